@@ -1,0 +1,5 @@
+"""The ``pokertd`` command line."""
+
+
+def main() -> None:
+    print("pokertd")

@@ -1,0 +1,77 @@
+"""Rule profiles load, validate and carry the catalogue's venue values (section 4)."""
+
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+from pokertd.errors import InvalidCommand
+from pokertd.rules import (
+    BUILTIN_PROFILES,
+    BbaShortPriority,
+    ButtonRule,
+    MinRaiseRule,
+    load_profile,
+)
+
+
+@pytest.mark.parametrize("name", BUILTIN_PROFILES)
+def test_builtin_profiles_load_and_validate(name: str) -> None:
+    profile = load_profile(name)
+    assert profile.name == name
+    assert profile.validate() == []
+
+
+def test_B4_bba_short_priority_kpc_ante_first_fox_blind_first() -> None:
+    """KPC-53 vs FOX-BBA2: what a short big blind pays first."""
+    assert load_profile("kojack").bba_short_priority is BbaShortPriority.ANTE_FIRST
+    assert load_profile("foxwoods").bba_short_priority is BbaShortPriority.BLIND_FIRST
+
+
+def test_venue_differences_read_from_profiles() -> None:
+    """E2 (SPOT-3d3, NJ-Def14), D1 (NJ-15), E5 (NJ-44c), H3 (FOX-ADMIN), C5 (SPOT-2c2)."""
+    assert load_profile("spotlight").min_raise_rule is MinRaiseRule.DOUBLE_CURRENT_BET
+    nj = load_profile("nj_fundraiser")
+    assert nj.min_raise_rule is MinRaiseRule.CALL_PLUS_ONE_CHIP
+    assert nj.button_rule is ButtonRule.MOVING
+    assert nj.raise_cap_nl_pl == 3
+    assert nj.raise_cap_lifted_when_tournament_players_le is None
+    assert load_profile("foxwoods").admin_withholding_pct == Fraction(3, 100)
+    assert load_profile("spotlight").halt_when_short_by is None
+    assert load_profile("tda").halt_when_short_by == 3
+
+
+def test_custom_profile_file_inherits(tmp_path: Path) -> None:
+    path = tmp_path / "pub.toml"
+    path.write_text('inherits = "tnpl"\nclock_action_seconds = 40\n', encoding="utf-8")
+    profile = load_profile(path)
+    assert profile.name == "pub"
+    assert profile.clock_action_seconds == 40
+    assert profile.early_bird_bonus_max_pct == Fraction(1, 5)
+
+
+def test_TNPL_B2i_late_entry_cap_above_30_percent_rejected(tmp_path: Path) -> None:
+    path = tmp_path / "bad.toml"
+    path.write_text('inherits = "tnpl"\nlate_entry_penalty_max_pct = "36%"\n', encoding="utf-8")
+    with pytest.raises(InvalidCommand, match="30%"):
+        load_profile(path)
+
+
+def test_unknown_profile_and_field_are_clear_errors(tmp_path: Path) -> None:
+    with pytest.raises(InvalidCommand, match="unknown profile 'casino'"):
+        load_profile("casino")
+    path = tmp_path / "typo.toml"
+    path.write_text('inherits = "tda"\nbutton_rul = "dead"\n', encoding="utf-8")
+    with pytest.raises(InvalidCommand, match="button_rul"):
+        load_profile(path)
+    path.write_text('inherits = "tda"\nbutton_rule = "sideways"\n', encoding="utf-8")
+    with pytest.raises(InvalidCommand, match="sideways"):
+        load_profile(path)
+
+
+def test_profile_round_trips_through_json_view() -> None:
+    from pokertd.rules import profile_from_dict
+
+    for name in BUILTIN_PROFILES:
+        profile = load_profile(name)
+        assert profile_from_dict(profile.as_dict()) == profile
