@@ -1,5 +1,45 @@
-"""The ``pokertd`` command line."""
+"""The ``pokertd`` command line: one Typer app; each module adds its commands.
+
+Every command has ``--json``; refusals print one line and exit 2 (see ``_common``).
+Modules: ``hand`` (engine), ``floor`` (tournament core), ``tables`` (seating),
+``clock`` (structures, clock, chip races), ``money`` (payouts, bounties, deals, ICM),
+``serve`` (web app), ``sim`` (simulation).
+"""
+
+from __future__ import annotations
+
+import importlib
+
+import typer
+
+app = typer.Typer(
+    name="pokertd",
+    help="Run live poker tournaments by the rules of real card rooms.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+
+
+
+@app.command()
+def version() -> None:
+    """Print the pokertd version."""
+    from pokertd import __version__
+
+    typer.echo(__version__)
+
+
+_MODULES = ("hand", "floor", "tables", "clock", "money", "serve", "sim")
+
+for _name in _MODULES:
+    _module = importlib.import_module(f"pokertd.cli.{_name}")
+    _module.register(app)
 
 
 def main() -> None:
-    print("pokertd")
+    """Entry point of the ``pokertd`` console script."""
+    app()
+
+
+__all__ = ["app", "main"]

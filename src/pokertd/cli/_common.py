@@ -1,0 +1,104 @@
+"""What every CLI command shares: the ``--db`` and ``--json`` options, output, errors.
+
+One way to do each thing: a command parses its arguments, makes one service call and hands
+the result to :func:`emit` with a renderer for people; ``--json`` prints the same data as JSON
+(the API's serializer). Any :class:`~pokertd.errors.PokertdError` becomes one line on stderr
+and exit code 2 — never a stack trace.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+
+from pokertd.errors import PokertdError
+
+console = Console(highlight=False)
+err_console = Console(stderr=True, highlight=False)
+
+DEFAULT_DB = "sqlite:///pokertd.db"
+"""The embedded default store: ``./pokertd.db``."""
+
+DbOption = Annotated[
+    str | None,
+    typer.Option(
+        "--db",
+        help="Event store URL (sqlite:///file.db or postgresql://...); default $POKERTD_DB "
+        "or ./pokertd.db.",
+        show_default=False,
+    ),
+]
+JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON instead of text.")]
+
+
+def db_url(db: str | None) -> str:
+    """The store URL from ``--db``, then ``$POKERTD_DB``, then ``./pokertd.db``."""
+    return db or os.environ.get("POKERTD_DB") or DEFAULT_DB
+
+
+def to_jsonable(value: Any) -> Any:
+    """Plain JSON data from dataclasses, enums, fractions, tuples and mappings."""
+    import dataclasses
+    from enum import Enum
+    from fractions import Fraction
+
+    if isinstance(value, Enum):
+        return value.value
+    if isinstance(value, Fraction):
+        return f"{value.numerator}/{value.denominator}"
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {f.name: to_jsonable(getattr(value, f.name)) for f in dataclasses.fields(value)}
+    if isinstance(value, dict):
+        return {str(k): to_jsonable(v) for k, v in value.items()}
+    if isinstance(value, list | tuple | set | frozenset):
+        return [to_jsonable(v) for v in value]
+    if hasattr(value, "as_json"):
+        return to_jsonable(value.as_json())
+    return value
+
+
+def emit(data: Any, as_json: bool, render: Callable[[Any], None] | None = None) -> None:
+    """Print ``data`` as JSON (``--json``) or with ``render`` for people."""
+    if as_json or render is None:
+        sys.stdout.write(json.dumps(to_jsonable(data), indent=2, sort_keys=False) + "\n")
+    else:
+        render(data)
+
+
+def fail(exc: PokertdError, as_json: bool = False) -> typer.Exit:
+    """Report a refusal in one line (or as JSON) and return the exit to raise (code 2)."""
+    if as_json:
+        sys.stdout.write(json.dumps(exc.as_json()) + "\n")
+    else:
+        err_console.print(f"[bold red]error:[/] {exc}")
+    return typer.Exit(code=2)
+
+
+@contextmanager
+def refusals(as_json: bool = False) -> Iterator[None]:
+    """Turn any pokertd error raised inside the block into a one-line message, exit 2."""
+    try:
+        yield
+    except PokertdError as exc:
+        raise fail(exc, as_json) from None
+
+
+__all__ = [
+    "DEFAULT_DB",
+    "DbOption",
+    "JsonOption",
+    "console",
+    "db_url",
+    "emit",
+    "err_console",
+    "fail",
+    "refusals",
+    "to_jsonable",
+]

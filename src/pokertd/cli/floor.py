@@ -1,0 +1,7 @@
+"""CLI commands: floor (placeholder until its module lands)."""
+
+import typer
+
+
+def register(app: typer.Typer) -> None:
+    """Add this module's commands to the ``pokertd`` app."""
