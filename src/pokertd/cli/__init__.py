@@ -22,6 +22,11 @@ app = typer.Typer(
 
 
 
+@app.callback()
+def _root() -> None:
+    """Run live poker tournaments by the rules of real card rooms."""
+
+
 @app.command()
 def version() -> None:
     """Print the pokertd version."""
