@@ -337,7 +337,8 @@ def test_D1_D3_D4_invariants_over_bust_and_arrival_sequences(
             assert hand.button != hand.big_blind_seat
         # waiting players are newcomers and wait only once
         assert hand.waiting & ~arrived == 0
-        assert hand.waiting & waited == 0
+        if rule is ButtonRule.DEAD:
+            assert hand.waiting & waited == 0  # waits one hand at most
         waited |= hand.waiting
         last = table.last
         if last is not None:
@@ -367,3 +368,20 @@ def test_KPC_23A_one_big_blind_per_orbit(n_seats: int, start: int, data: st.Data
         bbs.append(hand.big_blind_seat)
         table = table.hand_dealt(hand)
     assert sorted(bbs) == seats_of(occupied)
+
+
+def test_NJ_16_moving_button_newcomer_does_not_make_the_big_blind_repeat() -> None:
+    """Moving button: a newcomer between the button and the BB waits (IMPL, D4)."""
+    table = TableButton(n_seats=6, button_rule=ButtonRule.MOVING)
+    table = table.with_current_button(S(1), mask(1, 2, 3, 5))  # SB 2, BB 3
+    nxt = table.next_hand(mask(1, 2, 3, 4, 5))  # seat 4 arrives: button 2, SB 3, BB 5
+    assert trio(nxt) == (2, 3, 5)
+    assert nxt.waiting == mask(4)
+    table = table.hand_dealt(nxt)
+    after = table.next_hand(mask(1, 2, 3, 4, 5))  # button 3, SB 5, BB 1: seat 4 still between
+    assert trio(after) == (3, 5, 1)
+    assert after.waiting == mask(4)
+    table = table.hand_dealt(after)
+    third = table.next_hand(mask(1, 2, 3, 4, 5))  # button 5: seat 4 is behind the button now
+    assert trio(third) == (5, 1, 2)
+    assert third.waiting == 0

@@ -180,7 +180,7 @@ def next_positions(
     if occupied.bit_count() == 2:
         return _heads_up(last, occupied, button_rule, heads_up_transition)
     if button_rule is ButtonRule.MOVING:
-        return positions_from_button(occupied, next_occupied(occupied, last.button), n_seats)
+        return _moving(last, occupied, n_seats)
     last_bb = last.big_blind_seat
     bb = next_occupied(occupied, last_bb)
     button = last.small_blind_position
@@ -203,6 +203,30 @@ def next_positions(
         waiting=waiting,
         small_blind_position=sb_position,
         dealt=dealt,
+    )
+
+
+def _moving(last: HandPositions, occupied: SeatMask, n_seats: int) -> HandPositions:
+    """Moving button: the next three players dealt last hand take button, SB and BB.
+
+    Players who were not dealt last hand do not shift the rotation. One who sits between
+    the new button and the big blind waits (D4 extended to the big blind, IMPL): dealt in
+    there he would push the big blind back onto the seat that has just posted it.
+    """
+    established = occupied & last.dealt
+    if established.bit_count() < 3:
+        return positions_from_button(occupied, next_occupied(occupied, last.button), n_seats)
+    button = next_occupied(established, last.button)
+    sb = next_occupied(established, button)
+    bb = next_occupied(established, sb)
+    waiting = occupied & ~established & between(button, bb, n_seats)
+    return HandPositions(
+        button=button,
+        small_blind_seat=sb,
+        big_blind_seat=bb,
+        waiting=waiting,
+        small_blind_position=sb,
+        dealt=occupied & ~waiting,
     )
 
 
