@@ -1,0 +1,117 @@
+"""Shuffling and dealing with an explicit random source.
+
+Nothing here touches the global ``random`` state: the caller passes an ``rng``
+(``random.Random(seed)`` in simulation and tests, ``secrets.SystemRandom()`` live) and the
+order that came out is kept as a plain list of card codes, so a hand can be replayed
+exactly from its recorded deck (design.md, "Numbers").
+
+Implements: D10 (a software dealer shuffles with an RNG each hand; the order is recorded).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Sequence
+
+from pokertd.cards.card import CARD_TEXT, Card, CardCode, parse_cards
+from pokertd.errors import InvalidCommand
+
+FULL_DECK: tuple[CardCode, ...] = tuple(range(52))
+"""The 52 card codes in code order (2c, 2d, 2h, 2s, 3c, ...)."""
+
+_FULL_RANGE = range(52)
+
+
+def shuffled(rng: random.Random, count: int = 52) -> list[CardCode]:
+    """The first ``count`` cards of a uniformly shuffled deck.
+
+    Drawing only the cards a hand can use (``rng.sample``) is a uniform shuffle cut short:
+    every ordered choice of ``count`` cards is equally likely, at a fraction of the cost
+    of shuffling all 52.
+    """
+    if not 0 <= count <= 52:
+        raise InvalidCommand(f"cannot deal {count} cards from one deck of 52")
+    return rng.sample(_FULL_RANGE, count)
+
+
+def check_deck(cards: Iterable[int | str | Card]) -> list[CardCode]:
+    """A deck order as validated card codes: each a real card, none twice.
+
+    Raises :class:`~pokertd.errors.InvalidCommand` naming the unknown or duplicate card.
+    """
+    if isinstance(cards, str):
+        return parse_cards(cards)
+    codes: list[int] = []
+    seen = 0
+    for item in cards:
+        if isinstance(item, int) and not isinstance(item, bool):
+            if not 0 <= item < 52:
+                raise InvalidCommand(f"unknown card code {item}: a deck has codes 0 to 51")
+            code = item
+        elif isinstance(item, Card):
+            code = item.code
+        elif isinstance(item, str):
+            (code,) = parse_cards(item)
+        else:
+            raise InvalidCommand(f"{item!r} is not a card")
+        bit = 1 << code
+        if seen & bit:
+            raise InvalidCommand(f"duplicate card {CARD_TEXT[code]}: a deck holds each card once")
+        seen |= bit
+        codes.append(code)
+    return codes
+
+
+class Deck:
+    """A deck to deal from: a recorded order and a position in it.
+
+    >>> deck = Deck.shuffled(random.Random(7))
+    >>> len(deck.deal(2)), deck.remaining
+    (2, 50)
+    """
+
+    __slots__ = ("_order", "_pos")
+
+    def __init__(self, order: Sequence[int | str | Card] = FULL_DECK) -> None:
+        self._order = check_deck(order)
+        self._pos = 0
+
+    @classmethod
+    def shuffled(cls, rng: random.Random) -> Deck:
+        """A full deck in a random order drawn from ``rng``."""
+        deck = cls.__new__(cls)
+        deck._order = shuffled(rng)
+        deck._pos = 0
+        return deck
+
+    @property
+    def order(self) -> list[CardCode]:
+        """The whole order, dealt cards included (what a hand record stores)."""
+        return list(self._order)
+
+    @property
+    def remaining(self) -> int:
+        """How many cards are left to deal."""
+        return len(self._order) - self._pos
+
+    def deal(self, count: int = 1) -> list[CardCode]:
+        """The next ``count`` cards."""
+        if count < 0 or count > self.remaining:
+            raise InvalidCommand(f"cannot deal {count} cards: {self.remaining} left in the deck")
+        out = self._order[self._pos : self._pos + count]
+        self._pos += count
+        return out
+
+    def burn(self) -> CardCode:
+        """Burn (deal face down to the muck) one card and return it."""
+        return self.deal(1)[0]
+
+    def __len__(self) -> int:
+        return self.remaining
+
+    def __repr__(self) -> str:
+        rest = "".join(CARD_TEXT[c] for c in self._order[self._pos :])
+        return f"Deck({rest!r})"
+
+
+__all__ = ["FULL_DECK", "Deck", "check_deck", "shuffled"]

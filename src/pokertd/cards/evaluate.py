@@ -1,0 +1,189 @@
+"""Hand evaluation behind a small interface of ours, backed by phevaluator.
+
+A hand's **strength** is phevaluator's rank: an ``int`` from 1 (royal flush) to 7,462
+(7-5-4-3-2 high). **Lower is better**; equal numbers are exactly equal hands (suits never
+break a tie). The hot loop calls :func:`evaluate7` with seven int codes: it *is*
+phevaluator's C function, several times faster than its public helper because nothing
+is converted on the way. Everything here that builds strings is for the edges only.
+
+Implements: NJ-9, NJ-31, NJ-32, NJ-33, NJ-Def11, NJ-Def12, NJ-Def13, SPOT-3f1 (best
+five of seven, any combination, ace high or low in A-2-3-4-5, suits never rank) and the
+Omaha rule of exactly two hole cards with three board cards.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from enum import IntEnum
+from itertools import combinations
+
+from phevaluator import _pheval
+
+from pokertd.cards.card import RANK_NAMES, RANK_PLURALS, CardCode
+from pokertd.errors import InvalidCommand
+
+evaluate5: Callable[..., int] = _pheval.evaluate_5cards
+"""``evaluate5(a, b, c, d, e) -> int``: strength of exactly five cards (lower is better)."""
+evaluate6: Callable[..., int] = _pheval.evaluate_6cards
+"""``evaluate6(a, ..., f) -> int``: strength of the best five of six cards."""
+evaluate7: Callable[..., int] = _pheval.evaluate_7cards
+"""``evaluate7(a, ..., g) -> int``: strength of the best five of seven (lower is better).
+
+The raw C call; pass seven distinct int codes 0-51, nothing is checked."""
+_omaha: Callable[..., int] = _pheval.evaluate_omaha_cards
+
+WORST = 7462
+"""Strength of the weakest possible hand (7-5-4-3-2, no flush)."""
+
+
+class HandCategory(IntEnum):
+    """The nine categories of a five-card hand, best first (value = order)."""
+
+    STRAIGHT_FLUSH = 1
+    FOUR_OF_A_KIND = 2
+    FULL_HOUSE = 3
+    FLUSH = 4
+    STRAIGHT = 5
+    THREE_OF_A_KIND = 6
+    TWO_PAIR = 7
+    ONE_PAIR = 8
+    HIGH_CARD = 9
+
+    @property
+    def label(self) -> str:
+        """The category as spoken: ``"two pair"``."""
+        return self.name.lower().replace("_", " ")
+
+
+_CATEGORY_UPPER = (
+    (10, HandCategory.STRAIGHT_FLUSH),
+    (166, HandCategory.FOUR_OF_A_KIND),
+    (322, HandCategory.FULL_HOUSE),
+    (1599, HandCategory.FLUSH),
+    (1609, HandCategory.STRAIGHT),
+    (2467, HandCategory.THREE_OF_A_KIND),
+    (3325, HandCategory.TWO_PAIR),
+    (6185, HandCategory.ONE_PAIR),
+    (7462, HandCategory.HIGH_CARD),
+)
+
+
+def category(strength: int) -> HandCategory:
+    """The category of a strength (an ``evaluate*`` result).
+
+    >>> category(evaluate5(51, 47, 43, 39, 35)).label  # As Ks Qs Js Ts
+    'straight flush'
+    """
+    for upper, cat in _CATEGORY_UPPER:
+        if strength <= upper:
+            return cat
+    raise InvalidCommand(f"{strength} is not a hand strength (1 to {WORST})")
+
+
+def evaluate(cards: Sequence[CardCode]) -> int:
+    """Strength of the best five of five to seven cards (lower is better)."""
+    n = len(cards)
+    if n == 7:
+        return evaluate7(*cards)
+    if n == 6:
+        return evaluate6(*cards)
+    if n == 5:
+        return evaluate5(*cards)
+    raise InvalidCommand(f"a poker hand is evaluated from 5 to 7 cards, not {n}")
+
+
+def evaluate_omaha(board: Sequence[CardCode], hole: Sequence[CardCode]) -> int:
+    """Omaha strength: exactly two of the four hole cards with three of the five board cards.
+
+    Implements: the Omaha rule of catalogue F4 (best five using exactly two hole cards).
+    """
+    if len(board) != 5 or len(hole) != 4:
+        raise InvalidCommand(
+            f"Omaha is evaluated from 5 board cards and 4 hole cards, not {len(board)} and "
+            f"{len(hole)}"
+        )
+    return _omaha(*board, *hole)
+
+
+def best_five(cards: Sequence[CardCode]) -> list[CardCode]:
+    """The five cards that make the best hand out of five to seven (for display)."""
+    if not 5 <= len(cards) <= 7:
+        raise InvalidCommand(f"a poker hand is made from 5 to 7 cards, not {len(cards)}")
+    return list(min(combinations(cards, 5), key=lambda five: evaluate5(*five)))
+
+
+def best_five_omaha(board: Sequence[CardCode], hole: Sequence[CardCode]) -> list[CardCode]:
+    """The Omaha five: two hole cards and three board cards making the best hand."""
+    best: tuple[int, ...] = ()
+    best_value = WORST + 1
+    for two in combinations(hole, 2):
+        for three in combinations(board, 3):
+            five = two + three
+            value = evaluate5(*five)
+            if value < best_value:
+                best, best_value = five, value
+    return list(best)
+
+
+def _ranks_by_count(five: Sequence[CardCode]) -> list[int]:
+    """Distinct ranks ordered by how often they occur, then by rank, high first."""
+    counts: dict[int, int] = {}
+    for card in five:
+        counts[card >> 2] = counts.get(card >> 2, 0) + 1
+    return sorted(counts, key=lambda r: (counts[r], r), reverse=True)
+
+
+def describe_five(five: Sequence[CardCode]) -> str:
+    """Words for a five-card hand: ``"two pair, kings and sevens"``.
+
+    >>> from pokertd.cards.card import parse_cards
+    >>> describe_five(parse_cards("KsKd7c7h2s"))
+    'two pair, kings and sevens'
+    """
+    cat = category(evaluate5(*five))
+    ranks = _ranks_by_count(five)
+    if cat in (HandCategory.STRAIGHT, HandCategory.STRAIGHT_FLUSH):
+        high = 3 if set(ranks) == {12, 0, 1, 2, 3} else max(ranks)
+        if cat is HandCategory.STRAIGHT_FLUSH and high == 12:
+            return "royal flush"
+        return f"{cat.label}, {RANK_NAMES[high]} high"
+    if cat is HandCategory.FOUR_OF_A_KIND:
+        return f"four of a kind, {RANK_PLURALS[ranks[0]]}"
+    if cat is HandCategory.FULL_HOUSE:
+        return f"full house, {RANK_PLURALS[ranks[0]]} full of {RANK_PLURALS[ranks[1]]}"
+    if cat is HandCategory.FLUSH:
+        return f"flush, {RANK_NAMES[ranks[0]]} high"
+    if cat is HandCategory.THREE_OF_A_KIND:
+        return f"three of a kind, {RANK_PLURALS[ranks[0]]}"
+    if cat is HandCategory.TWO_PAIR:
+        return f"two pair, {RANK_PLURALS[ranks[0]]} and {RANK_PLURALS[ranks[1]]}"
+    if cat is HandCategory.ONE_PAIR:
+        return f"a pair of {RANK_PLURALS[ranks[0]]}"
+    return f"high card, {RANK_NAMES[ranks[0]]}"
+
+
+def describe(cards: Sequence[CardCode]) -> str:
+    """Words for the best hand in five to seven cards (hold'em: hole cards + board)."""
+    return describe_five(best_five(cards))
+
+
+def describe_omaha(board: Sequence[CardCode], hole: Sequence[CardCode]) -> str:
+    """Words for the best Omaha hand (exactly two hole cards, three board cards)."""
+    return describe_five(best_five_omaha(board, hole))
+
+
+__all__ = [
+    "WORST",
+    "HandCategory",
+    "best_five",
+    "best_five_omaha",
+    "category",
+    "describe",
+    "describe_five",
+    "describe_omaha",
+    "evaluate",
+    "evaluate5",
+    "evaluate6",
+    "evaluate7",
+    "evaluate_omaha",
+]

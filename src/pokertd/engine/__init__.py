@@ -1,0 +1,43 @@
+"""The hand engine: betting, blinds and antes, pots, showdown, odd chips, PHH.
+
+``Hand.start(...)`` deals one hand; ``hand.legal()``, ``hand.verify(action)`` and
+``hand.act(action)`` referee it; ``hand.result`` says who won what. See ``docs/engine.md``.
+"""
+
+from pokertd.engine.actions import (
+    Action,
+    ActionRecord,
+    AllIn,
+    Bet,
+    Call,
+    Check,
+    Fold,
+    Legal,
+    Muck,
+    Raise,
+    Show,
+)
+from pokertd.engine.hand import STREETS, Hand
+from pokertd.engine.pots import build_pots, split_pot
+from pokertd.engine.result import Elimination, HandResult, PotResult
+
+__all__ = [
+    "STREETS",
+    "Action",
+    "ActionRecord",
+    "AllIn",
+    "Bet",
+    "Call",
+    "Check",
+    "Elimination",
+    "Fold",
+    "Hand",
+    "HandResult",
+    "Legal",
+    "Muck",
+    "PotResult",
+    "Raise",
+    "Show",
+    "build_pots",
+    "split_pot",
+]

@@ -1,0 +1,1314 @@
+"""The hand engine: one hand of hold'em or Omaha, dealt and refereed by the rule profile.
+
+Usage::
+
+    hand = Hand.start(variant=Variant.NO_LIMIT_HOLDEM, stacks=[10_000] * 6, button=5,
+                      small_blind_seat=0, big_blind_seat=1, small_blind=50, big_blind=100,
+                      profile=load_profile("tda"), rng=random.Random(7))
+    hand.actor            # seat to act, or None when the hand is over
+    hand.legal()          # Legal(call_amount=..., min_raise_to=..., max_raise_to=...)
+    hand.act(Raise(to=300))
+    hand.result           # HandResult once the hand is over
+
+**Two paths** (style.md section 4). ``verify(action)`` raises a floor-readable
+:class:`~pokertd.errors.IllegalAction`; ``act(action)`` verifies, applies and returns the
+:class:`~pokertd.engine.actions.ActionRecord`. The ``do_*`` methods (``do_fold``,
+``do_check_call``, ``do_raise_to``, ``do_all_in``, ``do_show``, ``do_muck``) apply an
+action **without any check**, for bots that pick from :meth:`Hand.legal` and for replay;
+people and the API never use them.
+
+**Inside** (style.md section 6) the dealt-in players are numbered by *position*: position
+0 is the first dealt-in seat clockwise from the button, the last position is the button
+(or the seat just before a dead button). State is flat ``list[int]`` by position and seat
+sets are int bitmasks; nothing is allocated per action but one log tuple. Seats (the
+table's 0-based indexes) appear only at the edges.
+
+Implements, with the profile deciding where venues differ: D2 (blinds and order of
+action, NJ-16..NJ-29, SPOT-4.0), D3 (heads-up order, FOX-34), D8/K6 (absent players post
+and are killed or mucked at their turn, KPC-21, TNPL-E1, FOX-30, SPOT-6.6), B3-B5
+(big-blind ante, KPC-53, FOX-BBA1, FOX-BBA2), E1-E6 (betting: KPC-29C, FOX-55, FOX-46A,
+SPOT-3d3, NJ-Def14, KPC-54, FOX-47, KPC-34, KPC-37, NJ-44c, FOX-53A, KPC-39), F1-F10
+(pots, uncalled bets, cards speak, odd chips, showdown order).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from pokertd.cards.card import CARD_TEXT, Card, CardCode
+from pokertd.cards.deck import check_deck, shuffled
+from pokertd.cards.evaluate import describe, describe_omaha, evaluate7
+from pokertd.engine._rules import (
+    MIN_RAISE_DOUBLE,
+    MIN_RAISE_PLUS_CHIP,
+    MIN_RAISE_RULE_IDS,
+    MIN_RAISE_TDA,
+    Rules,
+    rules_for,
+)
+from pokertd.engine.actions import (
+    Action,
+    ActionRecord,
+    AllIn,
+    Bet,
+    Call,
+    Check,
+    Fold,
+    Legal,
+    Muck,
+    Raise,
+    Show,
+)
+from pokertd.engine.pots import build_pots, split_pot
+from pokertd.engine.result import Elimination, HandResult, PotResult
+from pokertd.errors import BelowMinimumRaise, IllegalAction, InvalidCommand, OutOfTurn
+from pokertd.rules import AnteType, RuleProfile, Variant, load_profile
+from pokertd.types import Chips, Seat, SeatMask
+
+PREFLOP, FLOP, TURN, RIVER, SHOWDOWN, DONE = range(6)
+STREETS = ("preflop", "flop", "turn", "river", "showdown", "done")
+"""Street names by street number."""
+
+# Log codes (one tuple per event: position, code, chips added, bet to, all-in, street).
+K_FOLD, K_CHECK, K_CALL, K_BET, K_RAISE, K_SHOW, K_MUCK, K_KILL = range(8)
+KINDS = ("fold", "check", "call", "bet", "raise", "show", "muck", "killed")
+"""Action kinds by log code."""
+
+_BOARD_AFTER = (0, 3, 4, 5, 5, 5)
+"""Board cards visible on each street."""
+
+E1_IDS = ("FOX-55", "KPC-29C", "SPOT-5c2", "TNPL-H11")
+E3_IDS = ("KPC-54", "SPOT-4a1", "SPOT-6.10")
+E4_IDS = ("FOX-47", "KPC-34", "TNPL-H5ii")
+E5_LIMIT_IDS = ("KPC-37", "TNPL-H9", "FOX-51")
+E5_NJ_IDS = ("NJ-44c",)
+E6_IDS = ("FOX-53A", "KPC-39")
+TURN_IDS = ("FOX-41A", "KPC-28")
+CHECK_IDS = ("NJ-Def7",)
+SHOW_ALL_IDS = ("NJ-30",)
+
+_default_profile: RuleProfile | None = None
+
+
+def _tda() -> RuleProfile:
+    global _default_profile
+    if _default_profile is None:
+        _default_profile = load_profile("tda")
+    return _default_profile
+
+
+def _mask_positions(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+class Hand:
+    """One hand in progress (or finished). Build it with :meth:`Hand.start`."""
+
+    __slots__ = (
+        "_acted_at",
+        "_actor",
+        "_allin",
+        "_ante",
+        "_ante_type",
+        "_auto_showdown",
+        "_bb_pos",
+        "_bet",
+        "_bet_size",
+        "_big_bet",
+        "_big_blind",
+        "_board",
+        "_button",
+        "_cap",
+        "_cur",
+        "_dead_money",
+        "_dead_turn",
+        "_deck",
+        "_full_to",
+        "_hand_number",
+        "_hole",
+        "_k",
+        "_killed",
+        "_last_aggr",
+        "_last_inc",
+        "_live",
+        "_log",
+        "_maxbet",
+        "_min_chip",
+        "_mucked",
+        "_n_seats",
+        "_nraises",
+        "_pending",
+        "_pl_adjust",
+        "_players_in_tournament",
+        "_pos_of",
+        "_pot",
+        "_pots",
+        "_result",
+        "_returned",
+        "_rules",
+        "_sb_pos",
+        "_seats",
+        "_show_queue",
+        "_shown",
+        "_small_bet",
+        "_small_blind",
+        "_stack",
+        "_start",
+        "_street",
+        "_strength",
+        "_total",
+        "_won",
+    )
+
+    _acted_at: list[int]
+    _actor: int
+    _allin: int
+    _ante: int
+    _ante_type: AnteType
+    _auto_showdown: bool
+    _bb_pos: int
+    _bet: list[int]
+    _bet_size: int
+    _big_bet: int
+    _big_blind: int
+    _board: list[int]
+    _button: int
+    _cap: int
+    _cur: int
+    _dead_money: int
+    _dead_turn: int
+    _deck: list[int]
+    _full_to: int
+    _hand_number: int
+    _hole: list[tuple[int, ...]]
+    _k: int
+    _killed: int
+    _last_aggr: int
+    _last_inc: int
+    _live: int
+    _log: list[tuple[int, int, int, int, bool, int]]
+    _maxbet: int
+    _min_chip: int
+    _mucked: int
+    _n_seats: int
+    _nraises: int
+    _pending: int
+    _pl_adjust: int
+    _players_in_tournament: int | None
+    _pos_of: list[int]
+    _pot: int
+    _pots: list[tuple[int, int, list[int], list[int]]]
+    _result: HandResult | None
+    _returned: list[int]
+    _rules: Rules
+    _sb_pos: int
+    _seats: list[int]
+    _show_queue: list[int]
+    _shown: int
+    _small_bet: int
+    _small_blind: int
+    _stack: list[int]
+    _start: list[int]
+    _strength: list[int]
+    _street: int
+    _total: list[int]
+    _won: list[int]
+
+    # ------------------------------------------------------------------ construction
+    @classmethod
+    def start(
+        cls,
+        *,
+        stacks: Sequence[int | None],
+        button: Seat,
+        small_blind_seat: Seat | None,
+        big_blind_seat: Seat,
+        small_blind: Chips,
+        big_blind: Chips,
+        variant: Variant = Variant.NO_LIMIT_HOLDEM,
+        ante: Chips = 0,
+        ante_type: AnteType = AnteType.NONE,
+        small_bet: Chips | None = None,
+        big_bet: Chips | None = None,
+        profile: RuleProfile | None = None,
+        deck: Sequence[int | str | Card] | None = None,
+        rng: random.Random | None = None,
+        waiting: SeatMask = 0,
+        dead: SeatMask = 0,
+        players_in_tournament: int | None = None,
+        min_chip: Chips = 1,
+        hand_number: int = 1,
+        auto_showdown: bool = True,
+    ) -> Hand:
+        """Seat the players, post blinds and antes, deal, and wait for the first action.
+
+        ``stacks`` is by seat (0-based); a seat with ``0`` or ``None`` is empty. Seats in
+        ``waiting`` are present but not dealt in (D4); seats in ``dead`` are absent or
+        serving a penalty: dealt in, they post, and their hand is killed at the deal or
+        mucked at their turn as ``profile.presence_checkpoint`` says (D8, K6).
+        ``small_blind_seat=None`` is a dead small blind (D1). Fixed-limit takes
+        ``small_bet``/``big_bet`` (default: the big blind and twice it). ``deck`` is the
+        exact deal order (burn cards included) for replay; otherwise ``rng`` shuffles.
+        ``players_in_tournament`` lifts a raise cap when the whole event is down to the
+        profile's number (E5). ``min_chip`` is the smallest denomination in play (F5).
+        With ``auto_showdown`` the showdown is played by the rule's order, every hand
+        that can win shown and the others mucked; otherwise each player in turn chooses
+        :class:`Show` or :class:`Muck`.
+
+        Bad input raises :class:`~pokertd.errors.InvalidCommand`.
+        """
+        prof = profile if profile is not None else _tda()
+        rules = rules_for(prof, variant)
+        n = len(stacks)
+        if not 2 <= n <= 11:
+            raise InvalidCommand(
+                f"A table has 2 to 11 seats, not {n}.", rule_ids=("NJ-5",), context={"seats": n}
+            )
+        if n > prof.max_seats_per_table:
+            raise InvalidCommand(
+                f"This profile allows at most {prof.max_seats_per_table} seats at a table, "
+                f"not {n}.",
+                rule_ids=("NJ-5",),
+                context={"seats": n},
+            )
+        for s, st in enumerate(stacks):
+            if st is not None and (not isinstance(st, int) or isinstance(st, bool) or st < 0):
+                raise InvalidCommand(
+                    f"Seat {s + 1}'s stack must be a whole number of chips, not {st!r}."
+                )
+        if not 0 <= button < n:
+            raise InvalidCommand(f"The button must be on a seat from 1 to {n}, not {button + 1}.")
+        if big_blind <= 0 or small_blind < 0 or ante < 0:
+            raise InvalidCommand(
+                "Blinds and antes must be positive chip amounts "
+                f"(small blind {small_blind}, big blind {big_blind}, ante {ante})."
+            )
+        if min_chip <= 0:
+            raise InvalidCommand(f"The smallest chip in play must be positive, not {min_chip}.")
+        if ante and ante_type is AnteType.NONE:
+            ante_type = AnteType.PER_PLAYER
+        seats: list[int] = []
+        pos_of = [-1] * n
+        for i in range(1, n + 1):
+            s = (button + i) % n
+            st = stacks[s]
+            if st and not waiting >> s & 1:
+                pos_of[s] = len(seats)
+                seats.append(s)
+        k = len(seats)
+        if k < 2:
+            raise InvalidCommand(f"A hand needs at least two players dealt in, not {k}.")
+        if not 0 <= big_blind_seat < n or pos_of[big_blind_seat] < 0:
+            raise InvalidCommand(
+                f"The big blind seat {big_blind_seat + 1} has no player dealt in.",
+                rule_ids=("NJ-16",),
+            )
+        sb_pos = -1
+        if small_blind_seat is not None:
+            if not 0 <= small_blind_seat < n or pos_of[small_blind_seat] < 0:
+                raise InvalidCommand(
+                    f"The small blind seat {small_blind_seat + 1} has no player dealt in "
+                    "(pass None for a dead small blind).",
+                    rule_ids=("KPC-23A", "FOX-32"),
+                )
+            if small_blind_seat == big_blind_seat:
+                raise InvalidCommand("One seat cannot post both blinds.")
+            sb_pos = pos_of[small_blind_seat]
+        if rules.is_limit:
+            if small_bet is None:
+                small_bet = big_blind
+            if big_bet is None:
+                big_bet = 2 * small_bet
+            if small_bet <= 0 or big_bet <= 0:
+                raise InvalidCommand("Fixed-limit bets must be positive chip amounts.")
+        hc = rules.hole_count
+        needed = (1 if rules.burn_before_hole else 0) + k * hc + 8
+        if deck is not None:
+            order = check_deck(deck)
+            if len(order) < needed:
+                raise InvalidCommand(
+                    f"The deck has {len(order)} cards; this hand needs {needed} "
+                    "(hole cards, burns and board)."
+                )
+        elif rng is not None:
+            order = shuffled(rng, needed)
+        else:
+            raise InvalidCommand("Pass either a deck order or an rng to shuffle with.")
+
+        self = cls.__new__(cls)
+        self._rules = rules
+        self._n_seats = n
+        self._seats = seats
+        self._pos_of = pos_of
+        self._k = k
+        self._button = button
+        self._sb_pos = sb_pos
+        self._bb_pos = bb_pos = pos_of[big_blind_seat]
+        self._small_blind = small_blind
+        self._big_blind = big_blind
+        self._ante = ante
+        self._ante_type = ante_type
+        self._small_bet = small_bet or 0
+        self._big_bet = big_bet or 0
+        self._min_chip = min_chip
+        self._hand_number = hand_number
+        self._players_in_tournament = players_in_tournament
+        self._auto_showdown = auto_showdown
+        self._cap = rules.cap_for(players_in_tournament)
+        self._deck = order
+        b = 1 if rules.burn_before_hole else 0
+        if hc == 2:
+            self._hole = [(order[b + p], order[b + k + p]) for p in range(k)]
+        else:
+            self._hole = [tuple(order[b + r * k + p] for r in range(hc)) for p in range(k)]
+        o = b + k * hc
+        self._board = [order[o + 1], order[o + 2], order[o + 3], order[o + 5], order[o + 7]]
+
+        stack = [stacks[s] or 0 for s in seats]
+        self._start = stack[:]
+        bet = [0] * k
+        total = [0] * k
+        dead_money = 0
+        pot = 0
+        allin = 0
+        log: list[tuple[int, int, int, int, bool, int]] = []
+        to_main = rules.ante_to_main_pot
+        if ante and ante_type is AnteType.PER_PLAYER:
+            for p in range(k):
+                a = ante if ante < stack[p] else stack[p]
+                stack[p] -= a
+                pot += a
+                if to_main:
+                    dead_money += a
+                else:
+                    total[p] += a
+                if not stack[p]:
+                    allin |= 1 << p
+        if sb_pos >= 0:
+            st = stack[sb_pos]
+            a = small_blind if small_blind < st else st
+            stack[sb_pos] = st - a
+            bet[sb_pos] = a
+            pot += a
+            if st == a:
+                allin |= 1 << sb_pos
+        st = stack[bb_pos]
+        if ante and ante_type is AnteType.BIG_BLIND_ANTE:
+            if rules.bba_ante_first:
+                a_ante = ante if ante < st else st
+                a_blind = big_blind if big_blind < st - a_ante else st - a_ante
+            else:
+                a_blind = big_blind if big_blind < st else st
+                rest = st - a_blind
+                a_ante = ante if ante < rest else rest
+            if to_main:
+                dead_money += a_ante
+            else:
+                total[bb_pos] += a_ante
+            pot += a_ante + a_blind
+        else:
+            a_blind = big_blind if big_blind < st else st
+            a_ante = 0
+            pot += a_blind
+        stack[bb_pos] = st - a_blind - a_ante
+        bet[bb_pos] = a_blind
+        if not stack[bb_pos]:
+            allin |= 1 << bb_pos
+
+        pl_adjust = 0
+        if rules.is_pot_limit:
+            if rules.pl_short_blinds_full:
+                if a_blind < big_blind and allin >> bb_pos & 1:
+                    pl_adjust += big_blind - a_blind
+                if sb_pos >= 0 and bet[sb_pos] < small_blind and allin >> sb_pos & 1:
+                    pl_adjust += small_blind - bet[sb_pos]
+            if sb_pos < 0 and rules.pl_dead_sb_full:
+                pl_adjust += small_blind
+        self._pl_adjust = pl_adjust
+
+        self._stack = stack
+        self._bet = bet
+        self._total = total
+        self._dead_money = dead_money
+        self._pot = pot
+        self._allin = allin
+        self._returned = [0] * k
+        self._won = [0] * k
+        self._log = log
+        self._live = (1 << k) - 1
+        self._killed = 0
+        self._shown = 0
+        self._mucked = 0
+        self._strength = []
+        self._show_queue = []
+        self._pots = []
+        self._result = None
+        self._street = PREFLOP
+        self._actor = -1
+        # Pre-flop the current bet is the full big blind even when the blind is short
+        # (E3: KPC-54, SPOT-4a1): callers match it, the minimum raise is built on it.
+        self._cur = big_blind
+        self._maxbet = max(bet)
+        self._nraises = 0
+        self._last_aggr = -1
+        self._acted_at = [-1] * k
+        if rules.is_limit:
+            self._bet_size = self._small_bet
+            self._last_inc = self._small_bet
+        else:
+            self._bet_size = big_blind
+            self._last_inc = big_blind
+        self._full_to = big_blind
+
+        dead_pos = 0
+        for s in range(n):
+            if dead >> s & 1 and pos_of[s] >= 0:
+                dead_pos |= 1 << pos_of[s]
+        self._dead_turn = 0
+        if dead_pos:
+            if rules.kill_at_deal:
+                # K6: the hand of a player away at the checkpoint is killed after posting;
+                # IMPL: the last live hand is never killed (it wins at once).
+                for p in _mask_positions(dead_pos):
+                    if self._live & (self._live - 1):
+                        self._live &= ~(1 << p)
+                        self._killed |= 1 << p
+                        log.append((p, K_KILL, 0, bet[p], False, PREFLOP))
+                if not self._live & (self._live - 1):
+                    self._pending = 0
+                    self._finish_uncontested()
+                    return self
+            else:
+                self._dead_turn = dead_pos
+        act = self._live & ~allin
+        self._pending = act
+        if act and not act & (act - 1):
+            x = act.bit_length() - 1
+            if bet[x] >= self._maxbet:
+                self._pending = 0
+        self._next(bb_pos)
+        return self
+
+    # ------------------------------------------------------------------ queries
+    @property
+    def actor(self) -> Seat | None:
+        """The seat to act (or to show at showdown), ``None`` when nobody is to act."""
+        return self._seats[self._actor] if self._actor >= 0 else None
+
+    @property
+    def is_over(self) -> bool:
+        """True once the pots are awarded."""
+        return self._street == DONE
+
+    @property
+    def street(self) -> str:
+        """``"preflop"``, ``"flop"``, ``"turn"``, ``"river"``, ``"showdown"`` or ``"done"``."""
+        return STREETS[self._street]
+
+    @property
+    def variant(self) -> Variant:
+        """The game being dealt."""
+        return self._rules.variant
+
+    @property
+    def profile(self) -> RuleProfile:
+        """The rule profile refereeing the hand."""
+        return self._rules.profile
+
+    @property
+    def button(self) -> Seat:
+        """The button's seat (possibly an empty seat: a dead button)."""
+        return self._button
+
+    @property
+    def hand_number(self) -> int:
+        """The hand's number in its table or tournament."""
+        return self._hand_number
+
+    @property
+    def seats_dealt(self) -> tuple[Seat, ...]:
+        """Seats dealt in, in dealing order (first left of the button, button last)."""
+        return tuple(self._seats)
+
+    @property
+    def small_blind_seat(self) -> Seat | None:
+        """The small blind's seat, ``None`` for a dead small blind."""
+        return self._seats[self._sb_pos] if self._sb_pos >= 0 else None
+
+    @property
+    def big_blind_seat(self) -> Seat:
+        """The big blind's seat."""
+        return self._seats[self._bb_pos]
+
+    @property
+    def stacks(self) -> list[Chips | None]:
+        """Chips behind by seat now (``None`` for seats not dealt in)."""
+        out: list[Chips | None] = [None] * self._n_seats
+        for p, s in enumerate(self._seats):
+            out[s] = self._stack[p]
+        return out
+
+    @property
+    def bets(self) -> list[Chips]:
+        """Each seat's bet on the current betting round."""
+        out = [0] * self._n_seats
+        for p, s in enumerate(self._seats):
+            out[s] = self._bet[p]
+        return out
+
+    @property
+    def pot(self) -> Chips:
+        """All chips in the middle, current bets and antes included."""
+        return self._pot
+
+    @property
+    def current_bet(self) -> Chips:
+        """The bet to match on this round (pre-flop at least the full big blind, E3)."""
+        return self._cur if self._street < SHOWDOWN else 0
+
+    @property
+    def board(self) -> list[CardCode]:
+        """Board cards dealt so far (int codes)."""
+        return self._board[: _BOARD_AFTER[self._street]]
+
+    @property
+    def deck(self) -> list[CardCode]:
+        """The deal order used (burn cards included): replaying it repeats the hand."""
+        return list(self._deck)
+
+    def hole_cards(self, seat: Seat) -> tuple[CardCode, ...]:
+        """The hole cards dealt to ``seat``."""
+        p = self._pos(seat)
+        return self._hole[p]
+
+    def in_hand(self, seat: Seat) -> bool:
+        """True if ``seat`` holds a live hand (dealt in, not folded, mucked or killed)."""
+        p = self._pos_of[seat] if 0 <= seat < self._n_seats else -1
+        return p >= 0 and bool(self._live >> p & 1)
+
+    def is_all_in(self, seat: Seat) -> bool:
+        """True if ``seat`` has no chips behind while still in the hand."""
+        p = self._pos(seat)
+        return bool(self._allin >> p & 1)
+
+    def _pos(self, seat: Seat) -> int:
+        p = self._pos_of[seat] if 0 <= seat < self._n_seats else -1
+        if p < 0:
+            raise InvalidCommand(f"Seat {seat + 1} is not dealt in this hand.")
+        return p
+
+    @property
+    def actions(self) -> list[ActionRecord]:
+        """Everything the players did, in order (kills of absent players included)."""
+        seats = self._seats
+        return [
+            ActionRecord(
+                seat=seats[p],
+                kind=KINDS[code],
+                amount=amount,
+                to=to,
+                all_in=allin,
+                street=STREETS[street],
+            )
+            for p, code, amount, to, allin, street in self._log
+        ]
+
+    # ------------------------------------------------------------------ legality
+    def _raise_bounds(self, p: int) -> tuple[int, int]:
+        """(rule minimum raise-to, rule maximum raise-to) for position ``p``."""
+        rules = self._rules
+        cur = self._cur
+        if rules.is_limit:
+            to = self._full_to + self._bet_size
+            return to, to
+        if cur <= 0:
+            low = self._big_blind
+        else:
+            mode = rules.min_raise
+            if mode == MIN_RAISE_TDA:
+                low = cur + self._last_inc
+            elif mode == MIN_RAISE_DOUBLE:
+                low = 2 * cur if cur >= self._big_blind else cur + self._big_blind
+            else:
+                low = cur + self._min_chip
+            if low < self._big_blind:
+                low = self._big_blind
+        if rules.is_pot_limit:
+            pot = self._pot + (self._pl_adjust if self._street == PREFLOP else 0)
+            high = cur + pot + (cur - self._bet[p])
+        else:
+            high = self._bet[p] + self._stack[p]
+        return low, high
+
+    def _raise_block(self, p: int) -> IllegalAction | None:
+        """Why position ``p`` may not bet or raise now, or ``None`` if it may."""
+        seat = self._seats[p]
+        stack = self._stack[p]
+        if stack <= self._cur - self._bet[p]:
+            return IllegalAction(
+                f"Seat {seat + 1} has only enough chips to call.", context={"seat": seat}
+            )
+        if not self._live & ~self._allin & ~(1 << p):
+            return IllegalAction(
+                f"Seat {seat + 1} may only call or fold: every other player is all-in.",
+                context={"seat": seat},
+            )
+        if self._nraises >= self._cap:
+            ids = E5_LIMIT_IDS if self._rules.is_limit else E5_NJ_IDS
+            return IllegalAction(
+                f"Seat {seat + 1} may only call or fold: the betting is capped at "
+                f"{self._cap} raises.",
+                rule_ids=ids,
+                context={"seat": seat, "raises": self._nraises},
+            )
+        a = self._acted_at[p]
+        if a >= 0:
+            rules = self._rules
+            if not rules.is_limit and rules.reopen_cumulative:
+                reopened = self._cur - a >= self._last_inc
+            else:
+                reopened = a < self._full_to
+            if not reopened:
+                return IllegalAction(
+                    f"Seat {seat + 1} may only call or fold: the all-in since it acted was "
+                    "less than a full raise and does not reopen the betting.",
+                    rule_ids=E4_IDS,
+                    context={"seat": seat, "current_bet": self._cur, "acted_at": a},
+                )
+        return None
+
+    def legal(self) -> Legal:
+        """What the seat to act may do now (raises :class:`IllegalAction` if nobody is)."""
+        p = self._actor
+        if p < 0:
+            raise IllegalAction("The hand is over: nobody is to act.")
+        seat = self._seats[p]
+        stack = self._stack[p]
+        bet = self._bet[p]
+        if self._street == SHOWDOWN:
+            return Legal(
+                seat=seat,
+                can_fold=False,
+                can_check=False,
+                call_amount=0,
+                can_raise=False,
+                is_bet=False,
+                min_raise_to=0,
+                max_raise_to=0,
+                full_raise_to=0,
+                all_in_to=bet + stack,
+                current_bet=0,
+                stack=stack,
+                bet=bet,
+                can_show=True,
+                can_muck=not self._must_show(),
+            )
+        cur = self._cur
+        to_call = cur - bet
+        if to_call > stack:
+            to_call = stack
+        if to_call < 0:
+            to_call = 0
+        low, high = self._raise_bounds(p)
+        can_raise = self._raise_block(p) is None
+        all_in_to = bet + stack
+        lo = low if low < all_in_to else all_in_to
+        hi = high if high < all_in_to else all_in_to
+        return Legal(
+            seat=seat,
+            can_fold=True,
+            can_check=to_call == 0,
+            call_amount=to_call,
+            can_raise=can_raise,
+            is_bet=cur == 0,
+            min_raise_to=lo if can_raise else 0,
+            max_raise_to=hi if can_raise else 0,
+            full_raise_to=low,
+            all_in_to=all_in_to,
+            current_bet=cur,
+            stack=stack,
+            bet=bet,
+        )
+
+    def _must_show(self) -> bool:
+        return self._rules.all_must_show_no_bet and self._last_aggr < 0
+
+    def verify(self, action: Action) -> None:
+        """Raise the floor's reason if ``action`` is not legal now; change nothing."""
+        p = self._actor
+        if p < 0:
+            raise IllegalAction(
+                f"The hand is over: {type(action).__name__.lower()} is not possible.",
+                context={"action": type(action).__name__},
+            )
+        seat = self._seats[p]
+        if action.seat is not None and action.seat != seat:
+            raise OutOfTurn(
+                f"Seat {action.seat + 1} acted out of turn: it is seat {seat + 1}'s turn.",
+                rule_ids=TURN_IDS,
+                context={"seat": action.seat, "actor": seat},
+            )
+        if self._street == SHOWDOWN:
+            if isinstance(action, Show):
+                return
+            if isinstance(action, Muck):
+                if self._must_show():
+                    raise IllegalAction(
+                        f"Seat {seat + 1} must show: the last round was checked and every "
+                        "remaining player shows.",
+                        rule_ids=SHOW_ALL_IDS,
+                        context={"seat": seat},
+                    )
+                return
+            raise IllegalAction(
+                f"It is the showdown: seat {seat + 1} may only show or muck.",
+                context={"seat": seat},
+            )
+        if isinstance(action, Show | Muck):
+            raise IllegalAction(
+                f"Seat {seat + 1} cannot {type(action).__name__.lower()} before the showdown.",
+                context={"seat": seat},
+            )
+        if isinstance(action, Fold | Call):
+            return
+        bet = self._bet[p]
+        stack = self._stack[p]
+        cur = self._cur
+        if isinstance(action, Check):
+            if cur > bet:
+                raise IllegalAction(
+                    f"Seat {seat + 1} cannot check: there is {cur - bet:,} to call.",
+                    rule_ids=CHECK_IDS,
+                    context={"seat": seat, "call_amount": cur - bet},
+                )
+            return
+        if isinstance(action, AllIn):
+            to = bet + stack
+            if to <= cur:
+                return  # an all-in call
+        else:
+            to = action.to
+            if not isinstance(to, int) or isinstance(to, bool):
+                raise InvalidCommand(f"A bet must be a whole number of chips, not {to!r}.")
+            if to > bet + stack:
+                raise IllegalAction(
+                    f"Seat {seat + 1} has only {bet + stack:,} chips in all: it cannot bet "
+                    f"to {to:,}.",
+                    context={"seat": seat, "amount": to, "stack": bet + stack},
+                )
+            if to <= cur:
+                raise IllegalAction(
+                    f"Seat {seat + 1} cannot raise to {to:,}: the current bet is already "
+                    f"{cur:,} (call instead).",
+                    context={"seat": seat, "amount": to, "current_bet": cur},
+                )
+        block = self._raise_block(p)
+        if block is not None:
+            raise block
+        low, high = self._raise_bounds(p)
+        all_in_to = bet + stack
+        rules = self._rules
+        if to < low and to != all_in_to:
+            if cur == 0:
+                raise BelowMinimumRaise(
+                    f"Seat {seat + 1} must bet at least {low:,}: the minimum bet is the big "
+                    "blind.",
+                    rule_ids=E1_IDS,
+                    context={"seat": seat, "amount": to, "minimum": low},
+                )
+            if rules.is_limit:
+                raise BelowMinimumRaise(
+                    f"Seat {seat + 1} must raise to exactly {low:,} in fixed-limit.",
+                    rule_ids=E5_LIMIT_IDS,
+                    context={"seat": seat, "amount": to, "minimum": low},
+                )
+            why = {
+                MIN_RAISE_TDA: f"the last full raise was {self._last_inc:,}",
+                MIN_RAISE_DOUBLE: "a raise must at least double the current bet",
+                MIN_RAISE_PLUS_CHIP: "a raise is the call plus at least one chip",
+            }[rules.min_raise]
+            raise BelowMinimumRaise(
+                f"Seat {seat + 1} must raise to at least {low:,}: {why}.",
+                rule_ids=MIN_RAISE_RULE_IDS[rules.min_raise],
+                context={"seat": seat, "amount": to, "minimum": low},
+            )
+        if to > high:
+            if rules.is_limit:
+                raise IllegalAction(
+                    f"Seat {seat + 1} may raise only to {high:,} in fixed-limit.",
+                    rule_ids=E5_LIMIT_IDS,
+                    context={"seat": seat, "amount": to, "maximum": high},
+                )
+            raise IllegalAction(
+                f"Seat {seat + 1} may bet at most {high:,} in pot-limit (the pot after a call).",
+                rule_ids=E6_IDS,
+                context={"seat": seat, "amount": to, "maximum": high},
+            )
+
+    def act(self, action: Action) -> ActionRecord:
+        """Verify ``action`` for the seat to act, apply it and return its record."""
+        self.verify(action)
+        before = len(self._log)
+        self.trusted(action)
+        for entry in self._log[before:]:
+            if entry[1] != K_KILL:
+                p, code, amount, to, allin, street = entry
+                return ActionRecord(
+                    seat=self._seats[p],
+                    kind=KINDS[code],
+                    amount=amount,
+                    to=to,
+                    all_in=allin,
+                    street=STREETS[street],
+                )
+        raise AssertionError("an applied action is always logged")  # pragma: no cover
+
+    def trusted(self, action: Action) -> None:
+        """Apply ``action`` without checking it (replay, bots choosing from ``legal()``)."""
+        if isinstance(action, Fold):
+            self.do_fold()
+        elif isinstance(action, Check | Call):
+            self.do_check_call()
+        elif isinstance(action, Bet | Raise):
+            self.do_raise_to(action.to)
+        elif isinstance(action, AllIn):
+            self.do_all_in()
+        elif isinstance(action, Show):
+            self.do_show()
+        else:
+            self.do_muck()
+
+    # ------------------------------------------------------------------ trusted path
+    def do_fold(self) -> None:
+        """Fold for the seat to act (trusted: no checks)."""
+        p = self._actor
+        bit = 1 << p
+        self._live &= ~bit
+        self._pending &= ~bit
+        self._log.append((p, K_FOLD, 0, self._bet[p], False, self._street))
+        if not self._live & (self._live - 1):
+            self._finish_uncontested()
+            return
+        self._next(p)
+
+    def do_check_call(self) -> None:
+        """Check, or call the current bet (all-in if short), for the seat to act."""
+        p = self._actor
+        bet = self._bet
+        stack = self._stack
+        b = bet[p]
+        amount = self._cur - b
+        bit = 1 << p
+        if amount <= 0:
+            self._log.append((p, K_CHECK, 0, b, False, self._street))
+        else:
+            st = stack[p]
+            allin = False
+            if amount >= st:
+                amount = st
+                self._allin |= bit
+                allin = True
+            stack[p] = st - amount
+            b += amount
+            bet[p] = b
+            self._pot += amount
+            if b > self._maxbet:
+                self._maxbet = b
+            self._log.append((p, K_CALL, amount, b, allin, self._street))
+        self._acted_at[p] = self._cur
+        self._pending &= ~bit
+        self._next(p)
+
+    def do_all_in(self) -> None:
+        """Put the whole stack in for the seat to act (a call if it does not exceed it)."""
+        p = self._actor
+        to = self._bet[p] + self._stack[p]
+        if to <= self._cur:
+            self.do_check_call()
+        else:
+            self.do_raise_to(to)
+
+    def do_raise_to(self, to: Chips) -> None:
+        """Bet or raise so the actor's bet on this round comes to ``to`` (trusted)."""
+        p = self._actor
+        bet = self._bet
+        stack = self._stack
+        b = bet[p]
+        amount = to - b
+        st = stack[p] - amount
+        stack[p] = st
+        bet[p] = to
+        self._pot += amount
+        bit = 1 << p
+        allin = st == 0
+        if allin:
+            self._allin |= bit
+        cur = self._cur
+        rules = self._rules
+        if rules.is_limit:
+            full = self._full_to
+            base = full if full else (self._big_blind if self._street == PREFLOP else 0)
+            if to - base >= rules.limit_reopen_amount(self._bet_size) or not allin:
+                if base:
+                    self._nraises += 1
+                self._full_to = to
+        else:
+            inc = to - cur
+            low, _ = self._raise_bounds_nl(cur)
+            if to >= low:
+                if cur > 0:
+                    self._last_inc = inc
+                else:
+                    self._last_inc = to if to > self._big_blind else self._big_blind
+                self._full_to = to
+            if cur > 0:
+                self._nraises += 1
+        kind = K_RAISE if cur > 0 else K_BET
+        self._cur = to
+        if to > self._maxbet:
+            self._maxbet = to
+        self._last_aggr = p
+        self._acted_at[p] = to
+        self._pending = self._live & ~self._allin & ~bit
+        self._log.append((p, kind, amount, to, allin, self._street))
+        self._next(p)
+
+    def _raise_bounds_nl(self, cur: int) -> tuple[int, int]:
+        """Rule minimum raise-to in big-bet games before a raise (upper bound unused)."""
+        if cur <= 0:
+            return self._big_blind, 0
+        mode = self._rules.min_raise
+        if mode == MIN_RAISE_TDA:
+            low = cur + self._last_inc
+        elif mode == MIN_RAISE_DOUBLE:
+            low = 2 * cur if cur >= self._big_blind else cur + self._big_blind
+        else:
+            low = cur + self._min_chip
+        return (low if low > self._big_blind else self._big_blind), 0
+
+    def do_show(self) -> None:
+        """Table the actor's hand at showdown (trusted)."""
+        p = self._actor
+        self._shown |= 1 << p
+        self._log.append((p, K_SHOW, 0, 0, False, SHOWDOWN))
+        self._next_shower()
+
+    def do_muck(self) -> None:
+        """Muck the actor's hand at showdown (trusted)."""
+        p = self._actor
+        self._mucked |= 1 << p
+        self._live &= ~(1 << p)
+        self._log.append((p, K_MUCK, 0, 0, False, SHOWDOWN))
+        self._next_shower()
+
+    # ------------------------------------------------------------------ flow
+    def _next(self, p: int) -> None:
+        """Give the turn to the next position after ``p`` that must act, or close the round."""
+        while True:
+            pend = self._pending
+            if not pend:
+                break
+            act = self._live & ~self._allin
+            if not act & (act - 1):
+                # Only one player can still act: he needs to only if he is short of the
+                # largest bet (F2: a bet nobody can call is not a bet to make).
+                x = act.bit_length() - 1
+                if self._bet[x] >= self._maxbet:
+                    self._pending = 0
+                    break
+            m = pend >> (p + 1)
+            q = p + (m & -m).bit_length() if m else (pend & -pend).bit_length() - 1
+            if self._dead_turn >> q & 1:
+                # SPOT-6.6: an absent player's hand is mucked when the action reaches it.
+                bit = 1 << q
+                self._live &= ~bit
+                self._pending &= ~bit
+                self._killed |= bit
+                self._log.append((q, K_KILL, 0, self._bet[q], False, self._street))
+                if not self._live & (self._live - 1):
+                    self._finish_uncontested()
+                    return
+                p = q
+                continue
+            self._actor = q
+            return
+        self._end_round()
+
+    def _return_uncalled(self) -> None:
+        """F2: the part of the largest bet nobody matched goes back to its bettor."""
+        bet = self._bet
+        hi = -1
+        hv = 0
+        sv = 0
+        for p in range(self._k):
+            v = bet[p]
+            if v > hv:
+                sv = hv
+                hv = v
+                hi = p
+            elif v > sv:
+                sv = v
+        if hv > sv and self._live >> hi & 1:
+            back = hv - sv
+            self._stack[hi] += back
+            bet[hi] = sv
+            self._pot -= back
+            self._returned[hi] += back
+            self._allin &= ~(1 << hi)
+
+    def _collect(self) -> None:
+        self._return_uncalled()
+        total = self._total
+        bet = self._bet
+        for p in range(self._k):
+            if bet[p]:
+                total[p] += bet[p]
+                bet[p] = 0
+
+    def _end_round(self) -> None:
+        self._collect()
+        act = self._live & ~self._allin
+        street = self._street + 1
+        if street <= RIVER and act & (act - 1):
+            self._street = street
+            self._cur = 0
+            self._maxbet = 0
+            self._nraises = 0
+            self._last_aggr = -1
+            self._full_to = 0
+            if self._rules.is_limit:
+                size = self._small_bet if street == FLOP else self._big_bet
+                self._bet_size = size
+                self._last_inc = size
+            else:
+                self._last_inc = self._big_blind
+            self._acted_at = [-1] * self._k
+            self._pending = act
+            self._next(-1)
+            return
+        self._showdown()
+
+    def _finish_uncontested(self) -> None:
+        """F8: one hand left wins everything without showing."""
+        self._collect()
+        w = self._live.bit_length() - 1
+        amount = self._pot
+        self._won[w] += amount
+        self._stack[w] += amount
+        self._pots = [(amount, 1 << w, [w], [amount])]
+        self._street = DONE
+        self._actor = -1
+        self._pending = 0
+
+    def _showdown(self) -> None:
+        self._street = SHOWDOWN
+        self._actor = -1
+        live = self._live
+        board = self._board
+        b0, b1, b2, b3, b4 = board
+        strength = [0] * self._k
+        if self._rules.is_omaha:
+            from pokertd.cards.evaluate import _omaha
+
+            for p in _mask_positions(live):
+                strength[p] = _omaha(b0, b1, b2, b3, b4, *self._hole[p])
+        else:
+            hole = self._hole
+            for p in _mask_positions(live):
+                h = hole[p]
+                strength[p] = evaluate7(b0, b1, b2, b3, b4, h[0], h[1])
+        self._strength = strength
+        order = self._showdown_order()
+        if live & self._allin:
+            # F7: with a player all-in and no action left, every live hand is tabled.
+            if self._rules.side_pot_first:
+                total = self._total
+                order.sort(key=lambda q: -total[q])
+            for q in order:
+                self._shown |= 1 << q
+                self._log.append((q, K_SHOW, 0, 0, False, SHOWDOWN))
+            self._award()
+            return
+        if self._auto_showdown:
+            must = self._must_show()
+            best = 1 << 30
+            for q in order:
+                s = strength[q]
+                if must or s <= best:
+                    self._shown |= 1 << q
+                    self._log.append((q, K_SHOW, 0, 0, False, SHOWDOWN))
+                    if s < best:
+                        best = s
+                else:
+                    self._mucked |= 1 << q
+                    self._live &= ~(1 << q)
+                    self._log.append((q, K_MUCK, 0, 0, False, SHOWDOWN))
+            self._award()
+            return
+        self._show_queue = order
+        self._actor = order[0]
+
+    def _showdown_order(self) -> list[int]:
+        """F6: the last aggressor of the final round shows first, else the first live seat
+        left of the button; the others follow clockwise."""
+        live = _mask_positions(self._live)
+        first = self._last_aggr
+        if first < 0 or not self._live >> first & 1:
+            return live
+        i = live.index(first)
+        return live[i:] + live[:i]
+
+    def _next_shower(self) -> None:
+        queue = self._show_queue
+        queue.pop(0)
+        undecided = queue
+        if not self._shown and len(undecided) == 1:
+            # F8: all but one mucked: the last hand wins without being shown.
+            self._actor = -1
+            self._award()
+            return
+        if undecided:
+            self._actor = undecided[0]
+            return
+        self._actor = -1
+        self._award()
+
+    def _award(self) -> None:
+        """Split every pot among its best shown hands (F1, F3, F5, F10)."""
+        live = self._live
+        k = self._k
+        won = self._won
+        strength = self._strength
+        contenders = live if not self._shown else live & self._shown
+        if not live & self._allin:
+            pots = [(self._pot, live)]
+        else:
+            pots = build_pots(self._total, live, self._dead_money)
+        min_chip = self._min_chip
+        one_each = self._rules.odd_one_each
+        out: list[tuple[int, int, list[int], list[int]]] = []
+        for amount, eligible in pots:
+            cand = eligible & contenders
+            if not cand:
+                cand = eligible
+            best = 1 << 30
+            winners: list[int] = []
+            for q in range(k):
+                if cand >> q & 1:
+                    s = strength[q] if strength else 0
+                    if s < best:
+                        best = s
+                        winners = [q]
+                    elif s == best:
+                        winners.append(q)
+            shares = split_pot(amount, winners, min_chip, one_each)
+            for q, share in zip(winners, shares, strict=True):
+                won[q] += share
+            out.append((amount, eligible, winners, shares))
+        stack = self._stack
+        for q in range(k):
+            if won[q]:
+                stack[q] += won[q]
+        self._pots = out
+        self._street = DONE
+        self._actor = -1
+        self._pending = 0
+
+    # ------------------------------------------------------------------ results
+    @property
+    def result(self) -> HandResult:
+        """The outcome (raises :class:`IllegalAction` while the hand is in progress)."""
+        if self._street != DONE:
+            raise IllegalAction("The hand is not over yet: there is no result.")
+        if self._result is None:
+            self._result = self._build_result()
+        return self._result
+
+    def _describe(self, p: int) -> str:
+        board = self._board
+        if self._rules.is_omaha:
+            return describe_omaha(board, self._hole[p])
+        return describe([*self._hole[p], *board])
+
+    def _build_result(self) -> HandResult:
+        seats = self._seats
+        n = self._n_seats
+        start: list[Chips | None] = [None] * n
+        final: list[Chips | None] = [None] * n
+        for p, s in enumerate(seats):
+            start[s] = self._start[p]
+            final[s] = self._stack[p]
+        showdown = bool(self._shown)
+        odd_unit = self._min_chip
+        pots: list[PotResult] = []
+        for i, (amount, eligible, winners, shares) in enumerate(self._pots):
+            base = min(shares) if shares else 0
+            odd = tuple(seats[q] for q, sh in zip(winners, shares, strict=True) if sh > base)
+            if len(set(shares)) == 1 or odd_unit <= 0:
+                odd = ()
+            words = ""
+            if showdown and winners and self._shown >> winners[0] & 1:
+                words = self._describe(winners[0])
+            pots.append(
+                PotResult(
+                    index=i,
+                    amount=amount,
+                    eligible=tuple(seats[q] for q in _mask_positions(eligible)),
+                    winners=tuple(seats[q] for q in winners),
+                    awards=tuple((seats[q], sh) for q, sh in zip(winners, shares, strict=True)),
+                    odd_chips=odd,
+                    hand=words,
+                )
+            )
+        eliminated: list[Elimination] = []
+        for p, s in enumerate(seats):
+            if self._stack[p] == 0:
+                idx = tuple(i for i, pot in enumerate(self._pots) if pot[1] >> p & 1)
+                eliminated.append(
+                    Elimination(
+                        seat=s,
+                        start_stack=self._start[p],
+                        pots=idx,
+                        pot_winners=tuple(pots[i].winners for i in idx),
+                    )
+                )
+        return HandResult(
+            hand_number=self._hand_number,
+            start_stacks=tuple(start),
+            final_stacks=tuple(final),
+            pots=tuple(pots),
+            won=tuple((seats[p], self._won[p]) for p in range(self._k)),
+            returned=tuple((seats[p], r) for p, r in enumerate(self._returned) if r),
+            shown=tuple(seats[p] for p in _mask_positions(self._shown)),
+            mucked=tuple(seats[p] for p in _mask_positions(self._mucked)),
+            killed=tuple(seats[p] for p in _mask_positions(self._killed)),
+            eliminated=tuple(eliminated),
+            board="".join(CARD_TEXT[c] for c in self.board),
+            showdown=showdown,
+        )
+
+    # ------------------------------------------------------------------ misc
+    def copy(self) -> Hand:
+        """An independent copy (to explore a branch without touching this hand)."""
+        other = Hand.__new__(Hand)
+        for name in Hand.__slots__:
+            value = getattr(self, name)
+            if isinstance(value, list):
+                value = [v[:] if isinstance(v, list) else v for v in value]
+            setattr(other, name, value)
+        return other
+
+    def __repr__(self) -> str:
+        return (
+            f"<Hand #{self._hand_number} {self._rules.variant.value} {STREETS[self._street]} "
+            f"pot={self._pot} actor={self.actor}>"
+        )
+
+
+__all__ = ["STREETS", "Hand"]
