@@ -1,0 +1,241 @@
+"""ICM (Malmuth-Harville): what each remaining stack is worth in prize money.
+
+Under the Harville model a player finishes first with probability ``stack / total chips``;
+given who finished first, the next place is drawn the same way among the others, and so on.
+A player's equity is the sum over places of the prize times the chance of finishing there.
+
+* :func:`exact_icm` computes it exactly, as ``Fraction``, by dynamic programming over the
+  set of players still in (memoised on the remaining-player subset). The probabilities are
+  kept as integers over one common denominator — the product of the chip totals of every
+  subset visited — so the inner loop is integer multiply-add, not fraction arithmetic:
+  10 players with 10 paid places (1,023 subsets) take about 20-30 ms.
+* :func:`monte_carlo_icm` samples finishing orders (an exponential race gives the Harville
+  order in one sort) and, for each sample, adds each player's *conditional* chance of taking
+  each place (a Rao-Blackwellised estimator: far less noise than counting finishes). It
+  uses floating point internally — it is an estimate — and returns whole cents with the
+  standard error of each equity, also in cents. The ``rng`` is passed in (seeded in tests).
+* :func:`icm` picks exact when the subsets to visit are few (always for up to 10 players),
+  Monte-Carlo beyond.
+
+Amounts are in whatever unit the prizes are given (the CLI passes cents).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+from fractions import Fraction
+from functools import reduce
+from math import comb, gcd, prod
+
+from pokertd.errors import InvalidCommand
+from pokertd.types import Cents, Chips
+
+EXACT_SUBSET_LIMIT = 2048
+"""Largest number of player subsets :func:`icm` solves exactly (10 players = 1,023)."""
+
+DEFAULT_SAMPLES = 40_000
+"""Monte-Carlo samples by default: 20 players in well under a second, standard error
+about 0.02 % of the pool."""
+
+
+class IcmMethod(StrEnum):
+    """How the equities were computed."""
+
+    EXACT = "exact"
+    MONTE_CARLO = "monte_carlo"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class IcmResult:
+    """Equities in the prizes' unit, in the order of the stacks.
+
+    Exact results are exact fractions (they sum to the prizes exactly); Monte-Carlo results
+    are whole units (cents) with ``standard_errors`` (same unit, rounded up) and ``samples``.
+    """
+
+    equities: tuple[Fraction, ...]
+    method: IcmMethod
+    samples: int = 0
+    standard_errors: tuple[int, ...] = ()
+
+    @property
+    def max_standard_error(self) -> int:
+        """The largest standard error (0 for an exact result)."""
+        return max(self.standard_errors, default=0)
+
+
+def _check(stacks: Sequence[Chips], prizes: Sequence[Cents]) -> None:
+    if not stacks:
+        raise InvalidCommand("ICM needs at least one stack.")
+    if any(not isinstance(s, int) or isinstance(s, bool) or s <= 0 for s in stacks):
+        raise InvalidCommand(
+            "Every stack must be a positive whole number of chips: a player with no chips "
+            "is out and takes the next prize, not a share.",
+            context={"stacks": list(stacks)},
+        )
+    if not prizes:
+        raise InvalidCommand("ICM needs at least one prize.")
+    if any(p < 0 for p in prizes):
+        raise InvalidCommand("Prizes cannot be negative.")
+    if len(prizes) > len(stacks):
+        raise InvalidCommand(
+            f"There are {len(prizes)} prizes but only {len(stacks)} players left: give the "
+            "prizes still to be won, one per remaining place at most.",
+        )
+
+
+def subsets_to_visit(players: int, prizes: int) -> int:
+    """How many remaining-player subsets the exact method visits (its cost)."""
+    m = min(prizes, players)
+    return sum(comb(players, k) for k in range(m))
+
+
+def exact_icm(stacks: Sequence[Chips], prizes: Sequence[Cents]) -> tuple[Fraction, ...]:
+    """Exact Malmuth-Harville equities, as fractions of the prizes' unit.
+
+    >>> [float(e) for e in exact_icm([6000, 4000, 2000], [500, 300, 200])]
+    [385.0, 340.0, 275.0]
+    >>> exact_icm([5000, 3000, 2000], [50, 30, 20])
+    (Fraction(1075, 28), Fraction(131, 4), Fraction(202, 7))
+    """
+    _check(stacks, prizes)
+    divisor = reduce(gcd, stacks)
+    chips = [s // divisor for s in stacks]  # same ratios, smaller numbers
+    n = len(chips)
+    m = min(len(prizes), n)
+    full = (1 << n) - 1
+    bits = [(i, 1 << i, chips[i]) for i in range(n)]
+    # Subsets still in play, by number of places already decided, with their chip totals.
+    levels: list[list[tuple[int, int]]] = [[(full, sum(chips))]]
+    seen = {full}
+    for _ in range(1, m):
+        nxt: list[tuple[int, int]] = []
+        for mask, total in levels[-1]:
+            for _i, bit, s in bits:
+                if mask & bit:
+                    child = mask ^ bit
+                    if child not in seen:
+                        seen.add(child)
+                        nxt.append((child, total - s))
+        levels.append(nxt)
+    # Every path's probability is (product of stacks) / (product of the totals along it);
+    # the product of all visited totals is a common denominator, and a subset's own total
+    # never occurs on the path that reaches it, so the division below is exact.
+    denominator = prod(total for level in levels for _, total in level)
+    reach: dict[int, int] = {full: denominator}
+    place_chance = [[0] * n for _ in range(m)]
+    for k in range(m):
+        chance = place_chance[k]
+        last = k + 1 == m
+        nxt_reach: dict[int, int] = {}
+        for mask, total in levels[k]:
+            base = reach[mask] // total
+            for i, bit, s in bits:
+                if mask & bit:
+                    q = base * s
+                    chance[i] += q
+                    if not last:
+                        child = mask ^ bit
+                        nxt_reach[child] = nxt_reach.get(child, 0) + q
+        reach = nxt_reach
+    return tuple(
+        Fraction(sum(prizes[k] * place_chance[k][i] for k in range(m)), denominator)
+        for i in range(n)
+    )
+
+
+def monte_carlo_icm(
+    stacks: Sequence[Chips],
+    prizes: Sequence[Cents],
+    *,
+    rng: random.Random,
+    samples: int = DEFAULT_SAMPLES,
+) -> IcmResult:
+    """Monte-Carlo Malmuth-Harville equities with their standard errors.
+
+    Each sample draws a finishing order (exponential race: key ``-ln(U) / stack``, smallest
+    first, which is exactly the Harville order) and credits every player still in before
+    each paid place with ``prize x stack / chips still in`` — the conditional chance of
+    taking that place. The estimate is unbiased; the standard error shrinks as
+    ``1 / sqrt(samples)``. Equities are rounded half up to whole units (cents), standard
+    errors rounded up.
+    """
+    _check(stacks, prizes)
+    if samples < 2:
+        raise InvalidCommand("Monte-Carlo ICM needs at least 2 samples.")
+    n = len(stacks)
+    m = min(len(prizes), n)
+    total = float(sum(stacks))
+    paid = [float(p) for p in prizes[:m]]
+    weights = [float(s) for s in stacks]
+    sums = [0.0] * n
+    squares = [0.0] * n
+    players = range(n)
+    log = math.log
+    draw = rng.random
+    credit = [0.0] * n
+    for _ in range(samples):
+        order = sorted(players, key=lambda i: -log(1.0 - draw()) / weights[i])
+        left = total
+        cumulative = 0.0
+        for k, player in enumerate(order):
+            if k < m:
+                cumulative += paid[k] / left
+                left -= weights[player]
+            credit[player] = cumulative
+        for i in players:
+            value = weights[i] * credit[i]
+            sums[i] += value
+            squares[i] += value * value
+    means = [s / samples for s in sums]
+    errors = [
+        math.sqrt(max(0.0, sq / samples - mu * mu) / (samples - 1))
+        for sq, mu in zip(squares, means, strict=True)
+    ]
+    return IcmResult(
+        equities=tuple(Fraction(math.floor(mu + 0.5)) for mu in means),
+        method=IcmMethod.MONTE_CARLO,
+        samples=samples,
+        standard_errors=tuple(math.ceil(e) for e in errors),
+    )
+
+
+def icm(
+    stacks: Sequence[Chips],
+    prizes: Sequence[Cents],
+    *,
+    rng: random.Random | None = None,
+    samples: int = DEFAULT_SAMPLES,
+    exact_limit: int = EXACT_SUBSET_LIMIT,
+) -> IcmResult:
+    """ICM equities: exact when at most ``exact_limit`` subsets (always for up to 10
+    players), otherwise Monte-Carlo with ``rng`` (required then) and ``samples``.
+
+    >>> [float(e) for e in icm([6000, 4000, 2000], [500, 300, 200]).equities]
+    [385.0, 340.0, 275.0]
+    """
+    _check(stacks, prizes)
+    if len(stacks) <= 10 or subsets_to_visit(len(stacks), len(prizes)) <= exact_limit:
+        return IcmResult(equities=exact_icm(stacks, prizes), method=IcmMethod.EXACT)
+    if rng is None:
+        raise InvalidCommand(
+            f"ICM for {len(stacks)} players is estimated by Monte-Carlo and needs a random "
+            "generator."
+        )
+    return monte_carlo_icm(stacks, prizes, rng=rng, samples=samples)
+
+
+__all__ = [
+    "DEFAULT_SAMPLES",
+    "EXACT_SUBSET_LIMIT",
+    "IcmMethod",
+    "IcmResult",
+    "exact_icm",
+    "icm",
+    "monte_carlo_icm",
+    "subsets_to_visit",
+]
