@@ -1,0 +1,364 @@
+"""The application service: the one place that runs commands against a store.
+
+CLI and web call :class:`TournamentService`; they never call deciders or the store
+directly, so the browser and the terminal can never disagree.
+
+``run(tournament_id, command)``:
+
+1. brings the cached state up to date (``store.load(after_seq=state.seq)``: one cheap
+   query; the first access replays the whole log),
+2. decides the command on it with a :class:`~pokertd.tournament.framework.Context`
+   (``now``, a fresh ``rng``, actor, role) — a refusal raises and writes nothing,
+3. appends the events with ``expected_seq = state.seq`` (optimistic concurrency),
+4. folds them into the cached state and publishes them to subscribers.
+
+When another writer appended in between (another process, another tablet), the append
+raises ``ConcurrencyConflict``; the service reloads and decides the command again on the
+fresh state (a stale decision is never re-appended as is), up to ``retries`` times.
+"""
+
+from __future__ import annotations
+
+import logging
+import secrets
+import threading
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from random import Random
+
+import pokertd.tournament  # noqa: F401  (registers every domain's events and commands)
+from pokertd.errors import ConcurrencyConflict, InvalidCommand, NotFound
+from pokertd.store import EventStore, TournamentInfo, open_store
+from pokertd.tournament.framework import (
+    Command,
+    Context,
+    EventRecord,
+    TournamentState,
+    append_records,
+    decide,
+    fold,
+    needs_refold,
+)
+
+log = logging.getLogger("pokertd.service")
+
+Subscriber = Callable[[str, list[EventRecord]], None]
+"""Called with ``(tournament_id, records)`` after every append (one call per batch or
+refresh, in log order per tournament). Must be quick and must not block: hand the records
+to a queue (``loop.call_soon_threadsafe``) and return."""
+
+ID_ALPHABET = "23456789abcdefghjkmnpqrstuvwxyz"
+"""Tournament id characters: lower case, no 0/o, 1/l/i (easy to read aloud and type)."""
+DEFAULT_RETRIES = 5
+"""How often ``run`` re-decides a command after losing a race before giving up."""
+
+
+def utc_now() -> datetime:
+    """The current time, timezone-aware UTC (the service's default clock)."""
+    return datetime.now(UTC)
+
+
+def new_tournament_id() -> str:
+    """A short, URL-safe, random tournament id (8 characters, about 40 bits)."""
+    return "".join(secrets.choice(ID_ALPHABET) for _ in range(8))
+
+
+def check_tournament_id(tournament_id: str) -> str:
+    """``tournament_id`` if it is URL-safe (1–64 of ``a-z 0-9 - _``, starting alphanumeric)."""
+    ok = (
+        0 < len(tournament_id) <= 64
+        and tournament_id[0].isascii()
+        and tournament_id[0].isalnum()
+        and all(c.isascii() and (c.isalnum() or c in "-_") for c in tournament_id)
+        and tournament_id == tournament_id.lower()
+    )
+    if not ok:
+        raise InvalidCommand(
+            f"{tournament_id!r} is not a valid tournament id: use 1 to 64 lower-case letters, "
+            "digits, '-' or '_'."
+        )
+    return tournament_id
+
+
+@dataclass(slots=True)
+class _Cached:
+    """One tournament's state and log as this process last saw them."""
+
+    state: TournamentState
+    records: list[EventRecord] = field(default_factory=list)
+    lock: threading.RLock = field(default_factory=threading.RLock)
+
+
+class TournamentService:
+    """Runs commands on tournaments kept in an :class:`~pokertd.store.EventStore`.
+
+    Thread-safe: commands on one tournament are serialised in this process (a lock per
+    tournament), and across processes by the store's optimistic concurrency.
+    """
+
+    def __init__(
+        self,
+        store: EventStore,
+        *,
+        now: Callable[[], datetime] = utc_now,
+        rng_factory: Callable[[], Random] = secrets.SystemRandom,
+        id_factory: Callable[[], str] = new_tournament_id,
+        retries: int = DEFAULT_RETRIES,
+    ) -> None:
+        self.store = store
+        """The event store (``service.store.url`` tells where it lives)."""
+        self._now = now
+        self._rng_factory = rng_factory
+        self._id_factory = id_factory
+        self._retries = retries
+        self._cache: dict[str, _Cached] = {}
+        self._cache_lock = threading.Lock()
+        self._subscribers: list[Subscriber] = []
+        self._unlisten: Callable[[], None] | None = None
+        self._listening = False
+
+    # ----------------------------------------------------------------------------------
+    # Commands
+
+    def run(
+        self,
+        tournament_id: str,
+        command: Command,
+        *,
+        actor: str = "system",
+        role: str = "director",
+    ) -> list[EventRecord]:
+        """Decide ``command`` on the tournament's current state, append and publish.
+
+        Returns the appended records. Raises ``NotFound`` for an unknown tournament, the
+        decider's ``RuleViolation``/``InvalidCommand`` (nothing written), or
+        ``ConcurrencyConflict`` after ``retries`` lost races.
+        """
+        cached = self._cached(tournament_id)
+        for attempt in range(self._retries + 1):
+            with cached.lock:
+                fresh = self._refresh(tournament_id, cached)
+                if cached.state.seq == 0:
+                    raise self._not_found(tournament_id, cached)
+                if fresh:
+                    self._publish(tournament_id, fresh)
+                try:
+                    return self._decide_and_append(cached, command, actor, role)
+                except ConcurrencyConflict:
+                    if attempt == self._retries:
+                        raise
+                    log.info("conflict on %s (attempt %d); deciding again", tournament_id, attempt)
+        raise AssertionError("unreachable")  # pragma: no cover
+
+    def create(
+        self,
+        command: Command,
+        *,
+        tournament_id: str | None = None,
+        actor: str = "system",
+        role: str = "director",
+    ) -> str:
+        """Start a new tournament with ``command`` (e.g. ``CreateTournament``); its id.
+
+        The id is random (:func:`new_tournament_id`) unless ``tournament_id`` is given;
+        a given id that already exists is refused.
+        """
+        for _ in range(self._retries + 1):
+            tid = check_tournament_id(tournament_id or self._id_factory())
+            cached = self._cached(tid)
+            with cached.lock:
+                self._refresh(tid, cached)
+                if cached.state.seq == 0:
+                    try:
+                        self._decide_and_append(cached, command, actor, role)
+                        return tid
+                    except ConcurrencyConflict:
+                        pass  # created by someone else meanwhile
+            if tournament_id is not None:
+                raise InvalidCommand(f"A tournament with id {tid!r} already exists.")
+        raise ConcurrencyConflict("Could not find a free tournament id; try again.")
+
+    def _decide_and_append(
+        self, cached: _Cached, command: Command, actor: str, role: str
+    ) -> list[EventRecord]:
+        """Decide on ``cached.state`` (held under its lock), append, fold, publish."""
+        state = cached.state
+        now = self._now()
+        ctx = Context(now=now, rng=self._rng_factory(), actor=actor, role=role)
+        events = decide(state, command, ctx)
+        records = self.store.append(state.id, state.seq, events, actor=actor, recorded_at=now)
+        self._fold(cached, records)
+        self._publish(state.id, records)
+        return records
+
+    # ----------------------------------------------------------------------------------
+    # Queries
+
+    def state(self, tournament_id: str) -> TournamentState:
+        """The tournament's current state (read it, never mutate it).
+
+        Raises ``NotFound`` for an unknown tournament.
+        """
+        cached = self._cached(tournament_id)
+        with cached.lock:
+            fresh = self._refresh(tournament_id, cached)
+            if cached.state.seq == 0:
+                raise self._not_found(tournament_id, cached)
+            if fresh:
+                self._publish(tournament_id, fresh)
+            return cached.state
+
+    def records(self, tournament_id: str, after_seq: int = 0) -> list[EventRecord]:
+        """The tournament's log after ``after_seq`` (all of it by default), in order.
+
+        Raises ``NotFound`` for an unknown tournament.
+        """
+        cached = self._cached(tournament_id)
+        with cached.lock:
+            self.state(tournament_id)
+            return cached.records[max(after_seq, 0) :]
+
+    def last_seq(self, tournament_id: str) -> int:
+        """The seq of the tournament's last stored event (0: no such tournament). Cheap."""
+        return self.store.last_seq(tournament_id)
+
+    def tournaments(self) -> list[TournamentInfo]:
+        """Every tournament in the store, newest first."""
+        return self.store.tournaments()
+
+    def exists(self, tournament_id: str) -> bool:
+        """Whether the store holds a tournament with this id."""
+        return self.store.last_seq(tournament_id) > 0
+
+    # ----------------------------------------------------------------------------------
+    # Cache
+
+    def _cached(self, tournament_id: str) -> _Cached:
+        with self._cache_lock:
+            found = self._cache.get(tournament_id)
+            if found is None:
+                found = _Cached(TournamentState(tournament_id))
+                self._cache[tournament_id] = found
+            return found
+
+    def _not_found(self, tournament_id: str, cached: _Cached) -> NotFound:
+        with self._cache_lock:
+            if self._cache.get(tournament_id) is cached:
+                del self._cache[tournament_id]
+        return NotFound(
+            f"There is no tournament {tournament_id!r}.", context={"tournament_id": tournament_id}
+        )
+
+    def _refresh(self, tournament_id: str, cached: _Cached) -> list[EventRecord]:
+        """Fold in what other writers appended; returns those records when the state was
+        already loaded (an initial replay returns nothing: nobody has seen it yet)."""
+        first = cached.state.seq == 0
+        fresh = self.store.load(tournament_id, after_seq=cached.state.seq)
+        if not fresh:
+            return []
+        self._fold(cached, fresh)
+        return [] if first else fresh
+
+    def _fold(self, cached: _Cached, records: Sequence[EventRecord]) -> None:
+        """Fold ``records`` into the cached state (a full replay when undo/redo is among them)."""
+        if records and records[0].seq != cached.state.seq + 1:  # pragma: no cover - defensive
+            raise ConcurrencyConflict(
+                f"Records of {cached.state.id} arrived out of order; reloading.",
+            )
+        cached.records.extend(records)
+        try:
+            if needs_refold([r.event for r in records]):
+                cached.state = fold(cached.state.id, cached.records)
+            else:
+                append_records(cached.state, records)
+        except BaseException:
+            # A failing fold step would leave a half-updated state: forget it, replay next time.
+            cached.state = TournamentState(cached.state.id)
+            cached.records.clear()
+            raise
+
+    def forget(self, tournament_id: str | None = None) -> None:
+        """Drop cached state (one tournament, or all): the next access replays the log."""
+        with self._cache_lock:
+            if tournament_id is None:
+                self._cache.clear()
+            else:
+                self._cache.pop(tournament_id, None)
+
+    # ----------------------------------------------------------------------------------
+    # Publish / subscribe
+
+    def subscribe(self, callback: Subscriber) -> Callable[[], None]:
+        """Call ``callback(tournament_id, records)`` for every append; returns unsubscribe.
+
+        With PostgreSQL, the first subscription also starts listening for other processes'
+        appends (``LISTEN pokertd``): they are loaded and published here too.
+        """
+        with self._cache_lock:
+            self._subscribers.append(callback)
+            if not self._listening:
+                self._listening = True
+                self._unlisten = self.store.listen(self._on_remote_append)
+
+        def unsubscribe() -> None:
+            with self._cache_lock:
+                if callback in self._subscribers:
+                    self._subscribers.remove(callback)
+
+        return unsubscribe
+
+    def _publish(self, tournament_id: str, records: list[EventRecord]) -> None:
+        for callback in list(self._subscribers):
+            try:
+                callback(tournament_id, records)
+            except Exception:
+                # The append is durable already; a broken display must not fail the command.
+                log.exception("subscriber %r failed on %s", callback, tournament_id)
+
+    def _on_remote_append(self, tournament_id: str, last_seq: int) -> None:
+        """Another process appended to ``tournament_id``: load it and publish."""
+        cached = self._cached(tournament_id)
+        with cached.lock:
+            if cached.state.seq >= last_seq:
+                return
+            if cached.state.seq == 0:
+                self._refresh(tournament_id, cached)
+                last_batch = cached.records[-1].batch if cached.records else 0
+                fresh = [r for r in cached.records if r.batch == last_batch]
+            else:
+                fresh = self._refresh(tournament_id, cached)
+            if fresh:
+                self._publish(tournament_id, fresh)
+
+    # ----------------------------------------------------------------------------------
+
+    def close(self) -> None:
+        """Stop listening and close the store."""
+        if self._unlisten is not None:
+            self._unlisten()
+            self._unlisten = None
+        self.store.close()
+
+    def __enter__(self) -> TournamentService:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+def open_service(url: str) -> TournamentService:
+    """A service on the store at ``url`` (see :func:`pokertd.store.open_store`)."""
+    return TournamentService(open_store(url))
+
+
+__all__ = [
+    "DEFAULT_RETRIES",
+    "ID_ALPHABET",
+    "Subscriber",
+    "TournamentService",
+    "check_tournament_id",
+    "new_tournament_id",
+    "open_service",
+    "utc_now",
+]

@@ -1,0 +1,62 @@
+"""Event stores: where a tournament's log lives (SQLite file by default, or PostgreSQL).
+
+``open_store(url)`` picks the implementation from the URL:
+
+* ``sqlite:///pokertd.db`` (relative path), ``sqlite:////var/lib/pokertd.db`` (absolute),
+  a plain path ``pokertd.db``, or ``sqlite:///:memory:`` (tests);
+* ``postgresql://user:password@host:5432/dbname`` (also ``postgres://``).
+
+Every store implements :class:`EventStore` and passes the same contract tests
+(``tests/store/test_contract.py``).
+"""
+
+from __future__ import annotations
+
+from pokertd.errors import StoreError
+from pokertd.store.base import EventStore, Listener, StoredRow, TournamentInfo
+from pokertd.store.sqlite import SqliteStore
+
+
+def sqlite_path(url: str) -> str | None:
+    """The file path a SQLite URL or plain path names (``None`` for other schemes)."""
+    if url.startswith("sqlite://"):
+        rest = url[len("sqlite://") :]
+        if not rest.startswith("/"):
+            raise StoreError(f"Bad SQLite URL {url!r}: write sqlite:///file.db.")
+        path = rest[1:]
+        if not path:
+            raise StoreError(f"Bad SQLite URL {url!r}: the file name is missing.")
+        return path
+    if "://" in url:
+        return None
+    return url
+
+
+def open_store(url: str) -> EventStore:
+    """Open (creating if needed) the event store at ``url``.
+
+    Raises ``StoreError`` for an unknown scheme, a foreign or damaged file, or an
+    unreachable server; nothing is written in that case.
+    """
+    path = sqlite_path(url)
+    if path is not None:
+        return SqliteStore(path)
+    if url.startswith(("postgresql://", "postgres://")):
+        from pokertd.store.postgres import PostgresStore
+
+        return PostgresStore(url)
+    scheme = url.split("://", 1)[0]
+    raise StoreError(
+        f"Unknown store URL scheme {scheme!r}: use sqlite:///file.db or postgresql://host/db."
+    )
+
+
+__all__ = [
+    "EventStore",
+    "Listener",
+    "SqliteStore",
+    "StoredRow",
+    "TournamentInfo",
+    "open_store",
+    "sqlite_path",
+]

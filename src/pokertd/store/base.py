@@ -1,0 +1,225 @@
+"""The event store contract: what every store (SQLite, PostgreSQL) promises the service.
+
+A store keeps, per tournament, an append-only list of rows
+``(tournament_id, seq, batch, recorded_at, actor, type, version, data)`` with a unique
+``(tournament_id, seq)``. ``seq`` counts from 1 without gaps; ``batch`` is the ``seq`` of the
+first event of the command that produced the row; ``recorded_at`` is ISO-8601 UTC; ``data``
+is the event's JSON (:func:`pokertd.tournament.framework.to_json`).
+
+An append states the ``seq`` it expects the log to end at (optimistic concurrency): when
+another writer got there first the append raises :class:`~pokertd.errors.ConcurrencyConflict`
+and writes nothing. An append is all-or-nothing and durable once it returns.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any, Protocol, runtime_checkable
+
+from pokertd.errors import ConcurrencyConflict, InvalidCommand, StoreError
+from pokertd.tournament.framework import Event, EventRecord, event_from_json, to_json
+
+Listener = Callable[[str, int], None]
+"""Called with ``(tournament_id, last_seq)`` when another process appended to a tournament."""
+
+
+@dataclass(frozen=True, slots=True)
+class TournamentInfo:
+    """One line of the tournament list (cheap: read from the ``tournaments`` index)."""
+
+    id: str
+    """The tournament's id (short, URL-safe)."""
+    name: str
+    """The ``name`` field of its first event, or the id when that event has none."""
+    created_at: datetime
+    """When its first event was recorded (UTC)."""
+    updated_at: datetime
+    """When its last event was recorded (UTC)."""
+    last_seq: int
+    """The sequence number of its last event (= number of events)."""
+
+
+@dataclass(frozen=True, slots=True)
+class StoredRow:
+    """A row exactly as stored, for exports, audits and byte-for-byte comparisons."""
+
+    tournament_id: str
+    seq: int
+    batch: int
+    recorded_at: str
+    actor: str
+    type: str
+    version: int
+    data: str
+
+
+@runtime_checkable
+class EventStore(Protocol):
+    """An append-only, per-tournament event log with optimistic concurrency."""
+
+    url: str
+    """Where the store lives (``sqlite:///path.db``, ``postgresql://host/db``)."""
+
+    def append(
+        self,
+        tournament_id: str,
+        expected_seq: int,
+        events: Sequence[Event],
+        *,
+        actor: str,
+        recorded_at: datetime,
+    ) -> list[EventRecord]:
+        """Append ``events`` as one batch after ``expected_seq``; all or nothing.
+
+        Raises ``ConcurrencyConflict`` (writing nothing) when the log's last seq is not
+        ``expected_seq``.
+        """
+        ...
+
+    def load(self, tournament_id: str, after_seq: int = 0) -> list[EventRecord]:
+        """The records of ``tournament_id`` with ``seq > after_seq``, in order."""
+        ...
+
+    def last_seq(self, tournament_id: str) -> int:
+        """The seq of the tournament's last event (0 when it has none)."""
+        ...
+
+    def tournaments(self) -> list[TournamentInfo]:
+        """Every tournament, newest first."""
+        ...
+
+    def rows(self, tournament_id: str) -> list[StoredRow]:
+        """The tournament's rows exactly as stored (no decoding)."""
+        ...
+
+    def delete(self, tournament_id: str) -> None:
+        """Remove a whole tournament (test data, an aborted setup). History is otherwise
+        never rewritten: to take something back, append an undo."""
+        ...
+
+    def listen(self, callback: Listener) -> Callable[[], None] | None:
+        """Call ``callback(tournament_id, last_seq)`` for appends made by other processes.
+
+        Returns a function that stops listening, or ``None`` when the store has no
+        cross-process notification (SQLite: one serving process per file).
+        """
+        ...
+
+    def close(self) -> None:
+        """Release connections and threads; the store is unusable afterwards."""
+        ...
+
+
+# --------------------------------------------------------------------------------------
+# Helpers shared by the implementations
+
+
+def utc_iso(moment: datetime) -> str:
+    """``moment`` as ISO-8601 UTC text (``2026-11-22T19:00:00.123456+00:00``)."""
+    if moment.tzinfo is None:
+        raise InvalidCommand("recorded_at must be a timezone-aware time (UTC).")
+    return moment.astimezone(UTC).isoformat()
+
+
+def check_append(tournament_id: str, expected_seq: int, events: Sequence[Event]) -> None:
+    """Refuse malformed appends before touching the database."""
+    if not tournament_id or not isinstance(tournament_id, str):
+        raise InvalidCommand("A tournament id is required.")
+    if expected_seq < 0:
+        raise InvalidCommand(f"expected_seq must be 0 or more, not {expected_seq}.")
+    if not events:
+        raise InvalidCommand("Nothing to append: the batch has no events.")
+    for ev in events:
+        if not isinstance(ev, Event) or not ev.type:
+            raise InvalidCommand(f"{ev!r} is not a registered event.")
+
+
+def encode(events: Sequence[Event]) -> list[tuple[str, int, str]]:
+    """``(type, version, data JSON text)`` for each event."""
+    return [
+        (ev.type, ev.version, json.dumps(to_json(ev), separators=(",", ":"), ensure_ascii=False))
+        for ev in events
+    ]
+
+
+def first_name(tournament_id: str, encoded: Sequence[tuple[str, int, str]]) -> str:
+    """The tournament's display name: the first event's ``name`` field, else its id."""
+    try:
+        data = json.loads(encoded[0][2])
+    except (IndexError, ValueError):
+        return tournament_id
+    name = data.get("name") if isinstance(data, dict) else None
+    return name if isinstance(name, str) and name else tournament_id
+
+
+def records_for(
+    expected_seq: int, events: Sequence[Event], actor: str, recorded_at: datetime
+) -> list[EventRecord]:
+    """The records an append of ``events`` after ``expected_seq`` produces."""
+    batch = expected_seq + 1
+    return [
+        EventRecord(seq=batch + i, batch=batch, recorded_at=recorded_at, actor=actor, event=ev)
+        for i, ev in enumerate(events)
+    ]
+
+
+def conflict(tournament_id: str, expected_seq: int, actual: int) -> ConcurrencyConflict:
+    """The error for an append that lost a race (or worked on stale state)."""
+    return ConcurrencyConflict(
+        f"Tournament {tournament_id} changed meanwhile: expected its log to end at event "
+        f"{expected_seq} but it ends at {actual}. Reload and try again.",
+        context={"tournament_id": tournament_id, "expected_seq": expected_seq, "last_seq": actual},
+    )
+
+
+def decode_rows(
+    tournament_id: str,
+    rows: Iterable[tuple[int, int, Any, str, str, int, Any]],
+) -> list[EventRecord]:
+    """Records from ``(seq, batch, recorded_at, actor, type, version, data)`` rows.
+
+    ``recorded_at`` may be ISO text or a ``datetime``; ``data`` JSON text or a parsed dict.
+    Rows of one batch share their time, so consecutive equal texts are parsed once.
+    """
+    out: list[EventRecord] = []
+    append = out.append
+    loads = json.loads
+    parse = datetime.fromisoformat
+    last_text: Any = None
+    last_time = datetime.min
+    seq = 0
+    try:
+        for seq, batch, at, actor, type_name, version, data in rows:
+            if at != last_text:
+                last_text = at
+                last_time = at if isinstance(at, datetime) else parse(at)
+            payload = loads(data) if isinstance(data, str) else data
+            append(
+                EventRecord(
+                    seq, batch, last_time, actor, event_from_json(type_name, version, payload)
+                )
+            )
+    except (ValueError, TypeError) as exc:
+        raise StoreError(
+            f"Event {seq} of tournament {tournament_id} cannot be read: {exc}",
+            context={"tournament_id": tournament_id},
+        ) from exc
+    return out
+
+
+__all__ = [
+    "EventStore",
+    "Listener",
+    "StoredRow",
+    "TournamentInfo",
+    "check_append",
+    "conflict",
+    "decode_rows",
+    "encode",
+    "first_name",
+    "records_for",
+    "utc_iso",
+]

@@ -1,0 +1,312 @@
+"""The event store on PostgreSQL (psycopg 3), for several app processes on one database.
+
+Tables ``pokertd_tournaments``, ``pokertd_events`` and ``pokertd_schema`` (prefixed, so a
+shared database stays tidy). An append locks the tournament's index row
+(``SELECT … FOR UPDATE``), checks the expected seq, inserts its rows and
+``NOTIFY pokertd, '<tournament_id>:<last seq>'`` in one transaction; the primary key
+``(tournament_id, seq)`` backs the check up, so two racing writers can never both succeed.
+An acknowledged append is a committed transaction.
+
+:meth:`PostgresStore.listen` runs a background thread on its own connection (``LISTEN
+pokertd``) and reports appends made by *other* connections, so several ``pokertd serve``
+processes see each other's changes within a second.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from datetime import UTC, datetime
+
+import psycopg
+from psycopg import errors as pg_errors
+
+from pokertd.errors import ConcurrencyConflict, PokertdError, StoreError
+from pokertd.store.base import (
+    Listener,
+    StoredRow,
+    TournamentInfo,
+    check_append,
+    conflict,
+    decode_rows,
+    encode,
+    first_name,
+    records_for,
+    utc_iso,
+)
+from pokertd.tournament.framework import Event, EventRecord
+
+SCHEMA_VERSION = 1
+"""The schema this code writes (row of ``pokertd_schema``)."""
+CHANNEL = "pokertd"
+"""The LISTEN/NOTIFY channel; payload ``'<tournament_id>:<last seq>'``."""
+_SCHEMA_LOCK = 0x504B5444  # advisory lock key: one process creates the schema
+
+_SCHEMA = [
+    "CREATE TABLE IF NOT EXISTS pokertd_schema (version integer NOT NULL)",
+    """CREATE TABLE IF NOT EXISTS pokertd_tournaments (
+        id          text PRIMARY KEY,
+        name        text NOT NULL,
+        created_at  timestamptz NOT NULL,
+        updated_at  timestamptz NOT NULL,
+        last_seq    integer NOT NULL
+    )""",
+    """CREATE TABLE IF NOT EXISTS pokertd_events (
+        tournament_id text NOT NULL,
+        seq           integer NOT NULL,
+        batch         integer NOT NULL,
+        recorded_at   timestamptz NOT NULL,
+        actor         text NOT NULL,
+        type          text NOT NULL,
+        version       integer NOT NULL,
+        data          text NOT NULL,
+        PRIMARY KEY (tournament_id, seq)
+    )""",
+]
+
+_ROW_COLUMNS = "seq, batch, recorded_at, actor, type, version, data"
+log = logging.getLogger("pokertd.store")
+
+
+def _connect(url: str, *, connect_timeout: int = 5) -> psycopg.Connection[tuple[object, ...]]:
+    try:
+        conn = psycopg.connect(url, autocommit=True, connect_timeout=connect_timeout)
+    except psycopg.Error as exc:
+        raise StoreError(f"Cannot connect to PostgreSQL at {_safe(url)}: {exc}".strip()) from exc
+    conn.execute("SET TIME ZONE 'UTC'")
+    return conn
+
+
+def _safe(url: str) -> str:
+    """The URL without its password, for messages."""
+    if "@" in url and "://" in url:
+        scheme, rest = url.split("://", 1)
+        creds, host = rest.rsplit("@", 1)
+        return f"{scheme}://{creds.split(':', 1)[0]}@{host}"
+    return url
+
+
+class PostgresStore:
+    """An :class:`~pokertd.store.base.EventStore` on PostgreSQL (thread-safe)."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self._conn = _connect(url)
+        self._lock = threading.RLock()
+        try:
+            self._setup()
+        except BaseException:
+            self._conn.close()
+            raise
+        self._backend_pid = self._conn.info.backend_pid
+
+    def _setup(self) -> None:
+        with self._errors("creating the schema"), self._conn.transaction():
+            self._conn.execute("SELECT pg_advisory_xact_lock(%s)", (_SCHEMA_LOCK,))
+            for statement in _SCHEMA:
+                self._conn.execute(statement)
+            found = self._conn.execute("SELECT max(version) FROM pokertd_schema").fetchone()
+            version = found[0] if found else None
+            if version is None:
+                self._conn.execute(
+                    "INSERT INTO pokertd_schema (version) VALUES (%s)", (SCHEMA_VERSION,)
+                )
+            elif int(str(version)) > SCHEMA_VERSION:
+                raise StoreError(
+                    f"The database at {_safe(self.url)} was written by a newer pokertd (schema "
+                    f"{version}; this version reads up to {SCHEMA_VERSION}). Upgrade pokertd."
+                )
+
+    @contextmanager
+    def _errors(self, doing: str) -> Iterator[None]:
+        """Turn psycopg failures into pokertd errors."""
+        try:
+            yield
+        except PokertdError:
+            raise
+        except pg_errors.UniqueViolation as exc:
+            raise ConcurrencyConflict(
+                "Another writer appended to the tournament first. Reload and try again."
+            ) from exc
+        except psycopg.Error as exc:
+            raise StoreError(
+                f"PostgreSQL at {_safe(self.url)} failed while {doing}: {exc}".strip()
+            ) from exc
+
+    # ----------------------------------------------------------------------------------
+    # EventStore
+
+    def append(
+        self,
+        tournament_id: str,
+        expected_seq: int,
+        events: Sequence[Event],
+        *,
+        actor: str,
+        recorded_at: datetime,
+    ) -> list[EventRecord]:
+        """Append ``events`` as one batch after ``expected_seq`` (all or nothing, committed)."""
+        check_append(tournament_id, expected_seq, events)
+        utc_iso(recorded_at)  # refuses a naive time
+        at = recorded_at.astimezone(UTC)
+        encoded = encode(events)
+        batch = expected_seq + 1
+        rows = [
+            (tournament_id, batch + i, batch, at, actor, t, v, d)
+            for i, (t, v, d) in enumerate(encoded)
+        ]
+        last = expected_seq + len(rows)
+        with self._errors("appending"), self._lock, self._conn.transaction():
+            cur = self._conn.cursor()
+            found = cur.execute(
+                "SELECT last_seq FROM pokertd_tournaments WHERE id = %s FOR UPDATE",
+                (tournament_id,),
+            ).fetchone()
+            if found is None:
+                if expected_seq != 0:
+                    raise conflict(tournament_id, expected_seq, 0)
+                created = cur.execute(
+                    "INSERT INTO pokertd_tournaments (id, name, created_at, updated_at, last_seq) "
+                    "VALUES (%s, %s, %s, %s, %s) ON CONFLICT (id) DO NOTHING RETURNING id",
+                    (tournament_id, first_name(tournament_id, encoded), at, at, last),
+                ).fetchone()
+                if created is None:  # created by a racing writer meanwhile
+                    raise conflict(tournament_id, expected_seq, self._last_seq(cur, tournament_id))
+            else:
+                actual = int(str(found[0]))
+                if actual != expected_seq:
+                    raise conflict(tournament_id, expected_seq, actual)
+                cur.execute(
+                    "UPDATE pokertd_tournaments SET last_seq = %s, updated_at = %s WHERE id = %s",
+                    (last, at, tournament_id),
+                )
+            cur.executemany(
+                f"INSERT INTO pokertd_events (tournament_id, {_ROW_COLUMNS}) "
+                "VALUES (%s, %s, %s, %s, %s, %s, %s, %s)",
+                rows,
+            )
+            cur.execute("SELECT pg_notify(%s, %s)", (CHANNEL, f"{tournament_id}:{last}"))
+        return records_for(expected_seq, events, actor, at)
+
+    @staticmethod
+    def _last_seq(cur: psycopg.Cursor[tuple[object, ...]], tournament_id: str) -> int:
+        found = cur.execute(
+            "SELECT last_seq FROM pokertd_tournaments WHERE id = %s", (tournament_id,)
+        ).fetchone()
+        return int(str(found[0])) if found else 0
+
+    def load(self, tournament_id: str, after_seq: int = 0) -> list[EventRecord]:
+        """The records of ``tournament_id`` after ``after_seq``, in order."""
+        with self._errors("loading"), self._lock:
+            rows = self._conn.execute(
+                f"SELECT {_ROW_COLUMNS} FROM pokertd_events "
+                "WHERE tournament_id = %s AND seq > %s ORDER BY seq",
+                (tournament_id, after_seq),
+            ).fetchall()
+        return decode_rows(tournament_id, rows)  # type: ignore[arg-type]
+
+    def last_seq(self, tournament_id: str) -> int:
+        """The seq of the tournament's last event (0 when it has none)."""
+        with self._errors("reading"), self._lock:
+            return self._last_seq(self._conn.cursor(), tournament_id)
+
+    def tournaments(self) -> list[TournamentInfo]:
+        """Every tournament, most recently created first."""
+        with self._errors("listing tournaments"), self._lock:
+            rows = self._conn.execute(
+                "SELECT id, name, created_at, updated_at, last_seq FROM pokertd_tournaments "
+                "ORDER BY created_at DESC, id"
+            ).fetchall()
+        return [
+            TournamentInfo(str(r[0]), str(r[1]), r[2], r[3], int(str(r[4])))  # type: ignore[arg-type]
+            for r in rows
+        ]
+
+    def rows(self, tournament_id: str) -> list[StoredRow]:
+        """The tournament's rows as stored (``recorded_at`` as ISO-8601 UTC text)."""
+        with self._errors("reading"), self._lock:
+            rows = self._conn.execute(
+                f"SELECT tournament_id, {_ROW_COLUMNS} FROM pokertd_events "
+                "WHERE tournament_id = %s ORDER BY seq",
+                (tournament_id,),
+            ).fetchall()
+        return [
+            StoredRow(
+                str(r[0]),
+                int(str(r[1])),
+                int(str(r[2])),
+                utc_iso(r[3]),  # type: ignore[arg-type]
+                str(r[4]),
+                str(r[5]),
+                int(str(r[6])),
+                str(r[7]),
+            )
+            for r in rows
+        ]
+
+    def delete(self, tournament_id: str) -> None:
+        """Remove a whole tournament and its events."""
+        with self._errors("deleting"), self._lock, self._conn.transaction():
+            self._conn.execute(
+                "DELETE FROM pokertd_events WHERE tournament_id = %s", (tournament_id,)
+            )
+            self._conn.execute("DELETE FROM pokertd_tournaments WHERE id = %s", (tournament_id,))
+
+    def listen(self, callback: Listener) -> Callable[[], None] | None:
+        """Report other connections' appends: ``callback(tournament_id, last_seq)``.
+
+        A daemon thread with its own connection waits on ``LISTEN pokertd``; it reconnects
+        after a lost connection. The returned function stops it. Exceptions raised by the
+        callback are logged, not propagated.
+        """
+        conn = _connect(self.url)
+        conn.execute(f"LISTEN {CHANNEL}")
+        stop = threading.Event()
+        own_pid = self._backend_pid
+
+        def run() -> None:
+            nonlocal conn
+            while not stop.is_set():
+                try:
+                    for note in conn.notifies(timeout=0.25):
+                        if note.pid == own_pid:
+                            continue  # our own append: the service published it already
+                        tid, _, seq = note.payload.rpartition(":")
+                        try:
+                            callback(tid, int(seq))
+                        except Exception:
+                            log.exception("listener callback failed for %s", note.payload)
+                except psycopg.Error:
+                    if stop.is_set():
+                        break
+                    log.warning("lost the LISTEN connection to PostgreSQL; reconnecting")
+                    stop.wait(1.0)
+                    try:
+                        conn.close()
+                        conn = _connect(self.url)
+                        conn.execute(f"LISTEN {CHANNEL}")
+                    except (StoreError, psycopg.Error):
+                        continue
+            conn.close()
+
+        thread = threading.Thread(target=run, name="pokertd-listen", daemon=True)
+        thread.start()
+
+        def unlisten() -> None:
+            stop.set()
+            thread.join(timeout=5)
+
+        return unlisten
+
+    def close(self) -> None:
+        """Close the connection."""
+        with self._lock:
+            self._conn.close()
+
+    def __repr__(self) -> str:
+        return f"PostgresStore({_safe(self.url)!r})"
+
+
+__all__ = ["CHANNEL", "SCHEMA_VERSION", "PostgresStore"]

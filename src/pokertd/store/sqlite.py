@@ -1,0 +1,299 @@
+"""The embedded event store: one SQLite file (default ``./pokertd.db``).
+
+Durability: WAL journal with ``synchronous=FULL``, so an append that returned survives a
+crash of the process or the machine. Appends run in ``BEGIN IMMEDIATE`` transactions (one
+writer at a time, across processes too; others wait up to ``busy_timeout``), and the log's
+last seq is checked inside the transaction, so two writers racing on one tournament cannot
+both succeed. Readers never block writers.
+
+A file is recognised as a pokertd store by its SQLite header: ``application_id`` is
+``0x504B5444`` ("PKTD") and ``user_version`` the schema version. Anything else (another
+program's database, a damaged or non-SQLite file) is refused with a ``StoreError`` before
+a single byte of it is written.
+"""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+import threading
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from datetime import UTC, datetime
+
+from pokertd.errors import ConcurrencyConflict, PokertdError, StoreError
+from pokertd.store.base import (
+    Listener,
+    StoredRow,
+    TournamentInfo,
+    check_append,
+    conflict,
+    decode_rows,
+    encode,
+    first_name,
+    records_for,
+    utc_iso,
+)
+from pokertd.tournament.framework import Event, EventRecord
+
+APPLICATION_ID = 0x504B5444
+"""``PRAGMA application_id`` of every pokertd SQLite file ("PKTD")."""
+SCHEMA_VERSION = 1
+"""``PRAGMA user_version``: the schema this code writes."""
+BUSY_TIMEOUT_MS = 10_000
+"""How long a writer waits for another process's transaction before giving up."""
+
+_SQLITE_MAGIC = b"SQLite format 3\x00"
+
+_SCHEMA = f"""
+PRAGMA application_id = {APPLICATION_ID};
+PRAGMA user_version = {SCHEMA_VERSION};
+CREATE TABLE tournaments (
+    id          TEXT PRIMARY KEY,
+    name        TEXT NOT NULL,
+    created_at  TEXT NOT NULL,
+    updated_at  TEXT NOT NULL,
+    last_seq    INTEGER NOT NULL
+) STRICT;
+CREATE TABLE events (
+    tournament_id TEXT NOT NULL,
+    seq           INTEGER NOT NULL,
+    batch         INTEGER NOT NULL,
+    recorded_at   TEXT NOT NULL,
+    actor         TEXT NOT NULL,
+    type          TEXT NOT NULL,
+    version       INTEGER NOT NULL,
+    data          TEXT NOT NULL,
+    PRIMARY KEY (tournament_id, seq)
+) STRICT, WITHOUT ROWID;
+"""
+
+_ROW_COLUMNS = "seq, batch, recorded_at, actor, type, version, data"
+
+
+def _check_header(path: str) -> bool:
+    """Whether ``path`` already holds a pokertd database (False: new or empty file).
+
+    Reads the 100-byte SQLite header directly, so a foreign or damaged file is refused
+    without SQLite ever opening it for writing.
+    """
+    if os.path.isdir(path):
+        raise StoreError(f"{path} is a directory, not a database file.")
+    try:
+        with open(path, "rb") as fh:
+            header = fh.read(100)
+    except FileNotFoundError:
+        return False
+    except OSError as exc:
+        raise StoreError(f"Cannot read {path}: {exc.strerror}.") from exc
+    if not header:
+        return False
+    if len(header) < 100 or not header.startswith(_SQLITE_MAGIC):
+        raise StoreError(f"{path} is not a pokertd database (not a SQLite file, or damaged).")
+    app_id = int.from_bytes(header[68:72], "big")
+    if app_id != APPLICATION_ID:
+        raise StoreError(
+            f"{path} is not a pokertd database (it is a SQLite file of another program). "
+            "Nothing was changed; choose another file with --db."
+        )
+    return True
+
+
+class SqliteStore:
+    """An :class:`~pokertd.store.base.EventStore` in one SQLite file (or in memory).
+
+    Safe to share between threads (one connection behind a lock) and between processes
+    (SQLite's file locks). Implements the storage part of design.md "Tournament = an event
+    log": unique ``(tournament_id, seq)``, optimistic appends, durable acknowledgements.
+    """
+
+    def __init__(self, path: str = "pokertd.db") -> None:
+        self.path = path
+        self.url = "sqlite:///" + path
+        memory = path == ":memory:"
+        existing = False if memory else _check_header(path)
+        try:
+            self._conn = sqlite3.connect(
+                path,
+                isolation_level=None,
+                check_same_thread=False,
+                timeout=BUSY_TIMEOUT_MS / 1000,
+            )
+        except sqlite3.Error as exc:
+            raise StoreError(f"Cannot open {path}: {exc}.") from exc
+        self._lock = threading.RLock()
+        try:
+            self._setup(existing, memory)
+        except BaseException:
+            self._conn.close()
+            raise
+
+    def _setup(self, existing: bool, memory: bool) -> None:
+        conn = self._conn
+        try:
+            conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+            if existing:
+                version = conn.execute("PRAGMA user_version").fetchone()[0]
+                if version > SCHEMA_VERSION:
+                    raise StoreError(
+                        f"{self.path} was written by a newer pokertd (schema {version}; this "
+                        f"version reads up to {SCHEMA_VERSION}). Upgrade pokertd."
+                    )
+                tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master")}
+                if not {"events", "tournaments"} <= tables:
+                    raise StoreError(f"{self.path} is a damaged pokertd database (tables missing).")
+            else:
+                with self._transaction():
+                    # Another process may have created the schema since we looked.
+                    if conn.execute("PRAGMA application_id").fetchone()[0] != APPLICATION_ID:
+                        for statement in _SCHEMA.split(";"):
+                            if statement.strip():
+                                conn.execute(statement)
+            if not memory:
+                mode = conn.execute("PRAGMA journal_mode = WAL").fetchone()[0]
+                if str(mode).lower() != "wal":
+                    raise StoreError(f"Cannot switch {self.path} to WAL journaling.")
+            conn.execute("PRAGMA synchronous = FULL")
+        except sqlite3.DatabaseError as exc:
+            raise StoreError(f"{self.path} is not a usable pokertd database: {exc}.") from exc
+
+    @contextmanager
+    def _transaction(self) -> Iterator[sqlite3.Connection]:
+        """``BEGIN IMMEDIATE`` … ``COMMIT`` (rollback on any error); holds the write lock."""
+        conn = self._conn
+        with self._lock:
+            conn.execute("BEGIN IMMEDIATE")
+            try:
+                yield conn
+                conn.execute("COMMIT")
+            except BaseException:
+                if conn.in_transaction:
+                    conn.execute("ROLLBACK")
+                raise
+
+    @contextmanager
+    def _errors(self, doing: str) -> Iterator[None]:
+        """Turn SQLite failures into ``StoreError`` (pokertd errors pass through)."""
+        try:
+            yield
+        except PokertdError:
+            raise
+        except sqlite3.IntegrityError as exc:
+            raise ConcurrencyConflict(
+                f"Another writer appended to the tournament first ({exc}). Reload and try again."
+            ) from exc
+        except sqlite3.OperationalError as exc:
+            raise StoreError(
+                f"The database {self.path} is unavailable while {doing}: {exc}."
+            ) from exc
+        except sqlite3.DatabaseError as exc:
+            raise StoreError(f"The database {self.path} is damaged ({doing}): {exc}.") from exc
+
+    # ----------------------------------------------------------------------------------
+    # EventStore
+
+    def append(
+        self,
+        tournament_id: str,
+        expected_seq: int,
+        events: Sequence[Event],
+        *,
+        actor: str,
+        recorded_at: datetime,
+    ) -> list[EventRecord]:
+        """Append ``events`` as one batch after ``expected_seq`` (all or nothing, durable)."""
+        check_append(tournament_id, expected_seq, events)
+        at = utc_iso(recorded_at)
+        encoded = encode(events)
+        batch = expected_seq + 1
+        rows = [
+            (tournament_id, batch + i, batch, at, actor, t, v, d)
+            for i, (t, v, d) in enumerate(encoded)
+        ]
+        last = expected_seq + len(rows)
+        with self._errors("appending"), self._transaction() as conn:
+            found = conn.execute(
+                "SELECT last_seq FROM tournaments WHERE id = ?", (tournament_id,)
+            ).fetchone()
+            actual = found[0] if found else 0
+            if actual != expected_seq:
+                raise conflict(tournament_id, expected_seq, actual)
+            conn.executemany(
+                f"INSERT INTO events (tournament_id, {_ROW_COLUMNS}) VALUES (?,?,?,?,?,?,?,?)",
+                rows,
+            )
+            if found is None:
+                conn.execute(
+                    "INSERT INTO tournaments (id, name, created_at, updated_at, last_seq) "
+                    "VALUES (?,?,?,?,?)",
+                    (tournament_id, first_name(tournament_id, encoded), at, at, last),
+                )
+            else:
+                conn.execute(
+                    "UPDATE tournaments SET last_seq = ?, updated_at = ? WHERE id = ?",
+                    (last, at, tournament_id),
+                )
+        return records_for(expected_seq, events, actor, recorded_at.astimezone(UTC))
+
+    def load(self, tournament_id: str, after_seq: int = 0) -> list[EventRecord]:
+        """The records of ``tournament_id`` after ``after_seq``, in order."""
+        with self._errors("loading"), self._lock:
+            rows = self._conn.execute(
+                f"SELECT {_ROW_COLUMNS} FROM events WHERE tournament_id = ? AND seq > ? "
+                "ORDER BY seq",
+                (tournament_id, after_seq),
+            ).fetchall()
+        return decode_rows(tournament_id, rows)
+
+    def last_seq(self, tournament_id: str) -> int:
+        """The seq of the tournament's last event (0 when it has none)."""
+        with self._errors("reading"), self._lock:
+            found = self._conn.execute(
+                "SELECT last_seq FROM tournaments WHERE id = ?", (tournament_id,)
+            ).fetchone()
+        return int(found[0]) if found else 0
+
+    def tournaments(self) -> list[TournamentInfo]:
+        """Every tournament, most recently created first."""
+        with self._errors("listing tournaments"), self._lock:
+            rows = self._conn.execute(
+                "SELECT id, name, created_at, updated_at, last_seq FROM tournaments "
+                "ORDER BY created_at DESC, id"
+            ).fetchall()
+        parse = datetime.fromisoformat
+        return [TournamentInfo(r[0], r[1], parse(r[2]), parse(r[3]), r[4]) for r in rows]
+
+    def rows(self, tournament_id: str) -> list[StoredRow]:
+        """The tournament's rows exactly as stored."""
+        with self._errors("reading"), self._lock:
+            rows = self._conn.execute(
+                f"SELECT tournament_id, {_ROW_COLUMNS} FROM events WHERE tournament_id = ? "
+                "ORDER BY seq",
+                (tournament_id,),
+            ).fetchall()
+        return [StoredRow(*r) for r in rows]
+
+    def delete(self, tournament_id: str) -> None:
+        """Remove a whole tournament and its events."""
+        with self._errors("deleting"), self._transaction() as conn:
+            conn.execute("DELETE FROM events WHERE tournament_id = ?", (tournament_id,))
+            conn.execute("DELETE FROM tournaments WHERE id = ?", (tournament_id,))
+
+    def listen(self, callback: Listener) -> Callable[[], None] | None:
+        """SQLite has no cross-process notification: returns ``None``.
+
+        (Run one ``pokertd serve`` per SQLite file; the service still picks up other
+        processes' appends whenever it next reads a tournament.)
+        """
+        return None
+
+    def close(self) -> None:
+        """Close the connection (checkpointing the WAL)."""
+        with self._lock:
+            self._conn.close()
+
+    def __repr__(self) -> str:
+        return f"SqliteStore({self.path!r})"
+
+
+__all__ = ["APPLICATION_ID", "BUSY_TIMEOUT_MS", "SCHEMA_VERSION", "SqliteStore"]
