@@ -84,7 +84,7 @@ class HandPositions:
         }
 
 
-# --- seat-mask helpers (bit tricks, no loops over seats) ----------------------------------
+# --- seat-mask helpers (bit tricks, no loops over seats) --------------------------------------
 
 
 def seats_of(mask: SeatMask) -> list[Seat]:
@@ -130,7 +130,7 @@ def clockwise(first: Seat, last: Seat, n_seats: int) -> int:
     return (last - first - 1) % n_seats + 1
 
 
-# --- the rules -----------------------------------------------------------------------------
+# --- the rules --------------------------------------------------------------------------------
 
 
 def positions_from_button(occupied: SeatMask, button: Seat, n_seats: int) -> HandPositions:
@@ -291,7 +291,7 @@ def _heads_up(
     return hand
 
 
-# --- the table-level object ------------------------------------------------------------------
+# --- the table-level object -------------------------------------------------------------------
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
