@@ -71,8 +71,8 @@ STREETS = ("preflop", "flop", "turn", "river", "showdown", "done")
 """Street names by street number."""
 
 # Log codes (one tuple per event: position, code, chips added, bet to, all-in, street).
-K_FOLD, K_CHECK, K_CALL, K_BET, K_RAISE, K_SHOW, K_MUCK, K_KILL = range(8)
-KINDS = ("fold", "check", "call", "bet", "raise", "show", "muck", "killed")
+K_FOLD, K_CHECK, K_CALL, K_BET, K_RAISE, K_SHOW, K_MUCK, K_KILL, K_BOARD = range(9)
+KINDS = ("fold", "check", "call", "bet", "raise", "show", "muck", "killed", "board")
 """Action kinds by log code."""
 
 _BOARD_AFTER = (0, 3, 4, 5, 5, 5)
@@ -142,6 +142,7 @@ class Hand:
         "_min_chip",
         "_mucked",
         "_n_seats",
+        "_nboard",
         "_nraises",
         "_pending",
         "_pl_adjust",
@@ -197,6 +198,7 @@ class Hand:
     _min_chip: int
     _mucked: int
     _n_seats: int
+    _nboard: int
     _nraises: int
     _pending: int
     _pl_adjust: int
@@ -450,6 +452,7 @@ class Hand:
         self._pots = []
         self._result = None
         self._street = PREFLOP
+        self._nboard = 0
         self._actor = -1
         # Pre-flop the current bet is the full big blind even when the blind is short
         # (E3: KPC-54, SPOT-4a1): callers match it, the minimum raise is built on it.
@@ -575,7 +578,7 @@ class Hand:
     @property
     def board(self) -> list[CardCode]:
         """Board cards dealt so far (int codes)."""
-        return self._board[: _BOARD_AFTER[self._street]]
+        return self._board[: self._nboard]
 
     @property
     def deck(self) -> list[CardCode]:
@@ -591,6 +594,11 @@ class Hand:
         """True if ``seat`` holds a live hand (dealt in, not folded, mucked or killed)."""
         p = self._pos_of[seat] if 0 <= seat < self._n_seats else -1
         return p >= 0 and bool(self._live >> p & 1)
+
+    def was_shown(self, seat: Seat) -> bool:
+        """True if ``seat`` tabled its hand at showdown."""
+        p = self._pos(seat)
+        return bool(self._shown >> p & 1)
 
     def is_all_in(self, seat: Seat) -> bool:
         """True if ``seat`` has no chips behind while still in the hand."""
@@ -617,6 +625,7 @@ class Hand:
                 street=STREETS[street],
             )
             for p, code, amount, to, allin, street in self._log
+            if p >= 0
         ]
 
     # ------------------------------------------------------------------ legality
@@ -817,8 +826,7 @@ class Hand:
         if to < low and to != all_in_to:
             if cur == 0:
                 raise BelowMinimumRaise(
-                    f"Seat {seat + 1} must bet at least {low:,}: the minimum bet is the big "
-                    "blind.",
+                    f"Seat {seat + 1} must bet at least {low:,}: the minimum bet is the big blind.",
                     rule_ids=E1_IDS,
                     context={"seat": seat, "amount": to, "minimum": low},
                 )
@@ -857,7 +865,7 @@ class Hand:
         before = len(self._log)
         self.trusted(action)
         for entry in self._log[before:]:
-            if entry[1] != K_KILL:
+            if entry[1] < K_KILL:
                 p, code, amount, to, allin, street = entry
                 return ActionRecord(
                     seat=self._seats[p],
@@ -1075,7 +1083,12 @@ class Hand:
         self._collect()
         act = self._live & ~self._allin
         street = self._street + 1
-        if street <= RIVER and act & (act - 1):
+        if street > RIVER:
+            self._showdown()
+            return
+        self._nboard = _BOARD_AFTER[street]
+        self._log.append((-1, K_BOARD, 0, 0, False, street))
+        if act & (act - 1):
             self._street = street
             self._cur = 0
             self._maxbet = 0
@@ -1092,6 +1105,10 @@ class Hand:
             self._pending = act
             self._next(-1)
             return
+        # Nobody can bet any more: the board is dealt out (F7).
+        for later in range(street + 1, RIVER + 1):
+            self._log.append((-1, K_BOARD, 0, 0, False, later))
+        self._nboard = 5
         self._showdown()
 
     def _finish_uncontested(self) -> None:
