@@ -324,3 +324,17 @@ def test_close_table_rules() -> None:
     one = room({1: [1, 2]})
     with pytest.raises(RuleViolation, match="last table"):
         one.close_table(1)
+
+
+def test_SPOT_2c5_overfull_start_reverts_at_first_departure() -> None:
+    """C12: 9-max SPOT table started with 10; first bust -> capacity back to 9, nobody added."""
+    seating = room({1: list(range(1, 10))}, "spotlight", extra_tables=1)
+    seat = seating.add_extra_seat(1)
+    seating.seat("tenth", 1, seat)
+    assert seating.tables[1].count == 10
+    assert seating.capacity == 10
+    seating.unseat("T1S4")
+    assert seating.capacity == 9
+    assert seating.tables[1].open_seats == 0
+    with pytest.raises(RuleViolation, match="SPOT-2c5"):
+        room({1: [1, 2]}, "tda").add_extra_seat(1)

@@ -450,6 +450,28 @@ class Seating:
         self.tables[number] = fresh
         self._capacity += fresh.capacity
 
+    def add_extra_seat(self, number: int) -> Seat:
+        """Start a table with one player over its size; the seat goes at the first departure.
+
+        Only where the profile allows it (``allow_overfull_start``, SPOT). Returns the new
+        seat.
+
+        Implements: SPOT-2c5 (C12).
+        """
+        table = self.table(number)
+        if not self.profile.allow_overfull_start:
+            raise RuleViolation(
+                "This event does not start tables with an extra player.", rule_ids=("SPOT-2c5",)
+            )
+        if table.extra_seat or table.n_seats >= MAX_SEATS + 1:
+            raise RuleViolation(
+                f"Table {number} already has its extra seat.", rule_ids=("SPOT-2c5",)
+            )
+        seat = table.n_seats
+        _grow(self, number, table.n_seats + 1)
+        table.extra_seat = True
+        return seat
+
     def _put(self, player: PlayerId, table: Table, seat: Seat) -> None:
         count = table.count
         self._buckets[count].discard(table.number)
