@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import doctest
+import random
 
 import pytest
 from hypothesis import given
@@ -17,8 +18,10 @@ from pokertd.tournament.bounties import (
     bounty_chip_all_in,
     clockwise_from_button,
     fixed_bounty_awards,
+    knockouts_from_hand,
     knockouts_from_pots,
     pko_awards,
+    start_stacks_of,
     winner_collects_own,
 )
 
@@ -218,3 +221,26 @@ def test_KPC_55_FOX_BTY2_I2_bounty_chip_pushed_in_is_all_in() -> None:
     assert bounty_chip_all_in(TDA.replace(bounty_chip_in_pot_is_all_in=False), 14500) is None
     with pytest.raises(IllegalAction):
         bounty_chip_all_in(FOX, 0)
+
+
+def test_PKO_engine_hand_derives_the_eliminator() -> None:
+    """Engine play: 10,000 (seat 0) vs 5,000 (seat 1) vs 1,000 (seat 2) all in; find a deal
+    where seat 2 wins the main pot and seat 0 the side pot: seat 1's bounty goes to seat 0."""
+    from pokertd.engine import AllIn, Hand
+
+    for seed in range(500):
+        hand = Hand.start(stacks=[10000, 5000, 1000], button=0, small_blind_seat=1,
+                          big_blind_seat=2, small_blind=50, big_blind=100,
+                          rng=random.Random(seed))
+        while hand.actor is not None:
+            hand.act(AllIn())
+        result = hand.result
+        if [p.winners for p in result.pots] == [(2,), (0,)]:
+            break
+    else:  # pragma: no cover - 1 in 6 deals qualifies
+        pytest.fail("no qualifying deal found")
+    kos = knockouts_from_hand(result)
+    assert kos == (Knockout(1, (0,)),)
+    pko = pko_awards(kos, {0: 1000, 1: 1000, 2: 1000}, profile=TDA, button=0,
+                     seat_order=[0, 1, 2], start_stacks=start_stacks_of(result))
+    assert [(a.collector, a.cash, a.added_to_bounty) for a in pko.awards] == [(0, 500, 500)]

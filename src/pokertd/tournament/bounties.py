@@ -23,6 +23,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
+from pokertd.engine.result import HandResult
 from pokertd.errors import IllegalAction, InvalidCommand, RuleViolation
 from pokertd.rules.enums import BountySplitRule
 from pokertd.rules.profile import RuleProfile
@@ -108,6 +109,25 @@ def knockouts_from_pots(
             raise InvalidCommand("A pot's winners must be among the seats that contested it.")
         result.append(Knockout(seat, tuple(carrying.winners)))
     return tuple(result)
+
+
+def pots_from_hand(result: HandResult) -> tuple[PotOutcome, ...]:
+    """The pots of an engine hand result as :class:`PotOutcome` values (engine seats)."""
+    return tuple(PotOutcome(p.amount, tuple(p.eligible), tuple(p.winners)) for p in result.pots)
+
+
+def knockouts_from_hand(result: HandResult) -> tuple[Knockout, ...]:
+    """Engine play: every seat the hand eliminated and who won the pot carrying its bounty.
+
+    Same rule as :func:`knockouts_from_pots` (KPC-55: the highest pot the seat contested),
+    read from the engine's :class:`~pokertd.engine.result.Elimination` records.
+    """
+    return knockouts_from_pots(pots_from_hand(result), [e.seat for e in result.eliminated])
+
+
+def start_stacks_of(result: HandResult) -> dict[Seat, Chips]:
+    """Chips each dealt-in seat had when the hand began (who covered whom, for PKO)."""
+    return {seat: stack for seat, stack in enumerate(result.start_stacks) if stack is not None}
 
 
 def clockwise_from_button(
@@ -332,7 +352,10 @@ __all__ = [
     "bounty_chip_all_in",
     "clockwise_from_button",
     "fixed_bounty_awards",
+    "knockouts_from_hand",
     "knockouts_from_pots",
     "pko_awards",
+    "pots_from_hand",
+    "start_stacks_of",
     "winner_collects_own",
 ]
