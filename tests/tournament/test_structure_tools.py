@@ -59,14 +59,20 @@ def test_projection_of_the_wednesday_sheet() -> None:
     p = project(load_structure("fox_wed"), entries=60, starting_stack=25_000)
     assert p.registration_closes_at_minute == 120
     assert p.rows[12].starts_at_minute == 250
-    assert p.rows[0].avg_stack_bb == 250
-    assert one_decimal(p.rows[11].avg_stack_bb) == "10.4"  # 25,000 / 2,400
+    assert p.rows[0].avg_stack_bb == 250  # 60 players, 25,000 each, 100 big blind
+    assert one_decimal(p.rows[11].start_stack_bb) == "10.4"  # 25,000 / 2,400
     assert p.rows[5].registration_open
     assert not p.rows[6].registration_open
-    assert p.estimated_end_level is None  # 1,500,000 chips are still 37 BB at level 21
+    # 1,500,000 chips are 20 BB or fewer from level 24 (80,000), beyond the sheet.
+    assert p.estimated_end_level == 24
+    assert p.rows[0].start_stack_bb == 250
+    assert p.rows[6].players_left == 60  # nobody counted out until registration closes
     longer = project(load_structure("fox_wed"), entries=60, starting_stack=25_000, levels=26)
-    assert longer.estimated_end_level == 24  # 80,000 big blind: 18.75 BB in play
     assert longer.rows[23].level.extended
+    assert longer.rows[23].players_left == 2
+    assert longer.rows[23].avg_stack_bb == Fraction(1_500_000, 2 * 80_000)
+    players = [r.players_left for r in longer.rows]
+    assert players == sorted(players, reverse=True)
     assert p.as_json()["rows"][0]["avg_stack_bb"] == "250.0"
 
 

@@ -1,7 +1,420 @@
-"""CLI commands: clock (placeholder until its module lands)."""
+"""CLI commands: structures, the clock and chip races.
+
+``pokertd structure list|show|validate|generate``, ``pokertd chiprace`` (standalone:
+stacks and denominations in, race result out) and ``pokertd clock T ...`` (over the
+tournament service). Every command has ``--json``.
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import Annotated, Any
 
 import typer
+from rich.table import Table
+
+from pokertd.cli._common import JsonOption, console, emit, refusals
+from pokertd.errors import InvalidCommand
+
+structure_app = typer.Typer(
+    name="structure",
+    help="Blind structures: list the presets, show, validate, generate.",
+    no_args_is_help=True,
+)
+
+
+# --------------------------------------------------------------------------------------
+# structure
+
+
+def _render_structure(structure: Any, projection: Any | None = None, count: int = 0) -> None:
+    from pokertd.tournament.structure_tools import one_decimal
+
+    s = structure
+    console.print(f"[bold]{s.title or s.name}[/]  ({s.name})")
+    if s.source:
+        console.print(f"[dim]{s.source}[/]")
+    table = Table(show_edge=False, pad_edge=False, header_style="bold")
+    bba = any(lv.ante_type.value == "big_blind_ante" for lv in s.levels)
+    table.add_column("Level", justify="right")
+    table.add_column("SB", justify="right")
+    table.add_column("BB", justify="right")
+    table.add_column("BB ante" if bba else "Ante", justify="right")
+    table.add_column("Min", justify="right")
+    table.add_column("Starts", justify="right")
+    if projection is not None:
+        table.add_column("Players", justify="right")
+        table.add_column("Avg BB", justify="right")
+    table.add_column("Then")
+    close = s.registration_closes_after_level
+    rows = projection.rows if projection is not None else None
+    minute = 0
+    count = count or (len(rows) if rows is not None else len(s.levels))
+    for number in range(1, count + 1):
+        lv = s.level(number)
+        notes: list[str] = []
+        if lv.extended:
+            notes.append("added")
+        if close is not None and number == close:
+            notes.append("registration closes")
+        row = s.break_after(number)
+        if row is not None:
+            if row.minutes:
+                notes.append(f"{row.minutes}-min break")
+            if row.remove:
+                removed = " & ".join(f"{v:,}" for v in row.remove)
+                notes.append(f"remove {removed}")
+        cells = [
+            str(number),
+            f"{lv.small_blind:,}",
+            f"{lv.big_blind:,}",
+            f"{lv.ante:,}" if lv.ante else "",
+            str(lv.minutes),
+            f"{minute // 60}:{minute % 60:02d}",
+        ]
+        if rows is not None:
+            r = rows[number - 1]
+            cells += [f"~{r.players_left:,}", one_decimal(r.avg_stack_bb)]
+        cells.append("; ".join(notes))
+        table.add_row(*cells)
+        minute += lv.minutes + (row.minutes if row is not None else 0)
+    console.print(table)
+    if close == 0:
+        console.print("No late registration: entries close when the clock starts.")
+    if s.rebuy_minutes:
+        console.print(
+            f"Rebuys during the first {s.rebuy_minutes} minutes of play (breaks excluded)."
+        )
+    chips = ", ".join(f"{c.value:,}" + (f" {c.color}" if c.color else "") for c in s.chips.chips)
+    console.print(f"Chips: {chips}")
+    if s.notes:
+        console.print(s.notes)
+    if projection is not None:
+        closes = projection.registration_closes_at_minute
+        when = "never by the clock" if closes is None else f"{closes // 60}:{closes % 60:02d}"
+        console.print(
+            f"{projection.entries} entries × {projection.starting_stack:,} = "
+            f"{projection.chips_in_play:,} chips; registration closes at {when}; "
+            f"expected end (≤ 20 BB in play): level {projection.estimated_end_level or 'beyond'}"
+        )
+
+
+@structure_app.command("list")
+def structure_list(as_json: JsonOption = False) -> None:
+    """List the structure presets that ship with pokertd."""
+    from pokertd.tournament.structures import load_structure, structure_names
+
+    with refusals(as_json):
+        data = []
+        for name in structure_names():
+            s = load_structure(name)
+            data.append(
+                {
+                    "name": name,
+                    "title": s.title,
+                    "levels": len(s.levels),
+                    "durations": [str(r) for r in s.durations],
+                    "registration_closes_after_level": s.registration_closes_after_level,
+                    "source": s.source,
+                }
+            )
+
+    def render(rows: list[dict[str, Any]]) -> None:
+        table = Table(show_edge=False, pad_edge=False, header_style="bold")
+        for col in ("Name", "Levels", "Minutes", "Reg. closes"):
+            table.add_column(col, no_wrap=True)
+        table.add_column("Title")
+        for r in rows:
+            close = r["registration_closes_after_level"]
+            table.add_row(
+                r["name"],
+                str(r["levels"]),
+                ", ".join(d.replace(" min", "") for d in r["durations"]),
+                "—" if close is None else f"after {close}",
+                r["title"],
+            )
+        console.print(table)
+
+    emit(data, as_json, render)
+
+
+NameArg = Annotated[
+    str, typer.Argument(help="A preset name (see `structure list`) or a TOML file.")
+]
+
+
+@structure_app.command("show")
+def structure_show(
+    name: NameArg,
+    levels: Annotated[
+        int | None, typer.Option(help="Show this many levels (more adds levels by progression).")
+    ] = None,
+    entries: Annotated[int | None, typer.Option(help="Project with this many entries.")] = None,
+    stack: Annotated[int | None, typer.Option(help="Starting stack for the projection.")] = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Print a structure as a table (with a projection given --entries and --stack)."""
+    from pokertd.tournament.structure_tools import project
+    from pokertd.tournament.structures import load_structure
+
+    with refusals(as_json):
+        structure = load_structure(name)
+        if (entries is None) != (stack is None):
+            raise InvalidCommand("Give both --entries and --stack for a projection.")
+        if levels is not None and levels < 1:
+            raise InvalidCommand("--levels must be at least 1.")
+        count = levels if levels is not None else len(structure.levels)
+        projection = None
+        if entries is not None and stack is not None:
+            projection = project(structure, entries=entries, starting_stack=stack, levels=count)
+    data: dict[str, Any] = structure.as_json()
+    if count != len(structure.levels):
+        data["levels"] = [_level_json(structure.level(n)) for n in range(1, count + 1)]
+    if projection is not None:
+        data["projection"] = projection.as_json()
+    emit(data, as_json, lambda _: _render_structure(structure, projection, count))
+
+
+def _level_json(level: Any) -> dict[str, Any]:
+    return {
+        "level": level.number,
+        "small_blind": level.small_blind,
+        "big_blind": level.big_blind,
+        "ante": level.ante,
+        "ante_type": level.ante_type.value,
+        "minutes": level.minutes,
+        "extended": level.extended,
+    }
+
+
+@structure_app.command("validate")
+def structure_validate(name: NameArg, as_json: JsonOption = False) -> None:
+    """Check a structure: blinds never decrease, no level missing, antes not above the big
+    blind, every level payable with the chips left after each colour-up."""
+    from pokertd.tournament.structures import load_structure
+
+    with refusals(as_json):
+        structure = load_structure(name)
+    emit(
+        {"name": structure.name, "valid": True, "problems": []},
+        as_json,
+        lambda _: console.print(
+            f"{structure.name}: valid ({len(structure.levels)} levels, "
+            f"{len(structure.breaks)} break rows)."
+        ),
+    )
+
+
+def _toml(structure: Any) -> str:
+    s = structure
+    lines = [
+        f"title = {_q(s.title)}",
+        f"source = {_q(s.source)}",
+        f'ante_type = "{next((lv.ante_type.value for lv in s.levels if lv.ante), "none")}"',
+    ]
+    if s.registration_closes_after_level is not None:
+        lines.append(f"registration_closes_after_level = {s.registration_closes_after_level}")
+    lines.append("durations = [")
+    for r in s.durations:
+        last = "" if r.last is None else f", last = {r.last}"
+        lines.append(f"    {{ first = {r.first}{last}, minutes = {r.minutes} }},")
+    lines.append("]")
+    lines.append("chips = [")
+    for c in s.chips.chips:
+        lines.append(f'    {{ value = {c.value}, color = "{c.color}", count = {c.count} }},')
+    lines.append("]")
+    lines.append("levels = [")
+    lines.append("    # level, small blind, big blind, ante")
+    for lv in s.levels:
+        lines.append(f"    [{lv.number}, {lv.small_blind}, {lv.big_blind}, {lv.ante}],")
+    lines.append("]")
+    lines.append("breaks = [")
+    for b in s.breaks:
+        remove = ", ".join(str(v) for v in b.remove)
+        lines.append(
+            f"    {{ after_level = {b.after_level}, minutes = {b.minutes}, remove = [{remove}] }},"
+        )
+    lines.append("]")
+    return "\n".join(lines) + "\n"
+
+
+def _q(text: str) -> str:
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+@structure_app.command("generate")
+def structure_generate(
+    players: Annotated[int, typer.Option(help="Expected entries.")],
+    stack: Annotated[int, typer.Option(help="Starting stack.")],
+    hours: Annotated[int, typer.Option(help="Target duration in hours.")],
+    level_minutes: Annotated[int, typer.Option(help="Length of a level in minutes.")] = 20,
+    ante: Annotated[
+        str, typer.Option(help="Ante kind: big_blind_ante, per_player or none.")
+    ] = "big_blind_ante",
+    name: Annotated[str, typer.Option(help="Name of the structure.")] = "generated",
+    out: Annotated[Path | None, typer.Option(help="Write the structure to this TOML file.")] = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Generate a structure from players, starting stack, target duration and level length."""
+    from pokertd.rules import AnteType
+    from pokertd.tournament.structure_tools import generate_structure, project
+    from pokertd.tournament.structures import load_structure
+
+    with refusals(as_json):
+        try:
+            ante_type = AnteType(ante)
+        except ValueError:
+            raise InvalidCommand(
+                f"bad ante kind {ante!r}: choose big_blind_ante, per_player or none"
+            ) from None
+        structure = generate_structure(
+            players=players,
+            starting_stack=stack,
+            hours=hours,
+            level_minutes=level_minutes,
+            ante_type=ante_type,
+            name=name,
+        )
+        projection = project(structure, entries=players, starting_stack=stack)
+        if out is not None:
+            out.write_text(_toml(structure), encoding="utf-8")
+            load_structure(out)  # what we wrote reads back as a valid structure
+    data = structure.as_json() | {"projection": projection.as_json()}
+    if out is not None:
+        data["written_to"] = str(out)
+
+    def render(_: Any) -> None:
+        _render_structure(structure, projection)
+        if out is not None:
+            console.print(f"Written to {out}.")
+
+    emit(data, as_json, render)
+
+
+# --------------------------------------------------------------------------------------
+# chiprace
+
+
+def _parse_stacks(items: list[str]) -> dict[int, int]:
+    stacks: dict[int, int] = {}
+    for item in items:
+        seat_text, sep, stack_text = item.partition("=")
+        if not sep:
+            seat_text, sep, stack_text = item.partition(":")
+        try:
+            seat, stack = int(seat_text), int(stack_text.replace(",", "").replace("_", ""))
+        except ValueError:
+            raise InvalidCommand(
+                f"bad stack {item!r}: write SEAT=CHIPS, for example 1=12300"
+            ) from None
+        if seat in stacks:
+            raise InvalidCommand(f"seat {seat} is listed twice")
+        stacks[seat] = stack
+    if not stacks:
+        raise InvalidCommand("Give at least one SEAT=CHIPS stack.")
+    return stacks
+
+
+def _int_list(text: str, what: str) -> list[int]:
+    try:
+        return [int(v.replace("_", "")) for v in text.replace(" ", "").split(",") if v]
+    except ValueError:
+        raise InvalidCommand(f"bad {what} {text!r}: write numbers separated by commas") from None
+
+
+def _render_race(result: Any) -> None:
+    from pokertd.tournament.chip_race import pretty_card
+
+    removed = " & ".join(f"{v:,}" for v in result.removed)
+    console.print(
+        f"[bold]Colour-up[/]: remove {removed}; smallest chip left {result.unit:,}; "
+        f"method {result.method.value.replace('_', '-')}"
+    )
+    table = Table(show_edge=False, pad_edge=False, header_style="bold")
+    for col in ("Seat", "Before", "Exchanged", "Odd", "Cards", "Won", "After"):
+        table.add_column(col, justify="right" if col not in ("Cards",) else "left")
+    for s in result.seats:
+        won = "1 chip" if s.won else ""
+        if s.protected:
+            won = "1 chip (not raced out)"
+        table.add_row(
+            str(s.seat),
+            f"{s.stack_before:,}",
+            f"{s.kept:,}",
+            f"{s.odd_value:,} ({s.odd_chips})" if s.odd_value else "",
+            " ".join(pretty_card(c) for c in s.cards),
+            won,
+            f"{s.stack_after:,}",
+        )
+    console.print(table)
+    console.print(
+        f"Odd chips {result.odd_total:,} → {result.chips_awarded} new {result.unit:,} chip(s); "
+        f"chips in play {result.chips_before:,} → {result.chips_after:,}."
+    )
+
+
+def chiprace(
+    stacks: Annotated[list[str], typer.Argument(help="SEAT=CHIPS for each player, e.g. 1=12300.")],
+    remove: Annotated[str, typer.Option(help="Denominations to remove, e.g. 100 or 100,500.")],
+    chips: Annotated[
+        str | None, typer.Option(help="Denominations in play, e.g. 100,500,1000,5000.")
+    ] = None,
+    structure: Annotated[
+        str | None, typer.Option(help="Take the denominations from this structure.")
+    ] = None,
+    profile: Annotated[str, typer.Option(help="Rule profile.")] = "tda",
+    method: Annotated[
+        str | None, typer.Option(help="race or round_up (TNPL: the TD chooses each time).")
+    ] = None,
+    seed: Annotated[int | None, typer.Option(help="Seed for a reproducible shuffle.")] = None,
+    deck: Annotated[
+        str | None, typer.Option(help="The cards as dealt, e.g. '7c Kc 9d Kh' (live race).")
+    ] = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Colour up one table: exchange, race (or round up) and show every card drawn."""
+    import secrets
+
+    from pokertd.rules import ColorUpMethod, load_profile
+    from pokertd.tournament.chip_race import color_up
+    from pokertd.tournament.chips import ChipSet
+    from pokertd.tournament.structures import load_structure
+
+    with refusals(as_json):
+        parsed = _parse_stacks(stacks)
+        removed = _int_list(remove, "denominations")
+        if chips is not None:
+            chip_set = ChipSet.of(*_int_list(chips, "denominations"))
+            problems = chip_set.problems()
+            if problems:
+                raise InvalidCommand("; ".join(problems))
+        elif structure is not None:
+            chip_set = load_structure(structure).chips
+        else:
+            raise InvalidCommand("Give the chips in play with --chips or --structure.")
+        chosen: ColorUpMethod | None = None
+        if method is not None:
+            try:
+                chosen = ColorUpMethod(method)
+            except ValueError:
+                raise InvalidCommand(f"bad method {method!r}: choose race or round_up") from None
+        rules = load_profile(profile)
+        rng: random.Random
+        rng = random.Random(seed) if seed is not None else secrets.SystemRandom()
+        result = color_up(
+            parsed,
+            removed=removed,
+            chips=chip_set,
+            profile=rules,
+            method=chosen,
+            deck=deck.replace(",", " ").split() if deck is not None else None,
+            rng=rng,
+        )
+    emit(result.as_json(), as_json, lambda _: _render_race(result))
 
 
 def register(app: typer.Typer) -> None:
     """Add this module's commands to the ``pokertd`` app."""
+    app.add_typer(structure_app, name="structure")
+    app.command("chiprace")(chiprace)

@@ -157,9 +157,12 @@ class ProjectionRow:
     break_after_minutes: int
     chips_in_play_bb: int
     """All chips in play, in big blinds (rounded down)."""
+    start_stack_bb: Fraction
+    """The starting stack in big blinds."""
+    players_left: int
+    """Estimated players left when the level starts (see :func:`project`)."""
     avg_stack_bb: Fraction
-    """Average stack of the players still in if nobody has busted yet: the starting stack
-    in big blinds. Divide by the fraction of players left for later levels."""
+    """Estimated average stack of the players left, in big blinds."""
     registration_open: bool
 
 
@@ -191,6 +194,8 @@ class Projection:
                     "starts_at_minute": r.starts_at_minute,
                     "break_after_minutes": r.break_after_minutes,
                     "chips_in_play_bb": r.chips_in_play_bb,
+                    "start_stack_bb": one_decimal(r.start_stack_bb),
+                    "players_left": r.players_left,
                     "avg_stack_bb": one_decimal(r.avg_stack_bb),
                     "registration_open": r.registration_open,
                 }
@@ -208,7 +213,14 @@ def one_decimal(value: Fraction) -> str:
 def project(
     structure: Structure, *, entries: int, starting_stack: Chips, levels: int | None = None
 ) -> Projection:
-    """Project ``structure`` with ``entries`` entries of ``starting_stack`` (B1, A4)."""
+    """Project ``structure`` with ``entries`` entries of ``starting_stack`` (B1, A4).
+
+    The field model is deliberately simple and stated: nobody is counted out while
+    registration is open (late entries replace early busts); afterwards the field shrinks
+    geometrically to 2 players at the start of the estimated end level, the first level at
+    which all chips in play are 20 big blinds or fewer. The average stack is chips in play
+    over players left.
+    """
     if entries < 1 or starting_stack < 1:
         raise InvalidCommand("Entries and starting stack must be positive.")
     count = levels if levels is not None else len(structure.levels)
@@ -216,32 +228,46 @@ def project(
         raise InvalidCommand("Project at least one level.")
     total = entries * starting_stack
     close = structure.registration_closes_after_level
+    starts: list[int] = []
     minute = 0
-    rows: list[ProjectionRow] = []
-    close_minute: int | None = None
+    close_minute: int | None = 0 if close == 0 else None
     end_level: int | None = None
-    for number in range(1, count + 1):
+    number = 0
+    while number < count or (end_level is None and number < count + 200):
+        number += 1
         lv = structure.level(number)
+        starts.append(minute)
+        if end_level is None and total <= 20 * lv.big_blind:
+            end_level = number
         row = structure.break_after(number)
-        brk = row.minutes if row is not None else 0
-        rows.append(
-            ProjectionRow(
-                level=lv,
-                starts_at_minute=minute,
-                break_after_minutes=brk,
-                chips_in_play_bb=total // lv.big_blind,
-                avg_stack_bb=Fraction(starting_stack, lv.big_blind),
-                registration_open=close is None or number <= close,
-            )
-        )
         minute += lv.minutes
         if close is not None and number == close:
             close_minute = minute
-        if end_level is None and total <= 20 * lv.big_blind:
-            end_level = number
-        minute += brk
-    if close == 0:
-        close_minute = 0
+        minute += row.minutes if row is not None else 0
+    open_until = close_minute if close_minute is not None else starts[-1]
+    end_start = starts[end_level - 1] if end_level is not None else None
+    rows: list[ProjectionRow] = []
+    for number in range(1, count + 1):
+        lv = structure.level(number)
+        row = structure.break_after(number)
+        t = starts[number - 1]
+        players = entries
+        if end_start is not None and t > open_until and entries > 2:
+            span = max(1, end_start - open_until)
+            progress = min(1.0, (t - open_until) / span)
+            players = max(2, round(entries * (2 / entries) ** progress))
+        rows.append(
+            ProjectionRow(
+                level=lv,
+                starts_at_minute=t,
+                break_after_minutes=row.minutes if row is not None else 0,
+                chips_in_play_bb=total // lv.big_blind,
+                start_stack_bb=Fraction(starting_stack, lv.big_blind),
+                players_left=players,
+                avg_stack_bb=Fraction(total, players * lv.big_blind),
+                registration_open=close is None or number <= close,
+            )
+        )
     return Projection(
         entries=entries,
         starting_stack=starting_stack,
