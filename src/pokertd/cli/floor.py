@@ -1,7 +1,635 @@
-"""CLI commands: floor (placeholder until its module lands)."""
+"""CLI commands for the floor: templates, new, register, reenter, rebuy, addon, forfeit,
+bust, undo, redo, chips, penalty, close-registration, finish, status, players, results, log,
+cash, tournaments.
+
+Each command parses its arguments, makes one service call and prints a line or a table a
+floorperson reads at a glance; ``--json`` prints the same view as JSON. Refusals print one
+line naming the rule and exit 2; the log is unchanged.
+"""
+
+from __future__ import annotations
+
+import getpass
+import os
+from collections.abc import Iterator
+from contextlib import contextmanager
+from datetime import UTC, datetime
+from typing import Annotated, Any
 
 import typer
+from rich.table import Table
+
+from pokertd.cli._common import DbOption, JsonOption, console, db_url, emit, refusals
+from pokertd.errors import InvalidCommand, PokertdError
+from pokertd.service import TournamentService, open_service, utc_now
+from pokertd.tournament.eliminations import Bust, EndByChipCount
+from pokertd.tournament.entries import (
+    Addon,
+    CloseRegistration,
+    CreateTournament,
+    Forfeit,
+    Rebuy,
+    RecordChips,
+    Reenter,
+    Register,
+    RemoveChips,
+    Roster,
+    Setup,
+)
+from pokertd.tournament.framework import Command, EventRecord, Redo, Undo
+from pokertd.tournament.money import cash_report
+from pokertd.tournament.penalties import GivePenalty, PenaltyKind
+from pokertd.tournament.templates import (
+    format_money,
+    load_template,
+    parse_money,
+    template_names,
+)
+from pokertd.tournament.views import log, players, results, status
+
+TidArg = Annotated[str, typer.Argument(help="Tournament id (see pokertd tournaments).")]
+NameArg = Annotated[str, typer.Argument(help="Player name (a unique beginning is enough) or id.")]
+
+
+def _actor() -> str:
+    try:
+        return os.environ.get("POKERTD_ACTOR") or getpass.getuser() or "floor"
+    except (KeyError, OSError):  # pragma: no cover - no user database
+        return "floor"
+
+
+@contextmanager
+def _service(db: str | None) -> Iterator[TournamentService]:
+    service = open_service(db_url(db))
+    try:
+        yield service
+    finally:
+        service.close()
+
+
+def _chips(text: str) -> int:
+    """A chip count as people type it: ``15000``, ``15,000``."""
+    cleaned = text.strip().replace(",", "").replace("_", "")
+    if not cleaned.isdigit():
+        raise InvalidCommand(f"{text!r} is not a number of chips: write it like 15000 or 15,000")
+    return int(cleaned)
+
+
+def _pairs(items: list[str]) -> tuple[tuple[str, int], ...]:
+    """``NAME=COUNT`` items, or ``NAME COUNT`` pairs."""
+    out: list[tuple[str, int]] = []
+    rest = list(items)
+    while rest:
+        item = rest.pop(0)
+        if "=" in item:
+            name, _, count = item.rpartition("=")
+            out.append((name, _chips(count)))
+        elif rest:
+            out.append((item, _chips(rest.pop(0))))
+        else:
+            raise InvalidCommand(f"{item!r} has no chip count: write NAME=COUNT or NAME COUNT")
+    return tuple(out)
+
+
+def _run(
+    db: str | None, tid: str, command: Command, as_json: bool, done: str | None = None
+) -> None:
+    with refusals(as_json), _service(db) as service:
+        records = service.run(tid, command, actor=_actor(), role="floor")
+        _print_records(records, as_json, done)
+
+
+def _print_records(records: list[EventRecord], as_json: bool, done: str | None = None) -> None:
+    if as_json:
+        emit(
+            [{"seq": r.seq, "type": r.event.type, "text": r.event.describe()} for r in records],
+            True,
+        )
+        return
+    for r in records:
+        console.print(f"[green]✓[/] {r.event.describe()}")
+    if done:
+        console.print(done)
+
+
+def _alive_elsewhere(service: TournamentService, tid: str, name: str, card: str) -> tuple[str, ...]:
+    """Other events where this player (same card, else same name) still has a stack."""
+    found: list[str] = []
+    for info in service.tournaments():
+        if info.id == tid:
+            continue
+        try:
+            other = service.state(info.id)
+        except PokertdError:
+            continue
+        setup = other.part(Setup)
+        if not setup.created or setup.finished:
+            continue
+        roster = other.part(Roster)
+        for p in roster.players.values():
+            same = (card and p.member == card) or (
+                not card and p.name.casefold() == name.casefold()
+            )
+            if same and roster.live_entry(p.player_id) is not None:
+                found.append(f"{setup.name} ({info.id})")
+    return tuple(found)
+
+
+# --------------------------------------------------------------------------------------
+# Commands
+
+
+def templates_cmd(as_json: JsonOption = False) -> None:
+    """List the event templates that ship with pokertd."""
+    with refusals(as_json):
+        rows = [load_template(n) for n in template_names()]
+        data = [
+            {
+                "name": t.name,
+                "title": t.title,
+                "profile": t.profile,
+                "price": t.fees.total,
+                "buy_in": t.fees.describe(),
+                "starting_stack": t.starting_stack,
+                "structure": t.structure,
+                "reentry": t.reentry,
+                "rebuy": t.rebuy is not None,
+                "guarantee": t.guarantee,
+            }
+            for t in rows
+        ]
+
+        def render(_: Any) -> None:
+            table = Table(title="Event templates")
+            for col in ("name", "event", "price (parts)", "stack", "structure", "rules"):
+                table.add_column(col)
+            for t in rows:
+                extra = " re-entry" if t.reentry else ""
+                extra += " rebuys" if t.rebuy else ""
+                extra += f" GTD {format_money(t.guarantee)}" if t.guarantee else ""
+                table.add_row(
+                    t.name,
+                    t.title + extra,
+                    t.fees.describe(),
+                    f"{t.starting_stack:,}",
+                    t.structure,
+                    t.profile,
+                )
+            console.print(table)
+
+        emit(data, as_json, render)
+
+
+def new(
+    template: Annotated[str, typer.Option("--template", "-t", help="Template name or file.")],
+    name: Annotated[str, typer.Option("--name", "-n", help="The tournament's name.")],
+    profile: Annotated[str | None, typer.Option(help="Rule profile (default: template's).")] = None,
+    tables: Annotated[int | None, typer.Option(help="Number of tables.")] = None,
+    seats: Annotated[int | None, typer.Option(help="Seats per table (2 to 11).")] = None,
+    guarantee: Annotated[
+        str | None, typer.Option(help="Guaranteed prize pool, e.g. $10,000.")
+    ] = None,
+    added: Annotated[str | None, typer.Option(help="Added money, e.g. $500.")] = None,
+    close_after_level: Annotated[
+        int | None, typer.Option(help="Registration closes at the end of this level.")
+    ] = None,
+    early_bird_until: Annotated[
+        str | None, typer.Option(help="Early-bird deadline, ISO time (2026-11-22T19:30+00:00).")
+    ] = None,
+    tid: Annotated[str | None, typer.Option("--id", help="Choose the tournament id.")] = None,
+    db: DbOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Create a tournament from a template; prints its id."""
+    with refusals(as_json):
+        tmpl = load_template(template, validate=False)
+        changes: dict[str, Any] = {}
+        if profile is not None:
+            changes["profile"] = profile
+        if tables is not None:
+            changes["tables"] = tables
+        if seats is not None:
+            changes["seats_per_table"] = seats
+        if guarantee is not None:
+            changes["guarantee"] = parse_money(guarantee)
+        if added is not None:
+            changes["added_money"] = parse_money(added)
+        if close_after_level is not None:
+            changes["late_reg_close_after_level"] = close_after_level
+        tmpl = tmpl.with_changes(**changes)
+        until = None
+        if early_bird_until is not None:
+            try:
+                until = datetime.fromisoformat(early_bird_until)
+            except ValueError:
+                raise InvalidCommand(
+                    f"{early_bird_until!r} is not a time: write 2026-11-22T19:30+00:00"
+                ) from None
+            if until.tzinfo is None:
+                until = until.astimezone(UTC)
+        command = CreateTournament(name=name, template=tmpl, early_bird_until=until)
+        with _service(db) as service:
+            new_id = service.create(command, tournament_id=tid, actor=_actor(), role="director")
+            view = status(service.state(new_id), utc_now())
+
+        def render(_: Any) -> None:
+            console.print(f"[bold]{new_id}[/]  {view.name} — {view.title}")
+            console.print(
+                f"  {view.buy_in}, {view.starting_stack:,} chips, {view.profile} rules; "
+                f"registration {view.registration_note}"
+            )
+
+        emit({"tournament_id": new_id, "status": view}, as_json, render)
+
+
+def tournaments(db: DbOption = None, as_json: JsonOption = False) -> None:
+    """List the tournaments in the database, newest first."""
+    with refusals(as_json), _service(db) as service:
+        infos = service.tournaments()
+        data = [
+            {
+                "id": i.id,
+                "name": i.name,
+                "created_at": i.created_at.isoformat(timespec="seconds"),
+                "events": i.last_seq,
+            }
+            for i in infos
+        ]
+
+        def render(_: Any) -> None:
+            if not infos:
+                console.print("No tournaments yet: pokertd new --template ... --name ...")
+            for i in infos:
+                console.print(f"[bold]{i.id}[/]  {i.name}  ({i.last_seq} events)")
+
+        emit(data, as_json, render)
+
+
+def register_player(
+    tid: TidArg,
+    name: Annotated[str, typer.Argument(help="The player's name.")],
+    card: Annotated[str, typer.Option("--card", help="Member / rewards-card number.")] = "",
+    age_ok: Annotated[bool, typer.Option("--age-ok", help="ID checked: old enough.")] = False,
+    member_ok: Annotated[
+        bool, typer.Option("--member-ok", help="Membership / sign-in confirmed.")
+    ] = False,
+    by_phone: Annotated[bool, typer.Option("--by-phone", help="Not present in person.")] = False,
+    alternate: Annotated[
+        bool, typer.Option("--alternate", help="Put on the alternate list (field full).")
+    ] = False,
+    db: DbOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Register a player and sell the buy-in."""
+    with refusals(as_json), _service(db) as service:
+        state = service.state(tid)
+        elsewhere: tuple[str, ...] = ()
+        if state.part(Setup).created and state.part(Setup).profile.reg_one_live_event_per_player:
+            elsewhere = _alive_elsewhere(service, tid, name, card.strip())
+        command = Register(
+            name=name,
+            member=card,
+            age_ok=age_ok,
+            member_ok=member_ok,
+            remote=by_phone,
+            alternate=alternate,
+            alive_elsewhere=elsewhere,
+        )
+        records = service.run(tid, command, actor=_actor(), role="floor")
+        _print_records(records, as_json)
+
+
+def reenter(tid: TidArg, player: NameArg, db: DbOption = None, as_json: JsonOption = False) -> None:
+    """Sell a busted player a new entry (while registration is open)."""
+    _run(db, tid, Reenter(player=player), as_json)
+
+
+def rebuy(
+    tid: TidArg,
+    player: NameArg,
+    stack: Annotated[str | None, typer.Option(help="The player's stack now.")] = None,
+    db: DbOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Sell a rebuy on the player's stack."""
+    with refusals(as_json):
+        chips = _chips(stack) if stack is not None else None
+    _run(db, tid, Rebuy(player=player, stack=chips), as_json)
+
+
+def addon(
+    tid: TidArg,
+    player: NameArg,
+    stack: Annotated[str | None, typer.Option(help="The player's stack now.")] = None,
+    db: DbOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Sell the add-on (only to a player with chips, in the add-on time)."""
+    with refusals(as_json):
+        chips = _chips(stack) if stack is not None else None
+    _run(db, tid, Addon(player=player, stack=chips), as_json)
+
+
+def forfeit(
+    tid: TidArg,
+    player: NameArg,
+    chips: Annotated[str, typer.Argument(help="The stack given up, as counted.")],
+    db: DbOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """A player forfeits his stack to re-enter (chips leave play)."""
+    with refusals(as_json):
+        count = _chips(chips)
+    _run(db, tid, Forfeit(player=player, chips=count), as_json)
+
+
+def bust(
+    tid: TidArg,
+    names: Annotated[list[str], typer.Argument(help="Busted player(s); several = same hand.")],
+    by: Annotated[str | None, typer.Option("--by", help="Who won their chips.")] = None,
+    hand: Annotated[
+        str | None, typer.Option("--hand", help="Hand id: busts naming it are the same hand.")
+    ] = None,
+    same_hand: Annotated[
+        bool, typer.Option("--same-hand", help="Several names went out in one hand (default).")
+    ] = False,
+    start_stack: Annotated[
+        list[str] | None,
+        typer.Option("--start-stack", help="Chips at the start of the hand (one per name)."),
+    ] = None,
+    hand_rank: Annotated[
+        list[int] | None,
+        typer.Option("--hand-rank", help="1 = best busted hand (Spotlight tie-break)."),
+    ] = None,
+    blue_chips: Annotated[
+        list[int] | None, typer.Option("--blue-chips", help="Blue chips held (Spotlight).")
+    ] = None,
+    db: DbOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Bust one player, or several in the same hand (ranked by chips at the hand's start)."""
+    with refusals(as_json):
+        stacks = tuple(_chips(s) for s in start_stack or [])
+        command = Bust(
+            players=tuple(names),
+            eliminator=by,
+            hand=hand,
+            start_stacks=stacks,
+            hand_ranks=tuple(hand_rank or ()),
+            blue_chips=tuple(blue_chips or ()),
+        )
+    _run(db, tid, command, as_json)
+
+
+def undo(tid: TidArg, db: DbOption = None, as_json: JsonOption = False) -> None:
+    """Take back the last command (recorded as an event)."""
+    _run(db, tid, Undo(), as_json)
+
+
+def redo(tid: TidArg, db: DbOption = None, as_json: JsonOption = False) -> None:
+    """Restore the command just undone."""
+    _run(db, tid, Redo(), as_json)
+
+
+def chips(
+    tid: TidArg,
+    counts: Annotated[list[str], typer.Argument(help="NAME=COUNT ... (or NAME COUNT ...).")],
+    note: Annotated[str, typer.Option(help="e.g. 'end of level 4', 'bagged'.")] = "",
+    db: DbOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Record chip counts (end of level, bagging)."""
+    with refusals(as_json):
+        pairs = _pairs(counts)
+    _run(db, tid, RecordChips(counts=pairs, note=note), as_json)
+
+
+_KINDS = {
+    "warning": PenaltyKind.WARNING,
+    "hands": PenaltyKind.MISSED_HANDS,
+    "rounds": PenaltyKind.MISSED_ROUNDS,
+    "dq": PenaltyKind.DISQUALIFICATION,
+    "disqualify": PenaltyKind.DISQUALIFICATION,
+}
+
+
+def penalty(
+    tid: TidArg,
+    player: NameArg,
+    kind: Annotated[str, typer.Argument(help="warning, hands, rounds or dq.")],
+    count: Annotated[int, typer.Argument(help="Hands or rounds (not for warning/dq).")] = 0,
+    players_at_table: Annotated[
+        int | None,
+        typer.Option("--players", help="Players at the table now, offender included."),
+    ] = None,
+    rule: Annotated[str, typer.Option(help="Rule ID (default: the venue's penalty rule).")] = "",
+    reason: Annotated[str, typer.Option(help="What for.")] = "",
+    chips_removed: Annotated[
+        str | None, typer.Option("--chips", help="Stack removed on a disqualification.")
+    ] = None,
+    db: DbOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Give a warning, a missed-hand or missed-round penalty, or a disqualification."""
+    with refusals(as_json):
+        found = _KINDS.get(kind.strip().lower())
+        if found is None:
+            raise InvalidCommand(f"{kind!r} is not a penalty: write warning, hands, rounds or dq")
+        command = GivePenalty(
+            player=player,
+            kind=found,
+            count=count,
+            players_at_table=players_at_table,
+            rule=rule,
+            reason=reason,
+            chips=_chips(chips_removed) if chips_removed is not None else None,
+        )
+    _run(db, tid, command, as_json)
+
+
+def close_registration(
+    tid: TidArg,
+    reason: Annotated[str, typer.Option(help="Why (e.g. 'end of level 6').")] = "",
+    db: DbOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Close registration and re-entry now."""
+    _run(db, tid, CloseRegistration(reason=reason), as_json)
+
+
+def remove_chips(
+    tid: TidArg,
+    amount: Annotated[str, typer.Argument(help="Chips taken out of play.")],
+    reason: Annotated[str, typer.Option(help="e.g. 'colour-up of the 25s'.")] = "colour-up",
+    db: DbOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Record chips removed from play (colour-up losses)."""
+    with refusals(as_json):
+        count = _chips(amount)
+    _run(db, tid, RemoveChips(chips=count, reason=reason), as_json)
+
+
+def finish(
+    tid: TidArg,
+    counts: Annotated[list[str], typer.Argument(help="NAME=COUNT for every survivor.")],
+    db: DbOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """End the event at its set time: survivors ranked by chips (New Jersey)."""
+    with refusals(as_json):
+        pairs = _pairs(counts)
+    _run(db, tid, EndByChipCount(counts=pairs), as_json)
+
+
+def status_cmd(tid: TidArg, db: DbOption = None, as_json: JsonOption = False) -> None:
+    """The tournament at a glance."""
+    with refusals(as_json), _service(db) as service:
+        view = status(service.state(tid), utc_now())
+
+        def render(_: Any) -> None:
+            v = view
+            console.print(f"[bold]{v.name}[/] ({v.tournament_id}) — {v.title}, {v.profile} rules")
+            level = f"level {v.level}" if v.level is not None else "level: no clock here"
+            console.print(f"  {level}; registration {v.registration_note}")
+            avg = f"{v.average_stack:,}" if v.average_stack is not None else "-"
+            console.print(
+                f"  entries {v.entries} ({v.players} players), left {v.alive}, "
+                f"chips in play {v.chips_in_play:,}, average {avg}"
+            )
+            pool_line = f"  prize pool {v.prize_pool}"
+            if v.withheld_cents:
+                pool_line += f" (after {format_money(v.withheld_cents)} withheld)"
+            if v.overlay_cents:
+                pool_line += f" incl. overlay {format_money(v.overlay_cents)}"
+            console.print(pool_line)
+            if v.winner:
+                console.print(f"  [bold]winner: {v.winner}[/]")
+
+        emit(view, as_json, render)
+
+
+def players_cmd(tid: TidArg, db: DbOption = None, as_json: JsonOption = False) -> None:
+    """Every player: seat, stack, status, entries."""
+    with refusals(as_json), _service(db) as service:
+        rows = players(service.state(tid), utc_now())
+
+        def render(_: Any) -> None:
+            table = Table()
+            for col in ("player", "status", "seat", "stack", "entries", "place"):
+                table.add_column(col)
+            for r in rows:
+                seat = f"T{r.table} S{r.seat}" if r.table is not None else "-"
+                stack = f"{r.stack:,} ({r.stack_note})" if r.stack else "-"
+                entries = str(r.entries)
+                if r.rebuys:
+                    entries += f" +{r.rebuys} rebuy"
+                if r.addons:
+                    entries += f" +{r.addons} add-on"
+                table.add_row(r.name, r.status, seat, stack, entries, str(r.place or ""))
+            console.print(table)
+
+        emit(rows, as_json, render)
+
+
+def results_cmd(tid: TidArg, db: DbOption = None, as_json: JsonOption = False) -> None:
+    """Finishing places and prizes (tied places share)."""
+    with refusals(as_json), _service(db) as service:
+        view = results(service.state(tid), utc_now())
+
+        def render(_: Any) -> None:
+            table = Table(
+                title=f"{view.entries} entries, prize pool {format_money(view.prize_pool_cents)}"
+            )
+            for col in ("place", "player", "prize", "note"):
+                table.add_column(col)
+            for r in view.rows:
+                place = str(r.place) if len(r.places) == 1 else f"{r.places[0]}-{r.places[-1]}"
+                note = r.note or (f"busted by {r.eliminator}" if r.eliminator else "")
+                table.add_row(place, r.name, r.prize, note)
+            console.print(table)
+            if view.prizes_note:
+                console.print(f"prizes: {view.prizes_note}")
+
+        emit(view, as_json, render)
+
+
+def log_cmd(
+    tid: TidArg,
+    last: Annotated[int | None, typer.Option(help="Only the last N events.")] = None,
+    db: DbOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """The event log in words, with time and who."""
+    with refusals(as_json), _service(db) as service:
+        state = service.state(tid)
+        lines = log(state, service.records(tid))
+        if last is not None:
+            lines = lines[-last:] if last > 0 else []
+
+        def render(_: Any) -> None:
+            for line in lines:
+                mark = " [dim](undone)[/]" if line.undone else ""
+                console.print(f"{line.seq:>4} {line.at[11:19]} {line.actor}: {line.text}{mark}")
+
+        emit(lines, as_json, render)
+
+
+def cash(tid: TidArg, db: DbOption = None, as_json: JsonOption = False) -> None:
+    """The cash report: money by kind (prize pool, fees, bounties, overlay)."""
+    with refusals(as_json), _service(db) as service:
+        report = cash_report(service.state(tid))
+
+        def render(_: Any) -> None:
+            table = Table(title="Cash report")
+            for col in ("kind", "count", "paid", "prize pool", "house fee", "entry fee", "bounty"):
+                table.add_column(col, justify="right")
+            for k in report.by_kind:
+                f = k.fees
+                table.add_row(
+                    k.kind.value,
+                    str(k.count),
+                    format_money(f.total),
+                    format_money(f.prize_pool),
+                    format_money(f.house_fee),
+                    format_money(f.entry_fee),
+                    format_money(f.bounty),
+                )
+            console.print(table)
+            console.print(f"collected {format_money(report.collected)}")
+            console.print(
+                f"prize pool: parts {format_money(report.prize_parts)} + added "
+                f"{format_money(report.added_money)} - withheld {format_money(report.withheld)} "
+                f"+ overlay {format_money(report.overlay)} = {format_money(report.net_prize_pool)}"
+            )
+            console.print(
+                f"bounties {format_money(report.bounties)}; house keeps "
+                f"{format_money(report.house_keeps)}"
+            )
+
+        emit(report, as_json, render)
 
 
 def register(app: typer.Typer) -> None:
     """Add this module's commands to the ``pokertd`` app."""
+    app.command("templates")(templates_cmd)
+    app.command("new")(new)
+    app.command("tournaments")(tournaments)
+    app.command("register")(register_player)
+    app.command("reenter")(reenter)
+    app.command("rebuy")(rebuy)
+    app.command("addon")(addon)
+    app.command("forfeit")(forfeit)
+    app.command("bust")(bust)
+    app.command("undo")(undo)
+    app.command("redo")(redo)
+    app.command("chips")(chips)
+    app.command("penalty")(penalty)
+    app.command("close-registration")(close_registration)
+    app.command("remove-chips")(remove_chips)
+    app.command("finish")(finish)
+    app.command("status")(status_cmd)
+    app.command("players")(players_cmd)
+    app.command("results")(results_cmd)
+    app.command("log")(log_cmd)
+    app.command("cash")(cash)

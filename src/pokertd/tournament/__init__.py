@@ -19,7 +19,11 @@ from pokertd.tournament.framework import (
     fold,
 )
 
+# isort: split
 # Domain modules register themselves on import (one line each, keep sorted):
+from pokertd.tournament import eliminations as eliminations
+from pokertd.tournament import entries as entries
+from pokertd.tournament import penalties as penalties
 
 __all__ = [
     "Command",

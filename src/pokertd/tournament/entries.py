@@ -1,0 +1,1151 @@
+"""Tournament creation, players and entries: buy-ins, re-entries, rebuys, add-ons, forfeits.
+
+The :class:`Setup` part holds what the tournament is (its template, resolved rule profile
+and registration state); the :class:`Roster` part holds the players, their entries, every
+purchase (each part of the price kept apart, H1) and every chip issued or removed.
+
+A *player* is a person (name, optional member or rewards-card number). An *entry* is one
+stack bought by a player: a buy-in, a re-entry or an alternate's entry. Rebuys and add-ons
+are purchases on an existing entry. Players are named in commands by name
+(case-insensitive, a unique prefix is enough), player id (``P3``) or entry id (``E7``).
+
+**Registration window.** Registration and re-entry close at the end of a configured level
+(A4). The level comes from the clock part when the clock engineer's part is present
+(:func:`register_clock_reader`); without a clock the window is treated as open until the
+floor closes it with :class:`CloseRegistration`. Rebuy periods (NJ's first hour) and add-on
+times are checked the same way, and treated as open when no clock is known.
+
+Implements: FOX-REG9, SPOT-6.2, TNPL-A2, KPC-57 (A1); FOX-REG3, FOX-REG5, FOX-REG7,
+SPOT-2c1 (A2); NJ-2, FOX-7, FOX-RE (A3); FOX-REG1, TNPL-B2ii, SPOT-6.3 (A4); TNPL-B2i (A5);
+TNPL-B2iii (A6); KPC-18, FOX-RE, FOX-7, NJ-8, SPOT-6.26 (A8); KPC-17, NJ-8, NJ-44b (A9);
+FOX-ADDON (A10); KPC-56, FOX-FORF1, FOX-FORF2, FOX-RE (A11); KPC-6f, FOX-REG7 (A12);
+NJ-7, FOX-REG5 (A13); FOX-EVT, KPC-57, NJ-44a (H1).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import datetime
+from enum import StrEnum
+from typing import Any
+
+from pokertd.errors import InvalidCommand, NotFound, RuleViolation
+from pokertd.rules import ForfeitWindow, RuleProfile
+from pokertd.rules.profile import profile_from_dict
+from pokertd.tournament.framework import (
+    Command,
+    Context,
+    Event,
+    TournamentState,
+    applies,
+    decides,
+    event,
+)
+from pokertd.tournament.templates import Fees, Template, format_money
+from pokertd.types import Chips
+
+# --------------------------------------------------------------------------------------
+# Values
+
+
+class EntryKind(StrEnum):
+    """How an entry was bought (A8, A12)."""
+
+    BUY_IN = "buy_in"
+    RE_ENTRY = "re_entry"
+    ALTERNATE = "alternate"
+
+
+class PurchaseKind(StrEnum):
+    """What a purchase bought; each is accounted separately (H1)."""
+
+    BUY_IN = "buy_in"
+    RE_ENTRY = "re_entry"
+    ALTERNATE = "alternate"
+    REBUY = "rebuy"
+    ADDON = "addon"
+
+
+class EntryStatus(StrEnum):
+    """Where an entry stands."""
+
+    ALIVE = "alive"
+    BUSTED = "busted"
+    FORFEITED = "forfeited"
+    """Stack given up to re-enter (A11); ranked like a bust."""
+    DISQUALIFIED = "disqualified"
+    """Chips removed from play; unranked (K5, IMPL)."""
+
+
+@dataclass(slots=True)
+class Player:
+    """A person in the tournament."""
+
+    player_id: str
+    name: str
+    member: str = ""
+    """Member / rewards-card number (A1), "" when none recorded."""
+    age_ok: bool = False
+    entries: list[str] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class Entry:
+    """One stack bought by a player."""
+
+    entry_id: str
+    player_id: str
+    name: str
+    kind: EntryKind
+    number: int
+    """1 for the player's first entry, 2 for the first re-entry, ..."""
+    issued: Chips
+    """Every chip issued to this entry (stack, bonus less reduction, rebuys, add-ons)."""
+    stack: Chips | None
+    """Last known stack (issued at the buy-in; a recorded count later)."""
+    stack_note: str = "buy-in"
+    status: EntryStatus = EntryStatus.ALIVE
+    rebuys: int = 0
+    addons: int = 0
+    bought_at: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Purchase:
+    """One payment: what it bought, for which entry, each part of the price (H1)."""
+
+    kind: PurchaseKind
+    entry_id: str
+    fees: Fees
+    chips: Chips
+
+
+@dataclass(frozen=True, slots=True)
+class Removal:
+    """Chips taken out of play (forfeit, disqualification, colour-up losses)."""
+
+    chips: Chips
+    reason: str
+    entry_id: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Out:
+    """An entry out of the tournament, in the order it went (G2, G3).
+
+    Entries sharing ``group`` went out in the same hand and are ranked among themselves by
+    ``start_stack`` (and, by profile, ``hand_rank`` then ``blue_chips``).
+    """
+
+    entry_id: str
+    group: str
+    start_stack: Chips | None = None
+    hand_rank: int | None = None
+    """1 = the best hand among those busted in the same hand (SPOT-6.14)."""
+    blue_chips: int | None = None
+    eliminator: str | None = None
+    at: str = ""
+
+
+@dataclass(slots=True)
+class Setup:
+    """What the tournament is: created once (:class:`TournamentCreated`)."""
+
+    created: bool = False
+    name: str = ""
+    template: Template | None = None
+    profile_data: dict[str, Any] = field(default_factory=dict)
+    _profile: RuleProfile | None = None
+    created_at: str = ""
+    early_bird_until: str | None = None
+    registration_closed: bool = False
+    """Closed by the floor (:class:`CloseRegistration`), whatever the clock says."""
+    finished: bool = False
+
+    @property
+    def profile(self) -> RuleProfile:
+        """The tournament's rule profile (as stored when it was created)."""
+        if self._profile is None:
+            self._profile = profile_from_dict(self.profile_data)
+        return self._profile
+
+    @property
+    def tmpl(self) -> Template:
+        """The template (refuses commands on a tournament not yet created)."""
+        if self.template is None:
+            raise InvalidCommand("This tournament has not been created yet.")
+        return self.template
+
+
+@dataclass(slots=True)
+class Roster:
+    """Players, entries, purchases and chip removals."""
+
+    players: dict[str, Player] = field(default_factory=dict)
+    entries: dict[str, Entry] = field(default_factory=dict)
+    purchases: list[Purchase] = field(default_factory=list)
+    removals: list[Removal] = field(default_factory=list)
+    out: list[Out] = field(default_factory=list)
+    alternates: list[str] = field(default_factory=list)
+    """Player ids waiting for a seat, first in first served (A12)."""
+    final_counts: dict[str, Chips] | None = None
+    """Chip counts the event ended on (NJ timed finish, G2)."""
+
+    def alive(self) -> list[Entry]:
+        """Entries still in, in entry order."""
+        return [e for e in self.entries.values() if e.status is EntryStatus.ALIVE]
+
+    def live_entry(self, player_id: str) -> Entry | None:
+        """The player's entry that is still in, if any (one at a time: A13)."""
+        for eid in reversed(self.players[player_id].entries):
+            entry = self.entries[eid]
+            if entry.status is EntryStatus.ALIVE:
+                return entry
+        return None
+
+    @property
+    def chips_issued(self) -> Chips:
+        """Every chip issued (stacks, bonuses, rebuys, add-ons)."""
+        return sum(e.issued for e in self.entries.values())
+
+    @property
+    def chips_removed(self) -> Chips:
+        """Chips taken out of play (forfeits, disqualifications, colour-up losses)."""
+        return sum(r.chips for r in self.removals)
+
+    @property
+    def chips_in_play(self) -> Chips:
+        """Issued minus removed."""
+        return self.chips_issued - self.chips_removed
+
+    @property
+    def entry_count(self) -> int:
+        """Entries bought (buy-ins, re-entries, alternates): what payout tables count."""
+        return len(self.entries)
+
+
+# --------------------------------------------------------------------------------------
+# The clock, when the clock part is present
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ClockReading:
+    """What entries need to know from the clock."""
+
+    started: bool
+    level: int
+    on_break: bool
+    registration_open: bool
+    rebuys_open: bool | None = None
+    play_seconds: int = 0
+
+
+ClockReader = Callable[[TournamentState, datetime], ClockReading | None]
+_CLOCK_READERS: list[ClockReader] = []
+
+
+def register_clock_reader(reader: ClockReader) -> ClockReader:
+    """Let the clock part tell entries the level (used as a decorator by the clock)."""
+    _CLOCK_READERS.append(reader)
+    return reader
+
+
+def read_clock(state: TournamentState, now: datetime) -> ClockReading | None:
+    """The clock's level and windows, or ``None`` when no clock is running this event."""
+    for reader in _CLOCK_READERS:
+        reading = reader(state, now)
+        if reading is not None:
+            return reading
+    return None
+
+
+def registration_open(state: TournamentState, now: datetime) -> bool:
+    """Whether registration and re-entry are open (A4): the floor has not closed them
+    and the clock (when known) has not passed the end of the closing level."""
+    setup = state.part(Setup)
+    if setup.registration_closed or setup.finished:
+        return False
+    reading = read_clock(state, now)
+    return True if reading is None else reading.registration_open
+
+
+# --------------------------------------------------------------------------------------
+# Finding players
+
+
+def find_player(state: TournamentState, ref: str) -> Player:
+    """The player named by ``ref``: a name (case-insensitive; a unique beginning is
+    enough), a player id (``P3``) or an entry id (``E7``)."""
+    roster = state.part(Roster)
+    text = ref.strip()
+    if not text:
+        raise InvalidCommand("Name a player.")
+    if text.upper() in roster.players:
+        return roster.players[text.upper()]
+    if text.upper() in roster.entries:
+        return roster.players[roster.entries[text.upper()].player_id]
+    low = text.casefold()
+    exact = [p for p in roster.players.values() if p.name.casefold() == low]
+    if exact:
+        return exact[0]
+    starts = [p for p in roster.players.values() if p.name.casefold().startswith(low)]
+    if len(starts) == 1:
+        return starts[0]
+    if starts:
+        names = ", ".join(p.name for p in starts[:6])
+        raise InvalidCommand(
+            f"{text!r} could be {names}: say which (full name or player id).",
+            context={"player": text},
+        )
+    raise NotFound(
+        f"There is no player called {text!r} in this tournament.", context={"player": text}
+    )
+
+
+def live_entry_of(state: TournamentState, ref: str) -> tuple[Player, Entry]:
+    """The named player and his entry that is still in (refused when he is out)."""
+    player = find_player(state, ref)
+    roster = state.part(Roster)
+    entry = roster.live_entry(player.player_id)
+    if entry is None:
+        last = roster.entries[player.entries[-1]] if player.entries else None
+        how = f" ({last.status.value})" if last is not None else " (no entry bought)"
+        raise RuleViolation(
+            f"{player.name} is not in the tournament{how}.",
+            context={"player": player.name},
+        )
+    return player, entry
+
+
+# --------------------------------------------------------------------------------------
+# Events
+
+
+@event("tournament_created")
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TournamentCreated(Event):
+    """A tournament was created from a template (its profile stored in full)."""
+
+    name: str
+    template: Template
+    profile: dict[str, Any]
+    created_at: str
+    early_bird_until: str | None = None
+
+    def describe(self) -> str:
+        t = self.template
+        return (
+            f"Created {self.name!r} from template {t.name} ({t.fees.describe()}, "
+            f"{t.starting_stack:,} chips, {self.profile.get('title', t.profile)} rules)"
+        )
+
+
+@event("player_added")
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PlayerAdded(Event):
+    """A person joined the tournament's player list (A1 confirmations recorded)."""
+
+    player_id: str
+    name: str
+    member: str = ""
+    age_ok: bool = False
+
+    def describe(self) -> str:
+        card = f", card {self.member}" if self.member else ""
+        age = ", age confirmed" if self.age_ok else ""
+        return f"Registered {self.name} ({self.player_id}{card}{age})"
+
+
+@event("entry_bought")
+@dataclass(frozen=True, slots=True, kw_only=True)
+class EntryBought(Event):
+    """A buy-in, re-entry or alternate's entry: a new stack."""
+
+    entry_id: str
+    player_id: str
+    name: str
+    kind: EntryKind
+    number: int
+    fees: Fees
+    chips: Chips
+    """Chips issued: the starting stack plus bonus less reduction."""
+    bonus: Chips = 0
+    reduction: Chips = 0
+    level: int | None = None
+    at: str = ""
+
+    def describe(self) -> str:
+        what = {
+            EntryKind.BUY_IN: "bought in",
+            EntryKind.RE_ENTRY: f"re-entered (entry {self.number})",
+            EntryKind.ALTERNATE: "entered from the alternate list",
+        }[self.kind]
+        extra = ""
+        if self.bonus:
+            extra += f", early bonus {self.bonus:,}"
+        if self.reduction:
+            extra += f", late reduction {self.reduction:,}"
+        return (
+            f"{self.name} {what} for {format_money(self.fees.total)}: "
+            f"{self.chips:,} chips{extra} [{self.entry_id}]"
+        )
+
+
+@event("alternate_listed")
+@dataclass(frozen=True, slots=True, kw_only=True)
+class AlternateListed(Event):
+    """A player waits on the alternate list (A12)."""
+
+    player_id: str
+    name: str
+
+    def describe(self) -> str:
+        return f"{self.name} put on the alternate list"
+
+
+@event("rebuy_bought")
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RebuyBought(Event):
+    """A rebuy on a live entry (A9)."""
+
+    entry_id: str
+    name: str
+    number: int
+    fees: Fees
+    chips: Chips
+
+    def describe(self) -> str:
+        return (
+            f"{self.name} rebought (rebuy {self.number}) for {format_money(self.fees.total)}: "
+            f"{self.chips:,} chips"
+        )
+
+
+@event("addon_bought")
+@dataclass(frozen=True, slots=True, kw_only=True)
+class AddonBought(Event):
+    """An add-on on a live entry (A10)."""
+
+    entry_id: str
+    name: str
+    fees: Fees
+    chips: Chips
+
+    def describe(self) -> str:
+        return (
+            f"{self.name} took the add-on for {format_money(self.fees.total)}: {self.chips:,} chips"
+        )
+
+
+@event("stack_forfeited")
+@dataclass(frozen=True, slots=True, kw_only=True)
+class StackForfeited(Event):
+    """A live stack given up to re-enter; the chips leave play (A11)."""
+
+    entry_id: str
+    name: str
+    chips: Chips
+    at: str = ""
+
+    def describe(self) -> str:
+        return f"{self.name} forfeited {self.chips:,} chips (removed from play) to re-enter"
+
+
+@event("registration_closed")
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RegistrationClosed(Event):
+    """The floor closed registration and re-entry (A4)."""
+
+    reason: str = ""
+
+    def describe(self) -> str:
+        return "Registration closed" + (f": {self.reason}" if self.reason else "")
+
+
+@event("chips_counted")
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ChipsCounted(Event):
+    """Recorded chip counts (end of level, bagging): entry id -> chips."""
+
+    counts: dict[str, int]
+    names: dict[str, str] = field(default_factory=dict)
+    note: str = ""
+
+    def describe(self) -> str:
+        shown = ", ".join(f"{self.names.get(k, k)} {v:,}" for k, v in list(self.counts.items())[:6])
+        more = f" and {len(self.counts) - 6} more" if len(self.counts) > 6 else ""
+        note = f" ({self.note})" if self.note else ""
+        return f"Chip count{note}: {shown}{more}"
+
+
+@event("chips_removed")
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ChipsRemoved(Event):
+    """Chips taken out of play without an entry going out (colour-up losses, B11)."""
+
+    chips: Chips
+    reason: str
+
+    def describe(self) -> str:
+        return f"{self.chips:,} chips removed from play ({self.reason})"
+
+
+# --------------------------------------------------------------------------------------
+# Appliers
+
+
+@applies(TournamentCreated)
+def _apply_created(state: TournamentState, ev: TournamentCreated) -> None:
+    setup = state.part(Setup)
+    setup.created = True
+    setup.name = ev.name
+    setup.template = ev.template
+    setup.profile_data = dict(ev.profile)
+    setup._profile = None
+    setup.created_at = ev.created_at
+    setup.early_bird_until = ev.early_bird_until
+
+
+@applies(PlayerAdded)
+def _apply_player(state: TournamentState, ev: PlayerAdded) -> None:
+    state.part(Roster).players[ev.player_id] = Player(
+        player_id=ev.player_id, name=ev.name, member=ev.member, age_ok=ev.age_ok
+    )
+
+
+@applies(EntryBought)
+def _apply_entry(state: TournamentState, ev: EntryBought) -> None:
+    roster = state.part(Roster)
+    roster.entries[ev.entry_id] = Entry(
+        entry_id=ev.entry_id,
+        player_id=ev.player_id,
+        name=ev.name,
+        kind=ev.kind,
+        number=ev.number,
+        issued=ev.chips,
+        stack=ev.chips,
+        bought_at=ev.at,
+    )
+    roster.players[ev.player_id].entries.append(ev.entry_id)
+    roster.purchases.append(Purchase(PurchaseKind(ev.kind.value), ev.entry_id, ev.fees, ev.chips))
+    if ev.player_id in roster.alternates:
+        roster.alternates.remove(ev.player_id)
+
+
+@applies(AlternateListed)
+def _apply_alternate(state: TournamentState, ev: AlternateListed) -> None:
+    state.part(Roster).alternates.append(ev.player_id)
+
+
+@applies(RebuyBought)
+def _apply_rebuy(state: TournamentState, ev: RebuyBought) -> None:
+    roster = state.part(Roster)
+    entry = roster.entries[ev.entry_id]
+    entry.rebuys += 1
+    entry.issued += ev.chips
+    if entry.stack is not None:
+        entry.stack += ev.chips
+    roster.purchases.append(Purchase(PurchaseKind.REBUY, ev.entry_id, ev.fees, ev.chips))
+
+
+@applies(AddonBought)
+def _apply_addon(state: TournamentState, ev: AddonBought) -> None:
+    roster = state.part(Roster)
+    entry = roster.entries[ev.entry_id]
+    entry.addons += 1
+    entry.issued += ev.chips
+    if entry.stack is not None:
+        entry.stack += ev.chips
+    roster.purchases.append(Purchase(PurchaseKind.ADDON, ev.entry_id, ev.fees, ev.chips))
+
+
+@applies(StackForfeited)
+def _apply_forfeit(state: TournamentState, ev: StackForfeited) -> None:
+    roster = state.part(Roster)
+    entry = roster.entries[ev.entry_id]
+    entry.status = EntryStatus.FORFEITED
+    entry.stack = 0
+    roster.removals.append(Removal(ev.chips, "forfeit", ev.entry_id))
+    roster.out.append(Out(entry_id=ev.entry_id, group=f"forfeit:{ev.entry_id}", at=ev.at))
+
+
+@applies(RegistrationClosed)
+def _apply_closed(state: TournamentState, ev: RegistrationClosed) -> None:
+    state.part(Setup).registration_closed = True
+
+
+@applies(ChipsCounted)
+def _apply_counted(state: TournamentState, ev: ChipsCounted) -> None:
+    roster = state.part(Roster)
+    for eid, chips in ev.counts.items():
+        entry = roster.entries[eid]
+        entry.stack = chips
+        entry.stack_note = ev.note or "count"
+
+
+@applies(ChipsRemoved)
+def _apply_removed(state: TournamentState, ev: ChipsRemoved) -> None:
+    state.part(Roster).removals.append(Removal(ev.chips, ev.reason))
+
+
+# --------------------------------------------------------------------------------------
+# Commands
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CreateTournament(Command):
+    """Create a tournament from a template (already loaded and adjusted)."""
+
+    name: str
+    template: Template
+    profile: RuleProfile | None = None
+    """The profile (default: the template's)."""
+    early_bird_until: datetime | None = None
+    """Deadline of the early-registration bonus (A6); default: until the clock starts."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Register(Command):
+    """Register a player and sell the first entry (or put the player on the alternates)."""
+
+    name: str
+    member: str = ""
+    age_ok: bool = False
+    member_ok: bool = False
+    """The floor confirmed membership / sign-in without a number (A1, A2)."""
+    remote: bool = False
+    """Registration by phone or for someone not present (FOX-REG3, SPOT-2c1)."""
+    alternate: bool = False
+    """Put the player on the alternate list when every seat is taken (A12)."""
+    alive_elsewhere: tuple[str, ...] = ()
+    """Events (by name) where this player still has a live stack (FOX-REG5); filled in by
+    the service or CLI, which can see other tournaments."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Reenter(Command):
+    """Sell a busted (or forfeited) player a new entry (A8)."""
+
+    player: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Rebuy(Command):
+    """Sell a rebuy on the player's live entry (A9)."""
+
+    player: str
+    stack: Chips | None = None
+    """The player's stack now (needed where rebuys require at most the starting stack)."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Addon(Command):
+    """Sell the add-on on the player's live entry (A10)."""
+
+    player: str
+    stack: Chips | None = None
+    """The player's stack now (an add-on needs chips: FOX-ADDON)."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Forfeit(Command):
+    """A player gives up a live stack to re-enter (A11); ``chips`` as counted."""
+
+    player: str
+    chips: Chips
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CloseRegistration(Command):
+    """The floor closes registration now (A4)."""
+
+    reason: str = ""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RecordChips(Command):
+    """Record chip counts (end of level, bagging): player name -> chips."""
+
+    counts: tuple[tuple[str, Chips], ...]
+    note: str = ""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RemoveChips(Command):
+    """Take chips out of play (colour-up remainder removed without compensation, B11)."""
+
+    chips: Chips
+    reason: str = "colour-up"
+
+
+# --------------------------------------------------------------------------------------
+# Deciders
+
+
+_VENUE_IDS: dict[str, dict[str, str]] = {
+    "age": {"foxwoods": "FOX-REG9", "spotlight": "SPOT-6.2", "tnpl": "TNPL-A2"},
+    "member": {"foxwoods": "FOX-REG9", "kojack": "KPC-57", "spotlight": "SPOT-2c1"},
+    "remote": {"foxwoods": "FOX-REG3", "spotlight": "SPOT-2c1"},
+    "one_event": {"foxwoods": "FOX-REG5"},
+    "reg_close": {
+        "foxwoods": "FOX-REG1",
+        "tnpl": "TNPL-B2ii",
+        "spotlight": "SPOT-6.3",
+        "kojack": "KPC-18",
+    },
+    "reentry": {
+        "foxwoods": "FOX-RE",
+        "kojack": "KPC-18",
+        "nj_fundraiser": "NJ-8",
+        "spotlight": "SPOT-6.26",
+        "tnpl": "TNPL-B2i",
+    },
+    "rebuy": {"nj_fundraiser": "NJ-8", "spotlight": "SPOT-6.26", "kojack": "KPC-17"},
+    "forfeit": {"foxwoods": "FOX-FORF1", "kojack": "KPC-56"},
+    "alternate": {"kojack": "KPC-6f", "foxwoods": "FOX-REG7"},
+}
+
+
+def rule_id(profile: RuleProfile, topic: str, default: str) -> str:
+    """The venue's rule ID for ``topic`` (the catalogue key when the venue has none)."""
+    return _VENUE_IDS.get(topic, {}).get(profile.name, default)
+
+
+def _setup(state: TournamentState) -> Setup:
+    setup = state.part(Setup)
+    if not setup.created:
+        raise InvalidCommand("This tournament has not been created yet.")
+    return setup
+
+
+def _when(ctx: Context) -> str:
+    return ctx.now.isoformat(timespec="seconds")
+
+
+def _entry_chips(
+    state: TournamentState, ctx: Context, *, first: bool
+) -> tuple[Chips, Chips, Chips, int | None]:
+    """Chips for a new entry: the starting stack, the early bonus (A6) and the late-entry
+    reduction (A5), and the level of entry."""
+    setup = _setup(state)
+    tmpl = setup.tmpl
+    stack = tmpl.starting_stack
+    reading = read_clock(state, ctx.now)
+    level = reading.level if reading is not None and reading.started else None
+    bonus = 0
+    if first and tmpl.early_bird_bonus_pct:
+        if setup.early_bird_until is not None:
+            early = ctx.now < datetime.fromisoformat(setup.early_bird_until)
+        else:
+            early = reading is None or not reading.started
+        if early:
+            bonus = int(stack * tmpl.early_bird_bonus_pct)
+    reduction = 0
+    if level is not None and tmpl.late_entry_penalty_pct_per_level:
+        pct = min(tmpl.late_entry_penalty_pct_per_level * level, tmpl.late_entry_cap(setup.profile))
+        reduction = int(stack * pct)
+    return stack + bonus - reduction, bonus, reduction, level
+
+
+def _refuse_when_closed(state: TournamentState, ctx: Context, what: str) -> None:
+    if registration_open(state, ctx.now):
+        return
+    setup = state.part(Setup)
+    profile = setup.profile
+    close = setup.tmpl.registration_close(profile)
+    after = f" (it closes at the end of level {close})" if close else ""
+    raise RuleViolation(
+        f"Registration is closed{after}: no {what}.",
+        rule_ids=rule_id(profile, "reg_close", "A4"),
+        context={"close_after_level": close},
+    )
+
+
+def _check_seat_free(state: TournamentState, name: str) -> None:
+    setup = state.part(Setup)
+    roster = state.part(Roster)
+    tmpl = setup.tmpl
+    if len(roster.alive()) >= tmpl.tables * tmpl.seats_per_table:
+        raise RuleViolation(
+            f"Every seat is taken ({tmpl.tables} x {tmpl.seats_per_table}): {name} can wait "
+            "on the alternate list (register --alternate).",
+            rule_ids=rule_id(setup.profile, "alternate", "A12"),
+        )
+    if roster.entry_count >= tmpl.cap:
+        raise RuleViolation(
+            f"The field is capped at {tmpl.cap} entries.",
+            rule_ids="FOX-REG7" if setup.profile.name == "foxwoods" else "A2",
+        )
+
+
+@decides(CreateTournament)
+def _decide_create(state: TournamentState, cmd: CreateTournament, ctx: Context) -> list[Event]:
+    if state.part(Setup).created:
+        raise InvalidCommand("This tournament already exists.")
+    name = cmd.name.strip()
+    if not name:
+        raise InvalidCommand("A tournament needs a name.")
+    profile = cmd.profile or cmd.template.load_profile()
+    cmd.template.validate(profile)
+    until = cmd.early_bird_until
+    if until is not None and until.tzinfo is None:
+        raise InvalidCommand("the early-bird deadline needs a time zone")
+    return [
+        TournamentCreated(
+            name=name,
+            template=cmd.template,
+            profile=profile.as_dict(),
+            created_at=_when(ctx),
+            early_bird_until=None if until is None else until.isoformat(),
+        )
+    ]
+
+
+@decides(Register)
+def _decide_register(state: TournamentState, cmd: Register, ctx: Context) -> list[Event]:
+    setup = _setup(state)
+    profile = setup.profile
+    roster = state.part(Roster)
+    name = " ".join(cmd.name.split())
+    if not name:
+        raise InvalidCommand("A player needs a name.")
+    if name.upper() in roster.players or name.upper() in roster.entries:
+        raise InvalidCommand(f"{name!r} looks like an id: give the player's name.")
+    existing = next(
+        (p for p in roster.players.values() if p.name.casefold() == name.casefold()), None
+    )
+    if existing is not None and existing.entries:
+        raise RuleViolation(
+            f"{existing.name} is already registered (entry {existing.entries[-1]}): "
+            "a second stack is a re-entry (pokertd reenter), one stack per player.",
+            rule_ids=("NJ-7", "FOX-REG5")
+            if profile.name in ("nj_fundraiser", "foxwoods")
+            else "A13",
+        )
+    if cmd.remote and not profile.reg_remote_allowed:
+        raise RuleViolation(
+            f"{name} must register in person: no telephone or remote registration.",
+            rule_ids=rule_id(profile, "remote", "A2"),
+        )
+    if profile.reg_min_age is not None and not cmd.age_ok:
+        raise RuleViolation(
+            f"Confirm {name} is at least {profile.reg_min_age} (--age-ok) before registering.",
+            rule_ids=rule_id(profile, "age", "A1"),
+        )
+    if profile.reg_membership_required and not (cmd.member.strip() or cmd.member_ok):
+        raise RuleViolation(
+            f"{name} needs {profile.reg_membership_required}: record the number (--card) "
+            "or confirm it (--member-ok).",
+            rule_ids=rule_id(profile, "member", "A1"),
+        )
+    if profile.reg_one_live_event_per_player and cmd.alive_elsewhere:
+        raise RuleViolation(
+            f"{name} is still alive in {', '.join(cmd.alive_elsewhere)}: one event at a time.",
+            rule_ids=rule_id(profile, "one_event", "A2"),
+        )
+    _refuse_when_closed(state, ctx, "new entries")
+    pid = existing.player_id if existing is not None else f"P{len(roster.players) + 1}"
+    events: list[Event] = []
+    if existing is None:
+        events.append(
+            PlayerAdded(player_id=pid, name=name, member=cmd.member.strip(), age_ok=cmd.age_ok)
+        )
+    tmpl = setup.tmpl
+    seats = tmpl.tables * tmpl.seats_per_table
+    full = len(roster.alive()) >= seats
+    if cmd.alternate:
+        if not profile.alternates_enabled:
+            raise RuleViolation(
+                f"{profile.title} keeps no alternate list.",
+                rule_ids=rule_id(profile, "alternate", "A12"),
+            )
+        if not full:
+            raise InvalidCommand(f"There are free seats: register {name} without --alternate.")
+        if existing is not None and pid in roster.alternates:
+            raise InvalidCommand(f"{name} is already on the alternate list.")
+        events.append(AlternateListed(player_id=pid, name=name))
+        return events
+    if roster.alternates and pid != roster.alternates[0]:
+        first = roster.players[roster.alternates[0]].name
+        raise RuleViolation(
+            f"Free seats go to the alternates in list order: {first} is next.",
+            rule_ids=rule_id(profile, "alternate", "A12"),
+        )
+    _check_seat_free(state, name)
+    chips, bonus, reduction, level = _entry_chips(state, ctx, first=True)
+    kind = EntryKind.ALTERNATE if pid in roster.alternates else EntryKind.BUY_IN
+    events.append(
+        EntryBought(
+            entry_id=f"E{roster.entry_count + 1}",
+            player_id=pid,
+            name=name,
+            kind=kind,
+            number=1,
+            fees=tmpl.fees,
+            chips=chips,
+            bonus=bonus,
+            reduction=reduction,
+            level=level,
+            at=_when(ctx),
+        )
+    )
+    return events
+
+
+@decides(Reenter)
+def _decide_reenter(state: TournamentState, cmd: Reenter, ctx: Context) -> list[Event]:
+    setup = _setup(state)
+    profile = setup.profile
+    tmpl = setup.tmpl
+    roster = state.part(Roster)
+    player = find_player(state, cmd.player)
+    rid = rule_id(profile, "reentry", "A8")
+    if not (tmpl.reentry and profile.reentry_allowed):
+        raise RuleViolation(f"{tmpl.title} has no re-entry.", rule_ids=rid)
+    if not player.entries:
+        raise RuleViolation(
+            f"{player.name} has no entry yet: register, not re-enter.", rule_ids=rid
+        )
+    live = roster.live_entry(player.player_id)
+    if live is not None:
+        forfeit = " or forfeit the stack in the forfeit window" if profile.forfeit_allowed else ""
+        raise RuleViolation(
+            f"{player.name} still has a live stack ({live.entry_id}): re-entry only when "
+            f"felted{forfeit}.",
+            rule_ids=rid,
+        )
+    if any(roster.entries[e].status is EntryStatus.DISQUALIFIED for e in player.entries):
+        raise RuleViolation(f"{player.name} was disqualified and may not re-enter.", rule_ids="K5")
+    _refuse_when_closed(state, ctx, "re-entries")
+    limit = tmpl.reentry_max if tmpl.reentry_max is not None else profile.reentry_max
+    done = len(player.entries) - 1
+    if limit is not None and done >= limit:
+        raise RuleViolation(
+            f"{player.name} has used all {limit} re-entries.", rule_ids=rid, context={"max": limit}
+        )
+    _check_seat_free(state, player.name)
+    chips, bonus, reduction, level = _entry_chips(state, ctx, first=False)
+    return [
+        EntryBought(
+            entry_id=f"E{roster.entry_count + 1}",
+            player_id=player.player_id,
+            name=player.name,
+            kind=EntryKind.RE_ENTRY,
+            number=len(player.entries) + 1,
+            fees=tmpl.fees,
+            chips=chips,
+            bonus=bonus,
+            reduction=reduction,
+            level=level,
+            at=_when(ctx),
+        )
+    ]
+
+
+@decides(Rebuy)
+def _decide_rebuy(state: TournamentState, cmd: Rebuy, ctx: Context) -> list[Event]:
+    setup = _setup(state)
+    profile = setup.profile
+    tmpl = setup.tmpl
+    rid = rule_id(profile, "rebuy", "A9")
+    terms = tmpl.rebuy
+    if terms is None or not profile.rebuy_allowed:
+        raise RuleViolation(f"{tmpl.title} has no rebuys.", rule_ids=rid)
+    player, entry = live_entry_of(state, cmd.player)
+    limit = (
+        terms.max_per_player if terms.max_per_player is not None else profile.rebuy_max_per_player
+    )
+    if limit is not None and entry.rebuys >= limit:
+        raise RuleViolation(
+            f"{player.name} has had the {limit} rebuys allowed: no more.",
+            rule_ids=rid,
+            context={"max": limit, "rebuys": entry.rebuys},
+        )
+    minutes = terms.minutes if terms.minutes is not None else profile.rebuy_window_minutes
+    reading = read_clock(state, ctx.now)
+    if minutes is not None and reading is not None and reading.play_seconds >= minutes * 60:
+        raise RuleViolation(
+            f"The rebuy period (the first {minutes} minutes of play) is over.",
+            rule_ids=(rid, "NJ-44b") if profile.name == "nj_fundraiser" else rid,
+        )
+    if setup.finished:
+        raise RuleViolation("The tournament is over.")
+    stack = cmd.stack if cmd.stack is not None else None
+    if stack is not None and stack < 0:
+        raise InvalidCommand("A stack cannot be negative.")
+    if terms.stack_at_most_start:
+        if stack is None:
+            raise InvalidCommand(
+                f"Count {player.name}'s stack first (--stack): a rebuy needs at most "
+                f"{tmpl.starting_stack:,} chips."
+            )
+        if stack > tmpl.starting_stack:
+            raise RuleViolation(
+                f"{player.name} has {stack:,} chips, more than the starting stack of "
+                f"{tmpl.starting_stack:,}: no rebuy.",
+                rule_ids=rid,
+            )
+    return [
+        RebuyBought(
+            entry_id=entry.entry_id,
+            name=player.name,
+            number=entry.rebuys + 1,
+            fees=terms.fees,
+            chips=terms.chips,
+        )
+    ]
+
+
+@decides(Addon)
+def _decide_addon(state: TournamentState, cmd: Addon, ctx: Context) -> list[Event]:
+    setup = _setup(state)
+    profile = setup.profile
+    tmpl = setup.tmpl
+    terms = tmpl.addon
+    if terms is None:
+        raise RuleViolation(f"{tmpl.title} has no add-on.", rule_ids="FOX-ADDON")
+    player, entry = live_entry_of(state, cmd.player)
+    if cmd.stack is not None and cmd.stack < 0:
+        raise InvalidCommand("A stack cannot be negative.")
+    if profile.addon_requires_chips and cmd.stack == 0:
+        raise RuleViolation(
+            f"{player.name} has no chips left: the add-on is only for players with chips.",
+            rule_ids="FOX-ADDON",
+        )
+    if entry.addons >= terms.max_per_entry:
+        raise RuleViolation(
+            f"{player.name} already took the add-on for this entry.", rule_ids="FOX-ADDON"
+        )
+    reading = read_clock(state, ctx.now)
+    if reading is not None and reading.started and reading.level != terms.at_level:
+        raise RuleViolation(
+            f"The add-on is sold during level {terms.at_level} and the break after it, "
+            f"not in level {reading.level}.",
+            rule_ids="FOX-ADDON",
+        )
+    return [
+        AddonBought(entry_id=entry.entry_id, name=player.name, fees=terms.fees, chips=terms.chips)
+    ]
+
+
+@decides(Forfeit)
+def _decide_forfeit(state: TournamentState, cmd: Forfeit, ctx: Context) -> list[Event]:
+    setup = _setup(state)
+    profile = setup.profile
+    tmpl = setup.tmpl
+    rid = rule_id(profile, "forfeit", "A11")
+    if not profile.forfeit_allowed or not (tmpl.reentry or tmpl.rebuy):
+        raise RuleViolation(f"{tmpl.title} has no forfeiting of stacks.", rule_ids=rid)
+    if tmpl.bounty_event and profile.forfeit_blocked_in_bounty:
+        raise RuleViolation(
+            "No forfeits in a bounty event: the player must lose all his chips to re-enter.",
+            rule_ids=("KPC-56",) if profile.name == "kojack" else ("FOX-FORF1",),
+        )
+    player, entry = live_entry_of(state, cmd.player)
+    if cmd.chips <= 0:
+        raise InvalidCommand(
+            f"Count {player.name}'s chips: they leave play (a positive count)."
+        )
+    _refuse_when_closed(state, ctx, "forfeits")
+    reading = read_clock(state, ctx.now)
+    close = tmpl.registration_close(profile)
+    if (
+        profile.forfeit_window is ForfeitWindow.REGISTRATION_CLOSE_POINT_ONLY
+        and reading is not None
+        and reading.started
+        and close is not None
+        and reading.level != close
+    ):
+        raise RuleViolation(
+            f"Stacks may be forfeited only when registration closes (end of level {close}), "
+            f"not in level {reading.level}.",
+            rule_ids="FOX-FORF2",
+        )
+    return [
+        StackForfeited(entry_id=entry.entry_id, name=player.name, chips=cmd.chips, at=_when(ctx))
+    ]
+
+
+@decides(CloseRegistration)
+def _decide_close(state: TournamentState, cmd: CloseRegistration, ctx: Context) -> list[Event]:
+    setup = _setup(state)
+    if setup.registration_closed:
+        raise RuleViolation("Registration is already closed.", rule_ids="A4")
+    return [RegistrationClosed(reason=cmd.reason)]
+
+
+@decides(RecordChips)
+def _decide_chips(state: TournamentState, cmd: RecordChips, ctx: Context) -> list[Event]:
+    _setup(state)
+    if not cmd.counts:
+        raise InvalidCommand("Give at least one chip count (NAME COUNT).")
+    counts: dict[str, int] = {}
+    names: dict[str, str] = {}
+    for ref, chips in cmd.counts:
+        if chips < 0:
+            raise InvalidCommand(f"{ref}: a chip count cannot be negative.")
+        player, entry = live_entry_of(state, ref)
+        if entry.entry_id in counts:
+            raise InvalidCommand(f"{player.name} is counted twice.")
+        if chips == 0:
+            raise RuleViolation(
+                f"{player.name} has no chips: record the bust instead (pokertd bust).",
+                rule_ids="G1",
+            )
+        counts[entry.entry_id] = chips
+        names[entry.entry_id] = player.name
+    return [ChipsCounted(counts=counts, names=names, note=cmd.note)]
+
+
+@decides(RemoveChips)
+def _decide_remove(state: TournamentState, cmd: RemoveChips, ctx: Context) -> list[Event]:
+    roster = state.part(Roster)
+    _setup(state)
+    if cmd.chips <= 0:
+        raise InvalidCommand("Remove a positive number of chips.")
+    if cmd.chips > roster.chips_in_play:
+        raise InvalidCommand(
+            f"Only {roster.chips_in_play:,} chips are in play; cannot remove {cmd.chips:,}."
+        )
+    return [ChipsRemoved(chips=cmd.chips, reason=cmd.reason or "removed")]
+
+
+__all__ = [
+    "Addon",
+    "AddonBought",
+    "AlternateListed",
+    "ChipsCounted",
+    "ChipsRemoved",
+    "ClockReading",
+    "CloseRegistration",
+    "CreateTournament",
+    "Entry",
+    "EntryBought",
+    "EntryKind",
+    "EntryStatus",
+    "Forfeit",
+    "Out",
+    "Player",
+    "PlayerAdded",
+    "Purchase",
+    "PurchaseKind",
+    "Rebuy",
+    "RebuyBought",
+    "RecordChips",
+    "Reenter",
+    "Register",
+    "RegistrationClosed",
+    "Removal",
+    "RemoveChips",
+    "Roster",
+    "Setup",
+    "StackForfeited",
+    "TournamentCreated",
+    "find_player",
+    "live_entry_of",
+    "read_clock",
+    "register_clock_reader",
+    "registration_open",
+    "rule_id",
+]

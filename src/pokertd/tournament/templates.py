@@ -1,0 +1,466 @@
+"""Event templates: what a tournament is before anyone registers.
+
+A template names the game, the price split into its parts (prize pool, house fee, entry
+fee, bounty — Foxwoods' buy-in / P.C. fee / entry fee / bounty), the starting stack, the
+blind structure (a preset of :mod:`pokertd.tournament.structures` by name), the rule
+profile, the tables, the registration window and the guarantee, plus the event's rebuy,
+add-on, re-entry, early-bird and late-entry terms. Templates for the seed venues' events
+ship in ``tournament/data/templates/``; a template is also a TOML file a user writes.
+
+Money in a template file is written as people write it (``"$42"``, ``"4,074.00"``) and
+parsed to cents exactly; percentages as ``"20%"`` or ``"1/5"``.
+
+:meth:`Template.problems` checks a template against its profile: NJ offers no re-entry,
+Spotlight no rebuys, TNPL caps the early bonus at 20 % and the late-entry reduction at 30 %,
+and so on — every problem at once.
+
+Implements: FOX-EVT, FOX-SNG (Appendix A; H1), A3 (one starting stack), A4 (registration
+close level), A5 (TNPL-B2i), A6 (TNPL-B2iii), A8 (NJ-8, SPOT-6.26), A9 (NJ-8, NJ-44b),
+A10 (FOX-ADDON), H8 (guarantee), NJ-5 (2 to 11 seats).
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass, fields, replace
+from fractions import Fraction
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from pokertd.errors import InvalidCommand, NotFound
+from pokertd.rules import FinishMethod, RuleProfile, load_profile
+from pokertd.rules.profile import parse_fraction
+from pokertd.types import Cents, Chips
+
+
+def parse_money(text: object) -> Cents:
+    """Cents from money as people type it: ``$60``, ``60.00``, ``4,074``, ``.50``.
+
+    Exact, no floats; garbage (``"sixty"``, ``"-5"``, ``"1.234"``, ``"4,07"``) raises
+    :class:`~pokertd.errors.InvalidCommand`. An ``int`` is taken as cents already.
+
+    >>> parse_money("$60"), parse_money("4,074"), parse_money("60.5")
+    (6000, 407400, 6050)
+    """
+    from pokertd.tournament.payouts import parse_money as parse
+
+    if isinstance(text, bool):
+        raise InvalidCommand(f"{text!r} is not an amount of money")
+    if isinstance(text, int):
+        if text < 0:
+            raise InvalidCommand(f"{text} cents: an amount of money cannot be negative")
+        return text
+    if not isinstance(text, str):
+        raise InvalidCommand(f"{text!r} is not an amount of money: write it like $60 or 60.00")
+    return parse(text)
+
+
+def format_money(cents: Cents) -> str:
+    """``$4,074.00`` from 407400."""
+    sign = "-" if cents < 0 else ""
+    whole, frac = divmod(abs(cents), 100)
+    return f"{sign}${whole:,}.{frac:02d}"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Fees:
+    """One purchase split into its parts, in cents (H1).
+
+    ``prize_pool`` is Foxwoods' "buy-in" (it all goes to prizes); ``house_fee`` the P.C.
+    fee; ``entry_fee`` the entry (staff) fee; ``bounty`` the bounty part of bounty events.
+    """
+
+    prize_pool: Cents = 0
+    house_fee: Cents = 0
+    entry_fee: Cents = 0
+    bounty: Cents = 0
+
+    @property
+    def total(self) -> Cents:
+        """What the player pays."""
+        return self.prize_pool + self.house_fee + self.entry_fee + self.bounty
+
+    def describe(self) -> str:
+        """``$60 ($42 + $3 + $15)`` — the price and its parts in Foxwoods order."""
+        parts = [self.prize_pool, self.house_fee, self.entry_fee]
+        if self.bounty:
+            parts.append(self.bounty)
+        inner = " + ".join(format_money(p).removesuffix(".00") for p in parts)
+        return f"{format_money(self.total).removesuffix('.00')} ({inner})"
+
+    def plus(self, other: Fees) -> Fees:
+        """The two purchases added part by part."""
+        return Fees(
+            prize_pool=self.prize_pool + other.prize_pool,
+            house_fee=self.house_fee + other.house_fee,
+            entry_fee=self.entry_fee + other.entry_fee,
+            bounty=self.bounty + other.bounty,
+        )
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RebuyTerms:
+    """An event's rebuy offer (A9): price, chips, limits, window."""
+
+    fees: Fees
+    chips: Chips
+    max_per_player: int | None = None
+    """Most rebuys per player (NJ 3); ``None`` = the profile's limit, else unlimited."""
+    minutes: int | None = None
+    """Rebuys during the first so many minutes of play (NJ 60); ``None`` = the profile's."""
+    stack_at_most_start: bool = False
+    """A rebuy only when the stack is at or below the starting stack."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class AddonTerms:
+    """An event's optional add-on (A10, FOX-ADDON)."""
+
+    fees: Fees
+    chips: Chips
+    at_level: int
+    """The designated time: during level ``at_level`` or the break after it."""
+    max_per_entry: int = 1
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Template:
+    """An event before anyone registers (see the module docstring)."""
+
+    name: str
+    """Short name (the file stem): ``fox_grinder``."""
+    title: str
+    profile: str = "tda"
+    """Rule profile name (or a profile file path)."""
+    game: str = "NLH"
+    fees: Fees
+    starting_stack: Chips
+    structure: str
+    """Structure preset name (``docs/clock.md``) or a structure file."""
+    tables: int = 1
+    seats_per_table: int = 10
+    late_reg_close_after_level: int | None = None
+    """Registration closes at the end of this level; ``None`` = the structure's, else the
+    profile's; 0 = no late registration."""
+    guarantee: Cents = 0
+    added_money: Cents = 0
+    field_cap: int | None = None
+    """Most entries the house accepts (FOX-REG7); ``None`` = tables x seats."""
+    reentry: bool = False
+    reentry_max: int | None = None
+    rebuy: RebuyTerms | None = None
+    addon: AddonTerms | None = None
+    early_bird_bonus_pct: Fraction = Fraction(0)
+    """Bonus chips (share of the stack) for players registered before the deadline (A6)."""
+    late_entry_penalty_pct_per_level: Fraction = Fraction(0)
+    """Late-entry reduction per level of entry (A5): TNPL example 10 %."""
+    late_entry_penalty_cap_pct: Fraction | None = None
+    """Largest late-entry reduction; ``None`` = the profile's maximum."""
+    finish_method: FinishMethod | None = None
+    """``timed_chip_count`` for an NJ event that ends at a set time (G2)."""
+    payout_table: str | None = None
+    """Payout table name (``fox_ptab``, ``sng``...); ``None`` = the profile's."""
+    source: str = ""
+    """Where the numbers come from (catalogue appendix and rule IDs)."""
+    notes: str = ""
+
+    @property
+    def bounty_event(self) -> bool:
+        """Whether entries carry a bounty (I1)."""
+        return self.fees.bounty > 0
+
+    @property
+    def cap(self) -> int:
+        """The field cap: the template's, else every seat."""
+        return self.field_cap if self.field_cap is not None else self.tables * self.seats_per_table
+
+    def load_profile(self) -> RuleProfile:
+        """The rule profile this template names."""
+        return load_profile(self.profile)
+
+    def registration_close(self, profile: RuleProfile) -> int | None:
+        """The level after which registration closes: the template's, else the
+        structure's, else the profile's (A4)."""
+        if self.late_reg_close_after_level is not None:
+            return self.late_reg_close_after_level
+        try:
+            from pokertd.tournament.structures import load_structure
+
+            close = load_structure(self.structure).registration_closes_after_level
+        except InvalidCommand:
+            close = None
+        return close if close is not None else profile.late_reg_close_after_level
+
+    def problems(self, profile: RuleProfile | None = None) -> list[str]:
+        """Every problem with this template under ``profile`` (its own by default)."""
+        profile = profile or self.load_profile()
+        out: list[str] = []
+        fees = [self.fees] + [t.fees for t in (self.rebuy, self.addon) if t is not None]
+        for f in fees:
+            if min(f.prize_pool, f.house_fee, f.entry_fee, f.bounty) < 0:
+                out.append("money amounts cannot be negative")
+        if self.starting_stack <= 0:
+            out.append("the starting stack must be positive (A3)")
+        if self.tables < 1:
+            out.append("an event needs at least one table")
+        top = min(11, profile.max_seats_per_table)
+        if not 2 <= self.seats_per_table <= top:
+            out.append(f"seats per table must be between 2 and {top} (NJ-5)")
+        if self.guarantee < 0 or self.added_money < 0:
+            out.append("guarantee and added money cannot be negative (H8)")
+        if self.field_cap is not None and self.field_cap < 2:
+            out.append("the field cap must allow at least two entries (FOX-REG7)")
+        close = self.registration_close(profile)
+        if close is not None and close < 0:
+            out.append("registration cannot close before level 0 (A4)")
+        if (
+            close is not None
+            and close > 0
+            and profile.late_reg_min_levels
+            and close < profile.late_reg_min_levels
+        ):
+            out.append(
+                f"late entry must stay open at least {profile.late_reg_min_levels} levels, "
+                f"not {close} (TNPL-B2ii)"
+            )
+        if self.reentry and not profile.reentry_allowed:
+            out.append(f"{profile.title} does not allow re-entry (NJ-8, SPOT-6.26)")
+        if (
+            self.reentry_max is not None
+            and profile.reentry_max is not None
+            and self.reentry_max > profile.reentry_max
+        ):
+            out.append(f"at most {profile.reentry_max} re-entries at {profile.title} (A8)")
+        if self.rebuy is not None:
+            if not profile.rebuy_allowed:
+                out.append(f"{profile.title} does not allow rebuys (SPOT-6.26)")
+            limit = profile.rebuy_max_per_player
+            mine = self.rebuy.max_per_player
+            if limit is not None and (mine is None or mine > limit):
+                out.append(f"at most {limit} rebuys per player at {profile.title} (NJ-8)")
+            window = profile.rebuy_window_minutes
+            if window is not None and (self.rebuy.minutes is None or self.rebuy.minutes > window):
+                out.append(
+                    f"rebuys only within the first {window} minutes at {profile.title} "
+                    "(NJ-8, NJ-44b)"
+                )
+            if self.rebuy.chips <= 0:
+                out.append("a rebuy must buy chips (A9)")
+        if self.addon is not None and (self.addon.chips <= 0 or self.addon.at_level < 1):
+            out.append("an add-on needs chips and a level (FOX-ADDON)")
+        if not 0 <= self.early_bird_bonus_pct <= profile.early_bird_bonus_max_pct:
+            out.append(
+                f"an early-registration bonus of {_pct(self.early_bird_bonus_pct)} is over "
+                f"{profile.title}'s limit of {_pct(profile.early_bird_bonus_max_pct)} "
+                "(TNPL-B2iii, SPOT-6.26, NJ-2)"
+            )
+        cap = self.late_entry_cap(profile)
+        if self.late_entry_penalty_pct_per_level < 0 or cap < 0:
+            out.append("a late-entry reduction cannot be negative (TNPL-B2i)")
+        if self.late_entry_penalty_pct_per_level > 0 and cap > profile.late_entry_penalty_max_pct:
+            out.append(
+                f"a late-entry reduction of up to {_pct(cap)} is over {profile.title}'s limit "
+                f"of {_pct(profile.late_entry_penalty_max_pct)} (TNPL-B2i)"
+            )
+        try:
+            from pokertd.tournament.structures import load_structure
+
+            load_structure(self.structure)
+        except InvalidCommand as exc:
+            out.append(exc.message)
+        return out
+
+    def late_entry_cap(self, profile: RuleProfile) -> Fraction:
+        """The largest late-entry reduction this event applies (A5)."""
+        if self.late_entry_penalty_cap_pct is not None:
+            return self.late_entry_penalty_cap_pct
+        return (
+            profile.late_entry_penalty_max_pct
+            if self.late_entry_penalty_pct_per_level
+            else Fraction(0)
+        )
+
+    def validate(self, profile: RuleProfile | None = None) -> None:
+        """Raise ``InvalidCommand`` listing every problem (nothing when valid)."""
+        problems = self.problems(profile)
+        if problems:
+            raise InvalidCommand(f"template {self.name!r} is invalid: " + "; ".join(problems))
+
+    def with_changes(self, **changes: Any) -> Template:
+        """A copy with some fields changed (a tournament's own name, guarantee, tables...)."""
+        return replace(self, **changes)
+
+
+def _pct(value: Fraction) -> str:
+    pct = value * 100
+    return f"{pct.numerator}%" if pct.denominator == 1 else f"{float(pct):g}%"
+
+
+# --------------------------------------------------------------------------------------
+# Reading templates
+
+
+_FEE_KEYS = ("prize_pool", "house_fee", "entry_fee", "bounty")
+
+
+def _fees(data: Any, what: str) -> Fees:
+    if not isinstance(data, Mapping):
+        raise InvalidCommand(f"{what} must be a table of prize_pool, house_fee, entry_fee, bounty")
+    unknown = set(data) - set(_FEE_KEYS)
+    if unknown:
+        raise InvalidCommand(f"unknown {what} part(s): {', '.join(sorted(unknown))}")
+    return Fees(**{k: parse_money(data.get(k, 0)) for k in _FEE_KEYS})
+
+
+def _int(data: Mapping[str, Any], key: str, default: int | None = None) -> int | None:
+    value = data.get(key, default)
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise InvalidCommand(f"template field {key} must be a whole number, not {value!r}")
+    return value
+
+
+def _req_int(data: Mapping[str, Any], key: str, default: int | None = None) -> int:
+    value = _int(data, key, default)
+    if value is None:
+        raise InvalidCommand(f"template field {key} is missing")
+    return value
+
+
+def template_from_dict(data: Mapping[str, Any], *, name: str = "custom") -> Template:
+    """A template from TOML/JSON data (money as text, percentages as ``"20%"``)."""
+    known = {f.name for f in fields(Template)} | {"buy_in"}
+    unknown = set(data) - known - {"fees"}
+    if unknown:
+        raise InvalidCommand(f"unknown template field(s): {', '.join(sorted(unknown))}")
+    fees_data = data.get("buy_in", data.get("fees"))
+    if fees_data is None:
+        raise InvalidCommand("a template needs a [buy_in] table (prize_pool, house_fee, ...)")
+    rebuy = None
+    if (r := data.get("rebuy")) is not None:
+        if not isinstance(r, Mapping):
+            raise InvalidCommand("[rebuy] must be a table")
+        rebuy = RebuyTerms(
+            fees=_fees({k: v for k, v in r.items() if k in _FEE_KEYS}, "rebuy price"),
+            chips=_req_int(r, "chips"),
+            max_per_player=_int(r, "max_per_player"),
+            minutes=_int(r, "minutes"),
+            stack_at_most_start=bool(r.get("stack_at_most_start", False)),
+        )
+    addon = None
+    if (a := data.get("addon")) is not None:
+        if not isinstance(a, Mapping):
+            raise InvalidCommand("[addon] must be a table")
+        addon = AddonTerms(
+            fees=_fees({k: v for k, v in a.items() if k in _FEE_KEYS}, "add-on price"),
+            chips=_req_int(a, "chips"),
+            at_level=_req_int(a, "at_level"),
+            max_per_entry=_req_int(a, "max_per_entry", 1),
+        )
+    finish = data.get("finish_method")
+    try:
+        finish_method = FinishMethod(finish) if finish is not None else None
+    except ValueError:
+        raise InvalidCommand(
+            f"finish_method {finish!r}: write elimination or timed_chip_count"
+        ) from None
+    cap = data.get("late_entry_penalty_cap_pct")
+    title = data.get("title", name)
+    if not isinstance(title, str):
+        raise InvalidCommand("template title must be text")
+    return Template(
+        name=str(data.get("name", name)),
+        title=title,
+        profile=str(data.get("profile", "tda")),
+        game=str(data.get("game", "NLH")),
+        fees=_fees(fees_data, "buy_in"),
+        starting_stack=_req_int(data, "starting_stack"),
+        structure=str(data.get("structure", "")),
+        tables=_req_int(data, "tables", 1),
+        seats_per_table=_req_int(data, "seats_per_table", 10),
+        late_reg_close_after_level=_int(data, "late_reg_close_after_level"),
+        guarantee=parse_money(data.get("guarantee", 0)),
+        added_money=parse_money(data.get("added_money", 0)),
+        field_cap=_int(data, "field_cap"),
+        reentry=bool(data.get("reentry", False)),
+        reentry_max=_int(data, "reentry_max"),
+        rebuy=rebuy,
+        addon=addon,
+        early_bird_bonus_pct=parse_fraction(data.get("early_bird_bonus_pct", 0)),
+        late_entry_penalty_pct_per_level=parse_fraction(
+            data.get("late_entry_penalty_pct_per_level", 0)
+        ),
+        late_entry_penalty_cap_pct=None if cap is None else parse_fraction(cap),
+        finish_method=finish_method,
+        payout_table=data.get("payout_table"),
+        source=str(data.get("source", "")),
+        notes=str(data.get("notes", "")),
+    )
+
+
+def _templates_dir() -> Any:
+    return resources.files("pokertd.tournament").joinpath("data", "templates")
+
+
+def template_names() -> list[str]:
+    """The shipped templates' names, sorted."""
+    return sorted(
+        entry.name.removesuffix(".toml")
+        for entry in _templates_dir().iterdir()
+        if entry.name.endswith(".toml")
+    )
+
+
+def load_template(name_or_path: str | Path, *, validate: bool = True) -> Template:
+    """A shipped template by name (``"fox_grinder"``) or a template file a user wrote.
+
+    Unknown names, bad TOML, bad money and templates that break their profile raise
+    :class:`~pokertd.errors.InvalidCommand` (``NotFound`` for an unknown name).
+    """
+    text = str(name_or_path)
+    if text in template_names():
+        raw = _templates_dir().joinpath(f"{text}.toml").read_text(encoding="utf-8")
+        where, stem = f"template {text!r}", text
+    else:
+        path = Path(name_or_path)
+        if not path.is_file():
+            raise NotFound(
+                f"There is no template named {text!r} and no such file. "
+                f"Templates: {', '.join(template_names())}.",
+                context={"template": text},
+            )
+        try:
+            raw = path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            raise InvalidCommand(f"template file {path} cannot be read: {exc}") from None
+        where, stem = f"template file {path}", path.stem
+    try:
+        data = tomllib.loads(raw)
+    except tomllib.TOMLDecodeError as exc:
+        raise InvalidCommand(f"{where} is not valid TOML: {exc}") from None
+    template = template_from_dict(data, name=stem)
+    if validate:
+        template.validate()
+    return template
+
+
+def templates() -> list[Template]:
+    """Every shipped template (validated)."""
+    return [load_template(n) for n in template_names()]
+
+
+__all__ = [
+    "AddonTerms",
+    "Fees",
+    "RebuyTerms",
+    "Template",
+    "format_money",
+    "load_template",
+    "parse_money",
+    "template_from_dict",
+    "template_names",
+    "templates",
+]

@@ -1,0 +1,366 @@
+"""Read models shared by the CLI and the web: status, players, results, the log in words.
+
+Every view is a plain frozen dataclass of JSON-friendly values (str, int, bool, None,
+tuples), built from a :class:`~pokertd.tournament.framework.TournamentState` and ``now``.
+Money is given in cents and as text (``"$4,074.00"``).
+
+What the floor does not know is shown as unknown, not guessed: in a live game nobody knows
+every stack, so chips in play and the average stack are computed from chips issued minus
+chips removed (forfeits, disqualifications, colour-up losses), and a player's stack is the
+last one recorded (at the buy-in, or by a chip count). The level comes from the clock part
+and seats from the seating part when those are present (:func:`register_seat_reader`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from datetime import datetime
+
+from pokertd.errors import PokertdError
+from pokertd.tournament.eliminations import Placing, finishing_places
+from pokertd.tournament.entries import EntryStatus, Roster, Setup, read_clock, registration_open
+from pokertd.tournament.framework import EventRecord, TournamentState
+from pokertd.tournament.money import cash_report, pool
+from pokertd.tournament.penalties import Penalties
+from pokertd.tournament.templates import format_money
+from pokertd.types import Cents
+
+
+@dataclass(frozen=True, slots=True)
+class SeatInfo:
+    """Where an entry sits, as the seating part knows it."""
+
+    table: int
+    seat: int
+    """1-based."""
+    moves: int = 0
+
+
+SeatReader = Callable[[TournamentState], dict[str, SeatInfo]]
+_SEAT_READERS: list[SeatReader] = []
+
+
+def register_seat_reader(reader: SeatReader) -> SeatReader:
+    """Let the seating part tell the views where entries sit (entry id -> seat)."""
+    _SEAT_READERS.append(reader)
+    return reader
+
+
+def seats(state: TournamentState) -> dict[str, SeatInfo]:
+    """Entry id -> seat, from the seating part when present."""
+    found: dict[str, SeatInfo] = {}
+    for reader in _SEAT_READERS:
+        found.update(reader(state))
+    return found
+
+
+# --------------------------------------------------------------------------------------
+# Status
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class StatusView:
+    """The tournament at a glance."""
+
+    tournament_id: str
+    name: str
+    template: str
+    title: str
+    profile: str
+    game: str
+    buy_in: str
+    """Price and its parts: ``$60 ($42 + $3 + $15)``."""
+    starting_stack: int
+    level: int | None
+    """The level being played (``None`` when no clock is known or it has not started)."""
+    clock_known: bool
+    registration_open: bool
+    registration_note: str
+    entries: int
+    players: int
+    alive: int
+    chips_in_play: int
+    average_stack: int | None
+    prize_pool_cents: Cents
+    prize_pool: str
+    withheld_cents: Cents
+    overlay_cents: Cents
+    guarantee_cents: Cents
+    finished: bool
+    winner: str | None
+
+
+def status(state: TournamentState, now: datetime) -> StatusView:
+    """Level, entries, players left, average stack, prize pool, registration."""
+    setup = state.part(Setup)
+    roster = state.part(Roster)
+    tmpl = setup.tmpl
+    profile = setup.profile
+    reading = read_clock(state, now)
+    reg_open = registration_open(state, now)
+    close = tmpl.registration_close(profile)
+    if setup.registration_closed:
+        note = "closed by the floor"
+    elif not reg_open:
+        note = f"closed after level {close}" if close else "closed"
+    elif reading is None:
+        note = (
+            f"open (closes after level {close}; no clock here: the floor closes it)"
+            if close
+            else "open (no late registration once play starts; the floor closes it)"
+        )
+    else:
+        note = f"open until the end of level {close}" if close is not None else "open"
+    alive = roster.alive()
+    pp = pool(state)
+    places = finishing_places(state, now)
+    win = next((p.name for p in places if p.place == 1 and not p.tied), None)
+    return StatusView(
+        tournament_id=state.id,
+        name=setup.name,
+        template=tmpl.name,
+        title=tmpl.title,
+        profile=profile.title,
+        game=tmpl.game,
+        buy_in=tmpl.fees.describe(),
+        starting_stack=tmpl.starting_stack,
+        level=reading.level if reading is not None and reading.started else None,
+        clock_known=reading is not None,
+        registration_open=reg_open,
+        registration_note=note,
+        entries=roster.entry_count,
+        players=len(roster.players),
+        alive=len(alive),
+        chips_in_play=roster.chips_in_play,
+        average_stack=roster.chips_in_play // len(alive) if alive else None,
+        prize_pool_cents=pp.net,
+        prize_pool=format_money(pp.net),
+        withheld_cents=pp.withheld,
+        overlay_cents=pp.overlay,
+        guarantee_cents=tmpl.guarantee,
+        finished=setup.finished or win is not None,
+        winner=win,
+    )
+
+
+# --------------------------------------------------------------------------------------
+# Players
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PlayerRow:
+    """One player's line: latest entry, where he sits, what he has."""
+
+    player_id: str
+    entry_id: str | None
+    name: str
+    member: str
+    status: str
+    entries: int
+    rebuys: int
+    addons: int
+    stack: int | None
+    stack_note: str
+    table: int | None
+    seat: int | None
+    moves: int | None
+    place: int | None
+    penalties: int
+
+
+def players(state: TournamentState, now: datetime | None = None) -> list[PlayerRow]:
+    """Every player, those still in first (by entry), then the rest by finishing place."""
+    roster = state.part(Roster)
+    seat_of = seats(state)
+    place_of = {p.entry_id: p.place for p in finishing_places(state, now)}
+    pens = state.part(Penalties)
+    rows: list[PlayerRow] = []
+    for player in roster.players.values():
+        entry = roster.entries[player.entries[-1]] if player.entries else None
+        seat = seat_of.get(entry.entry_id) if entry is not None else None
+        status_text = "alternate" if player.player_id in roster.alternates else "registered"
+        if entry is not None:
+            status_text = entry.status.value
+        rows.append(
+            PlayerRow(
+                player_id=player.player_id,
+                entry_id=entry.entry_id if entry else None,
+                name=player.name,
+                member=player.member,
+                status=status_text,
+                entries=len(player.entries),
+                rebuys=sum(roster.entries[e].rebuys for e in player.entries),
+                addons=sum(roster.entries[e].addons for e in player.entries),
+                stack=entry.stack if entry is not None else None,
+                stack_note=entry.stack_note if entry is not None else "",
+                table=seat.table if seat else None,
+                seat=seat.seat if seat else None,
+                moves=seat.moves if seat else None,
+                place=place_of.get(entry.entry_id) if entry else None,
+                penalties=sum(1 for p in pens.given if p.entry_id in player.entries),
+            )
+        )
+
+    def key(row: PlayerRow) -> tuple[int, int, str]:
+        alive = row.status == EntryStatus.ALIVE.value
+        return (0 if alive else 1, row.place or 10**9, row.name.casefold())
+
+    return sorted(rows, key=key)
+
+
+# --------------------------------------------------------------------------------------
+# Results
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ResultRow:
+    """One finishing place (tied places shown as ``place=5, places=(5, 6)``)."""
+
+    place: int
+    places: tuple[int, ...]
+    tied_with: tuple[str, ...]
+    name: str
+    entry_id: str
+    status: str
+    eliminator: str | None
+    prize_cents: Cents | None
+    prize: str
+    note: str = ""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ResultsView:
+    """Finishing places with prizes when the payouts can be computed."""
+
+    entries: int
+    prize_pool_cents: Cents
+    rows: tuple[ResultRow, ...]
+    prizes_note: str
+
+
+def _prizes(state: TournamentState) -> tuple[dict[int, Cents], str]:
+    """Place -> amount by the payouts engineer's functions (``{}`` and why when unknown)."""
+    from pokertd.tournament.payouts import payouts
+
+    setup = state.part(Setup)
+    roster = state.part(Roster)
+    if roster.entry_count == 0:
+        return {}, "no entries"
+    net = pool(state).net
+    if net <= 0:
+        return {}, "no prize pool"
+    try:
+        prizes = payouts(
+            roster.entry_count,
+            net,
+            profile=setup.profile,
+            table=setup.tmpl.payout_table,
+            min_cash=setup.tmpl.fees.prize_pool,
+        )
+    except PokertdError as exc:
+        return {}, str(exc)
+    return {p.place: p.amount for p in prizes}, ""
+
+
+def share_tied(amounts: Iterable[Cents], ways: int) -> list[Cents]:
+    """Equal shares of the tied places' prizes, the odd cents to the first (IMPL, G3).
+
+    >>> share_tied([40000, 30000], 2)
+    [35000, 35000]
+    """
+    total = sum(amounts)
+    base, odd = divmod(total, ways)
+    return [base + (1 if i < odd else 0) for i in range(ways)]
+
+
+def results(state: TournamentState, now: datetime | None = None) -> ResultsView:
+    """Places so far (best first) and each one's prize; tied places share (G3)."""
+    roster = state.part(Roster)
+    pens = state.part(Penalties)
+    placings = finishing_places(state, now)
+    prize_of, why = _prizes(state)
+    by_tie: dict[tuple[int, ...], list[Placing]] = {}
+    for p in placings:
+        by_tie.setdefault(p.places, []).append(p)
+    rows: list[ResultRow] = []
+    for places, members in by_tie.items():
+        amounts = [prize_of.get(n, 0) for n in places]
+        shares = share_tied(amounts, len(members)) if prize_of else [0] * len(members)
+        for p, amount in zip(members, shares, strict=True):
+            note = f"shares places {places[0]}-{places[-1]}" if len(places) > 1 else ""
+            cents: Cents | None = amount if prize_of else None
+            if p.entry_id in pens.prize_forfeited:
+                cents, note = 0, "prize forfeited (disqualified)"
+            rows.append(
+                ResultRow(
+                    place=p.place,
+                    places=p.places,
+                    tied_with=p.tied_with,
+                    name=p.name,
+                    entry_id=p.entry_id,
+                    status=p.status.value,
+                    eliminator=p.eliminator,
+                    prize_cents=cents,
+                    prize=format_money(cents) if cents else "",
+                    note=note,
+                )
+            )
+    return ResultsView(
+        entries=roster.entry_count,
+        prize_pool_cents=pool(state).net,
+        rows=tuple(rows),
+        prizes_note=why,
+    )
+
+
+# --------------------------------------------------------------------------------------
+# Log
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class LogLine:
+    """One event in words, with when and who."""
+
+    seq: int
+    batch: int
+    at: str
+    actor: str
+    type: str
+    text: str
+    undone: bool
+
+
+def log(state: TournamentState, records: Iterable[EventRecord]) -> list[LogLine]:
+    """The event log in words (``describe()`` of each event); undone batches marked."""
+    undone = {b.batch for b in state.batches if b.undone}
+    return [
+        LogLine(
+            seq=r.seq,
+            batch=r.batch,
+            at=r.recorded_at.isoformat(timespec="seconds"),
+            actor=r.actor,
+            type=r.event.type,
+            text=r.event.describe(),
+            undone=r.batch in undone,
+        )
+        for r in records
+    ]
+
+
+__all__ = [
+    "LogLine",
+    "PlayerRow",
+    "ResultRow",
+    "ResultsView",
+    "SeatInfo",
+    "StatusView",
+    "cash_report",
+    "log",
+    "players",
+    "register_seat_reader",
+    "results",
+    "seats",
+    "share_tied",
+    "status",
+]
