@@ -1,0 +1,352 @@
+"""The JSON API: one route per command, plus the queries the pages use.
+
+Each route parses, checks the role and the CSRF header, makes ONE service call and renders
+with the shared serializer. ``POST /api/tournaments/{tid}/commands/{name}`` exists for every
+command the domain defines (see :mod:`pokertd.web.commands`); its body is the command's
+fields and the OpenAPI schema at ``/docs`` documents each one.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import inspect
+from typing import Any
+
+from fastapi import APIRouter, Body, FastAPI, Request, Response
+from pydantic import BaseModel, Field
+
+from pokertd.errors import InvalidCommand, NotFound, PermissionDenied
+from pokertd.tournament.framework import Command
+from pokertd.web import commands, views
+from pokertd.web.app import principal, web_of
+from pokertd.web.auth import CSRF_FIELD, CSRF_HEADER, Principal, Sessions, require
+from pokertd.web.users import Role
+
+router = APIRouter(prefix="/api", tags=["api"])
+
+ERROR_RESPONSES: dict[int | str, dict[str, Any]] = {
+    401: {"description": "Not signed in: `{error, message, rule}`"},
+    403: {"description": "Role too low or CSRF token missing: `{error, message, rule}`"},
+    404: {"description": "No such tournament, player or table: `{error, message, rule}`"},
+    409: {"description": "Refused by a rule or a concurrent change: `{error, message, rule}`"},
+    422: {"description": "Malformed input: `{error, message, rule}`"},
+}
+
+
+class Login(BaseModel):
+    """A staff sign-in."""
+
+    name: str = Field(min_length=1, max_length=64)
+    password: str = Field(min_length=1, max_length=256)
+
+
+class DealerLogin(BaseModel):
+    """A dealer's sign-in at one table with the table's PIN."""
+
+    tournament: str = Field(min_length=1, max_length=64)
+    table: int = Field(ge=1, le=999)
+    pin: str = Field(min_length=1, max_length=12)
+
+
+class Me(BaseModel):
+    """Who is signed in."""
+
+    name: str
+    role: str
+    tournament: str | None = None
+    table: int | None = None
+    csrf: str = ""
+
+
+def authorize(request: Request, role: Role, action: str, token: str | None = None) -> Principal:
+    """The caller, if they hold ``role`` and sent the CSRF token (header or form field)."""
+    who = principal(request)
+    require(who, role, action=action)
+    Sessions.check_csrf(request, token or request.headers.get(CSRF_HEADER))
+    return who
+
+
+def client_key(request: Request) -> str:
+    """The caller's address for the login rate limit."""
+    return f"ip:{request.client.host if request.client else 'unknown'}"
+
+
+def sign_in(request: Request, response: Response, name: str, password: str) -> Principal:
+    """Check a password (rate-limited) and set the session cookie."""
+    web = web_of(request)
+    keys = (client_key(request), f"user:{name.lower()}")
+    web.limiter.check(*keys)
+    user = web.users.verify(name, password)
+    if user is None:
+        web.limiter.failed(*keys)
+        raise PermissionDenied("Wrong user name or password.")
+    web.limiter.succeeded(keys[1])
+    who = Principal(user.name, user.role)
+    web.sessions.sign_in(response, who)
+    return who
+
+
+def dealer_sign_in(request: Request, response: Response, body: DealerLogin) -> Principal:
+    """Check a table PIN (rate-limited) and set a dealer session for that table."""
+    web = web_of(request)
+    keys = (client_key(request), f"table:{body.tournament}:{body.table}")
+    web.limiter.check(*keys)
+    import hmac
+
+    if not hmac.compare_digest(web.sessions.table_pin(body.tournament, body.table), body.pin):
+        web.limiter.failed(*keys)
+        raise PermissionDenied(f"Wrong PIN for table {body.table}.")
+    web.limiter.succeeded(keys[1])
+    who = Principal(f"dealer-t{body.table}", Role.DEALER, body.tournament, body.table)
+    web.sessions.sign_in(response, who)
+    return who
+
+
+def _me(request: Request, response: Response, who: Principal) -> Me:
+    web = web_of(request)
+    token = web.sessions.csrf_token(request)
+    web.sessions.ensure_csrf(request, response)
+    return Me(name=who.name, role=who.role.value, tournament=who.tournament, table=who.table,
+              csrf=token)
+
+
+@router.post("/login", response_model=Me, responses=ERROR_RESPONSES)
+def login(body: Login, request: Request, response: Response) -> Me:
+    """Sign in as staff; sets the session cookie and returns the CSRF token."""
+    return _me(request, response, sign_in(request, response, body.name, body.password))
+
+
+@router.post("/dealer/login", response_model=Me, responses=ERROR_RESPONSES)
+def dealer_login(body: DealerLogin, request: Request, response: Response) -> Me:
+    """Sign in as the dealer of one table with its PIN."""
+    return _me(request, response, dealer_sign_in(request, response, body))
+
+
+@router.post("/logout", responses=ERROR_RESPONSES)
+def logout(response: Response) -> dict[str, bool]:
+    """Sign out."""
+    Sessions.sign_out(response)
+    return {"ok": True}
+
+
+@router.get("/me", response_model=Me)
+def me(request: Request, response: Response) -> Me:
+    """Who is signed in (``public`` when nobody) and the CSRF token for scripts."""
+    return _me(request, response, principal(request))
+
+
+@router.get("/tournaments")
+def tournaments(request: Request) -> list[dict[str, Any]]:
+    """Every tournament, newest first."""
+    return [views.tournament_info(t) for t in web_of(request).service.tournaments()]
+
+
+def _known(request: Request, tid: str) -> None:
+    if not views.exists(web_of(request), tid):
+        raise NotFound(f"There is no tournament {tid!r}.")
+
+
+@router.get("/tournaments/{tid}", responses=ERROR_RESPONSES)
+def tournament(tid: str, request: Request) -> dict[str, Any]:
+    """The public view: clock, status, payouts, results, seats (nothing private)."""
+    _known(request, tid)
+    return views.display(web_of(request), tid, "public")
+
+
+@router.get("/tournaments/{tid}/staff", responses=ERROR_RESPONSES)
+def tournament_staff(tid: str, request: Request) -> dict[str, Any]:
+    """The floor's view: everything, including players' private fields and the log."""
+    require(principal(request), Role.DEALER, action="see the staff view")
+    _known(request, tid)
+    return views.display(web_of(request), tid, "staff")
+
+
+@router.get("/tournaments/{tid}/events", responses=ERROR_RESPONSES)
+def events(tid: str, request: Request, after: int = 0) -> list[dict[str, Any]]:
+    """The event log after ``after`` (staff: events may hold private details)."""
+    require(principal(request), Role.FLOOR, action="read the event log")
+    _known(request, tid)
+    return [views.event_json(r) for r in views.records(web_of(request), tid, max(after, 0))]
+
+
+@router.get("/tournaments/{tid}/tables/{table}/pin", responses=ERROR_RESPONSES)
+def table_pin(tid: str, table: int, request: Request) -> dict[str, Any]:
+    """The PIN of a table's dealer view (floor and director only)."""
+    require(principal(request), Role.FLOOR, action="see dealer PINs")
+    pin = web_of(request).sessions.table_pin(tid, table)
+    return {"tournament": tid, "table": table, "pin": pin}
+
+
+@router.get("/commands")
+def command_list() -> list[dict[str, Any]]:
+    """Every command: its API name, the least role that may run it and its fields."""
+    import dataclasses
+
+    out = []
+    for name, cls in commands.command_classes().items():
+        out.append(
+            {
+                "name": name,
+                "class": cls.__name__,
+                "role": commands.required_role(cls).value,
+                "fields": [f.name for f in dataclasses.fields(cls)],  # type: ignore[arg-type]
+                "doc": inspect.getdoc(cls) or "",
+            }
+        )
+    return out
+
+
+class NewTournament(BaseModel):
+    """A tournament from one of the shipped templates."""
+
+    name: str = Field(min_length=1, max_length=120)
+    template: str = Field(min_length=1, max_length=64, examples=["fox_wed_80"])
+
+
+@router.get("/templates")
+def templates() -> list[dict[str, Any]]:
+    """The shipped event templates (name, title, rule profile)."""
+    from pokertd.tournament.templates import load_template, template_names
+
+    out = []
+    for name in template_names():
+        tpl = load_template(name, validate=False)
+        out.append({"name": name, "title": tpl.title, "profile": tpl.profile,
+                    "starting_stack": tpl.starting_stack, "structure": tpl.structure})
+    return out
+
+
+@router.post("/tournaments", responses=ERROR_RESPONSES, status_code=201)
+def create_tournament(body: NewTournament, request: Request) -> dict[str, Any]:
+    """Create a tournament from a shipped template (director)."""
+    from pokertd.tournament.entries import CreateTournament
+    from pokertd.tournament.templates import load_template, template_names
+
+    who = authorize(request, Role.DIRECTOR, "create a tournament")
+    if body.template not in template_names():  # never a file path from the network
+        raise NotFound(
+            f"There is no template {body.template!r}. Templates: {', '.join(template_names())}."
+        )
+    command = CreateTournament(name=body.name, template=load_template(body.template))
+    tid = web_of(request).service.create(command, actor=who.name, role=who.role.value)
+    return {"tournament": tid}
+
+
+@router.post("/demo", responses=ERROR_RESPONSES, status_code=201)
+def demo(request: Request) -> dict[str, Any]:
+    """Create the demo tournament (Foxwoods template, 60 players seated, clock running)."""
+    from pokertd import demo as demo_mod
+
+    who = authorize(request, Role.FLOOR, "create a demo tournament")
+    tid = demo_mod.build(web_of(request).service, actor=who.name)
+    return {"tournament": tid}
+
+
+# --------------------------------------------------------------------------------------
+# One route per command
+
+
+def run_command(request: Request, tid: str, command: Command, token: str | None = None) -> dict[
+    str, Any
+]:
+    """Check the caller's role for ``command``, run it, return the new events."""
+    web = web_of(request)
+    cls = type(command)
+    role = commands.required_role(cls)
+    who = authorize(request, role, f"run {commands.snake(cls.__name__).replace('_', ' ')}", token)
+    if who.role is Role.DEALER:
+        if who.tournament != tid:
+            raise PermissionDenied("This dealer session is for another tournament.")
+        commands.check_dealer(command, who.table, views.table_of_command(web, tid, command))
+    _known(request, tid)
+    result = web.service.run(tid, command, actor=who.name, role=who.role.value)
+    recs = list(result) if isinstance(result, list | tuple) else []
+    return {
+        "tournament": tid,
+        "seq": recs[-1].seq if recs and hasattr(recs[-1], "seq") else None,
+        "events": [views.event_json(r) for r in recs if hasattr(r, "event")],
+    }
+
+
+def _endpoint_for(cls: type[Command]) -> Any:
+    from pydantic import TypeAdapter
+
+    typed = True
+    try:
+        TypeAdapter(cls).json_schema()
+    except Exception:  # a field pydantic cannot describe: take a dict and parse it ourselves
+        typed = False
+
+    def endpoint(tid: str, request: Request, body: Any = None) -> dict[str, Any]:
+        # FastAPI validated the body against a pydantic copy of the dataclass; rebuild the
+        # real command class (the deciders are registered for it).
+        if typed and body is not None and dataclasses.is_dataclass(body):
+            data: dict[str, Any] | None = {
+                f.name: getattr(body, f.name) for f in dataclasses.fields(body)
+            }
+        else:
+            data = body if isinstance(body, dict) else None
+        command = commands.parse(cls, data)
+        return run_command(request, tid, command)
+
+    body_type: Any = cls if typed else dict[str, Any]
+    has_fields = bool(dataclasses.fields(cls))  # type: ignore[arg-type]
+    default = Body(...) if has_fields else Body(None)
+    endpoint.__signature__ = inspect.Signature(  # type: ignore[attr-defined]
+        [
+            inspect.Parameter("tid", inspect.Parameter.POSITIONAL_OR_KEYWORD, annotation=str),
+            inspect.Parameter(
+                "request", inspect.Parameter.POSITIONAL_OR_KEYWORD, annotation=Request
+            ),
+            inspect.Parameter(
+                "body",
+                inspect.Parameter.POSITIONAL_OR_KEYWORD,
+                annotation=body_type if has_fields else body_type | None,
+                default=default,
+            ),
+        ],
+        return_annotation=dict[str, Any],
+    )
+    return endpoint
+
+
+def add_command_routes(app: FastAPI) -> None:
+    """``POST /api/tournaments/{tid}/commands/{name}`` for every command class."""
+    for name, cls in commands.command_classes().items():
+        if cls.__name__ in commands.NOT_ROUTED:
+            continue
+        role = commands.required_role(cls)
+        doc = (inspect.getdoc(cls) or cls.__name__).split("\n\n")[0]
+        app.add_api_route(
+            f"/api/tournaments/{{tid}}/commands/{name}",
+            _endpoint_for(cls),
+            methods=["POST"],
+            name=f"command_{name}",
+            summary=cls.__name__,
+            description=f"{doc}\n\nNeeds the **{role.value}** role and the `X-CSRF-Token` header.",
+            tags=["commands"],
+            responses=ERROR_RESPONSES,
+        )
+
+    @app.post(
+        "/api/tournaments/{tid}/commands/{name}/form", include_in_schema=False
+    )
+    async def command_form(tid: str, name: str, request: Request) -> Response:
+        """The same commands from an HTML form (fields as strings; redirects back)."""
+        from fastapi.responses import RedirectResponse
+        from starlette.concurrency import run_in_threadpool
+
+        cls = commands.lookup(name)
+        form = await request.form()
+        token = str(form.get(CSRF_FIELD) or "")
+        back = str(form.get("_back") or f"/t/{tid}/floor")
+        if not back.startswith("/"):
+            raise InvalidCommand("Bad return address.")
+        data = {k: v for k, v in form.items() if not k.startswith("_") and k != CSRF_FIELD
+                and v != ""}
+        command = commands.parse(cls, data)
+        await run_in_threadpool(run_command, request, tid, command, token)
+        return RedirectResponse(back, status_code=303)
+
+
+__all__ = ["add_command_routes", "authorize", "router", "run_command", "sign_in"]

@@ -1,0 +1,108 @@
+"""Live pushes: Server-Sent Events for displays, a WebSocket for scripts.
+
+- ``GET /api/tournaments/{tid}/stream`` (SSE): the public view model now and after every
+  change (and at each clock rollover). ``?audience=staff`` gives the floor's view (signed in).
+- ``WS /api/tournaments/{tid}/ws``: each new event as JSON (``{"type": "events", "events":
+  [...]}``), for staff (session cookie) since events may hold private details.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import AsyncIterator
+
+from fastapi import APIRouter, Request, WebSocket, WebSocketDisconnect
+from fastapi.responses import StreamingResponse
+
+from pokertd.errors import NotFound
+from pokertd.web import views
+from pokertd.web.app import principal, web_of
+from pokertd.web.auth import require
+from pokertd.web.users import Role
+
+router = APIRouter(prefix="/api", tags=["live"])
+
+KEEPALIVE_S = 15.0
+
+
+@router.get(
+    "/tournaments/{tid}/stream",
+    response_class=StreamingResponse,
+    responses={200: {"content": {"text/event-stream": {}}, "description": "SSE snapshots"}},
+)
+async def stream(tid: str, request: Request, audience: str = "public", limit: int = 0) -> (
+    StreamingResponse
+):
+    """Server-Sent Events: ``event: snapshot`` with the view model as JSON, on every change.
+
+    ``limit`` > 0 closes the stream after that many snapshots (tests, scripts).
+    """
+    web = web_of(request)
+    if audience != "public":
+        require(principal(request), Role.DEALER, action="watch the staff view")
+        audience = "staff"
+    if not await asyncio.to_thread(views.exists, web, tid):
+        raise NotFound(f"There is no tournament {tid!r}.")
+    queue = await web.hub.display(tid, audience)
+
+    async def events() -> AsyncIterator[bytes]:
+        sent = 0
+        try:
+            yield b"retry: 1000\n\n"
+            while True:
+                try:
+                    msg = await asyncio.wait_for(queue.get(), KEEPALIVE_S)
+                except TimeoutError:
+                    yield b": keepalive\n\n"
+                    continue
+                yield f"event: snapshot\nid: {msg.seq}\ndata: {msg.data}\n\n".encode()
+                sent += 1
+                if limit and sent >= limit:
+                    return
+        finally:
+            web.hub.leave(tid, queue, audience)
+
+    return StreamingResponse(
+        events(),
+        media_type="text/event-stream",
+        headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"},
+    )
+
+
+@router.websocket("/tournaments/{tid}/ws")
+async def socket(websocket: WebSocket, tid: str) -> None:
+    """Push each new event of ``tid`` as JSON (staff only)."""
+    web = websocket.app.state.web
+    who = web.sessions.principal(websocket)
+    if not who.role.at_least(Role.DEALER) or (
+        who.role is Role.DEALER and who.tournament != tid
+    ):
+        await websocket.close(code=4403, reason="Sign in as staff to follow the event log.")
+        return
+    await websocket.accept()
+    queue = await web.hub.socket(tid)
+    try:
+        await websocket.send_json({"type": "hello", "tournament": tid})
+        receiver = asyncio.ensure_future(websocket.receive_text())
+        while True:
+            getter = asyncio.ensure_future(queue.get())
+            done, _ = await asyncio.wait(
+                {getter, receiver}, return_when=asyncio.FIRST_COMPLETED
+            )
+            if receiver in done:
+                getter.cancel()
+                with contextlib.suppress(WebSocketDisconnect, RuntimeError):
+                    receiver.result()
+                    receiver = asyncio.ensure_future(websocket.receive_text())
+                    continue
+                break
+            msg = getter.result()
+            await websocket.send_text(msg.data)
+    except (WebSocketDisconnect, RuntimeError):
+        pass
+    finally:
+        web.hub.leave(tid, queue, "ws")
+
+
+__all__ = ["router"]

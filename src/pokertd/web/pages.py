@@ -1,0 +1,257 @@
+"""HTML pages: home, first-run setup, sign-in, floor console, TV clock, player, dealer, print.
+
+Pages are Jinja2 templates; live figures arrive by SSE and are drawn by small Alpine.js
+components (``static/app.js``). Forms carry the CSRF token; scripted writes go through the
+JSON API with the ``X-CSRF-Token`` header. Charts and the QR code are server-side SVG.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter, Form, Request
+from fastapi.responses import HTMLResponse, RedirectResponse, Response
+from starlette.concurrency import run_in_threadpool
+
+from pokertd.errors import InvalidCommand, NotFound, PokertdError
+from pokertd.web import charts, views
+from pokertd.web.api import DealerLogin, authorize, dealer_sign_in, sign_in
+from pokertd.web.app import principal, web_of
+from pokertd.web.auth import CSRF_FIELD, Principal, Sessions, require
+from pokertd.web.users import Role
+
+router = APIRouter(include_in_schema=False)
+
+PRINT_KINDS = {
+    "seats": "Seat cards",
+    "receipts": "Receipts",
+    "payouts": "Payout sheet",
+    "results": "Results",
+}
+
+
+def render(request: Request, name: str, status: int = 200, **context: Any) -> HTMLResponse:
+    """A page with the CSRF token, the caller and the app version filled in."""
+    web = web_of(request)
+    token = web.sessions.csrf_token(request)
+    who = principal(request)
+    response = web.templates.TemplateResponse(
+        request,
+        name,
+        {"csrf": token, "csrf_field": CSRF_FIELD, "who": who, "Role": Role, **context},
+        status_code=status,
+    )
+    web.sessions.ensure_csrf(request, response)
+    return response
+
+
+def _public_url(request: Request) -> str:
+    base = web_of(request).settings.public_url
+    return base.rstrip("/") if base else str(request.base_url).rstrip("/")
+
+
+def _known(request: Request, tid: str) -> None:
+    if not views.exists(web_of(request), tid):
+        raise NotFound(f"There is no tournament {tid!r}.")
+
+
+# ---- home, setup, sign-in -------------------------------------------------------------
+
+
+@router.get("/", response_class=HTMLResponse)
+def home(request: Request) -> Response:
+    """Tournaments, and the demo button."""
+    web = web_of(request)
+    if not web.users.has_director():
+        return RedirectResponse("/setup", status_code=303)
+    items = [views.tournament_info(t) for t in web.service.tournaments()]
+    return render(request, "home.html", tournaments=items)
+
+
+@router.get("/setup", response_class=HTMLResponse)
+def setup_page(request: Request) -> Response:
+    """First run: choose the director's password (only while no director exists)."""
+    if web_of(request).users.has_director():
+        return RedirectResponse("/login", status_code=303)
+    return render(request, "setup.html", error=None)
+
+
+@router.post("/setup", response_class=HTMLResponse)
+def setup_submit(
+    request: Request,
+    name: str = Form("director"),
+    password: str = Form(...),
+    password2: str = Form(...),
+    csrf_token: str = Form(""),
+) -> Response:
+    """Create the first director and sign them in."""
+    web = web_of(request)
+    Sessions.check_csrf(request, csrf_token)
+    if web.users.has_director():
+        return RedirectResponse("/login", status_code=303)
+    try:
+        if password != password2:
+            raise InvalidCommand("The two passwords differ.")
+        user = web.users.create_first_director(name.strip() or "director", password)
+    except InvalidCommand as exc:
+        return render(request, "setup.html", status=422, error=str(exc))
+    response = RedirectResponse("/", status_code=303)
+    web.sessions.sign_in(response, Principal(user.name, user.role))
+    return response
+
+
+@router.get("/login", response_class=HTMLResponse)
+def login_page(request: Request, next: str = "/") -> Response:
+    """Staff sign-in."""
+    return render(request, "login.html", error=None, next=next if next.startswith("/") else "/")
+
+
+@router.post("/login", response_class=HTMLResponse)
+def login_submit(
+    request: Request,
+    name: str = Form(...),
+    password: str = Form(...),
+    csrf_token: str = Form(""),
+    next: str = Form("/"),
+) -> Response:
+    """Check the password (rate-limited) and go on."""
+    Sessions.check_csrf(request, csrf_token)
+    target = next if next.startswith("/") and not next.startswith("//") else "/"
+    response = RedirectResponse(target, status_code=303)
+    try:
+        sign_in(request, response, name, password)
+    except PokertdError as exc:
+        from pokertd.web.errors import status_of
+
+        return render(request, "login.html", status=status_of(exc), error=str(exc), next=target)
+    return response
+
+
+@router.post("/logout")
+def logout(request: Request, csrf_token: str = Form("")) -> Response:
+    """Sign out."""
+    Sessions.check_csrf(request, csrf_token)
+    response = RedirectResponse("/", status_code=303)
+    Sessions.sign_out(response)
+    return response
+
+
+@router.post("/demo")
+async def demo(request: Request) -> Response:
+    """Create the demo tournament and open its floor console."""
+    from pokertd import demo as demo_mod
+
+    form = await request.form()
+    who = authorize(request, Role.FLOOR, "create a demo tournament", str(form.get(CSRF_FIELD, "")))
+    tid = await run_in_threadpool(demo_mod.build, web_of(request).service, actor=who.name)
+    return RedirectResponse(f"/t/{tid}/floor", status_code=303)
+
+
+# ---- tournament pages -----------------------------------------------------------------
+
+
+@router.get("/t/{tid}", response_class=HTMLResponse)
+def tournament_home(tid: str, request: Request) -> Response:
+    """Staff go to the floor console, everyone else to the player view."""
+    who = principal(request)
+    target = "floor" if who.role.at_least(Role.FLOOR) else "player"
+    return RedirectResponse(f"/t/{tid}/{target}", status_code=303)
+
+
+@router.get("/t/{tid}/floor", response_class=HTMLResponse)
+def floor(tid: str, request: Request) -> Response:
+    """The floor console (floor and director)."""
+    who = principal(request)
+    if not who.role.at_least(Role.FLOOR):
+        return RedirectResponse(f"/login?next=/t/{tid}/floor", status_code=303)
+    _known(request, tid)
+    return render(request, "floor.html", tid=tid, view=views.display(web_of(request), tid, "staff"))
+
+
+@router.get("/t/{tid}/tv", response_class=HTMLResponse)
+def tv(tid: str, request: Request) -> Response:
+    """The TV clock (public, full screen)."""
+    _known(request, tid)
+    return render(request, "tv.html", tid=tid, player_url=f"{_public_url(request)}/t/{tid}/player",
+                  view=views.display(web_of(request), tid, "public"))
+
+
+@router.get("/t/{tid}/player", response_class=HTMLResponse)
+def player(tid: str, request: Request) -> Response:
+    """The player view on a phone (public, nothing private)."""
+    _known(request, tid)
+    return render(request, "player.html", tid=tid,
+                  view=views.display(web_of(request), tid, "public"))
+
+
+@router.get("/t/{tid}/dealer/{table}", response_class=HTMLResponse)
+def dealer(tid: str, table: int, request: Request) -> Response:
+    """A table's dealer view (after the table PIN)."""
+    _known(request, tid)
+    who = principal(request)
+    allowed = who.role.at_least(Role.FLOOR) or (
+        who.role is Role.DEALER and who.tournament == tid and who.table == table
+    )
+    if not allowed:
+        return render(request, "dealer_pin.html", tid=tid, table=table, error=None)
+    return render(request, "dealer.html", tid=tid, table=table,
+                  view=views.display(web_of(request), tid, "staff"))
+
+
+@router.post("/t/{tid}/dealer/{table}", response_class=HTMLResponse)
+def dealer_pin(
+    tid: str, table: int, request: Request, pin: str = Form(...), csrf_token: str = Form("")
+) -> Response:
+    """Check the table PIN and open the dealer view."""
+    Sessions.check_csrf(request, csrf_token)
+    response = RedirectResponse(f"/t/{tid}/dealer/{table}", status_code=303)
+    try:
+        body = DealerLogin(tournament=tid, table=table, pin=pin.strip())
+        dealer_sign_in(request, response, body)
+    except PokertdError as exc:
+        from pokertd.web.errors import status_of
+
+        return render(request, "dealer_pin.html", status=status_of(exc), tid=tid, table=table,
+                      error=str(exc))
+    return response
+
+
+@router.get("/t/{tid}/print/{kind}", response_class=HTMLResponse)
+def print_page(tid: str, kind: str, request: Request) -> Response:
+    """Printable sheets: seat cards, receipts (staff), payout sheet, results."""
+    if kind not in PRINT_KINDS:
+        raise NotFound(f"There is no printout {kind!r}: choose {', '.join(PRINT_KINDS)}.")
+    _known(request, tid)
+    audience = "public"
+    if kind in {"seats", "receipts"}:
+        require(principal(request), Role.FLOOR, action=f"print {PRINT_KINDS[kind].lower()}")
+        audience = "staff"
+    view = views.display(web_of(request), tid, audience)
+    return render(request, "print.html", tid=tid, kind=kind, title=PRINT_KINDS[kind], view=view)
+
+
+@router.get("/t/{tid}/chart/{name}.svg")
+def chart(tid: str, name: str, request: Request) -> Response:
+    """Server-side SVG: ``players`` (players left over time) or ``bb`` (avg stack in BB)."""
+    _known(request, tid)
+    view = views.display(web_of(request), tid, "public")
+    svg = charts.render(name, view)
+    return Response(svg, media_type="image/svg+xml", headers={"Cache-Control": "no-cache"})
+
+
+@router.get("/t/{tid}/qr.svg")
+def qr(tid: str, request: Request) -> Response:
+    """A QR code that opens the player view on a phone."""
+    import io
+
+    import segno
+
+    _known(request, tid)
+    url = f"{_public_url(request)}/t/{tid}/player"
+    buf = io.BytesIO()
+    segno.make(url, error="m").save(buf, kind="svg", scale=8, border=2, dark="#000",
+                                   light="#fff", xmldecl=False)
+    return Response(buf.getvalue(), media_type="image/svg+xml")
+
+
+__all__ = ["router"]

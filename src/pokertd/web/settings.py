@@ -1,0 +1,48 @@
+"""Settings of the web app: where the data is, how sessions and logins behave."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Settings:
+    """What ``create_app`` needs besides the service.
+
+    ``secret_key`` signs session cookies; when empty the app takes the one stored in the
+    database (made on first run and shared by every process on the same database).
+    """
+
+    db_url: str = "sqlite:///pokertd.db"
+    """Where users and settings live (the same database as the event log)."""
+    secret_key: str = ""
+    """Cookie signing key; empty = the database's own key."""
+    public_url: str = ""
+    """Base URL players' phones use (for the QR code); empty = the request's own URL."""
+    session_hours: int = 12
+    """How long a staff login lasts."""
+    cookie_secure: bool = False
+    """Send cookies only over HTTPS (turn on behind a TLS proxy)."""
+    login_attempts: int = 5
+    """Failed logins allowed per address (and per user name) within ``login_window_s``."""
+    login_window_s: int = 300
+    """The rate-limit window in seconds."""
+    director_password: str = ""
+    """First-run director password for scripted setups (``POKERTD_DIRECTOR_PASSWORD``)."""
+    director_name: str = "director"
+    """The first director's user name."""
+
+    @classmethod
+    def from_env(cls, db_url: str) -> Settings:
+        """Settings for ``db_url`` with the ``POKERTD_*`` environment variables applied."""
+        return cls(
+            db_url=db_url,
+            secret_key=os.environ.get("POKERTD_SECRET_KEY", ""),
+            public_url=os.environ.get("POKERTD_PUBLIC_URL", ""),
+            cookie_secure=os.environ.get("POKERTD_COOKIE_SECURE", "") == "1",
+            director_password=os.environ.get("POKERTD_DIRECTOR_PASSWORD", ""),
+        )
+
+
+__all__ = ["Settings"]
