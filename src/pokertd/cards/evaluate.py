@@ -74,9 +74,10 @@ def category(strength: int) -> HandCategory:
     >>> category(evaluate5(51, 47, 43, 39, 35)).label  # As Ks Qs Js Ts
     'straight flush'
     """
-    for upper, cat in _CATEGORY_UPPER:
-        if strength <= upper:
-            return cat
+    if 1 <= strength <= WORST:
+        for upper, cat in _CATEGORY_UPPER:
+            if strength <= upper:
+                return cat
     raise InvalidCommand(f"{strength} is not a hand strength (1 to {WORST})")
 
 

@@ -17,7 +17,7 @@ from pokertd.engine.actions import (
     Raise,
     Show,
 )
-from pokertd.engine.hand import STREETS, Hand
+from pokertd.engine.hand import STREETS, Hand, deal_order
 from pokertd.engine.pots import build_pots, split_pot
 from pokertd.engine.result import Elimination, HandResult, PotResult
 
@@ -39,5 +39,6 @@ __all__ = [
     "Raise",
     "Show",
     "build_pots",
+    "deal_order",
     "split_pot",
 ]

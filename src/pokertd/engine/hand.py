@@ -107,6 +107,45 @@ def _mask_positions(mask: int) -> list[int]:
     return out
 
 
+def deal_order(
+    hole_cards: Sequence[Sequence[int | str | Card] | str],
+    board: Sequence[int | str | Card] | str = (),
+    *,
+    burn_before_hole: bool = False,
+) -> list[CardCode]:
+    """The deck order that deals these hole cards and this board (for replay and tests).
+
+    ``hole_cards`` are in dealing order (first seat left of the button first). Cards not
+    given (a short board, burns) are filled with unused cards, lowest code first. The
+    engine deals one card at a time round the table, burns before the flop, turn and
+    river, and (``burn_before_hole``, NJ) once before the hole cards (D2).
+
+    >>> from pokertd.cards import cards_text
+    >>> cards_text(deal_order(["AsKs", "2c2d"], "7h8h9h")[:4])
+    'As2cKs2d'
+    """
+    holes = [check_deck(h) for h in hole_cards]
+    top = check_deck(board)
+    used = [c for h in holes for c in h] + top
+    if len(set(used)) != len(used):
+        dup = next(c for c in used if used.count(c) > 1)
+        raise InvalidCommand(f"duplicate card {CARD_TEXT[dup]}: a deck holds each card once")
+    if len(top) > 5:
+        raise InvalidCommand(f"A board has five cards, not {len(top)}.")
+    count = len(holes[0]) if holes else 0
+    if any(len(h) != count for h in holes):
+        raise InvalidCommand("Every player must be dealt the same number of hole cards.")
+    taken = set(used)
+    spare = iter([c for c in range(52) if c not in taken])
+    order: list[int] = [next(spare)] if burn_before_hole else []
+    for r in range(count):
+        order.extend(h[r] for h in holes)
+    full = top + [next(spare) for _ in range(5 - len(top))]
+    order += [next(spare), *full[:3], next(spare), full[3], next(spare), full[4]]
+    order += list(spare)
+    return order
+
+
 class Hand:
     """One hand in progress (or finished). Build it with :meth:`Hand.start`."""
 
@@ -1328,4 +1367,4 @@ class Hand:
         )
 
 
-__all__ = ["STREETS", "Hand"]
+__all__ = ["STREETS", "Hand", "deal_order"]

@@ -22,6 +22,7 @@ dead hands, a dead small blind's amount, the smallest chip), which other readers
 from __future__ import annotations
 
 import math
+import re
 import tomllib
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -132,29 +133,103 @@ class PhhReplay:
 
 
 # ---------------------------------------------------------------------- reading
+_LINE = re.compile(r"([A-Za-z_][A-Za-z0-9_]*) = (.+)")
+_TOKEN = re.compile(
+    r"""\s*(?:'([^'\n]*)'|"([^"\\\n]*)"|(-?\d+\.\d+)|(-?\d+)|(true|false)|(\[)|(\])|(,))"""
+)
+
+
+def _fast_toml(text: str) -> dict[str, Any] | None:
+    """Parse the one-line ``key = value`` TOML most PHH files are, or ``None``.
+
+    Values may be strings without escapes, ints, decimals, booleans and flat arrays of
+    them; anything else (tables, multi-line arrays, escapes, comments) returns ``None``
+    and the caller uses :mod:`tomllib`. It gives the same result as tomllib on what it
+    accepts, several times faster (the PHH replay bench reads 10,000 files).
+    """
+    data: dict[str, Any] = {}
+    for raw in text.splitlines():
+        line = raw.strip()
+        if not line:
+            continue
+        m = _LINE.fullmatch(line)
+        if m is None:
+            return None
+        key, value = m.group(1), m.group(2)
+        if key in data:
+            return None
+        pos = 0
+        stack: list[list[Any]] = []
+        result: Any = None
+        done = False
+        expect_value = True
+        while pos < len(value):
+            t = _TOKEN.match(value, pos)
+            if t is None or done:
+                return None
+            pos = t.end()
+            idx = t.lastindex
+            if idx in (1, 2, 3, 4, 5):
+                if not expect_value:
+                    return None
+                if idx == 1 or idx == 2:
+                    v: Any = t.group(idx)
+                elif idx == 3:
+                    v = float(t.group(3))
+                elif idx == 4:
+                    v = int(t.group(4))
+                else:
+                    v = t.group(5) == "true"
+                if stack:
+                    stack[-1].append(v)
+                    expect_value = False
+                else:
+                    result, done = v, True
+            elif idx == 6:
+                if not expect_value or stack:
+                    return None
+                stack.append([])
+            elif idx == 7:
+                if not stack:
+                    return None
+                result, done = stack.pop(), True
+            else:
+                if expect_value or not stack:
+                    return None
+                expect_value = True
+        if not done or value[pos:].strip():
+            return None
+        data[key] = result
+    return data
+
+
 def load_phh(text: str) -> dict[str, Any]:
     """Parse PHH text (TOML) into its fields; malformed text raises ``InvalidCommand``."""
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise InvalidCommand(f"Not a PHH file: the TOML does not parse ({exc}).") from None
+    fast = _fast_toml(text)
+    if fast is not None:
+        data = fast
+    else:
+        try:
+            data = tomllib.loads(text)
+        except tomllib.TOMLDecodeError as exc:
+            raise InvalidCommand(f"Not a PHH file: the TOML does not parse ({exc}).") from None
     for name in ("variant", "antes", "starting_stacks", "actions"):
         if name not in data:
             raise InvalidCommand(f"Not a PHH file: the required field {name!r} is missing.")
     return data
 
 
-def _number(value: object, what: str) -> Fraction:
+def _number(value: object, what: str) -> Fraction | int:
     if isinstance(value, bool) or not isinstance(value, int | float):
         raise InvalidCommand(f"PHH field {what} must be a number, not {value!r}.")
     if isinstance(value, float) and not math.isfinite(value):
         raise UnsupportedHand(f"PHH field {what} is {value}: unknown stacks cannot be replayed.")
     if value < 0:
         raise InvalidCommand(f"PHH field {what} must not be negative ({value}).")
-    return Fraction(str(value)) if isinstance(value, float) else Fraction(value)
+    return Fraction(str(value)) if isinstance(value, float) else value
 
 
-def _numbers(value: object, what: str, count: int | None = None) -> list[Fraction]:
+def _numbers(value: object, what: str, count: int | None = None) -> list[Fraction | int]:
     if not isinstance(value, list):
         raise InvalidCommand(f"PHH field {what} must be an array of numbers.")
     if count is not None and len(value) != count:
@@ -162,7 +237,7 @@ def _numbers(value: object, what: str, count: int | None = None) -> list[Fractio
     return [_number(v, what) for v in value]
 
 
-def _scale_for(values: list[Fraction]) -> int:
+def _scale_for(values: list[Fraction | int]) -> int:
     scale = 1
     for v in values:
         if v.denominator != 1:
@@ -200,6 +275,15 @@ def _player(token: str, k: int, where: str) -> int:
 
 
 _PROFILE_CACHE: dict[tuple[int, bool], RuleProfile] = {}
+_NAMED: dict[str, RuleProfile] = {}
+
+
+def _named_profile(name: str) -> RuleProfile:
+    """A built-in or file profile, loaded once per process (profiles are immutable)."""
+    hit = _NAMED.get(name)
+    if hit is None:
+        hit = _NAMED[name] = load_profile(name)
+    return hit
 
 
 def _with_ante_rule(profile: RuleProfile, to_main: bool) -> RuleProfile:
@@ -230,9 +314,9 @@ def replay_phh(text: str, profile: RuleProfile | str | None = None) -> PhhReplay
         )
     variant = VARIANTS[code]
     if isinstance(profile, str):
-        profile = load_profile(profile)
+        profile = _named_profile(profile)
     elif profile is None:
-        profile = load_profile(str(data.get("_pokertd_profile", "tda")))
+        profile = _named_profile(str(data.get("_pokertd_profile", "tda")))
 
     raw_stacks = _numbers(data["starting_stacks"], "starting_stacks")
     k = len(raw_stacks)
@@ -240,7 +324,7 @@ def replay_phh(text: str, profile: RuleProfile | str | None = None) -> PhhReplay
         raise InvalidCommand(f"A PHH hand needs 2 to 11 players, not {k}.", rule_ids=("NJ-5",))
     antes = _numbers(data["antes"], "antes", k)
     blinds = _numbers(data.get("blinds_or_straddles", [0] * k), "blinds_or_straddles", k)
-    amounts: list[Fraction] = [*raw_stacks, *antes, *blinds]
+    amounts: list[Fraction | int] = [*raw_stacks, *antes, *blinds]
     for name in ("min_bet", "small_bet", "big_bet", "_pokertd_small_blind"):
         if name in data:
             amounts.append(_number(data[name], name))
@@ -256,7 +340,7 @@ def replay_phh(text: str, profile: RuleProfile | str | None = None) -> PhhReplay
                 raise InvalidCommand(f"Action {line!r}: {words[2]!r} is not an amount.") from None
     scale = _scale_for(amounts)
 
-    def units(v: Fraction) -> int:
+    def units(v: Fraction | int) -> int:
         return int(v * scale)
 
     stacks = [units(v) for v in raw_stacks]
