@@ -21,9 +21,11 @@ from pokertd.tournament.framework import (
 
 # isort: split
 # Domain modules register themselves on import (one line each, keep sorted):
+from pokertd.tournament import clock_log as clock_log
 from pokertd.tournament import eliminations as eliminations
 from pokertd.tournament import entries as entries
 from pokertd.tournament import penalties as penalties
+from pokertd.tournament import seating_log as seating_log
 
 __all__ = [
     "Command",

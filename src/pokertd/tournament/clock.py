@@ -249,6 +249,13 @@ def _jump(state: ClockState, now: datetime, level: int, on_break: bool) -> Clock
     return replace(settled, level=level, on_break=on_break, elapsed=0)
 
 
+def move_to(state: ClockState, now: datetime, level: int, on_break: bool) -> ClockState:
+    """Go to the start of ``level`` (or the break after it) — the trusted path used when a
+    recorded move is replayed; :func:`next_level`, :func:`previous_level` and
+    :func:`set_level` check first."""
+    return _jump(state, now, level, on_break)
+
+
 def next_level(state: ClockState, now: datetime) -> ClockState:
     """Go to the start of the next period (the break after this level, or the next level)."""
     settled = settle(state, now)
@@ -668,6 +675,7 @@ __all__ = [
     "hand_for_hand_on",
     "level_for_hand",
     "mmss",
+    "move_to",
     "new_clock",
     "next_level",
     "pause",

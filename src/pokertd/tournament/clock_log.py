@@ -1,0 +1,707 @@
+"""The clock in the tournament log: commands, events and the clock part.
+
+Every floor action on the clock is a command decided against the tournament state and
+recorded as an event carrying the instant it happened (``at``, ISO UTC): start, pause,
+resume, next/previous/set level, add or take time, levels added, hand-for-hand on/off and
+each hand-for-hand hand, colour-ups with the full race result (cards drawn included) and
+clocks called on a seat. Replaying the events rebuilds the :class:`ClockPart` exactly; the
+clock itself is the pure value of :mod:`pokertd.tournament.clock`.
+
+The first clock command stores the structure (from the template, as it is that night) in a
+:class:`ClockSetUp` event, so a later change to a preset file never changes a past log.
+
+The clock part tells the entries domain the level, whether registration is open and how
+much play time has passed (``register_clock_reader``), so registration closes at the end
+of the configured level (A4) and NJ rebuys end after the first hour of play (A9).
+
+Implements: B1, B2, B7, B10 (FOX-HFH), B11/B12 (colour-ups recorded, chips in play
+adjusted), B13 (TNPL-D2iv: the logged race result is final), B14 (colour-ups outside the
+schedule are announced in the log), B15 (clock called on a seat, record-only), A4, A9.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from contextlib import suppress
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+from pokertd.errors import InvalidCommand, PokertdError, RuleViolation
+from pokertd.rules import AnteType, ColorUpMethod
+from pokertd.tournament import clock as clk
+from pokertd.tournament.chip_race import ColorUpResult, color_up
+from pokertd.tournament.chips import ChipSet
+from pokertd.tournament.clock import ClockState, ClockView, mmss, new_clock, view
+from pokertd.tournament.entries import (
+    ClockReading,
+    EntryStatus,
+    Removal,
+    Roster,
+    Setup,
+    live_entry_of,
+    register_clock_reader,
+)
+from pokertd.tournament.framework import (
+    Command,
+    Context,
+    Event,
+    TournamentState,
+    applies,
+    decides,
+    event,
+)
+from pokertd.tournament.shot_clock import ShotClock, call_clock
+from pokertd.tournament.structures import (
+    Level,
+    Structure,
+    load_structure,
+    structure_from_dict,
+)
+from pokertd.types import Chips
+
+# --------------------------------------------------------------------------------------
+# The part
+
+
+@dataclass(slots=True)
+class ClockPart:
+    """The tournament's clock, colour-ups done and clocks called."""
+
+    clock: ClockState | None = None
+    removed: list[Chips] = field(default_factory=list)
+    """Denominations coloured up so far (scheduled or not)."""
+    color_ups: list[dict[str, Any]] = field(default_factory=list)
+    """Each colour-up's table, instant and result (as recorded)."""
+    called: dict[str, ShotClock] = field(default_factory=dict)
+    """Clocks called, by ``"table/seat"``."""
+
+    def chips_in_play(self) -> ChipSet:
+        """The denominations still in play."""
+        if self.clock is None:
+            return ChipSet(())
+        return self.clock.structure.chips.without(self.removed)
+
+
+def clock_view(state: TournamentState, now: datetime) -> ClockView | None:
+    """The clock at ``now`` (``None`` before any clock command)."""
+    part = state.part(ClockPart)
+    return None if part.clock is None else view(part.clock, now)
+
+
+@register_clock_reader
+def _read_clock(state: TournamentState, now: datetime) -> ClockReading | None:
+    part = state.part(ClockPart)
+    if part.clock is None:
+        return None
+    v = view(part.clock, now)
+    return ClockReading(
+        started=v.started,
+        level=v.level.number,
+        on_break=v.on_break,
+        registration_open=v.registration_open,
+        rebuys_open=v.rebuys_open,
+        play_seconds=v.play_seconds,
+    )
+
+
+def _iso(now: datetime) -> str:
+    return clk.from_epoch(clk.epoch_seconds(now)).isoformat()
+
+
+def _at(text: str) -> datetime:
+    return datetime.fromisoformat(text)
+
+
+# --------------------------------------------------------------------------------------
+# Events
+
+
+@event("clock_set_up")
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ClockSetUp(Event):
+    """The clock was set up with the event's structure (stored in full)."""
+
+    structure: dict[str, Any]
+    registration_closes_after_level: int | None = None
+    rebuy_minutes: int | None = None
+
+    def describe(self) -> str:
+        name = self.structure.get("title") or self.structure.get("name", "")
+        return f"Clock set up with the structure {name}"
+
+
+@event("clock_started")
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ClockStarted(Event):
+    """The clock was started."""
+
+    at: str
+
+    def describe(self) -> str:
+        return "Clock started"
+
+
+@event("clock_paused")
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ClockPaused(Event):
+    """The clock was paused."""
+
+    at: str
+    reason: str = ""
+
+    def describe(self) -> str:
+        return "Clock paused" + (f" ({self.reason})" if self.reason else "")
+
+
+@event("clock_resumed")
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ClockResumed(Event):
+    """The clock was set running again."""
+
+    at: str
+
+    def describe(self) -> str:
+        return "Clock resumed"
+
+
+@event("clock_moved")
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ClockMoved(Event):
+    """The floor moved the clock to the start of a level or a break."""
+
+    at: str
+    level: int
+    on_break: bool = False
+
+    def describe(self) -> str:
+        if self.on_break:
+            return f"Clock moved to the break after level {self.level}"
+        return f"Clock moved to the start of level {self.level}"
+
+
+@event("clock_adjusted")
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ClockAdjusted(Event):
+    """Time added to (positive) or taken off (negative) the current level or break."""
+
+    at: str
+    seconds: int
+
+    def describe(self) -> str:
+        verb = "added to" if self.seconds > 0 else "taken off"
+        return f"{mmss(abs(self.seconds))} {verb} the clock"
+
+
+@event("levels_added")
+@dataclass(frozen=True, slots=True, kw_only=True)
+class LevelsAdded(Event):
+    """Levels appended to the structure ("additional levels will be added as needed")."""
+
+    levels: tuple[dict[str, Any], ...]
+
+    def describe(self) -> str:
+        numbers = [lv["level"] for lv in self.levels]
+        return (
+            f"Levels {numbers[0]}-{numbers[-1]} added"
+            if len(numbers) > 1
+            else (f"Level {numbers[0]} added")
+        )
+
+
+@event("hand_for_hand_started")
+@dataclass(frozen=True, slots=True, kw_only=True)
+class HandForHandStarted(Event):
+    """The TD announced hand-for-hand (B10)."""
+
+    at: str
+
+    def describe(self) -> str:
+        return "Hand-for-hand started"
+
+
+@event("hand_for_hand_ended")
+@dataclass(frozen=True, slots=True, kw_only=True)
+class HandForHandEnded(Event):
+    """Hand-for-hand play ended; the clock runs in real time again."""
+
+    at: str
+
+    def describe(self) -> str:
+        return "Hand-for-hand ended"
+
+
+@event("hand_for_hand_hand_played")
+@dataclass(frozen=True, slots=True, kw_only=True)
+class HandForHandHandPlayed(Event):
+    """Every table finished a hand-for-hand hand: time taken off the clock (FOX-HFH)."""
+
+    at: str
+    seconds: int
+    hand: int
+
+    def describe(self) -> str:
+        return f"Hand-for-hand hand {self.hand} finished: {mmss(self.seconds)} off the clock"
+
+
+@event("colored_up")
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ColoredUp(Event):
+    """A table coloured up (B11/B12): the race result with every card drawn."""
+
+    at: str
+    table: str
+    removed: tuple[int, ...]
+    entries: dict[str, str]
+    """Seat number (as text) → entry id."""
+    result: dict[str, Any]
+
+    def describe(self) -> str:
+        removed = " & ".join(f"{v:,}" for v in self.removed)
+        where = f" at table {self.table}" if self.table else ""
+        before, after = self.result["chips_before"], self.result["chips_after"]
+        return (
+            f"Colour-up{where}: {removed} chips removed by {self.result['method']}; "
+            f"{before:,} → {after:,} chips"
+        )
+
+
+@event("clock_called")
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ClockCalled(Event):
+    """A clock was put on a player (B15)."""
+
+    at: str
+    table: str
+    seat: int
+    action_seconds: int
+    countdown_seconds: int
+
+    def describe(self) -> str:
+        where = f"table {self.table} " if self.table else ""
+        return (
+            f"Clock called on {where}seat {self.seat}: {self.action_seconds} s + "
+            f"{self.countdown_seconds} s countdown"
+        )
+
+
+# --------------------------------------------------------------------------------------
+# Appliers (never validate; a step made impossible by an undo is skipped)
+
+
+def _step(state: TournamentState, change: Callable[[ClockState], ClockState]) -> None:
+    part = state.part(ClockPart)
+    if part.clock is None:
+        return
+    # An earlier batch was undone and this step no longer applies: skip it.
+    with suppress(PokertdError):
+        part.clock = change(part.clock)
+
+
+@applies(ClockSetUp)
+def _apply_set_up(state: TournamentState, ev: ClockSetUp) -> None:
+    part = state.part(ClockPart)
+    part.clock = ClockState(
+        structure=structure_from_dict(ev.structure),
+        registration_closes_after_level=ev.registration_closes_after_level,
+        rebuy_minutes=ev.rebuy_minutes,
+    )
+
+
+@applies(ClockStarted)
+def _apply_started(state: TournamentState, ev: ClockStarted) -> None:
+    _step(state, lambda c: clk.start(c, _at(ev.at)))
+
+
+@applies(ClockPaused)
+def _apply_paused(state: TournamentState, ev: ClockPaused) -> None:
+    _step(state, lambda c: clk.pause(c, _at(ev.at)))
+
+
+@applies(ClockResumed)
+def _apply_resumed(state: TournamentState, ev: ClockResumed) -> None:
+    _step(state, lambda c: clk.resume(c, _at(ev.at)))
+
+
+@applies(ClockMoved)
+def _apply_moved(state: TournamentState, ev: ClockMoved) -> None:
+    _step(state, lambda c: clk.move_to(c, _at(ev.at), ev.level, ev.on_break))
+
+
+@applies(ClockAdjusted)
+def _apply_adjusted(state: TournamentState, ev: ClockAdjusted) -> None:
+    _step(state, lambda c: clk.adjust(c, _at(ev.at), ev.seconds))
+
+
+@applies(LevelsAdded)
+def _apply_levels(state: TournamentState, ev: LevelsAdded) -> None:
+    levels = [
+        Level(
+            number=lv["level"],
+            small_blind=lv["small_blind"],
+            big_blind=lv["big_blind"],
+            ante=lv["ante"],
+            ante_type=AnteType(lv["ante_type"]),
+            minutes=lv["minutes"],
+        )
+        for lv in ev.levels
+    ]
+    _step(state, lambda c: clk.append_levels(c, levels))
+
+
+@applies(HandForHandStarted)
+def _apply_hfh_on(state: TournamentState, ev: HandForHandStarted) -> None:
+    _step(state, lambda c: clk.hand_for_hand_on(c, _at(ev.at)))
+
+
+@applies(HandForHandEnded)
+def _apply_hfh_off(state: TournamentState, ev: HandForHandEnded) -> None:
+    _step(state, lambda c: clk.hand_for_hand_off(c, _at(ev.at)))
+
+
+@applies(HandForHandHandPlayed)
+def _apply_hfh_hand(state: TournamentState, ev: HandForHandHandPlayed) -> None:
+    profile = state.part(Setup).profile.replace(hfh_seconds_per_hand=ev.seconds)
+    _step(state, lambda c: clk.hand_finished(c, _at(ev.at), profile))
+
+
+@applies(ColoredUp)
+def _apply_colored_up(state: TournamentState, ev: ColoredUp) -> None:
+    part = state.part(ClockPart)
+    for value in ev.removed:
+        if value not in part.removed:
+            part.removed.append(value)
+    part.color_ups.append({"at": ev.at, "table": ev.table, "result": ev.result})
+    roster = state.part(Roster)
+    for seat in ev.result["seats"]:
+        entry_id = ev.entries.get(str(seat["seat"]))
+        entry = roster.entries.get(entry_id) if entry_id is not None else None
+        if entry is not None:
+            entry.stack = seat["stack_after"]
+            entry.stack_note = "colour-up"
+    change = ev.result["chips_before"] - ev.result["chips_after"]
+    if change:
+        roster.removals.append(Removal(change, f"colour-up ({ev.result['method']})"))
+
+
+@applies(ClockCalled)
+def _apply_called(state: TournamentState, ev: ClockCalled) -> None:
+    state.part(ClockPart).called[f"{ev.table}/{ev.seat}"] = ShotClock(
+        seat=ev.seat,
+        started_at=clk.epoch_seconds(_at(ev.at)),
+        action_seconds=ev.action_seconds,
+        countdown_seconds=ev.countdown_seconds,
+    )
+
+
+# --------------------------------------------------------------------------------------
+# Commands
+
+
+@dataclass(frozen=True, slots=True)
+class StartClock(Command):
+    """Start the clock (level 1 unless the floor set another level first)."""
+
+
+@dataclass(frozen=True, slots=True)
+class PauseClock(Command):
+    """Stop the clock."""
+
+    reason: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class ResumeClock(Command):
+    """Set the clock running again."""
+
+
+@dataclass(frozen=True, slots=True)
+class NextLevel(Command):
+    """Go to the start of the next level or break."""
+
+
+@dataclass(frozen=True, slots=True)
+class PreviousLevel(Command):
+    """Go back to the start of the previous level or break."""
+
+
+@dataclass(frozen=True, slots=True)
+class SetLevel(Command):
+    """Go to the start of a level."""
+
+    level: int
+
+
+@dataclass(frozen=True, slots=True)
+class AdjustClock(Command):
+    """Add (positive) or take off (negative) seconds."""
+
+    seconds: int
+
+
+@dataclass(frozen=True, slots=True)
+class AddLevels(Command):
+    """Append levels by the structure's progression."""
+
+    count: int = 1
+
+
+@dataclass(frozen=True, slots=True)
+class HandForHand(Command):
+    """Turn hand-for-hand on or off (B10)."""
+
+    on: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class HandForHandHand(Command):
+    """Every table has finished the current hand-for-hand hand."""
+
+
+@dataclass(frozen=True, slots=True)
+class ColorUp(Command):
+    """Colour up one table: players (seat 1 first) and their stacks.
+
+    ``removed`` defaults to the chips the schedule removes at this break; ``method`` is for
+    TNPL's race-or-round-up choice; ``deck`` records the cards as dealt in a live race
+    (otherwise the race is drawn from the context's random source).
+    """
+
+    stacks: tuple[tuple[str, int], ...]
+    removed: tuple[int, ...] = ()
+    method: str | None = None
+    table: str = ""
+    deck: tuple[str, ...] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class CallClock(Command):
+    """Put a clock on the player in ``seat`` (B15)."""
+
+    seat: int
+    table: str = ""
+
+
+def _structure_for(state: TournamentState) -> tuple[Structure, int | None, int | None]:
+    setup = state.part(Setup)
+    tmpl = setup.tmpl
+    profile = setup.profile
+    structure = load_structure(tmpl.structure)
+    close = tmpl.registration_close(profile)
+    rebuy: int | None = None
+    if tmpl.rebuy is not None:
+        rebuy = (
+            tmpl.rebuy.minutes if tmpl.rebuy.minutes is not None else profile.rebuy_window_minutes
+        )
+    elif structure.rebuy_minutes is not None and profile.rebuy_allowed:
+        rebuy = structure.rebuy_minutes
+    return structure, close, rebuy
+
+
+def _clock(state: TournamentState) -> tuple[ClockState, list[Event]]:
+    """The tournament's clock, or a new one with the event that sets it up."""
+    part = state.part(ClockPart)
+    if part.clock is not None:
+        return part.clock, []
+    structure, close, rebuy = _structure_for(state)
+    clock = new_clock(structure, registration_closes_after_level=close, rebuy_minutes=rebuy)
+    setup_event = ClockSetUp(
+        structure=structure.as_json(),
+        registration_closes_after_level=clock.registration_closes_after_level,
+        rebuy_minutes=clock.rebuy_minutes,
+    )
+    return clock, [setup_event]
+
+
+def _not_finished(state: TournamentState) -> None:
+    if state.part(Setup).finished:
+        raise RuleViolation("The tournament is over: the clock has stopped.")
+
+
+@decides(StartClock)
+def _decide_start(state: TournamentState, cmd: StartClock, ctx: Context) -> list[Event]:
+    _not_finished(state)
+    clock, events = _clock(state)
+    clk.start(clock, ctx.now)
+    return [*events, ClockStarted(at=_iso(ctx.now))]
+
+
+@decides(PauseClock)
+def _decide_pause(state: TournamentState, cmd: PauseClock, ctx: Context) -> list[Event]:
+    clock, _ = _clock(state)
+    clk.pause(clock, ctx.now)
+    return [ClockPaused(at=_iso(ctx.now), reason=cmd.reason)]
+
+
+@decides(ResumeClock)
+def _decide_resume(state: TournamentState, cmd: ResumeClock, ctx: Context) -> list[Event]:
+    clock, _ = _clock(state)
+    clk.resume(clock, ctx.now)
+    return [ClockResumed(at=_iso(ctx.now))]
+
+
+def _moved(after: ClockState, ctx: Context, events: list[Event]) -> list[Event]:
+    return [*events, ClockMoved(at=_iso(ctx.now), level=after.level, on_break=after.on_break)]
+
+
+@decides(NextLevel)
+def _decide_next(state: TournamentState, cmd: NextLevel, ctx: Context) -> list[Event]:
+    clock, events = _clock(state)
+    return _moved(clk.next_level(clock, ctx.now), ctx, events)
+
+
+@decides(PreviousLevel)
+def _decide_prev(state: TournamentState, cmd: PreviousLevel, ctx: Context) -> list[Event]:
+    clock, events = _clock(state)
+    return _moved(clk.previous_level(clock, ctx.now), ctx, events)
+
+
+@decides(SetLevel)
+def _decide_set(state: TournamentState, cmd: SetLevel, ctx: Context) -> list[Event]:
+    clock, events = _clock(state)
+    return _moved(clk.set_level(clock, ctx.now, cmd.level), ctx, events)
+
+
+@decides(AdjustClock)
+def _decide_adjust(state: TournamentState, cmd: AdjustClock, ctx: Context) -> list[Event]:
+    clock, events = _clock(state)
+    clk.adjust(clock, ctx.now, cmd.seconds)
+    return [*events, ClockAdjusted(at=_iso(ctx.now), seconds=cmd.seconds)]
+
+
+@decides(AddLevels)
+def _decide_add(state: TournamentState, cmd: AddLevels, ctx: Context) -> list[Event]:
+    if not 1 <= cmd.count <= 50:
+        raise InvalidCommand("Add between 1 and 50 levels at a time.", rule_ids="B1")
+    clock, events = _clock(state)
+    more = clk.append_levels(clock, count=cmd.count)
+    new = more.structure.as_json()["levels"][len(clock.structure.levels) :]
+    return [*events, LevelsAdded(levels=tuple(new))]
+
+
+@decides(HandForHand)
+def _decide_hfh(state: TournamentState, cmd: HandForHand, ctx: Context) -> list[Event]:
+    clock, _ = _clock(state)
+    if cmd.on:
+        clk.hand_for_hand_on(clock, ctx.now)
+        return [HandForHandStarted(at=_iso(ctx.now))]
+    clk.hand_for_hand_off(clock, ctx.now)
+    return [HandForHandEnded(at=_iso(ctx.now))]
+
+
+@decides(HandForHandHand)
+def _decide_hfh_hand(state: TournamentState, cmd: HandForHandHand, ctx: Context) -> list[Event]:
+    clock, _ = _clock(state)
+    profile = state.part(Setup).profile
+    after = clk.hand_finished(clock, ctx.now, profile)
+    return [
+        HandForHandHandPlayed(
+            at=_iso(ctx.now), seconds=profile.hfh_seconds_per_hand, hand=after.hfh_hands
+        )
+    ]
+
+
+@decides(ColorUp)
+def _decide_color_up(state: TournamentState, cmd: ColorUp, ctx: Context) -> list[Event]:
+    _not_finished(state)
+    clock, events = _clock(state)
+    part = state.part(ClockPart)
+    v = view(clock, ctx.now)
+    removed = cmd.removed or v.color_up
+    if not removed:
+        raise InvalidCommand(
+            "No colour-up is scheduled now: name the denominations to remove (B14: a "
+            "colour-up outside the schedule is announced to the whole event).",
+            rule_ids="B14",
+        )
+    chips = clock.structure.chips.without(part.removed)
+    if not cmd.stacks:
+        raise InvalidCommand("List the players at the table, seat 1 first, with their stacks.")
+    stacks: dict[int, int] = {}
+    entries: dict[str, str] = {}
+    seen: set[str] = set()
+    for seat, (ref, chips_held) in enumerate(cmd.stacks, start=1):
+        player, entry = live_entry_of(state, ref)
+        if entry.entry_id in seen:
+            raise InvalidCommand(f"{player.name} is listed twice.")
+        if entry.status is not EntryStatus.ALIVE:  # pragma: no cover - live_entry_of refuses
+            raise RuleViolation(f"{player.name} is out.")
+        seen.add(entry.entry_id)
+        stacks[seat] = chips_held
+        entries[str(seat)] = entry.entry_id
+    method: ColorUpMethod | None = None
+    if cmd.method is not None:
+        try:
+            method = ColorUpMethod(cmd.method)
+        except ValueError:
+            raise InvalidCommand(f"bad method {cmd.method!r}: race or round_up") from None
+    rng: random.Random = ctx.rng
+    result: ColorUpResult = color_up(
+        stacks,
+        removed=removed,
+        chips=chips,
+        profile=state.part(Setup).profile,
+        method=method,
+        deck=list(cmd.deck) if cmd.deck is not None else None,
+        rng=rng,
+    )
+    return [
+        *events,
+        ColoredUp(
+            at=_iso(ctx.now),
+            table=cmd.table,
+            removed=tuple(result.removed),
+            entries=entries,
+            result=result.as_json(),
+        ),
+    ]
+
+
+@decides(CallClock)
+def _decide_call(state: TournamentState, cmd: CallClock, ctx: Context) -> list[Event]:
+    _not_finished(state)
+    part = state.part(ClockPart)
+    minutes = None
+    if part.clock is not None:
+        minutes = view(part.clock, ctx.now).level.minutes
+    shot = call_clock(state.part(Setup).profile, cmd.seat, ctx.now, level_minutes=minutes)
+    return [
+        ClockCalled(
+            at=_iso(ctx.now),
+            table=cmd.table,
+            seat=cmd.seat,
+            action_seconds=shot.action_seconds,
+            countdown_seconds=shot.countdown_seconds,
+        )
+    ]
+
+
+__all__ = [
+    "AddLevels",
+    "AdjustClock",
+    "CallClock",
+    "ClockAdjusted",
+    "ClockCalled",
+    "ClockMoved",
+    "ClockPart",
+    "ClockPaused",
+    "ClockResumed",
+    "ClockSetUp",
+    "ClockStarted",
+    "ColorUp",
+    "ColoredUp",
+    "HandForHand",
+    "HandForHandEnded",
+    "HandForHandHand",
+    "HandForHandHandPlayed",
+    "HandForHandStarted",
+    "LevelsAdded",
+    "NextLevel",
+    "PauseClock",
+    "PreviousLevel",
+    "ResumeClock",
+    "SetLevel",
+    "StartClock",
+    "clock_view",
+]

@@ -1,0 +1,180 @@
+"""The clock in the tournament log: commands through the service, replay, registration."""
+
+from __future__ import annotations
+
+import pytest
+from floor_helpers import Night
+
+import pokertd.tournament.clock_log  # noqa: F401  (registers the clock's events and commands)
+from pokertd.errors import InvalidCommand, RuleViolation
+from pokertd.tournament.clock import ClockView
+from pokertd.tournament.clock_log import (
+    AddLevels,
+    AdjustClock,
+    CallClock,
+    ClockPart,
+    ColorUp,
+    HandForHand,
+    HandForHandHand,
+    NextLevel,
+    PauseClock,
+    PreviousLevel,
+    ResumeClock,
+    SetLevel,
+    StartClock,
+    clock_view,
+)
+from pokertd.tournament.entries import Rebuy, Register, Roster, registration_open
+from pokertd.tournament.framework import Undo, fold
+
+
+def view_now(night: Night) -> ClockView:
+    v = clock_view(night.state, night.now)
+    assert v is not None
+    return v
+
+
+def test_clock_commands_through_the_service() -> None:
+    night = Night("fox_wed_80")
+    assert clock_view(night.state, night.now) is None
+    night.run(StartClock())
+    assert view_now(night).level.number == 1
+    with pytest.raises(RuleViolation, match="already started"):
+        night.run(StartClock())
+    night.later(25)
+    assert view_now(night).level.number == 2
+    night.run(PauseClock(reason="dispute at table 3"))
+    night.later(60)
+    assert view_now(night).seconds_left == 15 * 60
+    night.run(ResumeClock())
+    night.run(NextLevel())
+    assert view_now(night).level.number == 3
+    night.run(PreviousLevel())
+    night.run(SetLevel(level=12))
+    night.run(AdjustClock(seconds=-600))
+    assert view_now(night).seconds_left == 600
+    with pytest.raises(InvalidCommand, match="There is no level 40"):
+        night.run(SetLevel(level=40))
+    texts = [r.event.describe() for r in night.records]
+    assert "Clock paused (dispute at table 3)" in texts
+    assert "10:00 taken off the clock" in texts
+
+
+def test_replay_rebuilds_the_same_clock() -> None:
+    night = Night("fox_wed_80")
+    night.run(StartClock())
+    night.later(30)
+    night.run(PauseClock())
+    night.later(5)
+    night.run(ResumeClock())
+    night.run(AddLevels(count=2))
+    night.run(SetLevel(level=23))
+    replayed = fold(night.tid, night.records)
+    assert replayed.part(ClockPart).clock == night.state.part(ClockPart).clock
+    assert len(replayed.part(ClockPart).clock.structure.levels) == 23  # type: ignore[union-attr]
+
+
+def test_undo_a_clock_command() -> None:
+    night = Night("fox_wed_80")
+    night.run(StartClock())
+    night.run(NextLevel())
+    assert view_now(night).level.number == 2
+    night.run(Undo())
+    assert view_now(night).level.number == 1
+    night.run(Undo())  # undo the start (and the set-up that came with it)
+    assert clock_view(night.state, night.now) is None
+
+
+def test_FOX_REG1_registration_closes_with_the_clock() -> None:
+    """The Wednesday $80 event closes registration at the end of level 6 (2:00 of play)."""
+    night = Night("fox_wed_80")
+    night.run(StartClock())
+    night.later(119)
+    night.register("Ann")
+    assert registration_open(night.state, night.now)
+    night.later(1)
+    assert not registration_open(night.state, night.now)
+    with pytest.raises(RuleViolation):
+        night.register("Bob")
+
+
+def test_NJ_8_rebuys_end_after_the_first_hour_of_play() -> None:
+    night = Night("nj_fundraiser")
+    night.register("Ann")
+    night.run(StartClock())
+    night.later(59)
+    night.run(Rebuy(player="Ann", stack=1_000))
+    night.later(1)
+    with pytest.raises(RuleViolation, match="rebuy period"):
+        night.run(Rebuy(player="Ann", stack=1_000))
+
+
+def test_FOX_HFH_through_the_log() -> None:
+    night = Night("fox_wed_80")
+    night.run(StartClock())
+    night.run(SetLevel(level=9))
+    night.run(HandForHand(on=True))
+    night.later(7)
+    night.run(HandForHandHand())
+    night.later(5)
+    night.run(HandForHandHand())
+    assert view_now(night).seconds_left == 16 * 60
+    assert "2:00 off the clock" in night.records[-1].event.describe()
+    night.run(HandForHand(on=False))
+    night.later(1)
+    assert view_now(night).seconds_left == 15 * 60
+    with pytest.raises(RuleViolation, match="not on"):
+        night.run(HandForHandHand())
+
+
+def test_KPC_14_colour_up_at_the_scheduled_break_is_recorded_with_its_cards() -> None:
+    """At the break after level 12 (Wednesday sheet) the 100s go; the B11 example stacks."""
+    night = Night("fox_wed_80")
+    night.register("Ann", "Bob", "Cat", "Dan", "Eve")
+    night.run(StartClock())
+    night.run(SetLevel(level=12))
+    night.run(NextLevel())  # the break
+    assert view_now(night).color_up == (100,)
+    before = night.state.part(Roster).chips_in_play
+    night.run(
+        ColorUp(
+            stacks=(("Ann", 12_300), ("Bob", 8_200), ("Cat", 100), ("Dan", 9_000), ("Eve", 6_400)),
+            table="1",
+            deck=("7c", "Kc", "9d", "Kh", "Qd", "4s", "2c", "3h", "8s", "5d"),
+        )
+    )
+    roster = night.state.part(Roster)
+    stacks = {e.name: e.stack for e in roster.entries.values()}
+    assert stacks == {"Ann": 12_000, "Bob": 8_500, "Cat": 500, "Dan": 9_000, "Eve": 6_500}
+    assert roster.chips_in_play == before + 500  # 36,000 → 36,500 at this table
+    part = night.state.part(ClockPart)
+    assert part.removed == [100]
+    assert part.color_ups[0]["result"]["cards_dealt"][0] == [1, "7c"]
+    assert "36,000 → 36,500" in night.records[-1].event.describe()
+    with pytest.raises(InvalidCommand, match="not in play"):
+        night.run(ColorUp(stacks=(("Ann", 12_000),), removed=(100,)))
+
+
+def test_colour_up_outside_the_schedule_needs_the_chips_named() -> None:
+    night = Night("fox_wed_80")
+    night.register("Ann")
+    night.run(StartClock())
+    with pytest.raises(InvalidCommand, match="No colour-up is scheduled"):
+        night.run(ColorUp(stacks=(("Ann", 25_000),)))
+    night.run(ColorUp(stacks=(("Ann", 25_050 - 50),), removed=(100,)))
+
+
+def test_B15_clock_called_on_a_seat_is_logged_with_the_profile_timing() -> None:
+    night = Night("fox_wed_80")
+    night.run(CallClock(seat=4, table="2"))
+    shot = night.state.part(ClockPart).called["2/4"]
+    assert (shot.action_seconds, shot.countdown_seconds) == (25, 5)
+    text = night.records[-1].event.describe()
+    assert text == "Clock called on table 2 seat 4: 25 s + 5 s countdown"
+
+
+def test_registration_before_any_clock_command_stays_open() -> None:
+    night = Night("fox_wed_80")
+    night.register("Ann")
+    assert registration_open(night.state, night.now)
+    night.run(Register(name="Bob", member="1", age_ok=True))
