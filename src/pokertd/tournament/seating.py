@@ -363,6 +363,15 @@ class Seating:
     ) -> None:
         """Raise unless ``player`` may be put in ``seat`` of table ``number``."""
         table = self.table(number)
+        if not moving and player in self.where:
+            t, s = self.where[player]
+            raise RuleViolation(
+                f"{player} already sits at table {t} seat {s + 1}.",
+                rule_ids=("FOX-6",),
+                context={"player": player},
+            )
+        if moving and player not in self.where:
+            raise NotFound(f"{player} has no seat to move from.", context={"player": player})
         if not 0 <= seat < table.n_seats:
             raise InvalidCommand(
                 f"Table {number} has no seat {seat + 1}: it has {table.n_seats} seats.",
@@ -380,15 +389,6 @@ class Seating:
                 rule_ids=("FOX-8",),
                 context={"table": number, "seat": seat + 1},
             )
-        if not moving and player in self.where:
-            t, s = self.where[player]
-            raise RuleViolation(
-                f"{player} already sits at table {t} seat {s + 1}.",
-                rule_ids=("FOX-6",),
-                context={"player": player},
-            )
-        if moving and player not in self.where:
-            raise NotFound(f"{player} has no seat to move from.", context={"player": player})
 
     def seat(self, player: PlayerId, number: int, seat: Seat) -> None:
         """Put a player who has no seat into an open seat."""

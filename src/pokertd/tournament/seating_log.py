@@ -1,0 +1,780 @@
+"""Seating in the tournament log: seat draws, moves, table breaks, buttons, final table.
+
+The pure rules live in :mod:`pokertd.tournament.seating` and
+:mod:`pokertd.tournament.balancing`; this module turns them into events and commands.
+
+* The room is the template's tables (``tables`` x ``seats_per_table``); the break order is
+  the highest number first unless :class:`LayTables` says otherwise.
+* :class:`DrawSeats` gives every entry still in without a seat a random seat (the even
+  initial draw before anyone sits, a late-entry draw afterwards) -> :class:`SeatsDrawn`.
+* :class:`SuggestMoves` records what the rules require (:class:`MovesSuggested`): moves to
+  balance or to break the next table, each with its random draw fixed in the event. The
+  floor confirms each (:class:`ConfirmMove` -> :class:`PlayerMoved`) -- or, with
+  auto-confirm on (:class:`SetAutoConfirm`), the suggestion is applied at once.
+* :class:`BreakTable` breaks a chosen table; :class:`Redraw` forms the final table;
+  :class:`PlaceButton` records where a table's button is (told, or drawn by high card).
+
+Busts are recorded by the eliminations domain; the seats of entries that are no longer in
+are freed when this domain next reads or applies (:func:`live_seating`).
+
+Seats and tables in events are the numbers people read (seat 1 is the first seat).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from pokertd.errors import InvalidCommand, RuleViolation
+from pokertd.tournament.balancing import (
+    Move,
+    MoveReason,
+    Plan,
+    apply_move,
+    break_table,
+    check_move,
+    default_choice,
+    halted_tables,
+    notify_tables,
+    plan,
+)
+from pokertd.tournament.entries import EntryStatus, Roster, Setup, live_entry_of
+from pokertd.tournament.framework import (
+    Command,
+    Context,
+    Event,
+    TournamentState,
+    applies,
+    decides,
+    event,
+)
+from pokertd.tournament.seating import (
+    FinalTableDraw,
+    Layout,
+    SeatDraw,
+    Seating,
+    TableSpec,
+    apply_final_table,
+    arrival_waits,
+    draw_button,
+    draw_final_table,
+    draw_initial_seats,
+    draw_seat,
+    final_table_size,
+)
+
+# --- the part ---------------------------------------------------------------------------------
+
+
+@dataclass
+class Tables:
+    """This domain's slice of the state: the seating and the moves waiting for the floor."""
+
+    seating: Seating | None = None
+    layout: Layout | None = None
+    pending: dict[int, Move] = field(default_factory=dict)
+    """Suggested moves by id, not yet confirmed."""
+    pending_break: int | None = None
+    next_move_id: int = 1
+    auto_confirm: bool = False
+
+
+def _build(state: TournamentState) -> Seating:
+    setup = state.part(Setup)
+    tmpl = setup.tmpl
+    part = state.part(Tables)
+    layout = part.layout or Layout.uniform(tmpl.tables, tmpl.seats_per_table)
+    return Seating.from_layout(layout, setup.profile)
+
+
+def _sync(state: TournamentState, seating: Seating) -> None:
+    """Free the seats of entries that are no longer in (busted, forfeited, disqualified)."""
+    entries = state.part(Roster).entries
+    gone = [
+        e for e in seating.where if e not in entries or entries[e].status is not EntryStatus.ALIVE
+    ]
+    for entry_id in gone:
+        seating.unseat(entry_id)
+
+
+def _seating_for_apply(state: TournamentState) -> Seating:
+    part = state.part(Tables)
+    if part.seating is None:
+        part.seating = _build(state)
+    _sync(state, part.seating)
+    return part.seating
+
+
+def live_seating(state: TournamentState) -> Seating:
+    """The seating now, busted players' seats freed (a copy: read it, never change it)."""
+    part = state.part(Tables)
+    seating = _build(state) if part.seating is None else part.seating.copy()
+    _sync(state, seating)
+    return seating
+
+
+def _name(state: TournamentState, entry_id: str) -> str:
+    entry = state.part(Roster).entries.get(entry_id)
+    return entry.name if entry is not None else entry_id
+
+
+# --- events -----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SeatRecord:
+    """An entry drawn or put into a seat (1-based seat)."""
+
+    entry_id: str
+    name: str
+    table: int
+    seat: int
+    waits: bool = False
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class MoveRecord:
+    """A move as stored (1-based seats; ``None`` where the floor must fill it in)."""
+
+    move_id: int
+    entry_id: str | None
+    name: str | None
+    from_table: int
+    from_seat: int | None
+    to_table: int
+    to_seat: int | None
+    reason: MoveReason
+    rule_ids: tuple[str, ...]
+    waits: bool = False
+    moves_before: int = 0
+
+    def to_move(self) -> Move:
+        """The engine-side move (0-based seats)."""
+        return Move(
+            player=self.entry_id,
+            from_table=self.from_table,
+            from_seat=None if self.from_seat is None else self.from_seat - 1,
+            to_table=self.to_table,
+            to_seat=None if self.to_seat is None else self.to_seat - 1,
+            reason=self.reason,
+            rule_ids=self.rule_ids,
+            waits=self.waits,
+            moves_before=self.moves_before,
+        )
+
+
+def _record(state: TournamentState, move_id: int, move: Move) -> MoveRecord:
+    return MoveRecord(
+        move_id=move_id,
+        entry_id=move.player,
+        name=None if move.player is None else _name(state, move.player),
+        from_table=move.from_table,
+        from_seat=None if move.from_seat is None else move.from_seat + 1,
+        to_table=move.to_table,
+        to_seat=None if move.to_seat is None else move.to_seat + 1,
+        reason=move.reason,
+        rule_ids=move.rule_ids,
+        waits=move.waits,
+        moves_before=move.moves_before,
+    )
+
+
+def describe_move(record: MoveRecord) -> str:
+    """A stored move in floor words."""
+    who = record.name or "the player due the big blind next"
+    origin = f"T{record.from_table}" + (f"-S{record.from_seat}" if record.from_seat else "")
+    target = f"T{record.to_table}" + (
+        f"-S{record.to_seat}" if record.to_seat else " (worst position)"
+    )
+    why = "balance" if record.reason is MoveReason.BALANCE else "table breaks"
+    wait = ", waits for the button" if record.waits else ""
+    rules = ", ".join(record.rule_ids)
+    return f"#{record.move_id} {who}: {origin} -> {target} ({why}{wait}) [{rules}]"
+
+
+@event("tables_laid_out")
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TablesLaidOut(Event):
+    """The room: tables, seat counts, unavailable/reserved seats (1-based), break order."""
+
+    tables: tuple[tuple[int, int], ...]
+    """``(table number, seats)`` for each table."""
+    break_order: tuple[int, ...] = ()
+    unavailable: tuple[tuple[int, int], ...] = ()
+    """``(table, seat)`` pairs never used."""
+    reserved: tuple[tuple[int, int], ...] = ()
+    """``(table, seat)`` pairs skipped by random draws."""
+
+    def describe(self) -> str:
+        order = ", ".join(f"T{t}" for t in self.break_order) or "highest number first"
+        return f"Laid out {len(self.tables)} tables (break order {order})"
+
+    def layout(self) -> Layout:
+        """The layout it describes (0-based seats inside)."""
+        specs = tuple(
+            TableSpec(
+                number=n,
+                seats=s,
+                unavailable=frozenset(seat - 1 for t, seat in self.unavailable if t == n),
+                reserved=frozenset(seat - 1 for t, seat in self.reserved if t == n),
+            )
+            for n, s in self.tables
+        )
+        return Layout(tables=specs, break_order=self.break_order)
+
+
+@event("seats_drawn")
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SeatsDrawn(Event):
+    """Entries seated: a random draw (``initial``, ``late``) or by hand (``floor``)."""
+
+    seats: tuple[SeatRecord, ...]
+    how: str
+
+    def describe(self) -> str:
+        if len(self.seats) == 1:
+            s = self.seats[0]
+            wait = " (waits for the button)" if s.waits else ""
+            return f"Seated {s.name} at T{s.table}-S{s.seat}{wait} ({self.how})"
+        tables = len({s.table for s in self.seats})
+        return f"Drew seats for {len(self.seats)} players at {tables} tables ({self.how})"
+
+
+@event("moves_suggested")
+@dataclass(frozen=True, slots=True, kw_only=True)
+class MovesSuggested(Event):
+    """Moves the rules require now, waiting for the floor; replaces earlier suggestions."""
+
+    moves: tuple[MoveRecord, ...]
+    break_table: int | None = None
+
+    def describe(self) -> str:
+        what = f"break table {self.break_table}" if self.break_table else "balance tables"
+        return f"Suggested {len(self.moves)} move(s) to {what}"
+
+
+@event("player_moved")
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PlayerMoved(Event):
+    """A confirmed move: who, from, to, why and the rule behind it."""
+
+    move: MoveRecord
+    auto: bool = False
+
+    def describe(self) -> str:
+        how = "auto-confirmed" if self.auto else "confirmed"
+        return f"Moved {describe_move(self.move)} ({how})"
+
+
+@event("table_closed")
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TableClosed(Event):
+    """A table broke: its last player has moved."""
+
+    table: int
+
+    def describe(self) -> str:
+        return f"Table {self.table} broke"
+
+
+@event("final_table_drawn")
+@dataclass(frozen=True, slots=True, kw_only=True)
+class FinalTableDrawn(Event):
+    """The final table: every seat (a redraw, or newcomers' draws) and the button draw."""
+
+    table: int
+    seats: int
+    draws: tuple[SeatRecord, ...]
+    redraw: bool
+    button: int | None = None
+    cards: tuple[tuple[int, str], ...] = ()
+    """The last round of the button draw: ``(seat, card)``."""
+
+    def describe(self) -> str:
+        button = f"; button seat {self.button}" if self.button else ""
+        how = "full redraw" if self.redraw else "players joining"
+        return f"Final table at T{self.table} with {self.seats} seats ({how}){button}"
+
+
+@event("button_placed")
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ButtonPlaced(Event):
+    """Where a table's button is: ``current`` for the hand now, else the next hand."""
+
+    table: int
+    seat: int
+    current: bool = True
+    cards: tuple[tuple[int, str], ...] = ()
+    """The high-card draw that placed it, if any: ``(seat, card)``."""
+
+    def describe(self) -> str:
+        drawn = " (high-card draw)" if self.cards else ""
+        return f"Button at T{self.table}-S{self.seat}{drawn}"
+
+
+@event("auto_confirm_set")
+@dataclass(frozen=True, slots=True, kw_only=True)
+class AutoConfirmSet(Event):
+    """Moves are confirmed by the system (on) or by the floor (off)."""
+
+    on: bool
+
+    def describe(self) -> str:
+        return f"Auto-confirm of moves {'on' if self.on else 'off'}"
+
+
+# --- appliers ---------------------------------------------------------------------------------
+
+
+@applies(TablesLaidOut)
+def _apply_layout(state: TournamentState, ev: TablesLaidOut) -> None:
+    part = state.part(Tables)
+    part.layout = ev.layout()
+    part.seating = None
+    part.pending.clear()
+
+
+@applies(SeatsDrawn)
+def _apply_seats(state: TournamentState, ev: SeatsDrawn) -> None:
+    seating = _seating_for_apply(state)
+    seating.apply_draws(
+        SeatDraw(player=s.entry_id, table=s.table, seat=s.seat - 1, waits=s.waits) for s in ev.seats
+    )
+
+
+@applies(MovesSuggested)
+def _apply_suggested(state: TournamentState, ev: MovesSuggested) -> None:
+    part = state.part(Tables)
+    part.pending = {m.move_id: m.to_move() for m in ev.moves}
+    part.pending_break = ev.break_table
+    if ev.moves:
+        part.next_move_id = max(m.move_id for m in ev.moves) + 1
+
+
+@applies(PlayerMoved)
+def _apply_moved(state: TournamentState, ev: PlayerMoved) -> None:
+    seating = _seating_for_apply(state)
+    m = ev.move
+    assert m.entry_id is not None
+    assert m.to_seat is not None
+    seating.move(m.entry_id, m.to_table, m.to_seat - 1)
+    part = state.part(Tables)
+    part.pending.pop(m.move_id, None)
+    part.next_move_id = max(part.next_move_id, m.move_id + 1)
+
+
+@applies(TableClosed)
+def _apply_closed(state: TournamentState, ev: TableClosed) -> None:
+    seating = _seating_for_apply(state)
+    seating.close_table(ev.table)
+    part = state.part(Tables)
+    if part.pending_break == ev.table:
+        part.pending_break = None
+
+
+@applies(FinalTableDrawn)
+def _apply_final(state: TournamentState, ev: FinalTableDrawn) -> None:
+    seating = _seating_for_apply(state)
+    draws = tuple(SeatDraw(player=s.entry_id, table=s.table, seat=s.seat - 1) for s in ev.draws)
+    apply_final_table(
+        seating,
+        FinalTableDraw(table=ev.table, seats=ev.seats, draws=draws, button=None, redraw=ev.redraw),
+    )
+    if ev.button is not None:
+        seating.set_button(ev.table, ev.button - 1, current=False)
+    part = state.part(Tables)
+    part.pending.clear()
+    part.pending_break = None
+
+
+@applies(ButtonPlaced)
+def _apply_button(state: TournamentState, ev: ButtonPlaced) -> None:
+    seating = _seating_for_apply(state)
+    seating.set_button(ev.table, ev.seat - 1, current=ev.current)
+
+
+@applies(AutoConfirmSet)
+def _apply_auto(state: TournamentState, ev: AutoConfirmSet) -> None:
+    state.part(Tables).auto_confirm = ev.on
+
+
+# --- commands ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class LayTables(Command):
+    """Set the room before anyone is seated: ``(number, seats)`` per table, break order."""
+
+    tables: tuple[tuple[int, int], ...]
+    break_order: tuple[int, ...] = ()
+    unavailable: tuple[tuple[int, int], ...] = ()
+    reserved: tuple[tuple[int, int], ...] = ()
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DrawSeats(Command):
+    """Draw a seat for every entry still in that has none (C1 at the start, C3 later)."""
+
+    even: bool = False
+    """Late draws among the tables with the fewest players (before the start)."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SeatPlayer(Command):
+    """Put a player in a chosen seat (special needs, supervisor's decision; FOX-6, FOX-8)."""
+
+    player: str
+    table: int
+    seat: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SuggestMoves(Command):
+    """Work out the moves the rules require now (balance or break)."""
+
+    paid_places: int | None = None
+    full_table_event: bool = True
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ConfirmMove(Command):
+    """The floor confirms a suggested move (naming the player or seat if it was blank)."""
+
+    move_id: int
+    player: str | None = None
+    seat: int | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class BreakTable(Command):
+    """Break a chosen table now (its players draw new seats)."""
+
+    table: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Redraw(Command):
+    """Form the final table (C9, C10) with its redraw and button draw."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PlaceButton(Command):
+    """Say where a table's button is, or draw for it by high card (``seat`` ``None``)."""
+
+    table: int
+    seat: int | None = None
+    current: bool = True
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SetAutoConfirm(Command):
+    """Let the system confirm suggested moves itself (on) or leave them to the floor."""
+
+    on: bool
+
+
+@decides(LayTables)
+def _decide_layout(state: TournamentState, cmd: LayTables, ctx: Context) -> list[Event]:
+    part = state.part(Tables)
+    if part.seating is not None and part.seating.players:
+        raise RuleViolation("Players are already seated: the room can no longer change.")
+    ev = TablesLaidOut(
+        tables=cmd.tables,
+        break_order=cmd.break_order,
+        unavailable=cmd.unavailable,
+        reserved=cmd.reserved,
+    )
+    ev.layout().validate(state.part(Setup).profile)
+    return [ev]
+
+
+@decides(DrawSeats)
+def _decide_draw(state: TournamentState, cmd: DrawSeats, ctx: Context) -> list[Event]:
+    seating = live_seating(state)
+    roster = state.part(Roster)
+    unseated = [e.entry_id for e in roster.alive() if e.entry_id not in seating.where]
+    if not unseated:
+        raise InvalidCommand("Every player still in has a seat.")
+    if seating.players == 0:
+        draws = draw_initial_seats(seating, unseated, ctx.rng)
+        how = "initial"
+    else:
+        draws = []
+        for entry_id in unseated:
+            d = draw_seat(seating, entry_id, ctx.rng, even=cmd.even)
+            seating.apply_draws([d])
+            draws.append(d)
+        how = "late"
+    records = tuple(
+        SeatRecord(
+            entry_id=d.player,
+            name=_name(state, d.player),
+            table=d.table,
+            seat=d.seat + 1,
+            waits=d.waits,
+        )
+        for d in sorted(draws, key=lambda d: (d.table, d.seat))
+    )
+    return [SeatsDrawn(seats=records, how=how)]
+
+
+@decides(SeatPlayer)
+def _decide_seat(state: TournamentState, cmd: SeatPlayer, ctx: Context) -> list[Event]:
+    _, entry = live_entry_of(state, cmd.player)
+    seating = live_seating(state)
+    if cmd.table not in seating.tables and cmd.table in seating.spare:
+        seating.open_table(cmd.table)
+    seating.check_seat(entry.entry_id, cmd.table, cmd.seat - 1)
+    waits = arrival_waits(seating, cmd.table, cmd.seat - 1)
+    record = SeatRecord(
+        entry_id=entry.entry_id, name=entry.name, table=cmd.table, seat=cmd.seat, waits=waits
+    )
+    return [SeatsDrawn(seats=(record,), how="floor")]
+
+
+def _moves_events(state: TournamentState, seating: Seating, todo: Plan, auto: bool) -> list[Event]:
+    part = state.part(Tables)
+    first = part.next_move_id
+    records = tuple(_record(state, first + i, m) for i, m in enumerate(todo.moves))
+    if not auto:
+        return [MovesSuggested(moves=records, break_table=todo.break_table)]
+    events: list[Event] = []
+    work = seating.copy()
+    for record in records:
+        move = default_choice(work, record.to_move())
+        apply_move(work, move)
+        events.append(PlayerMoved(move=_record(state, record.move_id, move), auto=True))
+    if todo.break_table is not None:
+        events.append(TableClosed(table=todo.break_table))
+    return events
+
+
+@decides(SuggestMoves)
+def _decide_suggest(state: TournamentState, cmd: SuggestMoves, ctx: Context) -> list[Event]:
+    part = state.part(Tables)
+    seating = live_seating(state)
+    if part.pending and not part.auto_confirm:
+        stale = [i for i, m in part.pending.items() if not _still_valid(seating, m)]
+        if not stale:
+            raise InvalidCommand(
+                f"{len(part.pending)} move(s) are waiting for the floor: confirm them first."
+            )
+    todo = plan(
+        seating, ctx.rng, paid_places=cmd.paid_places, full_table_event=cmd.full_table_event
+    )
+    if todo.final_table is not None:
+        raise RuleViolation(
+            f"{seating.players} players left: time for the final table (pokertd redraw).",
+            rule_ids=("KPC-9", "TNPL-B4", "FOX-11A"),
+        )
+    if not todo.moves:
+        if part.pending:
+            return [MovesSuggested(moves=())]
+        raise InvalidCommand("No moves needed: the tables are within the tolerance.")
+    return _moves_events(state, seating, todo, part.auto_confirm)
+
+
+def _still_valid(seating: Seating, move: Move) -> bool:
+    try:
+        if move.player is None or move.to_seat is None:
+            return move.from_table in seating.tables and move.to_table in seating.tables
+        check_move(seating, move)
+    except (RuleViolation, InvalidCommand):
+        return False
+    return True
+
+
+@decides(ConfirmMove)
+def _decide_confirm(state: TournamentState, cmd: ConfirmMove, ctx: Context) -> list[Event]:
+    part = state.part(Tables)
+    move = part.pending.get(cmd.move_id)
+    if move is None:
+        waiting = ", ".join(f"#{i}" for i in sorted(part.pending)) or "none"
+        raise InvalidCommand(f"There is no move #{cmd.move_id} waiting (waiting: {waiting}).")
+    seating = live_seating(state)
+    player = None
+    if cmd.player is not None:
+        _, entry = live_entry_of(state, cmd.player)
+        player = entry.entry_id
+    seat = None if cmd.seat is None else cmd.seat - 1
+    checked = check_move(seating, move, player=player, seat=seat)
+    events: list[Event] = [PlayerMoved(move=_record(state, cmd.move_id, checked))]
+    broken = part.pending_break
+    if broken == checked.from_table and seating.tables[checked.from_table].count == 1:
+        events.append(TableClosed(table=checked.from_table))
+    return events
+
+
+@decides(BreakTable)
+def _decide_break(state: TournamentState, cmd: BreakTable, ctx: Context) -> list[Event]:
+    part = state.part(Tables)
+    seating = live_seating(state)
+    todo = break_table(seating, cmd.table, ctx.rng)
+    if not todo.moves:
+        return [TableClosed(table=cmd.table)]
+    return _moves_events(state, seating, todo, part.auto_confirm)
+
+
+@decides(Redraw)
+def _decide_redraw(state: TournamentState, cmd: Redraw, ctx: Context) -> list[Event]:
+    seating = live_seating(state)
+    draw = draw_final_table(seating, ctx.rng)
+    records = tuple(
+        SeatRecord(entry_id=d.player, name=_name(state, d.player), table=d.table, seat=d.seat + 1)
+        for d in sorted(draw.draws, key=lambda d: d.seat)
+    )
+    button = draw.button
+    return [
+        FinalTableDrawn(
+            table=draw.table,
+            seats=draw.seats,
+            draws=records,
+            redraw=draw.redraw,
+            button=None if button is None else button.button + 1,
+            cards=() if button is None else tuple((s + 1, c) for s, c in button.rounds[-1]),
+        )
+    ]
+
+
+@decides(PlaceButton)
+def _decide_button(state: TournamentState, cmd: PlaceButton, ctx: Context) -> list[Event]:
+    seating = live_seating(state)
+    table = seating.table(cmd.table)
+    if cmd.seat is None:
+        occupied = [s for s in range(table.n_seats) if table.occupied >> s & 1]
+        drawn = draw_button(cmd.table, occupied, ctx.rng, seating.profile.suit_order_high_to_low)
+        cards = tuple((s + 1, c) for s, c in drawn.rounds[-1])
+        seating.set_button(cmd.table, drawn.button, current=False)
+        return [ButtonPlaced(table=cmd.table, seat=drawn.button + 1, current=False, cards=cards)]
+    seating.set_button(cmd.table, cmd.seat - 1, current=cmd.current)  # validates
+    return [ButtonPlaced(table=cmd.table, seat=cmd.seat, current=cmd.current)]
+
+
+@decides(SetAutoConfirm)
+def _decide_auto(state: TournamentState, cmd: SetAutoConfirm, ctx: Context) -> list[Event]:
+    if state.part(Tables).auto_confirm == cmd.on:
+        raise InvalidCommand(f"Auto-confirm is already {'on' if cmd.on else 'off'}.")
+    return [AutoConfirmSet(on=cmd.on)]
+
+
+# --- views ------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SeatView:
+    """One occupied seat for display."""
+
+    seat: int
+    entry_id: str
+    name: str
+    moves: int
+    waits: bool
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TableView:
+    """One table for display: players, button, blinds, flags."""
+
+    table: int
+    seats: int
+    players: int
+    seated: tuple[SeatView, ...]
+    button: int | None
+    small_blind: int | None
+    big_blind: int | None
+    due_big_blind: str | None
+    halted: bool
+    notify_host: bool
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TablesView:
+    """Every table, the pending moves and what the rules ask for now."""
+
+    tables: tuple[TableView, ...]
+    players: int
+    final_table_size: int
+    final_table: bool
+    pending: tuple[MoveRecord, ...]
+    auto_confirm: bool
+
+
+def tables_view(state: TournamentState) -> TablesView:
+    """What ``pokertd tables`` shows."""
+    seating = live_seating(state)
+    part = state.part(Tables)
+    halted = set(halted_tables(seating))
+    notify = set(notify_tables(seating))
+    out: list[TableView] = []
+    for number, table in sorted(seating.tables.items()):
+        button = sb = bb = None
+        waiting = 0
+        due = None
+        if table.button.known and table.count >= 2:
+            hand = table.button.next_hand(table.occupied)
+            button, bb = hand.button + 1, hand.big_blind_seat + 1
+            sb = None if hand.small_blind_seat is None else hand.small_blind_seat + 1
+            waiting = hand.waiting
+            player = table.players[hand.big_blind_seat]
+            due = None if player is None else _name(state, player)
+        seated = tuple(
+            SeatView(
+                seat=s + 1,
+                entry_id=p,
+                name=_name(state, p),
+                moves=seating.moves_of(p),
+                waits=bool(waiting >> s & 1),
+            )
+            for s, p in enumerate(table.players)
+            if p is not None
+        )
+        out.append(
+            TableView(
+                table=number,
+                seats=table.n_seats,
+                players=table.count,
+                seated=seated,
+                button=button,
+                small_blind=sb,
+                big_blind=bb,
+                due_big_blind=due,
+                halted=number in halted,
+                notify_host=number in notify,
+            )
+        )
+    pending = tuple(_record(state, i, m) for i, m in sorted(part.pending.items()))
+    return TablesView(
+        tables=tuple(out),
+        players=seating.players,
+        final_table_size=final_table_size(seating.profile, seating.seats_per_table),
+        final_table=seating.final,
+        pending=pending,
+        auto_confirm=part.auto_confirm,
+    )
+
+
+__all__ = [
+    "AutoConfirmSet",
+    "BreakTable",
+    "ButtonPlaced",
+    "ConfirmMove",
+    "DrawSeats",
+    "FinalTableDrawn",
+    "LayTables",
+    "MoveRecord",
+    "MovesSuggested",
+    "PlaceButton",
+    "PlayerMoved",
+    "Redraw",
+    "SeatPlayer",
+    "SeatRecord",
+    "SeatsDrawn",
+    "SetAutoConfirm",
+    "SuggestMoves",
+    "TableClosed",
+    "Tables",
+    "TablesLaidOut",
+    "TablesView",
+    "describe_move",
+    "live_seating",
+    "tables_view",
+]
