@@ -25,6 +25,7 @@ from pokertd.tournament import clock_log as clock_log
 from pokertd.tournament import eliminations as eliminations
 from pokertd.tournament import entries as entries
 from pokertd.tournament import penalties as penalties
+from pokertd.tournament import prizes as prizes
 from pokertd.tournament import seating_log as seating_log
 
 __all__ = [
