@@ -328,9 +328,9 @@ def finishing_places(state: TournamentState, now: datetime | None = None) -> lis
     placings: list[Placing] = []
     gone = 0
     for members in groups.values():
-        worst = total - gone
+        best = total - gone - len(members) + 1
         for tier in _tiers(members, order):
-            places = tuple(range(worst - len(tier) + 1, worst + 1))
+            places = tuple(range(best, best + len(tier)))
             for m in tier:
                 entry = roster.entries[m.entry_id]
                 placings.append(
@@ -347,7 +347,7 @@ def finishing_places(state: TournamentState, now: datetime | None = None) -> lis
                         eliminator=roster.entries[m.eliminator].name if m.eliminator else None,
                     )
                 )
-            worst -= len(tier)
+            best += len(tier)
         gone += len(members)
     alive = roster.alive()
     if roster.final_counts is not None:

@@ -772,9 +772,9 @@ def _check_seat_free(state: TournamentState, name: str) -> None:
             "on the alternate list (register --alternate).",
             rule_ids=rule_id(setup.profile, "alternate", "A12"),
         )
-    if roster.entry_count >= tmpl.cap:
+    if tmpl.field_cap is not None and roster.entry_count >= tmpl.field_cap:
         raise RuleViolation(
-            f"The field is capped at {tmpl.cap} entries.",
+            f"The field is capped at {tmpl.field_cap} entries.",
             rule_ids="FOX-REG7" if setup.profile.name == "foxwoods" else "A2",
         )
 

@@ -147,7 +147,7 @@ class Template:
     guarantee: Cents = 0
     added_money: Cents = 0
     field_cap: int | None = None
-    """Most entries the house accepts (FOX-REG7); ``None`` = tables x seats."""
+    """Most entries the house accepts (FOX-REG7); ``None`` = no cap beyond the seats."""
     reentry: bool = False
     reentry_max: int | None = None
     rebuy: RebuyTerms | None = None
@@ -170,11 +170,6 @@ class Template:
     def bounty_event(self) -> bool:
         """Whether entries carry a bounty (I1)."""
         return self.fees.bounty > 0
-
-    @property
-    def cap(self) -> int:
-        """The field cap: the template's, else every seat."""
-        return self.field_cap if self.field_cap is not None else self.tables * self.seats_per_table
 
     def load_profile(self) -> RuleProfile:
         """The rule profile this template names."""

@@ -1,0 +1,76 @@
+"""A tournament driven through the service on an in-memory store, with a settable clock."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from datetime import UTC, datetime, timedelta
+
+from pokertd.service import TournamentService
+from pokertd.store import open_store
+from pokertd.tournament import entries as entries_module
+from pokertd.tournament.entries import ClockReading, CreateTournament, Register
+from pokertd.tournament.framework import Command, EventRecord, TournamentState
+from pokertd.tournament.templates import Template, load_template
+
+START = datetime(2026, 11, 22, 19, 0, tzinfo=UTC)
+
+
+class Night:
+    """One tournament on a fresh in-memory store; ``now`` moves only when told."""
+
+    def __init__(self, template: str | Template = "fox_grinder", **changes: object) -> None:
+        self.now = START
+        self.service = TournamentService(open_store("sqlite:///:memory:"), now=lambda: self.now)
+        tmpl = template if isinstance(template, Template) else load_template(template)
+        if changes:
+            tmpl = tmpl.with_changes(**changes)
+        self.tid = self.service.create(CreateTournament(name="Test night", template=tmpl))
+
+    def run(self, command: Command) -> list[EventRecord]:
+        """Run a command as the floor."""
+        return self.service.run(self.tid, command, actor="floor")
+
+    def register(self, *names: str) -> None:
+        """Register players with every confirmation the profile may ask for."""
+        for name in names:
+            self.run(Register(name=name, member="1234", age_ok=True))
+
+    @property
+    def state(self) -> TournamentState:
+        return self.service.state(self.tid)
+
+    @property
+    def records(self) -> list[EventRecord]:
+        return self.service.records(self.tid)
+
+    def later(self, minutes: int) -> None:
+        self.now += timedelta(minutes=minutes)
+
+
+@contextmanager
+def clock_at(
+    level: int,
+    *,
+    started: bool = True,
+    registration_open: bool = True,
+    on_break: bool = False,
+    play_minutes: int = 0,
+) -> Iterator[None]:
+    """Make every tournament's clock read ``level`` while the block runs."""
+    reading = ClockReading(
+        started=started,
+        level=level,
+        on_break=on_break,
+        registration_open=registration_open,
+        play_seconds=play_minutes * 60,
+    )
+
+    def reader(state: TournamentState, now: datetime) -> ClockReading:
+        return reading
+
+    entries_module._CLOCK_READERS.insert(0, reader)
+    try:
+        yield
+    finally:
+        entries_module._CLOCK_READERS.remove(reader)

@@ -1,0 +1,118 @@
+"""Read models: status, players, results (with tied prizes), the log in words."""
+
+from __future__ import annotations
+
+import json
+
+from floor_helpers import Night, clock_at
+
+from pokertd.cli._common import to_jsonable
+from pokertd.tournament.eliminations import Bust
+from pokertd.tournament.entries import CloseRegistration, RecordChips, Reenter
+from pokertd.tournament.framework import Undo
+from pokertd.tournament.penalties import GivePenalty, PenaltyKind
+from pokertd.tournament.views import SeatInfo, log, players, results, share_tied, status
+
+
+def test_status_counts_and_average_from_chips_issued() -> None:
+    night = Night("fox_grinder")
+    night.register("A", "B", "C")
+    night.run(Bust(players=("C",)))
+    night.run(Reenter(player="C"))
+    night.run(Bust(players=("B",)))
+    view = status(night.state, night.now)
+    assert (view.entries, view.players, view.alive) == (4, 3, 2)
+    assert view.chips_in_play == 60000
+    assert view.average_stack == 30000
+    assert view.prize_pool == "$162.96"  # 4 x $42 less 3 %
+    assert view.level is None
+    assert not view.clock_known
+    assert view.registration_open
+    assert "no clock" in view.registration_note
+    with clock_at(5):
+        assert status(night.state, night.now).level == 5
+    json.dumps(to_jsonable(view))
+
+
+def test_status_names_the_winner() -> None:
+    night = Night("fox_grinder")
+    night.register("A", "B")
+    night.run(Bust(players=("B",), eliminator="A"))
+    assert status(night.state, night.now).winner is None  # a late entry may still come
+    night.run(CloseRegistration())
+    view = status(night.state, night.now)
+    assert view.winner == "A"
+    assert view.finished
+
+
+def test_players_view_stack_status_entries() -> None:
+    night = Night("fox_grinder")
+    night.register("Alice", "Bob", "Carol")
+    night.run(Bust(players=("Carol",)))
+    night.run(Reenter(player="Carol"))
+    night.run(RecordChips(counts=(("Alice", 22000),), note="end of level 2"))
+    night.run(GivePenalty(player="Bob", kind=PenaltyKind.WARNING))
+    rows = {r.name: r for r in players(night.state)}
+    assert rows["Alice"].stack == 22000
+    assert rows["Alice"].stack_note == "end of level 2"
+    assert rows["Carol"].entries == 2
+    assert rows["Carol"].status == "alive"
+    assert rows["Bob"].penalties == 1
+    assert rows["Alice"].seat is None
+
+
+def test_seat_readers_fill_seats() -> None:
+    from pokertd.tournament import views
+
+    night = Night("fox_grinder")
+    night.register("Alice", "Bob")
+
+    def reader(state: object) -> dict[str, SeatInfo]:
+        return {"E1": SeatInfo(table=3, seat=7, moves=1)}
+
+    views._SEAT_READERS.append(reader)
+    try:
+        row = next(r for r in players(night.state) if r.name == "Alice")
+    finally:
+        views._SEAT_READERS.remove(reader)
+    assert (row.table, row.seat, row.moves) == (3, 7, 1)
+
+
+def test_G3_tied_places_share_prizes() -> None:
+    """G3 IMPL: 5th $400 and 6th $300 shared -> $350 each."""
+    assert share_tied([40000, 30000], 2) == [35000, 35000]
+    assert share_tied([40001, 30000], 2) == [35001, 35000]
+
+
+def test_results_with_prizes_from_the_payout_table() -> None:
+    """FOX-PTAB: 20 entries pay 3 places; a tie for 2nd-3rd shares their prizes."""
+    night = Night("fox_grinder", tables=3)
+    names = [f"P{i:02d}x" for i in range(20)]
+    night.register(*names)
+    for name in names[3:]:
+        night.run(Bust(players=(name,)))
+    night.run(Bust(players=(names[1], names[2]), start_stacks=(5000, 5000)))
+    night.run(CloseRegistration())
+    view = results(night.state)
+    top = [(r.name, r.places, r.prize_cents) for r in view.rows[:3]]
+    net = view.prize_pool_cents
+    assert net == 81480  # 20 x $42 less 3 %
+    assert top[0][0] == names[0]
+    assert top[0][1] == (1,)
+    assert top[1][1] == top[2][1] == (2, 3)
+    assert top[1][2] == top[2][2]
+    assert sum(r.prize_cents or 0 for r in view.rows) == net
+
+
+def test_log_in_words_marks_undone() -> None:
+    night = Night("fox_grinder")
+    night.register("A", "B", "C")
+    night.run(Bust(players=("C",), eliminator="A"))
+    night.run(Undo())
+    lines = log(night.state, night.records)
+    texts = [line.text for line in lines]
+    assert "Busted C by A; 2 left" in texts
+    assert texts[-1] == "Undid: Busted C by A; 2 left"
+    busted = next(line for line in lines if line.type == "players_busted")
+    assert busted.undone
+    assert busted.actor == "floor"
