@@ -14,7 +14,7 @@ from typing import Annotated, Any
 import typer
 from rich.table import Table
 
-from pokertd.cli._common import JsonOption, console, emit, refusals
+from pokertd.cli._common import DbOption, JsonOption, console, db_url, emit, refusals
 from pokertd.errors import InvalidCommand
 
 structure_app = typer.Typer(
@@ -414,7 +414,217 @@ def chiprace(
     emit(result.as_json(), as_json, lambda _: _render_race(result))
 
 
+# --------------------------------------------------------------------------------------
+# clock T [action]
+
+_ACTIONS = (
+    "show", "start", "pause", "resume", "next", "prev", "set", "adjust", "add", "hfh",
+    "call", "colorup",
+)  # fmt: skip
+
+
+def _seconds(text: str) -> int:
+    """``90``, ``+2m``, ``-30s``, ``-1:30`` → seconds."""
+    t = text.strip().lower()
+    sign = -1 if t.startswith("-") else 1
+    t = t.lstrip("+-")
+    try:
+        if ":" in t:
+            minutes, _, secs = t.partition(":")
+            value = int(minutes) * 60 + int(secs)
+        elif t.endswith("m"):
+            value = int(t[:-1]) * 60
+        elif t.endswith("s"):
+            value = int(t[:-1])
+        else:
+            value = int(t)
+    except ValueError:
+        raise InvalidCommand(
+            f"{text!r} is not an amount of time: write +120, -30s, +2m or -1:30"
+        ) from None
+    return sign * value
+
+
+def _one_int(values: list[str], what: str) -> int:
+    if len(values) != 1:
+        raise InvalidCommand(f"Give {what}.")
+    try:
+        return int(values[0])
+    except ValueError:
+        raise InvalidCommand(f"{values[0]!r} is not {what}.") from None
+
+
+def _clock_command(
+    action: str,
+    values: list[str],
+    *,
+    reason: str,
+    table: str,
+    remove: str | None,
+    method: str | None,
+    deck: str | None,
+) -> Any:
+    from pokertd.tournament import clock_log as cl
+
+    if action == "start":
+        return cl.StartClock()
+    if action == "pause":
+        return cl.PauseClock(reason=reason)
+    if action == "resume":
+        return cl.ResumeClock()
+    if action == "next":
+        return cl.NextLevel()
+    if action == "prev":
+        return cl.PreviousLevel()
+    if action == "set":
+        return cl.SetLevel(level=_one_int(values, "a level number"))
+    if action == "adjust":
+        if len(values) != 1:
+            raise InvalidCommand("Give the time to add or take off, e.g. +2m or -30s.")
+        return cl.AdjustClock(seconds=_seconds(values[0]))
+    if action == "add":
+        return cl.AddLevels(count=_one_int(values, "how many levels") if values else 1)
+    if action == "hfh":
+        word = values[0].lower() if values else ""
+        if word in ("on", "off"):
+            return cl.HandForHand(on=word == "on")
+        if word in ("hand", "done"):
+            return cl.HandForHandHand()
+        raise InvalidCommand("Write hfh on, hfh off, or hfh hand (every table finished a hand).")
+    if action == "call":
+        return cl.CallClock(seat=_one_int(values, "a seat number"), table=table)
+    if action == "colorup":
+        pairs: list[tuple[str, int]] = []
+        for item in values:
+            name, sep, chips = item.rpartition("=")
+            if not sep:
+                raise InvalidCommand(f"{item!r}: write NAME=CHIPS for each player, seat 1 first")
+            try:
+                pairs.append((name, int(chips.replace(",", "").replace("_", ""))))
+            except ValueError:
+                raise InvalidCommand(f"{chips!r} is not a number of chips") from None
+        return cl.ColorUp(
+            stacks=tuple(pairs),
+            removed=tuple(_int_list(remove, "denominations")) if remove else (),
+            method=method,
+            table=table,
+            deck=tuple(deck.replace(",", " ").split()) if deck else None,
+        )
+    raise InvalidCommand(f"unknown clock action {action!r}: choose {', '.join(_ACTIONS)}")
+
+
+def _render_view(v: Any) -> None:
+    from pokertd.tournament.clock import mmss
+
+    if v is None:
+        console.print("The clock has not been set up: start it with `pokertd clock T start`.")
+        return
+    state = "running" if v.running else ("paused" if v.started else "not started")
+    if v.hand_for_hand:
+        state += ", hand-for-hand" + (f" ({v.hfh_hands} hands)" if v.hfh_hands else "")
+    if v.on_break:
+        console.print(
+            f"[bold]BREAK[/] after level {v.level.number}: {mmss(v.seconds_left)} left ({state})"
+        )
+        if v.color_up:
+            removed = " & ".join(f"{c:,}" for c in v.color_up)
+            console.print(f"Colour up: remove the {removed} chips")
+        console.print(f"Next: level {v.next_level.number}  {v.next_level.blinds}")
+    else:
+        console.print(
+            f"[bold]Level {v.level.number}[/]  {v.level.blinds}  "
+            f"[bold]{mmss(v.seconds_left)}[/] left ({state})"
+        )
+        if v.color_up:
+            removed = " & ".join(f"{c:,}" for c in v.color_up)
+            console.print(f"Colour up before this level: remove the {removed} chips")
+        console.print(f"Next: level {v.next_level.number}  {v.next_level.blinds}")
+    if v.next_break_in is not None:
+        console.print(f"Next break in {mmss(v.next_break_in)}")
+    if v.registration_open:
+        closes = (
+            f" (closes in {mmss(v.registration_closes_in)})"
+            if v.registration_closes_in is not None
+            else ""
+        )
+        console.print(f"Registration open{closes}")
+    else:
+        console.print("Registration closed")
+    if v.rebuys_open is not None:
+        console.print(
+            f"Rebuys open (close in {mmss(v.rebuys_close_in)})"
+            if v.rebuys_open and v.rebuys_close_in is not None
+            else "Rebuys closed"
+        )
+
+
+def clock(
+    tournament: Annotated[str, typer.Argument(help="Tournament id (see pokertd tournaments).")],
+    action: Annotated[
+        str,
+        typer.Argument(
+            help="show (default), start, pause, resume, next, prev, set LEVEL, "
+            "adjust +2m|-30s, add [N], hfh on|off|hand, call SEAT, colorup NAME=CHIPS..."
+        ),
+    ] = "show",
+    values: Annotated[list[str] | None, typer.Argument(help="The action's arguments.")] = None,
+    reason: Annotated[str, typer.Option(help="Why the clock is paused.")] = "",
+    table: Annotated[str, typer.Option(help="Table (call, colorup).")] = "",
+    remove: Annotated[
+        str | None, typer.Option(help="colorup: denominations to remove (default: scheduled).")
+    ] = None,
+    method: Annotated[str | None, typer.Option(help="colorup: race or round_up (TNPL).")] = None,
+    deck: Annotated[
+        str | None, typer.Option(help="colorup: the race cards as dealt, e.g. '7c Kc 9d'.")
+    ] = None,
+    db: DbOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Show or drive the tournament clock: levels, breaks, hand-for-hand, colour-ups."""
+    from pokertd.service import open_service, utc_now
+    from pokertd.tournament.clock_log import clock_view
+
+    with refusals(as_json):
+        service = open_service(db_url(db))
+        try:
+            done: list[str] = []
+            if action != "show":
+                command = _clock_command(
+                    action,
+                    list(values or []),
+                    reason=reason,
+                    table=table,
+                    remove=remove,
+                    method=method,
+                    deck=deck,
+                )
+                records = service.run(tournament, command, actor=_actor(), role="floor")
+                done = [r.event.describe() for r in records]
+            v = clock_view(service.state(tournament), utc_now())
+        finally:
+            service.close()
+    data = {"done": done, "clock": None if v is None else v.as_json()}
+
+    def render(_: Any) -> None:
+        for line in done:
+            console.print(f"[green]✓[/] {line}")
+        _render_view(v)
+
+    emit(data, as_json, render)
+
+
+def _actor() -> str:
+    import getpass
+    import os
+
+    try:
+        return os.environ.get("POKERTD_ACTOR") or getpass.getuser() or "floor"
+    except (KeyError, OSError):  # pragma: no cover - no user database
+        return "floor"
+
+
 def register(app: typer.Typer) -> None:
     """Add this module's commands to the ``pokertd`` app."""
     app.add_typer(structure_app, name="structure")
     app.command("chiprace")(chiprace)
+    app.command("clock", context_settings={"ignore_unknown_options": True})(clock)
