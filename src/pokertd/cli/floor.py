@@ -67,6 +67,11 @@ def _service(db: str | None) -> Iterator[TournamentService]:
         service.close()
 
 
+def say(text: str) -> None:
+    """One line for people, never wrapped (it may be piped or grepped)."""
+    console.print(text, soft_wrap=True)
+
+
 def _chips(text: str) -> int:
     """A chip count as people type it: ``15000``, ``15,000``."""
     cleaned = text.strip().replace(",", "").replace("_", "")
@@ -107,9 +112,9 @@ def _print_records(records: list[EventRecord], as_json: bool, done: str | None =
         )
         return
     for r in records:
-        console.print(f"[green]✓[/] {r.event.describe()}")
+        say(f"[green]✓[/] {r.event.describe()}")
     if done:
-        console.print(done)
+        say(done)
 
 
 def _alive_elsewhere(service: TournamentService, tid: str, name: str, card: str) -> tuple[str, ...]:
@@ -233,8 +238,8 @@ def new(
             view = status(service.state(new_id), utc_now())
 
         def render(_: Any) -> None:
-            console.print(f"[bold]{new_id}[/]  {view.name} — {view.title}")
-            console.print(
+            say(f"[bold]{new_id}[/]  {view.name} — {view.title}")
+            say(
                 f"  {view.buy_in}, {view.starting_stack:,} chips, {view.profile} rules; "
                 f"registration {view.registration_note}"
             )
@@ -258,9 +263,9 @@ def tournaments(db: DbOption = None, as_json: JsonOption = False) -> None:
 
         def render(_: Any) -> None:
             if not infos:
-                console.print("No tournaments yet: pokertd new --template ... --name ...")
+                say("No tournaments yet: pokertd new --template ... --name ...")
             for i in infos:
-                console.print(f"[bold]{i.id}[/]  {i.name}  ({i.last_seq} events)")
+                say(f"[bold]{i.id}[/]  {i.name}  ({i.last_seq} events)")
 
         emit(data, as_json, render)
 
@@ -489,11 +494,11 @@ def status_cmd(tid: TidArg, db: DbOption = None, as_json: JsonOption = False) ->
 
         def render(_: Any) -> None:
             v = view
-            console.print(f"[bold]{v.name}[/] ({v.tournament_id}) — {v.title}, {v.profile} rules")
+            say(f"[bold]{v.name}[/] ({v.tournament_id}) — {v.title}, {v.profile} rules")
             level = f"level {v.level}" if v.level is not None else "level: no clock here"
-            console.print(f"  {level}; registration {v.registration_note}")
+            say(f"  {level}; registration {v.registration_note}")
             avg = f"{v.average_stack:,}" if v.average_stack is not None else "-"
-            console.print(
+            say(
                 f"  entries {v.entries} ({v.players} players), left {v.alive}, "
                 f"chips in play {v.chips_in_play:,}, average {avg}"
             )
@@ -502,9 +507,9 @@ def status_cmd(tid: TidArg, db: DbOption = None, as_json: JsonOption = False) ->
                 pool_line += f" (after {format_money(v.withheld_cents)} withheld)"
             if v.overlay_cents:
                 pool_line += f" incl. overlay {format_money(v.overlay_cents)}"
-            console.print(pool_line)
+            say(pool_line)
             if v.winner:
-                console.print(f"  [bold]winner: {v.winner}[/]")
+                say(f"  [bold]winner: {v.winner}[/]")
 
         emit(view, as_json, render)
 
@@ -549,7 +554,7 @@ def results_cmd(tid: TidArg, db: DbOption = None, as_json: JsonOption = False) -
                 table.add_row(place, r.name, r.prize, note)
             console.print(table)
             if view.prizes_note:
-                console.print(f"prizes: {view.prizes_note}")
+                say(f"prizes: {view.prizes_note}")
 
         emit(view, as_json, render)
 
@@ -570,7 +575,7 @@ def log_cmd(
         def render(_: Any) -> None:
             for line in lines:
                 mark = " [dim](undone)[/]" if line.undone else ""
-                console.print(f"{line.seq:>4} {line.at[11:19]} {line.actor}: {line.text}{mark}")
+                say(f"{line.seq:>4} {line.at[11:19]} {line.actor}: {line.text}{mark}")
 
         emit(lines, as_json, render)
 
@@ -596,13 +601,13 @@ def cash(tid: TidArg, db: DbOption = None, as_json: JsonOption = False) -> None:
                     format_money(f.bounty),
                 )
             console.print(table)
-            console.print(f"collected {format_money(report.collected)}")
-            console.print(
+            say(f"collected {format_money(report.collected)}")
+            say(
                 f"prize pool: parts {format_money(report.prize_parts)} + added "
                 f"{format_money(report.added_money)} - withheld {format_money(report.withheld)} "
                 f"+ overlay {format_money(report.overlay)} = {format_money(report.net_prize_pool)}"
             )
-            console.print(
+            say(
                 f"bounties {format_money(report.bounties)}; house keeps "
                 f"{format_money(report.house_keeps)}"
             )
