@@ -38,6 +38,10 @@ def build_pots(
     n = len(contributions)
     levels = sorted({contributions[i] for i in range(n) if live >> i & 1})
     pots: list[tuple[int, int]] = []
+    if dead_money and levels and levels[0] == 0:
+        # A live player with no live chips in (a big blind all-in for the ante alone)
+        # still contests the antes (B5): they make a pot of their own for all.
+        pots.append((0, live))
     previous = 0
     for level in levels:
         if level <= previous:
