@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from engine_helpers import play, start
 
-from pokertd.engine import AllIn, Call, Check, Fold, Raise
+from pokertd.engine import AllIn, Call, Check, Fold, Hand, Muck, Raise, Show
 from pokertd.engine.phh import UnsupportedHand, load_phh, replay_phh, to_phh
 from pokertd.errors import IllegalAction, InvalidCommand
 from pokertd.rules import AnteType, Variant
@@ -87,7 +87,7 @@ def test_fractional_stacks_are_scaled() -> None:
     assert replay.finishing_stacks == [1_937_923.75, 0]
 
 
-def _random_hand(seed: int) -> object:
+def _random_hand(seed: int) -> Hand:
     rng = random.Random(seed)
     n = rng.randint(2, 9)
     variant = rng.choice(list(Variant))
@@ -104,7 +104,7 @@ def _random_hand(seed: int) -> object:
     while not hand.is_over:
         legal = hand.legal()
         if legal.can_show:
-            hand.trusted(rng.choice([Check(), Fold()]) if False else _show_or_muck(rng, legal))
+            hand.act(_show_or_muck(rng, legal.can_muck))
             continue
         r = rng.random()
         if r < 0.2:
@@ -120,20 +120,14 @@ def _random_hand(seed: int) -> object:
     return hand
 
 
-def _show_or_muck(rng: random.Random, legal: object) -> object:
-    from pokertd.engine import Muck, Show
-
-    can_muck = getattr(legal, "can_muck", False)
+def _show_or_muck(rng: random.Random, can_muck: bool) -> Muck | Show:
     return Muck() if can_muck and rng.random() < 0.3 else Show()
 
 
 @pytest.mark.parametrize("seed", range(60))
 def test_phh_round_trip(seed: int) -> None:
     """Any engine hand written as PHH replays to the same actions and final stacks."""
-    from pokertd.engine import Hand
-
     hand = _random_hand(seed)
-    assert isinstance(hand, Hand)
     text = to_phh(hand)
     replay = replay_phh(text)
     assert replay.matches is True
