@@ -64,10 +64,15 @@ def build(
     tid: str = service.create(CreateTournament(name=title, template=tpl), actor=actor)
     for player in player_names(players):
         service.run(tid, Register(name=player, age_ok=True, member_ok=True), actor=actor)
-    seat_all = _command("seating_log", "SeatAll") or _command("seating_ops", "SeatAll")
-    if seat_all is not None:
-        service.run(tid, seat_all(), actor=actor)
-    start = _command("clock_log", "StartClock") or _command("clock_ops", "StartClock")
+    draw = _command("seating_log", "DrawSeats")
+    place_button = _command("seating_log", "PlaceButton")
+    if draw is not None:
+        records = service.run(tid, draw(), actor=actor)
+        tables = sorted({s.table for r in records for s in getattr(r.event, "seats", ())})
+        if place_button is not None:
+            for table in tables:
+                service.run(tid, place_button(table=table), actor=actor)  # high card (C2)
+    start = _command("clock_log", "StartClock")
     if start_clock and start is not None:
         service.run(tid, start(), actor=actor)
     return tid

@@ -268,14 +268,24 @@ def run_command(request: Request, tid: str, command: Command, token: str | None 
     }
 
 
-def _endpoint_for(cls: type[Command]) -> Any:
+_DESCRIBABLE: dict[type[Command], bool] = {}
+
+
+def _describable(cls: type[Command]) -> bool:
+    """Whether pydantic can describe ``cls`` in the OpenAPI schema (cached per class)."""
     from pydantic import TypeAdapter
 
-    typed = True
-    try:
-        TypeAdapter(cls).json_schema()
-    except Exception:  # a field pydantic cannot describe: take a dict and parse it ourselves
-        typed = False
+    if cls not in _DESCRIBABLE:
+        try:
+            TypeAdapter(cls).json_schema()
+            _DESCRIBABLE[cls] = True
+        except Exception:  # a field pydantic cannot describe: take a dict, parse it ourselves
+            _DESCRIBABLE[cls] = False
+    return _DESCRIBABLE[cls]
+
+
+def _endpoint_for(cls: type[Command]) -> Any:
+    typed = _describable(cls)
 
     def endpoint(tid: str, request: Request, body: Any = None) -> dict[str, Any]:
         # FastAPI validated the body against a pydantic copy of the dataclass; rebuild the

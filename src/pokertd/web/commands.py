@@ -40,25 +40,15 @@ FLOOR_MODULES = frozenset(
 
 DIRECTOR_ONLY = frozenset(
     {"CreateTournament", "ApplyDeal", "ProposeDeal", "SetPayouts", "AssessPenalty",
-     "CancelTournament", "FinishTournament"}
+     "CancelTournament", "FinishTournament", "LayTables", "SetAutoConfirm", "AddLevels",
+     "EndByChipCount", "RemoveChips", "Redraw"}
 )
 """Commands kept for the director even when they live in a floor module."""
 
 NOT_ROUTED = frozenset({"CreateTournament"})
 """Commands with their own route (``POST /api/tournaments`` creates from a template)."""
 
-DEALER_COMMANDS = frozenset(
-    {
-        "ReportButton",
-        "SetButton",
-        "HandFinished",
-        "FinishHand",
-        "ReportHandFinished",
-        "BustPlayer",
-        "Bust",
-        "BustPlayers",
-    }
-)
+DEALER_COMMANDS = frozenset({"PlaceButton", "Bust"})
 """Commands a table's dealer may run (for their own table only)."""
 
 
@@ -126,7 +116,7 @@ def check_dealer(command: Command, table: int | None, seated_table: int | None) 
 
 def parse(cls: type[Command], body: dict[str, Any] | None) -> Command:
     """The command from its JSON fields (refusing unknown or ill-typed fields)."""
-    from pydantic import TypeAdapter, ValidationError
+    from pydantic import ValidationError
 
     body = body or {}
     if not isinstance(body, dict):
@@ -139,7 +129,7 @@ def parse(cls: type[Command], body: dict[str, Any] | None) -> Command:
             f"{', '.join(sorted(names)) or 'none'}."
         )
     try:
-        value = TypeAdapter(cls).validate_python(body)
+        value: Command = _adapter(cls).validate_python(body)
     except ValidationError as exc:
         parts = [
             f"{'.'.join(str(p) for p in e['loc']) or 'body'}: {e['msg']}" for e in exc.errors()[:5]
@@ -148,6 +138,18 @@ def parse(cls: type[Command], body: dict[str, Any] | None) -> Command:
     except (TypeError, ValueError) as exc:
         raise InvalidCommand(f"{cls.__name__} is not valid: {exc}.") from None
     return value
+
+
+_ADAPTERS: dict[type[Command], Any] = {}
+
+
+def _adapter(cls: type[Command]) -> Any:
+    from pydantic import TypeAdapter
+
+    found = _ADAPTERS.get(cls)
+    if found is None:
+        found = _ADAPTERS[cls] = TypeAdapter(cls)
+    return found
 
 
 def lookup(name: str) -> type[Command]:

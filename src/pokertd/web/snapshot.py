@@ -14,12 +14,16 @@ from datetime import datetime
 from types import ModuleType
 from typing import Any
 
+from pokertd.errors import PokertdError
 from pokertd.tournament.framework import EventRecord, TournamentState
 
 PUBLIC_KEYS = ("tournament", "name", "seq", "server_time", "wake_in", "clock", "status",
                "payouts", "results", "tables_public", "players_public", "announcements",
-               "bounties", "chart")
+               "bounties", "chart", "pending_moves", "final_table")
 """The keys the public (TV, phones) may see; ``players`` (with private fields) is staff-only."""
+
+LOG_LINES = 200
+"""How many of the latest events the floor console's log shows."""
 
 PRIVATE_PLAYER_FIELDS = frozenset(
     {"member", "member_id", "member_number", "phone", "email", "contact", "address", "notes",
@@ -80,12 +84,13 @@ def build(state: TournamentState, records: list[EventRecord], now: datetime) -> 
         "status": jsonable(status),
         "players": jsonable(views.players(state, now)),
         "results": jsonable(views.results(state, now)),
-        "log": jsonable(views.log(state, records)),
+        "log": jsonable(views.log(state, records[-LOG_LINES:])),
     }
-    for key, module, name in _EXTRAS:
-        fn = _optional(module, name)
-        if fn is not None:
-            out[key] = jsonable(fn(state, now))
+    out.update(_clock(state, now))
+    out.update(_tables(state))
+    out.update(_prizes(state, out["players"]))
+    _fill_seats(out)
+    out["chart"] = _chart(state, records, out)
     clock = out.get("clock")
     if isinstance(clock, dict) and clock.get("running") and isinstance(
         clock.get("seconds_left"), int
@@ -102,15 +107,135 @@ def build(state: TournamentState, records: list[EventRecord], now: datetime) -> 
     return out
 
 
-_EXTRAS: tuple[tuple[str, str, str], ...] = (
-    ("clock", "clock_log", "clock_view"),
-    ("tables", "seating_log", "tables_view"),
-    ("pending_moves", "seating_log", "pending_moves_view"),
-    ("payouts", "payouts_log", "payouts_view"),
-    ("chart", "views", "chart"),
-    ("announcements", "views", "announcements"),
-)
-"""Optional read models: (key, module under ``pokertd.tournament``, function(state, now))."""
+def _clock(state: TournamentState, now: datetime) -> dict[str, Any]:
+    """``clock``: the clock engineer's ``ClockView.as_json()`` (absent before any clock)."""
+    fn = _optional("clock_log", "clock_view")
+    view = fn(state, now) if fn is not None else None
+    return {} if view is None else {"clock": view.as_json()}
+
+
+def _fill_seats(out: dict[str, Any]) -> None:
+    """Put each seated player's table and seat on their row when the roster lacks them."""
+    where = {
+        seat["entry_id"]: (t["table"], seat["seat"])
+        for t in out.get("tables") or []
+        for seat in t["seats"]
+    }
+    for row in out["players"]:
+        found = where.get(row.get("entry_id"))
+        if found is not None and row.get("table") is None:
+            row["table"], row["seat"] = found
+
+
+def _prizes(state: TournamentState, players: list[dict[str, Any]]) -> dict[str, Any]:
+    """``payouts`` (place, amount in cents) from ``prizes.prize_table``; each player row gets
+    ``bounty`` (on their head) and ``bounties_won`` from ``prizes.bounty_ledger``."""
+    out: dict[str, Any] = {}
+    table_fn = _optional("prizes", "prize_table")
+    if table_fn is not None:
+        try:
+            table = table_fn(state)
+        except PokertdError as exc:
+            out["payouts"], out["payouts_note"] = [], str(exc)
+        else:
+            out["payouts"] = [{"place": p.place, "amount": p.amount} for p in table.prizes]
+            out["payouts_note"] = table.note
+    ledger_fn = _optional("prizes", "bounty_ledger")
+    if ledger_fn is not None:
+        try:
+            ledger = ledger_fn(state)
+        except PokertdError:
+            return out
+        if ledger.heads or ledger.cash_by_entry:
+            for row in players:
+                entry = row.get("entry_id")
+                if entry in ledger.heads:
+                    row["bounty"] = ledger.heads[entry]
+                if entry in ledger.cash_by_entry:
+                    row["bounties_won"] = ledger.cash_by_entry[entry]
+            out["bounties"] = {"progressive": ledger.progressive}
+    return out
+
+
+def _tables(state: TournamentState) -> dict[str, Any]:
+    """``tables`` (seats, button, blinds) and ``pending_moves`` from the seating views."""
+    fn = _optional("seating_log", "tables_view")
+    describe = _optional("seating_log", "describe_move")
+    if fn is None:
+        return {}
+    view = fn(state)
+    tables = [
+        {
+            "table": t.table,
+            "seats_total": t.seats,
+            "players": t.players,
+            "button": t.button,
+            "small_blind": t.small_blind,
+            "big_blind": t.big_blind,
+            "halted": t.halted,
+            "seats": [
+                {"seat": s.seat, "name": s.name, "entry_id": s.entry_id, "waits": s.waits}
+                for s in t.seated
+            ],
+        }
+        for t in view.tables
+    ]
+    pending = []
+    for m in view.pending:
+        row = jsonable(m)
+        row["text"] = describe(m) if describe is not None else ""
+        pending.append(row)
+    return {"tables": tables, "pending_moves": pending, "final_table": view.final_table}
+
+
+def _chart(
+    state: TournamentState, records: list[EventRecord], out: dict[str, Any]
+) -> dict[str, Any]:
+    """Series for the SVG charts.
+
+    ``players_left``: ``[minutes since the first event, players left]`` after each entry or
+    bust in the log (undone batches skipped). ``avg_bb``: the current average stack measured
+    in each level's big blind, from level 1 to a few levels past the current one.
+    """
+    undone = {b.batch for b in state.batches if b.undone}
+    left = 0
+    points: list[list[float]] = []
+    start: datetime | None = None
+    for r in records:
+        if r.batch in undone:
+            continue
+        kind = r.event.type
+        delta = 0
+        if kind == "entry_bought":
+            delta = 1
+        elif kind == "players_busted":
+            delta = -len(getattr(r.event, "busted", ()))
+        elif kind == "stack_forfeited":
+            delta = -1
+        if delta:
+            start = start or r.recorded_at
+            left += delta
+            minutes = round((r.recorded_at - start).total_seconds() / 60, 2)
+            if points and points[-1][0] == minutes:
+                points[-1][1] = left
+            else:
+                points.append([minutes, left])
+    avg_bb: list[list[float]] = []
+    status = out.get("status") or {}
+    avg = status.get("average_stack")
+    part_fn = _optional("clock_log", "ClockPart")
+    if part_fn is not None and avg:
+        clock = state.part(part_fn).clock  # type: ignore[arg-type]
+        if clock is not None:
+            current = clock.level
+            for n in range(1, current + 6):
+                try:
+                    bb = clock.structure.level(n).big_blind
+                except (IndexError, KeyError, ValueError):
+                    break
+                if bb:
+                    avg_bb.append([n, round(avg / bb, 1)])
+    return {"players_left": points, "avg_bb": avg_bb}
 
 
 def public(view: dict[str, Any]) -> dict[str, Any]:

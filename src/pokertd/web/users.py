@@ -73,8 +73,10 @@ def _check_password(password: str) -> None:
 class UserStore:
     """Users and settings in SQLite (``sqlite:///file``) or PostgreSQL (``postgresql://``)."""
 
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, *, hasher: PasswordHasher | None = None) -> None:
         self.url = url
+        self._hasher = hasher or _hasher
+        self._dummy: str | None = None
         self._lock = threading.Lock()
         self._pg = url.startswith(("postgresql://", "postgres://"))
         if self._pg:
@@ -160,7 +162,7 @@ class UserStore:
         _check_password(password)
         if role is Role.PUBLIC:
             raise InvalidCommand("A staff account needs a role: director, floor or dealer.")
-        digest = _hasher.hash(password)
+        digest = self._hasher.hash(password)
         if replace:
             self._exec("DELETE FROM pokertd_users WHERE name = ?", (name,))
         elif self._exec("SELECT 1 FROM pokertd_users WHERE name = ?", (name,)):
@@ -184,17 +186,17 @@ class UserStore:
         )
         if not rows:
             # spend the same time as a real check so names cannot be probed
+            if self._dummy is None:
+                self._dummy = self._hasher.hash("not-a-real-password")
             with contextlib.suppress(VerificationError, InvalidHashError):
-                _hasher.verify(_DUMMY_HASH, password)
+                self._hasher.verify(self._dummy, password)
             return None
         role, digest = rows[0]
         try:
-            _hasher.verify(str(digest), password)
+            self._hasher.verify(str(digest), password)
         except (VerificationError, InvalidHashError):
             return None
         return User(name, Role(str(role)))
 
-
-_DUMMY_HASH = _hasher.hash("not-a-real-password")
 
 __all__ = ["MIN_PASSWORD", "Role", "User", "UserStore"]

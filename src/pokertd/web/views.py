@@ -22,7 +22,7 @@ def records(web: Web, tid: str, after: int = 0) -> list[Any]:
 def full(web: Web, tid: str) -> dict[str, Any]:
     """The staff view model of ``tid`` now."""
     state = web.service.state(tid)
-    recs = records(web, tid, max(0, state.seq - 200))
+    recs = records(web, tid, 0)
     return snapshot.build(state, recs, web.now())
 
 

@@ -190,17 +190,19 @@
       firstOf(...names) { return names.find((n) => this.has(n)); },
       clockButtons() {
         const c = this.clock, out = [];
-        const add = (label, cls, ...names) => { const n = this.firstOf(...names); if (n) out.push({ name: n, label, cls }); };
-        if (!c.started) add("Start clock", "primary", "start_clock");
-        else if (c.running) add("Pause", "", "pause_clock");
-        else add("Resume", "primary", "resume_clock");
-        add("◀ Level", "", "previous_level");
-        add("Level ▶", "", "next_level");
-        const plus = this.firstOf("adjust_clock", "add_time");
-        if (plus) { out.push({ name: plus, label: "+1 min", body: { seconds: 60 } }); out.push({ name: plus, label: "−1 min", body: { seconds: -60 } }); }
-        if (c.hand_for_hand) add("End hand-for-hand", "", "hand_for_hand_off", "end_hand_for_hand");
-        else add("Hand-for-hand", "", "hand_for_hand_on", "start_hand_for_hand");
-        add("Colour up", "", "color_up", "run_chip_race", "chip_race");
+        const add = (label, name, body, cls) => { if (this.has(name)) out.push({ name, label, body: body || {}, cls: cls || "" }); };
+        if (!c.started) add("Start clock", "start_clock", {}, "primary");
+        else if (c.running) add("Pause", "pause_clock");
+        else add("Resume", "resume_clock", {}, "primary");
+        add("◀ Level", "previous_level");
+        add("Level ▶", "next_level");
+        add("+1 min", "adjust_clock", { seconds: 60 });
+        add("−1 min", "adjust_clock", { seconds: -60 });
+        if (c.hand_for_hand) {
+          add("Hand-for-hand hand done", "hand_for_hand_hand", {}, "primary");
+          add("End hand-for-hand", "hand_for_hand", { on: false });
+        } else add("Hand-for-hand", "hand_for_hand", { on: true });
+        add("Suggest moves", "suggest_moves");
         return out;
       },
       isActive(p) { return !p.place && ["busted", "out", "eliminated", "forfeited", "disqualified", "alternate"].indexOf(p.status) < 0; },
@@ -229,8 +231,18 @@
       eliminatorPrompt: true,
       async entry(kind, p) { await this.run(kind, { player: p.name }); },
       async confirmMove(m) {
-        const cmd = this.firstOf("confirm_move", "confirm_moves");
-        await this.run(cmd, { move_id: m.move_id || m.id });
+        const body = { move_id: m.move_id };
+        if (!m.name && !m.entry_id) {
+          const who = prompt("Which player moves? (name)", "");
+          if (!who) return;
+          body.player = who;
+        }
+        if (m.to_seat == null) {
+          const seat = prompt(`Seat at table ${m.to_table}?`, "");
+          if (!seat) return;
+          body.seat = Number(seat);
+        }
+        await this.run("confirm_move", body);
       },
       async showPin(table) {
         try {
@@ -265,8 +277,7 @@
       },
       firstOf(...names) { return names.find((n) => this.has(n)); },
       myTable() { return (this.v.tables || []).find((t) => t.table === this.table) || {}; },
-      async handFinished() { await this.run(this.firstOf("hand_finished", "report_hand_finished"), { table: this.table }); },
-      async reportButton(seat) { await this.run(this.firstOf("report_button", "set_button"), { table: this.table, seat }); },
+      async reportButton(seat) { await this.run("place_button", { table: this.table, seat }); },
       async bustSeat(seat) {
         if (!confirm(`Bust ${seat.name} (seat ${seat.seat})?`)) return;
         await this.run("bust", { players: [seat.name] });

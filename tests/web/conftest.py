@@ -1,0 +1,74 @@
+"""Fixtures for the web tests: a fresh SQLite store, the app, staff accounts, a small demo."""
+
+from __future__ import annotations
+
+import warnings
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+from argon2 import PasswordHasher
+
+with warnings.catch_warnings():  # starlette asks for httpx2; plain httpx works the same here
+    warnings.simplefilter("ignore")
+    from starlette.testclient import TestClient
+
+from pokertd import demo
+from pokertd.service import TournamentService, open_service
+from pokertd.web import Role, Settings, UserStore, create_app
+
+FAST_HASHER = PasswordHasher(time_cost=1, memory_cost=1024, parallelism=1)
+"""Cheap argon2 parameters: the tests check behaviour, not hashing cost."""
+
+DIRECTOR_PW = "director-pass-1"
+FLOOR_PW = "floor-pass-1"
+DEALER_PW = "dealer-pass-1"
+
+
+@dataclass
+class Env:
+    """The app under test and its parts."""
+
+    url: str
+    service: TournamentService
+    users: UserStore
+    client: TestClient
+
+    def login(self, name: str = "director", password: str = DIRECTOR_PW) -> dict[str, str]:
+        """Sign the client in; the CSRF header for writes."""
+        r = self.client.post("/api/login", json={"name": name, "password": password})
+        assert r.status_code == 200, r.text
+        return {"X-CSRF-Token": r.json()["csrf"]}
+
+    def logout(self) -> None:
+        """Forget the session cookie."""
+        self.client.cookies.delete("pokertd_session")
+
+
+def make_env(tmp_path: Path, **settings: object) -> Iterator[Env]:
+    """An app over a temporary SQLite file, signed out, with director/floor/dealer users."""
+    url = f"sqlite:///{tmp_path / 'web.db'}"
+    service = open_service(url)
+    users = UserStore(url, hasher=FAST_HASHER)
+    users.add("floor1", FLOOR_PW, Role.FLOOR)
+    users.add("dealer1", DEALER_PW, Role.DEALER)
+    opts: dict[str, object] = {"db_url": url, "director_password": DIRECTOR_PW}
+    opts.update(settings)
+    app = create_app(service, Settings(**opts), users=users)  # type: ignore[arg-type]
+    with TestClient(app) as client:
+        yield Env(url, service, users, client)
+    service.close()
+    users.close()
+
+
+@pytest.fixture
+def env(tmp_path: Path) -> Iterator[Env]:
+    """The app with staff accounts, nobody signed in."""
+    yield from make_env(tmp_path)
+
+
+@pytest.fixture
+def tid(env: Env) -> str:
+    """A small demo tournament (12 players)."""
+    return demo.build(env.service, players=12)
