@@ -1,7 +1,319 @@
-"""CLI commands: tables (placeholder until its module lands)."""
+"""CLI commands for seating: tables, layout, seat, moves, move confirm/auto, break-table,
+redraw, button.
+
+Each command parses its arguments, makes one service call and prints what the floor needs
+at a glance; ``--json`` prints the same view as JSON. Refusals print one line naming the
+rule and exit 2; the log is unchanged. Seats and tables are the numbers on the tables.
+"""
+
+from __future__ import annotations
+
+import getpass
+import os
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Annotated, Any
 
 import typer
+from rich.table import Table
+
+from pokertd.cli._common import DbOption, JsonOption, console, db_url, emit, refusals
+from pokertd.errors import InvalidCommand, RuleViolation
+from pokertd.service import TournamentService, open_service
+from pokertd.tournament.framework import Command, EventRecord
+from pokertd.tournament.seating_log import (
+    BreakTable,
+    ConfirmMove,
+    DrawSeats,
+    LayTables,
+    PlaceButton,
+    Redraw,
+    SeatPlayer,
+    SetAutoConfirm,
+    SuggestMoves,
+    TablesView,
+    describe_move,
+    tables_view,
+)
+
+TidArg = Annotated[str, typer.Argument(help="Tournament id (see pokertd tournaments).")]
+
+move_app = typer.Typer(help="Confirm suggested moves, or let the system confirm them.")
+
+
+def _actor() -> str:
+    try:
+        return os.environ.get("POKERTD_ACTOR") or getpass.getuser() or "floor"
+    except (KeyError, OSError):  # pragma: no cover - no user database
+        return "floor"
+
+
+@contextmanager
+def _service(db: str | None) -> Iterator[TournamentService]:
+    service = open_service(db_url(db))
+    try:
+        yield service
+    finally:
+        service.close()
+
+
+def _records(records: list[EventRecord]) -> list[dict[str, Any]]:
+    return [{"seq": r.seq, "type": r.event.type, "text": r.event.describe()} for r in records]
+
+
+def _run(db: str | None, tid: str, command: Command, as_json: bool) -> None:
+    with refusals(as_json), _service(db) as service:
+        records = service.run(tid, command, actor=_actor(), role="floor")
+        if as_json:
+            emit(_records(records), True)
+            return
+        for r in records:
+            console.print(f"[green]✓[/] {r.event.describe()}")
+
+
+def _render_tables(view: TablesView) -> None:
+    for t in view.tables:
+        flags = []
+        if t.halted:
+            flags.append("[bold red]HALT until balanced[/]")
+        if t.notify_host:
+            flags.append("[yellow]tell the host[/]")
+        title = f"Table {t.table}: {t.players}/{t.seats}"
+        if t.button is not None:
+            sb = "dead" if t.small_blind is None else str(t.small_blind)
+            title += f" — next hand button {t.button}, SB {sb}, BB {t.big_blind}"
+        else:
+            title += " — button not known"
+        out = Table(title=f"{title} {' '.join(flags)}".strip(), title_justify="left")
+        out.add_column("Seat", justify="right")
+        out.add_column("Player")
+        out.add_column("Moves", justify="right")
+        out.add_column("")
+        for s in t.seated:
+            note = "waits for the button" if s.waits else ""
+            if t.button == s.seat:
+                note = "button"
+            out.add_row(str(s.seat), s.name, str(s.moves) if s.moves else "", note)
+        console.print(out)
+    final = " (final table)" if view.final_table else ""
+    console.print(
+        f"{view.players} players at {len(view.tables)} table(s){final}; "
+        f"final table at {view.final_table_size}."
+    )
+    _render_pending(view)
+
+
+def _render_pending(view: TablesView) -> None:
+    if not view.pending:
+        console.print("No moves waiting.")
+        return
+    console.print(f"[bold]{len(view.pending)} move(s) waiting for the floor:[/]")
+    for m in view.pending:
+        seen = f" (moved {m.moves_before}x before)" if m.moves_before else ""
+        console.print(f"  {describe_move(m)}{seen}")
+    console.print("Confirm with: pokertd move confirm <tournament> <move id>")
+
+
+def tables(tid: TidArg, db: DbOption = None, as_json: JsonOption = False) -> None:
+    """Every table: who sits where, next hand's button and blinds, halts, pending moves."""
+    with refusals(as_json), _service(db) as service:
+        view = tables_view(service.state(tid))
+    emit(view, as_json, lambda v: _render_tables(v))
+
+
+def layout(
+    tid: TidArg,
+    spec: Annotated[list[str], typer.Argument(help="Tables as NUMBER:SEATS, e.g. 1:9 2:9 3:10.")],
+    break_order: Annotated[
+        str | None,
+        typer.Option("--break-order", help="Tables in the order they break, e.g. 5,2,4,3,1."),
+    ] = None,
+    unavailable: Annotated[
+        list[str] | None,
+        typer.Option("--unavailable", help="TABLE:SEAT never used (repeat)."),
+    ] = None,
+    reserved: Annotated[
+        list[str] | None,
+        typer.Option("--reserved", help="TABLE:SEAT kept out of random draws (repeat)."),
+    ] = None,
+    db: DbOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Set the room before seating: tables, seats, break order, unavailable/reserved seats."""
+    with refusals(as_json):
+        command = LayTables(
+            tables=tuple(_pair(s) for s in spec),
+            break_order=tuple(_int(x) for x in break_order.split(",")) if break_order else (),
+            unavailable=tuple(_pair(s) for s in unavailable or []),
+            reserved=tuple(_pair(s) for s in reserved or []),
+        )
+    _run(db, tid, command, as_json)
+
+
+def _int(text: str) -> int:
+    cleaned = text.strip()
+    if not cleaned.isdigit():
+        raise InvalidCommand(f"{text!r} is not a number.")
+    return int(cleaned)
+
+
+def _pair(text: str) -> tuple[int, int]:
+    left, sep, right = text.partition(":")
+    if not sep:
+        raise InvalidCommand(f"{text!r}: write TABLE:NUMBER, e.g. 3:9.")
+    return _int(left), _int(right)
+
+
+def seat(
+    tid: TidArg,
+    player: Annotated[
+        str | None, typer.Argument(help="Seat this player by hand (else: draw for everyone).")
+    ] = None,
+    table: Annotated[int | None, typer.Argument(help="Table number.")] = None,
+    seat_no: Annotated[int | None, typer.Argument(metavar="SEAT", help="Seat number.")] = None,
+    even: Annotated[
+        bool, typer.Option("--even", help="Late draws among the least-filled tables.")
+    ] = False,
+    db: DbOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Draw random seats for every player without one, or put one player in a given seat."""
+    with refusals(as_json):
+        if player is None:
+            command: Command = DrawSeats(even=even)
+        else:
+            if table is None or seat_no is None:
+                raise InvalidCommand("Give the table and the seat: pokertd seat T PLAYER 3 7.")
+            command = SeatPlayer(player=player, table=table, seat=seat_no)
+    _run(db, tid, command, as_json)
+
+
+def moves(
+    tid: TidArg,
+    paid: Annotated[
+        int | None, typer.Option("--paid", help="Places paid (tighter balance near the money).")
+    ] = None,
+    not_full_table: Annotated[
+        bool,
+        typer.Option("--short-handed", help="Not a full-table event (6-max, turbo): no halt."),
+    ] = False,
+    db: DbOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Work out the moves the rules require now and list those waiting for the floor."""
+    note = ""
+    with refusals(as_json), _service(db) as service:
+        records: list[EventRecord] = []
+        try:
+            records = service.run(
+                tid,
+                SuggestMoves(paid_places=paid, full_table_event=not not_full_table),
+                actor=_actor(),
+                role="floor",
+            )
+        except InvalidCommand as exc:
+            if not exc.message.startswith(("No moves needed", "There is")) and (
+                "waiting for the floor" not in exc.message
+            ):
+                raise
+            note = exc.message
+        except RuleViolation as exc:
+            if "final table" not in exc.message:
+                raise
+            note = str(exc)
+        view = tables_view(service.state(tid))
+    if as_json:
+        emit(
+            {
+                "note": note,
+                "recorded": _records(records),
+                "pending": view.pending,
+                "halted": [t.table for t in view.tables if t.halted],
+                "notify_host": [t.table for t in view.tables if t.notify_host],
+            },
+            True,
+        )
+        return
+    for r in records:
+        console.print(f"[green]✓[/] {r.event.describe()}")
+    if note:
+        console.print(note)
+    halted = [t.table for t in view.tables if t.halted]
+    if halted:
+        console.print(f"[bold red]Halt until balanced:[/] tables {', '.join(map(str, halted))}")
+    _render_pending(view)
+
+
+def confirm(
+    tid: TidArg,
+    move_id: Annotated[int, typer.Argument(help="The move's number (see pokertd moves).")],
+    player: Annotated[
+        str | None, typer.Option("--player", help="Who moves (when the suggestion left it open).")
+    ] = None,
+    seat_no: Annotated[
+        int | None, typer.Option("--seat", help="Another allowed seat at the target table.")
+    ] = None,
+    db: DbOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Confirm a suggested move (refused if the tables changed since)."""
+    _run(db, tid, ConfirmMove(move_id=move_id, player=player, seat=seat_no), as_json)
+
+
+def auto(
+    tid: TidArg,
+    state: Annotated[str, typer.Argument(help="on or off.")],
+    db: DbOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Let the system confirm suggested moves itself (on), or leave them to the floor (off)."""
+    with refusals(as_json):
+        if state not in ("on", "off"):
+            raise InvalidCommand(f"{state!r}: say on or off.")
+    _run(db, tid, SetAutoConfirm(on=state == "on"), as_json)
+
+
+def break_table_cmd(
+    tid: TidArg,
+    table: Annotated[int, typer.Argument(help="The table to break.")],
+    db: DbOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Break a table now: its players draw new seats (moves to confirm)."""
+    _run(db, tid, BreakTable(table=table), as_json)
+
+
+def redraw(tid: TidArg, db: DbOption = None, as_json: JsonOption = False) -> None:
+    """Form the final table: redraw (by profile) and draw for the button."""
+    _run(db, tid, Redraw(), as_json)
+
+
+def button(
+    tid: TidArg,
+    table: Annotated[int, typer.Argument(help="Table number.")],
+    seat_no: Annotated[
+        int | None,
+        typer.Argument(metavar="[SEAT]", help="Where the button is (omit: high-card draw)."),
+    ] = None,
+    next_hand: Annotated[
+        bool, typer.Option("--next", help="The seat is the next hand's button (not the current).")
+    ] = False,
+    db: DbOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Tell where a table's button is now, or draw for it by high card."""
+    _run(db, tid, PlaceButton(table=table, seat=seat_no, current=not next_hand), as_json)
 
 
 def register(app: typer.Typer) -> None:
     """Add this module's commands to the ``pokertd`` app."""
+    app.command("tables")(tables)
+    app.command("layout")(layout)
+    app.command("seat")(seat)
+    app.command("moves")(moves)
+    app.command("break-table")(break_table_cmd)
+    app.command("redraw")(redraw)
+    app.command("button")(button)
+    move_app.command("confirm")(confirm)
+    move_app.command("auto")(auto)
+    app.add_typer(move_app, name="move")

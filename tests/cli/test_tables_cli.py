@@ -1,0 +1,96 @@
+"""The seating commands: tables, layout, seat, moves, move confirm/auto, break-table, redraw,
+button -- a 30-player night driven through the CLI down to the final-table redraw."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+import typer.main
+import typer.testing
+from typer.testing import CliRunner
+
+from pokertd.cli import app
+from pokertd.service import open_service
+from pokertd.tournament.entries import CreateTournament, Register
+from pokertd.tournament.templates import load_template
+
+runner = CliRunner()
+
+
+@pytest.fixture(autouse=True)
+def built_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Build the click command tree once per test, not once per invocation (0.4 s each)."""
+    command = typer.main.get_command(app)
+    monkeypatch.setattr(typer.testing, "_get_command", lambda _app: command)
+
+
+def run(*args: str, code: int = 0) -> str:
+    result = runner.invoke(app, list(args))
+    assert result.exit_code == code, result.output
+    return result.output
+
+
+def run_json(*args: str) -> Any:
+    return json.loads(run(*args, "--json"))
+
+
+def night(tmp_path: Path, players: int) -> tuple[str, str]:
+    db = f"sqlite:///{tmp_path / 'night.db'}"
+    with open_service(db) as service:
+        tmpl = load_template("tnpl_league").with_changes(tables=4, seats_per_table=9)
+        tid = service.create(CreateTournament(name="Friday", template=tmpl))
+        for i in range(players):
+            service.run(tid, Register(name=f"Player {i:02d}", member=f"M{i}", age_ok=True))
+    return db, tid
+
+
+def test_TNPL_B1_TNPL_B6ii_TNPL_B4_night_through_the_cli(tmp_path: Path) -> None:
+    db, tid = night(tmp_path, 30)
+    run("layout", tid, "1:9", "2:9", "3:9", "4:9", "--break-order", "4,3,2,1", "--db", db)
+    drawn = run_json("seat", tid, "--db", db)
+    assert drawn[0]["type"] == "seats_drawn"
+    view = run_json("tables", tid, "--db", db)
+    assert [t["players"] for t in view["tables"]] == [8, 8, 7, 7]
+    for t in view["tables"]:
+        run("button", tid, str(t["table"]), "--db", db)
+    text = run("tables", tid, "--db", db)
+    assert "next hand button" in text
+    rng = random.Random(5)
+    while True:
+        view = run_json("tables", tid, "--db", db)
+        if view["players"] <= view["final_table_size"]:
+            break
+        names = sorted(s["name"] for t in view["tables"] for s in t["seated"])
+        run("bust", tid, rng.choice(names), "--db", db)
+        todo = run_json("moves", tid, "--db", db)
+        for move in todo["pending"]:
+            run("move", "confirm", tid, str(move["move_id"]), "--db", db)
+    assert run_json("moves", tid, "--db", db)["note"].startswith("10 players left")
+    final = run_json("redraw", tid, "--db", db)
+    assert final[0]["type"] == "final_table_drawn"
+    view = run_json("tables", tid, "--db", db)
+    assert len(view["tables"]) == 1
+    assert view["tables"][0]["seats"] == 10  # TNPL: a full table plus one
+    assert view["final_table"]
+
+
+def test_refusals_exit_2_and_change_nothing(tmp_path: Path) -> None:
+    db, tid = night(tmp_path, 12)
+    run("seat", tid, "--db", db)
+    out = run("seat", tid, "--db", db, code=2)
+    assert "Every player still in has a seat" in out
+    out = run("move", "confirm", tid, "3", "--db", db, code=2)
+    assert "no move #3" in out
+    out = run("break-table", tid, "9", "--db", db, code=2)
+    assert "not in play" in out
+    out = run("redraw", tid, "--db", db, code=2)
+    assert "final table" in out
+    out = run("move", "auto", tid, "maybe", "--db", db, code=2)
+    assert "on or off" in out
+    run("move", "auto", tid, "on", "--db", db)
+    err = json.loads(run("layout", tid, "1:9", "--db", db, "--json", code=2))
+    assert err["error"] == "rule_violation"
