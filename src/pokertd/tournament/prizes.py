@@ -947,6 +947,12 @@ def _open_deal(state: TournamentState) -> DealNegotiation:
         raise RuleViolation(
             f"The deal is {neg.status.value}: propose a new one.", rule_ids="FOX-73"
         )
+    alive = {e.entry_id for e in state.part(Roster).alive()}
+    if alive != set(state.part(PrizeBook).deal_entries):
+        raise RuleViolation(
+            "The players left are not the ones the deal was proposed to: propose it again.",
+            rule_ids=("TNPL-A8", "FOX-73"),
+        )
     return neg
 
 
