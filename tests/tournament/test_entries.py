@@ -352,3 +352,21 @@ def test_created_tournament_keeps_its_profile_and_template() -> None:
     assert setup.tmpl.guarantee == 1_000_000
     with pytest.raises(InvalidCommand, match="already exists"):
         night.run(CreateTournament(name="again", template=setup.tmpl))
+
+
+def test_KPC_18_late_entries_and_reentries_are_seated_at_once() -> None:
+    """KPC-18, FOX-RE (C3): after the initial draw a new entry gets a random seat at once."""
+    from pokertd.tournament.seating_log import DrawSeats, SeatsDrawn
+    from pokertd.tournament.views import players
+
+    night = Night("fox_grinder", tables=2, seats_per_table=9)
+    night.register("A", "B", "C", "D")
+    assert all(r.seat is None for r in players(night.state))
+    night.run(DrawSeats())
+    night.run(Bust(players=("D",)))
+    records = night.run(Reenter(player="D"))
+    assert isinstance(records[-1].event, SeatsDrawn)
+    night.register("E")
+    rows = {r.name: r for r in players(night.state)}
+    assert all(r.table is not None and r.seat is not None for r in rows.values())
+    assert len({(r.table, r.seat) for r in rows.values()}) == 5

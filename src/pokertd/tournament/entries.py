@@ -779,6 +779,29 @@ def _check_seat_free(state: TournamentState, name: str) -> None:
         )
 
 
+def _seat_new_entry(state: TournamentState, ctx: Context, entry: EntryBought) -> list[Event]:
+    """Seat a late entry, re-entry or alternate at once (C3) once the tables are drawn.
+
+    Before the initial draw nobody sits: ``DrawSeats`` seats the whole field evenly (C1).
+    Implements: KPC-6c, KPC-18, FOX-7, FOX-RE, SPOT-2c2 (C3) through the seating domain.
+    """
+    from pokertd.tournament.seating import draw_seat
+    from pokertd.tournament.seating_log import SeatRecord, SeatsDrawn, live_seating
+
+    seating = live_seating(state)
+    if seating.players == 0:
+        return []
+    draw = draw_seat(seating, entry.entry_id, ctx.rng)
+    record = SeatRecord(
+        entry_id=entry.entry_id,
+        name=entry.name,
+        table=draw.table,
+        seat=draw.seat + 1,
+        waits=draw.waits,
+    )
+    return [SeatsDrawn(seats=(record,), how="late")]
+
+
 @decides(CreateTournament)
 def _decide_create(state: TournamentState, cmd: CreateTournament, ctx: Context) -> list[Event]:
     if state.part(Setup).created:
@@ -875,21 +898,21 @@ def _decide_register(state: TournamentState, cmd: Register, ctx: Context) -> lis
     _check_seat_free(state, name)
     chips, bonus, reduction, level = _entry_chips(state, ctx, first=True)
     kind = EntryKind.ALTERNATE if pid in roster.alternates else EntryKind.BUY_IN
-    events.append(
-        EntryBought(
-            entry_id=f"E{roster.entry_count + 1}",
-            player_id=pid,
-            name=name,
-            kind=kind,
-            number=1,
-            fees=tmpl.fees,
-            chips=chips,
-            bonus=bonus,
-            reduction=reduction,
-            level=level,
-            at=_when(ctx),
-        )
+    bought = EntryBought(
+        entry_id=f"E{roster.entry_count + 1}",
+        player_id=pid,
+        name=name,
+        kind=kind,
+        number=1,
+        fees=tmpl.fees,
+        chips=chips,
+        bonus=bonus,
+        reduction=reduction,
+        level=level,
+        at=_when(ctx),
     )
+    events.append(bought)
+    events.extend(_seat_new_entry(state, ctx, bought))
     return events
 
 
@@ -926,21 +949,20 @@ def _decide_reenter(state: TournamentState, cmd: Reenter, ctx: Context) -> list[
         )
     _check_seat_free(state, player.name)
     chips, bonus, reduction, level = _entry_chips(state, ctx, first=False)
-    return [
-        EntryBought(
-            entry_id=f"E{roster.entry_count + 1}",
-            player_id=player.player_id,
-            name=player.name,
-            kind=EntryKind.RE_ENTRY,
-            number=len(player.entries) + 1,
-            fees=tmpl.fees,
-            chips=chips,
-            bonus=bonus,
-            reduction=reduction,
-            level=level,
-            at=_when(ctx),
-        )
-    ]
+    bought = EntryBought(
+        entry_id=f"E{roster.entry_count + 1}",
+        player_id=player.player_id,
+        name=player.name,
+        kind=EntryKind.RE_ENTRY,
+        number=len(player.entries) + 1,
+        fees=tmpl.fees,
+        chips=chips,
+        bonus=bonus,
+        reduction=reduction,
+        level=level,
+        at=_when(ctx),
+    )
+    return [bought, *_seat_new_entry(state, ctx, bought)]
 
 
 @decides(Rebuy)
@@ -1044,9 +1066,7 @@ def _decide_forfeit(state: TournamentState, cmd: Forfeit, ctx: Context) -> list[
         )
     player, entry = live_entry_of(state, cmd.player)
     if cmd.chips <= 0:
-        raise InvalidCommand(
-            f"Count {player.name}'s chips: they leave play (a positive count)."
-        )
+        raise InvalidCommand(f"Count {player.name}'s chips: they leave play (a positive count).")
     _refuse_when_closed(state, ctx, "forfeits")
     reading = read_clock(state, ctx.now)
     close = tmpl.registration_close(profile)

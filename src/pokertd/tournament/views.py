@@ -48,8 +48,16 @@ def register_seat_reader(reader: SeatReader) -> SeatReader:
 
 
 def seats(state: TournamentState) -> dict[str, SeatInfo]:
-    """Entry id -> seat, from the seating part when present."""
+    """Entry id -> seat (1-based) and moves made, from the seating domain."""
+    from pokertd.tournament.seating_log import Tables, live_seating
+
     found: dict[str, SeatInfo] = {}
+    if state.part(Tables).seating is not None:
+        seating = live_seating(state)
+        for entry_id, (table, seat) in seating.where.items():
+            found[entry_id] = SeatInfo(
+                table=table, seat=seat + 1, moves=seating.moves_made.get(entry_id, 0)
+            )
     for reader in _SEAT_READERS:
         found.update(reader(state))
     return found
