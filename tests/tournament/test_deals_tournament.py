@@ -196,8 +196,10 @@ def test_SPOT_6_15_chop_refused_before_everyone_is_paid() -> None:
 def test_NJ_44d_posted_schedule_cannot_change() -> None:
     night = Night("fox_grinder", 12, profile="nj_fundraiser", payout_table="fox_ptab",
                   reentry=False)
+    assert "NJ-44d" in prize_table(night.state).note
     records = night.run(PostPayoutSchedule())
     assert records[0].event.type == "payout_schedule_posted"
+    assert "NJ-44d" not in prize_table(night.state).note
     with pytest.raises(RuleViolation, match="NJ-44d"):
         night.run(PostPayoutSchedule(table="sng"))
     with pytest.raises(InvalidCommand):
@@ -296,3 +298,14 @@ def test_bounty_winners_refusals() -> None:
     with pytest.raises(InvalidCommand):
         night.run(RecordBountyWinners(player=night.names[3], winners=()))
     assert bounty_ledger(night.state).uncollected == (night.names[3],)
+
+
+def test_NJ_44d_schedule_posted_after_the_start_is_flagged() -> None:
+    from pokertd.tournament.clock_log import StartClock
+
+    night = Night("fox_grinder", 12, profile="nj_fundraiser", payout_table="fox_ptab",
+                  reentry=False)
+    night.run(StartClock())
+    records = night.run(PostPayoutSchedule())
+    assert "after play started" in records[0].event.describe()
+    assert "posted after play started (NJ-44d)" in prize_table(night.state).note

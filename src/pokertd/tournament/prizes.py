@@ -51,7 +51,7 @@ from pokertd.tournament.deals import (
     deal_warnings,
     propose,
 )
-from pokertd.tournament.entries import EntryStatus, Roster, Setup, find_player
+from pokertd.tournament.entries import EntryStatus, Roster, Setup, find_player, read_clock
 from pokertd.tournament.framework import (
     Command,
     Context,
@@ -90,6 +90,8 @@ class PrizeBook:
     schedule_posted: bool = False
     """The prize schedule was posted (NJ-44d)."""
     posted_table: str | None = None
+    posted_late: bool = False
+    """The schedule was posted only after play started."""
     bounty_winners: dict[str, tuple[str, ...]] = field(default_factory=dict)
     """Busted entry id -> the entry ids that split the pot carrying its bounty,
     clockwise from the button."""
@@ -126,9 +128,12 @@ class PayoutSchedulePosted(Event):
 
     table: str
     lines: tuple[str, ...]
+    after_start: bool = False
+    """Posted only after play had started (a breach of NJ-44d where it applies)."""
 
     def describe(self) -> str:
-        return f"Prize schedule posted ({self.table})"
+        late = " after play started" if self.after_start else ""
+        return f"Prize schedule posted ({self.table}){late}"
 
 
 @event("bounty_winners_recorded")
@@ -257,6 +262,7 @@ def _apply_posted(state: TournamentState, ev: PayoutSchedulePosted) -> None:
     book = state.part(PrizeBook)
     book.schedule_posted = True
     book.posted_table = ev.table
+    book.posted_late = ev.after_start
 
 
 @applies(BountyWinnersRecorded)
@@ -351,6 +357,16 @@ def prize_table(state: TournamentState) -> PrizeTable:
             table=name,
             min_cash=setup.tmpl.fees.prize_pool,
         )
+    book = state.part(PrizeBook)
+    if setup.profile.payout_schedule_posted_in_advance:
+        if not book.schedule_posted:
+            note = (note + "; " if note else "") + (
+                "the prize schedule must be posted before play starts (NJ-44d)"
+            )
+        elif book.posted_late:
+            note = (note + "; " if note else "") + (
+                "the prize schedule was posted after play started (NJ-44d)"
+            )
     return PrizeTable(
         entries=roster.entry_count,
         table=name,
@@ -804,7 +820,9 @@ def _decide_post(state: TournamentState, cmd: PostPayoutSchedule, ctx: Context) 
         lines = (f"{name} payout (see the rules sheet)",)
     else:
         lines = tuple(schedule_lines(builtin_table(name)))
-    return [PayoutSchedulePosted(table=name, lines=lines)]
+    reading = read_clock(state, ctx.now)
+    started = reading is not None and reading.started
+    return [PayoutSchedulePosted(table=name, lines=lines, after_start=started)]
 
 
 @decides(RecordBountyWinners)
