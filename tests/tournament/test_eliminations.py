@@ -168,3 +168,19 @@ def test_places_cover_every_eliminated_entry_once(groups: list[int], data: st.Da
     covered = sorted({q for p in finishing_places(night.state) for q in p.places})
     assert covered == list(range(2, n + 1))
     assert len(taken) == n - 1
+
+
+def test_FOX_HFH_busts_during_hand_for_hand_are_the_same_hand() -> None:
+    """FOX-HFH, G3: with hand-for-hand on, busts at two tables before the hand is finished
+    everywhere are one hand, ranked by start stack; the next hand is another."""
+    from pokertd.tournament.clock_log import HandForHand, HandForHandHand, StartClock
+
+    night = Night("fox_grinder")
+    night.register("A", "B", "C", "D", "E")
+    night.run(StartClock())
+    night.run(HandForHand(on=True))
+    night.run(Bust(players=("A",), start_stacks=(3000,)))
+    night.run(Bust(players=("B",), start_stacks=(8000,)))
+    night.run(HandForHandHand())
+    night.run(Bust(players=("C",), start_stacks=(500,)))
+    assert _places(night) == {"B": (4,), "A": (5,), "C": (3,)}

@@ -88,3 +88,14 @@ def test_TNPL_J1iv_prize_forfeit_after_the_fact() -> None:
     fox.run(Bust(players=("C",)))
     with pytest.raises(RuleViolation, match="already out"):
         fox.run(GivePenalty(player="C", kind=K.DISQUALIFICATION))
+
+
+def test_K2_table_size_read_from_the_seating() -> None:
+    """K2: the round is counted from the players at the offender's table when given."""
+    from pokertd.tournament.seating_log import DrawSeats
+
+    night = Night("fox_grinder", tables=1, seats_per_table=9)
+    night.register("A", "B", "C", "D", "E", "F", "G")
+    night.run(DrawSeats())
+    night.run(GivePenalty(player="A", kind=K.MISSED_ROUNDS, count=2))
+    assert night.state.part(Penalties).given[0].hands == 14

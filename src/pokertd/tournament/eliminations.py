@@ -167,6 +167,17 @@ def _per_player(values: tuple[int, ...], n: int, what: str) -> list[int | None]:
     return list(values)
 
 
+def _hand_for_hand(state: TournamentState, ctx: Context) -> str | None:
+    """During hand-for-hand, the hand being played at every table (FOX-HFH, G3): busts at
+    different tables in the same hand-for-hand hand are the same hand."""
+    from pokertd.tournament.clock_log import clock_view
+
+    view = clock_view(state, ctx.now)
+    if view is None or not view.hand_for_hand:
+        return None
+    return f"HFH-{view.hfh_hands + 1}"
+
+
 @decides(Bust)
 def _decide_bust(state: TournamentState, cmd: Bust, ctx: Context) -> list[Event]:
     setup = state.part(Setup)
@@ -208,8 +219,9 @@ def _decide_bust(state: TournamentState, cmd: Bust, ctx: Context) -> list[Event]
         if any(e.entry_id == winner.entry_id for e in entries):
             raise InvalidCommand(f"{player.name} cannot eliminate himself.")
         eliminator_id, eliminator_name = winner.entry_id, player.name
-    if cmd.hand:
-        group = f"hand:{cmd.hand.strip()}"
+    hand = cmd.hand.strip() if cmd.hand else _hand_for_hand(state, ctx)
+    if hand:
+        group = f"hand:{hand}"
     else:
         group = f"bust:{len(roster.out) + 1}:{entries[0].entry_id}"
     busted = tuple(
@@ -220,7 +232,7 @@ def _decide_bust(state: TournamentState, cmd: Bust, ctx: Context) -> list[Event]
         PlayersBusted(
             busted=busted,
             group=group,
-            hand=cmd.hand.strip() if cmd.hand else None,
+            hand=hand,
             eliminator=eliminator_id,
             eliminator_name=eliminator_name,
             at=ctx.now.isoformat(timespec="seconds"),

@@ -153,6 +153,17 @@ class GivePenalty(Command):
     chips: Chips | None = None
 
 
+def _table_size(state: TournamentState, entry_id: str) -> int | None:
+    """Players at the entry's table now, offender included (from the seating domain)."""
+    from pokertd.tournament.seating_log import Tables, live_seating
+
+    if state.part(Tables).seating is None:
+        return None
+    seating = live_seating(state)
+    where = seating.where.get(entry_id)
+    return None if where is None else seating.tables[where[0]].count
+
+
 _RULES = {
     PenaltyKind.WARNING: {"kojack": "KPC-52", "tnpl": "TNPL-J1i", "foxwoods": "FOX-71A"},
     PenaltyKind.MISSED_HANDS: {"kojack": "KPC-52", "tnpl": "TNPL-J1ii", "foxwoods": "FOX-71A"},
@@ -241,6 +252,8 @@ def _decide_penalty(state: TournamentState, cmd: GivePenalty, ctx: Context) -> l
                 f"{profile.title} gives {allowed} round penalties, not {rounds}.",
                 rule_ids=default_rule(profile.name, cmd.kind),
             )
+        if table is None:
+            table = _table_size(state, entry.entry_id)
         if table is None:
             raise InvalidCommand(
                 "How many players are at the offender's table, offender included "
