@@ -220,10 +220,7 @@ def _decide_bust(state: TournamentState, cmd: Bust, ctx: Context) -> list[Event]
             raise InvalidCommand(f"{player.name} cannot eliminate himself.")
         eliminator_id, eliminator_name = winner.entry_id, player.name
     hand = cmd.hand.strip() if cmd.hand else _hand_for_hand(state, ctx)
-    if hand:
-        group = f"hand:{hand}"
-    else:
-        group = f"bust:{len(roster.out) + 1}:{entries[0].entry_id}"
+    group = f"hand:{hand}" if hand else f"bust:{len(roster.out) + 1}:{entries[0].entry_id}"
     busted = tuple(
         Busted(entry_id=e.entry_id, name=e.name, start_stack=s, hand_rank=r, blue_chips=b)
         for e, s, r, b in zip(entries, stacks, ranks, blues, strict=True)
