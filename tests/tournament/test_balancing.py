@@ -386,3 +386,17 @@ def test_C4_C5_C6_properties_over_random_busts(
         check_plan_required(seating, done, paid)
         apply_plan(seating, done)
         check_state(seating, paid)
+
+
+def test_SPOT_6_5_reseated_table_with_half_new_players_draws_for_the_button() -> None:
+    """C10: a SPOT table of 8 after a break with 4 newcomers (50 %) draws for the button."""
+    seating = room({1: NINE[:4], 2: NINE, 3: NINE[:4]}, "spotlight")
+    done = plan(seating, random.Random(1))
+    assert done.break_table == 3
+    assert {m.to_table for m in done.moves} == {1}
+    assert done.button_draws == (1,)
+    tda = room({1: NINE[:4], 2: NINE, 3: NINE[:4]}, "tda")
+    assert plan(tda, random.Random(1)).button_draws == ()
+    # 3 newcomers of 8 (37.5 %): the button continues
+    three = room({1: NINE[:5], 2: NINE, 3: NINE[:3]}, "spotlight")
+    assert plan(three, random.Random(1)).button_draws == ()

@@ -17,6 +17,7 @@ from pokertd.tournament.entries import CreateTournament, Register, Roster
 from pokertd.tournament.framework import fold
 from pokertd.tournament.seating_log import (
     BreakTable,
+    ButtonPlaced,
     ConfirmMove,
     DrawSeats,
     FinalTableDrawn,
@@ -183,3 +184,28 @@ def test_stale_move_refused_after_the_player_busts(service: TournamentService) -
     # planning again replaces the stale suggestion: 5 / 7 is now within two, no move
     service.run(tid, SuggestMoves())
     assert tables_view(service.state(tid)).pending == ()
+
+
+def test_SPOT_6_5_break_then_button_draw_in_the_log(service: TournamentService) -> None:
+    """SPOT: once the last move of a break is confirmed, a table with half new players
+    cuts for the button (the cards are in the event)."""
+    tid = night(service, 20, "spot_league")
+    service.run(tid, LayTables(tables=((1, 9), (2, 9), (3, 9))))
+    service.run(tid, DrawSeats())
+    seating = live_seating(service.state(tid))
+    roster = service.state(tid).part(Roster)
+    # 7 / 7 / 6 -> bust down to 3 / 3 / 6: table 3 breaks, 3 newcomers join 3 at each table
+    for number in (1, 2):
+        players = [p for p in seating.tables[number].players if p is not None]
+        for v in players[3:]:
+            service.run(tid, Bust(players=(roster.entries[v].name,)))
+    service.run(tid, SuggestMoves())
+    pending = tables_view(service.state(tid)).pending
+    assert {m.from_table for m in pending} == {3}
+    events = []
+    for m in pending:
+        events += [r.event for r in service.run(tid, ConfirmMove(move_id=m.move_id))]
+    draws = [e for e in events if isinstance(e, ButtonPlaced)]
+    assert draws
+    assert all(e.cards for e in draws)
+    assert any(isinstance(e, TableClosed) for e in events)

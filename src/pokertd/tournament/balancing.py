@@ -37,6 +37,7 @@ from pokertd.tournament.seating import (
     apply_final_table,
     draw_final_table,
     final_table_size,
+    needs_button_draw,
 )
 from pokertd.types import Seat, SeatMask
 
@@ -103,6 +104,9 @@ class Plan:
     """Tables that must stop dealing until balanced (three or more short of the fullest)."""
     notify: tuple[int, ...] = ()
     """Tables whose size must be reported to the host (SPOT-6.20)."""
+    button_draws: tuple[int, ...] = ()
+    """Tables that draw for the button once these moves are done: at least
+    ``button_redraw_new_player_ratio`` of their players are new (SPOT-6.5)."""
 
     @property
     def empty(self) -> bool:
@@ -328,7 +332,31 @@ def plan(
         tolerance=tol,
         halted=halted,
         notify=notify,
+        button_draws=reseated_tables(seating, moves),
     )
+
+
+def reseated_tables(seating: Seating, moves: list[Move] | tuple[Move, ...]) -> tuple[int, ...]:
+    """Tables where, after ``moves``, at least the profile's share of players are new.
+
+    SPOT: such a table cuts high card for the button before play resumes. Nowhere else
+    (``button_redraw_new_player_ratio`` unset; TNPL: a joining player never triggers it).
+
+    Implements: SPOT-6.5 (C10).
+    """
+    if seating.profile.button_redraw_new_player_ratio is None or not moves:
+        return ()
+    arrivals: dict[int, int] = {}
+    departures: dict[int, int] = {}
+    for m in moves:
+        arrivals[m.to_table] = arrivals.get(m.to_table, 0) + 1
+        departures[m.from_table] = departures.get(m.from_table, 0) + 1
+    out = []
+    for number, new in sorted(arrivals.items()):
+        total = seating.tables[number].count + new - departures.get(number, 0)
+        if needs_button_draw(seating.profile, total, new):
+            out.append(number)
+    return tuple(out)
 
 
 def _break_moves(
@@ -608,7 +636,12 @@ def break_table(seating: Seating, number: int, rng: random.Random) -> Plan:
         )
     scratch = _Scratch(seating)
     moves = _break_moves(seating, scratch, table, rng)
-    return Plan(moves=tuple(moves), break_table=number, tolerance=seating.profile.balance_max_diff)
+    return Plan(
+        moves=tuple(moves),
+        break_table=number,
+        tolerance=seating.profile.balance_max_diff,
+        button_draws=reseated_tables(seating, moves),
+    )
 
 
 __all__ = [
@@ -623,6 +656,7 @@ __all__ = [
     "halted_tables",
     "notify_tables",
     "plan",
+    "reseated_tables",
     "seat_allowed",
     "tolerance",
     "worst_position",

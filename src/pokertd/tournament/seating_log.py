@@ -22,6 +22,7 @@ Seats and tables in events are the numbers people read (seat 1 is the first seat
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass, field
 
 from pokertd.errors import InvalidCommand, RuleViolation
@@ -74,6 +75,8 @@ class Tables:
     pending: dict[int, Move] = field(default_factory=dict)
     """Suggested moves by id, not yet confirmed."""
     pending_break: int | None = None
+    pending_button_draws: tuple[int, ...] = ()
+    """Tables that draw for the button once the pending moves are done (SPOT-6.5)."""
     next_move_id: int = 1
     auto_confirm: bool = False
 
@@ -246,6 +249,8 @@ class MovesSuggested(Event):
 
     moves: tuple[MoveRecord, ...]
     break_table: int | None = None
+    button_draws: tuple[int, ...] = ()
+    """Tables that draw for the button once these moves are done (SPOT-6.5)."""
 
     def describe(self) -> str:
         what = f"break table {self.break_table}" if self.break_table else "balance tables"
@@ -346,6 +351,7 @@ def _apply_suggested(state: TournamentState, ev: MovesSuggested) -> None:
     part = state.part(Tables)
     part.pending = {m.move_id: m.to_move() for m in ev.moves}
     part.pending_break = ev.break_table
+    part.pending_button_draws = ev.button_draws
     if ev.moves:
         part.next_move_id = max(m.move_id for m in ev.moves) + 1
 
@@ -359,6 +365,8 @@ def _apply_moved(state: TournamentState, ev: PlayerMoved) -> None:
     seating.move(m.entry_id, m.to_table, m.to_seat - 1)
     part = state.part(Tables)
     part.pending.pop(m.move_id, None)
+    if not part.pending:
+        part.pending_button_draws = ()
     part.next_move_id = max(part.next_move_id, m.move_id + 1)
 
 
@@ -531,12 +539,18 @@ def _decide_seat(state: TournamentState, cmd: SeatPlayer, ctx: Context) -> list[
     return [SeatsDrawn(seats=(record,), how="floor")]
 
 
-def _moves_events(state: TournamentState, seating: Seating, todo: Plan, auto: bool) -> list[Event]:
+def _moves_events(
+    state: TournamentState, seating: Seating, todo: Plan, auto: bool, rng: random.Random
+) -> list[Event]:
     part = state.part(Tables)
     first = part.next_move_id
     records = tuple(_record(state, first + i, m) for i, m in enumerate(todo.moves))
     if not auto:
-        return [MovesSuggested(moves=records, break_table=todo.break_table)]
+        return [
+            MovesSuggested(
+                moves=records, break_table=todo.break_table, button_draws=todo.button_draws
+            )
+        ]
     events: list[Event] = []
     work = seating.copy()
     for record in records:
@@ -545,7 +559,22 @@ def _moves_events(state: TournamentState, seating: Seating, todo: Plan, auto: bo
         events.append(PlayerMoved(move=_record(state, record.move_id, move), auto=True))
     if todo.break_table is not None:
         events.append(TableClosed(table=todo.break_table))
+    events.extend(_button_draws(work, todo.button_draws, rng))
     return events
+
+
+def _button_draws(work: Seating, tables: tuple[int, ...], rng: random.Random) -> list[Event]:
+    """SPOT-6.5: reseated tables with at least half new players cut for the button."""
+    out: list[Event] = []
+    for number in tables:
+        table = work.tables.get(number)
+        if table is None or table.count < 2:
+            continue
+        occupied = [s for s in range(table.n_seats) if table.occupied >> s & 1]
+        drawn = draw_button(number, occupied, rng, work.profile.suit_order_high_to_low)
+        cards = tuple((s + 1, c) for s, c in drawn.rounds[-1])
+        out.append(ButtonPlaced(table=number, seat=drawn.button + 1, current=False, cards=cards))
+    return out
 
 
 @decides(SuggestMoves)
@@ -570,7 +599,7 @@ def _decide_suggest(state: TournamentState, cmd: SuggestMoves, ctx: Context) -> 
         if part.pending:
             return [MovesSuggested(moves=())]
         raise InvalidCommand("No moves needed: the tables are within the tolerance.")
-    return _moves_events(state, seating, todo, part.auto_confirm)
+    return _moves_events(state, seating, todo, part.auto_confirm, ctx.rng)
 
 
 def _still_valid(seating: Seating, move: Move) -> bool:
@@ -601,6 +630,10 @@ def _decide_confirm(state: TournamentState, cmd: ConfirmMove, ctx: Context) -> l
     broken = part.pending_break
     if broken == checked.from_table and seating.tables[checked.from_table].count == 1:
         events.append(TableClosed(table=checked.from_table))
+    if len(part.pending) == 1 and part.pending_button_draws:
+        work = seating.copy()
+        apply_move(work, checked)
+        events.extend(_button_draws(work, part.pending_button_draws, ctx.rng))
     return events
 
 
@@ -611,7 +644,7 @@ def _decide_break(state: TournamentState, cmd: BreakTable, ctx: Context) -> list
     todo = break_table(seating, cmd.table, ctx.rng)
     if not todo.moves:
         return [TableClosed(table=cmd.table)]
-    return _moves_events(state, seating, todo, part.auto_confirm)
+    return _moves_events(state, seating, todo, part.auto_confirm, ctx.rng)
 
 
 @decides(Redraw)
