@@ -196,19 +196,23 @@ def settle(state: ClockState, now: datetime) -> ClockState:
         return state
     t = epoch_seconds(now)
     run = max(0, t - state.running_since)
-    current = state
-    while True:
-        if current.hand_for_hand and not current.on_break:
-            break
-        remaining = (
-            _period_seconds(current.structure, current.level, current.on_break) - current.elapsed
-        )
+    structure = state.structure
+    level, on_break, elapsed = state.level, state.on_break, state.elapsed
+    while not (state.hand_for_hand and not on_break):
+        remaining = _period_seconds(structure, level, on_break) - elapsed
         if run < remaining:
-            current = replace(current, elapsed=current.elapsed + run)
+            elapsed += run
             break
         run -= max(remaining, 0)
-        current = _advance(current)
-    return replace(current, running_since=max(t, state.running_since))
+        level, on_break = _next_period(structure, level, on_break)
+        elapsed = 0
+    return replace(
+        state,
+        level=level,
+        on_break=on_break,
+        elapsed=elapsed,
+        running_since=max(t, state.running_since),
+    )
 
 
 # --------------------------------------------------------------------------------------

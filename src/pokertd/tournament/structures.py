@@ -21,6 +21,7 @@ import tomllib
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
+from functools import lru_cache
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -182,41 +183,23 @@ class Structure:
         ratio = (tail[-1] / tail[0]) ** (1 / (len(tail) - 1))
         return max(Fraction(ratio).limit_denominator(1000), Fraction(5, 4))
 
-    def _extension(self, upto: int) -> list[Level]:
-        last = self.levels[-1]
-        ante_ratio = Fraction(last.ante, last.big_blind) if last.big_blind else Fraction(0)
-        unit = self.chips_in_play(len(self.levels) + 1).smallest or 1
-        growth = self.growth
-        out: list[Level] = []
-        bb = last.big_blind
-        for number in range(len(self.levels) + 1, upto + 1):
-            bb = nice_amount(bb * growth, unit, above=bb)
-            sb = max(unit, _round_to(Fraction(bb, 2), unit))
-            ante = 0
-            if last.ante:
-                ante = (
-                    bb
-                    if last.ante == last.big_blind
-                    else max(unit, _round_to(bb * ante_ratio, unit))
-                )
-            out.append(
-                Level(
-                    number=number,
-                    small_blind=sb,
-                    big_blind=bb,
-                    ante=ante,
-                    ante_type=last.ante_type if ante else AnteType.NONE,
-                    minutes=self.minutes_for(number),
-                    extended=True,
-                )
-            )
-        return out
+    def _extension(self, upto: int) -> tuple[Level, ...]:
+        # Cached per structure object (by identity: hashing a whole structure costs more
+        # than the lookup saves); displays ask for the current level every second.
+        hit = _EXTENSIONS.get(id(self))
+        if hit is not None and hit[0] is self and len(self.levels) + len(hit[1]) >= upto:
+            return hit[1]
+        levels = _extension_levels(self, -(-upto // 16) * 16)
+        if len(_EXTENSIONS) >= 256:
+            _EXTENSIONS.clear()
+        _EXTENSIONS[id(self)] = (self, levels)
+        return levels
 
     def extended(self, count: int) -> Structure:
         """A copy with ``count`` more levels appended from the progression (TD action)."""
         if count < 1:
             raise InvalidCommand("Add at least one level.", rule_ids="B1")
-        new = self._extension(len(self.levels) + count)[-count:]
+        new = self._extension(len(self.levels) + count)[:count]
         return self.with_levels_appended([replace(lv, extended=False) for lv in new])
 
     def with_levels_appended(self, levels: Sequence[Level]) -> Structure:
@@ -378,6 +361,39 @@ class Structure:
         return data
 
 
+_EXTENSIONS: dict[int, tuple[Structure, tuple[Level, ...]]] = {}
+
+
+def _extension_levels(self: Structure, upto: int) -> tuple[Level, ...]:
+    """Levels ``len(self.levels) + 1 .. upto`` by the structure's own progression."""
+    last = self.levels[-1]
+    ante_ratio = Fraction(last.ante, last.big_blind) if last.big_blind else Fraction(0)
+    unit = self.chips_in_play(len(self.levels) + 1).smallest or 1
+    growth = self.growth
+    out: list[Level] = []
+    bb = last.big_blind
+    for number in range(len(self.levels) + 1, upto + 1):
+        bb = nice_amount(bb * growth, unit, above=bb)
+        sb = max(unit, _round_to(Fraction(bb, 2), unit))
+        ante = 0
+        if last.ante:
+            ante = (
+                bb if last.ante == last.big_blind else max(unit, _round_to(bb * ante_ratio, unit))
+            )
+        out.append(
+            Level(
+                number=number,
+                small_blind=sb,
+                big_blind=bb,
+                ante=ante,
+                ante_type=last.ante_type if ante else AnteType.NONE,
+                minutes=self.minutes_for(number),
+                extended=True,
+            )
+        )
+    return tuple(out)
+
+
 # --------------------------------------------------------------------------------------
 # Amount helpers
 
@@ -472,11 +488,7 @@ def _presets_dir() -> Any:
 
 def structure_names() -> list[str]:
     """The names of the shipped presets, sorted."""
-    return sorted(
-        entry.name.removesuffix(".toml")
-        for entry in _presets_dir().iterdir()
-        if entry.name.endswith(".toml")
-    )
+    return list(_preset_names())
 
 
 def _read_preset(name: str) -> dict[str, Any]:
@@ -501,6 +513,24 @@ def _resolve(data: dict[str, Any], depth: int = 0) -> dict[str, Any]:
     return merged
 
 
+@lru_cache(maxsize=64)
+def _load_preset(name: str) -> Structure:
+    data = _read_preset(name)
+    data.setdefault("name", name)
+    return structure_from_dict(data)
+
+
+@lru_cache(maxsize=1)
+def _preset_names() -> tuple[str, ...]:
+    return tuple(
+        sorted(
+            entry.name.removesuffix(".toml")
+            for entry in _presets_dir().iterdir()
+            if entry.name.endswith(".toml")
+        )
+    )
+
+
 def load_structure(name_or_path: str | Path) -> Structure:
     """A shipped preset by name (``"fox_wed"``) or a structure TOML file a user wrote.
 
@@ -508,21 +538,19 @@ def load_structure(name_or_path: str | Path) -> Structure:
     """
     text = str(name_or_path)
     if text in structure_names():
-        data = _read_preset(text)
-        data.setdefault("name", text)
-    else:
-        path = Path(name_or_path)
-        if not path.is_file():
-            raise InvalidCommand(
-                f"There is no structure named {text!r} and no such file. "
-                f"Presets: {', '.join(structure_names())}.",
-                rule_ids="B1",
-            )
-        try:
-            data = tomllib.loads(path.read_text(encoding="utf-8"))
-        except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
-            raise InvalidCommand(f"structure file {path} is not valid TOML: {exc}") from None
-        data.setdefault("name", path.stem)
+        return _load_preset(text)
+    path = Path(name_or_path)
+    if not path.is_file():
+        raise InvalidCommand(
+            f"There is no structure named {text!r} and no such file. "
+            f"Presets: {', '.join(structure_names())}.",
+            rule_ids="B1",
+        )
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
+        raise InvalidCommand(f"structure file {path} is not valid TOML: {exc}") from None
+    data.setdefault("name", path.stem)
     return structure_from_dict(data)
 
 
