@@ -34,6 +34,7 @@ from pokertd.cards.evaluate import (
     evaluate6,
     evaluate7,
     evaluate_omaha,
+    evaluate_omaha_raw,
 )
 
 __all__ = [
@@ -64,6 +65,7 @@ __all__ = [
     "evaluate6",
     "evaluate7",
     "evaluate_omaha",
+    "evaluate_omaha_raw",
     "parse_cards",
     "shuffled",
 ]

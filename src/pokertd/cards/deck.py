@@ -23,15 +23,22 @@ _FULL_RANGE = range(52)
 
 
 def shuffled(rng: random.Random, count: int = 52) -> list[CardCode]:
-    """The first ``count`` cards of a uniformly shuffled deck.
+    """The first ``count`` cards of a shuffled deck (a Fisher-Yates shuffle cut short).
 
-    Drawing only the cards a hand can use (``rng.sample``) is a uniform shuffle cut short:
-    every ordered choice of ``count`` cards is equally likely, at a fraction of the cost
-    of shuffling all 52.
+    Only the cards a hand can use are drawn, each position by one ``rng.random()`` call
+    (``floor(random() * remaining)``): every ordered choice of ``count`` cards is equally
+    likely up to the float's 53-bit resolution (a bias below 2**-46 per draw), at a
+    fraction of the cost of ``rng.shuffle`` or ``rng.sample`` on 52 cards.
     """
     if not 0 <= count <= 52:
         raise InvalidCommand(f"cannot deal {count} cards from one deck of 52")
-    return rng.sample(_FULL_RANGE, count)
+    deck = list(_FULL_RANGE)
+    draw = rng.random
+    for i in range(count):
+        j = i + int(draw() * (52 - i))
+        deck[i], deck[j] = deck[j], deck[i]
+    del deck[count:]
+    return deck
 
 
 def check_deck(cards: Iterable[int | str | Card]) -> list[CardCode]:

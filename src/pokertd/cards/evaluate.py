@@ -30,7 +30,9 @@ evaluate7: Callable[..., int] = _pheval.evaluate_7cards
 """``evaluate7(a, ..., g) -> int``: strength of the best five of seven (lower is better).
 
 The raw C call; pass seven distinct int codes 0-51, nothing is checked."""
-_omaha: Callable[..., int] = _pheval.evaluate_omaha_cards
+evaluate_omaha_raw: Callable[..., int] = _pheval.evaluate_omaha_cards
+"""``evaluate_omaha_raw(b1, ..., b5, h1, ..., h4) -> int``: the raw C call (board first)."""
+_omaha = evaluate_omaha_raw
 
 WORST = 7462
 """Strength of the weakest possible hand (7-5-4-3-2, no flush)."""
@@ -187,4 +189,5 @@ __all__ = [
     "evaluate6",
     "evaluate7",
     "evaluate_omaha",
+    "evaluate_omaha_raw",
 ]

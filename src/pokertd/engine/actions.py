@@ -12,7 +12,7 @@ interface or a bot can offer exactly the legal choices.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TypeAlias
+from typing import NamedTuple, TypeAlias
 
 from pokertd.types import Chips, Seat
 
@@ -111,11 +111,11 @@ class ActionRecord:
         return text
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Legal:
-    """What the seat to act may do now.
+class Legal(NamedTuple):
+    """What the seat to act may do now (an immutable value).
 
-    Amounts are chips. ``min_raise_to``/``max_raise_to`` bound the total a bet or raise
+    A ``NamedTuple`` rather than a frozen dataclass: bots ask for it before every action
+    and a tuple is built several times faster. Amounts are chips. ``min_raise_to``/``max_raise_to`` bound the total a bet or raise
     may come to, already clipped to the player's stack: any ``to`` between them is legal
     (an all-in for less than a full raise is therefore within the range).
     ``full_raise_to`` is the rule's minimum before clipping, for display.

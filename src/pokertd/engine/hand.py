@@ -38,7 +38,7 @@ from collections.abc import Sequence
 
 from pokertd.cards.card import CARD_TEXT, Card, CardCode
 from pokertd.cards.deck import check_deck, shuffled
-from pokertd.cards.evaluate import describe, describe_omaha, evaluate7
+from pokertd.cards.evaluate import describe, describe_omaha, evaluate7, evaluate_omaha_raw
 from pokertd.engine._rules import (
     MIN_RAISE_DOUBLE,
     MIN_RAISE_PLUS_CHIP,
@@ -318,8 +318,9 @@ class Hand:
                 rule_ids=("NJ-5",),
                 context={"seats": n},
             )
-        for s, st in enumerate(stacks):
-            if st is not None and (not isinstance(st, int) or isinstance(st, bool) or st < 0):
+        for st in stacks:
+            if st is not None and (type(st) is not int or st < 0):
+                s = list(stacks).index(st)
                 raise InvalidCommand(
                     f"Seat {s + 1}'s stack must be a whole number of chips, not {st!r}."
                 )
@@ -509,9 +510,10 @@ class Hand:
         self._full_to = big_blind
 
         dead_pos = 0
-        for s in range(n):
-            if dead >> s & 1 and pos_of[s] >= 0:
-                dead_pos |= 1 << pos_of[s]
+        if dead:
+            for s in range(n):
+                if dead >> s & 1 and pos_of[s] >= 0:
+                    dead_pos |= 1 << pos_of[s]
         self._dead_turn = 0
         if dead_pos:
             if rules.kill_at_deal:
@@ -694,6 +696,22 @@ class Hand:
             high = self._bet[p] + self._stack[p]
         return low, high
 
+    def _can_raise(self, p: int) -> bool:
+        """Fast form of :meth:`_raise_block`: may position ``p`` bet or raise now?"""
+        if self._stack[p] <= self._cur - self._bet[p]:
+            return False
+        if not self._live & ~self._allin & ~(1 << p):
+            return False
+        if self._nraises >= self._cap:
+            return False
+        a = self._acted_at[p]
+        if a < 0:
+            return True
+        rules = self._rules
+        if not rules.is_limit and rules.reopen_cumulative:
+            return self._cur - a >= self._last_inc
+        return a < self._full_to
+
     def _raise_block(self, p: int) -> IllegalAction | None:
         """Why position ``p`` may not bet or raise now, or ``None`` if it may."""
         seat = self._seats[p]
@@ -739,50 +757,50 @@ class Hand:
         seat = self._seats[p]
         stack = self._stack[p]
         bet = self._bet[p]
+        all_in_to = bet + stack
         if self._street == SHOWDOWN:
             return Legal(
-                seat=seat,
-                can_fold=False,
-                can_check=False,
-                call_amount=0,
-                can_raise=False,
-                is_bet=False,
-                min_raise_to=0,
-                max_raise_to=0,
-                full_raise_to=0,
-                all_in_to=bet + stack,
-                current_bet=0,
-                stack=stack,
-                bet=bet,
-                can_show=True,
-                can_muck=not self._must_show(),
-            )
+                seat, False, False, 0, False, False, 0, 0, 0, all_in_to, 0, stack, bet,
+                True, not self._must_show(),
+            )  # fmt: skip
         cur = self._cur
         to_call = cur - bet
         if to_call > stack:
             to_call = stack
-        if to_call < 0:
+        elif to_call < 0:
             to_call = 0
         low, high = self._raise_bounds(p)
-        can_raise = self._raise_block(p) is None
-        all_in_to = bet + stack
-        lo = low if low < all_in_to else all_in_to
-        hi = high if high < all_in_to else all_in_to
+        if self._can_raise(p):
+            lo = low if low < all_in_to else all_in_to
+            hi = high if high < all_in_to else all_in_to
+            return Legal(
+                seat, True, to_call == 0, to_call, True, cur == 0, lo, hi, low, all_in_to, cur,
+                stack, bet,
+            )  # fmt: skip
         return Legal(
-            seat=seat,
-            can_fold=True,
-            can_check=to_call == 0,
-            call_amount=to_call,
-            can_raise=can_raise,
-            is_bet=cur == 0,
-            min_raise_to=lo if can_raise else 0,
-            max_raise_to=hi if can_raise else 0,
-            full_raise_to=low,
-            all_in_to=all_in_to,
-            current_bet=cur,
-            stack=stack,
-            bet=bet,
-        )
+            seat, True, to_call == 0, to_call, False, cur == 0, 0, 0, low, all_in_to, cur,
+            stack, bet,
+        )  # fmt: skip
+
+    @property
+    def call_amount(self) -> Chips:
+        """Chips the actor needs to call (0 = may check); cheap, for bots."""
+        p = self._actor
+        if p < 0 or self._street >= SHOWDOWN:
+            return 0
+        owed = self._cur - self._bet[p]
+        stack = self._stack[p]
+        return owed if owed < stack else stack
+
+    def raise_range(self) -> tuple[Chips, Chips] | None:
+        """``(min_raise_to, max_raise_to)`` for the actor, or ``None`` if he may not bet or
+        raise: the cheap part of :meth:`legal` a bot needs before ``do_raise_to``."""
+        p = self._actor
+        if p < 0 or self._street >= SHOWDOWN or not self._can_raise(p):
+            return None
+        low, high = self._raise_bounds(p)
+        all_in_to = self._bet[p] + self._stack[p]
+        return (low if low < all_in_to else all_in_to), (high if high < all_in_to else all_in_to)
 
     def _must_show(self) -> bool:
         return self._rules.all_must_show_no_bet and self._last_aggr < 0
@@ -969,7 +987,15 @@ class Hand:
                 self._maxbet = b
             self._log.append((p, K_CALL, amount, b, allin, self._street))
         self._acted_at[p] = self._cur
-        self._pending &= ~bit
+        pend = self._pending & ~bit
+        self._pending = pend
+        if pend and not self._dead_turn:
+            act = self._live & ~self._allin
+            if act & (act - 1):
+                # Common case inlined from _next: two or more can act, give the turn on.
+                m = pend >> (p + 1)
+                self._actor = p + (m & -m).bit_length() if m else (pend & -pend).bit_length() - 1
+                return
         self._next(p)
 
     def do_all_in(self) -> None:
@@ -1022,8 +1048,13 @@ class Hand:
             self._maxbet = to
         self._last_aggr = p
         self._acted_at[p] = to
-        self._pending = self._live & ~self._allin & ~bit
+        pend = self._live & ~self._allin & ~bit
+        self._pending = pend
         self._log.append((p, kind, amount, to, allin, self._street))
+        if pend and not self._dead_turn and pend & (pend - 1):
+            m = pend >> (p + 1)
+            self._actor = p + (m & -m).bit_length() if m else (pend & -pend).bit_length() - 1
+            return
         self._next(p)
 
     def _raise_bounds_nl(self, cur: int) -> tuple[int, int]:
@@ -1166,19 +1197,20 @@ class Hand:
         self._street = SHOWDOWN
         self._actor = -1
         live = self._live
-        board = self._board
-        b0, b1, b2, b3, b4 = board
-        strength = [0] * self._k
+        b0, b1, b2, b3, b4 = self._board
+        k = self._k
+        strength = [0] * k
+        hole = self._hole
         if self._rules.is_omaha:
-            from pokertd.cards.evaluate import _omaha
-
-            for p in _mask_positions(live):
-                strength[p] = _omaha(b0, b1, b2, b3, b4, *self._hole[p])
+            for p in range(k):
+                if live >> p & 1:
+                    strength[p] = evaluate_omaha_raw(b0, b1, b2, b3, b4, *hole[p])
         else:
-            hole = self._hole
-            for p in _mask_positions(live):
-                h = hole[p]
-                strength[p] = evaluate7(b0, b1, b2, b3, b4, h[0], h[1])
+            ev = evaluate7
+            for p in range(k):
+                if live >> p & 1:
+                    h = hole[p]
+                    strength[p] = ev(b0, b1, b2, b3, b4, h[0], h[1])
         self._strength = strength
         order = self._showdown_order()
         if live & self._allin:
