@@ -115,9 +115,10 @@ class Legal(NamedTuple):
     """What the seat to act may do now (an immutable value).
 
     A ``NamedTuple`` rather than a frozen dataclass: bots ask for it before every action
-    and a tuple is built several times faster. Amounts are chips. ``min_raise_to``/``max_raise_to`` bound the total a bet or raise
-    may come to, already clipped to the player's stack: any ``to`` between them is legal
-    (an all-in for less than a full raise is therefore within the range).
+    and a tuple is built several times faster. Amounts are chips.
+    ``min_raise_to``/``max_raise_to`` bound the total a bet or raise may come to, already
+    clipped to the player's stack: any ``to`` between them is legal (an all-in for less
+    than a full raise is therefore within the range).
     ``full_raise_to`` is the rule's minimum before clipping, for display.
     """
 
