@@ -932,10 +932,12 @@ def _decide_reenter(state: TournamentState, cmd: Reenter, ctx: Context) -> list[
         )
     live = roster.live_entry(player.player_id)
     if live is not None:
-        forfeit = " or forfeit the stack in the forfeit window" if profile.forfeit_allowed else ""
+        forfeit = (
+            ", or after forfeiting the stack (pokertd forfeit)" if profile.forfeit_allowed else ""
+        )
         raise RuleViolation(
-            f"{player.name} still has a live stack ({live.entry_id}): re-entry only when "
-            f"felted{forfeit}.",
+            f"{player.name} still has a live stack ({live.entry_id}): re-entry only with no "
+            f"chips left{forfeit}.",
             rule_ids=rid,
         )
     if any(roster.entries[e].status is EntryStatus.DISQUALIFIED for e in player.entries):
