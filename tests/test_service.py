@@ -16,6 +16,7 @@ import pytest
 from pokertd.errors import ConcurrencyConflict, InvalidCommand, NotFound, RuleViolation
 from pokertd.service import ID_ALPHABET, TournamentService, check_tournament_id, open_service
 from pokertd.store import EventStore, open_store
+from pokertd.store.snapshot import snapshot_key
 from pokertd.store.testing import (
     ToyBust,
     ToyCreate,
@@ -295,3 +296,84 @@ def test_postgres_listen_publishes_other_processes_appends() -> None:
             assert [s for g in got for s in g] == [2, 3, 4, 5]
         finally:
             mine.store.delete(tid)
+
+
+# --------------------------------------------------------------------------------------
+# Snapshots
+
+
+def _snap_service(store: EventStore, every: int = 3) -> TournamentService:
+    return TournamentService(store, snapshot_every=every, rng_factory=lambda: random.Random(5))
+
+
+def test_snapshots_are_written_every_n_events() -> None:
+    store = open_store("sqlite:///:memory:")
+    svc = _snap_service(store, every=3)
+    tid = svc.create(ToyCreate("Snap", 9))
+    assert store.load_snapshot(tid, snapshot_key()) is None
+    svc.run(tid, ToyRegister("Ann"))
+    svc.run(tid, ToyRegister("Bob"))
+    found = store.load_snapshot(tid, snapshot_key())
+    assert found is not None
+    assert found[0] == 3
+    svc.run(tid, ToyNote("x", count=4))
+    found = store.load_snapshot(tid, snapshot_key())
+    assert found is not None
+    assert found[0] == 7
+
+
+def test_a_fresh_service_starts_from_the_snapshot_and_the_tail() -> None:
+    store = open_store("sqlite:///:memory:")
+    svc = _snap_service(store, every=4)
+    tid = svc.create(ToyCreate("Snap", 9))
+    for name in ["A", "B", "C", "D", "E"]:
+        svc.run(tid, ToyRegister(name))
+    svc.run(tid, ToyBust("B"))
+    fresh = _snap_service(store, every=4)
+    cached = fresh._cached(tid)
+    state = fresh.state(tid)
+    assert cached.base == 4  # loaded from the snapshot at 4, then folded 5 to 7
+    assert toy_view(state) == toy_view(svc.state(tid))
+    assert state.batches == svc.state(tid).batches
+    assert fresh.records(tid) == store.load(tid)
+    assert fresh.records(tid, after_seq=2) == store.load(tid, after_seq=2)
+    assert fresh.records(tid, after_seq=6) == store.load(tid, after_seq=6)
+
+
+def test_undo_after_a_snapshot_load_refolds_the_whole_log() -> None:
+    store = open_store("sqlite:///:memory:")
+    svc = _snap_service(store, every=2)
+    tid = svc.create(ToyCreate("Snap", 9))
+    for name in ["A", "B", "C"]:
+        svc.run(tid, ToyRegister(name))
+    svc.run(tid, ToyBust("A"))
+    fresh = _snap_service(store, every=100)
+    fresh.run(tid, Undo())
+    fresh.run(tid, Undo())
+    expected = fold(tid, store.load(tid))
+    assert toy_view(fresh.state(tid)) == toy_view(expected) == ("Snap", 9, ("A", "B"), (), 0)
+    assert fresh.records(tid) == store.load(tid)
+    another = _snap_service(store, every=100)  # snapshot at 5, tail holds the undos
+    assert toy_view(another.state(tid)) == toy_view(expected)
+
+
+def test_an_unreadable_snapshot_is_ignored(caplog: pytest.LogCaptureFixture) -> None:
+    store = open_store("sqlite:///:memory:")
+    svc = _snap_service(store, every=0)
+    tid = svc.create(ToyCreate("Snap", 9))
+    svc.run(tid, ToyRegister("Ann"))
+    store.save_snapshot(tid, 2, snapshot_key(), b"not a pickle")
+    with caplog.at_level(logging.WARNING, logger="pokertd.service"):
+        state = _snap_service(store).state(tid)
+    assert toy_view(state)[2] == ("Ann",)
+    assert "ignoring the snapshot" in caplog.text
+
+
+def test_snapshots_are_off_with_zero() -> None:
+    store = open_store("sqlite:///:memory:")
+    svc = _snap_service(store, every=0)
+    tid = svc.create(ToyCreate("Snap", 9))
+    svc.run(tid, ToyNote("x", count=10))
+    assert store.load_snapshot(tid, snapshot_key()) is None
+    assert svc.snapshot(tid) == 11
+    assert store.load_snapshot(tid, snapshot_key()) is not None

@@ -30,6 +30,7 @@ from random import Random
 import pokertd.tournament  # noqa: F401  (registers every domain's events and commands)
 from pokertd.errors import ConcurrencyConflict, InvalidCommand, NotFound
 from pokertd.store import EventStore, TournamentInfo, open_store
+from pokertd.store.snapshot import decode_snapshot, encode_snapshot, snapshot_key
 from pokertd.tournament.framework import (
     Command,
     Context,
@@ -52,6 +53,8 @@ ID_ALPHABET = "23456789abcdefghjkmnpqrstuvwxyz"
 """Tournament id characters: lower case, no 0/o, 1/l/i (easy to read aloud and type)."""
 DEFAULT_RETRIES = 5
 """How often ``run`` re-decides a command after losing a race before giving up."""
+SNAPSHOT_EVERY = 5_000
+"""Write a state snapshot whenever this many events were folded since the last one."""
 
 
 def utc_now() -> datetime:
@@ -87,6 +90,10 @@ class _Cached:
 
     state: TournamentState
     records: list[EventRecord] = field(default_factory=list)
+    """The records with ``seq > base`` (all of them unless the state came from a snapshot)."""
+    base: int = 0
+    snapshot_seq: int = 0
+    """The seq of the newest snapshot this process knows of (0: none)."""
     lock: threading.RLock = field(default_factory=threading.RLock)
 
 
@@ -105,6 +112,7 @@ class TournamentService:
         rng_factory: Callable[[], Random] = secrets.SystemRandom,
         id_factory: Callable[[], str] = new_tournament_id,
         retries: int = DEFAULT_RETRIES,
+        snapshot_every: int = SNAPSHOT_EVERY,
     ) -> None:
         self.store = store
         """The event store (``service.store.url`` tells where it lives)."""
@@ -112,6 +120,7 @@ class TournamentService:
         self._rng_factory = rng_factory
         self._id_factory = id_factory
         self._retries = retries
+        self._snapshot_every = snapshot_every
         self._cache: dict[str, _Cached] = {}
         self._cache_lock = threading.Lock()
         self._subscribers: list[Subscriber] = []
@@ -190,6 +199,7 @@ class TournamentService:
         records = self.store.append(state.id, state.seq, events, actor=actor, recorded_at=now)
         self._fold(cached, records)
         self._publish(state.id, records)
+        self._maybe_snapshot(cached)
         return records
 
     # ----------------------------------------------------------------------------------
@@ -216,8 +226,11 @@ class TournamentService:
         """
         cached = self._cached(tournament_id)
         with cached.lock:
-            self.state(tournament_id)
-            return cached.records[max(after_seq, 0) :]
+            seq = self.state(tournament_id).seq
+            after_seq = max(after_seq, 0)
+            if after_seq >= cached.base:
+                return cached.records[after_seq - cached.base :]
+            return self.store.load(tournament_id, after_seq=after_seq)[: seq - after_seq]
 
     def last_seq(self, tournament_id: str) -> int:
         """The seq of the tournament's last stored event (0: no such tournament). Cheap."""
@@ -252,31 +265,92 @@ class TournamentService:
 
     def _refresh(self, tournament_id: str, cached: _Cached) -> list[EventRecord]:
         """Fold in what other writers appended; returns those records when the state was
-        already loaded (an initial replay returns nothing: nobody has seen it yet)."""
-        first = cached.state.seq == 0
-        fresh = self.store.load(tournament_id, after_seq=cached.state.seq)
-        if not fresh:
+        already loaded (an initial load returns nothing: nobody has seen it yet)."""
+        if cached.state.seq == 0:
+            self._load(tournament_id, cached)
             return []
-        self._fold(cached, fresh)
-        return [] if first else fresh
+        fresh = self.store.load(tournament_id, after_seq=cached.state.seq)
+        if fresh:
+            self._fold(cached, fresh)
+            self._maybe_snapshot(cached)
+        return fresh
+
+    def _load(self, tournament_id: str, cached: _Cached) -> None:
+        """First load: the newest usable snapshot plus the events after it, or a replay."""
+        snapshot = self._read_snapshot(tournament_id) if self._snapshot_every > 0 else None
+        if snapshot is not None:
+            snapshot_seq = snapshot.seq
+            tail = self.store.load(tournament_id, after_seq=snapshot_seq)
+            if not needs_refold([r.event for r in tail]):
+                append_records(snapshot, tail)
+                cached.state, cached.records = snapshot, tail
+                cached.base = cached.snapshot_seq = snapshot_seq
+                self._maybe_snapshot(cached)
+                return
+        records = self.store.load(tournament_id)
+        if records:
+            cached.state, cached.records, cached.base = fold(tournament_id, records), records, 0
+            if snapshot is not None:
+                cached.snapshot_seq = snapshot.seq
+            self._maybe_snapshot(cached)
 
     def _fold(self, cached: _Cached, records: Sequence[EventRecord]) -> None:
         """Fold ``records`` into the cached state (a full replay when undo/redo is among them)."""
-        if records and records[0].seq != cached.state.seq + 1:  # pragma: no cover - defensive
-            raise ConcurrencyConflict(
-                f"Records of {cached.state.id} arrived out of order; reloading.",
-            )
-        cached.records.extend(records)
+        tid = cached.state.id
         try:
             if needs_refold([r.event for r in records]):
-                cached.state = fold(cached.state.id, cached.records)
+                if cached.base:  # the state came from a snapshot: fetch the older records
+                    older = self.store.load(tid)[: cached.base]
+                    cached.records[:0] = older
+                    cached.base = 0
+                cached.records.extend(records)
+                cached.state = fold(tid, cached.records)
             else:
+                cached.records.extend(records)
                 append_records(cached.state, records)
         except BaseException:
             # A failing fold step would leave a half-updated state: forget it, replay next time.
-            cached.state = TournamentState(cached.state.id)
+            cached.state = TournamentState(tid)
             cached.records.clear()
+            cached.base = 0
             raise
+
+    # ----------------------------------------------------------------------------------
+    # Snapshots (a cache: the log stays the truth)
+
+    def _read_snapshot(self, tournament_id: str) -> TournamentState | None:
+        found = self.store.load_snapshot(tournament_id, snapshot_key())
+        if found is None:
+            return None
+        try:
+            state = decode_snapshot(tournament_id, found[1])
+        except ValueError as exc:
+            log.warning("ignoring the snapshot of %s: %s", tournament_id, exc)
+            return None
+        if state.seq != found[0]:
+            return None
+        return state
+
+    def _maybe_snapshot(self, cached: _Cached) -> None:
+        """Write a snapshot when ``snapshot_every`` events were folded since the last one."""
+        state = cached.state
+        if self._snapshot_every <= 0 or state.seq - cached.snapshot_seq < self._snapshot_every:
+            return
+        cached.snapshot_seq = state.seq  # also when it fails: retry after as many events
+        try:
+            self.store.save_snapshot(state.id, state.seq, snapshot_key(), encode_snapshot(state))
+        except Exception:
+            log.exception("could not save a snapshot of %s at %d", state.id, state.seq)
+
+    def snapshot(self, tournament_id: str) -> int:
+        """Write a snapshot of the tournament now (``pokertd`` does it by itself every
+        ``snapshot_every`` events); returns its seq."""
+        cached = self._cached(tournament_id)
+        with cached.lock:
+            state = self.state(tournament_id)
+            self.store.save_snapshot(state.id, state.seq, snapshot_key(), encode_snapshot(state))
+            cached.snapshot_seq = state.seq
+            return state.seq
 
     def forget(self, tournament_id: str | None = None) -> None:
         """Drop cached state (one tournament, or all): the next access replays the log."""
@@ -324,8 +398,8 @@ class TournamentService:
                 return
             if cached.state.seq == 0:
                 self._refresh(tournament_id, cached)
-                last_batch = cached.records[-1].batch if cached.records else 0
-                fresh = [r for r in cached.records if r.batch == last_batch]
+                tail = self.store.load(tournament_id, after_seq=max(0, last_seq - 100))
+                fresh = [r for r in tail if r.batch == tail[-1].batch] if tail else []
             else:
                 fresh = self._refresh(tournament_id, cached)
             if fresh:
@@ -355,6 +429,7 @@ def open_service(url: str) -> TournamentService:
 __all__ = [
     "DEFAULT_RETRIES",
     "ID_ALPHABET",
+    "SNAPSHOT_EVERY",
     "Subscriber",
     "TournamentService",
     "check_tournament_id",

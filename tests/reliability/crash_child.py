@@ -1,7 +1,8 @@
 """Child process of the crash test: runs commands in a loop until it is killed.
 
 ``python crash_child.py URL TOURNAMENT_ID`` opens the store, creates the toy tournament if
-it does not exist, prints ``ready`` and then runs commands back to back forever. Before each
+it does not exist, prints ``ready`` and ``ack <n> <seq> <digest>`` for the state it
+starts from, and then runs commands back to back forever. Before each
 command it prints ``try <n> <events>`` (command number, events it will append); after the
 service acknowledged it, ``ack <n> <seq> <digest>`` (last seq, digest of the state). Every
 eighth command is an ``Undo`` (a full refold). Each line is flushed before going on, so the
@@ -30,7 +31,8 @@ def main(url: str, tid: str) -> None:
         service.create(ToyCreate("Crash", 9), tournament_id=tid)
     n = sum(1 for r in service.records(tid) if r.batch == r.seq)  # batches so far
     out = sys.stdout
-    out.write("ready\n")
+    state = service.state(tid)
+    out.write(f"ready\nack {n} {state.seq} {digest(state)}\n")
     out.flush()
     while True:
         n += 1

@@ -119,7 +119,7 @@ def _crash_loop(url: str, kills: int, seed: int) -> Tally:
 
 def test_sqlite_survives_sigkill_quick(tmp_path: Path) -> None:
     """A few kills, for the quick tier."""
-    _crash_loop(f"sqlite:///{tmp_path / 'crash.db'}", kills=4, seed=1)
+    _crash_loop(f"sqlite:///{tmp_path / 'crash.db'}", kills=2, seed=1)
 
 
 @pytest.mark.slow

@@ -24,7 +24,7 @@ from pokertd.service import open_service
 from pokertd.store.testing import ToyCreate, ToyRegister, postgres_test_url, toy_view
 
 CHILD = Path(__file__).with_name("race_child.py")
-ROUNDS = 15
+ROUNDS = 10
 
 
 class Racer:
@@ -64,18 +64,21 @@ class Racer:
         self.proc.stdout.close()
 
 
-@pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
-def url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+@pytest.fixture(
+    scope="module", params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)]
+)
+def url(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> str:
     if request.param == "postgres":
         found, reason = postgres_test_url()
         if found is None:
             pytest.skip(reason)
         return found
-    return f"sqlite:///{tmp_path / 'race.db'}"
+    return f"sqlite:///{tmp_path_factory.mktemp('race') / 'race.db'}"
 
 
-@pytest.fixture
+@pytest.fixture(scope="module")
 def racers(url: str) -> Iterator[list[Racer]]:
+    """Two racer processes, started once per store (starting Python is the slow part)."""
     pair = [Racer(url), Racer(url)]
     yield pair
     for racer in pair:

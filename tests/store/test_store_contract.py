@@ -258,3 +258,17 @@ def test_listen_reports_other_connections_appends(
         assert [h for h in heard if h[0] == tid] == [(tid, 3)]
     finally:
         stop()
+
+
+def test_snapshots_keep_the_newest_per_key_and_go_with_delete(store: EventStore, tid: str) -> None:
+    _create(store, tid)
+    assert store.load_snapshot(tid, "k1") is None
+    store.save_snapshot(tid, 1, "k1", b"\x00one")
+    store.save_snapshot(tid, 1, "k2", b"other code")
+    assert store.load_snapshot(tid, "k1") == (1, b"\x00one")
+    store.save_snapshot(tid, 5, "k1", b"five")
+    store.save_snapshot(tid, 3, "k1", b"older: ignored")
+    assert store.load_snapshot(tid, "k1") == (5, b"five")
+    assert store.load_snapshot(tid, "k2") == (1, b"other code")
+    store.delete(tid)
+    assert store.load_snapshot(tid, "k1") is None

@@ -159,3 +159,23 @@ def test_undecodable_rows_give_a_store_error(tmp_path: Path) -> None:
             store.load("t1", after_seq=2)
     finally:
         store.close()
+
+
+def test_schema_1_files_are_migrated(tmp_path: Path) -> None:
+    path = tmp_path / "v1.db"
+    _filled(path, notes=1)
+    conn = sqlite3.connect(path)
+    conn.execute("DROP TABLE snapshots")
+    conn.execute("PRAGMA user_version = 1")
+    conn.commit()
+    conn.close()
+    store = open_store(str(path))
+    try:
+        assert store.last_seq("t1") == 2
+        store.save_snapshot("t1", 2, "k", b"x")
+        assert store.load_snapshot("t1", "k") == (2, b"x")
+    finally:
+        store.close()
+    conn = sqlite3.connect(path)
+    assert conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 2
+    conn.close()

@@ -100,6 +100,18 @@ class EventStore(Protocol):
         never rewritten: to take something back, append an undo."""
         ...
 
+    def save_snapshot(self, tournament_id: str, seq: int, key: str, data: bytes) -> None:
+        """Keep ``data`` (the state folded up to ``seq``) as the snapshot for ``key``.
+
+        Snapshots are a cache, never the truth: one per ``(tournament, key)``, replaced by
+        newer ones, ignored when their key (the code version) does not match.
+        """
+        ...
+
+    def load_snapshot(self, tournament_id: str, key: str) -> tuple[int, bytes] | None:
+        """``(seq, data)`` of the tournament's snapshot for ``key``, or ``None``."""
+        ...
+
     def listen(self, callback: Listener) -> Callable[[], None] | None:
         """Call ``callback(tournament_id, last_seq)`` for appends made by other processes.
 

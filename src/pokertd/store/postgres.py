@@ -38,8 +38,8 @@ from pokertd.store.base import (
 )
 from pokertd.tournament.framework import Event, EventRecord
 
-SCHEMA_VERSION = 1
-"""The schema this code writes (row of ``pokertd_schema``)."""
+SCHEMA_VERSION = 2
+"""The schema this code writes (row of ``pokertd_schema``; 2 added snapshots)."""
 CHANNEL = "pokertd"
 """The LISTEN/NOTIFY channel; payload ``'<tournament_id>:<last seq>'``."""
 _SCHEMA_LOCK = 0x504B5444  # advisory lock key: one process creates the schema
@@ -63,6 +63,13 @@ _SCHEMA = [
         version       integer NOT NULL,
         data          text NOT NULL,
         PRIMARY KEY (tournament_id, seq)
+    )""",
+    """CREATE TABLE IF NOT EXISTS pokertd_snapshots (
+        tournament_id text NOT NULL,
+        key           text NOT NULL,
+        seq           integer NOT NULL,
+        data          bytea NOT NULL,
+        PRIMARY KEY (tournament_id, key)
     )""",
 ]
 
@@ -113,6 +120,8 @@ class PostgresStore:
                 self._conn.execute(
                     "INSERT INTO pokertd_schema (version) VALUES (%s)", (SCHEMA_VERSION,)
                 )
+            elif int(str(version)) < SCHEMA_VERSION:  # the CREATEs above migrated it
+                self._conn.execute("UPDATE pokertd_schema SET version = %s", (SCHEMA_VERSION,))
             elif int(str(version)) > SCHEMA_VERSION:
                 raise StoreError(
                     f"The database at {_safe(self.url)} was written by a newer pokertd (schema "
@@ -253,6 +262,31 @@ class PostgresStore:
                 "DELETE FROM pokertd_events WHERE tournament_id = %s", (tournament_id,)
             )
             self._conn.execute("DELETE FROM pokertd_tournaments WHERE id = %s", (tournament_id,))
+            self._conn.execute(
+                "DELETE FROM pokertd_snapshots WHERE tournament_id = %s", (tournament_id,)
+            )
+
+    def save_snapshot(self, tournament_id: str, seq: int, key: str, data: bytes) -> None:
+        """Keep ``data`` as the tournament's snapshot at ``seq`` for ``key`` (replacing)."""
+        with self._errors("saving a snapshot"), self._lock, self._conn.transaction():
+            self._conn.execute(
+                "INSERT INTO pokertd_snapshots (tournament_id, key, seq, data) "
+                "VALUES (%s, %s, %s, %s) ON CONFLICT (tournament_id, key) DO UPDATE "
+                "SET seq = excluded.seq, data = excluded.data "
+                "WHERE excluded.seq > pokertd_snapshots.seq",
+                (tournament_id, key, seq, data),
+            )
+
+    def load_snapshot(self, tournament_id: str, key: str) -> tuple[int, bytes] | None:
+        """``(seq, data)`` of the tournament's snapshot for ``key``, or ``None``."""
+        with self._errors("reading a snapshot"), self._lock:
+            found = self._conn.execute(
+                "SELECT seq, data FROM pokertd_snapshots WHERE tournament_id = %s AND key = %s",
+                (tournament_id, key),
+            ).fetchone()
+        if found is None:
+            return None
+        return int(str(found[0])), bytes(found[1])  # type: ignore[call-overload]
 
     def listen(self, callback: Listener) -> Callable[[], None] | None:
         """Report other connections' appends: ``callback(tournament_id, last_seq)``.

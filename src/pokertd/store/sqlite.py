@@ -38,8 +38,8 @@ from pokertd.tournament.framework import Event, EventRecord
 
 APPLICATION_ID = 0x504B5444
 """``PRAGMA application_id`` of every pokertd SQLite file ("PKTD")."""
-SCHEMA_VERSION = 1
-"""``PRAGMA user_version``: the schema this code writes."""
+SCHEMA_VERSION = 2
+"""``PRAGMA user_version``: the schema this code writes (2 added ``snapshots``)."""
 BUSY_TIMEOUT_MS = 10_000
 """How long a writer waits for another process's transaction before giving up."""
 
@@ -47,7 +47,7 @@ _SQLITE_MAGIC = b"SQLite format 3\x00"
 
 _SCHEMA = f"""
 PRAGMA application_id = {APPLICATION_ID};
-PRAGMA user_version = {SCHEMA_VERSION};
+PRAGMA user_version = 1;
 CREATE TABLE tournaments (
     id          TEXT PRIMARY KEY,
     name        TEXT NOT NULL,
@@ -67,6 +67,19 @@ CREATE TABLE events (
     PRIMARY KEY (tournament_id, seq)
 ) STRICT, WITHOUT ROWID;
 """
+
+_MIGRATIONS = {
+    # from version -> statements that bring the file to version + 1
+    1: [
+        """CREATE TABLE IF NOT EXISTS snapshots (
+            tournament_id TEXT NOT NULL,
+            key           TEXT NOT NULL,
+            seq           INTEGER NOT NULL,
+            data          BLOB NOT NULL,
+            PRIMARY KEY (tournament_id, key)
+        ) STRICT""",
+    ],
+}
 
 _ROW_COLUMNS = "seq, batch, recorded_at, actor, type, version, data"
 
@@ -132,6 +145,7 @@ class SqliteStore:
         conn = self._conn
         try:
             conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+            version = 0
             if existing:
                 version = conn.execute("PRAGMA user_version").fetchone()[0]
                 if version > SCHEMA_VERSION:
@@ -142,13 +156,8 @@ class SqliteStore:
                 tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master")}
                 if not {"events", "tournaments"} <= tables:
                     raise StoreError(f"{self.path} is a damaged pokertd database (tables missing).")
-            else:
-                with self._transaction():
-                    # Another process may have created the schema since we looked.
-                    if conn.execute("PRAGMA application_id").fetchone()[0] != APPLICATION_ID:
-                        for statement in _SCHEMA.split(";"):
-                            if statement.strip():
-                                conn.execute(statement)
+            if version < SCHEMA_VERSION:
+                self._create_or_migrate()
             if not memory:
                 mode = conn.execute("PRAGMA journal_mode = WAL").fetchone()[0]
                 if str(mode).lower() != "wal":
@@ -156,6 +165,22 @@ class SqliteStore:
             conn.execute("PRAGMA synchronous = FULL")
         except sqlite3.DatabaseError as exc:
             raise StoreError(f"{self.path} is not a usable pokertd database: {exc}.") from exc
+
+    def _create_or_migrate(self) -> None:
+        """Create the schema in a new file, or bring an older one up to date."""
+        conn = self._conn
+        with self._transaction():
+            # Another process may have created or migrated the schema since we looked.
+            if conn.execute("PRAGMA application_id").fetchone()[0] != APPLICATION_ID:
+                for statement in _SCHEMA.split(";"):
+                    if statement.strip():
+                        conn.execute(statement)
+            version = conn.execute("PRAGMA user_version").fetchone()[0]
+            while version < SCHEMA_VERSION:
+                for statement in _MIGRATIONS[version]:
+                    conn.execute(statement)
+                version += 1
+                conn.execute(f"PRAGMA user_version = {version}")
 
     @contextmanager
     def _transaction(self) -> Iterator[sqlite3.Connection]:
@@ -278,6 +303,26 @@ class SqliteStore:
         with self._errors("deleting"), self._transaction() as conn:
             conn.execute("DELETE FROM events WHERE tournament_id = ?", (tournament_id,))
             conn.execute("DELETE FROM tournaments WHERE id = ?", (tournament_id,))
+            conn.execute("DELETE FROM snapshots WHERE tournament_id = ?", (tournament_id,))
+
+    def save_snapshot(self, tournament_id: str, seq: int, key: str, data: bytes) -> None:
+        """Keep ``data`` as the tournament's snapshot at ``seq`` for ``key`` (replacing)."""
+        with self._errors("saving a snapshot"), self._transaction() as conn:
+            conn.execute(
+                "INSERT INTO snapshots (tournament_id, key, seq, data) VALUES (?,?,?,?) "
+                "ON CONFLICT (tournament_id, key) DO UPDATE SET seq = excluded.seq, "
+                "data = excluded.data WHERE excluded.seq > snapshots.seq",
+                (tournament_id, key, seq, data),
+            )
+
+    def load_snapshot(self, tournament_id: str, key: str) -> tuple[int, bytes] | None:
+        """``(seq, data)`` of the tournament's snapshot for ``key``, or ``None``."""
+        with self._errors("reading a snapshot"), self._lock:
+            found = self._conn.execute(
+                "SELECT seq, data FROM snapshots WHERE tournament_id = ? AND key = ?",
+                (tournament_id, key),
+            ).fetchone()
+        return (int(found[0]), bytes(found[1])) if found else None
 
     def listen(self, callback: Listener) -> Callable[[], None] | None:
         """SQLite has no cross-process notification: returns ``None``.
