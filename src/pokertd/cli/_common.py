@@ -77,7 +77,7 @@ def fail(exc: PokertdError, as_json: bool = False) -> typer.Exit:
     if as_json:
         sys.stdout.write(json.dumps(exc.as_json()) + "\n")
     else:
-        err_console.print(f"[bold red]error:[/] {exc}")
+        err_console.print(f"[bold red]error:[/] {exc}", soft_wrap=True)
     return typer.Exit(code=2)
 
 

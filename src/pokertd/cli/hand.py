@@ -1,7 +1,239 @@
-"""CLI commands: hand (placeholder until its module lands)."""
+"""CLI commands: hand — the hand engine and PHH hand histories.
+
+    pokertd hand replay FILE.phh [--profile tda] [--json]   # replay, every action checked
+    pokertd hand phh-check DIR [--json]                     # replay a folder: matched/total
+    pokertd hand demo [--seed N] [--seats 6] [--profile P] [--json]
+
+An illegal action in a hand history exits 2 with one line naming the action and the rule.
+Seats are shown 1-based; JSON seats are the engine's 0-based indexes (PHH player numbers
+are 1-based, as in the file).
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+from pathlib import Path
+from typing import Annotated, Any
 
 import typer
+from rich.table import Table
+
+from pokertd.cli._common import JsonOption, console, emit, refusals
+from pokertd.errors import InvalidCommand, PokertdError
+
+hand_app = typer.Typer(
+    help="Deal and referee hands; replay PHH hand histories.", no_args_is_help=True
+)
+
+ProfileOption = Annotated[
+    str | None,
+    typer.Option("--profile", help="Rule profile (tda, kojack, tnpl, nj_fundraiser, "
+                 "spotlight, foxwoods) or a profile file."),
+]  # fmt: skip
+
+
+def _read(path: Path) -> str:
+    try:
+        return path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise InvalidCommand(f"No such hand history file: {path}") from None
+    except (IsADirectoryError, UnicodeDecodeError, PermissionError) as exc:
+        raise InvalidCommand(f"Cannot read {path}: {exc}") from None
+
+
+@hand_app.command("replay")
+def replay_command(
+    file: Annotated[Path, typer.Argument(help="A PHH hand history (.phh).")],
+    profile: ProfileOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Replay a PHH hand through the engine, checking every action; print the result."""
+    from pokertd.engine.phh import replay_phh
+
+    with refusals(as_json):
+        replay = replay_phh(_read(file), profile)
+    emit(replay.as_json(), as_json, _render_replay)
+
+
+def _render_replay(data: dict[str, Any]) -> None:
+    table = Table(title=f"{data['variant']} hand, board {data['board'] or '-'}")
+    table.add_column("player")
+    table.add_column("start", justify="right")
+    table.add_column("finish", justify="right")
+    table.add_column("won", justify="right")
+    for i, name in enumerate(data["players"]):
+        table.add_row(
+            f"p{i + 1} {name}",
+            f"{data['starting_stacks'][i]:,}",
+            f"{data['finishing_stacks'][i]:,}",
+            f"{data['winnings'][i]:,}",
+        )
+    console.print(table)
+    for i, pot in enumerate(data["pots"]):
+        label = "main pot" if i == 0 else f"side pot {i}"
+        winners = ", ".join(f"{k} {v:,}" for k, v in pot["awards"].items())
+        console.print(f"{label} {pot['amount']:,}: {winners}")
+    if data["matches"] is True:
+        console.print("[green]finishing stacks match the file[/]")
+    elif data["matches"] is False:
+        console.print(f"[red]the file says {data['expected_finishing_stacks']}[/]")
+    for note in data["notes"]:
+        console.print(f"note: {note}")
+
+
+@hand_app.command("phh-check")
+def phh_check_command(
+    folder: Annotated[Path, typer.Argument(help="A folder of .phh files (searched recursively).")],
+    profile: ProfileOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Replay every hand of a folder; print how many match their finishing stacks."""
+    from pokertd.engine.phh import UnsupportedHand, replay_phh
+
+    with refusals(as_json):
+        if not folder.is_dir():
+            raise InvalidCommand(f"No such folder: {folder}")
+        files = sorted(folder.rglob("*.phh"))
+        counts = {"total": len(files), "matched": 0, "no_finishing_stacks": 0,
+                  "unsupported": 0, "mismatched": 0, "failed": 0}  # fmt: skip
+        problems: list[str] = []
+        for path in files:
+            try:
+                replay = replay_phh(path.read_text(encoding="utf-8"), profile)
+            except UnsupportedHand:
+                counts["unsupported"] += 1
+                continue
+            except PokertdError as exc:
+                counts["failed"] += 1
+                problems.append(f"{path}: {exc}")
+                continue
+            if replay.matches is None:
+                counts["no_finishing_stacks"] += 1
+            elif replay.matches:
+                counts["matched"] += 1
+            else:
+                counts["mismatched"] += 1
+                problems.append(f"{path}: finishing stacks differ")
+    supported = counts["total"] - counts["unsupported"]
+    data = {**counts, "supported": supported, "problems": problems[:50]}
+
+    def render(d: dict[str, Any]) -> None:
+        console.print(
+            f"{d['matched']:,}/{d['supported']:,} supported hands match their finishing "
+            f"stacks ({d['total']:,} files; {d['unsupported']:,} of other games; "
+            f"{d['no_finishing_stacks']:,} without finishing stacks; "
+            f"{d['mismatched']:,} differ; {d['failed']:,} refused)"
+        )
+        for line in d["problems"]:
+            console.print(f"  {line}")
+
+    emit(data, as_json, render)
+    if counts["mismatched"] or counts["failed"]:
+        raise typer.Exit(code=1)
+
+
+@hand_app.command("demo")
+def demo_command(
+    seed: Annotated[int | None, typer.Option("--seed", help="Seed for a repeatable hand.")] = None,
+    seats: Annotated[int, typer.Option("--seats", min=2, max=11, help="Players (2-11).")] = 6,
+    profile: ProfileOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Deal and play one random hand with simple bots, and show it."""
+    from pokertd.engine import Hand
+    from pokertd.rules import AnteType, load_profile
+
+    if seed is None:
+        seed = secrets.randbits(32)
+    with refusals(as_json):
+        rules = load_profile(profile or "tda")
+        rng = random.Random(seed)
+        stacks = [rng.randrange(40, 160) * 100 for _ in range(seats)]
+        ante_type = rules.ante_type
+        hand = Hand.start(
+            stacks=stacks,
+            button=seats - 1,
+            small_blind_seat=0 if seats > 2 else 1,
+            big_blind_seat=1 if seats > 2 else 0,
+            small_blind=100,
+            big_blind=200,
+            ante=200 if ante_type is not AnteType.NONE else 0,
+            ante_type=ante_type,
+            profile=rules,
+            rng=rng,
+        )
+        while not hand.is_over:
+            r = rng.random()
+            bounds = hand.raise_range()
+            if r < 0.15 and hand.call_amount:
+                hand.do_fold()
+            elif r < 0.85 or bounds is None:
+                hand.do_check_call()
+            else:
+                hand.do_raise_to(bounds[0] if r < 0.97 else bounds[1])
+    data = {"seed": seed, **hand.as_json()}
+    emit(data, as_json, _render_demo)
+
+
+def _render_demo(data: dict[str, Any]) -> None:
+    from pokertd.cards import describe, parse_cards
+
+    console.print(
+        f"[bold]Hand #{data['hand_number']}[/] {data['variant'].upper()} "
+        f"{data['blinds'][0]:,}/{data['blinds'][1]:,}"
+        + (f" ante {data['ante']:,} ({data['ante_type']})" if data["ante"] else "")
+        + f" - profile {data['profile']} - seed {data['seed']}"
+    )
+    table = Table()
+    table.add_column("seat")
+    table.add_column("role")
+    table.add_column("cards")
+    table.add_column("start", justify="right")
+    table.add_column("finish", justify="right")
+    final = data.get("result", {}).get("final_stacks", {})
+    for seat in data["seats_dealt"]:
+        role = []
+        if seat == data["button"]:
+            role.append("button")
+        if seat == data["small_blind_seat"]:
+            role.append("SB")
+        if seat == data["big_blind_seat"]:
+            role.append("BB")
+        table.add_row(
+            str(seat + 1),
+            " ".join(role),
+            data["hole_cards"].get(str(seat), ""),
+            f"{data['start_stacks'][str(seat)]:,}",
+            f"{final.get(str(seat), 0):,}",
+        )
+    console.print(table)
+    street = ""
+    board = data["board"]
+    cuts = {"flop": 6, "turn": 8, "river": 10}
+    for action in data["actions"]:
+        if action["street"] != street:
+            street = action["street"]
+            shown = board[: cuts[street]] if street in cuts else ""
+            console.print(f"[bold]{street}[/] {shown}")
+        words = f"  seat {action['seat'] + 1} {action['kind']}"
+        if action["kind"] in ("bet", "raise"):
+            words += f" to {action['to']:,}"
+        elif action["kind"] == "call":
+            words += f" {action['amount']:,}"
+        if action["kind"] == "show":
+            cards = data["hole_cards"][str(action["seat"])]
+            words += f" {cards}: {describe(parse_cards(cards + board))}"
+        if action["all_in"]:
+            words += " (all-in)"
+        console.print(words)
+    for i, pot in enumerate(data.get("result", {}).get("pots", [])):
+        label = "main pot" if i == 0 else f"side pot {i}"
+        awards = ", ".join(f"seat {s + 1} {a:,}" for s, a in pot["awards"])
+        how = f" with {pot['hand']}" if pot["hand"] else ""
+        console.print(f"[green]{label} {pot['amount']:,}[/]: {awards}{how}")
 
 
 def register(app: typer.Typer) -> None:
     """Add this module's commands to the ``pokertd`` app."""
+    app.add_typer(hand_app, name="hand")

@@ -1381,6 +1381,62 @@ class Hand:
             showdown=showdown,
         )
 
+    def as_json(self, *, show_all: bool = True) -> dict[str, object]:
+        """The hand as JSON-safe data (seats 0-based; cards as text).
+
+        With ``show_all=False`` hole cards of hands not tabled are left out, as a
+        spectator would see them.
+        """
+        seats = self._seats
+        hole = {}
+        for p, s in enumerate(seats):
+            if show_all or self._shown >> p & 1:
+                hole[str(s)] = "".join(CARD_TEXT[c] for c in self._hole[p])
+        data: dict[str, object] = {
+            "hand_number": self._hand_number,
+            "variant": self._rules.variant.value,
+            "profile": self._rules.profile.name,
+            "button": self._button,
+            "small_blind_seat": self.small_blind_seat,
+            "big_blind_seat": self.big_blind_seat,
+            "blinds": [self._small_blind, self._big_blind],
+            "ante": self._ante,
+            "ante_type": self._ante_type.value,
+            "seats_dealt": list(seats),
+            "start_stacks": {str(s): self._start[p] for p, s in enumerate(seats)},
+            "hole_cards": hole,
+            "board": "".join(CARD_TEXT[c] for c in self.board),
+            "street": self.street,
+            "actor": self.actor,
+            "pot": self._pot,
+            "actions": [
+                {"seat": a.seat, "kind": a.kind, "amount": a.amount, "to": a.to,
+                 "all_in": a.all_in, "street": a.street}
+                for a in self.actions
+            ],
+        }  # fmt: skip
+        if self._street == DONE:
+            r = self.result
+            data["result"] = {
+                "final_stacks": {str(s): r.final_stacks[s] for s in seats},
+                "pots": [
+                    {"amount": pot.amount, "eligible": list(pot.eligible),
+                     "winners": list(pot.winners), "awards": [list(a) for a in pot.awards],
+                     "odd_chips": list(pot.odd_chips), "hand": pot.hand}
+                    for pot in r.pots
+                ],
+                "returned": [list(x) for x in r.returned],
+                "shown": list(r.shown),
+                "mucked": list(r.mucked),
+                "killed": list(r.killed),
+                "eliminated": [
+                    {"seat": e.seat, "start_stack": e.start_stack, "pots": list(e.pots),
+                     "pot_winners": [list(w) for w in e.pot_winners]}
+                    for e in r.eliminated
+                ],
+            }  # fmt: skip
+        return data
+
     # ------------------------------------------------------------------ misc
     def copy(self) -> Hand:
         """An independent copy (to explore a branch without touching this hand)."""

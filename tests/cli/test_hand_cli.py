@@ -1,0 +1,91 @@
+"""The hand commands: ``pokertd hand replay``, ``phh-check`` and ``demo``."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from pokertd.cli import app
+
+runner = CliRunner()
+PHH_ROOT = Path(__file__).resolve().parents[2] / ".." / "shared" / "phh"
+
+HAND = """
+variant = "NT"
+antes = [0, 0, 0]
+blinds_or_straddles = [50, 100, 0]
+min_bet = 100
+starting_stacks = [1000, 1000, 1000]
+actions = ["d dh p1 AsKs", "d dh p2 QsQd", "d dh p3 7c2d", "p3 f", "p1 cbr 300", "p2 cc",
+  "d db 2c5d9h", "p1 cbr 200", "p2 f"]
+finishing_stacks = [1300, 700, 1000]
+"""
+
+
+def test_replay_json_has_finishing_stacks_pots_and_winnings(tmp_path: Path) -> None:
+    path = tmp_path / "hand.phh"
+    path.write_text(HAND)
+    result = runner.invoke(app, ["hand", "replay", str(path), "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert data["finishing_stacks"] == [1300, 700, 1000]
+    assert data["winnings"] == [600, 0, 0]
+    assert data["pots"] == [{"amount": 600, "eligible": [1], "winners": [1], "awards": {"p1": 600}}]
+    assert data["matches"] is True
+
+
+def test_replay_illegal_action_is_one_line_and_exit_2(tmp_path: Path) -> None:
+    path = tmp_path / "bad.phh"
+    path.write_text(HAND.replace('"p1 cbr 200"', '"p1 cbr 50"'))
+    result = runner.invoke(app, ["hand", "replay", str(path)])
+    assert result.exit_code == 2
+    lines = [line for line in result.output.splitlines() if line.strip()]
+    assert len(lines) == 1
+    assert "Action 8 'p1 cbr 50'" in lines[0]
+    assert "FOX-55" in lines[0]
+
+
+def test_replay_missing_and_malformed_files(tmp_path: Path) -> None:
+    result = runner.invoke(app, ["hand", "replay", str(tmp_path / "none.phh")])
+    assert result.exit_code == 2
+    bad = tmp_path / "bad.phh"
+    bad.write_text("variant = [")
+    result = runner.invoke(app, ["hand", "replay", str(bad), "--json"])
+    assert result.exit_code == 2
+    assert json.loads(result.stdout)["error"] == "invalid_command"
+
+
+def test_demo_is_repeatable_with_a_seed() -> None:
+    one = runner.invoke(app, ["hand", "demo", "--seed", "11", "--json"])
+    two = runner.invoke(app, ["hand", "demo", "--seed", "11", "--json"])
+    assert one.exit_code == 0, one.output
+    assert one.stdout == two.stdout
+    data = json.loads(one.stdout)
+    assert data["seed"] == 11
+    assert sum(data["result"]["final_stacks"].values()) == sum(data["start_stacks"].values())
+    text = runner.invoke(app, ["hand", "demo", "--seed", "11", "--profile", "kojack"])
+    assert text.exit_code == 0
+    assert "Hand #1" in text.stdout
+
+
+def test_phh_check_on_a_folder(tmp_path: Path) -> None:
+    (tmp_path / "a.phh").write_text(HAND)
+    (tmp_path / "b.phh").write_text(
+        'variant = "F7S"\nantes=[0,0]\nstarting_stacks=[1,1]\nactions=[]'
+    )
+    result = runner.invoke(app, ["hand", "phh-check", str(tmp_path), "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert (data["matched"], data["supported"], data["unsupported"]) == (1, 1, 1)
+
+
+def test_phh_check_on_the_corpus_sample() -> None:
+    folder = PHH_ROOT / "wsop"
+    if not folder.is_dir():
+        pytest.skip("PHH corpus not present")
+    result = runner.invoke(app, ["hand", "phh-check", str(folder)])
+    assert result.exit_code == 0, result.output
+    assert "25/25 supported hands match" in result.stdout
