@@ -1,5 +1,7 @@
 """Concurrency: two processes race to bust the same player and to take the last seat.
 
+The real commands (``Bust`` of eliminations, ``Register`` of entries) on a Foxwoods event.
+
 Both racers load the tournament first, then run their command at the same instant (a shared
 monotonic deadline). Whatever the interleaving — one decides on stale state and loses at
 the store (``ConcurrencyConflict``, then decides again and is refused), or one already sees
@@ -13,15 +15,17 @@ import os
 import subprocess
 import sys
 import time
-import uuid
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from pokertd.service import open_service
-from pokertd.store.testing import ToyCreate, ToyRegister, postgres_test_url, toy_view
+from pokertd.service import TournamentService, open_service
+from pokertd.store.testing import postgres_test_url
+from pokertd.tournament.eliminations import PlayersBusted
+from pokertd.tournament.entries import CreateTournament, Register, Roster
+from pokertd.tournament.templates import load_template
 
 CHILD = Path(__file__).with_name("race_child.py")
 ROUNDS = 10
@@ -97,52 +101,55 @@ def _race(racers: list[Racer], tid: str, commands: list[dict[str, Any]]) -> list
     return [racer.reply() for racer in racers]
 
 
+def _tournament(service: TournamentService, seats: int, players: list[str]) -> str:
+    """A Foxwoods Saturday event on one table of ``seats`` with ``players`` registered."""
+    template = load_template("fox_saturday").with_changes(tables=1, seats_per_table=seats)
+    tid = service.create(CreateTournament(name="Race", template=template))
+    for name in players:
+        service.run(tid, Register(name=name, age_ok=True, member_ok=True))
+    return tid
+
+
 def test_two_processes_race_to_bust_the_same_player(url: str, racers: list[Racer]) -> None:
+    """Two floor tablets bust Bob at once: one bust is recorded, the other refused (G1)."""
     lost_at_store = 0
     with open_service(url) as service:
         for _ in range(ROUNDS):
-            tid = f"race-{uuid.uuid4().hex[:10]}"
-            service.create(ToyCreate("Race", 9), tournament_id=tid)
-            for name in ["Ann", "Bob", "Cy"]:
-                service.run(tid, ToyRegister(name))
+            tid = _tournament(service, 9, ["Ann", "Bob", "Cy"])
             try:
-                bust = {"kind": "toy_bust", "player": "Bob"}
+                bust = {"kind": "bust", "player": "Bob"}
                 results = _race(racers, tid, [bust, bust])
                 assert sorted(r["result"] for r in results) == ["refused", "won"], results
                 loser = next(r for r in results if r["result"] == "refused")
-                assert "already out" in loser["message"]
+                assert "Bob is already out" in loser["message"]
                 lost_at_store += loser["appends"] > 0
-                assert toy_view(service.state(tid))[3] == ("Bob",)
-                assert service.last_seq(tid) == 5
+                busts = [r for r in service.records(tid) if isinstance(r.event, PlayersBusted)]
+                assert len(busts) == 1
+                assert len(service.state(tid).part(Roster).alive()) == 2
             finally:
                 service.store.delete(tid)
     print(f"\nbust race: the loser lost at the store in {lost_at_store}/{ROUNDS} rounds")
 
 
 def test_two_processes_race_for_the_last_seat(url: str, racers: list[Racer]) -> None:
+    """Cy and Dee register at two desks for the last seat: exactly one gets it (FOX-REG7)."""
     lost_at_store = 0
     with open_service(url) as service:
         for _ in range(ROUNDS):
-            tid = f"race-{uuid.uuid4().hex[:10]}"
-            service.create(ToyCreate("Race", 3), tournament_id=tid)
-            for name in ["Ann", "Bob"]:
-                service.run(tid, ToyRegister(name))
+            tid = _tournament(service, 3, ["Ann", "Bob"])
             try:
                 results = _race(
                     racers,
                     tid,
-                    [
-                        {"kind": "toy_register", "player": "Cy"},
-                        {"kind": "toy_register", "player": "Dee"},
-                    ],
+                    [{"kind": "register", "player": "Cy"}, {"kind": "register", "player": "Dee"}],
                 )
                 assert sorted(r["result"] for r in results) == ["refused", "won"], results
                 loser = next(r for r in results if r["result"] == "refused")
-                assert "full" in loser["message"]
+                assert "Every seat is taken" in loser["message"]
                 lost_at_store += loser["appends"] > 0
-                players = toy_view(service.state(tid))[2]
-                assert len(players) == 3
-                assert players[-1] in ("Cy", "Dee")
+                alive = [e.name for e in service.state(tid).part(Roster).alive()]
+                assert len(alive) == 3
+                assert alive[-1] in ("Cy", "Dee")
             finally:
                 service.store.delete(tid)
     print(f"\nseat race: the loser lost at the store in {lost_at_store}/{ROUNDS} rounds")
