@@ -1,0 +1,284 @@
+"""Bots: players that choose an action from ``hand.legal()``.
+
+A bot is anything with ``decide(hand, legal, rng) -> Action``. It only ever picks among the
+choices :meth:`~pokertd.engine.Hand.legal` offers, so the simulator may apply its choice on
+the engine's trusted path (style.md section 4: "bots that pick from ``legal()`` may use the
+trusted path"). Randomness comes from the ``rng`` passed in (a seeded ``random.Random``), so
+a simulation replays exactly.
+
+Two bots:
+
+* :class:`RandomBot` -- the engine benchmark's policy: fold 20 %, check or call 55 %,
+  minimum raise 20 %, all-in 5 % (a fold is a check when checking is free).
+* :class:`TightAggressiveBot` -- a simple, stack-aware "tight-aggressive" player: pre-flop it
+  rates its two cards with the Chen formula and, short-stacked, plays push-or-fold; after
+  the flop it rates its made hand with the engine's evaluator (phevaluator) and bets its
+  strong hands, calls with a pair when the price is right and gives up otherwise.
+
+Neither is a good poker player; both make tournaments that look like tournaments (blinds
+matter, short stacks shove, big hands get paid) for structure design and load testing.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Protocol
+
+from pokertd.cards.evaluate import evaluate5, evaluate6, evaluate7
+from pokertd.engine import Action, AllIn, Call, Check, Fold, Hand, Legal, Raise
+
+FOLD = Fold()
+CHECK = Check()
+CALL = Call()
+ALL_IN = AllIn()
+
+ONE_PAIR_WORST = 6185
+"""Weakest one-pair strength (phevaluator: lower is better; 6,186+ is high card)."""
+TWO_PAIR_WORST = 3325
+"""Weakest two-pair strength."""
+TRIPS_WORST = 2467
+"""Weakest three-of-a-kind strength."""
+
+
+class Bot(Protocol):
+    """A player in a simulation: picks one of the legal actions for the seat to act."""
+
+    def decide(
+        self, hand: Hand, legal: Legal, big_blind: int, chip: int, rng: random.Random
+    ) -> Action:
+        """The action for ``legal.seat`` (always one that ``legal`` allows).
+
+        ``big_blind`` is the level's big blind (the unit a stack is measured in); ``chip``
+        the smallest chip in play (bets are made of whole chips)."""
+        ...
+
+
+def _check_or_fold(legal: Legal) -> Action:
+    return CHECK if legal.can_check else FOLD
+
+
+def _raise_to(legal: Legal, to: int, chip: int = 1) -> Action:
+    """A bet/raise to ``to`` in whole ``chip`` units, clipped into the legal range (a call
+    if raising is closed)."""
+    if not legal.can_raise:
+        return CALL
+    to -= to % chip
+    if to < legal.min_raise_to:
+        to = legal.min_raise_to
+    if to > legal.max_raise_to:
+        to = legal.max_raise_to
+    return Raise(to)
+
+
+def _all_in(legal: Legal) -> Action:
+    """All-in when raising is open; otherwise the all-in is a call (F2, E4)."""
+    if legal.can_raise and legal.max_raise_to == legal.all_in_to:
+        return ALL_IN
+    if legal.can_raise:
+        return Raise(legal.max_raise_to)
+    return CALL
+
+
+class RandomBot:
+    """The engine benchmark's random policy.
+
+    fold 0.20 / check-call 0.55 / min-raise 0.20 / all-in 0.05. A fold when checking is free
+    becomes a check; a raise or all-in when the betting is closed to this player becomes a
+    call.
+    """
+
+    __slots__ = ("all_in", "call", "fold", "min_raise")
+
+    def __init__(
+        self,
+        fold: float = 0.20,
+        call: float = 0.55,
+        min_raise: float = 0.20,
+        all_in: float = 0.05,
+    ) -> None:
+        total = fold + call + min_raise + all_in
+        self.fold = fold / total
+        self.call = self.fold + call / total
+        self.min_raise = self.call + min_raise / total
+        self.all_in = 1.0
+
+    def decide(
+        self, hand: Hand, legal: Legal, big_blind: int, chip: int, rng: random.Random
+    ) -> Action:
+        """Draw one of the four choices with the policy's weights."""
+        r = rng.random()
+        if r < self.fold:
+            return _check_or_fold(legal)
+        if r < self.call:
+            return CALL
+        if r < self.min_raise:
+            return Raise(legal.min_raise_to) if legal.can_raise else CALL
+        return _all_in(legal)
+
+    def __repr__(self) -> str:
+        return "RandomBot()"
+
+
+# --- pre-flop hand strength ------------------------------------------------------------------
+
+_HIGH_CARD_HALVES = (2, 3, 4, 5, 6, 7, 8, 9, 10, 12, 14, 16, 20)
+"""Chen formula high-card points, doubled (2 = 1 ... T = 5, J = 6, Q = 7, K = 8, A = 10)."""
+
+
+def chen_score(card1: int, card2: int) -> int:
+    """Bill Chen's pre-flop rating of two hole cards (int codes), rounded up: -1 .. 20.
+
+    High card points (A 10, K 8, Q 7, J 6, else half the rank), doubled for a pair (at
+    least 5), +2 suited, minus 1/2/4/5 for a gap of 1/2/3/4+, +1 for connected or one-gap
+    cards below a queen.
+
+    >>> from pokertd.cards import card_code as c
+    >>> chen_score(c("As"), c("Ah")), chen_score(c("Ks"), c("Qs")), chen_score(c("7c"), c("2d"))
+    (20, 12, -1)
+    """
+    r1 = card1 >> 2
+    r2 = card2 >> 2
+    if r1 < r2:
+        r1, r2 = r2, r1
+    halves = _HIGH_CARD_HALVES[r1]
+    if r1 == r2:
+        halves = max(2 * halves, 10)
+        return (halves + 1) // 2
+    if card1 & 3 == card2 & 3:
+        halves += 4
+    gap = r1 - r2 - 1
+    halves -= (0, 2, 4, 8, 10)[min(gap, 4)]
+    if gap <= 1 and r1 < 10:  # both below a queen
+        halves += 2
+    return (halves + 1) // 2
+
+
+def made_hand(hole: tuple[int, ...], board: list[int]) -> int:
+    """Strength of the best five of hole cards + board (phevaluator: lower is better)."""
+    cards = (*hole, *board)
+    n = len(cards)
+    if n == 7:
+        return evaluate7(*cards)
+    if n == 6:
+        return evaluate6(*cards)
+    return evaluate5(*cards)
+
+
+class TightAggressiveBot:
+    """A simple, stack-aware tight-aggressive player.
+
+    Pre-flop, by the Chen score of its cards and its stack in big blinds (``m``):
+
+    * ``m <= push_below`` big blinds: push-or-fold. It moves all-in with a score of at
+      least ``10 - m/2`` (so any two cards with a big blind or less), otherwise checks or
+      folds.
+    * deeper: a premium hand (score >= 10) raises to three times the bet, or four times a
+      raise, and calls an all-in; a good hand (>= 7) opens for a raise and calls a raise
+      costing at most ``call_fraction`` of its stack; a playable hand (>= 5) limps or calls
+      the big blind only; anything else checks or folds.
+
+    After the flop, by the made hand (the engine's evaluator) against the board: two pair
+    or better bets three quarters of the pot or raises; one pair bets when checked to and
+    calls up to a third of its stack; nothing checks, and bluffs a half-pot bet with
+    probability ``bluff``.
+    """
+
+    __slots__ = ("bluff", "call_fraction", "push_below")
+
+    def __init__(self, push_below: int = 10, call_fraction: float = 0.15, bluff: float = 0.08):
+        self.push_below = push_below
+        self.call_fraction = call_fraction
+        self.bluff = bluff
+
+    def decide(
+        self, hand: Hand, legal: Legal, big_blind: int, chip: int, rng: random.Random
+    ) -> Action:
+        """Pre-flop by Chen score and stack depth; after the flop by the made hand."""
+        hole = hand.hole_cards(legal.seat)
+        board = hand.board
+        if not board:
+            return self._preflop(legal, hole, big_blind, chip)
+        return self._postflop(hand, legal, hole, board, chip, rng)
+
+    def _preflop(self, legal: Legal, hole: tuple[int, ...], bb: int, chip: int) -> Action:
+        score = chen_score(hole[0], hole[1])
+        bb = max(bb, 1)
+        m = (legal.stack + legal.bet) // bb
+        to_call = legal.call_amount
+        if m <= self.push_below:
+            if 2 * score >= 20 - m:
+                return _all_in(legal)
+            return _check_or_fold(legal)
+        if score >= 10:
+            if to_call * 3 >= legal.stack:
+                return _all_in(legal)
+            factor = 3 if legal.current_bet <= bb else 4
+            return _raise_to(legal, max(legal.current_bet, bb) * factor, chip)
+        if score >= 7:
+            if legal.current_bet <= bb:
+                return _raise_to(legal, 3 * bb, chip)
+            if to_call <= self.call_fraction * legal.stack:
+                return CALL
+            return _check_or_fold(legal)
+        if score >= 5 and legal.current_bet <= bb:
+            return CALL
+        return _check_or_fold(legal)
+
+    def _postflop(
+        self,
+        hand: Hand,
+        legal: Legal,
+        hole: tuple[int, ...],
+        board: list[int],
+        chip: int,
+        rng: random.Random,
+    ) -> Action:
+        strength = made_hand(hole, board)
+        pot = hand.pot
+        to_call = legal.call_amount
+        if strength <= TWO_PAIR_WORST:
+            if strength <= TRIPS_WORST and to_call * 2 >= legal.stack:
+                return _all_in(legal)
+            if legal.is_bet:
+                return _raise_to(legal, pot * 3 // 4, chip)
+            return _raise_to(legal, legal.current_bet + pot, chip)
+        if strength <= ONE_PAIR_WORST:
+            if legal.can_check:
+                return _raise_to(legal, pot // 2, chip) if legal.is_bet else CHECK
+            if to_call * 3 <= legal.stack:
+                return CALL
+            return FOLD
+        if legal.can_check:
+            if legal.is_bet and rng.random() < self.bluff:
+                return _raise_to(legal, pot // 2, chip)
+            return CHECK
+        return FOLD
+
+    def __repr__(self) -> str:
+        return "TightAggressiveBot()"
+
+
+BOT_KINDS = ("random", "tag", "mix")
+"""Bot line-ups a simulation can seat: all random, all tight-aggressive, or half each."""
+
+
+def make_bot(kind: str) -> Bot:
+    """A bot by name: ``"random"`` or ``"tag"``."""
+    if kind == "random":
+        return RandomBot()
+    return TightAggressiveBot()
+
+
+__all__ = [
+    "ALL_IN",
+    "BOT_KINDS",
+    "CALL",
+    "CHECK",
+    "FOLD",
+    "Bot",
+    "RandomBot",
+    "TightAggressiveBot",
+    "chen_score",
+    "made_hand",
+    "make_bot",
+]
