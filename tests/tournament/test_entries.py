@@ -370,3 +370,25 @@ def test_KPC_18_late_entries_and_reentries_are_seated_at_once() -> None:
     rows = {r.name: r for r in players(night.state)}
     assert all(r.table is not None and r.seat is not None for r in rows.values())
     assert len({(r.table, r.seat) for r in rows.values()}) == 5
+
+
+def test_SPOT_6_3_late_arrival_until_level_1_or_2_when_pre_approved() -> None:
+    """SPOT-6.3: level 2 running, no pre-approval -> refused; pre-approved -> seated."""
+    night = Night("spot_league")
+    night.run(Register(name="A", age_ok=True, member_ok=True))
+    night.run(Register(name="B", age_ok=True, member_ok=True))
+    with clock_at(2, registration_open=False):
+        _unchanged(
+            night,
+            Register(name="Late", age_ok=True, member_ok=True),
+            RuleViolation,
+            r"closed.*SPOT-6.3",
+        )
+        night.run(Register(name="Late", age_ok=True, member_ok=True, pre_approved=True))
+    with clock_at(3, registration_open=False):
+        _unchanged(
+            night,
+            Register(name="Later", age_ok=True, member_ok=True, pre_approved=True),
+            RuleViolation,
+            "SPOT-6.3",
+        )

@@ -282,6 +282,10 @@ def register_player(
     alternate: Annotated[
         bool, typer.Option("--alternate", help="Put on the alternate list (field full).")
     ] = False,
+    pre_approved: Annotated[
+        bool,
+        typer.Option("--pre-approved", help="Late arrival approved before the start (Spotlight)."),
+    ] = False,
     db: DbOption = None,
     as_json: JsonOption = False,
 ) -> None:
@@ -299,6 +303,7 @@ def register_player(
             remote=by_phone,
             alternate=alternate,
             alive_elsewhere=elsewhere,
+            pre_approved=pre_approved,
         )
         records = service.run(tid, command, actor=_actor(), role="floor")
         _print_records(records, as_json)

@@ -621,6 +621,8 @@ class Register(Command):
     alive_elsewhere: tuple[str, ...] = ()
     """Events (by name) where this player still has a live stack (FOX-REG5); filled in by
     the service or CLI, which can see other tournaments."""
+    pre_approved: bool = False
+    """The TD approved a late arrival before the start (SPOT-6.3: until the end of level 2)."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -748,11 +750,23 @@ def _entry_chips(
     return stack + bonus - reduction, bonus, reduction, level
 
 
-def _refuse_when_closed(state: TournamentState, ctx: Context, what: str) -> None:
+def _refuse_when_closed(
+    state: TournamentState, ctx: Context, what: str, *, pre_approved: bool = False
+) -> None:
     if registration_open(state, ctx.now):
         return
     setup = state.part(Setup)
     profile = setup.profile
+    extended = profile.late_reg_extended_close_after_level
+    reading = read_clock(state, ctx.now)
+    if (
+        pre_approved
+        and extended is not None
+        and not setup.registration_closed
+        and reading is not None
+        and (reading.level < extended or (reading.level == extended and not reading.on_break))
+    ):
+        return  # SPOT-6.3: approved by the TD before the start, until the end of level 2
     close = setup.tmpl.registration_close(profile)
     after = f" (it closes at the end of level {close})" if close else ""
     raise RuleViolation(
@@ -867,7 +881,7 @@ def _decide_register(state: TournamentState, cmd: Register, ctx: Context) -> lis
             f"{name} is still alive in {', '.join(cmd.alive_elsewhere)}: one event at a time.",
             rule_ids=rule_id(profile, "one_event", "A2"),
         )
-    _refuse_when_closed(state, ctx, "new entries")
+    _refuse_when_closed(state, ctx, "new entries", pre_approved=cmd.pre_approved)
     pid = existing.player_id if existing is not None else f"P{len(roster.players) + 1}"
     events: list[Event] = []
     if existing is None:
