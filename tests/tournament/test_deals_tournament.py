@@ -309,3 +309,16 @@ def test_NJ_44d_schedule_posted_after_the_start_is_flagged() -> None:
     records = night.run(PostPayoutSchedule())
     assert "after play started" in records[0].event.describe()
     assert "posted after play started (NJ-44d)" in prize_table(night.state).note
+
+
+def test_bounty_winner_must_still_have_been_in() -> None:
+    night = Night("fox_bounty_100", 4, profile="kojack")
+    a, _b, c, d = night.names
+    night.run(SetPrizeOptions(progressive_bounties=True))
+    night.run(Bust(players=(d,), eliminator=a))
+    night.run(Bust(players=(c,)))
+    with pytest.raises(InvalidCommand, match="was out before"):
+        night.run(RecordBountyWinners(player=c, winners=(d,)))  # D is out: cannot collect
+    ledger = bounty_ledger(night.state)
+    assert c in ledger.uncollected
+    assert ledger.cash_by_entry == {"E1": 1250}

@@ -34,7 +34,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from pokertd.errors import InvalidCommand, RuleViolation
+from pokertd.errors import InvalidCommand, PokertdError, RuleViolation
 from pokertd.rules.enums import BountySplitRule
 from pokertd.tournament.bounties import (
     BountyAward,
@@ -440,18 +440,24 @@ def bounty_ledger(state: TournamentState) -> BountyLedger:
         kos = groups[group]
         # winners are stored clockwise from the button: seat them 1..k after a button at 0
         awards: tuple[BountyAward, ...] | list[BountyAward]
-        if book.progressive_bounties:
-            result = pko_awards(
-                kos, {_index(e): h for e, h in heads.items()}, profile=profile,
-                button=0, seat_order=_seat_order(kos),
-            )
-            awards = result.awards
-            heads = {_entry(s): h for s, h in result.bounties.items()}
-        else:
-            awards = fixed_bounty_awards(
-                kos, {_index(e): value for e in roster.entries}, profile=profile,
-                button=0, seat_order=_seat_order(kos),
-            )
+        try:
+            if book.progressive_bounties:
+                result = pko_awards(
+                    kos, {_index(e): h for e, h in heads.items()}, profile=profile,
+                    button=0, seat_order=_seat_order(kos),
+                )
+                awards = result.awards
+                heads = {_entry(s): h for s, h in result.bounties.items()}
+            else:
+                awards = fixed_bounty_awards(
+                    kos, {_index(e): value for e in roster.entries}, profile=profile,
+                    button=0, seat_order=_seat_order(kos),
+                )
+        except PokertdError:
+            # a record the rules cannot pay (e.g. a collector already out): leave it to the
+            # floor to correct with ``pokertd bounty``
+            uncollected.extend(names[_entry(ko.eliminated)] for ko in kos)
+            continue
         for award in awards:
             collector = _entry(award.collector)
             cash[collector] = cash.get(collector, 0) + award.cash
@@ -854,6 +860,14 @@ def _decide_bounty_winners(
             raise InvalidCommand(f"{w.name} cannot collect {player.name}'s bounty.")
     if len({e for e, _ in winners}) != len(winners):
         raise InvalidCommand("A winner is named twice.")
+    order = [o.entry_id for o in roster.out]
+    for eid, wname in winners:
+        if eid in outs and (
+            order.index(eid) < order.index(entry_id) or outs[eid].group == outs[entry_id].group
+        ):
+            raise InvalidCommand(
+                f"{wname} was out before {player.name}, so cannot have won that pot."
+            )
     if cmd.winner_seats:
         if len(cmd.winner_seats) != len(winners) or cmd.button_seat is None:
             raise InvalidCommand("Give the button's seat and one seat per winner.")
