@@ -392,3 +392,22 @@ def test_SPOT_6_3_late_arrival_until_level_1_or_2_when_pre_approved() -> None:
             RuleViolation,
             "SPOT-6.3",
         )
+
+
+def test_SPOT_6_26_quarterly_stacks_from_points() -> None:
+    """A3 (SPOT-6.26): Quarterly stacks 12,000 / 9,500 set by staff; elsewhere refused."""
+    quarterly = (
+        load_template("spot_league")
+        .load_profile()
+        .replace(starting_stack_source="per_player_from_points")
+    )
+    night = Night("spot_league")
+    tid = night.service.create(
+        CreateTournament(name="Quarterly", template=load_template("spot_league"), profile=quarterly)
+    )
+    night.tid = tid
+    night.run(Register(name="A", age_ok=True, member_ok=True, stack=12000))
+    night.run(Register(name="B", age_ok=True, member_ok=True, stack=9500))
+    assert [e.issued for e in night.state.part(Roster).entries.values()] == [12000, 9500]
+    nj = Night("nj_fundraiser")
+    _unchanged(nj, Register(name="A", stack=9000), RuleViolation, "same 5,000 chips")

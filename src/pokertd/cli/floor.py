@@ -286,6 +286,10 @@ def register_player(
         bool,
         typer.Option("--pre-approved", help="Late arrival approved before the start (Spotlight)."),
     ] = False,
+    stack: Annotated[
+        str | None,
+        typer.Option("--stack", help="Starting stack from league points (Spotlight Quarterly)."),
+    ] = None,
     db: DbOption = None,
     as_json: JsonOption = False,
 ) -> None:
@@ -304,6 +308,7 @@ def register_player(
             alternate=alternate,
             alive_elsewhere=elsewhere,
             pre_approved=pre_approved,
+            stack=_chips(stack) if stack is not None else None,
         )
         records = service.run(tid, command, actor=_actor(), role="floor")
         _print_records(records, as_json)

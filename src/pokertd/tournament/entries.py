@@ -31,7 +31,7 @@ from enum import StrEnum
 from typing import Any
 
 from pokertd.errors import InvalidCommand, NotFound, RuleViolation
-from pokertd.rules import ForfeitWindow, RuleProfile
+from pokertd.rules import ForfeitWindow, RuleProfile, StartingStackSource
 from pokertd.rules.profile import profile_from_dict
 from pokertd.tournament.framework import (
     Command,
@@ -623,6 +623,9 @@ class Register(Command):
     the service or CLI, which can see other tournaments."""
     pre_approved: bool = False
     """The TD approved a late arrival before the start (SPOT-6.3: until the end of level 2)."""
+    stack: Chips | None = None
+    """A starting stack set by staff from league points (SPOT-6.26 Quarterly); refused
+    where every player starts with the same stack (NJ-2, FOX-7)."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -911,6 +914,15 @@ def _decide_register(state: TournamentState, cmd: Register, ctx: Context) -> lis
         )
     _check_seat_free(state, name)
     chips, bonus, reduction, level = _entry_chips(state, ctx, first=True)
+    if cmd.stack is not None:
+        if profile.starting_stack_source is not StartingStackSource.PER_PLAYER_FROM_POINTS:
+            raise RuleViolation(
+                f"Every player starts with the same {tmpl.starting_stack:,} chips.",
+                rule_ids=("NJ-2", "SPOT-6.26", "FOX-7"),
+            )
+        if cmd.stack <= 0:
+            raise InvalidCommand("A starting stack must be positive.")
+        chips, bonus, reduction = cmd.stack, 0, 0
     kind = EntryKind.ALTERNATE if pid in roster.alternates else EntryKind.BUY_IN
     bought = EntryBought(
         entry_id=f"E{roster.entry_count + 1}",
