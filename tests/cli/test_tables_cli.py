@@ -59,6 +59,10 @@ def test_TNPL_B1_TNPL_B6ii_TNPL_B4_night_through_the_cli(tmp_path: Path) -> None
         run("button", tid, str(t["table"]), "--db", db)
     text = run("tables", tid, "--db", db)
     assert "next hand button" in text
+    before = run_json("tables", tid, "--db", db)["tables"][0]["button"]
+    run("button", tid, "1", "--advance", "1", "--db", db)
+    after = run_json("tables", tid, "--db", db)["tables"][0]["button"]
+    assert after != before
     rng = random.Random(5)
     while True:
         view = run_json("tables", tid, "--db", db)

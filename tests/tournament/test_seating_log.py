@@ -21,9 +21,11 @@ from pokertd.tournament.seating_log import (
     ConfirmMove,
     DrawSeats,
     FinalTableDrawn,
+    HandsPlayed,
     LayTables,
     PlaceButton,
     PlayerMoved,
+    PlayHands,
     Redraw,
     SeatPlayer,
     SeatsDrawn,
@@ -209,3 +211,21 @@ def test_SPOT_6_5_break_then_button_draw_in_the_log(service: TournamentService) 
     assert draws
     assert all(e.cards for e in draws)
     assert any(isinstance(e, TableClosed) for e in events)
+
+
+def test_KPC_23A_hands_played_move_the_button_on(service: TournamentService) -> None:
+    """The floor says where the button is; two hands later it is two players on (D1)."""
+    tid = night(service, 9)
+    service.run(tid, LayTables(tables=((1, 9),)))
+    service.run(tid, DrawSeats())
+    with pytest.raises(InvalidCommand, match="button is not known"):
+        service.run(tid, PlayHands(table=1))
+    service.run(tid, PlaceButton(table=1, seat=1))  # the hand now: button 1, SB 2, BB 3
+    assert tables_view(service.state(tid)).tables[0].button == 2
+    ev = service.run(tid, PlayHands(table=1, hands=2))[0].event
+    assert isinstance(ev, HandsPlayed)
+    assert ev.button == 3
+    view = tables_view(service.state(tid)).tables[0]
+    assert (view.button, view.small_blind, view.big_blind) == (4, 5, 6)
+    with pytest.raises(InvalidCommand, match="from 1 to 1000"):
+        service.run(tid, PlayHands(table=1, hands=0))

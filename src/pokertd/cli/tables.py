@@ -27,6 +27,7 @@ from pokertd.tournament.seating_log import (
     DrawSeats,
     LayTables,
     PlaceButton,
+    PlayHands,
     Redraw,
     SeatPlayer,
     SetAutoConfirm,
@@ -298,10 +299,20 @@ def button(
     next_hand: Annotated[
         bool, typer.Option("--next", help="The seat is the next hand's button (not the current).")
     ] = False,
+    advance: Annotated[
+        int | None,
+        typer.Option("--advance", help="N hands were played: move the button on by the rules."),
+    ] = None,
     db: DbOption = None,
     as_json: JsonOption = False,
 ) -> None:
-    """Tell where a table's button is now, or draw for it by high card."""
+    """Tell where a table's button is now, draw for it by high card, or move it on."""
+    if advance is not None:
+        with refusals(as_json):
+            if seat_no is not None:
+                raise InvalidCommand("Give a seat or --advance, not both.")
+        _run(db, tid, PlayHands(table=table, hands=advance), as_json)
+        return
     _run(db, tid, PlaceButton(table=table, seat=seat_no, current=not next_hand), as_json)
 
 

@@ -316,6 +316,21 @@ class ButtonPlaced(Event):
         return f"Button at T{self.table}-S{self.seat}{drawn}"
 
 
+@event("hands_played")
+@dataclass(frozen=True, slots=True, kw_only=True)
+class HandsPlayed(Event):
+    """Hands were played at a table: the button and blinds moved on by the rules (D1, D3)."""
+
+    table: int
+    hands: int = 1
+    button: int | None = None
+    """Where the button was for the last of those hands (1-based; None when unknown)."""
+
+    def describe(self) -> str:
+        where = f", button now seat {self.button}" if self.button else ""
+        return f"{self.hands} hand(s) played at table {self.table}{where}"
+
+
 @event("auto_confirm_set")
 @dataclass(frozen=True, slots=True, kw_only=True)
 class AutoConfirmSet(Event):
@@ -400,6 +415,13 @@ def _apply_button(state: TournamentState, ev: ButtonPlaced) -> None:
     seating.set_button(ev.table, ev.seat - 1, current=ev.current)
 
 
+@applies(HandsPlayed)
+def _apply_hands(state: TournamentState, ev: HandsPlayed) -> None:
+    seating = _seating_for_apply(state)
+    for _ in range(ev.hands):
+        seating.hand_dealt(ev.table, seating.next_hand(ev.table))
+
+
 @applies(AutoConfirmSet)
 def _apply_auto(state: TournamentState, ev: AutoConfirmSet) -> None:
     state.part(Tables).auto_confirm = ev.on
@@ -471,6 +493,14 @@ class PlaceButton(Command):
     table: int
     seat: int | None = None
     current: bool = True
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PlayHands(Command):
+    """Hands were played at a table: move the button on by the rules (dead/moving button)."""
+
+    table: int
+    hands: int = 1
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -682,6 +712,26 @@ def _decide_button(state: TournamentState, cmd: PlaceButton, ctx: Context) -> li
     return [ButtonPlaced(table=cmd.table, seat=cmd.seat, current=cmd.current)]
 
 
+@decides(PlayHands)
+def _decide_hands(state: TournamentState, cmd: PlayHands, ctx: Context) -> list[Event]:
+    if not 1 <= cmd.hands <= 1000:
+        raise InvalidCommand(f"{cmd.hands} hands: give a number from 1 to 1000.")
+    seating = live_seating(state)
+    table = seating.table(cmd.table)
+    if not table.button.known:
+        raise InvalidCommand(
+            f"The button is not known at table {cmd.table}: tell where it is first "
+            "(pokertd button).",
+            rule_ids=("KPC-23A", "FOX-32"),
+        )
+    hand = None
+    for _ in range(cmd.hands):
+        hand = seating.next_hand(cmd.table)  # refuses a table with fewer than two players
+        seating.hand_dealt(cmd.table, hand)
+    assert hand is not None
+    return [HandsPlayed(table=cmd.table, hands=cmd.hands, button=hand.button + 1)]
+
+
 @decides(SetAutoConfirm)
 def _decide_auto(state: TournamentState, cmd: SetAutoConfirm, ctx: Context) -> list[Event]:
     if state.part(Tables).auto_confirm == cmd.on:
@@ -792,10 +842,12 @@ __all__ = [
     "ConfirmMove",
     "DrawSeats",
     "FinalTableDrawn",
+    "HandsPlayed",
     "LayTables",
     "MoveRecord",
     "MovesSuggested",
     "PlaceButton",
+    "PlayHands",
     "PlayerMoved",
     "Redraw",
     "SeatPlayer",
