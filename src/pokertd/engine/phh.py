@@ -134,9 +134,21 @@ class PhhReplay:
 
 # ---------------------------------------------------------------------- reading
 _LINE = re.compile(r"([A-Za-z_][A-Za-z0-9_]*) = (.+)")
-_TOKEN = re.compile(
-    r"""\s*(?:'([^'\n]*)'|"([^"\\\n]*)"|(-?\d+\.\d+)|(-?\d+)|(true|false)|(\[)|(\])|(,))"""
-)
+_ITEM = r"""'[^'\n]*'|"[^"\\\n]*"|-?\d+\.\d+|-?\d+|true|false"""
+_SCALAR = re.compile(_ITEM)
+_ARRAY = re.compile(rf"\[\s*(?:(?:{_ITEM})\s*,\s*)*(?:(?:{_ITEM})\s*,?\s*)?\]")
+_ITEMS = re.compile(_ITEM)
+
+
+def _scalar(token: str) -> Any:
+    first = token[0]
+    if first == "'" or first == '"':
+        return token[1:-1]
+    if token == "true":
+        return True
+    if token == "false":
+        return False
+    return float(token) if "." in token else int(token)
 
 
 def _fast_toml(text: str) -> dict[str, Any] | None:
@@ -155,51 +167,17 @@ def _fast_toml(text: str) -> dict[str, Any] | None:
         m = _LINE.fullmatch(line)
         if m is None:
             return None
-        key, value = m.group(1), m.group(2)
+        key, value = m.group(1), m.group(2).strip()
         if key in data:
             return None
-        pos = 0
-        stack: list[list[Any]] = []
-        result: Any = None
-        done = False
-        expect_value = True
-        while pos < len(value):
-            t = _TOKEN.match(value, pos)
-            if t is None or done:
+        if value.startswith("["):
+            if _ARRAY.fullmatch(value) is None:
                 return None
-            pos = t.end()
-            idx = t.lastindex
-            if idx in (1, 2, 3, 4, 5):
-                if not expect_value:
-                    return None
-                if idx == 1 or idx == 2:
-                    v: Any = t.group(idx)
-                elif idx == 3:
-                    v = float(t.group(3))
-                elif idx == 4:
-                    v = int(t.group(4))
-                else:
-                    v = t.group(5) == "true"
-                if stack:
-                    stack[-1].append(v)
-                    expect_value = False
-                else:
-                    result, done = v, True
-            elif idx == 6:
-                if not expect_value or stack:
-                    return None
-                stack.append([])
-            elif idx == 7:
-                if not stack:
-                    return None
-                result, done = stack.pop(), True
-            else:
-                if expect_value or not stack:
-                    return None
-                expect_value = True
-        if not done or value[pos:].strip():
+            data[key] = [_scalar(t) for t in _ITEMS.findall(value)]
+        elif _SCALAR.fullmatch(value) is not None:
+            data[key] = _scalar(value)
+        else:
             return None
-        data[key] = result
     return data
 
 
@@ -331,8 +309,8 @@ def replay_phh(text: str, profile: RuleProfile | str | None = None) -> PhhReplay
     actions = data["actions"]
     if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
         raise InvalidCommand("PHH field actions must be an array of strings.")
-    for line in actions:
-        words = line.split("#", 1)[0].split()
+    split_actions = [line.split("#", 1)[0].split() for line in actions]
+    for line, words in zip(actions, split_actions, strict=True):
         if len(words) == 3 and words[1] == "cbr":
             try:
                 amounts.append(_number(float(words[2]) if "." in words[2] else int(words[2]), line))
@@ -385,8 +363,7 @@ def replay_phh(text: str, profile: RuleProfile | str | None = None) -> PhhReplay
     # Pre-scan the actions for the cards, to build the deal order the engine will use.
     hole: list[list[int | None]] = [[None] * hole_count for _ in range(k)]
     board: list[int | None] = []
-    for line in actions:
-        words = line.split("#", 1)[0].split()
+    for line, words in zip(actions, split_actions, strict=True):
         if len(words) >= 4 and words[0] == "d" and words[1] == "dh":
             p = _player(words[2], k, f"Action {line!r}")
             cards = _parse_cards_field(words[3], f"Action {line!r}")
@@ -413,7 +390,8 @@ def replay_phh(text: str, profile: RuleProfile | str | None = None) -> PhhReplay
     if len(set(known)) != len(known):
         dup = next(c for c in known if known.count(c) > 1)
         raise InvalidCommand(f"The PHH hand deals {CARD_TEXT[dup]} twice.")
-    spare = iter(c for c in range(52) if c not in set(known))
+    taken = set(known)
+    spare = iter([c for c in range(52) if c not in taken])
     deal: list[int] = [next(spare) for _ in range(rules_burn)]
     for r in range(hole_count):
         for p in range(k):
@@ -457,8 +435,7 @@ def replay_phh(text: str, profile: RuleProfile | str | None = None) -> PhhReplay
     notes: list[str] = []
     board_seen = 0
     checked = 0
-    for index, line in enumerate(actions, start=1):
-        words = line.split("#", 1)[0].split()
+    for index, (line, words) in enumerate(zip(actions, split_actions, strict=True), start=1):
         if not words:
             continue
         where = f"Action {index} {line.strip()!r}"
