@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from floor_helpers import Night
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from pokertd.tournament.eliminations import Bust
-from pokertd.tournament.entries import PurchaseKind, Rebuy, Reenter
+from pokertd.tournament.entries import PurchaseKind, Rebuy, Reenter, Roster
 from pokertd.tournament.money import cash_report, pool
 
 
@@ -69,3 +71,32 @@ def test_added_money_goes_to_the_pool() -> None:
     night.register("A", "B")
     assert pool(night.state).net == 20000 + 50000
     assert cash_report(night.state).house_keeps == 4000 - 50000
+
+
+@settings(max_examples=10, deadline=None)
+@given(st.lists(st.sampled_from(["register", "rebuy", "bust"]), max_size=12))
+def test_money_and_chips_add_up(actions: list[str]) -> None:
+    """Invariants: collected = sum of every part; net pool = prize parts - withheld +
+    overlay; chips in play = issued - removed, never negative."""
+    night = Night("nj_fundraiser")
+    night.register("Host", "Anchor")
+    n = 0
+    for action in actions:
+        roster = night.state.part(Roster)
+        alive = [e for e in roster.alive() if e.name != "Anchor"]
+        if action == "register":
+            n += 1
+            night.register(f"Guest {n}")
+        elif action == "rebuy" and alive and alive[0].rebuys < 3:
+            night.run(Rebuy(player=alive[0].entry_id, stack=0))
+        elif action == "bust" and alive:
+            night.run(Bust(players=(alive[-1].entry_id,)))
+    report = cash_report(night.state)
+    parts = sum(
+        k.fees.prize_pool + k.fees.house_fee + k.fees.entry_fee + k.fees.bounty
+        for k in report.by_kind
+    )
+    assert report.collected == parts
+    assert report.net_prize_pool == report.prize_parts - report.withheld + report.overlay
+    roster = night.state.part(Roster)
+    assert roster.chips_in_play == roster.chips_issued - roster.chips_removed >= 0
