@@ -430,3 +430,47 @@ def test_pauses_never_lose_or_invent_time(gaps: list[int]) -> None:
         expected.seconds_left,
     )
     assert got.play_seconds == expected.play_seconds
+
+
+@settings(max_examples=100, deadline=None)
+@given(
+    start_level=st.integers(1, 21),
+    taken=st.integers(0, 19 * 60),
+    hands=st.integers(1, 40),
+    seconds=st.sampled_from([60, 120, 180]),
+)
+def test_FOX_HFH_deductions_never_overrun_and_never_skip_a_level(
+    start_level: int, taken: int, hands: int, seconds: int
+) -> None:
+    """Each hand-for-hand hand moves the clock by exactly the deduction, or ends the level
+    at 0:00 (no carry-over): the level never jumps by more than one, time never goes up."""
+    profile = FOX.replace(hfh_seconds_per_hand=seconds)
+    s = clk.set_level(started(), at(1), start_level)
+    taken %= s.structure.level(start_level).seconds
+    if taken:
+        s = clk.adjust(s, at(1), -taken)
+    s = clk.hand_for_hand_on(s, at(1))
+    t = at(2)
+    before = view(s, t)
+    for hand in range(hands):
+        if before.on_break:
+            t += timedelta(seconds=before.seconds_left)  # let the break run out
+            before = view(s, t)
+        s = clk.hand_finished(s, t, profile)
+        after = view(s, t)
+        if after.level.number == before.level.number and not after.on_break:
+            assert after.seconds_left == before.seconds_left - seconds
+        else:
+            assert before.seconds_left <= seconds  # the level ended at 0:00
+            assert after.level.number in (before.level.number, before.level.number + 1)
+            assert after.seconds_left == after.period_seconds  # nothing carried over
+        assert after.hfh_hands == hand + 1
+        before = after
+
+
+def test_level_can_be_set_before_the_start() -> None:
+    s = clk.set_level(wed(), at(0), 3)
+    assert not view(s, at(10)).started
+    s = clk.start(s, at(10))
+    v = view(s, at(11))
+    assert (v.level.number, v.seconds_left) == (3, 19 * 60)
