@@ -64,9 +64,7 @@ def _render(report: Any) -> None:
         top.add_column(col, justify="right" if col in ("Place", "Prize", "Bounties") else "left")
     for f in r.finishing[: max(r.paid_places, 3)]:
         place = str(f.place) if len(f.places) == 1 else f"{f.places[0]}-{f.places[-1]}"
-        top.add_row(
-            place, f.player, _money(f.prize), _money(f.bounty), ", ".join(f.eliminated_by)
-        )
+        top.add_row(place, f.player, _money(f.prize), _money(f.bounty), ", ".join(f.eliminated_by))
     console.print(top)
 
     levels = Table(title="By level")

@@ -134,7 +134,7 @@ def chen_score(card1: int, card2: int) -> int:
 
     >>> from pokertd.cards import card_code as c
     >>> chen_score(c("As"), c("Ah")), chen_score(c("Ks"), c("Qs")), chen_score(c("7c"), c("2d"))
-    (20, 12, -1)
+    (20, 10, -1)
     """
     r1 = card1 >> 2
     r2 = card2 >> 2

@@ -50,7 +50,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 
-from pokertd.engine import Action, Check, Fold, Hand, HandResult
+from pokertd.engine import Action, Check, Fold, Hand, HandResult, Legal
 from pokertd.errors import InvalidCommand, NotFound, PokertdError
 from pokertd.rules import AnteType, ClockExpiry, ColorUpMethod, RuleProfile, load_profile
 from pokertd.sim.bots import BOT_KINDS, Bot, RandomBot, TightAggressiveBot
@@ -267,7 +267,14 @@ class HandRecord:
     table: int
     hand_number: int
     at: int
-    level: int
+    """Clock seconds when the hand was dealt."""
+    end: int
+    """Clock seconds when it ended."""
+    level: Level
+    """The level the hand was dealt at (late big-blind-ante reduction applied)."""
+    players_left: int
+    """Players in the tournament when it was dealt."""
+    hand_for_hand: bool
     players: tuple[str | None, ...]
     """The table's players by seat when the hand was dealt."""
     result: HandResult
@@ -640,9 +647,7 @@ class TournamentSim:
             legal = hand.legal()
             if tank and rng.random() < tank:
                 extra += self._called_clock(level)
-                facing = legal.call_amount > 0
-                expired = expiry_action(profile, facing)
-                action: Action = FOLD if facing or expired is ClockExpiry.DEAD else CHECK
+                action: Action = clock_expired(profile, legal)
             else:
                 player = players[seat]
                 assert player is not None
@@ -683,7 +688,10 @@ class TournamentSim:
                     table=number,
                     hand_number=self.hands,
                     at=t,
-                    level=level.number,
+                    end=end,
+                    level=level,
+                    players_left=self.players_left,
+                    hand_for_hand=self.hfh,
                     players=players,
                     result=result,
                 )
@@ -1013,6 +1021,20 @@ FOLD: Action = Fold()
 CHECK: Action = Check()
 
 
+def clock_expired(profile: RuleProfile, legal: Legal) -> Action:
+    """What a player whose called clock ran out does (B15): his hand is dead (a fold) when
+    he faces a bet, and he checks otherwise -- unless the profile makes the hand dead in
+    both cases (TNPL).
+
+    Implements: KPC-20, FOX-29, SPOT-5c10 (dead facing a bet, check otherwise); TNPL-D6
+    (dead in both cases), through :func:`~pokertd.tournament.shot_clock.expiry_action`.
+    """
+    facing = legal.call_amount > 0
+    if facing or expiry_action(profile, facing) is ClockExpiry.DEAD:
+        return FOLD
+    return CHECK
+
+
 def simulate(config: SimConfig, observer: Callable[[HandRecord], None] | None = None) -> SimReport:
     """Play one tournament by ``config`` to the end; ``observer`` sees every hand."""
     return TournamentSim(config, observer).run()
@@ -1031,5 +1053,6 @@ __all__ = [
     "SimulationError",
     "TimeModel",
     "TournamentSim",
+    "clock_expired",
     "simulate",
 ]

@@ -1,0 +1,138 @@
+"""Bots pick only legal actions; the Chen score and the random policy's weights."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from pokertd.cards import card_code
+from pokertd.engine import AllIn, Call, Check, Fold, Hand, Raise
+from pokertd.rules import AnteType, load_profile
+from pokertd.sim.bots import Bot, RandomBot, TightAggressiveBot, chen_score
+
+PROFILES = ("tda", "foxwoods", "kojack", "tnpl", "nj_fundraiser", "spotlight")
+
+
+def test_chen_score_examples() -> None:
+    """Bill Chen's formula: AA 20, KQs 10, JTs 9 (connector bonus), 72o -1, 55 5."""
+    c = card_code
+    assert chen_score(c("As"), c("Ad")) == 20
+    assert chen_score(c("Ks"), c("Qs")) == 10
+    assert chen_score(c("Js"), c("Ts")) == 9
+    assert chen_score(c("7c"), c("2d")) == -1
+    assert chen_score(c("5c"), c("5d")) == 5
+    assert chen_score(c("2c"), c("2d")) == 5  # a pair scores at least 5
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    seed=st.integers(0, 10_000),
+    players=st.integers(2, 10),
+    bb_stacks=st.lists(st.integers(1, 300), min_size=10, max_size=10),
+    profile=st.sampled_from(PROFILES),
+    bba=st.booleans(),
+)
+def test_bots_choose_only_legal_actions(
+    seed: int, players: int, bb_stacks: list[int], profile: str, bba: bool
+) -> None:
+    """Every action of both bots passes ``hand.verify`` (so the trusted path is safe),
+    with deep and short stacks, big-blind antes and every venue's betting rules."""
+    rng = random.Random(seed)
+    prof = load_profile(profile)
+    bots: list[Bot] = [TightAggressiveBot(), RandomBot()]
+    for _ in range(5):
+        stacks = [100 * b for b in bb_stacks[:players]]
+        hand = Hand.start(
+            stacks=stacks,
+            button=0,
+            small_blind_seat=1 if players > 2 else 0,
+            big_blind_seat=2 % players if players > 2 else 1,
+            small_blind=50,
+            big_blind=100,
+            ante=100 if bba else 0,
+            ante_type=AnteType.BIG_BLIND_ANTE if bba else AnteType.NONE,
+            profile=prof,
+            rng=rng,
+            min_chip=25,
+        )
+        while (seat := hand.actor) is not None:
+            legal = hand.legal()
+            action = bots[seat % 2].decide(hand, legal, 100, 25, rng)
+            hand.verify(action)
+            hand.act(action)
+            if isinstance(action, Raise):
+                assert action.to % 25 == 0 or action.to == legal.all_in_to
+        result = hand.result
+        assert sum(s or 0 for s in result.start_stacks) == sum(s or 0 for s in result.final_stacks)
+
+
+def test_random_bot_policy_weights() -> None:
+    """The engine benchmark's policy: fold 20 %, check/call 55 %, min-raise 20 %, all-in 5 %."""
+    rng = random.Random(3)
+    hand = Hand.start(
+        stacks=[10_000] * 3,
+        button=0,
+        small_blind_seat=1,
+        big_blind_seat=2,
+        small_blind=50,
+        big_blind=100,
+        profile=load_profile("tda"),
+        rng=rng,
+    )
+    legal = hand.legal()
+    bot = RandomBot()
+    kinds = Counter(type(bot.decide(hand, legal, 100, 1, rng)) for _ in range(20_000))
+    share = {k: v / 20_000 for k, v in kinds.items()}
+    assert abs(share[Fold] - 0.20) < 0.02
+    assert abs(share[Call] - 0.55) < 0.02
+    assert abs(share[Raise] - 0.20) < 0.02
+    assert abs(share[AllIn] - 0.05) < 0.01
+
+
+def test_random_bot_checks_instead_of_folding_for_free() -> None:
+    """A fold when checking costs nothing becomes a check (the big blind's option)."""
+    rng = random.Random(5)
+    hand = Hand.start(
+        stacks=[10_000] * 2,
+        button=0,
+        small_blind_seat=0,
+        big_blind_seat=1,
+        small_blind=50,
+        big_blind=100,
+        profile=load_profile("tda"),
+        rng=rng,
+    )
+    hand.act(Call())
+    legal = hand.legal()
+    assert legal.can_check
+    bot = RandomBot(fold=1.0, call=0.0, min_raise=0.0, all_in=0.0)
+    assert isinstance(bot.decide(hand, legal, 100, 1, rng), Check)
+
+
+def test_tag_bot_pushes_short_and_folds_trash() -> None:
+    """Push-or-fold below ten big blinds: AA moves in for 8 BB; 72o folds to a raise deep."""
+    rng = random.Random(1)
+    deck_holes = ["7c2d", "KhKd", "AsAd"]  # dealing order: seats 2, 3, then the button
+    from pokertd.engine import deal_order
+
+    hand = Hand.start(
+        stacks=[800, 20_000, 20_000],
+        button=0,
+        small_blind_seat=1,
+        big_blind_seat=2,
+        small_blind=50,
+        big_blind=100,
+        profile=load_profile("tda"),
+        deck=deal_order(deck_holes),
+    )
+    legal = hand.legal()
+    assert legal.seat == 0
+    action = TightAggressiveBot().decide(hand, legal, 100, 25, rng)
+    assert isinstance(action, AllIn)
+    hand.act(action)
+    legal = hand.legal()
+    assert legal.seat == 1
+    assert isinstance(TightAggressiveBot().decide(hand, legal, 100, 25, rng), Fold)
