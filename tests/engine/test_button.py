@@ -387,3 +387,56 @@ def test_NJ_16_moving_button_newcomer_does_not_make_the_big_blind_repeat() -> No
     third = table.next_hand(mask(1, 2, 3, 4, 5))  # button 5: seat 4 is behind the button now
     assert trio(third) == (5, 1, 2)
     assert third.waiting == 0
+
+
+# --- with the hand engine ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("profile", ["tda", "kojack", "nj_fundraiser"])
+def test_D1_D3_positions_drive_the_hand_engine_down_to_one_player(profile: str) -> None:
+    """Engine use: every hand of a 6-handed table played to the end by the hand engine with
+    the positions from ``TableButton`` (busts, dead blinds, heads-up) until one player has
+    all the chips; the BB never falls twice running on a player still seated (KPC-23A,
+    KPC-23C, NJ-16)."""
+    import random as _random
+
+    from pokertd.engine import AllIn, Call, Fold, Hand
+
+    rng = _random.Random(profile)
+    prof = load_profile(profile)
+    stacks: list[int | None] = [1_000, 1_500, 800, 2_000, 1_200, 600]
+    table = TableButton.for_profile(prof, 6).with_first_button(0, 0b111111)
+    hands = 0
+    while sum(1 for s in stacks if s) > 1 and hands < 2_000:
+        occupied = sum(1 << i for i, s in enumerate(stacks) if s)
+        pos = table.next_hand(occupied)
+        hand = Hand.start(
+            stacks=stacks,
+            button=pos.button,
+            small_blind_seat=pos.small_blind_seat,
+            big_blind_seat=pos.big_blind_seat,
+            waiting=pos.waiting,
+            small_blind=25,
+            big_blind=50,
+            profile=prof,
+            rng=rng,
+        )
+        while hand.actor is not None:
+            legal = hand.legal()
+            pick = rng.random()
+            if pick < 0.3 and legal.can_fold and legal.call_amount:
+                hand.act(Fold())
+            elif pick < 0.45 and legal.can_raise:
+                hand.act(AllIn())
+            else:
+                hand.act(Call())
+        last = table.last
+        if last is not None and occupied >> last.big_blind_seat & 1:
+            assert pos.big_blind_seat != last.big_blind_seat
+        table = table.hand_dealt(pos)
+        final = hand.result.final_stacks
+        stacks = [final[i] if final[i] is not None else stacks[i] for i in range(6)]
+        stacks = [s if s else None for s in stacks]
+        hands += 1
+    assert sum(1 for s in stacks if s) == 1
+    assert sum(s for s in stacks if s) == 7_100

@@ -215,7 +215,9 @@ def _moving(last: HandPositions, occupied: SeatMask, n_seats: int) -> HandPositi
     """
     established = occupied & last.dealt
     if established.bit_count() < 3:
-        return positions_from_button(occupied, next_occupied(occupied, last.button), n_seats)
+        # from heads-up (or fewer) to three or more: the big blind moves on to the next
+        # player and button and small blind sit behind him, so nobody posts it twice
+        return _from_big_blind(next_occupied(occupied, last.big_blind_seat), occupied)
     button = next_occupied(established, last.button)
     sb = next_occupied(established, button)
     bb = next_occupied(established, sb)
