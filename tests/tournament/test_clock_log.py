@@ -5,7 +5,6 @@ from __future__ import annotations
 import pytest
 from floor_helpers import Night
 
-import pokertd.tournament.clock_log  # noqa: F401  (registers the clock's events and commands)
 from pokertd.errors import InvalidCommand, RuleViolation
 from pokertd.tournament.clock import ClockView
 from pokertd.tournament.clock_log import (
@@ -13,6 +12,7 @@ from pokertd.tournament.clock_log import (
     AdjustClock,
     CallClock,
     ClockPart,
+    ColoredUp,
     ColorUp,
     HandForHand,
     HandForHandHand,
@@ -178,3 +178,28 @@ def test_registration_before_any_clock_command_stays_open() -> None:
     night.register("Ann")
     assert registration_open(night.state, night.now)
     night.run(Register(name="Bob", member="1", age_ok=True))
+
+
+def test_colour_up_reads_seats_and_last_stacks_from_the_seating() -> None:
+    """With the players seated, the race deals from the real seat 1; with no stacks given,
+    each player's last recorded stack is raced."""
+    from pokertd.tournament.entries import RecordChips
+    from pokertd.tournament.seating_log import DrawSeats, LayTables, live_seating
+
+    night = Night("fox_wed_80")
+    night.register("Ann", "Bob", "Cat", "Dan")
+    night.run(LayTables(tables=((1, 9),)))
+    night.run(DrawSeats())
+    night.run(RecordChips(counts=(("Ann", 12_300), ("Bob", 8_200), ("Cat", 100), ("Dan", 9_000))))
+    night.run(StartClock())
+    night.run(SetLevel(level=12))
+    night.run(NextLevel())
+    records = night.run(ColorUp(stacks=(), table="1"))
+    event = records[-1].event
+    seating = live_seating(night.state)
+    assert isinstance(event, ColoredUp)
+    for seat_text, entry_id in event.entries.items():
+        assert seating.where[entry_id] == (1, int(seat_text) - 1)
+    roster = night.state.part(Roster)
+    assert sum(e.stack or 0 for e in roster.entries.values()) == event.result["chips_after"]
+    assert event.result["chips_before"] == 29_600

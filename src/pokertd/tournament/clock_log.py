@@ -36,7 +36,6 @@ from pokertd.tournament.chips import ChipSet
 from pokertd.tournament.clock import ClockState, ClockView, mmss, new_clock, view
 from pokertd.tournament.entries import (
     ClockReading,
-    EntryStatus,
     Removal,
     Roster,
     Setup,
@@ -52,6 +51,7 @@ from pokertd.tournament.framework import (
     decides,
     event,
 )
+from pokertd.tournament.seating import Seating
 from pokertd.tournament.shot_clock import ShotClock, call_clock
 from pokertd.tournament.structures import (
     Level,
@@ -461,7 +461,8 @@ class HandForHandHand(Command):
 
 @dataclass(frozen=True, slots=True)
 class ColorUp(Command):
-    """Colour up one table: players (seat 1 first) and their stacks.
+    """Colour up one table: players and their stacks (seat 1 first unless the seating
+    knows their seats; none at all = the table's last recorded stacks).
 
     ``removed`` defaults to the chips the schedule removes at this break; ``method`` is for
     TNPL's race-or-round-up choice; ``deck`` records the cards as dealt in a live race
@@ -602,6 +603,77 @@ def _decide_hfh_hand(state: TournamentState, cmd: HandForHandHand, ctx: Context)
     ]
 
 
+def _race_table(state: TournamentState, cmd: ColorUp) -> tuple[str, dict[int, int], dict[str, str]]:
+    """The table, seat → stack and seat → entry id of a colour-up.
+
+    Players are named with their stacks; when the seating knows where they sit, their real
+    seat numbers order the race (seat 1 first), otherwise the order given is the seat
+    order. With no stacks and a table the seating knows, each player's last recorded stack
+    is used.
+    """
+    seating = _seating(state)
+    roster = state.part(Roster)
+    pairs = list(cmd.stacks)
+    if not pairs:
+        number = _table_number(cmd.table)
+        if seating is None or number is None or number not in seating.tables:
+            raise InvalidCommand("List the players at the table, seat 1 first, with their stacks.")
+        for entry_id in seating.tables[number].players:
+            if entry_id is None:
+                continue
+            entry = roster.entries[entry_id]
+            if entry.stack is None:
+                raise InvalidCommand(f"{entry.name}'s stack is not known: give the stacks.")
+            pairs.append((entry_id, entry.stack))
+    resolved: list[tuple[str, str, int]] = []
+    seen: set[str] = set()
+    for ref, chips_held in pairs:
+        player, entry = live_entry_of(state, ref)
+        if entry.entry_id in seen:
+            raise InvalidCommand(f"{player.name} is listed twice.")
+        seen.add(entry.entry_id)
+        resolved.append((entry.entry_id, player.name, chips_held))
+    places = [seating.where.get(eid) for eid, _, _ in resolved] if seating is not None else []
+    table = cmd.table
+    if places and all(p is not None for p in places):
+        numbers = sorted({p[0] for p in places if p is not None})
+        if len(numbers) > 1:
+            raise InvalidCommand(
+                "A colour-up is raced table by table: these players sit at tables "
+                + ", ".join(map(str, numbers))
+                + ".",
+                rule_ids="KPC-14B",
+            )
+        table = table or str(numbers[0])
+        seats = [p[1] + 1 for p in places if p is not None]
+    else:
+        seats = list(range(1, len(resolved) + 1))
+    stacks = {seat: chips for seat, (_, _, chips) in zip(seats, resolved, strict=True)}
+    entries = {str(seat): eid for seat, (eid, _, _) in zip(seats, resolved, strict=True)}
+    return table, stacks, entries
+
+
+def _table_number(text: str) -> int | None:
+    try:
+        return int(text)
+    except ValueError:
+        return None
+
+
+def _seating(state: TournamentState) -> Seating | None:
+    """The live seating when the seating domain is present (``None`` otherwise)."""
+    try:
+        from pokertd.tournament.seating_log import Tables, live_seating
+    except ImportError:  # pragma: no cover - the seating domain is part of the package
+        return None
+    if state.part(Tables).seating is None:
+        return None
+    try:
+        return live_seating(state)
+    except PokertdError:  # pragma: no cover - defensive
+        return None
+
+
 @decides(ColorUp)
 def _decide_color_up(state: TournamentState, cmd: ColorUp, ctx: Context) -> list[Event]:
     _not_finished(state)
@@ -616,20 +688,7 @@ def _decide_color_up(state: TournamentState, cmd: ColorUp, ctx: Context) -> list
             rule_ids="B14",
         )
     chips = clock.structure.chips.without(part.removed)
-    if not cmd.stacks:
-        raise InvalidCommand("List the players at the table, seat 1 first, with their stacks.")
-    stacks: dict[int, int] = {}
-    entries: dict[str, str] = {}
-    seen: set[str] = set()
-    for seat, (ref, chips_held) in enumerate(cmd.stacks, start=1):
-        player, entry = live_entry_of(state, ref)
-        if entry.entry_id in seen:
-            raise InvalidCommand(f"{player.name} is listed twice.")
-        if entry.status is not EntryStatus.ALIVE:  # pragma: no cover - live_entry_of refuses
-            raise RuleViolation(f"{player.name} is out.")
-        seen.add(entry.entry_id)
-        stacks[seat] = chips_held
-        entries[str(seat)] = entry.entry_id
+    table, stacks, entries = _race_table(state, cmd)
     method: ColorUpMethod | None = None
     if cmd.method is not None:
         try:
@@ -650,7 +709,7 @@ def _decide_color_up(state: TournamentState, cmd: ColorUp, ctx: Context) -> list
         *events,
         ColoredUp(
             at=_iso(ctx.now),
-            table=cmd.table,
+            table=table,
             removed=tuple(result.removed),
             entries=entries,
             result=result.as_json(),
