@@ -25,6 +25,7 @@ import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, fields, replace
 from fractions import Fraction
+from functools import lru_cache
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -180,12 +181,7 @@ class Template:
         structure's, else the profile's (A4)."""
         if self.late_reg_close_after_level is not None:
             return self.late_reg_close_after_level
-        try:
-            from pokertd.tournament.structures import load_structure
-
-            close = load_structure(self.structure).registration_closes_after_level
-        except InvalidCommand:
-            close = None
+        close = _structure_close(self.structure)
         return close if close is not None else profile.late_reg_close_after_level
 
     def problems(self, profile: RuleProfile | None = None) -> list[str]:
@@ -286,6 +282,17 @@ class Template:
     def with_changes(self, **changes: Any) -> Template:
         """A copy with some fields changed (a tournament's own name, guarantee, tables...)."""
         return replace(self, **changes)
+
+
+@lru_cache(maxsize=64)
+def _structure_close(structure: str) -> int | None:
+    """The structure's registration close level (``None`` when unknown or unreadable)."""
+    from pokertd.tournament.structures import load_structure
+
+    try:
+        return load_structure(structure).registration_closes_after_level
+    except InvalidCommand:
+        return None
 
 
 def _pct(value: Fraction) -> str:
