@@ -234,6 +234,16 @@ def test_FOX_HFH_every_table_deals_together_and_the_clock_loses_two_minutes() ->
     assert sim.clock.hfh_hands == len(rounds) + 1
 
 
+def test_FOX_HFH_deduction_that_ends_a_level_before_a_break() -> None:
+    """B10 + B2: a hand-for-hand deduction that takes the clock to zero before a break
+    starts the break, which runs in real time; no hand is dealt during it."""
+    rec = Recorder()
+    config = SimConfig(players=100, profile="foxwoods", seed=1, bounty=1000, bounty_kind="pko")
+    report = simulate(config, rec)
+    check_report(report, config, rec)
+    assert report.hand_for_hand_hands > 0
+
+
 def test_KPC_53_big_blind_ante_cut_to_the_small_blind_at_five_players() -> None:
     """B6: at Kojack the big-blind ante becomes the small blind once five or fewer players
     remain; at Foxwoods it never changes (FOX-11B)."""

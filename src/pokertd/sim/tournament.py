@@ -414,6 +414,7 @@ class TournamentSim:
         self.hfh = False
         self.hfh_hands = 0
         self.hfh_rounds = 0
+        self.hfh_charged = False
         self.bubble: Bubble | None = None
         self.clocks_called = 0
         self.grace_hands = 0
@@ -568,14 +569,15 @@ class TournamentSim:
         """Every table deals one hand at the same moment; the clock loses a hand's time."""
         numbers = sorted(n for n in self.seating.tables if self.seating.tables[n].count >= 2)
         start = max(self.times[n].ready_at for n in self.seating.tables)
-        level_no, on_break, left = self._position(start)
-        while on_break:
-            start += left
-            level_no, on_break, left = self._position(start)
-        if self.hfh_rounds == 0:
+        if not self.hfh_charged:
             # FOX-HFH: the first deduction is for the hands under way at the announcement.
-            at = EPOCH + timedelta(seconds=start)
-            self._set_clock(clk.hand_finished(self.clock, at, self.profile), start)
+            self.hfh_charged = True
+            if not self._position(start)[1]:
+                at = EPOCH + timedelta(seconds=start)
+                self._set_clock(clk.hand_finished(self.clock, at, self.profile), start)
+        level_no, on_break, left = self._position(start)
+        while on_break:  # a break runs in real time, even during hand-for-hand
+            start += left
             level_no, on_break, left = self._position(start)
         number = level_no + 1 if on_break else level_no
         level = level_for_players(self.structure.level(number), self.players_left, self.profile)
@@ -825,7 +827,7 @@ class TournamentSim:
             and self.paid < self.players_left <= self.hfh_at
         ):
             self.hfh = True
-            self.hfh_rounds = 0
+            self.hfh_charged = False
             at = EPOCH + timedelta(seconds=now)
             self._set_clock(clk.hand_for_hand_on(self.clock, at), now)
 
