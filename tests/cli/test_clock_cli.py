@@ -50,6 +50,7 @@ def test_clock_show_start_and_drive(db: str) -> None:
     assert clock(db, "hfh", "on")["clock"]["hand_for_hand"] is True
     assert clock(db, "hfh", "hand")["clock"]["hfh_hands"] == 1
     assert clock(db, "call", "4", "--table", "2")["done"][0].startswith("Clock called")
+    assert clock(db, "chip", "100000", "blue")["done"] == ["New chip announced: 100,000 (blue)"]
     text = runner.invoke(app, ["clock", "wed", "--db", db])
     assert "Level 12" in text.stdout
     assert "hand-for-hand" in text.stdout

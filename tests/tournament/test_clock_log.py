@@ -16,6 +16,7 @@ from pokertd.tournament.clock_log import (
     ColorUp,
     HandForHand,
     HandForHandHand,
+    IntroduceChip,
     NextLevel,
     PauseClock,
     PreviousLevel,
@@ -203,3 +204,16 @@ def test_colour_up_reads_seats_and_last_stacks_from_the_seating() -> None:
     roster = night.state.part(Roster)
     assert sum(e.stack or 0 for e in roster.entries.values()) == event.result["chips_after"]
     assert event.result["chips_before"] == 29_600
+
+
+def test_FOX_64_B14_new_denomination_is_announced_in_the_log() -> None:
+    night = Night("fox_wed_80")
+    night.run(StartClock())
+    night.run(IntroduceChip(value=100_000, color="blue"))
+    clock = night.state.part(ClockPart).clock
+    assert clock is not None
+    assert clock.structure.chips.denominations[-1] == 100_000
+    assert night.records[-1].event.describe() == "New chip announced: 100,000 (blue)"
+    with pytest.raises(InvalidCommand, match="already in the chip set"):
+        night.run(IntroduceChip(value=500))
+    assert fold(night.tid, night.records).part(ClockPart).clock == clock

@@ -419,7 +419,7 @@ def chiprace(
 
 _ACTIONS = (
     "show", "start", "pause", "resume", "next", "prev", "set", "adjust", "add", "hfh",
-    "call", "colorup",
+    "call", "colorup", "chip",
 )  # fmt: skip
 
 
@@ -493,6 +493,11 @@ def _clock_command(
         raise InvalidCommand("Write hfh on, hfh off, or hfh hand (every table finished a hand).")
     if action == "call":
         return cl.CallClock(seat=_one_int(values, "a seat number"), table=table)
+    if action == "chip":
+        if not values:
+            raise InvalidCommand("Give the new chip's value and colour, e.g. chip 100000 blue.")
+        value = _one_int(values[:1], "a chip value")
+        return cl.IntroduceChip(value=value, color=" ".join(values[1:]))
     if action == "colorup":
         pairs: list[tuple[str, int]] = []
         for item in values:
@@ -564,7 +569,8 @@ def clock(
         str,
         typer.Argument(
             help="show (default), start, pause, resume, next, prev, set LEVEL, "
-            "adjust +2m|-30s, add [N], hfh on|off|hand, call SEAT, colorup NAME=CHIPS..."
+            "adjust +2m|-30s, add [N], hfh on|off|hand, call SEAT, colorup NAME=CHIPS..., "
+            "chip VALUE [COLOUR]"
         ),
     ] = "show",
     values: Annotated[list[str] | None, typer.Argument(help="The action's arguments.")] = None,

@@ -24,7 +24,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from contextlib import suppress
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Any
 
@@ -32,7 +32,7 @@ from pokertd.errors import InvalidCommand, PokertdError, RuleViolation
 from pokertd.rules import AnteType, ColorUpMethod
 from pokertd.tournament import clock as clk
 from pokertd.tournament.chip_race import ColorUpResult, color_up
-from pokertd.tournament.chips import ChipSet
+from pokertd.tournament.chips import Chip, ChipSet
 from pokertd.tournament.clock import ClockState, ClockView, mmss, new_clock, view
 from pokertd.tournament.entries import (
     ClockReading,
@@ -267,6 +267,20 @@ class ColoredUp(Event):
         )
 
 
+@event("chip_introduced")
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ChipIntroduced(Event):
+    """A new denomination was put into play and announced to the whole event (B14)."""
+
+    value: int
+    color: str = ""
+    count: int = 0
+
+    def describe(self) -> str:
+        color = f" ({self.color})" if self.color else ""
+        return f"New chip announced: {self.value:,}{color}"
+
+
 @event("clock_called")
 @dataclass(frozen=True, slots=True, kw_only=True)
 class ClockCalled(Event):
@@ -385,6 +399,17 @@ def _apply_colored_up(state: TournamentState, ev: ColoredUp) -> None:
         roster.removals.append(Removal(change, f"colour-up ({ev.result['method']})"))
 
 
+@applies(ChipIntroduced)
+def _apply_chip(state: TournamentState, ev: ChipIntroduced) -> None:
+    def add(c: ClockState) -> ClockState:
+        chips = sorted(
+            (*c.structure.chips.chips, Chip(ev.value, ev.color, ev.count)), key=lambda x: x.value
+        )
+        return replace(c, structure=replace(c.structure, chips=ChipSet(tuple(chips))))
+
+    _step(state, add)
+
+
 @applies(ClockCalled)
 def _apply_called(state: TournamentState, ev: ClockCalled) -> None:
     state.part(ClockPart).called[f"{ev.table}/{ev.seat}"] = ShotClock(
@@ -474,6 +499,15 @@ class ColorUp(Command):
     method: str | None = None
     table: str = ""
     deck: tuple[str, ...] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class IntroduceChip(Command):
+    """Put a new denomination into play (B14: announced to the whole event)."""
+
+    value: int
+    color: str = ""
+    count: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -717,6 +751,19 @@ def _decide_color_up(state: TournamentState, cmd: ColorUp, ctx: Context) -> list
     ]
 
 
+@decides(IntroduceChip)
+def _decide_chip(state: TournamentState, cmd: IntroduceChip, ctx: Context) -> list[Event]:
+    _not_finished(state)
+    clock, events = _clock(state)
+    if cmd.value <= 0 or cmd.count < 0:
+        raise InvalidCommand("A chip's value must be positive.", rule_ids="B14")
+    if cmd.value in clock.structure.chips.denominations:
+        raise InvalidCommand(
+            f"The {cmd.value:,} chip is already in the chip set.", rule_ids=("B14", "FOX-64")
+        )
+    return [*events, ChipIntroduced(value=cmd.value, color=cmd.color, count=cmd.count)]
+
+
 @decides(CallClock)
 def _decide_call(state: TournamentState, cmd: CallClock, ctx: Context) -> list[Event]:
     _not_finished(state)
@@ -740,6 +787,7 @@ __all__ = [
     "AddLevels",
     "AdjustClock",
     "CallClock",
+    "ChipIntroduced",
     "ClockAdjusted",
     "ClockCalled",
     "ClockMoved",
@@ -755,6 +803,7 @@ __all__ = [
     "HandForHandHand",
     "HandForHandHandPlayed",
     "HandForHandStarted",
+    "IntroduceChip",
     "LevelsAdded",
     "NextLevel",
     "PauseClock",
