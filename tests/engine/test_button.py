@@ -281,15 +281,43 @@ events = st.lists(
 )
 
 
+SEQUENCES = {
+    "n_seats": st.integers(3, 11),
+    "start": st.integers(0, 10),
+    "seq": events,
+    "rule": st.sampled_from(list(ButtonRule)),
+    "transition": st.sampled_from(list(HeadsUpTransition)),
+}
+
+
 @settings(max_examples=300, deadline=None)
-@given(
-    n_seats=st.integers(3, 11),
-    start=st.integers(0, 10),
-    seq=events,
-    rule=st.sampled_from(list(ButtonRule)),
-    transition=st.sampled_from(list(HeadsUpTransition)),
-)
+@given(**SEQUENCES)
 def test_D1_D3_D4_invariants_over_bust_and_arrival_sequences(
+    n_seats: int,
+    start: int,
+    seq: list[tuple[str, int]],
+    rule: ButtonRule,
+    transition: HeadsUpTransition,
+) -> None:
+    """See :func:`check_sequence` (KPC-23A, FOX-32, KPC-23C, TNPL-F3, FOX-7, NJ-16)."""
+    check_sequence(n_seats, start, seq, rule, transition)
+
+
+@pytest.mark.slow
+@settings(max_examples=5_000, deadline=None)
+@given(**SEQUENCES)
+def test_D1_D3_D4_invariants_many_sequences(
+    n_seats: int,
+    start: int,
+    seq: list[tuple[str, int]],
+    rule: ButtonRule,
+    transition: HeadsUpTransition,
+) -> None:
+    """The same invariants over 5,000 sequences (slow tier)."""
+    check_sequence(n_seats, start, seq, rule, transition)
+
+
+def check_sequence(
     n_seats: int,
     start: int,
     seq: list[tuple[str, int]],

@@ -347,16 +347,34 @@ def check_state(seating: Seating, paid: int | None) -> None:
         assert seating.max_count() - seating.min_count() <= tol
 
 
+FIELDS = {
+    "players": st.integers(10, 1000),
+    "seed": st.integers(0, 2**32 - 1),
+    "profile": st.sampled_from(["tda", "kojack", "foxwoods", "tnpl", "spotlight", "nj_fundraiser"]),
+    "paid": st.sampled_from([None, 9, 16, 27]),
+}
+
+
 @settings(max_examples=25, deadline=None)
-@given(
-    players=st.integers(10, 1000),
-    seed=st.integers(0, 2**32 - 1),
-    profile=st.sampled_from(["tda", "kojack", "foxwoods", "tnpl", "spotlight", "nj_fundraiser"]),
-    paid=st.sampled_from([None, 9, 16, 27]),
-)
+@given(**FIELDS)
 def test_C4_C5_C6_properties_over_random_busts(
     players: int, seed: int, profile: str, paid: int | None
 ) -> None:
+    """See :func:`bust_down` (KPC-7, TNPL-B6v, FOX-10D, KPC-6d, FOX-9, FOX-10A)."""
+    bust_down(players, seed, profile, paid)
+
+
+@pytest.mark.slow
+@settings(max_examples=150, deadline=None)
+@given(**FIELDS)
+def test_C4_C5_C6_properties_many_fields(
+    players: int, seed: int, profile: str, paid: int | None
+) -> None:
+    """The same properties over 150 fields (slow tier)."""
+    bust_down(players, seed, profile, paid)
+
+
+def bust_down(players: int, seed: int, profile: str, paid: int | None) -> None:
     """From 10 to 1,000 players busting at random down to the final table:
 
     after the suggested moves the spread is within the tolerance, every player holds
