@@ -585,7 +585,8 @@ def log_cmd(
         def render(_: Any) -> None:
             for line in lines:
                 mark = " [dim](undone)[/]" if line.undone else ""
-                say(f"{line.seq:>4} {line.at[11:19]} {line.actor}: {line.text}{mark}")
+                local = datetime.fromisoformat(line.at).astimezone().strftime("%H:%M:%S")
+                say(f"{line.seq:>4} {local} {line.actor}: {line.text}{mark}")
 
         emit(lines, as_json, render)
 
