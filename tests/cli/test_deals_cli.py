@@ -5,15 +5,44 @@ from __future__ import annotations
 import csv
 import io
 import json
+import sys
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import pytest
+import typer.main
 from typer.testing import CliRunner
 
 from pokertd.cli import app
 
-runner = CliRunner()
+CLI = typer.main.get_command(app)  # built once: Typer rebuilds the app on every invoke
+
+
+@dataclass(frozen=True)
+class Outcome:
+    exit_code: int
+    stdout: str
+    output: str
+
+
+class _Runner:
+    """``CliRunner.invoke`` on the command built once (a hundred times faster here)."""
+
+    def invoke(self, _cli: object, args: list[str]) -> Outcome:
+        with CliRunner().isolation() as (out, _err, both):
+            try:
+                CLI.main(args=args, prog_name="pokertd")
+                code = 0
+            except SystemExit as exc:
+                code = exc.code if isinstance(exc.code, int) else 1
+            finally:
+                sys.stdout.flush()
+                sys.stderr.flush()
+            return Outcome(code, out.getvalue().decode(), both.getvalue().decode())
+
+
+runner = _Runner()
 
 
 @pytest.fixture
@@ -22,7 +51,7 @@ def db(tmp_path: Path) -> str:
 
 
 def ok(db: str, *args: str) -> str:
-    result = runner.invoke(app, [*args, "--db", db])
+    result = runner.invoke(CLI, [*args, "--db", db])
     assert result.exit_code == 0, result.output
     return result.stdout
 
@@ -57,7 +86,7 @@ def test_bounty_split_deal_and_receipt(db: str) -> None:
     ]
     ok(db, "bust", tid, "Dee", "--by", "Ann")
     ok(db, "chips", tid, "Ann=45000", "Bob=30000", "Cy=15000")
-    refused = runner.invoke(app, ["deal", tid, "icm", "--db", db])
+    refused = runner.invoke(CLI, ["deal", tid, "icm", "--db", db])
     assert refused.exit_code == 2  # FOX: the house has not allowed deals
     ok(db, "prize-options", tid, "--deals")
     ok(db, "deal", tid, "icm")
@@ -70,7 +99,7 @@ def test_bounty_split_deal_and_receipt(db: str) -> None:
     assert status["status"] == "binding"
     assert sum(status["amounts"]) == 29814
     ok(db, "bust", tid, "Cy", "--by", "Ann")
-    refused = runner.invoke(app, ["pay", tid, "Cy", "--db", db])
+    refused = runner.invoke(CLI, ["pay", tid, "Cy", "--db", db])
     assert refused.exit_code == 2
     assert "FOX-PAY2" in refused.output
     text = ok(db, "pay", tid, "Cy", "--id-checked")
@@ -86,8 +115,8 @@ def test_bounty_split_deal_and_receipt(db: str) -> None:
 
 
 def test_deal_standalone_still_works_and_bad_usage(db: str) -> None:
-    assert runner.invoke(app, ["deal", "tue", "split", "--db", db]).exit_code == 2
-    assert runner.invoke(app, ["deal", "tue", "accept", "--db", db]).exit_code == 2
+    assert runner.invoke(CLI, ["deal", "tue", "split", "--db", db]).exit_code == 2
+    assert runner.invoke(CLI, ["deal", "tue", "accept", "--db", db]).exit_code == 2
 
 
 def test_pko_option_and_posted_schedule(db: str) -> None:
@@ -100,4 +129,4 @@ def test_pko_option_and_posted_schedule(db: str) -> None:
     assert ledger["heads"]["E1"] == 3750
     text = ok(db, "post-schedule", tid)
     assert "2-10 entries: 1: 60%, 2: 40%" in text
-    assert runner.invoke(app, ["post-schedule", tid, "--db", db]).exit_code == 2
+    assert runner.invoke(CLI, ["post-schedule", tid, "--db", db]).exit_code == 2
