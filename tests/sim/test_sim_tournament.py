@@ -86,7 +86,7 @@ def check_report(report: SimReport, config: SimConfig, rec: Recorder) -> None:
     seed=st.integers(0, 2**16),
     profile=st.sampled_from(PROFILES),
     structure=st.sampled_from(STRUCTURES),
-    seats=st.integers(6, 10),
+    seats=st.integers(2, 10),
     bots=st.sampled_from(("tag", "random", "mix")),
     bounty_kind=st.sampled_from(("none", "fixed", "pko")),
 )

@@ -345,9 +345,7 @@ class TournamentSim:
         self.seating = Seating.from_layout(Layout.uniform(n_tables, cfg.seats), self.profile)
         self.seating.apply_draws(draw_initial_seats(self.seating, ids, self.rng))
         for number in sorted(self.seating.tables):
-            drawn = start_button(self.seating, number, self.rng)
-            seat = drawn.button if isinstance(drawn, ButtonDraw) else drawn
-            self.seating.set_button(number, seat, current=False)
+            self._ensure_button(number)
 
         # Players, bots, chips, bounties.
         self.chips: dict[str, Chips] = dict.fromkeys(ids, self.stack)
@@ -434,6 +432,16 @@ class TournamentSim:
             except (NotFound, InvalidCommand):
                 pass
         return 100 * self.structure.level(1).big_blind
+
+    def _ensure_button(self, number: int) -> None:
+        """Draw for the button at a table that has none yet (C11: start of play, or a
+        table that started with one player)."""
+        table = self.seating.tables[number]
+        if table.button.known or table.count < 2:
+            return
+        drawn = start_button(self.seating, number, self.rng)
+        seat = drawn.button if isinstance(drawn, ButtonDraw) else drawn
+        self.seating.set_button(number, seat, current=False)
 
     # -- the clock -------------------------------------------------------------------------
 
@@ -549,6 +557,7 @@ class TournamentSim:
         if table.count < 2:
             self._schedule(number, t + 30)
             return
+        self._ensure_button(number)
         _, on_break, left = self._position(t)
         if on_break:
             self._schedule(number, t + left)
@@ -568,6 +577,8 @@ class TournamentSim:
     def _hand_for_hand_round(self) -> None:
         """Every table deals one hand at the same moment; the clock loses a hand's time."""
         numbers = sorted(n for n in self.seating.tables if self.seating.tables[n].count >= 2)
+        for n in numbers:
+            self._ensure_button(n)
         start = max(self.times[n].ready_at for n in self.seating.tables)
         if not self.hfh_charged:
             # FOX-HFH: the first deduction is for the hands under way at the announcement.
