@@ -10,6 +10,8 @@ import io
 from datetime import UTC, datetime
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from pokertd.errors import InvalidCommand, RuleViolation
 from pokertd.service import TournamentService
@@ -322,3 +324,35 @@ def test_bounty_winner_must_still_have_been_in() -> None:
     ledger = bounty_ledger(night.state)
     assert c in ledger.uncollected
     assert ledger.cash_by_entry == {"E1": 1250}
+
+
+@settings(max_examples=12, deadline=None)
+@given(
+    players=st.integers(min_value=3, max_value=7),
+    pko=st.booleans(),
+    venue=st.sampled_from(["kojack", "foxwoods"]),
+    data=st.data(),
+)
+def test_property_bounty_money_conserved_over_a_night(
+    players: int, pko: bool, venue: str, data: st.DataObject
+) -> None:
+    """Cash paid plus the bounties still on live heads always equals the bounty fees."""
+    night = Night("fox_bounty_100", players, profile=venue)
+    if pko:
+        night.run(SetPrizeOptions(progressive_bounties=True))
+    alive = list(night.names)
+    while len(alive) > 1:
+        loser = data.draw(st.sampled_from(alive))
+        alive.remove(loser)
+        winners = data.draw(st.lists(st.sampled_from(alive), min_size=1, max_size=2,
+                                     unique=True))
+        night.run(Bust(players=(loser,), eliminator=winners[0]))
+        if len(winners) > 1:
+            night.run(RecordBountyWinners(player=loser, winners=tuple(winners),
+                                          button_seat=1, winner_seats=(3, 5)))
+        ledger = bounty_ledger(night.state)
+        assert ledger.uncollected == ()
+        paid = sum(ledger.cash_by_entry.values())
+        assert paid + sum(ledger.heads.values()) == players * 2500 or len(alive) == 1
+    ledger = bounty_ledger(night.state)
+    assert sum(ledger.cash_by_entry.values()) == players * 2500
