@@ -178,3 +178,16 @@ def test_timed_finish_and_forfeit(db: str) -> None:
     ok(db, "finish", "nt", "A=9000", "B=4000", "C=2000")
     rows = js(db, "results", "nt")["rows"]
     assert [r["name"] for r in rows] == ["A", "B", "C"]
+
+
+def test_FOX_REG5_alive_in_one_event_at_a_time(db: str) -> None:
+    """FOX-REG5: alive in the noon event -> refused at 14:00; after the bust -> accepted."""
+    ok(db, "new", "--template", "fox_grinder", "--name", "Noon", "--id", "noon")
+    ok(db, "new", "--template", "fox_120", "--name", "Two pm", "--id", "two")
+    for name, card in (("Alice", "1001"), ("Bob", "1002")):
+        ok(db, "register", "noon", name, "--card", card, "--age-ok")
+    assert "still alive in Noon (noon)" in refused(
+        db, "register", "two", "Alice", "--card", "1001", "--age-ok"
+    )
+    ok(db, "bust", "noon", "Alice", "--by", "Bob")
+    ok(db, "register", "two", "Alice", "--card", "1001", "--age-ok")
