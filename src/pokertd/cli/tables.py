@@ -85,7 +85,8 @@ def _render_tables(view: TablesView) -> None:
             title += f" — next hand button {t.button}, SB {sb}, BB {t.big_blind}"
         else:
             title += " — button not known"
-        out = Table(title=f"{title} {' '.join(flags)}".strip(), title_justify="left")
+        console.print(f"[bold]{title}[/] {' '.join(flags)}".rstrip())
+        out = Table()
         out.add_column("Seat", justify="right")
         out.add_column("Player")
         out.add_column("Moves", justify="right")
