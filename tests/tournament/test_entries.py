@@ -230,12 +230,18 @@ def test_FOX_FORF1_forfeit_removes_chips_then_reentry() -> None:
 
 
 def test_FOX_FORF2_forfeit_only_at_close_point() -> None:
+    """FOX-FORF2: only in the level at which registration closes or the break after it;
+    once level 7 starts the right is gone."""
     night = Night("fox_wed_80")
-    night.register("A", "B")
+    night.register("A", "B", "C")
     with clock_at(4):
         _unchanged(night, Forfeit(player="A", chips=3100), RuleViolation, "FOX-FORF2")
     with clock_at(7, registration_open=False):
-        _unchanged(night, Forfeit(player="A", chips=3100), RuleViolation, "closed")
+        _unchanged(night, Forfeit(player="A", chips=3100), RuleViolation, "FOX-FORF2")
+    with clock_at(6, on_break=True, registration_open=False):
+        night.run(Forfeit(player="B", chips=2500))
+        night.run(Reenter(player="B"))
+        _unchanged(night, Reenter(player="C"), RuleViolation, "live stack")
 
 
 def test_FOX_FORF1_no_forfeit_in_bounty_events() -> None:

@@ -779,6 +779,27 @@ def _refuse_when_closed(
     )
 
 
+def at_forfeit_point(state: TournamentState, now: datetime) -> bool:
+    """Whether a live stack may be forfeited now (A11).
+
+    ``any_time_while_registration_open`` (KPC-56): while registration is open.
+    ``registration_close_point_only`` (FOX-FORF2): in the level at which registration
+    closes or the break after it, until the next level starts; without a clock, while the
+    floor has not closed registration.
+    """
+    setup = state.part(Setup)
+    profile = setup.profile
+    if profile.forfeit_window is ForfeitWindow.ANY_TIME_WHILE_REGISTRATION_OPEN:
+        return registration_open(state, now)
+    if setup.registration_closed or setup.finished:
+        return False
+    reading = read_clock(state, now)
+    if reading is None or not reading.started:
+        return reading is None
+    close = setup.tmpl.registration_close(profile)
+    return close is not None and reading.level == close
+
+
 def _check_seat_free(state: TournamentState, name: str) -> None:
     setup = state.part(Setup)
     roster = state.part(Roster)
@@ -968,7 +989,9 @@ def _decide_reenter(state: TournamentState, cmd: Reenter, ctx: Context) -> list[
         )
     if any(roster.entries[e].status is EntryStatus.DISQUALIFIED for e in player.entries):
         raise RuleViolation(f"{player.name} was disqualified and may not re-enter.", rule_ids="K5")
-    _refuse_when_closed(state, ctx, "re-entries")
+    last = roster.entries[player.entries[-1]]
+    if not (last.status is EntryStatus.FORFEITED and at_forfeit_point(state, ctx.now)):
+        _refuse_when_closed(state, ctx, "re-entries")
     limit = tmpl.reentry_max if tmpl.reentry_max is not None else profile.reentry_max
     done = len(player.entries) - 1
     if limit is not None and done >= limit:
@@ -1095,21 +1118,17 @@ def _decide_forfeit(state: TournamentState, cmd: Forfeit, ctx: Context) -> list[
     player, entry = live_entry_of(state, cmd.player)
     if cmd.chips <= 0:
         raise InvalidCommand(f"Count {player.name}'s chips: they leave play (a positive count).")
-    _refuse_when_closed(state, ctx, "forfeits")
-    reading = read_clock(state, ctx.now)
-    close = tmpl.registration_close(profile)
-    if (
-        profile.forfeit_window is ForfeitWindow.REGISTRATION_CLOSE_POINT_ONLY
-        and reading is not None
-        and reading.started
-        and close is not None
-        and reading.level != close
-    ):
-        raise RuleViolation(
-            f"Stacks may be forfeited only when registration closes (end of level {close}), "
-            f"not in level {reading.level}.",
-            rule_ids="FOX-FORF2",
-        )
+    if not at_forfeit_point(state, ctx.now):
+        close = tmpl.registration_close(profile)
+        if profile.forfeit_window is ForfeitWindow.REGISTRATION_CLOSE_POINT_ONLY:
+            reading = read_clock(state, ctx.now)
+            level = f", not in level {reading.level}" if reading is not None else ""
+            raise RuleViolation(
+                f"Stacks may be forfeited only when registration closes (the end of level "
+                f"{close} or the break after it){level}.",
+                rule_ids="FOX-FORF2",
+            )
+        _refuse_when_closed(state, ctx, "forfeits")
     return [
         StackForfeited(entry_id=entry.entry_id, name=player.name, chips=cmd.chips, at=_when(ctx))
     ]
@@ -1190,6 +1209,7 @@ __all__ = [
     "Setup",
     "StackForfeited",
     "TournamentCreated",
+    "at_forfeit_point",
     "find_player",
     "live_entry_of",
     "read_clock",
