@@ -219,10 +219,17 @@ def templates() -> list[dict[str, Any]]:
 @router.post("/tournaments", responses=ERROR_RESPONSES, status_code=201)
 def create_tournament(body: NewTournament, request: Request) -> dict[str, Any]:
     """Create a tournament from a shipped template (director)."""
+    return create_from_template(body, request)
+
+
+def create_from_template(
+    body: NewTournament, request: Request, token: str | None = None
+) -> dict[str, Any]:
+    """Check the director's rights, then ONE service call: create from the named template."""
     from pokertd.tournament.entries import CreateTournament
     from pokertd.tournament.templates import load_template, template_names
 
-    who = authorize(request, Role.DIRECTOR, "create a tournament")
+    who = authorize(request, Role.DIRECTOR, "create a tournament", token)
     if body.template not in template_names():  # never a file path from the network
         raise NotFound(
             f"There is no template {body.template!r}. Templates: {', '.join(template_names())}."

@@ -64,8 +64,14 @@ def home(request: Request) -> Response:
     web = web_of(request)
     if not web.users.has_director():
         return RedirectResponse("/setup", status_code=303)
+    from pokertd.tournament.templates import load_template, template_names
+
     items = [views.tournament_info(t) for t in web.service.tournaments()]
-    return render(request, "home.html", tournaments=items)
+    templates = []
+    if principal(request).role.at_least(Role.DIRECTOR):
+        templates = [{"name": n, "title": load_template(n, validate=False).title}
+                     for n in template_names()]
+    return render(request, "home.html", tournaments=items, templates=templates)
 
 
 @router.get("/setup", response_class=HTMLResponse)
@@ -145,6 +151,20 @@ async def demo(request: Request) -> Response:
     who = authorize(request, Role.FLOOR, "create a demo tournament", str(form.get(CSRF_FIELD, "")))
     tid = await run_in_threadpool(demo_mod.build, web_of(request).service, actor=who.name)
     return RedirectResponse(f"/t/{tid}/floor", status_code=303)
+
+
+@router.post("/create")
+def create(
+    request: Request,
+    name: str = Form(..., max_length=120),
+    template: str = Form(..., max_length=64),
+    csrf_token: str = Form(""),
+) -> Response:
+    """Create a tournament from a template (director) and open its floor console."""
+    from pokertd.web.api import NewTournament, create_from_template
+
+    out = create_from_template(NewTournament(name=name, template=template), request, csrf_token)
+    return RedirectResponse(f"/t/{out['tournament']}/floor", status_code=303)
 
 
 # ---- tournament pages -----------------------------------------------------------------

@@ -172,6 +172,7 @@ def _tables(state: TournamentState) -> dict[str, Any]:
             "button": t.button,
             "small_blind": t.small_blind,
             "big_blind": t.big_blind,
+            "due_big_blind": t.due_big_blind,
             "halted": t.halted,
             "seats": [
                 {"seat": s.seat, "name": s.name, "entry_id": s.entry_id, "waits": s.waits}

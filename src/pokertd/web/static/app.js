@@ -202,7 +202,15 @@
           add("Hand-for-hand hand done", "hand_for_hand_hand", {}, "primary");
           add("End hand-for-hand", "hand_for_hand", { on: false });
         } else add("Hand-for-hand", "hand_for_hand", { on: true });
+        return out;
+      },
+      seatingButtons() {
+        const out = [];
+        const add = (label, name, body) => { if (this.has(name)) out.push({ name, label, body: body || {} }); };
+        add("Draw seats", "draw_seats");
         add("Suggest moves", "suggest_moves");
+        add("Final table redraw", "redraw");
+        add("Close registration", "close_registration");
         return out;
       },
       isActive(p) { return !p.place && ["busted", "out", "eliminated", "forfeited", "disqualified", "alternate"].indexOf(p.status) < 0; },
@@ -232,13 +240,19 @@
       async entry(kind, p) { await this.run(kind, { player: p.name }); },
       async confirmMove(m) {
         const body = { move_id: m.move_id };
+        const tables = this.v.tables || [];
         if (!m.name && !m.entry_id) {
-          const who = prompt("Which player moves? (name)", "");
+          const from = tables.find((t) => t.table === m.from_table) || {};
+          const who = prompt(`Which player moves from table ${m.from_table}? (name)`, from.due_big_blind || "");
           if (!who) return;
           body.player = who;
         }
         if (m.to_seat == null) {
-          const seat = prompt(`Seat at table ${m.to_table}?`, "");
+          const to = tables.find((t) => t.table === m.to_table) || { seats: [], seats_total: 10 };
+          const taken = new Set((to.seats || []).map((s) => s.seat));
+          let free = "";
+          for (let s = 1; s <= (to.seats_total || 10); s++) if (!taken.has(s)) { free = String(s); break; }
+          const seat = prompt(`Seat at table ${m.to_table}?`, free);
           if (!seat) return;
           body.seat = Number(seat);
         }

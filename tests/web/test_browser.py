@@ -1,0 +1,206 @@
+"""A short night in a real browser: Debian's chromium driven by Playwright.
+
+Runs ``pokertd serve`` as a subprocess on a temporary SQLite file, then: sign in, create a
+Foxwoods tournament from the template form, register 20 players, draw seats, start the clock,
+bust five, confirm a balancing move, and check the TV display changes within a second of a
+bust. Screenshots of the TV (1920x1080) and the phone view (390x844) go to
+``tests/artifacts/``.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+CHROMIUM = "/usr/bin/chromium"
+ARTIFACTS = Path(__file__).resolve().parents[1] / "artifacts"
+PASSWORD = "browser-night-1"
+
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.skipif(
+        not Path(CHROMIUM).exists(), reason=f"chromium is not installed at {CHROMIUM}"
+    ),
+]
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """``pokertd serve`` on a free port; its base URL."""
+    db = tmp_path_factory.mktemp("browser") / "night.db"
+    port = _free_port()
+    env = {**os.environ, "POKERTD_DIRECTOR_PASSWORD": PASSWORD, "POKERTD_NO_PROMPT": "1"}
+    proc = subprocess.Popen(
+        [sys.executable, "-c", "from pokertd.cli import main; main()", "serve",
+         "--db", f"sqlite:///{db}", "--port", str(port)],
+        env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+    )
+    base = f"http://127.0.0.1:{port}"
+    try:
+        for _ in range(150):
+            try:
+                urllib.request.urlopen(f"{base}/api/me", timeout=1).read()
+                break
+            except OSError:
+                if proc.poll() is not None:
+                    out = proc.stdout.read().decode() if proc.stdout else ""
+                    pytest.fail(f"pokertd serve exited: {out}")
+                time.sleep(0.1)
+        yield base
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)
+        if proc.stdout is not None:
+            proc.stdout.close()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    """Headless chromium (never ``playwright install``: Debian's package)."""
+    sync_api = pytest.importorskip("playwright.sync_api")
+    with sync_api.sync_playwright() as pw:
+        b = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=["--no-sandbox"])
+        yield b
+        b.close()
+
+
+def _view(base: str, tid: str) -> dict[str, Any]:
+    with urllib.request.urlopen(f"{base}/api/tournaments/{tid}", timeout=5) as r:
+        data: dict[str, Any] = json.loads(r.read())
+    return data
+
+
+def test_short_night(server: str, browser: Any) -> None:
+    ARTIFACTS.mkdir(exist_ok=True)
+    floor = browser.new_page(viewport={"width": 1280, "height": 900})
+    answers: dict[str, str] = {}  # prompt text fragment -> answer (else the suggestion)
+
+    def answer(dialog: Any) -> None:
+        for fragment, text in answers.items():
+            if fragment in dialog.message:
+                dialog.accept(text)
+                return
+        dialog.accept(dialog.default_value)
+
+    floor.on("dialog", answer)
+    errors: list[str] = []
+    floor.on("pageerror", lambda e: errors.append(str(e)))
+    floor.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    floor.goto(f"{server}/login")
+    floor.fill("input[name=name]", "director")
+    floor.fill("input[name=password]", PASSWORD)
+    floor.click("button.primary")
+    floor.wait_for_selector("#create-form")
+
+    # create from a template
+    floor.fill("#create-name", "Browser Wednesday")
+    floor.select_option("#create-template", "fox_wed_80")
+    floor.click("#create-button")
+    floor.wait_for_url("**/floor")
+    tid = floor.url.split("/t/")[1].split("/")[0]
+
+    # register 20 players (Foxwoods: the floor checks age and membership, FOX-REG9)
+    floor.wait_for_selector("#register-name")
+    floor.check("#age-ok")
+    floor.check("#member-ok")
+    for i in range(20):
+        name = f"Player {i + 1:02d}"
+        floor.fill("#register-name", name)
+        floor.click("#register-button")
+        floor.wait_for_function(
+            "n => [...document.querySelectorAll('#players td')].some(td => td.textContent === n)",
+            arg=name,
+        )
+    assert _view(server, tid)["status"]["entries"] == 20
+
+    floor.click("#btn-draw_seats")
+    floor.wait_for_function("() => document.querySelectorAll('.table-box').length === 2")
+    floor.click("text=Start clock")
+    floor.wait_for_selector("text=Pause")
+
+    tv = browser.new_page(viewport={"width": 1920, "height": 1080})
+    tv.goto(f"{server}/t/{tid}/tv")
+    tv.wait_for_function("() => document.querySelector('#tv-players').textContent.includes('20')")
+
+    # bust five players from table 1; the TV must show each within a second
+    view = _view(server, tid)
+    table1 = next(t for t in view["tables"] if t["table"] == 1)
+    victims = [s["name"] for s in table1["seats"]][:5]
+    delays = []
+    for n, victim in enumerate(victims, start=1):
+        floor.fill(".inline-search", victim)
+        with floor.expect_response(lambda r: r.url.endswith("/commands/bust")) as resp:
+            floor.click("#players button.bust")
+        assert resp.value.status == 200
+        started = time.perf_counter()  # the bust is stored; now the TV must show it
+        tv.wait_for_function(
+            "want => document.querySelector('#tv-players').textContent.startsWith(want)",
+            arg=f"{20 - n} /", timeout=1000, polling=50,
+        )
+        delays.append(time.perf_counter() - started)
+    floor.fill(".inline-search", "")
+    assert max(delays) < 1.0, delays
+    assert not [e for e in errors if "404" not in e], errors
+    assert _view(server, tid)["status"]["alive"] == 15
+
+    # balance: suggest and confirm one move
+    floor.click("#btn-suggest_moves")
+    floor.wait_for_selector(".confirm-move")
+    before = floor.locator(".confirm-move").count()
+    table2 = next(t for t in _view(server, tid)["tables"] if t["table"] == 2)
+    answers["Which player moves"] = table2["seats"][-1]["name"]  # no button yet: floor names one
+    with floor.expect_response(lambda r: "confirm_move" in r.url, timeout=5000) as resp:
+        floor.click(".confirm-move >> nth=0")
+    assert resp.value.status == 200, resp.value.text()
+    floor.wait_for_function("n => document.querySelectorAll('.confirm-move').length < n",
+                            arg=before)
+    tables = {t["table"]: t["players"] for t in _view(server, tid)["tables"]}
+    assert tables[1] == 6
+    assert tables[2] == 9
+
+    tv.wait_for_timeout(300)
+    tv.screenshot(path=str(ARTIFACTS / "tv_1920x1080.png"))
+
+    phone = browser.new_page(viewport={"width": 390, "height": 844}, is_mobile=True)
+    phone.goto(f"{server}/t/{tid}/player")
+    phone.fill("#seat-search", "Player 1")
+    phone.wait_for_selector(".seat-row")
+    phone.screenshot(path=str(ARTIFACTS / "phone_390x844.png"), full_page=False)
+    assert "Table" in phone.inner_text(".seat-row")
+    for page in (floor, tv, phone):
+        page.close()
+
+
+def test_dealer_view_with_pin(server: str, browser: Any) -> None:
+    page = browser.new_page(viewport={"width": 390, "height": 844})
+    page.goto(f"{server}/login")
+    page.fill("input[name=name]", "director")
+    page.fill("input[name=password]", PASSWORD)
+    page.click("button.primary")
+    token = next(c["value"] for c in page.context.cookies() if c["name"] == "pokertd_csrf")
+    r = page.request.post(f"{server}/api/demo", headers={"X-CSRF-Token": token})
+    tid = r.json()["tournament"]
+    pin = page.request.get(f"{server}/api/tournaments/{tid}/tables/1/pin").json()["pin"]
+    page.context.clear_cookies()
+    page.goto(f"{server}/t/{tid}/dealer/1")
+    page.fill("input[name=pin]", pin)
+    page.click("button.primary")
+    page.wait_for_selector("text=Button here")
+    assert page.locator("ol.seats li").count() == 10
+    page.close()
