@@ -217,3 +217,24 @@ def test_FOX_64_B14_new_denomination_is_announced_in_the_log() -> None:
     with pytest.raises(InvalidCommand, match="already in the chip set"):
         night.run(IntroduceChip(value=500))
     assert fold(night.tid, night.records).part(ClockPart).clock == clock
+
+
+def test_TNPL_D2iv_a_logged_chip_race_is_not_undone() -> None:
+    """TNPL: race errors are not corrected afterwards; TDA venues may undo the command."""
+    for template, correctable in (("tnpl_league", False), ("fox_wed_80", True)):
+        night = Night(template)
+        night.register("Ann", "Bob")
+        night.run(StartClock())
+        if template.startswith("tnpl"):
+            night.run(
+                ColorUp(stacks=(("Ann", 10_000), ("Bob", 10_000)), removed=(25,), method="race")
+            )
+        else:
+            night.run(ColorUp(stacks=(("Ann", 25_000), ("Bob", 25_000)), removed=(100,)))
+        if correctable:
+            night.run(Undo())
+            assert night.state.part(ClockPart).color_ups == []
+        else:
+            with pytest.raises(RuleViolation, match=r"TNPL-D2iv"):
+                night.run(Undo())
+            assert len(night.state.part(ClockPart).color_ups) == 1

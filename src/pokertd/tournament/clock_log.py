@@ -266,6 +266,15 @@ class ColoredUp(Event):
             f"{before:,} → {after:,} chips"
         )
 
+    def undo_refusal(self, state: TournamentState) -> RuleViolation | None:
+        """TNPL-D2iv: a logged chip race stands where players could watch it."""
+        if state.part(Setup).profile.race_errors_correctable:
+            return None
+        return RuleViolation(
+            "The chip race result stands: race errors are not corrected afterwards.",
+            rule_ids="TNPL-D2iv",
+        )
+
 
 @event("chip_introduced")
 @dataclass(frozen=True, slots=True, kw_only=True)

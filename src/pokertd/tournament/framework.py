@@ -55,6 +55,14 @@ class Event:
         """One line for the event log in words; events override it."""
         return self.type.replace("_", " ")
 
+    def undo_refusal(self, state: TournamentState) -> RuleViolation | None:
+        """Why the batch holding this event may not be undone, or ``None`` (the default).
+
+        Checked when the batch is folded in, against the state it was decided on; an event
+        whose rule makes it final (a logged chip race at TNPL, TNPL-D2iv) overrides this.
+        """
+        return None
+
 
 E = TypeVar("E", bound=Event)
 _EVENT_TYPES: dict[str, type[Event]] = {}
@@ -250,6 +258,8 @@ class Batch:
     """Whether a later undo has taken it back."""
     target: int | None = None
     """For an undo or redo batch: the batch it undid or redid."""
+    refusal: RuleViolation | None = None
+    """Why this batch may not be undone (a rule made it final), if one does."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -389,6 +399,8 @@ class Redo(Command):
 def _decide_undo(state: TournamentState, command: Undo, ctx: Context) -> list[Event]:
     for batch in reversed(state.batches):
         if batch.undoable and not batch.undone:
+            if batch.refusal is not None:
+                raise batch.refusal
             return [CommandUndone(batch=batch.batch, command=batch.command)]
     raise RuleViolation("There is nothing to undo.")
 
@@ -461,6 +473,9 @@ def append_records(
                 if b.batch == target:
                     b.undone = isinstance(ev, CommandUndone)
         elif record.batch not in undone:
+            refusal = ev.undo_refusal(state)
+            if refusal is not None:
+                batches[-1].refusal = refusal
             apply(state, ev)
         state.seq = record.seq
 
