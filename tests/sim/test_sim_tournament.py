@@ -358,3 +358,34 @@ def test_a_thousand_player_event_to_the_end() -> None:
     report = simulate(config, rec)
     check_report(report, config, rec)
     assert report.bubble is not None
+
+
+def test_odd_chip_split_leaves_a_tied_player_with_nothing() -> None:
+    """F5 + I3: a 100 pot split two ways with 100 chips the smallest: one winner gets it,
+    the other is out with 0 -- eliminated by the player who was paid, not by himself."""
+    rec = Recorder()
+    config = SimConfig(
+        players=9,
+        structure="fox_sng",
+        profile="kojack",
+        seats=5,
+        seed=399253,
+        bots="mix",
+        bounty=500,
+        bounty_kind="pko",
+        check=True,
+    )
+    report = simulate(config, rec)
+    check_report(report, config, rec)
+    odd = [
+        h
+        for h in rec.hands
+        if h.result.eliminated and any(a == 0 for p in h.result.pots for _, a in p.awards)
+    ]
+    assert odd
+    for h in odd:
+        for e in h.result.eliminated:
+            player = h.players[e.seat]
+            assert player is not None
+            finish = next(f for f in report.finishing if f.player == player)
+            assert player not in finish.eliminated_by

@@ -38,6 +38,8 @@ TWO_PAIR_WORST = 3325
 """Weakest two-pair strength."""
 TRIPS_WORST = 2467
 """Weakest three-of-a-kind strength."""
+STRAIGHT_WORST = 1609
+"""Weakest straight (anything this strong or stronger: straight, flush, full house...)."""
 
 
 class Bot(Protocol):
@@ -173,14 +175,17 @@ class TightAggressiveBot:
       least ``10 - m/2`` (so any two cards with a big blind or less), otherwise checks or
       folds.
     * deeper: a premium hand (score >= 10) raises to three times the bet, or four times a
-      raise, and calls an all-in; a good hand (>= 7) opens for a raise and calls a raise
-      costing at most ``call_fraction`` of its stack; a playable hand (>= 5) limps or calls
-      the big blind only; anything else checks or folds.
+      raise; facing a bet of a third of its stack it moves in with 12 or more (JJ+, AKs)
+      and otherwise calls only up to two thirds of its stack; a good hand (>= 7) opens for
+      a raise and calls a raise costing at most ``call_fraction`` of its stack; a playable
+      hand (>= 5) limps or calls the big blind only; anything else checks or folds.
 
-    After the flop, by the made hand (the engine's evaluator) against the board: two pair
-    or better bets three quarters of the pot or raises; one pair bets when checked to and
-    calls up to a third of its stack; nothing checks, and bluffs a half-pot bet with
-    probability ``bluff``.
+    After the flop, by the made hand (the engine's evaluator), counting a pair or trips only
+    when a hole card takes part: a straight or better, or trips, bets three quarters of the
+    pot, raises the pot once, and moves in when the call is half its stack; two pair bets
+    two thirds of the pot and calls up to a quarter of its stack; one pair bets half the
+    pot half the time and calls up to an eighth; nothing checks, bluffs a half-pot bet with
+    probability ``bluff``, and folds to a bet.
     """
 
     __slots__ = ("bluff", "call_fraction", "push_below")
@@ -211,7 +216,9 @@ class TightAggressiveBot:
             return _check_or_fold(legal)
         if score >= 10:
             if to_call * 3 >= legal.stack:
-                return _all_in(legal)
+                if score >= 12:
+                    return _all_in(legal)
+                return CALL if to_call * 3 <= legal.stack * 2 else _check_or_fold(legal)
             factor = 3 if legal.current_bet <= bb else 4
             return _raise_to(legal, max(legal.current_bet, bb) * factor, chip)
         if score >= 7:
@@ -236,18 +243,29 @@ class TightAggressiveBot:
         strength = made_hand(hole, board)
         pot = hand.pot
         to_call = legal.call_amount
-        if strength <= TWO_PAIR_WORST:
-            if strength <= TRIPS_WORST and to_call * 2 >= legal.stack:
+        stack = legal.stack
+        ranks = {c >> 2 for c in board}
+        # A made hand counts only if the hole cards take part (a pair on the board is
+        # everybody's pair): a pocket pair, or a hole card pairing the board.
+        own = hole[0] >> 2 == hole[1] >> 2 or hole[0] >> 2 in ranks or hole[1] >> 2 in ranks
+        if strength <= STRAIGHT_WORST or (strength <= TRIPS_WORST and own):
+            if to_call * 2 >= stack:
                 return _all_in(legal)
             if legal.is_bet:
                 return _raise_to(legal, pot * 3 // 4, chip)
-            return _raise_to(legal, legal.current_bet + pot, chip)
-        if strength <= ONE_PAIR_WORST:
+            if legal.current_bet * 2 <= pot:
+                return _raise_to(legal, legal.current_bet + pot, chip)
+            return CALL
+        if strength <= TWO_PAIR_WORST and own:
             if legal.can_check:
-                return _raise_to(legal, pot // 2, chip) if legal.is_bet else CHECK
-            if to_call * 3 <= legal.stack:
-                return CALL
-            return FOLD
+                return _raise_to(legal, pot * 2 // 3, chip) if legal.is_bet else CHECK
+            return CALL if to_call * 4 <= stack else FOLD
+        if strength <= ONE_PAIR_WORST and own:
+            if legal.can_check:
+                if legal.is_bet and rng.random() < 0.5:
+                    return _raise_to(legal, pot // 2, chip)
+                return CHECK
+            return CALL if to_call * 8 <= stack else FOLD
         if legal.can_check:
             if legal.is_bet and rng.random() < self.bluff:
                 return _raise_to(legal, pot // 2, chip)

@@ -57,8 +57,9 @@ from pokertd.sim.bots import BOT_KINDS, Bot, RandomBot, TightAggressiveBot
 from pokertd.tournament import clock as clk
 from pokertd.tournament.balancing import apply_plan, plan
 from pokertd.tournament.bounties import (
+    PotOutcome,
     fixed_bounty_awards,
-    knockouts_from_hand,
+    knockouts_from_pots,
     pko_awards,
     winner_collects_own,
 )
@@ -746,7 +747,13 @@ class TournamentSim:
 
         Implements: KPC-55 (the pot carrying the bounty), FOX-BTY4 (split pots), PKO.
         """
-        knockouts = knockouts_from_hand(result)
+        # Adapter: a pot of one chip split two ways gives one winner 0 (odd chip, F5); that
+        # "winner" may be the eliminated player, so only winners paid something count.
+        pots = tuple(
+            PotOutcome(pot.amount, pot.eligible, tuple(s for s, a in pot.awards if a > 0))
+            for pot in result.pots
+        )
+        knockouts = knockouts_from_pots(pots, [e.seat for e in result.eliminated])
         names = {
             ko.eliminated: tuple(p for s in ko.winners if (p := players[s]) is not None)
             for ko in knockouts
