@@ -116,3 +116,14 @@ def test_log_in_words_marks_undone() -> None:
     busted = next(line for line in lines if line.type == "players_busted")
     assert busted.undone
     assert busted.actor == "floor"
+
+
+def test_FOX_REG5_alive_elsewhere_by_card_or_name() -> None:
+    from pokertd.tournament.views import alive_elsewhere
+
+    noon = Night("fox_grinder")
+    noon.register("Alice", "Bob")
+    others = [("noon", noon.state)]
+    assert alive_elsewhere(others, "Somebody", card="1234") == ("Test night (noon)",)
+    assert alive_elsewhere(others, "alice") == ("Test night (noon)",)
+    assert alive_elsewhere(others, "Zed") == ()

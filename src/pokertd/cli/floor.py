@@ -33,7 +33,6 @@ from pokertd.tournament.entries import (
     Reenter,
     Register,
     RemoveChips,
-    Roster,
     Setup,
 )
 from pokertd.tournament.framework import Command, EventRecord, Redo, Undo
@@ -45,7 +44,7 @@ from pokertd.tournament.templates import (
     parse_money,
     template_names,
 )
-from pokertd.tournament.views import log, players, results, status
+from pokertd.tournament.views import alive_elsewhere, log, players, results, status
 
 TidArg = Annotated[str, typer.Argument(help="Tournament id (see pokertd tournaments).")]
 NameArg = Annotated[str, typer.Argument(help="Player name (a unique beginning is enough) or id.")]
@@ -118,26 +117,16 @@ def _print_records(records: list[EventRecord], as_json: bool, done: str | None =
 
 
 def _alive_elsewhere(service: TournamentService, tid: str, name: str, card: str) -> tuple[str, ...]:
-    """Other events where this player (same card, else same name) still has a stack."""
-    found: list[str] = []
+    """Other events in this database where the player still has a stack (FOX-REG5)."""
+    others = []
     for info in service.tournaments():
         if info.id == tid:
             continue
         try:
-            other = service.state(info.id)
+            others.append((info.id, service.state(info.id)))
         except PokertdError:
             continue
-        setup = other.part(Setup)
-        if not setup.created or setup.finished:
-            continue
-        roster = other.part(Roster)
-        for p in roster.players.values():
-            same = (card and p.member == card) or (
-                not card and p.name.casefold() == name.casefold()
-            )
-            if same and roster.live_entry(p.player_id) is not None:
-                found.append(f"{setup.name} ({info.id})")
-    return tuple(found)
+    return alive_elsewhere(others, name, card)
 
 
 # --------------------------------------------------------------------------------------

@@ -323,6 +323,32 @@ def results(state: TournamentState, now: datetime | None = None) -> ResultsView:
 
 
 # --------------------------------------------------------------------------------------
+# Other events
+
+
+def alive_elsewhere(
+    others: Iterable[tuple[str, TournamentState]], name: str, card: str = ""
+) -> tuple[str, ...]:
+    """Events (``"name (id)"``) where this player still has a live stack (FOX-REG5).
+
+    The same player is found by member card when one is given, else by name. Faces (CLI,
+    web) pass the other tournaments' states and put the answer in ``Register``.
+    """
+    found: list[str] = []
+    for tid, other in others:
+        setup = other.part(Setup)
+        if not setup.created or setup.finished:
+            continue
+        roster = other.part(Roster)
+        for p in roster.players.values():
+            same = p.member == card if card else p.name.casefold() == name.casefold()
+            if same and roster.live_entry(p.player_id) is not None:
+                found.append(f"{setup.name} ({tid})")
+                break
+    return tuple(found)
+
+
+# --------------------------------------------------------------------------------------
 # Log
 
 
@@ -363,6 +389,7 @@ __all__ = [
     "ResultsView",
     "SeatInfo",
     "StatusView",
+    "alive_elsewhere",
     "cash_report",
     "log",
     "players",
