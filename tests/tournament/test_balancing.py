@@ -303,6 +303,9 @@ def check_plan_required(seating: Seating, done: object, paid: int | None) -> Non
 
     assert isinstance(done, Plan)
     work = seating.copy()
+    for number in done.closed:
+        assert work.tables[number].count == 0
+        work.close_table(number)
     size = final_table_size(work.profile, work.seats_per_table)
     if done.final_table is not None:
         assert work.players <= size
@@ -418,3 +421,17 @@ def test_SPOT_6_5_reseated_table_with_half_new_players_draws_for_the_button() ->
     # 3 newcomers of 8 (37.5 %): the button continues
     three = room({1: NINE[:5], 2: NINE, 3: NINE[:3]}, "spotlight")
     assert plan(three, random.Random(1)).button_draws == ()
+
+
+def test_KPC_6e_a_table_emptied_by_busts_closes() -> None:
+    """Everyone at a table busts before its moves: the empty table closes, then the rest
+    is planned without it (no player is ever sent to an empty table)."""
+    seating = room({1: NINE[:7], 2: NINE[:7], 3: NINE[:2]}, "tda")
+    seating.unseat("T3S1")
+    seating.unseat("T3S2")
+    done = plan(seating, random.Random(1))
+    assert done.closed == (3,)
+    assert all(m.to_table != 3 for m in done.moves)
+    apply_plan(seating, done)
+    assert list(seating.tables) == [1, 2]
+    assert plan(seating, random.Random(1)).empty

@@ -229,3 +229,17 @@ def test_KPC_23A_hands_played_move_the_button_on(service: TournamentService) -> 
     assert (view.button, view.small_blind, view.big_blind) == (4, 5, 6)
     with pytest.raises(InvalidCommand, match="from 1 to 1000"):
         service.run(tid, PlayHands(table=1, hands=0))
+
+
+def test_empty_table_closes_on_suggest(service: TournamentService) -> None:
+    tid = night(service, 14)
+    service.run(tid, LayTables(tables=((1, 9), (2, 9), (3, 9))))
+    service.run(tid, DrawSeats())
+    seating = live_seating(service.state(tid))
+    roster = service.state(tid).part(Roster)
+    small = min(seating.tables, key=lambda n: seating.tables[n].count)
+    for v in [p for p in seating.tables[small].players if p is not None]:
+        service.run(tid, Bust(players=(roster.entries[v].name,)))
+    events = [r.event for r in service.run(tid, SuggestMoves())]
+    assert TableClosed(table=small) in events
+    assert small not in live_seating(service.state(tid)).tables

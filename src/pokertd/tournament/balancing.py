@@ -107,11 +107,18 @@ class Plan:
     button_draws: tuple[int, ...] = ()
     """Tables that draw for the button once these moves are done: at least
     ``button_redraw_new_player_ratio`` of their players are new (SPOT-6.5)."""
+    closed: tuple[int, ...] = ()
+    """Tables left empty by busts: they close before the moves are made."""
 
     @property
     def empty(self) -> bool:
         """Nothing to do."""
-        return not self.moves and self.final_table is None and self.break_table is None
+        return (
+            not self.moves
+            and self.final_table is None
+            and self.break_table is None
+            and not self.closed
+        )
 
 
 # --- tolerance --------------------------------------------------------------------------------
@@ -309,6 +316,16 @@ def plan(
     if n_tables < 2:
         return Plan(tolerance=tol, notify=notify)
     players = seating.players
+    empty = seating.tables_with(0)
+    if empty and players:
+        # every player of a table went out: it closes, then plan the rest without it
+        closed = tuple(sorted(empty, key=seating.rank))
+        work = seating.copy()
+        for number in closed:
+            if len(work.tables) > 1:
+                work.close_table(number)
+        rest = plan(work, rng, paid_places=paid_places, full_table_event=full_table_event)
+        return replace(rest, closed=closed)
     if players <= final_table_size(profile, seating.seats_per_table):
         return Plan(
             final_table=draw_final_table(seating, rng), tolerance=tol, halted=halted, notify=notify
@@ -607,6 +624,9 @@ def apply_plan(seating: Seating, done: Plan) -> None:
 
     Blanks are filled as the floor would (:func:`default_choice`); the broken table closes.
     """
+    for number in done.closed:
+        if number in seating.tables and len(seating.tables) > 1:
+            seating.close_table(number)
     if done.final_table is not None:
         apply_final_table(seating, done.final_table)
         return

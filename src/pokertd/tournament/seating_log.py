@@ -625,11 +625,17 @@ def _decide_suggest(state: TournamentState, cmd: SuggestMoves, ctx: Context) -> 
             f"{seating.players} players left: time for the final table (pokertd redraw).",
             rule_ids=("KPC-9", "TNPL-B4", "FOX-11A"),
         )
+    closed: list[Event] = [TableClosed(table=n) for n in todo.closed]
+    if closed:
+        for n in todo.closed:
+            seating.close_table(n)
     if not todo.moves:
         if part.pending:
-            return [MovesSuggested(moves=())]
+            return [*closed, MovesSuggested(moves=())]
+        if closed:
+            return closed
         raise InvalidCommand("No moves needed: the tables are within the tolerance.")
-    return _moves_events(state, seating, todo, part.auto_confirm, ctx.rng)
+    return [*closed, *_moves_events(state, seating, todo, part.auto_confirm, ctx.rng)]
 
 
 def _still_valid(seating: Seating, move: Move) -> bool:
