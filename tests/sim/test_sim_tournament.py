@@ -389,3 +389,28 @@ def test_odd_chip_split_leaves_a_tied_player_with_nothing() -> None:
             assert player is not None
             finish = next(f for f in report.finishing if f.player == player)
             assert player not in finish.eliminated_by
+
+
+def test_D4_moved_players_wait_between_the_small_blind_and_the_button() -> None:
+    """KPC-8e, FOX-7, FOX-9: a player moved into a seat between the small blind and the
+    button is not dealt in until the button passes; everybody else is dealt in."""
+    rec = Recorder()
+    simulate(SimConfig(players=120, profile="foxwoods", seed=3, check=True), rec)
+    last_at_table: dict[int, HandRecord] = {}
+    waited = 0
+    for h in rec.hands:
+        dealt = {s for s, st in enumerate(h.result.start_stacks) if st is not None}
+        seated = {s for s, p in enumerate(h.players) if p is not None}
+        not_dealt = seated - dealt
+        assert not_dealt == {s for s in seated if h.positions.waiting >> s & 1}
+        previous = last_at_table.get(h.table)
+        for s in not_dealt:
+            waited += 1
+            # only a newcomer waits: he was not in this seat at the table's last hand
+            assert (
+                previous is None
+                or previous.players[s] != h.players[s]
+                or (previous.positions.waiting >> s & 1)
+            )
+        last_at_table[h.table] = h
+    assert waited > 0

@@ -51,6 +51,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 
 from pokertd.engine import Action, Check, Fold, Hand, HandResult, Legal
+from pokertd.engine.button import HandPositions
 from pokertd.errors import InvalidCommand, NotFound, PokertdError
 from pokertd.rules import AnteType, ClockExpiry, ColorUpMethod, RuleProfile, load_profile
 from pokertd.sim.bots import BOT_KINDS, Bot, RandomBot, TightAggressiveBot
@@ -278,6 +279,8 @@ class HandRecord:
     hand_for_hand: bool
     players: tuple[str | None, ...]
     """The table's players by seat when the hand was dealt."""
+    positions: HandPositions
+    """Button, blinds and the seated players who were not dealt in (D1, D4)."""
     result: HandResult
 
 
@@ -707,6 +710,7 @@ class TournamentSim:
                     players_left=self.players_left,
                     hand_for_hand=self.hfh,
                     players=players,
+                    positions=positions,
                     result=result,
                 )
             )
