@@ -29,7 +29,7 @@ from pathlib import Path
 
 from pokertd.service import TournamentService
 from pokertd.store import EventStore, SqliteStore, open_store
-from pokertd.store.base import decode_rows
+from pokertd.store.base import decode_rows, gc_paused
 from pokertd.store.snapshot import snapshot_key
 from pokertd.store.testing import ToyCreate, ToyNote, ToyNoted
 from pokertd.tournament.eliminations import Bust
@@ -140,8 +140,28 @@ class Timer:
         return f"{1000 * self.wall:.0f} ms (CPU {1000 * self.cpu:.0f} ms)"
 
 
+def pad_log(path: Path, tid: str, target: int) -> None:
+    """Append one-event note batches straight into the file until the log has ``target``
+    events (one transaction; stands in for clock and seating events)."""
+    store = SqliteStore(str(path))
+    last = store.last_seq(tid)
+    if last < target:
+        at = store.load(tid, after_seq=last - 1)[0].recorded_at
+        rows = []
+        for seq in range(last + 1, target + 1):
+            at += timedelta(seconds=1)
+            data = f'{{"text":"clock/seating note {seq}","draw":{seq % 997}}}'
+            rows.append((tid, seq, seq, at.isoformat(), "floor", "toy_noted", 1, data))
+        with store._transaction() as conn:
+            conn.executemany("INSERT INTO events VALUES (?,?,?,?,?,?,?,?)", rows)
+            conn.execute("UPDATE tournaments SET last_seq = ? WHERE id = ?", (target, tid))
+        print(f"  padded the log from {last:,} to {target:,} events with notes")
+    store.close()
+
+
 def bench_replay_breakdown(path: Path, tid: str) -> None:
-    """A full replay from the SQLite file: read rows, decode events, fold."""
+    """A full replay from the SQLite file: read rows, decode events, fold (as the service
+    does it: with the garbage collector paused)."""
     store = SqliteStore(str(path))
     with Timer() as read:
         rows = store._conn.execute(
@@ -151,7 +171,7 @@ def bench_replay_breakdown(path: Path, tid: str) -> None:
         ).fetchall()
     with Timer() as decode:
         records = decode_rows(tid, rows)
-    with Timer() as folding:
+    with Timer() as folding, gc_paused():
         state = fold(tid, records)
     store.close()
     print(
@@ -252,6 +272,7 @@ def main() -> None:
             )
             memory._conn.execute("VACUUM INTO ?", (str(big),))
             memory.close()
+        pad_log(big, tid, args.events)
         print(f"SQLite, {big.stat().st_size / 1e6:.1f} MB file:")
         bench_replay_breakdown(big, tid)
         bench_service_load(f"sqlite:///{big}", tid)

@@ -30,6 +30,7 @@ from random import Random
 import pokertd.tournament  # noqa: F401  (registers every domain's events and commands)
 from pokertd.errors import ConcurrencyConflict, InvalidCommand, NotFound
 from pokertd.store import EventStore, TournamentInfo, open_store
+from pokertd.store.base import gc_paused
 from pokertd.store.snapshot import decode_snapshot, encode_snapshot, snapshot_key
 from pokertd.tournament.framework import (
     Command,
@@ -277,6 +278,10 @@ class TournamentService:
 
     def _load(self, tournament_id: str, cached: _Cached) -> None:
         """First load: the newest usable snapshot plus the events after it, or a replay."""
+        with gc_paused():
+            self._load_unpaused(tournament_id, cached)
+
+    def _load_unpaused(self, tournament_id: str, cached: _Cached) -> None:
         snapshot = self._read_snapshot(tournament_id) if self._snapshot_every > 0 else None
         if snapshot is not None:
             snapshot_seq = snapshot.seq
@@ -299,12 +304,8 @@ class TournamentService:
         tid = cached.state.id
         try:
             if needs_refold([r.event for r in records]):
-                if cached.base:  # the state came from a snapshot: fetch the older records
-                    older = self.store.load(tid)[: cached.base]
-                    cached.records[:0] = older
-                    cached.base = 0
-                cached.records.extend(records)
-                cached.state = fold(tid, cached.records)
+                with gc_paused():
+                    self._refold(cached, records)
             else:
                 cached.records.extend(records)
                 append_records(cached.state, records)
@@ -314,6 +315,16 @@ class TournamentService:
             cached.records.clear()
             cached.base = 0
             raise
+
+    def _refold(self, cached: _Cached, records: Sequence[EventRecord]) -> None:
+        """Fold the whole log again (undo/redo changed which batches count)."""
+        tid = cached.state.id
+        if cached.base:  # the state came from a snapshot: fetch the older records
+            older = self.store.load(tid)[: cached.base]
+            cached.records[:0] = older
+            cached.base = 0
+        cached.records.extend(records)
+        cached.state = fold(tid, cached.records)
 
     # ----------------------------------------------------------------------------------
     # Snapshots (a cache: the log stays the truth)

@@ -272,3 +272,24 @@ def test_snapshots_keep_the_newest_per_key_and_go_with_delete(store: EventStore,
     assert store.load_snapshot(tid, "k2") == (1, b"other code")
     store.delete(tid)
     assert store.load_snapshot(tid, "k1") is None
+
+
+def test_gc_is_paused_during_bulk_loads_and_restored() -> None:
+    import gc
+
+    from pokertd.store.base import gc_paused
+
+    assert gc.isenabled()
+    with gc_paused():
+        assert not gc.isenabled()
+        with gc_paused():
+            assert not gc.isenabled()
+        assert not gc.isenabled()
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        with gc_paused():
+            pass
+        assert not gc.isenabled()  # left as the caller had it
+    finally:
+        gc.enable()

@@ -13,8 +13,11 @@ and writes nothing. An append is all-or-nothing and durable once it returns.
 
 from __future__ import annotations
 
+import gc
 import json
-from collections.abc import Callable, Iterable, Sequence
+import threading
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any, Protocol, runtime_checkable
@@ -187,6 +190,33 @@ def conflict(tournament_id: str, expected_seq: int, actual: int) -> ConcurrencyC
     )
 
 
+_gc_lock = threading.Lock()
+_gc_depth = 0
+_gc_was_enabled = False
+
+
+@contextmanager
+def gc_paused() -> Iterator[None]:
+    """Pause the cyclic garbage collector while bulk-building objects (re-entrant).
+
+    Loading a log creates hundreds of thousands of objects and no garbage cycles; the
+    collector's repeated full passes over them cost about a third of the load time.
+    """
+    global _gc_depth, _gc_was_enabled
+    with _gc_lock:
+        if _gc_depth == 0:
+            _gc_was_enabled = gc.isenabled()
+            gc.disable()
+        _gc_depth += 1
+    try:
+        yield
+    finally:
+        with _gc_lock:
+            _gc_depth -= 1
+            if _gc_depth == 0 and _gc_was_enabled:
+                gc.enable()
+
+
 def decode_rows(
     tournament_id: str,
     rows: Iterable[tuple[int, int, Any, str, str, int, Any]],
@@ -204,16 +234,17 @@ def decode_rows(
     last_time = datetime.min
     seq = 0
     try:
-        for seq, batch, at, actor, type_name, version, data in rows:
-            if at != last_text:
-                last_text = at
-                last_time = at if isinstance(at, datetime) else parse(at)
-            payload = loads(data) if isinstance(data, str) else data
-            append(
-                EventRecord(
-                    seq, batch, last_time, actor, event_from_json(type_name, version, payload)
+        with gc_paused():
+            for seq, batch, at, actor, type_name, version, data in rows:
+                if at != last_text:
+                    last_text = at
+                    last_time = at if isinstance(at, datetime) else parse(at)
+                payload = loads(data) if isinstance(data, str) else data
+                append(
+                    EventRecord(
+                        seq, batch, last_time, actor, event_from_json(type_name, version, payload)
+                    )
                 )
-            )
     except (ValueError, TypeError) as exc:
         raise StoreError(
             f"Event {seq} of tournament {tournament_id} cannot be read: {exc}",
@@ -232,6 +263,7 @@ __all__ = [
     "decode_rows",
     "encode",
     "first_name",
+    "gc_paused",
     "records_for",
     "utc_iso",
 ]
