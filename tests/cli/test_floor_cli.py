@@ -172,7 +172,7 @@ def test_timed_finish_and_forfeit(db: str) -> None:
     ok(db, "reenter", "w", "A")
     ok(db, "remove-chips", "w", "100", "--reason", "colour-up")
     assert js(db, "status", "w")["chips_in_play"] == 75000 - 3100 + 25000 - 100
-    ok(db, "new", "--template", "nj_fundraiser", "--name", "Timed", "--id", "nt")
+    ok(db, "new", "--template", "nj_fundraiser_timed", "--name", "Timed", "--id", "nt")
     for name in ("A", "B", "C"):
         ok(db, "register", "nt", name)
     ok(db, "finish", "nt", "A=9000", "B=4000", "C=2000")

@@ -136,7 +136,11 @@ def test_undo_and_redo_a_bust() -> None:
 
 def test_NJ_6b_timed_end_ranks_by_chips() -> None:
     """NJ-6b: A 40,000, B 25,000, C 25,000, D 10,000 -> A 1st, B and C share 2nd-3rd, D 4th."""
-    night = Night("nj_fundraiser")
+    elimination = Night("nj_fundraiser")
+    elimination.register("A", "B")
+    with pytest.raises(RuleViolation, match=r"set time.*NJ-6"):
+        elimination.run(EndByChipCount(counts=(("A", 5000), ("B", 5000))))
+    night = Night("nj_fundraiser_timed")
     night.register("A", "B", "C", "D", "E")
     night.run(Bust(players=("E",)))
     with pytest.raises(InvalidCommand, match="missing D"):

@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 
 from pokertd.errors import InvalidCommand, RuleViolation
-from pokertd.rules import SimultaneousElimOrder
+from pokertd.rules import FinishMethod, SimultaneousElimOrder
 from pokertd.tournament.entries import (
     Entry,
     EntryStatus,
@@ -245,6 +245,13 @@ def _decide_end(state: TournamentState, cmd: EndByChipCount, ctx: Context) -> li
         raise InvalidCommand("This tournament has not been created yet.")
     if setup.finished:
         raise RuleViolation("The tournament is already over.")
+    timed = FinishMethod.TIMED_CHIP_COUNT
+    if timed not in (setup.tmpl.finish_method, setup.profile.finish_method):
+        raise RuleViolation(
+            "This event is played until one player has all the chips; only an event posted "
+            "to end at a set time is ranked by chip count.",
+            rule_ids=("NJ-6",),
+        )
     roster = state.part(Roster)
     counts: dict[str, int] = {}
     names: dict[str, str] = {}
