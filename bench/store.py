@@ -46,6 +46,23 @@ def _percentiles(samples_ms: list[float]) -> str:
     return f"median {statistics.median(ordered):.2f} ms, p99 {p99:.2f} ms, max {ordered[-1]:.2f} ms"
 
 
+def bench_fsync(directory: Path, count: int = 300) -> None:
+    """The disk's own fsync latency: the floor under any durable append."""
+    probe = directory / "fsync.probe"
+    samples: list[float] = []
+    fd = os.open(probe, os.O_WRONLY | os.O_CREAT)
+    try:
+        for _ in range(count):
+            os.write(fd, b"x" * 200)
+            t = time.perf_counter()
+            os.fsync(fd)
+            samples.append((time.perf_counter() - t) * 1000)
+    finally:
+        os.close(fd)
+        probe.unlink()
+    print(f"disk fsync in {directory} x{count}: {_percentiles(samples)}")
+
+
 def bench_appends(store: EventStore, label: str, count: int) -> None:
     """``count`` one-event appends, then ``count // 2`` commands through the service."""
     tid = f"bench-{uuid.uuid4().hex[:10]}"
@@ -255,6 +272,8 @@ def main() -> None:
         ]
         if args.pg:
             stores.append(("PostgreSQL", lambda: open_store(args.pg)))
+        if not args.skip_appends:
+            bench_fsync(Path(tmp))
         for label, opener in [] if args.skip_appends else stores:
             store = opener()
             bench_appends(store, label, args.appends)
