@@ -27,6 +27,7 @@ from pokertd.tournament.clock_log import (
 )
 from pokertd.tournament.entries import Rebuy, Register, Roster, registration_open
 from pokertd.tournament.framework import Undo, fold
+from pokertd.tournament.prizes import PostPayoutSchedule
 
 
 def view_now(night: Night) -> ClockView:
@@ -102,6 +103,7 @@ def test_FOX_REG1_registration_closes_with_the_clock() -> None:
 def test_NJ_8_rebuys_end_after_the_first_hour_of_play() -> None:
     night = Night("nj_fundraiser")
     night.register("Ann")
+    night.run(PostPayoutSchedule())
     night.run(StartClock())
     night.later(59)
     night.run(Rebuy(player="Ann", stack=1_000))
@@ -238,3 +240,14 @@ def test_TNPL_D2iv_a_logged_chip_race_is_not_undone() -> None:
             with pytest.raises(RuleViolation, match=r"TNPL-D2iv"):
                 night.run(Undo())
             assert len(night.state.part(ClockPart).color_ups) == 1
+
+
+def test_NJ_44d_play_does_not_start_before_the_prize_schedule_is_posted() -> None:
+    night = Night("nj_fundraiser")
+    night.register("Ann", "Bob")
+    before = len(night.records)
+    with pytest.raises(RuleViolation, match=r"schedule must be posted.*NJ-44d"):
+        night.run(StartClock())
+    assert len(night.records) == before
+    night.run(PostPayoutSchedule())
+    night.run(StartClock())

@@ -302,15 +302,17 @@ def test_bounty_winners_refusals() -> None:
     assert bounty_ledger(night.state).uncollected == (night.names[3],)
 
 
-def test_NJ_44d_schedule_posted_after_the_start_is_flagged() -> None:
+def test_NJ_44d_the_clock_waits_for_the_posted_schedule() -> None:
     from pokertd.tournament.clock_log import StartClock
 
     night = Night("fox_grinder", 12, profile="nj_fundraiser", payout_table="fox_ptab",
                   reentry=False)
-    night.run(StartClock())
+    with pytest.raises(RuleViolation, match="NJ-44d"):
+        night.run(StartClock())
     records = night.run(PostPayoutSchedule())
-    assert "after play started" in records[0].event.describe()
-    assert "posted after play started (NJ-44d)" in prize_table(night.state).note
+    assert "after play started" not in records[0].event.describe()
+    night.run(StartClock())
+    assert "after play started" not in prize_table(night.state).note
 
 
 def test_bounty_winner_must_still_have_been_in() -> None:

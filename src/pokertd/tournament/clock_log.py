@@ -51,6 +51,8 @@ from pokertd.tournament.framework import (
     decides,
     event,
 )
+from pokertd.tournament.payouts import check_schedule_posted
+from pokertd.tournament.prizes import PrizeBook
 from pokertd.tournament.seating import Seating
 from pokertd.tournament.shot_clock import ShotClock, call_clock
 from pokertd.tournament.structures import (
@@ -566,6 +568,9 @@ def _not_finished(state: TournamentState) -> None:
 @decides(StartClock)
 def _decide_start(state: TournamentState, cmd: StartClock, ctx: Context) -> list[Event]:
     _not_finished(state)
+    check_schedule_posted(
+        state.part(Setup).profile, posted=state.part(PrizeBook).schedule_posted
+    )  # NJ-44d
     clock, events = _clock(state)
     clk.start(clock, ctx.now)
     return [*events, ClockStarted(at=_iso(ctx.now))]
