@@ -696,11 +696,26 @@ class Hand:
             high = self._bet[p] + self._stack[p]
         return low, high
 
+    def _someone_can_call_more(self, p: int) -> bool:
+        """Is there an opponent who could put in more than the current bet? A bet nobody
+        can call is no bet (F2); IMPL, as PokerKit: without one, only call or fold."""
+        others = self._live & ~self._allin & ~(1 << p)
+        cur = self._cur
+        bet = self._bet
+        stack = self._stack
+        while others:
+            low = others & -others
+            q = low.bit_length() - 1
+            if bet[q] + stack[q] > cur:
+                return True
+            others ^= low
+        return False
+
     def _can_raise(self, p: int) -> bool:
         """Fast form of :meth:`_raise_block`: may position ``p`` bet or raise now?"""
         if self._stack[p] <= self._cur - self._bet[p]:
             return False
-        if not self._live & ~self._allin & ~(1 << p):
+        if not self._someone_can_call_more(p):
             return False
         if self._nraises >= self._cap:
             return False
@@ -720,9 +735,10 @@ class Hand:
             return IllegalAction(
                 f"Seat {seat + 1} has only enough chips to call.", context={"seat": seat}
             )
-        if not self._live & ~self._allin & ~(1 << p):
+        if not self._someone_can_call_more(p):
             return IllegalAction(
-                f"Seat {seat + 1} may only call or fold: every other player is all-in.",
+                f"Seat {seat + 1} may only call or fold: no other player has chips to call "
+                "more than the current bet.",
                 context={"seat": seat},
             )
         if self._nraises >= self._cap:
