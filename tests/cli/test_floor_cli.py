@@ -158,6 +158,8 @@ def test_new_with_overrides_and_guarantee(db: str) -> None:
         "9",
         "--close-after-level",
         "8",
+        "--field-cap",
+        "150",
     )
     assert data["status"]["guarantee_cents"] == 500000
     assert data["status"]["prize_pool"] == "$5,000.00"

@@ -184,6 +184,9 @@ def new(
         str | None, typer.Option(help="Guaranteed prize pool, e.g. $10,000.")
     ] = None,
     added: Annotated[str | None, typer.Option(help="Added money, e.g. $500.")] = None,
+    field_cap: Annotated[
+        int | None, typer.Option("--field-cap", help="Most entries the house accepts.")
+    ] = None,
     close_after_level: Annotated[
         int | None, typer.Option(help="Registration closes at the end of this level.")
     ] = None,
@@ -210,6 +213,8 @@ def new(
             changes["added_money"] = parse_money(added)
         if close_after_level is not None:
             changes["late_reg_close_after_level"] = close_after_level
+        if field_cap is not None:
+            changes["field_cap"] = field_cap
         tmpl = tmpl.with_changes(**changes)
         until = None
         if early_bird_until is not None:
@@ -524,6 +529,8 @@ def players_cmd(tid: TidArg, db: DbOption = None, as_json: JsonOption = False) -
                 table.add_column(col)
             for r in rows:
                 seat = f"T{r.table} S{r.seat}" if r.table is not None else "-"
+                if r.moves:
+                    seat += f" ({r.moves} move{'s' if r.moves > 1 else ''})"
                 stack = f"{r.stack:,} ({r.stack_note})" if r.stack else "-"
                 entries = str(r.entries)
                 if r.rebuys:
