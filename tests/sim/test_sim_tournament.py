@@ -75,7 +75,13 @@ def check_report(report: SimReport, config: SimConfig, rec: Recorder) -> None:
                     assert place_of[a] < place_of[b]
                 elif stack_a == stack_b:
                     assert place_of[a] == place_of[b]
-    # Every player ends with a prize only if paid; the winner has every chip.
+    # The bubble bursts once, when the field first fits the paid places (none if all paid).
+    if config.players <= report.paid_places:
+        assert report.bubble is None
+    else:
+        assert report.bubble is not None
+        assert report.bubble.players_left <= report.paid_places
+        assert sum(1 for f in report.finishing if f.prize > 0) >= report.bubble.players_left
     winner = report.finishing[0]
     assert winner.hand is None
 

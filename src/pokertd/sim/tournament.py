@@ -801,7 +801,7 @@ class TournamentSim:
             self.seating.unseat(o.player)
         self.out.append(outs)
         self.players_left -= len(outs)
-        if self.bubble is None and self.players_left <= self.paid:
+        if self.bubble is None and self.players_left <= self.paid < self.config.players:
             last = max(outs, key=lambda o: o.at)
             self.bubble = Bubble(
                 at=last.at,
