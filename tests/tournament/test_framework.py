@@ -162,3 +162,15 @@ def test_redo_refused_after_a_new_command() -> None:
     with pytest.raises(RuleViolation, match="nothing to redo"):
         log.run(Redo())
     assert log.total == 10
+
+
+def test_creating_a_tournament_is_not_undone() -> None:
+    from floor_helpers import Night
+
+    night = Night("fox_grinder")
+    with pytest.raises(RuleViolation, match="cannot be undone"):
+        night.run(Undo())
+    night.register("Ann")
+    night.run(Undo())
+    with pytest.raises(RuleViolation, match="cannot be undone"):
+        night.run(Undo())

@@ -340,6 +340,10 @@ class TournamentCreated(Event):
             f"{t.starting_stack:,} chips, {self.profile.get('title', t.profile)} rules)"
         )
 
+    def undo_refusal(self, state: TournamentState) -> RuleViolation | None:
+        """Creating the tournament is not taken back: there would be nothing to run."""
+        return RuleViolation("Creating the tournament cannot be undone; start a new one instead.")
+
 
 @event("player_added")
 @dataclass(frozen=True, slots=True, kw_only=True)
