@@ -62,3 +62,15 @@ def test_sim_refuses_bad_input_in_one_line() -> None:
     assert "at least two players" in result.output
     result = runner.invoke(app, ["sim", "--players", "10", "--buy-in", "lots", "--json"])
     assert result.exit_code == 2
+
+
+def test_sim_runs_summarizes_several_seeds() -> None:
+    result = runner.invoke(app, ["sim", "--players", "20", "--runs", "3", "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert [r["seed"] for r in data["runs"]] == [1, 2, 3]
+    assert data["duration"]["low"] <= data["duration"]["median"] <= data["duration"]["high"]
+    text = runner.invoke(app, ["sim", "--players", "20", "--runs", "2"])
+    assert text.exit_code == 0, text.output
+    assert "Bubble burst: median" in text.stdout
+    assert runner.invoke(app, ["sim", "--players", "20", "--runs", "0"]).exit_code == 2

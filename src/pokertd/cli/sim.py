@@ -84,6 +84,46 @@ def _render(report: Any) -> None:
     console.print(levels)
 
 
+def _render_batch(summary: Any) -> None:
+    from rich.table import Table
+
+    b = summary
+    console.print(
+        f"[bold]{b.players} players[/], {b.structure}, {b.profile} rules: {len(b.runs)} runs"
+    )
+
+    def line(name: str, spread: Any, fmt: Any) -> None:
+        if spread is None:
+            console.print(f"{name}: -")
+            return
+        console.print(
+            f"{name}: median {fmt(spread.median)} (range {fmt(spread.low)} to {fmt(spread.high)})"
+        )
+
+    line("Clock time", b.duration, lambda v: _clock(int(v)))
+    line("Bubble burst", b.bubble_at, lambda v: _clock(int(v)))
+    line("Bubble level", b.bubble_level, lambda v: f"{v:g}")
+    line("Final table", b.final_table_at, lambda v: _clock(int(v)))
+    line("Final level", b.final_level, lambda v: f"{v:g}")
+    line("Hands dealt", b.hands, lambda v: f"{v:,.0f}")
+    runs = Table(title="Runs")
+    for col in ("Seed", "Hands", "Clock", "Bubble", "Bubble level", "Final table", "Level"):
+        runs.add_column(col, justify="right")
+    runs.add_column("Winner")
+    for r in b.runs:
+        runs.add_row(
+            str(r.seed),
+            f"{r.hands:,}",
+            _clock(r.duration),
+            _clock(r.bubble_at),
+            "-" if r.bubble_level is None else str(r.bubble_level),
+            _clock(r.final_table_at),
+            str(r.final_level),
+            r.winner,
+        )
+    console.print(runs)
+
+
 def register(app: typer.Typer) -> None:
     """Add ``pokertd sim`` to the app."""
 
@@ -113,10 +153,15 @@ def register(app: typer.Typer) -> None:
         tank: Annotated[
             float, typer.Option(help="Chance per decision that a bot tanks and is clocked.")
         ] = 0.0,
+        runs: Annotated[
+            int, typer.Option(help="Simulate this many seeds (seed, seed+1, ...) and summarize.")
+        ] = 1,
+        workers: Annotated[int, typer.Option(help="Worker processes for --runs.")] = 1,
         as_json: JsonOption = False,
     ) -> None:
         """Simulate a whole tournament with bots: duration, bubble, levels, prizes."""
         from pokertd.sim import SimConfig, simulate
+        from pokertd.sim.batch import simulate_many, summarize
         from pokertd.tournament.payouts import parse_money
 
         with refusals(as_json):
@@ -139,5 +184,11 @@ def register(app: typer.Typer) -> None:
                 hand_for_hand_at=hand_for_hand_at,
                 tank_probability=tank,
             )
-            report = simulate(config)
-        emit(report, as_json, _render)
+            if runs != 1:
+                summary = summarize(simulate_many(config, runs, workers=workers))
+            else:
+                report = simulate(config)
+        if runs != 1:
+            emit(summary, as_json, _render_batch)
+        else:
+            emit(report, as_json, _render)

@@ -6,6 +6,7 @@ the chip race, bounties and payouts, and returns a :class:`SimReport`. See
 ``docs/simulation.md``.
 """
 
+from pokertd.sim.batch import BatchSummary, RunSummary, Spread, simulate_many, summarize
 from pokertd.sim.bots import Bot, RandomBot, TightAggressiveBot, chen_score, make_bot
 from pokertd.sim.tournament import (
     BOUNTY_KINDS,
@@ -24,6 +25,7 @@ from pokertd.sim.tournament import (
 
 __all__ = [
     "BOUNTY_KINDS",
+    "BatchSummary",
     "Bot",
     "Bubble",
     "ColourUpRecord",
@@ -31,13 +33,17 @@ __all__ = [
     "HandRecord",
     "LevelRow",
     "RandomBot",
+    "RunSummary",
     "SimConfig",
     "SimReport",
     "SimulationError",
+    "Spread",
     "TightAggressiveBot",
     "TimeModel",
     "TournamentSim",
     "chen_score",
     "make_bot",
     "simulate",
+    "simulate_many",
+    "summarize",
 ]
