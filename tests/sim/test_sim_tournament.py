@@ -420,3 +420,24 @@ def test_D4_moved_players_wait_between_the_small_blind_and_the_button() -> None:
             )
         last_at_table[h.table] = h
     assert waited > 0
+
+
+def test_B11_raced_out_without_protection_is_a_bust() -> None:
+    """KPC-14D/FOX-24C protect a player from being raced out; a profile without
+    ``race_out_protection`` lets the race take his last chips, and he is out."""
+    from dataclasses import replace
+
+    bare = replace(load_profile("tda"), race_out_protection=False)
+    sim = TournamentSim(SimConfig(players=12, profile=bare, seed=1, check=True))
+    first = sorted(sim.chips)[0]
+    sim.chips[first] = 100  # one 100 chip: the odd total makes no new 500
+    sim.chips[sorted(sim.chips)[1]] += sim.stack - 100
+    assert sim._colour_ups_due(13, 11_000)
+    assert sim.chips[first] == 0
+    assert sim.players_left == 11
+    assert first not in sim.seating.where
+    report = sim.run()
+    assert len(report.finishing) == 12
+    assert report.finishing[-1].player == first
+    race = sum(c.chips_after - c.chips_before for c in report.colour_ups)
+    assert report.chips_end == report.chips_start + race

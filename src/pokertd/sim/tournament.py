@@ -543,6 +543,8 @@ class TournamentSim:
             if self.hfh:
                 self._hand_for_hand_round()
                 continue
+            if not self.queue:
+                raise SimulationError("No table is left to deal.")  # pragma: no cover
             t, number = heapq.heappop(self.queue)
             tt = self.times.get(number)
             if tt is None or tt.ready_at != t or number not in self.seating.tables:
@@ -616,9 +618,6 @@ class TournamentSim:
         if outs:
             self._bust(outs)
         self._between_hands(end)
-        if not self.hfh:
-            for n in sorted(self.seating.tables):
-                self._schedule(n, end)
 
     # -- one hand --------------------------------------------------------------------------
 
@@ -842,6 +841,8 @@ class TournamentSim:
             self.hfh = False
             at = EPOCH + timedelta(seconds=now)
             self._set_clock(clk.hand_for_hand_off(self.clock, at), now)
+            for n in sorted(self.seating.tables):  # back to each table at its own pace
+                self._schedule(n, max(self.times[n].ready_at, now))
         elif (
             not self.hfh
             and self.bubble is None
@@ -910,9 +911,6 @@ class TournamentSim:
             if outs:
                 self._bust(outs)
                 self._between_hands(t)
-                if self.hfh:
-                    for n in self.seating.tables:
-                        self.times[n].ready_at = max(self.times[n].ready_at, t)
                 return True
         return False
 
