@@ -153,6 +153,13 @@ def tournament(tid: str, request: Request) -> dict[str, Any]:
     return views.display(web_of(request), tid, "public")
 
 
+@router.get("/tournaments/{tid}/players", responses=ERROR_RESPONSES)
+def players(tid: str, request: Request, q: str = "") -> list[dict[str, Any]]:
+    """Find players by name (2+ letters): table, seat, status, place, bounty — nothing private."""
+    _known(request, tid)
+    return views.find_players(web_of(request), tid, q[:64])
+
+
 @router.get("/tournaments/{tid}/staff", responses=ERROR_RESPONSES)
 def tournament_staff(tid: str, request: Request) -> dict[str, Any]:
     """The floor's view: everything, including players' private fields and the log."""
@@ -266,7 +273,8 @@ def run_command(request: Request, tid: str, command: Command, token: str | None 
             raise PermissionDenied("This dealer session is for another tournament.")
         commands.check_dealer(command, who.table, views.table_of_command(web, tid, command))
     _known(request, tid)
-    result = web.service.run(tid, command, actor=who.name, role=who.role.value)
+    with views.lock(tid):
+        result = web.service.run(tid, command, actor=who.name, role=who.role.value)
     recs = list(result) if isinstance(result, list | tuple) else []
     return {
         "tournament": tid,
@@ -307,8 +315,11 @@ def _endpoint_for(cls: type[Command]) -> Any:
         return run_command(request, tid, command)
 
     body_type: Any = cls if typed else dict[str, Any]
-    has_fields = bool(dataclasses.fields(cls))  # type: ignore[arg-type]
-    default = Body(...) if has_fields else Body(None)
+    required = any(
+        f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING
+        for f in dataclasses.fields(cls)  # type: ignore[arg-type]
+    )
+    default = Body(...) if required else Body(None)
     endpoint.__signature__ = inspect.Signature(  # type: ignore[attr-defined]
         [
             inspect.Parameter("tid", inspect.Parameter.POSITIONAL_OR_KEYWORD, annotation=str),
@@ -318,7 +329,7 @@ def _endpoint_for(cls: type[Command]) -> Any:
             inspect.Parameter(
                 "body",
                 inspect.Parameter.POSITIONAL_OR_KEYWORD,
-                annotation=body_type if has_fields else body_type | None,
+                annotation=body_type if required else body_type | None,
                 default=default,
             ),
         ],

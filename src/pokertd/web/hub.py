@@ -128,8 +128,10 @@ class Hub:
                     self._set_timer(key, topic, snap.get("wake_in"))
                 if not topic.dirty:
                     break
-        except Exception:  # a display refresh must never take the server down
+        except Exception:  # a display refresh must never take the server down: retry soon
             log.exception("display refresh failed for %s", key)
+            if self._loop is not None:
+                self._loop.call_later(0.5, self._kick_topic, key)
         finally:
             topic.running = False
 

@@ -36,12 +36,17 @@ async def stream(tid: str, request: Request, audience: str = "public", limit: in
 ):
     """Server-Sent Events: ``event: snapshot`` with the view model as JSON, on every change.
 
+    The public push leaves out the player and table lists (search them with
+    ``GET /api/tournaments/{tid}/players?q=``); ``audience=staff`` sends everything.
+
     ``limit`` > 0 closes the stream after that many snapshots (tests, scripts).
     """
     web = web_of(request)
     if audience != "public":
         require(principal(request), Role.DEALER, action="watch the staff view")
         audience = "staff"
+    else:
+        audience = "stream"
     if not await asyncio.to_thread(views.exists, web, tid):
         raise NotFound(f"There is no tournament {tid!r}.")
     queue = await web.hub.display(tid, audience)

@@ -19,7 +19,7 @@ from pokertd.tournament.framework import EventRecord, TournamentState
 
 PUBLIC_KEYS = ("tournament", "name", "seq", "server_time", "wake_in", "clock", "status",
                "payouts", "results", "tables_public", "players_public", "announcements",
-               "bounties", "chart", "pending_moves", "final_table")
+               "bounties", "chart", "final_table")
 """The keys the public (TV, phones) may see; ``players`` (with private fields) is staff-only."""
 
 LOG_LINES = 200
@@ -239,6 +239,25 @@ def _chart(
     return {"players_left": points, "avg_bb": avg_bb}
 
 
+STREAM_DROP = ("players", "tables", "chart", "pending_moves")
+"""Left out of the public SSE push (phones search players through the API instead): every
+display receives every push, so the push stays small."""
+
+RESULT_ROWS_PUSHED = 20
+"""Finishers included in a public push (all of them through the API and print pages)."""
+
+
+def stream(view: dict[str, Any]) -> dict[str, Any]:
+    """The public push: the public view without the bulky lists."""
+    out = {k: v for k, v in public(view).items() if k not in STREAM_DROP}
+    results = out.get("results")
+    if isinstance(results, dict) and isinstance(results.get("rows"), list):
+        rows = results["rows"]
+        out["results"] = {**results, "rows": rows[:RESULT_ROWS_PUSHED],
+                          "more": max(0, len(rows) - RESULT_ROWS_PUSHED)}
+    return out
+
+
 def public(view: dict[str, Any]) -> dict[str, Any]:
     """Only what a TV or a phone may show."""
     out = {k: view[k] for k in PUBLIC_KEYS if k in view}
@@ -248,4 +267,12 @@ def public(view: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-__all__ = ["PRIVATE_PLAYER_FIELDS", "PUBLIC_KEYS", "build", "jsonable", "public", "public_row"]
+__all__ = [
+    "PRIVATE_PLAYER_FIELDS",
+    "PUBLIC_KEYS",
+    "build",
+    "jsonable",
+    "public",
+    "public_row",
+    "stream",
+]

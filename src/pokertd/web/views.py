@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import threading
 from typing import TYPE_CHECKING, Any
 
 from pokertd.web import snapshot
@@ -19,17 +20,63 @@ def records(web: Web, tid: str, after: int = 0) -> list[Any]:
     return [r for r in found if r.seq > after]
 
 
+_CACHE: dict[tuple[int, str], tuple[int, int, dict[str, Any]]] = {}
+_CACHE_LOCK = threading.Lock()
+_TOURNAMENT_LOCKS: dict[str, threading.RLock] = {}
+
+
+def lock(tid: str) -> threading.RLock:
+    """This process's lock for ``tid``: commands and view builds take turns, so a view is
+    never built from a state that a command is folding into at the same moment."""
+    with _CACHE_LOCK:
+        found = _TOURNAMENT_LOCKS.get(tid)
+        if found is None:
+            found = _TOURNAMENT_LOCKS[tid] = threading.RLock()
+        return found
+
+
 def full(web: Web, tid: str) -> dict[str, Any]:
-    """The staff view model of ``tid`` now."""
-    state = web.service.state(tid)
-    recs = records(web, tid, 0)
-    return snapshot.build(state, recs, web.now())
+    """The staff view model of ``tid`` now.
+
+    Built at most once per tournament, log position and wall-clock second (every display,
+    page and API read in that second shares it); the clock's ``seconds_left`` is exact as of
+    ``server_time`` and the pages count down from there.
+    """
+    with lock(tid):
+        state = web.service.state(tid)
+        now = web.now()
+        key = (id(web), tid)
+        second = int(now.timestamp())
+        with _CACHE_LOCK:
+            hit = _CACHE.get(key)
+        if hit is not None and hit[0] == state.seq and hit[1] == second:
+            return hit[2]
+        view = snapshot.build(state, records(web, tid, 0), now)
+    with _CACHE_LOCK:
+        if len(_CACHE) > 256:
+            _CACHE.clear()
+        _CACHE[key] = (state.seq, second, view)
+    return view
 
 
 def display(web: Web, tid: str, audience: str = "public") -> dict[str, Any]:
-    """The view model for ``audience`` (``public`` or ``staff``)."""
+    """The view model for ``audience``: ``staff`` (everything), ``public`` (nothing
+    private) or ``stream`` (the small public push for SSE displays)."""
     view = full(web, tid)
-    return view if audience == "staff" else snapshot.public(view)
+    if audience == "staff":
+        return view
+    if audience == "stream":
+        return snapshot.stream(view)
+    return snapshot.public(view)
+
+
+def find_players(web: Web, tid: str, query: str, limit: int = 20) -> list[dict[str, Any]]:
+    """Public player rows whose name contains ``query`` (case-insensitive)."""
+    q = query.strip().lower()
+    if len(q) < 2:
+        return []
+    rows = snapshot.public(full(web, tid))["players"]
+    return [r for r in rows if q in str(r.get("name", "")).lower()][:limit]
 
 
 def event_json(record: Any) -> dict[str, Any]:
@@ -110,7 +157,9 @@ __all__ = [
     "display",
     "event_json",
     "exists",
+    "find_players",
     "full",
+    "lock",
     "new_events",
     "records",
     "table_of_command",

@@ -143,10 +143,20 @@
         return Math.round(avg / bb);
       },
       players() { return this.v.players || this.v.players_public || []; },
+      hits: [], lastQuery: "", lastSeq: null,
       found() {
-        const q = this.query.trim().toLowerCase();
+        const q = this.query.trim();
         if (q.length < 2) return [];
-        return this.players().filter((p) => (p.name || "").toLowerCase().includes(q)).slice(0, 8);
+        if (this.audience !== "public") {
+          return this.players().filter((p) => (p.name || "").toLowerCase().includes(q.toLowerCase())).slice(0, 8);
+        }
+        if (q !== this.lastQuery || this.v.seq !== this.lastSeq) {
+          this.lastQuery = q; this.lastSeq = this.v.seq;
+          fetch(`/api/tournaments/${this.tid}/players?q=${encodeURIComponent(q)}`)
+            .then((r) => r.json()).then((rows) => { if (this.lastQuery === q) this.hits = rows.slice(0, 8); })
+            .catch(() => {});
+        }
+        return this.hits;
       },
     });
   }
