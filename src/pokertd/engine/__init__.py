@@ -17,6 +17,7 @@ from pokertd.engine.actions import (
     Raise,
     Show,
 )
+from pokertd.engine.declarations import Ruling, rule_on_chips
 from pokertd.engine.hand import STREETS, Hand, deal_order
 from pokertd.engine.pots import build_pots, split_pot
 from pokertd.engine.result import Elimination, HandResult, PotResult
@@ -37,8 +38,10 @@ __all__ = [
     "Muck",
     "PotResult",
     "Raise",
+    "Ruling",
     "Show",
     "build_pots",
     "deal_order",
+    "rule_on_chips",
     "split_pot",
 ]

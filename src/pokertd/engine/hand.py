@@ -617,6 +617,17 @@ class Hand:
         return self._cur if self._street < SHOWDOWN else 0
 
     @property
+    def last_increment(self) -> Chips:
+        """``L``: the last full bet or raise increment of this round (the big blind to
+        start with) — catalogue 1.4."""
+        return self._last_inc
+
+    @property
+    def raises_this_round(self) -> int:
+        """Raises made on this betting round (the opening bet and the blinds excluded)."""
+        return self._nraises
+
+    @property
     def board(self) -> list[CardCode]:
         """Board cards dealt so far (int codes)."""
         return self._board[: self._nboard]
