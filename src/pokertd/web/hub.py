@@ -28,6 +28,12 @@ class Message:
     kind: str
     data: str
     seq: int = 0
+    frame: bytes = b""
+    """The SSE frame, encoded once for every display."""
+
+    def __post_init__(self) -> None:
+        if self.kind == "snapshot" and not self.frame:
+            self.frame = f"event: snapshot\nid: {self.seq}\ndata: {self.data}\n\n".encode()
 
 
 @dataclass(slots=True)

@@ -61,7 +61,7 @@ async def stream(tid: str, request: Request, audience: str = "public", limit: in
                 except TimeoutError:
                     yield b": keepalive\n\n"
                     continue
-                yield f"event: snapshot\nid: {msg.seq}\ndata: {msg.data}\n\n".encode()
+                yield msg.frame
                 sent += 1
                 if limit and sent >= limit:
                     return

@@ -64,8 +64,13 @@ def _optional(module: str, name: str) -> Callable[..., Any] | None:
     return _call(_module(f"pokertd.tournament.{module}"), name)
 
 
-def build(state: TournamentState, records: list[EventRecord], now: datetime) -> dict[str, Any]:
+def build(
+    state: TournamentState, records: list[EventRecord], now: datetime, *, lean: bool = False
+) -> dict[str, Any]:
     """The full view model of ``state`` at ``now`` (staff; see :func:`public`).
+
+    ``lean`` leaves out the per-player lists, tables, log and chart: what the public SSE
+    push carries (:func:`stream`), built fast for every change.
 
     Keys: ``status`` (``views.status``), ``players`` (``views.players``), ``results``
     (``views.results``), ``log`` (``views.log``), and when their integration modules exist,
@@ -82,15 +87,19 @@ def build(state: TournamentState, records: list[EventRecord], now: datetime) -> 
         "server_time": now.timestamp(),
         "wake_in": None,
         "status": jsonable(status),
-        "players": jsonable(views.players(state, now)),
         "results": jsonable(views.results(state, now)),
-        "log": jsonable(views.log(state, records[-LOG_LINES:])),
     }
     out.update(_clock(state, now))
-    out.update(_tables(state))
-    out.update(_prizes(state, out["players"]))
-    _fill_seats(out)
-    out["chart"] = _chart(state, records, out)
+    if lean:
+        out["players"] = []
+        out.update(_prizes(state, []))
+    else:
+        out["players"] = jsonable(views.players(state, now))
+        out["log"] = jsonable(views.log(state, records[-LOG_LINES:]))
+        out.update(_tables(state))
+        out.update(_prizes(state, out["players"]))
+        _fill_seats(out)
+        out["chart"] = _chart(state, records, out)
     clock = out.get("clock")
     if isinstance(clock, dict) and clock.get("running") and isinstance(
         clock.get("seconds_left"), int

@@ -20,7 +20,7 @@ def records(web: Web, tid: str, after: int = 0) -> list[Any]:
     return [r for r in found if r.seq > after]
 
 
-_CACHE: dict[tuple[int, str], tuple[int, int, dict[str, Any]]] = {}
+_CACHE: dict[tuple[int, str, bool], tuple[int, int, dict[str, Any]]] = {}
 _CACHE_LOCK = threading.Lock()
 _TOURNAMENT_LOCKS: dict[str, threading.RLock] = {}
 
@@ -35,7 +35,7 @@ def lock(tid: str) -> threading.RLock:
         return found
 
 
-def full(web: Web, tid: str) -> dict[str, Any]:
+def full(web: Web, tid: str, *, lean: bool = False) -> dict[str, Any]:
     """The staff view model of ``tid`` now.
 
     Built at most once per tournament, log position and wall-clock second (every display,
@@ -45,13 +45,14 @@ def full(web: Web, tid: str) -> dict[str, Any]:
     with lock(tid):
         state = web.service.state(tid)
         now = web.now()
-        key = (id(web), tid)
+        key = (id(web), tid, lean)
         second = int(now.timestamp())
         with _CACHE_LOCK:
             hit = _CACHE.get(key)
         if hit is not None and hit[0] == state.seq and hit[1] == second:
             return hit[2]
-        view = snapshot.build(state, records(web, tid, 0), now)
+        recs = [] if lean else records(web, tid, 0)
+        view = snapshot.build(state, recs, now, lean=lean)
     with _CACHE_LOCK:
         if len(_CACHE) > 256:
             _CACHE.clear()
@@ -62,11 +63,11 @@ def full(web: Web, tid: str) -> dict[str, Any]:
 def display(web: Web, tid: str, audience: str = "public") -> dict[str, Any]:
     """The view model for ``audience``: ``staff`` (everything), ``public`` (nothing
     private) or ``stream`` (the small public push for SSE displays)."""
+    if audience == "stream":
+        return snapshot.stream(full(web, tid, lean=True))
     view = full(web, tid)
     if audience == "staff":
         return view
-    if audience == "stream":
-        return snapshot.stream(view)
     return snapshot.public(view)
 
 
