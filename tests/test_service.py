@@ -377,3 +377,44 @@ def test_snapshots_are_off_with_zero() -> None:
     assert store.load_snapshot(tid, snapshot_key()) is None
     assert svc.snapshot(tid) == 11
     assert store.load_snapshot(tid, snapshot_key()) is not None
+
+
+@pytest.mark.postgres
+def test_postgres_listener_reconnects_and_catches_up(caplog: pytest.LogCaptureFixture) -> None:
+    """A dropped LISTEN connection reconnects and reloads: nothing missed is lost."""
+    import psycopg
+
+    url, reason = postgres_test_url()
+    if url is None:
+        pytest.skip(reason)
+    find = (
+        "SELECT pid FROM pg_stat_activity WHERE application_name = 'pokertd-listen' "
+        "AND datname = current_database()"
+    )
+    tid = f"svc-{uuid.uuid4().hex[:10]}"
+    with (
+        psycopg.connect(url, autocommit=True) as admin,
+        open_service(url) as mine,
+        open_service(url) as theirs,
+    ):
+        try:
+            theirs.create(ToyCreate("Friday", 3), tournament_id=tid)
+            mine.state(tid)
+            before = {row[0] for row in admin.execute(find)}
+            got: list[int] = []
+            mine.subscribe(lambda t, recs: got.extend(r.seq for r in recs) if t == tid else None)
+            deadline = time.monotonic() + 3
+            ours: set[object] = set()
+            while not ours and time.monotonic() < deadline:
+                ours = {row[0] for row in admin.execute(find)} - before
+                time.sleep(0.02)
+            assert len(ours) == 1
+            admin.execute("SELECT pg_terminate_backend(%s)", (ours.pop(),))
+            theirs.run(tid, ToyRegister("Ann"))  # its NOTIFY may reach nobody
+            deadline = time.monotonic() + 5
+            while 2 not in got and time.monotonic() < deadline:
+                time.sleep(0.05)
+            assert got == [2]
+            assert "lost the LISTEN connection" in caplog.text
+        finally:
+            mine.store.delete(tid)

@@ -30,7 +30,7 @@ from random import Random
 import pokertd.tournament  # noqa: F401  (registers every domain's events and commands)
 from pokertd.errors import ConcurrencyConflict, InvalidCommand, NotFound
 from pokertd.store import EventStore, TournamentInfo, open_store
-from pokertd.store.base import gc_paused
+from pokertd.store.base import RESYNC, gc_paused
 from pokertd.store.snapshot import decode_snapshot, encode_snapshot, snapshot_key
 from pokertd.tournament.framework import (
     Command,
@@ -403,6 +403,15 @@ class TournamentService:
 
     def _on_remote_append(self, tournament_id: str, last_seq: int) -> None:
         """Another process appended to ``tournament_id``: load it and publish."""
+        if tournament_id == RESYNC:  # notifications may have been lost: refresh all we hold
+            with self._cache_lock:
+                held = [(tid, c) for tid, c in self._cache.items() if c.state.seq > 0]
+            for tid, held_cached in held:
+                with held_cached.lock:
+                    fresh = self._refresh(tid, held_cached)
+                    if fresh:
+                        self._publish(tid, fresh)
+            return
         cached = self._cached(tournament_id)
         with cached.lock:
             if cached.state.seq >= last_seq:

@@ -26,7 +26,10 @@ from pokertd.errors import ConcurrencyConflict, InvalidCommand, StoreError
 from pokertd.tournament.framework import Event, EventRecord, event_from_json, to_json
 
 Listener = Callable[[str, int], None]
-"""Called with ``(tournament_id, last_seq)`` when another process appended to a tournament."""
+"""Called with ``(tournament_id, last_seq)`` when another process appended to a tournament,
+or with ``(RESYNC, 0)`` when notifications may have been missed (reload what you hold)."""
+RESYNC = "*"
+"""The tournament id a listener gets when it must reload every tournament it holds."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -254,6 +257,7 @@ def decode_rows(
 
 
 __all__ = [
+    "RESYNC",
     "EventStore",
     "Listener",
     "StoredRow",

@@ -25,6 +25,7 @@ from psycopg import errors as pg_errors
 
 from pokertd.errors import ConcurrencyConflict, PokertdError, StoreError
 from pokertd.store.base import (
+    RESYNC,
     Listener,
     StoredRow,
     TournamentInfo,
@@ -42,6 +43,8 @@ SCHEMA_VERSION = 2
 """The schema this code writes (row of ``pokertd_schema``; 2 added snapshots)."""
 CHANNEL = "pokertd"
 """The LISTEN/NOTIFY channel; payload ``'<tournament_id>:<last seq>'``."""
+LISTEN_APPLICATION = "pokertd-listen"
+"""``application_name`` of the listener's connection (visible in ``pg_stat_activity``)."""
 _SCHEMA_LOCK = 0x504B5444  # advisory lock key: one process creates the schema
 
 _SCHEMA = [
@@ -77,9 +80,16 @@ _ROW_COLUMNS = "seq, batch, recorded_at, actor, type, version, data"
 log = logging.getLogger("pokertd.store")
 
 
-def _connect(url: str, *, connect_timeout: int = 5) -> psycopg.Connection[tuple[object, ...]]:
+def _connect(
+    url: str, *, connect_timeout: int = 5, application_name: str = "pokertd"
+) -> psycopg.Connection[tuple[object, ...]]:
     try:
-        conn = psycopg.connect(url, autocommit=True, connect_timeout=connect_timeout)
+        conn = psycopg.connect(
+            url,
+            autocommit=True,
+            connect_timeout=connect_timeout,
+            application_name=application_name,
+        )
     except psycopg.Error as exc:
         raise StoreError(f"Cannot connect to PostgreSQL at {_safe(url)}: {exc}".strip()) from exc
     conn.execute("SET TIME ZONE 'UTC'")
@@ -291,11 +301,12 @@ class PostgresStore:
     def listen(self, callback: Listener) -> Callable[[], None] | None:
         """Report other connections' appends: ``callback(tournament_id, last_seq)``.
 
-        A daemon thread with its own connection waits on ``LISTEN pokertd``; it reconnects
-        after a lost connection. The returned function stops it. Exceptions raised by the
-        callback are logged, not propagated.
+        A daemon thread with its own connection (``application_name`` ``pokertd-listen``)
+        waits on ``LISTEN pokertd``. After a lost connection it reconnects and calls
+        ``callback(RESYNC, 0)``: notifications may have been missed, reload everything.
+        The returned function stops it. Exceptions raised by the callback are logged.
         """
-        conn = _connect(self.url)
+        conn = _connect(self.url, application_name=LISTEN_APPLICATION)
         conn.execute(f"LISTEN {CHANNEL}")
         stop = threading.Event()
         own_pid = self._backend_pid
@@ -319,10 +330,14 @@ class PostgresStore:
                     stop.wait(1.0)
                     try:
                         conn.close()
-                        conn = _connect(self.url)
+                        conn = _connect(self.url, application_name=LISTEN_APPLICATION)
                         conn.execute(f"LISTEN {CHANNEL}")
                     except (StoreError, psycopg.Error):
                         continue
+                    try:
+                        callback(RESYNC, 0)
+                    except Exception:
+                        log.exception("listener resync failed")
             conn.close()
 
         thread = threading.Thread(target=run, name="pokertd-listen", daemon=True)
@@ -343,4 +358,4 @@ class PostgresStore:
         return f"PostgresStore({_safe(self.url)!r})"
 
 
-__all__ = ["CHANNEL", "SCHEMA_VERSION", "PostgresStore"]
+__all__ = ["CHANNEL", "LISTEN_APPLICATION", "SCHEMA_VERSION", "PostgresStore"]
