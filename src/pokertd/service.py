@@ -15,6 +15,12 @@ directly, so the browser and the terminal can never disagree.
 When another writer appended in between (another process, another tablet), the append
 raises ``ConcurrencyConflict``; the service reloads and decides the command again on the
 fresh state (a stale decision is never re-appended as is), up to ``retries`` times.
+
+The first load of a tournament starts from its newest state snapshot (written every
+``snapshot_every`` events; a cache keyed by the code version, see
+:mod:`pokertd.store.snapshot`) and folds only the events after it. ``subscribe`` publishes
+every appended record in-process; with PostgreSQL it also listens for other processes'
+appends (LISTEN/NOTIFY) and publishes those. See ``docs/storage.md``.
 """
 
 from __future__ import annotations
