@@ -441,3 +441,17 @@ def test_B11_raced_out_without_protection_is_a_bust() -> None:
     assert report.finishing[-1].player == first
     race = sum(c.chips_after - c.chips_before for c in report.colour_ups)
     assert report.chips_end == report.chips_start + race
+
+
+@pytest.mark.parametrize(("profile", "size"), [("foxwoods", 10), ("kojack", 9), ("tnpl", 10)])
+def test_C9_final_table_forms_at_the_profile_size(profile: str, size: int) -> None:
+    """KPC-9: the final table is a full table (9-max -> 9); TNPL-B4, FOX-11A: one more than
+    a table, at most 10 (9-max -> 10). Every later hand is dealt at that one table."""
+    rec = Recorder()
+    report = simulate(SimConfig(players=40, profile=profile, seed=2, check=True), rec)
+    assert report.final_table_at is not None
+    later = [h for h in rec.hands if h.at >= report.final_table_at]
+    assert len({h.table for h in later}) == 1
+    first = later[0]
+    assert first.players_left <= size
+    assert len(first.players) == size  # the final table's seats
