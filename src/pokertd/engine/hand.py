@@ -79,7 +79,6 @@ _BOARD_AFTER = (0, 3, 4, 5, 5, 5)
 """Board cards visible on each street."""
 
 E1_IDS = ("FOX-55", "KPC-29C", "SPOT-5c2", "TNPL-H11")
-E3_IDS = ("KPC-54", "SPOT-4a1", "SPOT-6.10")
 E4_IDS = ("FOX-47", "KPC-34", "TNPL-H5ii")
 E5_LIMIT_IDS = ("KPC-37", "TNPL-H9", "FOX-51")
 E5_NJ_IDS = ("NJ-44c",)
@@ -688,24 +687,12 @@ class Hand:
         if rules.is_limit:
             to = self._full_to + self._bet_size
             return to, to
-        if cur <= 0:
-            low = self._big_blind
-        else:
-            mode = rules.min_raise
-            if mode == MIN_RAISE_TDA:
-                low = cur + self._last_inc
-            elif mode == MIN_RAISE_DOUBLE:
-                low = 2 * cur if cur >= self._big_blind else cur + self._big_blind
-            else:
-                low = cur + self._min_chip
-            if low < self._big_blind:
-                low = self._big_blind
+        low = self._min_raise_nl(cur)
         if rules.is_pot_limit:
+            # E6: the pot after the raiser has called; pre-flop short blinds count in full.
             pot = self._pot + (self._pl_adjust if self._street == PREFLOP else 0)
-            high = cur + pot + (cur - self._bet[p])
-        else:
-            high = self._bet[p] + self._stack[p]
-        return low, high
+            return low, cur + pot + (cur - self._bet[p])
+        return low, self._bet[p] + self._stack[p]
 
     def _someone_can_call_more(self, p: int) -> bool:
         """Is there an opponent who could put in more than the current bet? A bet nobody
@@ -1060,8 +1047,7 @@ class Hand:
                 self._full_to = to
         else:
             inc = to - cur
-            low, _ = self._raise_bounds_nl(cur)
-            if to >= low:
+            if to >= self._min_raise_nl(cur):
                 if cur > 0:
                     self._last_inc = inc
                 else:
@@ -1084,10 +1070,10 @@ class Hand:
             return
         self._next(p)
 
-    def _raise_bounds_nl(self, cur: int) -> tuple[int, int]:
-        """Rule minimum raise-to in big-bet games before a raise (upper bound unused)."""
+    def _min_raise_nl(self, cur: int) -> int:
+        """The rule's minimum bet or raise-to in big-bet games facing ``cur`` (E1, E2)."""
         if cur <= 0:
-            return self._big_blind, 0
+            return self._big_blind
         mode = self._rules.min_raise
         if mode == MIN_RAISE_TDA:
             low = cur + self._last_inc
@@ -1095,7 +1081,7 @@ class Hand:
             low = 2 * cur if cur >= self._big_blind else cur + self._big_blind
         else:
             low = cur + self._min_chip
-        return (low if low > self._big_blind else self._big_blind), 0
+        return low if low > self._big_blind else self._big_blind
 
     def do_show(self) -> None:
         """Table the actor's hand at showdown (trusted)."""
