@@ -4,7 +4,7 @@ short blinds, re-opening, caps, pot-limit (catalogue D2, D3, E1-E6)."""
 from __future__ import annotations
 
 import pytest
-from engine_helpers import play, start
+from engine_helpers import play, profile, start
 
 from pokertd.engine import AllIn, Bet, Call, Check, Fold, Raise
 from pokertd.errors import BelowMinimumRaise, IllegalAction
@@ -286,3 +286,39 @@ def test_fixed_limit_bets_are_exact() -> None:
     play(hand, Call(), Call(), Check(), Check(), Check(), Check())
     assert hand.street == "turn"
     assert hand.legal().min_raise_to == 400
+
+
+def test_NJ_44c_limit_cap_holds_even_when_the_tournament_is_heads_up() -> None:
+    """E5 NJ: three raises per betting interval in fixed-limit too, never lifted."""
+    hand = start(
+        [BIG, BIG], button=1, sb=1, bb=0, blinds=(100, 200), prof="nj_fundraiser",
+        variant=Variant.FIXED_LIMIT_HOLDEM, small_bet=200, big_bet=400,
+        players_in_tournament=2,
+    )  # fmt: skip
+    play(hand, Call(), Check())
+    play(hand, Bet(200), Raise(400), Raise(600), Raise(800))
+    assert not hand.legal().can_raise
+
+
+def test_FOX_53A_pot_limit_after_the_flop_is_the_real_pot() -> None:
+    """E6: from the flop on the real pot is used: pot 600, a bet may be 600; facing it,
+    the next player may raise to 600 + (1,200 + 600) = 2,400."""
+    hand = start([BIG] * 3, blinds=(100, 200), variant=Variant.POT_LIMIT_OMAHA)
+    play(hand, Call(), Call(), Check())
+    assert hand.pot == 600
+    assert hand.legal().max_raise_to == 600
+    hand.act(Bet(600))
+    assert hand.legal().max_raise_to == 2_400
+
+
+def test_NJ_Def2_burn_before_the_hole_cards() -> None:
+    """D2 NJ: one card is burnt before the hole cards are dealt."""
+    from pokertd.engine import Hand
+
+    deck = list(range(52))
+    for name, first in (("tda", 0), ("nj_fundraiser", 1)):
+        hand = Hand.start(
+            stacks=[BIG] * 3, button=2, small_blind_seat=0, big_blind_seat=1,
+            small_blind=50, big_blind=100, deck=deck, profile=profile(name),
+        )  # fmt: skip
+        assert hand.hole_cards(0) == (first, first + 3)

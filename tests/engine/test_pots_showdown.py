@@ -7,6 +7,7 @@ from engine_helpers import check_down, play, start
 
 from pokertd.engine import AllIn, Bet, Call, Check, Fold, Muck, Raise, Show, build_pots, split_pot
 from pokertd.errors import IllegalAction
+from pokertd.rules import AnteType
 
 BIG = 100_000
 
@@ -226,3 +227,29 @@ def test_eliminations_with_start_stacks_and_pot_winners() -> None:
     assert busts[1].pots == (0, 1)
     assert busts[1].pot_winners == ((2,), (2,))
     assert busts[1].eliminated_by == (2,)
+
+
+def test_F5_all_odd_chips_to_the_first_winner_when_the_profile_says_so() -> None:
+    """F5 with ``odd_chip_max_one_per_player = false``: every odd unit to the first winner."""
+    assert split_pot(1_100, [5, 8, 2], 100, one_per_player=False) == [500, 300, 300]
+
+
+def test_FOX_BBA2_ante_trimming_when_antes_are_live_contributions() -> None:
+    """B5 off (``ante_to_main_pot = false``, PHH's ante trimming): a player all-in on a
+    short ante contests only what he matched."""
+    from engine_helpers import profile
+
+    trimmed = profile("tda").replace(ante_to_main_pot=False)
+    hand = start(
+        [BIG, BIG, 60],
+        blinds=(100, 200),
+        ante=100,
+        ante_type=AnteType.PER_PLAYER,
+        prof=trimmed,
+        holes={2: "AsAh", 0: "7c2d", 1: "8c3d"},
+        board="KdQh9c5s4h",
+    )
+    play(hand, Call(), Check())
+    result = check_down(hand).result
+    assert result.pots[0].amount == 180  # 60 from each of three
+    assert result.pots[0].winners == (2,)
