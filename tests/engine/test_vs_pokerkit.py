@@ -56,8 +56,8 @@ def test_random_hands_end_with_the_same_stacks_in_pokerkit() -> None:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
             *_, state = iter(HandHistory.loads(to_phh(hand)))
-        ours = [hand.stacks[s] for s in hand.seats_dealt]
-        theirs = list(state.stacks)
+        ours = [hand.stacks[s] or 0 for s in hand.seats_dealt]
+        theirs: list[int] = [int(x) for x in state.stacks]
         split = any(len(p.winners) > 1 for p in hand.result.pots)
         if split:
             assert sum(ours) == sum(theirs)
