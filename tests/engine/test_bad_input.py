@@ -107,6 +107,7 @@ def test_duplicate_and_unknown_cards() -> None:
         ({"big_blind_seat": 2, "stacks": [BIG, BIG, 0]}, "big blind seat"),
         ({"small_blind_seat": 1}, "both blinds"),
         ({"big_blind": 0}, "positive"),
+        ({"big_blind": 2.5}, "whole numbers"),
         ({"min_chip": 0}, "smallest chip"),
         ({"deck": list(range(10))}, "this hand needs"),
         ({"deck": None}, "deck order or an rng"),

@@ -325,6 +325,11 @@ class Hand:
                 )
         if not 0 <= button < n:
             raise InvalidCommand(f"The button must be on a seat from 1 to {n}, not {button + 1}.")
+        if type(big_blind) is not int or type(small_blind) is not int or type(ante) is not int:
+            raise InvalidCommand(
+                "Blinds and antes must be whole numbers of chips "
+                f"(small blind {small_blind!r}, big blind {big_blind!r}, ante {ante!r})."
+            )
         if big_blind <= 0 or small_blind < 0 or ante < 0:
             raise InvalidCommand(
                 "Blinds and antes must be positive chip amounts "
