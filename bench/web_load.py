@@ -340,7 +340,11 @@ def main() -> None:
                           "rps": {k: round(v, 1) for k, v in rps.items()}}))
     finally:
         proc.terminate()
-        proc.wait(10)
+        try:
+            proc.wait(15)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait(5)
 
 
 if __name__ == "__main__":

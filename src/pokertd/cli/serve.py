@@ -70,7 +70,8 @@ def serve(
     if not users.has_director():
         console.print(f"First run: open [bold]http://{shown}:{port}/setup[/] to set the "
                       "director's password.")
-    uvicorn.run(app, host=host, port=port, log_level="warning", proxy_headers=False)
+    uvicorn.run(app, host=host, port=port, log_level="warning", proxy_headers=False,
+                timeout_graceful_shutdown=3)  # open SSE streams must not hold up a stop
     service.close()
 
 
