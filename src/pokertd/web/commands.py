@@ -74,6 +74,8 @@ def command_classes() -> dict[str, type[Command]]:
         # ``@dataclass(slots=True)`` makes a new class; the pre-slots original lingers in
         # ``__subclasses__`` — keep only the class its module actually exports.
         module = sys.modules.get(cls.__module__)
+        if not cls.__module__.startswith("pokertd.tournament."):
+            continue  # only the tournament's own commands (never test-only ones)
         if getattr(module, cls.__qualname__, None) is not cls:
             continue
         name = cls.__name__
