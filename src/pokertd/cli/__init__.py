@@ -21,7 +21,6 @@ app = typer.Typer(
 )
 
 
-
 @app.callback()
 def _root() -> None:
     """Run live poker tournaments by the rules of real card rooms."""

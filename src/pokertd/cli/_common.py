@@ -8,17 +8,21 @@ and exit code 2 — never a stack trace.
 
 from __future__ import annotations
 
+import getpass
 import json
 import os
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich.console import Console
 
 from pokertd.errors import PokertdError
+
+if TYPE_CHECKING:
+    from pokertd.service import TournamentService
 
 console = Console(highlight=False)
 err_console = Console(stderr=True, highlight=False)
@@ -90,15 +94,37 @@ def refusals(as_json: bool = False) -> Iterator[None]:
         raise fail(exc, as_json) from None
 
 
+def actor() -> str:
+    """Who runs the command, for the log: ``$POKERTD_ACTOR``, else the login name."""
+    try:
+        return os.environ.get("POKERTD_ACTOR") or getpass.getuser() or "floor"
+    except (KeyError, OSError):  # pragma: no cover - no user database
+        return "floor"
+
+
+@contextmanager
+def service(db: str | None) -> Iterator[TournamentService]:
+    """The service over the store named by ``--db`` (closed afterwards)."""
+    from pokertd.service import open_service
+
+    opened = open_service(db_url(db))
+    try:
+        yield opened
+    finally:
+        opened.close()
+
+
 __all__ = [
     "DEFAULT_DB",
     "DbOption",
     "JsonOption",
+    "actor",
     "console",
     "db_url",
     "emit",
     "err_console",
     "fail",
     "refusals",
+    "service",
     "to_jsonable",
 ]

@@ -15,6 +15,7 @@ import typer
 from rich.table import Table
 
 from pokertd.cli._common import DbOption, JsonOption, console, db_url, emit, refusals
+from pokertd.cli._common import actor as _actor
 from pokertd.errors import InvalidCommand
 
 structure_app = typer.Typer(
@@ -617,16 +618,6 @@ def clock(
         _render_view(v)
 
     emit(data, as_json, render)
-
-
-def _actor() -> str:
-    import getpass
-    import os
-
-    try:
-        return os.environ.get("POKERTD_ACTOR") or getpass.getuser() or "floor"
-    except (KeyError, OSError):  # pragma: no cover - no user database
-        return "floor"
 
 
 def register(app: typer.Typer) -> None:

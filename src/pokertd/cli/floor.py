@@ -9,19 +9,17 @@ line naming the rule and exit 2; the log is unchanged.
 
 from __future__ import annotations
 
-import getpass
-import os
-from collections.abc import Iterator
-from contextlib import contextmanager
 from datetime import UTC, datetime
 from typing import Annotated, Any
 
 import typer
 from rich.table import Table
 
-from pokertd.cli._common import DbOption, JsonOption, console, db_url, emit, refusals
+from pokertd.cli._common import DbOption, JsonOption, console, emit, refusals
+from pokertd.cli._common import actor as _actor
+from pokertd.cli._common import service as _service
 from pokertd.errors import InvalidCommand, PokertdError
-from pokertd.service import TournamentService, open_service, utc_now
+from pokertd.service import TournamentService, utc_now
 from pokertd.tournament.eliminations import Bust, EndByChipCount
 from pokertd.tournament.entries import (
     Addon,
@@ -48,22 +46,6 @@ from pokertd.tournament.views import alive_elsewhere, log, players, results, sta
 
 TidArg = Annotated[str, typer.Argument(help="Tournament id (see pokertd tournaments).")]
 NameArg = Annotated[str, typer.Argument(help="Player name (a unique beginning is enough) or id.")]
-
-
-def _actor() -> str:
-    try:
-        return os.environ.get("POKERTD_ACTOR") or getpass.getuser() or "floor"
-    except (KeyError, OSError):  # pragma: no cover - no user database
-        return "floor"
-
-
-@contextmanager
-def _service(db: str | None) -> Iterator[TournamentService]:
-    service = open_service(db_url(db))
-    try:
-        yield service
-    finally:
-        service.close()
 
 
 def say(text: str) -> None:

@@ -24,12 +24,8 @@ exact cents; JSON amounts are cents, ICM equities are in the prizes' unit with c
 
 from __future__ import annotations
 
-import getpass
-import os
 import secrets
 import sys
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from random import Random
 from typing import Annotated, Any
@@ -41,15 +37,16 @@ from pokertd.cli._common import (
     DbOption,
     JsonOption,
     console,
-    db_url,
     emit,
     err_console,
     refusals,
 )
+from pokertd.cli._common import actor as _actor
+from pokertd.cli._common import service as _service
 from pokertd.errors import InvalidCommand
 from pokertd.rules import load_profile
 from pokertd.rules.profile import RuleProfile
-from pokertd.service import TournamentService, open_service, utc_now
+from pokertd.service import utc_now
 from pokertd.tournament.deals import DealKind, deal_warnings, propose
 from pokertd.tournament.framework import Command, EventRecord
 from pokertd.tournament.icm import DEFAULT_SAMPLES, IcmMethod, icm
@@ -87,8 +84,11 @@ from pokertd.tournament.prizes import (
 
 ProfileOption = Annotated[
     str,
-    typer.Option("--profile", help="Rule profile (tda, kojack, tnpl, nj_fundraiser, spotlight, "
-                 "foxwoods) or a profile file."),
+    typer.Option(
+        "--profile",
+        help="Rule profile (tda, kojack, tnpl, nj_fundraiser, spotlight, "
+        "foxwoods) or a profile file.",
+    ),
 ]
 
 
@@ -191,22 +191,6 @@ def standalone_payouts(
         min_cash=parse_money(buy_in) if buy_in else None,
     )
     return prizes, made
-
-
-def _actor() -> str:
-    try:
-        return os.environ.get("POKERTD_ACTOR") or getpass.getuser() or "floor"
-    except (KeyError, OSError):  # pragma: no cover - no user database
-        return "floor"
-
-
-@contextmanager
-def _service(db: str | None) -> Iterator[TournamentService]:
-    service = open_service(db_url(db))
-    try:
-        yield service
-    finally:
-        service.close()
 
 
 def _run(db: str | None, tid: str, command: Command, as_json: bool) -> list[EventRecord]:
@@ -521,7 +505,6 @@ def register(app: typer.Typer) -> None:
             warnings = deal_warnings(terms, profile=rules, regional=regional)
         render_deal(terms, warnings, as_json)
 
-
     @app.command("standings")
     def standings_command(
         tournament: Annotated[str, typer.Argument(help="Tournament id.")],
@@ -550,14 +533,19 @@ def register(app: typer.Typer) -> None:
         for col in ("Place", "Player", "Prize", "Deal", "Bounties", "Total", "Note"):
             out.add_column(col, justify="right" if col not in ("Player", "Note") else "left")
         for r in rows:
-            place = "" if r.place is None else (
-                str(r.place) if len(r.places) <= 1 else f"{r.places[0]}-{r.places[-1]}"
+            place = (
+                ""
+                if r.place is None
+                else (str(r.place) if len(r.places) <= 1 else f"{r.places[0]}-{r.places[-1]}")
             )
             out.add_row(
-                place, r.name, format_money(r.prize) if r.prize else "",
+                place,
+                r.name,
+                format_money(r.prize) if r.prize else "",
                 format_money(r.deal) if r.deal is not None else "",
                 format_money(r.bounties) if r.bounties else "",
-                format_money(r.total) if r.total else "", r.note,
+                format_money(r.total) if r.total else "",
+                r.note,
             )
         console.print(out)
 
@@ -579,8 +567,11 @@ def register(app: typer.Typer) -> None:
             out.add_column(col)
         for line in ledger.lines:
             out.add_row(
-                line.eliminated, line.collector, format_money(line.cash),
-                format_money(line.added_to_bounty) if line.added_to_bounty else "", line.note,
+                line.eliminated,
+                line.collector,
+                format_money(line.cash),
+                format_money(line.added_to_bounty) if line.added_to_bounty else "",
+                line.note,
             )
         console.print(out)
         if ledger.uncollected:
@@ -629,8 +620,10 @@ def register(app: typer.Typer) -> None:
         """Set the event's prize options: PKO bounties, deals allowed by the house."""
         with refusals(as_json):
             _run(
-                db, tournament,
-                SetPrizeOptions(progressive_bounties=progressive, deals_enabled=deals), as_json,
+                db,
+                tournament,
+                SetPrizeOptions(progressive_bounties=progressive, deals_enabled=deals),
+                as_json,
             )
 
     @app.command("post-schedule")
@@ -670,9 +663,11 @@ def register(app: typer.Typer) -> None:
         """Pay a finisher's prize and bounties; prints the receipt."""
         with refusals(as_json):
             _run(
-                db, tournament,
-                PayPrize(player=player, id_checked=id_checked, foreign=foreign,
-                         treaty_exempt=treaty),
+                db,
+                tournament,
+                PayPrize(
+                    player=player, id_checked=id_checked, foreign=foreign, treaty_exempt=treaty
+                ),
                 as_json,
             )
             if not as_json:
@@ -693,6 +688,7 @@ def register(app: typer.Typer) -> None:
             emit({"receipt": text}, True)
         else:
             sys.stdout.write(text)
+
 
 def render_deal(terms: Any, warnings: list[str], as_json: bool) -> None:
     """Print deal terms (and any warnings) for people or as JSON (amounts in cents)."""

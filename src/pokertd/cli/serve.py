@@ -25,8 +25,7 @@ user_app = typer.Typer(help="Staff accounts (director, floor, dealer).", no_args
 def _prompt_director(users: UserStore) -> None:
     console.print("[bold]First run:[/] choose the tournament director's password.")
     while True:
-        password = typer.prompt("Director password", hide_input=True,
-                                confirmation_prompt=True)
+        password = typer.prompt("Director password", hide_input=True, confirmation_prompt=True)
         try:
             users.create_first_director("director", password)
         except Exception as exc:  # InvalidCommand: too short
@@ -68,10 +67,17 @@ def serve(
     shown = "localhost" if host in {"127.0.0.1", "0.0.0.0"} else host
     console.print(f"pokertd serving [bold]{url}[/] at [bold]http://{shown}:{port}/[/]")
     if not users.has_director():
-        console.print(f"First run: open [bold]http://{shown}:{port}/setup[/] to set the "
-                      "director's password.")
-    uvicorn.run(app, host=host, port=port, log_level="warning", proxy_headers=False,
-                timeout_graceful_shutdown=3)  # open SSE streams must not hold up a stop
+        console.print(
+            f"First run: open [bold]http://{shown}:{port}/setup[/] to set the director's password."
+        )
+    uvicorn.run(
+        app,
+        host=host,
+        port=port,
+        log_level="warning",
+        proxy_headers=False,
+        timeout_graceful_shutdown=3,
+    )  # open SSE streams must not hold up a stop
     service.close()
 
 
@@ -101,15 +107,17 @@ def user_add(
             ) from None
         secret = password or os.environ.get("POKERTD_USER_PASSWORD")
         if not secret:
-            secret = typer.prompt(f"Password for {name}", hide_input=True,
-                                  confirmation_prompt=True)
+            secret = typer.prompt(f"Password for {name}", hide_input=True, confirmation_prompt=True)
         url = db_url(db)
         open_service(url).close()  # creates the database on first use
         users = UserStore(url)
         user = users.add(name, secret, chosen, replace=reset)
         users.close()
-    emit({"name": user.name, "role": user.role.value}, as_json,
-         lambda d: console.print(f"User [bold]{d['name']}[/] ({d['role']}) saved."))
+    emit(
+        {"name": user.name, "role": user.role.value},
+        as_json,
+        lambda d: console.print(f"User [bold]{d['name']}[/] ({d['role']}) saved."),
+    )
 
 
 @user_app.command("list")
@@ -124,6 +132,7 @@ def user_list(db: DbOption = None, as_json: JsonOption = False) -> None:
         users = UserStore(url)
         rows = [{"name": u.name, "role": u.role.value} for u in users.users()]
         users.close()
+
     def show(data: list[dict[str, str]]) -> None:
         for row in data:
             console.print(f"{row['name']}\t{row['role']}")

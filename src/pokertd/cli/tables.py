@@ -8,18 +8,15 @@ rule and exit 2; the log is unchanged. Seats and tables are the numbers on the t
 
 from __future__ import annotations
 
-import getpass
-import os
-from collections.abc import Iterator
-from contextlib import contextmanager
 from typing import Annotated, Any
 
 import typer
 from rich.table import Table
 
-from pokertd.cli._common import DbOption, JsonOption, console, db_url, emit, refusals
+from pokertd.cli._common import DbOption, JsonOption, console, emit, refusals
+from pokertd.cli._common import actor as _actor
+from pokertd.cli._common import service as _service
 from pokertd.errors import InvalidCommand, RuleViolation
-from pokertd.service import TournamentService, open_service
 from pokertd.tournament.framework import Command, EventRecord
 from pokertd.tournament.seating_log import (
     BreakTable,
@@ -40,22 +37,6 @@ from pokertd.tournament.seating_log import (
 TidArg = Annotated[str, typer.Argument(help="Tournament id (see pokertd tournaments).")]
 
 move_app = typer.Typer(help="Confirm suggested moves, or let the system confirm them.")
-
-
-def _actor() -> str:
-    try:
-        return os.environ.get("POKERTD_ACTOR") or getpass.getuser() or "floor"
-    except (KeyError, OSError):  # pragma: no cover - no user database
-        return "floor"
-
-
-@contextmanager
-def _service(db: str | None) -> Iterator[TournamentService]:
-    service = open_service(db_url(db))
-    try:
-        yield service
-    finally:
-        service.close()
 
 
 def _records(records: list[EventRecord]) -> list[dict[str, Any]]:
