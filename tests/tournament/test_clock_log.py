@@ -251,3 +251,46 @@ def test_NJ_44d_play_does_not_start_before_the_prize_schedule_is_posted() -> Non
     assert len(night.records) == before
     night.run(PostPayoutSchedule())
     night.run(StartClock())
+
+
+def test_FOX_HFH_each_table_reports_and_the_last_one_takes_2_00_off() -> None:
+    """FOX-HFH: 20:00 left; tables 1 and 2 report in turn; only after the last table the
+    clock shows 18:00 (one 2:00 per round), and a table cannot report twice."""
+    from pokertd.tournament.clock_log import (
+        HandForHandHandPlayed,
+        TableHandFinished,
+        TableHandReported,
+        hfh_waiting_tables,
+    )
+    from pokertd.tournament.seating_log import DrawSeats, LayTables
+
+    night = Night("fox_wed_80")
+    night.register(*(f"Player {i}" for i in range(1, 11)))  # ten players, two 9-seat tables
+    night.run(LayTables(tables=((1, 9), (2, 9))))
+    night.run(DrawSeats())
+    night.run(StartClock())
+    night.run(SetLevel(level=9))
+    with pytest.raises(RuleViolation, match="FOX-HFH"):
+        night.run(TableHandFinished(table="1"))
+    night.run(HandForHand(on=True))
+    assert view_now(night).seconds_left == 20 * 60
+    assert hfh_waiting_tables(night.state) == [1, 2]
+    records = night.run(TableHandFinished(table="1"))
+    assert [type(r.event) for r in records] == [TableHandReported]
+    assert view_now(night).seconds_left == 20 * 60
+    assert hfh_waiting_tables(night.state) == [2]
+    with pytest.raises(RuleViolation, match="already reported"):
+        night.run(TableHandFinished(table="1"))
+    with pytest.raises(InvalidCommand, match="not a table with players"):
+        night.run(TableHandFinished(table="7"))
+    records = night.run(TableHandFinished(table="2"))
+    assert [type(r.event) for r in records] == [TableHandReported, HandForHandHandPlayed]
+    assert view_now(night).seconds_left == 18 * 60
+    assert hfh_waiting_tables(night.state) == [1, 2]  # the next hand
+    replayed = fold(night.tid, night.records)
+    assert replayed.part(ClockPart) == night.state.part(ClockPart)
+    night.run(Undo())
+    assert view_now(night).seconds_left == 20 * 60
+    assert hfh_waiting_tables(night.state) == [2]
+    night.run(HandForHand(on=False))
+    assert hfh_waiting_tables(night.state) == []

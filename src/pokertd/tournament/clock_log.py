@@ -78,6 +78,8 @@ class ClockPart:
     """Each colour-up's table, instant and result (as recorded)."""
     called: dict[str, ShotClock] = field(default_factory=dict)
     """Clocks called, by ``"table/seat"``."""
+    hfh_reported: list[int] = field(default_factory=list)
+    """Tables whose dealer reported the current hand-for-hand hand finished (FOX-HFH)."""
 
     def chips_in_play(self) -> ChipSet:
         """The denominations still in play."""
@@ -106,6 +108,29 @@ def _read_clock(state: TournamentState, now: datetime) -> ClockReading | None:
         rebuys_open=v.rebuys_open,
         play_seconds=v.play_seconds,
     )
+
+
+def hfh_waiting_tables(state: TournamentState) -> list[int]:
+    """Tables with players still playing the current hand-for-hand hand (FOX-HFH).
+
+    Empty when hand-for-hand is off or the seating is not known.
+    """
+    part = state.part(ClockPart)
+    if part.clock is None or not part.clock.hand_for_hand:
+        return []
+    return [n for n in _playing_tables(state) if n not in part.hfh_reported]
+
+
+def _playing_tables(state: TournamentState) -> list[int]:
+    """The numbers of the tables with at least one player, in order."""
+    seating = _seating(state)
+    if seating is None:
+        return []
+    return [
+        number
+        for number, table in sorted(seating.tables.items())
+        if any(p is not None for p in table.players)
+    ]
 
 
 def _iso(now: datetime) -> str:
@@ -247,6 +272,18 @@ class HandForHandHandPlayed(Event):
         return f"Hand-for-hand hand {self.hand} finished: {mmss(self.seconds)} off the clock"
 
 
+@event("table_hand_finished")
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TableHandReported(Event):
+    """One table's dealer reported the current hand-for-hand hand finished (FOX-HFH)."""
+
+    at: str
+    table: int
+
+    def describe(self) -> str:
+        return f"Table {self.table} finished its hand-for-hand hand"
+
+
 @event("colored_up")
 @dataclass(frozen=True, slots=True, kw_only=True)
 class ColoredUp(Event):
@@ -377,18 +414,28 @@ def _apply_levels(state: TournamentState, ev: LevelsAdded) -> None:
 
 @applies(HandForHandStarted)
 def _apply_hfh_on(state: TournamentState, ev: HandForHandStarted) -> None:
+    state.part(ClockPart).hfh_reported.clear()
     _step(state, lambda c: clk.hand_for_hand_on(c, _at(ev.at)))
 
 
 @applies(HandForHandEnded)
 def _apply_hfh_off(state: TournamentState, ev: HandForHandEnded) -> None:
+    state.part(ClockPart).hfh_reported.clear()
     _step(state, lambda c: clk.hand_for_hand_off(c, _at(ev.at)))
 
 
 @applies(HandForHandHandPlayed)
 def _apply_hfh_hand(state: TournamentState, ev: HandForHandHandPlayed) -> None:
     profile = state.part(Setup).profile.replace(hfh_seconds_per_hand=ev.seconds)
+    state.part(ClockPart).hfh_reported.clear()
     _step(state, lambda c: clk.hand_finished(c, _at(ev.at), profile))
+
+
+@applies(TableHandReported)
+def _apply_table_hand(state: TournamentState, ev: TableHandReported) -> None:
+    reported = state.part(ClockPart).hfh_reported
+    if ev.table not in reported:
+        reported.append(ev.table)
 
 
 @applies(ColoredUp)
@@ -493,6 +540,16 @@ class HandForHand(Command):
 @dataclass(frozen=True, slots=True)
 class HandForHandHand(Command):
     """Every table has finished the current hand-for-hand hand."""
+
+
+@dataclass(frozen=True, slots=True)
+class TableHandFinished(Command):
+    """One table's dealer reports the current hand-for-hand hand finished (FOX-HFH).
+
+    When the last table with players reports, the clock loses one hand's time.
+    """
+
+    table: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -649,6 +706,37 @@ def _decide_hfh_hand(state: TournamentState, cmd: HandForHandHand, ctx: Context)
             at=_iso(ctx.now), seconds=profile.hfh_seconds_per_hand, hand=after.hfh_hands
         )
     ]
+
+
+@decides(TableHandFinished)
+def _decide_table_hand(state: TournamentState, cmd: TableHandFinished, ctx: Context) -> list[Event]:
+    clock, _ = _clock(state)
+    if not clock.hand_for_hand:
+        raise RuleViolation(
+            "Hand-for-hand is not on: there is no hand-for-hand hand to report.",
+            rule_ids="FOX-HFH",
+        )
+    number = _table_number(cmd.table.strip())
+    playing = _playing_tables(state)
+    if number is None or number not in playing:
+        raise InvalidCommand(
+            f"Table {cmd.table!r} is not a table with players: report for one of "
+            + (", ".join(map(str, playing)) or "the seated tables")
+            + ".",
+            rule_ids="FOX-HFH",
+        )
+    part = state.part(ClockPart)
+    if number in part.hfh_reported:
+        raise RuleViolation(
+            f"Table {number} has already reported this hand-for-hand hand; waiting for tables "
+            + ", ".join(map(str, hfh_waiting_tables(state)))
+            + ".",
+            rule_ids="FOX-HFH",
+        )
+    events: list[Event] = [TableHandReported(at=_iso(ctx.now), table=number)]
+    if all(n == number or n in part.hfh_reported for n in playing):
+        events += _decide_hfh_hand(state, HandForHandHand(), ctx)
+    return events
 
 
 def _race_table(state: TournamentState, cmd: ColorUp) -> tuple[str, dict[int, int], dict[str, str]]:
@@ -825,5 +913,8 @@ __all__ = [
     "ResumeClock",
     "SetLevel",
     "StartClock",
+    "TableHandFinished",
+    "TableHandReported",
     "clock_view",
+    "hfh_waiting_tables",
 ]
