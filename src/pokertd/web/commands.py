@@ -48,7 +48,7 @@ DIRECTOR_ONLY = frozenset(
 NOT_ROUTED = frozenset({"CreateTournament"})
 """Commands with their own route (``POST /api/tournaments`` creates from a template)."""
 
-DEALER_COMMANDS = frozenset({"PlaceButton", "Bust"})
+DEALER_COMMANDS = frozenset({"PlaceButton", "Bust", "TableHandFinished"})
 """Commands a table's dealer may run (for their own table only)."""
 
 
@@ -102,6 +102,8 @@ def table_of(command: Command) -> int | None:
         value = getattr(command, name, None)
         if isinstance(value, int):
             return value
+        if isinstance(value, str) and value.strip().isdigit():
+            return int(value)  # ``TableHandFinished(table="3")``
     return None
 
 

@@ -120,7 +120,13 @@ def _clock(state: TournamentState, now: datetime) -> dict[str, Any]:
     """``clock``: the clock engineer's ``ClockView.as_json()`` (absent before any clock)."""
     fn = _optional("clock_log", "clock_view")
     view = fn(state, now) if fn is not None else None
-    return {} if view is None else {"clock": view.as_json()}
+    if view is None:
+        return {}
+    clock = view.as_json()
+    waiting = _optional("clock_log", "hfh_waiting_tables")
+    # Tables still playing the current hand-for-hand hand (FOX-HFH), for the TV and dealers.
+    clock["hfh_waiting"] = waiting(state) if waiting is not None else []
+    return {"clock": clock}
 
 
 def _fill_seats(out: dict[str, Any]) -> None:

@@ -302,6 +302,8 @@
       firstOf(...names) { return names.find((n) => this.has(n)); },
       myTable() { return (this.v.tables || []).find((t) => t.table === this.table) || {}; },
       async reportButton(seat) { await this.run("place_button", { table: this.table, seat }); },
+      hfhWaiting() { return (this.clock.hfh_waiting || []).includes(this.table); },
+      async handFinished() { await this.run("table_hand_finished", { table: String(this.table) }); },
       async bustSeat(seat) {
         if (!confirm(`Bust ${seat.name} (seat ${seat.seat})?`)) return;
         await this.run("bust", { players: [seat.name] });
