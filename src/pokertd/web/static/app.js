@@ -209,7 +209,9 @@
         add("+1 min", "adjust_clock", { seconds: 60 });
         add("−1 min", "adjust_clock", { seconds: -60 });
         if (c.hand_for_hand) {
-          add("Hand-for-hand hand done", "hand_for_hand_hand", {}, "primary");
+          const waiting = c.hfh_waiting || [];  // tables still playing the hand (FOX-HFH)
+          add("Hand-for-hand hand done" + (waiting.length ? ` (waiting for tables: ${waiting.join(", ")})` : ""),
+              "hand_for_hand_hand", {}, "primary");
           add("End hand-for-hand", "hand_for_hand", { on: false });
         } else add("Hand-for-hand", "hand_for_hand", { on: true });
         return out;
