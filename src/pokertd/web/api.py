@@ -17,7 +17,7 @@ from pydantic import BaseModel, Field
 
 from pokertd.errors import InvalidCommand, NotFound, PermissionDenied
 from pokertd.tournament.framework import Command
-from pokertd.web import commands, views
+from pokertd.web import commands, money, views
 from pokertd.web.app import principal, web_of
 from pokertd.web.auth import CSRF_FIELD, CSRF_HEADER, Principal, Sessions, require
 from pokertd.web.users import Role
@@ -182,6 +182,32 @@ def table_pin(tid: str, table: int, request: Request) -> dict[str, Any]:
     require(principal(request), Role.FLOOR, action="see dealer PINs")
     pin = web_of(request).sessions.table_pin(tid, table)
     return {"tournament": tid, "table": table, "pin": pin}
+
+
+@router.get("/tournaments/{tid}/standings.csv", responses=ERROR_RESPONSES)
+def standings_export(tid: str, request: Request) -> Response:
+    """The standings as CSV: place, player, prize, deal, bounties, total (floor and up)."""
+    require(principal(request), Role.FLOOR, action="export the standings")
+    _known(request, tid)
+    text = money.standings_text(web_of(request), tid)
+    return Response(text, media_type="text/csv; charset=utf-8", headers={
+        "Content-Disposition": f'attachment; filename="{tid}-standings.csv"'})
+
+
+@router.get("/tournaments/{tid}/receipts", responses=ERROR_RESPONSES)
+def receipts(tid: str, request: Request, player: str = "") -> list[dict[str, Any]]:
+    """Every paid prize with its printable receipt text (floor and up)."""
+    require(principal(request), Role.FLOOR, action="read prize receipts")
+    _known(request, tid)
+    return money.receipts(web_of(request), tid, player[:120])
+
+
+@router.get("/tournaments/{tid}/deal", responses=ERROR_RESPONSES)
+def deal(tid: str, request: Request) -> dict[str, Any] | None:
+    """The deal under discussion or made: amounts, acceptances, approval (floor and up)."""
+    require(principal(request), Role.FLOOR, action="see the deal")
+    _known(request, tid)
+    return money.deal(web_of(request), tid)
 
 
 @router.get("/commands")

@@ -14,7 +14,7 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from starlette.concurrency import run_in_threadpool
 
 from pokertd.errors import InvalidCommand, NotFound, PokertdError
-from pokertd.web import charts, views
+from pokertd.web import charts, money, views
 from pokertd.web.api import DealerLogin, authorize, dealer_sign_in, sign_in
 from pokertd.web.app import principal, web_of
 from pokertd.web.auth import CSRF_FIELD, Principal, Sessions, require
@@ -237,8 +237,8 @@ def dealer_pin(
 
 
 @router.get("/t/{tid}/print/{kind}", response_class=HTMLResponse)
-def print_page(tid: str, kind: str, request: Request) -> Response:
-    """Printable sheets: seat cards, receipts (staff), payout sheet, results."""
+def print_page(tid: str, kind: str, request: Request, player: str = "") -> Response:
+    """Printable sheets: seat cards, receipts (staff; ``?player=`` for one), payouts, results."""
     if kind not in PRINT_KINDS:
         raise NotFound(f"There is no printout {kind!r}: choose {', '.join(PRINT_KINDS)}.")
     _known(request, tid)
@@ -247,7 +247,9 @@ def print_page(tid: str, kind: str, request: Request) -> Response:
         require(principal(request), Role.FLOOR, action=f"print {PRINT_KINDS[kind].lower()}")
         audience = "staff"
     view = views.display(web_of(request), tid, audience)
-    return render(request, "print.html", tid=tid, kind=kind, title=PRINT_KINDS[kind], view=view)
+    paid = money.receipts(web_of(request), tid, player[:120]) if kind == "receipts" else []
+    return render(request, "print.html", tid=tid, kind=kind, title=PRINT_KINDS[kind], view=view,
+                  receipts=paid)
 
 
 @router.get("/t/{tid}/chart/{name}.svg")
