@@ -75,3 +75,16 @@ def test_profile_round_trips_through_json_view() -> None:
     for name in BUILTIN_PROFILES:
         profile = load_profile(name)
         assert profile_from_dict(profile.as_dict()) == profile
+
+
+def test_rule_ids_come_from_the_profile_and_are_inherited(tmp_path: Path) -> None:
+    """Refusals cite the venue's IDs from its profile, so a derived profile keeps them."""
+    fox = load_profile("foxwoods")
+    assert fox.rule_id("age", "A1") == ("FOX-REG9",)
+    assert load_profile("tda").rule_id("age", "A1") == ("A1",)
+    assert load_profile("nj_fundraiser").rule_id("rebuy_window", "A9") == ("NJ-8", "NJ-44b")
+    path = tmp_path / "fox_friday.toml"
+    path.write_text('inherits = "foxwoods"\n[rule_ids]\nage = "HOUSE-1"\n', encoding="utf-8")
+    derived = load_profile(path)
+    assert derived.rule_id("age", "A1") == ("HOUSE-1",)
+    assert derived.rule_id("reg_close", "A4") == ("FOX-REG1",)

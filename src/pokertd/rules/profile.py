@@ -78,6 +78,10 @@ class RuleProfile:
     """Short name of the profile (file stem)."""
     title: str = "Poker TDA (default)"
     """Human title shown on screens."""
+    rule_ids: tuple[tuple[str, str], ...] = ()
+    """The venue's own rule IDs cited in refusals, by topic (``[rule_ids]`` table in the
+    file: ``age = "FOX-REG9"``; several IDs separated by commas). A topic the venue has no
+    ID for cites the catalogue entry. Inherited and extended by derived profiles."""
 
     # --- Registration & entries (2a) -------------------------------------------------
     reg_min_age: int | None = None
@@ -373,6 +377,13 @@ class RuleProfile:
     check_exclusive_nuts: CheckExclusiveNuts = CheckExclusiveNuts.TD_DISCRETION
     """Checking the exclusive nuts on the river (K9): TNPL penalty."""
 
+    def rule_id(self, topic: str, *default: str) -> tuple[str, ...]:
+        """The rule IDs this venue cites for ``topic`` (``default`` when it has none)."""
+        for key, ids in self.rule_ids:
+            if key == topic:
+                return tuple(i.strip() for i in ids.split(","))
+        return default
+
     def validate(self) -> list[str]:
         """Every problem with this profile at once (like python-chess ``status()``)."""
         problems: list[str] = []
@@ -465,6 +476,8 @@ def _coerce(name: str, hint: Any, value: Any) -> Any:
     if hint is Fraction:
         return parse_fraction(value)
     if origin is tuple:
+        if isinstance(value, dict):  # a TOML table of pairs, e.g. [rule_ids]
+            value = sorted(value.items())
         if not isinstance(value, list | tuple):
             raise InvalidCommand(f"profile field {name} must be a list")
         item = args[0]
@@ -523,7 +536,10 @@ def _resolve(data: dict[str, Any], seen: tuple[str, ...] = ()) -> dict[str, Any]
             f"unknown profile {parent!r} to inherit from; known: {', '.join(BUILTIN_PROFILES)}"
         )
     base = _resolve(_read_builtin(parent), (*seen, parent))
-    return {**base, **data}
+    merged = {**base, **data}
+    if isinstance(base.get("rule_ids"), dict) and isinstance(data.get("rule_ids"), dict):
+        merged["rule_ids"] = {**base["rule_ids"], **data["rule_ids"]}
+    return merged
 
 
 def load_profile(name_or_path: str | Path) -> RuleProfile:

@@ -692,35 +692,6 @@ class RemoveChips(Command):
 # Deciders
 
 
-_VENUE_IDS: dict[str, dict[str, str]] = {
-    "age": {"foxwoods": "FOX-REG9", "spotlight": "SPOT-6.2", "tnpl": "TNPL-A2"},
-    "member": {"foxwoods": "FOX-REG9", "kojack": "KPC-57", "spotlight": "SPOT-2c1"},
-    "remote": {"foxwoods": "FOX-REG3", "spotlight": "SPOT-2c1"},
-    "one_event": {"foxwoods": "FOX-REG5"},
-    "reg_close": {
-        "foxwoods": "FOX-REG1",
-        "tnpl": "TNPL-B2ii",
-        "spotlight": "SPOT-6.3",
-        "kojack": "KPC-18",
-    },
-    "reentry": {
-        "foxwoods": "FOX-RE",
-        "kojack": "KPC-18",
-        "nj_fundraiser": "NJ-8",
-        "spotlight": "SPOT-6.26",
-        "tnpl": "TNPL-B2i",
-    },
-    "rebuy": {"nj_fundraiser": "NJ-8", "spotlight": "SPOT-6.26", "kojack": "KPC-17"},
-    "forfeit": {"foxwoods": "FOX-FORF1", "kojack": "KPC-56"},
-    "alternate": {"kojack": "KPC-6f", "foxwoods": "FOX-REG7"},
-}
-
-
-def rule_id(profile: RuleProfile, topic: str, default: str) -> str:
-    """The venue's rule ID for ``topic`` (the catalogue key when the venue has none)."""
-    return _VENUE_IDS.get(topic, {}).get(profile.name, default)
-
-
 def _setup(state: TournamentState) -> Setup:
     setup = state.part(Setup)
     if not setup.created:
@@ -778,7 +749,7 @@ def _refuse_when_closed(
     after = f" (it closes at the end of level {close})" if close else ""
     raise RuleViolation(
         f"Registration is closed{after}: no {what}.",
-        rule_ids=rule_id(profile, "reg_close", "A4"),
+        rule_ids=profile.rule_id("reg_close", "A4"),
         context={"close_after_level": close},
     )
 
@@ -812,12 +783,12 @@ def _check_seat_free(state: TournamentState, name: str) -> None:
         raise RuleViolation(
             f"Every seat is taken ({tmpl.tables} x {tmpl.seats_per_table}): {name} can wait "
             "on the alternate list (register --alternate).",
-            rule_ids=rule_id(setup.profile, "alternate", "A12"),
+            rule_ids=setup.profile.rule_id("alternate", "A12"),
         )
     if tmpl.field_cap is not None and roster.entry_count >= tmpl.field_cap:
         raise RuleViolation(
             f"The field is capped at {tmpl.field_cap} entries.",
-            rule_ids="FOX-REG7" if setup.profile.name == "foxwoods" else "A2",
+            rule_ids=setup.profile.rule_id("field_cap", "A2"),
         )
 
 
@@ -884,30 +855,28 @@ def _decide_register(state: TournamentState, cmd: Register, ctx: Context) -> lis
         raise RuleViolation(
             f"{existing.name} is already registered (entry {existing.entries[-1]}): "
             "a second stack is a re-entry (pokertd reenter), one stack per player.",
-            rule_ids=("NJ-7", "FOX-REG5")
-            if profile.name in ("nj_fundraiser", "foxwoods")
-            else "A13",
+            rule_ids=profile.rule_id("one_stack", "A13"),
         )
     if cmd.remote and not profile.reg_remote_allowed:
         raise RuleViolation(
             f"{name} must register in person: no telephone or remote registration.",
-            rule_ids=rule_id(profile, "remote", "A2"),
+            rule_ids=profile.rule_id("remote", "A2"),
         )
     if profile.reg_min_age is not None and not cmd.age_ok:
         raise RuleViolation(
             f"Confirm {name} is at least {profile.reg_min_age} (--age-ok) before registering.",
-            rule_ids=rule_id(profile, "age", "A1"),
+            rule_ids=profile.rule_id("age", "A1"),
         )
     if profile.reg_membership_required and not (cmd.member.strip() or cmd.member_ok):
         raise RuleViolation(
             f"{name} needs {profile.reg_membership_required}: record the number (--card) "
             "or confirm it (--member-ok).",
-            rule_ids=rule_id(profile, "member", "A1"),
+            rule_ids=profile.rule_id("member", "A1"),
         )
     if profile.reg_one_live_event_per_player and cmd.alive_elsewhere:
         raise RuleViolation(
             f"{name} is still alive in {', '.join(cmd.alive_elsewhere)}: one event at a time.",
-            rule_ids=rule_id(profile, "one_event", "A2"),
+            rule_ids=profile.rule_id("one_event", "A2"),
         )
     _refuse_when_closed(state, ctx, "new entries", pre_approved=cmd.pre_approved)
     pid = existing.player_id if existing is not None else f"P{len(roster.players) + 1}"
@@ -923,7 +892,7 @@ def _decide_register(state: TournamentState, cmd: Register, ctx: Context) -> lis
         if not profile.alternates_enabled:
             raise RuleViolation(
                 f"{profile.title} keeps no alternate list.",
-                rule_ids=rule_id(profile, "alternate", "A12"),
+                rule_ids=profile.rule_id("alternate", "A12"),
             )
         if not full:
             raise InvalidCommand(f"There are free seats: register {name} without --alternate.")
@@ -935,7 +904,7 @@ def _decide_register(state: TournamentState, cmd: Register, ctx: Context) -> lis
         first = roster.players[roster.alternates[0]].name
         raise RuleViolation(
             f"Free seats go to the alternates in list order: {first} is next.",
-            rule_ids=rule_id(profile, "alternate", "A12"),
+            rule_ids=profile.rule_id("alternate", "A12"),
         )
     _check_seat_free(state, name)
     chips, bonus, reduction, level = _entry_chips(state, ctx, first=True)
@@ -974,7 +943,7 @@ def _decide_reenter(state: TournamentState, cmd: Reenter, ctx: Context) -> list[
     tmpl = setup.tmpl
     roster = state.part(Roster)
     player = find_player(state, cmd.player)
-    rid = rule_id(profile, "reentry", "A8")
+    rid = profile.rule_id("reentry", "A8")
     if not (tmpl.reentry and profile.reentry_allowed):
         raise RuleViolation(f"{tmpl.title} has no re-entry.", rule_ids=rid)
     if not player.entries:
@@ -1025,7 +994,7 @@ def _decide_rebuy(state: TournamentState, cmd: Rebuy, ctx: Context) -> list[Even
     setup = _setup(state)
     profile = setup.profile
     tmpl = setup.tmpl
-    rid = rule_id(profile, "rebuy", "A9")
+    rid = profile.rule_id("rebuy", "A9")
     terms = tmpl.rebuy
     if terms is None or not profile.rebuy_allowed:
         raise RuleViolation(f"{tmpl.title} has no rebuys.", rule_ids=rid)
@@ -1044,7 +1013,7 @@ def _decide_rebuy(state: TournamentState, cmd: Rebuy, ctx: Context) -> list[Even
     if minutes is not None and reading is not None and reading.play_seconds >= minutes * 60:
         raise RuleViolation(
             f"The rebuy period (the first {minutes} minutes of play) is over.",
-            rule_ids=(rid, "NJ-44b") if profile.name == "nj_fundraiser" else rid,
+            rule_ids=profile.rule_id("rebuy_window", *rid),
         )
     if setup.finished:
         raise RuleViolation("The tournament is over.")
@@ -1111,13 +1080,13 @@ def _decide_forfeit(state: TournamentState, cmd: Forfeit, ctx: Context) -> list[
     setup = _setup(state)
     profile = setup.profile
     tmpl = setup.tmpl
-    rid = rule_id(profile, "forfeit", "A11")
+    rid = profile.rule_id("forfeit", "A11")
     if not profile.forfeit_allowed or not (tmpl.reentry or tmpl.rebuy):
         raise RuleViolation(f"{tmpl.title} has no forfeiting of stacks.", rule_ids=rid)
     if tmpl.bounty_event and profile.forfeit_blocked_in_bounty:
         raise RuleViolation(
             "No forfeits in a bounty event: the player must lose all his chips to re-enter.",
-            rule_ids=("KPC-56",) if profile.name == "kojack" else ("FOX-FORF1",),
+            rule_ids=profile.rule_id("forfeit_bounty", *rid, "I5"),
         )
     player, entry = live_entry_of(state, cmd.player)
     if cmd.chips <= 0:
@@ -1219,5 +1188,4 @@ __all__ = [
     "read_clock",
     "register_clock_reader",
     "registration_open",
-    "rule_id",
 ]
