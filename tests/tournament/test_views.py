@@ -10,8 +10,9 @@ from pokertd.cli._common import to_jsonable
 from pokertd.tournament.eliminations import Bust
 from pokertd.tournament.entries import CloseRegistration, RecordChips, Reenter
 from pokertd.tournament.framework import Undo
+from pokertd.tournament.payouts import share_tied
 from pokertd.tournament.penalties import GivePenalty, PenaltyKind
-from pokertd.tournament.views import SeatInfo, log, players, results, share_tied, status
+from pokertd.tournament.views import SeatInfo, log, players, results, status
 
 
 def test_status_counts_and_average_from_chips_issued() -> None:

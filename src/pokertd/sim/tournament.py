@@ -65,7 +65,7 @@ from pokertd.tournament.bounties import (
     winner_collects_own,
 )
 from pokertd.tournament.chip_race import color_up
-from pokertd.tournament.payouts import Prize, payouts, prize_pool
+from pokertd.tournament.payouts import Prize, payouts, prize_pool, share_tied
 from pokertd.tournament.seating import (
     ButtonDraw,
     Layout,
@@ -968,15 +968,14 @@ class TournamentSim:
             while i < len(ranked):
                 tie = [o for o in ranked[i:] if o.start_stack == ranked[i].start_stack]
                 places = tuple(range(best, best + len(tie)))
-                total = sum(prize_of.get(x, 0) for x in places)
-                share, odd = divmod(total, len(tie))
-                for k, o in enumerate(tie):
+                shares = share_tied([prize_of.get(x, 0) for x in places], len(tie))
+                for o, prize in zip(tie, shares, strict=True):
                     finishing.append(
                         Finish(
                             place=places[0],
                             places=places,
                             player=o.player,
-                            prize=share + (1 if k < odd else 0),
+                            prize=prize,
                             bounty=self.bounty_won[o.player],
                             eliminated_by=o.eliminated_by,
                             hand=o.hand,

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import re
 import tomllib
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date, timedelta
 from fractions import Fraction
@@ -565,6 +565,17 @@ def survivor_places(net_pool: Cents, *, buy_in: Cents, profile: RuleProfile) -> 
 # NJ: the schedule is posted in advance (NJ-44d)
 
 
+def share_tied(amounts: Iterable[Cents], ways: int) -> list[Cents]:
+    """Equal shares of the tied places' prizes, the odd cents to the first (IMPL, G3).
+
+    >>> share_tied([40000, 30000], 2)
+    [35000, 35000]
+    """
+    total = sum(amounts)
+    base, odd = divmod(total, ways)
+    return [base + (1 if i < odd else 0) for i in range(ways)]
+
+
 def check_schedule_posted(profile: RuleProfile, *, posted: bool) -> None:
     """Refuse to start play without a posted prize schedule where the venue demands one.
 
@@ -716,6 +727,7 @@ __all__ = [
     "prize_pool",
     "round_half_up",
     "schedule_lines",
+    "share_tied",
     "sng_shares",
     "split_pool",
     "survivor_payouts",

@@ -22,6 +22,7 @@ from pokertd.tournament.eliminations import Placing, finishing_places
 from pokertd.tournament.entries import EntryStatus, Roster, Setup, read_clock, registration_open
 from pokertd.tournament.framework import EventRecord, TournamentState
 from pokertd.tournament.money import cash_report, pool
+from pokertd.tournament.payouts import payouts, share_tied
 from pokertd.tournament.penalties import Penalties
 from pokertd.tournament.templates import format_money
 from pokertd.types import Cents
@@ -248,9 +249,7 @@ class ResultsView:
 
 
 def _prizes(state: TournamentState) -> tuple[dict[int, Cents], str]:
-    """Place -> amount by the payouts engineer's functions (``{}`` and why when unknown)."""
-    from pokertd.tournament.payouts import payouts
-
+    """Place -> amount by the payout functions (``{}`` and why when unknown)."""
     setup = state.part(Setup)
     roster = state.part(Roster)
     if roster.entry_count == 0:
@@ -269,17 +268,6 @@ def _prizes(state: TournamentState) -> tuple[dict[int, Cents], str]:
     except PokertdError as exc:
         return {}, str(exc)
     return {p.place: p.amount for p in prizes}, ""
-
-
-def share_tied(amounts: Iterable[Cents], ways: int) -> list[Cents]:
-    """Equal shares of the tied places' prizes, the odd cents to the first (IMPL, G3).
-
-    >>> share_tied([40000, 30000], 2)
-    [35000, 35000]
-    """
-    total = sum(amounts)
-    base, odd = divmod(total, ways)
-    return [base + (1 if i < odd else 0) for i in range(ways)]
 
 
 def results(state: TournamentState, now: datetime | None = None) -> ResultsView:
@@ -396,6 +384,5 @@ __all__ = [
     "register_seat_reader",
     "results",
     "seats",
-    "share_tied",
     "status",
 ]
