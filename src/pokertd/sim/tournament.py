@@ -487,22 +487,15 @@ class TournamentSim:
     def _hand_level(self, tt: _TableTime, t: int) -> Level:
         """The level of a hand dealt at ``t`` (B7), with the dealer-push grace hand (B8).
 
-        Same rule as :func:`pokertd.tournament.clock.level_for_hand`, answered from the
-        settled clock for speed: the level is read at the deal; after a push, if the
-        outgoing dealer's last hand ended before zero of the level before, with no break
-        between, the profile's ``dealer_push_grace_hand`` keeps the old level for this hand.
+        Same rule as :func:`pokertd.tournament.clock.level_for_hand` (the push case is
+        :func:`~pokertd.tournament.clock.push_keeps_old_level`), answered from the settled
+        clock for speed: the level is read at the deal.
         """
         level, on_break, _ = self._position(t)
         number = level + 1 if on_break else level
         if tt.grace_from is not None:
             old, old_break, _ = self._position(tt.grace_from)
-            row = self.structure.break_after(old)
-            if (
-                self.profile.dealer_push_grace_hand
-                and not old_break
-                and old == number - 1
-                and (row is None or row.minutes == 0)
-            ):
+            if clk.push_keeps_old_level(self.profile, self.structure, old, old_break, number):
                 number = old
                 self.grace_hands += 1
             tt.grace_from = None

@@ -625,6 +625,29 @@ def _seconds_until_play(cur: ClockState, play_needed: int, left: int) -> int:
 # Which level a hand is played at (B7, B8)
 
 
+def push_keeps_old_level(
+    profile: RuleProfile,
+    structure: Structure,
+    finished_level: int,
+    finished_on_break: bool,
+    next_level: int,
+) -> bool:
+    """Whether the incoming dealer's first hand stays at the old level (B8).
+
+    True when the profile has the grace hand, the outgoing dealer's last hand finished
+    during level ``next_level - 1`` itself (before zero, not on a break) and no break lies
+    between the two levels.
+
+    Implements: FOX-23A, FOX-23B (``dealer_push_grace_hand``; other venues: never).
+    """
+    return (
+        profile.dealer_push_grace_hand
+        and not finished_on_break
+        and finished_level == next_level - 1
+        and _break_row(structure, finished_level) is None
+    )
+
+
 def level_for_hand(
     state: ClockState,
     deal_at: datetime,
@@ -653,12 +676,10 @@ def level_for_hand(
         at = min(blinds_posted_at, deal_at)
     now_view = view(state, at)
     level = now_view.next_level if now_view.on_break else now_view.level
-    if dealer_pushed and profile.dealer_push_grace_hand and previous_hand_finished_at is not None:
+    if dealer_pushed and previous_hand_finished_at is not None:
         before = view(state, previous_hand_finished_at)
-        if (
-            not before.on_break
-            and before.level.number == level.number - 1
-            and _break_row(state.structure, before.level.number) is None
+        if push_keeps_old_level(
+            profile, state.structure, before.level.number, before.on_break, level.number
         ):
             level = before.level
     if players_left is not None:
@@ -684,6 +705,7 @@ __all__ = [
     "next_level",
     "pause",
     "previous_level",
+    "push_keeps_old_level",
     "resume",
     "set_level",
     "settle",
