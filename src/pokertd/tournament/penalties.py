@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from pokertd.errors import InvalidCommand, RuleViolation
+from pokertd.rules import RuleProfile
 from pokertd.tournament.entries import (
     EntryStatus,
     Removal,
@@ -164,23 +165,11 @@ def _table_size(state: TournamentState, entry_id: str) -> int | None:
     return None if where is None else seating.tables[where[0]].count
 
 
-_RULES = {
-    PenaltyKind.WARNING: {"kojack": "KPC-52", "tnpl": "TNPL-J1i", "foxwoods": "FOX-71A"},
-    PenaltyKind.MISSED_HANDS: {"kojack": "KPC-52", "tnpl": "TNPL-J1ii", "foxwoods": "FOX-71A"},
-    PenaltyKind.MISSED_ROUNDS: {"kojack": "KPC-52", "tnpl": "TNPL-J1ii", "foxwoods": "FOX-71A"},
-    PenaltyKind.DISQUALIFICATION: {
-        "kojack": "KPC-52",
-        "tnpl": "TNPL-J1iv",
-        "foxwoods": "FOX-71D",
-        "spotlight": "SPOT-1a3",
-    },
-}
-
-
-def default_rule(venue: str, kind: PenaltyKind) -> str:
-    """The venue's rule ID for this kind of penalty (the catalogue key K1/K2/K5 otherwise)."""
+def default_rule(profile: RuleProfile, kind: PenaltyKind) -> str:
+    """The venue's rule ID for this kind of penalty (``penalty_<kind>`` in the profile's
+    ``[rule_ids]``; the catalogue key K1/K2/K5 otherwise)."""
     fallback = {PenaltyKind.DISQUALIFICATION: "K5", PenaltyKind.MISSED_ROUNDS: "K2"}
-    return _RULES[kind].get(venue, fallback.get(kind, "K1"))
+    return profile.rule_id(f"penalty_{kind.value}", fallback.get(kind, "K1"))[0]
 
 
 @decides(GivePenalty)
@@ -192,7 +181,7 @@ def _decide_penalty(state: TournamentState, cmd: GivePenalty, ctx: Context) -> l
     roster = state.part(Roster)
     player = find_player(state, cmd.player)
     entry = roster.live_entry(player.player_id)
-    rule = cmd.rule.strip().upper() or default_rule(profile.name, cmd.kind)
+    rule = cmd.rule.strip().upper() or default_rule(profile, cmd.kind)
     at = ctx.now.isoformat(timespec="seconds")
     if cmd.kind is PenaltyKind.DISQUALIFICATION:
         if entry is None:
@@ -250,7 +239,7 @@ def _decide_penalty(state: TournamentState, cmd: GivePenalty, ctx: Context) -> l
             allowed = ", ".join(str(o) for o in options)
             raise RuleViolation(
                 f"{profile.title} gives {allowed} round penalties, not {rounds}.",
-                rule_ids=default_rule(profile.name, cmd.kind),
+                rule_ids=default_rule(profile, cmd.kind),
             )
         if table is None:
             table = _table_size(state, entry.entry_id)
@@ -258,7 +247,7 @@ def _decide_penalty(state: TournamentState, cmd: GivePenalty, ctx: Context) -> l
             raise InvalidCommand(
                 "How many players are at the offender's table, offender included "
                 "(--players)? A round is one hand for each of them.",
-                rule_ids=default_rule(profile.name, cmd.kind),
+                rule_ids=default_rule(profile, cmd.kind),
             )
         if not 2 <= table <= 11:
             raise InvalidCommand("A table has 2 to 11 players.", rule_ids="NJ-5")
