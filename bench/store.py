@@ -168,9 +168,9 @@ def pad_log(path: Path, tid: str, target: int) -> None:
         for seq in range(last + 1, target + 1):
             at += timedelta(seconds=1)
             data = f'{{"text":"clock/seating note {seq}","draw":{seq % 997}}}'
-            rows.append((tid, seq, seq, at.isoformat(), "floor", "toy_noted", 1, data))
+            rows.append((tid, seq, seq, at.isoformat(), "floor", "toy_noted", 1, data, "ToyNote"))
         with store._transaction() as conn:
-            conn.executemany("INSERT INTO events VALUES (?,?,?,?,?,?,?,?)", rows)
+            conn.executemany("INSERT INTO events VALUES (?,?,?,?,?,?,?,?,?)", rows)
             conn.execute("UPDATE tournaments SET last_seq = ? WHERE id = ?", (target, tid))
         print(f"  padded the log from {last:,} to {target:,} events with notes")
     store.close()
@@ -182,7 +182,7 @@ def bench_replay_breakdown(path: Path, tid: str) -> None:
     store = SqliteStore(str(path))
     with Timer() as read:
         rows = store._conn.execute(
-            "SELECT seq, batch, recorded_at, actor, type, version, data FROM events "
+            "SELECT seq, batch, recorded_at, actor, type, version, data, command FROM events "
             "WHERE tournament_id = ? ORDER BY seq",
             (tid,),
         ).fetchall()

@@ -187,6 +187,7 @@ class _Interfering:
         *,
         actor: str,
         recorded_at: datetime,
+        command: str | None = None,
     ) -> list[EventRecord]:
         self.attempts += 1
         if self.times > 0:
@@ -194,7 +195,12 @@ class _Interfering:
             rival = TournamentService(self.inner)  # another tablet on the same store
             rival.run(tournament_id, self.rival, actor="rival")
         return self.inner.append(
-            tournament_id, expected_seq, events, actor=actor, recorded_at=recorded_at
+            tournament_id,
+            expected_seq,
+            events,
+            actor=actor,
+            recorded_at=recorded_at,
+            command=command,
         )
 
 

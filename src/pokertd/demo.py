@@ -4,13 +4,21 @@ A Foxwoods Wednesday $80 event (template ``fox_wed_80``) with 60 named players r
 seated and the clock started — built only through the service's commands, so its log is a
 real log (open the floor console and undo the last bust, read the event log...).
 Used by the web home page ("Create a demo tournament"), ``POST /api/demo`` and the browser
-tests. Steps whose domain command does not exist in this build are skipped.
+tests.
+
+Each demo player carries a demo rewards-card number unique to that demo (``D-<id>-007``):
+Foxwoods allows one live event per player (FOX-REG5), and a player is the same player across
+events by card number, so a second demo in the same database is a new set of people rather
+than a refusal.
 """
 
 from __future__ import annotations
 
-import importlib
-from typing import Any
+from pokertd.service import TournamentService
+from pokertd.tournament.clock_log import StartClock
+from pokertd.tournament.entries import CreateTournament, Register
+from pokertd.tournament.seating_log import DrawSeats, PlaceButton
+from pokertd.tournament.templates import load_template
 
 DEMO_TEMPLATE = "fox_wed_80"
 """The Foxwoods template the demo uses."""
@@ -38,16 +46,8 @@ def player_names(n: int = DEMO_PLAYERS) -> list[str]:
     return out
 
 
-def _command(module: str, name: str) -> Any | None:
-    try:
-        mod = importlib.import_module(f"pokertd.tournament.{module}")
-    except ModuleNotFoundError:
-        return None
-    return getattr(mod, name, None)
-
-
 def build(
-    service: Any,
+    service: TournamentService,
     *,
     actor: str = "demo",
     players: int = DEMO_PLAYERS,
@@ -56,25 +56,18 @@ def build(
     name: str | None = None,
 ) -> str:
     """Create the demo tournament through ``service``; its id."""
-    from pokertd.tournament.entries import CreateTournament, Register
-    from pokertd.tournament.templates import load_template
-
     tpl = load_template(template)
     title = name or f"Demo — {tpl.title}"
-    tid: str = service.create(CreateTournament(name=title, template=tpl), actor=actor)
-    for player in player_names(players):
-        service.run(tid, Register(name=player, age_ok=True, member_ok=True), actor=actor)
-    draw = _command("seating_log", "DrawSeats")
-    place_button = _command("seating_log", "PlaceButton")
-    if draw is not None:
-        records = service.run(tid, draw(), actor=actor)
-        tables = sorted({s.table for r in records for s in getattr(r.event, "seats", ())})
-        if place_button is not None:
-            for table in tables:
-                service.run(tid, place_button(table=table), actor=actor)  # high card (C2)
-    start = _command("clock_log", "StartClock")
-    if start_clock and start is not None:
-        service.run(tid, start(), actor=actor)
+    tid = service.create(CreateTournament(name=title, template=tpl), actor=actor)
+    for n, player in enumerate(player_names(players), start=1):
+        card = f"D-{tid}-{n:03d}"
+        service.run(tid, Register(name=player, member=card, age_ok=True), actor=actor)
+    records = service.run(tid, DrawSeats(), actor=actor)
+    tables = sorted({s.table for r in records for s in getattr(r.event, "seats", ())})
+    for table in tables:
+        service.run(tid, PlaceButton(table=table), actor=actor)  # high card (C2)
+    if start_clock:
+        service.run(tid, StartClock(), actor=actor)
     return tid
 
 

@@ -12,6 +12,12 @@ directly, so the browser and the terminal can never disagree.
 3. appends the events with ``expected_seq = state.seq`` (optimistic concurrency),
 4. folds them into the cached state and publishes them to subscribers.
 
+Slow parts run with no tournament lock held, between two short holds (see
+``docs/web.md``, "Rules across tournaments and heavy work"): the other tournaments' live
+players for a ``LooksElsewhere`` command (FOX-REG5, ``ctx.elsewhere``), and a
+``HeavyCommand``'s ``compute`` (a deal's ICM, ``ctx.precomputed``, capped at
+``heavy_seconds``), used only while ``prepare(state)`` still gives the same inputs.
+
 When another writer appended in between (another process, another tablet), the append
 raises ``ConcurrencyConflict``; the service reloads and decides the command again on the
 fresh state (a stale decision is never re-appended as is), up to ``retries`` times.
@@ -28,20 +34,28 @@ from __future__ import annotations
 import logging
 import secrets
 import threading
+import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from random import Random
+from typing import TypeVar
 
 import pokertd.tournament  # noqa: F401  (registers every domain's events and commands)
-from pokertd.errors import ConcurrencyConflict, InvalidCommand, NotFound
+from pokertd.errors import ConcurrencyConflict, InvalidCommand, NotFound, PermissionDenied
+from pokertd.roles import Caller, Role
 from pokertd.store import EventStore, TournamentInfo, open_store
 from pokertd.store.base import RESYNC, gc_paused
 from pokertd.store.snapshot import decode_snapshot, encode_snapshot, snapshot_key
+from pokertd.tournament import permissions
+from pokertd.tournament.entries import Setup, live_players, same_player
 from pokertd.tournament.framework import (
     Command,
     Context,
     EventRecord,
+    HeavyCommand,
+    LooksElsewhere,
+    Precomputed,
     TournamentState,
     append_records,
     decide,
@@ -50,6 +64,7 @@ from pokertd.tournament.framework import (
 )
 
 log = logging.getLogger("pokertd.service")
+T = TypeVar("T")
 
 Subscriber = Callable[[str, list[EventRecord]], None]
 """Called with ``(tournament_id, records)`` after every append (one call per batch or
@@ -62,6 +77,11 @@ DEFAULT_RETRIES = 5
 """How often ``run`` re-decides a command after losing a race before giving up."""
 SNAPSHOT_EVERY = 5_000
 """Write a state snapshot whenever this many events were folded since the last one."""
+HEAVY_SECONDS = 2.0
+"""Time cap of a command's heavy part (a deal's Monte-Carlo ICM), run outside the lock."""
+OUTSIDE_ROUNDS = 4
+"""How often ``run`` redoes the work it does outside the lock (another command changed
+the inputs meanwhile) before giving up with ``ConcurrencyConflict``."""
 
 
 def utc_now() -> datetime:
@@ -89,6 +109,47 @@ def check_tournament_id(tournament_id: str) -> str:
             "digits, '-' or '_'."
         )
     return tournament_id
+
+
+def _role(role: Role | str) -> Role:
+    """``role`` as a :class:`Role` (an unknown name is refused, never trusted)."""
+    try:
+        return Role(role)
+    except ValueError:
+        raise PermissionDenied(
+            f"{role!r} is not a role: use public, dealer, floor or director."
+        ) from None
+
+
+def _caller(
+    tournament_id: str,
+    actor: str,
+    role: Role | str,
+    table: int | None,
+    principal: Caller | None,
+) -> tuple[str, Role, int | None]:
+    """``(actor, role, table)`` of a command's caller; a dealer bound to another tournament
+    is refused here."""
+    if principal is None:
+        return actor, _role(role), table
+    who = _role(principal.role)
+    if who is Role.DEALER and principal.tournament != tournament_id:
+        raise PermissionDenied("This dealer session is for another tournament.")
+    return principal.name, who, principal.table
+
+
+Elsewhere = Callable[[str, str], tuple[str, ...]]
+"""``elsewhere(name, card)``: other events where such a player still has a live stack."""
+
+
+@dataclass(slots=True)
+class _Outside:
+    """What ``run`` gathered with no tournament lock held, for the decision under it."""
+
+    elsewhere: Elsewhere | None = None
+    """Other tournaments' live players (for a :class:`LooksElsewhere` command)."""
+    precomputed: Precomputed | None = None
+    """A :class:`HeavyCommand`'s result and the inputs it was computed from."""
 
 
 @dataclass(slots=True)
@@ -130,6 +191,10 @@ class TournamentService:
         self._snapshot_every = snapshot_every
         self._cache: dict[str, _Cached] = {}
         self._cache_lock = threading.Lock()
+        self._live: dict[str, tuple[int, str, tuple[tuple[str, str], ...]]] = {}
+        """Per other tournament: ``(seq, label, live players)`` (FOX-REG5 look-ups)."""
+        self.heavy_seconds = HEAVY_SECONDS
+        """Time cap of a heavy command's part outside the lock (see ``HEAVY_SECONDS``)."""
         self._subscribers: list[Subscriber] = []
         self._unlisten: Callable[[], None] | None = None
         self._listening = False
@@ -143,29 +208,138 @@ class TournamentService:
         command: Command,
         *,
         actor: str = "system",
-        role: str = "director",
+        role: Role | str = Role.DIRECTOR,
+        table: int | None = None,
+        principal: Caller | None = None,
     ) -> list[EventRecord]:
-        """Decide ``command`` on the tournament's current state, append and publish.
+        """Check who may run ``command``, decide it on the current state, append and publish.
 
-        Returns the appended records. Raises ``NotFound`` for an unknown tournament, the
-        decider's ``RuleViolation``/``InvalidCommand`` (nothing written), or
-        ``ConcurrencyConflict`` after ``retries`` lost races.
+        The caller is ``principal`` (the web passes its session's) or ``actor``/``role``/
+        ``table`` (the CLI and tests; a dealer's ``table``). Every face is checked here, in
+        one place, against :mod:`pokertd.tournament.permissions`: the role the command
+        needs, a dealer's binding to one tournament and their own table (the table of a
+        named player is read from the state, never taken from the client).
+
+        Returns the appended records. Raises ``PermissionDenied`` (nothing written),
+        ``NotFound`` for an unknown tournament, the decider's ``RuleViolation``/
+        ``InvalidCommand`` (nothing written), or ``ConcurrencyConflict`` after ``retries``
+        lost races.
         """
+        actor, who, table = _caller(tournament_id, actor, role, table, principal)
+        permissions.check_role(type(command), who)  # before any work
         cached = self._cached(tournament_id)
-        for attempt in range(self._retries + 1):
+        outside = _Outside()
+        attempt = rounds = 0
+        while True:
             with cached.lock:
                 fresh = self._refresh(tournament_id, cached)
                 if cached.state.seq == 0:
                     raise self._not_found(tournament_id, cached)
                 if fresh:
                     self._publish(tournament_id, fresh)
-                try:
-                    return self._decide_and_append(cached, command, actor, role)
-                except ConcurrencyConflict:
-                    if attempt == self._retries:
-                        raise
-                    log.info("conflict on %s (attempt %d); deciding again", tournament_id, attempt)
-        raise AssertionError("unreachable")  # pragma: no cover
+                permissions.check(command, who, state=cached.state, table=table)
+                todo = self._outside_todo(command, cached.state, outside)
+                if todo is None:
+                    try:
+                        return self._decide_and_append(cached, command, actor, who.value, outside)
+                    except ConcurrencyConflict:
+                        if attempt == self._retries:
+                            raise
+                        log.info(
+                            "conflict on %s (attempt %d); deciding again", tournament_id, attempt
+                        )
+                        attempt += 1
+                        continue
+            # No lock held here: the slow parts (other tournaments, ICM), then decide again.
+            rounds += 1
+            if rounds > OUTSIDE_ROUNDS:
+                raise ConcurrencyConflict(
+                    "The tournament kept changing while this was being worked out: try again."
+                )
+            self._do_outside(tournament_id, command, todo, outside)
+
+    def _outside_todo(
+        self, command: Command, state: TournamentState, outside: _Outside
+    ) -> tuple[bool, object | None] | None:
+        """What must be gathered outside the lock before deciding (called under it):
+        ``(other tournaments?, heavy inputs)``, or ``None`` when the decision can go on."""
+        look = (
+            isinstance(command, LooksElsewhere)
+            and outside.elsewhere is None
+            and command.looks_elsewhere(state)
+        )
+        inputs = command.prepare(state) if isinstance(command, HeavyCommand) else None
+        heavy = inputs is not None and (
+            outside.precomputed is None or outside.precomputed.inputs != inputs
+        )
+        if not look and not heavy:
+            return None
+        return look, inputs if heavy else None
+
+    def _do_outside(
+        self,
+        tournament_id: str,
+        command: Command,
+        todo: tuple[bool, object | None],
+        outside: _Outside,
+    ) -> None:
+        """Gather what ``todo`` asks for, holding no tournament's lock (each other
+        tournament is read under its own lock only)."""
+        look, inputs = todo
+        if look:
+            outside.elsewhere = self._elsewhere(tournament_id)
+        if inputs is not None and isinstance(command, HeavyCommand):
+            deadline = time.monotonic() + self.heavy_seconds
+            result = command.compute(
+                inputs, self._rng_factory(), lambda: time.monotonic() > deadline
+            )
+            outside.precomputed = Precomputed(inputs=inputs, result=result)
+
+    def _elsewhere(self, tournament_id: str) -> Elsewhere:
+        """Where else each player still has a live stack, from every other tournament in
+        the store (FOX-REG5). Called with no lock held; one query lists the tournaments,
+        and each one's live players are cached per ``(tournament, seq)``."""
+        found: list[tuple[str, tuple[tuple[str, str], ...]]] = []
+        for info in self.store.tournaments():
+            if info.id == tournament_id:
+                continue
+            label, live = self._live_players(info)
+            if live:
+                found.append((label, live))
+        index = tuple(found)
+
+        def elsewhere(name: str, card: str) -> tuple[str, ...]:
+            return tuple(
+                label
+                for label, live in index
+                if any(same_player(name, card, n, c) for n, c in live)
+            )
+
+        return elsewhere
+
+    def _live_players(self, info: TournamentInfo) -> tuple[str, tuple[tuple[str, str], ...]]:
+        """``(label, live players)`` of another tournament at its last seq: from the cache,
+        else read under that tournament's own lock (or folded privately when this process
+        does not hold it, so looking does not keep every old event in memory)."""
+        with self._cache_lock:
+            known = self._live.get(info.id)
+            cached = self._cache.get(info.id)
+        if known is not None and known[0] == info.last_seq:
+            return known[1], known[2]
+        private = cached is None or cached.state.seq == 0
+        if private:
+            cached = _Cached(TournamentState(info.id))
+        assert cached is not None
+        with cached.lock:
+            fresh = self._refresh(info.id, cached)
+            if fresh and not private:
+                self._publish(info.id, fresh)
+            state = cached.state
+            label = f"{state.part(Setup).name or info.name} ({info.id})"
+            entry = (state.seq, label, live_players(state))
+        with self._cache_lock:
+            self._live[info.id] = entry
+        return entry[1], entry[2]
 
     def create(
         self,
@@ -173,13 +347,17 @@ class TournamentService:
         *,
         tournament_id: str | None = None,
         actor: str = "system",
-        role: str = "director",
+        role: Role | str = Role.DIRECTOR,
     ) -> str:
         """Start a new tournament with ``command`` (e.g. ``CreateTournament``); its id.
 
         The id is random (:func:`new_tournament_id`) unless ``tournament_id`` is given;
-        a given id that already exists is refused.
+        a given id that already exists is refused. ``role`` must be allowed to run
+        ``command`` (the director for ``CreateTournament``).
         """
+        who = _role(role)
+        permissions.check(command, who)
+        role = who.value
         for _ in range(self._retries + 1):
             tid = check_tournament_id(tournament_id or self._id_factory())
             cached = self._cached(tid)
@@ -196,14 +374,34 @@ class TournamentService:
         raise ConcurrencyConflict("Could not find a free tournament id; try again.")
 
     def _decide_and_append(
-        self, cached: _Cached, command: Command, actor: str, role: str
+        self,
+        cached: _Cached,
+        command: Command,
+        actor: str,
+        role: str,
+        outside: _Outside | None = None,
     ) -> list[EventRecord]:
-        """Decide on ``cached.state`` (held under its lock), append, fold, publish."""
+        """Decide on ``cached.state`` (held under its lock), append, fold, publish.
+
+        ``outside`` carries what ``run`` gathered without the lock: the other tournaments'
+        answer (``ctx.elsewhere``) and a heavy command's precomputed part.
+        """
         state = cached.state
         now = self._now()
         ctx = Context(now=now, rng=self._rng_factory(), actor=actor, role=role)
+        if outside is not None and outside.elsewhere is not None:
+            ctx = replace(ctx, elsewhere=outside.elsewhere)
+        if outside is not None and outside.precomputed is not None:
+            ctx = replace(ctx, precomputed=outside.precomputed)
         events = decide(state, command, ctx)
-        records = self.store.append(state.id, state.seq, events, actor=actor, recorded_at=now)
+        records = self.store.append(
+            state.id,
+            state.seq,
+            events,
+            actor=actor,
+            recorded_at=now,
+            command=type(command).__name__,  # who may undo the batch depends on it
+        )
         self._fold(cached, records)
         self._publish(state.id, records)
         self._maybe_snapshot(cached)
@@ -212,10 +410,25 @@ class TournamentService:
     # ----------------------------------------------------------------------------------
     # Queries
 
-    def state(self, tournament_id: str) -> TournamentState:
-        """The tournament's current state (read it, never mutate it).
+    def read(self, tournament_id: str, fn: Callable[[TournamentState], T]) -> T:
+        """``fn(state)`` on the up-to-date state, run under the tournament's lock.
 
-        Raises ``NotFound`` for an unknown tournament.
+        This is how faces read: no command folds into the state while ``fn`` runs, so a
+        view is never built from a half-applied change. ``fn`` must return data that does
+        not share the state (JSON-like dicts, frozen values), must be quick and must never
+        mutate the state. The lock is re-entrant: ``fn`` may call :meth:`records` for the log
+        the state was folded from. Raises ``NotFound`` for an unknown tournament.
+        """
+        cached = self._cached(tournament_id)
+        with cached.lock:
+            return fn(self.state(tournament_id))
+
+    def state(self, tournament_id: str) -> TournamentState:
+        """The tournament's current state — internal: the live object the service folds into.
+
+        For the service's own use, the CLI's one-shot commands and tests; long-lived faces
+        (the web) read through :meth:`read`, which holds the lock while they look. Never
+        mutate it. Raises ``NotFound`` for an unknown tournament.
         """
         cached = self._cached(tournament_id)
         with cached.lock:
@@ -454,6 +667,7 @@ def open_service(url: str) -> TournamentService:
 
 __all__ = [
     "DEFAULT_RETRIES",
+    "HEAVY_SECONDS",
     "ID_ALPHABET",
     "SNAPSHOT_EVERY",
     "Subscriber",

@@ -45,10 +45,16 @@ class CountingStore:
         *,
         actor: str,
         recorded_at: datetime,
+        command: str | None = None,
     ) -> list[EventRecord]:
         self.appends += 1
         return self.inner.append(
-            tournament_id, expected_seq, events, actor=actor, recorded_at=recorded_at
+            tournament_id,
+            expected_seq,
+            events,
+            actor=actor,
+            recorded_at=recorded_at,
+            command=command,
         )
 
 

@@ -77,16 +77,25 @@ def test_FOX_REG3_no_phone_registration() -> None:
 
 
 def test_FOX_REG5_one_event_at_a_time() -> None:
-    """FOX-REG5: alive in the 12:00 event -> refused in the 14:00 one."""
+    """FOX-REG5: alive in the 12:00 event -> refused in the 14:00 one (the service looks at
+    the other tournaments in its store; the command carries no answer)."""
     night = Night("fox_grinder")
+    noon = night.service.create(
+        CreateTournament(name="Noon event", template=load_template("fox_grinder"))
+    )
+    night.service.run(noon, Register(name="Al", member="1", age_ok=True))
     _unchanged(
         night,
-        Register(name="Al", member="1", age_ok=True, alive_elsewhere=("Noon event",)),
+        Register(name="Al", member="1", age_ok=True),
         RuleViolation,
         r"still alive in Noon event.*FOX-REG5",
     )
     tda = Night("kpc_nlh")  # Kojack says nothing: allowed
-    tda.run(Register(name="Al", member="1", alive_elsewhere=("Noon event",)))
+    kpc_noon = tda.service.create(
+        CreateTournament(name="Noon event", template=load_template("kpc_nlh"))
+    )
+    tda.service.run(kpc_noon, Register(name="Al", member="1"))
+    tda.run(Register(name="Al", member="1"))
 
 
 def test_A13_one_stack_per_player() -> None:

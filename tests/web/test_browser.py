@@ -4,7 +4,7 @@ Runs ``pokertd serve`` as a subprocess on a temporary SQLite file, then: sign in
 Foxwoods tournament from the template form, register 20 players, draw seats, start the clock,
 bust five, confirm a balancing move, and check the TV display changes within a second of a
 bust. Screenshots of the TV (1920x1080) and the phone view (390x844) go to
-``tests/artifacts/``.
+``tests/.artifacts/``, which git ignores: tests never write into tracked files.
 """
 
 from __future__ import annotations
@@ -23,7 +23,8 @@ from typing import Any
 import pytest
 
 CHROMIUM = "/usr/bin/chromium"
-ARTIFACTS = Path(__file__).resolve().parents[1] / "artifacts"
+ARTIFACTS = Path(__file__).resolve().parents[1] / ".artifacts"
+"""Where the screenshots go: ignored by git (``.gitignore``), never a tracked folder."""
 PASSWORD = "browser-night-1"
 
 pytestmark = [
@@ -87,7 +88,7 @@ def _view(base: str, tid: str) -> dict[str, Any]:
 
 
 def test_short_night(server: str, browser: Any) -> None:
-    ARTIFACTS.mkdir(exist_ok=True)
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
     floor = browser.new_page(viewport={"width": 1280, "height": 900})
     answers: dict[str, str] = {}  # prompt text fragment -> answer (else the suggestion)
 

@@ -43,8 +43,27 @@ JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON instead of 
 
 
 def db_url(db: str | None) -> str:
-    """The store URL from ``--db``, then ``$POKERTD_DB``, then ``./pokertd.db``."""
+    """The store URL from ``--db``, then ``$POKERTD_DB``, then ``./pokertd.db``.
+
+    An empty ``--db ""`` is refused (``InvalidCommand``) rather than quietly meaning the
+    default file: a script that lost its variable must not write into ``./pokertd.db``.
+    """
+    from pokertd.errors import InvalidCommand
+
+    if db is not None and not db.strip():
+        raise InvalidCommand(
+            "--db is empty: give a store URL (sqlite:///file.db or postgresql://...)."
+        )
     return db or os.environ.get("POKERTD_DB") or DEFAULT_DB
+
+
+def check_port(port: int) -> int:
+    """``port`` if it is a TCP port (1..65535), else ``InvalidCommand`` in one sentence."""
+    from pokertd.errors import InvalidCommand
+
+    if not 1 <= port <= 65535:
+        raise InvalidCommand(f"The port must be between 1 and 65535, not {port}.")
+    return port
 
 
 def to_jsonable(value: Any) -> Any:
@@ -119,6 +138,7 @@ __all__ = [
     "DbOption",
     "JsonOption",
     "actor",
+    "check_port",
     "console",
     "db_url",
     "emit",

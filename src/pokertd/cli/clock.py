@@ -605,7 +605,7 @@ def clock(
                     method=method,
                     deck=deck,
                 )
-                records = service.run(tournament, command, actor=_actor(), role="floor")
+                records = service.run(tournament, command, actor=_actor(), role="director")
                 done = [r.event.describe() for r in records]
             v = clock_view(service.state(tournament), utc_now())
         finally:

@@ -18,8 +18,8 @@ from rich.table import Table
 from pokertd.cli._common import DbOption, JsonOption, console, emit, refusals
 from pokertd.cli._common import actor as _actor
 from pokertd.cli._common import service as _service
-from pokertd.errors import InvalidCommand, PokertdError
-from pokertd.service import TournamentService, utc_now
+from pokertd.errors import InvalidCommand
+from pokertd.service import utc_now
 from pokertd.tournament.eliminations import Bust, EndByChipCount
 from pokertd.tournament.entries import (
     Addon,
@@ -31,7 +31,6 @@ from pokertd.tournament.entries import (
     Reenter,
     Register,
     RemoveChips,
-    Setup,
 )
 from pokertd.tournament.framework import Command, EventRecord, Redo, Undo
 from pokertd.tournament.money import cash_report
@@ -42,7 +41,7 @@ from pokertd.tournament.templates import (
     parse_money,
     template_names,
 )
-from pokertd.tournament.views import alive_elsewhere, log, players, results, status
+from pokertd.tournament.views import log, players, results, status
 
 TidArg = Annotated[str, typer.Argument(help="Tournament id (see pokertd tournaments).")]
 NameArg = Annotated[str, typer.Argument(help="Player name (a unique beginning is enough) or id.")]
@@ -81,7 +80,7 @@ def _run(
     db: str | None, tid: str, command: Command, as_json: bool, done: str | None = None
 ) -> None:
     with refusals(as_json), _service(db) as service:
-        records = service.run(tid, command, actor=_actor(), role="floor")
+        records = service.run(tid, command, actor=_actor(), role="director")
         _print_records(records, as_json, done)
 
 
@@ -96,19 +95,6 @@ def _print_records(records: list[EventRecord], as_json: bool, done: str | None =
         say(f"[green]✓[/] {r.event.describe()}")
     if done:
         say(done)
-
-
-def _alive_elsewhere(service: TournamentService, tid: str, name: str, card: str) -> tuple[str, ...]:
-    """Other events in this database where the player still has a stack (FOX-REG5)."""
-    others = []
-    for info in service.tournaments():
-        if info.id == tid:
-            continue
-        try:
-            others.append((info.id, service.state(info.id)))
-        except PokertdError:
-            continue
-    return alive_elsewhere(others, name, card)
 
 
 # --------------------------------------------------------------------------------------
@@ -270,11 +256,8 @@ def register_player(
     as_json: JsonOption = False,
 ) -> None:
     """Register a player and sell the buy-in."""
+    # FOX-REG5 (one live event per player) is decided by the service for every face.
     with refusals(as_json), _service(db) as service:
-        state = service.state(tid)
-        elsewhere: tuple[str, ...] = ()
-        if state.part(Setup).created and state.part(Setup).profile.reg_one_live_event_per_player:
-            elsewhere = _alive_elsewhere(service, tid, name, card.strip())
         command = Register(
             name=name,
             member=card,
@@ -282,11 +265,10 @@ def register_player(
             member_ok=member_ok,
             remote=by_phone,
             alternate=alternate,
-            alive_elsewhere=elsewhere,
             pre_approved=pre_approved,
             stack=_chips(stack) if stack is not None else None,
         )
-        records = service.run(tid, command, actor=_actor(), role="floor")
+        records = service.run(tid, command, actor=_actor(), role="director")
         _print_records(records, as_json)
 
 
@@ -372,14 +354,29 @@ def bust(
     _run(db, tid, command, as_json)
 
 
-def undo(tid: TidArg, db: DbOption = None, as_json: JsonOption = False) -> None:
-    """Take back the last command (recorded as an event)."""
-    _run(db, tid, Undo(), as_json)
+BatchOption = Annotated[
+    int | None,
+    typer.Option(
+        "--batch",
+        min=1,
+        help="The command's number (see pokertd log): refused as stale unless it is still "
+        "the one to undo/redo. Default: the last one.",
+    ),
+]
 
 
-def redo(tid: TidArg, db: DbOption = None, as_json: JsonOption = False) -> None:
-    """Restore the command just undone."""
-    _run(db, tid, Redo(), as_json)
+def undo(
+    tid: TidArg, batch: BatchOption = None, db: DbOption = None, as_json: JsonOption = False
+) -> None:
+    """Take back the last command (recorded as an event); prints what it undid."""
+    _run(db, tid, Undo(batch=batch), as_json)
+
+
+def redo(
+    tid: TidArg, batch: BatchOption = None, db: DbOption = None, as_json: JsonOption = False
+) -> None:
+    """Restore the command just undone; prints what it redid."""
+    _run(db, tid, Redo(batch=batch), as_json)
 
 
 def chips(

@@ -34,12 +34,10 @@ ProfileOption = Annotated[
 
 
 def _read(path: Path) -> str:
-    try:
-        return path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise InvalidCommand(f"No such hand history file: {path}") from None
-    except (IsADirectoryError, UnicodeDecodeError, PermissionError) as exc:
-        raise InvalidCommand(f"Cannot read {path}: {exc}") from None
+    """A hand history's text, read with a bound (``/dev/zero`` is refused at once)."""
+    from pokertd.rules.profile import read_text_file
+
+    return read_text_file(path, "hand history")
 
 
 @hand_app.command("replay")
@@ -100,7 +98,7 @@ def phh_check_command(
         problems: list[str] = []
         for path in files:
             try:
-                replay = replay_phh(path.read_text(encoding="utf-8"), profile)
+                replay = replay_phh(_read(path), profile)
             except UnsupportedHand:
                 counts["unsupported"] += 1
                 continue

@@ -123,10 +123,9 @@ def _table(name: str | None) -> PayoutTable | str | None:
         return name
     path = Path(name)
     if path.suffix == ".toml" or path.exists():
-        try:
-            text = path.read_text(encoding="utf-8")
-        except OSError as exc:
-            raise InvalidCommand(f"Cannot read the payout table file {name}: {exc}") from None
+        from pokertd.rules.profile import read_text_file
+
+        text = read_text_file(path, "payout table")
         return parse_payout_table(text, name=path.stem)
     raise InvalidCommand(
         f"There is no payout table called {name!r}: use fox_ptab, sng, survivor, generic or a "
@@ -195,7 +194,7 @@ def standalone_payouts(
 
 def _run(db: str | None, tid: str, command: Command, as_json: bool) -> list[EventRecord]:
     with _service(db) as service:
-        records = service.run(tid, command, actor=_actor(), role="floor")
+        records = service.run(tid, command, actor=_actor(), role="director")
     if as_json:
         emit(
             [{"seq": r.seq, "type": r.event.type, "text": r.event.describe()} for r in records],

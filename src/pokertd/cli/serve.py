@@ -14,10 +14,18 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from pokertd.cli._common import DbOption, JsonOption, console, db_url, emit, refusals
+from pokertd.cli._common import (
+    DbOption,
+    JsonOption,
+    check_port,
+    console,
+    db_url,
+    emit,
+    refusals,
+)
 
 if TYPE_CHECKING:
-    from pokertd.web.users import UserStore
+    from pokertd.web.users import Role, UserStore
 
 user_app = typer.Typer(help="Staff accounts (director, floor, dealer).", no_args_is_help=True)
 
@@ -44,6 +52,22 @@ def serve(
     public_url: Annotated[
         str, typer.Option(help="URL phones use for the QR code (default: the request's).")
     ] = "",
+    proxy_headers: Annotated[
+        bool,
+        typer.Option(
+            "--proxy-headers",
+            help="Behind a reverse proxy: believe X-Forwarded-For from trusted proxies "
+            "(127.0.0.1 and ::1 unless --trusted-proxy is given).",
+        ),
+    ] = False,
+    trusted_proxy: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--trusted-proxy",
+            help="Address or network of a trusted reverse proxy (repeatable; implies "
+            "--proxy-headers).",
+        ),
+    ] = None,
 ) -> None:
     """Run the web app: floor console, TV clock, player and dealer views, JSON API."""
     import uvicorn
@@ -51,16 +75,25 @@ def serve(
     from pokertd.service import open_service
     from pokertd.web import Settings, UserStore, create_app
 
-    url = db_url(db)
     with refusals():
+        url = db_url(db)
+        check_port(port)
         service = open_service(url)
         users = UserStore(url)
         settings = Settings.from_env(url)
         if public_url:
             settings = dataclasses.replace(settings, public_url=public_url)
+        proxies = tuple(trusted_proxy or ())
+        if proxy_headers and not proxies:
+            proxies = ("127.0.0.1", "::1")
+        if proxies:
+            from pokertd.web.auth import parse_proxies
+
+            parse_proxies(proxies)  # a typo is a one-line error now, not a silent no-op
+            settings = dataclasses.replace(settings, trusted_proxies=proxies)
         if not users.has_director():
-            if settings.director_password:
-                users.create_first_director(settings.director_name, settings.director_password)
+            if settings.director_password:  # idempotent when two servers start together
+                users.ensure_first_director(settings.director_name, settings.director_password)
             elif sys.stdin.isatty() and not os.environ.get("POKERTD_NO_PROMPT"):
                 _prompt_director(users)
         app = create_app(service, settings, users=users)
@@ -75,8 +108,11 @@ def serve(
         host=host,
         port=port,
         log_level="warning",
-        proxy_headers=False,
+        proxy_headers=False,  # the app reads X-Forwarded-For itself, from trusted proxies only
         timeout_graceful_shutdown=3,
+        # the WebSocket push needs a WebSocket library (the ``websockets`` dependency);
+        # named, not "auto", so a broken install fails at start instead of answering 404
+        ws="websockets-sansio",
     )  # open SSE streams must not hold up a stop
     service.close()
 
@@ -94,23 +130,12 @@ def user_add(
     as_json: JsonOption = False,
 ) -> None:
     """Add a staff account (or ``--reset`` its password)."""
-    from pokertd.errors import InvalidCommand
-    from pokertd.service import open_service
-    from pokertd.web.users import Role, UserStore
-
     with refusals(as_json):
-        try:
-            chosen = Role(role)
-        except ValueError:
-            raise InvalidCommand(
-                f"Unknown role {role!r}: choose director, floor or dealer."
-            ) from None
+        chosen = _staff_role(role)
         secret = password or os.environ.get("POKERTD_USER_PASSWORD")
         if not secret:
             secret = typer.prompt(f"Password for {name}", hide_input=True, confirmation_prompt=True)
-        url = db_url(db)
-        open_service(url).close()  # creates the database on first use
-        users = UserStore(url)
+        users = _open_users(db)
         user = users.add(name, secret, chosen, replace=reset)
         users.close()
     emit(
@@ -123,13 +148,8 @@ def user_add(
 @user_app.command("list")
 def user_list(db: DbOption = None, as_json: JsonOption = False) -> None:
     """List staff accounts."""
-    from pokertd.service import open_service
-    from pokertd.web.users import UserStore
-
     with refusals(as_json):
-        url = db_url(db)
-        open_service(url).close()
-        users = UserStore(url)
+        users = _open_users(db)
         rows = [{"name": u.name, "role": u.role.value} for u in users.users()]
         users.close()
 
@@ -138,6 +158,112 @@ def user_list(db: DbOption = None, as_json: JsonOption = False) -> None:
             console.print(f"{row['name']}\t{row['role']}")
 
     emit(rows, as_json, show)
+
+
+@user_app.command("remove")
+def user_remove(
+    name: Annotated[str, typer.Argument(help="User name.")],
+    db: DbOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Delete a staff account; its sessions end at once."""
+    with refusals(as_json):
+        users = _open_users(db)
+        users.remove(name)
+        users.close()
+    emit({"removed": name}, as_json,
+         lambda d: console.print(f"User [bold]{d['removed']}[/] removed; their sessions ended."))
+
+
+@user_app.command("role")
+def user_role(
+    name: Annotated[str, typer.Argument(help="User name.")],
+    role: Annotated[str, typer.Argument(help="director, floor or dealer.")],
+    db: DbOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Change a staff account's role; its sessions end at once (they carried the old role)."""
+    with refusals(as_json):
+        chosen = _staff_role(role)
+        users = _open_users(db)
+        users.set_role(name, chosen)
+        users.close()
+    emit({"name": name, "role": chosen.value}, as_json,
+         lambda d: console.print(f"User [bold]{d['name']}[/] is now {d['role']}; "
+                                 "their sessions ended."))
+
+
+@user_app.command("sessions")
+def user_sessions(db: DbOption = None, as_json: JsonOption = False) -> None:
+    """List live sessions (staff and table dealers): id, user, role, address, last seen."""
+    import time
+
+    from pokertd.web.auth import session_json
+
+    with refusals(as_json):
+        users = _open_users(db)
+        rows = [session_json(r) for r in users.sessions(now=time.time())]
+        users.close()
+
+    def show(data: list[dict[str, object]]) -> None:
+        if not data:
+            console.print("No live sessions.")
+        for row in data:
+            where = f" t{row['table']}@{row['tournament']}" if row["table"] else ""
+            console.print(f"{str(row['id'])[:16]}\t{row['user']}\t{row['role']}{where}\t"
+                          f"{row['address']}\tlast seen {row['last_seen']}")
+
+    emit(rows, as_json, show)
+
+
+@user_app.command("end-session")
+def user_end_session(
+    session_id: Annotated[str, typer.Argument(help="Session id (or its first 8+ characters).")],
+    db: DbOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """End a session now: its browser is signed out at its next request."""
+    import time
+
+    from pokertd.errors import InvalidCommand, NotFound
+
+    with refusals(as_json):
+        users = _open_users(db)
+        try:
+            matches = [r.id for r in users.sessions(now=time.time())
+                       if r.id.startswith(session_id.lower())]
+            if len(session_id) < 8:
+                raise InvalidCommand("Give at least 8 characters of the session id.")
+            if not matches:
+                raise NotFound(f"There is no live session {session_id!r}.")
+            if len(matches) > 1:
+                raise InvalidCommand(f"{session_id!r} matches {len(matches)} sessions: "
+                                     "give more characters.")
+            users.end_session(matches[0])
+        finally:
+            users.close()
+    emit({"ended": matches[0]}, as_json,
+         lambda d: console.print(f"Session {str(d['ended'])[:16]} ended."))
+
+
+def _staff_role(text: str) -> Role:
+    """The staff role named ``text`` (director, floor or dealer), or a one-line refusal."""
+    from pokertd.errors import InvalidCommand
+    from pokertd.web.users import Role
+
+    try:
+        return Role(text)
+    except ValueError:
+        raise InvalidCommand(f"Unknown role {text!r}: choose director, floor or dealer.") from None
+
+
+def _open_users(db: str | None) -> UserStore:
+    from pokertd.service import open_service
+    from pokertd.web.users import UserStore
+
+    url = db_url(db)
+    open_service(url).close()  # creates the database on first use
+    return UserStore(url)
 
 
 def register(app: typer.Typer) -> None:

@@ -45,7 +45,7 @@ def _records(records: list[EventRecord]) -> list[dict[str, Any]]:
 
 def _run(db: str | None, tid: str, command: Command, as_json: bool) -> None:
     with refusals(as_json), _service(db) as service:
-        records = service.run(tid, command, actor=_actor(), role="floor")
+        records = service.run(tid, command, actor=_actor(), role="director")
         if as_json:
             emit(_records(records), True)
             return
@@ -192,7 +192,7 @@ def moves(
                 tid,
                 SuggestMoves(paid_places=paid, full_table_event=not not_full_table),
                 actor=_actor(),
-                role="floor",
+                role="director",
             )
         except InvalidCommand as exc:
             if not exc.message.startswith(("No moves needed", "There is")) and (

@@ -191,6 +191,8 @@ def load_phh(text: str) -> dict[str, Any]:
             data = tomllib.loads(text)
         except tomllib.TOMLDecodeError as exc:
             raise InvalidCommand(f"Not a PHH file: the TOML does not parse ({exc}).") from None
+        except RecursionError:
+            raise InvalidCommand("Not a PHH file: the TOML is nested too deeply.") from None
     for name in ("variant", "antes", "starting_stacks", "actions"):
         if name not in data:
             raise InvalidCommand(f"Not a PHH file: the required field {name!r} is missing.")

@@ -542,6 +542,59 @@ def _resolve(data: dict[str, Any], seen: tuple[str, ...] = ()) -> dict[str, Any]
     return merged
 
 
+MAX_FILE_BYTES = 1 << 20
+"""The largest profile, template, structure, payout table or hand history read (1 MiB)."""
+MAX_TOML_DEPTH = 16
+"""Nested tables and arrays deeper than this in a configuration file are refused."""
+
+
+def read_text_file(path: Path, what: str, max_bytes: int = MAX_FILE_BYTES) -> str:
+    """The UTF-8 text of a file a user named, read with a bound: at most ``max_bytes``
+    (``/dev/zero`` or a 2 GB file is refused at once, not read). Anything unreadable
+    raises ``InvalidCommand`` with one sentence naming ``what`` and the path."""
+    try:
+        with path.open("rb") as handle:
+            raw = handle.read(max_bytes + 1)
+    except FileNotFoundError:
+        raise InvalidCommand(f"There is no {what} file {path}.") from None
+    except OSError as exc:
+        reason = exc.strerror or type(exc).__name__
+        raise InvalidCommand(f"Cannot read the {what} file {path}: {reason}.") from None
+    if len(raw) > max_bytes:
+        raise InvalidCommand(
+            f"The {what} file {path} is too large (more than {max_bytes // 1024:,} KiB)."
+        )
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise InvalidCommand(f"The {what} file {path} is not UTF-8 text.") from None
+
+
+def parse_toml(text: str, where: str) -> dict[str, Any]:
+    """``text`` parsed as TOML, refusing bad TOML and nesting deeper than
+    :data:`MAX_TOML_DEPTH` with ``InvalidCommand`` (``where`` names the file)."""
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise InvalidCommand(f"{where} is not valid TOML: {exc}") from None
+    except RecursionError:
+        raise InvalidCommand(f"{where} is nested too deeply.") from None
+    if _depth(data) > MAX_TOML_DEPTH:
+        raise InvalidCommand(f"{where} is nested too deeply (more than {MAX_TOML_DEPTH} levels).")
+    return data
+
+
+def _depth(value: object, level: int = 0) -> int:
+    """How deeply ``value`` nests tables and arrays (stops counting past the limit)."""
+    if level > MAX_TOML_DEPTH:
+        return level
+    if isinstance(value, dict):
+        return max((_depth(v, level + 1) for v in value.values()), default=level + 1)
+    if isinstance(value, list):
+        return max((_depth(v, level + 1) for v in value), default=level + 1)
+    return level
+
+
 def load_profile(name_or_path: str | Path) -> RuleProfile:
     """A built-in profile by name (``"foxwoods"``) or a profile file a user wrote.
 
@@ -559,10 +612,7 @@ def load_profile(name_or_path: str | Path) -> RuleProfile:
                 f"unknown profile {text_name!r}: not a built-in ({', '.join(BUILTIN_PROFILES)})"
                 " and no such file"
             )
-        try:
-            data = tomllib.loads(path.read_text(encoding="utf-8"))
-        except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
-            raise InvalidCommand(f"profile file {path} is not valid TOML: {exc}") from None
+        data = parse_toml(read_text_file(path, "profile"), f"profile file {path}")
         data.setdefault("name", path.stem)
     return _from_mapping(_resolve(data))
 

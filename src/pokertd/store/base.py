@@ -1,10 +1,13 @@
 """The event store contract: what every store (SQLite, PostgreSQL) promises the service.
 
 A store keeps, per tournament, an append-only list of rows
-``(tournament_id, seq, batch, recorded_at, actor, type, version, data)`` with a unique
-``(tournament_id, seq)``. ``seq`` counts from 1 without gaps; ``batch`` is the ``seq`` of the
-first event of the command that produced the row; ``recorded_at`` is ISO-8601 UTC; ``data``
-is the event's JSON (:func:`pokertd.tournament.framework.to_json`).
+``(tournament_id, seq, batch, recorded_at, actor, type, version, data, command)`` with a
+unique ``(tournament_id, seq)``. ``seq`` counts from 1 without gaps; ``batch`` is the ``seq``
+of the first event of the command that produced the row; ``recorded_at`` is ISO-8601 UTC;
+``data`` is the event's JSON (:func:`pokertd.tournament.framework.to_json`); ``command`` is
+the class name of the command that produced the batch (``"Bust"``), or ``NULL`` in rows
+written before stores kept it. Undo and redo need it: who may take a batch back depends on
+which command made it.
 
 An append states the ``seq`` it expects the log to end at (optimistic concurrency): when
 another writer got there first the append raises :class:`~pokertd.errors.ConcurrencyConflict`
@@ -60,6 +63,8 @@ class StoredRow:
     type: str
     version: int
     data: str
+    command: str | None = None
+    """The class name of the command that produced the batch (``None`` in older rows)."""
 
 
 @runtime_checkable
@@ -77,11 +82,13 @@ class EventStore(Protocol):
         *,
         actor: str,
         recorded_at: datetime,
+        command: str | None = None,
     ) -> list[EventRecord]:
         """Append ``events`` as one batch after ``expected_seq``; all or nothing.
 
-        Raises ``ConcurrencyConflict`` (writing nothing) when the log's last seq is not
-        ``expected_seq``.
+        ``command`` is the class name of the command that produced them (kept on every
+        row of the batch). Raises ``ConcurrencyConflict`` (writing nothing) when the log's
+        last seq is not ``expected_seq``.
         """
         ...
 
@@ -174,12 +181,23 @@ def first_name(tournament_id: str, encoded: Sequence[tuple[str, int, str]]) -> s
 
 
 def records_for(
-    expected_seq: int, events: Sequence[Event], actor: str, recorded_at: datetime
+    expected_seq: int,
+    events: Sequence[Event],
+    actor: str,
+    recorded_at: datetime,
+    command: str | None = None,
 ) -> list[EventRecord]:
     """The records an append of ``events`` after ``expected_seq`` produces."""
     batch = expected_seq + 1
     return [
-        EventRecord(seq=batch + i, batch=batch, recorded_at=recorded_at, actor=actor, event=ev)
+        EventRecord(
+            seq=batch + i,
+            batch=batch,
+            recorded_at=recorded_at,
+            actor=actor,
+            event=ev,
+            command=command,
+        )
         for i, ev in enumerate(events)
     ]
 
@@ -222,9 +240,9 @@ def gc_paused() -> Iterator[None]:
 
 def decode_rows(
     tournament_id: str,
-    rows: Iterable[tuple[int, int, Any, str, str, int, Any]],
+    rows: Iterable[tuple[int, int, Any, str, str, int, Any, str | None]],
 ) -> list[EventRecord]:
-    """Records from ``(seq, batch, recorded_at, actor, type, version, data)`` rows.
+    """Records from ``(seq, batch, recorded_at, actor, type, version, data, command)`` rows.
 
     ``recorded_at`` may be ISO text or a ``datetime``; ``data`` JSON text or a parsed dict.
     Rows of one batch share their time, so consecutive equal texts are parsed once.
@@ -238,14 +256,19 @@ def decode_rows(
     seq = 0
     try:
         with gc_paused():
-            for seq, batch, at, actor, type_name, version, data in rows:
+            for seq, batch, at, actor, type_name, version, data, command in rows:
                 if at != last_text:
                     last_text = at
                     last_time = at if isinstance(at, datetime) else parse(at)
                 payload = loads(data) if isinstance(data, str) else data
                 append(
                     EventRecord(
-                        seq, batch, last_time, actor, event_from_json(type_name, version, payload)
+                        seq,
+                        batch,
+                        last_time,
+                        actor,
+                        event_from_json(type_name, version, payload),
+                        command,
                     )
                 )
     except (ValueError, TypeError) as exc:

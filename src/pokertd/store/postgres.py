@@ -39,8 +39,9 @@ from pokertd.store.base import (
 )
 from pokertd.tournament.framework import Event, EventRecord
 
-SCHEMA_VERSION = 2
-"""The schema this code writes (row of ``pokertd_schema``; 2 added snapshots)."""
+SCHEMA_VERSION = 3
+"""The schema this code writes (row of ``pokertd_schema``; 2 added snapshots, 3 the
+``command`` column of ``pokertd_events``)."""
 CHANNEL = "pokertd"
 """The LISTEN/NOTIFY channel; payload ``'<tournament_id>:<last seq>'``."""
 LISTEN_APPLICATION = "pokertd-listen"
@@ -65,6 +66,7 @@ _SCHEMA = [
         type          text NOT NULL,
         version       integer NOT NULL,
         data          text NOT NULL,
+        command       text,
         PRIMARY KEY (tournament_id, seq)
     )""",
     """CREATE TABLE IF NOT EXISTS pokertd_snapshots (
@@ -76,7 +78,16 @@ _SCHEMA = [
     )""",
 ]
 
-_ROW_COLUMNS = "seq, batch, recorded_at, actor, type, version, data"
+_MIGRATIONS = {
+    # from version -> statements that bring the database to version + 1 (run only then:
+    # an ALTER TABLE locks the table even when it changes nothing)
+    2: [
+        # The command that made each batch (who may undo it); old rows stay NULL.
+        "ALTER TABLE pokertd_events ADD COLUMN IF NOT EXISTS command text",
+    ],
+}
+
+_ROW_COLUMNS = "seq, batch, recorded_at, actor, type, version, data, command"
 log = logging.getLogger("pokertd.store")
 
 
@@ -126,11 +137,17 @@ class PostgresStore:
                 self._conn.execute(statement)
             found = self._conn.execute("SELECT max(version) FROM pokertd_schema").fetchone()
             version = found[0] if found else None
-            if version is None:
+            if version is None:  # new database (the migrations change nothing then)
+                for statements in _MIGRATIONS.values():
+                    for statement in statements:
+                        self._conn.execute(statement)
                 self._conn.execute(
                     "INSERT INTO pokertd_schema (version) VALUES (%s)", (SCHEMA_VERSION,)
                 )
-            elif int(str(version)) < SCHEMA_VERSION:  # the CREATEs above migrated it
+            elif int(str(version)) < SCHEMA_VERSION:  # the CREATEs above added new tables
+                for step in range(int(str(version)), SCHEMA_VERSION):
+                    for statement in _MIGRATIONS.get(step, []):
+                        self._conn.execute(statement)
                 self._conn.execute("UPDATE pokertd_schema SET version = %s", (SCHEMA_VERSION,))
             elif int(str(version)) > SCHEMA_VERSION:
                 raise StoreError(
@@ -165,15 +182,18 @@ class PostgresStore:
         *,
         actor: str,
         recorded_at: datetime,
+        command: str | None = None,
     ) -> list[EventRecord]:
-        """Append ``events`` as one batch after ``expected_seq`` (all or nothing, committed)."""
+        """Append ``events`` as one batch after ``expected_seq`` (all or nothing, committed).
+
+        ``command`` (the producing command's class name) is stored on every row."""
         check_append(tournament_id, expected_seq, events)
         utc_iso(recorded_at)  # refuses a naive time
         at = recorded_at.astimezone(UTC)
         encoded = encode(events)
         batch = expected_seq + 1
         rows = [
-            (tournament_id, batch + i, batch, at, actor, t, v, d)
+            (tournament_id, batch + i, batch, at, actor, t, v, d, command)
             for i, (t, v, d) in enumerate(encoded)
         ]
         last = expected_seq + len(rows)
@@ -203,11 +223,11 @@ class PostgresStore:
                 )
             cur.executemany(
                 f"INSERT INTO pokertd_events (tournament_id, {_ROW_COLUMNS}) "
-                "VALUES (%s, %s, %s, %s, %s, %s, %s, %s)",
+                "VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s)",
                 rows,
             )
             cur.execute("SELECT pg_notify(%s, %s)", (CHANNEL, f"{tournament_id}:{last}"))
-        return records_for(expected_seq, events, actor, at)
+        return records_for(expected_seq, events, actor, at, command)
 
     @staticmethod
     def _last_seq(cur: psycopg.Cursor[tuple[object, ...]], tournament_id: str) -> int:
@@ -261,6 +281,7 @@ class PostgresStore:
                 str(r[5]),
                 int(str(r[6])),
                 str(r[7]),
+                None if r[8] is None else str(r[8]),
             )
             for r in rows
         ]

@@ -38,8 +38,9 @@ from pokertd.tournament.framework import Event, EventRecord
 
 APPLICATION_ID = 0x504B5444
 """``PRAGMA application_id`` of every pokertd SQLite file ("PKTD")."""
-SCHEMA_VERSION = 2
-"""``PRAGMA user_version``: the schema this code writes (2 added ``snapshots``)."""
+SCHEMA_VERSION = 3
+"""``PRAGMA user_version``: the schema this code writes (2 added ``snapshots``, 3 the
+``events.command`` column)."""
 BUSY_TIMEOUT_MS = 10_000
 """How long a writer waits for another process's transaction before giving up."""
 
@@ -79,9 +80,11 @@ _MIGRATIONS = {
             PRIMARY KEY (tournament_id, key)
         ) STRICT""",
     ],
+    # The command that made each batch (who may undo it depends on it); old rows stay NULL.
+    2: ["ALTER TABLE events ADD COLUMN command TEXT"],
 }
 
-_ROW_COLUMNS = "seq, batch, recorded_at, actor, type, version, data"
+_ROW_COLUMNS = "seq, batch, recorded_at, actor, type, version, data, command"
 
 
 def _check_header(path: str) -> bool:
@@ -178,9 +181,20 @@ class SqliteStore:
             version = conn.execute("PRAGMA user_version").fetchone()[0]
             while version < SCHEMA_VERSION:
                 for statement in _MIGRATIONS[version]:
-                    conn.execute(statement)
+                    if not self._already_applied(statement):
+                        conn.execute(statement)
                 version += 1
                 conn.execute(f"PRAGMA user_version = {version}")
+
+    def _already_applied(self, statement: str) -> bool:
+        """Whether ``statement`` adds a column the table already has (ADD COLUMN only if
+        missing: SQLite has no ``ADD COLUMN IF NOT EXISTS``)."""
+        words = statement.split()
+        if words[:2] != ["ALTER", "TABLE"] or words[3:5] != ["ADD", "COLUMN"]:
+            return False
+        table, column = words[2], words[5]
+        columns = {row[1] for row in self._conn.execute(f"PRAGMA table_info({table})")}
+        return column in columns
 
     @contextmanager
     def _transaction(self) -> Iterator[sqlite3.Connection]:
@@ -225,14 +239,17 @@ class SqliteStore:
         *,
         actor: str,
         recorded_at: datetime,
+        command: str | None = None,
     ) -> list[EventRecord]:
-        """Append ``events`` as one batch after ``expected_seq`` (all or nothing, durable)."""
+        """Append ``events`` as one batch after ``expected_seq`` (all or nothing, durable).
+
+        ``command`` (the producing command's class name) is stored on every row."""
         check_append(tournament_id, expected_seq, events)
         at = utc_iso(recorded_at)
         encoded = encode(events)
         batch = expected_seq + 1
         rows = [
-            (tournament_id, batch + i, batch, at, actor, t, v, d)
+            (tournament_id, batch + i, batch, at, actor, t, v, d, command)
             for i, (t, v, d) in enumerate(encoded)
         ]
         last = expected_seq + len(rows)
@@ -244,7 +261,7 @@ class SqliteStore:
             if actual != expected_seq:
                 raise conflict(tournament_id, expected_seq, actual)
             conn.executemany(
-                f"INSERT INTO events (tournament_id, {_ROW_COLUMNS}) VALUES (?,?,?,?,?,?,?,?)",
+                f"INSERT INTO events (tournament_id, {_ROW_COLUMNS}) VALUES (?,?,?,?,?,?,?,?,?)",
                 rows,
             )
             if found is None:
@@ -258,7 +275,7 @@ class SqliteStore:
                     "UPDATE tournaments SET last_seq = ?, updated_at = ? WHERE id = ?",
                     (last, at, tournament_id),
                 )
-        return records_for(expected_seq, events, actor, recorded_at.astimezone(UTC))
+        return records_for(expected_seq, events, actor, recorded_at.astimezone(UTC), command)
 
     def load(self, tournament_id: str, after_seq: int = 0) -> list[EventRecord]:
         """The records of ``tournament_id`` after ``after_seq``, in order."""

@@ -20,9 +20,11 @@ from pokertd.tournament.framework import (
     applies,
     decides,
     event,
+    state_part,
 )
 
 
+@state_part
 @dataclass
 class ToyTable:
     """The toy part: who is registered and who is out."""

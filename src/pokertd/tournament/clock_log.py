@@ -26,11 +26,12 @@ from collections.abc import Callable
 from contextlib import suppress
 from dataclasses import dataclass, field, replace
 from datetime import datetime
-from typing import Any
+from typing import Annotated, Any
 
 from pokertd.errors import InvalidCommand, PokertdError, RuleViolation
 from pokertd.rules import AnteType, ColorUpMethod
 from pokertd.tournament import clock as clk
+from pokertd.tournament import limits as lim
 from pokertd.tournament.chip_race import ColorUpResult, color_up
 from pokertd.tournament.chips import Chip, ChipSet
 from pokertd.tournament.clock import ClockState, ClockView, mmss, new_clock, view
@@ -50,6 +51,7 @@ from pokertd.tournament.framework import (
     applies,
     decides,
     event,
+    state_part,
 )
 from pokertd.tournament.payouts import check_schedule_posted
 from pokertd.tournament.prizes import PrizeBook
@@ -67,6 +69,7 @@ from pokertd.types import Chips
 # The part
 
 
+@state_part
 @dataclass(slots=True)
 class ClockPart:
     """The tournament's clock, colour-ups done and clocks called."""
@@ -491,7 +494,7 @@ class StartClock(Command):
 class PauseClock(Command):
     """Stop the clock."""
 
-    reason: str = ""
+    reason: lim.Announcement = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -513,21 +516,21 @@ class PreviousLevel(Command):
 class SetLevel(Command):
     """Go to the start of a level."""
 
-    level: int
+    level: lim.LevelNo
 
 
 @dataclass(frozen=True, slots=True)
 class AdjustClock(Command):
     """Add (positive) or take off (negative) seconds."""
 
-    seconds: int
+    seconds: lim.Seconds
 
 
 @dataclass(frozen=True, slots=True)
 class AddLevels(Command):
     """Append levels by the structure's progression."""
 
-    count: int = 1
+    count: lim.Count = 1
 
 
 @dataclass(frozen=True, slots=True)
@@ -549,7 +552,7 @@ class TableHandFinished(Command):
     When the last table with players reports, the clock loses one hand's time.
     """
 
-    table: str
+    table: lim.TableText
 
 
 @dataclass(frozen=True, slots=True)
@@ -562,28 +565,30 @@ class ColorUp(Command):
     (otherwise the race is drawn from the context's random source).
     """
 
-    stacks: tuple[tuple[str, int], ...]
-    removed: tuple[int, ...] = ()
-    method: str | None = None
-    table: str = ""
-    deck: tuple[str, ...] | None = None
+    stacks: Annotated[
+        tuple[tuple[lim.PlayerRef, lim.Chips], ...], lim.Items("Stacks", lim.SEAT_MAX)
+    ]
+    removed: Annotated[tuple[lim.Denomination, ...], lim.Items("Colours removed", 100)] = ()
+    method: lim.Word | None = None
+    table: lim.TableText = ""
+    deck: Annotated[tuple[lim.CardText, ...], lim.Items("A deck", 520)] | None = None
 
 
 @dataclass(frozen=True, slots=True)
 class IntroduceChip(Command):
     """Put a new denomination into play (B14: announced to the whole event)."""
 
-    value: int
-    color: str = ""
-    count: int = 0
+    value: lim.Denomination
+    color: lim.Word = ""
+    count: lim.Count = 0
 
 
 @dataclass(frozen=True, slots=True)
 class CallClock(Command):
     """Put a clock on the player in ``seat`` (B15)."""
 
-    seat: int
-    table: str = ""
+    seat: lim.SeatNo
+    table: lim.TableText = ""
 
 
 def _structure_for(state: TournamentState) -> tuple[Structure, int | None, int | None]:

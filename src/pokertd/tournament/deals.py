@@ -21,12 +21,18 @@ then it binds and replaces the payout for the remaining places. :func:`check_dea
 what a venue forbids (deals off; a chop before everyone left is paid, SPOT-6.15; a player
 left out, TNPL-A8 / FOX-73; amounts that do not add up) and :func:`deal_warnings` lists
 TNPL's recommendations that a proposal does not follow (TNPL-J4ii, said as warnings).
+
+Cheap before heavy (issue 10): :func:`check_deal_allowed` is the part of
+:func:`check_deal` that needs no amounts (deals off, the house's say, SPOT's chop among
+the paid) — the tournament runs it before any ICM. :func:`icm_inputs` names the one
+heavy computation a deal may need (the stacks and the prizes ICM divides), so the service
+can compute it outside the tournament's lock and hand it in (``icm_fn``).
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from fractions import Fraction
@@ -34,9 +40,13 @@ from fractions import Fraction
 from pokertd.errors import InvalidCommand, RuleViolation
 from pokertd.rules.enums import DealsAllowed
 from pokertd.rules.profile import RuleProfile
-from pokertd.tournament.icm import icm
+from pokertd.tournament.icm import DEAL_MAX_DRAWS, IcmResult, icm
 from pokertd.tournament.payouts import format_money, round_half_up
 from pokertd.types import Cents, Chips
+
+IcmFunction = Callable[[tuple[Chips, ...], tuple[Cents, ...]], IcmResult]
+"""Computes ICM equities of ``(stacks, prizes)`` — :func:`deal_icm`, or a result the
+service computed before (outside the lock) for exactly these inputs."""
 
 
 class DealKind(StrEnum):
@@ -106,6 +116,44 @@ class DealTerms:
         return rows
 
 
+def deal_icm(
+    stacks: tuple[Chips, ...],
+    prizes: tuple[Cents, ...],
+    *,
+    rng: random.Random | None,
+    out_of_time: Callable[[], bool] | None = None,
+) -> IcmResult:
+    """A deal's ICM: exact up to 10 players, else Monte-Carlo within
+    :data:`~pokertd.tournament.icm.DEAL_MAX_DRAWS` (and ``out_of_time``, when given)."""
+    return icm(stacks, prizes, rng=rng, max_draws=DEAL_MAX_DRAWS, out_of_time=out_of_time)
+
+
+def icm_inputs(
+    kind: DealKind | str,
+    stacks: Sequence[Chips],
+    prizes: Sequence[Cents],
+    *,
+    save: Cents = 0,
+    save_by: DealKind | str = DealKind.ICM,
+) -> tuple[tuple[Chips, ...], tuple[Cents, ...]] | None:
+    """What :func:`deal_amounts` hands to ICM for these terms — ``(stacks, prizes with the
+    save off first prize)`` — or ``None`` when the deal needs no ICM or would be refused
+    before it (the refusal then comes from :func:`deal_amounts` itself)."""
+    try:
+        kind = DealKind(kind)
+        if kind is DealKind.SAVE:
+            kind = DealKind(save_by)
+    except ValueError:
+        return None
+    if kind is not DealKind.ICM or len(stacks) < 2 or not prizes or len(prizes) > len(stacks):
+        return None
+    if any(s <= 0 for s in stacks) or any(p < 0 for p in prizes) or not 0 <= save <= prizes[0]:
+        return None
+    paid = list(prizes)
+    paid[0] -= save
+    return tuple(stacks), tuple(paid)
+
+
 def deal_amounts(
     kind: DealKind | str,
     stacks: Sequence[Chips],
@@ -116,12 +164,14 @@ def deal_amounts(
     custom: Sequence[Cents] | None = None,
     unit: Cents = 1,
     rng: random.Random | None = None,
+    icm_fn: IcmFunction | None = None,
 ) -> tuple[tuple[Cents, ...], Cents]:
     """The amounts each stack is guaranteed, and the amount left to play for.
 
     ``prizes`` are the prizes still to be won, first place first (one per remaining player
     at most; fewer means the last places win nothing). ``save`` is left to play for (any
-    kind; ``save`` itself divides the rest by ``save_by``).
+    kind; ``save`` itself divides the rest by ``save_by``). ``icm_fn`` computes ICM
+    (default :func:`deal_icm` with ``rng``).
 
     >>> deal_amounts("icm", [5000, 3000, 2000], [5000, 3000, 2000])
     ((3839, 3275, 2886), 0)
@@ -177,7 +227,10 @@ def deal_amounts(
                 f"({format_money(paid[0])}); divide by chips instead."
             )
         paid[0] -= save  # the save comes off first prize; the rest is ICM'd
-        exact = list(icm(stacks, paid, rng=rng).equities)
+        if icm_fn is None:
+            exact = list(deal_icm(tuple(stacks), tuple(paid), rng=rng).equities)
+        else:
+            exact = list(icm_fn(tuple(stacks), tuple(paid)).equities)
     elif kind is DealKind.CHIP:
         exact = [Fraction(rest * s, chips) for s in stacks]
     elif kind is DealKind.FLOOR:
@@ -205,6 +258,7 @@ def propose(
     save_by: DealKind | str = DealKind.ICM,
     custom: Sequence[Cents] | None = None,
     rng: random.Random | None = None,
+    icm_fn: IcmFunction | None = None,
 ) -> DealTerms:
     """Terms for the players, stacks and remaining prizes (rounded to the profile's unit)."""
     if len(players) != len(stacks):
@@ -220,6 +274,7 @@ def propose(
         custom=custom,
         unit=profile.payout_rounding_unit_cents,
         rng=rng,
+        icm_fn=icm_fn,
     )
     return DealTerms(
         kind=DealKind(kind),
@@ -229,6 +284,32 @@ def propose(
         play_for=play_for,
         remaining_pool=sum(prizes),
     )
+
+
+def check_deal_allowed(
+    *,
+    profile: RuleProfile,
+    players_left: int,
+    places_paid: int,
+    house_allows: bool = True,
+) -> None:
+    """Refuse a deal the venue forbids whatever its amounts: cheap, so it runs before any
+    ICM (see :func:`check_deal` for the rules)."""
+    allowed = profile.deals_allowed
+    if allowed is DealsAllowed.OFF and not house_allows:
+        raise RuleViolation(
+            "Deals are not allowed in this event unless the tournament director enables them.",
+            rule_ids=("J4",),
+        )
+    if allowed is DealsAllowed.HOUSE_DISCRETION and not house_allows:
+        raise RuleViolation("The house does not allow a deal in this event.", rule_ids="FOX-73")
+    if allowed is DealsAllowed.CHOP_WHEN_ALL_PAID and players_left > places_paid:
+        raise RuleViolation(
+            f"A chop is allowed only among the paid places: {places_paid} places are paid and "
+            f"{players_left} players are left.",
+            rule_ids=("SPOT-6.15",),
+            context={"players_left": players_left, "places_paid": places_paid},
+        )
 
 
 def check_deal(
@@ -251,22 +332,12 @@ def check_deal(
 
     Implements: TNPL-A8, TNPL-J4ii, TNPL-K1, FOX-73, FOX-PAY5, SPOT-6.15, J4 (KPC/NJ IMPL).
     """
-    allowed = profile.deals_allowed
-    if allowed is DealsAllowed.OFF and not house_allows:
-        raise RuleViolation(
-            "Deals are not allowed in this event unless the tournament director enables them.",
-            rule_ids=("J4",),
-        )
-    if allowed is DealsAllowed.HOUSE_DISCRETION and not house_allows:
-        raise RuleViolation("The house does not allow a deal in this event.", rule_ids="FOX-73")
-    left = len(remaining_players)
-    if allowed is DealsAllowed.CHOP_WHEN_ALL_PAID and left > places_paid:
-        raise RuleViolation(
-            f"A chop is allowed only among the paid places: {places_paid} places are paid and "
-            f"{left} players are left.",
-            rule_ids=("SPOT-6.15",),
-            context={"players_left": left, "places_paid": places_paid},
-        )
+    check_deal_allowed(
+        profile=profile,
+        players_left=len(remaining_players),
+        places_paid=places_paid,
+        house_allows=house_allows,
+    )
     if profile.deal_requires_all_players:
         missing = [p for p in remaining_players if p not in terms.players]
         outsiders = [p for p in terms.players if p not in remaining_players]
@@ -421,10 +492,14 @@ __all__ = [
     "DealNegotiation",
     "DealStatus",
     "DealTerms",
+    "IcmFunction",
     "check_deal",
+    "check_deal_allowed",
     "chip_leader",
     "deal_amounts",
+    "deal_icm",
     "deal_warnings",
+    "icm_inputs",
     "propose",
     "round_to_total",
     "start_negotiation",

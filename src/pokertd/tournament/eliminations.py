@@ -24,9 +24,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import datetime
+from typing import Annotated
 
 from pokertd.errors import InvalidCommand, RuleViolation
 from pokertd.rules import FinishMethod, SimultaneousElimOrder
+from pokertd.tournament import limits as lim
 from pokertd.tournament.entries import (
     Entry,
     EntryStatus,
@@ -140,13 +142,13 @@ class Bust(Command):
     ``start_stacks`` (one per player) are their chips at the start of that hand.
     """
 
-    players: tuple[str, ...]
-    eliminator: str | None = None
-    hand: str | None = None
-    start_stacks: tuple[Chips, ...] = ()
-    hand_ranks: tuple[int, ...] = ()
+    players: Annotated[tuple[lim.PlayerRef, ...], lim.Items("Busted players", 100)]
+    eliminator: lim.PlayerRef | None = None
+    hand: lim.HandName | None = None
+    start_stacks: Annotated[tuple[lim.Chips, ...], lim.Items("Start stacks", 100)] = ()
+    hand_ranks: Annotated[tuple[lim.Rank, ...], lim.Items("Hand ranks", 100)] = ()
     """SPOT-6.14: 1 = the best of the busted hands, 2 the next..."""
-    blue_chips: tuple[int, ...] = ()
+    blue_chips: Annotated[tuple[lim.Count, ...], lim.Items("Blue chips", 100)] = ()
     """SPOT-6.14: blue chips each held (entered by the TD)."""
 
 
@@ -154,7 +156,9 @@ class Bust(Command):
 class EndByChipCount(Command):
     """End the event at its set time: the survivors' chip counts (NJ-6b)."""
 
-    counts: tuple[tuple[str, Chips], ...]
+    counts: Annotated[
+        tuple[tuple[lim.PlayerRef, lim.Chips], ...], lim.Items("Chip counts", lim.PLAYERS_MAX)
+    ]
 
 
 def _per_player(values: tuple[int, ...], n: int, what: str) -> list[int | None]:

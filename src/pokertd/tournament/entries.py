@@ -24,23 +24,27 @@ NJ-7, FOX-REG5 (A13); FOX-EVT, KPC-57, NJ-44a (H1).
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
 from enum import StrEnum
-from typing import Any
+from typing import Annotated, Any
 
 from pokertd.errors import InvalidCommand, NotFound, RuleViolation
 from pokertd.rules import ForfeitWindow, RuleProfile, StartingStackSource
 from pokertd.rules.profile import profile_from_dict
+from pokertd.tournament import limits as lim
 from pokertd.tournament.framework import (
     Command,
     Context,
     Event,
+    LooksElsewhere,
     TournamentState,
     applies,
     decides,
     event,
+    state_part,
 )
 from pokertd.tournament.templates import Fees, Template, format_money
 from pokertd.types import Chips
@@ -148,6 +152,7 @@ class Out:
     at: str = ""
 
 
+@state_part
 @dataclass(slots=True)
 class Setup:
     """What the tournament is: created once (:class:`TournamentCreated`)."""
@@ -178,6 +183,7 @@ class Setup:
         return self.template
 
 
+@state_part
 @dataclass(slots=True)
 class Roster:
     """Players, entries, purchases and chip removals."""
@@ -274,6 +280,30 @@ def registration_open(state: TournamentState, now: datetime) -> bool:
 # Finding players
 
 
+def player_key(name: str) -> str:
+    """A name as compared across events: NFC, inner spaces collapsed, case-folded."""
+    return unicodedata.normalize("NFC", " ".join(name.split())).casefold()
+
+
+def same_player(name: str, card: str, other_name: str, other_card: str) -> bool:
+    """Whether two registrations are the same person (FOX-REG5): by member card when both
+    have one, else by name (:func:`player_key`)."""
+    if card.strip() and other_card.strip():
+        return card.strip() == other_card.strip()
+    return player_key(name) == player_key(other_name)
+
+
+def live_players(state: TournamentState) -> tuple[tuple[str, str], ...]:
+    """``(name, member card)`` of every player with a live stack in this event (none once
+    it is finished): what another event checks against for FOX-REG5."""
+    setup = state.part(Setup)
+    if not setup.created or setup.finished:
+        return ()
+    roster = state.part(Roster)
+    found = {e.player_id for e in roster.alive()}
+    return tuple((p.name, p.member) for pid, p in roster.players.items() if pid in found)
+
+
 def find_player(state: TournamentState, ref: str) -> Player:
     """The player named by ``ref``: a name (case-insensitive; a unique beginning is
     enough), a player id (``P3``) or an entry id (``E7``)."""
@@ -285,11 +315,11 @@ def find_player(state: TournamentState, ref: str) -> Player:
         return roster.players[text.upper()]
     if text.upper() in roster.entries:
         return roster.players[roster.entries[text.upper()].player_id]
-    low = text.casefold()
-    exact = [p for p in roster.players.values() if p.name.casefold() == low]
+    low = player_key(text)  # NFC, case-folded: "José" typed either way is the same player
+    exact = [p for p in roster.players.values() if player_key(p.name) == low]
     if exact:
         return exact[0]
-    starts = [p for p in roster.players.values() if p.name.casefold().startswith(low)]
+    starts = [p for p in roster.players.values() if player_key(p.name).startswith(low)]
     if len(starts) == 1:
         return starts[0]
     if starts:
@@ -601,7 +631,7 @@ def _apply_removed(state: TournamentState, ev: ChipsRemoved) -> None:
 class CreateTournament(Command):
     """Create a tournament from a template (already loaded and adjusted)."""
 
-    name: str
+    name: lim.EventName
     template: Template
     profile: RuleProfile | None = None
     """The profile (default: the template's)."""
@@ -609,12 +639,32 @@ class CreateTournament(Command):
     """Deadline of the early-registration bonus (A6); default: until the clock starts."""
 
 
+def _one_live_event(state: TournamentState) -> bool:
+    """Whether this event's profile allows one live event per player (FOX-REG5)."""
+    setup = state.part(Setup)
+    return setup.created and setup.profile.reg_one_live_event_per_player
+
+
+def _refuse_alive_elsewhere(state: TournamentState, ctx: Context, name: str, card: str) -> None:
+    """FOX-REG5 on every kind of entry: the service says where else this player is alive
+    (``ctx.elsewhere``); a command never carries that answer."""
+    if not _one_live_event(state):
+        return
+    found = ctx.elsewhere(name, card.strip())
+    if found:
+        raise RuleViolation(
+            f"{name} is still alive in {', '.join(found)}: one event at a time.",
+            rule_ids=state.part(Setup).profile.rule_id("one_event", "A2"),
+            context={"alive_in": list(found)},
+        )
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
-class Register(Command):
+class Register(LooksElsewhere):
     """Register a player and sell the first entry (or put the player on the alternates)."""
 
-    name: str
-    member: str = ""
+    name: lim.PlayerName
+    member: lim.CardNumber = ""
     age_ok: bool = False
     member_ok: bool = False
     """The floor confirmed membership / sign-in without a number (A1, A2)."""
@@ -622,29 +672,34 @@ class Register(Command):
     """Registration by phone or for someone not present (FOX-REG3, SPOT-2c1)."""
     alternate: bool = False
     """Put the player on the alternate list when every seat is taken (A12)."""
-    alive_elsewhere: tuple[str, ...] = ()
-    """Events (by name) where this player still has a live stack (FOX-REG5); filled in by
-    the service or CLI, which can see other tournaments."""
     pre_approved: bool = False
     """The TD approved a late arrival before the start (SPOT-6.3: until the end of level 2)."""
-    stack: Chips | None = None
+    stack: lim.Chips | None = None
     """A starting stack set by staff from league points (SPOT-6.26 Quarterly); refused
     where every player starts with the same stack (NJ-2, FOX-7)."""
 
+    def looks_elsewhere(self, state: TournamentState) -> bool:
+        """Other events matter where the profile allows one live event (FOX-REG5)."""
+        return _one_live_event(state)
+
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class Reenter(Command):
+class Reenter(LooksElsewhere):
     """Sell a busted (or forfeited) player a new entry (A8)."""
 
-    player: str
+    player: lim.PlayerRef
+
+    def looks_elsewhere(self, state: TournamentState) -> bool:
+        """Other events matter where the profile allows one live event (FOX-REG5)."""
+        return _one_live_event(state)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Rebuy(Command):
     """Sell a rebuy on the player's live entry (A9)."""
 
-    player: str
-    stack: Chips | None = None
+    player: lim.PlayerRef
+    stack: lim.Chips | None = None
     """The player's stack now (needed where rebuys require at most the starting stack)."""
 
 
@@ -652,8 +707,8 @@ class Rebuy(Command):
 class Addon(Command):
     """Sell the add-on on the player's live entry (A10)."""
 
-    player: str
-    stack: Chips | None = None
+    player: lim.PlayerRef
+    stack: lim.Chips | None = None
     """The player's stack now (an add-on needs chips: FOX-ADDON)."""
 
 
@@ -661,31 +716,33 @@ class Addon(Command):
 class Forfeit(Command):
     """A player gives up a live stack to re-enter (A11); ``chips`` as counted."""
 
-    player: str
-    chips: Chips
+    player: lim.PlayerRef
+    chips: lim.Chips
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class CloseRegistration(Command):
     """The floor closes registration now (A4)."""
 
-    reason: str = ""
+    reason: lim.Reason = ""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class RecordChips(Command):
     """Record chip counts (end of level, bagging): player name -> chips."""
 
-    counts: tuple[tuple[str, Chips], ...]
-    note: str = ""
+    counts: Annotated[
+        tuple[tuple[lim.PlayerRef, lim.Chips], ...], lim.Items("Chip counts", lim.PLAYERS_MAX)
+    ]
+    note: lim.Note = ""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class RemoveChips(Command):
     """Take chips out of play (colour-up remainder removed without compensation, B11)."""
 
-    chips: Chips
-    reason: str = "colour-up"
+    chips: lim.Chips
+    reason: lim.Reason = "colour-up"
 
 
 # --------------------------------------------------------------------------------------
@@ -843,13 +900,13 @@ def _decide_register(state: TournamentState, cmd: Register, ctx: Context) -> lis
     setup = _setup(state)
     profile = setup.profile
     roster = state.part(Roster)
-    name = " ".join(cmd.name.split())
+    name = unicodedata.normalize("NFC", " ".join(cmd.name.split()))  # stored as NFC
     if not name:
         raise InvalidCommand("A player needs a name.")
     if name.upper() in roster.players or name.upper() in roster.entries:
         raise InvalidCommand(f"{name!r} looks like an id: give the player's name.")
     existing = next(
-        (p for p in roster.players.values() if p.name.casefold() == name.casefold()), None
+        (p for p in roster.players.values() if player_key(p.name) == player_key(name)), None
     )
     if existing is not None and existing.entries:
         raise RuleViolation(
@@ -873,11 +930,7 @@ def _decide_register(state: TournamentState, cmd: Register, ctx: Context) -> lis
             "or confirm it (--member-ok).",
             rule_ids=profile.rule_id("member", "A1"),
         )
-    if profile.reg_one_live_event_per_player and cmd.alive_elsewhere:
-        raise RuleViolation(
-            f"{name} is still alive in {', '.join(cmd.alive_elsewhere)}: one event at a time.",
-            rule_ids=profile.rule_id("one_event", "A2"),
-        )
+    _refuse_alive_elsewhere(state, ctx, name, cmd.member)
     _refuse_when_closed(state, ctx, "new entries", pre_approved=cmd.pre_approved)
     pid = existing.player_id if existing is not None else f"P{len(roster.players) + 1}"
     events: list[Event] = []
@@ -962,6 +1015,7 @@ def _decide_reenter(state: TournamentState, cmd: Reenter, ctx: Context) -> list[
         )
     if any(roster.entries[e].status is EntryStatus.DISQUALIFIED for e in player.entries):
         raise RuleViolation(f"{player.name} was disqualified and may not re-enter.", rule_ids="K5")
+    _refuse_alive_elsewhere(state, ctx, player.name, player.member)
     last = roster.entries[player.entries[-1]]
     if not (last.status is EntryStatus.FORFEITED and at_forfeit_point(state, ctx.now)):
         _refuse_when_closed(state, ctx, "re-entries")
@@ -1185,7 +1239,10 @@ __all__ = [
     "at_forfeit_point",
     "find_player",
     "live_entry_of",
+    "live_players",
+    "player_key",
     "read_clock",
     "register_clock_reader",
     "registration_open",
+    "same_player",
 ]

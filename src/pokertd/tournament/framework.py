@@ -12,8 +12,10 @@ Domains plug in without editing this module:
   keys, nested frozen dataclasses);
 * ``@applies(EventClass)`` registers the fold step for it;
 * a command is a frozen dataclass decorated with ``@decides(CommandClass)`` on its decider;
-* a domain keeps its slice of the state in a *part*: any class constructible with no
-  arguments, reached with ``state.part(Roster)``.
+* a domain keeps its slice of the state in a *part*: a dataclass constructible with no
+  arguments, registered with ``@state_part`` (snapshots store parts as JSON through the
+  same codec as events, and decode only registered parts), reached with
+  ``state.part(Roster)``.
 
 Randomness and time come in through :class:`Context` (``ctx.rng``, ``ctx.now``); whatever
 they produce (seats drawn, cards for a race, a button draw) goes into the events, so replay
@@ -27,6 +29,7 @@ undone, in order; :func:`fold` computes it.
 
 from __future__ import annotations
 
+import contextlib
 import random
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, fields, is_dataclass
@@ -34,9 +37,20 @@ from datetime import datetime
 from enum import Enum
 from fractions import Fraction
 from types import NoneType, UnionType
-from typing import Any, ClassVar, TypeVar, Union, cast, get_args, get_origin, get_type_hints
+from typing import (
+    Any,
+    ClassVar,
+    Literal,
+    TypeVar,
+    Union,
+    cast,
+    get_args,
+    get_origin,
+    get_type_hints,
+)
 
 from pokertd.errors import InvalidCommand, RuleViolation
+from pokertd.tournament.limits import Seq, check_limits
 
 # --------------------------------------------------------------------------------------
 # Events
@@ -105,14 +119,78 @@ def event_types() -> dict[str, type[Event]]:
 
 # --------------------------------------------------------------------------------------
 # JSON codec (fast: a decoder per class is built once)
+#
+# One codec for the event log and for state snapshots. Encoding turns values into JSON data;
+# decoding is driven only by the *type hints* of pokertd dataclasses: the data never names a
+# class, nothing is imported or evaluated because of it, and a key the class does not have is
+# refused (an upcaster reads older shapes). Dataclass fields whose name starts with ``_`` (and
+# ``init=False`` fields) are caches: never written, rebuilt by the class when needed.
 
 _Decoder = Callable[[Any], Any]
 _DECODERS: dict[type, Callable[[dict[str, Any]], Any]] = {}
+_FIELDS: dict[type, tuple[str, ...]] = {}
+_PLAIN = (int, str, bool, float, NoneType, Any)
+
+
+class UnknownField(ValueError):
+    """Stored data names a field its class does not have (refused, never dropped)."""
+
+    def __init__(self, owner: type, names: Sequence[str]) -> None:
+        self.owner = owner
+        """The dataclass the data was decoded as."""
+        self.names = tuple(names)
+        """The unknown keys, sorted."""
+        super().__init__(f"{owner.__name__} has no field {', '.join(map(repr, self.names))}")
+
+
+@dataclass(frozen=True, slots=True)
+class _Codec:
+    to_data: Callable[[Any], Any]
+    from_data: Callable[[Any], Any]
+    data_type: type
+
+
+_CODECS: dict[type, _Codec] = {}
+T = TypeVar("T")
+D = TypeVar("D")
+
+
+def data_codec(
+    cls: type[T], data_type: type[D], to_data: Callable[[T], D], from_data: Callable[[D], T]
+) -> None:
+    """Store instances of a class that is not a dataclass (``Seating``, a refusal) as data.
+
+    ``to_data`` gives a dataclass of ``data_type`` (encoded like any other);
+    ``from_data`` rebuilds the object from it. Only exactly ``cls`` is encoded this way.
+    """
+    if not is_dataclass(data_type):
+        raise TypeError(f"{data_type.__name__} must be a dataclass")
+    _CODECS[cls] = _Codec(to_data, from_data, data_type)
+    _DECODERS.pop(cls, None)
+
+
+def _stored_fields(cls: type) -> tuple[str, ...]:
+    """The fields of a dataclass the codec writes and reads (no caches)."""
+    found = _FIELDS.get(cls)
+    if found is None:
+        found = tuple(f.name for f in fields(cls) if f.init and not f.name.startswith("_"))
+        _FIELDS[cls] = found
+    return found
+
+
+def _json_key(key: Any) -> str:
+    if isinstance(key, Enum):
+        key = key.value
+    if isinstance(key, str):
+        return key
+    if isinstance(key, int) and not isinstance(key, bool):
+        return str(key)
+    raise TypeError(f"a {type(key).__name__} dictionary key cannot be stored as JSON")
 
 
 def to_json(value: Any) -> Any:
-    """JSON-safe data of an event (or any value an event may hold)."""
-    if value is None or isinstance(value, bool | int | str):
+    """JSON-safe data of an event, a state part, or any value they may hold."""
+    if value is None or isinstance(value, bool | int | str | float):
         return value
     if isinstance(value, Enum):
         return value.value
@@ -121,9 +199,19 @@ def to_json(value: Any) -> Any:
     if isinstance(value, tuple | list):
         return [to_json(v) for v in value]
     if isinstance(value, dict):
-        return {str(k): to_json(v) for k, v in value.items()}
+        return {k if type(k) is str else _json_key(k): to_json(v) for k, v in value.items()}
     if is_dataclass(value) and not isinstance(value, type):
-        return {f.name: to_json(getattr(value, f.name)) for f in fields(value)}
+        return {name: to_json(getattr(value, name)) for name in _stored_fields(type(value))}
+    if isinstance(value, set | frozenset):
+        items = [to_json(v) for v in value]
+        with contextlib.suppress(TypeError):
+            items.sort()
+        return items
+    if isinstance(value, datetime):
+        return value.isoformat()
+    codec = _CODECS.get(type(value))
+    if codec is not None:
+        return to_json(codec.to_data(value))
     raise TypeError(f"{type(value).__name__} is not JSON-safe event data")
 
 
@@ -132,9 +220,10 @@ def _identity(value: Any) -> Any:
 
 
 def _decoder_for(hint: Any) -> _Decoder:
+    """The function that turns JSON data back into a value of type ``hint``."""
     origin = get_origin(hint)
     args = get_args(hint)
-    if hint in (int, str, bool, NoneType, Any):
+    if hint in _PLAIN:
         return _identity
     if origin in (Union, UnionType):
         inner = [a for a in args if a is not NoneType]
@@ -143,11 +232,24 @@ def _decoder_for(hint: Any) -> _Decoder:
             if dec is _identity:
                 return _identity
             return lambda v: None if v is None else dec(v)
+        if all(a in _PLAIN for a in inner):
+            return _identity
+        raise TypeError(f"unsupported union field type {hint!r}")
+    if origin is Literal:
         return _identity
     if hint is Fraction:
         return lambda v: Fraction(v)
+    if hint is datetime:
+        return datetime.fromisoformat
     if isinstance(hint, type) and issubclass(hint, Enum):
-        return cast(_Decoder, hint)
+        members = {m.value: m for m in hint}
+        enum_cls = hint
+
+        def member(v: Any) -> Any:
+            found = members.get(v) if isinstance(v, str | int) else None
+            return enum_cls(v) if found is None else found  # the call raises on a bad value
+
+        return member
     if origin is tuple:
         if len(args) == 2 and args[1] is Ellipsis:
             item = _decoder_for(args[0])
@@ -156,6 +258,12 @@ def _decoder_for(hint: Any) -> _Decoder:
             return lambda v: tuple(item(x) for x in v)
         decs = [_decoder_for(a) for a in args]
         return lambda v: tuple(d(x) for d, x in zip(decs, v, strict=True))
+    if origin in (list, set, frozenset):
+        item = _decoder_for(args[0])
+        make = cast(Callable[[Any], Any], origin)
+        if item is _identity:
+            return make
+        return lambda v: make(item(x) for x in v)
     if origin is dict:
         key_dec = _decoder_for(args[0])
         val_dec = _decoder_for(args[1])
@@ -164,39 +272,55 @@ def _decoder_for(hint: Any) -> _Decoder:
         if key_dec is _identity and val_dec is _identity:
             return dict
         return lambda v: {key_dec(k): val_dec(x) for k, x in v.items()}
+    if hint in _CODECS:
+        codec = _CODECS[hint]
+        data_dec = _class_decoder(codec.data_type)
+        return lambda v: codec.from_data(data_dec(v))
     if isinstance(hint, type) and is_dataclass(hint):
         return _class_decoder(hint)
     raise TypeError(f"unsupported event field type {hint!r}")
 
 
 def _class_decoder(cls: type) -> Callable[[dict[str, Any]], Any]:
+    """The decoder of dataclass ``cls``: strict (a key ``cls`` lacks raises UnknownField)."""
     cached = _DECODERS.get(cls)
     if cached is not None:
         return cached
     hints = get_type_hints(cls)
+    names = _stored_fields(cls)
     converters: list[tuple[str, _Decoder]] = []
-    for f in fields(cls):
-        dec = _decoder_for(hints[f.name])
+    for name in names:
+        dec = _decoder_for(hints[name])
         if dec is not _identity:
-            converters.append((f.name, dec))
-    names = {f.name for f in fields(cls)}
+            converters.append((name, dec))
+    known = frozenset(names)
 
     def decode(data: dict[str, Any]) -> Any:
+        if not known.issuperset(data):
+            raise UnknownField(cls, sorted(k for k in data if k not in known))
         if converters:
             data = dict(data)
             for name, dec in converters:
                 if name in data:
                     data[name] = dec(data[name])
-        if not names.issuperset(data):
-            data = {k: v for k, v in data.items() if k in names}
         return cls(**data)
 
     _DECODERS[cls] = decode
     return decode
 
 
+def from_json(cls: type[T], data: Any) -> T:
+    """Rebuild a dataclass of type ``cls`` from :func:`to_json` data (strict: see above)."""
+    return cast(T, _class_decoder(cls)(data))
+
+
 def event_from_json(type_name: str, version: int, data: dict[str, Any]) -> Event:
-    """Rebuild an event from its stored type, version and data (upcasting old versions)."""
+    """Rebuild an event from its stored type, version and data (upcasting old versions).
+
+    A field the event class does not have is refused with a clear error, never dropped
+    (``"elimnator"`` would otherwise record a bust without its eliminator): an event whose
+    fields changed bumps its version and registers an :func:`upcaster`.
+    """
     cls = _EVENT_TYPES.get(type_name)
     if cls is None:
         raise InvalidCommand(f"unknown event type {type_name!r} in the log")
@@ -206,7 +330,47 @@ def event_from_json(type_name: str, version: int, data: dict[str, Any]) -> Event
             raise InvalidCommand(f"no upcaster for {type_name!r} version {version}")
         data = step(data)
         version += 1
-    return cast(Event, _class_decoder(cls)(data))
+    try:
+        return cast(Event, _class_decoder(cls)(data))
+    except UnknownField as exc:
+        where = "" if exc.owner is cls else f" (in its {exc.owner.__name__})"
+        raise InvalidCommand(
+            f"event {type_name!r} in the log has unknown field {exc.names[0]!r}{where}: it was "
+            "written by another version of pokertd, and reading it needs an upcaster",
+            context={"event": type_name, "field": exc.names[0]},
+        ) from exc
+
+
+# --------------------------------------------------------------------------------------
+# State parts
+
+
+_PART_TYPES: dict[str, type] = {}
+
+
+def state_part(cls: type[P]) -> type[P]:
+    """Register a dataclass as a state part (snapshots store it under its module.Class name).
+
+    Decoding a snapshot builds only registered parts; a part that is not registered
+    cannot be stored in a snapshot.
+    """
+    if not is_dataclass(cls):
+        raise TypeError(f"state part {cls.__name__} must be a dataclass")
+    name = part_name(cls)
+    if _PART_TYPES.get(name, cls) is not cls:
+        raise TypeError(f"state part {name} registered twice")
+    _PART_TYPES[name] = cls
+    return cls
+
+
+def part_name(cls: type) -> str:
+    """The name a part is stored under: ``module.Class``."""
+    return f"{cls.__module__}.{cls.__qualname__}"
+
+
+def state_parts() -> dict[str, type]:
+    """Every registered state part by stored name."""
+    return dict(_PART_TYPES)
 
 
 # --------------------------------------------------------------------------------------
@@ -260,6 +424,9 @@ class Batch:
     """For an undo or redo batch: the batch it undid or redid."""
     refusal: RuleViolation | None = None
     """Why this batch may not be undone (a rule made it final), if one does."""
+    command_type: str | None = None
+    """The class name of the command that made it (``"Bust"``, ``"Undo"``); ``None`` for
+    batches stored before the log recorded it. Undo/redo permissions depend on it."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -271,6 +438,8 @@ class EventRecord:
     recorded_at: datetime
     actor: str
     event: Event
+    command: str | None = None
+    """The class name of the command that produced the batch (``None`` in older logs)."""
 
 
 # --------------------------------------------------------------------------------------
@@ -311,6 +480,63 @@ class Context:
     """Who runs the command (user name or ``"system"``)."""
     role: str = "director"
     """The actor's role (director, floor, dealer, public)."""
+    elsewhere: Callable[[str, str], tuple[str, ...]] = field(default=lambda name, card: ())
+    """``elsewhere(name, card)``: the events other than this one (``"name (id)"``) where a
+    player with this name or member card still has a live stack. The service answers it
+    from the other tournaments in its store for a :class:`LooksElsewhere` command (FOX-REG5);
+    a client never sends the answer. The default knows no other event."""
+    precomputed: Precomputed | None = None
+    """The heavy part of a :class:`HeavyCommand` (ICM for a deal), computed by the service
+    outside the tournament's lock, with the inputs it was computed from."""
+
+
+@dataclass(frozen=True, slots=True)
+class Precomputed:
+    """A :class:`HeavyCommand`'s ``compute(inputs)`` result, handed in through the Context."""
+
+    inputs: object
+    """What ``prepare(state)`` returned; the decider uses ``result`` only when its own
+    inputs, read under the lock, are equal (else the state changed meanwhile)."""
+    result: object
+
+
+class LooksElsewhere(Command):
+    """A command whose decision may look at other tournaments (through ``ctx.elsewhere``).
+
+    The service gathers those facts before it takes this tournament's lock (each other
+    tournament read under its own lock, never two at once), and only when
+    :meth:`looks_elsewhere` says the state needs them (e.g. the profile's FOX-REG5).
+    """
+
+    __slots__ = ()
+
+    def looks_elsewhere(self, state: TournamentState) -> bool:
+        """Whether deciding on ``state`` needs ``ctx.elsewhere`` (read under the lock)."""
+        return True
+
+
+class HeavyCommand(Command):
+    """A command with a slow, pure part the service computes outside the tournament's lock.
+
+    ``prepare(state)`` (cheap, under the lock) returns the inputs of the slow part, or
+    ``None`` when this decision needs none (e.g. the deal is refused anyway, or needs no
+    ICM); ``compute(inputs, rng, out_of_time)`` (outside the lock, bounded) returns the
+    result, handed to the decider as ``ctx.precomputed``. The decider reads its inputs
+    again under the lock and uses the result only when they are equal.
+    """
+
+    __slots__ = ()
+
+    def prepare(self, state: TournamentState) -> object | None:
+        """The inputs of the slow part for ``state``, or ``None`` (nothing slow to do)."""
+        return None
+
+    def compute(
+        self, inputs: object, rng: random.Random, out_of_time: Callable[[], bool]
+    ) -> object:
+        """The slow part's result for ``inputs`` (pure but for ``rng``; stops early when
+        ``out_of_time()`` says so, where the computation allows it)."""
+        raise NotImplementedError
 
 
 C = TypeVar("C", bound=Command)
@@ -336,6 +562,11 @@ def decides(
     return register
 
 
+def registered_commands() -> list[type[Command]]:
+    """Every command class that has a decider (the classes ``@decides`` was given)."""
+    return list(_DECIDERS)
+
+
 def decide(state: TournamentState, command: Command, ctx: Context) -> list[Event]:
     """The events ``command`` causes, or a ``RuleViolation``/``InvalidCommand``.
 
@@ -344,6 +575,7 @@ def decide(state: TournamentState, command: Command, ctx: Context) -> list[Event
     decider = _DECIDERS.get(type(command))
     if decider is None:
         raise InvalidCommand(f"unknown command {type(command).__name__}")
+    check_limits(command)  # every face meets the same limits as the API
     events = decider(state, command, ctx)
     if not events:
         raise InvalidCommand(f"{type(command).__name__} changes nothing")
@@ -385,37 +617,100 @@ class CommandRedone(Event):
         return f"Redid: {self.command}"
 
 
+class StaleUndo(RuleViolation):
+    """An undo or redo named a batch that is no longer the one it would act on.
+
+    Two tablets pressing Undo together both name the same batch; the first one undoes it,
+    the second is refused with this (nothing is written) instead of undoing one more.
+    """
+
+    kind = "stale"
+
+
 @dataclass(frozen=True, slots=True)
 class Undo(Command):
-    """Take back the last command that is not undone."""
+    """Take back the last command that is not undone.
+
+    ``batch`` names it (the console shows "Undo: Busted Bob Baker" and sends that batch's
+    id): when it is no longer the batch undo would take back, the undo is refused as stale.
+    ``None`` means "whatever is last" (the CLI's default).
+    """
+
+    batch: Seq | None = None
 
 
 @dataclass(frozen=True, slots=True)
 class Redo(Command):
-    """Restore the most recently undone command (only right after undos)."""
+    """Restore the most recently undone command (only right after undos).
+
+    ``batch`` names the batch to restore, as for :class:`Undo`.
+    """
+
+    batch: Seq | None = None
+
+
+def undo_target(state: TournamentState) -> Batch | None:
+    """The batch an undo would take back now: the last one that is not undone."""
+    for batch in reversed(state.batches):
+        if batch.undoable and not batch.undone:
+            return batch
+    return None
+
+
+def redo_target(state: TournamentState) -> Batch | None:
+    """The batch a redo would restore now (only right after undos), or ``None``."""
+    by_id = {b.batch: b for b in state.batches}
+    for batch in reversed(state.batches):
+        if batch.undoable and not batch.undone:
+            return None  # a live command after the undos: redo would rewrite history
+        if batch.target is not None and not batch.undoable:
+            target = by_id.get(batch.target)
+            if target is not None and target.undone:
+                return target
+    return None
+
+
+def acted_on(state: TournamentState, command: Undo | Redo) -> Batch | None:
+    """The batch ``command`` would undo or redo (the one it names, when it names one)."""
+    if command.batch is None:
+        return undo_target(state) if isinstance(command, Undo) else redo_target(state)
+    for batch in state.batches:
+        if batch.batch == command.batch:
+            return batch
+    return None
+
+
+def _stale(verb: str, named: int, state: TournamentState) -> StaleUndo:
+    found = next((b for b in state.batches if b.batch == named), None)
+    what = f"'{found.command}'" if found is not None else f"command {named}"
+    done = "undone" if verb == "Undo" else "redone"
+    return StaleUndo(
+        f"{verb} of {what} is out of date: it was already {done} or something newer "
+        "happened. Refresh and try again.",
+        context={"batch": named},
+    )
 
 
 @decides(Undo)
 def _decide_undo(state: TournamentState, command: Undo, ctx: Context) -> list[Event]:
-    for batch in reversed(state.batches):
-        if batch.undoable and not batch.undone:
-            if batch.refusal is not None:
-                raise batch.refusal
-            return [CommandUndone(batch=batch.batch, command=batch.command)]
-    raise RuleViolation("There is nothing to undo.")
+    batch = undo_target(state)
+    if command.batch is not None and (batch is None or batch.batch != command.batch):
+        raise _stale("Undo", command.batch, state)
+    if batch is None:
+        raise RuleViolation("There is nothing to undo.")
+    if batch.refusal is not None:
+        raise batch.refusal
+    return [CommandUndone(batch=batch.batch, command=batch.command)]
 
 
 @decides(Redo)
 def _decide_redo(state: TournamentState, command: Redo, ctx: Context) -> list[Event]:
-    by_id = {b.batch: b for b in state.batches}
-    for batch in reversed(state.batches):
-        if batch.undoable and not batch.undone:
-            break  # a live command after the undos: redo would rewrite history
-        if batch.target is not None and not batch.undoable:
-            target = by_id[batch.target]
-            if target.undone:
-                return [CommandRedone(batch=target.batch, command=target.command)]
-    raise RuleViolation("There is nothing to redo: redo works only right after an undo.")
+    target = redo_target(state)
+    if command.batch is not None and (target is None or target.batch != command.batch):
+        raise _stale("Redo", command.batch, state)
+    if target is None:
+        raise RuleViolation("There is nothing to redo: redo works only right after an undo.")
+    return [CommandRedone(batch=target.batch, command=target.command)]
 
 
 UNDO_EVENTS = (CommandUndone, CommandRedone)
@@ -465,6 +760,7 @@ def append_records(
                     undoable=not is_undo,
                     undone=record.batch in undone,
                     target=ev.batch if isinstance(ev, UNDO_EVENTS) else None,
+                    command_type=record.command,
                 )
             )
         if isinstance(ev, UNDO_EVENTS):
@@ -488,19 +784,33 @@ __all__ = [
     "Context",
     "Event",
     "EventRecord",
+    "HeavyCommand",
+    "LooksElsewhere",
+    "Precomputed",
     "Redo",
+    "StaleUndo",
     "TournamentState",
     "Undo",
+    "UnknownField",
+    "acted_on",
     "append_records",
     "applies",
     "apply",
+    "data_codec",
     "decide",
     "decides",
     "event",
     "event_from_json",
     "event_types",
     "fold",
+    "from_json",
     "needs_refold",
+    "part_name",
+    "redo_target",
+    "registered_commands",
+    "state_part",
+    "state_parts",
     "to_json",
+    "undo_target",
     "upcaster",
 ]

@@ -17,6 +17,13 @@ A player's equity is the sum over places of the prize times the chance of finish
 * :func:`icm` picks exact when the subsets to visit are few (always for up to 10 players),
   Monte-Carlo beyond.
 
+Bounded work (issue 10, "nothing slow under the lock"): :func:`monte_carlo_icm` takes an
+optional budget of draws (``max_draws``: samples x players, so a 300-player field takes
+fewer samples than a 20-player one) and an ``out_of_time`` callback checked every
+:data:`CHECK_EVERY` samples — the core has no clock, so the caller (the service) supplies
+it. A deal proposal uses both (:data:`DEAL_MAX_DRAWS`), and the service runs it outside
+the tournament's lock.
+
 Amounts are in whatever unit the prizes are given (the CLI passes cents).
 """
 
@@ -24,7 +31,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from fractions import Fraction
@@ -40,6 +47,18 @@ EXACT_SUBSET_LIMIT = 2048
 DEFAULT_SAMPLES = 60_000
 """Monte-Carlo samples by default: 20 players in well under a second, standard error
 about 0.02 % of the pool."""
+
+DEAL_MAX_DRAWS = 3_000_000
+"""Draw budget (samples x players) of a deal's Monte-Carlo ICM: about a second on a slow
+machine; 50,000 samples for 60 players, 10,000 for 300 (never fewer than
+:data:`MIN_SAMPLES`)."""
+
+MIN_SAMPLES = 2_000
+"""The fewest samples a draw budget or a time cap leaves (the standard error says how
+good the estimate is)."""
+
+CHECK_EVERY = 500
+"""``out_of_time`` is asked after every this many samples."""
 
 
 class IcmMethod(StrEnum):
@@ -154,6 +173,8 @@ def monte_carlo_icm(
     *,
     rng: random.Random,
     samples: int = DEFAULT_SAMPLES,
+    max_draws: int | None = None,
+    out_of_time: Callable[[], bool] | None = None,
 ) -> IcmResult:
     """Monte-Carlo Malmuth-Harville equities with their standard errors.
 
@@ -163,11 +184,19 @@ def monte_carlo_icm(
     taking that place. The estimate is unbiased; the standard error shrinks as
     ``1 / sqrt(samples)``. Equities are rounded half up to whole units (cents), standard
     errors rounded up.
+
+    ``max_draws`` caps ``samples x players`` (but leaves at least :data:`MIN_SAMPLES`, or
+    ``samples`` if fewer were asked); ``out_of_time()`` is asked every
+    :data:`CHECK_EVERY` samples and stops the sampling once it says yes (after at least
+    :data:`MIN_SAMPLES` or ``samples``). ``samples`` in the result is the number taken.
     """
     _check(stacks, prizes)
     if samples < 2:
         raise InvalidCommand("Monte-Carlo ICM needs at least 2 samples.")
     n = len(stacks)
+    floor = min(samples, MIN_SAMPLES)
+    if max_draws is not None:
+        samples = max(floor, min(samples, max_draws // n))
     m = min(len(prizes), n)
     total = float(sum(stacks))
     paid = [float(p) for p in prizes[:m]]
@@ -179,7 +208,8 @@ def monte_carlo_icm(
     players = range(n)
     log = math.log
     draw = rng.random
-    for _ in range(samples):
+    taken = 0
+    for taken in range(1, samples + 1):
         keys = [-log(1.0 - draw()) * inv for inv in inverse]
         order = sorted(players, key=keys.__getitem__)
         left = total
@@ -195,6 +225,14 @@ def monte_carlo_icm(
             player = order[k]
             sums[player] += cumulative
             squares[player] += tail
+        if (
+            out_of_time is not None
+            and taken % CHECK_EVERY == 0
+            and taken >= floor
+            and out_of_time()
+        ):
+            break
+    samples = taken
     sums = [w * s for w, s in zip(weights, sums, strict=True)]
     squares = [w * w * q for w, q in zip(weights, squares, strict=True)]
     means = [s / samples for s in sums]
@@ -217,9 +255,12 @@ def icm(
     rng: random.Random | None = None,
     samples: int = DEFAULT_SAMPLES,
     exact_limit: int = EXACT_SUBSET_LIMIT,
+    max_draws: int | None = None,
+    out_of_time: Callable[[], bool] | None = None,
 ) -> IcmResult:
     """ICM equities: exact when at most ``exact_limit`` subsets (always for up to 10
-    players), otherwise Monte-Carlo with ``rng`` (required then) and ``samples``.
+    players), otherwise Monte-Carlo with ``rng`` (required then), ``samples`` and the
+    bounds ``max_draws`` / ``out_of_time`` (see :func:`monte_carlo_icm`).
 
     >>> [float(e) for e in icm([6000, 4000, 2000], [500, 300, 200]).equities]
     [385.0, 340.0, 275.0]
@@ -232,12 +273,17 @@ def icm(
             f"ICM for {len(stacks)} players is estimated by Monte-Carlo and needs a random "
             "generator."
         )
-    return monte_carlo_icm(stacks, prizes, rng=rng, samples=samples)
+    return monte_carlo_icm(
+        stacks, prizes, rng=rng, samples=samples, max_draws=max_draws, out_of_time=out_of_time
+    )
 
 
 __all__ = [
+    "CHECK_EVERY",
+    "DEAL_MAX_DRAWS",
     "DEFAULT_SAMPLES",
     "EXACT_SUBSET_LIMIT",
+    "MIN_SAMPLES",
     "IcmMethod",
     "IcmResult",
     "exact_icm",

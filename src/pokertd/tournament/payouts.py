@@ -277,6 +277,8 @@ def parse_payout_table(text: str, *, name: str = "custom") -> PayoutTable:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise InvalidCommand(f"The payout table is not valid TOML: {exc}") from None
+    except RecursionError:
+        raise InvalidCommand("The payout table is nested too deeply.") from None
     return _table_from_mapping(data, default_name=name)
 
 

@@ -21,6 +21,7 @@ from enum import StrEnum
 
 from pokertd.errors import InvalidCommand, RuleViolation
 from pokertd.rules import RuleProfile
+from pokertd.tournament import limits as lim
 from pokertd.tournament.entries import (
     EntryStatus,
     Removal,
@@ -36,6 +37,7 @@ from pokertd.tournament.framework import (
     applies,
     decides,
     event,
+    state_part,
 )
 from pokertd.types import Chips
 
@@ -63,6 +65,7 @@ class PenaltyRecord:
     at: str = ""
 
 
+@state_part
 @dataclass(slots=True)
 class Penalties:
     """Every penalty given, in order."""
@@ -145,13 +148,13 @@ class GivePenalty(Command):
     on a disqualification (counted by the floor; default: the last recorded stack).
     """
 
-    player: str
+    player: lim.PlayerRef
     kind: PenaltyKind
-    count: int = 0
-    players_at_table: int | None = None
-    rule: str = ""
-    reason: str = ""
-    chips: Chips | None = None
+    count: lim.Count = 0
+    players_at_table: lim.SeatCount | None = None
+    rule: lim.Word = ""
+    reason: lim.Reason = ""
+    chips: lim.Chips | None = None
 
 
 def _table_size(state: TournamentState, entry_id: str) -> int | None:

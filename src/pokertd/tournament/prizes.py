@@ -30,12 +30,15 @@ from __future__ import annotations
 
 import csv
 import io
+import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any
+from typing import Annotated, Any, cast
 
 from pokertd.errors import InvalidCommand, PokertdError, RuleViolation
 from pokertd.rules.enums import BountySplitRule
+from pokertd.tournament import limits as lim
 from pokertd.tournament.bounties import (
     BountyAward,
     Knockout,
@@ -48,19 +51,32 @@ from pokertd.tournament.deals import (
     DealStatus,
     DealTerms,
     check_deal,
+    check_deal_allowed,
+    deal_icm,
     deal_warnings,
+    icm_inputs,
     propose,
 )
-from pokertd.tournament.entries import EntryStatus, Roster, Setup, find_player, read_clock
+from pokertd.tournament.entries import (
+    Entry,
+    EntryStatus,
+    Roster,
+    Setup,
+    find_player,
+    read_clock,
+)
 from pokertd.tournament.framework import (
     Command,
     Context,
     Event,
+    HeavyCommand,
     TournamentState,
     applies,
     decides,
     event,
+    state_part,
 )
+from pokertd.tournament.icm import IcmResult
 from pokertd.tournament.money import pool
 from pokertd.tournament.payouts import (
     Prize,
@@ -79,6 +95,7 @@ from pokertd.types import Cents, Chips
 # State
 
 
+@state_part
 @dataclass(slots=True)
 class PrizeBook:
     """The prize side of the tournament state."""
@@ -719,7 +736,7 @@ class SetPrizeOptions(Command):
 class PostPayoutSchedule(Command):
     """Record that the prize schedule (the event's payout table) is posted (NJ-44d)."""
 
-    table: str | None = None
+    table: lim.Word | None = None
     """A different table to post (before any was posted)."""
 
 
@@ -731,55 +748,79 @@ class RecordBountyWinners(Command):
     clockwise from the button; without them the winners are taken in the order given.
     """
 
-    player: str
-    winners: tuple[str, ...]
-    button_seat: int | None = None
-    winner_seats: tuple[int, ...] = ()
+    player: lim.PlayerRef
+    winners: Annotated[tuple[lim.PlayerRef, ...], lim.Items("Winners", lim.SEAT_MAX)]
+    button_seat: lim.SeatNo | None = None
+    winner_seats: Annotated[tuple[lim.SeatNo, ...], lim.Items("Seats", lim.SEAT_MAX)] = ()
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class ProposeDeal(Command):
+class ProposeDeal(HeavyCommand):
     """Put a deal to the remaining players.
 
     ``stacks`` gives each remaining player's chips (name, chips) when the recorded counts
     are not current; ``amounts`` (name, cents) for a custom deal; ``save`` is left to play
     for (divided by ``save_by`` for a ``save`` deal).
+
+    A heavy command: the service computes the ICM (:meth:`compute`) outside the
+    tournament's lock, on the inputs :meth:`prepare` read — only after the cheap checks
+    (deals allowed, stacks known) passed.
     """
 
     kind: DealKind
-    stacks: tuple[tuple[str, Chips], ...] = ()
-    amounts: tuple[tuple[str, Cents], ...] = ()
-    save: Cents = 0
+    stacks: Annotated[
+        tuple[tuple[lim.PlayerRef, lim.Chips], ...], lim.Items("Stacks", lim.PLAYERS_MAX)
+    ] = ()
+    amounts: Annotated[
+        tuple[tuple[lim.PlayerRef, lim.Cents], ...], lim.Items("Amounts", lim.PLAYERS_MAX)
+    ] = ()
+    save: lim.Cents = 0
     save_by: DealKind = DealKind.ICM
     regional: bool = True
+
+    def prepare(self, state: TournamentState) -> object | None:
+        """``(stacks, prizes)`` to ICM, or ``None`` when the proposal needs no ICM or is
+        refused by a cheap check (the decider then says why, without any ICM)."""
+        try:
+            _, stacks, prizes, _ = _proposal(state, self)
+        except PokertdError:
+            return None
+        return icm_inputs(self.kind, stacks, prizes, save=self.save, save_by=self.save_by)
+
+    def compute(
+        self, inputs: object, rng: random.Random, out_of_time: Callable[[], bool]
+    ) -> object:
+        """The deal's ICM on ``inputs`` (bounded Monte-Carlo above 10 players)."""
+        stacks, prizes = cast(tuple[tuple[Chips, ...], tuple[Cents, ...]], inputs)
+        return deal_icm(stacks, prizes, rng=rng, out_of_time=out_of_time)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class AcceptDeal(Command):
     """A player confirms the deal aloud."""
 
-    player: str
+    player: lim.PlayerRef
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class RejectDeal(Command):
     """A player turns the deal down."""
 
-    player: str
+    player: lim.PlayerRef
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class ApproveDeal(Command):
     """The supervisor approves the deal's precise terms (FOX-73)."""
 
-    supervisor: str
+    supervisor: lim.PersonName
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class PayPrize(Command):
     """Pay a finisher's prize (and bounties) and record the receipt flags."""
 
-    player: str
+    player: lim.PlayerRef
     foreign: bool = False
     treaty_exempt: bool = False
     id_checked: bool = False
@@ -908,8 +949,12 @@ def remaining_prizes(state: TournamentState) -> tuple[Cents, ...]:
     return tuple(p.amount for p in table.prizes if p.place <= left)
 
 
-@decides(ProposeDeal)
-def _decide_propose(state: TournamentState, cmd: ProposeDeal, ctx: Context) -> list[Event]:
+def _proposal(
+    state: TournamentState, cmd: ProposeDeal
+) -> tuple[list[Entry], list[Chips], tuple[Cents, ...], list[Cents] | None]:
+    """The cheap part of a proposal: every refusal that needs no amounts (a deal made
+    already, deals not allowed, SPOT's chop among the paid), then the players left, their
+    stacks, the prizes still to win and the custom amounts. Runs before any ICM."""
     setup = _created(state)
     profile = setup.profile
     roster = state.part(Roster)
@@ -919,6 +964,12 @@ def _decide_propose(state: TournamentState, cmd: ProposeDeal, ctx: Context) -> l
     alive = roster.alive()
     if len(alive) < 2:
         raise InvalidCommand("A deal needs at least two players left.")
+    check_deal_allowed(
+        profile=profile,
+        players_left=len(alive),
+        places_paid=len(prize_table(state).prizes),
+        house_allows=book.deals_enabled,
+    )
     given = {find_player(state, name).player_id: chips for name, chips in cmd.stacks}
     stacks: list[Chips] = []
     for e in alive:
@@ -937,6 +988,25 @@ def _decide_propose(state: TournamentState, cmd: ProposeDeal, ctx: Context) -> l
         if set(by_player) != {e.player_id for e in alive}:
             raise InvalidCommand("A custom deal needs an amount for every remaining player.")
         custom = [by_player[e.player_id] for e in alive]
+    return alive, stacks, prizes, custom
+
+
+@decides(ProposeDeal)
+def _decide_propose(state: TournamentState, cmd: ProposeDeal, ctx: Context) -> list[Event]:
+    profile = _created(state).profile
+    book = state.part(PrizeBook)
+    alive, stacks, prizes, custom = _proposal(state, cmd)
+    pre = ctx.precomputed
+
+    def icm_fn(icm_stacks: tuple[Chips, ...], icm_prizes: tuple[Cents, ...]) -> IcmResult:
+        if (
+            pre is not None
+            and pre.inputs == (icm_stacks, icm_prizes)
+            and isinstance(pre.result, IcmResult)
+        ):
+            return pre.result  # computed by the service outside the lock, same inputs
+        return deal_icm(icm_stacks, icm_prizes, rng=ctx.rng)
+
     terms = propose(
         cmd.kind,
         [e.name for e in alive],
@@ -947,6 +1017,7 @@ def _decide_propose(state: TournamentState, cmd: ProposeDeal, ctx: Context) -> l
         save_by=cmd.save_by,
         custom=custom,
         rng=ctx.rng,
+        icm_fn=icm_fn,
     )
     paid_places = len(prize_table(state).prizes)
     check_deal(

@@ -24,8 +24,10 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
+from typing import Annotated
 
 from pokertd.errors import InvalidCommand, RuleViolation
+from pokertd.tournament import limits as lim
 from pokertd.tournament.balancing import (
     Move,
     MoveReason,
@@ -47,6 +49,7 @@ from pokertd.tournament.framework import (
     applies,
     decides,
     event,
+    state_part,
 )
 from pokertd.tournament.seating import (
     FinalTableDraw,
@@ -66,6 +69,7 @@ from pokertd.tournament.seating import (
 # --- the part ---------------------------------------------------------------------------------
 
 
+@state_part
 @dataclass
 class Tables:
     """This domain's slice of the state: the seating and the moves waiting for the floor."""
@@ -434,10 +438,16 @@ def _apply_auto(state: TournamentState, ev: AutoConfirmSet) -> None:
 class LayTables(Command):
     """Set the room before anyone is seated: ``(number, seats)`` per table, break order."""
 
-    tables: tuple[tuple[int, int], ...]
-    break_order: tuple[int, ...] = ()
-    unavailable: tuple[tuple[int, int], ...] = ()
-    reserved: tuple[tuple[int, int], ...] = ()
+    tables: Annotated[
+        tuple[tuple[lim.TableNo, lim.SeatCount], ...], lim.Items("Tables", lim.TABLE_MAX)
+    ]
+    break_order: Annotated[tuple[lim.TableNo, ...], lim.Items("A break order", lim.TABLE_MAX)] = ()
+    unavailable: Annotated[
+        tuple[tuple[lim.TableNo, lim.SeatNo], ...], lim.Items("Seats", lim.PLAYERS_MAX)
+    ] = ()
+    reserved: Annotated[
+        tuple[tuple[lim.TableNo, lim.SeatNo], ...], lim.Items("Seats", lim.PLAYERS_MAX)
+    ] = ()
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -452,16 +462,16 @@ class DrawSeats(Command):
 class SeatPlayer(Command):
     """Put a player in a chosen seat (special needs, supervisor's decision; FOX-6, FOX-8)."""
 
-    player: str
-    table: int
-    seat: int
+    player: lim.PlayerRef
+    table: lim.TableNo
+    seat: lim.SeatNo
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class SuggestMoves(Command):
     """Work out the moves the rules require now (balance or break)."""
 
-    paid_places: int | None = None
+    paid_places: lim.Places | None = None
     full_table_event: bool = True
 
 
@@ -469,16 +479,16 @@ class SuggestMoves(Command):
 class ConfirmMove(Command):
     """The floor confirms a suggested move (naming the player or seat if it was blank)."""
 
-    move_id: int
-    player: str | None = None
-    seat: int | None = None
+    move_id: lim.Seq
+    player: lim.PlayerRef | None = None
+    seat: lim.SeatNo | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class BreakTable(Command):
     """Break a chosen table now (its players draw new seats)."""
 
-    table: int
+    table: lim.TableNo
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -490,8 +500,8 @@ class Redraw(Command):
 class PlaceButton(Command):
     """Say where a table's button is, or draw for it by high card (``seat`` ``None``)."""
 
-    table: int
-    seat: int | None = None
+    table: lim.TableNo
+    seat: lim.SeatNo | None = None
     current: bool = True
 
 
@@ -499,8 +509,8 @@ class PlaceButton(Command):
 class PlayHands(Command):
     """Hands were played at a table: move the button on by the rules (dead/moving button)."""
 
-    table: int
-    hands: int = 1
+    table: lim.TableNo
+    hands: lim.Count = 1
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

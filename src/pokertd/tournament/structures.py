@@ -28,6 +28,7 @@ from typing import Any
 
 from pokertd.errors import InvalidCommand
 from pokertd.rules import AnteType, BbaReducedAmount, RuleProfile
+from pokertd.rules.profile import parse_toml, read_text_file
 from pokertd.tournament.chips import ChipSet
 from pokertd.types import Chips
 
@@ -546,10 +547,7 @@ def load_structure(name_or_path: str | Path) -> Structure:
             f"Presets: {', '.join(structure_names())}.",
             rule_ids="B1",
         )
-    try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
-        raise InvalidCommand(f"structure file {path} is not valid TOML: {exc}") from None
+    data = parse_toml(read_text_file(path, "structure"), f"structure file {path}")
     data.setdefault("name", path.stem)
     return structure_from_dict(data)
 

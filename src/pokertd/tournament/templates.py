@@ -21,7 +21,6 @@ A10 (FOX-ADDON), H8 (guarantee), NJ-5 (2 to 11 seats).
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, fields, replace
 from fractions import Fraction
@@ -32,7 +31,7 @@ from typing import Any
 
 from pokertd.errors import InvalidCommand, NotFound
 from pokertd.rules import FinishMethod, RuleProfile, load_profile
-from pokertd.rules.profile import parse_fraction
+from pokertd.rules.profile import parse_fraction, parse_toml, read_text_file
 from pokertd.types import Cents, Chips
 
 
@@ -434,15 +433,9 @@ def load_template(name_or_path: str | Path, *, validate: bool = True) -> Templat
                 f"Templates: {', '.join(template_names())}.",
                 context={"template": text},
             )
-        try:
-            raw = path.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as exc:
-            raise InvalidCommand(f"template file {path} cannot be read: {exc}") from None
+        raw = read_text_file(path, "template")
         where, stem = f"template file {path}", path.stem
-    try:
-        data = tomllib.loads(raw)
-    except tomllib.TOMLDecodeError as exc:
-        raise InvalidCommand(f"{where} is not valid TOML: {exc}") from None
+    data = parse_toml(raw, where)
     template = template_from_dict(data, name=stem)
     if validate:
         template.validate()

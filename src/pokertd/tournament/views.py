@@ -319,8 +319,8 @@ def alive_elsewhere(
 ) -> tuple[str, ...]:
     """Events (``"name (id)"``) where this player still has a live stack (FOX-REG5).
 
-    The same player is found by member card when one is given, else by name. Faces (CLI,
-    web) pass the other tournaments' states and put the answer in ``Register``.
+    The same player is found by member card when one is given, else by name. A report
+    helper: registration asks the service (``Context.elsewhere``), never a face.
     """
     found: list[str] = []
     for tid, other in others:

@@ -17,9 +17,18 @@ from pydantic import BaseModel, Field
 
 from pokertd.errors import InvalidCommand, NotFound, PermissionDenied
 from pokertd.tournament.framework import Command
-from pokertd.web import commands, money, views
+from pokertd.web import access, commands, money, views
 from pokertd.web.app import principal, web_of
-from pokertd.web.auth import CSRF_FIELD, CSRF_HEADER, Principal, Sessions, require
+from pokertd.web.auth import (
+    CSRF_FIELD,
+    CSRF_HEADER,
+    Principal,
+    Sessions,
+    TooManyAttempts,
+    require,
+    safe_path,
+    session_json,
+)
 from pokertd.web.users import Role
 
 router = APIRouter(prefix="/api", tags=["api"])
@@ -67,38 +76,50 @@ def authorize(request: Request, role: Role, action: str, token: str | None = Non
 
 
 def client_key(request: Request) -> str:
-    """The caller's address for the login rate limit."""
-    return f"ip:{request.client.host if request.client else 'unknown'}"
+    """The caller's address key for the sign-in limit (trusted proxy headers only)."""
+    return f"ip:{web_of(request).sessions.address(request)}"
 
 
 def sign_in(request: Request, response: Response, name: str, password: str) -> Principal:
-    """Check a password (rate-limited) and set the session cookie."""
+    """Check a password and start a server-side session.
+
+    The attempt is counted in the shared store BEFORE the password is hashed (so concurrent
+    tries cannot exceed the limit); hashing itself waits for one of a few slots.
+    """
     web = web_of(request)
-    keys = (client_key(request), f"user:{name.lower()}")
-    web.limiter.check(*keys)
-    user = web.users.verify(name, password)
+    address = web.sessions.address(request)
+    account = f"user:{name.lower()}"
+    attempt = web.limiter.reserve(address, account,
+                                  known=web.users.known_address(name, address))
+    try:
+        user = web.users.verify(name, password)
+    except TooManyAttempts:  # no hashing slot: not a failed password, do not count it
+        web.limiter.cancel(attempt)
+        raise
     if user is None:
-        web.limiter.failed(*keys)
         raise PermissionDenied("Wrong user name or password.")
-    web.limiter.succeeded(keys[1])
+    web.limiter.succeeded(attempt)
+    web.users.remember_address(user.name, address, now=web.sessions.clock())
     who = Principal(user.name, user.role)
-    web.sessions.sign_in(response, who)
+    web.sessions.sign_in(request, response, who)
     return who
 
 
 def dealer_sign_in(request: Request, response: Response, body: DealerLogin) -> Principal:
-    """Check a table PIN (rate-limited) and set a dealer session for that table."""
-    web = web_of(request)
-    keys = (client_key(request), f"table:{body.tournament}:{body.table}")
-    web.limiter.check(*keys)
+    """Check a table PIN (rate-limited like a password) and start a dealer session."""
     import hmac
 
+    web = web_of(request)
+    address = web.sessions.address(request)
+    account = f"table:{body.tournament}:{body.table}"
+    attempt = web.limiter.reserve(address, account,
+                                  known=web.users.known_address(account, address))
     if not hmac.compare_digest(web.sessions.table_pin(body.tournament, body.table), body.pin):
-        web.limiter.failed(*keys)
         raise PermissionDenied(f"Wrong PIN for table {body.table}.")
-    web.limiter.succeeded(keys[1])
+    web.limiter.succeeded(attempt)
+    web.users.remember_address(account, address, now=web.sessions.clock())
     who = Principal(f"dealer-t{body.table}", Role.DEALER, body.tournament, body.table)
-    web.sessions.sign_in(response, who)
+    web.sessions.sign_in(request, response, who)
     return who
 
 
@@ -123,10 +144,35 @@ def dealer_login(body: DealerLogin, request: Request, response: Response) -> Me:
 
 
 @router.post("/logout", responses=ERROR_RESPONSES)
-def logout(response: Response) -> dict[str, bool]:
-    """Sign out."""
-    Sessions.sign_out(response)
+def logout(request: Request, response: Response) -> dict[str, bool]:
+    """Sign out: the session is ended on the server (needs the CSRF header when signed in)."""
+    web = web_of(request)
+    if web.sessions.current(request) is not None:
+        Sessions.check_csrf(request, request.headers.get(CSRF_HEADER))
+    web.sessions.sign_out(request, response)
     return {"ok": True}
+
+
+@router.get("/sessions", responses=ERROR_RESPONSES)
+def sessions(request: Request) -> list[dict[str, Any]]:
+    """Every live session: who, role, table, address, browser, times (director only).
+
+    ``id`` is the session's stored id (a hash of the cookie), usable only to end it.
+    """
+    web = web_of(request)
+    require(principal(request), Role.DIRECTOR, action="list sessions")
+    here = web.sessions.current(request)
+    return [session_json(row, current=here.id if here else None)
+            for row in web.users.sessions(now=web.sessions.clock())]
+
+
+@router.delete("/sessions/{sid}", responses=ERROR_RESPONSES)
+def end_session(sid: str, request: Request) -> dict[str, Any]:
+    """End one session now (director only, CSRF header): its cookie stops working."""
+    authorize(request, Role.DIRECTOR, "end sessions")
+    if not web_of(request).users.end_session(sid[:128]):
+        raise NotFound("There is no such session (it may have ended already).")
+    return {"ended": sid}
 
 
 @router.get("/me", response_model=Me)
@@ -162,16 +208,20 @@ def players(tid: str, request: Request, q: str = "") -> list[dict[str, Any]]:
 
 @router.get("/tournaments/{tid}/staff", responses=ERROR_RESPONSES)
 def tournament_staff(tid: str, request: Request) -> dict[str, Any]:
-    """The floor's view: everything, including players' private fields and the log."""
-    require(principal(request), Role.DEALER, action="see the staff view")
+    """The floor's view: everything, including players' private fields and the log.
+
+    A table's dealer (signed in with the PIN, for this tournament only) gets the dealer
+    view instead: the clock and their own table, nothing private.
+    """
+    audience = access.staff_audience(principal(request), tid)
     _known(request, tid)
-    return views.display(web_of(request), tid, "staff")
+    return views.display(web_of(request), tid, audience)
 
 
 @router.get("/tournaments/{tid}/events", responses=ERROR_RESPONSES)
 def events(tid: str, request: Request, after: int = 0) -> list[dict[str, Any]]:
     """The event log after ``after`` (staff: events may hold private details)."""
-    require(principal(request), Role.FLOOR, action="read the event log")
+    access.require_staff_read(principal(request), tid, action="read the event log")
     _known(request, tid)
     return [views.event_json(r) for r in views.records(web_of(request), tid, max(after, 0))]
 
@@ -179,7 +229,7 @@ def events(tid: str, request: Request, after: int = 0) -> list[dict[str, Any]]:
 @router.get("/tournaments/{tid}/tables/{table}/pin", responses=ERROR_RESPONSES)
 def table_pin(tid: str, table: int, request: Request) -> dict[str, Any]:
     """The PIN of a table's dealer view (floor and director only)."""
-    require(principal(request), Role.FLOOR, action="see dealer PINs")
+    access.require_staff_read(principal(request), tid, action="see dealer PINs")
     pin = web_of(request).sessions.table_pin(tid, table)
     return {"tournament": tid, "table": table, "pin": pin}
 
@@ -187,7 +237,7 @@ def table_pin(tid: str, table: int, request: Request) -> dict[str, Any]:
 @router.get("/tournaments/{tid}/standings.csv", responses=ERROR_RESPONSES)
 def standings_export(tid: str, request: Request) -> Response:
     """The standings as CSV: place, player, prize, deal, bounties, total (floor and up)."""
-    require(principal(request), Role.FLOOR, action="export the standings")
+    access.require_staff_read(principal(request), tid, action="export the standings")
     _known(request, tid)
     text = money.standings_text(web_of(request), tid)
     return Response(text, media_type="text/csv; charset=utf-8", headers={
@@ -197,7 +247,7 @@ def standings_export(tid: str, request: Request) -> Response:
 @router.get("/tournaments/{tid}/receipts", responses=ERROR_RESPONSES)
 def receipts(tid: str, request: Request, player: str = "") -> list[dict[str, Any]]:
     """Every paid prize with its printable receipt text (floor and up)."""
-    require(principal(request), Role.FLOOR, action="read prize receipts")
+    access.require_staff_read(principal(request), tid, action="read prize receipts")
     _known(request, tid)
     return money.receipts(web_of(request), tid, player[:120])
 
@@ -205,7 +255,7 @@ def receipts(tid: str, request: Request, player: str = "") -> list[dict[str, Any
 @router.get("/tournaments/{tid}/deal", responses=ERROR_RESPONSES)
 def deal(tid: str, request: Request) -> dict[str, Any] | None:
     """The deal under discussion or made: amounts, acceptances, approval (floor and up)."""
-    require(principal(request), Role.FLOOR, action="see the deal")
+    access.require_staff_read(principal(request), tid, action="see the deal")
     _known(request, tid)
     return money.deal(web_of(request), tid)
 
@@ -289,58 +339,78 @@ def demo(request: Request) -> dict[str, Any]:
 def run_command(request: Request, tid: str, command: Command, token: str | None = None) -> dict[
     str, Any
 ]:
-    """Check the caller's role for ``command``, run it, return the new events."""
+    """Run ``command`` as the signed-in caller (CSRF-checked); the new events.
+
+    Who may run what is decided by the service (``permissions``: the command's role, a
+    dealer's tournament and own table): the web only passes the session's principal.
+    """
     web = web_of(request)
     cls = type(command)
-    role = commands.required_role(cls)
-    who = authorize(request, role, f"run {commands.snake(cls.__name__).replace('_', ' ')}", token)
-    if who.role is Role.DEALER:
-        if who.tournament != tid:
-            raise PermissionDenied("This dealer session is for another tournament.")
-        commands.check_dealer(command, who.table, views.table_of_command(web, tid, command))
-    _known(request, tid)
-    with views.lock(tid):
-        result = web.service.run(tid, command, actor=who.name, role=who.role.value)
-    recs = list(result) if isinstance(result, list | tuple) else []
+    who = authorize(request, Role.DEALER, f"run {commands.snake(cls.__name__).replace('_', ' ')}",
+                    token)
+    recs = web.service.run(tid, command, principal=who)
     return {
         "tournament": tid,
-        "seq": recs[-1].seq if recs and hasattr(recs[-1], "seq") else None,
-        "events": [views.event_json(r) for r in recs if hasattr(r, "event")],
+        "seq": recs[-1].seq if recs else None,
+        "events": [views.event_json(r) for r in recs],
     }
 
 
-_DESCRIBABLE: dict[type[Command], bool] = {}
+_BODY_MODELS: dict[type[Command], type[BaseModel] | None] = {}
 
 
-def _describable(cls: type[Command]) -> bool:
-    """Whether pydantic can describe ``cls`` in the OpenAPI schema (cached per class)."""
-    from pydantic import TypeAdapter
+def _describable(cls: type[Command]) -> type[BaseModel] | None:
+    """The request body model of ``cls`` (``None`` when pydantic cannot describe it).
 
-    if cls not in _DESCRIBABLE:
+    A pydantic model with the command's own field types, so the limits they declare
+    (``maxLength``, ``minimum``, ``maximum``, ``maxItems``) are published in the OpenAPI
+    schema and enforced, and with ``extra="forbid"`` (``additionalProperties: false``): a
+    misspelt field (``"elimnator"``) is refused with 422 instead of silently dropped.
+    """
+    import typing
+
+    from pydantic import ConfigDict, create_model
+
+    if cls not in _BODY_MODELS:
         try:
-            TypeAdapter(cls).json_schema()
-            _DESCRIBABLE[cls] = True
+            hints = typing.get_type_hints(cls, include_extras=True)
+            spec: dict[str, Any] = {}
+            for f in dataclasses.fields(cls):  # type: ignore[arg-type]
+                if f.default is not dataclasses.MISSING:
+                    spec[f.name] = (hints[f.name], f.default)
+                elif f.default_factory is not dataclasses.MISSING:
+                    spec[f.name] = (hints[f.name], Field(default_factory=f.default_factory))
+                else:
+                    spec[f.name] = (hints[f.name], ...)
+            model: type[BaseModel] = create_model(
+                cls.__name__,
+                __config__=ConfigDict(extra="forbid", title=cls.__name__),
+                __doc__=inspect.getdoc(cls),
+                **spec,
+            )
+            model.model_json_schema()
+            _BODY_MODELS[cls] = model
         except Exception:  # a field pydantic cannot describe: take a dict, parse it ourselves
-            _DESCRIBABLE[cls] = False
-    return _DESCRIBABLE[cls]
+            _BODY_MODELS[cls] = None
+    return _BODY_MODELS[cls]
 
 
 def _endpoint_for(cls: type[Command]) -> Any:
-    typed = _describable(cls)
+    model = _describable(cls)
 
     def endpoint(tid: str, request: Request, body: Any = None) -> dict[str, Any]:
-        # FastAPI validated the body against a pydantic copy of the dataclass; rebuild the
-        # real command class (the deciders are registered for it).
-        if typed and body is not None and dataclasses.is_dataclass(body):
+        # FastAPI validated the body against the command's body model (limits, no unknown
+        # fields); build the real command class (the deciders are registered for it).
+        if isinstance(body, BaseModel):
             data: dict[str, Any] | None = {
-                f.name: getattr(body, f.name) for f in dataclasses.fields(body)
+                name: getattr(body, name) for name in type(body).model_fields
             }
         else:
             data = body if isinstance(body, dict) else None
         command = commands.parse(cls, data)
         return run_command(request, tid, command)
 
-    body_type: Any = cls if typed else dict[str, Any]
+    body_type: Any = model if model is not None else dict[str, Any]
     required = any(
         f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING
         for f in dataclasses.fields(cls)  # type: ignore[arg-type]
@@ -393,9 +463,9 @@ def add_command_routes(app: FastAPI) -> None:
         cls = commands.lookup(name)
         form = await request.form()
         token = str(form.get(CSRF_FIELD) or "")
-        back = str(form.get("_back") or f"/t/{tid}/floor")
-        if not back.startswith("/"):
-            raise InvalidCommand("Bad return address.")
+        back = safe_path(str(form.get("_back") or f"/t/{tid}/floor"))
+        if back is None:  # never redirect off this site (//evil.example, /\\evil, https://)
+            raise InvalidCommand("The form's return address is not a page of this site.")
         data = {k: v for k, v in form.items() if not k.startswith("_") and k != CSRF_FIELD
                 and v != ""}
         command = commands.parse(cls, data)

@@ -20,6 +20,7 @@ from fastapi import FastAPI, Request
 from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
 
+from pokertd.service import TournamentService
 from pokertd.web import errors
 from pokertd.web.auth import LoginLimiter, Principal, Sessions
 from pokertd.web.hub import Hub
@@ -38,7 +39,7 @@ def utc_now() -> datetime:
 class Web:
     """Everything a request handler needs, kept on ``app.state.web``."""
 
-    service: Any
+    service: TournamentService
     settings: Settings
     users: UserStore
     sessions: Sessions
@@ -67,37 +68,36 @@ def principal(request: Request) -> Principal:
 
 
 def create_app(
-    service: Any, settings: Settings, *, users: UserStore | None = None
+    service: TournamentService, settings: Settings, *, users: UserStore | None = None
 ) -> FastAPI:
-    """The pokertd web app over ``service`` (a ``TournamentService``)."""
+    """The pokertd web app over ``service``: every face goes through its typed contract."""
     from pokertd.web import api, live, pages
 
     users = users or UserStore(settings.db_url)
-    if settings.director_password and not users.has_director():
-        users.create_first_director(settings.director_name, settings.director_password)
+    if settings.director_password:  # idempotent: servers starting together all come up
+        users.ensure_first_director(settings.director_name, settings.director_password)
     secret = settings.secret_key or users.secret_key()
     templates = Jinja2Templates(directory=str(HERE / "templates"))
     web = Web(
         service=service,
         settings=settings,
         users=users,
-        sessions=Sessions(secret, hours=settings.session_hours, secure=settings.cookie_secure),
-        limiter=LoginLimiter(settings.login_attempts, settings.login_window_s),
+        sessions=Sessions(secret, users, hours=settings.session_hours,
+                          secure=settings.cookie_secure,
+                          trusted_proxies=settings.trusted_proxies),
+        limiter=LoginLimiter(users, settings.login_attempts, settings.login_window_s,
+                             settings.login_account_attempts),
         templates=templates,
     )
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         web.hub.attach(asyncio.get_running_loop())
-        unsubscribe = None
-        subscribe = getattr(service, "subscribe", None)
-        if callable(subscribe):
-            unsubscribe = subscribe(web.hub.on_change)
+        unsubscribe = service.subscribe(web.hub.on_change)
         try:
             yield
         finally:
-            if callable(unsubscribe):
-                unsubscribe()
+            unsubscribe()
             web.hub.detach()
 
     app = FastAPI(
@@ -106,13 +106,15 @@ def create_app(
         description=(
             "Every tournament command and query. Errors are JSON `{error, message, rule}` with a "
             "4xx status. Writes need a staff session cookie (POST /api/login) and the "
-            "`X-CSRF-Token` header equal to the `pokertd_csrf` cookie."
+            "`X-CSRF-Token` header: the session's token, returned as `csrf` by POST /api/login "
+            "and GET /api/me (also kept in the `pokertd_csrf` cookie)."
         ),
         version=_version(),
         lifespan=lifespan,
     )
     app.state.web = web
     errors.install(app)
+    app.add_middleware(SecurityHeaders)
     app.mount("/static", StaticFiles(directory=str(HERE / "static")), name="static")
     app.include_router(api.router)
     app.include_router(live.router)
@@ -121,10 +123,94 @@ def create_app(
     return app
 
 
+PAGE_CSP = "; ".join([
+    "default-src 'self'",
+    # Alpine.js (standard build) evaluates its x-* expressions with new Function():
+    # 'unsafe-eval' is a known weakness, documented in docs/web.md. No 'unsafe-inline'
+    # scripts: the pages' only inline <script>s are application/json data blocks.
+    "script-src 'self' 'unsafe-eval'",
+    # htmx adds a small inline <style> for its indicators; style attributes cannot run code.
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data:",
+    "connect-src 'self'",
+    "font-src 'self'",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+])
+"""The Content-Security-Policy of every response except the API docs."""
+
+DOCS_CSP = "; ".join([
+    "default-src 'self'",
+    "script-src 'self' 'unsafe-inline' https://cdn.jsdelivr.net",
+    "style-src 'self' 'unsafe-inline' https://cdn.jsdelivr.net https://fonts.googleapis.com",
+    "img-src 'self' data: https://fastapi.tiangolo.com https://cdn.redoc.ly",
+    "font-src 'self' https://fonts.gstatic.com",
+    "worker-src 'self' blob:",
+    "connect-src 'self'",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "frame-ancestors 'none'",
+])
+"""The relaxed policy of ``/docs`` and ``/redoc`` only (Swagger UI / ReDoc from a CDN with an
+inline start-up script): they show the schema and hold no session-bound data of their own."""
+
+_DOCS_PATHS = ("/docs", "/redoc")
+
+
+class SecurityHeaders:
+    """ASGI middleware: CSP, frame, sniffing and referrer headers on EVERY HTTP response
+    (pages, API, static files, errors and streams alike)."""
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        if scope.get("type") != "http":
+            await self.app(scope, receive, send)
+            return
+        path = str(scope.get("path", ""))
+        csp = DOCS_CSP if path.startswith(_DOCS_PATHS) else PAGE_CSP
+
+        async def with_headers(message: Any) -> None:
+            if message.get("type") == "http.response.start":
+                headers = [
+                    (k, v) for k, v in message.get("headers", [])
+                    if k.lower() not in _SECURITY_HEADER_NAMES
+                ]
+                headers += [
+                    (b"content-security-policy", csp.encode()),
+                    (b"x-frame-options", b"DENY"),
+                    (b"x-content-type-options", b"nosniff"),
+                    (b"referrer-policy", b"same-origin"),
+                    (b"cross-origin-opener-policy", b"same-origin"),
+                ]
+                message = {**message, "headers": headers}
+            await send(message)
+
+        await self.app(scope, receive, with_headers)
+
+
+_SECURITY_HEADER_NAMES = {
+    b"content-security-policy", b"x-frame-options", b"x-content-type-options",
+    b"referrer-policy", b"cross-origin-opener-policy",
+}
+
+
 def _version() -> str:
     from pokertd import __version__
 
     return str(__version__)
 
 
-__all__ = ["Web", "create_app", "principal", "utc_now", "web_of"]
+__all__ = [
+    "DOCS_CSP",
+    "PAGE_CSP",
+    "SecurityHeaders",
+    "Web",
+    "create_app",
+    "principal",
+    "utc_now",
+    "web_of",
+]

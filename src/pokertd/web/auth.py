@@ -1,43 +1,55 @@
-"""Sessions, roles, CSRF and the login rate limit.
+"""Sessions, roles, CSRF, the sign-in limits, client addresses and safe redirects.
 
-- A session is a cookie signed with itsdangerous (``URLSafeTimedSerializer``): who, which role
-  and, for a dealer, which tournament and table. Nothing secret is in it; the signature makes it
-  unforgeable and ``max_age`` makes it expire.
-- CSRF: double-submit. Every page sets a random ``pokertd_csrf`` cookie; each form carries it as
-  ``csrf_token`` and each script request as the ``X-CSRF-Token`` header. A cross-site page can
-  neither read the cookie nor set the header, so it cannot forge a write.
+- **Sessions are server-side** (table ``pokertd_sessions``, see :mod:`pokertd.web.users`): the
+  ``pokertd_session`` cookie carries only a random token; the row says who, which role and,
+  for a dealer, which tournament and table. Logout, a password change, a role change, the
+  account's removal or a director's "end session" delete the row, and the old cookie is then
+  worth nothing.
+- **CSRF tokens are bound to the session**: a signed-in caller's token is an HMAC of the app
+  key and the session's id, so the token of one session is refused for any other. Before
+  signing in (login, setup, dealer PIN forms) the token is a random value signed with the app
+  key, carried in the ``pokertd_csrf`` cookie and echoed by the form (a cross-site page can
+  neither read the cookie nor set it to a signed value). Pages put the token in the
+  ``csrf_token`` form field and ``<meta name=csrf-token>``; scripts send the
+  ``X-CSRF-Token`` header (the ``pokertd_csrf`` cookie always holds the current token).
 - Dealers sign in per table with a PIN the floor console shows: an HMAC of the app key, the
-  tournament and the table (nothing stored; a new key changes every PIN).
-- Logins are rate-limited per address and per user name.
+  tournament and the table. Their session is server-side like every other.
+- **Sign-in limits** (:class:`LoginLimiter`): every attempt is reserved in the shared store
+  before the password is hashed. The caller's address gets ``attempts`` tries per window. An
+  account (or a table PIN) additionally gets ``account_attempts`` tries per window from
+  addresses it has never signed in from; its known-good addresses are not held back by the
+  account counter. So a stranger who types five wrong passwords for ``director`` blocks only
+  their own address, and the director still signs in from the floor's tablet.
+- **Client address**: the TCP peer, or — only when the peer is a configured trusted proxy —
+  the nearest untrusted address in ``X-Forwarded-For``.
 """
 
 from __future__ import annotations
 
+import base64
 import hashlib
 import hmac
+import ipaddress
 import secrets
 import time
-from collections import deque
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
+from urllib.parse import urlsplit
 
 from fastapi import Request, Response
-from itsdangerous import BadSignature, URLSafeTimedSerializer
 from starlette.requests import HTTPConnection
 
-from pokertd.errors import PermissionDenied, PokertdError
-from pokertd.web.users import Role
+from pokertd.errors import InvalidCommand, PermissionDenied
+from pokertd.web.users import Role, SessionRow, TooManyAttempts, session_key
+
+if TYPE_CHECKING:
+    from pokertd.web.users import UserStore
 
 SESSION_COOKIE = "pokertd_session"
 CSRF_COOKIE = "pokertd_csrf"
 CSRF_HEADER = "x-csrf-token"
 CSRF_FIELD = "csrf_token"
-
-
-class TooManyAttempts(PokertdError):
-    """Too many failed logins from one address or for one name: wait and try again."""
-
-    kind = "rate_limited"
 
 
 class CsrfFailed(PermissionDenied):
@@ -72,83 +84,236 @@ class Principal:
 PUBLIC = Principal("public", Role.PUBLIC)
 
 
-class Sessions:
-    """Signs and reads session cookies; checks CSRF; makes table PINs."""
+# ---- client address ---------------------------------------------------------------------
 
-    def __init__(self, secret_key: str, *, hours: int = 12, secure: bool = False) -> None:
-        self._signer = URLSafeTimedSerializer(secret_key, salt="pokertd.session")
+
+Network = ipaddress.IPv4Network | ipaddress.IPv6Network
+
+
+def parse_proxies(entries: Sequence[str]) -> tuple[Network, ...]:
+    """Trusted proxy addresses or networks (``10.0.0.5``, ``10.0.0.0/24``, ``::1``)."""
+    out: list[Network] = []
+    for entry in entries:
+        text = entry.strip()
+        if not text:
+            continue
+        try:
+            out.append(ipaddress.ip_network(text, strict=False))
+        except ValueError:
+            raise InvalidCommand(
+                f"Trusted proxy {text!r} is not an IP address or network (like 10.0.0.5 "
+                "or 10.0.0.0/24)."
+            ) from None
+    return tuple(out)
+
+
+def _in(address: str, networks: tuple[Network, ...]) -> bool:
+    try:
+        ip = ipaddress.ip_address(address.strip())
+    except ValueError:
+        return False
+    return any(ip in net for net in networks)
+
+
+def client_address(conn: HTTPConnection, trusted: tuple[Network, ...] = ()) -> str:
+    """The caller's address: the TCP peer, or behind a trusted proxy its ``X-Forwarded-For``.
+
+    ``X-Forwarded-For`` is read only when the direct peer is in ``trusted``; it is walked
+    from the right (the nearest hop) past trusted proxies, and the first other address is
+    the client. Anyone else's header is ignored: a client cannot choose its own address.
+    """
+    peer = conn.client.host if conn.client else "unknown"
+    if not trusted or not _in(peer, trusted):
+        return peer
+    hops = [h.strip() for h in ",".join(conn.headers.getlist("x-forwarded-for")).split(",")]
+    for hop in reversed([h for h in hops if h]):
+        if not _in(hop, trusted):
+            try:
+                return str(ipaddress.ip_address(hop))
+            except ValueError:
+                return peer  # garbage from the proxy chain: fall back to the proxy itself
+    return peer
+
+
+# ---- safe redirects ---------------------------------------------------------------------
+
+
+def safe_path(target: str) -> str | None:
+    """``target`` when it is a path on this site, else ``None``.
+
+    Refused: anything with a scheme or host (``https://x``, ``//x``), backslashes (browsers
+    read ``/\\x`` as ``//x``), control characters, and empty strings.
+    """
+    if not target or not target.startswith("/") or target.startswith("//"):
+        return None
+    if "\\" in target or any(ord(c) < 32 or ord(c) == 127 for c in target):
+        return None
+    parts = urlsplit(target)
+    if parts.scheme or parts.netloc:
+        return None
+    return target
+
+
+# ---- sessions and CSRF ------------------------------------------------------------------
+
+
+class Sessions:
+    """Server-side sessions in the user store; session-bound CSRF tokens; table PINs."""
+
+    def __init__(
+        self,
+        secret_key: str,
+        store: UserStore,
+        *,
+        hours: int = 12,
+        secure: bool = False,
+        trusted_proxies: Sequence[str] = (),
+        clock: Callable[[], float] = time.time,
+    ) -> None:
         self._key = secret_key.encode()
+        self.store = store
         self.max_age = hours * 3600
         self.secure = secure
+        self.trusted = parse_proxies(trusted_proxies)
+        self.clock = clock
 
-    def principal(self, request: HTTPConnection) -> Principal:
-        """The session's principal, or the public for no or a bad cookie."""
-        raw = request.cookies.get(SESSION_COOKIE)
-        if not raw:
-            return PUBLIC
-        try:
-            data: dict[str, Any] = self._signer.loads(raw, max_age=self.max_age)
-            return Principal(
-                name=str(data["u"]),
-                role=Role(data["r"]),
-                tournament=data.get("t"),
-                table=data.get("tb"),
-            )
-        except (BadSignature, KeyError, ValueError, TypeError):
-            return PUBLIC
+    def _mac(self, purpose: str, value: str) -> str:
+        digest = hmac.new(self._key, f"{purpose}:{value}".encode(), hashlib.sha256).digest()
+        return base64.urlsafe_b64encode(digest[:24]).decode().rstrip("=")
 
-    def sign_in(self, response: Response, who: Principal) -> None:
-        """Set the session cookie for ``who``."""
-        data: dict[str, Any] = {"u": who.name, "r": who.role.value}
-        if who.tournament is not None:
-            data["t"] = who.tournament
-            data["tb"] = who.table
+    def address(self, conn: HTTPConnection) -> str:
+        """The caller's address (trusted proxy headers only)."""
+        return client_address(conn, self.trusted)
+
+    # ---- who is asking --------------------------------------------------------------
+
+    def current(self, conn: HTTPConnection) -> SessionRow | None:
+        """The caller's live session row (looked up once per request), or ``None``."""
+        state = conn.state
+        if hasattr(state, "pokertd_session"):
+            found: SessionRow | None = state.pokertd_session
+            return found
+        raw = conn.cookies.get(SESSION_COOKIE)
+        found = None
+        if raw and 20 <= len(raw) <= 200:
+            found = self.store.session(raw, now=self.clock())
+        state.pokertd_session = found
+        return found
+
+    def principal(self, conn: HTTPConnection) -> Principal:
+        """The session's principal, or the public for no, an ended or an unknown cookie."""
+        row = self.current(conn)
+        if row is None:
+            return PUBLIC
+        return Principal(row.user, row.role, row.tournament, row.table)
+
+    def sign_in(self, request: Request, response: Response, who: Principal) -> SessionRow:
+        """Start a server-side session for ``who``: store it and set both cookies.
+
+        The token is always new (a cookie planted before sign-in never becomes a session).
+        A session the request came with is left alone: it ends at logout or expiry, or a
+        director ends it (a director opening a dealer PIN in a script keeps their session).
+        """
+        token = secrets.token_urlsafe(32)
+        row = self.store.create_session(
+            token=token,
+            kind="dealer" if who.table is not None else "user",
+            user=who.name,
+            role=who.role,
+            tournament=who.tournament,
+            table=who.table,
+            now=self.clock(),
+            ttl_s=self.max_age,
+            user_agent=request.headers.get("user-agent", ""),
+            address=self.address(request),
+        )
+        request.state.pokertd_session = row  # this request's token is the new session's
         response.set_cookie(
             SESSION_COOKIE,
-            self._signer.dumps(data),
+            token,
             max_age=self.max_age,
             httponly=True,
             samesite="lax",
             secure=self.secure,
         )
+        token = self.csrf_token(request)
+        self._set_csrf_cookie(response, token)
+        request.state.csrf_sent = token
+        return row
 
-    @staticmethod
-    def sign_out(response: Response) -> None:
-        """Drop the session cookie."""
+    def sign_out(self, request: Request, response: Response) -> None:
+        """End the caller's session (the row goes) and drop the cookies."""
+        row = self.current(request)
+        if row is not None:
+            self.store.end_session(row.id)
+        request.state.pokertd_session = None
         response.delete_cookie(SESSION_COOKIE)
+        response.delete_cookie(CSRF_COOKIE)
 
     # ---- CSRF -----------------------------------------------------------------------
 
-    @staticmethod
-    def csrf_token(request: Request) -> str:
-        """The page's CSRF token: the cookie's, or a new one (set by ``ensure_csrf``)."""
-        token = request.cookies.get(CSRF_COOKIE)
-        if token and len(token) >= 20:
-            return token
+    def _anonymous_ok(self, value: str | None) -> bool:
+        """Whether ``value`` is an anonymous token this app signed (``random.mac``)."""
+        if not value or len(value) > 200 or "." not in value:
+            return False
+        nonce, _, mac = value.partition(".")
+        return len(nonce) >= 16 and hmac.compare_digest(self._mac("anon-csrf", nonce), mac)
+
+    def csrf_token(self, request: Request) -> str:
+        """The caller's CSRF token: bound to the session, or before sign-in the anonymous
+        token of the ``pokertd_csrf`` cookie (a new one is made and set by ``ensure_csrf``)."""
+        row = self.current(request)
+        if row is not None:
+            return self._mac("csrf", row.id)
+        cookie = request.cookies.get(CSRF_COOKIE)
+        if self._anonymous_ok(cookie):
+            return str(cookie)
         cached = getattr(request.state, "new_csrf", None)
         if cached:
             return str(cached)
-        token = secrets.token_urlsafe(24)
+        nonce = secrets.token_urlsafe(18)
+        token = f"{nonce}.{self._mac('anon-csrf', nonce)}"
         request.state.new_csrf = token
         return token
 
-    def ensure_csrf(self, request: Request, response: Response) -> None:
-        """Set the CSRF cookie when the request made a new token."""
-        token = getattr(request.state, "new_csrf", None)
-        if token:
-            response.set_cookie(
-                CSRF_COOKIE, str(token), samesite="strict", secure=self.secure, httponly=False
-            )
+    def _set_csrf_cookie(self, response: Response, token: str) -> None:
+        response.set_cookie(
+            CSRF_COOKIE, token, samesite="strict", secure=self.secure, httponly=False
+        )
 
-    @staticmethod
-    def check_csrf(request: Request, submitted: str | None) -> None:
-        """Refuse a write whose token does not match the CSRF cookie."""
-        cookie = request.cookies.get(CSRF_COOKIE)
-        if not cookie or not submitted or not hmac.compare_digest(cookie, submitted):
+    def ensure_csrf(self, request: Request, response: Response) -> None:
+        """Make the ``pokertd_csrf`` cookie hold the caller's current token (scripts read it)."""
+        token = self.csrf_token(request)
+        sent = getattr(request.state, "csrf_sent", None)
+        if request.cookies.get(CSRF_COOKIE) != token and sent != token:
+            self._set_csrf_cookie(response, token)
+            request.state.csrf_sent = token
+
+    def verify_csrf(self, request: Request, submitted: str | None) -> None:
+        """Refuse a write whose token is not the caller's (this session's, or anonymous)."""
+        row = self.current(request)
+        if row is not None:
+            good = bool(submitted) and hmac.compare_digest(
+                self._mac("csrf", row.id), str(submitted)
+            )
+        else:
+            cookie = request.cookies.get(CSRF_COOKIE)
+            good = (
+                bool(submitted)
+                and self._anonymous_ok(cookie)
+                and hmac.compare_digest(str(cookie), str(submitted))
+            )
+        if not good:
             raise CsrfFailed(
                 "This form has expired or did not come from this site: reload the page and "
                 "try again."
             )
+
+    @staticmethod
+    def check_csrf(request: Request, submitted: str | None) -> None:
+        """Refuse a write whose token is not the caller's (the app's :class:`Sessions`)."""
+        sessions: Sessions = request.app.state.web.sessions
+        sessions.verify_csrf(request, submitted)
 
     # ---- dealer PINs ----------------------------------------------------------------
 
@@ -158,45 +323,83 @@ class Sessions:
         return f"{int.from_bytes(mac.digest()[:8], 'big') % 1_000_000:06d}"
 
 
-class LoginLimiter:
-    """At most ``attempts`` failed logins per key within ``window_s`` seconds."""
+def session_json(row: SessionRow, *, current: str | None = None) -> dict[str, Any]:
+    """A session as the director's list shows it (``id`` is the stored id, not the cookie)."""
+    from datetime import UTC, datetime
 
-    def __init__(self, attempts: int = 5, window_s: int = 300) -> None:
+    def iso(t: float) -> str:
+        return datetime.fromtimestamp(t, UTC).isoformat(timespec="seconds")
+
+    return {
+        "id": row.id,
+        "kind": row.kind,
+        "user": row.user,
+        "role": row.role.value,
+        "tournament": row.tournament,
+        "table": row.table,
+        "created": iso(row.created),
+        "last_seen": iso(row.last_seen),
+        "expires": iso(row.expires),
+        "user_agent": row.user_agent,
+        "address": row.address,
+        "current": row.id == current,
+    }
+
+
+# ---- sign-in limits ---------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Attempt:
+    """A reserved sign-in attempt (already counted in the store)."""
+
+    rid: str
+    account_key: str
+
+
+class LoginLimiter:
+    """Sign-in attempts counted in the shared store, reserved before the password is hashed.
+
+    Per window of ``window_s`` seconds: ``attempts`` per address; ``account_attempts`` per
+    account (or table PIN) from addresses the account has not signed in from before. A
+    known-good address is limited by its own address counter only, so strangers cannot lock
+    an account out of the places it is used from.
+    """
+
+    def __init__(
+        self,
+        store: UserStore,
+        attempts: int = 5,
+        window_s: int = 300,
+        account_attempts: int = 20,
+        clock: Callable[[], float] = time.time,
+    ) -> None:
+        self.store = store
         self.attempts = attempts
         self.window_s = window_s
-        self._failures: dict[str, deque[float]] = {}
+        self.account_attempts = account_attempts
+        self.clock = clock
 
-    def _recent(self, key: str, now: float) -> deque[float]:
-        q = self._failures.setdefault(key, deque())
-        while q and q[0] <= now - self.window_s:
-            q.popleft()
-        return q
+    def reserve(self, address: str, account_key: str, *, known: bool) -> Attempt:
+        """Count one attempt now, or refuse with :class:`TooManyAttempts` (nothing counted)."""
+        limits = [(f"ip:{address}", self.attempts)]
+        if not known:
+            limits.append((account_key, self.account_attempts))
+        rid, wait = self.store.reserve_attempt(limits, now=self.clock(), window_s=self.window_s)
+        if rid is None:
+            raise TooManyAttempts(
+                f"Too many failed sign-in attempts: wait {wait} seconds and try again.",
+                context={"retry_after": wait},
+            )
+        return Attempt(rid, account_key)
 
-    def check(self, *keys: str) -> None:
-        """Refuse when any key has used up its attempts."""
-        now = time.monotonic()
-        for key in keys:
-            q = self._recent(key, now)
-            if len(q) >= self.attempts:
-                wait = int(q[0] + self.window_s - now) + 1
-                raise TooManyAttempts(
-                    f"Too many failed sign-in attempts: wait {wait} seconds and try again.",
-                    context={"retry_after": wait},
-                )
+    def cancel(self, attempt: Attempt) -> None:
+        """Un-count an attempt that was never checked (the server was busy)."""
+        self.store.release_attempt(attempt.rid)
 
-    def failed(self, *keys: str) -> None:
-        """Count a failed attempt against each key."""
-        now = time.monotonic()
-        for key in keys:
-            self._recent(key, now).append(now)
-        if len(self._failures) > 10_000:  # forget idle keys so memory stays bounded
-            for key in [k for k, q in self._failures.items() if not q]:
-                del self._failures[key]
-
-    def succeeded(self, *keys: str) -> None:
-        """Forget the failures of a key after a good login."""
-        for key in keys:
-            self._failures.pop(key, None)
+    def succeeded(self, attempt: Attempt) -> None:
+        """Un-count a good sign-in and forget the account's failures (not the address's)."""
+        self.store.release_attempt(attempt.rid, forget=(attempt.account_key,))
 
 
 def require(who: Principal, role: Role, *, action: str = "do this") -> None:
@@ -215,11 +418,17 @@ __all__ = [
     "CSRF_HEADER",
     "PUBLIC",
     "SESSION_COOKIE",
+    "Attempt",
     "CsrfFailed",
     "LoginLimiter",
     "NotSignedIn",
     "Principal",
     "Sessions",
     "TooManyAttempts",
+    "client_address",
+    "parse_proxies",
     "require",
+    "safe_path",
+    "session_json",
+    "session_key",
 ]

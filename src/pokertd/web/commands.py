@@ -1,121 +1,34 @@
-"""The commands the API exposes, by name, and which role may run each.
+"""The commands the API exposes, by name; who may run each lives in ONE registry.
 
 Every :class:`~pokertd.tournament.framework.Command` subclass that the domain modules define
 becomes ``POST /api/tournaments/{tid}/commands/{name}`` where ``name`` is the class name in
 snake case (``BustPlayer`` -> ``bust_player``); the JSON body is the command's fields.
 
-Roles (issue 7): director — everything; floor — entries, busts, moves, the clock, undo/redo;
-dealer — their own table's button, hand-finished and bust reports; public — reading only.
-The floor set is named by domain module; anything not listed needs the director.
+The role each command needs and the dealer's own-table rule are in
+:mod:`pokertd.tournament.permissions` and are enforced by the service for every face; the
+names below are re-exported so the web's routes and docs read the same table.
 """
 
 from __future__ import annotations
 
 import dataclasses
-import re
-import sys
-from typing import Any, cast
+from typing import Any
 
-from pokertd.errors import InvalidCommand, NotFound, PermissionDenied
+from pokertd.errors import InvalidCommand
 from pokertd.tournament.framework import Command
-from pokertd.web.users import Role
-
-FLOOR_MODULES = frozenset(
-    {
-        "entries",
-        "eliminations",
-        "seating",
-        "seating_log",
-        "balancing",
-        "clock",
-        "clock_log",
-        "clock_ops",
-        "tables",
-        "framework",  # Undo / Redo
-        "chips",
-        "chip_race",
-    }
+from pokertd.tournament.permissions import (
+    DEALER_OWN_TABLE,
+    ROLES,
+    command_classes,
+    lookup,
+    required_role,
+    snake,
+    table_of,
 )
-"""Domain modules (last dotted part) whose commands the floor role may run."""
+from pokertd.tournament.permissions import NOT_ROUTED as _NOT_ROUTED
 
-DIRECTOR_ONLY = frozenset(
-    {"CreateTournament", "ApplyDeal", "ProposeDeal", "SetPayouts", "AssessPenalty",
-     "CancelTournament", "FinishTournament", "LayTables", "SetAutoConfirm", "AddLevels",
-     "EndByChipCount", "RemoveChips", "Redraw"}
-)
-"""Commands kept for the director even when they live in a floor module."""
-
-NOT_ROUTED = frozenset({"CreateTournament"})
-"""Commands with their own route (``POST /api/tournaments`` creates from a template)."""
-
-DEALER_COMMANDS = frozenset({"PlaceButton", "Bust", "TableHandFinished"})
-"""Commands a table's dealer may run (for their own table only)."""
-
-
-def snake(name: str) -> str:
-    """``BustPlayer`` -> ``bust_player``."""
-    return re.sub(r"(?<!^)(?=[A-Z])", "_", name).lower()
-
-
-def _all_subclasses(cls: type[Command]) -> list[type[Command]]:
-    out: list[type[Command]] = []
-    for sub in cls.__subclasses__():
-        out.append(sub)
-        out.extend(_all_subclasses(sub))
-    return out
-
-
-def command_classes() -> dict[str, type[Command]]:
-    """Every concrete command by API name (imports the tournament package first)."""
-    import pokertd.tournament  # noqa: F401  (domain modules register on import)
-
-    found: dict[str, type[Command]] = {}
-    for cls in _all_subclasses(Command):
-        # ``@dataclass(slots=True)`` makes a new class; the pre-slots original lingers in
-        # ``__subclasses__`` — keep only the class its module actually exports.
-        module = sys.modules.get(cls.__module__)
-        if not cls.__module__.startswith("pokertd.tournament."):
-            continue  # only the tournament's own commands (never test-only ones)
-        if getattr(module, cls.__qualname__, None) is not cls:
-            continue
-        name = cls.__name__
-        if dataclasses.is_dataclass(cls) and not name.startswith("_"):
-            found.setdefault(snake(name), cast(type[Command], cls))
-    return dict(sorted(found.items()))
-
-
-def required_role(cls: type[Command]) -> Role:
-    """The least role that may run ``cls``."""
-    if cls.__name__ in DIRECTOR_ONLY:
-        return Role.DIRECTOR
-    if cls.__name__ in DEALER_COMMANDS:
-        return Role.DEALER
-    module = cls.__module__.rsplit(".", 1)[-1]
-    if module in FLOOR_MODULES:
-        return Role.FLOOR
-    return Role.DIRECTOR
-
-
-def table_of(command: Command) -> int | None:
-    """The table a command names (``table`` or ``table_no`` field), if any."""
-    for name in ("table", "table_no", "table_number"):
-        value = getattr(command, name, None)
-        if isinstance(value, int):
-            return value
-        if isinstance(value, str) and value.strip().isdigit():
-            return int(value)  # ``TableHandFinished(table="3")``
-    return None
-
-
-def check_dealer(command: Command, table: int | None, seated_table: int | None) -> None:
-    """A dealer may act only at their own table (``seated_table``: the player's table)."""
-    target = table_of(command)
-    if target is None:
-        target = seated_table
-    if target is None or target != table:
-        raise PermissionDenied(
-            f"The dealer of table {table} may only report their own table."
-        )
+NOT_ROUTED: frozenset[str] = frozenset(cls.__name__ for cls in _NOT_ROUTED)
+"""Names of the commands with their own route (``POST /api/tournaments`` creates)."""
 
 
 def parse(cls: type[Command], body: dict[str, Any] | None) -> Command:
@@ -135,13 +48,29 @@ def parse(cls: type[Command], body: dict[str, Any] | None) -> Command:
     try:
         value: Command = _adapter(cls).validate_python(body)
     except ValidationError as exc:
-        parts = [
-            f"{'.'.join(str(p) for p in e['loc']) or 'body'}: {e['msg']}" for e in exc.errors()[:5]
-        ]
-        raise InvalidCommand(f"{cls.__name__} is not valid: {'; '.join(parts)}.") from None
+        message = describe_errors(f"{cls.__name__} is not valid", exc.errors())
+        raise InvalidCommand(message) from None
     except (TypeError, ValueError) as exc:
         raise InvalidCommand(f"{cls.__name__} is not valid: {exc}.") from None
     return value
+
+
+def describe_errors(lead: str, errors: Any) -> str:
+    """One sentence for pydantic's ``errors()``: a declared limit's own sentence when one
+    was broken ("A player's name can have at most 60 characters."), else ``lead`` and the
+    fields at fault (at most five)."""
+    errors = list(errors)
+    own = [str(e.get("msg", "")) for e in errors if e.get("type") == "limit"]
+    if own:
+        return own[0]
+    parts = []
+    for e in errors[:5]:
+        where = ".".join(str(p) for p in e.get("loc", ()) if p != "body") or "body"
+        if e.get("type") == "extra_forbidden":
+            parts.append(f"{where}: there is no such field")
+        else:
+            parts.append(f"{where}: {e.get('msg', 'invalid')}")
+    return f"{lead}: {'; '.join(parts)}."
 
 
 _ADAPTERS: dict[type[Command], Any] = {}
@@ -156,21 +85,12 @@ def _adapter(cls: type[Command]) -> Any:
     return found
 
 
-def lookup(name: str) -> type[Command]:
-    """The command class of an API name."""
-    cls = command_classes().get(name)
-    if cls is None:
-        raise NotFound(f"There is no command {name!r}.")
-    return cls
-
-
 __all__ = [
-    "DEALER_COMMANDS",
-    "DIRECTOR_ONLY",
-    "FLOOR_MODULES",
+    "DEALER_OWN_TABLE",
     "NOT_ROUTED",
-    "check_dealer",
+    "ROLES",
     "command_classes",
+    "describe_errors",
     "lookup",
     "parse",
     "required_role",

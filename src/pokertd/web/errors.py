@@ -2,17 +2,21 @@
 
 RuleViolation 409, InvalidCommand 422, NotFound 404, PermissionDenied 403 (401 when not
 signed in), ConcurrencyConflict 409, too many logins 429, a store failure 503. Pages get the
-same sentence in HTML.
+same sentence in HTML. Malformed input (invalid JSON or UTF-8, a lone surrogate, an unknown
+field, a value past its limit) is 422; a body over 1 MiB is 413.
 """
 
 from __future__ import annotations
 
+import json
+import re
 from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 from starlette.exceptions import HTTPException
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from pokertd.errors import (
     ConcurrencyConflict,
@@ -57,7 +61,7 @@ def _html(status: int, message: str) -> HTMLResponse:
         "<!doctype html><meta charset=utf-8><title>pokertd</title>"
         "<link rel=stylesheet href=/static/app.css><main class=page>"
         f"<h1>Refused</h1><p class=error>{escape(message)}</p>"
-        "<p><a href='javascript:history.back()'>Back</a> · <a href=/>Home</a></p></main>"
+        "<p><a href=/>Home</a></p></main>"
     )
     return HTMLResponse(body, status_code=status)
 
@@ -80,17 +84,28 @@ async def _pokertd_error(request: Request, exc: Exception) -> Response:
 
 async def _validation_error(request: Request, exc: Exception) -> Response:
     assert isinstance(exc, RequestValidationError)
-    parts = []
-    for err in exc.errors()[:5]:
-        where = ".".join(str(p) for p in err.get("loc", ()) if p != "body")
-        parts.append(f"{where or 'request'}: {err.get('msg', 'invalid')}")
-    message = "The request is not valid: " + "; ".join(parts) + "."
+    from pokertd.web.commands import describe_errors
+
+    errors = list(exc.errors())
+    if any(e.get("type") == "json_invalid" for e in errors):
+        message = "The request body is not valid JSON."
+    else:
+        message = describe_errors("The request is not valid", errors)
     body = InvalidCommand(message).as_json()
+    if _wants_html(request):
+        return _html(422, message)
     return JSONResponse(body, status_code=422)
 
 
 async def _http_error(request: Request, exc: Exception) -> Response:
     assert isinstance(exc, HTTPException)
+    if exc.status_code == 400 and exc.detail == "There was an error parsing the body":
+        # FastAPI's answer to a body json cannot read (bad UTF-8, nesting too deep): it is
+        # malformed input like any other, 422 as documented.
+        message = "The request body is not valid JSON in UTF-8."
+        if _wants_html(request):
+            return _html(422, message)
+        return JSONResponse(InvalidCommand(message).as_json(), status_code=422)
     kinds = {404: "not_found", 405: "method_not_allowed", 401: "not_signed_in"}
     message = str(exc.detail) if exc.detail else "Request refused."
     if _wants_html(request):
@@ -103,11 +118,105 @@ async def _http_error(request: Request, exc: Exception) -> Response:
     )
 
 
+MAX_BODY_BYTES = 1 << 20
+"""The largest request body accepted (1 MiB): every command fits in a few kilobytes."""
+
+_SURROGATE_ESCAPE = re.compile(rb"\\u[dD][89abcdefABCDEF][0-9a-fA-F]{2}")
+
+
+def body_problem(body: bytes, content_type: str) -> str | None:
+    """Why a JSON request body cannot be taken (bad UTF-8, a lone surrogate), or ``None``.
+
+    JSON may spell text as ``\\ud800`` escapes; an unpaired one decodes to a string no
+    encoder (UTF-8, PostgreSQL, the JSON the TVs get) can write back, so it is refused
+    before any route sees it. Bodies that are not JSON are left to their route.
+    """
+    if "json" not in content_type.lower() or not body:
+        return None
+    try:
+        body.decode("utf-8")
+    except UnicodeDecodeError:
+        return "The request body is not valid UTF-8."
+    if _SURROGATE_ESCAPE.search(body) is None:
+        return None
+    try:
+        data = json.loads(body)
+    except (ValueError, RecursionError):
+        return None  # the route answers invalid JSON itself
+    try:
+        json.dumps(data, ensure_ascii=False).encode("utf-8")
+    except UnicodeEncodeError:
+        return "The request holds broken Unicode (a lone surrogate)."
+    return None
+
+
+class BodyLimit:
+    """ASGI middleware: request bodies over ``max_bytes`` get 413, and JSON bodies with bad
+    UTF-8 or lone surrogates get 422, before any route reads them (never a 500)."""
+
+    def __init__(self, app: ASGIApp, max_bytes: int = MAX_BODY_BYTES) -> None:
+        self.app = app
+        self.max_bytes = max_bytes
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http" or scope["method"] in ("GET", "HEAD", "OPTIONS"):
+            await self.app(scope, receive, send)
+            return
+        headers = {k.decode("latin-1").lower(): v.decode("latin-1")
+                   for k, v in scope.get("headers", [])}
+        declared = headers.get("content-length", "")
+        if declared.isascii() and declared.isdigit() and int(declared) > self.max_bytes:
+            await self._refuse(scope, send, 413, self._too_large())
+            return
+        chunks: list[bytes] = []
+        size = 0
+        more = True
+        while more:
+            message = await receive()
+            if message["type"] != "http.request":
+                return  # the client went away
+            chunk = message.get("body", b"")
+            size += len(chunk)
+            if size > self.max_bytes:
+                await self._refuse(scope, send, 413, self._too_large())
+                return
+            chunks.append(chunk)
+            more = bool(message.get("more_body", False))
+        body = b"".join(chunks)
+        problem = body_problem(body, headers.get("content-type", ""))
+        if problem is not None:
+            await self._refuse(scope, send, 422, problem)
+            return
+        delivered = False
+
+        async def replay() -> Message:
+            nonlocal delivered
+            if not delivered:
+                delivered = True
+                return {"type": "http.request", "body": body, "more_body": False}
+            return await receive()
+
+        await self.app(scope, replay, send)
+
+    def _too_large(self) -> str:
+        return f"The request is too large (at most {self.max_bytes // 1024:,} KiB)."
+
+    @staticmethod
+    async def _refuse(scope: Scope, send: Send, status: int, message: str) -> None:
+        response = JSONResponse(InvalidCommand(message).as_json(), status_code=status)
+        await response(scope, _no_body, send)
+
+
+async def _no_body() -> Message:
+    return {"type": "http.disconnect"}
+
+
 def install(app: FastAPI) -> None:
-    """Register the handlers on ``app``."""
+    """Register the handlers on ``app`` and bound its request bodies (:class:`BodyLimit`)."""
+    app.add_middleware(BodyLimit)
     app.add_exception_handler(PokertdError, _pokertd_error)
     app.add_exception_handler(RequestValidationError, _validation_error)
     app.add_exception_handler(HTTPException, _http_error)
 
 
-__all__ = ["error_body", "install", "status_of"]
+__all__ = ["MAX_BODY_BYTES", "BodyLimit", "body_problem", "error_body", "install", "status_of"]

@@ -14,11 +14,13 @@ import asyncio
 import contextlib
 import json
 import logging
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 log = logging.getLogger(__name__)
+_SSE_LINES = re.compile(r"\r\n|\r|\n")
 
 
 @dataclass(slots=True)
@@ -33,7 +35,12 @@ class Message:
 
     def __post_init__(self) -> None:
         if self.kind == "snapshot" and not self.frame:
-            self.frame = f"event: snapshot\nid: {self.seq}\ndata: {self.data}\n\n".encode()
+            # SSE framing by hand (see pokertd.web.live): one ``data:`` line per line of
+            # data, so a newline in the data can never end the event early
+            data = self.data
+            if "\n" in data or "\r" in data:
+                data = "\ndata: ".join(_SSE_LINES.split(data))
+            self.frame = f"event: snapshot\nid: {self.seq}\ndata: {data}\n\n".encode()
 
 
 @dataclass(slots=True)

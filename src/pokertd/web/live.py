@@ -1,9 +1,21 @@
 """Live pushes: Server-Sent Events for displays, a WebSocket for scripts.
 
 - ``GET /api/tournaments/{tid}/stream`` (SSE): the public view model now and after every
-  change (and at each clock rollover). ``?audience=staff`` gives the floor's view (signed in).
+  change (and at each clock rollover). ``?audience=staff`` gives the floor's view (floor and
+  director), or a table's dealer their dealer view (see :mod:`pokertd.web.access`).
 - ``WS /api/tournaments/{tid}/ws``: each new event as JSON (``{"type": "events", "events":
-  [...]}``), for staff (session cookie) since events may hold private details.
+  [...]}``), for floor and director (session cookie) since events may hold private details.
+
+SSE is framed here by hand, on purpose (no SSE library is a dependency): the hub encodes
+each snapshot's frame (``event: snapshot``, ``id: <seq>``, ``data: <json>``) once and every
+display of the tournament gets the same bytes; the stream opens with ``retry: 1000`` and
+sends a ``: keepalive`` comment after ``KEEPALIVE_S`` of quiet. A snapshot is one line of
+JSON (``json.dumps`` escapes newlines), so one ``data:`` line always holds it. On a stop,
+uvicorn's ``timeout_graceful_shutdown`` (``pokertd serve``) cuts the open streams; the
+pages and ``bench/web_load.py`` reconnect or stop by themselves.
+
+The WebSocket needs a WebSocket library in the server: ``pokertd serve`` runs uvicorn with
+the ``websockets`` dependency (``tests/web/test_real_server.py`` checks it for real).
 """
 
 from __future__ import annotations
@@ -15,11 +27,9 @@ from collections.abc import AsyncIterator
 from fastapi import APIRouter, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import StreamingResponse
 
-from pokertd.errors import NotFound
-from pokertd.web import views
+from pokertd.errors import NotFound, PermissionDenied
+from pokertd.web import access, views
 from pokertd.web.app import principal, web_of
-from pokertd.web.auth import require
-from pokertd.web.users import Role
 
 router = APIRouter(prefix="/api", tags=["live"])
 
@@ -37,16 +47,13 @@ async def stream(tid: str, request: Request, audience: str = "public", limit: in
     """Server-Sent Events: ``event: snapshot`` with the view model as JSON, on every change.
 
     The public push leaves out the player and table lists (search them with
-    ``GET /api/tournaments/{tid}/players?q=``); ``audience=staff`` sends everything.
+    ``GET /api/tournaments/{tid}/players?q=``); ``audience=staff`` sends everything to
+    floor and director, and to a table's dealer (of this tournament only) their dealer view.
 
     ``limit`` > 0 closes the stream after that many snapshots (tests, scripts).
     """
     web = web_of(request)
-    if audience != "public":
-        require(principal(request), Role.DEALER, action="watch the staff view")
-        audience = "staff"
-    else:
-        audience = "stream"
+    audience = access.audience_for(principal(request), tid, audience)
     if not await asyncio.to_thread(views.exists, web, tid):
         raise NotFound(f"There is no tournament {tid!r}.")
     queue = await web.hub.display(tid, audience)
@@ -80,10 +87,10 @@ async def socket(websocket: WebSocket, tid: str) -> None:
     """Push each new event of ``tid`` as JSON (staff only)."""
     web = websocket.app.state.web
     who = web.sessions.principal(websocket)
-    if not who.role.at_least(Role.DEALER) or (
-        who.role is Role.DEALER and who.tournament != tid
-    ):
-        await websocket.close(code=4403, reason="Sign in as staff to follow the event log.")
+    try:
+        access.require_staff_read(who, tid, action="follow the event log")
+    except PermissionDenied:
+        await websocket.close(code=4403, reason="Sign in as floor staff to follow the event log.")
         return
     await websocket.accept()
     queue = await web.hub.socket(tid)

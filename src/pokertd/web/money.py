@@ -2,7 +2,7 @@
 
 Thin glue over ``tournament.prizes`` (the same functions ``pokertd receipt``, ``pokertd
 standings --csv`` and ``pokertd deal T status`` use): no rules here, only the lookup of the
-tournament's state under its lock.
+tournament's state under the service's lock (``service.read``).
 
 Implements (display only): FOX-73 (deal terms and approval shown to the floor), the prize
 receipts and standings export of issue 7.
@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from pokertd.tournament.framework import TournamentState
 from pokertd.tournament.prizes import (
     PrizeBook,
     deal_view,
@@ -19,7 +20,7 @@ from pokertd.tournament.prizes import (
     standings,
     standings_csv,
 )
-from pokertd.web import snapshot, views
+from pokertd.web import snapshot
 
 if TYPE_CHECKING:
     from pokertd.web.app import Web
@@ -27,31 +28,34 @@ if TYPE_CHECKING:
 
 def receipts(web: Web, tid: str, player: str = "") -> list[dict[str, Any]]:
     """Every paid prize (place order) with its printable receipt; ``player`` filters by name."""
-    with views.lock(tid):
-        state = web.service.state(tid)
+    want = player.strip().lower()
+
+    def read(state: TournamentState) -> list[dict[str, Any]]:
         paid = sorted(state.part(PrizeBook).paid.values(), key=lambda p: (p.place, p.name))
-        want = player.strip().lower()
-        out: list[dict[str, Any]] = []
-        for p in paid:
-            if want and p.name.lower() != want:
-                continue
-            out.append({"name": p.name, "place": p.place, "amount": p.amount,
-                        "paid": p.paid, "text": receipt_text(state, p.name)})
-    return out
+        return [
+            {"name": p.name, "place": p.place, "amount": p.amount, "paid": p.paid,
+             "text": receipt_text(state, p.name)}
+            for p in paid
+            if not want or p.name.lower() == want
+        ]
+
+    return web.service.read(tid, read)
 
 
 def standings_text(web: Web, tid: str) -> str:
     """The standings as CSV (``tournament.prizes.standings_csv``)."""
-    with views.lock(tid):
-        state = web.service.state(tid)
-        return standings_csv(standings(state, web.now()))
+    now = web.now()
+    return web.service.read(tid, lambda state: standings_csv(standings(state, now)))
 
 
 def deal(web: Web, tid: str) -> dict[str, Any] | None:
     """The deal under discussion or made (``tournament.prizes.deal_view``), or ``None``."""
-    with views.lock(tid):
-        found = deal_view(web.service.state(tid))
-    return None if found is None else dict(snapshot.jsonable(found))
+
+    def read(state: TournamentState) -> dict[str, Any] | None:
+        found = deal_view(state)
+        return None if found is None else dict(snapshot.jsonable(found))
+
+    return web.service.read(tid, read)
 
 
 __all__ = ["deal", "receipts", "standings_text"]

@@ -14,10 +14,10 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from starlette.concurrency import run_in_threadpool
 
 from pokertd.errors import InvalidCommand, NotFound, PokertdError
-from pokertd.web import charts, money, views
+from pokertd.web import access, charts, money, views
 from pokertd.web.api import DealerLogin, authorize, dealer_sign_in, sign_in
 from pokertd.web.app import principal, web_of
-from pokertd.web.auth import CSRF_FIELD, Principal, Sessions, require
+from pokertd.web.auth import CSRF_FIELD, Principal, Sessions, safe_path
 from pokertd.web.users import Role
 
 router = APIRouter(include_in_schema=False)
@@ -85,44 +85,48 @@ def setup_page(request: Request) -> Response:
 @router.post("/setup", response_class=HTMLResponse)
 def setup_submit(
     request: Request,
-    name: str = Form("director"),
-    password: str = Form(...),
-    password2: str = Form(...),
+    name: str = Form("director", max_length=64),
+    password: str = Form(..., max_length=256),
+    password2: str = Form(..., max_length=256),
     csrf_token: str = Form(""),
 ) -> Response:
-    """Create the first director and sign them in."""
+    """Create the first director and sign them in (exactly one, even when two race)."""
     web = web_of(request)
-    Sessions.check_csrf(request, csrf_token)
     if web.users.has_director():
         return RedirectResponse("/login", status_code=303)
+    Sessions.check_csrf(request, csrf_token)
     try:
         if password != password2:
             raise InvalidCommand("The two passwords differ.")
         user = web.users.create_first_director(name.strip() or "director", password)
     except InvalidCommand as exc:
+        if web.users.has_director():  # someone else finished the setup a moment earlier
+            return RedirectResponse("/login", status_code=303)
         return render(request, "setup.html", status=422, error=str(exc))
     response = RedirectResponse("/", status_code=303)
-    web.sessions.sign_in(response, Principal(user.name, user.role))
+    web.sessions.sign_in(request, response, Principal(user.name, user.role))
+    web.users.remember_address(user.name, web.sessions.address(request),
+                               now=web.sessions.clock())
     return response
 
 
 @router.get("/login", response_class=HTMLResponse)
 def login_page(request: Request, next: str = "/") -> Response:
-    """Staff sign-in."""
-    return render(request, "login.html", error=None, next=next if next.startswith("/") else "/")
+    """Staff sign-in (``next``: a page of this site to go on to, anything else is ignored)."""
+    return render(request, "login.html", error=None, next=safe_path(next) or "/")
 
 
 @router.post("/login", response_class=HTMLResponse)
 def login_submit(
     request: Request,
-    name: str = Form(...),
-    password: str = Form(...),
+    name: str = Form(..., max_length=64),
+    password: str = Form(..., max_length=256),
     csrf_token: str = Form(""),
-    next: str = Form("/"),
+    next: str = Form("/", max_length=2000),
 ) -> Response:
-    """Check the password (rate-limited) and go on."""
+    """Check the password (rate-limited) and go on to ``next`` (same site only)."""
     Sessions.check_csrf(request, csrf_token)
-    target = next if next.startswith("/") and not next.startswith("//") else "/"
+    target = safe_path(next) or "/"
     response = RedirectResponse(target, status_code=303)
     try:
         sign_in(request, response, name, password)
@@ -135,10 +139,10 @@ def login_submit(
 
 @router.post("/logout")
 def logout(request: Request, csrf_token: str = Form("")) -> Response:
-    """Sign out."""
+    """Sign out: the session ends on the server, the old cookie is worth nothing."""
     Sessions.check_csrf(request, csrf_token)
     response = RedirectResponse("/", status_code=303)
-    Sessions.sign_out(response)
+    web_of(request).sessions.sign_out(request, response)
     return response
 
 
@@ -208,14 +212,11 @@ def player(tid: str, request: Request) -> Response:
 def dealer(tid: str, table: int, request: Request) -> Response:
     """A table's dealer view (after the table PIN)."""
     _known(request, tid)
-    who = principal(request)
-    allowed = who.role.at_least(Role.FLOOR) or (
-        who.role is Role.DEALER and who.tournament == tid and who.table == table
-    )
-    if not allowed:
+    if not access.may_open_dealer_page(principal(request), tid, table):
         return render(request, "dealer_pin.html", tid=tid, table=table, error=None)
+    # The dealer view even for floor and director: the page shows what a dealer may see.
     return render(request, "dealer.html", tid=tid, table=table,
-                  view=views.display(web_of(request), tid, "staff"))
+                  view=views.display(web_of(request), tid, f"{access.DEALER_AUDIENCE}{table}"))
 
 
 @router.post("/t/{tid}/dealer/{table}", response_class=HTMLResponse)
@@ -244,7 +245,8 @@ def print_page(tid: str, kind: str, request: Request, player: str = "") -> Respo
     _known(request, tid)
     audience = "public"
     if kind in {"seats", "receipts"}:
-        require(principal(request), Role.FLOOR, action=f"print {PRINT_KINDS[kind].lower()}")
+        access.require_staff_read(principal(request), tid,
+                                  action=f"print {PRINT_KINDS[kind].lower()}")
         audience = "staff"
     view = views.display(web_of(request), tid, audience)
     paid = money.receipts(web_of(request), tid, player[:120]) if kind == "receipts" else []

@@ -25,9 +25,15 @@ class Settings:
     cookie_secure: bool = False
     """Send cookies only over HTTPS (turn on behind a TLS proxy)."""
     login_attempts: int = 5
-    """Failed logins allowed per address (and per user name) within ``login_window_s``."""
+    """Sign-in attempts allowed per address within ``login_window_s``."""
+    login_account_attempts: int = 20
+    """Sign-in attempts allowed per account (or table PIN) within ``login_window_s`` from
+    addresses the account has never signed in from (its known addresses are exempt)."""
     login_window_s: int = 300
     """The rate-limit window in seconds."""
+    trusted_proxies: tuple[str, ...] = ()
+    """Addresses or networks of reverse proxies whose ``X-Forwarded-For`` is believed
+    (``POKERTD_TRUSTED_PROXIES``, comma-separated); empty = use the TCP peer's address."""
     director_password: str = ""
     """First-run director password for scripted setups (``POKERTD_DIRECTOR_PASSWORD``)."""
     director_name: str = "director"
@@ -42,6 +48,11 @@ class Settings:
             public_url=os.environ.get("POKERTD_PUBLIC_URL", ""),
             cookie_secure=os.environ.get("POKERTD_COOKIE_SECURE", "") == "1",
             director_password=os.environ.get("POKERTD_DIRECTOR_PASSWORD", ""),
+            trusted_proxies=tuple(
+                p.strip()
+                for p in os.environ.get("POKERTD_TRUSTED_PROXIES", "").split(",")
+                if p.strip()
+            ),
         )
 
 

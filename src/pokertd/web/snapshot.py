@@ -2,20 +2,28 @@
 
 Thin on purpose: every figure comes from the domain's own views (``tournament.views``,
 ``clock.view``, payouts, seating); this module only calls them and puts the results under
-fixed keys so the TV, player and floor pages can read one object. A domain module that has
-not landed yet simply leaves its key out.
+fixed keys so the TV, player and floor pages can read one object. The read models are
+imported by name (never looked up by string), so renaming or removing one breaks the import
+and the tests instead of silently dropping a key from every screen.
 """
 
 from __future__ import annotations
 
-import importlib
-from collections.abc import Callable
 from datetime import datetime
-from types import ModuleType
 from typing import Any
 
 from pokertd.errors import PokertdError
-from pokertd.tournament.framework import EventRecord, TournamentState
+from pokertd.tournament import views
+from pokertd.tournament.clock_log import ClockPart, clock_view, hfh_waiting_tables
+from pokertd.tournament.framework import (
+    Batch,
+    EventRecord,
+    TournamentState,
+    redo_target,
+    undo_target,
+)
+from pokertd.tournament.prizes import bounty_ledger, prize_table
+from pokertd.tournament.seating_log import describe_move, tables_view
 
 PUBLIC_KEYS = ("tournament", "name", "seq", "server_time", "wake_in", "clock", "status",
                "payouts", "results", "tables_public", "players_public", "announcements",
@@ -32,20 +40,6 @@ PRIVATE_PLAYER_FIELDS = frozenset(
 """Fields never shown on public pages (issue 7: no member numbers, no contact details)."""
 
 
-def _module(name: str) -> ModuleType | None:
-    try:
-        return importlib.import_module(name)
-    except ModuleNotFoundError as exc:
-        if exc.name == name:
-            return None
-        raise
-
-
-def _call(mod: ModuleType | None, name: str) -> Callable[..., Any] | None:
-    fn = getattr(mod, name, None) if mod is not None else None
-    return fn if callable(fn) else None
-
-
 def jsonable(value: Any) -> Any:
     """Plain JSON data (the CLI's ``--json`` serializer)."""
     from pokertd.cli._common import to_jsonable
@@ -60,10 +54,6 @@ def public_row(row: Any) -> Any:
     return row
 
 
-def _optional(module: str, name: str) -> Callable[..., Any] | None:
-    return _call(_module(f"pokertd.tournament.{module}"), name)
-
-
 def build(
     state: TournamentState, records: list[EventRecord], now: datetime, *, lean: bool = False
 ) -> dict[str, Any]:
@@ -73,12 +63,10 @@ def build(
     push carries (:func:`stream`), built fast for every change.
 
     Keys: ``status`` (``views.status``), ``players`` (``views.players``), ``results``
-    (``views.results``), ``log`` (``views.log``), and when their integration modules exist,
-    ``clock`` (``ClockView.as_json``), ``tables``, ``pending_moves``, ``payouts``,
-    ``chart``.
+    (``views.results``), ``log`` (``views.log``), ``clock`` (``ClockView.as_json``; absent
+    before any clock), ``payouts`` (``prizes.prize_table``), and unless ``lean``
+    ``tables``, ``pending_moves`` (``seating_log.tables_view``) and ``chart``.
     """
-    from pokertd.tournament import views
-
     status = views.status(state, now)
     out: dict[str, Any] = {
         "tournament": state.id,
@@ -113,19 +101,25 @@ def build(
         for b in state.batches[-20:]
         if b.undoable
     ]
+    # What the console's Undo/Redo buttons name and send (a stale press is refused).
+    out["undo_next"] = _undo_button(undo_target(state))
+    out["redo_next"] = _undo_button(redo_target(state))
     return out
+
+
+def _undo_button(batch: Batch | None) -> dict[str, Any] | None:
+    """``{"batch", "command"}`` of the batch an Undo/Redo press acts on, or ``None``."""
+    return None if batch is None else {"batch": batch.batch, "command": batch.command}
 
 
 def _clock(state: TournamentState, now: datetime) -> dict[str, Any]:
     """``clock``: the clock engineer's ``ClockView.as_json()`` (absent before any clock)."""
-    fn = _optional("clock_log", "clock_view")
-    view = fn(state, now) if fn is not None else None
+    view = clock_view(state, now)
     if view is None:
         return {}
     clock = view.as_json()
-    waiting = _optional("clock_log", "hfh_waiting_tables")
     # Tables still playing the current hand-for-hand hand (FOX-HFH), for the TV and dealers.
-    clock["hfh_waiting"] = waiting(state) if waiting is not None else []
+    clock["hfh_waiting"] = hfh_waiting_tables(state)
     return {"clock": clock}
 
 
@@ -146,39 +140,31 @@ def _prizes(state: TournamentState, players: list[dict[str, Any]]) -> dict[str, 
     """``payouts`` (place, amount in cents) from ``prizes.prize_table``; each player row gets
     ``bounty`` (on their head) and ``bounties_won`` from ``prizes.bounty_ledger``."""
     out: dict[str, Any] = {}
-    table_fn = _optional("prizes", "prize_table")
-    if table_fn is not None:
-        try:
-            table = table_fn(state)
-        except PokertdError as exc:
-            out["payouts"], out["payouts_note"] = [], str(exc)
-        else:
-            out["payouts"] = [{"place": p.place, "amount": p.amount} for p in table.prizes]
-            out["payouts_note"] = table.note
-    ledger_fn = _optional("prizes", "bounty_ledger")
-    if ledger_fn is not None:
-        try:
-            ledger = ledger_fn(state)
-        except PokertdError:
-            return out
-        if ledger.heads or ledger.cash_by_entry:
-            for row in players:
-                entry = row.get("entry_id")
-                if entry in ledger.heads:
-                    row["bounty"] = ledger.heads[entry]
-                if entry in ledger.cash_by_entry:
-                    row["bounties_won"] = ledger.cash_by_entry[entry]
-            out["bounties"] = {"progressive": ledger.progressive}
+    try:
+        table = prize_table(state)
+    except PokertdError as exc:
+        out["payouts"], out["payouts_note"] = [], str(exc)
+    else:
+        out["payouts"] = [{"place": p.place, "amount": p.amount} for p in table.prizes]
+        out["payouts_note"] = table.note
+    try:
+        ledger = bounty_ledger(state)
+    except PokertdError:
+        return out
+    if ledger.heads or ledger.cash_by_entry:
+        for row in players:
+            entry = row.get("entry_id")
+            if entry in ledger.heads:
+                row["bounty"] = ledger.heads[entry]
+            if entry in ledger.cash_by_entry:
+                row["bounties_won"] = ledger.cash_by_entry[entry]
+        out["bounties"] = {"progressive": ledger.progressive}
     return out
 
 
 def _tables(state: TournamentState) -> dict[str, Any]:
     """``tables`` (seats, button, blinds) and ``pending_moves`` from the seating views."""
-    fn = _optional("seating_log", "tables_view")
-    describe = _optional("seating_log", "describe_move")
-    if fn is None:
-        return {}
-    view = fn(state)
+    view = tables_view(state)
     tables = [
         {
             "table": t.table,
@@ -199,7 +185,7 @@ def _tables(state: TournamentState) -> dict[str, Any]:
     pending = []
     for m in view.pending:
         row = jsonable(m)
-        row["text"] = describe(m) if describe is not None else ""
+        row["text"] = describe_move(m)
         pending.append(row)
     return {"tables": tables, "pending_moves": pending, "final_table": view.final_table}
 
@@ -239,9 +225,8 @@ def _chart(
     avg_bb: list[list[float]] = []
     status = out.get("status") or {}
     avg = status.get("average_stack")
-    part_fn = _optional("clock_log", "ClockPart")
-    if part_fn is not None and avg:
-        clock = state.part(part_fn).clock  # type: ignore[arg-type]
+    if avg:
+        clock = state.part(ClockPart).clock
         if clock is not None:
             current = clock.level
             for n in range(1, current + 6):
@@ -273,6 +258,34 @@ def stream(view: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
+DEALER_KEYS = ("tournament", "name", "seq", "server_time", "wake_in", "clock", "status",
+               "announcements", "final_table")
+"""What a table's dealer sees besides their own table: the clock and the event at a glance."""
+
+
+def dealer(view: dict[str, Any], table: int) -> dict[str, Any]:
+    """A table's dealer view: :data:`DEALER_KEYS` and that one table's seats (seat, name).
+
+    No player list, no log, no other table, no entry, member or card numbers: a dealer's
+    page and stream show what the dealer sees at the table anyway.
+    """
+    out: dict[str, Any] = {k: view[k] for k in DEALER_KEYS if k in view}
+    out["table"] = table
+    out["tables"] = [
+        {
+            **{k: t.get(k) for k in ("table", "seats_total", "players", "button",
+                                     "small_blind", "big_blind", "due_big_blind", "halted")},
+            "seats": [
+                {"seat": seat.get("seat"), "name": seat.get("name"), "waits": seat.get("waits")}
+                for seat in t.get("seats") or []
+            ],
+        }
+        for t in view.get("tables") or []
+        if t.get("table") == table
+    ]
+    return out
+
+
 def public(view: dict[str, Any]) -> dict[str, Any]:
     """Only what a TV or a phone may show."""
     out = {k: view[k] for k in PUBLIC_KEYS if k in view}
@@ -283,9 +296,11 @@ def public(view: dict[str, Any]) -> dict[str, Any]:
 
 
 __all__ = [
+    "DEALER_KEYS",
     "PRIVATE_PLAYER_FIELDS",
     "PUBLIC_KEYS",
     "build",
+    "dealer",
     "jsonable",
     "public",
     "public_row",

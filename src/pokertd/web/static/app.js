@@ -249,6 +249,13 @@
         await this.run("bust", body);
       },
       eliminatorPrompt: true,
+      async undoRedo(name) {
+        // Name the batch this screen shows ("Undo: Busted Bob Baker"): when another tablet
+        // got there first, the server refuses it as stale instead of undoing one more.
+        const next = name === "undo" ? this.v.undo_next : this.v.redo_next;
+        if (!next) { this.say(name === "undo" ? "Nothing to undo." : "Nothing to redo.", true); return; }
+        await this.run(name, { batch: next.batch });
+      },
       async entry(kind, p) { await this.run(kind, { player: p.name }); },
       async confirmMove(m) {
         const body = { move_id: m.move_id };
