@@ -1,8 +1,8 @@
-"""Betting perft: count every action sequence of a small hand and pin the numbers.
+"""Betting perft: count every action sequence of a small hand and compare with PokerKit.
 
 At each decision a player may fold (when facing a bet), check or call, raise the minimum,
-or raise the maximum (all-in in no-limit, the pot in pot-limit). The counts are pinned
-(as python-chess pins perft counts) and, on small trees, equal PokerKit's exactly.
+or raise the maximum (all-in in no-limit, the pot in pot-limit). No count is pinned from
+our own output: every expected number is PokerKit's, computed in the same test.
 """
 
 from __future__ import annotations
@@ -45,19 +45,6 @@ def _hand(variant: Variant, stacks: list[int], profile: RuleProfile) -> Hand:
     )  # fmt: skip
 
 
-@pytest.mark.parametrize(
-    ("variant", "profile", "expected"),
-    [
-        (Variant.NO_LIMIT_HOLDEM, "tda", 6_976),
-        (Variant.POT_LIMIT_OMAHA, "tda", 7_496),
-        (Variant.FIXED_LIMIT_HOLDEM, "kojack", 2_308),
-        (Variant.NO_LIMIT_HOLDEM, "spotlight", 5_614),
-    ],
-)
-def test_betting_perft_is_pinned(variant: Variant, profile: str, expected: int) -> None:
-    assert perft(_hand(variant, [300, 500, 800], load_profile(profile))) == expected
-
-
 def _pokerkit_perft(state: Any) -> int:
     if not state.status:
         return 1
@@ -79,11 +66,8 @@ def _pokerkit_perft(state: Any) -> int:
     return count
 
 
-@pytest.mark.slow
-@pytest.mark.parametrize("variant", list(Variant))
-def test_betting_perft_equals_pokerkit(variant: Variant) -> None:
-    """An independent engine agrees on every legal sequence of a small 3-handed hand
-    (slow: PokerKit copies its state for each branch)."""
+def _pokerkit_state(variant: Variant, stacks: tuple[int, ...]) -> Any:
+    """PokerKit's state for the same hand as :func:`_hand` (blinds 50/100, limit 100/200)."""
     from pokerkit import (
         Automation,
         FixedLimitTexasHoldem,
@@ -98,14 +82,43 @@ def test_betting_perft_equals_pokerkit(variant: Variant) -> None:
         Automation.HOLE_CARDS_SHOWING_OR_MUCKING, Automation.HAND_KILLING,
         Automation.CHIPS_PUSHING, Automation.CHIPS_PULLING,
     )  # fmt: skip
-    stacks = (200, 300, 500)
+    n = len(stacks)
     if variant is Variant.FIXED_LIMIT_HOLDEM:
-        state = FixedLimitTexasHoldem.create_state(
-            automations, False, 0, (50, 100), 100, 200, stacks, 3
+        return FixedLimitTexasHoldem.create_state(
+            automations, False, 0, (50, 100), 100, 200, stacks, n
         )
-    elif variant is Variant.POT_LIMIT_OMAHA:
-        state = PotLimitOmahaHoldem.create_state(automations, False, 0, (50, 100), 100, stacks, 3)
-    else:
-        state = NoLimitTexasHoldem.create_state(automations, False, 0, (50, 100), 100, stacks, 3)
-    ours = perft(_hand(variant, list(stacks), load_profile("tda")))
-    assert ours == _pokerkit_perft(state)
+    if variant is Variant.POT_LIMIT_OMAHA:
+        return PotLimitOmahaHoldem.create_state(automations, False, 0, (50, 100), 100, stacks, n)
+    return NoLimitTexasHoldem.create_state(automations, False, 0, (50, 100), 100, stacks, n)
+
+
+@pytest.mark.parametrize("profile", ["tda", "kojack", "spotlight"])
+@pytest.mark.parametrize("variant", list(Variant))
+def test_betting_perft_equals_pokerkit(variant: Variant, profile: str) -> None:
+    """An independent engine agrees on every legal sequence of a small 3-handed hand
+    (464 sequences in no-limit and pot-limit, 252 in fixed-limit), under every profile
+    whose rules PokerKit can follow on a tree this small."""
+    stacks = (200, 300, 500)
+    theirs = _pokerkit_perft(_pokerkit_state(variant, stacks))
+    ours = perft(_hand(variant, list(stacks), load_profile(profile)))
+    assert theirs > 200
+    assert ours == theirs
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("variant", "profile"),
+    [
+        (Variant.NO_LIMIT_HOLDEM, "tda"),
+        (Variant.POT_LIMIT_OMAHA, "tda"),
+        (Variant.FIXED_LIMIT_HOLDEM, "kojack"),
+    ],
+)
+def test_deep_betting_perft_equals_pokerkit(variant: Variant, profile: str) -> None:
+    """Deeper stacks (300/500/800: thousands of sequences, min-raises that reopen or not)
+    still agree with PokerKit, counted in the same test (slow: PokerKit copies its state
+    for every branch, about a minute in all). Spotlight's double-the-bet minimum raise
+    is a rule PokerKit does not have, so it is checked by the betting tests instead."""
+    stacks = (300, 500, 800)
+    ours = perft(_hand(variant, list(stacks), load_profile(profile)))
+    assert ours == _pokerkit_perft(_pokerkit_state(variant, stacks))

@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import NamedTuple
 
 from pokertd.cards.card import CARD_TEXT, Card, CardCode
 from pokertd.cards.deck import check_deck, shuffled
@@ -70,13 +71,85 @@ PREFLOP, FLOP, TURN, RIVER, SHOWDOWN, DONE = range(6)
 STREETS = ("preflop", "flop", "turn", "river", "showdown", "done")
 """Street names by street number."""
 
-# Log codes (one tuple per event: position, code, chips added, bet to, all-in, street).
 K_FOLD, K_CHECK, K_CALL, K_BET, K_RAISE, K_SHOW, K_MUCK, K_KILL, K_BOARD = range(9)
+"""Log codes: what a :class:`LogEntry` records."""
 KINDS = ("fold", "check", "call", "bet", "raise", "show", "muck", "killed", "board")
 """Action kinds by log code."""
 
+
+class LogEntry(NamedTuple):
+    """One event in a hand's log, in the engine's inside terms (positions, codes).
+
+    The public face of an entry is :class:`~pokertd.engine.actions.ActionRecord` (seats
+    and words); :meth:`Hand.actions` translates. A named tuple: one is built per action
+    on the trusted path, and a tuple is the cheapest record Python builds.
+    """
+
+    position: int
+    """Who acted (a dealing position), -1 for a board deal."""
+    code: int
+    """What happened: ``K_FOLD`` ... ``K_BOARD``."""
+    amount: Chips
+    """Chips the player put in with this action."""
+    to: Chips
+    """The player's bet on the round afterwards."""
+    all_in: bool
+    """True if the action put the player all-in."""
+    street: int
+    """The street it happened on (for ``K_BOARD``: the street the cards open)."""
+
+
+_entry = tuple.__new__
+"""``_entry(LogEntry, (...))`` builds a LogEntry in C, without the named tuple's Python
+``__new__`` (a third of the cost): the trusted path's one allocation per action."""
+
+_MAX_POSITIONS = 11
+"""The most players a hand deals in (NJ-5)."""
+
+# Log entries that never vary, built once and shared (entries are immutable): a show or
+# a muck by position, a board deal by street, and a fold or check with nothing bet by
+# street and position. The trusted path builds a new entry only when chips move.
+_SHOW_ENTRY = tuple(LogEntry(p, K_SHOW, 0, 0, False, SHOWDOWN) for p in range(_MAX_POSITIONS))
+_MUCK_ENTRY = tuple(LogEntry(p, K_MUCK, 0, 0, False, SHOWDOWN) for p in range(_MAX_POSITIONS))
+_BOARD_ENTRY = tuple(LogEntry(-1, K_BOARD, 0, 0, False, street) for street in range(DONE + 1))
+_FOLD_NO_BET = tuple(
+    tuple(LogEntry(p, K_FOLD, 0, 0, False, street) for p in range(_MAX_POSITIONS))
+    for street in range(DONE + 1)
+)
+_CHECK_NO_BET = tuple(
+    tuple(LogEntry(p, K_CHECK, 0, 0, False, street) for p in range(_MAX_POSITIONS))
+    for street in range(DONE + 1)
+)
+
+
+# The deal after the hole cards (D2): burn, flop, burn, turn, burn, river. NJ burns one
+# more card before the hole cards (the profile's ``burn_before_hole_cards``).
+FLOP_BURN, TURN_BURN, RIVER_BURN = 0, 4, 6
+"""Where the three burn cards lie, counted from the first card after the hole cards."""
+BOARD_INDEXES = (1, 2, 3, 5, 7)
+"""Where the five board cards lie (flop, flop, flop, turn, river), counted the same way."""
+AFTER_HOLE_CARDS = 8
+"""Cards dealt after the hole cards: three burns and five board cards."""
+
 _BOARD_AFTER = (0, 3, 4, 5, 5, 5)
-"""Board cards visible on each street."""
+"""Board cards face up on each street (by street number)."""
+
+
+def board_deal(board: Sequence[int], burns: Sequence[int]) -> list[int]:
+    """The eight cards dealt after the hole cards: ``burns`` (three) and ``board`` (five)
+    laid out at :data:`FLOP_BURN`/:data:`TURN_BURN`/:data:`RIVER_BURN` and
+    :data:`BOARD_INDEXES`.
+
+    >>> board_deal([10, 11, 12, 13, 14], [0, 1, 2])
+    [0, 10, 11, 12, 1, 13, 2, 14]
+    """
+    out = [0] * AFTER_HOLE_CARDS
+    for index, card in zip((FLOP_BURN, TURN_BURN, RIVER_BURN), burns, strict=True):
+        out[index] = card
+    for index, card in zip(BOARD_INDEXES, board, strict=True):
+        out[index] = card
+    return out
+
 
 E1_IDS = ("FOX-55", "KPC-29C", "SPOT-5c2", "TNPL-H11")
 E4_IDS = ("FOX-47", "KPC-34", "TNPL-H5ii")
@@ -140,74 +213,200 @@ def deal_order(
     for r in range(count):
         order.extend(h[r] for h in holes)
     full = top + [next(spare) for _ in range(5 - len(top))]
-    order += [next(spare), *full[:3], next(spare), full[3], next(spare), full[4]]
+    burns = [next(spare) for _ in range(3)]
+    order += board_deal(full, burns)
     order += list(spare)
     return order
 
 
-class Hand:
-    """One hand in progress (or finished). Build it with :meth:`Hand.start`."""
+def _check_structure(
+    profile: RuleProfile,
+    stacks: Sequence[int | None],
+    button: Seat,
+    small_blind: Chips,
+    big_blind: Chips,
+    ante: Chips,
+    min_chip: Chips,
+) -> None:
+    """Validation, part 1: the table size, the stacks, the button and the forced-bet
+    amounts are well formed (NJ-5)."""
+    n = len(stacks)
+    if not 2 <= n <= 11:
+        raise InvalidCommand(
+            f"A table has 2 to 11 seats, not {n}.", rule_ids=("NJ-5",), context={"seats": n}
+        )
+    if n > profile.max_seats_per_table:
+        raise InvalidCommand(
+            f"This profile allows at most {profile.max_seats_per_table} seats at a table, not {n}.",
+            rule_ids=("NJ-5",),
+            context={"seats": n},
+        )
+    for st in stacks:
+        if st is not None and (type(st) is not int or st < 0):
+            s = list(stacks).index(st)
+            raise InvalidCommand(
+                f"Seat {s + 1}'s stack must be a whole number of chips, not {st!r}."
+            )
+    if not 0 <= button < n:
+        raise InvalidCommand(f"The button must be on a seat from 1 to {n}, not {button + 1}.")
+    if type(big_blind) is not int or type(small_blind) is not int or type(ante) is not int:
+        raise InvalidCommand(
+            "Blinds and antes must be whole numbers of chips "
+            f"(small blind {small_blind!r}, big blind {big_blind!r}, ante {ante!r})."
+        )
+    if big_blind <= 0 or small_blind < 0 or ante < 0:
+        raise InvalidCommand(
+            "Blinds and antes must be positive chip amounts "
+            f"(small blind {small_blind}, big blind {big_blind}, ante {ante})."
+        )
+    if min_chip <= 0:
+        raise InvalidCommand(f"The smallest chip in play must be positive, not {min_chip}.")
 
-    __slots__ = (
-        "_acted_at",
-        "_actor",
-        "_allin",
-        "_ante",
-        "_ante_type",
-        "_auto_showdown",
-        "_bb_pos",
-        "_bet",
-        "_bet_size",
-        "_big_bet",
-        "_big_blind",
-        "_board",
-        "_button",
-        "_cap",
-        "_cur",
-        "_dead_money",
-        "_dead_turn",
-        "_deck",
-        "_full_to",
-        "_hand_number",
-        "_hole",
-        "_k",
-        "_killed",
-        "_last_aggr",
-        "_last_inc",
-        "_live",
-        "_log",
-        "_maxbet",
-        "_min_chip",
-        "_mucked",
-        "_n_seats",
-        "_nboard",
-        "_nraises",
-        "_pending",
-        "_pl_adjust",
-        "_players_in_tournament",
-        "_pos_of",
-        "_pot",
-        "_pots",
-        "_result",
-        "_returned",
-        "_rules",
-        "_sb_pos",
-        "_seats",
-        "_show_queue",
-        "_shown",
-        "_small_bet",
-        "_small_blind",
-        "_stack",
-        "_start",
-        "_street",
-        "_strength",
-        "_total",
-        "_won",
-    )
+
+def _dealt_in(
+    stacks: Sequence[int | None], button: Seat, waiting: SeatMask
+) -> tuple[list[int], list[int]]:
+    """Validation, part 2: the seats dealt in, clockwise from the button (position 0 is
+    the first seat after it), and each seat's position (-1 if not dealt in, D4)."""
+    n = len(stacks)
+    seats: list[int] = []
+    pos_of = [-1] * n
+    for i in range(1, n + 1):
+        s = (button + i) % n
+        if stacks[s] and not waiting >> s & 1:
+            pos_of[s] = len(seats)
+            seats.append(s)
+    if len(seats) < 2:
+        raise InvalidCommand(f"A hand needs at least two players dealt in, not {len(seats)}.")
+    return seats, pos_of
+
+
+def _blind_positions(
+    pos_of: list[int], small_blind_seat: Seat | None, big_blind_seat: Seat
+) -> tuple[int, int]:
+    """Validation, part 3: the blinds' positions (small blind -1 when dead, D1)."""
+    n = len(pos_of)
+    if not 0 <= big_blind_seat < n or pos_of[big_blind_seat] < 0:
+        raise InvalidCommand(
+            f"The big blind seat {big_blind_seat + 1} has no player dealt in.",
+            rule_ids=("NJ-16",),
+        )
+    if small_blind_seat is None:
+        return -1, pos_of[big_blind_seat]
+    if not 0 <= small_blind_seat < n or pos_of[small_blind_seat] < 0:
+        raise InvalidCommand(
+            f"The small blind seat {small_blind_seat + 1} has no player dealt in "
+            "(pass None for a dead small blind).",
+            rule_ids=("KPC-23A", "FOX-32"),
+        )
+    if small_blind_seat == big_blind_seat:
+        raise InvalidCommand("One seat cannot post both blinds.")
+    return pos_of[small_blind_seat], pos_of[big_blind_seat]
+
+
+def _deal_order_for(
+    rules: Rules, players: int, deck: Sequence[int | str | Card] | None, rng: random.Random | None
+) -> list[int]:
+    """Validation, part 4: the deal order, checked (a replayed deck) or shuffled, long
+    enough for the hole cards, the burns and the board."""
+    needed = (1 if rules.burn_before_hole else 0) + players * rules.hole_count + AFTER_HOLE_CARDS
+    if deck is not None:
+        order = check_deck(deck)
+        if len(order) < needed:
+            raise InvalidCommand(
+                f"The deck has {len(order)} cards; this hand needs {needed} "
+                "(hole cards, burns and board)."
+            )
+        return order
+    if rng is not None:
+        return shuffled(rng, needed)
+    raise InvalidCommand("Pass either a deck order or an rng to shuffle with.")
+
+
+class Hand:
+    """One hand in progress (or finished). Build it with :meth:`Hand.start`.
+
+    Every slot is documented in ``__slots__`` (a dict: its values are the attributes'
+    docstrings). "By position" means a list indexed by dealing position (0 = first seat
+    dealt left of the button); a "mask" is an int with bit ``p`` set for position ``p``.
+    """
+
+    # Grouped by meaning, not sorted: the groups are the documentation.
+    __slots__ = {  # noqa: RUF023
+        # The table and the structure (fixed for the hand).
+        "_rules": "The variant's and profile's rules, flattened for speed (Rules).",
+        "_n_seats": "Seats at the table, empty ones included (len(stacks)).",
+        "_seats": "The seat of each position: position 0 is left of the button.",
+        "_pos_of": "The position of each seat, -1 for a seat not dealt in.",
+        "_n_dealt": "Players dealt in: positions run from 0 to _n_dealt - 1.",
+        "_button": "The button's seat (possibly an empty seat: a dead button).",
+        "_sb_pos": "The small blind's position, -1 for a dead small blind (D1).",
+        "_bb_pos": "The big blind's position.",
+        "_small_blind": "The small blind's amount (posted unless dead).",
+        "_big_blind": "The big blind's amount: the minimum bet in big-bet games (E1).",
+        "_ante": "The ante's amount (0 without antes).",
+        "_ante_type": "Per-player ante or big-blind ante (B3-B5).",
+        "_small_bet": "Fixed-limit bet on pre-flop and flop (0 in big-bet games).",
+        "_big_bet": "Fixed-limit bet on turn and river (0 in big-bet games).",
+        "_min_chip": "The smallest chip in play: the odd-chip unit (F5).",
+        "_hand_number": "The hand's number in its table or tournament.",
+        "_players_in_tournament": "Players left in the event; lifts the raise cap (E5).",
+        "_auto_showdown": "True: the engine shows or mucks by the rules at showdown.",
+        "_raise_cap": "Most raises allowed on one betting round (E5).",
+        # The cards.
+        "_deck": "The deal order used, burn cards included (list of card codes).",
+        "_hole": "Hole cards by position (tuples of card codes).",
+        "_board": "The five board cards as they will be dealt (see _board_dealt).",
+        "_board_dealt": "How many of _board are face up now (0, 3, 4 or 5).",
+        # The chips, by position.
+        "_start_stack": "Chips by position before the forced bets.",
+        "_stack": "Chips behind by position now.",
+        "_bet": "Chips put in on the current betting round, by position.",
+        "_total": "Chips put in on finished rounds (and live antes), by position: "
+        "what the side pots are built from (F1).",
+        "_dead_money": "Antes that belong to the main pot alone (profile ante_to_main_pot).",
+        "_pot": "Every chip in the middle, current bets and antes included.",
+        "_returned": "Uncalled chips given back, by position (F2).",
+        "_won": "Chips won, by position.",
+        # Who is in, as masks.
+        "_live": "Mask of positions holding a live hand (not folded, mucked or killed).",
+        "_all_in": "Mask of positions with no chips behind.",
+        "_killed": "Mask of hands killed because their player was absent (K6).",
+        "_shown": "Mask of hands tabled at showdown.",
+        "_mucked": "Mask of hands mucked at showdown.",
+        "_pending": "Mask of positions still to act on this betting round.",
+        "_dead_at_turn": "Mask of absent players whose hand is mucked when the action "
+        "reaches them (SPOT-6.6); 0 when the profile kills them at the deal.",
+        # The betting round.
+        "_street": "PREFLOP, FLOP, TURN, RIVER, SHOWDOWN or DONE.",
+        "_actor": "The position to act (or to show or muck), -1 when nobody is.",
+        "_current_bet": "The bet to match on this round; pre-flop at least the full big "
+        "blind even when the blind is short (E3).",
+        "_max_bet": "The largest bet actually in front of a player this round (below "
+        "_current_bet only when a short big blind is all-in).",
+        "_raises": "Raises made on this round (the opening bet excluded), for the cap (E5).",
+        "_last_aggressor": "Position of the last bet or raise this round, -1 if none: it "
+        "shows first (F6).",
+        "_last_increment": "L, the last full bet or raise increment of the round (E2).",
+        "_full_bet_to": "The bet level set by the last full bet or raise: an all-in short "
+        "of a full raise does not move it, so it decides reopening (E4).",
+        "_bet_size": "Fixed-limit: the bet size on this street.",
+        "_acted_at": "By position, the current bet when the player last acted this "
+        "round, -1 if not yet (reopening, E4).",
+        "_pot_limit_extra": "Chips the pot-limit maximum counts pre-flop beyond the pot: "
+        "short all-in blinds in full, a dead small blind (E6).",
+        # Showdown and record.
+        "_strength": "Hand strength by position at showdown (lower is better), [] before.",
+        "_show_queue": "Positions still to show or muck, in showdown order (F6).",
+        "_pots": "The awarded pots: (amount, eligible mask, winner positions, shares).",
+        "_log": "Everything that happened, one LogEntry each (actions, kills, showdown, "
+        "board deals).",
+        "_result": "The HandResult, built on first request once the hand is over.",
+    }
 
     _acted_at: list[int]
     _actor: int
-    _allin: int
+    _all_in: int
     _ante: int
     _ante_type: AnteType
     _auto_showdown: bool
@@ -217,33 +416,33 @@ class Hand:
     _big_bet: int
     _big_blind: int
     _board: list[int]
+    _board_dealt: int
     _button: int
-    _cap: int
-    _cur: int
+    _current_bet: int
+    _dead_at_turn: int
     _dead_money: int
-    _dead_turn: int
     _deck: list[int]
-    _full_to: int
+    _full_bet_to: int
     _hand_number: int
     _hole: list[tuple[int, ...]]
-    _k: int
     _killed: int
-    _last_aggr: int
-    _last_inc: int
+    _last_aggressor: int
+    _last_increment: int
     _live: int
-    _log: list[tuple[int, int, int, int, bool, int]]
-    _maxbet: int
+    _log: list[LogEntry]
+    _max_bet: int
     _min_chip: int
     _mucked: int
+    _n_dealt: int
     _n_seats: int
-    _nboard: int
-    _nraises: int
     _pending: int
-    _pl_adjust: int
     _players_in_tournament: int | None
     _pos_of: list[int]
     _pot: int
+    _pot_limit_extra: int
     _pots: list[tuple[int, int, list[int], list[int]]]
+    _raise_cap: int
+    _raises: int
     _result: HandResult | None
     _returned: list[int]
     _rules: Rules
@@ -254,9 +453,9 @@ class Hand:
     _small_bet: int
     _small_blind: int
     _stack: list[int]
-    _start: list[int]
-    _strength: list[int]
+    _start_stack: list[int]
     _street: int
+    _strength: list[int]
     _total: list[int]
     _won: list[int]
 
@@ -301,71 +500,20 @@ class Hand:
         that can win shown and the others mucked; otherwise each player in turn chooses
         :class:`Show` or :class:`Muck`.
 
+        Three steps: validation (:func:`_check_structure`, :func:`_dealt_in`,
+        :func:`_blind_positions`, :func:`_deal_order_for`), dealing (:meth:`_deal`) and
+        forced bets (:meth:`_post_forced_bets`), then the first turn (:meth:`_open_betting`).
         Bad input raises :class:`~pokertd.errors.InvalidCommand`.
         """
         prof = profile if profile is not None else _tda()
         rules = rules_for(prof, variant)
         n = len(stacks)
-        if not 2 <= n <= 11:
-            raise InvalidCommand(
-                f"A table has 2 to 11 seats, not {n}.", rule_ids=("NJ-5",), context={"seats": n}
-            )
-        if n > prof.max_seats_per_table:
-            raise InvalidCommand(
-                f"This profile allows at most {prof.max_seats_per_table} seats at a table, "
-                f"not {n}.",
-                rule_ids=("NJ-5",),
-                context={"seats": n},
-            )
-        for st in stacks:
-            if st is not None and (type(st) is not int or st < 0):
-                s = list(stacks).index(st)
-                raise InvalidCommand(
-                    f"Seat {s + 1}'s stack must be a whole number of chips, not {st!r}."
-                )
-        if not 0 <= button < n:
-            raise InvalidCommand(f"The button must be on a seat from 1 to {n}, not {button + 1}.")
-        if type(big_blind) is not int or type(small_blind) is not int or type(ante) is not int:
-            raise InvalidCommand(
-                "Blinds and antes must be whole numbers of chips "
-                f"(small blind {small_blind!r}, big blind {big_blind!r}, ante {ante!r})."
-            )
-        if big_blind <= 0 or small_blind < 0 or ante < 0:
-            raise InvalidCommand(
-                "Blinds and antes must be positive chip amounts "
-                f"(small blind {small_blind}, big blind {big_blind}, ante {ante})."
-            )
-        if min_chip <= 0:
-            raise InvalidCommand(f"The smallest chip in play must be positive, not {min_chip}.")
+        _check_structure(prof, stacks, button, small_blind, big_blind, ante, min_chip)
         if ante and ante_type is AnteType.NONE:
             ante_type = AnteType.PER_PLAYER
-        seats: list[int] = []
-        pos_of = [-1] * n
-        for i in range(1, n + 1):
-            s = (button + i) % n
-            st = stacks[s]
-            if st and not waiting >> s & 1:
-                pos_of[s] = len(seats)
-                seats.append(s)
+        seats, pos_of = _dealt_in(stacks, button, waiting)
         k = len(seats)
-        if k < 2:
-            raise InvalidCommand(f"A hand needs at least two players dealt in, not {k}.")
-        if not 0 <= big_blind_seat < n or pos_of[big_blind_seat] < 0:
-            raise InvalidCommand(
-                f"The big blind seat {big_blind_seat + 1} has no player dealt in.",
-                rule_ids=("NJ-16",),
-            )
-        sb_pos = -1
-        if small_blind_seat is not None:
-            if not 0 <= small_blind_seat < n or pos_of[small_blind_seat] < 0:
-                raise InvalidCommand(
-                    f"The small blind seat {small_blind_seat + 1} has no player dealt in "
-                    "(pass None for a dead small blind).",
-                    rule_ids=("KPC-23A", "FOX-32"),
-                )
-            if small_blind_seat == big_blind_seat:
-                raise InvalidCommand("One seat cannot post both blinds.")
-            sb_pos = pos_of[small_blind_seat]
+        sb_pos, bb_pos = _blind_positions(pos_of, small_blind_seat, big_blind_seat)
         if rules.is_limit:
             if small_bet is None:
                 small_bet = big_blind
@@ -373,29 +521,16 @@ class Hand:
                 big_bet = 2 * small_bet
             if small_bet <= 0 or big_bet <= 0:
                 raise InvalidCommand("Fixed-limit bets must be positive chip amounts.")
-        hc = rules.hole_count
-        needed = (1 if rules.burn_before_hole else 0) + k * hc + 8
-        if deck is not None:
-            order = check_deck(deck)
-            if len(order) < needed:
-                raise InvalidCommand(
-                    f"The deck has {len(order)} cards; this hand needs {needed} "
-                    "(hole cards, burns and board)."
-                )
-        elif rng is not None:
-            order = shuffled(rng, needed)
-        else:
-            raise InvalidCommand("Pass either a deck order or an rng to shuffle with.")
 
         self = cls.__new__(cls)
         self._rules = rules
         self._n_seats = n
         self._seats = seats
         self._pos_of = pos_of
-        self._k = k
+        self._n_dealt = k
         self._button = button
         self._sb_pos = sb_pos
-        self._bb_pos = bb_pos = pos_of[big_blind_seat]
+        self._bb_pos = bb_pos
         self._small_blind = small_blind
         self._big_blind = big_blind
         self._ante = ante
@@ -406,26 +541,49 @@ class Hand:
         self._hand_number = hand_number
         self._players_in_tournament = players_in_tournament
         self._auto_showdown = auto_showdown
-        self._cap = rules.cap_for(players_in_tournament)
-        self._deck = order
-        b = 1 if rules.burn_before_hole else 0
-        if hc == 2:
-            self._hole = [(order[b + p], order[b + k + p]) for p in range(k)]
-        else:
-            self._hole = [tuple(order[b + r * k + p] for r in range(hc)) for p in range(k)]
-        o = b + k * hc
-        self._board = [order[o + 1], order[o + 2], order[o + 3], order[o + 5], order[o + 7]]
+        self._raise_cap = rules.cap_for(players_in_tournament)
+        self._deal(_deal_order_for(rules, k, deck, rng))
+        self._post_forced_bets([stacks[s] or 0 for s in seats])
+        self._open_betting(dead)
+        return self
 
-        stack = [stacks[s] or 0 for s in seats]
-        self._start = stack[:]
+    def _deal(self, order: list[int]) -> None:
+        """Deal from ``order``: hole cards one at a time round the table, and the board
+        with a burn before the flop, the turn and the river (D2; NJ burns before the
+        hole cards too). The board is set aside now and turned up street by street."""
+        self._deck = order
+        k = self._n_dealt
+        hole_count = self._rules.hole_count
+        first = 1 if self._rules.burn_before_hole else 0
+        if hole_count == 2:
+            self._hole = [(order[first + p], order[first + k + p]) for p in range(k)]
+        else:
+            self._hole = [
+                tuple(order[first + r * k + p] for r in range(hole_count)) for p in range(k)
+            ]
+        after_hole = first + k * hole_count
+        self._board = [order[after_hole + i] for i in BOARD_INDEXES]
+        self._board_dealt = 0
+
+    def _post_forced_bets(self, stack: list[int]) -> None:
+        """Post antes and blinds from ``stack`` (chips by position) and set the pre-flop
+        betting state (B3-B5, D2, E3, E6). A player short of a forced bet posts what he
+        has and is all-in."""
+        rules = self._rules
+        k = self._n_dealt
+        ante = self._ante
+        small_blind = self._small_blind
+        big_blind = self._big_blind
+        sb_pos = self._sb_pos
+        bb_pos = self._bb_pos
+        self._start_stack = stack[:]
         bet = [0] * k
         total = [0] * k
         dead_money = 0
         pot = 0
-        allin = 0
-        log: list[tuple[int, int, int, int, bool, int]] = []
+        all_in = 0
         to_main = rules.ante_to_main_pot
-        if ante and ante_type is AnteType.PER_PLAYER:
+        if ante and self._ante_type is AnteType.PER_PLAYER:
             for p in range(k):
                 a = ante if ante < stack[p] else stack[p]
                 stack[p] -= a
@@ -435,7 +593,7 @@ class Hand:
                 else:
                     total[p] += a
                 if not stack[p]:
-                    allin |= 1 << p
+                    all_in |= 1 << p
         if sb_pos >= 0:
             st = stack[sb_pos]
             a = small_blind if small_blind < st else st
@@ -443,9 +601,9 @@ class Hand:
             bet[sb_pos] = a
             pot += a
             if st == a:
-                allin |= 1 << sb_pos
+                all_in |= 1 << sb_pos
         st = stack[bb_pos]
-        if ante and ante_type is AnteType.BIG_BLIND_ANTE:
+        if ante and self._ante_type is AnteType.BIG_BLIND_ANTE:
             if rules.bba_ante_first:
                 a_ante = ante if ante < st else st
                 a_blind = big_blind if big_blind < st - a_ante else st - a_ante
@@ -465,28 +623,28 @@ class Hand:
         stack[bb_pos] = st - a_blind - a_ante
         bet[bb_pos] = a_blind
         if not stack[bb_pos]:
-            allin |= 1 << bb_pos
+            all_in |= 1 << bb_pos
 
-        pl_adjust = 0
+        extra = 0
         if rules.is_pot_limit:
             if rules.pl_short_blinds_full:
-                if a_blind < big_blind and allin >> bb_pos & 1:
-                    pl_adjust += big_blind - a_blind
-                if sb_pos >= 0 and bet[sb_pos] < small_blind and allin >> sb_pos & 1:
-                    pl_adjust += small_blind - bet[sb_pos]
+                if a_blind < big_blind and all_in >> bb_pos & 1:
+                    extra += big_blind - a_blind
+                if sb_pos >= 0 and bet[sb_pos] < small_blind and all_in >> sb_pos & 1:
+                    extra += small_blind - bet[sb_pos]
             if sb_pos < 0 and rules.pl_dead_sb_full:
-                pl_adjust += small_blind
-        self._pl_adjust = pl_adjust
+                extra += small_blind
+        self._pot_limit_extra = extra
 
         self._stack = stack
         self._bet = bet
         self._total = total
         self._dead_money = dead_money
         self._pot = pot
-        self._allin = allin
+        self._all_in = all_in
         self._returned = [0] * k
         self._won = [0] * k
-        self._log = log
+        self._log = []
         self._live = (1 << k) - 1
         self._killed = 0
         self._shown = 0
@@ -496,52 +654,59 @@ class Hand:
         self._pots = []
         self._result = None
         self._street = PREFLOP
-        self._nboard = 0
         self._actor = -1
         # Pre-flop the current bet is the full big blind even when the blind is short
         # (E3: KPC-54, SPOT-4a1): callers match it, the minimum raise is built on it.
-        self._cur = big_blind
-        self._maxbet = max(bet)
-        self._nraises = 0
-        self._last_aggr = -1
+        self._current_bet = big_blind
+        self._max_bet = max(bet)
+        self._raises = 0
+        self._last_aggressor = -1
         self._acted_at = [-1] * k
         if rules.is_limit:
             self._bet_size = self._small_bet
-            self._last_inc = self._small_bet
+            self._last_increment = self._small_bet
         else:
             self._bet_size = big_blind
-            self._last_inc = big_blind
-        self._full_to = big_blind
+            self._last_increment = big_blind
+        self._full_bet_to = big_blind
 
-        dead_pos = 0
+    def _open_betting(self, dead: SeatMask) -> None:
+        """Deal with absent players (K6: killed now or mucked at their turn, D8) and give
+        the first turn: the player after the big blind, unless nobody needs to act."""
+        self._dead_at_turn = 0
         if dead:
-            for s in range(n):
+            pos_of = self._pos_of
+            dead_pos = 0
+            for s in range(self._n_seats):
                 if dead >> s & 1 and pos_of[s] >= 0:
                     dead_pos |= 1 << pos_of[s]
-        self._dead_turn = 0
-        if dead_pos:
-            if rules.kill_at_deal:
-                # K6: the hand of a player away at the checkpoint is killed after posting;
-                # IMPL: the last live hand is never killed (it wins at once).
-                for p in _mask_positions(dead_pos):
-                    if self._live & (self._live - 1):
-                        self._live &= ~(1 << p)
-                        self._killed |= 1 << p
-                        log.append((p, K_KILL, 0, bet[p], False, PREFLOP))
-                if not self._live & (self._live - 1):
-                    self._pending = 0
-                    self._finish_uncontested()
-                    return self
-            else:
-                self._dead_turn = dead_pos
-        act = self._live & ~allin
+            if dead_pos:
+                if not self._rules.kill_at_deal:
+                    self._dead_at_turn = dead_pos
+                elif self._kill_at_deal(dead_pos):
+                    return
+        act = self._live & ~self._all_in
         self._pending = act
         if act and not act & (act - 1):
             x = act.bit_length() - 1
-            if bet[x] >= self._maxbet:
+            if self._bet[x] >= self._max_bet:
                 self._pending = 0
-        self._next(bb_pos)
-        return self
+        self._next(self._bb_pos)
+
+    def _kill_at_deal(self, dead_pos: int) -> bool:
+        """K6: the hands of players away at the checkpoint are killed after posting.
+        IMPL: the last live hand is never killed (it wins at once). True if the hand is
+        over."""
+        for p in _mask_positions(dead_pos):
+            if self._live & (self._live - 1):
+                self._live &= ~(1 << p)
+                self._killed |= 1 << p
+                self._log.append(LogEntry(p, K_KILL, 0, self._bet[p], False, PREFLOP))
+        if not self._live & (self._live - 1):
+            self._pending = 0
+            self._finish_uncontested()
+            return True
+        return False
 
     # ------------------------------------------------------------------ queries
     @property
@@ -618,23 +783,23 @@ class Hand:
     @property
     def current_bet(self) -> Chips:
         """The bet to match on this round (pre-flop at least the full big blind, E3)."""
-        return self._cur if self._street < SHOWDOWN else 0
+        return self._current_bet if self._street < SHOWDOWN else 0
 
     @property
     def last_increment(self) -> Chips:
         """``L``: the last full bet or raise increment of this round (the big blind to
         start with) — catalogue 1.4."""
-        return self._last_inc
+        return self._last_increment
 
     @property
     def raises_this_round(self) -> int:
         """Raises made on this betting round (the opening bet and the blinds excluded)."""
-        return self._nraises
+        return self._raises
 
     @property
     def board(self) -> list[CardCode]:
         """Board cards dealt so far (int codes)."""
-        return self._board[: self._nboard]
+        return self._board[: self._board_dealt]
 
     @property
     def deck(self) -> list[CardCode]:
@@ -659,7 +824,7 @@ class Hand:
     def is_all_in(self, seat: Seat) -> bool:
         """True if ``seat`` has no chips behind while still in the hand."""
         p = self._pos(seat)
-        return bool(self._allin >> p & 1)
+        return bool(self._all_in >> p & 1)
 
     def _pos(self, seat: Seat) -> int:
         p = self._pos_of[seat] if 0 <= seat < self._n_seats else -1
@@ -673,37 +838,37 @@ class Hand:
         seats = self._seats
         return [
             ActionRecord(
-                seat=seats[p],
-                kind=KINDS[code],
-                amount=amount,
-                to=to,
-                all_in=allin,
-                street=STREETS[street],
+                seat=seats[e.position],
+                kind=KINDS[e.code],
+                amount=e.amount,
+                to=e.to,
+                all_in=e.all_in,
+                street=STREETS[e.street],
             )
-            for p, code, amount, to, allin, street in self._log
-            if p >= 0
+            for e in self._log
+            if e.position >= 0
         ]
 
     # ------------------------------------------------------------------ legality
     def _raise_bounds(self, p: int) -> tuple[int, int]:
         """(rule minimum raise-to, rule maximum raise-to) for position ``p``."""
         rules = self._rules
-        cur = self._cur
+        cur = self._current_bet
         if rules.is_limit:
-            to = self._full_to + self._bet_size
+            to = self._full_bet_to + self._bet_size
             return to, to
         low = self._min_raise_nl(cur)
         if rules.is_pot_limit:
             # E6: the pot after the raiser has called; pre-flop short blinds count in full.
-            pot = self._pot + (self._pl_adjust if self._street == PREFLOP else 0)
+            pot = self._pot + (self._pot_limit_extra if self._street == PREFLOP else 0)
             return low, cur + pot + (cur - self._bet[p])
         return low, self._bet[p] + self._stack[p]
 
     def _someone_can_call_more(self, p: int) -> bool:
         """Is there an opponent who could put in more than the current bet? A bet nobody
         can call is no bet (F2); IMPL, as PokerKit: without one, only call or fold."""
-        others = self._live & ~self._allin & ~(1 << p)
-        cur = self._cur
+        others = self._live & ~self._all_in & ~(1 << p)
+        cur = self._current_bet
         bet = self._bet
         stack = self._stack
         while others:
@@ -716,25 +881,25 @@ class Hand:
 
     def _can_raise(self, p: int) -> bool:
         """Fast form of :meth:`_raise_block`: may position ``p`` bet or raise now?"""
-        if self._stack[p] <= self._cur - self._bet[p]:
+        if self._stack[p] <= self._current_bet - self._bet[p]:
             return False
         if not self._someone_can_call_more(p):
             return False
-        if self._nraises >= self._cap:
+        if self._raises >= self._raise_cap:
             return False
         a = self._acted_at[p]
         if a < 0:
             return True
         rules = self._rules
         if not rules.is_limit and rules.reopen_cumulative:
-            return self._cur - a >= self._last_inc
-        return a < self._full_to
+            return self._current_bet - a >= self._last_increment
+        return a < self._full_bet_to
 
     def _raise_block(self, p: int) -> IllegalAction | None:
         """Why position ``p`` may not bet or raise now, or ``None`` if it may."""
         seat = self._seats[p]
         stack = self._stack[p]
-        if stack <= self._cur - self._bet[p]:
+        if stack <= self._current_bet - self._bet[p]:
             return IllegalAction(
                 f"Seat {seat + 1} has only enough chips to call.", context={"seat": seat}
             )
@@ -744,27 +909,27 @@ class Hand:
                 "more than the current bet.",
                 context={"seat": seat},
             )
-        if self._nraises >= self._cap:
+        if self._raises >= self._raise_cap:
             ids = E5_LIMIT_IDS if self._rules.is_limit else E5_NJ_IDS
             return IllegalAction(
                 f"Seat {seat + 1} may only call or fold: the betting is capped at "
-                f"{self._cap} raises.",
+                f"{self._raise_cap} raises.",
                 rule_ids=ids,
-                context={"seat": seat, "raises": self._nraises},
+                context={"seat": seat, "raises": self._raises},
             )
         a = self._acted_at[p]
         if a >= 0:
             rules = self._rules
             if not rules.is_limit and rules.reopen_cumulative:
-                reopened = self._cur - a >= self._last_inc
+                reopened = self._current_bet - a >= self._last_increment
             else:
-                reopened = a < self._full_to
+                reopened = a < self._full_bet_to
             if not reopened:
                 return IllegalAction(
                     f"Seat {seat + 1} may only call or fold: the all-in since it acted was "
                     "less than a full raise and does not reopen the betting.",
                     rule_ids=E4_IDS,
-                    context={"seat": seat, "current_bet": self._cur, "acted_at": a},
+                    context={"seat": seat, "current_bet": self._current_bet, "acted_at": a},
                 )
         return None
 
@@ -782,7 +947,7 @@ class Hand:
                 seat, False, False, 0, False, False, 0, 0, 0, all_in_to, 0, stack, bet,
                 True, not self._must_show(),
             )  # fmt: skip
-        cur = self._cur
+        cur = self._current_bet
         to_call = cur - bet
         if to_call > stack:
             to_call = stack
@@ -807,7 +972,7 @@ class Hand:
         p = self._actor
         if p < 0 or self._street >= SHOWDOWN:
             return 0
-        owed = self._cur - self._bet[p]
+        owed = self._current_bet - self._bet[p]
         stack = self._stack[p]
         return owed if owed < stack else stack
 
@@ -822,7 +987,7 @@ class Hand:
         return (low if low < all_in_to else all_in_to), (high if high < all_in_to else all_in_to)
 
     def _must_show(self) -> bool:
-        return self._rules.all_must_show_no_bet and self._last_aggr < 0
+        return self._rules.all_must_show_no_bet and self._last_aggressor < 0
 
     def verify(self, action: Action) -> None:
         """Raise the floor's reason if ``action`` is not legal now; change nothing."""
@@ -864,7 +1029,7 @@ class Hand:
             return
         bet = self._bet[p]
         stack = self._stack[p]
-        cur = self._cur
+        cur = self._current_bet
         if isinstance(action, Check):
             if cur > bet:
                 raise IllegalAction(
@@ -913,7 +1078,7 @@ class Hand:
                     context={"seat": seat, "amount": to, "minimum": low},
                 )
             why = {
-                MIN_RAISE_TDA: f"the last full raise was {self._last_inc:,}",
+                MIN_RAISE_TDA: f"the last full raise was {self._last_increment:,}",
                 MIN_RAISE_DOUBLE: "a raise must at least double the current bet",
                 MIN_RAISE_PLUS_CHIP: "a raise is the call plus at least one chip",
             }[rules.min_raise]
@@ -941,15 +1106,14 @@ class Hand:
         before = len(self._log)
         self.trusted(action)
         for entry in self._log[before:]:
-            if entry[1] < K_KILL:
-                p, code, amount, to, allin, street = entry
+            if entry.code < K_KILL:
                 return ActionRecord(
-                    seat=self._seats[p],
-                    kind=KINDS[code],
-                    amount=amount,
-                    to=to,
-                    all_in=allin,
-                    street=STREETS[street],
+                    seat=self._seats[entry.position],
+                    kind=KINDS[entry.code],
+                    amount=entry.amount,
+                    to=entry.to,
+                    all_in=entry.all_in,
+                    street=STREETS[entry.street],
                 )
         raise AssertionError("an applied action is always logged")  # pragma: no cover
 
@@ -975,7 +1139,12 @@ class Hand:
         bit = 1 << p
         self._live &= ~bit
         self._pending &= ~bit
-        self._log.append((p, K_FOLD, 0, self._bet[p], False, self._street))
+        b = self._bet[p]
+        street = self._street
+        log = self._log
+        log.append(
+            _entry(LogEntry, (p, K_FOLD, 0, b, False, street)) if b else _FOLD_NO_BET[street][p]
+        )
         if not self._live & (self._live - 1):
             self._finish_uncontested()
             return
@@ -987,29 +1156,35 @@ class Hand:
         bet = self._bet
         stack = self._stack
         b = bet[p]
-        amount = self._cur - b
+        amount = self._current_bet - b
         bit = 1 << p
         if amount <= 0:
-            self._log.append((p, K_CHECK, 0, b, False, self._street))
+            street = self._street
+            log = self._log
+            log.append(
+                _entry(LogEntry, (p, K_CHECK, 0, b, False, street))
+                if b
+                else _CHECK_NO_BET[street][p]
+            )
         else:
             st = stack[p]
             allin = False
             if amount >= st:
                 amount = st
-                self._allin |= bit
+                self._all_in |= bit
                 allin = True
             stack[p] = st - amount
             b += amount
             bet[p] = b
             self._pot += amount
-            if b > self._maxbet:
-                self._maxbet = b
-            self._log.append((p, K_CALL, amount, b, allin, self._street))
-        self._acted_at[p] = self._cur
+            if b > self._max_bet:
+                self._max_bet = b
+            self._log.append(_entry(LogEntry, (p, K_CALL, amount, b, allin, self._street)))
+        self._acted_at[p] = self._current_bet
         pend = self._pending & ~bit
         self._pending = pend
-        if pend and not self._dead_turn:
-            act = self._live & ~self._allin
+        if pend and not self._dead_at_turn:
+            act = self._live & ~self._all_in
             if act & (act - 1):
                 # Common case inlined from _next: two or more can act, give the turn on.
                 m = pend >> (p + 1)
@@ -1021,7 +1196,7 @@ class Hand:
         """Put the whole stack in for the seat to act (a call if it does not exceed it)."""
         p = self._actor
         to = self._bet[p] + self._stack[p]
-        if to <= self._cur:
+        if to <= self._current_bet:
             self.do_check_call()
         else:
             self.do_raise_to(to)
@@ -1040,36 +1215,36 @@ class Hand:
         bit = 1 << p
         allin = st == 0
         if allin:
-            self._allin |= bit
-        cur = self._cur
+            self._all_in |= bit
+        cur = self._current_bet
         rules = self._rules
         if rules.is_limit:
-            full = self._full_to
+            full = self._full_bet_to
             base = full if full else (self._big_blind if self._street == PREFLOP else 0)
             if to - base >= rules.limit_reopen_amount(self._bet_size) or not allin:
                 if base:
-                    self._nraises += 1
-                self._full_to = to
+                    self._raises += 1
+                self._full_bet_to = to
         else:
             inc = to - cur
             if to >= self._min_raise_nl(cur):
                 if cur > 0:
-                    self._last_inc = inc
+                    self._last_increment = inc
                 else:
-                    self._last_inc = to if to > self._big_blind else self._big_blind
-                self._full_to = to
+                    self._last_increment = to if to > self._big_blind else self._big_blind
+                self._full_bet_to = to
             if cur > 0:
-                self._nraises += 1
+                self._raises += 1
         kind = K_RAISE if cur > 0 else K_BET
-        self._cur = to
-        if to > self._maxbet:
-            self._maxbet = to
-        self._last_aggr = p
+        self._current_bet = to
+        if to > self._max_bet:
+            self._max_bet = to
+        self._last_aggressor = p
         self._acted_at[p] = to
-        pend = self._live & ~self._allin & ~bit
+        pend = self._live & ~self._all_in & ~bit
         self._pending = pend
-        self._log.append((p, kind, amount, to, allin, self._street))
-        if pend and not self._dead_turn and pend & (pend - 1):
+        self._log.append(_entry(LogEntry, (p, kind, amount, to, allin, self._street)))
+        if pend and not self._dead_at_turn and pend & (pend - 1):
             m = pend >> (p + 1)
             self._actor = p + (m & -m).bit_length() if m else (pend & -pend).bit_length() - 1
             return
@@ -1081,7 +1256,7 @@ class Hand:
             return self._big_blind
         mode = self._rules.min_raise
         if mode == MIN_RAISE_TDA:
-            low = cur + self._last_inc
+            low = cur + self._last_increment
         elif mode == MIN_RAISE_DOUBLE:
             low = 2 * cur if cur >= self._big_blind else cur + self._big_blind
         else:
@@ -1092,7 +1267,7 @@ class Hand:
         """Table the actor's hand at showdown (trusted)."""
         p = self._actor
         self._shown |= 1 << p
-        self._log.append((p, K_SHOW, 0, 0, False, SHOWDOWN))
+        self._log.append(_SHOW_ENTRY[p])
         self._next_shower()
 
     def do_muck(self) -> None:
@@ -1100,7 +1275,7 @@ class Hand:
         p = self._actor
         self._mucked |= 1 << p
         self._live &= ~(1 << p)
-        self._log.append((p, K_MUCK, 0, 0, False, SHOWDOWN))
+        self._log.append(_MUCK_ENTRY[p])
         self._next_shower()
 
     # ------------------------------------------------------------------ flow
@@ -1110,23 +1285,23 @@ class Hand:
             pend = self._pending
             if not pend:
                 break
-            act = self._live & ~self._allin
+            act = self._live & ~self._all_in
             if not act & (act - 1):
                 # Only one player can still act: he needs to only if he is short of the
                 # largest bet (F2: a bet nobody can call is not a bet to make).
                 x = act.bit_length() - 1
-                if self._bet[x] >= self._maxbet:
+                if self._bet[x] >= self._max_bet:
                     self._pending = 0
                     break
             m = pend >> (p + 1)
             q = p + (m & -m).bit_length() if m else (pend & -pend).bit_length() - 1
-            if self._dead_turn >> q & 1:
+            if self._dead_at_turn >> q & 1:
                 # SPOT-6.6: an absent player's hand is mucked when the action reaches it.
                 bit = 1 << q
                 self._live &= ~bit
                 self._pending &= ~bit
                 self._killed |= bit
-                self._log.append((q, K_KILL, 0, self._bet[q], False, self._street))
+                self._log.append(LogEntry(q, K_KILL, 0, self._bet[q], False, self._street))
                 if not self._live & (self._live - 1):
                     self._finish_uncontested()
                     return
@@ -1142,7 +1317,7 @@ class Hand:
         hi = -1
         hv = 0
         sv = 0
-        for p in range(self._k):
+        for p in range(self._n_dealt):
             v = bet[p]
             if v > hv:
                 sv = hv
@@ -1156,47 +1331,47 @@ class Hand:
             bet[hi] = sv
             self._pot -= back
             self._returned[hi] += back
-            self._allin &= ~(1 << hi)
+            self._all_in &= ~(1 << hi)
 
     def _collect(self) -> None:
         self._return_uncalled()
         total = self._total
         bet = self._bet
-        for p in range(self._k):
+        for p in range(self._n_dealt):
             if bet[p]:
                 total[p] += bet[p]
                 bet[p] = 0
 
     def _end_round(self) -> None:
         self._collect()
-        act = self._live & ~self._allin
+        act = self._live & ~self._all_in
         street = self._street + 1
         if street > RIVER:
             self._showdown()
             return
-        self._nboard = _BOARD_AFTER[street]
-        self._log.append((-1, K_BOARD, 0, 0, False, street))
+        self._board_dealt = _BOARD_AFTER[street]
+        self._log.append(_BOARD_ENTRY[street])
         if act & (act - 1):
             self._street = street
-            self._cur = 0
-            self._maxbet = 0
-            self._nraises = 0
-            self._last_aggr = -1
-            self._full_to = 0
+            self._current_bet = 0
+            self._max_bet = 0
+            self._raises = 0
+            self._last_aggressor = -1
+            self._full_bet_to = 0
             if self._rules.is_limit:
                 size = self._small_bet if street == FLOP else self._big_bet
                 self._bet_size = size
-                self._last_inc = size
+                self._last_increment = size
             else:
-                self._last_inc = self._big_blind
-            self._acted_at = [-1] * self._k
+                self._last_increment = self._big_blind
+            self._acted_at = [-1] * self._n_dealt
             self._pending = act
             self._next(-1)
             return
         # Nobody can bet any more: the board is dealt out (F7).
         for later in range(street + 1, RIVER + 1):
-            self._log.append((-1, K_BOARD, 0, 0, False, later))
-        self._nboard = 5
+            self._log.append(_BOARD_ENTRY[later])
+        self._board_dealt = 5
         self._showdown()
 
     def _finish_uncontested(self) -> None:
@@ -1216,7 +1391,7 @@ class Hand:
         self._actor = -1
         live = self._live
         b0, b1, b2, b3, b4 = self._board
-        k = self._k
+        k = self._n_dealt
         strength = [0] * k
         hole = self._hole
         if self._rules.is_omaha:
@@ -1231,14 +1406,14 @@ class Hand:
                     strength[p] = ev(b0, b1, b2, b3, b4, h[0], h[1])
         self._strength = strength
         order = self._showdown_order()
-        if live & self._allin:
+        if live & self._all_in:
             # F7: with a player all-in and no action left, every live hand is tabled.
             if self._rules.side_pot_first:
                 total = self._total
                 order.sort(key=lambda q: -total[q])
             for q in order:
                 self._shown |= 1 << q
-                self._log.append((q, K_SHOW, 0, 0, False, SHOWDOWN))
+                self._log.append(_SHOW_ENTRY[q])
             self._award()
             return
         if self._auto_showdown:
@@ -1248,13 +1423,13 @@ class Hand:
                 s = strength[q]
                 if must or s <= best:
                     self._shown |= 1 << q
-                    self._log.append((q, K_SHOW, 0, 0, False, SHOWDOWN))
+                    self._log.append(_SHOW_ENTRY[q])
                     if s < best:
                         best = s
                 else:
                     self._mucked |= 1 << q
                     self._live &= ~(1 << q)
-                    self._log.append((q, K_MUCK, 0, 0, False, SHOWDOWN))
+                    self._log.append(_MUCK_ENTRY[q])
             self._award()
             return
         self._show_queue = order
@@ -1264,7 +1439,7 @@ class Hand:
         """F6: the last aggressor of the final round shows first, else the first live seat
         left of the button; the others follow clockwise."""
         live = _mask_positions(self._live)
-        first = self._last_aggr
+        first = self._last_aggressor
         if first < 0 or not self._live >> first & 1:
             return live
         i = live.index(first)
@@ -1288,11 +1463,11 @@ class Hand:
     def _award(self) -> None:
         """Split every pot among its best shown hands (F1, F3, F5, F10)."""
         live = self._live
-        k = self._k
+        k = self._n_dealt
         won = self._won
         strength = self._strength
         contenders = live if not self._shown else live & self._shown
-        if not live & self._allin:
+        if not live & self._all_in:
             pots = [(self._pot, live)]
         else:
             pots = build_pots(self._total, live, self._dead_money)
@@ -1348,7 +1523,7 @@ class Hand:
         start: list[Chips | None] = [None] * n
         final: list[Chips | None] = [None] * n
         for p, s in enumerate(seats):
-            start[s] = self._start[p]
+            start[s] = self._start_stack[p]
             final[s] = self._stack[p]
         showdown = bool(self._shown)
         odd_unit = self._min_chip
@@ -1379,7 +1554,7 @@ class Hand:
                 eliminated.append(
                     Elimination(
                         seat=s,
-                        start_stack=self._start[p],
+                        start_stack=self._start_stack[p],
                         pots=idx,
                         pot_winners=tuple(pots[i].winners for i in idx),
                     )
@@ -1389,7 +1564,7 @@ class Hand:
             start_stacks=tuple(start),
             final_stacks=tuple(final),
             pots=tuple(pots),
-            won=tuple((seats[p], self._won[p]) for p in range(self._k)),
+            won=tuple((seats[p], self._won[p]) for p in range(self._n_dealt)),
             returned=tuple((seats[p], r) for p, r in enumerate(self._returned) if r),
             shown=tuple(seats[p] for p in _mask_positions(self._shown)),
             mucked=tuple(seats[p] for p in _mask_positions(self._mucked)),
@@ -1421,7 +1596,7 @@ class Hand:
             "ante": self._ante,
             "ante_type": self._ante_type.value,
             "seats_dealt": list(seats),
-            "start_stacks": {str(s): self._start[p] for p, s in enumerate(seats)},
+            "start_stacks": {str(s): self._start_stack[p] for p, s in enumerate(seats)},
             "hole_cards": hole,
             "board": "".join(CARD_TEXT[c] for c in self.board),
             "street": self.street,

@@ -28,9 +28,12 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
+import tomli_w
+
 from pokertd.cards.card import CARD_TEXT, card_code
 from pokertd.engine.actions import Call, Fold, Muck, Raise, Show
 from pokertd.engine.hand import (
+    FLOP,
     K_BET,
     K_BOARD,
     K_CALL,
@@ -39,7 +42,10 @@ from pokertd.engine.hand import (
     K_MUCK,
     K_RAISE,
     K_SHOW,
+    RIVER,
+    TURN,
     Hand,
+    board_deal,
 )
 from pokertd.errors import IllegalAction, InvalidCommand, PokertdError
 from pokertd.rules import AnteType, RuleProfile, Variant, load_profile
@@ -156,8 +162,11 @@ def _fast_toml(text: str) -> dict[str, Any] | None:
 
     Values may be strings without escapes, ints, decimals, booleans and flat arrays of
     them; anything else (tables, multi-line arrays, escapes, comments) returns ``None``
-    and the caller uses :mod:`tomllib`. It gives the same result as tomllib on what it
-    accepts, several times faster (the PHH replay bench reads 10,000 files).
+    and the caller uses :mod:`tomllib`. A documented fast path, not a second TOML
+    reader: tomllib alone costs about 30% of replay throughput on the 10,000-file corpus
+    (bench/phh_replay.py: 5,600 against 4,000 hands/s), and
+    ``test_fast_toml_reads_the_corpus_exactly_as_tomllib`` checks it gives tomllib's
+    result on every corpus file it accepts.
     """
     data: dict[str, Any] = {}
     for raw in text.splitlines():
@@ -277,6 +286,28 @@ def _with_ante_rule(profile: RuleProfile, to_main: bool) -> RuleProfile:
     return hit
 
 
+@dataclass(frozen=True, slots=True)
+class _Structure:
+    """A PHH hand's stacks and forced bets, in engine chip units (file amounts times
+    ``scale``) and engine seats (player ``i`` sits in seat ``i``)."""
+
+    stacks: list[int]
+    button: int
+    small_blind_seat: int | None
+    big_blind_seat: int
+    small_blind: int
+    big_blind: int
+    ante: int
+    ante_type: AnteType
+    small_bet: int | None
+    big_bet: int | None
+    scale: int
+
+    def units(self, value: Fraction | int) -> int:
+        """A file amount in engine units."""
+        return int(value * self.scale)
+
+
 def replay_phh(text: str, profile: RuleProfile | str | None = None) -> PhhReplay:
     """Replay a PHH hand through the engine, checking every action.
 
@@ -284,20 +315,70 @@ def replay_phh(text: str, profile: RuleProfile | str | None = None) -> PhhReplay
     :class:`~pokertd.errors.InvalidCommand` for a malformed file, and the engine's
     :class:`~pokertd.errors.IllegalAction` (message prefixed with the action) for an
     action the rules forbid.
+
+    One step per PHH section: the header (:func:`_variant_and_profile`), the action
+    lines (:func:`_action_words`), antes, blinds and stacks (:func:`_structure`), the
+    dealing (:func:`_deal_from_actions`), the actions (:func:`_play_actions`) and the
+    showdown with the finishing stacks (:func:`_outcome`).
     """
     data = load_phh(text)
+    variant, profile = _variant_and_profile(data, profile)
+    actions, words = _action_words(data)
+    table = _structure(data, variant, actions, words)
+    profile = _with_ante_rule(profile, not bool(data.get("ante_trimming_status", False)))
+    hole_count = 4 if variant is Variant.POT_LIMIT_OMAHA else 2
+    deal = _deal_from_actions(
+        actions, words, len(table.stacks), hole_count, profile.burn_before_hole_cards,
+        str(data["variant"]),
+    )  # fmt: skip
+    hand = _start_hand(data, variant, profile, table, deal)
+    checked = _play_actions(hand, actions, words, table)
+    return _outcome(data, hand, table, checked)
+
+
+def _variant_and_profile(
+    data: dict[str, Any], profile: RuleProfile | str | None
+) -> tuple[Variant, RuleProfile]:
+    """Header: the variant (NT, PO or FT) and the profile refereeing the replay (the one
+    given, else the file's ``_pokertd_profile``, else TDA)."""
     code = data["variant"]
     if code not in VARIANTS:
         name = VARIANT_NAMES.get(str(code), "unknown")
         raise UnsupportedHand(
             f"PHH variant {code!r} ({name}) is not dealt by pokertd: it replays NT, PO and FT."
         )
-    variant = VARIANTS[code]
     if isinstance(profile, str):
         profile = _named_profile(profile)
     elif profile is None:
         profile = _named_profile(str(data.get("_pokertd_profile", "tda")))
+    return VARIANTS[code], profile
 
+
+def _action_words(data: dict[str, Any]) -> tuple[list[str], list[list[str]]]:
+    """Actions: the action lines and each line's words, comments (``#``) dropped."""
+    actions = data["actions"]
+    if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
+        raise InvalidCommand("PHH field actions must be an array of strings.")
+    return actions, [line.split("#", 1)[0].split() for line in actions]
+
+
+def _amount(word: str, where: str) -> Fraction | int:
+    """A ``cbr`` amount (an int, or a decimal for cash-game chips)."""
+    try:
+        value: int | float = float(word) if "." in word else int(word)
+    except ValueError:
+        raise InvalidCommand(f"{where}: {word!r} is not an amount.") from None
+    return _number(value, where)
+
+
+def _structure(
+    data: dict[str, Any], variant: Variant, actions: list[str], words: list[list[str]]
+) -> _Structure:
+    """Antes, blinds and stacks: the forced-bet structure in engine units.
+
+    Fractional amounts anywhere (stacks, forced bets, bets) set the scale that makes them
+    whole. Heads-up, PHH lists the forced bets big blind first (the spec's rule).
+    """
     raw_stacks = _numbers(data["starting_stacks"], "starting_stacks")
     k = len(raw_stacks)
     if not 2 <= k <= 11:
@@ -308,22 +389,15 @@ def replay_phh(text: str, profile: RuleProfile | str | None = None) -> PhhReplay
     for name in ("min_bet", "small_bet", "big_bet", "_pokertd_small_blind"):
         if name in data:
             amounts.append(_number(data[name], name))
-    actions = data["actions"]
-    if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
-        raise InvalidCommand("PHH field actions must be an array of strings.")
-    split_actions = [line.split("#", 1)[0].split() for line in actions]
-    for line, words in zip(actions, split_actions, strict=True):
-        if len(words) == 3 and words[1] == "cbr":
+    for line, w in zip(actions, words, strict=True):
+        if len(w) == 3 and w[1] == "cbr":
             try:
-                amounts.append(_number(float(words[2]) if "." in words[2] else int(words[2]), line))
+                amounts.append(_number(float(w[2]) if "." in w[2] else int(w[2]), line))
             except ValueError:
-                raise InvalidCommand(f"Action {line!r}: {words[2]!r} is not an amount.") from None
+                raise InvalidCommand(f"Action {line!r}: {w[2]!r} is not an amount.") from None
     scale = _scale_for(amounts)
 
-    def units(v: Fraction | int) -> int:
-        return int(v * scale)
-
-    stacks = [units(v) for v in raw_stacks]
+    stacks = [int(v * scale) for v in raw_stacks]
     if any(s <= 0 for s in stacks):
         raise InvalidCommand("PHH starting stacks must all be above zero.")
     if k == 2:
@@ -336,39 +410,52 @@ def replay_phh(text: str, profile: RuleProfile | str | None = None) -> PhhReplay
         raise UnsupportedHand(
             "Only a small and a big blind are supported (no straddles, a big blind present)."
         )
-    big_blind = units(blinds[bb_seat])
-    small_blind = units(blinds[sb_seat])
+    small_blind = int(blinds[sb_seat] * scale)
     small_blind_seat: int | None = sb_seat
     if not small_blind:
         small_blind_seat = None
-        small_blind = units(_number(data.get("_pokertd_small_blind", 0), "_pokertd_small_blind"))
+        dead_sb = _number(data.get("_pokertd_small_blind", 0), "_pokertd_small_blind")
+        small_blind = int(dead_sb * scale)
     ante_values = set(antes)
     if ante_values == {Fraction(0)}:
         ante, ante_type = 0, AnteType.NONE
     elif len(ante_values) == 1:
-        ante, ante_type = units(antes[0]), AnteType.PER_PLAYER
+        ante, ante_type = int(antes[0] * scale), AnteType.PER_PLAYER
     elif all(antes[i] == 0 for i in range(k) if i != bb_seat):
-        ante, ante_type = units(antes[bb_seat]), AnteType.BIG_BLIND_ANTE
+        ante, ante_type = int(antes[bb_seat] * scale), AnteType.BIG_BLIND_ANTE
     else:
         raise UnsupportedHand("Only uniform antes or a big-blind ante are supported.")
     small_bet = big_bet = None
     if variant is Variant.FIXED_LIMIT_HOLDEM:
         if "small_bet" not in data or "big_bet" not in data:
             raise InvalidCommand("A fixed-limit PHH hand needs small_bet and big_bet.")
-        small_bet = units(_number(data["small_bet"], "small_bet"))
-        big_bet = units(_number(data["big_bet"], "big_bet"))
-    trimming = bool(data.get("ante_trimming_status", False))
-    profile = _with_ante_rule(profile, not trimming)
-    rules_burn = 1 if profile.burn_before_hole_cards else 0
-    hole_count = 4 if variant is Variant.POT_LIMIT_OMAHA else 2
+        small_bet = int(_number(data["small_bet"], "small_bet") * scale)
+        big_bet = int(_number(data["big_bet"], "big_bet") * scale)
+    return _Structure(
+        stacks=stacks, button=button, small_blind_seat=small_blind_seat,
+        big_blind_seat=bb_seat, small_blind=small_blind,
+        big_blind=int(blinds[bb_seat] * scale), ante=ante, ante_type=ante_type,
+        small_bet=small_bet, big_bet=big_bet, scale=scale,
+    )  # fmt: skip
 
-    # Pre-scan the actions for the cards, to build the deal order the engine will use.
+
+def _deal_from_actions(
+    actions: list[str],
+    words: list[list[str]],
+    k: int,
+    hole_count: int,
+    burn_before_hole: bool,
+    code: str,
+) -> list[int]:
+    """Dealing: the deck order that deals the file's cards (``d dh``, ``d db``, and hole
+    cards first seen at the showdown, ``sm``); unknown cards and burns are filled with
+    unused cards, lowest first, and laid out as the engine deals (:func:`board_deal`)."""
     hole: list[list[int | None]] = [[None] * hole_count for _ in range(k)]
     board: list[int | None] = []
-    for line, words in zip(actions, split_actions, strict=True):
-        if len(words) >= 4 and words[0] == "d" and words[1] == "dh":
-            p = _player(words[2], k, f"Action {line!r}")
-            cards = _parse_cards_field(words[3], f"Action {line!r}")
+    for line, w in zip(actions, words, strict=True):
+        if len(w) >= 4 and w[0] == "d" and w[1] == "dh":
+            p = _player(w[2], k, f"Action {line!r}")
+            cards = _parse_cards_field(w[3], f"Action {line!r}")
             if len(cards) != hole_count:
                 raise InvalidCommand(
                     f"Action {line!r}: {len(cards)} hole cards dealt; {code} deals {hole_count}."
@@ -376,11 +463,11 @@ def replay_phh(text: str, profile: RuleProfile | str | None = None) -> PhhReplay
             for i, c in enumerate(cards):
                 if c is not None:
                     hole[p][i] = c
-        elif len(words) >= 3 and words[0] == "d" and words[1] == "db":
-            board.extend(_parse_cards_field(words[2], f"Action {line!r}"))
-        elif len(words) >= 3 and words[1] == "sm" and words[2] != "-":
-            p = _player(words[0], k, f"Action {line!r}")
-            shown = _parse_cards_field(words[2], f"Action {line!r}")
+        elif len(w) >= 3 and w[0] == "d" and w[1] == "db":
+            board.extend(_parse_cards_field(w[2], f"Action {line!r}"))
+        elif len(w) >= 3 and w[1] == "sm" and w[2] != "-":
+            p = _player(w[0], k, f"Action {line!r}")
+            shown = _parse_cards_field(w[2], f"Action {line!r}")
             if len(shown) == hole_count:
                 for i, c in enumerate(shown):
                     if c is not None and hole[p][i] is None:
@@ -394,15 +481,27 @@ def replay_phh(text: str, profile: RuleProfile | str | None = None) -> PhhReplay
         raise InvalidCommand(f"The PHH hand deals {CARD_TEXT[dup]} twice.")
     taken = set(known)
     spare = iter([c for c in range(52) if c not in taken])
-    deal: list[int] = [next(spare) for _ in range(rules_burn)]
+    deal: list[int] = [next(spare)] if burn_before_hole else []
     for r in range(hole_count):
         for p in range(k):
             c = hole[p][r]
             deal.append(c if c is not None else next(spare))
     full_board = [c if c is not None else next(spare) for c in board]
     full_board += [next(spare) for _ in range(5 - len(full_board))]
-    deal += [next(spare), *full_board[:3], next(spare), full_board[3], next(spare), full_board[4]]
+    burns = [next(spare) for _ in range(3)]
+    return deal + board_deal(full_board, burns)
 
+
+def _start_hand(
+    data: dict[str, Any],
+    variant: Variant,
+    profile: RuleProfile,
+    table: _Structure,
+    deal: list[int],
+) -> Hand:
+    """Start the engine hand, with pokertd's own fields (``_pokertd_dead``,
+    ``_pokertd_min_chip``, ``_pokertd_players_in_tournament``) when the file has them."""
+    k = len(table.stacks)
     dead_players = data.get("_pokertd_dead", [])
     dead = 0
     if isinstance(dead_players, list):
@@ -413,80 +512,44 @@ def replay_phh(text: str, profile: RuleProfile | str | None = None) -> PhhReplay
     if not isinstance(min_chip, int) or min_chip <= 0:
         min_chip = 1
     pit = data.get("_pokertd_players_in_tournament")
-    hand = Hand.start(
+    number = data.get("hand", 1)
+    return Hand.start(
         variant=variant,
-        stacks=stacks,
-        button=button,
-        small_blind_seat=small_blind_seat,
-        big_blind_seat=bb_seat,
-        small_blind=small_blind,
-        big_blind=big_blind,
-        ante=ante,
-        ante_type=ante_type,
-        small_bet=small_bet,
-        big_bet=big_bet,
+        stacks=table.stacks,
+        button=table.button,
+        small_blind_seat=table.small_blind_seat,
+        big_blind_seat=table.big_blind_seat,
+        small_blind=table.small_blind,
+        big_blind=table.big_blind,
+        ante=table.ante,
+        ante_type=table.ante_type,
+        small_bet=table.small_bet,
+        big_bet=table.big_bet,
         profile=profile,
         deck=deal,
         dead=dead,
-        min_chip=min_chip * scale if scale > 1 else min_chip,
+        min_chip=min_chip * table.scale if table.scale > 1 else min_chip,
         players_in_tournament=pit if isinstance(pit, int) else None,
-        hand_number=data.get("hand", 1) if isinstance(data.get("hand", 1), int) else 1,
+        hand_number=number if isinstance(number, int) else 1,
         auto_showdown=False,
     )
 
-    notes: list[str] = []
+
+def _play_actions(hand: Hand, actions: list[str], words: list[list[str]], table: _Structure) -> int:
+    """Actions: play every line through the checked path (``hand.act``); an error is
+    re-raised prefixed with the action. Returns how many player actions were checked."""
+    k = len(table.stacks)
     board_seen = 0
     checked = 0
-    for index, (line, words) in enumerate(zip(actions, split_actions, strict=True), start=1):
-        if not words:
+    for index, (line, w) in enumerate(zip(actions, words, strict=True), start=1):
+        if not w:
             continue
         where = f"Action {index} {line.strip()!r}"
         try:
-            if words[0] == "d":
-                if len(words) < 3 or words[1] not in ("dh", "db"):
-                    raise InvalidCommand(f"{where}: not a dealing action (d dh / d db).")
-                if words[1] == "db":
-                    count = len(words[2]) // 2
-                    if board_seen + count > len(hand.board):
-                        raise IllegalAction(
-                            f"{where}: the board is dealt before the betting round is over.",
-                            rule_ids=("NJ-19",),
-                        )
-                    board_seen += count
+            if w[0] == "d":
+                board_seen += _check_dealing(hand, w, where, board_seen)
                 continue
-            p = _player(words[0], k, where)
-            verb = words[1] if len(words) > 1 else ""
-            if verb == "f":
-                hand.act(Fold(seat=p))
-            elif verb == "cc":
-                hand.act(Call(seat=p))
-            elif verb == "cbr":
-                if len(words) < 3:
-                    raise InvalidCommand(f"{where}: cbr needs an amount.")
-                amount = _number(float(words[2]) if "." in words[2] else int(words[2]), where)
-                hand.act(Raise(units(amount), seat=p))
-            elif verb == "sm":
-                shown_text = words[2] if len(words) > 2 else None
-                if shown_text and shown_text != "-":
-                    tabled = _parse_cards_field(shown_text, where)
-                    real = hand.hole_cards(p)
-                    if any(c is not None and c != r for c, r in zip(tabled, real, strict=False)):
-                        raise InvalidCommand(f"{where}: these are not the cards dealt to p{p + 1}.")
-                if hand.actor == p and hand.street == "showdown":
-                    hand.act(Show(seat=p) if shown_text else Muck(seat=p))
-                elif shown_text and hand.was_shown(p):
-                    pass  # tabled already: an all-in showdown shows every live hand (F7)
-                elif not shown_text and not hand.in_hand(p) and not hand.was_shown(p):
-                    pass
-                else:
-                    raise IllegalAction(
-                        f"{where}: p{p + 1} cannot {'show' if shown_text else 'muck'} now.",
-                        rule_ids=("KPC-11i", "FOX-17A"),
-                    )
-            elif verb in ("sd", "pb"):
-                raise UnsupportedHand(f"{where}: {verb!r} belongs to a game pokertd does not deal.")
-            else:
-                raise InvalidCommand(f"{where}: unknown action {verb!r}.")
+            _play_action(hand, _player(w[0], k, where), w, where, table)
             checked += 1
         except PokertdError as exc:
             raise type(exc)(
@@ -494,9 +557,73 @@ def replay_phh(text: str, profile: RuleProfile | str | None = None) -> PhhReplay
                 rule_ids=exc.rule_ids,
                 context={**exc.context, "action": line.strip(), "index": index},
             ) from None
+    return checked
 
+
+def _check_dealing(hand: Hand, w: list[str], where: str, board_seen: int) -> int:
+    """A ``d`` line: board cards may only come once the betting round is over (the
+    engine turned them up). Returns the number of board cards it deals."""
+    if len(w) < 3 or w[1] not in ("dh", "db"):
+        raise InvalidCommand(f"{where}: not a dealing action (d dh / d db).")
+    if w[1] != "db":
+        return 0
+    count = len(w[2]) // 2
+    if board_seen + count > len(hand.board):
+        raise IllegalAction(
+            f"{where}: the board is dealt before the betting round is over.",
+            rule_ids=("NJ-19",),
+        )
+    return count
+
+
+def _play_action(hand: Hand, p: int, w: list[str], where: str, table: _Structure) -> None:
+    """One player's line: ``f``, ``cc``, ``cbr AMOUNT`` or ``sm [CARDS]``."""
+    verb = w[1] if len(w) > 1 else ""
+    if verb == "f":
+        hand.act(Fold(seat=p))
+    elif verb == "cc":
+        hand.act(Call(seat=p))
+    elif verb == "cbr":
+        if len(w) < 3:
+            raise InvalidCommand(f"{where}: cbr needs an amount.")
+        hand.act(Raise(table.units(_amount(w[2], where)), seat=p))
+    elif verb == "sm":
+        _show_or_muck(hand, p, w[2] if len(w) > 2 else None, where)
+    elif verb in ("sd", "pb"):
+        raise UnsupportedHand(f"{where}: {verb!r} belongs to a game pokertd does not deal.")
+    else:
+        raise InvalidCommand(f"{where}: unknown action {verb!r}.")
+
+
+def _show_or_muck(hand: Hand, p: int, shown_text: str | None, where: str) -> None:
+    """Showdown: ``sm CARDS`` shows (the cards must be the ones dealt), ``sm`` mucks. A
+    hand already tabled by an all-in showdown (F7), or already out, is accepted."""
+    if shown_text and shown_text != "-":
+        tabled = _parse_cards_field(shown_text, where)
+        real = hand.hole_cards(p)
+        if any(c is not None and c != r for c, r in zip(tabled, real, strict=False)):
+            raise InvalidCommand(f"{where}: these are not the cards dealt to p{p + 1}.")
+    if hand.actor == p and hand.street == "showdown":
+        hand.act(Show(seat=p) if shown_text else Muck(seat=p))
+    elif shown_text and hand.was_shown(p):
+        pass  # tabled already: an all-in showdown shows every live hand (F7)
+    elif not shown_text and not hand.in_hand(p) and not hand.was_shown(p):
+        pass
+    else:
+        raise IllegalAction(
+            f"{where}: p{p + 1} cannot {'show' if shown_text else 'muck'} now.",
+            rule_ids=("KPC-11i", "FOX-17A"),
+        )
+
+
+def _outcome(data: dict[str, Any], hand: Hand, table: _Structure, checked: int) -> PhhReplay:
+    """Showdown and finishing stacks: pots, winnings and stacks in file units, compared
+    with the file's ``finishing_stacks`` by :attr:`PhhReplay.matches`."""
+    k = len(table.stacks)
+    scale = table.scale
     final = hand.stacks
     finishing = [_unscale(final[p] or 0, scale) for p in range(k)]
+    notes: list[str] = []
     if hand.is_over:
         result = hand.result
         won = dict(result.won)
@@ -526,7 +653,7 @@ def replay_phh(text: str, profile: RuleProfile | str | None = None) -> PhhReplay
     return PhhReplay(
         hand=hand,
         players=names,
-        starting_stacks=[_unscale(s, scale) for s in stacks],
+        starting_stacks=[_unscale(s, scale) for s in table.stacks],
         finishing_stacks=finishing,
         winnings=winnings,
         pots=pots,
@@ -539,30 +666,16 @@ def replay_phh(text: str, profile: RuleProfile | str | None = None) -> PhhReplay
 
 
 # ---------------------------------------------------------------------- writing
-def _toml_value(value: Any) -> str:
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, int | float):
-        return repr(value)
-    if isinstance(value, str):
-        escaped = value.replace("\\", "\\\\").replace('"', '\\"')
-        return f'"{escaped}"'
-    if isinstance(value, list):
-        return "[" + ", ".join(_toml_value(v) for v in value) + "]"
-    raise TypeError(f"cannot write {value!r} as TOML")
-
-
 def to_phh(hand: Hand, players: list[str] | None = None) -> str:
     """The hand as PHH text (players in dealing order: first left of the button).
 
     Everything the engine did is written: hole cards, board cards as they were dealt,
     every action, and the showdown. A finished hand also gets ``finishing_stacks`` and
-    ``winnings``.
+    ``winnings``. The TOML is written by ``tomli-w``.
     """
     seats = list(hand.seats_dealt)
     k = len(seats)
     rules_variant = hand.variant
-    start = [hand._start[p] for p in range(k)]
     antes = [0] * k
     blinds = [0] * k
     sb_pos = hand._sb_pos
@@ -578,63 +691,72 @@ def to_phh(hand: Hand, players: list[str] | None = None) -> str:
     if k == 2:
         antes = antes[::-1]
         blinds = blinds[::-1]
-    lines: list[str] = [
-        f"variant = {_toml_value(VARIANT_CODES[rules_variant])}",
-        f"ante_trimming_status = {_toml_value(not hand.profile.ante_to_main_pot)}",
-        f"antes = {_toml_value(antes)}",
-        f"blinds_or_straddles = {_toml_value(blinds)}",
-    ]
+    data: dict[str, Any] = {
+        "variant": VARIANT_CODES[rules_variant],
+        "ante_trimming_status": not hand.profile.ante_to_main_pot,
+        "antes": antes,
+        "blinds_or_straddles": blinds,
+    }
     if rules_variant is Variant.FIXED_LIMIT_HOLDEM:
-        lines.append(f"small_bet = {hand._small_bet}")
-        lines.append(f"big_bet = {hand._big_bet}")
+        data["small_bet"] = hand._small_bet
+        data["big_bet"] = hand._big_bet
     else:
-        lines.append(f"min_bet = {hand._big_blind}")
-    lines.append(f"starting_stacks = {_toml_value(start)}")
-    acts: list[str] = []
-    for p in range(k):
-        acts.append(f"d dh p{p + 1} " + "".join(CARD_TEXT[c] for c in hand._hole[p]))
-    board = hand._board
-    board_slices = {1: board[0:3], 2: board[3:4], 3: board[4:5]}
-    for p, code, _amount, to, _allin, street in hand._log:
-        if code == K_BOARD:
-            acts.append("d db " + "".join(CARD_TEXT[c] for c in board_slices[street]))
-        elif code == K_FOLD:
-            acts.append(f"p{p + 1} f")
-        elif code in (K_CHECK, K_CALL):
-            acts.append(f"p{p + 1} cc")
-        elif code in (K_BET, K_RAISE):
-            acts.append(f"p{p + 1} cbr {to}")
-        elif code == K_SHOW:
-            acts.append(f"p{p + 1} sm " + "".join(CARD_TEXT[c] for c in hand._hole[p]))
-        elif code == K_MUCK:
-            acts.append(f"p{p + 1} sm")
-        else:
-            acts.append(f"# p{p + 1} hand killed: absent (K6)")
-    lines.append("actions = [")
-    lines.extend(f"  {_toml_value(a)}," for a in acts)
-    lines.append("]")
-    lines.append(f"hand = {hand.hand_number}")
-    lines.append(f"seats = {_toml_value([s + 1 for s in seats])}")
-    lines.append(f"seat_count = {hand._n_seats}")
+        data["min_bet"] = hand._big_blind
+    data["starting_stacks"] = hand._start_stack[:k]
+    data["actions"] = _action_lines(hand)
+    data["hand"] = hand.hand_number
+    data["seats"] = [s + 1 for s in seats]
+    data["seat_count"] = hand._n_seats
     if players is not None:
-        lines.append(f"players = {_toml_value(list(players))}")
+        data["players"] = list(players)
     if hand.is_over:
         result = hand.result
         final = result.final_stacks
         won = dict(result.won)
-        lines.append(f"finishing_stacks = {_toml_value([final[s] for s in seats])}")
-        lines.append(f"winnings = {_toml_value([won.get(s, 0) for s in seats])}")
-    lines.append(f"_pokertd_profile = {_toml_value(hand.profile.name)}")
+        data["finishing_stacks"] = [final[s] for s in seats]
+        data["winnings"] = [won.get(s, 0) for s in seats]
+    data["_pokertd_profile"] = hand.profile.name
     if hand._killed:
-        killed = [p + 1 for p in range(k) if hand._killed >> p & 1]
-        lines.append(f"_pokertd_dead = {_toml_value(killed)}")
+        data["_pokertd_dead"] = [p + 1 for p in range(k) if hand._killed >> p & 1]
     if sb_pos < 0:
-        lines.append(f"_pokertd_small_blind = {hand._small_blind}")
+        data["_pokertd_small_blind"] = hand._small_blind
     if hand._min_chip != 1:
-        lines.append(f"_pokertd_min_chip = {hand._min_chip}")
+        data["_pokertd_min_chip"] = hand._min_chip
     if hand._players_in_tournament is not None:
-        lines.append(f"_pokertd_players_in_tournament = {hand._players_in_tournament}")
-    return "\n".join(lines) + "\n"
+        data["_pokertd_players_in_tournament"] = hand._players_in_tournament
+    return tomli_w.dumps(data)
+
+
+_BOARD_SLICES = {FLOP: slice(0, 3), TURN: slice(3, 4), RIVER: slice(4, 5)}
+"""The board cards a ``d db`` line turns up, by the street it opens."""
+
+
+def _action_lines(hand: Hand) -> list[str]:
+    """The hand's PHH action lines: hole cards, then the log (a killed hand of an
+    absent player, which PHH has no word for, is written as a comment line)."""
+    hole = hand._hole
+    lines = [f"d dh p{p + 1} " + "".join(CARD_TEXT[c] for c in hole[p]) for p in range(len(hole))]
+    board = hand._board
+    for entry in hand._log:
+        code = entry.code
+        player = f"p{entry.position + 1}"
+        if code == K_BOARD:
+            lines.append(
+                "d db " + "".join(CARD_TEXT[c] for c in board[_BOARD_SLICES[entry.street]])
+            )
+        elif code == K_FOLD:
+            lines.append(f"{player} f")
+        elif code in (K_CHECK, K_CALL):
+            lines.append(f"{player} cc")
+        elif code in (K_BET, K_RAISE):
+            lines.append(f"{player} cbr {entry.to}")
+        elif code == K_SHOW:
+            lines.append(f"{player} sm " + "".join(CARD_TEXT[c] for c in hole[entry.position]))
+        elif code == K_MUCK:
+            lines.append(f"{player} sm")
+        else:
+            lines.append(f"# {player} hand killed: absent (K6)")
+    return lines
 
 
 __all__ = [
