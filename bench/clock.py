@@ -18,9 +18,8 @@ import time
 from datetime import UTC, datetime, timedelta
 
 from pokertd.rules import load_profile
-from pokertd.tournament import clock as clk
-from pokertd.tournament.chip_race import color_up
-from pokertd.tournament.structures import load_structure
+from pokertd.tournament.clock import color_up, load_structure
+from pokertd.tournament.clock import rules as clk
 
 T0 = datetime(2026, 11, 22, 19, 0, tzinfo=UTC)
 

@@ -13,7 +13,7 @@ import random
 import time
 from collections.abc import Sequence
 
-from pokertd.tournament.icm import DEFAULT_SAMPLES, exact_icm, monte_carlo_icm
+from pokertd.tournament.prizes.icm import DEFAULT_SAMPLES, exact_icm, monte_carlo_icm
 
 
 def float_icm(stacks: Sequence[int], prizes: Sequence[int]) -> list[float]:
@@ -64,8 +64,10 @@ def main() -> None:
     print(f"exact ICM, 10 players, 10 prizes: {t10 * 1000:.1f} ms (target < 50 ms)")
     raw10 = [rng.randint(1, 10**7) for _ in range(10)]
     t10r = best_of(3, lambda: exact_icm(raw10, prizes10))
-    print(f"exact ICM, 10 players, stacks up to 10,000,000 with no common factor: "
-          f"{t10r * 1000:.1f} ms")
+    print(
+        f"exact ICM, 10 players, stacks up to 10,000,000 with no common factor: "
+        f"{t10r * 1000:.1f} ms"
+    )
 
     # 20 players, 20 prizes (a final two tables paying everyone), Monte-Carlo.
     stacks20 = [rng.randint(10, 2000) * 100 for _ in range(20)]

@@ -19,8 +19,7 @@ import time
 
 from pokertd.engine.button import seats_of
 from pokertd.rules import load_profile
-from pokertd.tournament.balancing import apply_plan, plan
-from pokertd.tournament.seating import Layout, Seating, draw_initial_seats
+from pokertd.tournament.seating import Layout, Seating, apply_plan, draw_initial_seats, plan
 
 
 def build(players: int, seed: int, seats: int = 9) -> Seating:

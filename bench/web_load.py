@@ -47,9 +47,19 @@ def start_server(db: str) -> tuple[subprocess.Popen[bytes], str]:
     port = _free_port()
     env = {**os.environ, "POKERTD_DIRECTOR_PASSWORD": PASSWORD, "POKERTD_NO_PROMPT": "1"}
     proc = subprocess.Popen(
-        [sys.executable, "-c", "from pokertd.cli import main; main()", "serve", "--db",
-         f"sqlite:///{db}", "--port", str(port)],
-        env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        [
+            sys.executable,
+            "-c",
+            "from pokertd.cli import main; main()",
+            "serve",
+            "--db",
+            f"sqlite:///{db}",
+            "--port",
+            str(port),
+        ],
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
     )
     base = f"http://127.0.0.1:{port}"
     for _ in range(300):
@@ -65,14 +75,16 @@ def start_server(db: str) -> tuple[subprocess.Popen[bytes], str]:
 # ---- displays (worker processes) -----------------------------------------------------
 
 
-async def _display(host: str, port: int, path: str, seen: dict[int, float],
-                   connected: list[int], errors: list[str]) -> None:
+async def _display(
+    host: str, port: int, path: str, seen: dict[int, float], connected: list[int], errors: list[str]
+) -> None:
     """One display: a raw HTTP/1.1 SSE reader (cheap, so 500 of them fit on one core);
     records when each ``id: <seq>`` first arrives."""
     try:
         reader, writer = await asyncio.open_connection(host, port)
-        writer.write(f"GET {path} HTTP/1.1\r\nHost: {host}\r\n"
-                     "Accept: text/event-stream\r\n\r\n".encode())
+        writer.write(
+            f"GET {path} HTTP/1.1\r\nHost: {host}\r\nAccept: text/event-stream\r\n\r\n".encode()
+        )
         head = await reader.readuntil(b"\r\n\r\n")
         if b" 200 " not in head.split(b"\r\n", 1)[0]:
             errors.append(head.split(b"\r\n", 1)[0].decode())
@@ -91,7 +103,7 @@ async def _display(host: str, port: int, path: str, seen: dict[int, float],
                 end = buf.find(b"\n", pos + 5)
                 if end < 0:
                     break
-                seen.setdefault(int(buf[pos + 5:end]), now)
+                seen.setdefault(int(buf[pos + 5 : end]), now)
                 pos = buf.find(b"\nid: ", end)
             tail = buf[-64:]
     except asyncio.CancelledError:
@@ -109,8 +121,9 @@ def _display_worker(base: str, tid: str, n: int, out: Any, ready: Any, stop: Any
         path = f"/api/tournaments/{tid}/stream"
         tasks = []
         for i in range(n):
-            tasks.append(asyncio.create_task(
-                _display(host, int(port), path, seen[i], connected, errors)))
+            tasks.append(
+                asyncio.create_task(_display(host, int(port), path, seen[i], connected, errors))
+            )
             if i % 50 == 49:
                 await asyncio.sleep(0.05)
         for _ in range(1200):
@@ -159,8 +172,11 @@ async def run_floor(base: str, tid: str, floor: int, pace: float) -> dict[str, A
             while not queue.empty():
                 name = queue.get_nowait()
                 t0 = time.time()
-                r = await c.post(f"{base}/api/tournaments/{tid}/commands/bust",
-                                 json={"players": [name]}, headers=hh)
+                r = await c.post(
+                    f"{base}/api/tournaments/{tid}/commands/bust",
+                    json={"players": [name]},
+                    headers=hh,
+                )
                 if r.status_code != 200:
                     errors.append(f"bust {r.status_code} {r.text[:120]}")
                 else:
@@ -175,8 +191,9 @@ async def run_floor(base: str, tid: str, floor: int, pace: float) -> dict[str, A
     return {"sent": sent, "errors": errors, "busts": len(victims)}
 
 
-async def balance(c: httpx.AsyncClient, base: str, tid: str, h: dict[str, str],
-                  errors: list[str]) -> int:
+async def balance(
+    c: httpx.AsyncClient, base: str, tid: str, h: dict[str, str], errors: list[str]
+) -> int:
     """Suggest moves and confirm each (naming a player and seat where the move is blank)."""
     r = await c.post(f"{base}/api/tournaments/{tid}/commands/suggest_moves", headers=h)
     if r.status_code not in (200, 409, 422):
@@ -194,8 +211,9 @@ async def balance(c: httpx.AsyncClient, base: str, tid: str, h: dict[str, str],
             taken = {s["seat"] for s in dst["seats"]}
             body["seat"] = next(s for s in range(1, dst["seats_total"] + 1) if s not in taken)
             dst["seats"].append({"seat": body["seat"]})
-        r = await c.post(f"{base}/api/tournaments/{tid}/commands/confirm_move", json=body,
-                         headers=h)
+        r = await c.post(
+            f"{base}/api/tournaments/{tid}/commands/confirm_move", json=body, headers=h
+        )
         if r.status_code == 200:
             done += 1
         elif r.status_code not in (409, 422):
@@ -233,11 +251,17 @@ async def throughput(base: str, tid: str, floor: int, seconds: float) -> dict[st
                     registered.append(str(body["name"]))
 
     actions = {
-        "register": lambda i, n: ("POST", f"{base}/api/tournaments/{tid}/commands/register",
-                                  {"name": f"Load {i}-{n}", "age_ok": True, "member_ok": True}),
+        "register": lambda i, n: (
+            "POST",
+            f"{base}/api/tournaments/{tid}/commands/register",
+            {"name": f"Load {i}-{n}", "age_ok": True, "member_ok": True},
+        ),
         "bust": bust,
-        "undo+redo": lambda i, n: ("POST", f"{base}/api/tournaments/{tid}/commands/"
-                                   + ("undo" if n % 2 == 0 else "redo"), {}),
+        "undo+redo": lambda i, n: (
+            "POST",
+            f"{base}/api/tournaments/{tid}/commands/" + ("undo" if n % 2 == 0 else "redo"),
+            {},
+        ),
         "staff view (GET)": lambda i, n: ("GET", f"{base}/api/tournaments/{tid}/staff", None),
         "public view (GET)": lambda i, n: ("GET", f"{base}/api/tournaments/{tid}", None),
     }
@@ -269,37 +293,50 @@ def main() -> None:
     tmp = tempfile.mkdtemp(prefix="pokertd-bench-")
     proc, base = start_server(os.path.join(tmp, "bench.db"))
     try:
+
         async def setup() -> str:
             async with httpx.AsyncClient(timeout=120) as c:
                 h = await login(c, base)
-                r = await c.post(f"{base}/api/tournaments",
-                                 json={"name": "Load night", "template": "fox_wed_80"}, headers=h)
+                r = await c.post(
+                    f"{base}/api/tournaments",
+                    json={"name": "Load night", "template": "fox_wed_80"},
+                    headers=h,
+                )
                 tid = str(r.json()["tournament"])
                 for i in range(args.players):
-                    await c.post(f"{base}/api/tournaments/{tid}/commands/register",
-                                 json={"name": f"Bench Player {i:03d}", "age_ok": True,
-                                       "member_ok": True}, headers=h)
+                    await c.post(
+                        f"{base}/api/tournaments/{tid}/commands/register",
+                        json={"name": f"Bench Player {i:03d}", "age_ok": True, "member_ok": True},
+                        headers=h,
+                    )
                 for cmd in ("draw_seats", "start_clock"):
-                    (await c.post(f"{base}/api/tournaments/{tid}/commands/{cmd}",
-                                  headers=h)).raise_for_status()
+                    (
+                        await c.post(f"{base}/api/tournaments/{tid}/commands/{cmd}", headers=h)
+                    ).raise_for_status()
                 return tid
 
         tid = asyncio.run(setup())
         ctx = mp.get_context("spawn")
         out: Any = ctx.Queue()
         stop = ctx.Event()
-        per = [args.displays // args.procs + (1 if i < args.displays % args.procs else 0)
-               for i in range(args.procs)]
+        per = [
+            args.displays // args.procs + (1 if i < args.displays % args.procs else 0)
+            for i in range(args.procs)
+        ]
         readies = [ctx.Event() for _ in per]
-        workers = [ctx.Process(target=_display_worker, args=(base, tid, n, out, r, stop))
-                   for n, r in zip(per, readies, strict=True)]
+        workers = [
+            ctx.Process(target=_display_worker, args=(base, tid, n, out, r, stop))
+            for n, r in zip(per, readies, strict=True)
+        ]
         for w in workers:
             w.start()
         for r in readies:
             if not r.wait(180):
                 raise SystemExit("the displays did not connect")
-        print(f"{args.displays} displays connected; {args.floor} floor clients busting "
-              f"{args.players - 12} players")
+        print(
+            f"{args.displays} displays connected; {args.floor} floor clients busting "
+            f"{args.players - 12} players"
+        )
         t0 = time.perf_counter()
         floor = asyncio.run(run_floor(base, tid, args.floor, args.pace))
         elapsed = time.perf_counter() - t0
@@ -320,24 +357,35 @@ def main() -> None:
                     continue
                 worst = max(worst, arrived - sent_at)
             latencies.append(worst)
-        print(f"busts: {len(floor['sent'])} in {elapsed:.1f} s; floor errors: "
-              f"{len(floor['errors'])}; display errors: {len(display_errors)}; "
-              f"display deliveries missing: {missing}")
+        print(
+            f"busts: {len(floor['sent'])} in {elapsed:.1f} s; floor errors: "
+            f"{len(floor['errors'])}; display errors: {len(display_errors)}; "
+            f"display deliveries missing: {missing}"
+        )
         for e in (floor["errors"] + display_errors)[:5]:
             print("  error:", e)
         if latencies:
-            print("bust POST -> every display has it (ms): "
-                  f"p50 {pct(latencies, 0.5) * 1000:.0f}, p95 {pct(latencies, 0.95) * 1000:.0f}, "
-                  f"p99 {pct(latencies, 0.99) * 1000:.0f}, max {max(latencies) * 1000:.0f} "
-                  f"(mean {statistics.mean(latencies) * 1000:.0f}); target p99 < 500")
+            print(
+                "bust POST -> every display has it (ms): "
+                f"p50 {pct(latencies, 0.5) * 1000:.0f}, p95 {pct(latencies, 0.95) * 1000:.0f}, "
+                f"p99 {pct(latencies, 0.99) * 1000:.0f}, max {max(latencies) * 1000:.0f} "
+                f"(mean {statistics.mean(latencies) * 1000:.0f}); target p99 < 500"
+            )
         rps = asyncio.run(throughput(base, tid, args.floor, args.rps_seconds))
         print(f"requests/second with {args.floor} floor clients (no displays):")
         for label, value in rps.items():
             print(f"  {label:20s} {value:8.1f}")
-        print(json.dumps({"displays": args.displays, "floor": args.floor,
-                          "p99_ms": round(pct(latencies, 0.99) * 1000) if latencies else None,
-                          "errors": len(floor["errors"]) + len(display_errors) + missing,
-                          "rps": {k: round(v, 1) for k, v in rps.items()}}))
+        print(
+            json.dumps(
+                {
+                    "displays": args.displays,
+                    "floor": args.floor,
+                    "p99_ms": round(pct(latencies, 0.99) * 1000) if latencies else None,
+                    "errors": len(floor["errors"]) + len(display_errors) + missing,
+                    "rps": {k: round(v, 1) for k, v in rps.items()},
+                }
+            )
+        )
     finally:
         proc.terminate()
         try:

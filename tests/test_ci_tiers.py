@@ -17,7 +17,7 @@ pytest_plugins = ["pytester"]
 
 CONFTEST = Path(__file__).with_name("conftest.py")
 
-TIERS = '''
+TIERS = """
 import pytest
 
 @pytest.fixture
@@ -40,7 +40,7 @@ def test_known_bug():
 
 def test_plain():
     assert 1 + 1 == 2
-'''
+"""
 
 
 @pytest.fixture
@@ -60,9 +60,11 @@ def test_every_skip_fails_the_run_when_all_tiers_are_required(
     result.assert_outcomes(passed=1, failed=1, errors=2, xfailed=1, skipped=0)
     assert result.ret == pytest.ExitCode.TESTS_FAILED
     out = result.stdout.str()
-    for reason in ("no PostgreSQL: set POKERTD_TEST_PG_URL",
-                   "chromium is not installed at /usr/bin/chromium",
-                   "PHH corpus not found at ../shared/phh"):
+    for reason in (
+        "no PostgreSQL: set POKERTD_TEST_PG_URL",
+        "chromium is not installed at /usr/bin/chromium",
+        "PHH corpus not found at ../shared/phh",
+    ):
         assert f"POKERTD_REQUIRE_ALL_TIERS is set so every tier must run: {reason}" in out
 
 

@@ -44,8 +44,9 @@ class Venue:
         tmpl = load_template(template)
         if changes:
             tmpl = tmpl.with_changes(**changes)
-        return self.service.create(CreateTournament(name=tid.title(), template=tmpl),
-                                   tournament_id=tid)
+        return self.service.create(
+            CreateTournament(name=tid.title(), template=tmpl), tournament_id=tid
+        )
 
     def run(self, tid: str, command: Command) -> None:
         self.service.run(tid, command, actor="floor", role="floor")
@@ -169,8 +170,9 @@ def _post(web: Env, h: dict[str, str], tid: str, name: str, body: dict[str, Any]
 
 
 def _event(web: Env, h: dict[str, str], name: str) -> str:
-    r = web.client.post("/api/tournaments", json={"name": name, "template": "fox_grinder"},
-                        headers=h)
+    r = web.client.post(
+        "/api/tournaments", json={"name": name, "template": "fox_grinder"}, headers=h
+    )
     assert r.status_code == 201, r.text
     return str(r.json()["tournament"])
 
@@ -180,8 +182,11 @@ def test_FOX_REG5_api_refuses_a_second_foxwoods_event(web: Env) -> None:
     a, b = _event(web, h, "Noon"), _event(web, h, "Two pm")
     alice = {"name": "Alice", "member": "1001", "age_ok": True}
     assert _post(web, h, a, "register", alice).status_code == 200
-    for body in (alice, {"name": "ALICE", "age_ok": True, "member_ok": True},
-                 {"name": "Alicia", "member": "1001", "age_ok": True}):
+    for body in (
+        alice,
+        {"name": "ALICE", "age_ok": True, "member_ok": True},
+        {"name": "Alicia", "member": "1001", "age_ok": True},
+    ):
         r = _post(web, h, b, "register", body)
         assert r.status_code == 409, r.text
         assert r.json()["rule_ids"] == ["FOX-REG5"]
@@ -193,11 +198,17 @@ def test_FOX_REG5_api_reentry_refused(web: Env) -> None:
     h = web.login()
     a, b = _event(web, h, "Noon"), _event(web, h, "Two pm")
     for who, card in (("Alice", "1001"), ("Bob", "1002")):
-        assert _post(web, h, b, "register",
-                     {"name": who, "member": card, "age_ok": True}).status_code == 200
+        assert (
+            _post(web, h, b, "register", {"name": who, "member": card, "age_ok": True}).status_code
+            == 200
+        )
     assert _post(web, h, b, "bust", {"players": ["Alice"], "eliminator": "Bob"}).status_code == 200
-    assert _post(web, h, a, "register",
-                 {"name": "Alice", "member": "1001", "age_ok": True}).status_code == 200
+    assert (
+        _post(
+            web, h, a, "register", {"name": "Alice", "member": "1001", "age_ok": True}
+        ).status_code
+        == 200
+    )
     r = _post(web, h, b, "reenter", {"player": "Alice"})
     assert r.status_code == 409, r.text
     assert r.json()["rule_ids"] == ["FOX-REG5"]
@@ -207,10 +218,16 @@ def test_FOX_REG5_api_tda_event_not_affected(web: Env) -> None:
     h = web.login()
     a = _event(web, h, "Noon")
     tda = web.service.create(
-        CreateTournament(name="TDA", template=load_template("fox_grinder").with_changes(
-            profile="tda")))
-    assert _post(web, h, a, "register",
-                 {"name": "Alice", "member": "1001", "age_ok": True}).status_code == 200
+        CreateTournament(
+            name="TDA", template=load_template("fox_grinder").with_changes(profile="tda")
+        )
+    )
+    assert (
+        _post(
+            web, h, a, "register", {"name": "Alice", "member": "1001", "age_ok": True}
+        ).status_code
+        == 200
+    )
     r = _post(web, h, tda, "register", {"name": "Alice", "member": "1001"})
     assert r.status_code == 200, r.text
 
@@ -218,8 +235,13 @@ def test_FOX_REG5_api_tda_event_not_affected(web: Env) -> None:
 def test_client_cannot_send_the_answer_alive_elsewhere(web: Env) -> None:
     h = web.login()
     a = _event(web, h, "Noon")
-    r = _post(web, h, a, "register",
-              {"name": "Alice", "member": "1001", "age_ok": True, "alive_elsewhere": []})
+    r = _post(
+        web,
+        h,
+        a,
+        "register",
+        {"name": "Alice", "member": "1001", "age_ok": True, "alive_elsewhere": []},
+    )
     assert r.status_code == 422, r.text
     assert "alive_elsewhere" in r.json()["message"]
     assert web.service.state(a).part(Roster).entry_count == 0

@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 
 from pokertd.errors import InvalidCommand, PokertdError, RuleViolation
 from pokertd.service import TournamentService, open_service
-from pokertd.tournament.clock_log import AdjustClock
+from pokertd.tournament.clock import AdjustClock
 from pokertd.tournament.entries import CreateTournament, Register, find_player
 from pokertd.tournament.limits import NAME_MAX, field_limits, unbounded_leaves
 from pokertd.tournament.permissions import command_classes
@@ -85,8 +85,11 @@ def test_name_of_60_characters_after_trimming_is_taken(service: TournamentServic
 
 @pytest.mark.parametrize(
     ("name", "words"),
-    [("Bob\ud800", "lone surrogate"), ("Bob\x00", "control character"),
-     ("Bob\u202eevil", "text-direction override")],
+    [
+        ("Bob\ud800", "lone surrogate"),
+        ("Bob\x00", "control character"),
+        ("Bob\u202eevil", "text-direction override"),
+    ],
 )
 def test_broken_unicode_and_control_characters_are_refused(
     service: TournamentService, name: str, words: str
@@ -119,8 +122,11 @@ def test_nfc_and_nfd_spellings_are_the_same_player(service: TournamentService) -
     assert len(service.records(tid)) == before
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow,
-                                                                 HealthCheck.function_scoped_fixture])
+@settings(
+    max_examples=60,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
+)
 @given(name=st.text(max_size=80), seconds=st.integers(min_value=-(2**70), max_value=2**70))
 def test_any_text_and_any_int_only_ever_meet_pokertd_refusals(
     tmp_path_factory: pytest.TempPathFactory, name: str, seconds: int

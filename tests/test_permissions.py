@@ -26,11 +26,11 @@ from pokertd.errors import PermissionDenied, PokertdError
 from pokertd.roles import Role
 from pokertd.service import TournamentService, open_service
 from pokertd.tournament import permissions
-from pokertd.tournament.clock_log import TableHandFinished
+from pokertd.tournament.clock import TableHandFinished
 from pokertd.tournament.eliminations import Bust
 from pokertd.tournament.entries import Register, RemoveChips
 from pokertd.tournament.framework import Command, Redo, TournamentState, Undo
-from pokertd.tournament.seating_log import PlaceButton, tables_view
+from pokertd.tournament.seating import PlaceButton, tables_view
 from pokertd.web import commands as web_commands
 
 ROLES_UNDER_TEST = (Role.PUBLIC, Role.DEALER, Role.FLOOR, Role.DIRECTOR)
@@ -69,16 +69,38 @@ def test_the_roles_of_issue_7_are_kept() -> None:
     for cls, role in permissions.ROLES.items():
         by_role.setdefault(role, set()).add(cls.__name__)
     assert by_role[Role.DEALER] == {"Bust", "PlaceButton", "TableHandFinished"}
-    assert {"Undo", "Redo", "Register", "Reenter", "StartClock", "DrawSeats", "ConfirmMove",
-            "RecordChips", "ColorUp"} <= by_role[Role.FLOOR]
-    assert {"CreateTournament", "RemoveChips", "EndByChipCount", "LayTables", "Redraw",
-            "SetAutoConfirm", "AddLevels", "GivePenalty", "ProposeDeal", "PayPrize",
-            "SetPrizeOptions"} <= by_role[Role.DIRECTOR]
+    assert {
+        "Undo",
+        "Redo",
+        "Register",
+        "Reenter",
+        "StartClock",
+        "DrawSeats",
+        "ConfirmMove",
+        "RecordChips",
+        "ColorUp",
+    } <= by_role[Role.FLOOR]
+    assert {
+        "CreateTournament",
+        "RemoveChips",
+        "EndByChipCount",
+        "LayTables",
+        "Redraw",
+        "SetAutoConfirm",
+        "AddLevels",
+        "GivePenalty",
+        "ProposeDeal",
+        "PayPrize",
+        "SetPrizeOptions",
+    } <= by_role[Role.DIRECTOR]
     assert len(by_role[Role.FLOOR]) == 27
     assert len(by_role[Role.DIRECTOR]) == 16
     assert Role.PUBLIC not in by_role
     assert {permissions.snake(c.__name__) for c in permissions.DEALER_OWN_TABLE} == {
-        "bust", "place_button", "table_hand_finished"}
+        "bust",
+        "place_button",
+        "table_hand_finished",
+    }
 
 
 def test_the_web_reads_the_same_table() -> None:
@@ -176,8 +198,9 @@ def _allowed(cls: type[Command], role: Role) -> bool:
     return role.at_least(need)
 
 
-@settings(max_examples=120, deadline=None,
-          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(
+    max_examples=120, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
 @given(cls=st.sampled_from(ROUTED), role=st.sampled_from(ROLES_UNDER_TEST))
 def test_service_allows_exactly_the_role_table(
     night: tuple[TournamentService, str], cls: type[Command], role: Role
@@ -207,8 +230,7 @@ def test_the_cli_roles_still_work(fresh: tuple[TournamentService, str]) -> None:
         service.run(tid, RemoveChips(chips=100), role="floor")
     with pytest.raises(PermissionDenied, match="is not a role"):
         service.run(tid, Register(name="Zed Zero"), role="owner")
-    records = service.run(tid, Register(name="Zed Zero", age_ok=True, member_ok=True),
-                          role="floor")
+    records = service.run(tid, Register(name="Zed Zero", age_ok=True, member_ok=True), role="floor")
     assert records[0].actor == "system"
 
 
@@ -221,8 +243,12 @@ def test_dealer_is_bound_to_their_own_table(fresh: tuple[TournamentService, str]
     mine = service.read(tid, lambda s: seated_at(s, 1))
     other = service.read(tid, lambda s: seated_at(s, 2))
     seq = service.last_seq(tid)
-    for command in (Bust(players=(other,)), PlaceButton(table=2, seat=1),
-                    TableHandFinished(table="2"), Bust(players=(mine, other))):
+    for command in (
+        Bust(players=(other,)),
+        PlaceButton(table=2, seat=1),
+        TableHandFinished(table="2"),
+        Bust(players=(mine, other)),
+    ):
         with pytest.raises(PermissionDenied, match="only report their own table"):
             service.run(tid, command, role=Role.DEALER, table=1)
     with pytest.raises(PermissionDenied, match="A dealer may not"):

@@ -55,8 +55,8 @@ WALL_CLOCK = {("datetime", "now"), ("datetime", "utcnow"), ("date", "today")}
 CONFIG_LOADERS = {
     "rules/profile.py",
     "tournament/templates.py",
-    "tournament/structures.py",
-    "tournament/payouts.py",
+    "tournament/clock/structures.py",
+    "tournament/prizes/payouts.py",
 }
 
 
@@ -77,8 +77,10 @@ def _problems(path: Path) -> list[str]:
             names = []
         for name in names:
             top = name.split(".")[0]
-            if name in FORBIDDEN_MODULES or top in FORBIDDEN_MODULES or any(
-                name.startswith(m + ".") or name == m for m in FORBIDDEN_MODULES
+            if (
+                name in FORBIDDEN_MODULES
+                or top in FORBIDDEN_MODULES
+                or any(name.startswith(m + ".") or name == m for m in FORBIDDEN_MODULES)
             ):
                 found.append(f"{rel}:{getattr(node, 'lineno', 0)} imports {name}")
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):

@@ -15,20 +15,53 @@ than a refusal.
 from __future__ import annotations
 
 from pokertd.service import TournamentService
-from pokertd.tournament.clock_log import StartClock
+from pokertd.tournament.clock import StartClock
 from pokertd.tournament.entries import CreateTournament, Register
-from pokertd.tournament.seating_log import DrawSeats, PlaceButton
+from pokertd.tournament.seating import DrawSeats, PlaceButton
 from pokertd.tournament.templates import load_template
 
 DEMO_TEMPLATE = "fox_wed_80"
 """The Foxwoods template the demo uses."""
 
 FIRST = (
-    "Ava", "Ben", "Chloe", "Dmitri", "Elena", "Farid", "Grace", "Hiro", "Ines", "Jamal",
-    "Kofi", "Lena", "Mateo", "Nadia", "Oscar", "Priya", "Quinn", "Rosa", "Sven", "Tariq",
+    "Ava",
+    "Ben",
+    "Chloe",
+    "Dmitri",
+    "Elena",
+    "Farid",
+    "Grace",
+    "Hiro",
+    "Ines",
+    "Jamal",
+    "Kofi",
+    "Lena",
+    "Mateo",
+    "Nadia",
+    "Oscar",
+    "Priya",
+    "Quinn",
+    "Rosa",
+    "Sven",
+    "Tariq",
 )
-LAST = ("Alvarez", "Brooks", "Chen", "Dubois", "Eriksen", "Fischer", "Garcia", "Haddad",
-        "Ivanova", "Jensen", "Kim", "Larsen", "Moreau", "Novak", "Okafor")
+LAST = (
+    "Alvarez",
+    "Brooks",
+    "Chen",
+    "Dubois",
+    "Eriksen",
+    "Fischer",
+    "Garcia",
+    "Haddad",
+    "Ivanova",
+    "Jensen",
+    "Kim",
+    "Larsen",
+    "Moreau",
+    "Novak",
+    "Okafor",
+)
 
 DEMO_PLAYERS = 60
 """How many players the demo registers."""

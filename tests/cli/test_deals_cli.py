@@ -82,7 +82,8 @@ def test_bounty_split_deal_and_receipt(db: str) -> None:
     ok(db, "bounty", tid, "Eve", "--winners", "Bob,Cy", "--button", "1", "--seats", "4,2")
     ledger = js(db, "bounties", tid)
     assert [(line["collector"], line["cash"]) for line in ledger["lines"]] == [
-        ("Ann", 2500), ("Cy", 2500),
+        ("Ann", 2500),
+        ("Cy", 2500),
     ]
     ok(db, "bust", tid, "Dee", "--by", "Ann")
     ok(db, "chips", tid, "Ann=45000", "Bob=30000", "Cy=15000")

@@ -104,8 +104,9 @@ def test_an_empty_db_is_refused(command: list[str]) -> None:
 
 
 def test_the_cli_meets_the_same_name_limit_and_stores_nothing(db: str) -> None:
-    result = runner.invoke(app, ["new", "--template", "fox_grinder", "--name", "N",
-                                 "--id", "t1", "--db", db])
+    result = runner.invoke(
+        app, ["new", "--template", "fox_grinder", "--name", "N", "--id", "t1", "--db", db]
+    )
     assert result.exit_code == 0, result.output
     line = one_line_refusal("register", "t1", "x" * 10_000, "--age-ok", "--db", db)
     assert "at most 60 characters" in line

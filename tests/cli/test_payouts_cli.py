@@ -130,9 +130,17 @@ def test_icm_oracles() -> None:
 
 
 def test_icm_monte_carlo_is_seeded_and_states_its_error() -> None:
-    args = ["icm", "--stacks", ",".join(str(1000 * (i + 1)) for i in range(12)),
-            "--prizes", ",".join(str(100 - 5 * i) for i in range(12)), "--seed", "4",
-            "--samples", "2000"]
+    args = [
+        "icm",
+        "--stacks",
+        ",".join(str(1000 * (i + 1)) for i in range(12)),
+        "--prizes",
+        ",".join(str(100 - 5 * i) for i in range(12)),
+        "--seed",
+        "4",
+        "--samples",
+        "2000",
+    ]
     first = run_json(*args)
     assert first == run_json(*args)
     assert isinstance(first, dict)
@@ -143,16 +151,29 @@ def test_icm_monte_carlo_is_seeded_and_states_its_error() -> None:
 
 @pytest.mark.parametrize(
     "args",
-    [["icm", "--stacks", "6000,x", "--prizes", "1"], ["icm", "--stacks", "1,2", "--prizes", ""],
-     ["icm", "--stacks", "1,2", "--prizes", "1,2,3"]],
+    [
+        ["icm", "--stacks", "6000,x", "--prizes", "1"],
+        ["icm", "--stacks", "1,2", "--prizes", ""],
+        ["icm", "--stacks", "1,2", "--prizes", "1,2,3"],
+    ],
 )
 def test_icm_refusals(args: list[str]) -> None:
     assert runner.invoke(CLI, args).exit_code == 2
 
 
 def test_deal_standalone_icm_and_warnings() -> None:
-    data = run_json("deal", "icm", "--stacks", "5000,3000,2000", "--prizes", "50,30,20",
-                    "--players", "Ann,Bob,Cy", "--profile", "tnpl")
+    data = run_json(
+        "deal",
+        "icm",
+        "--stacks",
+        "5000,3000,2000",
+        "--prizes",
+        "50,30,20",
+        "--players",
+        "Ann,Bob,Cy",
+        "--profile",
+        "tnpl",
+    )
     assert isinstance(data, dict)
     assert [p["amount"] for p in data["players"]] == [3839, 3275, 2886]
     assert [p["player"] for p in data["players"]] == ["Ann", "Bob", "Cy"]
@@ -160,13 +181,31 @@ def test_deal_standalone_icm_and_warnings() -> None:
 
 
 def test_deal_standalone_save_and_custom() -> None:
-    data = run_json("deal", "save", "--stacks", "6000,3000,1000", "--prizes", "50,30,20",
-                    "--save", "10", "--by", "chip")
+    data = run_json(
+        "deal",
+        "save",
+        "--stacks",
+        "6000,3000,1000",
+        "--prizes",
+        "50,30,20",
+        "--save",
+        "10",
+        "--by",
+        "chip",
+    )
     assert isinstance(data, dict)
     assert [p["amount"] for p in data["players"]] == [5400, 2700, 900]
     assert data["play_for"] == 1000
-    data = run_json("deal", "custom", "--stacks", "1,1,1", "--prizes", "3250,2200,1400",
-                    "--amounts", "2400,2300,2150")
+    data = run_json(
+        "deal",
+        "custom",
+        "--stacks",
+        "1,1,1",
+        "--prizes",
+        "3250,2200,1400",
+        "--amounts",
+        "2400,2300,2150",
+    )
     assert isinstance(data, dict)
     assert data["play_for"] == 0
 

@@ -10,7 +10,7 @@ import pytest
 from typer.testing import CliRunner
 
 from pokertd.cli import app
-from pokertd.tournament.structures import load_structure, structure_names
+from pokertd.tournament.clock import load_structure, structure_names
 
 runner = CliRunner()
 

@@ -19,8 +19,8 @@ from pokertd.engine import Check, Fold, Hand
 from pokertd.rules import load_profile
 from pokertd.sim import HandRecord, SimConfig, SimReport, simulate
 from pokertd.sim.tournament import EPOCH, TournamentSim, _TableTime, clock_expired
-from pokertd.tournament import clock as clk
-from pokertd.tournament.payouts import payouts, prize_pool
+from pokertd.tournament.clock import rules as clk
+from pokertd.tournament.prizes.payouts import payouts, prize_pool
 
 PROFILES = ("tda", "foxwoods", "kojack", "tnpl", "nj_fundraiser", "spotlight")
 STRUCTURES = ("fox_grinder", "fox_sst", "kpc_nlh", "tnpl_nlh", "nj_fundraiser", "spot_league")
@@ -146,8 +146,8 @@ def test_replay_is_independent_of_the_hash_seed() -> None:
     """The same seed gives the same tournament in another process (string hashing differs)."""
     code = (
         "import json;from pokertd.sim import SimConfig, simulate;"
-        "from pokertd.cli._common import to_jsonable;"
-        "print(json.dumps(to_jsonable(simulate(SimConfig(players=25, seed=3, seats=6)))))"
+        "from pokertd.codec import to_json;"
+        "print(json.dumps(to_json(simulate(SimConfig(players=25, seed=3, seats=6)))))"
     )
     outputs = []
     for hash_seed in ("1", "2"):

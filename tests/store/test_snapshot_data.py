@@ -21,11 +21,12 @@ from typing import Any
 import pytest
 
 from pokertd import demo
+from pokertd.codec import to_json
 from pokertd.errors import PokertdError, RuleViolation
 from pokertd.service import TournamentService
 from pokertd.store import open_store
 from pokertd.store.snapshot import FORMAT, decode_snapshot, encode_snapshot, snapshot_key
-from pokertd.tournament.clock_log import NextLevel
+from pokertd.tournament.clock import NextLevel
 from pokertd.tournament.eliminations import Bust
 from pokertd.tournament.entries import EntryStatus, Roster, Setup
 from pokertd.tournament.framework import (
@@ -37,10 +38,9 @@ from pokertd.tournament.framework import (
     fold,
     part_name,
     state_parts,
-    to_json,
 )
 from pokertd.tournament.penalties import GivePenalty, PenaltyKind
-from pokertd.tournament.seating_log import (
+from pokertd.tournament.seating import (
     PlayHands,
     Redraw,
     SetAutoConfirm,
@@ -203,11 +203,11 @@ def test_every_part_the_domains_use_is_registered() -> None:
     tid, _ = busy_night(service, clock, seed=3)
     used = {part_name(cls) for cls in service.state(tid)._parts}
     assert used >= {
-        "pokertd.tournament.entries.Setup",
-        "pokertd.tournament.entries.Roster",
-        "pokertd.tournament.clock_log.ClockPart",
-        "pokertd.tournament.seating_log.Tables",
-        "pokertd.tournament.penalties.Penalties",
+        "pokertd.tournament.entries.state.Setup",
+        "pokertd.tournament.entries.state.Roster",
+        "pokertd.tournament.clock.state.ClockPart",
+        "pokertd.tournament.seating.state.Tables",
+        "pokertd.tournament.penalties.state.Penalties",
     }
     assert used <= set(state_parts())
 
@@ -227,7 +227,7 @@ def test_an_unknown_part_name_is_refused() -> None:
 
 def test_an_unknown_field_in_a_part_is_refused() -> None:
     tid, doc = _demo_snapshot()
-    doc["parts"]["pokertd.tournament.entries.Roster"]["__reduce__"] = "os.system"
+    doc["parts"]["pokertd.tournament.entries.state.Roster"]["__reduce__"] = "os.system"
     with pytest.raises(ValueError, match="Roster has no field '__reduce__'"):
         decode_snapshot(tid, json.dumps(doc).encode())
 
@@ -252,7 +252,7 @@ def test_other_tournament_and_other_format_are_refused() -> None:
 
 def test_a_cache_field_is_not_stored() -> None:
     _, doc = _demo_snapshot()
-    setup = doc["parts"]["pokertd.tournament.entries.Setup"]
+    setup = doc["parts"]["pokertd.tournament.entries.state.Setup"]
     assert "_profile" not in setup
     assert setup["created"] is True
 

@@ -16,10 +16,11 @@ from pathlib import Path
 
 import pytest
 
+from pokertd.codec import to_json
 from pokertd.errors import ConcurrencyConflict, InvalidCommand
 from pokertd.store import EventStore, open_store
 from pokertd.store.testing import ToyCreated, ToyNoted, ToyRegistered, postgres_test_url
-from pokertd.tournament.framework import EventRecord, to_json
+from pokertd.tournament.framework import EventRecord
 
 T0 = datetime(2026, 11, 22, 19, 0, tzinfo=UTC)
 

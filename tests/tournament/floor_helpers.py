@@ -8,8 +8,8 @@ from datetime import UTC, datetime, timedelta
 
 from pokertd.service import TournamentService
 from pokertd.store import open_store
-from pokertd.tournament import entries as entries_module
 from pokertd.tournament.entries import ClockReading, CreateTournament, Register
+from pokertd.tournament.entries import state as entries_module
 from pokertd.tournament.framework import Command, EventRecord, TournamentState
 from pokertd.tournament.templates import Template, load_template
 

@@ -18,6 +18,7 @@ from typing import Any
 
 import pytest
 
+from pokertd.codec import UnknownField, class_decoder, decoder_for, from_json, to_json
 from pokertd.errors import InvalidCommand, StoreError
 from pokertd.service import TournamentService
 from pokertd.store import open_store
@@ -25,15 +26,10 @@ from pokertd.tournament.eliminations import Bust, PlayersBusted
 from pokertd.tournament.entries import CreateTournament, Register
 from pokertd.tournament.framework import (
     Event,
-    UnknownField,
-    _class_decoder,
-    _decoder_for,
     event,
     event_from_json,
     event_types,
-    from_json,
     state_parts,
-    to_json,
     upcaster,
 )
 from pokertd.tournament.templates import load_template
@@ -86,9 +82,7 @@ def test_a_misspelt_field_in_a_stored_event_is_refused() -> None:
 def test_an_unknown_field_in_a_nested_value_is_named() -> None:
     with pytest.raises(InvalidCommand, match=r"unknown field 'b' \(in its _Inner\)"):
         event_from_json("test_strict_nested", 1, {"inner": {"a": 1, "b": 2}})
-    assert event_from_json("test_strict_nested", 1, {"inner": {"a": 1}}) == _Nested(
-        inner=_Inner(1)
-    )
+    assert event_from_json("test_strict_nested", 1, {"inner": {"a": 1}}) == _Nested(inner=_Inner(1))
 
 
 def test_the_known_fields_still_round_trip() -> None:
@@ -176,7 +170,7 @@ def test_what_cannot_be_stored_faithfully_is_refused() -> None:
     with pytest.raises(TypeError, match="not JSON-safe"):
         to_json(object())
     with pytest.raises(TypeError, match="unsupported union"):
-        _decoder_for(_Inner | _Part)
+        decoder_for(_Inner | _Part)
 
 
 def test_every_event_and_state_part_has_a_decoder() -> None:
@@ -185,5 +179,5 @@ def test_every_event_and_state_part_has_a_decoder() -> None:
     names = set(event_types())
     assert {"players_busted", "tournament_created", "command_undone"} <= names
     for cls in [*event_types().values(), *state_parts().values()]:
-        assert callable(_class_decoder(cls)), cls.__name__
+        assert callable(class_decoder(cls)), cls.__name__
     assert len(state_parts()) >= 6

@@ -8,6 +8,7 @@ from fractions import Fraction
 
 import pytest
 
+from pokertd.codec import to_json
 from pokertd.errors import InvalidCommand, RuleViolation
 from pokertd.rules import ButtonRule
 from pokertd.tournament.framework import (
@@ -26,7 +27,6 @@ from pokertd.tournament.framework import (
     event_from_json,
     fold,
     needs_refold,
-    to_json,
     upcaster,
 )
 

@@ -8,10 +8,10 @@ from pathlib import Path
 import pytest
 
 from pokertd.errors import InvalidCommand, NotFound
+from pokertd.money import parse_money
 from pokertd.tournament.templates import (
     Fees,
     load_template,
-    parse_money,
     template_from_dict,
     template_names,
     templates,

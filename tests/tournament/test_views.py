@@ -6,12 +6,12 @@ import json
 
 from floor_helpers import Night, clock_at
 
-from pokertd.cli._common import to_jsonable
+from pokertd.codec import to_json
 from pokertd.tournament.eliminations import Bust
 from pokertd.tournament.entries import CloseRegistration, RecordChips, Reenter
 from pokertd.tournament.framework import Undo
-from pokertd.tournament.payouts import share_tied
 from pokertd.tournament.penalties import GivePenalty, PenaltyKind
+from pokertd.tournament.prizes.payouts import share_tied
 from pokertd.tournament.views import SeatInfo, log, players, results, status
 
 
@@ -32,7 +32,7 @@ def test_status_counts_and_average_from_chips_issued() -> None:
     assert "no clock" in view.registration_note
     with clock_at(5):
         assert status(night.state, night.now).level == 5
-    json.dumps(to_jsonable(view))
+    json.dumps(to_json(view))
 
 
 def test_status_names_the_winner() -> None:

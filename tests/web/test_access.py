@@ -97,8 +97,9 @@ def test_dealer_of_one_tournament_reads_nothing_of_another(env: Env, tid: str) -
         assert r.json()["error"] == "permission_denied", url
     page = env.client.get(f"/t/{other}/dealer/1")
     assert "PIN" in page.text  # the PIN form, not the table
-    r = env.client.post(f"/api/tournaments/{other}/commands/place_button",
-                        json={"table": 1, "seat": 1}, headers=h)
+    r = env.client.post(
+        f"/api/tournaments/{other}/commands/place_button", json={"table": 1, "seat": 1}, headers=h
+    )
     assert r.status_code == 403
     from starlette.websockets import WebSocketDisconnect
 
@@ -113,8 +114,10 @@ def test_dealer_of_one_tournament_reads_nothing_of_another(env: Env, tid: str) -
 
 def test_an_unbound_dealer_account_reads_no_staff_view(env: Env, tid: str) -> None:
     env.login("dealer1", "dealer-pass-1")  # a dealer-role account with no table
-    for url in (f"/api/tournaments/{tid}/staff",
-                f"/api/tournaments/{tid}/stream?audience=staff&limit=1"):
+    for url in (
+        f"/api/tournaments/{tid}/staff",
+        f"/api/tournaments/{tid}/stream?audience=staff&limit=1",
+    ):
         assert env.client.get(url).status_code == 403, url
 
 
@@ -135,9 +138,11 @@ def test_floor_still_reads_every_tournament(env: Env, tid: str) -> None:
 def test_dealer_page_and_stream_show_no_card_numbers(env: Env, tid: str) -> None:
     h = _director(env)
     for i, name in enumerate(("Carla Card", "Dora Deck", "Eli Edge")):
-        r = env.client.post(f"/api/tournaments/{tid}/commands/register",
-                            json={"name": name, "member": f"CARD-12345{6 + i}",
-                                  "age_ok": True, "member_ok": True}, headers=h)
+        r = env.client.post(
+            f"/api/tournaments/{tid}/commands/register",
+            json={"name": name, "member": f"CARD-12345{6 + i}", "age_ok": True, "member_ok": True},
+            headers=h,
+        )
         assert r.status_code == 200, r.text
     staff = env.client.get(f"/api/tournaments/{tid}/staff").text
     assert CARD in staff  # the floor sees it (so its absence below means something)
@@ -159,7 +164,8 @@ def test_dealer_page_and_stream_show_no_card_numbers(env: Env, tid: str) -> None
 
     for audience in ("staff", "dealer"):
         payloads = _sse_payloads(
-            env.client, f"/api/tournaments/{tid}/stream?audience={audience}&limit=1")
+            env.client, f"/api/tournaments/{tid}/stream?audience={audience}&limit=1"
+        )
         assert len(payloads) == 1
         assert "Carla Card" in payloads[0]
         assert "CARD-12345" not in payloads[0]
@@ -168,9 +174,11 @@ def test_dealer_page_and_stream_show_no_card_numbers(env: Env, tid: str) -> None
 
 def test_floor_on_a_dealer_page_gets_the_dealer_view(env: Env, tid: str) -> None:
     h = _director(env)
-    r = env.client.post(f"/api/tournaments/{tid}/commands/register",
-                        json={"name": "Carla Card", "member": CARD, "age_ok": True,
-                              "member_ok": True}, headers=h)
+    r = env.client.post(
+        f"/api/tournaments/{tid}/commands/register",
+        json={"name": "Carla Card", "member": CARD, "age_ok": True, "member_ok": True},
+        headers=h,
+    )
     assert r.status_code == 200
     page = env.client.get(f"/t/{tid}/dealer/1")
     assert page.status_code == 200
@@ -184,8 +192,18 @@ def test_floor_on_a_dealer_page_gets_the_dealer_view(env: Env, tid: str) -> None
 def test_the_staff_view_has_payouts_clock_and_tables(env: Env, tid: str) -> None:
     _director(env)
     view = env.client.get(f"/api/tournaments/{tid}/staff").json()
-    assert {"payouts", "payouts_note", "clock", "tables", "pending_moves", "status",
-            "results", "players", "log", "chart"} <= set(view)
+    assert {
+        "payouts",
+        "payouts_note",
+        "clock",
+        "tables",
+        "pending_moves",
+        "status",
+        "results",
+        "players",
+        "log",
+        "chart",
+    } <= set(view)
     assert view["payouts"][0]["place"] == 1
     assert view["clock"]["level"]["level"] == 1
     assert sum(t["players"] for t in view["tables"]) == 12
@@ -239,8 +257,10 @@ def clients(env: Env, tid: str) -> dict[Role, tuple[TestClient, dict[str, str]]]
     pin = _pin(env, tid, 1)
     dealer = TestClient(app)
     out[Role.DEALER] = (dealer, _dealer_login(dealer, tid, 1, pin))
-    for role, name, pw in ((Role.FLOOR, "floor1", FLOOR_PW),
-                           (Role.DIRECTOR, "director", DIRECTOR_PW)):
+    for role, name, pw in (
+        (Role.FLOOR, "floor1", FLOOR_PW),
+        (Role.DIRECTOR, "director", DIRECTOR_PW),
+    ):
         client = TestClient(app)
         r = client.post("/api/login", json={"name": name, "password": pw})
         assert r.status_code == 200
@@ -248,28 +268,32 @@ def clients(env: Env, tid: str) -> dict[Role, tuple[TestClient, dict[str, str]]]
     return out
 
 
-ROUTED = sorted((c for c in permissions.ROLES if c not in permissions.NOT_ROUTED),
-                key=lambda c: c.__name__)
+ROUTED = sorted(
+    (c for c in permissions.ROLES if c not in permissions.NOT_ROUTED), key=lambda c: c.__name__
+)
 
 
-@settings(max_examples=60, deadline=None,
-          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(
+    max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
 @given(cls=st.sampled_from(ROUTED), role=st.sampled_from(list(Role)))
 def test_the_api_allows_exactly_the_role_table(
-    env: Env, tid: str, clients: dict[Role, tuple[TestClient, dict[str, str]]],
-    cls: type[Command], role: Role,
+    env: Env,
+    tid: str,
+    clients: dict[Role, tuple[TestClient, dict[str, str]]],
+    cls: type[Command],
+    role: Role,
 ) -> None:
     client, headers = clients[role]
     view = env.client.get(f"/api/tournaments/{tid}").json()
-    seats: list[dict[str, Any]] = next(
-        (t["seats"] for t in view["tables"] if t["table"] == 1), [])
+    seats: list[dict[str, Any]] = next((t["seats"] for t in view["tables"] if t["table"] == 1), [])
     who = seats[0]["name"] if seats else "Nobody Here"
     name = permissions.snake(cls.__name__)
-    r = client.post(f"/api/tournaments/{tid}/commands/{name}", json=_body(cls, who),
-                    headers=headers)
+    r = client.post(
+        f"/api/tournaments/{tid}/commands/{name}", json=_body(cls, who), headers=headers
+    )
     need = permissions.ROLES[cls]
-    allowed = (cls in permissions.DEALER_OWN_TABLE if role is Role.DEALER
-               else role.at_least(need))
+    allowed = cls in permissions.DEALER_OWN_TABLE if role is Role.DEALER else role.at_least(need)
     if not allowed:
         assert r.status_code == (401 if role is Role.PUBLIC else 403), (name, role, r.text)
         return

@@ -23,8 +23,9 @@ def test_demo_builds_a_real_log(env: Env) -> None:
 def test_bust_then_undo_and_redo(env: Env, tid: str) -> None:
     h = env.login("floor1", "floor-pass-1")
     name = env.client.get(f"/api/tournaments/{tid}").json()["players"][0]["name"]
-    r = env.client.post(f"/api/tournaments/{tid}/commands/bust", json={"players": [name]},
-                        headers=h)
+    r = env.client.post(
+        f"/api/tournaments/{tid}/commands/bust", json={"players": [name]}, headers=h
+    )
     assert r.status_code == 200, r.text
     assert r.json()["events"][0]["type"]
     assert env.client.get(f"/api/tournaments/{tid}").json()["status"]["alive"] == 11
@@ -40,8 +41,9 @@ def test_bust_then_undo_and_redo(env: Env, tid: str) -> None:
 def test_rule_refusal_is_409_with_rule_id(env: Env, tid: str) -> None:
     """FOX-REG9: Foxwoods registers only players the floor has checked for age."""
     h = env.login()
-    r = env.client.post(f"/api/tournaments/{tid}/commands/register", json={"name": "New Guy"},
-                        headers=h)
+    r = env.client.post(
+        f"/api/tournaments/{tid}/commands/register", json={"name": "New Guy"}, headers=h
+    )
     assert r.status_code == 409
     body = r.json()
     assert body["error"] == "rule_violation"
@@ -52,8 +54,9 @@ def test_rule_refusal_is_409_with_rule_id(env: Env, tid: str) -> None:
 def test_unknown_player_is_404_and_state_unchanged(env: Env, tid: str) -> None:
     h = env.login()
     before = env.client.get(f"/api/tournaments/{tid}").json()["seq"]
-    r = env.client.post(f"/api/tournaments/{tid}/commands/bust", json={"players": ["Nobody"]},
-                        headers=h)
+    r = env.client.post(
+        f"/api/tournaments/{tid}/commands/bust", json={"players": ["Nobody"]}, headers=h
+    )
     assert r.status_code == 404
     assert set(r.json()) >= {"error", "message", "rule"}
     assert env.client.get(f"/api/tournaments/{tid}").json()["seq"] == before
@@ -83,13 +86,15 @@ def test_unknown_tournament_is_404(env: Env) -> None:
 
 def test_create_from_template_only_by_name(env: Env) -> None:
     h = env.login()
-    r = env.client.post("/api/tournaments", json={"name": "Wed", "template": "fox_wed_140"},
-                        headers=h)
+    r = env.client.post(
+        "/api/tournaments", json={"name": "Wed", "template": "fox_wed_140"}, headers=h
+    )
     assert r.status_code == 201
     tid = r.json()["tournament"]
     assert env.client.get(f"/api/tournaments/{tid}").json()["name"] == "Wed"
-    r = env.client.post("/api/tournaments", json={"name": "x", "template": "/etc/passwd"},
-                        headers=h)
+    r = env.client.post(
+        "/api/tournaments", json={"name": "x", "template": "/etc/passwd"}, headers=h
+    )
     assert r.status_code == 404
     names = [t["name"] for t in env.client.get("/api/templates").json()]
     assert "fox_wed_80" in names
@@ -110,10 +115,13 @@ def test_every_command_has_a_route_and_a_role(env: Env) -> None:
 def test_form_posts_run_commands_and_redirect(env: Env, tid: str) -> None:
     h = env.login()
     token = h["X-CSRF-Token"]
-    r = env.client.post(f"/api/tournaments/{tid}/commands/undo/form",
-                        data={"csrf_token": token, "_back": f"/t/{tid}/floor"},
-                        follow_redirects=False)
+    r = env.client.post(
+        f"/api/tournaments/{tid}/commands/undo/form",
+        data={"csrf_token": token, "_back": f"/t/{tid}/floor"},
+        follow_redirects=False,
+    )
     assert r.status_code == 303
-    r = env.client.post(f"/api/tournaments/{tid}/commands/undo/form", data={},
-                        follow_redirects=False)
+    r = env.client.post(
+        f"/api/tournaments/{tid}/commands/undo/form", data={}, follow_redirects=False
+    )
     assert r.status_code == 403

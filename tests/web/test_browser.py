@@ -48,9 +48,19 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     port = _free_port()
     env = {**os.environ, "POKERTD_DIRECTOR_PASSWORD": PASSWORD, "POKERTD_NO_PROMPT": "1"}
     proc = subprocess.Popen(
-        [sys.executable, "-c", "from pokertd.cli import main; main()", "serve",
-         "--db", f"sqlite:///{db}", "--port", str(port)],
-        env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+        [
+            sys.executable,
+            "-c",
+            "from pokertd.cli import main; main()",
+            "serve",
+            "--db",
+            f"sqlite:///{db}",
+            "--port",
+            str(port),
+        ],
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
     )
     base = f"http://127.0.0.1:{port}"
     try:
@@ -152,7 +162,9 @@ def test_short_night(server: str, browser: Any) -> None:
         started = time.perf_counter()  # the bust is stored; now the TV must show it
         tv.wait_for_function(
             "want => document.querySelector('#tv-players').textContent.startsWith(want)",
-            arg=f"{20 - n} /", timeout=1000, polling=50,
+            arg=f"{20 - n} /",
+            timeout=1000,
+            polling=50,
         )
         delays.append(time.perf_counter() - started)
     floor.fill(".inline-search", "")
@@ -169,8 +181,9 @@ def test_short_night(server: str, browser: Any) -> None:
     with floor.expect_response(lambda r: "confirm_move" in r.url, timeout=5000) as resp:
         floor.click(".confirm-move >> nth=0")
     assert resp.value.status == 200, resp.value.text()
-    floor.wait_for_function("n => document.querySelectorAll('.confirm-move').length < n",
-                            arg=before)
+    floor.wait_for_function(
+        "n => document.querySelectorAll('.confirm-move').length < n", arg=before
+    )
     tables = {t["table"]: t["players"] for t in _view(server, tid)["tables"]}
     assert tables[1] == 6
     assert tables[2] == 9

@@ -23,6 +23,7 @@ pytestmark = [
 
 def _watch(page: Any) -> list[str]:
     problems: list[str] = []
+
     def console(m: Any) -> None:
         if m.text.startswith("Failed to load resource"):
             return  # a 4xx is reported by URL below (the browser asks for /favicon.ico)
@@ -52,8 +53,14 @@ def test_pages_run_under_the_csp_in_chromium(server: str, browser: Any) -> None:
     assert r.status == 201, r.text()
     tid = r.json()["tournament"]
     pin = page.request.get(f"{server}/api/tournaments/{tid}/tables/1/pin").json()["pin"]
-    for path in ("/", f"/t/{tid}/floor", f"/t/{tid}/tv", f"/t/{tid}/player",
-                 f"/t/{tid}/print/seats", f"/t/{tid}/print/payouts"):
+    for path in (
+        "/",
+        f"/t/{tid}/floor",
+        f"/t/{tid}/tv",
+        f"/t/{tid}/player",
+        f"/t/{tid}/print/seats",
+        f"/t/{tid}/print/payouts",
+    ):
         page.goto(f"{server}{path}")
         page.wait_for_load_state("networkidle")
         header = page.evaluate("document.documentElement.outerHTML.length")

@@ -15,8 +15,21 @@ from pokertd.web import UserStore
 def test_user_add_and_list(tmp_path: Path) -> None:
     db = f"sqlite:///{tmp_path / 'cli.db'}"
     runner = CliRunner()
-    r = runner.invoke(app, ["user", "add", "anna", "--role", "floor", "--password",
-                            "anna-pass-1", "--db", db, "--json"])
+    r = runner.invoke(
+        app,
+        [
+            "user",
+            "add",
+            "anna",
+            "--role",
+            "floor",
+            "--password",
+            "anna-pass-1",
+            "--db",
+            db,
+            "--json",
+        ],
+    )
     assert r.exit_code == 0, r.output
     assert json.loads(r.output) == {"name": "anna", "role": "floor"}
     r = runner.invoke(app, ["user", "list", "--db", db, "--json"])
@@ -30,16 +43,19 @@ def test_user_add_and_list(tmp_path: Path) -> None:
 def test_user_add_refuses_bad_input(tmp_path: Path) -> None:
     db = f"sqlite:///{tmp_path / 'cli.db'}"
     runner = CliRunner()
-    r = runner.invoke(app, ["user", "add", "bob", "--role", "king", "--password", "bob-pass-1",
-                            "--db", db])
+    r = runner.invoke(
+        app, ["user", "add", "bob", "--role", "king", "--password", "bob-pass-1", "--db", db]
+    )
     assert r.exit_code == 2
-    r = runner.invoke(app, ["user", "add", "bob", "--role", "floor", "--password", "short",
-                            "--db", db, "--json"])
+    r = runner.invoke(
+        app, ["user", "add", "bob", "--role", "floor", "--password", "short", "--db", db, "--json"]
+    )
     assert r.exit_code == 2
     assert json.loads(r.output)["error"] == "invalid_command"
     runner.invoke(app, ["user", "add", "bob", "--password", "bob-pass-1", "--db", db])
     r = runner.invoke(app, ["user", "add", "bob", "--password", "bob-pass-1", "--db", db])
     assert r.exit_code == 2
-    r = runner.invoke(app, ["user", "add", "bob", "--password", "bob-pass-2", "--reset",
-                            "--db", db])
+    r = runner.invoke(
+        app, ["user", "add", "bob", "--password", "bob-pass-2", "--reset", "--db", db]
+    )
     assert r.exit_code == 0

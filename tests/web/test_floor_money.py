@@ -51,18 +51,27 @@ def three_left(env: Env) -> str:
 def test_floor_console_shows_the_new_forms(env: Env, tid: str) -> None:
     env.login()
     page = env.client.get(f"/t/{tid}/floor").text
-    for part in ("penalty-card", "colorup-card", "deal-card", "prizes-card", "standings.csv",
-                 "/print/receipts"):
+    for part in (
+        "penalty-card",
+        "colorup-card",
+        "deal-card",
+        "prizes-card",
+        "standings.csv",
+        "/print/receipts",
+    ):
         assert part in page
 
 
-def test_K1_penalty_form_posts_give_penalty_and_lower_roles_are_refused(
-    env: Env, tid: str
-) -> None:
+def test_K1_penalty_form_posts_give_penalty_and_lower_roles_are_refused(env: Env, tid: str) -> None:
     """K1 sanctions (warning, missed hands/rounds, disqualification) are the director's."""
     name = _table_one(env, tid)["seats"][0]["name"]
-    body = {"player": name, "kind": "missed_hands", "count": 2, "rule": "TDA-71",
-            "reason": "soft play"}
+    body = {
+        "player": name,
+        "kind": "missed_hands",
+        "count": 2,
+        "rule": "TDA-71",
+        "reason": "soft play",
+    }
     assert _post(env, tid, "give_penalty", body, {}).status_code == 401
     floor = env.login("floor1", FLOOR_PW)
     assert _post(env, tid, "give_penalty", body, floor).status_code == 403
@@ -71,10 +80,18 @@ def test_K1_penalty_form_posts_give_penalty_and_lower_roles_are_refused(
     assert r.status_code == 200, r.text
     ev = r.json()["events"][0]
     assert ev["type"] == "penalty_given"
-    assert (ev["data"]["hands"], ev["data"]["rule"], ev["data"]["reason"]) == (2, "TDA-71",
-                                                                              "soft play")
-    warn = _post(env, tid, "give_penalty", {"player": name, "kind": "warning", "reason": "phone",
-                                            "rule": ""}, h)
+    assert (ev["data"]["hands"], ev["data"]["rule"], ev["data"]["reason"]) == (
+        2,
+        "TDA-71",
+        "soft play",
+    )
+    warn = _post(
+        env,
+        tid,
+        "give_penalty",
+        {"player": name, "kind": "warning", "reason": "phone", "rule": ""},
+        h,
+    )
     assert warn.status_code == 200, warn.text
     bad = _post(env, tid, "give_penalty", {"player": name, "kind": "scolding"}, h)
     assert bad.status_code == 422

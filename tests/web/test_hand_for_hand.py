@@ -21,13 +21,18 @@ def _clock(env: Env, tid: str) -> dict[str, Any]:
 
 def test_FOX_HFH_each_dealer_reports_and_the_last_table_takes_2_00_off(env: Env, tid: str) -> None:
     h = env.login()
-    tables = sorted(t["table"] for t in env.client.get(f"/api/tournaments/{tid}").json()["tables"]
-                    if any(s.get("name") for s in t.get("seats", [])))
+    tables = sorted(
+        t["table"]
+        for t in env.client.get(f"/api/tournaments/{tid}").json()["tables"]
+        if any(s.get("name") for s in t.get("seats", []))
+    )
     assert len(tables) >= 2
-    pins = {n: env.client.get(f"/api/tournaments/{tid}/tables/{n}/pin").json()["pin"]
-            for n in tables}
-    r = env.client.post(f"/api/tournaments/{tid}/commands/hand_for_hand", json={"on": True},
-                        headers=h)
+    pins = {
+        n: env.client.get(f"/api/tournaments/{tid}/tables/{n}/pin").json()["pin"] for n in tables
+    }
+    r = env.client.post(
+        f"/api/tournaments/{tid}/commands/hand_for_hand", json={"on": True}, headers=h
+    )
     assert r.status_code == 200, r.text
     before = _clock(env, tid)
     assert before["hand_for_hand"]

@@ -24,12 +24,18 @@ with warnings.catch_warnings():
 JSON = {"content-type": "application/json"}
 
 
-def _post(env: Env, tid: str, name: str, body: Any = None, *, raw: bytes | None = None,
-          headers: dict[str, str] | None = None) -> Any:
+def _post(
+    env: Env,
+    tid: str,
+    name: str,
+    body: Any = None,
+    *,
+    raw: bytes | None = None,
+    headers: dict[str, str] | None = None,
+) -> Any:
     hdrs = {**(headers or env.login()), **JSON}
     content = raw if raw is not None else json.dumps(body).encode()
-    return env.client.post(f"/api/tournaments/{tid}/commands/{name}", content=content,
-                           headers=hdrs)
+    return env.client.post(f"/api/tournaments/{tid}/commands/{name}", content=content, headers=hdrs)
 
 
 def _refused(r: Any, status: int, words: str) -> None:
@@ -65,8 +71,12 @@ def test_lone_surrogate_in_a_name_is_422(env: Env, tid: str) -> None:
 
 
 def test_a_surrogate_pair_escape_is_a_valid_character(env: Env, tid: str) -> None:
-    r = _post(env, tid, "register",
-              raw=b'{"name": "Ann \\ud83d\\ude00", "age_ok": true, "member_ok": true}')
+    r = _post(
+        env,
+        tid,
+        "register",
+        raw=b'{"name": "Ann \\ud83d\\ude00", "age_ok": true, "member_ok": true}',
+    )
     assert r.status_code == 200, r.text
 
 
@@ -105,8 +115,11 @@ def test_dealer_sending_table_superscript_two_is_refused_not_500(env: Env, tid: 
     assert r.status_code == 200, r.text
     headers = {"X-CSRF-Token": r.json()["csrf"], **JSON}
     for body in ({"table": "²"}, {"table": "١"}, {"table": "9" * 5000}):
-        r = dealer.post(f"/api/tournaments/{tid}/commands/table_hand_finished",
-                        content=json.dumps(body).encode(), headers=headers)
+        r = dealer.post(
+            f"/api/tournaments/{tid}/commands/table_hand_finished",
+            content=json.dumps(body).encode(),
+            headers=headers,
+        )
         assert 400 <= r.status_code < 500, (body, r.status_code, r.text)
 
 
@@ -116,8 +129,10 @@ def test_nfc_and_nfd_names_are_one_player_through_the_api(env: Env, tid: str) ->
     assert _post(env, tid, "register", _register(nfd)).status_code == 200
     r = _post(env, tid, "register", _register(nfc))
     _refused(r, 409, "already registered")
-    names = [p["name"] for p in env.client.get(f"/api/tournaments/{tid}/players",
-                                                params={"q": "José"}).json()]
+    names = [
+        p["name"]
+        for p in env.client.get(f"/api/tournaments/{tid}/players", params={"q": "José"}).json()
+    ]
     assert names == [nfc]
 
 

@@ -29,9 +29,19 @@ def _serve(url: str) -> tuple[subprocess.Popen[bytes], str]:
     env = {**os.environ, "POKERTD_NO_PROMPT": "1"}
     env.pop("POKERTD_DIRECTOR_PASSWORD", None)
     proc = subprocess.Popen(
-        [sys.executable, "-c", "from pokertd.cli import main; main()", "serve",
-         "--db", url, "--port", str(port)],
-        env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        [
+            sys.executable,
+            "-c",
+            "from pokertd.cli import main; main()",
+            "serve",
+            "--db",
+            url,
+            "--port",
+            str(port),
+        ],
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
     )
     base = f"http://127.0.0.1:{port}"
     for _ in range(150):
@@ -75,9 +85,10 @@ def test_two_processes_see_each_others_changes(two_servers: tuple[str, str, str,
         ready = threading.Event()
 
         def watch() -> None:
-            with httpx.Client(timeout=30) as b, b.stream(
-                "GET", f"{base_b}/api/tournaments/{tid}/stream?limit=2"
-            ) as r:
+            with (
+                httpx.Client(timeout=30) as b,
+                b.stream("GET", f"{base_b}/api/tournaments/{tid}/stream?limit=2") as r,
+            ):
                 for line in r.iter_lines():
                     if line.startswith("data: "):
                         got.append((time.perf_counter(), json.loads(line[6:])["status"]["alive"]))
@@ -87,8 +98,14 @@ def test_two_processes_see_each_others_changes(two_servers: tuple[str, str, str,
         t.start()
         assert ready.wait(10)
         sent = time.perf_counter()
-        assert a.post(f"{base_a}/api/tournaments/{tid}/commands/bust",
-                      json={"players": [victim]}, headers=h).status_code == 200
+        assert (
+            a.post(
+                f"{base_a}/api/tournaments/{tid}/commands/bust",
+                json={"players": [victim]},
+                headers=h,
+            ).status_code
+            == 200
+        )
         t.join(10)
     assert [alive for _, alive in got] == [60, 59]
     assert got[1][0] - sent < 1.0

@@ -64,16 +64,19 @@ def test_lower_role_refused_with_valid_bodies(env: Env, tid: str) -> None:
     """Valid bodies reach the role check: floor may not give penalties or lay tables."""
     h = env.login("floor1", FLOOR_PW)
     name = env.client.get(f"/api/tournaments/{tid}").json()["players"][0]["name"]
-    r = env.client.post(f"/api/tournaments/{tid}/commands/give_penalty",
-                        json={"player": name, "kind": "warning"}, headers=h)
+    r = env.client.post(
+        f"/api/tournaments/{tid}/commands/give_penalty",
+        json={"player": name, "kind": "warning"},
+        headers=h,
+    )
     assert r.status_code == 403
-    r = env.client.post("/api/tournaments", json={"name": "x", "template": "fox_wed_80"},
-                        headers=h)
+    r = env.client.post("/api/tournaments", json={"name": "x", "template": "fox_wed_80"}, headers=h)
     assert r.status_code == 403
     env.logout()
     h = env.login("dealer1", DEALER_PW)
-    r = env.client.post(f"/api/tournaments/{tid}/commands/register", json={"name": "Zed"},
-                        headers=h)
+    r = env.client.post(
+        f"/api/tournaments/{tid}/commands/register", json={"name": "Zed"}, headers=h
+    )
     assert r.status_code == 403
 
 
@@ -123,19 +126,40 @@ def test_no_default_password_first_run_setup(tmp_path: Path) -> None:
         token = env.client.cookies.get("pokertd_csrf")
         assert token
         assert token in page.text
-        r = env.client.post("/setup", data={"name": "td", "password": "short", "password2": "short",
-                                            "csrf_token": token})
+        r = env.client.post(
+            "/setup",
+            data={"name": "td", "password": "short", "password2": "short", "csrf_token": token},
+        )
         assert r.status_code == 422
-        r = env.client.post("/setup", data={"name": "td", "password": "long-enough-1",
-                                            "password2": "long-enough-1", "csrf_token": token},
-                            follow_redirects=False)
+        r = env.client.post(
+            "/setup",
+            data={
+                "name": "td",
+                "password": "long-enough-1",
+                "password2": "long-enough-1",
+                "csrf_token": token,
+            },
+            follow_redirects=False,
+        )
         assert r.status_code == 303
         assert env.client.get("/api/me").json() | {"csrf": ""} == {
-            "name": "td", "role": "director", "tournament": None, "table": None, "csrf": ""}
+            "name": "td",
+            "role": "director",
+            "tournament": None,
+            "table": None,
+            "csrf": "",
+        }
         # once set, /setup cannot set it again
-        r = env.client.post("/setup", data={"name": "evil", "password": "long-enough-2",
-                                            "password2": "long-enough-2", "csrf_token": token},
-                            follow_redirects=False)
+        r = env.client.post(
+            "/setup",
+            data={
+                "name": "evil",
+                "password": "long-enough-2",
+                "password2": "long-enough-2",
+                "csrf_token": token,
+            },
+            follow_redirects=False,
+        )
         assert r.headers["location"] == "/login"
         assert [u.name for u in env.users.users() if u.role is Role.DIRECTOR] == ["td"]
     finally:
@@ -145,22 +169,38 @@ def test_no_default_password_first_run_setup(tmp_path: Path) -> None:
 def test_public_pages_expose_nothing_private(env: Env, tid: str) -> None:
     """Player view, TV, public API and stream: no member numbers, no contact details."""
     h = env.login()
-    r = env.client.post(f"/api/tournaments/{tid}/commands/register",
-                        json={"name": "Private Person", "member": "MEMBER-987654",
-                              "age_ok": True, "member_ok": True}, headers=h)
+    r = env.client.post(
+        f"/api/tournaments/{tid}/commands/register",
+        json={
+            "name": "Private Person",
+            "member": "MEMBER-987654",
+            "age_ok": True,
+            "member_ok": True,
+        },
+        headers=h,
+    )
     assert r.status_code == 200, r.text
     staff = env.client.get(f"/api/tournaments/{tid}/staff").text
     assert "MEMBER-987654" in staff
     env.logout()
-    for url in (f"/api/tournaments/{tid}", f"/t/{tid}/player", f"/t/{tid}/tv",
-                f"/t/{tid}/print/payouts", f"/t/{tid}/print/results",
-                f"/api/tournaments/{tid}/stream?limit=1"):
+    for url in (
+        f"/api/tournaments/{tid}",
+        f"/t/{tid}/player",
+        f"/t/{tid}/tv",
+        f"/t/{tid}/print/payouts",
+        f"/t/{tid}/print/results",
+        f"/api/tournaments/{tid}/stream?limit=1",
+    ):
         body = env.client.get(url).text
         assert "Private Person" in body or "stream" in url or "print" in url, url
         assert "MEMBER-987654" not in body, url
-    for url in (f"/api/tournaments/{tid}/staff", f"/api/tournaments/{tid}/events",
-                f"/t/{tid}/print/seats", f"/t/{tid}/print/receipts",
-                f"/api/tournaments/{tid}/tables/1/pin"):
+    for url in (
+        f"/api/tournaments/{tid}/staff",
+        f"/api/tournaments/{tid}/events",
+        f"/t/{tid}/print/seats",
+        f"/t/{tid}/print/receipts",
+        f"/api/tournaments/{tid}/tables/1/pin",
+    ):
         assert env.client.get(url).status_code in (401, 403), url
 
 
@@ -169,8 +209,10 @@ def test_dealer_pin_opens_only_that_table(env: Env, tid: str) -> None:
     pin = env.client.get(f"/api/tournaments/{tid}/tables/1/pin").json()["pin"]
     view = env.client.get(f"/api/tournaments/{tid}").json()
     env.logout()
-    r = env.client.post("/api/dealer/login", json={"tournament": tid, "table": 1, "pin": "000000"
-                        if pin != "000000" else "111111"})
+    r = env.client.post(
+        "/api/dealer/login",
+        json={"tournament": tid, "table": 1, "pin": "000000" if pin != "000000" else "111111"},
+    )
     assert r.status_code == 403
     r = env.client.post("/api/dealer/login", json={"tournament": tid, "table": 1, "pin": pin})
     assert r.status_code == 200
@@ -180,13 +222,16 @@ def test_dealer_pin_opens_only_that_table(env: Env, tid: str) -> None:
     t1 = next(t for t in view["tables"] if t["table"] == 1)
     t2 = next(t for t in view["tables"] if t["table"] == 2)
     other = t2["seats"][0]["name"]
-    r = env.client.post(f"/api/tournaments/{tid}/commands/bust", json={"players": [other]},
-                        headers=h)
+    r = env.client.post(
+        f"/api/tournaments/{tid}/commands/bust", json={"players": [other]}, headers=h
+    )
     assert r.status_code == 403
-    r = env.client.post(f"/api/tournaments/{tid}/commands/place_button",
-                        json={"table": 2, "seat": 1}, headers=h)
+    r = env.client.post(
+        f"/api/tournaments/{tid}/commands/place_button", json={"table": 2, "seat": 1}, headers=h
+    )
     assert r.status_code == 403
     mine = t1["seats"][0]["name"]
-    r = env.client.post(f"/api/tournaments/{tid}/commands/bust", json={"players": [mine]},
-                        headers=h)
+    r = env.client.post(
+        f"/api/tournaments/{tid}/commands/bust", json={"players": [mine]}, headers=h
+    )
     assert r.status_code == 200, r.text

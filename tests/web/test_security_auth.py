@@ -107,8 +107,7 @@ def test_session_dead_after_logout(env: Env, tid: str) -> None:
     h = env.login()
     old = env.client.cookies.get("pokertd_session")
     assert old
-    r = env.client.post("/logout", data={"csrf_token": h["X-CSRF-Token"]},
-                        follow_redirects=False)
+    r = env.client.post("/logout", data={"csrf_token": h["X-CSRF-Token"]}, follow_redirects=False)
     assert r.status_code == 303
     env.client.cookies.set("pokertd_session", old)  # the attacker kept a copy
     env.client.cookies.set("pokertd_csrf", h["X-CSRF-Token"])
@@ -233,15 +232,20 @@ def test_csrf_token_of_session_a_refused_for_session_b(env: Env, tid: str) -> No
 def test_anonymous_forms_need_a_signed_token(env: Env) -> None:
     """Before sign-in the token is signed by the server: a made-up pair is refused."""
     env.client.cookies.set("pokertd_csrf", "made-up-token-made-up")
-    r = env.client.post("/login", data={"name": "director", "password": DIRECTOR_PW,
-                                        "csrf_token": "made-up-token-made-up"})
+    r = env.client.post(
+        "/login",
+        data={"name": "director", "password": DIRECTOR_PW, "csrf_token": "made-up-token-made-up"},
+    )
     assert r.status_code == 403
     env.client.cookies.clear()
     page = env.client.get("/login").text
     token = re.search(r'name="csrf_token" value="([^"]+)"', page)
     assert token
-    r = env.client.post("/login", data={"name": "director", "password": DIRECTOR_PW,
-                                        "csrf_token": token.group(1)}, follow_redirects=False)
+    r = env.client.post(
+        "/login",
+        data={"name": "director", "password": DIRECTOR_PW, "csrf_token": token.group(1)},
+        follow_redirects=False,
+    )
     assert r.status_code == 303
     assert env.client.get("/api/me").json()["role"] == "director"
 
@@ -260,9 +264,21 @@ def _assert_secure_headers(r: Any, where: str) -> None:
 def test_security_headers_on_every_response(env: Env, tid: str) -> None:
     """Finding: no page sent CSP, frame or nosniff headers."""
     seen = {}
-    for url in ("/", "/login", f"/t/{tid}/tv", f"/t/{tid}/player", "/api/tournaments",
-                f"/api/tournaments/{tid}", "/api/me", "/api/no-such-route", "/t/nope/tv",
-                "/static/app.css", "/static/app.js", f"/t/{tid}/qr.svg", "/openapi.json"):
+    for url in (
+        "/",
+        "/login",
+        f"/t/{tid}/tv",
+        f"/t/{tid}/player",
+        "/api/tournaments",
+        f"/api/tournaments/{tid}",
+        "/api/me",
+        "/api/no-such-route",
+        "/t/nope/tv",
+        "/static/app.css",
+        "/static/app.js",
+        f"/t/{tid}/qr.svg",
+        "/openapi.json",
+    ):
         r = env.client.get(url)
         seen[url] = r.status_code
         _assert_secure_headers(r, url)
@@ -328,9 +344,18 @@ def test_pages_satisfy_the_csp(env: Env, tid: str) -> None:
     """No inline script code (JSON data blocks only), no handlers, no foreign scripts."""
     env.login()
     pin = env.client.get(f"/api/tournaments/{tid}/tables/1/pin").json()["pin"]
-    pages = ["/", "/login", f"/t/{tid}/floor", f"/t/{tid}/tv", f"/t/{tid}/player",
-             f"/t/{tid}/dealer/1", f"/t/{tid}/print/seats", f"/t/{tid}/print/payouts",
-             f"/t/{tid}/print/receipts", f"/t/{tid}/print/results"]
+    pages = [
+        "/",
+        "/login",
+        f"/t/{tid}/floor",
+        f"/t/{tid}/tv",
+        f"/t/{tid}/player",
+        f"/t/{tid}/dealer/1",
+        f"/t/{tid}/print/seats",
+        f"/t/{tid}/print/payouts",
+        f"/t/{tid}/print/receipts",
+        f"/t/{tid}/print/results",
+    ]
     checked = 0
     for url in pages:
         r = env.client.get(url)
@@ -352,16 +377,25 @@ def test_pages_satisfy_the_csp(env: Env, tid: str) -> None:
 
 @pytest.mark.parametrize(
     "back",
-    ["//evil.example", "/\\evil.example", "https://evil.example/", "http:/evil.example",
-     "javascript:alert(1)", "/t/x\r\nLocation: //evil.example", "evil.example"],
+    [
+        "//evil.example",
+        "/\\evil.example",
+        "https://evil.example/",
+        "http:/evil.example",
+        "javascript:alert(1)",
+        "/t/x\r\nLocation: //evil.example",
+        "evil.example",
+    ],
 )
 def test_form_back_refuses_offsite_redirects(env: Env, tid: str, back: str) -> None:
     """Finding: the form route redirected to ``_back=//evil.example``."""
     h = env.login()
     before = len(env.client.get(f"/api/tournaments/{tid}/events").json())
-    r = env.client.post(f"/api/tournaments/{tid}/commands/undo/form",
-                        data={"csrf_token": h["X-CSRF-Token"], "_back": back},
-                        follow_redirects=False)
+    r = env.client.post(
+        f"/api/tournaments/{tid}/commands/undo/form",
+        data={"csrf_token": h["X-CSRF-Token"], "_back": back},
+        follow_redirects=False,
+    )
     assert r.status_code == 422, r.text
     assert "location" not in r.headers
     assert len(env.client.get(f"/api/tournaments/{tid}/events").json()) == before  # not run
@@ -371,9 +405,16 @@ def test_login_next_stays_on_this_site(env: Env) -> None:
     page = env.client.get("/login", params={"next": "/\\evil.example"}).text
     assert 'name="next" value="/"' in page
     token = env.client.cookies.get("pokertd_csrf")
-    r = env.client.post("/login", data={"name": "director", "password": DIRECTOR_PW,
-                                        "csrf_token": token, "next": "/\\evil.example"},
-                        follow_redirects=False)
+    r = env.client.post(
+        "/login",
+        data={
+            "name": "director",
+            "password": DIRECTOR_PW,
+            "csrf_token": token,
+            "next": "/\\evil.example",
+        },
+        follow_redirects=False,
+    )
     assert r.status_code == 303
     assert r.headers["location"] == "/"
 
@@ -421,8 +462,12 @@ def test_hashing_is_bounded_and_busy_is_not_a_failure(make_app: Any) -> None:
         for _ in taken:
             a.users._slots.release()
     with a.client() as client:
-        assert client.post("/api/login", json={"name": "director",
-                                               "password": DIRECTOR_PW}).status_code == 200
+        assert (
+            client.post(
+                "/api/login", json={"name": "director", "password": DIRECTOR_PW}
+            ).status_code
+            == 200
+        )
 
 
 def test_stranger_cannot_lock_out_the_director(make_app: Any) -> None:
@@ -444,8 +489,9 @@ def test_account_limit_spares_the_accounts_known_addresses(make_app: Any) -> Non
     a = make_app(login_account_attempts=10)
     with a.client("10.0.0.10") as office:
         _login(office)  # the office is now a known-good address of "director"
-        office.post("/api/logout", headers={"X-CSRF-Token": office.cookies.get("pokertd_csrf")
-                                            or ""})
+        office.post(
+            "/api/logout", headers={"X-CSRF-Token": office.cookies.get("pokertd_csrf") or ""}
+        )
     for n in range(2):
         with a.client(f"172.16.0.{n + 1}") as stranger:
             for _ in range(5):
@@ -455,8 +501,12 @@ def test_account_limit_spares_the_accounts_known_addresses(make_app: Any) -> Non
         r = newcomer.post("/api/login", json={"name": "director", "password": DIRECTOR_PW})
         assert r.status_code == 429  # a new address: the account's counter applies
     with a.client("10.0.0.10") as office:
-        assert office.post("/api/login", json={"name": "director",
-                                               "password": DIRECTOR_PW}).status_code == 200
+        assert (
+            office.post(
+                "/api/login", json={"name": "director", "password": DIRECTOR_PW}
+            ).status_code
+            == 200
+        )
 
 
 def test_attempts_are_counted_in_the_shared_store(make_app: Any, tmp_path: Path) -> None:
@@ -481,18 +531,31 @@ def test_x_forwarded_for_ignored_unless_from_a_trusted_proxy(make_app: Any) -> N
     """Finding: the client address must come from trusted proxy headers only."""
     plain = make_app()
     with plain.client("10.5.5.5") as client:
-        codes = [client.post("/api/login", json={"name": "floor1", "password": "wrong-pass"},
-                             headers={"X-Forwarded-For": f"203.0.113.{i}"}).status_code
-                 for i in range(7)]
+        codes = [
+            client.post(
+                "/api/login",
+                json={"name": "floor1", "password": "wrong-pass"},
+                headers={"X-Forwarded-For": f"203.0.113.{i}"},
+            ).status_code
+            for i in range(7)
+        ]
     assert codes == [403] * 5 + [429] * 2  # rotating the header does not help
     proxied = make_app(trusted_proxies=("10.0.0.1",))
     with proxied.client("10.0.0.1") as proxy:
-        codes = [proxy.post("/api/login", json={"name": "floor1", "password": "wrong-pass"},
-                            headers={"X-Forwarded-For": f"203.0.113.{i}"}).status_code
-                 for i in range(7)]
+        codes = [
+            proxy.post(
+                "/api/login",
+                json={"name": "floor1", "password": "wrong-pass"},
+                headers={"X-Forwarded-For": f"203.0.113.{i}"},
+            ).status_code
+            for i in range(7)
+        ]
         assert codes == [403] * 7  # seven clients behind the proxy, one try each
-        r = proxy.post("/api/login", json={"name": "floor1", "password": FLOOR_PW},
-                       headers={"X-Forwarded-For": "6.6.6.6, 198.51.100.7"})
+        r = proxy.post(
+            "/api/login",
+            json={"name": "floor1", "password": FLOOR_PW},
+            headers={"X-Forwarded-For": "6.6.6.6, 198.51.100.7"},
+        )
         assert r.status_code == 200
     row = next(s for s in proxied.users.sessions(now=time.time()) if s.user == "floor1")
     assert row.address == "198.51.100.7"  # the nearest hop, not what the client claimed
@@ -531,9 +594,16 @@ def test_concurrent_setup_pages_make_one_director(make_app: Any) -> None:
 
     def setup(i: int) -> int:
         barrier.wait()
-        r = clients[i].post("/setup", data={"name": f"td{i}", "password": "long-enough-1",
-                                            "password2": "long-enough-1",
-                                            "csrf_token": tokens[i]}, follow_redirects=False)
+        r = clients[i].post(
+            "/setup",
+            data={
+                "name": f"td{i}",
+                "password": "long-enough-1",
+                "password2": "long-enough-1",
+                "csrf_token": tokens[i],
+            },
+            follow_redirects=False,
+        )
         return int(r.status_code)
 
     with ThreadPoolExecutor(max_workers=4) as pool:
@@ -569,8 +639,9 @@ def test_two_servers_first_run_on_fresh_postgres_one_director() -> None:
         def start(_: int) -> None:
             barrier.wait()
             try:
-                users = UserStore(url, hasher=PasswordHasher(time_cost=1, memory_cost=1024,
-                                                             parallelism=1))
+                users = UserStore(
+                    url, hasher=PasswordHasher(time_cost=1, memory_cost=1024, parallelism=1)
+                )
                 try:
                     created.append(users.ensure_first_director("director", DIRECTOR_PW))
                     keys.append(users.secret_key())
@@ -614,14 +685,28 @@ def _two_serve_processes(url: str) -> None:
     from .test_browser import _free_port
 
     with psycopg.connect(url, autocommit=True) as conn:  # start from an empty database again
-        conn.execute("DROP TABLE pokertd_users, pokertd_settings, pokertd_sessions, "
-                     "pokertd_login_attempts, pokertd_known_addresses")
+        conn.execute(
+            "DROP TABLE pokertd_users, pokertd_settings, pokertd_sessions, "
+            "pokertd_login_attempts, pokertd_known_addresses"
+        )
     env = {**os.environ, "POKERTD_NO_PROMPT": "1", "POKERTD_DIRECTOR_PASSWORD": DIRECTOR_PW}
     ports = [_free_port(), _free_port()]
     procs = [
-        subprocess.Popen([sys.executable, "-c", "from pokertd.cli import main; main()", "serve",
-                          "--db", url, "--port", str(p)], env=env,
-                         stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        subprocess.Popen(
+            [
+                sys.executable,
+                "-c",
+                "from pokertd.cli import main; main()",
+                "serve",
+                "--db",
+                url,
+                "--port",
+                str(p),
+            ],
+            env=env,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+        )
         for p in ports
     ]
     try:

@@ -1,9 +1,12 @@
 """The ``pokertd`` command line: one Typer app; each module adds its commands.
 
 Every command has ``--json``; refusals print one line and exit 2 (see ``_common``).
-Modules: ``hand`` (engine), ``floor`` (tournament core), ``tables`` (seating),
-``clock`` (structures, clock, chip races), ``money`` (payouts, bounties, deals, ICM),
-``serve`` (web app), ``sim`` (simulation).
+One module per group of commands: ``hand`` (the ``pokertd hand`` sub-app: the engine),
+``floor`` (entries, busts, undo, status: top level), ``tables`` (seating, and the ``pokertd
+move`` sub-app), ``clock`` (the ``pokertd structure`` sub-app, the clock, chip races),
+``prize`` (the ``pokertd prize`` sub-app: payouts, ICM, standings, bounties, payments, each
+also top level under its older name), ``deal`` (the ``pokertd deal`` sub-app), ``serve`` (the
+web app and the ``pokertd user`` sub-app), ``sim`` (simulation).
 """
 
 from __future__ import annotations
@@ -34,7 +37,7 @@ def version() -> None:
     typer.echo(__version__)
 
 
-_MODULES = ("hand", "floor", "tables", "clock", "money", "serve", "sim")
+_MODULES = ("hand", "floor", "tables", "clock", "prize", "deal", "serve", "sim")
 
 for _name in _MODULES:
     _module = importlib.import_module(f"pokertd.cli.{_name}")

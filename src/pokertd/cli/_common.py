@@ -2,8 +2,9 @@
 
 One way to do each thing: a command parses its arguments, makes one service call and hands
 the result to :func:`emit` with a renderer for people; ``--json`` prints the same data as JSON
-(the API's serializer). Any :class:`~pokertd.errors.PokertdError` becomes one line on stderr
-and exit code 2 — never a stack trace.
+(:func:`pokertd.codec.to_json`: one codec for the event log, the API and the CLI). Any
+:class:`~pokertd.errors.PokertdError` becomes one line on stderr and exit code 2 — never a
+stack trace.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 from rich.console import Console
 
+from pokertd.codec import to_json
 from pokertd.errors import PokertdError
 
 if TYPE_CHECKING:
@@ -66,31 +68,10 @@ def check_port(port: int) -> int:
     return port
 
 
-def to_jsonable(value: Any) -> Any:
-    """Plain JSON data from dataclasses, enums, fractions, tuples and mappings."""
-    import dataclasses
-    from enum import Enum
-    from fractions import Fraction
-
-    if isinstance(value, Enum):
-        return value.value
-    if isinstance(value, Fraction):
-        return f"{value.numerator}/{value.denominator}"
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {f.name: to_jsonable(getattr(value, f.name)) for f in dataclasses.fields(value)}
-    if isinstance(value, dict):
-        return {str(k): to_jsonable(v) for k, v in value.items()}
-    if isinstance(value, list | tuple | set | frozenset):
-        return [to_jsonable(v) for v in value]
-    if hasattr(value, "as_json"):
-        return to_jsonable(value.as_json())
-    return value
-
-
 def emit(data: Any, as_json: bool, render: Callable[[Any], None] | None = None) -> None:
     """Print ``data`` as JSON (``--json``) or with ``render`` for people."""
     if as_json or render is None:
-        sys.stdout.write(json.dumps(to_jsonable(data), indent=2, sort_keys=False) + "\n")
+        sys.stdout.write(json.dumps(to_json(data), indent=2, sort_keys=False) + "\n")
     else:
         render(data)
 
@@ -146,5 +127,4 @@ __all__ = [
     "fail",
     "refusals",
     "service",
-    "to_jsonable",
 ]

@@ -30,7 +30,7 @@ structure_app = typer.Typer(
 
 
 def _render_structure(structure: Any, projection: Any | None = None, count: int = 0) -> None:
-    from pokertd.tournament.structure_tools import one_decimal
+    from pokertd.tournament.clock import one_decimal
 
     s = structure
     console.print(f"[bold]{s.title or s.name}[/]  ({s.name})")
@@ -104,7 +104,7 @@ def _render_structure(structure: Any, projection: Any | None = None, count: int 
 @structure_app.command("list")
 def structure_list(as_json: JsonOption = False) -> None:
     """List the structure presets that ship with pokertd."""
-    from pokertd.tournament.structures import load_structure, structure_names
+    from pokertd.tournament.clock import load_structure, structure_names
 
     with refusals(as_json):
         data = []
@@ -156,8 +156,7 @@ def structure_show(
     as_json: JsonOption = False,
 ) -> None:
     """Print a structure as a table (with a projection given --entries and --stack)."""
-    from pokertd.tournament.structure_tools import project
-    from pokertd.tournament.structures import load_structure
+    from pokertd.tournament.clock import load_structure, project
 
     with refusals(as_json):
         structure = load_structure(name)
@@ -193,7 +192,7 @@ def _level_json(level: Any) -> dict[str, Any]:
 def structure_validate(name: NameArg, as_json: JsonOption = False) -> None:
     """Check a structure: blinds never decrease, no level missing, antes not above the big
     blind, every level payable with the chips left after each colour-up."""
-    from pokertd.tournament.structures import load_structure
+    from pokertd.tournament.clock import load_structure
 
     with refusals(as_json):
         structure = load_structure(name)
@@ -208,40 +207,46 @@ def structure_validate(name: NameArg, as_json: JsonOption = False) -> None:
 
 
 def _toml(structure: Any) -> str:
+    """``structure`` as a structure TOML file that ``load_structure`` reads back equal.
+
+    Written with ``tomli_w`` (read with ``tomllib``): no hand-made quoting to get wrong. A
+    level names its ante kind or length only where it differs from the file-wide value.
+    """
+    import tomli_w
+
     s = structure
-    lines = [
-        f"title = {_q(s.title)}",
-        f"source = {_q(s.source)}",
-        f'ante_type = "{next((lv.ante_type.value for lv in s.levels if lv.ante), "none")}"',
-    ]
+    ante_type = next((lv.ante_type.value for lv in s.levels if lv.ante), "none")
+    data: dict[str, Any] = {"title": s.title, "source": s.source, "ante_type": ante_type}
     if s.registration_closes_after_level is not None:
-        lines.append(f"registration_closes_after_level = {s.registration_closes_after_level}")
-    lines.append("durations = [")
-    for r in s.durations:
-        last = "" if r.last is None else f", last = {r.last}"
-        lines.append(f"    {{ first = {r.first}{last}, minutes = {r.minutes} }},")
-    lines.append("]")
-    lines.append("chips = [")
-    for c in s.chips.chips:
-        lines.append(f'    {{ value = {c.value}, color = "{c.color}", count = {c.count} }},')
-    lines.append("]")
-    lines.append("levels = [")
-    lines.append("    # level, small blind, big blind, ante")
+        data["registration_closes_after_level"] = s.registration_closes_after_level
+    if s.rebuy_minutes is not None:
+        data["rebuy_minutes"] = s.rebuy_minutes
+    if s.notes:
+        data["notes"] = s.notes
+    data["durations"] = [
+        {"first": r.first} | ({} if r.last is None else {"last": r.last}) | {"minutes": r.minutes}
+        for r in s.durations
+    ]
+    data["chips"] = [{"value": c.value, "color": c.color, "count": c.count} for c in s.chips.chips]
+    levels: list[dict[str, Any]] = []  # tables, one a line (tomli_w splits nested arrays)
     for lv in s.levels:
-        lines.append(f"    [{lv.number}, {lv.small_blind}, {lv.big_blind}, {lv.ante}],")
-    lines.append("]")
-    lines.append("breaks = [")
-    for b in s.breaks:
-        remove = ", ".join(str(v) for v in b.remove)
-        lines.append(
-            f"    {{ after_level = {b.after_level}, minutes = {b.minutes}, remove = [{remove}] }},"
-        )
-    lines.append("]")
-    return "\n".join(lines) + "\n"
-
-
-def _q(text: str) -> str:
-    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+        row: dict[str, Any] = {
+            "level": lv.number,
+            "small_blind": lv.small_blind,
+            "big_blind": lv.big_blind,
+            "ante": lv.ante,
+        }
+        if lv.ante and lv.ante_type.value != ante_type:
+            row["ante_type"] = lv.ante_type.value
+        if lv.minutes != next((r.minutes for r in s.durations if r.covers(lv.number)), 0):
+            row["minutes"] = lv.minutes
+        levels.append(row)
+    data["levels"] = levels
+    data["breaks"] = [
+        {"after_level": b.after_level, "minutes": b.minutes, "remove": list(b.remove)}
+        for b in s.breaks
+    ]
+    return tomli_w.dumps(data)
 
 
 @structure_app.command("generate")
@@ -259,8 +264,7 @@ def structure_generate(
 ) -> None:
     """Generate a structure from players, starting stack, target duration and level length."""
     from pokertd.rules import AnteType
-    from pokertd.tournament.structure_tools import generate_structure, project
-    from pokertd.tournament.structures import load_structure
+    from pokertd.tournament.clock import generate_structure, load_structure, project
 
     with refusals(as_json):
         try:
@@ -325,7 +329,7 @@ def _int_list(text: str, what: str) -> list[int]:
 
 
 def _render_race(result: Any) -> None:
-    from pokertd.tournament.chip_race import pretty_card
+    from pokertd.tournament.clock import pretty_card
 
     removed = " & ".join(f"{v:,}" for v in result.removed)
     console.print(
@@ -378,9 +382,7 @@ def chiprace(
     import secrets
 
     from pokertd.rules import ColorUpMethod, load_profile
-    from pokertd.tournament.chip_race import color_up
-    from pokertd.tournament.chips import ChipSet
-    from pokertd.tournament.structures import load_structure
+    from pokertd.tournament.clock import ChipSet, color_up, load_structure
 
     with refusals(as_json):
         parsed = _parse_stacks(stacks)
@@ -465,7 +467,7 @@ def _clock_command(
     method: str | None,
     deck: str | None,
 ) -> Any:
-    from pokertd.tournament import clock_log as cl
+    from pokertd.tournament.clock import log as cl
 
     if action == "start":
         return cl.StartClock()
@@ -589,7 +591,7 @@ def clock(
 ) -> None:
     """Show or drive the tournament clock: levels, breaks, hand-for-hand, colour-ups."""
     from pokertd.service import open_service, utc_now
-    from pokertd.tournament.clock_log import clock_view
+    from pokertd.tournament.clock import clock_view
 
     with refusals(as_json):
         service = open_service(db_url(db))

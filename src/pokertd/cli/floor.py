@@ -19,6 +19,7 @@ from pokertd.cli._common import DbOption, JsonOption, console, emit, refusals
 from pokertd.cli._common import actor as _actor
 from pokertd.cli._common import service as _service
 from pokertd.errors import InvalidCommand
+from pokertd.money import format_money, parse_money
 from pokertd.service import utc_now
 from pokertd.tournament.eliminations import Bust, EndByChipCount
 from pokertd.tournament.entries import (
@@ -33,14 +34,9 @@ from pokertd.tournament.entries import (
     RemoveChips,
 )
 from pokertd.tournament.framework import Command, EventRecord, Redo, Undo
-from pokertd.tournament.money import cash_report
 from pokertd.tournament.penalties import GivePenalty, PenaltyKind
-from pokertd.tournament.templates import (
-    format_money,
-    load_template,
-    parse_money,
-    template_names,
-)
+from pokertd.tournament.prizes.pool import cash_report
+from pokertd.tournament.templates import load_template, template_names
 from pokertd.tournament.views import log, players, results, status
 
 TidArg = Annotated[str, typer.Argument(help="Tournament id (see pokertd tournaments).")]
@@ -142,6 +138,17 @@ def templates_cmd(as_json: JsonOption = False) -> None:
         emit(data, as_json, render)
 
 
+def _early_bird(text: str | None) -> datetime | None:
+    """``--early-bird-until`` as an aware time (a naive one is read as local time)."""
+    if text is None:
+        return None
+    try:
+        until = datetime.fromisoformat(text)
+    except ValueError:
+        raise InvalidCommand(f"{text!r} is not a time: write 2026-11-22T19:30+00:00") from None
+    return until if until.tzinfo is not None else until.astimezone(UTC)
+
+
 def new(
     template: Annotated[str, typer.Option("--template", "-t", help="Template name or file.")],
     name: Annotated[str, typer.Option("--name", "-n", help="The tournament's name.")],
@@ -184,16 +191,7 @@ def new(
         if field_cap is not None:
             changes["field_cap"] = field_cap
         tmpl = tmpl.with_changes(**changes)
-        until = None
-        if early_bird_until is not None:
-            try:
-                until = datetime.fromisoformat(early_bird_until)
-            except ValueError:
-                raise InvalidCommand(
-                    f"{early_bird_until!r} is not a time: write 2026-11-22T19:30+00:00"
-                ) from None
-            if until.tzinfo is None:
-                until = until.astimezone(UTC)
+        until = _early_bird(early_bird_until)
         command = CreateTournament(name=name, template=tmpl, early_bird_until=until)
         with _service(db) as service:
             new_id = service.create(command, tournament_id=tid, actor=_actor(), role="director")

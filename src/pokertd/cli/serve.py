@@ -25,6 +25,7 @@ from pokertd.cli._common import (
 )
 
 if TYPE_CHECKING:
+    from pokertd.web.settings import Settings
     from pokertd.web.users import Role, UserStore
 
 user_app = typer.Typer(help="Staff accounts (director, floor, dealer).", no_args_is_help=True)
@@ -41,6 +42,31 @@ def _prompt_director(users: UserStore) -> None:
             continue
         console.print("Director account [bold]director[/] created.")
         return
+
+
+def _with_proxies(
+    settings: Settings, proxy_headers: bool, trusted_proxy: list[str] | None
+) -> Settings:
+    """``settings`` trusting ``--trusted-proxy`` (or loopback with ``--proxy-headers``)."""
+    proxies = tuple(trusted_proxy or ())
+    if proxy_headers and not proxies:
+        proxies = ("127.0.0.1", "::1")
+    if not proxies:
+        return settings
+    from pokertd.web.auth import parse_proxies
+
+    parse_proxies(proxies)  # a typo is a one-line error now, not a silent no-op
+    return dataclasses.replace(settings, trusted_proxies=proxies)
+
+
+def _announce(url: str, host: str, port: int, *, first_run: bool) -> None:
+    """Say where the app serves (and, on a first run, where to set the password)."""
+    shown = "localhost" if host in {"127.0.0.1", "0.0.0.0"} else host
+    console.print(f"pokertd serving [bold]{url}[/] at [bold]http://{shown}:{port}/[/]")
+    if first_run:
+        console.print(
+            f"First run: open [bold]http://{shown}:{port}/setup[/] to set the director's password."
+        )
 
 
 def serve(
@@ -83,26 +109,14 @@ def serve(
         settings = Settings.from_env(url)
         if public_url:
             settings = dataclasses.replace(settings, public_url=public_url)
-        proxies = tuple(trusted_proxy or ())
-        if proxy_headers and not proxies:
-            proxies = ("127.0.0.1", "::1")
-        if proxies:
-            from pokertd.web.auth import parse_proxies
-
-            parse_proxies(proxies)  # a typo is a one-line error now, not a silent no-op
-            settings = dataclasses.replace(settings, trusted_proxies=proxies)
+        settings = _with_proxies(settings, proxy_headers, trusted_proxy)
         if not users.has_director():
             if settings.director_password:  # idempotent when two servers start together
                 users.ensure_first_director(settings.director_name, settings.director_password)
             elif sys.stdin.isatty() and not os.environ.get("POKERTD_NO_PROMPT"):
                 _prompt_director(users)
         app = create_app(service, settings, users=users)
-    shown = "localhost" if host in {"127.0.0.1", "0.0.0.0"} else host
-    console.print(f"pokertd serving [bold]{url}[/] at [bold]http://{shown}:{port}/[/]")
-    if not users.has_director():
-        console.print(
-            f"First run: open [bold]http://{shown}:{port}/setup[/] to set the director's password."
-        )
+    _announce(url, host, port, first_run=not users.has_director())
     uvicorn.run(
         app,
         host=host,
@@ -171,8 +185,11 @@ def user_remove(
         users = _open_users(db)
         users.remove(name)
         users.close()
-    emit({"removed": name}, as_json,
-         lambda d: console.print(f"User [bold]{d['removed']}[/] removed; their sessions ended."))
+    emit(
+        {"removed": name},
+        as_json,
+        lambda d: console.print(f"User [bold]{d['removed']}[/] removed; their sessions ended."),
+    )
 
 
 @user_app.command("role")
@@ -188,9 +205,13 @@ def user_role(
         users = _open_users(db)
         users.set_role(name, chosen)
         users.close()
-    emit({"name": name, "role": chosen.value}, as_json,
-         lambda d: console.print(f"User [bold]{d['name']}[/] is now {d['role']}; "
-                                 "their sessions ended."))
+    emit(
+        {"name": name, "role": chosen.value},
+        as_json,
+        lambda d: console.print(
+            f"User [bold]{d['name']}[/] is now {d['role']}; their sessions ended."
+        ),
+    )
 
 
 @user_app.command("sessions")
@@ -210,8 +231,10 @@ def user_sessions(db: DbOption = None, as_json: JsonOption = False) -> None:
             console.print("No live sessions.")
         for row in data:
             where = f" t{row['table']}@{row['tournament']}" if row["table"] else ""
-            console.print(f"{str(row['id'])[:16]}\t{row['user']}\t{row['role']}{where}\t"
-                          f"{row['address']}\tlast seen {row['last_seen']}")
+            console.print(
+                f"{str(row['id'])[:16]}\t{row['user']}\t{row['role']}{where}\t"
+                f"{row['address']}\tlast seen {row['last_seen']}"
+            )
 
     emit(rows, as_json, show)
 
@@ -230,20 +253,25 @@ def user_end_session(
     with refusals(as_json):
         users = _open_users(db)
         try:
-            matches = [r.id for r in users.sessions(now=time.time())
-                       if r.id.startswith(session_id.lower())]
+            matches = [
+                r.id for r in users.sessions(now=time.time()) if r.id.startswith(session_id.lower())
+            ]
             if len(session_id) < 8:
                 raise InvalidCommand("Give at least 8 characters of the session id.")
             if not matches:
                 raise NotFound(f"There is no live session {session_id!r}.")
             if len(matches) > 1:
-                raise InvalidCommand(f"{session_id!r} matches {len(matches)} sessions: "
-                                     "give more characters.")
+                raise InvalidCommand(
+                    f"{session_id!r} matches {len(matches)} sessions: give more characters."
+                )
             users.end_session(matches[0])
         finally:
             users.close()
-    emit({"ended": matches[0]}, as_json,
-         lambda d: console.print(f"Session {str(d['ended'])[:16]} ended."))
+    emit(
+        {"ended": matches[0]},
+        as_json,
+        lambda d: console.print(f"Session {str(d['ended'])[:16]} ended."),
+    )
 
 
 def _staff_role(text: str) -> Role:

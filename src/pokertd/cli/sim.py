@@ -17,7 +17,7 @@ def _clock(seconds: int | None) -> str:
 
 
 def _money(cents: int) -> str:
-    from pokertd.tournament.payouts import format_money
+    from pokertd.money import format_money
 
     return format_money(cents)
 
@@ -124,71 +124,79 @@ def _render_batch(summary: Any) -> None:
     console.print(runs)
 
 
+def _bounty_kind(bounty_cents: int, bounty_kind: str) -> str:
+    """``--bounty-kind``, but ``none`` without a bounty and ``fixed`` for a bounty of no kind."""
+    if not bounty_cents:
+        return "none"
+    return "fixed" if bounty_kind == "none" else bounty_kind
+
+
+def _simulate(config: Any, runs: int, workers: int) -> Any:
+    """One report for one run; a summary of ``runs`` seeds otherwise."""
+    from pokertd.sim import simulate
+    from pokertd.sim.batch import simulate_many, summarize
+
+    if runs != 1:
+        return summarize(simulate_many(config, runs, workers=workers))
+    return simulate(config)
+
+
+def sim(
+    players: Annotated[int, typer.Option(help="Players (one entry each).")] = 200,
+    structure: Annotated[str, typer.Option(help="Structure preset or TOML file.")] = (
+        "fox_grinder"
+    ),
+    profile: Annotated[str, typer.Option(help="Rule profile.")] = "foxwoods",
+    seats: Annotated[int, typer.Option(help="Seats per table.")] = 9,
+    seed: Annotated[int, typer.Option(help="Random seed (same seed, same tournament).")] = 1,
+    stack: Annotated[
+        int | None, typer.Option(help="Starting stack (default: the event template's).")
+    ] = None,
+    buy_in: Annotated[str, typer.Option(help="Prize-pool part of the buy-in.")] = "$100",
+    bounty: Annotated[str, typer.Option(help="Bounty per entry.")] = "$0",
+    bounty_kind: Annotated[str, typer.Option(help="none, fixed or pko.")] = "none",
+    payout_table: Annotated[
+        str | None, typer.Option(help="Payout table (default: the profile's).")
+    ] = None,
+    bots: Annotated[str, typer.Option(help="tag, random or mix.")] = "tag",
+    hand_for_hand_at: Annotated[
+        int | None,
+        typer.Option(help="Players left when hand-for-hand starts (default paid + seats)."),
+    ] = None,
+    tank: Annotated[
+        float, typer.Option(help="Chance per decision that a bot tanks and is clocked.")
+    ] = 0.0,
+    runs: Annotated[
+        int, typer.Option(help="Simulate this many seeds (seed, seed+1, ...) and summarize.")
+    ] = 1,
+    workers: Annotated[int, typer.Option(help="Worker processes for --runs.")] = 1,
+    as_json: JsonOption = False,
+) -> None:
+    """Simulate a whole tournament with bots: duration, bubble, levels, prizes."""
+    from pokertd.money import parse_money
+    from pokertd.sim import SimConfig
+
+    with refusals(as_json):
+        bounty_cents = parse_money(bounty)
+        config = SimConfig(
+            players=players,
+            structure=structure,
+            profile=profile,
+            seats=seats,
+            seed=seed,
+            starting_stack=stack,
+            buy_in=parse_money(buy_in),
+            bounty=bounty_cents,
+            bounty_kind=_bounty_kind(bounty_cents, bounty_kind),
+            payout_table=payout_table,
+            bots=bots,
+            hand_for_hand_at=hand_for_hand_at,
+            tank_probability=tank,
+        )
+        result = _simulate(config, runs, workers)
+    emit(result, as_json, _render_batch if runs != 1 else _render)
+
+
 def register(app: typer.Typer) -> None:
     """Add ``pokertd sim`` to the app."""
-
-    @app.command("sim")
-    def sim(
-        players: Annotated[int, typer.Option(help="Players (one entry each).")] = 200,
-        structure: Annotated[str, typer.Option(help="Structure preset or TOML file.")] = (
-            "fox_grinder"
-        ),
-        profile: Annotated[str, typer.Option(help="Rule profile.")] = "foxwoods",
-        seats: Annotated[int, typer.Option(help="Seats per table.")] = 9,
-        seed: Annotated[int, typer.Option(help="Random seed (same seed, same tournament).")] = 1,
-        stack: Annotated[
-            int | None, typer.Option(help="Starting stack (default: the event template's).")
-        ] = None,
-        buy_in: Annotated[str, typer.Option(help="Prize-pool part of the buy-in.")] = "$100",
-        bounty: Annotated[str, typer.Option(help="Bounty per entry.")] = "$0",
-        bounty_kind: Annotated[str, typer.Option(help="none, fixed or pko.")] = "none",
-        payout_table: Annotated[
-            str | None, typer.Option(help="Payout table (default: the profile's).")
-        ] = None,
-        bots: Annotated[str, typer.Option(help="tag, random or mix.")] = "tag",
-        hand_for_hand_at: Annotated[
-            int | None,
-            typer.Option(help="Players left when hand-for-hand starts (default paid + seats)."),
-        ] = None,
-        tank: Annotated[
-            float, typer.Option(help="Chance per decision that a bot tanks and is clocked.")
-        ] = 0.0,
-        runs: Annotated[
-            int, typer.Option(help="Simulate this many seeds (seed, seed+1, ...) and summarize.")
-        ] = 1,
-        workers: Annotated[int, typer.Option(help="Worker processes for --runs.")] = 1,
-        as_json: JsonOption = False,
-    ) -> None:
-        """Simulate a whole tournament with bots: duration, bubble, levels, prizes."""
-        from pokertd.sim import SimConfig, simulate
-        from pokertd.sim.batch import simulate_many, summarize
-        from pokertd.tournament.payouts import parse_money
-
-        with refusals(as_json):
-            bounty_cents = parse_money(bounty)
-            kind = bounty_kind if bounty_cents else "none"
-            if bounty_cents and kind == "none":
-                kind = "fixed"
-            config = SimConfig(
-                players=players,
-                structure=structure,
-                profile=profile,
-                seats=seats,
-                seed=seed,
-                starting_stack=stack,
-                buy_in=parse_money(buy_in),
-                bounty=bounty_cents,
-                bounty_kind=kind,
-                payout_table=payout_table,
-                bots=bots,
-                hand_for_hand_at=hand_for_hand_at,
-                tank_probability=tank,
-            )
-            if runs != 1:
-                summary = summarize(simulate_many(config, runs, workers=workers))
-            else:
-                report = simulate(config)
-        if runs != 1:
-            emit(summary, as_json, _render_batch)
-        else:
-            emit(report, as_json, _render)
+    app.command("sim")(sim)

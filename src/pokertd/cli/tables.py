@@ -18,7 +18,7 @@ from pokertd.cli._common import actor as _actor
 from pokertd.cli._common import service as _service
 from pokertd.errors import InvalidCommand, RuleViolation
 from pokertd.tournament.framework import Command, EventRecord
-from pokertd.tournament.seating_log import (
+from pokertd.tournament.seating import (
     BreakTable,
     ConfirmMove,
     DrawSeats,

@@ -5,8 +5,8 @@ table's button (:func:`start_button`), and lets every table deal hands with the 
 (:class:`~pokertd.engine.Hand`) and its own :class:`~pokertd.engine.button.TableButton`,
 while the tournament clock (:mod:`pokertd.tournament.clock`) runs levels and breaks from the
 structure. Between hands it applies what the floor would: eliminations, balancing, table
-breaks and the final table (:func:`~pokertd.tournament.balancing.plan` and
-:func:`~pokertd.tournament.balancing.apply_plan`), hand-for-hand near the bubble, colour-ups
+breaks and the final table (:func:`~pokertd.tournament.seating.balancing.plan` and
+:func:`~pokertd.tournament.seating.balancing.apply_plan`), hand-for-hand near the bubble, colour-ups
 with the chip race at the scheduled removals, bounties from the hand results, and the
 payouts at the end. The result is a :class:`SimReport`: how long the event ran, when the
 bubble burst, the finishing order and prizes, and per level the players left and the
@@ -27,7 +27,7 @@ when the profile's ``dealer_push_grace_hand`` says so and the last hand ended be
 configured count) with two or more tables, every table deals one hand at the same moment,
 the next round starts when the slowest table has finished (``hfh_sync_tables``, B10), and
 the clock loses ``hfh_seconds_per_hand`` per round
-(:func:`~pokertd.tournament.clock.hand_finished`).
+(:func:`~pokertd.tournament.clock.rules.hand_finished`).
 Busts in one round are the same hand for ranking (G3). It ends when the bubble bursts.
 
 **Determinism.** Everything random (seat draws, button draws, decks, bot choices, called
@@ -55,32 +55,36 @@ from pokertd.engine.button import HandPositions
 from pokertd.errors import InvalidCommand, NotFound, PokertdError
 from pokertd.rules import AnteType, ClockExpiry, ColorUpMethod, RuleProfile, load_profile
 from pokertd.sim.bots import BOT_KINDS, Bot, RandomBot, TightAggressiveBot
-from pokertd.tournament import clock as clk
-from pokertd.tournament.balancing import apply_plan, plan
-from pokertd.tournament.bounties import (
+from pokertd.tournament.clock import (
+    Break,
+    Level,
+    Structure,
+    clock_timing,
+    color_up,
+    expiry_action,
+    level_for_players,
+    load_structure,
+)
+from pokertd.tournament.clock import rules as clk
+from pokertd.tournament.eliminations.rules import rank_same_hand, same_hand_key
+from pokertd.tournament.prizes.bounties import (
     PotOutcome,
     fixed_bounty_awards,
     knockouts_from_pots,
     pko_awards,
     winner_collects_own,
 )
-from pokertd.tournament.chip_race import color_up
-from pokertd.tournament.payouts import Prize, payouts, prize_pool, share_tied
+from pokertd.tournament.prizes.payouts import Prize, payouts, prize_pool, share_tied
 from pokertd.tournament.seating import (
     ButtonDraw,
     Layout,
     Seating,
+    apply_plan,
     draw_initial_seats,
+    plan,
     start_button,
 )
-from pokertd.tournament.shot_clock import clock_timing, expiry_action
-from pokertd.tournament.structures import (
-    Break,
-    Level,
-    Structure,
-    level_for_players,
-    load_structure,
-)
+from pokertd.tournament.templates import load_template
 from pokertd.types import Cents, Chips
 
 EPOCH = datetime(2026, 1, 1, tzinfo=UTC)
@@ -429,8 +433,6 @@ class TournamentSim:
                 raise InvalidCommand("The starting stack must be a positive number of chips.")
             return self.config.starting_stack
         if isinstance(self.config.structure, str):
-            from pokertd.tournament.templates import load_template
-
             try:
                 return load_template(self.config.structure).starting_stack
             except (NotFound, InvalidCommand):
@@ -452,7 +454,7 @@ class TournamentSim:
     def _position(self, t: int) -> tuple[int, bool, int]:
         """``(level, on_break, seconds_left)`` of the tournament clock at ``t``.
 
-        Settles :attr:`clock` (:func:`pokertd.tournament.clock.settle`) and remembers the
+        Settles :attr:`clock` (:func:`pokertd.tournament.clock.rules.settle`) and remembers the
         period it falls in, so the many questions asked inside one period cost nothing.
         Levels are appended before the sheet runs out ("additional levels will be added as
         needed", B1), as the TD would.
@@ -487,8 +489,8 @@ class TournamentSim:
     def _hand_level(self, tt: _TableTime, t: int) -> Level:
         """The level of a hand dealt at ``t`` (B7), with the dealer-push grace hand (B8).
 
-        Same rule as :func:`pokertd.tournament.clock.level_for_hand` (the push case is
-        :func:`~pokertd.tournament.clock.push_keeps_old_level`), answered from the settled
+        Same rule as :func:`pokertd.tournament.clock.rules.level_for_hand` (the push case is
+        :func:`~pokertd.tournament.clock.rules.push_keeps_old_level`), answered from the settled
         clock for speed: the level is read at the deal.
         """
         level, on_break, _ = self._position(t)
@@ -854,7 +856,7 @@ class TournamentSim:
         ``race_out_protection``), which may change the tables.
 
         Implements: KPC-14A..D, FOX-24A..C, TNPL-D2i, SPOT-6.4 through
-        :func:`~pokertd.tournament.chip_race.color_up`, run with the simulation's ``rng``.
+        :func:`~pokertd.tournament.clock.chip_race.color_up`, run with the simulation's ``rng``.
         """
         while self.pending_colour_ups and self.pending_colour_ups[0].after_level < level:
             row = self.pending_colour_ups.pop(0)
@@ -956,10 +958,8 @@ class TournamentSim:
         ]
         best = 2
         for group in reversed(self.out):
-            ranked = sorted(group, key=lambda o: (-o.start_stack, o.player))
-            i = 0
-            while i < len(ranked):
-                tie = [o for o in ranked[i:] if o.start_stack == ranked[i].start_stack]
+            by_name = sorted(group, key=lambda o: o.player)  # ties listed by name
+            for tie in rank_same_hand(by_name, lambda o: same_hand_key(o.start_stack)):
                 places = tuple(range(best, best + len(tie)))
                 shares = share_tied([prize_of.get(x, 0) for x in places], len(tie))
                 for o, prize in zip(tie, shares, strict=True):
@@ -976,7 +976,6 @@ class TournamentSim:
                         )
                     )
                 best += len(tie)
-                i += len(tie)
         levels = tuple(
             LevelRow(
                 level=row.level,
@@ -1041,7 +1040,7 @@ def clock_expired(profile: RuleProfile, legal: Legal) -> Action:
     both cases (TNPL).
 
     Implements: KPC-20, FOX-29, SPOT-5c10 (dead facing a bet, check otherwise); TNPL-D6
-    (dead in both cases), through :func:`~pokertd.tournament.shot_clock.expiry_action`.
+    (dead in both cases), through :func:`~pokertd.tournament.clock.shot_clock.expiry_action`.
     """
     facing = legal.call_amount > 0
     if facing or expiry_action(profile, facing) is ClockExpiry.DEAD:

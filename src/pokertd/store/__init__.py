@@ -6,13 +6,15 @@
   a plain path ``pokertd.db``, or ``sqlite:///:memory:`` (tests);
 * ``postgresql://user:password@host:5432/dbname`` (also ``postgres://``).
 
-Every store implements :class:`EventStore` and passes the same contract tests
-(``tests/store/test_contract.py``).
+Every store implements :class:`EventStore` and :class:`AccountStore` (staff accounts,
+sessions and sign-in attempts in the same database) and passes the same contract tests
+(``tests/store/test_store_contract.py``, ``tests/store/test_accounts_contract.py``).
 """
 
 from __future__ import annotations
 
 from pokertd.errors import StoreError
+from pokertd.store.accounts import Account, AccountStore, SessionRow
 from pokertd.store.base import EventStore, Listener, StoredRow, TournamentInfo
 from pokertd.store.sqlite import SqliteStore
 
@@ -52,8 +54,11 @@ def open_store(url: str) -> EventStore:
 
 
 __all__ = [
+    "Account",
+    "AccountStore",
     "EventStore",
     "Listener",
+    "SessionRow",
     "SqliteStore",
     "StoredRow",
     "TournamentInfo",

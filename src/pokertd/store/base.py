@@ -4,7 +4,7 @@ A store keeps, per tournament, an append-only list of rows
 ``(tournament_id, seq, batch, recorded_at, actor, type, version, data, command)`` with a
 unique ``(tournament_id, seq)``. ``seq`` counts from 1 without gaps; ``batch`` is the ``seq``
 of the first event of the command that produced the row; ``recorded_at`` is ISO-8601 UTC;
-``data`` is the event's JSON (:func:`pokertd.tournament.framework.to_json`); ``command`` is
+``data`` is the event's JSON (:func:`pokertd.codec.to_json`); ``command`` is
 the class name of the command that produced the batch (``"Bust"``), or ``NULL`` in rows
 written before stores kept it. Undo and redo need it: who may take a batch back depends on
 which command made it.
@@ -25,8 +25,9 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any, Protocol, runtime_checkable
 
+from pokertd.codec import to_json
 from pokertd.errors import ConcurrencyConflict, InvalidCommand, StoreError
-from pokertd.tournament.framework import Event, EventRecord, event_from_json, to_json
+from pokertd.tournament.framework import Event, EventRecord, event_from_json
 
 Listener = Callable[[str, int], None]
 """Called with ``(tournament_id, last_seq)`` when another process appended to a tournament,

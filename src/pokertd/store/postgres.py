@@ -24,6 +24,7 @@ import psycopg
 from psycopg import errors as pg_errors
 
 from pokertd.errors import ConcurrencyConflict, PokertdError, StoreError
+from pokertd.store.accounts import ACCOUNTS_LOCK, Runner, SqlAccounts
 from pokertd.store.base import (
     RESYNC,
     Listener,
@@ -116,8 +117,12 @@ def _safe(url: str) -> str:
     return url
 
 
-class PostgresStore:
-    """An :class:`~pokertd.store.base.EventStore` on PostgreSQL (thread-safe)."""
+class PostgresStore(SqlAccounts):
+    """An :class:`~pokertd.store.base.EventStore` on PostgreSQL (thread-safe).
+
+    Also the :class:`~pokertd.store.accounts.AccountStore` of that database (staff
+    accounts, sessions, sign-in attempts), on the same connection.
+    """
 
     def __init__(self, url: str) -> None:
         self.url = url
@@ -170,6 +175,37 @@ class PostgresStore:
             raise StoreError(
                 f"PostgreSQL at {_safe(self.url)} failed while {doing}: {exc}".strip()
             ) from exc
+
+    # ----------------------------------------------------------------------------------
+    # AccountStore hooks (the SQL is in SqlAccounts, with ``?`` placeholders)
+
+    @contextmanager
+    def _account_errors(self) -> Iterator[None]:
+        """Turn psycopg failures of the account tables into ``StoreError``."""
+        try:
+            yield
+        except PokertdError:
+            raise
+        except psycopg.Error as exc:
+            raise StoreError(
+                f"The user accounts at {_safe(self.url)} are unavailable: {exc}".strip()
+            ) from exc
+
+    def _run(self, sql: str, params: tuple[object, ...] = ()) -> list[tuple[object, ...]]:
+        cur = self._conn.execute(sql.replace("?", "%s"), params)
+        return [tuple(row) for row in cur.fetchall()] if cur.description else []
+
+    @contextmanager
+    def _accounts_tx(self, lock_key: int = ACCOUNTS_LOCK) -> Iterator[Runner]:
+        """A transaction under advisory lock ``lock_key``: no other process interleaves."""
+        with self._account_errors(), self._lock, self._conn.transaction():
+            self._conn.execute("SELECT pg_advisory_xact_lock(%s)", (lock_key,))
+            yield self._run
+
+    @contextmanager
+    def _accounts_read(self) -> Iterator[Runner]:
+        with self._account_errors(), self._lock:
+            yield self._run
 
     # ----------------------------------------------------------------------------------
     # EventStore

@@ -2,7 +2,7 @@
 
 A snapshot is the folded :class:`~pokertd.tournament.framework.TournamentState` at some
 ``seq``, stored as **data**: UTF-8 JSON written and read by the project's one codec
-(:func:`~pokertd.tournament.framework.to_json` / ``from_json``), laid out as::
+(:func:`~pokertd.codec.to_json` / ``from_json``), laid out as::
 
     {"format": 2, "tournament": "<id>", "seq": n,
      "batch_fields": ["batch", "command", ...],
@@ -37,6 +37,7 @@ from pathlib import Path
 from typing import Any
 
 import pokertd
+from pokertd.codec import data_codec, from_json, to_json
 from pokertd.engine.button import TableButton
 from pokertd.errors import BelowMinimumRaise, IllegalAction, OutOfTurn, RuleViolation
 from pokertd.rules.profile import RuleProfile
@@ -45,12 +46,9 @@ from pokertd.tournament.framework import (
     Batch,
     StaleUndo,
     TournamentState,
-    data_codec,
     event_types,
-    from_json,
     part_name,
     state_parts,
-    to_json,
 )
 from pokertd.tournament.seating import Layout, Seating, Table, TableSpec
 from pokertd.types import Seat

@@ -22,6 +22,7 @@ from contextlib import contextmanager
 from datetime import UTC, datetime
 
 from pokertd.errors import ConcurrencyConflict, PokertdError, StoreError
+from pokertd.store.accounts import ACCOUNTS_LOCK, Runner, SqlAccounts
 from pokertd.store.base import (
     Listener,
     StoredRow,
@@ -115,8 +116,11 @@ def _check_header(path: str) -> bool:
     return True
 
 
-class SqliteStore:
+class SqliteStore(SqlAccounts):
     """An :class:`~pokertd.store.base.EventStore` in one SQLite file (or in memory).
+
+    Also the :class:`~pokertd.store.accounts.AccountStore` of that file (staff accounts,
+    sessions, sign-in attempts), on the same connection.
 
     Safe to share between threads (one connection behind a lock) and between processes
     (SQLite's file locks). Implements the storage part of design.md "Tournament = an event
@@ -227,6 +231,33 @@ class SqliteStore:
             ) from exc
         except sqlite3.DatabaseError as exc:
             raise StoreError(f"The database {self.path} is damaged ({doing}): {exc}.") from exc
+
+    # ----------------------------------------------------------------------------------
+    # AccountStore hooks (the SQL is in SqlAccounts)
+
+    @contextmanager
+    def _account_errors(self) -> Iterator[None]:
+        """Turn SQLite failures of the account tables into ``StoreError``."""
+        try:
+            yield
+        except PokertdError:
+            raise
+        except sqlite3.Error as exc:
+            raise StoreError(f"The user accounts in {self.path} are unavailable: {exc}.") from exc
+
+    def _run(self, sql: str, params: tuple[object, ...] = ()) -> list[tuple[object, ...]]:
+        return [tuple(row) for row in self._conn.execute(sql, params).fetchall()]
+
+    @contextmanager
+    def _accounts_tx(self, lock_key: int = ACCOUNTS_LOCK) -> Iterator[Runner]:
+        """``BEGIN IMMEDIATE`` (SQLite's write lock serialises processes; no key needed)."""
+        with self._account_errors(), self._transaction():
+            yield self._run
+
+    @contextmanager
+    def _accounts_read(self) -> Iterator[Runner]:
+        with self._account_errors(), self._lock:
+            yield self._run
 
     # ----------------------------------------------------------------------------------
     # EventStore

@@ -1,8 +1,11 @@
 """The tournament aggregate: an append-only event log folded into state.
 
-``framework`` holds the machinery (events, commands, parts, decide/apply, undo/redo); each
-domain module registers its events, appliers and deciders when imported. Importing
-``pokertd.tournament`` imports every domain module, so the registries are complete.
+``framework`` holds the machinery (events, commands, parts, decide/apply, undo/redo). Each
+domain is a package with the same rooms (docs/architecture.md): ``rules`` (pure functions
+and values), ``state`` (its state parts), ``log`` (events, commands, deciders, appliers)
+and ``views`` (read models); its ``log`` registers events, appliers and deciders when
+imported. Importing ``pokertd.tournament`` imports every domain, so the registries are
+complete. :mod:`pokertd.tournament.views` holds the whole-tournament read models.
 """
 
 from pokertd.tournament import framework
@@ -21,12 +24,12 @@ from pokertd.tournament.framework import (
 
 # isort: split
 # Domain modules register themselves on import (one line each, keep sorted):
-from pokertd.tournament import clock_log as clock_log
+from pokertd.tournament import clock as clock
 from pokertd.tournament import eliminations as eliminations
 from pokertd.tournament import entries as entries
 from pokertd.tournament import penalties as penalties
 from pokertd.tournament import prizes as prizes
-from pokertd.tournament import seating_log as seating_log
+from pokertd.tournament import seating as seating
 
 __all__ = [
     "Command",

@@ -13,7 +13,7 @@ Text is measured after trimming and Unicode NFC normalisation (what is stored); 
 surrogates, control characters and bidirectional overrides are refused everywhere (they
 cannot be stored in PostgreSQL, break JSON encoders, or disguise a name on a TV).
 
-Pure: no I/O; pydantic is imported only when pydantic asks for a schema.
+Pure: no I/O; the pydantic schema hook uses ``pydantic_core`` (already in the stack).
 """
 
 from __future__ import annotations
@@ -26,6 +26,7 @@ from types import NoneType, UnionType
 from typing import Annotated, Any, TypeAlias, Union, get_args, get_origin, get_type_hints
 
 from annotated_types import Ge, GroupedMetadata, Le, MaxLen, MinLen
+from pydantic_core import PydanticCustomError, core_schema
 
 from pokertd.errors import InvalidCommand
 
@@ -148,7 +149,6 @@ class Limit:
 
     def __get_pydantic_core_schema__(self, source: Any, handler: Callable[[Any], Any]) -> Any:
         """Check with this limit's sentence before pydantic's own constraints (API)."""
-        from pydantic_core import PydanticCustomError, core_schema
 
         def wrap(value: Any, inner: Callable[[Any], Any]) -> Any:
             # Only values of the right JSON type get this sentence; the rest (a form's "3"
@@ -228,12 +228,12 @@ CardText: TypeAlias = Annotated[str, Text("A card", 3)]
 
 Chips: TypeAlias = Annotated[int, Whole("A chip count", 0, CHIPS_MAX)]
 Cents: TypeAlias = Annotated[int, Whole("An amount of money (in cents)", 0, CENTS_MAX)]
-Seconds: TypeAlias = Annotated[int, Whole("A clock adjustment in seconds", -SECONDS_MAX,
-                                          SECONDS_MAX)]
+Seconds: TypeAlias = Annotated[
+    int, Whole("A clock adjustment in seconds", -SECONDS_MAX, SECONDS_MAX)
+]
 TableNo: TypeAlias = Annotated[int, Whole("A table number", 1, TABLE_MAX)]
 SeatNo: TypeAlias = Annotated[int, Whole("A seat number", 1, SEAT_MAX)]
-SeatCount: TypeAlias = Annotated[int, Whole("A number of seats or players at a table", 1,
-                                            SEAT_MAX)]
+SeatCount: TypeAlias = Annotated[int, Whole("A number of seats or players at a table", 1, SEAT_MAX)]
 LevelNo: TypeAlias = Annotated[int, Whole("A level number", 0, LEVEL_MAX)]
 Count: TypeAlias = Annotated[int, Whole("A count", 0, COUNT_MAX)]
 Places: TypeAlias = Annotated[int, Whole("A number of places", 0, PLAYERS_MAX)]

@@ -18,9 +18,9 @@ import re
 from collections.abc import Mapping
 from types import MappingProxyType
 
-from pokertd.errors import NotFound, PermissionDenied
+from pokertd.errors import NotFound, PermissionDenied, PokertdError
 from pokertd.roles import Role
-from pokertd.tournament import clock_log, eliminations, entries, penalties, prizes, seating_log
+from pokertd.tournament import clock, eliminations, entries, penalties, prizes, seating
 from pokertd.tournament.framework import (
     Command,
     Redo,
@@ -48,31 +48,31 @@ _ROLES: dict[type[Command], Role] = {
     eliminations.Bust: Role.DEALER,
     eliminations.EndByChipCount: Role.DIRECTOR,
     # seating
-    seating_log.LayTables: Role.DIRECTOR,
-    seating_log.DrawSeats: Role.FLOOR,
-    seating_log.SeatPlayer: Role.FLOOR,
-    seating_log.SuggestMoves: Role.FLOOR,
-    seating_log.ConfirmMove: Role.FLOOR,
-    seating_log.BreakTable: Role.FLOOR,
-    seating_log.Redraw: Role.DIRECTOR,
-    seating_log.PlaceButton: Role.DEALER,
-    seating_log.PlayHands: Role.FLOOR,
-    seating_log.SetAutoConfirm: Role.DIRECTOR,
+    seating.LayTables: Role.DIRECTOR,
+    seating.DrawSeats: Role.FLOOR,
+    seating.SeatPlayer: Role.FLOOR,
+    seating.SuggestMoves: Role.FLOOR,
+    seating.ConfirmMove: Role.FLOOR,
+    seating.BreakTable: Role.FLOOR,
+    seating.Redraw: Role.DIRECTOR,
+    seating.PlaceButton: Role.DEALER,
+    seating.PlayHands: Role.FLOOR,
+    seating.SetAutoConfirm: Role.DIRECTOR,
     # clock
-    clock_log.StartClock: Role.FLOOR,
-    clock_log.PauseClock: Role.FLOOR,
-    clock_log.ResumeClock: Role.FLOOR,
-    clock_log.NextLevel: Role.FLOOR,
-    clock_log.PreviousLevel: Role.FLOOR,
-    clock_log.SetLevel: Role.FLOOR,
-    clock_log.AdjustClock: Role.FLOOR,
-    clock_log.AddLevels: Role.DIRECTOR,
-    clock_log.HandForHand: Role.FLOOR,
-    clock_log.HandForHandHand: Role.FLOOR,
-    clock_log.TableHandFinished: Role.DEALER,
-    clock_log.ColorUp: Role.FLOOR,
-    clock_log.IntroduceChip: Role.FLOOR,
-    clock_log.CallClock: Role.FLOOR,
+    clock.StartClock: Role.FLOOR,
+    clock.PauseClock: Role.FLOOR,
+    clock.ResumeClock: Role.FLOOR,
+    clock.NextLevel: Role.FLOOR,
+    clock.PreviousLevel: Role.FLOOR,
+    clock.SetLevel: Role.FLOOR,
+    clock.AdjustClock: Role.FLOOR,
+    clock.AddLevels: Role.DIRECTOR,
+    clock.HandForHand: Role.FLOOR,
+    clock.HandForHandHand: Role.FLOOR,
+    clock.TableHandFinished: Role.DEALER,
+    clock.ColorUp: Role.FLOOR,
+    clock.IntroduceChip: Role.FLOOR,
+    clock.CallClock: Role.FLOOR,
     # penalties
     penalties.GivePenalty: Role.DIRECTOR,
     # prizes and deals
@@ -90,7 +90,7 @@ ROLES: Mapping[type[Command], Role] = MappingProxyType(_ROLES)
 """The least role that may run each command class (read-only)."""
 
 DEALER_OWN_TABLE: frozenset[type[Command]] = frozenset(
-    {eliminations.Bust, seating_log.PlaceButton, clock_log.TableHandFinished}
+    {eliminations.Bust, seating.PlaceButton, clock.TableHandFinished}
 )
 """Commands a dealer may run, and only at their own table."""
 
@@ -118,8 +118,6 @@ def defined_commands() -> list[type[Command]]:
     ``__subclasses__`` — only the class its module actually exports counts. Commands are
     dataclasses; plain-class bases that add behaviour are not commands of their own.
     """
-    import pokertd.tournament  # noqa: F401  (domain modules register on import)
-
     decided = set(registered_commands())
     found: list[type[Command]] = []
     for cls in _all_subclasses(Command):
@@ -244,16 +242,12 @@ def players_of(command: Command) -> tuple[str, ...]:
 def seated_table(state: TournamentState, player: str) -> int | None:
     """The table ``player`` (a name, player id or entry id) sits at now, from the state —
     never from the client; ``None`` when the player is unknown, ambiguous or not seated."""
-    from pokertd.errors import PokertdError
-    from pokertd.tournament.entries import Roster, find_player
-    from pokertd.tournament.seating_log import live_seating
-
     try:
-        found = find_player(state, player)
-        entry = state.part(Roster).live_entry(found.player_id)
+        found = entries.find_player(state, player)
+        entry = state.part(entries.Roster).live_entry(found.player_id)
         if entry is None:
             return None
-        where = live_seating(state).where.get(entry.entry_id)
+        where = seating.live_seating(state).where.get(entry.entry_id)
     except PokertdError:
         return None
     return None if where is None else int(where[0])
@@ -266,9 +260,7 @@ def check_role(cls: type[Command], role: Role) -> None:
     need = required_role(cls)
     if not role.at_least(need):
         action = snake(cls.__name__).replace("_", " ")
-        raise PermissionDenied(
-            f"A {role.value} may not {action}: it needs the {need.value} role."
-        )
+        raise PermissionDenied(f"A {role.value} may not {action}: it needs the {need.value} role.")
 
 
 def check(

@@ -2,7 +2,7 @@
 
 A template names the game, the price split into its parts (prize pool, house fee, entry
 fee, bounty — Foxwoods' buy-in / P.C. fee / entry fee / bounty), the starting stack, the
-blind structure (a preset of :mod:`pokertd.tournament.structures` by name), the rule
+blind structure (a preset of :mod:`pokertd.tournament.clock.structures` by name), the rule
 profile, the tables, the registration window and the guarantee, plus the event's rebuy,
 add-on, re-entry, early-bird and late-entry terms. Templates for the seed venues' events
 ship in ``tournament/data/templates/``; a template is also a TOML file a user writes.
@@ -30,38 +30,11 @@ from pathlib import Path
 from typing import Any
 
 from pokertd.errors import InvalidCommand, NotFound
+from pokertd.money import format_money, parse_money
 from pokertd.rules import FinishMethod, RuleProfile, load_profile
 from pokertd.rules.profile import parse_fraction, parse_toml, read_text_file
+from pokertd.tournament.clock.structures import load_structure
 from pokertd.types import Cents, Chips
-
-
-def parse_money(text: object) -> Cents:
-    """Cents from money as people type it: ``$60``, ``60.00``, ``4,074``, ``.50``.
-
-    Exact, no floats; garbage (``"sixty"``, ``"-5"``, ``"1.234"``, ``"4,07"``) raises
-    :class:`~pokertd.errors.InvalidCommand`. An ``int`` is taken as cents already.
-
-    >>> parse_money("$60"), parse_money("4,074"), parse_money("60.5")
-    (6000, 407400, 6050)
-    """
-    from pokertd.tournament.payouts import parse_money as parse
-
-    if isinstance(text, bool):
-        raise InvalidCommand(f"{text!r} is not an amount of money")
-    if isinstance(text, int):
-        if text < 0:
-            raise InvalidCommand(f"{text} cents: an amount of money cannot be negative")
-        return text
-    if not isinstance(text, str):
-        raise InvalidCommand(f"{text!r} is not an amount of money: write it like $60 or 60.00")
-    return parse(text)
-
-
-def format_money(cents: Cents) -> str:
-    """``$4,074.00`` from 407400."""
-    sign = "-" if cents < 0 else ""
-    whole, frac = divmod(abs(cents), 100)
-    return f"{sign}${whole:,}.{frac:02d}"
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -255,8 +228,6 @@ class Template:
                 f"of {_pct(profile.late_entry_penalty_max_pct)} (TNPL-B2i)"
             )
         try:
-            from pokertd.tournament.structures import load_structure
-
             load_structure(self.structure)
         except InvalidCommand as exc:
             out.append(exc.message)
@@ -286,8 +257,6 @@ class Template:
 @lru_cache(maxsize=64)
 def _structure_close(structure: str) -> int | None:
     """The structure's registration close level (``None`` when unknown or unreadable)."""
-    from pokertd.tournament.structures import load_structure
-
     try:
         return load_structure(structure).registration_closes_after_level
     except InvalidCommand:
@@ -452,9 +421,7 @@ __all__ = [
     "Fees",
     "RebuyTerms",
     "Template",
-    "format_money",
     "load_template",
-    "parse_money",
     "template_from_dict",
     "template_names",
     "templates",

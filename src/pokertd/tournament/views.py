@@ -17,14 +17,15 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from datetime import datetime
 
-from pokertd.errors import PokertdError
-from pokertd.tournament.eliminations import Placing, finishing_places
-from pokertd.tournament.entries import EntryStatus, Roster, Setup, read_clock, registration_open
+from pokertd.money import format_money
+from pokertd.tournament.eliminations.state import finishing_places
+from pokertd.tournament.entries.rules import EntryStatus
+from pokertd.tournament.entries.state import Roster, Setup, read_clock, registration_open
 from pokertd.tournament.framework import EventRecord, TournamentState
-from pokertd.tournament.money import cash_report, pool
-from pokertd.tournament.payouts import payouts, share_tied
-from pokertd.tournament.penalties import Penalties
-from pokertd.tournament.templates import format_money
+from pokertd.tournament.penalties.state import Penalties
+from pokertd.tournament.prizes.pool import cash_report, pool
+from pokertd.tournament.prizes.results import ResultRow, ResultsView, results
+from pokertd.tournament.seating.state import Tables, live_seating
 from pokertd.types import Cents
 
 
@@ -50,8 +51,6 @@ def register_seat_reader(reader: SeatReader) -> SeatReader:
 
 def seats(state: TournamentState) -> dict[str, SeatInfo]:
     """Entry id -> seat (1-based) and moves made, from the seating domain."""
-    from pokertd.tournament.seating_log import Tables, live_seating
-
     found: dict[str, SeatInfo] = {}
     if state.part(Tables).seating is not None:
         seating = live_seating(state)
@@ -222,92 +221,8 @@ def players(state: TournamentState, now: datetime | None = None) -> list[PlayerR
 # Results
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class ResultRow:
-    """One finishing place (tied places shown as ``place=5, places=(5, 6)``)."""
-
-    place: int
-    places: tuple[int, ...]
-    tied_with: tuple[str, ...]
-    name: str
-    entry_id: str
-    status: str
-    eliminator: str | None
-    prize_cents: Cents | None
-    prize: str
-    note: str = ""
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class ResultsView:
-    """Finishing places with prizes when the payouts can be computed."""
-
-    entries: int
-    prize_pool_cents: Cents
-    rows: tuple[ResultRow, ...]
-    prizes_note: str
-
-
-def _prizes(state: TournamentState) -> tuple[dict[int, Cents], str]:
-    """Place -> amount by the payout functions (``{}`` and why when unknown)."""
-    setup = state.part(Setup)
-    roster = state.part(Roster)
-    if roster.entry_count == 0:
-        return {}, "no entries"
-    net = pool(state).net
-    if net <= 0:
-        return {}, "no prize pool"
-    try:
-        prizes = payouts(
-            roster.entry_count,
-            net,
-            profile=setup.profile,
-            table=setup.tmpl.payout_table,
-            min_cash=setup.tmpl.fees.prize_pool,
-        )
-    except PokertdError as exc:
-        return {}, str(exc)
-    return {p.place: p.amount for p in prizes}, ""
-
-
-def results(state: TournamentState, now: datetime | None = None) -> ResultsView:
-    """Places so far (best first) and each one's prize; tied places share (G3)."""
-    roster = state.part(Roster)
-    pens = state.part(Penalties)
-    placings = finishing_places(state, now)
-    prize_of, why = _prizes(state)
-    by_tie: dict[tuple[int, ...], list[Placing]] = {}
-    for p in placings:
-        by_tie.setdefault(p.places, []).append(p)
-    rows: list[ResultRow] = []
-    for places, members in by_tie.items():
-        amounts = [prize_of.get(n, 0) for n in places]
-        shares = share_tied(amounts, len(members)) if prize_of else [0] * len(members)
-        for p, amount in zip(members, shares, strict=True):
-            note = f"shares places {places[0]}-{places[-1]}" if len(places) > 1 else ""
-            cents: Cents | None = amount if prize_of else None
-            if p.entry_id in pens.prize_forfeited:
-                cents, note = 0, "prize forfeited (disqualified)"
-            rows.append(
-                ResultRow(
-                    place=p.place,
-                    places=p.places,
-                    tied_with=p.tied_with,
-                    name=p.name,
-                    entry_id=p.entry_id,
-                    status=p.status.value,
-                    eliminator=p.eliminator,
-                    prize_cents=cents,
-                    prize=format_money(cents) if cents else "",
-                    note=note,
-                )
-            )
-    return ResultsView(
-        entries=roster.entry_count,
-        prize_pool_cents=pool(state).net,
-        rows=tuple(rows),
-        prizes_note=why,
-    )
+# ``results`` (finishing places with prizes) lives in the prizes domain
+# (:mod:`pokertd.tournament.prizes.results`): the prizes log pays from it.
 
 
 # --------------------------------------------------------------------------------------

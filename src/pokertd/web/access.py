@@ -37,8 +37,9 @@ def require_staff_read(who: Principal, tid: str, *, action: str, role: Role = Ro
     """
     require(who, role, action=action)
     if who.role is Role.DEALER and dealer_of(who, tid) is None:
-        raise PermissionDenied(f"This dealer session is not for tournament {tid!r}: it may not "
-                               f"{action}.")
+        raise PermissionDenied(
+            f"This dealer session is not for tournament {tid!r}: it may not {action}."
+        )
 
 
 def audience_for(who: Principal, tid: str, requested: str = "public") -> str:
@@ -73,7 +74,7 @@ def table_of_audience(audience: str) -> int | None:
     """The table of a ``dealer:<table>`` audience (``None`` for any other audience)."""
     if not audience.startswith(DEALER_AUDIENCE):
         return None
-    text = audience[len(DEALER_AUDIENCE):]
+    text = audience[len(DEALER_AUDIENCE) :]
     return int(text) if text.isascii() and text.isdigit() else None
 
 

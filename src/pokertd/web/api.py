@@ -9,16 +9,22 @@ fields and the OpenAPI schema at ``/docs`` documents each one.
 from __future__ import annotations
 
 import dataclasses
+import hmac
 import inspect
+import typing
 from typing import Any
 
 from fastapi import APIRouter, Body, FastAPI, Request, Response
-from pydantic import BaseModel, Field
+from fastapi.responses import RedirectResponse
+from pydantic import BaseModel, ConfigDict, Field, create_model
+from starlette.concurrency import run_in_threadpool
 
+from pokertd import demo as demo_mod
 from pokertd.errors import InvalidCommand, NotFound, PermissionDenied
+from pokertd.tournament.entries import CreateTournament
 from pokertd.tournament.framework import Command
+from pokertd.tournament.templates import load_template, template_names
 from pokertd.web import access, commands, money, views
-from pokertd.web.app import principal, web_of
 from pokertd.web.auth import (
     CSRF_FIELD,
     CSRF_HEADER,
@@ -29,6 +35,7 @@ from pokertd.web.auth import (
     safe_path,
     session_json,
 )
+from pokertd.web.context import principal, web_of
 from pokertd.web.users import Role
 
 router = APIRouter(prefix="/api", tags=["api"])
@@ -89,8 +96,7 @@ def sign_in(request: Request, response: Response, name: str, password: str) -> P
     web = web_of(request)
     address = web.sessions.address(request)
     account = f"user:{name.lower()}"
-    attempt = web.limiter.reserve(address, account,
-                                  known=web.users.known_address(name, address))
+    attempt = web.limiter.reserve(address, account, known=web.users.known_address(name, address))
     try:
         user = web.users.verify(name, password)
     except TooManyAttempts:  # no hashing slot: not a failed password, do not count it
@@ -107,13 +113,10 @@ def sign_in(request: Request, response: Response, name: str, password: str) -> P
 
 def dealer_sign_in(request: Request, response: Response, body: DealerLogin) -> Principal:
     """Check a table PIN (rate-limited like a password) and start a dealer session."""
-    import hmac
-
     web = web_of(request)
     address = web.sessions.address(request)
     account = f"table:{body.tournament}:{body.table}"
-    attempt = web.limiter.reserve(address, account,
-                                  known=web.users.known_address(account, address))
+    attempt = web.limiter.reserve(address, account, known=web.users.known_address(account, address))
     if not hmac.compare_digest(web.sessions.table_pin(body.tournament, body.table), body.pin):
         raise PermissionDenied(f"Wrong PIN for table {body.table}.")
     web.limiter.succeeded(attempt)
@@ -127,8 +130,9 @@ def _me(request: Request, response: Response, who: Principal) -> Me:
     web = web_of(request)
     token = web.sessions.csrf_token(request)
     web.sessions.ensure_csrf(request, response)
-    return Me(name=who.name, role=who.role.value, tournament=who.tournament, table=who.table,
-              csrf=token)
+    return Me(
+        name=who.name, role=who.role.value, tournament=who.tournament, table=who.table, csrf=token
+    )
 
 
 @router.post("/login", response_model=Me, responses=ERROR_RESPONSES)
@@ -162,8 +166,10 @@ def sessions(request: Request) -> list[dict[str, Any]]:
     web = web_of(request)
     require(principal(request), Role.DIRECTOR, action="list sessions")
     here = web.sessions.current(request)
-    return [session_json(row, current=here.id if here else None)
-            for row in web.users.sessions(now=web.sessions.clock())]
+    return [
+        session_json(row, current=here.id if here else None)
+        for row in web.users.sessions(now=web.sessions.clock())
+    ]
 
 
 @router.delete("/sessions/{sid}", responses=ERROR_RESPONSES)
@@ -240,8 +246,11 @@ def standings_export(tid: str, request: Request) -> Response:
     access.require_staff_read(principal(request), tid, action="export the standings")
     _known(request, tid)
     text = money.standings_text(web_of(request), tid)
-    return Response(text, media_type="text/csv; charset=utf-8", headers={
-        "Content-Disposition": f'attachment; filename="{tid}-standings.csv"'})
+    return Response(
+        text,
+        media_type="text/csv; charset=utf-8",
+        headers={"Content-Disposition": f'attachment; filename="{tid}-standings.csv"'},
+    )
 
 
 @router.get("/tournaments/{tid}/receipts", responses=ERROR_RESPONSES)
@@ -263,8 +272,6 @@ def deal(tid: str, request: Request) -> dict[str, Any] | None:
 @router.get("/commands")
 def command_list() -> list[dict[str, Any]]:
     """Every command: its API name, the least role that may run it and its fields."""
-    import dataclasses
-
     out = []
     for name, cls in commands.command_classes().items():
         out.append(
@@ -289,13 +296,18 @@ class NewTournament(BaseModel):
 @router.get("/templates")
 def templates() -> list[dict[str, Any]]:
     """The shipped event templates (name, title, rule profile)."""
-    from pokertd.tournament.templates import load_template, template_names
-
     out = []
     for name in template_names():
         tpl = load_template(name, validate=False)
-        out.append({"name": name, "title": tpl.title, "profile": tpl.profile,
-                    "starting_stack": tpl.starting_stack, "structure": tpl.structure})
+        out.append(
+            {
+                "name": name,
+                "title": tpl.title,
+                "profile": tpl.profile,
+                "starting_stack": tpl.starting_stack,
+                "structure": tpl.structure,
+            }
+        )
     return out
 
 
@@ -309,8 +321,6 @@ def create_from_template(
     body: NewTournament, request: Request, token: str | None = None
 ) -> dict[str, Any]:
     """Check the director's rights, then ONE service call: create from the named template."""
-    from pokertd.tournament.entries import CreateTournament
-    from pokertd.tournament.templates import load_template, template_names
 
     who = authorize(request, Role.DIRECTOR, "create a tournament", token)
     if body.template not in template_names():  # never a file path from the network
@@ -325,8 +335,6 @@ def create_from_template(
 @router.post("/demo", responses=ERROR_RESPONSES, status_code=201)
 def demo(request: Request) -> dict[str, Any]:
     """Create the demo tournament (Foxwoods template, 60 players seated, clock running)."""
-    from pokertd import demo as demo_mod
-
     who = authorize(request, Role.FLOOR, "create a demo tournament")
     tid = demo_mod.build(web_of(request).service, actor=who.name)
     return {"tournament": tid}
@@ -336,9 +344,9 @@ def demo(request: Request) -> dict[str, Any]:
 # One route per command
 
 
-def run_command(request: Request, tid: str, command: Command, token: str | None = None) -> dict[
-    str, Any
-]:
+def run_command(
+    request: Request, tid: str, command: Command, token: str | None = None
+) -> dict[str, Any]:
     """Run ``command`` as the signed-in caller (CSRF-checked); the new events.
 
     Who may run what is decided by the service (``permissions``: the command's role, a
@@ -346,8 +354,9 @@ def run_command(request: Request, tid: str, command: Command, token: str | None 
     """
     web = web_of(request)
     cls = type(command)
-    who = authorize(request, Role.DEALER, f"run {commands.snake(cls.__name__).replace('_', ' ')}",
-                    token)
+    who = authorize(
+        request, Role.DEALER, f"run {commands.snake(cls.__name__).replace('_', ' ')}", token
+    )
     recs = web.service.run(tid, command, principal=who)
     return {
         "tournament": tid,
@@ -367,9 +376,6 @@ def _describable(cls: type[Command]) -> type[BaseModel] | None:
     schema and enforced, and with ``extra="forbid"`` (``additionalProperties: false``): a
     misspelt field (``"elimnator"``) is refused with 422 instead of silently dropped.
     """
-    import typing
-
-    from pydantic import ConfigDict, create_model
 
     if cls not in _BODY_MODELS:
         try:
@@ -452,13 +458,9 @@ def add_command_routes(app: FastAPI) -> None:
             responses=ERROR_RESPONSES,
         )
 
-    @app.post(
-        "/api/tournaments/{tid}/commands/{name}/form", include_in_schema=False
-    )
+    @app.post("/api/tournaments/{tid}/commands/{name}/form", include_in_schema=False)
     async def command_form(tid: str, name: str, request: Request) -> Response:
         """The same commands from an HTML form (fields as strings; redirects back)."""
-        from fastapi.responses import RedirectResponse
-        from starlette.concurrency import run_in_threadpool
 
         cls = commands.lookup(name)
         form = await request.form()
@@ -466,8 +468,9 @@ def add_command_routes(app: FastAPI) -> None:
         back = safe_path(str(form.get("_back") or f"/t/{tid}/floor"))
         if back is None:  # never redirect off this site (//evil.example, /\\evil, https://)
             raise InvalidCommand("The form's return address is not a page of this site.")
-        data = {k: v for k, v in form.items() if not k.startswith("_") and k != CSRF_FIELD
-                and v != ""}
+        data = {
+            k: v for k, v in form.items() if not k.startswith("_") and k != CSRF_FIELD and v != ""
+        }
         command = commands.parse(cls, data)
         await run_in_threadpool(run_command, request, tid, command, token)
         return RedirectResponse(back, status_code=303)

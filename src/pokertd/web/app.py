@@ -10,19 +10,20 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import AsyncIterator, Callable
-from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
-from fastapi import FastAPI, Request
+from fastapi import FastAPI
 from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
 
+from pokertd import __version__
 from pokertd.service import TournamentService
-from pokertd.web import errors
-from pokertd.web.auth import LoginLimiter, Principal, Sessions
+from pokertd.store.accounts import AccountStore
+from pokertd.web import api, errors, live, pages, views
+from pokertd.web.auth import LoginLimiter, Sessions
+from pokertd.web.context import Web
 from pokertd.web.hub import Hub
 from pokertd.web.settings import Settings
 from pokertd.web.users import UserStore
@@ -30,50 +31,13 @@ from pokertd.web.users import UserStore
 HERE = Path(__file__).parent
 
 
-def utc_now() -> datetime:
-    """The wall clock (only the web and CLI faces read it; the core gets ``now`` passed in)."""
-    return datetime.now(UTC)
-
-
-@dataclass
-class Web:
-    """Everything a request handler needs, kept on ``app.state.web``."""
-
-    service: TournamentService
-    settings: Settings
-    users: UserStore
-    sessions: Sessions
-    limiter: LoginLimiter
-    templates: Jinja2Templates
-    hub: Hub = field(init=False)
-    now: Callable[[], datetime] = utc_now
-
-    def __post_init__(self) -> None:
-        from pokertd.web import views
-
-        self.hub = Hub(
-            lambda tid, audience: views.display(self, tid, audience),
-            lambda tid, after: views.new_events(self, tid, after),
-        )
-
-
-def web_of(request: Request) -> Web:
-    """The app's :class:`Web` from a request."""
-    return request.app.state.web  # type: ignore[no-any-return]
-
-
-def principal(request: Request) -> Principal:
-    """Who sent the request (the public when not signed in)."""
-    return web_of(request).sessions.principal(request)
-
-
 def create_app(
     service: TournamentService, settings: Settings, *, users: UserStore | None = None
 ) -> FastAPI:
     """The pokertd web app over ``service``: every face goes through its typed contract."""
-    from pokertd.web import api, live, pages
-
-    users = users or UserStore(settings.db_url)
+    if users is None:  # the service's own store: one connection for events and accounts
+        store = service.store
+        users = UserStore(store if isinstance(store, AccountStore) else settings.db_url)
     if settings.director_password:  # idempotent: servers starting together all come up
         users.ensure_first_director(settings.director_name, settings.director_password)
     secret = settings.secret_key or users.secret_key()
@@ -82,12 +46,21 @@ def create_app(
         service=service,
         settings=settings,
         users=users,
-        sessions=Sessions(secret, users, hours=settings.session_hours,
-                          secure=settings.cookie_secure,
-                          trusted_proxies=settings.trusted_proxies),
-        limiter=LoginLimiter(users, settings.login_attempts, settings.login_window_s,
-                             settings.login_account_attempts),
+        sessions=Sessions(
+            secret,
+            users,
+            hours=settings.session_hours,
+            secure=settings.cookie_secure,
+            trusted_proxies=settings.trusted_proxies,
+        ),
+        limiter=LoginLimiter(
+            users, settings.login_attempts, settings.login_window_s, settings.login_account_attempts
+        ),
         templates=templates,
+    )
+    web.hub = Hub(
+        lambda tid, audience: views.display(web, tid, audience),
+        lambda tid, after: views.new_events(web, tid, after),
     )
 
     @contextlib.asynccontextmanager
@@ -123,36 +96,40 @@ def create_app(
     return app
 
 
-PAGE_CSP = "; ".join([
-    "default-src 'self'",
-    # Alpine.js (standard build) evaluates its x-* expressions with new Function():
-    # 'unsafe-eval' is a known weakness, documented in docs/web.md. No 'unsafe-inline'
-    # scripts: the pages' only inline <script>s are application/json data blocks.
-    "script-src 'self' 'unsafe-eval'",
-    # htmx adds a small inline <style> for its indicators; style attributes cannot run code.
-    "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data:",
-    "connect-src 'self'",
-    "font-src 'self'",
-    "object-src 'none'",
-    "base-uri 'none'",
-    "form-action 'self'",
-    "frame-ancestors 'none'",
-])
+PAGE_CSP = "; ".join(
+    [
+        "default-src 'self'",
+        # Alpine.js (standard build) evaluates its x-* expressions with new Function():
+        # 'unsafe-eval' is a known weakness, documented in docs/web.md. No 'unsafe-inline'
+        # scripts: the pages' only inline <script>s are application/json data blocks.
+        "script-src 'self' 'unsafe-eval'",
+        # htmx adds a small inline <style> for its indicators; style attributes cannot run code.
+        "style-src 'self' 'unsafe-inline'",
+        "img-src 'self' data:",
+        "connect-src 'self'",
+        "font-src 'self'",
+        "object-src 'none'",
+        "base-uri 'none'",
+        "form-action 'self'",
+        "frame-ancestors 'none'",
+    ]
+)
 """The Content-Security-Policy of every response except the API docs."""
 
-DOCS_CSP = "; ".join([
-    "default-src 'self'",
-    "script-src 'self' 'unsafe-inline' https://cdn.jsdelivr.net",
-    "style-src 'self' 'unsafe-inline' https://cdn.jsdelivr.net https://fonts.googleapis.com",
-    "img-src 'self' data: https://fastapi.tiangolo.com https://cdn.redoc.ly",
-    "font-src 'self' https://fonts.gstatic.com",
-    "worker-src 'self' blob:",
-    "connect-src 'self'",
-    "object-src 'none'",
-    "base-uri 'none'",
-    "frame-ancestors 'none'",
-])
+DOCS_CSP = "; ".join(
+    [
+        "default-src 'self'",
+        "script-src 'self' 'unsafe-inline' https://cdn.jsdelivr.net",
+        "style-src 'self' 'unsafe-inline' https://cdn.jsdelivr.net https://fonts.googleapis.com",
+        "img-src 'self' data: https://fastapi.tiangolo.com https://cdn.redoc.ly",
+        "font-src 'self' https://fonts.gstatic.com",
+        "worker-src 'self' blob:",
+        "connect-src 'self'",
+        "object-src 'none'",
+        "base-uri 'none'",
+        "frame-ancestors 'none'",
+    ]
+)
 """The relaxed policy of ``/docs`` and ``/redoc`` only (Swagger UI / ReDoc from a CDN with an
 inline start-up script): they show the schema and hold no session-bound data of their own."""
 
@@ -176,7 +153,8 @@ class SecurityHeaders:
         async def with_headers(message: Any) -> None:
             if message.get("type") == "http.response.start":
                 headers = [
-                    (k, v) for k, v in message.get("headers", [])
+                    (k, v)
+                    for k, v in message.get("headers", [])
                     if k.lower() not in _SECURITY_HEADER_NAMES
                 ]
                 headers += [
@@ -193,14 +171,15 @@ class SecurityHeaders:
 
 
 _SECURITY_HEADER_NAMES = {
-    b"content-security-policy", b"x-frame-options", b"x-content-type-options",
-    b"referrer-policy", b"cross-origin-opener-policy",
+    b"content-security-policy",
+    b"x-frame-options",
+    b"x-content-type-options",
+    b"referrer-policy",
+    b"cross-origin-opener-policy",
 }
 
 
 def _version() -> str:
-    from pokertd import __version__
-
     return str(__version__)
 
 
@@ -208,9 +187,5 @@ __all__ = [
     "DOCS_CSP",
     "PAGE_CSP",
     "SecurityHeaders",
-    "Web",
     "create_app",
-    "principal",
-    "utc_now",
-    "web_of",
 ]

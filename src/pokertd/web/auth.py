@@ -34,6 +34,7 @@ import secrets
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
@@ -325,7 +326,6 @@ class Sessions:
 
 def session_json(row: SessionRow, *, current: str | None = None) -> dict[str, Any]:
     """A session as the director's list shows it (``id`` is the stored id, not the cookie)."""
-    from datetime import UTC, datetime
 
     def iso(t: float) -> str:
         return datetime.fromtimestamp(t, UTC).isoformat(timespec="seconds")

@@ -39,8 +39,10 @@ def line_chart(points: list[tuple[float, float]], title: str, xlabel: str, ylabe
     ]
     pw, ph = W - PAD_L - PAD_R, H - PAD_T - PAD_B
     if not points:
-        out.append(f'<text x="{W / 2}" y="{H / 2}" text-anchor="middle" fill="#666">'
-                   "No data yet</text></svg>")
+        out.append(
+            f'<text x="{W / 2}" y="{H / 2}" text-anchor="middle" fill="#666">'
+            "No data yet</text></svg>"
+        )
         return "".join(out)
     xs = [p[0] for p in points]
     ys = [p[1] for p in points]
@@ -59,15 +61,20 @@ def line_chart(points: list[tuple[float, float]], title: str, xlabel: str, ylabe
     tick = 0.0
     while tick <= ytop + 1e-9:
         y = sy(tick)
-        out.append(f'<line x1="{PAD_L}" y1="{y:.1f}" x2="{W - PAD_R}" y2="{y:.1f}" '
-                   'stroke="#ddd"/>')
-        out.append(f'<text x="{PAD_L - 6}" y="{y + 4:.1f}" font-size="11" text-anchor="end">'
-                   f"{tick:g}</text>")
+        out.append(f'<line x1="{PAD_L}" y1="{y:.1f}" x2="{W - PAD_R}" y2="{y:.1f}" stroke="#ddd"/>')
+        out.append(
+            f'<text x="{PAD_L - 6}" y="{y + 4:.1f}" font-size="11" text-anchor="end">'
+            f"{tick:g}</text>"
+        )
         tick += ystep
-    out.append(f'<text x="{PAD_L + pw / 2}" y="{H - 8}" font-size="12" text-anchor="middle">'
-               f"{escape(xlabel)}</text>")
-    out.append(f'<text x="14" y="{PAD_T + ph / 2}" font-size="12" text-anchor="middle" '
-               f'transform="rotate(-90 14 {PAD_T + ph / 2})">{escape(ylabel)}</text>')
+    out.append(
+        f'<text x="{PAD_L + pw / 2}" y="{H - 8}" font-size="12" text-anchor="middle">'
+        f"{escape(xlabel)}</text>"
+    )
+    out.append(
+        f'<text x="14" y="{PAD_T + ph / 2}" font-size="12" text-anchor="middle" '
+        f'transform="rotate(-90 14 {PAD_T + ph / 2})">{escape(ylabel)}</text>'
+    )
     out.append(f'<text x="{PAD_L}" y="{H - 24}" font-size="11">{x0:g}</text>')
     out.append(f'<text x="{W - PAD_R}" y="{H - 24}" font-size="11" text-anchor="end">{x1:g}</text>')
     path = " ".join(f"{sx(x):.1f},{sy(y):.1f}" for x, y in points)

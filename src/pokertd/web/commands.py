@@ -14,6 +14,8 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
+from pydantic import TypeAdapter, ValidationError
+
 from pokertd.errors import InvalidCommand
 from pokertd.tournament.framework import Command
 from pokertd.tournament.permissions import (
@@ -33,8 +35,6 @@ NOT_ROUTED: frozenset[str] = frozenset(cls.__name__ for cls in _NOT_ROUTED)
 
 def parse(cls: type[Command], body: dict[str, Any] | None) -> Command:
     """The command from its JSON fields (refusing unknown or ill-typed fields)."""
-    from pydantic import ValidationError
-
     body = body or {}
     if not isinstance(body, dict):
         raise InvalidCommand("The command body must be a JSON object.")
@@ -77,8 +77,6 @@ _ADAPTERS: dict[type[Command], Any] = {}
 
 
 def _adapter(cls: type[Command]) -> Any:
-    from pydantic import TypeAdapter
-
     found = _ADAPTERS.get(cls)
     if found is None:
         found = _ADAPTERS[cls] = TypeAdapter(cls)

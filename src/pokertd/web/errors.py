@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import re
+from html import escape
 from typing import Any
 
 from fastapi import FastAPI, Request
@@ -28,6 +29,7 @@ from pokertd.errors import (
     StoreError,
 )
 from pokertd.web.auth import NotSignedIn, TooManyAttempts
+from pokertd.web.commands import describe_errors
 
 
 def status_of(exc: PokertdError) -> int:
@@ -55,8 +57,6 @@ def _wants_html(request: Request) -> bool:
 
 
 def _html(status: int, message: str) -> HTMLResponse:
-    from html import escape
-
     body = (
         "<!doctype html><meta charset=utf-8><title>pokertd</title>"
         "<link rel=stylesheet href=/static/app.css><main class=page>"
@@ -84,7 +84,6 @@ async def _pokertd_error(request: Request, exc: Exception) -> Response:
 
 async def _validation_error(request: Request, exc: Exception) -> Response:
     assert isinstance(exc, RequestValidationError)
-    from pokertd.web.commands import describe_errors
 
     errors = list(exc.errors())
     if any(e.get("type") == "json_invalid" for e in errors):
@@ -111,8 +110,13 @@ async def _http_error(request: Request, exc: Exception) -> Response:
     if _wants_html(request):
         return _html(exc.status_code, message)
     return JSONResponse(
-        {"error": kinds.get(exc.status_code, "http_error"), "message": message, "rule": None,
-         "rule_ids": [], "context": {}},
+        {
+            "error": kinds.get(exc.status_code, "http_error"),
+            "message": message,
+            "rule": None,
+            "rule_ids": [],
+            "context": {},
+        },
         status_code=exc.status_code,
         headers=getattr(exc, "headers", None),
     )
@@ -162,8 +166,9 @@ class BodyLimit:
         if scope["type"] != "http" or scope["method"] in ("GET", "HEAD", "OPTIONS"):
             await self.app(scope, receive, send)
             return
-        headers = {k.decode("latin-1").lower(): v.decode("latin-1")
-                   for k, v in scope.get("headers", [])}
+        headers = {
+            k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope.get("headers", [])
+        }
         declared = headers.get("content-length", "")
         if declared.isascii() and declared.isdigit() and int(declared) > self.max_bytes:
             await self._refuse(scope, send, 413, self._too_large())

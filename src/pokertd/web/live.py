@@ -29,7 +29,7 @@ from fastapi.responses import StreamingResponse
 
 from pokertd.errors import NotFound, PermissionDenied
 from pokertd.web import access, views
-from pokertd.web.app import principal, web_of
+from pokertd.web.context import principal, web_of
 
 router = APIRouter(prefix="/api", tags=["live"])
 
@@ -41,9 +41,9 @@ KEEPALIVE_S = 15.0
     response_class=StreamingResponse,
     responses={200: {"content": {"text/event-stream": {}}, "description": "SSE snapshots"}},
 )
-async def stream(tid: str, request: Request, audience: str = "public", limit: int = 0) -> (
-    StreamingResponse
-):
+async def stream(
+    tid: str, request: Request, audience: str = "public", limit: int = 0
+) -> StreamingResponse:
     """Server-Sent Events: ``event: snapshot`` with the view model as JSON, on every change.
 
     The public push leaves out the player and table lists (search them with
@@ -99,9 +99,7 @@ async def socket(websocket: WebSocket, tid: str) -> None:
         receiver = asyncio.ensure_future(websocket.receive_text())
         while True:
             getter = asyncio.ensure_future(queue.get())
-            done, _ = await asyncio.wait(
-                {getter, receiver}, return_when=asyncio.FIRST_COMPLETED
-            )
+            done, _ = await asyncio.wait({getter, receiver}, return_when=asyncio.FIRST_COMPLETED)
             if receiver in done:
                 getter.cancel()
                 with contextlib.suppress(WebSocketDisconnect, RuntimeError):

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from pokertd.codec import to_json
 from pokertd.tournament.framework import TournamentState
 from pokertd.tournament.prizes import (
     PrizeBook,
@@ -20,10 +21,9 @@ from pokertd.tournament.prizes import (
     standings,
     standings_csv,
 )
-from pokertd.web import snapshot
 
 if TYPE_CHECKING:
-    from pokertd.web.app import Web
+    from pokertd.web.context import Web
 
 
 def receipts(web: Web, tid: str, player: str = "") -> list[dict[str, Any]]:
@@ -33,8 +33,13 @@ def receipts(web: Web, tid: str, player: str = "") -> list[dict[str, Any]]:
     def read(state: TournamentState) -> list[dict[str, Any]]:
         paid = sorted(state.part(PrizeBook).paid.values(), key=lambda p: (p.place, p.name))
         return [
-            {"name": p.name, "place": p.place, "amount": p.amount, "paid": p.paid,
-             "text": receipt_text(state, p.name)}
+            {
+                "name": p.name,
+                "place": p.place,
+                "amount": p.amount,
+                "paid": p.paid,
+                "text": receipt_text(state, p.name),
+            }
             for p in paid
             if not want or p.name.lower() == want
         ]
@@ -53,7 +58,7 @@ def deal(web: Web, tid: str) -> dict[str, Any] | None:
 
     def read(state: TournamentState) -> dict[str, Any] | None:
         found = deal_view(state)
-        return None if found is None else dict(snapshot.jsonable(found))
+        return None if found is None else dict(to_json(found))
 
     return web.service.read(tid, read)
 

@@ -7,17 +7,29 @@ JSON API with the ``X-CSRF-Token`` header. Charts and the QR code are server-sid
 
 from __future__ import annotations
 
+import io
 from typing import Any
 
+import segno
 from fastapi import APIRouter, Form, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from starlette.concurrency import run_in_threadpool
 
+from pokertd import demo as demo_mod
 from pokertd.errors import InvalidCommand, NotFound, PokertdError
+from pokertd.tournament.templates import load_template, template_names
 from pokertd.web import access, charts, money, views
-from pokertd.web.api import DealerLogin, authorize, dealer_sign_in, sign_in
-from pokertd.web.app import principal, web_of
+from pokertd.web.api import (
+    DealerLogin,
+    NewTournament,
+    authorize,
+    create_from_template,
+    dealer_sign_in,
+    sign_in,
+)
 from pokertd.web.auth import CSRF_FIELD, Principal, Sessions, safe_path
+from pokertd.web.context import principal, web_of
+from pokertd.web.errors import status_of
 from pokertd.web.users import Role
 
 router = APIRouter(include_in_schema=False)
@@ -64,13 +76,13 @@ def home(request: Request) -> Response:
     web = web_of(request)
     if not web.users.has_director():
         return RedirectResponse("/setup", status_code=303)
-    from pokertd.tournament.templates import load_template, template_names
 
     items = [views.tournament_info(t) for t in web.service.tournaments()]
     templates = []
     if principal(request).role.at_least(Role.DIRECTOR):
-        templates = [{"name": n, "title": load_template(n, validate=False).title}
-                     for n in template_names()]
+        templates = [
+            {"name": n, "title": load_template(n, validate=False).title} for n in template_names()
+        ]
     return render(request, "home.html", tournaments=items, templates=templates)
 
 
@@ -105,8 +117,7 @@ def setup_submit(
         return render(request, "setup.html", status=422, error=str(exc))
     response = RedirectResponse("/", status_code=303)
     web.sessions.sign_in(request, response, Principal(user.name, user.role))
-    web.users.remember_address(user.name, web.sessions.address(request),
-                               now=web.sessions.clock())
+    web.users.remember_address(user.name, web.sessions.address(request), now=web.sessions.clock())
     return response
 
 
@@ -131,8 +142,6 @@ def login_submit(
     try:
         sign_in(request, response, name, password)
     except PokertdError as exc:
-        from pokertd.web.errors import status_of
-
         return render(request, "login.html", status=status_of(exc), error=str(exc), next=target)
     return response
 
@@ -149,8 +158,6 @@ def logout(request: Request, csrf_token: str = Form("")) -> Response:
 @router.post("/demo")
 async def demo(request: Request) -> Response:
     """Create the demo tournament and open its floor console."""
-    from pokertd import demo as demo_mod
-
     form = await request.form()
     who = authorize(request, Role.FLOOR, "create a demo tournament", str(form.get(CSRF_FIELD, "")))
     tid = await run_in_threadpool(demo_mod.build, web_of(request).service, actor=who.name)
@@ -165,8 +172,6 @@ def create(
     csrf_token: str = Form(""),
 ) -> Response:
     """Create a tournament from a template (director) and open its floor console."""
-    from pokertd.web.api import NewTournament, create_from_template
-
     out = create_from_template(NewTournament(name=name, template=template), request, csrf_token)
     return RedirectResponse(f"/t/{out['tournament']}/floor", status_code=303)
 
@@ -196,16 +201,22 @@ def floor(tid: str, request: Request) -> Response:
 def tv(tid: str, request: Request) -> Response:
     """The TV clock (public, full screen)."""
     _known(request, tid)
-    return render(request, "tv.html", tid=tid, player_url=f"{_public_url(request)}/t/{tid}/player",
-                  view=views.display(web_of(request), tid, "public"))
+    return render(
+        request,
+        "tv.html",
+        tid=tid,
+        player_url=f"{_public_url(request)}/t/{tid}/player",
+        view=views.display(web_of(request), tid, "public"),
+    )
 
 
 @router.get("/t/{tid}/player", response_class=HTMLResponse)
 def player(tid: str, request: Request) -> Response:
     """The player view on a phone (public, nothing private)."""
     _known(request, tid)
-    return render(request, "player.html", tid=tid,
-                  view=views.display(web_of(request), tid, "public"))
+    return render(
+        request, "player.html", tid=tid, view=views.display(web_of(request), tid, "public")
+    )
 
 
 @router.get("/t/{tid}/dealer/{table}", response_class=HTMLResponse)
@@ -215,8 +226,13 @@ def dealer(tid: str, table: int, request: Request) -> Response:
     if not access.may_open_dealer_page(principal(request), tid, table):
         return render(request, "dealer_pin.html", tid=tid, table=table, error=None)
     # The dealer view even for floor and director: the page shows what a dealer may see.
-    return render(request, "dealer.html", tid=tid, table=table,
-                  view=views.display(web_of(request), tid, f"{access.DEALER_AUDIENCE}{table}"))
+    return render(
+        request,
+        "dealer.html",
+        tid=tid,
+        table=table,
+        view=views.display(web_of(request), tid, f"{access.DEALER_AUDIENCE}{table}"),
+    )
 
 
 @router.post("/t/{tid}/dealer/{table}", response_class=HTMLResponse)
@@ -230,10 +246,9 @@ def dealer_pin(
         body = DealerLogin(tournament=tid, table=table, pin=pin.strip())
         dealer_sign_in(request, response, body)
     except PokertdError as exc:
-        from pokertd.web.errors import status_of
-
-        return render(request, "dealer_pin.html", status=status_of(exc), tid=tid, table=table,
-                      error=str(exc))
+        return render(
+            request, "dealer_pin.html", status=status_of(exc), tid=tid, table=table, error=str(exc)
+        )
     return response
 
 
@@ -245,13 +260,15 @@ def print_page(tid: str, kind: str, request: Request, player: str = "") -> Respo
     _known(request, tid)
     audience = "public"
     if kind in {"seats", "receipts"}:
-        access.require_staff_read(principal(request), tid,
-                                  action=f"print {PRINT_KINDS[kind].lower()}")
+        access.require_staff_read(
+            principal(request), tid, action=f"print {PRINT_KINDS[kind].lower()}"
+        )
         audience = "staff"
     view = views.display(web_of(request), tid, audience)
     paid = money.receipts(web_of(request), tid, player[:120]) if kind == "receipts" else []
-    return render(request, "print.html", tid=tid, kind=kind, title=PRINT_KINDS[kind], view=view,
-                  receipts=paid)
+    return render(
+        request, "print.html", tid=tid, kind=kind, title=PRINT_KINDS[kind], view=view, receipts=paid
+    )
 
 
 @router.get("/t/{tid}/chart/{name}.svg")
@@ -266,15 +283,13 @@ def chart(tid: str, name: str, request: Request) -> Response:
 @router.get("/t/{tid}/qr.svg")
 def qr(tid: str, request: Request) -> Response:
     """A QR code that opens the player view on a phone."""
-    import io
-
-    import segno
 
     _known(request, tid)
     url = f"{_public_url(request)}/t/{tid}/player"
     buf = io.BytesIO()
-    segno.make(url, error="m").save(buf, kind="svg", scale=8, border=2, dark="#000",
-                                   light="#fff", xmldecl=False)
+    segno.make(url, error="m").save(
+        buf, kind="svg", scale=8, border=2, dark="#000", light="#fff", xmldecl=False
+    )
     return Response(buf.getvalue(), media_type="image/svg+xml")
 
 

@@ -12,9 +12,10 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
+from pokertd.codec import to_json
 from pokertd.errors import PokertdError
 from pokertd.tournament import views
-from pokertd.tournament.clock_log import ClockPart, clock_view, hfh_waiting_tables
+from pokertd.tournament.clock import ClockPart, clock_view, hfh_waiting_tables
 from pokertd.tournament.framework import (
     Batch,
     EventRecord,
@@ -23,28 +24,47 @@ from pokertd.tournament.framework import (
     undo_target,
 )
 from pokertd.tournament.prizes import bounty_ledger, prize_table
-from pokertd.tournament.seating_log import describe_move, tables_view
+from pokertd.tournament.seating import describe_move, tables_view
 
-PUBLIC_KEYS = ("tournament", "name", "seq", "server_time", "wake_in", "clock", "status",
-               "payouts", "results", "tables_public", "players_public", "announcements",
-               "bounties", "chart", "final_table")
+PUBLIC_KEYS = (
+    "tournament",
+    "name",
+    "seq",
+    "server_time",
+    "wake_in",
+    "clock",
+    "status",
+    "payouts",
+    "results",
+    "tables_public",
+    "players_public",
+    "announcements",
+    "bounties",
+    "chart",
+    "final_table",
+)
 """The keys the public (TV, phones) may see; ``players`` (with private fields) is staff-only."""
 
 LOG_LINES = 200
 """How many of the latest events the floor console's log shows."""
 
 PRIVATE_PLAYER_FIELDS = frozenset(
-    {"member", "member_id", "member_number", "phone", "email", "contact", "address", "notes",
-     "id_number", "birth_date", "stack_note", "penalties"}
+    {
+        "member",
+        "member_id",
+        "member_number",
+        "phone",
+        "email",
+        "contact",
+        "address",
+        "notes",
+        "id_number",
+        "birth_date",
+        "stack_note",
+        "penalties",
+    }
 )
 """Fields never shown on public pages (issue 7: no member numbers, no contact details)."""
-
-
-def jsonable(value: Any) -> Any:
-    """Plain JSON data (the CLI's ``--json`` serializer)."""
-    from pokertd.cli._common import to_jsonable
-
-    return to_jsonable(value)
 
 
 def public_row(row: Any) -> Any:
@@ -74,23 +94,25 @@ def build(
         "seq": state.seq,
         "server_time": now.timestamp(),
         "wake_in": None,
-        "status": jsonable(status),
-        "results": jsonable(views.results(state, now)),
+        "status": to_json(status),
+        "results": to_json(views.results(state, now)),
     }
     out.update(_clock(state, now))
     if lean:
         out["players"] = []
         out.update(_prizes(state, []))
     else:
-        out["players"] = jsonable(views.players(state, now))
-        out["log"] = jsonable(views.log(state, records[-LOG_LINES:]))
+        out["players"] = to_json(views.players(state, now))
+        out["log"] = to_json(views.log(state, records[-LOG_LINES:]))
         out.update(_tables(state))
         out.update(_prizes(state, out["players"]))
         _fill_seats(out)
         out["chart"] = _chart(state, records, out)
     clock = out.get("clock")
-    if isinstance(clock, dict) and clock.get("running") and isinstance(
-        clock.get("seconds_left"), int
+    if (
+        isinstance(clock, dict)
+        and clock.get("running")
+        and isinstance(clock.get("seconds_left"), int)
     ):
         out["wake_in"] = max(0, int(clock["seconds_left"]))
     out["players_public"] = [public_row(p) for p in out["players"]]
@@ -184,7 +206,7 @@ def _tables(state: TournamentState) -> dict[str, Any]:
     ]
     pending = []
     for m in view.pending:
-        row = jsonable(m)
+        row = to_json(m)
         row["text"] = describe_move(m)
         pending.append(row)
     return {"tables": tables, "pending_moves": pending, "final_table": view.final_table}
@@ -253,13 +275,25 @@ def stream(view: dict[str, Any]) -> dict[str, Any]:
     results = out.get("results")
     if isinstance(results, dict) and isinstance(results.get("rows"), list):
         rows = results["rows"]
-        out["results"] = {**results, "rows": rows[:RESULT_ROWS_PUSHED],
-                          "more": max(0, len(rows) - RESULT_ROWS_PUSHED)}
+        out["results"] = {
+            **results,
+            "rows": rows[:RESULT_ROWS_PUSHED],
+            "more": max(0, len(rows) - RESULT_ROWS_PUSHED),
+        }
     return out
 
 
-DEALER_KEYS = ("tournament", "name", "seq", "server_time", "wake_in", "clock", "status",
-               "announcements", "final_table")
+DEALER_KEYS = (
+    "tournament",
+    "name",
+    "seq",
+    "server_time",
+    "wake_in",
+    "clock",
+    "status",
+    "announcements",
+    "final_table",
+)
 """What a table's dealer sees besides their own table: the clock and the event at a glance."""
 
 
@@ -273,8 +307,19 @@ def dealer(view: dict[str, Any], table: int) -> dict[str, Any]:
     out["table"] = table
     out["tables"] = [
         {
-            **{k: t.get(k) for k in ("table", "seats_total", "players", "button",
-                                     "small_blind", "big_blind", "due_big_blind", "halted")},
+            **{
+                k: t.get(k)
+                for k in (
+                    "table",
+                    "seats_total",
+                    "players",
+                    "button",
+                    "small_blind",
+                    "big_blind",
+                    "due_big_blind",
+                    "halted",
+                )
+            },
             "seats": [
                 {"seat": seat.get("seat"), "name": seat.get("name"), "waits": seat.get("waits")}
                 for seat in t.get("seats") or []
@@ -301,7 +346,6 @@ __all__ = [
     "PUBLIC_KEYS",
     "build",
     "dealer",
-    "jsonable",
     "public",
     "public_row",
     "stream",

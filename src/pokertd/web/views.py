@@ -5,12 +5,13 @@ from __future__ import annotations
 import threading
 from typing import TYPE_CHECKING, Any
 
+from pokertd.codec import to_json
 from pokertd.store import TournamentInfo
 from pokertd.tournament.framework import EventRecord, TournamentState
 from pokertd.web import access, snapshot
 
 if TYPE_CHECKING:
-    from pokertd.web.app import Web
+    from pokertd.web.context import Web
 
 
 def records(web: Web, tid: str, after: int = 0) -> list[EventRecord]:
@@ -78,8 +79,6 @@ def find_players(web: Web, tid: str, query: str, limit: int = 20) -> list[dict[s
 
 def event_json(record: EventRecord) -> dict[str, Any]:
     """One event record as pushed on the WebSocket and listed by the API."""
-    from pokertd.tournament.framework import to_json
-
     return {
         "seq": record.seq,
         "batch": record.batch,

@@ -1,0 +1,554 @@
+"""CLI sub-app ``pokertd prize``: payouts, ICM, standings, bounties, payments and receipts.
+
+Standalone calculators work without a tournament::
+
+    pokertd prize payouts --entries 100 --pool 4074 --table fox_ptab --json
+    pokertd prize icm --stacks 6000,4000,2000 --prizes 500,300,200 --json
+
+Over a stored tournament (one service call each)::
+
+    pokertd prize payouts T                 # pool, withholding, overlay, prize per place
+    pokertd prize standings T [--csv FILE|-] [--json]
+    pokertd prize bounties T                # the bounty ledger
+    pokertd prize bounty T NAME --winners A,B [--button 1 --seats 4,2]   # split pots
+    pokertd prize options T [--pko/--fixed] [--deals/--no-deals]
+    pokertd prize post-schedule T           # NJ-44d
+    pokertd prize pay T NAME [--id-checked] [--foreign] [--treaty]; pokertd prize receipt T NAME
+
+Every command is also top level under its older name (``pokertd payouts``, ``icm``,
+``standings``, ``bounties``, ``bounty``, ``prize-options``, ``post-schedule``, ``pay``,
+``receipt``): the same function, so both spellings behave the same. Deals are their own
+sub-app (:mod:`pokertd.cli.deal`).
+
+Amounts are typed as the floor says them (``4074``, ``4074.00``, ``$4,074.00``) and become
+exact cents; JSON amounts are cents, ICM equities are in the prizes' unit with cents.
+"""
+
+from __future__ import annotations
+
+import secrets
+import sys
+from pathlib import Path
+from random import Random
+from typing import Annotated, Any
+
+import typer
+from rich.table import Table
+
+from pokertd.cli._common import DbOption, JsonOption, console, emit, refusals
+from pokertd.cli._common import actor as _actor
+from pokertd.cli._common import service as _service
+from pokertd.errors import InvalidCommand
+from pokertd.money import format_money, parse_money
+from pokertd.rules import load_profile
+from pokertd.rules.profile import RuleProfile, read_text_file
+from pokertd.service import utc_now
+from pokertd.tournament.framework import Command, EventRecord
+from pokertd.tournament.prizes import (
+    PayoutSchedulePosted,
+    PayPrize,
+    PostPayoutSchedule,
+    RecordBountyWinners,
+    SetPrizeOptions,
+    StandingRow,
+    bounty_ledger,
+    prize_table,
+    receipt_text,
+    standings,
+    standings_csv,
+    standings_json,
+)
+from pokertd.tournament.prizes.deals import chip_leader, round_to_total
+from pokertd.tournament.prizes.icm import DEFAULT_SAMPLES, IcmMethod, IcmResult, icm
+from pokertd.tournament.prizes.payouts import (
+    BUILTIN_TABLES,
+    PayoutTable,
+    Prize,
+    PrizePool,
+    parse_payout_table,
+    payouts,
+    prize_pool,
+)
+
+ProfileOption = Annotated[
+    str,
+    typer.Option(
+        "--profile",
+        help="Rule profile (tda, kojack, tnpl, nj_fundraiser, spotlight, "
+        "foxwoods) or a profile file.",
+    ),
+]
+TidArg = Annotated[str, typer.Argument(help="Tournament id.")]
+OptionalStr = str | None
+
+prize_app = typer.Typer(
+    name="prize",
+    help="Prizes: payouts, ICM, standings, bounties, payments and receipts.",
+    no_args_is_help=True,
+)
+
+
+# -- parsing -------------------------------------------------------------------------------
+
+
+def money_list(text: str, what: str) -> list[int]:
+    """Comma-separated amounts (``500,300,200``) as cents; none at all is refused."""
+    items = [t for t in text.split(",") if t.strip()]
+    if not items:
+        raise InvalidCommand(f"Give the {what} separated by commas, e.g. 500,300,200.")
+    return [parse_money(t) for t in items]
+
+
+def chips_list(text: str) -> list[int]:
+    """Comma-separated whole chip counts (``6000,4000``); anything else is refused."""
+    stacks = []
+    for item in text.split(","):
+        cleaned = item.strip().replace("_", "")
+        if not cleaned.isdigit():
+            raise InvalidCommand(
+                f"{item.strip()!r} is not a chip count: give whole numbers separated by commas, "
+                "e.g. 6000,4000,2000."
+            )
+        stacks.append(int(cleaned))
+    return stacks
+
+
+def profile_named(name: str) -> RuleProfile:
+    """The rule profile ``--profile`` names (a built-in name or a file)."""
+    return load_profile(name)
+
+
+def _table(name: str | None) -> PayoutTable | str | None:
+    """``--table``: a built-in table's name, or a payout table read from a ``.toml`` file."""
+    if name is None:
+        return None
+    if name in (*BUILTIN_TABLES, "sng", "survivor", "generic"):
+        return name
+    path = Path(name)
+    if path.suffix == ".toml" or path.exists():
+        text = read_text_file(path, "payout table")
+        return parse_payout_table(text, name=path.stem)
+    raise InvalidCommand(
+        f"There is no payout table called {name!r}: use fox_ptab, sng, survivor, generic or a "
+        ".toml file."
+    )
+
+
+def run_command(db: str | None, tid: str, command: Command, as_json: bool) -> list[EventRecord]:
+    """Run one director command on tournament ``tid`` and print what it recorded."""
+    with _service(db) as service:
+        records = service.run(tid, command, actor=_actor(), role="director")
+    if as_json:
+        emit(
+            [{"seq": r.seq, "type": r.event.type, "text": r.event.describe()} for r in records],
+            True,
+        )
+    else:
+        for r in records:
+            console.print(f"[green]✓[/] {r.event.describe()}")
+    return records
+
+
+# -- payouts -------------------------------------------------------------------------------
+
+
+def _render_payouts(data: dict[str, Any]) -> None:
+    pool: PrizePool | None = data.get("pool")
+    if pool is not None:
+        console.print(
+            f"Buy-ins {format_money(pool.buy_ins)}"
+            + (f", bounty fees {format_money(pool.bounty_fees)}" if pool.bounty_fees else "")
+            + f", withheld {format_money(pool.withheld)}"
+            + (f", overlay {format_money(pool.overlay)}" if pool.overlay else "")
+            + f" -> net prize pool {format_money(pool.net)}"
+        )
+    table = Table(title=data["title"])
+    table.add_column("Place", justify="right")
+    table.add_column("Prize", justify="right")
+    table.add_column("%", justify="right")
+    for prize in data["prizes"]:
+        share = f"{float(prize.share * 100):.2f}" if prize.share is not None else ""
+        table.add_row(str(prize.place), format_money(prize.amount), share)
+    console.print(table)
+    console.print(f"Total {format_money(sum(p.amount for p in data['prizes']))}")
+
+
+def standalone_payouts(
+    *,
+    entries: int,
+    pool: str | None,
+    gross: str | None,
+    bounty_fees: str | None,
+    guarantee: str | None,
+    table: str | None,
+    buy_in: str | None,
+    profile: RuleProfile,
+) -> tuple[tuple[Prize, ...], PrizePool | None]:
+    """The calculator behind ``pokertd payouts --entries N --pool AMOUNT``."""
+    if (pool is None) == (gross is None):
+        raise InvalidCommand("Give either --pool (the net prize pool) or --gross (the buy-ins).")
+    made: PrizePool | None = None
+    if gross is not None:
+        made = prize_pool(
+            parse_money(gross),
+            profile=profile,
+            bounty_fees=parse_money(bounty_fees) if bounty_fees else 0,
+            guarantee=parse_money(guarantee) if guarantee else None,
+        )
+        net = made.net
+    else:
+        assert pool is not None
+        net = parse_money(pool)
+        if guarantee:
+            net = max(net, parse_money(guarantee))
+    prizes = payouts(
+        entries,
+        net,
+        profile=profile,
+        table=_table(table),
+        min_cash=parse_money(buy_in) if buy_in else None,
+    )
+    return prizes, made
+
+
+def tournament_payouts(tournament: str, *, db: str | None, as_json: bool) -> None:
+    """``pokertd payouts T``: the tournament's prize pool and payouts."""
+    with _service(db) as service:
+        table = prize_table(service.state(tournament))
+    if as_json:
+        emit([p.as_json() for p in table.prizes], True)
+        return
+    title = f"Payouts for {table.entries} entries ({table.table})"
+    if table.schedule_posted:
+        title += ", schedule posted"
+    _render_payouts({"title": title, "prizes": table.prizes, "pool": table.pool})
+    if table.note:
+        console.print(table.note)
+
+
+def payouts_command(
+    tournament: Annotated[
+        OptionalStr, typer.Argument(help="Tournament id (omit for the calculator).")
+    ] = None,
+    entries: Annotated[
+        int | None, typer.Option("--entries", help="Total entries, re-entries included.")
+    ] = None,
+    pool: Annotated[OptionalStr, typer.Option("--pool", help="Net prize pool.")] = None,
+    gross: Annotated[
+        OptionalStr, typer.Option("--gross", help="Buy-ins collected (withholding applied).")
+    ] = None,
+    bounty_fees: Annotated[
+        OptionalStr, typer.Option("--bounty-fees", help="Bounty fees collected.")
+    ] = None,
+    guarantee: Annotated[
+        OptionalStr, typer.Option("--guarantee", help="Guaranteed prize pool.")
+    ] = None,
+    table: Annotated[
+        OptionalStr,
+        typer.Option("--table", help="fox_ptab, sng, survivor, generic or a .toml file."),
+    ] = None,
+    buy_in: Annotated[
+        OptionalStr,
+        typer.Option("--buy-in", help="Buy-in (min-cash of the generic curve; survivor)."),
+    ] = None,
+    profile: ProfileOption = "foxwoods",
+    db: DbOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """The prizes place by place: for a tournament, or from entries and a pool."""
+    with refusals(as_json):
+        if tournament is not None:
+            tournament_payouts(tournament, db=db, as_json=as_json)
+            return
+        if entries is None:
+            raise InvalidCommand("Give --entries (or a tournament id).")
+        rules = profile_named(profile)
+        prizes, made = standalone_payouts(
+            entries=entries,
+            pool=pool,
+            gross=gross,
+            bounty_fees=bounty_fees,
+            guarantee=guarantee,
+            table=table,
+            buy_in=buy_in,
+            profile=rules,
+        )
+    if as_json:
+        emit([p.as_json() for p in prizes], True)
+        return
+    title = f"Payouts for {entries} entries ({table or rules.payout_table})"
+    _render_payouts({"title": title, "prizes": prizes, "pool": made})
+
+
+# -- ICM -----------------------------------------------------------------------------------
+
+
+def _render_icm(result: IcmResult, chips: list[int], cents: list[int]) -> None:
+    out = Table(title=f"ICM ({result.method.value.replace('_', '-')})")
+    out.add_column("Stack", justify="right")
+    out.add_column("Equity", justify="right")
+    for i, (stack, amount) in enumerate(zip(chips, cents, strict=True)):
+        row = [f"{stack:,}", format_money(amount)]
+        if result.method is IcmMethod.MONTE_CARLO:
+            row[1] += f" ± {format_money(result.standard_errors[i])}"
+        out.add_row(*row)
+    console.print(out)
+    if result.method is IcmMethod.MONTE_CARLO:
+        console.print(
+            f"Monte-Carlo estimate from {result.samples:,} samples; ± is one standard error."
+        )
+
+
+def icm_command(
+    stacks: Annotated[str, typer.Option("--stacks", help="Chip stacks, e.g. 6000,4000,2000.")],
+    prizes: Annotated[str, typer.Option("--prizes", help="Prizes still to win, e.g. 500,300,200.")],
+    samples: Annotated[
+        int, typer.Option("--samples", help="Monte-Carlo samples (beyond 10 players).")
+    ] = DEFAULT_SAMPLES,
+    seed: Annotated[
+        int | None, typer.Option("--seed", help="Seed for a repeatable Monte-Carlo run.")
+    ] = None,
+    as_json: JsonOption = False,
+) -> None:
+    """ICM (Malmuth-Harville) equities of each stack, exact up to 10 players."""
+    with refusals(as_json):
+        chips = chips_list(stacks)
+        money = money_list(prizes, "prizes")
+        rng = Random(seed) if seed is not None else Random(secrets.randbits(64))
+        result = icm(chips, money, rng=rng, samples=samples)
+        cents = round_to_total(result.equities, sum(money), residual_to=chip_leader(chips))
+    data: dict[str, Any] = {
+        "equities": [c / 100 for c in cents],
+        "method": result.method.value,
+    }
+    if result.method is IcmMethod.MONTE_CARLO:
+        data["samples"] = result.samples
+        data["standard_errors"] = [e / 100 for e in result.standard_errors]
+    if as_json:
+        emit(data, True)
+        return
+    _render_icm(result, chips, list(cents))
+
+
+# -- standings and bounties ----------------------------------------------------------------
+
+
+def _render_standings(rows: tuple[StandingRow, ...]) -> None:
+    out = Table(title="Standings")
+    for col in ("Place", "Player", "Prize", "Deal", "Bounties", "Total", "Note"):
+        out.add_column(col, justify="right" if col not in ("Player", "Note") else "left")
+    for r in rows:
+        place = (
+            ""
+            if r.place is None
+            else (str(r.place) if len(r.places) <= 1 else f"{r.places[0]}-{r.places[-1]}")
+        )
+        out.add_row(
+            place,
+            r.name,
+            format_money(r.prize) if r.prize else "",
+            format_money(r.deal) if r.deal is not None else "",
+            format_money(r.bounties) if r.bounties else "",
+            format_money(r.total) if r.total else "",
+            r.note,
+        )
+    console.print(out)
+
+
+def standings_command(
+    tournament: TidArg,
+    csv_out: Annotated[
+        OptionalStr, typer.Option("--csv", help="Write CSV to this file ('-' = stdout).")
+    ] = None,
+    db: DbOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Standings with prizes, deal amounts and bounties; CSV or JSON export."""
+    with refusals(as_json), _service(db) as service:
+        state = service.state(tournament)
+        rows = standings(state, utc_now())
+    if csv_out is not None:
+        text = standings_csv(rows)
+        if csv_out == "-":
+            sys.stdout.write(text)
+        else:
+            Path(csv_out).write_text(text, encoding="utf-8")
+            console.print(f"Wrote {len(rows)} rows to {csv_out}")
+        return
+    if as_json:
+        emit(standings_json(rows), True)
+        return
+    _render_standings(rows)
+
+
+def bounties_command(tournament: TidArg, db: DbOption = None, as_json: JsonOption = False) -> None:
+    """Every bounty collected, by knockout, and (PKO) each player's bounty now."""
+    with refusals(as_json), _service(db) as service:
+        ledger = bounty_ledger(service.state(tournament))
+    if as_json:
+        emit(ledger, True)
+        return
+    kind = "progressive" if ledger.progressive else "fixed"
+    out = Table(title=f"Bounties ({kind})")
+    for col in ("Knocked out", "Collector", "Cash", "Added to bounty", "Note"):
+        out.add_column(col)
+    for line in ledger.lines:
+        out.add_row(
+            line.eliminated,
+            line.collector,
+            format_money(line.cash),
+            format_money(line.added_to_bounty) if line.added_to_bounty else "",
+            line.note,
+        )
+    console.print(out)
+    if ledger.uncollected:
+        console.print("Eliminator not recorded for: " + ", ".join(ledger.uncollected))
+
+
+def bounty_command(
+    tournament: TidArg,
+    player: Annotated[str, typer.Argument(help="The player knocked out.")],
+    winners: Annotated[
+        str, typer.Option("--winners", help="Players who won the pot, e.g. Ann,Bob.")
+    ],
+    button: Annotated[
+        int | None, typer.Option("--button", help="Seat of the button (split pots).")
+    ] = None,
+    seats: Annotated[
+        OptionalStr, typer.Option("--seats", help="The winners' seats, same order.")
+    ] = None,
+    db: DbOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Record who won the pot carrying a knocked-out player's bounty (split pots)."""
+    with refusals(as_json):
+        command = RecordBountyWinners(
+            player=player,
+            winners=tuple(w.strip() for w in winners.split(",") if w.strip()),
+            button_seat=button,
+            winner_seats=tuple(chips_list(seats)) if seats else (),
+        )
+        run_command(db, tournament, command, as_json)
+
+
+# -- options, schedule, payments -----------------------------------------------------------
+
+
+def prize_options_command(
+    tournament: TidArg,
+    progressive: Annotated[
+        bool | None,
+        typer.Option("--pko/--fixed", help="Progressive knockout or fixed bounties."),
+    ] = None,
+    deals: Annotated[
+        bool | None,
+        typer.Option("--deals/--no-deals", help="Allow deals where the house decides."),
+    ] = None,
+    db: DbOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Set the event's prize options: PKO bounties, deals allowed by the house."""
+    with refusals(as_json):
+        command = SetPrizeOptions(progressive_bounties=progressive, deals_enabled=deals)
+        run_command(db, tournament, command, as_json)
+
+
+def post_schedule_command(
+    tournament: TidArg,
+    table: Annotated[
+        OptionalStr, typer.Option("--table", help="Payout table to post (default: the event's).")
+    ] = None,
+    db: DbOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Record that the prize schedule is posted (required before play in New Jersey)."""
+    with refusals(as_json):
+        records = run_command(db, tournament, PostPayoutSchedule(table=table), as_json)
+    if not as_json:
+        for r in records:
+            if isinstance(r.event, PayoutSchedulePosted):
+                for line in r.event.lines:
+                    console.print(line)
+
+
+def pay_command(
+    tournament: TidArg,
+    player: Annotated[str, typer.Argument(help="The finisher to pay.")],
+    id_checked: Annotated[
+        bool, typer.Option("--id-checked", help="Photo ID and SSN seen (FOX-PAY2).")
+    ] = False,
+    foreign: Annotated[
+        bool, typer.Option("--foreign", help="Foreign player: 1042-S (FOX-PAY4).")
+    ] = False,
+    treaty: Annotated[
+        bool, typer.Option("--treaty", help="Tax treaty exemption on file (ITIN, W-8BEN).")
+    ] = False,
+    db: DbOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Pay a finisher's prize and bounties; prints the receipt."""
+    with refusals(as_json):
+        command = PayPrize(
+            player=player, id_checked=id_checked, foreign=foreign, treaty_exempt=treaty
+        )
+        run_command(db, tournament, command, as_json)
+        if not as_json:
+            with _service(db) as service:
+                console.print(receipt_text(service.state(tournament), player))
+
+
+def receipt_command(
+    tournament: TidArg,
+    player: Annotated[str, typer.Argument(help="The player paid.")],
+    db: DbOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Print the receipt of a prize already paid."""
+    with refusals(as_json), _service(db) as service:
+        text = receipt_text(service.state(tournament), player)
+    if as_json:
+        emit({"receipt": text}, True)
+    else:
+        sys.stdout.write(text)
+
+
+# -- registration --------------------------------------------------------------------------
+
+COMMANDS = (
+    # (name in ``pokertd prize``, older top-level name, function)
+    ("payouts", "payouts", payouts_command),
+    ("icm", "icm", icm_command),
+    ("standings", "standings", standings_command),
+    ("bounties", "bounties", bounties_command),
+    ("bounty", "bounty", bounty_command),
+    ("options", "prize-options", prize_options_command),
+    ("post-schedule", "post-schedule", post_schedule_command),
+    ("pay", "pay", pay_command),
+    ("receipt", "receipt", receipt_command),
+)
+"""Every prize command under its ``pokertd prize`` name and its top-level name."""
+
+for _name, _top, _function in COMMANDS:
+    prize_app.command(_name)(_function)
+
+
+def register(app: typer.Typer) -> None:
+    """Add ``pokertd prize …`` and the same commands under their top-level names."""
+    for _sub, top, function in COMMANDS:
+        app.command(top)(function)
+    app.add_typer(prize_app, name="prize")
+
+
+__all__ = [
+    "COMMANDS",
+    "ProfileOption",
+    "chips_list",
+    "money_list",
+    "payouts_command",
+    "prize_app",
+    "profile_named",
+    "register",
+    "run_command",
+    "standalone_payouts",
+    "tournament_payouts",
+]

@@ -1,0 +1,851 @@
+"""The clock in the tournament log: commands, events, deciders and appliers.
+
+Every floor action on the clock is a command decided against the tournament state and
+recorded as an event carrying the instant it happened (``at``, ISO UTC): start, pause,
+resume, next/previous/set level, add or take time, levels added, hand-for-hand on/off and
+each hand-for-hand hand, colour-ups with the full race result (cards drawn included) and
+clocks called on a seat. Replaying the events rebuilds the
+:class:`~pokertd.tournament.clock.state.ClockPart` exactly; the clock itself is the pure
+value of :mod:`pokertd.tournament.clock.rules`.
+
+The first clock command stores the structure (from the template, as it is that night) in a
+:class:`ClockSetUp` event, so a later change to a preset file never changes a past log.
+
+Implements: B1, B2, B7, B10 (FOX-HFH), B11/B12 (colour-ups recorded, chips in play
+adjusted), B13 (TNPL-D2iv: the logged race result is final), B14 (colour-ups outside the
+schedule are announced in the log), B15 (clock called on a seat, record-only).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from contextlib import suppress
+from dataclasses import dataclass, replace
+from datetime import datetime
+from typing import Annotated, Any
+
+from pokertd.errors import InvalidCommand, PokertdError, RuleViolation
+from pokertd.rules import AnteType, ColorUpMethod
+from pokertd.tournament import limits as lim
+from pokertd.tournament.clock import rules as clk
+from pokertd.tournament.clock.chip_race import ColorUpResult, color_up
+from pokertd.tournament.clock.chips import Chip, ChipSet
+from pokertd.tournament.clock.rules import ClockState, mmss, new_clock, view
+from pokertd.tournament.clock.shot_clock import ShotClock, call_clock
+from pokertd.tournament.clock.state import (
+    ClockPart,
+    hfh_waiting_tables,
+    live_tables,
+    playing_tables,
+)
+from pokertd.tournament.clock.structures import (
+    Level,
+    Structure,
+    load_structure,
+    structure_from_dict,
+)
+from pokertd.tournament.entries.state import (
+    Removal,
+    Roster,
+    Setup,
+    live_entry_of,
+)
+from pokertd.tournament.framework import (
+    Command,
+    Context,
+    Event,
+    TournamentState,
+    applies,
+    decides,
+    event,
+)
+from pokertd.tournament.prizes.payouts import check_schedule_posted
+from pokertd.tournament.prizes.state import PrizeBook
+from pokertd.tournament.seating.rules import Seating
+
+
+def _iso(now: datetime) -> str:
+    return clk.from_epoch(clk.epoch_seconds(now)).isoformat()
+
+
+def _at(text: str) -> datetime:
+    return datetime.fromisoformat(text)
+
+
+# --------------------------------------------------------------------------------------
+# Events
+
+
+@event("clock_set_up")
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ClockSetUp(Event):
+    """The clock was set up with the event's structure (stored in full)."""
+
+    structure: dict[str, Any]
+    registration_closes_after_level: int | None = None
+    rebuy_minutes: int | None = None
+
+    def describe(self) -> str:
+        name = self.structure.get("title") or self.structure.get("name", "")
+        return f"Clock set up with the structure {name}"
+
+
+@event("clock_started")
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ClockStarted(Event):
+    """The clock was started."""
+
+    at: str
+
+    def describe(self) -> str:
+        return "Clock started"
+
+
+@event("clock_paused")
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ClockPaused(Event):
+    """The clock was paused."""
+
+    at: str
+    reason: str = ""
+
+    def describe(self) -> str:
+        return "Clock paused" + (f" ({self.reason})" if self.reason else "")
+
+
+@event("clock_resumed")
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ClockResumed(Event):
+    """The clock was set running again."""
+
+    at: str
+
+    def describe(self) -> str:
+        return "Clock resumed"
+
+
+@event("clock_moved")
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ClockMoved(Event):
+    """The floor moved the clock to the start of a level or a break."""
+
+    at: str
+    level: int
+    on_break: bool = False
+
+    def describe(self) -> str:
+        if self.on_break:
+            return f"Clock moved to the break after level {self.level}"
+        return f"Clock moved to the start of level {self.level}"
+
+
+@event("clock_adjusted")
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ClockAdjusted(Event):
+    """Time added to (positive) or taken off (negative) the current level or break."""
+
+    at: str
+    seconds: int
+
+    def describe(self) -> str:
+        verb = "added to" if self.seconds > 0 else "taken off"
+        return f"{mmss(abs(self.seconds))} {verb} the clock"
+
+
+@event("levels_added")
+@dataclass(frozen=True, slots=True, kw_only=True)
+class LevelsAdded(Event):
+    """Levels appended to the structure ("additional levels will be added as needed")."""
+
+    levels: tuple[dict[str, Any], ...]
+
+    def describe(self) -> str:
+        numbers = [lv["level"] for lv in self.levels]
+        return (
+            f"Levels {numbers[0]}-{numbers[-1]} added"
+            if len(numbers) > 1
+            else (f"Level {numbers[0]} added")
+        )
+
+
+@event("hand_for_hand_started")
+@dataclass(frozen=True, slots=True, kw_only=True)
+class HandForHandStarted(Event):
+    """The TD announced hand-for-hand (B10)."""
+
+    at: str
+
+    def describe(self) -> str:
+        return "Hand-for-hand started"
+
+
+@event("hand_for_hand_ended")
+@dataclass(frozen=True, slots=True, kw_only=True)
+class HandForHandEnded(Event):
+    """Hand-for-hand play ended; the clock runs in real time again."""
+
+    at: str
+
+    def describe(self) -> str:
+        return "Hand-for-hand ended"
+
+
+@event("hand_for_hand_hand_played")
+@dataclass(frozen=True, slots=True, kw_only=True)
+class HandForHandHandPlayed(Event):
+    """Every table finished a hand-for-hand hand: time taken off the clock (FOX-HFH)."""
+
+    at: str
+    seconds: int
+    hand: int
+
+    def describe(self) -> str:
+        return f"Hand-for-hand hand {self.hand} finished: {mmss(self.seconds)} off the clock"
+
+
+@event("table_hand_finished")
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TableHandReported(Event):
+    """One table's dealer reported the current hand-for-hand hand finished (FOX-HFH)."""
+
+    at: str
+    table: int
+
+    def describe(self) -> str:
+        return f"Table {self.table} finished its hand-for-hand hand"
+
+
+@event("colored_up")
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ColoredUp(Event):
+    """A table coloured up (B11/B12): the race result with every card drawn."""
+
+    at: str
+    table: str
+    removed: tuple[int, ...]
+    entries: dict[str, str]
+    """Seat number (as text) → entry id."""
+    result: dict[str, Any]
+
+    def describe(self) -> str:
+        removed = " & ".join(f"{v:,}" for v in self.removed)
+        where = f" at table {self.table}" if self.table else ""
+        before, after = self.result["chips_before"], self.result["chips_after"]
+        return (
+            f"Colour-up{where}: {removed} chips removed by {self.result['method']}; "
+            f"{before:,} → {after:,} chips"
+        )
+
+    def undo_refusal(self, state: TournamentState) -> RuleViolation | None:
+        """TNPL-D2iv: a logged chip race stands where players could watch it."""
+        if state.part(Setup).profile.race_errors_correctable:
+            return None
+        return RuleViolation(
+            "The chip race result stands: race errors are not corrected afterwards.",
+            rule_ids="TNPL-D2iv",
+        )
+
+
+@event("chip_introduced")
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ChipIntroduced(Event):
+    """A new denomination was put into play and announced to the whole event (B14)."""
+
+    value: int
+    color: str = ""
+    count: int = 0
+
+    def describe(self) -> str:
+        color = f" ({self.color})" if self.color else ""
+        return f"New chip announced: {self.value:,}{color}"
+
+
+@event("clock_called")
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ClockCalled(Event):
+    """A clock was put on a player (B15)."""
+
+    at: str
+    table: str
+    seat: int
+    action_seconds: int
+    countdown_seconds: int
+
+    def describe(self) -> str:
+        where = f"table {self.table} " if self.table else ""
+        return (
+            f"Clock called on {where}seat {self.seat}: {self.action_seconds} s + "
+            f"{self.countdown_seconds} s countdown"
+        )
+
+
+# --------------------------------------------------------------------------------------
+# Appliers (never validate; a step made impossible by an undo is skipped)
+
+
+def _step(state: TournamentState, change: Callable[[ClockState], ClockState]) -> None:
+    part = state.part(ClockPart)
+    if part.clock is None:
+        return
+    # An earlier batch was undone and this step no longer applies: skip it.
+    with suppress(PokertdError):
+        part.clock = change(part.clock)
+
+
+@applies(ClockSetUp)
+def _apply_set_up(state: TournamentState, ev: ClockSetUp) -> None:
+    part = state.part(ClockPart)
+    part.clock = ClockState(
+        structure=structure_from_dict(ev.structure),
+        registration_closes_after_level=ev.registration_closes_after_level,
+        rebuy_minutes=ev.rebuy_minutes,
+    )
+
+
+@applies(ClockStarted)
+def _apply_started(state: TournamentState, ev: ClockStarted) -> None:
+    _step(state, lambda c: clk.start(c, _at(ev.at)))
+
+
+@applies(ClockPaused)
+def _apply_paused(state: TournamentState, ev: ClockPaused) -> None:
+    _step(state, lambda c: clk.pause(c, _at(ev.at)))
+
+
+@applies(ClockResumed)
+def _apply_resumed(state: TournamentState, ev: ClockResumed) -> None:
+    _step(state, lambda c: clk.resume(c, _at(ev.at)))
+
+
+@applies(ClockMoved)
+def _apply_moved(state: TournamentState, ev: ClockMoved) -> None:
+    _step(state, lambda c: clk.move_to(c, _at(ev.at), ev.level, ev.on_break))
+
+
+@applies(ClockAdjusted)
+def _apply_adjusted(state: TournamentState, ev: ClockAdjusted) -> None:
+    _step(state, lambda c: clk.adjust(c, _at(ev.at), ev.seconds))
+
+
+@applies(LevelsAdded)
+def _apply_levels(state: TournamentState, ev: LevelsAdded) -> None:
+    levels = [
+        Level(
+            number=lv["level"],
+            small_blind=lv["small_blind"],
+            big_blind=lv["big_blind"],
+            ante=lv["ante"],
+            ante_type=AnteType(lv["ante_type"]),
+            minutes=lv["minutes"],
+        )
+        for lv in ev.levels
+    ]
+    _step(state, lambda c: clk.append_levels(c, levels))
+
+
+@applies(HandForHandStarted)
+def _apply_hfh_on(state: TournamentState, ev: HandForHandStarted) -> None:
+    state.part(ClockPart).hfh_reported.clear()
+    _step(state, lambda c: clk.hand_for_hand_on(c, _at(ev.at)))
+
+
+@applies(HandForHandEnded)
+def _apply_hfh_off(state: TournamentState, ev: HandForHandEnded) -> None:
+    state.part(ClockPart).hfh_reported.clear()
+    _step(state, lambda c: clk.hand_for_hand_off(c, _at(ev.at)))
+
+
+@applies(HandForHandHandPlayed)
+def _apply_hfh_hand(state: TournamentState, ev: HandForHandHandPlayed) -> None:
+    profile = state.part(Setup).profile.replace(hfh_seconds_per_hand=ev.seconds)
+    state.part(ClockPart).hfh_reported.clear()
+    _step(state, lambda c: clk.hand_finished(c, _at(ev.at), profile))
+
+
+@applies(TableHandReported)
+def _apply_table_hand(state: TournamentState, ev: TableHandReported) -> None:
+    reported = state.part(ClockPart).hfh_reported
+    if ev.table not in reported:
+        reported.append(ev.table)
+
+
+@applies(ColoredUp)
+def _apply_colored_up(state: TournamentState, ev: ColoredUp) -> None:
+    part = state.part(ClockPart)
+    for value in ev.removed:
+        if value not in part.removed:
+            part.removed.append(value)
+    part.color_ups.append({"at": ev.at, "table": ev.table, "result": ev.result})
+    roster = state.part(Roster)
+    for seat in ev.result["seats"]:
+        entry_id = ev.entries.get(str(seat["seat"]))
+        entry = roster.entries.get(entry_id) if entry_id is not None else None
+        if entry is not None:
+            entry.stack = seat["stack_after"]
+            entry.stack_note = "colour-up"
+    change = ev.result["chips_before"] - ev.result["chips_after"]
+    if change:
+        roster.removals.append(Removal(change, f"colour-up ({ev.result['method']})"))
+
+
+@applies(ChipIntroduced)
+def _apply_chip(state: TournamentState, ev: ChipIntroduced) -> None:
+    def add(c: ClockState) -> ClockState:
+        chips = sorted(
+            (*c.structure.chips.chips, Chip(ev.value, ev.color, ev.count)), key=lambda x: x.value
+        )
+        return replace(c, structure=replace(c.structure, chips=ChipSet(tuple(chips))))
+
+    _step(state, add)
+
+
+@applies(ClockCalled)
+def _apply_called(state: TournamentState, ev: ClockCalled) -> None:
+    state.part(ClockPart).called[f"{ev.table}/{ev.seat}"] = ShotClock(
+        seat=ev.seat,
+        started_at=clk.epoch_seconds(_at(ev.at)),
+        action_seconds=ev.action_seconds,
+        countdown_seconds=ev.countdown_seconds,
+    )
+
+
+# --------------------------------------------------------------------------------------
+# Commands
+
+
+@dataclass(frozen=True, slots=True)
+class StartClock(Command):
+    """Start the clock (level 1 unless the floor set another level first)."""
+
+
+@dataclass(frozen=True, slots=True)
+class PauseClock(Command):
+    """Stop the clock."""
+
+    reason: lim.Announcement = ""
+
+
+@dataclass(frozen=True, slots=True)
+class ResumeClock(Command):
+    """Set the clock running again."""
+
+
+@dataclass(frozen=True, slots=True)
+class NextLevel(Command):
+    """Go to the start of the next level or break."""
+
+
+@dataclass(frozen=True, slots=True)
+class PreviousLevel(Command):
+    """Go back to the start of the previous level or break."""
+
+
+@dataclass(frozen=True, slots=True)
+class SetLevel(Command):
+    """Go to the start of a level."""
+
+    level: lim.LevelNo
+
+
+@dataclass(frozen=True, slots=True)
+class AdjustClock(Command):
+    """Add (positive) or take off (negative) seconds."""
+
+    seconds: lim.Seconds
+
+
+@dataclass(frozen=True, slots=True)
+class AddLevels(Command):
+    """Append levels by the structure's progression."""
+
+    count: lim.Count = 1
+
+
+@dataclass(frozen=True, slots=True)
+class HandForHand(Command):
+    """Turn hand-for-hand on or off (B10)."""
+
+    on: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class HandForHandHand(Command):
+    """Every table has finished the current hand-for-hand hand."""
+
+
+@dataclass(frozen=True, slots=True)
+class TableHandFinished(Command):
+    """One table's dealer reports the current hand-for-hand hand finished (FOX-HFH).
+
+    When the last table with players reports, the clock loses one hand's time.
+    """
+
+    table: lim.TableText
+
+
+@dataclass(frozen=True, slots=True)
+class ColorUp(Command):
+    """Colour up one table: players and their stacks (seat 1 first unless the seating
+    knows their seats; none at all = the table's last recorded stacks).
+
+    ``removed`` defaults to the chips the schedule removes at this break; ``method`` is for
+    TNPL's race-or-round-up choice; ``deck`` records the cards as dealt in a live race
+    (otherwise the race is drawn from the context's random source).
+    """
+
+    stacks: Annotated[
+        tuple[tuple[lim.PlayerRef, lim.Chips], ...], lim.Items("Stacks", lim.SEAT_MAX)
+    ]
+    removed: Annotated[tuple[lim.Denomination, ...], lim.Items("Colours removed", 100)] = ()
+    method: lim.Word | None = None
+    table: lim.TableText = ""
+    deck: Annotated[tuple[lim.CardText, ...], lim.Items("A deck", 520)] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class IntroduceChip(Command):
+    """Put a new denomination into play (B14: announced to the whole event)."""
+
+    value: lim.Denomination
+    color: lim.Word = ""
+    count: lim.Count = 0
+
+
+@dataclass(frozen=True, slots=True)
+class CallClock(Command):
+    """Put a clock on the player in ``seat`` (B15)."""
+
+    seat: lim.SeatNo
+    table: lim.TableText = ""
+
+
+def _structure_for(state: TournamentState) -> tuple[Structure, int | None, int | None]:
+    setup = state.part(Setup)
+    tmpl = setup.tmpl
+    profile = setup.profile
+    structure = load_structure(tmpl.structure)
+    close = tmpl.registration_close(profile)
+    rebuy: int | None = None
+    if tmpl.rebuy is not None:
+        rebuy = (
+            tmpl.rebuy.minutes if tmpl.rebuy.minutes is not None else profile.rebuy_window_minutes
+        )
+    elif structure.rebuy_minutes is not None and profile.rebuy_allowed:
+        rebuy = structure.rebuy_minutes
+    return structure, close, rebuy
+
+
+def _clock(state: TournamentState) -> tuple[ClockState, list[Event]]:
+    """The tournament's clock, or a new one with the event that sets it up."""
+    part = state.part(ClockPart)
+    if part.clock is not None:
+        return part.clock, []
+    structure, close, rebuy = _structure_for(state)
+    clock = new_clock(structure, registration_closes_after_level=close, rebuy_minutes=rebuy)
+    setup_event = ClockSetUp(
+        structure=structure.as_json(),
+        registration_closes_after_level=clock.registration_closes_after_level,
+        rebuy_minutes=clock.rebuy_minutes,
+    )
+    return clock, [setup_event]
+
+
+def _not_finished(state: TournamentState) -> None:
+    if state.part(Setup).finished:
+        raise RuleViolation("The tournament is over: the clock has stopped.")
+
+
+@decides(StartClock)
+def _decide_start(state: TournamentState, cmd: StartClock, ctx: Context) -> list[Event]:
+    _not_finished(state)
+    check_schedule_posted(
+        state.part(Setup).profile, posted=state.part(PrizeBook).schedule_posted
+    )  # NJ-44d
+    clock, events = _clock(state)
+    clk.start(clock, ctx.now)
+    return [*events, ClockStarted(at=_iso(ctx.now))]
+
+
+@decides(PauseClock)
+def _decide_pause(state: TournamentState, cmd: PauseClock, ctx: Context) -> list[Event]:
+    clock, _ = _clock(state)
+    clk.pause(clock, ctx.now)
+    return [ClockPaused(at=_iso(ctx.now), reason=cmd.reason)]
+
+
+@decides(ResumeClock)
+def _decide_resume(state: TournamentState, cmd: ResumeClock, ctx: Context) -> list[Event]:
+    clock, _ = _clock(state)
+    clk.resume(clock, ctx.now)
+    return [ClockResumed(at=_iso(ctx.now))]
+
+
+def _moved(after: ClockState, ctx: Context, events: list[Event]) -> list[Event]:
+    return [*events, ClockMoved(at=_iso(ctx.now), level=after.level, on_break=after.on_break)]
+
+
+@decides(NextLevel)
+def _decide_next(state: TournamentState, cmd: NextLevel, ctx: Context) -> list[Event]:
+    clock, events = _clock(state)
+    return _moved(clk.next_level(clock, ctx.now), ctx, events)
+
+
+@decides(PreviousLevel)
+def _decide_prev(state: TournamentState, cmd: PreviousLevel, ctx: Context) -> list[Event]:
+    clock, events = _clock(state)
+    return _moved(clk.previous_level(clock, ctx.now), ctx, events)
+
+
+@decides(SetLevel)
+def _decide_set(state: TournamentState, cmd: SetLevel, ctx: Context) -> list[Event]:
+    clock, events = _clock(state)
+    return _moved(clk.set_level(clock, ctx.now, cmd.level), ctx, events)
+
+
+@decides(AdjustClock)
+def _decide_adjust(state: TournamentState, cmd: AdjustClock, ctx: Context) -> list[Event]:
+    clock, events = _clock(state)
+    clk.adjust(clock, ctx.now, cmd.seconds)
+    return [*events, ClockAdjusted(at=_iso(ctx.now), seconds=cmd.seconds)]
+
+
+@decides(AddLevels)
+def _decide_add(state: TournamentState, cmd: AddLevels, ctx: Context) -> list[Event]:
+    if not 1 <= cmd.count <= 50:
+        raise InvalidCommand("Add between 1 and 50 levels at a time.", rule_ids="B1")
+    clock, events = _clock(state)
+    more = clk.append_levels(clock, count=cmd.count)
+    new = more.structure.as_json()["levels"][len(clock.structure.levels) :]
+    return [*events, LevelsAdded(levels=tuple(new))]
+
+
+@decides(HandForHand)
+def _decide_hfh(state: TournamentState, cmd: HandForHand, ctx: Context) -> list[Event]:
+    clock, _ = _clock(state)
+    if cmd.on:
+        clk.hand_for_hand_on(clock, ctx.now)
+        return [HandForHandStarted(at=_iso(ctx.now))]
+    clk.hand_for_hand_off(clock, ctx.now)
+    return [HandForHandEnded(at=_iso(ctx.now))]
+
+
+@decides(HandForHandHand)
+def _decide_hfh_hand(state: TournamentState, cmd: HandForHandHand, ctx: Context) -> list[Event]:
+    clock, _ = _clock(state)
+    profile = state.part(Setup).profile
+    after = clk.hand_finished(clock, ctx.now, profile)
+    return [
+        HandForHandHandPlayed(
+            at=_iso(ctx.now), seconds=profile.hfh_seconds_per_hand, hand=after.hfh_hands
+        )
+    ]
+
+
+@decides(TableHandFinished)
+def _decide_table_hand(state: TournamentState, cmd: TableHandFinished, ctx: Context) -> list[Event]:
+    clock, _ = _clock(state)
+    if not clock.hand_for_hand:
+        raise RuleViolation(
+            "Hand-for-hand is not on: there is no hand-for-hand hand to report.",
+            rule_ids="FOX-HFH",
+        )
+    number = _table_number(cmd.table.strip())
+    playing = playing_tables(state)
+    if number is None or number not in playing:
+        raise InvalidCommand(
+            f"Table {cmd.table!r} is not a table with players: report for one of "
+            + (", ".join(map(str, playing)) or "the seated tables")
+            + ".",
+            rule_ids="FOX-HFH",
+        )
+    part = state.part(ClockPart)
+    if number in part.hfh_reported:
+        raise RuleViolation(
+            f"Table {number} has already reported this hand-for-hand hand; waiting for tables "
+            + ", ".join(map(str, hfh_waiting_tables(state)))
+            + ".",
+            rule_ids="FOX-HFH",
+        )
+    events: list[Event] = [TableHandReported(at=_iso(ctx.now), table=number)]
+    if all(n == number or n in part.hfh_reported for n in playing):
+        events += _decide_hfh_hand(state, HandForHandHand(), ctx)
+    return events
+
+
+Racer = tuple[str, int]
+"""A player in a colour-up race: who (a name or entry id) and the chips held."""
+
+
+def _stacks_at_table(state: TournamentState, seating: Seating | None, table: str) -> list[Racer]:
+    """Each player at a table the seating knows with the last stack recorded, seat 1 first."""
+    number = _table_number(table)
+    if seating is None or number is None or number not in seating.tables:
+        raise InvalidCommand("List the players at the table, seat 1 first, with their stacks.")
+    roster = state.part(Roster)
+    pairs: list[tuple[str, int]] = []
+    for entry_id in seating.tables[number].players:
+        if entry_id is None:
+            continue
+        entry = roster.entries[entry_id]
+        if entry.stack is None:
+            raise InvalidCommand(f"{entry.name}'s stack is not known: give the stacks.")
+        pairs.append((entry_id, entry.stack))
+    return pairs
+
+
+def _racers(state: TournamentState, pairs: list[Racer]) -> list[tuple[str, str, int]]:
+    """(entry id, name, chips) of each player named, each one once and still in."""
+    resolved: list[tuple[str, str, int]] = []
+    seen: set[str] = set()
+    for ref, chips_held in pairs:
+        player, entry = live_entry_of(state, ref)
+        if entry.entry_id in seen:
+            raise InvalidCommand(f"{player.name} is listed twice.")
+        seen.add(entry.entry_id)
+        resolved.append((entry.entry_id, player.name, chips_held))
+    return resolved
+
+
+def _race_table(state: TournamentState, cmd: ColorUp) -> tuple[str, dict[int, int], dict[str, str]]:
+    """The table, seat → stack and seat → entry id of a colour-up.
+
+    Players are named with their stacks; when the seating knows where they sit, their real
+    seat numbers order the race (seat 1 first), otherwise the order given is the seat
+    order. With no stacks and a table the seating knows, each player's last recorded stack
+    is used.
+    """
+    seating = live_tables(state)
+    resolved = _racers(state, list(cmd.stacks) or _stacks_at_table(state, seating, cmd.table))
+    places = [seating.where.get(eid) for eid, _, _ in resolved] if seating is not None else []
+    table = cmd.table
+    if places and all(p is not None for p in places):
+        numbers = sorted({p[0] for p in places if p is not None})
+        if len(numbers) > 1:
+            raise InvalidCommand(
+                "A colour-up is raced table by table: these players sit at tables "
+                + ", ".join(map(str, numbers))
+                + ".",
+                rule_ids="KPC-14B",
+            )
+        table = table or str(numbers[0])
+        seats = [p[1] + 1 for p in places if p is not None]
+    else:
+        seats = list(range(1, len(resolved) + 1))
+    stacks = {seat: chips for seat, (_, _, chips) in zip(seats, resolved, strict=True)}
+    entries = {str(seat): eid for seat, (eid, _, _) in zip(seats, resolved, strict=True)}
+    return table, stacks, entries
+
+
+def _table_number(text: str) -> int | None:
+    try:
+        return int(text)
+    except ValueError:
+        return None
+
+
+@decides(ColorUp)
+def _decide_color_up(state: TournamentState, cmd: ColorUp, ctx: Context) -> list[Event]:
+    _not_finished(state)
+    clock, events = _clock(state)
+    part = state.part(ClockPart)
+    v = view(clock, ctx.now)
+    removed = cmd.removed or v.color_up
+    if not removed:
+        raise InvalidCommand(
+            "No colour-up is scheduled now: name the denominations to remove (B14: a "
+            "colour-up outside the schedule is announced to the whole event).",
+            rule_ids="B14",
+        )
+    chips = clock.structure.chips.without(part.removed)
+    table, stacks, entries = _race_table(state, cmd)
+    method: ColorUpMethod | None = None
+    if cmd.method is not None:
+        try:
+            method = ColorUpMethod(cmd.method)
+        except ValueError:
+            raise InvalidCommand(f"bad method {cmd.method!r}: race or round_up") from None
+    rng: random.Random = ctx.rng
+    result: ColorUpResult = color_up(
+        stacks,
+        removed=removed,
+        chips=chips,
+        profile=state.part(Setup).profile,
+        method=method,
+        deck=list(cmd.deck) if cmd.deck is not None else None,
+        rng=rng,
+    )
+    return [
+        *events,
+        ColoredUp(
+            at=_iso(ctx.now),
+            table=table,
+            removed=tuple(result.removed),
+            entries=entries,
+            result=result.as_json(),
+        ),
+    ]
+
+
+@decides(IntroduceChip)
+def _decide_chip(state: TournamentState, cmd: IntroduceChip, ctx: Context) -> list[Event]:
+    _not_finished(state)
+    clock, events = _clock(state)
+    if cmd.value <= 0 or cmd.count < 0:
+        raise InvalidCommand("A chip's value must be positive.", rule_ids="B14")
+    if cmd.value in clock.structure.chips.denominations:
+        raise InvalidCommand(
+            f"The {cmd.value:,} chip is already in the chip set.", rule_ids=("B14", "FOX-64")
+        )
+    return [*events, ChipIntroduced(value=cmd.value, color=cmd.color, count=cmd.count)]
+
+
+@decides(CallClock)
+def _decide_call(state: TournamentState, cmd: CallClock, ctx: Context) -> list[Event]:
+    _not_finished(state)
+    part = state.part(ClockPart)
+    minutes = None
+    if part.clock is not None:
+        minutes = view(part.clock, ctx.now).level.minutes
+    shot = call_clock(state.part(Setup).profile, cmd.seat, ctx.now, level_minutes=minutes)
+    return [
+        ClockCalled(
+            at=_iso(ctx.now),
+            table=cmd.table,
+            seat=cmd.seat,
+            action_seconds=shot.action_seconds,
+            countdown_seconds=shot.countdown_seconds,
+        )
+    ]
+
+
+__all__ = [
+    "AddLevels",
+    "AdjustClock",
+    "CallClock",
+    "ChipIntroduced",
+    "ClockAdjusted",
+    "ClockCalled",
+    "ClockMoved",
+    "ClockPaused",
+    "ClockResumed",
+    "ClockSetUp",
+    "ClockStarted",
+    "ColorUp",
+    "ColoredUp",
+    "HandForHand",
+    "HandForHandEnded",
+    "HandForHandHand",
+    "HandForHandHandPlayed",
+    "HandForHandStarted",
+    "IntroduceChip",
+    "LevelsAdded",
+    "NextLevel",
+    "PauseClock",
+    "PreviousLevel",
+    "ResumeClock",
+    "SetLevel",
+    "StartClock",
+    "TableHandFinished",
+    "TableHandReported",
+]

@@ -1,0 +1,691 @@
+"""Blind structures: levels, breaks, colour-up rows, registration close, presets.
+
+A :class:`Structure` is the level table of an event (catalogue B1): levels (small blind,
+big blind, ante and its kind, duration), break rows (length, chips removed), the level after
+which registration closes, an optional rebuy period, and the chip set. Presets ship as TOML
+files in ``tournament/data/structures/`` (the Foxwoods sheets and events of the catalogue's
+Appendices A and B, the Foxwoods Sit & Go, one structure for each other venue).
+
+When the listed levels run out the structure goes on by its own progression ("additional
+levels will be added as needed", FOX-STR-W/B/SST): :meth:`Structure.level` answers for any
+level number.
+
+Implements: FOX-EVT, FOX-STR-W, FOX-STR-B, FOX-STR-SST, SPOT-6.3, NJ-44b, TNPL-D6 (B1);
+FOX-STR-W, FOX-STR-B, SPOT-6.20 (B2); KPC-53, FOX-BBA1 (B3); KPC-53, FOX-11B (B6).
+"""
+
+from __future__ import annotations
+
+import math
+import tomllib
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, replace
+from fractions import Fraction
+from functools import lru_cache
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from pokertd.errors import InvalidCommand
+from pokertd.rules import AnteType, BbaReducedAmount, RuleProfile
+from pokertd.rules.profile import parse_toml, read_text_file
+from pokertd.tournament.clock.chips import ChipSet
+from pokertd.types import Chips
+
+# --------------------------------------------------------------------------------------
+# Values
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Level:
+    """One blind level (B1, B3).
+
+    ``ante`` is the amount of the ante of ``ante_type``: with a big-blind ante it is what
+    the big blind posts for the table; with a per-player ante what each player posts.
+    """
+
+    number: int
+    small_blind: Chips
+    big_blind: Chips
+    ante: Chips = 0
+    ante_type: AnteType = AnteType.NONE
+    minutes: int
+    extended: bool = False
+    """True for a level added beyond the sheet by the structure's own progression."""
+
+    @property
+    def seconds(self) -> int:
+        """The level's length in seconds."""
+        return self.minutes * 60
+
+    @property
+    def blinds(self) -> str:
+        """``"1,200/2,400 BBA 2,400"`` — the level as the floor reads it."""
+        text = f"{self.small_blind:,}/{self.big_blind:,}"
+        if self.ante and self.ante_type is AnteType.BIG_BLIND_ANTE:
+            text += f" BBA {self.ante:,}"
+        elif self.ante:
+            text += f" ante {self.ante:,}"
+        return text
+
+    def __repr__(self) -> str:
+        return f"Level({self.number}, {self.blinds!r}, {self.minutes} min)"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Break:
+    """A row after a level: a break and/or chips removed (B2, B11).
+
+    ``minutes == 0`` is a colour-up row without a break (FOX-STR-B "Remove 100 & 500
+    chips" after level 13): the chips leave play before the next level and the clock
+    does not stop.
+    """
+
+    after_level: int
+    minutes: int = 0
+    remove: tuple[Chips, ...] = ()
+
+    @property
+    def seconds(self) -> int:
+        """The break's length in seconds."""
+        return self.minutes * 60
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DurationRule:
+    """Level lengths by level range (B1): ``1-16 • 15 Min | 17+ • 20 Min``.
+
+    ``last=None`` is an open range (``17+``).
+    """
+
+    first: int
+    last: int | None
+    minutes: int
+
+    def covers(self, level: int) -> bool:
+        """Whether ``level`` falls in this range."""
+        return self.first <= level and (self.last is None or level <= self.last)
+
+    def __str__(self) -> str:
+        rng = f"{self.first}+" if self.last is None else f"{self.first}-{self.last}"
+        return f"{rng}: {self.minutes} min"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Structure:
+    """The level table of an event (B1): levels, breaks, registration close, chips.
+
+    Construct it with :func:`structure_from_dict` or :func:`load_structure`, which
+    validate; building the dataclass directly is the trusted path.
+    """
+
+    name: str
+    title: str = ""
+    source: str = ""
+    """Where the numbers come from (catalogue appendix and rule IDs)."""
+    levels: tuple[Level, ...]
+    breaks: tuple[Break, ...] = ()
+    durations: tuple[DurationRule, ...] = ()
+    chips: ChipSet
+    registration_closes_after_level: int | None = None
+    """Registration and re-entry close at the end of this level (A4); 0 = no late entry;
+    ``None`` = the event or profile decides."""
+    rebuy_minutes: int | None = None
+    """Rebuys allowed during the first so many minutes of play, breaks excluded (NJ-8,
+    NJ-44b; Appendix D #11)."""
+    notes: str = ""
+
+    # -- level lookup ------------------------------------------------------------------
+
+    def level(self, number: int) -> Level:
+        """Level ``number`` (1-based); beyond the sheet, the structure's own progression.
+
+        Implements: FOX-STR-W, FOX-STR-B, FOX-STR-SST ("additional levels will be added
+        as needed"): the big blind keeps growing by the sheet's last growth rate, rounded
+        to a payable, readable amount; the ante keeps its ratio to the big blind.
+        """
+        if number < 1:
+            raise InvalidCommand(f"There is no level {number}: levels start at 1.", rule_ids="B1")
+        if number <= len(self.levels):
+            return self.levels[number - 1]
+        return self._extension(number)[number - len(self.levels) - 1]
+
+    def break_after(self, level: int) -> Break | None:
+        """The break or colour-up row after ``level``, if any."""
+        for row in self.breaks:
+            if row.after_level == level:
+                return row
+        return None
+
+    def chips_in_play(self, level: int) -> ChipSet:
+        """The denominations still in play while ``level`` is played (after earlier
+        colour-ups)."""
+        removed: list[Chips] = []
+        for row in self.breaks:
+            if row.after_level < level:
+                removed.extend(row.remove)
+        return self.chips.without(removed)
+
+    def minutes_for(self, level: int) -> int:
+        """The duration rule's length for ``level`` (or the last level's length)."""
+        for rule in self.durations:
+            if rule.covers(level):
+                return rule.minutes
+        if level <= len(self.levels):
+            return self.levels[level - 1].minutes
+        return self.levels[-1].minutes
+
+    @property
+    def growth(self) -> Fraction:
+        """Average big-blind growth per level over the sheet's last four levels."""
+        tail = [lv.big_blind for lv in self.levels[-4:]]
+        if len(tail) < 2 or tail[0] <= 0:
+            return Fraction(3, 2)
+        ratio = (tail[-1] / tail[0]) ** (1 / (len(tail) - 1))
+        return max(Fraction(ratio).limit_denominator(1000), Fraction(5, 4))
+
+    def _extension(self, upto: int) -> tuple[Level, ...]:
+        # Cached per structure object (by identity: hashing a whole structure costs more
+        # than the lookup saves); displays ask for the current level every second.
+        hit = _EXTENSIONS.get(id(self))
+        if hit is not None and hit[0] is self and len(self.levels) + len(hit[1]) >= upto:
+            return hit[1]
+        levels = _extension_levels(self, -(-upto // 16) * 16)
+        if len(_EXTENSIONS) >= 256:
+            _EXTENSIONS.clear()
+        _EXTENSIONS[id(self)] = (self, levels)
+        return levels
+
+    def extended(self, count: int) -> Structure:
+        """A copy with ``count`` more levels appended from the progression (TD action)."""
+        if count < 1:
+            raise InvalidCommand("Add at least one level.", rule_ids="B1")
+        new = self._extension(len(self.levels) + count)[:count]
+        return self.with_levels_appended([replace(lv, extended=False) for lv in new])
+
+    def with_levels_appended(self, levels: Sequence[Level]) -> Structure:
+        """A copy with ``levels`` appended (the TD adds levels at run time, B1).
+
+        Raises ``InvalidCommand`` (nothing changed) when the result is not a valid structure.
+        """
+        candidate = replace(self, levels=self.levels + tuple(levels))
+        candidate.validate()
+        return candidate
+
+    # -- validation --------------------------------------------------------------------
+
+    def problems(self) -> list[str]:
+        """Every defect of the structure at once (like python-chess ``status()``).
+
+        Checks: levels numbered 1, 2, 3, … with none missing; blinds never decrease; the
+        small blind not above the big blind; the ante not above the big blind; positive
+        durations; break rows after existing levels, once each; removed chips exist and
+        at least one denomination stays; every level payable with the chips still in play
+        after each colour-up; registration close within the levels.
+        """
+        out: list[str] = list(self.chips.problems())
+        if not self.levels:
+            out.append("the structure has no levels (B1)")
+            return out
+        previous: Level | None = None
+        for index, lv in enumerate(self.levels, start=1):
+            if lv.number != index:
+                out.append(
+                    f"level {index} is missing: level {lv.number} is listed in its place (B1)"
+                )
+            if lv.small_blind <= 0 or lv.big_blind <= 0:
+                out.append(f"level {lv.number}: blinds must be positive (B1)")
+            if lv.small_blind > lv.big_blind:
+                out.append(
+                    f"level {lv.number}: small blind {lv.small_blind:,} is above the big "
+                    f"blind {lv.big_blind:,} (B1)"
+                )
+            if lv.ante < 0:
+                out.append(f"level {lv.number}: the ante cannot be negative (B3)")
+            if lv.ante > lv.big_blind:
+                out.append(
+                    f"level {lv.number}: ante {lv.ante:,} is above the big blind "
+                    f"{lv.big_blind:,} (B3)"
+                )
+            if lv.ante and lv.ante_type is AnteType.NONE:
+                out.append(f"level {lv.number}: an ante needs an ante kind (B3)")
+            if lv.minutes <= 0:
+                out.append(f"level {lv.number}: its duration must be positive (B1)")
+            if previous is not None and (
+                lv.small_blind < previous.small_blind or lv.big_blind < previous.big_blind
+            ):
+                out.append(
+                    f"level {lv.number}: blinds {lv.small_blind:,}/{lv.big_blind:,} are lower "
+                    f"than level {previous.number}'s {previous.small_blind:,}/"
+                    f"{previous.big_blind:,}; blinds never decrease (B1)"
+                )
+            previous = lv
+        seen: set[int] = set()
+        denominations = set(self.chips.denominations)
+        for row in self.breaks:
+            if not 1 <= row.after_level <= len(self.levels):
+                out.append(
+                    f"a break is set after level {row.after_level}, which does not exist (B2)"
+                )
+            if row.after_level in seen:
+                out.append(f"two break rows after level {row.after_level} (B2)")
+            seen.add(row.after_level)
+            if row.minutes < 0 or (row.minutes == 0 and not row.remove):
+                out.append(f"the break after level {row.after_level} needs a positive length (B2)")
+            for value in row.remove:
+                if value not in denominations:
+                    out.append(
+                        f"the break after level {row.after_level} removes {value:,} chips, "
+                        "which are not in the chip set (B11)"
+                    )
+        if self.chips.denominations:
+            removed_all = [v for row in self.breaks for v in row.remove]
+            if len(removed_all) != len(set(removed_all)):
+                out.append("a denomination is removed twice (B11)")
+            if not self.chips.without(removed_all).chips:
+                out.append("the colour-ups remove every denomination; one must stay in play (B11)")
+        for rule in self.durations:
+            if (
+                rule.minutes <= 0
+                or rule.first < 1
+                or (rule.last is not None and rule.last < rule.first)
+            ):
+                out.append(f"bad duration rule {rule} (B1)")
+        for lv in self.levels:
+            chips = self.chips_in_play(lv.number)
+            unit = chips.smallest
+            if unit <= 0:
+                continue
+            for what, amount in (
+                ("small blind", lv.small_blind),
+                ("big blind", lv.big_blind),
+                ("ante", lv.ante),
+            ):
+                if amount % unit:
+                    out.append(
+                        f"level {lv.number}: the {what} of {amount:,} cannot be paid with the "
+                        f"chips in play (smallest {unit:,}) (B11, B14)"
+                    )
+        close = self.registration_closes_after_level
+        if close is not None and not 0 <= close <= len(self.levels):
+            out.append(
+                f"registration cannot close after level {close}: the structure has "
+                f"{len(self.levels)} levels (A4)"
+            )
+        if self.rebuy_minutes is not None and self.rebuy_minutes < 0:
+            out.append("the rebuy period cannot be negative (A9)")
+        return out
+
+    def validate(self) -> None:
+        """Raise ``InvalidCommand`` naming every problem, or return."""
+        problems = self.problems()
+        if problems:
+            raise InvalidCommand(
+                f"Structure {self.name!r} is not valid: " + "; ".join(problems) + ".",
+                rule_ids="B1",
+                context={"structure": self.name, "problems": problems},
+            )
+
+    # -- JSON --------------------------------------------------------------------------
+
+    def as_json(self) -> dict[str, Any]:
+        """JSON-safe data that :func:`structure_from_dict` reads back."""
+        data: dict[str, Any] = {
+            "name": self.name,
+            "title": self.title,
+            "source": self.source,
+            "levels": [
+                {
+                    "level": lv.number,
+                    "small_blind": lv.small_blind,
+                    "big_blind": lv.big_blind,
+                    "ante": lv.ante,
+                    "ante_type": lv.ante_type.value,
+                    "minutes": lv.minutes,
+                }
+                for lv in self.levels
+            ],
+            "breaks": [
+                {"after_level": b.after_level, "minutes": b.minutes, "remove": list(b.remove)}
+                for b in self.breaks
+            ],
+            "durations": [
+                {"first": r.first, "minutes": r.minutes}
+                | ({} if r.last is None else {"last": r.last})
+                for r in self.durations
+            ],
+            "chips": self.chips.as_json(),
+            "registration_closes_after_level": self.registration_closes_after_level,
+            "rebuy_minutes": self.rebuy_minutes,
+            "notes": self.notes,
+        }
+        return data
+
+
+_EXTENSIONS: dict[int, tuple[Structure, tuple[Level, ...]]] = {}
+
+
+def _extension_levels(self: Structure, upto: int) -> tuple[Level, ...]:
+    """Levels ``len(self.levels) + 1 .. upto`` by the structure's own progression."""
+    last = self.levels[-1]
+    ante_ratio = Fraction(last.ante, last.big_blind) if last.big_blind else Fraction(0)
+    unit = self.chips_in_play(len(self.levels) + 1).smallest or 1
+    growth = self.growth
+    out: list[Level] = []
+    bb = last.big_blind
+    for number in range(len(self.levels) + 1, upto + 1):
+        bb = nice_amount(bb * growth, unit, above=bb)
+        sb = max(unit, _round_to(Fraction(bb, 2), unit))
+        ante = 0
+        if last.ante:
+            ante = (
+                bb if last.ante == last.big_blind else max(unit, _round_to(bb * ante_ratio, unit))
+            )
+        out.append(
+            Level(
+                number=number,
+                small_blind=sb,
+                big_blind=bb,
+                ante=ante,
+                ante_type=last.ante_type if ante else AnteType.NONE,
+                minutes=self.minutes_for(number),
+                extended=True,
+            )
+        )
+    return tuple(out)
+
+
+# --------------------------------------------------------------------------------------
+# Amount helpers
+
+_NICE_STEPS = (10, 12, 15, 20, 25, 30, 40, 50, 60, 80)
+
+
+def _round_to(amount: Fraction | int, unit: int) -> int:
+    """``amount`` rounded to the nearest multiple of ``unit``, half up."""
+    return math.floor(Fraction(amount) / unit + Fraction(1, 2)) * unit
+
+
+def nice_amount(target: Fraction | int, unit: int, *, above: int = 0) -> int:
+    """The readable blind amount nearest ``target`` (1, 1.2, 1.5, 2, 2.5, 3, 4, 5, 6, 8 × 10ⁿ)
+    that is a multiple of ``2 × unit`` (so half of it is payable) and greater than ``above``.
+
+    >>> nice_amount(54_290, 5_000, above=40_000)
+    50000
+    >>> nice_amount(130, 25)
+    150
+    """
+    target = Fraction(target)
+    step = 2 * unit
+    limit = max(target, Fraction(above), Fraction(step)) * 20
+    candidates: list[int] = []
+    magnitude = 1
+    while magnitude <= limit:
+        for base in _NICE_STEPS:
+            if base * magnitude % 10 == 0:
+                value = base * magnitude // 10
+                if value % step == 0 and value > above:
+                    candidates.append(value)
+        magnitude *= 10
+    if candidates:
+        return min(candidates, key=lambda v: (abs(Fraction(v) - target), v))
+    floor = max(above, int(target))
+    return (floor // step + 1) * step
+
+
+# --------------------------------------------------------------------------------------
+# Late-event ante (B6)
+
+
+def level_for_players(level: Level, players_left: int, profile: RuleProfile) -> Level:
+    """The level as posted with ``players_left`` players in the tournament.
+
+    KPC: once five or fewer remain the big-blind ante is cut to the small blind (Appendix D
+    #2: the small-blind amount). FOX and the TDA 2024 rules never reduce it.
+
+    Implements: KPC-53, FOX-11B (profile ``bba_reduced_when_players_le``,
+    ``bba_reduced_amount``).
+
+    >>> from pokertd.rules import load_profile
+    >>> lv = Level(number=9, small_blind=1000, big_blind=2000, ante=2000,
+    ...            ante_type=AnteType.BIG_BLIND_ANTE, minutes=20)
+    >>> level_for_players(lv, 5, load_profile("kojack")).ante
+    1000
+    >>> level_for_players(lv, 2, load_profile("foxwoods")).ante
+    2000
+    """
+    limit = profile.bba_reduced_when_players_le
+    if level.ante_type is not AnteType.BIG_BLIND_ANTE or limit is None or players_left > limit:
+        return level
+    if profile.bba_reduced_amount is BbaReducedAmount.SMALL_BLIND:
+        reduced = level.small_blind
+    else:
+        reduced = level.big_blind // 2
+    return replace(level, ante=min(level.ante, reduced))
+
+
+# --------------------------------------------------------------------------------------
+# Loading
+
+_STRUCTURE_KEYS = {
+    "name",
+    "title",
+    "source",
+    "inherits",
+    "ante_type",
+    "levels",
+    "breaks",
+    "durations",
+    "chips",
+    "registration_closes_after_level",
+    "rebuy_minutes",
+    "notes",
+}
+
+
+def _presets_dir() -> Any:
+    return resources.files("pokertd.tournament").joinpath("data", "structures")
+
+
+def structure_names() -> list[str]:
+    """The names of the shipped presets, sorted."""
+    return list(_preset_names())
+
+
+def _read_preset(name: str) -> dict[str, Any]:
+    entry = _presets_dir().joinpath(f"{name}.toml")
+    if not entry.is_file():
+        raise InvalidCommand(
+            f"There is no structure named {name!r}. Presets: {', '.join(structure_names())}.",
+            rule_ids="B1",
+        )
+    return tomllib.loads(entry.read_text(encoding="utf-8"))
+
+
+def _resolve(data: dict[str, Any], depth: int = 0) -> dict[str, Any]:
+    base_name = data.get("inherits")
+    if base_name is None:
+        return data
+    if depth > 5:
+        raise InvalidCommand("structure inheritance is too deep (a loop?)")
+    base = _resolve(_read_preset(str(base_name)), depth + 1)
+    merged = {k: v for k, v in base.items() if k not in ("inherits",)}
+    merged.update({k: v for k, v in data.items() if k != "inherits"})
+    return merged
+
+
+@lru_cache(maxsize=64)
+def _load_preset(name: str) -> Structure:
+    data = _read_preset(name)
+    data.setdefault("name", name)
+    return structure_from_dict(data)
+
+
+@lru_cache(maxsize=1)
+def _preset_names() -> tuple[str, ...]:
+    return tuple(
+        sorted(
+            entry.name.removesuffix(".toml")
+            for entry in _presets_dir().iterdir()
+            if entry.name.endswith(".toml")
+        )
+    )
+
+
+def load_structure(name_or_path: str | Path) -> Structure:
+    """A shipped preset by name (``"fox_wed"``) or a structure TOML file a user wrote.
+
+    Raises ``InvalidCommand`` for an unknown name, bad TOML or an invalid structure.
+    """
+    text = str(name_or_path)
+    if text in structure_names():
+        return _load_preset(text)
+    path = Path(name_or_path)
+    if not path.is_file():
+        raise InvalidCommand(
+            f"There is no structure named {text!r} and no such file. "
+            f"Presets: {', '.join(structure_names())}.",
+            rule_ids="B1",
+        )
+    data = parse_toml(read_text_file(path, "structure"), f"structure file {path}")
+    data.setdefault("name", path.stem)
+    return structure_from_dict(data)
+
+
+def _int(value: Any, what: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise InvalidCommand(f"{what} must be a whole number of chips or minutes, not {value!r}")
+    return value
+
+
+def _parse_levels(
+    rows: Iterable[Any], ante_type: AnteType, durations: Sequence[DurationRule]
+) -> tuple[Level, ...]:
+    levels: list[Level] = []
+    for row in rows:
+        minutes: int | None = None
+        kind = ante_type
+        if isinstance(row, Mapping):
+            unknown = set(row) - {
+                "level",
+                "small_blind",
+                "big_blind",
+                "ante",
+                "ante_type",
+                "minutes",
+            }
+            if unknown:
+                raise InvalidCommand(f"unknown level field(s) {sorted(unknown)} in {row!r}")
+            number = _int(row.get("level"), "level")
+            sb = _int(row.get("small_blind"), f"level {number} small blind")
+            bb = _int(row.get("big_blind"), f"level {number} big blind")
+            ante = _int(row.get("ante", 0), f"level {number} ante")
+            if "minutes" in row:
+                minutes = _int(row["minutes"], f"level {number} minutes")
+            if "ante_type" in row:
+                kind = _enum(AnteType, row["ante_type"], "ante_type")
+        elif isinstance(row, list | tuple) and len(row) in (3, 4, 5):
+            number = _int(row[0], "level")
+            sb = _int(row[1], f"level {number} small blind")
+            bb = _int(row[2], f"level {number} big blind")
+            ante = _int(row[3], f"level {number} ante") if len(row) > 3 else 0
+            if len(row) > 4:
+                minutes = _int(row[4], f"level {number} minutes")
+        else:
+            raise InvalidCommand(
+                f"bad level row {row!r}: write [level, small blind, big blind, ante] "
+                "or a table with level, small_blind, big_blind, ante"
+            )
+        if minutes is None:
+            minutes = next((r.minutes for r in durations if r.covers(number)), 0)
+        levels.append(
+            Level(
+                number=number,
+                small_blind=sb,
+                big_blind=bb,
+                ante=ante,
+                ante_type=kind if ante else AnteType.NONE,
+                minutes=minutes,
+            )
+        )
+    return tuple(levels)
+
+
+def _enum(cls: type[AnteType], value: Any, what: str) -> AnteType:
+    try:
+        return cls(value)
+    except ValueError:
+        choices = ", ".join(m.value for m in cls)
+        raise InvalidCommand(f"bad {what} {value!r}: choose one of {choices}") from None
+
+
+def structure_from_dict(data: Mapping[str, Any]) -> Structure:
+    """A validated structure from a TOML/JSON mapping (presets, user files, events).
+
+    Keys: ``name``, ``title``, ``source``, ``inherits`` (a preset to start from),
+    ``ante_type``, ``durations`` (``[{first, last?, minutes}]``), ``levels`` (rows
+    ``[level, sb, bb, ante]`` or tables), ``breaks`` (``[{after_level, minutes, remove}]``),
+    ``chips`` (``[{value, color, count}]``), ``registration_closes_after_level``,
+    ``rebuy_minutes``, ``notes``. Raises ``InvalidCommand`` naming every problem.
+    """
+    raw = _resolve(dict(data))
+    unknown = set(raw) - _STRUCTURE_KEYS
+    if unknown:
+        raise InvalidCommand(f"unknown structure field(s): {', '.join(sorted(unknown))}")
+    name = str(raw.get("name", "custom"))
+    ante_type = _enum(AnteType, raw.get("ante_type", "none"), "ante_type")
+    durations: list[DurationRule] = []
+    for item in raw.get("durations", []):
+        if not isinstance(item, Mapping) or set(item) - {"first", "last", "minutes"}:
+            raise InvalidCommand(f"bad duration rule {item!r}: use {{first, last, minutes}}")
+        last = item.get("last")
+        durations.append(
+            DurationRule(
+                first=_int(item.get("first", 1), "duration first level"),
+                last=None if last is None else _int(last, "duration last level"),
+                minutes=_int(item.get("minutes"), "duration minutes"),
+            )
+        )
+    levels = _parse_levels(raw.get("levels", []), ante_type, durations)
+    breaks: list[Break] = []
+    for item in raw.get("breaks", []):
+        if not isinstance(item, Mapping) or set(item) - {"after_level", "minutes", "remove"}:
+            raise InvalidCommand(f"bad break row {item!r}: use {{after_level, minutes, remove}}")
+        breaks.append(
+            Break(
+                after_level=_int(item.get("after_level"), "break after_level"),
+                minutes=_int(item.get("minutes", 0), "break minutes"),
+                remove=tuple(sorted(_int(v, "removed chip") for v in item.get("remove", []))),
+            )
+        )
+    close = raw.get("registration_closes_after_level")
+    rebuy = raw.get("rebuy_minutes")
+    structure = Structure(
+        name=name,
+        title=str(raw.get("title", "")),
+        source=str(raw.get("source", "")),
+        levels=levels,
+        breaks=tuple(sorted(breaks, key=lambda b: b.after_level)),
+        durations=tuple(durations),
+        chips=ChipSet.from_json(raw.get("chips", [])),
+        registration_closes_after_level=None
+        if close is None
+        else _int(close, "registration close"),
+        rebuy_minutes=None if rebuy is None else _int(rebuy, "rebuy_minutes"),
+        notes=str(raw.get("notes", "")),
+    )
+    structure.validate()
+    return structure
+
+
+__all__ = [
+    "Break",
+    "DurationRule",
+    "Level",
+    "Structure",
+    "level_for_players",
+    "load_structure",
+    "nice_amount",
+    "structure_from_dict",
+    "structure_names",
+]

@@ -1,0 +1,283 @@
+"""Eliminations' log: busts and the end by chip count, as events, commands, deciders
+and appliers (finishing places are read in :mod:`.views`).
+
+A bust puts an entry out (with the eliminator, optional). Finishing places are the reverse
+order of going out (G2): with ``N`` ranked entries, the first out finishes ``N``-th. Places
+are computed from the order, not stored, so entries sold later in late registration push
+earlier busts down exactly as the floor counts them.
+
+Several players out in the same hand (one ``bust`` with several names, or busts that name
+the same ``hand`` — during hand-for-hand, busts at different tables in the same hand are the
+same hand) are ranked by their chips at the start of that hand, more chips placing higher
+(G3). Equal stacks tie and share the places (IMPL, TDA; prize sharing is computed from
+:class:`Placing` by the payouts functions). Spotlight breaks such ties by the better hand,
+then the most blue chips (``simultaneous_elim_order``); cards never decide (TNPL-D9).
+
+An event ended at a set time (NJ-6b, ``timed_chip_count``) ranks the survivors by their
+chip counts, ties sharing (IMPL). Forfeited stacks (A11) are ranked like busts; disqualified
+entries are unranked (K5, IMPL).
+
+Implements: NJ-40, NJ-Def1, SPOT-6.12, TNPL-B7, KPC-52, FOX-71A (G1); NJ-6, NJ-44b,
+SPOT-6.15, TNPL-D9 (G2); SPOT-6.14, TNPL-D9 (G3).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Annotated
+
+from pokertd.errors import InvalidCommand, RuleViolation
+from pokertd.rules import FinishMethod
+from pokertd.tournament import limits as lim
+from pokertd.tournament.entries.rules import EntryStatus
+from pokertd.tournament.entries.state import (
+    Entry,
+    Out,
+    Roster,
+    Setup,
+    find_player,
+    live_entry_of,
+    read_clock,
+)
+from pokertd.tournament.framework import (
+    Command,
+    Context,
+    Event,
+    TournamentState,
+    applies,
+    decides,
+    event,
+)
+from pokertd.types import Chips
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Busted:
+    """One entry out in a bust, with what ranks it among same-hand busts."""
+
+    entry_id: str
+    name: str
+    start_stack: Chips | None = None
+    hand_rank: int | None = None
+    blue_chips: int | None = None
+
+
+@event("players_busted")
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PlayersBusted(Event):
+    """One or more entries out in the same hand (G1, G3)."""
+
+    busted: tuple[Busted, ...]
+    group: str
+    """Same-hand key: entries with the same group went out in the same hand."""
+    hand: str | None = None
+    eliminator: str | None = None
+    """Entry id of the player who won their chips."""
+    eliminator_name: str | None = None
+    at: str = ""
+    remaining: int = 0
+    """Entries still in after this bust (for the log)."""
+
+    def describe(self) -> str:
+        names = " and ".join(b.name for b in self.busted)
+        by = f" by {self.eliminator_name}" if self.eliminator_name else ""
+        hand = f" in hand {self.hand}" if self.hand else ""
+        return f"Busted {names}{by}{hand}; {self.remaining} left"
+
+
+@event("event_ended_by_chip_count")
+@dataclass(frozen=True, slots=True, kw_only=True)
+class EndedByChipCount(Event):
+    """The event stopped at its set time; survivors ranked by chips (NJ-6b)."""
+
+    counts: dict[str, int]
+    names: dict[str, str] = field(default_factory=dict)
+
+    def describe(self) -> str:
+        order = sorted(self.counts.items(), key=lambda kv: -kv[1])
+        shown = ", ".join(f"{self.names.get(k, k)} {v:,}" for k, v in order[:5])
+        return f"Event ended at the set time, ranked by chips: {shown}"
+
+
+@applies(PlayersBusted)
+def _apply_busted(state: TournamentState, ev: PlayersBusted) -> None:
+    roster = state.part(Roster)
+    for b in ev.busted:
+        entry = roster.entries[b.entry_id]
+        entry.status = EntryStatus.BUSTED
+        entry.stack = 0
+        roster.out.append(
+            Out(
+                entry_id=b.entry_id,
+                group=ev.group,
+                start_stack=b.start_stack,
+                hand_rank=b.hand_rank,
+                blue_chips=b.blue_chips,
+                eliminator=ev.eliminator,
+                at=ev.at,
+            )
+        )
+
+
+@applies(EndedByChipCount)
+def _apply_ended(state: TournamentState, ev: EndedByChipCount) -> None:
+    roster = state.part(Roster)
+    roster.final_counts = dict(ev.counts)
+    for eid, chips in ev.counts.items():
+        roster.entries[eid].stack = chips
+        roster.entries[eid].stack_note = "final count"
+    state.part(Setup).finished = True
+
+
+# --------------------------------------------------------------------------------------
+# Commands
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Bust(Command):
+    """Players out of chips after a hand (G1).
+
+    ``players`` busted together are the same hand; ``hand`` names the hand so that busts
+    recorded separately (hand-for-hand, different tables) are ranked together (G3).
+    ``start_stacks`` (one per player) are their chips at the start of that hand.
+    """
+
+    players: Annotated[tuple[lim.PlayerRef, ...], lim.Items("Busted players", 100)]
+    eliminator: lim.PlayerRef | None = None
+    hand: lim.HandName | None = None
+    start_stacks: Annotated[tuple[lim.Chips, ...], lim.Items("Start stacks", 100)] = ()
+    hand_ranks: Annotated[tuple[lim.Rank, ...], lim.Items("Hand ranks", 100)] = ()
+    """SPOT-6.14: 1 = the best of the busted hands, 2 the next..."""
+    blue_chips: Annotated[tuple[lim.Count, ...], lim.Items("Blue chips", 100)] = ()
+    """SPOT-6.14: blue chips each held (entered by the TD)."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class EndByChipCount(Command):
+    """End the event at its set time: the survivors' chip counts (NJ-6b)."""
+
+    counts: Annotated[
+        tuple[tuple[lim.PlayerRef, lim.Chips], ...], lim.Items("Chip counts", lim.PLAYERS_MAX)
+    ]
+
+
+def _per_player(values: tuple[int, ...], n: int, what: str) -> list[int | None]:
+    if not values:
+        return [None] * n
+    if len(values) != n:
+        raise InvalidCommand(f"Give one {what} per busted player ({n}), not {len(values)}.")
+    if any(v < 0 for v in values):
+        raise InvalidCommand(f"A {what} cannot be negative.")
+    return list(values)
+
+
+def _hand_for_hand(state: TournamentState, ctx: Context) -> str | None:
+    """During hand-for-hand, the hand being played at every table (FOX-HFH, G3): busts at
+    different tables in the same hand-for-hand hand are the same hand. The clock tells
+    (through :func:`~pokertd.tournament.entries.state.read_clock`), so eliminations never
+    import the clock."""
+    reading = read_clock(state, ctx.now)
+    if reading is None or not reading.hand_for_hand:
+        return None
+    return f"HFH-{reading.hfh_hands + 1}"
+
+
+@decides(Bust)
+def _decide_bust(state: TournamentState, cmd: Bust, ctx: Context) -> list[Event]:
+    setup = state.part(Setup)
+    if not setup.created:
+        raise InvalidCommand("This tournament has not been created yet.")
+    if setup.finished:
+        raise RuleViolation("The tournament is over.")
+    if not cmd.players:
+        raise InvalidCommand("Name the busted player(s).")
+    roster = state.part(Roster)
+    entries: list[Entry] = []
+    for ref in cmd.players:
+        player = find_player(state, ref)
+        entry = roster.live_entry(player.player_id)
+        if entry is None:
+            last = roster.entries[player.entries[-1]] if player.entries else None
+            status = last.status.value if last is not None else "not entered"
+            raise RuleViolation(
+                f"{player.name} is already out ({status}): a player busts once per entry.",
+                rule_ids="G1",
+                context={"player": player.name},
+            )
+        if any(e.entry_id == entry.entry_id for e in entries):
+            raise InvalidCommand(f"{player.name} is named twice.")
+        entries.append(entry)
+    n = len(entries)
+    stacks = _per_player(cmd.start_stacks, n, "start-of-hand stack")
+    ranks = _per_player(cmd.hand_ranks, n, "hand rank")
+    blues = _per_player(cmd.blue_chips, n, "blue-chip count")
+    alive = roster.alive()
+    if len(alive) - n < 1:
+        raise RuleViolation(
+            "Someone must win the hand: busting these players would leave nobody in.",
+            rule_ids="G2",
+        )
+    eliminator_id = eliminator_name = None
+    if cmd.eliminator:
+        player, winner = live_entry_of(state, cmd.eliminator)
+        if any(e.entry_id == winner.entry_id for e in entries):
+            raise InvalidCommand(f"{player.name} cannot eliminate himself.")
+        eliminator_id, eliminator_name = winner.entry_id, player.name
+    hand = cmd.hand.strip() if cmd.hand else _hand_for_hand(state, ctx)
+    group = f"hand:{hand}" if hand else f"bust:{len(roster.out) + 1}:{entries[0].entry_id}"
+    busted = tuple(
+        Busted(entry_id=e.entry_id, name=e.name, start_stack=s, hand_rank=r, blue_chips=b)
+        for e, s, r, b in zip(entries, stacks, ranks, blues, strict=True)
+    )
+    return [
+        PlayersBusted(
+            busted=busted,
+            group=group,
+            hand=hand,
+            eliminator=eliminator_id,
+            eliminator_name=eliminator_name,
+            at=ctx.now.isoformat(timespec="seconds"),
+            remaining=len(alive) - n,
+        )
+    ]
+
+
+@decides(EndByChipCount)
+def _decide_end(state: TournamentState, cmd: EndByChipCount, ctx: Context) -> list[Event]:
+    setup = state.part(Setup)
+    if not setup.created:
+        raise InvalidCommand("This tournament has not been created yet.")
+    if setup.finished:
+        raise RuleViolation("The tournament is already over.")
+    timed = FinishMethod.TIMED_CHIP_COUNT
+    if timed not in (setup.tmpl.finish_method, setup.profile.finish_method):
+        raise RuleViolation(
+            "This event is played until one player has all the chips; only an event posted "
+            "to end at a set time is ranked by chip count.",
+            rule_ids=("NJ-6",),
+        )
+    roster = state.part(Roster)
+    counts: dict[str, int] = {}
+    names: dict[str, str] = {}
+    for ref, chips in cmd.counts:
+        player, entry = live_entry_of(state, ref)
+        if chips <= 0:
+            raise InvalidCommand(f"{player.name}: a survivor's count must be positive.")
+        counts[entry.entry_id] = chips
+        names[entry.entry_id] = player.name
+    missing = [e.name for e in roster.alive() if e.entry_id not in counts]
+    if missing:
+        raise InvalidCommand(
+            "Count every player still in: missing " + ", ".join(missing) + ".",
+            rule_ids="NJ-6",
+        )
+    return [EndedByChipCount(counts=counts, names=names)]
+
+
+__all__ = [
+    "Bust",
+    "Busted",
+    "EndByChipCount",
+    "EndedByChipCount",
+    "PlayersBusted",
+]

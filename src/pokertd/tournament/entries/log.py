@@ -1,0 +1,945 @@
+"""Entries' log: tournament creation, players and entries — buy-ins, re-entries, rebuys,
+add-ons, forfeits — as events, commands, deciders and appliers.
+
+The :class:`Setup` part holds what the tournament is (its template, resolved rule profile
+and registration state); the :class:`Roster` part holds the players, their entries, every
+purchase (each part of the price kept apart, H1) and every chip issued or removed.
+
+A *player* is a person (name, optional member or rewards-card number). An *entry* is one
+stack bought by a player: a buy-in, a re-entry or an alternate's entry. Rebuys and add-ons
+are purchases on an existing entry. Players are named in commands by name
+(case-insensitive, a unique prefix is enough), player id (``P3``) or entry id (``E7``).
+
+**Registration window.** Registration and re-entry close at the end of a configured level
+(A4). The level comes from the clock part when the clock engineer's part is present
+(:func:`register_clock_reader`); without a clock the window is treated as open until the
+floor closes it with :class:`CloseRegistration`. Rebuy periods (NJ's first hour) and add-on
+times are checked the same way, and treated as open when no clock is known.
+
+Implements: FOX-REG9, SPOT-6.2, TNPL-A2, KPC-57 (A1); FOX-REG3, FOX-REG5, FOX-REG7,
+SPOT-2c1 (A2); NJ-2, FOX-7, FOX-RE (A3); FOX-REG1, TNPL-B2ii, SPOT-6.3 (A4); TNPL-B2i (A5);
+TNPL-B2iii (A6); KPC-18, FOX-RE, FOX-7, NJ-8, SPOT-6.26 (A8); KPC-17, NJ-8, NJ-44b (A9);
+FOX-ADDON (A10); KPC-56, FOX-FORF1, FOX-FORF2, FOX-RE (A11); KPC-6f, FOX-REG7 (A12);
+NJ-7, FOX-REG5 (A13); FOX-EVT, KPC-57, NJ-44a (H1).
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Annotated, Any
+
+from pokertd.errors import InvalidCommand, RuleViolation
+from pokertd.money import format_money
+from pokertd.rules import ForfeitWindow, RuleProfile, StartingStackSource
+from pokertd.tournament import limits as lim
+from pokertd.tournament.entries.rules import (
+    EntryChips,
+    EntryKind,
+    EntryStatus,
+    PurchaseKind,
+    entry_chips,
+    player_key,
+)
+from pokertd.tournament.entries.state import (
+    Entry,
+    Out,
+    Player,
+    Purchase,
+    Removal,
+    Roster,
+    Setup,
+    at_forfeit_point,
+    find_player,
+    live_entry_of,
+    read_clock,
+    registration_open,
+)
+from pokertd.tournament.framework import (
+    Command,
+    Context,
+    Event,
+    LooksElsewhere,
+    TournamentState,
+    applies,
+    decides,
+    event,
+)
+from pokertd.tournament.templates import Fees, Template
+from pokertd.types import Chips
+
+# --------------------------------------------------------------------------------------
+# Events
+
+
+@event("tournament_created")
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TournamentCreated(Event):
+    """A tournament was created from a template (its profile stored in full)."""
+
+    name: str
+    template: Template
+    profile: dict[str, Any]
+    created_at: str
+    early_bird_until: str | None = None
+
+    def describe(self) -> str:
+        t = self.template
+        return (
+            f"Created {self.name!r} from template {t.name} ({t.fees.describe()}, "
+            f"{t.starting_stack:,} chips, {self.profile.get('title', t.profile)} rules)"
+        )
+
+    def undo_refusal(self, state: TournamentState) -> RuleViolation | None:
+        """Creating the tournament is not taken back: there would be nothing to run."""
+        return RuleViolation("Creating the tournament cannot be undone; start a new one instead.")
+
+
+@event("player_added")
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PlayerAdded(Event):
+    """A person joined the tournament's player list (A1 confirmations recorded)."""
+
+    player_id: str
+    name: str
+    member: str = ""
+    age_ok: bool = False
+
+    def describe(self) -> str:
+        card = f", card {self.member}" if self.member else ""
+        age = ", age confirmed" if self.age_ok else ""
+        return f"Registered {self.name} ({self.player_id}{card}{age})"
+
+
+@event("entry_bought")
+@dataclass(frozen=True, slots=True, kw_only=True)
+class EntryBought(Event):
+    """A buy-in, re-entry or alternate's entry: a new stack."""
+
+    entry_id: str
+    player_id: str
+    name: str
+    kind: EntryKind
+    number: int
+    fees: Fees
+    chips: Chips
+    """Chips issued: the starting stack plus bonus less reduction."""
+    bonus: Chips = 0
+    reduction: Chips = 0
+    level: int | None = None
+    at: str = ""
+
+    def describe(self) -> str:
+        what = {
+            EntryKind.BUY_IN: "bought in",
+            EntryKind.RE_ENTRY: f"re-entered (entry {self.number})",
+            EntryKind.ALTERNATE: "entered from the alternate list",
+        }[self.kind]
+        extra = ""
+        if self.bonus:
+            extra += f", early bonus {self.bonus:,}"
+        if self.reduction:
+            extra += f", late reduction {self.reduction:,}"
+        return (
+            f"{self.name} {what} for {format_money(self.fees.total)}: "
+            f"{self.chips:,} chips{extra} [{self.entry_id}]"
+        )
+
+
+@event("alternate_listed")
+@dataclass(frozen=True, slots=True, kw_only=True)
+class AlternateListed(Event):
+    """A player waits on the alternate list (A12)."""
+
+    player_id: str
+    name: str
+
+    def describe(self) -> str:
+        return f"{self.name} put on the alternate list"
+
+
+@event("rebuy_bought")
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RebuyBought(Event):
+    """A rebuy on a live entry (A9)."""
+
+    entry_id: str
+    name: str
+    number: int
+    fees: Fees
+    chips: Chips
+
+    def describe(self) -> str:
+        return (
+            f"{self.name} rebought (rebuy {self.number}) for {format_money(self.fees.total)}: "
+            f"{self.chips:,} chips"
+        )
+
+
+@event("addon_bought")
+@dataclass(frozen=True, slots=True, kw_only=True)
+class AddonBought(Event):
+    """An add-on on a live entry (A10)."""
+
+    entry_id: str
+    name: str
+    fees: Fees
+    chips: Chips
+
+    def describe(self) -> str:
+        return (
+            f"{self.name} took the add-on for {format_money(self.fees.total)}: {self.chips:,} chips"
+        )
+
+
+@event("stack_forfeited")
+@dataclass(frozen=True, slots=True, kw_only=True)
+class StackForfeited(Event):
+    """A live stack given up to re-enter; the chips leave play (A11)."""
+
+    entry_id: str
+    name: str
+    chips: Chips
+    at: str = ""
+
+    def describe(self) -> str:
+        return f"{self.name} forfeited {self.chips:,} chips (removed from play) to re-enter"
+
+
+@event("registration_closed")
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RegistrationClosed(Event):
+    """The floor closed registration and re-entry (A4)."""
+
+    reason: str = ""
+
+    def describe(self) -> str:
+        return "Registration closed" + (f": {self.reason}" if self.reason else "")
+
+
+@event("chips_counted")
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ChipsCounted(Event):
+    """Recorded chip counts (end of level, bagging): entry id -> chips."""
+
+    counts: dict[str, int]
+    names: dict[str, str] = field(default_factory=dict)
+    note: str = ""
+
+    def describe(self) -> str:
+        shown = ", ".join(f"{self.names.get(k, k)} {v:,}" for k, v in list(self.counts.items())[:6])
+        more = f" and {len(self.counts) - 6} more" if len(self.counts) > 6 else ""
+        note = f" ({self.note})" if self.note else ""
+        return f"Chip count{note}: {shown}{more}"
+
+
+@event("chips_removed")
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ChipsRemoved(Event):
+    """Chips taken out of play without an entry going out (colour-up losses, B11)."""
+
+    chips: Chips
+    reason: str
+
+    def describe(self) -> str:
+        return f"{self.chips:,} chips removed from play ({self.reason})"
+
+
+# --------------------------------------------------------------------------------------
+# Appliers
+
+
+@applies(TournamentCreated)
+def _apply_created(state: TournamentState, ev: TournamentCreated) -> None:
+    setup = state.part(Setup)
+    setup.created = True
+    setup.name = ev.name
+    setup.template = ev.template
+    setup.profile_data = dict(ev.profile)
+    setup._profile = None
+    setup.created_at = ev.created_at
+    setup.early_bird_until = ev.early_bird_until
+
+
+@applies(PlayerAdded)
+def _apply_player(state: TournamentState, ev: PlayerAdded) -> None:
+    state.part(Roster).players[ev.player_id] = Player(
+        player_id=ev.player_id, name=ev.name, member=ev.member, age_ok=ev.age_ok
+    )
+
+
+@applies(EntryBought)
+def _apply_entry(state: TournamentState, ev: EntryBought) -> None:
+    roster = state.part(Roster)
+    roster.entries[ev.entry_id] = Entry(
+        entry_id=ev.entry_id,
+        player_id=ev.player_id,
+        name=ev.name,
+        kind=ev.kind,
+        number=ev.number,
+        issued=ev.chips,
+        stack=ev.chips,
+        bought_at=ev.at,
+    )
+    roster.players[ev.player_id].entries.append(ev.entry_id)
+    roster.purchases.append(Purchase(PurchaseKind(ev.kind.value), ev.entry_id, ev.fees, ev.chips))
+    if ev.player_id in roster.alternates:
+        roster.alternates.remove(ev.player_id)
+
+
+@applies(AlternateListed)
+def _apply_alternate(state: TournamentState, ev: AlternateListed) -> None:
+    state.part(Roster).alternates.append(ev.player_id)
+
+
+@applies(RebuyBought)
+def _apply_rebuy(state: TournamentState, ev: RebuyBought) -> None:
+    roster = state.part(Roster)
+    entry = roster.entries[ev.entry_id]
+    entry.rebuys += 1
+    entry.issued += ev.chips
+    if entry.stack is not None:
+        entry.stack += ev.chips
+    roster.purchases.append(Purchase(PurchaseKind.REBUY, ev.entry_id, ev.fees, ev.chips))
+
+
+@applies(AddonBought)
+def _apply_addon(state: TournamentState, ev: AddonBought) -> None:
+    roster = state.part(Roster)
+    entry = roster.entries[ev.entry_id]
+    entry.addons += 1
+    entry.issued += ev.chips
+    if entry.stack is not None:
+        entry.stack += ev.chips
+    roster.purchases.append(Purchase(PurchaseKind.ADDON, ev.entry_id, ev.fees, ev.chips))
+
+
+@applies(StackForfeited)
+def _apply_forfeit(state: TournamentState, ev: StackForfeited) -> None:
+    roster = state.part(Roster)
+    entry = roster.entries[ev.entry_id]
+    entry.status = EntryStatus.FORFEITED
+    entry.stack = 0
+    roster.removals.append(Removal(ev.chips, "forfeit", ev.entry_id))
+    roster.out.append(Out(entry_id=ev.entry_id, group=f"forfeit:{ev.entry_id}", at=ev.at))
+
+
+@applies(RegistrationClosed)
+def _apply_closed(state: TournamentState, ev: RegistrationClosed) -> None:
+    state.part(Setup).registration_closed = True
+
+
+@applies(ChipsCounted)
+def _apply_counted(state: TournamentState, ev: ChipsCounted) -> None:
+    roster = state.part(Roster)
+    for eid, chips in ev.counts.items():
+        entry = roster.entries[eid]
+        entry.stack = chips
+        entry.stack_note = ev.note or "count"
+
+
+@applies(ChipsRemoved)
+def _apply_removed(state: TournamentState, ev: ChipsRemoved) -> None:
+    state.part(Roster).removals.append(Removal(ev.chips, ev.reason))
+
+
+# --------------------------------------------------------------------------------------
+# Commands
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CreateTournament(Command):
+    """Create a tournament from a template (already loaded and adjusted)."""
+
+    name: lim.EventName
+    template: Template
+    profile: RuleProfile | None = None
+    """The profile (default: the template's)."""
+    early_bird_until: datetime | None = None
+    """Deadline of the early-registration bonus (A6); default: until the clock starts."""
+
+
+def _one_live_event(state: TournamentState) -> bool:
+    """Whether this event's profile allows one live event per player (FOX-REG5)."""
+    setup = state.part(Setup)
+    return setup.created and setup.profile.reg_one_live_event_per_player
+
+
+def _refuse_alive_elsewhere(state: TournamentState, ctx: Context, name: str, card: str) -> None:
+    """FOX-REG5 on every kind of entry: the service says where else this player is alive
+    (``ctx.elsewhere``); a command never carries that answer."""
+    if not _one_live_event(state):
+        return
+    found = ctx.elsewhere(name, card.strip())
+    if found:
+        raise RuleViolation(
+            f"{name} is still alive in {', '.join(found)}: one event at a time.",
+            rule_ids=state.part(Setup).profile.rule_id("one_event", "A2"),
+            context={"alive_in": list(found)},
+        )
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Register(LooksElsewhere):
+    """Register a player and sell the first entry (or put the player on the alternates)."""
+
+    name: lim.PlayerName
+    member: lim.CardNumber = ""
+    age_ok: bool = False
+    member_ok: bool = False
+    """The floor confirmed membership / sign-in without a number (A1, A2)."""
+    remote: bool = False
+    """Registration by phone or for someone not present (FOX-REG3, SPOT-2c1)."""
+    alternate: bool = False
+    """Put the player on the alternate list when every seat is taken (A12)."""
+    pre_approved: bool = False
+    """The TD approved a late arrival before the start (SPOT-6.3: until the end of level 2)."""
+    stack: lim.Chips | None = None
+    """A starting stack set by staff from league points (SPOT-6.26 Quarterly); refused
+    where every player starts with the same stack (NJ-2, FOX-7)."""
+
+    def looks_elsewhere(self, state: TournamentState) -> bool:
+        """Other events matter where the profile allows one live event (FOX-REG5)."""
+        return _one_live_event(state)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Reenter(LooksElsewhere):
+    """Sell a busted (or forfeited) player a new entry (A8)."""
+
+    player: lim.PlayerRef
+
+    def looks_elsewhere(self, state: TournamentState) -> bool:
+        """Other events matter where the profile allows one live event (FOX-REG5)."""
+        return _one_live_event(state)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Rebuy(Command):
+    """Sell a rebuy on the player's live entry (A9)."""
+
+    player: lim.PlayerRef
+    stack: lim.Chips | None = None
+    """The player's stack now (needed where rebuys require at most the starting stack)."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Addon(Command):
+    """Sell the add-on on the player's live entry (A10)."""
+
+    player: lim.PlayerRef
+    stack: lim.Chips | None = None
+    """The player's stack now (an add-on needs chips: FOX-ADDON)."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Forfeit(Command):
+    """A player gives up a live stack to re-enter (A11); ``chips`` as counted."""
+
+    player: lim.PlayerRef
+    chips: lim.Chips
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CloseRegistration(Command):
+    """The floor closes registration now (A4)."""
+
+    reason: lim.Reason = ""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RecordChips(Command):
+    """Record chip counts (end of level, bagging): player name -> chips."""
+
+    counts: Annotated[
+        tuple[tuple[lim.PlayerRef, lim.Chips], ...], lim.Items("Chip counts", lim.PLAYERS_MAX)
+    ]
+    note: lim.Note = ""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RemoveChips(Command):
+    """Take chips out of play (colour-up remainder removed without compensation, B11)."""
+
+    chips: lim.Chips
+    reason: lim.Reason = "colour-up"
+
+
+# --------------------------------------------------------------------------------------
+# Deciders
+
+
+def _setup(state: TournamentState) -> Setup:
+    setup = state.part(Setup)
+    if not setup.created:
+        raise InvalidCommand("This tournament has not been created yet.")
+    return setup
+
+
+def _when(ctx: Context) -> str:
+    return ctx.now.isoformat(timespec="seconds")
+
+
+def _entry_chips(
+    state: TournamentState, ctx: Context, *, first: bool
+) -> tuple[EntryChips, int | None]:
+    """Chips for a new entry by :func:`~pokertd.tournament.entries.rules.entry_chips` (the
+    early bonus, A6; the late-entry reduction, A5) and the level of entry: this function
+    only reads the facts (deadline, clock) the rule needs."""
+    setup = _setup(state)
+    tmpl = setup.tmpl
+    reading = read_clock(state, ctx.now)
+    level = reading.level if reading is not None and reading.started else None
+    if setup.early_bird_until is not None:
+        early = ctx.now < datetime.fromisoformat(setup.early_bird_until)
+    else:
+        early = reading is None or not reading.started
+    chips = entry_chips(
+        tmpl.starting_stack,
+        early=first and early,
+        bonus_pct=tmpl.early_bird_bonus_pct,
+        level=level,
+        reduction_pct_per_level=tmpl.late_entry_penalty_pct_per_level,
+        reduction_cap=tmpl.late_entry_cap(setup.profile),
+    )
+    return chips, level
+
+
+def _refuse_when_closed(
+    state: TournamentState, ctx: Context, what: str, *, pre_approved: bool = False
+) -> None:
+    if registration_open(state, ctx.now):
+        return
+    setup = state.part(Setup)
+    profile = setup.profile
+    extended = profile.late_reg_extended_close_after_level
+    reading = read_clock(state, ctx.now)
+    if (
+        pre_approved
+        and extended is not None
+        and not setup.registration_closed
+        and reading is not None
+        and (reading.level < extended or (reading.level == extended and not reading.on_break))
+    ):
+        return  # SPOT-6.3: approved by the TD before the start, until the end of level 2
+    close = setup.tmpl.registration_close(profile)
+    after = f" (it closes at the end of level {close})" if close else ""
+    raise RuleViolation(
+        f"Registration is closed{after}: no {what}.",
+        rule_ids=profile.rule_id("reg_close", "A4"),
+        context={"close_after_level": close},
+    )
+
+
+def _check_seat_free(state: TournamentState, name: str) -> None:
+    setup = state.part(Setup)
+    roster = state.part(Roster)
+    tmpl = setup.tmpl
+    if len(roster.alive()) >= tmpl.tables * tmpl.seats_per_table:
+        raise RuleViolation(
+            f"Every seat is taken ({tmpl.tables} x {tmpl.seats_per_table}): {name} can wait "
+            "on the alternate list (register --alternate).",
+            rule_ids=setup.profile.rule_id("alternate", "A12"),
+        )
+    if tmpl.field_cap is not None and roster.entry_count >= tmpl.field_cap:
+        raise RuleViolation(
+            f"The field is capped at {tmpl.field_cap} entries.",
+            rule_ids=setup.profile.rule_id("field_cap", "A2"),
+        )
+
+
+EntrySeater = Callable[[TournamentState, Context, EntryBought], list[Event]]
+"""Seats a new entry (returns the seating events to add, ``[]`` before the initial draw)."""
+_SEATERS: list[EntrySeater] = []
+
+
+def seats_new_entries(seater: EntrySeater) -> EntrySeater:
+    """Let the seating domain seat every new entry (a decorator used by the seating log).
+
+    Entries sell the stack; where it sits is the seating domain's rule (C3). The seating
+    domain registers itself here, so entries never import seating and the arrow between
+    the two domains points one way (seating reads entries' state).
+    """
+    _SEATERS.append(seater)
+    return seater
+
+
+def _seat_new_entry(state: TournamentState, ctx: Context, entry: EntryBought) -> list[Event]:
+    """Seat a late entry, re-entry or alternate at once (C3) once the tables are drawn.
+
+    Before the initial draw nobody sits: ``DrawSeats`` seats the whole field evenly (C1).
+    Implements: KPC-6c, KPC-18, FOX-7, FOX-RE, SPOT-2c2 (C3) through the seating domain
+    (:func:`seats_new_entries`).
+    """
+    events: list[Event] = []
+    for seater in _SEATERS:
+        events.extend(seater(state, ctx, entry))
+    return events
+
+
+@decides(CreateTournament)
+def _decide_create(state: TournamentState, cmd: CreateTournament, ctx: Context) -> list[Event]:
+    if state.part(Setup).created:
+        raise InvalidCommand("This tournament already exists.")
+    name = cmd.name.strip()
+    if not name:
+        raise InvalidCommand("A tournament needs a name.")
+    profile = cmd.profile or cmd.template.load_profile()
+    cmd.template.validate(profile)
+    until = cmd.early_bird_until
+    if until is not None and until.tzinfo is None:
+        raise InvalidCommand("the early-bird deadline needs a time zone")
+    return [
+        TournamentCreated(
+            name=name,
+            template=cmd.template,
+            profile=profile.as_dict(),
+            created_at=_when(ctx),
+            early_bird_until=None if until is None else until.isoformat(),
+        )
+    ]
+
+
+def _refuse_sign_in(profile: RuleProfile, cmd: Register, name: str) -> None:
+    """What the venue asks of a person signing in (A1, A2): in person unless remote
+    registration is allowed (FOX-REG3, SPOT-2c1), the minimum age confirmed, a member
+    number recorded or confirmed (FOX-REG9, SPOT-6.2, TNPL-A2, KPC-57)."""
+    if cmd.remote and not profile.reg_remote_allowed:
+        raise RuleViolation(
+            f"{name} must register in person: no telephone or remote registration.",
+            rule_ids=profile.rule_id("remote", "A2"),
+        )
+    if profile.reg_min_age is not None and not cmd.age_ok:
+        raise RuleViolation(
+            f"Confirm {name} is at least {profile.reg_min_age} (--age-ok) before registering.",
+            rule_ids=profile.rule_id("age", "A1"),
+        )
+    if profile.reg_membership_required and not (cmd.member.strip() or cmd.member_ok):
+        raise RuleViolation(
+            f"{name} needs {profile.reg_membership_required}: record the number (--card) "
+            "or confirm it (--member-ok).",
+            rule_ids=profile.rule_id("member", "A1"),
+        )
+
+
+@decides(Register)
+def _decide_register(state: TournamentState, cmd: Register, ctx: Context) -> list[Event]:
+    setup = _setup(state)
+    profile = setup.profile
+    roster = state.part(Roster)
+    name = unicodedata.normalize("NFC", " ".join(cmd.name.split()))  # stored as NFC
+    if not name:
+        raise InvalidCommand("A player needs a name.")
+    if name.upper() in roster.players or name.upper() in roster.entries:
+        raise InvalidCommand(f"{name!r} looks like an id: give the player's name.")
+    existing = next(
+        (p for p in roster.players.values() if player_key(p.name) == player_key(name)), None
+    )
+    if existing is not None and existing.entries:
+        raise RuleViolation(
+            f"{existing.name} is already registered (entry {existing.entries[-1]}): "
+            "a second stack is a re-entry (pokertd reenter), one stack per player.",
+            rule_ids=profile.rule_id("one_stack", "A13"),
+        )
+    _refuse_sign_in(profile, cmd, name)
+    _refuse_alive_elsewhere(state, ctx, name, cmd.member)
+    _refuse_when_closed(state, ctx, "new entries", pre_approved=cmd.pre_approved)
+    pid = existing.player_id if existing is not None else f"P{len(roster.players) + 1}"
+    events: list[Event] = []
+    if existing is None:
+        events.append(
+            PlayerAdded(player_id=pid, name=name, member=cmd.member.strip(), age_ok=cmd.age_ok)
+        )
+    tmpl = setup.tmpl
+    seats = tmpl.tables * tmpl.seats_per_table
+    full = len(roster.alive()) >= seats
+    if cmd.alternate:
+        if not profile.alternates_enabled:
+            raise RuleViolation(
+                f"{profile.title} keeps no alternate list.",
+                rule_ids=profile.rule_id("alternate", "A12"),
+            )
+        if not full:
+            raise InvalidCommand(f"There are free seats: register {name} without --alternate.")
+        if existing is not None and pid in roster.alternates:
+            raise InvalidCommand(f"{name} is already on the alternate list.")
+        events.append(AlternateListed(player_id=pid, name=name))
+        return events
+    if roster.alternates and pid != roster.alternates[0]:
+        first = roster.players[roster.alternates[0]].name
+        raise RuleViolation(
+            f"Free seats go to the alternates in list order: {first} is next.",
+            rule_ids=profile.rule_id("alternate", "A12"),
+        )
+    _check_seat_free(state, name)
+    given, level = _entry_chips(state, ctx, first=True)
+    chips, bonus, reduction = given.chips, given.bonus, given.reduction
+    if cmd.stack is not None:
+        if profile.starting_stack_source is not StartingStackSource.PER_PLAYER_FROM_POINTS:
+            raise RuleViolation(
+                f"Every player starts with the same {tmpl.starting_stack:,} chips.",
+                rule_ids=("NJ-2", "SPOT-6.26", "FOX-7"),
+            )
+        if cmd.stack <= 0:
+            raise InvalidCommand("A starting stack must be positive.")
+        chips, bonus, reduction = cmd.stack, 0, 0
+    kind = EntryKind.ALTERNATE if pid in roster.alternates else EntryKind.BUY_IN
+    bought = EntryBought(
+        entry_id=f"E{roster.entry_count + 1}",
+        player_id=pid,
+        name=name,
+        kind=kind,
+        number=1,
+        fees=tmpl.fees,
+        chips=chips,
+        bonus=bonus,
+        reduction=reduction,
+        level=level,
+        at=_when(ctx),
+    )
+    events.append(bought)
+    events.extend(_seat_new_entry(state, ctx, bought))
+    return events
+
+
+@decides(Reenter)
+def _decide_reenter(state: TournamentState, cmd: Reenter, ctx: Context) -> list[Event]:
+    setup = _setup(state)
+    profile = setup.profile
+    tmpl = setup.tmpl
+    roster = state.part(Roster)
+    player = find_player(state, cmd.player)
+    rid = profile.rule_id("reentry", "A8")
+    if not (tmpl.reentry and profile.reentry_allowed):
+        raise RuleViolation(f"{tmpl.title} has no re-entry.", rule_ids=rid)
+    if not player.entries:
+        raise RuleViolation(
+            f"{player.name} has no entry yet: register, not re-enter.", rule_ids=rid
+        )
+    live = roster.live_entry(player.player_id)
+    if live is not None:
+        forfeit = (
+            ", or after forfeiting the stack (pokertd forfeit)" if profile.forfeit_allowed else ""
+        )
+        raise RuleViolation(
+            f"{player.name} still has a live stack ({live.entry_id}): re-entry only with no "
+            f"chips left{forfeit}.",
+            rule_ids=rid,
+        )
+    if any(roster.entries[e].status is EntryStatus.DISQUALIFIED for e in player.entries):
+        raise RuleViolation(f"{player.name} was disqualified and may not re-enter.", rule_ids="K5")
+    _refuse_alive_elsewhere(state, ctx, player.name, player.member)
+    last = roster.entries[player.entries[-1]]
+    if not (last.status is EntryStatus.FORFEITED and at_forfeit_point(state, ctx.now)):
+        _refuse_when_closed(state, ctx, "re-entries")
+    limit = tmpl.reentry_max if tmpl.reentry_max is not None else profile.reentry_max
+    done = len(player.entries) - 1
+    if limit is not None and done >= limit:
+        raise RuleViolation(
+            f"{player.name} has used all {limit} re-entries.", rule_ids=rid, context={"max": limit}
+        )
+    _check_seat_free(state, player.name)
+    given, level = _entry_chips(state, ctx, first=False)
+    bought = EntryBought(
+        entry_id=f"E{roster.entry_count + 1}",
+        player_id=player.player_id,
+        name=player.name,
+        kind=EntryKind.RE_ENTRY,
+        number=len(player.entries) + 1,
+        fees=tmpl.fees,
+        chips=given.chips,
+        bonus=given.bonus,
+        reduction=given.reduction,
+        level=level,
+        at=_when(ctx),
+    )
+    return [bought, *_seat_new_entry(state, ctx, bought)]
+
+
+@decides(Rebuy)
+def _decide_rebuy(state: TournamentState, cmd: Rebuy, ctx: Context) -> list[Event]:
+    setup = _setup(state)
+    profile = setup.profile
+    tmpl = setup.tmpl
+    rid = profile.rule_id("rebuy", "A9")
+    terms = tmpl.rebuy
+    if terms is None or not profile.rebuy_allowed:
+        raise RuleViolation(f"{tmpl.title} has no rebuys.", rule_ids=rid)
+    player, entry = live_entry_of(state, cmd.player)
+    limit = (
+        terms.max_per_player if terms.max_per_player is not None else profile.rebuy_max_per_player
+    )
+    if limit is not None and entry.rebuys >= limit:
+        raise RuleViolation(
+            f"{player.name} has had the {limit} rebuys allowed: no more.",
+            rule_ids=rid,
+            context={"max": limit, "rebuys": entry.rebuys},
+        )
+    minutes = terms.minutes if terms.minutes is not None else profile.rebuy_window_minutes
+    reading = read_clock(state, ctx.now)
+    if minutes is not None and reading is not None and reading.play_seconds >= minutes * 60:
+        raise RuleViolation(
+            f"The rebuy period (the first {minutes} minutes of play) is over.",
+            rule_ids=profile.rule_id("rebuy_window", *rid),
+        )
+    if setup.finished:
+        raise RuleViolation("The tournament is over.")
+    stack = cmd.stack if cmd.stack is not None else None
+    if stack is not None and stack < 0:
+        raise InvalidCommand("A stack cannot be negative.")
+    if terms.stack_at_most_start:
+        if stack is None:
+            raise InvalidCommand(
+                f"Count {player.name}'s stack first (--stack): a rebuy needs at most "
+                f"{tmpl.starting_stack:,} chips."
+            )
+        if stack > tmpl.starting_stack:
+            raise RuleViolation(
+                f"{player.name} has {stack:,} chips, more than the starting stack of "
+                f"{tmpl.starting_stack:,}: no rebuy.",
+                rule_ids=rid,
+            )
+    return [
+        RebuyBought(
+            entry_id=entry.entry_id,
+            name=player.name,
+            number=entry.rebuys + 1,
+            fees=terms.fees,
+            chips=terms.chips,
+        )
+    ]
+
+
+@decides(Addon)
+def _decide_addon(state: TournamentState, cmd: Addon, ctx: Context) -> list[Event]:
+    setup = _setup(state)
+    profile = setup.profile
+    tmpl = setup.tmpl
+    terms = tmpl.addon
+    if terms is None:
+        raise RuleViolation(f"{tmpl.title} has no add-on.", rule_ids="FOX-ADDON")
+    player, entry = live_entry_of(state, cmd.player)
+    if cmd.stack is not None and cmd.stack < 0:
+        raise InvalidCommand("A stack cannot be negative.")
+    if profile.addon_requires_chips and cmd.stack == 0:
+        raise RuleViolation(
+            f"{player.name} has no chips left: the add-on is only for players with chips.",
+            rule_ids="FOX-ADDON",
+        )
+    if entry.addons >= terms.max_per_entry:
+        raise RuleViolation(
+            f"{player.name} already took the add-on for this entry.", rule_ids="FOX-ADDON"
+        )
+    reading = read_clock(state, ctx.now)
+    if reading is not None and reading.started and reading.level != terms.at_level:
+        raise RuleViolation(
+            f"The add-on is sold during level {terms.at_level} and the break after it, "
+            f"not in level {reading.level}.",
+            rule_ids="FOX-ADDON",
+        )
+    return [
+        AddonBought(entry_id=entry.entry_id, name=player.name, fees=terms.fees, chips=terms.chips)
+    ]
+
+
+@decides(Forfeit)
+def _decide_forfeit(state: TournamentState, cmd: Forfeit, ctx: Context) -> list[Event]:
+    setup = _setup(state)
+    profile = setup.profile
+    tmpl = setup.tmpl
+    rid = profile.rule_id("forfeit", "A11")
+    if not profile.forfeit_allowed or not (tmpl.reentry or tmpl.rebuy):
+        raise RuleViolation(f"{tmpl.title} has no forfeiting of stacks.", rule_ids=rid)
+    if tmpl.bounty_event and profile.forfeit_blocked_in_bounty:
+        raise RuleViolation(
+            "No forfeits in a bounty event: the player must lose all his chips to re-enter.",
+            rule_ids=profile.rule_id("forfeit_bounty", *rid, "I5"),
+        )
+    player, entry = live_entry_of(state, cmd.player)
+    if cmd.chips <= 0:
+        raise InvalidCommand(f"Count {player.name}'s chips: they leave play (a positive count).")
+    if not at_forfeit_point(state, ctx.now):
+        close = tmpl.registration_close(profile)
+        if profile.forfeit_window is ForfeitWindow.REGISTRATION_CLOSE_POINT_ONLY:
+            reading = read_clock(state, ctx.now)
+            level = f", not in level {reading.level}" if reading is not None else ""
+            raise RuleViolation(
+                f"Stacks may be forfeited only when registration closes (the end of level "
+                f"{close} or the break after it){level}.",
+                rule_ids="FOX-FORF2",
+            )
+        _refuse_when_closed(state, ctx, "forfeits")
+    return [
+        StackForfeited(entry_id=entry.entry_id, name=player.name, chips=cmd.chips, at=_when(ctx))
+    ]
+
+
+@decides(CloseRegistration)
+def _decide_close(state: TournamentState, cmd: CloseRegistration, ctx: Context) -> list[Event]:
+    setup = _setup(state)
+    if setup.registration_closed:
+        raise RuleViolation("Registration is already closed.", rule_ids="A4")
+    return [RegistrationClosed(reason=cmd.reason)]
+
+
+@decides(RecordChips)
+def _decide_chips(state: TournamentState, cmd: RecordChips, ctx: Context) -> list[Event]:
+    _setup(state)
+    if not cmd.counts:
+        raise InvalidCommand("Give at least one chip count (NAME COUNT).")
+    counts: dict[str, int] = {}
+    names: dict[str, str] = {}
+    for ref, chips in cmd.counts:
+        if chips < 0:
+            raise InvalidCommand(f"{ref}: a chip count cannot be negative.")
+        player, entry = live_entry_of(state, ref)
+        if entry.entry_id in counts:
+            raise InvalidCommand(f"{player.name} is counted twice.")
+        if chips == 0:
+            raise RuleViolation(
+                f"{player.name} has no chips: record the bust instead (pokertd bust).",
+                rule_ids="G1",
+            )
+        counts[entry.entry_id] = chips
+        names[entry.entry_id] = player.name
+    return [ChipsCounted(counts=counts, names=names, note=cmd.note)]
+
+
+@decides(RemoveChips)
+def _decide_remove(state: TournamentState, cmd: RemoveChips, ctx: Context) -> list[Event]:
+    roster = state.part(Roster)
+    _setup(state)
+    if cmd.chips <= 0:
+        raise InvalidCommand("Remove a positive number of chips.")
+    if cmd.chips > roster.chips_in_play:
+        raise InvalidCommand(
+            f"Only {roster.chips_in_play:,} chips are in play; cannot remove {cmd.chips:,}."
+        )
+    return [ChipsRemoved(chips=cmd.chips, reason=cmd.reason or "removed")]
+
+
+__all__ = [
+    "Addon",
+    "AddonBought",
+    "AlternateListed",
+    "ChipsCounted",
+    "ChipsRemoved",
+    "CloseRegistration",
+    "CreateTournament",
+    "EntryBought",
+    "EntrySeater",
+    "Forfeit",
+    "PlayerAdded",
+    "Rebuy",
+    "RebuyBought",
+    "RecordChips",
+    "Reenter",
+    "Register",
+    "RegistrationClosed",
+    "RemoveChips",
+    "StackForfeited",
+    "TournamentCreated",
+    "seats_new_entries",
+]

@@ -1,0 +1,320 @@
+"""Entries' state: the tournament's :class:`Setup` and :class:`Roster` parts, the rows they
+hold, and the accessors other domains use to read them (the clock's reading, the
+registration window, finding a player).
+
+The :class:`Setup` part holds what the tournament is (its template, resolved rule profile
+and registration state); the :class:`Roster` part holds the players, their entries, every
+purchase (each part of the price kept apart, H1) and every chip issued or removed.
+
+Players are named in commands by name (case-insensitive, a unique prefix is enough),
+player id (``P3``) or entry id (``E7``).
+
+**Registration window.** Registration and re-entry close at the end of a configured level
+(A4). The level comes from the clock part when the clock engineer's part is present
+(:func:`register_clock_reader`: the clock registers itself, so entries never import the
+clock); without a clock the window is treated as open until the floor closes it.
+
+Implements: FOX-REG1, TNPL-B2ii, SPOT-6.3 (A4); KPC-56, FOX-FORF1, FOX-FORF2 (A11);
+NJ-7, FOX-REG5 (A13); FOX-EVT, KPC-57, NJ-44a (H1).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+from pokertd.errors import InvalidCommand, NotFound, RuleViolation
+from pokertd.rules import ForfeitWindow, RuleProfile
+from pokertd.rules.profile import profile_from_dict
+from pokertd.tournament.entries.rules import EntryKind, EntryStatus, PurchaseKind, player_key
+from pokertd.tournament.framework import TournamentState, state_part
+from pokertd.tournament.templates import Fees, Template
+from pokertd.types import Chips
+
+
+@dataclass(slots=True)
+class Player:
+    """A person in the tournament."""
+
+    player_id: str
+    name: str
+    member: str = ""
+    """Member / rewards-card number (A1), "" when none recorded."""
+    age_ok: bool = False
+    entries: list[str] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class Entry:
+    """One stack bought by a player."""
+
+    entry_id: str
+    player_id: str
+    name: str
+    kind: EntryKind
+    number: int
+    """1 for the player's first entry, 2 for the first re-entry, ..."""
+    issued: Chips
+    """Every chip issued to this entry (stack, bonus less reduction, rebuys, add-ons)."""
+    stack: Chips | None
+    """Last known stack (issued at the buy-in; a recorded count later)."""
+    stack_note: str = "buy-in"
+    status: EntryStatus = EntryStatus.ALIVE
+    rebuys: int = 0
+    addons: int = 0
+    bought_at: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Purchase:
+    """One payment: what it bought, for which entry, each part of the price (H1)."""
+
+    kind: PurchaseKind
+    entry_id: str
+    fees: Fees
+    chips: Chips
+
+
+@dataclass(frozen=True, slots=True)
+class Removal:
+    """Chips taken out of play (forfeit, disqualification, colour-up losses)."""
+
+    chips: Chips
+    reason: str
+    entry_id: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Out:
+    """An entry out of the tournament, in the order it went (G2, G3).
+
+    Entries sharing ``group`` went out in the same hand and are ranked among themselves by
+    ``start_stack`` (and, by profile, ``hand_rank`` then ``blue_chips``).
+    """
+
+    entry_id: str
+    group: str
+    start_stack: Chips | None = None
+    hand_rank: int | None = None
+    """1 = the best hand among those busted in the same hand (SPOT-6.14)."""
+    blue_chips: int | None = None
+    eliminator: str | None = None
+    at: str = ""
+
+
+@state_part
+@dataclass(slots=True)
+class Setup:
+    """What the tournament is: created once (:class:`TournamentCreated`)."""
+
+    created: bool = False
+    name: str = ""
+    template: Template | None = None
+    profile_data: dict[str, Any] = field(default_factory=dict)
+    _profile: RuleProfile | None = None
+    created_at: str = ""
+    early_bird_until: str | None = None
+    registration_closed: bool = False
+    """Closed by the floor (:class:`CloseRegistration`), whatever the clock says."""
+    finished: bool = False
+
+    @property
+    def profile(self) -> RuleProfile:
+        """The tournament's rule profile (as stored when it was created)."""
+        if self._profile is None:
+            self._profile = profile_from_dict(self.profile_data)
+        return self._profile
+
+    @property
+    def tmpl(self) -> Template:
+        """The template (refuses commands on a tournament not yet created)."""
+        if self.template is None:
+            raise InvalidCommand("This tournament has not been created yet.")
+        return self.template
+
+
+@state_part
+@dataclass(slots=True)
+class Roster:
+    """Players, entries, purchases and chip removals."""
+
+    players: dict[str, Player] = field(default_factory=dict)
+    entries: dict[str, Entry] = field(default_factory=dict)
+    purchases: list[Purchase] = field(default_factory=list)
+    removals: list[Removal] = field(default_factory=list)
+    out: list[Out] = field(default_factory=list)
+    alternates: list[str] = field(default_factory=list)
+    """Player ids waiting for a seat, first in first served (A12)."""
+    final_counts: dict[str, Chips] | None = None
+    """Chip counts the event ended on (NJ timed finish, G2)."""
+
+    def alive(self) -> list[Entry]:
+        """Entries still in, in entry order."""
+        return [e for e in self.entries.values() if e.status is EntryStatus.ALIVE]
+
+    def live_entry(self, player_id: str) -> Entry | None:
+        """The player's entry that is still in, if any (one at a time: A13)."""
+        for eid in reversed(self.players[player_id].entries):
+            entry = self.entries[eid]
+            if entry.status is EntryStatus.ALIVE:
+                return entry
+        return None
+
+    @property
+    def chips_issued(self) -> Chips:
+        """Every chip issued (stacks, bonuses, rebuys, add-ons)."""
+        return sum(e.issued for e in self.entries.values())
+
+    @property
+    def chips_removed(self) -> Chips:
+        """Chips taken out of play (forfeits, disqualifications, colour-up losses)."""
+        return sum(r.chips for r in self.removals)
+
+    @property
+    def chips_in_play(self) -> Chips:
+        """Issued minus removed."""
+        return self.chips_issued - self.chips_removed
+
+    @property
+    def entry_count(self) -> int:
+        """Entries bought (buy-ins, re-entries, alternates): what payout tables count."""
+        return len(self.entries)
+
+
+# --------------------------------------------------------------------------------------
+# The clock, when the clock part is present
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ClockReading:
+    """What entries need to know from the clock."""
+
+    started: bool
+    level: int
+    on_break: bool
+    registration_open: bool
+    rebuys_open: bool | None = None
+    play_seconds: int = 0
+    hand_for_hand: bool = False
+    """Hand-for-hand play is on (FOX-HFH): busts in the same such hand are one hand (G3)."""
+    hfh_hands: int = 0
+    """Hand-for-hand hands finished so far."""
+
+
+ClockReader = Callable[[TournamentState, datetime], ClockReading | None]
+_CLOCK_READERS: list[ClockReader] = []
+
+
+def register_clock_reader(reader: ClockReader) -> ClockReader:
+    """Let the clock part tell entries the level (used as a decorator by the clock)."""
+    _CLOCK_READERS.append(reader)
+    return reader
+
+
+def read_clock(state: TournamentState, now: datetime) -> ClockReading | None:
+    """The clock's level and windows, or ``None`` when no clock is running this event."""
+    for reader in _CLOCK_READERS:
+        reading = reader(state, now)
+        if reading is not None:
+            return reading
+    return None
+
+
+def registration_open(state: TournamentState, now: datetime) -> bool:
+    """Whether registration and re-entry are open (A4): the floor has not closed them
+    and the clock (when known) has not passed the end of the closing level."""
+    setup = state.part(Setup)
+    if setup.registration_closed or setup.finished:
+        return False
+    reading = read_clock(state, now)
+    return True if reading is None else reading.registration_open
+
+
+def at_forfeit_point(state: TournamentState, now: datetime) -> bool:
+    """Whether a live stack may be forfeited now (A11).
+
+    ``any_time_while_registration_open`` (KPC-56): while registration is open.
+    ``registration_close_point_only`` (FOX-FORF2): in the level at which registration
+    closes or the break after it, until the next level starts; without a clock, while the
+    floor has not closed registration.
+    """
+    setup = state.part(Setup)
+    profile = setup.profile
+    if profile.forfeit_window is ForfeitWindow.ANY_TIME_WHILE_REGISTRATION_OPEN:
+        return registration_open(state, now)
+    if setup.registration_closed or setup.finished:
+        return False
+    reading = read_clock(state, now)
+    if reading is None or not reading.started:
+        return reading is None
+    close = setup.tmpl.registration_close(profile)
+    return close is not None and reading.level == close
+
+
+# --------------------------------------------------------------------------------------
+# Finding players
+
+
+def find_player(state: TournamentState, ref: str) -> Player:
+    """The player named by ``ref``: a name (case-insensitive; a unique beginning is
+    enough), a player id (``P3``) or an entry id (``E7``)."""
+    roster = state.part(Roster)
+    text = ref.strip()
+    if not text:
+        raise InvalidCommand("Name a player.")
+    if text.upper() in roster.players:
+        return roster.players[text.upper()]
+    if text.upper() in roster.entries:
+        return roster.players[roster.entries[text.upper()].player_id]
+    low = player_key(text)  # NFC, case-folded: "José" typed either way is the same player
+    exact = [p for p in roster.players.values() if player_key(p.name) == low]
+    if exact:
+        return exact[0]
+    starts = [p for p in roster.players.values() if player_key(p.name).startswith(low)]
+    if len(starts) == 1:
+        return starts[0]
+    if starts:
+        names = ", ".join(p.name for p in starts[:6])
+        raise InvalidCommand(
+            f"{text!r} could be {names}: say which (full name or player id).",
+            context={"player": text},
+        )
+    raise NotFound(
+        f"There is no player called {text!r} in this tournament.", context={"player": text}
+    )
+
+
+def live_entry_of(state: TournamentState, ref: str) -> tuple[Player, Entry]:
+    """The named player and his entry that is still in (refused when he is out)."""
+    player = find_player(state, ref)
+    roster = state.part(Roster)
+    entry = roster.live_entry(player.player_id)
+    if entry is None:
+        last = roster.entries[player.entries[-1]] if player.entries else None
+        how = f" ({last.status.value})" if last is not None else " (no entry bought)"
+        raise RuleViolation(
+            f"{player.name} is not in the tournament{how}.",
+            context={"player": player.name},
+        )
+    return player, entry
+
+
+__all__ = [
+    "ClockReader",
+    "ClockReading",
+    "Entry",
+    "Out",
+    "Player",
+    "Purchase",
+    "Removal",
+    "Roster",
+    "Setup",
+    "at_forfeit_point",
+    "find_player",
+    "live_entry_of",
+    "read_clock",
+    "register_clock_reader",
+    "registration_open",
+]

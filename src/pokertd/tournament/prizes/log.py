@@ -1,0 +1,730 @@
+"""Prizes on the tournament's log: payouts, bounties, deals and payments, as events.
+
+This module puts the pure functions of :mod:`.payouts`, :mod:`.bounties` and :mod:`.deals`
+on the tournament's event log:
+
+* **Prize options** — the TD may make the bounties progressive (PKO) and enable deals where
+  the venue leaves it to the house (J4 KPC/NJ, FOX-73): :class:`SetPrizeOptions`.
+* **Posted schedule** (NJ-44d) — :class:`PostPayoutSchedule` records the schedule posted
+  before play; once posted under a profile that requires it, the payout table of the event
+  is the posted one.
+* **Bounties** — a bust's eliminator (``pokertd bust ... --by``) collects; when a pot was
+  split the floor records the winners with :class:`RecordBountyWinners`, and the split rule
+  of the profile decides (equal shares, or the winner closest clockwise from the button).
+  :func:`~.views.bounty_ledger` replays every bust in order (fixed or progressive).
+* **Deals** — :class:`ProposeDeal`, :class:`AcceptDeal`, :class:`RejectDeal`,
+  :class:`ApproveDeal`. When the last acceptance (and the supervisor's approval where
+  required) is in, the same batch records :class:`DealMade`: from then on the deal's
+  amounts replace the payout of the players in it, and play continues for what was left.
+* **Receipts** — :class:`PayPrize` records a payout with its claim flags (ID, W-2G,
+  1042-S withholding, voucher expiry) and :func:`~.receipts.receipt_text` prints it.
+
+The state part is in :mod:`.state`; the read models (:func:`~.views.prize_table`,
+:func:`~.views.standings`, :func:`~.views.bounty_ledger`, :func:`~.views.deal_view`) in
+:mod:`.views`, the finishing places in :mod:`.results`, receipts in :mod:`.receipts`.
+
+Implements: FOX-PTAB, FOX-73, FOX-PAY2-5, FOX-BTY4, FOX-ADMIN, KPC-55, TNPL-A8, TNPL-J4ii,
+SPOT-6.15, NJ-44d (see the pure modules for the rule texts).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, fields
+from typing import Annotated, cast
+
+from pokertd.errors import InvalidCommand, PokertdError, RuleViolation
+from pokertd.money import format_money
+from pokertd.rules.enums import BountySplitRule
+from pokertd.tournament import limits as lim
+from pokertd.tournament.entries.state import (
+    Entry,
+    Roster,
+    Setup,
+    find_player,
+    read_clock,
+)
+from pokertd.tournament.framework import (
+    Command,
+    Context,
+    Event,
+    HeavyCommand,
+    TournamentState,
+    applies,
+    decides,
+    event,
+)
+from pokertd.tournament.prizes.bounties import (
+    clockwise_from_button,
+)
+from pokertd.tournament.prizes.deals import (
+    DealKind,
+    DealNegotiation,
+    DealStatus,
+    DealTerms,
+    check_deal,
+    check_deal_allowed,
+    deal_icm,
+    deal_warnings,
+    icm_inputs,
+    propose,
+)
+from pokertd.tournament.prizes.icm import IcmResult
+from pokertd.tournament.prizes.payouts import (
+    builtin_table,
+    check_schedule_unchanged,
+    claim_flags,
+    schedule_lines,
+    sng_shares,
+)
+from pokertd.tournament.prizes.state import PaidPrize, PrizeBook, payout_table_name
+from pokertd.tournament.prizes.views import prize_table, remaining_prizes, standings
+from pokertd.types import Cents, Chips
+
+# --------------------------------------------------------------------------------------
+# Events
+
+
+@event("prize_options_set")
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PrizeOptionsSet(Event):
+    """The TD set the event's prize options."""
+
+    progressive_bounties: bool
+    deals_enabled: bool
+
+    def describe(self) -> str:
+        kind = "progressive (PKO)" if self.progressive_bounties else "fixed"
+        deals = "enabled" if self.deals_enabled else "not enabled"
+        return f"Prize options: {kind} bounties, deals {deals}"
+
+
+@event("payout_schedule_posted")
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PayoutSchedulePosted(Event):
+    """The prize schedule was posted for players to see (NJ-44d)."""
+
+    table: str
+    lines: tuple[str, ...]
+    after_start: bool = False
+    """Posted only after play had started (a breach of NJ-44d where it applies)."""
+
+    def describe(self) -> str:
+        late = " after play started" if self.after_start else ""
+        return f"Prize schedule posted ({self.table}){late}"
+
+
+@event("bounty_winners_recorded")
+@dataclass(frozen=True, slots=True, kw_only=True)
+class BountyWinnersRecorded(Event):
+    """The floor recorded who split the pot carrying a busted player's bounty."""
+
+    entry_id: str
+    name: str
+    winners: tuple[str, ...]
+    """Entry ids, clockwise from the button."""
+    winner_names: tuple[str, ...]
+
+    def describe(self) -> str:
+        return f"{self.name}'s bounty: pot won by {', '.join(self.winner_names)}"
+
+
+@event("deal_proposed")
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DealProposed(Event):
+    """A deal was put to the remaining players (amounts in cents)."""
+
+    kind: DealKind
+    entries: tuple[str, ...]
+    names: tuple[str, ...]
+    stacks: tuple[Chips, ...]
+    amounts: tuple[Cents, ...]
+    play_for: Cents
+    remaining_pool: Cents
+    requires_approval: bool
+    warnings: tuple[str, ...] = ()
+
+    def describe(self) -> str:
+        shares = ", ".join(
+            f"{n} {format_money(a)}" for n, a in zip(self.names, self.amounts, strict=True)
+        )
+        left = f"; {format_money(self.play_for)} left to play for" if self.play_for else ""
+        return f"Deal proposed ({self.kind.value}): {shares}{left}"
+
+
+@event("deal_accepted")
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DealAccepted(Event):
+    """A player confirmed the deal aloud (FOX-73)."""
+
+    entry_id: str
+    name: str
+
+    def describe(self) -> str:
+        return f"{self.name} accepts the deal"
+
+
+@event("deal_rejected")
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DealRejected(Event):
+    """A player said no: the proposal is off."""
+
+    entry_id: str
+    name: str
+
+    def describe(self) -> str:
+        return f"{self.name} rejects the deal: no deal"
+
+
+@event("deal_approved")
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DealApproved(Event):
+    """The tournament supervisor approved the deal's terms (FOX-73)."""
+
+    supervisor: str
+
+    def describe(self) -> str:
+        return f"Deal approved by {self.supervisor}"
+
+
+@event("deal_made")
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DealMade(Event):
+    """Everyone accepted (and the supervisor approved where required): the deal binds."""
+
+    names: tuple[str, ...]
+    amounts: tuple[Cents, ...]
+    play_for: Cents
+
+    def describe(self) -> str:
+        left = f", {format_money(self.play_for)} still to play for" if self.play_for else ""
+        return f"Deal made among {', '.join(self.names)}{left}"
+
+
+@event("prize_paid")
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PrizePaid(Event):
+    """A prize was paid (or a voucher issued) with its claim flags."""
+
+    entry_id: str
+    name: str
+    place: int
+    amount: Cents
+    bounty: Cents
+    withheld: Cents
+    paid: Cents
+    id_checked: bool
+    w2g: bool
+    form_1042s: bool
+    voucher_expires: str | None
+    transferable: bool
+    won_on: str
+
+    def describe(self) -> str:
+        return f"Paid {self.name} {format_money(self.paid)} for place {self.place}"
+
+
+# --------------------------------------------------------------------------------------
+# Fold
+
+
+@applies(PrizeOptionsSet)
+def _apply_options(state: TournamentState, ev: PrizeOptionsSet) -> None:
+    book = state.part(PrizeBook)
+    book.progressive_bounties = ev.progressive_bounties
+    book.deals_enabled = ev.deals_enabled
+
+
+@applies(PayoutSchedulePosted)
+def _apply_posted(state: TournamentState, ev: PayoutSchedulePosted) -> None:
+    book = state.part(PrizeBook)
+    book.schedule_posted = True
+    book.posted_table = ev.table
+    book.posted_late = ev.after_start
+
+
+@applies(BountyWinnersRecorded)
+def _apply_bounty_winners(state: TournamentState, ev: BountyWinnersRecorded) -> None:
+    state.part(PrizeBook).bounty_winners[ev.entry_id] = ev.winners
+
+
+@applies(DealProposed)
+def _apply_proposed(state: TournamentState, ev: DealProposed) -> None:
+    book = state.part(PrizeBook)
+    terms = DealTerms(
+        kind=ev.kind,
+        players=ev.names,
+        stacks=ev.stacks,
+        amounts=ev.amounts,
+        play_for=ev.play_for,
+        remaining_pool=ev.remaining_pool,
+    )
+    book.negotiation = DealNegotiation(terms=terms, requires_approval=ev.requires_approval)
+    book.deal_entries = ev.entries
+
+
+@applies(DealAccepted)
+def _apply_accepted(state: TournamentState, ev: DealAccepted) -> None:
+    book = state.part(PrizeBook)
+    if book.negotiation is not None:
+        book.negotiation = book.negotiation.accept(ev.name)
+
+
+@applies(DealRejected)
+def _apply_rejected(state: TournamentState, ev: DealRejected) -> None:
+    book = state.part(PrizeBook)
+    if book.negotiation is not None:
+        book.negotiation = book.negotiation.reject(ev.name)
+
+
+@applies(DealApproved)
+def _apply_approved(state: TournamentState, ev: DealApproved) -> None:
+    book = state.part(PrizeBook)
+    if book.negotiation is not None:
+        book.negotiation = book.negotiation.approve(ev.supervisor)
+
+
+@applies(PrizePaid)
+def _apply_paid(state: TournamentState, ev: PrizePaid) -> None:
+    record = {f.name: getattr(ev, f.name) for f in fields(PaidPrize)}
+    state.part(PrizeBook).paid[ev.entry_id] = PaidPrize(**record)
+
+
+# --------------------------------------------------------------------------------------
+# Commands
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SetPrizeOptions(Command):
+    """Make bounties progressive and/or enable deals (``None`` keeps the current value)."""
+
+    progressive_bounties: bool | None = None
+    deals_enabled: bool | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PostPayoutSchedule(Command):
+    """Record that the prize schedule (the event's payout table) is posted (NJ-44d)."""
+
+    table: lim.Word | None = None
+    """A different table to post (before any was posted)."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RecordBountyWinners(Command):
+    """The players who split the pot that carried a busted player's bounty.
+
+    ``button_seat`` and ``winner_seats`` (1-based, same table) order the winners
+    clockwise from the button; without them the winners are taken in the order given.
+    """
+
+    player: lim.PlayerRef
+    winners: Annotated[tuple[lim.PlayerRef, ...], lim.Items("Winners", lim.SEAT_MAX)]
+    button_seat: lim.SeatNo | None = None
+    winner_seats: Annotated[tuple[lim.SeatNo, ...], lim.Items("Seats", lim.SEAT_MAX)] = ()
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ProposeDeal(HeavyCommand):
+    """Put a deal to the remaining players.
+
+    ``stacks`` gives each remaining player's chips (name, chips) when the recorded counts
+    are not current; ``amounts`` (name, cents) for a custom deal; ``save`` is left to play
+    for (divided by ``save_by`` for a ``save`` deal).
+
+    A heavy command: the service computes the ICM (:meth:`compute`) outside the
+    tournament's lock, on the inputs :meth:`prepare` read — only after the cheap checks
+    (deals allowed, stacks known) passed.
+    """
+
+    kind: DealKind
+    stacks: Annotated[
+        tuple[tuple[lim.PlayerRef, lim.Chips], ...], lim.Items("Stacks", lim.PLAYERS_MAX)
+    ] = ()
+    amounts: Annotated[
+        tuple[tuple[lim.PlayerRef, lim.Cents], ...], lim.Items("Amounts", lim.PLAYERS_MAX)
+    ] = ()
+    save: lim.Cents = 0
+    save_by: DealKind = DealKind.ICM
+    regional: bool = True
+
+    def prepare(self, state: TournamentState) -> object | None:
+        """``(stacks, prizes)`` to ICM, or ``None`` when the proposal needs no ICM or is
+        refused by a cheap check (the decider then says why, without any ICM)."""
+        try:
+            _, stacks, prizes, _ = _proposal(state, self)
+        except PokertdError:
+            return None
+        return icm_inputs(self.kind, stacks, prizes, save=self.save, save_by=self.save_by)
+
+    def compute(
+        self, inputs: object, rng: random.Random, out_of_time: Callable[[], bool]
+    ) -> object:
+        """The deal's ICM on ``inputs`` (bounded Monte-Carlo above 10 players)."""
+        stacks, prizes = cast(tuple[tuple[Chips, ...], tuple[Cents, ...]], inputs)
+        return deal_icm(stacks, prizes, rng=rng, out_of_time=out_of_time)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class AcceptDeal(Command):
+    """A player confirms the deal aloud."""
+
+    player: lim.PlayerRef
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RejectDeal(Command):
+    """A player turns the deal down."""
+
+    player: lim.PlayerRef
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ApproveDeal(Command):
+    """The supervisor approves the deal's precise terms (FOX-73)."""
+
+    supervisor: lim.PersonName
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PayPrize(Command):
+    """Pay a finisher's prize (and bounties) and record the receipt flags."""
+
+    player: lim.PlayerRef
+    foreign: bool = False
+    treaty_exempt: bool = False
+    id_checked: bool = False
+
+
+def _created(state: TournamentState) -> Setup:
+    setup = state.part(Setup)
+    if not setup.created:
+        raise InvalidCommand("The tournament has not been created.")
+    return setup
+
+
+@decides(SetPrizeOptions)
+def _decide_options(state: TournamentState, cmd: SetPrizeOptions, ctx: Context) -> list[Event]:
+    _created(state)
+    book = state.part(PrizeBook)
+    progressive = (
+        book.progressive_bounties if cmd.progressive_bounties is None else cmd.progressive_bounties
+    )
+    enabled = book.deals_enabled if cmd.deals_enabled is None else cmd.deals_enabled
+    if progressive != book.progressive_bounties and state.part(Roster).out:
+        raise RuleViolation("Bounties cannot change kind once players have been knocked out.")
+    if (progressive, enabled) == (book.progressive_bounties, book.deals_enabled):
+        raise InvalidCommand("The prize options are already set that way.")
+    return [PrizeOptionsSet(progressive_bounties=progressive, deals_enabled=enabled)]
+
+
+@decides(PostPayoutSchedule)
+def _decide_post(state: TournamentState, cmd: PostPayoutSchedule, ctx: Context) -> list[Event]:
+    setup = _created(state)
+    book = state.part(PrizeBook)
+    name = cmd.table or payout_table_name(state)
+    check_schedule_unchanged(
+        setup.profile, posted=book.schedule_posted, changed=name != book.posted_table
+    )
+    if book.schedule_posted and name == book.posted_table:
+        raise InvalidCommand("The prize schedule is already posted.")
+    if name == "sng":
+        lines = tuple(
+            f"{place}: {float(s * 100):g}%"
+            for place, s in enumerate(sng_shares(setup.profile), start=1)
+        )
+    elif name in ("generic", "survivor"):
+        lines = (f"{name} payout (see the rules sheet)",)
+    else:
+        lines = tuple(schedule_lines(builtin_table(name)))
+    reading = read_clock(state, ctx.now)
+    started = reading is not None and reading.started
+    return [PayoutSchedulePosted(table=name, lines=lines, after_start=started)]
+
+
+@decides(RecordBountyWinners)
+def _decide_bounty_winners(
+    state: TournamentState, cmd: RecordBountyWinners, ctx: Context
+) -> list[Event]:
+    setup = _created(state)
+    if setup.tmpl.fees.bounty <= 0:
+        raise RuleViolation("This is not a bounty event.", rule_ids=("KPC-55",))
+    roster = state.part(Roster)
+    player = find_player(state, cmd.player)
+    outs = {o.entry_id: o for o in roster.out}
+    busted = [eid for eid in roster.players[player.player_id].entries if eid in outs]
+    if not busted:
+        raise InvalidCommand(f"{player.name} has not been knocked out.")
+    entry_id = busted[-1]
+    if not cmd.winners:
+        raise InvalidCommand("Name the players who won the pot.")
+    winners: list[tuple[str, str]] = []
+    for ref in cmd.winners:
+        w = find_player(state, ref)
+        live = roster.live_entry(w.player_id)
+        candidates = [e for e in roster.players[w.player_id].entries if e != entry_id]
+        if live is not None:
+            winners.append((live.entry_id, w.name))
+        elif candidates:
+            winners.append((candidates[-1], w.name))
+        else:
+            raise InvalidCommand(f"{w.name} cannot collect {player.name}'s bounty.")
+    if len({e for e, _ in winners}) != len(winners):
+        raise InvalidCommand("A winner is named twice.")
+    order = [o.entry_id for o in roster.out]
+    for eid, wname in winners:
+        if eid in outs and (
+            order.index(eid) < order.index(entry_id) or outs[eid].group == outs[entry_id].group
+        ):
+            raise InvalidCommand(
+                f"{wname} was out before {player.name}, so cannot have won that pot."
+            )
+    if cmd.winner_seats:
+        if len(cmd.winner_seats) != len(winners) or cmd.button_seat is None:
+            raise InvalidCommand("Give the button's seat and one seat per winner.")
+        seats_per_table = max(setup.tmpl.seats_per_table, *cmd.winner_seats, cmd.button_seat)
+        seat_of = dict(zip(cmd.winner_seats, winners, strict=True))
+        if len(seat_of) != len(winners):
+            raise InvalidCommand("Two winners cannot sit in the same seat.")
+        ordered = clockwise_from_button(
+            seat_of, button=cmd.button_seat, seat_order=range(1, seats_per_table + 1)
+        )
+        winners = [seat_of[s] for s in ordered]
+    elif (
+        len(winners) > 1
+        and setup.profile.bounty_split_rule is BountySplitRule.CLOSEST_CLOCKWISE_FROM_BUTTON
+    ):
+        raise InvalidCommand(
+            "Give the button's seat and the winners' seats: the whole bounty goes to the "
+            "winner closest clockwise from the button.",
+            rule_ids=("FOX-BTY4",),
+        )
+    return [
+        BountyWinnersRecorded(
+            entry_id=entry_id,
+            name=player.name,
+            winners=tuple(e for e, _ in winners),
+            winner_names=tuple(n for _, n in winners),
+        )
+    ]
+
+
+def _proposal(
+    state: TournamentState, cmd: ProposeDeal
+) -> tuple[list[Entry], list[Chips], tuple[Cents, ...], list[Cents] | None]:
+    """The cheap part of a proposal: every refusal that needs no amounts (a deal made
+    already, deals not allowed, SPOT's chop among the paid), then the players left, their
+    stacks, the prizes still to win and the custom amounts. Runs before any ICM."""
+    setup = _created(state)
+    profile = setup.profile
+    roster = state.part(Roster)
+    book = state.part(PrizeBook)
+    if book.negotiation is not None and book.negotiation.status is DealStatus.BINDING:
+        raise RuleViolation("A deal has already been made in this event.", rule_ids="FOX-73")
+    alive = roster.alive()
+    if len(alive) < 2:
+        raise InvalidCommand("A deal needs at least two players left.")
+    check_deal_allowed(
+        profile=profile,
+        players_left=len(alive),
+        places_paid=len(prize_table(state).prizes),
+        house_allows=book.deals_enabled,
+    )
+    given = {find_player(state, name).player_id: chips for name, chips in cmd.stacks}
+    stacks: list[Chips] = []
+    for e in alive:
+        chips = given.get(e.player_id, e.stack)
+        if chips is None or chips <= 0:
+            raise InvalidCommand(
+                f"{e.name}'s chip count is not known: record counts first or give --stacks."
+            )
+        stacks.append(chips)
+    prizes = remaining_prizes(state)
+    if not prizes:
+        raise RuleViolation("There is no prize money left to share.")
+    custom = None
+    if cmd.kind is DealKind.CUSTOM:
+        by_player = {find_player(state, n).player_id: a for n, a in cmd.amounts}
+        if set(by_player) != {e.player_id for e in alive}:
+            raise InvalidCommand("A custom deal needs an amount for every remaining player.")
+        custom = [by_player[e.player_id] for e in alive]
+    return alive, stacks, prizes, custom
+
+
+@decides(ProposeDeal)
+def _decide_propose(state: TournamentState, cmd: ProposeDeal, ctx: Context) -> list[Event]:
+    profile = _created(state).profile
+    book = state.part(PrizeBook)
+    alive, stacks, prizes, custom = _proposal(state, cmd)
+    pre = ctx.precomputed
+
+    def icm_fn(icm_stacks: tuple[Chips, ...], icm_prizes: tuple[Cents, ...]) -> IcmResult:
+        if (
+            pre is not None
+            and pre.inputs == (icm_stacks, icm_prizes)
+            and isinstance(pre.result, IcmResult)
+        ):
+            return pre.result  # computed by the service outside the lock, same inputs
+        return deal_icm(icm_stacks, icm_prizes, rng=ctx.rng)
+
+    terms = propose(
+        cmd.kind,
+        [e.name for e in alive],
+        stacks,
+        prizes,
+        profile=profile,
+        save=cmd.save,
+        save_by=cmd.save_by,
+        custom=custom,
+        rng=ctx.rng,
+        icm_fn=icm_fn,
+    )
+    paid_places = len(prize_table(state).prizes)
+    check_deal(
+        terms,
+        profile=profile,
+        remaining_players=[e.name for e in alive],
+        places_paid=paid_places,
+        house_allows=book.deals_enabled,
+    )
+    return [
+        DealProposed(
+            kind=terms.kind,
+            entries=tuple(e.entry_id for e in alive),
+            names=terms.players,
+            stacks=terms.stacks,
+            amounts=terms.amounts,
+            play_for=terms.play_for,
+            remaining_pool=terms.remaining_pool,
+            requires_approval=profile.deal_requires_supervisor_approval,
+            warnings=tuple(deal_warnings(terms, profile=profile, regional=cmd.regional)),
+        )
+    ]
+
+
+def _open_deal(state: TournamentState) -> DealNegotiation:
+    neg = state.part(PrizeBook).negotiation
+    if neg is None:
+        raise InvalidCommand("No deal has been proposed.")
+    if neg.status is not DealStatus.PROPOSED:
+        raise RuleViolation(
+            f"The deal is {neg.status.value}: propose a new one.", rule_ids="FOX-73"
+        )
+    alive = {e.entry_id for e in state.part(Roster).alive()}
+    if alive != set(state.part(PrizeBook).deal_entries):
+        raise RuleViolation(
+            "The players left are not the ones the deal was proposed to: propose it again.",
+            rule_ids=("TNPL-A8", "FOX-73"),
+        )
+    return neg
+
+
+def _made(after: DealNegotiation) -> list[Event]:
+    if after.status is DealStatus.BINDING:
+        t = after.terms
+        return [DealMade(names=t.players, amounts=t.amounts, play_for=t.play_for)]
+    return []
+
+
+def _deal_player(state: TournamentState, neg: DealNegotiation, ref: str) -> tuple[str, str]:
+    book = state.part(PrizeBook)
+    who = find_player(state, ref)
+    for eid, name in zip(book.deal_entries, neg.terms.players, strict=True):
+        if state.part(Roster).entries[eid].player_id == who.player_id:
+            return eid, name
+    raise InvalidCommand(f"{who.name} is not in this deal.")
+
+
+@decides(AcceptDeal)
+def _decide_accept(state: TournamentState, cmd: AcceptDeal, ctx: Context) -> list[Event]:
+    neg = _open_deal(state)
+    eid, name = _deal_player(state, neg, cmd.player)
+    after = neg.accept(name)
+    return [DealAccepted(entry_id=eid, name=name), *_made(after)]
+
+
+@decides(RejectDeal)
+def _decide_reject(state: TournamentState, cmd: RejectDeal, ctx: Context) -> list[Event]:
+    neg = _open_deal(state)
+    eid, name = _deal_player(state, neg, cmd.player)
+    neg.reject(name)
+    return [DealRejected(entry_id=eid, name=name)]
+
+
+@decides(ApproveDeal)
+def _decide_approve(state: TournamentState, cmd: ApproveDeal, ctx: Context) -> list[Event]:
+    neg = _open_deal(state)
+    if not neg.requires_approval:
+        raise InvalidCommand("This venue does not need a supervisor's approval for a deal.")
+    after = neg.approve(cmd.supervisor)
+    return [DealApproved(supervisor=cmd.supervisor.strip()), *_made(after)]
+
+
+@decides(PayPrize)
+def _decide_pay(state: TournamentState, cmd: PayPrize, ctx: Context) -> list[Event]:
+    setup = _created(state)
+    profile = setup.profile
+    roster = state.part(Roster)
+    who = find_player(state, cmd.player)
+    rows = {r.entry_id: r for r in standings(state, ctx.now)}
+    mine = [rows[e] for e in roster.players[who.player_id].entries if e in rows]
+    placed = [r for r in mine if r.place is not None]
+    if not placed:
+        raise RuleViolation(f"{who.name} has not finished yet: prizes are paid on finishing.")
+    row = placed[-1]
+    if row.entry_id in state.part(PrizeBook).paid:
+        raise RuleViolation(f"{who.name}'s prize has already been paid.")
+    if row.total <= 0:
+        raise RuleViolation(f"{who.name} finished out of the money.")
+    if profile.prize_id_required and not cmd.id_checked:
+        raise RuleViolation(
+            "Valid photo ID and a social security number must be seen before paying a prize.",
+            rule_ids=("FOX-PAY2",),
+        )
+    won_on = ctx.now.date()
+    flags = claim_flags(
+        row.total,
+        profile=profile,
+        won_on=won_on,
+        foreign=cmd.foreign,
+        treaty_exempt=cmd.treaty_exempt,
+    )
+    return [
+        PrizePaid(
+            entry_id=row.entry_id,
+            name=row.name,
+            place=row.place or 0,
+            amount=row.prize,
+            bounty=row.bounties,
+            withheld=flags.withheld,
+            paid=flags.paid,
+            id_checked=cmd.id_checked,
+            w2g=flags.w2g,
+            form_1042s=flags.form_1042s,
+            voucher_expires=flags.voucher_expires.isoformat() if flags.voucher_expires else None,
+            transferable=flags.transferable,
+            won_on=won_on.isoformat(),
+        )
+    ]
+
+
+__all__ = [
+    "AcceptDeal",
+    "ApproveDeal",
+    "BountyWinnersRecorded",
+    "DealAccepted",
+    "DealApproved",
+    "DealMade",
+    "DealProposed",
+    "DealRejected",
+    "PayPrize",
+    "PayoutSchedulePosted",
+    "PostPayoutSchedule",
+    "PrizeOptionsSet",
+    "PrizePaid",
+    "ProposeDeal",
+    "RecordBountyWinners",
+    "RejectDeal",
+    "SetPrizeOptions",
+]

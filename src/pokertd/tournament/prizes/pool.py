@@ -1,0 +1,118 @@
+"""Money of a tournament: what every purchase paid, part by part, and the prize pool.
+
+Every entry, re-entry, rebuy and add-on keeps its price split into its parts (H1): prize
+pool, house (P.C.) fee, entry fee, bounty. The gross prize pool is the sum of the prize
+parts plus the event's added money (H2); the administration withholding (FOX 3 %, H3) and a
+guarantee's overlay (H8) are computed by :func:`pokertd.tournament.prizes.payouts.prize_pool`.
+:func:`cash_report` is what the cashier reconciles at the end of the night: totals by kind.
+
+Amounts are ``int`` cents; nothing is rounded here except the withholding, once, by the
+payouts function.
+
+Implements: FOX-EVT, FOX-SNG, KPC-57, NJ-44a, NJ-12 (H1); FOX-BTY5, FOX-PAY5, FOX-73,
+NJ-44d (H2); FOX-ADMIN (H3); FOX-EVT #11 guarantee (H8).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from pokertd.tournament.entries.rules import PurchaseKind
+from pokertd.tournament.entries.state import Roster, Setup
+from pokertd.tournament.framework import TournamentState
+from pokertd.tournament.prizes.payouts import PrizePool, prize_pool
+from pokertd.tournament.templates import Fees
+from pokertd.types import Cents
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class KindTotal:
+    """All purchases of one kind."""
+
+    kind: PurchaseKind
+    count: int
+    fees: Fees
+    chips: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CashReport:
+    """The night's money by kind (H1-H3, H8); JSON-friendly."""
+
+    by_kind: tuple[KindTotal, ...]
+    collected: Cents
+    """Everything players paid."""
+    prize_parts: Cents
+    """Prize-pool parts of every purchase."""
+    added_money: Cents
+    house_fees: Cents
+    entry_fees: Cents
+    bounties: Cents
+    withheld: Cents
+    """Administration withholding (FOX 3 %)."""
+    overlay: Cents
+    """What the house adds to reach the guarantee."""
+    guarantee: Cents
+    net_prize_pool: Cents
+    """What the payout table splits."""
+    entries: int
+    """Entries (buy-ins, re-entries, alternates): what the payout table counts."""
+    house_keeps: Cents = field(default=0)
+    """Fees plus withholding, less the overlay."""
+
+
+def pool(state: TournamentState) -> PrizePool:
+    """The prize pool now: prize parts + added money, withholding, overlay (H2, H3, H8)."""
+    setup = state.part(Setup)
+    roster = state.part(Roster)
+    prize = sum(p.fees.prize_pool for p in roster.purchases)
+    bounty = sum(p.fees.bounty for p in roster.purchases)
+    tmpl = setup.tmpl
+    guarantee = tmpl.guarantee or None
+    return prize_pool(
+        prize + tmpl.added_money, profile=setup.profile, bounty_fees=bounty, guarantee=guarantee
+    )
+
+
+def cash_report(state: TournamentState) -> CashReport:
+    """Totals by kind of purchase and by part of the price, with the prize pool."""
+    setup = state.part(Setup)
+    roster = state.part(Roster)
+    totals: dict[PurchaseKind, KindTotal] = {}
+    for p in roster.purchases:
+        cur = totals.get(p.kind)
+        if cur is None:
+            totals[p.kind] = KindTotal(kind=p.kind, count=1, fees=p.fees, chips=p.chips)
+        else:
+            totals[p.kind] = KindTotal(
+                kind=p.kind,
+                count=cur.count + 1,
+                fees=cur.fees.plus(p.fees),
+                chips=cur.chips + p.chips,
+            )
+    all_fees = Fees()
+    for t in totals.values():
+        all_fees = all_fees.plus(t.fees)
+    pp = pool(state)
+    return CashReport(
+        by_kind=tuple(totals[k] for k in PurchaseKind if k in totals),
+        collected=all_fees.total,
+        prize_parts=all_fees.prize_pool,
+        added_money=setup.tmpl.added_money,
+        house_fees=all_fees.house_fee,
+        entry_fees=all_fees.entry_fee,
+        bounties=all_fees.bounty,
+        withheld=pp.withheld,
+        overlay=pp.overlay,
+        guarantee=setup.tmpl.guarantee,
+        net_prize_pool=pp.net,
+        entries=roster.entry_count,
+        house_keeps=all_fees.house_fee
+        + all_fees.entry_fee
+        + pp.withheld
+        - pp.overlay
+        - setup.tmpl.added_money,
+    )
+
+
+__all__ = ["CashReport", "KindTotal", "cash_report", "pool"]

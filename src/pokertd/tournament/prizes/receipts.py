@@ -1,0 +1,69 @@
+"""Printable receipts of prizes paid (FOX-PAY2-4): the lines the cashier prints and signs.
+
+Implements: FOX-PAY2, FOX-PAY3, FOX-PAY4.
+"""
+
+from __future__ import annotations
+
+from pokertd.errors import InvalidCommand
+from pokertd.money import format_money
+from pokertd.tournament.entries.state import (
+    Roster,
+    Setup,
+    find_player,
+)
+from pokertd.tournament.framework import (
+    TournamentState,
+)
+from pokertd.tournament.prizes.state import PrizeBook
+
+
+def receipt_text(state: TournamentState, player: str, *, venue: str = "") -> str:
+    """A printable receipt for a prize recorded with :class:`PayPrize`."""
+    setup = state.part(Setup)
+    entry_id = _paid_entry(state, player)
+    paid = state.part(PrizeBook).paid[entry_id]
+    width = 44
+    lines = [
+        (venue or setup.profile.title).center(width),
+        setup.name.center(width),
+        "PRIZE RECEIPT".center(width),
+        "-" * width,
+        f"Player: {paid.name}",
+        f"Place: {paid.place}",
+        f"Date won: {paid.won_on}",
+        f"Prize: {format_money(paid.amount)}",
+    ]
+    if paid.bounty:
+        lines.append(f"Bounties: {format_money(paid.bounty)}")
+    if paid.withheld:
+        lines.append(f"US tax withheld: {format_money(paid.withheld)}")
+    lines.append(f"Paid: {format_money(paid.paid)}")
+    lines.append("-" * width)
+    if paid.id_checked:
+        lines.append("Valid photo ID and SSN seen. (FOX-PAY2)")
+    if paid.w2g:
+        lines.append("Form W-2G issued. (FOX-PAY3)")
+    if paid.form_1042s:
+        lines.append("Form 1042-S issued. (FOX-PAY4)")
+    if paid.voucher_expires:
+        lines.append(f"Voucher expires {paid.voucher_expires}. (FOX-PAY2)")
+    if not paid.transferable:
+        lines.append("Not transferable. (FOX-PAY2)")
+    lines += ["", "Player signature: ____________________", "Cashier: ____________________"]
+    return "\n".join(lines) + "\n"
+
+
+def _paid_entry(state: TournamentState, player: str) -> str:
+    roster = state.part(Roster)
+    book = state.part(PrizeBook)
+    who = find_player(state, player)
+    for eid in reversed(roster.players[who.player_id].entries):
+        if eid in book.paid:
+            return eid
+    raise InvalidCommand(f"No prize has been paid to {who.name} yet.")
+
+
+__all__ = [
+    "receipt_text",
+]

@@ -1,0 +1,85 @@
+"""The prizes domain's state part: options, the posted schedule, bounty winners, the deal, payments.
+
+:class:`PrizeBook` is folded from the prize events (:mod:`pokertd.tournament.prizes.log`);
+other domains read these facts (the clock checks that the schedule is posted, NJ-44d).
+
+Implements: NJ-44d, FOX-BTY4, FOX-73, TNPL-J4ii, FOX-PAY2-5 (what is recorded).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from pokertd.tournament.entries.state import Setup
+from pokertd.tournament.framework import (
+    TournamentState,
+    state_part,
+)
+from pokertd.tournament.prizes.deals import (
+    DealNegotiation,
+)
+from pokertd.types import Cents
+
+# --------------------------------------------------------------------------------------
+# State
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PaidPrize:
+    """A prize paid (or a voucher issued) with its claim flags, as the ``prize_paid`` event
+    recorded it (the receipt is printed from it)."""
+
+    entry_id: str
+    name: str
+    place: int
+    amount: Cents
+    bounty: Cents
+    withheld: Cents
+    paid: Cents
+    id_checked: bool
+    w2g: bool
+    form_1042s: bool
+    voucher_expires: str | None
+    transferable: bool
+    won_on: str
+
+
+@state_part
+@dataclass(slots=True)
+class PrizeBook:
+    """The prize side of the tournament state."""
+
+    progressive_bounties: bool = False
+    """Progressive knockout (PKO): a share paid, the rest on the collector's head."""
+    deals_enabled: bool = False
+    """The TD enabled deals where the venue leaves it to the house (J4, FOX-73)."""
+    schedule_posted: bool = False
+    """The prize schedule was posted (NJ-44d)."""
+    posted_table: str | None = None
+    posted_late: bool = False
+    """The schedule was posted only after play started."""
+    bounty_winners: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    """Busted entry id -> the entry ids that split the pot carrying its bounty,
+    clockwise from the button."""
+    negotiation: DealNegotiation | None = None
+    """The deal under discussion (or the binding one)."""
+    deal_entries: tuple[str, ...] = ()
+    """Entry ids of the deal's players, in the deal's order."""
+    paid: dict[str, PaidPrize] = field(default_factory=dict)
+    """Entry id -> the payout recorded for it."""
+
+
+def payout_table_name(state: TournamentState) -> str:
+    """The payout table in force: the posted one, else the template's, else the profile's."""
+    setup = state.part(Setup)
+    book = state.part(PrizeBook)
+    if book.posted_table is not None:
+        return book.posted_table
+    return setup.tmpl.payout_table or setup.profile.payout_table
+
+
+__all__ = [
+    "PaidPrize",
+    "PrizeBook",
+    "payout_table_name",
+]

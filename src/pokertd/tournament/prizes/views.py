@@ -1,0 +1,449 @@
+"""Read models of the prizes: the prize table, the bounty ledger, the deal and the standings.
+
+Built from the prize state part and the finishing places (:mod:`.results`); what the CLI's
+``pokertd prize`` and ``pokertd deal`` commands and the floor's money pages show.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from pokertd.errors import InvalidCommand, PokertdError
+from pokertd.tournament.entries.rules import EntryStatus
+from pokertd.tournament.entries.state import (
+    Roster,
+    Setup,
+)
+from pokertd.tournament.framework import (
+    TournamentState,
+)
+from pokertd.tournament.prizes.bounties import (
+    BountyAward,
+    Knockout,
+    fixed_bounty_awards,
+    pko_awards,
+)
+from pokertd.tournament.prizes.deals import (
+    DealKind,
+    DealStatus,
+)
+from pokertd.tournament.prizes.payouts import (
+    Prize,
+    PrizePool,
+    payouts,
+)
+from pokertd.tournament.prizes.pool import pool
+from pokertd.tournament.prizes.results import results
+from pokertd.tournament.prizes.state import PrizeBook, payout_table_name
+from pokertd.types import Cents, Chips
+
+# --------------------------------------------------------------------------------------
+# Views
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PrizeTable:
+    """The prize pool and the payout per place for the entries so far."""
+
+    entries: int
+    table: str
+    pool: PrizePool
+    prizes: tuple[Prize, ...]
+    note: str = ""
+    schedule_posted: bool = False
+
+
+def prize_table(state: TournamentState) -> PrizeTable:
+    """Pool and payouts now (the posted table, else the template's, else the profile's)."""
+    setup = state.part(Setup)
+    if not setup.created:
+        raise InvalidCommand("The tournament has not been created.")
+    roster = state.part(Roster)
+    made = pool(state)
+    name = payout_table_name(state)
+    prizes: tuple[Prize, ...] = ()
+    note = ""
+    if roster.entry_count == 0:
+        note = "no entries yet"
+    elif made.net <= 0:
+        note = "no prize pool yet"
+    else:
+        prizes = payouts(
+            roster.entry_count,
+            made.net,
+            profile=setup.profile,
+            table=name,
+            min_cash=setup.tmpl.fees.prize_pool,
+        )
+    book = state.part(PrizeBook)
+    if setup.profile.payout_schedule_posted_in_advance:
+        if not book.schedule_posted:
+            note = (note + "; " if note else "") + (
+                "the prize schedule must be posted before play starts (NJ-44d)"
+            )
+        elif book.posted_late:
+            note = (note + "; " if note else "") + (
+                "the prize schedule was posted after play started (NJ-44d)"
+            )
+    return PrizeTable(
+        entries=roster.entry_count,
+        table=name,
+        pool=made,
+        prizes=prizes,
+        note=note,
+        schedule_posted=state.part(PrizeBook).schedule_posted,
+    )
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class BountyLine:
+    """A knockout's bounty money, for the ledger."""
+
+    eliminated: str
+    collector: str
+    cash: Cents
+    added_to_bounty: Cents = 0
+    note: str = ""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class BountyLedger:
+    """Every bounty paid so far, each player's total, and (PKO) each head now."""
+
+    progressive: bool
+    lines: tuple[BountyLine, ...]
+    cash_by_entry: dict[str, Cents]
+    heads: dict[str, Cents]
+    uncollected: tuple[str, ...]
+    """Names of busted players whose eliminator was not recorded."""
+
+
+def bounty_ledger(state: TournamentState) -> BountyLedger:
+    """Replay every bust in order and pay its bounty by the profile (fixed or PKO).
+
+    The eliminator recorded with the bust collects; a split recorded with
+    :class:`RecordBountyWinners` is shared by ``bounty_split_rule``. Busts of one hand
+    use the bounties as they were at the start of that hand (PKO). The winner collects his
+    own bounty once the event is decided.
+    """
+    setup = state.part(Setup)
+    roster = state.part(Roster)
+    book = state.part(PrizeBook)
+    value = setup.tmpl.fees.bounty if setup.created else 0
+    names = {e.entry_id: e.name for e in roster.entries.values()}
+    heads: dict[str, Cents] = dict.fromkeys(roster.entries, value)
+    cash: dict[str, Cents] = {}
+    lines: list[BountyLine] = []
+    uncollected: list[str] = []
+    if value <= 0:
+        return BountyLedger(
+            progressive=book.progressive_bounties,
+            lines=(),
+            cash_by_entry={},
+            heads={},
+            uncollected=(),
+        )
+    profile = setup.profile
+    groups: dict[str, list[Knockout]] = {}
+    order: list[str] = []
+    for out in roster.out:
+        winners = book.bounty_winners.get(out.entry_id)
+        if winners is None:
+            winners = (out.eliminator,) if out.eliminator else ()
+        if not winners:
+            uncollected.append(names[out.entry_id])
+            continue
+        if out.group not in groups:
+            groups[out.group] = []
+            order.append(out.group)
+        groups[out.group].append(Knockout(_index(out.entry_id), tuple(_index(w) for w in winners)))
+    for group in order:
+        kos = groups[group]
+        # winners are stored clockwise from the button: seat them 1..k after a button at 0
+        awards: tuple[BountyAward, ...] | list[BountyAward]
+        try:
+            if book.progressive_bounties:
+                result = pko_awards(
+                    kos,
+                    {_index(e): h for e, h in heads.items()},
+                    profile=profile,
+                    button=0,
+                    seat_order=_seat_order(kos),
+                )
+                awards = result.awards
+                heads = {_entry(s): h for s, h in result.bounties.items()}
+            else:
+                awards = fixed_bounty_awards(
+                    kos,
+                    {_index(e): value for e in roster.entries},
+                    profile=profile,
+                    button=0,
+                    seat_order=_seat_order(kos),
+                )
+        except PokertdError:
+            # a record the rules cannot pay (e.g. a collector already out): leave it to the
+            # floor to correct with ``pokertd bounty``
+            uncollected.extend(names[_entry(ko.eliminated)] for ko in kos)
+            continue
+        for award in awards:
+            collector = _entry(award.collector)
+            cash[collector] = cash.get(collector, 0) + award.cash
+            lines.append(
+                BountyLine(
+                    eliminated=names[_entry(award.eliminated)],
+                    collector=names[collector],
+                    cash=award.cash,
+                    added_to_bounty=award.added_to_bounty,
+                )
+            )
+    alive = roster.alive()
+    if len(alive) == 1 and roster.out:
+        champion = alive[0].entry_id
+        own = heads.get(champion, value) if book.progressive_bounties else value
+        cash[champion] = cash.get(champion, 0) + own
+        lines.append(
+            BountyLine(
+                eliminated=names[champion],
+                collector=names[champion],
+                cash=own,
+                note="the winner collects his own bounty",
+            )
+        )
+        heads.pop(champion, None)
+    live = {e.entry_id for e in alive}
+    return BountyLedger(
+        progressive=book.progressive_bounties,
+        lines=tuple(lines),
+        cash_by_entry=cash,
+        heads={e: h for e, h in heads.items() if e in live},
+        uncollected=tuple(uncollected),
+    )
+
+
+def _index(entry_id: str) -> int:
+    """Entry ids (``E12``) as ints for the bounty functions, which work on seats."""
+    return int(entry_id.lstrip("E"))
+
+
+def _entry(index: int) -> str:
+    return f"E{index}"
+
+
+def _seat_order(kos: list[Knockout]) -> list[int]:
+    """A pretend table where each knockout's winners sit clockwise from a button at 0 in
+    the recorded order (the floor records them clockwise from the button)."""
+    order = [0]
+    for ko in kos:
+        for w in ko.winners:
+            if w not in order:
+                order.append(w)
+    return order
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DealView:
+    """The deal under discussion or made."""
+
+    status: DealStatus
+    kind: DealKind
+    players: tuple[str, ...]
+    stacks: tuple[Chips, ...]
+    amounts: tuple[Cents, ...]
+    play_for: Cents
+    remaining_pool: Cents
+    accepted: tuple[str, ...]
+    waiting_for: tuple[str, ...]
+    requires_approval: bool
+    approved_by: str | None
+    rejected_by: str | None
+
+
+def deal_view(state: TournamentState) -> DealView | None:
+    """The current deal, or ``None`` when none was proposed."""
+    neg = state.part(PrizeBook).negotiation
+    if neg is None:
+        return None
+    t = neg.terms
+    return DealView(
+        status=neg.status,
+        kind=t.kind,
+        players=t.players,
+        stacks=t.stacks,
+        amounts=t.amounts,
+        play_for=t.play_for,
+        remaining_pool=t.remaining_pool,
+        accepted=tuple(p for p in t.players if p in neg.accepted),
+        waiting_for=neg.waiting_for,
+        requires_approval=neg.requires_approval,
+        approved_by=neg.approved_by,
+        rejected_by=neg.rejected_by,
+    )
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class StandingRow:
+    """One player's result: place, prize (deal amount where a deal replaced it), bounties."""
+
+    place: int | None
+    places: tuple[int, ...]
+    name: str
+    entry_id: str
+    status: str
+    prize: Cents
+    deal: Cents | None
+    bounties: Cents
+    total: Cents
+    note: str = ""
+
+
+def standings(state: TournamentState, now: datetime | None = None) -> tuple[StandingRow, ...]:
+    """Players still in first (unplaced), then everyone by place: prize, deal, bounties.
+
+    A binding deal replaces its players' prizes by the deal amounts; the winner adds what
+    was left to play for.
+    """
+    roster = state.part(Roster)
+    book = state.part(PrizeBook)
+    view = results(state, now)
+    ledger = bounty_ledger(state)
+    deal_amount: dict[str, Cents] = {}
+    neg = book.negotiation
+    if neg is not None and neg.status is DealStatus.BINDING:
+        for eid, amount in zip(book.deal_entries, neg.terms.amounts, strict=True):
+            deal_amount[eid] = amount
+    rows: list[StandingRow] = []
+    placed = {r.entry_id for r in view.rows}
+    for e in roster.entries.values():
+        if e.entry_id in placed or e.status is not EntryStatus.ALIVE:
+            continue
+        deal = deal_amount.get(e.entry_id)
+        bounty = ledger.cash_by_entry.get(e.entry_id, 0)
+        rows.append(
+            StandingRow(
+                place=None,
+                places=(),
+                name=e.name,
+                entry_id=e.entry_id,
+                status=e.status.value,
+                prize=deal or 0,
+                deal=deal,
+                bounties=bounty,
+                total=(deal or 0) + bounty,
+                note="still playing" + (" (deal made)" if deal is not None else ""),
+            )
+        )
+    for r in view.rows:
+        prize = r.prize_cents or 0
+        deal = deal_amount.get(r.entry_id)
+        note = r.note
+        if deal is not None and neg is not None:
+            prize = deal + (neg.terms.play_for if r.place == 1 and not r.tied_with else 0)
+            note = note or "deal"
+        bounty = ledger.cash_by_entry.get(r.entry_id, 0)
+        rows.append(
+            StandingRow(
+                place=r.place,
+                places=r.places,
+                name=r.name,
+                entry_id=r.entry_id,
+                status=r.status,
+                prize=prize,
+                deal=deal,
+                bounties=bounty,
+                total=prize + bounty,
+                note=note,
+            )
+        )
+    return tuple(rows)
+
+
+STANDINGS_COLUMNS = (
+    "place",
+    "name",
+    "entry",
+    "status",
+    "prize",
+    "deal",
+    "bounties",
+    "total",
+    "note",
+)
+
+
+def standings_csv(rows: tuple[StandingRow, ...]) -> str:
+    """The standings as CSV (amounts in dollars with cents, ``1140.72``)."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(STANDINGS_COLUMNS)
+
+    def dollars(cents: Cents | None) -> str:
+        return "" if cents is None else f"{cents // 100}.{cents % 100:02d}"
+
+    for r in rows:
+        place = (
+            ""
+            if r.place is None
+            else (str(r.place) if len(r.places) <= 1 else f"{r.places[0]}-{r.places[-1]}")
+        )
+        writer.writerow(
+            [
+                place,
+                r.name,
+                r.entry_id,
+                r.status,
+                dollars(r.prize),
+                dollars(r.deal),
+                dollars(r.bounties),
+                dollars(r.total),
+                r.note,
+            ]
+        )
+    return out.getvalue()
+
+
+def standings_json(rows: tuple[StandingRow, ...]) -> list[dict[str, Any]]:
+    """The standings as JSON objects (amounts in cents)."""
+    return [
+        {
+            "place": r.place,
+            "places": list(r.places),
+            "name": r.name,
+            "entry": r.entry_id,
+            "status": r.status,
+            "prize": r.prize,
+            "deal": r.deal,
+            "bounties": r.bounties,
+            "total": r.total,
+            "note": r.note,
+        }
+        for r in rows
+    ]
+
+
+def remaining_prizes(state: TournamentState) -> tuple[Cents, ...]:
+    """The prizes still to be won by the players left, first place first."""
+    roster = state.part(Roster)
+    table = prize_table(state)
+    left = len(roster.alive())
+    return tuple(p.amount for p in table.prizes if p.place <= left)
+
+
+__all__ = [
+    "STANDINGS_COLUMNS",
+    "BountyLedger",
+    "BountyLine",
+    "DealView",
+    "PrizeTable",
+    "StandingRow",
+    "bounty_ledger",
+    "deal_view",
+    "prize_table",
+    "remaining_prizes",
+    "standings",
+    "standings_csv",
+    "standings_json",
+]

@@ -1,0 +1,683 @@
+"""Balancing and breaking tables: which moves the rules require, and applying them.
+
+:func:`plan` looks at a :class:`~pokertd.tournament.seating.Seating` and answers a
+:class:`Plan`: form the final table, break the next table, or move players from the fullest
+to the shortest tables until every table is within the tolerance -- plus the tables that
+must halt and those whose host must be told. It changes nothing and suggests no move the
+rules do not require; in live use each :class:`Move` is a suggestion the floor confirms
+(:func:`check_move`, then :func:`apply_move`), in simulation all are applied between hands.
+
+The common case -- a bust that leaves every table within the tolerance -- is answered from
+the per-table count buckets without looking at any table (see ``bench/seating.py``).
+
+Implements: KPC-6d, KPC-6e, KPC-8a, KPC-8b, KPC-8c, TNPL-B5, TNPL-B6iv, FOX-9, FOX-10C
+(C4); KPC-7, TNPL-B6v, FOX-10D, SPOT-2c2, SPOT-6.20 (C5); KPC-7, KPC-8d, KPC-8e, TNPL-B6ii,
+FOX-10A, SPOT-2c6, SPOT-2c7 (C6); KPC-8e, TNPL-B5, FOX-7, FOX-9, SPOT-4a9 (D4).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, replace
+from enum import StrEnum, unique
+
+from pokertd.engine.button import TableButton, seats_of
+from pokertd.errors import InvalidCommand, RuleViolation
+from pokertd.rules.enums import (
+    BalancePlayerSelected,
+    BalanceSeatRule,
+    BrokenTableSeatDraw,
+)
+from pokertd.rules.profile import RuleProfile
+from pokertd.tournament.seating.rules import (
+    FinalTableDraw,
+    PlayerId,
+    Seating,
+    Table,
+    apply_final_table,
+    draw_final_table,
+    final_table_size,
+    needs_button_draw,
+)
+from pokertd.types import Seat, SeatMask
+
+BALANCE_RULES = ("KPC-7", "TNPL-B6ii", "FOX-10A")
+BREAK_RULES = ("KPC-6d", "TNPL-B5", "FOX-9")
+
+
+@unique
+class MoveReason(StrEnum):
+    """Why a player moves."""
+
+    BALANCE = "balance"
+    BREAK_TABLE = "break_table"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Move:
+    """A suggested move, as the floor reads it and an event stores it.
+
+    ``player`` is ``None`` when the floor must name him: the button at the table is not
+    known ("the player due the big blind next") or the TD chooses (SPOT). ``to_seat`` is
+    ``None`` when the destination's button is not known: the floor gives the worst
+    position. ``waits``: the seat lies between the small blind and the button, so the
+    player is not dealt in until the button passes (D4).
+    """
+
+    player: PlayerId | None
+    from_table: int
+    from_seat: Seat | None
+    to_table: int
+    to_seat: Seat | None
+    reason: MoveReason
+    rule_ids: tuple[str, ...]
+    waits: bool = False
+    moves_before: int = 0
+    """How many times this player had been moved already."""
+
+    def describe(self) -> str:
+        """The instruction in floor words (1-based seats)."""
+        who = self.player or "the player due the big blind next"
+        if self.player is None and self.from_seat is None and self.reason is MoveReason.BALANCE:
+            who = "a player (TD's choice, or the player due the big blind next)"
+        origin = f"table {self.from_table}"
+        if self.from_seat is not None:
+            origin += f" seat {self.from_seat + 1}"
+        target = f"table {self.to_table}"
+        target += f" seat {self.to_seat + 1}" if self.to_seat is not None else " (worst position)"
+        wait = "; waits for the button to pass" if self.waits else ""
+        why = "to balance tables" if self.reason is MoveReason.BALANCE else "table breaks"
+        return f"Move {who} from {origin} to {target} ({why}){wait} [{', '.join(self.rule_ids)}]"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Plan:
+    """What the rules require now: the moves, in order, and the tables to watch."""
+
+    moves: tuple[Move, ...] = ()
+    break_table: int | None = None
+    """The table these moves break (it closes once its players have gone)."""
+    final_table: FinalTableDraw | None = None
+    """Time for the final table: the redraw to confirm."""
+    tolerance: int = 2
+    halted: tuple[int, ...] = ()
+    """Tables that must stop dealing until balanced (three or more short of the fullest)."""
+    notify: tuple[int, ...] = ()
+    """Tables whose size must be reported to the host (SPOT-6.20)."""
+    button_draws: tuple[int, ...] = ()
+    """Tables that draw for the button once these moves are done: at least
+    ``button_redraw_new_player_ratio`` of their players are new (SPOT-6.5)."""
+    closed: tuple[int, ...] = ()
+    """Tables left empty by busts: they close before the moves are made."""
+
+    @property
+    def empty(self) -> bool:
+        """Nothing to do."""
+        return (
+            not self.moves
+            and self.final_table is None
+            and self.break_table is None
+            and not self.closed
+        )
+
+
+# --- tolerance --------------------------------------------------------------------------------
+
+
+def tolerance(
+    profile: RuleProfile, tables: int, seats_per_table: int, paid_places: int | None = None
+) -> int:
+    """Largest allowed difference between the fullest and the shortest table.
+
+    ``balance_max_diff`` (KPC 2); with ``balance_tight_near_money`` in an event that pays
+    more than a table, one player once ``tables <= ceil(paid / seats) + 1`` (KPC: 16 paid,
+    9-max -> tighter from 3 tables; TDA: tighter as the event progresses).
+
+    Implements: KPC-7, TNPL-B6v, FOX-10D (C5).
+    """
+    limit = profile.balance_max_diff
+    if profile.balance_tight_near_money and paid_places and paid_places > seats_per_table:
+        money_tables = -(-paid_places // seats_per_table)
+        if tables <= money_tables + 1:
+            limit = min(limit, 1)
+    return limit
+
+
+def halted_tables(seating: Seating, *, full_table_event: bool = True) -> tuple[int, ...]:
+    """Tables ``halt_when_short_by`` or more short of the fullest: they stop dealing.
+
+    Only in full-table events unless the profile says otherwise; SPOT never halts.
+
+    Implements: TNPL-B6v, FOX-10D, SPOT-2c2 (C5).
+    """
+    short_by = seating.profile.halt_when_short_by
+    if short_by is None or len(seating.tables) < 2:
+        return ()
+    if seating.profile.halt_full_table_events_only and not full_table_event:
+        return ()
+    top = seating.max_count()
+    out: list[int] = []
+    for count in range(top - short_by + 1):
+        out.extend(seating.tables_with(count))
+    return tuple(sorted(out))
+
+
+def notify_tables(seating: Seating) -> tuple[int, ...]:
+    """SPOT: tables down to ``notify_host_table_size`` players (the host must be told).
+
+    Implements: SPOT-6.20 (C5).
+    """
+    size = seating.profile.notify_host_table_size
+    if size is None or len(seating.tables) < 2:
+        return ()
+    out: list[int] = []
+    for count in range(1, size + 1):
+        out.extend(seating.tables_with(count))
+    return tuple(sorted(out))
+
+
+# --- worst position ---------------------------------------------------------------------------
+
+
+def worst_position(
+    button: TableButton, occupied: SeatMask, open_seats: SeatMask, rule: BalanceSeatRule
+) -> Seat | None:
+    """The seat a balancing player takes at the short table, ``None`` if unknown.
+
+    TNPL/FOX/TDA: the open seat that posts the big blind soonest -- scanning clockwise from
+    the seat after last hand's big blind, the first that is not the next small blind and
+    not between the small blind and the button (it may post the big blind at once, even if
+    that seat has just posted it). KPC: any seat but the small blind and the button; the
+    worst position is one of them, so it is suggested. SPOT: the same relative position --
+    the mover is the player due the big blind, so again the seat due the big blind.
+
+    Implements: KPC-8d, KPC-8e, TNPL-B6ii, FOX-10A, SPOT-2c7 (C6).
+    """
+    if not button.known or not open_seats or occupied.bit_count() < 2:
+        return None
+    start = button.next_hand(occupied).small_blind_position
+    n = button.n_seats
+    fallback: Seat | None = None
+    for step in range(1, n + 1):
+        seat = (start + step) % n
+        if not open_seats >> seat & 1:
+            continue
+        hand = button.next_hand(occupied | 1 << seat)
+        if hand.small_blind_seat == seat or hand.waiting >> seat & 1:
+            fallback = seat if fallback is None else fallback
+            continue
+        if rule is BalanceSeatRule.ANY_EXCEPT_SB_BUTTON and hand.button == seat:
+            continue
+        return seat
+    return fallback
+
+
+def seat_allowed(
+    button: TableButton, occupied: SeatMask, seat: Seat, rule: BalanceSeatRule
+) -> str | None:
+    """Why a balancing player may not take ``seat`` (``None`` when he may).
+
+    KPC forbids the small blind and the button; every venue forbids the small blind to a
+    player moved to balance (TNPL/FOX "never the small blind").
+
+    Implements: KPC-8d, KPC-8e, TNPL-B6ii, FOX-10A (C6).
+    """
+    if not button.known or occupied.bit_count() < 2:
+        return None
+    hand = button.next_hand(occupied | 1 << seat)
+    if hand.small_blind_seat == seat:
+        return "it would post the small blind next hand"
+    if rule is BalanceSeatRule.ANY_EXCEPT_SB_BUTTON and hand.button == seat:
+        return "it has the button next hand"
+    return None
+
+
+# --- the plan ---------------------------------------------------------------------------------
+
+
+class _Scratch:
+    """Counts and occupancy of the tables a plan touches, over the real seating."""
+
+    __slots__ = ("buckets", "occ", "seating")
+
+    def __init__(self, seating: Seating) -> None:
+        self.seating = seating
+        self.occ: dict[int, SeatMask] = {}
+        self.buckets: list[set[int]] = [set(b) for b in seating._buckets]
+
+    def occupied(self, number: int) -> SeatMask:
+        got = self.occ.get(number)
+        return self.seating.tables[number].occupied if got is None else got
+
+    def count(self, number: int) -> int:
+        return self.occupied(number).bit_count()
+
+    def open_seats(self, number: int) -> SeatMask:
+        table = self.seating.tables[number]
+        return ((1 << table.n_seats) - 1) & ~self.occupied(number) & ~table.blocked
+
+    def _set(self, number: int, occ: SeatMask) -> None:
+        before = self.count(number)
+        self.buckets[before].discard(number)
+        self.occ[number] = occ
+        self.buckets[occ.bit_count()].add(number)
+
+    def add(self, number: int, seat: Seat) -> None:
+        self._set(number, self.occupied(number) | 1 << seat)
+
+    def remove(self, number: int, seat: Seat) -> None:
+        self._set(number, self.occupied(number) & ~(1 << seat))
+
+    def drop_table(self, number: int) -> None:
+        self.buckets[self.count(number)].discard(number)
+
+    def max_count(self) -> int:
+        for c in range(len(self.buckets) - 1, -1, -1):
+            if self.buckets[c]:
+                return c
+        return 0
+
+    def min_count(self) -> int:
+        for c, bucket in enumerate(self.buckets):
+            if bucket:
+                return c
+        return 0
+
+
+def plan(
+    seating: Seating,
+    rng: random.Random,
+    *,
+    paid_places: int | None = None,
+    full_table_event: bool = True,
+) -> Plan:
+    """The moves the rules require now (nothing changes).
+
+    1. Final table: with two or more tables and no more players than ``final_table_size``,
+       the final table is formed (see :func:`~pokertd.tournament.seating.draw_final_table`).
+    2. Break: when the players fit in the tables left after the next one in the break order
+       breaks, it breaks; each of its players draws a seat at a table most in need (FOX:
+       two-step, a table then a seat; elsewhere one draw among those tables' open seats).
+       Any position, blinds and button included; a seat between the small blind and the
+       button waits (D4).
+    3. Balance: while the fullest table has more than ``tolerance`` players over the
+       shortest, the player due the big blind next at a fullest table (the one whose mover
+       has been moved least, then the one that breaks first) goes to the worst position of
+       a shortest table (the one that breaks last).
+
+    Implements: KPC-6d, KPC-6e, TNPL-B5, FOX-9, FOX-10C (C4); KPC-7, TNPL-B6v, FOX-10D
+    (C5); KPC-7, KPC-8d, TNPL-B6ii, FOX-10A, SPOT-2c6 (C6); KPC-9, TNPL-B4, FOX-11A (C9).
+    """
+    profile = seating.profile
+    n_tables = len(seating.tables)
+    tol = tolerance(profile, n_tables, seating.seats_per_table, paid_places)
+    halted = halted_tables(seating, full_table_event=full_table_event)
+    notify = notify_tables(seating)
+    if n_tables < 2:
+        return Plan(tolerance=tol, notify=notify)
+    players = seating.players
+    empty = seating.tables_with(0)
+    if empty and players:
+        # every player of a table went out: it closes, then plan the rest without it
+        closed = tuple(sorted(empty, key=seating.rank))
+        work = seating.copy()
+        for number in closed:
+            if len(work.tables) > 1:
+                work.close_table(number)
+        rest = plan(work, rng, paid_places=paid_places, full_table_event=full_table_event)
+        return replace(rest, closed=closed)
+    if players <= final_table_size(profile, seating.seats_per_table):
+        return Plan(
+            final_table=draw_final_table(seating, rng), tolerance=tol, halted=halted, notify=notify
+        )
+    to_break = seating.order[0]
+    breaking = seating.tables[to_break]
+    moves: list[Move] = []
+    scratch: _Scratch | None = None
+    if players <= seating.capacity - breaking.capacity:
+        scratch = _Scratch(seating)
+        moves.extend(_break_moves(seating, scratch, breaking, rng))
+        tol = tolerance(profile, n_tables - 1, seating.seats_per_table, paid_places)
+    elif seating.max_count() - seating.min_count() <= tol:
+        return Plan(tolerance=tol, halted=halted, notify=notify)
+    if scratch is None:
+        scratch = _Scratch(seating)
+    moves.extend(_balance_moves(seating, scratch, tol, moves))
+    return Plan(
+        moves=tuple(moves),
+        break_table=to_break if moves and moves[0].reason is MoveReason.BREAK_TABLE else None,
+        tolerance=tol,
+        halted=halted,
+        notify=notify,
+        button_draws=reseated_tables(seating, moves),
+    )
+
+
+def reseated_tables(seating: Seating, moves: list[Move] | tuple[Move, ...]) -> tuple[int, ...]:
+    """Tables where, after ``moves``, at least the profile's share of players are new.
+
+    SPOT: such a table cuts high card for the button before play resumes. Nowhere else
+    (``button_redraw_new_player_ratio`` unset; TNPL: a joining player never triggers it).
+
+    Implements: SPOT-6.5 (C10).
+    """
+    if seating.profile.button_redraw_new_player_ratio is None or not moves:
+        return ()
+    arrivals: dict[int, int] = {}
+    departures: dict[int, int] = {}
+    for m in moves:
+        arrivals[m.to_table] = arrivals.get(m.to_table, 0) + 1
+        departures[m.from_table] = departures.get(m.from_table, 0) + 1
+    out = []
+    for number, new in sorted(arrivals.items()):
+        total = seating.tables[number].count + new - departures.get(number, 0)
+        if needs_button_draw(seating.profile, total, new):
+            out.append(number)
+    return tuple(out)
+
+
+def _break_moves(
+    seating: Seating, scratch: _Scratch, breaking: Table, rng: random.Random
+) -> list[Move]:
+    scratch.drop_table(breaking.number)
+    two_step = seating.profile.broken_table_seat_draw is BrokenTableSeatDraw.TWO_STEP_RANDOM
+    movers = [(s, breaking.players[s]) for s in seats_of(breaking.occupied)]
+    rng.shuffle(movers)
+    out: list[Move] = []
+    for from_seat, player in movers:
+        assert player is not None
+        fewest = scratch.min_count()
+        candidates = sorted(
+            n for n in scratch.buckets[fewest] if scratch.open_seats(n) & ~_reserved(seating, n)
+        )
+        while not candidates:
+            fewest += 1
+            if fewest >= len(scratch.buckets):
+                raise RuleViolation(
+                    f"Table {breaking.number} cannot break: no open seats are left.",
+                    rule_ids=BREAK_RULES,
+                )
+            candidates = sorted(
+                n for n in scratch.buckets[fewest] if scratch.open_seats(n) & ~_reserved(seating, n)
+            )
+        if two_step:
+            number = rng.choice(candidates)
+            seat = rng.choice(seats_of(scratch.open_seats(number) & ~_reserved(seating, number)))
+        else:
+            pool = [
+                (n, s)
+                for n in candidates
+                for s in seats_of(scratch.open_seats(n) & ~_reserved(seating, n))
+            ]
+            number, seat = rng.choice(pool)
+        waits = _waits(seating, scratch, number, seat)
+        scratch.add(number, seat)
+        out.append(
+            Move(
+                player=player,
+                from_table=breaking.number,
+                from_seat=from_seat,
+                to_table=number,
+                to_seat=seat,
+                reason=MoveReason.BREAK_TABLE,
+                rule_ids=BREAK_RULES,
+                waits=waits,
+                moves_before=seating.moves_of(player),
+            )
+        )
+    return out
+
+
+def _reserved(seating: Seating, number: int) -> SeatMask:
+    return seating.tables[number].reserved
+
+
+def _waits(seating: Seating, scratch: _Scratch, number: int, seat: Seat) -> bool:
+    table = seating.tables[number]
+    occupied = scratch.occupied(number)
+    if not table.button.known or occupied.bit_count() < 2:
+        return False
+    return bool(table.button.next_hand(occupied | 1 << seat).waiting >> seat & 1)
+
+
+def _balance_moves(
+    seating: Seating, scratch: _Scratch, tol: int, earlier: list[Move]
+) -> list[Move]:
+    profile = seating.profile
+    out: list[Move] = []
+    arrived: set[int] = {m.to_table for m in earlier}
+    while scratch.max_count() - scratch.min_count() > tol:
+        top = scratch.max_count()
+        sources = scratch.buckets[top] - arrived if len(scratch.buckets[top] - arrived) else None
+        pool = sorted(sources or scratch.buckets[top], key=seating.rank)
+        source, player, from_seat = _pick_source(seating, scratch, pool, profile)
+        lowest = scratch.min_count()
+        targets = [
+            n for n in scratch.buckets[lowest] if scratch.open_seats(n) & ~_reserved(seating, n)
+        ]
+        if not targets:  # the shortest tables have no open seat: nothing more can be done
+            break
+        dest = max(targets, key=seating.rank)
+        table = seating.tables[dest]
+        occupied = scratch.occupied(dest)
+        open_seats = scratch.open_seats(dest) & ~table.reserved
+        to_seat = worst_position(table.button, occupied, open_seats, profile.balance_seat_rule)
+        if to_seat is None and table.button.known:
+            to_seat = seats_of(open_seats)[0]
+        taken_from = from_seat
+        if taken_from is None:  # the floor names the player: count one seat as left
+            taken_from = seats_of(scratch.occupied(source))[0]
+        scratch.remove(source, taken_from)
+        scratch.add(dest, to_seat if to_seat is not None else seats_of(open_seats)[0])
+        out.append(
+            Move(
+                player=player,
+                from_table=source,
+                from_seat=from_seat,
+                to_table=dest,
+                to_seat=to_seat,
+                reason=MoveReason.BALANCE,
+                rule_ids=BALANCE_RULES,
+                moves_before=seating.moves_of(player) if player else 0,
+            )
+        )
+        arrived.add(dest)
+    return out
+
+
+def _pick_source(
+    seating: Seating, scratch: _Scratch, pool: list[int], profile: RuleProfile
+) -> tuple[int, PlayerId | None, Seat | None]:
+    """The fullest table to take a player from, and that player (due the big blind next)."""
+    if profile.balance_player_selected is BalancePlayerSelected.TD_CHOICE:
+        return pool[0], None, None
+    best: tuple[int, PlayerId | None, Seat | None] | None = None
+    best_moves = 0
+    for number in pool:
+        table = seating.tables[number]
+        occupied = scratch.occupied(number)
+        if not table.button.known or occupied.bit_count() < 2:
+            candidate: tuple[int, PlayerId | None, Seat | None] = (number, None, None)
+            moves = 0
+        else:
+            seat = table.button.next_hand(occupied).big_blind_seat
+            player = table.players[seat]
+            candidate = (number, player, seat)
+            moves = seating.moves_of(player) if player else 0
+        if best is None or moves < best_moves:
+            best, best_moves = candidate, moves
+        if moves == 0:
+            break
+    assert best is not None
+    return best
+
+
+# --- confirming and applying ------------------------------------------------------------------
+
+
+def check_move(
+    seating: Seating,
+    move: Move,
+    *,
+    player: PlayerId | None = None,
+    seat: Seat | None = None,
+) -> Move:
+    """The move as it will be applied, or an error if it is stale or breaks a rule.
+
+    The floor may name the player (when the suggestion could not) and choose the seat; a
+    balancing player may never take the small blind (nor, at KPC, the button). A move is
+    stale when its player no longer sits where it says or its seat has been taken: plan
+    again.
+
+    Implements: KPC-8d, KPC-8e, TNPL-B6ii, FOX-10A (C6).
+    """
+    who = player or move.player
+    if who is None:
+        raise InvalidCommand(
+            f"Name the player to move from table {move.from_table} "
+            "(the player due the big blind next).",
+            rule_ids=BALANCE_RULES,
+        )
+    if move.player is not None and player is not None and player != move.player:
+        raise InvalidCommand(f"The move is for {move.player}, not {player}.")
+    where = seating.where.get(who)
+    if (
+        where is None
+        or where[0] != move.from_table
+        or (move.from_seat is not None and where[1] != move.from_seat)
+    ):
+        raise RuleViolation(
+            f"The move of {who} is stale: the tables changed since it was suggested.",
+            context={"player": who},
+        )
+    to_seat = seat if seat is not None else move.to_seat
+    if to_seat is None:
+        raise InvalidCommand(
+            f"Choose the seat at table {move.to_table} (the worst position: the open seat "
+            "that posts the big blind soonest, never the small blind).",
+            rule_ids=BALANCE_RULES,
+        )
+    if move.to_table not in seating.tables:
+        raise RuleViolation(
+            f"The move of {who} is stale: table {move.to_table} is no longer in play."
+        )
+    table = seating.tables[move.to_table]
+    if 0 <= to_seat < table.n_seats and table.occupied >> to_seat & 1:
+        raise RuleViolation(
+            f"The move of {who} is stale: table {move.to_table} seat {to_seat + 1} "
+            f"is taken by {table.players[to_seat]}.",
+            context={"table": move.to_table, "seat": to_seat + 1},
+        )
+    seating.check_seat(who, move.to_table, to_seat, moving=True)
+    if move.reason is MoveReason.BALANCE and to_seat != move.to_seat:
+        why = seat_allowed(table.button, table.occupied, to_seat, seating.profile.balance_seat_rule)
+        if why is not None:
+            raise RuleViolation(
+                f"A player moved to balance may not take table {move.to_table} seat "
+                f"{to_seat + 1}: {why}.",
+                rule_ids=("KPC-8d", "TNPL-B6ii", "FOX-10A"),
+            )
+    waits = False
+    if table.button.known and table.count >= 2:
+        waits = bool(table.button.next_hand(table.occupied | 1 << to_seat).waiting >> to_seat & 1)
+    return replace(
+        move,
+        player=who,
+        from_seat=where[1],
+        to_seat=to_seat,
+        waits=waits,
+        moves_before=seating.moves_of(who),
+    )
+
+
+def apply_move(seating: Seating, move: Move) -> None:
+    """Move the player (trusted: ``move`` came from :func:`check_move`)."""
+    assert move.player is not None
+    assert move.to_seat is not None
+    seating.move(move.player, move.to_table, move.to_seat)
+
+
+def default_choice(seating: Seating, move: Move) -> Move:
+    """The move checked, with the floor's usual picks where the suggestion left a blank.
+
+    A missing player is the one due the big blind next (any player when the button is not
+    known); a missing seat is the worst position (the first open seat when unknown).
+    """
+    player, seat = move.player, move.to_seat
+    if player is None:
+        player = seating.due_big_blind(move.from_table)
+        if player is None:
+            table = seating.table(move.from_table)
+            player = table.players[seats_of(table.occupied)[0]]
+    if seat is None:
+        table = seating.table(move.to_table)
+        open_seats = table.open_seats & ~table.reserved
+        rule = seating.profile.balance_seat_rule
+        seat = worst_position(table.button, table.occupied, open_seats, rule)
+        if seat is None:
+            seat = seats_of(open_seats)[0]
+    return check_move(seating, move, player=player, seat=seat)
+
+
+def apply_plan(seating: Seating, done: Plan) -> None:
+    """Apply every move of a plan between hands (simulation and engine use).
+
+    Blanks are filled as the floor would (:func:`default_choice`); the broken table closes.
+    """
+    for number in done.closed:
+        if number in seating.tables and len(seating.tables) > 1:
+            seating.close_table(number)
+    if done.final_table is not None:
+        apply_final_table(seating, done.final_table)
+        return
+    for move in done.moves:
+        apply_move(seating, default_choice(seating, move))
+    if done.break_table is not None and not seating.tables[done.break_table].count:
+        seating.close_table(done.break_table)
+
+
+def break_table(seating: Seating, number: int, rng: random.Random) -> Plan:
+    """Moves that break a chosen table now (the floor's ``break-table``), nothing changes.
+
+    Raises when it is the last table or its players do not fit elsewhere.
+
+    Implements: KPC-6e, TNPL-B5, FOX-9, FOX-SURV2 (C4).
+    """
+    table = seating.table(number)
+    if len(seating.tables) < 2:
+        raise RuleViolation("The last table cannot be broken.", rule_ids=("KPC-9",))
+    room = seating.capacity - table.capacity
+    if seating.players > room:
+        raise RuleViolation(
+            f"Table {number} cannot break: {seating.players} players and only {room} seats "
+            "at the other tables.",
+            rule_ids=BREAK_RULES,
+            context={"table": number, "players": seating.players, "seats": room},
+        )
+    scratch = _Scratch(seating)
+    moves = _break_moves(seating, scratch, table, rng)
+    return Plan(
+        moves=tuple(moves),
+        break_table=number,
+        tolerance=seating.profile.balance_max_diff,
+        button_draws=reseated_tables(seating, moves),
+    )
+
+
+__all__ = [
+    "Move",
+    "MoveReason",
+    "Plan",
+    "apply_move",
+    "apply_plan",
+    "break_table",
+    "check_move",
+    "default_choice",
+    "halted_tables",
+    "notify_tables",
+    "plan",
+    "reseated_tables",
+    "seat_allowed",
+    "tolerance",
+    "worst_position",
+]

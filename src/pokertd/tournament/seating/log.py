@@ -1,0 +1,682 @@
+"""Seating in the tournament log: seat draws, moves, table breaks, buttons, final table.
+
+The pure rules live in :mod:`pokertd.tournament.seating.rules` and
+:mod:`pokertd.tournament.seating.balancing`; the state part in
+:mod:`pokertd.tournament.seating.state`; this module turns the rules into events and commands.
+
+* The room is the template's tables (``tables`` x ``seats_per_table``); the break order is
+  the highest number first unless :class:`LayTables` says otherwise.
+* :class:`DrawSeats` gives every entry still in without a seat a random seat (the even
+  initial draw before anyone sits, a late-entry draw afterwards) -> :class:`SeatsDrawn`.
+* :class:`SuggestMoves` records what the rules require (:class:`MovesSuggested`): moves to
+  balance or to break the next table, each with its random draw fixed in the event. The
+  floor confirms each (:class:`ConfirmMove` -> :class:`PlayerMoved`) -- or, with
+  auto-confirm on (:class:`SetAutoConfirm`), the suggestion is applied at once.
+* :class:`BreakTable` breaks a chosen table; :class:`Redraw` forms the final table;
+  :class:`PlaceButton` records where a table's button is (told, or drawn by high card).
+
+Busts are recorded by the eliminations domain; the seats of entries that are no longer in
+are freed when this domain next reads or applies
+(:func:`~pokertd.tournament.seating.state.live_seating`).
+
+Seats and tables in events are the numbers people read (seat 1 is the first seat).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Annotated
+
+from pokertd.errors import InvalidCommand, RuleViolation
+from pokertd.tournament import limits as lim
+from pokertd.tournament.entries.log import EntryBought, seats_new_entries
+from pokertd.tournament.entries.state import Roster, Setup, live_entry_of
+from pokertd.tournament.framework import (
+    Command,
+    Context,
+    Event,
+    TournamentState,
+    applies,
+    decides,
+    event,
+)
+from pokertd.tournament.seating.balancing import (
+    Move,
+    Plan,
+    apply_move,
+    break_table,
+    check_move,
+    default_choice,
+    plan,
+)
+from pokertd.tournament.seating.rules import (
+    FinalTableDraw,
+    Layout,
+    SeatDraw,
+    Seating,
+    TableSpec,
+    apply_final_table,
+    arrival_waits,
+    draw_button,
+    draw_final_table,
+    draw_initial_seats,
+    draw_seat,
+)
+from pokertd.tournament.seating.state import (
+    MoveRecord,
+    SeatRecord,
+    Tables,
+    describe_move,
+    entry_name,
+    live_seating,
+    move_record,
+    seating_for_apply,
+)
+
+# --- events -----------------------------------------------------------------------------------
+
+
+@event("tables_laid_out")
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TablesLaidOut(Event):
+    """The room: tables, seat counts, unavailable/reserved seats (1-based), break order."""
+
+    tables: tuple[tuple[int, int], ...]
+    """``(table number, seats)`` for each table."""
+    break_order: tuple[int, ...] = ()
+    unavailable: tuple[tuple[int, int], ...] = ()
+    """``(table, seat)`` pairs never used."""
+    reserved: tuple[tuple[int, int], ...] = ()
+    """``(table, seat)`` pairs skipped by random draws."""
+
+    def describe(self) -> str:
+        order = ", ".join(f"T{t}" for t in self.break_order) or "highest number first"
+        return f"Laid out {len(self.tables)} tables (break order {order})"
+
+    def layout(self) -> Layout:
+        """The layout it describes (0-based seats inside)."""
+        specs = tuple(
+            TableSpec(
+                number=n,
+                seats=s,
+                unavailable=frozenset(seat - 1 for t, seat in self.unavailable if t == n),
+                reserved=frozenset(seat - 1 for t, seat in self.reserved if t == n),
+            )
+            for n, s in self.tables
+        )
+        return Layout(tables=specs, break_order=self.break_order)
+
+
+@event("seats_drawn")
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SeatsDrawn(Event):
+    """Entries seated: a random draw (``initial``, ``late``) or by hand (``floor``)."""
+
+    seats: tuple[SeatRecord, ...]
+    how: str
+
+    def describe(self) -> str:
+        if len(self.seats) == 1:
+            s = self.seats[0]
+            wait = " (waits for the button)" if s.waits else ""
+            return f"Seated {s.name} at T{s.table}-S{s.seat}{wait} ({self.how})"
+        tables = len({s.table for s in self.seats})
+        return f"Drew seats for {len(self.seats)} players at {tables} tables ({self.how})"
+
+
+@event("moves_suggested")
+@dataclass(frozen=True, slots=True, kw_only=True)
+class MovesSuggested(Event):
+    """Moves the rules require now, waiting for the floor; replaces earlier suggestions."""
+
+    moves: tuple[MoveRecord, ...]
+    break_table: int | None = None
+    button_draws: tuple[int, ...] = ()
+    """Tables that draw for the button once these moves are done (SPOT-6.5)."""
+
+    def describe(self) -> str:
+        what = f"break table {self.break_table}" if self.break_table else "balance tables"
+        return f"Suggested {len(self.moves)} move(s) to {what}"
+
+
+@event("player_moved")
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PlayerMoved(Event):
+    """A confirmed move: who, from, to, why and the rule behind it."""
+
+    move: MoveRecord
+    auto: bool = False
+
+    def describe(self) -> str:
+        how = "auto-confirmed" if self.auto else "confirmed"
+        return f"Moved {describe_move(self.move)} ({how})"
+
+
+@event("table_closed")
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TableClosed(Event):
+    """A table broke: its last player has moved."""
+
+    table: int
+
+    def describe(self) -> str:
+        return f"Table {self.table} broke"
+
+
+@event("final_table_drawn")
+@dataclass(frozen=True, slots=True, kw_only=True)
+class FinalTableDrawn(Event):
+    """The final table: every seat (a redraw, or newcomers' draws) and the button draw."""
+
+    table: int
+    seats: int
+    draws: tuple[SeatRecord, ...]
+    redraw: bool
+    button: int | None = None
+    cards: tuple[tuple[int, str], ...] = ()
+    """The last round of the button draw: ``(seat, card)``."""
+
+    def describe(self) -> str:
+        button = f"; button seat {self.button}" if self.button else ""
+        how = "full redraw" if self.redraw else "players joining"
+        return f"Final table at T{self.table} with {self.seats} seats ({how}){button}"
+
+
+@event("button_placed")
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ButtonPlaced(Event):
+    """Where a table's button is: ``current`` for the hand now, else the next hand."""
+
+    table: int
+    seat: int
+    current: bool = True
+    cards: tuple[tuple[int, str], ...] = ()
+    """The high-card draw that placed it, if any: ``(seat, card)``."""
+
+    def describe(self) -> str:
+        drawn = " (high-card draw)" if self.cards else ""
+        return f"Button at T{self.table}-S{self.seat}{drawn}"
+
+
+@event("hands_played")
+@dataclass(frozen=True, slots=True, kw_only=True)
+class HandsPlayed(Event):
+    """Hands were played at a table: the button and blinds moved on by the rules (D1, D3)."""
+
+    table: int
+    hands: int = 1
+    button: int | None = None
+    """Where the button was for the last of those hands (1-based; None when unknown)."""
+
+    def describe(self) -> str:
+        where = f", button now seat {self.button}" if self.button else ""
+        return f"{self.hands} hand(s) played at table {self.table}{where}"
+
+
+@event("auto_confirm_set")
+@dataclass(frozen=True, slots=True, kw_only=True)
+class AutoConfirmSet(Event):
+    """Moves are confirmed by the system (on) or by the floor (off)."""
+
+    on: bool
+
+    def describe(self) -> str:
+        return f"Auto-confirm of moves {'on' if self.on else 'off'}"
+
+
+# --- appliers ---------------------------------------------------------------------------------
+
+
+@applies(TablesLaidOut)
+def _apply_layout(state: TournamentState, ev: TablesLaidOut) -> None:
+    part = state.part(Tables)
+    part.layout = ev.layout()
+    part.seating = None
+    part.pending.clear()
+
+
+@applies(SeatsDrawn)
+def _apply_seats(state: TournamentState, ev: SeatsDrawn) -> None:
+    seating = seating_for_apply(state)
+    seating.apply_draws(
+        SeatDraw(player=s.entry_id, table=s.table, seat=s.seat - 1, waits=s.waits) for s in ev.seats
+    )
+
+
+@applies(MovesSuggested)
+def _apply_suggested(state: TournamentState, ev: MovesSuggested) -> None:
+    part = state.part(Tables)
+    part.pending = {m.move_id: m.to_move() for m in ev.moves}
+    part.pending_break = ev.break_table
+    part.pending_button_draws = ev.button_draws
+    if ev.moves:
+        part.next_move_id = max(m.move_id for m in ev.moves) + 1
+
+
+@applies(PlayerMoved)
+def _apply_moved(state: TournamentState, ev: PlayerMoved) -> None:
+    seating = seating_for_apply(state)
+    m = ev.move
+    assert m.entry_id is not None
+    assert m.to_seat is not None
+    seating.move(m.entry_id, m.to_table, m.to_seat - 1)
+    part = state.part(Tables)
+    part.pending.pop(m.move_id, None)
+    if not part.pending:
+        part.pending_button_draws = ()
+    part.next_move_id = max(part.next_move_id, m.move_id + 1)
+
+
+@applies(TableClosed)
+def _apply_closed(state: TournamentState, ev: TableClosed) -> None:
+    seating = seating_for_apply(state)
+    seating.close_table(ev.table)
+    part = state.part(Tables)
+    if part.pending_break == ev.table:
+        part.pending_break = None
+
+
+@applies(FinalTableDrawn)
+def _apply_final(state: TournamentState, ev: FinalTableDrawn) -> None:
+    seating = seating_for_apply(state)
+    draws = tuple(SeatDraw(player=s.entry_id, table=s.table, seat=s.seat - 1) for s in ev.draws)
+    apply_final_table(
+        seating,
+        FinalTableDraw(table=ev.table, seats=ev.seats, draws=draws, button=None, redraw=ev.redraw),
+    )
+    if ev.button is not None:
+        seating.set_button(ev.table, ev.button - 1, current=False)
+    part = state.part(Tables)
+    part.pending.clear()
+    part.pending_break = None
+
+
+@applies(ButtonPlaced)
+def _apply_button(state: TournamentState, ev: ButtonPlaced) -> None:
+    seating = seating_for_apply(state)
+    seating.set_button(ev.table, ev.seat - 1, current=ev.current)
+
+
+@applies(HandsPlayed)
+def _apply_hands(state: TournamentState, ev: HandsPlayed) -> None:
+    seating = seating_for_apply(state)
+    for _ in range(ev.hands):
+        seating.hand_dealt(ev.table, seating.next_hand(ev.table))
+
+
+@applies(AutoConfirmSet)
+def _apply_auto(state: TournamentState, ev: AutoConfirmSet) -> None:
+    state.part(Tables).auto_confirm = ev.on
+
+
+# --- commands ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class LayTables(Command):
+    """Set the room before anyone is seated: ``(number, seats)`` per table, break order."""
+
+    tables: Annotated[
+        tuple[tuple[lim.TableNo, lim.SeatCount], ...], lim.Items("Tables", lim.TABLE_MAX)
+    ]
+    break_order: Annotated[tuple[lim.TableNo, ...], lim.Items("A break order", lim.TABLE_MAX)] = ()
+    unavailable: Annotated[
+        tuple[tuple[lim.TableNo, lim.SeatNo], ...], lim.Items("Seats", lim.PLAYERS_MAX)
+    ] = ()
+    reserved: Annotated[
+        tuple[tuple[lim.TableNo, lim.SeatNo], ...], lim.Items("Seats", lim.PLAYERS_MAX)
+    ] = ()
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DrawSeats(Command):
+    """Draw a seat for every entry still in that has none (C1 at the start, C3 later)."""
+
+    even: bool = False
+    """Late draws among the tables with the fewest players (before the start)."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SeatPlayer(Command):
+    """Put a player in a chosen seat (special needs, supervisor's decision; FOX-6, FOX-8)."""
+
+    player: lim.PlayerRef
+    table: lim.TableNo
+    seat: lim.SeatNo
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SuggestMoves(Command):
+    """Work out the moves the rules require now (balance or break)."""
+
+    paid_places: lim.Places | None = None
+    full_table_event: bool = True
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ConfirmMove(Command):
+    """The floor confirms a suggested move (naming the player or seat if it was blank)."""
+
+    move_id: lim.Seq
+    player: lim.PlayerRef | None = None
+    seat: lim.SeatNo | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class BreakTable(Command):
+    """Break a chosen table now (its players draw new seats)."""
+
+    table: lim.TableNo
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Redraw(Command):
+    """Form the final table (C9, C10) with its redraw and button draw."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PlaceButton(Command):
+    """Say where a table's button is, or draw for it by high card (``seat`` ``None``)."""
+
+    table: lim.TableNo
+    seat: lim.SeatNo | None = None
+    current: bool = True
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PlayHands(Command):
+    """Hands were played at a table: move the button on by the rules (dead/moving button)."""
+
+    table: lim.TableNo
+    hands: lim.Count = 1
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SetAutoConfirm(Command):
+    """Let the system confirm suggested moves itself (on) or leave them to the floor."""
+
+    on: bool
+
+
+@decides(LayTables)
+def _decide_layout(state: TournamentState, cmd: LayTables, ctx: Context) -> list[Event]:
+    part = state.part(Tables)
+    if part.seating is not None and part.seating.players:
+        raise RuleViolation("Players are already seated: the room can no longer change.")
+    ev = TablesLaidOut(
+        tables=cmd.tables,
+        break_order=cmd.break_order,
+        unavailable=cmd.unavailable,
+        reserved=cmd.reserved,
+    )
+    ev.layout().validate(state.part(Setup).profile)
+    return [ev]
+
+
+@decides(DrawSeats)
+def _decide_draw(state: TournamentState, cmd: DrawSeats, ctx: Context) -> list[Event]:
+    seating = live_seating(state)
+    roster = state.part(Roster)
+    unseated = [e.entry_id for e in roster.alive() if e.entry_id not in seating.where]
+    if not unseated:
+        raise InvalidCommand("Every player still in has a seat.")
+    if seating.players == 0:
+        draws = draw_initial_seats(seating, unseated, ctx.rng)
+        how = "initial"
+    else:
+        draws = []
+        for entry_id in unseated:
+            d = draw_seat(seating, entry_id, ctx.rng, even=cmd.even)
+            seating.apply_draws([d])
+            draws.append(d)
+        how = "late"
+    records = tuple(
+        SeatRecord(
+            entry_id=d.player,
+            name=entry_name(state, d.player),
+            table=d.table,
+            seat=d.seat + 1,
+            waits=d.waits,
+        )
+        for d in sorted(draws, key=lambda d: (d.table, d.seat))
+    )
+    return [SeatsDrawn(seats=records, how=how)]
+
+
+@decides(SeatPlayer)
+def _decide_seat(state: TournamentState, cmd: SeatPlayer, ctx: Context) -> list[Event]:
+    _, entry = live_entry_of(state, cmd.player)
+    seating = live_seating(state)
+    if cmd.table not in seating.tables and cmd.table in seating.spare:
+        seating.open_table(cmd.table)
+    seating.check_seat(entry.entry_id, cmd.table, cmd.seat - 1)
+    waits = arrival_waits(seating, cmd.table, cmd.seat - 1)
+    record = SeatRecord(
+        entry_id=entry.entry_id, name=entry.name, table=cmd.table, seat=cmd.seat, waits=waits
+    )
+    return [SeatsDrawn(seats=(record,), how="floor")]
+
+
+def _moves_events(
+    state: TournamentState, seating: Seating, todo: Plan, auto: bool, rng: random.Random
+) -> list[Event]:
+    part = state.part(Tables)
+    first = part.next_move_id
+    records = tuple(move_record(state, first + i, m) for i, m in enumerate(todo.moves))
+    if not auto:
+        return [
+            MovesSuggested(
+                moves=records, break_table=todo.break_table, button_draws=todo.button_draws
+            )
+        ]
+    events: list[Event] = []
+    work = seating.copy()
+    for record in records:
+        move = default_choice(work, record.to_move())
+        apply_move(work, move)
+        events.append(PlayerMoved(move=move_record(state, record.move_id, move), auto=True))
+    if todo.break_table is not None:
+        events.append(TableClosed(table=todo.break_table))
+    events.extend(_button_draws(work, todo.button_draws, rng))
+    return events
+
+
+def _button_draws(work: Seating, tables: tuple[int, ...], rng: random.Random) -> list[Event]:
+    """SPOT-6.5: reseated tables with at least half new players cut for the button."""
+    out: list[Event] = []
+    for number in tables:
+        table = work.tables.get(number)
+        if table is None or table.count < 2:
+            continue
+        occupied = [s for s in range(table.n_seats) if table.occupied >> s & 1]
+        drawn = draw_button(number, occupied, rng, work.profile.suit_order_high_to_low)
+        cards = tuple((s + 1, c) for s, c in drawn.rounds[-1])
+        out.append(ButtonPlaced(table=number, seat=drawn.button + 1, current=False, cards=cards))
+    return out
+
+
+@decides(SuggestMoves)
+def _decide_suggest(state: TournamentState, cmd: SuggestMoves, ctx: Context) -> list[Event]:
+    part = state.part(Tables)
+    seating = live_seating(state)
+    if part.pending and not part.auto_confirm:
+        stale = [i for i, m in part.pending.items() if not _still_valid(seating, m)]
+        if not stale:
+            raise InvalidCommand(
+                f"{len(part.pending)} move(s) are waiting for the floor: confirm them first."
+            )
+    todo = plan(
+        seating, ctx.rng, paid_places=cmd.paid_places, full_table_event=cmd.full_table_event
+    )
+    if todo.final_table is not None:
+        raise RuleViolation(
+            f"{seating.players} players left: time for the final table (pokertd redraw).",
+            rule_ids=("KPC-9", "TNPL-B4", "FOX-11A"),
+        )
+    closed: list[Event] = [TableClosed(table=n) for n in todo.closed]
+    if closed:
+        for n in todo.closed:
+            seating.close_table(n)
+    if not todo.moves:
+        if part.pending:
+            return [*closed, MovesSuggested(moves=())]
+        if closed:
+            return closed
+        raise InvalidCommand("No moves needed: the tables are within the tolerance.")
+    return [*closed, *_moves_events(state, seating, todo, part.auto_confirm, ctx.rng)]
+
+
+def _still_valid(seating: Seating, move: Move) -> bool:
+    try:
+        if move.player is None or move.to_seat is None:
+            return move.from_table in seating.tables and move.to_table in seating.tables
+        check_move(seating, move)
+    except (RuleViolation, InvalidCommand):
+        return False
+    return True
+
+
+@decides(ConfirmMove)
+def _decide_confirm(state: TournamentState, cmd: ConfirmMove, ctx: Context) -> list[Event]:
+    part = state.part(Tables)
+    move = part.pending.get(cmd.move_id)
+    if move is None:
+        waiting = ", ".join(f"#{i}" for i in sorted(part.pending)) or "none"
+        raise InvalidCommand(f"There is no move #{cmd.move_id} waiting (waiting: {waiting}).")
+    seating = live_seating(state)
+    player = None
+    if cmd.player is not None:
+        _, entry = live_entry_of(state, cmd.player)
+        player = entry.entry_id
+    seat = None if cmd.seat is None else cmd.seat - 1
+    checked = check_move(seating, move, player=player, seat=seat)
+    events: list[Event] = [PlayerMoved(move=move_record(state, cmd.move_id, checked))]
+    broken = part.pending_break
+    if broken == checked.from_table and seating.tables[checked.from_table].count == 1:
+        events.append(TableClosed(table=checked.from_table))
+    if len(part.pending) == 1 and part.pending_button_draws:
+        work = seating.copy()
+        apply_move(work, checked)
+        events.extend(_button_draws(work, part.pending_button_draws, ctx.rng))
+    return events
+
+
+@decides(BreakTable)
+def _decide_break(state: TournamentState, cmd: BreakTable, ctx: Context) -> list[Event]:
+    part = state.part(Tables)
+    seating = live_seating(state)
+    todo = break_table(seating, cmd.table, ctx.rng)
+    if not todo.moves:
+        return [TableClosed(table=cmd.table)]
+    return _moves_events(state, seating, todo, part.auto_confirm, ctx.rng)
+
+
+@decides(Redraw)
+def _decide_redraw(state: TournamentState, cmd: Redraw, ctx: Context) -> list[Event]:
+    seating = live_seating(state)
+    draw = draw_final_table(seating, ctx.rng)
+    records = tuple(
+        SeatRecord(
+            entry_id=d.player, name=entry_name(state, d.player), table=d.table, seat=d.seat + 1
+        )
+        for d in sorted(draw.draws, key=lambda d: d.seat)
+    )
+    button = draw.button
+    return [
+        FinalTableDrawn(
+            table=draw.table,
+            seats=draw.seats,
+            draws=records,
+            redraw=draw.redraw,
+            button=None if button is None else button.button + 1,
+            cards=() if button is None else tuple((s + 1, c) for s, c in button.rounds[-1]),
+        )
+    ]
+
+
+@decides(PlaceButton)
+def _decide_button(state: TournamentState, cmd: PlaceButton, ctx: Context) -> list[Event]:
+    seating = live_seating(state)
+    table = seating.table(cmd.table)
+    if cmd.seat is None:
+        occupied = [s for s in range(table.n_seats) if table.occupied >> s & 1]
+        drawn = draw_button(cmd.table, occupied, ctx.rng, seating.profile.suit_order_high_to_low)
+        cards = tuple((s + 1, c) for s, c in drawn.rounds[-1])
+        seating.set_button(cmd.table, drawn.button, current=False)
+        return [ButtonPlaced(table=cmd.table, seat=drawn.button + 1, current=False, cards=cards)]
+    seating.set_button(cmd.table, cmd.seat - 1, current=cmd.current)  # validates
+    return [ButtonPlaced(table=cmd.table, seat=cmd.seat, current=cmd.current)]
+
+
+@decides(PlayHands)
+def _decide_hands(state: TournamentState, cmd: PlayHands, ctx: Context) -> list[Event]:
+    if not 1 <= cmd.hands <= 1000:
+        raise InvalidCommand(f"{cmd.hands} hands: give a number from 1 to 1000.")
+    seating = live_seating(state)
+    table = seating.table(cmd.table)
+    if not table.button.known:
+        raise InvalidCommand(
+            f"The button is not known at table {cmd.table}: tell where it is first "
+            "(pokertd button).",
+            rule_ids=("KPC-23A", "FOX-32"),
+        )
+    hand = None
+    for _ in range(cmd.hands):
+        hand = seating.next_hand(cmd.table)  # refuses a table with fewer than two players
+        seating.hand_dealt(cmd.table, hand)
+    assert hand is not None
+    return [HandsPlayed(table=cmd.table, hands=cmd.hands, button=hand.button + 1)]
+
+
+@decides(SetAutoConfirm)
+def _decide_auto(state: TournamentState, cmd: SetAutoConfirm, ctx: Context) -> list[Event]:
+    if state.part(Tables).auto_confirm == cmd.on:
+        raise InvalidCommand(f"Auto-confirm is already {'on' if cmd.on else 'off'}.")
+    return [AutoConfirmSet(on=cmd.on)]
+
+
+@seats_new_entries
+def _seat_new_entry(state: TournamentState, ctx: Context, entry: EntryBought) -> list[Event]:
+    """Seat a late entry, re-entry or alternate at once (C3) once the tables are drawn.
+
+    Before the initial draw nobody sits: ``DrawSeats`` seats the whole field evenly (C1).
+    Registered with entries (:func:`~pokertd.tournament.entries.log.seats_new_entries`),
+    which sells the stack and asks this domain where it sits.
+    Implements: KPC-6c, KPC-18, FOX-7, FOX-RE, SPOT-2c2 (C3).
+    """
+    seating = live_seating(state)
+    if seating.players == 0:
+        return []
+    draw = draw_seat(seating, entry.entry_id, ctx.rng)
+    record = SeatRecord(
+        entry_id=entry.entry_id,
+        name=entry.name,
+        table=draw.table,
+        seat=draw.seat + 1,
+        waits=draw.waits,
+    )
+    return [SeatsDrawn(seats=(record,), how="late")]
+
+
+__all__ = [
+    "AutoConfirmSet",
+    "BreakTable",
+    "ButtonPlaced",
+    "ConfirmMove",
+    "DrawSeats",
+    "FinalTableDrawn",
+    "HandsPlayed",
+    "LayTables",
+    "MovesSuggested",
+    "PlaceButton",
+    "PlayHands",
+    "PlayerMoved",
+    "Redraw",
+    "SeatPlayer",
+    "SeatsDrawn",
+    "SetAutoConfirm",
+    "SuggestMoves",
+    "TableClosed",
+    "TablesLaidOut",
+]

@@ -1,0 +1,172 @@
+"""The seating domain's state part: the seating, the layout and the moves waiting for the floor.
+
+:class:`Tables` is folded from the seating events (:mod:`pokertd.tournament.seating.log`);
+:func:`live_seating` is the seating now, the seats of entries no longer in freed. Other
+domains read these facts (never the seating views). :class:`SeatRecord` and
+:class:`MoveRecord` are seats and moves as stored (1-based seats, as people read them).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from pokertd.tournament.entries.rules import EntryStatus
+from pokertd.tournament.entries.state import Roster, Setup
+from pokertd.tournament.framework import (
+    TournamentState,
+    state_part,
+)
+from pokertd.tournament.seating.balancing import (
+    Move,
+    MoveReason,
+)
+from pokertd.tournament.seating.rules import (
+    Layout,
+    Seating,
+)
+
+# --- the part ---------------------------------------------------------------------------------
+
+
+@state_part
+@dataclass
+class Tables:
+    """This domain's slice of the state: the seating and the moves waiting for the floor."""
+
+    seating: Seating | None = None
+    layout: Layout | None = None
+    pending: dict[int, Move] = field(default_factory=dict)
+    """Suggested moves by id, not yet confirmed."""
+    pending_break: int | None = None
+    pending_button_draws: tuple[int, ...] = ()
+    """Tables that draw for the button once the pending moves are done (SPOT-6.5)."""
+    next_move_id: int = 1
+    auto_confirm: bool = False
+
+
+def _build(state: TournamentState) -> Seating:
+    setup = state.part(Setup)
+    tmpl = setup.tmpl
+    part = state.part(Tables)
+    layout = part.layout or Layout.uniform(tmpl.tables, tmpl.seats_per_table)
+    return Seating.from_layout(layout, setup.profile)
+
+
+def _sync(state: TournamentState, seating: Seating) -> None:
+    """Free the seats of entries that are no longer in (busted, forfeited, disqualified)."""
+    entries = state.part(Roster).entries
+    gone = [
+        e for e in seating.where if e not in entries or entries[e].status is not EntryStatus.ALIVE
+    ]
+    for entry_id in gone:
+        seating.unseat(entry_id)
+
+
+def seating_for_apply(state: TournamentState) -> Seating:
+    """The part's own seating for an applier to change (built on first use, busts freed)."""
+    part = state.part(Tables)
+    if part.seating is None:
+        part.seating = _build(state)
+    _sync(state, part.seating)
+    return part.seating
+
+
+def live_seating(state: TournamentState) -> Seating:
+    """The seating now, busted players' seats freed (a copy: read it, never change it)."""
+    part = state.part(Tables)
+    seating = _build(state) if part.seating is None else part.seating.copy()
+    _sync(state, seating)
+    return seating
+
+
+def entry_name(state: TournamentState, entry_id: str) -> str:
+    """The player's name for an entry id (the id itself when the entry is unknown)."""
+    entry = state.part(Roster).entries.get(entry_id)
+    return entry.name if entry is not None else entry_id
+
+
+# --- seats and moves as stored ------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SeatRecord:
+    """An entry drawn or put into a seat (1-based seat)."""
+
+    entry_id: str
+    name: str
+    table: int
+    seat: int
+    waits: bool = False
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class MoveRecord:
+    """A move as stored (1-based seats; ``None`` where the floor must fill it in)."""
+
+    move_id: int
+    entry_id: str | None
+    name: str | None
+    from_table: int
+    from_seat: int | None
+    to_table: int
+    to_seat: int | None
+    reason: MoveReason
+    rule_ids: tuple[str, ...]
+    waits: bool = False
+    moves_before: int = 0
+
+    def to_move(self) -> Move:
+        """The engine-side move (0-based seats)."""
+        return Move(
+            player=self.entry_id,
+            from_table=self.from_table,
+            from_seat=None if self.from_seat is None else self.from_seat - 1,
+            to_table=self.to_table,
+            to_seat=None if self.to_seat is None else self.to_seat - 1,
+            reason=self.reason,
+            rule_ids=self.rule_ids,
+            waits=self.waits,
+            moves_before=self.moves_before,
+        )
+
+
+def move_record(state: TournamentState, move_id: int, move: Move) -> MoveRecord:
+    """A move as stored and shown: 1-based seats and the player's name."""
+    return MoveRecord(
+        move_id=move_id,
+        entry_id=move.player,
+        name=None if move.player is None else entry_name(state, move.player),
+        from_table=move.from_table,
+        from_seat=None if move.from_seat is None else move.from_seat + 1,
+        to_table=move.to_table,
+        to_seat=None if move.to_seat is None else move.to_seat + 1,
+        reason=move.reason,
+        rule_ids=move.rule_ids,
+        waits=move.waits,
+        moves_before=move.moves_before,
+    )
+
+
+def describe_move(record: MoveRecord) -> str:
+    """A stored move in floor words."""
+    who = record.name or "the player due the big blind next"
+    origin = f"T{record.from_table}" + (f"-S{record.from_seat}" if record.from_seat else "")
+    target = f"T{record.to_table}" + (
+        f"-S{record.to_seat}" if record.to_seat else " (worst position)"
+    )
+    why = "balance" if record.reason is MoveReason.BALANCE else "table breaks"
+    wait = ", waits for the button" if record.waits else ""
+    rules = ", ".join(record.rule_ids)
+    return f"#{record.move_id} {who}: {origin} -> {target} ({why}{wait}) [{rules}]"
+
+
+__all__ = [
+    "MoveRecord",
+    "SeatRecord",
+    "Tables",
+    "describe_move",
+    "entry_name",
+    "live_seating",
+    "move_record",
+    "seating_for_apply",
+]

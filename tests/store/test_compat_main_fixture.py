@@ -1,0 +1,141 @@
+"""A database written by an older main opens and replays to the same state (issue 11).
+
+``tests/data/main-982daf5.db`` was written by the code of commit 982daf5 (the last main
+before the issue 11 redesign) with ``tests/data/make_main_fixture.py``: a busy Foxwoods
+night played to the end and paid (re-entries, moves, a broken table, a colour-up, a penalty,
+an undo and a redo, a deal) and a small TNPL night left in play. The same script recorded
+what that code's CLI printed with ``--json`` for each tournament in
+``main-982daf5.expected.json``: a golden file from before the change, not from the code
+under test.
+
+Today's code must open a copy of that file (migrating its schema), decode every stored row
+with the strict decoder, re-encode each event to the same JSON, and print the same read
+models through the same CLI commands.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import sqlite3
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+from pokertd.cli import app
+from pokertd.store import open_store
+from pokertd.store.base import encode
+from pokertd.store.sqlite import SCHEMA_VERSION
+from pokertd.tournament.framework import event_from_json
+
+DATA = Path(__file__).resolve().parent.parent / "data"
+FIXTURE = DATA / "main-982daf5.db"
+EXPECTED = json.loads((DATA / "main-982daf5.expected.json").read_text(encoding="utf-8"))
+TOURNAMENTS = {"fox-wed": 155, "tnpl-thu": 30}
+"""The fixture's tournaments and how many events each logged."""
+CASES = [
+    (tid, view) for tid, views in sorted(EXPECTED["tournaments"].items()) for view in sorted(views)
+]
+
+
+def _copy(tmp: Path) -> Path:
+    """A fresh copy of the fixture (opening it migrates it; the committed file stays as is)."""
+    path = tmp / FIXTURE.name
+    shutil.copyfile(FIXTURE, path)
+    return path
+
+
+@pytest.fixture(scope="module")
+def fixture_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """One copy of the fixture shared by the read-model comparisons."""
+    return _copy(tmp_path_factory.mktemp("compat"))
+
+
+def _cli_json(db: Path, args: list[str]) -> dict[str, Any]:
+    """What today's CLI prints for ``pokertd ARGS --json --db DB``, as the script records it."""
+    result = CliRunner().invoke(app, [*args, "--json", "--db", f"sqlite:///{db}"])
+    assert result.exit_code in (0, 2), result.output
+    data = json.loads(result.stdout)
+    if args[0] == "clock" and result.exit_code == 0:
+        del data["clock"]["at"]  # the time the clock was asked
+    return {"exit_code": result.exit_code, "json": data}
+
+
+def test_the_fixture_is_small_and_from_the_old_schema(tmp_path: Path) -> None:
+    """The committed file is the old schema (version 2, no ``command`` column), under 1 MB.
+
+    Read from a copy: even a read-only connection leaves ``-wal``/``-shm`` files beside a
+    WAL database, and the tests must not touch the working tree.
+    """
+    assert FIXTURE.stat().st_size < 1_000_000
+    conn = sqlite3.connect(_copy(tmp_path))
+    try:
+        assert conn.execute("PRAGMA user_version").fetchone()[0] == 2
+        columns = [row[1] for row in conn.execute("PRAGMA table_info(events)")]
+        assert "command" not in columns
+        counts = dict(
+            conn.execute("SELECT tournament_id, count(*) FROM events GROUP BY tournament_id")
+        )
+    finally:
+        conn.close()
+    assert counts == TOURNAMENTS
+
+
+def test_every_stored_row_decodes_strictly_and_reencodes_to_the_same_json(
+    tmp_path: Path,
+) -> None:
+    """Each row decodes with the strict decoder (unknown fields refused) and, where its
+    version is still current, encodes back to exactly the stored JSON: the format did
+    not drift."""
+    conn = sqlite3.connect(_copy(tmp_path))
+    try:
+        rows = conn.execute(
+            "SELECT tournament_id, seq, type, version, data FROM events ORDER BY 1, 2"
+        ).fetchall()
+    finally:
+        conn.close()
+    assert len(rows) == sum(TOURNAMENTS.values())
+    types = set()
+    for tid, seq, type_name, version, data in rows:
+        stored = json.loads(data)
+        event = event_from_json(type_name, version, stored)
+        types.add(type_name)
+        [(new_type, new_version, new_data)] = encode([event])
+        assert new_type == type_name, (tid, seq)
+        if new_version == version:
+            assert json.loads(new_data) == stored, (tid, seq, type_name)
+    assert {"players_busted", "player_moved", "colored_up", "deal_made", "prize_paid"} <= types
+    assert {"command_undone", "command_redone", "penalty_given", "table_closed"} <= types
+
+
+def test_opening_migrates_the_schema_and_old_rows_name_no_command(tmp_path: Path) -> None:
+    """Today's store adds the ``command`` column; the old rows read back with none."""
+    path = _copy(tmp_path)
+    store = open_store(f"sqlite:///{path}")
+    try:
+        assert {t.id for t in store.tournaments()} == set(TOURNAMENTS)
+        for tid, count in TOURNAMENTS.items():
+            records = store.load(tid)
+            assert [r.seq for r in records] == list(range(1, count + 1))
+            assert all(r.command is None for r in records)
+    finally:
+        store.close()
+    conn = sqlite3.connect(path)
+    try:
+        assert conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
+        columns = [row[1] for row in conn.execute("PRAGMA table_info(events)")]
+    finally:
+        conn.close()
+    assert "command" in columns
+
+
+@pytest.mark.parametrize(("tid", "view"), CASES, ids=[f"{t}:{v}" for t, v in CASES])
+def test_read_models_match_the_old_cli(fixture_db: Path, tid: str, view: str) -> None:
+    """``pokertd VIEW --json`` prints today what the old code printed for the same file."""
+    args = [tid if word == "TID" else word for word in view.split(" ")]
+    if args[0] == "receipt":  # the player's name has spaces: "receipt TID Ann Lee"
+        args = [args[0], args[1], " ".join(args[2:])]
+    expected = EXPECTED["tournaments"][tid][view]
+    assert _cli_json(fixture_db, args) == expected

@@ -1,0 +1,278 @@
+"""The import rules of docs/architecture.md, read from the source with ``ast``.
+
+Every ``import`` in ``src/pokertd`` counts — at module level, inside functions and under
+``if TYPE_CHECKING:`` — and the test reports every violation at once, as ``file:line``:
+
+* **no circles**: the graph of imports between pokertd's modules has no cycle (a circle
+  hidden behind a function-local import is still a circle);
+* **arrows point down** the layer order: base modules ← cards ← rules ← engine ←
+  tournament ← store ← service ← demo ← faces (web, cli, sim); faces do not import each
+  other, except ``cli`` → ``sim`` and ``cli/serve.py`` → ``web`` (to start the server);
+* **no function-local imports**, except in the files of :data:`LAZY_OK`, each with its
+  reason (the CLI imports its heavy dependencies when a command runs: issue 15).
+
+Implements: issue 11 (one shape for every domain; arrows only downward, no circles).
+"""
+
+from __future__ import annotations
+
+import ast
+from dataclasses import dataclass
+from pathlib import Path
+
+SRC = Path(__file__).resolve().parents[1] / "src"
+PKG = SRC / "pokertd"
+
+BASE = frozenset({"pokertd", "types", "errors", "roles", "money", "codec"})
+"""Base modules: importable from every layer (they import only each other)."""
+
+LAYERS: dict[str, int] = {
+    "cards": 1,
+    "rules": 2,
+    "engine": 3,
+    "tournament": 4,
+    "store": 5,
+    "service": 6,
+    "demo": 7,
+    "web": 8,
+    "cli": 8,
+    "sim": 8,
+}
+"""The layer of each top-level part; imports go to the same or a lower number."""
+
+FACE_ARROWS: dict[tuple[str, str], str | None] = {
+    ("cli", "sim"): None,
+    ("cli", "web"): "pokertd/cli/serve.py",
+}
+"""Face -> face imports allowed (``None``: from any file; else only from that file)."""
+
+LAZY_OK: dict[str, str] = {
+    "pokertd/cli/": "CLI start-up: a command imports what it needs when it runs (issue 15)",
+    "pokertd/store/__init__.py": "the PostgreSQL driver is loaded only for a postgresql:// URL",
+    "pokertd/store/testing.py": "test helper: psycopg only when a PostgreSQL test runs",
+}
+"""Files (or folders, ending in ``/``) where function-local imports are allowed, and why."""
+
+
+@dataclass(frozen=True, slots=True)
+class Import:
+    """One import statement's edge: who imports what, where, and whether inside a function."""
+
+    source: str
+    target: str
+    path: str
+    line: int
+    local: bool
+
+
+def _module_name(path: Path) -> str:
+    parts = list(path.relative_to(SRC).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def _modules() -> dict[str, Path]:
+    return {_module_name(p): p for p in sorted(PKG.rglob("*.py"))}
+
+
+def _resolve(module: str, path: Path, node: ast.ImportFrom) -> str:
+    if not node.level:
+        return node.module or ""
+    package = module.split(".") if path.name == "__init__.py" else module.split(".")[:-1]
+    base = package[: len(package) - node.level + 1]
+    return ".".join([*base, node.module] if node.module else base)
+
+
+def _imports() -> list[Import]:
+    """Every import of a pokertd module by a pokertd module."""
+    modules = _modules()
+    found: list[Import] = []
+    for name, path in modules.items():
+        rel = path.relative_to(SRC).as_posix()
+
+        def visit(
+            node: ast.AST, local: bool, name: str = name, path: Path = path, rel: str = rel
+        ) -> None:
+            for child in ast.iter_child_nodes(node):
+                inner = local or isinstance(
+                    child, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda
+                )
+                targets: list[str] = []
+                line = getattr(child, "lineno", 0)
+                if isinstance(child, ast.Import):
+                    targets = [a.name for a in child.names]
+                elif isinstance(child, ast.ImportFrom):
+                    base = _resolve(name, path, child)
+                    for alias in child.names:
+                        sub = f"{base}.{alias.name}"
+                        targets.append(sub if sub in modules else base)
+                for target in targets:
+                    if target == name:
+                        continue  # a package's __init__ naming its own attributes
+                    if target == "pokertd" or target.startswith("pokertd."):
+                        found.append(Import(name, target, rel, line, local))
+                    elif isinstance(child, ast.Import | ast.ImportFrom) and local:
+                        found.append(Import(name, "", rel, line, local))
+                visit(child, inner)
+
+        visit(ast.parse(path.read_text(encoding="utf-8")), False)
+    return found
+
+
+def _part(module: str) -> str:
+    parts = module.split(".")
+    return "pokertd" if len(parts) == 1 else parts[1]
+
+
+def _cycles(edges: list[Import]) -> list[list[str]]:
+    """Strongly connected components with more than one module (or a self-import)."""
+    graph: dict[str, set[str]] = {}
+    for e in edges:
+        if e.target:
+            graph.setdefault(e.source, set()).add(e.target)
+            graph.setdefault(e.target, set())
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on: set[str] = set()
+    out: list[list[str]] = []
+    counter = 0
+
+    def strong(v: str) -> None:  # Tarjan, iterative enough for a package this size
+        nonlocal counter
+        index[v] = low[v] = counter
+        counter += 1
+        stack.append(v)
+        on.add(v)
+        for w in sorted(graph[v]):
+            if w not in index:
+                strong(w)
+                low[v] = min(low[v], low[w])
+            elif w in on:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            comp: list[str] = []
+            while True:
+                w = stack.pop()
+                on.discard(w)
+                comp.append(w)
+                if w == v:
+                    break
+            if len(comp) > 1 or v in graph[v]:
+                out.append(sorted(comp))
+
+    for v in sorted(graph):
+        if v not in index:
+            strong(v)
+    return out
+
+
+def circle_violations(edges: list[Import]) -> list[str]:
+    """One line per import that belongs to a circle, grouped by circle."""
+    lines: list[str] = []
+    for comp in _cycles(edges):
+        members = set(comp)
+        lines.append("circle: " + " <-> ".join(comp))
+        for e in edges:
+            if e.source in members and e.target in members:
+                lines.append(f"  {e.path}:{e.line}: {e.source} imports {e.target}")
+    return lines
+
+
+def layer_violations(edges: list[Import]) -> list[str]:
+    """Imports against the layer order, and faces importing each other."""
+    lines: list[str] = []
+    for e in edges:
+        if not e.target:
+            continue
+        src, dst = _part(e.source), _part(e.target)
+        if src == dst or dst in BASE:
+            continue
+        where = f"{e.path}:{e.line}: {e.source} imports {e.target}"
+        if src in BASE:
+            lines.append(f"{where} (a base module imports only base modules)")
+            continue
+        if src not in LAYERS or dst not in LAYERS:
+            unknown = src if src not in LAYERS else dst
+            lines.append(f"{where} ({unknown!r} is not in the layer order)")
+            continue
+        if LAYERS[dst] > LAYERS[src]:
+            lines.append(f"{where} ({src} is below {dst}: arrows point down)")
+        elif LAYERS[dst] == LAYERS[src]:
+            allowed = (src, dst) in FACE_ARROWS
+            only = FACE_ARROWS.get((src, dst))
+            if not allowed or (only is not None and e.path != only):
+                lines.append(f"{where} (faces do not import each other)")
+    return lines
+
+
+def local_violations(edges: list[Import]) -> list[str]:
+    """Function-local imports outside :data:`LAZY_OK`."""
+    lines: list[str] = []
+    seen: set[tuple[str, int]] = set()
+    for e in edges:
+        if not e.local or (e.path, e.line) in seen:
+            continue
+        if any(e.path == ok or (ok.endswith("/") and e.path.startswith(ok)) for ok in LAZY_OK):
+            continue
+        seen.add((e.path, e.line))
+        what = e.target or "a library"
+        lines.append(f"{e.path}:{e.line}: imports {what} inside a function")
+    return lines
+
+
+def count_local_imports() -> int:
+    """Function-local imports across src (every library, allowed or not): the measure."""
+    return len({(e.path, e.line) for e in _imports() if e.local})
+
+
+def test_no_import_circles() -> None:
+    bad = circle_violations(_imports())
+    assert not bad, "Import circles (see docs/architecture.md):\n" + "\n".join(bad)
+
+
+def test_imports_point_down_the_layers() -> None:
+    bad = layer_violations(_imports())
+    assert not bad, "Imports against the layer order:\n" + "\n".join(bad)
+
+
+def test_no_function_local_imports_outside_the_allow_list() -> None:
+    bad = local_violations(_imports())
+    assert not bad, "Function-local imports (move them to the top):\n" + "\n".join(bad)
+
+
+def test_the_checks_can_fail() -> None:
+    """The rules catch what they are for (a circle, an upward arrow, a face to a face, a
+    local import), so a green run means something."""
+    edges = [
+        Import(
+            "pokertd.engine.hand",
+            "pokertd.tournament.framework",
+            "pokertd/engine/hand.py",
+            3,
+            False,
+        ),
+        Import(
+            "pokertd.tournament.framework",
+            "pokertd.engine.hand",
+            "pokertd/tournament/framework.py",
+            5,
+            True,
+        ),
+        Import("pokertd.web.api", "pokertd.cli.floor", "pokertd/web/api.py", 7, False),
+        Import("pokertd.cli.floor", "pokertd.web.app", "pokertd/cli/floor.py", 9, False),
+        Import("pokertd.cli.serve", "pokertd.web.app", "pokertd/cli/serve.py", 11, False),
+    ]
+    circles = circle_violations(edges)
+    assert circles[0] == "circle: pokertd.engine.hand <-> pokertd.tournament.framework"
+    assert len(circles) == 3
+    layers = layer_violations(edges)
+    assert [line.split(":")[0] + ":" + line.split(":")[1] for line in layers] == [
+        "pokertd/engine/hand.py:3",
+        "pokertd/web/api.py:7",
+        "pokertd/cli/floor.py:9",
+    ]
+    assert local_violations(edges) == [
+        "pokertd/tournament/framework.py:5: imports pokertd.engine.hand inside a function"
+    ]
