@@ -23,7 +23,7 @@ from pathlib import Path
 SRC = Path(__file__).resolve().parents[1] / "src"
 PKG = SRC / "pokertd"
 
-BASE = frozenset({"pokertd", "types", "errors", "roles", "money", "codec"})
+BASE = frozenset({"pokertd", "types", "errors", "roles", "money", "codec", "timefmt"})
 """Base modules: importable from every layer (they import only each other)."""
 
 LAYERS: dict[str, int] = {

@@ -93,8 +93,13 @@ def test_the_roles_of_issue_7_are_kept() -> None:
         "PayPrize",
         "SetPrizeOptions",
     } <= by_role[Role.DIRECTOR]
-    assert len(by_role[Role.FLOOR]) == 27
-    assert len(by_role[Role.DIRECTOR]) == 16
+    # issue 12 (floor console): "Confirm all" and "Draw buttons" are floor commands
+    assert {"ConfirmMoves", "DrawButtons"} <= by_role[Role.FLOOR]
+    # issue 12 (TV): announcements are the floor's, the TV layout and sound the director's
+    assert "Announce" in by_role[Role.FLOOR]
+    assert "SetDisplay" in by_role[Role.DIRECTOR]
+    assert len(by_role[Role.FLOOR] - {"ConfirmMoves", "DrawButtons", "Announce"}) == 27
+    assert len(by_role[Role.DIRECTOR] - {"SetDisplay"}) == 16
     assert Role.PUBLIC not in by_role
     assert {permissions.snake(c.__name__) for c in permissions.DEALER_OWN_TABLE} == {
         "bust",

@@ -193,3 +193,19 @@ def test_FOX_REG5_alive_in_one_event_at_a_time(db: str) -> None:
     )
     ok(db, "bust", "noon", "Alice", "--by", "Bob")
     ok(db, "register", "two", "Alice", "--card", "1001", "--age-ok")
+
+
+def test_cli_adds_its_flag_hint_to_the_neutral_refusal(db: str) -> None:
+    """The core says "Confirm ... is at least 21" (the web shows that); the terminal adds
+    how to do it here (--age-ok), and the JSON refusal keeps the neutral text and the hint."""
+    _night(db)
+    out = refused(db, "register", "t1", "Young Yves", "--card", "2001")
+    assert "Confirm Young Yves is at least 21 before registering." in out
+    assert "--age-ok" in out
+    result = runner.invoke(app, ["register", "t1", "Ann", "--card", "1", "--db", db, "--json"])
+    data = json.loads(result.stdout)
+    assert "--" not in data["message"]
+    assert data["context"]["hint"] == "age"
+    out = refused(db, "register", "t1", "Alice", "--card", "1001", "--age-ok")
+    assert "a second stack is a re-entry" in out
+    assert "pokertd reenter" in out

@@ -10,10 +10,6 @@ bust. Screenshots of the TV (1920x1080) and the phone view (390x844) go to
 from __future__ import annotations
 
 import json
-import os
-import socket
-import subprocess
-import sys
 import time
 import urllib.request
 from collections.abc import Iterator
@@ -21,6 +17,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+
+from .servers import running_server
 
 CHROMIUM = "/usr/bin/chromium"
 ARTIFACTS = Path(__file__).resolve().parents[1] / ".artifacts"
@@ -35,50 +33,12 @@ pytestmark = [
 ]
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """``pokertd serve`` on a free port; its base URL."""
     db = tmp_path_factory.mktemp("browser") / "night.db"
-    port = _free_port()
-    env = {**os.environ, "POKERTD_DIRECTOR_PASSWORD": PASSWORD, "POKERTD_NO_PROMPT": "1"}
-    proc = subprocess.Popen(
-        [
-            sys.executable,
-            "-c",
-            "from pokertd.cli import main; main()",
-            "serve",
-            "--db",
-            f"sqlite:///{db}",
-            "--port",
-            str(port),
-        ],
-        env=env,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-    )
-    base = f"http://127.0.0.1:{port}"
-    try:
-        for _ in range(150):
-            try:
-                urllib.request.urlopen(f"{base}/api/me", timeout=1).read()
-                break
-            except OSError:
-                if proc.poll() is not None:
-                    out = proc.stdout.read().decode() if proc.stdout else ""
-                    pytest.fail(f"pokertd serve exited: {out}")
-                time.sleep(0.1)
+    with running_server(db, PASSWORD) as base:
         yield base
-    finally:
-        proc.terminate()
-        proc.wait(timeout=10)
-        if proc.stdout is not None:
-            proc.stdout.close()
 
 
 @pytest.fixture(scope="module")
@@ -127,6 +87,7 @@ def test_short_night(server: str, browser: Any) -> None:
     tid = floor.url.split("/t/")[1].split("/")[0]
 
     # register 20 players (Foxwoods: the floor checks age and membership, FOX-REG9)
+    floor.click("#tab-players")
     floor.wait_for_selector("#register-name")
     floor.check("#age-ok")
     floor.check("#member-ok")
@@ -140,6 +101,7 @@ def test_short_night(server: str, browser: Any) -> None:
         )
     assert _view(server, tid)["status"]["entries"] == 20
 
+    floor.click("#tab-tables")
     floor.click("#btn-draw_seats")
     floor.wait_for_function("() => document.querySelectorAll('.table-box').length === 2")
     floor.click("text=Start clock")
@@ -154,10 +116,12 @@ def test_short_night(server: str, browser: Any) -> None:
     table1 = next(t for t in view["tables"] if t["table"] == 1)
     victims = [s["name"] for s in table1["seats"]][:5]
     delays = []
+    floor.click("#tab-players")
     for n, victim in enumerate(victims, start=1):
         floor.fill(".inline-search", victim)
+        floor.click("#players button.bust")  # opens the bust sheet (eliminator optional)
         with floor.expect_response(lambda r: r.url.endswith("/commands/bust")) as resp:
-            floor.click("#players button.bust")
+            floor.click("#bust-confirm")
         assert resp.value.status == 200
         started = time.perf_counter()  # the bust is stored; now the TV must show it
         tv.wait_for_function(
@@ -173,11 +137,16 @@ def test_short_night(server: str, browser: Any) -> None:
     assert _view(server, tid)["status"]["alive"] == 15
 
     # balance: suggest and confirm one move
+    floor.click("#tab-tables")
     floor.click("#btn-suggest_moves")
     floor.wait_for_selector(".confirm-move")
     before = floor.locator(".confirm-move").count()
-    table2 = next(t for t in _view(server, tid)["tables"] if t["table"] == 2)
-    answers["Which player moves"] = table2["seats"][-1]["name"]  # no button yet: floor names one
+    # no button yet: the console asks for it with a tap on its seat, then names the player
+    floor.wait_for_selector("#ask-button")
+    with floor.expect_response(lambda r: r.url.endswith("/commands/place_button")) as placed:
+        floor.click("#table-2 button.seat:not(.empty) >> nth=0")
+    assert placed.value.status == 200, placed.value.text()
+    floor.wait_for_selector("#ask-button", state="detached")
     with floor.expect_response(lambda r: "confirm_move" in r.url, timeout=5000) as resp:
         floor.click(".confirm-move >> nth=0")
     assert resp.value.status == 200, resp.value.text()

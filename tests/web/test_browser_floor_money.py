@@ -25,6 +25,7 @@ def test_K1_FOX_73_penalty_and_deal_forms(server: str, browser: Any) -> None:
     page.wait_for_selector("#demo-button")
     page.click("#demo-button")
     page.wait_for_url("**/floor")
+    page.click("#tab-players")  # penalties sit with the players; deals and prizes under Money
     page.wait_for_selector("#penalty-player", state="visible")
     name = page.eval_on_selector("#players tbody td", "td => td.textContent")
     page.fill("#penalty-player", name)
@@ -38,6 +39,7 @@ def test_K1_FOX_73_penalty_and_deal_forms(server: str, browser: Any) -> None:
         "li => li.textContent.includes(n) && li.textContent.includes('TDA-71'))",
         arg=name,
     )
+    page.click("#tab-money")
     page.select_option("#deal-kind", "chip")
     page.click("#deal-propose")
     page.wait_for_function(

@@ -33,6 +33,7 @@ def test_undo_button_names_the_bust_and_sends_its_batch(server: str, browser: An
         arg=name,
     )
     assert page.is_disabled("#redo")
+    page.click("#tab-log")  # the log tab holds Undo and Redo
     with page.expect_request(lambda r: r.url.endswith("/commands/undo")) as sent:
         page.click("#undo")
     assert json.loads(sent.value.post_data or "{}") == {"batch": batch}

@@ -19,7 +19,7 @@ import pytest
 from pokertd.store.testing import postgres_test_url
 from pokertd.web import Role, UserStore
 
-from .test_browser import _free_port
+from .servers import free_port as _free_port
 
 pytestmark = pytest.mark.postgres
 

@@ -16,7 +16,6 @@ import json
 import os
 import shutil
 import signal
-import socket
 import subprocess
 import sys
 import time
@@ -30,6 +29,8 @@ import pytest
 from websockets.asyncio.client import connect
 from websockets.exceptions import InvalidStatus
 from websockets.typing import Origin
+
+from .servers import free_port as _free_port
 
 PASSWORD = "real-server-director-1"
 
@@ -45,12 +46,6 @@ class Server:
     @property
     def ws_base(self) -> str:
         return "ws" + self.base.removeprefix("http")
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 def _command() -> list[str]:

@@ -682,7 +682,7 @@ def _two_serve_processes(url: str) -> None:
 
     import psycopg
 
-    from .test_browser import _free_port
+    from .servers import free_port as _free_port
 
     with psycopg.connect(url, autocommit=True) as conn:  # start from an empty database again
         conn.execute(

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 
 from pokertd.codec import to_json
 from pokertd.errors import PokertdError
@@ -76,12 +77,41 @@ def emit(data: Any, as_json: bool, render: Callable[[Any], None] | None = None) 
         render(data)
 
 
+CLI_HINTS: dict[str, str] = {
+    "age": "add --age-ok once the age is checked",
+    "member": "give --card NUMBER or --member-ok",
+    "alternate": "register --alternate",
+    "seat": "register without --alternate",
+    "reenter": "pokertd reenter",
+    "forfeit": "pokertd forfeit",
+    "bust": "pokertd bust",
+    "stack": "give --stack",
+    "chips": "give --chips",
+    "players": "give --players",
+    "stacks": "give --stacks",
+    "save": "give --save",
+    "redraw": "pokertd redraw",
+    "button": "pokertd button",
+}
+"""The terminal's way of doing what a refusal asks (``context["hint"]`` from the core).
+
+The core's refusals are neutral sentences (the web shows them as they are); the CLI adds
+the flag or command that does it here.
+"""
+
+
+def cli_text(exc: PokertdError) -> str:
+    """The refusal for the terminal: the core's sentence plus the CLI's hint, if any."""
+    hint = CLI_HINTS.get(str(exc.context.get("hint", "")))
+    return f"{exc} [{hint}]" if hint else str(exc)
+
+
 def fail(exc: PokertdError, as_json: bool = False) -> typer.Exit:
     """Report a refusal in one line (or as JSON) and return the exit to raise (code 2)."""
     if as_json:
         sys.stdout.write(json.dumps(exc.as_json()) + "\n")
     else:
-        err_console.print(f"[bold red]error:[/] {exc}", soft_wrap=True)
+        err_console.print(f"[bold red]error:[/] {escape(cli_text(exc))}", soft_wrap=True)
     return typer.Exit(code=2)
 
 
@@ -115,11 +145,13 @@ def service(db: str | None) -> Iterator[TournamentService]:
 
 
 __all__ = [
+    "CLI_HINTS",
     "DEFAULT_DB",
     "DbOption",
     "JsonOption",
     "actor",
     "check_port",
+    "cli_text",
     "console",
     "db_url",
     "emit",

@@ -21,6 +21,7 @@ from pokertd.cli._common import service as _service
 from pokertd.errors import InvalidCommand
 from pokertd.money import format_money, parse_money
 from pokertd.service import utc_now
+from pokertd.timefmt import clock, venue_zone
 from pokertd.tournament.eliminations import Bust, EndByChipCount
 from pokertd.tournament.entries import (
     Addon,
@@ -551,15 +552,15 @@ def log_cmd(
     """The event log in words, with time and who."""
     with refusals(as_json), _service(db) as service:
         state = service.state(tid)
-        lines = log(state, service.records(tid))
+        zone = venue_zone()  # $POKERTD_TIMEZONE, else this machine's zone: as the web shows
+        lines = log(state, service.records(tid), zone)
         if last is not None:
             lines = lines[-last:] if last > 0 else []
 
         def render(_: Any) -> None:
             for line in lines:
                 mark = " [dim](undone)[/]" if line.undone else ""
-                local = datetime.fromisoformat(line.at).astimezone().strftime("%H:%M:%S")
-                say(f"{line.seq:>4} {local} {line.actor}: {line.text}{mark}")
+                say(f"{line.seq:>4} {clock(line.at, zone)} {line.actor}: {line.text}{mark}")
 
         emit(lines, as_json, render)
 

@@ -43,6 +43,7 @@ from pokertd.money import format_money, parse_money
 from pokertd.rules import load_profile
 from pokertd.rules.profile import RuleProfile, read_text_file
 from pokertd.service import utc_now
+from pokertd.timefmt import venue_zone
 from pokertd.tournament.framework import Command, EventRecord
 from pokertd.tournament.prizes import (
     PayoutSchedulePosted,
@@ -494,7 +495,9 @@ def pay_command(
         run_command(db, tournament, command, as_json)
         if not as_json:
             with _service(db) as service:
-                console.print(receipt_text(service.state(tournament), player))
+                state = service.state(tournament)
+                recs = service.records(tournament)
+                console.print(receipt_text(state, player, records=recs, zone=venue_zone()))
 
 
 def receipt_command(
@@ -505,7 +508,8 @@ def receipt_command(
 ) -> None:
     """Print the receipt of a prize already paid."""
     with refusals(as_json), _service(db) as service:
-        text = receipt_text(service.state(tournament), player)
+        state = service.state(tournament)
+        text = receipt_text(state, player, records=service.records(tournament), zone=venue_zone())
     if as_json:
         emit({"receipt": text}, True)
     else:

@@ -8,11 +8,14 @@ terminal prompt, or else the one-time ``/setup`` page — and runs uvicorn.
 from __future__ import annotations
 
 import dataclasses
+import ipaddress
 import os
 import sys
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Annotated
 
 import typer
+from rich.markup import escape
 
 from pokertd.cli._common import (
     DbOption,
@@ -59,75 +62,213 @@ def _with_proxies(
     return dataclasses.replace(settings, trusted_proxies=proxies)
 
 
-def _announce(url: str, host: str, port: int, *, first_run: bool) -> None:
-    """Say where the app serves (and, on a first run, where to set the password)."""
-    shown = "localhost" if host in {"127.0.0.1", "0.0.0.0"} else host
-    console.print(f"pokertd serving [bold]{url}[/] at [bold]http://{shown}:{port}/[/]")
-    if first_run:
-        console.print(
-            f"First run: open [bold]http://{shown}:{port}/setup[/] to set the director's password."
+ALL_V4 = "0.0.0.0"
+ALL_V6 = "::"
+
+
+def _interface_addresses() -> list[ipaddress.IPv4Address | ipaddress.IPv6Address]:
+    """Every address of this machine's network interfaces (``ifaddr``: no packet is sent)."""
+    import ifaddr
+
+    found: list[ipaddress.IPv4Address | ipaddress.IPv6Address] = []
+    for adapter in ifaddr.get_adapters():
+        for ip in adapter.ips:
+            text = ip.ip if isinstance(ip.ip, str) else ip.ip[0]
+            try:
+                found.append(ipaddress.ip_address(text.split("%")[0]))
+            except ValueError:
+                continue
+    return found
+
+
+def phone_addresses(
+    host: str,
+    interfaces: Sequence[ipaddress.IPv4Address | ipaddress.IPv6Address] | None = None,
+) -> list[str]:
+    """The addresses a phone on the venue's network can use for a server bound to ``host``.
+
+    ``0.0.0.0`` listens on every IPv4 address, ``::`` on every address; a named address is
+    the one address; loopback is none (no other device reaches it). Link-local IPv6 is left
+    out (a browser cannot open it without a zone), private LAN addresses come first.
+    """
+    try:
+        bound = ipaddress.ip_address(host)
+    except ValueError:
+        return [] if host in {"localhost", ""} else [host]  # a host name: say it as given
+    if bound.is_loopback:
+        return []
+    if str(bound) not in {ALL_V4, ALL_V6}:
+        return [str(bound)]
+    listed = _interface_addresses() if interfaces is None else list(interfaces)
+    usable = [
+        a
+        for a in dict.fromkeys(listed)
+        if not (a.is_loopback or a.is_link_local or a.is_multicast or a.is_unspecified)
+        and (a.version == 4 or str(bound) == ALL_V6)
+    ]
+    usable.sort(key=lambda a: (a.version, not a.is_private))
+    return [str(a) for a in usable]
+
+
+def _http(address: str, port: int) -> str:
+    host = f"[{address}]" if ":" in address else address
+    return f"http://{host}:{port}"
+
+
+def _check_public_url(public_url: str) -> str:
+    """``--public-url`` without its trailing slash, or a one-line refusal."""
+    from pokertd.errors import InvalidCommand
+
+    url = public_url.strip().rstrip("/")
+    if url and not url.startswith(("http://", "https://")):
+        raise InvalidCommand(
+            f"The public URL {public_url!r} must start with http:// or https://, "
+            "e.g. http://192.168.1.20:8000."
         )
+    return url
+
+
+def _announce(
+    url: str, host: str, port: int, *, first_run: bool, phones: list[str], qr_url: str
+) -> None:
+    """Say where the app serves, every address a phone can use, and what the QR code opens."""
+    here = f"http://localhost:{port}"
+    console.print(f"pokertd serving [bold]{url}[/]")
+    console.print(f"  On this computer:  [bold]{here}/[/]")
+    if phones:
+        for address in phones:
+            console.print(f"  On phones and tablets:  [bold]{escape(_http(address, port))}/[/]")
+    elif _is_loopback(host) and not qr_url:
+        console.print(
+            f"  Phones cannot reach this server: it listens on {host}, this computer only. "
+            f"To let phones and tablets in, start it with [bold]--host 0.0.0.0[/] (and allow "
+            f"port {port} through the firewall)."
+        )
+    else:
+        console.print(
+            "  No network address found: connect this computer to the venue's network, "
+            "or give the address phones use with [bold]--public-url[/]."
+        )
+    if qr_url:
+        console.print(f"  The TV's QR code opens:  [bold]{escape(qr_url)}/t/…/player[/]")
+    if first_run:
+        console.print(f"First run: open [bold]{here}/setup[/] to set the director's password.")
+
+
+def _is_loopback(host: str) -> bool:
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+HostOption = Annotated[str, typer.Option(help="Address to bind (0.0.0.0 for the whole LAN).")]
+PortOption = Annotated[int, typer.Option(help="Port to listen on.")]
+PublicUrlOption = Annotated[
+    str,
+    typer.Option(
+        help="URL phones use, for the QR code (default: the LAN address when serving on "
+        "all interfaces, else the address the TV was opened with). $POKERTD_PUBLIC_URL.",
+    ),
+]
+TimezoneOption = Annotated[
+    str,
+    typer.Option(
+        help="The venue's time zone, e.g. Europe/London (default: $POKERTD_TIMEZONE, else "
+        "this computer's zone). Log, receipts and printouts show times in it.",
+    ),
+]
+ProxyHeadersOption = Annotated[
+    bool,
+    typer.Option(
+        "--proxy-headers",
+        help="Behind a reverse proxy: believe X-Forwarded-For from trusted proxies "
+        "(127.0.0.1 and ::1 unless --trusted-proxy is given).",
+    ),
+]
+TrustedProxyOption = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--trusted-proxy",
+        help="Address or network of a trusted reverse proxy (repeatable; implies --proxy-headers).",
+    ),
+]
+
+
+def _serve_settings(
+    url: str,
+    host: str,
+    port: int,
+    public_url: str,
+    timezone: str,
+    proxies: tuple[bool, list[str] | None],
+) -> tuple[Settings, list[str]]:
+    """The web settings for ``serve`` and the addresses phones can use.
+
+    An unknown time zone or a bad public URL is a one-line refusal here, not a 500 later.
+    The QR code must open on a phone, not on localhost: serving on every interface without a
+    public URL, it encodes the first LAN address.
+    """
+    from pokertd.web.settings import Settings
+
+    settings = Settings.from_env(url)
+    if timezone:
+        settings = dataclasses.replace(settings, timezone=timezone)
+    settings.zone()
+    phones = phone_addresses(host)
+    chosen = _check_public_url(public_url or settings.public_url)
+    if not chosen and host in {ALL_V4, ALL_V6} and phones:
+        chosen = _http(phones[0], port)
+    settings = dataclasses.replace(settings, public_url=chosen)
+    return _with_proxies(settings, *proxies), phones
 
 
 def serve(
     db: DbOption = None,
-    host: Annotated[str, typer.Option(help="Address to bind (0.0.0.0 for the whole LAN).")] = (
-        "127.0.0.1"
-    ),
-    port: Annotated[int, typer.Option(help="Port to listen on.")] = 8000,
-    public_url: Annotated[
-        str, typer.Option(help="URL phones use for the QR code (default: the request's).")
-    ] = "",
-    proxy_headers: Annotated[
-        bool,
-        typer.Option(
-            "--proxy-headers",
-            help="Behind a reverse proxy: believe X-Forwarded-For from trusted proxies "
-            "(127.0.0.1 and ::1 unless --trusted-proxy is given).",
-        ),
-    ] = False,
-    trusted_proxy: Annotated[
-        list[str] | None,
-        typer.Option(
-            "--trusted-proxy",
-            help="Address or network of a trusted reverse proxy (repeatable; implies "
-            "--proxy-headers).",
-        ),
-    ] = None,
+    host: HostOption = "127.0.0.1",
+    port: PortOption = 8000,
+    public_url: PublicUrlOption = "",
+    timezone: TimezoneOption = "",
+    proxy_headers: ProxyHeadersOption = False,
+    trusted_proxy: TrustedProxyOption = None,
 ) -> None:
     """Run the web app: floor console, TV clock, player and dealer views, JSON API."""
     import uvicorn
 
     from pokertd.service import open_service
-    from pokertd.web import Settings, UserStore, create_app
+    from pokertd.store.accounts import AccountStore
+    from pokertd.web import UserStore, create_app
 
     with refusals():
         url = db_url(db)
         check_port(port)
+        settings, phones = _serve_settings(
+            url, host, port, public_url, timezone, (proxy_headers, trusted_proxy)
+        )
         service = open_service(url)
-        users = UserStore(url)
-        settings = Settings.from_env(url)
-        if public_url:
-            settings = dataclasses.replace(settings, public_url=public_url)
-        settings = _with_proxies(settings, proxy_headers, trusted_proxy)
+        store = service.store  # one connection for events and accounts
+        users = UserStore(store if isinstance(store, AccountStore) else url)
         if not users.has_director():
             if settings.director_password:  # idempotent when two servers start together
                 users.ensure_first_director(settings.director_name, settings.director_password)
             elif sys.stdin.isatty() and not os.environ.get("POKERTD_NO_PROMPT"):
                 _prompt_director(users)
         app = create_app(service, settings, users=users)
-    _announce(url, host, port, first_run=not users.has_director())
+    first_run = not users.has_director()
+    _announce(url, host, port, first_run=first_run, phones=phones, qr_url=settings.public_url)
     uvicorn.run(
         app,
         host=host,
         port=port,
         log_level="warning",
         proxy_headers=False,  # the app reads X-Forwarded-For itself, from trusted proxies only
-        timeout_graceful_shutdown=3,
+        timeout_graceful_shutdown=3,  # open SSE streams must not hold up a stop
         # the WebSocket push needs a WebSocket library (the ``websockets`` dependency);
         # named, not "auto", so a broken install fails at start instead of answering 404
         ws="websockets-sansio",
-    )  # open SSE streams must not hold up a stop
+    )
     service.close()
 
 

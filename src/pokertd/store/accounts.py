@@ -8,7 +8,8 @@ connection and transaction handling, so pokertd has one database layer.
 
 - ``pokertd_users``: name, role, password hash (the hash is made and checked by
   :mod:`pokertd.web.users`; the store never sees a password).
-- ``pokertd_settings``: small named values, e.g. the cookie/PIN key, written once.
+- ``pokertd_settings``: small named values, e.g. the cookie/PIN key, written once, and the
+  event templates directors save from the browser (``template:<name>``, TOML text).
 - ``pokertd_sessions``: server-side sessions keyed by the SHA-256 of the cookie's token.
   A password change, role change or removal of an account ends its sessions in the same
   transaction.
@@ -133,6 +134,14 @@ class AccountStore(Protocol):
 
     def setting_once(self, key: str, value: str) -> str:
         """Store ``value`` under ``key`` unless a value is there; the value that is stored."""
+        ...
+
+    def put_setting(self, key: str, value: str) -> None:
+        """Store ``value`` under ``key``, replacing what was there (saved event templates)."""
+        ...
+
+    def settings_with_prefix(self, prefix: str) -> list[tuple[str, str]]:
+        """Every ``(key, value)`` whose key starts with ``prefix``, by key."""
         ...
 
     # ---- accounts
@@ -313,6 +322,23 @@ class SqlAccounts:
             )
             rows = run("SELECT value FROM pokertd_settings WHERE key = ?", (key,))
         return str(rows[0][0])
+
+    def put_setting(self, key: str, value: str) -> None:
+        """Store ``value`` under ``key``, replacing what was there (saved event templates)."""
+        with self._tx() as run:
+            run(
+                "INSERT INTO pokertd_settings (key, value) VALUES (?, ?) "
+                "ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+                (key, value),
+            )
+
+    def settings_with_prefix(self, prefix: str) -> list[tuple[str, str]]:
+        """Every ``(key, value)`` whose key starts with ``prefix``, by key."""
+        rows = self._read(
+            "SELECT key, value FROM pokertd_settings WHERE substr(key, 1, ?) = ? ORDER BY key",
+            (len(prefix), prefix),
+        )
+        return [(str(k), str(v)) for k, v in rows]
 
     # ---- accounts -------------------------------------------------------------------
 

@@ -25,6 +25,7 @@ from pokertd.tournament.framework import (
 # isort: split
 # Domain modules register themselves on import (one line each, keep sorted):
 from pokertd.tournament import clock as clock
+from pokertd.tournament import display as display
 from pokertd.tournament import eliminations as eliminations
 from pokertd.tournament import entries as entries
 from pokertd.tournament import penalties as penalties

@@ -219,6 +219,8 @@ CardNumber: TypeAlias = Annotated[str, Text("A card or member number", CARD_MAX)
 Reason: TypeAlias = Annotated[str, Text("A reason", REASON_MAX, multiline=True)]
 Note: TypeAlias = Annotated[str, Text("A note", REASON_MAX, multiline=True)]
 Announcement: TypeAlias = Annotated[str, Text("A pause reason", ANNOUNCEMENT_MAX)]
+Notice: TypeAlias = Annotated[str, Text("An announcement", ANNOUNCEMENT_MAX)]
+"""What the floor puts on every screen (issue 12): one line, at most 200 characters."""
 Word: TypeAlias = Annotated[str, Text("A short word (rule, colour, method)", SHORT_MAX)]
 HandName: TypeAlias = Annotated[str, Text("A hand's name", NAME_MAX)]
 TableText: TypeAlias = Annotated[str, Text("A table number", 3 + 7)]
@@ -412,6 +414,7 @@ __all__ = [
     "LevelNo",
     "Limit",
     "Note",
+    "Notice",
     "PersonName",
     "Places",
     "PlayerName",

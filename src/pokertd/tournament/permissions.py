@@ -20,7 +20,7 @@ from types import MappingProxyType
 
 from pokertd.errors import NotFound, PermissionDenied, PokertdError
 from pokertd.roles import Role
-from pokertd.tournament import clock, eliminations, entries, penalties, prizes, seating
+from pokertd.tournament import clock, display, eliminations, entries, penalties, prizes, seating
 from pokertd.tournament.framework import (
     Command,
     Redo,
@@ -53,6 +53,8 @@ _ROLES: dict[type[Command], Role] = {
     seating.SeatPlayer: Role.FLOOR,
     seating.SuggestMoves: Role.FLOOR,
     seating.ConfirmMove: Role.FLOOR,
+    seating.ConfirmMoves: Role.FLOOR,
+    seating.DrawButtons: Role.FLOOR,
     seating.BreakTable: Role.FLOOR,
     seating.Redraw: Role.DIRECTOR,
     seating.PlaceButton: Role.DEALER,
@@ -73,6 +75,9 @@ _ROLES: dict[type[Command], Role] = {
     clock.ColorUp: Role.FLOOR,
     clock.IntroduceChip: Role.FLOOR,
     clock.CallClock: Role.FLOOR,
+    # display (issue 12)
+    display.Announce: Role.FLOOR,
+    display.SetDisplay: Role.DIRECTOR,
     # penalties
     penalties.GivePenalty: Role.DIRECTOR,
     # prizes and deals

@@ -33,7 +33,7 @@ from pokertd.errors import InvalidCommand, NotFound
 from pokertd.money import format_money, parse_money
 from pokertd.rules import FinishMethod, RuleProfile, load_profile
 from pokertd.rules.profile import parse_fraction, parse_toml, read_text_file
-from pokertd.tournament.clock.structures import load_structure
+from pokertd.tournament.clock.structures import Structure, load_structure, structure_from_dict
 from pokertd.types import Cents, Chips
 
 
@@ -138,6 +138,19 @@ class Template:
     source: str = ""
     """Where the numbers come from (catalogue appendix and rule IDs)."""
     notes: str = ""
+    progressive_bounties: bool = False
+    """Bounties are progressive (PKO) rather than fixed: the event set-up turns the prize
+    option on when it creates the event (I1)."""
+    custom_structure: dict[str, Any] | None = None
+    """A structure written with the event itself (the data of :meth:`Structure.as_json`,
+    e.g. levels edited in the browser's event set-up) instead of a preset; ``structure`` is
+    then only its name. Stored in the event, so every server replays the same levels."""
+
+    def structure_value(self) -> Structure:
+        """The event's structure: its own levels when it has them, else the preset."""
+        if self.custom_structure is not None:
+            return structure_from_dict(self.custom_structure)
+        return load_structure(self.structure)
 
     @property
     def bounty_event(self) -> bool:
@@ -153,7 +166,13 @@ class Template:
         structure's, else the profile's (A4)."""
         if self.late_reg_close_after_level is not None:
             return self.late_reg_close_after_level
-        close = _structure_close(self.structure)
+        if self.custom_structure is not None:
+            try:
+                close = self.structure_value().registration_closes_after_level
+            except InvalidCommand:
+                close = None
+        else:
+            close = _structure_close(self.structure)
         return close if close is not None else profile.late_reg_close_after_level
 
     def problems(self, profile: RuleProfile | None = None) -> list[str]:
@@ -228,9 +247,13 @@ class Template:
                 f"of {_pct(profile.late_entry_penalty_max_pct)} (TNPL-B2i)"
             )
         try:
-            load_structure(self.structure)
+            self.structure_value()
         except InvalidCommand as exc:
-            out.append(exc.message)
+            listed = exc.context.get("problems")
+            if isinstance(listed, list) and listed:  # every problem, one by one
+                out.extend(f"structure: {p}" for p in listed)
+            else:
+                out.append(exc.message)
         return out
 
     def late_entry_cap(self, profile: RuleProfile) -> Fraction:
@@ -338,6 +361,11 @@ def template_from_dict(data: Mapping[str, Any], *, name: str = "custom") -> Temp
             f"finish_method {finish!r}: write elimination or timed_chip_count"
         ) from None
     cap = data.get("late_entry_penalty_cap_pct")
+    structure = data.get("structure", "")
+    custom: dict[str, Any] | None = None
+    if isinstance(structure, Mapping):  # a [structure] table: the event's own levels
+        custom = dict(structure)
+        structure = custom.get("name") or "custom"
     title = data.get("title", name)
     if not isinstance(title, str):
         raise InvalidCommand("template title must be text")
@@ -348,7 +376,7 @@ def template_from_dict(data: Mapping[str, Any], *, name: str = "custom") -> Temp
         game=str(data.get("game", "NLH")),
         fees=_fees(fees_data, "buy_in"),
         starting_stack=_req_int(data, "starting_stack"),
-        structure=str(data.get("structure", "")),
+        structure=str(structure),
         tables=_req_int(data, "tables", 1),
         seats_per_table=_req_int(data, "seats_per_table", 10),
         late_reg_close_after_level=_int(data, "late_reg_close_after_level"),
@@ -368,7 +396,74 @@ def template_from_dict(data: Mapping[str, Any], *, name: str = "custom") -> Temp
         payout_table=data.get("payout_table"),
         source=str(data.get("source", "")),
         notes=str(data.get("notes", "")),
+        progressive_bounties=bool(data.get("progressive_bounties", False)),
+        custom_structure=custom,
     )
+
+
+def _drop_none(value: Any) -> Any:
+    """``value`` without ``None`` entries (TOML has no null), recursively."""
+    if isinstance(value, Mapping):
+        return {str(k): _drop_none(v) for k, v in value.items() if v is not None}
+    if isinstance(value, list | tuple):
+        return [_drop_none(v) for v in value]
+    return value
+
+
+def _fees_data(fees: Fees) -> dict[str, str]:
+    return {k: format_money(getattr(fees, k)) for k in _FEE_KEYS}
+
+
+def _ratio(value: Fraction) -> str:
+    return f"{value.numerator}/{value.denominator}"
+
+
+def template_to_dict(template: Template) -> dict[str, Any]:
+    """The TOML/JSON data :func:`template_from_dict` reads back equal (money as text,
+    ratios as ``"n/d"``, no ``None``): how a template saved from the browser is stored."""
+    t = template
+    data: dict[str, Any] = {
+        "name": t.name,
+        "title": t.title,
+        "profile": t.profile,
+        "game": t.game,
+        "structure": t.custom_structure if t.custom_structure is not None else t.structure,
+        "starting_stack": t.starting_stack,
+        "tables": t.tables,
+        "seats_per_table": t.seats_per_table,
+        "late_reg_close_after_level": t.late_reg_close_after_level,
+        "guarantee": format_money(t.guarantee),
+        "added_money": format_money(t.added_money),
+        "field_cap": t.field_cap,
+        "reentry": t.reentry,
+        "reentry_max": t.reentry_max,
+        "progressive_bounties": t.progressive_bounties,
+        "early_bird_bonus_pct": _ratio(t.early_bird_bonus_pct),
+        "late_entry_penalty_pct_per_level": _ratio(t.late_entry_penalty_pct_per_level),
+        "late_entry_penalty_cap_pct": None
+        if t.late_entry_penalty_cap_pct is None
+        else _ratio(t.late_entry_penalty_cap_pct),
+        "finish_method": None if t.finish_method is None else t.finish_method.value,
+        "payout_table": t.payout_table,
+        "source": t.source,
+        "notes": t.notes,
+        "buy_in": _fees_data(t.fees),
+    }
+    if t.rebuy is not None:
+        data["rebuy"] = _fees_data(t.rebuy.fees) | {
+            "chips": t.rebuy.chips,
+            "max_per_player": t.rebuy.max_per_player,
+            "minutes": t.rebuy.minutes,
+            "stack_at_most_start": t.rebuy.stack_at_most_start,
+        }
+    if t.addon is not None:
+        data["addon"] = _fees_data(t.addon.fees) | {
+            "chips": t.addon.chips,
+            "at_level": t.addon.at_level,
+            "max_per_entry": t.addon.max_per_entry,
+        }
+    result: dict[str, Any] = _drop_none(data)
+    return result
 
 
 def _templates_dir() -> Any:
@@ -424,5 +519,6 @@ __all__ = [
     "load_template",
     "template_from_dict",
     "template_names",
+    "template_to_dict",
     "templates",
 ]

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import UTC, datetime, tzinfo
 
 from pokertd.money import format_money
 from pokertd.tournament.eliminations.state import finishing_places
@@ -268,14 +268,20 @@ class LogLine:
     undone: bool
 
 
-def log(state: TournamentState, records: Iterable[EventRecord]) -> list[LogLine]:
-    """The event log in words (``describe()`` of each event); undone batches marked."""
+def log(
+    state: TournamentState, records: Iterable[EventRecord], zone: tzinfo = UTC
+) -> list[LogLine]:
+    """The event log in words (``describe()`` of each event); undone batches marked.
+
+    ``at`` is ISO to the second in ``zone``, the venue's time zone (configuration the faces
+    pass in, :func:`pokertd.timefmt.venue_zone`), so every face shows the same local time.
+    """
     undone = {b.batch for b in state.batches if b.undone}
     return [
         LogLine(
             seq=r.seq,
             batch=r.batch,
-            at=r.recorded_at.isoformat(timespec="seconds"),
+            at=r.recorded_at.astimezone(zone).isoformat(timespec="seconds"),
             actor=r.actor,
             type=r.event.type,
             text=r.event.describe(),

@@ -293,28 +293,8 @@ class NewTournament(BaseModel):
     template: str = Field(min_length=1, max_length=64, examples=["fox_wed_80"])
 
 
-@router.get("/templates")
-def templates() -> list[dict[str, Any]]:
-    """The shipped event templates (name, title, rule profile)."""
-    out = []
-    for name in template_names():
-        tpl = load_template(name, validate=False)
-        out.append(
-            {
-                "name": name,
-                "title": tpl.title,
-                "profile": tpl.profile,
-                "starting_stack": tpl.starting_stack,
-                "structure": tpl.structure,
-            }
-        )
-    return out
-
-
-@router.post("/tournaments", responses=ERROR_RESPONSES, status_code=201)
-def create_tournament(body: NewTournament, request: Request) -> dict[str, Any]:
-    """Create a tournament from a shipped template (director)."""
-    return create_from_template(body, request)
+# GET /api/templates and POST /api/tournaments (templates, saved templates and whole event
+# definitions) are in :mod:`pokertd.web.setup`, which uses create_from_template below.
 
 
 def create_from_template(

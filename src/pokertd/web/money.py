@@ -29,16 +29,18 @@ if TYPE_CHECKING:
 def receipts(web: Web, tid: str, player: str = "") -> list[dict[str, Any]]:
     """Every paid prize (place order) with its printable receipt; ``player`` filters by name."""
     want = player.strip().lower()
+    zone = web.settings.zone()
 
     def read(state: TournamentState) -> list[dict[str, Any]]:
         paid = sorted(state.part(PrizeBook).paid.values(), key=lambda p: (p.place, p.name))
+        recs = web.service.records(tid) if paid else []
         return [
             {
                 "name": p.name,
                 "place": p.place,
                 "amount": p.amount,
                 "paid": p.paid,
-                "text": receipt_text(state, p.name),
+                "text": receipt_text(state, p.name, records=recs, zone=zone),
             }
             for p in paid
             if not want or p.name.lower() == want

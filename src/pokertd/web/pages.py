@@ -12,11 +12,12 @@ from typing import Any
 
 import segno
 from fastapi import APIRouter, Form, Request
-from fastapi.responses import HTMLResponse, RedirectResponse, Response
+from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from starlette.concurrency import run_in_threadpool
 
 from pokertd import demo as demo_mod
 from pokertd.errors import InvalidCommand, NotFound, PokertdError
+from pokertd.tournament.display import LAYOUTS
 from pokertd.tournament.templates import load_template, template_names
 from pokertd.web import access, charts, money, views
 from pokertd.web.api import (
@@ -39,6 +40,7 @@ PRINT_KINDS = {
     "receipts": "Receipts",
     "payouts": "Payout sheet",
     "results": "Results",
+    "moves": "Move slips",
 }
 
 
@@ -58,6 +60,12 @@ def render(request: Request, name: str, status: int = 200, **context: Any) -> HT
 
 
 def _public_url(request: Request) -> str:
+    """The base URL a phone opens from the TV's QR code.
+
+    ``Settings.public_url`` when set (``--public-url``, or the LAN address ``pokertd serve``
+    chose when serving on all interfaces), else the address this request came in on, which
+    a phone can use when the TV itself was opened by its LAN address.
+    """
     base = web_of(request).settings.public_url
     return base.rstrip("/") if base else str(request.base_url).rstrip("/")
 
@@ -198,16 +206,59 @@ def floor(tid: str, request: Request) -> Response:
 
 
 @router.get("/t/{tid}/tv", response_class=HTMLResponse)
-def tv(tid: str, request: Request) -> Response:
-    """The TV clock (public, full screen)."""
+def tv(tid: str, request: Request, layout: str = "") -> Response:
+    """The TV clock (public, full screen).
+
+    The layout is the director's choice for every screen (``SetDisplay``); ``?layout=``
+    (``clock`` or ``payouts``) overrides it on one screen, anything else is ignored.
+    """
     _known(request, tid)
     return render(
         request,
         "tv.html",
         tid=tid,
+        layout=layout if layout in LAYOUTS else "",
         player_url=f"{_public_url(request)}/t/{tid}/player",
         view=views.display(web_of(request), tid, "public"),
     )
+
+
+LOBBY_EVENTS = 12
+"""At most this many events on the lobby board (the most recently active first)."""
+
+
+def _lobby_boards(request: Request) -> list[dict[str, Any]]:
+    """One small public board per running or upcoming event (finished ones left out)."""
+    web = web_of(request)
+    infos = sorted(web.service.tournaments(), key=lambda t: t.updated_at, reverse=True)
+    boards: list[dict[str, Any]] = []
+    for info in infos:
+        if len(boards) >= LOBBY_EVENTS:
+            break
+        view = views.display(web, info.id, "stream")
+        status = view.get("status") or {}
+        if status.get("finished"):
+            continue
+        boards.append(
+            {
+                k: view.get(k)
+                for k in ("tournament", "name", "server_time", "clock", "status", "structure")
+            }
+            | {"payouts": len(view.get("payouts") or [])}
+        )
+    return boards
+
+
+@router.get("/lobby", response_class=HTMLResponse)
+def lobby(request: Request) -> Response:
+    """The lobby board (public): several events on one screen, pages rotating."""
+    return render(request, "lobby.html", boards=_lobby_boards(request))
+
+
+@router.get("/lobby.json")
+def lobby_json(request: Request) -> Response:
+    """The lobby board's figures (public; the board refreshes from here)."""
+    return JSONResponse(_lobby_boards(request), headers={"Cache-Control": "no-cache"})
 
 
 @router.get("/t/{tid}/player", response_class=HTMLResponse)
@@ -259,7 +310,7 @@ def print_page(tid: str, kind: str, request: Request, player: str = "") -> Respo
         raise NotFound(f"There is no printout {kind!r}: choose {', '.join(PRINT_KINDS)}.")
     _known(request, tid)
     audience = "public"
-    if kind in {"seats", "receipts"}:
+    if kind in {"seats", "receipts", "moves"}:
         access.require_staff_read(
             principal(request), tid, action=f"print {PRINT_KINDS[kind].lower()}"
         )
@@ -291,6 +342,44 @@ def qr(tid: str, request: Request) -> Response:
         buf, kind="svg", scale=8, border=2, dark="#000", light="#fff", xmldecl=False
     )
     return Response(buf.getvalue(), media_type="image/svg+xml")
+
+
+MANIFEST_TYPE = "application/manifest+json"
+"""The media type of a web app manifest (what browsers expect for an installable page)."""
+
+
+@router.get("/manifest.webmanifest")
+def manifest(request: Request, t: str = "") -> Response:
+    """The web app manifest: a player adds the player view to the home screen (``?t=`` the
+    tournament whose player view opens; without it, or unknown, the home page)."""
+    start, name = "/", "pokertd"
+    tid = t[:64]
+    try:
+        if tid and views.exists(web_of(request), tid):
+            start = f"/t/{tid}/player"
+            name = str(views.display(web_of(request), tid, "stream").get("name") or name)
+    except PokertdError:
+        start, name = "/", "pokertd"
+    body = {
+        "name": name[:120],
+        "short_name": name[:12] if len(name) <= 12 else "pokertd",
+        "description": "The tournament clock, payouts and your seat on your phone.",
+        "start_url": start,
+        "scope": "/",
+        "display": "standalone",
+        "background_color": "#f5f6f4",
+        "theme_color": "#0b3d2a",
+        "icons": [
+            {"src": "/static/icon.svg", "sizes": "any", "type": "image/svg+xml"},
+            {
+                "src": "/static/icon.svg",
+                "sizes": "any",
+                "type": "image/svg+xml",
+                "purpose": "maskable",
+            },
+        ],
+    }
+    return JSONResponse(body, media_type=MANIFEST_TYPE, headers={"Cache-Control": "no-cache"})
 
 
 __all__ = ["router"]

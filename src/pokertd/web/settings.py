@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass
+from datetime import tzinfo
+
+from pokertd.timefmt import ZONE_ENV, venue_zone
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -19,7 +22,12 @@ class Settings:
     secret_key: str = ""
     """Cookie signing key; empty = the database's own key."""
     public_url: str = ""
-    """Base URL players' phones use (for the QR code); empty = the request's own URL."""
+    """Base URL players' phones use for the QR code (``--public-url``, ``POKERTD_PUBLIC_URL``;
+    ``pokertd serve`` fills in the first LAN address when serving on all interfaces); empty =
+    the request's own URL."""
+    timezone: str = ""
+    """The venue's time zone, an IANA name (``--timezone``, ``POKERTD_TIMEZONE``); empty = the
+    machine's own zone. Log lines, receipts and printouts show times in it."""
     session_hours: int = 12
     """How long a staff login lasts."""
     cookie_secure: bool = False
@@ -39,6 +47,10 @@ class Settings:
     director_name: str = "director"
     """The first director's user name."""
 
+    def zone(self) -> tzinfo:
+        """The venue's time zone (:func:`pokertd.timefmt.venue_zone`; cached)."""
+        return venue_zone(self.timezone)
+
     @classmethod
     def from_env(cls, db_url: str) -> Settings:
         """Settings for ``db_url`` with the ``POKERTD_*`` environment variables applied."""
@@ -46,6 +58,7 @@ class Settings:
             db_url=db_url,
             secret_key=os.environ.get("POKERTD_SECRET_KEY", ""),
             public_url=os.environ.get("POKERTD_PUBLIC_URL", ""),
+            timezone=os.environ.get(ZONE_ENV, ""),
             cookie_secure=os.environ.get("POKERTD_COOKIE_SECURE", "") == "1",
             director_password=os.environ.get("POKERTD_DIRECTOR_PASSWORD", ""),
             trusted_proxies=tuple(

@@ -9,13 +9,17 @@ and the tests instead of silently dropping a key from every screen.
 
 from __future__ import annotations
 
-from datetime import datetime
+import zlib
+from datetime import UTC, datetime, tzinfo
 from typing import Any
 
 from pokertd.codec import to_json
 from pokertd.errors import PokertdError
 from pokertd.tournament import views
 from pokertd.tournament.clock import ClockPart, clock_view, hfh_waiting_tables
+from pokertd.tournament.clock.structures import Structure, load_structure
+from pokertd.tournament.display import screens_view
+from pokertd.tournament.entries.state import Setup, read_clock, registration_open
 from pokertd.tournament.framework import (
     Batch,
     EventRecord,
@@ -24,7 +28,7 @@ from pokertd.tournament.framework import (
     undo_target,
 )
 from pokertd.tournament.prizes import bounty_ledger, prize_table
-from pokertd.tournament.seating import describe_move, tables_view
+from pokertd.tournament.seating import Tables, describe_move, moves_due, tables_view
 
 PUBLIC_KEYS = (
     "tournament",
@@ -42,6 +46,11 @@ PUBLIC_KEYS = (
     "bounties",
     "chart",
     "final_table",
+    "screens",
+    "chips",
+    "structure",
+    "registration",
+    "seating_rev",
 )
 """The keys the public (TV, phones) may see; ``players`` (with private fields) is staff-only."""
 
@@ -75,9 +84,16 @@ def public_row(row: Any) -> Any:
 
 
 def build(
-    state: TournamentState, records: list[EventRecord], now: datetime, *, lean: bool = False
+    state: TournamentState,
+    records: list[EventRecord],
+    now: datetime,
+    *,
+    lean: bool = False,
+    zone: tzinfo = UTC,
 ) -> dict[str, Any]:
     """The full view model of ``state`` at ``now`` (staff; see :func:`public`).
+
+    ``zone`` is the venue's time zone: the log's times are given in it.
 
     ``lean`` leaves out the per-player lists, tables, log and chart: what the public SSE
     push carries (:func:`stream`), built fast for every change.
@@ -98,13 +114,17 @@ def build(
         "results": to_json(views.results(state, now)),
     }
     out.update(_clock(state, now))
+    out.update(_screens(state))
+    out["registration"] = _registration(state, out)
+    out["seating_rev"] = _seating_rev(state)
     if lean:
         out["players"] = []
         out.update(_prizes(state, []))
     else:
         out["players"] = to_json(views.players(state, now))
-        out["log"] = to_json(views.log(state, records[-LOG_LINES:]))
+        out["log"] = to_json(views.log(state, records[-LOG_LINES:], zone))
         out.update(_tables(state))
+        out["offers"] = _offers(state, now)
         out.update(_prizes(state, out["players"]))
         _fill_seats(out)
         out["chart"] = _chart(state, records, out)
@@ -143,6 +163,126 @@ def _clock(state: TournamentState, now: datetime) -> dict[str, Any]:
     # Tables still playing the current hand-for-hand hand (FOX-HFH), for the TV and dealers.
     clock["hfh_waiting"] = hfh_waiting_tables(state)
     return {"clock": clock}
+
+
+def _registration(state: TournamentState, out: dict[str, Any]) -> dict[str, Any]:
+    """``registration``: the state of registration in words a player reads on a phone.
+
+    ``state`` is ``open`` (before play, or no closing level), ``late`` (play has started and
+    entries are still taken until the end of ``until_level``) or ``closed``; ``text`` is the
+    sentence the player view shows (the countdown ``clock.registration_closes_in`` is added
+    by the page). Built from the status and the clock the other screens read.
+    """
+    status = out.get("status") or {}
+    clock = out.get("clock") or {}
+    setup = state.part(Setup)
+    until = setup.tmpl.registration_close(setup.profile) if setup.template is not None else None
+    if not status.get("registration_open"):
+        if setup.registration_closed:
+            text = "Registration is closed."
+        elif until:
+            text = f"Registration closed after level {until}."
+        else:
+            text = "Registration is closed."
+        return {"state": "closed", "until_level": until, "text": text}
+    if clock.get("started") and until:
+        return {
+            "state": "late",
+            "until_level": until,
+            "text": f"Late registration open until the end of level {until}.",
+        }
+    if until:
+        text = f"Registration open; late registration until the end of level {until}."
+    elif until == 0:
+        text = "Registration open until play starts."
+    else:
+        text = "Registration open."
+    return {"state": "open", "until_level": until, "text": text}
+
+
+def _seating_rev(state: TournamentState) -> int:
+    """``seating_rev``: a number that changes whenever anybody's table or seat changes.
+
+    The public push carries no seat list (it stays small); a phone that follows one player
+    asks the players API again only when this number changes, to notice "my table moved".
+    """
+    seating = state.part(Tables).seating
+    if seating is None:
+        return 0
+    pairs = sorted((str(k), t, int(s)) for k, (t, s) in seating.where.items())
+    return zlib.crc32(repr(pairs).encode())
+
+
+STRUCTURE_LEVELS = 6
+"""Levels the pre-start screen lists (the first ones: what the room plays first)."""
+
+
+def _structure_of(state: TournamentState) -> Structure | None:
+    """The structure the clock plays (the template's before any clock command)."""
+    clock = state.part(ClockPart).clock
+    if clock is not None:
+        return clock.structure
+    try:
+        return _template_structure(state.part(Setup).tmpl.structure)
+    except (PokertdError, OSError, ValueError, KeyError):
+        return None
+
+
+_STRUCTURES: dict[str, Structure] = {}
+
+
+def _template_structure(name: str) -> Structure:
+    """A template's structure, read once per process (every push asks for it)."""
+    found = _STRUCTURES.get(name)
+    if found is None:
+        found = _STRUCTURES[name] = load_structure(name)
+    return found
+
+
+def _screens(state: TournamentState) -> dict[str, Any]:
+    """What the public screens show besides the figures (issue 12).
+
+    ``screens``: the announcement, TV layout, tones and speech (the display domain);
+    ``announcements``: the announcement as a list (empty: none); ``chips``: the
+    denominations in play with their colours; ``structure``: the first levels, the breaks
+    and the level length, for the pre-start screen.
+    """
+    screens = screens_view(state)
+    out: dict[str, Any] = {
+        "screens": screens,
+        "announcements": [{"text": screens["announcement"], "at": screens["announced_at"]}]
+        if screens["announcement"]
+        else [],
+    }
+    structure = _structure_of(state)
+    if structure is None:
+        out["chips"], out["structure"] = [], None
+        return out
+    part = state.part(ClockPart)
+    chips = part.chips_in_play() if part.clock is not None else structure.chips
+    out["chips"] = [{"value": c.value, "color": c.color} for c in chips.chips]
+    minutes = sorted({lv.minutes for lv in structure.levels[:STRUCTURE_LEVELS]})
+    out["structure"] = {
+        "title": structure.title or structure.name,
+        "levels": [
+            {
+                "level": lv.number,
+                "small_blind": lv.small_blind,
+                "big_blind": lv.big_blind,
+                "ante": lv.ante,
+                "minutes": lv.minutes,
+            }
+            for lv in structure.levels[:STRUCTURE_LEVELS]
+        ],
+        "level_count": len(structure.levels),
+        "level_minutes": minutes,
+        "breaks": [
+            {"after_level": b.after_level, "minutes": b.minutes, "remove": list(b.remove)}
+            for b in structure.breaks
+            if b.minutes > 0
+        ][:4],
+    }
+    return out
 
 
 def _fill_seats(out: dict[str, Any]) -> None:
@@ -209,7 +349,47 @@ def _tables(state: TournamentState) -> dict[str, Any]:
         row = to_json(m)
         row["text"] = describe_move(m)
         pending.append(row)
-    return {"tables": tables, "pending_moves": pending, "final_table": view.final_table}
+    most = max((t.players for t in view.tables), default=0)
+    for row, t in zip(tables, view.tables, strict=True):
+        row["short"] = most - t.players  # how far behind the fullest table (the map's colour)
+    due = moves_due(state)
+    return {
+        "tables": tables,
+        "pending_moves": pending,
+        "final_table": view.final_table,
+        "pending_break": state.part(Tables).pending_break,
+        "moves_due": None if due is None else to_json(due),
+    }
+
+
+def _offers(state: TournamentState, now: datetime) -> dict[str, bool]:
+    """Which entry sales the floor console offers now (``register``, ``reenter``, ``rebuy``,
+    ``addon``): the terms of the event and the clock, so buttons appear only where they can
+    work. The core still decides each sale (limits per player, seats free)."""
+    setup = state.part(Setup)
+    if setup.template is None or setup.finished:
+        return {"register": False, "reenter": False, "rebuy": False, "addon": False}
+    tmpl, profile = setup.tmpl, setup.profile
+    reading = read_clock(state, now)
+    open_now = registration_open(state, now)
+    rebuy = tmpl.rebuy is not None and profile.rebuy_allowed
+    if rebuy and tmpl.rebuy is not None and reading is not None:
+        minutes = (
+            tmpl.rebuy.minutes if tmpl.rebuy.minutes is not None else profile.rebuy_window_minutes
+        )
+        if minutes is not None and reading.play_seconds >= minutes * 60:
+            rebuy = False
+        if reading.rebuys_open is False:
+            rebuy = False
+    addon = tmpl.addon is not None
+    if addon and tmpl.addon is not None and reading is not None and reading.started:
+        addon = reading.level == tmpl.addon.at_level
+    return {
+        "register": open_now,
+        "reenter": open_now and tmpl.reentry and profile.reentry_allowed,
+        "rebuy": rebuy,
+        "addon": addon,
+    }
 
 
 def _chart(
@@ -261,7 +441,7 @@ def _chart(
     return {"players_left": points, "avg_bb": avg_bb}
 
 
-STREAM_DROP = ("players", "tables", "chart", "pending_moves")
+STREAM_DROP = ("players", "tables", "chart", "pending_moves", "moves_due", "offers")
 """Left out of the public SSE push (phones search players through the API instead): every
 display receives every push, so the push stays small."""
 

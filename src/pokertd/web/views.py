@@ -42,7 +42,7 @@ def full(web: Web, tid: str, *, lean: bool = False) -> dict[str, Any]:
             return hit[2]
         # the service's lock is re-entrant: the log read joins this same read
         recs = [] if lean else web.service.records(tid)
-        view = snapshot.build(state, recs, now, lean=lean)
+        view = snapshot.build(state, recs, now, lean=lean, zone=web.settings.zone())
         with _CACHE_LOCK:
             if len(_CACHE) > 256:
                 _CACHE.clear()

@@ -25,9 +25,10 @@ from pokertd.tournament.clock import (
     StartClock,
     clock_view,
 )
-from pokertd.tournament.entries import Rebuy, Register, Roster, registration_open
+from pokertd.tournament.entries import Rebuy, RecordChips, Register, Roster, registration_open
 from pokertd.tournament.framework import Undo, fold
 from pokertd.tournament.prizes import PostPayoutSchedule
+from pokertd.tournament.seating import DrawSeats, LayTables, live_seating
 
 
 def view_now(night: Night) -> ClockView:
@@ -154,7 +155,7 @@ def test_KPC_14_colour_up_at_the_scheduled_break_is_recorded_with_its_cards() ->
     assert part.removed == [100]
     assert part.color_ups[0]["result"]["cards_dealt"][0] == [1, "7c"]
     assert "36,000 → 36,500" in night.records[-1].event.describe()
-    with pytest.raises(InvalidCommand, match="not in play"):
+    with pytest.raises(RuleViolation, match=r"Ann already coloured up the 100 chips"):
         night.run(ColorUp(stacks=(("Ann", 12_000),), removed=(100,)))
 
 
@@ -294,3 +295,60 @@ def test_FOX_HFH_each_table_reports_and_the_last_one_takes_2_00_off() -> None:
     assert hfh_waiting_tables(night.state) == [2]
     night.run(HandForHand(on=False))
     assert hfh_waiting_tables(night.state) == []
+
+
+TABLE_OFFSETS = (
+    (300, -300, 200, -200, 100, -100),  # odd chips 1,500: three 500s raced, no change
+    (300, 300, 100, 0, 0, 0),  # odd chips 700: 1.4 → one 500 (B11 half up), −200
+    (-300, -300, -100, 0, 0, 0),  # odd chips 800: 1.6 → two 500s, +200
+)
+
+
+@pytest.mark.parametrize(
+    ("template", "level", "stack"),
+    [("kpc_nlh", 10, 20_000), ("fox_wed_80", 12, 25_000)],
+    ids=["KPC", "Foxwoods"],
+)
+def test_KPC_14A_B11_colour_up_at_every_table_in_turn(
+    template: str, level: int, stack: int
+) -> None:
+    """The 100s leave play table by table: tables 2 and 3 race after table 1 has (the
+    defect: "100 chips are not in play" at every table after the first). Chips stay
+    accounted for: the stacks always sum to the chips in play, and each table changes by
+    the race's half-up rounding of its odd chips (B11)."""
+    night = Night(template)
+    night.run(LayTables(tables=((1, 6), (2, 6), (3, 6))))
+    night.register(*(f"Player {chr(65 + i)}" for i in range(18)))
+    night.run(DrawSeats())
+    seating = live_seating(night.state)
+    counts: list[tuple[str, int]] = []
+    for number, offsets in zip((1, 2, 3), TABLE_OFFSETS, strict=True):
+        players = [eid for eid in seating.tables[number].players if eid is not None]
+        assert len(players) == 6
+        counts += [(eid, stack + off) for eid, off in zip(players, offsets, strict=True)]
+    night.run(RecordChips(counts=tuple(counts)))
+    night.run(StartClock())
+    night.run(SetLevel(level=level))
+    night.run(NextLevel())
+    assert view_now(night).color_up == (100,)
+    roster = night.state.part(Roster)
+    assert sum(e.stack or 0 for e in roster.entries.values()) == roster.chips_in_play == 18 * stack
+    changes = []
+    for number in (1, 2, 3):
+        event = night.run(ColorUp(stacks=(), table=str(number)))[-1].event
+        assert isinstance(event, ColoredUp)
+        result = event.result
+        assert result["unit"] == 500
+        changes.append(result["chips_after"] - result["chips_before"])
+        roster = night.state.part(Roster)
+        assert sum(e.stack or 0 for e in roster.entries.values()) == roster.chips_in_play
+    assert changes == [0, -200, 200]
+    roster = night.state.part(Roster)
+    assert roster.chips_in_play == 18 * stack
+    assert all((e.stack or 0) % 500 == 0 for e in roster.entries.values())
+    part = night.state.part(ClockPart)
+    assert part.removed == [100]
+    assert [c["table"] for c in part.color_ups] == ["1", "2", "3"]
+    with pytest.raises(RuleViolation, match="already coloured up the 100 chips") as refused:
+        night.run(ColorUp(stacks=(), table="2"))
+    assert refused.value.rule_ids == ("KPC-14A",)

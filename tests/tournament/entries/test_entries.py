@@ -24,10 +24,13 @@ from pokertd.tournament.entries import (
     Register,
     RemoveChips,
     Roster,
+    SeatCapacity,
     Setup,
     find_player,
+    seat_capacity,
 )
 from pokertd.tournament.framework import Undo, event_from_json
+from pokertd.tournament.seating import DrawSeats, LayTables, SeatPlayer, live_seating
 from pokertd.tournament.templates import AddonTerms, Fees, load_template
 
 
@@ -427,3 +430,80 @@ def test_SPOT_6_26_quarterly_stacks_from_points() -> None:
     assert [e.issued for e in night.state.part(Roster).entries.values()] == [12000, 9500]
     nj = Night("nj_fundraiser")
     _unchanged(nj, Register(name="A", stack=9000), RuleViolation, "same 5,000 chips")
+
+
+def test_A12_capacity_comes_from_the_laid_out_room_not_the_template() -> None:
+    """The defect: a 30 x 10 template laid out as 51 tables still refused the 301st player
+    ("Every seat is taken (30 x 10)"). The room the floor lays out is what registration
+    counts: 51 x 10 takes 510 players, the 511th waits on the alternate list."""
+    night = Night("fox_wed_80")  # template: 30 tables x 10 seats
+    night.run(LayTables(tables=tuple((n, 10) for n in range(1, 52))))
+    assert seat_capacity(night.state) == SeatCapacity(seats=510, tables=51, free=510)
+    for i in range(510):
+        night.run(Register(name=f"Player {i:03}", member=str(i), age_ok=True))
+    assert len(night.state.part(Roster).alive()) == 510
+    with pytest.raises(RuleViolation, match=r"FOX-REG7|KPC-6f|A12") as refused:
+        night.run(Register(name="Late Larry", member="9", age_ok=True))
+    assert str(refused.value).startswith(
+        "Every seat is taken (510 seats at 51 tables): Late Larry can wait on the alternate list."
+    )
+    assert refused.value.context["hint"] == "alternate"
+    night.run(Register(name="Late Larry", member="9", age_ok=True, alternate=True))
+
+
+def _festival(tables: int) -> Night:
+    night = Night("fox_wed_80")
+    night.run(LayTables(tables=tuple((n, 10) for n in range(1, tables + 1))))
+    for i in range(tables * 10):
+        night.run(Register(name=f"Player {i:04}", member=str(i), age_ok=True))
+    return night
+
+
+def test_A12_a_festival_room_of_80_tables_takes_800() -> None:
+    """The festival case, small enough for every run: 80 tables x 10 over a 30 x 10
+    template register 800, then the field is full."""
+    night = _festival(80)
+    assert len(night.state.part(Roster).alive()) == 800
+    assert seat_capacity(night.state).free == 0
+
+
+@pytest.mark.slow
+def test_A12_the_festival_event_of_400_tables_takes_4000() -> None:
+    """The festival event as reported: 4,000 registrations into 400 tables x 10."""
+    night = _festival(400)
+    assert len(night.state.part(Roster).alive()) == 4000
+    with pytest.raises(RuleViolation, match=r"4,000 seats at 400 tables"):
+        night.run(Register(name="One Too Many", member="x", age_ok=True))
+
+
+def test_A12_reserved_seats_register_and_alternate_agree() -> None:
+    """The defect: with a reserved seat, register said "alternate list" while the alternate
+    list said "there are free seats". A reserved seat is open to neither: when only reserved
+    seats remain the field is full, the refusal counts only the seats a draw can give, and
+    the alternate list takes the player."""
+    night = Night("kpc_nlh", tables=1, seats_per_table=4)
+    night.run(LayTables(tables=((1, 4),), reserved=((1, 4),), unavailable=((1, 3),)))
+    assert seat_capacity(night.state) == SeatCapacity(seats=2, tables=1, free=2, held=2)
+    night.run(Register(name="Ann", member="1"))
+    with pytest.raises(InvalidCommand, match="1 seat is still free") as early:
+        night.run(Register(name="Bob", member="2", alternate=True))
+    assert "--" not in str(early.value)
+    night.run(Register(name="Bob", member="2"))
+    _unchanged(
+        night,
+        Register(name="Cat", member="3"),
+        RuleViolation,
+        r"^Every seat is taken \(2 seats at 1 table; 2 reserved or unavailable seats not "
+        r"counted\): Cat can wait on the alternate list\.",
+    )
+    night.run(Register(name="Cat", member="3", alternate=True))
+    assert [
+        night.state.part(Roster).players[p].name for p in night.state.part(Roster).alternates
+    ] == ["Cat"]
+    # seated by hand in the reserved seat, Bob holds no drawable seat: one opens for Cat
+    night.run(SeatPlayer(player="Bob", table=1, seat=4))
+    assert seat_capacity(night.state).free == 1
+    night.run(Register(name="Cat", member="3"))
+    assert seat_capacity(night.state).free == 0
+    night.run(DrawSeats())  # Ann takes the last drawable seat
+    assert len(live_seating(night.state).where) == 3

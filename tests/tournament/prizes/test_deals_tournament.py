@@ -40,6 +40,8 @@ from pokertd.tournament.prizes import (
 from pokertd.tournament.prizes import log as prizes_module
 from pokertd.tournament.prizes.deals import DealKind, DealStatus
 from pokertd.tournament.templates import load_template
+from pokertd.tournament.views import results as results_of
+from pokertd.web import snapshot
 
 NOW = datetime(2020, 3, 8, 19, 0, tzinfo=UTC)
 
@@ -363,3 +365,43 @@ def test_property_bounty_money_conserved_over_a_night(
         assert paid + sum(ledger.heads.values()) == players * 2500 or len(alive) == 1
     ledger = bounty_ledger(night.state)
     assert sum(ledger.cash_by_entry.values()) == players * 2500
+
+
+@pytest.mark.parametrize("kind", [DealKind.ICM, DealKind.CHIP])
+def test_FOX_73_J2_results_show_the_deal_amounts_on_every_face(kind: DealKind) -> None:
+    """The defect: results (CLI ``results``, the TV, the phone) showed the payout table's
+    325,000 / 220,000 / 140,000 after a three-handed deal. Now each deal player's row holds
+    the deal amount, the three add up to the 6,850.00 left, and the public view agrees."""
+    night = saturday_three_left()
+    night.run(SetPrizeOptions(deals_enabled=True))
+    night.run(ProposeDeal(kind=kind))
+    a, b, c = night.names[:3]
+    for player in (a, b, c):
+        night.run(AcceptDeal(player=player))
+    night.run(ApproveDeal(supervisor="Sam"))
+    view = deal_view(night.state)
+    assert view is not None
+    assert view.status is DealStatus.BINDING
+    amounts = dict(zip((a, b, c), view.amounts, strict=True))
+    assert sum(amounts.values()) == 685_000 == view.remaining_pool
+    assert amounts[a] != 325_000  # the deal, not the payout table
+    if kind is DealKind.CHIP:  # chip chop of 1,250,000 chips: 600/400/250 of 685,000
+        assert view.amounts == (328800, 219200, 137000)
+    night.run(Bust(players=(c,), eliminator=a))
+    night.run(Bust(players=(b,), eliminator=a))
+    shown = results_of(night.state, NOW)
+    assert shown.deal_made
+    rows = {r.name: r for r in shown.rows}
+    assert [rows[n].place for n in (a, b, c)] == [1, 2, 3]
+    for n in (a, b, c):
+        assert (rows[n].prize_cents, rows[n].deal_cents) == (amounts[n], amounts[n])
+    assert rows[c].note == "deal"
+    assert sum(rows[n].prize_cents or 0 for n in (a, b, c)) == 685_000
+    assert rows[name(49)].prize_cents == 110_000  # 4th: the table amount, no deal
+    assert rows[name(49)].deal_cents is None
+    assert sum(r.prize_cents or 0 for r in shown.rows) == 1_000_000
+    public = snapshot.public(snapshot.build(night.state, night.service.records(night.tid), NOW))
+    by_name = {r["name"]: r for r in public["results"]["rows"]}
+    assert [by_name[n]["prize_cents"] for n in (a, b, c)] == [amounts[a], amounts[b], amounts[c]]
+    standing = {r.name: r for r in standings(night.state, NOW)}
+    assert [standing[n].prize for n in (a, b, c)] == [amounts[a], amounts[b], amounts[c]]

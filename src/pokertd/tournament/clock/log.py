@@ -42,7 +42,6 @@ from pokertd.tournament.clock.state import (
 from pokertd.tournament.clock.structures import (
     Level,
     Structure,
-    load_structure,
     structure_from_dict,
 )
 from pokertd.tournament.entries.state import (
@@ -376,7 +375,9 @@ def _apply_colored_up(state: TournamentState, ev: ColoredUp) -> None:
     for value in ev.removed:
         if value not in part.removed:
             part.removed.append(value)
-    part.color_ups.append({"at": ev.at, "table": ev.table, "result": ev.result})
+    part.color_ups.append(
+        {"at": ev.at, "table": ev.table, "result": ev.result, "entries": dict(ev.entries)}
+    )
     roster = state.part(Roster)
     for seat in ev.result["seats"]:
         entry_id = ev.entries.get(str(seat["seat"]))
@@ -524,7 +525,7 @@ def _structure_for(state: TournamentState) -> tuple[Structure, int | None, int |
     setup = state.part(Setup)
     tmpl = setup.tmpl
     profile = setup.profile
-    structure = load_structure(tmpl.structure)
+    structure = tmpl.structure_value()
     close = tmpl.registration_close(profile)
     rebuy: int | None = None
     if tmpl.rebuy is not None:
@@ -744,6 +745,30 @@ def _table_number(text: str) -> int | None:
         return None
 
 
+def _not_coloured_up_twice(
+    state: TournamentState, entries: dict[str, str], removed: tuple[int, ...]
+) -> None:
+    """Refuse a colour-up of players whose table has already coloured up these chips.
+
+    A table's players race once for a denomination (KPC-14A); the other tables still race.
+    """
+    gone = set(removed)
+    done: set[str] = set()
+    for record in state.part(ClockPart).color_ups:
+        if gone <= set(record["result"]["removed"]):
+            done.update(record.get("entries", {}).values())
+    again = [eid for eid in entries.values() if eid in done]
+    if again:
+        roster = state.part(Roster)
+        names = ", ".join(roster.entries[eid].name for eid in again)
+        chips = ", ".join(f"{v:,}" for v in sorted(gone))
+        raise RuleViolation(
+            f"{names} already coloured up the {chips} chips at this break: each table races once.",
+            rule_ids="KPC-14A",
+            context={"entries": again},
+        )
+
+
 @decides(ColorUp)
 def _decide_color_up(state: TournamentState, cmd: ColorUp, ctx: Context) -> list[Event]:
     _not_finished(state)
@@ -757,8 +782,13 @@ def _decide_color_up(state: TournamentState, cmd: ColorUp, ctx: Context) -> list
             "colour-up outside the schedule is announced to the whole event).",
             rule_ids="B14",
         )
-    chips = clock.structure.chips.without(part.removed)
+    # The chips leave play table by table (KPC-14B): a denomination an earlier table has
+    # already coloured up is still in play at the tables that have not raced yet, so only
+    # denominations removed before this colour-up leave the chip set it works with.
+    earlier = [value for value in part.removed if value not in removed]
+    chips = clock.structure.chips.without(earlier)
     table, stacks, entries = _race_table(state, cmd)
+    _not_coloured_up_twice(state, entries, removed)
     method: ColorUpMethod | None = None
     if cmd.method is not None:
         try:

@@ -221,7 +221,7 @@ def _decide_bust(state: TournamentState, cmd: Bust, ctx: Context) -> list[Event]
     if cmd.eliminator:
         player, winner = live_entry_of(state, cmd.eliminator)
         if any(e.entry_id == winner.entry_id for e in entries):
-            raise InvalidCommand(f"{player.name} cannot eliminate himself.")
+            raise InvalidCommand(f"{player.name} cannot eliminate themselves.")
         eliminator_id, eliminator_name = winner.entry_id, player.name
     hand = cmd.hand.strip() if cmd.hand else _hand_for_hand(state, ctx)
     group = f"hand:{hand}" if hand else f"bust:{len(roster.out) + 1}:{entries[0].entry_id}"

@@ -39,6 +39,7 @@ from pokertd.tournament.entries.rules import (
     same_player,
 )
 from pokertd.tournament.entries.state import (
+    CapacityReader,
     ClockReader,
     ClockReading,
     Entry,
@@ -47,13 +48,16 @@ from pokertd.tournament.entries.state import (
     Purchase,
     Removal,
     Roster,
+    SeatCapacity,
     Setup,
     at_forfeit_point,
     find_player,
     live_entry_of,
     read_clock,
+    register_capacity_reader,
     register_clock_reader,
     registration_open,
+    seat_capacity,
 )
 from pokertd.tournament.entries.views import live_players
 
@@ -61,6 +65,7 @@ __all__ = [
     "Addon",
     "AddonBought",
     "AlternateListed",
+    "CapacityReader",
     "ChipsCounted",
     "ChipsRemoved",
     "ClockReader",
@@ -88,6 +93,7 @@ __all__ = [
     "Removal",
     "RemoveChips",
     "Roster",
+    "SeatCapacity",
     "Setup",
     "StackForfeited",
     "TournamentCreated",
@@ -98,8 +104,10 @@ __all__ = [
     "live_players",
     "player_key",
     "read_clock",
+    "register_capacity_reader",
     "register_clock_reader",
     "registration_open",
     "same_player",
+    "seat_capacity",
     "seats_new_entries",
 ]

@@ -50,12 +50,14 @@ from pokertd.tournament.entries.state import (
     Purchase,
     Removal,
     Roster,
+    SeatCapacity,
     Setup,
     at_forfeit_point,
     find_player,
     live_entry_of,
     read_clock,
     registration_open,
+    seat_capacity,
 )
 from pokertd.tournament.framework import (
     Command,
@@ -66,6 +68,7 @@ from pokertd.tournament.framework import (
     applies,
     decides,
     event,
+    upcaster,
 )
 from pokertd.tournament.templates import Fees, Template
 from pokertd.types import Chips
@@ -74,7 +77,17 @@ from pokertd.types import Chips
 # Events
 
 
-@event("tournament_created")
+@upcaster("tournament_created", 1)
+def _tournament_created_v1(data: dict[str, Any]) -> dict[str, Any]:
+    """Version 1 templates had no inline structure and no progressive-bounty switch (both
+    came with event set-up in the browser, issue 12): they had neither."""
+    template = dict(data["template"])
+    template.setdefault("progressive_bounties", False)
+    template.setdefault("custom_structure", None)
+    return {**data, "template": template}
+
+
+@event("tournament_created", version=2)
 @dataclass(frozen=True, slots=True, kw_only=True)
 class TournamentCreated(Event):
     """A tournament was created from a template (its profile stored in full)."""
@@ -533,15 +546,43 @@ def _refuse_when_closed(
     )
 
 
+def _seats_text(capacity: SeatCapacity) -> str:
+    """``"510 seats at 51 tables"`` (with the seats kept out of the draw, if any)."""
+    tables = "1 table" if capacity.tables == 1 else f"{capacity.tables:,} tables"
+    held = (
+        f"; {capacity.held} reserved or unavailable seat{'s' if capacity.held != 1 else ''} "
+        "not counted"
+        if capacity.held
+        else ""
+    )
+    return f"{capacity.seats:,} seats at {tables}{held}"
+
+
 def _check_seat_free(state: TournamentState, name: str) -> None:
+    """Refuse a new stack when no seat a draw can give is free: the room as laid out now
+    (tables x seats, reserved and unavailable seats left out), not the template's guess.
+
+    The refusal offers the alternate list where the venue keeps one (A12); the faces add
+    their own way of doing it from ``context["hint"]``.
+    """
     setup = state.part(Setup)
     roster = state.part(Roster)
     tmpl = setup.tmpl
-    if len(roster.alive()) >= tmpl.tables * tmpl.seats_per_table:
+    capacity = seat_capacity(state)
+    if capacity.free <= 0:
+        wait = (
+            f"{name} can wait on the alternate list."
+            if setup.profile.alternates_enabled
+            else f"there is no seat for {name}."
+        )
         raise RuleViolation(
-            f"Every seat is taken ({tmpl.tables} x {tmpl.seats_per_table}): {name} can wait "
-            "on the alternate list (register --alternate).",
+            f"Every seat is taken ({_seats_text(capacity)}): {wait}",
             rule_ids=setup.profile.rule_id("alternate", "A12"),
+            context={
+                "seats": capacity.seats,
+                "held": capacity.held,
+                **({"hint": "alternate"} if setup.profile.alternates_enabled else {}),
+            },
         )
     if tmpl.field_cap is not None and roster.entry_count >= tmpl.field_cap:
         raise RuleViolation(
@@ -613,14 +654,16 @@ def _refuse_sign_in(profile: RuleProfile, cmd: Register, name: str) -> None:
         )
     if profile.reg_min_age is not None and not cmd.age_ok:
         raise RuleViolation(
-            f"Confirm {name} is at least {profile.reg_min_age} (--age-ok) before registering.",
+            f"Confirm {name} is at least {profile.reg_min_age} before registering.",
             rule_ids=profile.rule_id("age", "A1"),
+            context={"hint": "age"},
         )
     if profile.reg_membership_required and not (cmd.member.strip() or cmd.member_ok):
         raise RuleViolation(
-            f"{name} needs {profile.reg_membership_required}: record the number (--card) "
-            "or confirm it (--member-ok).",
+            f"{name} needs {profile.reg_membership_required}: record the number "
+            "or confirm the player has one.",
             rule_ids=profile.rule_id("member", "A1"),
+            context={"hint": "member"},
         )
 
 
@@ -631,7 +674,7 @@ def _decide_register(state: TournamentState, cmd: Register, ctx: Context) -> lis
     roster = state.part(Roster)
     name = unicodedata.normalize("NFC", " ".join(cmd.name.split()))  # stored as NFC
     if not name:
-        raise InvalidCommand("A player needs a name.")
+        raise InvalidCommand("Type the player's name.")
     if name.upper() in roster.players or name.upper() in roster.entries:
         raise InvalidCommand(f"{name!r} looks like an id: give the player's name.")
     existing = next(
@@ -639,9 +682,10 @@ def _decide_register(state: TournamentState, cmd: Register, ctx: Context) -> lis
     )
     if existing is not None and existing.entries:
         raise RuleViolation(
-            f"{existing.name} is already registered (entry {existing.entries[-1]}): "
-            "a second stack is a re-entry (pokertd reenter), one stack per player.",
+            f"{existing.name} is already registered: a second stack is a re-entry, "
+            "one stack per player.",
             rule_ids=profile.rule_id("one_stack", "A13"),
+            context={"hint": "reenter", "entry": existing.entries[-1]},
         )
     _refuse_sign_in(profile, cmd, name)
     _refuse_alive_elsewhere(state, ctx, name, cmd.member)
@@ -653,16 +697,20 @@ def _decide_register(state: TournamentState, cmd: Register, ctx: Context) -> lis
             PlayerAdded(player_id=pid, name=name, member=cmd.member.strip(), age_ok=cmd.age_ok)
         )
     tmpl = setup.tmpl
-    seats = tmpl.tables * tmpl.seats_per_table
-    full = len(roster.alive()) >= seats
     if cmd.alternate:
         if not profile.alternates_enabled:
             raise RuleViolation(
                 f"{profile.title} keeps no alternate list.",
                 rule_ids=profile.rule_id("alternate", "A12"),
             )
-        if not full:
-            raise InvalidCommand(f"There are free seats: register {name} without --alternate.")
+        capacity = seat_capacity(state)
+        if capacity.free > 0:
+            free = "1 seat is" if capacity.free == 1 else f"{capacity.free:,} seats are"
+            raise InvalidCommand(
+                f"{free} still free: register {name} for a seat, not on the alternate list.",
+                rule_ids=profile.rule_id("alternate", "A12"),
+                context={"hint": "seat", "free": capacity.free},
+            )
         if existing is not None and pid in roster.alternates:
             raise InvalidCommand(f"{name} is already on the alternate list.")
         events.append(AlternateListed(player_id=pid, name=name))
@@ -720,13 +768,11 @@ def _decide_reenter(state: TournamentState, cmd: Reenter, ctx: Context) -> list[
         )
     live = roster.live_entry(player.player_id)
     if live is not None:
-        forfeit = (
-            ", or after forfeiting the stack (pokertd forfeit)" if profile.forfeit_allowed else ""
-        )
+        forfeit = ", or after forfeiting the stack" if profile.forfeit_allowed else ""
         raise RuleViolation(
-            f"{player.name} still has a live stack ({live.entry_id}): re-entry only with no "
-            f"chips left{forfeit}.",
+            f"{player.name} still has a live stack: re-entry only with no chips left{forfeit}.",
             rule_ids=rid,
+            context={"entry": live.entry_id, **({"hint": "forfeit"} if forfeit else {})},
         )
     if any(roster.entries[e].status is EntryStatus.DISQUALIFIED for e in player.entries):
         raise RuleViolation(f"{player.name} was disqualified and may not re-enter.", rule_ids="K5")
@@ -792,8 +838,9 @@ def _decide_rebuy(state: TournamentState, cmd: Rebuy, ctx: Context) -> list[Even
     if terms.stack_at_most_start:
         if stack is None:
             raise InvalidCommand(
-                f"Count {player.name}'s stack first (--stack): a rebuy needs at most "
-                f"{tmpl.starting_stack:,} chips."
+                f"Count {player.name}'s stack first: a rebuy needs at most "
+                f"{tmpl.starting_stack:,} chips.",
+                context={"hint": "stack"},
             )
         if stack > tmpl.starting_stack:
             raise RuleViolation(
@@ -899,8 +946,9 @@ def _decide_chips(state: TournamentState, cmd: RecordChips, ctx: Context) -> lis
             raise InvalidCommand(f"{player.name} is counted twice.")
         if chips == 0:
             raise RuleViolation(
-                f"{player.name} has no chips: record the bust instead (pokertd bust).",
+                f"{player.name} has no chips: record the bust instead.",
                 rule_ids="G1",
+                context={"hint": "bust"},
             )
         counts[entry.entry_id] = chips
         names[entry.entry_id] = player.name

@@ -222,6 +222,52 @@ def read_clock(state: TournamentState, now: datetime) -> ClockReading | None:
     return None
 
 
+# --------------------------------------------------------------------------------------
+# The seats, when the seating part is present
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SeatCapacity:
+    """The seats a new player can be given now: what registration counts against (A12).
+
+    Reserved and unavailable seats are not counted: no draw puts a new player there, so a
+    field whose other seats are taken is full and the next player waits on the alternate
+    list (never "register" refused one way and "alternate" the other).
+    """
+
+    seats: int
+    """Seats open to a draw in the current layout (reserved and unavailable left out)."""
+    tables: int
+    free: int
+    """Seats still open for a new player (the field is full at 0)."""
+    held: int = 0
+    """Reserved or unavailable seats, left out of ``seats``."""
+
+
+CapacityReader = Callable[[TournamentState], SeatCapacity | None]
+_CAPACITY_READERS: list[CapacityReader] = []
+
+
+def register_capacity_reader(reader: CapacityReader) -> CapacityReader:
+    """Let the seating tell entries how many seats the room has now (a decorator used by
+    the seating: entries never import it). The layout the floor laid, not the template's
+    first guess, decides how many can register."""
+    _CAPACITY_READERS.append(reader)
+    return reader
+
+
+def seat_capacity(state: TournamentState) -> SeatCapacity:
+    """The seats of the room now: the seating's answer, else the template's tables x seats."""
+    for reader in _CAPACITY_READERS:
+        capacity = reader(state)
+        if capacity is not None:
+            return capacity
+    tmpl = state.part(Setup).tmpl
+    seats = tmpl.tables * tmpl.seats_per_table
+    alive = len(state.part(Roster).alive())
+    return SeatCapacity(seats=seats, tables=tmpl.tables, free=seats - alive)
+
+
 def registration_open(state: TournamentState, now: datetime) -> bool:
     """Whether registration and re-entry are open (A4): the floor has not closed them
     and the clock (when known) has not passed the end of the closing level."""
@@ -302,6 +348,7 @@ def live_entry_of(state: TournamentState, ref: str) -> tuple[Player, Entry]:
 
 
 __all__ = [
+    "CapacityReader",
     "ClockReader",
     "ClockReading",
     "Entry",
@@ -310,11 +357,14 @@ __all__ = [
     "Purchase",
     "Removal",
     "Roster",
+    "SeatCapacity",
     "Setup",
     "at_forfeit_point",
     "find_player",
     "live_entry_of",
     "read_clock",
+    "register_capacity_reader",
     "register_clock_reader",
     "registration_open",
+    "seat_capacity",
 ]

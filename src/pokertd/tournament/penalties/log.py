@@ -168,7 +168,9 @@ def _disqualification(
         )
     chips = cmd.chips if cmd.chips is not None else entry.stack
     if chips is None:
-        raise InvalidCommand(f"Count {player.name}'s chips (--chips): they leave play.")
+        raise InvalidCommand(
+            f"Count {player.name}'s chips: they leave play.", context={"hint": "chips"}
+        )
     if chips < 0:
         raise InvalidCommand("A chip count cannot be negative.")
     return PenaltyGiven(
@@ -211,9 +213,10 @@ def _decide_penalty(state: TournamentState, cmd: GivePenalty, ctx: Context) -> l
             table = _table_size(state, entry.entry_id)
         if table is None:
             raise InvalidCommand(
-                "How many players are at the offender's table, offender included "
-                "(--players)? A round is one hand for each of them.",
+                "How many players are at the offender's table, offender included? "
+                "A round is one hand for each of them.",
                 rule_ids=default_rule(profile, cmd.kind),
+                context={"hint": "players"},
             )
         hands = missed_round_hands(rounds, table)
     return [

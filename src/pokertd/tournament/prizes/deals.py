@@ -196,7 +196,9 @@ def deal_amounts(
     pool = sum(prizes)
     if kind is DealKind.SAVE:
         if save <= 0:
-            raise InvalidCommand("A save needs an amount to leave for the winner (--save).")
+            raise InvalidCommand(
+                "A save needs an amount to leave for the winner.", context={"hint": "save"}
+            )
         kind = DealKind(save_by)
         if kind in (DealKind.SAVE, DealKind.CUSTOM):
             raise InvalidCommand("A save divides the rest by icm, chip, floor or even.")

@@ -537,7 +537,9 @@ def _proposal(
         chips = given.get(e.player_id, e.stack)
         if chips is None or chips <= 0:
             raise InvalidCommand(
-                f"{e.name}'s chip count is not known: record counts first or give --stacks."
+                f"{e.name}'s chip count is not known: record the chip counts first or give "
+                "the stacks with the deal.",
+                context={"hint": "stacks"},
             )
         stacks.append(chips)
     prizes = remaining_prizes(state)

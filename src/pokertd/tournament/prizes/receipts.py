@@ -5,6 +5,9 @@ Implements: FOX-PAY2, FOX-PAY3, FOX-PAY4.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from datetime import UTC, datetime, tzinfo
+
 from pokertd.errors import InvalidCommand
 from pokertd.money import format_money
 from pokertd.tournament.entries.state import (
@@ -13,16 +16,31 @@ from pokertd.tournament.entries.state import (
     find_player,
 )
 from pokertd.tournament.framework import (
+    EventRecord,
     TournamentState,
 )
 from pokertd.tournament.prizes.state import PrizeBook
 
 
-def receipt_text(state: TournamentState, player: str, *, venue: str = "") -> str:
-    """A printable receipt for a prize recorded with :class:`PayPrize`."""
+def receipt_text(
+    state: TournamentState,
+    player: str,
+    *,
+    venue: str = "",
+    records: Iterable[EventRecord] = (),
+    zone: tzinfo = UTC,
+) -> str:
+    """A printable receipt for a prize recorded with :class:`PayPrize`.
+
+    With the tournament's ``records`` the receipt gives the date and time of the payment in
+    ``zone``, the venue's time zone (configuration the faces pass in), so the web and the CLI
+    print the same local time; without them, the date recorded with the payment.
+    """
     setup = state.part(Setup)
     entry_id = _paid_entry(state, player)
     paid = state.part(PrizeBook).paid[entry_id]
+    when = paid_at(state, records, entry_id)
+    local = when.astimezone(zone) if when is not None else None
     width = 44
     lines = [
         (venue or setup.profile.title).center(width),
@@ -31,7 +49,8 @@ def receipt_text(state: TournamentState, player: str, *, venue: str = "") -> str
         "-" * width,
         f"Player: {paid.name}",
         f"Place: {paid.place}",
-        f"Date won: {paid.won_on}",
+        f"Date won: {local.date().isoformat() if local else paid.won_on}",
+        *([f"Paid at: {local.strftime('%H:%M')}"] if local else []),
         f"Prize: {format_money(paid.amount)}",
     ]
     if paid.bounty:
@@ -54,6 +73,23 @@ def receipt_text(state: TournamentState, player: str, *, venue: str = "") -> str
     return "\n".join(lines) + "\n"
 
 
+def paid_at(
+    state: TournamentState, records: Iterable[EventRecord], entry_id: str
+) -> datetime | None:
+    """When the prize of ``entry_id`` was paid: the latest payment not undone, else ``None``."""
+    undone = {b.batch for b in state.batches if b.undone}
+    found = None
+    for r in records:
+        event = r.event
+        if (
+            r.batch not in undone
+            and event.type == "prize_paid"  # prizes.log.PrizePaid (receipts sit below log)
+            and getattr(event, "entry_id", None) == entry_id
+        ):
+            found = r.recorded_at
+    return found
+
+
 def _paid_entry(state: TournamentState, player: str) -> str:
     roster = state.part(Roster)
     book = state.part(PrizeBook)
@@ -65,5 +101,6 @@ def _paid_entry(state: TournamentState, player: str) -> str:
 
 
 __all__ = [
+    "paid_at",
     "receipt_text",
 ]

@@ -2,10 +2,13 @@
 
 Places come from the eliminations domain (ties share places, G3); the amounts from the
 payout rules (:mod:`.payouts`) over the net prize pool (:mod:`.pool`); a disqualified
-player's prize is forfeited (penalties). The prizes log reads it to pay a finisher, the
-standings (:mod:`.views`) and the whole-tournament views show it.
+player's prize is forfeited (penalties). Once a deal is binding, each of its players' prize
+is the deal amount (the winner adds what was left to play for), so the CLI, the TV and the
+phone all show the money the players agreed, not the payout table's (J2, FOX-73). The prizes
+log reads it to pay a finisher, the standings (:mod:`.views`) and the whole-tournament
+views show it.
 
-Implements: G3 (tied places share their prizes).
+Implements: G3 (tied places share their prizes), J2 (a binding deal replaces the prizes).
 """
 
 from __future__ import annotations
@@ -19,8 +22,10 @@ from pokertd.tournament.eliminations.state import Placing, finishing_places
 from pokertd.tournament.entries.state import Roster, Setup
 from pokertd.tournament.framework import TournamentState
 from pokertd.tournament.penalties.state import Penalties
+from pokertd.tournament.prizes.deals import DealStatus
 from pokertd.tournament.prizes.payouts import payouts, share_tied
 from pokertd.tournament.prizes.pool import pool
+from pokertd.tournament.prizes.state import PrizeBook
 from pokertd.types import Cents
 
 
@@ -38,6 +43,9 @@ class ResultRow:
     prize_cents: Cents | None
     prize: str
     note: str = ""
+    deal_cents: Cents | None = None
+    """The amount this player was guaranteed by a binding deal (``prize_cents`` then holds
+    it, plus what was left to play for if this player won)."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -48,6 +56,8 @@ class ResultsView:
     prize_pool_cents: Cents
     rows: tuple[ResultRow, ...]
     prizes_note: str
+    deal_made: bool = False
+    """A binding deal replaced the payout table's prizes of its players."""
 
 
 def _prizes(state: TournamentState) -> tuple[dict[int, Cents], str]:
@@ -72,12 +82,25 @@ def _prizes(state: TournamentState) -> tuple[dict[int, Cents], str]:
     return {p.place: p.amount for p in prizes}, ""
 
 
+def deal_amounts(state: TournamentState) -> tuple[dict[str, Cents], Cents]:
+    """Entry id -> amount of a binding deal, and what was left to play for (``{}, 0``
+    when no deal was made)."""
+    book = state.part(PrizeBook)
+    neg = book.negotiation
+    if neg is None or neg.status is not DealStatus.BINDING:
+        return {}, 0
+    amounts = dict(zip(book.deal_entries, neg.terms.amounts, strict=True))
+    return amounts, neg.terms.play_for
+
+
 def results(state: TournamentState, now: datetime | None = None) -> ResultsView:
-    """Places so far (best first) and each one's prize; tied places share (G3)."""
+    """Places so far (best first) and each one's prize; tied places share (G3); a binding
+    deal's players get their deal amounts instead, the winner adding the play-for money."""
     roster = state.part(Roster)
     pens = state.part(Penalties)
     placings = finishing_places(state, now)
     prize_of, why = _prizes(state)
+    deal_of, play_for = deal_amounts(state)
     by_tie: dict[tuple[int, ...], list[Placing]] = {}
     for p in placings:
         by_tie.setdefault(p.places, []).append(p)
@@ -88,6 +111,13 @@ def results(state: TournamentState, now: datetime | None = None) -> ResultsView:
         for p, amount in zip(members, shares, strict=True):
             note = f"shares places {places[0]}-{places[-1]}" if len(places) > 1 else ""
             cents: Cents | None = amount if prize_of else None
+            deal = deal_of.get(p.entry_id)
+            if deal is not None:
+                won = p.place == 1 and not p.tied_with
+                cents = deal + (play_for if won else 0)
+                note = "deal" + (
+                    f" + {format_money(play_for)} played for" if won and play_for else ""
+                )
             if p.entry_id in pens.prize_forfeited:
                 cents, note = 0, "prize forfeited (disqualified)"
             rows.append(
@@ -102,6 +132,7 @@ def results(state: TournamentState, now: datetime | None = None) -> ResultsView:
                     prize_cents=cents,
                     prize=format_money(cents) if cents else "",
                     note=note,
+                    deal_cents=deal,
                 )
             )
     return ResultsView(
@@ -109,7 +140,8 @@ def results(state: TournamentState, now: datetime | None = None) -> ResultsView:
         prize_pool_cents=pool(state).net,
         rows=tuple(rows),
         prizes_note=why,
+        deal_made=bool(deal_of),
     )
 
 
-__all__ = ["ResultRow", "ResultsView", "results"]
+__all__ = ["ResultRow", "ResultsView", "deal_amounts", "results"]

@@ -37,7 +37,7 @@ from pokertd.tournament.prizes.payouts import (
     payouts,
 )
 from pokertd.tournament.prizes.pool import pool
-from pokertd.tournament.prizes.results import results
+from pokertd.tournament.prizes.results import deal_amounts, results
 from pokertd.tournament.prizes.state import PrizeBook, payout_table_name
 from pokertd.types import Cents, Chips
 
@@ -307,14 +307,9 @@ def standings(state: TournamentState, now: datetime | None = None) -> tuple[Stan
     was left to play for.
     """
     roster = state.part(Roster)
-    book = state.part(PrizeBook)
     view = results(state, now)
     ledger = bounty_ledger(state)
-    deal_amount: dict[str, Cents] = {}
-    neg = book.negotiation
-    if neg is not None and neg.status is DealStatus.BINDING:
-        for eid, amount in zip(book.deal_entries, neg.terms.amounts, strict=True):
-            deal_amount[eid] = amount
+    deal_amount, _ = deal_amounts(state)
     rows: list[StandingRow] = []
     placed = {r.entry_id for r in view.rows}
     for e in roster.entries.values():
@@ -337,12 +332,9 @@ def standings(state: TournamentState, now: datetime | None = None) -> tuple[Stan
             )
         )
     for r in view.rows:
-        prize = r.prize_cents or 0
-        deal = deal_amount.get(r.entry_id)
+        prize = r.prize_cents or 0  # the deal amount where a deal was made (results)
+        deal = r.deal_cents
         note = r.note
-        if deal is not None and neg is not None:
-            prize = deal + (neg.terms.play_for if r.place == 1 and not r.tied_with else 0)
-            note = note or "deal"
         bounty = ledger.cash_by_entry.get(r.entry_id, 0)
         rows.append(
             StandingRow(

@@ -28,6 +28,8 @@ from pokertd.tournament.seating.log import (
     BreakTable,
     ButtonPlaced,
     ConfirmMove,
+    ConfirmMoves,
+    DrawButtons,
     DrawSeats,
     FinalTableDrawn,
     HandsPlayed,
@@ -76,9 +78,12 @@ from pokertd.tournament.seating.state import (
     seating_for_apply,
 )
 from pokertd.tournament.seating.views import (
+    DueMove,
+    MovesDue,
     SeatView,
     TablesView,
     TableView,
+    moves_due,
     tables_view,
 )
 
@@ -89,7 +94,10 @@ __all__ = [
     "ButtonDraw",
     "ButtonPlaced",
     "ConfirmMove",
+    "ConfirmMoves",
+    "DrawButtons",
     "DrawSeats",
+    "DueMove",
     "FinalTableDraw",
     "FinalTableDrawn",
     "HandsPlayed",
@@ -98,6 +106,7 @@ __all__ = [
     "Move",
     "MoveReason",
     "MoveRecord",
+    "MovesDue",
     "MovesSuggested",
     "PlaceButton",
     "Plan",
@@ -138,6 +147,7 @@ __all__ = [
     "halted_tables",
     "live_seating",
     "move_record",
+    "moves_due",
     "needs_button_draw",
     "notify_tables",
     "plan",

@@ -393,6 +393,24 @@ class PlayHands(Command):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class ConfirmMoves(Command):
+    """Confirm several waiting moves at once (a table break: "Confirm all"), in one batch.
+
+    Each move is made as suggested; a blank is filled as the floor would (the player due the
+    big blind next, the worst position), so the moves of a table whose button is not known
+    are refused until the button is placed.
+    """
+
+    moves: Annotated[tuple[lim.Seq, ...], lim.Items("Moves to confirm", lim.PLAYERS_MAX)]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DrawButtons(Command):
+    """Draw for the button at every table of two or more players whose button is not known
+    (the high card, KPC-23A, FOX-32); a table whose button is known keeps it."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class SetAutoConfirm(Command):
     """Let the system confirm suggested moves itself (on) or leave them to the floor."""
 
@@ -450,6 +468,23 @@ def _decide_seat(state: TournamentState, cmd: SeatPlayer, ctx: Context) -> list[
     seating = live_seating(state)
     if cmd.table not in seating.tables and cmd.table in seating.spare:
         seating.open_table(cmd.table)
+    # The seating rules know entry ids only: the floor is told names.
+    if entry.entry_id in seating.where:
+        t, s = seating.where[entry.entry_id]
+        raise RuleViolation(
+            f"{entry.name} already sits at table {t} seat {s + 1}.",
+            rule_ids=("FOX-6",),
+            context={"player": entry.name},
+        )
+    table = seating.tables.get(cmd.table)
+    if table is not None and 1 <= cmd.seat <= table.n_seats:
+        holder = table.players[cmd.seat - 1]
+        if holder is not None:
+            raise RuleViolation(
+                f"Table {cmd.table} seat {cmd.seat} is taken by {entry_name(state, holder)}.",
+                rule_ids=("FOX-6",),
+                context={"table": cmd.table, "seat": cmd.seat},
+            )
     seating.check_seat(entry.entry_id, cmd.table, cmd.seat - 1)
     waits = arrival_waits(seating, cmd.table, cmd.seat - 1)
     record = SeatRecord(
@@ -511,8 +546,9 @@ def _decide_suggest(state: TournamentState, cmd: SuggestMoves, ctx: Context) -> 
     )
     if todo.final_table is not None:
         raise RuleViolation(
-            f"{seating.players} players left: time for the final table (pokertd redraw).",
+            f"{seating.players} players left: time to draw the final table.",
             rule_ids=("KPC-9", "TNPL-B4", "FOX-11A"),
+            context={"hint": "redraw"},
         )
     closed: list[Event] = [TableClosed(table=n) for n in todo.closed]
     if closed:
@@ -560,6 +596,51 @@ def _decide_confirm(state: TournamentState, cmd: ConfirmMove, ctx: Context) -> l
         apply_move(work, checked)
         events.extend(_button_draws(work, part.pending_button_draws, ctx.rng))
     return events
+
+
+@decides(ConfirmMoves)
+def _decide_confirm_many(state: TournamentState, cmd: ConfirmMoves, ctx: Context) -> list[Event]:
+    part = state.part(Tables)
+    ids = list(dict.fromkeys(cmd.moves))
+    if not ids:
+        raise InvalidCommand("Choose the moves to confirm.")
+    missing = [i for i in ids if i not in part.pending]
+    if missing:
+        waiting = ", ".join(f"#{i}" for i in sorted(part.pending)) or "none"
+        raise InvalidCommand(
+            f"There is no move {', '.join(f'#{i}' for i in missing)} waiting (waiting: {waiting})."
+        )
+    work = live_seating(state).copy()
+    events: list[Event] = []
+    broken = part.pending_break
+    for move_id in ids:
+        move = part.pending[move_id]
+        if move.player is None and work.due_big_blind(move.from_table) is None:
+            raise InvalidCommand(
+                f"The button at table {move.from_table} is not known: tap the button's seat "
+                "first, then the move names the player due the big blind.",
+                rule_ids=("KPC-23A", "FOX-32"),
+            )
+        checked = default_choice(work, move)
+        closes = broken == checked.from_table and work.tables[checked.from_table].count == 1
+        apply_move(work, checked)
+        events.append(PlayerMoved(move=move_record(state, move_id, checked)))
+        if closes:
+            events.append(TableClosed(table=checked.from_table))
+    if len(ids) == len(part.pending) and part.pending_button_draws:
+        events.extend(_button_draws(work, part.pending_button_draws, ctx.rng))
+    return events
+
+
+@decides(DrawButtons)
+def _decide_draw_buttons(state: TournamentState, cmd: DrawButtons, ctx: Context) -> list[Event]:
+    seating = live_seating(state)
+    todo = tuple(
+        n for n, t in sorted(seating.tables.items()) if t.count >= 2 and not t.button.known
+    )
+    if not todo:
+        raise InvalidCommand("Every table with two or more players already has its button.")
+    return _button_draws(seating.copy(), todo, ctx.rng)
 
 
 @decides(BreakTable)
@@ -617,9 +698,9 @@ def _decide_hands(state: TournamentState, cmd: PlayHands, ctx: Context) -> list[
     table = seating.table(cmd.table)
     if not table.button.known:
         raise InvalidCommand(
-            f"The button is not known at table {cmd.table}: tell where it is first "
-            "(pokertd button).",
+            f"The button is not known at table {cmd.table}: say where it is first.",
             rule_ids=("KPC-23A", "FOX-32"),
+            context={"hint": "button"},
         )
     hand = None
     for _ in range(cmd.hands):
@@ -664,6 +745,8 @@ __all__ = [
     "BreakTable",
     "ButtonPlaced",
     "ConfirmMove",
+    "ConfirmMoves",
+    "DrawButtons",
     "DrawSeats",
     "FinalTableDrawn",
     "HandsPlayed",

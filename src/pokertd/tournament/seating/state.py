@@ -11,7 +11,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from pokertd.tournament.entries.rules import EntryStatus
-from pokertd.tournament.entries.state import Roster, Setup
+from pokertd.tournament.entries.state import (
+    Roster,
+    SeatCapacity,
+    Setup,
+    register_capacity_reader,
+)
 from pokertd.tournament.framework import (
     TournamentState,
     state_part,
@@ -23,6 +28,7 @@ from pokertd.tournament.seating.balancing import (
 from pokertd.tournament.seating.rules import (
     Layout,
     Seating,
+    TableSpec,
 )
 
 # --- the part ---------------------------------------------------------------------------------
@@ -69,6 +75,53 @@ def seating_for_apply(state: TournamentState) -> Seating:
         part.seating = _build(state)
     _sync(state, part.seating)
     return part.seating
+
+
+def _spec_seats(spec: TableSpec) -> int:
+    """Seats of a table not yet in play that a draw may give (not unavailable, not reserved)."""
+    return spec.seats - len(spec.unavailable | spec.reserved)
+
+
+@register_capacity_reader
+def seat_capacity_of_layout(state: TournamentState) -> SeatCapacity:
+    """The room as laid out now (``LayTables``, tables opened and broken) for registration.
+
+    Seats open to a draw at the tables in play and the spare tables; a player put by hand
+    in a reserved seat holds no drawable seat, so is not counted against them. Cheap (no
+    copy of the seating): entries ask on every registration.
+    """
+    part = state.part(Tables)
+    seating = part.seating
+    roster = state.part(Roster)
+    alive = len(roster.alive())
+    if seating is None:
+        tmpl = state.part(Setup).tmpl
+        layout = part.layout or Layout.uniform(tmpl.tables, tmpl.seats_per_table)
+        seats = sum(_spec_seats(t) for t in layout.tables)
+        total = sum(t.seats for t in layout.tables)
+        return SeatCapacity(
+            seats=seats, tables=len(layout.tables), free=seats - alive, held=total - seats
+        )
+    seats = seating.capacity + sum(_spec_seats(t) for t in seating.spare.values())
+    total = sum(t.n_seats for t in seating.tables.values())
+    total += sum(t.seats for t in seating.spare.values())
+    in_held_seats = 0  # players still in who sit in a reserved or unavailable seat
+    entries = roster.entries
+    for table in seating.tables.values():
+        held = table.occupied & (table.reserved | table.blocked)
+        while held:
+            low = held & -held
+            player = table.players[low.bit_length() - 1]
+            entry = entries.get(player) if player is not None else None
+            if entry is not None and entry.status is EntryStatus.ALIVE:
+                in_held_seats += 1
+            held ^= low
+    return SeatCapacity(
+        seats=seats,
+        tables=len(seating.tables) + len(seating.spare),
+        free=seats - alive + in_held_seats,
+        held=total - seats,
+    )
 
 
 def live_seating(state: TournamentState) -> Seating:
@@ -168,5 +221,6 @@ __all__ = [
     "entry_name",
     "live_seating",
     "move_record",
+    "seat_capacity_of_layout",
     "seating_for_apply",
 ]

@@ -5,14 +5,17 @@ What ``pokertd tables`` and the floor page show, built from the seating state pa
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass
 
 from pokertd.tournament.framework import (
     TournamentState,
 )
 from pokertd.tournament.seating.balancing import (
+    MoveReason,
     halted_tables,
     notify_tables,
+    plan,
 )
 from pokertd.tournament.seating.rules import (
     final_table_size,
@@ -121,9 +124,110 @@ def tables_view(state: TournamentState) -> TablesView:
     )
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DueMove:
+    """A move the rules require now, not yet suggested (nothing is written)."""
+
+    from_table: int
+    to_table: int
+    name: str | None
+    """The player due the big blind next at ``from_table``; ``None`` while its button is
+    not known (the floor places the button, then the move names the player)."""
+    reason: MoveReason
+    rule_ids: tuple[str, ...]
+    text: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class MovesDue:
+    """What balancing requires after the latest change, as a read model: the floor console
+    shows it at once after every bust, and a person confirms (``SuggestMoves``/
+    ``BreakTable`` then ``ConfirmMoves``); reading it writes nothing."""
+
+    moves: tuple[DueMove, ...]
+    break_table: int | None
+    final_table: bool
+    closed: tuple[int, ...]
+    halted: tuple[int, ...]
+    tolerance: int
+    rule_ids: tuple[str, ...]
+    text: str
+
+
+_BREAK_RULES = ("KPC-7", "TNPL-B6v", "FOX-10D")
+_BALANCE_RULES = ("KPC-7", "KPC-8d", "TNPL-B6ii", "FOX-10A")
+_FINAL_RULES = ("KPC-9", "TNPL-B4", "FOX-11A")
+
+
+def moves_due(state: TournamentState) -> MovesDue | None:
+    """The moves the rules require now, or ``None`` when none are due or some are already
+    waiting for the floor (those are the pending moves).
+
+    The plan is drawn with a random generator seeded by the log position, so every screen
+    shows the same suggestion for the same state; the seats are drawn again when the floor
+    confirms (``SuggestMoves``/``BreakTable``).
+    """
+    part = state.part(Tables)
+    if part.pending or part.seating is None:
+        return None  # moves wait for the floor already, or no seat has been drawn
+    seating = live_seating(state)
+    if len(seating.tables) < 2 or not seating.players:
+        return None
+    todo = plan(seating.copy(), random.Random(state.seq))
+    if todo.empty and not todo.closed:
+        return None
+    moves = []
+    for m in todo.moves:
+        name = None
+        if m.player is not None:
+            name = entry_name(state, m.player)
+        elif m.reason is MoveReason.BALANCE:
+            due = seating.due_big_blind(m.from_table)
+            name = None if due is None else entry_name(state, due)
+        why = "balance" if m.reason is MoveReason.BALANCE else f"table {m.from_table} breaks"
+        who = name or f"the player due the big blind at table {m.from_table}"
+        moves.append(
+            DueMove(
+                from_table=m.from_table,
+                to_table=m.to_table,
+                name=name,
+                reason=m.reason,
+                rule_ids=m.rule_ids,
+                text=f"{who}: table {m.from_table} → table {m.to_table} ({why})",
+            )
+        )
+    rules: tuple[str, ...]
+    if todo.final_table is not None:
+        rules, text = _FINAL_RULES, f"{seating.players} players left: time for the final table."
+    elif todo.break_table is not None:
+        rules = _BREAK_RULES
+        text = f"Table {todo.break_table} breaks: its {len(moves)} players fit at the other tables."
+    elif moves:
+        rules = _BALANCE_RULES
+        text = (
+            f"Tables out of balance (more than {todo.tolerance} apart): "
+            f"{len(moves)} move{'s' if len(moves) != 1 else ''} due."
+        )
+    else:
+        rules, text = (), "Empty tables close: " + ", ".join(map(str, todo.closed)) + "."
+    return MovesDue(
+        moves=tuple(moves),
+        break_table=todo.break_table,
+        final_table=todo.final_table is not None,
+        closed=todo.closed,
+        halted=todo.halted,
+        tolerance=todo.tolerance,
+        rule_ids=rules,
+        text=text,
+    )
+
+
 __all__ = [
+    "DueMove",
+    "MovesDue",
     "SeatView",
     "TableView",
     "TablesView",
+    "moves_due",
     "tables_view",
 ]

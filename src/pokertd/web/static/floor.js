@@ -1,0 +1,254 @@
+/* pokertd floor console for a tablet: tabs by task (Tables | Players | Clock | Money | Log),
+   the table map as home, a prompt that shows the moves the rules require after every bust.
+   Built on pokertd.display / pokertd.withCommands from app.js (loaded first). */
+(function () {
+  "use strict";
+  const P = window.pokertd;
+  const OUT = ["busted", "out", "eliminated", "forfeited", "disqualified", "alternate", "registered"];
+
+  function floor(tid) {
+    const base = P.withCommands(P.display(tid, "staff", false));
+    return Object.assign(base, {
+      tab: "tables", newName: "", newCard: "", receipt: "", ageOk: false, memberOk: false,
+      generic: { name: "", values: {} }, sheet: null, chipsFor: null, chipValues: {},
+      chipNote: "", busy: false,
+      start() {
+        const fromHash = (location.hash || "").slice(1);
+        if (["tables", "players", "clock", "money", "log"].includes(fromHash)) this.tab = fromHash;
+        this.apply(P.readInitial());
+        this.loadCommands();
+        this.connect();
+        setInterval(() => this.tick(), 250);
+      },
+      show(tab) { this.tab = tab; history.replaceState(null, "", "#" + tab); window.scrollTo(0, 0); },
+      offer(kind) { return !!(this.v.offers || {})[kind] && this.has(kind); },
+
+      // ---- clock ------------------------------------------------------------------------
+      clockButtons() {
+        const c = this.clock, out = [];
+        const add = (label, name, body, cls) => { if (this.has(name)) out.push({ name, label, body: body || {}, cls: cls || "" }); };
+        if (!c.started) add("Start clock", "start_clock", {}, "primary");
+        else if (c.running) add("Pause", "pause_clock");
+        else add("Resume", "resume_clock", {}, "primary");
+        add("◀ Level", "previous_level");
+        add("Level ▶", "next_level");
+        add("+1 min", "adjust_clock", { seconds: 60 });
+        add("−1 min", "adjust_clock", { seconds: -60 });
+        if (c.hand_for_hand) {
+          const waiting = c.hfh_waiting || [];
+          add("Hand-for-hand hand done" + (waiting.length ? ` (waiting for tables: ${waiting.join(", ")})` : ""),
+              "hand_for_hand_hand", {}, "primary");
+          add("End hand-for-hand", "hand_for_hand", { on: false });
+        } else add("Hand-for-hand", "hand_for_hand", { on: true });
+        return out;
+      },
+      mainClockButton() { return this.clockButtons()[0] || null; },
+
+      // ---- table map --------------------------------------------------------------------
+      tables() { return this.v.tables || []; },
+      tableOf(n) { return this.tables().find((t) => t.table === n) || null; },
+      seatsOf(t) {
+        const by = {};
+        for (const s of t.seats || []) by[s.seat] = s;
+        const out = [];
+        for (let n = 1; n <= (t.seats_total || 10); n++) out.push(by[n] || { seat: n, name: null });
+        return out;
+      },
+      tableClass(t) {
+        const breaking = this.v.pending_break === t.table || (this.v.moves_due || {}).break_table === t.table;
+        return {
+          halted: !!t.halted,
+          short: !t.halted && (t.short || 0) >= 2,
+          breaking,
+          "needs-button": this.buttonWanted() === t.table,
+        };
+      },
+      seatClass(t, s) {
+        return {
+          empty: !s.name,
+          button: s.seat === t.button,
+          sb: s.seat === t.small_blind,
+          bb: s.seat === t.big_blind,
+          waits: !!s.waits,
+        };
+      },
+      seatTag(t, s) {
+        if (s.seat === t.button) return "D";
+        if (s.seat === t.small_blind) return "SB";
+        if (s.seat === t.big_blind) return "BB";
+        return "";
+      },
+      stackOf(s) {
+        const p = this.players().find((x) => x.entry_id === s.entry_id);
+        return p && p.stack != null ? p.stack : null;
+      },
+      tapSeat(t, s) {
+        const want = this.buttonWanted();
+        if (want === t.table && s.name) { this.run("place_button", { table: t.table, seat: s.seat }); return; }
+        if (!s.name) return;
+        this.sheet = { table: t.table, seat: s.seat, name: s.name, eliminator: "", chips: "" };
+      },
+      bustFromList(p) {
+        this.sheet = { table: p.table, seat: p.seat, name: p.name, eliminator: "", chips: "" };
+      },
+      tableMates() {
+        if (!this.sheet) return [];
+        const t = this.tableOf(this.sheet.table);
+        const here = t ? (t.seats || []).filter((s) => s.name && s.name !== this.sheet.name).map((s) => s.name) : [];
+        return here;
+      },
+      async bustSheet() {
+        const body = { players: [this.sheet.name] };
+        const by = (this.sheet.eliminator || "").trim();
+        if (by) body.eliminator = by;
+        if (await this.run("bust", body)) this.sheet = null;
+      },
+      async chipsSheet() {
+        const n = Number(this.sheet.chips);
+        if (!this.sheet.chips || !(n > 0)) { this.say("Give the chip count (a number above 0).", true); return; }
+        if (await this.run("record_chips", { counts: [[this.sheet.name, n]], note: this.levelNote() })) this.sheet = null;
+      },
+      async buttonSheet() {
+        if (await this.run("place_button", { table: this.sheet.table, seat: this.sheet.seat })) this.sheet = null;
+      },
+      levelNote() {
+        const l = this.clock.level && this.clock.level.level;
+        return l ? `end of level ${l}` : "";
+      },
+      openChips(t) {
+        this.chipsFor = t.table;
+        this.chipValues = {};
+        for (const s of t.seats || []) {
+          const v = this.stackOf(s);
+          this.chipValues[s.seat] = v != null ? String(v) : "";
+        }
+        this.chipNote = this.levelNote();
+      },
+      async saveChips() {
+        const t = this.tableOf(this.chipsFor);
+        if (!t) { this.chipsFor = null; return; }
+        const counts = [];
+        for (const s of t.seats || []) {
+          const raw = String(this.chipValues[s.seat] ?? "").replace(/[,\s]/g, "");
+          if (raw === "") continue;
+          const n = Number(raw);
+          if (!(n > 0)) { this.say(`Seat ${s.seat} (${s.name}): give a number above 0, or bust the player.`, true); return; }
+          counts.push([s.name, n]);
+        }
+        if (!counts.length) { this.say("Give at least one chip count.", true); return; }
+        if (await this.run("record_chips", { counts, note: this.chipNote.trim() })) this.chipsFor = null;
+      },
+      async breakTable(t) {
+        if (!confirm(`Break table ${t.table}? Its ${t.players} players are given new seats.`)) return;
+        await this.run("break_table", { table: t.table });
+      },
+      async showPin(table) {
+        try {
+          const r = await (await fetch(`/api/tournaments/${this.tid}/tables/${table}/pin`)).json();
+          this.say(`Table ${table} dealer PIN: ${r.pin}`, false);
+        } catch (e) { this.say("Could not read the PIN.", true); }
+      },
+      seatingButtons() {
+        const out = [];
+        const add = (label, name, body, id) => { if (this.has(name)) out.push({ name, label, body: body || {}, id: id || name }); };
+        add("Draw seats", "draw_seats");
+        if (this.tables().some((t) => t.players >= 2 && t.button == null)) add("Draw buttons", "draw_buttons");
+        add("Suggest moves", "suggest_moves");
+        add("Final table redraw", "redraw");
+        if (this.s.registration_open) add("Close registration", "close_registration");
+        return out;
+      },
+
+      // ---- balancing prompt -------------------------------------------------------------
+      pending() { return this.v.pending_moves || []; },
+      due() { return this.v.moves_due || null; },
+      /** The table whose button the console asks for (a move names the player due the big blind). */
+      buttonWanted() {
+        const need = (from) => { const t = this.tableOf(from); return t && t.button == null && t.players >= 2 ? from : null; };
+        for (const m of this.pending()) if (!m.name && !m.entry_id) { const n = need(m.from_table); if (n) return n; }
+        const d = this.due();
+        if (d) for (const m of d.moves || []) if (!m.name) { const n = need(m.from_table); if (n) return n; }
+        return null;
+      },
+      moveText(m) {
+        const t = this.tableOf(m.from_table);
+        const who = m.name || (t && t.due_big_blind) || `the player due the big blind at table ${m.from_table}`;
+        const to = m.to_seat ? `table ${m.to_table} seat ${m.to_seat}` : `table ${m.to_table}`;
+        const from = m.from_seat ? `table ${m.from_table} seat ${m.from_seat}` : `table ${m.from_table}`;
+        const why = m.reason === "break_table" ? "table breaks" : "balance";
+        return `${who}: ${from} → ${to} (${why})`;
+      },
+      async confirmPending(ids) {
+        if (this.busy) return;
+        this.busy = true;
+        try {
+          // One command for one move or a whole table break: the core fills a blank as the
+          // floor would (the player due the big blind, the worst position at the new table).
+          await this.run("confirm_moves", { moves: ids });
+        } finally { this.busy = false; }
+      },
+      async confirmDue() {
+        // The rules' moves, confirmed with one tap: record the suggestion (or the break),
+        // then make its moves. Both are in the log, and Undo takes them back one by one.
+        const d = this.due();
+        if (!d || this.busy) return;
+        this.busy = true;
+        try {
+          const out = d.break_table != null && this.has("break_table")
+            ? await this.run("break_table", { table: d.break_table })
+            : await this.run("suggest_moves", {});
+          if (!out) return;
+          const ids = (out.events || []).flatMap((e) => ((e.data && e.data.moves) || []).map((m) => m.move_id));
+          if (ids.length) {
+            const again = await P.post(`/api/tournaments/${this.tid}/commands/confirm_moves`, { moves: ids })
+              .catch((e) => { this.say(e.message, true); return null; });
+            if (again) this.say((again.events || []).map((e) => e.text).join("; ") || "Done", false);
+          }
+        } finally { this.busy = false; }
+      },
+
+      // ---- players ----------------------------------------------------------------------
+      isActive(p) { return !p.place && OUT.indexOf(p.status) < 0; },
+      playerRows() {
+        const q = this.query.trim().toLowerCase();
+        const rows = this.players();
+        return q ? rows.filter((p) => (p.name || "").toLowerCase().includes(q) || String(p.member || "").toLowerCase().includes(q)).slice(0, 200) : rows.slice(0, 200);
+      },
+      async register() {
+        const name = this.newName.trim();
+        if (!name) { this.say("Type the player's name first.", true); return; }
+        const body = { name, age_ok: this.ageOk, member_ok: this.memberOk };
+        if (this.newCard.trim()) body.member = this.newCard.trim();
+        const out = await this.run("register", body);
+        if (out) {
+          this.newName = ""; this.newCard = "";
+          this.receipt = (out.events || []).map((e) => e.text).join("\n");
+        }
+      },
+      async entry(kind, p) { await this.run(kind, { player: p.name }); },
+
+      // ---- log --------------------------------------------------------------------------
+      async undoRedo(name) {
+        // Name the batch this screen shows ("Undo: Busted Bob Baker"): when another tablet
+        // got there first, the server refuses it as stale instead of undoing one more.
+        const next = name === "undo" ? this.v.undo_next : this.v.redo_next;
+        if (!next) { this.say(name === "undo" ? "Nothing to undo." : "Nothing to redo.", true); return; }
+        await this.run(name, { batch: next.batch });
+      },
+      genericFields() {
+        const c = this.commands.find((x) => x.name === this.generic.name);
+        return c ? c.fields : [];
+      },
+      async runGeneric() {
+        const body = {};
+        for (const [k, v] of Object.entries(this.generic.values)) {
+          if (v === "" || v == null) continue;
+          try { body[k] = JSON.parse(v); } catch (e) { body[k] = v; }
+        }
+        await this.run(this.generic.name, body);
+      },
+    });
+  }
+
+  P.floor = floor;
+})();

@@ -1,0 +1,121 @@
+/* pokertd player view (phone): the clock, next break, registration, every payout, and
+   "my seat" for the player who picked themself by name.
+
+   The public push carries no seat list (it stays small for hundreds of phones); it carries
+   `seating_rev`, a number that changes whenever anybody's table or seat changes. When it
+   changes, this page asks the players API for its own player only (after a short random
+   delay so that a room of phones does not ask in the same millisecond) and, when the table
+   or seat differs from the one it last showed, raises the "your table moved" banner.
+   The chosen player and the seat last shown are kept in localStorage per tournament. */
+(function () {
+  "use strict";
+
+  function load(key) {
+    try { return JSON.parse(localStorage.getItem(key) || "null"); } catch (e) { return null; }
+  }
+  function save(key, value) {
+    try {
+      if (value == null) localStorage.removeItem(key);
+      else localStorage.setItem(key, JSON.stringify(value));
+    } catch (e) { /* private mode: the page still works while open */ }
+  }
+
+  function player(tid) {
+    const base = window.pokertd.display(tid, "public", false);
+    const baseApply = base.apply;
+    return Object.assign(base, {
+      me: null, mine: null, seen: null, moved: null, lastRev: null, meTimer: null,
+      meKey: `pokertd.me.${tid}`, seenKey: `pokertd.seat.${tid}`,
+      start() {
+        this.me = load(this.meKey);
+        this.seen = load(this.seenKey);
+        this.apply(window.pokertd.readInitial());
+        this.connect();
+        setInterval(() => this.tick(), 250);
+      },
+      apply(view) {
+        baseApply.call(this, view);
+        const rev = this.v.seating_rev;
+        if (this.me && rev !== this.lastRev) {
+          const first = this.lastRev === null;
+          this.lastRev = rev;
+          clearTimeout(this.meTimer);
+          this.meTimer = setTimeout(() => this.refreshMe(), first ? 0 : Math.random() * 1500);
+        }
+      },
+      pick(p) {
+        this.me = { name: p.name, entry: p.entry_id || null };
+        save(this.meKey, this.me);
+        this.seen = p.table ? { table: p.table, seat: p.seat } : null;
+        save(this.seenKey, this.seen);
+        this.mine = p; this.moved = null; this.query = "";
+        this.lastRev = this.v.seating_rev;
+      },
+      forget() {
+        this.me = null; this.mine = null; this.seen = null; this.moved = null;
+        save(this.meKey, null); save(this.seenKey, null);
+      },
+      async refreshMe() {
+        const me = this.me;
+        if (!me || (me.name || "").length < 2) return;
+        let rows = [];
+        try {
+          const r = await fetch(`/api/tournaments/${this.tid}/players?q=${encodeURIComponent(me.name)}`);
+          if (!r.ok) return;
+          rows = await r.json();
+        } catch (e) { return; }
+        const row = rows.find((p) => me.entry && p.entry_id === me.entry)
+          || rows.find((p) => p.name === me.name);
+        if (!row || this.me !== me) return;
+        this.mine = row;
+        const now = row.table ? { table: row.table, seat: row.seat } : null;
+        const was = this.seen;
+        if (now && was && (now.table !== was.table || now.seat !== was.seat)) {
+          this.moved = { from: was, to: now };
+          try { if (navigator.vibrate) navigator.vibrate([200, 100, 200]); } catch (e) { /* none */ }
+        }
+        if (now) { this.seen = now; save(this.seenKey, now); }
+      },
+      movedText() {
+        const m = this.moved;
+        if (!m) return "";
+        const where = m.to.table === m.from.table ? "new seat" : "table moved";
+        return `Your ${where}: table ${m.to.table}, seat ${m.to.seat}`;
+      },
+      movedFrom() {
+        const m = this.moved;
+        return m ? `You were at table ${m.from.table}, seat ${m.from.seat}. Take your chips with you.` : "";
+      },
+      myPlace() {
+        const p = this.mine;
+        if (!p) return "";
+        if (p.table) return `Table ${p.table}, seat ${p.seat}`;
+        if (p.place) return `Finished ${this.ordinal(p.place)}`;
+        return "Not seated yet";
+      },
+      breakText() {
+        const c = this.clock;
+        if (!c || !c.started) {
+          if (c && c.next_break_in != null) return `First break after level ${(c.next_break || {}).after_level}`;
+          return "";
+        }
+        if (c.on_break) return `On break: play resumes in ${this.mmss(this.left)}`;
+        if (this.breakIn == null) return "No more breaks scheduled";
+        const nb = c.next_break || {};
+        return `Next break in ${this.mmss(this.breakIn)}` + (nb.minutes ? ` (${nb.minutes} min)` : "");
+      },
+      regState() { return (this.v.registration || {}).state || (this.s.registration_open ? "open" : "closed"); },
+      regText() {
+        const r = this.v.registration || {};
+        return r.text || (this.s.registration_open ? "Registration open." : "Registration is closed.");
+      },
+      regCountdown() {
+        if (this.regState() === "closed" || this.regIn == null || !this.clock.started) return "";
+        return `Closes in ${this.mmss(this.regIn)}`;
+      },
+      payouts() { return this.v.payouts || []; },
+    });
+  }
+
+  window.pokertd.player = player;
+})();

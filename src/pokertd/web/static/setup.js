@@ -1,0 +1,244 @@
+/* Event set-up (/new): the Alpine component `eventSetup`. The server is the truth: every
+   problem comes back from POST /api/structures/project (structure) and from
+   POST /api/tournaments or /api/templates (everything, 422 with context.problems). The
+   checks here only give quick hints while typing. Money is typed in dollars, sent in cents. */
+(function () {
+  "use strict";
+
+  function csrf() {
+    const m = document.cookie.match(/(?:^|; )pokertd_csrf=([^;]+)/);
+    if (m) return decodeURIComponent(m[1]);
+    const meta = document.querySelector('meta[name="csrf-token"]');
+    return meta ? meta.content : "";
+  }
+
+  async function send(url, body) {
+    const r = await fetch(url, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "X-CSRF-Token": csrf() },
+      body: JSON.stringify(body),
+    });
+    let data = {};
+    try { data = await r.json(); } catch (e) { data = {}; }
+    return { ok: r.ok, status: r.status, data };
+  }
+
+  /* "42", "$1,042.50" -> cents; null when it is not money. */
+  function cents(text) {
+    const t = String(text == null ? "" : text).trim().replace(/^\$/, "").replace(/,/g, "");
+    if (t === "") return 0;
+    if (!/^\d+(\.\d{1,2})?$/.test(t)) return null;
+    const [whole, frac = ""] = t.split(".");
+    return Number(whole) * 100 + Number((frac + "00").slice(0, 2));
+  }
+  function dollars(c) {
+    const whole = Math.floor(c / 100), frac = c % 100;
+    return frac ? `${whole}.${String(frac).padStart(2, "0")}` : String(whole);
+  }
+  function money(c) {
+    return "$" + (c / 100).toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  }
+  function num(v) { const n = Number(v); return Number.isFinite(n) ? Math.trunc(n) : NaN; }
+  function optNum(v) { return v === "" || v == null ? null : num(v); }
+  function price(p) {
+    return { prize_pool: dollars(p.prize_pool || 0), house_fee: dollars(p.house_fee || 0),
+             entry_fee: dollars(p.entry_fee || 0), bounty: dollars(p.bounty || 0) };
+  }
+
+  function blank() {
+    return {
+      title: "", game: "NLH", profile: "tda",
+      buy_in: { prize_pool: "100", house_fee: "10", entry_fee: "10", bounty: "0" },
+      starting_stack: 20000, tables: 5, seats_per_table: 9, late_reg: 6, field_cap: "",
+      reentry: false, reentry_max: "", rebuy_on: false,
+      rebuy: { price: { prize_pool: "0", house_fee: "0", entry_fee: "0", bounty: "0" }, chips: 20000, max_per_player: "", minutes: "" },
+      addon_on: false,
+      addon: { price: { prize_pool: "0", house_fee: "0", entry_fee: "0", bounty: "0" }, chips: 20000, at_level: 4 },
+      guarantee: "0", bounty_kind: "fixed", payout_table: "", notes: "", preset: "",
+    };
+  }
+
+  window.eventSetup = function () {
+    const boot = JSON.parse(document.getElementById("setup-data").textContent);
+    return {
+      templates: boot.templates, presets: boot.presets,
+      source: boot.chosen || "", name: "", f: blank(), levels: [],
+      projection: null, problems: [], message: "", saveName: "", saved: "", busy: false,
+      timer: null,
+
+      init() {
+        if (this.source) this.load(); else this.scratch();
+      },
+      scratch() {
+        this.f = blank();
+        this.levels = [[100, 200, 0, 20], [200, 400, 0, 20], [300, 600, 0, 20],
+                       [400, 800, 0, 20], [500, 1000, 0, 20], [600, 1200, 0, 20]].map(
+          ([sb, bb, ante, min], i) => ({ sb, bb, ante, kind: "none", minutes: min, brk: i === 3 ? 10 : 0, remove: "" }));
+        this.problems = []; this.message = "";
+        this.reproject();
+      },
+      async load() {
+        if (!this.source) { this.scratch(); return; }
+        const r = await fetch(`/api/templates/${encodeURIComponent(this.source)}`);
+        if (!r.ok) { this.message = "That template could not be read."; return; }
+        const e = (await r.json()).event;
+        this.fill(e);
+      },
+      fill(e) {
+        const f = blank();
+        Object.assign(f, {
+          title: e.title, game: e.game, profile: e.profile, buy_in: price(e.buy_in),
+          starting_stack: e.starting_stack, tables: e.tables, seats_per_table: e.seats_per_table,
+          late_reg: e.late_reg_close_after_level == null ? "" : e.late_reg_close_after_level,
+          field_cap: e.field_cap == null ? "" : e.field_cap, reentry: e.reentry,
+          reentry_max: e.reentry_max == null ? "" : e.reentry_max,
+          guarantee: dollars(e.guarantee), bounty_kind: e.bounty_kind,
+          payout_table: e.payout_table || "", notes: e.notes || "", preset: e.structure.preset || "",
+        });
+        if (e.rebuy) { f.rebuy_on = true; f.rebuy = { price: price(e.rebuy.price), chips: e.rebuy.chips,
+          max_per_player: e.rebuy.max_per_player == null ? "" : e.rebuy.max_per_player,
+          minutes: e.rebuy.minutes == null ? "" : e.rebuy.minutes }; }
+        if (e.addon) { f.addon_on = true; f.addon = { price: price(e.addon.price), chips: e.addon.chips, at_level: e.addon.at_level }; }
+        this.f = f;
+        this.setLevels(e.structure);
+        this.problems = []; this.message = "";
+        this.reproject();
+      },
+      setLevels(s) {
+        const brk = {};
+        for (const b of s.breaks) brk[b.after_level] = b;
+        this.levels = s.levels.map((lv, i) => ({
+          sb: lv.small_blind, bb: lv.big_blind, ante: lv.ante, kind: lv.ante_type || "none",
+          minutes: lv.minutes, brk: brk[i + 1] ? brk[i + 1].minutes : 0,
+          remove: brk[i + 1] ? brk[i + 1].remove.join(", ") : "" }));
+      },
+      async loadPreset() {
+        if (!this.f.preset) return;
+        const r = await fetch(`/api/structures/${encodeURIComponent(this.f.preset)}`);
+        if (!r.ok) return;
+        const s = await r.json();
+        this.setLevels(s);
+        if (s.registration_closes_after_level != null) this.f.late_reg = s.registration_closes_after_level;
+        this.reproject();
+      },
+      addLevel() {
+        const last = this.levels[this.levels.length - 1];
+        const row = last ? { ...last, sb: last.sb * 2, bb: last.bb * 2, ante: last.ante ? last.ante * 2 : 0, brk: 0, remove: "" }
+                         : { sb: 100, bb: 200, ante: 0, kind: "none", minutes: 20, brk: 0, remove: "" };
+        this.levels.push(row);
+        this.reproject();
+      },
+      removeLevel(i) { this.levels.splice(i, 1); this.reproject(); },
+      /* Quick hints for one row (the server's problems are the truth). */
+      rowHint(i) {
+        const lv = this.levels[i], prev = this.levels[i - 1];
+        const sb = num(lv.sb), bb = num(lv.bb);
+        if (!(sb > 0 && bb > 0)) return "Blinds must be positive.";
+        if (sb > bb) return "The small blind is above the big blind.";
+        if (prev && (sb < num(prev.sb) || bb < num(prev.bb))) return "Blinds are lower than the level before.";
+        if (!(num(lv.minutes) > 0)) return "The level needs minutes.";
+        if (num(lv.ante) > 0 && lv.kind === "none") return "Choose the ante kind.";
+        return "";
+      },
+      structure() {
+        const breaks = [];
+        this.levels.forEach((lv, i) => {
+          const remove = String(lv.remove || "").split(/[ ,]+/).filter(Boolean).map(num);
+          if (num(lv.brk) > 0 || remove.length) breaks.push({ after_level: i + 1, minutes: num(lv.brk) || 0, remove });
+        });
+        return {
+          preset: this.f.preset || null,
+          levels: this.levels.map((lv) => ({ small_blind: num(lv.sb), big_blind: num(lv.bb), ante: num(lv.ante) || 0,
+            ante_type: num(lv.ante) > 0 ? lv.kind : "none", minutes: num(lv.minutes) })),
+          breaks,
+        };
+      },
+      reproject() {
+        clearTimeout(this.timer);
+        this.timer = setTimeout(() => this.project(), 250);
+      },
+      async project() {
+        const r = await send("/api/structures/project", {
+          structure: this.structure(), starting_stack: num(this.f.starting_stack) || 1,
+          entries: Math.max(2, (num(this.f.tables) || 1) * (num(this.f.seats_per_table) || 2)),
+        });
+        this.projection = r.ok ? r.data : { problems: [r.data.message || "The structure could not be checked."] };
+      },
+      get duration() {
+        const p = this.projection;
+        if (!p || p.minutes == null) return "";
+        const h = Math.floor(p.minutes / 60), m = p.minutes % 60;
+        return `${p.levels} levels, ${h} h ${String(m).padStart(2, "0")} min with breaks` +
+          (p.estimated_end_level ? ` · usual end around level ${p.estimated_end_level}` : "");
+      },
+      get total() {
+        const b = this.f.buy_in, parts = [b.prize_pool, b.house_fee, b.entry_fee, b.bounty].map(cents);
+        return parts.some((c) => c === null) ? "—" : money(parts.reduce((a, c) => a + c, 0));
+      },
+      priceOf(p, what) {
+        const out = {}, bad = [];
+        for (const k of ["prize_pool", "house_fee", "entry_fee", "bounty"]) {
+          const c = cents(p[k]);
+          if (c === null) bad.push(`${what}: “${p[k]}” is not an amount of money (write 42 or 42.50)`);
+          out[k] = c || 0;
+        }
+        return [out, bad];
+      },
+      definition() {
+        const f = this.f, bad = [];
+        const [buy_in, b1] = this.priceOf(f.buy_in, "buy-in");
+        const guarantee = cents(f.guarantee);
+        if (guarantee === null) bad.push("the guarantee is not an amount of money");
+        const event = {
+          title: f.title.trim() || this.name.trim(), game: f.game, profile: f.profile, buy_in,
+          starting_stack: num(f.starting_stack), structure: this.structure(),
+          tables: num(f.tables), seats_per_table: num(f.seats_per_table),
+          late_reg_close_after_level: optNum(f.late_reg), reentry: !!f.reentry,
+          reentry_max: f.reentry ? optNum(f.reentry_max) : null,
+          guarantee: guarantee || 0, field_cap: optNum(f.field_cap),
+          bounty_kind: f.bounty_kind, payout_table: f.payout_table || null, notes: f.notes,
+        };
+        bad.push(...b1);
+        if (f.rebuy_on) {
+          const [p, b2] = this.priceOf(f.rebuy.price, "rebuy price"); bad.push(...b2);
+          event.rebuy = { price: p, chips: num(f.rebuy.chips), max_per_player: optNum(f.rebuy.max_per_player), minutes: optNum(f.rebuy.minutes) };
+        }
+        if (f.addon_on) {
+          const [p, b3] = this.priceOf(f.addon.price, "add-on price"); bad.push(...b3);
+          event.addon = { price: p, chips: num(f.addon.chips), at_level: num(f.addon.at_level) };
+        }
+        return [event, bad];
+      },
+      refused(r) {
+        const listed = (r.data.context && r.data.context.problems) || [];
+        this.problems = listed.length ? listed : [r.data.message || `Refused (${r.status}).`];
+        this.message = "";
+        this.$nextTick(() => { const el = document.getElementById("setup-problems"); if (el) el.scrollIntoView({ block: "center" }); });
+      },
+      async createEvent() {
+        const [event, bad] = this.definition();
+        if (!this.name.trim()) bad.unshift("the tournament needs a name");
+        if (bad.length) { this.problems = bad; return; }
+        this.busy = true;
+        const r = await send("/api/tournaments", { name: this.name.trim(), event });
+        this.busy = false;
+        if (r.ok) { window.location.href = `/t/${r.data.tournament}/floor`; return; }
+        this.refused(r);
+      },
+      async saveTemplate() {
+        const [event, bad] = this.definition();
+        if (!/^[a-z0-9_]{2,40}$/.test(this.saveName)) bad.unshift("the template name needs 2 to 40 lower-case letters, digits or _");
+        if (bad.length) { this.problems = bad; return; }
+        this.busy = true;
+        const r = await send("/api/templates", { name: this.saveName, event });
+        this.busy = false;
+        if (!r.ok) { this.refused(r); return; }
+        this.problems = [];
+        this.message = `Saved as the template “${r.data.title}” (${r.data.template}).`;
+        if (!this.templates.some((t) => t.name === r.data.template)) {
+          this.templates.push({ name: r.data.template, title: r.data.title, saved: true });
+        }
+      },
+    };
+  };
+})();

@@ -1,0 +1,259 @@
+/* pokertd TV clock (issue 12): the pre-start screen, the running clock, the end screen.
+   Built on pokertd.display (static/app.js: SSE, countdown, formatting). Adds what a room
+   needs: paged payouts that always fit, chips in play, the floor's announcement, tones and
+   spoken levels after one tap ("Enable sound": browsers block sound until someone touches
+   the page), and the director's layout and sound settings (SetDisplay). */
+(function () {
+  "use strict";
+  const PAGE_SECONDS = 8;
+  const CHIP_COLOURS = {
+    white: "#f4f4f4", black: "#1b1b1b", purple: "#7d3cc8", yellow: "#f2c500", red: "#d22b2b",
+    green: "#1f9d55", blue: "#2563eb", orange: "#f08a24", pink: "#ef6fa8", grey: "#8a8a8a",
+    gray: "#8a8a8a", brown: "#8b5a2b", lavender: "#b9a2e8", burgundy: "#7b1e32",
+  };
+
+  function pager() { return { rows: 10, per: 10, page: 0, pages: 1 }; }
+
+  /** Rows of height `rowPx` that fit in `el`, times its number of columns (CSS --pay-cols). */
+  function fit(el, p, count) {
+    if (!el) return;
+    const styles = getComputedStyle(el);
+    const cols = Math.max(1, parseInt(styles.getPropertyValue("--pay-cols"), 10) || 1);
+    const raw = styles.getPropertyValue("--row-px").trim();  // custom properties stay unresolved
+    const n = parseFloat(raw) || 4.6;
+    const rowPx = Math.max(1, raw.endsWith("vh") || !raw ? (window.innerHeight * n) / 100 : n);
+    const rows = Math.max(1, Math.floor((el.clientHeight + 1) / rowPx));
+    p.rows = rows;
+    p.per = rows * cols;
+    p.pages = Math.max(1, Math.ceil(count / p.per));
+    if (p.page >= p.pages) p.page = 0;
+  }
+
+  window.pokertdTv = function (tid, layoutParam) {
+    const base = window.pokertd.display(tid, "public", false);
+    const parentApply = base.apply;
+    return Object.assign(base, {
+      layoutParam: layoutParam || "",
+      pager: pager(), rpager: pager(),
+      needsSound: false, audio: null, lastSpoken: null, warnedKey: null,
+      start() {
+        this.apply(JSON.parse(document.getElementById("initial-view").textContent || "{}"));
+        this.connect();
+        this.unlockCheck();
+        setInterval(() => this.tick(), 250);
+        setInterval(() => this.turnPages(), PAGE_SECONDS * 1000);
+        window.addEventListener("resize", () => this.refit());
+        setTimeout(() => this.refit(), 50);
+      },
+      apply(view) {
+        parentApply.call(this, view);
+        this.$nextTick && this.$nextTick(() => this.refit());
+        this.unlockCheck();
+      },
+      layout() {
+        const set = (this.v.screens || {}).layout;
+        return this.layoutParam || set || "clock";
+      },
+      screenClass() {
+        const c = this.clock;
+        return {
+          ["layout-" + this.layout()]: true,
+          flash: this.flashing,
+          "on-break": !!c.on_break,
+          paused: c.started && !c.running,
+          prestart: !this.started(),
+          ended: this.ended(),
+        };
+      },
+      started() { return !!(this.clock && this.clock.started); },
+      ended() { return !!(this.s && (this.s.finished || this.s.winner)); },
+      announcement() { return (this.v.screens || {}).announcement || ""; },
+      // ---- the pre-start screen -----------------------------------------------------
+      firstLevel() {
+        const st = this.v.structure;
+        return (st && st.levels && st.levels[0]) || (this.clock && this.clock.level) || null;
+      },
+      levelLength() {
+        const st = this.v.structure;
+        if (!st) return "–";
+        const m = st.level_minutes || [];
+        return st.level_count + " levels of " + (m.length === 1 ? m[0] : m.join("/")) + " min";
+      },
+      structureRows() { return window.innerHeight < 800 ? 4 : 6; },
+      structureNote() {
+        const st = this.v.structure;
+        if (!st) return "";
+        const parts = [st.title];
+        const b = (st.breaks || [])[0];
+        if (b) parts.push(`first break after level ${b.after_level} (${b.minutes} min)`);
+        const m = (this.s.registration_note || "").match(/level (\d+)/);
+        if (this.s.registration_open) parts.push(m ? `late registration to the end of level ${m[1]}` : "registration open");
+        else parts.push("registration closed");
+        return parts.join(" · ");
+      },
+      // ---- registration: the API's own words -----------------------------------------
+      regText() { return this.s.registration_open ? "OPEN" : "CLOSED"; },
+      regNote() {
+        if (this.s.registration_open && this.regIn != null && this.clock.started) return "closes in " + this.mmss(this.regIn);
+        const note = this.s.registration_note || "";
+        const m = note.match(/level (\d+)/);
+        if (this.s.registration_open && m) return "late reg to level " + m[1];
+        return note.replace(/\(.*\)/, "").trim();
+      },
+      // ---- payouts and results, paged ------------------------------------------------
+      paidText() {
+        const n = (this.v.payouts || []).length;
+        return n ? `${n} ${n === 1 ? "place" : "places"} paid` : "Payouts";
+      },
+      pagePayouts() {
+        const all = this.v.payouts || [], p = this.pager;
+        return all.slice(p.page * p.per, p.page * p.per + p.per);
+      },
+      results() { return ((this.v.results || {}).rows || []).filter((r) => r.place); },
+      pageResults() {
+        const all = this.results().slice().sort((a, b) => a.place - b.place), p = this.rpager;
+        return all.slice(p.page * p.per, p.page * p.per + p.per);
+      },
+      winnerName() { const r = this.results().find((x) => x.place === 1); return r ? r.name : ""; },
+      winnerPrize() { const r = this.results().find((x) => x.place === 1); return r && r.prize_cents ? this.money(r.prize_cents) : ""; },
+      refit() {
+        fit(this.$refs && this.$refs.payList, this.pager, (this.v.payouts || []).length);
+        fit(this.$refs && this.$refs.resList, this.rpager, this.results().length);
+      },
+      turnPages() {
+        this.refit();
+        for (const p of [this.pager, this.rpager]) p.page = p.pages > 1 ? (p.page + 1) % p.pages : 0;
+      },
+      // ---- chips ---------------------------------------------------------------------
+      chipColour(name) { return CHIP_COLOURS[(name || "").toLowerCase()] || (name || "#ccc"); },
+      leaving(value) {
+        const c = this.clock || {};
+        const now = c.color_up || [];
+        const next = (c.next_break && c.next_break.remove) || [];
+        return now.includes(value) || next.includes(value);
+      },
+      colourUpText() {
+        const c = this.clock || {};
+        if ((c.color_up || []).length) return "Colour up now: " + c.color_up.map((x) => this.fmt(x)).join(", ") + " chips";
+        const next = (c.next_break && c.next_break.remove) || [];
+        if (next.length && !c.on_break) return "Colour-up at the next break: " + next.map((x) => this.fmt(x)).join(", ");
+        return "";
+      },
+      // ---- sound: tones and speech, after one tap ------------------------------------
+      soundWanted() {
+        const sc = this.v.screens || {};
+        return sc.sound !== false || sc.speech !== false;
+      },
+      unlockCheck() {
+        if (!this.soundWanted() || this.ended()) { this.needsSound = false; return; }
+        try {
+          this.audio = this.audio || new (window.AudioContext || window.webkitAudioContext)();
+          this.needsSound = this.audio.state !== "running";
+        } catch (e) { this.needsSound = false; }
+      },
+      enableSound() {
+        try { if (this.audio) this.audio.resume(); } catch (e) { /* no audio */ }
+        try {
+          if (window.speechSynthesis) window.speechSynthesis.speak(new SpeechSynthesisUtterance(""));
+        } catch (e) { /* no speech */ }
+        this.needsSound = false;
+      },
+      tone(times, freq) {
+        const sc = this.v.screens || {};
+        if (sc.sound === false || !this.audio) return;
+        const ctx = this.audio;
+        for (let i = 0; i < times; i++) {
+          const o = ctx.createOscillator(), g = ctx.createGain();
+          o.frequency.value = freq || 880;
+          o.connect(g); g.connect(ctx.destination);
+          const t = ctx.currentTime + i * 0.35;
+          g.gain.setValueAtTime(0.0001, t);
+          g.gain.exponentialRampToValueAtTime(0.4, t + 0.02);
+          g.gain.exponentialRampToValueAtTime(0.0001, t + 0.3);
+          o.start(t); o.stop(t + 0.32);
+        }
+      },
+      say(text) {
+        const sc = this.v.screens || {};
+        if (sc.speech === false || !window.speechSynthesis || !text) return;
+        try {
+          window.speechSynthesis.cancel();
+          const u = new SpeechSynthesisUtterance(text);
+          u.rate = 0.95;
+          window.speechSynthesis.speak(u);
+        } catch (e) { /* no speech */ }
+      },
+      spoken() {
+        const c = this.clock || {};
+        if (c.on_break) {
+          const up = (c.color_up || []).map((x) => this.fmt(x)).join(", ");
+          return `Break, ${c.break_minutes} minutes.` + (up ? ` Colour up the ${up} chips.` : "");
+        }
+        const l = c.level || {};
+        let text = `Level ${l.level}. Blinds ${this.fmt(l.small_blind)}, ${this.fmt(l.big_blind)}.`;
+        if (l.ante) text += ` Ante ${this.fmt(l.ante)}.`;
+        return text;
+      },
+      tick() {
+        const e = this.elapsed(), c = this.clock;
+        this.left = c.seconds_left == null ? null : c.seconds_left - e;
+        this.breakIn = c.next_break_in == null ? null : c.next_break_in - e;
+        this.regIn = c.registration_closes_in == null ? null : c.registration_closes_in - e;
+        if (this.ended()) { this.lastKey = "end"; return; }  // the winner is known: no more cues
+        const key = (c.level && c.level.level) + (c.on_break ? "b" : "") + (c.started ? "s" : "");
+        if (this.lastKey !== null && this.lastKey !== "end" && key !== this.lastKey && c.started) {
+          this.tone(c.on_break ? 2 : 3, 660);
+          this.say(this.spoken());
+          this.flashing = true;
+          setTimeout(() => { this.flashing = false; }, 3000);
+        }
+        this.lastKey = key;
+        if (c.running && this.left != null && this.left <= 60 && this.left > 55 && this.warnedKey !== key) {
+          this.warnedKey = key;
+          this.tone(1, 990);
+          this.say(c.on_break ? "One minute left in the break." : "One minute left in this level.");
+        }
+      },
+    });
+  };
+})();
+
+/* The lobby board: four events a page, pages turning every 10 s, clocks counting locally. */
+(function () {
+  "use strict";
+  const PER_PAGE = 4;
+  window.pokertdLobby = function () {
+    const h = window.pokertd.display("", "public", false);
+    return {
+      fmt: h.fmt, money: h.money, mmss: h.mmss, blinds: h.blinds,
+      boards: [], page: 0, receivedAt: 0, now: 0,
+      start() {
+        this.load(JSON.parse(document.getElementById("initial-view").textContent || "[]"));
+        setInterval(() => { this.now = performance.now(); }, 250);
+        setInterval(() => { this.page = (this.page + 1) % this.pages(); }, 10000);
+        setInterval(() => this.refresh(), 15000);
+      },
+      load(boards) { this.boards = boards || []; this.receivedAt = performance.now(); this.now = this.receivedAt; if (this.page >= this.pages()) this.page = 0; },
+      async refresh() {
+        try { this.load(await (await fetch("/lobby.json")).json()); } catch (e) { /* keep the last figures */ }
+      },
+      pages() { return Math.max(1, Math.ceil(this.boards.length / PER_PAGE)); },
+      shown() { return this.boards.slice(this.page * PER_PAGE, this.page * PER_PAGE + PER_PAGE); },
+      timeText(b) {
+        const c = b.clock;
+        if (!c || !c.started) return "Soon";
+        const e = c.running ? (this.now - this.receivedAt) / 1000 : 0;
+        return this.mmss(c.seconds_left - e);
+      },
+      levelText(b) {
+        const c = b.clock;
+        if (!c || !c.started) {
+          const first = b.structure && b.structure.levels && b.structure.levels[0];
+          return first ? "Level 1 · " + this.blinds(first) : "";
+        }
+        if (c.on_break) return "Break";
+        return "Level " + c.level.level + " · " + this.blinds(c.level) + (c.running ? "" : " · paused");
+      },
+    };
+  };
+})();

@@ -1,0 +1,183 @@
+"""Event set-up in the browser's API: whole event definitions, saved templates, projection.
+
+A director creates an event from scratch (custom structure, buy-in split, tables, guarantee)
+through ``POST /api/tournaments``; every problem of a bad definition comes back at once (422,
+``context.problems``) and nothing is created; a saved template is listed and reusable; the
+floor cannot create or save.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pokertd.tournament.clock import StartClock
+from pokertd.tournament.entries.state import Setup
+from pokertd.tournament.prizes.state import PrizeBook
+
+from .conftest import FLOOR_PW, Env
+
+LEVELS = [
+    (100, 200, 0),
+    (150, 300, 0),
+    (200, 400, 0),
+    (300, 600, 75),
+    (400, 800, 100),
+    (500, 1000, 100),
+]
+
+
+def definition(**changes: Any) -> dict[str, Any]:
+    """A from-scratch event: 6 levels of 15 minutes and a 10-minute break after level 3."""
+    event: dict[str, Any] = {
+        "title": "Friday Bounty",
+        "game": "NLH",
+        "profile": "tda",
+        "buy_in": {"prize_pool": 8000, "house_fee": 1250, "entry_fee": 750, "bounty": 2000},
+        "starting_stack": 25000,
+        "structure": {
+            "levels": [
+                {
+                    "small_blind": sb,
+                    "big_blind": bb,
+                    "ante": ante,
+                    "ante_type": "big_blind_ante" if ante else "none",
+                    "minutes": 15,
+                }
+                for sb, bb, ante in LEVELS
+            ],
+            "breaks": [{"after_level": 3, "minutes": 10, "remove": []}],
+        },
+        "tables": 5,
+        "seats_per_table": 9,
+        "late_reg_close_after_level": 4,
+        "reentry": True,
+        "guarantee": 500000,
+        "bounty_kind": "progressive",
+    }
+    event.update(changes)
+    return event
+
+
+def test_create_from_scratch_with_a_custom_structure(env: Env) -> None:
+    h = env.login()
+    r = env.client.post(
+        "/api/tournaments", json={"name": "Friday $120", "event": definition()}, headers=h
+    )
+    assert r.status_code == 201, r.text
+    tid = r.json()["tournament"]
+    tmpl = env.service.state(tid).part(Setup).tmpl
+    assert (tmpl.fees.prize_pool, tmpl.fees.house_fee, tmpl.fees.entry_fee) == (8000, 1250, 750)
+    assert tmpl.fees.bounty == 2000
+    assert tmpl.fees.total == 12000
+    assert (tmpl.tables, tmpl.seats_per_table, tmpl.guarantee) == (5, 9, 500000)
+    assert tmpl.starting_stack == 25000
+    assert tmpl.late_reg_close_after_level == 4
+    assert env.service.state(tid).part(PrizeBook).progressive_bounties is True
+    # the clock runs on the event's own levels (stored in the event, not a preset)
+    env.service.run(tid, StartClock())
+    structure = env.service.state(tid).part(Setup).tmpl.structure_value()
+    assert [(lv.small_blind, lv.big_blind, lv.ante) for lv in structure.levels] == LEVELS
+    assert [(b.after_level, b.minutes) for b in structure.breaks] == [(3, 10)]
+    view = env.client.get(f"/api/tournaments/{tid}").json()
+    assert view["name"] == "Friday $120"
+    assert env.client.get(f"/t/{tid}/floor").status_code == 200
+
+
+def test_invalid_structure_refused_with_every_problem_and_nothing_created(env: Env) -> None:
+    h = env.login()
+    bad = definition(seats_per_table=9)
+    levels = bad["structure"]["levels"]
+    levels[2] = {"small_blind": 50, "big_blind": 100, "minutes": 15}  # blinds go down
+    levels[4] = {"small_blind": 900, "big_blind": 800, "minutes": 15}  # sb above bb
+    bad["structure"]["breaks"] = [{"after_level": 9, "minutes": 10}]  # no level 9
+    before = len(env.service.tournaments())
+    r = env.client.post("/api/tournaments", json={"name": "Bad", "event": bad}, headers=h)
+    assert r.status_code == 422
+    problems = r.json()["context"]["problems"]
+    assert any("level 3" in p and "never decrease" in p for p in problems), problems
+    assert any("level 5: small blind 900 is above the big blind 800" in p for p in problems)
+    assert any("after level 9, which does not exist" in p for p in problems)
+    assert len(env.service.tournaments()) == before
+    # template rules too: tnpl caps late entry etc.; a rebuy without chips is a limit (422)
+    r = env.client.post(
+        "/api/tournaments",
+        json={"name": "Bad", "event": definition(seats_per_table=12)},
+        headers=h,
+    )
+    assert r.status_code == 422
+    assert "seats_per_table" in r.json()["message"]
+    assert len(env.service.tournaments()) == before
+
+
+def test_saved_template_is_listed_and_reusable(env: Env) -> None:
+    h = env.login()
+    r = env.client.post(
+        "/api/templates", json={"name": "friday_bounty", "event": definition()}, headers=h
+    )
+    assert r.status_code == 201, r.text
+    listed = {t["name"]: t for t in env.client.get("/api/templates").json()}
+    assert listed["friday_bounty"]["saved"] is True
+    assert listed["friday_bounty"]["buy_in"] == "$120 ($80 + $12.50 + $7.50 + $20)"
+    assert listed["fox_wed_80"]["saved"] is False
+    back = env.client.get("/api/templates/friday_bounty").json()["event"]
+    assert back["buy_in"]["house_fee"] == 1250
+    assert back["guarantee"] == 500000
+    assert [lv["big_blind"] for lv in back["structure"]["levels"]] == [b for _, b, _ in LEVELS]
+    r = env.client.post(
+        "/api/tournaments", json={"name": "Next Friday", "template": "friday_bounty"}, headers=h
+    )
+    assert r.status_code == 201, r.text
+    tmpl = env.service.state(r.json()["tournament"]).part(Setup).tmpl
+    assert (tmpl.tables, tmpl.seats_per_table, tmpl.fees.total) == (5, 9, 12000)
+    assert len(tmpl.structure_value().levels) == 6
+    # a shipped name cannot be overwritten; an invalid definition is not saved
+    r = env.client.post(
+        "/api/templates", json={"name": "fox_wed_80", "event": definition()}, headers=h
+    )
+    assert r.status_code == 422
+    bad = definition(reentry_max=3, profile="nj_fundraiser")
+    r = env.client.post("/api/templates", json={"name": "nj_bad", "event": bad}, headers=h)
+    assert r.status_code == 422
+    assert any("re-entry" in p for p in r.json()["context"]["problems"])
+    names = [t["name"] for t in env.client.get("/api/templates").json()]
+    assert "nj_bad" not in names
+
+
+def test_floor_cannot_create_or_save(env: Env) -> None:
+    h = env.login("floor1", FLOOR_PW)
+    r = env.client.post("/api/tournaments", json={"name": "X", "event": definition()}, headers=h)
+    assert r.status_code == 403
+    r = env.client.post("/api/templates", json={"name": "x_x", "event": definition()}, headers=h)
+    assert r.status_code == 403
+    assert env.service.tournaments() == []
+    assert env.client.get("/new", follow_redirects=False).status_code == 303
+
+
+def test_projection_answers_duration_and_problems(env: Env) -> None:
+    body = {"structure": definition()["structure"], "starting_stack": 25000, "entries": 45}
+    r = env.client.post("/api/structures/project", json=body)
+    assert r.status_code == 200
+    out = r.json()
+    assert out["problems"] == []
+    assert out["levels"] == 6
+    assert out["minutes"] == 6 * 15 + 10
+    body["structure"]["levels"][1]["big_blind"] = 150  # 150/150 then 200/400: fine; 100 bad
+    body["structure"]["levels"][1]["small_blind"] = 200
+    out = env.client.post("/api/structures/project", json=body).json()
+    assert any("small blind 200 is above the big blind 150" in p for p in out["problems"])
+
+
+def test_limits_are_published_in_openapi(env: Env) -> None:
+    schema = env.client.get("/openapi.json").json()["components"]["schemas"]
+    event = schema["EventDefinition"]["properties"]
+    assert event["title"]["maxLength"] == 120
+    assert event["seats_per_table"]["maximum"] == 11
+    assert schema["LevelRow"]["properties"]["minutes"]["maximum"] == 600
+
+
+def test_new_page_for_the_director(env: Env) -> None:
+    env.login()
+    page = env.client.get("/new")
+    assert page.status_code == 200
+    assert 'id="setup-levels"' in page.text
+    assert "fox_wed_80" in page.text
