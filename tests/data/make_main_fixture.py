@@ -5,10 +5,11 @@ Not run by the test suite. It is run once against the code of an older main (her
 ``tests/store/test_compat_main_fixture.py`` can prove that a database written by that code
 still opens and replays to the same state with today's code::
 
-    git worktree add /tmp/oldmain 982daf5
-    cd /tmp/oldmain && uv run --frozen python /work/main/tests/data/make_main_fixture.py \\
-        /work/main/tests/data
-    git worktree remove --force /tmp/oldmain
+    # from the repository's root; OLD is any empty folder outside the repository
+    git worktree add "$OLD" 982daf5
+    (cd "$OLD" && uv run --frozen python "$OLDPWD/tests/data/make_main_fixture.py" \\
+        "$OLDPWD/tests/data")
+    git worktree remove --force "$OLD"
 
 It writes ``main-982daf5.db`` (SQLite) and ``main-982daf5.expected.json`` into the given
 folder. The database holds two tournaments played through the service with a fixed clock
