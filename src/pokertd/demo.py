@@ -70,30 +70,19 @@ DEMO_PLAYERS = 60
 def player_names(n: int = DEMO_PLAYERS) -> list[str]:
     """``n`` distinct, readable player names (deterministic, any ``n``).
 
-    First names and surnames are paired in a spread-out order; past the 300 pairs a number
-    tells namesakes apart ("Ava Alvarez 2").
+    Every first name meets every surname once, in a spread-out order; past those 300 pairs a
+    number tells namesakes apart ("Ava Alvarez 2").
     """
-    pairs = len(FIRST) * len(LAST)
-    out: list[str] = []
-    seen: set[str] = set()
-    i = 0
-    while len(out) < n:
-        k = i % pairs
-        name = f"{FIRST[k % len(FIRST)]} {LAST[(k * 7 + k // len(FIRST)) % len(LAST)]}"
-        if i >= pairs:
-            name = f"{name} {i // pairs + 1}"
-        if name not in seen:
-            seen.add(name)
-            out.append(name)
-        i += 1
-        if i > 2 * pairs and len(out) < min(n, pairs) and i % pairs == 0:
-            break  # the pairing order repeats: fall back to numbered names below
-    while len(out) < n:
-        name = f"Player {len(out) + 1}"
-        if name not in seen:
-            seen.add(name)
-            out.append(name)
-    return out
+    spread = (
+        f"{FIRST[k % len(FIRST)]} {LAST[(k * 7 + k // len(FIRST)) % len(LAST)]}"
+        for k in range(len(FIRST) * len(LAST))
+    )
+    every = (f"{first} {last}" for first in FIRST for last in LAST)
+    pairs = list(dict.fromkeys([*spread, *every]))
+    return [
+        pairs[i % len(pairs)] + (f" {i // len(pairs) + 1}" if i >= len(pairs) else "")
+        for i in range(n)
+    ]
 
 
 def build(

@@ -750,7 +750,9 @@ def _not_coloured_up_twice(
 ) -> None:
     """Refuse a colour-up of players whose table has already coloured up these chips.
 
-    A table's players race once for a denomination (KPC-14A); the other tables still race.
+    A table's players race once for a denomination (B11: KPC-14A, TNPL-D2ii, FOX-24A); the
+    other tables still race. The refusal cites the venue's own rule (profile topic
+    ``color_up_race``).
     """
     gone = set(removed)
     done: set[str] = set()
@@ -764,7 +766,7 @@ def _not_coloured_up_twice(
         chips = ", ".join(f"{v:,}" for v in sorted(gone))
         raise RuleViolation(
             f"{names} already coloured up the {chips} chips at this break: each table races once.",
-            rule_ids="KPC-14A",
+            rule_ids=state.part(Setup).profile.rule_id("color_up_race", "B11"),
             context={"entries": again},
         )
 
