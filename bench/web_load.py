@@ -1,18 +1,26 @@
 """Load test of the web app: many TV displays on SSE while the floor busts and moves players.
 
-Starts ``pokertd serve`` on a temporary SQLite file (or uses ``--url`` of a running server
-with ``--password``), builds the demo tournament, then:
+Builds a ``--players`` event (default 500, seats drawn, clock running) in a temporary SQLite
+file, copies the file, and runs the same busts twice, each on a fresh ``pokertd serve`` over
+its own copy (or uses ``--url`` of a running server with ``--password``: then one phase):
 
-1. opens ``--displays`` SSE clients (spread over ``--procs`` processes so the clients are
-   not the bottleneck) on the public stream;
-2. ``--floor`` floor clients bust players (and the floor suggests and confirms the balancing
-   moves), paced ``--pace`` seconds apart each;
-3. reports, for every bust, the time from sending its POST until EVERY display has received
-   a snapshot containing it (p50/p95/p99/max), and errors;
-4. measures requests per second of the main floor actions flat out (register, bust, undo,
-   staff view) with the floor clients alone.
+1. ``patches``: ``--displays`` SSE clients (spread over ``--procs`` processes so the clients
+   are not the bottleneck) on the public stream, which sends the whole view once and then
+   RFC 7386 merge patches (issue 12: send what changed);
+2. ``snapshots`` (the baseline): the same displays with ``?patches=0``, the whole view on
+   every change, the same busts in the same order;
+3. ``--floor`` floor clients bust ``--busts`` players (and the floor suggests and confirms
+   the balancing moves), paced ``--pace`` seconds apart each;
 
-Run: ``uv run python bench/web_load.py`` (defaults: 500 displays, 20 floor clients).
+and reports for each phase the bytes per change (median/max of the frames each display
+received after its first), the time from sending each bust's POST until EVERY display has a
+push containing it (p50/p95/p99/max), errors, whether a display that applies the patches
+ends with the server's view, and the ratios between the phases. Last, requests per second
+of the main floor actions flat out (register, bust, undo, staff view) with the floor
+clients alone.
+
+Run: ``uv run python bench/web_load.py`` (defaults: 500 displays, 500 players, 20 floor
+clients); a quick check: ``--displays 50 --players 120 --busts 20``.
 """
 
 from __future__ import annotations
@@ -22,6 +30,7 @@ import asyncio
 import json
 import multiprocessing as mp
 import os
+import shutil
 import socket
 import statistics
 import subprocess
@@ -33,7 +42,24 @@ from typing import Any
 
 import httpx
 
+from pokertd.service import open_service
+from pokertd.tournament.clock import StartClock
+from pokertd.tournament.entries import CreateTournament, Register
+from pokertd.tournament.seating import DrawSeats
+from pokertd.tournament.templates import load_template
+from pokertd.web.hub import merge_apply
+
 PASSWORD = "bench-director-1"
+TIMING = ("server_time", "wake_in")
+TIMING_CLOCK = (
+    "at",
+    "seconds_left",
+    "next_break_in",
+    "registration_closes_in",
+    "rebuys_close_in",
+    "play_seconds",
+)
+"""Clock members that follow the wall clock."""
 
 
 def _free_port() -> int:
@@ -46,6 +72,7 @@ def start_server(db: str) -> tuple[subprocess.Popen[bytes], str]:
     """``pokertd serve`` on a free port."""
     port = _free_port()
     env = {**os.environ, "POKERTD_DIRECTOR_PASSWORD": PASSWORD, "POKERTD_NO_PROMPT": "1"}
+    log = tempfile.TemporaryFile()  # noqa: SIM115 (closed with the process's life)
     proc = subprocess.Popen(
         [
             sys.executable,
@@ -59,7 +86,7 @@ def start_server(db: str) -> tuple[subprocess.Popen[bytes], str]:
         ],
         env=env,
         stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
+        stderr=log,
     )
     base = f"http://127.0.0.1:{port}"
     for _ in range(300):
@@ -67,19 +94,61 @@ def start_server(db: str) -> tuple[subprocess.Popen[bytes], str]:
             urllib.request.urlopen(f"{base}/api/me", timeout=1).read()
             return proc, base
         except OSError:
+            if proc.poll() is not None:
+                break
             time.sleep(0.1)
     proc.kill()
-    raise SystemExit("the server did not start")
+    log.seek(0)
+    raise SystemExit("the server did not start: " + log.read().decode()[-1500:])
+
+
+def stop_server(proc: subprocess.Popen[bytes]) -> None:
+    proc.terminate()
+    try:
+        proc.wait(15)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait(5)
+
+
+def build_event(db: str, players: int) -> str:
+    """A ``players`` event on ``db`` (Wednesday $80 with enough 9-seat tables), seats
+    drawn, clock running; its id. Built through the service, before any server runs."""
+    service = open_service(f"sqlite:///{db}")
+    try:
+        tmpl = load_template("fox_wed_80").with_changes(
+            tables=-(-players // 9) + 2, seats_per_table=9
+        )
+        tid = service.create(CreateTournament(name="Load night", template=tmpl), actor="bench")
+        for i in range(players):
+            service.run(
+                tid,
+                Register(name=f"Bench Player {i:03d}", member=f"B{i:03d}", age_ok=True),
+                actor="bench",
+            )
+        service.run(tid, DrawSeats(), actor="bench")
+        service.run(tid, StartClock(), actor="bench")
+        return tid
+    finally:
+        service.close()
 
 
 # ---- displays (worker processes) -----------------------------------------------------
 
 
 async def _display(
-    host: str, port: int, path: str, seen: dict[int, float], connected: list[int], errors: list[str]
+    host: str,
+    port: int,
+    path: str,
+    seen: dict[int, float],
+    sizes: list[int],
+    keep: list[bytes] | None,
+    connected: list[int],
+    errors: list[str],
 ) -> None:
     """One display: a raw HTTP/1.1 SSE reader (cheap, so 500 of them fit on one core);
-    records when each ``id: <seq>`` first arrives."""
+    records when each ``id: <seq>`` first arrives and the size of every pushed frame
+    (``keep``: the frames themselves, for the display that checks its model)."""
     try:
         reader, writer = await asyncio.open_connection(host, port)
         writer.write(
@@ -90,39 +159,52 @@ async def _display(
             errors.append(head.split(b"\r\n", 1)[0].decode())
             return
         connected[0] += 1
-        tail = b""
+        buf = b""
         while True:
             chunk = await reader.read(262144)
             if not chunk:
                 errors.append("closed")
                 return
             now = time.time()
-            buf = tail + chunk
-            pos = buf.find(b"\nid: ")
-            while pos >= 0:
-                end = buf.find(b"\n", pos + 5)
+            buf += chunk
+            while True:
+                end = buf.find(b"\n\n")
                 if end < 0:
                     break
-                seen.setdefault(int(buf[pos + 5 : end]), now)
-                pos = buf.find(b"\nid: ", end)
-            tail = buf[-64:]
+                frame, buf = buf[: end + 2], buf[end + 2 :]
+                start = frame.find(b"event: ")  # after any chunk-size line
+                if start < 0:
+                    continue  # retry, keepalive
+                frame = frame[start:]
+                pos = frame.find(b"\nid: ")
+                stop = frame.find(b"\n", pos + 5)
+                seen.setdefault(int(frame[pos + 5 : stop]), now)
+                sizes.append(len(frame))
+                if keep is not None:
+                    keep.append(frame)
     except asyncio.CancelledError:
         raise
     except (OSError, ValueError, asyncio.IncompleteReadError) as exc:
         errors.append(type(exc).__name__)
 
 
-def _display_worker(base: str, tid: str, n: int, out: Any, ready: Any, stop: Any) -> None:
+def _display_worker(
+    base: str, path: str, n: int, keep_one: bool, out: Any, ready: Any, stop: Any
+) -> None:
     async def main() -> None:
         host, port = base.removeprefix("http://").split(":")
         seen: list[dict[int, float]] = [{} for _ in range(n)]
+        sizes: list[list[int]] = [[] for _ in range(n)]
+        kept: list[bytes] = []
         errors: list[str] = []
         connected = [0]
-        path = f"/api/tournaments/{tid}/stream"
         tasks = []
         for i in range(n):
+            keep = kept if keep_one and i == 0 else None
             tasks.append(
-                asyncio.create_task(_display(host, int(port), path, seen[i], connected, errors))
+                asyncio.create_task(
+                    _display(host, int(port), path, seen[i], sizes[i], keep, connected, errors)
+                )
             )
             if i % 50 == 49:
                 await asyncio.sleep(0.05)
@@ -133,34 +215,71 @@ def _display_worker(base: str, tid: str, n: int, out: Any, ready: Any, stop: Any
         ready.set()
         while not stop.is_set():
             await asyncio.sleep(0.1)
-        await asyncio.sleep(1.0)  # let the last snapshots arrive
+        await asyncio.sleep(1.0)  # let the last pushes arrive
         for t in tasks:
             t.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
-        out.put({"seen": seen, "errors": errors})
+        out.put({"seen": seen, "sizes": sizes, "kept": kept, "errors": errors})
 
     asyncio.run(main())
+
+
+def model_of(frames: list[bytes]) -> dict[str, Any]:
+    """What a page shows after these frames: the last snapshot with the later patches."""
+    model: dict[str, Any] = {}
+    for frame in frames:
+        kind = frame[7 : frame.index(b"\n")].decode()
+        data = b"".join(line[6:] for line in frame.split(b"\n") if line.startswith(b"data: "))
+        value = json.loads(data)
+        if kind == "snapshot":
+            model = value
+        elif value["base"] != model.get("seq"):
+            raise SystemExit(f"a patch for seq {value['base']} came after seq {model.get('seq')}")
+        else:
+            model = merge_apply(model, value["patch"])
+    return model
+
+
+def timeless(view: dict[str, Any]) -> dict[str, Any]:
+    out = {k: v for k, v in view.items() if k not in TIMING}
+    out["clock"] = {k: v for k, v in (view.get("clock") or {}).items() if k not in TIMING_CLOCK}
+    return out
+
+
+def fresh_view(base: str, tid: str) -> dict[str, Any]:
+    """A new connection's first push (the whole view)."""
+    url = f"{base}/api/tournaments/{tid}/stream?limit=1"
+    with httpx.stream("GET", url, timeout=30) as r:
+        for line in r.iter_lines():
+            if line.startswith("data: "):
+                return dict(json.loads(line[6:]))
+    raise SystemExit("the stream sent nothing")
 
 
 # ---- floor ---------------------------------------------------------------------------
 
 
+_SESSIONS: dict[str, tuple[httpx.Cookies, dict[str, str]]] = {}
+
+
 async def login(client: httpx.AsyncClient, base: str) -> dict[str, str]:
-    r = await client.post(f"{base}/api/login", json={"name": "director", "password": PASSWORD})
-    r.raise_for_status()
-    return {"X-CSRF-Token": r.json()["csrf"]}
+    """Sign ``client`` in as the director: one sign-in per server, its session cookie shared
+    by every floor client (the server allows few sign-ins per address and minute)."""
+    if base not in _SESSIONS:
+        r = await client.post(f"{base}/api/login", json={"name": "director", "password": PASSWORD})
+        r.raise_for_status()
+        _SESSIONS[base] = (httpx.Cookies(client.cookies), {"X-CSRF-Token": r.json()["csrf"]})
+    cookies, headers = _SESSIONS[base]
+    client.cookies.update(cookies)
+    return dict(headers)
 
 
-async def run_floor(base: str, tid: str, floor: int, pace: float) -> dict[str, Any]:
-    """Bust players (paced) and confirm moves; the seq and send time of each bust."""
+async def run_floor(
+    base: str, tid: str, victims: list[str], floor: int, pace: float
+) -> dict[str, Any]:
+    """Bust ``victims`` in order (paced) and confirm moves; the seq and send time of each."""
     sent: list[tuple[int, float]] = []
     errors: list[str] = []
-    async with httpx.AsyncClient(timeout=30) as admin:
-        h = await login(admin, base)
-        view = (await admin.get(f"{base}/api/tournaments/{tid}")).json()
-    names = [p["name"] for p in view["players"] if p["status"] == "alive"]
-    keep = 12
-    victims = names[: max(0, len(names) - keep)]
     queue: asyncio.Queue[str] = asyncio.Queue()
     for v in victims:
         queue.put_nowait(v)
@@ -185,10 +304,23 @@ async def run_floor(base: str, tid: str, floor: int, pace: float) -> dict[str, A
                     await balance(c, base, tid, hh, errors)
                 await asyncio.sleep(pace)
 
+    async with httpx.AsyncClient(timeout=30) as c:
+        await login(c, base)  # once, before the clients share the session
     await asyncio.gather(*(worker(i) for i in range(floor)))
     async with httpx.AsyncClient(timeout=30) as c:
-        await balance(c, base, tid, h | await login(c, base), errors)
-    return {"sent": sent, "errors": errors, "busts": len(victims)}
+        await balance(c, base, tid, await login(c, base), errors)
+    return {"sent": sent, "errors": errors}
+
+
+async def warm_up(base: str, tid: str) -> None:
+    """The same reads and one no-op command on each fresh server before anything is timed
+    (a server's first requests load the tournament and fill caches)."""
+    async with httpx.AsyncClient(timeout=60) as c:
+        h = await login(c, base)
+        for path in ("/staff", "", "/players?q=Bench"):
+            (await c.get(f"{base}/api/tournaments/{tid}{path}")).raise_for_status()
+        await c.post(f"{base}/api/tournaments/{tid}/commands/suggest_moves", headers=h)
+    fresh_view(base, tid)
 
 
 async def balance(
@@ -280,119 +412,165 @@ def pct(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
+def phase(
+    base: str, tid: str, args: argparse.Namespace, victims: list[str], patches: bool
+) -> dict[str, Any]:
+    """Connect the displays, bust ``victims``, collect what every display received."""
+    asyncio.run(warm_up(base, tid))
+    path = f"/api/tournaments/{tid}/stream" + ("" if patches else "?patches=0")
+    ctx = mp.get_context("spawn")
+    out: Any = ctx.Queue()
+    stop = ctx.Event()
+    per = [
+        args.displays // args.procs + (1 if i < args.displays % args.procs else 0)
+        for i in range(args.procs)
+    ]
+    readies = [ctx.Event() for _ in per]
+    workers = [
+        ctx.Process(target=_display_worker, args=(base, path, n, True, out, r, stop), daemon=True)
+        for n, r in zip(per, readies, strict=True)
+    ]
+    for w in workers:
+        w.start()
+    for r in readies:
+        if not r.wait(180):
+            raise SystemExit("the displays did not connect")
+    time.sleep(0.5)
+    try:
+        t0 = time.perf_counter()
+        floor = asyncio.run(run_floor(base, tid, victims, args.floor, args.pace))
+        elapsed = time.perf_counter() - t0
+        time.sleep(0.5)
+        final = fresh_view(base, tid)
+    except BaseException:
+        for w in workers:
+            w.terminate()
+        raise
+    stop.set()
+    results = [out.get(timeout=300) for _ in workers]
+    for w in workers:
+        w.join(30)
+    seen = [s for res in results for s in res["seen"]]
+    frames = [size for res in results for sizes in res["sizes"] for size in sizes[1:]]
+    display_errors = [e for res in results for e in res["errors"]]
+    models_ok = sum(
+        1 for res in results if res["kept"] and timeless(model_of(res["kept"])) == timeless(final)
+    )
+    latencies: list[float] = []
+    missing = 0
+    for seq, sent_at in floor["sent"]:
+        worst = 0.0
+        for s in seen:
+            arrived = min((t for q, t in s.items() if q >= seq), default=None)
+            if arrived is None:
+                missing += 1
+                continue
+            worst = max(worst, arrived - sent_at)
+        latencies.append(worst)
+    return {
+        "label": "patches" if patches else "snapshots (?patches=0)",
+        "busts": len(floor["sent"]),
+        "elapsed": elapsed,
+        "errors": floor["errors"] + display_errors,
+        "missing": missing,
+        "latencies": latencies,
+        "frames": frames,
+        "first": statistics.median(
+            [res_sizes[0] for res in results for res_sizes in res["sizes"] if res_sizes] or [0]
+        ),
+        "models_ok": models_ok,
+        "models": len(results),
+    }
+
+
+def report(r: dict[str, Any], displays: int) -> None:
+    lat, frames = r["latencies"], r["frames"]
+    print(f"[{r['label']}] {displays} displays; busts: {r['busts']} in {r['elapsed']:.1f} s")
+    print(
+        f"  errors: {len(r['errors'])}; display deliveries missing: {r['missing']}; "
+        f"displays applying the pushes that end with the server's view: "
+        f"{r['models_ok']}/{r['models']}"
+    )
+    for e in r["errors"][:5]:
+        print("  error:", e)
+    if frames:
+        print(
+            f"  bytes per change (frames after the first, {len(frames)} frames): "
+            f"median {statistics.median(frames):.0f}, max {max(frames)} "
+            f"(first frame: median {r['first']:.0f}); target < 50 KB"
+        )
+    if lat:
+        print(
+            "  bust POST -> every display has it (ms): "
+            f"p50 {pct(lat, 0.5) * 1000:.0f}, p95 {pct(lat, 0.95) * 1000:.0f}, "
+            f"p99 {pct(lat, 0.99) * 1000:.0f}, max {max(lat) * 1000:.0f} "
+            f"(mean {statistics.mean(lat) * 1000:.0f}); target p99 < 500"
+        )
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--displays", type=int, default=500)
+    ap.add_argument("--players", type=int, default=500, help="players in the event")
+    ap.add_argument("--busts", type=int, default=200, help="busts in each phase")
     ap.add_argument("--floor", type=int, default=20)
     ap.add_argument("--procs", type=int, default=2, help="processes for the SSE clients")
     ap.add_argument("--pace", type=float, default=1.0, help="seconds between a client's busts")
-    ap.add_argument("--rps-seconds", type=float, default=3.0)
-    ap.add_argument("--players", type=int, default=200, help="demo players (busted down to 12)")
+    ap.add_argument("--baseline-first", action="store_true", help="run the ?patches=0 phase first")
+    ap.add_argument("--rps-seconds", type=float, default=3.0, help="0: skip requests/second")
     args = ap.parse_args()
 
     tmp = tempfile.mkdtemp(prefix="pokertd-bench-")
-    proc, base = start_server(os.path.join(tmp, "bench.db"))
     try:
-
-        async def setup() -> str:
-            async with httpx.AsyncClient(timeout=120) as c:
-                h = await login(c, base)
-                r = await c.post(
-                    f"{base}/api/tournaments",
-                    json={"name": "Load night", "template": "fox_wed_80"},
-                    headers=h,
-                )
-                tid = str(r.json()["tournament"])
-                for i in range(args.players):
-                    await c.post(
-                        f"{base}/api/tournaments/{tid}/commands/register",
-                        json={"name": f"Bench Player {i:03d}", "age_ok": True, "member_ok": True},
-                        headers=h,
-                    )
-                for cmd in ("draw_seats", "start_clock"):
-                    (
-                        await c.post(f"{base}/api/tournaments/{tid}/commands/{cmd}", headers=h)
-                    ).raise_for_status()
-                return tid
-
-        tid = asyncio.run(setup())
-        ctx = mp.get_context("spawn")
-        out: Any = ctx.Queue()
-        stop = ctx.Event()
-        per = [
-            args.displays // args.procs + (1 if i < args.displays % args.procs else 0)
-            for i in range(args.procs)
-        ]
-        readies = [ctx.Event() for _ in per]
-        workers = [
-            ctx.Process(target=_display_worker, args=(base, tid, n, out, r, stop))
-            for n, r in zip(per, readies, strict=True)
-        ]
-        for w in workers:
-            w.start()
-        for r in readies:
-            if not r.wait(180):
-                raise SystemExit("the displays did not connect")
+        db = os.path.join(tmp, "bench.db")
+        tid = build_event(db, args.players)
+        shutil.copy(db, os.path.join(tmp, "baseline.db"))
+        victims = [f"Bench Player {i:03d}" for i in range(min(args.busts, args.players - 12))]
         print(
-            f"{args.displays} displays connected; {args.floor} floor clients busting "
-            f"{args.players - 12} players"
+            f"event: {args.players} players; {args.displays} displays; {args.floor} floor "
+            f"clients busting {len(victims)} players in each phase"
         )
-        t0 = time.perf_counter()
-        floor = asyncio.run(run_floor(base, tid, args.floor, args.pace))
-        elapsed = time.perf_counter() - t0
-        stop.set()
-        results = [out.get(timeout=120) for _ in workers]
-        for w in workers:
-            w.join(30)
-        seen = [s for res in results for s in res["seen"]]
-        display_errors = [e for res in results for e in res["errors"]]
-        latencies: list[float] = []
-        missing = 0
-        for seq, sent_at in floor["sent"]:
-            worst = 0.0
-            for s in seen:
-                arrived = min((t for q, t in s.items() if q >= seq), default=None)
-                if arrived is None:
-                    missing += 1
-                    continue
-                worst = max(worst, arrived - sent_at)
-            latencies.append(worst)
-        print(
-            f"busts: {len(floor['sent'])} in {elapsed:.1f} s; floor errors: "
-            f"{len(floor['errors'])}; display errors: {len(display_errors)}; "
-            f"display deliveries missing: {missing}"
-        )
-        for e in (floor["errors"] + display_errors)[:5]:
-            print("  error:", e)
-        if latencies:
+        out: dict[str, dict[str, Any]] = {}
+        rps: dict[str, float] = {}
+        order = ((True, "bench.db"), (False, "baseline.db"))
+        for patches, name in order[:: -1 if args.baseline_first else 1]:
+            proc, base = start_server(os.path.join(tmp, name))
+            try:
+                r = phase(base, tid, args, victims, patches)
+                report(r, args.displays)
+                out["patches" if patches else "snapshots"] = r
+                if patches and args.rps_seconds > 0:
+                    rps = asyncio.run(throughput(base, tid, args.floor, args.rps_seconds))
+            finally:
+                stop_server(proc)
+        p, b = out["patches"], out["snapshots"]
+        summary: dict[str, Any] = {"displays": args.displays, "players": args.players}
+        for key, r in out.items():
+            summary[key] = {
+                "bytes_median": statistics.median(r["frames"]) if r["frames"] else None,
+                "bytes_max": max(r["frames"]) if r["frames"] else None,
+                "p50_ms": round(pct(r["latencies"], 0.5) * 1000) if r["latencies"] else None,
+                "p95_ms": round(pct(r["latencies"], 0.95) * 1000) if r["latencies"] else None,
+                "p99_ms": round(pct(r["latencies"], 0.99) * 1000) if r["latencies"] else None,
+                "max_ms": round(max(r["latencies"]) * 1000) if r["latencies"] else None,
+                "errors": len(r["errors"]) + r["missing"],
+            }
+        if p["frames"] and b["frames"] and p["latencies"] and b["latencies"]:
             print(
-                "bust POST -> every display has it (ms): "
-                f"p50 {pct(latencies, 0.5) * 1000:.0f}, p95 {pct(latencies, 0.95) * 1000:.0f}, "
-                f"p99 {pct(latencies, 0.99) * 1000:.0f}, max {max(latencies) * 1000:.0f} "
-                f"(mean {statistics.mean(latencies) * 1000:.0f}); target p99 < 500"
+                "ratios (snapshots / patches): bytes per change median "
+                f"{statistics.median(b['frames']) / statistics.median(p['frames']):.2f}x, "
+                f"total bytes {sum(b['frames']) / sum(p['frames']):.2f}x, "
+                f"p50 {pct(b['latencies'], 0.5) / pct(p['latencies'], 0.5):.2f}x, "
+                f"p99 {pct(b['latencies'], 0.99) / pct(p['latencies'], 0.99):.2f}x"
             )
-        rps = asyncio.run(throughput(base, tid, args.floor, args.rps_seconds))
-        print(f"requests/second with {args.floor} floor clients (no displays):")
-        for label, value in rps.items():
-            print(f"  {label:20s} {value:8.1f}")
-        print(
-            json.dumps(
-                {
-                    "displays": args.displays,
-                    "floor": args.floor,
-                    "p99_ms": round(pct(latencies, 0.99) * 1000) if latencies else None,
-                    "errors": len(floor["errors"]) + len(display_errors) + missing,
-                    "rps": {k: round(v, 1) for k, v in rps.items()},
-                }
-            )
-        )
+        if rps:
+            print(f"requests/second with {args.floor} floor clients (no displays):")
+            for label, value in rps.items():
+                print(f"  {label:20s} {value:8.1f}")
+            summary["rps"] = {k: round(v, 1) for k, v in rps.items()}
+        print(json.dumps(summary))
     finally:
-        proc.terminate()
-        try:
-            proc.wait(15)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait(5)
+        shutil.rmtree(tmp, ignore_errors=True)
 
 
 if __name__ == "__main__":

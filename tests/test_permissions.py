@@ -98,8 +98,19 @@ def test_the_roles_of_issue_7_are_kept() -> None:
     # issue 12 (TV): announcements are the floor's, the TV layout and sound the director's
     assert "Announce" in by_role[Role.FLOOR]
     assert "SetDisplay" in by_role[Role.DIRECTOR]
-    assert len(by_role[Role.FLOOR] - {"ConfirmMoves", "DrawButtons", "Announce"}) == 27
-    assert len(by_role[Role.DIRECTOR] - {"SetDisplay"}) == 16
+    # issue 12 (seat tools): mark away/back and a move by hand are the floor's
+    seat_tools = {"MarkAbsent", "MarkPresent", "MovePlayer"}
+    assert seat_tools <= by_role[Role.FLOOR]
+    # issue 13: the button correction and a called clock's expiry are the floor's
+    floor_13 = {"CorrectButton", "ExpireClock"}
+    assert floor_13 <= by_role[Role.FLOOR]
+    # issue 13 (FOX-HH): the floor records a high hand it saw, the director pays it
+    assert "RecordHighHand" in by_role[Role.FLOOR]
+    assert "PayHighHand" in by_role[Role.DIRECTOR]
+    floor_13 |= {"RecordHighHand"}
+    floor = by_role[Role.FLOOR] - {"ConfirmMoves", "DrawButtons", "Announce"} - seat_tools
+    assert len(floor - floor_13) == 27
+    assert len(by_role[Role.DIRECTOR] - {"SetDisplay", "PayHighHand"}) == 16
     assert Role.PUBLIC not in by_role
     assert {permissions.snake(c.__name__) for c in permissions.DEALER_OWN_TABLE} == {
         "bust",

@@ -12,6 +12,7 @@ from pokertd.rules import (
     ButtonRule,
     MinRaiseRule,
     load_profile,
+    profile_from_dict,
 )
 
 
@@ -70,21 +71,26 @@ def test_unknown_profile_and_field_are_clear_errors(tmp_path: Path) -> None:
 
 
 def test_profile_round_trips_through_json_view() -> None:
-    from pokertd.rules import profile_from_dict
-
     for name in BUILTIN_PROFILES:
         profile = load_profile(name)
         assert profile_from_dict(profile.as_dict()) == profile
 
 
 def test_rule_ids_come_from_the_profile_and_are_inherited(tmp_path: Path) -> None:
-    """Refusals cite the venue's IDs from its profile, so a derived profile keeps them."""
+    """Refusals cite the venue's IDs through its profile's venue (A1: FOX-REG9, FOX-REG8 at
+    Foxwoods; TDA is silent, so the entry key), so a derived profile keeps them; the old
+    ``[rule_ids]`` table is refused with a sentence saying what replaced it."""
     fox = load_profile("foxwoods")
-    assert fox.rule_id("age", "A1") == ("FOX-REG9",)
-    assert load_profile("tda").rule_id("age", "A1") == ("A1",)
-    assert load_profile("nj_fundraiser").rule_id("rebuy_window", "A9") == ("NJ-8", "NJ-44b")
+    assert fox.cite("A1") == ("FOX-REG9", "FOX-REG8")
+    assert load_profile("tda").cite("A1") == ("A1",)
+    assert load_profile("nj_fundraiser").cite("A9") == ("NJ-8", "NJ-44b", "NJ-Def15")
     path = tmp_path / "fox_friday.toml"
-    path.write_text('inherits = "foxwoods"\n[rule_ids]\nage = "HOUSE-1"\n', encoding="utf-8")
+    path.write_text('inherits = "foxwoods"\ntitle = "Friday"\n', encoding="utf-8")
     derived = load_profile(path)
-    assert derived.rule_id("age", "A1") == ("HOUSE-1",)
-    assert derived.rule_id("reg_close", "A4") == ("FOX-REG1",)
+    assert derived.venue == "FOX"
+    assert derived.cite("A4") == ("FOX-REG1", "FOX-STR-W", "FOX-STR-B", "FOX-STR-SST")
+    path.write_text('inherits = "foxwoods"\n[rule_ids]\nage = "HOUSE-1"\n', encoding="utf-8")
+    with pytest.raises(InvalidCommand, match=r"rule_ids is no longer read.*\[rule_ids\]"):
+        load_profile(path)
+    stored = {**fox.as_dict(), "rule_ids": [["age", "FOX-REG9"]]}  # a profile stored before
+    assert profile_from_dict(stored) == fox

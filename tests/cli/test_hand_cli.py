@@ -45,7 +45,7 @@ def test_replay_illegal_action_is_one_line_and_exit_2(tmp_path: Path) -> None:
     lines = [line for line in result.output.splitlines() if line.strip()]
     assert len(lines) == 1
     assert "Action 8 'p1 cbr 50'" in lines[0]
-    assert "FOX-55" in lines[0]
+    assert lines[0].endswith("(TDA-55)")  # E1 under the file's TDA profile (FOX-55's TDA text)
 
 
 def test_replay_missing_and_malformed_files(tmp_path: Path) -> None:

@@ -43,7 +43,10 @@ def test_out_of_turn_message_names_both_seats() -> None:
     hand = start([BIG] * 4)
     with pytest.raises(OutOfTurn) as exc:
         hand.act(Fold(seat=1))
-    assert str(exc.value) == "Seat 2 acted out of turn: it is seat 3's turn. (FOX-41A, KPC-28)"
+    # E10 under the TDA profile: TDA rules 41A, 41B and 59B (FOX-41A, FOX-41B, FOX-59B)
+    assert str(exc.value) == (
+        "Seat 2 acted out of turn: it is seat 3's turn. (TDA-41A, TDA-41B, TDA-59B)"
+    )
 
 
 def test_any_action_after_the_hand_is_over() -> None:

@@ -50,14 +50,20 @@ def test_FOX_34_KPC_23C_heads_up_button_posts_small_blind_and_acts_first_preflop
 
 def test_FOX_55_KPC_29C_minimum_opening_bet_is_the_big_blind() -> None:
     """E1: blinds 1,000/2,000, flop: a 30,000 stack betting 1,000 is refused (minimum
-    2,000); a player with 1,500 left may bet it all-in."""
+    2,000); a player with 1,500 left may bet it all-in. The TDA profile cites TDA rule 55
+    (FOX-55 is the TDA text); Kojack's cites KPC-29C."""
+    kojack = start([32_000, 3_500, BIG], blinds=(1_000, 2_000), prof="kojack")
+    play(kojack, Call(), Call(), Check())
+    with pytest.raises(BelowMinimumRaise) as refused:
+        kojack.verify(Bet(1_000))
+    assert refused.value.rule_ids == ("KPC-29C",)
     hand = start([32_000, 3_500, BIG], blinds=(1_000, 2_000))
     play(hand, Call(), Call(), Check())
     assert hand.street == "flop"
     assert hand.actor == 0
     with pytest.raises(BelowMinimumRaise) as exc:
         hand.verify(Bet(1_000))
-    assert "FOX-55" in exc.value.rule_ids
+    assert exc.value.rule_ids == ("TDA-55",)
     assert hand.legal().min_raise_to == 2_000
     hand.act(Check())
     assert hand.actor == 1
@@ -67,13 +73,20 @@ def test_FOX_55_KPC_29C_minimum_opening_bet_is_the_big_blind() -> None:
 
 
 def test_FOX_46A_KPC_33_TNPL_H5i_minimum_raise_is_current_plus_largest_increment() -> None:
-    """E2 TDA: blinds 200/400, A raises to 1,600 (increment 1,200): re-raise to 2,800."""
-    hand = start([BIG] * 4, blinds=(200, 400))
-    hand.act(Raise(1_600))
-    assert hand.legal().min_raise_to == 2_800
-    with pytest.raises(BelowMinimumRaise) as exc:
-        hand.verify(Raise(2_700))
-    assert exc.value.rule_ids == ("FOX-46A", "KPC-33", "TNPL-H5i")
+    """E2 TDA: blinds 200/400, A raises to 1,600 (increment 1,200): re-raise to 2,800.
+    Each profile cites its own rules: TDA 46A/46B (FOX-46A/B), KPC-33, TNPL-H5i."""
+    for prof, cited in (
+        ("tda", ("TDA-46A", "TDA-46B")),
+        ("foxwoods", ("FOX-46A", "FOX-46B")),
+        ("kojack", ("KPC-33",)),
+        ("tnpl", ("TNPL-H5i",)),
+    ):
+        hand = start([BIG] * 4, blinds=(200, 400), prof=prof)
+        hand.act(Raise(1_600))
+        assert hand.legal().min_raise_to == 2_800
+        with pytest.raises(BelowMinimumRaise) as exc:
+            hand.verify(Raise(2_700))
+        assert exc.value.rule_ids == cited, prof
     assert "2,800" in str(exc.value)
 
 
@@ -134,7 +147,7 @@ def test_FOX_47_KPC_34_TNPL_H5ii_short_all_in_does_not_reopen() -> None:
     assert legal.call_amount == 400
     with pytest.raises(IllegalAction) as exc:
         hand.verify(Raise(3_000))
-    assert exc.value.rule_ids == ("FOX-47", "KPC-34", "TNPL-H5ii")
+    assert exc.value.rule_ids == ("TDA-47",)  # the TDA profile: TDA rule 47 (FOX-47)
 
 
 def test_FOX_47_short_all_ins_adding_up_to_a_full_raise_reopen() -> None:
@@ -249,7 +262,7 @@ def test_FOX_53A_KPC_39_pot_limit_maximum() -> None:
     assert hand.legal().max_raise_to == 700
     with pytest.raises(IllegalAction) as exc:
         hand.verify(Raise(800))
-    assert exc.value.rule_ids == ("FOX-53A", "KPC-39")
+    assert exc.value.rule_ids == ("TDA-53A", "TDA-53B")  # TDA rule 53 (FOX-53A/B)
     hand.act(Raise(700))
     assert hand.legal().max_raise_to == 2_400
 

@@ -245,10 +245,16 @@ def test_button_error_needs_two_hands() -> None:
 
 
 def test_NJ_15_moving_button_on_empty_seat_is_refused() -> None:
+    """A table's button has no profile: it names the catalogue entry (D1) and the holder of
+    the profile cites it: NJ-15, NJ-16, NJ-17 for New Jersey."""
     table = TableButton(n_seats=9, button_rule=ButtonRule.MOVING)
     with pytest.raises(RuleViolation) as err:
         table.with_current_button(S(4), mask(1, 2, 3))
-    assert "NJ-15" in str(err.value)
+    assert err.value.rule_ids == ("D1",)
+    with pytest.raises(RuleViolation) as cited, load_profile("nj_fundraiser").citing():
+        table.with_current_button(S(4), mask(1, 2, 3))
+    assert cited.value.rule_ids == ("NJ-15", "NJ-16", "NJ-17")
+    assert str(cited.value).endswith("(NJ-15, NJ-16, NJ-17)")
     assert table.last is None
 
 

@@ -165,7 +165,7 @@ actions = ["d dh p1 AsKs", "d dh p2 QsQd", "d dh p3 7c2d", "p3 cbr 150"]
         replay_phh(text)
     message = str(exc.value)
     assert message.startswith("Action 4 'p3 cbr 150': Seat 3 must raise to at least 200")
-    assert "FOX-46A" in message
+    assert message.endswith("(TDA-46A, TDA-46B)")  # E2 under the TDA profile (FOX-46A/B)
 
 
 @pytest.mark.parametrize(

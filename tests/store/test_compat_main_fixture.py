@@ -162,10 +162,15 @@ PRIZE_KEYS = frozenset({"prize", "prize_cents", "note"})
 def _since_982daf5(view: str, got: Any) -> Any:
     """Today's output with the changes made on purpose since 982daf5 taken back, each checked.
 
-    - ``receipt``: a "Paid at: HH:MM" line (venue time, issue 12) after "Date won".
+    - ``receipt``: a "Paid at: HH:MM" line (venue time, issue 12) after "Date won"; each
+      note cites every Foxwoods rule of its catalogue entry through the profile (issue 13:
+      H11 "(FOX-PAY2, FOX-PAY1)", H10 "(FOX-PAY3, FOX-PAY4)") where 982daf5 named one.
     - ``results``: results show a deal that was made (issue 12 fixed results that ignored
       it): ``deal_made`` and each row's ``deal_cents`` are new; a row with a deal shows
       the deal amount as its prize (note "deal") where 982daf5 showed the payout table's.
+    - ``tables``: each seated player has ``away`` (the floor marks a player away, issue
+      12), ``penalty_hands_left`` and ``on_penalty`` (penalties served, issue 13): new,
+      and none of the old fixture's players is away or serving a penalty.
     Everything else must be exactly what the old code printed.
     """
     if view == "receipt":
@@ -174,6 +179,11 @@ def _since_982daf5(view: str, got: Any) -> Any:
         assert len(paid_at) == 1
         assert lines[paid_at[0] - 1].startswith("Date won: ")
         del lines[paid_at[0]]
+        one_rule = {"Form W-2G issued.": "FOX-PAY3", "Form 1042-S issued.": "FOX-PAY4"}
+        for i, line in enumerate(lines):
+            note, _, cited = line.rpartition(" (")
+            if cited in ("FOX-PAY2, FOX-PAY1)", "FOX-PAY3, FOX-PAY4)"):
+                lines[i] = f"{note} ({one_rule.get(note, 'FOX-PAY2')})"
         return {**got, "json": {**got["json"], "receipt": "\n".join(lines)}}
     if view == "results":
         data = dict(got["json"])
@@ -188,4 +198,16 @@ def _since_982daf5(view: str, got: Any) -> Any:
                 row.pop("prize"), row.pop("prize_cents"), row.pop("note")
             rows.append(row)
         return {**got, "json": {**data, "rows": rows}}
+    if view == "tables":
+        tables = []
+        for table in got["json"]["tables"]:
+            seated = []
+            for seat in table["seated"]:
+                seat = dict(seat)
+                assert seat.pop("away") is None
+                assert seat.pop("penalty_hands_left") == 0
+                assert seat.pop("on_penalty") is False
+                seated.append(seat)
+            tables.append({**table, "seated": seated})
+        return {**got, "json": {**got["json"], "tables": tables}}
     return got

@@ -56,9 +56,11 @@ def clock_at(
     registration_open: bool = True,
     on_break: bool = False,
     play_minutes: int = 0,
+    running: bool = True,
 ) -> Iterator[None]:
     """Make every tournament's clock read ``level`` while the block runs."""
     reading = ClockReading(
+        running=running,
         started=started,
         level=level,
         on_break=on_break,

@@ -87,7 +87,7 @@ def test_two_processes_see_each_others_changes(two_servers: tuple[str, str, str,
         def watch() -> None:
             with (
                 httpx.Client(timeout=30) as b,
-                b.stream("GET", f"{base_b}/api/tournaments/{tid}/stream?limit=2") as r,
+                b.stream("GET", f"{base_b}/api/tournaments/{tid}/stream?limit=2&patches=0") as r,
             ):
                 for line in r.iter_lines():
                     if line.startswith("data: "):

@@ -30,6 +30,8 @@ from websockets.asyncio.client import connect
 from websockets.exceptions import InvalidStatus
 from websockets.typing import Origin
 
+from pokertd.web.hub import merge_apply
+
 from .servers import free_port as _free_port
 
 PASSWORD = "real-server-director-1"
@@ -198,12 +200,20 @@ def test_sse_over_a_real_socket_gets_a_snapshot_after_a_change(server: Server) -
             before = json.loads(first["data"])
             assert int(first["id"]) == before["seq"]
             seq = _bust(floor, server.base, tid, headers, alive[0])
+            after = before
+            kinds: list[str] = []
             while True:  # coalesced pushes: read until the bust is in
                 pushed = _read_event(raw)
-                after = json.loads(pushed["data"])
+                kinds.append(pushed["event"])
+                data = json.loads(pushed["data"])
+                if pushed["event"] == "patch":  # what changed, applied to the last view
+                    assert data["base"] == after["seq"]
+                    after = merge_apply(after, data["patch"])
+                else:
+                    after = data
                 if after["seq"] >= seq:
                     break
-    assert pushed["event"] == "snapshot"
+    assert "patch" in kinds  # a change after the first view is sent as what changed
     assert int(pushed["id"]) == after["seq"] == seq
     assert after["seq"] > before["seq"]
     assert after["status"] != before["status"]

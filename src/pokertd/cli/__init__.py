@@ -6,7 +6,8 @@ One module per group of commands: ``hand`` (the ``pokertd hand`` sub-app: the en
 move`` sub-app), ``clock`` (the ``pokertd structure`` sub-app, the clock, chip races),
 ``prize`` (the ``pokertd prize`` sub-app: payouts, ICM, standings, bounties, payments, each
 also top level under its older name), ``deal`` (the ``pokertd deal`` sub-app), ``serve`` (the
-web app and the ``pokertd user`` sub-app), ``sim`` (simulation).
+web app and the ``pokertd user`` sub-app), ``sim`` (simulation), ``profile`` (the ``pokertd
+profile`` sub-app: list, show, diff, check and copy rule profiles).
 """
 
 from __future__ import annotations
@@ -37,7 +38,18 @@ def version() -> None:
     typer.echo(__version__)
 
 
-_MODULES = ("hand", "floor", "tables", "clock", "prize", "deal", "serve", "sim")
+_MODULES = (
+    "hand",
+    "floor",
+    "tables",
+    "clock",
+    "prize",
+    "deal",
+    "serve",
+    "sim",
+    "profile",
+    "ruling",
+)
 
 for _name in _MODULES:
     _module = importlib.import_module(f"pokertd.cli.{_name}")

@@ -493,9 +493,26 @@ def _clock_command(
             return cl.HandForHand(on=word == "on")
         if word in ("hand", "done"):
             return cl.HandForHandHand()
-        raise InvalidCommand("Write hfh on, hfh off, or hfh hand (every table finished a hand).")
+        if word == "report":
+            # One table's dealer finished the hand-for-hand hand (FOX-HFH, B10).
+            where = table or (values[1] if len(values) > 1 else "")
+            if not where:
+                raise InvalidCommand("Give the table that finished its hand: hfh report --table T.")
+            return cl.TableHandFinished(table=where)
+        raise InvalidCommand(
+            "Write hfh on, hfh off, hfh report --table T (one table finished its hand), or hfh "
+            "hand (every table finished a hand)."
+        )
     if action == "call":
         return cl.CallClock(seat=_one_int(values, "a seat number"), table=table)
+    if action == "expire":
+        # B15: the called clock ran out; "bet" when the player faces a bet.
+        facing = [v.lower() for v in values[1:]]
+        if any(v not in ("bet", "nobet") for v in facing):
+            raise InvalidCommand("Write expire SEAT bet (facing a bet) or expire SEAT nobet.")
+        return cl.ExpireClock(
+            seat=_one_int(values[:1], "a seat number"), table=table, facing_bet="bet" in facing
+        )
     if action == "chip":
         if not values:
             raise InvalidCommand("Give the new chip's value and colour, e.g. chip 100000 blue.")
@@ -572,13 +589,13 @@ def clock(
         str,
         typer.Argument(
             help="show (default), start, pause, resume, next, prev, set LEVEL, "
-            "adjust +2m|-30s, add [N], hfh on|off|hand, call SEAT, colorup NAME=CHIPS..., "
-            "chip VALUE [COLOUR]"
+            "adjust +2m|-30s, add [N], hfh on|off|hand|report, call SEAT, expire SEAT bet|nobet, "
+            "colorup NAME=CHIPS..., chip VALUE [COLOUR]"
         ),
     ] = "show",
     values: Annotated[list[str] | None, typer.Argument(help="The action's arguments.")] = None,
     reason: Annotated[str, typer.Option(help="Why the clock is paused.")] = "",
-    table: Annotated[str, typer.Option(help="Table (call, colorup).")] = "",
+    table: Annotated[str, typer.Option(help="Table (call, expire, hfh report, colorup).")] = "",
     remove: Annotated[
         str | None, typer.Option(help="colorup: denominations to remove (default: scheduled).")
     ] = None,

@@ -271,9 +271,18 @@ def register_player(
         _print_records(records, as_json)
 
 
-def reenter(tid: TidArg, player: NameArg, db: DbOption = None, as_json: JsonOption = False) -> None:
+def reenter(
+    tid: TidArg,
+    player: NameArg,
+    alternate: Annotated[
+        bool,
+        typer.Option("--alternate", help="Wait on the alternate list (no seat free; A12)."),
+    ] = False,
+    db: DbOption = None,
+    as_json: JsonOption = False,
+) -> None:
     """Sell a busted player a new entry (while registration is open)."""
-    _run(db, tid, Reenter(player=player), as_json)
+    _run(db, tid, Reenter(player=player, alternate=alternate), as_json)
 
 
 def rebuy(
@@ -414,10 +423,22 @@ def penalty(
     chips_removed: Annotated[
         str | None, typer.Option("--chips", help="Stack removed on a disqualification.")
     ] = None,
+    between_hands: Annotated[
+        bool,
+        typer.Option(
+            "--between-hands",
+            help="No hand is in progress: the next hand reported is already a penalty hand.",
+        ),
+    ] = False,
     db: DbOption = None,
     as_json: JsonOption = False,
 ) -> None:
-    """Give a warning, a missed-hand or missed-round penalty, or a disqualification."""
+    """Give a warning, a missed-hand or missed-round penalty, or a disqualification.
+
+    Missed hands are counted down as the offender's table reports its hands (`pokertd
+    button T --advance N`; in hand-for-hand `pokertd clock hfh report --table T`), starting
+    after the hand in progress; meanwhile his seat is dealt in, posts its blinds and antes,
+    and his hand is killed (K3)."""
     with refusals(as_json):
         found = _KINDS.get(kind.strip().lower())
         if found is None:
@@ -430,6 +451,7 @@ def penalty(
             rule=rule,
             reason=reason,
             chips=_chips(chips_removed) if chips_removed is not None else None,
+            between_hands=between_hands,
         )
     _run(db, tid, command, as_json)
 
@@ -448,13 +470,18 @@ def remove_chips(
     tid: TidArg,
     amount: Annotated[str, typer.Argument(help="Chips taken out of play.")],
     reason: Annotated[str, typer.Option(help="e.g. 'colour-up of the 25s'.")] = "colour-up",
+    player: Annotated[
+        str | None,
+        typer.Option("--player", help="Chips confiscated from this player's stack (K11)."),
+    ] = None,
     db: DbOption = None,
     as_json: JsonOption = False,
 ) -> None:
-    """Record chips removed from play (colour-up losses)."""
+    """Record chips removed from play (colour-up losses), or confiscated from a player's
+    stack with --player (chips out of view: KPC-46, TNPL-I1, FOX-63, SPOT-2b3)."""
     with refusals(as_json):
         count = _chips(amount)
-    _run(db, tid, RemoveChips(chips=count, reason=reason), as_json)
+    _run(db, tid, RemoveChips(chips=count, reason=reason, player=player), as_json)
 
 
 def finish(

@@ -46,10 +46,12 @@ from pokertd.service import utc_now
 from pokertd.timefmt import venue_zone
 from pokertd.tournament.framework import Command, EventRecord
 from pokertd.tournament.prizes import (
+    PayHighHand,
     PayoutSchedulePosted,
     PayPrize,
     PostPayoutSchedule,
     RecordBountyWinners,
+    RecordHighHand,
     SetPrizeOptions,
     StandingRow,
     bounty_ledger,
@@ -225,6 +227,8 @@ def tournament_payouts(tournament: str, *, db: str | None, as_json: bool) -> Non
     _render_payouts({"title": title, "prizes": table.prizes, "pool": table.pool})
     if table.note:
         console.print(table.note)
+    if table.high_hand is not None:
+        console.print(table.high_hand.line())
 
 
 def payouts_command(
@@ -476,10 +480,14 @@ def pay_command(
     tournament: TidArg,
     player: Annotated[str, typer.Argument(help="The finisher to pay.")],
     id_checked: Annotated[
-        bool, typer.Option("--id-checked", help="Photo ID and SSN seen (FOX-PAY2).")
+        bool,
+        typer.Option("--id-checked", help="Photo ID and SSN seen (where the venue requires them)."),
     ] = False,
     foreign: Annotated[
-        bool, typer.Option("--foreign", help="Foreign player: 1042-S (FOX-PAY4).")
+        bool,
+        typer.Option(
+            "--foreign", help="Foreign player: 1042-S and tax withheld, where it applies."
+        ),
     ] = False,
     treaty: Annotated[
         bool, typer.Option("--treaty", help="Tax treaty exemption on file (ITIN, W-8BEN).")
@@ -498,6 +506,31 @@ def pay_command(
                 state = service.state(tournament)
                 recs = service.records(tournament)
                 console.print(receipt_text(state, player, records=recs, zone=venue_zone()))
+
+
+def high_hand_command(
+    tournament: TidArg,
+    player: Annotated[OptionalStr, typer.Argument(help="The player who showed the hand.")] = None,
+    cards: Annotated[
+        OptionalStr, typer.Argument(help="The hand's 5 to 7 cards, e.g. 'As Ad Ac Kd 2h'.")
+    ] = None,
+    pay: Annotated[
+        bool, typer.Option("--pay", help="Pay the high hand (once level 1 is over).")
+    ] = False,
+    db: DbOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """The tournament high hand (FOX-HH): record a level-1 hand of trips or better shown to
+    the floor, or pay the best one the event's full price (ties split)."""
+    with refusals(as_json):
+        if pay:
+            run_command(db, tournament, PayHighHand(), as_json)
+            return
+        if player is None or cards is None:
+            raise InvalidCommand(
+                "Give the player and the hand's cards, or --pay to pay the high hand."
+            )
+        run_command(db, tournament, RecordHighHand(player=player, cards=cards), as_json)
 
 
 def receipt_command(
@@ -529,6 +562,7 @@ COMMANDS = (
     ("post-schedule", "post-schedule", post_schedule_command),
     ("pay", "pay", pay_command),
     ("receipt", "receipt", receipt_command),
+    ("high-hand", "high-hand", high_hand_command),
 )
 """Every prize command under its ``pokertd prize`` name and its top-level name."""
 

@@ -1,5 +1,5 @@
 """CLI commands for seating: tables, layout, seat, moves, move confirm/auto, break-table,
-redraw, button.
+redraw, button, away, back, seat-move.
 
 Each command parses its arguments, makes one service call and prints what the floor needs
 at a glance; ``--json`` prints the same view as JSON. Refusals print one line naming the
@@ -17,12 +17,17 @@ from pokertd.cli._common import DbOption, JsonOption, console, emit, refusals
 from pokertd.cli._common import actor as _actor
 from pokertd.cli._common import service as _service
 from pokertd.errors import InvalidCommand, RuleViolation
+from pokertd.service import utc_now
 from pokertd.tournament.framework import Command, EventRecord
 from pokertd.tournament.seating import (
     BreakTable,
     ConfirmMove,
+    CorrectButton,
     DrawSeats,
     LayTables,
+    MarkAbsent,
+    MarkPresent,
+    MovePlayer,
     PlaceButton,
     PlayHands,
     Redraw,
@@ -76,6 +81,13 @@ def _render_tables(view: TablesView) -> None:
             note = "waits for the button" if s.waits else ""
             if t.button == s.seat:
                 note = "button"
+            if s.away is not None:
+                note = f"{note}; {s.away.text}" if note else s.away.text
+            if s.penalty_hands_left:  # K3: dealt in, posts, hand killed
+                pen = f"penalty: {s.penalty_hands_left} hand(s) left" + (
+                    " (deal in, post, kill the hand)" if s.on_penalty else " (from the next hand)"
+                )
+                note = f"{note}; {pen}" if note else pen
             out.add_row(str(s.seat), s.name, str(s.moves) if s.moves else "", note)
         console.print(out)
     final = " (final table)" if view.final_table else ""
@@ -100,7 +112,7 @@ def _render_pending(view: TablesView) -> None:
 def tables(tid: TidArg, db: DbOption = None, as_json: JsonOption = False) -> None:
     """Every table: who sits where, next hand's button and blinds, halts, pending moves."""
     with refusals(as_json), _service(db) as service:
-        view = tables_view(service.state(tid))
+        view = tables_view(service.state(tid), utc_now())
     emit(view, as_json, lambda v: _render_tables(v))
 
 
@@ -174,7 +186,11 @@ def seat(
 def moves(
     tid: TidArg,
     paid: Annotated[
-        int | None, typer.Option("--paid", help="Places paid (tighter balance near the money).")
+        int | None,
+        typer.Option(
+            "--paid",
+            help="Places paid, tighter balance near the money (default: the event's payouts).",
+        ),
     ] = None,
     not_full_table: Annotated[
         bool,
@@ -285,10 +301,24 @@ def button(
         int | None,
         typer.Option("--advance", help="N hands were played: move the button on by the rules."),
     ] = None,
+    fix_error: Annotated[
+        bool,
+        typer.Option(
+            "--fix-error",
+            help="The button skipped a seat last hand: back one, then forward two (KPC, FOX).",
+        ),
+    ] = False,
     db: DbOption = None,
     as_json: JsonOption = False,
 ) -> None:
-    """Tell where a table's button is now, draw for it by high card, or move it on."""
+    """Tell where a table's button is now, draw for it by high card, move it on, or correct
+    a misplaced button as the venue's rule says (D6)."""
+    if fix_error:
+        with refusals(as_json):
+            if seat_no is not None or advance is not None:
+                raise InvalidCommand("--fix-error takes the table only.")
+        _run(db, tid, CorrectButton(table=table), as_json)
+        return
     if advance is not None:
         with refusals(as_json):
             if seat_no is not None:
@@ -296,6 +326,33 @@ def button(
         _run(db, tid, PlayHands(table=table, hands=advance), as_json)
         return
     _run(db, tid, PlaceButton(table=table, seat=seat_no, current=not next_hand), as_json)
+
+
+NameArg = Annotated[str, typer.Argument(help="Player name (a unique beginning is enough) or id.")]
+
+
+def away(tid: TidArg, player: NameArg, db: DbOption = None, as_json: JsonOption = False) -> None:
+    """Mark a seated player away from his seat (dealt in and posted meanwhile; the time is
+    kept: where the venue allows it, his chips may be picked up after a while)."""
+    _run(db, tid, MarkAbsent(player=player), as_json)
+
+
+def back(tid: TidArg, player: NameArg, db: DbOption = None, as_json: JsonOption = False) -> None:
+    """A player marked away is back at his seat."""
+    _run(db, tid, MarkPresent(player=player), as_json)
+
+
+def seat_move(
+    tid: TidArg,
+    player: NameArg,
+    table: Annotated[int, typer.Option("--table", help="The open table to move to.")],
+    seat_no: Annotated[int, typer.Option("--seat", help="An empty seat at that table.")],
+    db: DbOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Move a seated player by hand to an empty seat (a floor decision: special needs, a
+    dispute); the seats a moved player may not take are refused with the reason."""
+    _run(db, tid, MovePlayer(player=player, table=table, seat=seat_no), as_json)
 
 
 def register(app: typer.Typer) -> None:
@@ -307,6 +364,9 @@ def register(app: typer.Typer) -> None:
     app.command("break-table")(break_table_cmd)
     app.command("redraw")(redraw)
     app.command("button")(button)
+    app.command("away")(away)
+    app.command("back")(back)
+    app.command("seat-move")(seat_move)
     move_app.command("confirm")(confirm)
     move_app.command("auto")(auto)
     app.add_typer(move_app, name="move")

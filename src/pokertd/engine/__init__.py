@@ -17,10 +17,10 @@ from pokertd.engine.actions import (
     Raise,
     Show,
 )
-from pokertd.engine.declarations import Ruling, rule_on_chips
 from pokertd.engine.hand import STREETS, Hand, deal_order
 from pokertd.engine.pots import build_pots, split_pot
 from pokertd.engine.result import Elimination, HandResult, PotResult
+from pokertd.engine.rulings import Happened, Order, Ruling, Situation, declare, rule
 
 __all__ = [
     "STREETS",
@@ -34,14 +34,18 @@ __all__ = [
     "Fold",
     "Hand",
     "HandResult",
+    "Happened",
     "Legal",
     "Muck",
+    "Order",
     "PotResult",
     "Raise",
     "Ruling",
     "Show",
+    "Situation",
     "build_pots",
     "deal_order",
-    "rule_on_chips",
+    "declare",
+    "rule",
     "split_pot",
 ]

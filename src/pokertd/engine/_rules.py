@@ -24,13 +24,6 @@ MIN_RAISE_PLUS_CHIP = 2
 
 NO_CAP = 1 << 30
 
-MIN_RAISE_RULE_IDS = {
-    MIN_RAISE_TDA: ("FOX-46A", "KPC-33", "TNPL-H5i"),
-    MIN_RAISE_DOUBLE: ("SPOT-3d3",),
-    MIN_RAISE_PLUS_CHIP: ("NJ-Def14",),
-}
-"""Rule IDs behind each minimum-raise rule (catalogue E2)."""
-
 
 class Rules:
     """The profile fields the engine reads, as ints and bools (one per profile+variant)."""
@@ -119,4 +112,4 @@ def rules_for(profile: RuleProfile, variant: Variant) -> Rules:
     return rules
 
 
-__all__ = ["MIN_RAISE_RULE_IDS", "NO_CAP", "Rules", "rules_for"]
+__all__ = ["NO_CAP", "Rules", "rules_for"]

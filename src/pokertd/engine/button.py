@@ -29,6 +29,10 @@ The rules, chosen by the profile (``button_rule``, ``heads_up_transition``):
 Implements: KPC-23A, TNPL-F1, FOX-32, SPOT-4a2, SPOT-4a3, SPOT-4a4, NJ-15, NJ-16, NJ-17
 (D1); KPC-23C, TNPL-F3, FOX-34, NJ-17N, SPOT-4a6 (D3); KPC-8e, TNPL-B5, FOX-7, FOX-9,
 SPOT-4a9 (D4); KPC-24J, FOX-33 (D6).
+
+A table's button has no profile: its refusals name the catalogue entry (``rule_ids="D6"``)
+and the seating that holds the tournament's profile cites them
+(:meth:`~pokertd.rules.profile.RuleProfile.citing`), so each venue reads its own rule IDs.
 """
 
 from __future__ import annotations
@@ -236,7 +240,7 @@ def _check_players(occupied: SeatMask) -> None:
     if occupied.bit_count() < 2:
         raise RuleViolation(
             "A hand needs at least two players at the table.",
-            rule_ids=("NJ-16",),
+            rule_ids="D2",
             context={"players": occupied.bit_count()},
         )
 
@@ -322,7 +326,7 @@ class TableButton:
         if not 2 <= self.n_seats <= MAX_TABLE_SEATS:
             raise InvalidCommand(
                 f"A table has 2 to 11 seats (12 with an over-full start), not {self.n_seats}.",
-                rule_ids=("NJ-5",),
+                rule_ids="C13",
             )
 
     @classmethod
@@ -352,7 +356,7 @@ class TableButton:
         if self.last is None:
             raise InvalidCommand(
                 "The button is not known at this table: draw for the button or tell where it is.",
-                rule_ids=("SPOT-2c4", "TNPL-D9"),
+                rule_ids="C11",
             )
         return next_positions(
             self.last,
@@ -403,7 +407,7 @@ class TableButton:
         if self.last is None or self.before_last is None:
             raise InvalidCommand(
                 "A button error can only be corrected after two hands at this table.",
-                rule_ids=("KPC-24J", "FOX-33"),
+                rule_ids="D6",
             )
         owed = next_positions(
             self.before_last,
@@ -426,14 +430,14 @@ class TableButton:
             raise RuleViolation(
                 f"Seat {seat + 1} is empty: under the moving button the button is always in "
                 "front of a player.",
-                rule_ids=("NJ-15", "NJ-16"),
+                rule_ids="D1",
                 context={"seat": seat + 1},
             )
         if occupied.bit_count() == 2:
             raise RuleViolation(
                 f"Seat {seat + 1} is empty: heads-up the button is a player and posts the "
                 "small blind.",
-                rule_ids=("KPC-23C", "FOX-34"),
+                rule_ids="D3",
                 context={"seat": seat + 1},
             )
 

@@ -43,7 +43,6 @@ from pokertd.cards.evaluate import describe, describe_omaha, evaluate7, evaluate
 from pokertd.engine._rules import (
     MIN_RAISE_DOUBLE,
     MIN_RAISE_PLUS_CHIP,
-    MIN_RAISE_RULE_IDS,
     MIN_RAISE_TDA,
     Rules,
     rules_for,
@@ -151,15 +150,6 @@ def board_deal(board: Sequence[int], burns: Sequence[int]) -> list[int]:
     return out
 
 
-E1_IDS = ("FOX-55", "KPC-29C", "SPOT-5c2", "TNPL-H11")
-E4_IDS = ("FOX-47", "KPC-34", "TNPL-H5ii")
-E5_LIMIT_IDS = ("KPC-37", "TNPL-H9", "FOX-51")
-E5_NJ_IDS = ("NJ-44c",)
-E6_IDS = ("FOX-53A", "KPC-39")
-TURN_IDS = ("FOX-41A", "KPC-28")
-CHECK_IDS = ("NJ-Def7",)
-SHOW_ALL_IDS = ("NJ-30",)
-
 _default_profile: RuleProfile | None = None
 
 
@@ -233,12 +223,14 @@ def _check_structure(
     n = len(stacks)
     if not 2 <= n <= 11:
         raise InvalidCommand(
-            f"A table has 2 to 11 seats, not {n}.", rule_ids=("NJ-5",), context={"seats": n}
+            f"A table has 2 to 11 seats, not {n}.",
+            rule_ids=profile.cite("C13"),
+            context={"seats": n},
         )
     if n > profile.max_seats_per_table:
         raise InvalidCommand(
             f"This profile allows at most {profile.max_seats_per_table} seats at a table, not {n}.",
-            rule_ids=("NJ-5",),
+            rule_ids=profile.cite("C13"),
             context={"seats": n},
         )
     for st in stacks:
@@ -282,14 +274,14 @@ def _dealt_in(
 
 
 def _blind_positions(
-    pos_of: list[int], small_blind_seat: Seat | None, big_blind_seat: Seat
+    profile: RuleProfile, pos_of: list[int], small_blind_seat: Seat | None, big_blind_seat: Seat
 ) -> tuple[int, int]:
     """Validation, part 3: the blinds' positions (small blind -1 when dead, D1)."""
     n = len(pos_of)
     if not 0 <= big_blind_seat < n or pos_of[big_blind_seat] < 0:
         raise InvalidCommand(
             f"The big blind seat {big_blind_seat + 1} has no player dealt in.",
-            rule_ids=("NJ-16",),
+            rule_ids=profile.cite("D1"),
         )
     if small_blind_seat is None:
         return -1, pos_of[big_blind_seat]
@@ -297,7 +289,7 @@ def _blind_positions(
         raise InvalidCommand(
             f"The small blind seat {small_blind_seat + 1} has no player dealt in "
             "(pass None for a dead small blind).",
-            rule_ids=("KPC-23A", "FOX-32"),
+            rule_ids=profile.cite("D1"),
         )
     if small_blind_seat == big_blind_seat:
         raise InvalidCommand("One seat cannot post both blinds.")
@@ -513,7 +505,7 @@ class Hand:
             ante_type = AnteType.PER_PLAYER
         seats, pos_of = _dealt_in(stacks, button, waiting)
         k = len(seats)
-        sb_pos, bb_pos = _blind_positions(pos_of, small_blind_seat, big_blind_seat)
+        sb_pos, bb_pos = _blind_positions(prof, pos_of, small_blind_seat, big_blind_seat)
         if rules.is_limit:
             if small_bet is None:
                 small_bet = big_blind
@@ -910,11 +902,10 @@ class Hand:
                 context={"seat": seat},
             )
         if self._raises >= self._raise_cap:
-            ids = E5_LIMIT_IDS if self._rules.is_limit else E5_NJ_IDS
             return IllegalAction(
                 f"Seat {seat + 1} may only call or fold: the betting is capped at "
                 f"{self._raise_cap} raises.",
-                rule_ids=ids,
+                rule_ids=self._rules.profile.cite("E5"),
                 context={"seat": seat, "raises": self._raises},
             )
         a = self._acted_at[p]
@@ -928,7 +919,7 @@ class Hand:
                 return IllegalAction(
                     f"Seat {seat + 1} may only call or fold: the all-in since it acted was "
                     "less than a full raise and does not reopen the betting.",
-                    rule_ids=E4_IDS,
+                    rule_ids=rules.profile.cite("E4"),
                     context={"seat": seat, "current_bet": self._current_bet, "acted_at": a},
                 )
         return None
@@ -1001,7 +992,7 @@ class Hand:
         if action.seat is not None and action.seat != seat:
             raise OutOfTurn(
                 f"Seat {action.seat + 1} acted out of turn: it is seat {seat + 1}'s turn.",
-                rule_ids=TURN_IDS,
+                rule_ids=self._rules.profile.cite("E10"),
                 context={"seat": action.seat, "actor": seat},
             )
         if self._street == SHOWDOWN:
@@ -1012,7 +1003,7 @@ class Hand:
                     raise IllegalAction(
                         f"Seat {seat + 1} must show: the last round was checked and every "
                         "remaining player shows.",
-                        rule_ids=SHOW_ALL_IDS,
+                        rule_ids=self._rules.profile.cite("F6"),
                         context={"seat": seat},
                     )
                 return
@@ -1034,7 +1025,7 @@ class Hand:
             if cur > bet:
                 raise IllegalAction(
                     f"Seat {seat + 1} cannot check: there is {cur - bet:,} to call.",
-                    rule_ids=CHECK_IDS,
+                    rule_ids=self._rules.profile.cite("E30"),
                     context={"seat": seat, "call_amount": cur - bet},
                 )
             return
@@ -1068,13 +1059,13 @@ class Hand:
             if cur == 0:
                 raise BelowMinimumRaise(
                     f"Seat {seat + 1} must bet at least {low:,}: the minimum bet is the big blind.",
-                    rule_ids=E1_IDS,
+                    rule_ids=rules.profile.cite("E1"),
                     context={"seat": seat, "amount": to, "minimum": low},
                 )
             if rules.is_limit:
                 raise BelowMinimumRaise(
                     f"Seat {seat + 1} must raise to exactly {low:,} in fixed-limit.",
-                    rule_ids=E5_LIMIT_IDS,
+                    rule_ids=rules.profile.cite("E5"),
                     context={"seat": seat, "amount": to, "minimum": low},
                 )
             why = {
@@ -1084,19 +1075,19 @@ class Hand:
             }[rules.min_raise]
             raise BelowMinimumRaise(
                 f"Seat {seat + 1} must raise to at least {low:,}: {why}.",
-                rule_ids=MIN_RAISE_RULE_IDS[rules.min_raise],
+                rule_ids=rules.profile.cite("E2"),
                 context={"seat": seat, "amount": to, "minimum": low},
             )
         if to > high:
             if rules.is_limit:
                 raise IllegalAction(
                     f"Seat {seat + 1} may raise only to {high:,} in fixed-limit.",
-                    rule_ids=E5_LIMIT_IDS,
+                    rule_ids=rules.profile.cite("E5"),
                     context={"seat": seat, "amount": to, "maximum": high},
                 )
             raise IllegalAction(
                 f"Seat {seat + 1} may bet at most {high:,} in pot-limit (the pot after a call).",
-                rule_ids=E6_IDS,
+                rule_ids=rules.profile.cite("E6"),
                 context={"seat": seat, "amount": to, "maximum": high},
             )
 

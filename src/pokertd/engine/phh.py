@@ -324,7 +324,8 @@ def replay_phh(text: str, profile: RuleProfile | str | None = None) -> PhhReplay
     data = load_phh(text)
     variant, profile = _variant_and_profile(data, profile)
     actions, words = _action_words(data)
-    table = _structure(data, variant, actions, words)
+    with profile.citing():
+        table = _structure(data, variant, actions, words)
     profile = _with_ante_rule(profile, not bool(data.get("ante_trimming_status", False)))
     hole_count = 4 if variant is Variant.POT_LIMIT_OMAHA else 2
     deal = _deal_from_actions(
@@ -382,7 +383,7 @@ def _structure(
     raw_stacks = _numbers(data["starting_stacks"], "starting_stacks")
     k = len(raw_stacks)
     if not 2 <= k <= 11:
-        raise InvalidCommand(f"A PHH hand needs 2 to 11 players, not {k}.", rule_ids=("NJ-5",))
+        raise InvalidCommand(f"A PHH hand needs 2 to 11 players, not {k}.", rule_ids="C13")
     antes = _numbers(data["antes"], "antes", k)
     blinds = _numbers(data.get("blinds_or_straddles", [0] * k), "blinds_or_straddles", k)
     amounts: list[Fraction | int] = [*raw_stacks, *antes, *blinds]
@@ -571,7 +572,7 @@ def _check_dealing(hand: Hand, w: list[str], where: str, board_seen: int) -> int
     if board_seen + count > len(hand.board):
         raise IllegalAction(
             f"{where}: the board is dealt before the betting round is over.",
-            rule_ids=("NJ-19",),
+            rule_ids=hand.profile.cite("D2"),
         )
     return count
 
@@ -612,7 +613,7 @@ def _show_or_muck(hand: Hand, p: int, shown_text: str | None, where: str) -> Non
     else:
         raise IllegalAction(
             f"{where}: p{p + 1} cannot {'show' if shown_text else 'muck'} now.",
-            rule_ids=("KPC-11i", "FOX-17A"),
+            rule_ids=hand.profile.cite("F6"),
         )
 
 

@@ -118,6 +118,24 @@ class VerbalVsChips(StrEnum):
 
 
 @unique
+class AmbiguousAmountRule(StrEnum):
+    """Which value a stated amount that can mean several takes ("five") (E21)."""
+
+    LESSER = "lesser"
+    LARGEST_LE_POT = "largest_le_pot"
+    LARGEST_LT_POT = "largest_lt_pot"
+
+
+@unique
+class OotWhenActionChanges(StrEnum):
+    """An out-of-turn action once the action facing the player changed (E25)."""
+
+    VOID_RETURN_ALL_OPTIONS = "void_return_all_options"
+    CHIPS_STAY_CALL_OR_FOLD = "chips_stay_call_or_fold"
+    NO_RAISE_CALL_OR_FOLD = "no_raise_call_or_fold"
+
+
+@unique
 class OddChipRecipient(StrEnum):
     """Who receives the odd chip of a split board-game pot (F5)."""
 
@@ -329,42 +347,403 @@ class CheckExclusiveNuts(StrEnum):
     PENALTY = "penalty"
 
 
+# --- Issue 13: the rest of the section 4 matrix (complete profiles) -------------------
+
+
+@unique
+class EarlyBirdDeadline(StrEnum):
+    """Whether the venue runs an early-registration deadline (A6)."""
+
+    NONE = "none"
+    VENUE_DEFINED = "venue_defined"
+
+
+@unique
+class ReentrySeat(StrEnum):
+    """Where a re-entry sits (A8, C3)."""
+
+    RANDOM = "random"
+    RANDOM_NEW_SEAT_IMMEDIATE = "random_new_seat_immediate"
+    RANDOM_SAME_OR_OTHER_TABLE = "random_same_or_other_table"
+
+
+@unique
+class AddonWindow(StrEnum):
+    """When an add-on may be bought (A10): the event's designated level or the break after."""
+
+    DESIGNATED_LEVEL = "designated_level"
+
+
+@unique
+class AlternateOrder(StrEnum):
+    """In which order alternates are seated (A12)."""
+
+    FIFO = "fifo"
+    HOUSE_DISCRETION = "house_discretion"
+
+
+@unique
+class BbaAmount(StrEnum):
+    """How large the big-blind ante is (B3)."""
+
+    BIG_BLIND = "big_blind"
+    PER_LEVEL = "per_level"
+
+
+@unique
+class HandStartEvent(StrEnum):
+    """The moment a hand begins, for level changes and disputes (B7)."""
+
+    FIRST_RIFFLE = "first_riffle"
+    FIRST_RIFFLE_OR_SHUFFLER_BUTTON = "first_riffle_or_shuffler_button"
+
+
+@unique
+class RaceNewChipRounding(StrEnum):
+    """How the odd-chip total of a chip race becomes new chips (B11)."""
+
+    NEAREST_HALF_UP = "nearest_half_up"
+
+
+@unique
+class SeatManualOverride(StrEnum):
+    """Who may seat a player by hand instead of the draw (C1)."""
+
+    TD = "td"
+    SUPERVISOR_APPROVAL = "supervisor_approval"
+    FEATURE_TABLE_DISCRETION = "feature_table_discretion"
+
+
+@unique
+class LateSeatDealIn(StrEnum):
+    """When a late entry in a drawn seat is dealt in (C3, D4)."""
+
+    IMMEDIATELY = "immediately"
+    IMMEDIATELY_EXCEPT_BETWEEN_SB_AND_BUTTON = "immediately_except_between_sb_and_button"
+
+
+@unique
+class RefuseMoveConsequence(StrEnum):
+    """What happens to a player who refuses a balancing move (C6)."""
+
+    TD_DECIDES = "td_decides"
+    FORCED_OUT_FOR_DAY = "forced_out_for_day"
+
+
+@unique
+class ButtonErrorFix(StrEnum):
+    """How a misplaced button is corrected (D6)."""
+
+    TD_DECIDES = "td_decides"
+    BACK_ONE_THEN_FORWARD_TWO = "back_one_then_forward_two"
+    MISDEAL_BEFORE_ACTION_ELSE_REBALANCE_ROUND = "misdeal_before_action_else_rebalance_round"
+
+
+@unique
+class PreflopFirstToAct(StrEnum):
+    """Who acts first before the flop (D2)."""
+
+    LEFT_OF_BIG_BLIND = "left_of_big_blind"
+
+
+@unique
+class PostflopFirstToAct(StrEnum):
+    """Who acts first after the flop (D2)."""
+
+    FIRST_ACTIVE_LEFT_OF_BUTTON = "first_active_left_of_button"
+
+
+@unique
+class OfficialTerm(StrEnum):
+    """A word that binds a player to an action (E22)."""
+
+    CHECK = "check"
+    BET = "bet"
+    CALL = "call"
+    RAISE = "raise"
+    FOLD = "fold"
+    ALL_IN = "all_in"
+    COMPLETE = "complete"
+    POT = "pot"
+
+
+@unique
+class MinBet(StrEnum):
+    """The smallest opening bet (E1)."""
+
+    BIG_BLIND = "big_blind"
+
+
+@unique
+class PotCountOnRequest(StrEnum):
+    """When the dealer counts the pot for a player who asks (E6)."""
+
+    POT_LIMIT_ONLY = "pot_limit_only"
+
+
+@unique
+class RaiseMethodCShortFirstPush(StrEnum):
+    """A first push short of a minimum raise after saying "raise" (E14, method C)."""
+
+    MIN_RAISE = "min_raise"
+    STRING_RAISE = "string_raise"
+
+
+@unique
+class OversizedChipRule(StrEnum):
+    """A single oversized chip put in without a word (E15)."""
+
+    CALL_UNLESS_RAISE_DECLARED = "call_unless_raise_declared"
+
+
+@unique
+class InvalidDeclarations(StrEnum):
+    """What an impossible declaration means (E20): "call" with nothing to call is a check,
+    "raise" with no bet is a minimum bet, "check" facing a bet loses the right to raise."""
+
+    TDA = "call_is_check__raise_is_min_bet__check_facing_bet_no_raise"
+
+
+@unique
+class SkippedPlayerCutoff(StrEnum):
+    """Until when a skipped player may still act (E26)."""
+
+    SUBSTANTIAL_ACTION = "substantial_action"
+    THREE_PLAYERS_ACTED_BEHIND = "three_players_acted_behind"
+
+
+@unique
+class OddChipUnit(StrEnum):
+    """The size of an odd chip in a split pot (F5)."""
+
+    SMALLEST_DENOMINATION_IN_PLAY = "smallest_denomination_in_play"
+
+
+@unique
+class ShowdownOrderBet(StrEnum):
+    """Who shows first when there was a bet on the final round (F6)."""
+
+    LAST_AGGRESSOR_FIRST = "last_aggressor_first"
+
+
+@unique
+class ShowdownAfterOrder(StrEnum):
+    """In which order the others show after the first hand (F6)."""
+
+    CLOCKWISE_FROM_FIRST = "clockwise_from_first"
+
+
+@unique
+class ShowRequestRule(StrEnum):
+    """Who may ask to see a hand after the showdown (F12)."""
+
+    CALLER_MAY_SEE_AGGRESSOR_IF_RIVER_BET = "caller_may_see_aggressor_if_river_bet"
+    TD_DISCRETION = "td_discretion"
+    ANY_DEALT_PLAYER_CALLED_HANDS = "any_dealt_player_called_hands"
+
+
+@unique
+class DisputeWindow(StrEnum):
+    """Until when a dispute or correction is heard (F13)."""
+
+    UNTIL_NEXT_HAND_START = "until_next_hand_start"
+    UNTIL_SA_NEXT_HAND = "until_sa_next_hand"
+    OPERATOR_DECIDES = "operator_decides"
+
+
+@unique
+class TimedEndTie(StrEnum):
+    """Players tied on chips when a timed event ends (G2)."""
+
+    SHARE_PLACES = "share_places"
+
+
+@unique
+class DepartedChipsRemoved(StrEnum):
+    """What happens to the chips of a player who left (G4)."""
+
+    BLINDED_OFF = "blinded_off"
+    ONLY_IF_CERTAIN_NOT_RETURNING = "only_if_certain_not_returning"
+
+
+@unique
+class FeeComponent(StrEnum):
+    """A part of the price of an entry (H1)."""
+
+    BUY_IN = "buy_in"
+    PC_FEE = "pc_fee"
+    ENTRY_FEE = "entry_fee"
+    BOUNTY = "bounty"
+    ADMIN_FEE = "admin_fee"
+    PROMO_DEDUCTION = "promo_deduction"
+    REBUY_PRICE = "rebuy_price"
+
+
+@unique
+class PrizePoolComponent(StrEnum):
+    """Money that goes into the prize pool (H2)."""
+
+    BUY_INS = "buy_ins"
+    BOUNTY_FEES = "bounty_fees"
+
+
+@unique
+class PostedRuleField(StrEnum):
+    """An item that must be posted before play (H13)."""
+
+    BUY_IN_AND_CHIPS = "buy_in_and_chips"
+    REBUY_TERMS = "rebuy_terms"
+    END_TIME = "end_time"
+    BLINDS = "blinds"
+    RAISE_LIMIT = "raise_limit"
+    PAYOUTS = "payouts"
+
+
+@unique
+class DealClockPause(StrEnum):
+    """Whether the clock stops while a deal is discussed (J1)."""
+
+    TD_DISCRETION = "td_discretion"
+    FIRST_DISCUSSION_ONLY = "first_discussion_only"
+
+
+@unique
+class MissedRoundHands(StrEnum):
+    """How many hands a missed-round penalty lasts (K2)."""
+
+    PLAYERS_AT_TABLE_INCL_OFFENDER_X_ROUNDS = "players_at_table_incl_offender_x_rounds"
+
+
+@unique
+class DqChips(StrEnum):
+    """What happens to a disqualified player's chips (K5)."""
+
+    REMOVED_FROM_PLAY = "removed_from_play"
+
+
+@unique
+class MisdealConditions(StrEnum):
+    """Whose list of misdeal conditions applies (L2)."""
+
+    TDA_LIST = "tda_list"
+    KPC_LIST = "kpc_list"
+    TNPL_LIST = "tnpl_list"
+    SPOT_LIST = "spot_list"
+    FOX_LIST = "fox_list"
+
+
+@unique
+class SubstantialActionRule(StrEnum):
+    """What counts as substantial action (L1)."""
+
+    TDA_2_WITH_CHIPS_OR_3 = "tda_2_with_chips_or_3"
+    TWO_PLAYERS_AFTER_BLINDS = "two_players_after_blinds"
+
+
+@unique
+class FourCardFlopRule(StrEnum):
+    """What a flop of four cards brings (L4)."""
+
+    SCRAMBLE_FLOOR_PICKS_BURN = "scramble_floor_picks_burn"
+    REDEAL_FLOP_UNLESS_BURN_KNOWN = "redeal_flop_unless_burn_known"
+
+
+@unique
+class DeadHandPolicy(StrEnum):
+    """How readily a hand is declared dead (L11)."""
+
+    TDA = "tda"
+    RESTRICTIVE_PREFER_PENALTY = "restrictive_prefer_penalty"
+    MUCK_CONTACT_KILLS = "muck_contact_kills"
+
+
+@unique
+class TableLanguageRule(StrEnum):
+    """Which language may be spoken at the table (M4)."""
+
+    HOUSE_POSTS = "house_posts"
+    ENGLISH_ONLY_AT_TABLES = "english_only_at_tables"
+    ENGLISH_REGIONAL_LANGUAGES_ALLOWED = "english_regional_languages_allowed"
+    NO_FOREIGN_LANGUAGE_IN_HAND = "no_foreign_language_in_hand"
+    ENGLISH_ONLY_DURING_HANDS = "english_only_during_hands"
+
+
 __all__ = [
+    "AddonWindow",
+    "AlternateOrder",
+    "AmbiguousAmountRule",
     "AnteType",
     "BalancePlayerSelected",
     "BalanceSeatRule",
+    "BbaAmount",
     "BbaReducedAmount",
     "BbaShortPriority",
     "BountyPot",
     "BountySplitRule",
     "BrokenTableSeatDraw",
+    "ButtonErrorFix",
     "ButtonRule",
     "ButtonStartMethod",
     "CheckExclusiveNuts",
     "ClockExpiry",
     "ClockStartedBy",
     "ColorUpMethod",
+    "DeadHandPolicy",
+    "DealClockPause",
     "DealsAllowed",
+    "DepartedChipsRemoved",
+    "DisputeWindow",
+    "DqChips",
+    "EarlyBirdDeadline",
+    "FeeComponent",
     "FinalTableSize",
     "FinishMethod",
     "ForfeitWindow",
+    "FourCardFlopRule",
     "GuaranteeBasis",
+    "HandStartEvent",
     "HeadsUpTransition",
+    "InvalidDeclarations",
+    "LateSeatDealIn",
+    "MinBet",
     "MinRaiseRule",
+    "MisdealConditions",
+    "MissedRoundHands",
     "MultichipLastChips",
     "OddChipRecipient",
+    "OddChipUnit",
+    "OfficialTerm",
+    "OotWhenActionChanges",
     "OvercallThreshold",
+    "OversizedChipRule",
+    "PostedRuleField",
+    "PostflopFirstToAct",
+    "PotCountOnRequest",
+    "PreflopFirstToAct",
     "PresenceCheckpoint",
+    "PrizePoolComponent",
     "RabbitHunt",
+    "RaceNewChipRounding",
     "RaceRemainder",
+    "RaiseMethodCShortFirstPush",
+    "ReentrySeat",
+    "RefuseMoveConsequence",
     "RemainderTo",
     "ReopenRule",
     "SeatAssignment",
+    "SeatManualOverride",
+    "ShowRequestRule",
+    "ShowdownAfterOrder",
+    "ShowdownOrderBet",
     "ShowdownOrderNoBet",
     "SimultaneousElimOrder",
+    "SkippedPlayerCutoff",
     "StartingStackSource",
+    "SubstantialActionRule",
     "SurvivorRemainderTo",
     "TableBreakOrder",
+    "TableLanguageRule",
+    "TimedEndTie",
     "UndercallRule",
     "Variant",
     "VerbalVsChips",

@@ -227,6 +227,8 @@ TableText: TypeAlias = Annotated[str, Text("A table number", 3 + 7)]
 """A table number given as text (``"3"``; dealers' reports)."""
 CardText: TypeAlias = Annotated[str, Text("A card", 3)]
 """A playing card as two or three letters (``"As"``, ``"10h"``)."""
+HandCards: TypeAlias = Annotated[str, Text("A hand's cards", 40)]
+"""Five to seven cards as text (``"As Ad Ac Kd 2h"``): a hand shown to the floor."""
 
 Chips: TypeAlias = Annotated[int, Whole("A chip count", 0, CHIPS_MAX)]
 Cents: TypeAlias = Annotated[int, Whole("An amount of money (in cents)", 0, CENTS_MAX)]
@@ -409,6 +411,7 @@ __all__ = [
     "Count",
     "Denomination",
     "EventName",
+    "HandCards",
     "HandName",
     "Items",
     "LevelNo",

@@ -59,7 +59,11 @@ _ROLES: dict[type[Command], Role] = {
     seating.Redraw: Role.DIRECTOR,
     seating.PlaceButton: Role.DEALER,
     seating.PlayHands: Role.FLOOR,
+    seating.CorrectButton: Role.FLOOR,
     seating.SetAutoConfirm: Role.DIRECTOR,
+    seating.MovePlayer: Role.FLOOR,
+    seating.MarkAbsent: Role.FLOOR,
+    seating.MarkPresent: Role.FLOOR,
     # clock
     clock.StartClock: Role.FLOOR,
     clock.PauseClock: Role.FLOOR,
@@ -75,6 +79,7 @@ _ROLES: dict[type[Command], Role] = {
     clock.ColorUp: Role.FLOOR,
     clock.IntroduceChip: Role.FLOOR,
     clock.CallClock: Role.FLOOR,
+    clock.ExpireClock: Role.FLOOR,
     # display (issue 12)
     display.Announce: Role.FLOOR,
     display.SetDisplay: Role.DIRECTOR,
@@ -84,6 +89,8 @@ _ROLES: dict[type[Command], Role] = {
     prizes.SetPrizeOptions: Role.DIRECTOR,
     prizes.PostPayoutSchedule: Role.DIRECTOR,
     prizes.RecordBountyWinners: Role.DIRECTOR,
+    prizes.RecordHighHand: Role.FLOOR,
+    prizes.PayHighHand: Role.DIRECTOR,
     prizes.ProposeDeal: Role.DIRECTOR,
     prizes.AcceptDeal: Role.DIRECTOR,
     prizes.RejectDeal: Role.DIRECTOR,

@@ -178,25 +178,26 @@ class Template:
     def problems(self, profile: RuleProfile | None = None) -> list[str]:
         """Every problem with this template under ``profile`` (its own by default)."""
         profile = profile or self.load_profile()
+        cite = profile.citation  # each problem names the venue's own rules
         out: list[str] = []
         fees = [self.fees] + [t.fees for t in (self.rebuy, self.addon) if t is not None]
         for f in fees:
             if min(f.prize_pool, f.house_fee, f.entry_fee, f.bounty) < 0:
                 out.append("money amounts cannot be negative")
         if self.starting_stack <= 0:
-            out.append("the starting stack must be positive (A3)")
+            out.append(f"the starting stack must be positive ({cite('A3')})")
         if self.tables < 1:
             out.append("an event needs at least one table")
         top = min(11, profile.max_seats_per_table)
         if not 2 <= self.seats_per_table <= top:
-            out.append(f"seats per table must be between 2 and {top} (NJ-5)")
+            out.append(f"seats per table must be between 2 and {top} ({cite('C13')})")
         if self.guarantee < 0 or self.added_money < 0:
-            out.append("guarantee and added money cannot be negative (H8)")
+            out.append(f"guarantee and added money cannot be negative ({cite('H8')})")
         if self.field_cap is not None and self.field_cap < 2:
-            out.append("the field cap must allow at least two entries (FOX-REG7)")
+            out.append(f"the field cap must allow at least two entries ({cite('A12')})")
         close = self.registration_close(profile)
         if close is not None and close < 0:
-            out.append("registration cannot close before level 0 (A4)")
+            out.append(f"registration cannot close before level 0 ({cite('A4')})")
         if (
             close is not None
             and close > 0
@@ -205,46 +206,48 @@ class Template:
         ):
             out.append(
                 f"late entry must stay open at least {profile.late_reg_min_levels} levels, "
-                f"not {close} (TNPL-B2ii)"
+                f"not {close} ({cite('A4')})"
             )
         if self.reentry and not profile.reentry_allowed:
-            out.append(f"{profile.title} does not allow re-entry (NJ-8, SPOT-6.26)")
+            out.append(f"{profile.title} does not allow re-entry ({cite('A8')})")
         if (
             self.reentry_max is not None
             and profile.reentry_max is not None
             and self.reentry_max > profile.reentry_max
         ):
-            out.append(f"at most {profile.reentry_max} re-entries at {profile.title} (A8)")
+            out.append(
+                f"at most {profile.reentry_max} re-entries at {profile.title} ({cite('A8')})"
+            )
         if self.rebuy is not None:
             if not profile.rebuy_allowed:
-                out.append(f"{profile.title} does not allow rebuys (SPOT-6.26)")
+                out.append(f"{profile.title} does not allow rebuys ({cite('A9')})")
             limit = profile.rebuy_max_per_player
             mine = self.rebuy.max_per_player
             if limit is not None and (mine is None or mine > limit):
-                out.append(f"at most {limit} rebuys per player at {profile.title} (NJ-8)")
+                out.append(f"at most {limit} rebuys per player at {profile.title} ({cite('A9')})")
             window = profile.rebuy_window_minutes
             if window is not None and (self.rebuy.minutes is None or self.rebuy.minutes > window):
                 out.append(
                     f"rebuys only within the first {window} minutes at {profile.title} "
-                    "(NJ-8, NJ-44b)"
+                    f"({cite('A9')})"
                 )
             if self.rebuy.chips <= 0:
-                out.append("a rebuy must buy chips (A9)")
+                out.append(f"a rebuy must buy chips ({cite('A9')})")
         if self.addon is not None and (self.addon.chips <= 0 or self.addon.at_level < 1):
-            out.append("an add-on needs chips and a level (FOX-ADDON)")
+            out.append(f"an add-on needs chips and a level ({cite('A10')})")
         if not 0 <= self.early_bird_bonus_pct <= profile.early_bird_bonus_max_pct:
             out.append(
                 f"an early-registration bonus of {_pct(self.early_bird_bonus_pct)} is over "
                 f"{profile.title}'s limit of {_pct(profile.early_bird_bonus_max_pct)} "
-                "(TNPL-B2iii, SPOT-6.26, NJ-2)"
+                f"({cite('A6')})"
             )
         cap = self.late_entry_cap(profile)
         if self.late_entry_penalty_pct_per_level < 0 or cap < 0:
-            out.append("a late-entry reduction cannot be negative (TNPL-B2i)")
+            out.append(f"a late-entry reduction cannot be negative ({cite('A5')})")
         if self.late_entry_penalty_pct_per_level > 0 and cap > profile.late_entry_penalty_max_pct:
             out.append(
                 f"a late-entry reduction of up to {_pct(cap)} is over {profile.title}'s limit "
-                f"of {_pct(profile.late_entry_penalty_max_pct)} (TNPL-B2i)"
+                f"of {_pct(profile.late_entry_penalty_max_pct)} ({cite('A5')})"
             )
         try:
             self.structure_value()

@@ -1,11 +1,26 @@
-"""Fan-out of changes to displays (SSE) and scripts (WebSocket).
+"""Fan-out of changes to displays (SSE) and scripts (WebSocket): send what changed.
 
 The service calls back from whatever thread appended (or from its PostgreSQL LISTEN thread);
-the hub hops onto the event loop, computes the display snapshot ONCE per change and hands the
-same bytes to every connected display of that tournament, and the new event records to every
-WebSocket. Bursts coalesce: while a refresh runs, further notices only mark the tournament
-dirty. The clock is state, not a thread: after each snapshot the hub sets one timer for the
-end of the current period (``wake_in``) so displays roll over to the next level on time.
+the hub hops onto the event loop, computes the display snapshot ONCE per change and audience,
+and hands the same bytes to every connected display of that tournament, and the new event
+records to every WebSocket. Bursts coalesce: while a refresh runs, further notices only mark
+the tournament dirty. The clock is state, not a thread: after each snapshot the hub sets one
+timer for the end of the current period (``wake_in``) so displays roll over to the next level
+on time.
+
+Send what changed (issue 12, performance): the hub keeps the last snapshot of each
+(tournament, audience). A newly connected display first gets the whole view (``event:
+snapshot``); after a change every display gets ``event: patch`` whose data is ``{"base":
+<seq of the previous view>, "seq": <seq of the new view>, "patch": <RFC 7386 JSON merge
+patch>}``. The patch is encoded once for every display, like the snapshot. The whole view
+goes out instead when the patch is not smaller, when the change cannot be written as a merge
+patch (a key that becomes ``null``: in RFC 7386 ``null`` means "remove"), and every
+:data:`FULL_EVERY_S` seconds. Displays that ask for ``?patches=0`` get the whole view every
+time (the baseline of ``bench/web_load.py``).
+
+The merge-patch diff is written here (:func:`merge_diff`, :func:`merge_apply`, some 50
+lines) rather than taken from a library: the PyPI packages for RFC 7386 apply patches but
+few make the smallest diff of two documents, and none tells when a diff cannot be expressed.
 """
 
 from __future__ import annotations
@@ -22,40 +37,148 @@ from typing import Any
 log = logging.getLogger(__name__)
 _SSE_LINES = re.compile(r"\r\n|\r|\n")
 
+FULL_EVERY_S = 300.0
+"""Seconds after which the next push is the whole view again, even when a patch would do:
+a display whose model drifted for any reason is right again within five minutes."""
+
+FRESH_S = 1.0
+"""A new display gets the kept snapshot only when it is younger than this; else a new one
+(the pages count the clock down from the moment they receive a view)."""
+
+
+def _encode(value: Any) -> str:
+    return json.dumps(value, separators=(",", ":"))
+
+
+def sse_frame(kind: str, seq: int, data: str) -> bytes:
+    """One SSE event (``event:``, ``id:``, ``data:``), framed by hand (see pokertd.web.live):
+    one ``data:`` line per line of data, so a newline in the data can never end it early."""
+    if "\n" in data or "\r" in data:
+        data = "\ndata: ".join(_SSE_LINES.split(data))
+    return f"event: {kind}\nid: {seq}\ndata: {data}\n\n".encode()
+
 
 @dataclass(slots=True)
 class Message:
-    """One push: ``kind`` is ``snapshot`` (SSE) or ``events`` (WebSocket)."""
+    """One push: ``kind`` is ``snapshot`` or ``patch`` (SSE) or ``events`` (WebSocket)."""
 
     kind: str
     data: str
     seq: int = 0
     frame: bytes = b""
     """The SSE frame, encoded once for every display."""
+    full: bytes = b""
+    """The whole-view frame of the same state (for ``?patches=0`` displays)."""
 
     def __post_init__(self) -> None:
-        if self.kind == "snapshot" and not self.frame:
-            # SSE framing by hand (see pokertd.web.live): one ``data:`` line per line of
-            # data, so a newline in the data can never end the event early
-            data = self.data
-            if "\n" in data or "\r" in data:
-                data = "\ndata: ".join(_SSE_LINES.split(data))
-            self.frame = f"event: snapshot\nid: {self.seq}\ndata: {data}\n\n".encode()
+        if self.kind in ("snapshot", "patch") and not self.frame:
+            self.frame = sse_frame(self.kind, self.seq, self.data)
+        if self.kind == "snapshot" and not self.full:
+            self.full = self.frame
+
+
+# ---- RFC 7386 JSON merge patch ---------------------------------------------------------
+
+
+class Unpatchable(ValueError):
+    """The change cannot be written as a merge patch (a member becomes ``null``)."""
+
+
+def _same(a: Any, b: Any) -> bool:
+    """JSON equality: ``True`` is not ``1`` (Python's ``==`` says it is); ``1`` is ``1.0``
+    (one JavaScript number)."""
+    if type(a) is not type(b):
+        numbers = (int, float)
+        return (
+            isinstance(a, numbers)
+            and isinstance(b, numbers)
+            and not isinstance(a, bool)
+            and not isinstance(b, bool)
+            and a == b
+        )
+    if isinstance(a, dict):
+        return a.keys() == b.keys() and all(_same(v, b[k]) for k, v in a.items())
+    if isinstance(a, list):
+        return len(a) == len(b) and all(map(_same, a, b))
+    return bool(a == b)
+
+
+def _check_whole(value: Any) -> None:
+    """A value set whole by a patch loses its objects' ``null`` members: refuse those."""
+    if isinstance(value, dict):
+        for v in value.values():
+            if v is None:
+                raise Unpatchable("a member would be set to null")
+            _check_whole(v)
+
+
+def merge_diff(a: Any, b: Any) -> Any:
+    """The RFC 7386 merge patch that turns ``a`` into ``b`` (``{}``: no change).
+
+    Objects are compared member by member (a removed member is ``null``); anything else that
+    differs is sent whole (arrays are replaced, as the RFC says). Raises :class:`Unpatchable`
+    when ``b`` has a ``null`` member that ``a`` lacks: no merge patch can write it.
+    """
+    if not (isinstance(a, dict) and isinstance(b, dict)):
+        if isinstance(b, dict):
+            _check_whole(b)
+        return b
+    patch: dict[str, Any] = {}
+    for k in a:
+        if k not in b:
+            patch[k] = None
+    for k, v in b.items():
+        if k in a:
+            old = a[k]
+            if _same(old, v):
+                continue
+            if isinstance(old, dict) and isinstance(v, dict):
+                patch[k] = merge_diff(old, v)
+                continue
+        if v is None:
+            raise Unpatchable(f"{k!r} would be set to null")
+        _check_whole(v)
+        patch[k] = v
+    return patch
+
+
+def merge_apply(target: Any, patch: Any) -> Any:
+    """RFC 7386 MergePatch(target, patch), without changing ``target`` (tests, benchmarks;
+    the pages do the same in ``static/app.js``)."""
+    if not isinstance(patch, dict):
+        return patch
+    out = dict(target) if isinstance(target, dict) else {}
+    for k, v in patch.items():
+        if v is None:
+            out.pop(k, None)
+        else:
+            out[k] = merge_apply(out.get(k), v)
+    return out
+
+
+# ---- the hub -----------------------------------------------------------------------------
 
 
 @dataclass(slots=True)
 class _Topic:
     displays: set[asyncio.Queue[Message]] = field(default_factory=set)
     sockets: set[asyncio.Queue[Message]] = field(default_factory=set)
+    fresh: set[asyncio.Queue[Message]] = field(default_factory=set)
+    """Displays waiting for their first (whole) view."""
     running: bool = False
     dirty: bool = False
     last_seq: int = -1
     timer: asyncio.TimerHandle | None = None
     snapshot: Message | None = None
+    """The whole-view message of :attr:`view`."""
+    view: dict[str, Any] | None = None
+    """The last view pushed: the base of the next patch."""
+    built_at: float = 0.0
+    full_at: float = 0.0
 
 
 class Hub:
-    """Per-tournament subscribers and the one snapshot computation per change."""
+    """Per-tournament subscribers and the one snapshot (and patch) computation per change."""
 
     def __init__(
         self,
@@ -134,10 +257,7 @@ class Hub:
                     topic.last_seq = seq
                 if topic.displays:
                     snap = await asyncio.to_thread(self._snapshot, tid, audience)
-                    msg = Message("snapshot", json.dumps(snap), int(snap.get("seq", 0)))
-                    topic.snapshot = msg
-                    for q in list(topic.displays):
-                        q.put_nowait(msg)
+                    self._push(topic, snap)
                     self._set_timer(key, topic, snap.get("wake_in"))
                 if not topic.dirty:
                     break
@@ -147,6 +267,42 @@ class Hub:
                 self._loop.call_later(0.5, self._kick_topic, key)
         finally:
             topic.running = False
+
+    def _push(self, topic: _Topic, snap: dict[str, Any]) -> None:
+        """Encode the new view (and its patch) once; queue it for every display."""
+        now = self._now()
+        full = Message("snapshot", _encode(snap), int(snap.get("seq", 0)))
+        msg = self._next(topic, snap, full, now)
+        topic.snapshot, topic.view, topic.built_at = full, snap, now
+        if msg is full:
+            topic.full_at = now
+        for q in list(topic.displays):
+            if q in topic.fresh:
+                q.put_nowait(full)
+            elif msg is not None:
+                q.put_nowait(msg)
+        topic.fresh.clear()
+
+    @staticmethod
+    def _next(topic: _Topic, snap: dict[str, Any], full: Message, now: float) -> Message | None:
+        """What the displays that have the previous view get: a patch, the whole view, or
+        nothing (the view did not change)."""
+        prev, base = topic.snapshot, topic.view
+        if prev is None or base is None or now - topic.full_at >= FULL_EVERY_S:
+            return full
+        try:
+            patch = merge_diff(base, snap)
+        except Unpatchable:
+            return full
+        if not patch:
+            return None
+        data = _encode({"base": prev.seq, "seq": full.seq, "patch": patch})
+        if len(data) >= len(full.data):
+            return full
+        return Message("patch", data, full.seq, full=full.frame)
+
+    def _now(self) -> float:
+        return self._loop.time() if self._loop is not None else 0.0
 
     def _set_timer(self, key: tuple[str, str], topic: _Topic, wake_in: Any) -> None:
         if topic.timer is not None:
@@ -160,18 +316,19 @@ class Hub:
     # ---- subscribers ----------------------------------------------------------------
 
     async def display(self, tid: str, audience: str = "public") -> asyncio.Queue[Message]:
-        """A queue of snapshots of ``tid`` for ``audience``, starting with the current one."""
+        """A queue of pushes of ``tid`` for ``audience``: first the whole view, then patches
+        (each message also carries the whole-view frame, see :attr:`Message.full`)."""
         key = (tid, audience)
         topic = self._topics.setdefault(key, _Topic())
         q: asyncio.Queue[Message] = asyncio.Queue()
         topic.displays.add(q)
-        if topic.snapshot is not None and not topic.running:
+        recent = self._now() - topic.built_at < FRESH_S
+        if topic.snapshot is not None and not topic.running and recent:
             q.put_nowait(topic.snapshot)
-        else:
-            snap = await asyncio.to_thread(self._snapshot, tid, audience)
-            q.put_nowait(Message("snapshot", json.dumps(snap), int(snap.get("seq", 0))))
-            if topic.timer is None:
-                self._set_timer(key, topic, snap.get("wake_in"))
+        else:  # the refresh under way (or started now) sends this display the whole view
+            topic.fresh.add(q)
+            if not topic.running:
+                self._kick_topic(key)
         return q
 
     async def socket(self, tid: str) -> asyncio.Queue[Message]:
@@ -191,6 +348,7 @@ class Hub:
         if topic is None:
             return
         topic.displays.discard(q)
+        topic.fresh.discard(q)
         topic.sockets.discard(q)
         if not topic.sockets:
             topic.last_seq = -1
@@ -221,4 +379,4 @@ def _tournament_of(args: tuple[Any, ...], kwargs: dict[str, Any]) -> str | None:
     return None
 
 
-__all__ = ["Hub", "Message"]
+__all__ = ["Hub", "Message", "Unpatchable", "merge_apply", "merge_diff", "sse_frame"]

@@ -1,17 +1,20 @@
 """Live pushes: Server-Sent Events for displays, a WebSocket for scripts.
 
-- ``GET /api/tournaments/{tid}/stream`` (SSE): the public view model now and after every
-  change (and at each clock rollover). ``?audience=staff`` gives the floor's view (floor and
-  director), or a table's dealer their dealer view (see :mod:`pokertd.web.access`).
+- ``GET /api/tournaments/{tid}/stream`` (SSE): the public view model now (``event:
+  snapshot``) and what changed after every change and at each clock rollover (``event:
+  patch``: ``{"base", "seq", "patch"}``, an RFC 7386 merge patch, see :mod:`pokertd.web.hub`).
+  ``?patches=0`` sends the whole view every time instead. ``?audience=staff`` gives the
+  floor's view (floor and director), or a table's dealer their dealer view (see
+  :mod:`pokertd.web.access`).
 - ``WS /api/tournaments/{tid}/ws``: each new event as JSON (``{"type": "events", "events":
   [...]}``), for floor and director (session cookie) since events may hold private details.
 
 SSE is framed here by hand, on purpose (no SSE library is a dependency): the hub encodes
-each snapshot's frame (``event: snapshot``, ``id: <seq>``, ``data: <json>``) once and every
-display of the tournament gets the same bytes; the stream opens with ``retry: 1000`` and
-sends a ``: keepalive`` comment after ``KEEPALIVE_S`` of quiet. A snapshot is one line of
-JSON (``json.dumps`` escapes newlines), so one ``data:`` line always holds it. On a stop,
-uvicorn's ``timeout_graceful_shutdown`` (``pokertd serve``) cuts the open streams; the
+each push's frame (``event: snapshot`` or ``event: patch``, ``id: <seq>``, ``data: <json>``)
+once and every display of the tournament gets the same bytes; the stream opens with
+``retry: 1000`` and sends a ``: keepalive`` comment after ``KEEPALIVE_S`` of quiet. A push
+is one line of JSON (``json.dumps`` escapes newlines), so one ``data:`` line always holds it.
+On a stop, uvicorn's ``timeout_graceful_shutdown`` (``pokertd serve``) cuts the open streams; the
 pages and ``bench/web_load.py`` reconnect or stop by themselves.
 
 The WebSocket needs a WebSocket library in the server: ``pokertd serve`` runs uvicorn with
@@ -42,15 +45,19 @@ KEEPALIVE_S = 15.0
     responses={200: {"content": {"text/event-stream": {}}, "description": "SSE snapshots"}},
 )
 async def stream(
-    tid: str, request: Request, audience: str = "public", limit: int = 0
+    tid: str, request: Request, audience: str = "public", limit: int = 0, patches: int = 1
 ) -> StreamingResponse:
-    """Server-Sent Events: ``event: snapshot`` with the view model as JSON, on every change.
+    """Server-Sent Events: first ``event: snapshot`` (the view model as JSON), then on every
+    change ``event: patch`` with ``{"base": <seq it applies to>, "seq": <new seq>, "patch":
+    <RFC 7386 merge patch>}`` (or a whole ``snapshot`` again when that is smaller). A page
+    whose view's ``seq`` is not ``base`` reconnects and starts again from a snapshot.
 
     The public push leaves out the player and table lists (search them with
     ``GET /api/tournaments/{tid}/players?q=``); ``audience=staff`` sends everything to
     floor and director, and to a table's dealer (of this tournament only) their dealer view.
 
-    ``limit`` > 0 closes the stream after that many snapshots (tests, scripts).
+    ``patches=0`` sends the whole view on every change (older clients, the benchmark's
+    baseline). ``limit`` > 0 closes the stream after that many pushes (tests, scripts).
     """
     web = web_of(request)
     audience = access.audience_for(principal(request), tid, audience)
@@ -68,7 +75,7 @@ async def stream(
                 except TimeoutError:
                     yield b": keepalive\n\n"
                     continue
-                yield msg.frame
+                yield msg.frame if patches else msg.full
                 sent += 1
                 if limit and sent >= limit:
                     return

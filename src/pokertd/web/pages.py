@@ -371,6 +371,9 @@ def manifest(request: Request, t: str = "") -> Response:
         "theme_color": "#0b3d2a",
         "icons": [
             {"src": "/static/icon.svg", "sizes": "any", "type": "image/svg+xml"},
+            # older Android browsers ignore SVG icons: PNGs made once from icon.svg
+            {"src": "/static/icon-192.png", "sizes": "192x192", "type": "image/png"},
+            {"src": "/static/icon-512.png", "sizes": "512x512", "type": "image/png"},
             {
                 "src": "/static/icon.svg",
                 "sizes": "any",

@@ -28,7 +28,7 @@ from pokertd.tournament.framework import (
     undo_target,
 )
 from pokertd.tournament.prizes import bounty_ledger, prize_table
-from pokertd.tournament.seating import Tables, describe_move, moves_due, tables_view
+from pokertd.tournament.seating import SeatView, Tables, describe_move, moves_due, tables_view
 
 PUBLIC_KEYS = (
     "tournament",
@@ -123,7 +123,7 @@ def build(
     else:
         out["players"] = to_json(views.players(state, now))
         out["log"] = to_json(views.log(state, records[-LOG_LINES:], zone))
-        out.update(_tables(state))
+        out.update(_tables(state, now))
         out["offers"] = _offers(state, now)
         out.update(_prizes(state, out["players"]))
         _fill_seats(out)
@@ -137,7 +137,7 @@ def build(
         out["wake_in"] = max(0, int(clock["seconds_left"]))
     out["players_public"] = [public_row(p) for p in out["players"]]
     if "tables" in out:
-        out["tables_public"] = out["tables"]
+        out["tables_public"] = _public_tables(out["tables"])
     out["undo"] = [
         {"batch": b.batch, "command": b.command, "actor": b.actor, "undone": b.undone}
         for b in state.batches[-20:]
@@ -309,6 +309,8 @@ def _prizes(state: TournamentState, players: list[dict[str, Any]]) -> dict[str, 
     else:
         out["payouts"] = [{"place": p.place, "amount": p.amount} for p in table.prizes]
         out["payouts_note"] = table.note
+        if table.high_hand is not None:  # FOX-HH: a house prize outside the pool
+            out["high_hand"] = {"prize": table.high_hand.prize, "text": table.high_hand.line()}
     try:
         ledger = bounty_ledger(state)
     except PokertdError:
@@ -324,9 +326,58 @@ def _prizes(state: TournamentState, players: list[dict[str, Any]]) -> dict[str, 
     return out
 
 
-def _tables(state: TournamentState) -> dict[str, Any]:
+AWAY_KEYS = (
+    "away_since",
+    "away_minutes",
+    "pickup_minutes",
+    "pickup_at",
+    "pickup_due",
+    "away_rule",
+    "away_text",
+    "penalty_hands_left",
+    "on_penalty",
+)
+"""Keys a seat carries only while its player is marked away or serving a penalty (staff and
+dealer views)."""
+
+
+def _seat(s: SeatView) -> dict[str, Any]:
+    """One seat of the map; an away player's seat also says since when and for how long,
+    and when the venue lets the floor pick up the chips (G4, SPOT-2b15)."""
+    row: dict[str, Any] = {"seat": s.seat, "name": s.name, "entry_id": s.entry_id, "waits": s.waits}
+    if s.penalty_hands_left:
+        # K3: staff and dealer see the penalty hands still to serve (not the public).
+        row.update(penalty_hands_left=s.penalty_hands_left, on_penalty=s.on_penalty)
+    if s.away is not None:
+        a = s.away
+        row.update(
+            away_since=a.since,
+            away_minutes=a.minutes,
+            pickup_minutes=a.pickup_minutes,
+            pickup_at=a.pickup_at,
+            pickup_due=a.pickup_due,
+            away_rule=a.rule_text,
+            away_text=a.text,
+        )
+    return row
+
+
+def _public_tables(tables: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The tables for the TV and phones: the same list unless someone is away (staff only)."""
+    if not any(k in seat for t in tables for seat in t["seats"] for k in AWAY_KEYS):
+        return tables
+    return [
+        {
+            **t,
+            "seats": [{k: v for k, v in seat.items() if k not in AWAY_KEYS} for seat in t["seats"]],
+        }
+        for t in tables
+    ]
+
+
+def _tables(state: TournamentState, now: datetime | None = None) -> dict[str, Any]:
     """``tables`` (seats, button, blinds) and ``pending_moves`` from the seating views."""
-    view = tables_view(state)
+    view = tables_view(state, now)
     tables = [
         {
             "table": t.table,
@@ -337,10 +388,7 @@ def _tables(state: TournamentState) -> dict[str, Any]:
             "big_blind": t.big_blind,
             "due_big_blind": t.due_big_blind,
             "halted": t.halted,
-            "seats": [
-                {"seat": s.seat, "name": s.name, "entry_id": s.entry_id, "waits": s.waits}
-                for s in t.seated
-            ],
+            "seats": [_seat(s) for s in t.seated],
         }
         for t in view.tables
     ]
@@ -501,7 +549,14 @@ def dealer(view: dict[str, Any], table: int) -> dict[str, Any]:
                 )
             },
             "seats": [
-                {"seat": seat.get("seat"), "name": seat.get("name"), "waits": seat.get("waits")}
+                {
+                    "seat": seat.get("seat"),
+                    "name": seat.get("name"),
+                    "waits": seat.get("waits"),
+                    "away": "away_since" in seat,
+                    "penalty_hands_left": seat.get("penalty_hands_left", 0),
+                    "on_penalty": bool(seat.get("on_penalty")),
+                }
                 for seat in t.get("seats") or []
             ],
         }

@@ -424,9 +424,9 @@ def test_FOX_PAY2_H11_voucher_expiry_id_and_transfer() -> None:
     assert flags.voucher_expires == date(2020, 7, 6)
     assert flags.id_required
     assert not flags.transferable
-    notes = " ".join(flags.notes())
-    assert "2020-07-06" in notes
-    assert "ID" in notes
+    notes = flags.notes(FOX)
+    assert "Voucher expires 2020-07-06. (FOX-PAY2, FOX-PAY1)" in notes  # H11, Foxwoods' IDs
+    assert "ID" in " ".join(notes)
 
 
 def test_TDA_claims_have_no_flags() -> None:
@@ -436,7 +436,7 @@ def test_TDA_claims_have_no_flags() -> None:
     assert not (flags.id_required)
     assert flags.voucher_expires is None
     assert flags.paid == 900000
-    assert flags.notes() == []
+    assert flags.notes(TDA) == []
 
 
 # --- money text and custom tables ----------------------------------------------------------

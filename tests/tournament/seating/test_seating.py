@@ -52,7 +52,10 @@ def test_NJ_5_table_sizes_are_checked() -> None:
     with pytest.raises(InvalidCommand):
         Layout(tables=(TableSpec(number=1, seats=9), TableSpec(number=1, seats=9))).validate()
     with pytest.raises(InvalidCommand, match="KPC-6d"):
+        Layout.uniform(3, 9, break_order=(3, 2)).validate(load_profile("kojack"))
+    with pytest.raises(InvalidCommand) as no_profile:  # no venue: the catalogue entry (C4)
         Layout.uniform(3, 9, break_order=(3, 2)).validate()
+    assert no_profile.value.rule_ids == ("C4",)
     with pytest.raises(InvalidCommand):
         TableSpec(number=1, seats=9, unavailable=frozenset({9})).validate()
 
@@ -336,5 +339,6 @@ def test_SPOT_2c5_overfull_start_reverts_at_first_departure() -> None:
     seating.unseat("T1S4")
     assert seating.capacity == 9
     assert seating.tables[1].open_seats == 0
-    with pytest.raises(RuleViolation, match="SPOT-2c5"):
+    with pytest.raises(RuleViolation) as refused:
         room({1: [1, 2]}, "tda").add_extra_seat(1)
+    assert refused.value.rule_ids == ("C12",)  # TDA is silent on C12: never SPOT-2c5

@@ -126,6 +126,10 @@ class ColorUpResult:
         }
 
 
+COLOUR_UP = ("B11", "B12")
+"""The catalogue entries a colour-up cites: by chip race (B11) or by rounding up (B12)."""
+
+
 def _method(profile: RuleProfile, method: ColorUpMethod | None) -> ColorUpMethod:
     allowed = profile.colorup_method
     if allowed is ColorUpMethod.RACE_OR_ROUND_UP:
@@ -133,14 +137,14 @@ def _method(profile: RuleProfile, method: ColorUpMethod | None) -> ColorUpMethod
             raise InvalidCommand(
                 "Choose a chip race or rounding up for this colour-up: under these rules the "
                 "tournament director decides each time.",
-                rule_ids="TNPL-D2i",
+                rule_ids=profile.cite("B12"),
             )
         return method
     if method is not None and method is not allowed:
         raise RuleViolation(
             f"These rules colour up by {allowed.value.replace('_', '-')}, "
             f"not by {method.value.replace('_', '-')}.",
-            rule_ids=("KPC-14A", "FOX-24A", "SPOT-6.4"),
+            rule_ids=profile.cite(*COLOUR_UP),
         )
     return allowed
 
@@ -197,31 +201,38 @@ def color_up(
     """
     gone = tuple(sorted(set(removed)))
     if not gone:
-        raise InvalidCommand("Name the denominations to colour up.", rule_ids="KPC-14A")
+        raise InvalidCommand(
+            "Name the denominations to colour up.", rule_ids=profile.cite(*COLOUR_UP)
+        )
     missing = [v for v in gone if v not in chips.denominations]
     if missing:
         raise InvalidCommand(
             f"{', '.join(f'{v:,}' for v in missing)} chips are not in play.",
-            rule_ids="KPC-14A",
+            rule_ids=profile.cite(*COLOUR_UP),
             context={"missing": missing},
         )
     left = chips.without(gone)
     if not left.chips:
-        raise InvalidCommand("A colour-up cannot remove every denomination.", rule_ids="KPC-14A")
+        raise InvalidCommand(
+            "A colour-up cannot remove every denomination.", rule_ids=profile.cite(*COLOUR_UP)
+        )
     unit = left.smallest
     if max(gone) > unit:
         raise InvalidCommand(
             f"A colour-up removes the smallest chips first: {unit:,} would stay while larger "
             "chips leave.",
-            rule_ids="KPC-14A",
+            rule_ids=profile.cite(*COLOUR_UP),
         )
     if any(v % unit for v in left.denominations):
         raise InvalidCommand(
-            f"Every chip left in play must be a multiple of {unit:,}.", rule_ids="KPC-14A"
+            f"Every chip left in play must be a multiple of {unit:,}.",
+            rule_ids=profile.cite(*COLOUR_UP),
         )
     for seat, stack in stacks.items():
         if stack < 0:
-            raise InvalidCommand(f"Seat {seat} cannot have a negative stack.", rule_ids="B11")
+            raise InvalidCommand(
+                f"Seat {seat} cannot have a negative stack.", rule_ids=profile.cite(*COLOUR_UP)
+            )
     chosen = _method(profile, method)
     counted = dict(odd_chips or {})
 
@@ -233,12 +244,13 @@ def color_up(
         count = counted.get(seat, fewest)
         if odd % gone[0]:
             raise InvalidCommand(
-                f"Seat {seat}'s {stack:,} cannot be made of chips in play.", rule_ids="B11"
+                f"Seat {seat}'s {stack:,} cannot be made of chips in play.",
+                rule_ids=profile.cite(*COLOUR_UP),
             )
         if not fewest <= count <= odd // gone[0]:
             raise InvalidCommand(
                 f"Seat {seat} cannot hold {count} odd chips worth {odd:,}.",
-                rule_ids="B11",
+                rule_ids=profile.cite(*COLOUR_UP),
                 context={"seat": seat, "odd_value": odd, "odd_chips": count},
             )
         prepared.append(
@@ -297,7 +309,8 @@ def _race(
         cards = [_check_card(c) for c in deck]
         if len(cards) < needed:
             raise InvalidCommand(
-                f"The race needs {needed} cards; only {len(cards)} were given.", rule_ids="B11"
+                f"The race needs {needed} cards; only {len(cards)} were given.",
+                rule_ids=profile.cite("B11"),
             )
     elif rng is not None or needed == 0:
         cards = []
@@ -389,7 +402,7 @@ def surfaced_after_race(value: Chips, unit: Chips, profile: RuleProfile) -> tupl
     (1500, -200)
     """
     if value < 0 or unit <= 0:
-        raise InvalidCommand("Chip amounts must be positive.", rule_ids="B11")
+        raise InvalidCommand("Chip amounts must be positive.", rule_ids=profile.cite("B11"))
     whole = value - value % unit
     remainder = value % unit
     if profile.removed_chip_remainder_after_race is RaceRemainder.EXCHANGED_EQUAL_VALUE:
@@ -399,6 +412,7 @@ def surfaced_after_race(value: Chips, unit: Chips, profile: RuleProfile) -> tupl
 
 
 __all__ = [
+    "COLOUR_UP",
     "RANKS",
     "SUITS",
     "ColorUpResult",

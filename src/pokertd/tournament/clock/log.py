@@ -20,19 +20,24 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from contextlib import suppress
+from contextlib import AbstractContextManager, suppress
 from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Annotated, Any
 
 from pokertd.errors import InvalidCommand, PokertdError, RuleViolation
-from pokertd.rules import AnteType, ColorUpMethod
+from pokertd.rules import AnteType, ClockExpiry, ColorUpMethod
 from pokertd.tournament import limits as lim
 from pokertd.tournament.clock import rules as clk
-from pokertd.tournament.clock.chip_race import ColorUpResult, color_up
+from pokertd.tournament.clock.chip_race import COLOUR_UP, ColorUpResult, color_up
 from pokertd.tournament.clock.chips import Chip, ChipSet
 from pokertd.tournament.clock.rules import ClockState, mmss, new_clock, view
-from pokertd.tournament.clock.shot_clock import ShotClock, call_clock
+from pokertd.tournament.clock.shot_clock import (
+    ShotClock,
+    acted_in_time,
+    call_clock,
+    expiry_action,
+)
 from pokertd.tournament.clock.state import (
     ClockPart,
     hfh_waiting_tables,
@@ -59,6 +64,7 @@ from pokertd.tournament.framework import (
     decides,
     event,
 )
+from pokertd.tournament.penalties.log import penalty_hands
 from pokertd.tournament.prizes.payouts import check_schedule_posted
 from pokertd.tournament.prizes.state import PrizeBook
 from pokertd.tournament.seating.rules import Seating
@@ -242,7 +248,7 @@ class ColoredUp(Event):
             return None
         return RuleViolation(
             "The chip race result stands: race errors are not corrected afterwards.",
-            rule_ids="TNPL-D2iv",
+            rule_ids=state.part(Setup).profile.cite("B13"),
         )
 
 
@@ -277,6 +283,28 @@ class ClockCalled(Event):
             f"Clock called on {where}seat {self.seat}: {self.action_seconds} s + "
             f"{self.countdown_seconds} s countdown"
         )
+
+
+@event("clock_expired")
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ClockExpired(Event):
+    """A called clock ran out: the player's hand is dead or checked, as the profile says
+    (B15)."""
+
+    at: str
+    table: str
+    seat: int
+    facing_bet: bool
+    outcome: str
+    """``dead`` or ``check`` (:class:`~pokertd.rules.ClockExpiry`)."""
+    rule: str = ""
+
+    def describe(self) -> str:
+        where = f"table {self.table} " if self.table else ""
+        what = "his hand is dead" if self.outcome == ClockExpiry.DEAD else "he checks"
+        facing = "facing a bet" if self.facing_bet else "not facing a bet"
+        rule = f" ({self.rule})" if self.rule else ""
+        return f"Clock ran out on {where}seat {self.seat}, {facing}: {what}{rule}"
 
 
 # --------------------------------------------------------------------------------------
@@ -401,6 +429,11 @@ def _apply_chip(state: TournamentState, ev: ChipIntroduced) -> None:
     _step(state, add)
 
 
+@applies(ClockExpired)
+def _apply_expired(state: TournamentState, ev: ClockExpired) -> None:
+    state.part(ClockPart).called.pop(f"{ev.table}/{ev.seat}", None)
+
+
 @applies(ClockCalled)
 def _apply_called(state: TournamentState, ev: ClockCalled) -> None:
     state.part(ClockPart).called[f"{ev.table}/{ev.seat}"] = ShotClock(
@@ -515,10 +548,21 @@ class IntroduceChip(Command):
 
 @dataclass(frozen=True, slots=True)
 class CallClock(Command):
-    """Put a clock on the player in ``seat`` (B15)."""
+    """Put a clock on the player in ``seat`` (B15). Where the tables are laid out the seat
+    must hold a player at a table in play (``table`` may be left out with one table)."""
 
     seat: lim.SeatNo
     table: lim.TableText = ""
+
+
+@dataclass(frozen=True, slots=True)
+class ExpireClock(Command):
+    """The clock called on ``seat`` ran out: record what happens to the hand (B15) — dead
+    when he faces a bet, and dead or checked otherwise as the venue says."""
+
+    seat: lim.SeatNo
+    table: lim.TableText = ""
+    facing_bet: bool = False
 
 
 def _structure_for(state: TournamentState) -> tuple[Structure, int | None, int | None]:
@@ -543,7 +587,8 @@ def _clock(state: TournamentState) -> tuple[ClockState, list[Event]]:
     if part.clock is not None:
         return part.clock, []
     structure, close, rebuy = _structure_for(state)
-    clock = new_clock(structure, registration_closes_after_level=close, rebuy_minutes=rebuy)
+    with state.part(Setup).profile.citing():
+        clock = new_clock(structure, registration_closes_after_level=close, rebuy_minutes=rebuy)
     setup_event = ClockSetUp(
         structure=structure.as_json(),
         registration_closes_after_level=clock.registration_closes_after_level,
@@ -552,33 +597,47 @@ def _clock(state: TournamentState) -> tuple[ClockState, list[Event]]:
     return clock, [setup_event]
 
 
+def _citing(state: TournamentState) -> AbstractContextManager[None]:
+    """The pure clock names catalogue entries (B1, B10): its refusals reach the floor with
+    the tournament's own rule IDs (:meth:`~pokertd.rules.profile.RuleProfile.citing`)."""
+    return state.part(Setup).profile.citing()
+
+
 def _not_finished(state: TournamentState) -> None:
     if state.part(Setup).finished:
         raise RuleViolation("The tournament is over: the clock has stopped.")
 
 
+def _schedule_posted(state: TournamentState) -> None:
+    """Play starts only with the prize schedule posted where the venue demands it (H2,
+    NJ-44d): checked by every command that puts the clock at a level to play — starting it,
+    and setting or stepping the level — so no command starts play round the check."""
+    check_schedule_posted(state.part(Setup).profile, posted=state.part(PrizeBook).schedule_posted)
+
+
 @decides(StartClock)
 def _decide_start(state: TournamentState, cmd: StartClock, ctx: Context) -> list[Event]:
     _not_finished(state)
-    check_schedule_posted(
-        state.part(Setup).profile, posted=state.part(PrizeBook).schedule_posted
-    )  # NJ-44d
+    _schedule_posted(state)  # NJ-44d
     clock, events = _clock(state)
-    clk.start(clock, ctx.now)
+    with _citing(state):
+        clk.start(clock, ctx.now)
     return [*events, ClockStarted(at=_iso(ctx.now))]
 
 
 @decides(PauseClock)
 def _decide_pause(state: TournamentState, cmd: PauseClock, ctx: Context) -> list[Event]:
     clock, _ = _clock(state)
-    clk.pause(clock, ctx.now)
+    with _citing(state):
+        clk.pause(clock, ctx.now)
     return [ClockPaused(at=_iso(ctx.now), reason=cmd.reason)]
 
 
 @decides(ResumeClock)
 def _decide_resume(state: TournamentState, cmd: ResumeClock, ctx: Context) -> list[Event]:
     clock, _ = _clock(state)
-    clk.resume(clock, ctx.now)
+    with _citing(state):
+        clk.resume(clock, ctx.now)
     return [ClockResumed(at=_iso(ctx.now))]
 
 
@@ -588,35 +647,45 @@ def _moved(after: ClockState, ctx: Context, events: list[Event]) -> list[Event]:
 
 @decides(NextLevel)
 def _decide_next(state: TournamentState, cmd: NextLevel, ctx: Context) -> list[Event]:
+    _schedule_posted(state)  # NJ-44d
     clock, events = _clock(state)
-    return _moved(clk.next_level(clock, ctx.now), ctx, events)
+    with _citing(state):
+        return _moved(clk.next_level(clock, ctx.now), ctx, events)
 
 
 @decides(PreviousLevel)
 def _decide_prev(state: TournamentState, cmd: PreviousLevel, ctx: Context) -> list[Event]:
+    _schedule_posted(state)  # NJ-44d
     clock, events = _clock(state)
-    return _moved(clk.previous_level(clock, ctx.now), ctx, events)
+    with _citing(state):
+        return _moved(clk.previous_level(clock, ctx.now), ctx, events)
 
 
 @decides(SetLevel)
 def _decide_set(state: TournamentState, cmd: SetLevel, ctx: Context) -> list[Event]:
+    _schedule_posted(state)  # NJ-44d
     clock, events = _clock(state)
-    return _moved(clk.set_level(clock, ctx.now, cmd.level), ctx, events)
+    with _citing(state):
+        return _moved(clk.set_level(clock, ctx.now, cmd.level), ctx, events)
 
 
 @decides(AdjustClock)
 def _decide_adjust(state: TournamentState, cmd: AdjustClock, ctx: Context) -> list[Event]:
     clock, events = _clock(state)
-    clk.adjust(clock, ctx.now, cmd.seconds)
+    with _citing(state):
+        clk.adjust(clock, ctx.now, cmd.seconds)
     return [*events, ClockAdjusted(at=_iso(ctx.now), seconds=cmd.seconds)]
 
 
 @decides(AddLevels)
 def _decide_add(state: TournamentState, cmd: AddLevels, ctx: Context) -> list[Event]:
     if not 1 <= cmd.count <= 50:
-        raise InvalidCommand("Add between 1 and 50 levels at a time.", rule_ids="B1")
+        raise InvalidCommand(
+            "Add between 1 and 50 levels at a time.", rule_ids=state.part(Setup).profile.cite("B1")
+        )
     clock, events = _clock(state)
-    more = clk.append_levels(clock, count=cmd.count)
+    with _citing(state):
+        more = clk.append_levels(clock, count=cmd.count)
     new = more.structure.as_json()["levels"][len(clock.structure.levels) :]
     return [*events, LevelsAdded(levels=tuple(new))]
 
@@ -624,10 +693,11 @@ def _decide_add(state: TournamentState, cmd: AddLevels, ctx: Context) -> list[Ev
 @decides(HandForHand)
 def _decide_hfh(state: TournamentState, cmd: HandForHand, ctx: Context) -> list[Event]:
     clock, _ = _clock(state)
-    if cmd.on:
-        clk.hand_for_hand_on(clock, ctx.now)
-        return [HandForHandStarted(at=_iso(ctx.now))]
-    clk.hand_for_hand_off(clock, ctx.now)
+    with _citing(state):
+        if cmd.on:
+            clk.hand_for_hand_on(clock, ctx.now)
+            return [HandForHandStarted(at=_iso(ctx.now))]
+        clk.hand_for_hand_off(clock, ctx.now)
     return [HandForHandEnded(at=_iso(ctx.now))]
 
 
@@ -649,7 +719,7 @@ def _decide_table_hand(state: TournamentState, cmd: TableHandFinished, ctx: Cont
     if not clock.hand_for_hand:
         raise RuleViolation(
             "Hand-for-hand is not on: there is no hand-for-hand hand to report.",
-            rule_ids="FOX-HFH",
+            rule_ids=state.part(Setup).profile.cite("B10"),
         )
     number = _table_number(cmd.table.strip())
     playing = playing_tables(state)
@@ -658,7 +728,7 @@ def _decide_table_hand(state: TournamentState, cmd: TableHandFinished, ctx: Cont
             f"Table {cmd.table!r} is not a table with players: report for one of "
             + (", ".join(map(str, playing)) or "the seated tables")
             + ".",
-            rule_ids="FOX-HFH",
+            rule_ids=state.part(Setup).profile.cite("B10"),
         )
     part = state.part(ClockPart)
     if number in part.hfh_reported:
@@ -666,9 +736,10 @@ def _decide_table_hand(state: TournamentState, cmd: TableHandFinished, ctx: Cont
             f"Table {number} has already reported this hand-for-hand hand; waiting for tables "
             + ", ".join(map(str, hfh_waiting_tables(state)))
             + ".",
-            rule_ids="FOX-HFH",
+            rule_ids=state.part(Setup).profile.cite("B10"),
         )
     events: list[Event] = [TableHandReported(at=_iso(ctx.now), table=number)]
+    events += penalty_hands(state, number, 1, ctx.now, hand_for_hand_report=True)  # K3
     if all(n == number or n in part.hfh_reported for n in playing):
         events += _decide_hfh_hand(state, HandForHandHand(), ctx)
     return events
@@ -727,7 +798,7 @@ def _race_table(state: TournamentState, cmd: ColorUp) -> tuple[str, dict[int, in
                 "A colour-up is raced table by table: these players sit at tables "
                 + ", ".join(map(str, numbers))
                 + ".",
-                rule_ids="KPC-14B",
+                rule_ids=state.part(Setup).profile.cite("B11"),
             )
         table = table or str(numbers[0])
         seats = [p[1] + 1 for p in places if p is not None]
@@ -751,8 +822,7 @@ def _not_coloured_up_twice(
     """Refuse a colour-up of players whose table has already coloured up these chips.
 
     A table's players race once for a denomination (B11: KPC-14A, TNPL-D2ii, FOX-24A); the
-    other tables still race. The refusal cites the venue's own rule (profile topic
-    ``color_up_race``).
+    other tables still race. The refusal cites the venue's own colour-up rules.
     """
     gone = set(removed)
     done: set[str] = set()
@@ -766,7 +836,7 @@ def _not_coloured_up_twice(
         chips = ", ".join(f"{v:,}" for v in sorted(gone))
         raise RuleViolation(
             f"{names} already coloured up the {chips} chips at this break: each table races once.",
-            rule_ids=state.part(Setup).profile.rule_id("color_up_race", "B11"),
+            rule_ids=state.part(Setup).profile.cite(*COLOUR_UP),
             context={"entries": again},
         )
 
@@ -782,7 +852,7 @@ def _decide_color_up(state: TournamentState, cmd: ColorUp, ctx: Context) -> list
         raise InvalidCommand(
             "No colour-up is scheduled now: name the denominations to remove (B14: a "
             "colour-up outside the schedule is announced to the whole event).",
-            rule_ids="B14",
+            rule_ids=state.part(Setup).profile.cite("B14"),
         )
     # The chips leave play table by table (KPC-14B): a denomination an earlier table has
     # already coloured up is still in play at the tables that have not raced yet, so only
@@ -824,17 +894,85 @@ def _decide_chip(state: TournamentState, cmd: IntroduceChip, ctx: Context) -> li
     _not_finished(state)
     clock, events = _clock(state)
     if cmd.value <= 0 or cmd.count < 0:
-        raise InvalidCommand("A chip's value must be positive.", rule_ids="B14")
+        raise InvalidCommand(
+            "A chip's value must be positive.", rule_ids=state.part(Setup).profile.cite("B14")
+        )
     if cmd.value in clock.structure.chips.denominations:
         raise InvalidCommand(
-            f"The {cmd.value:,} chip is already in the chip set.", rule_ids=("B14", "FOX-64")
+            f"The {cmd.value:,} chip is already in the chip set.",
+            rule_ids=state.part(Setup).profile.cite("B14"),
         )
     return [*events, ChipIntroduced(value=cmd.value, color=cmd.color, count=cmd.count)]
+
+
+def _clock_seat(state: TournamentState, table: str, seat: int) -> str:
+    """The table (as text) of a clock call on ``seat``: where the tables are laid out, a
+    table in play and a seat with a player in it (refused with the reason otherwise)."""
+    profile = state.part(Setup).profile
+    seating = live_tables(state)
+    if seating is None:
+        return table.strip()
+    in_play = sorted(seating.tables)
+    listed = ", ".join(map(str, in_play)) or "none"
+    text = table.strip()
+    if not text:
+        if len(in_play) != 1:
+            raise InvalidCommand(
+                f"Which table? Give the table of seat {seat} (tables in play: {listed}).",
+                rule_ids=profile.cite("B15"),
+                context={"hint": "table"},
+            )
+        text = str(in_play[0])
+    number = _table_number(text)
+    if number is None or number not in seating.tables:
+        raise InvalidCommand(
+            f"There is no table {text} in play (tables in play: {listed}): no clock called.",
+            rule_ids=profile.cite("B15"),
+            context={"table": text},
+        )
+    seated = seating.tables[number]
+    if not 1 <= seat <= seated.n_seats or seated.players[seat - 1] is None:
+        raise RuleViolation(
+            f"Table {number} seat {seat} is empty: a clock is called on a player in the hand.",
+            rule_ids=profile.cite("B15"),
+            context={"table": number, "seat": seat},
+        )
+    return str(number)
+
+
+@decides(ExpireClock)
+def _decide_expire(state: TournamentState, cmd: ExpireClock, ctx: Context) -> list[Event]:
+    """Implements: KPC-20, TNPL-D6, SPOT-5c10, FOX-29 (B15: what expiry does)."""
+    _not_finished(state)
+    profile = state.part(Setup).profile
+    table = _clock_seat(state, cmd.table, cmd.seat)
+    shot = state.part(ClockPart).called.get(f"{table}/{cmd.seat}")
+    where = f"table {table} seat {cmd.seat}" if table else f"seat {cmd.seat}"
+    if shot is None:
+        raise RuleViolation(f"No clock was called on {where}.", rule_ids=profile.cite("B15"))
+    if acted_in_time(shot, ctx.now, profile):
+        left = shot.expires_at - clk.epoch_seconds(ctx.now)
+        raise RuleViolation(
+            f"The clock on {where} has not run out: {max(left, 0)} s left.",
+            rule_ids=profile.cite("B15"),
+        )
+    outcome = expiry_action(profile, cmd.facing_bet)
+    return [
+        ClockExpired(
+            at=_iso(ctx.now),
+            table=table,
+            seat=cmd.seat,
+            facing_bet=cmd.facing_bet,
+            outcome=outcome.value,
+            rule=", ".join(profile.cite("B15")),
+        )
+    ]
 
 
 @decides(CallClock)
 def _decide_call(state: TournamentState, cmd: CallClock, ctx: Context) -> list[Event]:
     _not_finished(state)
+    table = _clock_seat(state, cmd.table, cmd.seat)
     part = state.part(ClockPart)
     minutes = None
     if part.clock is not None:
@@ -843,7 +981,7 @@ def _decide_call(state: TournamentState, cmd: CallClock, ctx: Context) -> list[E
     return [
         ClockCalled(
             at=_iso(ctx.now),
-            table=cmd.table,
+            table=table,
             seat=cmd.seat,
             action_seconds=shot.action_seconds,
             countdown_seconds=shot.countdown_seconds,
@@ -858,6 +996,7 @@ __all__ = [
     "ChipIntroduced",
     "ClockAdjusted",
     "ClockCalled",
+    "ClockExpired",
     "ClockMoved",
     "ClockPaused",
     "ClockResumed",
@@ -865,6 +1004,7 @@ __all__ = [
     "ClockStarted",
     "ColorUp",
     "ColoredUp",
+    "ExpireClock",
     "HandForHand",
     "HandForHandEnded",
     "HandForHandHand",

@@ -17,6 +17,10 @@ Implements: B1 (level schedule, durations by range, added levels), B2 (breaks), 
 grace hand: FOX-23A, FOX-23B), B10 (hand-for-hand with a fixed deduction per hand:
 FOX-HFH), A4 (registration closes at the end of a level: FOX-REG1, SPOT-6.3, TNPL-B2ii),
 A9 (NJ rebuys in the first hour of play, breaks excluded: NJ-8, Appendix D #11).
+
+**Rule IDs**: a transition that has no profile names the catalogue entry it enforces
+(``rule_ids="B1"``, ``"B10"``); the decider that holds the tournament's profile calls it
+inside ``with profile.citing():`` so the refusal carries the venue's own rule IDs.
 """
 
 from __future__ import annotations
@@ -336,14 +340,14 @@ def hand_for_hand_on(state: ClockState, now: datetime) -> ClockState:
     """
     _require_started(state, "play hand-for-hand")
     if state.hand_for_hand:
-        raise RuleViolation("Hand-for-hand is already on.", rule_ids="FOX-HFH")
+        raise RuleViolation("Hand-for-hand is already on.", rule_ids="B10")
     return replace(settle(state, now), hand_for_hand=True)
 
 
 def hand_for_hand_off(state: ClockState, now: datetime) -> ClockState:
     """Hand-for-hand ends (the bubble burst): the clock runs in real time again."""
     if not state.hand_for_hand:
-        raise RuleViolation("Hand-for-hand is not on.", rule_ids="FOX-HFH")
+        raise RuleViolation("Hand-for-hand is not on.", rule_ids="B10")
     settled = settle(state, now)
     running_since = epoch_seconds(now) if settled.running else None
     return replace(settled, hand_for_hand=False, running_since=running_since)
@@ -361,11 +365,11 @@ def hand_finished(state: ClockState, now: datetime, profile: RuleProfile) -> Clo
     """
     if not state.hand_for_hand:
         raise RuleViolation(
-            "Hand-for-hand is not on: the clock runs in real time.", rule_ids="FOX-HFH"
+            "Hand-for-hand is not on: the clock runs in real time.", rule_ids=profile.cite("B10")
         )
     settled = settle(state, now)
     if settled.on_break:
-        raise RuleViolation("No hand is played during a break.", rule_ids="FOX-HFH")
+        raise RuleViolation("No hand is played during a break.", rule_ids=profile.cite("B10"))
     elapsed = settled.elapsed + profile.hfh_seconds_per_hand
     deducted = replace(settled, elapsed=elapsed, hfh_hands=settled.hfh_hands + 1)
     if elapsed >= settled.structure.level(settled.level).seconds:
@@ -395,13 +399,13 @@ class HandForHandRound:
     def deal(self, table: int, profile: RuleProfile) -> HandForHandRound:
         """Record that ``table`` dealt this round's hand (refused while it must wait)."""
         if table not in self.tables:
-            raise InvalidCommand(f"Table {table} is not in play.", rule_ids="FOX-HFH")
+            raise InvalidCommand(f"Table {table} is not in play.", rule_ids=profile.cite("B10"))
         if table in self.dealt and profile.hfh_sync_tables:
             waiting = sorted(self.tables - self.finished)
             raise RuleViolation(
                 f"Table {table} must wait: hand-for-hand hand {self.hand} is still being "
                 f"played at table(s) {', '.join(map(str, waiting))}.",
-                rule_ids="FOX-HFH",
+                rule_ids=profile.cite("B10"),
                 context={"table": table, "waiting_for": waiting},
             )
         return replace(self, dealt=self.dealt | {table})
@@ -409,7 +413,7 @@ class HandForHandRound:
     def finish(self, table: int) -> tuple[HandForHandRound, bool]:
         """Record that ``table`` finished its hand; ``True`` when every table has."""
         if table not in self.dealt:
-            raise InvalidCommand(f"Table {table} has not dealt this hand.", rule_ids="FOX-HFH")
+            raise InvalidCommand(f"Table {table} has not dealt this hand.", rule_ids="B10")
         finished = self.finished | {table}
         if finished >= self.tables:
             return HandForHandRound(self.tables, self.hand + 1), True

@@ -73,6 +73,7 @@ def _read_clock(state: TournamentState, now: datetime) -> ClockReading | None:
         play_seconds=v.play_seconds,
         hand_for_hand=v.hand_for_hand,
         hfh_hands=v.hfh_hands,
+        running=v.running,
     )
 
 

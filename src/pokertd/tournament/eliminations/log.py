@@ -104,7 +104,7 @@ def _apply_busted(state: TournamentState, ev: PlayersBusted) -> None:
     roster = state.part(Roster)
     for b in ev.busted:
         entry = roster.entries[b.entry_id]
-        entry.status = EntryStatus.BUSTED
+        roster.set_status(entry, EntryStatus.BUSTED)
         entry.stack = 0
         roster.out.append(
             Out(
@@ -201,7 +201,7 @@ def _decide_bust(state: TournamentState, cmd: Bust, ctx: Context) -> list[Event]
             status = last.status.value if last is not None else "not entered"
             raise RuleViolation(
                 f"{player.name} is already out ({status}): a player busts once per entry.",
-                rule_ids="G1",
+                rule_ids=setup.profile.cite("G1"),
                 context={"player": player.name},
             )
         if any(e.entry_id == entry.entry_id for e in entries):
@@ -215,7 +215,7 @@ def _decide_bust(state: TournamentState, cmd: Bust, ctx: Context) -> list[Event]
     if len(alive) - n < 1:
         raise RuleViolation(
             "Someone must win the hand: busting these players would leave nobody in.",
-            rule_ids="G2",
+            rule_ids=setup.profile.cite("G2"),
         )
     eliminator_id = eliminator_name = None
     if cmd.eliminator:
@@ -254,7 +254,7 @@ def _decide_end(state: TournamentState, cmd: EndByChipCount, ctx: Context) -> li
         raise RuleViolation(
             "This event is played until one player has all the chips; only an event posted "
             "to end at a set time is ranked by chip count.",
-            rule_ids=("NJ-6",),
+            rule_ids=setup.profile.cite("G2"),
         )
     roster = state.part(Roster)
     counts: dict[str, int] = {}
@@ -269,7 +269,7 @@ def _decide_end(state: TournamentState, cmd: EndByChipCount, ctx: Context) -> li
     if missing:
         raise InvalidCommand(
             "Count every player still in: missing " + ", ".join(missing) + ".",
-            rule_ids="NJ-6",
+            rule_ids=setup.profile.cite("G2"),
         )
     return [EndedByChipCount(counts=counts, names=names)]
 

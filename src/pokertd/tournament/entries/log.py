@@ -248,16 +248,28 @@ class ChipsCounted(Event):
         return f"Chip count{note}: {shown}{more}"
 
 
-@event("chips_removed")
+@upcaster("chips_removed", 1)
+def _chips_removed_v1(data: dict[str, Any]) -> dict[str, Any]:
+    """Version 1 removals were never from one player's stack (chips out of view, K11, came
+    with issue 13): no entry, no name."""
+    return {**data, "entry_id": "", "name": ""}
+
+
+@event("chips_removed", version=2)
 @dataclass(frozen=True, slots=True, kw_only=True)
 class ChipsRemoved(Event):
-    """Chips taken out of play without an entry going out (colour-up losses, B11)."""
+    """Chips taken out of play without an entry going out (colour-up losses, B11), or
+    confiscated from one player's stack (chips out of view, K11)."""
 
     chips: Chips
     reason: str
+    entry_id: str = ""
+    """The player whose stack lost them (K11); empty for chips of nobody's stack."""
+    name: str = ""
 
     def describe(self) -> str:
-        return f"{self.chips:,} chips removed from play ({self.reason})"
+        whose = f" from {self.name}'s stack" if self.name else ""
+        return f"{self.chips:,} chips removed from play{whose} ({self.reason})"
 
 
 # --------------------------------------------------------------------------------------
@@ -278,9 +290,11 @@ def _apply_created(state: TournamentState, ev: TournamentCreated) -> None:
 
 @applies(PlayerAdded)
 def _apply_player(state: TournamentState, ev: PlayerAdded) -> None:
-    state.part(Roster).players[ev.player_id] = Player(
+    roster = state.part(Roster)
+    roster.players[ev.player_id] = Player(
         player_id=ev.player_id, name=ev.name, member=ev.member, age_ok=ev.age_ok
     )
+    roster.by_key.setdefault(player_key(ev.name), ev.player_id)
 
 
 @applies(EntryBought)
@@ -296,6 +310,7 @@ def _apply_entry(state: TournamentState, ev: EntryBought) -> None:
         stack=ev.chips,
         bought_at=ev.at,
     )
+    roster.alive_count += 1
     roster.players[ev.player_id].entries.append(ev.entry_id)
     roster.purchases.append(Purchase(PurchaseKind(ev.kind.value), ev.entry_id, ev.fees, ev.chips))
     if ev.player_id in roster.alternates:
@@ -333,7 +348,7 @@ def _apply_addon(state: TournamentState, ev: AddonBought) -> None:
 def _apply_forfeit(state: TournamentState, ev: StackForfeited) -> None:
     roster = state.part(Roster)
     entry = roster.entries[ev.entry_id]
-    entry.status = EntryStatus.FORFEITED
+    roster.set_status(entry, EntryStatus.FORFEITED)
     entry.stack = 0
     roster.removals.append(Removal(ev.chips, "forfeit", ev.entry_id))
     roster.out.append(Out(entry_id=ev.entry_id, group=f"forfeit:{ev.entry_id}", at=ev.at))
@@ -355,7 +370,11 @@ def _apply_counted(state: TournamentState, ev: ChipsCounted) -> None:
 
 @applies(ChipsRemoved)
 def _apply_removed(state: TournamentState, ev: ChipsRemoved) -> None:
-    state.part(Roster).removals.append(Removal(ev.chips, ev.reason))
+    roster = state.part(Roster)
+    roster.removals.append(Removal(ev.chips, ev.reason, ev.entry_id or None))
+    entry = roster.entries.get(ev.entry_id) if ev.entry_id else None
+    if entry is not None and entry.stack is not None:
+        entry.stack = max(0, entry.stack - ev.chips)
 
 
 # --------------------------------------------------------------------------------------
@@ -389,7 +408,7 @@ def _refuse_alive_elsewhere(state: TournamentState, ctx: Context, name: str, car
     if found:
         raise RuleViolation(
             f"{name} is still alive in {', '.join(found)}: one event at a time.",
-            rule_ids=state.part(Setup).profile.rule_id("one_event", "A2"),
+            rule_ids=state.part(Setup).profile.cite("A13"),
             context={"alive_in": list(found)},
         )
 
@@ -423,6 +442,9 @@ class Reenter(LooksElsewhere):
     """Sell a busted (or forfeited) player a new entry (A8)."""
 
     player: lim.PlayerRef
+    alternate: bool = False
+    """Put the player on the alternate list when no seat is free for him (A12, KPC-6f):
+    a re-entry waits its turn behind the alternates like a late registration."""
 
     def looks_elsewhere(self, state: TournamentState) -> bool:
         """Other events matter where the profile allows one live event (FOX-REG5)."""
@@ -474,10 +496,13 @@ class RecordChips(Command):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class RemoveChips(Command):
-    """Take chips out of play (colour-up remainder removed without compensation, B11)."""
+    """Take chips out of play (colour-up remainder removed without compensation, B11);
+    with ``player``, chips confiscated from his stack (chips out of view or carried away:
+    removed from his stack and from play, K11: KPC-46, TNPL-I1, FOX-63, SPOT-2b3)."""
 
     chips: lim.Chips
     reason: lim.Reason = "colour-up"
+    player: lim.PlayerRef | None = None
 
 
 # --------------------------------------------------------------------------------------
@@ -541,7 +566,7 @@ def _refuse_when_closed(
     after = f" (it closes at the end of level {close})" if close else ""
     raise RuleViolation(
         f"Registration is closed{after}: no {what}.",
-        rule_ids=profile.rule_id("reg_close", "A4"),
+        rule_ids=profile.cite("A4"),
         context={"close_after_level": close},
     )
 
@@ -577,7 +602,7 @@ def _check_seat_free(state: TournamentState, name: str) -> None:
         )
         raise RuleViolation(
             f"Every seat is taken ({_seats_text(capacity)}): {wait}",
-            rule_ids=setup.profile.rule_id("alternate", "A12"),
+            rule_ids=setup.profile.cite("A12"),
             context={
                 "seats": capacity.seats,
                 "held": capacity.held,
@@ -587,7 +612,7 @@ def _check_seat_free(state: TournamentState, name: str) -> None:
     if tmpl.field_cap is not None and roster.entry_count >= tmpl.field_cap:
         raise RuleViolation(
             f"The field is capped at {tmpl.field_cap} entries.",
-            rule_ids=setup.profile.rule_id("field_cap", "A2"),
+            rule_ids=setup.profile.cite("A2"),  # field_cap (FOX-REG6)
         )
 
 
@@ -650,19 +675,19 @@ def _refuse_sign_in(profile: RuleProfile, cmd: Register, name: str) -> None:
     if cmd.remote and not profile.reg_remote_allowed:
         raise RuleViolation(
             f"{name} must register in person: no telephone or remote registration.",
-            rule_ids=profile.rule_id("remote", "A2"),
+            rule_ids=profile.cite("A2"),
         )
     if profile.reg_min_age is not None and not cmd.age_ok:
         raise RuleViolation(
             f"Confirm {name} is at least {profile.reg_min_age} before registering.",
-            rule_ids=profile.rule_id("age", "A1"),
+            rule_ids=profile.cite("A1"),
             context={"hint": "age"},
         )
     if profile.reg_membership_required and not (cmd.member.strip() or cmd.member_ok):
         raise RuleViolation(
             f"{name} needs {profile.reg_membership_required}: record the number "
             "or confirm the player has one.",
-            rule_ids=profile.rule_id("member", "A1"),
+            rule_ids=profile.cite("A1"),
             context={"hint": "member"},
         )
 
@@ -677,14 +702,12 @@ def _decide_register(state: TournamentState, cmd: Register, ctx: Context) -> lis
         raise InvalidCommand("Type the player's name.")
     if name.upper() in roster.players or name.upper() in roster.entries:
         raise InvalidCommand(f"{name!r} looks like an id: give the player's name.")
-    existing = next(
-        (p for p in roster.players.values() if player_key(p.name) == player_key(name)), None
-    )
+    existing = roster.by_name(name)
     if existing is not None and existing.entries:
         raise RuleViolation(
             f"{existing.name} is already registered: a second stack is a re-entry, "
             "one stack per player.",
-            rule_ids=profile.rule_id("one_stack", "A13"),
+            rule_ids=profile.cite("A13"),
             context={"hint": "reenter", "entry": existing.entries[-1]},
         )
     _refuse_sign_in(profile, cmd, name)
@@ -701,14 +724,14 @@ def _decide_register(state: TournamentState, cmd: Register, ctx: Context) -> lis
         if not profile.alternates_enabled:
             raise RuleViolation(
                 f"{profile.title} keeps no alternate list.",
-                rule_ids=profile.rule_id("alternate", "A12"),
+                rule_ids=profile.cite("A12"),
             )
         capacity = seat_capacity(state)
         if capacity.free > 0:
             free = "1 seat is" if capacity.free == 1 else f"{capacity.free:,} seats are"
             raise InvalidCommand(
                 f"{free} still free: register {name} for a seat, not on the alternate list.",
-                rule_ids=profile.rule_id("alternate", "A12"),
+                rule_ids=profile.cite("A12"),
                 context={"hint": "seat", "free": capacity.free},
             )
         if existing is not None and pid in roster.alternates:
@@ -719,7 +742,7 @@ def _decide_register(state: TournamentState, cmd: Register, ctx: Context) -> lis
         first = roster.players[roster.alternates[0]].name
         raise RuleViolation(
             f"Free seats go to the alternates in list order: {first} is next.",
-            rule_ids=profile.rule_id("alternate", "A12"),
+            rule_ids=profile.cite("A12"),
         )
     _check_seat_free(state, name)
     given, level = _entry_chips(state, ctx, first=True)
@@ -728,7 +751,7 @@ def _decide_register(state: TournamentState, cmd: Register, ctx: Context) -> lis
         if profile.starting_stack_source is not StartingStackSource.PER_PLAYER_FROM_POINTS:
             raise RuleViolation(
                 f"Every player starts with the same {tmpl.starting_stack:,} chips.",
-                rule_ids=("NJ-2", "SPOT-6.26", "FOX-7"),
+                rule_ids=profile.cite("A3"),
             )
         if cmd.stack <= 0:
             raise InvalidCommand("A starting stack must be positive.")
@@ -752,6 +775,50 @@ def _decide_register(state: TournamentState, cmd: Register, ctx: Context) -> lis
     return events
 
 
+def _reentry_waits(
+    state: TournamentState, player: Player, *, alternate: bool
+) -> AlternateListed | None:
+    """A re-entry takes a freed seat only in its turn (A12, KPC-6f): alternates are seated
+    in list order as seats free up, so while players wait on the list a re-entering player
+    joins it (``alternate``) instead of taking the seat ahead of them.
+
+    Returns the event listing the player, or ``None`` when the re-entry may be seated now.
+    """
+    profile = state.part(Setup).profile
+    roster = state.part(Roster)
+    waiting = roster.alternates
+    if player.player_id in waiting:
+        if player.player_id == waiting[0]:
+            return None  # his turn has come
+        first = roster.players[waiting[0]].name
+        raise RuleViolation(
+            f"Free seats go to the alternates in list order: {first} is next, "
+            f"{player.name} waits his turn.",
+            rule_ids=profile.cite("A12"),
+        )
+    if alternate:
+        if not profile.alternates_enabled:
+            raise RuleViolation(
+                f"{profile.title} keeps no alternate list.", rule_ids=profile.cite("A12")
+            )
+        if seat_capacity(state).free > len(waiting):
+            raise InvalidCommand(
+                f"A seat is free for {player.name}: re-enter without the alternate list.",
+                rule_ids=profile.cite("A12"),
+                context={"hint": "seat"},
+            )
+        return AlternateListed(player_id=player.player_id, name=player.name)
+    if waiting:
+        first = roster.players[waiting[0]].name
+        raise RuleViolation(
+            f"Free seats go to the alternates in list order: {first} is next. "
+            f"{player.name} can re-enter on the alternate list and wait his turn.",
+            rule_ids=profile.cite("A12"),
+            context={"hint": "alternate"},
+        )
+    return None
+
+
 @decides(Reenter)
 def _decide_reenter(state: TournamentState, cmd: Reenter, ctx: Context) -> list[Event]:
     setup = _setup(state)
@@ -759,7 +826,7 @@ def _decide_reenter(state: TournamentState, cmd: Reenter, ctx: Context) -> list[
     tmpl = setup.tmpl
     roster = state.part(Roster)
     player = find_player(state, cmd.player)
-    rid = profile.rule_id("reentry", "A8")
+    rid = profile.cite("A8")
     if not (tmpl.reentry and profile.reentry_allowed):
         raise RuleViolation(f"{tmpl.title} has no re-entry.", rule_ids=rid)
     if not player.entries:
@@ -775,7 +842,9 @@ def _decide_reenter(state: TournamentState, cmd: Reenter, ctx: Context) -> list[
             context={"entry": live.entry_id, **({"hint": "forfeit"} if forfeit else {})},
         )
     if any(roster.entries[e].status is EntryStatus.DISQUALIFIED for e in player.entries):
-        raise RuleViolation(f"{player.name} was disqualified and may not re-enter.", rule_ids="K5")
+        raise RuleViolation(
+            f"{player.name} was disqualified and may not re-enter.", rule_ids=profile.cite("K5")
+        )
     _refuse_alive_elsewhere(state, ctx, player.name, player.member)
     last = roster.entries[player.entries[-1]]
     if not (last.status is EntryStatus.FORFEITED and at_forfeit_point(state, ctx.now)):
@@ -786,6 +855,9 @@ def _decide_reenter(state: TournamentState, cmd: Reenter, ctx: Context) -> list[
         raise RuleViolation(
             f"{player.name} has used all {limit} re-entries.", rule_ids=rid, context={"max": limit}
         )
+    waiting = _reentry_waits(state, player, alternate=cmd.alternate)
+    if waiting is not None:
+        return [waiting]
     _check_seat_free(state, player.name)
     given, level = _entry_chips(state, ctx, first=False)
     bought = EntryBought(
@@ -809,7 +881,7 @@ def _decide_rebuy(state: TournamentState, cmd: Rebuy, ctx: Context) -> list[Even
     setup = _setup(state)
     profile = setup.profile
     tmpl = setup.tmpl
-    rid = profile.rule_id("rebuy", "A9")
+    rid = profile.cite("A9")
     terms = tmpl.rebuy
     if terms is None or not profile.rebuy_allowed:
         raise RuleViolation(f"{tmpl.title} has no rebuys.", rule_ids=rid)
@@ -828,7 +900,7 @@ def _decide_rebuy(state: TournamentState, cmd: Rebuy, ctx: Context) -> list[Even
     if minutes is not None and reading is not None and reading.play_seconds >= minutes * 60:
         raise RuleViolation(
             f"The rebuy period (the first {minutes} minutes of play) is over.",
-            rule_ids=profile.rule_id("rebuy_window", *rid),
+            rule_ids=rid,
         )
     if setup.finished:
         raise RuleViolation("The tournament is over.")
@@ -866,25 +938,25 @@ def _decide_addon(state: TournamentState, cmd: Addon, ctx: Context) -> list[Even
     tmpl = setup.tmpl
     terms = tmpl.addon
     if terms is None:
-        raise RuleViolation(f"{tmpl.title} has no add-on.", rule_ids="FOX-ADDON")
+        raise RuleViolation(f"{tmpl.title} has no add-on.", rule_ids=profile.cite("A10"))
     player, entry = live_entry_of(state, cmd.player)
     if cmd.stack is not None and cmd.stack < 0:
         raise InvalidCommand("A stack cannot be negative.")
     if profile.addon_requires_chips and cmd.stack == 0:
         raise RuleViolation(
             f"{player.name} has no chips left: the add-on is only for players with chips.",
-            rule_ids="FOX-ADDON",
+            rule_ids=profile.cite("A10"),
         )
     if entry.addons >= terms.max_per_entry:
         raise RuleViolation(
-            f"{player.name} already took the add-on for this entry.", rule_ids="FOX-ADDON"
+            f"{player.name} already took the add-on for this entry.", rule_ids=profile.cite("A10")
         )
     reading = read_clock(state, ctx.now)
     if reading is not None and reading.started and reading.level != terms.at_level:
         raise RuleViolation(
             f"The add-on is sold during level {terms.at_level} and the break after it, "
             f"not in level {reading.level}.",
-            rule_ids="FOX-ADDON",
+            rule_ids=profile.cite("A10"),
         )
     return [
         AddonBought(entry_id=entry.entry_id, name=player.name, fees=terms.fees, chips=terms.chips)
@@ -896,13 +968,13 @@ def _decide_forfeit(state: TournamentState, cmd: Forfeit, ctx: Context) -> list[
     setup = _setup(state)
     profile = setup.profile
     tmpl = setup.tmpl
-    rid = profile.rule_id("forfeit", "A11")
+    rid = profile.cite("A11")
     if not profile.forfeit_allowed or not (tmpl.reentry or tmpl.rebuy):
         raise RuleViolation(f"{tmpl.title} has no forfeiting of stacks.", rule_ids=rid)
     if tmpl.bounty_event and profile.forfeit_blocked_in_bounty:
         raise RuleViolation(
             "No forfeits in a bounty event: the player must lose all his chips to re-enter.",
-            rule_ids=profile.rule_id("forfeit_bounty", *rid, "I5"),
+            rule_ids=profile.cite("I5"),
         )
     player, entry = live_entry_of(state, cmd.player)
     if cmd.chips <= 0:
@@ -912,10 +984,13 @@ def _decide_forfeit(state: TournamentState, cmd: Forfeit, ctx: Context) -> list[
         if profile.forfeit_window is ForfeitWindow.REGISTRATION_CLOSE_POINT_ONLY:
             reading = read_clock(state, ctx.now)
             level = f", not in level {reading.level}" if reading is not None else ""
+            if reading is not None and reading.level == close and reading.running:
+                level = ": stop the clock first (the level is still running)"
             raise RuleViolation(
                 f"Stacks may be forfeited only when registration closes (the end of level "
-                f"{close} or the break after it){level}.",
-                rule_ids="FOX-FORF2",
+                f"{close} with the clock stopped, or the break after it){level}.",
+                rule_ids=rid,
+                context={"close_after_level": close},
             )
         _refuse_when_closed(state, ctx, "forfeits")
     return [
@@ -927,7 +1002,7 @@ def _decide_forfeit(state: TournamentState, cmd: Forfeit, ctx: Context) -> list[
 def _decide_close(state: TournamentState, cmd: CloseRegistration, ctx: Context) -> list[Event]:
     setup = _setup(state)
     if setup.registration_closed:
-        raise RuleViolation("Registration is already closed.", rule_ids="A4")
+        raise RuleViolation("Registration is already closed.", rule_ids=setup.profile.cite("A4"))
     return [RegistrationClosed(reason=cmd.reason)]
 
 
@@ -947,7 +1022,7 @@ def _decide_chips(state: TournamentState, cmd: RecordChips, ctx: Context) -> lis
         if chips == 0:
             raise RuleViolation(
                 f"{player.name} has no chips: record the bust instead.",
-                rule_ids="G1",
+                rule_ids=state.part(Setup).profile.cite("G1"),
                 context={"hint": "bust"},
             )
         counts[entry.entry_id] = chips
@@ -965,7 +1040,23 @@ def _decide_remove(state: TournamentState, cmd: RemoveChips, ctx: Context) -> li
         raise InvalidCommand(
             f"Only {roster.chips_in_play:,} chips are in play; cannot remove {cmd.chips:,}."
         )
-    return [ChipsRemoved(chips=cmd.chips, reason=cmd.reason or "removed")]
+    if cmd.player is None:
+        return [ChipsRemoved(chips=cmd.chips, reason=cmd.reason or "removed")]
+    player, entry = live_entry_of(state, cmd.player)
+    if entry.stack is not None and cmd.chips > entry.stack:
+        raise InvalidCommand(
+            f"{player.name}'s last recorded stack is {entry.stack:,}: he cannot lose "
+            f"{cmd.chips:,}. Record his chips first.",
+            rule_ids=state.part(Setup).profile.cite("K11"),
+        )
+    return [
+        ChipsRemoved(
+            chips=cmd.chips,
+            reason=cmd.reason or "removed",
+            entry_id=entry.entry_id,
+            name=player.name,
+        )
+    ]
 
 
 __all__ = [

@@ -149,6 +149,26 @@ class Roster:
     """Player ids waiting for a seat, first in first served (A12)."""
     final_counts: dict[str, Chips] | None = None
     """Chip counts the event ended on (NJ timed finish, G2)."""
+    by_key: dict[str, str] = field(default_factory=dict)
+    """Player id by :func:`player_key` of the name (the first player of that key): finding a
+    player by name is one look-up, not a scan of the field, so the 4,000th registration
+    costs what the first did. Kept by the ``PlayerAdded`` applier; undo and redo fold the
+    log again, which rebuilds it."""
+
+    alive_count: int = 0
+    """Entries still in: ``len(alive())`` without the scan (registration asks for it on
+    every new entry). Kept by the ``EntryBought`` applier and :meth:`set_status`."""
+
+    def set_status(self, entry: Entry, status: EntryStatus) -> None:
+        """Change ``entry``'s status (busted, forfeited, disqualified), keeping
+        :attr:`alive_count`: every applier that takes an entry out goes through here."""
+        self.alive_count += (status is EntryStatus.ALIVE) - (entry.status is EntryStatus.ALIVE)
+        entry.status = status
+
+    def by_name(self, name: str) -> Player | None:
+        """The player registered under ``name`` (compared by :func:`player_key`), if any."""
+        pid = self.by_key.get(player_key(name))
+        return None if pid is None else self.players[pid]
 
     def alive(self) -> list[Entry]:
         """Entries still in, in entry order."""
@@ -201,6 +221,8 @@ class ClockReading:
     """Hand-for-hand play is on (FOX-HFH): busts in the same such hand are one hand (G3)."""
     hfh_hands: int = 0
     """Hand-for-hand hands finished so far."""
+    running: bool = True
+    """The clock is running (``False``: stopped by the floor, e.g. for forfeits, A11)."""
 
 
 ClockReader = Callable[[TournamentState, datetime], ClockReading | None]
@@ -264,7 +286,7 @@ def seat_capacity(state: TournamentState) -> SeatCapacity:
             return capacity
     tmpl = state.part(Setup).tmpl
     seats = tmpl.tables * tmpl.seats_per_table
-    alive = len(state.part(Roster).alive())
+    alive = state.part(Roster).alive_count
     return SeatCapacity(seats=seats, tables=tmpl.tables, free=seats - alive)
 
 
@@ -282,9 +304,10 @@ def at_forfeit_point(state: TournamentState, now: datetime) -> bool:
     """Whether a live stack may be forfeited now (A11).
 
     ``any_time_while_registration_open`` (KPC-56): while registration is open.
-    ``registration_close_point_only`` (FOX-FORF2): in the level at which registration
-    closes or the break after it, until the next level starts; without a clock, while the
-    floor has not closed registration.
+    ``registration_close_point_only`` (FOX-FORF2, FOX-72A): at the end of the level at
+    which registration closes with the clock stopped, or during the break after it, until
+    the next level starts; never while that level's clock is running. Without a clock,
+    while the floor has not closed registration.
     """
     setup = state.part(Setup)
     profile = setup.profile
@@ -296,7 +319,8 @@ def at_forfeit_point(state: TournamentState, now: datetime) -> bool:
     if reading is None or not reading.started:
         return reading is None
     close = setup.tmpl.registration_close(profile)
-    return close is not None and reading.level == close
+    stopped = reading.on_break or not reading.running
+    return close is not None and reading.level == close and stopped
 
 
 # --------------------------------------------------------------------------------------
@@ -314,10 +338,10 @@ def find_player(state: TournamentState, ref: str) -> Player:
         return roster.players[text.upper()]
     if text.upper() in roster.entries:
         return roster.players[roster.entries[text.upper()].player_id]
-    low = player_key(text)  # NFC, case-folded: "José" typed either way is the same player
-    exact = [p for p in roster.players.values() if player_key(p.name) == low]
-    if exact:
-        return exact[0]
+    exact = roster.by_name(text)  # NFC, case-folded: "José" typed either way is the same
+    if exact is not None:
+        return exact
+    low = player_key(text)
     starts = [p for p in roster.players.values() if player_key(p.name).startswith(low)]
     if len(starts) == 1:
         return starts[0]

@@ -4,7 +4,12 @@
 ← ``log`` (the event, the command, its decider and applier).
 """
 
-from pokertd.tournament.penalties.log import GivePenalty, PenaltyGiven
+from pokertd.tournament.penalties.log import (
+    GivePenalty,
+    PenaltyGiven,
+    PenaltyHandsServed,
+    penalty_hands,
+)
 from pokertd.tournament.penalties.rules import (
     PenaltyKind,
     check_rounds,
@@ -17,9 +22,11 @@ __all__ = [
     "GivePenalty",
     "Penalties",
     "PenaltyGiven",
+    "PenaltyHandsServed",
     "PenaltyKind",
     "PenaltyRecord",
     "check_rounds",
     "default_rule",
     "missed_round_hands",
+    "penalty_hands",
 ]

@@ -26,18 +26,30 @@ class PenaltyKind(StrEnum):
     DISQUALIFICATION = "disqualification"
 
 
+PENALTY_ENTRY = {
+    PenaltyKind.WARNING: "K1",
+    PenaltyKind.MISSED_HANDS: "K2",
+    PenaltyKind.MISSED_ROUNDS: "K2",
+    PenaltyKind.DISQUALIFICATION: "K5",
+}
+"""The catalogue entry behind each kind of penalty: the options (K1), the missed-hand and
+missed-round arithmetic (K2), disqualification (K5)."""
+
+
 def default_rule(profile: RuleProfile, kind: PenaltyKind) -> str:
-    """The venue's rule ID for this kind of penalty (``penalty_<kind>`` in the profile's
-    ``[rule_ids]``; the catalogue key K1/K2/K5 otherwise)."""
-    fallback = {PenaltyKind.DISQUALIFICATION: "K5", PenaltyKind.MISSED_ROUNDS: "K2"}
-    return profile.rule_id(f"penalty_{kind.value}", fallback.get(kind, "K1"))[0]
+    """The venue's rule ID for this kind of penalty: the first the profile cites for its
+    catalogue entry (FOX-71A for a Foxwoods missed-hand penalty, TNPL-J1iv for a TNPL
+    disqualification)."""
+    return profile.cite(PENALTY_ENTRY[kind])[0]
 
 
 def check_rounds(profile: RuleProfile, rounds: int) -> None:
     """Refuse a missed-round penalty the venue does not give: at least one round, and one
     of ``penalty_round_options`` where the venue lists them (TNPL-J1ii: 1 to 4)."""
     if rounds < 1:
-        raise InvalidCommand("A missed-round penalty is at least one round.", rule_ids="K2")
+        raise InvalidCommand(
+            "A missed-round penalty is at least one round.", rule_ids=profile.cite("K2")
+        )
     options = profile.penalty_round_options
     if options is not None and rounds not in options:
         allowed = ", ".join(str(o) for o in options)
@@ -55,8 +67,8 @@ def missed_round_hands(rounds: int, players_at_table: int) -> int:
     14
     """
     if not 2 <= players_at_table <= 11:
-        raise InvalidCommand("A table has 2 to 11 players.", rule_ids="NJ-5")
+        raise InvalidCommand("A table has 2 to 11 players.", rule_ids="C13")
     return players_at_table * rounds
 
 
-__all__ = ["PenaltyKind", "check_rounds", "default_rule", "missed_round_hands"]
+__all__ = ["PENALTY_ENTRY", "PenaltyKind", "check_rounds", "default_rule", "missed_round_hands"]

@@ -98,7 +98,7 @@ def knockouts_from_pots(
         if carrying is None:
             raise InvalidCommand(
                 f"Seat {seat} contested no pot in this hand, so it cannot have been eliminated.",
-                rule_ids=("KPC-55",),
+                rule_ids="I3",  # no profile here: the catalogue entry (which pot carries it)
             )
         if not carrying.winners:
             raise InvalidCommand("A pot that carries a bounty must have a winner.")
@@ -340,7 +340,7 @@ def bounty_chip_all_in(profile: RuleProfile, stack: Chips) -> Chips | None:
     if stack <= 0:
         raise IllegalAction(
             "A player with no chips behind cannot move all in with the bounty chip.",
-            rule_ids=("FOX-BTY2", "KPC-55"),
+            rule_ids=profile.cite("I2"),
         )
     return stack if profile.bounty_chip_in_pot_is_all_in else None
 

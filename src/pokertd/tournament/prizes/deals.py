@@ -45,6 +45,10 @@ from pokertd.tournament.prizes.icm import DEAL_MAX_DRAWS, IcmResult, icm
 from pokertd.tournament.prizes.payouts import round_half_up
 from pokertd.types import Cents, Chips
 
+DEAL = "J2"
+"""The catalogue entry a deal's procedure cites (unanimous, the amounts add up to the
+pool, binding once accepted); code without a profile names it and the caller cites."""
+
 IcmFunction = Callable[[tuple[Chips, ...], tuple[Cents, ...]], IcmResult]
 """Computes ICM equities of ``(stacks, prizes)`` — :func:`deal_icm`, or a result the
 service computed before (outside the lock) for exactly these inputs."""
@@ -219,7 +223,7 @@ def deal_amounts(
             raise RuleViolation(
                 f"The amounts add up to {format_money(sum(custom))}, more than the "
                 f"{format_money(pool)} left in the prize pool.",
-                rule_ids=("FOX-73",),
+                rule_ids=DEAL,
             )
         return tuple(custom), pool - sum(custom)
     if kind is DealKind.ICM:
@@ -268,17 +272,18 @@ def propose(
         raise InvalidCommand("Give one stack per player.")
     if len(set(players)) != len(players):
         raise InvalidCommand("A player is listed twice in the deal.")
-    amounts, play_for = deal_amounts(
-        kind,
-        stacks,
-        prizes,
-        save=save,
-        save_by=save_by,
-        custom=custom,
-        unit=profile.payout_rounding_unit_cents,
-        rng=rng,
-        icm_fn=icm_fn,
-    )
+    with profile.citing():
+        amounts, play_for = deal_amounts(
+            kind,
+            stacks,
+            prizes,
+            save=save,
+            save_by=save_by,
+            custom=custom,
+            unit=profile.payout_rounding_unit_cents,
+            rng=rng,
+            icm_fn=icm_fn,
+        )
     return DealTerms(
         kind=DealKind(kind),
         players=tuple(players),
@@ -302,15 +307,17 @@ def check_deal_allowed(
     if allowed is DealsAllowed.OFF and not house_allows:
         raise RuleViolation(
             "Deals are not allowed in this event unless the tournament director enables them.",
-            rule_ids=("J4",),
+            rule_ids=profile.cite("J4"),
         )
     if allowed is DealsAllowed.HOUSE_DISCRETION and not house_allows:
-        raise RuleViolation("The house does not allow a deal in this event.", rule_ids="FOX-73")
+        raise RuleViolation(
+            "The house does not allow a deal in this event.", rule_ids=profile.cite(DEAL)
+        )
     if allowed is DealsAllowed.CHOP_WHEN_ALL_PAID and players_left > places_paid:
         raise RuleViolation(
             f"A chop is allowed only among the paid places: {places_paid} places are paid and "
             f"{players_left} players are left.",
-            rule_ids=("SPOT-6.15",),
+            rule_ids=profile.cite("J3"),
             context={"players_left": players_left, "places_paid": places_paid},
         )
 
@@ -347,19 +354,19 @@ def check_deal(
         if missing:
             raise RuleViolation(
                 f"Every remaining player must be in the deal; left out: {', '.join(missing)}.",
-                rule_ids=("TNPL-A8", "FOX-73"),
+                rule_ids=profile.cite("J1", DEAL),
                 context={"missing": missing},
             )
         if outsiders:
             raise RuleViolation(
                 f"Only players still in the event can be in the deal: {', '.join(outsiders)}.",
-                rule_ids=("FOX-73",),
+                rule_ids=profile.cite(DEAL),
             )
     if sum(terms.amounts) + terms.play_for != terms.remaining_pool:
         raise RuleViolation(
             f"The deal shares {format_money(sum(terms.amounts) + terms.play_for)} but "
             f"{format_money(terms.remaining_pool)} is left in the prize pool.",
-            rule_ids=("FOX-73",),
+            rule_ids=profile.cite(DEAL),
         )
 
 
@@ -387,7 +394,7 @@ def deal_warnings(terms: DealTerms, *, profile: RuleProfile, regional: bool = Tr
         warnings.append(
             f"TNPL recommends leaving at least {float(pct * 100):g}% of the remaining pool "
             f"({format_money(need)}) to play for; this deal leaves "
-            f"{format_money(terms.play_for)}. (TNPL-J4ii)"
+            f"{format_money(terms.play_for)}. ({profile.citation('J1')})"
         )
     if profile.deal_cap_at_winner_amount and terms.amounts:
         top = max(terms.amounts)
@@ -397,10 +404,13 @@ def deal_warnings(terms: DealTerms, *, profile: RuleProfile, regional: bool = Tr
             warnings.append(
                 f"{who} is guaranteed {format_money(top)}, more than the player guaranteed "
                 f"{format_money(low)} would get by winning ({format_money(low + terms.play_for)}"
-                "): TNPL recommends nobody gets more than the winner could. (TNPL-J4ii)"
+                "): TNPL recommends nobody gets more than the winner could. "
+                f"({profile.citation('J1')})"
             )
     if profile.deal_warn_chip_count_only and terms.kind is DealKind.CHIP:
-        warnings.append("TNPL discourages deals based only on chip counts. (TNPL-J4ii)")
+        warnings.append(
+            f"TNPL discourages deals based only on chip counts. ({profile.citation('J1')})"
+        )
     return warnings
 
 
@@ -441,7 +451,7 @@ class DealNegotiation:
 
     def _open(self) -> None:
         if self.status is not DealStatus.PROPOSED:
-            raise RuleViolation(f"The deal is already {self.status.value}.", rule_ids="FOX-73")
+            raise RuleViolation(f"The deal is already {self.status.value}.", rule_ids=DEAL)
 
     def accept(self, player: str) -> DealNegotiation:
         """``player`` confirms acceptance (aloud, before the supervisor at FOX)."""
@@ -475,7 +485,7 @@ class DealNegotiation:
                 "The deal is not binding yet: every player must accept"
                 + (" and the supervisor must approve" if self.requires_approval else "")
                 + ".",
-                rule_ids=("FOX-73",),
+                rule_ids=DEAL,
             )
         if winner not in self.terms.players:
             raise InvalidCommand(f"{winner} is not in this deal.")
@@ -491,6 +501,7 @@ def start_negotiation(terms: DealTerms, *, profile: RuleProfile) -> DealNegotiat
 
 
 __all__ = [
+    "DEAL",
     "DealKind",
     "DealNegotiation",
     "DealStatus",

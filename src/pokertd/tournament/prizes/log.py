@@ -59,6 +59,7 @@ from pokertd.tournament.prizes.bounties import (
     clockwise_from_button,
 )
 from pokertd.tournament.prizes.deals import (
+    DEAL,
     DealKind,
     DealNegotiation,
     DealStatus,
@@ -69,6 +70,13 @@ from pokertd.tournament.prizes.deals import (
     deal_warnings,
     icm_inputs,
     propose,
+)
+from pokertd.tournament.prizes.high_hand import (
+    HighHand,
+    check_high_hand,
+    shown_hand,
+    split_prize,
+    winning_hands,
 )
 from pokertd.tournament.prizes.icm import IcmResult
 from pokertd.tournament.prizes.payouts import (
@@ -225,6 +233,41 @@ class PrizePaid(Event):
         return f"Paid {self.name} {format_money(self.paid)} for place {self.place}"
 
 
+@event("high_hand_recorded")
+@dataclass(frozen=True, slots=True, kw_only=True)
+class HighHandRecorded(Event):
+    """The floor saw a level-1 hand of three of a kind or better (FOX-HH)."""
+
+    entry_id: str
+    name: str
+    cards: str
+    strength: int
+    label: str
+    level: int | None = None
+    at: str = ""
+
+    def describe(self) -> str:
+        return f"High hand: {self.name} showed {self.label} ({self.cards})"
+
+
+@event("high_hand_paid")
+@dataclass(frozen=True, slots=True, kw_only=True)
+class HighHandPaid(Event):
+    """The tournament high hand was paid: the event's full price, split when tied (FOX-HH)."""
+
+    entry_ids: tuple[str, ...]
+    names: tuple[str, ...]
+    amounts: tuple[Cents, ...]
+    label: str
+
+    def describe(self) -> str:
+        paid = ", ".join(
+            f"{name} {format_money(amount)}"
+            for name, amount in zip(self.names, self.amounts, strict=True)
+        )
+        return f"High hand paid ({self.label}): {paid}"
+
+
 # --------------------------------------------------------------------------------------
 # Fold
 
@@ -289,6 +332,28 @@ def _apply_approved(state: TournamentState, ev: DealApproved) -> None:
 def _apply_paid(state: TournamentState, ev: PrizePaid) -> None:
     record = {f.name: getattr(ev, f.name) for f in fields(PaidPrize)}
     state.part(PrizeBook).paid[ev.entry_id] = PaidPrize(**record)
+
+
+@applies(HighHandRecorded)
+def _apply_high_hand(state: TournamentState, ev: HighHandRecorded) -> None:
+    state.part(PrizeBook).high_hands.append(
+        HighHand(
+            entry_id=ev.entry_id,
+            name=ev.name,
+            cards=ev.cards,
+            strength=ev.strength,
+            label=ev.label,
+            level=ev.level,
+            at=ev.at,
+        )
+    )
+
+
+@applies(HighHandPaid)
+def _apply_high_hand_paid(state: TournamentState, ev: HighHandPaid) -> None:
+    paid = state.part(PrizeBook).high_hand_paid
+    for entry_id, amount in zip(ev.entry_ids, ev.amounts, strict=True):
+        paid[entry_id] = amount
 
 
 # --------------------------------------------------------------------------------------
@@ -397,6 +462,20 @@ class PayPrize(Command):
     id_checked: bool = False
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RecordHighHand(Command):
+    """Record a level-1 hand shown to the floor for the tournament high hand (FOX-HH)."""
+
+    player: lim.PlayerRef
+    cards: lim.HandCards
+    """The five to seven cards that make the hand (hole cards and board)."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PayHighHand(Command):
+    """Pay the tournament high hand once level 1 is over (FOX-HH)."""
+
+
 def _created(state: TournamentState) -> Setup:
     setup = state.part(Setup)
     if not setup.created:
@@ -449,7 +528,7 @@ def _decide_bounty_winners(
 ) -> list[Event]:
     setup = _created(state)
     if setup.tmpl.fees.bounty <= 0:
-        raise RuleViolation("This is not a bounty event.", rule_ids=("KPC-55",))
+        raise RuleViolation("This is not a bounty event.", rule_ids=setup.profile.cite("I1"))
     roster = state.part(Roster)
     player = find_player(state, cmd.player)
     outs = {o.entry_id: o for o in roster.out}
@@ -498,7 +577,7 @@ def _decide_bounty_winners(
         raise InvalidCommand(
             "Give the button's seat and the winners' seats: the whole bounty goes to the "
             "winner closest clockwise from the button.",
-            rule_ids=("FOX-BTY4",),
+            rule_ids=setup.profile.cite("I4"),
         )
     return [
         BountyWinnersRecorded(
@@ -521,7 +600,9 @@ def _proposal(
     roster = state.part(Roster)
     book = state.part(PrizeBook)
     if book.negotiation is not None and book.negotiation.status is DealStatus.BINDING:
-        raise RuleViolation("A deal has already been made in this event.", rule_ids="FOX-73")
+        raise RuleViolation(
+            "A deal has already been made in this event.", rule_ids=profile.cite(DEAL)
+        )
     alive = roster.alive()
     if len(alive) < 2:
         raise InvalidCommand("A deal needs at least two players left.")
@@ -606,18 +687,19 @@ def _decide_propose(state: TournamentState, cmd: ProposeDeal, ctx: Context) -> l
 
 
 def _open_deal(state: TournamentState) -> DealNegotiation:
+    profile = state.part(Setup).profile
     neg = state.part(PrizeBook).negotiation
     if neg is None:
         raise InvalidCommand("No deal has been proposed.")
     if neg.status is not DealStatus.PROPOSED:
         raise RuleViolation(
-            f"The deal is {neg.status.value}: propose a new one.", rule_ids="FOX-73"
+            f"The deal is {neg.status.value}: propose a new one.", rule_ids=profile.cite(DEAL)
         )
     alive = {e.entry_id for e in state.part(Roster).alive()}
     if alive != set(state.part(PrizeBook).deal_entries):
         raise RuleViolation(
             "The players left are not the ones the deal was proposed to: propose it again.",
-            rule_ids=("TNPL-A8", "FOX-73"),
+            rule_ids=profile.cite("J1", DEAL),
         )
     return neg
 
@@ -642,7 +724,8 @@ def _deal_player(state: TournamentState, neg: DealNegotiation, ref: str) -> tupl
 def _decide_accept(state: TournamentState, cmd: AcceptDeal, ctx: Context) -> list[Event]:
     neg = _open_deal(state)
     eid, name = _deal_player(state, neg, cmd.player)
-    after = neg.accept(name)
+    with state.part(Setup).profile.citing():
+        after = neg.accept(name)
     return [DealAccepted(entry_id=eid, name=name), *_made(after)]
 
 
@@ -650,7 +733,8 @@ def _decide_accept(state: TournamentState, cmd: AcceptDeal, ctx: Context) -> lis
 def _decide_reject(state: TournamentState, cmd: RejectDeal, ctx: Context) -> list[Event]:
     neg = _open_deal(state)
     eid, name = _deal_player(state, neg, cmd.player)
-    neg.reject(name)
+    with state.part(Setup).profile.citing():
+        neg.reject(name)
     return [DealRejected(entry_id=eid, name=name)]
 
 
@@ -659,7 +743,8 @@ def _decide_approve(state: TournamentState, cmd: ApproveDeal, ctx: Context) -> l
     neg = _open_deal(state)
     if not neg.requires_approval:
         raise InvalidCommand("This venue does not need a supervisor's approval for a deal.")
-    after = neg.approve(cmd.supervisor)
+    with state.part(Setup).profile.citing():
+        after = neg.approve(cmd.supervisor)
     return [DealApproved(supervisor=cmd.supervisor.strip()), *_made(after)]
 
 
@@ -682,7 +767,7 @@ def _decide_pay(state: TournamentState, cmd: PayPrize, ctx: Context) -> list[Eve
     if profile.prize_id_required and not cmd.id_checked:
         raise RuleViolation(
             "Valid photo ID and a social security number must be seen before paying a prize.",
-            rule_ids=("FOX-PAY2",),
+            rule_ids=profile.cite("H11"),
         )
     won_on = ctx.now.date()
     flags = claim_flags(
@@ -711,6 +796,76 @@ def _decide_pay(state: TournamentState, cmd: PayPrize, ctx: Context) -> list[Eve
     ]
 
 
+@decides(RecordHighHand)
+def _decide_high_hand(state: TournamentState, cmd: RecordHighHand, ctx: Context) -> list[Event]:
+    """Record a qualifying hand: level 1 only, three of a kind or better, not beaten by the
+    hand already recorded (a tie is kept: tied hands split). Implements: FOX-HH."""
+    setup = _created(state)
+    profile = setup.profile
+    book = state.part(PrizeBook)
+    if book.high_hand_paid:
+        raise RuleViolation("The high hand has already been paid.", rule_ids=profile.cite("H9"))
+    player = find_player(state, cmd.player)
+    entry_id = player.entries[-1] if player.entries else None
+    if entry_id is None:
+        raise InvalidCommand(f"{player.name} has no entry in this tournament.")
+    hand = shown_hand(cmd.cards)
+    reading = read_clock(state, ctx.now)
+    level = reading.level if reading is not None and reading.started else None
+    if reading is not None and not reading.started:
+        raise RuleViolation(
+            "The clock has not started: the high hand counts hands played in level 1.",
+            rule_ids=profile.cite("H9"),
+        )
+    best = min((h.strength for h in book.high_hands), default=None)
+    check_high_hand(profile, level=level, hand=hand, best=best)
+    return [
+        HighHandRecorded(
+            entry_id=entry_id,
+            name=player.name,
+            cards=hand.cards,
+            strength=hand.strength,
+            label=hand.label,
+            level=level,
+            at=ctx.now.isoformat(timespec="seconds"),
+        )
+    ]
+
+
+@decides(PayHighHand)
+def _decide_pay_high_hand(state: TournamentState, cmd: PayHighHand, ctx: Context) -> list[Event]:
+    """Pay the best recorded hand the event's full price (buy-in, fees and bounty), split
+    between tied hands, once level 1 is over. Implements: FOX-HH."""
+    setup = _created(state)
+    profile = setup.profile
+    rid = profile.cite("H9")
+    if not profile.high_hand_promo:
+        raise RuleViolation(f"{profile.title} runs no tournament high hand.", rule_ids=rid)
+    book = state.part(PrizeBook)
+    if book.high_hand_paid:
+        raise RuleViolation("The high hand has already been paid.", rule_ids=rid)
+    winners = winning_hands(book.high_hands)
+    if not winners:
+        raise RuleViolation(
+            "No hand of three of a kind or better has been recorded in level 1.", rule_ids=rid
+        )
+    reading = read_clock(state, ctx.now)
+    if reading is not None and reading.started and reading.level == 1 and not reading.on_break:
+        raise RuleViolation(
+            "Level 1 is still being played: the high hand is paid once it is over.",
+            rule_ids=rid,
+        )
+    amounts = split_prize(setup.tmpl.fees.total, len(winners))
+    return [
+        HighHandPaid(
+            entry_ids=tuple(h.entry_id for h in winners),
+            names=tuple(h.name for h in winners),
+            amounts=amounts,
+            label=winners[0].label,
+        )
+    ]
+
+
 __all__ = [
     "AcceptDeal",
     "ApproveDeal",
@@ -720,6 +875,9 @@ __all__ = [
     "DealMade",
     "DealProposed",
     "DealRejected",
+    "HighHandPaid",
+    "HighHandRecorded",
+    "PayHighHand",
     "PayPrize",
     "PayoutSchedulePosted",
     "PostPayoutSchedule",
@@ -727,6 +885,7 @@ __all__ = [
     "PrizePaid",
     "ProposeDeal",
     "RecordBountyWinners",
+    "RecordHighHand",
     "RejectDeal",
     "SetPrizeOptions",
 ]

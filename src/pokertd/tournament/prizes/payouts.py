@@ -119,7 +119,7 @@ def prize_pool(
     if buy_ins < 0 or bounty_fees < 0:
         raise InvalidCommand("Buy-ins and bounty fees cannot be negative.")
     if guarantee is not None and guarantee < 0:
-        raise InvalidCommand("A guarantee cannot be negative.", rule_ids=("FOX-EVT",))
+        raise InvalidCommand("A guarantee cannot be negative.", rule_ids=profile.cite("H8"))
     overlay = 0
     counted = buy_ins
     if guarantee is not None and profile.guarantee_basis is GuaranteeBasis.GROSS:
@@ -133,7 +133,7 @@ def prize_pool(
         raise RuleViolation(
             f"The withholding of {format_money(withheld)} is more than the buy-ins of "
             f"{format_money(counted)}: there would be no prize pool.",
-            rule_ids=("FOX-ADMIN",),
+            rule_ids=profile.cite("H3"),
         )
     net = counted - withheld
     if guarantee is not None and profile.guarantee_basis is GuaranteeBasis.NET_PAID:
@@ -179,7 +179,8 @@ class PayoutTable:
     """One entry pays 100 % to the winner (FOX-PTAB does not cover it: IMPL, App. D #20)."""
 
     def band_for(self, entries: int) -> PayoutBand:
-        """The band whose entry range holds ``entries``; refuses uncovered counts.
+        """The band whose entry range holds ``entries``; refuses uncovered counts (naming
+        the catalogue entry H4: :func:`payout_shares` cites it with the profile).
 
         >>> fox = builtin_table("fox_ptab")
         >>> fox.band_for(100).places_paid, fox.band_for(505).places_paid
@@ -188,7 +189,7 @@ class PayoutTable:
         if entries < 1:
             raise InvalidCommand(
                 f"There must be at least one entry to pay a prize (got {entries}).",
-                rule_ids=self.rule_ids[:1],
+                rule_ids="H4",
             )
         for band in self.bands:
             if band.covers(entries):
@@ -200,7 +201,7 @@ class PayoutTable:
         raise RuleViolation(
             f"The {self.title} covers {low} to {top} entries, not {entries}: the tournament "
             "director must supply a payout table for this field.",
-            rule_ids=self.rule_ids[:1],
+            rule_ids="H4",
             context={"entries": entries, "table": self.name},
         )
 
@@ -336,7 +337,7 @@ def sng_shares(profile: RuleProfile, entries: int | None = None) -> tuple[Fracti
         raise RuleViolation(
             f"A Sit & Go paying {len(shares)} places needs at least {len(shares)} players, "
             f"not {entries}.",
-            rule_ids=("FOX-SNG",),
+            rule_ids=profile.cite("H6"),
         )
     return shares
 
@@ -395,7 +396,8 @@ def payout_shares(
     """
     chosen: PayoutTable | str = table if table is not None else profile.payout_table
     if isinstance(chosen, PayoutTable):
-        return chosen.band_for(entries).shares
+        with profile.citing():
+            return chosen.band_for(entries).shares
     if chosen == "sng":
         return sng_shares(profile, entries)
     if chosen == "generic":
@@ -406,7 +408,8 @@ def payout_shares(
         return generic_shares(
             entries, pool=pool, min_cash=min_cash, unit=profile.payout_rounding_unit_cents
         )
-    return builtin_table(chosen).band_for(entries).shares
+    with profile.citing():
+        return builtin_table(chosen).band_for(entries).shares
 
 
 # --------------------------------------------------------------------------------------
@@ -484,7 +487,7 @@ def payouts(
     """
     if table == "survivor":
         if min_cash is None:
-            raise InvalidCommand("A survivor payout needs the buy-in.", rule_ids=("FOX-SURV1",))
+            raise InvalidCommand("A survivor payout needs the buy-in.", rule_ids=profile.cite("H7"))
         return survivor_payouts(net_pool, buy_in=min_cash, profile=profile)
     shares = payout_shares(entries, profile=profile, table=table, pool=net_pool, min_cash=min_cash)
     amounts = split_pool(
@@ -513,9 +516,11 @@ def survivor_payouts(net_pool: Cents, *, buy_in: Cents, profile: RuleProfile) ->
     Implements: FOX-SURV1, FOX-SURV2 (IMPL: "buy-in" = the buy-in component; Appendix D #18).
     """
     if buy_in <= 0:
-        raise InvalidCommand("A survivor prize needs a buy-in above $0.00.", rule_ids="FOX-SURV1")
+        raise InvalidCommand(
+            "A survivor prize needs a buy-in above $0.00.", rule_ids=profile.cite("H7")
+        )
     if net_pool <= 0:
-        raise InvalidCommand("The prize pool must be more than $0.00.", rule_ids="FOX-SURV1")
+        raise InvalidCommand("The prize pool must be more than $0.00.", rule_ids=profile.cite("H7"))
     unit = buy_in * profile.survivor_prize_multiple
     full, rest = divmod(net_pool, unit)
     prizes = [Prize(place, unit) for place in range(1, full + 1)]
@@ -553,7 +558,7 @@ def check_schedule_posted(profile: RuleProfile, *, posted: bool) -> None:
     """
     if profile.payout_schedule_posted_in_advance and not posted:
         raise RuleViolation(
-            "The prize schedule must be posted before play starts.", rule_ids=("NJ-44d",)
+            "The prize schedule must be posted before play starts.", rule_ids=profile.cite("H2")
         )
 
 
@@ -562,7 +567,7 @@ def check_schedule_unchanged(profile: RuleProfile, *, posted: bool, changed: boo
     if profile.payout_schedule_posted_in_advance and posted and changed:
         raise RuleViolation(
             "The prize schedule was posted in advance and cannot be changed now.",
-            rule_ids=("NJ-44d",),
+            rule_ids=profile.cite("H2"),
         )
 
 
@@ -609,21 +614,23 @@ class ClaimFlags:
     transferable: bool
     """Whether the prize may be transferred (FOX-PAY2: no)."""
 
-    def notes(self) -> list[str]:
-        """The flags as sentences for a printed receipt."""
+    def notes(self, profile: RuleProfile) -> list[str]:
+        """The flags as sentences for a printed receipt, each citing ``profile``'s rule IDs
+        for claiming prizes (H11) and tax forms (H10)."""
+        claims, tax = profile.citation("H11"), profile.citation("H10")
         lines = []
         if self.id_required:
-            lines.append("Valid photo ID and social security number required. (FOX-PAY2)")
+            lines.append(f"Valid photo ID and social security number required. ({claims})")
         if self.w2g:
-            lines.append("Form W-2G issued. (FOX-PAY3)")
+            lines.append(f"Form W-2G issued. ({tax})")
         if self.form_1042s:
             lines.append(
-                f"Form 1042-S issued; {format_money(self.withheld)} US tax withheld. (FOX-PAY4)"
+                f"Form 1042-S issued; {format_money(self.withheld)} US tax withheld. ({tax})"
             )
         if self.voucher_expires is not None:
-            lines.append(f"Voucher expires {self.voucher_expires.isoformat()}. (FOX-PAY2)")
+            lines.append(f"Voucher expires {self.voucher_expires.isoformat()}. ({claims})")
         if not self.transferable:
-            lines.append("Prize not transferable. (FOX-PAY2)")
+            lines.append(f"Prize not transferable. ({claims})")
         return lines
 
 

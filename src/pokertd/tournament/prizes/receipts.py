@@ -59,16 +59,17 @@ def receipt_text(
         lines.append(f"US tax withheld: {format_money(paid.withheld)}")
     lines.append(f"Paid: {format_money(paid.paid)}")
     lines.append("-" * width)
+    claims, tax = setup.profile.citation("H11"), setup.profile.citation("H10")
     if paid.id_checked:
-        lines.append("Valid photo ID and SSN seen. (FOX-PAY2)")
+        lines.append(f"Valid photo ID and SSN seen. ({claims})")
     if paid.w2g:
-        lines.append("Form W-2G issued. (FOX-PAY3)")
+        lines.append(f"Form W-2G issued. ({tax})")
     if paid.form_1042s:
-        lines.append("Form 1042-S issued. (FOX-PAY4)")
+        lines.append(f"Form 1042-S issued. ({tax})")
     if paid.voucher_expires:
-        lines.append(f"Voucher expires {paid.voucher_expires}. (FOX-PAY2)")
+        lines.append(f"Voucher expires {paid.voucher_expires}. ({claims})")
     if not paid.transferable:
-        lines.append("Not transferable. (FOX-PAY2)")
+        lines.append(f"Not transferable. ({claims})")
     lines += ["", "Player signature: ____________________", "Cashier: ____________________"]
     return "\n".join(lines) + "\n"
 

@@ -18,6 +18,7 @@ from pokertd.tournament.framework import (
 from pokertd.tournament.prizes.deals import (
     DealNegotiation,
 )
+from pokertd.tournament.prizes.high_hand import HighHand
 from pokertd.types import Cents
 
 # --------------------------------------------------------------------------------------
@@ -67,6 +68,10 @@ class PrizeBook:
     """Entry ids of the deal's players, in the deal's order."""
     paid: dict[str, PaidPrize] = field(default_factory=dict)
     """Entry id -> the payout recorded for it."""
+    high_hands: list[HighHand] = field(default_factory=list)
+    """Qualifying level-1 hands recorded for the tournament high hand (FOX-HH), in order."""
+    high_hand_paid: dict[str, Cents] = field(default_factory=dict)
+    """Entry id -> the high-hand prize paid to it (empty until paid)."""
 
 
 def payout_table_name(state: TournamentState) -> str:

@@ -13,6 +13,7 @@ from datetime import datetime
 from typing import Any
 
 from pokertd.errors import InvalidCommand, PokertdError
+from pokertd.money import format_money
 from pokertd.tournament.entries.rules import EntryStatus
 from pokertd.tournament.entries.state import (
     Roster,
@@ -31,6 +32,7 @@ from pokertd.tournament.prizes.deals import (
     DealKind,
     DealStatus,
 )
+from pokertd.tournament.prizes.high_hand import HighHand, winning_hands
 from pokertd.tournament.prizes.payouts import (
     Prize,
     PrizePool,
@@ -46,6 +48,46 @@ from pokertd.types import Cents, Chips
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class HighHandView:
+    """The tournament high hand (FOX-HH): the prize (the event's full price), the hand(s)
+    holding it and, once paid, who was paid what."""
+
+    prize: Cents
+    leaders: tuple[HighHand, ...]
+    paid: tuple[tuple[str, Cents], ...] = ()
+    """(name, amount) per winner once paid."""
+
+    def line(self) -> str:
+        """One sentence for the money page: ``High hand ($60): Ann, flush, king high``."""
+        head = f"High hand ({format_money(self.prize)})"
+        if self.paid:
+            done = ", ".join(f"{name} {format_money(amount)}" for name, amount in self.paid)
+            return f"{head} paid: {done}"
+        if not self.leaders:
+            return f"{head}: no hand of three of a kind or better yet (level 1 only)"
+        who = " and ".join(h.name for h in self.leaders)
+        return f"{head}: {who}, {self.leaders[0].label}"
+
+
+def high_hand_view(state: TournamentState) -> HighHandView | None:
+    """The high hand where the profile runs one (``high_hand_promo``), else ``None``.
+
+    Implements: FOX-HH (H9: prize = buy-in, fees and bounty; ties split).
+    """
+    setup = state.part(Setup)
+    if not setup.created or not setup.profile.high_hand_promo:
+        return None
+    book = state.part(PrizeBook)
+    prize = setup.tmpl.fees.total
+    leaders = winning_hands(book.high_hands)
+    paid: tuple[tuple[str, Cents], ...] = ()
+    if book.high_hand_paid:
+        names = {h.entry_id: h.name for h in book.high_hands}
+        paid = tuple((names.get(e, e), amount) for e, amount in book.high_hand_paid.items())
+    return HighHandView(prize=prize, leaders=tuple(leaders), paid=paid)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class PrizeTable:
     """The prize pool and the payout per place for the entries so far."""
 
@@ -55,6 +97,8 @@ class PrizeTable:
     prizes: tuple[Prize, ...]
     note: str = ""
     schedule_posted: bool = False
+    high_hand: HighHandView | None = None
+    """The tournament high hand, a house prize outside the pool (FOX-HH)."""
 
 
 def prize_table(state: TournamentState) -> PrizeTable:
@@ -83,11 +127,12 @@ def prize_table(state: TournamentState) -> PrizeTable:
     if setup.profile.payout_schedule_posted_in_advance:
         if not book.schedule_posted:
             note = (note + "; " if note else "") + (
-                "the prize schedule must be posted before play starts (NJ-44d)"
+                "the prize schedule must be posted before play starts "
+                f"({setup.profile.citation('H2')})"
             )
         elif book.posted_late:
             note = (note + "; " if note else "") + (
-                "the prize schedule was posted after play started (NJ-44d)"
+                f"the prize schedule was posted after play started ({setup.profile.citation('H2')})"
             )
     return PrizeTable(
         entries=roster.entry_count,
@@ -96,6 +141,7 @@ def prize_table(state: TournamentState) -> PrizeTable:
         prizes=prizes,
         note=note,
         schedule_posted=state.part(PrizeBook).schedule_posted,
+        high_hand=high_hand_view(state),
     )
 
 
@@ -429,10 +475,12 @@ __all__ = [
     "BountyLedger",
     "BountyLine",
     "DealView",
+    "HighHandView",
     "PrizeTable",
     "StandingRow",
     "bounty_ledger",
     "deal_view",
+    "high_hand_view",
     "prize_table",
     "remaining_prizes",
     "standings",

@@ -41,8 +41,10 @@ from pokertd.tournament.seating.rules import (
 )
 from pokertd.types import Seat, SeatMask
 
-BALANCE_RULES = ("KPC-7", "TNPL-B6ii", "FOX-10A")
-BREAK_RULES = ("KPC-6d", "TNPL-B5", "FOX-9")
+BALANCE = "C6"
+"""The catalogue entry a balancing move cites (who moves, into which seat)."""
+BREAK = "C4"
+"""The catalogue entry a table-break move cites (which table breaks, where players go)."""
 
 
 @unique
@@ -51,6 +53,8 @@ class MoveReason(StrEnum):
 
     BALANCE = "balance"
     BREAK_TABLE = "break_table"
+    FLOOR = "floor"
+    """The floor's own decision (special needs, a dispute; FOX-6, FOX-8): ``MovePlayer``."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -86,7 +90,11 @@ class Move:
         target = f"table {self.to_table}"
         target += f" seat {self.to_seat + 1}" if self.to_seat is not None else " (worst position)"
         wait = "; waits for the button to pass" if self.waits else ""
-        why = "to balance tables" if self.reason is MoveReason.BALANCE else "table breaks"
+        why = {
+            MoveReason.BALANCE: "to balance tables",
+            MoveReason.BREAK_TABLE: "table breaks",
+            MoveReason.FLOOR: "floor decision",
+        }[self.reason]
         return f"Move {who} from {origin} to {target} ({why}){wait} [{', '.join(self.rule_ids)}]"
 
 
@@ -109,6 +117,9 @@ class Plan:
     ``button_redraw_new_player_ratio`` of their players are new (SPOT-6.5)."""
     closed: tuple[int, ...] = ()
     """Tables left empty by busts: they close before the moves are made."""
+    blocked: tuple[int, ...] = ()
+    """Short tables that get no balancing player yet: every open seat is one he may not
+    take (next hand's small blind; at KPC also the button; KPC-8d). Ask again after a hand."""
 
     @property
     def empty(self) -> bool:
@@ -190,6 +201,9 @@ def worst_position(
     that seat has just posted it). KPC: any seat but the small blind and the button; the
     worst position is one of them, so it is suggested. SPOT: the same relative position --
     the mover is the player due the big blind, so again the seat due the big blind.
+    A seat between the button and the small blind is taken only when no other will do (the
+    player waits for the button, D4); the small blind (and at KPC the button) never: with
+    only such seats open the answer is ``None`` although the button is known.
 
     Implements: KPC-8d, KPC-8e, TNPL-B6ii, FOX-10A, SPOT-2c7 (C6).
     """
@@ -203,10 +217,12 @@ def worst_position(
         if not open_seats >> seat & 1:
             continue
         hand = button.next_hand(occupied | 1 << seat)
-        if hand.small_blind_seat == seat or hand.waiting >> seat & 1:
-            fallback = seat if fallback is None else fallback
-            continue
+        if hand.small_blind_seat == seat:
+            continue  # never the small blind (KPC-8d; TNPL/FOX "never the small blind")
         if rule is BalanceSeatRule.ANY_EXCEPT_SB_BUTTON and hand.button == seat:
+            continue
+        if hand.waiting >> seat & 1:
+            fallback = seat if fallback is None else fallback  # allowed, but he waits (D4)
             continue
         return seat
     return fallback
@@ -342,9 +358,11 @@ def plan(
         return Plan(tolerance=tol, halted=halted, notify=notify)
     if scratch is None:
         scratch = _Scratch(seating)
-    moves.extend(_balance_moves(seating, scratch, tol, moves))
+    blocked: list[int] = []
+    moves.extend(_balance_moves(seating, scratch, tol, moves, blocked))
     return Plan(
         moves=tuple(moves),
+        blocked=tuple(blocked),
         break_table=to_break if moves and moves[0].reason is MoveReason.BREAK_TABLE else None,
         tolerance=tol,
         halted=halted,
@@ -395,7 +413,7 @@ def _break_moves(
             if fewest >= len(scratch.buckets):
                 raise RuleViolation(
                     f"Table {breaking.number} cannot break: no open seats are left.",
-                    rule_ids=BREAK_RULES,
+                    rule_ids=seating.profile.cite(BREAK),
                 )
             candidates = sorted(
                 n for n in scratch.buckets[fewest] if scratch.open_seats(n) & ~_reserved(seating, n)
@@ -420,7 +438,7 @@ def _break_moves(
                 to_table=number,
                 to_seat=seat,
                 reason=MoveReason.BREAK_TABLE,
-                rule_ids=BREAK_RULES,
+                rule_ids=seating.profile.cite(BREAK),
                 waits=waits,
                 moves_before=seating.moves_of(player),
             )
@@ -440,9 +458,28 @@ def _waits(seating: Seating, scratch: _Scratch, number: int, seat: Seat) -> bool
     return bool(table.button.next_hand(occupied | 1 << seat).waiting >> seat & 1)
 
 
+def _seat_known(scratch: _Scratch, number: int) -> bool:
+    """The seat a mover takes at this table can be worked out (button known, 2+ players)."""
+    table = scratch.seating.tables[number]
+    return table.button.known and scratch.occupied(number).bit_count() >= 2
+
+
+def _balance_seat(seating: Seating, scratch: _Scratch, number: int) -> Seat | None:
+    """The worst position open at a table for a balancing player (``None``: unknown/none)."""
+    table = seating.tables[number]
+    open_seats = scratch.open_seats(number) & ~table.reserved
+    rule = seating.profile.balance_seat_rule
+    return worst_position(table.button, scratch.occupied(number), open_seats, rule)
+
+
 def _balance_moves(
-    seating: Seating, scratch: _Scratch, tol: int, earlier: list[Move]
+    seating: Seating, scratch: _Scratch, tol: int, earlier: list[Move], blocked: list[int]
 ) -> list[Move]:
+    """Moves from the fullest to the shortest tables until within ``tol``.
+
+    A shortest table whose only open seats a balancing player may not take (the next small
+    blind; at KPC also the button) gets nobody now: it goes in ``blocked`` (KPC-8d).
+    """
     profile = seating.profile
     out: list[Move] = []
     arrived: set[int] = {m.to_table for m in earlier}
@@ -457,13 +494,18 @@ def _balance_moves(
         ]
         if not targets:  # the shortest tables have no open seat: nothing more can be done
             break
-        dest = max(targets, key=seating.rank)
+        seat_at = {n: _balance_seat(seating, scratch, n) for n in targets}
+        usable = [n for n in targets if seat_at[n] is not None or not _seat_known(scratch, n)]
+        if not usable:  # only the small blind (KPC: or the button) is open: after a hand
+            blocked.extend(sorted(targets, key=seating.rank))
+            break
+        dest = max(usable, key=seating.rank)
         table = seating.tables[dest]
-        occupied = scratch.occupied(dest)
         open_seats = scratch.open_seats(dest) & ~table.reserved
-        to_seat = worst_position(table.button, occupied, open_seats, profile.balance_seat_rule)
-        if to_seat is None and table.button.known:
+        to_seat = seat_at[dest]
+        if to_seat is None and table.button.known:  # fewer than two players: any seat
             to_seat = seats_of(open_seats)[0]
+        waits = to_seat is not None and _waits(seating, scratch, dest, to_seat)
         taken_from = from_seat
         if taken_from is None:  # the floor names the player: count one seat as left
             taken_from = seats_of(scratch.occupied(source))[0]
@@ -477,7 +519,8 @@ def _balance_moves(
                 to_table=dest,
                 to_seat=to_seat,
                 reason=MoveReason.BALANCE,
-                rule_ids=BALANCE_RULES,
+                rule_ids=profile.cite(BALANCE),
+                waits=waits,
                 moves_before=seating.moves_of(player) if player else 0,
             )
         )
@@ -527,7 +570,9 @@ def check_move(
     The floor may name the player (when the suggestion could not) and choose the seat; a
     balancing player may never take the small blind (nor, at KPC, the button). A move is
     stale when its player no longer sits where it says or its seat has been taken: plan
-    again.
+    again. A floor move (:attr:`MoveReason.FLOOR`, ``MovePlayer``) to another table meets
+    the same seat check as a balancing player choosing his seat (he comes from an active
+    table, KPC-8d); a seat change at the same table does not.
 
     Implements: KPC-8d, KPC-8e, TNPL-B6ii, FOX-10A (C6).
     """
@@ -536,7 +581,7 @@ def check_move(
         raise InvalidCommand(
             f"Name the player to move from table {move.from_table} "
             "(the player due the big blind next).",
-            rule_ids=BALANCE_RULES,
+            rule_ids=seating.profile.cite(BALANCE),
         )
     if move.player is not None and player is not None and player != move.player:
         raise InvalidCommand(f"The move is for {move.player}, not {player}.")
@@ -555,7 +600,7 @@ def check_move(
         raise InvalidCommand(
             f"Choose the seat at table {move.to_table} (the worst position: the open seat "
             "that posts the big blind soonest, never the small blind).",
-            rule_ids=BALANCE_RULES,
+            rule_ids=seating.profile.cite(BALANCE),
         )
     if move.to_table not in seating.tables:
         raise RuleViolation(
@@ -569,17 +614,24 @@ def check_move(
             context={"table": move.to_table, "seat": to_seat + 1},
         )
     seating.check_seat(who, move.to_table, to_seat, moving=True)
-    if move.reason is MoveReason.BALANCE and to_seat != move.to_seat:
+    floor_move = move.reason is MoveReason.FLOOR and move.to_table != where[0]
+    if move.reason is MoveReason.BALANCE or floor_move:
+        # the suggested seat too: a hand may have been dealt since (KPC-8d)
         why = seat_allowed(table.button, table.occupied, to_seat, seating.profile.balance_seat_rule)
         if why is not None:
+            mover = "moved to balance" if move.reason is MoveReason.BALANCE else "moved"
             raise RuleViolation(
-                f"A player moved to balance may not take table {move.to_table} seat "
-                f"{to_seat + 1}: {why}.",
-                rule_ids=("KPC-8d", "TNPL-B6ii", "FOX-10A"),
+                f"A player {mover} from another table may not take table {move.to_table} "
+                f"seat {to_seat + 1}: {why}.",
+                rule_ids=seating.profile.cite(BALANCE),
+                context={"table": move.to_table, "seat": to_seat + 1},
             )
+    occupied = table.occupied
+    if move.to_table == where[0]:
+        occupied &= ~(1 << where[1])  # a seat change at the same table leaves his old seat
     waits = False
-    if table.button.known and table.count >= 2:
-        waits = bool(table.button.next_hand(table.occupied | 1 << to_seat).waiting >> to_seat & 1)
+    if table.button.known and occupied.bit_count() >= 2:
+        waits = bool(table.button.next_hand(occupied | 1 << to_seat).waiting >> to_seat & 1)
     return replace(
         move,
         player=who,
@@ -645,13 +697,13 @@ def break_table(seating: Seating, number: int, rng: random.Random) -> Plan:
     """
     table = seating.table(number)
     if len(seating.tables) < 2:
-        raise RuleViolation("The last table cannot be broken.", rule_ids=("KPC-9",))
+        raise RuleViolation("The last table cannot be broken.", rule_ids=seating.profile.cite("C9"))
     room = seating.capacity - table.capacity
     if seating.players > room:
         raise RuleViolation(
             f"Table {number} cannot break: {seating.players} players and only {room} seats "
             "at the other tables.",
-            rule_ids=BREAK_RULES,
+            rule_ids=seating.profile.cite(BREAK),
             context={"table": number, "players": seating.players, "seats": room},
         )
     scratch = _Scratch(seating)

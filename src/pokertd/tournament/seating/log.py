@@ -14,6 +14,15 @@ The pure rules live in :mod:`pokertd.tournament.seating.rules` and
   auto-confirm on (:class:`SetAutoConfirm`), the suggestion is applied at once.
 * :class:`BreakTable` breaks a chosen table; :class:`Redraw` forms the final table;
   :class:`PlaceButton` records where a table's button is (told, or drawn by high card).
+* :class:`MovePlayer` moves a seated player by hand (a floor decision: special needs, a
+  dispute; FOX-6, FOX-8) into an empty seat of an open table, with the seat checks a
+  balancing player meets (KPC-8d) -> :class:`PlayerMoved` with reason ``floor``.
+* :class:`MarkAbsent` / :class:`MarkPresent` record that a seated player is away from his
+  seat, and since when (the command's clock) -> :class:`PlayerAway` / :class:`PlayerBack`.
+  Nothing else changes: an absent player is dealt in and posts (A7, D8), his hand is killed
+  at the venue's checkpoint (K6, the table's business), and where the venue allows it
+  (``absent_pickup_minutes``, SPOT-2b15) the floor may pick up his chips after that many
+  minutes (G4; shown by the views). A move or a bust ends the absence.
 
 Busts are recorded by the eliminations domain; the seats of entries that are no longer in
 are freed when this domain next reads or applies
@@ -25,10 +34,13 @@ Seats and tables in events are the numbers people read (seat 1 is the first seat
 from __future__ import annotations
 
 import random
+from contextlib import suppress
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Annotated
 
-from pokertd.errors import InvalidCommand, RuleViolation
+from pokertd.errors import InvalidCommand, PokertdError, RuleViolation
+from pokertd.rules.enums import ButtonErrorFix
 from pokertd.tournament import limits as lim
 from pokertd.tournament.entries.log import EntryBought, seats_new_entries
 from pokertd.tournament.entries.state import Roster, Setup, live_entry_of
@@ -41,8 +53,13 @@ from pokertd.tournament.framework import (
     decides,
     event,
 )
+from pokertd.tournament.penalties.log import penalty_hands
+from pokertd.tournament.prizes.payouts import payouts
+from pokertd.tournament.prizes.pool import pool
+from pokertd.tournament.prizes.state import payout_table_name
 from pokertd.tournament.seating.balancing import (
     Move,
+    MoveReason,
     Plan,
     apply_move,
     break_table,
@@ -62,11 +79,13 @@ from pokertd.tournament.seating.rules import (
     draw_final_table,
     draw_initial_seats,
     draw_seat,
+    start_button,
 )
 from pokertd.tournament.seating.state import (
     MoveRecord,
     SeatRecord,
     Tables,
+    away_now,
     describe_move,
     entry_name,
     live_seating,
@@ -149,8 +168,42 @@ class PlayerMoved(Event):
     auto: bool = False
 
     def describe(self) -> str:
+        if self.move.reason is MoveReason.FLOOR:
+            return f"Moved {describe_move(self.move)} (by the floor)"
         how = "auto-confirmed" if self.auto else "confirmed"
         return f"Moved {describe_move(self.move)} ({how})"
+
+
+@event("player_away")
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PlayerAway(Event):
+    """A seated player is away from his seat since ``at`` (ISO time): dealt in, posts (D8)."""
+
+    entry_id: str
+    name: str
+    table: int
+    seat: int
+    at: str
+
+    def describe(self) -> str:
+        return f"{self.name} is away from table {self.table} seat {self.seat}"
+
+
+@event("player_back")
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PlayerBack(Event):
+    """A player marked away is back at his seat (``minutes`` away, whole minutes)."""
+
+    entry_id: str
+    name: str
+    table: int
+    seat: int
+    at: str
+    minutes: int
+
+    def describe(self) -> str:
+        after = "1 minute" if self.minutes == 1 else f"{self.minutes} minutes"
+        return f"{self.name} is back at table {self.table} seat {self.seat} after {after}"
 
 
 @event("table_closed")
@@ -197,6 +250,29 @@ class ButtonPlaced(Event):
     def describe(self) -> str:
         drawn = " (high-card draw)" if self.cards else ""
         return f"Button at T{self.table}-S{self.seat}{drawn}"
+
+
+@event("button_corrected")
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ButtonCorrected(Event):
+    """A misplaced button was corrected back one, then forward two (D6: KPC-24J, FOX-33):
+    the next hand is dealt as the misplaced hand should have been, so the skipped player
+    posts his big blind; the hand after it continues from the misplaced hand."""
+
+    table: int
+    button: int
+    """The button of the corrected (next) hand, 1-based."""
+    big_blind: int
+    """The seat that posts the big blind it skipped, 1-based."""
+    rule: str = ""
+
+    def describe(self) -> str:
+        rule = f" ({self.rule})" if self.rule else ""
+        return (
+            f"Button error corrected at table {self.table}: next hand button seat "
+            f"{self.button}, big blind seat {self.big_blind}, then the button jumps forward "
+            f"two{rule}"
+        )
 
 
 @event("hands_played")
@@ -262,6 +338,7 @@ def _apply_moved(state: TournamentState, ev: PlayerMoved) -> None:
     assert m.to_seat is not None
     seating.move(m.entry_id, m.to_table, m.to_seat - 1)
     part = state.part(Tables)
+    part.away.pop(m.entry_id, None)  # a moved player is no longer away from his old seat
     part.pending.pop(m.move_id, None)
     if not part.pending:
         part.pending_button_draws = ()
@@ -298,6 +375,16 @@ def _apply_button(state: TournamentState, ev: ButtonPlaced) -> None:
     seating.set_button(ev.table, ev.seat - 1, current=ev.current)
 
 
+@applies(ButtonCorrected)
+def _apply_button_corrected(state: TournamentState, ev: ButtonCorrected) -> None:
+    seating = seating_for_apply(state)
+    table = seating.tables.get(ev.table)
+    if table is None:
+        return
+    with suppress(PokertdError):  # a step made impossible by an undo is skipped
+        table.button = table.button.correct_button_error(table.occupied)
+
+
 @applies(HandsPlayed)
 def _apply_hands(state: TournamentState, ev: HandsPlayed) -> None:
     seating = seating_for_apply(state)
@@ -308,6 +395,16 @@ def _apply_hands(state: TournamentState, ev: HandsPlayed) -> None:
 @applies(AutoConfirmSet)
 def _apply_auto(state: TournamentState, ev: AutoConfirmSet) -> None:
     state.part(Tables).auto_confirm = ev.on
+
+
+@applies(PlayerAway)
+def _apply_away(state: TournamentState, ev: PlayerAway) -> None:
+    state.part(Tables).away[ev.entry_id] = ev.at
+
+
+@applies(PlayerBack)
+def _apply_back(state: TournamentState, ev: PlayerBack) -> None:
+    state.part(Tables).away.pop(ev.entry_id, None)
 
 
 # --- commands ---------------------------------------------------------------------------------
@@ -377,11 +474,21 @@ class Redraw(Command):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class PlaceButton(Command):
-    """Say where a table's button is, or draw for it by high card (``seat`` ``None``)."""
+    """Say where a table's button is, or start it by the profile (``seat`` ``None``): a
+    high-card draw, or at NJ the player to the dealer's left (NJ-15)."""
 
     table: lim.TableNo
     seat: lim.SeatNo | None = None
     current: bool = True
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CorrectButton(Command):
+    """The button skipped a seat in the hand just played (found after action): deal the
+    next hand as it should have been, then let the button jump forward two (D6), where the
+    profile's ``button_error_fix`` is ``back_one_then_forward_two`` (KPC-24J, FOX-33)."""
+
+    table: lim.TableNo
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -406,8 +513,9 @@ class ConfirmMoves(Command):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class DrawButtons(Command):
-    """Draw for the button at every table of two or more players whose button is not known
-    (the high card, KPC-23A, FOX-32); a table whose button is known keeps it."""
+    """Start the button at every table of two or more players whose button is not known
+    (by the profile: the high card, KPC-23A, FOX-32; NJ the player left of the dealer,
+    NJ-15); a table whose button is known keeps it."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -415,6 +523,30 @@ class SetAutoConfirm(Command):
     """Let the system confirm suggested moves itself (on) or leave them to the floor."""
 
     on: bool
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class MovePlayer(Command):
+    """Move a seated player by hand to an empty seat of an open table (a floor decision:
+    special needs, a dispute; FOX-6, FOX-8), with the seat checks of a balancing move."""
+
+    player: lim.PlayerRef
+    table: lim.TableNo
+    seat: lim.SeatNo
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class MarkAbsent(Command):
+    """A seated player is away from his seat (dealt in and posted meanwhile; A7, D8, K6)."""
+
+    player: lim.PlayerRef
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class MarkPresent(Command):
+    """A player marked away is back at his seat."""
+
+    player: lim.PlayerRef
 
 
 @decides(LayTables)
@@ -473,7 +605,7 @@ def _decide_seat(state: TournamentState, cmd: SeatPlayer, ctx: Context) -> list[
         t, s = seating.where[entry.entry_id]
         raise RuleViolation(
             f"{entry.name} already sits at table {t} seat {s + 1}.",
-            rule_ids=("FOX-6",),
+            rule_ids=seating.profile.cite("C1"),
             context={"player": entry.name},
         )
     table = seating.tables.get(cmd.table)
@@ -482,7 +614,7 @@ def _decide_seat(state: TournamentState, cmd: SeatPlayer, ctx: Context) -> list[
         if holder is not None:
             raise RuleViolation(
                 f"Table {cmd.table} seat {cmd.seat} is taken by {entry_name(state, holder)}.",
-                rule_ids=("FOX-6",),
+                rule_ids=seating.profile.cite("C1"),
                 context={"table": cmd.table, "seat": cmd.seat},
             )
     seating.check_seat(entry.entry_id, cmd.table, cmd.seat - 1)
@@ -541,13 +673,12 @@ def _decide_suggest(state: TournamentState, cmd: SuggestMoves, ctx: Context) -> 
             raise InvalidCommand(
                 f"{len(part.pending)} move(s) are waiting for the floor: confirm them first."
             )
-    todo = plan(
-        seating, ctx.rng, paid_places=cmd.paid_places, full_table_event=cmd.full_table_event
-    )
+    paid = cmd.paid_places if cmd.paid_places is not None else _paid_places(state)
+    todo = plan(seating, ctx.rng, paid_places=paid, full_table_event=cmd.full_table_event)
     if todo.final_table is not None:
         raise RuleViolation(
             f"{seating.players} players left: time to draw the final table.",
-            rule_ids=("KPC-9", "TNPL-B4", "FOX-11A"),
+            rule_ids=seating.profile.cite("C9"),
             context={"hint": "redraw"},
         )
     closed: list[Event] = [TableClosed(table=n) for n in todo.closed]
@@ -559,8 +690,42 @@ def _decide_suggest(state: TournamentState, cmd: SuggestMoves, ctx: Context) -> 
             return [*closed, MovesSuggested(moves=())]
         if closed:
             return closed
+        if todo.blocked:
+            tables = " and ".join(f"table {n}" for n in todo.blocked)
+            raise InvalidCommand(
+                f"A player must move to {tables}, but its only open seats are ones a player "
+                "moved to balance may not take (next hand's small blind or button): play one "
+                "hand there, then ask again.",
+                rule_ids=seating.profile.cite("C6"),
+            )
         raise InvalidCommand("No moves needed: the tables are within the tolerance.")
     return [*closed, *_moves_events(state, seating, todo, part.auto_confirm, ctx.rng)]
+
+
+def _paid_places(state: TournamentState) -> int | None:
+    """How many places the tournament pays now, from its own payouts, for the venues that
+    balance tighter one table from the money (KPC-7, ``balance_tight_near_money``).
+
+    ``None`` when the profile does not need it or there is no prize pool yet.
+    """
+    setup = state.part(Setup)
+    roster = state.part(Roster)
+    if not setup.profile.balance_tight_near_money or roster.entry_count == 0:
+        return None
+    made = pool(state)
+    if made.net <= 0:
+        return None
+    try:
+        prizes = payouts(
+            roster.entry_count,
+            made.net,
+            profile=setup.profile,
+            table=payout_table_name(state),
+            min_cash=setup.tmpl.fees.prize_pool,
+        )
+    except PokertdError:  # no table for this field: the floor gives ``paid_places``
+        return None
+    return len(prizes)
 
 
 def _still_valid(seating: Seating, move: Move) -> bool:
@@ -619,7 +784,7 @@ def _decide_confirm_many(state: TournamentState, cmd: ConfirmMoves, ctx: Context
             raise InvalidCommand(
                 f"The button at table {move.from_table} is not known: tap the button's seat "
                 "first, then the move names the player due the big blind.",
-                rule_ids=("KPC-23A", "FOX-32"),
+                rule_ids=work.profile.cite("D1"),
             )
         checked = default_choice(work, move)
         closes = broken == checked.from_table and work.tables[checked.from_table].count == 1
@@ -640,7 +805,17 @@ def _decide_draw_buttons(state: TournamentState, cmd: DrawButtons, ctx: Context)
     )
     if not todo:
         raise InvalidCommand("Every table with two or more players already has its button.")
-    return _button_draws(seating.copy(), todo, ctx.rng)
+    return [_first_button(seating, n, ctx.rng) for n in todo]
+
+
+def _first_button(seating: Seating, number: int, rng: random.Random) -> ButtonPlaced:
+    """A table's first button by the profile's ``button_start_method``: a high-card draw,
+    or (NJ-15) the player to the dealer's left, seat 1 or the first player after it (C11)."""
+    started = start_button(seating, number, rng)
+    if isinstance(started, int):
+        return ButtonPlaced(table=number, seat=started + 1, current=False)
+    cards = tuple((s + 1, c) for s, c in started.rounds[-1])
+    return ButtonPlaced(table=number, seat=started.button + 1, current=False, cards=cards)
 
 
 @decides(BreakTable)
@@ -681,13 +856,49 @@ def _decide_button(state: TournamentState, cmd: PlaceButton, ctx: Context) -> li
     seating = live_seating(state)
     table = seating.table(cmd.table)
     if cmd.seat is None:
-        occupied = [s for s in range(table.n_seats) if table.occupied >> s & 1]
-        drawn = draw_button(cmd.table, occupied, ctx.rng, seating.profile.suit_order_high_to_low)
-        cards = tuple((s + 1, c) for s, c in drawn.rounds[-1])
-        seating.set_button(cmd.table, drawn.button, current=False)
-        return [ButtonPlaced(table=cmd.table, seat=drawn.button + 1, current=False, cards=cards)]
+        if table.count < 2:
+            raise RuleViolation("A draw for the button needs at least two players.")
+        placed = _first_button(seating, cmd.table, ctx.rng)
+        seating.set_button(cmd.table, placed.seat - 1, current=False)  # validates
+        return [placed]
     seating.set_button(cmd.table, cmd.seat - 1, current=cmd.current)  # validates
     return [ButtonPlaced(table=cmd.table, seat=cmd.seat, current=cmd.current)]
+
+
+@decides(CorrectButton)
+def _decide_correct_button(state: TournamentState, cmd: CorrectButton, ctx: Context) -> list[Event]:
+    """Implements: KPC-24J, FOX-33 (D6, ``button_error_fix``); the other venues' fixes are
+    refused with what their rule says instead (SPOT-3c1, SPOT-3a6; TDA: the TD decides)."""
+    seating = live_seating(state)
+    profile = seating.profile
+    table = seating.table(cmd.table)
+    fix = profile.button_error_fix
+    if fix is ButtonErrorFix.MISDEAL_BEFORE_ACTION_ELSE_REBALANCE_ROUND:
+        raise RuleViolation(
+            f"{profile.title} does not move the button back: a button out of position is a "
+            "misdeal before any action; after action the hand stands and the blinds are "
+            "balanced over the round. Place the button where it belongs instead.",
+            rule_ids=profile.cite("D6"),
+            context={"table": cmd.table, "hint": "button"},
+        )
+    if fix is not ButtonErrorFix.BACK_ONE_THEN_FORWARD_TWO:
+        raise RuleViolation(
+            f"{profile.title} leaves a misplaced button to the tournament director: place it "
+            "where it belongs instead.",
+            rule_ids=profile.cite("D6"),
+            context={"table": cmd.table, "hint": "button"},
+        )
+    with profile.citing():
+        fixed = table.button.correct_button_error(table.occupied)
+        hand = fixed.next_hand(table.occupied)
+    return [
+        ButtonCorrected(
+            table=cmd.table,
+            button=hand.button + 1,
+            big_blind=hand.big_blind_seat + 1,
+            rule=", ".join(profile.cite("D6")),
+        )
+    ]
 
 
 @decides(PlayHands)
@@ -699,7 +910,7 @@ def _decide_hands(state: TournamentState, cmd: PlayHands, ctx: Context) -> list[
     if not table.button.known:
         raise InvalidCommand(
             f"The button is not known at table {cmd.table}: say where it is first.",
-            rule_ids=("KPC-23A", "FOX-32"),
+            rule_ids=seating.profile.cite("D1"),
             context={"hint": "button"},
         )
     hand = None
@@ -707,7 +918,8 @@ def _decide_hands(state: TournamentState, cmd: PlayHands, ctx: Context) -> list[
         hand = seating.next_hand(cmd.table)  # refuses a table with fewer than two players
         seating.hand_dealt(cmd.table, hand)
     assert hand is not None
-    return [HandsPlayed(table=cmd.table, hands=cmd.hands, button=hand.button + 1)]
+    played = HandsPlayed(table=cmd.table, hands=cmd.hands, button=hand.button + 1)
+    return [played, *penalty_hands(state, cmd.table, cmd.hands, ctx.now)]  # K3
 
 
 @decides(SetAutoConfirm)
@@ -715,6 +927,95 @@ def _decide_auto(state: TournamentState, cmd: SetAutoConfirm, ctx: Context) -> l
     if state.part(Tables).auto_confirm == cmd.on:
         raise InvalidCommand(f"Auto-confirm is already {'on' if cmd.on else 'off'}.")
     return [AutoConfirmSet(on=cmd.on)]
+
+
+def _minutes_since(at: str, now: datetime) -> int:
+    """Whole minutes from ``at`` (ISO time) to ``now`` (never negative)."""
+    return max(0, int((now - datetime.fromisoformat(at)).total_seconds() // 60))
+
+
+@decides(MovePlayer)
+def _decide_move_player(state: TournamentState, cmd: MovePlayer, ctx: Context) -> list[Event]:
+    """Implements: FOX-6, FOX-8, TNPL-B3 (C1, manual seat override); KPC-8d, TNPL-B6ii,
+    FOX-10A (C6, the seat checks reused from :func:`check_move`); D4 (``waits``)."""
+    _, entry = live_entry_of(state, cmd.player)
+    seating = live_seating(state)
+    where = seating.where.get(entry.entry_id)
+    if where is None:
+        raise InvalidCommand(
+            f"{entry.name} has no seat yet: draw or give a seat first.",
+            context={"player": entry.name},
+        )
+    table = seating.tables.get(cmd.table)
+    if table is None:
+        open_tables = ", ".join(str(n) for n in sorted(seating.tables)) or "none"
+        raise InvalidCommand(
+            f"Table {cmd.table} is not in play (open tables: {open_tables}).",
+            context={"table": cmd.table},
+        )
+    if where == (cmd.table, cmd.seat - 1):
+        raise InvalidCommand(f"{entry.name} already sits at table {cmd.table} seat {cmd.seat}.")
+    if 1 <= cmd.seat <= table.n_seats and (holder := table.players[cmd.seat - 1]) is not None:
+        raise RuleViolation(
+            f"Table {cmd.table} seat {cmd.seat} is taken by {entry_name(state, holder)}.",
+            rule_ids=seating.profile.cite("C1"),
+            context={"table": cmd.table, "seat": cmd.seat},
+        )
+    rules = seating.profile.cite("C1")
+    move = Move(
+        player=entry.entry_id,
+        from_table=where[0],
+        from_seat=where[1],
+        to_table=cmd.table,
+        to_seat=None,
+        reason=MoveReason.FLOOR,
+        rule_ids=rules,
+    )
+    checked = check_move(seating, move, seat=cmd.seat - 1)
+    return [PlayerMoved(move=move_record(state, state.part(Tables).next_move_id, checked))]
+
+
+def _seat_of(state: TournamentState, ref: str) -> tuple[str, str, int, int]:
+    """``(entry id, name, table, seat)`` of a seated player still in (1-based seat)."""
+    _, entry = live_entry_of(state, ref)
+    where = live_seating(state).where.get(entry.entry_id)
+    if where is None:
+        raise InvalidCommand(
+            f"{entry.name} has no seat yet: only a seated player can be marked away.",
+            context={"player": entry.name},
+        )
+    return entry.entry_id, entry.name, where[0], where[1] + 1
+
+
+@decides(MarkAbsent)
+def _decide_absent(state: TournamentState, cmd: MarkAbsent, ctx: Context) -> list[Event]:
+    """Implements: TNPL-B2iv, FOX-REG2 (A7); KPC-21, TNPL-E1, FOX-30, SPOT-6.6 (D8, K6);
+    SPOT-2b15 (G4: the time kept for the pickup)."""
+    entry_id, name, table, seat = _seat_of(state, cmd.player)
+    since = away_now(state).get(entry_id)
+    if since is not None:
+        minutes = _minutes_since(since, ctx.now)
+        raise InvalidCommand(f"{name} is already marked away ({minutes} min).")
+    at = ctx.now.isoformat(timespec="seconds")
+    return [PlayerAway(entry_id=entry_id, name=name, table=table, seat=seat, at=at)]
+
+
+@decides(MarkPresent)
+def _decide_present(state: TournamentState, cmd: MarkPresent, ctx: Context) -> list[Event]:
+    entry_id, name, table, seat = _seat_of(state, cmd.player)
+    since = away_now(state).get(entry_id)
+    if since is None:
+        raise InvalidCommand(f"{name} is not marked away.")
+    return [
+        PlayerBack(
+            entry_id=entry_id,
+            name=name,
+            table=table,
+            seat=seat,
+            at=ctx.now.isoformat(timespec="seconds"),
+            minutes=_minutes_since(since, ctx.now),
+        )
+    ]
 
 
 @seats_new_entries
@@ -743,17 +1044,24 @@ def _seat_new_entry(state: TournamentState, ctx: Context, entry: EntryBought) ->
 __all__ = [
     "AutoConfirmSet",
     "BreakTable",
+    "ButtonCorrected",
     "ButtonPlaced",
     "ConfirmMove",
     "ConfirmMoves",
+    "CorrectButton",
     "DrawButtons",
     "DrawSeats",
     "FinalTableDrawn",
     "HandsPlayed",
     "LayTables",
+    "MarkAbsent",
+    "MarkPresent",
+    "MovePlayer",
     "MovesSuggested",
     "PlaceButton",
     "PlayHands",
+    "PlayerAway",
+    "PlayerBack",
     "PlayerMoved",
     "Redraw",
     "SeatPlayer",

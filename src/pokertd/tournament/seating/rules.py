@@ -25,6 +25,7 @@ import bisect
 import heapq
 import random
 from collections.abc import Iterable, Sequence
+from contextlib import nullcontext
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -71,7 +72,7 @@ class TableSpec:
         if not 2 <= self.seats <= max_seats:
             raise InvalidCommand(
                 f"Table {self.number} has {self.seats} seats: a table has 2 to {max_seats}.",
-                rule_ids=("NJ-5",),
+                rule_ids="C13",
                 context={"table": self.number, "seats": self.seats},
             )
         bad = [s for s in self.unavailable | self.reserved if not 0 <= s < self.seats]
@@ -122,13 +123,13 @@ class Layout:
         numbers = [t.number for t in self.tables]
         if len(set(numbers)) != len(numbers):
             raise InvalidCommand("Two tables have the same number.")
-        for spec in self.tables:
-            spec.validate(max_seats)
-        if self.break_order and sorted(self.break_order) != sorted(numbers):
-            raise InvalidCommand(
-                "The break order must list every table exactly once.",
-                rule_ids=("KPC-6d",),
-            )
+        with profile.citing() if profile is not None else nullcontext():
+            for spec in self.tables:
+                spec.validate(max_seats)
+            if self.break_order and sorted(self.break_order) != sorted(numbers):
+                raise InvalidCommand(
+                    "The break order must list every table exactly once.", rule_ids="C4"
+                )
 
 
 # --- the state: who sits where ----------------------------------------------------------------
@@ -339,7 +340,8 @@ class Seating:
     def next_hand(self, number: int) -> HandPositions:
         """Button, blinds and waiting players of a table's next hand."""
         table = self.table(number)
-        return table.button.next_hand(table.occupied)
+        with self.profile.citing():
+            return table.button.next_hand(table.occupied)
 
     # -- mutators (validate first, then change) ---------------------------------------------------
 
@@ -367,7 +369,7 @@ class Seating:
             t, s = self.where[player]
             raise RuleViolation(
                 f"{player} already sits at table {t} seat {s + 1}.",
-                rule_ids=("FOX-6",),
+                rule_ids=self.profile.cite("C1"),
                 context={"player": player},
             )
         if moving and player not in self.where:
@@ -380,13 +382,13 @@ class Seating:
         if table.occupied >> seat & 1:
             raise RuleViolation(
                 f"Table {number} seat {seat + 1} is taken by {table.players[seat]}.",
-                rule_ids=("FOX-6",),
+                rule_ids=self.profile.cite("C1"),
                 context={"table": number, "seat": seat + 1},
             )
         if table.blocked >> seat & 1:
             raise RuleViolation(
                 f"Table {number} seat {seat + 1} is not available.",
-                rule_ids=("FOX-8",),
+                rule_ids=self.profile.cite("C1"),
                 context={"table": number, "seat": seat + 1},
             )
 
@@ -414,11 +416,13 @@ class Seating:
         """Take an empty table out of play (it has broken)."""
         table = self.table(number)
         if len(self.tables) == 1:
-            raise RuleViolation("The last table cannot be broken.", rule_ids=("KPC-9",))
+            raise RuleViolation(
+                "The last table cannot be broken.", rule_ids=self.profile.cite("C9")
+            )
         if table.count:
             raise RuleViolation(
                 f"Table {number} still has {table.count} players: move them first.",
-                rule_ids=("KPC-6e", "FOX-9"),
+                rule_ids=self.profile.cite("C4"),
             )
         self._buckets[0].discard(number)
         self._capacity -= table.capacity
@@ -429,10 +433,11 @@ class Seating:
         """The floor says where a table's button is (the hand now, or the next hand)."""
         table = self.table(number)
         button = table.button
-        if current:
-            table.button = button.with_current_button(seat, table.occupied)
-        else:
-            table.button = button.with_first_button(seat, table.occupied)
+        with self.profile.citing():
+            if current:
+                table.button = button.with_current_button(seat, table.occupied)
+            else:
+                table.button = button.with_first_button(seat, table.occupied)
 
     def hand_dealt(self, number: int, hand: HandPositions) -> None:
         """A hand was dealt at a table with these positions."""
@@ -461,11 +466,12 @@ class Seating:
         table = self.table(number)
         if not self.profile.allow_overfull_start:
             raise RuleViolation(
-                "This event does not start tables with an extra player.", rule_ids=("SPOT-2c5",)
+                "This event does not start tables with an extra player.",
+                rule_ids=self.profile.cite("C12"),
             )
         if table.extra_seat or table.n_seats >= MAX_SEATS + 1:
             raise RuleViolation(
-                f"Table {number} already has its extra seat.", rule_ids=("SPOT-2c5",)
+                f"Table {number} already has its extra seat.", rule_ids=self.profile.cite("C12")
             )
         seat = table.n_seats
         _grow(self, number, table.n_seats + 1)
@@ -527,7 +533,9 @@ def draw_initial_seats(
         raise InvalidCommand("A player is listed twice in the draw.")
     already = [p for p in players if p in seating.where]
     if already:
-        raise RuleViolation(f"{already[0]} already has a seat.", rule_ids=("FOX-6",))
+        raise RuleViolation(
+            f"{already[0]} already has a seat.", rule_ids=seating.profile.cite("C1")
+        )
     if not players:
         return []
     total = seating.players + len(players)
@@ -602,7 +610,7 @@ def draw_seat(
     if player in seating.where:
         t, s = seating.where[player]
         raise RuleViolation(
-            f"{player} already sits at table {t} seat {s + 1}.", rule_ids=("FOX-6",)
+            f"{player} already sits at table {t} seat {s + 1}.", rule_ids=seating.profile.cite("C1")
         )
     candidates = [n for n in seating.order if _free(seating, n)]
     if not candidates:
@@ -760,12 +768,12 @@ def draw_final_table(seating: Seating, rng: random.Random) -> FinalTableDraw:
     """
     profile = seating.profile
     if len(seating.tables) < 2:
-        raise RuleViolation("The final table is already formed.", rule_ids=("KPC-9",))
+        raise RuleViolation("The final table is already formed.", rule_ids=profile.cite("C9"))
     size = final_table_size(profile, seating.seats_per_table)
     if seating.players > size:
         raise RuleViolation(
             f"{seating.players} players are left: the final table forms at {size}.",
-            rule_ids=("KPC-9", "TNPL-B4", "FOX-11A"),
+            rule_ids=profile.cite("C9"),
             context={"players": seating.players, "final_table_size": size},
         )
     number = seating.order[-1]

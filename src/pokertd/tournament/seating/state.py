@@ -48,6 +48,9 @@ class Tables:
     """Tables that draw for the button once the pending moves are done (SPOT-6.5)."""
     next_move_id: int = 1
     auto_confirm: bool = False
+    away: dict[str, str] = field(default_factory=dict)
+    """Seated players marked away from their seat: entry id -> since when (ISO time from the
+    command's clock). Dealt in and posted while away (A7, D8, K6); a move or a bust ends it."""
 
 
 def _build(state: TournamentState) -> Seating:
@@ -74,6 +77,9 @@ def seating_for_apply(state: TournamentState) -> Seating:
     if part.seating is None:
         part.seating = _build(state)
     _sync(state, part.seating)
+    if part.away:  # a busted player's absence ends with his seat
+        where = part.seating.where
+        part.away = {e: since for e, since in part.away.items() if e in where}
     return part.seating
 
 
@@ -93,10 +99,13 @@ def seat_capacity_of_layout(state: TournamentState) -> SeatCapacity:
     part = state.part(Tables)
     seating = part.seating
     roster = state.part(Roster)
-    alive = len(roster.alive())
+    alive = roster.alive_count
     if seating is None:
         tmpl = state.part(Setup).tmpl
-        layout = part.layout or Layout.uniform(tmpl.tables, tmpl.seats_per_table)
+        if part.layout is None:  # the template's tables, every seat drawable: no layout built
+            seats = tmpl.tables * tmpl.seats_per_table
+            return SeatCapacity(seats=seats, tables=tmpl.tables, free=seats - alive)
+        layout = part.layout
         seats = sum(_spec_seats(t) for t in layout.tables)
         total = sum(t.seats for t in layout.tables)
         return SeatCapacity(
@@ -130,6 +139,24 @@ def live_seating(state: TournamentState) -> Seating:
     seating = _build(state) if part.seating is None else part.seating.copy()
     _sync(state, seating)
     return seating
+
+
+def away_now(state: TournamentState) -> dict[str, str]:
+    """Entries still in and seated that are marked away, with since when (ISO time).
+
+    A bust ends an absence (the entry is no longer in), so does a move (its applier);
+    cheap: no copy of the seating.
+    """
+    part = state.part(Tables)
+    if not part.away or part.seating is None:
+        return {}
+    entries = state.part(Roster).entries
+    where = part.seating.where
+    return {
+        e: since
+        for e, since in part.away.items()
+        if e in where and e in entries and entries[e].status is EntryStatus.ALIVE
+    }
 
 
 def entry_name(state: TournamentState, entry_id: str) -> str:
@@ -207,7 +234,11 @@ def describe_move(record: MoveRecord) -> str:
     target = f"T{record.to_table}" + (
         f"-S{record.to_seat}" if record.to_seat else " (worst position)"
     )
-    why = "balance" if record.reason is MoveReason.BALANCE else "table breaks"
+    why = {
+        MoveReason.BALANCE: "balance",
+        MoveReason.BREAK_TABLE: "table breaks",
+        MoveReason.FLOOR: "floor decision",
+    }[record.reason]
     wait = ", waits for the button" if record.waits else ""
     rules = ", ".join(record.rule_ids)
     return f"#{record.move_id} {who}: {origin} -> {target} ({why}{wait}) [{rules}]"
@@ -217,6 +248,7 @@ __all__ = [
     "MoveRecord",
     "SeatRecord",
     "Tables",
+    "away_now",
     "describe_move",
     "entry_name",
     "live_seating",

@@ -7,10 +7,13 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from datetime import datetime, timedelta
 
+from pokertd.tournament.entries.state import Setup
 from pokertd.tournament.framework import (
     TournamentState,
 )
+from pokertd.tournament.penalties.state import Penalties
 from pokertd.tournament.seating.balancing import (
     MoveReason,
     halted_tables,
@@ -23,12 +26,79 @@ from pokertd.tournament.seating.rules import (
 from pokertd.tournament.seating.state import (
     MoveRecord,
     Tables,
+    away_now,
     entry_name,
     live_seating,
     move_record,
 )
 
 # --- views ------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class AwayView:
+    """A seated player marked away: since when, for how long, and when the venue lets the
+    floor pick up his chips (G4).
+
+    Implements: SPOT-2b15 (G4, K8: ``absent_pickup_minutes``); D8, K6 (dealt in, posts).
+    """
+
+    since: str
+    """When he was marked away (ISO time, UTC)."""
+    minutes: int | None
+    """Whole minutes away at the view's ``now`` (``None`` when no time was given)."""
+    pickup_minutes: int | None
+    """The venue's ``absent_pickup_minutes`` (``None``: the venue has no such rule)."""
+    pickup_at: str | None
+    """The minute after which his chips may be picked up (ISO time, UTC), if any."""
+    pickup_due: bool
+    """The pickup time has passed."""
+    rule_ids: tuple[str, ...]
+    rule_text: str
+    """The venue's rule for an absence, without the minutes (a screen that counts the
+    minutes itself puts its own in front): "Chips may be picked up after 15 minutes away
+    (SPOT-2b15)." """
+    text: str
+    """The floor's sentence at ``now``: "Away 7 min. Chips may be picked up after 15
+    minutes away (SPOT-2b15)." """
+
+
+def away_view(since: str, now: datetime | None, state: TournamentState) -> AwayView:
+    """The absence of one player (``since`` as stored) at ``now`` by the venue's profile."""
+    profile = state.part(Setup).profile
+    start = datetime.fromisoformat(since)
+    minutes = None if now is None else max(0, int((now - start).total_seconds() // 60))
+    pickup = profile.absent_pickup_minutes
+    head = "Away" if minutes is None else f"Away {minutes} min."
+    if pickup is None:
+        rules = profile.cite("D8", "K6")
+        rule_text = f"Dealt in; blinds and antes are posted ({', '.join(rules)})."
+        return AwayView(
+            since=since,
+            minutes=minutes,
+            pickup_minutes=None,
+            pickup_at=None,
+            pickup_due=False,
+            rule_ids=rules,
+            rule_text=rule_text,
+            text=f"{head} {rule_text}",
+        )
+    rules = profile.cite("G4")
+    at = start + timedelta(minutes=pickup)
+    due = minutes is not None and minutes >= pickup
+    cite = ", ".join(rules)
+    rule_text = f"Chips may be picked up after {pickup} minutes away ({cite})."
+    now_text = f"Chips may be picked up now: more than {pickup} minutes away ({cite})."
+    return AwayView(
+        since=since,
+        minutes=minutes,
+        pickup_minutes=pickup,
+        pickup_at=at.isoformat(timespec="seconds"),
+        pickup_due=due,
+        rule_ids=rules,
+        rule_text=rule_text,
+        text=f"{head} {now_text if due else rule_text}",
+    )
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -40,6 +110,14 @@ class SeatView:
     name: str
     moves: int
     waits: bool
+    away: AwayView | None = None
+    """Marked away from the seat (see :class:`AwayView`), else ``None``."""
+    penalty_hands_left: int = 0
+    """Penalty hands still to serve (K3): meanwhile the seat is dealt in, posts its blinds
+    and antes, and the hand is killed."""
+    on_penalty: bool = False
+    """Serving a penalty in the coming hand (``False`` while the hand in progress when the
+    penalty was given is still being played)."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -70,10 +148,12 @@ class TablesView:
     auto_confirm: bool
 
 
-def tables_view(state: TournamentState) -> TablesView:
-    """What ``pokertd tables`` shows."""
+def tables_view(state: TournamentState, now: datetime | None = None) -> TablesView:
+    """What ``pokertd tables`` shows; ``now`` (the caller's clock) gives minutes away."""
     seating = live_seating(state)
     part = state.part(Tables)
+    away = away_now(state)
+    pens = state.part(Penalties)
     halted = set(halted_tables(seating))
     notify = set(notify_tables(seating))
     out: list[TableView] = []
@@ -95,6 +175,9 @@ def tables_view(state: TournamentState) -> TablesView:
                 name=entry_name(state, p),
                 moves=seating.moves_of(p),
                 waits=bool(waiting >> s & 1),
+                away=away_view(away[p], now, state) if p in away else None,
+                penalty_hands_left=pens.hands_left(p),
+                on_penalty=pens.serving_now(p),
             )
             for s, p in enumerate(table.players)
             if p is not None
@@ -154,9 +237,12 @@ class MovesDue:
     text: str
 
 
-_BREAK_RULES = ("KPC-7", "TNPL-B6v", "FOX-10D")
-_BALANCE_RULES = ("KPC-7", "KPC-8d", "TNPL-B6ii", "FOX-10A")
-_FINAL_RULES = ("KPC-9", "TNPL-B4", "FOX-11A")
+_BREAK = "C5"
+"""The catalogue entry a due table break cites (the balancing tolerance breaks it)."""
+_BALANCE = "C6"
+"""The catalogue entry due balancing moves cite (who moves, into which seat)."""
+_FINAL = "C9"
+"""The catalogue entry a due final table cites (its size)."""
 
 
 def moves_due(state: TournamentState) -> MovesDue | None:
@@ -198,12 +284,13 @@ def moves_due(state: TournamentState) -> MovesDue | None:
         )
     rules: tuple[str, ...]
     if todo.final_table is not None:
-        rules, text = _FINAL_RULES, f"{seating.players} players left: time for the final table."
+        rules = seating.profile.cite(_FINAL)
+        text = f"{seating.players} players left: time for the final table."
     elif todo.break_table is not None:
-        rules = _BREAK_RULES
+        rules = seating.profile.cite(_BREAK)
         text = f"Table {todo.break_table} breaks: its {len(moves)} players fit at the other tables."
     elif moves:
-        rules = _BALANCE_RULES
+        rules = seating.profile.cite(_BALANCE)
         text = (
             f"Tables out of balance (more than {todo.tolerance} apart): "
             f"{len(moves)} move{'s' if len(moves) != 1 else ''} due."
@@ -223,11 +310,13 @@ def moves_due(state: TournamentState) -> MovesDue | None:
 
 
 __all__ = [
+    "AwayView",
     "DueMove",
     "MovesDue",
     "SeatView",
     "TableView",
     "TablesView",
+    "away_view",
     "moves_due",
     "tables_view",
 ]

@@ -47,6 +47,19 @@
     } catch (e) { /* no audio: the visual cue still shows */ }
   }
 
+  /* RFC 7386 MergePatch(target, patch) without changing target: changed objects are copied,
+     unchanged ones shared (the server's twin is pokertd.web.hub.merge_apply). */
+  function mergePatch(target, patch) {
+    if (patch === null || typeof patch !== "object" || Array.isArray(patch)) return patch;
+    const out = target !== null && typeof target === "object" && !Array.isArray(target)
+      ? Object.assign({}, target) : {};
+    for (const k of Object.keys(patch)) {
+      if (patch[k] === null) delete out[k];
+      else out[k] = mergePatch(out[k], patch[k]);
+    }
+    return out;
+  }
+
   function readInitial() {
     const el = document.getElementById("initial-view");
     try { return el ? JSON.parse(el.textContent) : {}; } catch (e) { return {}; }
@@ -56,7 +69,12 @@
     fmt(n) { return n == null || n === "" ? "–" : nf.format(Math.round(Number(n))); },
     money(c) {
       if (c == null) return "–";
-      return "$" + nf.format(Math.round(Number(c) / 100));
+      // whole dollars without ".00"; cents shown whenever there are any (a cashier pays
+      // exactly what the payout says: $310.40, never a rounded $310)
+      const cents = Math.round(Number(c));
+      const sign = cents < 0 ? "-" : "";
+      const abs = Math.abs(cents), frac = abs % 100;
+      return sign + "$" + nf.format(Math.floor(abs / 100)) + (frac ? "." + String(frac).padStart(2, "0") : "");
     },
     mmss(s) {
       if (s == null || isNaN(s)) return "–:––";
@@ -90,9 +108,26 @@
         this.connect();
         setInterval(() => this.tick(), 250);
       },
+      /* The stream sends the whole view first ("snapshot"), then what changed ("patch":
+         {base, seq, patch}, an RFC 7386 merge patch). The model lives here, outside Alpine's
+         reactive data; a patch whose base is not the model's seq means something was missed:
+         reconnect, and the server starts again with a snapshot. */
       connect() {
+        if (this.es) this.es.close();
         const es = new EventSource(`/api/tournaments/${this.tid}/stream?audience=${this.audience}`);
-        es.addEventListener("snapshot", (ev) => { this.connected = true; this.apply(JSON.parse(ev.data)); });
+        let model = null;
+        es.addEventListener("snapshot", (ev) => {
+          model = JSON.parse(ev.data);
+          this.connected = true;
+          this.apply(model);
+        });
+        es.addEventListener("patch", (ev) => {
+          const p = JSON.parse(ev.data);
+          if (!model || p.base !== model.seq) { this.connect(); return; }
+          model = mergePatch(model, p.patch);
+          this.connected = true;
+          this.apply(model);
+        });
         es.onerror = () => { this.connected = false; };
         es.onopen = () => { this.connected = true; };
         this.es = es;
@@ -191,5 +226,5 @@
 
   // The player and dealer views live in static/player.js and static/dealer.js.
 
-  window.pokertd = { display, withCommands, readInitial, post, csrf, beep };
+  window.pokertd = { display, withCommands, readInitial, post, csrf, beep, mergePatch };
 })();

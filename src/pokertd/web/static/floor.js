@@ -8,17 +8,24 @@
 
   function floor(tid) {
     const base = P.withCommands(P.display(tid, "staff", false));
+    const baseApply = base.apply;
     return Object.assign(base, {
       tab: "tables", newName: "", newCard: "", receipt: "", ageOk: false, memberOk: false,
       generic: { name: "", values: {} }, sheet: null, chipsFor: null, chipValues: {},
-      chipNote: "", busy: false,
+      chipNote: "", busy: false, moving: null, moveTarget: "", nowMs: Date.now(), wallAt: Date.now(),
+      apply(view) {
+        // app.js's apply, plus the wall time the view arrived (minutes away count from it)
+        baseApply.call(this, view);
+        this.wallAt = Date.now();
+      },
       start() {
         const fromHash = (location.hash || "").slice(1);
-        if (["tables", "players", "clock", "money", "log"].includes(fromHash)) this.tab = fromHash;
+        if (["tables", "players", "clock", "money", "log", "ruling"].includes(fromHash)) this.tab = fromHash;
         this.apply(P.readInitial());
         this.loadCommands();
         this.connect();
         setInterval(() => this.tick(), 250);
+        setInterval(() => { this.nowMs = Date.now(); }, 15000);
       },
       show(tab) { this.tab = tab; history.replaceState(null, "", "#" + tab); window.scrollTo(0, 0); },
       offer(kind) { return !!(this.v.offers || {})[kind] && this.has(kind); },
@@ -46,6 +53,8 @@
 
       // ---- table map --------------------------------------------------------------------
       tables() { return this.v.tables || []; },
+      /** Player names for the name pickers, only on the tabs that have one (Players, Money). */
+      pickNames() { return this.tab === "players" || this.tab === "money" ? this.players() : []; },
       tableOf(n) { return this.tables().find((t) => t.table === n) || null; },
       seatsOf(t) {
         const by = {};
@@ -70,7 +79,57 @@
           sb: s.seat === t.small_blind,
           bb: s.seat === t.big_blind,
           waits: !!s.waits,
+          away: !!s.away_since,
+          pickup: !!s.away_since && s.pickup_minutes != null && this.awayMins(s) >= s.pickup_minutes,
+          target: !!this.moving && !s.name,
+          "moving-from": !!this.moving && this.moving.table === t.table && this.moving.seat === s.seat,
         };
+      },
+      // ---- away / back, move by hand ----------------------------------------------------
+      /** Whole minutes a seat's player has been away, counted on from the server's time. */
+      awayMins(s) {
+        if (!s || !s.away_since) return 0;
+        const atBuild = (this.v.server_time || 0) - Date.parse(s.away_since) / 1000;
+        return Math.max(0, Math.floor((atBuild + (this.nowMs - this.wallAt) / 1000) / 60));
+      },
+      awayLine(s) {
+        if (!s || !s.away_since) return "";
+        const m = this.awayMins(s);
+        const rule = s.pickup_minutes != null && m >= s.pickup_minutes
+          ? `Chips may be picked up now: more than ${s.pickup_minutes} minutes away.` : (s.away_rule || "");
+        return `Away ${m} min. ${rule}`;
+      },
+      /** The tapped seat as the latest view has it (away or not). */
+      sheetSeat() {
+        const t = this.sheet && this.tableOf(this.sheet.table);
+        return (t && (t.seats || []).find((x) => x.seat === this.sheet.seat && x.name === this.sheet.name)) || null;
+      },
+      async awaySheet(on) {
+        if (await this.run(on ? "mark_absent" : "mark_present", { player: this.sheet.name })) this.sheet = null;
+      },
+      startMove() {
+        this.moving = { name: this.sheet.name, table: this.sheet.table, seat: this.sheet.seat };
+        this.moveTarget = "";
+        this.sheet = null;
+        this.show("tables");
+      },
+      emptySeats() {
+        const out = [];
+        for (const t of this.tables()) for (const s of this.seatsOf(t)) if (!s.name) out.push({ key: t.table + ":" + s.seat, label: `Table ${t.table} seat ${s.seat}` });
+        return out;
+      },
+      async moveTo(table, seat) {
+        const who = this.moving;
+        if (!who || this.busy) return;
+        this.busy = true;
+        try {
+          if (await this.run("move_player", { player: who.name, table, seat })) this.moving = null;
+        } finally { this.busy = false; }
+      },
+      async movePicked() {
+        const [t, s] = (this.moveTarget || "").split(":").map(Number);
+        if (!t || !s) { this.say("Pick the empty seat to move to, or tap it on the map.", true); return; }
+        await this.moveTo(t, s);
       },
       seatTag(t, s) {
         if (s.seat === t.button) return "D";
@@ -83,6 +142,11 @@
         return p && p.stack != null ? p.stack : null;
       },
       tapSeat(t, s) {
+        if (this.moving) {
+          if (!s.name) this.moveTo(t.table, s.seat);
+          else this.say("Tap an empty seat (dashed) to move " + this.moving.name + ", or Cancel.", true);
+          return;
+        }
         const want = this.buttonWanted();
         if (want === t.table && s.name) { this.run("place_button", { table: t.table, seat: s.seat }); return; }
         if (!s.name) return;
@@ -140,7 +204,9 @@
       },
       async breakTable(t) {
         if (!confirm(`Break table ${t.table}? Its ${t.players} players are given new seats.`)) return;
-        await this.run("break_table", { table: t.table });
+        // The moves wait in the prompt at the top ("Confirm all"): bring it into view, the
+        // table tapped may be far down the map.
+        if (await this.run("break_table", { table: t.table })) window.scrollTo(0, 0);
       },
       async showPin(table) {
         try {
@@ -210,6 +276,9 @@
       // ---- players ----------------------------------------------------------------------
       isActive(p) { return !p.place && OUT.indexOf(p.status) < 0; },
       playerRows() {
+        // Rendered only while the Players tab shows: 200 hidden rows re-rendered on every
+        // push cost a 500-player console most of its time (bench/web_console.py).
+        if (this.tab !== "players") return [];
         const q = this.query.trim().toLowerCase();
         const rows = this.players();
         return q ? rows.filter((p) => (p.name || "").toLowerCase().includes(q) || String(p.member || "").toLowerCase().includes(q)).slice(0, 200) : rows.slice(0, 200);

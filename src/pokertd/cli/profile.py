@@ -1,0 +1,330 @@
+"""CLI sub-app ``pokertd profile``: read, compare, check and copy rule profiles.
+
+A rule profile is the catalogue's section 4 matrix for one venue (``pokertd.rules.profile``).
+These commands show it to a floorperson, without reading TOML::
+
+    pokertd profile list                      # built-in profiles: name, venue, source
+    pokertd profile show kojack [--json]      # every field, its value and the rule IDs
+    pokertd profile diff tda foxwoods         # only the fields that differ
+    pokertd profile copy kojack my_club.toml  # a complete file to edit
+    pokertd profile check my_club.toml        # every problem at once, exit 2 if any
+    pokertd profile fields [--write docs/profiles.md]   # the field reference
+
+A profile file a venue wrote is used by naming it where a profile name goes:
+``pokertd new --template T --name N --profile my_club.toml`` (or ``profile = "my_club.toml"``
+in a template); the tournament stores the profile's values when it is created.
+"""
+
+from __future__ import annotations
+
+import sys
+from fractions import Fraction
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.markup import escape
+
+from pokertd.cli._common import JsonOption, console, emit, err_console, refusals
+from pokertd.errors import InvalidCommand
+from pokertd.rules.profile import (
+    BUILTIN_PROFILES,
+    FieldInfo,
+    RuleProfile,
+    check_profile_file,
+    field_rule_ids,
+    load_profile,
+    parse_toml,
+    profile_fields,
+    profile_to_toml,
+    read_text_file,
+)
+
+profile_app = typer.Typer(
+    name="profile",
+    help="Rule profiles: list, show, diff, check and copy the venue rules.",
+    no_args_is_help=True,
+)
+
+NameArg = Annotated[str, typer.Argument(help="A built-in profile (tda, kojack …) or a file.")]
+
+DOCS_BEGIN = "<!-- profile-fields:begin (generated: pokertd profile fields --write) -->"
+DOCS_END = "<!-- profile-fields:end -->"
+"""The generated block of ``docs/profiles.md`` lies between these two lines."""
+
+
+def say(text: str) -> None:
+    """Print one line for people (Rich markup; values are escaped by the callers)."""
+    console.print(text, soft_wrap=True)
+
+
+def show_value(value: Any) -> str:
+    """A field value as a floorperson reads it: ``30%``, ``none``, ``100, 500, 1000``."""
+    if value is None:
+        return "none"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, Fraction):
+        percent = value * 100
+        if percent.denominator == 1:
+            return f"{percent.numerator}%"
+        return f"{value.numerator}/{value.denominator}"
+    if isinstance(value, tuple):
+        if all(isinstance(v, tuple) and len(v) == 2 for v in value) and value:
+            return ", ".join(f"{k}={v}" for k, v in value)
+        if not value:
+            return "(empty)"
+        return ", ".join(show_value(v) if isinstance(v, tuple) else str(v) for v in value)
+    return str(value)
+
+
+def field_rows(profile: RuleProfile) -> list[dict[str, Any]]:
+    """Every field of ``profile``: name, section, value (as shown and as JSON), entries and
+    this venue's rule IDs."""
+    as_json = profile.as_dict()
+    return [
+        {
+            "field": info.name,
+            "section": info.section,
+            "value": as_json[info.name],
+            "shown": show_value(getattr(profile, info.name)),
+            "entries": list(info.entries),
+            "rule_ids": list(field_rule_ids(profile, info)),
+            "matrix_names": list(info.matrix_names),
+        }
+        for info in profile_fields()
+    ]
+
+
+def _parent(path: Path) -> str | None:
+    """The built-in a profile file extends (``extends`` or ``inherits``), if it says."""
+    try:
+        data = parse_toml(read_text_file(path, "profile"), f"profile file {path}")
+    except InvalidCommand:
+        return None
+    parent = data.get("extends", data.get("inherits"))
+    return parent if isinstance(parent, str) else None
+
+
+def differences(a: RuleProfile, b: RuleProfile) -> list[dict[str, Any]]:
+    """The fields whose values differ between ``a`` and ``b`` (name and title excluded)."""
+    left, right = a.as_dict(), b.as_dict()
+    return [
+        {
+            "field": info.name,
+            "section": info.section,
+            "a": left[info.name],
+            "b": right[info.name],
+            "a_shown": show_value(getattr(a, info.name)),
+            "b_shown": show_value(getattr(b, info.name)),
+        }
+        for info in profile_fields()
+        if info.name not in ("name", "title") and left[info.name] != right[info.name]
+    ]
+
+
+@profile_app.command("list")
+def list_profiles(as_json: JsonOption = False) -> None:
+    """The built-in profiles: name, venue and where their values come from."""
+    with refusals(as_json):
+        rows = []
+        for name in BUILTIN_PROFILES:
+            profile = load_profile(name)
+            parent = None if name == "tda" else "tda"
+            source = f"built-in pokertd/rules/profiles/{name}.toml"
+            rows.append(
+                {
+                    "name": name,
+                    "venue": profile.venue,
+                    "title": profile.title,
+                    "source": source + (f", extends {parent}" if parent else ""),
+                }
+            )
+
+        def render(data: list[dict[str, Any]]) -> None:
+            for row in data:
+                say(f"[bold]{row['name']:<14}[/] {row['venue']:<5} {escape(row['title'])}")
+                say(f"{'':<20} {escape(row['source'])}")
+
+        emit(rows, as_json, render)
+
+
+@profile_app.command("show")
+def show(name: NameArg, as_json: JsonOption = False) -> None:
+    """Every field of a profile with its value and the venue's rule IDs."""
+    with refusals(as_json):
+        profile = load_profile(name)
+        data = {
+            "name": profile.name,
+            "title": profile.title,
+            "venue": profile.venue,
+            "fields": field_rows(profile),
+        }
+
+        def render(d: dict[str, Any]) -> None:
+            say(f"[bold]{escape(d['name'])}[/] — {escape(d['title'])} (cites {d['venue']} rules)")
+            section = ""
+            for row in d["fields"]:
+                if row["section"] != section:
+                    section = row["section"]
+                    say(f"\n[bold]{section}[/]")
+                ids = ", ".join(row["rule_ids"])
+                value = escape(row["shown"])
+                say(f"  {row['field']} = {value}" + (f"  [dim]{ids}[/]" if ids else ""))
+
+        emit(data, as_json, render)
+
+
+@profile_app.command("diff")
+def diff(a: NameArg, b: NameArg, as_json: JsonOption = False) -> None:
+    """The fields whose values differ between two profiles (names or files)."""
+    with refusals(as_json):
+        left, right = load_profile(a), load_profile(b)
+        rows = differences(left, right)
+        data = {"a": left.name, "b": right.name, "differences": rows}
+
+        def render(d: dict[str, Any]) -> None:
+            if not d["differences"]:
+                say(escape(f"{d['a']} and {d['b']} agree on every field."))
+                return
+            say(escape(f"{len(d['differences'])} fields differ ({d['a']} → {d['b']}):"))
+            for row in d["differences"]:
+                say(escape(f"  {row['field']}: {row['a_shown']} → {row['b_shown']}"))
+
+        emit(data, as_json, render)
+
+
+@profile_app.command("check")
+def check(
+    file: Annotated[Path, typer.Argument(help="A profile file (TOML).")],
+    as_json: JsonOption = False,
+) -> None:
+    """Check a profile file: every problem at once (exit 2), or what it changes."""
+    profile, problems = check_profile_file(file)
+    if profile is None:
+        if as_json:
+            emit({"ok": False, "file": str(file), "problems": problems}, True)
+        else:
+            head = escape(f"{file} has {len(problems)} problem(s):")
+            err_console.print(f"[bold red]error:[/] {head}", soft_wrap=True)
+            for problem in problems:
+                err_console.print(f"  - {problem}", markup=False, soft_wrap=True)
+        raise typer.Exit(code=2)
+    parent = _parent(file)
+    changed = differences(load_profile(parent), profile) if parent in BUILTIN_PROFILES else []
+    data = {
+        "ok": True,
+        "file": str(file),
+        "name": profile.name,
+        "venue": profile.venue,
+        "extends": parent,
+        "changes": changed,
+    }
+
+    def render(d: dict[str, Any]) -> None:
+        base = f", extends {d['extends']}" if d["extends"] else ""
+        head = f"{d['file']} is a valid profile {d['name']!r} (cites {d['venue']} rules{base})."
+        say(escape(head))
+        for row in d["changes"]:
+            say(escape(f"  {row['field']}: {row['a_shown']} → {row['b_shown']}"))
+
+    emit(data, as_json, render)
+
+
+@profile_app.command("copy")
+def copy(
+    name: NameArg,
+    file: Annotated[Path, typer.Argument(help="The profile file to write (TOML).")],
+    force: Annotated[bool, typer.Option("--force", help="Overwrite an existing file.")] = False,
+    as_json: JsonOption = False,
+) -> None:
+    """Write a complete copy of a profile to a file, for a venue to change."""
+    with refusals(as_json):
+        profile = load_profile(name)
+        if file.exists() and not force:
+            raise InvalidCommand(f"{file} already exists; give --force to overwrite it.")
+        text = profile_to_toml(profile, file.stem)
+        try:
+            file.write_text(text, encoding="utf-8")
+        except OSError as exc:
+            raise InvalidCommand(f"Cannot write {file}: {exc.strerror or exc}.") from None
+        data = {"file": str(file), "from": profile.name, "fields": len(profile_fields())}
+
+        def render(d: dict[str, Any]) -> None:
+            say(escape(f"Wrote {d['file']}: every field of {d['from']} ({d['fields']} fields)."))
+            say(
+                escape(
+                    f"Change what your venue does differently, then: pokertd profile check {file}"
+                )
+            )
+
+        emit(data, as_json, render)
+
+
+def fields_markdown() -> str:
+    """The field reference of ``docs/profiles.md``: every field grouped by matrix section,
+    with its type, catalogue entries, rule IDs, description and value per built-in."""
+    profiles = [load_profile(name) for name in BUILTIN_PROFILES]
+    by_section: dict[str, list[FieldInfo]] = {}
+    for info in profile_fields():
+        by_section.setdefault(info.section, []).append(info)
+    out: list[str] = []
+    for section, infos in by_section.items():
+        out += [f"### {section}", ""]
+        for info in infos:
+            alias = (
+                f"; catalogue name `{'`, `'.join(info.matrix_names)}`" if info.matrix_names else ""
+            )
+            doc = info.doc.replace("``", "`")
+            out.append(f"- `{info.name}` (`{info.type_name}`{alias}) — {doc}")
+        out += ["", "| Field | " + " | ".join(p.name for p in profiles) + " |"]
+        out.append("|---" * (len(profiles) + 1) + "|")
+        for info in infos:
+            cells = [show_value(getattr(p, info.name)).replace("|", "\\|") for p in profiles]
+            out.append(f"| `{info.name}` | " + " | ".join(cells) + " |")
+        out.append("")
+    return "\n".join(out)
+
+
+def replace_docs_block(text: str, block: str) -> str:
+    """``text`` with the generated block between :data:`DOCS_BEGIN` and :data:`DOCS_END`
+    replaced by ``block`` (``InvalidCommand`` when the markers are missing)."""
+    start, end = text.find(DOCS_BEGIN), text.find(DOCS_END)
+    if start < 0 or end < start:
+        raise InvalidCommand(f"The file has no {DOCS_BEGIN!r} … {DOCS_END!r} block.")
+    return text[: start + len(DOCS_BEGIN)] + "\n\n" + block + "\n" + text[end:]
+
+
+@profile_app.command("fields")
+def fields_reference(
+    write: Annotated[
+        Path | None, typer.Option("--write", help="Update the block in this Markdown file.")
+    ] = None,
+) -> None:
+    """The field reference (Markdown): every field, its rule IDs and each profile's value."""
+    with refusals():
+        block = fields_markdown()
+        if write is None:
+            sys.stdout.write(block + "\n")
+            return
+        text = read_text_file(write, "Markdown")
+        write.write_text(replace_docs_block(text, block), encoding="utf-8")
+        say(escape(f"Updated the profile field reference in {write}."))
+
+
+def register(app: typer.Typer) -> None:
+    """Add ``pokertd profile …`` to the ``pokertd`` app."""
+    app.add_typer(profile_app, name="profile")
+
+
+__all__ = [
+    "DOCS_BEGIN",
+    "DOCS_END",
+    "differences",
+    "field_rows",
+    "fields_markdown",
+    "profile_app",
+    "register",
+    "replace_docs_block",
+    "show_value",
+]

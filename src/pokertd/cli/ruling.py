@@ -1,0 +1,147 @@
+"""``pokertd ruling``: a live-table ruling on words plus chips, by the venue's rulebook.
+
+The floor describes the betting round (``--to-call``, ``--bet``, ``--last-raise``,
+``--pot``, ``--stack``, ``--big-blind``) and what happened (``--declared "raise 8000"``,
+``--chips 5000x2`` once per forward motion, ``--order``, ``--out-of-turn`` …); the command
+prints the ruling — action, amount, chips to add or change, the venue's rule IDs and the
+sentence to read aloud (``--json`` for scripts). It makes no change anywhere: the ruling
+is :func:`pokertd.engine.rulings.rule`, the same function the web and the hand engine use.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+import typer
+
+from pokertd.cli._common import JsonOption, console, emit, refusals
+from pokertd.engine.rulings import (
+    Happened,
+    Order,
+    Ruling,
+    Situation,
+    make_situation,
+    parse_chips,
+    rule,
+)
+from pokertd.rules import Variant, load_profile
+
+MAX = 10**12
+"""The largest chip amount an option takes."""
+
+
+def _opt(*names: str, help: str = "", lo: int = 0) -> Any:
+    return typer.Option(*names, min=lo, max=MAX, help=help)
+
+
+Chips = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--chips",
+        help="Chips pushed in one motion (5000x2,1000); repeat the option for each further motion.",
+    ),
+]
+ToCall = Annotated[int | None, _opt("--to-call", help="Chips the player must add to call.")]
+BetC = Annotated[int | None, _opt("--bet", help="The current bet C on this round.")]
+LastRaise = Annotated[
+    int | None, _opt("--last-raise", help="L, the last full bet or raise (default: the bet).")
+]
+Pot = Annotated[int, _opt("--pot", help="Every chip in the pot and in front of the players.")]
+Stack = Annotated[int, _opt("--stack", help="The player's chips behind.")]
+BigBlind = Annotated[int, _opt("--big-blind", lo=1)]
+Flag = Annotated[bool, typer.Option()]
+Words = Annotated[str, typer.Option("--declared", help="What the player said.")]
+Denoms = Annotated[str, typer.Option(help="Chips in play (25,100,500).")]
+Raises = Annotated[int, typer.Option(min=0, max=100, help="Raises so far this round.")]
+Found = Annotated[int, _opt("--found-behind", help="Chips found behind a called all-in.")]
+Profile = Annotated[str, typer.Option(help="Profile name or file.")]
+
+
+def ruling(
+    declared: Words = "",
+    chips: Chips = None,
+    to_call: ToCall = None,
+    bet: BetC = None,
+    last_raise: LastRaise = None,
+    pot: Pot = 0,
+    stack: Stack = 1_000_000,
+    big_blind: BigBlind = 100,
+    denominations: Denoms = "",
+    heads_up: Flag = False,
+    raised: Annotated[bool, typer.Option(help="Facing a raise, not the opening bet.")] = False,
+    raises: Raises = 0,
+    closed: Annotated[bool, typer.Option(help="A short all-in did not re-open it.")] = False,
+    variant: Annotated[Variant, typer.Option(help="nlhe, plo or flhe.")] = Variant.NO_LIMIT_HOLDEM,
+    order: Annotated[Order, typer.Option(help="Which came first.")] = Order.WORDS_FIRST,
+    unreleased: Annotated[bool, typer.Option(help="He still holds the chips.")] = False,
+    out_of_turn: Flag = False,
+    action_changed: Annotated[bool, typer.Option(help="Out of turn: a bet came first.")] = False,
+    pot_count: Annotated[int | None, _opt("--pot-count", help="The dealer's pot count.")] = None,
+    sa_after: Annotated[bool, typer.Option(help="Substantial action followed.")] = False,
+    count_given: Annotated[bool, typer.Option(help="He pushed a miscounted amount.")] = False,
+    found_behind: Found = 0,
+    pulled_back: Flag = False,
+    profile: Profile = "tda",
+    as_json: JsonOption = False,
+) -> None:
+    """Rule on what a player said and pushed, by the profile's rulebook (read-only)."""
+    args = dict(locals())
+    with refusals(as_json):
+        result = rule(*_inputs(args), load_profile(profile))
+    emit(result.as_dict(), as_json, lambda _: render(result))
+
+
+def _inputs(a: dict[str, Any]) -> tuple[Situation, Happened]:
+    """The situation and what happened, from the command's options."""
+    situation = make_situation(
+        to_call=a["to_call"],
+        current_bet=a["bet"],
+        last_increment=a["last_raise"],
+        pot=a["pot"],
+        stack=a["stack"],
+        big_blind=a["big_blind"],
+        denominations=parse_chips(a["denominations"]) if a["denominations"] else (),
+        heads_up=a["heads_up"],
+        opening_bet=not a["raised"] and a["raises"] == 0,
+        variant=a["variant"],
+        raises_this_round=a["raises"],
+        raise_allowed=not a["closed"],
+    )
+    happened = Happened(
+        words=a["declared"],
+        pushes=tuple(push for push in (parse_chips(c) for c in a["chips"] or ()) if push),
+        order=a["order"],
+        released=not a["unreleased"],
+        out_of_turn=a["out_of_turn"],
+        action_changed=a["action_changed"],
+        pot_count=a["pot_count"],
+        substantial_action_after=a["sa_after"],
+        count_given=a["count_given"],
+        found_behind=a["found_behind"],
+        pulled_back=a["pulled_back"],
+    )
+    return situation, happened
+
+
+def render(result: Ruling) -> None:
+    """The ruling for people: the sentence, the numbers, the rule IDs, the options."""
+    console.print(f"[bold]{result.sentence}[/]")
+    parts: list[str] = [f"action {result.action}"]
+    if result.action not in ("none", "floor", "choice"):
+        parts.append(f"{'at least ' if result.at_least else ''}to {result.amount:,}")
+    if result.chips_to_add:
+        parts.append(f"add {result.chips_to_add:,}")
+    if result.change:
+        parts.append(f"change {result.change:,}")
+    console.print(" · ".join(parts))
+    for i, option in enumerate(result.options, 1):
+        console.print(f"  option {i}: {option.sentence}")
+    console.print(f"rules: {', '.join(result.rule_ids)}")
+
+
+def register(app: typer.Typer) -> None:
+    """Add ``pokertd ruling`` to the ``pokertd`` app."""
+    app.command("ruling")(ruling)
+
+
+__all__: list[str] = ["register", "render", "ruling"]

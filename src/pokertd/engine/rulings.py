@@ -1,0 +1,1411 @@
+"""Live-table rulings: what a player's words and chips amount to, by the venue's rulebook.
+
+At a live table a player speaks ("call", "raise 8000", "five", "pot"), pushes chips (one
+motion or several, before or after speaking, released or not) and sometimes acts out of
+turn. :func:`rule` takes the state of the betting round (:class:`Situation`), what
+happened (:class:`Happened`) and the tournament's profile, and returns a :class:`Ruling`:
+the action, the total the player's bet comes to, chips to add or change to give back,
+the venue's own rule IDs (always through ``profile.cite``) and one sentence a floorperson
+reads aloud; where the rulebook leaves it to the player or the floor, the options.
+
+The function is pure: no hand, no clock, no store. :func:`situation_of` reads the
+situation from a live :class:`~pokertd.engine.hand.Hand` and :func:`declare` turns a
+ruling into the engine action and plays it, so a hand can be entered as declarations
+plus chips through the same function the floor uses.
+
+Venue differences come only from profile fields: ``verbal_vs_chips`` (E9),
+``undercall_rule`` (E12), ``overcall_raise_threshold`` (E13), ``oversized_last_chip_is_call``
+(E15), ``multichip_last_chips`` (E16), ``ambiguous_amount_rule`` (E21),
+``oot_when_action_changes`` (E25), ``min_raise_rule`` (E2), ``raise_cap_nl_pl`` /
+``raise_cap_limit`` (E5).
+
+Implements: E1 (min bet), E2 (min raise: TDA C + L, SPOT 2 x C, NJ call + one chip), E4
+(a raise after a short all-in that did not re-open is a call), E5 (caps), E6 (pot-limit
+maximum, "pot"), E7 (bet on a wrong pot count), E8 (wrong-sized bets corrected), E9
+(words, chips and which came first; release), E11 (binding declarations), E12
+(undercalls), E13 (50 % standard vs 1.5 x), E14 (how to raise; string raises), E15
+(oversized chip), E16 (several chips; over-betting for change), E17 (earlier bet still in
+front), E19 ("pot" in no-limit), E20 (invalid declarations), E21 (ambiguous amounts), E22
+(official terms, tap, string bets), E23 (folding when a check was available), E24
+(conditional statements), E25 (action out of turn), E27 (accepted action), E29 (chips
+found behind an all-in).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from enum import StrEnum
+
+from pokertd.engine.actions import Action, AllIn, Bet, Call, Check, Fold, Raise
+from pokertd.engine.hand import Hand
+from pokertd.errors import IllegalAction, InvalidCommand
+from pokertd.rules import (
+    MinRaiseRule,
+    MultichipLastChips,
+    OvercallThreshold,
+    RuleProfile,
+    UndercallRule,
+    Variant,
+    VerbalVsChips,
+)
+from pokertd.rules.enums import AmbiguousAmountRule, OotWhenActionChanges
+from pokertd.types import Chips
+
+MAX_CHIPS = 10**12
+"""The largest chip amount a ruling accepts (anything larger is a typing error)."""
+MAX_WORDS = 200
+"""The longest declaration, in characters."""
+MAX_PUSHED = 200
+"""Most chips in one push (all motions together)."""
+
+
+class Order(StrEnum):
+    """Which came first: the words or the chips (E9)."""
+
+    WORDS_FIRST = "words_first"
+    CHIPS_FIRST = "chips_first"
+    TOGETHER = "together"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Situation:
+    """The betting round as the player to act faces it (amounts in chips).
+
+    ``current_bet`` is ``C``, ``in_front`` the player's own bet on this round (his chips
+    not yet pulled into the pot, part of the call), ``to_call`` is therefore
+    ``C - in_front``. ``last_increment`` is ``L`` (catalogue 1.4). ``pot`` counts every
+    chip in the middle and every bet on the table before this action. ``stack`` is the
+    player's chips behind. ``raise_allowed`` is false when a short all-in did not re-open
+    the betting for him (E4); ``min_raise_to``/``max_raise_to`` override the computed
+    bounds when the engine knows them better (pot-limit with short blinds, E6).
+    """
+
+    current_bet: Chips = 0
+    in_front: Chips = 0
+    last_increment: Chips = 0
+    pot: Chips = 0
+    stack: Chips
+    big_blind: Chips
+    denominations: tuple[Chips, ...] = ()
+    heads_up: bool = False
+    opening_bet: bool = True
+    variant: Variant = Variant.NO_LIMIT_HOLDEM
+    raises_this_round: int = 0
+    players_in_tournament: int | None = None
+    raise_allowed: bool = True
+    min_raise_to: Chips | None = None
+    max_raise_to: Chips | None = None
+
+    @property
+    def to_call(self) -> Chips:
+        """Chips the player must add to call (before his stack limits it)."""
+        return max(self.current_bet - self.in_front, 0)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Happened:
+    """What the player did: words and chips.
+
+    ``pushes`` lists the forward motions, each the denominations of its chips
+    (``((5000, 5000),)`` is one motion of two 5,000 chips). ``order`` says whether the
+    words came before the chips, after them, or together. ``released`` is false while the
+    player still holds the chips. ``out_of_turn`` with ``action_changed`` (someone bet or
+    raised before his turn) triggers E25; the :class:`Situation` is then the one he faces
+    at his turn and the pushes are what he put in out of turn. ``pot_count`` is the pot
+    count a dealer gave for a pot-limit bet and ``substantial_action_after`` whether
+    substantial action followed before the error was found (E7). ``count_given`` marks a
+    push of an amount someone miscounted (E27). ``found_behind`` is chips found behind an
+    all-in player after he was called (E29). ``pulled_back`` means he visibly pulled back
+    chips of his earlier bet (FOX-50B: he may not fold).
+    """
+
+    words: str = ""
+    pushes: tuple[tuple[Chips, ...], ...] = ()
+    order: Order = Order.WORDS_FIRST
+    released: bool = True
+    out_of_turn: bool = False
+    action_changed: bool = False
+    pot_count: Chips | None = None
+    substantial_action_after: bool = False
+    count_given: bool = False
+    found_behind: Chips = 0
+    pulled_back: bool = False
+
+    @property
+    def chips(self) -> tuple[Chips, ...]:
+        """Every chip pushed, all motions together."""
+        return tuple(c for push in self.pushes for c in push)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Option:
+    """One choice the player or the floor has, with the sentence to read."""
+
+    action: str
+    amount: Chips
+    chips_to_add: Chips = 0
+    change: Chips = 0
+    forfeited: Chips = 0
+    at_least: bool = False
+    sentence: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Ruling:
+    """The ruling.
+
+    ``action`` is ``fold``, ``check``, ``call``, ``bet``, ``raise`` or ``all-in`` when the
+    rule decides; ``choice`` when the player chooses among ``options``; ``floor`` when the
+    rulebook leaves it to the floor (``options`` then lists what the floor may rule);
+    ``none`` when nothing binding happened (chips not released). ``amount`` is the total
+    the player's bet comes to on this round; with ``at_least`` it is the minimum of a bet
+    or raise whose size the player still names (up to ``max_to``). ``chips_to_add`` and
+    ``change`` settle the chips pushed; ``forfeited`` chips stay in the pot on a fold.
+    ``flags`` mark ``conditional``, ``string_bet``, ``out_of_turn``, ``non_standard``,
+    ``penalty_possible``, ``ambiguous_amount``.
+    """
+
+    action: str
+    amount: Chips = 0
+    chips_to_add: Chips = 0
+    change: Chips = 0
+    forfeited: Chips = 0
+    at_least: bool = False
+    max_to: Chips = 0
+    rule_ids: tuple[str, ...] = ()
+    sentence: str
+    options: tuple[Option, ...] = ()
+    flags: tuple[str, ...] = ()
+
+    def engine_action(self) -> Action | None:
+        """The engine action this ruling binds the player to (``None`` when someone must
+        still choose)."""
+        return _engine_action(self.action, self.amount, self.at_least)
+
+    def as_dict(self) -> dict[str, object]:
+        """JSON-safe view (for the CLI and the API)."""
+        return {
+            "action": self.action,
+            "amount": self.amount,
+            "chips_to_add": self.chips_to_add,
+            "change": self.change,
+            "forfeited": self.forfeited,
+            "at_least": self.at_least,
+            "max_to": self.max_to,
+            "rule_ids": list(self.rule_ids),
+            "sentence": self.sentence,
+            "options": [
+                {
+                    "action": o.action,
+                    "amount": o.amount,
+                    "chips_to_add": o.chips_to_add,
+                    "change": o.change,
+                    "forfeited": o.forfeited,
+                    "at_least": o.at_least,
+                    "sentence": o.sentence,
+                }
+                for o in self.options
+            ],
+            "flags": list(self.flags),
+        }
+
+
+def _engine_action(action: str, amount: Chips, at_least: bool) -> Action | None:
+    if action == "fold":
+        return Fold()
+    if action == "check":
+        return Check()
+    if action == "call":
+        return Call()
+    if action == "all-in":
+        return AllIn()
+    if action == "bet":
+        return Bet(amount)
+    if action == "raise":
+        return Raise(amount)
+    return None
+
+
+# ---------------------------------------------------------------------- the words
+@dataclass(frozen=True, slots=True)
+class Declaration:
+    """What the words say: ``kind`` (``None`` for no words or a bare amount), ``amount``
+    (the total stated, if any), ``ambiguous`` (a bare number that can mean several
+    values, E21), ``conditional`` (E24) and ``unknown`` (non-standard words, E22)."""
+
+    kind: str | None = None
+    amount: Chips | None = None
+    ambiguous: bool = False
+    conditional: bool = False
+    unknown: bool = False
+    text: str = ""
+
+
+_UNITS = {
+    "zero": 0,
+    "one": 1,
+    "two": 2,
+    "three": 3,
+    "four": 4,
+    "five": 5,
+    "six": 6,
+    "seven": 7,
+    "eight": 8,
+    "nine": 9,
+    "ten": 10,
+    "eleven": 11,
+    "twelve": 12,
+    "thirteen": 13,
+    "fourteen": 14,
+    "fifteen": 15,
+    "sixteen": 16,
+    "seventeen": 17,
+    "eighteen": 18,
+    "nineteen": 19,
+    "twenty": 20,
+    "thirty": 30,
+    "forty": 40,
+    "fifty": 50,
+    "sixty": 60,
+    "seventy": 70,
+    "eighty": 80,
+    "ninety": 90,
+    "a": 1,
+}
+_SCALES = {"hundred": 100, "thousand": 1_000, "k": 1_000, "grand": 1_000, "million": 10**6}
+_VERBS = {
+    "fold": "fold",
+    "check": "check",
+    "tap": "tap",
+    "call": "call",
+    "bet": "bet",
+    "raise": "raise",
+    "allin": "all-in",
+    "all-in": "all-in",
+    "shove": "all-in",
+    "jam": "all-in",
+    "pot": "pot",
+    "complete": "complete",
+    "reraise": "raise",
+    "re-raise": "raise",
+    "knock": "tap",
+}
+_FILLER = {"i", "im", "i'm", "will", "to", "make", "it", "the", "and", "for", "of", "um", "bet"}
+_CONDITIONAL = re.compile(r"\b(if|when|unless|whatever)\b")
+
+
+def parse_words(words: str) -> Declaration:
+    """Read a spoken declaration: ``"raise 8000"``, ``"raise, eight thousand"``,
+    ``"all in"``, ``"five"``, ``"pot"``, ``"if you bet I raise"`` (flagged conditional)."""
+    text = " ".join(words.lower().replace(",", " ").split())
+    if len(text) > MAX_WORDS:
+        raise InvalidCommand(f"A declaration is at most {MAX_WORDS} characters.")
+    if not text:
+        return Declaration()
+    if _CONDITIONAL.search(text):
+        return Declaration(conditional=True, text=text)
+    text = text.replace("all in", "allin").replace("re raise", "reraise")
+    tokens = [t.strip(".!?") for t in text.split()]
+    kind: str | None = None
+    number_tokens: list[str] = []
+    unknown = False
+    for token in tokens:
+        if token in _VERBS and token != "bet":
+            kind = _VERBS[token] if kind in (None, "bet") else kind
+        elif token == "bet":
+            kind = kind or "bet"
+        elif _is_number_token(token):
+            number_tokens.append(token)
+        elif token in _FILLER or token in ("i'll", "ill", "up", "more", "chips", "me", "out"):
+            continue
+        else:
+            unknown = True
+    amount: int | None = None
+    ambiguous = False
+    if number_tokens:
+        amount, has_scale = _number(number_tokens)
+        ambiguous = not has_scale and not any(t.isdigit() and len(t) >= 3 for t in number_tokens)
+    if kind is None and amount is None:
+        return Declaration(unknown=True, text=text)
+    return Declaration(kind, amount, ambiguous, False, unknown, text)
+
+
+def _is_number_token(token: str) -> bool:
+    return bool(re.fullmatch(r"[0-9]+(\.[0-9]+)?k?", token)) or token in _UNITS or token in _SCALES
+
+
+def _number(tokens: Sequence[str]) -> tuple[int, bool]:
+    """(value, said with a scale word) of number tokens: ``["eight", "thousand"]`` →
+    (8000, True); ``["5"]`` → (5, False); ``["2.5k"]`` → (2500, True)."""
+    total = 0
+    current = 0
+    has_scale = False
+    for token in tokens:
+        if re.fullmatch(r"[0-9]+(\.[0-9]+)?k", token):
+            current += int(float(token[:-1]) * 1000)
+            has_scale = True
+        elif re.fullmatch(r"[0-9]+(\.[0-9]+)?", token):
+            current += int(float(token))
+        elif token in _UNITS:
+            current += _UNITS[token]
+        else:
+            scale = _SCALES[token]
+            has_scale = True
+            if scale == 100:
+                current = max(current, 1) * 100
+            else:
+                total += max(current, 1) * scale
+                current = 0
+    value = total + current
+    if value > MAX_CHIPS:
+        raise InvalidCommand("That amount is too large to be a bet.")
+    return value, has_scale
+
+
+# ---------------------------------------------------------------------- the rules
+@dataclass(frozen=True, slots=True)
+class _Round:
+    """The situation's bounds under the profile, computed once."""
+
+    s: Situation
+    p: RuleProfile
+    owed: Chips
+    all_in_to: Chips
+    can_raise: bool
+    min_to: Chips
+    max_to: Chips
+    min_chip: Chips = 1
+
+
+def _bounds(s: Situation, p: RuleProfile) -> _Round:
+    cur = s.current_bet
+    all_in_to = s.in_front + s.stack
+    owed = min(s.to_call, s.stack)
+    min_chip = min(s.denominations) if s.denominations else 1
+    limit = s.variant is Variant.FIXED_LIMIT_HOLDEM
+    if limit:
+        low = high = cur + max(s.last_increment, s.big_blind)
+    else:
+        if cur <= 0:
+            low = s.big_blind
+        elif p.min_raise_rule is MinRaiseRule.CURRENT_PLUS_LARGEST_INCREMENT:
+            low = cur + max(s.last_increment, s.big_blind if s.last_increment <= 0 else 0)
+        elif p.min_raise_rule is MinRaiseRule.DOUBLE_CURRENT_BET:
+            low = 2 * cur if cur >= s.big_blind else cur + s.big_blind
+        else:
+            low = cur + min_chip
+        low = max(low, s.big_blind)
+        high = cur + s.pot + s.to_call if s.variant is Variant.POT_LIMIT_OMAHA else all_in_to
+    if s.min_raise_to is not None:
+        low = s.min_raise_to
+    if s.max_raise_to is not None:
+        high = s.max_raise_to
+    cap = p.raise_cap_limit if limit else p.raise_cap_nl_pl
+    lifted = p.raise_cap_lifted_when_tournament_players_le
+    if (
+        lifted is not None
+        and s.players_in_tournament is not None
+        and s.players_in_tournament <= lifted
+    ):
+        cap = None
+    capped = cap is not None and cur > 0 and s.raises_this_round >= cap
+    can_raise = s.raise_allowed and not capped and s.stack > s.to_call
+    return _Round(
+        s, p, owed, all_in_to, can_raise, min(low, all_in_to), min(high, all_in_to), min_chip
+    )
+
+
+def rule(situation: Situation, happened: Happened, profile: RuleProfile) -> Ruling:
+    """The ruling on what ``happened`` in ``situation`` under ``profile`` (pure).
+
+    Bad input (chips beyond the stack, a chip not in play, an empty action) raises
+    :class:`~pokertd.errors.InvalidCommand` with one sentence.
+    """
+    _check(situation, happened)
+    r = _bounds(situation, profile)
+    decl = parse_words(happened.words)
+    if decl.conditional:
+        return _conditional(r, decl)
+    if happened.found_behind:
+        return _found_behind(r, happened)
+    if happened.out_of_turn and happened.action_changed:
+        return _out_of_turn_changed(r, decl, happened)
+    ruling = _in_turn(r, decl, happened)
+    if happened.pulled_back and ruling.action == "fold":
+        ruling = _pulled_back(r, happened)
+    if happened.out_of_turn:
+        ruling = replace(
+            ruling,
+            sentence=ruling.sentence + " The action was out of turn but nothing changed "
+            "before the player's turn, so it stands; it may be penalised.",
+            rule_ids=_merge(ruling.rule_ids, profile.cite("E25")),
+            flags=(*ruling.flags, "out_of_turn", "penalty_possible"),
+        )
+    return ruling
+
+
+def _check(s: Situation, h: Happened) -> None:
+    for name in ("current_bet", "in_front", "last_increment", "pot", "stack", "big_blind"):
+        value = getattr(s, name)
+        if not 0 <= value <= MAX_CHIPS:
+            raise InvalidCommand(f"{name.replace('_', ' ').capitalize()} must be 0 or more.")
+    if s.big_blind <= 0:
+        raise InvalidCommand("The big blind must be at least one chip.")
+    if s.in_front > s.current_bet:
+        raise InvalidCommand("The player's bet cannot be above the current bet.")
+    chips = h.chips
+    if len(chips) > MAX_PUSHED:
+        raise InvalidCommand(f"A push is at most {MAX_PUSHED} chips.")
+    if any(not 0 < c <= MAX_CHIPS for c in chips) or any(not push for push in h.pushes):
+        raise InvalidCommand("Every chip pushed must have a positive value.")
+    if sum(chips) > s.stack:
+        raise InvalidCommand(f"The player has only {s.stack:,} chips, not {sum(chips):,}.")
+    if s.denominations:
+        stray = sorted({c for c in chips if c not in s.denominations})
+        if stray:
+            raise InvalidCommand(f"No {stray[0]:,} chip is in play in this event.")
+    if not h.words.strip() and not chips and not h.found_behind:
+        raise InvalidCommand("Say what the player declared or which chips he pushed.")
+    if h.found_behind < 0 or h.found_behind > MAX_CHIPS:
+        raise InvalidCommand("Chips found behind must be 0 or more.")
+
+
+def _merge(*groups: tuple[str, ...]) -> tuple[str, ...]:
+    out: list[str] = []
+    for group in groups:
+        out.extend(i for i in group if i not in out)
+    return tuple(out)
+
+
+def _n(x: int) -> str:
+    return f"{x:,}"
+
+
+def _settle(r: _Round, to: Chips, pushed: Chips) -> tuple[Chips, Chips]:
+    """(chips to add, change) when the player's bet comes to ``to`` with ``pushed`` out."""
+    need = to - r.s.in_front
+    return max(need - pushed, 0), max(pushed - need, 0)
+
+
+def _decided(
+    r: _Round,
+    action: str,
+    to: Chips,
+    pushed: Chips,
+    why: str,
+    entries: tuple[str, ...],
+    *,
+    flags: tuple[str, ...] = (),
+) -> Ruling:
+    """A ruling the rule decides, with the chips settled and the sentence finished."""
+    if action in ("bet", "raise", "all-in") and r.can_raise:
+        target = r.all_in_to if action == "all-in" else to
+        if target > r.max_to:
+            # E6 pot-limit maximum; fixed-limit: one bet size (E5 section of the matrix).
+            limit = (
+                "the pot-limit maximum" if r.s.variant is Variant.POT_LIMIT_OMAHA else "the limit"
+            )
+            action, to = _raise_kind(r), r.max_to
+            why += f" That is more than {limit}: it is {_what(r, to)}."
+            entries = (*entries, "E6")
+    if action in ("bet", "raise") and to >= r.all_in_to:
+        action, to = "all-in", r.all_in_to
+    if action in ("all-in", "bet", "raise") and not r.can_raise and r.all_in_to > r.s.current_bet:
+        # E4/E5: the betting is closed for him: what would raise is a call (or a check).
+        action = "call" if r.owed else "check"
+        why += f" {_no_raise_reason(r)} It is a {action}" + (
+            f" of {_n(r.owed)}." if r.owed else "."
+        )
+        entries = (*entries, "E4", "E5")
+    if action == "call":
+        to = r.s.in_front + r.owed
+        if r.owed == r.s.stack and r.owed > 0:
+            why += " The call puts the player all-in."
+    if action == "all-in":
+        to = r.all_in_to
+    if action == "check":
+        to = r.s.in_front
+    add, change = _settle(r, to, pushed) if action != "fold" else (0, pushed)
+    text = why + _chips_sentence(add, change)
+    return Ruling(
+        action=action,
+        amount=to,
+        chips_to_add=add,
+        change=change,
+        rule_ids=r.p.cite(*entries),
+        sentence=text,
+        flags=flags,
+    )
+
+
+def _chips_sentence(add: Chips, change: Chips) -> str:
+    if add:
+        return f" The player adds {_n(add)}."
+    if change:
+        return f" Give the player {_n(change)} back."
+    return ""
+
+
+def _what(r: _Round, to: Chips) -> str:
+    """'a bet of 2,000' / 'a raise to 2,000'."""
+    return f"a bet of {_n(to)}" if r.s.current_bet == 0 else f"a raise to {_n(to)}"
+
+
+def _raise_kind(r: _Round) -> str:
+    return "bet" if r.s.current_bet == 0 else "raise"
+
+
+def _in_turn(r: _Round, decl: Declaration, h: Happened) -> Ruling:
+    pushed = sum(h.chips)
+    words = decl.kind is not None or decl.amount is not None
+    if not words and not h.released:
+        return Ruling(
+            action="none",
+            rule_ids=r.p.cite("E9"),
+            sentence="Nothing is bet yet: chips the player has not released do not bind, "
+            "unless the floor finds that the forward motion made another player act.",
+        )
+    if decl.unknown and decl.kind is None and decl.amount is None:
+        if not h.chips:
+            return Ruling(
+                action="floor",
+                rule_ids=r.p.cite("E22"),
+                sentence=f'"{decl.text}" is not an official term (check, bet, call, raise, '
+                "fold, all-in); the floor decides what it means, at the player's risk.",
+                flags=("non_standard",),
+            )
+        decl = Declaration()
+        words = False
+    if words and h.chips:
+        if r.p.verbal_vs_chips is VerbalVsChips.VERBAL_WINS:
+            words_govern = not (
+                h.order is Order.CHIPS_FIRST and len(h.chips) == 1 and decl.amount is None
+            )
+        elif h.order is Order.WORDS_FIRST or not h.released:
+            words_govern = True
+        elif h.order is Order.CHIPS_FIRST:
+            words_govern = False
+        else:  # together: an unambiguous, sensible statement prevails
+            words_govern = not decl.unknown and not decl.ambiguous
+        if not words_govern:
+            ruling = _chips(r, h, declared_raise=False)
+            return replace(
+                ruling,
+                sentence=ruling.sentence + " The chips came first, so they govern, not the words.",
+                rule_ids=_merge(ruling.rule_ids, r.p.cite("E9")),
+            )
+    if not words:
+        return _chips(r, h, declared_raise=False)
+    return _words(r, decl, h, pushed)
+
+
+def _words(r: _Round, decl: Declaration, h: Happened, pushed: Chips) -> Ruling:
+    """The words govern (E9, E11): the chips are settled to what was said."""
+    s, p = r.s, r.p
+    kind = decl.kind
+    amount = decl.amount
+    flags: tuple[str, ...] = ("non_standard",) if decl.unknown else ()
+    if amount is not None and decl.ambiguous and kind not in ("fold", "check", "call"):
+        amount, note = _resolve_amount(r, amount, kind)
+        flags = (*flags, "ambiguous_amount")
+        ruling = _words(r, replace(decl, amount=amount, ambiguous=False), h, pushed)
+        return replace(
+            ruling,
+            sentence=note + " " + ruling.sentence,
+            rule_ids=_merge(p.cite("E21"), ruling.rule_ids),
+            flags=(*ruling.flags, *flags),
+        )
+    if kind == "fold":
+        if r.owed == 0:
+            return _decided(
+                r,
+                "fold",
+                s.in_front,
+                pushed,
+                "Fold: binding even though a check was available; the hand is dead and the "
+                "fold may be penalised.",
+                ("E23",),
+                flags=("non_standard", "penalty_possible"),
+            )
+        return _decided(r, "fold", s.in_front, pushed, "Fold: the hand is dead.", ("E11", "E23"))
+    if kind == "tap":
+        if r.owed == 0:
+            return _decided(
+                r, "check", s.in_front, pushed, "Tapping the table is a check.", ("E22",)
+            )
+        return Ruling(
+            action="floor",
+            rule_ids=p.cite("E22"),
+            sentence="A tap facing a bet is not an action: the floor decides, at the "
+            "player's risk.",
+            options=_call_fold_options(r, pushed),
+            flags=("non_standard",),
+        )
+    if kind == "check":
+        if r.owed == 0:
+            return _decided(r, "check", s.in_front, pushed, "Check.", ("E11",))
+        return Ruling(
+            action="choice",
+            amount=s.in_front,
+            rule_ids=p.cite("E20"),
+            sentence=f'"Check" facing a bet of {_n(s.current_bet)} is invalid: the player may '
+            "only call or fold, not raise.",
+            options=_call_fold_options(r, pushed),
+        )
+    if kind == "call":
+        if r.owed == 0:
+            return _decided(
+                r, "check", s.in_front, pushed, '"Call" with no bet to call is a check.', ("E20",)
+            )
+        return _decided(
+            r,
+            "call",
+            0,
+            pushed,
+            f"Call of {_n(r.owed)}: a verbal call binds the player to the full call.",
+            ("E11", "E9"),
+        )
+    if kind == "all-in":
+        return _decided(
+            r,
+            "all-in",
+            r.all_in_to,
+            pushed,
+            f"All-in: the player's bet comes to {_n(r.all_in_to)}.",
+            ("E11",),
+        )
+    if kind == "pot":
+        return _pot(r, h, pushed)
+    if kind in ("raise", "bet", "complete") or (kind is None and amount is not None):
+        return _raise_words(r, decl, h, pushed)
+    raise InvalidCommand("Say what the player declared or which chips he pushed.")
+
+
+def _call_fold_options(r: _Round, pushed: Chips) -> tuple[Option, ...]:
+    """Call or fold, the chips already pushed counted towards the call (returned on a
+    fold: no action bound them)."""
+    add, change = _settle(r, r.s.in_front + r.owed, pushed)
+    return (
+        Option(
+            action="call",
+            amount=r.s.in_front + r.owed,
+            chips_to_add=add,
+            change=change,
+            sentence=f"Call {_n(r.owed)}." + _chips_sentence(add, change),
+        ),
+        Option(
+            action="fold",
+            amount=r.s.in_front,
+            change=pushed,
+            sentence="Fold." + (f" Give the player his {_n(pushed)} back." if pushed else ""),
+        ),
+    )
+
+
+def _raise_words(r: _Round, decl: Declaration, h: Happened, pushed: Chips) -> Ruling:
+    """'raise', 'raise 8000', 'bet 1000', a bare amount (E2, E8, E14, E15, E20)."""
+    s, p = r.s, r.p
+    amount = decl.amount
+    if decl.kind is None and amount is not None:
+        # A bare amount is the same as pushing that many chips silently (E9, E13).
+        return _push_total(r, amount - s.in_front, pushed, single=False, said=True)
+    if not r.can_raise:
+        why = _no_raise_reason(r)
+        if r.owed == 0:
+            return _decided(r, "check", s.in_front, pushed, why + " It is a check.", ("E4", "E5"))
+        return _decided(
+            r, "call", 0, pushed, why + f" It is a call of {_n(r.owed)}.", ("E4", "E5", "E11")
+        )
+    entries: tuple[str, ...] = ("E11", "E2")
+    if amount is None:
+        if not h.chips:
+            word = "bet" if s.current_bet == 0 else "raise"
+            invalid = decl.kind == "raise" and s.current_bet == 0
+            return Ruling(
+                action=_raise_kind(r),
+                amount=r.min_to,
+                at_least=True,
+                max_to=r.max_to,
+                rule_ids=p.cite(*(("E20", "E1") if invalid else ("E11", "E2"))),
+                sentence=(
+                    f'"Raise" with no bet to raise is a bet: the player must bet at '
+                    f"least {_n(r.min_to)}."
+                    if invalid
+                    else f"The player must {word} to at least {_n(r.min_to)}; he names the "
+                    f"amount, up to {_n(r.max_to)}."
+                ),
+            )
+        counted, string = _raise_motions(r, h)
+        to = s.in_front + counted
+        flags: tuple[str, ...] = ("string_bet",) if string else ()
+        if len(h.chips) == 1 and to > s.current_bet:
+            why = (
+                f"Raise declared with one chip: {_what(r, max(to, r.min_to))}, as far as "
+                "the chip goes"
+            )
+            entries = ("E15", "E2")
+        else:
+            why = f"Raise declared: {_what(r, max(to, r.min_to))}"
+            entries = ("E14", "E2")
+        if to < r.min_to:
+            why += f" (below the minimum, so made the minimum of {_n(r.min_to)})"
+        if string:
+            why += "; only the first motion counts, the rest is a string raise"
+            entries = (*entries, "E22")
+        to = min(max(to, r.min_to), r.max_to)
+        return _decided(r, _raise_kind(r), to, pushed, why + ".", entries, flags=flags)
+    to = amount
+    why = f"{_what(r, to).capitalize()}" if to >= r.min_to else ""
+    if to <= s.current_bet:
+        # "raise 500" facing 600 names less than the bet: the raise is made the minimum.
+        why = f"{_n(to)} is not a raise over {_n(s.current_bet)}: it is made the minimum"
+        to = r.min_to
+        entries = ("E8", "E2")
+    elif to < r.min_to:
+        why = f"{_what(r, to).capitalize()} is below the minimum; it is corrected to {_n(r.min_to)}"
+        to = r.min_to
+        entries = ("E1", "E8") if s.current_bet == 0 else ("E8", "E2")
+    elif to > r.max_to and r.max_to < r.all_in_to:
+        why = (
+            f"{_what(r, to).capitalize()} is over the pot-limit maximum; it is reduced "
+            f"to {_n(r.max_to)}"
+        )
+        to = r.max_to
+        entries = ("E6", "E7")
+    else:
+        why += " as declared (a raise with a number names the total)"
+        entries = ("E11", "E2")
+    return _decided(r, _raise_kind(r), to, pushed, why + ".", entries)
+
+
+def _no_raise_reason(r: _Round) -> str:
+    s, p = r.s, r.p
+    limit = s.variant is Variant.FIXED_LIMIT_HOLDEM
+    cap = p.raise_cap_limit if limit else p.raise_cap_nl_pl
+    if cap is not None and s.current_bet > 0 and s.raises_this_round >= cap:
+        return f"The betting is capped at {cap} raises, so the raise cannot be made."
+    if s.stack <= s.to_call:
+        return "The player has only enough chips to call."
+    return "The all-in was less than a full raise and did not re-open the betting for him."
+
+
+def _raise_motions(r: _Round, h: Happened) -> tuple[Chips, bool]:
+    """(chips that count, string raise?) for "raise" said before several motions (E14):
+    exactly the call first, then the raise in one more motion; otherwise the first motion."""
+    if len(h.pushes) <= 1:
+        return sum(h.chips), False
+    first = sum(h.pushes[0])
+    if first == r.owed:
+        return first + sum(h.pushes[1]), len(h.pushes) > 2
+    return first, True
+
+
+def _pot(r: _Round, h: Happened, pushed: Chips) -> Ruling:
+    """'Pot' (E6, E7, E19)."""
+    s, p = r.s, r.p
+    if s.variant is Variant.POT_LIMIT_OMAHA:
+        if not r.can_raise:
+            return _decided(
+                r, "call" if r.owed else "check", 0, pushed, _no_raise_reason(r), ("E4", "E5")
+            )
+        real = r.max_to
+        if h.pot_count is not None and h.pot_count != s.pot:
+            counted = min(s.current_bet + h.pot_count + s.to_call, r.all_in_to)
+            if counted > real:
+                return _decided(
+                    r,
+                    _raise_kind(r),
+                    real,
+                    pushed,
+                    f"The pot was counted as {_n(h.pot_count)} but is {_n(s.pot)}: the bet is "
+                    f"reduced to the real pot size, {_n(real)}.",
+                    ("E7", "E6"),
+                )
+            if h.substantial_action_after:
+                return _decided(
+                    r,
+                    _raise_kind(r),
+                    max(counted, r.min_to),
+                    pushed,
+                    f"The pot was counted short ({_n(h.pot_count)} for {_n(s.pot)}) but "
+                    f"substantial action followed: {_what(r, max(counted, r.min_to))} stands.",
+                    ("E7",),
+                )
+            return _decided(
+                r,
+                _raise_kind(r),
+                real,
+                pushed,
+                f"The pot was counted short ({_n(h.pot_count)} for {_n(s.pot)}), found before "
+                f"substantial action: it is made the real pot size, {_n(real)}.",
+                ("E7", "E6"),
+            )
+        return _decided(
+            r,
+            _raise_kind(r),
+            real,
+            pushed,
+            f"Pot: {_what(r, real)}, the pot-limit maximum.",
+            ("E6", "E19"),
+        )
+    if not r.can_raise:
+        why = _no_raise_reason(r)
+        return _decided(r, "call" if r.owed else "check", 0, pushed, why, ("E19", "E4", "E5"))
+    word = "bet" if s.current_bet == 0 else "raise to"
+    return Ruling(
+        action=_raise_kind(r),
+        amount=r.min_to,
+        at_least=True,
+        max_to=r.max_to,
+        change=pushed,
+        rule_ids=p.cite("E19"),
+        sentence=f'"Pot" is no amount in no-limit, but it commits the player: he must {word} '
+        f"at least {_n(r.min_to)} and names the amount; he may not fold, and the floor may "
+        "penalise.",
+        flags=("non_standard", "penalty_possible"),
+    )
+
+
+def _resolve_amount(r: _Round, said: int, kind: str | None) -> tuple[int, str]:
+    """E21: the value a bare number takes under the venue's rule."""
+    s, p = r.s, r.p
+    floor = r.min_to if kind in ("raise", "bet", "complete") else max(s.big_blind, s.current_bet)
+    candidates = [said * 10**k for k in range(13) if said * 10**k >= floor and said > 0]
+    candidates = [c for c in candidates if c <= max(r.all_in_to, 1)] or candidates[:1] or [said]
+    rule_ = p.ambiguous_amount_rule
+    if rule_ is AmbiguousAmountRule.LESSER:
+        value = min(candidates)
+        why = "the lesser value"
+    else:
+        inside = [
+            c
+            for c in candidates
+            if (c <= s.pot if rule_ is AmbiguousAmountRule.LARGEST_LE_POT else c < s.pot)
+        ]
+        value = max(inside) if inside else min(candidates)
+        rel = "not above" if rule_ is AmbiguousAmountRule.LARGEST_LE_POT else "below"
+        why = f"the largest value {rel} the pot of {_n(s.pot)}"
+    return (
+        value,
+        f'"{said}" can mean {" or ".join(_n(c) for c in candidates[:3])}: it is read '
+        f"as {_n(value)}, {why}.",
+    )
+
+
+def _chips(r: _Round, h: Happened, *, declared_raise: bool) -> Ruling:
+    """The chips govern (silent push): one motion counts; more motions are a string bet."""
+    pushed = sum(h.chips)
+    if len(h.pushes) > 1:
+        first = h.pushes[0]
+        ruling = _push_total(r, sum(first), pushed, single=len(first) == 1, chips=first)
+        return replace(
+            ruling,
+            sentence=ruling.sentence + " Only the first motion counts: the rest is a string bet.",
+            rule_ids=_merge(ruling.rule_ids, r.p.cite("E22", "E14")),
+            flags=(*ruling.flags, "string_bet"),
+        )
+    chips = h.chips
+    if h.count_given and pushed < r.owed < r.s.stack + 1:
+        return _accepted(r, pushed)
+    ruling = _push_total(r, pushed, pushed, single=len(chips) == 1, chips=chips)
+    if r.s.in_front and r.owed and ruling.action in ("call", "raise", "all-in"):
+        ruling = replace(
+            ruling,
+            sentence=ruling.sentence + " The player still had his earlier bet in front of "
+            "him: he should state his action, and the floor may read the push otherwise.",
+            rule_ids=_merge(ruling.rule_ids, r.p.cite("E17")),
+        )
+    return ruling
+
+
+def _push_total(
+    r: _Round,
+    counted: Chips,
+    pushed: Chips,
+    *,
+    single: bool,
+    chips: Sequence[Chips] = (),
+    said: bool = False,
+) -> Ruling:
+    """What ``counted`` chips put out silently (or an amount said alone) amount to."""
+    s, p = r.s, r.p
+    what = (
+        f"{_n(counted)} said"
+        if said
+        else (f"one {_n(counted)} chip" if single else f"{_n(counted)} pushed")
+    )
+    to = s.in_front + counted
+    last = counted >= s.stack
+    if r.owed == 0:  # not facing a bet (E1, E15, E16)
+        if not r.can_raise:
+            return _decided(
+                r,
+                "check",
+                s.in_front,
+                pushed,
+                f"{what.capitalize()}: betting is closed, so it is a check.",
+                ("E5",),
+            )
+        if last:
+            return _decided(
+                r,
+                "all-in",
+                r.all_in_to,
+                pushed,
+                f"{what.capitalize()}: all the player's chips, all-in.",
+                ("E1",),
+            )
+        if to < r.min_to:
+            return _decided(
+                r,
+                _raise_kind(r),
+                r.min_to,
+                pushed,
+                f"{what.capitalize()} is below the minimum bet: it is made {_n(r.min_to)}, "
+                "no more.",
+                ("E1",),
+            )
+        if to > r.max_to:
+            return _decided(
+                r,
+                _raise_kind(r),
+                r.max_to,
+                pushed,
+                f"{what.capitalize()} is over the pot-limit maximum: {_what(r, r.max_to)}.",
+                ("E6", "E7"),
+            )
+        return _decided(
+            r,
+            _raise_kind(r),
+            to,
+            pushed,
+            f"{what.capitalize()} with no bet to face: {_what(r, to)}, the full value "
+            "(no change is given for over-betting).",
+            ("E15", "E16"),
+        )
+    if counted < r.owed:
+        if last:
+            return _decided(
+                r,
+                "call",
+                0,
+                pushed,
+                f"{what.capitalize()}: all the player's chips, an all-in call.",
+                ("E9",),
+            )
+        return _undercall(r, counted, pushed)
+    if single and not said and counted > r.owed:
+        if last and not p.oversized_last_chip_is_call:
+            return _decided(
+                r, "all-in", r.all_in_to, pushed, "The player's last chip: all-in.", ("E15",)
+            )
+        return _decided(
+            r,
+            "call",
+            0,
+            pushed,
+            f'One oversized chip without "raise" said first is a call of {_n(r.owed)}.',
+            ("E15", "E18"),
+        )
+    if counted == r.owed:
+        return _decided(r, "call", 0, pushed, f"Call of {_n(r.owed)}.", ("E18",))
+    if last and not said and len(chips) > 1 and p.multichip_last_chips is MultichipLastChips.ALL_IN:
+        return _decided(
+            r,
+            "all-in",
+            r.all_in_to,
+            pushed,
+            f"{what.capitalize()}: the player's last chips, all-in to {_n(r.all_in_to)}.",
+            ("E16",),
+        )
+    if chips and counted - min(chips) < r.owed:
+        return _decided(
+            r,
+            "call",
+            0,
+            pushed,
+            f"{what.capitalize()}: every chip was needed for the call of {_n(r.owed)}, so it "
+            "is a call.",
+            ("E16",),
+        )
+    if p.overcall_raise_threshold is OvercallThreshold.HALF_LAST_INCREMENT:
+        excess = counted - r.owed
+        inc = max(s.last_increment, 1)
+        is_raise = 2 * excess >= inc
+        standard = (
+            f"{_n(excess)} over the call is {'at least' if is_raise else 'less than'} "
+            f"half the last bet or raise of {_n(inc)}"
+        )
+    else:
+        is_raise = 2 * to >= 3 * s.current_bet
+        standard = (
+            f"{_n(to)} is {'at least' if is_raise else 'less than'} 1.5 times the "
+            f"bet of {_n(s.current_bet)}"
+        )
+    if is_raise and r.can_raise:
+        final = min(max(to, r.min_to), r.max_to)
+        return _decided(
+            r,
+            "raise",
+            final,
+            pushed,
+            f"{what.capitalize()}: {standard}, so it is {_what(r, final)}.",
+            ("E13", "E16"),
+        )
+    if is_raise:
+        return _decided(
+            r,
+            "call",
+            0,
+            pushed,
+            f"{what.capitalize()}: {_no_raise_reason(r)} It is a call of {_n(r.owed)}.",
+            ("E13", "E4", "E5"),
+        )
+    return _decided(
+        r,
+        "call",
+        0,
+        pushed,
+        f"{what.capitalize()}: {standard}, so it is a call of {_n(r.owed)}.",
+        ("E13", "E16"),
+    )
+
+
+def _undercall(r: _Round, counted: Chips, pushed: Chips) -> Ruling:
+    """E12 (and E27 accepted action is handled by the caller): less than the call."""
+    s, p = r.s, r.p
+    short = f"{_n(counted)} put out against {_n(r.owed)} to call"
+    full = _decided(r, "call", 0, pushed, "", ("E12",))
+    rule_ = p.undercall_rule
+    if rule_ is UndercallRule.ALWAYS_FULL or s.heads_up:
+        why = "always" if rule_ is UndercallRule.ALWAYS_FULL and not s.heads_up else "heads-up"
+        return replace(
+            full,
+            sentence=f"Undercall ({short}): {why}, the full call of "
+            f"{_n(r.owed)} is required." + _chips_sentence(full.chips_to_add, 0),
+        )
+    options = (
+        Option(
+            action="call",
+            amount=full.amount,
+            chips_to_add=full.chips_to_add,
+            sentence=f"Complete the call: add {_n(full.chips_to_add)}.",
+        ),
+        Option(
+            action="fold",
+            amount=s.in_front,
+            forfeited=pushed,
+            sentence=f"Fold: the {_n(pushed)} put out stays in the pot.",
+        ),
+    )
+    if rule_ is UndercallRule.HEADSUP_FULL_ELSE_PLAYER_OPTION:
+        return Ruling(
+            action="choice",
+            amount=s.in_front + counted,
+            rule_ids=p.cite("E12"),
+            sentence=f"Undercall multi-way ({short}): the player completes the call or folds "
+            f"and forfeits the {_n(pushed)}.",
+            options=options,
+        )
+    if s.opening_bet:
+        return replace(
+            full,
+            sentence=f"Undercall facing the opening bet ({short}): the full "
+            f"call of {_n(r.owed)} is required." + _chips_sentence(full.chips_to_add, 0),
+        )
+    return Ruling(
+        action="floor",
+        amount=s.in_front + counted,
+        rule_ids=p.cite("E12"),
+        sentence=f"Undercall facing a raise multi-way ({short}): the floor decides — the "
+        "full call, or fold and forfeit the chips.",
+        options=options,
+    )
+
+
+def _accepted(r: _Round, pushed: Chips) -> Ruling:
+    """E27: a push of a miscounted amount accepts the real bet."""
+    return _decided(
+        r,
+        "call",
+        0,
+        pushed,
+        f"Accepted action: the player called the real bet of {_n(r.owed)}.",
+        ("E27",),
+    )
+
+
+def _conditional(r: _Round, decl: Declaration) -> Ruling:
+    """E24: conditional statements are flagged, the floor decides."""
+    return Ruling(
+        action="floor",
+        rule_ids=r.p.cite("E24"),
+        sentence=f'"{decl.text}" is a conditional statement: it is non-standard, the floor may '
+        "hold the player to it and may penalise.",
+        options=(
+            Option(
+                action="hold",
+                amount=r.s.in_front,
+                sentence="Hold the player to the statement when the condition happens.",
+            ),
+            Option(
+                action="not_binding",
+                amount=r.s.in_front,
+                sentence="The statement does not bind; the player acts normally in turn.",
+            ),
+        ),
+        flags=("conditional", "non_standard", "penalty_possible"),
+    )
+
+
+def _found_behind(r: _Round, h: Happened) -> Ruling:
+    """E29: chips found behind an all-in player after the call: the floor decides."""
+    extra = h.found_behind
+    return Ruling(
+        action="floor",
+        rule_ids=r.p.cite("E29"),
+        sentence=f"{_n(extra)} in chips were found behind the all-in player after the call: "
+        "the floor decides whether they were part of the accepted action.",
+        options=(
+            Option(
+                action="part_of_action",
+                amount=extra,
+                sentence=f"They are part of the action: the caller owes {_n(extra)} more "
+                "if he has it.",
+            ),
+            Option(
+                action="not_part_of_action",
+                amount=extra,
+                sentence=f"They are not: if the all-in player wins he is not paid for the "
+                f"{_n(extra)}; if he loses they do not save him and may go to the winner.",
+            ),
+        ),
+    )
+
+
+def _pulled_back(r: _Round, h: Happened) -> Ruling:
+    """FOX-50B (E17): a player who pulled back his earlier bet may not fold."""
+    return Ruling(
+        action="choice",
+        rule_ids=r.p.cite("E17"),
+        sentence="The player pulled back chips of his earlier bet: he must call or raise, "
+        "he may not fold.",
+        options=(_call_fold_options(r, sum(h.chips))[0],),
+    )
+
+
+def _out_of_turn_changed(r: _Round, decl: Declaration, h: Happened) -> Ruling:
+    """E25: the action facing the out-of-turn player changed before his turn."""
+    s, p = r.s, r.p
+    pushed = sum(h.chips)
+    ids = p.cite("E25")
+    flags = ("out_of_turn", "penalty_possible")
+    if decl.kind == "fold":
+        return Ruling(
+            action="fold",
+            amount=s.in_front,
+            forfeited=pushed,
+            rule_ids=ids,
+            sentence="A fold out of turn always stands: the hand is dead.",
+            flags=flags,
+        )
+    rule_ = p.oot_when_action_changes
+    call_to = s.in_front + r.owed
+    if rule_ is OotWhenActionChanges.CHIPS_STAY_CALL_OR_FOLD:
+        add = max(r.owed - pushed, 0)
+        options: tuple[Option, ...] = (
+            Option(
+                action="call",
+                amount=call_to,
+                chips_to_add=add,
+                change=max(pushed - r.owed, 0),
+                sentence=f"Call {_n(r.owed)}: the {_n(pushed)} stays in and he adds {_n(add)}.",
+            ),
+            Option(
+                action="fold",
+                amount=s.in_front,
+                forfeited=pushed,
+                sentence=f"Fold: the {_n(pushed)} stays in the pot.",
+            ),
+        )
+        text = (
+            f"The action changed before his turn: the {_n(pushed)} put in out of turn "
+            "stays in the pot, and he may only call or fold."
+        )
+    else:
+        no_raise = rule_ is OotWhenActionChanges.NO_RAISE_CALL_OR_FOLD
+        options = (
+            Option(action="fold", amount=s.in_front, change=pushed, sentence="Fold."),
+            Option(action="call", amount=call_to, change=pushed, sentence=f"Call {_n(r.owed)}."),
+        )
+        if not no_raise and r.can_raise:
+            options = (
+                *options,
+                Option(
+                    action="raise",
+                    amount=r.min_to,
+                    change=pushed,
+                    at_least=True,
+                    sentence=f"Raise to at least {_n(r.min_to)}.",
+                ),
+            )
+        text = (
+            "The action changed before his turn: the out-of-turn action is void"
+            + (f", his {_n(pushed)} goes back to him" if pushed else "")
+            + (
+                ", and he may only call or fold, not raise."
+                if no_raise
+                else ", and he has every option."
+            )
+        )
+    return Ruling(
+        action="choice",
+        amount=s.in_front,
+        rule_ids=ids,
+        sentence=text,
+        options=options,
+        flags=flags,
+        change=pushed if rule_ is not OotWhenActionChanges.CHIPS_STAY_CALL_OR_FOLD else 0,
+    )
+
+
+def make_situation(
+    *,
+    to_call: Chips | None = None,
+    current_bet: Chips | None = None,
+    last_increment: Chips | None = None,
+    **rest: object,
+) -> Situation:
+    """A :class:`Situation` from what a floorperson knows: the amount to call and/or the
+    current bet (the player's own bet in front is their difference) and the last full
+    increment (by default the current bet: an opening bet)."""
+    if (to_call is not None and to_call < 0) or (current_bet is not None and current_bet < 0):
+        raise InvalidCommand("The amount to call and the bet must be 0 or more.")
+    if current_bet is None:
+        current_bet = to_call or 0
+    if to_call is None:
+        to_call = current_bet
+    if to_call > current_bet:
+        raise InvalidCommand(
+            f"The amount to call ({to_call:,}) cannot be more than the bet ({current_bet:,})."
+        )
+    if last_increment is None:
+        last_increment = current_bet
+    return Situation(
+        current_bet=current_bet,
+        in_front=current_bet - to_call,
+        last_increment=last_increment,
+        **rest,  # type: ignore[arg-type]
+    )
+
+
+def parse_chips(text: str) -> tuple[Chips, ...]:
+    """The chips of one motion from ``"5000x2,1000"`` (or ``"5000 5000 1000"``): each item
+    a denomination, optionally ``xN`` for N such chips."""
+    chips: list[Chips] = []
+    for item in text.replace(",", " ").split():
+        match = re.fullmatch(r"([0-9][0-9_]*)(?:[x*]([0-9]+))?", item.strip().lower())
+        if match is None:
+            raise InvalidCommand(
+                f"{item!r} is not a chip: write the denomination, e.g. 5000 or 5000x2."
+            )
+        value, count = int(match[1].replace("_", "")), int(match[2] or 1)
+        if not 0 < value <= MAX_CHIPS or not 0 < count <= MAX_PUSHED:
+            raise InvalidCommand(f"{item!r} is not a chip count this table can have.")
+        chips.extend([value] * count)
+        if len(chips) > MAX_PUSHED:
+            raise InvalidCommand(f"A push is at most {MAX_PUSHED} chips.")
+    return tuple(chips)
+
+
+# ---------------------------------------------------------------------- the engine
+def situation_of(hand: Hand, *, denominations: Sequence[Chips] = ()) -> Situation:
+    """The situation the seat to act faces in a live hand."""
+    legal = hand.legal()
+    if legal.can_show:
+        raise IllegalAction("It is the showdown: there is nothing to bet.")
+    live = sum(1 for seat in hand.seats_dealt if hand.in_hand(seat))
+    return Situation(
+        current_bet=legal.current_bet,
+        in_front=min(legal.bet, legal.current_bet),
+        last_increment=hand.last_increment,
+        pot=hand.pot,
+        stack=legal.stack,
+        big_blind=_big_blind(hand),
+        denominations=tuple(sorted(set(denominations))),
+        heads_up=live == 2,
+        opening_bet=hand.raises_this_round == 0,
+        variant=hand.variant,
+        raises_this_round=hand.raises_this_round,
+        raise_allowed=legal.can_raise,
+        min_raise_to=legal.full_raise_to if legal.can_raise else None,
+        max_raise_to=legal.max_raise_to if legal.can_raise else None,
+    )
+
+
+def _big_blind(hand: Hand) -> Chips:
+    blinds = hand.as_json(show_all=False)["blinds"]
+    assert isinstance(blinds, list)
+    return int(blinds[1])
+
+
+def declare(
+    hand: Hand,
+    words: str = "",
+    chips: Sequence[Chips] | Sequence[Sequence[Chips]] = (),
+    *,
+    order: Order = Order.WORDS_FIRST,
+    option: int | None = None,
+    amount: Chips | None = None,
+) -> Ruling:
+    """Enter the seat to act's declaration plus chips into ``hand``: rule on it with
+    :func:`rule` and play the engine action. When the ruling leaves a choice, pass the
+    chosen ``option`` (its index) — else nothing is played and the ruling is returned
+    for the floor. ``amount`` names the size of a bet the player must still choose
+    ("raise" with no chips, "pot" in no-limit)."""
+    pushes: list[tuple[Chips, ...]] = []
+    single: list[Chips] = []
+    for item in chips:
+        if isinstance(item, int):
+            single.append(item)
+        else:
+            pushes.append(tuple(item))
+    if single:
+        pushes.insert(0, tuple(single))
+    ruling = rule(
+        situation_of(hand), Happened(words=words, pushes=tuple(pushes), order=order), hand.profile
+    )
+    action = ruling.engine_action()
+    if ruling.at_least:
+        to = ruling.amount if amount is None else amount
+        if not ruling.amount <= to <= ruling.max_to:
+            raise InvalidCommand(
+                f"The player must name an amount from {ruling.amount:,} to {ruling.max_to:,}."
+            )
+        action = _engine_action(ruling.action, to, False)
+    if action is None and option is not None:
+        if not 0 <= option < len(ruling.options):
+            raise InvalidCommand(f"Choose an option from 1 to {len(ruling.options)}.")
+        chosen = ruling.options[option]
+        action = _engine_action(chosen.action, amount or chosen.amount, False)
+    if action is not None:
+        hand.act(action)
+    return ruling
+
+
+__all__ = [
+    "Declaration",
+    "Happened",
+    "Option",
+    "Order",
+    "Ruling",
+    "Situation",
+    "declare",
+    "make_situation",
+    "parse_chips",
+    "parse_words",
+    "rule",
+    "situation_of",
+]
