@@ -26,13 +26,17 @@ PKG = SRC / "pokertd"
 BASE = frozenset({"pokertd", "types", "errors", "roles", "money", "codec", "timefmt"})
 """Base modules: importable from every layer (they import only each other)."""
 
-LAYERS: dict[str, int] = {
+LAYERS: dict[str, float] = {
     "cards": 1,
     "rules": 2,
     "engine": 3,
     "tournament": 4,
+    "league": 4.5,
     "store": 5,
     "service": 6,
+    "player_service": 6.3,
+    "league_service": 6.5,
+    "series_service": 6.5,
     "demo": 7,
     "web": 8,
     "cli": 8,

@@ -154,3 +154,22 @@ def _close_shared() -> Iterator[None]:
     service = _SHARED.pop("service", None)
     if isinstance(service, TournamentService):
         service.close()
+
+
+def test_day_and_bag_number_limits_are_refused(service: TournamentService) -> None:
+    """Issue 14: a day past 30, a 21-character bag number, a seat worth more than the money
+    limit: refused before any rule runs, nothing stored."""
+    from pokertd.tournament.days import BAG_MAX, DAY_MAX, EndDay, StartDay
+    from pokertd.tournament.satellites import SetSatellite
+
+    tid = _tournament(service)
+    service.run(tid, _register("Ann"), actor="td")
+    before = len(service.records(tid))
+    assert (DAY_MAX, BAG_MAX) == (30, 20)
+    with pytest.raises(InvalidCommand, match="A day number can be at most 30"):
+        service.run(tid, StartDay(day=31), actor="td")
+    with pytest.raises(InvalidCommand, match="at most 20 characters"):
+        service.run(tid, EndDay(day=1, bags=(("Ann", "B" * 21),)), actor="td")
+    with pytest.raises(InvalidCommand, match="at most 64 characters"):
+        service.run(tid, SetSatellite(target_event="t" * 65, seat_value_cents=1), actor="td")
+    assert len(service.records(tid)) == before

@@ -108,9 +108,14 @@ def test_the_roles_of_issue_7_are_kept() -> None:
     assert "RecordHighHand" in by_role[Role.FLOOR]
     assert "PayHighHand" in by_role[Role.DIRECTOR]
     floor_13 |= {"RecordHighHand"}
+    # issue 13 (L3, F13): a misdeal and a corrected result are the floor's
+    floor_13 |= {"DeclareMisdeal", "CorrectResult"}
+    assert {"DeclareMisdeal", "CorrectResult"} <= by_role[Role.FLOOR]
     floor = by_role[Role.FLOOR] - {"ConfirmMoves", "DrawButtons", "Announce"} - seat_tools
     assert len(floor - floor_13) == 27
-    assert len(by_role[Role.DIRECTOR] - {"SetDisplay", "PayHighHand"}) == 16
+    issue_14 = {"EndDay", "StartDay", "SetSatellite", "PaySeat"}  # multi-day, satellites
+    assert issue_14 <= by_role[Role.DIRECTOR]
+    assert len(by_role[Role.DIRECTOR] - {"SetDisplay", "PayHighHand"} - issue_14) == 16
     assert Role.PUBLIC not in by_role
     assert {permissions.snake(c.__name__) for c in permissions.DEALER_OWN_TABLE} == {
         "bust",
@@ -122,7 +127,7 @@ def test_the_roles_of_issue_7_are_kept() -> None:
 def test_the_web_reads_the_same_table() -> None:
     assert web_commands.required_role is permissions.required_role
     assert web_commands.command_classes() == permissions.command_classes()
-    assert frozenset({"CreateTournament"}) == web_commands.NOT_ROUTED
+    assert frozenset({"CreateTournament", "SetSatellite", "PaySeat"}) == web_commands.NOT_ROUTED
 
 
 def test_role_lives_in_one_module() -> None:
@@ -309,3 +314,24 @@ def test_the_docs_show_the_role_table() -> None:
 
     docs = Path(__file__).resolve().parents[1] / "docs" / "web.md"
     assert permissions.roles_table() in docs.read_text(encoding="utf-8")
+
+
+# --------------------------------------------------------------------------------------
+# Issue 14: multi-day and satellites
+
+
+def test_days_and_satellites_need_the_director(fresh: tuple[TournamentService, str]) -> None:
+    from pokertd.tournament import days, satellites
+
+    service, tid = fresh
+    for cls in (days.EndDay, days.StartDay, satellites.SetSatellite, satellites.PaySeat):
+        assert permissions.required_role(cls) is Role.DIRECTOR
+    assert {"SetSatellite", "PaySeat"} <= web_commands.NOT_ROUTED  # the series service only
+    seq = service.last_seq(tid)
+    with pytest.raises(PermissionDenied, match="needs the director role"):
+        service.run(tid, days.EndDay(day=1), role=Role.FLOOR)
+    with pytest.raises(PermissionDenied, match="needs the director role"):
+        service.run(
+            tid, satellites.SetSatellite(target_event="x", seat_value_cents=1), role="floor"
+        )
+    assert service.last_seq(tid) == seq

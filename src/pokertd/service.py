@@ -31,6 +31,7 @@ appends (LISTEN/NOTIFY) and publishes those. See ``docs/storage.md``.
 
 from __future__ import annotations
 
+import json
 import logging
 import secrets
 import threading
@@ -42,13 +43,28 @@ from random import Random
 from typing import TypeVar
 
 import pokertd.tournament  # noqa: F401  (registers every domain's events and commands)
-from pokertd.errors import ConcurrencyConflict, InvalidCommand, NotFound, PermissionDenied
+from pokertd.errors import (
+    ConcurrencyConflict,
+    InvalidCommand,
+    NotFound,
+    PermissionDenied,
+    PokertdError,
+    RuleViolation,
+)
 from pokertd.roles import Caller, Role
 from pokertd.store import EventStore, TournamentInfo, open_store
 from pokertd.store.base import RESYNC, gc_paused
+from pokertd.store.players import NewPlayer, PlayerStore, new_player_id
 from pokertd.store.snapshot import decode_snapshot, encode_snapshot, snapshot_key
 from pokertd.tournament import permissions
-from pokertd.tournament.entries import Setup, live_players, same_player
+from pokertd.tournament.entries import (
+    CreateTournament,
+    PlayerAdded,
+    Register,
+    Setup,
+    live_players,
+    same_player,
+)
 from pokertd.tournament.framework import (
     Command,
     Context,
@@ -62,6 +78,7 @@ from pokertd.tournament.framework import (
     fold,
     needs_refold,
 )
+from pokertd.tournament.limits import check_limits
 
 log = logging.getLogger("pokertd.service")
 T = TypeVar("T")
@@ -227,6 +244,7 @@ class TournamentService:
         """
         actor, who, table = _caller(tournament_id, actor, role, table, principal)
         permissions.check_role(type(command), who)  # before any work
+        command = self._with_db_player(command)
         cached = self._cached(tournament_id)
         outside = _Outside()
         attempt = rounds = 0
@@ -241,7 +259,9 @@ class TournamentService:
                 todo = self._outside_todo(command, cached.state, outside)
                 if todo is None:
                     try:
-                        return self._decide_and_append(cached, command, actor, who.value, outside)
+                        done = self._decide_and_append(cached, command, actor, who.value, outside)
+                        self._note_db_players(tournament_id, done)
+                        return done
                     except ConcurrencyConflict:
                         if attempt == self._retries:
                             raise
@@ -257,6 +277,57 @@ class TournamentService:
                     "The tournament kept changing while this was being worked out: try again."
                 )
             self._do_outside(tournament_id, command, todo, outside)
+
+    def _with_db_player(self, command: Command) -> Command:
+        """A registration with its person from the store's player database (issue 14).
+
+        The face may name the person (``player_id``: a merged duplicate stands for the
+        player it was merged into; an unknown id is ``NotFound``). Otherwise: the player
+        holding this card, else the one player with exactly this name (and no other card),
+        else a new player whose id the log records and :meth:`_note_db_players` adds once
+        the registration is written — a refused registration adds nobody.
+        """
+        store = self.store
+        if not isinstance(command, Register) or not isinstance(store, PlayerStore):
+            return command
+        check_limits(command)  # what the database is asked must be storable text
+        if command.player_id is not None:
+            return replace(command, player_id=store.survivor(command.player_id).id)
+        holders = store.players_with_card(command.member) if command.member.strip() else []
+        if holders:
+            return replace(command, player_id=store.survivor(holders[0].id).id)
+        named = {store.survivor(p.id) for p in store.players_named(command.name)}
+        card = command.member.strip()
+        fits = sorted((p for p in named if not p.card or not card), key=lambda p: p.id)
+        if len(fits) > 1:
+            ids = ", ".join(p.id for p in fits)
+            raise InvalidCommand(
+                f"Several players are called {fits[0].name} in the player database ({ids}): "
+                "say which one by the player's id, or give the card number.",
+                context={"players": [p.id for p in fits]},
+            )
+        return replace(command, player_id=fits[0].id if fits else new_player_id())
+
+    def _note_db_players(self, tournament_id: str, records: Sequence[EventRecord]) -> None:
+        """Add the new people a registration recorded to the player database and note the
+        tournament in each one's history index (after the append: the log is the truth, and
+        a failure here is logged, never undoing a registration already written)."""
+        store = self.store
+        if not isinstance(store, PlayerStore):
+            return
+        for record in records:
+            ev = record.event
+            if not isinstance(ev, PlayerAdded) or not ev.db_id:
+                continue
+            try:
+                store.ensure_player(
+                    NewPlayer(ev.db_id, ev.name, ev.member),
+                    staff=record.actor,
+                    at=record.recorded_at.isoformat(),
+                )
+                store.link_event(ev.db_id, tournament_id)
+            except PokertdError:
+                log.exception("could not note player %s of %s", ev.db_id, tournament_id)
 
     def _outside_todo(
         self, command: Command, state: TournamentState, outside: _Outside
@@ -358,6 +429,7 @@ class TournamentService:
         who = _role(role)
         permissions.check(command, who)
         role = who.value
+        self._check_events_per_year(command)
         for _ in range(self._retries + 1):
             tid = check_tournament_id(tournament_id or self._id_factory())
             cached = self._cached(tid)
@@ -372,6 +444,37 @@ class TournamentService:
             if tournament_id is not None:
                 raise InvalidCommand(f"A tournament with id {tid!r} already exists.")
         raise ConcurrencyConflict("Could not find a free tournament id; try again.")
+
+    def _check_events_per_year(self, command: Command) -> None:
+        """Refuse a new tournament past the profile's ``max_events_per_org_per_year`` (H13:
+        NJ-42, six a calendar year for a New Jersey organisation).
+
+        A count across tournaments, so the service's and not a pure command's. The event
+        store is the organisation's own (one licensee per database): the count is of this
+        store's tournaments under a profile of the same venue created in this calendar year.
+        """
+        if not isinstance(command, CreateTournament):
+            return
+        profile = command.profile or command.template.load_profile()
+        cap = profile.max_events_per_org_per_year
+        if cap is None:
+            return
+        year = self._now().year
+        held = 0
+        for info in self.store.tournaments():
+            if info.created_at.year != year:
+                continue
+            rows = self.store.rows(info.id)[:1]
+            data = json.loads(rows[0].data) if rows else {}
+            venue = data.get("profile", {}).get("venue") if isinstance(data, dict) else None
+            held += venue == profile.venue
+        if held >= cap:
+            raise RuleViolation(
+                f"This organisation has already run {held} tournaments in {year}: "
+                f"{profile.title} allows at most {cap} a calendar year.",
+                rule_ids=profile.cite("H13"),
+                context={"held": held, "cap": cap, "year": year},
+            )
 
     def _decide_and_append(
         self,

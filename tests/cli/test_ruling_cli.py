@@ -127,3 +127,20 @@ def test_real_subprocess() -> None:
     )
     assert proc.returncode == 0, proc.stderr
     assert json.loads(proc.stdout)["action"] == "call"
+
+
+def test_FOX_60_TNPL_H2ii_count_request_and_skipped_player_from_the_cli() -> None:
+    """E28/E26 reachable from the CLI: a count request before his turn is refused at
+    Foxwoods (FOX-60); a skipped player after substantial action goes to the floor with
+    two options (dead, or call 600 only) at TNPL (TNPL-H2ii)."""
+    base = ["ruling", "--to-call", "600", "--pot", "1100", "--stack", "20000"]
+    code, out = run(*base, "--count-request", "--facing-all-in", "--not-his-turn",
+                    "--profile", "foxwoods", "--json")  # fmt: skip
+    assert code == 0, out
+    data = json.loads(out)
+    assert (data["flags"], data["rule_ids"]) == (["count_refused"], ["FOX-60"])
+    code, out = run(*base, "--skipped", "--acted-behind", "2", "--sa-after", "--profile", "tnpl",
+                    "--json")  # fmt: skip
+    data = json.loads(out)
+    assert (data["action"], [o["chips_to_add"] for o in data["options"]]) == ("floor", [0, 600])
+    assert data["rule_ids"] == ["TNPL-H2ii"]

@@ -22,7 +22,7 @@ from pokertd.rules import load_profile
 def test_every_slot_has_a_docstring() -> None:
     slots = Hand.__slots__
     assert isinstance(slots, dict)
-    assert len(slots) == 54
+    assert len(slots) == 55
     assert all(isinstance(doc, str) and len(doc) > 15 for doc in slots.values())
     assert not {"_k", "_cur", "_pl_adjust"} & set(slots)
 

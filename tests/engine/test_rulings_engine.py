@@ -36,8 +36,13 @@ BETTING_FIELDS = (
     "verbal_vs_chips",
     "ambiguous_amount_rule",
     "oot_when_action_changes",
+    "undercall_misunderstanding_threshold",
+    "skipped_player_cutoff",
+    "exact_count_requires_turn",
+    "dealer_clarifies_bets",
+    "min_wager_chip_unit",
 )
-"""The profile fields of the catalogue's Betting rows that rulings read (E2-E25)."""
+"""The profile fields of the catalogue's Betting rows that rulings read (E2-E28, B14)."""
 DENOMS = (25, 100, 500, 1_000, 5_000)
 WORDS = (
     "",
@@ -192,7 +197,7 @@ def engine_accepts(hand: Hand, ruling: Ruling) -> None:
 def test_E9_E16_ruling_stays_within_the_stack_and_the_engine_accepts_it(
     seed: int, name: str, variant: Variant
 ) -> None:
-    """Never more than the stack; never an action the engine refuses (E1-E25), in
+    """Never more than the stack; never an action the engine refuses (E1-E28), in
     no-limit, pot-limit (E6: "all-in" over the pot is the pot) and fixed-limit."""
     hand = random_hand(seed, name, variant)
     if hand is None:
@@ -211,6 +216,15 @@ def test_E9_E16_ruling_stays_within_the_stack_and_the_engine_accepts_it(
         out_of_turn=rng.random() < 0.2,
         action_changed=rng.random() < 0.5,
         count_given=rng.random() < 0.1,
+        checked_out_of_turn=rng.random() < 0.15,
+        misunderstood=rng.random() < 0.1,
+        skipped=rng.random() < 0.1,
+        acted_behind=rng.randint(0, 4),
+        substantial_action_after=rng.random() < 0.5,
+        amount_unclear=rng.random() < 0.05,
+        count_request=rng.random() < 0.05,
+        facing_all_in=rng.random() < 0.5,
+        own_turn=rng.random() < 0.5,
     )
     ruling = rule(situation, happened, prof(name))
     pushed = sum(happened.chips)
@@ -249,6 +263,13 @@ def test_E13_E21_E25_two_profiles_differ_only_by_betting_parameters(
         order=rng.choice(list(Order)),
         out_of_turn=rng.random() < 0.2,
         action_changed=rng.random() < 0.5,
+        checked_out_of_turn=rng.random() < 0.15,
+        misunderstood=rng.random() < 0.15,
+        skipped=rng.random() < 0.1,
+        acted_behind=rng.randint(0, 4),
+        count_request=rng.random() < 0.1,
+        facing_all_in=rng.random() < 0.5,
+        own_turn=rng.random() < 0.5,
     )
     pa = prof(a)
     mixed = prof(b).replace(**{f: getattr(pa, f) for f in BETTING_FIELDS})

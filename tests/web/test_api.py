@@ -107,9 +107,11 @@ def test_every_command_has_a_route_and_a_role(env: Env) -> None:
     assert listed["register"]["role"] == "floor"
     assert listed["give_penalty"]["role"] == "director"
     paths = env.client.get("/openapi.json").json()["paths"]
-    for name in commands.command_classes():
-        if name != "create_tournament":
-            assert f"/api/tournaments/{{tid}}/commands/{name}" in paths
+    for name, cls in commands.command_classes().items():
+        route = f"/api/tournaments/{{tid}}/commands/{name}"
+        # a command with its own route (create; a satellite's seats through the series
+        # service, which checks the target event) has no generic command route
+        assert (route in paths) is (cls.__name__ not in commands.NOT_ROUTED), name
 
 
 def test_form_posts_run_commands_and_redirect(env: Env, tid: str) -> None:

@@ -82,3 +82,17 @@ def test_unknown_tournament_is_404(env: Env) -> None:
     h = env.login("floor1", FLOOR_PW)
     r = env.client.post("/api/tournaments/nope/ruling", json=E13_850, headers=h)
     assert r.status_code == 404
+
+
+def test_SPOT_3d6_checked_out_of_turn_no_raise_over_the_api(env: Env) -> None:
+    """SPOT-3d6 reachable over the API: a player who checked out of turn earlier may not
+    raise on his next turn ("raise 3000" facing 1,000 is a call); acted_behind is capped."""
+    h = env.login("floor1", FLOOR_PW)
+    body = {"to_call": 1_000, "pot": 2_000, "stack": 30_000, "big_blind": 400,
+            "declared": "raise 3000", "checked_oot": True, "profile": "spotlight"}  # fmt: skip
+    r = env.client.post("/api/rulings", json=body, headers=h)
+    assert r.status_code == 200, r.text
+    assert (r.json()["action"], r.json()["amount"]) == ("call", 1_000)
+    assert "SPOT-3d6" in r.json()["rule_ids"]
+    r = env.client.post("/api/rulings", json={**body, "acted_behind": 11}, headers=h)
+    assert r.status_code == 422, r.text

@@ -49,6 +49,11 @@ _MODULES = (
     "sim",
     "profile",
     "ruling",
+    "irregular",
+    "day",
+    "series",
+    "league",
+    "player",
 )
 
 for _name in _MODULES:

@@ -251,6 +251,14 @@ def register_player(
         str | None,
         typer.Option("--stack", help="Starting stack from league points (Spotlight Quarterly)."),
     ] = None,
+    player_id: Annotated[
+        str | None,
+        typer.Option(
+            "--player-id",
+            help="The person in the player database (pokertd player search); default: "
+            "the card's holder, else the one player with this name, else a new player.",
+        ),
+    ] = None,
     db: DbOption = None,
     as_json: JsonOption = False,
 ) -> None:
@@ -266,6 +274,7 @@ def register_player(
             alternate=alternate,
             pre_approved=pre_approved,
             stack=_chips(stack) if stack is not None else None,
+            player_id=player_id,
         )
         records = service.run(tid, command, actor=_actor(), role="director")
         _print_records(records, as_json)

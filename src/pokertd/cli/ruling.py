@@ -81,6 +81,15 @@ def ruling(
     count_given: Annotated[bool, typer.Option(help="He pushed a miscounted amount.")] = False,
     found_behind: Found = 0,
     pulled_back: Flag = False,
+    amount_unclear: Annotated[bool, typer.Option(help="Acted before a clear amount.")] = False,
+    skipped: Annotated[bool, typer.Option(help="Out-of-turn action skipped him.")] = False,
+    acted_behind: Annotated[int, typer.Option(min=0, max=10, help="Acted behind him since.")] = 0,
+    earlier_to_act: Annotated[bool, typer.Option(help="A player before him must act.")] = False,
+    count_request: Annotated[bool, typer.Option(help="He asks for a stack count.")] = False,
+    facing_all_in: Annotated[bool, typer.Option(help="That stack is all-in.")] = False,
+    not_his_turn: Annotated[bool, typer.Option(help="It is not yet his turn.")] = False,
+    checked_oot: Annotated[bool, typer.Option(help="He checked out of turn earlier.")] = False,
+    misunderstood: Annotated[bool, typer.Option(help="He says he misread the bet.")] = False,
     profile: Profile = "tda",
     as_json: JsonOption = False,
 ) -> None:
@@ -119,6 +128,15 @@ def _inputs(a: dict[str, Any]) -> tuple[Situation, Happened]:
         count_given=a["count_given"],
         found_behind=a["found_behind"],
         pulled_back=a["pulled_back"],
+        amount_unclear=a["amount_unclear"],
+        skipped=a["skipped"],
+        acted_behind=a["acted_behind"],
+        earlier_to_act=a["earlier_to_act"],
+        count_request=a["count_request"],
+        facing_all_in=a["facing_all_in"],
+        own_turn=not a["not_his_turn"],
+        checked_out_of_turn=a["checked_oot"],
+        misunderstood=a["misunderstood"],
     )
     return situation, happened
 

@@ -21,8 +21,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from pokertd.cards.card import CardCode
+from pokertd.cards.card import CardCode, card_text, parse_cards
+from pokertd.cards.evaluate import evaluate6
 from pokertd.engine.hand import DONE, K_CALL, K_KILL, PREFLOP, SHOWDOWN, Hand, LogEntry
+from pokertd.engine.irregular import IN_TURN_KINDS, NutsFlag, exclusive_nuts_flag
 from pokertd.errors import IllegalAction
 from pokertd.rules.enums import RabbitHunt, ShowRequestRule
 from pokertd.types import Chips, Seat
@@ -211,4 +213,73 @@ def _award_again(hand: Hand, q: int) -> None:
     hand._award()
 
 
-__all__ = ["kill_hand", "rabbit_hunt", "request_show"]
+def one_card_shown(hand: Hand, seat: Seat, card: CardCode | str) -> None:
+    """A called player tabled only ``card`` and waited to see the other hands (hybrid
+    mode: a live dealer, the software keeping the ledger): where the profile's
+    ``slow_roll_one_card_plays`` (SPOT), only the exposed card plays -- his hand is read
+    as the board plus that card, the hidden card as not shown -- and every pot is
+    awarded again. Elsewhere it is a floor call: he is told to show both cards (refused
+    here, so the floor rules).
+
+    Implements: SPOT-3e4, SPOT-6.18 (F9).
+    """
+    profile = hand._rules.profile
+    rule_ids = profile.cite("F9")
+    if hand._street != DONE or not hand._strength:
+        raise IllegalAction("A card shown counts only at a showdown.", rule_ids=rule_ids)
+    if hand._rules.is_omaha:
+        raise IllegalAction("In Omaha two hole cards play: show the whole hand.", rule_ids=rule_ids)
+    q = hand._pos(seat)
+    code = parse_cards([card])[0] if isinstance(card, str) else card
+    if code not in hand._hole[q]:
+        raise IllegalAction(
+            f"{card_text(code)} is not one of seat {seat + 1}'s cards.",
+            context={"seat": seat, "card": card_text(code)},
+        )
+    if not hand._live >> q & 1:
+        raise IllegalAction(
+            f"Seat {seat + 1}'s hand is not at the showdown: there is nothing to read.",
+            rule_ids=rule_ids,
+            context={"seat": seat},
+        )
+    if not profile.slow_roll_one_card_plays:
+        raise IllegalAction(
+            f"Seat {seat + 1} must table both cards to win: call the floor.",
+            rule_ids=rule_ids,
+            context={"seat": seat},
+        )
+    b0, b1, b2, b3, b4 = hand._board
+    for p in range(hand._n_dealt):
+        hand._stack[p] -= hand._won[p]
+        hand._won[p] = 0
+    hand._strength[q] = evaluate6(b0, b1, b2, b3, b4, code)
+    hand._result = None
+    hand._award()
+
+
+def exclusive_nuts_check(hand: Hand) -> NutsFlag | None:
+    """After a hand that reached the river: did the last player to act on it check or
+    call holding the exclusive nuts (a hand that could neither lose nor tie)? The flag
+    says whether the venue penalises it (``check_exclusive_nuts``: TNPL) or leaves it to
+    the tournament director (FOX, TDA); ``None`` when nothing is to flag.
+
+    Implements: TNPL-H19, FOX-71B (K9).
+    """
+    if hand._rules.is_omaha:
+        return None
+    river = [a for a in hand.actions if a.street == "river" and a.kind in IN_TURN_KINDS]
+    if not river:
+        return None
+    last = river[-1]
+    return exclusive_nuts_flag(
+        hand._rules.profile, last.seat, last.kind, hand.board, hand.hole_cards(last.seat)
+    )
+
+
+__all__ = [
+    "exclusive_nuts_check",
+    "kill_hand",
+    "one_card_shown",
+    "rabbit_hunt",
+    "request_show",
+]

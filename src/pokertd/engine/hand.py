@@ -60,6 +60,7 @@ from pokertd.engine.actions import (
     Raise,
     Show,
 )
+from pokertd.engine.irregular import substantial_action
 from pokertd.engine.pots import build_pots, split_pot
 from pokertd.engine.result import Elimination, HandResult, PotResult
 from pokertd.errors import BelowMinimumRaise, IllegalAction, InvalidCommand, OutOfTurn
@@ -364,6 +365,8 @@ class Hand:
         "_live": "Mask of positions holding a live hand (not folded, mucked or killed).",
         "_all_in": "Mask of positions with no chips behind.",
         "_killed": "Mask of hands killed because their player was absent (K6).",
+        "_absent": "The seats dealt in dead at the start (the ``dead`` mask, by seat): a "
+        "re-deal after a misdeal deals them in and kills them again (L3, K4).",
         "_shown": "Mask of hands tabled at showdown.",
         "_mucked": "Mask of hands mucked at showdown.",
         "_pending": "Mask of positions still to act on this betting round.",
@@ -396,6 +399,7 @@ class Hand:
         "_result": "The HandResult, built on first request once the hand is over.",
     }
 
+    _absent: int
     _acted_at: list[int]
     _actor: int
     _all_in: int
@@ -533,6 +537,7 @@ class Hand:
         self._hand_number = hand_number
         self._players_in_tournament = players_in_tournament
         self._auto_showdown = auto_showdown
+        self._absent = dead
         self._raise_cap = rules.cap_for(players_in_tournament)
         self._deal(_deal_order_for(rules, k, deck, rng))
         self._post_forced_bets([stacks[s] or 0 for s in seats])
@@ -1620,6 +1625,78 @@ class Hand:
                 ],
             }  # fmt: skip
         return data
+
+    # ------------------------------------------------------------------ misdeals
+    @property
+    def substantial_action(self) -> bool:
+        """Whether substantial action has occurred in this hand, by the profile's
+        ``substantial_action_rule`` (L1: two in-turn actions with chips, or three; SPOT two
+        players after the blinds). Blinds and kills of absent hands never count.
+
+        Implements: KPC-25A, KPC-25B, KPC-25C, TNPL-G2, FOX-36, SPOT-3a10 (L1).
+        """
+        blinds = {self._seats[p] for p in (self._sb_pos, self._bb_pos) if p >= 0}
+        rule = self._rules.profile.substantial_action_rule
+        return substantial_action(self.actions, rule, blinds)
+
+    def misdeal(
+        self,
+        reason: str,
+        *,
+        rng: random.Random | None = None,
+        deck: Sequence[int | str | Card] | None = None,
+    ) -> Hand:
+        """Declare a misdeal (``reason``: what went wrong) and return the re-deal.
+
+        Refused once substantial action has occurred (the hand is played to the end) or
+        once the hand is over. The re-deal is an exact replay: the same players (nobody who
+        arrived since is dealt in), the same button, blinds, ante and limits even if the
+        clock has moved to a new level, every player's chips as before the forced bets (so
+        no second ante is taken), and the players who were away or on penalty dealt in and
+        killed again: the misdealt hand and its re-deal count as one hand (K4). ``deck``
+        or ``rng`` shuffles anew.
+
+        Implements: KPC-24, TNPL-G1ii, TNPL-G1iii, FOX-35C, FOX-35D, SPOT-3a10 (L3);
+        KPC-24, TNPL-G1ii, FOX-35C (B9, K4).
+        """
+        profile = self._rules.profile
+        why = reason.strip() or "an error in the deal"
+        if self._street == DONE:
+            raise IllegalAction(
+                f"The hand is over: no misdeal can be declared for {why}.",
+                rule_ids=profile.cite("L3"),
+            )
+        if self.substantial_action:
+            raise IllegalAction(
+                f"No misdeal for {why}: substantial action has taken place, so the hand is "
+                "played to the end.",
+                rule_ids=profile.cite("L3", "L1"),
+                context={"reason": why},
+            )
+        stacks: list[int | None] = [None] * self._n_seats
+        for p, s in enumerate(self._seats):
+            stacks[s] = self._start_stack[p]
+        return Hand.start(
+            stacks=stacks,
+            button=self._button,
+            small_blind_seat=self.small_blind_seat,
+            big_blind_seat=self.big_blind_seat,
+            small_blind=self._small_blind,
+            big_blind=self._big_blind,
+            variant=self._rules.variant,
+            ante=self._ante,
+            ante_type=self._ante_type,
+            small_bet=self._small_bet or None,
+            big_bet=self._big_bet or None,
+            profile=profile,
+            deck=deck,
+            rng=rng,
+            dead=self._absent,
+            players_in_tournament=self._players_in_tournament,
+            min_chip=self._min_chip,
+            hand_number=self._hand_number,
+            auto_showdown=self._auto_showdown,
+        )
 
     # ------------------------------------------------------------------ misc
     def copy(self) -> Hand:

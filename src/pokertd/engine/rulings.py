@@ -17,18 +17,23 @@ Venue differences come only from profile fields: ``verbal_vs_chips`` (E9),
 ``undercall_rule`` (E12), ``overcall_raise_threshold`` (E13), ``oversized_last_chip_is_call``
 (E15), ``multichip_last_chips`` (E16), ``ambiguous_amount_rule`` (E21),
 ``oot_when_action_changes`` (E25), ``min_raise_rule`` (E2), ``raise_cap_nl_pl`` /
-``raise_cap_limit`` (E5).
+``raise_cap_limit`` (E5), ``undercall_misunderstanding_threshold`` (E12),
+``skipped_player_cutoff`` (E26), ``exact_count_requires_turn`` / ``dealer_clarifies_bets``
+(E28), ``min_wager_chip_unit`` (B14).
 
 Implements: E1 (min bet), E2 (min raise: TDA C + L, SPOT 2 x C, NJ call + one chip), E4
 (a raise after a short all-in that did not re-open is a call), E5 (caps), E6 (pot-limit
 maximum, "pot"), E7 (bet on a wrong pot count), E8 (wrong-sized bets corrected), E9
-(words, chips and which came first; release), E11 (binding declarations), E12
-(undercalls), E13 (50 % standard vs 1.5 x), E14 (how to raise; string raises), E15
-(oversized chip), E16 (several chips; over-betting for change), E17 (earlier bet still in
-front), E19 ("pot" in no-limit), E20 (invalid declarations), E21 (ambiguous amounts), E22
-(official terms, tap, string bets), E23 (folding when a check was available), E24
-(conditional statements), E25 (action out of turn), E27 (accepted action), E29 (chips
-found behind an all-in).
+(words, chips and which came first; release), E10 (acting before a clear amount), E11
+(binding declarations), E12 (undercalls; SPOT's 80 % misunderstanding claim), E13 (50 %
+standard vs 1.5 x), E14 (how to raise; string raises), E15 (oversized chip), E16 (several
+chips; over-betting for change), E17 (earlier bet still in front), E18 (a tiny chip
+against a big bet), E19 ("pot" in no-limit), E20 (invalid declarations), E21 (ambiguous
+amounts), E22 (official terms, tap, string bets), E23 (folding when a check was
+available), E24 (conditional statements), E25 (action out of turn; SPOT's "checked out of
+turn: no bet or raise on his next turn"), E26 (skipped players), E27 (accepted action),
+E28 (count of an all-in stack), E29 (chips found behind an all-in), B14 (SPOT's minimum
+wager chip unit).
 """
 
 from __future__ import annotations
@@ -37,6 +42,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from enum import StrEnum
+from fractions import Fraction
 
 from pokertd.engine.actions import Action, AllIn, Bet, Call, Check, Fold, Raise
 from pokertd.engine.hand import Hand
@@ -50,7 +56,7 @@ from pokertd.rules import (
     Variant,
     VerbalVsChips,
 )
-from pokertd.rules.enums import AmbiguousAmountRule, OotWhenActionChanges
+from pokertd.rules.enums import AmbiguousAmountRule, OotWhenActionChanges, SkippedPlayerCutoff
 from pokertd.types import Chips
 
 MAX_CHIPS = 10**12
@@ -59,6 +65,9 @@ MAX_WORDS = 200
 """The longest declaration, in characters."""
 MAX_PUSHED = 200
 """Most chips in one push (all motions together)."""
+TINY_SHARE = Fraction(1, 10)
+"""A silent push below this share of the call is "relatively tiny to the bet" (E18: the
+rulebooks' example is one 1,000 chip against 50,000, 2 %; IMPL: under 10 %)."""
 
 
 class Order(StrEnum):
@@ -119,6 +128,16 @@ class Happened:
     push of an amount someone miscounted (E27). ``found_behind`` is chips found behind an
     all-in player after he was called (E29). ``pulled_back`` means he visibly pulled back
     chips of his earlier bet (FOX-50B: he may not fold).
+
+    ``amount_unclear``: he acted before the bet he faces had a clear amount (someone said
+    "raise" and named none yet, E10). ``skipped``: out-of-turn action passed him by (E26);
+    ``acted_behind`` players have acted behind him since, ``earlier_to_act`` says a player
+    before him has not acted yet, ``substantial_action_after`` whether substantial action
+    took place out of turn on his left. ``count_request``: he asks for a precise count of
+    an opponent's stack (E28), ``facing_all_in`` whether that opponent is all-in against
+    him, ``own_turn`` whether it is his turn. ``checked_out_of_turn``: he checked out of
+    turn earlier on this round and the check stood (SPOT-3d6: no bet or raise on his next
+    turn). ``misunderstood``: he claims he misunderstood the amount he called (E12).
     """
 
     words: str = ""
@@ -132,6 +151,15 @@ class Happened:
     count_given: bool = False
     found_behind: Chips = 0
     pulled_back: bool = False
+    amount_unclear: bool = False
+    skipped: bool = False
+    acted_behind: int = 0
+    earlier_to_act: bool = False
+    count_request: bool = False
+    facing_all_in: bool = False
+    own_turn: bool = True
+    checked_out_of_turn: bool = False
+    misunderstood: bool = False
 
     @property
     def chips(self) -> tuple[Chips, ...]:
@@ -377,6 +405,8 @@ class _Round:
     min_to: Chips
     max_to: Chips
     min_chip: Chips = 1
+    oot_no_raise: bool = False
+    """He checked out of turn earlier and the venue forbids his raise now (SPOT-3d6)."""
 
 
 def _bounds(s: Situation, p: RuleProfile) -> _Round:
@@ -425,11 +455,39 @@ def rule(situation: Situation, happened: Happened, profile: RuleProfile) -> Ruli
     """
     _check(situation, happened)
     r = _bounds(situation, profile)
+    if (
+        happened.checked_out_of_turn
+        and profile.oot_when_action_changes is OotWhenActionChanges.NO_RAISE_CALL_OR_FOLD
+        and r.can_raise
+    ):
+        # SPOT-3d6: a check out of turn that stood forbids a bet or raise on his next turn
+        # (the same venue rule as "call or fold, no raise" when the action changed).
+        r = replace(r, can_raise=False, oot_no_raise=True)
     decl = parse_words(happened.words)
     if decl.conditional:
         return _conditional(r, decl)
     if happened.found_behind:
         return _found_behind(r, happened)
+    if happened.count_request:
+        return _count_request(r, happened)
+    if happened.skipped:
+        kept = _skipped(r, happened)
+        if kept.action != "none" or not (happened.words.strip() or happened.chips):
+            return kept
+        ruling = _in_turn(r, decl, happened)
+        return replace(
+            ruling,
+            sentence=kept.sentence + " " + ruling.sentence,
+            rule_ids=_merge(kept.rule_ids, ruling.rule_ids),
+        )
+    if happened.amount_unclear:
+        return _premature(r, decl, sum(happened.chips))
+    if (
+        happened.misunderstood
+        and profile.undercall_misunderstanding_threshold is not None
+        and 0 < sum(happened.chips) < r.owed
+    ):
+        return _misunderstood(r, sum(happened.chips), profile.undercall_misunderstanding_threshold)
     if happened.out_of_turn and happened.action_changed:
         return _out_of_turn_changed(r, decl, happened)
     ruling = _in_turn(r, decl, happened)
@@ -466,8 +524,10 @@ def _check(s: Situation, h: Happened) -> None:
         stray = sorted({c for c in chips if c not in s.denominations})
         if stray:
             raise InvalidCommand(f"No {stray[0]:,} chip is in play in this event.")
-    if not h.words.strip() and not chips and not h.found_behind:
+    if not h.words.strip() and not chips and not (h.found_behind or h.count_request or h.skipped):
         raise InvalidCommand("Say what the player declared or which chips he pushed.")
+    if not 0 <= h.acted_behind <= 10:
+        raise InvalidCommand("At most ten players can have acted behind a skipped player.")
     if h.found_behind < 0 or h.found_behind > MAX_CHIPS:
         raise InvalidCommand("Chips found behind must be 0 or more.")
 
@@ -518,7 +578,7 @@ def _decided(
         why += f" {_no_raise_reason(r)} It is a {action}" + (
             f" of {_n(r.owed)}." if r.owed else "."
         )
-        entries = (*entries, "E4", "E5")
+        entries = (*entries, *_closed(r))
     if action == "call":
         to = r.s.in_front + r.owed
         if r.owed == r.s.stack and r.owed > 0:
@@ -714,9 +774,9 @@ def _raise_words(r: _Round, decl: Declaration, h: Happened, pushed: Chips) -> Ru
     if not r.can_raise:
         why = _no_raise_reason(r)
         if r.owed == 0:
-            return _decided(r, "check", s.in_front, pushed, why + " It is a check.", ("E4", "E5"))
+            return _decided(r, "check", s.in_front, pushed, why + " It is a check.", _closed(r))
         return _decided(
-            r, "call", 0, pushed, why + f" It is a call of {_n(r.owed)}.", ("E4", "E5", "E11")
+            r, "call", 0, pushed, why + f" It is a call of {_n(r.owed)}.", (*_closed(r), "E11")
         )
     entries: tuple[str, ...] = ("E11", "E2")
     if amount is None:
@@ -780,8 +840,15 @@ def _raise_words(r: _Round, decl: Declaration, h: Happened, pushed: Chips) -> Ru
     return _decided(r, _raise_kind(r), to, pushed, why + ".", entries)
 
 
+def _closed(r: _Round) -> tuple[str, ...]:
+    """The entries that say why the betting is closed for him (E4/E5, or E25 SPOT-3d6)."""
+    return ("E25",) if r.oot_no_raise else ("E4", "E5")
+
+
 def _no_raise_reason(r: _Round) -> str:
     s, p = r.s, r.p
+    if r.oot_no_raise:
+        return "He checked out of turn earlier on this round, so he may not bet or raise now."
     limit = s.variant is Variant.FIXED_LIMIT_HOLDEM
     cap = p.raise_cap_limit if limit else p.raise_cap_nl_pl
     if cap is not None and s.current_bet > 0 and s.raises_this_round >= cap:
@@ -808,7 +875,7 @@ def _pot(r: _Round, h: Happened, pushed: Chips) -> Ruling:
     if s.variant is Variant.POT_LIMIT_OMAHA:
         if not r.can_raise:
             return _decided(
-                r, "call" if r.owed else "check", 0, pushed, _no_raise_reason(r), ("E4", "E5")
+                r, "call" if r.owed else "check", 0, pushed, _no_raise_reason(r), _closed(r)
             )
         real = r.max_to
         if h.pot_count is not None and h.pot_count != s.pot:
@@ -852,7 +919,7 @@ def _pot(r: _Round, h: Happened, pushed: Chips) -> Ruling:
         )
     if not r.can_raise:
         why = _no_raise_reason(r)
-        return _decided(r, "call" if r.owed else "check", 0, pushed, why, ("E19", "E4", "E5"))
+        return _decided(r, "call" if r.owed else "check", 0, pushed, why, ("E19", *_closed(r)))
     word = "bet" if s.current_bet == 0 else "raise to"
     return Ruling(
         action=_raise_kind(r),
@@ -909,6 +976,9 @@ def _chips(r: _Round, h: Happened, *, declared_raise: bool) -> Ruling:
     chips = h.chips
     if h.count_given and pushed < r.owed < r.s.stack + 1:
         return _accepted(r, pushed)
+    counted, dead = _playing(r, chips)
+    if dead:
+        return _with_dead_chips(r, counted, dead, pushed, chips)
     ruling = _push_total(r, pushed, pushed, single=len(chips) == 1, chips=chips)
     if r.s.in_front and r.owed and ruling.action in ("call", "raise", "all-in"):
         ruling = replace(
@@ -918,6 +988,44 @@ def _chips(r: _Round, h: Happened, *, declared_raise: bool) -> Ruling:
             rule_ids=_merge(ruling.rule_ids, r.p.cite("E17")),
         )
     return ruling
+
+
+def _playing(r: _Round, chips: Sequence[Chips]) -> tuple[Chips, Chips]:
+    """(chips that play, chips that do not) under the venue's wager unit (B14, SPOT-5c9):
+    chips smaller than the unit play only in quantity, a whole unit at a time, even
+    all-in."""
+    unit = r.p.min_wager_chip_unit
+    if not unit:
+        return sum(chips), 0
+    small = sum(c for c in chips if c < unit)
+    playing = sum(c for c in chips if c >= unit) + small // unit * unit
+    return playing, sum(chips) - playing
+
+
+def _with_dead_chips(
+    r: _Round, counted: Chips, dead: Chips, pushed: Chips, chips: Sequence[Chips]
+) -> Ruling:
+    """A push with chips below the wager unit: only the rest plays (B14, SPOT-5c9)."""
+    unit = r.p.min_wager_chip_unit or 1
+    why = (
+        f"The {_n(dead)} in chips smaller than the {_n(unit)} unit do not play (only a "
+        f"whole {_n(unit)} of them would)."
+    )
+    if counted == 0:
+        return Ruling(
+            action="none",
+            amount=r.s.in_front,
+            change=pushed,
+            rule_ids=r.p.cite("B14"),
+            sentence=why + f" Nothing is bet: give the player {_n(pushed)} back.",
+        )
+    big = tuple(c for c in chips if c >= unit)
+    ruling = _push_total(r, counted, pushed, single=len(big) == 1 and counted == big[0])
+    return replace(
+        ruling,
+        sentence=why + " " + ruling.sentence,
+        rule_ids=_merge(r.p.cite("B14"), ruling.rule_ids),
+    )
 
 
 def _push_total(
@@ -946,7 +1054,7 @@ def _push_total(
                 s.in_front,
                 pushed,
                 f"{what.capitalize()}: betting is closed, so it is a check.",
-                ("E5",),
+                ("E25",) if r.oot_no_raise else ("E5",),
             )
         if last:
             return _decided(
@@ -995,6 +1103,8 @@ def _push_total(
                 f"{what.capitalize()}: all the player's chips, an all-in call.",
                 ("E9",),
             )
+        if not said and TINY_SHARE * r.owed > counted:
+            return _tiny(r, counted, pushed)
         return _undercall(r, counted, pushed)
     if single and not said and counted > r.owed:
         if last and not p.oversized_last_chip_is_call:
@@ -1061,7 +1171,7 @@ def _push_total(
             0,
             pushed,
             f"{what.capitalize()}: {_no_raise_reason(r)} It is a call of {_n(r.owed)}.",
-            ("E13", "E4", "E5"),
+            ("E13", *_closed(r)),
         )
     return _decided(
         r,
@@ -1134,6 +1244,229 @@ def _accepted(r: _Round, pushed: Chips) -> Ruling:
         pushed,
         f"Accepted action: the player called the real bet of {_n(r.owed)}.",
         ("E27",),
+    )
+
+
+def _tiny(r: _Round, counted: Chips, pushed: Chips) -> Ruling:
+    """E18: chips silently put out that are tiny next to the bet: non-standard, may be
+    penalised, the floor may rule it a full call (where the undercall rule does not
+    already require the full call)."""
+    under = _undercall(r, counted, pushed)
+    why = (
+        f"{_n(counted)} put out silently against {_n(r.owed)} to call is tiny next to the "
+        "bet: non-standard, it may be penalised"
+    )
+    ids = _merge(r.p.cite("E18"), under.rule_ids)
+    flags = ("non_standard", "penalty_possible")
+    if under.action == "call":
+        return replace(
+            under,
+            sentence=f"{why}, and the full call of {_n(r.owed)} is required."
+            + _chips_sentence(under.chips_to_add, 0),
+            rule_ids=ids,
+            flags=flags,
+        )
+    full = _decided(r, "call", 0, pushed, "", ("E18",))
+    return Ruling(
+        action="floor",
+        amount=r.s.in_front + counted,
+        rule_ids=ids,
+        sentence=f"{why}; the floor decides and may rule it a full call of {_n(r.owed)}.",
+        options=(
+            Option(
+                action="call",
+                amount=full.amount,
+                chips_to_add=full.chips_to_add,
+                sentence=f"A full call: add {_n(full.chips_to_add)}.",
+            ),
+            Option(
+                action="fold",
+                amount=r.s.in_front,
+                forfeited=pushed,
+                sentence=f"Fold: the {_n(pushed)} put out stays in the pot.",
+            ),
+        ),
+        flags=flags,
+    )
+
+
+def _misunderstood(r: _Round, pushed: Chips, threshold: Fraction) -> Ruling:
+    """E12 (SPOT-5c6): a caller who says he misunderstood the amount. From the venue's
+    share of the bet on (SPOT 80 %) the claim is refused and the call completed; below
+    it the floor decides (it may let him take the call back)."""
+    share = Fraction(pushed, r.owed)
+    pct = f"{float(share) * 100:.1f}".rstrip("0").rstrip(".")
+    full = _decided(r, "call", 0, pushed, "", ("E12",))
+    if share >= threshold:
+        return replace(
+            full,
+            sentence=f"He put in {_n(pushed)} of the {_n(r.owed)} to call ({pct} %), at least "
+            f"{float(threshold) * 100:.0f} %: no claim of a misunderstood amount, the call is "
+            f"completed." + _chips_sentence(full.chips_to_add, 0),
+        )
+    return Ruling(
+        action="floor",
+        amount=r.s.in_front + pushed,
+        rule_ids=full.rule_ids,
+        sentence=f"He put in {_n(pushed)} of the {_n(r.owed)} to call ({pct} %), under "
+        f"{float(threshold) * 100:.0f} %: the floor decides whether he misunderstood the "
+        "amount and may take the call back.",
+        options=(
+            Option(
+                action="call",
+                amount=full.amount,
+                chips_to_add=full.chips_to_add,
+                sentence=f"The call stands: add {_n(full.chips_to_add)}.",
+            ),
+            Option(
+                action="retract",
+                amount=r.s.in_front,
+                change=pushed,
+                sentence=f"He misunderstood: give him his {_n(pushed)} back; he acts again.",
+            ),
+        ),
+    )
+
+
+def _count_request(r: _Round, h: Happened) -> Ruling:
+    """E28: a request for a precise count of an opponent's stack."""
+    p = r.p
+    ids = p.cite("E28")
+    clarify = (
+        " The dealer states every bet's amount without being asked (all-ins excepted)."
+        if p.dealer_clarifies_bets
+        else ""
+    )
+    if not h.facing_all_in:
+        return Ruling(
+            action="none",
+            rule_ids=ids,
+            sentence="He is entitled to a reasonable estimate of the stack; a precise count "
+            "only when he faces an all-in." + clarify,
+            flags=("count_refused",),
+        )
+    if p.exact_count_requires_turn and not h.own_turn:
+        return Ruling(
+            action="none",
+            rule_ids=ids,
+            sentence="Not yet: a precise count of the all-in stack only when it is his turn "
+            "to act.",
+            flags=("count_refused",),
+        )
+    return Ruling(
+        action="none",
+        rule_ids=_merge(ids, p.cite("E27")),
+        sentence="Count granted: the dealer or the floor counts the all-in player's chips "
+        "(the all-in player need not count). Accepted action applies to the count.",
+    )
+
+
+def _skipped(r: _Round, h: Happened) -> Ruling:
+    """E26: a player skipped by out-of-turn action. ``action == "none"`` means he keeps
+    his right to act (the caller then rules on what he did, if anything)."""
+    p = r.p
+    ids = p.cite("E26")
+    pushed = sum(h.chips)
+    back = f" Give him his {_n(pushed)} back." if pushed else ""
+    if p.skipped_player_cutoff is SkippedPlayerCutoff.THREE_PLAYERS_ACTED_BEHIND:
+        if h.earlier_to_act or h.acted_behind < 3:
+            why = (
+                "a player before him has not acted yet"
+                if h.earlier_to_act
+                else f"only {h.acted_behind} player{'s' if h.acted_behind != 1 else ''} "
+                "acted behind him"
+            )
+            return Ruling(
+                action="none",
+                rule_ids=ids,
+                sentence=f"The skipped player keeps his right to act: {why}.",
+            )
+        return Ruling(
+            action="floor",
+            rule_ids=ids,
+            sentence=f"{h.acted_behind} players acted behind him before he called time: he "
+            "may lose his right to act; the floor decides.",
+            options=(
+                Option(action="keep_right", amount=r.s.in_front, sentence="He still acts."),
+                Option(
+                    action="fold",
+                    amount=r.s.in_front,
+                    change=pushed,
+                    sentence="He has lost his right to act: his hand is dead." + back,
+                ),
+            ),
+            flags=("out_of_turn",),
+        )
+    if not h.substantial_action_after:
+        return Ruling(
+            action="none",
+            rule_ids=ids,
+            sentence="The skipped player spoke up before substantial action: the action "
+            "backs up to him and he acts in turn.",
+        )
+    limited = "check" if r.owed == 0 else "call"
+    add, change = _settle(r, r.s.in_front + r.owed, pushed)
+    return Ruling(
+        action="floor",
+        rule_ids=ids,
+        sentence="The skipped player did not speak up before substantial action out of "
+        "turn on his left: those actions stand, the action backs up to him and the floor "
+        "rules on his hand — dead, or limited to calling or checking.",
+        options=(
+            Option(
+                action="fold",
+                amount=r.s.in_front,
+                change=pushed,
+                sentence="His hand is dead." + back,
+            ),
+            Option(
+                action=limited,
+                amount=r.s.in_front + r.owed,
+                chips_to_add=add,
+                change=change,
+                sentence=f"He may only {limited}"
+                + (f" ({_n(r.owed)})." if r.owed else ", not bet.")
+                + " No raise."
+                + _chips_sentence(add, change),
+            ),
+        ),
+        flags=("out_of_turn",),
+    )
+
+
+def _premature(r: _Round, decl: Declaration, pushed: Chips) -> Ruling:
+    """E10: the player acted before the bet he faces had a clear amount (chips he pushed
+    are his again until he acts)."""
+    ids = r.p.cite("E10")
+    if decl.kind == "call":
+        return Ruling(
+            action="floor",
+            amount=r.s.in_front,
+            rule_ids=ids,
+            sentence="He called before the bet's amount was clear: players must wait for a "
+            "clear amount; the floor rules as fits the situation and may hold him to calling "
+            "whatever is bet.",
+            options=(
+                Option(
+                    action="hold",
+                    amount=r.s.in_front,
+                    sentence="He is held to calling the amount, whatever it is.",
+                ),
+                Option(
+                    action="act_again",
+                    amount=r.s.in_front,
+                    change=pushed,
+                    sentence="Once the amount is clear, he acts again.",
+                ),
+            ),
+        )
+    return Ruling(
+        action="none",
+        amount=r.s.in_front,
+        change=pushed,
+        rule_ids=ids,
+        sentence="Not taken yet: the bet's amount is not clear. The player waits until it "
+        "is, then acts.",
     )
 
 

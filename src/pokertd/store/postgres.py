@@ -38,6 +38,8 @@ from pokertd.store.base import (
     records_for,
     utc_iso,
 )
+from pokertd.store.leagues import SqlLeagues
+from pokertd.store.players import PLAYERS_LOCK, SqlPlayers
 from pokertd.tournament.framework import Event, EventRecord
 
 SCHEMA_VERSION = 3
@@ -117,7 +119,7 @@ def _safe(url: str) -> str:
     return url
 
 
-class PostgresStore(SqlAccounts):
+class PostgresStore(SqlLeagues, SqlAccounts, SqlPlayers):
     """An :class:`~pokertd.store.base.EventStore` on PostgreSQL (thread-safe).
 
     Also the :class:`~pokertd.store.accounts.AccountStore` of that database (staff
@@ -205,6 +207,32 @@ class PostgresStore(SqlAccounts):
     @contextmanager
     def _accounts_read(self) -> Iterator[Runner]:
         with self._account_errors(), self._lock:
+            yield self._run
+
+    # PlayerStore hooks (the SQL is in SqlPlayers, with ``?`` placeholders)
+
+    @contextmanager
+    def _player_errors(self) -> Iterator[None]:
+        """Turn psycopg failures of the player tables into ``StoreError``."""
+        try:
+            yield
+        except PokertdError:
+            raise
+        except psycopg.Error as exc:
+            raise StoreError(
+                f"The player database at {_safe(self.url)} is unavailable: {exc}".strip()
+            ) from exc
+
+    @contextmanager
+    def _players_tx(self, lock_key: int = PLAYERS_LOCK) -> Iterator[Runner]:
+        """A transaction under advisory lock ``lock_key``: no other process interleaves."""
+        with self._player_errors(), self._lock, self._conn.transaction():
+            self._conn.execute("SELECT pg_advisory_xact_lock(%s)", (lock_key,))
+            yield self._run
+
+    @contextmanager
+    def _players_read(self) -> Iterator[Runner]:
+        with self._player_errors(), self._lock:
             yield self._run
 
     # ----------------------------------------------------------------------------------

@@ -35,6 +35,8 @@ from pokertd.store.base import (
     records_for,
     utc_iso,
 )
+from pokertd.store.leagues import SqlLeagues
+from pokertd.store.players import PLAYERS_LOCK, SqlPlayers
 from pokertd.tournament.framework import Event, EventRecord
 
 APPLICATION_ID = 0x504B5444
@@ -116,7 +118,7 @@ def _check_header(path: str) -> bool:
     return True
 
 
-class SqliteStore(SqlAccounts):
+class SqliteStore(SqlLeagues, SqlAccounts, SqlPlayers):
     """An :class:`~pokertd.store.base.EventStore` in one SQLite file (or in memory).
 
     Also the :class:`~pokertd.store.accounts.AccountStore` of that file (staff accounts,
@@ -257,6 +259,29 @@ class SqliteStore(SqlAccounts):
     @contextmanager
     def _accounts_read(self) -> Iterator[Runner]:
         with self._account_errors(), self._lock:
+            yield self._run
+
+    # PlayerStore hooks (the SQL is in SqlPlayers)
+
+    @contextmanager
+    def _player_errors(self) -> Iterator[None]:
+        """Turn SQLite failures of the player tables into ``StoreError``."""
+        try:
+            yield
+        except PokertdError:
+            raise
+        except sqlite3.Error as exc:
+            raise StoreError(f"The player database in {self.path} is unavailable: {exc}.") from exc
+
+    @contextmanager
+    def _players_tx(self, lock_key: int = PLAYERS_LOCK) -> Iterator[Runner]:
+        """``BEGIN IMMEDIATE`` (SQLite's write lock serialises processes; no key needed)."""
+        with self._player_errors(), self._transaction():
+            yield self._run
+
+    @contextmanager
+    def _players_read(self) -> Iterator[Runner]:
+        with self._player_errors(), self._lock:
             yield self._run
 
     # ----------------------------------------------------------------------------------

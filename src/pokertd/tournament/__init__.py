@@ -25,11 +25,14 @@ from pokertd.tournament.framework import (
 # isort: split
 # Domain modules register themselves on import (one line each, keep sorted):
 from pokertd.tournament import clock as clock
+from pokertd.tournament import days as days
 from pokertd.tournament import display as display
 from pokertd.tournament import eliminations as eliminations
 from pokertd.tournament import entries as entries
+from pokertd.tournament import irregularities as irregularities
 from pokertd.tournament import penalties as penalties
 from pokertd.tournament import prizes as prizes
+from pokertd.tournament import satellites as satellites
 from pokertd.tournament import seating as seating
 
 __all__ = [

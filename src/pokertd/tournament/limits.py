@@ -216,6 +216,8 @@ PlayerRef: TypeAlias = Annotated[str, Text("A player's name or id", NAME_MAX)]
 EventName: TypeAlias = Annotated[str, Text("A tournament's name", 120)]
 PersonName: TypeAlias = Annotated[str, Text("A supervisor's name", NAME_MAX)]
 CardNumber: TypeAlias = Annotated[str, Text("A card or member number", CARD_MAX)]
+PlayerDbId: TypeAlias = Annotated[str, Text("A player's id in the player database", SHORT_MAX)]
+"""A player of the store's player database (``pl7hx2k9qa``; issue 14)."""
 Reason: TypeAlias = Annotated[str, Text("A reason", REASON_MAX, multiline=True)]
 Note: TypeAlias = Annotated[str, Text("A note", REASON_MAX, multiline=True)]
 Announcement: TypeAlias = Annotated[str, Text("A pause reason", ANNOUNCEMENT_MAX)]
@@ -420,6 +422,7 @@ __all__ = [
     "Notice",
     "PersonName",
     "Places",
+    "PlayerDbId",
     "PlayerName",
     "PlayerRef",
     "Rank",

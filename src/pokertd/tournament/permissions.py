@@ -20,7 +20,18 @@ from types import MappingProxyType
 
 from pokertd.errors import NotFound, PermissionDenied, PokertdError
 from pokertd.roles import Role
-from pokertd.tournament import clock, display, eliminations, entries, penalties, prizes, seating
+from pokertd.tournament import (
+    clock,
+    days,
+    display,
+    eliminations,
+    entries,
+    irregularities,
+    penalties,
+    prizes,
+    satellites,
+    seating,
+)
 from pokertd.tournament.framework import (
     Command,
     Redo,
@@ -85,6 +96,9 @@ _ROLES: dict[type[Command], Role] = {
     display.SetDisplay: Role.DIRECTOR,
     # penalties
     penalties.GivePenalty: Role.DIRECTOR,
+    # irregularities (issue 13: misdeals L3, disputes F13)
+    irregularities.DeclareMisdeal: Role.FLOOR,
+    irregularities.CorrectResult: Role.FLOOR,
     # prizes and deals
     prizes.SetPrizeOptions: Role.DIRECTOR,
     prizes.PostPayoutSchedule: Role.DIRECTOR,
@@ -96,6 +110,12 @@ _ROLES: dict[type[Command], Role] = {
     prizes.RejectDeal: Role.DIRECTOR,
     prizes.ApproveDeal: Role.DIRECTOR,
     prizes.PayPrize: Role.DIRECTOR,
+    # days (issue 14): the end of a day and the next day's start
+    days.EndDay: Role.DIRECTOR,
+    days.StartDay: Role.DIRECTOR,
+    # satellites (issue 14): sent by the series service, which looks at the target event
+    satellites.SetSatellite: Role.DIRECTOR,
+    satellites.PaySeat: Role.DIRECTOR,
 }
 
 ROLES: Mapping[type[Command], Role] = MappingProxyType(_ROLES)
@@ -106,8 +126,11 @@ DEALER_OWN_TABLE: frozenset[type[Command]] = frozenset(
 )
 """Commands a dealer may run, and only at their own table."""
 
-NOT_ROUTED: frozenset[type[Command]] = frozenset({entries.CreateTournament})
-"""Commands with their own route (``POST /api/tournaments`` creates from a template)."""
+NOT_ROUTED: frozenset[type[Command]] = frozenset(
+    {entries.CreateTournament, satellites.SetSatellite, satellites.PaySeat}
+)
+"""Commands with their own route (``POST /api/tournaments`` creates from a template; a
+satellite's terms and seats go through the series service, which checks the target event)."""
 
 
 def snake(name: str) -> str:

@@ -17,7 +17,10 @@ from starlette.concurrency import run_in_threadpool
 
 from pokertd import demo as demo_mod
 from pokertd.errors import InvalidCommand, NotFound, PokertdError
+from pokertd.tournament.days import Days, bag_list
 from pokertd.tournament.display import LAYOUTS
+from pokertd.tournament.entries import Setup
+from pokertd.tournament.framework import TournamentState
 from pokertd.tournament.templates import load_template, template_names
 from pokertd.web import access, charts, money, views
 from pokertd.web.api import (
@@ -41,6 +44,7 @@ PRINT_KINDS = {
     "payouts": "Payout sheet",
     "results": "Results",
     "moves": "Move slips",
+    "bags": "Bag list",
 }
 
 
@@ -303,6 +307,12 @@ def dealer_pin(
     return response
 
 
+def _bags(state: TournamentState) -> tuple[str, dict[str, Any] | None]:
+    """The event's name and its last bag list as JSON (``None`` before any day is bagged)."""
+    name = state.part(Setup).name
+    return name, (bag_list(state).as_json() if state.part(Days).ended else None)
+
+
 @router.get("/t/{tid}/print/{kind}", response_class=HTMLResponse)
 def print_page(tid: str, kind: str, request: Request, player: str = "") -> Response:
     """Printable sheets: seat cards, receipts (staff; ``?player=`` for one), payouts, results."""
@@ -310,11 +320,16 @@ def print_page(tid: str, kind: str, request: Request, player: str = "") -> Respo
         raise NotFound(f"There is no printout {kind!r}: choose {', '.join(PRINT_KINDS)}.")
     _known(request, tid)
     audience = "public"
-    if kind in {"seats", "receipts", "moves"}:
+    if kind in {"seats", "receipts", "moves", "bags"}:
         access.require_staff_read(
             principal(request), tid, action=f"print {PRINT_KINDS[kind].lower()}"
         )
         audience = "staff"
+    if kind == "bags":  # the bag-and-tag list and its chip roll-up (issue 14)
+        name, bags = web_of(request).service.read(tid, _bags)
+        return render(
+            request, "print_bags.html", tid=tid, title=PRINT_KINDS[kind], event=name, bags=bags
+        )
     view = views.display(web_of(request), tid, audience)
     paid = money.receipts(web_of(request), tid, player[:120]) if kind == "receipts" else []
     return render(

@@ -63,6 +63,15 @@ class RulingRequest(BaseModel):
     count_given: bool = False
     found_behind: int = Field(default=0, ge=0, le=MAX)
     pulled_back: bool = False
+    amount_unclear: bool = False
+    skipped: bool = False
+    acted_behind: int = Field(default=0, ge=0, le=10)
+    earlier_to_act: bool = False
+    count_request: bool = False
+    facing_all_in: bool = False
+    not_his_turn: bool = False
+    checked_oot: bool = False
+    misunderstood: bool = False
 
 
 class NamedRulingRequest(RulingRequest):
@@ -99,6 +108,15 @@ def rule_on(body: RulingRequest, profile: RuleProfile) -> dict[str, Any]:
         count_given=body.count_given,
         found_behind=body.found_behind,
         pulled_back=body.pulled_back,
+        amount_unclear=body.amount_unclear,
+        skipped=body.skipped,
+        acted_behind=body.acted_behind,
+        earlier_to_act=body.earlier_to_act,
+        count_request=body.count_request,
+        facing_all_in=body.facing_all_in,
+        own_turn=not body.not_his_turn,
+        checked_out_of_turn=body.checked_oot,
+        misunderstood=body.misunderstood,
     )
     ruling = rule(situation, happened, profile)
     return {**ruling.as_dict(), "profile": profile.name, "venue": profile.venue}

@@ -15,6 +15,7 @@ from typing import Any
 
 from pokertd.codec import to_json
 from pokertd.errors import PokertdError
+from pokertd.rules import DealsAllowed
 from pokertd.tournament import views
 from pokertd.tournament.clock import ClockPart, clock_view, hfh_waiting_tables
 from pokertd.tournament.clock.structures import Structure, load_structure
@@ -27,7 +28,7 @@ from pokertd.tournament.framework import (
     redo_target,
     undo_target,
 )
-from pokertd.tournament.prizes import bounty_ledger, prize_table
+from pokertd.tournament.prizes import PrizeBook, bounty_ledger, prize_table
 from pokertd.tournament.seating import SeatView, Tables, describe_move, moves_due, tables_view
 
 PUBLIC_KEYS = (
@@ -125,6 +126,7 @@ def build(
         out["log"] = to_json(views.log(state, records[-LOG_LINES:], zone))
         out.update(_tables(state, now))
         out["offers"] = _offers(state, now)
+        out["deals"] = _deals(state)
         out.update(_prizes(state, out["players"]))
         _fill_seats(out)
         out["chart"] = _chart(state, records, out)
@@ -438,6 +440,19 @@ def _offers(state: TournamentState, now: datetime) -> dict[str, bool]:
         "rebuy": rebuy,
         "addon": addon,
     }
+
+
+def _deals(state: TournamentState) -> dict[str, bool]:
+    """``deals`` (staff): whether a deal needs the director's yes first (the venue's
+    ``deals_allowed`` is ``off`` (J4) or ``house_discretion`` (FOX-73)) and whether it was
+    given (``SetPrizeOptions``), so the console's "Allow deals" button shows only while it
+    can change something, whichever tablet pressed it."""
+    setup = state.part(Setup)
+    needs = setup.template is not None and setup.profile.deals_allowed in (
+        DealsAllowed.OFF,
+        DealsAllowed.HOUSE_DISCRETION,
+    )
+    return {"needs_allowing": needs, "enabled": state.part(PrizeBook).deals_enabled}
 
 
 def _chart(

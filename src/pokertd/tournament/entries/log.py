@@ -110,7 +110,13 @@ class TournamentCreated(Event):
         return RuleViolation("Creating the tournament cannot be undone; start a new one instead.")
 
 
-@event("player_added")
+@upcaster("player_added", 1)
+def _player_added_v1(data: dict[str, Any]) -> dict[str, Any]:
+    """Version 1 players were not linked to the player database (issue 14): none."""
+    return {**data, "db_id": ""}
+
+
+@event("player_added", version=2)
 @dataclass(frozen=True, slots=True, kw_only=True)
 class PlayerAdded(Event):
     """A person joined the tournament's player list (A1 confirmations recorded)."""
@@ -119,6 +125,9 @@ class PlayerAdded(Event):
     name: str
     member: str = ""
     age_ok: bool = False
+    db_id: str = ""
+    """The person in the store's player database (``pl…``; the service picks or adds
+    them at registration), "" when there is none."""
 
     def describe(self) -> str:
         card = f", card {self.member}" if self.member else ""
@@ -292,7 +301,7 @@ def _apply_created(state: TournamentState, ev: TournamentCreated) -> None:
 def _apply_player(state: TournamentState, ev: PlayerAdded) -> None:
     roster = state.part(Roster)
     roster.players[ev.player_id] = Player(
-        player_id=ev.player_id, name=ev.name, member=ev.member, age_ok=ev.age_ok
+        player_id=ev.player_id, name=ev.name, member=ev.member, age_ok=ev.age_ok, db_id=ev.db_id
     )
     roster.by_key.setdefault(player_key(ev.name), ev.player_id)
 
@@ -431,6 +440,9 @@ class Register(LooksElsewhere):
     stack: lim.Chips | None = None
     """A starting stack set by staff from league points (SPOT-6.26 Quarterly); refused
     where every player starts with the same stack (NJ-2, FOX-7)."""
+    player_id: lim.PlayerDbId | None = None
+    """The person in the store's player database; the service fills it when the face
+    gives none (the player with this card, else with exactly this name, else a new one)."""
 
     def looks_elsewhere(self, state: TournamentState) -> bool:
         """Other events matter where the profile allows one live event (FOX-REG5)."""
@@ -717,7 +729,13 @@ def _decide_register(state: TournamentState, cmd: Register, ctx: Context) -> lis
     events: list[Event] = []
     if existing is None:
         events.append(
-            PlayerAdded(player_id=pid, name=name, member=cmd.member.strip(), age_ok=cmd.age_ok)
+            PlayerAdded(
+                player_id=pid,
+                name=name,
+                member=cmd.member.strip(),
+                age_ok=cmd.age_ok,
+                db_id=cmd.player_id or "",
+            )
         )
     tmpl = setup.tmpl
     if cmd.alternate:

@@ -44,6 +44,8 @@ class Player:
     """Member / rewards-card number (A1), "" when none recorded."""
     age_ok: bool = False
     entries: list[str] = field(default_factory=list)
+    db_id: str = ""
+    """The person in the store's player database (``pl…``), "" when registered without."""
 
 
 @dataclass(slots=True)

@@ -48,9 +48,19 @@
   }
 
   /* RFC 7386 MergePatch(target, patch) without changing target: changed objects are copied,
-     unchanged ones shared (the server's twin is pokertd.web.hub.merge_apply). */
+     unchanged ones shared (the server's twin is pokertd.web.hub.merge_apply). Our extension:
+     {"@array": ops} on an array applies, in order, [i, d, items] (splice) and [i, patch]
+     (merge into element i), so a bust sends one row of a long list, not the list. */
   function mergePatch(target, patch) {
     if (patch === null || typeof patch !== "object" || Array.isArray(patch)) return patch;
+    if (Array.isArray(target) && Object.prototype.hasOwnProperty.call(patch, "@array")) {
+      const arr = target.slice();
+      for (const op of patch["@array"]) {
+        if (op.length === 3) arr.splice(op[0], op[1], ...op[2]);
+        else arr[op[0]] = mergePatch(arr[op[0]], op[1]);
+      }
+      return arr;
+    }
     const out = target !== null && typeof target === "object" && !Array.isArray(target)
       ? Object.assign({}, target) : {};
     for (const k of Object.keys(patch)) {

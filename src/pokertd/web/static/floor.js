@@ -216,18 +216,21 @@
       },
       seatingButtons() {
         const out = [];
+        if (this.s.finished) return out;  // the winner is known: nothing left to seat
         const add = (label, name, body, id) => { if (this.has(name)) out.push({ name, label, body: body || {}, id: id || name }); };
         add("Draw seats", "draw_seats");
         if (this.tables().some((t) => t.players >= 2 && t.button == null)) add("Draw buttons", "draw_buttons");
         add("Suggest moves", "suggest_moves");
-        add("Final table redraw", "redraw");
+        // "Final table redraw" is in the prompt above, shown only when the rules say the
+        // final table is due (moves_due.final_table): not here, where it was always offered.
         if (this.s.registration_open) add("Close registration", "close_registration");
         return out;
       },
 
       // ---- balancing prompt -------------------------------------------------------------
       pending() { return this.v.pending_moves || []; },
-      due() { return this.v.moves_due || null; },
+      /** The moves the rules require now; none once the event is won (no table to close). */
+      due() { return this.s.finished ? null : this.v.moves_due || null; },
       /** The table whose button the console asks for (a move names the player due the big blind). */
       buttonWanted() {
         const need = (from) => { const t = this.tableOf(from); return t && t.button == null && t.players >= 2 ? from : null; };

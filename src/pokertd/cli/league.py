@@ -1,0 +1,249 @@
+"""``pokertd league``: leagues, seasons, points standings, qualifiers and sign-outs.
+
+``create`` a league with its points (a fixed table ``--table 10,7,5`` or a formula: a
+preset ``sqrt``/``linear``/``td3`` or the league's own expression, checked safely), a
+``season`` with best N, tie-break, qualification and championship stack formula;
+``add-event`` counts a recorded tournament toward a season (``--championship`` registers
+every qualifier in a new tournament with the stack from their points); ``standings`` and
+``qualifiers`` (with the stacks) read the tournaments' results; ``signout`` and ``flag``
+record an eliminated player's sign-out or a late sign-out (G5: SPOT-6.13). Every command
+has ``--json``; a refusal is one line and exit code 2.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import TYPE_CHECKING, Annotated, Any
+
+import typer
+
+from pokertd.cli._common import DbOption, JsonOption, actor, console, emit, refusals, service
+
+if TYPE_CHECKING:
+    from pokertd.league_service import LeagueService
+
+league_app = typer.Typer(
+    name="league",
+    help="Leagues and seasons: points, standings, qualifiers, sign-outs.",
+    no_args_is_help=True,
+)
+
+LeagueArg = Annotated[str, typer.Argument(help="The league's key (e.g. spotlight).")]
+SeasonArg = Annotated[str, typer.Argument(help="The season's key (e.g. 2025-q1).")]
+TournamentArg = Annotated[str, typer.Argument(help="A tournament id.")]
+PlayerArg = Annotated[str, typer.Argument(help="The player's name or id in that tournament.")]
+
+
+@contextmanager
+def _leagues(db: str | None) -> Iterator[LeagueService]:
+    from pokertd.league_service import LeagueService
+
+    with service(db) as svc:
+        yield LeagueService.over(svc)
+
+
+def _points(x: float) -> str:
+    return f"{x:,.2f}".rstrip("0").rstrip(".")
+
+
+@league_app.command("create")
+def create(
+    key: LeagueArg,
+    name: Annotated[str, typer.Option("--name", help="The league's name.")] = "",
+    table: Annotated[
+        str | None, typer.Option("--table", help="Fixed points per place: 10,7,5,3,2,1.")
+    ] = None,
+    formula: Annotated[
+        str | None,
+        typer.Option("--formula", help="sqrt, linear, td3 or an expression (e.g. 11 - place)."),
+    ] = None,
+    paid_places: Annotated[
+        int | None, typer.Option("--paid-places", min=1, help="Points to this place only.")
+    ] = None,
+    knockout: Annotated[float, typer.Option("--knockout", help="Points per knockout.")] = 0.0,
+    attendance: Annotated[
+        float, typer.Option("--attendance", help="Points for playing an event.")
+    ] = 0.0,
+    db: DbOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Create a league with its points scheme."""
+    from pokertd.league_service import scheme_from_options
+
+    with refusals(as_json), _leagues(db) as leagues:
+        scheme = scheme_from_options(
+            table=table,
+            formula=formula,
+            paid_places=paid_places,
+            knockout=knockout,
+            attendance=attendance,
+        )
+        row = leagues.create_league(key, name or key, scheme)
+        data: dict[str, Any] = {
+            "key": row.key,
+            "name": row.name,
+            "scheme": scheme.as_dict(),
+            "expression": None if scheme.table else scheme.expression,
+        }
+        emit(data, as_json, lambda d: console.print(f"League {d['key']} ({d['name']}) created."))
+
+
+@league_app.command("season")
+def season(
+    league: LeagueArg,
+    key: SeasonArg,
+    name: Annotated[str, typer.Option("--name", help="The season's name.")] = "",
+    best: Annotated[
+        int | None, typer.Option("--best", min=1, help="Count each player's best N results.")
+    ] = None,
+    tie_break: Annotated[
+        str, typer.Option("--tie-break", help="best_finishes or most_events.")
+    ] = "best_finishes",
+    top: Annotated[int | None, typer.Option("--top", min=1, help="The top N qualify.")] = None,
+    min_points: Annotated[
+        float | None, typer.Option("--min-points", help="Everyone with these points qualifies.")
+    ] = None,
+    stack: Annotated[
+        str, typer.Option("--stack", help="Championship stack formula of points, rank, ….")
+    ] = "5000 + 100 * points",
+    round_to: Annotated[int, typer.Option("--round-to", min=1)] = 100,
+    min_stack: Annotated[int, typer.Option("--min-stack", min=1)] = 1000,
+    db: DbOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Create a season of a league (best N, tie-break, qualification, stacks)."""
+    from pokertd.errors import InvalidCommand
+    from pokertd.league.standings import Qualification, StackRule, TieBreak
+    from pokertd.league_service import Season
+
+    with refusals(as_json), _leagues(db) as leagues:
+        try:
+            tb = TieBreak(tie_break)
+        except ValueError:
+            raise InvalidCommand("The tie-break is best_finishes or most_events.") from None
+        made = leagues.add_season(
+            Season(
+                league=league,
+                key=key,
+                name=name or key,
+                best_n=best,
+                tie_break=tb,
+                qualification=Qualification(
+                    top=top if top is not None or min_points is not None else 8,
+                    min_points=min_points,
+                ),
+                stack=StackRule(formula=stack, round_to=round_to, minimum=min_stack),
+            )
+        )
+        emit(made, as_json, lambda s: console.print(f"Season {s.league}/{s.key} created."))
+
+
+@league_app.command("add-event")
+def add_event(
+    league: LeagueArg,
+    season_key: SeasonArg,
+    tournament: TournamentArg,
+    championship: Annotated[
+        bool,
+        typer.Option(
+            "--championship",
+            help="This new tournament is the season's championship: register the qualifiers "
+            "with their stacks.",
+        ),
+    ] = False,
+    db: DbOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Count a tournament toward a season (one season per league at most)."""
+    with refusals(as_json), _leagues(db) as leagues:
+        if championship:
+            plan = leagues.add_championship(league, season_key, tournament, actor=actor())
+
+            def render_plan(p: Any) -> None:
+                console.print(f"Championship {tournament}: {len(p.qualifiers)} registered.")
+                for q in p.qualifiers:
+                    console.print(f"  {q.rank:>3}. {q.name}  {_points(q.points)} pts  {q.stack:,}")
+
+            emit(plan, as_json, render_plan)
+            return
+        line = leagues.add_event(league, season_key, tournament, actor=actor())
+        emit(
+            line,
+            as_json,
+            lambda e: console.print(f"{e.name} ({e.tournament_id}) counts toward {season_key}."),
+        )
+
+
+@league_app.command("standings")
+def standings(
+    league: LeagueArg, season_key: SeasonArg, db: DbOption = None, as_json: JsonOption = False
+) -> None:
+    """The season's standings (best N, tie-break stated)."""
+    with refusals(as_json), _leagues(db) as leagues:
+        view = leagues.standings(league, season_key)
+
+        def render(v: Any) -> None:
+            best = f"best {v.best_n}" if v.best_n else "every result"
+            console.print(
+                f"{v.league}/{v.season}: {len(v.events)} events, {best}, "
+                f"ties by {v.tie_break.replace('_', ' ')}"
+            )
+            for r in v.rows:
+                void = f"  ({r.void} held back/void)" if r.void else ""
+                console.print(
+                    f"{r.rank:>4}. {r.name:<24} {_points(r.points):>10}  "
+                    f"{r.events} events, {r.wins} wins{void}"
+                )
+
+        emit(view, as_json, render)
+
+
+@league_app.command("qualifiers")
+def qualifiers(
+    league: LeagueArg, season_key: SeasonArg, db: DbOption = None, as_json: JsonOption = False
+) -> None:
+    """Who qualifies for the championship and the stack each starts with (A3)."""
+    with refusals(as_json), _leagues(db) as leagues:
+        plan = leagues.qualifiers(league, season_key)
+
+        def render(p: Any) -> None:
+            console.print(f"Stacks: {p.stack_formula}")
+            for q in p.qualifiers:
+                console.print(f"{q.rank:>4}. {q.name:<24} {_points(q.points):>10}  {q.stack:,}")
+
+        emit(plan, as_json, render)
+
+
+@league_app.command("signout")
+def signout(
+    tournament: TournamentArg, player: PlayerArg, db: DbOption = None, as_json: JsonOption = False
+) -> None:
+    """Record that an eliminated player signed out: points credited (SPOT-6.13)."""
+    with refusals(as_json), _leagues(db) as leagues:
+        row = leagues.signout(tournament, player, actor=actor())
+        emit(row, as_json, lambda r: console.print(f"Signed out: {player} in {tournament}."))
+
+
+@league_app.command("flag")
+def flag(
+    tournament: TournamentArg, player: PlayerArg, db: DbOption = None, as_json: JsonOption = False
+) -> None:
+    """Flag a late sign-out: the player's points for this event are void (SPOT-6.13)."""
+    with refusals(as_json), _leagues(db) as leagues:
+        row = leagues.flag(tournament, player, actor=actor())
+        emit(
+            row,
+            as_json,
+            lambda r: console.print(
+                f"Late sign-out flagged: {player}'s points in {tournament} are void."
+            ),
+        )
+
+
+def register(app: typer.Typer) -> None:
+    """Add ``pokertd league …`` to the ``pokertd`` app."""
+    app.add_typer(league_app, name="league")
+
+
+__all__ = ["league_app", "register"]

@@ -1,0 +1,590 @@
+"""Leagues over recorded tournaments: seasons, points, standings, qualifiers, championship.
+
+:class:`LeagueService` keeps leagues and seasons in the store's league tables
+(:mod:`pokertd.store.leagues`) and reads every result from the tournaments themselves,
+through :class:`~pokertd.service.TournamentService`: a season's standings are the pure
+functions of :mod:`pokertd.league` over what the season's events recorded. Each event's
+league result is cached with the log's ``seq`` it was read at and read again only when the
+tournament has new events, so a season of 2,000 past events costs one query per table.
+
+A player is the same across events by member card when the event recorded one, else by
+name (compared like :func:`~pokertd.tournament.entries.rules.player_key`); a store with a
+player database can pass its own ``identify``.
+
+Sign-outs (G5: SPOT-6.13): the floor records that an eliminated player signed out
+(:meth:`LeagueService.signout`) or flags a late sign-out (:meth:`LeagueService.flag`);
+whether an event needs them is its own profile's ``points_require_immediate_signout``.
+
+Championship (A3: SPOT-6.26 Quarterly): :meth:`LeagueService.qualifiers` shows each
+qualifier's stack before the event; adding the championship tournament to its season
+registers every qualifier with that stack, so the stacks are recorded in its events.
+
+Every write checks its input and refuses with one sentence (``InvalidCommand``,
+``NotFound``, ``RuleViolation``); a refused call changes nothing.
+
+Implements: G5 (SPOT-6.13), A3 (SPOT-6.26: stacks from season points), issue 14 (leagues,
+seasons, points formulas, best-N, tie-break, qualification).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+from collections.abc import Callable, Mapping
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from pokertd.errors import InvalidCommand, NotFound, RuleViolation
+from pokertd.league.points import (
+    EventResult,
+    PlayerPoints,
+    PlayerResult,
+    PointsKind,
+    PointsScheme,
+    SignOut,
+    event_points,
+)
+from pokertd.league.standings import (
+    ChampionshipStack,
+    Qualification,
+    StackRule,
+    StandingRow,
+    TieBreak,
+    championship_stacks,
+    qualifiers,
+    standings,
+)
+from pokertd.rules.enums import StartingStackSource
+from pokertd.service import TournamentService
+from pokertd.store.base import gc_paused
+from pokertd.store.leagues import LeagueRow, LeagueStore, SeasonEventRow, SeasonRow, SignOutRow
+from pokertd.tournament.entries import Player, Register, Roster, Setup, find_player, seat_capacity
+from pokertd.tournament.entries.rules import EntryStatus, player_key
+from pokertd.tournament.framework import TournamentState
+from pokertd.tournament.prizes.results import results
+
+KEY = re.compile(r"^[a-z0-9][a-z0-9-]{0,31}$")
+"""League and season keys: lower case letters, digits and dashes, up to 32."""
+NAME_MAX = 80
+"""Longest league or season name."""
+RESULT_VERSION = 1
+"""Bumped when the cached result's shape changes (older caches are read again)."""
+
+
+def card_or_name(player: Player) -> str:
+    """The default player key across events: ``card:<number>`` or ``name:<key>``."""
+    card = player.member.strip()
+    return f"card:{card}" if card else f"name:{player_key(player.name)}"
+
+
+Identify = Callable[[Player], str]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Season:
+    """A season's settings: best N, tie-break, qualification, championship stacks."""
+
+    league: str
+    key: str
+    name: str
+    best_n: int | None = None
+    tie_break: TieBreak = TieBreak.BEST_FINISHES
+    qualification: Qualification = field(default_factory=lambda: Qualification(top=8))
+    stack: StackRule = field(default_factory=StackRule)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class EventLine:
+    """One season event in the standings' header."""
+
+    tournament_id: str
+    name: str
+    entrants: int
+    finished: bool
+    championship: bool
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SeasonStandings:
+    """A season's standings and what they were computed from."""
+
+    league: str
+    season: str
+    scheme: dict[str, object]
+    best_n: int | None
+    tie_break: str
+    events: tuple[EventLine, ...]
+    rows: tuple[StandingRow, ...]
+    points: tuple[PlayerPoints, ...]
+    """Every player's points per event (with sign-out notes)."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class QualifierList:
+    """The qualifiers and their championship stacks (shown before the event)."""
+
+    league: str
+    season: str
+    rule: dict[str, object]
+    stack_formula: str
+    qualifiers: tuple[ChampionshipStack, ...]
+
+
+def _check_key(what: str, key: str) -> str:
+    if not KEY.match(key):
+        raise InvalidCommand(
+            f"A {what} key is 1 to 32 lower-case letters, digits or dashes, not {key[:40]!r}."
+        )
+    return key
+
+
+def _check_name(what: str, name: str) -> str:
+    name = " ".join(name.split())
+    if not name:
+        raise InvalidCommand(f"Give the {what} a name.")
+    if len(name) > NAME_MAX:
+        raise InvalidCommand(f"A {what} name is at most {NAME_MAX} characters.")
+    return name
+
+
+def _season_settings(season: Season) -> str:
+    q = season.qualification
+    return json.dumps(
+        {
+            "best_n": season.best_n,
+            "tie_break": season.tie_break.value,
+            "top": q.top,
+            "min_points": q.min_points,
+            "stack": asdict(season.stack),
+        },
+        sort_keys=True,
+    )
+
+
+def _season_from(row: SeasonRow) -> Season:
+    data = json.loads(row.settings)
+    stack = data.get("stack") or {}
+    return Season(
+        league=row.league,
+        key=row.key,
+        name=row.name,
+        best_n=data.get("best_n"),
+        tie_break=TieBreak(data.get("tie_break", TieBreak.BEST_FINISHES.value)),
+        qualification=Qualification(top=data.get("top"), min_points=data.get("min_points")),
+        stack=StackRule(**stack),
+    )
+
+
+def read_event_result(state: TournamentState, identify: Identify = card_or_name) -> EventResult:
+    """The league's view of one tournament: entrants, buy-in, pool, each player's best
+    place, knockouts, rebuys, add-ons and prize (pure over the state)."""
+    setup = state.part(Setup)
+    roster = state.part(Roster)
+    view = results(state)
+    key_of_entry: dict[str, str] = {}
+    name_of: dict[str, str] = {}
+    for player in roster.players.values():
+        key = identify(player)
+        name_of[key] = player.name
+        for eid in player.entries:
+            key_of_entry[eid] = key
+    best: dict[str, tuple[int, bool]] = {}
+    prize: dict[str, int] = {}
+    for row in view.rows:
+        if row.entry_id not in key_of_entry:
+            continue
+        key = key_of_entry[row.entry_id]
+        prize[key] = prize.get(key, 0) + (row.prize_cents or 0)
+        eliminated = row.status != EntryStatus.ALIVE.value
+        if key not in best or row.place < best[key][0]:
+            best[key] = (row.place, eliminated)
+    alive = roster.alive()
+    if len(alive) == 1 and roster.entry_count > 1:  # the last player in has won
+        winner = key_of_entry[alive[0].entry_id]
+        if winner not in best or best[winner][0] != 1:
+            best[winner] = (1, False)
+    knockouts: dict[str, int] = {}
+    for out in roster.out:
+        if out.eliminator and out.eliminator in key_of_entry:
+            killer = key_of_entry[out.eliminator]
+            knockouts[killer] = knockouts.get(killer, 0) + 1
+    rebuys: dict[str, int] = {}
+    addons: dict[str, int] = {}
+    for entry in roster.entries.values():
+        key = key_of_entry[entry.entry_id]
+        rebuys[key] = rebuys.get(key, 0) + entry.rebuys
+        addons[key] = addons.get(key, 0) + entry.addons
+    players = tuple(
+        PlayerResult(
+            player=key,
+            name=name_of[key],
+            place=best[key][0] if key in best else None,
+            eliminated=best[key][1] if key in best else False,
+            knockouts=knockouts.get(key, 0),
+            rebuys=rebuys.get(key, 0),
+            addons=addons.get(key, 0),
+            prize_cents=prize.get(key, 0),
+        )
+        for key in dict.fromkeys(key_of_entry.values())
+    )
+    tmpl = setup.template
+    return EventResult(
+        tournament_id=state.id,
+        name=setup.name or state.id,
+        entrants=roster.entry_count,
+        buyin_cents=tmpl.fees.total if tmpl is not None else 0,
+        prizepool_cents=view.prize_pool_cents,
+        require_signout=setup.profile.points_require_immediate_signout,
+        signout_rule=setup.profile.citation("G5"),
+        players=players,
+        finished=setup.finished or len(alive) <= 1,
+    )
+
+
+def _result_json(result: EventResult) -> str:
+    data = asdict(result)
+    data["v"] = RESULT_VERSION
+    return json.dumps(data, separators=(",", ":"))
+
+
+def _result_from(text: str) -> EventResult | None:
+    data = json.loads(text)
+    if data.pop("v", None) != RESULT_VERSION:
+        return None
+    data["players"] = tuple(PlayerResult(**p) for p in data["players"])
+    return EventResult(**data)
+
+
+class LeagueService:
+    """Leagues, seasons, sign-outs and standings over a store and its tournaments."""
+
+    def __init__(
+        self,
+        store: LeagueStore,
+        tournaments: TournamentService,
+        *,
+        now: Callable[[], float] = time.time,
+        identify: Identify = card_or_name,
+    ) -> None:
+        self.store = store
+        self.tournaments = tournaments
+        self._now = now
+        self._identify = identify
+        self._read: dict[str, tuple[int, EventResult]] = {}
+        """Tournament -> ``(seq, result)`` already decoded by this service."""
+
+    @classmethod
+    def over(cls, tournaments: TournamentService) -> LeagueService:
+        """The league service on the tournaments' own store (SQLite or PostgreSQL)."""
+        store = tournaments.store
+        if not isinstance(store, LeagueStore):
+            raise InvalidCommand("This store keeps no leagues.")  # pragma: no cover
+        return cls(store, tournaments)
+
+    # ---- leagues and seasons ------------------------------------------------------------
+
+    def create_league(self, key: str, name: str, scheme: PointsScheme) -> LeagueRow:
+        """Create a league with its points scheme (checked first: a bad formula is refused)."""
+        _check_key("league", key)
+        name = _check_name("league", name)
+        scheme.check()
+        row = LeagueRow(key, name, json.dumps(scheme.as_dict(), sort_keys=True), self._now())
+        self.store.add_league(row)
+        return row
+
+    def league(self, key: str) -> tuple[LeagueRow, PointsScheme]:
+        """The league and its points scheme (``NotFound``)."""
+        row = self.store.league(key)
+        if row is None:
+            raise NotFound(f"There is no league {key!r}.")
+        return row, PointsScheme.from_dict(json.loads(row.scheme))
+
+    def add_season(self, season: Season) -> Season:
+        """Create a season of a league (settings checked first)."""
+        _check_key("season", season.key)
+        name = _check_name("season", season.name)
+        self.league(season.league)
+        if season.best_n is not None and not 1 <= season.best_n <= 1000:
+            raise InvalidCommand("Best N counts 1 to 1,000 results.")
+        season.qualification.check()
+        season.stack.check()
+        row = SeasonRow(season.league, season.key, name, _season_settings(season), self._now())
+        self.store.add_season(row)
+        return _season_from(row)
+
+    def season(self, league: str, key: str) -> Season:
+        """The season (``NotFound``)."""
+        self.league(league)
+        row = self.store.season(league, key)
+        if row is None:
+            raise NotFound(f"League {league!r} has no season {key!r}.")
+        return _season_from(row)
+
+    # ---- events -------------------------------------------------------------------------
+
+    def add_event(
+        self, league: str, season: str, tournament_id: str, *, actor: str = "system"
+    ) -> EventLine:
+        """Count a recorded tournament toward a season (one season per league at most)."""
+        self.season(league, season)
+        state = self.tournaments.state(tournament_id)  # NotFound for an unknown id
+        self.store.add_season_event(
+            SeasonEventRow(league, season, tournament_id, False, self._now())
+        )
+        return EventLine(
+            tournament_id=tournament_id,
+            name=state.part(Setup).name or tournament_id,
+            entrants=state.part(Roster).entry_count,
+            finished=state.part(Setup).finished,
+            championship=False,
+        )
+
+    def add_championship(
+        self, league: str, season: str, tournament_id: str, *, actor: str = "system"
+    ) -> QualifierList:
+        """Make a new tournament the season's championship and register every qualifier
+        with the stack their season points give (A3: SPOT-6.26), recorded in its events.
+
+        Refused before anything is written when the tournament's profile does not take
+        per-player stacks, it already has entries, it has too few free seats, it already
+        counts toward a season of this league, or nobody qualifies.
+        """
+        plan = self.qualifiers(league, season)
+        state = self.tournaments.state(tournament_id)
+        setup, roster = state.part(Setup), state.part(Roster)
+        profile = setup.profile
+        if profile.starting_stack_source is not StartingStackSource.PER_PLAYER_FROM_POINTS:
+            raise RuleViolation(
+                f"{setup.name or tournament_id} gives everyone the same stack: create the "
+                "championship with stacks from points (starting_stack_source = "
+                "per_player_from_points).",
+                rule_ids=profile.cite("A3"),
+            )
+        if roster.entry_count:
+            raise InvalidCommand(
+                f"{setup.name or tournament_id} already has entries: add the championship "
+                "before anyone registers, so every stack comes from the season's points."
+            )
+        if not plan.qualifiers:
+            raise InvalidCommand(f"Nobody qualifies from season {season!r} yet.")
+        capacity = seat_capacity(state)
+        if capacity.tables and capacity.free < len(plan.qualifiers):
+            raise InvalidCommand(
+                f"{len(plan.qualifiers)} qualifiers need seats but only {capacity.free} "
+                "are free: add tables first."
+            )
+        for row in self.store.season_events(league, season):
+            if row.championship:
+                raise InvalidCommand(f"Season {season!r} already has its championship.")
+        for other in self.store.seasons(league):
+            if any(
+                e.tournament == tournament_id for e in self.store.season_events(league, other.key)
+            ):
+                raise InvalidCommand(
+                    f"Tournament {tournament_id} already counts toward season {other.key!r} "
+                    f"of league {league!r}: an event counts toward one season of a league at "
+                    "most."
+                )
+        cards = self._cards(league, season)
+        for q in plan.qualifiers:
+            self.tournaments.run(
+                tournament_id,
+                Register(
+                    name=q.name,
+                    member=cards.get(q.player, ""),
+                    age_ok=True,  # checked when they registered in the season's events
+                    member_ok=True,
+                    stack=q.stack,
+                ),
+                actor=actor,
+            )
+        self.store.add_season_event(
+            SeasonEventRow(league, season, tournament_id, True, self._now())
+        )
+        return plan
+
+    def _cards(self, league: str, season: str) -> dict[str, str]:
+        """Player key -> member card, for keys made from a card."""
+        return {
+            p.player: p.player.removeprefix("card:")
+            for p in self._season_points(league, season)[2]
+            if p.player.startswith("card:")
+        }
+
+    # ---- sign-outs (G5: SPOT-6.13) --------------------------------------------------------
+
+    def _player_in(self, tournament_id: str, player: str) -> tuple[str, Player, bool]:
+        state = self.tournaments.state(tournament_id)
+        found = find_player(state, player)
+        roster = state.part(Roster)
+        alive = roster.live_entry(found.player_id) is not None
+        return self._identify(found), found, alive
+
+    def signout(self, tournament_id: str, player: str, *, actor: str) -> SignOutRow:
+        """Record that an eliminated player signed out: their points are credited."""
+        key, found, alive = self._player_in(tournament_id, player)
+        if alive:
+            raise InvalidCommand(
+                f"{found.name} is still playing: only an eliminated player signs out."
+            )
+        row = SignOutRow(tournament_id, key, SignOut.SIGNED.value, actor, self._now())
+        self.store.put_signout(row)
+        return row
+
+    def flag(self, tournament_id: str, player: str, *, actor: str) -> SignOutRow:
+        """Flag a late sign-out: the player's points for this event are void (SPOT-6.13)."""
+        key, found, alive = self._player_in(tournament_id, player)
+        if alive:
+            raise InvalidCommand(f"{found.name} is still playing: there is no sign-out to flag.")
+        row = SignOutRow(tournament_id, key, SignOut.LATE.value, actor, self._now())
+        self.store.put_signout(row)
+        return row
+
+    # ---- standings ------------------------------------------------------------------------
+
+    def _results(self, ids: list[str]) -> dict[str, EventResult]:
+        """Each tournament's league result: from the cache while its log has not grown."""
+        seqs = {info.id: info.last_seq for info in self.tournaments.tournaments()}
+        out: dict[str, EventResult] = {}
+        for tid in ids:
+            mine = self._read.get(tid)
+            if mine is not None and mine[0] == seqs.get(tid, 0):
+                out[tid] = mine[1]
+        ids = [tid for tid in ids if tid not in out]
+        cached = self.store.cached_results(ids) if ids else {}
+        for tid in ids:
+            seq = seqs.get(tid, 0)
+            hit = cached.get(tid)
+            result = _result_from(hit[1]) if hit is not None and hit[0] == seq else None
+            if result is None:
+                result = self.tournaments.read(tid, lambda s: read_event_result(s, self._identify))
+                self.store.put_cached_result(tid, seq, _result_json(result))
+            self._read[tid] = (seq, result)
+            out[tid] = result
+        return out
+
+    def _season_points(
+        self, league: str, season: str
+    ) -> tuple[Season, list[EventLine], list[PlayerPoints], PointsScheme]:
+        _, scheme = self.league(league)
+        info = self.season(league, season)
+        rows = self.store.season_events(league, season)
+        counted = [r.tournament for r in rows if not r.championship]
+        found = self._results(counted)
+        marks: dict[str, dict[str, SignOut]] = {}
+        for s in self.store.signouts(counted):
+            marks.setdefault(s.tournament, {})[s.player] = SignOut(s.mark)
+        formula = scheme.compiled()
+        lines: list[EventLine] = []
+        points: list[PlayerPoints] = []
+        for r in rows:
+            if r.championship:
+                lines.append(
+                    EventLine(
+                        tournament_id=r.tournament,
+                        name=r.tournament,
+                        entrants=0,
+                        finished=False,
+                        championship=True,
+                    )
+                )
+                continue
+            result = found[r.tournament]
+            lines.append(
+                EventLine(
+                    tournament_id=r.tournament,
+                    name=result.name,
+                    entrants=result.entrants,
+                    finished=result.finished,
+                    championship=False,
+                )
+            )
+            points.extend(event_points(scheme, result, marks.get(r.tournament), formula=formula))
+        return info, lines, points, scheme
+
+    def standings(self, league: str, season: str) -> SeasonStandings:
+        """The season's standings (best N, the stated tie-break) with every event's points."""
+        with gc_paused():  # thousands of small objects, no cycles (as a log's load)
+            info, lines, points, scheme = self._season_points(league, season)
+            rows = standings(
+                points, best_n=info.best_n, tie_break=info.tie_break, decimals=scheme.decimals
+            )
+        return SeasonStandings(
+            league=league,
+            season=season,
+            scheme=scheme.as_dict()
+            | ({"expression": scheme.expression} if scheme.kind is PointsKind.FORMULA else {}),
+            best_n=info.best_n,
+            tie_break=info.tie_break.value,
+            events=tuple(lines),
+            rows=rows,
+            points=tuple(points),
+        )
+
+    def qualifiers(self, league: str, season: str) -> QualifierList:
+        """The qualifiers and their championship stacks, before the event (A3)."""
+        view = self.standings(league, season)
+        info = self.season(league, season)
+        chosen = qualifiers(view.rows, info.qualification)
+        return QualifierList(
+            league=league,
+            season=season,
+            rule={"top": info.qualification.top, "min_points": info.qualification.min_points},
+            stack_formula=info.stack.formula,
+            qualifiers=championship_stacks(chosen, info.stack),
+        )
+
+
+def scheme_from_options(
+    *,
+    table: str | None = None,
+    formula: str | None = None,
+    paid_places: int | None = None,
+    knockout: float = 0.0,
+    attendance: float = 0.0,
+) -> PointsScheme:
+    """A points scheme from CLI-style options (a comma list of points, or a formula)."""
+    if table is not None and formula is not None:
+        raise InvalidCommand("Give either a points table or a formula, not both.")
+    if table is not None:
+        try:
+            values = tuple(float(x) for x in table.split(",") if x.strip())
+        except ValueError:
+            raise InvalidCommand(
+                "A points table is a list of numbers, e.g. 10,7,5,3,2,1."
+            ) from None
+        return PointsScheme(
+            kind=PointsKind.FIXED,
+            table=values,
+            paid_places=paid_places,
+            knockout_points=knockout,
+            attendance_points=attendance,
+        ).check()
+    return PointsScheme(
+        kind=PointsKind.FORMULA,
+        formula=formula or "sqrt",
+        paid_places=paid_places,
+        knockout_points=knockout,
+        attendance_points=attendance,
+    ).check()
+
+
+def as_data(value: Any) -> Mapping[str, Any] | Any:
+    """Plain data for JSON output (dataclasses to dicts)."""
+    return asdict(value) if hasattr(value, "__dataclass_fields__") else value
+
+
+__all__ = [
+    "KEY",
+    "NAME_MAX",
+    "EventLine",
+    "LeagueService",
+    "QualifierList",
+    "Season",
+    "SeasonStandings",
+    "as_data",
+    "card_or_name",
+    "read_event_result",
+    "scheme_from_options",
+]

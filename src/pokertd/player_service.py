@@ -1,0 +1,365 @@
+"""The player service: the player database shared by every tournament of a store (issue 14).
+
+Faces (CLI now, web later) call :class:`PlayerService`; it checks what a floorperson typed
+(lengths, characters, which confirmations exist) and refuses in sentences before the store
+is touched, so a rejected call changes nothing. The people live in the store's player tables
+(:mod:`pokertd.store.players`); what they did lives in the tournaments' own logs, read
+through :class:`~pokertd.service.TournamentService`: a player's history maps each entry of
+each tournament to the person recorded with it at registration (``PlayerAdded.db_id``).
+
+A merge points a duplicate at the player it is merged into and moves nothing: the
+survivor's history is read over both (every player merged into it), and undoing the merge
+gives each their own results back, exactly as before. Registration picks the person
+itself (:meth:`TournamentService.run` fills ``Register.player_id``: the card's holder,
+else the one player with exactly that name, else a new player).
+
+Implements: A1 (age and membership confirmed by staff, with who and when), A13 (one person,
+one stack: a registration names the person).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from datetime import datetime
+
+from pokertd.errors import InvalidCommand, NotFound
+from pokertd.service import TournamentService, utc_now
+from pokertd.store.players import (
+    SEARCH_LIMIT_MAX,
+    Confirmation,
+    MergeRecord,
+    NewPlayer,
+    PlayerRecord,
+    PlayerStore,
+    new_player_id,
+)
+from pokertd.tournament.entries import EntryStatus, Roster, Setup
+from pokertd.tournament.framework import TournamentState
+from pokertd.tournament.limits import (
+    CARD_MAX,
+    NAME_MAX,
+    REASON_MAX,
+    SHORT_MAX,
+    bad_character,
+    normalize_text,
+)
+from pokertd.tournament.prizes import standings
+from pokertd.types import Cents
+
+CONFIRMATION_KINDS = ("age", "membership")
+"""What staff confirm about a player (A1): the minimum age, a membership."""
+
+PointsSource = Callable[[str], Mapping[str, float]]
+"""``points(tournament_id)``: league points per database player id in that tournament
+(the league service answers it; without one a history shows no points)."""
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerProfile:
+    """One player as the floor sees them: the record, who they stand for now, the
+    duplicates merged into them, their confirmations and every merge touching them."""
+
+    player: PlayerRecord
+    survivor: PlayerRecord
+    """Itself, or the player it was merged into."""
+    merged: tuple[PlayerRecord, ...]
+    """Players merged into this one (directly or through others)."""
+    confirmations: tuple[Confirmation, ...]
+    merges: tuple[MergeRecord, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class HistoryRow:
+    """What one person did in one tournament (all of their entries there together)."""
+
+    tournament_id: str
+    event: str
+    date: str
+    """When the tournament was created (ISO-8601)."""
+    name: str
+    """The name the person registered under there."""
+    db_id: str
+    """The database player the entries were recorded with (a merged duplicate's id shows
+    which of the two played)."""
+    entries: int
+    rebuys: int
+    addons: int
+    entrants: int
+    """Entries sold in the whole tournament."""
+    status: str
+    """``alive`` while a stack is in play, else how the last entry ended."""
+    place: int | None
+    """The best finishing place of the person's entries (``None``: not placed yet)."""
+    prize: Cents
+    bounties: Cents
+    spent: Cents
+    """Every buy-in, re-entry, rebuy and add-on the person paid (each fee included)."""
+    points: float | None
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerHistory:
+    """A player's events, finishes, prizes, bounties and points, newest first, and totals."""
+
+    player: PlayerRecord
+    ids: tuple[str, ...]
+    """The player and every duplicate merged into them: the ids read."""
+    rows: tuple[HistoryRow, ...]
+    events: int
+    cashes: int
+    best_place: int | None
+    prizes: Cents
+    bounties: Cents
+    spent: Cents
+    points: float | None
+
+
+def _text(value: str, what: str, most: int, *, empty_ok: bool = False) -> str:
+    """``value`` trimmed and NFC, or ``InvalidCommand`` in a sentence (length, characters)."""
+    text = normalize_text(value)
+    bad = bad_character(text)
+    if bad is not None:
+        raise InvalidCommand(f"{what} cannot hold {bad}.")
+    if not text and not empty_ok:
+        raise InvalidCommand(f"{what} is missing.")
+    if len(text) > most:
+        raise InvalidCommand(f"{what} can have at most {most} characters, not {len(text)}.")
+    return text
+
+
+class PlayerService:
+    """Adds, finds, confirms and merges players; reads their history from the tournaments.
+
+    ``store`` is the player database (normally ``tournaments.store``); ``now`` the clock of
+    every "when"; ``points`` where league points come from (optional).
+    """
+
+    def __init__(
+        self,
+        store: PlayerStore | object,
+        tournaments: TournamentService,
+        *,
+        now: Callable[[], datetime] = utc_now,
+        points: PointsSource | None = None,
+    ) -> None:
+        if not isinstance(store, PlayerStore):
+            raise InvalidCommand("This store keeps no player database.")
+        self.store: PlayerStore = store
+        self.tournaments = tournaments
+        self._now = now
+        self._points = points
+
+    def _at(self) -> str:
+        return self._now().isoformat()
+
+    @staticmethod
+    def _id(player_id: str) -> str:
+        return _text(player_id, "A player's id", SHORT_MAX)
+
+    def get(self, player_id: str) -> PlayerRecord:
+        """The player with this id (``NotFound`` in a sentence when there is none)."""
+        found = self.store.player(self._id(player_id))
+        if found is None:
+            raise NotFound(
+                f"There is no player {player_id.strip()!r} in the player database.",
+                context={"player_id": player_id},
+            )
+        return found
+
+    # ---- writes ---------------------------------------------------------------------
+
+    def add(self, name: str, card: str = "", *, staff: str) -> PlayerRecord:
+        """Add a person; refused (nothing added) for a bad name or card, or a card that
+        already belongs to someone."""
+        clean = _text(" ".join(name.split()), "A player's name", NAME_MAX)
+        number = _text(card, "A card or member number", CARD_MAX, empty_ok=True)
+        who = _text(staff, "A staff name", NAME_MAX)
+        for _ in range(5):
+            pid = new_player_id()
+            if self.store.player(pid) is None:
+                record = NewPlayer(pid, clean, number)
+                return self.store.add_player(record, staff=who, at=self._at())
+        raise InvalidCommand("Could not find a free player id; try again.")  # pragma: no cover
+
+    def confirm(self, player_id: str, kind: str, *, staff: str, note: str = "") -> Confirmation:
+        """Record that ``staff`` confirmed the player's ``kind`` (age, membership) now (A1)."""
+        what = kind.strip().casefold()
+        if what not in CONFIRMATION_KINDS:
+            raise InvalidCommand(
+                f"Staff confirm {' or '.join(CONFIRMATION_KINDS)}, not {kind.strip()[:40]!r}."
+            )
+        player = self.get(player_id)
+        confirmation = Confirmation(
+            player.id,
+            what,
+            _text(staff, "A staff name", NAME_MAX),
+            self._at(),
+            _text(note, "A note", REASON_MAX, empty_ok=True),
+        )
+        self.store.confirm(confirmation)
+        return confirmation
+
+    def merge(self, from_id: str, into_id: str, *, staff: str) -> MergeRecord:
+        """Merge duplicate ``from_id`` into ``into_id`` (recorded with who and when)."""
+        source, target = self._id(from_id), self._id(into_id)
+        if source == target:
+            raise InvalidCommand("A player cannot be merged into themselves.")
+        self.get(source), self.get(target)
+        return self.store.merge(
+            source, target, staff=_text(staff, "A staff name", NAME_MAX), at=self._at()
+        )
+
+    def unmerge(self, from_id: str, *, staff: str) -> MergeRecord:
+        """Undo the standing merge of ``from_id``: both players have their own results
+        again; the merge and its undo stay recorded."""
+        player = self.get(from_id)
+        return self.store.undo_merge(
+            player.id, staff=_text(staff, "A staff name", NAME_MAX), at=self._at()
+        )
+
+    # ---- reads ----------------------------------------------------------------------
+
+    def search(
+        self, query: str, *, limit: int = 20, include_merged: bool = False
+    ) -> list[PlayerRecord]:
+        """Players by card, name beginning or part of the name (see the store)."""
+        text = _text(query, "A search", NAME_MAX)
+        if not 1 <= limit <= SEARCH_LIMIT_MAX:
+            raise InvalidCommand(f"Ask for 1 to {SEARCH_LIMIT_MAX} players, not {limit}.")
+        return self.store.search(text, limit=limit, include_merged=include_merged)
+
+    def find(self, query: str) -> list[PlayerRecord]:
+        """Exact matches only: the player with this id, else with this card, else with
+        exactly this name (each resolved to whom they stand for now)."""
+        text = _text(query, "A search", NAME_MAX)
+        found = self.store.player(text)
+        matches = [found] if found else self.store.players_with_card(text)
+        matches = matches or self.store.players_named(text)
+        out: dict[str, PlayerRecord] = {}
+        for p in matches:
+            s = self.store.survivor(p.id)
+            out.setdefault(s.id, s)
+        return sorted(out.values(), key=lambda p: (p.name.casefold(), p.id))
+
+    def show(self, player_id: str) -> PlayerProfile:
+        """The player, whom they stand for, duplicates merged in, confirmations, merges."""
+        player = self.get(player_id)
+        survivor = self.store.survivor(player.id)
+        group = self.store.merged_group(player.id)
+        merged = tuple(r for r in (self.store.player(i) for i in group[1:]) if r is not None)
+        return PlayerProfile(
+            player=player,
+            survivor=survivor,
+            merged=merged,
+            confirmations=tuple(self.store.confirmations(group)),
+            merges=tuple(self.store.merges(group)),
+        )
+
+    def history(self, player_id: str) -> PlayerHistory:
+        """Events, finishes, prizes, bounties and points of the person ``player_id`` stands
+        for now, over every duplicate merged into them, read from the tournaments."""
+        survivor = self.store.survivor(self.get(player_id).id)
+        ids = tuple(self.store.merged_group(survivor.id))
+        wanted = frozenset(ids)
+        now = self._now()
+        rows: list[HistoryRow] = []
+        for tid in self.store.player_events(ids):
+            try:
+                row = self.tournaments.read(tid, lambda s: _history_row(s, wanted, now))
+            except NotFound:
+                continue  # a tournament deleted since
+            if row is None:
+                continue  # the registration was undone
+            if self._points is not None:
+                got = self._points(tid)
+                pts = [got[i] for i in ids if i in got]
+                row = _with_points(row, sum(pts) if pts else None)
+            rows.append(row)
+        rows.sort(key=lambda r: (r.date, r.tournament_id), reverse=True)
+        places = [r.place for r in rows if r.place is not None]
+        points = [r.points for r in rows if r.points is not None]
+        return PlayerHistory(
+            player=survivor,
+            ids=ids,
+            rows=tuple(rows),
+            events=len(rows),
+            cashes=sum(1 for r in rows if r.prize > 0),
+            best_place=min(places) if places else None,
+            prizes=sum(r.prize for r in rows),
+            bounties=sum(r.bounties for r in rows),
+            spent=sum(r.spent for r in rows),
+            points=sum(points) if points else None,
+        )
+
+    def reindex(self) -> int:
+        """Rebuild the tournaments-per-player index from every tournament's log (for logs
+        written before the player database, or by a process that stopped between writing
+        a registration and noting it); how many links it holds."""
+        pairs: list[tuple[str, str]] = []
+        for info in self.tournaments.tournaments():
+            ids = self.tournaments.read(
+                info.id,
+                lambda s: sorted({p.db_id for p in s.part(Roster).players.values() if p.db_id}),
+            )
+            pairs.extend((pid, info.id) for pid in ids)
+        if pairs:
+            link = getattr(self.store, "link_events", None)
+            if link is not None:
+                link(pairs)
+            else:  # pragma: no cover - both stores have the bulk form
+                for pid, tid in pairs:
+                    self.store.link_event(pid, tid)
+        return len(pairs)
+
+
+def _with_points(row: HistoryRow, points: float | None) -> HistoryRow:
+    return HistoryRow(
+        **{name: getattr(row, name) for name in HistoryRow.__slots__ if name != "points"},
+        points=points,
+    )
+
+
+def _history_row(
+    state: TournamentState, wanted: frozenset[str], now: datetime
+) -> HistoryRow | None:
+    """The person's line in one tournament (read under its lock), or ``None`` when no
+    player of that tournament is one of ``wanted``."""
+    roster = state.part(Roster)
+    mine = [p for p in roster.players.values() if p.db_id in wanted]
+    if not mine:
+        return None
+    entries = [roster.entries[e] for p in mine for e in p.entries]
+    ids = {e.entry_id for e in entries}
+    by_entry = {r.entry_id: r for r in standings(state, now)}
+    placed = [by_entry[e].place for e in ids if e in by_entry and by_entry[e].place is not None]
+    alive = any(e.status is EntryStatus.ALIVE for e in entries)
+    last = entries[-1].status.value if entries else "registered"
+    setup = state.part(Setup)
+    return HistoryRow(
+        tournament_id=state.id,
+        event=setup.name,
+        date=setup.created_at,
+        name=mine[0].name,
+        db_id=mine[0].db_id,
+        entries=len(entries),
+        rebuys=sum(e.rebuys for e in entries),
+        addons=sum(e.addons for e in entries),
+        entrants=roster.entry_count,
+        status=EntryStatus.ALIVE.value if alive else last,
+        place=min(p for p in placed if p is not None) if placed else None,
+        prize=sum(by_entry[e].prize for e in ids if e in by_entry),
+        bounties=sum(by_entry[e].bounties for e in ids if e in by_entry),
+        spent=sum(p.fees.total for p in roster.purchases if p.entry_id in ids),
+        points=None,
+    )
+
+
+__all__ = [
+    "CONFIRMATION_KINDS",
+    "HistoryRow",
+    "PlayerHistory",
+    "PlayerProfile",
+    "PlayerService",
+    "PointsSource",
+]

@@ -1,0 +1,397 @@
+"""The league store contract: leagues, seasons, season events, sign-outs, a results cache.
+
+Leagues span tournaments, so (like the accounts, :mod:`pokertd.store.accounts`) they live
+in small tables beside the event log in the same database, with one SQL text both SQLite
+and PostgreSQL accept (:class:`SqlLeagues`), run through the store's ``_accounts_tx`` /
+``_accounts_read`` hooks. Tables are created on first use (``pokertd_`` prefix):
+
+- ``pokertd_leagues``: key, name, points scheme (JSON, :class:`~pokertd.league.points.
+  PointsScheme`), created.
+- ``pokertd_seasons``: league, key, name, settings (JSON: best N, tie-break, qualification,
+  championship stack rule).
+- ``pokertd_season_events``: which tournament counts toward which season, and whether it is
+  the season's championship. The primary key ``(league, tournament)`` makes "an event in
+  one season of a league at most" a fact of the database, not only a check.
+- ``pokertd_signouts``: the floor's sign-out records and late-sign-out flags per
+  tournament and player (G5: SPOT-6.13), with who and when.
+- ``pokertd_league_results``: each tournament's league result (JSON) at the log's ``seq``
+  it was read from, so a season of 2,000 past events does not replay 2,000 logs.
+
+Implements: G5 (SPOT-6.13: sign-outs and late flags as data), issue 14 (leagues, seasons).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import time
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol, runtime_checkable
+
+from pokertd.errors import InvalidCommand, NotFound, StoreError
+from pokertd.store.accounts import ACCOUNTS_LOCK, Runner
+
+LEAGUES_LOCK = 0x504B544C
+"""PostgreSQL advisory lock of league writes ("PKTL")."""
+LEAGUES_SCHEMA_LOCK = 0x504B544D
+"""PostgreSQL advisory lock of the league tables' creation ("PKTM")."""
+
+LEAGUE_TABLES = (
+    "pokertd_leagues",
+    "pokertd_seasons",
+    "pokertd_season_events",
+    "pokertd_signouts",
+    "pokertd_league_results",
+)
+"""The league tables, in creation order."""
+
+_DDL = (
+    "CREATE TABLE IF NOT EXISTS pokertd_leagues (key TEXT PRIMARY KEY, name TEXT NOT NULL, "
+    "scheme TEXT NOT NULL, created DOUBLE PRECISION NOT NULL)",
+    "CREATE TABLE IF NOT EXISTS pokertd_seasons (league TEXT NOT NULL, key TEXT NOT NULL, "
+    "name TEXT NOT NULL, settings TEXT NOT NULL, created DOUBLE PRECISION NOT NULL, "
+    "PRIMARY KEY (league, key))",
+    "CREATE TABLE IF NOT EXISTS pokertd_season_events (league TEXT NOT NULL, "
+    "season TEXT NOT NULL, tournament TEXT NOT NULL, championship INTEGER NOT NULL, "
+    "added DOUBLE PRECISION NOT NULL, PRIMARY KEY (league, tournament))",
+    "CREATE INDEX IF NOT EXISTS pokertd_season_events_season "
+    "ON pokertd_season_events (league, season)",
+    "CREATE TABLE IF NOT EXISTS pokertd_signouts (tournament TEXT NOT NULL, "
+    "player TEXT NOT NULL, mark TEXT NOT NULL, by_whom TEXT NOT NULL, "
+    "at DOUBLE PRECISION NOT NULL, PRIMARY KEY (tournament, player))",
+    "CREATE TABLE IF NOT EXISTS pokertd_league_results (tournament TEXT PRIMARY KEY, "
+    "seq INTEGER NOT NULL, data TEXT NOT NULL)",
+)
+
+
+@dataclass(frozen=True, slots=True)
+class LeagueRow:
+    """A league as stored (``scheme`` is the points scheme's JSON text)."""
+
+    key: str
+    name: str
+    scheme: str
+    created: float
+
+
+@dataclass(frozen=True, slots=True)
+class SeasonRow:
+    """A season as stored (``settings`` is JSON text)."""
+
+    league: str
+    key: str
+    name: str
+    settings: str
+    created: float
+
+
+@dataclass(frozen=True, slots=True)
+class SeasonEventRow:
+    """A tournament counted toward a season (or the season's championship)."""
+
+    league: str
+    season: str
+    tournament: str
+    championship: bool
+    added: float
+
+
+@dataclass(frozen=True, slots=True)
+class SignOutRow:
+    """The floor's record of one player's sign-out in one tournament (G5: SPOT-6.13)."""
+
+    tournament: str
+    player: str
+    mark: str
+    """``signed`` or ``late`` (:class:`~pokertd.league.points.SignOut`)."""
+    by: str
+    at: float
+
+
+@runtime_checkable
+class LeagueStore(Protocol):
+    """Leagues, seasons, season events, sign-outs and cached results of one database.
+
+    Failures of the database are :class:`~pokertd.errors.StoreError`; a refused write
+    (``InvalidCommand``/``NotFound``) changes nothing.
+    """
+
+    url: str
+
+    def add_league(self, row: LeagueRow) -> None:
+        """Create a league (``InvalidCommand`` when the key is taken)."""
+        ...
+
+    def league(self, key: str) -> LeagueRow | None:
+        """The league ``key``, or ``None``."""
+        ...
+
+    def leagues(self) -> list[LeagueRow]:
+        """Every league, by key."""
+        ...
+
+    def add_season(self, row: SeasonRow) -> None:
+        """Create a season (``NotFound`` without its league, ``InvalidCommand`` if taken)."""
+        ...
+
+    def season(self, league: str, key: str) -> SeasonRow | None:
+        """The season, or ``None``."""
+        ...
+
+    def seasons(self, league: str) -> list[SeasonRow]:
+        """The league's seasons, oldest first."""
+        ...
+
+    def add_season_event(self, row: SeasonEventRow) -> None:
+        """Count a tournament toward a season; refused (``InvalidCommand``) when it already
+        counts toward a season of that league, or the season has a championship already
+        and ``row`` is one too; ``NotFound`` without the season."""
+        ...
+
+    def season_events(self, league: str, season: str) -> list[SeasonEventRow]:
+        """The season's tournaments, in the order they were added."""
+        ...
+
+    def put_signout(self, row: SignOutRow) -> None:
+        """Record (or replace) a player's sign-out mark in a tournament."""
+        ...
+
+    def signouts(self, tournaments: Sequence[str]) -> list[SignOutRow]:
+        """Every sign-out record of these tournaments."""
+        ...
+
+    def cached_results(self, tournaments: Sequence[str]) -> dict[str, tuple[int, str]]:
+        """Tournament -> ``(seq, JSON)`` of its cached league result."""
+        ...
+
+    def put_cached_result(self, tournament: str, seq: int, data: str) -> None:
+        """Cache a tournament's league result read at ``seq``."""
+        ...
+
+
+_CHUNK = 500
+"""Most tournament ids in one ``IN (…)`` list."""
+
+
+class SqlLeagues:
+    """:class:`LeagueStore` over the store's account hooks (one SQL text for both)."""
+
+    url: str
+    _leagues_ready: bool = False
+
+    def _accounts_tx(
+        self, lock_key: int = ACCOUNTS_LOCK
+    ) -> contextlib.AbstractContextManager[Runner]:
+        """A locked write transaction yielding a runner (each dialect provides it)."""
+        raise NotImplementedError  # pragma: no cover
+
+    def _accounts_read(self) -> contextlib.AbstractContextManager[Runner]:
+        """A runner for single reads on the store's connection (each dialect provides it)."""
+        raise NotImplementedError  # pragma: no cover
+
+    def _ensure_leagues(self) -> None:
+        """Create the league tables once per store (racing processes both succeed)."""
+        if self._leagues_ready:
+            return
+        for attempt in range(5):
+            try:
+                with self._accounts_tx(LEAGUES_SCHEMA_LOCK) as run:
+                    for sql in _DDL:
+                        run(sql, ())
+                break
+            except StoreError:
+                if attempt == 4:
+                    raise
+                time.sleep(0.05 * (attempt + 1))
+        self._leagues_ready = True
+
+    @contextlib.contextmanager
+    def _league_tx(self) -> Iterator[Runner]:
+        self._ensure_leagues()
+        with self._accounts_tx(LEAGUES_LOCK) as run:
+            yield run
+
+    def _league_read(self, sql: str, params: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+        self._ensure_leagues()
+        with self._accounts_read() as run:
+            return run(sql, params)
+
+    # ---- leagues and seasons ----------------------------------------------------------
+
+    def add_league(self, row: LeagueRow) -> None:
+        """Create a league (``InvalidCommand`` when the key is taken)."""
+        with self._league_tx() as run:
+            if run("SELECT 1 FROM pokertd_leagues WHERE key = ?", (row.key,)):
+                raise InvalidCommand(f"A league called {row.key!r} already exists.")
+            run(
+                "INSERT INTO pokertd_leagues (key, name, scheme, created) VALUES (?, ?, ?, ?)",
+                (row.key, row.name, row.scheme, row.created),
+            )
+
+    def league(self, key: str) -> LeagueRow | None:
+        """The league ``key``, or ``None``."""
+        rows = self._league_read(
+            "SELECT key, name, scheme, created FROM pokertd_leagues WHERE key = ?", (key,)
+        )
+        return (
+            LeagueRow(str(rows[0][0]), str(rows[0][1]), str(rows[0][2]), float(rows[0][3]))
+            if rows
+            else None
+        )
+
+    def leagues(self) -> list[LeagueRow]:
+        """Every league, by key."""
+        rows = self._league_read(
+            "SELECT key, name, scheme, created FROM pokertd_leagues ORDER BY key"
+        )
+        return [LeagueRow(str(k), str(n), str(s), float(c)) for k, n, s, c in rows]
+
+    def add_season(self, row: SeasonRow) -> None:
+        """Create a season (``NotFound`` without its league, ``InvalidCommand`` if taken)."""
+        with self._league_tx() as run:
+            if not run("SELECT 1 FROM pokertd_leagues WHERE key = ?", (row.league,)):
+                raise NotFound(f"There is no league {row.league!r}.")
+            if run(
+                "SELECT 1 FROM pokertd_seasons WHERE league = ? AND key = ?", (row.league, row.key)
+            ):
+                raise InvalidCommand(f"League {row.league!r} already has a season {row.key!r}.")
+            run(
+                "INSERT INTO pokertd_seasons (league, key, name, settings, created) "
+                "VALUES (?, ?, ?, ?, ?)",
+                (row.league, row.key, row.name, row.settings, row.created),
+            )
+
+    def season(self, league: str, key: str) -> SeasonRow | None:
+        """The season, or ``None``."""
+        rows = self._league_read(
+            "SELECT league, key, name, settings, created FROM pokertd_seasons "
+            "WHERE league = ? AND key = ?",
+            (league, key),
+        )
+        return _season(rows[0]) if rows else None
+
+    def seasons(self, league: str) -> list[SeasonRow]:
+        """The league's seasons, oldest first."""
+        rows = self._league_read(
+            "SELECT league, key, name, settings, created FROM pokertd_seasons "
+            "WHERE league = ? ORDER BY created, key",
+            (league,),
+        )
+        return [_season(r) for r in rows]
+
+    # ---- season events ------------------------------------------------------------------
+
+    def add_season_event(self, row: SeasonEventRow) -> None:
+        """Count a tournament toward a season (one season per league; one championship)."""
+        with self._league_tx() as run:
+            if not run(
+                "SELECT 1 FROM pokertd_seasons WHERE league = ? AND key = ?",
+                (row.league, row.season),
+            ):
+                raise NotFound(f"League {row.league!r} has no season {row.season!r}.")
+            other = run(
+                "SELECT season FROM pokertd_season_events WHERE league = ? AND tournament = ?",
+                (row.league, row.tournament),
+            )
+            if other:
+                raise InvalidCommand(
+                    f"Tournament {row.tournament} already counts toward season "
+                    f"{other[0][0]!r} of league {row.league!r}: an event counts toward one "
+                    "season of a league at most."
+                )
+            if row.championship and run(
+                "SELECT tournament FROM pokertd_season_events "
+                "WHERE league = ? AND season = ? AND championship = 1",
+                (row.league, row.season),
+            ):
+                raise InvalidCommand(f"Season {row.season!r} already has its championship.")
+            run(
+                "INSERT INTO pokertd_season_events "
+                "(league, season, tournament, championship, added) VALUES (?, ?, ?, ?, ?)",
+                (row.league, row.season, row.tournament, int(row.championship), row.added),
+            )
+
+    def season_events(self, league: str, season: str) -> list[SeasonEventRow]:
+        """The season's tournaments, in the order they were added."""
+        rows = self._league_read(
+            "SELECT league, season, tournament, championship, added FROM pokertd_season_events "
+            "WHERE league = ? AND season = ? ORDER BY added, tournament",
+            (league, season),
+        )
+        return [
+            SeasonEventRow(str(lg), str(s), str(t), bool(c), float(a)) for lg, s, t, c, a in rows
+        ]
+
+    # ---- sign-outs (G5: SPOT-6.13) ---------------------------------------------------------
+
+    def put_signout(self, row: SignOutRow) -> None:
+        """Record (or replace) a player's sign-out mark in a tournament."""
+        with self._league_tx() as run:
+            run(
+                "INSERT INTO pokertd_signouts (tournament, player, mark, by_whom, at) "
+                "VALUES (?, ?, ?, ?, ?) ON CONFLICT (tournament, player) DO UPDATE SET "
+                "mark = excluded.mark, by_whom = excluded.by_whom, at = excluded.at",
+                (row.tournament, row.player, row.mark, row.by, row.at),
+            )
+
+    def signouts(self, tournaments: Sequence[str]) -> list[SignOutRow]:
+        """Every sign-out record of these tournaments."""
+        out: list[SignOutRow] = []
+        for part in _chunks(tournaments):
+            marks = ", ".join("?" for _ in part)
+            rows = self._league_read(
+                "SELECT tournament, player, mark, by_whom, at FROM pokertd_signouts "
+                f"WHERE tournament IN ({marks}) ORDER BY tournament, player",
+                tuple(part),
+            )
+            out.extend(
+                SignOutRow(str(t), str(p), str(m), str(b), float(a)) for t, p, m, b, a in rows
+            )
+        return out
+
+    # ---- results cache ------------------------------------------------------------------
+
+    def cached_results(self, tournaments: Sequence[str]) -> dict[str, tuple[int, str]]:
+        """Tournament -> ``(seq, JSON)`` of its cached league result."""
+        out: dict[str, tuple[int, str]] = {}
+        for part in _chunks(tournaments):
+            marks = ", ".join("?" for _ in part)
+            rows = self._league_read(
+                "SELECT tournament, seq, data FROM pokertd_league_results "
+                f"WHERE tournament IN ({marks})",
+                tuple(part),
+            )
+            out.update({str(t): (int(s), str(d)) for t, s, d in rows})
+        return out
+
+    def put_cached_result(self, tournament: str, seq: int, data: str) -> None:
+        """Cache a tournament's league result read at ``seq``."""
+        with self._league_tx() as run:
+            run(
+                "INSERT INTO pokertd_league_results (tournament, seq, data) VALUES (?, ?, ?) "
+                "ON CONFLICT (tournament) DO UPDATE SET seq = excluded.seq, data = excluded.data",
+                (tournament, seq, data),
+            )
+
+
+def _season(row: Sequence[Any]) -> SeasonRow:
+    return SeasonRow(str(row[0]), str(row[1]), str(row[2]), str(row[3]), float(row[4]))
+
+
+def _chunks(items: Sequence[str]) -> Iterator[list[str]]:
+    items = list(dict.fromkeys(items))
+    for i in range(0, len(items), _CHUNK):
+        yield items[i : i + _CHUNK]
+
+
+__all__ = [
+    "LEAGUES_LOCK",
+    "LEAGUES_SCHEMA_LOCK",
+    "LEAGUE_TABLES",
+    "LeagueRow",
+    "LeagueStore",
+    "SeasonEventRow",
+    "SeasonRow",
+    "SignOutRow",
+    "SqlLeagues",
+]

@@ -1,0 +1,702 @@
+"""The player database: people who play in any tournament of one store, beside the log.
+
+A player is a person, not an entry of one event: a stable id (``pl`` and eight letters or
+digits, e.g. ``pl7hx2k9qa``), a name and an optional member or rewards-card number. Like the
+staff accounts (:mod:`pokertd.store.accounts`), players are not facts of one tournament, so
+they live in small tables next to the events in the same database, with one SQL text both
+SQLite and PostgreSQL accept (:class:`SqlPlayers`, ``?`` placeholders), created on first use:
+
+- ``pokertd_players``: id, name, the name's search key (case and accents folded), card and
+  its key, who added the player and when, and ``merged_into`` (the player this duplicate
+  was merged into, ``NULL`` while the player stands on their own).
+- ``pokertd_player_grams``: the search index of names: every three-letter piece of
+  ``^name$`` plus each word's first letter, so a prefix or a substring of any length is
+  found by exact look-ups (no ``LIKE '%…%'`` over the whole table, no collation trouble:
+  both dialects index plain equality the same way).
+- ``pokertd_player_confirmations``: eligibility confirmed by staff (age, membership): who
+  and when, never overwritten.
+- ``pokertd_player_merges``: each merge (from, into, who, when) and its undo (who, when).
+  A merge moves nothing: it only points the duplicate at the player it was merged into, so
+  every result stays where the tournaments recorded it and an undo restores the two people
+  exactly as they were, with the merge kept in the history.
+- ``pokertd_player_events``: which tournaments a player registered in (an index the
+  service writes after a registration; the tournaments' logs stay the truth).
+
+Policy (what a floorperson may type, which confirmation kinds exist, how registration
+picks a player) is in :mod:`pokertd.player_service`; this module refuses only what would
+corrupt the tables (an unknown id, a card held by someone else, a merge that would loop).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import secrets
+import time
+import unicodedata
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol, runtime_checkable
+
+from pokertd.errors import InvalidCommand, NotFound, StoreError
+
+Runner = Callable[[str, tuple[Any, ...]], list[tuple[Any, ...]]]
+"""Runs one statement (``?`` placeholders) inside a transaction and returns its rows."""
+
+PLAYERS_LOCK = 0x504B5450
+"""PostgreSQL advisory lock of player-database writes ("PKTP")."""
+PLAYERS_SCHEMA_LOCK = 0x504B5451
+"""PostgreSQL advisory lock of the player tables' creation ("PKTQ")."""
+PLAYER_ID_ALPHABET = "23456789abcdefghjkmnpqrstuvwxyz"
+"""Player id characters (as tournament ids: no 0/o, 1/l/i)."""
+SEARCH_LIMIT_MAX = 200
+"""The most rows one search returns."""
+_BULK_ROWS = 400
+"""Rows per multi-row ``INSERT`` of a bulk load (well under both dialects' limits)."""
+
+PLAYER_TABLES = (
+    "pokertd_players",
+    "pokertd_player_grams",
+    "pokertd_player_confirmations",
+    "pokertd_player_merges",
+    "pokertd_player_events",
+)
+"""The player tables, in creation order."""
+
+_DDL = (
+    "CREATE TABLE IF NOT EXISTS pokertd_players (id TEXT PRIMARY KEY, name TEXT NOT NULL, "
+    "name_key TEXT NOT NULL, card TEXT NOT NULL, card_key TEXT NOT NULL, "
+    "created_at TEXT NOT NULL, created_by TEXT NOT NULL, merged_into TEXT)",
+    "CREATE INDEX IF NOT EXISTS pokertd_players_name ON pokertd_players (name_key)",
+    "CREATE INDEX IF NOT EXISTS pokertd_players_card ON pokertd_players (card_key)",
+    "CREATE INDEX IF NOT EXISTS pokertd_players_merged ON pokertd_players (merged_into)",
+    "CREATE TABLE IF NOT EXISTS pokertd_player_grams (gram TEXT NOT NULL, "
+    "player_id TEXT NOT NULL, PRIMARY KEY (gram, player_id))",
+    "CREATE TABLE IF NOT EXISTS pokertd_player_confirmations (id TEXT PRIMARY KEY, "
+    "n INTEGER NOT NULL, player_id TEXT NOT NULL, kind TEXT NOT NULL, staff TEXT NOT NULL, "
+    "at TEXT NOT NULL, note TEXT NOT NULL)",
+    "CREATE INDEX IF NOT EXISTS pokertd_player_confirmations_player "
+    "ON pokertd_player_confirmations (player_id, at)",
+    "CREATE TABLE IF NOT EXISTS pokertd_player_merges (id TEXT PRIMARY KEY, n INTEGER NOT NULL, "
+    "from_id TEXT NOT NULL, into_id TEXT NOT NULL, staff TEXT NOT NULL, at TEXT NOT NULL, "
+    "undone_by TEXT, undone_at TEXT)",
+    "CREATE INDEX IF NOT EXISTS pokertd_player_merges_from ON pokertd_player_merges (from_id)",
+    "CREATE INDEX IF NOT EXISTS pokertd_player_merges_into ON pokertd_player_merges (into_id)",
+    "CREATE TABLE IF NOT EXISTS pokertd_player_events (player_id TEXT NOT NULL, "
+    "tournament_id TEXT NOT NULL, PRIMARY KEY (player_id, tournament_id))",
+)
+
+_COLUMNS = "id, name, card, created_at, created_by, merged_into"
+
+
+# --------------------------------------------------------------------------------------
+# Keys (pure)
+
+
+def new_player_id() -> str:
+    """A fresh random player id: ``pl`` and eight characters (about 40 bits)."""
+    return "pl" + "".join(secrets.choice(PLAYER_ID_ALPHABET) for _ in range(8))
+
+
+def name_key(name: str) -> str:
+    """``name`` as searched: accents dropped, case folded, spaces collapsed (``"José  Núñez"``
+    -> ``"jose nunez"``), so the floor finds a player however the name is typed."""
+    decomposed = unicodedata.normalize("NFKD", name)
+    plain = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+    return " ".join(plain.casefold().split())
+
+
+def card_key(card: str) -> str:
+    """A card number as compared: without spaces, dashes and dots, upper case
+    (``"fx 1234-56"`` and ``"FX123456"`` are one card)."""
+    return "".join(ch for ch in card if ch not in " -.\t").upper()
+
+
+def name_grams(key: str) -> frozenset[str]:
+    """The search index entries of one name key (see the module docstring)."""
+    if not key:
+        return frozenset()
+    padded = f"^{key}$"
+    grams = {padded[i : i + 3] for i in range(len(padded) - 2)}
+    grams.add(padded[:2])
+    grams.update(" " + word[0] for word in key.split()[1:])
+    return frozenset(grams)
+
+
+def query_grams(key: str) -> tuple[frozenset[str], ...]:
+    """The index entries a search for ``key`` needs: any one of the returned sets must be
+    wholly present for a name to be a candidate (the match is then checked on the name).
+
+    Three letters or more: a substring, found by its three-letter pieces. One or two
+    letters: the beginning of the name or of one of its words.
+    """
+    if len(key) >= 3:
+        return (frozenset(key[i : i + 3] for i in range(len(key) - 2)),)
+    return (frozenset({("^" + key)[:3]}), frozenset({(" " + key)[:3]}))
+
+
+def _like_escape(text: str) -> str:
+    return text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+
+
+# --------------------------------------------------------------------------------------
+# Rows
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerRecord:
+    """A player as stored."""
+
+    id: str
+    name: str
+    card: str
+    """Member or rewards-card number as typed ("" when none)."""
+    created_at: str
+    """When the player was added (ISO-8601 UTC)."""
+    created_by: str
+    merged_into: str | None = None
+    """The player this one was merged into (``None``: stands on their own)."""
+
+
+@dataclass(frozen=True, slots=True)
+class NewPlayer:
+    """A player to add (bulk loads and registrations)."""
+
+    id: str
+    name: str
+    card: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Confirmation:
+    """Eligibility confirmed by staff: ``kind`` (``age``, ``membership``), who, when."""
+
+    player_id: str
+    kind: str
+    staff: str
+    at: str
+    note: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class MergeRecord:
+    """One merge of duplicate ``from_id`` into ``into_id``, and its undo if any."""
+
+    id: str
+    from_id: str
+    into_id: str
+    staff: str
+    at: str
+    undone_by: str | None = None
+    undone_at: str | None = None
+
+    @property
+    def active(self) -> bool:
+        """Whether the merge stands (not undone)."""
+        return self.undone_at is None
+
+
+def _record(row: Sequence[Any]) -> PlayerRecord:
+    return PlayerRecord(
+        id=str(row[0]),
+        name=str(row[1]),
+        card=str(row[2]),
+        created_at=str(row[3]),
+        created_by=str(row[4]),
+        merged_into=None if row[5] is None else str(row[5]),
+    )
+
+
+def _merge(row: Sequence[Any]) -> MergeRecord:
+    return MergeRecord(
+        id=str(row[0]),
+        from_id=str(row[1]),
+        into_id=str(row[2]),
+        staff=str(row[3]),
+        at=str(row[4]),
+        undone_by=None if row[5] is None else str(row[5]),
+        undone_at=None if row[6] is None else str(row[6]),
+    )
+
+
+@runtime_checkable
+class PlayerStore(Protocol):
+    """The player database of one store (SQLite file or PostgreSQL database).
+
+    Writes that check something first (an id is free, a card is not someone else's, a
+    player is not merged already) check and write in one transaction no other process
+    interleaves with; a refused write changes nothing. Failures of the database are
+    :class:`~pokertd.errors.StoreError`.
+    """
+
+    url: str
+
+    def add_player(self, player: NewPlayer, *, staff: str, at: str) -> PlayerRecord:
+        """Add ``player`` (``InvalidCommand`` when the id is taken or the card belongs to
+        another player)."""
+        ...
+
+    def add_players(self, players: Sequence[NewPlayer], *, staff: str, at: str) -> int:
+        """Add many players in one transaction without checks beyond the keys (imports,
+        benchmarks); how many were added."""
+        ...
+
+    def ensure_player(self, player: NewPlayer, *, staff: str, at: str) -> bool:
+        """Add ``player`` unless its id exists (what a log recorded); whether it was added."""
+        ...
+
+    def player(self, player_id: str) -> PlayerRecord | None:
+        """The player with this id (merged or not), or ``None``."""
+        ...
+
+    def survivor(self, player_id: str) -> PlayerRecord:
+        """The player ``player_id`` stands for now: itself, or the player it was merged
+        into (followed to the end). ``NotFound`` for an unknown id."""
+        ...
+
+    def players_with_card(self, card: str) -> list[PlayerRecord]:
+        """Every player (merged ones too) whose card is ``card`` (compared by
+        :func:`card_key`)."""
+        ...
+
+    def players_named(self, name: str) -> list[PlayerRecord]:
+        """Every player (merged ones too) whose name is ``name`` (compared by
+        :func:`name_key`), by id."""
+        ...
+
+    def search(
+        self, query: str, *, limit: int = 20, include_merged: bool = False
+    ) -> list[PlayerRecord]:
+        """Players whose card is ``query`` or whose name holds it: card matches first,
+        then names beginning with it, then a word beginning with it, then the rest, by name."""
+        ...
+
+    def player_count(self) -> int:
+        """How many players (merged ones too) the database holds."""
+        ...
+
+    def confirm(self, confirmation: Confirmation) -> None:
+        """Record a confirmation (``NotFound`` for an unknown player)."""
+        ...
+
+    def confirmations(self, player_ids: Iterable[str]) -> list[Confirmation]:
+        """The confirmations of these players, oldest first."""
+        ...
+
+    def merge(self, from_id: str, into_id: str, *, staff: str, at: str) -> MergeRecord:
+        """Merge duplicate ``from_id`` into ``into_id`` (both must stand on their own)."""
+        ...
+
+    def undo_merge(self, from_id: str, *, staff: str, at: str) -> MergeRecord:
+        """Take back the standing merge of ``from_id``: it stands on its own again."""
+        ...
+
+    def merges(self, player_ids: Iterable[str]) -> list[MergeRecord]:
+        """Every merge (undone ones too) from or into these players, oldest first."""
+        ...
+
+    def merged_group(self, player_id: str) -> list[str]:
+        """``player_id`` and every player merged into it, directly or through others."""
+        ...
+
+    def link_event(self, player_id: str, tournament_id: str) -> None:
+        """Note that ``player_id`` registered in ``tournament_id`` (idempotent)."""
+        ...
+
+    def player_events(self, player_ids: Iterable[str]) -> list[str]:
+        """The tournaments these players registered in (ids, sorted)."""
+        ...
+
+
+class SqlPlayers:
+    """:class:`PlayerStore` over the two hooks a dialect provides.
+
+    ``_players_tx(lock_key)`` opens a transaction no other process interleaves with (SQLite
+    ``BEGIN IMMEDIATE``, PostgreSQL an advisory transaction lock) and yields a runner;
+    ``_players_read()`` yields a runner for reads. Both turn driver errors into
+    ``StoreError``. Statements use ``?`` placeholders; the PostgreSQL hooks rewrite them.
+    """
+
+    url: str
+    _players_ready: bool = False
+
+    def _players_tx(
+        self, lock_key: int = PLAYERS_LOCK
+    ) -> contextlib.AbstractContextManager[Runner]:
+        """A locked write transaction yielding a runner (each dialect provides it)."""
+        raise NotImplementedError  # pragma: no cover
+
+    def _players_read(self) -> contextlib.AbstractContextManager[Runner]:
+        """A runner for reads on the store's connection (each dialect provides it)."""
+        raise NotImplementedError  # pragma: no cover
+
+    # ---- plumbing -------------------------------------------------------------------
+
+    def _ensure_players(self) -> None:
+        """Create the player tables once per store (racing processes both succeed)."""
+        if self._players_ready:
+            return
+        for attempt in range(5):
+            try:
+                with self._players_tx(PLAYERS_SCHEMA_LOCK) as run:
+                    for sql in _DDL:
+                        run(sql, ())
+                break
+            except StoreError:
+                if attempt == 4:
+                    raise
+                time.sleep(0.05 * (attempt + 1))  # another process was creating them
+        self._players_ready = True
+
+    @contextlib.contextmanager
+    def _ptx(self) -> Iterator[Runner]:
+        self._ensure_players()
+        with self._players_tx(PLAYERS_LOCK) as run:
+            yield run
+
+    def _pread(self, sql: str, params: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+        self._ensure_players()
+        with self._players_read() as run:
+            return run(sql, params)
+
+    @staticmethod
+    def _player_row(run: Runner, player_id: str) -> PlayerRecord:
+        rows = run(f"SELECT {_COLUMNS} FROM pokertd_players WHERE id = ?", (player_id,))
+        if not rows:
+            raise NotFound(
+                f"There is no player {player_id!r} in the player database.",
+                context={"player_id": player_id},
+            )
+        return _record(rows[0])
+
+    @classmethod
+    def _follow_merges(cls, run: Runner, player_id: str) -> PlayerRecord:
+        """The survivor of ``player_id`` inside a transaction (merges never loop; the
+        bound guards against a damaged table)."""
+        found = cls._player_row(run, player_id)
+        for _ in range(1000):
+            if found.merged_into is None:
+                return found
+            found = cls._player_row(run, found.merged_into)
+        raise StoreError(f"The merges of player {player_id} go round in a circle.")
+
+    @staticmethod
+    def _insert_players(run: Runner, players: Sequence[NewPlayer], staff: str, at: str) -> None:
+        for start in range(0, len(players), _BULK_ROWS):
+            chunk = players[start : start + _BULK_ROWS]
+            marks = ", ".join("(?, ?, ?, ?, ?, ?, ?, NULL)" for _ in chunk)
+            params: list[Any] = []
+            grams: list[tuple[str, str]] = []
+            for p in chunk:
+                key = name_key(p.name)
+                params += [p.id, p.name, key, p.card, card_key(p.card), at, staff]
+                grams.extend((g, p.id) for g in sorted(name_grams(key)))
+            run(
+                "INSERT INTO pokertd_players (id, name, name_key, card, card_key, created_at, "
+                f"created_by, merged_into) VALUES {marks}",
+                tuple(params),
+            )
+            for g_start in range(0, len(grams), _BULK_ROWS):
+                part = grams[g_start : g_start + _BULK_ROWS]
+                run(
+                    "INSERT INTO pokertd_player_grams (gram, player_id) VALUES "
+                    + ", ".join("(?, ?)" for _ in part)
+                    + " ON CONFLICT DO NOTHING",
+                    tuple(v for pair in part for v in pair),
+                )
+
+    @classmethod
+    def _card_holder(cls, run: Runner, card: str) -> PlayerRecord | None:
+        key = card_key(card)
+        if not key:
+            return None
+        rows = run(f"SELECT {_COLUMNS} FROM pokertd_players WHERE card_key = ? ORDER BY id", (key,))
+        return cls._follow_merges(run, str(rows[0][0])) if rows else None
+
+    # ---- players --------------------------------------------------------------------
+
+    def add_player(self, player: NewPlayer, *, staff: str, at: str) -> PlayerRecord:
+        """Add ``player``; ``InvalidCommand`` when the id is taken or the card is held."""
+        with self._ptx() as run:
+            if run("SELECT 1 FROM pokertd_players WHERE id = ?", (player.id,)):
+                raise InvalidCommand(f"Player id {player.id} is taken.")
+            holder = self._card_holder(run, player.card)
+            if holder is not None:
+                raise InvalidCommand(
+                    f"Card {player.card} belongs to {holder.name} ({holder.id}).",
+                    context={"player_id": holder.id},
+                )
+            self._insert_players(run, [player], staff, at)
+        return PlayerRecord(player.id, player.name, player.card, at, staff)
+
+    def add_players(self, players: Sequence[NewPlayer], *, staff: str, at: str) -> int:
+        """Add many players in one transaction (imports, benchmarks); how many."""
+        with self._ptx() as run:
+            self._insert_players(run, players, staff, at)
+        return len(players)
+
+    def ensure_player(self, player: NewPlayer, *, staff: str, at: str) -> bool:
+        """Add ``player`` unless its id exists; whether it was added."""
+        with self._ptx() as run:
+            if run("SELECT 1 FROM pokertd_players WHERE id = ?", (player.id,)):
+                return False
+            self._insert_players(run, [player], staff, at)
+        return True
+
+    def player(self, player_id: str) -> PlayerRecord | None:
+        """The player with this id (merged or not), or ``None``."""
+        rows = self._pread(f"SELECT {_COLUMNS} FROM pokertd_players WHERE id = ?", (player_id,))
+        return _record(rows[0]) if rows else None
+
+    def survivor(self, player_id: str) -> PlayerRecord:
+        """The player ``player_id`` stands for now (``NotFound`` for an unknown id)."""
+        self._ensure_players()
+        with self._players_read() as run:
+            return self._follow_merges(run, player_id)
+
+    def players_with_card(self, card: str) -> list[PlayerRecord]:
+        """Every player (merged ones too) with this card, by id."""
+        key = card_key(card)
+        if not key:
+            return []
+        rows = self._pread(
+            f"SELECT {_COLUMNS} FROM pokertd_players WHERE card_key = ? ORDER BY id", (key,)
+        )
+        return [_record(r) for r in rows]
+
+    def players_named(self, name: str) -> list[PlayerRecord]:
+        """Every player (merged ones too) with exactly this name (by :func:`name_key`)."""
+        key = name_key(name)
+        if not key:
+            return []
+        rows = self._pread(
+            f"SELECT {_COLUMNS} FROM pokertd_players WHERE name_key = ? ORDER BY id", (key,)
+        )
+        return [_record(r) for r in rows]
+
+    def search(
+        self, query: str, *, limit: int = 20, include_merged: bool = False
+    ) -> list[PlayerRecord]:
+        """Card matches first, then names by how they hold ``query`` (see the protocol)."""
+        limit = max(1, min(limit, SEARCH_LIMIT_MAX))
+        key = name_key(query)
+        card = card_key(query)
+        merged = "" if include_merged else " AND p.merged_into IS NULL"
+        found: list[PlayerRecord] = []
+        if card:
+            rows = self._pread(
+                f"SELECT {_COLUMNS} FROM pokertd_players p WHERE p.card_key = ?{merged} "
+                "ORDER BY p.id LIMIT ?",
+                (card, limit),
+            )
+            found.extend(_record(r) for r in rows)
+        if not key:
+            return found
+        like = _like_escape(key)
+        seen = {p.id for p in found}
+        for grams in query_grams(key):
+            marks = ", ".join("?" for _ in grams)
+            rows = self._pread(
+                f"SELECT {', '.join('p.' + c.strip() for c in _COLUMNS.split(','))} "
+                "FROM pokertd_players p WHERE p.id IN (SELECT player_id FROM "
+                f"pokertd_player_grams WHERE gram IN ({marks}) GROUP BY player_id "
+                "HAVING COUNT(*) = ?) AND (p.name_key LIKE ? ESCAPE '\\' "
+                f"OR p.name_key LIKE ? ESCAPE '\\'){merged} ORDER BY "
+                "CASE WHEN p.name_key LIKE ? ESCAPE '\\' THEN 0 "
+                "WHEN p.name_key LIKE ? ESCAPE '\\' THEN 1 ELSE 2 END, p.name_key, p.id "
+                "LIMIT ?",
+                (
+                    *sorted(grams),
+                    len(grams),
+                    f"%{like}%" if len(key) >= 3 else f"{like}%",
+                    f"% {like}%",
+                    f"{like}%",
+                    f"% {like}%",
+                    limit + len(found),
+                ),
+            )
+            for r in rows:
+                record = _record(r)
+                if record.id not in seen:
+                    seen.add(record.id)
+                    found.append(record)
+        if len(key) < 3:  # two look-ups (name, word beginnings): put name beginnings first
+            cards = [p for p in found if card and card_key(p.card) == card]
+            rest = [p for p in found if p not in cards]
+            rest.sort(key=lambda p: (0 if name_key(p.name).startswith(key) else 1,
+                                     name_key(p.name), p.id))  # fmt: skip
+            found = cards + rest
+        return found[:limit]
+
+    def player_count(self) -> int:
+        """How many players (merged ones too) the database holds."""
+        return int(self._pread("SELECT COUNT(*) FROM pokertd_players")[0][0])
+
+    # ---- confirmations --------------------------------------------------------------
+
+    def confirm(self, confirmation: Confirmation) -> None:
+        """Record a confirmation (``NotFound`` for an unknown player)."""
+        c = confirmation
+        with self._ptx() as run:
+            self._player_row(run, c.player_id)
+            n = run("SELECT COALESCE(MAX(n), 0) + 1 FROM pokertd_player_confirmations", ())
+            run(
+                "INSERT INTO pokertd_player_confirmations (id, n, player_id, kind, staff, at, "
+                "note) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                (secrets.token_hex(8), int(n[0][0]), c.player_id, c.kind, c.staff, c.at, c.note),
+            )
+
+    def confirmations(self, player_ids: Iterable[str]) -> list[Confirmation]:
+        """The confirmations of these players, oldest first."""
+        ids = sorted(set(player_ids))
+        if not ids:
+            return []
+        rows = self._pread(
+            "SELECT player_id, kind, staff, at, note FROM pokertd_player_confirmations "
+            f"WHERE player_id IN ({', '.join('?' for _ in ids)}) ORDER BY n",
+            tuple(ids),
+        )
+        return [Confirmation(str(a), str(b), str(c), str(d), str(e)) for a, b, c, d, e in rows]
+
+    # ---- merges ---------------------------------------------------------------------
+
+    def merge(self, from_id: str, into_id: str, *, staff: str, at: str) -> MergeRecord:
+        """Merge duplicate ``from_id`` into ``into_id``; refusals change nothing."""
+        if from_id == into_id:
+            raise InvalidCommand("A player cannot be merged into themselves.")
+        with self._ptx() as run:
+            source = self._player_row(run, from_id)
+            target = self._player_row(run, into_id)
+            if source.merged_into is not None:
+                raise InvalidCommand(
+                    f"{source.name} ({source.id}) is already merged into {source.merged_into}."
+                )
+            if target.merged_into is not None:
+                end = self._follow_merges(run, target.id)
+                if end.id == source.id:
+                    raise InvalidCommand(
+                        f"{target.name} ({target.id}) was merged into {source.name} "
+                        f"({source.id}): a player cannot be merged into themselves."
+                    )
+                raise InvalidCommand(
+                    f"{target.name} ({target.id}) was merged into {end.name} ({end.id}): "
+                    f"merge into {end.id} instead."
+                )
+            record = MergeRecord(secrets.token_hex(8), source.id, target.id, staff, at)
+            n = run("SELECT COALESCE(MAX(n), 0) + 1 FROM pokertd_player_merges", ())
+            run(
+                "INSERT INTO pokertd_player_merges (id, n, from_id, into_id, staff, at, "
+                "undone_by, undone_at) VALUES (?, ?, ?, ?, ?, ?, NULL, NULL)",
+                (record.id, int(n[0][0]), record.from_id, record.into_id, staff, at),
+            )
+            run("UPDATE pokertd_players SET merged_into = ? WHERE id = ?", (target.id, source.id))
+        return record
+
+    def undo_merge(self, from_id: str, *, staff: str, at: str) -> MergeRecord:
+        """Take back the standing merge of ``from_id``; refusals change nothing."""
+        with self._ptx() as run:
+            source = self._player_row(run, from_id)
+            if source.merged_into is None:
+                raise InvalidCommand(
+                    f"{source.name} ({source.id}) is not merged into anyone: nothing to undo."
+                )
+            rows = run(
+                "SELECT id, from_id, into_id, staff, at, undone_by, undone_at FROM "
+                "pokertd_player_merges WHERE from_id = ? AND undone_at IS NULL "
+                "ORDER BY n DESC",
+                (from_id,),
+            )
+            if not rows:  # pragma: no cover - merged_into is only set with a merge row
+                raise StoreError(f"The merge of player {from_id} is not recorded.")
+            merge = _merge(rows[0])
+            run(
+                "UPDATE pokertd_player_merges SET undone_by = ?, undone_at = ? WHERE id = ?",
+                (staff, at, merge.id),
+            )
+            run("UPDATE pokertd_players SET merged_into = NULL WHERE id = ?", (from_id,))
+        return MergeRecord(merge.id, merge.from_id, merge.into_id, merge.staff, merge.at, staff, at)
+
+    def merges(self, player_ids: Iterable[str]) -> list[MergeRecord]:
+        """Every merge (undone ones too) from or into these players, oldest first."""
+        ids = sorted(set(player_ids))
+        if not ids:
+            return []
+        marks = ", ".join("?" for _ in ids)
+        rows = self._pread(
+            "SELECT id, from_id, into_id, staff, at, undone_by, undone_at FROM "
+            f"pokertd_player_merges WHERE from_id IN ({marks}) OR into_id IN ({marks}) "
+            "ORDER BY n",
+            (*ids, *ids),
+        )
+        return [_merge(r) for r in rows]
+
+    def merged_group(self, player_id: str) -> list[str]:
+        """``player_id`` and every player merged into it, directly or through others."""
+        group = [player_id]
+        todo = [player_id]
+        self._ensure_players()
+        with self._players_read() as run:
+            while todo and len(group) < 10_000:
+                rows = run(
+                    "SELECT id FROM pokertd_players WHERE merged_into = ? ORDER BY id",
+                    (todo.pop(),),
+                )
+                for (pid,) in rows:
+                    if str(pid) not in group:
+                        group.append(str(pid))
+                        todo.append(str(pid))
+        return group
+
+    # ---- tournaments ----------------------------------------------------------------
+
+    def link_event(self, player_id: str, tournament_id: str) -> None:
+        """Note that ``player_id`` registered in ``tournament_id`` (idempotent)."""
+        with self._ptx() as run:
+            run(
+                "INSERT INTO pokertd_player_events (player_id, tournament_id) VALUES (?, ?) "
+                "ON CONFLICT DO NOTHING",
+                (player_id, tournament_id),
+            )
+
+    def link_events(self, pairs: Sequence[tuple[str, str]]) -> None:
+        """:meth:`link_event` for many ``(player_id, tournament_id)`` in one transaction."""
+        with self._ptx() as run:
+            for start in range(0, len(pairs), _BULK_ROWS):
+                part = pairs[start : start + _BULK_ROWS]
+                run(
+                    "INSERT INTO pokertd_player_events (player_id, tournament_id) VALUES "
+                    + ", ".join("(?, ?)" for _ in part)
+                    + " ON CONFLICT DO NOTHING",
+                    tuple(v for pair in part for v in pair),
+                )
+
+    def player_events(self, player_ids: Iterable[str]) -> list[str]:
+        """The tournaments these players registered in (ids, sorted)."""
+        ids = sorted(set(player_ids))
+        if not ids:
+            return []
+        rows = self._pread(
+            "SELECT DISTINCT tournament_id FROM pokertd_player_events "
+            f"WHERE player_id IN ({', '.join('?' for _ in ids)}) ORDER BY tournament_id",
+            tuple(ids),
+        )
+        return [str(r[0]) for r in rows]
+
+
+__all__ = [
+    "PLAYERS_LOCK",
+    "PLAYERS_SCHEMA_LOCK",
+    "PLAYER_ID_ALPHABET",
+    "PLAYER_TABLES",
+    "SEARCH_LIMIT_MAX",
+    "Confirmation",
+    "MergeRecord",
+    "NewPlayer",
+    "PlayerRecord",
+    "PlayerStore",
+    "SqlPlayers",
+    "card_key",
+    "name_grams",
+    "name_key",
+    "new_player_id",
+    "query_grams",
+]

@@ -1,0 +1,291 @@
+"""Multi-day play on the tournament's log: end of day (bag and tag) and the next day's start.
+
+* :class:`EndDay` (director) stops play for the day: the clock is paused, every player
+  still in must have a chip count (the counts the floor recorded, or given in the command,
+  which are recorded with it), each gets a bag number (given, or the next free number in
+  table and seat order), and :class:`DayEnded` keeps the bag-and-tag list with the chips
+  that were in play, so the roll-up and its difference are part of the record.
+* :class:`StartDay` (director) restarts from the bags: a fresh random draw for every
+  bagged player still in (the seating's draw under the profile's rules: the room laid
+  again, given or as before, the fewest tables that fit, C1), the stacks as bagged.
+  It records the seating's own events (:class:`TablesLaidOut`, :class:`SeatsDrawn`), the
+  stacks (:class:`ChipsCounted`) and :class:`DayStarted`.
+
+Implements: C1 (Day 2 redraw at random).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Annotated, TypeAlias
+
+from pokertd.errors import InvalidCommand, RuleViolation
+from pokertd.tournament import limits as lim
+from pokertd.tournament.clock.log import ClockPaused
+from pokertd.tournament.days.rules import Bag, ChipsInPlay, bag_numbers, chips_in_play
+from pokertd.tournament.days.state import DayEnd, Days
+from pokertd.tournament.entries.log import ChipsCounted
+from pokertd.tournament.entries.rules import EntryStatus
+from pokertd.tournament.entries.state import Roster, Setup, live_entry_of, read_clock
+from pokertd.tournament.framework import (
+    Command,
+    Context,
+    Event,
+    TournamentState,
+    applies,
+    decides,
+    event,
+)
+from pokertd.tournament.seating.log import SeatsDrawn, TablesLaidOut
+from pokertd.tournament.seating.rules import Layout, Seating, draw_initial_seats
+from pokertd.tournament.seating.state import SeatRecord, Tables, live_seating
+
+DAY_MAX = 30
+"""The most days an event may run."""
+BAG_MAX = 20
+"""The longest bag number (``A-0172``)."""
+
+DayNo: TypeAlias = Annotated[int, lim.Whole("A day number", 1, DAY_MAX)]
+BagNo: TypeAlias = Annotated[str, lim.Text("A bag number", BAG_MAX)]
+
+# --- events -----------------------------------------------------------------------------------
+
+
+@event("day_ended")
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DayEnded(Event):
+    """Play stopped for the day: the bag-and-tag list and the chips in play then."""
+
+    day: int
+    bags: tuple[Bag, ...]
+    in_play: ChipsInPlay
+    at: str
+    note: str = ""
+
+    def describe(self) -> str:
+        bagged = sum(b.chips for b in self.bags)
+        diff = bagged - self.in_play.total
+        how = "balanced" if diff == 0 else f"difference {diff:+,}"
+        return f"Day {self.day} ended: {len(self.bags)} bags, {bagged:,} chips ({how})"
+
+
+@event("day_started")
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DayStarted(Event):
+    """The next day started from the bags, seats redrawn."""
+
+    day: int
+    players: int
+    tables: int
+    at: str
+
+    def describe(self) -> str:
+        return f"Day {self.day} started: {self.players} players redrawn at {self.tables} tables"
+
+
+@applies(DayEnded)
+def _apply_ended(state: TournamentState, ev: DayEnded) -> None:
+    days = state.part(Days)
+    days.ended.append(DayEnd(day=ev.day, bags=ev.bags, in_play=ev.in_play, at=ev.at, note=ev.note))
+    days.bagged = True
+
+
+@applies(DayStarted)
+def _apply_started(state: TournamentState, ev: DayStarted) -> None:
+    days = state.part(Days)
+    days.day = ev.day
+    days.bagged = False
+    days.started_at.append(ev.at)
+
+
+# --- commands ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class EndDay(Command):
+    """End the day: bag and tag every player still in (counts and bag numbers)."""
+
+    day: DayNo
+    counts: Annotated[
+        tuple[tuple[lim.PlayerRef, lim.Chips], ...], lim.Items("Chip counts", lim.PLAYERS_MAX)
+    ] = ()
+    """Counts for the bags (players without one here need a count recorded earlier)."""
+    bags: Annotated[
+        tuple[tuple[lim.PlayerRef, BagNo], ...], lim.Items("Bag numbers", lim.PLAYERS_MAX)
+    ] = ()
+    """Bag numbers the floor wrote; the others are numbered 1, 2, ... in seat order."""
+    note: lim.Note = ""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class StartDay(Command):
+    """Start the next day from the bags with a fresh draw for seats."""
+
+    day: DayNo
+    tables: Annotated[
+        tuple[tuple[lim.TableNo, lim.SeatCount], ...], lim.Items("Tables", lim.TABLE_MAX)
+    ] = ()
+    """The day's room, ``(table, seats)``; empty: the room as it was laid."""
+
+
+# --- deciders ---------------------------------------------------------------------------------
+
+
+def _created(state: TournamentState) -> Setup:
+    setup = state.part(Setup)
+    if not setup.created:
+        raise InvalidCommand("This tournament has not been created yet.")
+    if setup.finished:
+        raise RuleViolation("This tournament is over: there is no day to end or start.")
+    return setup
+
+
+def _names(names: list[str]) -> str:
+    shown = ", ".join(names[:6])
+    return shown + (f" and {len(names) - 6} more" if len(names) > 6 else "")
+
+
+@decides(EndDay)
+def _decide_end(state: TournamentState, cmd: EndDay, ctx: Context) -> list[Event]:
+    _created(state)
+    days = state.part(Days)
+    if days.bagged:
+        raise RuleViolation(
+            f"Day {days.day} is already bagged: start Day {days.day + 1} before ending it."
+        )
+    if cmd.day != days.day:
+        raise InvalidCommand(f"Today is Day {days.day}, not Day {cmd.day}.")
+    roster = state.part(Roster)
+    alive = roster.alive()
+    if not alive:
+        raise RuleViolation("Nobody is still in: there is nothing to bag.")
+    given: dict[str, int] = {}
+    names: dict[str, str] = {}
+    for ref, chips in cmd.counts:
+        player, entry = live_entry_of(state, ref)
+        if entry.entry_id in given:
+            raise InvalidCommand(f"{player.name} is counted twice.")
+        if chips <= 0:
+            raise InvalidCommand(f"{player.name} has no chips: record the bust instead of bagging.")
+        given[entry.entry_id] = chips
+        names[entry.entry_id] = player.name
+    counts: dict[str, int] = {}
+    missing: list[str] = []
+    for entry in alive:
+        if entry.entry_id in given:
+            counts[entry.entry_id] = given[entry.entry_id]
+        elif entry.stack is not None and entry.stack > 0 and entry.stack_note != "buy-in":
+            counts[entry.entry_id] = entry.stack
+        else:
+            missing.append(entry.name)
+    if missing:
+        raise RuleViolation(
+            f"Every bag needs a chip count: none recorded for {_names(missing)}. Count "
+            "them, then end the day.",
+            context={"missing": missing},
+        )
+    labels: dict[str, str] = {}
+    for ref, bag in cmd.bags:
+        player, entry = live_entry_of(state, ref)
+        if entry.entry_id in labels:
+            raise InvalidCommand(f"{player.name} is given two bag numbers.")
+        labels[entry.entry_id] = bag
+    where = live_seating(state).where
+    far = (10**9, 10**9)
+
+    def seat_key(entry_id: str) -> tuple[int, int]:
+        spot = where.get(entry_id)
+        return far if spot is None else (int(spot[0]), int(spot[1]))
+
+    order = sorted(counts, key=lambda e: (seat_key(e), e))
+    numbers = bag_numbers(order, labels)
+    bags = []
+    for entry_id in order:
+        spot = where.get(entry_id)
+        bags.append(
+            Bag(
+                entry_id=entry_id,
+                name=roster.entries[entry_id].name,
+                table=None if spot is None else int(spot[0]),
+                seat=None if spot is None else int(spot[1]) + 1,
+                chips=counts[entry_id],
+                bag=numbers[entry_id],
+            )
+        )
+    in_play = chips_in_play(
+        ((p.kind.value, p.chips) for p in roster.purchases), roster.chips_removed
+    )
+    at = ctx.now.isoformat(timespec="seconds")
+    events: list[Event] = []
+    reading = read_clock(state, ctx.now)
+    if reading is not None and reading.started and reading.running:
+        events.append(ClockPaused(at=at, reason=f"end of Day {cmd.day}"))
+    if given:
+        events.append(ChipsCounted(counts=given, names=names, note=f"bagged, Day {cmd.day}"))
+    events.append(DayEnded(day=cmd.day, bags=tuple(bags), in_play=in_play, at=at, note=cmd.note))
+    return events
+
+
+def _layout(state: TournamentState, cmd: StartDay) -> TablesLaidOut:
+    """The day's room as a layout event: the one given, else the room as laid before."""
+    if cmd.tables:
+        return TablesLaidOut(tables=cmd.tables)
+    part = state.part(Tables)
+    tmpl = state.part(Setup).tmpl
+    layout = part.layout or Layout.uniform(tmpl.tables, tmpl.seats_per_table)
+    return TablesLaidOut(
+        tables=tuple((t.number, t.seats) for t in layout.tables),
+        break_order=layout.break_order,
+        unavailable=tuple((t.number, s + 1) for t in layout.tables for s in sorted(t.unavailable)),
+        reserved=tuple((t.number, s + 1) for t in layout.tables for s in sorted(t.reserved)),
+    )
+
+
+@decides(StartDay)
+def _decide_start(state: TournamentState, cmd: StartDay, ctx: Context) -> list[Event]:
+    setup = _created(state)
+    days = state.part(Days)
+    end = days.last_end()
+    if not days.bagged or end is None:
+        raise RuleViolation(f"Day {days.day} has not been bagged yet: end it first.")
+    if cmd.day != days.day + 1:
+        raise InvalidCommand(f"Day {days.day} was bagged: the next day is Day {days.day + 1}.")
+    entries = state.part(Roster).entries
+    bags = [b for b in end.bags if entries[b.entry_id].status is EntryStatus.ALIVE]
+    if not bags:
+        raise RuleViolation("No bagged player is still in: there is nobody to seat.")
+    laid = _layout(state, cmd)
+    layout = laid.layout()
+    layout.validate(setup.profile)
+    seating = Seating.from_layout(layout, setup.profile)
+    draws = draw_initial_seats(seating, [b.entry_id for b in bags], ctx.rng)
+    records = tuple(
+        SeatRecord(entry_id=d.player, name=entries[d.player].name, table=d.table, seat=d.seat + 1)
+        for d in sorted(draws, key=lambda d: (d.table, d.seat))
+    )
+    at = ctx.now.isoformat(timespec="seconds")
+    stacks = {b.entry_id: b.chips for b in bags}
+    return [
+        laid,
+        SeatsDrawn(seats=records, how=f"Day {cmd.day} redraw"),
+        ChipsCounted(
+            counts=stacks,
+            names={b.entry_id: b.name for b in bags},
+            note=f"Day {cmd.day} start, as bagged",
+        ),
+        DayStarted(
+            day=cmd.day, players=len(records), tables=len({r.table for r in records}), at=at
+        ),
+    ]
+
+
+__all__ = [
+    "BAG_MAX",
+    "DAY_MAX",
+    "BagNo",
+    "DayEnded",
+    "DayNo",
+    "DayStarted",
+    "EndDay",
+    "StartDay",
+]

@@ -1,0 +1,294 @@
+"""Irregularities' log: a misdeal declared at a table, a result corrected after a dispute,
+as events, commands, deciders and appliers.
+
+* :class:`DeclareMisdeal` -- refused once substantial action has occurred by the venue's
+  definition (L1, L3), from the in-turn actions the floor reports; the event records the
+  level the hand was dealt at (the re-deal keeps it even when the clock has moved on, B9)
+  and names the players at the table serving a penalty: the misdealt hand and its re-deal
+  are one penalty hand, so nothing is counted until the re-deal is reported (K4).
+* :class:`CorrectResult` -- heard only within the venue's window for that kind of error
+  (F13): until the next hand starts, or until substantial action on it (a minute after
+  the award at a break), or at the operator's decision.
+
+The judgement itself is :mod:`pokertd.engine.irregular` (pure); refusals cite the
+tournament profile's own rule IDs.
+
+Implements: KPC-24, TNPL-G1ii, TNPL-G1iii, FOX-35C, FOX-35D, SPOT-3a10 (L3); KPC-24,
+TNPL-G1ii, FOX-35C (B9, K4); KPC-11l, TNPL-C10, FOX-22, SPOT-2a3, SPOT-2a5 (F13).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Annotated
+
+from pokertd.engine.irregular import (
+    DisputeKind,
+    HandProgress,
+    actions_from_words,
+    check_correction,
+    substantial_action,
+)
+from pokertd.errors import InvalidCommand, RuleViolation
+from pokertd.rules.profile import RuleProfile
+from pokertd.tournament import limits as lim
+from pokertd.tournament.entries.state import Roster, Setup, find_player, read_clock
+from pokertd.tournament.framework import (
+    Command,
+    Context,
+    Event,
+    TournamentState,
+    applies,
+    decides,
+    event,
+)
+from pokertd.tournament.irregularities.state import (
+    CorrectionRecord,
+    Irregularities,
+    MisdealRecord,
+)
+from pokertd.tournament.penalties.state import Penalties
+from pokertd.tournament.seating.state import Tables, live_seating
+from pokertd.types import Chips
+
+
+@event("misdeal_declared")
+@dataclass(frozen=True, slots=True, kw_only=True)
+class MisdealDeclared(Event):
+    """The floor declared a misdeal at a table: the hand is re-dealt (L3, B9, K4)."""
+
+    table: int
+    reason: str
+    at: str = ""
+    level: int | None = None
+    """The level the misdealt hand was dealt at: the re-deal keeps its blinds (B9)."""
+    clock_level: int | None = None
+    """The clock's level when the misdeal was declared."""
+    actions: tuple[str, ...] = ()
+    penalised: tuple[str, ...] = ()
+    """Players at the table serving a penalty: dealt in and killed again (K4)."""
+
+    def describe(self) -> str:
+        text = f"Misdeal at table {self.table} ({self.reason}): the hand is re-dealt"
+        if self.level is not None:
+            text += f" at level {self.level}'s blinds"
+            if self.clock_level is not None and self.clock_level != self.level:
+                text += f" (the clock is at level {self.clock_level})"
+        if self.penalised:
+            text += (
+                f"; {', '.join(self.penalised)} dealt in and killed again: the re-deal is the "
+                "same penalty hand"
+            )
+        return text
+
+
+@applies(MisdealDeclared)
+def _apply_misdeal(state: TournamentState, ev: MisdealDeclared) -> None:
+    state.part(Irregularities).misdeals.append(
+        MisdealRecord(table=ev.table, reason=ev.reason, level=ev.level, at=ev.at)
+    )
+
+
+@event("result_corrected")
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ResultCorrected(Event):
+    """The floor corrected the last hand's result within the venue's window (F13)."""
+
+    table: int
+    kind: DisputeKind
+    next_hand: HandProgress
+    reason: str = ""
+    chips: Chips = 0
+    from_entry: str = ""
+    from_name: str = ""
+    to_entry: str = ""
+    to_name: str = ""
+    at: str = ""
+
+    def describe(self) -> str:
+        what = "pot" if self.kind is DisputeKind.ACCOUNTING else "hand reading"
+        text = f"Table {self.table}: {what} corrected"
+        if self.chips:
+            text += f", {self.chips:,} chips from {self.from_name} to {self.to_name}"
+        if self.reason:
+            text += f" ({self.reason})"
+        return text
+
+
+@applies(ResultCorrected)
+def _apply_corrected(state: TournamentState, ev: ResultCorrected) -> None:
+    state.part(Irregularities).corrections.append(
+        CorrectionRecord(
+            table=ev.table,
+            kind=ev.kind.value,
+            reason=ev.reason,
+            chips=ev.chips,
+            from_name=ev.from_name,
+            to_name=ev.to_name,
+            at=ev.at,
+        )
+    )
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DeclareMisdeal(Command):
+    """Declare a misdeal at ``table`` (what went wrong in ``reason``).
+
+    ``actions`` are the in-turn actions already taken on the hand, in order ("fold",
+    "call", ...): once they amount to substantial action (the venue's definition) no
+    misdeal may be declared. ``level`` is the level the hand was dealt at (default: the
+    clock's level now); the re-deal keeps its blinds.
+    """
+
+    table: lim.TableNo
+    reason: lim.Reason
+    actions: Annotated[tuple[lim.Word, ...], lim.Items("Actions taken", 3 * lim.SEAT_MAX)] = ()
+    level: lim.LevelNo | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CorrectResult(Command):
+    """Correct the last hand's result at ``table`` after a dispute (F13).
+
+    ``kind`` is an accounting error (amounts, who was paid) or a misread hand;
+    ``next_hand`` says how far the next hand has gone (not started, started, substantial
+    action); ``at_break`` with ``seconds_since_award`` when the hand ended at a break.
+    ``chips`` move ``from_player`` ``to_player`` at the table.
+    """
+
+    table: lim.TableNo
+    kind: DisputeKind = DisputeKind.ACCOUNTING
+    next_hand: HandProgress = HandProgress.NOT_STARTED
+    at_break: bool = False
+    seconds_since_award: lim.Count | None = None
+    reason: lim.Reason = ""
+    chips: lim.Chips = 0
+    from_player: lim.PlayerRef = ""
+    to_player: lim.PlayerRef = ""
+
+
+def _table_in_play(state: TournamentState, profile: RuleProfile, table: int, entry: str) -> None:
+    """Where the tables are laid out, ``table`` must be in play."""
+    if state.part(Tables).seating is None:
+        return
+    seating = live_seating(state)
+    if table not in seating.tables:
+        listed = ", ".join(map(str, sorted(seating.tables))) or "none"
+        raise InvalidCommand(
+            f"There is no table {table} in play (tables in play: {listed}).",
+            rule_ids=profile.cite(entry),
+            context={"table": table},
+        )
+
+
+def _penalised_at(state: TournamentState, table: int) -> tuple[str, ...]:
+    """Names of the players at ``table`` with penalty hands still to serve."""
+    if state.part(Tables).seating is None:
+        return ()
+    seated = live_seating(state).tables.get(table)
+    if seated is None:
+        return ()
+    pens = state.part(Penalties)
+    roster = state.part(Roster)
+    return tuple(
+        roster.entries[e].name for e in seated.players if e is not None and pens.hands_left(e)
+    )
+
+
+@decides(DeclareMisdeal)
+def _decide_misdeal(state: TournamentState, cmd: DeclareMisdeal, ctx: Context) -> list[Event]:
+    """Implements: KPC-24, TNPL-G1ii, TNPL-G1iii, FOX-35C, FOX-35D (L3); KPC-25A, TNPL-G2,
+    FOX-36, SPOT-3a10 (L1)."""
+    setup = state.part(Setup)
+    if not setup.created:
+        raise InvalidCommand("This tournament has not been created yet.")
+    profile = setup.profile
+    if setup.finished:
+        raise RuleViolation("The tournament is over: there is no hand to re-deal.")
+    reason = cmd.reason.strip()
+    if not reason:
+        raise InvalidCommand(
+            "Say what went wrong with the deal (for example: two hole cards exposed).",
+            rule_ids=profile.cite("L3"),
+            context={"hint": "reason"},
+        )
+    _table_in_play(state, profile, cmd.table, "L3")
+    actions = actions_from_words(cmd.actions)
+    if substantial_action(actions, profile.substantial_action_rule):
+        raise RuleViolation(
+            f"No misdeal at table {cmd.table}: substantial action has taken place "
+            f"({', '.join(a.kind for a in actions)}), so the hand is played to the end.",
+            rule_ids=profile.cite("L3", "L1"),
+            context={"table": cmd.table},
+        )
+    clock = read_clock(state, ctx.now)
+    clock_level = clock.level if clock is not None else None
+    level = cmd.level if cmd.level is not None else clock_level
+    return [
+        MisdealDeclared(
+            table=cmd.table,
+            reason=reason,
+            at=ctx.now.isoformat(timespec="seconds"),
+            level=level,
+            clock_level=clock_level,
+            actions=tuple(a.kind for a in actions),
+            penalised=_penalised_at(state, cmd.table),
+        )
+    ]
+
+
+@decides(CorrectResult)
+def _decide_correct(state: TournamentState, cmd: CorrectResult, ctx: Context) -> list[Event]:
+    """Implements: KPC-11l, TNPL-C10, FOX-22, SPOT-2a3, SPOT-2a5 (F13)."""
+    setup = state.part(Setup)
+    if not setup.created:
+        raise InvalidCommand("This tournament has not been created yet.")
+    profile = setup.profile
+    _table_in_play(state, profile, cmd.table, "F13")
+    check_correction(
+        profile,
+        cmd.kind,
+        cmd.next_hand,
+        at_break=cmd.at_break,
+        seconds_since_award=cmd.seconds_since_award,
+    )
+    roster = state.part(Roster)
+    names: list[tuple[str, str]] = []
+    for ref in (cmd.from_player, cmd.to_player):
+        if not ref.strip():
+            names.append(("", ""))
+            continue
+        player = find_player(state, ref)
+        entry = roster.live_entry(player.player_id)
+        names.append((entry.entry_id if entry is not None else "", player.name))
+    (from_entry, from_name), (to_entry, to_name) = names
+    if cmd.chips and not (from_name and to_name):
+        raise InvalidCommand(
+            "Name the player who gives the chips back and the player who receives them.",
+            rule_ids=profile.cite("F13"),
+            context={"hint": "players"},
+        )
+    if from_name and from_name == to_name:
+        raise InvalidCommand("The chips go from one player to another, not to the same one.")
+    return [
+        ResultCorrected(
+            table=cmd.table,
+            kind=cmd.kind,
+            next_hand=cmd.next_hand,
+            reason=cmd.reason.strip(),
+            chips=cmd.chips,
+            from_entry=from_entry,
+            from_name=from_name,
+            to_entry=to_entry,
+            to_name=to_name,
+            at=ctx.now.isoformat(timespec="seconds"),
+        )
+    ]
+
+
+__all__ = [
+    "CorrectResult",
+    "DeclareMisdeal",
+    "MisdealDeclared",
+    "ResultCorrected",
+]

@@ -1,0 +1,324 @@
+"""Each venue's night (issue 13): a whole night under each built-in profile with that
+venue's own template, (a) in the simulator and (b) through the CLI, and every rule ID the
+night cites -- each refusal's, each move's, and every one written in what the floor reads --
+is the venue's own: ``catalogue.venue_of(id)`` is the profile's venue, ``TDA`` (a rule the
+venue is silent on, the TDA default) or ``None`` (a catalogue entry nobody numbers).
+
+The service-level night with its battery of bad commands is ``tests/test_citations.py``;
+this file reuses its template per venue (:data:`test_citations.NIGHTS`) and its check
+(:func:`test_citations.foreign`).
+
+(a) The simulator plays 30 bots to a winner with the venue's structure, stack, seats, buy-in
+and profile (invariants checked after every hand and move). Along the way each decision is
+preceded by probes the engine must refuse -- an action out of turn, a raise one chip short of
+the minimum, a raise past the stack, a check facing a bet -- and every balancing, table-break
+and final-table plan the simulator applies is recorded with its rule IDs.
+
+(b) The CLI runs ``new --template T --profile P`` -> ``register`` x 24 -> ``seat`` ->
+``button`` -> ``clock start`` -> ``bust`` ... with ``moves`` and ``move confirm`` after each
+bust -> ``redraw`` (final table) -> ``results --json`` on a SQLite file, with bad commands
+among the good ones (register twice, seat twice, start the clock twice, bust a stranger,
+re-enter a live player, rebuy/add-on/forfeit by the venue's terms, break a table that does not
+exist, form the final table too early). Each refusal must exit 2 with a JSON body and no
+traceback.
+
+Implements the issue's "Each venue's night" for tda, kojack, tnpl, nj_fundraiser,
+spotlight and foxwoods (A8-A11, A13, B1, C1, C4-C6, C9, D1, E2, E4, E6, E10, G1, H2, H4).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+import typer.main
+import typer.testing
+from typer.testing import CliRunner
+
+import pokertd.sim.tournament as sim_tournament
+from pokertd.cli import app
+from pokertd.engine import Action, Check, Raise
+from pokertd.engine.hand import Hand
+from pokertd.errors import PokertdError
+from pokertd.rules import catalogue, load_profile
+from pokertd.sim import SimConfig, simulate
+from pokertd.tournament.seating import Plan, Seating, plan
+from pokertd.tournament.templates import load_template
+from test_citations import NIGHTS, foreign
+
+VENUES = sorted(NIGHTS)
+"""tda, foxwoods, kojack, nj_fundraiser, spotlight, tnpl."""
+
+runner = CliRunner()
+
+
+# --- (a) the simulator -------------------------------------------------------------------
+
+
+def probes(hand: Hand) -> Iterator[Action]:
+    """Actions the engine must refuse for the seat to act now (none of them is legal)."""
+    legal = hand.legal()
+    others = [s for s in hand.seats_dealt if s != legal.seat]
+    if others:
+        yield Check(seat=others[0])  # out of turn (E10)
+    if legal.can_raise and legal.current_bet < legal.min_raise_to - 1:
+        yield Raise(to=legal.min_raise_to - 1)  # one chip short of the minimum (E2, E4)
+    if legal.can_raise:
+        yield Raise(to=legal.max_raise_to + 1)  # more than the stack or the pot (E6)
+    if not legal.can_check:
+        yield Check()  # facing a bet
+
+
+def test_probes_are_refused_by_a_fresh_hand() -> None:
+    """The probes are not blind: at the first decision of a hand with blinds each probe is
+    refused, and the actor's legal call is accepted."""
+    profile = load_profile("kojack")
+    hand = Hand.start(
+        stacks=[10_000, 10_000, 10_000],
+        button=0,
+        small_blind_seat=1,
+        big_blind_seat=2,
+        small_blind=100,
+        big_blind=200,
+        profile=profile,
+        rng=random.Random(1),
+    )
+    tried = list(probes(hand))
+    assert len(tried) == 4
+    for action in tried:
+        with pytest.raises(PokertdError):
+            hand.verify(action)
+    hand.verify(Raise(to=400))  # the minimum raise itself is fine
+
+
+@pytest.mark.parametrize("profile", VENUES)
+def test_a_venues_night_in_the_simulator(profile: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """30 bots play the venue's template under its profile to a winner; the engine's
+    refusals of the probes and every move the simulator makes cite only the venue's rules."""
+    rules = load_profile(profile)
+    tmpl = load_template(NIGHTS[profile])
+    refusals: list[PokertdError] = []
+    accepted: list[Action] = []
+    groups: list[tuple[str, ...]] = []
+    texts: list[str] = []
+
+    real_verify = Hand.verify
+
+    def probing_verify(hand: Hand, action: Action) -> None:
+        for bad in probes(hand):
+            try:
+                real_verify(hand, bad)
+            except PokertdError as exc:
+                refusals.append(exc)
+            else:
+                accepted.append(bad)
+        real_verify(hand, action)
+
+    real_plan: Callable[..., Plan] = plan  # the function the simulator imported
+
+    def recording_plan(seating: Seating, rng: random.Random, **kwargs: Any) -> Plan:
+        todo = real_plan(seating, rng, **kwargs)
+        groups.extend(m.rule_ids for m in todo.moves)
+        texts.extend(m.describe() for m in todo.moves)
+        if todo.final_table is not None:
+            texts.append(repr(todo.final_table))
+        return todo
+
+    monkeypatch.setattr(Hand, "verify", probing_verify)
+    monkeypatch.setattr(sim_tournament, "plan", recording_plan)
+    report = simulate(
+        SimConfig(
+            players=30,
+            structure=tmpl.structure_value(),
+            profile=rules,
+            seats=9,
+            starting_stack=tmpl.starting_stack,
+            buy_in=max(tmpl.fees.prize_pool, 100),
+            seed=7,
+            check=True,
+            tank_probability=0.01,
+        )
+    )
+    assert accepted == []
+    assert report.profile == rules.name
+    assert len(report.finishing) == 30
+    assert report.winner
+    colour_ups = sum(c.chips_after - c.chips_before for c in report.colour_ups)
+    assert report.chips_end == report.chips_start + colour_ups  # only colour-ups change chips
+    assert report.moves >= 5
+    assert report.final_table_at is not None
+    assert len(groups) >= 5  # the simulator's plans were seen (the patch took)
+    groups += [exc.rule_ids for exc in refusals]
+    texts += [str(exc) for exc in refusals]
+    texts += [repr(report)]
+    assert foreign(rules, groups, texts) == []
+    assert len(refusals) >= 200
+    cited = {r for ids in groups for r in ids}
+    own = {r for r in cited if catalogue.venue_of(r) in (rules.venue, catalogue.TDA_CODE)}
+    assert len(own) >= 3, sorted(cited)  # out of turn, balancing, final table at least
+
+
+# --- (b) the CLI ---------------------------------------------------------------------------
+
+PLAYERS = 24
+JSON_RULE_IDS = re.compile(r'"rule_ids": \[([^\]]*)\]')
+
+
+@pytest.fixture(autouse=True)
+def built_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Build the click command tree once per test, not once per invocation."""
+    command = typer.main.get_command(app)
+    monkeypatch.setattr(typer.testing, "_get_command", lambda _app: command)
+
+
+class Shell:
+    """The floor at a terminal: every command on one SQLite file, refusals kept."""
+
+    def __init__(self, db: str) -> None:
+        self.db = db
+        self.refusals: list[dict[str, Any]] = []
+        self.outputs: list[str] = []
+
+    def ok(self, *args: str) -> Any:
+        """A command the floor means: it must succeed; its JSON output."""
+        result = runner.invoke(app, [*args, "--db", self.db, "--json"])
+        assert result.exit_code == 0, (args, result.output)
+        self.outputs.append(result.stdout)
+        return json.loads(result.stdout) if result.stdout.strip() else None
+
+    def attempt(self, *args: str) -> dict[str, Any] | None:
+        """A command the venue may refuse: the refusal (exit 2, a JSON body) is kept."""
+        result = runner.invoke(app, [*args, "--db", self.db, "--json"])
+        assert "Traceback" not in result.output, result.output
+        if result.exit_code == 0:
+            self.outputs.append(result.stdout)
+            return None
+        assert result.exit_code == 2, (args, result.output)
+        body: dict[str, Any] = json.loads(result.stdout)
+        assert body["error"], body
+        assert body["message"], body
+        self.refusals.append(body)
+        return body
+
+    def bad(self, *args: str) -> dict[str, Any]:
+        """A command every venue refuses."""
+        body = self.attempt(*args)
+        assert body is not None, f"{args} was accepted"
+        return body
+
+
+def confirm_moves(sh: Shell, tid: str) -> None:
+    """Ask for the moves the rules require now and confirm each one; form the final table
+    when it is due."""
+    for _ in range(6):
+        todo = sh.ok("moves", tid)
+        pending = todo["pending"]
+        if not pending:
+            view = sh.ok("tables", tid)
+            if len(view["tables"]) > 1 and view["players"] <= view["final_table_size"]:
+                sh.ok("redraw", tid)
+            return
+        for move in pending:
+            args = ["move", "confirm", tid, str(move["move_id"])]
+            if move.get("name") is None:
+                view = sh.ok("tables", tid)
+                table = next(t for t in view["tables"] if t["table"] == move["from_table"])
+                args += ["--player", table["seated"][0]["name"]]
+            sh.ok(*args)
+
+
+def cli_night(tmp_path: Path, profile: str) -> tuple[Shell, Any]:
+    """The night: returns the shell (refusals, outputs) and ``results --json``."""
+    sh = Shell(f"sqlite:///{tmp_path / f'{profile}.db'}")
+    tid = "night"
+    sh.ok(
+        "new",
+        "--template",
+        NIGHTS[profile],
+        "--profile",
+        profile,
+        "--name",
+        f"{profile} night",
+        "--tables",
+        "3",
+        "--seats",
+        "9",
+        "--id",
+        tid,
+    )
+    names = [f"Player {i:02d}" for i in range(PLAYERS)]
+    if profile == "nj_fundraiser":
+        sh.bad("clock", tid, "start")  # NJ-44d: the prize schedule is posted first
+    for i, name in enumerate(names):
+        sh.ok("register", tid, name, "--card", f"C{i:02d}", "--age-ok", "--member-ok")
+    sh.bad("register", tid, names[0], "--card", "C00", "--age-ok", "--member-ok")  # A13
+    if profile == "nj_fundraiser":
+        sh.ok("post-schedule", tid)
+    sh.ok("seat", tid)
+    sh.bad("seat", tid)  # C1: everybody has a seat
+    for table in sh.ok("tables", tid)["tables"]:
+        sh.ok("button", tid, str(table["table"]))
+    sh.ok("clock", tid, "start")
+    sh.bad("clock", tid, "start")  # B1: already running
+    sh.bad("bust", tid, "Nobody Here")
+    sh.bad("reenter", tid, names[1])  # A8: still alive, or no re-entry here
+    sh.attempt("rebuy", tid, names[1], "--stack", "0")  # A9 by the venue's terms
+    sh.attempt("addon", tid, names[1], "--stack", "25000")  # A10
+    sh.attempt("forfeit", tid, names[5], "1000")  # A11: by the venue's window
+    sh.bad("break-table", tid, "99")
+    sh.bad("redraw", tid)  # C9: too early for the final table
+    rng = random.Random(11)
+    busts = 0
+    while True:
+        view = sh.ok("tables", tid)
+        alive = sorted(s["name"] for t in view["tables"] for s in t["seated"])
+        if len(alive) <= 1:
+            break
+        victim = rng.choice(alive)
+        sh.ok("bust", tid, victim)
+        busts += 1
+        if busts == 1:
+            sh.attempt("reenter", tid, victim)  # allowed at some venues, refused at others
+            continue
+        confirm_moves(sh, tid)
+    sh.bad("bust", tid, alive[0])  # the winner cannot bust
+    sh.attempt("close-registration", tid)  # the last one left wins once it is closed (G1)
+    return sh, sh.ok("results", tid)
+
+
+def cli_rule_ids(sh: Shell) -> tuple[list[tuple[str, ...]], list[str]]:
+    """``(rule ID groups, texts)``: each refusal's IDs and every ``rule_ids`` list any JSON
+    output carried (moves, tables, results), and all the text."""
+    groups = [tuple(body["rule_ids"]) for body in sh.refusals]
+    texts = [body["message"] for body in sh.refusals]
+    for out in sh.outputs:
+        for found in JSON_RULE_IDS.finditer(out):
+            groups.append(tuple(json.loads(f"[{found[1]}]")))
+        texts.append(out)
+    return groups, texts
+
+
+@pytest.mark.parametrize("profile", VENUES)
+def test_a_venues_night_through_the_cli(tmp_path: Path, profile: str) -> None:
+    """new -> register -> seat -> button -> clock -> busts -> moves -> final table ->
+    results, with bad commands among them: the night finishes with one winner and 24
+    places, and no refusal or output cites another venue's rules."""
+    rules = load_profile(profile)
+    sh, results = cli_night(tmp_path, profile)
+    rows = results["rows"]
+    places = sorted(p for row in rows for p in row["places"])
+    assert places == list(range(1, results["entries"] + 1))  # re-entries place too
+    assert results["entries"] >= PLAYERS
+    assert len(sh.refusals) >= 9, [r["message"] for r in sh.refusals]
+    groups, texts = cli_rule_ids(sh)
+    assert foreign(rules, groups, texts) == []
+    moved = [out for out in sh.outputs if '"player_moved"' in out]
+    assert len(moved) >= 5  # balancing and table breaks were confirmed on the way
+    mine = {r for ids in groups for r in ids if catalogue.venue_of(r) == rules.venue}
+    if rules.venue != catalogue.TDA_CODE:
+        assert mine, sorted({r for ids in groups for r in ids})
