@@ -114,6 +114,7 @@ def test_the_roles_of_issue_7_are_kept() -> None:
     floor = by_role[Role.FLOOR] - {"ConfirmMoves", "DrawButtons", "Announce"} - seat_tools
     assert len(floor - floor_13) == 27
     issue_14 = {"EndDay", "StartDay", "SetSatellite", "PaySeat"}  # multi-day, satellites
+    issue_14 |= {"CarryFlights", "CloseFlight"}  # flights into Day 2 (series service)
     assert issue_14 <= by_role[Role.DIRECTOR]
     assert len(by_role[Role.DIRECTOR] - {"SetDisplay", "PayHighHand"} - issue_14) == 16
     assert Role.PUBLIC not in by_role
@@ -127,7 +128,10 @@ def test_the_roles_of_issue_7_are_kept() -> None:
 def test_the_web_reads_the_same_table() -> None:
     assert web_commands.required_role is permissions.required_role
     assert web_commands.command_classes() == permissions.command_classes()
-    assert frozenset({"CreateTournament", "SetSatellite", "PaySeat"}) == web_commands.NOT_ROUTED
+    assert (
+        frozenset({"CreateTournament", "SetSatellite", "PaySeat", "CarryFlights", "CloseFlight"})
+        == web_commands.NOT_ROUTED
+    )
 
 
 def test_role_lives_in_one_module() -> None:

@@ -286,7 +286,7 @@ def test_confirmations_record_who_and_when_A1() -> None:
 def test_reindex_rebuilds_the_links_from_the_logs() -> None:
     venue = Venue()
     _two_nights(venue)
-    with venue.store._players_tx() as run:  # type: ignore[attr-defined]
+    with venue.store._ptx() as run:  # type: ignore[attr-defined]
         run("DELETE FROM pokertd_player_events", ())
     cy = venue.db_id("fox", "Cy Wu")
     assert venue.players.history(cy).events == 0

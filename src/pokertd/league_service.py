@@ -7,9 +7,13 @@ functions of :mod:`pokertd.league` over what the season's events recorded. Each 
 league result is cached with the log's ``seq`` it was read at and read again only when the
 tournament has new events, so a season of 2,000 past events costs one query per table.
 
-A player is the same across events by member card when the event recorded one, else by
-name (compared like :func:`~pokertd.tournament.entries.rules.player_key`); a store with a
-player database can pass its own ``identify``.
+A player is the same across events by their player-database id when the registration
+recorded one (``Player.db_id``, filled by the service), else by member card, else by name
+(compared like :func:`~pokertd.tournament.entries.rules.player_key`): see
+:func:`db_card_or_name`. Merged duplicates count as one player: the cached results keep the
+id each registration recorded, and every standings read maps a merged duplicate to the
+player it was merged into (:func:`fold_aliases`), so undoing a merge splits them again at
+once. :meth:`LeagueService.points_by_player` is the player service's points source.
 
 Sign-outs (G5: SPOT-6.13): the floor records that an eliminated player signed out
 (:meth:`LeagueService.signout`) or flags a late sign-out (:meth:`LeagueService.flag`);
@@ -28,14 +32,18 @@ seasons, points formulas, best-N, tie-break, qualification).
 
 from __future__ import annotations
 
+import dataclasses
+import hashlib
 import json
 import re
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import asdict, dataclass, field
+from datetime import datetime
 from typing import Any
 
 from pokertd.errors import InvalidCommand, NotFound, RuleViolation
+from pokertd.league.formula import Formula
 from pokertd.league.points import (
     EventResult,
     PlayerPoints,
@@ -44,6 +52,7 @@ from pokertd.league.points import (
     PointsScheme,
     SignOut,
     event_points,
+    signout_credit,
 )
 from pokertd.league.standings import (
     ChampionshipStack,
@@ -55,10 +64,12 @@ from pokertd.league.standings import (
     qualifiers,
     standings,
 )
+from pokertd.player_service import PlayerService
 from pokertd.rules.enums import StartingStackSource
-from pokertd.service import TournamentService
+from pokertd.service import TournamentService, utc_now
 from pokertd.store.base import gc_paused
 from pokertd.store.leagues import LeagueRow, LeagueStore, SeasonEventRow, SeasonRow, SignOutRow
+from pokertd.store.players import PlayerStore
 from pokertd.tournament.entries import Player, Register, Roster, Setup, find_player, seat_capacity
 from pokertd.tournament.entries.rules import EntryStatus, player_key
 from pokertd.tournament.framework import TournamentState
@@ -68,7 +79,7 @@ KEY = re.compile(r"^[a-z0-9][a-z0-9-]{0,31}$")
 """League and season keys: lower case letters, digits and dashes, up to 32."""
 NAME_MAX = 80
 """Longest league or season name."""
-RESULT_VERSION = 1
+RESULT_VERSION = 3
 """Bumped when the cached result's shape changes (older caches are read again)."""
 
 
@@ -78,7 +89,70 @@ def card_or_name(player: Player) -> str:
     return f"card:{card}" if card else f"name:{player_key(player.name)}"
 
 
+DB_PREFIX = "db:"
+"""Player keys made from a player-database id start with this."""
+
+
+def db_card_or_name(player: Player) -> str:
+    """The player key across events: ``db:<player id>`` when the registration recorded the
+    person (issue 14 player database), else :func:`card_or_name` (older logs)."""
+    return f"{DB_PREFIX}{player.db_id}" if player.db_id else card_or_name(player)
+
+
 Identify = Callable[[Player], str]
+
+
+def _combine(a: PlayerResult, b: PlayerResult, key: str, name: str) -> PlayerResult:
+    """One person's two results in one event (registered twice before a merge): the best
+    place (and how it ended), knockouts, rebuys, add-ons and prizes added."""
+    ranked = sorted((a, b), key=lambda r: (r.place is None, r.place or 0))
+    return PlayerResult(
+        player=key,
+        name=name,
+        place=ranked[0].place,
+        eliminated=ranked[0].eliminated,
+        knockouts=a.knockouts + b.knockouts,
+        rebuys=a.rebuys + b.rebuys,
+        addons=a.addons + b.addons,
+        prize_cents=a.prize_cents + b.prize_cents,
+    )
+
+
+def fold_aliases(
+    result: EventResult,
+    alias: Mapping[str, tuple[str, str]],
+    marks: Mapping[str, SignOut] | None = None,
+) -> tuple[EventResult, dict[str, SignOut]]:
+    """``result`` and its sign-out ``marks`` with every merged duplicate's key replaced by
+    the key (and name) of the player it was merged into: ``alias[key] = (key, name)``.
+
+    Both of one person's results in one event become one (:func:`_combine`); a late
+    sign-out of either voids the person's points, else either sign-out credits them.
+    Pure; ``result`` is returned as is when nobody in it is an alias.
+    """
+    marks = dict(marks or {})
+    if not any(p.player in alias for p in result.players):
+        return result, marks
+    merged: dict[str, PlayerResult] = {}
+    for p in result.players:
+        key, name = alias.get(p.player, (p.player, p.name))
+        mine = PlayerResult(
+            player=key,
+            name=name,
+            place=p.place,
+            eliminated=p.eliminated,
+            knockouts=p.knockouts,
+            rebuys=p.rebuys,
+            addons=p.addons,
+            prize_cents=p.prize_cents,
+        )
+        merged[key] = _combine(merged[key], mine, key, name) if key in merged else mine
+    folded: dict[str, SignOut] = {}
+    for key, mark in marks.items():
+        to = alias.get(key, (key, ""))[0]
+        if folded.get(to) is not SignOut.LATE:
+            folded[to] = mark
+    return dataclasses.replace(result, players=tuple(merged.values())), folded
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -176,7 +250,7 @@ def _season_from(row: SeasonRow) -> Season:
     )
 
 
-def read_event_result(state: TournamentState, identify: Identify = card_or_name) -> EventResult:
+def read_event_result(state: TournamentState, identify: Identify = db_card_or_name) -> EventResult:
     """The league's view of one tournament: entrants, buy-in, pool, each player's best
     place, knockouts, rebuys, add-ons and prize (pure over the state)."""
     setup = state.part(Setup)
@@ -242,18 +316,58 @@ def read_event_result(state: TournamentState, identify: Identify = card_or_name)
     )
 
 
-def _result_json(result: EventResult) -> str:
-    data = asdict(result)
-    data["v"] = RESULT_VERSION
-    return json.dumps(data, separators=(",", ":"))
+PLAYER_COLUMNS = tuple(f.name for f in dataclasses.fields(PlayerResult))
+"""A cached result keeps its players as rows of these columns (compact, quick to read)."""
 
 
-def _result_from(text: str) -> EventResult | None:
-    data = json.loads(text)
-    if data.pop("v", None) != RESULT_VERSION:
-        return None
-    data["players"] = tuple(PlayerResult(**p) for p in data["players"])
-    return EventResult(**data)
+def scheme_key(scheme: PointsScheme) -> str:
+    """A short fingerprint of a points scheme: cached points are kept per scheme."""
+    text = json.dumps(scheme.as_dict(), sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+@dataclass(slots=True)
+class CachedResult:
+    """One tournament's league result as cached at log ``seq``: the event's numbers, its
+    players as plain rows (:data:`PLAYER_COLUMNS`), and per points scheme each player's
+    points before sign-outs (``[place, knockout, attendance, total]`` in row order).
+
+    A season's standings read thousands of these; players become objects only when
+    something needs them (a scheme not computed yet, a merge touching the event).
+    """
+
+    seq: int
+    event: dict[str, Any]
+    rows: list[list[Any]]
+    points: dict[str, list[list[float]]] = field(default_factory=dict)
+    _result: EventResult | None = None
+
+    @classmethod
+    def of(cls, seq: int, result: EventResult) -> CachedResult:
+        data = asdict(result)
+        rows = [[p[c] for c in PLAYER_COLUMNS] for p in data.pop("players")]
+        return cls(seq=seq, event=data, rows=rows, _result=result)
+
+    def result(self) -> EventResult:
+        """The :class:`EventResult` (built once)."""
+        if self._result is None:
+            players = tuple(
+                PlayerResult(**dict(zip(PLAYER_COLUMNS, row, strict=True))) for row in self.rows
+            )
+            self._result = EventResult(**self.event, players=players)
+        return self._result
+
+    def dumps(self) -> str:
+        data = {"v": RESULT_VERSION, "e": self.event, "p": self.rows, "pts": self.points}
+        return json.dumps(data, separators=(",", ":"))
+
+    @classmethod
+    def loads(cls, seq: int, text: str) -> CachedResult | None:
+        """The cached result, or ``None`` when written in an older shape."""
+        data = json.loads(text)
+        if data.get("v") != RESULT_VERSION:
+            return None
+        return cls(seq=seq, event=data["e"], rows=data["p"], points=data["pts"])
 
 
 class LeagueService:
@@ -265,14 +379,19 @@ class LeagueService:
         tournaments: TournamentService,
         *,
         now: Callable[[], float] = time.time,
-        identify: Identify = card_or_name,
+        identify: Identify = db_card_or_name,
+        players: PlayerStore | None = None,
     ) -> None:
         self.store = store
         self.tournaments = tournaments
         self._now = now
         self._identify = identify
-        self._read: dict[str, tuple[int, EventResult]] = {}
-        """Tournament -> ``(seq, result)`` already decoded by this service."""
+        self.players = (
+            players if players is not None else (store if isinstance(store, PlayerStore) else None)
+        )
+        """The player database whose merges make two ids one player (``None``: none)."""
+        self._read: dict[str, CachedResult] = {}
+        """Tournament -> its league result already decoded by this service."""
 
     @classmethod
     def over(cls, tournaments: TournamentService) -> LeagueService:
@@ -386,13 +505,14 @@ class LeagueService:
                     f"of league {league!r}: an event counts toward one season of a league at "
                     "most."
                 )
-        cards = self._cards(league, season)
         for q in plan.qualifiers:
+            is_db = q.player.startswith(DB_PREFIX) and self.players is not None
             self.tournaments.run(
                 tournament_id,
                 Register(
                     name=q.name,
-                    member=cards.get(q.player, ""),
+                    member=q.player.removeprefix("card:") if q.player.startswith("card:") else "",
+                    player_id=q.player.removeprefix(DB_PREFIX) if is_db else None,
                     age_ok=True,  # checked when they registered in the season's events
                     member_ok=True,
                     stack=q.stack,
@@ -404,13 +524,39 @@ class LeagueService:
         )
         return plan
 
-    def _cards(self, league: str, season: str) -> dict[str, str]:
-        """Player key -> member card, for keys made from a card."""
-        return {
-            p.player: p.player.removeprefix("card:")
-            for p in self._season_points(league, season)[2]
-            if p.player.startswith("card:")
-        }
+    def _aliases(self, keys: Iterable[str]) -> dict[str, tuple[str, str]]:
+        """``db:<duplicate>`` -> ``(db:<survivor>, survivor's name)`` for every player key
+        of ``keys`` merged into another, and the survivor to itself with that name (merges
+        read now, so an undone merge splits them again at once); empty without a player
+        database or merges."""
+        if self.players is None:
+            return {}
+        ids = {k.removeprefix(DB_PREFIX) for k in keys if k.startswith(DB_PREFIX)}
+        into: dict[str, str] = {}
+        asked: set[str] = set()
+        todo = set(ids)
+        while todo:  # follow chains (A into B, B into C): one query per link
+            asked |= todo
+            for m in self.players.merges(todo):
+                if m.active:  # a player has one standing merge at most
+                    into[m.from_id] = m.into_id
+            todo = {t for t in into.values() if t not in asked}
+        out: dict[str, tuple[str, str]] = {}
+        names: dict[str, str] = {}
+        for pid in ids:
+            end, seen = pid, 0
+            while end in into and seen < 10_000:
+                end, seen = into[end], seen + 1
+            if end == pid:
+                continue
+            if end not in names:
+                record = self.players.player(end)
+                names[end] = record.name if record is not None else end
+            out[f"{DB_PREFIX}{pid}"] = out[f"{DB_PREFIX}{end}"] = (
+                f"{DB_PREFIX}{end}",
+                names[end],
+            )  # the survivor too: one name on every one of the person's results
+        return out
 
     # ---- sign-outs (G5: SPOT-6.13) --------------------------------------------------------
 
@@ -443,25 +589,87 @@ class LeagueService:
 
     # ---- standings ------------------------------------------------------------------------
 
-    def _results(self, ids: list[str]) -> dict[str, EventResult]:
-        """Each tournament's league result: from the cache while its log has not grown."""
+    def _cached(self, ids: list[str], fresh: set[str] | None = None) -> dict[str, CachedResult]:
+        """Each tournament's league result: from the cache while its log has not grown
+        (this service's memory, else the store's results table, else read from the log).
+        A result read from the log is stored at once, or added to ``fresh`` for the caller
+        to store (with its points: one write per event)."""
         seqs = {info.id: info.last_seq for info in self.tournaments.tournaments()}
-        out: dict[str, EventResult] = {}
+        out: dict[str, CachedResult] = {}
         for tid in ids:
             mine = self._read.get(tid)
-            if mine is not None and mine[0] == seqs.get(tid, 0):
-                out[tid] = mine[1]
+            if mine is not None and mine.seq == seqs.get(tid, 0):
+                out[tid] = mine
         ids = [tid for tid in ids if tid not in out]
-        cached = self.store.cached_results(ids) if ids else {}
+        stored = self.store.cached_results(ids) if ids else {}
         for tid in ids:
             seq = seqs.get(tid, 0)
-            hit = cached.get(tid)
-            result = _result_from(hit[1]) if hit is not None and hit[0] == seq else None
-            if result is None:
+            hit = stored.get(tid)
+            got = CachedResult.loads(seq, hit[1]) if hit is not None and hit[0] == seq else None
+            if got is None:
                 result = self.tournaments.read(tid, lambda s: read_event_result(s, self._identify))
-                self.store.put_cached_result(tid, seq, _result_json(result))
-            self._read[tid] = (seq, result)
-            out[tid] = result
+                got = CachedResult.of(seq, result)
+                if fresh is None:
+                    self.store.put_cached_result(tid, seq, got.dumps())
+                else:
+                    fresh.add(tid)
+            self._read[tid] = got
+            out[tid] = got
+        return out
+
+    def _results(self, ids: list[str]) -> dict[str, EventResult]:
+        """Each tournament's league result (see :meth:`_cached`)."""
+        return {tid: c.result() for tid, c in self._cached(ids).items()}
+
+    def _event_points(
+        self,
+        tid: str,
+        cached: CachedResult,
+        scheme: PointsScheme,
+        key: str,
+        formula: Formula | None,
+        marks: Mapping[str, SignOut],
+        alias: Mapping[str, tuple[str, str]],
+        changed: set[str],
+    ) -> list[PlayerPoints]:
+        """One event's points under ``scheme`` (its fingerprint ``key``), sign-outs and
+        merges applied. Points before sign-outs are kept per scheme in the cached result
+        (``changed`` collects the events whose cache grew), so a season's standings read
+        numbers instead of evaluating the formula for every player of every event."""
+        if alias and any(row[0] in alias for row in cached.rows):
+            result, folded = fold_aliases(cached.result(), alias, marks)
+            return list(event_points(scheme, result, folded, formula=formula))
+        raw = cached.points.get(key)
+        if raw is None:
+            everyone = {row[0]: SignOut.SIGNED for row in cached.rows}  # totals before G5
+            plain = event_points(scheme, cached.result(), everyone, formula=formula)
+            raw = [[p.place_points, p.knockout_points, p.attendance_points, p.total] for p in plain]
+            cached.points[key] = raw
+            changed.add(tid)
+        event = cached.result() if cached._result is not None else None
+        need = cached.event["require_signout"] or bool(marks)
+        out: list[PlayerPoints] = []
+        for row, (place_pts, ko, attend, total) in zip(cached.rows, raw, strict=True):
+            player, name, place, eliminated = row[0], row[1], row[2], row[3]
+            credited, note = True, ""
+            if need:
+                if event is None:
+                    event = cached.result()
+                credited, note = signout_credit(event, eliminated, place_pts, marks.get(player))
+            out.append(
+                PlayerPoints(
+                    player=player,
+                    name=name,
+                    tournament_id=tid,
+                    place=place,
+                    place_points=place_pts,
+                    knockout_points=ko,
+                    attendance_points=attend,
+                    total=total if credited else 0.0,
+                    credited=credited,
+                    note=note,
+                )
+            )
         return out
 
     def _season_points(
@@ -471,11 +679,15 @@ class LeagueService:
         info = self.season(league, season)
         rows = self.store.season_events(league, season)
         counted = [r.tournament for r in rows if not r.championship]
-        found = self._results(counted)
+        changed: set[str] = set()
+        found = self._cached(counted, changed)
         marks: dict[str, dict[str, SignOut]] = {}
         for s in self.store.signouts(counted):
             marks.setdefault(s.tournament, {})[s.player] = SignOut(s.mark)
+        # merged duplicates count as the player they were merged into
+        alias = self._aliases({row[0] for c in found.values() for row in c.rows})
         formula = scheme.compiled()
+        key = scheme_key(scheme)
         lines: list[EventLine] = []
         points: list[PlayerPoints] = []
         for r in rows:
@@ -490,17 +702,30 @@ class LeagueService:
                     )
                 )
                 continue
-            result = found[r.tournament]
+            cached = found[r.tournament]
             lines.append(
                 EventLine(
                     tournament_id=r.tournament,
-                    name=result.name,
-                    entrants=result.entrants,
-                    finished=result.finished,
+                    name=cached.event["name"],
+                    entrants=cached.event["entrants"],
+                    finished=cached.event["finished"],
                     championship=False,
                 )
             )
-            points.extend(event_points(scheme, result, marks.get(r.tournament), formula=formula))
+            points.extend(
+                self._event_points(
+                    r.tournament,
+                    cached,
+                    scheme,
+                    key,
+                    formula,
+                    marks.get(r.tournament, {}),
+                    alias,
+                    changed,
+                )
+            )
+        for tid in changed:  # remember this scheme's points beside each result
+            self.store.put_cached_result(tid, found[tid].seq, found[tid].dumps())
         return info, lines, points, scheme
 
     def standings(self, league: str, season: str) -> SeasonStandings:
@@ -534,6 +759,27 @@ class LeagueService:
             stack_formula=info.stack.formula,
             qualifiers=championship_stacks(chosen, info.stack),
         )
+
+    def points_by_player(self, tournament_id: str) -> dict[str, float]:
+        """League points per player-database id earned in one tournament (a merged
+        duplicate's under the id it was merged into), added over every league season the
+        tournament counts toward: the player service's points source (its history)."""
+        out: dict[str, float] = {}
+        for lg in self.store.leagues():
+            for season in self.store.seasons(lg.key):
+                rows = self.store.season_events(lg.key, season.key)
+                if not any(r.tournament == tournament_id and not r.championship for r in rows):
+                    continue
+                _, scheme = self.league(lg.key)
+                result = self._results([tournament_id])[tournament_id]
+                marks = {s.player: SignOut(s.mark) for s in self.store.signouts([tournament_id])}
+                alias = self._aliases(p.player for p in result.players)
+                result, marks = fold_aliases(result, alias, marks)
+                for p in event_points(scheme, result, marks):
+                    if p.player.startswith(DB_PREFIX):
+                        pid = p.player.removeprefix(DB_PREFIX)
+                        out[pid] = round(out.get(pid, 0.0) + p.total, scheme.decimals)
+        return out
 
 
 def scheme_from_options(
@@ -575,6 +821,19 @@ def as_data(value: Any) -> Mapping[str, Any] | Any:
     return asdict(value) if hasattr(value, "__dataclass_fields__") else value
 
 
+def player_service(
+    tournaments: TournamentService, now: Callable[[], datetime] = utc_now
+) -> PlayerService:
+    """The player service every face uses: its histories show league points (from
+    :meth:`LeagueService.points_by_player`) wherever the store keeps leagues."""
+    points = (
+        LeagueService.over(tournaments).points_by_player
+        if isinstance(tournaments.store, LeagueStore)
+        else None
+    )
+    return PlayerService(tournaments.store, tournaments, now=now, points=points)
+
+
 __all__ = [
     "KEY",
     "NAME_MAX",
@@ -585,6 +844,9 @@ __all__ = [
     "SeasonStandings",
     "as_data",
     "card_or_name",
+    "db_card_or_name",
+    "fold_aliases",
+    "player_service",
     "read_event_result",
     "scheme_from_options",
 ]

@@ -1,4 +1,4 @@
-"""Across events of a series: satellites that award seats in a target event (issue 14).
+"""Across events of a series: satellites, the series itself, flights into Day 2 (issue 14).
 
 A satellite's terms and its seats name another tournament, which the tournament core of
 one event never sees; this service does, through the :class:`TournamentService`:
@@ -12,19 +12,60 @@ one event never sees; this service does, through the :class:`TournamentService`:
   (:class:`~pokertd.tournament.satellites.PaySeat`); cash alone is recorded directly.
   When the satellite refuses after the registration, the registration is undone, so a
   refused call changes nothing.
+
+A series (festival) groups tournaments (the side tables of :mod:`pokertd.store.series`):
+:meth:`SeriesService.create_series`, :meth:`~SeriesService.add_event` /
+:meth:`~SeriesService.remove_event`, :meth:`~SeriesService.lobby` (every event: name,
+state, entries, players left, level, pool) and :meth:`~SeriesService.cash_report` (the
+money of every event, integer cents, with totals that add up; :func:`cash_csv`).
+
+An event played in flights (:meth:`~SeriesService.add_flighted`: whether a player may
+re-enter another flight) has its flights added with a label (``Day 1A``); once every
+flight is bagged (``EndDay``), :meth:`~SeriesService.day2` checks everything first (the
+flights belong to this event, each is bagged and not carried yet, nobody alive in two
+flights unless re-entry is allowed: :func:`~pokertd.tournament.days.carry_flights`), then
+creates Day 2 from the first flight's template and rules, carries the stacks and the
+flights' prize pool into it (:class:`~pokertd.tournament.days.CarryFlights`) and closes
+each flight (:class:`~pokertd.tournament.days.CloseFlight`). ``pokertd day start`` then
+redraws Day 2 (C1).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import csv
+import io
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, fields
+from datetime import datetime
+from functools import partial
 from typing import Any
 
 from pokertd.errors import InvalidCommand, NotFound, PokertdError, RuleViolation
 from pokertd.roles import Role
 from pokertd.service import TournamentService, utc_now
-from pokertd.tournament.entries import Register, Roster, Setup, find_player
-from pokertd.tournament.framework import Undo
+from pokertd.store.series import FlightedRow, SeriesEventRow, SeriesRow, SeriesStore
+from pokertd.tournament.days import (
+    CarryFlights,
+    CloseFlight,
+    Days,
+    FlightPool,
+    FlightStack,
+    carry_flights,
+)
+from pokertd.tournament.entries import (
+    CreateTournament,
+    EntryStatus,
+    PurchaseKind,
+    Register,
+    Roster,
+    Setup,
+    find_player,
+)
+from pokertd.tournament.framework import TournamentState, Undo
 from pokertd.tournament.limits import CENTS_MAX
+from pokertd.tournament.prizes import PrizeBook
+from pokertd.tournament.prizes.pool import pool
 from pokertd.tournament.satellites import (
     LeftoverRule,
     PaySeat,
@@ -174,5 +215,476 @@ class SeriesService:
             target_player=target_player,
         )
 
+    # ---- series (festivals) ------------------------------------------------------------------
 
-__all__ = ["SeatPayment", "SeriesService"]
+    def _store(self) -> SeriesStore:
+        """The store's series tables (every SQLite and PostgreSQL store has them)."""
+        store = self.tournaments.store
+        if not isinstance(store, SeriesStore):
+            raise InvalidCommand("This event store cannot keep series.")
+        return store
+
+    def _series(self, key: str) -> SeriesRow:
+        found = self._store().series(_key(key, "series"))
+        if found is None:
+            raise NotFound(f"There is no series {key.strip()!r}.")
+        return found
+
+    def create_series(self, key: str, name: str) -> SeriesRow:
+        """Create a series (festival) called ``name`` with the short id ``key``."""
+        row = SeriesRow(_key(key, "series"), _name(name, "series"), utc_now().timestamp())
+        self._store().add_series(row)
+        return row
+
+    def add_flighted(self, series: str, key: str, name: str, *, reentry: bool) -> FlightedRow:
+        """Declare an event of ``series`` played in flights; ``reentry``: a player may enter
+        more than one flight (then only his best stack goes to Day 2)."""
+        row = FlightedRow(
+            self._series(series).key,
+            _key(key, "event"),
+            _name(name, "event"),
+            reentry,
+            "",
+            utc_now().timestamp(),
+        )
+        self._store().add_flighted(row)
+        return row
+
+    def add_event(
+        self, series: str, tournament: str, *, flight_of: str = "", label: str = ""
+    ) -> SeriesEventRow:
+        """Put a tournament in a series: an event, or (``flight_of``) a flight labelled
+        ``label`` (default ``Day 1A``, ``Day 1B``... in the order they are added)."""
+        key = self._series(series).key
+        tid = tournament.strip()
+        if not self.tournaments.exists(tid):
+            raise NotFound(f"There is no tournament {tid!r}.")
+        store = self._store()
+        if not flight_of.strip():
+            if label.strip():
+                raise InvalidCommand("Only a flight has a label: name its event too.")
+            row = SeriesEventRow(key, tid, "event", "", "", utc_now().timestamp())
+            store.add_series_event(row)
+            return row
+        event = _key(flight_of, "event")
+        if store.flighted(key, event) is None:
+            raise NotFound(f"Series {key!r} has no flighted event {event!r}.")
+        if not label.strip():
+            n = sum(1 for r in store.series_events(key) if r.event == event and r.role == "flight")
+            label = f"Day 1{chr(ord('A') + n)}" if n < 26 else f"Flight {n + 1}"
+        row = SeriesEventRow(
+            key, tid, "flight", event, _name(label, "flight", 40), utc_now().timestamp()
+        )
+        store.add_series_event(row)
+        return row
+
+    def remove_event(self, series: str, tournament: str) -> SeriesEventRow:
+        """Take a tournament out of a series (a flight carried to Day 2 and a Day 2 stay)."""
+        return self._store().remove_series_event(self._series(series).key, tournament.strip())
+
+    def lobby(self, series: str) -> SeriesLobby:
+        """Every event of the series as the lobby shows it, in the order they were added."""
+        row = self._series(series)
+        now = utc_now()
+        lines: list[LobbyRow] = []
+        for ev in self._store().series_events(row.key):
+            if not self.tournaments.exists(ev.tournament):
+                continue  # a tournament deleted from the store since
+            lines.append(self.tournaments.read(ev.tournament, partial(_lobby_row, row=ev, now=now)))
+        return SeriesLobby(id=row.key, name=row.name, rows=tuple(lines))
+
+    def cash_report(self, series: str) -> SeriesCash:
+        """The money of every event of the series and the totals (integer cents)."""
+        row = self._series(series)
+        lines = [
+            self.tournaments.read(ev.tournament, partial(_cash_row, row=ev))
+            for ev in self._store().series_events(row.key)
+            if self.tournaments.exists(ev.tournament)
+        ]
+        return SeriesCash(id=row.key, name=row.name, rows=tuple(lines), total=_total(lines))
+
+    # ---- flights into Day 2 --------------------------------------------------------------
+
+    def day2(
+        self,
+        series: str,
+        event: str,
+        *,
+        flights: Sequence[str] = (),
+        name: str = "",
+        tournament_id: str | None = None,
+        actor: str = "system",
+        role: Role | str = Role.DIRECTOR,
+    ) -> Day2Formed:
+        """Form Day 2 of flighted ``event`` from its flights (default: every flight added);
+        every check comes first, so a refusal changes nothing."""
+        store = self._store()
+        key = self._series(series).key
+        ev = store.flighted(key, _key(event, "event"))
+        if ev is None:
+            raise NotFound(f"Series {key!r} has no flighted event {event.strip()!r}.")
+        if ev.day2:
+            raise RuleViolation(f"Day 2 of {ev.name} is formed already ({ev.day2}).")
+        rows = {r.tournament: r for r in store.series_events(key)}
+        if flights:
+            chosen = []
+            for tid in dict.fromkeys(f.strip() for f in flights):
+                r = rows.get(tid)
+                if r is None or r.role != "flight":
+                    raise RuleViolation(f"{tid} is not a flight in series {key!r}.")
+                if r.event != ev.key:
+                    raise RuleViolation(
+                        f"{r.label} ({tid}) is a flight of another event ({r.event!r}), "
+                        f"not of {ev.name}: Day 2 takes its own event's flights only."
+                    )
+                chosen.append(r)
+        else:
+            chosen = [r for r in rows.values() if r.role == "flight" and r.event == ev.key]
+        if not chosen:
+            raise InvalidCommand(f"{ev.name} has no flights: add them to the series first.")
+        stacks: list[FlightStack] = []
+        pools: list[FlightPool] = []
+        first: TournamentState | None = None
+        for r in chosen:
+            state = self.tournaments.state(r.tournament)
+            first = first or state
+            got_stacks, got_pool = _flight_bags(state, r)
+            stacks.extend(got_stacks)
+            pools.append(got_pool)
+        field = carry_flights(stacks, pools, reentry_allowed=ev.reentry)  # refusals first
+        assert first is not None
+        setup = first.part(Setup)
+        title = _name(name or f"{ev.name} Day 2", "Day 2")
+        tid = self.tournaments.create(
+            CreateTournament(name=title, template=setup.tmpl, profile=setup.profile),
+            tournament_id=tournament_id,
+            actor=actor,
+            role=role,
+        )
+        command = CarryFlights(
+            flights=tuple((p.flight, p.label, p.entries, p.prize_cents) for p in pools),
+            stacks=tuple((s.flight, s.name, s.card, s.db_id, s.chips, s.bag) for s in stacks),
+            reentry_allowed=ev.reentry,
+        )
+        self.tournaments.run(tid, command, actor=actor, role=role)
+        store.set_day2(SeriesEventRow(key, tid, "day2", ev.key, "Day 2", utc_now().timestamp()))
+        for r in chosen:
+            self.tournaments.run(
+                r.tournament, CloseFlight(day2=tid, day2_name=title), actor=actor, role=role
+            )
+        return Day2Formed(
+            tournament=tid,
+            name=title,
+            flights=tuple(r.tournament for r in chosen),
+            players=len(field.stacks),
+            chips=field.chips,
+            surrendered=len(field.surrendered),
+            entries=field.entries,
+            carried_pool_cents=field.pool_cents,
+            stacks=tuple((s.name, s.label, s.chips) for s in field.stacks),
+        )
+
+
+# ---- values and pure helpers ------------------------------------------------------------
+
+_KEY = re.compile(r"[a-z0-9][a-z0-9_-]{0,39}")
+
+
+def _key(text: str, what: str) -> str:
+    """A short id: 1-40 lower-case letters, digits, ``-`` or ``_``."""
+    key = text.strip().lower()
+    if not _KEY.fullmatch(key):
+        raise InvalidCommand(
+            f"{text.strip()[:40]!r} cannot be a {what} id: use up to 40 letters, digits, - or _."
+        )
+    return key
+
+
+def _name(text: str, what: str, most: int = 120) -> str:
+    """A name a person reads: 1 to ``most`` printable characters."""
+    name = " ".join(text.split())
+    if not name:
+        raise InvalidCommand(f"Give the {what} a name.")
+    if len(name) > most or not name.isprintable():
+        raise InvalidCommand(f"A {what}'s name is at most {most} printable characters.")
+    return name
+
+
+def _flight_bags(
+    state: TournamentState, row: SeriesEventRow
+) -> tuple[list[FlightStack], FlightPool]:
+    """A flight's bags still alive and its pool, refused when it is not bagged or carried."""
+    days = state.part(Days)
+    label = f"{row.label} ({row.tournament})"
+    if days.carried_to:
+        raise RuleViolation(f"{label} went to Day 2 already ({days.carried_to}).")
+    end = days.last_end()
+    if not days.bagged or end is None:
+        raise RuleViolation(f"{label} has not ended: bag its survivors (day end) first.")
+    roster = state.part(Roster)
+    stacks = []
+    for b in end.bags:
+        entry = roster.entries[b.entry_id]
+        if entry.status is not EntryStatus.ALIVE:
+            continue
+        who = roster.players[entry.player_id]
+        stacks.append(
+            FlightStack(
+                flight=row.tournament,
+                label=row.label,
+                name=who.name,
+                card=who.member,
+                db_id=who.db_id,
+                chips=b.chips,
+                bag=b.bag,
+            )
+        )
+    prize = sum(p.fees.prize_pool for p in roster.purchases) + state.part(Setup).tmpl.added_money
+    return stacks, FlightPool(
+        flight=row.tournament, label=row.label, entries=roster.entry_count, prize_cents=prize
+    )
+
+
+def _lobby_row(state: TournamentState, *, row: SeriesEventRow, now: datetime) -> LobbyRow:
+    st = status(state, now)
+    days = state.part(Days)
+    if days.carried_to:
+        how = "carried to Day 2"
+    elif st.finished:
+        how = "finished"
+    elif days.flights and not days.started_at:
+        how = "Day 2 formed"
+    elif days.bagged:
+        how = f"Day {days.day} bagged"
+    elif days.day > 1:
+        how = f"Day {days.day} in play"
+    elif st.level is None:
+        how = "registering"
+    else:
+        how = "running"
+    return LobbyRow(
+        tournament=row.tournament,
+        name=st.name,
+        role=row.role,
+        event=row.event,
+        label=row.label,
+        state=how,
+        entries=st.entries,
+        players_left=0 if days.carried_to else st.alive,
+        level=st.level,
+        pool_cents=0 if days.carried_to else st.prize_pool_cents,
+    )
+
+
+def _cash_row(state: TournamentState, *, row: SeriesEventRow) -> CashRow:
+    roster = state.part(Roster)
+    setup = state.part(Setup)
+    book = state.part(PrizeBook)
+    n = {"entries": 0, "rebuys": 0, "addons": 0}
+    parts = {"prize": 0, "house": 0, "entry_fee": 0, "bounty": 0, "rebuy": 0, "addon": 0}
+    for p in roster.purchases:
+        if p.kind is PurchaseKind.REBUY:
+            n["rebuys"] += 1
+            parts["rebuy"] += p.fees.total
+        elif p.kind is PurchaseKind.ADDON:
+            n["addons"] += 1
+            parts["addon"] += p.fees.total
+        else:
+            n["entries"] += 1
+            parts["prize"] += p.fees.prize_pool
+            parts["house"] += p.fees.house_fee
+            parts["entry_fee"] += p.fees.entry_fee
+            parts["bounty"] += p.fees.bounty
+    carried_out = state.part(Days).carried_to != ""
+    made = pool(state)
+    own_prize = sum(p.fees.prize_pool for p in roster.purchases) + setup.tmpl.added_money
+    paid = sum(p.amount for p in book.paid.values())
+    net = 0 if carried_out else made.net
+    return CashRow(
+        tournament=row.tournament,
+        name=setup.name,
+        role=row.role,
+        label=row.label,
+        entries=n["entries"],
+        buyin_prize_cents=parts["prize"],
+        buyin_house_cents=parts["house"],
+        buyin_entry_fee_cents=parts["entry_fee"],
+        buyin_bounty_cents=parts["bounty"],
+        rebuys=n["rebuys"],
+        rebuy_cents=parts["rebuy"],
+        addons=n["addons"],
+        addon_cents=parts["addon"],
+        collected_cents=sum(p.fees.total for p in roster.purchases),
+        added_money_cents=setup.tmpl.added_money,
+        carried_in_cents=book.carried_pool,
+        carried_out_cents=own_prize if carried_out else 0,
+        withheld_cents=0 if carried_out else made.withheld,
+        overlay_cents=0 if carried_out else made.overlay,
+        net_pool_cents=net,
+        prizes_paid_cents=paid,
+        tax_withheld_cents=sum(p.withheld for p in book.paid.values()),
+        owed_cents=net - paid,
+    )
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class LobbyRow:
+    """One event of a series as the lobby shows it."""
+
+    tournament: str
+    name: str
+    role: str
+    """``event``, ``flight`` or ``day2``."""
+    event: str
+    label: str
+    state: str
+    """registering, running, Day N bagged, carried to Day 2, finished."""
+    entries: int
+    players_left: int
+    level: int | None
+    pool_cents: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SeriesLobby:
+    """A series and its events (``events``: their tournament ids, in order)."""
+
+    id: str
+    name: str
+    rows: tuple[LobbyRow, ...]
+
+    @property
+    def events(self) -> tuple[str, ...]:
+        """The tournament ids, in the order they were added."""
+        return tuple(r.tournament for r in self.rows)
+
+    def as_json(self) -> dict[str, Any]:
+        """The lobby as ``--json`` prints it."""
+        return {
+            "series": self.id,
+            "name": self.name,
+            "events": [{f.name: getattr(r, f.name) for f in fields(r)} for r in self.rows],
+        }
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CashRow:
+    """One event's money (integer cents). ``collected`` = the buy-in parts + rebuys +
+    add-ons; a flight carried to Day 2 has its prize money in ``carried_out`` (and no pool
+    of its own), which its Day 2 has in ``carried_in``; ``owed`` = net pool - prizes paid."""
+
+    tournament: str
+    name: str
+    role: str
+    label: str
+    entries: int
+    buyin_prize_cents: int
+    buyin_house_cents: int
+    buyin_entry_fee_cents: int
+    buyin_bounty_cents: int
+    rebuys: int
+    rebuy_cents: int
+    addons: int
+    addon_cents: int
+    collected_cents: int
+    added_money_cents: int
+    carried_in_cents: int
+    carried_out_cents: int
+    withheld_cents: int
+    overlay_cents: int
+    net_pool_cents: int
+    prizes_paid_cents: int
+    tax_withheld_cents: int
+    owed_cents: int
+
+
+_SUMMED = (
+    "entries",
+    "rebuys",
+    "addons",
+    *(f.name for f in fields(CashRow) if f.name.endswith("_cents")),
+)
+
+
+def _total(rows: Sequence[CashRow]) -> dict[str, int]:
+    return {k: sum(int(getattr(r, k)) for r in rows) for k in _SUMMED}
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SeriesCash:
+    """The cash report of a series: one row per event and the totals of every column."""
+
+    id: str
+    name: str
+    rows: tuple[CashRow, ...]
+    total: dict[str, int]
+
+    def as_json(self) -> dict[str, Any]:
+        """The report as ``--json`` prints it."""
+        return {
+            "series": self.id,
+            "name": self.name,
+            "events": [{f.name: getattr(r, f.name) for f in fields(r)} for r in self.rows],
+            "total": dict(self.total),
+        }
+
+
+def cash_csv(report: SeriesCash) -> str:
+    """The cash report as CSV: a header, one line per event, then the totals line."""
+    out = io.StringIO()
+    names = [f.name for f in fields(CashRow)]
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(names)
+    for r in report.rows:
+        writer.writerow([_cell(getattr(r, n)) for n in names])
+    writer.writerow([report.total.get(n, "TOTAL" if n == "tournament" else "") for n in names])
+    return out.getvalue()
+
+
+def _cell(value: object) -> object:
+    """A spreadsheet never runs a cell: text starting with = + - @ is quoted with '."""
+    if isinstance(value, str) and value[:1] in ("=", "+", "-", "@", "\t", "\r"):
+        return "'" + value
+    return value
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Day2Formed:
+    """What :meth:`SeriesService.day2` did."""
+
+    tournament: str
+    name: str
+    flights: tuple[str, ...]
+    players: int
+    chips: int
+    surrendered: int
+    entries: int
+    carried_pool_cents: int
+    stacks: tuple[tuple[str, str, int], ...]
+    """``(name, flight label, chips)``, biggest first."""
+
+    def as_json(self) -> dict[str, Any]:
+        """The result as ``--json`` prints it."""
+        return {
+            "tournament": self.tournament,
+            "name": self.name,
+            "flights": list(self.flights),
+            "players": self.players,
+            "chips": self.chips,
+            "surrendered": self.surrendered,
+            "entries": self.entries,
+            "carried_pool_cents": self.carried_pool_cents,
+            "stacks": [{"name": n, "flight": f, "chips": c} for n, f, c in self.stacks],
+        }
+
+
+__all__ = [
+    "CashRow",
+    "Day2Formed",
+    "LobbyRow",
+    "SeatPayment",
+    "SeriesCash",
+    "SeriesLobby",
+    "SeriesService",
+    "cash_csv",
+]

@@ -20,7 +20,7 @@ from pokertd.errors import InvalidCommand, NotFound
 from pokertd.roles import Role
 from pokertd.store import Account, AccountStore, EventStore, SessionRow, open_store
 from pokertd.store.accounts import ACCOUNT_TABLES, ADDRESS_DAYS
-from pokertd.store.testing import postgres_test_url
+from pokertd.store.testing import fresh_postgres_database, postgres_test_url
 
 T0 = 1_790_000_000.0
 """A fixed wall-clock time (seconds) for sessions and attempts."""
@@ -31,23 +31,11 @@ Opener = Callable[[], AccountStore]
 @pytest.fixture(scope="module")
 def pg_database() -> Iterator[str]:
     """A fresh PostgreSQL database for this module, dropped afterwards."""
-    import psycopg
-
     base, reason = postgres_test_url()
     if base is None:
         pytest.skip(reason)
-    name = f"pokertd_acct_{secrets.token_hex(4)}"
-    with psycopg.connect(base, autocommit=True) as admin:
-        admin.execute(f"CREATE DATABASE {name}")
-    try:
-        yield base.rsplit("/", 1)[0] + f"/{name}"
-    finally:
-        with psycopg.connect(base, autocommit=True) as admin:
-            admin.execute(
-                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = %s",
-                (name,),
-            )
-            admin.execute(f"DROP DATABASE IF EXISTS {name}")
+    with fresh_postgres_database(base, "pokertd_acct") as url:
+        yield url
 
 
 @pytest.fixture(

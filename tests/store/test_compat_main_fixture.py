@@ -171,6 +171,8 @@ def _since_982daf5(view: str, got: Any) -> Any:
     - ``tables``: each seated player has ``away`` (the floor marks a player away, issue
       12), ``penalty_hands_left`` and ``on_penalty`` (penalties served, issue 13): new,
       and none of the old fixture's players is away or serving a penalty.
+    - ``cash``: ``carried_pool`` is new (the flights' prize pool carried into a Day 2,
+      issue 14): 0 for every old event.
     Everything else must be exactly what the old code printed.
     """
     if view == "receipt":
@@ -198,6 +200,10 @@ def _since_982daf5(view: str, got: Any) -> Any:
                 row.pop("prize"), row.pop("prize_cents"), row.pop("note")
             rows.append(row)
         return {**got, "json": {**data, "rows": rows}}
+    if view == "cash":
+        data = dict(got["json"])
+        assert data.pop("carried_pool") == 0
+        return {**got, "json": data}
     if view == "tables":
         tables = []
         for table in got["json"]["tables"]:

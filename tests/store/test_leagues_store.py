@@ -6,7 +6,6 @@ SPOT-6.13).
 
 from __future__ import annotations
 
-import secrets
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -15,29 +14,17 @@ import pytest
 from pokertd.errors import InvalidCommand, NotFound
 from pokertd.store import open_store
 from pokertd.store.leagues import LeagueRow, LeagueStore, SeasonEventRow, SeasonRow, SignOutRow
-from pokertd.store.testing import postgres_test_url
+from pokertd.store.testing import fresh_postgres_database, postgres_test_url
 
 
 @pytest.fixture(scope="module")
 def pg_database() -> Iterator[str]:
     """A fresh PostgreSQL database for this module, dropped afterwards."""
-    import psycopg
-
     base, reason = postgres_test_url()
     if base is None:
         pytest.skip(reason)
-    name = f"pokertd_league_{secrets.token_hex(4)}"
-    with psycopg.connect(base, autocommit=True) as admin:
-        admin.execute(f"CREATE DATABASE {name}")
-    try:
-        yield base.rsplit("/", 1)[0] + f"/{name}"
-    finally:
-        with psycopg.connect(base, autocommit=True) as admin:
-            admin.execute(
-                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = %s",
-                (name,),
-            )
-            admin.execute(f"DROP DATABASE IF EXISTS {name}")
+    with fresh_postgres_database(base, "pokertd_league") as url:
+        yield url
 
 
 @pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])

@@ -7,7 +7,6 @@ reason otherwise) and works in a fresh database of its own.
 
 from __future__ import annotations
 
-import secrets
 import sqlite3
 from collections.abc import Iterator
 from pathlib import Path
@@ -26,7 +25,7 @@ from pokertd.store.players import (
     name_key,
     query_grams,
 )
-from pokertd.store.testing import postgres_test_url
+from pokertd.store.testing import fresh_postgres_database, postgres_test_url
 
 AT = "2026-11-22T19:00:00+00:00"
 
@@ -34,23 +33,11 @@ AT = "2026-11-22T19:00:00+00:00"
 @pytest.fixture(scope="module")
 def pg_database() -> Iterator[str]:
     """A fresh PostgreSQL database for this module, dropped afterwards."""
-    import psycopg
-
     base, reason = postgres_test_url()
     if base is None:
         pytest.skip(reason)
-    name = f"pokertd_players_{secrets.token_hex(4)}"
-    with psycopg.connect(base, autocommit=True) as admin:
-        admin.execute(f"CREATE DATABASE {name}")
-    try:
-        yield base.rsplit("/", 1)[0] + f"/{name}"
-    finally:
-        with psycopg.connect(base, autocommit=True) as admin:
-            admin.execute(
-                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = %s",
-                (name,),
-            )
-            admin.execute(f"DROP DATABASE IF EXISTS {name}")
+    with fresh_postgres_database(base, "pokertd_players") as url:
+        yield url
 
 
 @pytest.fixture(
@@ -69,7 +56,7 @@ def store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[PlayerStor
     assert isinstance(opened, PlayerStore)
     if kind == "postgres":  # one database for the module: start each test empty
         opened._ensure_players()  # type: ignore[attr-defined]
-        with opened._players_tx() as run:  # type: ignore[attr-defined]
+        with opened._ptx() as run:  # type: ignore[attr-defined]
             for table in PLAYER_TABLES:
                 run(f"DELETE FROM {table}", ())
     try:

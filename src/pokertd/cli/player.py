@@ -42,10 +42,10 @@ def _say(text: str) -> None:
 @contextmanager
 def _players(db: str | None) -> Iterator[PlayerService]:
     """The player service over the store named by ``--db`` (closed afterwards)."""
-    from pokertd.player_service import PlayerService
+    from pokertd.league_service import player_service
 
     with service(db) as tournaments:
-        yield PlayerService(tournaments.store, tournaments)
+        yield player_service(tournaments)
 
 
 def _line(p: PlayerRecord) -> str:

@@ -1,4 +1,13 @@
-"""``pokertd series``: satellites to a target event (issue 14).
+"""``pokertd series``: series (festivals), flights into Day 2, satellites (issue 14).
+
+``pokertd series create fall --name "Fall Festival"`` makes a series; ``series event fall
+main --name "Main Event" [--reentry]`` declares an event played in flights (``--reentry``:
+a player may enter several flights, his best stack goes on); ``series add fall T1
+[--flight main [--label "Day 1A"]]`` puts a tournament in it (``series remove`` takes it
+out); ``series lobby fall`` lists every event (state, entries, players left, level, pool);
+``series cash fall [--csv FILE]`` prints the money across its events; ``series day2 fall
+main [--flight T1 ...] [--id T2]`` forms Day 2 from the bagged flights (then ``pokertd day
+start T2`` redraws it).
 
 ``pokertd series satellite SAT --target MAIN --seat-value 1,500`` makes event SAT award
 seats in MAIN worth $1,500 each (``--leftover next_place`` or ``split`` for the cash left
@@ -9,18 +18,27 @@ target event. Every command has ``--json``; refusals print one line and exit 2.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Annotated
 
 import typer
 
 from pokertd.cli._common import DbOption, JsonOption, actor, console, emit, refusals, service
+from pokertd.errors import InvalidCommand
 from pokertd.money import format_money, parse_money
-from pokertd.series_service import SeatPayment, SeriesService
+from pokertd.series_service import (
+    Day2Formed,
+    SeatPayment,
+    SeriesCash,
+    SeriesLobby,
+    SeriesService,
+    cash_csv,
+)
 from pokertd.tournament.satellites import LeftoverRule, SatelliteView
 
 series_app = typer.Typer(
     name="series",
-    help="Across events: satellites awarding seats in a target event.",
+    help="Across events: series, lobby and cash, flights into Day 2, satellites.",
     no_args_is_help=True,
 )
 
@@ -90,12 +108,192 @@ def pay_seat(
     emit(paid.as_json(), as_json, lambda _: show(paid))
 
 
+SeriesArg = Annotated[str, typer.Argument(help="The series' id (fall, wsop-2026).")]
+
+
+def create(
+    key: SeriesArg,
+    name: Annotated[str, typer.Option("--name", help="The series' name.")],
+    db: DbOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Create a series (festival) that groups events."""
+    with refusals(as_json), service(db) as svc:
+        row = SeriesService(svc).create_series(key, name)
+    data = {"series": row.key, "name": row.name}
+    emit(data, as_json, lambda _: console.print(f"Series {row.key}: {row.name}"))
+
+
+def event(
+    key: SeriesArg,
+    event_key: Annotated[str, typer.Argument(help="The event's id in the series (main).")],
+    name: Annotated[str, typer.Option("--name", help="The event's name.")],
+    reentry: Annotated[
+        bool, typer.Option("--reentry", help="A player may enter several flights (best stack).")
+    ] = False,
+    db: DbOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Declare an event played in flights (Day 1A, Day 1B, ...) that meet on Day 2."""
+    with refusals(as_json), service(db) as svc:
+        row = SeriesService(svc).add_flighted(key, event_key, name, reentry=reentry)
+    data = {"series": row.series, "event": row.key, "name": row.name, "reentry": row.reentry}
+    how = "best stack per player" if row.reentry else "one flight per player"
+    emit(data, as_json, lambda _: console.print(f"{row.name} ({row.key}): flights, {how}"))
+
+
+def add(
+    key: SeriesArg,
+    tid: Annotated[str, typer.Argument(help="The tournament's id.")],
+    flight: Annotated[
+        str, typer.Option("--flight", help="A flight of this event (its id in the series).")
+    ] = "",
+    label: Annotated[str, typer.Option("--label", help="The flight's name (Day 1A).")] = "",
+    db: DbOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Put a tournament in a series: an event, or a flight of an event (--flight)."""
+    with refusals(as_json), service(db) as svc:
+        row = SeriesService(svc).add_event(key, tid, flight_of=flight, label=label)
+    data = {"series": row.series, "tournament": row.tournament, "role": row.role,
+            "event": row.event, "label": row.label}  # fmt: skip
+    what = f"{row.label} of {row.event}" if row.role == "flight" else "an event"
+    emit(data, as_json, lambda _: console.print(f"{row.tournament} is {what} in {row.series}"))
+
+
+def remove(
+    key: SeriesArg,
+    tid: Annotated[str, typer.Argument(help="The tournament's id.")],
+    db: DbOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Take a tournament out of a series."""
+    with refusals(as_json), service(db) as svc:
+        row = SeriesService(svc).remove_event(key, tid)
+    data = {"series": row.series, "tournament": row.tournament, "removed": True}
+    emit(data, as_json, lambda _: console.print(f"{row.tournament} left {row.series}"))
+
+
+def render_lobby(view: SeriesLobby) -> None:
+    """Every event of the series, one line each."""
+    console.print(f"{view.name} ({view.id})")
+    for r in view.rows:
+        level = "-" if r.level is None else str(r.level)
+        label = f" {r.label}" if r.label else ""
+        console.print(
+            f"  {r.tournament}  {r.name}{label}: {r.state}, {r.entries} entries, "
+            f"{r.players_left} left, level {level}, pool {format_money(r.pool_cents)}",
+            soft_wrap=True,
+        )
+
+
+def lobby(key: SeriesArg, db: DbOption = None, as_json: JsonOption = False) -> None:
+    """The series' lobby: every event's state, entries, players left, level and pool."""
+    with refusals(as_json), service(db) as svc:
+        view = SeriesService(svc).lobby(key)
+    emit(view.as_json(), as_json, lambda _: render_lobby(view))
+
+
+def render_cash(report: SeriesCash) -> None:
+    """The money of every event and the totals."""
+    console.print(f"{report.name} ({report.id}): cash report")
+    rows = [(r.tournament, r.name, {k: getattr(r, k) for k in report.total}) for r in report.rows]
+    for tid, name, v in [*rows, ("TOTAL", "", report.total)]:
+        console.print(
+            f"  {tid} {name}: {v['entries']} entries, collected "
+            f"{format_money(v['collected_cents'])} (prize {format_money(v['buyin_prize_cents'])}"
+            f", house {format_money(v['buyin_house_cents'])}, entry fee "
+            f"{format_money(v['buyin_entry_fee_cents'])}, bounty "
+            f"{format_money(v['buyin_bounty_cents'])}, rebuys {format_money(v['rebuy_cents'])}"
+            f", add-ons {format_money(v['addon_cents'])}); carried in "
+            f"{format_money(v['carried_in_cents'])}, out {format_money(v['carried_out_cents'])}"
+            f"; pool {format_money(v['net_pool_cents'])}, withheld "
+            f"{format_money(v['withheld_cents'])}, paid {format_money(v['prizes_paid_cents'])},"
+            f" owed {format_money(v['owed_cents'])}",
+            soft_wrap=True,
+        )
+
+
+def cash(
+    key: SeriesArg,
+    csv_file: Annotated[
+        str | None, typer.Option("--csv", help="Also write the report as CSV to this file.")
+    ] = None,
+    db: DbOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """The cash report across the series' events (buy-ins by part, rebuys, add-ons, pools,
+    prizes paid and owed); --csv FILE writes it for a spreadsheet."""
+    with refusals(as_json), service(db) as svc:
+        report = SeriesService(svc).cash_report(key)
+    if csv_file:
+        with refusals(as_json):
+            try:
+                Path(csv_file).write_text(cash_csv(report), encoding="utf-8")
+            except OSError as exc:
+                raise InvalidCommand(f"Cannot write {csv_file}: {exc.strerror}.") from None
+    emit(report.as_json(), as_json, lambda _: render_cash(report))
+
+
+def day2(
+    key: SeriesArg,
+    event_key: Annotated[str, typer.Argument(help="The flighted event's id (main).")],
+    flight: Annotated[
+        list[str] | None, typer.Option("--flight", help="A flight's id (default: all; repeat).")
+    ] = None,
+    name: Annotated[str, typer.Option("--name", help="Day 2's name.")] = "",
+    tid: Annotated[str | None, typer.Option("--id", help="Choose Day 2's id.")] = None,
+    db: DbOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Form Day 2 from the bagged flights: their stacks and their prize pool."""
+    with refusals(as_json), service(db) as svc:
+        formed = SeriesService(svc).day2(
+            key, event_key, flights=flight or (), name=name, tournament_id=tid, actor=actor()
+        )
+
+    def show(d: Day2Formed) -> None:
+        console.print(
+            f"{d.name} ({d.tournament}): {d.players} players, {d.chips:,} chips, pool "
+            f"{format_money(d.carried_pool_cents)} from {d.entries} entries in "
+            f"{len(d.flights)} flights. Seat it with: pokertd day start {d.tournament}",
+            soft_wrap=True,
+        )
+        for n, f, c in d.stacks:
+            console.print(f"  {n} ({f}) {c:,}")
+
+    emit(formed.as_json(), as_json, lambda _: show(formed))
+
+
 def register(app: typer.Typer) -> None:
     """Add ``pokertd series`` to the ``pokertd`` app."""
+    series_app.command("create")(create)
+    series_app.command("event")(event)
+    series_app.command("add")(add)
+    series_app.command("remove")(remove)
+    series_app.command("lobby")(lobby)
+    series_app.command("cash")(cash)
+    series_app.command("day2")(day2)
     series_app.command("satellite")(satellite)
     series_app.command("awards")(awards)
     series_app.command("pay-seat")(pay_seat)
     app.add_typer(series_app)
 
 
-__all__ = ["awards", "pay_seat", "register", "render", "satellite", "series_app"]
+__all__ = [
+    "add",
+    "awards",
+    "cash",
+    "create",
+    "day2",
+    "event",
+    "lobby",
+    "pay_seat",
+    "register",
+    "remove",
+    "render",
+    "render_cash",
+    "render_lobby",
+    "satellite",
+    "series_app",
+]

@@ -583,7 +583,8 @@ def _play_action(hand: Hand, p: int, w: list[str], where: str, table: _Structure
     if verb == "f":
         hand.act(Fold(seat=p))
     elif verb == "cc":
-        hand.act(Call(seat=p))
+        if not _superfluous_check(hand, p):
+            hand.act(Call(seat=p))
     elif verb == "cbr":
         if len(w) < 3:
             raise InvalidCommand(f"{where}: cbr needs an amount.")
@@ -594,6 +595,20 @@ def _play_action(hand: Hand, p: int, w: list[str], where: str, table: _Structure
         raise UnsupportedHand(f"{where}: {verb!r} belongs to a game pokertd does not deal.")
     else:
         raise InvalidCommand(f"{where}: unknown action {verb!r}.")
+
+
+def _superfluous_check(hand: Hand, p: int) -> bool:
+    """A check nobody needs: ``p`` is the one player left with chips, every other player in
+    the hand is all-in, and the betting is over (not ``p``'s turn to bet). PokerKit, and the
+    PHH files it writes, record that player's check (e.g. the big blind after a short small
+    blind went all-in on the forced bets and the button folded); pokertd closes the round
+    at once. The check changes nothing, so a replay accepts it and moves on."""
+    if hand.actor == p and hand.street not in ("showdown", "done"):
+        return False
+    if not hand.in_hand(p) or hand.is_all_in(p):
+        return False
+    others = [s for s in hand.seats_dealt if s != p and hand.in_hand(s)]
+    return bool(others) and all(hand.is_all_in(s) for s in others)
 
 
 def _show_or_muck(hand: Hand, p: int, shown_text: str | None, where: str) -> None:

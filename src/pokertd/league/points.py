@@ -241,6 +241,20 @@ def _place_points(
     return max(0.0, value)
 
 
+def signout_credit(
+    event: EventResult, eliminated: bool, place_points: float, mark: SignOut | None
+) -> tuple[bool, str]:
+    """Whether a player's points from ``event`` are credited, and the note when not
+    (G5: SPOT-6.13): a late sign-out voids them; where the event's profile asks for an
+    immediate sign-out, an eliminated player's place points wait for it."""
+    rule = event.signout_rule
+    if mark is SignOut.LATE:
+        return False, f"late sign-out: this event's points are void ({rule})"
+    if event.require_signout and eliminated and place_points > 0 and mark is None:
+        return False, f"points wait for the player to sign out ({rule})"
+    return True, ""
+
+
 def event_points(
     scheme: PointsScheme,
     event: EventResult,
@@ -262,13 +276,7 @@ def event_points(
         ko = round(row.knockouts * scheme.knockout_points, scheme.decimals)
         attend = round(scheme.attendance_points, scheme.decimals)
         total = round(place_pts + ko + attend, scheme.decimals)
-        mark = marks.get(row.player)
-        credited, note = True, ""
-        if mark is SignOut.LATE:
-            rule = event.signout_rule
-            credited, note = False, f"late sign-out: this event's points are void ({rule})"
-        elif event.require_signout and row.eliminated and place_pts > 0 and mark is None:
-            credited, note = False, f"points wait for the player to sign out ({event.signout_rule})"
+        credited, note = signout_credit(event, row.eliminated, place_pts, marks.get(row.player))
         out.append(
             PlayerPoints(
                 player=row.player,
@@ -298,4 +306,5 @@ __all__ = [
     "PointsScheme",
     "SignOut",
     "event_points",
+    "signout_credit",
 ]

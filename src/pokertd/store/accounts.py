@@ -249,17 +249,18 @@ def _session(row: Sequence[Any]) -> SessionRow:
     )
 
 
-class SqlAccounts:
-    """:class:`AccountStore` over the two hooks a dialect provides.
+class SideTables:
+    """Tables beside the event log (accounts, players, leagues, series): the two hooks each
+    dialect provides and their creation on first use, shared by every ``Sql*`` mixin.
 
     ``_accounts_tx(lock_key)`` opens a transaction no other process interleaves with (SQLite
-    ``BEGIN IMMEDIATE``, PostgreSQL an advisory transaction lock) and yields a runner;
-    ``_accounts_read()`` yields a runner for single reads. Both turn driver errors into
-    ``StoreError``. Statements use ``?`` placeholders; the PostgreSQL hooks rewrite them.
+    ``BEGIN IMMEDIATE``, PostgreSQL an advisory transaction lock on ``lock_key``) and yields
+    a runner; ``_accounts_read()`` yields a runner for single reads. Both turn driver errors
+    into ``StoreError``. Statements use ``?`` placeholders; the PostgreSQL hooks rewrite them.
+    Each mixin has its own lock keys, so writes of unrelated tables never wait on each other.
     """
 
     url: str
-    _accounts_ready: bool = False
 
     def _accounts_tx(
         self, lock_key: int = ACCOUNTS_LOCK
@@ -271,28 +272,41 @@ class SqlAccounts:
         """A runner for single reads on the store's connection (each dialect provides it)."""
         raise NotImplementedError  # pragma: no cover
 
-    # ---- plumbing -------------------------------------------------------------------
-
-    def _ensure_accounts(self) -> None:
-        """Create the account tables once per store (two processes racing both succeed).
+    def _create_tables(self, ddl: Sequence[str], schema_lock: int) -> None:
+        """Run ``ddl`` (``CREATE … IF NOT EXISTS``) once; two processes racing both succeed.
 
         ``CREATE TABLE IF NOT EXISTS`` alone can still fail on PostgreSQL when two sessions
         create the same table at once (a unique violation in the catalogue), so creation runs
-        under an advisory lock and a failure is retried after re-checking.
+        under the advisory lock ``schema_lock`` and a failure is retried after re-checking.
         """
-        if self._accounts_ready:
-            return
         for attempt in range(5):
             try:
-                with self._accounts_tx(ACCOUNTS_SCHEMA_LOCK) as run:
-                    for sql in _DDL:
+                with self._accounts_tx(schema_lock) as run:
+                    for sql in ddl:
                         run(sql, ())
-                break
+                return
             except StoreError:
                 if attempt == 4:
                     raise
                 time.sleep(0.05 * (attempt + 1))  # another process was creating them
-        self._accounts_ready = True
+
+
+class SqlAccounts(SideTables):
+    """:class:`AccountStore` over the two hooks a dialect provides.
+
+    ``_accounts_tx(lock_key)`` opens a transaction no other process interleaves with (SQLite
+    ``BEGIN IMMEDIATE``, PostgreSQL an advisory transaction lock) and yields a runner;
+    ``_accounts_read()`` yields a runner for single reads. Both turn driver errors into
+    ``StoreError``. Statements use ``?`` placeholders; the PostgreSQL hooks rewrite them.
+    """
+
+    _accounts_ready: bool = False
+
+    def _ensure_accounts(self) -> None:
+        """Create the account tables once per store."""
+        if not self._accounts_ready:
+            self._create_tables(_DDL, ACCOUNTS_SCHEMA_LOCK)
+            self._accounts_ready = True
 
     @contextlib.contextmanager
     def _tx(self) -> Iterator[Runner]:
@@ -537,5 +551,6 @@ __all__ = [
     "AccountStore",
     "Runner",
     "SessionRow",
+    "SideTables",
     "SqlAccounts",
 ]

@@ -23,13 +23,12 @@ Implements: G5 (SPOT-6.13: sign-outs and late flags as data), issue 14 (leagues,
 from __future__ import annotations
 
 import contextlib
-import time
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol, runtime_checkable
 
-from pokertd.errors import InvalidCommand, NotFound, StoreError
-from pokertd.store.accounts import ACCOUNTS_LOCK, Runner
+from pokertd.errors import InvalidCommand, NotFound
+from pokertd.store.accounts import Runner, SideTables
 
 LEAGUES_LOCK = 0x504B544C
 """PostgreSQL advisory lock of league writes ("PKTL")."""
@@ -173,37 +172,17 @@ _CHUNK = 500
 """Most tournament ids in one ``IN (…)`` list."""
 
 
-class SqlLeagues:
-    """:class:`LeagueStore` over the store's account hooks (one SQL text for both)."""
+class SqlLeagues(SideTables):
+    """:class:`LeagueStore` over the store's side-table hooks (one SQL text for both
+    dialects; writes under :data:`LEAGUES_LOCK`)."""
 
-    url: str
     _leagues_ready: bool = False
 
-    def _accounts_tx(
-        self, lock_key: int = ACCOUNTS_LOCK
-    ) -> contextlib.AbstractContextManager[Runner]:
-        """A locked write transaction yielding a runner (each dialect provides it)."""
-        raise NotImplementedError  # pragma: no cover
-
-    def _accounts_read(self) -> contextlib.AbstractContextManager[Runner]:
-        """A runner for single reads on the store's connection (each dialect provides it)."""
-        raise NotImplementedError  # pragma: no cover
-
     def _ensure_leagues(self) -> None:
-        """Create the league tables once per store (racing processes both succeed)."""
-        if self._leagues_ready:
-            return
-        for attempt in range(5):
-            try:
-                with self._accounts_tx(LEAGUES_SCHEMA_LOCK) as run:
-                    for sql in _DDL:
-                        run(sql, ())
-                break
-            except StoreError:
-                if attempt == 4:
-                    raise
-                time.sleep(0.05 * (attempt + 1))
-        self._leagues_ready = True
+        """Create the league tables once per store."""
+        if not self._leagues_ready:
+            self._create_tables(_DDL, LEAGUES_SCHEMA_LOCK)
+            self._leagues_ready = True
 
     @contextlib.contextmanager
     def _league_tx(self) -> Iterator[Runner]:

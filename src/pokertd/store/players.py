@@ -31,15 +31,14 @@ from __future__ import annotations
 
 import contextlib
 import secrets
-import time
 import unicodedata
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol, runtime_checkable
 
 from pokertd.errors import InvalidCommand, NotFound, StoreError
+from pokertd.store.accounts import Runner, SideTables
 
-Runner = Callable[[str, tuple[Any, ...]], list[tuple[Any, ...]]]
 """Runs one statement (``?`` placeholders) inside a transaction and returns its rows."""
 
 PLAYERS_LOCK = 0x504B5450
@@ -307,55 +306,27 @@ class PlayerStore(Protocol):
         ...
 
 
-class SqlPlayers:
-    """:class:`PlayerStore` over the two hooks a dialect provides.
+class SqlPlayers(SideTables):
+    """:class:`PlayerStore` over the store's side-table hooks (one SQL text for both
+    dialects; writes under :data:`PLAYERS_LOCK`)."""
 
-    ``_players_tx(lock_key)`` opens a transaction no other process interleaves with (SQLite
-    ``BEGIN IMMEDIATE``, PostgreSQL an advisory transaction lock) and yields a runner;
-    ``_players_read()`` yields a runner for reads. Both turn driver errors into
-    ``StoreError``. Statements use ``?`` placeholders; the PostgreSQL hooks rewrite them.
-    """
-
-    url: str
     _players_ready: bool = False
 
-    def _players_tx(
-        self, lock_key: int = PLAYERS_LOCK
-    ) -> contextlib.AbstractContextManager[Runner]:
-        """A locked write transaction yielding a runner (each dialect provides it)."""
-        raise NotImplementedError  # pragma: no cover
-
-    def _players_read(self) -> contextlib.AbstractContextManager[Runner]:
-        """A runner for reads on the store's connection (each dialect provides it)."""
-        raise NotImplementedError  # pragma: no cover
-
-    # ---- plumbing -------------------------------------------------------------------
-
     def _ensure_players(self) -> None:
-        """Create the player tables once per store (racing processes both succeed)."""
-        if self._players_ready:
-            return
-        for attempt in range(5):
-            try:
-                with self._players_tx(PLAYERS_SCHEMA_LOCK) as run:
-                    for sql in _DDL:
-                        run(sql, ())
-                break
-            except StoreError:
-                if attempt == 4:
-                    raise
-                time.sleep(0.05 * (attempt + 1))  # another process was creating them
-        self._players_ready = True
+        """Create the player tables once per store."""
+        if not self._players_ready:
+            self._create_tables(_DDL, PLAYERS_SCHEMA_LOCK)
+            self._players_ready = True
 
     @contextlib.contextmanager
     def _ptx(self) -> Iterator[Runner]:
         self._ensure_players()
-        with self._players_tx(PLAYERS_LOCK) as run:
+        with self._accounts_tx(PLAYERS_LOCK) as run:
             yield run
 
     def _pread(self, sql: str, params: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
         self._ensure_players()
-        with self._players_read() as run:
+        with self._accounts_read() as run:
             return run(sql, params)
 
     @staticmethod
@@ -450,7 +421,7 @@ class SqlPlayers:
     def survivor(self, player_id: str) -> PlayerRecord:
         """The player ``player_id`` stands for now (``NotFound`` for an unknown id)."""
         self._ensure_players()
-        with self._players_read() as run:
+        with self._accounts_read() as run:
             return self._follow_merges(run, player_id)
 
     def players_with_card(self, card: str) -> list[PlayerRecord]:
@@ -634,7 +605,7 @@ class SqlPlayers:
         group = [player_id]
         todo = [player_id]
         self._ensure_players()
-        with self._players_read() as run:
+        with self._accounts_read() as run:
             while todo and len(group) < 10_000:
                 rows = run(
                     "SELECT id FROM pokertd_players WHERE merged_into = ? ORDER BY id",

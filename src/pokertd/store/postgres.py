@@ -39,7 +39,8 @@ from pokertd.store.base import (
     utc_iso,
 )
 from pokertd.store.leagues import SqlLeagues
-from pokertd.store.players import PLAYERS_LOCK, SqlPlayers
+from pokertd.store.players import SqlPlayers
+from pokertd.store.series import SqlSeries
 from pokertd.tournament.framework import Event, EventRecord
 
 SCHEMA_VERSION = 3
@@ -119,7 +120,7 @@ def _safe(url: str) -> str:
     return url
 
 
-class PostgresStore(SqlLeagues, SqlAccounts, SqlPlayers):
+class PostgresStore(SqlLeagues, SqlAccounts, SqlPlayers, SqlSeries):
     """An :class:`~pokertd.store.base.EventStore` on PostgreSQL (thread-safe).
 
     Also the :class:`~pokertd.store.accounts.AccountStore` of that database (staff
@@ -183,14 +184,16 @@ class PostgresStore(SqlLeagues, SqlAccounts, SqlPlayers):
 
     @contextmanager
     def _account_errors(self) -> Iterator[None]:
-        """Turn psycopg failures of the account tables into ``StoreError``."""
+        """Turn psycopg failures of the side tables (accounts, players, leagues, series) into
+        ``StoreError``."""
         try:
             yield
         except PokertdError:
             raise
         except psycopg.Error as exc:
             raise StoreError(
-                f"The user accounts at {_safe(self.url)} are unavailable: {exc}".strip()
+                f"The staff, player, league and series tables at {_safe(self.url)} are down: "
+                f"{exc}".strip()
             ) from exc
 
     def _run(self, sql: str, params: tuple[object, ...] = ()) -> list[tuple[object, ...]]:
@@ -207,32 +210,6 @@ class PostgresStore(SqlLeagues, SqlAccounts, SqlPlayers):
     @contextmanager
     def _accounts_read(self) -> Iterator[Runner]:
         with self._account_errors(), self._lock:
-            yield self._run
-
-    # PlayerStore hooks (the SQL is in SqlPlayers, with ``?`` placeholders)
-
-    @contextmanager
-    def _player_errors(self) -> Iterator[None]:
-        """Turn psycopg failures of the player tables into ``StoreError``."""
-        try:
-            yield
-        except PokertdError:
-            raise
-        except psycopg.Error as exc:
-            raise StoreError(
-                f"The player database at {_safe(self.url)} is unavailable: {exc}".strip()
-            ) from exc
-
-    @contextmanager
-    def _players_tx(self, lock_key: int = PLAYERS_LOCK) -> Iterator[Runner]:
-        """A transaction under advisory lock ``lock_key``: no other process interleaves."""
-        with self._player_errors(), self._lock, self._conn.transaction():
-            self._conn.execute("SELECT pg_advisory_xact_lock(%s)", (lock_key,))
-            yield self._run
-
-    @contextmanager
-    def _players_read(self) -> Iterator[Runner]:
-        with self._player_errors(), self._lock:
             yield self._run
 
     # ----------------------------------------------------------------------------------

@@ -36,7 +36,8 @@ from pokertd.store.base import (
     utc_iso,
 )
 from pokertd.store.leagues import SqlLeagues
-from pokertd.store.players import PLAYERS_LOCK, SqlPlayers
+from pokertd.store.players import SqlPlayers
+from pokertd.store.series import SqlSeries
 from pokertd.tournament.framework import Event, EventRecord
 
 APPLICATION_ID = 0x504B5444
@@ -118,7 +119,7 @@ def _check_header(path: str) -> bool:
     return True
 
 
-class SqliteStore(SqlLeagues, SqlAccounts, SqlPlayers):
+class SqliteStore(SqlLeagues, SqlAccounts, SqlPlayers, SqlSeries):
     """An :class:`~pokertd.store.base.EventStore` in one SQLite file (or in memory).
 
     Also the :class:`~pokertd.store.accounts.AccountStore` of that file (staff accounts,
@@ -239,13 +240,16 @@ class SqliteStore(SqlLeagues, SqlAccounts, SqlPlayers):
 
     @contextmanager
     def _account_errors(self) -> Iterator[None]:
-        """Turn SQLite failures of the account tables into ``StoreError``."""
+        """Turn SQLite failures of the side tables (accounts, players, leagues, series) into
+        ``StoreError``."""
         try:
             yield
         except PokertdError:
             raise
         except sqlite3.Error as exc:
-            raise StoreError(f"The user accounts in {self.path} are unavailable: {exc}.") from exc
+            raise StoreError(
+                f"The staff, player, league and series tables in {self.path} are down: {exc}."
+            ) from exc
 
     def _run(self, sql: str, params: tuple[object, ...] = ()) -> list[tuple[object, ...]]:
         return [tuple(row) for row in self._conn.execute(sql, params).fetchall()]
@@ -259,29 +263,6 @@ class SqliteStore(SqlLeagues, SqlAccounts, SqlPlayers):
     @contextmanager
     def _accounts_read(self) -> Iterator[Runner]:
         with self._account_errors(), self._lock:
-            yield self._run
-
-    # PlayerStore hooks (the SQL is in SqlPlayers)
-
-    @contextmanager
-    def _player_errors(self) -> Iterator[None]:
-        """Turn SQLite failures of the player tables into ``StoreError``."""
-        try:
-            yield
-        except PokertdError:
-            raise
-        except sqlite3.Error as exc:
-            raise StoreError(f"The player database in {self.path} is unavailable: {exc}.") from exc
-
-    @contextmanager
-    def _players_tx(self, lock_key: int = PLAYERS_LOCK) -> Iterator[Runner]:
-        """``BEGIN IMMEDIATE`` (SQLite's write lock serialises processes; no key needed)."""
-        with self._player_errors(), self._transaction():
-            yield self._run
-
-    @contextmanager
-    def _players_read(self) -> Iterator[Runner]:
-        with self._player_errors(), self._lock:
             yield self._run
 
     # ----------------------------------------------------------------------------------

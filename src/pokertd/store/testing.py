@@ -9,6 +9,9 @@ race tests have a "last seat" and a "bust" to fight over.
 
 from __future__ import annotations
 
+import contextlib
+import secrets
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from pokertd.errors import InvalidCommand, RuleViolation
@@ -189,6 +192,26 @@ def postgres_test_url() -> tuple[str | None, str]:
     return url, ""
 
 
+@contextlib.contextmanager
+def fresh_postgres_database(base: str, prefix: str) -> Iterator[str]:
+    """A new, empty PostgreSQL database on the server of ``base`` (named ``prefix`` plus a
+    random suffix), yielding its URL; dropped afterwards, its sessions ended first."""
+    import psycopg
+
+    name = f"{prefix}_{secrets.token_hex(4)}"
+    with psycopg.connect(base, autocommit=True) as admin:
+        admin.execute(f"CREATE DATABASE {name}")
+    try:
+        yield base.rsplit("/", 1)[0] + f"/{name}"
+    finally:
+        with psycopg.connect(base, autocommit=True) as admin:
+            admin.execute(
+                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = %s",
+                (name,),
+            )
+            admin.execute(f"DROP DATABASE IF EXISTS {name}")
+
+
 __all__ = [
     "PG_URL_ENV",
     "ToyBust",
@@ -200,6 +223,7 @@ __all__ = [
     "ToyRegister",
     "ToyRegistered",
     "ToyTable",
+    "fresh_postgres_database",
     "postgres_test_url",
     "toy_view",
 ]

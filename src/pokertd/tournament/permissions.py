@@ -113,6 +113,9 @@ _ROLES: dict[type[Command], Role] = {
     # days (issue 14): the end of a day and the next day's start
     days.EndDay: Role.DIRECTOR,
     days.StartDay: Role.DIRECTOR,
+    # flights into Day 2 (issue 14): sent by the series service, which reads the flights
+    days.CarryFlights: Role.DIRECTOR,
+    days.CloseFlight: Role.DIRECTOR,
     # satellites (issue 14): sent by the series service, which looks at the target event
     satellites.SetSatellite: Role.DIRECTOR,
     satellites.PaySeat: Role.DIRECTOR,
@@ -127,10 +130,17 @@ DEALER_OWN_TABLE: frozenset[type[Command]] = frozenset(
 """Commands a dealer may run, and only at their own table."""
 
 NOT_ROUTED: frozenset[type[Command]] = frozenset(
-    {entries.CreateTournament, satellites.SetSatellite, satellites.PaySeat}
+    {
+        entries.CreateTournament,
+        satellites.SetSatellite,
+        satellites.PaySeat,
+        days.CarryFlights,
+        days.CloseFlight,
+    }
 )
 """Commands with their own route (``POST /api/tournaments`` creates from a template; a
-satellite's terms and seats go through the series service, which checks the target event)."""
+satellite's terms and seats go through the series service, which checks the target event;
+so do a Day 2's flights, which the series service reads)."""
 
 
 def snake(name: str) -> str:

@@ -8,7 +8,8 @@ matter (the service has no notion of a page), so their rules live here, once, an
 - a dealer is bound to ONE tournament and ONE table (their PIN session): they read only the
   *dealer view* of that tournament — the clock, the status and their own table's seats,
   no player list, no log, no member or card numbers — and nothing of any other tournament;
-- the public reads the public view only.
+- the public reads the public view only;
+- the player database (search, details, history) is read by floor and director only.
 """
 
 from __future__ import annotations
@@ -40,6 +41,17 @@ def require_staff_read(who: Principal, tid: str, *, action: str, role: Role = Ro
         raise PermissionDenied(
             f"This dealer session is not for tournament {tid!r}: it may not {action}."
         )
+
+
+def require_player_read(who: Principal, *, action: str) -> None:
+    """Refuse unless ``who`` may read the player database (issue 14): floor and up.
+
+    Player details (card numbers, confirmations, history across every event) belong to no
+    one tournament, so no dealer session reads them, whatever its table (403); the public
+    gets 401. Writes to the database (merge, undo a merge, confirm) are the director's and
+    are checked with the CSRF token by the routes (``web.people``).
+    """
+    require(who, Role.FLOOR, action=action)
 
 
 def audience_for(who: Principal, tid: str, requested: str = "public") -> str:
@@ -83,6 +95,7 @@ __all__ = [
     "audience_for",
     "dealer_of",
     "may_open_dealer_page",
+    "require_player_read",
     "require_staff_read",
     "staff_audience",
     "table_of_audience",

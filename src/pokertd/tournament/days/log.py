@@ -10,23 +10,33 @@
   again, given or as before, the fewest tables that fit, C1), the stacks as bagged.
   It records the seating's own events (:class:`TablesLaidOut`, :class:`SeatsDrawn`), the
   stacks (:class:`ChipsCounted`) and :class:`DayStarted`.
+* :class:`CarryFlights` (sent by the series service to a new Day 2 tournament) takes the
+  bags of an event's flights (all survivors, or each player's best stack where re-entering
+  flights is allowed: :func:`~pokertd.tournament.days.flights.carry_flights`): the players
+  (:class:`PlayerAdded`), their stacks as Day 1 bags (:class:`FlightsCarried`, so
+  :class:`StartDay` redraws them for Day 2) and the flights' prize pool
+  (:class:`~pokertd.tournament.prizes.log.PoolCarried`).
+* :class:`CloseFlight` (the series service, on each flight) records that the flight's bags
+  went to Day 2: the flight is over (its players' stacks live on in Day 2 only).
 
-Implements: C1 (Day 2 redraw at random).
+Implements: C1 (Day 2 redraw at random); issue 14 (flights carried to Day 2).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import chain
 from typing import Annotated, TypeAlias
 
 from pokertd.errors import InvalidCommand, RuleViolation
 from pokertd.tournament import limits as lim
 from pokertd.tournament.clock.log import ClockPaused
+from pokertd.tournament.days.flights import FlightPool, FlightStack, carry_flights
 from pokertd.tournament.days.rules import Bag, ChipsInPlay, bag_numbers, chips_in_play
 from pokertd.tournament.days.state import DayEnd, Days
-from pokertd.tournament.entries.log import ChipsCounted
-from pokertd.tournament.entries.rules import EntryStatus
-from pokertd.tournament.entries.state import Roster, Setup, live_entry_of, read_clock
+from pokertd.tournament.entries.log import ChipsCounted, PlayerAdded
+from pokertd.tournament.entries.rules import EntryKind, EntryStatus
+from pokertd.tournament.entries.state import Entry, Roster, Setup, live_entry_of, read_clock
 from pokertd.tournament.framework import (
     Command,
     Context,
@@ -36,6 +46,7 @@ from pokertd.tournament.framework import (
     decides,
     event,
 )
+from pokertd.tournament.prizes.log import PoolCarried
 from pokertd.tournament.seating.log import SeatsDrawn, TablesLaidOut
 from pokertd.tournament.seating.rules import Layout, Seating, draw_initial_seats
 from pokertd.tournament.seating.state import SeatRecord, Tables, live_seating
@@ -212,8 +223,10 @@ def _decide_end(state: TournamentState, cmd: EndDay, ctx: Context) -> list[Event
                 bag=numbers[entry_id],
             )
         )
+    carried = (("buy_in", b.chips) for b in days.carried_in)  # a Day 2 fed by flights
     in_play = chips_in_play(
-        ((p.kind.value, p.chips) for p in roster.purchases), roster.chips_removed
+        chain(((p.kind.value, p.chips) for p in roster.purchases), carried),
+        roster.chips_removed,
     )
     at = ctx.now.isoformat(timespec="seconds")
     events: list[Event] = []
@@ -279,13 +292,202 @@ def _decide_start(state: TournamentState, cmd: StartDay, ctx: Context) -> list[E
     ]
 
 
+# --- flights into Day 2 (issue 14) --------------------------------------------------------
+
+FLIGHTS_MAX = 26
+"""The most flights one Day 2 is formed from (Day 1A to Day 1Z)."""
+TournamentRef: TypeAlias = Annotated[str, lim.Text("A tournament id", lim.SHORT_MAX)]
+FlightLabel: TypeAlias = Annotated[str, lim.Text("A flight's name", lim.SHORT_MAX)]
+
+
+@event("flights_carried")
+@dataclass(frozen=True, slots=True, kw_only=True)
+class FlightsCarried(Event):
+    """Day 2 formed from the flights' bags: one entry per stack carried, bagged as Day 1."""
+
+    flights: tuple[str, ...]
+    bags: tuple[Bag, ...]
+    """The stacks carried (entry ids of this event), as Day 1's bag list."""
+    players: tuple[str, ...]
+    """The player id of each bag, in the same order."""
+    surrendered: int = 0
+    """Bags left behind by players carrying a better stack from another flight."""
+    at: str
+
+    def describe(self) -> str:
+        chips = sum(b.chips for b in self.bags)
+        left = f"; {self.surrendered} smaller stacks surrendered" if self.surrendered else ""
+        return (
+            f"Day 2 formed from {len(self.flights)} flights: {len(self.bags)} stacks, "
+            f"{chips:,} chips{left}"
+        )
+
+
+@event("flight_closed")
+@dataclass(frozen=True, slots=True, kw_only=True)
+class FlightClosed(Event):
+    """This flight's bags went to Day 2: the flight is over."""
+
+    day2: str
+    day2_name: str = ""
+
+    def describe(self) -> str:
+        return f"Flight closed: its bags went to {self.day2_name or self.day2} ({self.day2})"
+
+
+@applies(FlightsCarried)
+def _apply_carried(state: TournamentState, ev: FlightsCarried) -> None:
+    roster = state.part(Roster)
+    for bag, player_id in zip(ev.bags, ev.players, strict=True):
+        roster.entries[bag.entry_id] = Entry(
+            entry_id=bag.entry_id,
+            player_id=player_id,
+            name=bag.name,
+            kind=EntryKind.BUY_IN,
+            number=1,
+            issued=bag.chips,
+            stack=bag.chips,
+            stack_note=f"carried, bag {bag.bag}",
+            bought_at=ev.at,
+        )
+        roster.alive_count += 1
+        roster.players[player_id].entries.append(bag.entry_id)
+    days = state.part(Days)
+    in_play = chips_in_play((("buy_in", b.chips) for b in ev.bags), 0)
+    days.ended.append(
+        DayEnd(day=days.day, bags=ev.bags, in_play=in_play, at=ev.at, note="carried from flights")
+    )
+    days.bagged = True
+    days.carried_in = days.carried_in + ev.bags
+    days.flights = days.flights + ev.flights
+
+
+@applies(FlightClosed)
+def _apply_flight_closed(state: TournamentState, ev: FlightClosed) -> None:
+    state.part(Days).carried_to = ev.day2
+    state.part(Setup).finished = True
+
+
+FlightRow: TypeAlias = tuple[TournamentRef, FlightLabel, lim.Count, lim.Cents]
+"""``(tournament id, label, entries, prize cents)`` of one flight."""
+StackRow: TypeAlias = tuple[
+    TournamentRef, lim.PlayerName, lim.CardNumber, lim.PlayerDbId, lim.Chips, BagNo
+]
+"""``(flight id, name, card, player-database id, chips, bag)`` of one bag."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CarryFlights(Command):
+    """Form this (new) Day 2 from the flights' bags and pools (the series service sends it,
+    having read the flights)."""
+
+    flights: Annotated[tuple[FlightRow, ...], lim.Items("Flights", FLIGHTS_MAX)]
+    stacks: Annotated[tuple[StackRow, ...], lim.Items("Bags", lim.PLAYERS_MAX)]
+    reentry_allowed: bool = False
+    """The event lets a player enter more than one flight: his best stack is carried."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CloseFlight(Command):
+    """Record on a bagged flight that its bags went to Day 2 (the series service sends it)."""
+
+    day2: TournamentRef
+    day2_name: lim.EventName = ""
+
+
+def carried_field(cmd: CarryFlights) -> tuple[list[FlightStack], list[FlightPool]]:
+    """The command's rows as the pure rule's values."""
+    labels = {f[0]: f[1] for f in cmd.flights}
+    pools = [
+        FlightPool(flight=f, label=lb, entries=n, prize_cents=c) for f, lb, n, c in cmd.flights
+    ]
+    stacks = [
+        FlightStack(
+            flight=f, label=labels.get(f, f), name=name, card=card, db_id=db, chips=chips, bag=bag
+        )
+        for f, name, card, db, chips, bag in cmd.stacks
+    ]
+    return stacks, pools
+
+
+def _short(label: str) -> str:
+    """``Day 1A`` -> ``1A``: the flight's mark on a carried bag number."""
+    text = label.strip()
+    return text[4:].strip() if text.lower().startswith("day ") else text
+
+
+@decides(CarryFlights)
+def _decide_carry(state: TournamentState, cmd: CarryFlights, ctx: Context) -> list[Event]:
+    _created(state)
+    roster = state.part(Roster)
+    days = state.part(Days)
+    if days.flights or days.ended:
+        raise RuleViolation("This event already has its Day 1 bags: Day 2 is formed once.")
+    if roster.players:
+        raise RuleViolation(
+            "Players are already registered in this event: form Day 2 from the flights in a "
+            "new event."
+        )
+    stacks, pools = carried_field(cmd)
+    field = carry_flights(stacks, pools, reentry_allowed=cmd.reentry_allowed)
+    at = ctx.now.isoformat(timespec="seconds")
+    events: list[Event] = []
+    bags: list[Bag] = []
+    players: list[str] = []
+    for n, s in enumerate(field.stacks, start=1):
+        player_id, entry_id = f"P{n}", f"E{n}"
+        events.append(
+            PlayerAdded(player_id=player_id, name=s.name, member=s.card, age_ok=True, db_id=s.db_id)
+        )
+        label = f"{_short(s.label)}-{s.bag}"[:BAG_MAX]
+        bags.append(
+            Bag(entry_id=entry_id, name=s.name, table=None, seat=None, chips=s.chips, bag=label)
+        )
+        players.append(player_id)
+    events.append(
+        FlightsCarried(
+            flights=tuple(p.flight for p in pools),
+            bags=tuple(bags),
+            players=tuple(players),
+            surrendered=len(field.surrendered),
+            at=at,
+        )
+    )
+    events.append(
+        PoolCarried(
+            flights=tuple(p.flight for p in pools),
+            prize_cents=field.pool_cents,
+            entries=field.entries,
+            stacks=len(field.stacks),
+        )
+    )
+    return events
+
+
+@decides(CloseFlight)
+def _decide_close_flight(state: TournamentState, cmd: CloseFlight, ctx: Context) -> list[Event]:
+    _created(state)
+    days = state.part(Days)
+    if days.carried_to:
+        raise RuleViolation(f"This flight's bags already went to {days.carried_to}.")
+    if not days.bagged or days.last_end() is None:
+        raise RuleViolation("This flight has not been bagged: end its day first.")
+    return [FlightClosed(day2=cmd.day2, day2_name=cmd.day2_name)]
+
+
 __all__ = [
     "BAG_MAX",
     "DAY_MAX",
+    "FLIGHTS_MAX",
     "BagNo",
+    "CarryFlights",
+    "CloseFlight",
     "DayEnded",
     "DayNo",
     "DayStarted",
     "EndDay",
+    "FlightClosed",
+    "FlightsCarried",
     "StartDay",
+    "carried_field",
 ]

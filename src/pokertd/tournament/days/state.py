@@ -35,6 +35,13 @@ class Days:
     """Every day bagged, in order."""
     started_at: list[str] = field(default_factory=list)
     """When each later day started (Day 2 first), ISO UTC."""
+    carried_in: tuple[Bag, ...] = ()
+    """The stacks this event's Day 2 carried in from its flights (none when it was not fed
+    by flights): chips in play that no purchase here bought."""
+    flights: tuple[str, ...] = ()
+    """The flights' tournament ids this Day 2 was formed from."""
+    carried_to: str = ""
+    """For a flight: the Day 2 tournament its bags went to ("" while they have not)."""
 
     def last_end(self) -> DayEnd | None:
         """The last day bagged, if any."""

@@ -68,6 +68,7 @@ from pokertd.tournament.prizes.log import (
     PayHighHand,
     PayoutSchedulePosted,
     PayPrize,
+    PoolCarried,
     PostPayoutSchedule,
     PrizeOptionsSet,
     PrizePaid,
@@ -105,6 +106,7 @@ from pokertd.tournament.prizes.pool import (
     CashReport,
     KindTotal,
     cash_report,
+    payout_entries,
 )
 from pokertd.tournament.prizes.receipts import (
     receipt_text,
@@ -177,6 +179,7 @@ __all__ = [
     "PayoutSchedulePosted",
     "PayoutTable",
     "PkoResult",
+    "PoolCarried",
     "PostPayoutSchedule",
     "PotOutcome",
     "Prize",
@@ -217,6 +220,7 @@ __all__ = [
     "knockouts_from_pots",
     "monte_carlo_icm",
     "parse_payout_table",
+    "payout_entries",
     "payout_shares",
     "payout_table_name",
     "percent",

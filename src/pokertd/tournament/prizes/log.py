@@ -108,6 +108,29 @@ class PrizeOptionsSet(Event):
         return f"Prize options: {kind} bounties, deals {deals}"
 
 
+@event("pool_carried")
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PoolCarried(Event):
+    """Prize money carried in from an event's flights (Day 2, issue 14): their pools add up
+    here, and the payout table counts their entries (the carried stacks are not counted
+    twice)."""
+
+    flights: tuple[str, ...]
+    """The flights' tournament ids."""
+    prize_cents: Cents
+    """The flights' prize parts plus added money, before withholding."""
+    entries: int
+    """Entries bought in the flights."""
+    stacks: int
+    """Stacks carried in (entries of this event that were not bought here)."""
+
+    def describe(self) -> str:
+        return (
+            f"Prize pool carried from {len(self.flights)} flights: "
+            f"{format_money(self.prize_cents)} from {self.entries} entries"
+        )
+
+
 @event("payout_schedule_posted")
 @dataclass(frozen=True, slots=True, kw_only=True)
 class PayoutSchedulePosted(Event):
@@ -277,6 +300,15 @@ def _apply_options(state: TournamentState, ev: PrizeOptionsSet) -> None:
     book = state.part(PrizeBook)
     book.progressive_bounties = ev.progressive_bounties
     book.deals_enabled = ev.deals_enabled
+
+
+@applies(PoolCarried)
+def _apply_pool_carried(state: TournamentState, ev: PoolCarried) -> None:
+    book = state.part(PrizeBook)
+    book.carried_pool += ev.prize_cents
+    book.carried_entries += ev.entries
+    book.carried_stacks += ev.stacks
+    book.carried_from = book.carried_from + ev.flights
 
 
 @applies(PayoutSchedulePosted)
@@ -880,6 +912,7 @@ __all__ = [
     "PayHighHand",
     "PayPrize",
     "PayoutSchedulePosted",
+    "PoolCarried",
     "PostPayoutSchedule",
     "PrizeOptionsSet",
     "PrizePaid",

@@ -21,6 +21,7 @@ from pokertd.tournament.entries.rules import PurchaseKind
 from pokertd.tournament.entries.state import Roster, Setup
 from pokertd.tournament.framework import TournamentState
 from pokertd.tournament.prizes.payouts import PrizePool, prize_pool
+from pokertd.tournament.prizes.state import PrizeBook
 from pokertd.tournament.templates import Fees
 from pokertd.types import Cents
 
@@ -59,19 +60,31 @@ class CashReport:
     """Entries (buy-ins, re-entries, alternates): what the payout table counts."""
     house_keeps: Cents = field(default=0)
     """Fees plus withholding, less the overlay."""
+    carried_pool: Cents = field(default=0)
+    """Prize money carried in from the event's flights (Day 2), part of the pool."""
 
 
 def pool(state: TournamentState) -> PrizePool:
     """The prize pool now: prize parts + added money, withholding, overlay (H2, H3, H8)."""
     setup = state.part(Setup)
     roster = state.part(Roster)
-    prize = sum(p.fees.prize_pool for p in roster.purchases)
+    prize = sum(p.fees.prize_pool for p in roster.purchases) + state.part(PrizeBook).carried_pool
     bounty = sum(p.fees.bounty for p in roster.purchases)
     tmpl = setup.tmpl
     guarantee = tmpl.guarantee or None
     return prize_pool(
         prize + tmpl.added_money, profile=setup.profile, bounty_fees=bounty, guarantee=guarantee
     )
+
+
+def payout_entries(state: TournamentState) -> int:
+    """The entries the payout table counts: this event's, and on a Day 2 fed by flights
+    every flight entry instead of the stacks carried in (issue 14).
+
+    Equal to the roster's entry count for an event played in one go.
+    """
+    book = state.part(PrizeBook)
+    return state.part(Roster).entry_count - book.carried_stacks + book.carried_entries
 
 
 def cash_report(state: TournamentState) -> CashReport:
@@ -106,7 +119,8 @@ def cash_report(state: TournamentState) -> CashReport:
         overlay=pp.overlay,
         guarantee=setup.tmpl.guarantee,
         net_prize_pool=pp.net,
-        entries=roster.entry_count,
+        entries=payout_entries(state),
+        carried_pool=state.part(PrizeBook).carried_pool,
         house_keeps=all_fees.house_fee
         + all_fees.entry_fee
         + pp.withheld
@@ -115,4 +129,4 @@ def cash_report(state: TournamentState) -> CashReport:
     )
 
 
-__all__ = ["CashReport", "KindTotal", "cash_report", "pool"]
+__all__ = ["CashReport", "KindTotal", "cash_report", "payout_entries", "pool"]

@@ -24,7 +24,7 @@ from pokertd.tournament.framework import TournamentState
 from pokertd.tournament.penalties.state import Penalties
 from pokertd.tournament.prizes.deals import DealStatus
 from pokertd.tournament.prizes.payouts import payouts, share_tied
-from pokertd.tournament.prizes.pool import pool
+from pokertd.tournament.prizes.pool import payout_entries, pool
 from pokertd.tournament.prizes.state import PrizeBook
 from pokertd.types import Cents
 
@@ -66,12 +66,13 @@ def _prizes(state: TournamentState) -> tuple[dict[int, Cents], str]:
     roster = state.part(Roster)
     if roster.entry_count == 0:
         return {}, "no entries"
+    entries = payout_entries(state)
     net = pool(state).net
     if net <= 0:
         return {}, "no prize pool"
     try:
         prizes = payouts(
-            roster.entry_count,
+            entries,
             net,
             profile=setup.profile,
             table=setup.tmpl.payout_table,
@@ -96,7 +97,6 @@ def deal_amounts(state: TournamentState) -> tuple[dict[str, Cents], Cents]:
 def results(state: TournamentState, now: datetime | None = None) -> ResultsView:
     """Places so far (best first) and each one's prize; tied places share (G3); a binding
     deal's players get their deal amounts instead, the winner adding the play-for money."""
-    roster = state.part(Roster)
     pens = state.part(Penalties)
     placings = finishing_places(state, now)
     prize_of, why = _prizes(state)
@@ -136,7 +136,7 @@ def results(state: TournamentState, now: datetime | None = None) -> ResultsView:
                 )
             )
     return ResultsView(
-        entries=roster.entry_count,
+        entries=payout_entries(state),
         prize_pool_cents=pool(state).net,
         rows=tuple(rows),
         prizes_note=why,

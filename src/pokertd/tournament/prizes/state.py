@@ -72,6 +72,15 @@ class PrizeBook:
     """Qualifying level-1 hands recorded for the tournament high hand (FOX-HH), in order."""
     high_hand_paid: dict[str, Cents] = field(default_factory=dict)
     """Entry id -> the high-hand prize paid to it (empty until paid)."""
+    carried_pool: Cents = 0
+    """Prize money carried in from the flights of the event (Day 2, issue 14): the sum of
+    the flights' prize parts and added money, before withholding (taken once, here)."""
+    carried_entries: int = 0
+    """Entries bought in those flights: what the payout table counts with this event's own."""
+    carried_stacks: int = 0
+    """Entries of this event that were carried in (not bought here)."""
+    carried_from: tuple[str, ...] = ()
+    """The flights' tournament ids."""
 
 
 def payout_table_name(state: TournamentState) -> str:

@@ -38,7 +38,7 @@ from pokertd.tournament.prizes.payouts import (
     PrizePool,
     payouts,
 )
-from pokertd.tournament.prizes.pool import pool
+from pokertd.tournament.prizes.pool import payout_entries, pool
 from pokertd.tournament.prizes.results import deal_amounts, results
 from pokertd.tournament.prizes.state import PrizeBook, payout_table_name
 from pokertd.types import Cents, Chips
@@ -117,7 +117,7 @@ def prize_table(state: TournamentState) -> PrizeTable:
         note = "no prize pool yet"
     else:
         prizes = payouts(
-            roster.entry_count,
+            payout_entries(state),
             made.net,
             profile=setup.profile,
             table=name,
@@ -135,7 +135,7 @@ def prize_table(state: TournamentState) -> PrizeTable:
                 f"the prize schedule was posted after play started ({setup.profile.citation('H2')})"
             )
     return PrizeTable(
-        entries=roster.entry_count,
+        entries=payout_entries(state),
         table=name,
         pool=made,
         prizes=prizes,

@@ -55,7 +55,7 @@ from pokertd.tournament.framework import (
 )
 from pokertd.tournament.penalties.log import penalty_hands
 from pokertd.tournament.prizes.payouts import payouts
-from pokertd.tournament.prizes.pool import pool
+from pokertd.tournament.prizes.pool import payout_entries, pool
 from pokertd.tournament.prizes.state import payout_table_name
 from pokertd.tournament.seating.balancing import (
     Move,
@@ -717,7 +717,7 @@ def _paid_places(state: TournamentState) -> int | None:
         return None
     try:
         prizes = payouts(
-            roster.entry_count,
+            payout_entries(state),
             made.net,
             profile=setup.profile,
             table=payout_table_name(state),

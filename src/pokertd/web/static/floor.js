@@ -11,6 +11,7 @@
     const baseApply = base.apply;
     return Object.assign(base, {
       tab: "tables", newName: "", newCard: "", receipt: "", ageOk: false, memberOk: false,
+      picks: [], picked: null, pickSeq: 0,
       generic: { name: "", values: {} }, sheet: null, chipsFor: null, chipValues: {},
       chipNote: "", busy: false, moving: null, moveTarget: "", nowMs: Date.now(), wallAt: Date.now(),
       apply(view) {
@@ -286,14 +287,33 @@
         const rows = this.players();
         return q ? rows.filter((p) => (p.name || "").toLowerCase().includes(q) || String(p.member || "").toLowerCase().includes(q)).slice(0, 200) : rows.slice(0, 200);
       },
+      // Search the player database as the name or card is typed (issue 14): picking a
+      // player fills the form and registers that person (player_id); typing on forgets it.
+      async findPlayers() {
+        const pk = this.picked;
+        if (pk && (this.newName.trim() !== pk.name || this.newCard.trim() !== (pk.card || ""))) this.picked = null;
+        const text = (this.newCard.trim() && !this.newName.trim()) ? this.newCard.trim() : this.newName.trim();
+        const mine = ++this.pickSeq;
+        if (this.picked || text.length < 2) { this.picks = []; return; }
+        try {
+          const r = await fetch("/api/players?limit=6&q=" + encodeURIComponent(text), { credentials: "same-origin" });
+          const rows = r.ok ? await r.json() : [];
+          if (mine === this.pickSeq) this.picks = rows;
+        } catch (e) { if (mine === this.pickSeq) this.picks = []; }
+      },
+      pickPlayer(p) {
+        this.picked = p; this.picks = [];
+        this.newName = p.name; this.newCard = p.card || "";
+      },
       async register() {
         const name = this.newName.trim();
         if (!name) { this.say("Type the player's name first.", true); return; }
         const body = { name, age_ok: this.ageOk, member_ok: this.memberOk };
         if (this.newCard.trim()) body.member = this.newCard.trim();
+        if (this.picked) body.player_id = this.picked.id;
         const out = await this.run("register", body);
         if (out) {
-          this.newName = ""; this.newCard = "";
+          this.newName = ""; this.newCard = ""; this.picked = null; this.picks = [];
           this.receipt = (out.events || []).map((e) => e.text).join("\n");
         }
       },

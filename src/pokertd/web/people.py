@@ -1,0 +1,256 @@
+"""The player database in the browser (issue 14): search, a player's history, merges.
+
+Routes (every read checks ``access.require_player_read``: floor and director only, never a
+dealer or the public; every write is the director's with the session's CSRF token):
+
+- ``GET /api/players?q=&limit=``: search by name or card (the floor console's register form
+  searches as the floorperson types);
+- ``GET /api/players/{id}``: the player, whom they stand for, duplicates merged in,
+  confirmations, merges and their history across every event;
+- ``GET /api/players/{id}/history.csv``: that history as CSV;
+- ``POST /api/players/{id}/merge {into}``, ``…/unmerge``, ``…/confirm {kind, note}``;
+- ``GET /players``: the staff page over the same routes (``static/players.js``).
+
+Every field has a limit (published in the OpenAPI schema); the service refuses everything
+else in a sentence. The work is :class:`pokertd.player_service.PlayerService`, the same as
+``pokertd player …``.
+"""
+
+from __future__ import annotations
+
+import csv
+import dataclasses
+import io
+from typing import Annotated, Any, Literal
+
+from fastapi import APIRouter, Path, Query, Request
+from fastapi.responses import HTMLResponse, RedirectResponse, Response
+from pydantic import BaseModel, ConfigDict, Field
+
+from pokertd.league_service import player_service
+from pokertd.player_service import CONFIRMATION_KINDS, PlayerHistory, PlayerService
+from pokertd.store.players import PlayerRecord
+from pokertd.tournament.limits import REASON_MAX, SHORT_MAX
+from pokertd.web import access
+from pokertd.web.api import ERROR_RESPONSES, authorize
+from pokertd.web.context import principal, web_of
+from pokertd.web.pages import render
+from pokertd.web.users import Role
+
+router = APIRouter(tags=["players"])
+
+SEARCH_MAX = 50
+"""The most players one search answers (the floor reads a short list)."""
+QUERY_MAX = 60
+"""The longest search text (a player's name is at most 60 characters)."""
+
+PlayerId = Annotated[
+    str, Path(min_length=1, max_length=SHORT_MAX, description="A player's database id.")
+]
+
+
+class MergeBody(BaseModel):
+    """Merge the player of the path (a duplicate) into ``into`` (the one who stays)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    into: str = Field(min_length=1, max_length=SHORT_MAX, description="The player who stays.")
+
+
+class UnmergeBody(BaseModel):
+    """Undo the standing merge of the player of the path (no fields)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+
+class ConfirmBody(BaseModel):
+    """Staff confirmed the player's age or membership (A1)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    kind: Literal["age", "membership"]
+    note: str = Field(default="", max_length=REASON_MAX)
+
+
+def players_of(request: Request) -> PlayerService:
+    """The player service over the app's own store (the tournaments' database)."""
+    web = web_of(request)
+    return player_service(web.service, now=web.now)
+
+
+def player_json(p: PlayerRecord) -> dict[str, Any]:
+    """One player as staff read them (the card number included: staff only)."""
+    return {
+        "id": p.id,
+        "name": p.name,
+        "card": p.card,
+        "created_at": p.created_at,
+        "created_by": p.created_by,
+        "merged_into": p.merged_into,
+    }
+
+
+def history_json(h: PlayerHistory) -> dict[str, Any]:
+    """A player's history: rows newest first, and the totals."""
+    data = dataclasses.asdict(h)
+    data["player"] = player_json(h.player)
+    data["ids"] = list(h.ids)
+    return data
+
+
+def profile_json(service: PlayerService, player_id: str) -> dict[str, Any]:
+    """Everything the staff page shows of one player."""
+    profile = service.show(player_id)
+    names: dict[str, str] = {}
+    for m in profile.merges:
+        for pid in (m.from_id, m.into_id):
+            if pid not in names:
+                found = service.store.player(pid)
+                names[pid] = found.name if found is not None else pid
+    return {
+        "player": player_json(profile.player),
+        "survivor": player_json(profile.survivor),
+        "merged": [player_json(p) for p in profile.merged],
+        "confirmations": [dataclasses.asdict(c) for c in profile.confirmations],
+        "merges": [dataclasses.asdict(m) | {"active": m.active} for m in profile.merges],
+        "history": history_json(service.history(player_id)),
+        "kinds": list(CONFIRMATION_KINDS),
+        "names": names,
+    }
+
+
+@router.get("/api/players", responses=ERROR_RESPONSES)
+def search(
+    request: Request,
+    q: Annotated[str, Query(min_length=1, max_length=QUERY_MAX)],
+    limit: Annotated[int, Query(ge=1, le=SEARCH_MAX)] = 10,
+) -> list[dict[str, Any]]:
+    """Players whose name or card matches ``q`` (floor and director)."""
+    access.require_player_read(principal(request), action="search the player database")
+    return [player_json(p) for p in players_of(request).search(q, limit=limit)]
+
+
+@router.get("/api/players/{player_id}", responses=ERROR_RESPONSES)
+def player(player_id: PlayerId, request: Request) -> dict[str, Any]:
+    """The player, merges, confirmations and history across events (floor and director)."""
+    access.require_player_read(principal(request), action="read a player's details")
+    return profile_json(players_of(request), player_id)
+
+
+HISTORY_COLUMNS = (
+    "date",
+    "event",
+    "tournament",
+    "name",
+    "player_id",
+    "entries",
+    "rebuys",
+    "addons",
+    "entrants",
+    "status",
+    "place",
+    "prize",
+    "bounties",
+    "spent",
+    "points",
+)
+
+
+def safe_cell(value: object) -> str:
+    """A CSV cell a spreadsheet shows as text: a leading ``= + - @`` (a formula to Excel
+    or LibreOffice, so a player named ``=HYPERLINK(…)`` could run one) gets a ``'``."""
+    text = "" if value is None else str(value)
+    return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
+
+
+def dollars(cents: int) -> str:
+    """Cents as ``1140.72`` (the tournament standings CSV's form)."""
+    sign = "-" if cents < 0 else ""
+    return f"{sign}{abs(cents) // 100}.{abs(cents) % 100:02d}"
+
+
+def history_csv(h: PlayerHistory) -> str:
+    """The history as CSV, one row per event, amounts in dollars with cents."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(HISTORY_COLUMNS)
+    for r in h.rows:
+        writer.writerow(
+            [
+                r.date,
+                safe_cell(r.event),
+                r.tournament_id,
+                safe_cell(r.name),
+                r.db_id,
+                r.entries,
+                r.rebuys,
+                r.addons,
+                r.entrants,
+                r.status,
+                "" if r.place is None else r.place,
+                dollars(r.prize),
+                dollars(r.bounties),
+                dollars(r.spent),
+                "" if r.points is None else f"{r.points:g}",
+            ]
+        )
+    return out.getvalue()
+
+
+@router.get("/api/players/{player_id}/history.csv", responses=ERROR_RESPONSES)
+def history_export(player_id: PlayerId, request: Request) -> Response:
+    """The player's history as CSV (floor and director)."""
+    access.require_player_read(principal(request), action="export a player's history")
+    h = players_of(request).history(player_id)
+    return Response(
+        history_csv(h),
+        media_type="text/csv; charset=utf-8",
+        headers={"Content-Disposition": f'attachment; filename="{h.player.id}-history.csv"'},
+    )
+
+
+@router.post("/api/players/{player_id}/merge", responses=ERROR_RESPONSES)
+def merge(player_id: PlayerId, body: MergeBody, request: Request) -> dict[str, Any]:
+    """Merge this player (a duplicate) into ``into``: every result stays where it was
+    recorded and counts for ``into`` (director; CSRF header). Undo with ``…/unmerge``."""
+    who = authorize(request, Role.DIRECTOR, "merge players")
+    service = players_of(request)
+    record = service.merge(player_id, body.into, staff=who.name)
+    return {"merge": dataclasses.asdict(record), "player": profile_json(service, body.into)}
+
+
+@router.post("/api/players/{player_id}/unmerge", responses=ERROR_RESPONSES)
+def unmerge(
+    player_id: PlayerId, request: Request, body: UnmergeBody | None = None
+) -> dict[str, Any]:
+    """Undo this player's merge: both have their own results again (director; CSRF)."""
+    who = authorize(request, Role.DIRECTOR, "undo a merge")
+    service = players_of(request)
+    record = service.unmerge(player_id, staff=who.name)
+    return {"merge": dataclasses.asdict(record), "player": profile_json(service, player_id)}
+
+
+@router.post("/api/players/{player_id}/confirm", responses=ERROR_RESPONSES)
+def confirm(player_id: PlayerId, body: ConfirmBody, request: Request) -> dict[str, Any]:
+    """Record that the director confirmed the player's age or membership (A1; CSRF)."""
+    who = authorize(request, Role.DIRECTOR, "confirm a player's eligibility")
+    service = players_of(request)
+    service.confirm(player_id, body.kind, staff=who.name, note=body.note)
+    return profile_json(service, player_id)
+
+
+@router.get("/players", response_class=HTMLResponse, include_in_schema=False)
+def players_page(request: Request, id: str = "") -> Response:
+    """The staff page of the player database (floor and director; others sign in first)."""
+    who = principal(request)
+    if not who.role.at_least(Role.FLOOR):
+        return RedirectResponse("/login?next=/players", status_code=303)
+    return render(
+        request,
+        "players.html",
+        open_id=id[:SHORT_MAX],
+        director=who.role.at_least(Role.DIRECTOR),
+    )
+
+
+__all__ = ["history_csv", "players_of", "router", "safe_cell"]
