@@ -46,6 +46,7 @@ from pokertd.roles import Role
 from pokertd.service import TournamentService, utc_now
 from pokertd.store.series import FlightedRow, SeriesEventRow, SeriesRow, SeriesStore
 from pokertd.tournament.days import (
+    CarriedField,
     CarryFlights,
     CloseFlight,
     Days,
@@ -320,6 +321,50 @@ class SeriesService:
         every check comes first, so a refusal changes nothing."""
         store = self._store()
         key = self._series(series).key
+        ev, chosen, stacks, pools, first, field = self._plan_day2(key, event, flights)
+        setup = first.part(Setup)
+        title = _name(name or f"{ev.name} Day 2", "Day 2")
+        tid = self.tournaments.create(
+            CreateTournament(name=title, template=setup.tmpl, profile=setup.profile),
+            tournament_id=tournament_id,
+            actor=actor,
+            role=role,
+        )
+        command = CarryFlights(
+            flights=tuple((p.flight, p.label, p.entries, p.prize_cents) for p in pools),
+            stacks=tuple((s.flight, s.name, s.card, s.db_id, s.chips, s.bag) for s in stacks),
+            reentry_allowed=ev.reentry,
+        )
+        self.tournaments.run(tid, command, actor=actor, role=role)
+        store.set_day2(SeriesEventRow(key, tid, "day2", ev.key, "Day 2", utc_now().timestamp()))
+        for r in chosen:
+            self.tournaments.run(
+                r.tournament, CloseFlight(day2=tid, day2_name=title), actor=actor, role=role
+            )
+        return Day2Formed(
+            tournament=tid,
+            name=title,
+            flights=tuple(r.tournament for r in chosen),
+            players=len(field.stacks),
+            chips=field.chips,
+            surrendered=len(field.surrendered),
+            entries=field.entries,
+            carried_pool_cents=field.pool_cents,
+            stacks=tuple((s.name, s.label, s.chips) for s in field.stacks),
+        )
+
+    def _plan_day2(
+        self, key: str, event: str, flights: Sequence[str]
+    ) -> tuple[
+        FlightedRow,
+        list[SeriesEventRow],
+        list[FlightStack],
+        list[FlightPool],
+        TournamentState,
+        CarriedField,
+    ]:
+        """Every check of :meth:`day2` (the first refusal raised) and what it would carry."""
+        store = self._store()
         ev = store.flighted(key, _key(event, "event"))
         if ev is None:
             raise NotFound(f"Series {key!r} has no flighted event {event.strip()!r}.")
@@ -353,34 +398,30 @@ class SeriesService:
             pools.append(got_pool)
         field = carry_flights(stacks, pools, reentry_allowed=ev.reentry)  # refusals first
         assert first is not None
-        setup = first.part(Setup)
-        title = _name(name or f"{ev.name} Day 2", "Day 2")
-        tid = self.tournaments.create(
-            CreateTournament(name=title, template=setup.tmpl, profile=setup.profile),
-            tournament_id=tournament_id,
-            actor=actor,
-            role=role,
-        )
-        command = CarryFlights(
-            flights=tuple((p.flight, p.label, p.entries, p.prize_cents) for p in pools),
-            stacks=tuple((s.flight, s.name, s.card, s.db_id, s.chips, s.bag) for s in stacks),
-            reentry_allowed=ev.reentry,
-        )
-        self.tournaments.run(tid, command, actor=actor, role=role)
-        store.set_day2(SeriesEventRow(key, tid, "day2", ev.key, "Day 2", utc_now().timestamp()))
-        for r in chosen:
-            self.tournaments.run(
-                r.tournament, CloseFlight(day2=tid, day2_name=title), actor=actor, role=role
-            )
-        return Day2Formed(
-            tournament=tid,
-            name=title,
+        return ev, chosen, stacks, pools, first, field
+
+    def day2_preview(self, series: str, event: str, *, flights: Sequence[str] = ()) -> Day2Preview:
+        """What :meth:`day2` would do now, without doing it: who carries, with what stack,
+        the pool, or the first refusal as a sentence (``refusal``). Changes nothing."""
+        key = self._series(series).key
+        ev = self._store().flighted(key, _key(event, "event"))
+        if ev is None:
+            raise NotFound(f"Series {key!r} has no flighted event {event.strip()!r}.")
+        try:
+            _, chosen, _, pools, _, field = self._plan_day2(key, event, flights)
+        except PokertdError as exc:
+            return Day2Preview(event=ev.key, name=ev.name, day2=ev.day2, refusal=str(exc))
+        return Day2Preview(
+            event=ev.key,
+            name=ev.name,
+            day2=ev.day2,
+            refusal="",
             flights=tuple(r.tournament for r in chosen),
-            players=len(field.stacks),
+            entries=field.entries,
             chips=field.chips,
             surrendered=len(field.surrendered),
-            entries=field.entries,
             carried_pool_cents=field.pool_cents,
+            pools=tuple((p.flight, p.label, p.entries, p.prize_cents) for p in pools),
             stacks=tuple((s.name, s.label, s.chips) for s in field.stacks),
         )
 
@@ -678,9 +719,51 @@ class Day2Formed:
         }
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Day2Preview:
+    """What :meth:`SeriesService.day2_preview` found: Day 2 as it would be formed now, or
+    the sentence that refuses it (``refusal``; then the figures are empty)."""
+
+    event: str
+    name: str
+    day2: str
+    """The Day 2 tournament when it is formed already (then ``refusal`` says so)."""
+    refusal: str
+    flights: tuple[str, ...] = ()
+    entries: int = 0
+    chips: int = 0
+    surrendered: int = 0
+    carried_pool_cents: int = 0
+    pools: tuple[tuple[str, str, int, int], ...] = ()
+    """``(flight, label, entries, prize cents)`` per flight."""
+    stacks: tuple[tuple[str, str, int], ...] = ()
+    """``(name, flight label, chips)``, biggest first."""
+
+    def as_json(self) -> dict[str, Any]:
+        """The preview as the web and ``--json`` show it."""
+        return {
+            "event": self.event,
+            "name": self.name,
+            "day2": self.day2,
+            "ready": not self.refusal,
+            "refusal": self.refusal,
+            "flights": [
+                {"tournament": t, "label": lab, "entries": n, "prize_cents": c}
+                for t, lab, n, c in self.pools
+            ],
+            "players": len(self.stacks),
+            "entries": self.entries,
+            "chips": self.chips,
+            "surrendered": self.surrendered,
+            "carried_pool_cents": self.carried_pool_cents,
+            "stacks": [{"name": n, "flight": f, "chips": c} for n, f, c in self.stacks],
+        }
+
+
 __all__ = [
     "CashRow",
     "Day2Formed",
+    "Day2Preview",
     "LobbyRow",
     "SeatPayment",
     "SeriesCash",

@@ -54,6 +54,13 @@ def require_player_read(who: Principal, *, action: str) -> None:
     require(who, Role.FLOOR, action=action)
 
 
+def require_league_admin_read(who: Principal, *, action: str) -> None:
+    """Refuse unless ``who`` may read a league's office data (championship preview, event
+    ids): floor and up, never a dealer (403) or the public (401). Writes to leagues are
+    the director's with the CSRF token, sign-outs the floor's (``web.leagues``)."""
+    require(who, Role.FLOOR, action=action)
+
+
 def audience_for(who: Principal, tid: str, requested: str = "public") -> str:
     """The audience ``who`` actually receives when asking for ``requested`` of ``tid``.
 
@@ -95,6 +102,7 @@ __all__ = [
     "audience_for",
     "dealer_of",
     "may_open_dealer_page",
+    "require_league_admin_read",
     "require_player_read",
     "require_staff_read",
     "staff_audience",

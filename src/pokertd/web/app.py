@@ -21,7 +21,7 @@ from fastapi.templating import Jinja2Templates
 from pokertd import __version__
 from pokertd.service import TournamentService
 from pokertd.store.accounts import AccountStore
-from pokertd.web import api, errors, leagues, live, pages, people, rulings, setup, views
+from pokertd.web import api, errors, leagues, live, pages, people, rulings, series, setup, views
 from pokertd.web.auth import LoginLimiter, Sessions
 from pokertd.web.context import Web
 from pokertd.web.hub import Hub
@@ -96,6 +96,7 @@ def create_app(
     app.include_router(rulings.router)
     app.include_router(people.router)
     app.include_router(leagues.router)
+    app.include_router(series.router)
     api.add_command_routes(app)
     return app
 

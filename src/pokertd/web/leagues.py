@@ -22,18 +22,51 @@ results of past events stay in memory between requests) and the series service.
 from __future__ import annotations
 
 import csv
+import dataclasses
 import io
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
+from urllib.parse import quote
 
 from fastapi import APIRouter, Path, Query, Request
-from fastapi.responses import HTMLResponse, JSONResponse, Response
+from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
+from pydantic import BaseModel, ConfigDict, Field
 
-from pokertd.errors import NotFound
-from pokertd.league.standings import championship_stacks, qualifiers
-from pokertd.league_service import LeagueService, Season, SeasonStandings
+from pokertd.errors import InvalidCommand, NotFound
+from pokertd.league.formula import MAX_LENGTH as FORMULA_MAX
+from pokertd.league.points import (
+    MAX_POINTS,
+    MAX_TABLE,
+    EventResult,
+    PlayerResult,
+    PointsKind,
+    PointsScheme,
+    event_points,
+)
+from pokertd.league.standings import (
+    MAX_STACK,
+    Qualification,
+    StackRule,
+    StandingRow,
+    TieBreak,
+    championship_stacks,
+    qualifiers,
+)
+from pokertd.league_service import (
+    KEY,
+    NAME_MAX,
+    LeagueService,
+    Season,
+    SeasonStandings,
+    db_card_or_name,
+)
+from pokertd.roles import Role
+from pokertd.rules.enums import StartingStackSource
 from pokertd.series_service import SeriesService
+from pokertd.service import TournamentService
+from pokertd.tournament.entries import CreateTournament, Roster, Setup
+from pokertd.tournament.limits import SHORT_MAX, Text
 from pokertd.web import access, views
-from pokertd.web.api import ERROR_RESPONSES
+from pokertd.web.api import ERROR_RESPONSES, authorize
 from pokertd.web.context import principal, web_of
 from pokertd.web.pages import render
 from pokertd.web.people import safe_cell
@@ -255,4 +288,498 @@ def series_page(series: SeriesKey, request: Request) -> Response:
     return render(request, "series.html", data=data, series=series)
 
 
-__all__ = ["leagues_of", "public_standings", "router", "series_boards"]
+# ---- running leagues from the browser (director writes, floor sign-outs) --------------
+
+
+class PointsBody(BaseModel):
+    """How places become points: a fixed table, a ready formula or the league's own."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    kind: Literal["fixed", "formula"] = "formula"
+    table: list[Annotated[float, Field(ge=0, le=MAX_POINTS)]] = Field(
+        default_factory=list, max_length=MAX_TABLE, description="Points for 1st, 2nd, …"
+    )
+    formula: str = Field(
+        default="sqrt",
+        max_length=FORMULA_MAX,
+        description="A ready formula (sqrt, linear, td3) or the league's own expression.",
+    )
+    paid_places: int | None = Field(default=None, ge=1, le=10_000)
+    knockout_points: float = Field(default=0.0, ge=0, le=MAX_POINTS)
+    attendance_points: float = Field(default=0.0, ge=0, le=MAX_POINTS)
+    decimals: int = Field(default=2, ge=0, le=4)
+
+    def scheme(self) -> PointsScheme:
+        """The checked scheme (``InvalidCommand``/``FormulaError`` in one sentence)."""
+        return PointsScheme(
+            kind=PointsKind(self.kind),
+            table=tuple(self.table),
+            formula=self.formula.strip() or "sqrt",
+            paid_places=self.paid_places,
+            knockout_points=self.knockout_points,
+            attendance_points=self.attendance_points,
+            decimals=self.decimals,
+        ).check()
+
+
+class SeasonBody(BaseModel):
+    """A season: best N, tie-break, who qualifies and the championship stack formula."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    key: Annotated[str, Text("A season's key", KEY_MAX, min_len=1)]
+    name: Annotated[str, Text("A season's name", NAME_MAX, min_len=1)]
+    best_n: int | None = Field(default=None, ge=1, le=1000, description="Best N results count.")
+    tie_break: TieBreak = TieBreak.BEST_FINISHES
+    top: int | None = Field(default=8, ge=1, le=10_000, description="The top N qualify.")
+    min_points: float | None = Field(default=None, ge=0, le=1e9, description="Or this many.")
+    stack_formula: str = Field(default="5000 + 100 * points", min_length=1, max_length=FORMULA_MAX)
+    round_to: int = Field(default=100, ge=1, le=1_000_000)
+    minimum: int = Field(default=1000, ge=1, le=MAX_STACK)
+
+    def season(self, league: str) -> Season:
+        """The season, every setting checked before anything is written."""
+        if not KEY.match(self.key):
+            raise InvalidCommand(
+                "A season key is 1 to 32 lower-case letters, digits or dashes, e.g. q1-2026."
+            )
+        if not " ".join(self.name.split()):
+            raise InvalidCommand("Give the season a name.")
+        made = Season(
+            league=league,
+            key=self.key,
+            name=self.name,
+            best_n=self.best_n,
+            tie_break=self.tie_break,
+            qualification=Qualification(top=self.top, min_points=self.min_points),
+            stack=StackRule(
+                formula=self.stack_formula.strip(), round_to=self.round_to, minimum=self.minimum
+            ),
+        )
+        made.qualification.check()
+        made.stack.check()
+        return made
+
+
+class LeagueBody(BaseModel):
+    """A new league, its points scheme and (optionally) its first season."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    key: Annotated[str, Text("A league's key", KEY_MAX, min_len=1)]
+    name: Annotated[str, Text("A league's name", NAME_MAX, min_len=1)]
+    points: PointsBody = Field(default_factory=PointsBody)
+    season: SeasonBody | None = None
+
+
+class EventBody(BaseModel):
+    """Count a recorded tournament toward the season."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    tournament: Annotated[str, Text("A tournament's id", SHORT_MAX, min_len=1)]
+
+
+class SignOutBody(BaseModel):
+    """An eliminated player of the tournament (name or card), as the floor sees them."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    player: Annotated[str, Text("A player's name or card", 60, min_len=1)]
+
+
+class ChampionshipBody(BaseModel):
+    """The championship's name (its rules: the season's newest event's, stacks from points)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    name: Annotated[str, Text("The championship's name", 120, min_len=1)]
+
+
+TableText = Annotated[str, Query(max_length=4000, description="Points by place, comma list.")]
+FormulaText = Annotated[str, Query(max_length=FORMULA_MAX)]
+EXAMPLE_PLACES = (1, 2, 3, 4, 5, 8, 10)
+EXAMPLE_POINTS = (100.0, 60.0, 30.0, 10.0)
+
+
+def example_points(scheme: PointsScheme, entrants: int, buyin_cents: int) -> list[dict[str, Any]]:
+    """Place points (and bonuses for playing) an event of ``entrants`` gives its first
+    places: what a director reads before saving the scheme."""
+    places = [p for p in EXAMPLE_PLACES if p <= entrants]
+    event = EventResult(
+        tournament_id="example",
+        name="The example",
+        entrants=entrants,
+        buyin_cents=buyin_cents,
+        prizepool_cents=entrants * buyin_cents,
+        require_signout=False,
+        players=tuple(
+            PlayerResult(player=f"p{p}", name=f"place {p}", place=p, eliminated=p > 1)
+            for p in places
+        ),
+    )
+    return [{"place": p.place, "points": _number(p.total)} for p in event_points(scheme, event, {})]
+
+
+@router.get("/api/leagues/check", responses=ERROR_RESPONSES)
+def check_scheme(
+    kind: Literal["fixed", "formula"] = "formula",
+    table: TableText = "",
+    formula: FormulaText = "sqrt",
+    knockout: Annotated[float, Query(ge=0, le=MAX_POINTS)] = 0.0,
+    attendance: Annotated[float, Query(ge=0, le=MAX_POINTS)] = 0.0,
+    paid_places: Annotated[int | None, Query(ge=1, le=10_000)] = None,
+    entrants: Annotated[int, Query(ge=1, le=10_000)] = 20,
+    buyin: Annotated[float, Query(ge=0, le=100_000)] = 50.0,
+    stack_formula: FormulaText = "",
+) -> dict[str, Any]:
+    """Check a points scheme (and a stack formula) as the director types (public: a
+    calculator, nothing stored): ``ok`` and the sentence of the first problem, or the
+    points the first places of an example event earn and example championship stacks."""
+    out: dict[str, Any] = {"ok": True, "message": "", "examples": [], "stacks": []}
+    try:
+        values: tuple[float, ...] = ()
+        if kind == "fixed":
+            try:
+                values = tuple(float(x) for x in table.split(",") if x.strip())
+            except ValueError:
+                raise InvalidCommand(
+                    "A points table is a list of numbers, e.g. 10, 7, 5, 3, 2, 1."
+                ) from None
+        scheme = PointsScheme(
+            kind=PointsKind(kind),
+            table=values,
+            formula=formula.strip() or "sqrt",
+            paid_places=paid_places,
+            knockout_points=knockout,
+            attendance_points=attendance,
+        ).check()
+        out["expression"] = scheme.expression if kind == "formula" else ""
+        out["examples"] = example_points(scheme, entrants, round(buyin * 100))
+        if stack_formula.strip():
+            rows = [
+                StandingRow(
+                    rank=i,
+                    player=f"p{i}",
+                    name=f"rank {i}",
+                    points=pts,
+                    all_points=pts,
+                    events=1,
+                    counted=1,
+                    wins=0,
+                    best_place=None,
+                    places=(),
+                )
+                for i, pts in enumerate(EXAMPLE_POINTS, start=1)
+            ]
+            stacks = championship_stacks(rows, StackRule(formula=stack_formula.strip()))
+            out["stacks"] = [{"points": _number(s.points), "stack": s.stack} for s in stacks]
+    except InvalidCommand as exc:  # FormulaError too: its sentence is the answer
+        out.update(ok=False, message=exc.message, examples=[], stacks=[])
+    return out
+
+
+@router.post("/api/leagues", responses=ERROR_RESPONSES)
+def create_league(body: LeagueBody, request: Request) -> dict[str, Any]:
+    """Create a league with its points scheme and, if given, its first season (director;
+    CSRF header). Everything is checked before anything is written."""
+    authorize(request, Role.DIRECTOR, "create a league")
+    service = leagues_of(request)
+    scheme = body.points.scheme()
+    season = body.season.season(body.key) if body.season is not None else None
+    row = service.create_league(body.key, body.name, scheme)
+    if season is not None:
+        service.add_season(season)
+    return {"key": row.key, "name": row.name, "seasons": [season.key] if season else []}
+
+
+@router.post("/api/leagues/{league}/seasons", responses=ERROR_RESPONSES)
+def create_season(league: LeagueKey, body: SeasonBody, request: Request) -> dict[str, Any]:
+    """Add a season to a league (director; CSRF header)."""
+    authorize(request, Role.DIRECTOR, "add a season")
+    service = leagues_of(request)
+    made = service.add_season(body.season(league))
+    return {"league": made.league, "key": made.key, "name": made.name}
+
+
+SeasonPath = Annotated[str, Path(min_length=1, max_length=KEY_MAX, description="A season key.")]
+
+
+@router.post("/api/leagues/{league}/seasons/{season}/events", responses=ERROR_RESPONSES)
+def add_season_event(
+    league: LeagueKey, season: SeasonPath, body: EventBody, request: Request
+) -> dict[str, Any]:
+    """Count a recorded tournament toward the season (director; CSRF). An event counts
+    toward one season of a league at most: a second is refused."""
+    who = authorize(request, Role.DIRECTOR, "add an event to a season")
+    line = leagues_of(request).add_event(league, season, body.tournament, actor=who.name)
+    return dataclasses.asdict(line)
+
+
+def league_admin(
+    service: LeagueService, tournaments: TournamentService, league: str
+) -> dict[str, Any]:
+    """Everything the admin page shows: seasons, their events (with ids), qualifiers with
+    stacks, and the recorded tournaments not yet counted toward this league."""
+    row, scheme = service.league(league)
+    used: set[str] = set()
+    seasons: list[dict[str, Any]] = []
+    names = {i.id: i.name for i in tournaments.tournaments()}
+    for s in service.store.seasons(league):
+        info = service.season(league, s.key)
+        events = service.store.season_events(league, s.key)
+        used |= {e.tournament for e in events}
+        seasons.append(
+            {
+                "key": info.key,
+                "name": info.name,
+                "best_n": info.best_n,
+                "tie_break": info.tie_break.value,
+                "top": info.qualification.top,
+                "min_points": info.qualification.min_points,
+                "stack_formula": info.stack.formula,
+                "events": [
+                    {
+                        "tournament": e.tournament,
+                        "name": names.get(e.tournament, e.tournament),
+                        "championship": e.championship,
+                    }
+                    for e in events
+                ],
+                "championship": championship_preview(service, tournaments, league, s.key),
+            }
+        )
+    return {
+        "league": {"key": row.key, "name": row.name},
+        "scheme": scheme.as_dict() | {"expression": scheme.expression},
+        "seasons": seasons,
+        "available": [
+            {"tournament": tid, "name": name} for tid, name in names.items() if tid not in used
+        ],
+    }
+
+
+def championship_preview(
+    service: LeagueService, tournaments: TournamentService, league: str, season: str
+) -> dict[str, Any]:
+    """The championship as it would be created now: qualifiers and stacks (A3), the
+    rules it copies (the season's newest event's, stacks from points) and the first
+    reason it cannot be created yet (``problem``, empty when it can)."""
+    rows = service.store.season_events(league, season)
+    done = next((r.tournament for r in rows if r.championship), "")
+    base = next((r.tournament for r in reversed(rows) if not r.championship), "")
+    problem = ""
+    stacks: list[dict[str, Any]] = []
+    try:
+        plan = service.qualifiers(league, season)
+        stacks = [
+            {"rank": q.rank, "name": q.name, "points": _number(q.points), "stack": q.stack}
+            for q in plan.qualifiers
+        ]
+    except InvalidCommand as exc:  # a stack formula these points break
+        problem = exc.message
+    template = ""
+    if base:
+        setup = tournaments.state(base).part(Setup)
+        tmpl = setup.tmpl
+        template = tmpl.title or tmpl.name
+        seats = tmpl.tables * tmpl.seats_per_table
+        if tmpl.tables and seats < len(stacks) and not problem:
+            problem = (
+                f"{len(stacks)} qualifiers need seats but {template} has {seats}: "
+                "add tables to the season's events' template first."
+            )
+    if done:
+        problem = f"Season {season!r} already has its championship ({done})."
+    elif not base:
+        problem = "Add the season's events first: the championship copies their rules."
+    elif not stacks and not problem:
+        problem = f"Nobody qualifies from season {season!r} yet."
+    return {
+        "tournament": done,
+        "copies": base,
+        "template": template,
+        "qualifiers": stacks,
+        "problem": problem,
+    }
+
+
+@router.get("/api/leagues/{league}/admin", responses=ERROR_RESPONSES)
+def league_admin_data(league: LeagueKey, request: Request) -> dict[str, Any]:
+    """What the admin page shows: seasons, events with ids, the tournaments not counted
+    yet, each season's championship preview (floor and director)."""
+    access.require_league_admin_read(principal(request), action="read a league's events")
+    return league_admin(leagues_of(request), web_of(request).service, league)
+
+
+@router.get("/api/leagues/{league}/seasons/{season}/championship", responses=ERROR_RESPONSES)
+def preview_championship(league: LeagueKey, season: SeasonPath, request: Request) -> dict[str, Any]:
+    """What ``POST …/championship`` would create: qualifiers, stacks, the rules it copies,
+    and why it cannot yet (floor and director)."""
+    access.require_league_admin_read(principal(request), action="preview a championship")
+    service = leagues_of(request)
+    service.season(league, season)
+    return championship_preview(service, web_of(request).service, league, season)
+
+
+@router.post("/api/leagues/{league}/seasons/{season}/championship", responses=ERROR_RESPONSES)
+def create_championship(
+    league: LeagueKey, season: SeasonPath, body: ChampionshipBody, request: Request
+) -> dict[str, Any]:
+    """Create the season's championship (director; CSRF): a new tournament with the rules
+    of the season's newest event, stacks from season points (A3: SPOT-6.26), every
+    qualifier registered with the stack the preview showed. Refused, with nothing
+    created, while the preview names a problem."""
+    who = authorize(request, Role.DIRECTOR, "create a championship")
+    name = " ".join(body.name.split())
+    if not name:
+        raise InvalidCommand("Give the championship a name.")
+    service = leagues_of(request)
+    tournaments = web_of(request).service
+    service.season(league, season)
+    plan = championship_preview(service, tournaments, league, season)
+    if plan["problem"]:
+        raise InvalidCommand(plan["problem"])
+    setup = tournaments.state(plan["copies"]).part(Setup)
+    profile = dataclasses.replace(
+        setup.profile, starting_stack_source=StartingStackSource.PER_PLAYER_FROM_POINTS
+    )
+    tid = tournaments.create(
+        CreateTournament(name=name, template=setup.tmpl, profile=profile),
+        actor=who.name,
+        role=who.role.value,
+    )
+    made = service.add_championship(league, season, tid, actor=who.name)
+    return {
+        "tournament": tid,
+        "qualifiers": [{"name": q.name, "stack": q.stack} for q in made.qualifiers],
+    }
+
+
+# ---- sign-outs from the floor console (G5: SPOT-6.13) ----------------------------------
+
+
+def league_seasons_of(service: LeagueService, tid: str) -> list[dict[str, str]]:
+    """The league seasons tournament ``tid`` counts toward (not as a championship)."""
+    out: list[dict[str, str]] = []
+    for lg in service.store.leagues():
+        for s in service.store.seasons(lg.key):
+            rows = service.store.season_events(lg.key, s.key)
+            if any(r.tournament == tid and not r.championship for r in rows):
+                out.append(
+                    {"league": lg.key, "league_name": lg.name, "season": s.key, "name": s.name}
+                )
+    return out
+
+
+TournamentPath = Annotated[
+    str, Path(min_length=1, max_length=SHORT_MAX, description="A tournament's id.")
+]
+
+
+def signout_state(
+    service: LeagueService, tournaments: TournamentService, tid: str
+) -> dict[str, Any]:
+    """Whether the floor records sign-outs for ``tid`` (it counts toward a league and its
+    profile asks for them: G5), and what was recorded, by player name."""
+    state = tournaments.state(tid)
+    setup = state.part(Setup)
+    seasons = league_seasons_of(service, tid)
+    keys = {db_card_or_name(p): p.name for p in state.part(Roster).players.values()}
+    marks = {keys[s.player]: s.mark for s in service.store.signouts([tid]) if s.player in keys}
+    return {
+        "seasons": seasons,
+        "points_to": _points_to(service, seasons),
+        "require_signout": bool(seasons) and setup.profile.points_require_immediate_signout,
+        "rule": setup.profile.citation("G5"),
+        "marks": marks,
+    }
+
+
+def _points_to(service: LeagueService, seasons: list[dict[str, str]]) -> int | None:
+    """The last place that earns place points in any of ``seasons``' leagues (``None``:
+    every place may): the floor console offers sign-outs down to it."""
+    last = 0
+    for key in {s["league"] for s in seasons}:
+        _, scheme = service.league(key)
+        limit = scheme.paid_places
+        if scheme.kind is PointsKind.FIXED:
+            limit = min(len(scheme.table), limit or len(scheme.table))
+        if limit is None:
+            return None
+        last = max(last, limit)
+    return last
+
+
+@router.get("/api/tournaments/{tid}/league", responses=ERROR_RESPONSES)
+def tournament_league(tid: TournamentPath, request: Request) -> dict[str, Any]:
+    """The leagues this tournament counts toward and its sign-outs (floor and director)."""
+    access.require_staff_read(principal(request), tid, action="read the league sign-outs")
+    return signout_state(leagues_of(request), web_of(request).service, tid)
+
+
+def _mark(request: Request, tid: str, body: SignOutBody, late: bool) -> dict[str, Any]:
+    who = authorize(request, Role.FLOOR, "flag a late sign-out" if late else "record a sign-out")
+    service = leagues_of(request)
+    tournaments = web_of(request).service
+    if not league_seasons_of(service, tid):
+        tournaments.state(tid)  # NotFound for an unknown tournament
+        raise InvalidCommand(
+            "This event counts toward no league season: there are no points to sign out for."
+        )
+    if late:
+        service.flag(tid, body.player, actor=who.name)
+    else:
+        service.signout(tid, body.player, actor=who.name)
+    return signout_state(service, tournaments, tid)
+
+
+@router.post("/api/tournaments/{tid}/league/signouts", responses=ERROR_RESPONSES)
+def record_signout(tid: TournamentPath, body: SignOutBody, request: Request) -> dict[str, Any]:
+    """An eliminated player signed out: their points are credited (G5: SPOT-6.13; floor;
+    CSRF)."""
+    return _mark(request, tid, body, late=False)
+
+
+@router.post("/api/tournaments/{tid}/league/flags", responses=ERROR_RESPONSES)
+def flag_late(tid: TournamentPath, body: SignOutBody, request: Request) -> dict[str, Any]:
+    """Flag a late sign-out: the player's points for this event are void (G5: SPOT-6.13;
+    floor; CSRF)."""
+    return _mark(request, tid, body, late=True)
+
+
+# ---- pages ---------------------------------------------------------------------------
+
+
+@router.get("/leagues", response_class=HTMLResponse, include_in_schema=False)
+def leagues_page(request: Request) -> Response:
+    """Every league (public); the director also sees the "New league" form."""
+    who = principal(request)
+    return render(
+        request,
+        "leagues.html",
+        data={"leagues": leagues(request), "director": who.role.at_least(Role.DIRECTOR)},
+    )
+
+
+@router.get("/leagues/{league}/admin", response_class=HTMLResponse, include_in_schema=False)
+def league_admin_page(league: LeagueKey, request: Request) -> Response:
+    """The director's page of one league: seasons, events, qualifiers, championship."""
+    who = principal(request)
+    if not who.role.at_least(Role.DIRECTOR):
+        return RedirectResponse(f"/login?next=/leagues/{quote(league)}/admin", status_code=303)
+    data = league_admin(leagues_of(request), web_of(request).service, league)
+    return render(request, "league_admin.html", data=data, league=league)
+
+
+__all__ = [
+    "championship_preview",
+    "example_points",
+    "league_admin",
+    "leagues_of",
+    "public_standings",
+    "router",
+    "series_boards",
+    "signout_state",
+]

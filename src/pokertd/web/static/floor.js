@@ -11,7 +11,7 @@
     const baseApply = base.apply;
     return Object.assign(base, {
       tab: "tables", newName: "", newCard: "", receipt: "", ageOk: false, memberOk: false,
-      picks: [], picked: null, pickSeq: 0,
+      picks: [], picked: null, pickSeq: 0, league: null,
       generic: { name: "", values: {} }, sheet: null, chipsFor: null, chipValues: {},
       chipNote: "", busy: false, moving: null, moveTarget: "", nowMs: Date.now(), wallAt: Date.now(),
       apply(view) {
@@ -24,6 +24,7 @@
         if (["tables", "players", "clock", "money", "log", "ruling"].includes(fromHash)) this.tab = fromHash;
         this.apply(P.readInitial());
         this.loadCommands();
+        this.loadLeague();
         this.connect();
         setInterval(() => this.tick(), 250);
         setInterval(() => { this.nowMs = Date.now(); }, 15000);
@@ -278,6 +279,27 @@
       },
 
       // ---- players ----------------------------------------------------------------------
+      // League sign-outs (G5: SPOT-6.13): where this event counts toward a league and its
+      // profile asks for them, eliminated players in the points get "Signed out" / "Late".
+      async loadLeague() {
+        try {
+          const r = await fetch("/api/tournaments/" + encodeURIComponent(this.tid) + "/league", { credentials: "same-origin" });
+          this.league = r.ok ? await r.json() : null;
+        } catch (e) { this.league = null; }
+      },
+      signoutMark(p) { return (this.league && this.league.marks[p.name]) || ""; },
+      signoutOffer(p) {
+        const lg = this.league;
+        if (!lg || !lg.require_signout || !p.place || p.place < 2 || this.signoutMark(p)) return false;
+        return lg.points_to == null || p.place <= lg.points_to;
+      },
+      async markSignout(p, late) {
+        this.busy = true;
+        try {
+          this.league = await P.post("/api/tournaments/" + encodeURIComponent(this.tid) + "/league/" + (late ? "flags" : "signouts"), { player: p.name });
+          this.say(late ? p.name + ": late sign-out, this event's points are void (" + this.league.rule + ")." : p.name + " signed out: points credited.", false);
+        } catch (e) { this.say(e.message, true); } finally { this.busy = false; }
+      },
       isActive(p) { return !p.place && OUT.indexOf(p.status) < 0; },
       playerRows() {
         // Rendered only while the Players tab shows: 200 hidden rows re-rendered on every

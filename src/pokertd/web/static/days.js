@@ -1,0 +1,84 @@
+/* The floor console's multi-day and satellite cards (issue 14), nested in pokertd.floor:
+   - Clock tab, "End of day": every player still in with his count (the last recorded,
+     editable) and a bag number (numbered 1, 2, ... in seat order, or typed), then end_day;
+     the roll-up with its difference and the printable bag list; "Start day N" (redraw).
+   - Money tab, satellites: the seats and cash by place, and "Pay seat" per winner.
+   Both read their own staff routes (/api/tournaments/{tid}/day, …/satellite); the floor's
+   `run`, `say`, `players()` and `tid` come from the console's scope. No inline scripts (CSP). */
+(function () {
+  "use strict";
+  const OUT = ["busted", "out", "eliminated", "forfeited", "disqualified", "alternate", "registered"];
+
+  async function getJson(url) {
+    const r = await fetch(url, { credentials: "same-origin" });
+    let data = null;
+    try { data = await r.json(); } catch (e) { data = null; }
+    if (!r.ok) throw new Error((data && data.message) || "The server did not answer; try again.");
+    return data;
+  }
+
+  window.pokertdDayCard = function () {
+    return {
+      dd: null, dcounts: {}, dbags: {}, dauto: true, dnote: "", dopen: false,
+      async loadDay() {
+        try { this.dd = await getJson("/api/tournaments/" + this.tid + "/day"); } catch (e) { this.dd = null; }
+      },
+      stillIn() {
+        return this.players().filter((p) => !OUT.includes(p.status) && p.entry_id)
+          .slice().sort((a, b) => ((a.table ?? 999) - (b.table ?? 999)) || ((a.seat ?? 99) - (b.seat ?? 99)));
+      },
+      openEnd() {
+        this.dcounts = {}; this.dbags = {};
+        for (const p of this.stillIn()) this.dcounts[p.entry_id] = p.stack != null ? String(p.stack) : "";
+        this.dnote = ""; this.dopen = true;
+      },
+      countedTotal() {
+        return this.stillIn().reduce((sum, p) => sum + (Number(String(this.dcounts[p.entry_id] ?? "").replace(/[,\s]/g, "")) || 0), 0);
+      },
+      async endDay() {
+        const counts = [], bags = [];
+        for (const p of this.stillIn()) {
+          const raw = String(this.dcounts[p.entry_id] ?? "").replace(/[,\s]/g, "");
+          const n = Number(raw);
+          if (raw === "" || !(n > 0)) { this.say(p.name + ": give the chip count for the bag (a number above 0).", true); return; }
+          counts.push([p.name, n]);
+          const bag = String(this.dbags[p.entry_id] ?? "").trim();
+          if (!this.dauto && bag) bags.push([p.name, bag]);
+        }
+        const body = { day: this.dd.day, counts, bags };
+        if (this.dnote.trim()) body.note = this.dnote.trim();
+        if (await this.run("end_day", body)) { this.dopen = false; await this.loadDay(); }
+      },
+      async startNext() {
+        if (await this.run("start_day", { day: this.dd.day + 1 })) await this.loadDay();
+      },
+      diffText(r) {
+        if (!r) return "";
+        const d = r.difference;
+        return d === 0 ? "balanced" : (d > 0 ? "+" : "−") + this.fmt(Math.abs(d)) + (d > 0 ? " more than in play" : " fewer than in play");
+      },
+    };
+  };
+
+  window.pokertdSatellite = function () {
+    return {
+      sat: null, satBusy: false,
+      async loadSat() {
+        try { this.sat = await getJson("/api/tournaments/" + this.tid + "/satellite"); } catch (e) { this.sat = null; }
+      },
+      /** The winners the server says may be paid now (place order), then those paid. */
+      winners() { return (this.sat && this.sat.winners) || []; },
+      async paySeat(w) {
+        if (this.satBusy || !w.name) return;
+        this.satBusy = true;
+        try {
+          const out = await window.pokertd.post("/api/tournaments/" + this.tid + "/pay-seat", { player: w.name });
+          this.say(out.seat ? out.name + " has a seat in " + (this.sat.target_name || out.target_event) + (out.cash_cents ? " and " + this.money(out.cash_cents) + " cash" : "") + "."
+                            : out.name + " is paid " + this.money(out.cash_cents) + " cash.", false);
+          await this.loadSat();
+        } catch (e) { this.say(e.message, true); }
+        finally { this.satBusy = false; }
+      },
+    };
+  };
+})();
