@@ -29,6 +29,7 @@ from pokertd.tournament.framework import (
     undo_target,
 )
 from pokertd.tournament.prizes import PrizeBook, bounty_ledger, prize_table
+from pokertd.tournament.satellites import satellite_view
 from pokertd.tournament.seating import SeatView, Tables, describe_move, moves_due, tables_view
 
 PUBLIC_KEYS = (
@@ -127,6 +128,8 @@ def build(
         out.update(_tables(state, now))
         out["offers"] = _offers(state, now)
         out["deals"] = _deals(state)
+        # a satellite pays seats (its own card), not the payout table (issue 14)
+        out["prize_kind"] = satellite_view(state).as_json()["prize_kind"]
         out.update(_prizes(state, out["players"]))
         _fill_seats(out)
         out["chart"] = _chart(state, records, out)

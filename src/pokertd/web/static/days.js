@@ -68,6 +68,12 @@
       },
       /** The winners the server says may be paid now (place order), then those paid. */
       winners() { return (this.sat && this.sat.winners) || []; },
+      /** A winner's place; players still in when the seats are reached share the places
+       *  ("1st–3rd" for three seats won by the last three), none of them finished 3rd. */
+      placeText(w) {
+        const same = this.winners().filter((x) => x.place === w.place).length;
+        return same > 1 ? this.ordinal(w.place - same + 1) + "–" + this.ordinal(w.place) : this.ordinal(w.place);
+      },
       async paySeat(w) {
         if (this.satBusy || !w.name) return;
         this.satBusy = true;
