@@ -11,6 +11,7 @@ import time
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -55,3 +56,27 @@ def running_server(db: Path, password: str) -> Iterator[str]:
         proc.wait(timeout=10)
         if proc.stdout is not None:
             proc.stdout.close()
+
+
+def signed_in(
+    browser: Any, server: str, password: str, width: int = 1024, height: int = 768
+) -> tuple[Any, list[str]]:
+    """A new page signed in as the director, and the list its page errors and 4xx/5xx
+    responses (other than a missing favicon) are collected in."""
+    page = browser.new_page(viewport={"width": width, "height": height})
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.on(
+        "response",
+        lambda r: (
+            errors.append(f"{r.status} {r.url}")
+            if r.status >= 400 and not r.url.endswith("/favicon.ico")
+            else None
+        ),
+    )
+    page.goto(f"{server}/login")
+    page.fill("input[name=name]", "director")
+    page.fill("input[name=password]", password)
+    page.click("button.primary")
+    page.wait_for_url(f"{server}/")
+    return page, errors

@@ -34,8 +34,8 @@ from pokertd.tournament.entries import CreateTournament, Register
 from pokertd.tournament.seating import DrawSeats
 from pokertd.tournament.templates import Fees, load_template
 
-from .servers import running_server
-from .test_browser import ARTIFACTS, CHROMIUM, pytestmark  # noqa: F401
+from .servers import running_server, signed_in
+from .test_browser import ARTIFACTS, browser, pytestmark  # noqa: F401
 
 PASSWORD = "flights-night-1"
 SIZES = ((1920, 1080), (1024, 768), (390, 844))
@@ -77,36 +77,6 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         svc.close()
     with running_server(db, PASSWORD) as base:
         yield base
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    """Headless chromium (never ``playwright install``: Debian's package)."""
-    sync_api = pytest.importorskip("playwright.sync_api")
-    with sync_api.sync_playwright() as pw:
-        b = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=["--no-sandbox"])
-        yield b
-        b.close()
-
-
-def _signed_in(browser: Any, server: str, width: int, height: int) -> tuple[Any, list[str]]:
-    page = browser.new_page(viewport={"width": width, "height": height})
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.on(
-        "response",
-        lambda r: (
-            errors.append(f"{r.status} {r.url}")
-            if r.status >= 400 and not r.url.endswith("/favicon.ico")
-            else None
-        ),
-    )
-    page.goto(f"{server}/login")
-    page.fill("input[name=name]", "director")
-    page.fill("input[name=password]", PASSWORD)
-    page.click("button.primary")
-    page.wait_for_url(f"{server}/")
-    return page, errors
 
 
 def _get(page: Any, url: str) -> Any:
@@ -154,9 +124,9 @@ def _end_day(page: Any, server: str, tid: str, bags: dict[str, int], typed: bool
     assert "series page" in page.locator("#day-flight-note").inner_text()
 
 
-def test_two_flights_reach_day2_in_the_browser(server: str, browser: Any) -> None:
+def test_two_flights_reach_day2_in_the_browser(server: str, browser: Any) -> None:  # noqa: F811
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    page, errors = _signed_in(browser, server, 1024, 768)
+    page, errors = signed_in(browser, server, PASSWORD, 1024, 768)
     # 1. the series, its flighted event and flights
     page.goto(f"{server}/series")
     page.fill("#series-name", "Fall Festival")
@@ -222,9 +192,9 @@ def test_two_flights_reach_day2_in_the_browser(server: str, browser: Any) -> Non
     assert errors == []
 
 
-def test_satellite_seats_are_paid_from_the_money_tab(server: str, browser: Any) -> None:
+def test_satellite_seats_are_paid_from_the_money_tab(server: str, browser: Any) -> None:  # noqa: F811
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    page, errors = _signed_in(browser, server, 1024, 768)
+    page, errors = signed_in(browser, server, PASSWORD, 1024, 768)
     page.goto(f"{server}/t/sat/floor#money")
     page.wait_for_selector("#satellite-awards .pay-seat")
     terms = page.locator("#satellite-terms").inner_text()

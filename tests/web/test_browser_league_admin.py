@@ -47,8 +47,8 @@ from test_season_e2e import (
     stack_for,
 )
 
-from .servers import running_server
-from .test_browser import ARTIFACTS, CHROMIUM, pytestmark  # noqa: F401
+from .servers import running_server, signed_in
+from .test_browser import ARTIFACTS, browser, pytestmark  # noqa: F401
 
 PASSWORD = "league-admin-1"
 SIZES = ((1920, 1080), (1024, 768), (390, 844))
@@ -98,32 +98,6 @@ def server(tmp_path_factory: pytest.TempPathFactory, reports: list[SimReport]) -
         yield base
 
 
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    """Headless chromium (never ``playwright install``: Debian's package)."""
-    sync_api = pytest.importorskip("playwright.sync_api")
-    with sync_api.sync_playwright() as pw:
-        b = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=["--no-sandbox"])
-        yield b
-        b.close()
-
-
-def _signed_in(browser: Any, server: str) -> tuple[Any, list[str]]:
-    page = browser.new_page(viewport={"width": 1024, "height": 768})
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.on(
-        "response",
-        lambda r: errors.append(f"{r.status} {r.url}") if r.status >= 400 else None,
-    )
-    page.goto(f"{server}/login")
-    page.fill("input[name=name]", "director")
-    page.fill("input[name=password]", PASSWORD)
-    page.click("button.primary")
-    page.wait_for_url(f"{server}/")
-    return page, errors
-
-
 def _shots(page: Any, name: str) -> None:
     for w, h in SIZES:
         page.set_viewport_size({"width": w, "height": h})
@@ -136,12 +110,14 @@ def _shots(page: Any, name: str) -> None:
 
 
 def test_A3_season_created_run_and_championship_in_the_browser(
-    server: str, browser: Any, reports: list[SimReport]
+    server: str,
+    browser: Any,  # noqa: F811
+    reports: list[SimReport],
 ) -> None:
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     want = expected_points(reports, set())
     best = {name: best_of(pts) for name, pts in want.items()}
-    page, errors = _signed_in(browser, server)
+    page, errors = signed_in(browser, server, PASSWORD)
 
     # 1. the new league, with a live formula check
     page.goto(f"{server}/leagues")

@@ -33,8 +33,8 @@ from pokertd.tournament.entries import CloseRegistration, CreateTournament, Regi
 from pokertd.tournament.seating import DrawSeats
 from pokertd.tournament.templates import load_template
 
-from .servers import running_server
-from .test_browser import ARTIFACTS, CHROMIUM, pytestmark  # noqa: F401
+from .servers import running_server, signed_in
+from .test_browser import ARTIFACTS, browser, pytestmark  # noqa: F401
 
 PASSWORD = "players-night-1"
 SIZES = ((1920, 1080), (1024, 768), (390, 844))
@@ -106,36 +106,6 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         yield base
 
 
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    """Headless chromium (never ``playwright install``: Debian's package)."""
-    sync_api = pytest.importorskip("playwright.sync_api")
-    with sync_api.sync_playwright() as pw:
-        b = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=["--no-sandbox"])
-        yield b
-        b.close()
-
-
-def _signed_in(browser: Any, server: str, width: int, height: int) -> tuple[Any, list[str]]:
-    page = browser.new_page(viewport={"width": width, "height": height})
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.on(
-        "response",
-        lambda r: (
-            errors.append(f"{r.status} {r.url}")
-            if r.status >= 400 and not r.url.endswith("/favicon.ico")
-            else None
-        ),
-    )
-    page.goto(f"{server}/login")
-    page.fill("input[name=name]", "director")
-    page.fill("input[name=password]", PASSWORD)
-    page.click("button.primary")
-    page.wait_for_url(f"{server}/")
-    return page, errors
-
-
 def _totals(page: Any) -> str:
     return str(page.locator("#player-totals").inner_text())
 
@@ -155,9 +125,9 @@ def _apart(a: dict[str, float], b: dict[str, float]) -> bool:
     )
 
 
-def test_search_merge_and_undo_in_the_browser(server: str, browser: Any) -> None:
+def test_search_merge_and_undo_in_the_browser(server: str, browser: Any) -> None:  # noqa: F811
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    page, errors = _signed_in(browser, server, 1024, 768)
+    page, errors = signed_in(browser, server, PASSWORD, 1024, 768)
     page.goto(f"{server}/players")
     page.fill("#player-search", "wu")
     page.wait_for_function("document.querySelectorAll('#player-results li').length === 2")
@@ -195,8 +165,8 @@ def test_search_merge_and_undo_in_the_browser(server: str, browser: Any) -> None
     page.close()
 
 
-def test_floor_register_picks_a_known_player(server: str, browser: Any) -> None:
-    page, errors = _signed_in(browser, server, 1024, 768)
+def test_floor_register_picks_a_known_player(server: str, browser: Any) -> None:  # noqa: F811
+    page, errors = signed_in(browser, server, PASSWORD, 1024, 768)
     cy = page.request.get(f"{server}/api/players?q=C-1").json()[0]
     assert cy["name"] == "Cy Wu"
     page.goto(f"{server}/t/tonight/floor")
@@ -219,7 +189,7 @@ def test_floor_register_picks_a_known_player(server: str, browser: Any) -> None:
     page.close()
 
 
-def test_standings_board_on_a_tv_a_tablet_and_a_phone(server: str, browser: Any) -> None:
+def test_standings_board_on_a_tv_a_tablet_and_a_phone(server: str, browser: Any) -> None:  # noqa: F811
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     data = json.loads(browser.new_page().request.get(f"{server}/api/leagues/spot/standings").text())
     # Each night: winner 10 + 1, 2nd 7 + 1, 3rd 5 + 1, 4th 3 + 1, 5th 2 + 1, others 1.
@@ -267,7 +237,7 @@ def test_standings_board_on_a_tv_a_tablet_and_a_phone(server: str, browser: Any)
         page.close()
 
 
-def test_dealer_or_public_browser_cannot_open_players(server: str, browser: Any) -> None:
+def test_dealer_or_public_browser_cannot_open_players(server: str, browser: Any) -> None:  # noqa: F811
     page = browser.new_page()
     page.goto(f"{server}/players")
     assert page.url.startswith(f"{server}/login")
