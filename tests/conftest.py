@@ -12,9 +12,11 @@ names the missing piece, and the run exits non-zero.
 from __future__ import annotations
 
 import os
-from collections.abc import Generator
+from collections.abc import Generator, Iterator
 
 import pytest
+
+from pokertd.store.testing import fresh_postgres_database, postgres_test_url
 
 REQUIRE_ALL_TIERS = "POKERTD_REQUIRE_ALL_TIERS"
 """Set to 1 (``.ci/run`` does) to turn every skip into a failure."""
@@ -64,3 +66,15 @@ def pytest_make_collect_report(
     if report.skipped and all_tiers_required():
         _as_failure(report)
     return report
+
+
+@pytest.fixture(scope="module")
+def pg_database(request: pytest.FixtureRequest) -> Iterator[str]:
+    """A fresh PostgreSQL database for the requesting module (named after it), dropped
+    afterwards; skipped (a failure in CI) without a server."""
+    base, reason = postgres_test_url()
+    if base is None:
+        pytest.skip(reason)
+    prefix = "pokertd_" + request.module.__name__.rsplit(".", 1)[-1].removeprefix("test_")
+    with fresh_postgres_database(base, prefix[:40]) as url:
+        yield url

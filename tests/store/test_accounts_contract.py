@@ -20,22 +20,11 @@ from pokertd.errors import InvalidCommand, NotFound
 from pokertd.roles import Role
 from pokertd.store import Account, AccountStore, EventStore, SessionRow, open_store
 from pokertd.store.accounts import ACCOUNT_TABLES, ADDRESS_DAYS
-from pokertd.store.testing import fresh_postgres_database, postgres_test_url
 
 T0 = 1_790_000_000.0
 """A fixed wall-clock time (seconds) for sessions and attempts."""
 
 Opener = Callable[[], AccountStore]
-
-
-@pytest.fixture(scope="module")
-def pg_database() -> Iterator[str]:
-    """A fresh PostgreSQL database for this module, dropped afterwards."""
-    base, reason = postgres_test_url()
-    if base is None:
-        pytest.skip(reason)
-    with fresh_postgres_database(base, "pokertd_acct") as url:
-        yield url
 
 
 @pytest.fixture(

@@ -14,17 +14,6 @@ import pytest
 from pokertd.errors import InvalidCommand, NotFound
 from pokertd.store import open_store
 from pokertd.store.leagues import LeagueRow, LeagueStore, SeasonEventRow, SeasonRow, SignOutRow
-from pokertd.store.testing import fresh_postgres_database, postgres_test_url
-
-
-@pytest.fixture(scope="module")
-def pg_database() -> Iterator[str]:
-    """A fresh PostgreSQL database for this module, dropped afterwards."""
-    base, reason = postgres_test_url()
-    if base is None:
-        pytest.skip(reason)
-    with fresh_postgres_database(base, "pokertd_league") as url:
-        yield url
 
 
 @pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])

@@ -25,19 +25,8 @@ from pokertd.store.players import (
     name_key,
     query_grams,
 )
-from pokertd.store.testing import fresh_postgres_database, postgres_test_url
 
 AT = "2026-11-22T19:00:00+00:00"
-
-
-@pytest.fixture(scope="module")
-def pg_database() -> Iterator[str]:
-    """A fresh PostgreSQL database for this module, dropped afterwards."""
-    base, reason = postgres_test_url()
-    if base is None:
-        pytest.skip(reason)
-    with fresh_postgres_database(base, "pokertd_players") as url:
-        yield url
 
 
 @pytest.fixture(
