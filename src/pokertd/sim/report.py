@@ -1,0 +1,150 @@
+"""What a simulated night is asked and what it answers (issue 15): the shared contract of the
+simulator (:mod:`pokertd.sim.night`), its batches (:mod:`pokertd.sim.batch`) and its faces.
+
+A simulated night is the night a director will run: the same template, profile and layout,
+the same commands through the service (registration, late registration, re-entries,
+rebuys, add-ons, alternates, seat draws, busts, moves, table breaks, colour-ups,
+hand-for-hand, the final table, payouts), played by bots in simulated time. These types
+are plain frozen data: they cross process boundaries (``--runs K`` in a process pool) and
+are printed as JSON by ``pokertd sim --json`` (times are seconds of simulated clock time
+since the clock started; money in cents; chips are integers).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from pokertd.types import Cents, Chips
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Rates:
+    """How the field behaves: each a probability in ``[0, 1]``.
+
+    ``late`` is the share of the ``entries`` players who arrive after the clock starts
+    (spread over the template's registration window); ``reentry`` the chance that a player
+    busted while re-entry is open buys a new entry (where the template allows re-entry);
+    ``rebuy`` the chance an eligible player rebuys (rebuy events); ``addon`` the chance a
+    live player takes the add-on when it is offered (add-on events).
+    """
+
+    late: float = 0.25
+    reentry: float = 0.30
+    rebuy: float = 0.50
+    addon: float = 0.60
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TimeModel:
+    """How long things take at a live table, in seconds of clock time.
+
+    A hand takes ``seconds_per_deal`` (shuffle, deal, blinds and antes) plus
+    ``seconds_per_action`` for every action plus ``seconds_per_showdown`` when it reaches a
+    showdown. The defaults give about 30 hands an hour at a full live table.
+    """
+
+    seconds_per_action: float = 10.0
+    seconds_per_showdown: float = 20.0
+    seconds_per_deal: float = 45.0
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class NightConfig:
+    """One simulated night: a shipped event template (``fox_120``) or a TOML file, ``entries``
+    players, the template's profile unless ``profile`` names another, and how the field and
+    the tables behave. ``tables`` overrides the template's number of tables (a bigger room
+    for a bigger field). ``store_url`` keeps the log (``sqlite:///night.db``); ``None``
+    plays in an in-memory store. ``phh_dir`` writes every hand as a PHH file there."""
+
+    template: str = "fox_120"
+    entries: int = 120
+    profile: str | None = None
+    seed: int = 1
+    rates: Rates = field(default_factory=Rates)
+    time: TimeModel = field(default_factory=TimeModel)
+    bots: str = "tag"
+    tables: int | None = None
+    store_url: str | None = None
+    phh_dir: str | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class LevelRow:
+    """The field when a level's first hand was dealt."""
+
+    level: int
+    blinds: str
+    """As the clock shows them: ``1,500/3,000 BBA 3,000``."""
+    starts_at: int
+    players_left: int
+    entries: int
+    """Entries sold so far (first entries, re-entries)."""
+    tables: int
+    average_stack: Chips
+    average_bb: float
+    """Average stack in that level's big blinds."""
+    hands: int
+    """Hands dealt during the level, every table together."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Finish:
+    """One paid finisher, as the event's results show it."""
+
+    place: int
+    player: str
+    prize: Cents
+    bounty: Cents = 0
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class NightReport:
+    """Everything one simulated night answers; ``None`` where it did not happen."""
+
+    template: str
+    title: str
+    profile: str
+    seed: int
+    entries: int
+    """Entries sold: first entries plus re-entries."""
+    players: int
+    """Different players."""
+    reentries: int
+    rebuys: int
+    addons: int
+    alternates: int
+    """Players who waited on the alternate list for a seat."""
+    hands: int
+    duration: int
+    """Seconds from the start of the clock to the winner (breaks included)."""
+    registration_closed_at: int | None
+    money_at: int | None
+    """When the bubble burst (the players left equal the places paid)."""
+    money_level: int | None
+    final_table_at: int | None
+    final_table_level: int | None
+    final_level: int
+    levels: tuple[LevelRow, ...]
+    players_left: tuple[tuple[int, int], ...]
+    """``(seconds, players left)`` after every change: the players-left chart."""
+    prize_pool: Cents
+    paid_places: int
+    finishing: tuple[Finish, ...]
+    """The paid places, best first."""
+    winner: str
+    checks: tuple[str, ...]
+    """The self-checks that passed, in words (chips conserved after 1,234 hands and 3
+    colour-ups; one seat per player; the log replays to the same final state)."""
+    notes: tuple[str, ...] = ()
+    tournament_id: str = ""
+    store_url: str | None = None
+    """Where the log was kept (``None``: in memory, gone)."""
+    events: int = 0
+    """Events in the log."""
+    commands: int = 0
+    """Commands the simulator ran through the service."""
+    started_from: str | None = None
+    """The live tournament this run continued (``simulate the rest of tonight``)."""
+
+
+__all__ = ["Finish", "LevelRow", "NightConfig", "NightReport", "Rates", "TimeModel"]
