@@ -1,17 +1,36 @@
-"""Hands per second: pokertd's engine against PokerKit, same hands, same policy.
+"""Hands per second: pokertd's engine against PokerKit, same hands, same policy, three paths.
 
 Both engines play complete hands with every card dealt, to showdown or fold, driven by
 one random policy: fold 0.20 / check-call 0.55 / min-raise 0.20 / all-in 0.05 (a fold
-facing nothing is a check, a raise that is not allowed is a check-call). Each bot asks its
-engine what is legal through the public API only when its choice needs it (pokertd
-``hand.call_amount`` and ``hand.raise_range()``, the cheap parts of ``hand.legal()``;
-PokerKit ``can_fold()``, ``can_complete_bet_or_raise_to()`` and the min/max amounts) and
-acts through the trusted path (``do_*``), as a bot choosing among legal actions may.
+facing nothing is a check, a raise that is not allowed is a check-call). Each scenario is
+measured on three paths, in the same run, and each pokertd path is set against PokerKit
+doing the same work:
+
+checked, with result
+    pokertd: ``Hand.start`` (arguments validated), then for every decision ``hand.legal()``
+    (everything the player may do: fold/check, call amount, raise bounds) and
+    ``hand.act(action)`` (the action verified against the rules, applied, its
+    ``ActionRecord`` returned); at the end ``hand.result`` (pots, winners, odd chips,
+    eliminations, the winning hand in words). PokerKit: ``create_state``, then for every
+    decision its validated API (``can_fold()``, ``can_check_or_call()``,
+    ``checking_or_calling_amount``, ``can_complete_bet_or_raise_to()`` and, when a raise
+    is allowed, the min/max amounts) and the action (which PokerKit verifies again, as
+    every PokerKit action does); at the end ``state.payoffs`` and ``state.stacks``.
+checked, no result
+    The same without building the result (PokerKit without reading payoffs and stacks).
+trusted
+    pokertd: ``Hand.start(..., trusted=True)`` (the caller vouches for the arguments)
+    and the unchecked ``do_*`` methods, asking only ``hand.call_amount`` and
+    ``hand.raise_range()`` when the choice needs them, as a bot choosing among legal
+    actions may. PokerKit has no unchecked path: the cheapest one it offers, asking
+    ``can_fold()`` / ``can_complete_bet_or_raise_to()`` and the amounts only when the
+    choice needs them.
 
 Scenarios: (a) 6-max no-limit hold'em, 100 big-blind stacks, blinds 1/2; (b) 9-max with a
-big-blind ante (1/2, ante 2). Each run plays a batch of hands per engine; the figures are
-medians over the runs. Time is the process's CPU time (``time.process_time``), so other
-work on a shared machine does not count against either engine.
+big-blind ante (1/2, ante 2). Each run plays a batch of hands per engine and path (runs
+interleaved, so drift on a shared machine hits every path alike); the figures are medians
+over the runs. Time is the process's CPU time (``time.process_time``), so other work on a
+shared machine does not count against either engine.
 
     uv run python bench/engine_vs_pokerkit.py [--runs 5] [--hands 20000] [--pk-hands 300]
 """
@@ -23,34 +42,61 @@ import random
 import statistics
 import time
 from collections.abc import Callable
+from typing import Any
 
-from pokertd.engine import Hand
+from pokertd.engine import COMPILED, Bet, Call, Check, Fold, Hand, Raise
 from pokertd.rules import AnteType, load_profile
 
 FOLD, CALL, MINRAISE = 0.20, 0.75, 0.95  # cumulative: fold, check-call, min-raise, all-in
 
+Play = Callable[[int, int, int, int], float]
+"""A driver: (hands, seats, ante, seed) -> hands per second."""
 
-def pokertd_hands(count: int, seats: int, ante: int, seed: int) -> float:
-    """Play ``count`` hands through pokertd; return hands per second."""
-    profile = load_profile("tda")
+
+def _start_kwargs(seats: int, ante: int) -> dict[str, Any]:
+    return {
+        "stacks": [200] * seats,
+        "button": seats - 1,
+        "small_blind_seat": 0,
+        "big_blind_seat": 1,
+        "small_blind": 1,
+        "big_blind": 2,
+        "ante": ante,
+        "ante_type": AnteType.BIG_BLIND_ANTE if ante else AnteType.NONE,
+        "profile": load_profile("tda"),
+    }
+
+
+def pokertd_checked(count: int, seats: int, ante: int, seed: int, with_result: bool) -> float:
+    """Play ``count`` hands through ``legal()`` + ``act()``; return hands per second."""
+    kwargs = _start_kwargs(seats, ante)
     rng = random.Random(seed)
-    ante_type = AnteType.BIG_BLIND_ANTE if ante else AnteType.NONE
-    stacks = [200] * seats
-    button = seats - 1
+    fold, check, call = Fold(), Check(), Call()
     start = time.process_time()
     for _ in range(count):
-        hand = Hand.start(
-            stacks=stacks,
-            button=button,
-            small_blind_seat=0,
-            big_blind_seat=1,
-            small_blind=1,
-            big_blind=2,
-            ante=ante,
-            ante_type=ante_type,
-            profile=profile,
-            rng=rng,
-        )
+        hand = Hand.start(rng=rng, **kwargs)
+        while not hand.is_over:
+            legal = hand.legal()
+            r = rng.random()
+            if r < FOLD:
+                hand.act(check if legal.can_check else fold)
+            elif r < CALL or not legal.can_raise:
+                hand.act(check if legal.can_check else call)
+            else:
+                to = legal.min_raise_to if r < MINRAISE else legal.max_raise_to
+                hand.act(Bet(to) if legal.is_bet else Raise(to))
+        if with_result:
+            hand.result  # noqa: B018  (the property builds the result)
+    return count / (time.process_time() - start)
+
+
+def pokertd_trusted(count: int, seats: int, ante: int, seed: int) -> float:
+    """Play ``count`` hands through the unchecked ``do_*`` path; return hands per second."""
+    kwargs = _start_kwargs(seats, ante) | {"trusted": True}
+    rng = random.Random(seed)
+    start = time.process_time()
+    for _ in range(count):
+        hand = Hand.start(rng=rng, **kwargs)
         while not hand.is_over:
             r = rng.random()
             if r < FOLD:
@@ -69,8 +115,7 @@ def pokertd_hands(count: int, seats: int, ante: int, seed: int) -> float:
     return count / (time.process_time() - start)
 
 
-def pokerkit_hands(count: int, seats: int, ante: int, seed: int) -> float:
-    """Play ``count`` hands through PokerKit; return hands per second."""
+def _pokerkit_state(seats: int, ante: int) -> Any:
     from pokerkit import Automation, NoLimitTexasHoldem
 
     automations = (
@@ -86,13 +131,51 @@ def pokerkit_hands(count: int, seats: int, ante: int, seed: int) -> float:
         Automation.CHIPS_PULLING,
     )
     antes: dict[int, int] = {1: ante} if ante else {}
+    return NoLimitTexasHoldem.create_state(
+        automations, False, antes, (1, 2), 2, (200,) * seats, seats
+    )
+
+
+def pokerkit_checked(count: int, seats: int, ante: int, seed: int, with_result: bool) -> float:
+    """Play ``count`` hands through PokerKit asking everything that is legal before every
+    action (the work ``legal()`` does); return hands per second."""
     rng = random.Random(seed)
     random.seed(seed)  # PokerKit shuffles with the global random module
     start = time.process_time()
     for _ in range(count):
-        state = NoLimitTexasHoldem.create_state(
-            automations, False, antes, (1, 2), 2, (200,) * seats, seats
-        )
+        state = _pokerkit_state(seats, ante)
+        while state.status:
+            can_fold = state.can_fold()
+            state.can_check_or_call()
+            to_call = state.checking_or_calling_amount
+            can_raise = state.can_complete_bet_or_raise_to()
+            if can_raise:
+                low = state.min_completion_betting_or_raising_to_amount
+                high = state.max_completion_betting_or_raising_to_amount
+            r = rng.random()
+            if r < FOLD:
+                if can_fold and to_call:
+                    state.fold()
+                else:
+                    state.check_or_call()
+            elif r < CALL or not can_raise:
+                state.check_or_call()
+            else:
+                state.complete_bet_or_raise_to(low if r < MINRAISE else high)
+        if with_result:
+            state.payoffs  # noqa: B018
+            tuple(state.stacks)
+    return count / (time.process_time() - start)
+
+
+def pokerkit_minimal(count: int, seats: int, ante: int, seed: int) -> float:
+    """Play ``count`` hands through PokerKit asking only what the choice needs (PokerKit's
+    cheapest path: it verifies every action itself); return hands per second."""
+    rng = random.Random(seed)
+    random.seed(seed)
+    start = time.process_time()
+    for _ in range(count):
+        state = _pokerkit_state(seats, ante)
         while state.status:
             r = rng.random()
             if r < FOLD:
@@ -109,24 +192,54 @@ def pokerkit_hands(count: int, seats: int, ante: int, seed: int) -> float:
     return count / (time.process_time() - start)
 
 
-def median_rate(
-    play: Callable[[int, int, int, int], float], runs: int, count: int, seats: int, ante: int
-) -> float:
-    return statistics.median(play(count, seats, ante, 1000 + run) for run in range(runs))
+PATHS: tuple[tuple[str, Play, Play], ...] = (
+    (
+        "checked + result",
+        lambda c, s, a, seed: pokertd_checked(c, s, a, seed, True),
+        lambda c, s, a, seed: pokerkit_checked(c, s, a, seed, True),
+    ),
+    (
+        "checked, no result",
+        lambda c, s, a, seed: pokertd_checked(c, s, a, seed, False),
+        lambda c, s, a, seed: pokerkit_checked(c, s, a, seed, False),
+    ),
+    ("trusted do_*", pokertd_trusted, pokerkit_minimal),
+)
+
+SCENARIOS = (("(a) 6-max NLHE, 100 BB, 1/2", 6, 0), ("(b) 9-max NLHE, BBA 2", 9, 2))
+
+HEADER = """\
+pokertd vs PokerKit, hands/s (CPU time, medians of {runs} runs; {hands:,} pokertd and
+{pk:,} PokerKit hands per run and path). Same policy both sides. Engine build: {build}.
+  checked + result   pokertd Hand.start + legal() + act() every action + hand.result;
+                     PokerKit can_*/amounts before every action, the action, payoffs/stacks
+  checked, no result the same without the result
+  trusted do_*       pokertd Hand.start(trusted=True) + do_* (asking call_amount /
+                     raise_range() only when needed); PokerKit's cheapest path (asks only
+                     what the choice needs; PokerKit verifies every action regardless)
+"""
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--hands", type=int, default=20_000, help="pokertd hands per run")
     parser.add_argument("--pk-hands", type=int, default=300, help="PokerKit hands per run")
     args = parser.parse_args()
-    scenarios = (("(a) 6-max NLHE, 100 BB, 1/2", 6, 0), ("(b) 9-max NLHE, BBA 2", 9, 2))
-    print(f"{'scenario':32} {'pokertd h/s':>12} {'PokerKit h/s':>13} {'ratio':>7}")
-    for name, seats, ante in scenarios:
-        ours = median_rate(pokertd_hands, args.runs, args.hands, seats, ante)
-        theirs = median_rate(pokerkit_hands, args.runs, args.pk_hands, seats, ante)
-        print(f"{name:32} {ours:12,.0f} {theirs:13,.0f} {ours / theirs:7.1f}")
+    print(HEADER.format(runs=args.runs, hands=args.hands, pk=args.pk_hands,
+                        build="compiled (mypyc)" if COMPILED else "pure Python"))  # fmt: skip
+    print(f"{'scenario':30} {'path':20} {'pokertd h/s':>12} {'PokerKit h/s':>13} {'ratio':>7}")
+    for name, seats, ante in SCENARIOS:
+        ours: list[list[float]] = [[] for _ in PATHS]
+        theirs: list[list[float]] = [[] for _ in PATHS]
+        for run in range(args.runs):
+            for i, (_, mine, pk) in enumerate(PATHS):
+                ours[i].append(mine(args.hands, seats, ante, 1000 + run))
+                theirs[i].append(pk(args.pk_hands, seats, ante, 1000 + run))
+        for i, (path, _, _) in enumerate(PATHS):
+            a = statistics.median(ours[i])
+            b = statistics.median(theirs[i])
+            print(f"{name:30} {path:20} {a:12,.0f} {b:13,.0f} {a / b:7.1f}")
 
 
 if __name__ == "__main__":

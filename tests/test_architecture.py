@@ -23,7 +23,7 @@ from pathlib import Path
 SRC = Path(__file__).resolve().parents[1] / "src"
 PKG = SRC / "pokertd"
 
-BASE = frozenset({"pokertd", "types", "errors", "roles", "money", "codec", "timefmt"})
+BASE = frozenset({"pokertd", "types", "errors", "roles", "money", "codec", "timefmt", "charts"})
 """Base modules: importable from every layer (they import only each other)."""
 
 LAYERS: dict[str, float] = {
@@ -47,6 +47,7 @@ LAYERS: dict[str, float] = {
 FACE_ARROWS: dict[tuple[str, str], str | None] = {
     ("cli", "sim"): None,
     ("cli", "web"): "pokertd/cli/serve.py",
+    ("web", "sim"): "pokertd/web/sim.py",
 }
 """Face -> face imports allowed (``None``: from any file; else only from that file)."""
 
@@ -54,6 +55,7 @@ LAZY_OK: dict[str, str] = {
     "pokertd/cli/": "CLI start-up: a command imports what it needs when it runs (issue 15)",
     "pokertd/store/__init__.py": "the PostgreSQL driver is loaded only for a postgresql:// URL",
     "pokertd/store/testing.py": "test helper: psycopg only when a PostgreSQL test runs",
+    "pokertd/charts.py": "CairoSVG loads the Cairo C library only when a PNG chart is drawn",
 }
 """Files (or folders, ending in ``/``) where function-local imports are allowed, and why."""
 

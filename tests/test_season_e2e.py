@@ -15,7 +15,9 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import tempfile
 from collections.abc import Iterator
+from datetime import timedelta
 from pathlib import Path
 
 import pytest
@@ -29,11 +31,13 @@ from pokertd.player_service import PlayerService
 from pokertd.rules import load_profile
 from pokertd.rules.enums import StartingStackSource
 from pokertd.service import TournamentService
-from pokertd.sim import SimConfig, SimReport, simulate
+from pokertd.sim import NightConfig, Rates, simulate_night
+from pokertd.sim.night import EPOCH
 from pokertd.store import open_store
 from pokertd.tournament.eliminations import Bust
 from pokertd.tournament.entries import CreateTournament, EntryBought, PlayerAdded, Register, Roster
 from pokertd.tournament.templates import load_template
+from pokertd.tournament.views import results
 
 POOL = (
     "Ann Lee", "Bob Marsh", "Cat Ruiz", "Dan Okafor", "Eve Park", "Fay Dunn", "Gus Hale",
@@ -63,15 +67,52 @@ def players_of(night: int) -> list[str]:
     return [n for n in POOL if n not in absent(night)]
 
 
+@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
+class Finisher:
+    """One finisher of a simulated night: seat ids ``P01``... in registration order."""
+
+    place: int
+    places: tuple[int, ...]
+    player: str
+    eliminated_by: tuple[str, ...]
+
+
+@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
+class SimReport:
+    """A simulated league night as the season needs it: every finisher, best first."""
+
+    players: int
+    finishing: tuple[Finisher, ...]
+
+
 def sim_night(night: int) -> SimReport:
-    """The night played by bots (same seed, same night) under Spotlight's rules."""
-    report = simulate(
-        SimConfig(
-            players=len(players_of(night)),
-            structure="spot_league",
-            profile="spotlight",
-            seed=301 + night,
-        )
+    """The night played by bots (same seed, same night) under Spotlight's rules, through
+    the service (:func:`pokertd.sim.simulate_night`); its results read back from the log."""
+    n = len(players_of(night))
+    config = NightConfig(
+        template="spot_league", entries=n, seed=301 + night, rates=Rates(late=0.0, reentry=0.0)
+    )
+    with tempfile.TemporaryDirectory() as folder:
+        url = f"sqlite:///{Path(folder) / 'night.db'}"
+        night_report = simulate_night(dataclasses.replace(config, store_url=url))
+        with TournamentService(open_store(url)) as service:
+            state = service.state(night_report.tournament_id)
+            end = EPOCH + timedelta(seconds=night_report.duration)
+            rows = results(state, end).rows
+            order = [p.name for p in state.part(Roster).players.values()]  # registration order
+    width = len(str(n))
+    seat = {name: f"P{i:0{width}d}" for i, name in enumerate(order, start=1)}
+    report = SimReport(
+        players=n,
+        finishing=tuple(
+            Finisher(
+                place=r.place,
+                places=r.places,
+                player=seat[r.name],
+                eliminated_by=(seat[r.eliminator],) if r.eliminator else (),
+            )
+            for r in rows
+        ),
     )
     assert all(len(f.places) == 1 for f in report.finishing)  # no shared places these seeds
     return report
@@ -338,10 +379,9 @@ def test_A3_season_through_the_cli(tmp_path: Path) -> None:
     db = f"sqlite:///{tmp_path / 'season.db'}"
     pool = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay"]
 
-    def cli(*args: str) -> object:
-        result = runner.invoke(
-            app, [*args, "--json"] if args[0] == "sim" else [*args, "--db", db, "--json"]
-        )
+    def cli(*args: str, at: str = db) -> object:
+        flag = "--store" if args[0] == "sim" else "--db"
+        result = runner.invoke(app, [*args, flag, at, "--json"])
         assert result.exit_code == 0, result.output
         assert "Traceback" not in result.output
         return json.loads(result.output)
@@ -353,25 +393,33 @@ def test_A3_season_through_the_cli(tmp_path: Path) -> None:
     want: dict[str, list[float]] = {}
     for night in range(NIGHTS):
         here = [p for p in pool if p != pool[night]]  # one regular misses each night
-        report = cli("sim", "--players", str(len(here)), "--structure", "spot_league",
-                     "--profile", "spotlight", "--seed", str(401 + night))  # fmt: skip
+        # The night is played by the simulator in its own log; its finishing order (the
+        # floor's results, with each eliminator) is then recorded by hand for the regulars.
+        night_db = f"sqlite:///{tmp_path / f'night{night + 1}.db'}"
+        report = cli("sim", "--template", "spot_league", "--entries", str(len(here)),
+                     "--late", "0", "--seed", str(401 + night), at=night_db)  # fmt: skip
         assert isinstance(report, dict)
-        names = {f"P{i}": n for i, n in enumerate(here, start=1)}
+        assert report["entries"] == len(here)
+        played = cli("results", report["tournament_id"], at=night_db)
+        assert isinstance(played, dict)
+        rows = sorted(played["rows"], key=lambda r: r["place"])
+        assert [r["place"] for r in rows] == list(range(1, len(here) + 1))
+        by_name = sorted(rows, key=lambda r: r["name"])
+        names = {r["name"]: n for r, n in zip(by_name, here, strict=True)}
         tid = f"n{night + 1}"
         cli("new", "-t", "spot_league", "-n", f"Night {night + 1}", "--id", tid)
         for name in here:
             cli("register", tid, name, "--age-ok", "--member-ok")
-        finishing = report["finishing"]
-        for f in reversed(finishing[1:]):
-            cli("bust", tid, names[f["player"]], "--by", names[f["eliminated_by"][0]])
+        for r in reversed(rows[1:]):
+            cli("bust", tid, names[r["name"]], "--by", names[r["eliminator"]])
         cli("league", "add-event", "spot", "q3", tid)
-        for f in finishing[1:]:
-            cli("league", "signout", tid, names[f["player"]])
+        for r in rows[1:]:
+            cli("league", "signout", tid, names[r["name"]])
         kos: dict[str, int] = {}
-        for f in finishing[1:]:
-            kos[names[f["eliminated_by"][0]]] = kos.get(names[f["eliminated_by"][0]], 0) + 1
-        for f in finishing:  # 5 - place + 1 (+5 for the win) + knockouts + 2 attending
-            who, place = names[f["player"]], f["place"]
+        for r in rows[1:]:
+            kos[names[r["eliminator"]]] = kos.get(names[r["eliminator"]], 0) + 1
+        for r in rows:  # 5 - place + 1 (+5 for the win) + knockouts + 2 attending
+            who, place = names[r["name"]], r["place"]
             want.setdefault(who, []).append(
                 len(here) - place + 1 + (5 if place == 1 else 0) + kos.get(who, 0) + 2
             )

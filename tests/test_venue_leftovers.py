@@ -23,7 +23,7 @@ from pokertd.errors import InvalidCommand, RuleViolation
 from pokertd.rules import ClockExpiry, load_profile
 from pokertd.rules.enums import PostedRuleField
 from pokertd.service import TournamentService
-from pokertd.sim.tournament import clock_expired
+from pokertd.sim.bots import clock_expired
 from pokertd.store import open_store
 from pokertd.tournament.clock import NextLevel, PauseClock, ResumeClock, SetLevel, StartClock
 from pokertd.tournament.clock.shot_clock import expiry_action

@@ -8,11 +8,12 @@ The service-level night with its battery of bad commands is ``tests/test_citatio
 this file reuses its template per venue (:data:`test_citations.NIGHTS`) and its check
 (:func:`test_citations.foreign`).
 
-(a) The simulator plays 30 bots to a winner with the venue's structure, stack, seats, buy-in
-and profile (invariants checked after every hand and move). Along the way each decision is
-preceded by probes the engine must refuse -- an action out of turn, a raise one chip short of
-the minimum, a raise past the stack, a check facing a bet -- and every balancing, table-break
-and final-table plan the simulator applies is recorded with its rule IDs.
+(a) The simulator plays 30 bots to a winner on the venue's template (laid out as the
+citations night: 4 tables of 9) under its profile, through the service with the floor's
+commands (its self-checks run on every night). Along the way each bot action is preceded by
+probes the engine must refuse -- an action out of turn, a raise one chip short of the
+minimum, a raise past the stack, a check facing a bet -- and every move, table break and
+final table the night's log records is read with its rule IDs.
 
 (b) The CLI runs ``new --template T --profile P`` -> ``register`` x 24 -> ``seat`` ->
 ``button`` -> ``clock start`` -> ``bust`` ... with ``moves`` and ``move confirm`` after each
@@ -31,24 +32,27 @@ from __future__ import annotations
 import json
 import random
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+import tomli_w
 import typer.main
 import typer.testing
 from typer.testing import CliRunner
 
-import pokertd.sim.tournament as sim_tournament
 from pokertd.cli import app
 from pokertd.engine import Action, Check, Raise
 from pokertd.engine.hand import Hand
 from pokertd.errors import PokertdError
 from pokertd.rules import catalogue, load_profile
-from pokertd.sim import SimConfig, simulate
-from pokertd.tournament.seating import Plan, Seating, plan
-from pokertd.tournament.templates import load_template
+from pokertd.service import TournamentService
+from pokertd.sim import NightConfig, simulate_night
+from pokertd.store import open_store
+from pokertd.tournament.eliminations import PlayersBusted
+from pokertd.tournament.seating.log import FinalTableDrawn, MovesSuggested, PlayerMoved
+from pokertd.tournament.templates import AddonTerms, Fees, load_template, template_to_dict
 from test_citations import NIGHTS, foreign
 
 VENUES = sorted(NIGHTS)
@@ -96,63 +100,70 @@ def test_probes_are_refused_by_a_fresh_hand() -> None:
     hand.verify(Raise(to=400))  # the minimum raise itself is fine
 
 
+def _template_file(profile: str, folder: Path) -> str:
+    """The venue's template as the citations night lays it out (4 tables of 9, the TDA
+    night with an add-on), written as a TOML file the simulator loads like any template."""
+    changes: dict[str, Any] = {"tables": 4, "seats_per_table": 9, "profile": profile}
+    if profile == "tda":
+        changes["addon"] = AddonTerms(fees=Fees(prize_pool=2000), chips=10_000, at_level=4)
+    tmpl = load_template(NIGHTS[profile]).with_changes(**changes)
+    path = folder / f"{profile}-night.toml"
+    path.write_text(tomli_w.dumps(template_to_dict(tmpl)), encoding="utf-8")
+    return str(path)
+
+
 @pytest.mark.parametrize("profile", VENUES)
-def test_a_venues_night_in_the_simulator(profile: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    """30 bots play the venue's template under its profile to a winner; the engine's
-    refusals of the probes and every move the simulator makes cite only the venue's rules."""
+def test_a_venues_night_in_the_simulator(
+    profile: str, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """30 bots play the venue's template under its profile to a winner through the
+    service (:func:`pokertd.sim.simulate_night`); the engine's refusals of the probes made
+    before every bot action, and every move, table break and final table the night's log
+    records, cite only the venue's rules."""
     rules = load_profile(profile)
-    tmpl = load_template(NIGHTS[profile])
     refusals: list[PokertdError] = []
     accepted: list[Action] = []
-    groups: list[tuple[str, ...]] = []
-    texts: list[str] = []
+    real_trusted = Hand.trusted
 
-    real_verify = Hand.verify
-
-    def probing_verify(hand: Hand, action: Action) -> None:
+    def probing_trusted(hand: Hand, action: Action) -> None:
         for bad in probes(hand):
             try:
-                real_verify(hand, bad)
+                hand.verify(bad)
             except PokertdError as exc:
                 refusals.append(exc)
             else:
                 accepted.append(bad)
-        real_verify(hand, action)
+        hand.verify(action)  # the bot's own choice is legal
+        real_trusted(hand, action)
 
-    real_plan: Callable[..., Plan] = plan  # the function the simulator imported
-
-    def recording_plan(seating: Seating, rng: random.Random, **kwargs: Any) -> Plan:
-        todo = real_plan(seating, rng, **kwargs)
-        groups.extend(m.rule_ids for m in todo.moves)
-        texts.extend(m.describe() for m in todo.moves)
-        if todo.final_table is not None:
-            texts.append(repr(todo.final_table))
-        return todo
-
-    monkeypatch.setattr(Hand, "verify", probing_verify)
-    monkeypatch.setattr(sim_tournament, "plan", recording_plan)
-    report = simulate(
-        SimConfig(
-            players=30,
-            structure=tmpl.structure_value(),
-            profile=rules,
-            seats=9,
-            starting_stack=tmpl.starting_stack,
-            buy_in=max(tmpl.fees.prize_pool, 100),
+    monkeypatch.setattr(Hand, "trusted", probing_trusted)
+    url = f"sqlite:///{tmp_path / 'night.db'}"
+    report = simulate_night(
+        NightConfig(
+            template=_template_file(profile, tmp_path),
+            entries=30,
+            profile=profile,
             seed=7,
-            check=True,
-            tank_probability=0.01,
+            store_url=url,
         )
     )
+    with TournamentService(open_store(url)) as service:
+        records = service.records(report.tournament_id)
     assert accepted == []
     assert report.profile == rules.name
-    assert len(report.finishing) == 30
+    busted = sum(len(r.event.busted) for r in records if isinstance(r.event, PlayersBusted))
+    assert busted == report.entries - 1  # everyone but the winner, each entry once
     assert report.winner
-    colour_ups = sum(c.chips_after - c.chips_before for c in report.colour_ups)
-    assert report.chips_end == report.chips_start + colour_ups  # only colour-ups change chips
-    assert report.moves >= 5
-    assert report.final_table_at is not None
-    assert len(groups) >= 5  # the simulator's plans were seen (the patch took)
+    groups: list[tuple[str, ...]] = []
+    for r in records:
+        if isinstance(r.event, PlayerMoved):
+            groups.append(r.event.move.rule_ids)
+        elif isinstance(r.event, MovesSuggested):
+            groups.extend(m.rule_ids for m in r.event.moves)
+    assert sum(isinstance(r.event, PlayerMoved) for r in records) >= 5
+    assert sum(isinstance(r.event, FinalTableDrawn) for r in records) == 1
+    assert len(groups) >= 5  # the night's moves were seen
+    texts = [r.event.describe() for r in records]
     groups += [exc.rule_ids for exc in refusals]
     texts += [str(exc) for exc in refusals]
     texts += [repr(report)]

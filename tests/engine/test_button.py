@@ -168,6 +168,49 @@ def test_big_blind_round_the_button_is_repaired() -> None:
     assert len({nxt.button, nxt.small_blind_seat, nxt.big_blind_seat}) == 3
 
 
+@pytest.mark.parametrize("profile", ["tda", "kojack", "tnpl", "foxwoods", "nj_fundraiser"])
+def test_D1_D4_C3_FOX_7_newcomers_dealt_in_when_waiting_leaves_one_player(profile: str) -> None:
+    """A hand needs two players (D2): newcomers who would wait (D4) are dealt in instead.
+
+    Seven seats; the hand being played has button 6, SB 7, BB 4 (seats 4-7 seated). Seats
+    4, 5 and 7 bust and two new players sit in seats 1 and 2, between the dead button
+    (seat 7) and the dead small blind (seat 4). Waiting them out would deal seat 6 alone
+    (Hypothesis found this: ``dealt=32``). Instead everybody is dealt: the big blind goes
+    where it is due, to seat 6, the first seated player after the last big blind (D1:
+    KPC-23A, FOX-32), and the newcomers take the seats behind it, small blind seat 2 and
+    button seat 1 -- a new player may be in any position, blinds included (C3: FOX-7).
+    Under the moving button (NJ-16) the same three seats follow. The hand after continues
+    the rotation (button 2, SB 6, BB 1) with nobody waiting.
+    """
+    prof = load_profile(profile)
+    table = TableButton.for_profile(prof, 7).with_current_button(S(6), mask(4, 5, 6, 7))
+    assert table.last is not None
+    assert trio(table.last) == (6, 7, 4)
+    occupied = mask(1, 2, 6)
+    nxt = table.next_hand(occupied)
+    assert trio(nxt) == (1, 2, 6)
+    assert nxt.dealt == mask(1, 2, 6)
+    assert nxt.waiting == 0
+    assert not nxt.heads_up
+    assert not nxt.dead_button
+    after = table.hand_dealt(nxt).next_hand(occupied)
+    assert trio(after) == (2, 6, 1)
+    assert after.dealt == mask(1, 2, 6)
+    assert after.waiting == 0
+
+
+def test_D4_two_established_players_still_deal_heads_up_while_newcomers_wait() -> None:
+    """The exception is only for fewer than two: with two established players left the
+    newcomers between the button and the small blind still wait (D4: FOX-7, KPC-8e) and
+    the two play heads-up, the button posting the small blind (D3: KPC-23C, FOX-34)."""
+    table = TableButton(n_seats=7).with_current_button(S(6), mask(4, 5, 6, 7))  # SB 7, BB 4
+    nxt = table.next_hand(mask(1, 2, 4, 6))  # seats 5 and 7 bust; 1 and 2 arrive
+    assert nxt.dealt == mask(4, 6)
+    assert nxt.waiting == mask(1, 2)
+    assert nxt.heads_up
+    assert trio(nxt) == (4, 4, 6)  # seat 4 had the big blind: seat 6 posts it (D3)
+
+
 # --- D3 heads-up ----------------------------------------------------------------------------
 
 

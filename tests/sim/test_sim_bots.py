@@ -5,13 +5,14 @@ from __future__ import annotations
 import random
 from collections import Counter
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pokertd.cards import card_code
 from pokertd.engine import AllIn, Call, Check, Fold, Hand, Raise
 from pokertd.rules import AnteType, load_profile
-from pokertd.sim.bots import Bot, RandomBot, TightAggressiveBot, chen_score
+from pokertd.sim.bots import Bot, RandomBot, TightAggressiveBot, chen_score, clock_expired
 
 PROFILES = ("tda", "foxwoods", "kojack", "tnpl", "nj_fundraiser", "spotlight")
 
@@ -136,3 +137,34 @@ def test_tag_bot_pushes_short_and_folds_trash() -> None:
     legal = hand.legal()
     assert legal.seat == 1
     assert isinstance(TightAggressiveBot().decide(hand, legal, 100, 25, rng), Fold)
+
+
+@pytest.mark.parametrize(
+    ("profile", "facing", "expected"),
+    [
+        ("tda", True, Fold),
+        ("tda", False, Check),
+        ("foxwoods", False, Check),
+        ("kojack", False, Check),
+        ("tnpl", False, Fold),
+        ("tnpl", True, Fold),
+    ],
+)
+def test_B15_called_clock_expiry(profile: str, facing: bool, expected: type) -> None:
+    """KPC-20, FOX-29: when the clock runs out the hand is dead facing a bet, checked
+    otherwise; TNPL-D6: dead in both cases (what a bot does when its clock runs out)."""
+    hand = Hand.start(
+        stacks=[5000, 5000],
+        button=0,
+        small_blind_seat=0,
+        big_blind_seat=1,
+        small_blind=50,
+        big_blind=100,
+        profile=load_profile(profile),
+        rng=random.Random(1),
+    )
+    if not facing:
+        hand.act(Call())  # the small blind completes; the big blind may check
+    legal = hand.legal()
+    assert (legal.call_amount > 0) is facing
+    assert isinstance(clock_expired(load_profile(profile), legal), expected)

@@ -28,7 +28,6 @@ import pytest
 
 from pokertd.league_service import LeagueService
 from pokertd.service import open_service
-from pokertd.sim import SimReport
 from pokertd.tournament.eliminations import Bust
 from pokertd.tournament.entries import CreateTournament, Register
 from pokertd.tournament.templates import load_template
@@ -39,6 +38,7 @@ from test_season_e2e import (
     KO,
     NIGHTS,
     TOP,
+    SimReport,
     best_of,
     by_name,
     expected_points,

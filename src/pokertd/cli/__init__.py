@@ -8,21 +8,125 @@ move`` sub-app), ``clock`` (the ``pokertd structure`` sub-app, the clock, chip r
 also top level under its older name), ``deal`` (the ``pokertd deal`` sub-app), ``serve`` (the
 web app and the ``pokertd user`` sub-app), ``sim`` (simulation), ``profile`` (the ``pokertd
 profile`` sub-app: list, show, diff, check and copy rule profiles).
+
+Start-up is quick (issue 15, docs/cli.md): the command modules import only Typer and
+pokertd's small base modules at the top, and each command imports the service, the
+tournament core, the engine, the store and Rich's tables inside its function when it runs.
+Turning a command's signature into a Click command costs about a millisecond per command
+(Typer reads every option's type), so the root group (:class:`LazyGroup`) turns only the
+command that is asked for, and the whole list only for ``pokertd --help``.
 """
 
 from __future__ import annotations
 
 import importlib
+from collections.abc import Callable, Iterator, MutableMapping
+from functools import partial
+from typing import Any
 
 import typer
+import typer.main
+from typer.core import TyperGroup
+
+_SETTINGS: dict[str, Any] = {
+    "add_completion": False,
+    "pretty_exceptions_enable": False,
+}
+"""Typer settings shared by the root app and :data:`_commands` (they decide how a command
+is built and how its errors show)."""
+
+
+class LazyGroup(TyperGroup):
+    """The root ``pokertd`` group: a command becomes a Click command when it is first used.
+
+    Click's documented "lazy group" pattern over Typer: every module still registers its
+    commands (cheap: Typer only records the functions), on :data:`_commands`; this group
+    builds one of them when :meth:`get_command` names it. :meth:`list_commands` (``pokertd
+    --help``) and :attr:`commands` (code that walks the tree, e.g. tests/cli/
+    test_cli_shape.py) build them all, in the order ``pokertd`` always listed them: the
+    root's own commands, then every module's commands, then its sub-apps.
+    """
+
+    def __init__(self, **attrs: Any) -> None:
+        self._built: dict[str, Any] = {}
+        self._own: tuple[str, ...] = ()
+        self._complete = False
+        super().__init__(**attrs)
+        self._own = tuple(self._built)
+
+    @property
+    def commands(self) -> MutableMapping[str, Any]:
+        """Every command, built (all of them: whoever asks for the mapping walks it)."""
+        self._build_all()
+        return self._built
+
+    @commands.setter
+    def commands(self, value: MutableMapping[str, Any]) -> None:
+        self._built = dict(value)
+
+    def get_command(self, ctx: Any, cmd_name: str) -> Any:
+        """The command ``cmd_name``, built now if it was not yet; ``None`` if there is none."""
+        found = self._built.get(cmd_name)
+        if found is None and not self._complete:
+            for name, build in _registered():
+                if name == cmd_name:
+                    found = self._built[name] = build()
+                    break
+        return found
+
+    def list_commands(self, ctx: Any) -> list[str]:
+        """Every command's name, in registration order (builds them all)."""
+        return list(self.commands)
+
+    def _build_all(self) -> None:
+        """Build every registered command, reusing those built already, in listing order."""
+        if self._complete:
+            return
+        ordered = {name: self._built[name] for name in self._own}
+        for name, build in _registered():
+            ordered[name] = self._built.get(name) or build()
+        self._built = ordered
+        self._complete = True
+
+
+def _registered() -> Iterator[tuple[str, Callable[[], Any]]]:
+    """Each command registered on :data:`_commands`, by name, with how to build it.
+
+    Commands first, then sub-apps, as Typer's own ``get_group_from_info`` orders them.
+    """
+    options: dict[str, Any] = {
+        "pretty_exceptions_short": _commands.pretty_exceptions_short,
+        "rich_markup_mode": _commands.rich_markup_mode,
+    }
+    for info in _commands.registered_commands:
+        assert info.callback is not None, "a command has a function"
+        name = info.name or typer.main.get_command_name(info.callback.__name__)
+        yield name, partial(typer.main.get_command_from_info, info, **options)
+    for group in _commands.registered_groups:
+        group_name = typer.main.solve_typer_info_defaults(group).name
+        assert group_name, "every sub-app has a name"
+        yield (
+            group_name,
+            partial(
+                typer.main.get_group_from_info,
+                group,
+                suggest_commands=_commands.suggest_commands,
+                **options,
+            ),
+        )
+
 
 app = typer.Typer(
     name="pokertd",
     help="Run live poker tournaments by the rules of real card rooms.",
     no_args_is_help=True,
-    add_completion=False,
-    pretty_exceptions_enable=False,
+    cls=LazyGroup,
+    **_SETTINGS,
 )
+
+_commands = typer.Typer(**_SETTINGS)
+"""Every command but ``version``, registered by the modules and built lazily by
+:class:`LazyGroup`."""
 
 
 @app.callback()
@@ -58,7 +162,7 @@ _MODULES = (
 
 for _name in _MODULES:
     _module = importlib.import_module(f"pokertd.cli.{_name}")
-    _module.register(app)
+    _module.register(_commands)
 
 
 def main() -> None:
@@ -66,4 +170,4 @@ def main() -> None:
     app()
 
 
-__all__ = ["app", "main"]
+__all__ = ["LazyGroup", "app", "main"]

@@ -15,20 +15,53 @@ import os
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any, cast
 
 import typer
-from rich.console import Console
-from rich.markup import escape
 
 from pokertd.codec import to_json
 from pokertd.errors import PokertdError
 
 if TYPE_CHECKING:
+    from rich.console import Console
+
     from pokertd.service import TournamentService
 
-console = Console(highlight=False)
-err_console = Console(stderr=True, highlight=False)
+_CONSOLES: dict[bool, Console] = {}
+
+
+def rich_console(stderr: bool = False) -> Console:
+    """The one Rich console for stdout (or stderr), made on first use.
+
+    Importing Rich costs tens of milliseconds, so the CLI makes its consoles only when a
+    command prints (issue 15: ``pokertd --help`` and one-line commands start quickly).
+    Code that hands a console to Rich itself (a progress bar, a live display) takes the
+    real object from here rather than the :data:`console` stand-in.
+    """
+    made = _CONSOLES.get(stderr)
+    if made is None:
+        from rich.console import Console
+
+        made = _CONSOLES[stderr] = Console(stderr=stderr, highlight=False)
+    return made
+
+
+class _LazyConsole:
+    """Stands for :func:`rich_console` until first used: every attribute is the real one's."""
+
+    __slots__ = ("_stderr",)
+
+    def __init__(self, stderr: bool) -> None:
+        self._stderr = stderr
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(rich_console(self._stderr), name)
+
+
+console = cast("Console", _LazyConsole(stderr=False))
+"""Standard output for people (Rich markup); made when a command first prints."""
+err_console = cast("Console", _LazyConsole(stderr=True))
+"""Standard error for people (Rich markup): refusals; made when first used."""
 
 DEFAULT_DB = "sqlite:///pokertd.db"
 """The embedded default store: ``./pokertd.db``."""
@@ -111,6 +144,8 @@ def fail(exc: PokertdError, as_json: bool = False) -> typer.Exit:
     if as_json:
         sys.stdout.write(json.dumps(exc.as_json()) + "\n")
     else:
+        from rich.markup import escape
+
         err_console.print(f"[bold red]error:[/] {escape(cli_text(exc))}", soft_wrap=True)
     return typer.Exit(code=2)
 
@@ -158,5 +193,6 @@ __all__ = [
     "err_console",
     "fail",
     "refusals",
+    "rich_console",
     "service",
 ]

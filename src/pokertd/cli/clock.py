@@ -12,7 +12,6 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
-from rich.table import Table
 
 from pokertd.cli._common import DbOption, JsonOption, console, db_url, emit, refusals
 from pokertd.cli._common import actor as _actor
@@ -30,6 +29,8 @@ structure_app = typer.Typer(
 
 
 def _render_structure(structure: Any, projection: Any | None = None, count: int = 0) -> None:
+    from rich.table import Table
+
     from pokertd.tournament.clock import one_decimal
 
     s = structure
@@ -104,6 +105,8 @@ def _render_structure(structure: Any, projection: Any | None = None, count: int 
 @structure_app.command("list")
 def structure_list(as_json: JsonOption = False) -> None:
     """List the structure presets that ship with pokertd."""
+    from rich.table import Table
+
     from pokertd.tournament.clock import load_structure, structure_names
 
     with refusals(as_json):
@@ -329,6 +332,8 @@ def _int_list(text: str, what: str) -> list[int]:
 
 
 def _render_race(result: Any) -> None:
+    from rich.table import Table
+
     from pokertd.tournament.clock import pretty_card
 
     removed = " & ".join(f"{v:,}" for v in result.removed)

@@ -10,14 +10,15 @@ Every command has ``--json``; refusals print one line and exit 2.
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
-from rich.table import Table
 
 from pokertd.cli._common import DbOption, JsonOption, actor, console, emit, refusals, service
 from pokertd.errors import InvalidCommand
-from pokertd.tournament.days import BagList, EndDay, StartDay, bag_list, day_seats, day_view
+
+if TYPE_CHECKING:
+    from pokertd.tournament.days import BagList
 
 day_app = typer.Typer(
     name="day",
@@ -62,6 +63,8 @@ def _table(item: str) -> tuple[int, int]:
 
 def render(view: BagList) -> None:
     """The bag-and-tag list and the roll-up, as the floor reads them."""
+    from rich.table import Table
+
     table = Table(title=f"{view.tournament} — Day {view.day} bags")
     for col in ("bag", "player", "table", "seat", "chips"):
         table.add_column(col, justify="right" if col in ("chips", "table", "seat") else "left")
@@ -91,6 +94,8 @@ def end(
     as_json: JsonOption = False,
 ) -> None:
     """End the day: bag and tag every player still in; prints the bag list and roll-up."""
+    from pokertd.tournament.days import EndDay, bag_list, day_view
+
     with refusals(as_json), service(db) as svc:
         counts = tuple(_count(c) for c in count or ())
         bags = tuple(_split(b, "BAG") for b in bag or ())
@@ -113,6 +118,8 @@ def start(
     as_json: JsonOption = False,
 ) -> None:
     """Start the next day from the bags: a fresh draw for seats, the stacks as bagged."""
+    from pokertd.tournament.days import StartDay, day_seats, day_view
+
     with refusals(as_json), service(db) as svc:
         tables = tuple(_table(t) for t in table or ())
         nxt = day or svc.read(tid, day_view).day + 1
@@ -139,6 +146,8 @@ def bags(
     as_json: JsonOption = False,
 ) -> None:
     """Print a day's bag-and-tag list with its roll-up (default: the last day bagged)."""
+    from pokertd.tournament.days import bag_list
+
     with refusals(as_json), service(db) as svc:
         view = svc.read(tid, lambda s: bag_list(s, day))
     emit(view.as_json(), as_json, lambda _: render(view))

@@ -26,34 +26,26 @@ from random import Random
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
-from rich.table import Table
 from typer.core import TyperGroup
 
+from pokertd.cli._choices import DEAL_KINDS
 from pokertd.cli._common import DbOption, JsonOption, console, emit, err_console, refusals
 from pokertd.cli._common import service as _service
 from pokertd.cli.prize import ProfileOption, chips_list, money_list, profile_named, run_command
 from pokertd.errors import InvalidCommand
 from pokertd.money import format_money, parse_money
-from pokertd.tournament.prizes import (
-    AcceptDeal,
-    ApproveDeal,
-    DealProposed,
-    DealView,
-    ProposeDeal,
-    RejectDeal,
-    deal_view,
-)
-from pokertd.tournament.prizes.deals import DealKind, DealTerms, deal_warnings, propose
 
 if TYPE_CHECKING:
     from collections.abc import Callable
 
     from pokertd.tournament.framework import Command
+    from pokertd.tournament.prizes import DealView, ProposeDeal
+    from pokertd.tournament.prizes.deals import DealKind, DealTerms
 
 TOURNAMENT_FORM = "tournament"
 """The hidden command that reads ``pokertd deal T ...`` (and every older spelling)."""
 
-KINDS = tuple(kind.value for kind in DealKind)
+KINDS = DEAL_KINDS
 
 StacksOption = Annotated[
     str | None,
@@ -144,6 +136,8 @@ def _named_amounts(items: str, *, money: bool) -> tuple[tuple[str, int], ...]:
 
 def _kind(text: str, *, in_tournament: bool = False) -> DealKind:
     """The kind of deal ``text`` names; otherwise one sentence saying what would do."""
+    from pokertd.tournament.prizes.deals import DealKind
+
     try:
         return DealKind(text)
     except ValueError:
@@ -161,6 +155,8 @@ def _kind(text: str, *, in_tournament: bool = False) -> DealKind:
 
 
 def _render_deal_view(view: DealView, as_json: bool) -> None:
+    from rich.table import Table
+
     if as_json:
         emit(view, True)
         return
@@ -182,6 +178,8 @@ def _render_deal_view(view: DealView, as_json: bool) -> None:
 
 def _vote(action: str, rest: list[str]) -> Command:
     """``accept NAME``, ``reject NAME`` or ``approve SUPERVISOR`` as a command."""
+    from pokertd.tournament.prizes import AcceptDeal, ApproveDeal, RejectDeal
+
     if len(rest) != 1:
         who = "SUPERVISOR" if action == "approve" else "PLAYER"
         raise InvalidCommand(f"Usage: pokertd deal T {action} {who}")
@@ -194,6 +192,9 @@ def _vote(action: str, rest: list[str]) -> Command:
 
 def _proposal(action: str, rest: list[str], options: DealOptions) -> ProposeDeal:
     """``T KIND [options]`` as a proposal to every player left."""
+    from pokertd.tournament.prizes import ProposeDeal
+    from pokertd.tournament.prizes.deals import DealKind
+
     kind = _kind(action, in_tournament=True)
     if rest:
         raise InvalidCommand(f"Usage: pokertd deal T {action} [options]")
@@ -217,6 +218,8 @@ def tournament_deal(
     as_json: bool,
 ) -> None:
     """``pokertd deal T KIND | accept NAME | reject NAME | approve SUPERVISOR | status``."""
+    from pokertd.tournament.prizes import DealProposed, deal_view
+
     if action == "status":
         with _service(db) as service:
             view = deal_view(service.state(tournament))
@@ -240,6 +243,8 @@ def tournament_deal(
 
 def calculate(kind_text: str, options: DealOptions) -> tuple[DealTerms, list[str]]:
     """``pokertd deal KIND --stacks --prizes``: the terms and TNPL's warnings."""
+    from pokertd.tournament.prizes.deals import deal_warnings, propose
+
     kind = _kind(kind_text)
     if options.stacks is None or options.prizes is None:
         raise InvalidCommand("Give --stacks and --prizes (or a tournament id).")
@@ -266,6 +271,8 @@ def calculate(kind_text: str, options: DealOptions) -> tuple[DealTerms, list[str
 
 def render_deal(terms: Any, warnings: list[str], as_json: bool) -> None:
     """Print deal terms (and any warnings) for people or as JSON (amounts in cents)."""
+    from rich.table import Table
+
     data = {
         "kind": terms.kind.value,
         "players": [
@@ -327,16 +334,16 @@ def tournament_form_command(
 
 
 _KIND_HELP = {
-    DealKind.ICM: "ICM (Malmuth-Harville) amounts from the stacks.",
-    DealKind.CHIP: "Chip chop: the money shared in proportion to the chips.",
-    DealKind.FLOOR: "Chop with a floor: everyone gets the lowest prize left, the rest by chips.",
-    DealKind.EVEN: "Even split among the players left.",
-    DealKind.SAVE: "A save (--save) left to play for; the rest divided --by icm|chip|floor|even.",
-    DealKind.CUSTOM: "Custom amounts (--amounts) the players agreed among themselves.",
+    "icm": "ICM (Malmuth-Harville) amounts from the stacks.",
+    "chip": "Chip chop: the money shared in proportion to the chips.",
+    "floor": "Chop with a floor: everyone gets the lowest prize left, the rest by chips.",
+    "even": "Even split among the players left.",
+    "save": "A save (--save) left to play for; the rest divided --by icm|chip|floor|even.",
+    "custom": "Custom amounts (--amounts) the players agreed among themselves.",
 }
 
 
-def _kind_command(kind: DealKind) -> Callable[..., None]:
+def _kind_command(kind: str) -> Callable[..., None]:
     """The calculator command for one kind of deal (``pokertd deal icm --stacks ...``)."""
 
     def command(
@@ -353,15 +360,15 @@ def _kind_command(kind: DealKind) -> Callable[..., None]:
         as_json: JsonOption = False,
     ) -> None:
         options = DealOptions(stacks, prizes, players, save, save_by, amounts, profile, regional)
-        deal([kind.value, *(rest or [])], options, db=db, as_json=as_json)
+        deal([kind, *(rest or [])], options, db=db, as_json=as_json)
 
     command.__doc__ = _KIND_HELP[kind] + " Give --stacks and --prizes (first place first)."
-    command.__name__ = command.__qualname__ = f"deal_{kind.value}_command"
+    command.__name__ = command.__qualname__ = f"deal_{kind}_command"
     return command
 
 
-for _kind_value in DealKind:
-    deal_app.command(_kind_value.value)(_kind_command(_kind_value))
+for _kind_value in KINDS:
+    deal_app.command(_kind_value)(_kind_command(_kind_value))
 
 
 def register(app: typer.Typer) -> None:

@@ -10,35 +10,20 @@ line naming the rule and exit 2; the log is unchanged.
 from __future__ import annotations
 
 from datetime import UTC, datetime
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
-from rich.table import Table
 
+from pokertd.cli._choices import PENALTY_WORDS
 from pokertd.cli._common import DbOption, JsonOption, console, emit, refusals
 from pokertd.cli._common import actor as _actor
 from pokertd.cli._common import service as _service
 from pokertd.errors import InvalidCommand
 from pokertd.money import format_money, parse_money
-from pokertd.service import utc_now
 from pokertd.timefmt import clock, venue_zone
-from pokertd.tournament.eliminations import Bust, EndByChipCount
-from pokertd.tournament.entries import (
-    Addon,
-    CloseRegistration,
-    CreateTournament,
-    Forfeit,
-    Rebuy,
-    RecordChips,
-    Reenter,
-    Register,
-    RemoveChips,
-)
-from pokertd.tournament.framework import Command, EventRecord, Redo, Undo
-from pokertd.tournament.penalties import GivePenalty, PenaltyKind
-from pokertd.tournament.prizes.pool import cash_report
-from pokertd.tournament.templates import load_template, template_names
-from pokertd.tournament.views import log, players, results, status
+
+if TYPE_CHECKING:
+    from pokertd.tournament.framework import Command, EventRecord
 
 TidArg = Annotated[str, typer.Argument(help="Tournament id (see pokertd tournaments).")]
 NameArg = Annotated[str, typer.Argument(help="Player name (a unique beginning is enough) or id.")]
@@ -100,6 +85,10 @@ def _print_records(records: list[EventRecord], as_json: bool, done: str | None =
 
 def templates_cmd(as_json: JsonOption = False) -> None:
     """List the event templates that ship with pokertd."""
+    from rich.table import Table
+
+    from pokertd.tournament.templates import load_template, template_names
+
     with refusals(as_json):
         rows = [load_template(n) for n in template_names()]
         data = [
@@ -174,24 +163,23 @@ def new(
     as_json: JsonOption = False,
 ) -> None:
     """Create a tournament from a template; prints its id."""
+    from pokertd.service import utc_now
+    from pokertd.tournament.entries import CreateTournament
+    from pokertd.tournament.templates import load_template
+    from pokertd.tournament.views import status
+
     with refusals(as_json):
         tmpl = load_template(template, validate=False)
-        changes: dict[str, Any] = {}
-        if profile is not None:
-            changes["profile"] = profile
-        if tables is not None:
-            changes["tables"] = tables
-        if seats is not None:
-            changes["seats_per_table"] = seats
-        if guarantee is not None:
-            changes["guarantee"] = parse_money(guarantee)
-        if added is not None:
-            changes["added_money"] = parse_money(added)
-        if close_after_level is not None:
-            changes["late_reg_close_after_level"] = close_after_level
-        if field_cap is not None:
-            changes["field_cap"] = field_cap
-        tmpl = tmpl.with_changes(**changes)
+        given: dict[str, Any] = {
+            "profile": profile,
+            "tables": tables,
+            "seats_per_table": seats,
+            "guarantee": parse_money(guarantee) if guarantee is not None else None,
+            "added_money": parse_money(added) if added is not None else None,
+            "late_reg_close_after_level": close_after_level,
+            "field_cap": field_cap,
+        }
+        tmpl = tmpl.with_changes(**{k: v for k, v in given.items() if v is not None})
         until = _early_bird(early_bird_until)
         command = CreateTournament(name=name, template=tmpl, early_bird_until=until)
         with _service(db) as service:
@@ -263,6 +251,8 @@ def register_player(
     as_json: JsonOption = False,
 ) -> None:
     """Register a player and sell the buy-in."""
+    from pokertd.tournament.entries import Register
+
     # FOX-REG5 (one live event per player) is decided by the service for every face.
     with refusals(as_json), _service(db) as service:
         command = Register(
@@ -291,6 +281,8 @@ def reenter(
     as_json: JsonOption = False,
 ) -> None:
     """Sell a busted player a new entry (while registration is open)."""
+    from pokertd.tournament.entries import Reenter
+
     _run(db, tid, Reenter(player=player, alternate=alternate), as_json)
 
 
@@ -302,6 +294,8 @@ def rebuy(
     as_json: JsonOption = False,
 ) -> None:
     """Sell a rebuy on the player's stack."""
+    from pokertd.tournament.entries import Rebuy
+
     with refusals(as_json):
         chips = _chips(stack) if stack is not None else None
     _run(db, tid, Rebuy(player=player, stack=chips), as_json)
@@ -315,6 +309,8 @@ def addon(
     as_json: JsonOption = False,
 ) -> None:
     """Sell the add-on (only to a player with chips, in the add-on time)."""
+    from pokertd.tournament.entries import Addon
+
     with refusals(as_json):
         chips = _chips(stack) if stack is not None else None
     _run(db, tid, Addon(player=player, stack=chips), as_json)
@@ -328,6 +324,8 @@ def forfeit(
     as_json: JsonOption = False,
 ) -> None:
     """A player forfeits his stack to re-enter (chips leave play)."""
+    from pokertd.tournament.entries import Forfeit
+
     with refusals(as_json):
         count = _chips(chips)
     _run(db, tid, Forfeit(player=player, chips=count), as_json)
@@ -358,6 +356,8 @@ def bust(
     as_json: JsonOption = False,
 ) -> None:
     """Bust one player, or several in the same hand (ranked by chips at the hand's start)."""
+    from pokertd.tournament.eliminations import Bust
+
     with refusals(as_json):
         stacks = tuple(_chips(s) for s in start_stack or [])
         command = Bust(
@@ -386,6 +386,8 @@ def undo(
     tid: TidArg, batch: BatchOption = None, db: DbOption = None, as_json: JsonOption = False
 ) -> None:
     """Take back the last command (recorded as an event); prints what it undid."""
+    from pokertd.tournament.framework import Undo
+
     _run(db, tid, Undo(batch=batch), as_json)
 
 
@@ -393,6 +395,8 @@ def redo(
     tid: TidArg, batch: BatchOption = None, db: DbOption = None, as_json: JsonOption = False
 ) -> None:
     """Restore the command just undone; prints what it redid."""
+    from pokertd.tournament.framework import Redo
+
     _run(db, tid, Redo(batch=batch), as_json)
 
 
@@ -404,18 +408,11 @@ def chips(
     as_json: JsonOption = False,
 ) -> None:
     """Record chip counts (end of level, bagging)."""
+    from pokertd.tournament.entries import RecordChips
+
     with refusals(as_json):
         pairs = _pairs(counts)
     _run(db, tid, RecordChips(counts=pairs, note=note), as_json)
-
-
-_KINDS = {
-    "warning": PenaltyKind.WARNING,
-    "hands": PenaltyKind.MISSED_HANDS,
-    "rounds": PenaltyKind.MISSED_ROUNDS,
-    "dq": PenaltyKind.DISQUALIFICATION,
-    "disqualify": PenaltyKind.DISQUALIFICATION,
-}
 
 
 def penalty(
@@ -448,13 +445,15 @@ def penalty(
     button T --advance N`; in hand-for-hand `pokertd clock hfh report --table T`), starting
     after the hand in progress; meanwhile his seat is dealt in, posts its blinds and antes,
     and his hand is killed (K3)."""
+    from pokertd.tournament.penalties import GivePenalty, PenaltyKind
+
     with refusals(as_json):
-        found = _KINDS.get(kind.strip().lower())
+        found = PENALTY_WORDS.get(kind.strip().lower())
         if found is None:
             raise InvalidCommand(f"{kind!r} is not a penalty: write warning, hands, rounds or dq")
         command = GivePenalty(
             player=player,
-            kind=found,
+            kind=PenaltyKind(found),
             count=count,
             players_at_table=players_at_table,
             rule=rule,
@@ -472,6 +471,8 @@ def close_registration(
     as_json: JsonOption = False,
 ) -> None:
     """Close registration and re-entry now."""
+    from pokertd.tournament.entries import CloseRegistration
+
     _run(db, tid, CloseRegistration(reason=reason), as_json)
 
 
@@ -488,6 +489,8 @@ def remove_chips(
 ) -> None:
     """Record chips removed from play (colour-up losses), or confiscated from a player's
     stack with --player (chips out of view: KPC-46, TNPL-I1, FOX-63, SPOT-2b3)."""
+    from pokertd.tournament.entries import RemoveChips
+
     with refusals(as_json):
         count = _chips(amount)
     _run(db, tid, RemoveChips(chips=count, reason=reason, player=player), as_json)
@@ -500,6 +503,8 @@ def finish(
     as_json: JsonOption = False,
 ) -> None:
     """End the event at its set time: survivors ranked by chips (New Jersey)."""
+    from pokertd.tournament.eliminations import EndByChipCount
+
     with refusals(as_json):
         pairs = _pairs(counts)
     _run(db, tid, EndByChipCount(counts=pairs), as_json)
@@ -507,6 +512,9 @@ def finish(
 
 def status_cmd(tid: TidArg, db: DbOption = None, as_json: JsonOption = False) -> None:
     """The tournament at a glance."""
+    from pokertd.service import utc_now
+    from pokertd.tournament.views import status
+
     with refusals(as_json), _service(db) as service:
         view = status(service.state(tid), utc_now())
 
@@ -534,6 +542,11 @@ def status_cmd(tid: TidArg, db: DbOption = None, as_json: JsonOption = False) ->
 
 def players_cmd(tid: TidArg, db: DbOption = None, as_json: JsonOption = False) -> None:
     """Every player: seat, stack, status, entries."""
+    from rich.table import Table
+
+    from pokertd.service import utc_now
+    from pokertd.tournament.views import players
+
     with refusals(as_json), _service(db) as service:
         rows = players(service.state(tid), utc_now())
 
@@ -559,6 +572,11 @@ def players_cmd(tid: TidArg, db: DbOption = None, as_json: JsonOption = False) -
 
 def results_cmd(tid: TidArg, db: DbOption = None, as_json: JsonOption = False) -> None:
     """Finishing places and prizes (tied places share)."""
+    from rich.table import Table
+
+    from pokertd.service import utc_now
+    from pokertd.tournament.views import results
+
     with refusals(as_json), _service(db) as service:
         view = results(service.state(tid), utc_now())
 
@@ -586,6 +604,8 @@ def log_cmd(
     as_json: JsonOption = False,
 ) -> None:
     """The event log in words, with time and who."""
+    from pokertd.tournament.views import log
+
     with refusals(as_json), _service(db) as service:
         state = service.state(tid)
         zone = venue_zone()  # $POKERTD_TIMEZONE, else this machine's zone: as the web shows
@@ -603,6 +623,10 @@ def log_cmd(
 
 def cash(tid: TidArg, db: DbOption = None, as_json: JsonOption = False) -> None:
     """The cash report: money by kind (prize pool, fees, bounties, overlay)."""
+    from rich.table import Table
+
+    from pokertd.tournament.prizes.pool import cash_report
+
     with refusals(as_json), _service(db) as service:
         report = cash_report(service.state(tid))
 

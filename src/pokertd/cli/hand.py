@@ -17,7 +17,6 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
-from rich.table import Table
 
 from pokertd.cli._common import JsonOption, console, emit, refusals
 from pokertd.errors import InvalidCommand, PokertdError
@@ -55,6 +54,8 @@ def replay_command(
 
 
 def _render_replay(data: dict[str, Any]) -> None:
+    from rich.table import Table
+
     table = Table(title=f"{data['variant']} hand, board {data['board'] or '-'}")
     table.add_column("player")
     table.add_column("start", justify="right")
@@ -175,6 +176,8 @@ def demo_command(
 
 
 def _render_demo(data: dict[str, Any]) -> None:
+    from rich.table import Table
+
     from pokertd.cards import describe, parse_cards
 
     console.print(

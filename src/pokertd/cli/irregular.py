@@ -9,15 +9,16 @@ line; ``--json`` prints the events; refusals print one line naming the rule and 
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from pokertd.cli._common import DbOption, JsonOption, refusals
 from pokertd.cli.floor import TidArg, _chips, _run
-from pokertd.engine.irregular import DisputeKind, HandProgress
 from pokertd.errors import InvalidCommand
-from pokertd.tournament.irregularities import CorrectResult, DeclareMisdeal
+
+if TYPE_CHECKING:
+    from pokertd.engine.irregular import DisputeKind, HandProgress
 
 TableOption = Annotated[int, typer.Option("--table", help="The table's number.")]
 
@@ -43,6 +44,8 @@ def misdeal(
     Refused once substantial action has taken place (two actions with chips, or three;
     Spotlight: two players after the blinds). Players serving a penalty are dealt in and
     killed again: the re-deal is the same penalty hand (K4)."""
+    from pokertd.tournament.irregularities import DeclareMisdeal
+
     words = tuple(w.strip() for w in actions.split(",") if w.strip())
     command = DeclareMisdeal(table=table, reason=reason, actions=words, level=level)
     _run(db, tid, command, as_json)
@@ -83,6 +86,9 @@ def correct_result(
     as_json: JsonOption = False,
 ) -> None:
     """Correct the last hand's result after a dispute, within the venue's time limit."""
+    from pokertd.engine.irregular import DisputeKind, HandProgress
+    from pokertd.tournament.irregularities import CorrectResult
+
     with refusals(as_json):
         command = CorrectResult(
             table=table,

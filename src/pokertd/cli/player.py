@@ -16,7 +16,6 @@ from contextlib import contextmanager
 from typing import TYPE_CHECKING, Annotated
 
 import typer
-from rich.markup import escape
 
 from pokertd.cli._common import DbOption, JsonOption, actor, console, emit, refusals, service
 from pokertd.money import format_money
@@ -49,6 +48,8 @@ def _players(db: str | None) -> Iterator[PlayerService]:
 
 
 def _line(p: PlayerRecord) -> str:
+    from rich.markup import escape
+
     card = f"  card {escape(p.card)}" if p.card else ""
     merged = f"  (merged into {p.merged_into})" if p.merged_into else ""
     return f"{p.id}  {escape(p.name)}{card}{merged}"
@@ -76,6 +77,8 @@ def search(
     as_json: JsonOption = False,
 ) -> None:
     """Find players by card, name beginning or part of the name."""
+    from rich.markup import escape
+
     with refusals(as_json), _players(db) as players:
         found = players.search(query, limit=limit, include_merged=include_merged)
 
@@ -96,16 +99,22 @@ def show(player_id: IdArg, db: DbOption = None, as_json: JsonOption = False) -> 
 
 
 def _confirmation(c: Confirmation) -> str:
+    from rich.markup import escape
+
     note = f" ({escape(c.note)})" if c.note else ""
     return f"{c.kind} confirmed by {escape(c.staff)} at {c.at}{note}"
 
 
 def _merge(m: MergeRecord) -> str:
+    from rich.markup import escape
+
     undone = f", undone by {escape(m.undone_by or '')} at {m.undone_at}" if m.undone_at else ""
     return f"{m.from_id} merged into {m.into_id} by {escape(m.staff)} at {m.at}{undone}"
 
 
 def _render_profile(profile: PlayerProfile) -> None:
+    from rich.markup import escape
+
     _say(f"[bold]{_line(profile.player)}[/]")
     if profile.survivor.id != profile.player.id:
         _say(f"Stands for {_line(profile.survivor)}")
@@ -162,6 +171,8 @@ def history(player_id: IdArg, db: DbOption = None, as_json: JsonOption = False) 
 
 
 def _render_history(h: PlayerHistory) -> None:
+    from rich.markup import escape
+
     _say(f"[bold]{_line(h.player)}[/]")
     best = "-" if h.best_place is None else str(h.best_place)
     points = "" if h.points is None else f", {h.points:g} points"

@@ -30,48 +30,24 @@ import secrets
 import sys
 from pathlib import Path
 from random import Random
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
-from rich.table import Table
 
+from pokertd.cli._choices import ICM_SAMPLES
 from pokertd.cli._common import DbOption, JsonOption, console, emit, refusals
 from pokertd.cli._common import actor as _actor
 from pokertd.cli._common import service as _service
 from pokertd.errors import InvalidCommand
 from pokertd.money import format_money, parse_money
-from pokertd.rules import load_profile
-from pokertd.rules.profile import RuleProfile, read_text_file
-from pokertd.service import utc_now
 from pokertd.timefmt import venue_zone
-from pokertd.tournament.framework import Command, EventRecord
-from pokertd.tournament.prizes import (
-    PayHighHand,
-    PayoutSchedulePosted,
-    PayPrize,
-    PostPayoutSchedule,
-    RecordBountyWinners,
-    RecordHighHand,
-    SetPrizeOptions,
-    StandingRow,
-    bounty_ledger,
-    prize_table,
-    receipt_text,
-    standings,
-    standings_csv,
-    standings_json,
-)
-from pokertd.tournament.prizes.deals import chip_leader, round_to_total
-from pokertd.tournament.prizes.icm import DEFAULT_SAMPLES, IcmMethod, IcmResult, icm
-from pokertd.tournament.prizes.payouts import (
-    BUILTIN_TABLES,
-    PayoutTable,
-    Prize,
-    PrizePool,
-    parse_payout_table,
-    payouts,
-    prize_pool,
-)
+
+if TYPE_CHECKING:
+    from pokertd.rules.profile import RuleProfile
+    from pokertd.tournament.framework import Command, EventRecord
+    from pokertd.tournament.prizes import StandingRow
+    from pokertd.tournament.prizes.icm import IcmResult
+    from pokertd.tournament.prizes.payouts import PayoutTable, Prize, PrizePool
 
 ProfileOption = Annotated[
     str,
@@ -118,11 +94,16 @@ def chips_list(text: str) -> list[int]:
 
 def profile_named(name: str) -> RuleProfile:
     """The rule profile ``--profile`` names (a built-in name or a file)."""
+    from pokertd.rules import load_profile
+
     return load_profile(name)
 
 
 def _table(name: str | None) -> PayoutTable | str | None:
     """``--table``: a built-in table's name, or a payout table read from a ``.toml`` file."""
+    from pokertd.rules.profile import read_text_file
+    from pokertd.tournament.prizes.payouts import BUILTIN_TABLES, parse_payout_table
+
     if name is None:
         return None
     if name in (*BUILTIN_TABLES, "sng", "survivor", "generic"):
@@ -156,6 +137,8 @@ def run_command(db: str | None, tid: str, command: Command, as_json: bool) -> li
 
 
 def _render_payouts(data: dict[str, Any]) -> None:
+    from rich.table import Table
+
     pool: PrizePool | None = data.get("pool")
     if pool is not None:
         console.print(
@@ -188,6 +171,8 @@ def standalone_payouts(
     profile: RuleProfile,
 ) -> tuple[tuple[Prize, ...], PrizePool | None]:
     """The calculator behind ``pokertd payouts --entries N --pool AMOUNT``."""
+    from pokertd.tournament.prizes.payouts import payouts, prize_pool
+
     if (pool is None) == (gross is None):
         raise InvalidCommand("Give either --pool (the net prize pool) or --gross (the buy-ins).")
     made: PrizePool | None = None
@@ -216,6 +201,8 @@ def standalone_payouts(
 
 def tournament_payouts(tournament: str, *, db: str | None, as_json: bool) -> None:
     """``pokertd payouts T``: the tournament's prize pool and payouts."""
+    from pokertd.tournament.prizes import prize_table
+
     with _service(db) as service:
         table = prize_table(service.state(tournament))
     if as_json:
@@ -289,6 +276,10 @@ def payouts_command(
 
 
 def _render_icm(result: IcmResult, chips: list[int], cents: list[int]) -> None:
+    from rich.table import Table
+
+    from pokertd.tournament.prizes.icm import IcmMethod
+
     out = Table(title=f"ICM ({result.method.value.replace('_', '-')})")
     out.add_column("Stack", justify="right")
     out.add_column("Equity", justify="right")
@@ -309,13 +300,16 @@ def icm_command(
     prizes: Annotated[str, typer.Option("--prizes", help="Prizes still to win, e.g. 500,300,200.")],
     samples: Annotated[
         int, typer.Option("--samples", help="Monte-Carlo samples (beyond 10 players).")
-    ] = DEFAULT_SAMPLES,
+    ] = ICM_SAMPLES,
     seed: Annotated[
         int | None, typer.Option("--seed", help="Seed for a repeatable Monte-Carlo run.")
     ] = None,
     as_json: JsonOption = False,
 ) -> None:
     """ICM (Malmuth-Harville) equities of each stack, exact up to 10 players."""
+    from pokertd.tournament.prizes.deals import chip_leader, round_to_total
+    from pokertd.tournament.prizes.icm import IcmMethod, icm
+
     with refusals(as_json):
         chips = chips_list(stacks)
         money = money_list(prizes, "prizes")
@@ -339,6 +333,8 @@ def icm_command(
 
 
 def _render_standings(rows: tuple[StandingRow, ...]) -> None:
+    from rich.table import Table
+
     out = Table(title="Standings")
     for col in ("Place", "Player", "Prize", "Deal", "Bounties", "Total", "Note"):
         out.add_column(col, justify="right" if col not in ("Player", "Note") else "left")
@@ -369,6 +365,9 @@ def standings_command(
     as_json: JsonOption = False,
 ) -> None:
     """Standings with prizes, deal amounts and bounties; CSV or JSON export."""
+    from pokertd.service import utc_now
+    from pokertd.tournament.prizes import standings, standings_csv, standings_json
+
     with refusals(as_json), _service(db) as service:
         state = service.state(tournament)
         rows = standings(state, utc_now())
@@ -388,6 +387,10 @@ def standings_command(
 
 def bounties_command(tournament: TidArg, db: DbOption = None, as_json: JsonOption = False) -> None:
     """Every bounty collected, by knockout, and (PKO) each player's bounty now."""
+    from rich.table import Table
+
+    from pokertd.tournament.prizes import bounty_ledger
+
     with refusals(as_json), _service(db) as service:
         ledger = bounty_ledger(service.state(tournament))
     if as_json:
@@ -426,6 +429,8 @@ def bounty_command(
     as_json: JsonOption = False,
 ) -> None:
     """Record who won the pot carrying a knocked-out player's bounty (split pots)."""
+    from pokertd.tournament.prizes import RecordBountyWinners
+
     with refusals(as_json):
         command = RecordBountyWinners(
             player=player,
@@ -453,6 +458,8 @@ def prize_options_command(
     as_json: JsonOption = False,
 ) -> None:
     """Set the event's prize options: PKO bounties, deals allowed by the house."""
+    from pokertd.tournament.prizes import SetPrizeOptions
+
     with refusals(as_json):
         command = SetPrizeOptions(progressive_bounties=progressive, deals_enabled=deals)
         run_command(db, tournament, command, as_json)
@@ -467,6 +474,8 @@ def post_schedule_command(
     as_json: JsonOption = False,
 ) -> None:
     """Record that the prize schedule is posted (required before play in New Jersey)."""
+    from pokertd.tournament.prizes import PayoutSchedulePosted, PostPayoutSchedule
+
     with refusals(as_json):
         records = run_command(db, tournament, PostPayoutSchedule(table=table), as_json)
     if not as_json:
@@ -496,6 +505,8 @@ def pay_command(
     as_json: JsonOption = False,
 ) -> None:
     """Pay a finisher's prize and bounties; prints the receipt."""
+    from pokertd.tournament.prizes import PayPrize, receipt_text
+
     with refusals(as_json):
         command = PayPrize(
             player=player, id_checked=id_checked, foreign=foreign, treaty_exempt=treaty
@@ -522,6 +533,8 @@ def high_hand_command(
 ) -> None:
     """The tournament high hand (FOX-HH): record a level-1 hand of trips or better shown to
     the floor, or pay the best one the event's full price (ties split)."""
+    from pokertd.tournament.prizes import PayHighHand, RecordHighHand
+
     with refusals(as_json):
         if pay:
             run_command(db, tournament, PayHighHand(), as_json)
@@ -540,6 +553,8 @@ def receipt_command(
     as_json: JsonOption = False,
 ) -> None:
     """Print the receipt of a prize already paid."""
+    from pokertd.tournament.prizes import receipt_text
+
     with refusals(as_json), _service(db) as service:
         state = service.state(tournament)
         text = receipt_text(state, player, records=service.records(tournament), zone=venue_zone())

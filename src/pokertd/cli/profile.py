@@ -20,25 +20,15 @@ from __future__ import annotations
 import sys
 from fractions import Fraction
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
-from rich.markup import escape
 
 from pokertd.cli._common import JsonOption, console, emit, err_console, refusals
 from pokertd.errors import InvalidCommand
-from pokertd.rules.profile import (
-    BUILTIN_PROFILES,
-    FieldInfo,
-    RuleProfile,
-    check_profile_file,
-    field_rule_ids,
-    load_profile,
-    parse_toml,
-    profile_fields,
-    profile_to_toml,
-    read_text_file,
-)
+
+if TYPE_CHECKING:
+    from pokertd.rules.profile import FieldInfo, RuleProfile
 
 profile_app = typer.Typer(
     name="profile",
@@ -81,6 +71,8 @@ def show_value(value: Any) -> str:
 def field_rows(profile: RuleProfile) -> list[dict[str, Any]]:
     """Every field of ``profile``: name, section, value (as shown and as JSON), entries and
     this venue's rule IDs."""
+    from pokertd.rules.profile import field_rule_ids, profile_fields
+
     as_json = profile.as_dict()
     return [
         {
@@ -98,6 +90,8 @@ def field_rows(profile: RuleProfile) -> list[dict[str, Any]]:
 
 def _parent(path: Path) -> str | None:
     """The built-in a profile file extends (``extends`` or ``inherits``), if it says."""
+    from pokertd.rules.profile import parse_toml, read_text_file
+
     try:
         data = parse_toml(read_text_file(path, "profile"), f"profile file {path}")
     except InvalidCommand:
@@ -108,6 +102,8 @@ def _parent(path: Path) -> str | None:
 
 def differences(a: RuleProfile, b: RuleProfile) -> list[dict[str, Any]]:
     """The fields whose values differ between ``a`` and ``b`` (name and title excluded)."""
+    from pokertd.rules.profile import profile_fields
+
     left, right = a.as_dict(), b.as_dict()
     return [
         {
@@ -126,6 +122,10 @@ def differences(a: RuleProfile, b: RuleProfile) -> list[dict[str, Any]]:
 @profile_app.command("list")
 def list_profiles(as_json: JsonOption = False) -> None:
     """The built-in profiles: name, venue and where their values come from."""
+    from rich.markup import escape
+
+    from pokertd.rules.profile import BUILTIN_PROFILES, load_profile
+
     with refusals(as_json):
         rows = []
         for name in BUILTIN_PROFILES:
@@ -152,6 +152,10 @@ def list_profiles(as_json: JsonOption = False) -> None:
 @profile_app.command("show")
 def show(name: NameArg, as_json: JsonOption = False) -> None:
     """Every field of a profile with its value and the venue's rule IDs."""
+    from rich.markup import escape
+
+    from pokertd.rules.profile import load_profile
+
     with refusals(as_json):
         profile = load_profile(name)
         data = {
@@ -178,6 +182,10 @@ def show(name: NameArg, as_json: JsonOption = False) -> None:
 @profile_app.command("diff")
 def diff(a: NameArg, b: NameArg, as_json: JsonOption = False) -> None:
     """The fields whose values differ between two profiles (names or files)."""
+    from rich.markup import escape
+
+    from pokertd.rules.profile import load_profile
+
     with refusals(as_json):
         left, right = load_profile(a), load_profile(b)
         rows = differences(left, right)
@@ -200,6 +208,10 @@ def check(
     as_json: JsonOption = False,
 ) -> None:
     """Check a profile file: every problem at once (exit 2), or what it changes."""
+    from rich.markup import escape
+
+    from pokertd.rules.profile import BUILTIN_PROFILES, check_profile_file, load_profile
+
     profile, problems = check_profile_file(file)
     if profile is None:
         if as_json:
@@ -239,6 +251,10 @@ def copy(
     as_json: JsonOption = False,
 ) -> None:
     """Write a complete copy of a profile to a file, for a venue to change."""
+    from rich.markup import escape
+
+    from pokertd.rules.profile import load_profile, profile_fields, profile_to_toml
+
     with refusals(as_json):
         profile = load_profile(name)
         if file.exists() and not force:
@@ -264,6 +280,8 @@ def copy(
 def fields_markdown() -> str:
     """The field reference of ``docs/profiles.md``: every field grouped by matrix section,
     with its type, catalogue entries, rule IDs, description and value per built-in."""
+    from pokertd.rules.profile import BUILTIN_PROFILES, load_profile, profile_fields
+
     profiles = [load_profile(name) for name in BUILTIN_PROFILES]
     by_section: dict[str, list[FieldInfo]] = {}
     for info in profile_fields():
@@ -302,6 +320,10 @@ def fields_reference(
     ] = None,
 ) -> None:
     """The field reference (Markdown): every field, its rule IDs and each profile's value."""
+    from rich.markup import escape
+
+    from pokertd.rules.profile import read_text_file
+
     with refusals():
         block = fields_markdown()
         if write is None:

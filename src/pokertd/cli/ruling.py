@@ -10,21 +10,15 @@ is :func:`pokertd.engine.rulings.rule`, the same function the web and the hand e
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
+from pokertd.cli._choices import OrderChoice, VariantChoice
 from pokertd.cli._common import JsonOption, console, emit, refusals
-from pokertd.engine.rulings import (
-    Happened,
-    Order,
-    Ruling,
-    Situation,
-    make_situation,
-    parse_chips,
-    rule,
-)
-from pokertd.rules import Variant, load_profile
+
+if TYPE_CHECKING:
+    from pokertd.engine.rulings import Happened, Ruling, Situation
 
 MAX = 10**12
 """The largest chip amount an option takes."""
@@ -71,8 +65,10 @@ def ruling(
     raised: Annotated[bool, typer.Option(help="Facing a raise, not the opening bet.")] = False,
     raises: Raises = 0,
     closed: Annotated[bool, typer.Option(help="A short all-in did not re-open it.")] = False,
-    variant: Annotated[Variant, typer.Option(help="nlhe, plo or flhe.")] = Variant.NO_LIMIT_HOLDEM,
-    order: Annotated[Order, typer.Option(help="Which came first.")] = Order.WORDS_FIRST,
+    variant: Annotated[
+        VariantChoice, typer.Option(help="nlhe, plo or flhe.")
+    ] = VariantChoice.NO_LIMIT_HOLDEM,
+    order: Annotated[OrderChoice, typer.Option(help="Which came first.")] = OrderChoice.WORDS_FIRST,
     unreleased: Annotated[bool, typer.Option(help="He still holds the chips.")] = False,
     out_of_turn: Flag = False,
     action_changed: Annotated[bool, typer.Option(help="Out of turn: a bet came first.")] = False,
@@ -94,6 +90,9 @@ def ruling(
     as_json: JsonOption = False,
 ) -> None:
     """Rule on what a player said and pushed, by the profile's rulebook (read-only)."""
+    from pokertd.engine.rulings import rule
+    from pokertd.rules import load_profile
+
     args = dict(locals())
     with refusals(as_json):
         result = rule(*_inputs(args), load_profile(profile))
@@ -102,6 +101,9 @@ def ruling(
 
 def _inputs(a: dict[str, Any]) -> tuple[Situation, Happened]:
     """The situation and what happened, from the command's options."""
+    from pokertd.engine.rulings import Happened, Order, make_situation, parse_chips
+    from pokertd.rules import Variant
+
     situation = make_situation(
         to_call=a["to_call"],
         current_bet=a["bet"],
@@ -112,14 +114,14 @@ def _inputs(a: dict[str, Any]) -> tuple[Situation, Happened]:
         denominations=parse_chips(a["denominations"]) if a["denominations"] else (),
         heads_up=a["heads_up"],
         opening_bet=not a["raised"] and a["raises"] == 0,
-        variant=a["variant"],
+        variant=Variant(a["variant"]),
         raises_this_round=a["raises"],
         raise_allowed=not a["closed"],
     )
     happened = Happened(
         words=a["declared"],
         pushes=tuple(push for push in (parse_chips(c) for c in a["chips"] or ()) if push),
-        order=a["order"],
+        order=Order(a["order"]),
         released=not a["unreleased"],
         out_of_turn=a["out_of_turn"],
         action_changed=a["action_changed"],

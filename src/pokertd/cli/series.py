@@ -19,22 +19,18 @@ target event. Every command has ``--json``; refusals print one line and exit 2.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
+from pokertd.cli._choices import LeftoverChoice
 from pokertd.cli._common import DbOption, JsonOption, actor, console, emit, refusals, service
 from pokertd.errors import InvalidCommand
 from pokertd.money import format_money, parse_money
-from pokertd.series_service import (
-    Day2Formed,
-    SeatPayment,
-    SeriesCash,
-    SeriesLobby,
-    SeriesService,
-    cash_csv,
-)
-from pokertd.tournament.satellites import LeftoverRule, SatelliteView
+
+if TYPE_CHECKING:
+    from pokertd.series_service import Day2Formed, SeatPayment, SeriesCash, SeriesLobby
+    from pokertd.tournament.satellites import SatelliteView
 
 series_app = typer.Typer(
     name="series",
@@ -70,21 +66,26 @@ def satellite(
     target: Annotated[str, typer.Option("--target", help="The target event's id.")],
     seat_value: Annotated[str, typer.Option("--seat-value", help="A seat's value: 1,500.")],
     leftover: Annotated[
-        LeftoverRule, typer.Option(help="Cash after the last seat: next_place or split.")
-    ] = LeftoverRule.NEXT_PLACE,
+        LeftoverChoice, typer.Option(help="Cash after the last seat: next_place or split.")
+    ] = LeftoverChoice.NEXT_PLACE,
     db: DbOption = None,
     as_json: JsonOption = False,
 ) -> None:
     """Make an event a satellite: its prizes are seats in the target event."""
+    from pokertd.series_service import SeriesService
+    from pokertd.tournament.satellites import LeftoverRule
+
     with refusals(as_json), service(db) as svc:
         view = SeriesService(svc).set_satellite(
-            sat, target, parse_money(seat_value), leftover=leftover, actor=actor()
+            sat, target, parse_money(seat_value), leftover=LeftoverRule(leftover), actor=actor()
         )
     emit(view.as_json(), as_json, lambda _: render(view))
 
 
 def awards(sat: SatArg, db: DbOption = None, as_json: JsonOption = False) -> None:
     """Print a satellite's seats and cash by place, and what was paid."""
+    from pokertd.series_service import SeriesService
+
     with refusals(as_json), service(db) as svc:
         view = SeriesService(svc).view(sat)
     emit(view.as_json(), as_json, lambda _: render(view))
@@ -97,6 +98,8 @@ def pay_seat(
     as_json: JsonOption = False,
 ) -> None:
     """Pay a satellite winner: a seat registers him in the target event."""
+    from pokertd.series_service import SeriesService
+
     with refusals(as_json), service(db) as svc:
         paid = SeriesService(svc).pay_seat(sat, player, actor=actor())
 
@@ -118,6 +121,8 @@ def create(
     as_json: JsonOption = False,
 ) -> None:
     """Create a series (festival) that groups events."""
+    from pokertd.series_service import SeriesService
+
     with refusals(as_json), service(db) as svc:
         row = SeriesService(svc).create_series(key, name)
     data = {"series": row.key, "name": row.name}
@@ -135,6 +140,8 @@ def event(
     as_json: JsonOption = False,
 ) -> None:
     """Declare an event played in flights (Day 1A, Day 1B, ...) that meet on Day 2."""
+    from pokertd.series_service import SeriesService
+
     with refusals(as_json), service(db) as svc:
         row = SeriesService(svc).add_flighted(key, event_key, name, reentry=reentry)
     data = {"series": row.series, "event": row.key, "name": row.name, "reentry": row.reentry}
@@ -153,6 +160,8 @@ def add(
     as_json: JsonOption = False,
 ) -> None:
     """Put a tournament in a series: an event, or a flight of an event (--flight)."""
+    from pokertd.series_service import SeriesService
+
     with refusals(as_json), service(db) as svc:
         row = SeriesService(svc).add_event(key, tid, flight_of=flight, label=label)
     data = {"series": row.series, "tournament": row.tournament, "role": row.role,
@@ -168,6 +177,8 @@ def remove(
     as_json: JsonOption = False,
 ) -> None:
     """Take a tournament out of a series."""
+    from pokertd.series_service import SeriesService
+
     with refusals(as_json), service(db) as svc:
         row = SeriesService(svc).remove_event(key, tid)
     data = {"series": row.series, "tournament": row.tournament, "removed": True}
@@ -189,6 +200,8 @@ def render_lobby(view: SeriesLobby) -> None:
 
 def lobby(key: SeriesArg, db: DbOption = None, as_json: JsonOption = False) -> None:
     """The series' lobby: every event's state, entries, players left, level and pool."""
+    from pokertd.series_service import SeriesService
+
     with refusals(as_json), service(db) as svc:
         view = SeriesService(svc).lobby(key)
     emit(view.as_json(), as_json, lambda _: render_lobby(view))
@@ -224,6 +237,8 @@ def cash(
 ) -> None:
     """The cash report across the series' events (buy-ins by part, rebuys, add-ons, pools,
     prizes paid and owed); --csv FILE writes it for a spreadsheet."""
+    from pokertd.series_service import SeriesService, cash_csv
+
     with refusals(as_json), service(db) as svc:
         report = SeriesService(svc).cash_report(key)
     if csv_file:
@@ -247,6 +262,8 @@ def day2(
     as_json: JsonOption = False,
 ) -> None:
     """Form Day 2 from the bagged flights: their stacks and their prize pool."""
+    from pokertd.series_service import SeriesService
+
     with refusals(as_json), service(db) as svc:
         formed = SeriesService(svc).day2(
             key, event_key, flights=flight or (), name=name, tournament_id=tid, actor=actor()

@@ -15,7 +15,6 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Annotated
 
 import typer
-from rich.markup import escape
 
 from pokertd.cli._common import (
     DbOption,
@@ -132,6 +131,8 @@ def _announce(
     url: str, host: str, port: int, *, first_run: bool, phones: list[str], qr_url: str
 ) -> None:
     """Say where the app serves, every address a phone can use, and what the QR code opens."""
+    from rich.markup import escape
+
     here = f"http://localhost:{port}"
     console.print(f"pokertd serving [bold]{url}[/]")
     console.print(f"  On this computer:  [bold]{here}/[/]")

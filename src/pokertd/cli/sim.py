@@ -1,19 +1,132 @@
-"""CLI: ``pokertd sim`` -- simulate a whole tournament with bots (structure design)."""
+"""CLI: ``pokertd sim`` -- the night a director will run, simulated through the real core.
+
+``pokertd sim --template fox_120 --entries 120 --runs 20`` plays the event 20 times with bots
+(seeds 1..20, in parallel processes) through the service, exactly as the floor would run it
+(late registration, re-entries, rebuys, add-ons, alternates, breaks, colour-ups,
+hand-for-hand, the final table, payouts) and prints what a director asks: when registration
+closes, when the money is reached, when the final table starts, how long the night lasts,
+the players left and the average stack in big blinds by level, with the 10th percentile,
+median and 90th percentile over the runs, and the self-checks that passed. ``--chart
+night.svg`` (or ``.png``) draws players left over time and average big blinds by level;
+``--from T --store URL`` simulates the rest of tonight from a live tournament's state.
+
+Start-up stays quick: the simulator, the service and Rich's progress bar are imported when
+the command runs, not when ``pokertd`` starts (issue 15).
+"""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from datetime import datetime
 from typing import Annotated, Any
 
 import typer
 
 from pokertd.cli._common import JsonOption, console, emit, refusals
 
+_T = "Simulation"
+TemplateOpt = Annotated[
+    str, typer.Option("--template", help="Event template name or TOML file.", rich_help_panel=_T)
+]
+EntriesOpt = Annotated[
+    int, typer.Option("--entries", help="Players expected (first entries).", rich_help_panel=_T)
+]
+ProfileOpt = Annotated[
+    str | None,
+    typer.Option("--profile", help="Rule profile (default: the template's).", rich_help_panel=_T),
+]
+SeedOpt = Annotated[
+    int,
+    typer.Option("--seed", help="First random seed (same seed, same night).", rich_help_panel=_T),
+]
+RunsOpt = Annotated[
+    int,
+    typer.Option(
+        "--runs",
+        help="Nights to simulate (seeds seed..seed+runs-1), 1 to 1,000.",
+        rich_help_panel=_T,
+    ),
+]
+WorkersOpt = Annotated[
+    int | None,
+    typer.Option(
+        "--workers", help="Worker processes for --runs (default: one per CPU).", rich_help_panel=_T
+    ),
+]
+TablesOpt = Annotated[
+    int | None,
+    typer.Option(
+        "--tables", help="Tables in the room (default: the template's).", rich_help_panel=_T
+    ),
+]
+_R = "Field (probabilities 0 to 1)"
+LateOpt = Annotated[
+    float | None,
+    typer.Option("--late", help="Share of players who arrive late (0.25).", rich_help_panel=_R),
+]
+ReentryOpt = Annotated[
+    float | None,
+    typer.Option("--reentry", help="Chance a busted player re-enters (0.30).", rich_help_panel=_R),
+]
+RebuyOpt = Annotated[
+    float | None,
+    typer.Option("--rebuy", help="Chance an eligible player rebuys (0.50).", rich_help_panel=_R),
+]
+AddonOpt = Annotated[
+    float | None,
+    typer.Option("--addon", help="Chance a player takes the add-on (0.60).", rich_help_panel=_R),
+]
+_C = "Time model (seconds)"
+ActionOpt = Annotated[
+    float | None,
+    typer.Option("--seconds-per-action", help="Per action (10).", rich_help_panel=_C),
+]
+ShowdownOpt = Annotated[
+    float | None,
+    typer.Option("--seconds-per-showdown", help="Per showdown (20).", rich_help_panel=_C),
+]
+DealOpt = Annotated[
+    float | None,
+    typer.Option("--seconds-per-deal", help="Shuffle, deal, blinds (45).", rich_help_panel=_C),
+]
+BotsOpt = Annotated[str, typer.Option("--bots", help="tag, random or mix.", rich_help_panel=_T)]
+_O = "Output and logs"
+StoreOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--store",
+        help="Keep the log in this store (sqlite:///night.db); with --from, the live store.",
+        rich_help_panel=_O,
+    ),
+]
+PhhOpt = Annotated[
+    str | None, typer.Option("--phh", help="Write every hand as PHH here.", rich_help_panel=_O)
+]
+ChartOpt = Annotated[
+    str | None,
+    typer.Option("--chart", help="Draw the charts to this .svg or .png file.", rich_help_panel=_O),
+]
+FromOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--from",
+        help="Simulate the rest of tonight from this live tournament (needs --store).",
+        rich_help_panel=_O,
+    ),
+]
+
+
+MAX_NOTES = 5
+"""Notes printed under the summary; ``--json`` has them all."""
+
 
 def _clock(seconds: int | None) -> str:
+    """``h:mm`` of clock time, ``-`` when it did not happen."""
     if seconds is None:
         return "-"
-    hours, rest = divmod(seconds, 3600)
-    return f"{hours}:{rest // 60:02d}"
+    minutes = seconds // 60
+    return f"{minutes // 60}:{minutes % 60:02d}"
 
 
 def _money(cents: int) -> str:
@@ -22,179 +135,310 @@ def _money(cents: int) -> str:
     return format_money(cents)
 
 
-def _render(report: Any) -> None:
+def _count(n: int, one: str, many: str | None = None) -> str:
+    """``1 re-entry``, ``3 re-entries``."""
+    return f"{n:,} {one if n == 1 else many or one + 's'}"
+
+
+def _level(level: int | None) -> str:
+    return "-" if level is None else f"level {level}"
+
+
+def _render_night(r: Any) -> None:
+    """One night, as a director reads it."""
     from rich.table import Table
 
-    r = report
     console.print(
-        f"[bold]{r.players} players[/], {r.structure}, {r.profile} rules, {r.seats}-max, "
-        f"{r.starting_stack:,} chips, bots {r.bots}, seed {r.seed}"
+        f"[bold]{r.title}[/] ({r.template}), {r.profile} rules, seed {r.seed}"
+        + (f", continuing {r.started_from}" if r.started_from else "")
     )
     console.print(
-        f"Hands dealt {r.hands:,} · clock time {_clock(r.duration)} (h:mm) · "
-        f"final level {r.final_level} ({r.final_blinds})"
+        f"{_count(r.entries, 'entry', 'entries')}: {_count(r.players, 'player')}, "
+        f"{_count(r.reentries, 're-entry', 're-entries')}, {_count(r.rebuys, 'rebuy')}, "
+        f"{_count(r.addons, 'add-on')}, {_count(r.alternates, 'alternate')} seated from the list"
     )
-    if r.bubble is not None:
-        b = r.bubble
-        console.print(
-            f"Bubble burst at {_clock(b.at)}, level {b.level}, hand {b.hand:,}, "
-            f"{b.players_left} left ({b.hand_for_hand_hands} hand-for-hand hands)"
-        )
+    rows = (
+        ("Registration closes", _clock(r.registration_closed_at), ""),
+        ("Money reached", _clock(r.money_at), _level(r.money_level)),
+        ("Final table", _clock(r.final_table_at), _level(r.final_table_level)),
+        ("Winner decided", _clock(r.duration), f"level {r.final_level}"),
+    )
+    for name, at, level in rows:
+        console.print(f"  {name:<20} {at:>6}  {level}")
     console.print(
-        f"Final table at {_clock(r.final_table_at)} · {r.moves:,} moves · "
-        f"{r.tables_broken} tables broken · {r.clocks_called} clocks called · "
-        f"{r.grace_hands} dealer-push grace hands"
+        f"Clock time {_clock(r.duration)} (h:mm, breaks included) · {r.hands:,} hands · "
+        f"prize pool {_money(r.prize_pool)}, {r.paid_places} paid · winner {r.winner}"
     )
-    console.print(
-        f"Prize pool {_money(r.prize_pool)} ({r.payout_table}, {r.paid_places} paid)"
-        + (f" · bounties paid {_money(r.bounty_total)}" if r.bounty_kind != "none" else "")
-    )
-    for cu in r.colour_ups:
-        console.print(
-            f"Colour-up after level {cu.after_level} ({cu.method}, removed "
-            f"{', '.join(f'{v:,}' for v in cu.removed)}): chips {cu.chips_before:,} -> "
-            f"{cu.chips_after:,}"
-        )
-    console.print(f"[bold]Winner: {r.winner}[/]")
-    for note in r.notes:
-        console.print(f"[yellow]note:[/] {note}")
-
-    top = Table(title="Finishing order (paid places)")
-    for col in ("Place", "Player", "Prize", "Bounties", "Out by"):
-        top.add_column(col, justify="right" if col in ("Place", "Prize", "Bounties") else "left")
-    for f in r.finishing[: max(r.paid_places, 3)]:
-        place = str(f.place) if len(f.places) == 1 else f"{f.places[0]}-{f.places[-1]}"
-        top.add_row(place, f.player, _money(f.prize), _money(f.bounty), ", ".join(f.eliminated_by))
-    console.print(top)
-
     levels = Table(title="By level")
-    for col in ("Level", "Blinds", "Starts", "Players", "Tables", "Avg stack", "Avg BB", "Hands"):
-        levels.add_column(col, justify="left" if col == "Blinds" else "right")
+    for col in ("Level", "Blinds", "Starts", "Players", "Entries", "Tables", "Avg BB", "Hands"):
+        levels.add_column(col, justify="left" if col == "Blinds" else "right", no_wrap=True)
     for row in r.levels:
         levels.add_row(
             str(row.level),
             row.blinds,
-            _clock(row.started_at),
+            _clock(row.starts_at),
             f"{row.players_left:,}",
+            f"{row.entries:,}",
             str(row.tables),
-            f"{row.average_stack:,}",
-            f"{row.average_stack_bb:.1f}",
+            f"{row.average_bb:,.1f}",
             f"{row.hands:,}",
         )
     console.print(levels)
+    _render_checks(r.checks, r.notes, runs=1)
+    if r.store_url:
+        console.print(f"Log kept in {r.store_url} (tournament {r.tournament_id}).")
 
 
-def _render_batch(summary: Any) -> None:
+def _render_checks(checks: tuple[str, ...], notes: tuple[str, ...], runs: int) -> None:
+    head = "Self-checks passed" if runs == 1 else f"Self-checks passed in all {runs} runs"
+    console.print(f"[green]{head}[/]" + (" (the first run's):" if runs > 1 else ":"))
+    for check in checks:
+        console.print(f"  [green]✓[/] {check}")
+    for note in notes[:MAX_NOTES]:
+        console.print(f"[yellow]note:[/] {note}")
+    if len(notes) > MAX_NOTES:
+        console.print(f"[yellow]note:[/] and {len(notes) - MAX_NOTES} more (see --json).")
+
+
+def _spread_cells(f: Any, show: Callable[[int], str], runs: int) -> tuple[str, str, str, str]:
+    """10%, median, 90% and the range of one figure; how many runs had it when not all."""
+    if f is None:
+        return ("-", "-", "-", "no run")
+    seen = "" if f.runs == runs else f" ({f.runs} of {runs} runs)"
+    return (show(f.p10), show(f.p50), show(f.p90), f"{show(f.low)} to {show(f.high)}{seen}")
+
+
+def _render_spread(s: Any) -> None:
+    """Several nights: the 10th percentile, median and 90th percentile of every answer."""
     from rich.table import Table
 
-    b = summary
+    runs = len(s.seeds)
     console.print(
-        f"[bold]{b.players} players[/], {b.structure}, {b.profile} rules: {len(b.runs)} runs"
+        f"[bold]{s.title}[/] ({s.template}), {s.profile} rules: {runs} runs "
+        f"(seeds {s.seeds[0]} to {s.seeds[-1]}), {s.players:,} players each"
     )
 
-    def line(name: str, spread: Any, fmt: Any) -> None:
-        if spread is None:
-            console.print(f"{name}: -")
-            return
-        console.print(
-            f"{name}: median {fmt(spread.median)} (range {fmt(spread.low)} to {fmt(spread.high)})"
+    def count(v: int) -> str:
+        return f"{v:,}"
+
+    answers = Table(title="The night over the runs")
+    for col in ("", "10%", "Median", "90%", "Range"):
+        answers.add_column(col, justify="left" if col in ("", "Range") else "right")
+    for name, figure, show in (
+        ("Registration closes", s.registration_closed_at, _clock),
+        ("Money reached", s.money_at, _clock),
+        ("Money level", s.money_level, count),
+        ("Final table", s.final_table_at, _clock),
+        ("Final table level", s.final_table_level, count),
+        ("Winner decided", s.duration, _clock),
+        ("Final level", s.final_level, count),
+        ("Hands", s.hands, count),
+        ("Entries", s.entries, count),
+        ("Re-entries", s.reentries, count),
+        ("Rebuys", s.rebuys, count),
+        ("Add-ons", s.addons, count),
+    ):
+        if name in ("Rebuys", "Add-ons") and figure.high == 0:
+            continue  # the event has none (or nobody took one): not a question tonight
+        answers.add_row(name, *_spread_cells(figure, show, runs))
+    console.print(answers)
+    levels = Table(title="By level (10% / median / 90%)")
+    for col in ("Level", "Blinds", "Runs", "Starts", "Players left", "Avg BB"):
+        levels.add_column(col, justify="left" if col == "Blinds" else "right", no_wrap=True)
+    for row in s.levels:
+        p, bb = row.players_left, row.average_bb
+        levels.add_row(
+            str(row.level),
+            row.blinds,
+            str(row.runs),
+            _clock(row.starts_at.p50),
+            f"{p.p10:,} / {p.p50:,} / {p.p90:,}",
+            f"{bb.p10:,.1f} / {bb.p50:,.1f} / {bb.p90:,.1f}",
         )
+    console.print(levels)
+    _render_checks(s.checks, s.notes, runs=runs)
 
-    line("Clock time", b.duration, lambda v: _clock(int(v)))
-    line("Bubble burst", b.bubble_at, lambda v: _clock(int(v)))
-    line("Bubble level", b.bubble_level, lambda v: f"{v:g}")
-    line("Final table", b.final_table_at, lambda v: _clock(int(v)))
-    line("Final level", b.final_level, lambda v: f"{v:g}")
-    line("Hands dealt", b.hands, lambda v: f"{v:,.0f}")
-    runs = Table(title="Runs")
-    for col in ("Seed", "Hands", "Clock", "Bubble", "Bubble level", "Final table", "Level"):
-        runs.add_column(col, justify="right")
-    runs.add_column("Winner")
-    for r in b.runs:
-        runs.add_row(
-            str(r.seed),
-            f"{r.hands:,}",
-            _clock(r.duration),
-            _clock(r.bubble_at),
-            "-" if r.bubble_level is None else str(r.bubble_level),
-            _clock(r.final_table_at),
-            str(r.final_level),
-            r.winner,
+
+def _render(result: Any) -> None:
+    if hasattr(result, "seeds"):
+        _render_spread(result)
+    else:
+        _render_night(result)
+
+
+def _night_config(
+    template: str,
+    entries: int,
+    profile: str | None,
+    seed: int,
+    tables: int | None,
+    rates: dict[str, float | None],
+    times: dict[str, float | None],
+    bots: str,
+    store: str | None,
+    phh: str | None,
+) -> Any:
+    """The :class:`NightConfig` of the options: the defaults where an option is not given."""
+    from dataclasses import replace
+
+    from pokertd.sim.report import NightConfig, Rates, TimeModel
+
+    return NightConfig(
+        template=template,
+        entries=entries,
+        profile=profile,
+        seed=seed,
+        rates=replace(Rates(), **{k: v for k, v in rates.items() if v is not None}),
+        time=replace(TimeModel(), **{k: v for k, v in times.items() if v is not None}),
+        bots=bots,
+        tables=tables,
+        store_url=store,
+        phh_dir=phh,
+    )
+
+
+@contextmanager
+def _progress(show: bool, runs: int) -> Iterator[Callable[[int, int], None] | None]:
+    """A Rich progress bar on a terminal (``None`` otherwise): nights done out of ``runs``,
+    or, for one night, players out of the entries so far."""
+    if not show:
+        yield None
+        return
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+    label = "Simulating nights" if runs > 1 else "Simulating the night: players out"
+    columns = (TextColumn(label), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
+    with Progress(*columns, console=console, transient=True) as bar:
+        task = bar.add_task("sim", total=runs)
+
+        def update(done: int, total: int) -> None:
+            bar.update(task, completed=done, total=total)
+
+        yield update
+
+
+def _play(config: Any, runs: int, workers: int | None, source: str | None, show: bool) -> Any:
+    """One :class:`NightReport` for one run, a :class:`NightSpread` for several; from a live
+    tournament's state with ``source``."""
+    from pokertd.sim.batch import check_runs, simulate_nights, spread
+
+    check_runs(runs, workers)
+    if source is not None:
+        return _play_rest(config, runs, source)
+    with _progress(show, runs) as progress:
+        if runs == 1:
+            from pokertd.sim.night import simulate_night
+
+            return simulate_night(config, progress=progress)
+        return spread(simulate_nights(config, runs, workers=workers, progress=progress))
+
+
+def _now() -> datetime:
+    """The moment "the rest of tonight" starts from: now (tests put the clock elsewhere)."""
+    from datetime import UTC
+
+    return datetime.now(UTC)
+
+
+def _play_rest(config: Any, runs: int, source: str) -> Any:
+    """The rest of tonight for live tournament ``source`` in the store ``--store`` names."""
+    from dataclasses import replace
+
+    from pokertd.errors import InvalidCommand
+    from pokertd.service import open_service
+    from pokertd.sim.batch import spread
+    from pokertd.sim.night import simulate_rest
+
+    if not config.store_url:
+        raise InvalidCommand(
+            "Say where the live tournament is kept: --from needs --store (sqlite:///pokertd.db)."
         )
-    console.print(runs)
+    service = open_service(config.store_url)
+    try:
+        now = _now()
+        live = replace(config, store_url=None)
+        reports = [
+            simulate_rest(service, source, replace(live, seed=live.seed + i), now=now)
+            for i in range(runs)
+        ]
+    finally:
+        service.close()
+    return reports[0] if runs == 1 else spread(reports)
 
 
-def _bounty_kind(bounty_cents: int, bounty_kind: str) -> str:
-    """``--bounty-kind``, but ``none`` without a bounty and ``fixed`` for a bounty of no kind."""
-    if not bounty_cents:
-        return "none"
-    return "fixed" if bounty_kind == "none" else bounty_kind
+def _write_chart(result: Any, path: str) -> None:
+    """Both charts of the result (players left over time, average big blinds by level)."""
+    from pathlib import Path
 
+    from pokertd.charts import chart_bytes
+    from pokertd.errors import InvalidCommand
+    from pokertd.sim.batch import night_chart, spread
 
-def _simulate(config: Any, runs: int, workers: int) -> Any:
-    """One report for one run; a summary of ``runs`` seeds otherwise."""
-    from pokertd.sim import simulate
-    from pokertd.sim.batch import simulate_many, summarize
-
-    if runs != 1:
-        return summarize(simulate_many(config, runs, workers=workers))
-    return simulate(config)
+    night = result if hasattr(result, "seeds") else spread([result])
+    data = chart_bytes(night_chart(night), path)
+    try:
+        Path(path).write_bytes(data)
+    except OSError as exc:
+        raise InvalidCommand(
+            f"The charts could not be written to {path}: {exc.strerror or exc}."
+        ) from None
 
 
 def sim(
-    players: Annotated[int, typer.Option(help="Players (one entry each).")] = 200,
-    structure: Annotated[str, typer.Option(help="Structure preset or TOML file.")] = (
-        "fox_grinder"
-    ),
-    profile: Annotated[str, typer.Option(help="Rule profile.")] = "foxwoods",
-    seats: Annotated[int, typer.Option(help="Seats per table.")] = 9,
-    seed: Annotated[int, typer.Option(help="Random seed (same seed, same tournament).")] = 1,
-    stack: Annotated[
-        int | None, typer.Option(help="Starting stack (default: the event template's).")
-    ] = None,
-    buy_in: Annotated[str, typer.Option(help="Prize-pool part of the buy-in.")] = "$100",
-    bounty: Annotated[str, typer.Option(help="Bounty per entry.")] = "$0",
-    bounty_kind: Annotated[str, typer.Option(help="none, fixed or pko.")] = "none",
-    payout_table: Annotated[
-        str | None, typer.Option(help="Payout table (default: the profile's).")
-    ] = None,
-    bots: Annotated[str, typer.Option(help="tag, random or mix.")] = "tag",
-    hand_for_hand_at: Annotated[
-        int | None,
-        typer.Option(help="Players left when hand-for-hand starts (default paid + seats)."),
-    ] = None,
-    tank: Annotated[
-        float, typer.Option(help="Chance per decision that a bot tanks and is clocked.")
-    ] = 0.0,
-    runs: Annotated[
-        int, typer.Option(help="Simulate this many seeds (seed, seed+1, ...) and summarize.")
-    ] = 1,
-    workers: Annotated[int, typer.Option(help="Worker processes for --runs.")] = 1,
+    template: TemplateOpt = "fox_120",
+    entries: EntriesOpt = 120,
+    profile: ProfileOpt = None,
+    seed: SeedOpt = 1,
+    runs: RunsOpt = 1,
+    workers: WorkersOpt = None,
+    tables: TablesOpt = None,
+    late: LateOpt = None,
+    reentry: ReentryOpt = None,
+    rebuy: RebuyOpt = None,
+    addon: AddonOpt = None,
+    seconds_per_action: ActionOpt = None,
+    seconds_per_showdown: ShowdownOpt = None,
+    seconds_per_deal: DealOpt = None,
+    bots: BotsOpt = "tag",
+    store: StoreOpt = None,
+    phh: PhhOpt = None,
+    chart: ChartOpt = None,
+    source: FromOpt = None,
     as_json: JsonOption = False,
 ) -> None:
-    """Simulate a whole tournament with bots: duration, bubble, levels, prizes."""
-    from pokertd.money import parse_money
-    from pokertd.sim import SimConfig
-
+    """Simulate the night a director will run: when registration closes, the money, the
+    final table, how long it lasts; with --runs, the spread (10% / median / 90%)."""
     with refusals(as_json):
-        bounty_cents = parse_money(bounty)
-        config = SimConfig(
-            players=players,
-            structure=structure,
-            profile=profile,
-            seats=seats,
-            seed=seed,
-            starting_stack=stack,
-            buy_in=parse_money(buy_in),
-            bounty=bounty_cents,
-            bounty_kind=_bounty_kind(bounty_cents, bounty_kind),
-            payout_table=payout_table,
-            bots=bots,
-            hand_for_hand_at=hand_for_hand_at,
-            tank_probability=tank,
+        if chart is not None:
+            from pokertd.charts import check_chart_path
+
+            check_chart_path(chart)  # before the night is played, not after
+        config = _night_config(
+            template,
+            entries,
+            profile,
+            seed,
+            tables,
+            {"late": late, "reentry": reentry, "rebuy": rebuy, "addon": addon},
+            {
+                "seconds_per_action": seconds_per_action,
+                "seconds_per_showdown": seconds_per_showdown,
+                "seconds_per_deal": seconds_per_deal,
+            },
+            bots,
+            store,
+            phh,
         )
-        result = _simulate(config, runs, workers)
-    emit(result, as_json, _render_batch if runs != 1 else _render)
+        show = not as_json and console.is_terminal
+        result = _play(config, runs, workers, source, show)
+        if chart is not None:
+            _write_chart(result, chart)
+    emit(result, as_json, _render)
+    if chart is not None and not as_json:
+        console.print(
+            f"Charts (players left, average big blinds by level) written to {chart}.",
+            soft_wrap=True,
+        )
 
 
 def register(app: typer.Typer) -> None:

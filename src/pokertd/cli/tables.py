@@ -8,36 +8,18 @@ rule and exit 2; the log is unchanged. Seats and tables are the numbers on the t
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
-from rich.table import Table
 
 from pokertd.cli._common import DbOption, JsonOption, console, emit, refusals
 from pokertd.cli._common import actor as _actor
 from pokertd.cli._common import service as _service
 from pokertd.errors import InvalidCommand, RuleViolation
-from pokertd.service import utc_now
-from pokertd.tournament.framework import Command, EventRecord
-from pokertd.tournament.seating import (
-    BreakTable,
-    ConfirmMove,
-    CorrectButton,
-    DrawSeats,
-    LayTables,
-    MarkAbsent,
-    MarkPresent,
-    MovePlayer,
-    PlaceButton,
-    PlayHands,
-    Redraw,
-    SeatPlayer,
-    SetAutoConfirm,
-    SuggestMoves,
-    TablesView,
-    describe_move,
-    tables_view,
-)
+
+if TYPE_CHECKING:
+    from pokertd.tournament.framework import Command, EventRecord
+    from pokertd.tournament.seating import TablesView
 
 TidArg = Annotated[str, typer.Argument(help="Tournament id (see pokertd tournaments).")]
 
@@ -59,6 +41,8 @@ def _run(db: str | None, tid: str, command: Command, as_json: bool) -> None:
 
 
 def _render_tables(view: TablesView) -> None:
+    from rich.table import Table
+
     for t in view.tables:
         flags = []
         if t.halted:
@@ -99,6 +83,8 @@ def _render_tables(view: TablesView) -> None:
 
 
 def _render_pending(view: TablesView) -> None:
+    from pokertd.tournament.seating import describe_move
+
     if not view.pending:
         console.print("No moves waiting.")
         return
@@ -111,6 +97,9 @@ def _render_pending(view: TablesView) -> None:
 
 def tables(tid: TidArg, db: DbOption = None, as_json: JsonOption = False) -> None:
     """Every table: who sits where, next hand's button and blinds, halts, pending moves."""
+    from pokertd.service import utc_now
+    from pokertd.tournament.seating import tables_view
+
     with refusals(as_json), _service(db) as service:
         view = tables_view(service.state(tid), utc_now())
     emit(view, as_json, lambda v: _render_tables(v))
@@ -135,6 +124,8 @@ def layout(
     as_json: JsonOption = False,
 ) -> None:
     """Set the room before seating: tables, seats, break order, unavailable/reserved seats."""
+    from pokertd.tournament.seating import LayTables
+
     with refusals(as_json):
         command = LayTables(
             tables=tuple(_pair(s) for s in spec),
@@ -173,6 +164,8 @@ def seat(
     as_json: JsonOption = False,
 ) -> None:
     """Draw random seats for every player without one, or put one player in a given seat."""
+    from pokertd.tournament.seating import DrawSeats, SeatPlayer
+
     with refusals(as_json):
         if player is None:
             command: Command = DrawSeats(even=even)
@@ -200,6 +193,8 @@ def moves(
     as_json: JsonOption = False,
 ) -> None:
     """Work out the moves the rules require now and list those waiting for the floor."""
+    from pokertd.tournament.seating import SuggestMoves, tables_view
+
     note = ""
     with refusals(as_json), _service(db) as service:
         records: list[EventRecord] = []
@@ -256,6 +251,8 @@ def confirm(
     as_json: JsonOption = False,
 ) -> None:
     """Confirm a suggested move (refused if the tables changed since)."""
+    from pokertd.tournament.seating import ConfirmMove
+
     _run(db, tid, ConfirmMove(move_id=move_id, player=player, seat=seat_no), as_json)
 
 
@@ -266,6 +263,8 @@ def auto(
     as_json: JsonOption = False,
 ) -> None:
     """Let the system confirm suggested moves itself (on), or leave them to the floor (off)."""
+    from pokertd.tournament.seating import SetAutoConfirm
+
     with refusals(as_json):
         if state not in ("on", "off"):
             raise InvalidCommand(f"{state!r}: say on or off.")
@@ -279,11 +278,15 @@ def break_table_cmd(
     as_json: JsonOption = False,
 ) -> None:
     """Break a table now: its players draw new seats (moves to confirm)."""
+    from pokertd.tournament.seating import BreakTable
+
     _run(db, tid, BreakTable(table=table), as_json)
 
 
 def redraw(tid: TidArg, db: DbOption = None, as_json: JsonOption = False) -> None:
     """Form the final table: redraw (by profile) and draw for the button."""
+    from pokertd.tournament.seating import Redraw
+
     _run(db, tid, Redraw(), as_json)
 
 
@@ -313,6 +316,8 @@ def button(
 ) -> None:
     """Tell where a table's button is now, draw for it by high card, move it on, or correct
     a misplaced button as the venue's rule says (D6)."""
+    from pokertd.tournament.seating import CorrectButton, PlaceButton, PlayHands
+
     if fix_error:
         with refusals(as_json):
             if seat_no is not None or advance is not None:
@@ -334,11 +339,15 @@ NameArg = Annotated[str, typer.Argument(help="Player name (a unique beginning is
 def away(tid: TidArg, player: NameArg, db: DbOption = None, as_json: JsonOption = False) -> None:
     """Mark a seated player away from his seat (dealt in and posted meanwhile; the time is
     kept: where the venue allows it, his chips may be picked up after a while)."""
+    from pokertd.tournament.seating import MarkAbsent
+
     _run(db, tid, MarkAbsent(player=player), as_json)
 
 
 def back(tid: TidArg, player: NameArg, db: DbOption = None, as_json: JsonOption = False) -> None:
     """A player marked away is back at his seat."""
+    from pokertd.tournament.seating import MarkPresent
+
     _run(db, tid, MarkPresent(player=player), as_json)
 
 
@@ -352,6 +361,8 @@ def seat_move(
 ) -> None:
     """Move a seated player by hand to an empty seat (a floor decision: special needs, a
     dispute); the seats a moved player may not take are refused with the reason."""
+    from pokertd.tournament.seating import MovePlayer
+
     _run(db, tid, MovePlayer(player=player, table=table, seat=seat_no), as_json)
 
 

@@ -4,6 +4,7 @@
 ``hand.act(action)`` referee it; ``hand.result`` says who won what. See ``docs/engine.md``.
 """
 
+from pokertd.engine import hand as _hand
 from pokertd.engine.actions import (
     Action,
     ActionRecord,
@@ -22,7 +23,12 @@ from pokertd.engine.pots import build_pots, split_pot
 from pokertd.engine.result import Elimination, HandResult, PotResult
 from pokertd.engine.rulings import Happened, Order, Ruling, Situation, declare, rule
 
+COMPILED: bool = not (_hand.__file__ or "").endswith(".py")
+"""True when the engine runs compiled by mypyc (``engine/hand.py``, ``pots.py`` and
+``actions.py`` as C extension modules), False for pure Python; see ``docs/compiled.md``."""
+
 __all__ = [
+    "COMPILED",
     "STREETS",
     "Action",
     "ActionRecord",

@@ -41,11 +41,13 @@ class Rules:
         "kill_at_deal",
         "limit_reopen",
         "min_raise",
+        "nl_tda",
         "odd_one_each",
         "pl_dead_sb_full",
         "pl_short_blinds_full",
         "profile",
         "raise_cap",
+        "reopen_by_increment",
         "reopen_cumulative",
         "side_pot_first",
         "variant",
@@ -64,6 +66,13 @@ class Rules:
             MinRaiseRule.CALL_PLUS_ONE_CHIP: MIN_RAISE_PLUS_CHIP,
         }[profile.min_raise_rule]
         self.reopen_cumulative = profile.reopen_rule_nl_pl is ReopenRule.FULL_RAISE_CUMULATIVE
+        self.nl_tda = (
+            not self.is_limit and not self.is_pot_limit and self.min_raise == MIN_RAISE_TDA
+        )
+        """No-limit with the TDA minimum raise: the hand engine's shortest legality path."""
+        self.reopen_by_increment = self.reopen_cumulative and not self.is_limit
+        """E4: the betting reopens when the raises since a player acted add up to a full
+        increment (big-bet games under a cumulative rule); else when a full raise came."""
         self.limit_reopen = profile.reopen_fraction_limit
         cap = profile.raise_cap_limit if self.is_limit else profile.raise_cap_nl_pl
         self.raise_cap = NO_CAP if cap is None else cap

@@ -22,7 +22,10 @@ The rules, chosen by the profile (``button_rule``, ``heads_up_transition``):
   blind twice in a row (KPC: "the last big blind becomes the button"; TNPL/FOX "adjust the
   button" -- the same result).
 * **Arrivals**: a player who sits between the button and the small blind is not dealt in
-  until the button passes him (he is in ``waiting``).
+  until the button passes him (he is in ``waiting``) -- unless that would leave fewer than
+  two players dealt: then nobody waits, the big blind stays on the seat due it and the
+  newcomers take the small blind and the button behind it (C3: FOX-7 "any position --
+  including the blinds").
 * **Button errors** (KPC/FOX): after a misplaced button the skipped position is made up on
   the next hand and the button then jumps forward to its natural place.
 
@@ -175,10 +178,12 @@ def next_positions(
     blind on last hand's big-blind seat (dead if empty), button on last hand's small-blind
     seat (dead if empty); players sitting between the button and the small blind wait.
     Moving button: button, small blind and big blind are the next three players. Two
-    players: the heads-up rules of :func:`_heads_up`.
+    players: the heads-up rules of :func:`_heads_up`. When waiting would leave the big
+    blind alone, the waiters are dealt in (a hand needs two players): the big blind keeps
+    its seat and the small blind and button go to the players behind it.
 
     Implements: KPC-23A, TNPL-F1, FOX-32, NJ-15, NJ-16, NJ-17, SPOT-4a2 (D1); KPC-8e,
-    TNPL-B5, FOX-7, FOX-9, SPOT-4a9 (D4). TDA default: dead button.
+    TNPL-B5, FOX-7, FOX-9, SPOT-4a9 (D4); FOX-7 (C3). TDA default: dead button.
     """
     _check_players(occupied)
     if occupied.bit_count() == 2:
@@ -197,6 +202,12 @@ def next_positions(
         return _from_big_blind(bb, occupied)
     waiting = occupied & between(button, sb_position, n_seats)
     dealt = occupied & ~waiting
+    if dealt.bit_count() < 2:
+        # Only the big blind would be dealt (the blinds' other players are gone and the
+        # newcomers sit in the gap): a hand needs two players (D2), so nobody waits. The
+        # big blind stays where it is due (D1) and the newcomers take the seats behind it,
+        # blinds included (C3: FOX-7, "may be any position -- including the blinds").
+        return _from_big_blind(bb, occupied)
     if dealt.bit_count() == 2:
         hand = _heads_up(last, dealt, button_rule, heads_up_transition)
         return replace(hand, waiting=waiting)

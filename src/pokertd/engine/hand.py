@@ -62,7 +62,7 @@ from pokertd.engine.actions import (
 )
 from pokertd.engine.irregular import substantial_action
 from pokertd.engine.pots import build_pots, split_pot
-from pokertd.engine.result import Elimination, HandResult, PotResult
+from pokertd.engine.result import Elimination, HandResult, PotResult, pot_result
 from pokertd.errors import BelowMinimumRaise, IllegalAction, InvalidCommand, OutOfTurn
 from pokertd.rules import AnteType, RuleProfile, Variant, load_profile
 from pokertd.types import Chips, Seat, SeatMask
@@ -102,6 +102,20 @@ class LogEntry(NamedTuple):
 _entry = tuple.__new__
 """``_entry(LogEntry, (...))`` builds a LogEntry in C, without the named tuple's Python
 ``__new__`` (a third of the cost): the trusted path's one allocation per action."""
+
+_A_FOLD, _A_CHECK, _A_CALL, _A_RAISE, _A_ALL_IN, _A_SHOW, _A_MUCK = range(7)
+"""How :meth:`Hand.act` applies an action it has verified."""
+_ACTION_CODE: dict[type, int] = {
+    Fold: _A_FOLD,
+    Check: _A_CHECK,
+    Call: _A_CALL,
+    Bet: _A_RAISE,
+    Raise: _A_RAISE,
+    AllIn: _A_ALL_IN,
+    Show: _A_SHOW,
+    Muck: _A_MUCK,
+}
+"""Action class -> how to apply it (a subclass misses and takes the thorough path)."""
 
 _MAX_POSITIONS = 11
 """The most players a hand deals in (NJ-5)."""
@@ -159,6 +173,23 @@ def _tda() -> RuleProfile:
     if _default_profile is None:
         _default_profile = load_profile("tda")
     return _default_profile
+
+
+_WORDS: dict[int, str] = {}
+"""Words for a hand by its strength (hold'em) or minus its strength (Omaha): the words
+name the hand's class, which the strength alone decides (see ``Hand._describe``)."""
+
+
+def _mask_seats(mask: int, seats: list[int]) -> tuple[int, ...]:
+    """The seats of the positions in ``mask``, lowest position first."""
+    if not mask:
+        return ()
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(seats[low.bit_length() - 1])
+        mask ^= low
+    return tuple(out)
 
 
 def _mask_positions(mask: int) -> list[int]:
@@ -262,6 +293,12 @@ def _dealt_in(
     """Validation, part 2: the seats dealt in, clockwise from the button (position 0 is
     the first seat after it), and each seat's position (-1 if not dealt in, D4)."""
     n = len(stacks)
+    if not waiting and all(stacks) and 0 <= button < n:
+        # Every seat dealt in (the common case): the seats after the button, then up to
+        # it; seat s sits at position (s - button - 1) % n.
+        r = n - 1 - button
+        order = list(range(n))
+        return order[button + 1 :] + order[: button + 1], order[r:] + order[:r]
     seats: list[int] = []
     pos_of = [-1] * n
     for i in range(1, n + 1):
@@ -397,6 +434,11 @@ class Hand:
         "_log": "Everything that happened, one LogEntry each (actions, kills, showdown, "
         "board deals).",
         "_result": "The HandResult, built on first request once the hand is over.",
+        # The checked path's cache: one legality computation per decision.
+        "_legal": "The Legal of the current decision, or None: computed once by legal() "
+        "or act(), then read by act() to verify the action.",
+        "_legal_at": "len(_log) when _legal was computed: every change to the hand logs an "
+        "entry, so a longer log means the cached Legal is stale.",
     }
 
     _absent: int
@@ -424,6 +466,8 @@ class Hand:
     _killed: int
     _last_aggressor: int
     _last_increment: int
+    _legal: Legal | None
+    _legal_at: int
     _live: int
     _log: list[LogEntry]
     _max_bet: int
@@ -480,6 +524,7 @@ class Hand:
         min_chip: Chips = 1,
         hand_number: int = 1,
         auto_showdown: bool = True,
+        trusted: bool = False,
     ) -> Hand:
         """Seat the players, post blinds and antes, deal, and wait for the first action.
 
@@ -500,16 +545,27 @@ class Hand:
         :func:`_blind_positions`, :func:`_deal_order_for`), dealing (:meth:`_deal`) and
         forced bets (:meth:`_post_forced_bets`), then the first turn (:meth:`_open_betting`).
         Bad input raises :class:`~pokertd.errors.InvalidCommand`.
+
+        ``trusted=True`` is for callers that build the arguments themselves and vouch for
+        them (the simulator, bots, benchmarks): the table size, stack and amount types, the
+        button and the blinds' seats are not checked, so a wrong argument gives a wrong
+        hand or an ``IndexError`` instead of a floor-readable refusal. The hand dealt is
+        the same as with the checks. People and the API never pass it.
         """
         prof = profile if profile is not None else _tda()
         rules = rules_for(prof, variant)
         n = len(stacks)
-        _check_structure(prof, stacks, button, small_blind, big_blind, ante, min_chip)
+        if not trusted:
+            _check_structure(prof, stacks, button, small_blind, big_blind, ante, min_chip)
         if ante and ante_type is AnteType.NONE:
             ante_type = AnteType.PER_PLAYER
         seats, pos_of = _dealt_in(stacks, button, waiting)
         k = len(seats)
-        sb_pos, bb_pos = _blind_positions(prof, pos_of, small_blind_seat, big_blind_seat)
+        if trusted:
+            sb_pos = -1 if small_blind_seat is None else pos_of[small_blind_seat]
+            bb_pos = pos_of[big_blind_seat]
+        else:
+            sb_pos, bb_pos = _blind_positions(prof, pos_of, small_blind_seat, big_blind_seat)
         if rules.is_limit:
             if small_bet is None:
                 small_bet = big_blind
@@ -518,7 +574,7 @@ class Hand:
             if small_bet <= 0 or big_bet <= 0:
                 raise InvalidCommand("Fixed-limit bets must be positive chip amounts.")
 
-        self = cls.__new__(cls)
+        self = cls()  # not cls.__new__(cls): mypyc's compiled Hand refuses that
         self._rules = rules
         self._n_seats = n
         self._seats = seats
@@ -650,6 +706,8 @@ class Hand:
         self._show_queue = []
         self._pots = []
         self._result = None
+        self._legal = None
+        self._legal_at = -1
         self._street = PREFLOP
         self._actor = -1
         # Pre-flop the current bet is the full big blind even when the blind is short
@@ -834,16 +892,9 @@ class Hand:
         """Everything the players did, in order (kills of absent players included)."""
         seats = self._seats
         return [
-            ActionRecord(
-                seat=seats[e.position],
-                kind=KINDS[e.code],
-                amount=e.amount,
-                to=e.to,
-                all_in=e.all_in,
-                street=STREETS[e.street],
-            )
+            _entry(ActionRecord, (seats[e[0]], KINDS[e[1]], e[2], e[3], e[4], STREETS[e[5]]))
             for e in self._log
-            if e.position >= 0
+            if e[0] >= 0
         ]
 
     # ------------------------------------------------------------------ legality
@@ -930,7 +981,16 @@ class Hand:
         return None
 
     def legal(self) -> Legal:
-        """What the seat to act may do now (raises :class:`IllegalAction` if nobody is)."""
+        """What the seat to act may do now (raises :class:`IllegalAction` if nobody is).
+
+        Computed once per decision: the value is kept until the hand changes (any action,
+        kill or deal adds a log entry, which makes it stale), and :meth:`act` verifies
+        against it, so ``legal()`` then ``act()`` computes legality once.
+        """
+        n_log = len(self._log)
+        legal = self._legal
+        if legal is not None and self._legal_at == n_log:
+            return legal
         p = self._actor
         if p < 0:
             raise IllegalAction("The hand is over: nobody is to act.")
@@ -939,28 +999,68 @@ class Hand:
         bet = self._bet[p]
         all_in_to = bet + stack
         if self._street == SHOWDOWN:
-            return Legal(
+            legal = _entry(Legal, (
                 seat, False, False, 0, False, False, 0, 0, 0, all_in_to, 0, stack, bet,
                 True, not self._must_show(),
-            )  # fmt: skip
-        cur = self._current_bet
-        to_call = cur - bet
-        if to_call > stack:
-            to_call = stack
-        elif to_call < 0:
-            to_call = 0
-        low, high = self._raise_bounds(p)
-        if self._can_raise(p):
-            lo = low if low < all_in_to else all_in_to
-            hi = high if high < all_in_to else all_in_to
-            return Legal(
-                seat, True, to_call == 0, to_call, True, cur == 0, lo, hi, low, all_in_to, cur,
-                stack, bet,
-            )  # fmt: skip
-        return Legal(
-            seat, True, to_call == 0, to_call, False, cur == 0, 0, 0, low, all_in_to, cur,
-            stack, bet,
-        )  # fmt: skip
+            ))  # fmt: skip
+        else:
+            cur = self._current_bet
+            to_call = cur - bet
+            if to_call > stack:
+                to_call = stack
+            elif to_call < 0:
+                to_call = 0
+            rules = self._rules
+            if rules.nl_tda:
+                # No-limit under the TDA minimum, inlined from _raise_bounds: the last
+                # full increment on top of the current bet, never below the big blind
+                # (E1, E2); the stack is the maximum.
+                big_blind = self._big_blind
+                low = cur + self._last_increment if cur > 0 else big_blind
+                if low < big_blind:
+                    low = big_blind
+                high = all_in_to
+            else:
+                low, high = self._raise_bounds(p)
+            # Inlined from _can_raise: more than a call in the stack, the cap not
+            # reached, the betting reopened (E4), someone able to call more (F2).
+            can_raise = to_call < stack and self._raises < self._raise_cap
+            if can_raise:
+                a = self._acted_at[p]
+                if a >= 0:
+                    if rules.reopen_by_increment:
+                        can_raise = cur - a >= self._last_increment
+                    else:
+                        can_raise = a < self._full_bet_to
+                if can_raise:
+                    # Inlined from _someone_can_call_more.
+                    others = self._live & ~self._all_in & ~(1 << p)
+                    can_raise = False
+                    if others:
+                        bets = self._bet
+                        stacks = self._stack
+                        while others:
+                            low_bit = others & -others
+                            q = low_bit.bit_length() - 1
+                            if bets[q] + stacks[q] > cur:
+                                can_raise = True
+                                break
+                            others ^= low_bit
+            if can_raise:
+                legal = _entry(Legal, (
+                    seat, True, to_call == 0, to_call, True, cur == 0,
+                    low if low < all_in_to else all_in_to,
+                    high if high < all_in_to else all_in_to,
+                    low, all_in_to, cur, stack, bet, False, False,
+                ))  # fmt: skip
+            else:
+                legal = _entry(Legal, (
+                    seat, True, to_call == 0, to_call, False, cur == 0, 0, 0, low, all_in_to,
+                    cur, stack, bet, False, False,
+                ))  # fmt: skip
+        self._legal = legal
+        self._legal_at = n_log
+        return legal
 
     @property
     def call_amount(self) -> Chips:
@@ -986,7 +1086,50 @@ class Hand:
         return self._rules.all_must_show_no_bet and self._last_aggressor < 0
 
     def verify(self, action: Action) -> None:
-        """Raise the floor's reason if ``action`` is not legal now; change nothing."""
+        """Raise the floor's reason if ``action`` is not legal now; change nothing.
+
+        Checked against the decision's :meth:`legal` (computed once, kept until the hand
+        changes); only a refusal looks further, for the floor's reason."""
+        if self._actor >= 0 and self._accept(action, self.legal()) >= 0:
+            return
+        self._refuse(action)
+
+    def _accept(self, action: Action, legal: Legal) -> int:
+        """The fast check: how to apply ``action`` (``_A_FOLD`` ... ``_A_MUCK``; an all-in
+        that only calls is ``_A_CALL``) if ``legal`` plainly allows it, else -1 and
+        :meth:`_refuse` decides (and says why)."""
+        code = _ACTION_CODE.get(type(action), -1)
+        seat = action.seat
+        if seat is not None and seat != legal.seat:
+            return -1
+        if legal.can_show:  # the showdown
+            if code == _A_SHOW or (code == _A_MUCK and legal.can_muck):
+                return code
+            return -1
+        if code in (_A_FOLD, _A_CALL):
+            return code
+        if code == _A_CHECK:
+            return code if legal.can_check else -1
+        if code == _A_RAISE:
+            to = action.to  # type: ignore[union-attr]
+            if (
+                type(to) is int
+                and legal.can_raise
+                and legal.current_bet < to <= legal.max_raise_to
+                and (to >= legal.full_raise_to or to == legal.all_in_to)
+            ):
+                return code
+            return -1
+        if code == _A_ALL_IN:
+            if legal.all_in_to <= legal.current_bet:
+                return _A_CALL
+            if legal.can_raise and legal.all_in_to <= legal.max_raise_to:
+                return code
+        return -1
+
+    def _refuse(self, action: Action) -> None:
+        """The floor's reason why ``action`` is not legal now, raised (the slow, thorough
+        check; returns only for an action the fast check did not recognise but allows)."""
         p = self._actor
         if p < 0:
             raise IllegalAction(
@@ -1097,21 +1240,59 @@ class Hand:
             )
 
     def act(self, action: Action) -> ActionRecord:
-        """Verify ``action`` for the seat to act, apply it and return its record."""
-        self.verify(action)
-        before = len(self._log)
-        self.trusted(action)
-        for entry in self._log[before:]:
-            if entry.code < K_KILL:
-                return ActionRecord(
-                    seat=self._seats[entry.position],
-                    kind=KINDS[entry.code],
-                    amount=entry.amount,
-                    to=entry.to,
-                    all_in=entry.all_in,
-                    street=STREETS[entry.street],
-                )
-        raise AssertionError("an applied action is always logged")  # pragma: no cover
+        """Verify ``action`` for the seat to act, apply it and return its record.
+
+        Verified against the decision's :class:`Legal` (the one :meth:`legal` returned,
+        or computed here once if it was not asked for); a refusal raises the same floor
+        reason as :meth:`verify`. The record is the action's log entry in seats and
+        words (later entries, such as a board deal or an absent player's hand killed at
+        his turn, are in :attr:`actions`).
+        """
+        log = self._log
+        before = len(log)
+        legal = self._legal
+        if legal is None or self._legal_at != before:
+            if self._actor < 0:
+                self._refuse(action)  # raises: the hand is over
+            legal = self.legal()
+        code = _ACTION_CODE.get(type(action), -1)
+        seat = action.seat
+        if legal.can_show or (seat is not None and seat != legal.seat):
+            code = self._accept(action, legal)  # the showdown, or out of turn
+        elif code == _A_RAISE:
+            # _accept's bet/raise check, inlined: a whole number above the current bet,
+            # within the maximum, a full raise or the whole stack (E1, E2, E6).
+            to = action.to  # type: ignore[union-attr]
+            if not (
+                type(to) is int
+                and legal.can_raise
+                and legal.current_bet < to <= legal.max_raise_to
+                and (to >= legal.full_raise_to or to == legal.all_in_to)
+            ):
+                code = -1
+        elif code == _A_CHECK:
+            if not legal.can_check:
+                code = -1
+        elif code > _A_CALL or code < 0:
+            code = self._accept(action, legal)  # all-in, show or muck too early, unknown
+        if code in (_A_CALL, _A_CHECK):
+            self.do_check_call()
+        elif code == _A_RAISE:
+            self.do_raise_to(action.to)  # type: ignore[union-attr]
+        elif code == _A_FOLD:
+            self.do_fold()
+        elif code == _A_ALL_IN:
+            self.do_raise_to(legal.all_in_to)
+        elif code == _A_SHOW:
+            self.do_show()
+        elif code == _A_MUCK:
+            self.do_muck()
+        else:
+            self._refuse(action)  # raises the floor's reason, or allows an odd action
+            self.trusted(action)
+        e = log[before]
+        # The entry's position is the actor's: its seat is legal.seat.
+        return _entry(ActionRecord, (legal.seat, KINDS[e[1]], e[2], e[3], e[4], STREETS[e[5]]))
 
     def trusted(self, action: Action) -> None:
         """Apply ``action`` without checking it (replay, bots choosing from ``legal()``)."""
@@ -1307,36 +1488,33 @@ class Hand:
             return
         self._end_round()
 
-    def _return_uncalled(self) -> None:
-        """F2: the part of the largest bet nobody matched goes back to its bettor."""
+    def _collect(self) -> None:
+        """End of a betting round, in one pass over the bets: every chip bet joins its
+        player's total, then the part of the largest bet nobody matched goes back to its
+        bettor (F2)."""
         bet = self._bet
+        total = self._total
         hi = -1
         hv = 0
         sv = 0
         for p in range(self._n_dealt):
             v = bet[p]
-            if v > hv:
-                sv = hv
-                hv = v
-                hi = p
-            elif v > sv:
-                sv = v
+            if v:
+                if v > hv:
+                    sv = hv
+                    hv = v
+                    hi = p
+                elif v > sv:
+                    sv = v
+                total[p] += v
+                bet[p] = 0
         if hv > sv and self._live >> hi & 1:
             back = hv - sv
+            total[hi] -= back
             self._stack[hi] += back
-            bet[hi] = sv
             self._pot -= back
             self._returned[hi] += back
             self._all_in &= ~(1 << hi)
-
-    def _collect(self) -> None:
-        self._return_uncalled()
-        total = self._total
-        bet = self._bet
-        for p in range(self._n_dealt):
-            if bet[p]:
-                total[p] += bet[p]
-                bet[p] = 0
 
     def _end_round(self) -> None:
         self._collect()
@@ -1508,66 +1686,111 @@ class Hand:
         return self._result
 
     def _describe(self, p: int) -> str:
-        board = self._board
+        """Words for position ``p``'s best hand (``"two pair, kings and sevens"``).
+
+        The words depend only on the hand's class, which its strength names: they are
+        worked out once per strength and kept (at most 7,462 strings)."""
+        b0, b1, b2, b3, b4 = board = self._board
+        hole = self._hole[p]
         if self._rules.is_omaha:
-            return describe_omaha(board, self._hole[p])
-        return describe([*self._hole[p], *board])
+            key = -evaluate_omaha_raw(b0, b1, b2, b3, b4, *hole)
+        else:
+            key = evaluate7(b0, b1, b2, b3, b4, hole[0], hole[1])
+        words = _WORDS.get(key)
+        if words is None:
+            if self._rules.is_omaha:
+                words = describe_omaha(board, hole)
+            else:
+                words = describe([*hole, *board])
+            _WORDS[key] = words
+        return words
+
+    def _by_seat(self, values: list[int]) -> tuple[Chips | None, ...]:
+        """``values`` (by position) laid out by seat, ``None`` for seats not dealt in."""
+        n = self._n_seats
+        if self._n_dealt == n:
+            # Every seat dealt in: position p is seat (button + 1 + p) % n, so the list by
+            # seat is the list by position turned to start at seat 0's position.
+            r = n - 1 - self._button
+            return tuple(values[r:] + values[:r]) if r else tuple(values)
+        out: list[Chips | None] = [None] * n
+        for p, s in enumerate(self._seats):
+            out[s] = values[p]
+        return tuple(out)
 
     def _build_result(self) -> HandResult:
+        """The :class:`HandResult` from the finished hand (built once, on request)."""
         seats = self._seats
-        n = self._n_seats
-        start: list[Chips | None] = [None] * n
-        final: list[Chips | None] = [None] * n
-        for p, s in enumerate(seats):
-            start[s] = self._start_stack[p]
-            final[s] = self._stack[p]
-        showdown = bool(self._shown)
+        start_stack = self._start_stack
+        stack = self._stack
+        shown = self._shown
+        showdown = shown != 0
         odd_unit = self._min_chip
+        hand_pots = self._pots
         pots: list[PotResult] = []
-        for i, (amount, eligible, winners, shares) in enumerate(self._pots):
-            base = min(shares) if shares else 0
-            odd = tuple(seats[q] for q, sh in zip(winners, shares, strict=True) if sh > base)
-            if len(set(shares)) == 1 or odd_unit <= 0:
-                odd = ()
-            words = ""
-            if showdown and winners and self._shown >> winners[0] & 1:
-                words = self._describe(winners[0])
+        for i, (amount, eligible, winners, shares) in enumerate(hand_pots):
+            if len(winners) == 1:
+                q = winners[0]
+                w = seats[q]
+                won_by: tuple[Seat, ...] = (w,)
+                awards: tuple[tuple[Seat, Chips], ...] = ((w, shares[0]),)
+                odd: tuple[Seat, ...] = ()
+            else:
+                q = winners[0] if winners else -1
+                won_by = tuple([seats[x] for x in winners])
+                awards = tuple(zip(won_by, shares, strict=True))
+                base = min(shares) if shares else 0
+                odd = tuple([w for w, sh in awards if sh > base])
+                if len(set(shares)) == 1 or odd_unit <= 0:
+                    odd = ()
             pots.append(
-                PotResult(
-                    index=i,
-                    amount=amount,
-                    eligible=tuple(seats[q] for q in _mask_positions(eligible)),
-                    winners=tuple(seats[q] for q in winners),
-                    awards=tuple((seats[q], sh) for q, sh in zip(winners, shares, strict=True)),
-                    odd_chips=odd,
-                    hand=words,
+                pot_result(
+                    i,
+                    amount,
+                    _mask_seats(eligible, seats),
+                    won_by,
+                    awards,
+                    odd,
+                    self._describe(q) if showdown and q >= 0 and shown >> q & 1 else "",
                 )
             )
         eliminated: list[Elimination] = []
-        for p, s in enumerate(seats):
-            if self._stack[p] == 0:
-                idx = tuple(i for i, pot in enumerate(self._pots) if pot[1] >> p & 1)
-                eliminated.append(
-                    Elimination(
-                        seat=s,
-                        start_stack=self._start_stack[p],
-                        pots=idx,
-                        pot_winners=tuple(pots[i].winners for i in idx),
+        if 0 in stack:
+            for p, chips in enumerate(stack):
+                if chips == 0:
+                    idx: list[int] = []
+                    pot_winners: list[tuple[Seat, ...]] = []
+                    for j, hand_pot in enumerate(hand_pots):
+                        if hand_pot[1] >> p & 1:
+                            idx.append(j)
+                            pot_winners.append(pots[j].winners)
+                    eliminated.append(
+                        _entry(
+                            Elimination,
+                            (seats[p], start_stack[p], tuple(idx), tuple(pot_winners)),
+                        )
                     )
-                )
-        return HandResult(
-            hand_number=self._hand_number,
-            start_stacks=tuple(start),
-            final_stacks=tuple(final),
-            pots=tuple(pots),
-            won=tuple((seats[p], self._won[p]) for p in range(self._n_dealt)),
-            returned=tuple((seats[p], r) for p, r in enumerate(self._returned) if r),
-            shown=tuple(seats[p] for p in _mask_positions(self._shown)),
-            mucked=tuple(seats[p] for p in _mask_positions(self._mucked)),
-            killed=tuple(seats[p] for p in _mask_positions(self._killed)),
-            eliminated=tuple(eliminated),
-            board="".join(CARD_TEXT[c] for c in self.board),
-            showdown=showdown,
+        returned = self._returned
+        board = self._board
+        dealt = self._board_dealt
+        return _entry(
+            HandResult,
+            (
+                self._hand_number,
+                self._by_seat(start_stack),
+                self._by_seat(stack),
+                tuple(pots),
+                tuple(zip(seats, self._won, strict=True)),
+                tuple([sr for sr in zip(seats, returned, strict=True) if sr[1]])
+                if any(returned)
+                else (),
+                _mask_seats(shown, seats),
+                _mask_seats(self._mucked, seats),
+                _mask_seats(self._killed, seats),
+                tuple(eliminated),
+                "".join([CARD_TEXT[c] for c in board[:dealt]]) if dealt else "",
+                showdown,
+            ),
         )
 
     def as_json(self, *, show_all: bool = True) -> dict[str, object]:
@@ -1701,8 +1924,8 @@ class Hand:
     # ------------------------------------------------------------------ misc
     def copy(self) -> Hand:
         """An independent copy (to explore a branch without touching this hand)."""
-        other = Hand.__new__(Hand)
-        for name in Hand.__slots__:
+        other = Hand()
+        for name in _SLOTS:
             value = getattr(self, name)
             if isinstance(value, list):
                 value = [v[:] if isinstance(v, list) else v for v in value]
@@ -1715,5 +1938,9 @@ class Hand:
             f"pot={self._pot} actor={self.actor}>"
         )
 
+
+_SLOTS: tuple[str, ...] = tuple(vars(Hand).get("__slots__") or vars(Hand)["__mypyc_attrs__"])
+"""Every attribute of a hand, for :meth:`Hand.copy`: compiled by mypyc, a class keeps no
+``__slots__`` but lists its attributes in ``__mypyc_attrs__``."""
 
 __all__ = ["STREETS", "Hand", "deal_order"]

@@ -1,49 +1,30 @@
-"""Simulation: whole tournaments played by bots through the same code as live play.
+"""Simulation: the night a director will run, played by bots through the real core.
 
-``simulate(SimConfig(players=200, structure="fox_grinder", profile="foxwoods"))`` plays an
-event hand by hand with the hand engine, the seating and balancing functions, the clock,
-the chip race, bounties and payouts, and returns a :class:`SimReport`. See
-``docs/simulation.md``.
+``simulate_night(NightConfig(template="fox_120", entries=120))`` creates the event from its
+template and plays it to a winner through :class:`~pokertd.service.TournamentService` with
+the floor's own commands, in simulated time, and returns a
+:class:`~pokertd.sim.report.NightReport`; ``simulate_rest`` continues a live tournament in a
+private copy of its log. See ``docs/simulation.md``.
 """
 
-from pokertd.sim.batch import BatchSummary, RunSummary, Spread, simulate_many, summarize
 from pokertd.sim.bots import Bot, RandomBot, TightAggressiveBot, chen_score, make_bot
-from pokertd.sim.tournament import (
-    BOUNTY_KINDS,
-    Bubble,
-    ColourUpRecord,
-    Finish,
-    HandRecord,
-    LevelRow,
-    SimConfig,
-    SimReport,
-    SimulationError,
-    TimeModel,
-    TournamentSim,
-    simulate,
-)
+from pokertd.sim.night import SimulationError, check_config, simulate_night, simulate_rest
+from pokertd.sim.report import Finish, LevelRow, NightConfig, NightReport, Rates, TimeModel
 
 __all__ = [
-    "BOUNTY_KINDS",
-    "BatchSummary",
     "Bot",
-    "Bubble",
-    "ColourUpRecord",
     "Finish",
-    "HandRecord",
     "LevelRow",
+    "NightConfig",
+    "NightReport",
     "RandomBot",
-    "RunSummary",
-    "SimConfig",
-    "SimReport",
+    "Rates",
     "SimulationError",
-    "Spread",
     "TightAggressiveBot",
     "TimeModel",
-    "TournamentSim",
+    "check_config",
     "chen_score",
     "make_bot",
-    "simulate",
-    "simulate_many",
-    "summarize",
+    "simulate_night",
+    "simulate_rest",
 ]

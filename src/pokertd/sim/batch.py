@@ -1,120 +1,442 @@
-"""Many simulated tournaments at once: one event over several seeds, for the spread.
+"""Many simulated nights at once: one event over several seeds, and the spread of its answers.
 
-One simulation answers "how long *could* it run"; a structure designer wants the typical
-figure and the range. :func:`simulate_many` plays the same configuration with seeds
-``seed, seed + 1, ...`` (in worker processes when ``workers > 1``, as design.md's
-"batches of simulations: ProcessPoolExecutor on one machine") and :func:`summarize` gives
-the medians and ranges of the figures that matter.
+One simulated night is one possible night. A director asks "when do we usually reach the
+money, and how late can it get?": :func:`simulate_nights` plays the same
+:class:`~pokertd.sim.report.NightConfig` with seeds ``seed .. seed + runs - 1`` in a
+:class:`~concurrent.futures.ProcessPoolExecutor` (design.md's "batches of simulations" on
+one machine; each night is independent and CPU-bound, so processes rather than threads),
+and :func:`spread` turns the reports into a :class:`NightSpread`: the 10th, 50th and 90th
+percentiles (and the lowest and highest) of every figure, per level, and of the players
+left over time.
+
+Percentiles interpolate linearly between the closest ranks (the "inclusive" method: with
+one run every percentile is that run, with two the median is their midpoint). Figures that
+are whole numbers (seconds, levels, players, hands) are rounded half up to whole numbers;
+average stacks in big blinds to one decimal, half up. Rounding is exact (fractions), so the
+same runs give the same spread on every machine.
 """
 
 from __future__ import annotations
 
-import statistics
-from collections.abc import Sequence
-from concurrent.futures import ProcessPoolExecutor
+import math
+import os
+from collections.abc import Callable, Iterable, Sequence
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, replace
+from fractions import Fraction
+from pathlib import Path
 
+from pokertd.charts import band_chart, clock_label, nice_step, stack_charts
 from pokertd.errors import InvalidCommand
-from pokertd.sim.tournament import SimConfig, SimReport, simulate
+from pokertd.sim.night import check_config, simulate_night
+from pokertd.sim.report import NightConfig, NightReport
+
+MAX_RUNS = 1000
+"""Most runs in one batch: enough for any spread a director reads, few enough to finish."""
+
+Progress = Callable[[int, int], None]
+"""``progress(done, runs)``: called after each finished run (in the calling process)."""
+
+_TENTH = Fraction(1, 10)
+_HALF = Fraction(1, 2)
+_NINE_TENTHS = Fraction(9, 10)
+
+BAND_STEPS = (60, 120, 300, 600, 900, 1800, 3600, 7200)
+"""Candidate steps (seconds) of the players-left band: the smallest giving at most
+:data:`BAND_POINTS` intervals over the longest run."""
+BAND_POINTS = 96
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class Spread:
-    """Median, lowest and highest of one figure over the runs."""
+class Figure:
+    """One whole-number figure over the runs that had it: percentiles, lowest, highest.
 
-    median: float
+    ``runs`` counts the runs that had the figure (a run that never reached the money has
+    no ``money_at``)."""
+
+    p10: int
+    p50: int
+    p90: int
+    low: int
+    high: int
+    runs: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class BbFigure:
+    """Average stacks in big blinds over the runs: percentiles and range, one decimal."""
+
+    p10: float
+    p50: float
+    p90: float
     low: float
     high: float
-
-    @classmethod
-    def of(cls, values: Sequence[float]) -> Spread:
-        """The spread of ``values`` (at least one)."""
-        return cls(median=statistics.median(values), low=min(values), high=max(values))
+    runs: int
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class RunSummary:
-    """One run, in one line."""
+class LevelSpread:
+    """One level over the runs that dealt a hand in it (``runs`` of them): when it
+    started, the players left and the average stack in its big blinds."""
+
+    level: int
+    blinds: str
+    runs: int
+    starts_at: Figure
+    players_left: Figure
+    average_bb: BbFigure
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class BandPoint:
+    """Players left at ``at`` seconds of clock time: 10th, 50th and 90th percentiles over
+    every run (a finished run counts its winner: 1)."""
+
+    at: int
+    p10: int
+    p50: int
+    p90: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RunLine:
+    """One run in one line: what the table of runs shows."""
 
     seed: int
-    hands: int
     duration: int
-    bubble_at: int | None
-    bubble_level: int | None
+    registration_closed_at: int | None
+    money_at: int | None
     final_table_at: int | None
-    final_level: int
+    hands: int
+    entries: int
+    reentries: int
     winner: str
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class BatchSummary:
-    """The same event over several seeds: each run, and the spread of the key figures
-    (clock seconds for times)."""
+class NightSpread:
+    """The same night over several seeds: the spread of every answer (times in seconds of
+    clock time since the clock started; ``None`` where no run had the figure)."""
 
-    players: int
-    structure: str
+    template: str
+    title: str
     profile: str
-    runs: tuple[RunSummary, ...]
-    duration: Spread
-    hands: Spread
-    final_level: Spread
-    bubble_at: Spread | None
-    bubble_level: Spread | None
-    final_table_at: Spread | None
+    players: int
+    """Different players in the first run (the configured field)."""
+    seeds: tuple[int, ...]
+    duration: Figure
+    registration_closed_at: Figure | None
+    money_at: Figure | None
+    money_level: Figure | None
+    final_table_at: Figure | None
+    final_table_level: Figure | None
+    final_level: Figure
+    hands: Figure
+    entries: Figure
+    reentries: Figure
+    rebuys: Figure
+    addons: Figure
+    prize_pool: Figure
+    paid_places: Figure
+    levels: tuple[LevelSpread, ...]
+    band_step: int
+    """Seconds between two points of :attr:`players_left`."""
+    players_left: tuple[BandPoint, ...]
+    """The players-left band from the start of the clock to the end of the longest run."""
+    runs: tuple[RunLine, ...]
+    checks: tuple[str, ...]
+    """Every run passed its self-checks (a failed check stops the batch); these are the
+    first run's, in words."""
+    notes: tuple[str, ...] = ()
+    """Every different note of the runs, in order of first appearance."""
 
 
-def _run(config: SimConfig) -> SimReport:
-    return simulate(config)
+def _quantile(ordered: Sequence[Fraction], q: Fraction) -> Fraction:
+    """The ``q`` quantile of sorted values, linear between the closest ranks."""
+    pos = (len(ordered) - 1) * q
+    lo = math.floor(pos)
+    hi = min(lo + 1, len(ordered) - 1)
+    return ordered[lo] + (ordered[hi] - ordered[lo]) * (pos - lo)
 
 
-def simulate_many(config: SimConfig, runs: int, *, workers: int = 1) -> list[SimReport]:
-    """Play ``config`` ``runs`` times with seeds ``config.seed`` upwards, in order."""
-    if runs < 1:
-        raise InvalidCommand(f"Run at least one simulation, not {runs}.")
-    if workers < 1:
-        raise InvalidCommand(f"Use at least one worker, not {workers}.")
-    configs = [replace(config, seed=config.seed + i) for i in range(runs)]
-    if workers == 1 or runs == 1:
-        return [simulate(c) for c in configs]
-    with ProcessPoolExecutor(max_workers=min(workers, runs)) as pool:
-        return list(pool.map(_run, configs))
+def _round_int(value: Fraction) -> int:
+    """Half up to a whole number."""
+    return math.floor(value + _HALF)
 
 
-def summarize(reports: Sequence[SimReport]) -> BatchSummary:
-    """Each run in a line, and the medians and ranges over the runs."""
-    if not reports:
-        raise InvalidCommand("There are no simulations to summarize.")
-    runs = tuple(
-        RunSummary(
-            seed=r.seed,
-            hands=r.hands,
-            duration=r.duration,
-            bubble_at=r.bubble.at if r.bubble else None,
-            bubble_level=r.bubble.level if r.bubble else None,
-            final_table_at=r.final_table_at,
-            final_level=r.final_level,
-            winner=r.winner,
+def _round_tenth(value: Fraction) -> float:
+    """Half up to one decimal."""
+    return math.floor(value * 10 + _HALF) / 10
+
+
+def _figure(values: Iterable[int | None]) -> Figure | None:
+    known = sorted(Fraction(v) for v in values if v is not None)
+    if not known:
+        return None
+    return Figure(
+        p10=_round_int(_quantile(known, _TENTH)),
+        p50=_round_int(_quantile(known, _HALF)),
+        p90=_round_int(_quantile(known, _NINE_TENTHS)),
+        low=_round_int(known[0]),
+        high=_round_int(known[-1]),
+        runs=len(known),
+    )
+
+
+def _always(values: Iterable[int]) -> Figure:
+    figure = _figure(values)
+    if figure is None:  # pragma: no cover - spread() refuses an empty batch first
+        raise InvalidCommand("There are no simulated nights to summarize.")
+    return figure
+
+
+def _bb_figure(values: Sequence[float]) -> BbFigure:
+    known = sorted(Fraction(v) for v in values)
+    return BbFigure(
+        p10=_round_tenth(_quantile(known, _TENTH)),
+        p50=_round_tenth(_quantile(known, _HALF)),
+        p90=_round_tenth(_quantile(known, _NINE_TENTHS)),
+        low=_round_tenth(known[0]),
+        high=_round_tenth(known[-1]),
+        runs=len(known),
+    )
+
+
+def _levels(reports: Sequence[NightReport]) -> tuple[LevelSpread, ...]:
+    rows: dict[int, list[tuple[str, int, int, float]]] = {}
+    for report in reports:
+        for row in report.levels:
+            rows.setdefault(row.level, []).append(
+                (row.blinds, row.starts_at, row.players_left, row.average_bb)
+            )
+    return tuple(
+        LevelSpread(
+            level=level,
+            blinds=found[0][0],
+            runs=len(found),
+            starts_at=_always(r[1] for r in found),
+            players_left=_always(r[2] for r in found),
+            average_bb=_bb_figure([r[3] for r in found]),
         )
-        for r in reports
+        for level, found in sorted(rows.items())
     )
 
-    def spread(values: list[int | None]) -> Spread | None:
-        known = [float(v) for v in values if v is not None]
-        return Spread.of(known) if known else None
 
+def band_step(longest: int) -> int:
+    """Seconds between the band's points: the smallest of :data:`BAND_STEPS` giving at
+    most :data:`BAND_POINTS` intervals up to ``longest`` seconds."""
+    for step in BAND_STEPS:
+        if longest <= step * BAND_POINTS:
+            return step
+    return BAND_STEPS[-1] * math.ceil(longest / (BAND_STEPS[-1] * BAND_POINTS))
+
+
+def players_left_at(series: Sequence[tuple[int, int]], at: int) -> int:
+    """Players left at ``at`` seconds from a ``(seconds, players left)`` series: the last
+    value at or before ``at`` (the first value before the series starts; 0 if empty)."""
+    if not series:
+        return 0
+    left = series[0][1]
+    for seconds, players in series:
+        if seconds > at:
+            break
+        left = players
+    return left
+
+
+def _band(reports: Sequence[NightReport]) -> tuple[int, tuple[BandPoint, ...]]:
+    longest = max(max(r.duration, r.players_left[-1][0] if r.players_left else 0) for r in reports)
+    step = band_step(longest)
+    points: list[BandPoint] = []
+    for at in range(0, step * math.ceil(longest / step) + 1, step):
+        left = sorted(Fraction(players_left_at(r.players_left, at)) for r in reports)
+        points.append(
+            BandPoint(
+                at=at,
+                p10=_round_int(_quantile(left, _TENTH)),
+                p50=_round_int(_quantile(left, _HALF)),
+                p90=_round_int(_quantile(left, _NINE_TENTHS)),
+            )
+        )
+    return step, tuple(points)
+
+
+def spread(reports: Sequence[NightReport]) -> NightSpread:
+    """The spread of the answers of ``reports`` (one night or more, any order of seeds)."""
+    if not reports:
+        raise InvalidCommand("There are no simulated nights to summarize.")
     first = reports[0]
-    return BatchSummary(
-        players=first.players,
-        structure=first.structure,
+    step, band = _band(reports)
+    notes: dict[str, None] = {}
+    for report in reports:
+        notes.update(dict.fromkeys(report.notes))
+    return NightSpread(
+        template=first.template,
+        title=first.title,
         profile=first.profile,
-        runs=runs,
-        duration=Spread.of([float(r.duration) for r in runs]),
-        hands=Spread.of([float(r.hands) for r in runs]),
-        final_level=Spread.of([float(r.final_level) for r in runs]),
-        bubble_at=spread([r.bubble_at for r in runs]),
-        bubble_level=spread([r.bubble_level for r in runs]),
-        final_table_at=spread([r.final_table_at for r in runs]),
+        players=first.players,
+        seeds=tuple(r.seed for r in reports),
+        duration=_always(r.duration for r in reports),
+        registration_closed_at=_figure(r.registration_closed_at for r in reports),
+        money_at=_figure(r.money_at for r in reports),
+        money_level=_figure(r.money_level for r in reports),
+        final_table_at=_figure(r.final_table_at for r in reports),
+        final_table_level=_figure(r.final_table_level for r in reports),
+        final_level=_always(r.final_level for r in reports),
+        hands=_always(r.hands for r in reports),
+        entries=_always(r.entries for r in reports),
+        reentries=_always(r.reentries for r in reports),
+        rebuys=_always(r.rebuys for r in reports),
+        addons=_always(r.addons for r in reports),
+        prize_pool=_always(r.prize_pool for r in reports),
+        paid_places=_always(r.paid_places for r in reports),
+        levels=_levels(reports),
+        band_step=step,
+        players_left=band,
+        runs=tuple(
+            RunLine(
+                seed=r.seed,
+                duration=r.duration,
+                registration_closed_at=r.registration_closed_at,
+                money_at=r.money_at,
+                final_table_at=r.final_table_at,
+                hands=r.hands,
+                entries=r.entries,
+                reentries=r.reentries,
+                winner=r.winner,
+            )
+            for r in reports
+        ),
+        checks=first.checks,
+        notes=tuple(notes),
     )
 
 
-__all__ = ["BatchSummary", "RunSummary", "Spread", "simulate_many", "summarize"]
+def _time_step(longest: int) -> int:
+    """Clock-axis ticks: every half hour up to 4 hours, hourly up to 12, else two-hourly."""
+    if longest <= 4 * 3600:
+        return 1800
+    return 3600 if longest <= 12 * 3600 else 7200
+
+
+def players_left_chart(
+    night: NightSpread, *, x_label: str = "clock time (h:mm, breaks included)"
+) -> str:
+    """The players-left band over clock time (a line when there is one run); ``x_label``
+    says what the times count from ("hours from now" for the rest of tonight)."""
+    points = [(float(p.at), float(p.p10), float(p.p50), float(p.p90)) for p in night.players_left]
+    runs = len(night.seeds)
+    title = f"Players left: {night.title}" + (f", {runs} runs" if runs > 1 else "")
+    longest = night.players_left[-1].at if night.players_left else 0
+    return band_chart(
+        points,
+        title,
+        x_label,
+        "players",
+        x_format=clock_label,
+        x_step=_time_step(longest),
+    )
+
+
+def average_bb_chart(night: NightSpread) -> str:
+    """Average stack in big blinds by level, as a band over the runs."""
+    points = [
+        (float(row.level), row.average_bb.p10, row.average_bb.p50, row.average_bb.p90)
+        for row in night.levels
+    ]
+    runs = len(night.seeds)
+    title = "Average stack in big blinds by level" + (f", {runs} runs" if runs > 1 else "")
+    return band_chart(points, title, "level", "big blinds", x_step=nice_step(len(points), 12))
+
+
+def night_chart(night: NightSpread) -> str:
+    """Both charts in one SVG: players left over time, average stack in big blinds."""
+    return stack_charts([players_left_chart(night), average_bb_chart(night)])
+
+
+def check_runs(runs: int, workers: int | None = None) -> None:
+    """Refuse a batch size outside ``1..1000`` or fewer than one worker, in one sentence."""
+    if not 1 <= runs <= MAX_RUNS:
+        raise InvalidCommand(
+            f"Simulate between 1 and {MAX_RUNS:,} nights, not {runs:,}.",
+            context={"runs": runs},
+        )
+    if workers is not None and workers < 1:
+        raise InvalidCommand(
+            f"Use at least one worker process, not {workers}.", context={"workers": workers}
+        )
+
+
+def _configs(config: NightConfig, runs: int) -> list[NightConfig]:
+    """One config per seed; with several runs each keeps its hand histories apart."""
+    configs = [replace(config, seed=config.seed + i) for i in range(runs)]
+    if runs > 1 and config.phh_dir is not None:
+        configs = [
+            replace(c, phh_dir=str(Path(config.phh_dir) / f"seed-{c.seed}")) for c in configs
+        ]
+    return configs
+
+
+def simulate_nights(
+    config: NightConfig,
+    runs: int,
+    *,
+    workers: int | None = None,
+    progress: Progress | None = None,
+) -> list[NightReport]:
+    """Play ``config`` ``runs`` times with seeds ``config.seed`` upwards; reports in seed
+    order, the same whatever the number of ``workers`` (default: one per CPU).
+
+    The configuration is checked once here (:func:`~pokertd.sim.night.check_config`), so
+    a question that cannot be simulated is refused before any worker starts. Several runs
+    cannot share one kept log (``store_url``): the processes would write into one store
+    at once. With ``phh_dir`` each run writes under ``seed-N/``.
+    """
+    check_runs(runs, workers)
+    if runs > 1 and config.store_url is not None:
+        raise InvalidCommand(
+            "Keep the log of one simulated night at a time: use a store with one run.",
+            context={"runs": runs},
+        )
+    check_config(config)  # a refusal here, before any worker starts
+    configs = _configs(config, runs)
+    pool_size = min(workers if workers is not None else (os.cpu_count() or 1), runs)
+    if pool_size == 1:
+        reports: list[NightReport] = []
+        for done, one in enumerate(configs, start=1):
+            reports.append(simulate_night(one))
+            if progress is not None:
+                progress(done, runs)
+        return reports
+    slots: list[NightReport | None] = [None] * runs
+    with ProcessPoolExecutor(max_workers=pool_size) as pool:
+        futures = {pool.submit(simulate_night, one): i for i, one in enumerate(configs)}
+        try:
+            for done, future in enumerate(as_completed(futures), start=1):
+                slots[futures[future]] = future.result()
+                if progress is not None:
+                    progress(done, runs)
+        except BaseException:
+            pool.shutdown(wait=False, cancel_futures=True)  # one refusal stops the batch
+            raise
+    return [r for r in slots if r is not None]
+
+
+__all__ = [
+    "MAX_RUNS",
+    "BandPoint",
+    "BbFigure",
+    "Figure",
+    "LevelSpread",
+    "NightSpread",
+    "Progress",
+    "RunLine",
+    "average_bb_chart",
+    "band_step",
+    "check_runs",
+    "night_chart",
+    "players_left_at",
+    "players_left_chart",
+    "simulate_nights",
+    "spread",
+]

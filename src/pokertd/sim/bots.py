@@ -26,6 +26,8 @@ from typing import Protocol
 
 from pokertd.cards.evaluate import evaluate5, evaluate6, evaluate7
 from pokertd.engine import Action, AllIn, Call, Check, Fold, Hand, Legal, Raise
+from pokertd.rules import ClockExpiry, RuleProfile
+from pokertd.tournament.clock import expiry_action
 
 FOLD = Fold()
 CHECK = Check()
@@ -280,6 +282,20 @@ BOT_KINDS = ("random", "tag", "mix")
 """Bot line-ups a simulation can seat: all random, all tight-aggressive, or half each."""
 
 
+def clock_expired(profile: RuleProfile, legal: Legal) -> Action:
+    """What a player whose called clock ran out does (B15): his hand is dead (a fold) when
+    he faces a bet, and he checks otherwise -- unless the profile makes the hand dead in
+    both cases (TNPL).
+
+    Implements: KPC-20, FOX-29, SPOT-5c10 (dead facing a bet, check otherwise); TNPL-D6
+    (dead in both cases), through :func:`~pokertd.tournament.clock.shot_clock.expiry_action`.
+    """
+    facing = legal.call_amount > 0
+    if facing or expiry_action(profile, facing) is ClockExpiry.DEAD:
+        return FOLD
+    return CHECK
+
+
 def make_bot(kind: str) -> Bot:
     """A bot by name: ``"random"`` or ``"tag"``."""
     if kind == "random":
@@ -297,6 +313,7 @@ __all__ = [
     "RandomBot",
     "TightAggressiveBot",
     "chen_score",
+    "clock_expired",
     "made_hand",
     "make_bot",
 ]

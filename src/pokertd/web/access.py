@@ -61,6 +61,25 @@ def require_league_admin_read(who: Principal, *, action: str) -> None:
     require(who, Role.FLOOR, action=action)
 
 
+def require_simulate(who: Principal) -> None:
+    """Refuse unless ``who`` may simulate a night from a template (issue 15): a director
+    only (the public 401, anybody else 403), so nobody on the venue Wi-Fi burns the
+    server's CPU anonymously."""
+    require(who, Role.DIRECTOR, action="simulate a night")
+
+
+def require_simulate_rest(who: Principal, tid: str) -> None:
+    """Refuse unless ``who`` may simulate the rest of live tournament ``tid`` (issue 15):
+    floor and up (who read every tournament's staff view); never a dealer or the public."""
+    require_staff_read(who, tid, action="simulate the rest of tonight")
+
+
+def require_simulation_read(who: Principal) -> None:
+    """Refuse unless ``who`` is staff who may have started a simulation (floor and up);
+    the job itself is then looked up under the caller's own session only."""
+    require(who, Role.FLOOR, action="read a simulation")
+
+
 def audience_for(who: Principal, tid: str, requested: str = "public") -> str:
     """The audience ``who`` actually receives when asking for ``requested`` of ``tid``.
 
@@ -104,6 +123,9 @@ __all__ = [
     "may_open_dealer_page",
     "require_league_admin_read",
     "require_player_read",
+    "require_simulate",
+    "require_simulate_rest",
+    "require_simulation_read",
     "require_staff_read",
     "staff_audience",
     "table_of_audience",

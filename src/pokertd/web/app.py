@@ -22,6 +22,7 @@ from pokertd import __version__
 from pokertd.service import TournamentService
 from pokertd.store.accounts import AccountStore
 from pokertd.web import api, errors, leagues, live, pages, people, rulings, series, setup, views
+from pokertd.web import sim as simulation
 from pokertd.web.auth import LoginLimiter, Sessions
 from pokertd.web.context import Web
 from pokertd.web.hub import Hub
@@ -97,6 +98,7 @@ def create_app(
     app.include_router(people.router)
     app.include_router(leagues.router)
     app.include_router(series.router)
+    app.include_router(simulation.router)
     api.add_command_routes(app)
     return app
 

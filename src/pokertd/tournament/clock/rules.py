@@ -165,16 +165,21 @@ def _break_row(structure: Structure, level: int) -> Break | None:
 
 
 def _period_seconds(structure: Structure, level: int, on_break: bool) -> int:
+    """The length of a level or of the break after it (beyond the sheet only its length
+    is needed, so no blinds are computed for the levels a long run walks through)."""
     if on_break:
         row = _break_row(structure, level)
         return row.seconds if row is not None else 0
+    if level > len(structure.levels):
+        return structure.minutes_for(min(level, structure.last_level)) * 60
     return structure.level(level).seconds
 
 
 def _next_period(structure: Structure, level: int, on_break: bool) -> tuple[int, bool]:
+    """The period after this one; past the structure's last level the clock stays there."""
     if not on_break and _break_row(structure, level) is not None:
         return level, True
-    return level + 1, False
+    return min(level + 1, structure.last_level), False
 
 
 def _previous_period(structure: Structure, level: int, on_break: bool) -> tuple[int, bool]:
@@ -195,17 +200,26 @@ def settle(state: ClockState, now: datetime) -> ClockState:
     """The same clock with the time run up to ``now`` folded into its position.
 
     While hand-for-hand is on, levels do not run in real time (B10): only a break does.
+
+    A clock left running for months stops at the end of the structure's last level
+    (:attr:`Structure.last_level`) with 0:00 left, so this walks at most every level and
+    break once, however long ago the clock was started.
     """
     if state.running_since is None:
         return state
     t = epoch_seconds(now)
     run = max(0, t - state.running_since)
     structure = state.structure
+    last = structure.last_level
     level, on_break, elapsed = state.level, state.on_break, state.elapsed
     while not (state.hand_for_hand and not on_break):
-        remaining = _period_seconds(structure, level, on_break) - elapsed
+        period = _period_seconds(structure, level, on_break)
+        remaining = period - elapsed
         if run < remaining:
             elapsed += run
+            break
+        if level >= last and not on_break:
+            elapsed = max(elapsed, period)
             break
         run -= max(remaining, 0)
         level, on_break = _next_period(structure, level, on_break)
@@ -601,7 +615,7 @@ def _seconds_until_end_of_level(cur: ClockState, close: int, left: int) -> int:
     lv_no, on_b = _next_period(cur.structure, cur.level, cur.on_break)
     while lv_no <= close:
         acc += _period_seconds(cur.structure, lv_no, on_b)
-        if lv_no == close and not on_b:
+        if (lv_no == close or lv_no >= cur.structure.last_level) and not on_b:
             break
         lv_no, on_b = _next_period(cur.structure, lv_no, on_b)
     return acc
@@ -617,7 +631,7 @@ def _seconds_until_play(cur: ClockState, play_needed: int, left: int) -> int:
     lv_no, on_b = _next_period(cur.structure, cur.level, cur.on_break)
     while True:
         period = _period_seconds(cur.structure, lv_no, on_b)
-        if not on_b and play_needed <= period:
+        if not on_b and (play_needed <= period or lv_no >= cur.structure.last_level):
             return acc + play_needed
         acc += period
         if not on_b:

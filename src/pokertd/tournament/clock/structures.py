@@ -30,6 +30,7 @@ from pokertd.errors import InvalidCommand
 from pokertd.rules import AnteType, BbaReducedAmount, RuleProfile
 from pokertd.rules.profile import parse_toml, read_text_file
 from pokertd.tournament.clock.chips import ChipSet
+from pokertd.tournament.limits import CHIPS_MAX, LEVEL_MAX
 from pokertd.types import Chips
 
 # --------------------------------------------------------------------------------------
@@ -143,12 +144,22 @@ class Structure:
         Implements: FOX-STR-W, FOX-STR-B, FOX-STR-SST ("additional levels will be added
         as needed"): the big blind keeps growing by the sheet's last growth rate, rounded
         to a payable, readable amount; the ante keeps its ratio to the big blind.
+
+        A number past :attr:`last_level` answers the last level: a clock nobody stopped
+        stays there instead of inventing levels (and blinds) without end.
         """
         if number < 1:
             raise InvalidCommand(f"There is no level {number}: levels start at 1.", rule_ids="B1")
+        number = min(number, self.last_level)
         if number <= len(self.levels):
             return self.levels[number - 1]
         return self._extension(number)[number - len(self.levels) - 1]
+
+    @property
+    def last_level(self) -> int:
+        """The last level the clock can reach: ``LEVEL_MAX`` (the largest level number a
+        command may name, ``tournament/limits.py``), or the sheet's length if it lists more."""
+        return max(LEVEL_MAX, len(self.levels))
 
     def break_after(self, level: int) -> Break | None:
         """The break or colour-up row after ``level``, if any."""
@@ -187,10 +198,15 @@ class Structure:
     def _extension(self, upto: int) -> tuple[Level, ...]:
         # Cached per structure object (by identity: hashing a whole structure costs more
         # than the lookup saves); displays ask for the current level every second.
+        # The cache at least doubles when it grows, so walking level by level to the last
+        # level costs O(levels), not O(levels²).
+        upto = min(upto, self.last_level)
         hit = _EXTENSIONS.get(id(self))
         if hit is not None and hit[0] is self and len(self.levels) + len(hit[1]) >= upto:
             return hit[1]
-        levels = _extension_levels(self, -(-upto // 16) * 16)
+        have = len(hit[1]) if hit is not None and hit[0] is self else 0
+        size = max(-(-upto // 16) * 16, len(self.levels) + 2 * have)
+        levels = _extension_levels(self, min(size, self.last_level))
         if len(_EXTENSIONS) >= 256:
             _EXTENSIONS.clear()
         _EXTENSIONS[id(self)] = (self, levels)
@@ -200,6 +216,14 @@ class Structure:
         """A copy with ``count`` more levels appended from the progression (TD action)."""
         if count < 1:
             raise InvalidCommand("Add at least one level.", rule_ids="B1")
+        room = self.last_level - len(self.levels)
+        if count > room:
+            raise InvalidCommand(
+                f"A structure can have at most {self.last_level:,} levels: "
+                + (f"add at most {room:,} more." if room else "it has them all already."),
+                rule_ids="B1",
+                context={"count": count, "room": room},
+            )
         new = self._extension(len(self.levels) + count)[:count]
         return self.with_levels_appended([replace(lv, extended=False) for lv in new])
 
@@ -366,21 +390,34 @@ _EXTENSIONS: dict[int, tuple[Structure, tuple[Level, ...]]] = {}
 
 
 def _extension_levels(self: Structure, upto: int) -> tuple[Level, ...]:
-    """Levels ``len(self.levels) + 1 .. upto`` by the structure's own progression."""
+    """Levels ``len(self.levels) + 1 .. upto`` by the structure's own progression.
+
+    The big blind stops growing before it would pass ``CHIPS_MAX`` (a trillion: more chips
+    than any event has in play): later levels repeat the blinds of the last one that fit,
+    so the amounts stay small integers however far the clock has run.
+    """
     last = self.levels[-1]
     ante_ratio = Fraction(last.ante, last.big_blind) if last.big_blind else Fraction(0)
     unit = self.chips_in_play(len(self.levels) + 1).smallest or 1
     growth = self.growth
     out: list[Level] = []
     bb = last.big_blind
+    capped = bb * growth > CHIPS_MAX
+    sb, ante = last.small_blind, last.ante
     for number in range(len(self.levels) + 1, upto + 1):
-        bb = nice_amount(bb * growth, unit, above=bb)
-        sb = max(unit, _round_to(Fraction(bb, 2), unit))
-        ante = 0
-        if last.ante:
-            ante = (
-                bb if last.ante == last.big_blind else max(unit, _round_to(bb * ante_ratio, unit))
-            )
+        if not capped:
+            grown = nice_amount(bb * growth, unit, above=bb)
+            capped = grown > CHIPS_MAX or grown * growth > CHIPS_MAX
+            if grown <= CHIPS_MAX:
+                bb = grown
+                sb = max(unit, _round_to(Fraction(bb, 2), unit))
+                ante = 0
+                if last.ante:
+                    ante = (
+                        bb
+                        if last.ante == last.big_blind
+                        else max(unit, _round_to(bb * ante_ratio, unit))
+                    )
         out.append(
             Level(
                 number=number,

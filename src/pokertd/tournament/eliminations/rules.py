@@ -1,7 +1,7 @@
 """Eliminations' pure rules: how players out in the same hand are ranked (G3).
 
-One ranking for the live floor (:mod:`pokertd.tournament.eliminations.views`) and the
-simulator (:mod:`pokertd.sim.tournament`): more chips at the start of the hand place
+One ranking for the live floor (:mod:`pokertd.tournament.eliminations.views`), which the
+simulator reaches through the same ``Bust`` command: more chips at the start of the hand place
 higher; equal keys tie and share the places (IMPL, TDA). Spotlight breaks ties by the
 better hand, then the most blue chips (``simultaneous_elim_order``); cards never decide
 otherwise (TNPL-D9). With a start stack unknown, nobody can be ranked: they all share.

@@ -160,11 +160,19 @@ class Roster:
     alive_count: int = 0
     """Entries still in: ``len(alive())`` without the scan (registration asks for it on
     every new entry). Kept by the ``EntryBought`` applier and :meth:`set_status`."""
+    gone: list[str] = field(default_factory=list)
+    """Entry ids that stopped being in (busted, forfeited, disqualified), in the order they
+    went: the seating frees their seats from the tail of this list instead of scanning the
+    whole field on every event (issue 15: 10,000 entries). Kept by :meth:`set_status`."""
 
     def set_status(self, entry: Entry, status: EntryStatus) -> None:
         """Change ``entry``'s status (busted, forfeited, disqualified), keeping
-        :attr:`alive_count`: every applier that takes an entry out goes through here."""
-        self.alive_count += (status is EntryStatus.ALIVE) - (entry.status is EntryStatus.ALIVE)
+        :attr:`alive_count` and :attr:`gone`: every applier that takes an entry out goes
+        through here."""
+        was_alive = entry.status is EntryStatus.ALIVE
+        self.alive_count += (status is EntryStatus.ALIVE) - was_alive
+        if was_alive and status is not EntryStatus.ALIVE:
+            self.gone.append(entry.entry_id)
         entry.status = status
 
     def by_name(self, name: str) -> Player | None:

@@ -27,6 +27,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date, timedelta
 from fractions import Fraction
+from functools import cache
 from importlib import resources
 from itertools import pairwise
 from typing import Any
@@ -34,7 +35,7 @@ from typing import Any
 from pokertd.errors import InvalidCommand, RuleViolation
 from pokertd.money import format_money
 from pokertd.rules.enums import GuaranteeBasis, RemainderTo, WithholdingBase
-from pokertd.rules.profile import RuleProfile
+from pokertd.rules.profile import RuleProfile, load_profile
 from pokertd.types import Cents
 
 ONE_HUNDRED = Fraction(100)
@@ -395,11 +396,15 @@ def payout_shares(
     default: the profile's ``payout_table``. Entries count re-entries (FOX-PTAB, H4).
     """
     chosen: PayoutTable | str = table if table is not None else profile.payout_table
-    if isinstance(chosen, PayoutTable):
-        with profile.citing():
-            return chosen.band_for(entries).shares
     if chosen == "sng":
         return sng_shares(profile, entries)
+    if isinstance(chosen, PayoutTable) or chosen != "generic":
+        venue = chosen if isinstance(chosen, PayoutTable) else builtin_table(chosen)
+        fallback = beyond_table_fallback(entries, venue)
+        if fallback is None or pool is None or min_cash is None:
+            with profile.citing():  # beyond the table without a pool: the TD supplies one
+                return venue.band_for(entries).shares
+        chosen = fallback
     if chosen == "generic":
         if pool is None or min_cash is None:
             raise InvalidCommand(
@@ -408,8 +413,61 @@ def payout_shares(
         return generic_shares(
             entries, pool=pool, min_cash=min_cash, unit=profile.payout_rounding_unit_cents
         )
-    with profile.citing():
-        return builtin_table(chosen).band_for(entries).shares
+    return payout_shares(entries, profile=profile, table=chosen, pool=pool, min_cash=min_cash)
+
+
+@cache
+def _tda_payout_table() -> str:
+    """The TDA column's ``payout_table`` (``tda.toml``: the generic curve)."""
+    return load_profile("tda").payout_table
+
+
+def beyond_table_fallback(entries: int, table: PayoutTable) -> str | None:
+    """The table that pays a field larger than every band of ``table`` (``None`` inside it).
+
+    A venue table that stops short of the field (FOX-PTAB ends at 505 entries) is silent
+    about it, and the catalogue's profile matrix says a silent venue falls back to the TDA
+    column: its ``payout_table`` (the generic curve, :func:`generic_shares`). The TD's duty
+    to supply a table (H4, Appendix D #20) stays: :func:`payout_note` says the venue's table
+    stops there, and posting a table (``PostPayoutSchedule``) replaces the fallback.
+
+    >>> beyond_table_fallback(506, builtin_table("fox_ptab")), beyond_table_fallback(505,
+    ...     builtin_table("fox_ptab"))
+    ('generic', None)
+
+    Implements: H4 (FOX-PTAB, FOX-73, FOX-PAY5; beyond the table: the TDA column).
+    """
+    top = max(band.max_entries for band in table.bands)
+    if entries <= top:
+        return None
+    fallback = _tda_payout_table()
+    return None if fallback == table.name else fallback
+
+
+def payout_note(
+    entries: int, *, profile: RuleProfile, table: PayoutTable | str | None = None
+) -> str:
+    """A sentence for the payout view when the field is larger than the venue's table
+    (``""`` otherwise): which table stops where, and what pays instead (H4).
+
+    >>> from pokertd.rules import load_profile
+    >>> payout_note(612, profile=load_profile("foxwoods"))[:63]
+    'The Foxwoods payout table stops at 505 entries: the 612 entries'
+    """
+    chosen = table if table is not None else profile.payout_table
+    if not isinstance(chosen, PayoutTable):
+        if chosen in ("sng", "generic", "survivor"):
+            return ""
+        chosen = builtin_table(chosen)
+    fallback = beyond_table_fallback(entries, chosen)
+    if fallback is None:
+        return ""
+    top = max(band.max_entries for band in chosen.bands)
+    return (
+        f"The {chosen.title} stops at {top:,} entries: the {entries:,} entries are paid on "
+        f"the {fallback} payout curve (the TDA default) until the tournament director posts "
+        f"a payout table for this field ({profile.citation('H4')})."
+    )
 
 
 # --------------------------------------------------------------------------------------
@@ -689,12 +747,14 @@ __all__ = [
     "PayoutTable",
     "Prize",
     "PrizePool",
+    "beyond_table_fallback",
     "builtin_table",
     "check_schedule_posted",
     "check_schedule_unchanged",
     "claim_flags",
     "generic_shares",
     "parse_payout_table",
+    "payout_note",
     "payout_shares",
     "payouts",
     "percent",

@@ -36,6 +36,7 @@ from pokertd.tournament.prizes.high_hand import HighHand, winning_hands
 from pokertd.tournament.prizes.payouts import (
     Prize,
     PrizePool,
+    payout_note,
     payouts,
 )
 from pokertd.tournament.prizes.pool import payout_entries, pool
@@ -123,6 +124,7 @@ def prize_table(state: TournamentState) -> PrizeTable:
             table=name,
             min_cash=setup.tmpl.fees.prize_pool,
         )
+        note = payout_note(payout_entries(state), profile=setup.profile, table=name)  # H4
     book = state.part(PrizeBook)
     if setup.profile.payout_schedule_posted_in_advance:
         if not book.schedule_posted:

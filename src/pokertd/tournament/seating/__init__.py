@@ -84,6 +84,7 @@ from pokertd.tournament.seating.state import (
     live_seating,
     move_record,
     seating_for_apply,
+    seating_now,
 )
 from pokertd.tournament.seating.views import (
     AwayView,
@@ -174,6 +175,7 @@ __all__ = [
     "reseated_tables",
     "seat_allowed",
     "seating_for_apply",
+    "seating_now",
     "start_button",
     "tables_view",
     "tolerance",

@@ -653,22 +653,63 @@ def default_choice(seating: Seating, move: Move) -> Move:
     """The move checked, with the floor's usual picks where the suggestion left a blank.
 
     A missing player is the one due the big blind next (any player when the button is not
-    known); a missing seat is the worst position (the first open seat when unknown).
+    known); a missing seat is the worst position, else the first open seat that
+    :func:`check_move` accepts: the blank is only ever filled with a seat the move check
+    takes (one rule, one place). A move whose table emptied or closed since, or whose
+    receiving table has no open seat now, is refused as stale, and a receiving table whose
+    every open seat is the small blind (a button placed, no hand dealt yet) is refused with
+    what to do: deal a hand there first (C6).
+
+    Implements: KPC-8d, TNPL-B6ii, FOX-10A (C6).
     """
     player, seat = move.player, move.to_seat
     if player is None:
+        source = seating.tables.get(move.from_table)
+        if source is None or not source.count:
+            raise RuleViolation(
+                f"The move from table {move.from_table} is stale: that table has no players "
+                "left. Close it if it is still open, then ask for the moves again.",
+                context={"table": move.from_table},
+            )
         player = seating.due_big_blind(move.from_table)
         if player is None:
-            table = seating.table(move.from_table)
-            player = table.players[seats_of(table.occupied)[0]]
-    if seat is None:
-        table = seating.table(move.to_table)
-        open_seats = table.open_seats & ~table.reserved
-        rule = seating.profile.balance_seat_rule
-        seat = worst_position(table.button, table.occupied, open_seats, rule)
-        if seat is None:
-            seat = seats_of(open_seats)[0]
-    return check_move(seating, move, player=player, seat=seat)
+            player = source.players[seats_of(source.occupied)[0]]
+    if seat is not None:
+        return check_move(seating, move, player=player, seat=seat)
+    table = seating.tables.get(move.to_table)
+    if table is None:
+        raise RuleViolation(
+            f"The move from table {move.from_table} is stale: table {move.to_table} is no longer "
+            "in play. Ask for the moves again.",
+            context={"table": move.to_table},
+        )
+    open_seats = table.open_seats & ~table.reserved
+    if not open_seats:
+        raise RuleViolation(
+            f"The move from table {move.from_table} is stale: table {move.to_table} has no open "
+            "seat now. Ask for the moves again.",
+            context={"table": move.to_table},
+        )
+    rule = seating.profile.balance_seat_rule
+    best = worst_position(table.button, table.occupied, open_seats, rule)
+    refused: RuleViolation | None = None
+    for candidate in (best,) if best is not None else seats_of(open_seats):
+        try:
+            return check_move(seating, move, player=player, seat=candidate)
+        except RuleViolation as exc:
+            if exc.context.get("seat") != candidate + 1:
+                raise  # not about the seat (a stale move): no other seat helps
+            refused = refused or exc
+    assert refused is not None
+    seats = ", ".join(str(s + 1) for s in seats_of(open_seats))
+    raise RuleViolation(
+        f"No open seat at table {move.to_table} can take the player from table "
+        f"{move.from_table} now: its open seat(s) {seats} are ones a moved player may not "
+        "take (next hand's small blind or button). Deal the next hand at table "
+        f"{move.to_table} first, then confirm again.",
+        rule_ids=refused.rule_ids,
+        context={"table": move.to_table},
+    )
 
 
 def apply_plan(seating: Seating, done: Plan) -> None:

@@ -91,6 +91,7 @@ from pokertd.tournament.seating.state import (
     live_seating,
     move_record,
     seating_for_apply,
+    seating_now,
 )
 
 # --- events -----------------------------------------------------------------------------------
@@ -729,8 +730,22 @@ def _paid_places(state: TournamentState) -> int | None:
 
 
 def _still_valid(seating: Seating, move: Move) -> bool:
+    """Whether a waiting move can still be confirmed (else ``SuggestMoves`` replaces it).
+
+    A move whose seat (or player) the floor fills in is checked for its tables only, but a
+    player it names must still sit where it says: once he has busted or moved it can never
+    be confirmed (``ConfirmMoves`` calls it stale), and keeping it would refuse every new
+    suggestion, leaving the floor stuck for the rest of the night (issue 15's 4,000-entry
+    simulated night).
+    """
     try:
         if move.player is None or move.to_seat is None:
+            if move.player is not None:
+                where = seating.where.get(move.player)
+                if where is None or where[0] != move.from_table:
+                    return False
+                if move.from_seat is not None and where[1] != move.from_seat:
+                    return False
             return move.from_table in seating.tables and move.to_table in seating.tables
         check_move(seating, move)
     except (RuleViolation, InvalidCommand):
@@ -745,7 +760,7 @@ def _decide_confirm(state: TournamentState, cmd: ConfirmMove, ctx: Context) -> l
     if move is None:
         waiting = ", ".join(f"#{i}" for i in sorted(part.pending)) or "none"
         raise InvalidCommand(f"There is no move #{cmd.move_id} waiting (waiting: {waiting}).")
-    seating = live_seating(state)
+    seating = seating_now(state)  # read only: the button draws try the move on a copy
     player = None
     if cmd.player is not None:
         _, entry = live_entry_of(state, cmd.player)
@@ -775,12 +790,18 @@ def _decide_confirm_many(state: TournamentState, cmd: ConfirmMoves, ctx: Context
         raise InvalidCommand(
             f"There is no move {', '.join(f'#{i}' for i in missing)} waiting (waiting: {waiting})."
         )
-    work = live_seating(state).copy()
+    work = live_seating(state)  # already a copy of its own
     events: list[Event] = []
     broken = part.pending_break
     for move_id in ids:
         move = part.pending[move_id]
-        if move.player is None and work.due_big_blind(move.from_table) is None:
+        source = work.tables.get(move.from_table)
+        if (
+            move.player is None
+            and source is not None
+            and source.count >= 2
+            and not source.button.known
+        ):  # an emptied or closed table: default_choice refuses the stale move
             raise InvalidCommand(
                 f"The button at table {move.from_table} is not known: tap the button's seat "
                 "first, then the move names the player due the big blind.",
@@ -905,7 +926,7 @@ def _decide_correct_button(state: TournamentState, cmd: CorrectButton, ctx: Cont
 def _decide_hands(state: TournamentState, cmd: PlayHands, ctx: Context) -> list[Event]:
     if not 1 <= cmd.hands <= 1000:
         raise InvalidCommand(f"{cmd.hands} hands: give a number from 1 to 1000.")
-    seating = live_seating(state)
+    seating = seating_now(state)  # read only: the hands move a local button
     table = seating.table(cmd.table)
     if not table.button.known:
         raise InvalidCommand(
@@ -914,9 +935,11 @@ def _decide_hands(state: TournamentState, cmd: PlayHands, ctx: Context) -> list[
             context={"hint": "button"},
         )
     hand = None
+    button = table.button
     for _ in range(cmd.hands):
-        hand = seating.next_hand(cmd.table)  # refuses a table with fewer than two players
-        seating.hand_dealt(cmd.table, hand)
+        with seating.profile.citing():  # refuses a table with fewer than two players
+            hand = button.next_hand(table.occupied)
+        button = button.hand_dealt(hand)
     assert hand is not None
     played = HandsPlayed(table=cmd.table, hands=cmd.hands, button=hand.button + 1)
     return [played, *penalty_hands(state, cmd.table, cmd.hands, ctx.now)]  # K3
@@ -978,7 +1001,7 @@ def _decide_move_player(state: TournamentState, cmd: MovePlayer, ctx: Context) -
 def _seat_of(state: TournamentState, ref: str) -> tuple[str, str, int, int]:
     """``(entry id, name, table, seat)`` of a seated player still in (1-based seat)."""
     _, entry = live_entry_of(state, ref)
-    where = live_seating(state).where.get(entry.entry_id)
+    where = seating_now(state).where.get(entry.entry_id)
     if where is None:
         raise InvalidCommand(
             f"{entry.name} has no seat yet: only a seated player can be marked away.",
@@ -1027,7 +1050,9 @@ def _seat_new_entry(state: TournamentState, ctx: Context, entry: EntryBought) ->
     which sells the stack and asks this domain where it sits.
     Implements: KPC-6c, KPC-18, FOX-7, FOX-RE, SPOT-2c2 (C3).
     """
-    seating = live_seating(state)
+    if state.part(Tables).seating is None:
+        return []  # no seat drawn yet
+    seating = seating_now(state)  # read only: the draw changes nothing
     if seating.players == 0:
         return []
     draw = draw_seat(seating, entry.entry_id, ctx.rng)

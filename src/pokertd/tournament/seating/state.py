@@ -51,6 +51,10 @@ class Tables:
     away: dict[str, str] = field(default_factory=dict)
     """Seated players marked away from their seat: entry id -> since when (ISO time from the
     command's clock). Dealt in and posted while away (A7, D8, K6); a move or a bust ends it."""
+    freed: int = 0
+    """How many entries of the roster's ``gone`` list (entries out, in the order they went)
+    :attr:`seating` has freed the seats of. Those after it went out since the last seating
+    event and still sit in :attr:`seating` until the next one frees them."""
 
 
 def _build(state: TournamentState) -> Seating:
@@ -61,22 +65,50 @@ def _build(state: TournamentState) -> Seating:
     return Seating.from_layout(layout, setup.profile)
 
 
-def _sync(state: TournamentState, seating: Seating) -> None:
-    """Free the seats of entries that are no longer in (busted, forfeited, disqualified)."""
-    entries = state.part(Roster).entries
-    gone = [
-        e for e in seating.where if e not in entries or entries[e].status is not EntryStatus.ALIVE
+def _to_free(state: TournamentState, seating: Seating, freed: int) -> list[str]:
+    """Entries seated in ``seating`` that are no longer in (busted, forfeited,
+    disqualified): those among the roster's ``gone`` after the first ``freed``.
+
+    Only those can sit there while not in: a seat is only ever given to an entry that is
+    in, and an entry that goes out never comes back (a re-entry is a new entry). Looking
+    at the few entries that went out since the last seating event, instead of every
+    seated player on every event, keeps a 10,000-entry night linear (issue 15). They come
+    in the order the seating seated them (the order a scan of the seats gave), which
+    matters only at a table with an over-full start's extra seat (SPOT-2c5: the first to
+    leave takes it away).
+    """
+    roster = state.part(Roster)
+    gone = roster.gone
+    if len(gone) <= freed:
+        return []
+    where = seating.where
+    entries = roster.entries
+    out = [
+        e
+        for e in dict.fromkeys(gone[freed:])
+        if e in where and entries[e].status is not EntryStatus.ALIVE
     ]
-    for entry_id in gone:
+    if len(out) > 1 and any(seating.tables[where[e][0]].extra_seat for e in out):
+        leaving = set(out)
+        out = [e for e in where if e in leaving]
+    return out
+
+
+def _sync(state: TournamentState, seating: Seating, freed: int) -> None:
+    """Free the seats of entries that are no longer in (see :func:`_to_free`)."""
+    for entry_id in _to_free(state, seating, freed):
         seating.unseat(entry_id)
 
 
 def seating_for_apply(state: TournamentState) -> Seating:
     """The part's own seating for an applier to change (built on first use, busts freed)."""
     part = state.part(Tables)
+    gone = len(state.part(Roster).gone)
     if part.seating is None:
-        part.seating = _build(state)
-    _sync(state, part.seating)
+        part.seating = _build(state)  # an empty room: nobody's seat to free
+    else:
+        _sync(state, part.seating, part.freed)
+    part.freed = gone
     if part.away:  # a busted player's absence ends with his seat
         where = part.seating.where
         part.away = {e: since for e, since in part.away.items() if e in where}
@@ -134,10 +166,27 @@ def seat_capacity_of_layout(state: TournamentState) -> SeatCapacity:
 
 
 def live_seating(state: TournamentState) -> Seating:
-    """The seating now, busted players' seats freed (a copy: read it, never change it)."""
+    """The seating now, busted players' seats freed: an independent copy the caller may
+    change (a decider tries its draws and moves on it)."""
     part = state.part(Tables)
-    seating = _build(state) if part.seating is None else part.seating.copy()
-    _sync(state, seating)
+    if part.seating is None:
+        return _build(state)  # an empty room: nobody's seat to free
+    seating = part.seating.copy()
+    _sync(state, seating, part.freed)
+    return seating
+
+
+def seating_now(state: TournamentState) -> Seating:
+    """The seating now, busted players' seats freed, to READ only (never change it).
+
+    The part's own seating when no entry went out since the last seating event (the
+    common case: no copy of a thousand tables for every hand dealt), else a copy with
+    their seats freed (:func:`live_seating`).
+    """
+    part = state.part(Tables)
+    seating = part.seating
+    if seating is None or _to_free(state, seating, part.freed):
+        return live_seating(state)
     return seating
 
 
@@ -255,4 +304,5 @@ __all__ = [
     "move_record",
     "seat_capacity_of_layout",
     "seating_for_apply",
+    "seating_now",
 ]

@@ -28,8 +28,8 @@ from pokertd.tournament.seating.state import (
     Tables,
     away_now,
     entry_name,
-    live_seating,
     move_record,
+    seating_now,
 )
 
 # --- views ------------------------------------------------------------------------------------
@@ -150,7 +150,7 @@ class TablesView:
 
 def tables_view(state: TournamentState, now: datetime | None = None) -> TablesView:
     """What ``pokertd tables`` shows; ``now`` (the caller's clock) gives minutes away."""
-    seating = live_seating(state)
+    seating = seating_now(state)  # read only
     part = state.part(Tables)
     away = away_now(state)
     pens = state.part(Penalties)
@@ -256,10 +256,10 @@ def moves_due(state: TournamentState) -> MovesDue | None:
     part = state.part(Tables)
     if part.pending or part.seating is None:
         return None  # moves wait for the floor already, or no seat has been drawn
-    seating = live_seating(state)
+    seating = seating_now(state)  # read only: planning changes nothing
     if len(seating.tables) < 2 or not seating.players:
         return None
-    todo = plan(seating.copy(), random.Random(state.seq))
+    todo = plan(seating, random.Random(state.seq))
     if todo.empty and not todo.closed:
         return None
     moves = []

@@ -1,0 +1,848 @@
+"""Planning by simulation in the browser (issue 15): the Simulate page and its jobs.
+
+A director sets up a night (a shipped template, entries, profile, runs, the field's rates
+and the time model), presses "Simulate" and reads the projection: when registration
+closes, when the money and the final table are reached, how long the night runs (median
+with the 10th-90th percentile range), the field by level and two charts. On a live
+tournament's console, "Simulate the rest of tonight" plays the rest of that tournament
+several times from its current state and says when the money and the final table are
+likely and when it should end. The live tournament is only read: the simulator plays
+copies (:func:`pokertd.sim.night.simulate_rest`).
+
+Simulating is CPU heavy, so it never runs on the event loop or in a request: a job runs on
+one of at most :data:`MAX_JOBS` daemon threads per server (a third job is refused with
+"busy, try again in a minute", 429), and each session runs one job at a time. A job's id
+is random (unguessable) and the job is visible only to the session that started it;
+finished jobs are kept for :data:`KEEP_SECONDS` and at most :data:`MAX_KEPT` of them, then
+dropped. Who may start one is checked in :mod:`pokertd.web.access` (a director for a new
+night; floor and up on a live tournament): nobody anonymous burns the server's CPU.
+
+API twins (the CLI parity rule): ``POST /api/sim`` starts a night, ``POST
+/api/tournaments/{id}/sim`` the rest of tonight, ``GET /api/sim/{job}`` reads a job (its
+progress, then its projection), ``GET /api/sim/{job}/charts/{players|bb}.svg`` its charts.
+Every refusal is JSON ``{error, message, context}`` with a 4xx status; a form refusal lists
+each problem by field (``context.fields``) in the page's words.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import math
+import secrets
+import threading
+import time
+from collections.abc import AsyncIterator, Callable
+from dataclasses import dataclass, field, replace
+from datetime import UTC, datetime, timedelta, tzinfo
+from typing import Annotated, Any, Literal
+
+from fastapi import APIRouter, Request
+from fastapi.responses import HTMLResponse, RedirectResponse, Response
+from pydantic import BaseModel, ConfigDict, Field
+
+from pokertd.charts import clock_label
+from pokertd.errors import InvalidCommand, NotFound, PokertdError
+from pokertd.rules.profile import BUILTIN_PROFILES
+from pokertd.service import TournamentService
+from pokertd.sim.batch import NightSpread, average_bb_chart, players_left_chart, spread
+from pokertd.sim.night import EPOCH, simulate_night, simulate_rest
+from pokertd.sim.report import NightConfig, NightReport, Rates, TimeModel
+from pokertd.timefmt import local
+from pokertd.tournament.entries import Setup
+from pokertd.tournament.templates import Template, load_template, template_names
+from pokertd.web import access
+from pokertd.web.api import ERROR_RESPONSES
+from pokertd.web.auth import CSRF_HEADER, Sessions
+from pokertd.web.context import principal, web_of
+from pokertd.web.pages import render
+from pokertd.web.users import Role, TooManyAttempts
+
+
+@contextlib.asynccontextmanager
+async def _lifespan(app: Any) -> AsyncIterator[None]:
+    """When the server stops, running simulations stop at their next progress report (the
+    threads are daemons: they never hold the process up either)."""
+    yield
+    jobs_of_app(app).stop_all()
+
+
+router = APIRouter(tags=["simulation"], lifespan=_lifespan)
+
+MAX_RUNS = 20
+"""Most runs of one job on the web (the CLI allows more)."""
+MAX_JOBS = 2
+"""Jobs running at once on one server: the floor's own requests keep a core."""
+KEEP_SECONDS = 30 * 60
+"""How long a finished job's projection stays readable."""
+MAX_KEPT = 24
+"""Most jobs kept (running or finished) per server: the oldest finished go first."""
+REST_RUNS = 5
+"""Default runs of "simulate the rest of tonight"."""
+DEFAULT = NightConfig()
+DEFAULT_HANDS_PER_HOUR = 30.0
+"""The default time model deals about this many hands an hour at a full table."""
+
+# ---- input ----------------------------------------------------------------------------
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+Number = float | None
+"""A typed number; ``None`` when the field was left empty (refused with its name)."""
+
+
+class RatesIn(_Strict):
+    """How the field behaves, each a percentage from 0 to 100."""
+
+    late: Number = DEFAULT.rates.late * 100
+    reentry: Number = DEFAULT.rates.reentry * 100
+    rebuy: Number = DEFAULT.rates.rebuy * 100
+    addon: Number = DEFAULT.rates.addon * 100
+
+
+class TimeIn(_Strict):
+    """The time model: ``hands_per_hour`` at a full table (the default model scaled), or
+    seconds per action, showdown and deal."""
+
+    mode: Literal["hands", "seconds"] = "hands"
+    hands_per_hour: Number = DEFAULT_HANDS_PER_HOUR
+    seconds_per_action: Number = DEFAULT.time.seconds_per_action
+    seconds_per_showdown: Number = DEFAULT.time.seconds_per_showdown
+    seconds_per_deal: Number = DEFAULT.time.seconds_per_deal
+
+
+Whole = int | None
+
+
+class SimRequest(_Strict):
+    """A night to simulate (``POST /api/sim``)."""
+
+    template: Annotated[str, Field(max_length=64)] = DEFAULT.template
+    entries: Whole = DEFAULT.entries
+    profile: Annotated[str | None, Field(max_length=40)] = None
+    """``None`` or empty: the template's own profile."""
+    runs: Whole = 5
+    seed: Whole = 1
+    rates: RatesIn = RatesIn()
+    time: TimeIn = TimeIn()
+
+
+class RestRequest(_Strict):
+    """The rest of a live tournament to simulate (``POST /api/tournaments/{id}/sim``)."""
+
+    runs: Whole = REST_RUNS
+    seed: Whole = 1
+    rates: RatesIn = RatesIn()
+    time: TimeIn = TimeIn()
+
+
+RATE_NAMES = {
+    "late": "Late arrivals",
+    "reentry": "Re-entries",
+    "rebuy": "Rebuys",
+    "addon": "Add-ons",
+}
+TIME_LIMITS = {
+    "hands_per_hour": ("Hands per hour", 5.0, 120.0),
+    "seconds_per_action": ("Seconds per action", 1.0, 120.0),
+    "seconds_per_showdown": ("Seconds per showdown", 1.0, 600.0),
+    "seconds_per_deal": ("Seconds per deal", 5.0, 600.0),
+}
+SEED_MAX = 2**31 - 1
+
+
+class Problems:
+    """Form problems, each a sentence naming its field (``fields[name]``)."""
+
+    def __init__(self) -> None:
+        self.fields: dict[str, str] = {}
+
+    def add(self, name: str, sentence: str) -> None:
+        """Note ``sentence`` against field ``name`` (the first problem of a field wins)."""
+        self.fields.setdefault(name, sentence)
+
+    def refuse(self, what: str) -> None:
+        """Raise 422 listing every problem, if there is any."""
+        if self.fields:
+            listed = list(self.fields.values())
+            raise InvalidCommand(
+                f"{what}: " + " ".join(listed),
+                context={"problems": listed, "fields": dict(self.fields)},
+            )
+
+
+def _whole(problems: Problems, name: str, label: str, value: int | None, lo: int, hi: int) -> int:
+    if value is None or not lo <= value <= hi:
+        problems.add(name, f"{label}: type a whole number from {lo:,} to {hi:,}.")
+        return lo
+    return value
+
+
+def _number(
+    problems: Problems, name: str, label: str, value: float | None, lo: float, hi: float
+) -> float:
+    if value is None or not math.isfinite(value) or not lo <= value <= hi:
+        problems.add(name, f"{label}: type a number from {lo:g} to {hi:g}.")
+        return lo
+    return float(value)
+
+
+def rates_of(body: RatesIn, problems: Problems) -> Rates:
+    """The field's rates from percentages (each 0-100 %, refused by name otherwise)."""
+    got: dict[str, float] = {}
+    for key, label in RATE_NAMES.items():
+        value = getattr(body, key)
+        if value is None or not math.isfinite(value) or not 0 <= value <= 100:
+            problems.add(f"rates.{key}", f"{label}: type a percentage from 0 to 100.")
+            value = 0.0
+        got[key] = float(value) / 100
+    return Rates(**got)
+
+
+def time_of(body: TimeIn, problems: Problems) -> TimeModel:
+    """The time model: the default scaled to ``hands_per_hour`` at a full table, or the
+    three durations as typed."""
+    values: dict[str, float] = {}
+    wanted = ["hands_per_hour"] if body.mode == "hands" else list(TIME_LIMITS)[1:]
+    for key in wanted:
+        label, lo, hi = TIME_LIMITS[key]
+        values[key] = _number(problems, f"time.{key}", label, getattr(body, key), lo, hi)
+    if body.mode == "hands":
+        scale = DEFAULT_HANDS_PER_HOUR / values["hands_per_hour"]
+        base = DEFAULT.time
+        return TimeModel(
+            seconds_per_action=base.seconds_per_action * scale,
+            seconds_per_showdown=base.seconds_per_showdown * scale,
+            seconds_per_deal=base.seconds_per_deal * scale,
+        )
+    return TimeModel(**values)
+
+
+def capacity(template: Template) -> int:
+    """Most players the template's room seats at once (its field cap when lower)."""
+    seats = template.tables * template.seats_per_table
+    return min(seats, template.field_cap) if template.field_cap else seats
+
+
+def night_config(body: SimRequest) -> NightConfig:
+    """The :class:`NightConfig` of a form, or 422 with every problem by field."""
+    problems = Problems()
+    template: Template | None = None
+    if body.template in template_names():
+        template = load_template(body.template)
+    else:
+        problems.add("template", "Template: choose one of the listed event templates.")
+    profile = (body.profile or "").strip() or None
+    if profile is not None and profile not in BUILTIN_PROFILES:
+        problems.add("profile", f"Rule profile: choose one of {', '.join(BUILTIN_PROFILES)}.")
+    most = capacity(template) if template is not None else 10_000
+    entries = body.entries
+    if entries is None or not 2 <= entries <= most:
+        where = (
+            f" ({template.tables} tables of {template.seats_per_table} seats)"
+            if template is not None
+            else ""
+        )
+        problems.add(
+            "entries",
+            f"Entries: type a whole number from 2 to {most:,}, what the room seats{where}.",
+        )
+    _whole(problems, "runs", "Runs", body.runs, 1, MAX_RUNS)
+    seed = _whole(problems, "seed", "Seed", body.seed, 0, SEED_MAX)
+    rates = rates_of(body.rates, problems)
+    model = time_of(body.time, problems)
+    problems.refuse("The simulation was not started")
+    assert entries is not None
+    assert template is not None
+    return NightConfig(
+        template=template.name,
+        entries=entries,
+        profile=profile,
+        seed=seed,
+        rates=rates,
+        time=model,
+    )
+
+
+def rest_config(body: RestRequest, template: str, entries: int) -> tuple[NightConfig, int]:
+    """The config of "simulate the rest of tonight" and its runs, or 422 by field."""
+    problems = Problems()
+    runs = _whole(problems, "runs", "Runs", body.runs, 1, MAX_RUNS)
+    seed = _whole(problems, "seed", "Seed", body.seed, 0, SEED_MAX)
+    rates = rates_of(body.rates, problems)
+    model = time_of(body.time, problems)
+    problems.refuse("The simulation was not started")
+    config = NightConfig(
+        template=template, entries=max(2, entries), seed=seed, rates=rates, time=model
+    )
+    return config, runs
+
+
+# ---- jobs -----------------------------------------------------------------------------
+
+
+class Cancelled(Exception):
+    """Raised inside a job's progress callback when the job was dropped."""
+
+
+class SimulationBusy(TooManyAttempts):
+    """Every simulation slot of this server is taken (429 with ``Retry-After``)."""
+
+    kind = "busy"
+
+
+@dataclass(eq=False)
+class Job:
+    """One simulation job: who started it, how far it got, and its projection."""
+
+    id: str
+    owner: str
+    kind: Literal["night", "rest"]
+    title: str
+    runs: int
+    started: float
+    tournament: str | None = None
+    state: Literal["running", "done", "failed"] = "running"
+    done: int = 0
+    """Runs finished."""
+    fraction: float = 0.0
+    """How far the current run got (0-1), when the simulator says."""
+    error: str | None = None
+    finished: float | None = None
+    spread: NightSpread | None = None
+    result: dict[str, Any] | None = None
+    now: datetime | None = None
+    """When "the rest of tonight" started (its times count from then)."""
+    zone: tzinfo = UTC
+    """The venue's time zone (times of day of the rest of tonight)."""
+    cancel: threading.Event = field(default_factory=threading.Event)
+
+    def progress(self) -> float:
+        """Share of the job done (0-1)."""
+        if self.state != "running":
+            return 1.0
+        return min(1.0, (self.done + min(self.fraction, 0.99)) / max(1, self.runs))
+
+    def as_json(self) -> dict[str, Any]:
+        """What ``GET /api/sim/{job}`` answers."""
+        running = self.state == "running"
+        return {
+            "job": self.id,
+            "kind": self.kind,
+            "title": self.title,
+            "tournament": self.tournament,
+            "state": self.state,
+            "runs": self.runs,
+            "done": self.done,
+            "progress": round(self.progress(), 3),
+            "message": (
+                f"Playing night {min(self.done + 1, self.runs)} of {self.runs}…"
+                if running
+                else self.error or f"{self.runs} simulated night{'s' * (self.runs != 1)}."
+            ),
+            "error": self.error,
+            "result": self.result,
+        }
+
+
+Work = Callable[[Job, Callable[..., None]], list[NightReport]]
+"""A job's work: play its runs, calling ``tick(job)`` as they go; the reports."""
+
+
+class Jobs:
+    """The server's simulation jobs: bounded in number running and kept (see module doc)."""
+
+    def __init__(
+        self,
+        *,
+        max_running: int = MAX_JOBS,
+        keep_seconds: float = KEEP_SECONDS,
+        max_kept: int = MAX_KEPT,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.max_running = max_running
+        self.keep_seconds = keep_seconds
+        self.max_kept = max_kept
+        self.clock = clock
+        self._lock = threading.Lock()
+        self._jobs: dict[str, Job] = {}
+
+    def running(self) -> int:
+        """Jobs running now."""
+        with self._lock:
+            return sum(1 for j in self._jobs.values() if j.state == "running")
+
+    def _prune(self, room: int = 0) -> None:
+        """Drop finished jobs past their time, then the oldest finished until ``room`` more
+        fit under :attr:`max_kept`."""
+        now = self.clock()
+        for job in list(self._jobs.values()):
+            if job.finished is not None and now - job.finished > self.keep_seconds:
+                del self._jobs[job.id]
+        finished = sorted(
+            (j for j in self._jobs.values() if j.finished is not None),
+            key=lambda j: j.finished or 0.0,
+        )
+        while len(self._jobs) > self.max_kept - room and finished:
+            del self._jobs[finished.pop(0).id]
+
+    def start(
+        self,
+        owner: str,
+        kind: Literal["night", "rest"],
+        title: str,
+        runs: int,
+        work: Work,
+        *,
+        tournament: str | None = None,
+        zone: tzinfo = UTC,
+    ) -> Job:
+        """Start ``work`` on a new thread, or refuse (busy) when the slots are full."""
+        with self._lock:
+            self._prune(room=1)
+            running = [j for j in self._jobs.values() if j.state == "running"]
+            if any(j.owner == owner for j in running):
+                raise SimulationBusy(
+                    "Your last simulation is still running: wait for it to finish, then try again.",
+                    context={"retry_after": 30},
+                )
+            if len(running) >= self.max_running or len(self._jobs) >= self.max_kept:
+                raise SimulationBusy(
+                    "The server is busy with other simulations: try again in a minute.",
+                    context={"retry_after": 60},
+                )
+            job = Job(
+                id=secrets.token_urlsafe(18),
+                owner=owner,
+                kind=kind,
+                title=title,
+                runs=runs,
+                started=self.clock(),
+                tournament=tournament,
+                zone=zone,
+            )
+            self._jobs[job.id] = job
+        thread = threading.Thread(
+            target=self._run, args=(job, work), name=f"pokertd-sim-{job.id[:6]}", daemon=True
+        )
+        thread.start()
+        return job
+
+    def _run(self, job: Job, work: Work) -> None:
+        """The job's thread: play, summarise, keep the projection (or the error)."""
+
+        def tick(*args: object, **_: object) -> None:
+            if job.cancel.is_set():
+                raise Cancelled
+            numbers = [a for a in args if isinstance(a, int | float) and not isinstance(a, bool)]
+            if len(numbers) >= 2 and numbers[1] > 0:
+                job.fraction = max(0.0, min(1.0, float(numbers[0]) / float(numbers[1])))
+            elif len(numbers) == 1 and 0 <= numbers[0] <= 1:
+                job.fraction = float(numbers[0])
+
+        try:
+            reports = work(job, tick)
+            summary = spread(reports)
+            job.spread = summary
+            job.result = projection(summary, reports, job)
+            job.state = "done"
+        except Cancelled:
+            job.state, job.error = "failed", "The simulation was stopped."
+        except PokertdError as exc:
+            job.state, job.error = "failed", f"The simulation was refused: {exc}"
+        except Exception as exc:  # a job never takes the server down
+            job.state = "failed"
+            job.error = (
+                "The simulation stopped on an internal error "
+                f"({type(exc).__name__}); the live tournaments are not affected."
+            )
+        finally:
+            job.finished = self.clock()
+            with self._lock:
+                self._prune()
+
+    def get(self, job_id: str, owner: str) -> Job:
+        """The job ``job_id`` of ``owner``'s session; 404 otherwise (another session's job
+        is answered exactly like a job that does not exist)."""
+        with self._lock:
+            self._prune()
+            job = self._jobs.get(job_id[:64])
+        if job is None or not secrets.compare_digest(job.owner, owner):
+            raise NotFound(
+                "There is no such simulation for this session: it finished more than "
+                f"{KEEP_SECONDS // 60} minutes ago or was started elsewhere. Start it again."
+            )
+        return job
+
+    def stop_all(self) -> None:
+        """Ask every running job to stop at its next progress report."""
+        with self._lock:
+            for job in self._jobs.values():
+                job.cancel.set()
+
+
+_JOBS_LOCK = threading.Lock()
+
+
+def jobs_of_app(app: Any) -> Jobs:
+    """The :class:`Jobs` of a FastAPI ``app`` (made on first use)."""
+    state = app.state
+    with _JOBS_LOCK:
+        found = getattr(state, "sim_jobs", None)
+        if not isinstance(found, Jobs):
+            found = Jobs()
+            state.sim_jobs = found
+    return found
+
+
+def jobs_of(request: Request) -> Jobs:
+    """The app's :class:`Jobs` for a request."""
+    return jobs_of_app(request.app)
+
+
+def _owner(request: Request) -> str:
+    """The caller's session (its stored id): a job belongs to it."""
+    row = web_of(request).sessions.current(request)
+    if row is None:  # pragma: no cover - every caller here passed a staff check
+        raise NotFound("Sign in to read a simulation.")
+    return str(row.id)
+
+
+# ---- the work -------------------------------------------------------------------------
+
+
+def night_work(config: NightConfig) -> Work:
+    """Play ``config`` ``job.runs`` times with seeds upwards, one after the other."""
+
+    def work(job: Job, tick: Callable[..., None]) -> list[NightReport]:
+        reports: list[NightReport] = []
+        for i in range(job.runs):
+            job.fraction = 0.0
+            one = replace(config, seed=config.seed + i, store_url=None, phh_dir=None)
+            reports.append(simulate_night(one, progress=tick))
+            job.done = i + 1
+            tick()
+        return reports
+
+    return work
+
+
+def rest_work(
+    service: TournamentService, tid: str, config: NightConfig, now: Callable[[], datetime]
+) -> Work:
+    """Play the rest of live tournament ``tid`` ``job.runs`` times (seeds upwards); every
+    time in the reports is then counted from now (``0`` = when the job started)."""
+
+    def work(job: Job, tick: Callable[..., None]) -> list[NightReport]:
+        reports: list[NightReport] = []
+        at = now()
+        job.now = at
+        base = int((at - EPOCH).total_seconds())
+        for i in range(job.runs):
+            tick()
+            one = replace(config, seed=config.seed + i, store_url=None, phh_dir=None)
+            reports.append(from_now(simulate_rest(service, tid, one, now=at), base))
+            job.done = i + 1
+        return reports
+
+    return work
+
+
+def from_now(report: NightReport, base: int) -> NightReport:
+    """``report`` with its times counted from ``base`` seconds of the simulator's clock
+    (the moment the rest of tonight started) instead of from the simulator's epoch; what
+    happened before it (a registration already closed) is at 0."""
+
+    def shift(t: int | None) -> int | None:
+        return None if t is None else max(0, t - base)
+
+    return replace(
+        report,
+        duration=max(0, report.duration - base),
+        registration_closed_at=shift(report.registration_closed_at),
+        money_at=shift(report.money_at),
+        final_table_at=shift(report.final_table_at),
+        levels=tuple(replace(row, starts_at=max(0, row.starts_at - base)) for row in report.levels),
+        players_left=tuple((max(0, t - base), left) for t, left in report.players_left),
+    )
+
+
+# ---- the projection -------------------------------------------------------------------
+
+
+def clock_text(seconds: float | None) -> str:
+    """``4 h 05 min`` of clock time (``—`` for none)."""
+    if seconds is None:
+        return "—"
+    minutes = round(seconds / 60)
+    hours, mins = divmod(minutes, 60)
+    return f"{hours} h {mins:02d} min" if hours else f"{mins} min"
+
+
+def _range(low: str, high: str, sep: str = " to ") -> str:
+    """``low to high``, or nothing when both read the same (every run alike)."""
+    return "" if low == high else f"{low}{sep}{high}"
+
+
+def _figure(
+    key: str, label: str, fig: Any, level: Any, runs: int, at: Callable[[int], str] | None
+) -> dict[str, Any]:
+    """One answer: median and p10-p90 in words. For a night, times count from the start of
+    the clock; for the rest of tonight (``at`` formats a time of day), from now."""
+    missing = "already passed, or not before the end" if at else "not reached in any run"
+    row: dict[str, Any] = {
+        "key": key,
+        "label": label,
+        "reached": 0 if fig is None else fig.runs,
+        "runs": runs,
+        "median": None if fig is None else fig.p50,
+        "p10": None if fig is None else fig.p10,
+        "p90": None if fig is None else fig.p90,
+        "text": missing if fig is None else clock_text(fig.p50),
+        "range": "" if fig is None else _range(clock_text(fig.p10), clock_text(fig.p90)),
+        "level": None if level is None else level.p50,
+    }
+    if at is not None and fig is not None:
+        row["text"] = "now" if fig.p50 <= 0 else f"in {clock_text(fig.p50)}"
+        row["clock"] = at(fig.p50)
+        row["range"] = _range(at(fig.p10), at(fig.p90))
+    return row
+
+
+def projection(summary: NightSpread, reports: list[NightReport], job: Job) -> dict[str, Any]:
+    """The page's projection of a finished job (JSON)."""
+    runs = len(reports)
+    at: Callable[[int], str] | None = None
+    if job.now is not None:
+        start, zone = job.now, job.zone
+
+        def at(seconds: int) -> str:
+            return local(start + timedelta(seconds=seconds), zone).strftime("%H:%M")
+
+    end_label = "Projected end" if at else "Duration (to the winner)"
+    figures = [
+        _figure(
+            "registration", "Registration closes", summary.registration_closed_at, None, runs, at
+        ),
+        _figure("money", "Money reached", summary.money_at, summary.money_level, runs, at),
+        _figure(
+            "final_table",
+            "Final table",
+            summary.final_table_at,
+            summary.final_table_level,
+            runs,
+            at,
+        ),
+        _figure("end", end_label, summary.duration, summary.final_level, runs, at),
+    ]
+    return {
+        "kind": job.kind,
+        "title": summary.title,
+        "template": summary.template,
+        "profile": summary.profile,
+        "players": summary.players,
+        "runs": runs,
+        "seeds": list(summary.seeds),
+        "figures": figures,
+        "entries": {
+            "median": summary.entries.p50,
+            "p10": summary.entries.p10,
+            "p90": summary.entries.p90,
+        },
+        "reentries": summary.reentries.p50,
+        "hands": summary.hands.p50,
+        "prize_pool": summary.prize_pool.p50,
+        "paid_places": summary.paid_places.p50,
+        "levels": [
+            {
+                "level": row.level,
+                "blinds": row.blinds,
+                "runs": row.runs,
+                "starts_at": (
+                    clock_label(row.starts_at.p50) if at is None else at(row.starts_at.p50)
+                ),
+                "players_left": row.players_left.p50,
+                "players_range": _range(f"{row.players_left.p10}", f"{row.players_left.p90}", "–"),
+                "average_bb": row.average_bb.p50,
+                "bb_range": _range(f"{row.average_bb.p10:g}", f"{row.average_bb.p90:g}", "–"),
+            }
+            for row in summary.levels
+        ],
+        "checks": list(summary.checks),
+        "notes": list(summary.notes),
+        "started_from": reports[0].started_from if reports else None,
+        "charts": {
+            "players": f"/api/sim/{job.id}/charts/players.svg",
+            "bb": f"/api/sim/{job.id}/charts/bb.svg",
+        },
+    }
+
+
+def chart_svg(summary: NightSpread, name: str, *, rest: bool = False) -> str:
+    """The job's chart ``players`` (players left over time: median and p10-p90 band) or
+    ``bb`` (average stack in big blinds by level), drawn as the CLI draws them
+    (:func:`pokertd.sim.batch.players_left_chart`); ``rest``: times count from now."""
+    if name == "players":
+        if rest:
+            return players_left_chart(summary, x_label="hours from now")
+        return players_left_chart(summary)
+    if name == "bb":
+        return average_bb_chart(summary)
+    raise NotFound(f"There is no chart {name!r}: choose players or bb.")
+
+
+# ---- routes ---------------------------------------------------------------------------
+
+
+def _templates() -> list[dict[str, Any]]:
+    out = []
+    for name in template_names():
+        tpl = load_template(name, validate=False)
+        out.append(
+            {
+                "name": name,
+                "title": tpl.title,
+                "profile": tpl.profile,
+                "capacity": capacity(tpl),
+                "tables": tpl.tables,
+                "seats": tpl.seats_per_table,
+            }
+        )
+    return out
+
+
+def _form_defaults() -> dict[str, Any]:
+    return {
+        "rates": RatesIn().model_dump(),
+        "time": TimeIn().model_dump(),
+        "max_runs": MAX_RUNS,
+    }
+
+
+@router.get("/simulate", response_class=HTMLResponse, include_in_schema=False)
+def simulate_page(request: Request, template: str = "") -> Response:
+    """The Simulate page (director): set up a night, press Simulate, read the projection."""
+    who = principal(request)
+    if not who.role.at_least(Role.DIRECTOR):
+        return RedirectResponse("/login?next=/simulate", status_code=303)
+    templates = _templates()
+    chosen = template if template in template_names() else DEFAULT.template
+    return render(
+        request,
+        "simulate.html",
+        data={
+            "mode": "night",
+            "templates": templates,
+            "profiles": list(BUILTIN_PROFILES),
+            "chosen": chosen,
+            "entries": DEFAULT.entries,
+            "runs": 5,
+            **_form_defaults(),
+        },
+        tid=None,
+        event=None,
+    )
+
+
+@router.get("/t/{tid}/simulate", response_class=HTMLResponse, include_in_schema=False)
+def simulate_rest_page(tid: str, request: Request) -> Response:
+    """The "Simulate the rest of tonight" page of a live tournament (floor and director)."""
+    who = principal(request)
+    if not who.role.at_least(Role.FLOOR):
+        return RedirectResponse(f"/login?next=/t/{tid}/simulate", status_code=303)
+    web = web_of(request)
+    if not web.service.exists(tid):
+        raise NotFound(f"There is no tournament {tid!r}.")
+    name = next((t.name for t in web.service.tournaments() if t.id == tid), tid)
+    return render(
+        request,
+        "simulate.html",
+        data={"mode": "rest", "tid": tid, "runs": REST_RUNS, **_form_defaults()},
+        tid=tid,
+        event=name,
+    )
+
+
+@router.post("/api/sim", responses=ERROR_RESPONSES, status_code=202)
+def start_night(body: SimRequest, request: Request) -> dict[str, Any]:
+    """Start simulating a night (director): ``{job}``; poll ``GET /api/sim/{job}``.
+
+    422 lists every problem by field (``context.fields``); 429 when the server is busy."""
+    access.require_simulate(principal(request))
+    Sessions.check_csrf(request, request.headers.get(CSRF_HEADER))
+    config = night_config(body)
+    runs = body.runs or 1
+    tpl = load_template(config.template, validate=False)
+    job = jobs_of(request).start(
+        _owner(request), "night", f"{tpl.title}, {config.entries} entries", runs, night_work(config)
+    )
+    return job.as_json()
+
+
+@router.post("/api/tournaments/{tid}/sim", responses=ERROR_RESPONSES, status_code=202)
+def start_rest(tid: str, body: RestRequest, request: Request) -> dict[str, Any]:
+    """Simulate the rest of live tournament ``tid`` from its current state (floor and up):
+    ``{job}``; the tournament itself is only read, never changed."""
+    access.require_simulate_rest(principal(request), tid)
+    Sessions.check_csrf(request, request.headers.get(CSRF_HEADER))
+    web = web_of(request)
+    if not web.service.exists(tid):
+        raise NotFound(f"There is no tournament {tid!r}.")
+    template = web.service.read(tid, lambda s: s.part(Setup).template)
+    name = template.name if template is not None and template.name in template_names() else ""
+    config, runs = rest_config(body, name or DEFAULT.template, DEFAULT.entries)
+    title = next((t.name for t in web.service.tournaments() if t.id == tid), tid)
+    job = jobs_of(request).start(
+        _owner(request),
+        "rest",
+        f"The rest of {title}",
+        runs,
+        rest_work(web.service, tid, config, web.now),
+        tournament=tid,
+        zone=web.settings.zone(),
+    )
+    return job.as_json()
+
+
+@router.get("/api/sim/{job_id}", responses=ERROR_RESPONSES)
+def read_job(job_id: str, request: Request) -> dict[str, Any]:
+    """A simulation job of this session: its progress, then its projection."""
+    who = principal(request)
+    access.require_simulation_read(who)
+    return jobs_of(request).get(job_id, _owner(request)).as_json()
+
+
+@router.get("/api/sim/{job_id}/charts/{name}.svg", responses=ERROR_RESPONSES)
+def job_chart(job_id: str, name: str, request: Request) -> Response:
+    """A finished job's chart (SVG): ``players`` or ``bb``."""
+    who = principal(request)
+    access.require_simulation_read(who)
+    job = jobs_of(request).get(job_id, _owner(request))
+    if job.spread is None:
+        raise NotFound("This simulation has not finished yet: its charts come when it does.")
+    svg = chart_svg(job.spread, name[:16], rest=job.kind == "rest")
+    return Response(svg, media_type="image/svg+xml", headers={"Cache-Control": "private"})
+
+
+__all__ = [
+    "MAX_JOBS",
+    "MAX_RUNS",
+    "Job",
+    "Jobs",
+    "RestRequest",
+    "SimRequest",
+    "SimulationBusy",
+    "capacity",
+    "chart_svg",
+    "clock_text",
+    "jobs_of",
+    "jobs_of_app",
+    "night_config",
+    "projection",
+    "rates_of",
+    "rest_config",
+    "router",
+    "time_of",
+]
