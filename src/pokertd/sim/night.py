@@ -90,9 +90,7 @@ from pokertd.tournament.entries.rules import EntryStatus
 from pokertd.tournament.framework import Command, EventRecord, TournamentState, fold
 from pokertd.tournament.prizes.bounties import PotOutcome, knockouts_from_pots
 from pokertd.tournament.prizes.log import PayPrize, PostPayoutSchedule, RecordBountyWinners
-from pokertd.tournament.prizes.payouts import payouts
-from pokertd.tournament.prizes.pool import payout_entries, pool
-from pokertd.tournament.prizes.state import payout_table_name
+from pokertd.tournament.prizes.pool import places_paid
 from pokertd.tournament.prizes.views import standings
 from pokertd.tournament.seating import (
     BreakTable,
@@ -800,27 +798,9 @@ class _Night:
         key = (state.part(Roster).entry_count, self.rebuys, self.addons)
         if self.paid_cache is not None and self.paid_cache[0] == key:
             return self.paid_cache[1]
-        paid = self._payouts_now(state)
+        paid = places_paid(state)
         self.paid_cache = (key, paid)
         return paid
-
-    def _payouts_now(self, state: TournamentState) -> int | None:
-        """The places paid by the event's payout table now (``None``: no pool, or the
-        table does not cover the field)."""
-        made = pool(state)
-        if made.net <= 0:
-            return None
-        try:
-            prizes = payouts(
-                payout_entries(state),
-                made.net,
-                profile=self.profile,
-                table=payout_table_name(state),
-                min_cash=self.tmpl.fees.prize_pool,
-            )
-        except PokertdError:
-            return None
-        return len(prizes)
 
     # -- the floor's prompts --------------------------------------------------------------
 

@@ -49,7 +49,9 @@ CENTS_MAX = 10**12
 """Money in cents (ten billion in whole units)."""
 SECONDS_MAX = 24 * 3600
 """A clock adjustment: at most a day either way."""
-TABLE_MAX = 999
+TABLE_MAX = 9999
+"""Tables in a room (and the highest table number): a 10,000-entry festival at ten-seat
+tables needs 1,000 and more (issue 15; it was 999)."""
 SEAT_MAX = 20
 LEVEL_MAX = 1000
 COUNT_MAX = 10_000

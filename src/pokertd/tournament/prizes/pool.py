@@ -17,11 +17,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from pokertd.errors import PokertdError
 from pokertd.tournament.entries.rules import PurchaseKind
 from pokertd.tournament.entries.state import Roster, Setup
 from pokertd.tournament.framework import TournamentState
-from pokertd.tournament.prizes.payouts import PrizePool, prize_pool
-from pokertd.tournament.prizes.state import PrizeBook
+from pokertd.tournament.prizes.payouts import PrizePool, payouts, prize_pool
+from pokertd.tournament.prizes.state import PrizeBook, payout_table_name
 from pokertd.tournament.templates import Fees
 from pokertd.types import Cents
 
@@ -129,4 +130,26 @@ def cash_report(state: TournamentState) -> CashReport:
     )
 
 
-__all__ = ["CashReport", "KindTotal", "cash_report", "payout_entries", "pool"]
+def places_paid(state: TournamentState) -> int | None:
+    """How many places the event pays now, by its own payouts over the entries sold so far
+    (H4); ``None`` with no prize pool yet, or when no payout table covers the field (the
+    floor then gives the places by hand). Read by seating (KPC-7's tighter balancing one
+    table from the money) and by the simulator (when the money is reached)."""
+    made = pool(state)
+    if made.net <= 0:
+        return None
+    setup = state.part(Setup)
+    try:
+        prizes = payouts(
+            payout_entries(state),
+            made.net,
+            profile=setup.profile,
+            table=payout_table_name(state),
+            min_cash=setup.tmpl.fees.prize_pool,
+        )
+    except PokertdError:
+        return None
+    return len(prizes)
+
+
+__all__ = ["CashReport", "KindTotal", "cash_report", "payout_entries", "places_paid", "pool"]

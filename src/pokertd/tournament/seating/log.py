@@ -54,9 +54,7 @@ from pokertd.tournament.framework import (
     event,
 )
 from pokertd.tournament.penalties.log import penalty_hands
-from pokertd.tournament.prizes.payouts import payouts
-from pokertd.tournament.prizes.pool import payout_entries, pool
-from pokertd.tournament.prizes.state import payout_table_name
+from pokertd.tournament.prizes.pool import places_paid
 from pokertd.tournament.seating.balancing import (
     Move,
     MoveReason,
@@ -379,9 +377,9 @@ def _apply_button(state: TournamentState, ev: ButtonPlaced) -> None:
 @applies(ButtonCorrected)
 def _apply_button_corrected(state: TournamentState, ev: ButtonCorrected) -> None:
     seating = seating_for_apply(state)
-    table = seating.tables.get(ev.table)
-    if table is None:
+    if ev.table not in seating.tables:
         return
+    table = seating.table_to_change(ev.table)
     with suppress(PokertdError):  # a step made impossible by an undo is skipped
         table.button = table.button.correct_button_error(table.occupied)
 
@@ -710,23 +708,9 @@ def _paid_places(state: TournamentState) -> int | None:
     ``None`` when the profile does not need it or there is no prize pool yet.
     """
     setup = state.part(Setup)
-    roster = state.part(Roster)
-    if not setup.profile.balance_tight_near_money or roster.entry_count == 0:
+    if not setup.profile.balance_tight_near_money or state.part(Roster).entry_count == 0:
         return None
-    made = pool(state)
-    if made.net <= 0:
-        return None
-    try:
-        prizes = payouts(
-            payout_entries(state),
-            made.net,
-            profile=setup.profile,
-            table=payout_table_name(state),
-            min_cash=setup.tmpl.fees.prize_pool,
-        )
-    except PokertdError:  # no table for this field: the floor gives ``paid_places``
-        return None
-    return len(prizes)
+    return places_paid(state)  # no table for this field: the floor gives ``paid_places``
 
 
 def _still_valid(seating: Seating, move: Move) -> bool:
@@ -820,7 +804,7 @@ def _decide_confirm_many(state: TournamentState, cmd: ConfirmMoves, ctx: Context
 
 @decides(DrawButtons)
 def _decide_draw_buttons(state: TournamentState, cmd: DrawButtons, ctx: Context) -> list[Event]:
-    seating = live_seating(state)
+    seating = seating_now(state)  # read only: the draws change nothing
     todo = tuple(
         n for n, t in sorted(seating.tables.items()) if t.count >= 2 and not t.button.known
     )

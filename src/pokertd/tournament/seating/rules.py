@@ -220,7 +220,24 @@ class Seating:
 
     Mutable for speed (a tournament state part); :meth:`copy` gives an independent copy.
     Every mutator validates and raises before changing anything.
+
+    Copies share their :class:`Table` objects until one side changes a table (copy on
+    write): a decider reads or tries moves on a copy of a room of a thousand tables for
+    every command (issue 15), and copying every table each time made a 10,000-entry night
+    quadratic. A table is changed in place only when it is in ``_own`` (made or copied by
+    this seating since its last :meth:`copy`); otherwise it is copied first
+    (:meth:`table_to_change`). Code outside this class changes tables only through it.
     """
+
+    _own: set[int]
+    """Numbers of the tables this seating may change in place (not shared with a copy)."""
+
+    def __new__(cls) -> Seating:
+        # Set here, not in __init__: a seating built with ``Seating.__new__`` (the snapshot
+        # codec) owns no table yet either, and copies every table before changing it.
+        seating = super().__new__(cls)
+        seating._own = set()
+        return seating
 
     def __init__(self) -> None:
         self.profile: RuleProfile = RuleProfile()
@@ -253,11 +270,13 @@ class Seating:
         return seating
 
     def copy(self) -> Seating:
-        """An independent copy (tables are copied; the layout and profile are shared)."""
-        other = Seating.__new__(Seating)
+        """An independent copy (tables are shared until either side changes one: copy on
+        write; the layout and profile are shared)."""
+        other = Seating.__new__(Seating)  # owns no table: copies one before changing it
         other.profile = self.profile
         other.layout = self.layout
-        other.tables = {n: t.copy() for n, t in self.tables.items()}
+        other.tables = dict(self.tables)
+        self._own = set()  # the tables are shared now: this side copies before changing too
         other.spare = dict(self.spare)
         other.where = dict(self.where)
         other.moves_made = dict(self.moves_made)
@@ -292,6 +311,16 @@ class Seating:
             return self.tables[number]
         except KeyError:
             raise NotFound(f"Table {number} is not in play.", context={"table": number}) from None
+
+    def table_to_change(self, number: int) -> Table:
+        """A table in play that this seating may change in place (copied first when it is
+        shared with a copy), or :class:`NotFound`."""
+        table = self.table(number)
+        if number not in self._own:
+            table = table.copy()
+            self.tables[number] = table
+            self._own.add(number)
+        return table
 
     def seat_of(self, player: PlayerId) -> tuple[int, Seat]:
         """Where a player sits, or :class:`NotFound`."""
@@ -355,6 +384,7 @@ class Seating:
         del self.spare[number]
         table = Table(spec, self.profile, n_seats)
         self.tables[number] = table
+        self._own.add(number)
         self._buckets[0].add(number)
         self._capacity += table.capacity
         bisect.insort(self.order, number, key=self.rank)
@@ -395,12 +425,12 @@ class Seating:
     def seat(self, player: PlayerId, number: int, seat: Seat) -> None:
         """Put a player who has no seat into an open seat."""
         self.check_seat(player, number, seat)
-        self._put(player, self.tables[number], seat)
+        self._put(player, self.table_to_change(number), seat)
 
     def unseat(self, player: PlayerId) -> tuple[int, Seat]:
         """Take a player off his seat (bust, forfeit); returns where he sat."""
         number, seat = self.seat_of(player)
-        self._take(self.tables[number], seat)
+        self._take(self.table_to_change(number), seat)
         del self.where[player]
         return number, seat
 
@@ -408,8 +438,8 @@ class Seating:
         """Move a seated player to an open seat (counts as a move of that player)."""
         self.check_seat(player, number, seat, moving=True)
         old_number, old_seat = self.where[player]
-        self._take(self.tables[old_number], old_seat)
-        self._put(player, self.tables[number], seat)
+        self._take(self.table_to_change(old_number), old_seat)
+        self._put(player, self.table_to_change(number), seat)
         self.moves_made[player] = self.moves_made.get(player, 0) + 1
 
     def close_table(self, number: int) -> None:
@@ -427,11 +457,12 @@ class Seating:
         self._buckets[0].discard(number)
         self._capacity -= table.capacity
         del self.tables[number]
+        self._own.discard(number)
         self.order.remove(number)
 
     def set_button(self, number: int, seat: Seat, *, current: bool = True) -> None:
         """The floor says where a table's button is (the hand now, or the next hand)."""
-        table = self.table(number)
+        table = self.table_to_change(number)
         button = table.button
         with self.profile.citing():
             if current:
@@ -441,7 +472,7 @@ class Seating:
 
     def hand_dealt(self, number: int, hand: HandPositions) -> None:
         """A hand was dealt at a table with these positions."""
-        table = self.table(number)
+        table = self.table_to_change(number)
         table.button = table.button.hand_dealt(hand)
 
     def resize(self, number: int, n_seats: int) -> None:
@@ -453,6 +484,7 @@ class Seating:
         spec = TableSpec(number=number, seats=n_seats)
         fresh = Table(spec, self.profile, n_seats)
         self.tables[number] = fresh
+        self._own.add(number)
         self._capacity += fresh.capacity
 
     def add_extra_seat(self, number: int) -> Seat:
@@ -474,7 +506,7 @@ class Seating:
                 f"Table {number} already has its extra seat.", rule_ids=self.profile.cite("C12")
             )
         seat = table.n_seats
-        _grow(self, number, table.n_seats + 1)
+        table = _grow(self, number, table.n_seats + 1)
         table.extra_seat = True
         return seat
 
@@ -833,9 +865,9 @@ def apply_final_table(seating: Seating, draw: FinalTableDraw) -> None:
     seating.final = True
 
 
-def _grow(seating: Seating, number: int, n_seats: int) -> None:
-    """Add seats to a table in play, keeping its players and button."""
-    table = seating.tables[number]
+def _grow(seating: Seating, number: int, n_seats: int) -> Table:
+    """Add seats to a table in play, keeping its players and button; returns the table."""
+    table = seating.table_to_change(number)
     extra = n_seats - table.n_seats
     table.players.extend([None] * extra)
     table.n_seats = n_seats
@@ -848,6 +880,7 @@ def _grow(seating: Seating, number: int, n_seats: int) -> None:
         first_button=table.button.first_button,
     )
     seating._capacity += extra
+    return table
 
 
 def needs_button_draw(profile: RuleProfile, players: int, newcomers: int) -> bool:
