@@ -211,8 +211,8 @@ def _decide_bust(state: TournamentState, cmd: Bust, ctx: Context) -> list[Event]
     stacks = _per_player(cmd.start_stacks, n, "start-of-hand stack")
     ranks = _per_player(cmd.hand_ranks, n, "hand rank")
     blues = _per_player(cmd.blue_chips, n, "blue-chip count")
-    alive = roster.alive()
-    if len(alive) - n < 1:
+    alive = roster.alive_count  # not len(roster.alive()): no scan of the field per bust
+    if alive - n < 1:
         raise RuleViolation(
             "Someone must win the hand: busting these players would leave nobody in.",
             rule_ids=setup.profile.cite("G2"),
@@ -237,7 +237,7 @@ def _decide_bust(state: TournamentState, cmd: Bust, ctx: Context) -> list[Event]
             eliminator=eliminator_id,
             eliminator_name=eliminator_name,
             at=ctx.now.isoformat(timespec="seconds"),
-            remaining=len(alive) - n,
+            remaining=alive - n,
         )
     ]
 
