@@ -256,7 +256,7 @@ def test_simulate_rest_refuses_what_cannot_be_continued() -> None:
             InvalidCommand,
             r"room seats 300 \(30 tables of 10\): 301 players do not fit",
         ),
-        (NightConfig(entries=50, tables=0), InvalidCommand, "from 1 to 999"),
+        (NightConfig(entries=50, tables=0), InvalidCommand, "from 1 to 9,999"),
         (NightConfig(rates=Rates(late=-0.1)), InvalidCommand, "late registration rate"),
         (NightConfig(rates=Rates(reentry=1.5)), InvalidCommand, "re-entry rate"),
         (NightConfig(rates=Rates(rebuy=math.nan)), InvalidCommand, "rebuy rate"),

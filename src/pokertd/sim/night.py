@@ -88,6 +88,7 @@ from pokertd.tournament.entries import (
 from pokertd.tournament.entries.log import EntryBought
 from pokertd.tournament.entries.rules import EntryStatus
 from pokertd.tournament.framework import Command, EventRecord, TournamentState, fold
+from pokertd.tournament.limits import TABLE_MAX
 from pokertd.tournament.prizes.bounties import PotOutcome, knockouts_from_pots
 from pokertd.tournament.prizes.log import PayPrize, PostPayoutSchedule, RecordBountyWinners
 from pokertd.tournament.prizes.pool import places_paid
@@ -152,8 +153,10 @@ def _template(config: NightConfig) -> Template:
             f"There is no event template called {name!r}: choose one of {known}."
         ) from None
     if config.tables is not None:
-        if not 1 <= config.tables <= 999:
-            raise InvalidCommand(f"{config.tables} tables: give a number of tables from 1 to 999.")
+        if not 1 <= config.tables <= TABLE_MAX:
+            raise InvalidCommand(
+                f"{config.tables} tables: give a number of tables from 1 to {TABLE_MAX:,}."
+            )
         tmpl = tmpl.with_changes(tables=config.tables)
     return tmpl
 
