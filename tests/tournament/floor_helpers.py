@@ -11,6 +11,7 @@ from pokertd.store import open_store
 from pokertd.tournament.entries import ClockReading, CreateTournament, Register
 from pokertd.tournament.entries import state as entries_module
 from pokertd.tournament.framework import Command, EventRecord, TournamentState
+from pokertd.tournament.seating import DrawSeats, LayTables
 from pokertd.tournament.templates import Template, load_template
 
 START = datetime(2026, 11, 22, 19, 0, tzinfo=UTC)
@@ -76,3 +77,13 @@ def clock_at(
         yield
     finally:
         entries_module._CLOCK_READERS.remove(reader)
+
+
+def two_tables_of_ten() -> Night:
+    """20 players drawn onto two 10-seat Foxwoods tables, no button anywhere yet (the
+    simulator's findings on Confirm all and the seating's scale tests start here)."""
+    night = Night("fox_grinder", tables=2, seats_per_table=10)
+    night.register(*(f"Player {i:02d}" for i in range(20)))
+    night.run(LayTables(tables=((1, 10), (2, 10))))
+    night.run(DrawSeats())
+    return night

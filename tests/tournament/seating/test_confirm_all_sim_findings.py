@@ -8,15 +8,13 @@ and a stale move is refused with a sentence, changing nothing.
 from __future__ import annotations
 
 import pytest
-from floor_helpers import Night
+from floor_helpers import Night, two_tables_of_ten
 
 from pokertd.errors import RuleViolation
 from pokertd.tournament.eliminations import Bust
 from pokertd.tournament.entries import Roster
 from pokertd.tournament.seating import (
     ConfirmMoves,
-    DrawSeats,
-    LayTables,
     PlaceButton,
     PlayHands,
     SuggestMoves,
@@ -25,14 +23,7 @@ from pokertd.tournament.seating import (
     live_seating,
 )
 
-
-def _night() -> Night:
-    """20 players on two 10-seat Foxwoods tables, no button anywhere yet."""
-    night = Night("fox_grinder", tables=2, seats_per_table=10)
-    night.register(*(f"Player {i:02d}" for i in range(20)))
-    night.run(LayTables(tables=((1, 10), (2, 10))))
-    night.run(DrawSeats())
-    return night
+_night = two_tables_of_ten
 
 
 def _bust(night: Night, table: int, seats: tuple[int, ...]) -> None:

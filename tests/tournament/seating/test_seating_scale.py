@@ -9,7 +9,7 @@ Implements (as guarded here): C1 (one seat per player, busted players' seats fre
 from __future__ import annotations
 
 import pytest
-from floor_helpers import Night
+from floor_helpers import Night, two_tables_of_ten
 from seating_helpers import S, field_of
 
 from pokertd.errors import InvalidCommand
@@ -19,7 +19,6 @@ from pokertd.tournament.entries import Roster
 from pokertd.tournament.framework import TournamentState, fold
 from pokertd.tournament.limits import TABLE_MAX, check_limits
 from pokertd.tournament.seating import (
-    DrawSeats,
     LayTables,
     PlaceButton,
     PlayHands,
@@ -29,14 +28,7 @@ from pokertd.tournament.seating import (
     seating_now,
 )
 
-
-def _night() -> Night:
-    """20 players on two 10-seat Foxwoods tables, no button anywhere yet."""
-    night = Night("fox_grinder", tables=2, seats_per_table=10)
-    night.register(*(f"Player {i:02d}" for i in range(20)))
-    night.run(LayTables(tables=((1, 10), (2, 10))))
-    night.run(DrawSeats())
-    return night
+_night = two_tables_of_ten
 
 
 def _bust_seats(night: Night, table: int, seats: tuple[int, ...]) -> list[str]:
