@@ -8,8 +8,7 @@ and appended to a store) and still be quick. This prints, in one run:
   field) through the service on an in-memory store: CPU seconds against the 20 s target,
   hands, hands per CPU second.
 * **10,000 entries**: the same night ten times bigger, against the 5-minute target
-  (``--skip-10k`` leaves it out: it takes minutes). The core numbers tables up to 999, so
-  the big night is 9,990 entries in 999 tables of ten: the biggest room it can run.
+  (``--skip-10k`` leaves it out: it takes minutes): 10,000 entries in 1,000 tables of ten.
 * **K = 20 runs of 200 entries** with :func:`pokertd.sim.batch.simulate_nights` in a process
   pool: wall time, CPU time of this process plus its workers, and the speed-up (CPU / wall)
   against one run after another.
@@ -84,10 +83,9 @@ class Night:
         return self.hands / self.cpu if self.cpu else 0.0
 
 
-MAX_TABLES = 999
-"""The most tables a tournament has: the core refuses table number 1,000
-(``tournament/limits.py``), so the "10,000-entry" night is the biggest room of ten-seat
-tables, 999 tables and :data:`BIG` entries."""
+MAX_TABLES = 1000
+"""The tables of the big night: 1,000 tables of ten for 10,000 entries (the core numbers
+tables up to ``TABLE_MAX``, 9,999, in ``tournament/limits.py``)."""
 BIG = MAX_TABLES * SEATS
 
 

@@ -330,6 +330,13 @@ async def balance(
     r = await c.post(f"{base}/api/tournaments/{tid}/commands/suggest_moves", headers=h)
     if r.status_code not in (200, 409, 422):
         errors.append(f"suggest {r.status_code}")
+    return await confirm_pending(c, base, tid, h, errors)
+
+
+async def confirm_pending(
+    c: httpx.AsyncClient, base: str, tid: str, h: dict[str, str], errors: list[str]
+) -> int:
+    """Confirm every move waiting for the floor (also used by ``bench/festival.py``)."""
     view = (await c.get(f"{base}/api/tournaments/{tid}/staff")).json()
     done = 0
     tables = {t["table"]: t for t in view.get("tables", [])}

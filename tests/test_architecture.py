@@ -56,6 +56,7 @@ LAZY_OK: dict[str, str] = {
     "pokertd/store/__init__.py": "the PostgreSQL driver is loaded only for a postgresql:// URL",
     "pokertd/store/testing.py": "test helper: psycopg only when a PostgreSQL test runs",
     "pokertd/charts.py": "CairoSVG loads the Cairo C library only when a PNG chart is drawn",
+    "pokertd/__init__.py": "importlib.metadata (tens of ms) only when __version__ is asked for",
 }
 """Files (or folders, ending in ``/``) where function-local imports are allowed, and why."""
 

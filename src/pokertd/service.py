@@ -34,13 +34,14 @@ from __future__ import annotations
 import json
 import logging
 import secrets
+import shlex
 import threading
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from random import Random
-from typing import TypeVar
+from typing import Protocol, TypeVar
 
 import pokertd.tournament  # noqa: F401  (registers every domain's events and commands)
 from pokertd.errors import (
@@ -52,9 +53,16 @@ from pokertd.errors import (
     RuleViolation,
 )
 from pokertd.roles import Caller, Role
-from pokertd.store import EventStore, TournamentInfo, open_store
-from pokertd.store.base import RESYNC, gc_paused
+from pokertd.store import EventStore, TournamentInfo, open_store, sqlite_path
+from pokertd.store.base import RESYNC, StoredRow, decode_rows, first_name, gc_paused
 from pokertd.store.players import NewPlayer, PlayerStore, new_player_id
+from pokertd.store.portable import (
+    backup_sqlite,
+    check_target,
+    dump_export,
+    postgres_commands,
+    read_export,
+)
 from pokertd.store.snapshot import decode_snapshot, encode_snapshot, snapshot_key
 from pokertd.tournament import permissions
 from pokertd.tournament.entries import (
@@ -87,6 +95,23 @@ Subscriber = Callable[[str, list[EventRecord]], None]
 """Called with ``(tournament_id, records)`` after every append (one call per batch or
 refresh, in log order per tournament). Must be quick and must not block: hand the records
 to a queue (``loop.call_soon_threadsafe``) and return."""
+
+
+class Observer(Protocol):
+    """Told how commands and appends went (the web's Prometheus metrics, ``observe``).
+
+    Called in the caller's thread after the fact; must be quick and must not raise (an
+    exception is logged and ignored: the command has happened either way).
+    """
+
+    def command(self, name: str, outcome: str, seconds: float) -> None:
+        """A command ``name`` (its class name) finished with ``outcome`` — ``ok``,
+        ``refused`` (a rule, a permission, bad input, unknown tournament), ``conflict``
+        (lost the race ``retries`` times) or ``error`` — after ``seconds``."""
+
+    def appended(self, tournament_id: str, events: int, seconds: float) -> None:
+        """``events`` events were appended to ``tournament_id``; the store took ``seconds``."""
+
 
 ID_ALPHABET = "23456789abcdefghjkmnpqrstuvwxyz"
 """Tournament id characters: lower case, no 0/o, 1/l/i (easy to read aloud and type)."""
@@ -215,6 +240,7 @@ class TournamentService:
         self._subscribers: list[Subscriber] = []
         self._unlisten: Callable[[], None] | None = None
         self._listening = False
+        self._observers: list[Observer] = []
 
     # ----------------------------------------------------------------------------------
     # Commands
@@ -242,6 +268,24 @@ class TournamentService:
         ``InvalidCommand`` (nothing written), or ``ConcurrencyConflict`` after ``retries``
         lost races.
         """
+        return self._observed(
+            command,
+            lambda: self._run(
+                tournament_id, command, actor=actor, role=role, table=table, principal=principal
+            ),
+        )
+
+    def _run(
+        self,
+        tournament_id: str,
+        command: Command,
+        *,
+        actor: str,
+        role: Role | str,
+        table: int | None,
+        principal: Caller | None,
+    ) -> list[EventRecord]:
+        """:meth:`run` without the observers."""
         actor, who, table = _caller(tournament_id, actor, role, table, principal)
         permissions.check_role(type(command), who)  # before any work
         command = self._with_db_player(command)
@@ -426,6 +470,14 @@ class TournamentService:
         a given id that already exists is refused. ``role`` must be allowed to run
         ``command`` (the director for ``CreateTournament``).
         """
+        return self._observed(
+            command, lambda: self._create(command, tournament_id, actor=actor, role=role)
+        )
+
+    def _create(
+        self, command: Command, tournament_id: str | None, *, actor: str, role: Role | str
+    ) -> str:
+        """:meth:`create` without the observers."""
         who = _role(role)
         permissions.check(command, who)
         role = who.value
@@ -497,6 +549,7 @@ class TournamentService:
         if outside is not None and outside.precomputed is not None:
             ctx = replace(ctx, precomputed=outside.precomputed)
         events = decide(state, command, ctx)
+        started = time.perf_counter()
         records = self.store.append(
             state.id,
             state.seq,
@@ -505,6 +558,7 @@ class TournamentService:
             recorded_at=now,
             command=type(command).__name__,  # who may undo the batch depends on it
         )
+        self._tell("appended", state.id, len(records), time.perf_counter() - started)
         self._fold(cached, records)
         self._publish(state.id, records)
         self._maybe_snapshot(cached)
@@ -566,6 +620,87 @@ class TournamentService:
     def exists(self, tournament_id: str) -> bool:
         """Whether the store holds a tournament with this id."""
         return self.store.last_seq(tournament_id) > 0
+
+    # ----------------------------------------------------------------------------------
+    # Portability: export, import, backup (docs/backup.md)
+
+    def export_tournament(self, tournament_id: str) -> str:
+        """The tournament's whole log as a portable export file (JSON lines, see
+        :mod:`pokertd.store.portable`), read in one query so it is one consistent log.
+
+        Raises ``NotFound`` for an unknown tournament.
+        """
+        rows = self.store.rows(tournament_id)
+        if not rows:
+            raise NotFound(
+                f"There is no tournament {tournament_id!r}.",
+                context={"tournament_id": tournament_id},
+            )
+        return dump_export(
+            rows,
+            name=_name_of(tournament_id, rows),
+            exported_at=self._now(),
+        )
+
+    def import_tournament(
+        self, content: bytes | str, *, as_id: str | None = None
+    ) -> TournamentInfo:
+        """Import an export file as a new tournament (its own id, or ``as_id``).
+
+        The file is checked (:func:`~pokertd.store.portable.read_export`) and its log is
+        decoded and folded from scratch *before* anything is written: a file that does not
+        replay is refused and nothing is left in the store. Renaming is safe: a
+        tournament's own id is not inside its events (the state gets it from the caller).
+        An id that exists already is refused. The people its registrations recorded are
+        added to this store's player database, as a registration here would.
+        """
+        checked = read_export(content)
+        tid = check_tournament_id(checked.tournament if as_id is None else as_id)
+        if self.exists(tid):
+            raise InvalidCommand(
+                f"A tournament with id {tid!r} exists already in this database: import the "
+                "file under another id (--as NEW_ID). Nothing was imported.",
+                context={"tournament_id": tid},
+            )
+        rows = [replace(r, tournament_id=tid) for r in checked.rows]
+        records = _replayed(tid, rows)
+        name = _name_of(tid, rows)
+        if checked.name != name and checked.name != checked.tournament:
+            raise InvalidCommand(
+                f"Line 1 of the file: the header names the tournament {checked.name!r} but "
+                f"its log calls it {name!r}. Nothing was imported."
+            )
+        self.store.import_rows(rows, name=name)
+        self.forget(tid)
+        self._note_db_players(tid, records)
+        return TournamentInfo(tid, name, records[0].recorded_at, records[-1].recorded_at, len(rows))
+
+    def backup(self, target: str, *, force: bool = False) -> BackupReport:
+        """Back up the whole store to the file ``target``.
+
+        SQLite: an online backup, safe while ``pokertd serve`` writes, checked afterwards
+        (:func:`~pokertd.store.portable.backup_sqlite`). PostgreSQL: nothing is run; the
+        report gives the ``pg_dump`` command that does it and the ``pg_restore`` command
+        that restores it. An existing ``target`` is refused unless ``force``.
+        """
+        url = self.store.url
+        path = sqlite_path(url)
+        if path is None:
+            check_target(target, force=force)
+            dump, restore = postgres_commands(url, target)
+            return BackupReport("postgresql", target, written=False, command=dump, restore=restore)
+        if path == ":memory:":
+            raise InvalidCommand("An in-memory store has no file to back up.")
+        done = backup_sqlite(path, target, force=force)
+        return BackupReport(
+            "sqlite",
+            target,
+            written=True,
+            tournaments=done.tournaments,
+            events=done.events,
+            bytes=done.bytes,
+            restore=f"cp {shlex.quote(target)} {shlex.quote(path)}",
+        )
 
     # ----------------------------------------------------------------------------------
     # Cache
@@ -715,6 +850,46 @@ class TournamentService:
 
         return unsubscribe
 
+    def observe(self, observer: Observer) -> Callable[[], None]:
+        """Tell ``observer`` of every command and append from now on; returns a function
+        that stops it (the web's metrics, :mod:`pokertd.web.metrics`)."""
+        with self._cache_lock:
+            self._observers.append(observer)
+
+        def stop() -> None:
+            with self._cache_lock:
+                if observer in self._observers:
+                    self._observers.remove(observer)
+
+        return stop
+
+    def _observed(self, command: Command, work: Callable[[], T]) -> T:
+        """``work()``, reported to the observers as ``command`` with its outcome and time."""
+        if not self._observers:
+            return work()
+        started = time.perf_counter()
+        outcome = "error"
+        try:
+            result = work()
+            outcome = "ok"
+            return result
+        except ConcurrencyConflict:
+            outcome = "conflict"
+            raise
+        except (RuleViolation, InvalidCommand, PermissionDenied):
+            outcome = "refused"
+            raise
+        finally:
+            name = type(command).__name__
+            self._tell("command", name, outcome, time.perf_counter() - started)
+
+    def _tell(self, what: str, *args: object) -> None:
+        for observer in list(self._observers):
+            try:
+                getattr(observer, what)(*args)
+            except Exception:
+                log.exception("observer %r failed on %s", observer, what)
+
     def _publish(self, tournament_id: str, records: list[EventRecord]) -> None:
         for callback in list(self._subscribers):
             try:
@@ -763,9 +938,102 @@ class TournamentService:
         self.close()
 
 
-def open_service(url: str) -> TournamentService:
-    """A service on the store at ``url`` (see :func:`pokertd.store.open_store`)."""
-    return TournamentService(open_store(url))
+@dataclass(frozen=True, slots=True)
+class BackupReport:
+    """What :meth:`TournamentService.backup` did, or what to run (PostgreSQL)."""
+
+    backend: str
+    """``sqlite`` or ``postgresql``."""
+    target: str
+    """The backup file."""
+    written: bool
+    """Whether pokertd wrote it (SQLite) or only says how (PostgreSQL)."""
+    tournaments: int = 0
+    """Tournaments in the checked backup (SQLite)."""
+    events: int = 0
+    """Events in the checked backup (SQLite)."""
+    bytes: int = 0
+    """The backup file's size (SQLite)."""
+    command: str = ""
+    """The command that makes the backup (PostgreSQL: ``pg_dump``)."""
+    restore: str = ""
+    """The command that puts it back (with ``pokertd serve`` stopped)."""
+
+
+def _name_of(tournament_id: str, rows: Sequence[StoredRow]) -> str:
+    """The tournament's display name, as the stores index it (the first event's ``name``)."""
+    return first_name(tournament_id, [(r.type, r.version, r.data) for r in rows[:1]])
+
+
+def _replayed(tournament_id: str, rows: Sequence[StoredRow]) -> list[EventRecord]:
+    """The records of imported ``rows``, decoded and folded from scratch as a check.
+
+    Refuses (``InvalidCommand``, naming the event) a log that does not decode, does not
+    fold, or does not begin with the tournament's creation. Any error of the fold counts:
+    the rows come from a file, and a half-folded log must never reach the store.
+    """
+    try:
+        records = decode_rows(
+            tournament_id,
+            (
+                (r.seq, r.batch, r.recorded_at, r.actor, r.type, r.version, r.data, r.command)
+                for r in rows
+            ),
+        )
+    except PokertdError as exc:
+        raise InvalidCommand(
+            f"The file cannot be imported: {str(exc).rstrip('.')}. Nothing was imported."
+        ) from None
+    if _fold_error(tournament_id, records) is not None:
+        seq, error = _first_failing_batch(tournament_id, records)
+        log.info("an imported log of %s does not replay at %d: %r", tournament_id, seq, error)
+        raise InvalidCommand(
+            f"The file's log does not replay: event {seq} (line {seq + 1}) cannot be applied "
+            f"({type(error).__name__}: {error}). Nothing was imported.",
+            context={"line": seq + 1},
+        )
+    if not fold(tournament_id, records[:1]).part(Setup).created:
+        raise InvalidCommand(
+            "The file's log does not begin with the tournament's creation. Nothing was imported."
+        )
+    return records
+
+
+def _fold_error(tournament_id: str, records: Sequence[EventRecord]) -> Exception | None:
+    """The error folding ``records`` raises (``None``: it folds). Any error counts: the
+    records come from a file, not from this code's own deciders."""
+    try:
+        fold(tournament_id, records)
+    except Exception as exc:
+        return exc
+    return None
+
+
+def _first_failing_batch(
+    tournament_id: str, records: Sequence[EventRecord]
+) -> tuple[int, Exception]:
+    """``(first seq, error)`` of the first batch whose log prefix no longer folds (a binary
+    search over the batches: only a refused import pays for it)."""
+    count = len(records)
+    ends = [i for i in range(1, count + 1) if i == count or records[i].seq == records[i].batch]
+    low, high = 0, len(ends) - 1  # the prefix up to ends[high] fails
+    error = _fold_error(tournament_id, records)
+    while low < high:
+        mid = (low + high) // 2
+        found = _fold_error(tournament_id, records[: ends[mid]])
+        if found is None:
+            low = mid + 1
+        else:
+            high, error = mid, found
+    start = ends[low - 1] if low else 0
+    assert error is not None, "the whole log fails to fold"
+    return records[start].seq, error
+
+
+def open_service(url: str, *, pool_size: int | None = None) -> TournamentService:
+    """A service on the store at ``url`` (see :func:`pokertd.store.open_store`);
+    ``pool_size`` caps its PostgreSQL connections (ignored for SQLite)."""
+    return TournamentService(open_store(url, pool_size=pool_size))
 
 
 __all__ = [
@@ -773,6 +1041,8 @@ __all__ = [
     "HEAVY_SECONDS",
     "ID_ALPHABET",
     "SNAPSHOT_EVERY",
+    "BackupReport",
+    "Observer",
     "Subscriber",
     "TournamentService",
     "check_tournament_id",

@@ -46,8 +46,9 @@ class Env:
         self.client.cookies.delete("pokertd_session")
 
 
-def make_env(tmp_path: Path, **settings: object) -> Iterator[Env]:
-    """An app over a temporary SQLite file, signed out, with director/floor/dealer users."""
+def make_env(tmp_path: Path, *, root_path: str = "", **settings: object) -> Iterator[Env]:
+    """An app over a temporary SQLite file, signed out, with director/floor/dealer users
+    (``root_path``: as if served under that prefix, ``pokertd serve --root-path``)."""
     url = f"sqlite:///{tmp_path / 'web.db'}"
     service = open_service(url)
     users = UserStore(url, hasher=FAST_HASHER)
@@ -56,7 +57,7 @@ def make_env(tmp_path: Path, **settings: object) -> Iterator[Env]:
     opts: dict[str, object] = {"db_url": url, "director_password": DIRECTOR_PW}
     opts.update(settings)
     app = create_app(service, Settings(**opts), users=users)  # type: ignore[arg-type]
-    with TestClient(app) as client:
+    with TestClient(app, root_path=root_path) as client:
         yield Env(url, service, users, client)
     service.close()
     users.close()

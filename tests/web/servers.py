@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import contextlib
 import os
+import signal
 import socket
 import subprocess
 import sys
 import time
 import urllib.request
 from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -24,8 +26,10 @@ def free_port() -> int:
 
 
 @contextlib.contextmanager
-def running_server(db: Path, password: str) -> Iterator[str]:
+def running_server(db: Path, password: str, *options: str) -> Iterator[str]:
     """``pokertd serve`` over the SQLite file ``db`` on a free port; yields its base URL.
+
+    ``options``: more ``serve`` options (``"--root-path", "/poker"``).
 
     The first director's password comes from ``POKERTD_DIRECTOR_PASSWORD``; the test fails
     with the server's output when it exits before answering.
@@ -34,7 +38,7 @@ def running_server(db: Path, password: str) -> Iterator[str]:
     env = {**os.environ, "POKERTD_DIRECTOR_PASSWORD": password, "POKERTD_NO_PROMPT": "1"}
     command = [sys.executable, "-c", "from pokertd.cli import main; main()", "serve"]
     proc = subprocess.Popen(
-        [*command, "--db", f"sqlite:///{db}", "--port", str(port)],
+        [*command, "--db", f"sqlite:///{db}", "--port", str(port), *options],
         env=env,
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
@@ -56,6 +60,55 @@ def running_server(db: Path, password: str) -> Iterator[str]:
         proc.wait(timeout=10)
         if proc.stdout is not None:
             proc.stdout.close()
+
+
+@dataclass
+class Served:
+    """A running ``pokertd serve`` of :func:`serve_process`: its process, base URL, and the
+    files its stdout and stderr go to."""
+
+    proc: subprocess.Popen[bytes]
+    base: str
+    out: Path
+    err: Path
+
+
+@contextlib.contextmanager
+def serve_process(
+    args: list[str], logs: Path, *, password: str, env: dict[str, str] | None = None
+) -> Iterator[Served]:
+    """``pokertd serve ARGS --port <free>`` with stdout and stderr in ``logs``; yields once
+    ``/api/me`` answers (generous: worker processes start slowly on loaded cores), then stops
+    it with SIGTERM (killed only if it does not end within 20 s)."""
+    port = free_port()
+    merged = {**os.environ, "POKERTD_DIRECTOR_PASSWORD": password, "POKERTD_NO_PROMPT": "1"}
+    merged.update(env or {})
+    command = [sys.executable, "-c", "from pokertd.cli import main; main()", "serve"]
+    out, err = logs / "serve.out", logs / "serve.err"
+    with out.open("wb") as o, err.open("wb") as e:
+        proc = subprocess.Popen(
+            [*command, *args, "--port", str(port)], env=merged, stdout=o, stderr=e
+        )
+    base = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 90
+        while True:
+            try:
+                urllib.request.urlopen(f"{base}/api/me", timeout=2).read()
+                break
+            except OSError:
+                if proc.poll() is not None or time.monotonic() > deadline:
+                    pytest.fail(f"pokertd serve did not start:\n{out.read_text()}{err.read_text()}")
+                time.sleep(0.2)
+        yield Served(proc, base, out, err)
+    finally:
+        if proc.poll() is None:
+            proc.send_signal(signal.SIGTERM)
+            try:
+                proc.wait(20)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.wait(10)
 
 
 def signed_in(

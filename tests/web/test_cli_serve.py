@@ -1,5 +1,6 @@
-"""``pokertd user add/list``: staff accounts from the terminal (the ``serve`` command itself is
-exercised by the browser test, which runs it as a subprocess)."""
+"""``pokertd user add/list``: staff accounts from the terminal, and ``pokertd serve --help``
+(the ``serve`` command itself runs as a subprocess in the browser tests and in
+``test_serve_options.py``)."""
 
 from __future__ import annotations
 
@@ -59,3 +60,36 @@ def test_user_add_refuses_bad_input(tmp_path: Path) -> None:
         app, ["user", "add", "bob", "--password", "bob-pass-2", "--reset", "--db", db]
     )
     assert r.exit_code == 0
+
+
+def test_serve_help_names_every_serving_option_and_its_variable() -> None:
+    """``pokertd serve --help`` (issue 16): workers, pool, logs, each with its variable."""
+    r = CliRunner().invoke(
+        app, ["serve", "--help"], env={"COLUMNS": "250", "NO_COLOR": "1"}, terminal_width=250
+    )
+    assert r.exit_code == 0, r.output
+    text = " ".join(r.output.split())
+    for words in (
+        "--workers",
+        "$POKERTD_WORKERS",
+        "--pool-size",
+        "ignored for SQLite",
+        "$POKERTD_POOL_SIZE",
+        "--log-level",
+        "$POKERTD_LOG_LEVEL",
+        "--log-format",
+        "$POKERTD_LOG_FORMAT",
+        "--access-log",
+        "--no-access-log",
+        "$POKERTD_ACCESS_LOG",
+    ):
+        assert words in text, words
+
+
+def test_the_log_choices_are_the_loggings_own() -> None:
+    """The CLI's copies of the log levels and formats match :mod:`pokertd.web.observe`."""
+    from pokertd.cli._choices import LogFormatChoice, LogLevelChoice
+    from pokertd.web.observe import LOG_FORMATS, LOG_LEVELS
+
+    assert tuple(c.value for c in LogLevelChoice) == LOG_LEVELS
+    assert tuple(c.value for c in LogFormatChoice) == LOG_FORMATS

@@ -7,7 +7,8 @@ move`` sub-app), ``clock`` (the ``pokertd structure`` sub-app, the clock, chip r
 ``prize`` (the ``pokertd prize`` sub-app: payouts, ICM, standings, bounties, payments, each
 also top level under its older name), ``deal`` (the ``pokertd deal`` sub-app), ``serve`` (the
 web app and the ``pokertd user`` sub-app), ``sim`` (simulation), ``profile`` (the ``pokertd
-profile`` sub-app: list, show, diff, check and copy rule profiles).
+profile`` sub-app: list, show, diff, check and copy rule profiles), ``backup`` (``pokertd
+backup``, ``export`` and ``import``: docs/backup.md).
 
 Start-up is quick (issue 15, docs/cli.md): the command modules import only Typer and
 pokertd's small base modules at the top, and each command imports the service, the
@@ -22,7 +23,7 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable, Iterator, MutableMapping
 from functools import partial
-from typing import Any
+from typing import Annotated, Any
 
 import typer
 import typer.main
@@ -129,17 +130,39 @@ _commands = typer.Typer(**_SETTINGS)
 :class:`LazyGroup`."""
 
 
+def _echo_version() -> None:
+    """Print the version (``pokertd version`` and ``pokertd --version``: one implementation)."""
+    from pokertd import __version__
+
+    typer.echo(__version__)
+
+
+def _version_option(value: bool) -> None:
+    """``--version``: print the version and stop before any command runs."""
+    if value:
+        _echo_version()
+        raise typer.Exit()
+
+
 @app.callback()
-def _root() -> None:
+def _root(
+    show_version: Annotated[
+        bool,
+        typer.Option(
+            "--version",
+            help="Print the pokertd version and exit.",
+            callback=_version_option,
+            is_eager=True,
+        ),
+    ] = False,
+) -> None:
     """Run live poker tournaments by the rules of real card rooms."""
 
 
 @app.command()
 def version() -> None:
     """Print the pokertd version."""
-    from pokertd import __version__
-
-    typer.echo(__version__)
+    _echo_version()
 
 
 _MODULES = (
@@ -158,6 +181,7 @@ _MODULES = (
     "series",
     "league",
     "player",
+    "backup",
 )
 
 for _name in _MODULES:

@@ -49,6 +49,23 @@ PENALTY_WORDS: dict[str, str] = {
 }
 """The floor's words for a penalty -> ``pokertd.tournament.penalties.PenaltyKind`` values."""
 
+
+class LogLevelChoice(StrEnum):
+    """``pokertd.web.observe.LOG_LEVELS``: ``pokertd serve --log-level``."""
+
+    DEBUG = "debug"
+    INFO = "info"
+    WARNING = "warning"
+    ERROR = "error"
+
+
+class LogFormatChoice(StrEnum):
+    """``pokertd.web.observe.LOG_FORMATS``: ``pokertd serve --log-format``."""
+
+    JSON = "json"
+    TEXT = "text"
+
+
 ICM_SAMPLES = 60_000
 """``pokertd.tournament.prizes.icm.DEFAULT_SAMPLES``: the ``--samples`` default of ``pokertd
 icm``."""
@@ -58,6 +75,8 @@ __all__ = [
     "ICM_SAMPLES",
     "PENALTY_WORDS",
     "LeftoverChoice",
+    "LogFormatChoice",
+    "LogLevelChoice",
     "OrderChoice",
     "VariantChoice",
 ]

@@ -2,7 +2,9 @@
 
 ``serve`` opens the store (SQLite ``./pokertd.db`` by default, created on first run, or
 PostgreSQL by URL), makes sure a director exists — from ``$POKERTD_DIRECTOR_PASSWORD``, a
-terminal prompt, or else the one-time ``/setup`` page — and runs uvicorn.
+terminal prompt, or else the one-time ``/setup`` page — and runs uvicorn: in this process,
+or with ``--workers N`` in N worker processes on one port (PostgreSQL only), each building
+its app with :func:`pokertd.web.asgi.app_from_env` from the environment set here.
 """
 
 from __future__ import annotations
@@ -10,12 +12,17 @@ from __future__ import annotations
 import dataclasses
 import ipaddress
 import os
+import signal
 import sys
-from collections.abc import Sequence
+import threading
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from types import FrameType
 from typing import TYPE_CHECKING, Annotated
 
 import typer
 
+from pokertd.cli._choices import LogFormatChoice, LogLevelChoice
 from pokertd.cli._common import (
     DbOption,
     JsonOption,
@@ -128,13 +135,31 @@ def _check_public_url(public_url: str) -> str:
 
 
 def _announce(
-    url: str, host: str, port: int, *, first_run: bool, phones: list[str], qr_url: str
+    url: str,
+    host: str,
+    port: int,
+    *,
+    first_run: bool,
+    phones: list[str],
+    qr_url: str,
+    root: str = "",
 ) -> None:
-    """Say where the app serves, every address a phone can use, and what the QR code opens."""
+    """Say where the app serves, every address a phone can use, and what the QR code opens.
+
+    Under ``--root-path`` the app's links carry the prefix, so it is opened through the
+    reverse proxy only: the direct addresses are not listed then."""
     from rich.markup import escape
 
     here = f"http://localhost:{port}"
     console.print(f"pokertd serving [bold]{url}[/]")
+    if root:
+        console.print(
+            f"  Behind a reverse proxy under [bold]{escape(root)}/[/]: open it through the "
+            f"proxy (which strips {escape(root)} and forwards to port {port})."
+        )
+        if first_run:
+            console.print(f"First run: open [bold]{escape(root)}/setup[/] through the proxy.")
+        return
     console.print(f"  On this computer:  [bold]{here}/[/]")
     if phones:
         for address in phones:
@@ -198,6 +223,176 @@ TrustedProxyOption = Annotated[
 ]
 
 
+WorkersOption = Annotated[
+    int,
+    typer.Option(
+        envvar="POKERTD_WORKERS",
+        help="Worker processes on the one port (1 to 16; more than 1 needs a postgresql:// "
+        "database, where the processes see each other's changes). $POKERTD_WORKERS.",
+    ),
+]
+PoolSizeOption = Annotated[
+    int,
+    typer.Option(
+        envvar="POKERTD_POOL_SIZE",
+        help="PostgreSQL connections per process (1 to 100; ignored for SQLite). "
+        "$POKERTD_POOL_SIZE.",
+    ),
+]
+LogLevelOption = Annotated[
+    LogLevelChoice,
+    typer.Option(
+        envvar="POKERTD_LOG_LEVEL",
+        case_sensitive=False,
+        help="Least important log records written to stderr. $POKERTD_LOG_LEVEL.",
+    ),
+]
+LogFormatOption = Annotated[
+    LogFormatChoice | None,
+    typer.Option(
+        envvar="POKERTD_LOG_FORMAT",
+        case_sensitive=False,
+        show_default=False,
+        help="Logs on stderr as JSON lines (for a log collector) or text (default: text on a "
+        "terminal, json otherwise). $POKERTD_LOG_FORMAT.",
+    ),
+]
+AccessLogOption = Annotated[
+    bool,
+    typer.Option(
+        "--access-log/--no-access-log",
+        envvar="POKERTD_ACCESS_LOG",
+        help="Log one line per request (method, path, status, time, request id). "
+        "$POKERTD_ACCESS_LOG (1 or 0).",
+    ),
+]
+RootPathOption = Annotated[
+    str,
+    typer.Option(
+        envvar="POKERTD_ROOT_PATH",
+        help="Behind a reverse proxy that serves pokertd under a path and strips it (e.g. "
+        "/poker): every link, script request and redirect starts with it. $POKERTD_ROOT_PATH.",
+    ),
+]
+
+MAX_WORKERS = 16
+"""The most worker processes ``--workers`` starts."""
+
+WORKER_HEALTHCHECK_S = 30
+"""Seconds a worker may take to answer the parent's health check before it is replaced.
+
+uvicorn's default (5 s) also covers a worker's start: a spawned process importing pokertd on
+a loaded machine can take longer, and was then killed and started again, forever."""
+
+ASGI_FACTORY = "pokertd.web.asgi:app_from_env"
+"""What each worker process of ``--workers N`` imports and calls to build its app."""
+
+
+def _is_postgres(url: str) -> bool:
+    return url.startswith(("postgresql://", "postgres://"))
+
+
+def _check_workers(workers: int, url: str) -> None:
+    """Refuse a worker count out of 1..16, or several workers on SQLite, in one sentence
+    that says why and what to do."""
+    from pokertd.errors import InvalidCommand
+
+    if not 1 <= workers <= MAX_WORKERS:
+        raise InvalidCommand(
+            f"--workers must be between 1 and {MAX_WORKERS} processes, not {workers} "
+            "(one process per CPU core is plenty)."
+        )
+    if workers > 1 and not _is_postgres(url):
+        raise InvalidCommand(
+            f"--workers {workers} needs a PostgreSQL database: worker processes on one SQLite "
+            "file do not hear of each other's changes, so screens would miss them. Serve with "
+            "one worker (it is plenty for a card room), or use --db postgresql://..."
+        )
+
+
+def _worker_env(
+    url: str,
+    settings: Settings,
+    *,
+    workers: int,
+    pool_size: int,
+    log: tuple[str, str, bool],
+) -> dict[str, str]:
+    """The environment each worker's :func:`pokertd.web.asgi.app_from_env` reads: the store,
+    the pool, the logs and the settings this process worked out (public URL, zone, proxies)."""
+    from pokertd.timefmt import ZONE_ENV
+
+    level, fmt, access = log
+    return {
+        "POKERTD_DB": url,
+        "POKERTD_POOL_SIZE": str(pool_size),
+        "POKERTD_WORKERS": str(workers),
+        "POKERTD_LOG_LEVEL": level,
+        "POKERTD_LOG_FORMAT": fmt,
+        "POKERTD_ACCESS_LOG": "1" if access else "0",
+        "POKERTD_PUBLIC_URL": settings.public_url,
+        ZONE_ENV: settings.timezone,
+        "POKERTD_TRUSTED_PROXIES": ",".join(settings.trusted_proxies),
+    }
+
+
+@contextmanager
+def _metrics_dir(workers: int) -> Iterator[str | None]:
+    """With several workers, a fresh ``$PROMETHEUS_MULTIPROC_DIR`` that every worker writes
+    its metrics to (so ``/metrics`` from any worker counts them all), removed at exit."""
+    if workers <= 1:
+        yield None
+        return
+    import shutil
+    import tempfile
+
+    path = tempfile.mkdtemp(prefix="pokertd-metrics-")
+    previous = os.environ.get("PROMETHEUS_MULTIPROC_DIR")
+    os.environ["PROMETHEUS_MULTIPROC_DIR"] = path
+    try:
+        yield path
+    finally:
+        shutil.rmtree(path, ignore_errors=True)
+        if previous is None:
+            os.environ.pop("PROMETHEUS_MULTIPROC_DIR", None)
+        else:
+            os.environ["PROMETHEUS_MULTIPROC_DIR"] = previous
+
+
+def _stopped(signum: int, frame: FrameType | None) -> None:
+    """SIGTERM after uvicorn's graceful stop: exit 0, a clean stop (uvicorn raises the signal
+    again once it has shut down; by default that would kill the process, status -15)."""
+    raise SystemExit(0)
+
+
+def _log_serving(url: str, host: str, port: int, workers: int, phones: list[str]) -> None:
+    """One structured ``serving`` log line (for a log collector; the banner is for people)."""
+    import logging
+
+    logging.getLogger("pokertd.serve").info(
+        "serving",
+        extra={
+            "url": _safe_url(url),
+            "host": host,
+            "port": port,
+            "workers": workers,
+            "addresses": [_http(a, port) for a in phones],
+            "pid": os.getpid(),
+        },
+    )
+
+
+def _safe_url(url: str) -> str:
+    """``url`` without a password (``postgresql://user:***@host/db``)."""
+    from urllib.parse import urlsplit, urlunsplit
+
+    parts = urlsplit(url)
+    if parts.password is None:
+        return url
+    netloc = parts.netloc.replace(f":{parts.password}@", ":***@", 1)
+    return urlunsplit(parts._replace(netloc=netloc))
+
+
 def _serve_settings(
     url: str,
     host: str,
@@ -226,6 +421,57 @@ def _serve_settings(
     return _with_proxies(settings, *proxies), phones
 
 
+def _chosen_format(choice: LogFormatChoice | None) -> str:
+    """``--log-format``, else text on a terminal and JSON lines for a log collector."""
+    return (choice or (LogFormatChoice.TEXT if sys.stderr.isatty() else LogFormatChoice.JSON)).value
+
+
+def _ensure_director(users: UserStore, settings: Settings) -> bool:
+    """Make the first director from the environment or a terminal prompt when none exists.
+
+    True when there is still none: the one-time ``/setup`` page chooses the password.
+    """
+    if not users.has_director():
+        if settings.director_password:  # idempotent when two servers start together
+            users.ensure_first_director(settings.director_name, settings.director_password)
+        elif sys.stdin.isatty() and not os.environ.get("POKERTD_NO_PROMPT"):
+            _prompt_director(users)
+    return not users.has_director()
+
+
+def _run_uvicorn(
+    target: object,
+    workers: int,
+    where: tuple[str, int, str],
+    log: tuple[str, str, bool],
+) -> None:
+    """Serve ``target`` (the app, or the factory's import string for ``workers`` > 1) at
+    ``where`` (host, port, root path) with ``log`` (level, format, access log)."""
+    import uvicorn
+
+    from pokertd.web.observe import uvicorn_log_config
+
+    host, port, root = where
+    level, fmt_name, access_log = log
+    uvicorn.run(
+        target,  # type: ignore[arg-type]
+        factory=workers > 1,
+        workers=workers,
+        host=host,
+        port=port,
+        log_config=uvicorn_log_config(level, fmt_name, access_log=access_log),
+        log_level=level,
+        access_log=False,  # pokertd.access (RequestContext) writes the access log
+        proxy_headers=False,  # the app reads X-Forwarded-For itself, from trusted proxies
+        timeout_graceful_shutdown=3,  # a stop ends the streams (Hub.close_all) at once
+        timeout_worker_healthcheck=WORKER_HEALTHCHECK_S,
+        # the WebSocket push needs a WebSocket library (the ``websockets`` dependency);
+        # named, not "auto", so a broken install fails at start instead of answering 404
+        ws="websockets-sansio",
+        root_path=root,  # --root-path: the prefix the proxy strips (web/auth.root_path)
+    )
+
+
 def serve(
     db: DbOption = None,
     host: HostOption = "127.0.0.1",
@@ -234,43 +480,58 @@ def serve(
     timezone: TimezoneOption = "",
     proxy_headers: ProxyHeadersOption = False,
     trusted_proxy: TrustedProxyOption = None,
+    workers: WorkersOption = 1,
+    pool_size: PoolSizeOption = 4,
+    log_level: LogLevelOption = LogLevelChoice.INFO,
+    log_format: LogFormatOption = None,
+    access_log: AccessLogOption = True,
+    root_path: RootPathOption = "",
 ) -> None:
     """Run the web app: floor console, TV clock, player and dealer views, JSON API."""
-    import uvicorn
-
     from pokertd.service import open_service
     from pokertd.store.accounts import AccountStore
     from pokertd.web import UserStore, create_app
+    from pokertd.web.auth import check_root_path
+    from pokertd.web.observe import configure_logging
 
+    level, fmt_name = log_level.value, _chosen_format(log_format)
     with refusals():
         url = db_url(db)
         check_port(port)
+        _check_workers(workers, url)
+    configure_logging(level, fmt_name)
+    with refusals():
         settings, phones = _serve_settings(
             url, host, port, public_url, timezone, (proxy_headers, trusted_proxy)
         )
-        service = open_service(url)
-        store = service.store  # one connection for events and accounts
+        root = check_root_path(root_path)
+        if root and not (public_url or os.environ.get("POKERTD_PUBLIC_URL")):
+            # a LAN address would skip the proxy: the QR code uses the address the TV opened
+            settings = dataclasses.replace(settings, public_url="")
+        service = open_service(url, pool_size=pool_size)
+        store = service.store  # one pool for events and accounts
         users = UserStore(store if isinstance(store, AccountStore) else url)
-        if not users.has_director():
-            if settings.director_password:  # idempotent when two servers start together
-                users.ensure_first_director(settings.director_name, settings.director_password)
-            elif sys.stdin.isatty() and not os.environ.get("POKERTD_NO_PROMPT"):
-                _prompt_director(users)
-        app = create_app(service, settings, users=users)
-    first_run = not users.has_director()
-    _announce(url, host, port, first_run=first_run, phones=phones, qr_url=settings.public_url)
-    uvicorn.run(
-        app,
-        host=host,
-        port=port,
-        log_level="warning",
-        proxy_headers=False,  # the app reads X-Forwarded-For itself, from trusted proxies only
-        timeout_graceful_shutdown=3,  # open SSE streams must not hold up a stop
-        # the WebSocket push needs a WebSocket library (the ``websockets`` dependency);
-        # named, not "auto", so a broken install fails at start instead of answering 404
-        ws="websockets-sansio",
-    )
-    service.close()
+        first_run = _ensure_director(users, settings)
+        if workers > 1:  # each worker opens its own store: this one only did the set-up
+            service.close()
+            log = (level, fmt_name, access_log)
+            env = _worker_env(url, settings, workers=workers, pool_size=pool_size, log=log)
+            os.environ.update(env)
+            target: object = ASGI_FACTORY
+        else:
+            target = create_app(service, settings, users=users)
+    if fmt_name == "text" or sys.stdout.isatty():  # JSON logs: keep stdout for the collector
+        qr_url = settings.public_url
+        _announce(url, host, port, first_run=first_run, phones=phones, qr_url=qr_url, root=root)
+    _log_serving(url, host, port, workers, phones)
+    if threading.current_thread() is threading.main_thread():
+        signal.signal(signal.SIGTERM, _stopped)
+    try:
+        with _metrics_dir(workers):
+            _run_uvicorn(target, workers, (host, port, root), (level, fmt_name, access_log))
+    finally:
+        if workers == 1:
+            service.close()
 
 
 @user_app.command("add")

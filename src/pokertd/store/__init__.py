@@ -15,7 +15,16 @@ from __future__ import annotations
 
 from pokertd.errors import StoreError
 from pokertd.store.accounts import Account, AccountStore, SessionRow
-from pokertd.store.base import EventStore, Listener, StoredRow, TournamentInfo
+from pokertd.store.base import (
+    DEFAULT_POOL_SIZE,
+    MAX_POOL_SIZE,
+    EventStore,
+    Listener,
+    StoredRow,
+    StoreHealth,
+    TournamentInfo,
+    check_pool_size,
+)
 from pokertd.store.sqlite import SqliteStore
 
 
@@ -34,19 +43,22 @@ def sqlite_path(url: str) -> str | None:
     return url
 
 
-def open_store(url: str) -> EventStore:
+def open_store(url: str, *, pool_size: int | None = None) -> EventStore:
     """Open (creating if needed) the event store at ``url``.
 
-    Raises ``StoreError`` for an unknown scheme, a foreign or damaged file, or an
-    unreachable server; nothing is written in that case.
+    ``pool_size`` caps the PostgreSQL connections of the store (1 to 100, default 4); it
+    is checked but otherwise ignored for SQLite (one connection per file). Raises
+    ``InvalidCommand`` for a bad pool size and ``StoreError`` for an unknown scheme, a
+    foreign or damaged file, or an unreachable server; nothing is written in that case.
     """
+    size = check_pool_size(pool_size)
     path = sqlite_path(url)
     if path is not None:
         return SqliteStore(path)
     if url.startswith(("postgresql://", "postgres://")):
         from pokertd.store.postgres import PostgresStore
 
-        return PostgresStore(url)
+        return PostgresStore(url, pool_size=size)
     scheme = url.split("://", 1)[0]
     raise StoreError(
         f"Unknown store URL scheme {scheme!r}: use sqlite:///file.db or postgresql://host/db."
@@ -54,14 +66,18 @@ def open_store(url: str) -> EventStore:
 
 
 __all__ = [
+    "DEFAULT_POOL_SIZE",
+    "MAX_POOL_SIZE",
     "Account",
     "AccountStore",
     "EventStore",
     "Listener",
     "SessionRow",
     "SqliteStore",
+    "StoreHealth",
     "StoredRow",
     "TournamentInfo",
+    "check_pool_size",
     "open_store",
     "sqlite_path",
 ]

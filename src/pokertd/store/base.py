@@ -34,6 +34,24 @@ Listener = Callable[[str, int], None]
 or with ``(RESYNC, 0)`` when notifications may have been missed (reload what you hold)."""
 RESYNC = "*"
 """The tournament id a listener gets when it must reload every tournament it holds."""
+DEFAULT_POOL_SIZE = 4
+"""PostgreSQL connections one store keeps at most when no pool size is given."""
+MAX_POOL_SIZE = 100
+"""The largest pool size accepted (PostgreSQL's default ``max_connections`` is 100)."""
+
+
+def check_pool_size(pool_size: int | None) -> int:
+    """``pool_size`` (or the default when ``None``) after refusing nonsense sizes."""
+    if pool_size is None:
+        return DEFAULT_POOL_SIZE
+    if isinstance(pool_size, bool) or not isinstance(pool_size, int):
+        raise InvalidCommand(f"The pool size must be a whole number, not {pool_size!r}.")
+    if not 1 <= pool_size <= MAX_POOL_SIZE:
+        raise InvalidCommand(
+            f"The pool size must be between 1 and {MAX_POOL_SIZE} database connections, "
+            f"not {pool_size}."
+        )
+    return pool_size
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,6 +84,27 @@ class StoredRow:
     data: str
     command: str | None = None
     """The class name of the command that produced the batch (``None`` in older rows)."""
+
+
+@dataclass(frozen=True, slots=True)
+class StoreHealth:
+    """What a store found when it asked its database (``/readyz``, ``pokertd`` checks).
+
+    ``current`` is false when the database holds an older schema than this code writes
+    (a migration did not run) or a newer one (an older pokertd is pointed at it).
+    """
+
+    backend: str
+    """``"sqlite"`` or ``"postgresql"``."""
+    schema_version: int
+    """The schema version recorded in the database (0 when none is recorded)."""
+    code_schema_version: int
+    """The schema version this code writes."""
+
+    @property
+    def current(self) -> bool:
+        """Whether the database's schema is the one this code writes."""
+        return self.schema_version == self.code_schema_version
 
 
 @runtime_checkable
@@ -126,6 +165,23 @@ class EventStore(Protocol):
         """``(seq, data)`` of the tournament's snapshot for ``key``, or ``None``."""
         ...
 
+    def health(self) -> StoreHealth:
+        """Ask the database (a real query) which schema it holds.
+
+        Raises ``StoreError`` when the database does not answer.
+        """
+        ...
+
+    def import_rows(self, rows: Sequence[StoredRow], *, name: str) -> None:
+        """Write the stored rows of ONE new tournament exactly as given; all or nothing.
+
+        The tournament's index row gets ``name``, ``created_at`` = the first row's
+        ``recorded_at``, ``updated_at`` = the last one's, ``last_seq`` = the last seq.
+        Raises ``InvalidCommand`` (writing nothing) when the tournament already exists or
+        the rows are not one whole, readable log (seq 1, 2, … without gaps).
+        """
+        ...
+
     def listen(self, callback: Listener) -> Callable[[], None] | None:
         """Call ``callback(tournament_id, last_seq)`` for appends made by other processes.
 
@@ -161,6 +217,77 @@ def check_append(tournament_id: str, expected_seq: int, events: Sequence[Event])
     for ev in events:
         if not isinstance(ev, Event) or not ev.type:
             raise InvalidCommand(f"{ev!r} is not a registered event.")
+
+
+def check_import(rows: Sequence[StoredRow], name: str) -> tuple[str, list[datetime]]:
+    """Refuse rows that are not one whole, readable tournament log, before any write.
+
+    Returns the tournament id and each row's ``recorded_at`` as an aware UTC time. Every
+    row must belong to the same tournament, ``seq`` must run 1, 2, … without gaps,
+    ``batch`` must start a batch at or before its row, ``data`` must be JSON of a known
+    event type: a file that passes replays to a state, so a broken one is refused whole.
+    """
+    if not isinstance(name, str) or not name.strip():
+        raise InvalidCommand("The imported tournament needs a name.")
+    if not rows:
+        raise InvalidCommand("Nothing to import: the file holds no events.")
+    tid = rows[0].tournament_id
+    if not tid or not isinstance(tid, str):
+        raise InvalidCommand("The imported events carry no tournament id.")
+    times: list[datetime] = []
+    batches: set[int] = set()
+    for expected, row in enumerate(rows, start=1):
+        where = f"Event {expected} of the imported tournament {tid}"
+        if row.tournament_id != tid:
+            raise InvalidCommand(
+                f"{where} belongs to tournament {row.tournament_id}: import one tournament "
+                "at a time."
+            )
+        if row.seq != expected:
+            raise InvalidCommand(
+                f"{where} has number {row.seq}: the events must be numbered 1, 2, 3, … "
+                "without gaps. Nothing was imported."
+            )
+        if row.batch == row.seq:
+            batches.add(row.batch)
+        elif row.batch not in batches or row.batch > row.seq:
+            raise InvalidCommand(
+                f"{where} claims batch {row.batch}, which does not start before it. "
+                "Nothing was imported."
+            )
+        try:
+            moment = datetime.fromisoformat(row.recorded_at)
+        except (TypeError, ValueError):
+            moment = None
+        if moment is None or moment.tzinfo is None:
+            raise InvalidCommand(
+                f"{where} has no valid time with a time zone ({row.recorded_at!r}). "
+                "Nothing was imported."
+            )
+        times.append(moment.astimezone(UTC))
+    try:
+        decode_rows(
+            tid,
+            (
+                (r.seq, r.batch, r.recorded_at, r.actor, r.type, r.version, r.data, r.command)
+                for r in rows
+            ),
+        )
+    except (StoreError, InvalidCommand) as exc:
+        raise InvalidCommand(
+            f"The imported tournament {tid} cannot be read: {exc} Nothing was imported.",
+            context={"tournament_id": tid},
+        ) from exc
+    return tid, times
+
+
+def already_exists(tournament_id: str) -> InvalidCommand:
+    """The error for an import whose tournament id is already taken."""
+    return InvalidCommand(
+        f"Tournament {tournament_id} already exists in this database; nothing was imported. "
+        "Delete it first, or import it into another database.",
+        context={"tournament_id": tournament_id},
+    )
 
 
 def encode(events: Sequence[Event]) -> list[tuple[str, int, str]]:
@@ -281,12 +408,18 @@ def decode_rows(
 
 
 __all__ = [
+    "DEFAULT_POOL_SIZE",
+    "MAX_POOL_SIZE",
     "RESYNC",
     "EventStore",
     "Listener",
+    "StoreHealth",
     "StoredRow",
     "TournamentInfo",
+    "already_exists",
     "check_append",
+    "check_import",
+    "check_pool_size",
     "conflict",
     "decode_rows",
     "encode",

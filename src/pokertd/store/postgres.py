@@ -7,21 +7,32 @@ shared database stays tidy). An append locks the tournament's index row
 ``(tournament_id, seq)`` backs the check up, so two racing writers can never both succeed.
 An acknowledged append is a committed transaction.
 
+Connections come from a pool (:class:`psycopg_pool.ConnectionPool`, 1 to ``pool_size``
+connections, ``application_name`` ``pokertd``): each operation borrows one for its
+statement or transaction, so web threads read and write in parallel instead of queueing
+behind one connection. An operation nested in another on the same thread reuses the
+connection it already holds (one pool slot per thread, never a wait on itself).
+
 :meth:`PostgresStore.listen` runs a background thread on its own connection (``LISTEN
-pokertd``) and reports appends made by *other* connections, so several ``pokertd serve``
-processes see each other's changes within a second.
+pokertd``) and reports appends made by *other* stores, so several ``pokertd serve``
+processes see each other's changes within a second. Its own appends are recognised by the
+backend pid PostgreSQL puts on each notification: the store remembers the pid of every
+pool connection it opened (and ignores pids of connections already closed).
 """
 
 from __future__ import annotations
 
 import logging
 import threading
+import weakref
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from datetime import UTC, datetime
+from typing import Any
 
 import psycopg
 from psycopg import errors as pg_errors
+from psycopg_pool import ConnectionPool, PoolTimeout
 
 from pokertd.errors import ConcurrencyConflict, PokertdError, StoreError
 from pokertd.store.accounts import ACCOUNTS_LOCK, Runner, SqlAccounts
@@ -29,8 +40,12 @@ from pokertd.store.base import (
     RESYNC,
     Listener,
     StoredRow,
+    StoreHealth,
     TournamentInfo,
+    already_exists,
     check_append,
+    check_import,
+    check_pool_size,
     conflict,
     decode_rows,
     encode,
@@ -48,6 +63,12 @@ SCHEMA_VERSION = 3
 ``command`` column of ``pokertd_events``)."""
 CHANNEL = "pokertd"
 """The LISTEN/NOTIFY channel; payload ``'<tournament_id>:<last seq>'``."""
+APPLICATION = "pokertd"
+"""``application_name`` of the pool's connections (visible in ``pg_stat_activity``)."""
+POOL_WAIT_SECONDS = 10.0
+"""How long an operation waits for a free pool connection before failing."""
+HEALTH_WAIT_SECONDS = 3.0
+"""How long :meth:`PostgresStore.health` waits for a connection (a probe must be quick)."""
 LISTEN_APPLICATION = "pokertd-listen"
 """``application_name`` of the listener's connection (visible in ``pg_stat_activity``)."""
 _SCHEMA_LOCK = 0x504B5444  # advisory lock key: one process creates the schema
@@ -94,10 +115,10 @@ _MIGRATIONS = {
 _ROW_COLUMNS = "seq, batch, recorded_at, actor, type, version, data, command"
 log = logging.getLogger("pokertd.store")
 
+Conn = psycopg.Connection[tuple[Any, ...]]
 
-def _connect(
-    url: str, *, connect_timeout: int = 5, application_name: str = "pokertd"
-) -> psycopg.Connection[tuple[object, ...]]:
+
+def _connect(url: str, *, connect_timeout: int = 5, application_name: str = "pokertd") -> Conn:
     try:
         conn = psycopg.connect(
             url,
@@ -121,47 +142,95 @@ def _safe(url: str) -> str:
 
 
 class PostgresStore(SqlLeagues, SqlAccounts, SqlPlayers, SqlSeries):
-    """An :class:`~pokertd.store.base.EventStore` on PostgreSQL (thread-safe).
+    """An :class:`~pokertd.store.base.EventStore` on PostgreSQL (thread-safe, pooled).
 
     Also the :class:`~pokertd.store.accounts.AccountStore` of that database (staff
-    accounts, sessions, sign-in attempts), on the same connection.
+    accounts, sessions, sign-in attempts), through the same pool. ``pool_size`` caps the
+    connections this store holds (1 to 100; default 4); the listener's connection is extra.
     """
 
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, *, pool_size: int | None = None) -> None:
         self.url = url
-        self._conn = _connect(url)
-        self._lock = threading.RLock()
+        self.pool_size = check_pool_size(pool_size)
+        self._local = threading.local()
+        self._members: dict[int, weakref.ref[Conn]] = {}
+        self._members_lock = threading.Lock()
+        setup = _connect(url)
         try:
-            self._setup()
-        except BaseException:
-            self._conn.close()
-            raise
-        self._backend_pid = self._conn.info.backend_pid
+            self._setup(setup)
+        finally:
+            setup.close()
+        self._pool: ConnectionPool[Conn] = ConnectionPool(
+            url,
+            min_size=1,
+            max_size=self.pool_size,
+            kwargs={"autocommit": True, "connect_timeout": 5, "application_name": APPLICATION},
+            configure=self._configure,
+            check=ConnectionPool.check_connection,
+            timeout=POOL_WAIT_SECONDS,
+            name="pokertd",
+            num_workers=2,
+            open=False,
+        )
+        try:
+            self._pool.open(wait=True, timeout=POOL_WAIT_SECONDS)
+        except psycopg.Error as exc:
+            self._pool.close()
+            raise StoreError(
+                f"Cannot open a connection pool to PostgreSQL at {_safe(url)}: {exc}".strip()
+            ) from exc
 
-    def _setup(self) -> None:
-        with self._errors("creating the schema"), self._conn.transaction():
-            self._conn.execute("SELECT pg_advisory_xact_lock(%s)", (_SCHEMA_LOCK,))
+    def _configure(self, conn: Conn) -> None:
+        """Prepare a new pool connection: UTC times, and remember its backend pid so the
+        listener can tell this store's notifications from other processes'."""
+        conn.execute("SET TIME ZONE 'UTC'")
+        with self._members_lock:
+            self._members[conn.info.backend_pid] = weakref.ref(conn)
+
+    def _is_own(self, pid: int) -> bool:
+        """Whether ``pid`` is the backend of one of this store's open pool connections."""
+        with self._members_lock:
+            ref = self._members.get(pid)
+        conn = ref() if ref is not None else None
+        return conn is not None and not conn.closed
+
+    def _setup(self, conn: Conn) -> None:
+        with self._errors("creating the schema"), conn.transaction():
+            conn.execute("SELECT pg_advisory_xact_lock(%s)", (_SCHEMA_LOCK,))
             for statement in _SCHEMA:
-                self._conn.execute(statement)
-            found = self._conn.execute("SELECT max(version) FROM pokertd_schema").fetchone()
+                conn.execute(statement)
+            found = conn.execute("SELECT max(version) FROM pokertd_schema").fetchone()
             version = found[0] if found else None
             if version is None:  # new database (the migrations change nothing then)
                 for statements in _MIGRATIONS.values():
                     for statement in statements:
-                        self._conn.execute(statement)
-                self._conn.execute(
-                    "INSERT INTO pokertd_schema (version) VALUES (%s)", (SCHEMA_VERSION,)
-                )
+                        conn.execute(statement)
+                conn.execute("INSERT INTO pokertd_schema (version) VALUES (%s)", (SCHEMA_VERSION,))
             elif int(str(version)) < SCHEMA_VERSION:  # the CREATEs above added new tables
                 for step in range(int(str(version)), SCHEMA_VERSION):
                     for statement in _MIGRATIONS.get(step, []):
-                        self._conn.execute(statement)
-                self._conn.execute("UPDATE pokertd_schema SET version = %s", (SCHEMA_VERSION,))
+                        conn.execute(statement)
+                conn.execute("UPDATE pokertd_schema SET version = %s", (SCHEMA_VERSION,))
             elif int(str(version)) > SCHEMA_VERSION:
                 raise StoreError(
                     f"The database at {_safe(self.url)} was written by a newer pokertd (schema "
                     f"{version}; this version reads up to {SCHEMA_VERSION}). Upgrade pokertd."
                 )
+
+    @contextmanager
+    def _connection(self, timeout: float | None = None) -> Iterator[Conn]:
+        """A pool connection for one operation; nested operations on the same thread reuse
+        the one already held (as the old single connection's re-entrant lock allowed)."""
+        held: Conn | None = getattr(self._local, "conn", None)
+        if held is not None:
+            yield held
+            return
+        with self._pool.connection(timeout=timeout) as conn:
+            self._local.conn = conn
+            try:
+                yield conn
+            finally:
+                self._local.conn = None
 
     @contextmanager
     def _errors(self, doing: str) -> Iterator[None]:
@@ -174,10 +243,20 @@ class PostgresStore(SqlLeagues, SqlAccounts, SqlPlayers, SqlSeries):
             raise ConcurrencyConflict(
                 "Another writer appended to the tournament first. Reload and try again."
             ) from exc
+        except PoolTimeout as exc:
+            raise self._no_connection(doing) from exc
         except psycopg.Error as exc:
             raise StoreError(
                 f"PostgreSQL at {_safe(self.url)} failed while {doing}: {exc}".strip()
             ) from exc
+
+    def _no_connection(self, doing: str) -> StoreError:
+        """The error when no pool connection came free in time (server down or pool full)."""
+        return StoreError(
+            f"No connection to PostgreSQL at {_safe(self.url)} came free in time while "
+            f"{doing}: the database is unreachable, or all {self.pool_size} pooled "
+            "connections stayed busy (a larger --pool-size helps then). Try again."
+        )
 
     # ----------------------------------------------------------------------------------
     # AccountStore hooks (the SQL is in SqlAccounts, with ``?`` placeholders)
@@ -190,27 +269,33 @@ class PostgresStore(SqlLeagues, SqlAccounts, SqlPlayers, SqlSeries):
             yield
         except PokertdError:
             raise
+        except PoolTimeout as exc:
+            raise self._no_connection("reading or writing staff, player or league data") from exc
         except psycopg.Error as exc:
             raise StoreError(
                 f"The staff, player, league and series tables at {_safe(self.url)} are down: "
                 f"{exc}".strip()
             ) from exc
 
-    def _run(self, sql: str, params: tuple[object, ...] = ()) -> list[tuple[object, ...]]:
-        cur = self._conn.execute(sql.replace("?", "%s"), params)
-        return [tuple(row) for row in cur.fetchall()] if cur.description else []
+    @staticmethod
+    def _runner(conn: Conn) -> Runner:
+        def run(sql: str, params: tuple[object, ...] = ()) -> list[tuple[object, ...]]:
+            cur = conn.execute(sql.replace("?", "%s"), params)
+            return [tuple(row) for row in cur.fetchall()] if cur.description else []
+
+        return run
 
     @contextmanager
     def _accounts_tx(self, lock_key: int = ACCOUNTS_LOCK) -> Iterator[Runner]:
         """A transaction under advisory lock ``lock_key``: no other process interleaves."""
-        with self._account_errors(), self._lock, self._conn.transaction():
-            self._conn.execute("SELECT pg_advisory_xact_lock(%s)", (lock_key,))
-            yield self._run
+        with self._account_errors(), self._connection() as conn, conn.transaction():
+            conn.execute("SELECT pg_advisory_xact_lock(%s)", (lock_key,))
+            yield self._runner(conn)
 
     @contextmanager
     def _accounts_read(self) -> Iterator[Runner]:
-        with self._account_errors(), self._lock:
-            yield self._run
+        with self._account_errors(), self._connection() as conn:
+            yield self._runner(conn)
 
     # ----------------------------------------------------------------------------------
     # EventStore
@@ -238,8 +323,8 @@ class PostgresStore(SqlLeagues, SqlAccounts, SqlPlayers, SqlSeries):
             for i, (t, v, d) in enumerate(encoded)
         ]
         last = expected_seq + len(rows)
-        with self._errors("appending"), self._lock, self._conn.transaction():
-            cur = self._conn.cursor()
+        with self._errors("appending"), self._connection() as conn, conn.transaction():
+            cur = conn.cursor()
             found = cur.execute(
                 "SELECT last_seq FROM pokertd_tournaments WHERE id = %s FOR UPDATE",
                 (tournament_id,),
@@ -271,43 +356,80 @@ class PostgresStore(SqlLeagues, SqlAccounts, SqlPlayers, SqlSeries):
         return records_for(expected_seq, events, actor, at, command)
 
     @staticmethod
-    def _last_seq(cur: psycopg.Cursor[tuple[object, ...]], tournament_id: str) -> int:
+    def _last_seq(cur: psycopg.Cursor[tuple[Any, ...]], tournament_id: str) -> int:
         found = cur.execute(
             "SELECT last_seq FROM pokertd_tournaments WHERE id = %s", (tournament_id,)
         ).fetchone()
         return int(str(found[0])) if found else 0
 
+    def import_rows(self, rows: Sequence[StoredRow], *, name: str) -> None:
+        """Write one new tournament's stored rows as given (all or nothing, committed) and
+        notify other processes as an append does. ``InvalidCommand`` when the id exists or
+        the rows are not a whole log."""
+        tid, times = check_import(rows, name)
+        values = [
+            (tid, r.seq, r.batch, at, r.actor, r.type, r.version, r.data, r.command)
+            for r, at in zip(rows, times, strict=True)
+        ]
+        last = values[-1][1]
+        with self._errors("importing"), self._connection() as conn, conn.transaction():
+            cur = conn.cursor()
+            created = cur.execute(
+                "INSERT INTO pokertd_tournaments (id, name, created_at, updated_at, last_seq) "
+                "VALUES (%s, %s, %s, %s, %s) ON CONFLICT (id) DO NOTHING RETURNING id",
+                (tid, name, times[0], times[-1], last),
+            ).fetchone()
+            if (
+                created is None
+                or cur.execute(
+                    "SELECT 1 FROM pokertd_events WHERE tournament_id = %s LIMIT 1", (tid,)
+                ).fetchone()
+            ):
+                raise already_exists(tid)
+            cur.execute("DELETE FROM pokertd_snapshots WHERE tournament_id = %s", (tid,))
+            cur.executemany(
+                f"INSERT INTO pokertd_events (tournament_id, {_ROW_COLUMNS}) "
+                "VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s)",
+                values,
+            )
+            cur.execute("SELECT pg_notify(%s, %s)", (CHANNEL, f"{tid}:{last}"))
+
+    def health(self) -> StoreHealth:
+        """Ask PostgreSQL for the schema version it holds (waits at most a few seconds
+        for a connection); ``StoreError`` when the database does not answer."""
+        with self._errors("checking health"), self._connection(HEALTH_WAIT_SECONDS) as conn:
+            found = conn.execute("SELECT max(version) FROM pokertd_schema").fetchone()
+        version = found[0] if found else None
+        return StoreHealth("postgresql", int(str(version or 0)), SCHEMA_VERSION)
+
     def load(self, tournament_id: str, after_seq: int = 0) -> list[EventRecord]:
         """The records of ``tournament_id`` after ``after_seq``, in order."""
-        with self._errors("loading"), self._lock:
-            rows = self._conn.execute(
+        with self._errors("loading"), self._connection() as conn:
+            rows = conn.execute(
                 f"SELECT {_ROW_COLUMNS} FROM pokertd_events "
                 "WHERE tournament_id = %s AND seq > %s ORDER BY seq",
                 (tournament_id, after_seq),
             ).fetchall()
-        return decode_rows(tournament_id, rows)  # type: ignore[arg-type]
+        return decode_rows(tournament_id, rows)
 
     def last_seq(self, tournament_id: str) -> int:
         """The seq of the tournament's last event (0 when it has none)."""
-        with self._errors("reading"), self._lock:
-            return self._last_seq(self._conn.cursor(), tournament_id)
+        with self._errors("reading"), self._connection() as conn:
+            return self._last_seq(conn.cursor(), tournament_id)
 
     def tournaments(self) -> list[TournamentInfo]:
         """Every tournament, most recently created first."""
-        with self._errors("listing tournaments"), self._lock:
-            rows = self._conn.execute(
+        with self._errors("listing tournaments"), self._connection() as conn:
+            rows = conn.execute(
                 "SELECT id, name, created_at, updated_at, last_seq FROM pokertd_tournaments "
                 "ORDER BY created_at DESC, id"
             ).fetchall()
-        return [
-            TournamentInfo(str(r[0]), str(r[1]), r[2], r[3], int(str(r[4])))  # type: ignore[arg-type]
-            for r in rows
-        ]
+        return [TournamentInfo(str(r[0]), str(r[1]), r[2], r[3], int(r[4])) for r in rows]
 
     def rows(self, tournament_id: str) -> list[StoredRow]:
         """The tournament's rows as stored (``recorded_at`` as ISO-8601 UTC text)."""
-        with self._errors("reading"), self._lock:
-            rows = self._conn.execute(
+        with self._errors("reading"), self._connection() as conn:
+            rows = conn.execute(
                 f"SELECT tournament_id, {_ROW_COLUMNS} FROM pokertd_events "
                 "WHERE tournament_id = %s ORDER BY seq",
                 (tournament_id,),
@@ -315,12 +437,12 @@ class PostgresStore(SqlLeagues, SqlAccounts, SqlPlayers, SqlSeries):
         return [
             StoredRow(
                 str(r[0]),
-                int(str(r[1])),
-                int(str(r[2])),
-                utc_iso(r[3]),  # type: ignore[arg-type]
+                int(r[1]),
+                int(r[2]),
+                utc_iso(r[3]),
                 str(r[4]),
                 str(r[5]),
-                int(str(r[6])),
+                int(r[6]),
                 str(r[7]),
                 None if r[8] is None else str(r[8]),
             )
@@ -329,19 +451,15 @@ class PostgresStore(SqlLeagues, SqlAccounts, SqlPlayers, SqlSeries):
 
     def delete(self, tournament_id: str) -> None:
         """Remove a whole tournament and its events."""
-        with self._errors("deleting"), self._lock, self._conn.transaction():
-            self._conn.execute(
-                "DELETE FROM pokertd_events WHERE tournament_id = %s", (tournament_id,)
-            )
-            self._conn.execute("DELETE FROM pokertd_tournaments WHERE id = %s", (tournament_id,))
-            self._conn.execute(
-                "DELETE FROM pokertd_snapshots WHERE tournament_id = %s", (tournament_id,)
-            )
+        with self._errors("deleting"), self._connection() as conn, conn.transaction():
+            conn.execute("DELETE FROM pokertd_events WHERE tournament_id = %s", (tournament_id,))
+            conn.execute("DELETE FROM pokertd_tournaments WHERE id = %s", (tournament_id,))
+            conn.execute("DELETE FROM pokertd_snapshots WHERE tournament_id = %s", (tournament_id,))
 
     def save_snapshot(self, tournament_id: str, seq: int, key: str, data: bytes) -> None:
         """Keep ``data`` as the tournament's snapshot at ``seq`` for ``key`` (replacing)."""
-        with self._errors("saving a snapshot"), self._lock, self._conn.transaction():
-            self._conn.execute(
+        with self._errors("saving a snapshot"), self._connection() as conn:
+            conn.execute(
                 "INSERT INTO pokertd_snapshots (tournament_id, key, seq, data) "
                 "VALUES (%s, %s, %s, %s) ON CONFLICT (tournament_id, key) DO UPDATE "
                 "SET seq = excluded.seq, data = excluded.data "
@@ -351,34 +469,34 @@ class PostgresStore(SqlLeagues, SqlAccounts, SqlPlayers, SqlSeries):
 
     def load_snapshot(self, tournament_id: str, key: str) -> tuple[int, bytes] | None:
         """``(seq, data)`` of the tournament's snapshot for ``key``, or ``None``."""
-        with self._errors("reading a snapshot"), self._lock:
-            found = self._conn.execute(
+        with self._errors("reading a snapshot"), self._connection() as conn:
+            found = conn.execute(
                 "SELECT seq, data FROM pokertd_snapshots WHERE tournament_id = %s AND key = %s",
                 (tournament_id, key),
             ).fetchone()
         if found is None:
             return None
-        return int(str(found[0])), bytes(found[1])  # type: ignore[call-overload]
+        return int(found[0]), bytes(found[1])
 
     def listen(self, callback: Listener) -> Callable[[], None] | None:
-        """Report other connections' appends: ``callback(tournament_id, last_seq)``.
+        """Report other stores' appends: ``callback(tournament_id, last_seq)``.
 
         A daemon thread with its own connection (``application_name`` ``pokertd-listen``)
-        waits on ``LISTEN pokertd``. After a lost connection it reconnects and calls
-        ``callback(RESYNC, 0)``: notifications may have been missed, reload everything.
-        The returned function stops it. Exceptions raised by the callback are logged.
+        waits on ``LISTEN pokertd``; notifications sent by this store's pool connections
+        are skipped (the service published those already). After a lost connection it
+        reconnects and calls ``callback(RESYNC, 0)``: notifications may have been missed,
+        reload everything. The returned function stops it. Callback exceptions are logged.
         """
         conn = _connect(self.url, application_name=LISTEN_APPLICATION)
         conn.execute(f"LISTEN {CHANNEL}")
         stop = threading.Event()
-        own_pid = self._backend_pid
 
         def run() -> None:
             nonlocal conn
             while not stop.is_set():
                 try:
                     for note in conn.notifies(timeout=0.25):
-                        if note.pid == own_pid:
+                        if self._is_own(note.pid):
                             continue  # our own append: the service published it already
                         tid, _, seq = note.payload.rpartition(":")
                         try:
@@ -411,13 +529,23 @@ class PostgresStore(SqlLeagues, SqlAccounts, SqlPlayers, SqlSeries):
 
         return unlisten
 
+    def pool_stats(self) -> dict[str, int]:
+        """The pool's counters (``pool_size``, ``pool_available``, ``requests_num``, …) as
+        psycopg_pool reports them: for metrics and tests."""
+        return dict(self._pool.get_stats())
+
     def close(self) -> None:
-        """Close the connection."""
-        with self._lock:
-            self._conn.close()
+        """Close the pool and its connections (waits for borrowed ones to come back)."""
+        self._pool.close(timeout=POOL_WAIT_SECONDS)
 
     def __repr__(self) -> str:
-        return f"PostgresStore({_safe(self.url)!r})"
+        return f"PostgresStore({_safe(self.url)!r}, pool_size={self.pool_size})"
 
 
-__all__ = ["CHANNEL", "LISTEN_APPLICATION", "SCHEMA_VERSION", "PostgresStore"]
+__all__ = [
+    "APPLICATION",
+    "CHANNEL",
+    "LISTEN_APPLICATION",
+    "SCHEMA_VERSION",
+    "PostgresStore",
+]

@@ -26,8 +26,11 @@ from pokertd.store.accounts import ACCOUNTS_LOCK, Runner, SqlAccounts
 from pokertd.store.base import (
     Listener,
     StoredRow,
+    StoreHealth,
     TournamentInfo,
+    already_exists,
     check_append,
+    check_import,
     conflict,
     decode_rows,
     encode,
@@ -377,6 +380,46 @@ class SqliteStore(SqlLeagues, SqlAccounts, SqlPlayers, SqlSeries):
                 (tournament_id, key),
             ).fetchone()
         return (int(found[0]), bytes(found[1])) if found else None
+
+    def health(self) -> StoreHealth:
+        """Read the schema version from the file (``PRAGMA user_version``) and check that
+        the event index answers; ``StoreError`` when the file cannot be read."""
+        with self._errors("checking health"), self._lock:
+            version = int(self._conn.execute("PRAGMA user_version").fetchone()[0])
+            self._conn.execute("SELECT count(*) FROM tournaments").fetchone()
+        return StoreHealth("sqlite", version, SCHEMA_VERSION)
+
+    def import_rows(self, rows: Sequence[StoredRow], *, name: str) -> None:
+        """Write one new tournament's stored rows as given (all or nothing).
+
+        ``recorded_at`` is kept as given when it is already ISO-8601 UTC (what
+        :meth:`rows` returns); other offsets are converted to UTC, so the index orders
+        correctly. ``InvalidCommand`` when the id exists or the rows are not a whole log.
+        """
+        tid, times = check_import(rows, name)
+        values = [
+            (tid, r.seq, r.batch, utc_iso(at), r.actor, r.type, r.version, r.data, r.command)
+            for r, at in zip(rows, times, strict=True)
+        ]
+        with self._errors("importing"), self._transaction() as conn:
+            taken = conn.execute("SELECT 1 FROM tournaments WHERE id = ?", (tid,)).fetchone()
+            if (
+                taken
+                or conn.execute(
+                    "SELECT 1 FROM events WHERE tournament_id = ? LIMIT 1", (tid,)
+                ).fetchone()
+            ):
+                raise already_exists(tid)
+            conn.execute("DELETE FROM snapshots WHERE tournament_id = ?", (tid,))
+            conn.executemany(
+                f"INSERT INTO events (tournament_id, {_ROW_COLUMNS}) VALUES (?,?,?,?,?,?,?,?,?)",
+                values,
+            )
+            conn.execute(
+                "INSERT INTO tournaments (id, name, created_at, updated_at, last_seq) "
+                "VALUES (?,?,?,?,?)",
+                (tid, name, values[0][3], values[-1][3], values[-1][1]),
+            )
 
     def listen(self, callback: Listener) -> Callable[[], None] | None:
         """SQLite has no cross-process notification: returns ``None``.

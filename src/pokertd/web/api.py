@@ -23,6 +23,7 @@ from pokertd import demo as demo_mod
 from pokertd.errors import InvalidCommand, NotFound, PermissionDenied
 from pokertd.tournament.entries import CreateTournament
 from pokertd.tournament.framework import Command
+from pokertd.tournament.limits import TABLE_MAX
 from pokertd.tournament.templates import load_template, template_names
 from pokertd.web import access, commands, money, views
 from pokertd.web.auth import (
@@ -34,6 +35,7 @@ from pokertd.web.auth import (
     require,
     safe_path,
     session_json,
+    site_path,
 )
 from pokertd.web.context import principal, web_of
 from pokertd.web.users import Role
@@ -60,7 +62,7 @@ class DealerLogin(BaseModel):
     """A dealer's sign-in at one table with the table's PIN."""
 
     tournament: str = Field(min_length=1, max_length=64)
-    table: int = Field(ge=1, le=999)
+    table: int = Field(ge=1, le=TABLE_MAX)
     pin: str = Field(min_length=1, max_length=12)
 
 
@@ -250,6 +252,20 @@ def standings_export(tid: str, request: Request) -> Response:
         text,
         media_type="text/csv; charset=utf-8",
         headers={"Content-Disposition": f'attachment; filename="{tid}-standings.csv"'},
+    )
+
+
+@router.get("/tournaments/{tid}/export", responses=ERROR_RESPONSES)
+def tournament_export(tid: str, request: Request) -> Response:
+    """The tournament's whole log as a portable JSON-lines file, for ``pokertd import``
+    into another database (director only: the log holds every private detail;
+    docs/backup.md)."""
+    require(principal(request), Role.DIRECTOR, action="export the tournament's log")
+    text = web_of(request).service.export_tournament(tid)  # NotFound: no such tournament
+    return Response(
+        text,
+        media_type="application/x-ndjson; charset=utf-8",
+        headers={"Content-Disposition": f'attachment; filename="{tid}.jsonl"'},
     )
 
 
@@ -453,7 +469,7 @@ def add_command_routes(app: FastAPI) -> None:
         }
         command = commands.parse(cls, data)
         await run_in_threadpool(run_command, request, tid, command, token)
-        return RedirectResponse(back, status_code=303)
+        return RedirectResponse(site_path(request, back), status_code=303)
 
 
 __all__ = ["add_command_routes", "authorize", "router", "run_command", "sign_in"]

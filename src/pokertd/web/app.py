@@ -1,9 +1,14 @@
 """The app factory: ``create_app(service, settings)`` lists its parts explicitly.
 
-Routers: ``api`` (JSON commands and queries, OpenAPI at ``/docs``), ``live`` (SSE for
+Routers: ``api`` (JSON commands and queries; OpenAPI at ``/openapi.json``, read at ``/docs``
+by ``apidocs``, served offline), ``live`` (SSE for
 displays, WebSocket push of each new event), ``pages`` (floor console, TV clock, player and
 dealer views, printing, charts). Every refusal is JSON ``{error, message, rule}`` with a 4xx
 status (``errors``).
+
+Operations (``docs/observability.md``): ``health`` (``/healthz``, ``/readyz``), ``metrics``
+(``/metrics``, the service's observer), and ``observe.RequestContext`` (request ids, the
+JSON access log, request metrics, a friendly 500 for an unhandled error).
 """
 
 from __future__ import annotations
@@ -21,11 +26,27 @@ from fastapi.templating import Jinja2Templates
 from pokertd import __version__
 from pokertd.service import TournamentService
 from pokertd.store.accounts import AccountStore
-from pokertd.web import api, errors, leagues, live, pages, people, rulings, series, setup, views
+from pokertd.web import (
+    api,
+    apidocs,
+    errors,
+    health,
+    leagues,
+    live,
+    metrics,
+    pages,
+    people,
+    rulings,
+    series,
+    setup,
+    views,
+)
 from pokertd.web import sim as simulation
-from pokertd.web.auth import LoginLimiter, Sessions
+from pokertd.web.auth import LoginLimiter, Sessions, parse_proxies
 from pokertd.web.context import Web
 from pokertd.web.hub import Hub
+from pokertd.web.metrics import CLIENTS_REFRESH_S, Metrics
+from pokertd.web.observe import RequestContext
 from pokertd.web.settings import Settings
 from pokertd.web.users import UserStore
 
@@ -64,15 +85,25 @@ def create_app(
         lambda tid, after: views.new_events(web, tid, after),
     )
 
+    measured = Metrics(clients=web.hub.counts)
+
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         web.hub.attach(asyncio.get_running_loop())
         unsubscribe = service.subscribe(web.hub.on_change)
+        unobserve = service.observe(measured)
+        refresher = (
+            asyncio.create_task(_refresh_clients(measured)) if measured.multiprocess else None
+        )
         try:
             yield
         finally:
+            if refresher is not None:
+                refresher.cancel()
+            unobserve()
             unsubscribe()
             web.hub.detach()
+            measured.process_exited()
 
     app = FastAPI(
         title="pokertd",
@@ -84,12 +115,24 @@ def create_app(
             "and GET /api/me (also kept in the `pokertd_csrf` cookie)."
         ),
         version=_version(),
+        docs_url=None,  # FastAPI's /docs and /redoc load Swagger UI from a CDN: web/apidocs.py
+        redoc_url=None,
         lifespan=lifespan,
     )
     app.state.web = web
+    app.state.metrics = measured
+    app.state.readiness = health.Readiness(lambda: service.store.health())
     errors.install(app)
+    # Outside the body limit (its 413s are logged too), inside the security headers (they
+    # go on the friendly 500 as well).
+    app.add_middleware(
+        RequestContext, trusted=parse_proxies(settings.trusted_proxies), metrics=measured
+    )
     app.add_middleware(SecurityHeaders)
     app.mount("/static", StaticFiles(directory=str(HERE / "static")), name="static")
+    app.include_router(health.router)
+    app.include_router(metrics.router)
+    app.include_router(apidocs.router)
     app.include_router(api.router)
     app.include_router(live.router)
     app.include_router(pages.router)
@@ -121,26 +164,8 @@ PAGE_CSP = "; ".join(
         "frame-ancestors 'none'",
     ]
 )
-"""The Content-Security-Policy of every response except the API docs."""
-
-DOCS_CSP = "; ".join(
-    [
-        "default-src 'self'",
-        "script-src 'self' 'unsafe-inline' https://cdn.jsdelivr.net",
-        "style-src 'self' 'unsafe-inline' https://cdn.jsdelivr.net https://fonts.googleapis.com",
-        "img-src 'self' data: https://fastapi.tiangolo.com https://cdn.redoc.ly",
-        "font-src 'self' https://fonts.gstatic.com",
-        "worker-src 'self' blob:",
-        "connect-src 'self'",
-        "object-src 'none'",
-        "base-uri 'none'",
-        "frame-ancestors 'none'",
-    ]
-)
-"""The relaxed policy of ``/docs`` and ``/redoc`` only (Swagger UI / ReDoc from a CDN with an
-inline start-up script): they show the schema and hold no session-bound data of their own."""
-
-_DOCS_PATHS = ("/docs", "/redoc")
+"""The Content-Security-Policy of every response, the API reference at ``/docs`` included
+(it is our own page, web/apidocs.py: no CDN, no inline script)."""
 
 
 class SecurityHeaders:
@@ -154,8 +179,6 @@ class SecurityHeaders:
         if scope.get("type") != "http":
             await self.app(scope, receive, send)
             return
-        path = str(scope.get("path", ""))
-        csp = DOCS_CSP if path.startswith(_DOCS_PATHS) else PAGE_CSP
 
         async def with_headers(message: Any) -> None:
             if message.get("type") == "http.response.start":
@@ -165,7 +188,7 @@ class SecurityHeaders:
                     if k.lower() not in _SECURITY_HEADER_NAMES
                 ]
                 headers += [
-                    (b"content-security-policy", csp.encode()),
+                    (b"content-security-policy", PAGE_CSP.encode()),
                     (b"x-frame-options", b"DENY"),
                     (b"x-content-type-options", b"nosniff"),
                     (b"referrer-policy", b"same-origin"),
@@ -186,12 +209,19 @@ _SECURITY_HEADER_NAMES = {
 }
 
 
+async def _refresh_clients(measured: Metrics) -> None:
+    """Write this worker's client counts every few seconds (several workers: a scrape
+    reaches one process and reads everyone's last counts from the shared directory)."""
+    while True:
+        measured.refresh_clients()
+        await asyncio.sleep(CLIENTS_REFRESH_S)
+
+
 def _version() -> str:
     return str(__version__)
 
 
 __all__ = [
-    "DOCS_CSP",
     "PAGE_CSP",
     "SecurityHeaders",
     "create_app",

@@ -155,6 +155,65 @@ def safe_path(target: str) -> str | None:
     return target
 
 
+ROOT_PATH_MAX = 100
+"""The longest ``--root-path`` accepted (a path prefix, not a place to hide a URL)."""
+
+_ROOT_PATH_CHARS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789/_-")
+
+
+def check_root_path(text: str) -> str:
+    """``text`` as a root path (``/poker``; ``""`` for none), or a one-line refusal.
+
+    The prefix a reverse proxy mounts the app under and strips (``--root-path``): it starts
+    with ``/``, has no trailing ``/``, at most :data:`ROOT_PATH_MAX` characters of
+    ``A-Z a-z 0-9 / _ -``. Pages write it into links and scripts, so nothing else may pass.
+    """
+    value = text.strip()
+    if not value:
+        return ""
+    if (
+        not value.startswith("/")
+        or value.endswith("/")
+        or "//" in value
+        or len(value) > ROOT_PATH_MAX
+        or not set(value) <= _ROOT_PATH_CHARS
+    ):
+        raise InvalidCommand(
+            f"The root path {text[:120]!r} is not usable: give the path prefix the proxy "
+            f"serves pokertd under, starting with / and without a trailing /, at most "
+            f"{ROOT_PATH_MAX} letters, digits, /, _ or -, e.g. /poker."
+        )
+    return value
+
+
+def root_path(conn: HTTPConnection) -> str:
+    """The path prefix this app is served under (``""`` at the site's root).
+
+    uvicorn's ``--root-path`` puts it in the ASGI scope's ``root_path``; every URL the app
+    sends out (links, scripts' requests, redirects, cookie paths) starts with it, so the app
+    works behind a proxy that mounts it under ``/poker`` and strips the prefix. A value that
+    :func:`check_root_path` would refuse is ignored (it could not have come from the CLI).
+    """
+    scope = conn.scope
+    value = str(scope.get("app_root_path", scope.get("root_path", "")) or "").rstrip("/")
+    try:
+        return check_root_path(value)
+    except InvalidCommand:
+        return ""
+
+
+def site_path(conn: HTTPConnection, path: str) -> str:
+    """``path`` (of this app, starting with ``/``) as the browser must ask for it: under the
+    root path (``/t/x/floor`` -> ``/poker/t/x/floor``)."""
+    return root_path(conn) + path
+
+
+def _cookie_path(conn: HTTPConnection) -> str:
+    """The cookies' path: the root path, so two apps under two prefixes of one host keep
+    their own sessions (``/`` at the site's root, as before)."""
+    return root_path(conn) or "/"
+
+
 # ---- sessions and CSRF ------------------------------------------------------------------
 
 
@@ -236,9 +295,10 @@ class Sessions:
             httponly=True,
             samesite="lax",
             secure=self.secure,
+            path=_cookie_path(request),
         )
         token = self.csrf_token(request)
-        self._set_csrf_cookie(response, token)
+        self._set_csrf_cookie(request, response, token)
         request.state.csrf_sent = token
         return row
 
@@ -248,8 +308,8 @@ class Sessions:
         if row is not None:
             self.store.end_session(row.id)
         request.state.pokertd_session = None
-        response.delete_cookie(SESSION_COOKIE)
-        response.delete_cookie(CSRF_COOKIE)
+        response.delete_cookie(SESSION_COOKIE, path=_cookie_path(request))
+        response.delete_cookie(CSRF_COOKIE, path=_cookie_path(request))
 
     # ---- CSRF -----------------------------------------------------------------------
 
@@ -277,9 +337,14 @@ class Sessions:
         request.state.new_csrf = token
         return token
 
-    def _set_csrf_cookie(self, response: Response, token: str) -> None:
+    def _set_csrf_cookie(self, request: Request, response: Response, token: str) -> None:
         response.set_cookie(
-            CSRF_COOKIE, token, samesite="strict", secure=self.secure, httponly=False
+            CSRF_COOKIE,
+            token,
+            samesite="strict",
+            secure=self.secure,
+            httponly=False,
+            path=_cookie_path(request),
         )
 
     def ensure_csrf(self, request: Request, response: Response) -> None:
@@ -287,7 +352,7 @@ class Sessions:
         token = self.csrf_token(request)
         sent = getattr(request.state, "csrf_sent", None)
         if request.cookies.get(CSRF_COOKIE) != token and sent != token:
-            self._set_csrf_cookie(response, token)
+            self._set_csrf_cookie(request, response, token)
             request.state.csrf_sent = token
 
     def verify_csrf(self, request: Request, submitted: str | None) -> None:
@@ -425,10 +490,13 @@ __all__ = [
     "Principal",
     "Sessions",
     "TooManyAttempts",
+    "check_root_path",
     "client_address",
     "parse_proxies",
     "require",
+    "root_path",
     "safe_path",
     "session_json",
     "session_key",
+    "site_path",
 ]

@@ -17,6 +17,7 @@ from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 from starlette.exceptions import HTTPException
+from starlette.requests import HTTPConnection
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from pokertd.errors import (
@@ -28,7 +29,7 @@ from pokertd.errors import (
     RuleViolation,
     StoreError,
 )
-from pokertd.web.auth import NotSignedIn, TooManyAttempts
+from pokertd.web.auth import NotSignedIn, TooManyAttempts, root_path
 from pokertd.web.commands import describe_errors
 
 
@@ -50,18 +51,25 @@ def status_of(exc: PokertdError) -> int:
     return 400
 
 
-def _wants_html(request: Request) -> bool:
-    return not request.url.path.startswith("/api") and "text/html" in request.headers.get(
-        "accept", ""
-    )
+def wants_html(conn: HTTPConnection) -> bool:
+    """A browser asking for a page (not the JSON API): it gets the error as a page."""
+    path, root = conn.url.path, root_path(conn)
+    if root and path.startswith(root + "/"):  # behind a proxy under /poker: /poker/api/...
+        path = path[len(root) :]
+    return not path.startswith("/api") and "text/html" in conn.headers.get("accept", "")
 
 
-def _html(status: int, message: str) -> HTMLResponse:
+def error_page(
+    conn: HTTPConnection, status: int, message: str, *, title: str = "Refused"
+) -> HTMLResponse:
+    """The one error page of the app (a refusal, or a server error with its request id),
+    linking the stylesheet and home under the root path."""
+    root = root_path(conn)  # checked characters only: safe inside the attribute
     body = (
         "<!doctype html><meta charset=utf-8><title>pokertd</title>"
-        "<link rel=stylesheet href=/static/app.css><main class=page>"
-        f"<h1>Refused</h1><p class=error>{escape(message)}</p>"
-        "<p><a href=/>Home</a></p></main>"
+        f"<link rel=stylesheet href={root}/static/app.css><main class=page>"
+        f"<h1>{escape(title)}</h1><p class=error>{escape(message)}</p>"
+        f"<p><a href={root}/>Home</a></p></main>"
     )
     return HTMLResponse(body, status_code=status)
 
@@ -77,8 +85,8 @@ async def _pokertd_error(request: Request, exc: Exception) -> Response:
     headers = {}
     if isinstance(exc, TooManyAttempts):
         headers["Retry-After"] = str(exc.context.get("retry_after", 60))
-    if _wants_html(request):
-        return _html(status, str(exc))
+    if wants_html(request):
+        return error_page(request, status, str(exc))
     return JSONResponse(error_body(exc), status_code=status, headers=headers)
 
 
@@ -91,8 +99,8 @@ async def _validation_error(request: Request, exc: Exception) -> Response:
     else:
         message = describe_errors("The request is not valid", errors)
     body = InvalidCommand(message).as_json()
-    if _wants_html(request):
-        return _html(422, message)
+    if wants_html(request):
+        return error_page(request, 422, message)
     return JSONResponse(body, status_code=422)
 
 
@@ -102,13 +110,13 @@ async def _http_error(request: Request, exc: Exception) -> Response:
         # FastAPI's answer to a body json cannot read (bad UTF-8, nesting too deep): it is
         # malformed input like any other, 422 as documented.
         message = "The request body is not valid JSON in UTF-8."
-        if _wants_html(request):
-            return _html(422, message)
+        if wants_html(request):
+            return error_page(request, 422, message)
         return JSONResponse(InvalidCommand(message).as_json(), status_code=422)
     kinds = {404: "not_found", 405: "method_not_allowed", 401: "not_signed_in"}
     message = str(exc.detail) if exc.detail else "Request refused."
-    if _wants_html(request):
-        return _html(exc.status_code, message)
+    if wants_html(request):
+        return error_page(request, exc.status_code, message)
     return JSONResponse(
         {
             "error": kinds.get(exc.status_code, "http_error"),

@@ -23,6 +23,15 @@ time (the baseline of ``bench/web_load.py``).
 The merge-patch diff is written here (:func:`merge_diff`, :func:`merge_apply`, some 100
 lines) rather than taken from a library: the PyPI packages for RFC 7386 apply patches but
 few make the smallest diff of two documents, and none tells when a diff cannot be expressed.
+
+A stop ends every stream at once (issue 16): on SIGTERM/SIGINT :meth:`Hub.close_all` sends each
+display a last ``event: reconnect`` with a short ``retry:`` and ends its stream, and closes
+each WebSocket with code 1012 (service restart). uvicorn waits for open responses before it
+runs the lifespan shutdown, so the hub learns of the signal earlier: :meth:`Hub.attach` (run
+by the lifespan startup, after uvicorn has installed its own handlers) chains the process's
+SIGTERM/SIGINT handlers to call :meth:`Hub.close_all` first, then uvicorn's. A rolling restart
+behind a proxy so moves the displays to the other server within half a second, instead of
+waiting for the graceful-shutdown timeout to cut them.
 """
 
 from __future__ import annotations
@@ -32,9 +41,12 @@ import contextlib
 import json
 import logging
 import re
+import signal
+import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from difflib import SequenceMatcher
+from types import FrameType
 from typing import Any
 
 log = logging.getLogger(__name__)
@@ -63,7 +75,8 @@ def sse_frame(kind: str, seq: int, data: str) -> bytes:
 
 @dataclass(slots=True)
 class Message:
-    """One push: ``kind`` is ``snapshot`` or ``patch`` (SSE) or ``events`` (WebSocket)."""
+    """One push: ``kind`` is ``snapshot`` or ``patch`` (SSE) or ``events`` (WebSocket), or
+    ``close``: the server stops, end the stream (its frame is the SSE ``reconnect`` event)."""
 
     kind: str
     data: str
@@ -78,6 +91,22 @@ class Message:
             self.frame = sse_frame(self.kind, self.seq, self.data)
         if self.kind == "snapshot" and not self.full:
             self.full = self.frame
+
+
+RECONNECT_MS = 500
+"""The ``retry:`` (milliseconds) of the last event a display gets when the server stops: the
+browser reconnects that soon, and behind a proxy lands on a server that is still up."""
+
+STOP_SIGNALS = (signal.SIGTERM, signal.SIGINT)
+"""The signals that stop the server; :meth:`Hub.attach` chains them to :meth:`Hub.close_all`."""
+
+CLOSE_REASON = "The server is stopping; reconnect."
+
+
+def _close_message() -> Message:
+    data = _encode({"reason": CLOSE_REASON, "retry": RECONNECT_MS})
+    frame = f"event: reconnect\nretry: {RECONNECT_MS}\ndata: {data}\n\n".encode()
+    return Message("close", data, frame=frame, full=frame)
 
 
 # ---- RFC 7386 JSON merge patch ---------------------------------------------------------
@@ -260,17 +289,88 @@ class Hub:
         self._topics: dict[tuple[str, str], _Topic] = {}
         self._loop: asyncio.AbstractEventLoop | None = None
         self._tasks: set[asyncio.Future[None]] = set()
+        self._closing = False
+        self._chained: dict[int, tuple[Callable[[int, FrameType | None], Any], Any]] = {}
+
+    @property
+    def closing(self) -> bool:
+        """Whether :meth:`close_all` ran: the server is stopping."""
+        return self._closing
 
     def attach(self, loop: asyncio.AbstractEventLoop) -> None:
-        """Bind to the server's event loop (at startup)."""
+        """Bind to the server's event loop (at startup) and end every stream on a stop signal
+        (:meth:`chain_stop_signals`)."""
         self._loop = loop
+        self._closing = False
+        self.chain_stop_signals()
 
     def detach(self) -> None:
-        """Cancel timers (at shutdown)."""
+        """Cancel timers and give the stop signals back to the server (at shutdown)."""
         for topic in self._topics.values():
             if topic.timer is not None:
                 topic.timer.cancel()
+        self.unchain_stop_signals()
         self._loop = None
+
+    # ---- a stop ends every stream -------------------------------------------------------
+
+    def chain_stop_signals(self) -> None:
+        """Make SIGTERM/SIGINT call :meth:`close_all` first, then the handler they had.
+
+        Only in the main thread (the only one signals reach) and only for a signal the server
+        handles itself (a Python handler, as uvicorn installs before the lifespan startup): a
+        default or ignored signal is left alone, so the hub never swallows a stop.
+        """
+        if threading.current_thread() is not threading.main_thread():
+            return
+        for sig in STOP_SIGNALS:
+            previous = signal.getsignal(sig)
+            if not callable(previous) or sig in self._chained:
+                continue
+
+            def handler(
+                signum: int,
+                frame: FrameType | None,
+                previous: Callable[[int, FrameType | None], Any] = previous,
+            ) -> Any:
+                self.close_all()
+                return previous(signum, frame)
+
+            signal.signal(sig, handler)
+            self._chained[sig] = (handler, previous)
+
+    def unchain_stop_signals(self) -> None:
+        """Put back the handlers :meth:`chain_stop_signals` chained (where still ours)."""
+        if threading.current_thread() is not threading.main_thread():
+            return
+        for sig, (ours, previous) in list(self._chained.items()):
+            if signal.getsignal(sig) is ours:
+                signal.signal(sig, previous)
+            del self._chained[sig]
+
+    def close_all(self) -> None:
+        """End every display stream and WebSocket (thread- and signal-safe): each display gets
+        a last ``event: reconnect`` with ``retry:`` :data:`RECONNECT_MS`, each socket a close
+        with code 1012; displays that connect later get the same at once."""
+        loop = self._loop
+        if loop is None or loop.is_closed():
+            self._close_now()
+            return
+        # never inline: a signal handler may interrupt the loop in the middle of a queue
+        # operation, so the work always runs as the loop's next callback
+        with contextlib.suppress(RuntimeError):
+            loop.call_soon_threadsafe(self._close_now)
+
+    def _close_now(self) -> None:
+        self._closing = True
+        message = _close_message()
+        for topic in self._topics.values():
+            if topic.timer is not None:
+                topic.timer.cancel()
+                topic.timer = None
+            for q in topic.displays | topic.sockets:
+                q.put_nowait(message)
+            topic.fresh.clear()
 
     # ---- notices (any thread) -------------------------------------------------------
 
@@ -392,6 +492,9 @@ class Hub:
         topic = self._topics.setdefault(key, _Topic())
         q: asyncio.Queue[Message] = asyncio.Queue()
         topic.displays.add(q)
+        if self._closing:  # the server is stopping: go to another one
+            q.put_nowait(_close_message())
+            return q
         recent = self._now() - topic.built_at < FRESH_S
         if topic.snapshot is not None and not topic.running and recent:
             q.put_nowait(topic.snapshot)
@@ -406,7 +509,9 @@ class Hub:
         key = (tid, "ws")
         topic = self._topics.setdefault(key, _Topic())
         q: asyncio.Queue[Message] = asyncio.Queue()
-        if topic.last_seq < 0:
+        if self._closing:
+            q.put_nowait(_close_message())
+        elif topic.last_seq < 0:
             topic.last_seq, _ = await asyncio.to_thread(self._new_events, tid, 1 << 62)
         topic.sockets.add(q)
         return q
@@ -449,4 +554,14 @@ def _tournament_of(args: tuple[Any, ...], kwargs: dict[str, Any]) -> str | None:
     return None
 
 
-__all__ = ["Hub", "Message", "Unpatchable", "merge_apply", "merge_diff", "sse_frame"]
+__all__ = [
+    "CLOSE_REASON",
+    "RECONNECT_MS",
+    "STOP_SIGNALS",
+    "Hub",
+    "Message",
+    "Unpatchable",
+    "merge_apply",
+    "merge_diff",
+    "sse_frame",
+]

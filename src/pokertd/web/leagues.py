@@ -67,6 +67,7 @@ from pokertd.tournament.entries import CreateTournament, Roster, Setup
 from pokertd.tournament.limits import SHORT_MAX, Text
 from pokertd.web import access, views
 from pokertd.web.api import ERROR_RESPONSES, authorize
+from pokertd.web.auth import site_path
 from pokertd.web.context import principal, web_of
 from pokertd.web.pages import render
 from pokertd.web.people import safe_cell
@@ -768,7 +769,8 @@ def league_admin_page(league: LeagueKey, request: Request) -> Response:
     """The director's page of one league: seasons, events, qualifiers, championship."""
     who = principal(request)
     if not who.role.at_least(Role.DIRECTOR):
-        return RedirectResponse(f"/login?next=/leagues/{quote(league)}/admin", status_code=303)
+        target = site_path(request, f"/login?next=/leagues/{quote(league)}/admin")
+        return RedirectResponse(target, status_code=303)
     data = league_admin(leagues_of(request), web_of(request).service, league)
     return render(request, "league_admin.html", data=data, league=league)
 

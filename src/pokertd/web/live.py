@@ -14,8 +14,11 @@ each push's frame (``event: snapshot`` or ``event: patch``, ``id: <seq>``, ``dat
 once and every display of the tournament gets the same bytes; the stream opens with
 ``retry: 1000`` and sends a ``: keepalive`` comment after ``KEEPALIVE_S`` of quiet. A push
 is one line of JSON (``json.dumps`` escapes newlines), so one ``data:`` line always holds it.
-On a stop, uvicorn's ``timeout_graceful_shutdown`` (``pokertd serve``) cuts the open streams; the
-pages and ``bench/web_load.py`` reconnect or stop by themselves.
+On a stop (SIGTERM/SIGINT) every stream ends at once, cleanly (``Hub.close_all`` in
+:mod:`pokertd.web.hub`): a display gets a last ``event: reconnect`` whose ``retry:`` tells
+the browser to come back within half a second, then the stream ends; a WebSocket is closed
+with code 1012 (service restart). Behind a proxy the pages so reconnect to a server that is
+still up, instead of waiting for uvicorn's ``timeout_graceful_shutdown`` to cut them.
 
 The WebSocket needs a WebSocket library in the server: ``pokertd serve`` runs uvicorn with
 the ``websockets`` dependency (``tests/web/test_real_server.py`` checks it for real).
@@ -33,6 +36,7 @@ from fastapi.responses import StreamingResponse
 from pokertd.errors import NotFound, PermissionDenied
 from pokertd.web import access, views
 from pokertd.web.context import principal, web_of
+from pokertd.web.hub import CLOSE_REASON
 
 router = APIRouter(prefix="/api", tags=["live"])
 
@@ -76,6 +80,8 @@ async def stream(
                     yield b": keepalive\n\n"
                     continue
                 yield msg.frame if patches else msg.full
+                if msg.kind == "close":  # the server stops: the browser reconnects elsewhere
+                    return
                 sent += 1
                 if limit and sent >= limit:
                     return
@@ -115,6 +121,10 @@ async def socket(websocket: WebSocket, tid: str) -> None:
                     continue
                 break
             msg = getter.result()
+            if msg.kind == "close":  # the server stops: 1012 tells the script to reconnect
+                receiver.cancel()
+                await websocket.close(code=1012, reason=CLOSE_REASON)
+                break
             await websocket.send_text(msg.data)
     except (WebSocketDisconnect, RuntimeError):
         pass

@@ -31,7 +31,7 @@ from pokertd.web.api import (
     dealer_sign_in,
     sign_in,
 )
-from pokertd.web.auth import CSRF_FIELD, Principal, Sessions, safe_path
+from pokertd.web.auth import CSRF_FIELD, Principal, Sessions, root_path, safe_path, site_path
 from pokertd.web.context import principal, web_of
 from pokertd.web.errors import status_of
 from pokertd.web.users import Role
@@ -49,14 +49,20 @@ PRINT_KINDS = {
 
 
 def render(request: Request, name: str, status: int = 200, **context: Any) -> HTMLResponse:
-    """A page with the CSRF token, the caller and the app version filled in."""
+    """A page with the CSRF token, the caller, the app version and ``root`` filled in.
+
+    ``root`` is the root path (``""``, or ``/poker`` behind a proxy that mounts the app
+    there): every link, asset and form action in the templates starts with it, and
+    ``<meta name=root-path>`` hands it to the scripts (``pokertd.url()`` in static/app.js).
+    """
     web = web_of(request)
     token = web.sessions.csrf_token(request)
     who = principal(request)
+    base = {"csrf": token, "csrf_field": CSRF_FIELD, "who": who, "Role": Role}
     response = web.templates.TemplateResponse(
         request,
         name,
-        {"csrf": token, "csrf_field": CSRF_FIELD, "who": who, "Role": Role, **context},
+        {**base, "root": root_path(request), **context},
         status_code=status,
     )
     web.sessions.ensure_csrf(request, response)
@@ -87,7 +93,7 @@ def home(request: Request) -> Response:
     """Tournaments, and the demo button."""
     web = web_of(request)
     if not web.users.has_director():
-        return RedirectResponse("/setup", status_code=303)
+        return RedirectResponse(site_path(request, "/setup"), status_code=303)
 
     items = [views.tournament_info(t) for t in web.service.tournaments()]
     templates = []
@@ -102,7 +108,7 @@ def home(request: Request) -> Response:
 def setup_page(request: Request) -> Response:
     """First run: choose the director's password (only while no director exists)."""
     if web_of(request).users.has_director():
-        return RedirectResponse("/login", status_code=303)
+        return RedirectResponse(site_path(request, "/login"), status_code=303)
     return render(request, "setup.html", error=None)
 
 
@@ -117,7 +123,7 @@ def setup_submit(
     """Create the first director and sign them in (exactly one, even when two race)."""
     web = web_of(request)
     if web.users.has_director():
-        return RedirectResponse("/login", status_code=303)
+        return RedirectResponse(site_path(request, "/login"), status_code=303)
     Sessions.check_csrf(request, csrf_token)
     try:
         if password != password2:
@@ -125,9 +131,9 @@ def setup_submit(
         user = web.users.create_first_director(name.strip() or "director", password)
     except InvalidCommand as exc:
         if web.users.has_director():  # someone else finished the setup a moment earlier
-            return RedirectResponse("/login", status_code=303)
+            return RedirectResponse(site_path(request, "/login"), status_code=303)
         return render(request, "setup.html", status=422, error=str(exc))
-    response = RedirectResponse("/", status_code=303)
+    response = RedirectResponse(site_path(request, "/"), status_code=303)
     web.sessions.sign_in(request, response, Principal(user.name, user.role))
     web.users.remember_address(user.name, web.sessions.address(request), now=web.sessions.clock())
     return response
@@ -150,7 +156,7 @@ def login_submit(
     """Check the password (rate-limited) and go on to ``next`` (same site only)."""
     Sessions.check_csrf(request, csrf_token)
     target = safe_path(next) or "/"
-    response = RedirectResponse(target, status_code=303)
+    response = RedirectResponse(site_path(request, target), status_code=303)
     try:
         sign_in(request, response, name, password)
     except PokertdError as exc:
@@ -162,7 +168,7 @@ def login_submit(
 def logout(request: Request, csrf_token: str = Form("")) -> Response:
     """Sign out: the session ends on the server, the old cookie is worth nothing."""
     Sessions.check_csrf(request, csrf_token)
-    response = RedirectResponse("/", status_code=303)
+    response = RedirectResponse(site_path(request, "/"), status_code=303)
     web_of(request).sessions.sign_out(request, response)
     return response
 
@@ -173,7 +179,7 @@ async def demo(request: Request) -> Response:
     form = await request.form()
     who = authorize(request, Role.FLOOR, "create a demo tournament", str(form.get(CSRF_FIELD, "")))
     tid = await run_in_threadpool(demo_mod.build, web_of(request).service, actor=who.name)
-    return RedirectResponse(f"/t/{tid}/floor", status_code=303)
+    return RedirectResponse(site_path(request, f"/t/{tid}/floor"), status_code=303)
 
 
 @router.post("/create")
@@ -185,7 +191,8 @@ def create(
 ) -> Response:
     """Create a tournament from a template (director) and open its floor console."""
     out = create_from_template(NewTournament(name=name, template=template), request, csrf_token)
-    return RedirectResponse(f"/t/{out['tournament']}/floor", status_code=303)
+    target = site_path(request, f"/t/{out['tournament']}/floor")
+    return RedirectResponse(target, status_code=303)
 
 
 # ---- tournament pages -----------------------------------------------------------------
@@ -196,7 +203,7 @@ def tournament_home(tid: str, request: Request) -> Response:
     """Staff go to the floor console, everyone else to the player view."""
     who = principal(request)
     target = "floor" if who.role.at_least(Role.FLOOR) else "player"
-    return RedirectResponse(f"/t/{tid}/{target}", status_code=303)
+    return RedirectResponse(site_path(request, f"/t/{tid}/{target}"), status_code=303)
 
 
 @router.get("/t/{tid}/floor", response_class=HTMLResponse)
@@ -204,7 +211,8 @@ def floor(tid: str, request: Request) -> Response:
     """The floor console (floor and director)."""
     who = principal(request)
     if not who.role.at_least(Role.FLOOR):
-        return RedirectResponse(f"/login?next=/t/{tid}/floor", status_code=303)
+        target = site_path(request, f"/login?next=/t/{tid}/floor")
+        return RedirectResponse(target, status_code=303)
     _known(request, tid)
     return render(request, "floor.html", tid=tid, view=views.display(web_of(request), tid, "staff"))
 
@@ -296,7 +304,7 @@ def dealer_pin(
 ) -> Response:
     """Check the table PIN and open the dealer view."""
     Sessions.check_csrf(request, csrf_token)
-    response = RedirectResponse(f"/t/{tid}/dealer/{table}", status_code=303)
+    response = RedirectResponse(site_path(request, f"/t/{tid}/dealer/{table}"), status_code=303)
     try:
         body = DealerLogin(tournament=tid, table=table, pin=pin.strip())
         dealer_sign_in(request, response, body)
@@ -367,6 +375,7 @@ MANIFEST_TYPE = "application/manifest+json"
 def manifest(request: Request, t: str = "") -> Response:
     """The web app manifest: a player adds the player view to the home screen (``?t=`` the
     tournament whose player view opens; without it, or unknown, the home page)."""
+    root = root_path(request)  # behind a proxy under /poker, so are the start page and icons
     start, name = "/", "pokertd"
     tid = t[:64]
     try:
@@ -379,18 +388,18 @@ def manifest(request: Request, t: str = "") -> Response:
         "name": name[:120],
         "short_name": name[:12] if len(name) <= 12 else "pokertd",
         "description": "The tournament clock, payouts and your seat on your phone.",
-        "start_url": start,
-        "scope": "/",
+        "start_url": root + start,
+        "scope": root + "/",
         "display": "standalone",
         "background_color": "#f5f6f4",
         "theme_color": "#0b3d2a",
         "icons": [
-            {"src": "/static/icon.svg", "sizes": "any", "type": "image/svg+xml"},
+            {"src": f"{root}/static/icon.svg", "sizes": "any", "type": "image/svg+xml"},
             # older Android browsers ignore SVG icons: PNGs made once from icon.svg
-            {"src": "/static/icon-192.png", "sizes": "192x192", "type": "image/png"},
-            {"src": "/static/icon-512.png", "sizes": "512x512", "type": "image/png"},
+            {"src": f"{root}/static/icon-192.png", "sizes": "192x192", "type": "image/png"},
+            {"src": f"{root}/static/icon-512.png", "sizes": "512x512", "type": "image/png"},
             {
-                "src": "/static/icon.svg",
+                "src": f"{root}/static/icon.svg",
                 "sizes": "any",
                 "type": "image/svg+xml",
                 "purpose": "maskable",

@@ -33,6 +33,7 @@ from pokertd.store.players import PlayerRecord
 from pokertd.tournament.limits import REASON_MAX, SHORT_MAX
 from pokertd.web import access
 from pokertd.web.api import ERROR_RESPONSES, authorize
+from pokertd.web.auth import site_path
 from pokertd.web.context import principal, web_of
 from pokertd.web.pages import render
 from pokertd.web.users import Role
@@ -244,7 +245,7 @@ def players_page(request: Request, id: str = "") -> Response:
     """The staff page of the player database (floor and director; others sign in first)."""
     who = principal(request)
     if not who.role.at_least(Role.FLOOR):
-        return RedirectResponse("/login?next=/players", status_code=303)
+        return RedirectResponse(site_path(request, "/login?next=/players"), status_code=303)
     return render(
         request,
         "players.html",

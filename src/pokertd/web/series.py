@@ -47,7 +47,7 @@ from pokertd.tournament.limits import CENTS_MAX, NAME_MAX, SHORT_MAX
 from pokertd.tournament.satellites import satellite_view, winner_of
 from pokertd.web import access
 from pokertd.web.api import ERROR_RESPONSES, authorize
-from pokertd.web.auth import Principal
+from pokertd.web.auth import Principal, site_path
 from pokertd.web.context import principal, web_of
 from pokertd.web.pages import render
 from pokertd.web.users import Role
@@ -368,7 +368,8 @@ def series_admin_page(series: SeriesId, request: Request) -> Response:
     """The director's page of a series: events and flights, cash report, Day 2."""
     who = principal(request)
     if not who.role.at_least(Role.FLOOR):
-        return RedirectResponse(f"/login?next=/series/{series}/admin", status_code=303)
+        target = site_path(request, f"/login?next=/series/{series}/admin")
+        return RedirectResponse(target, status_code=303)
     data = admin_json(series_of(request), series)
     tournaments = [{"id": t.id, "name": t.name} for t in web_of(request).service.tournaments()]
     return render(

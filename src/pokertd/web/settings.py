@@ -46,6 +46,10 @@ class Settings:
     """First-run director password for scripted setups (``POKERTD_DIRECTOR_PASSWORD``)."""
     director_name: str = "director"
     """The first director's user name."""
+    metrics_token: str = ""
+    """Bearer token that lets a scraper read ``/metrics`` from another machine
+    (``POKERTD_METRICS_TOKEN``); empty = only a direct loopback peer may (see
+    ``docs/observability.md``)."""
 
     def zone(self) -> tzinfo:
         """The venue's time zone (:func:`pokertd.timefmt.venue_zone`; cached)."""
@@ -61,6 +65,7 @@ class Settings:
             timezone=os.environ.get(ZONE_ENV, ""),
             cookie_secure=os.environ.get("POKERTD_COOKIE_SECURE", "") == "1",
             director_password=os.environ.get("POKERTD_DIRECTOR_PASSWORD", ""),
+            metrics_token=os.environ.get("POKERTD_METRICS_TOKEN", ""),
             trusted_proxies=tuple(
                 p.strip()
                 for p in os.environ.get("POKERTD_TRUSTED_PROXIES", "").split(",")

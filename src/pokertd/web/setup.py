@@ -46,6 +46,7 @@ from pokertd.tournament.templates import (
     template_to_dict,
 )
 from pokertd.web.api import ERROR_RESPONSES, NewTournament, authorize, create_from_template
+from pokertd.web.auth import site_path
 from pokertd.web.context import principal, web_of
 from pokertd.web.pages import render
 from pokertd.web.users import Role
@@ -404,7 +405,7 @@ def _row(name: str, tpl: Template, *, saved: bool) -> dict[str, Any]:
 def new_event_page(request: Request, template: str = "") -> Response:
     """The event set-up form (director)."""
     if not principal(request).role.at_least(Role.DIRECTOR):
-        return RedirectResponse("/login?next=/new", status_code=303)
+        return RedirectResponse(site_path(request, "/login?next=/new"), status_code=303)
     return render(
         request,
         "new_event.html",

@@ -52,7 +52,7 @@ from pokertd.tournament.entries import Setup
 from pokertd.tournament.templates import Template, load_template, template_names
 from pokertd.web import access
 from pokertd.web.api import ERROR_RESPONSES
-from pokertd.web.auth import CSRF_HEADER, Sessions
+from pokertd.web.auth import CSRF_HEADER, Sessions, root_path, site_path
 from pokertd.web.context import principal, web_of
 from pokertd.web.pages import render
 from pokertd.web.users import Role, TooManyAttempts
@@ -726,7 +726,7 @@ def simulate_page(request: Request, template: str = "") -> Response:
     """The Simulate page (director): set up a night, press Simulate, read the projection."""
     who = principal(request)
     if not who.role.at_least(Role.DIRECTOR):
-        return RedirectResponse("/login?next=/simulate", status_code=303)
+        return RedirectResponse(site_path(request, "/login?next=/simulate"), status_code=303)
     templates = _templates()
     chosen = template if template in template_names() else DEFAULT.template
     return render(
@@ -751,7 +751,8 @@ def simulate_rest_page(tid: str, request: Request) -> Response:
     """The "Simulate the rest of tonight" page of a live tournament (floor and director)."""
     who = principal(request)
     if not who.role.at_least(Role.FLOOR):
-        return RedirectResponse(f"/login?next=/t/{tid}/simulate", status_code=303)
+        target = site_path(request, f"/login?next=/t/{tid}/simulate")
+        return RedirectResponse(target, status_code=303)
     web = web_of(request)
     if not web.service.exists(tid):
         raise NotFound(f"There is no tournament {tid!r}.")
@@ -811,7 +812,14 @@ def read_job(job_id: str, request: Request) -> dict[str, Any]:
     """A simulation job of this session: its progress, then its projection."""
     who = principal(request)
     access.require_simulation_read(who)
-    return jobs_of(request).get(job_id, _owner(request)).as_json()
+    out = jobs_of(request).get(job_id, _owner(request)).as_json()
+    charts = (out.get("result") or {}).get("charts")
+    if charts and root_path(request):  # behind a proxy under /poker: the URLs the page opens
+        out["result"] = {
+            **out["result"],
+            "charts": {k: root_path(request) + v for k, v in charts.items()},
+        }
+    return out
 
 
 @router.get("/api/sim/{job_id}/charts/{name}.svg", responses=ERROR_RESPONSES)

@@ -5,6 +5,14 @@
   "use strict";
   const nf = new Intl.NumberFormat("en-US");
 
+  /* The path prefix the app is served under ("" at the root; "/poker" behind a proxy that
+     mounts it there): the page's <meta name="root-path">, filled in by the server. Every
+     request and link a script makes goes through url(), so it carries the prefix. */
+  function url(path) {
+    const meta = document.querySelector('meta[name="root-path"]');
+    return (meta ? meta.content : "") + path;
+  }
+
   function csrf() {
     const m = document.cookie.match(/(?:^|; )pokertd_csrf=([^;]+)/);
     if (m) return decodeURIComponent(m[1]);
@@ -12,8 +20,9 @@
     return meta ? meta.content : "";
   }
 
-  async function post(url, body) {
-    const r = await fetch(url, {
+  /* POST JSON to a path of the app (url() adds the root path). */
+  async function post(path, body) {
+    const r = await fetch(url(path), {
       method: "POST",
       headers: { "Content-Type": "application/json", "X-CSRF-Token": csrf() },
       body: JSON.stringify(body || {}),
@@ -124,7 +133,7 @@
          reconnect, and the server starts again with a snapshot. */
       connect() {
         if (this.es) this.es.close();
-        const es = new EventSource(`/api/tournaments/${this.tid}/stream?audience=${this.audience}`);
+        const es = new EventSource(url(`/api/tournaments/${this.tid}/stream?audience=${this.audience}`));
         let model = null;
         es.addEventListener("snapshot", (ev) => {
           model = JSON.parse(ev.data);
@@ -197,7 +206,7 @@
         }
         if (q !== this.lastQuery || this.v.seq !== this.lastSeq) {
           this.lastQuery = q; this.lastSeq = this.v.seq;
-          fetch(`/api/tournaments/${this.tid}/players?q=${encodeURIComponent(q)}`)
+          fetch(url(`/api/tournaments/${this.tid}/players?q=${encodeURIComponent(q)}`))
             .then((r) => r.json()).then((rows) => { if (this.lastQuery === q) this.hits = rows.slice(0, 8); })
             .catch(() => {});
         }
@@ -210,7 +219,7 @@
     return Object.assign(base, {
       commands: [], message: "", isError: false,
       async loadCommands() {
-        try { this.commands = await (await fetch("/api/commands")).json(); } catch (e) { this.commands = []; }
+        try { this.commands = await (await fetch(url("/api/commands"))).json(); } catch (e) { this.commands = []; }
       },
       has(name) { return this.commands.some((c) => c.name === name); },
       say(text, isError) {
@@ -236,5 +245,5 @@
 
   // The player and dealer views live in static/player.js and static/dealer.js.
 
-  window.pokertd = { display, withCommands, readInitial, post, csrf, beep, mergePatch };
+  window.pokertd = { display, withCommands, readInitial, post, url, csrf, beep, mergePatch };
 })();

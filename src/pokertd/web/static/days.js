@@ -9,8 +9,8 @@
   "use strict";
   const OUT = ["busted", "out", "eliminated", "forfeited", "disqualified", "alternate", "registered"];
 
-  async function getJson(url) {
-    const r = await fetch(url, { credentials: "same-origin" });
+  async function getJson(path) {
+    const r = await fetch(window.pokertd.url(path), { credentials: "same-origin" });
     let data = null;
     try { data = await r.json(); } catch (e) { data = null; }
     if (!r.ok) throw new Error((data && data.message) || "The server did not answer; try again.");

@@ -212,7 +212,7 @@
       },
       async showPin(table) {
         try {
-          const r = await (await fetch(`/api/tournaments/${this.tid}/tables/${table}/pin`)).json();
+          const r = await (await fetch(P.url(`/api/tournaments/${this.tid}/tables/${table}/pin`))).json();
           this.say(`Table ${table} dealer PIN: ${r.pin}`, false);
         } catch (e) { this.say("Could not read the PIN.", true); }
       },
@@ -283,7 +283,7 @@
       // profile asks for them, eliminated players in the points get "Signed out" / "Late".
       async loadLeague() {
         try {
-          const r = await fetch("/api/tournaments/" + encodeURIComponent(this.tid) + "/league", { credentials: "same-origin" });
+          const r = await fetch(P.url("/api/tournaments/" + encodeURIComponent(this.tid) + "/league"), { credentials: "same-origin" });
           this.league = r.ok ? await r.json() : null;
         } catch (e) { this.league = null; }
       },
@@ -318,7 +318,7 @@
         const mine = ++this.pickSeq;
         if (this.picked || text.length < 2) { this.picks = []; return; }
         try {
-          const r = await fetch("/api/players?limit=6&q=" + encodeURIComponent(text), { credentials: "same-origin" });
+          const r = await fetch(P.url("/api/players?limit=6&q=" + encodeURIComponent(text)), { credentials: "same-origin" });
           const rows = r.ok ? await r.json() : [];
           if (mine === this.pickSeq) this.picks = rows;
         } catch (e) { if (mine === this.pickSeq) this.picks = []; }

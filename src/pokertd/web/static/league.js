@@ -26,7 +26,7 @@
       async refresh() {
         const url = "/api/leagues/" + encodeURIComponent(this.d.league.key) + "/standings?season=" + encodeURIComponent(this.d.season.key);
         try {
-          const r = await fetch(url);
+          const r = await fetch(window.pokertd.url(url));
           if (r.ok) { this.d = await r.json(); if (this.page >= this.pages()) this.page = 0; }
         } catch (e) { /* keep the last figures */ }
       },

@@ -57,14 +57,14 @@
         if (p.paid_places) q.set("paid_places", p.paid_places);
         if (this.how === "own" && !this.f.formula.trim()) { this.chk = { ok: false, message: "Write the league's formula, e.g. entrants - place + 1.", examples: [], stacks: [] }; return; }
         try {
-          const r = await fetch("/api/leagues/check?" + q.toString(), { credentials: "same-origin" });
+          const r = await fetch(window.pokertd.url("/api/leagues/check?" + q.toString()), { credentials: "same-origin" });
           const data = await r.json();
           this.chk = r.ok ? data : { ok: false, message: data.message || "That cannot be checked.", examples: [], stacks: [] };
         } catch (e) { /* keep the last answer */ }
       },
       create() {
         const body = { key: this.f.key.trim(), name: this.f.name.trim(), points: this.points(), season: seasonBody(this.s) };
-        return this.send("/api/leagues", body, (out) => { location.href = "/leagues/" + encodeURIComponent(out.key) + "/admin"; });
+        return this.send("/api/leagues", body, (out) => { location.href = window.pokertd.url("/leagues/" + encodeURIComponent(out.key) + "/admin"); });
       },
     });
   };
@@ -76,7 +76,7 @@
       start() { for (const s of this.d.seasons) this.champName[s.key] = s.name + " Championship"; },
       base() { return "/api/leagues/" + encodeURIComponent(this.d.league.key); },
       async reload() {
-        const r = await fetch(this.base() + "/admin", { credentials: "same-origin" });
+        const r = await fetch(window.pokertd.url(this.base() + "/admin"), { credentials: "same-origin" });
         if (r.ok) { this.d = await r.json(); for (const s of this.d.seasons) if (!this.champName[s.key]) this.champName[s.key] = s.name + " Championship"; }
       },
       schemeText() {

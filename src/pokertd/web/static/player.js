@@ -60,7 +60,7 @@
         if (!me || (me.name || "").length < 2) return;
         let rows = [];
         try {
-          const r = await fetch(`/api/tournaments/${this.tid}/players?q=${encodeURIComponent(me.name)}`);
+          const r = await fetch(window.pokertd.url(`/api/tournaments/${this.tid}/players?q=${encodeURIComponent(me.name)}`));
           if (!r.ok) return;
           rows = await r.json();
         } catch (e) { return; }

@@ -18,8 +18,8 @@
         if (box) box.focus();
       },
       say(text, bad) { this.flash = text; this.flashError = !!bad; },
-      async get(url) {
-        const r = await fetch(url, { credentials: "same-origin" });
+      async get(path) {
+        const r = await fetch(window.pokertd.url(path), { credentials: "same-origin" });
         let data = null;
         try { data = await r.json(); } catch (e) { data = null; }
         if (!r.ok) throw new Error((data && data.message) || "The server did not answer; try again.");
@@ -51,7 +51,7 @@
         try {
           this.profile = await this.get("/api/players/" + encodeURIComponent(id));
           this.pending = null; this.mq = ""; this.dupes = [];
-          history.replaceState(null, "", "/players?id=" + encodeURIComponent(this.profile.player.id));
+          history.replaceState(null, "", window.pokertd.url("/players?id=" + encodeURIComponent(this.profile.player.id)));
         } catch (e) { this.say(e.message, true); }
       },
       h() { return this.profile ? this.profile.history : { rows: [] }; },

@@ -5,8 +5,8 @@
   "use strict";
   const nf = new Intl.NumberFormat("en-US");
 
-  async function get(url) {
-    const r = await fetch(url, { credentials: "same-origin" });
+  async function get(path) {
+    const r = await fetch(window.pokertd.url(path), { credentials: "same-origin" });
     let data = null;
     try { data = await r.json(); } catch (e) { data = null; }
     if (!r.ok) throw new Error((data && data.message) || "The server did not answer; try again.");
@@ -19,7 +19,7 @@
       async create() {
         try {
           const out = await window.pokertd.post("/api/series", { id: this.id.trim(), name: this.name.trim() });
-          location.href = "/series/" + encodeURIComponent(out.id) + "/admin";
+          location.href = window.pokertd.url("/series/" + encodeURIComponent(out.id) + "/admin");
         } catch (e) { this.flash = e.message; this.flashError = true; }
       },
     };

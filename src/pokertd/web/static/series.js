@@ -8,7 +8,7 @@
     board.title = document.title.replace(/ — lobby$/, "");
     board.refresh = async function () {
       try {
-        const r = await fetch("/api/series/" + encodeURIComponent(cfg.series) + "/lobby");
+        const r = await fetch(window.pokertd.url("/api/series/" + encodeURIComponent(cfg.series) + "/lobby"));
         if (r.ok) {
           const data = await r.json();
           this.title = data.series.name;

@@ -12,8 +12,8 @@
     return meta ? meta.content : "";
   }
 
-  async function send(url, body) {
-    const r = await fetch(url, {
+  async function send(path, body) {
+    const r = await fetch(window.pokertd.url(path), {
       method: "POST",
       headers: { "Content-Type": "application/json", "X-CSRF-Token": csrf() },
       body: JSON.stringify(body),
@@ -79,7 +79,7 @@
       },
       async load() {
         if (!this.source) { this.scratch(); return; }
-        const r = await fetch(`/api/templates/${encodeURIComponent(this.source)}`);
+        const r = await fetch(window.pokertd.url(`/api/templates/${encodeURIComponent(this.source)}`));
         if (!r.ok) { this.message = "That template could not be read."; return; }
         const e = (await r.json()).event;
         this.fill(e);
@@ -114,7 +114,7 @@
       },
       async loadPreset() {
         if (!this.f.preset) return;
-        const r = await fetch(`/api/structures/${encodeURIComponent(this.f.preset)}`);
+        const r = await fetch(window.pokertd.url(`/api/structures/${encodeURIComponent(this.f.preset)}`));
         if (!r.ok) return;
         const s = await r.json();
         this.setLevels(s);
@@ -222,7 +222,7 @@
         this.busy = true;
         const r = await send("/api/tournaments", { name: this.name.trim(), event });
         this.busy = false;
-        if (r.ok) { window.location.href = `/t/${r.data.tournament}/floor`; return; }
+        if (r.ok) { window.location.href = window.pokertd.url(`/t/${r.data.tournament}/floor`); return; }
         this.refused(r);
       },
       async saveTemplate() {

@@ -22,7 +22,7 @@
           body: JSON.stringify(body),
         };
     let r;
-    try { r = await fetch(url, init); } catch (e) {
+    try { r = await fetch(window.pokertd.url(url), init); } catch (e) {
       return { ok: false, status: 0, data: { message: "The server did not answer: check the connection and try again." } };
     }
     let data = {};

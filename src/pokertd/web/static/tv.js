@@ -235,7 +235,7 @@
       },
       load(boards) { this.boards = boards || []; this.receivedAt = performance.now(); this.now = this.receivedAt; if (this.page >= this.pages()) this.page = 0; },
       async refresh() {
-        try { this.load(await (await fetch("/lobby.json")).json()); } catch (e) { /* keep the last figures */ }
+        try { this.load(await (await fetch(window.pokertd.url("/lobby.json"))).json()); } catch (e) { /* keep the last figures */ }
       },
       pages() { return Math.max(1, Math.ceil(this.boards.length / PER_PAGE)); },
       shown() { return this.boards.slice(this.page * PER_PAGE, this.page * PER_PAGE + PER_PAGE); },

@@ -1,0 +1,1 @@
+"""Deployment tests: the container, compose, proxy and systemd files, and running them."""
