@@ -35,11 +35,11 @@ from __future__ import annotations
 import csv
 import io
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, fields
 from datetime import datetime
 from functools import partial
-from typing import Any
+from typing import Any, TypeVar
 
 from pokertd.errors import InvalidCommand, NotFound, PokertdError, RuleViolation
 from pokertd.roles import Role
@@ -77,7 +77,10 @@ from pokertd.tournament.satellites import (
     satellite_view,
     winner_of,
 )
-from pokertd.tournament.views import status
+from pokertd.tournament.views import StatusView, status
+
+T = TypeVar("T")
+"""What a lobby reader makes of each event besides its row (:meth:`SeriesService.lobby_with`)."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -285,14 +288,40 @@ class SeriesService:
 
     def lobby(self, series: str) -> SeriesLobby:
         """Every event of the series as the lobby shows it, in the order they were added."""
+        return self.lobby_with(series, _no_board)[0]
+
+    def lobby_with(
+        self,
+        series: str,
+        board: Callable[[TournamentState, StatusView, datetime], T],
+        *,
+        now: datetime | None = None,
+        status_of: Callable[[TournamentState, datetime], StatusView] = status,
+    ) -> tuple[SeriesLobby, tuple[T, ...]]:
+        """The lobby (:meth:`lobby`) and ``board(state, status, now)`` of each of its events,
+        both from ONE read of each event (the web's lobby board, issue 16).
+
+        One read per event: the service refreshes the state from the store (another
+        process's appends included) and holds the event's lock while the row and the board
+        are made, so they are of the same log position; the status (the costly part: pool,
+        payouts, places) is computed once for both, by ``status_of`` (a face may keep it
+        by log position and second). ``now``: the reader's clock (default the wall clock).
+        """
         row = self._series(series)
-        now = utc_now()
+        at = utc_now() if now is None else now
         lines: list[LobbyRow] = []
+        boards: list[T] = []
         for ev in self._store().series_events(row.key):
-            if not self.tournaments.exists(ev.tournament):
+            try:
+                line, made = self.tournaments.read(
+                    ev.tournament,
+                    partial(_lobby_read, row=ev, now=at, board=board, status_of=status_of),
+                )
+            except NotFound:
                 continue  # a tournament deleted from the store since
-            lines.append(self.tournaments.read(ev.tournament, partial(_lobby_row, row=ev, now=now)))
-        return SeriesLobby(id=row.key, name=row.name, rows=tuple(lines))
+            lines.append(line)
+            boards.append(made)
+        return SeriesLobby(id=row.key, name=row.name, rows=tuple(lines)), tuple(boards)
 
     def cash_report(self, series: str) -> SeriesCash:
         """The money of every event of the series and the totals (integer cents)."""
@@ -486,8 +515,27 @@ def _flight_bags(
     )
 
 
-def _lobby_row(state: TournamentState, *, row: SeriesEventRow, now: datetime) -> LobbyRow:
-    st = status(state, now)
+def _no_board(state: TournamentState, st: StatusView, now: datetime) -> None:
+    """No board: :meth:`SeriesService.lobby` wants the rows only."""
+
+
+def _lobby_read(
+    state: TournamentState,
+    *,
+    row: SeriesEventRow,
+    now: datetime,
+    board: Callable[[TournamentState, StatusView, datetime], T],
+    status_of: Callable[[TournamentState, datetime], StatusView],
+) -> tuple[LobbyRow, T]:
+    """One event's lobby row and board, under its lock (the status computed once)."""
+    st = status_of(state, now)
+    return _lobby_row(state, row=row, now=now, st=st), board(state, st, now)
+
+
+def _lobby_row(
+    state: TournamentState, *, row: SeriesEventRow, now: datetime, st: StatusView | None = None
+) -> LobbyRow:
+    st = status(state, now) if st is None else st
     days = state.part(Days)
     if days.carried_to:
         how = "carried to Day 2"

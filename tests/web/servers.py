@@ -8,6 +8,7 @@ import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.request
 from collections.abc import Iterator
@@ -37,10 +38,13 @@ def running_server(db: Path, password: str, *options: str) -> Iterator[str]:
     port = free_port()
     env = {**os.environ, "POKERTD_DIRECTOR_PASSWORD": password, "POKERTD_NO_PROMPT": "1"}
     command = [sys.executable, "-c", "from pokertd.cli import main; main()", "serve"]
+    # The output goes to a file, never a pipe nobody reads: the server logs every request,
+    # and a full pipe would block it mid-request.
+    log = tempfile.TemporaryFile()  # noqa: SIM115 (closed below, with the process)
     proc = subprocess.Popen(
         [*command, "--db", f"sqlite:///{db}", "--port", str(port), *options],
         env=env,
-        stdout=subprocess.PIPE,
+        stdout=log,
         stderr=subprocess.STDOUT,
     )
     base = f"http://127.0.0.1:{port}"
@@ -51,15 +55,14 @@ def running_server(db: Path, password: str, *options: str) -> Iterator[str]:
                 break
             except OSError:
                 if proc.poll() is not None:
-                    out = proc.stdout.read().decode() if proc.stdout else ""
-                    pytest.fail(f"pokertd serve exited: {out}")
+                    log.seek(0)
+                    pytest.fail(f"pokertd serve exited: {log.read().decode(errors='replace')}")
                 time.sleep(0.1)
         yield base
     finally:
         proc.terminate()
         proc.wait(timeout=10)
-        if proc.stdout is not None:
-            proc.stdout.close()
+        log.close()
 
 
 @dataclass

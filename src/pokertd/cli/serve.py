@@ -421,6 +421,13 @@ def _serve_settings(
     return _with_proxies(settings, *proxies), phones
 
 
+KEEP_ALIVE_S = 75
+"""Seconds an idle keep-alive connection stays open: longer than a reverse proxy keeps its
+idle connections to the server (60 s in deploy/Caddyfile; nginx and most load balancers
+60 s), so the proxy never sends a request on a connection the server is just closing
+(uvicorn's default, 5 s, gave occasional 502s behind Caddy in the festival load test)."""
+
+
 def _chosen_format(choice: LogFormatChoice | None) -> str:
     """``--log-format``, else text on a terminal and JSON lines for a log collector."""
     return (choice or (LogFormatChoice.TEXT if sys.stderr.isatty() else LogFormatChoice.JSON)).value
@@ -464,6 +471,7 @@ def _run_uvicorn(
         access_log=False,  # pokertd.access (RequestContext) writes the access log
         proxy_headers=False,  # the app reads X-Forwarded-For itself, from trusted proxies
         timeout_graceful_shutdown=3,  # a stop ends the streams (Hub.close_all) at once
+        timeout_keep_alive=KEEP_ALIVE_S,
         timeout_worker_healthcheck=WORKER_HEALTHCHECK_S,
         # the WebSocket push needs a WebSocket library (the ``websockets`` dependency);
         # named, not "auto", so a broken install fails at start instead of answering 404

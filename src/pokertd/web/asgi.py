@@ -5,7 +5,11 @@ builds its own app here (``uvicorn`` imports ``pokertd.web.asgi:app_from_env`` w
 ``factory=True``), from what the parent put in the environment. The same factory makes
 pokertd servable by any ASGI server::
 
-    POKERTD_DB=postgresql://pokertd@db/pokertd uvicorn --factory pokertd.web.asgi:app_from_env
+    POKERTD_DB=postgresql://pokertd@db/pokertd uvicorn --factory --timeout-keep-alive 75 \
+        pokertd.web.asgi:app_from_env
+
+(``--timeout-keep-alive`` longer than the reverse proxy keeps idle connections, as
+``pokertd serve`` does: ``KEEP_ALIVE_S`` in ``pokertd.cli.serve``.)
 
 The variables it reads (the parent ``pokertd serve`` sets them from its options):
 

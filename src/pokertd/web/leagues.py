@@ -24,6 +24,7 @@ from __future__ import annotations
 import csv
 import dataclasses
 import io
+from functools import partial
 from typing import Annotated, Any, Literal
 from urllib.parse import quote
 
@@ -255,24 +256,23 @@ def league_page(league: LeagueKey, request: Request, season: SeasonKey = "") -> 
 
 
 def series_boards(request: Request, series: str) -> dict[str, Any]:
-    """The series' name and one public board per event (the ``/lobby`` board's figures)."""
+    """The series' name and one public board per event (the ``/lobby`` board's figures).
+
+    One read of each event makes its lobby row and its board (:func:`views.board`: the
+    figures of its ``stream`` view, without building that whole view), so a lobby costs
+    one store query per event however busy the floor is (issue 16).
+    """
     web = web_of(request)
-    found = SeriesService(web.service).lobby(series)
-    boards: list[dict[str, Any]] = []
-    for row in found.rows:
-        view = views.display(web, row.tournament, "stream")
-        boards.append(
-            {
-                k: view.get(k)
-                for k in ("tournament", "name", "server_time", "clock", "status", "structure")
-            }
-            | {
-                "payouts": len(view.get("payouts") or []),
-                "label": row.label,
-                "state": row.state,
-                "role": row.role,
-            }
-        )
+    found, made = SeriesService(web.service).lobby_with(
+        series,
+        partial(views.board, web),
+        now=web.now(),
+        status_of=partial(views.status_at, web),
+    )
+    boards = [
+        made_board | {"label": row.label, "state": row.state, "role": row.role}
+        for row, made_board in zip(found.rows, made, strict=True)
+    ]
     return {"series": {"id": found.id, "name": found.name}, "boards": boards}
 
 

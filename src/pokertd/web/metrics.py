@@ -23,7 +23,6 @@ import ipaddress
 import os
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse, Response
@@ -36,6 +35,8 @@ from prometheus_client import (
     generate_latest,
 )
 from prometheus_client import multiprocess as prom_multiprocess
+
+from pokertd.errors import PermissionDenied
 
 MULTIPROC_ENV = "PROMETHEUS_MULTIPROC_DIR"
 
@@ -190,14 +191,7 @@ def metrics(request: Request) -> Response:
     web = request.app.state.web
     found: Metrics | None = getattr(request.app.state, "metrics", None)
     if found is None or not allowed(request, web.settings.metrics_token):
-        body: dict[str, Any] = {
-            "error": "permission_denied",
-            "message": METRICS_REFUSED,
-            "rule": None,
-            "rule_ids": [],
-            "context": {},
-        }
-        return JSONResponse(body, status_code=403)
+        return JSONResponse(PermissionDenied(METRICS_REFUSED).as_json(), status_code=403)
     return Response(found.exposition(), media_type=CONTENT_TYPE_LATEST)
 
 

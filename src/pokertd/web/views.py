@@ -3,14 +3,21 @@
 from __future__ import annotations
 
 import threading
+from datetime import datetime
 from typing import TYPE_CHECKING, Any
+from weakref import WeakKeyDictionary
 
 from pokertd.codec import to_json
+from pokertd.errors import PokertdError
 from pokertd.store import TournamentInfo
+from pokertd.tournament import views as tournament_views
 from pokertd.tournament.framework import EventRecord, TournamentState
+from pokertd.tournament.prizes import prize_table
+from pokertd.tournament.views import StatusView
 from pokertd.web import access, snapshot
 
 if TYPE_CHECKING:
+    from pokertd.service import TournamentService
     from pokertd.web.context import Web
 
 
@@ -68,6 +75,86 @@ def display(web: Web, tid: str, audience: str = "public") -> dict[str, Any]:
     return snapshot.public(view)
 
 
+_BOARDS: WeakKeyDictionary[TournamentService, dict[str, tuple[int, dict[str, Any]]]] = (
+    WeakKeyDictionary()
+)
+"""Per service (whose states they come from; gone with it) and tournament: the log position
+and the board parts that change only with the log (the structure, the places paid)."""
+
+_STATUS: WeakKeyDictionary[TournamentService, dict[str, tuple[int, int, StatusView]]] = (
+    WeakKeyDictionary()
+)
+"""Per service and tournament: the status last made, with its log position and second."""
+
+_KEPT = 1024
+"""Tournaments kept per service in each of those (all forgotten past it: a cache)."""
+
+
+def status_at(web: Web, state: TournamentState, now: datetime) -> StatusView:
+    """``views.status(state, now)``, kept per tournament for its log position and wall-clock
+    second like :func:`full` (a lobby polled by many screens makes it once a second); call
+    it under the event's lock with its up-to-date state (``service.read``)."""
+    second = int(now.timestamp())
+    with _CACHE_LOCK:
+        kept = _STATUS.setdefault(web.service, {})
+        hit = kept.get(state.id)
+    if hit is not None and hit[0] == state.seq and hit[1] == second:
+        return hit[2]
+    made = tournament_views.status(state, now)
+    with _CACHE_LOCK:
+        if len(kept) > _KEPT:
+            kept.clear()
+        kept[state.id] = (state.seq, second, made)
+    return made
+
+
+def board(web: Web, state: TournamentState, st: StatusView, now: datetime) -> dict[str, Any]:
+    """One event's board on the series lobby (issue 16): the figures of its ``stream`` view
+    (``tournament``, ``name``, ``server_time``, ``clock``, ``status``, ``structure`` and
+    ``payouts``, the number of places paid), equal to that view's at ``now``.
+
+    Called under the event's lock with its up-to-date state (``service.read``, as
+    :meth:`pokertd.series_service.SeriesService.lobby_with` does) and the status already
+    made for the lobby row. The lobby reads every event of the series, so it does not build
+    each whole view (results, registration and undo lines, bounty ledger: under the
+    festival's load the lobby took 3–9 s): what only the log changes is kept by log position
+    (``state.seq``: a new event, here or appended by another server and folded in by the
+    read, makes it again); the clock and the status follow the time and are made per call.
+    """
+    # snapshot's own part makers: the board's figures are made by the same code as the view's
+    with _CACHE_LOCK:
+        kept = _BOARDS.setdefault(web.service, {})
+        hit = kept.get(state.id)
+        lean = _CACHE.get((id(web), state.id, True))
+    if hit is not None and hit[0] == state.seq:
+        fixed = hit[1]
+    else:
+        if lean is not None and lean[0] == state.seq:
+            # the displays' view of this log position (the hub made it for the TVs): copy
+            view = lean[2]
+            paid = len(view.get("payouts") or [])
+            fixed = {"structure": view.get("structure"), "payouts": paid}
+        else:
+            try:
+                paid = len(prize_table(state).prizes)
+            except PokertdError:
+                paid = 0  # the full view shows no payout table either (its note says why)
+            fixed = {"structure": snapshot._screens(state)["structure"], "payouts": paid}
+        with _CACHE_LOCK:
+            if len(kept) > _KEPT:
+                kept.clear()
+            kept[state.id] = (state.seq, fixed)
+    return {
+        "tournament": state.id,
+        "name": st.name or state.id,
+        "server_time": now.timestamp(),
+        "clock": snapshot._clock(state, now).get("clock"),
+        "status": to_json(st),
+        "structure": fixed["structure"],
+        "payouts": fixed["payouts"],
+    }
+
+
 def find_players(web: Web, tid: str, query: str, limit: int = 20) -> list[dict[str, Any]]:
     """Public player rows whose name contains ``query`` (case-insensitive)."""
     q = query.strip().lower()
@@ -117,6 +204,7 @@ def exists(web: Web, tid: str) -> bool:
 
 
 __all__ = [
+    "board",
     "display",
     "event_json",
     "exists",
@@ -124,5 +212,6 @@ __all__ = [
     "full",
     "new_events",
     "records",
+    "status_at",
     "tournament_info",
 ]
