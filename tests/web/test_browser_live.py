@@ -23,8 +23,10 @@ from pokertd import demo
 from pokertd.service import open_service
 
 from .servers import running_server
+from .test_browser import CHROMIUM, browser
 
-CHROMIUM = "/usr/bin/chromium"
+__all__ = ["browser"]  # the module-scoped fixture, shared with test_browser
+
 PASSWORD = "live-patch-1"
 RESULT_ROWS = 20
 """Finishers in a public push (``snapshot.RESULT_ROWS_PUSHED``); the API view has all."""
@@ -91,16 +93,6 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, str]
         service.close()
     with running_server(db, PASSWORD) as base:
         yield base, tid
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    """Headless Debian chromium."""
-    sync_api = pytest.importorskip("playwright.sync_api")
-    with sync_api.sync_playwright() as pw:
-        b = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=["--no-sandbox"])
-        yield b
-        b.close()
 
 
 class Floor:

@@ -31,8 +31,10 @@ from pokertd.tournament.entries import CreateTournament, Register
 from pokertd.tournament.templates import load_template
 
 from .servers import free_port, running_server
+from .test_browser import CHROMIUM, browser
 
-CHROMIUM = "/usr/bin/chromium"
+__all__ = ["browser"]  # the module-scoped fixture, shared with test_browser
+
 CADDY = shutil.which("caddy") or "/usr/bin/caddy"
 ARTIFACTS = Path(__file__).resolve().parents[1] / ".artifacts"
 PASSWORD = "root-path-night-1"
@@ -131,16 +133,6 @@ def proxied(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, str
         app_port = int(direct.rsplit(":", 1)[1])
         with caddy(work, app_port) as public:
             yield public, tid
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    """Headless chromium."""
-    sync_api = pytest.importorskip("playwright.sync_api")
-    with sync_api.sync_playwright() as pw:
-        b = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=["--no-sandbox"])
-        yield b
-        b.close()
 
 
 class Watch:
