@@ -278,3 +278,40 @@ def test_health_fails_clearly_while_the_database_refuses_and_recovers(pg_databas
                 time.sleep(0.2)
     finally:
         store.close()
+
+
+@pytest.mark.postgres
+def test_replaced_pool_connections_are_forgotten_by_the_own_notify_filter(
+    pg_database: str,
+) -> None:
+    """The pool replaces connections for years (``max_lifetime``, a failover, a drain): the
+    pids the listener checks against are those of the open connections, not every one
+    ever made (an entry per replaced connection would grow without end)."""
+    store = open_store(pg_database, pool_size=2)
+    assert isinstance(store, PostgresStore)
+    try:
+        for _ in range(6):
+            store._pool.drain()  # closes every connection; the pool opens new ones
+            store.last_seq("nothing")
+            store._pool.wait(timeout=10)
+        assert 1 <= len(store._members) <= 2 + 1  # the open ones (one may be coming in)
+    finally:
+        store.close()
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        "postgresql://pokertd:s3cret-pw@db:5432/pokertd",
+        "postgresql://pokertd@db/pokertd?sslmode=require&password=s3cret-pw",
+        "postgresql://db/pokertd?password=s3cret-pw",
+    ],
+)
+def test_a_password_never_reaches_a_message_or_the_serving_log(url: str) -> None:
+    """libpq takes the password in the user part or as ``?password=``: both are masked in
+    the store's messages and in ``pokertd serve``'s ``serving`` log line."""
+    from pokertd.store.base import masked_url
+
+    for shown in (masked_url(url), masked_url(f"PostgreSQL at {url} failed")):
+        assert "s3cret-pw" not in shown
+        assert "db" in shown

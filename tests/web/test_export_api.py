@@ -34,3 +34,17 @@ def test_the_director_downloads_the_log_others_are_refused(env: Env, tid: str) -
     missing = env.client.get("/api/tournaments/nosuch/export")
     assert missing.status_code == 404
     assert missing.json()["error"] == "not_found"
+
+
+def test_a_dealer_of_the_tournament_cannot_download_its_log(env: Env, tid: str) -> None:
+    """The export is a staff read of the tournament: it goes through ``web.access`` (the
+    one place for reads), which refuses a dealer even for the tournament of their PIN."""
+    env.login()
+    pin = env.client.get(f"/api/tournaments/{tid}/tables/1/pin").json()["pin"]
+    env.logout()
+    r = env.client.post("/api/dealer/login", json={"tournament": tid, "table": 1, "pin": pin})
+    assert r.status_code == 200, r.text
+    r = env.client.get(f"/api/tournaments/{tid}/export")
+    assert r.status_code == 403
+    assert r.json()["error"] == "permission_denied"
+    assert "export the tournament's log" in r.json()["message"]

@@ -21,9 +21,10 @@ with warnings.catch_warnings():  # starlette asks for httpx2; plain httpx works 
 from pokertd.errors import StoreError
 from pokertd.service import open_service
 from pokertd.store import StoreHealth
+from pokertd.store.base import masked_url as masked
 from pokertd.store.testing import postgres_test_url
 from pokertd.web import Settings, create_app
-from pokertd.web.health import Readiness, masked, schema_problem
+from pokertd.web.health import Readiness, schema_problem
 
 from .conftest import Env
 

@@ -165,6 +165,21 @@ def test_json_formatter_writes_one_object_with_time_level_and_extras() -> None:
     assert "hi you" in text
 
 
+def test_text_log_lines_cannot_be_forged_through_a_path_or_an_extra() -> None:
+    """A request path is percent-decoded (``/%0a...`` is a newline): in the text format it
+    must not start a second, forged log line (the JSON format escapes it already)."""
+    forged = "/x\r\n12:00:00.000 INFO    pokertd.access [admin] GET /api/me 200"
+    record = logging.LogRecord(
+        "pokertd.access", logging.INFO, __file__, 1, "GET %s", (forged,), None
+    )
+    record.path = forged
+    text = TextFormatter().format(record)
+    assert "\n" not in text
+    assert "\r" not in text
+    assert "\\n12:00:00.000" in text  # still readable, escaped
+    assert "\n" not in JsonFormatter().format(record)
+
+
 def test_uvicorn_log_config_turns_uvicorn_access_off() -> None:
     config = uvicorn_log_config("warning", "text", access_log=False)
     loggers: dict[str, Any] = config["loggers"]

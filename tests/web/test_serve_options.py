@@ -408,6 +408,8 @@ def test_attach_leaves_a_default_signal_alone() -> None:
         ("POKERTD_POOL_SIZE", "four", "POKERTD_POOL_SIZE must be a whole number from 1 to 100"),
         ("POKERTD_LOG_LEVEL", "loud", "POKERTD_LOG_LEVEL must be one of debug, info, warning"),
         ("POKERTD_LOG_FORMAT", "xml", "POKERTD_LOG_FORMAT must be one of json, text"),
+        ("POKERTD_TRUSTED_PROXIES", "caddy", "Trusted proxy 'caddy' is not an IP address"),
+        ("POKERTD_TIMEZONE", "Mars/Olympus", "Unknown time zone 'Mars/Olympus'"),
     ],
 )
 def test_the_factory_refuses_bad_variables_as_a_startup_failure(

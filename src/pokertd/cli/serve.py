@@ -369,10 +369,12 @@ def _log_serving(url: str, host: str, port: int, workers: int, phones: list[str]
     """One structured ``serving`` log line (for a log collector; the banner is for people)."""
     import logging
 
+    from pokertd.store.base import masked_url
+
     logging.getLogger("pokertd.serve").info(
         "serving",
         extra={
-            "url": _safe_url(url),
+            "url": masked_url(url),
             "host": host,
             "port": port,
             "workers": workers,
@@ -380,17 +382,6 @@ def _log_serving(url: str, host: str, port: int, workers: int, phones: list[str]
             "pid": os.getpid(),
         },
     )
-
-
-def _safe_url(url: str) -> str:
-    """``url`` without a password (``postgresql://user:***@host/db``)."""
-    from urllib.parse import urlsplit, urlunsplit
-
-    parts = urlsplit(url)
-    if parts.password is None:
-        return url
-    netloc = parts.netloc.replace(f":{parts.password}@", ":***@", 1)
-    return urlunsplit(parts._replace(netloc=netloc))
 
 
 def _serve_settings(

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import gc
 import json
+import re
 import threading
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
@@ -407,6 +408,23 @@ def decode_rows(
     return out
 
 
+_URL_CREDENTIALS = re.compile(r"(://[^:/@\s]*):[^@\s]*@")
+_QUERY_PASSWORD = re.compile(r"([?&]password=)[^&#\s]*", re.IGNORECASE)
+
+
+def masked_url(text: str) -> str:
+    """``text`` (a store URL, or a message quoting one) with every password masked: the
+    ``user:password@`` part and libpq's ``?password=`` parameter. The one way pokertd shows a
+    store URL in a message, a log line or a probe's answer.
+
+    >>> masked_url("postgresql://td:s3cret@db/pokertd?sslmode=require&password=s3cret")
+    'postgresql://td:***@db/pokertd?sslmode=require&password=***'
+    >>> masked_url("sqlite:///pokertd.db")
+    'sqlite:///pokertd.db'
+    """
+    return _QUERY_PASSWORD.sub(r"\1***", _URL_CREDENTIALS.sub(r"\1:***@", text))
+
+
 __all__ = [
     "DEFAULT_POOL_SIZE",
     "MAX_POOL_SIZE",
@@ -425,6 +443,7 @@ __all__ = [
     "encode",
     "first_name",
     "gc_paused",
+    "masked_url",
     "records_for",
     "utc_iso",
 ]

@@ -50,6 +50,7 @@ from pokertd.store.base import (
     decode_rows,
     encode,
     first_name,
+    masked_url,
     records_for,
     utc_iso,
 )
@@ -127,18 +128,10 @@ def _connect(url: str, *, connect_timeout: int = 5, application_name: str = "pok
             application_name=application_name,
         )
     except psycopg.Error as exc:
-        raise StoreError(f"Cannot connect to PostgreSQL at {_safe(url)}: {exc}".strip()) from exc
+        where = masked_url(url)
+        raise StoreError(f"Cannot connect to PostgreSQL at {where}: {exc}".strip()) from exc
     conn.execute("SET TIME ZONE 'UTC'")
     return conn
-
-
-def _safe(url: str) -> str:
-    """The URL without its password, for messages."""
-    if "@" in url and "://" in url:
-        scheme, rest = url.split("://", 1)
-        creds, host = rest.rsplit("@", 1)
-        return f"{scheme}://{creds.split(':', 1)[0]}@{host}"
-    return url
 
 
 class PostgresStore(SqlLeagues, SqlAccounts, SqlPlayers, SqlSeries):
@@ -177,7 +170,7 @@ class PostgresStore(SqlLeagues, SqlAccounts, SqlPlayers, SqlSeries):
         except psycopg.Error as exc:
             self._pool.close()
             raise StoreError(
-                f"Cannot open a connection pool to PostgreSQL at {_safe(url)}: {exc}".strip()
+                f"Cannot open a connection pool to PostgreSQL at {masked_url(url)}: {exc}".strip()
             ) from exc
 
     def _configure(self, conn: Conn) -> None:
@@ -185,6 +178,11 @@ class PostgresStore(SqlLeagues, SqlAccounts, SqlPlayers, SqlSeries):
         listener can tell this store's notifications from other processes'."""
         conn.execute("SET TIME ZONE 'UTC'")
         with self._members_lock:
+            # forget the connections the pool has closed since (replaced for years on end)
+            for pid, ref in list(self._members.items()):
+                gone = ref()
+                if gone is None or gone.closed:
+                    del self._members[pid]
             self._members[conn.info.backend_pid] = weakref.ref(conn)
 
     def _is_own(self, pid: int) -> bool:
@@ -213,8 +211,9 @@ class PostgresStore(SqlLeagues, SqlAccounts, SqlPlayers, SqlSeries):
                 conn.execute("UPDATE pokertd_schema SET version = %s", (SCHEMA_VERSION,))
             elif int(str(version)) > SCHEMA_VERSION:
                 raise StoreError(
-                    f"The database at {_safe(self.url)} was written by a newer pokertd (schema "
-                    f"{version}; this version reads up to {SCHEMA_VERSION}). Upgrade pokertd."
+                    f"The database at {masked_url(self.url)} was written by a newer pokertd "
+                    f"(schema {version}; this version reads up to {SCHEMA_VERSION}). "
+                    "Upgrade pokertd."
                 )
 
     @contextmanager
@@ -247,13 +246,13 @@ class PostgresStore(SqlLeagues, SqlAccounts, SqlPlayers, SqlSeries):
             raise self._no_connection(doing) from exc
         except psycopg.Error as exc:
             raise StoreError(
-                f"PostgreSQL at {_safe(self.url)} failed while {doing}: {exc}".strip()
+                f"PostgreSQL at {masked_url(self.url)} failed while {doing}: {exc}".strip()
             ) from exc
 
     def _no_connection(self, doing: str) -> StoreError:
         """The error when no pool connection came free in time (server down or pool full)."""
         return StoreError(
-            f"No connection to PostgreSQL at {_safe(self.url)} came free in time while "
+            f"No connection to PostgreSQL at {masked_url(self.url)} came free in time while "
             f"{doing}: the database is unreachable, or all {self.pool_size} pooled "
             "connections stayed busy (a larger --pool-size helps then). Try again."
         )
@@ -273,7 +272,7 @@ class PostgresStore(SqlLeagues, SqlAccounts, SqlPlayers, SqlSeries):
             raise self._no_connection("reading or writing staff, player or league data") from exc
         except psycopg.Error as exc:
             raise StoreError(
-                f"The staff, player, league and series tables at {_safe(self.url)} are down: "
+                f"The staff, player, league and series tables at {masked_url(self.url)} are down: "
                 f"{exc}".strip()
             ) from exc
 
@@ -539,7 +538,7 @@ class PostgresStore(SqlLeagues, SqlAccounts, SqlPlayers, SqlSeries):
         self._pool.close(timeout=POOL_WAIT_SECONDS)
 
     def __repr__(self) -> str:
-        return f"PostgresStore({_safe(self.url)!r}, pool_size={self.pool_size})"
+        return f"PostgresStore({masked_url(self.url)!r}, pool_size={self.pool_size})"
 
 
 __all__ = [

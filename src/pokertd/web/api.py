@@ -260,7 +260,9 @@ def tournament_export(tid: str, request: Request) -> Response:
     """The tournament's whole log as a portable JSON-lines file, for ``pokertd import``
     into another database (director only: the log holds every private detail;
     docs/backup.md)."""
-    require(principal(request), Role.DIRECTOR, action="export the tournament's log")
+    access.require_staff_read(
+        principal(request), tid, action="export the tournament's log", role=Role.DIRECTOR
+    )
     text = web_of(request).service.export_tournament(tid)  # NotFound: no such tournament
     return Response(
         text,

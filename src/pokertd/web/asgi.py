@@ -124,7 +124,13 @@ def app_from_env() -> Any:
     except PokertdError as exc:  # StoreError: the database does not answer
         raise ConfigError(str(exc)) from None
     atexit.register(service.close)
-    app: FastAPI = create_app(service, Settings.from_env(url))
+    try:  # a bad POKERTD_TRUSTED_PROXIES or POKERTD_TIMEZONE: a sentence, not a traceback
+        settings = Settings.from_env(url)
+        settings.zone()
+        app: FastAPI = create_app(service, settings)
+    except PokertdError as exc:
+        service.close()
+        raise ConfigError(str(exc)) from None
     if _workers() > 1:
         return WorkerHeader(app)
     return app

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import re
 from collections.abc import Callable
 from typing import Any
 
@@ -22,18 +21,12 @@ from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse
 
 from pokertd.store import StoreHealth
+from pokertd.store.base import masked_url
 
 log = logging.getLogger("pokertd.web.health")
 
 READY_TIMEOUT_S = 3.0
 """Seconds ``/readyz`` waits for the database before it answers 503."""
-
-_CREDENTIALS = re.compile(r"(://[^:/@\s]*):[^@\s]*@")
-
-
-def masked(text: str) -> str:
-    """``text`` with any password in a URL (``scheme://user:password@host``) masked."""
-    return _CREDENTIALS.sub(r"\1:***@", text)
 
 
 def schema_problem(health: StoreHealth) -> str | None:
@@ -79,7 +72,7 @@ class Readiness:
             log.warning("readyz: the database did not answer within %.1f s", self.timeout)
             return f"The database did not answer within {self.timeout:g} seconds."
         except Exception as exc:
-            log.warning("readyz: the database check failed: %s", masked(f"{exc}"))
+            log.warning("readyz: the database check failed: %s", masked_url(f"{exc}"))
             return "The database does not answer."
         problem = schema_problem(health)
         if problem is not None:
@@ -106,4 +99,4 @@ async def readyz(request: Request) -> Any:
     return JSONResponse({"status": "unavailable", "reason": reason}, status_code=503)
 
 
-__all__ = ["READY_TIMEOUT_S", "Readiness", "masked", "router", "schema_problem"]
+__all__ = ["READY_TIMEOUT_S", "Readiness", "router", "schema_problem"]

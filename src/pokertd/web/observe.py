@@ -123,6 +123,10 @@ class JsonFormatter(logging.Formatter):
         return json.dumps(out, default=str, ensure_ascii=False)
 
 
+_LINE_BREAKS = str.maketrans({"\n": "\\n", "\r": "\\r"})
+"""CR and LF as the two characters ``\\n`` / ``\\r`` (one record, one line)."""
+
+
 class TextFormatter(logging.Formatter):
     """A readable line for a terminal: time, level, logger, ``[request id]``, message and
     ``key=value`` extras; the traceback below it."""
@@ -136,7 +140,8 @@ class TextFormatter(logging.Formatter):
             parts.append(f"[{rid}]")
         parts.append(record.getMessage())
         parts += [f"{k}={v}" for k, v in _fields(record).items()]
-        line = " ".join(parts)
+        # a request path is percent-decoded: its CR/LF must not start a forged log line
+        line = " ".join(parts).translate(_LINE_BREAKS)
         if record.exc_info:
             line += "\n" + "".join(traceback.format_exception(*record.exc_info)).rstrip()
         return line
