@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
 
 
@@ -112,6 +113,23 @@ def serve_process(
             except subprocess.TimeoutExpired:
                 proc.kill()
                 proc.wait(10)
+
+
+def api_sign_in(client: httpx.Client, base: str, password: str) -> dict[str, str]:
+    """Sign in as the director over the JSON API (``base`` may be ``""`` for a client with a
+    ``base_url``); returns the CSRF header every write needs."""
+    r = client.post(f"{base}/api/login", json={"name": "director", "password": password})
+    assert r.status_code == 200, r.text
+    return {"X-CSRF-Token": r.json()["csrf"]}
+
+
+def api_demo(client: httpx.Client, base: str, headers: dict[str, str]) -> tuple[str, list[str]]:
+    """Build the demo tournament over the API: its id and the names of its live players."""
+    r = client.post(f"{base}/api/demo", headers=headers)
+    assert r.status_code == 201, r.text
+    tid = str(r.json()["tournament"])
+    view = client.get(f"{base}/api/tournaments/{tid}").json()
+    return tid, [p["name"] for p in view["players"] if p["status"] == "alive"]
 
 
 def signed_in(

@@ -32,6 +32,7 @@ from websockets.typing import Origin
 
 from pokertd.web.hub import merge_apply
 
+from .servers import api_demo, api_sign_in
 from .servers import free_port as _free_port
 
 PASSWORD = "real-server-director-1"
@@ -100,18 +101,8 @@ def server(tmp_path: Path) -> Iterator[Server]:
                 proc.wait(5)
 
 
-def _sign_in(client: httpx.Client, base: str) -> dict[str, str]:
-    r = client.post(f"{base}/api/login", json={"name": "director", "password": PASSWORD})
-    assert r.status_code == 200, r.text
-    return {"X-CSRF-Token": r.json()["csrf"]}
-
-
 def _demo(client: httpx.Client, base: str, headers: dict[str, str]) -> tuple[str, list[str]]:
-    r = client.post(f"{base}/api/demo", headers=headers)
-    assert r.status_code == 201, r.text
-    tid = str(r.json()["tournament"])
-    view = client.get(f"{base}/api/tournaments/{tid}").json()
-    alive = [p["name"] for p in view["players"] if p["status"] == "alive"]
+    tid, alive = api_demo(client, base, headers)
     assert len(alive) == 60
     return tid, alive
 
@@ -126,7 +117,7 @@ def _bust(client: httpx.Client, base: str, tid: str, h: dict[str, str], name: st
 
 def test_websocket_pushes_events_under_pokertd_serve(server: Server) -> None:
     with httpx.Client(timeout=15) as client:
-        headers = _sign_in(client, server.base)
+        headers = api_sign_in(client, server.base, PASSWORD)
         tid, alive = _demo(client, server.base, headers)
         cookie = "; ".join(f"{k}={v}" for k, v in client.cookies.items())
         origin = Origin(server.base)
@@ -154,7 +145,7 @@ def test_websocket_pushes_events_under_pokertd_serve(server: Server) -> None:
 def test_websocket_refuses_the_public_but_exists(server: Server) -> None:
     """Refused before the handshake: HTTP 403 (the route exists; no WebSocket library gave 404)."""
     with httpx.Client(timeout=15) as client:
-        tid, _ = _demo(client, server.base, _sign_in(client, server.base))
+        tid, _ = _demo(client, server.base, api_sign_in(client, server.base, PASSWORD))
 
     async def anonymous() -> int:
         url = f"{server.ws_base}/api/tournaments/{tid}/ws"
@@ -185,7 +176,7 @@ def _read_event(lines: Iterator[str]) -> dict[str, str]:
 
 def test_sse_over_a_real_socket_gets_a_snapshot_after_a_change(server: Server) -> None:
     with httpx.Client(timeout=15) as floor, httpx.Client(timeout=15) as tv:
-        headers = _sign_in(floor, server.base)
+        headers = api_sign_in(floor, server.base, PASSWORD)
         tid, alive = _demo(floor, server.base, headers)
         url = f"{server.base}/api/tournaments/{tid}/stream"
         with tv.stream("GET", url) as r:
@@ -221,7 +212,7 @@ def test_sse_over_a_real_socket_gets_a_snapshot_after_a_change(server: Server) -
 
 def test_a_stop_with_a_stream_open_ends_the_server_promptly(server: Server) -> None:
     with httpx.Client(timeout=15) as floor, httpx.Client(timeout=15) as tv:
-        tid, _ = _demo(floor, server.base, _sign_in(floor, server.base))
+        tid, _ = _demo(floor, server.base, api_sign_in(floor, server.base, PASSWORD))
         with tv.stream("GET", f"{server.base}/api/tournaments/{tid}/stream") as r:
             raw = r.iter_lines()
             assert next(raw) == "retry: 1000"

@@ -38,7 +38,7 @@ from websockets.typing import Origin
 from pokertd.web import asgi
 from pokertd.web.hub import RECONNECT_MS, Hub, Message
 
-from .servers import Served, serve_process
+from .servers import Served, api_demo, api_sign_in, serve_process
 
 with warnings.catch_warnings():
     warnings.simplefilter("ignore")
@@ -66,20 +66,6 @@ def _events(lines: Iterator[str]) -> Iterator[dict[str, str]]:
         fields[name] = value.removeprefix(" ")
     if fields:
         yield fields
-
-
-def _sign_in(client: httpx.Client, base: str) -> dict[str, str]:
-    r = client.post(f"{base}/api/login", json={"name": "director", "password": PASSWORD})
-    assert r.status_code == 200, r.text
-    return {"X-CSRF-Token": r.json()["csrf"]}
-
-
-def _demo(client: httpx.Client, base: str, headers: dict[str, str]) -> tuple[str, list[str]]:
-    r = client.post(f"{base}/api/demo", headers=headers)
-    assert r.status_code == 201, r.text
-    tid = str(r.json()["tournament"])
-    view = client.get(f"{base}/api/tournaments/{tid}").json()
-    return tid, [p["name"] for p in view["players"] if p["status"] == "alive"]
 
 
 def _assert_reconnect(event: dict[str, str]) -> None:
@@ -141,7 +127,7 @@ def test_sigterm_ends_three_streams_with_the_reconnect_event_and_exits_0(tmp_pat
         ["--db", f"sqlite:///{tmp_path / 'td.db'}"], tmp_path, password=PASSWORD
     ) as srv:
         with httpx.Client(timeout=30) as floor:
-            tid, _ = _demo(floor, srv.base, _sign_in(floor, srv.base))
+            tid, _ = api_demo(floor, srv.base, api_sign_in(floor, srv.base, PASSWORD))
             cookie = "; ".join(f"{k}={v}" for k, v in floor.cookies.items())
         ended = asyncio.run(_three_streams_and_a_socket_through_a_stop(srv, tid, cookie))
         assert srv.proc.wait(30) == 0, srv.err.read_text()
@@ -252,8 +238,8 @@ def test_two_workers_on_postgres_share_one_port_and_each_others_changes(
         assert str(srv.proc.pid) not in seen  # the parent only supervises
 
         with httpx.Client(timeout=30) as floor:
-            headers = _sign_in(floor, srv.base)
-            tid, alive = _demo(floor, srv.base, headers)
+            headers = api_sign_in(floor, srv.base, PASSWORD)
+            tid, alive = api_demo(floor, srv.base, headers)
             cookies = floor.cookies
         stream = f"{srv.base}/api/tournaments/{tid}/stream"
         with httpx.Client(timeout=30) as tv, tv.stream("GET", stream) as r:

@@ -115,8 +115,8 @@ def build(
         "status": to_json(status),
         "results": to_json(views.results(state, now)),
     }
-    out.update(_clock(state, now))
-    out.update(_screens(state))
+    out.update(clock_part(state, now))
+    out.update(screens_part(state))
     out["registration"] = _registration(state, out)
     out["seating_rev"] = _seating_rev(state)
     if lean:
@@ -159,7 +159,7 @@ def _undo_button(batch: Batch | None) -> dict[str, Any] | None:
     return None if batch is None else {"batch": batch.batch, "command": batch.command}
 
 
-def _clock(state: TournamentState, now: datetime) -> dict[str, Any]:
+def clock_part(state: TournamentState, now: datetime) -> dict[str, Any]:
     """``clock``: the clock engineer's ``ClockView.as_json()`` (absent before any clock)."""
     view = clock_view(state, now)
     if view is None:
@@ -244,7 +244,7 @@ def _template_structure(name: str) -> Structure:
     return found
 
 
-def _screens(state: TournamentState) -> dict[str, Any]:
+def screens_part(state: TournamentState) -> dict[str, Any]:
     """What the public screens show besides the figures (issue 12).
 
     ``screens``: the announcement, TV layout, tones and speech (the display domain);
@@ -598,8 +598,10 @@ __all__ = [
     "PRIVATE_PLAYER_FIELDS",
     "PUBLIC_KEYS",
     "build",
+    "clock_part",
     "dealer",
     "public",
     "public_row",
+    "screens_part",
     "stream",
 ]

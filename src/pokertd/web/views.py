@@ -139,7 +139,7 @@ def board(web: Web, state: TournamentState, st: StatusView, now: datetime) -> di
                 paid = len(prize_table(state).prizes)
             except PokertdError:
                 paid = 0  # the full view shows no payout table either (its note says why)
-            fixed = {"structure": snapshot._screens(state)["structure"], "payouts": paid}
+            fixed = {"structure": snapshot.screens_part(state)["structure"], "payouts": paid}
         with _CACHE_LOCK:
             if len(kept) > _KEPT:
                 kept.clear()
@@ -148,7 +148,7 @@ def board(web: Web, state: TournamentState, st: StatusView, now: datetime) -> di
         "tournament": state.id,
         "name": st.name or state.id,
         "server_time": now.timestamp(),
-        "clock": snapshot._clock(state, now).get("clock"),
+        "clock": snapshot.clock_part(state, now).get("clock"),
         "status": to_json(st),
         "structure": fixed["structure"],
         "payouts": fixed["payouts"],
