@@ -23,12 +23,14 @@ from pokertd.tournament.seating import (
     BreakTable,
     ButtonPlaced,
     DrawButtons,
+    LayTables,
     Move,
     MovePlayer,
     MoveReason,
     MovesSuggested,
     PlaceButton,
     PlayerMoved,
+    PlayHands,
     Seating,
     SeatPlayer,
     SuggestMoves,
@@ -75,6 +77,46 @@ def test_KPC_8d_balancing_never_suggests_the_small_blind_or_the_button() -> None
     assert [(m.player, m.to_table, m.to_seat, m.waits) for m in moves] == [
         ("T1S4", 2, S(2), False)  # next BB at table 1 (button 1: SB 2, BB 3 now) is seat 4
     ]
+
+
+@pytest.mark.parametrize(
+    ("template", "rule", "hands"),
+    [("kpc_nlh", "KPC-8d", 2), ("tnpl_league", "TNPL-B6ii", 1), ("fox_grinder", "FOX-10A", 1)],
+)
+def test_KPC_8d_TNPL_B6ii_FOX_10A_blocked_moves_are_refused_until_a_hand_is_played(
+    template: str, rule: str, hands: int
+) -> None:
+    """C6 through the service: table 1 has 9 players, table 2 (8 seats) had 8 with the
+    button on seat 1 and loses seat 3, so its only open seat is next hand's small blind
+    (button seat 2, dead small blind seat 3). No venue puts a moved player there, so asking
+    for the moves (16 paid: tolerance 1) is refused with this venue's rule, names table 2
+    for a script (``context["tables"]``) and writes nothing. TNPL and FOX take the seat
+    after one hand there (it is then the button's, the worst position); Kojack, which keeps
+    a moved player off the button too, after two (button seat 4, small blind 5)."""
+    night = Night(template, tables=2, seats_per_table=9)
+    night.run(LayTables(tables=((1, 9), (2, 8))))
+    names = [f"Player {i:02d}" for i in range(17)]
+    night.register(*names)
+    for i, name in enumerate(names):
+        night.run(SeatPlayer(player=name, table=1 + i // 9, seat=1 + i % 9))
+    night.run(PlaceButton(table=1, seat=1))
+    night.run(PlaceButton(table=2, seat=1))
+    night.run(Bust(players=(names[11],)))  # table 2, seat 3
+    before = len(night.records)
+    with pytest.raises(InvalidCommand, match="play one hand there") as refused:
+        night.run(SuggestMoves(paid_places=16))
+    assert rule in refused.value.rule_ids
+    assert refused.value.context == {"tables": [2]}
+    assert refused.value.message.startswith("A player must move to table 2,")
+    assert len(night.records) == before
+    for _ in range(hands - 1):
+        night.run(PlayHands(table=2, hands=1))
+        with pytest.raises(InvalidCommand, match="play one hand there"):
+            night.run(SuggestMoves(paid_places=16))
+    night.run(PlayHands(table=2, hands=1))
+    (ev,) = [r.event for r in night.run(SuggestMoves(paid_places=16))]
+    assert isinstance(ev, MovesSuggested)
+    assert [(m.from_table, m.to_table, m.to_seat) for m in ev.moves] == [(1, 2, 3)]
 
 
 def test_KPC_8d_a_suggested_small_blind_seat_is_refused_on_confirm() -> None:

@@ -696,6 +696,7 @@ def _decide_suggest(state: TournamentState, cmd: SuggestMoves, ctx: Context) -> 
                 "moved to balance may not take (next hand's small blind or button): play one "
                 "hand there, then ask again.",
                 rule_ids=seating.profile.cite("C6"),
+                context={"tables": list(todo.blocked)},
             )
         raise InvalidCommand("No moves needed: the tables are within the tolerance.")
     return [*closed, *_moves_events(state, seating, todo, part.auto_confirm, ctx.rng)]
