@@ -826,7 +826,7 @@ class _Night:
                     break
                 continue
             due = moves_due(self.st)
-            if due is None:
+            if due is None or due.waits_for_a_hand:
                 self.moves_dirty = False
                 break
             if due.final_table:

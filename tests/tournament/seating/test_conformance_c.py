@@ -38,6 +38,7 @@ from pokertd.tournament.seating import (
     break_table,
     check_move,
     live_seating,
+    moves_due,
     plan,
 )
 
@@ -80,22 +81,29 @@ def test_KPC_8d_balancing_never_suggests_the_small_blind_or_the_button() -> None
 
 
 @pytest.mark.parametrize(
-    ("template", "rule", "hands"),
-    [("kpc_nlh", "KPC-8d", 2), ("tnpl_league", "TNPL-B6ii", 1), ("fox_grinder", "FOX-10A", 1)],
+    ("template", "rule", "halt", "hands"),
+    [
+        ("kpc_nlh", "KPC-8d", "KPC-7", 2),
+        ("tnpl_league", "TNPL-B6ii", "TNPL-B6v", 1),
+        ("fox_grinder", "FOX-10A", "FOX-10D", 1),
+    ],
 )
 def test_KPC_8d_TNPL_B6ii_FOX_10A_blocked_moves_are_refused_until_a_hand_is_played(
-    template: str, rule: str, hands: int
+    template: str, rule: str, halt: str, hands: int
 ) -> None:
-    """C6 through the service: table 1 has 9 players, table 2 (8 seats) had 8 with the
+    """C6 through the service: table 1 has 9 players, table 2 (7 seats) had 7 with the
     button on seat 1 and loses seat 3, so its only open seat is next hand's small blind
-    (button seat 2, dead small blind seat 3). No venue puts a moved player there, so asking
-    for the moves (16 paid: tolerance 1) is refused with this venue's rule, names table 2
-    for a script (``context["tables"]``) and writes nothing. TNPL and FOX take the seat
+    (button seat 2, dead small blind seat 3). 9 against 6 needs a move, but no venue puts a
+    moved player there: the floor console's read model says why and what to do, and asking
+    for the moves is refused with this venue's rule, names table 2 for a script
+    (``context["tables"]``) and writes nothing. Table 2, three short, is also halted
+    (KPC-7, TNPL-B6v, FOX-10D), so the message says the director may waive the halt for
+    that hand (C5), citing both rules. TNPL and FOX take the seat
     after one hand there (it is then the button's, the worst position); Kojack, which keeps
     a moved player off the button too, after two (button seat 4, small blind 5)."""
     night = Night(template, tables=2, seats_per_table=9)
-    night.run(LayTables(tables=((1, 9), (2, 8))))
-    names = [f"Player {i:02d}" for i in range(17)]
+    night.run(LayTables(tables=((1, 9), (2, 7))))
+    names = [f"Player {i:02d}" for i in range(16)]
     night.register(*names)
     for i, name in enumerate(names):
         night.run(SeatPlayer(player=name, table=1 + i // 9, seat=1 + i % 9))
@@ -103,20 +111,58 @@ def test_KPC_8d_TNPL_B6ii_FOX_10A_blocked_moves_are_refused_until_a_hand_is_play
     night.run(PlaceButton(table=2, seat=1))
     night.run(Bust(players=(names[11],)))  # table 2, seat 3
     before = len(night.records)
-    with pytest.raises(InvalidCommand, match="play one hand there") as refused:
-        night.run(SuggestMoves(paid_places=16))
+    with pytest.raises(InvalidCommand, match="may waive the halt and deal one hand") as refused:
+        night.run(SuggestMoves())
     assert rule in refused.value.rule_ids
+    assert halt in refused.value.rule_ids
+    assert "table 2 is halted until balanced" in refused.value.message
+    assert refused.value.message.endswith("deal one hand there, then ask again.")
     assert refused.value.context == {"tables": [2]}
     assert refused.value.message.startswith("A player must move to table 2,")
     assert len(night.records) == before
+    due = moves_due(night.state)  # what the floor console and ``pokertd tables`` show
+    assert due is not None
+    assert due.waits_for_a_hand
+    assert (due.blocked, due.moves) == ((2,), ())
+    assert rule in due.rule_ids
+    assert halt in due.rule_ids
+    assert due.halted == (2,)
+    seats = "small blind or button" if rule == "KPC-8d" else "small blind,"
+    assert f"only open seats are next hand's {seats}" in due.text
+    assert due.text.endswith("then mark the button's new seat and the move is due.")
     for _ in range(hands - 1):
         night.run(PlayHands(table=2, hands=1))
-        with pytest.raises(InvalidCommand, match="play one hand there"):
-            night.run(SuggestMoves(paid_places=16))
+        with pytest.raises(InvalidCommand, match="deal one hand there"):
+            night.run(SuggestMoves())
     night.run(PlayHands(table=2, hands=1))
-    (ev,) = [r.event for r in night.run(SuggestMoves(paid_places=16))]
+    (ev,) = [r.event for r in night.run(SuggestMoves())]
     assert isinstance(ev, MovesSuggested)
     assert [(m.from_table, m.to_table, m.to_seat) for m in ev.moves] == [(1, 2, 3)]
+
+
+def test_KPC_8d_KPC_7_blocked_but_not_halted_says_play_one_hand() -> None:
+    """C6 KPC, one short of a halt: tables 9 / 7 with 16 paid (tolerance 1, KPC-7); table 2
+    lost seats 2 and 3 with the button on seat 1, so its open seats are next hand's button
+    and small blind, which KPC-8d keeps a moved player out of. Not halted (two short), so
+    the refusal says to play one hand there, cites the balancing rules only, and names
+    table 2 for a script."""
+    night = Night("kpc_nlh", tables=2, seats_per_table=9)
+    names = [f"Player {i:02d}" for i in range(18)]
+    night.register(*names)
+    for i, name in enumerate(names):
+        night.run(SeatPlayer(player=name, table=1 + i // 9, seat=1 + i % 9))
+    night.run(PlaceButton(table=1, seat=1))
+    night.run(PlaceButton(table=2, seat=1))
+    night.run(Bust(players=(names[10], names[11])))  # table 2, seats 2 and 3
+    with pytest.raises(InvalidCommand) as refused:
+        night.run(SuggestMoves(paid_places=16))
+    assert refused.value.message == (
+        "A player must move to table 2, but its only open seats are next hand's small blind "
+        "or button, where a player moved to balance may not sit: play one hand there, then "
+        "ask again."
+    )
+    assert refused.value.rule_ids == ("KPC-7", "KPC-8d", "KPC-8e")
+    assert refused.value.context == {"tables": [2]}
 
 
 def test_KPC_8d_a_suggested_small_blind_seat_is_refused_on_confirm() -> None:
@@ -191,15 +237,21 @@ def _kpc_night(entries: int) -> Night:
 def test_KPC_7_tight_balancing_uses_the_tournaments_own_payouts() -> None:
     """C5 KPC: tolerance one player once tables <= ceil(paid / seats) + 1. With 30 entries
     the tournament pays 5 places, 4-seat tables: ceil(5/4) + 1 = 3 tables -> tolerance 1,
-    so 4 / 4 / 2 needs a move with no ``paid_places`` typed in. With 20 entries it pays 3
-    (no more than a table): tolerance 2, nothing to do."""
+    so 4 / 4 / 2 needs a move with no ``paid_places`` typed in, and the floor console's
+    read model shows the same move before anyone asks. With 20 entries it pays 3 (no more
+    than a table): tolerance 2, nothing to do."""
     night = _kpc_night(30)
+    due = moves_due(night.state)  # the console shows what the command will suggest
+    assert due is not None
+    assert [(m.from_table, m.to_table) for m in due.moves] == [(2, 3)]
+    assert due.tolerance == 1
     (ev,) = [r.event for r in night.run(SuggestMoves())]
     assert isinstance(ev, MovesSuggested)
     assert [(m.from_table, m.to_table) for m in ev.moves] == [(2, 3)]
     assert "KPC-7" in ev.moves[0].rule_ids
 
     small = _kpc_night(20)
+    assert moves_due(small.state) is None
     with pytest.raises(InvalidCommand, match="No moves needed"):
         small.run(SuggestMoves())
     # the floor may still say otherwise (``moves --paid N``)

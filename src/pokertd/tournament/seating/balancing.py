@@ -132,6 +132,34 @@ class Plan:
         )
 
 
+def blocked_text(profile: RuleProfile, todo: Plan, then: str) -> tuple[str, tuple[str, ...]]:
+    """Why ``todo.blocked`` tables get no balancing player yet, in this venue's words, and
+    the rules it cites (C6): their only open seats are next hand's small blind (KPC-8d: or
+    the button), so a hand must be dealt there first. A blocked table that is also halted
+    (C5: three short at TNPL/FOX) cannot deal by itself: the director may waive the halt
+    for that hand (C5: a hand dealt then is no misdeal). ``then`` is what follows the hand:
+    the refusal says to ask again, the read model to mark the button's new seat."""
+    where = " and ".join(f"table {n}" for n in todo.blocked)
+    seats = "small blind"
+    if profile.balance_seat_rule is BalanceSeatRule.ANY_EXCEPT_SB_BUTTON:
+        seats = "small blind or button"
+    text = (
+        f"A player must move to {where}, but its only open seats are next hand's {seats}, "
+        "where a player moved to balance may not sit"
+    )
+    rules = profile.cite("C6")
+    halted = [n for n in todo.blocked if n in todo.halted]
+    if halted:
+        text += (
+            f", and {' and '.join(f'table {n}' for n in halted)} is halted until balanced: "
+            "the director may waive the halt and deal one hand there"
+        )
+        rules = tuple(dict.fromkeys((*rules, *profile.cite("C5"))))
+    else:
+        text += ": play one hand there"
+    return f"{text}, {then}", rules
+
+
 # --- tolerance --------------------------------------------------------------------------------
 
 

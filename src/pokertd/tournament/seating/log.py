@@ -54,12 +54,12 @@ from pokertd.tournament.framework import (
     event,
 )
 from pokertd.tournament.penalties.log import penalty_hands
-from pokertd.tournament.prizes.pool import places_paid
 from pokertd.tournament.seating.balancing import (
     Move,
     MoveReason,
     Plan,
     apply_move,
+    blocked_text,
     break_table,
     check_move,
     default_choice,
@@ -88,6 +88,7 @@ from pokertd.tournament.seating.state import (
     entry_name,
     live_seating,
     move_record,
+    paid_places_now,
     seating_for_apply,
     seating_now,
 )
@@ -672,7 +673,7 @@ def _decide_suggest(state: TournamentState, cmd: SuggestMoves, ctx: Context) -> 
             raise InvalidCommand(
                 f"{len(part.pending)} move(s) are waiting for the floor: confirm them first."
             )
-    paid = cmd.paid_places if cmd.paid_places is not None else _paid_places(state)
+    paid = cmd.paid_places if cmd.paid_places is not None else paid_places_now(state)
     todo = plan(seating, ctx.rng, paid_places=paid, full_table_event=cmd.full_table_event)
     if todo.final_table is not None:
         raise RuleViolation(
@@ -690,28 +691,10 @@ def _decide_suggest(state: TournamentState, cmd: SuggestMoves, ctx: Context) -> 
         if closed:
             return closed
         if todo.blocked:
-            tables = " and ".join(f"table {n}" for n in todo.blocked)
-            raise InvalidCommand(
-                f"A player must move to {tables}, but its only open seats are ones a player "
-                "moved to balance may not take (next hand's small blind or button): play one "
-                "hand there, then ask again.",
-                rule_ids=seating.profile.cite("C6"),
-                context={"tables": list(todo.blocked)},
-            )
+            text, rules = blocked_text(seating.profile, todo, "then ask again.")
+            raise InvalidCommand(text, rule_ids=rules, context={"tables": list(todo.blocked)})
         raise InvalidCommand("No moves needed: the tables are within the tolerance.")
     return [*closed, *_moves_events(state, seating, todo, part.auto_confirm, ctx.rng)]
-
-
-def _paid_places(state: TournamentState) -> int | None:
-    """How many places the tournament pays now, from its own payouts, for the venues that
-    balance tighter one table from the money (KPC-7, ``balance_tight_near_money``).
-
-    ``None`` when the profile does not need it or there is no prize pool yet.
-    """
-    setup = state.part(Setup)
-    if not setup.profile.balance_tight_near_money or state.part(Roster).entry_count == 0:
-        return None
-    return places_paid(state)  # no table for this field: the floor gives ``paid_places``
 
 
 def _still_valid(seating: Seating, move: Move) -> bool:

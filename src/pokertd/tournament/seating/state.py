@@ -21,6 +21,7 @@ from pokertd.tournament.framework import (
     TournamentState,
     state_part,
 )
+from pokertd.tournament.prizes.pool import places_paid
 from pokertd.tournament.seating.balancing import (
     Move,
     MoveReason,
@@ -293,6 +294,18 @@ def describe_move(record: MoveRecord) -> str:
     return f"#{record.move_id} {who}: {origin} -> {target} ({why}{wait}) [{rules}]"
 
 
+def paid_places_now(state: TournamentState) -> int | None:
+    """How many places the tournament pays now, from its own payouts, for the venues that
+    balance tighter one table from the money (KPC-7, ``balance_tight_near_money``).
+
+    ``None`` when the profile does not need it or there is no prize pool yet.
+    """
+    setup = state.part(Setup)
+    if not setup.profile.balance_tight_near_money or state.part(Roster).entry_count == 0:
+        return None
+    return places_paid(state)  # no table for this field: the floor gives ``paid_places``
+
+
 __all__ = [
     "MoveRecord",
     "SeatRecord",
@@ -302,6 +315,7 @@ __all__ = [
     "entry_name",
     "live_seating",
     "move_record",
+    "paid_places_now",
     "seat_capacity_of_layout",
     "seating_for_apply",
     "seating_now",

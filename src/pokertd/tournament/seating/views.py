@@ -16,6 +16,7 @@ from pokertd.tournament.framework import (
 from pokertd.tournament.penalties.state import Penalties
 from pokertd.tournament.seating.balancing import (
     MoveReason,
+    blocked_text,
     halted_tables,
     notify_tables,
     plan,
@@ -29,6 +30,7 @@ from pokertd.tournament.seating.state import (
     away_now,
     entry_name,
     move_record,
+    paid_places_now,
     seating_now,
 )
 
@@ -232,9 +234,17 @@ class MovesDue:
     final_table: bool
     closed: tuple[int, ...]
     halted: tuple[int, ...]
+    blocked: tuple[int, ...] = ()
+    """Short tables no balancing player may join yet: their only open seats are next
+    hand's small blind (KPC also the button; C6). A hand there, then the move is due."""
     tolerance: int
     rule_ids: tuple[str, ...]
     text: str
+
+    @property
+    def waits_for_a_hand(self) -> bool:
+        """Nothing the floor can do now: only ``blocked`` tables, which a hand unblocks."""
+        return not (self.moves or self.closed or self.final_table) and self.break_table is None
 
 
 _BREAK = "C5"
@@ -259,8 +269,8 @@ def moves_due(state: TournamentState) -> MovesDue | None:
     seating = seating_now(state)  # read only: planning changes nothing
     if len(seating.tables) < 2 or not seating.players:
         return None
-    todo = plan(seating, random.Random(state.seq))
-    if todo.empty and not todo.closed:
+    todo = plan(seating, random.Random(state.seq), paid_places=paid_places_now(state))
+    if todo.empty and not todo.blocked:
         return None
     moves = []
     for m in todo.moves:
@@ -295,14 +305,19 @@ def moves_due(state: TournamentState) -> MovesDue | None:
             f"Tables out of balance (more than {todo.tolerance} apart): "
             f"{len(moves)} move{'s' if len(moves) != 1 else ''} due."
         )
-    else:
+    elif todo.closed:
         rules, text = (), "Empty tables close: " + ", ".join(map(str, todo.closed)) + "."
+    else:
+        text, rules = blocked_text(
+            seating.profile, todo, "then mark the button's new seat and the move is due."
+        )
     return MovesDue(
         moves=tuple(moves),
         break_table=todo.break_table,
         final_table=todo.final_table is not None,
         closed=todo.closed,
         halted=todo.halted,
+        blocked=todo.blocked,
         tolerance=todo.tolerance,
         rule_ids=rules,
         text=text,
