@@ -34,7 +34,7 @@ def running_server(db: Path, password: str, *options: str) -> Iterator[str]:
     ``options``: more ``serve`` options (``"--root-path", "/poker"``).
 
     The first director's password comes from ``POKERTD_DIRECTOR_PASSWORD``; the test fails
-    with the server's output when it exits before answering.
+    with the server's output when it exits or has not answered within 60 s.
     """
     port = free_port()
     env = {**os.environ, "POKERTD_DIRECTOR_PASSWORD": password, "POKERTD_NO_PROMPT": "1"}
@@ -50,14 +50,16 @@ def running_server(db: Path, password: str, *options: str) -> Iterator[str]:
     )
     base = f"http://127.0.0.1:{port}"
     try:
-        for _ in range(150):
+        deadline = time.monotonic() + 60  # generous: a loaded CI box starts slowly
+        while True:
             try:
-                urllib.request.urlopen(f"{base}/api/me", timeout=1).read()
+                urllib.request.urlopen(f"{base}/api/me", timeout=2).read()
                 break
             except OSError:
-                if proc.poll() is not None:
+                if proc.poll() is not None or time.monotonic() > deadline:
                     log.seek(0)
-                    pytest.fail(f"pokertd serve exited: {log.read().decode(errors='replace')}")
+                    said = log.read().decode(errors="replace")
+                    pytest.fail(f"pokertd serve did not answer /api/me: {said}")
                 time.sleep(0.1)
         yield base
     finally:

@@ -2,15 +2,15 @@
 
 Runs ``pokertd serve`` as a subprocess on a temporary SQLite file, then: sign in, create a
 Foxwoods tournament from the template form, register 20 players, draw seats, start the clock,
-bust five, confirm a balancing move, and check the TV display changes within a second of a
-bust. Screenshots of the TV (1920x1080) and the phone view (390x844) go to
-``tests/.artifacts/``, which git ignores: tests never write into tracked files.
+bust five, confirm a balancing move, and check the TV display shows each bust by itself
+(pushed, no reload; its speed is measured in ``bench/``, not asserted here). Screenshots of
+the TV (1920x1080) and the phone view (390x844) go to ``tests/.artifacts/``, which git
+ignores: tests never write into tracked files.
 """
 
 from __future__ import annotations
 
 import json
-import time
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
@@ -115,7 +115,6 @@ def test_short_night(server: str, browser: Any) -> None:
     view = _view(server, tid)
     table1 = next(t for t in view["tables"] if t["table"] == 1)
     victims = [s["name"] for s in table1["seats"]][:5]
-    delays = []
     floor.click("#tab-players")
     for n, victim in enumerate(victims, start=1):
         floor.fill(".inline-search", victim)
@@ -123,16 +122,15 @@ def test_short_night(server: str, browser: Any) -> None:
         with floor.expect_response(lambda r: r.url.endswith("/commands/bust")) as resp:
             floor.click("#bust-confirm")
         assert resp.value.status == 200
-        started = time.perf_counter()  # the bust is stored; now the TV must show it
+        # the bust is stored; the TV shows it by itself, pushed (no reload). How fast is
+        # measured by the benchmarks (bench/festival.py: push p50/p99), never asserted here.
         tv.wait_for_function(
             "want => document.querySelector('#tv-players').textContent.startsWith(want)",
             arg=f"{20 - n} /",
-            timeout=1000,
+            timeout=10_000,
             polling=50,
         )
-        delays.append(time.perf_counter() - started)
     floor.fill(".inline-search", "")
-    assert max(delays) < 1.0, delays
     assert not [e for e in errors if "404" not in e], errors
     assert _view(server, tid)["status"]["alive"] == 15
 

@@ -119,10 +119,37 @@ class Night:
         self.command("bust", lambda: self.page.click("#bust-confirm"))
         self.page.wait_for_selector("#seat-sheet", state="hidden")
 
+    def hand_played(self, table: int) -> None:
+        """A hand was dealt at ``table``: the floor taps the player on the button shown for
+        it (or the next seated player clockwise, the button being dead) and "Button is
+        here", so the map's button moves one hand on (C6: a blocked move needs this)."""
+        t = {t["table"]: t for t in self.staff()["tables"]}[table]
+        seated = sorted(s["seat"] for s in t["seats"] if s["name"])
+        seat = next((n for n in seated if n >= t["button"]), seated[0])
+        self.page.click(f"#table-{table} button.seat[data-seat='{seat}']")
+        self.command("place_button", lambda: self.page.click("#sheet-button"))
+        self.page.wait_for_selector("#seat-sheet", state="hidden")
+
+    def unblock(self) -> Any:
+        """While the prompt says a move waits for a hand at a table (its only open seats
+        are next hand's small blind or button, C6), a hand is played there; then the
+        move is due. Returns the moves due."""
+        due = self.staff()["moves_due"]
+        for _ in range(3):
+            if not (due and due["blocked"] and not due["moves"]):
+                return due
+            assert "mark the button's new seat" in self.page.inner_text("#moves-due")
+            for table in due["blocked"]:
+                self.hand_played(table)
+            due = self.staff()["moves_due"]
+        raise AssertionError(f"the move stayed blocked after three hands: {due}")
+
     def settle(self) -> None:
-        """Confirm what the prompt asks for after a bust: a balancing move, or a table that
-        breaks ("Confirm all"); the final table redraw is left to the night."""
+        """Confirm what the prompt asks for after a bust: a balancing move (after a hand
+        at a blocked table), or a table that breaks ("Confirm all"); the final table
+        redraw is left to the night."""
         page = self.page
+        self.unblock()
         view = self.staff()
         if view["pending_moves"]:
             many = len(view["pending_moves"]) > 1
@@ -238,8 +265,8 @@ def _night(night: Night, errors: list[str]) -> None:
         night.bust(names[busts])
         busts += 1
         assert busts <= 3
-    due = night.staff()["moves_due"]
     assert busts == 3
+    due = night.unblock()  # the random draw may leave only next hand's blinds open
     assert len(due["moves"]) == 1, due
     assert due["moves"][0]["name"]  # buttons are drawn: the move names the player
     assert due["moves"][0]["to_table"] == first

@@ -97,7 +97,6 @@ def test_two_processes_see_each_others_changes(two_servers: tuple[str, str, str,
         t = threading.Thread(target=watch)
         t.start()
         assert ready.wait(10)
-        sent = time.perf_counter()
         assert (
             a.post(
                 f"{base_a}/api/tournaments/{tid}/commands/bust",
@@ -107,5 +106,5 @@ def test_two_processes_see_each_others_changes(two_servers: tuple[str, str, str,
             == 200
         )
         t.join(10)
+    # the other process pushed the bust (how fast: bench/, never asserted in a test)
     assert [alive for _, alive in got] == [60, 59]
-    assert got[1][0] - sent < 1.0
