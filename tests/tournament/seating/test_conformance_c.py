@@ -120,7 +120,7 @@ def test_KPC_8d_TNPL_B6ii_FOX_10A_blocked_moves_are_refused_until_a_hand_is_play
     assert refused.value.context == {"tables": [2]}
     assert refused.value.message.startswith("A player must move to table 2,")
     assert len(night.records) == before
-    due = moves_due(night.state)  # what the floor console and ``pokertd tables`` show
+    due = moves_due(night.state)  # what the floor console shows
     assert due is not None
     assert due.waits_for_a_hand
     assert (due.blocked, due.moves) == ((2,), ())
