@@ -36,9 +36,9 @@ from pokertd.web.observe import (
     uvicorn_log_config,
 )
 
-from .conftest import DIRECTOR_PW, Env, make_env
+from .conftest import DIRECTOR_PW, FLOOR_PW, Env, make_env
 from .servers import serve_process
-from .test_metrics import samples, value
+from .test_metrics import samples, scrape, value
 
 
 def _access(caplog: pytest.LogCaptureFixture) -> list[logging.LogRecord]:
@@ -69,6 +69,43 @@ def test_request_id_is_echoed_and_logged_in_the_access_line(
     assert line.__dict__["route"] == "/api/me"
     assert line.__dict__["client"] == "testclient"
     assert 0 <= line.__dict__["duration_ms"] < 10_000
+
+
+def test_websockets_get_an_access_line_and_count_in_the_metrics(
+    env: Env, tid: str, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A script's event-log socket: one access line when it ends (method WS, 101, the route
+    template, the role, how long it lived), and a refused one (the public: 403, close code
+    4403); both counted in ``pokertd_http_requests_total``."""
+    from starlette.websockets import WebSocketDisconnect
+
+    caplog.set_level(logging.INFO, logger="pokertd.access")
+    route = "/api/tournaments/{tid}/ws"
+    with (
+        pytest.raises(WebSocketDisconnect),
+        env.client.websocket_connect(
+            f"/api/tournaments/{tid}/ws", headers={"X-Request-ID": "ws-0"}
+        ) as ws,
+    ):
+        ws.receive_json()
+    (refused,) = [rec for rec in _access(caplog) if getattr(rec, "request_id", "") == "ws-0"]
+    assert (refused.__dict__["method"], refused.__dict__["status"]) == ("WS", 403)
+    assert refused.__dict__["close_code"] == 4403
+    assert refused.__dict__["route"] == route
+    env.login("floor1", FLOOR_PW)
+    with env.client.websocket_connect(
+        f"/api/tournaments/{tid}/ws", headers={"X-Request-ID": "ws-1"}
+    ) as ws:
+        assert ws.receive_json()["type"] == "hello"
+    (line,) = [rec for rec in _access(caplog) if getattr(rec, "request_id", "") == "ws-1"]
+    assert (line.__dict__["method"], line.__dict__["status"]) == ("WS", 101)
+    assert line.__dict__["path"] == f"/api/tournaments/{tid}/ws"
+    assert line.__dict__["route"] == route
+    assert line.__dict__["role"] == "floor"
+    assert line.__dict__["duration_ms"] >= 0
+    found = scrape(env)
+    assert value(found, "pokertd_http_requests_total", method="WS", route=route, status="101") == 1
+    assert value(found, "pokertd_http_requests_total", method="WS", route=route, status="403") == 1
 
 
 def test_a_forged_request_id_is_replaced(env: Env) -> None:
@@ -300,3 +337,48 @@ def test_a_client_that_leaves_before_an_answer_is_499_not_a_server_error(
     )
     (line,) = [rec for rec in _access(caplog) if getattr(rec, "request_id", "") == "gone-1"]
     assert line.__dict__["status"] == 499
+
+
+@pytest.mark.parametrize(("accept_first", "status"), [(False, 500), (True, 101)])
+def test_a_websocket_handler_that_fails_is_logged_and_closed_1011(
+    caplog: pytest.LogCaptureFixture, accept_first: bool, status: int
+) -> None:
+    """An unhandled error in a WebSocket handler is logged with the request id; the socket
+    is closed with 1011 (a refused handshake when it was not accepted yet), and the access
+    line says so: 500 before the accept, 101 after it."""
+    measured = Metrics()
+    sent: list[dict[str, Any]] = []
+
+    async def broken(scope: Any, receive: Any, send: Any) -> None:
+        if accept_first:
+            await send({"type": "websocket.accept"})
+        raise RuntimeError("boom")
+
+    async def receive() -> dict[str, Any]:
+        return {"type": "websocket.connect"}
+
+    async def send(message: Any) -> None:
+        sent.append(message)
+
+    scope = {
+        "type": "websocket",
+        "path": "/api/ws",
+        "headers": [(b"x-request-id", b"ws-err")],
+        "query_string": b"",
+        "client": ("127.0.0.1", 1),
+    }
+    caplog.set_level(logging.INFO)
+    asyncio.run(RequestContext(broken, metrics=measured)(scope, receive, send))
+    assert sent[-1] == {"type": "websocket.close", "code": 1011}
+    (failed,) = [rec for rec in caplog.records if rec.name == "pokertd.web" and rec.exc_info]
+    assert failed.__dict__["request_id"] == "ws-err"
+    (line,) = [rec for rec in _access(caplog) if getattr(rec, "request_id", "") == "ws-err"]
+    assert (line.__dict__["method"], line.__dict__["status"]) == ("WS", status)
+    assert line.__dict__["close_code"] == 1011
+    found = samples(measured.exposition().decode())
+    assert (
+        value(
+            found, "pokertd_http_requests_total", method="WS", route="unmatched", status=str(status)
+        )
+        == 1
+    )

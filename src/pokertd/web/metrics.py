@@ -64,14 +64,15 @@ class Metrics:
         r = self.registry
         self.http_requests = Counter(
             "pokertd_http_requests",
-            "HTTP requests answered, by method, route template and status.",
+            "HTTP requests answered, by method, route template and status; WebSockets "
+            "count once as method WS (101 accepted, 403 refused).",
             ("method", "route", "status"),
             registry=r,
         )
         self.http_latency = Histogram(
             "pokertd_http_request_duration_seconds",
             "Time until the response started (headers sent), by route template; for a "
-            "stream (SSE) that is the time to open it.",
+            "stream (SSE) that is the time to open it, for a WebSocket the time to accept.",
             ("route",),
             buckets=LATENCY_BUCKETS,
             registry=r,

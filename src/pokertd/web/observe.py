@@ -22,6 +22,7 @@ See ``docs/observability.md``.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import contextvars
 import json
 import logging
@@ -196,7 +197,7 @@ def configure_logging(level: str = "info", fmt: str = "json") -> None:
 
 # ---- the middleware ------------------------------------------------------------------------
 
-_METHODS = frozenset({"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"})
+_METHODS = frozenset({"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "WS"})
 
 
 def masked_query(query: bytes) -> str:
@@ -240,7 +241,7 @@ class RequestContext:
         token = request_id_var.set(rid)
         try:
             if scope["type"] == "websocket":
-                await self.app(scope, receive, send)
+                await self._websocket(scope, receive, send, rid)
             else:
                 await self._http(scope, receive, send, rid)
         finally:
@@ -283,11 +284,54 @@ class RequestContext:
         finally:
             self._finish(scope, rid, status, started, first_byte)
 
+    async def _websocket(self, scope: Scope, receive: Receive, send: Send, rid: str) -> None:
+        """A WebSocket gets one access line when it ends (method ``WS``): status 101 once
+        accepted (with its close code and how long it lived), else 403 for a refused
+        handshake; the request metrics count it with the time to accept."""
+        started = time.perf_counter()
+        status = 403  # a socket closed before it was accepted is a refused handshake
+        accepted: float | None = None
+        close_code: int | None = None
+
+        async def send_tracked(message: Message) -> None:
+            nonlocal status, accepted, close_code
+            kind = message["type"]
+            if kind == "websocket.accept":
+                status, accepted = 101, time.perf_counter() - started
+            elif kind == "websocket.close":
+                close_code = int(message.get("code", 1000))
+            elif kind == "websocket.http.response.start":
+                status = int(message["status"])
+            await send(message)
+
+        try:
+            await self.app(scope, receive, send_tracked)
+        except Exception:
+            log.exception(
+                "Unhandled error in WebSocket %s", scope.get("path"), extra={"request_id": rid}
+            )
+            if accepted is None:
+                status = 500
+            if close_code is None:  # end the socket (or refuse the handshake) cleanly
+                close_code = 1011
+                with contextlib.suppress(Exception):
+                    await send({"type": "websocket.close", "code": 1011})
+        finally:
+            self._finish(scope, rid, status, started, accepted, method="WS", close_code=close_code)
+
     def _finish(
-        self, scope: Scope, rid: str, status: int, started: float, first_byte: float | None
+        self,
+        scope: Scope,
+        rid: str,
+        status: int,
+        started: float,
+        first_byte: float | None,
+        *,
+        method: str | None = None,
+        close_code: int | None = None,
     ) -> None:
         elapsed = time.perf_counter() - started
-        method = str(scope.get("method", ""))
+        method = method or str(scope.get("method", ""))
         route = route_of(scope)
         if self.metrics is not None:
             label = method if method in _METHODS else "OTHER"
@@ -304,6 +348,8 @@ class RequestContext:
             "client": client_address(HTTPConnection(scope), self.trusted),
             "request_id": rid,
         }
+        if close_code is not None:
+            fields["close_code"] = close_code
         query = masked_query(scope.get("query_string", b""))
         if query:
             fields["query"] = query
