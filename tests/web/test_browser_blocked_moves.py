@@ -75,6 +75,8 @@ def test_C6_FOX_10A_the_console_says_why_no_move_is_offered(server: str, browser
         assert "FOX-10A" in text
         assert "FOX-10D" in text
         assert not page.locator("#confirm-due").is_visible()
+        assert page.locator("#btn-suggest_moves").is_visible()
+        assert page.locator("#btn-draw_seats").count() == 0  # everybody sits (C1)
         box = due.bounding_box()
         assert box is not None
         assert box["x"] >= 0

@@ -220,7 +220,9 @@
         const out = [];
         if (this.s.finished) return out;  // the winner is known: nothing left to seat
         const add = (label, name, body, id) => { if (this.has(name)) out.push({ name, label, body: body || {}, id: id || name }); };
-        add("Draw seats", "draw_seats");
+        // Offered while someone still in has no seat (before the draw, after a late entry):
+        // once everybody sits it would only be refused (C1).
+        if (this.players().some((p) => p.status === "alive" && p.table == null)) add("Draw seats", "draw_seats");
         if (this.tables().some((t) => t.players >= 2 && t.button == null)) add("Draw buttons", "draw_buttons");
         add("Suggest moves", "suggest_moves");
         // "Final table redraw" is in the prompt above, shown only when the rules say the
