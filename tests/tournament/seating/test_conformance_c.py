@@ -80,6 +80,22 @@ def test_KPC_8d_balancing_never_suggests_the_small_blind_or_the_button() -> None
     ]
 
 
+def _two_tables(template: str, *, second_table_seats: int, busted_seats: tuple[int, ...]) -> Night:
+    """Table 1 full (9 seats), table 2 full (``second_table_seats``), buttons on seat 1;
+    then the players in table 2's ``busted_seats`` bust."""
+    night = Night(template, tables=2, seats_per_table=9)
+    night.run(LayTables(tables=((1, 9), (2, second_table_seats))))
+    seats = [(1, n) for n in range(1, 10)] + [(2, n) for n in range(1, second_table_seats + 1)]
+    names = [f"Player {i:02d}" for i in range(len(seats))]
+    night.register(*names)
+    for name, (table, seat) in zip(names, seats, strict=True):
+        night.run(SeatPlayer(player=name, table=table, seat=seat))
+    night.run(PlaceButton(table=1, seat=1))
+    night.run(PlaceButton(table=2, seat=1))
+    night.run(Bust(players=tuple(names[8 + n] for n in busted_seats)))
+    return night
+
+
 @pytest.mark.parametrize(
     ("template", "rule", "halt", "hands"),
     [
@@ -101,15 +117,7 @@ def test_KPC_8d_TNPL_B6ii_FOX_10A_blocked_moves_are_refused_until_a_hand_is_play
     that hand (C5), citing both rules. TNPL and FOX take the seat
     after one hand there (it is then the button's, the worst position); Kojack, which keeps
     a moved player off the button too, after two (button seat 4, small blind 5)."""
-    night = Night(template, tables=2, seats_per_table=9)
-    night.run(LayTables(tables=((1, 9), (2, 7))))
-    names = [f"Player {i:02d}" for i in range(16)]
-    night.register(*names)
-    for i, name in enumerate(names):
-        night.run(SeatPlayer(player=name, table=1 + i // 9, seat=1 + i % 9))
-    night.run(PlaceButton(table=1, seat=1))
-    night.run(PlaceButton(table=2, seat=1))
-    night.run(Bust(players=(names[11],)))  # table 2, seat 3
+    night = _two_tables(template, second_table_seats=7, busted_seats=(3,))
     before = len(night.records)
     with pytest.raises(InvalidCommand, match="may waive the halt and deal one hand") as refused:
         night.run(SuggestMoves())
@@ -146,14 +154,7 @@ def test_KPC_8d_KPC_7_blocked_but_not_halted_says_play_one_hand() -> None:
     and small blind, which KPC-8d keeps a moved player out of. Not halted (two short), so
     the refusal says to play one hand there, cites the balancing rules only, and names
     table 2 for a script."""
-    night = Night("kpc_nlh", tables=2, seats_per_table=9)
-    names = [f"Player {i:02d}" for i in range(18)]
-    night.register(*names)
-    for i, name in enumerate(names):
-        night.run(SeatPlayer(player=name, table=1 + i // 9, seat=1 + i % 9))
-    night.run(PlaceButton(table=1, seat=1))
-    night.run(PlaceButton(table=2, seat=1))
-    night.run(Bust(players=(names[10], names[11])))  # table 2, seats 2 and 3
+    night = _two_tables("kpc_nlh", second_table_seats=9, busted_seats=(2, 3))
     with pytest.raises(InvalidCommand) as refused:
         night.run(SuggestMoves(paid_places=16))
     assert refused.value.message == (
