@@ -178,6 +178,8 @@ class Night:
             if due is None:
                 return
             self.cited_views.append(repr(due))
+            if due.waits_for_a_hand:  # C6: a hand at the blocked table first; the night goes on
+                return
             if due.final_table:
                 self.run(Redraw())
                 continue
