@@ -484,8 +484,8 @@ async def _after_bust(c: httpx.AsyncClient, h: dict[str, str], tid: str) -> bool
         await confirm_pending(c, base, tid, h, errors)
         view = (await c.get(f"/api/tournaments/{tid}/staff")).json()
     due = view.get("moves_due")
-    if not due:
-        return False
+    if not due or (due.get("blocked") and not due.get("moves") and not due.get("final_table")):
+        return False  # nothing due, or a move that waits for a hand at its table (C6)
     if due.get("final_table"):
         r = await c.post(f"/api/tournaments/{tid}/commands/redraw", json={}, headers=h)
         return r.status_code == 200

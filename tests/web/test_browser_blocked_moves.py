@@ -4,13 +4,15 @@ A Foxwoods event (FOX-10A: a moved player never takes the small blind) is built 
 service on a temporary SQLite file: table 1 has 9 players, table 2 (7 seats) lost its seat-3
 player with the button on seat 1, so its only open seat is next hand's small blind, and
 being three short it is halted (FOX-10D). The console says so in the balancing prompt (the
-director may waive the halt for one hand), names both rules and offers no Confirm; after a hand
-the floor taps the player on the new button seat, "Button is here", and the move is due
-with one tap. Screenshots at TV, tablet and phone sizes go to ``tests/.artifacts/``.
+director may waive the halt for one hand), names both rules and offers no Confirm but
+"Hand played at table 2"; after that tap (the button moves on by the rules) the move is
+due with one tap, into seat 3 (after one hand the next button's: FOX-10A allows it).
+Screenshots at TV, tablet and phone sizes go to ``tests/.artifacts/``.
 """
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -71,7 +73,8 @@ def test_C6_FOX_10A_the_console_says_why_no_move_is_offered(server: str, browser
         assert "A player must move to table 2" in text
         assert "next hand's small blind, where a player moved to balance may not sit" in text
         assert "table 2 is halted until balanced: the director may waive the halt" in text
-        assert "mark the button's new seat" in text
+        assert "deal one hand there, then the move is due." in text
+        assert page.locator("#hand-played-2").inner_text() == "Hand played at table 2"
         assert "FOX-10A" in text
         assert "FOX-10D" in text
         assert not page.locator("#confirm-due").is_visible()
@@ -86,20 +89,18 @@ def test_C6_FOX_10A_the_console_says_why_no_move_is_offered(server: str, browser
         page.close()
 
 
-def test_C6_FOX_10A_after_a_hand_the_new_button_makes_the_move_due(
+def test_C6_FOX_10A_after_a_hand_there_the_move_is_due(
     server: str,
     browser: Any,  # noqa: F811
 ) -> None:
     page, errors = signed_in(browser, server, PASSWORD, 1024, 768)
     page.goto(f"{server}/t/{TID}/floor")
     page.locator("#moves-due").wait_for()
-    # a hand was dealt at table 2: the floor marks the button on seat 2
-    page.click("#table-2 button.seat:not(.empty) >> nth=1")
-    page.locator("#seat-sheet").wait_for()
-    assert "seat 2" in page.locator("#seat-sheet").inner_text()
-    with page.expect_response(lambda r: r.url.endswith("/commands/place_button")) as placed:
-        page.click("#sheet-button")
-    assert placed.value.status == 200, placed.value.text()
+    # the director waives the halt and a hand is dealt at table 2: one tap in the prompt
+    with page.expect_response(lambda r: r.url.endswith("/commands/play_hands")) as played:
+        page.click("#hand-played-2")
+    assert played.value.status == 200, played.value.text()
+    assert json.loads(played.value.request.post_data or "{}") == {"table": 2, "hands": 1}
     page.wait_for_selector("#confirm-due")
     text = page.locator("#moves-due").inner_text()
     assert "Tables out of balance" in text
@@ -108,5 +109,11 @@ def test_C6_FOX_10A_after_a_hand_the_new_button_makes_the_move_due(
         page.click("#confirm-due")
     assert moved.value.status == 200, moved.value.text()
     page.wait_for_selector("#moves-due", state="detached")
+    staff = page.request.get(f"{server}/api/tournaments/{TID}/staff").json()
+    table2 = next(t for t in staff["tables"] if t["table"] == 2)
+    seated = {s["seat"]: s["name"] for s in table2["seats"] if s["name"]}
+    assert sorted(seated) == [1, 2, 3, 4, 5, 6, 7]
+    assert seated[3] == "Player 03"  # table 1's next big blind (button 1: BB seat 4)
+    assert table2["button"] == 3  # one hand on: button 3 (now his), small blind 4
     page.screenshot(path=str(ARTIFACTS / "blocked-moves-done-1024x768.png"))
     assert errors == []

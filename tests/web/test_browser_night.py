@@ -39,6 +39,7 @@ Steps and the rules they exercise (IDs of the rules catalogue):
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -119,17 +120,6 @@ class Night:
         self.command("bust", lambda: self.page.click("#bust-confirm"))
         self.page.wait_for_selector("#seat-sheet", state="hidden")
 
-    def hand_played(self, table: int) -> None:
-        """A hand was dealt at ``table``: the floor taps the player on the button shown for
-        it (or the next seated player clockwise, the button being dead) and "Button is
-        here", so the map's button moves one hand on (C6: a blocked move needs this)."""
-        t = {t["table"]: t for t in self.staff()["tables"]}[table]
-        seated = sorted(s["seat"] for s in t["seats"] if s["name"])
-        seat = next((n for n in seated if n >= t["button"]), seated[0])
-        self.page.click(f"#table-{table} button.seat[data-seat='{seat}']")
-        self.command("place_button", lambda: self.page.click("#sheet-button"))
-        self.page.wait_for_selector("#seat-sheet", state="hidden")
-
     def unblock(self) -> Any:
         """While the prompt says a move waits for a hand at a table (its only open seats
         are next hand's small blind or button, C6), a hand is played there; then the
@@ -138,9 +128,11 @@ class Night:
         for _ in range(3):
             if not (due and due["blocked"] and not due["moves"]):
                 return due
-            assert "mark the button's new seat" in self.page.inner_text("#moves-due")
-            for table in due["blocked"]:
-                self.hand_played(table)
+            assert "then the move is due" in self.page.inner_text("#moves-due")
+            for table in due["blocked"]:  # "Hand played at table N": the button moves on
+                self.command(
+                    "play_hands", functools.partial(self.page.click, f"#hand-played-{table}")
+                )
             due = self.staff()["moves_due"]
         raise AssertionError(f"the move stayed blocked after three hands: {due}")
 
@@ -160,7 +152,11 @@ class Night:
             self.command("confirm_moves", lambda: page.click("#confirm-due"))
         else:
             return
-        page.wait_for_selector("#moves-prompt", state="hidden")
+        # nothing left to confirm: the prompt is gone, or says a move waits for a hand (C6)
+        page.wait_for_function(
+            "() => !document.querySelector('.confirm-move')"
+            " && !(document.querySelector('#confirm-due') || {}).offsetParent"
+        )
 
     def victim(self) -> str:
         """Someone at the fullest table (so busts alone rarely unbalance the room)."""

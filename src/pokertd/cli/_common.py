@@ -125,6 +125,7 @@ CLI_HINTS: dict[str, str] = {
     "save": "give --save",
     "redraw": "pokertd redraw",
     "button": "pokertd button",
+    "play_hands": "after each hand: pokertd button TID TABLE --advance 1",
 }
 """The terminal's way of doing what a refusal asks (``context["hint"]`` from the core).
 

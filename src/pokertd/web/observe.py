@@ -287,7 +287,9 @@ class RequestContext:
     async def _websocket(self, scope: Scope, receive: Receive, send: Send, rid: str) -> None:
         """A WebSocket gets one access line when it ends (method ``WS``): status 101 once
         accepted (with its close code and how long it lived), else 403 for a refused
-        handshake; the request metrics count it with the time to accept."""
+        handshake (or the status of the HTTP answer that refused it); the request metrics
+        count it with the time to accept. An error in the handler is logged and ends the
+        socket with 1011 (a handshake not yet answered: refused, logged as 500)."""
         started = time.perf_counter()
         status = 403  # a socket closed before it was accepted is a refused handshake
         accepted: float | None = None
@@ -301,7 +303,7 @@ class RequestContext:
             elif kind == "websocket.close":
                 close_code = int(message.get("code", 1000))
             elif kind == "websocket.http.response.start":
-                status = int(message["status"])
+                status, accepted = int(message["status"]), time.perf_counter() - started
             await send(message)
 
         try:
@@ -310,10 +312,10 @@ class RequestContext:
             log.exception(
                 "Unhandled error in WebSocket %s", scope.get("path"), extra={"request_id": rid}
             )
-            if accepted is None:
+            if accepted is None:  # neither accepted nor refused yet: refuse it now
                 status = 500
-            if close_code is None:  # end the socket (or refuse the handshake) cleanly
-                close_code = 1011
+            if accepted is None or (status == 101 and close_code is None):
+                close_code = 1011  # an accepted socket is closed: "internal error"
                 with contextlib.suppress(Exception):
                     await send({"type": "websocket.close", "code": 1011})
         finally:

@@ -16,6 +16,7 @@ import pytest
 from floor_helpers import Night
 from seating_helpers import S, room
 
+from pokertd.cli._common import cli_text
 from pokertd.errors import InvalidCommand, RuleViolation
 from pokertd.tournament.eliminations import Bust
 from pokertd.tournament.entries import RecordChips, Roster
@@ -116,16 +117,18 @@ def test_KPC_8d_TNPL_B6ii_FOX_10A_blocked_moves_are_refused_until_a_hand_is_play
     (KPC-7, TNPL-B6v, FOX-10D), so the message says the director may waive the halt for
     that hand (C5), citing both rules. TNPL and FOX take the seat
     after one hand there (it is then the button's, the worst position); Kojack, which keeps
-    a moved player off the button too, after two (button seat 4, small blind 5)."""
+    a moved player off the button too, after two (button seat 4, small blind 5), and the
+    message counts them (``hands_until_open``)."""
     night = _two_tables(template, second_table_seats=7, busted_seats=(3,))
     before = len(night.records)
-    with pytest.raises(InvalidCommand, match="may waive the halt and deal one hand") as refused:
+    count = {1: "one hand", 2: "two hands"}[hands]
+    with pytest.raises(InvalidCommand, match=f"may waive the halt and deal {count}") as refused:
         night.run(SuggestMoves())
     assert rule in refused.value.rule_ids
     assert halt in refused.value.rule_ids
     assert "table 2 is halted until balanced" in refused.value.message
-    assert refused.value.message.endswith("deal one hand there, then ask again.")
-    assert refused.value.context == {"tables": [2]}
+    assert refused.value.message.endswith(f"deal {count} there, then ask again.")
+    assert refused.value.context == {"tables": [2], "hint": "play_hands"}
     assert refused.value.message.startswith("A player must move to table 2,")
     assert len(night.records) == before
     due = moves_due(night.state)  # what the floor console shows
@@ -137,10 +140,10 @@ def test_KPC_8d_TNPL_B6ii_FOX_10A_blocked_moves_are_refused_until_a_hand_is_play
     assert due.halted == (2,)
     seats = "small blind or button" if rule == "KPC-8d" else "small blind,"
     assert f"only open seats are next hand's {seats}" in due.text
-    assert due.text.endswith("then mark the button's new seat and the move is due.")
+    assert due.text.endswith(f"deal {count} there, then the move is due.")
     for _ in range(hands - 1):
         night.run(PlayHands(table=2, hands=1))
-        with pytest.raises(InvalidCommand, match="deal one hand there"):
+        with pytest.raises(InvalidCommand, match="deal one hand there"):  # one more now
             night.run(SuggestMoves())
     night.run(PlayHands(table=2, hands=1))
     (ev,) = [r.event for r in night.run(SuggestMoves())]
@@ -163,7 +166,11 @@ def test_KPC_8d_KPC_7_blocked_but_not_halted_says_play_one_hand() -> None:
         "ask again."
     )
     assert refused.value.rule_ids == ("KPC-7", "KPC-8d", "KPC-8e")
-    assert refused.value.context == {"tables": [2]}
+    assert refused.value.context == {"tables": [2], "hint": "play_hands"}
+    # the terminal says how to record the hand (the browser has its own button for it)
+    assert cli_text(refused.value).endswith(
+        "ask again. (KPC-7, KPC-8d, KPC-8e) [after each hand: pokertd button TID TABLE --advance 1]"
+    )
 
 
 def test_KPC_8d_a_suggested_small_blind_seat_is_refused_on_confirm() -> None:

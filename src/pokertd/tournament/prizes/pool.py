@@ -15,9 +15,11 @@ NJ-44d (H2); FOX-ADMIN (H3); FOX-EVT #11 guarantee (H8).
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 
 from pokertd.errors import PokertdError
+from pokertd.rules.profile import RuleProfile
 from pokertd.tournament.entries.rules import PurchaseKind
 from pokertd.tournament.entries.state import Roster, Setup
 from pokertd.tournament.framework import TournamentState
@@ -139,17 +141,26 @@ def places_paid(state: TournamentState) -> int | None:
     if made.net <= 0:
         return None
     setup = state.part(Setup)
+    return _places_for(
+        payout_entries(state),
+        made.net,
+        setup.profile,
+        payout_table_name(state),
+        setup.tmpl.fees.prize_pool,
+    )
+
+
+@functools.lru_cache(maxsize=256)
+def _places_for(
+    entries: int, net: Cents, profile: RuleProfile, table: str, min_cash: Cents
+) -> int | None:
+    """The places ``payouts`` pays for these inputs, remembered: the floor console's balancing
+    prompt asks on every snapshot, and the answer changes only with an entry or the pool
+    (payouts costs milliseconds at thousands of entries)."""
     try:
-        prizes = payouts(
-            payout_entries(state),
-            made.net,
-            profile=setup.profile,
-            table=payout_table_name(state),
-            min_cash=setup.tmpl.fees.prize_pool,
-        )
+        return len(payouts(entries, net, profile=profile, table=table, min_cash=min_cash))
     except PokertdError:
         return None
-    return len(prizes)
 
 
 __all__ = ["CashReport", "KindTotal", "cash_report", "payout_entries", "places_paid", "pool"]

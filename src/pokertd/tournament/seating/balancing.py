@@ -132,32 +132,62 @@ class Plan:
         )
 
 
-def blocked_text(profile: RuleProfile, todo: Plan, then: str) -> tuple[str, tuple[str, ...]]:
+_COUNTS = {1: "one hand", 2: "two hands", 3: "three hands"}
+
+
+def hands_until_open(seating: Seating, number: int, most: int = 3) -> int | None:
+    """How many hands table ``number`` must deal before a player moved to balance may take
+    one of its open seats (C6): one when the open seat is next hand's small blind, two at
+    KPC when that seat then holds the (dead) button. ``None`` past ``most`` hands."""
+    table = seating.tables[number]
+    open_seats = table.open_seats & ~table.reserved
+    rule = seating.profile.balance_seat_rule
+    button = table.button
+    if not button.known or table.occupied.bit_count() < 2:
+        return None
+    for hands in range(1, most + 1):
+        button = button.hand_dealt(button.next_hand(table.occupied))
+        if worst_position(button, table.occupied, open_seats, rule) is not None:
+            return hands
+    return None
+
+
+def blocked_text(seating: Seating, todo: Plan, then: str) -> tuple[str, tuple[str, ...]]:
     """Why ``todo.blocked`` tables get no balancing player yet, in this venue's words, and
     the rules it cites (C6): their only open seats are next hand's small blind (KPC-8d: or
-    the button), so a hand must be dealt there first. A blocked table that is also halted
-    (C5: three short at TNPL/FOX) cannot deal by itself: the director may waive the halt
-    for that hand (C5: a hand dealt then is no misdeal). ``then`` is what follows the hand:
-    the refusal says to ask again, the read model to mark the button's new seat."""
-    where = " and ".join(f"table {n}" for n in todo.blocked)
+    the button), so hands must be dealt there first -- as many as :func:`hands_until_open`
+    counts. A blocked table that is also halted (C5: three short) cannot deal by itself:
+    the director may waive the halt for those hands (C5: a hand dealt then is no misdeal).
+    ``then`` is what follows the hands: the refusal says to ask again, the read model that
+    the move is then due."""
+    profile = seating.profile
+
+    def tables(numbers: list[int] | tuple[int, ...]) -> str:
+        return " and ".join(f"table {n}" for n in numbers)
+
+    blocked = todo.blocked
+    many = len(blocked) > 1
     seats = "small blind"
     if profile.balance_seat_rule is BalanceSeatRule.ANY_EXCEPT_SB_BUTTON:
         seats = "small blind or button"
+    hands = max((hands_until_open(seating, n) or 1) for n in blocked)
+    count = _COUNTS.get(hands, f"{hands} hands")
     text = (
-        f"A player must move to {where}, but its only open seats are next hand's {seats}, "
-        "where a player moved to balance may not sit"
+        f"A player must move to {tables(blocked)}, but {'their' if many else 'its'} only "
+        f"open seats are next hand's {seats}, where a player moved to balance may not sit"
     )
     rules = profile.cite("C6")
-    halted = [n for n in todo.blocked if n in todo.halted]
+    halted = [n for n in blocked if n in todo.halted]
     if halted:
-        text += (
-            f", and {' and '.join(f'table {n}' for n in halted)} is halted until balanced: "
-            "the director may waive the halt and deal one hand there"
-        )
+        verb = "are" if len(halted) > 1 else "is"
+        text += f", and {tables(halted)} {verb} halted until balanced"
         rules = tuple(dict.fromkeys((*rules, *profile.cite("C5"))))
+        action = f"the director may waive the halt and deal {count} there"
+        if len(halted) < len(blocked):
+            action = f"play {count} there (the director may waive the halt at {tables(halted)})"
     else:
-        text += ": play one hand there"
-    return f"{text}, {then}", rules
+        action = f"play {count} there"
+    return f"{text}: {action}, {then}", rules
 
 
 # --- tolerance --------------------------------------------------------------------------------

@@ -691,8 +691,12 @@ def _decide_suggest(state: TournamentState, cmd: SuggestMoves, ctx: Context) -> 
         if closed:
             return closed
         if todo.blocked:
-            text, rules = blocked_text(seating.profile, todo, "then ask again.")
-            raise InvalidCommand(text, rule_ids=rules, context={"tables": list(todo.blocked)})
+            text, rules = blocked_text(seating, todo, "then ask again.")
+            raise InvalidCommand(
+                text,
+                rule_ids=rules,
+                context={"tables": list(todo.blocked), "hint": "play_hands"},
+            )
         raise InvalidCommand("No moves needed: the tables are within the tolerance.")
     return [*closed, *_moves_events(state, seating, todo, part.auto_confirm, ctx.rng)]
 

@@ -308,9 +308,7 @@ def moves_due(state: TournamentState) -> MovesDue | None:
     elif todo.closed:
         rules, text = (), "Empty tables close: " + ", ".join(map(str, todo.closed)) + "."
     else:
-        text, rules = blocked_text(
-            seating.profile, todo, "then mark the button's new seat and the move is due."
-        )
+        text, rules = blocked_text(seating, todo, "then the move is due.")
     return MovesDue(
         moves=tuple(moves),
         break_table=todo.break_table,
