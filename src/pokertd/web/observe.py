@@ -292,18 +292,18 @@ class RequestContext:
         socket with 1011 (a handshake not yet answered: refused, logged as 500)."""
         started = time.perf_counter()
         status = 403  # a socket closed before it was accepted is a refused handshake
-        accepted: float | None = None
+        answered: float | None = None  # seconds to the accept or the refusal
         close_code: int | None = None
 
         async def send_tracked(message: Message) -> None:
-            nonlocal status, accepted, close_code
+            nonlocal status, answered, close_code
             kind = message["type"]
             if kind == "websocket.accept":
-                status, accepted = 101, time.perf_counter() - started
+                status, answered = 101, time.perf_counter() - started
             elif kind == "websocket.close":
                 close_code = int(message.get("code", 1000))
             elif kind == "websocket.http.response.start":
-                status, accepted = int(message["status"]), time.perf_counter() - started
+                status, answered = int(message["status"]), time.perf_counter() - started
             await send(message)
 
         try:
@@ -312,14 +312,14 @@ class RequestContext:
             log.exception(
                 "Unhandled error in WebSocket %s", scope.get("path"), extra={"request_id": rid}
             )
-            if accepted is None:  # neither accepted nor refused yet: refuse it now
+            if answered is None:  # neither accepted nor refused yet: refuse it now
                 status = 500
-            if accepted is None or (status == 101 and close_code is None):
+            if answered is None or (status == 101 and close_code is None):
                 close_code = 1011  # an accepted socket is closed: "internal error"
                 with contextlib.suppress(Exception):
                     await send({"type": "websocket.close", "code": 1011})
         finally:
-            self._finish(scope, rid, status, started, accepted, method="WS", close_code=close_code)
+            self._finish(scope, rid, status, started, answered, method="WS", close_code=close_code)
 
     def _finish(
         self,

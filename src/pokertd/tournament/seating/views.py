@@ -234,7 +234,7 @@ class MovesDue:
     final_table: bool
     closed: tuple[int, ...]
     halted: tuple[int, ...]
-    blocked: tuple[int, ...] = ()
+    blocked: tuple[int, ...]
     """Short tables no balancing player may join yet: their only open seats are next
     hand's small blind (KPC also the button; C6). A hand there, then the move is due."""
     tolerance: int
