@@ -189,8 +189,10 @@ def test_C4_confirm_all_applies_the_prompt_in_one_batch(profile: str) -> None:
     prompt = _prompt(night)
     due = moves_due(night.state)
     assert due is not None
-    by_hand = floor_plan(night.state)
-    assert by_hand is not None
+    shown = floor_plan(night.state)  # the value the console's prompt is made from
+    assert shown is not None
+    assert shown.token == due.plan
+    assert len(shown.seats()) == 7
     records = night.run(ConfirmPlan(plan=due.plan))
     assert len({r.batch for r in records}) == 1
     first = records[0].event
@@ -198,6 +200,8 @@ def test_C4_confirm_all_applies_the_prompt_in_one_batch(profile: str) -> None:
     assert (first.plan, first.moves, first.break_table) == (due.plan, 7, 3)
     assert first.seed is not None  # the seats were drawn, from this seed
     _moved_as_prompted(night, prompt)
+    where = live_seating(night.state).where
+    assert {p: (t, s + 1) for p, (t, s) in where.items() if p in shown.seats()} == shown.seats()
     assert [t.table for t in tables_view(night.state).tables] == [1, 2]
     # the same table broken by hand, on the same seating (undone), gives the same seats
     night.run(Undo())

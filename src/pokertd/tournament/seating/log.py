@@ -889,9 +889,13 @@ def _decide_confirm(state: TournamentState, cmd: ConfirmMove, ctx: Context) -> l
         _, entry = live_entry_of(state, cmd.player)
         player = entry.entry_id
     seat = None if cmd.seat is None else cmd.seat - 1
-    shown = pending_plan(state)
-    if player is None and seat is None and shown is not None:  # as the screens show it
-        move = next((m.to_move() for m in shown.moves if m.move_id == cmd.move_id), move)
+    shown = pending_plan(state)  # the move as the screens show it, blanks filled
+    filled = None if shown is None else next(m for m in shown.moves if m.move_id == cmd.move_id)
+    if filled is not None and seat is None:
+        if player is None:
+            move = filled.to_move()  # as shown: the player and the seat
+        elif move.to_seat is None and filled.to_seat is not None:
+            seat = filled.to_seat - 1  # the floor names the player: the seat shown
     checked = check_move(seating, move, player=player, seat=seat)
     events: list[Event] = [PlayerMoved(move=move_record(state, cmd.move_id, checked))]
     broken = part.pending_break

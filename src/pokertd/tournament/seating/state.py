@@ -380,8 +380,23 @@ class FloorPlan:
         """Nothing to confirm (only tables that wait for a hand)."""
         return not (self.moves or self.closed) and self.final_table is None
 
+    def seats(self) -> dict[str, tuple[int, int]]:
+        """Where the plan puts each player it names: entry id -> ``(table, seat)``, 1-based
+        (its moves whose player and seat are known, the final table's draw). Once it is
+        confirmed every one of them sits there: what a test of the night checks ("a plan
+        shown to the floor is the plan applied")."""
+        out = {
+            m.entry_id: (m.to_table, m.to_seat)
+            for m in self.moves
+            if m.entry_id is not None and m.to_seat is not None
+        }
+        if self.final_table is not None:
+            for d in self.final_table.draws:
+                out[d.player] = (d.table, d.seat + 1)
+        return out
+
     def describe(self) -> str:
-        """What the plan does, in a few words: "7 moves (table 4 breaks)"."""
+        """What the plan does, in a few words: "7 moves, table 4 breaks"."""
         if self.final_table is not None:
             return f"the final table at table {self.final_table.table}"
         parts = []

@@ -251,7 +251,7 @@
         const why = m.reason === "break_table" ? "table breaks" : "balance";
         return `${who}: ${from} → ${to} (${why})`;
       },
-      async confirmPending(ids) {
+      async confirmPending(ids, all) {
         if (this.busy) return;
         this.busy = true;
         try {
@@ -259,7 +259,7 @@
           // as shown (the player due the big blind, the worst position) or, when a table
           // changed meanwhile, refuses as stale and the prompt shows the moves as they are now.
           const plan = this.v.pending_plan || undefined;
-          if (ids.length === this.pending().length && plan) await this.run("confirm_plan", { plan });
+          if (all && plan) await this.run("confirm_plan", { plan });
           else await this.run("confirm_moves", { moves: ids, plan });
         } finally { this.busy = false; }
       },
