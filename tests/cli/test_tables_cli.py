@@ -157,15 +157,17 @@ def test_C4_C9_the_cli_makes_the_moves_it_shows(tmp_path: Path) -> None:
         run("move", "confirm", tid, str(m["move_id"]), "--db", db)
     seats = _seats(tid, db)
     assert {name: seats[name] for name in shown} == shown
-    # down to the final table (TNPL: 10 players), nothing confirmed on the way
+    # down to the final table (TNPL: 10 players), the moves confirmed on the way
     while True:
         out = runner.invoke(app, ["moves", tid, "--db", db, "--json"])
         answer = json.loads(out.output)
         if answer.get("final_table"):
             break
+        for m in answer.get("pending") or []:  # as listed, into the seat listed
+            run("move", "confirm", tid, str(m["move_id"]), "--db", db)
+            assert _seats(tid, db)[m["name"]] == (m["to_table"], m["to_seat"])
         seats = _seats(tid, db)
         run("bust", tid, min(seats, key=seats.__getitem__), "--db", db)
-        run("tables", tid, "--db", db)
     old = answer["plan"]
     text = run("moves", tid, "--db", db)
     assert f"pokertd redraw {tid} --plan {old}" in text

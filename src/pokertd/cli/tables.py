@@ -19,7 +19,7 @@ from pokertd.errors import InvalidCommand, RuleViolation
 
 if TYPE_CHECKING:
     from pokertd.tournament.framework import Command, EventRecord
-    from pokertd.tournament.seating import TablesView
+    from pokertd.tournament.seating import MovesDue, TablesView
 
 TidArg = Annotated[str, typer.Argument(help="Tournament id (see pokertd tournaments).")]
 
@@ -222,34 +222,44 @@ def moves(
             final = moves_due(service.state(tid))  # the draw ``redraw --plan`` applies
         view = tables_view(service.state(tid))
     if as_json:
-        emit(
-            {
-                "note": note,
-                "recorded": _records(records),
-                "pending": view.pending,
-                "plan": view.plan if final is None else final.plan,
-                "final_table": None if final is None else final.final_seats,
-                "final_button": None if final is None else final.final_button,
-                "halted": [t.table for t in view.tables if t.halted],
-                "notify_host": [t.table for t in view.tables if t.notify_host],
-            },
-            True,
-        )
+        emit(_moves_json(note, records, view, final), True)
         return
     for r in records:
         console.print(f"[green]✓[/] {r.event.describe()}")
     if note:
         console.print(note)
     if final is not None and final.final_table:
-        console.print(f"[bold]{final.text}[/]")
-        for s in final.final_seats:
-            console.print(f"  {s.text}")
-        console.print(f"Confirm with: pokertd redraw {tid} --plan {final.plan}")
+        _render_final(tid, final)
         return
     halted = [t.table for t in view.tables if t.halted]
     if halted:
         console.print(f"[bold red]Halt until balanced:[/] tables {', '.join(map(str, halted))}")
     _render_pending(view)
+
+
+def _moves_json(
+    note: str, records: list[EventRecord], view: TablesView, final: MovesDue | None
+) -> dict[str, Any]:
+    """What ``pokertd moves --json`` prints: the moves waiting as each confirm makes them,
+    or the final table's draw, and the plan's token."""
+    return {
+        "note": note,
+        "recorded": _records(records),
+        "pending": view.pending,
+        "plan": view.plan if final is None else final.plan,
+        "final_table": None if final is None else final.final_seats,
+        "final_button": None if final is None else final.final_button,
+        "halted": [t.table for t in view.tables if t.halted],
+        "notify_host": [t.table for t in view.tables if t.notify_host],
+    }
+
+
+def _render_final(tid: str, final: MovesDue) -> None:
+    """The final table's draw as ``redraw --plan`` makes it (C9, C10)."""
+    console.print(f"[bold]{final.text}[/]")
+    for s in final.final_seats:
+        console.print(f"  {s.text}")
+    console.print(f"Confirm with: pokertd redraw {tid} --plan {final.plan}")
 
 
 def confirm(

@@ -438,3 +438,32 @@ def test_PlayerMoved_names_the_seats_the_log_keeps() -> None:
         assert name is not None
         _, from_seat, to_table, to_seat = prompt[name]
         assert f"T3-S{from_seat} -> T{to_table}-S{to_seat}" in ev.describe()
+
+
+def test_version_1_suggestions_and_final_tables_read_with_no_plan() -> None:
+    """Logs written before plans were drawn once per seating (version 1) read on: their
+    ``moves_suggested`` and ``final_table_drawn`` have no seed and no token."""
+    from pokertd.tournament.framework import event_from_json
+
+    move = {
+        "move_id": 3,
+        "entry_id": "E7",
+        "name": "Ann Lee",
+        "from_table": 4,
+        "from_seat": 2,
+        "to_table": 1,
+        "to_seat": 7,
+        "reason": "break_table",
+        "rule_ids": ["FOX-9"],
+        "waits": False,
+        "moves_before": 0,
+    }
+    old = {"moves": [move], "break_table": 4, "button_draws": []}
+    suggested = event_from_json("moves_suggested", 1, old)
+    assert isinstance(suggested, MovesSuggested)
+    assert (suggested.seed, suggested.plan, suggested.moves[0].to_seat) == (None, "", 7)
+    seat = {"entry_id": "E7", "name": "Ann Lee", "table": 1, "seat": 3, "waits": False}
+    final = {"table": 1, "seats": 10, "draws": [seat], "redraw": True, "button": 3, "cards": []}
+    drawn = event_from_json("final_table_drawn", 1, final)
+    assert isinstance(drawn, FinalTableDrawn)
+    assert (drawn.seed, drawn.plan, drawn.button) == (None, "", 3)

@@ -37,7 +37,7 @@ import random
 from contextlib import suppress
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Annotated
+from typing import Annotated, Any
 
 from pokertd.codec import to_json
 from pokertd.errors import InvalidCommand, PokertdError, RuleViolation
@@ -53,6 +53,7 @@ from pokertd.tournament.framework import (
     applies,
     decides,
     event,
+    upcaster,
 )
 from pokertd.tournament.penalties.log import penalty_hands
 from pokertd.tournament.seating.balancing import (
@@ -147,7 +148,14 @@ class SeatsDrawn(Event):
         return f"Drew seats for {len(self.seats)} players at {tables} tables ({self.how})"
 
 
-@event("moves_suggested")
+@upcaster("moves_suggested", 1)
+def _moves_suggested_v1(data: dict[str, Any]) -> dict[str, Any]:
+    """Version 1 suggestions kept no plan (issue 22): their seats were drawn from the
+    command's random source, with no seed or token to record."""
+    return {**data, "seed": None, "plan": ""}
+
+
+@event("moves_suggested", version=2)
 @dataclass(frozen=True, slots=True, kw_only=True)
 class MovesSuggested(Event):
     """Moves the rules require now, waiting for the floor; replaces earlier suggestions."""
@@ -157,10 +165,10 @@ class MovesSuggested(Event):
     button_draws: tuple[int, ...] = ()
     """Tables that draw for the button once these moves are done (SPOT-6.5)."""
     seed: int | None = None
-    """The seed the moves' seats were drawn from (``None``: nothing drawn, or a log older
-    than plans drawn once per seating)."""
+    """The seed the moves' seats were drawn from (``None``: nothing drawn, or version 1)."""
     plan: str = ""
-    """The token of the plan recorded (:class:`~pokertd.tournament.seating.FloorPlan`)."""
+    """The token of the plan recorded (:class:`~pokertd.tournament.seating.FloorPlan`;
+    ``""`` in version 1)."""
 
     def describe(self) -> str:
         what = f"break table {self.break_table}" if self.break_table else "balance tables"
@@ -250,7 +258,14 @@ class TableClosed(Event):
         return f"Table {self.table} broke"
 
 
-@event("final_table_drawn")
+@upcaster("final_table_drawn", 1)
+def _final_table_drawn_v1(data: dict[str, Any]) -> dict[str, Any]:
+    """Version 1 final tables kept no plan (issue 22): drawn from the command's random
+    source, with no seed or token to record."""
+    return {**data, "seed": None, "plan": ""}
+
+
+@event("final_table_drawn", version=2)
 @dataclass(frozen=True, slots=True, kw_only=True)
 class FinalTableDrawn(Event):
     """The final table: every seat (a redraw, or newcomers' draws) and the button draw."""
@@ -263,9 +278,9 @@ class FinalTableDrawn(Event):
     cards: tuple[tuple[int, str], ...] = ()
     """The last round of the button draw: ``(seat, card)``."""
     seed: int | None = None
-    """The seed the seats and the button were drawn from (``None`` in older logs)."""
+    """The seed the seats and the button were drawn from (``None`` in version 1)."""
     plan: str = ""
-    """The token of the plan applied (what the screen showed)."""
+    """The token of the plan applied (what the screen showed; ``""`` in version 1)."""
 
     def describe(self) -> str:
         button = f"; button seat {self.button}" if self.button else ""
