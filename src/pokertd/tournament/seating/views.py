@@ -149,8 +149,9 @@ class TablesView:
     """The moves waiting for the floor, as their confirm makes them: a blank (the player
     due the big blind, the worst position) filled as the floor would, where it can be."""
     auto_confirm: bool
-    plan: str | None = None
-    """The token of the waiting moves as shown (:attr:`pending`): a confirm carries it."""
+    plan: str | None
+    """The token of the waiting moves as shown (:attr:`pending`): a confirm carries it
+    (``None``: no move waits)."""
 
 
 def tables_view(state: TournamentState, now: datetime | None = None) -> TablesView:
