@@ -13,6 +13,7 @@ import pytest
 from floor_helpers import Night
 
 from pokertd.errors import RuleViolation
+from pokertd.rules import HandForHandEnd, RuleProfile, load_profile
 from pokertd.tournament.clock import (
     ColorUp,
     HandForHand,
@@ -28,7 +29,9 @@ from pokertd.tournament.clock import (
     hand_for_hand_view,
 )
 from pokertd.tournament.eliminations import Bust, PlayersBusted, finishing_places
-from pokertd.tournament.entries import CloseRegistration
+from pokertd.tournament.entries import CloseRegistration, CreateTournament, Setup
+from pokertd.tournament.prizes.pool import pool
+from pokertd.tournament.satellites import SetSatellite
 from pokertd.tournament.seating import BreakTable, LayTables, Redraw, SeatPlayer
 
 T1 = tuple(f"Player A{i:02d}" for i in range(1, 11))
@@ -45,9 +48,14 @@ def _hand_for_hand_on(night: Night) -> bool:
     return view.hand_for_hand
 
 
-def _two_tables(template: str = "fox_grinder") -> Night:
+def _two_tables(template: str = "fox_grinder", profile: RuleProfile | None = None) -> Night:
     """20 entries (FOX-PTAB pays 3 places) seated A01-A10 at table 1, A11-A20 at table 2."""
     night = Night(template, tables=2, seats_per_table=10)
+    if profile is not None:  # the same event under another profile
+        tmpl = night.state.part(Setup).tmpl
+        night.tid = night.service.create(
+            CreateTournament(name="Test night", template=tmpl, profile=profile)
+        )
     night.register(*T1, *T2)
     night.run(LayTables(tables=((1, 10), (2, 10))))
     for table, names in ((1, T1), (2, T2)):
@@ -264,3 +272,43 @@ def test_B10_the_banner_goes_once_the_night_is_finished() -> None:
     finished = hand_for_hand_view(night.state, night.now)
     assert not finished.on
     assert finished.note == ""
+
+
+def test_B10_a_satellite_ends_hand_for_hand_when_the_seats_are_reached() -> None:
+    """A satellite's bubble is its seats: the pool buys four seats (the cash table would
+    pay three places). Six left, hand-for-hand on; one out at table 1 (five left, both
+    tables report: it goes on); one out at table 2 (four left, four seats): the hand ends
+    hand-for-hand once both tables have finished it."""
+    night = _two_tables()
+    night.run(SetSatellite(target_event="main", seat_value_cents=pool(night.state).net // 4))
+    _bust(night, *T1[:7], *T2[:7])  # A08-A10 and A18-A20 left
+    night.run(HandForHand(on=True))
+    _bust(night, "Player A08")
+    night.run(HandForHandHand())
+    assert _hand_for_hand_on(night)
+    _bust(night, "Player A18")
+    assert hand_for_hand_view(night.state, night.now).bubble_burst
+    night.run(TableHandFinished(table="1"))
+    ended = night.run(TableHandFinished(table="2"))[-1].event
+    assert ended.describe() == (
+        "Hand-for-hand ended by itself: the bubble burst (4 players left, 4 seats)"
+    )
+
+
+def test_B10_hfh_ends_at_floor_leaves_it_to_the_floor_and_the_console_asks() -> None:
+    """A profile with ``hfh_ends_at = "floor"``: the hand that burst the bubble finishes and
+    hand-for-hand stays on; the console asks the floor to end it."""
+    profile = load_profile("foxwoods").replace(hfh_ends_at=HandForHandEnd.FLOOR)
+    night = _two_tables(profile=profile)
+    _bust(night, *T1[:7], *T2[:9])  # A08-A10 and A20 left: four, three paid
+    night.run(HandForHand(on=True))
+    _bust(night, "Player A08")
+    assert hand_for_hand_view(night.state, night.now).note.startswith(
+        "The bubble burst: end hand-for-hand once every table has finished this hand"
+    )
+    records = night.run(HandForHandHand())
+    assert not any(isinstance(r.event, HandForHandEnded) for r in records)
+    assert _hand_for_hand_on(night)
+    asked = hand_for_hand_view(night.state, night.now)
+    assert asked.end_now
+    assert asked.note == "In the money (3 left, 3 paid): end hand-for-hand."
