@@ -11,6 +11,11 @@ value of :mod:`pokertd.tournament.clock.rules`.
 The first clock command stores the structure (from the template, as it is that night) in a
 :class:`ClockSetUp` event, so a later change to a preset file never changes a past log.
 
+Hand-for-hand (B10): a hand is closed when every table has reported it (the last report
+takes the hand's time off the clock) or when the floor turns hand-for-hand off; the hand that
+burst the bubble ends hand-for-hand in the same batch as its last report (``hfh_ends_at``).
+A colour-up waits while a hand-for-hand hand is open.
+
 Implements: B1, B2, B7, B10 (FOX-HFH), B11/B12 (colour-ups recorded, chips in play
 adjusted), B13 (TNPL-D2iv: the logged race result is final), B14 (colour-ups outside the
 schedule are announced in the log), B15 (clock called on a seat, record-only).

@@ -7,7 +7,13 @@ entries domain the level, whether registration is open and how much play time ha
 and NJ rebuys end after the first hour of play (A9). The tables still playing a
 hand-for-hand hand come from the seating's state part (never its views).
 
-Implements: A4, A9, B10 (FOX-HFH).
+The part also names the hand-for-hand hand in play (``HFH-{hfh_closed + 1}``: hands are
+counted as they close, so a name is never used twice) and tells eliminations which hand a
+bust is in (``register_bust_hand_reader``): the hand-for-hand hand, or a hand of its own
+during a break (B2). :func:`bubble_burst` says whether the field reached the places paid in
+the hand in play (a satellite: its seats).
+
+Implements: A4, A9, B10 (FOX-HFH), B2 (no hand dealt during a break), G3 (one hand).
 """
 
 from __future__ import annotations

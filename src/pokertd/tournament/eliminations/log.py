@@ -7,9 +7,10 @@ are computed from the order, not stored, so entries sold later in late registrat
 earlier busts down exactly as the floor counts them.
 
 Several players out in the same hand (one ``bust`` with several names, or busts that name
-the same ``hand`` — during hand-for-hand, busts at different tables in the same hand are the
-same hand) are ranked by their chips at the start of that hand, more chips placing higher
-(G3). Equal stacks tie and share the places (IMPL, TDA; prize sharing is computed from
+the same ``hand`` — during hand-for-hand, busts at different tables in the hand-for-hand
+hand in play are the same hand; the clock names it, ``HFH-3``, never twice in an event) are
+ranked by their chips at the start of that hand, more chips placing higher (G3). Equal
+stacks tie and share the places (IMPL, TDA; prize sharing is computed from
 :class:`Placing` by the payouts functions). Spotlight breaks such ties by the better hand,
 then the most blue chips (``simultaneous_elim_order``); cards never decide (TNPL-D9).
 
