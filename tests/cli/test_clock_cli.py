@@ -109,6 +109,7 @@ def test_B10_FOX_HFH_hfh_hand_with_table_reports_one_table_only(tmp_path: Path) 
         for i, name in enumerate(names):
             service.run(tid, SeatPlayer(player=name, table=1 + i % 2, seat=1 + i // 2))
     clock(url, "start")
+    clock(url, "pause")  # the CLI runs on the wall clock: a paused clock stands still
     clock(url, "set", "9")
     assert clock(url, "hfh", "on")["clock"]["seconds_left"] == 20 * 60
     one = clock(url, "hfh", "hand", "--table", "1")
@@ -119,7 +120,7 @@ def test_B10_FOX_HFH_hfh_hand_with_table_reports_one_table_only(tmp_path: Path) 
     assert two["done"][0] == "Table 2 finished its hand-for-hand hand (HFH-1)"
     assert two["clock"]["hfh_hands"] == 1
     assert two["clock"]["seconds_left"] == 18 * 60
-    for args in (["hfh", "off"], ["next"], ["pause"]):
+    for args in (["hfh", "off"], ["next"], ["resume"]):
         result = runner.invoke(app, ["clock", "wed", *args, "--table", "2", "--db", url])
         assert result.exit_code == 2, (args, result.output)
         assert "--table does not go with" in result.output

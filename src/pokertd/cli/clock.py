@@ -628,7 +628,7 @@ def clock(
 ) -> None:
     """Show or drive the tournament clock: levels, breaks, hand-for-hand, colour-ups."""
     from pokertd.service import open_service, utc_now
-    from pokertd.tournament.clock import clock_view, hand_for_hand_view
+    from pokertd.tournament.clock import clock_view
 
     with refusals(as_json):
         service = open_service(db_url(db))
@@ -646,23 +646,15 @@ def clock(
                 )
                 records = service.run(tournament, command, actor=_actor(), role="director")
                 done = [r.event.describe() for r in records]
-            state, now = service.state(tournament), utc_now()
-            v = clock_view(state, now)
-            hfh = hand_for_hand_view(state, now)
+            v = clock_view(service.state(tournament), utc_now())
         finally:
             service.close()
-    data = {
-        "done": done,
-        "clock": None if v is None else v.as_json(),
-        "hand_for_hand": hfh.as_json(),
-    }
+    data = {"done": done, "clock": None if v is None else v.as_json()}
 
     def render(_: Any) -> None:
         for line in done:
             console.print(f"[green]✓[/] {line}")
         _render_view(v)
-        if hfh.note:  # the bubble burst / end hand-for-hand / it ended by itself (B10)
-            console.print(f"[bold]{hfh.note}[/]")
 
     emit(data, as_json, render)
 

@@ -312,3 +312,21 @@ def test_B10_hfh_ends_at_floor_leaves_it_to_the_floor_and_the_console_asks() -> 
     asked = hand_for_hand_view(night.state, night.now)
     assert asked.end_now
     assert asked.note == "In the money (3 left, 3 paid): end hand-for-hand."
+
+
+def test_B2_B10_a_break_called_during_an_open_hand_keeps_its_busts_together() -> None:
+    """The floor moves the clock to the break while hand-for-hand hand 1 is still being
+    played at table 2 (table 1 has reported, A07 is out). A17, out at table 2 in that hand,
+    is recorded during the break: he is in hand 1 with A07 (G3), not a hand of his own
+    ranked above a later bust of the same hand."""
+    night = _two_tables("fox_wed_80")
+    _bust(night, *T1[:6], *T2[:6])
+    night.run(SetLevel(level=12))
+    night.run(HandForHand(on=True))
+    night.run(Bust(players=("Player A07",), start_stacks=(9000,)))
+    night.run(TableHandFinished(table="1"))
+    night.run(NextLevel())
+    late = night.run(Bust(players=("Player A17",), start_stacks=(9000,)))[0].event
+    assert isinstance(late, PlayersBusted)
+    assert late.hand == "HFH-1"
+    assert _places(night)["Player A17"] == _places(night)["Player A07"] == (7, 8)

@@ -138,13 +138,15 @@ def hfh_hand_open(state: TournamentState) -> bool:
 def _bust_hand(state: TournamentState, entry_ids: Sequence[str], now: datetime) -> str | None:
     """The hand a bust belongs to, as the clock knows it (G3, B10, B2).
 
-    * During a break no hand is dealt (B2): the bust is the last hand before the break,
-      recorded late, a hand of its own (never in a hand-for-hand hand). A player whose chips
-      were raced at this break and who kept some cannot have gone out: refused.
     * During hand-for-hand every table plays the same hand: the bust is in it. Under
       ``hfh_sync_tables`` a table that has reported the hand deals nothing until every
       table has, so a bust recorded there is from that hand too; without it, such a table
       has dealt on and the bust is a hand of its own.
+    * During a break no hand is dealt (B2): the bust is the last hand before the break,
+      recorded late. It is in the hand-for-hand hand only while that hand is still open (the
+      clock was moved to the break with the hand under way); otherwise it is a hand of its
+      own, never joined to a finished hand. A player whose chips were raced at this break
+      and who kept some cannot have gone out: refused.
     """
     part = state.part(ClockPart)
     if part.clock is None:
@@ -152,8 +154,7 @@ def _bust_hand(state: TournamentState, entry_ids: Sequence[str], now: datetime) 
     v = view(part.clock, now)
     if v.on_break:
         _not_raced_at_this_break(state, entry_ids, v.color_up)
-        return None
-    if not v.hand_for_hand:
+    if not v.hand_for_hand or (v.on_break and not hfh_hand_open(state)):
         return None
     if part.hfh_reported and not state.part(Setup).profile.hfh_sync_tables:
         seating = live_tables(state)
