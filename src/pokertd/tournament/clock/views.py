@@ -63,7 +63,8 @@ class HandForHandView:
     """The tables still playing it."""
     left: int
     paid: int | None
-    """Places paid now (a satellite: its seats); ``None`` when not known."""
+    """Places paid now (a satellite: its seats); ``None`` when not known (or not asked:
+    hand-for-hand off)."""
     bubble_burst: bool
     """The field reached the places paid in the hand in play."""
     end_now: bool
@@ -111,7 +112,11 @@ def hand_for_hand_view(state: TournamentState, now: datetime) -> HandForHandView
     roster = state.part(Roster)
     left = roster.alive_count
     on = part.clock is not None and part.clock.hand_for_hand
-    if _finished(state, now) or part.clock is None:
+    # Off (most of the night) reads nothing more than the part: every snapshot asks.
+    ended = "" if on else part.hfh_ended
+    if ended and len(roster.out) != part.hfh_ended_out:
+        ended = ""  # said until the next bust
+    if (not on and not ended) or _finished(state, now):
         return HandForHandView(
             on=False, hand="", open=False, waiting=(), left=left, paid=None,
             bubble_burst=False, end_now=False, note="",
@@ -119,12 +124,10 @@ def hand_for_hand_view(state: TournamentState, now: datetime) -> HandForHandView
     money = places_in_the_money(state)
     paid = money[0] if money is not None else None
     if not on:
-        note = ""
-        if part.hfh_ended and len(roster.out) == part.hfh_ended_out:
-            note = f"Hand-for-hand ended by itself: {part.hfh_ended}."
         return HandForHandView(
             on=False, hand="", open=False, waiting=(), left=left, paid=paid,
-            bubble_burst=False, end_now=False, note=note,
+            bubble_burst=False, end_now=False,
+            note=f"Hand-for-hand ended by itself: {ended}.",
         )  # fmt: skip
     waiting = tuple(hfh_waiting_tables(state))
     is_open = hfh_hand_open(state)
