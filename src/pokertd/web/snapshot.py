@@ -17,7 +17,12 @@ from pokertd.codec import to_json
 from pokertd.errors import PokertdError
 from pokertd.rules import DealsAllowed
 from pokertd.tournament import views
-from pokertd.tournament.clock import ClockPart, clock_view, hfh_waiting_tables
+from pokertd.tournament.clock import (
+    ClockPart,
+    clock_view,
+    hand_for_hand_view,
+    hfh_waiting_tables,
+)
 from pokertd.tournament.clock.structures import Structure, load_structure
 from pokertd.tournament.display import screens_view
 from pokertd.tournament.entries.state import Setup, read_clock, registration_open
@@ -167,6 +172,11 @@ def clock_part(state: TournamentState, now: datetime) -> dict[str, Any]:
     clock = view.as_json()
     # Tables still playing the current hand-for-hand hand (FOX-HFH), for the TV and dealers.
     clock["hfh_waiting"] = hfh_waiting_tables(state)
+    # What the floor console says about hand-for-hand: the bubble burst, end it now, it
+    # ended by itself (B10); nothing once the night is finished.
+    hfh = hand_for_hand_view(state, now)
+    clock["hfh_note"] = hfh.note
+    clock["hfh_end_now"] = hfh.end_now
     return {"clock": clock}
 
 

@@ -23,6 +23,16 @@ _NO_HAND_RANK = 10**6
 """A missing hand rank sorts below every recorded one."""
 
 
+def same_hand_group(hand: str) -> str:
+    """The same-hand key (``PlayersBusted.group``) of busts in the hand named ``hand``: every
+    bust recorded with this key is ranked together (G3).
+
+    >>> same_hand_group("HFH-3")
+    'hand:HFH-3'
+    """
+    return f"hand:{hand}"
+
+
 def same_hand_key(
     start_stack: Chips | None,
     order: SimultaneousElimOrder = SimultaneousElimOrder.START_STACK_THEN_SHARED,
@@ -73,4 +83,4 @@ def rank_same_hand(
     return tiers
 
 
-__all__ = ["rank_same_hand", "same_hand_key"]
+__all__ = ["rank_same_hand", "same_hand_group", "same_hand_key"]

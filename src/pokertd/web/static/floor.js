@@ -43,11 +43,12 @@
         add("Level ▶", "next_level");
         add("+1 min", "adjust_clock", { seconds: 60 });
         add("−1 min", "adjust_clock", { seconds: -60 });
+        if (this.s.finished) return out;  // the night is over: no hand-for-hand to run
         if (c.hand_for_hand) {
           const waiting = c.hfh_waiting || [];
           add("Hand-for-hand hand done" + (waiting.length ? ` (waiting for tables: ${waiting.join(", ")})` : ""),
-              "hand_for_hand_hand", {}, "primary");
-          add("End hand-for-hand", "hand_for_hand", { on: false });
+              "hand_for_hand_hand", {}, c.hfh_end_now ? "" : "primary");
+          add("End hand-for-hand", "hand_for_hand", { on: false }, c.hfh_end_now ? "primary" : "");
         } else add("Hand-for-hand", "hand_for_hand", { on: true });
         return out;
       },
