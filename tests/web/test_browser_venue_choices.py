@@ -16,6 +16,8 @@ command"):
   SPOT-6.14).
 * New Jersey timed (``nj_fundraiser_timed``, 4 left of 5): "End the event with these counts"
   ranks the survivors by chips (G2: NJ-6b) and the console says "Finished · winner …".
+* Foxwoods (``fox_wed_80``, level 1): the tournament high hand recorded on the Money tab,
+  then paid once level 1 is over (H9: FOX-HH).
 
 Screenshots at TV 1920×1080, tablet 1024×768 and phone 390×844 go to ``tests/.artifacts/``.
 """
@@ -43,15 +45,18 @@ from .test_browser import ARTIFACTS, browser, pytestmark  # noqa: F401
 PASSWORD = "venue-choices-1"
 SIZES = ((1920, 1080), (1024, 768), (390, 844))
 NAMES = [f"Player {chr(65 + i)}" for i in range(12)]
+GUESTS = [f"Guest {chr(65 + i)}" for i in range(10)]
+"""Foxwoods' players (FOX-REG5: nobody plays two events at once)."""
 
 
-def _event(service: Any, tid: str, template: str, players: int) -> None:
+def _event(service: Any, tid: str, template: str, players: int, names: list[str] = NAMES) -> None:
     service.create(
         CreateTournament(name=f"{template} night", template=load_template(template)),
         tournament_id=tid,
     )
-    for n in NAMES[:players]:
-        service.run(tid, Register(name=n, member="1234", age_ok=True, member_ok=True), actor="t")
+    for i, n in enumerate(names[:players]):
+        card = f"{tid}-{i}"  # a card per player and event (FOX-REG5 looks players up by card)
+        service.run(tid, Register(name=n, member=card, age_ok=True, member_ok=True), actor="t")
 
 
 def _build(db: Path) -> None:
@@ -77,6 +82,9 @@ def _build(db: Path) -> None:
         service.run("njtimed", PostPayoutSchedule(), actor="t")
         service.run("njtimed", StartClock(), actor="t")
         service.run("njtimed", Bust(players=(NAMES[4],)), actor="t")
+        _event(service, "fox", "fox_wed_80", 10, GUESTS)
+        service.run("fox", DrawSeats(), actor="t")
+        service.run("fox", StartClock(), actor="t")
     finally:
         service.close()
 
@@ -278,5 +286,43 @@ def test_G2_NJ_6b_end_the_event_at_its_set_time(server: str, browser: Any) -> No
     places = {r["name"]: r["place"] for r in view["results"]["rows"]}
     assert [places[n] for n in NAMES[:5]] == [3, 1, 4, 2, 5]
     page.screenshot(path=str(ARTIFACTS / "nj-timed-finished-1024x768.png"))
+    assert errors == []
+    page.close()
+
+
+def test_H9_FOX_HH_record_and_pay_the_high_hand(server: str, browser: Any) -> None:  # noqa: F811
+    page, errors = signed_in(browser, server, PASSWORD, 1024, 768)
+    page.goto(f"{server}/t/fox/floor#money")
+    card = page.locator("#high-hand-card")
+    card.wait_for()
+    assert "no hand of three of a kind or better yet (level 1 only)" in card.inner_text()
+    page.fill("#high-hand-player", GUESTS[3])
+    page.fill("#high-hand-cards", "7h 7d 7c Ks 2d")
+    with page.expect_response(lambda r: r.url.endswith("/commands/record_high_hand")) as done:
+        page.click("#high-hand-record")
+    assert done.value.status == 200, done.value.text()
+    body = json.loads(done.value.request.post_data or "{}")
+    assert body == {"player": GUESTS[3], "cards": "7h 7d 7c Ks 2d"}
+    page.wait_for_selector("#high-hand-text:has-text('three of a kind, sevens')")
+    # level 1 is still being played: the core refuses to pay, and says why
+    with page.expect_response(lambda r: r.url.endswith("/commands/pay_high_hand")) as early:
+        page.click("#high-hand-pay")
+    assert early.value.status == 409
+    errors.clear()
+    page.click("#tab-clock")
+    page.click("#page-clock button:has-text('Level ▶')")
+    page.wait_for_selector("#clock-main:has-text('Pause')")
+    page.click("#tab-money")
+    with page.expect_response(lambda r: r.url.endswith("/commands/pay_high_hand")) as paid:
+        page.click("#high-hand-pay")
+    assert paid.value.status == 200, paid.value.text()
+    page.wait_for_selector(f"#high-hand-text:has-text('paid: {GUESTS[3]} $80')")
+    assert not page.locator("#high-hand-pay").is_visible()
+    assert not page.locator("#high-hand-record").is_visible()
+    for width, height in SIZES:
+        page.set_viewport_size({"width": width, "height": height})
+        _fits(page, "#high-hand-card", width)
+    page.set_viewport_size({"width": 1024, "height": 768})
+    page.screenshot(path=str(ARTIFACTS / "fox-high-hand-1024x768.png"))
     assert errors == []
     page.close()

@@ -260,6 +260,36 @@ def test_G2_NJ_6b_end_at_the_set_time_with_every_survivors_count(env: Env) -> No
 
 
 # --------------------------------------------------------------------------------------
+# Foxwoods' tournament high hand (H9: FOX-HH)
+
+
+def test_H9_FOX_HH_the_high_hand_card_knows_when_there_is_a_hand_to_pay(env: Env) -> None:
+    """The Money tab's card records a hand (floor) and pays it (director) once level 1 is
+    over: the view says whether a hand leads and whether it was paid (only at Foxwoods)."""
+    tid = _event(env, "fox_wed_80", players=10)
+    h = env.login()
+    assert _post(env, tid, "draw_seats", {}, h).status_code == 200
+    assert _post(env, tid, "start_clock", {}, h).status_code == 200
+    hh = _staff(env, tid)["high_hand"]
+    assert (hh["prize"], hh["leaders"], hh["paid"]) == (8000, 0, False)  # $80 event price
+    floor = env.login("floor1", FLOOR_PW)
+    body = {"player": NAMES[2], "cards": "7h 7d 7c Ks 2d"}
+    assert _post(env, tid, "record_high_hand", body, floor).status_code == 200
+    assert _post(env, tid, "pay_high_hand", {}, floor).status_code == 403
+    h = env.login()
+    early = _post(env, tid, "pay_high_hand", {}, h)
+    assert early.status_code == 409
+    assert "Level 1 is still being played" in early.json()["message"]
+    assert _post(env, tid, "next_level", {}, h).status_code == 200
+    assert _post(env, tid, "pay_high_hand", {}, h).status_code == 200
+    hh = _staff(env, tid)["high_hand"]
+    assert (hh["leaders"], hh["paid"]) == (1, True)
+    assert hh["text"] == f"High hand ($80.00) paid: {NAMES[2]} $80.00"
+    other = _event(env, "kpc_nlh", players=2)
+    assert "high_hand" not in _staff(env, other)
+
+
+# --------------------------------------------------------------------------------------
 # The end of the night on every screen
 
 

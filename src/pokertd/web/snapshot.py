@@ -507,7 +507,7 @@ def _choices(state: TournamentState) -> dict[str, Any]:
         "bust_order": profile.simultaneous_elim_order.value,
         "bust_by_hand": profile.simultaneous_elim_order is by_hand,
         "bust_rule": profile.citation("G3"),
-        "timed_finish": ends_at_set_time(state),
+        "timed_finish": ends_at_set_time(setup.tmpl.finish_method, profile.finish_method),
         "finish_rule": profile.citation("G2"),
         "schedule": {
             "required": profile.payout_schedule_posted_in_advance,

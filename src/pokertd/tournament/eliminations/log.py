@@ -28,7 +28,7 @@ from typing import Annotated
 
 from pokertd.errors import InvalidCommand, RuleViolation
 from pokertd.tournament import limits as lim
-from pokertd.tournament.eliminations.state import ends_at_set_time
+from pokertd.tournament.eliminations.rules import ends_at_set_time
 from pokertd.tournament.entries.rules import EntryStatus
 from pokertd.tournament.entries.state import (
     Entry,
@@ -249,7 +249,7 @@ def _decide_end(state: TournamentState, cmd: EndByChipCount, ctx: Context) -> li
         raise InvalidCommand("This tournament has not been created yet.")
     if setup.finished:
         raise RuleViolation("The tournament is already over.")
-    if not ends_at_set_time(state):
+    if not ends_at_set_time(setup.tmpl.finish_method, setup.profile.finish_method):
         raise RuleViolation(
             "This event is played until one player has all the chips; only an event posted "
             "to end at a set time is ranked by chip count.",

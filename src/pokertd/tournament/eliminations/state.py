@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from functools import partial
 
-from pokertd.rules import FinishMethod, SimultaneousElimOrder
+from pokertd.rules import SimultaneousElimOrder
 from pokertd.tournament.eliminations.rules import rank_same_hand, same_hand_key
 from pokertd.tournament.entries.rules import EntryStatus
 from pokertd.tournament.entries.state import Out, Roster, Setup, registration_open
@@ -48,17 +48,6 @@ class Placing:
     def tied(self) -> bool:
         """Whether this place is shared."""
         return len(self.places) > 1
-
-
-def ends_at_set_time(state: TournamentState) -> bool:
-    """Whether the event may end at its set time, ranked by chip count (G2: NJ-6b): its
-    template or its profile says ``timed_chip_count``. Elsewhere (TDA default, every other
-    venue) it is played until one player has every chip."""
-    setup = state.part(Setup)
-    if setup.template is None:
-        return False
-    timed = FinishMethod.TIMED_CHIP_COUNT
-    return timed in (setup.template.finish_method, setup.profile.finish_method)
 
 
 def _rank_key(out: Out, order: SimultaneousElimOrder) -> tuple[int, ...]:
@@ -156,4 +145,4 @@ def finishing_places(state: TournamentState, now: datetime | None = None) -> lis
     return sorted(placings, key=lambda p: (p.place, p.name.casefold()))
 
 
-__all__ = ["Placing", "ends_at_set_time", "finishing_places"]
+__all__ = ["Placing", "finishing_places"]

@@ -187,7 +187,7 @@
       ended() { return !!(this.s && (this.s.finished || this.s.winner)); },
       stateText() {
         const c = this.clock;
-        if (!c || c.started === undefined) return "";
+        if (!c || c.started === undefined || this.ended()) return "";  // over: no clock state
         if (!c.started) return "Not started";
         if (!c.running) return "PAUSED";
         if (c.on_break) return "On break";
