@@ -18,6 +18,8 @@ command"):
   ranks the survivors by chips (G2: NJ-6b) and the console says "Finished · winner …".
 * Foxwoods (``fox_wed_80``, level 1): the tournament high hand recorded on the Money tab,
   then paid once level 1 is over (H9: FOX-HH).
+* Foxwoods bounty (``fox_bounty_100``): two players split the pot that knocked a third out;
+  the whole bounty goes to the winner closest clockwise from the button (I4: FOX-BTY4).
 
 Screenshots at TV 1920×1080, tablet 1024×768 and phone 390×844 go to ``tests/.artifacts/``.
 """
@@ -47,6 +49,8 @@ SIZES = ((1920, 1080), (1024, 768), (390, 844))
 NAMES = [f"Player {chr(65 + i)}" for i in range(12)]
 GUESTS = [f"Guest {chr(65 + i)}" for i in range(10)]
 """Foxwoods' players (FOX-REG5: nobody plays two events at once)."""
+REGULARS = [f"Regular {chr(65 + i)}" for i in range(9)]
+"""The Foxwoods bounty event's players."""
 
 
 def _event(service: Any, tid: str, template: str, players: int, names: list[str] = NAMES) -> None:
@@ -85,6 +89,10 @@ def _build(db: Path) -> None:
         _event(service, "fox", "fox_wed_80", 10, GUESTS)
         service.run("fox", DrawSeats(), actor="t")
         service.run("fox", StartClock(), actor="t")
+        _event(service, "foxbounty", "fox_bounty_100", 9, REGULARS)
+        service.run("foxbounty", DrawSeats(), actor="t")
+        service.run("foxbounty", StartClock(), actor="t")
+        service.run("foxbounty", Bust(players=(REGULARS[0],)), actor="t")
     finally:
         service.close()
 
@@ -143,6 +151,14 @@ def test_H2_NJ_44d_post_the_schedule_from_the_console_then_start(server: str, br
     toast.wait_for()
     assert toast.inner_text() == "The prize schedule must be posted before play starts. (NJ-44d)"
     errors.clear()  # the refusal's 409 is the point of this step
+    # the Money tab says the same, under the amounts that posting shows
+    page.click("#tab-money")
+    state = page.locator("#schedule-state")
+    state.wait_for()
+    assert "Not posted yet: posting shows these amounts to the players." in state.inner_text()
+    assert page.locator("#schedule-post").is_visible()
+    page.screenshot(path=str(ARTIFACTS / "nj-schedule-money-1024x768.png"))
+    page.click("#tab-tables")
     with page.expect_response(lambda r: r.url.endswith("/commands/post_payout_schedule")) as done:
         page.click("#schedule-post-prompt")
     assert done.value.status == 200, done.value.text()
@@ -324,5 +340,43 @@ def test_H9_FOX_HH_record_and_pay_the_high_hand(server: str, browser: Any) -> No
         _fits(page, "#high-hand-card", width)
     page.set_viewport_size({"width": 1024, "height": 768})
     page.screenshot(path=str(ARTIFACTS / "fox-high-hand-1024x768.png"))
+    assert errors == []
+    page.close()
+
+
+def test_I4_FOX_BTY4_the_bounty_of_a_split_pot(server: str, browser: Any) -> None:  # noqa: F811
+    page, errors = signed_in(browser, server, PASSWORD, 1024, 768)
+    page.goto(f"{server}/t/foxbounty/floor#money")
+    card = page.locator("#bounty-split-card")
+    card.wait_for()
+    assert "closest clockwise from the button (FOX-BTY4)" in card.inner_text()
+    seat_of = {
+        s["name"]: s["seat"] for s in _staff(page, server, "foxbounty")["tables"][0]["seats"]
+    }
+    first, second = REGULARS[1], REGULARS[2]
+    later = max(seat_of[first], seat_of[second])
+    page.fill("#bounty-player", REGULARS[0])
+    winners = card.locator("input.bounty-winner")
+    winners.nth(0).fill(first)
+    winners.nth(1).fill(second)
+    page.fill("#bounty-button", str(later - 1))
+    with page.expect_response(lambda r: r.url.endswith("/commands/record_bounty_winners")) as r:
+        page.click("#bounty-record")
+    assert r.value.status == 200, r.value.text()
+    body = json.loads(r.value.request.post_data or "{}")
+    assert body == {
+        "player": REGULARS[0],
+        "winners": [first, second],
+        "button_seat": later - 1,
+        "winner_seats": [seat_of[first], seat_of[second]],
+    }
+    closest = first if seat_of[first] == later else second
+    assert r.value.json()["events"][0]["data"]["winner_names"][0] == closest
+    for width, height in SIZES:
+        page.set_viewport_size({"width": width, "height": height})
+        _fits(page, "#bounty-split-card", width)
+    page.set_viewport_size({"width": 1024, "height": 768})
+    card.scroll_into_view_if_needed()
+    page.screenshot(path=str(ARTIFACTS / "fox-bounty-split-1024x768.png"))
     assert errors == []
     page.close()

@@ -290,6 +290,60 @@ def test_H9_FOX_HH_the_high_hand_card_knows_when_there_is_a_hand_to_pay(env: Env
 
 
 # --------------------------------------------------------------------------------------
+# The bounty of a split pot (I4: FOX-BTY4 clockwise from the button, KPC-55 equal shares)
+
+
+@pytest.mark.parametrize(
+    ("template", "bounty", "split"),
+    [
+        ("fox_bounty_100", True, "closest_clockwise_from_button"),
+        ("fox_wed_80", False, "closest_clockwise_from_button"),
+        ("kpc_nlh", False, "equal_shares"),
+    ],
+)
+def test_I4_the_bounty_split_card_follows_the_event_and_profile(
+    env: Env, template: str, bounty: bool, split: str
+) -> None:
+    tid = _event(env, template)
+    env.login()
+    choices = _staff(env, tid)["choices"]
+    assert (choices["bounty"], choices["bounty_split"]) == (bounty, split)
+
+
+def test_I4_FOX_BTY4_the_form_sends_the_maps_seats_and_the_button(env: Env) -> None:
+    """Two players split the pot that knocked out a third: the card sends the button seat
+    given and each winner's seat on the map; the whole $25 bounty goes to the winner closest
+    clockwise from the button (FOX-BTY4), whoever is named first."""
+    tid = _event(env, "fox_bounty_100", players=9)
+    h = env.login()
+    page = env.client.get(f"/t/{tid}/floor").text
+    assert 'id="bounty-split-card"' in page
+    assert _post(env, tid, "draw_seats", {}, h).status_code == 200
+    table = _staff(env, tid)["tables"][0]
+    seat_of = {s["name"]: s["seat"] for s in table["seats"]}
+    out, first, second = NAMES[0], NAMES[1], NAMES[2]
+    assert _post(env, tid, "bust", {"players": [out]}, h).status_code == 200
+    refused = _post(
+        env, tid, "record_bounty_winners", {"player": out, "winners": [first, second]}, h
+    )
+    assert refused.status_code == 422
+    assert "closest clockwise from the button" in refused.json()["message"]
+    # the button just before the later of the two seats: that winner is closest clockwise
+    later = max(seat_of[first], seat_of[second])
+    button = later - 1
+    body = {
+        "player": out,
+        "winners": [first, second],
+        "button_seat": button,
+        "winner_seats": [seat_of[first], seat_of[second]],
+    }
+    r = _post(env, tid, "record_bounty_winners", body, h)
+    assert r.status_code == 200, r.text
+    closest = first if seat_of[first] == later else second
+    assert r.json()["events"][0]["data"]["winner_names"][0] == closest
+
+
+# --------------------------------------------------------------------------------------
 # The end of the night on every screen
 
 
@@ -357,13 +411,14 @@ ROUTINE = (
     "color_up",
     "pay_prize",
     "close_registration",
-    # venue choices (issue 22): NJ-44d, NJ-6b, FOX-73, J4, FOX-HH
+    # venue choices (issue 22): NJ-44d, NJ-6b, FOX-73, J4, FOX-HH, I4
     "post_payout_schedule",
     "end_by_chip_count",
     "approve_deal",
     "set_prize_options",
     "record_high_hand",
     "pay_high_hand",
+    "record_bounty_winners",
 )
 
 

@@ -491,6 +491,9 @@ def _choices(state: TournamentState) -> dict[str, Any]:
       then the better hand, then the most blue chips, entered by the TD (SPOT-6.14); other
       venues by start stack only (equal stacks share); ``bust_rule``.
     - ``timed_finish``: the event may end at its set time by chip count (NJ-6b, G2).
+    - ``bounty``: a bounty event (I1); ``bounty_split``: how a pot's bounty is split between
+      its winners (I4: KPC-55 equal shares, FOX-BTY4 the winner closest clockwise from the
+      button), ``bounty_rule``.
     - ``schedule``: the prize schedule must be posted before play (``required``, NJ-44d),
       whether it is (``posted``, ``late``: after play started) and its ``rule``.
     """
@@ -509,6 +512,9 @@ def _choices(state: TournamentState) -> dict[str, Any]:
         "bust_rule": profile.citation("G3"),
         "timed_finish": ends_at_set_time(setup.tmpl.finish_method, profile.finish_method),
         "finish_rule": profile.citation("G2"),
+        "bounty": setup.tmpl.fees.bounty > 0,
+        "bounty_split": profile.bounty_split_rule.value,
+        "bounty_rule": profile.citation("I4"),
         "schedule": {
             "required": profile.payout_schedule_posted_in_advance,
             "posted": book.schedule_posted,

@@ -62,6 +62,37 @@
         try { await this.run("end_by_chip_count", { counts: rows.map((r) => [r[0], Number(r[1])]) }); } finally { this.busy = false; }
       },
 
+      // ---- the bounty of a split pot (I4) -----------------------------------------------
+      bountySplitRule() {
+        const c = this.v.choices || {};
+        return c.bounty_split === "closest_clockwise_from_button"
+          ? `The whole bounty goes to the winner closest clockwise from the button (${c.bounty_rule}): give the button's seat of that hand; the winners' seats come from the map.`
+          : `The winners of the pot share the bounty equally (${c.bounty_rule}).`;
+      },
+      /** Where a player sits on the map ({table, seat}), or null. */
+      seatOfName(name) {
+        for (const t of this.tables()) for (const x of t.seats || []) if (x.name === name) return { table: t.table, seat: x.seat };
+        return null;
+      },
+      /** The map's button at the table where the named winners sit (all at one table), or null. */
+      buttonOf(names) {
+        const seats = names.map((n) => (n || "").trim()).filter(Boolean).map((n) => this.seatOfName(n));
+        if (!seats.length || seats.some((x) => !x) || new Set(seats.map((x) => x.table)).size !== 1) return null;
+        const t = this.tableOf(seats[0].table);
+        return t && t.button != null ? t.button : null;
+      },
+      async recordBountyWinners(f) {
+        const winners = f.winners.map((x) => (x || "").trim()).filter(Boolean);
+        const body = { player: f.player.trim(), winners };
+        const seats = winners.map((n) => this.seatOfName(n));
+        // the core orders the winners clockwise from the button (FOX-BTY4) from these seats
+        if (winners.length > 1 && f.button && seats.every((x) => x)) {
+          body.button_seat = Number(f.button);
+          body.winner_seats = seats.map((x) => x.seat);
+        }
+        return await this.run("record_bounty_winners", body);
+      },
+
       // ---- the posted prize schedule (NJ-44d) -------------------------------------------
       sched() { return (this.v.choices || {}).schedule || {}; },
       scheduleDue() { const x = this.sched(); return !!(x.required && !x.posted && !this.s.finished); },
