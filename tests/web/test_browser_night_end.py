@@ -225,4 +225,6 @@ def test_the_printed_results_show_the_prizes_as_the_deal_made_them(
         assert row in text
     assert "A deal was made" in text
     page.screenshot(path=str(ARTIFACTS / "end-print-results-1024x768.png"), full_page=True)
+    page.goto(f"{server}/t/{TID}/print/payouts")
+    assert "A deal was made: its players are paid the deal's amounts" in _shown(page)
     page.close()
