@@ -44,13 +44,6 @@
 
       // ---- the end of the night ---------------------------------------------------------
       finishedText() { return this.s.winner ? "Finished · winner " + this.s.winner : "Finished"; },
-      /** What the night still needs before it can end, in the core's words, if the status
-       *  says (one player left while entries are still possible); never worked out here. */
-      finishNeeded() {
-        if (this.s.finished) return "";
-        const f = this.s.finish;
-        return (f && typeof f === "object" && f.needs) || this.s.finish_needs || this.s.needs || "";
-      },
       survivors() { return this.players().filter((p) => p.status === "alive"); },
       async endByCount(counts) {
         // NJ-6b: every survivor's count; the core refuses a missing or non-positive one.
