@@ -28,9 +28,8 @@ from dataclasses import dataclass, field
 from typing import Annotated
 
 from pokertd.errors import InvalidCommand, RuleViolation
-from pokertd.rules import FinishMethod
 from pokertd.tournament import limits as lim
-from pokertd.tournament.eliminations.rules import same_hand_group
+from pokertd.tournament.eliminations.rules import ends_at_set_time, same_hand_group
 from pokertd.tournament.entries.rules import EntryStatus
 from pokertd.tournament.entries.state import (
     Entry,
@@ -244,8 +243,7 @@ def _decide_end(state: TournamentState, cmd: EndByChipCount, ctx: Context) -> li
         raise InvalidCommand("This tournament has not been created yet.")
     if setup.finished:
         raise RuleViolation("The tournament is already over.")
-    timed = FinishMethod.TIMED_CHIP_COUNT
-    if timed not in (setup.tmpl.finish_method, setup.profile.finish_method):
+    if not ends_at_set_time(setup.tmpl.finish_method, setup.profile.finish_method):
         raise RuleViolation(
             "This event is played until one player has all the chips; only an event posted "
             "to end at a set time is ranked by chip count.",
