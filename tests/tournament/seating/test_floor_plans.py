@@ -25,7 +25,7 @@ import pytest
 from pokertd.errors import InvalidCommand, RuleViolation
 from pokertd.service import TournamentService
 from pokertd.store import open_store
-from pokertd.tournament.clock import PauseClock, StartClock
+from pokertd.tournament.clock import HandForHand, PauseClock, StartClock, TableHandFinished
 from pokertd.tournament.eliminations import Bust
 from pokertd.tournament.entries import CreateTournament, Register, Roster, Setup
 from pokertd.tournament.framework import Command, EventRecord, TournamentState, Undo
@@ -78,6 +78,8 @@ class Night:
     players: int
     layout: tuple[tuple[int, int], ...] = ()
     """``(table, seats)``; nobody drawn (the test seats the players) when given."""
+    seats_per_table: int = 9
+    """Of the template (what registration counts)."""
     now: datetime = START
     service: TournamentService = field(init=False)
     tid: str = field(init=False)
@@ -90,7 +92,7 @@ class Night:
             rng_factory=lambda: random.Random(next(seeds)),
         )
         tmpl = load_template(PROFILES[self.profile]).with_changes(
-            tables=self.tables, seats_per_table=9, profile=self.profile
+            tables=self.tables, seats_per_table=self.seats_per_table, profile=self.profile
         )
         self.tid = self.service.create(CreateTournament(name="Plans", template=tmpl))
         for i in range(self.players):
@@ -467,3 +469,32 @@ def test_version_1_suggestions_and_final_tables_read_with_no_plan() -> None:
     drawn = event_from_json("final_table_drawn", 1, final)
     assert isinstance(drawn, FinalTableDrawn)
     assert (drawn.seed, drawn.plan, drawn.button) == (None, "", 3)
+
+
+def test_B10_confirm_all_waits_for_an_open_hand_for_hand_hand() -> None:
+    """Foxwoods, 20 players seated 10/10 with buttons, six busts at table 1 (4/10), clock
+    running, hand-for-hand on: a bust at table 1 opens hand HFH-1. The balancing plan shown
+    then is refused while table 2 still plays the hand (FOX-HFH: busts in one hand tie, a
+    move between them would mix the hands), nothing written; once both tables report, the
+    same plan (same token: reports move nobody) is confirmed seat for seat."""
+    night = Night("foxwoods", tables=2, players=20, layout=((1, 10), (2, 10)), seats_per_table=10)
+    for i in range(20):
+        night.run(SeatPlayer(player=f"Player {i:02d}", table=1 + i // 10, seat=1 + i % 10))
+    night.run(DrawButtons())
+    night.run(StartClock())
+    night.bust_at(1, 6)
+    night.run(HandForHand(on=True))
+    night.bust_at(1, 1)  # hand HFH-1: table 1 plays it
+    due = moves_due(night.state)
+    assert due is not None
+    assert due.moves
+    prompt = _prompt(night)
+    before = len(night.service.records(night.tid))
+    with pytest.raises(RuleViolation, match="The moves waits: hand-for-hand hand HFH-1"):
+        night.run(ConfirmPlan(plan=due.plan))
+    assert len(night.service.records(night.tid)) == before
+    night.run(TableHandFinished(table="1"))
+    night.run(TableHandFinished(table="2"))
+    assert moves_due(night.state) == due
+    night.run(ConfirmPlan(plan=due.plan))
+    _moved_as_prompted(night, prompt)

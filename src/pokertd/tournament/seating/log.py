@@ -95,6 +95,7 @@ from pokertd.tournament.seating.state import (
     redraw_plan,
     seating_for_apply,
     seating_now,
+    wait_for_hand_for_hand_hand,
 )
 
 # --- events -----------------------------------------------------------------------------------
@@ -830,6 +831,8 @@ def _button_draws(work: Seating, tables: tuple[int, ...], rng: random.Random) ->
 @decides(SuggestMoves)
 def _decide_suggest(state: TournamentState, cmd: SuggestMoves, ctx: Context) -> list[Event]:
     part = state.part(Tables)
+    if part.auto_confirm:
+        wait_for_hand_for_hand_hand(state, ctx.now, "Moving players")  # B10, G3
     seating = live_seating(state)
     if part.pending and not part.auto_confirm:
         stale = [i for i, m in part.pending.items() if not _still_valid(seating, m)]
@@ -893,6 +896,7 @@ def _still_valid(seating: Seating, move: Move) -> bool:
 
 @decides(ConfirmMove)
 def _decide_confirm(state: TournamentState, cmd: ConfirmMove, ctx: Context) -> list[Event]:
+    wait_for_hand_for_hand_hand(state, ctx.now, "The move")  # B10, G3
     part = state.part(Tables)
     move = part.pending.get(cmd.move_id)
     if move is None:
@@ -925,6 +929,7 @@ def _decide_confirm(state: TournamentState, cmd: ConfirmMove, ctx: Context) -> l
 
 @decides(ConfirmMoves)
 def _decide_confirm_many(state: TournamentState, cmd: ConfirmMoves, ctx: Context) -> list[Event]:
+    wait_for_hand_for_hand_hand(state, ctx.now, "The moves")  # B10, G3
     part = state.part(Tables)
     ids = list(dict.fromkeys(cmd.moves))
     if not ids:
@@ -951,6 +956,7 @@ def _decide_confirm_many(state: TournamentState, cmd: ConfirmMoves, ctx: Context
 def _decide_confirm_plan(state: TournamentState, cmd: ConfirmPlan, ctx: Context) -> list[Event]:
     """Implements: KPC-6e, TNPL-B5, FOX-9, FOX-10C (C4); KPC-8d, TNPL-B6ii, FOX-10A (C6):
     the plan shown is the plan applied."""
+    wait_for_hand_for_hand_hand(state, ctx.now, "The moves")  # B10, G3
     fp = floor_plan(state)
     _confirming(state, cmd.plan, fp)
     assert fp is not None
@@ -1011,6 +1017,7 @@ def _first_button(seating: Seating, number: int, rng: random.Random) -> ButtonPl
 
 @decides(BreakTable)
 def _decide_break(state: TournamentState, cmd: BreakTable, ctx: Context) -> list[Event]:
+    wait_for_hand_for_hand_hand(state, ctx.now, f"Breaking table {cmd.table}")  # B10, G3
     part = state.part(Tables)
     fp = break_plan(state, cmd.table)  # drawn once for the seating now (C4)
     if not fp.moves:
@@ -1020,6 +1027,7 @@ def _decide_break(state: TournamentState, cmd: BreakTable, ctx: Context) -> list
 
 @decides(Redraw)
 def _decide_redraw(state: TournamentState, cmd: Redraw, ctx: Context) -> list[Event]:
+    wait_for_hand_for_hand_hand(state, ctx.now, "The final-table redraw")  # B10, G3
     try:
         fp = redraw_plan(state)  # the draw the screens show (C9, C10)
     except RuleViolation:
@@ -1140,6 +1148,7 @@ def _minutes_since(at: str, now: datetime) -> int:
 def _decide_move_player(state: TournamentState, cmd: MovePlayer, ctx: Context) -> list[Event]:
     """Implements: FOX-6, FOX-8, TNPL-B3 (C1, manual seat override); KPC-8d, TNPL-B6ii,
     FOX-10A (C6, the seat checks reused from :func:`check_move`); D4 (``waits``)."""
+    wait_for_hand_for_hand_hand(state, ctx.now, "The move")  # B10, G3
     _, entry = live_entry_of(state, cmd.player)
     seating = live_seating(state)
     where = seating.where.get(entry.entry_id)
