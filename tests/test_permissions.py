@@ -93,8 +93,9 @@ def test_the_roles_of_issue_7_are_kept() -> None:
         "PayPrize",
         "SetPrizeOptions",
     } <= by_role[Role.DIRECTOR]
-    # issue 12 (floor console): "Confirm all" and "Draw buttons" are floor commands
-    assert {"ConfirmMoves", "DrawButtons"} <= by_role[Role.FLOOR]
+    # issue 12 (floor console): "Confirm all" and "Draw buttons" are floor commands; issue 22:
+    # "Confirm all" confirms the plan it showed (ConfirmPlan)
+    assert {"ConfirmMoves", "ConfirmPlan", "DrawButtons"} <= by_role[Role.FLOOR]
     # issue 12 (TV): announcements are the floor's, the TV layout and sound the director's
     assert "Announce" in by_role[Role.FLOOR]
     assert "SetDisplay" in by_role[Role.DIRECTOR]
@@ -111,7 +112,8 @@ def test_the_roles_of_issue_7_are_kept() -> None:
     # issue 13 (L3, F13): a misdeal and a corrected result are the floor's
     floor_13 |= {"DeclareMisdeal", "CorrectResult"}
     assert {"DeclareMisdeal", "CorrectResult"} <= by_role[Role.FLOOR]
-    floor = by_role[Role.FLOOR] - {"ConfirmMoves", "DrawButtons", "Announce"} - seat_tools
+    floor = by_role[Role.FLOOR] - {"ConfirmMoves", "ConfirmPlan", "DrawButtons", "Announce"}
+    floor -= seat_tools
     assert len(floor - floor_13) == 27
     issue_14 = {"EndDay", "StartDay", "SetSatellite", "PaySeat"}  # multi-day, satellites
     issue_14 |= {"CarryFlights", "CloseFlight"}  # flights into Day 2 (series service)

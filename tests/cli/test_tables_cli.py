@@ -115,3 +115,74 @@ def test_refusals_exit_2_and_change_nothing(tmp_path: Path) -> None:
     run("move", "auto", tid, "on", "--db", db)
     err = json.loads(run("layout", tid, "1:9", "--db", db, "--json", code=2))
     assert err["error"] == "rule_violation"
+
+
+def _seats(tid: str, db: str) -> dict[str, tuple[int, int]]:
+    view = run_json("tables", tid, "--db", db)
+    return {s["name"]: (t["table"], s["seat"]) for t in view["tables"] for s in t["seated"]}
+
+
+def test_C4_C9_the_cli_makes_the_moves_it_shows(tmp_path: Path) -> None:
+    """Issue 22, "what the screen shows is what happens", through the terminal: 21 TNPL
+    players at three tables, five busts at table 1. The moves the console shows as due (the
+    same read model) are the ones ``pokertd moves`` records and lists, seat for seat, and
+    ``move confirm`` seats every player of table 3 there. Down to the final table, ``pokertd
+    moves`` shows the final table's draw and its plan; a bust after that makes ``redraw
+    --plan`` refuse it as stale (exit 2, nothing written), and the new plan's redraw seats
+    every player where it was shown. Before the fix the console's moves and the recorded
+    ones were two different draws."""
+    from pokertd.tournament.seating import moves_due
+
+    db, tid = night(tmp_path, 21)
+    run("layout", tid, "1:9", "2:9", "3:9", "--db", db)
+    run("seat", tid, "--db", db)
+    for table in (1, 2, 3):
+        run("button", tid, str(table), "--db", db)
+    at_one = [s["name"] for s in run_json("tables", tid, "--db", db)["tables"][0]["seated"]]
+    for name in at_one[:5]:
+        run("bust", tid, name, "--db", db)
+    with open_service(db) as service:
+        due = moves_due(service.state(tid))  # what the console's prompt shows
+    assert due is not None
+    assert due.break_table == 3
+    console = {m.name: (m.to_table, m.to_seat) for m in due.moves}
+    listed = run_json("moves", tid, "--db", db)
+    shown = {m["name"]: (m["to_table"], m["to_seat"]) for m in listed["pending"]}
+    assert shown == console
+    assert len(shown) == 7
+    assert listed["plan"]
+    text = run("tables", tid, "--db", db)
+    for m in listed["pending"]:
+        assert f"-> T{m['to_table']}-S{m['to_seat']}" in text
+        run("move", "confirm", tid, str(m["move_id"]), "--db", db)
+    seats = _seats(tid, db)
+    assert {name: seats[name] for name in shown} == shown
+    # down to the final table (TNPL: 10 players), the moves confirmed on the way
+    while True:
+        out = runner.invoke(app, ["moves", tid, "--db", db, "--json"])
+        answer = json.loads(out.output)
+        if answer.get("final_table"):
+            break
+        for m in answer.get("pending") or []:  # as listed, into the seat listed
+            run("move", "confirm", tid, str(m["move_id"]), "--db", db)
+            assert _seats(tid, db)[m["name"]] == (m["to_table"], m["to_seat"])
+        seats = _seats(tid, db)
+        run("bust", tid, min(seats, key=seats.__getitem__), "--db", db)
+    old = answer["plan"]
+    text = run("moves", tid, "--db", db)
+    assert f"pokertd redraw {tid} --plan {old}" in text
+    seats = _seats(tid, db)
+    run("bust", tid, min(seats, key=seats.__getitem__), "--db", db)
+    before = _seats(tid, db)
+    refused = run("redraw", tid, "--plan", old, "--db", db, code=2)
+    assert "out of date" in refused
+    assert "pokertd moves TID shows the plan now" in refused
+    assert _seats(tid, db) == before
+    answer = run_json("moves", tid, "--db", db)
+    assert answer["plan"] != old
+    final = {s["name"]: (s["table"], s["seat"]) for s in answer["final_table"]}
+    drawn = run_json("redraw", tid, "--plan", answer["plan"], "--db", db)
+    assert drawn[0]["type"] == "final_table_drawn"
+    seats = _seats(tid, db)
+    assert {name: seats[name] for name in final} == final
+    assert len({t for t, _ in seats.values()}) == 1

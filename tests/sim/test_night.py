@@ -49,7 +49,7 @@ def _kinds(records: list[EventRecord]) -> Counter[str]:
 
 @pytest.mark.parametrize(
     ("template", "entries", "players", "busts", "moved", "paid"),
-    [("fox_120", 31, 30, 30, 8, 5), ("kpc_nlh", 33, 30, 32, 26, 5)],
+    [("fox_120", 31, 30, 30, 9, 5), ("kpc_nlh", 32, 30, 31, 18, 5)],
 )
 def test_a_small_night_end_to_end(
     tmp_path: Path,
@@ -181,7 +181,7 @@ def test_bounties_are_paid_with_the_prizes(tmp_path: Path) -> None:
     busts = [r.event for r in records if isinstance(r.event, PlayersBusted)]
     assert all(b.eliminator_name for b in busts)
     assert sum(f.bounty for f in report.finishing) > 0
-    assert _kinds(records)["PrizePaid"] == 10  # the money and the bounty collectors
+    assert _kinds(records)["PrizePaid"] == 11  # the money and the bounty collectors
 
 
 def test_rebuys_at_the_rebuy_rate(tmp_path: Path) -> None:

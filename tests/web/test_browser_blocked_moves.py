@@ -104,8 +104,8 @@ def test_C6_FOX_10A_after_a_hand_there_the_move_is_due(
     page.wait_for_selector("#confirm-due")
     text = page.locator("#moves-due").inner_text()
     assert "Tables out of balance" in text
-    assert "table 1 → table 2 (balance)" in text
-    with page.expect_response(lambda r: r.url.endswith("/commands/confirm_moves")) as moved:
+    assert "Player 03: table 1 seat 4 → table 2 seat 3 (balance)" in text  # as it is made
+    with page.expect_response(lambda r: r.url.endswith("/commands/confirm_plan")) as moved:
         page.click("#confirm-due")
     assert moved.value.status == 200, moved.value.text()
     page.wait_for_selector("#moves-due", state="detached")

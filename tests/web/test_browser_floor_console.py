@@ -109,7 +109,7 @@ def test_floor_console_on_a_tablet(server: str, browser: Any) -> None:  # noqa: 
         page.click(f"#table-{source} button.seat[data-seat='{button_seat}']")
     assert resp.value.status == 200, resp.value.text()
     page.wait_for_selector("#ask-button", state="detached")
-    with page.expect_response(lambda r: r.url.endswith("/commands/confirm_moves")) as resp:
+    with page.expect_response(lambda r: r.url.endswith("/commands/confirm_plan")) as resp:
         page.click("#confirm-due")
     assert resp.value.status == 200, resp.value.text()
     page.wait_for_selector("#moves-prompt", state="hidden")
@@ -137,7 +137,7 @@ def test_floor_console_on_a_tablet(server: str, browser: Any) -> None:  # noqa: 
     slip = page.request.get(f"{server}/t/{tid}/print/moves")
     assert slip.status == 200
     assert "Move slips" in slip.text()
-    with page.expect_response(lambda r: r.url.endswith("/commands/confirm_moves")) as resp:
+    with page.expect_response(lambda r: r.url.endswith("/commands/confirm_plan")) as resp:
         page.click("#confirm-all")
     assert resp.value.status == 200, resp.value.text()
     after = _tables(page, server, tid)

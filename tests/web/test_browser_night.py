@@ -143,13 +143,14 @@ class Night:
         page = self.page
         self.unblock()
         view = self.staff()
-        if view["pending_moves"]:
+        if view["pending_moves"]:  # "Confirm all" confirms the plan shown (its token)
             many = len(view["pending_moves"]) > 1
-            self.command(
-                "confirm_moves", lambda: page.click("#confirm-all" if many else ".confirm-move")
+            name, button = (
+                ("confirm_plan", "#confirm-all") if many else ("confirm_moves", ".confirm-move")
             )
+            self.command(name, functools.partial(page.click, button))
         elif view["moves_due"] and view["moves_due"]["moves"]:
-            self.command("confirm_moves", lambda: page.click("#confirm-due"))
+            self.command("confirm_plan", lambda: page.click("#confirm-due"))
         else:
             return
         # nothing left to confirm: the prompt is gone, or says a move waits for a hand (C6)
@@ -267,7 +268,7 @@ def _night(night: Night, errors: list[str]) -> None:
     assert due["moves"][0]["name"]  # buttons are drawn: the move names the player
     assert due["moves"][0]["to_table"] == first
     night.shot("move-due")
-    night.command("confirm_moves", lambda: page.click("#confirm-due"))
+    night.command("confirm_plan", lambda: page.click("#confirm-due"))
     page.wait_for_selector("#moves-prompt", state="hidden")
     counts = sorted(t["players"] for t in night.tables().values())
     assert counts == [6, 7, 8, 8, 8], counts
@@ -281,7 +282,7 @@ def _night(night: Night, errors: list[str]) -> None:
     night.command("break_table", lambda: page.click(f"#table-{breaking} .break-table"))
     page.wait_for_selector("#confirm-all", state="visible")
     night.shot("table-break")
-    night.command("confirm_moves", lambda: page.click("#confirm-all"))
+    night.command("confirm_plan", lambda: page.click("#confirm-all"))
     page.wait_for_selector("#moves-prompt", state="hidden")
     tables = night.tables()
     assert breaking not in tables

@@ -126,6 +126,7 @@ CLI_HINTS: dict[str, str] = {
     "redraw": "pokertd redraw",
     "button": "pokertd button",
     "play_hands": "after each hand: pokertd button TID TABLE --advance 1",
+    "plan": "pokertd moves TID shows the plan now",
 }
 """The terminal's way of doing what a refusal asks (``context["hint"]`` from the core).
 

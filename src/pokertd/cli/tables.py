@@ -19,7 +19,7 @@ from pokertd.errors import InvalidCommand, RuleViolation
 
 if TYPE_CHECKING:
     from pokertd.tournament.framework import Command, EventRecord
-    from pokertd.tournament.seating import TablesView
+    from pokertd.tournament.seating import MovesDue, TablesView
 
 TidArg = Annotated[str, typer.Argument(help="Tournament id (see pokertd tournaments).")]
 
@@ -92,6 +92,8 @@ def _render_pending(view: TablesView) -> None:
     for m in view.pending:
         seen = f" (moved {m.moves_before}x before)" if m.moves_before else ""
         console.print(f"  {describe_move(m)}{seen}")
+    if view.plan:
+        console.print(f"Plan {view.plan}: each move is made into the seat shown.")
     console.print("Confirm with: pokertd move confirm <tournament> <move id>")
 
 
@@ -192,10 +194,12 @@ def moves(
     db: DbOption = None,
     as_json: JsonOption = False,
 ) -> None:
-    """Work out the moves the rules require now and list those waiting for the floor."""
-    from pokertd.tournament.seating import SuggestMoves, tables_view
+    """Record the moves the rules require now (the plan the console shows, seat for seat) and
+    list those waiting for the floor; when the final table is due, show its draw."""
+    from pokertd.tournament.seating import SuggestMoves, moves_due, tables_view
 
     note = ""
+    final = None
     with refusals(as_json), _service(db) as service:
         records: list[EventRecord] = []
         try:
@@ -215,27 +219,47 @@ def moves(
             if "final table" not in exc.message:
                 raise
             note = str(exc)
+            final = moves_due(service.state(tid))  # the draw ``redraw --plan`` applies
         view = tables_view(service.state(tid))
     if as_json:
-        emit(
-            {
-                "note": note,
-                "recorded": _records(records),
-                "pending": view.pending,
-                "halted": [t.table for t in view.tables if t.halted],
-                "notify_host": [t.table for t in view.tables if t.notify_host],
-            },
-            True,
-        )
+        emit(_moves_json(note, records, view, final), True)
         return
     for r in records:
         console.print(f"[green]✓[/] {r.event.describe()}")
     if note:
         console.print(note)
+    if final is not None and final.final_table:
+        _render_final(tid, final)
+        return
     halted = [t.table for t in view.tables if t.halted]
     if halted:
         console.print(f"[bold red]Halt until balanced:[/] tables {', '.join(map(str, halted))}")
     _render_pending(view)
+
+
+def _moves_json(
+    note: str, records: list[EventRecord], view: TablesView, final: MovesDue | None
+) -> dict[str, Any]:
+    """What ``pokertd moves --json`` prints: the moves waiting as each confirm makes them,
+    or the final table's draw, and the plan's token."""
+    return {
+        "note": note,
+        "recorded": _records(records),
+        "pending": view.pending,
+        "plan": view.plan if final is None else final.plan,
+        "final_table": None if final is None else final.final_seats,
+        "final_button": None if final is None else final.final_button,
+        "halted": [t.table for t in view.tables if t.halted],
+        "notify_host": [t.table for t in view.tables if t.notify_host],
+    }
+
+
+def _render_final(tid: str, final: MovesDue) -> None:
+    """The final table's draw as ``redraw --plan`` makes it (C9, C10)."""
+    console.print(f"[bold]{final.text}[/]")
+    for s in final.final_seats:
+        console.print(f"  {s.text}")
+    console.print(f"Confirm with: pokertd redraw {tid} --plan {final.plan}")
 
 
 def confirm(
@@ -283,11 +307,23 @@ def break_table_cmd(
     _run(db, tid, BreakTable(table=table), as_json)
 
 
-def redraw(tid: TidArg, db: DbOption = None, as_json: JsonOption = False) -> None:
-    """Form the final table: redraw (by profile) and draw for the button."""
+def redraw(
+    tid: TidArg,
+    plan: Annotated[
+        str | None,
+        typer.Option(
+            "--plan",
+            help="The draw you were shown (pokertd moves): refused if the tables changed since.",
+        ),
+    ] = None,
+    db: DbOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Form the final table: the draw ``pokertd moves`` and the console show (seats by
+    profile, button by high card)."""
     from pokertd.tournament.seating import Redraw
 
-    _run(db, tid, Redraw(), as_json)
+    _run(db, tid, Redraw(plan=plan), as_json)
 
 
 def button(

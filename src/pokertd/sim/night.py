@@ -6,9 +6,9 @@ commands as the floor**: ``Register`` (early and late, on the alternate list whe
 is full, seated when a seat frees up), ``DrawSeats``, ``DrawButtons``, ``StartClock``,
 ``PlayHands`` after every hand, ``Bust`` (same-hand busts named as one hand, so the live
 floor's code ranks them, G3), ``RecordBountyWinners`` for a split bounty pot, ``Reenter``,
-``Rebuy``, ``Addon``, the moves the console prompts for (``SuggestMoves`` or
-``BreakTable`` then ``ConfirmMoves``), ``Redraw`` for the final table, ``ColorUp`` table by
-table at the scheduled removals (the core draws the race), ``HandForHand`` and
+``Rebuy``, ``Addon``, the moves the console prompts for (``SuggestMoves`` with the token
+of the plan shown, then ``ConfirmMoves``), ``Redraw`` with the final table's token,
+``ColorUp`` table by table at the scheduled removals (the core draws the race), ``HandForHand`` and
 ``TableHandFinished`` per table, ``RecordChips`` at every level end, ``AddLevels`` when the
 sheet runs out and ``PayPrize`` for every finisher in the money. Nothing is computed beside
 the core that the core decides: seats, moves, buttons, the clock, the chip race, places and
@@ -830,7 +830,7 @@ class _Night:
                 self.moves_dirty = False
                 break
             if due.final_table:
-                records = self.run(Redraw())
+                records = self.run(Redraw(plan=due.plan))  # the draw the console shows
                 drawn = next(r.event for r in records if isinstance(r.event, FinalTableDrawn))
                 if self.final_table_at is None:
                     self.final_table_at = int(self.t)
@@ -838,10 +838,8 @@ class _Night:
                 if drawn.button is None:
                     self.try_run(DrawButtons())
                 continue
-            if due.break_table is not None:
-                found = self.try_run(BreakTable(table=due.break_table))
-            else:
-                found = self.try_run(SuggestMoves())
+            # the plan the console shows, seat for seat (a table break, balancing)
+            found = self.try_run(SuggestMoves(plan=due.plan))
             if found is None:
                 break  # blocked (C6): a hand must be played first; ask again after it
             if not self._confirm(_move_ids(found)):

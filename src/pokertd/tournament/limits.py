@@ -248,6 +248,9 @@ Places: TypeAlias = Annotated[int, Whole("A number of places", 0, PLAYERS_MAX)]
 Rank: TypeAlias = Annotated[int, Whole("A hand's rank", 0, PLAYERS_MAX)]
 Denomination: TypeAlias = Annotated[int, Whole("A chip value", 0, DENOMINATION_MAX)]
 Seq: TypeAlias = Annotated[int, Whole("A log number", 0, SEQ_MAX)]
+PlanToken: TypeAlias = Annotated[str, Text("A plan's token", SHORT_MAX)]
+"""The token of a plan the floor was shown (``3fa2c19b04d7``): its confirm applies that plan
+or is refused as stale (issue 22)."""
 
 
 # --------------------------------------------------------------------------------------
@@ -424,6 +427,7 @@ __all__ = [
     "Notice",
     "PersonName",
     "Places",
+    "PlanToken",
     "PlayerDbId",
     "PlayerName",
     "PlayerRef",

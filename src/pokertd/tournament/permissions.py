@@ -65,6 +65,7 @@ _ROLES: dict[type[Command], Role] = {
     seating.SuggestMoves: Role.FLOOR,
     seating.ConfirmMove: Role.FLOOR,
     seating.ConfirmMoves: Role.FLOOR,
+    seating.ConfirmPlan: Role.FLOOR,
     seating.DrawButtons: Role.FLOOR,
     seating.BreakTable: Role.FLOOR,
     seating.Redraw: Role.DIRECTOR,

@@ -442,6 +442,8 @@ def _tables(state: TournamentState, now: datetime | None = None) -> dict[str, An
     return {
         "tables": tables,
         "pending_moves": pending,
+        # the token of the waiting moves as shown: "Confirm all" and a move's Confirm send it
+        "pending_plan": view.plan,
         "final_table": view.final_table,
         "pending_break": state.part(Tables).pending_break,
         "moves_due": None if due is None else to_json(due),
@@ -583,7 +585,15 @@ def _chart(
     return {"players_left": points, "avg_bb": avg_bb}
 
 
-STREAM_DROP = ("players", "tables", "chart", "pending_moves", "moves_due", "offers")
+STREAM_DROP = (
+    "players",
+    "tables",
+    "chart",
+    "pending_moves",
+    "pending_plan",
+    "moves_due",
+    "offers",
+)
 """Left out of the public SSE push (phones search players through the API instead): every
 display receives every push, so the push stays small."""
 

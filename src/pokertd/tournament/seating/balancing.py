@@ -17,7 +17,9 @@ FOX-10A, SPOT-2c6, SPOT-2c7 (C6); KPC-8e, TNPL-B5, FOX-7, FOX-9, SPOT-4a9 (D4).
 
 from __future__ import annotations
 
+import hashlib
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from enum import StrEnum, unique
 
@@ -815,10 +817,95 @@ def break_table(seating: Seating, number: int, rng: random.Random) -> Plan:
     )
 
 
+# --- plans drawn once per seating -------------------------------------------------------------
+
+
+def plan_seed(seating: Seating, salt: str = "") -> int:
+    """The seed of a plan's random draws: a digest of who sits where, and ``salt``.
+
+    The same seating always gives the same draw, so the plan a screen shows is the plan a
+    confirm applies, however often it is read: a clock pause, a registration or a chip
+    count changes nothing in it; a bust, a move or a seat drawn does. ``salt`` keeps two
+    tournaments with the same seating (entry ids repeat from one event to the next) and two
+    kinds of plan (the moves due, a table the floor breaks) from drawing alike. 48 bits:
+    stored in the event that applies the plan, readable by any JSON reader.
+    """
+    digest = hashlib.blake2b(salt.encode(), digest_size=6)
+    for player, (table, seat) in sorted(seating.where.items()):
+        digest.update(f"\n{player} {table} {seat}".encode())
+    return int.from_bytes(digest.digest(), "big")
+
+
+class PlanRandom(random.Random):
+    """The random source of a plan: seeded by :func:`plan_seed` the first time a draw
+    needs it (:attr:`seed_used`), so a plan that draws nothing (balancing, tables within
+    the tolerance: most reads of the console) costs no digest of the room.
+
+    Every draw of :class:`random.Random` (``choice``, ``shuffle``, ``sample``) goes through
+    :meth:`getrandbits` or :meth:`random`, which seed first.
+    """
+
+    def __init__(self, seating: Seating, salt: str = "") -> None:
+        self._seating = seating
+        self._salt = salt
+        self.seed_used: int | None = None
+        """The seed of the draws made (``None`` while nothing was drawn)."""
+        super().__init__(0)
+
+    def _seeded(self) -> None:
+        if self.seed_used is None:
+            self.seed_used = plan_seed(self._seating, self._salt)
+            super().seed(self.seed_used)
+
+    def random(self) -> float:
+        self._seeded()
+        return super().random()
+
+    def getrandbits(self, k: int, /) -> int:
+        self._seeded()
+        return super().getrandbits(k)
+
+
+def resolve_moves(seating: Seating, moves: Sequence[Move]) -> tuple[Move, ...]:
+    """The moves as the floor will make them, in order: each blank (the player due the big
+    blind, the seat at the new table) filled as :func:`default_choice` fills it when the
+    floor confirms, on a copy where the earlier moves are already made -- exactly what
+    ``ConfirmMoves`` does, so the seats a screen shows for a plan are the seats its
+    confirm gives.
+
+    A move left as it is: the player due the big blind at a table whose button is not known
+    (the floor places the button first, D1), or a move no seat can take now (the confirm
+    says why); the moves after it are resolved without it.
+
+    Implements: KPC-8d, TNPL-B6ii, FOX-10A (C6); C4 (a table break's seats as drawn).
+    """
+    work = seating.copy()
+    out: list[Move] = []
+    for move in moves:
+        source = work.tables.get(move.from_table)
+        if (
+            move.player is None
+            and source is not None
+            and source.count >= 2
+            and not source.button.known
+        ):
+            out.append(move)
+            continue
+        try:
+            checked = default_choice(work, move)
+        except (RuleViolation, InvalidCommand):
+            out.append(move)
+            continue
+        apply_move(work, checked)
+        out.append(checked)
+    return tuple(out)
+
+
 __all__ = [
     "Move",
     "MoveReason",
     "Plan",
+    "PlanRandom",
     "apply_move",
     "apply_plan",
     "break_table",
@@ -827,7 +914,9 @@ __all__ = [
     "halted_tables",
     "notify_tables",
     "plan",
+    "plan_seed",
     "reseated_tables",
+    "resolve_moves",
     "seat_allowed",
     "tolerance",
     "worst_position",

@@ -37,8 +37,9 @@ import random
 from contextlib import suppress
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Annotated
+from typing import Annotated, Any
 
+from pokertd.codec import to_json
 from pokertd.errors import InvalidCommand, PokertdError, RuleViolation
 from pokertd.rules.enums import ButtonErrorFix
 from pokertd.tournament import limits as lim
@@ -52,6 +53,7 @@ from pokertd.tournament.framework import (
     applies,
     decides,
     event,
+    upcaster,
 )
 from pokertd.tournament.penalties.log import penalty_hands
 from pokertd.tournament.seating.balancing import (
@@ -60,10 +62,8 @@ from pokertd.tournament.seating.balancing import (
     Plan,
     apply_move,
     blocked_text,
-    break_table,
     check_move,
     default_choice,
-    plan,
 )
 from pokertd.tournament.seating.rules import (
     FinalTableDraw,
@@ -74,21 +74,25 @@ from pokertd.tournament.seating.rules import (
     apply_final_table,
     arrival_waits,
     draw_button,
-    draw_final_table,
     draw_initial_seats,
     draw_seat,
     start_button,
 )
 from pokertd.tournament.seating.state import (
+    FloorPlan,
     MoveRecord,
     SeatRecord,
     Tables,
     away_now,
+    break_plan,
     describe_move,
+    due_plan,
     entry_name,
+    floor_plan,
     live_seating,
     move_record,
-    paid_places_now,
+    pending_plan,
+    redraw_plan,
     seating_for_apply,
     seating_now,
     wait_for_hand_for_hand_hand,
@@ -145,7 +149,14 @@ class SeatsDrawn(Event):
         return f"Drew seats for {len(self.seats)} players at {tables} tables ({self.how})"
 
 
-@event("moves_suggested")
+@upcaster("moves_suggested", 1)
+def _moves_suggested_v1(data: dict[str, Any]) -> dict[str, Any]:
+    """Version 1 suggestions kept no plan (issue 22): their seats were drawn from the
+    command's random source, with no seed or token to record."""
+    return {**data, "seed": None, "plan": ""}
+
+
+@event("moves_suggested", version=2)
 @dataclass(frozen=True, slots=True, kw_only=True)
 class MovesSuggested(Event):
     """Moves the rules require now, waiting for the floor; replaces earlier suggestions."""
@@ -154,10 +165,40 @@ class MovesSuggested(Event):
     break_table: int | None = None
     button_draws: tuple[int, ...] = ()
     """Tables that draw for the button once these moves are done (SPOT-6.5)."""
+    seed: int | None = None
+    """The seed the moves' seats were drawn from (``None``: nothing drawn, or version 1)."""
+    plan: str = ""
+    """The token of the plan recorded (:class:`~pokertd.tournament.seating.FloorPlan`;
+    ``""`` in version 1)."""
 
     def describe(self) -> str:
         what = f"break table {self.break_table}" if self.break_table else "balance tables"
         return f"Suggested {len(self.moves)} move(s) to {what}"
+
+
+@event("plan_confirmed")
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PlanConfirmed(Event):
+    """The floor confirmed the plan it was shown (``ConfirmPlan``): the moves that follow
+    in the same batch are that plan's, seat for seat."""
+
+    plan: str
+    """The plan's token (what the screen showed and the confirm carried)."""
+    seed: int | None = None
+    """The seed its seats were drawn from (``None``: nothing was drawn)."""
+    moves: int = 0
+    break_table: int | None = None
+    closed: tuple[int, ...] = ()
+
+    def describe(self) -> str:
+        parts = []
+        if self.moves:
+            parts.append(f"{self.moves} move{'s' if self.moves != 1 else ''}")
+        if self.break_table is not None:
+            parts.append(f"table {self.break_table} breaks")
+        if self.closed:
+            parts.append("empty table " + ", ".join(map(str, self.closed)) + " closes")
+        return f"Confirmed {', '.join(parts) or 'the plan'} (plan {self.plan})"
 
 
 @event("player_moved")
@@ -218,7 +259,14 @@ class TableClosed(Event):
         return f"Table {self.table} broke"
 
 
-@event("final_table_drawn")
+@upcaster("final_table_drawn", 1)
+def _final_table_drawn_v1(data: dict[str, Any]) -> dict[str, Any]:
+    """Version 1 final tables kept no plan (issue 22): drawn from the command's random
+    source, with no seed or token to record."""
+    return {**data, "seed": None, "plan": ""}
+
+
+@event("final_table_drawn", version=2)
 @dataclass(frozen=True, slots=True, kw_only=True)
 class FinalTableDrawn(Event):
     """The final table: every seat (a redraw, or newcomers' draws) and the button draw."""
@@ -230,6 +278,10 @@ class FinalTableDrawn(Event):
     button: int | None = None
     cards: tuple[tuple[int, str], ...] = ()
     """The last round of the button draw: ``(seat, card)``."""
+    seed: int | None = None
+    """The seed the seats and the button were drawn from (``None`` in version 1)."""
+    plan: str = ""
+    """The token of the plan applied (what the screen showed; ``""`` in version 1)."""
 
     def describe(self) -> str:
         button = f"; button seat {self.button}" if self.button else ""
@@ -446,10 +498,16 @@ class SeatPlayer(Command):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class SuggestMoves(Command):
-    """Work out the moves the rules require now (balance or break)."""
+    """Record the moves the rules require now (balance or break): the plan the screens show
+    as due (:func:`~pokertd.tournament.seating.due_plan`), seat for seat.
+
+    ``plan`` names the plan the floor was shown (its token): when the tables changed since,
+    the command is refused as stale (:class:`StalePlan`) instead of recording another.
+    """
 
     paid_places: lim.Places | None = None
     full_table_event: bool = True
+    plan: lim.PlanToken | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -470,7 +528,14 @@ class BreakTable(Command):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Redraw(Command):
-    """Form the final table (C9, C10) with its redraw and button draw."""
+    """Form the final table (C9, C10) with its redraw and button draw: the draw the screens
+    show when the final table is due (:func:`~pokertd.tournament.seating.redraw_plan`).
+
+    ``plan`` names the draw the floor was shown (its token): when the tables changed since,
+    the command is refused as stale (:class:`StalePlan`) instead of drawing another.
+    """
+
+    plan: lim.PlanToken | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -505,11 +570,29 @@ class ConfirmMoves(Command):
     """Confirm several waiting moves at once (a table break: "Confirm all"), in one batch.
 
     Each move is made as suggested; a blank is filled as the floor would (the player due the
-    big blind next, the worst position), so the moves of a table whose button is not known
-    are refused until the button is placed.
+    big blind next, the worst position) and as the screens show it
+    (:func:`~pokertd.tournament.seating.pending_plan`), so the moves of a table whose button
+    is not known are refused until the button is placed. ``plan`` names the waiting moves as
+    the floor was shown them (their token): when a fill changed since, the command is
+    refused as stale (:class:`StalePlan`).
     """
 
     moves: Annotated[tuple[lim.Seq, ...], lim.Items("Moves to confirm", lim.PLAYERS_MAX)]
+    plan: lim.PlanToken | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ConfirmPlan(Command):
+    """Confirm the plan the floor was shown, named by its token, in one batch: the moves
+    waiting, else the moves due (a table break, balancing, empty tables closing) exactly as
+    :func:`~pokertd.tournament.seating.floor_plan` gives them -- the console's "Confirm all".
+
+    Refused as stale (:class:`StalePlan`, nothing written) when the plan is no longer the
+    one the token names: the tables changed since it was shown. The final table is the
+    director's (``Redraw``, with the same token).
+    """
+
+    plan: lim.PlanToken
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -548,6 +631,53 @@ class MarkPresent(Command):
     """A player marked away is back at his seat."""
 
     player: lim.PlayerRef
+
+
+class StalePlan(RuleViolation):
+    """A confirm named a plan that is no longer the one it would apply: the tables changed
+    since it was shown (a bust, a move, a hand dealt, another screen confirmed first).
+
+    Nothing is written. ``context["plan"]`` is the new plan's token (``None``: nothing to
+    confirm now) and ``context["new_plan"]`` the new plan itself, for the screen to show.
+    """
+
+    kind = "stale"
+
+
+def _plan_rules(state: TournamentState, fp: FloorPlan) -> tuple[str, ...]:
+    """The rules a plan applies, in this venue's IDs: the final table (C9), a table break
+    (C4), balancing moves (C6)."""
+    profile = state.part(Setup).profile
+    if fp.final_table is not None:
+        return profile.cite("C9")
+    if fp.break_table is not None:
+        return profile.cite("C4")
+    if fp.moves:
+        return profile.cite("C6")
+    return ()
+
+
+def _stale(state: TournamentState, shown: str, now: FloorPlan | None) -> StalePlan:
+    """The refusal of a confirm of the plan named ``shown`` (a token) when the plan is now
+    ``now`` (``None``: nothing to confirm)."""
+    head = f"The plan on the screen ({shown}) is out of date: the tables changed since it was shown"
+    if now is None or now.empty:
+        return StalePlan(
+            f"{head}, and nothing is to be confirmed now.",
+            context={"plan": None, "shown": shown, "new_plan": None, "hint": "plan"},
+        )
+    return StalePlan(
+        f"{head}. The new plan ({now.token}): {now.describe()}. Read it and confirm again.",
+        rule_ids=_plan_rules(state, now),
+        context={"plan": now.token, "shown": shown, "new_plan": to_json(now), "hint": "plan"},
+    )
+
+
+def _confirming(state: TournamentState, shown: str | None, now: FloorPlan | None) -> None:
+    """Refuse a confirm of the plan named ``shown`` (a token) unless it is the plan ``now``
+    (``shown`` ``None``: the caller names no plan, whatever is due is applied)."""
+    if shown is not None and (now is None or now.token != shown):
+        raise _stale(state, shown, now)
 
 
 @decides(LayTables)
@@ -627,26 +757,60 @@ def _decide_seat(state: TournamentState, cmd: SeatPlayer, ctx: Context) -> list[
 
 
 def _moves_events(
-    state: TournamentState, seating: Seating, todo: Plan, auto: bool, rng: random.Random
+    state: TournamentState, seating: Seating, fp: FloorPlan, auto: bool, rng: random.Random
 ) -> list[Event]:
-    part = state.part(Tables)
-    first = part.next_move_id
-    records = tuple(move_record(state, first + i, m) for i, m in enumerate(todo.moves))
+    """A plan's moves as waiting moves (``MovesSuggested``, as drawn: a blank is filled when
+    the floor confirms, as the screens show it), or made at once with auto-confirm on."""
     if not auto:
         return [
             MovesSuggested(
-                moves=records, break_table=todo.break_table, button_draws=todo.button_draws
+                moves=fp.drawn,
+                break_table=fp.break_table,
+                button_draws=fp.button_draws,
+                seed=fp.seed,
+                plan=fp.token,
             )
         ]
     events: list[Event] = []
     work = seating.copy()
-    for record in records:
+    for record in fp.drawn:
         move = default_choice(work, record.to_move())
         apply_move(work, move)
         events.append(PlayerMoved(move=move_record(state, record.move_id, move), auto=True))
-    if todo.break_table is not None:
-        events.append(TableClosed(table=todo.break_table))
-    events.extend(_button_draws(work, todo.button_draws, rng))
+    if fp.break_table is not None:
+        events.append(TableClosed(table=fp.break_table))
+    events.extend(_button_draws(work, fp.button_draws, rng))
+    return events
+
+
+def _confirmed_moves(
+    state: TournamentState, work: Seating, moves: tuple[MoveRecord, ...], broken: int | None
+) -> list[Event]:
+    """The moves made one after the other on ``work`` (changed), as the floor confirms them:
+    a blank filled as the floor would (:func:`default_choice`; a plan's moves have none left
+    but where a button is still to be placed), the broken table closed after its last
+    player. Refused, whole, when one of them can no longer be made."""
+    events: list[Event] = []
+    for record in moves:
+        move = record.to_move()
+        source = work.tables.get(move.from_table)
+        if (
+            move.player is None
+            and source is not None
+            and source.count >= 2
+            and not source.button.known
+        ):  # an emptied or closed table: default_choice refuses the stale move
+            raise InvalidCommand(
+                f"The button at table {move.from_table} is not known: tap the button's seat "
+                "first, then the move names the player due the big blind.",
+                rule_ids=work.profile.cite("D1"),
+            )
+        checked = default_choice(work, move)
+        closes = broken == checked.from_table and work.tables[checked.from_table].count == 1
+        apply_move(work, checked)
+        events.append(PlayerMoved(move=move_record(state, record.move_id, checked)))
+        if closes:
+            events.append(TableClosed(table=checked.from_table))
     return events
 
 
@@ -676,32 +840,34 @@ def _decide_suggest(state: TournamentState, cmd: SuggestMoves, ctx: Context) -> 
             raise InvalidCommand(
                 f"{len(part.pending)} move(s) are waiting for the floor: confirm them first."
             )
-    paid = cmd.paid_places if cmd.paid_places is not None else paid_places_now(state)
-    todo = plan(seating, ctx.rng, paid_places=paid, full_table_event=cmd.full_table_event)
-    if todo.final_table is not None:
+    fp = due_plan(state, paid_places=cmd.paid_places, full_table_event=cmd.full_table_event)
+    _confirming(state, cmd.plan, fp)
+    if fp is not None and fp.final_table is not None:
         raise RuleViolation(
             f"{seating.players} players left: time to draw the final table.",
             rule_ids=seating.profile.cite("C9"),
             context={"hint": "redraw"},
         )
-    closed: list[Event] = [TableClosed(table=n) for n in todo.closed]
-    if closed:
-        for n in todo.closed:
+    closed: list[Event] = []
+    if fp is not None:
+        closed = [TableClosed(table=n) for n in fp.closed]
+        for n in fp.closed:
             seating.close_table(n)
-    if not todo.moves:
+    if fp is None or not fp.moves:
         if part.pending:
             return [*closed, MovesSuggested(moves=())]
         if closed:
             return closed
-        if todo.blocked:
+        if fp is not None and fp.blocked:
+            todo = Plan(blocked=fp.blocked, halted=fp.halted)
             text, rules = blocked_text(seating, todo, "then ask again.")
             raise InvalidCommand(
                 text,
                 rule_ids=rules,
-                context={"tables": list(todo.blocked), "hint": "play_hands"},
+                context={"tables": list(fp.blocked), "hint": "play_hands"},
             )
         raise InvalidCommand("No moves needed: the tables are within the tolerance.")
-    return [*closed, *_moves_events(state, seating, todo, part.auto_confirm, ctx.rng)]
+    return [*closed, *_moves_events(state, seating, fp, part.auto_confirm, ctx.rng)]
 
 
 def _still_valid(seating: Seating, move: Move) -> bool:
@@ -742,6 +908,13 @@ def _decide_confirm(state: TournamentState, cmd: ConfirmMove, ctx: Context) -> l
         _, entry = live_entry_of(state, cmd.player)
         player = entry.entry_id
     seat = None if cmd.seat is None else cmd.seat - 1
+    shown = pending_plan(state)  # the move as the screens show it, blanks filled
+    filled = None if shown is None else next(m for m in shown.moves if m.move_id == cmd.move_id)
+    if filled is not None and seat is None:
+        if player is None:
+            move = filled.to_move()  # as shown: the player and the seat
+        elif move.to_seat is None and filled.to_seat is not None:
+            seat = filled.to_seat - 1  # the floor names the player: the seat shown
     checked = check_move(seating, move, player=player, seat=seat)
     events: list[Event] = [PlayerMoved(move=move_record(state, cmd.move_id, checked))]
     broken = part.pending_break
@@ -767,31 +940,57 @@ def _decide_confirm_many(state: TournamentState, cmd: ConfirmMoves, ctx: Context
         raise InvalidCommand(
             f"There is no move {', '.join(f'#{i}' for i in missing)} waiting (waiting: {waiting})."
         )
+    shown = pending_plan(state)  # the waiting moves as the screens show them
+    _confirming(state, cmd.plan, shown)
+    assert shown is not None
+    by_id = {m.move_id: m for m in shown.moves}
     work = live_seating(state)  # already a copy of its own
-    events: list[Event] = []
-    broken = part.pending_break
-    for move_id in ids:
-        move = part.pending[move_id]
-        source = work.tables.get(move.from_table)
-        if (
-            move.player is None
-            and source is not None
-            and source.count >= 2
-            and not source.button.known
-        ):  # an emptied or closed table: default_choice refuses the stale move
-            raise InvalidCommand(
-                f"The button at table {move.from_table} is not known: tap the button's seat "
-                "first, then the move names the player due the big blind.",
-                rule_ids=work.profile.cite("D1"),
-            )
-        checked = default_choice(work, move)
-        closes = broken == checked.from_table and work.tables[checked.from_table].count == 1
-        apply_move(work, checked)
-        events.append(PlayerMoved(move=move_record(state, move_id, checked)))
-        if closes:
-            events.append(TableClosed(table=checked.from_table))
+    moves = tuple(by_id[i] for i in ids)
+    events = _confirmed_moves(state, work, moves, part.pending_break)
     if len(ids) == len(part.pending) and part.pending_button_draws:
         events.extend(_button_draws(work, part.pending_button_draws, ctx.rng))
+    return events
+
+
+@decides(ConfirmPlan)
+def _decide_confirm_plan(state: TournamentState, cmd: ConfirmPlan, ctx: Context) -> list[Event]:
+    """Implements: KPC-6e, TNPL-B5, FOX-9, FOX-10C (C4); KPC-8d, TNPL-B6ii, FOX-10A (C6):
+    the plan shown is the plan applied."""
+    wait_for_hand_for_hand_hand(state, ctx.now, "The moves")  # B10, G3
+    fp = floor_plan(state)
+    _confirming(state, cmd.plan, fp)
+    assert fp is not None
+    profile = state.part(Setup).profile
+    if fp.final_table is not None:
+        raise RuleViolation(
+            "Time for the final table: it is formed by the final-table redraw.",
+            rule_ids=profile.cite("C9"),
+            context={"hint": "redraw", "plan": fp.token},
+        )
+    work = live_seating(state)  # already a copy of its own
+    if fp.empty:
+        text, rules = blocked_text(
+            work, Plan(blocked=fp.blocked, halted=fp.halted), "then ask again."
+        )
+        raise InvalidCommand(
+            text, rule_ids=rules, context={"tables": list(fp.blocked), "hint": "play_hands"}
+        )
+    events: list[Event] = [
+        PlanConfirmed(
+            plan=fp.token,
+            seed=fp.seed,
+            moves=len(fp.moves),
+            break_table=fp.break_table,
+            closed=fp.closed,
+        )
+    ]
+    for number in fp.closed:
+        events.append(TableClosed(table=number))
+        if len(work.tables) > 1:
+            work.close_table(number)
+    events.extend(_confirmed_moves(state, work, fp.moves, fp.break_table))
+    if fp.button_draws:
+        events.extend(_button_draws(work, fp.button_draws, ctx.rng))
     return events
 
 
@@ -820,18 +1019,25 @@ def _first_button(seating: Seating, number: int, rng: random.Random) -> ButtonPl
 def _decide_break(state: TournamentState, cmd: BreakTable, ctx: Context) -> list[Event]:
     wait_for_hand_for_hand_hand(state, ctx.now, f"Breaking table {cmd.table}")  # B10, G3
     part = state.part(Tables)
-    seating = live_seating(state)
-    todo = break_table(seating, cmd.table, ctx.rng)
-    if not todo.moves:
+    fp = break_plan(state, cmd.table)  # drawn once for the seating now (C4)
+    if not fp.moves:
         return [TableClosed(table=cmd.table)]
-    return _moves_events(state, seating, todo, part.auto_confirm, ctx.rng)
+    return _moves_events(state, live_seating(state), fp, part.auto_confirm, ctx.rng)
 
 
 @decides(Redraw)
 def _decide_redraw(state: TournamentState, cmd: Redraw, ctx: Context) -> list[Event]:
     wait_for_hand_for_hand_hand(state, ctx.now, "The final-table redraw")  # B10, G3
-    seating = live_seating(state)
-    draw = draw_final_table(seating, ctx.rng)
+    try:
+        fp = redraw_plan(state)  # the draw the screens show (C9, C10)
+    except RuleViolation:
+        due = due_plan(state)
+        if cmd.plan is None or (due is not None and due.token == cmd.plan):
+            raise
+        raise _stale(state, cmd.plan, due) from None  # the final table shown cannot form now
+    _confirming(state, cmd.plan, fp)
+    assert fp.final_table is not None
+    draw = fp.final_table
     records = tuple(
         SeatRecord(
             entry_id=d.player, name=entry_name(state, d.player), table=d.table, seat=d.seat + 1
@@ -847,6 +1053,8 @@ def _decide_redraw(state: TournamentState, cmd: Redraw, ctx: Context) -> list[Ev
             redraw=draw.redraw,
             button=None if button is None else button.button + 1,
             cards=() if button is None else tuple((s + 1, c) for s, c in button.rounds[-1]),
+            seed=fp.seed,
+            plan=fp.token,
         )
     ]
 
@@ -1053,6 +1261,7 @@ __all__ = [
     "ButtonPlaced",
     "ConfirmMove",
     "ConfirmMoves",
+    "ConfirmPlan",
     "CorrectButton",
     "DrawButtons",
     "DrawSeats",
@@ -1064,6 +1273,7 @@ __all__ = [
     "MovePlayer",
     "MovesSuggested",
     "PlaceButton",
+    "PlanConfirmed",
     "PlayHands",
     "PlayerAway",
     "PlayerBack",
@@ -1072,6 +1282,7 @@ __all__ = [
     "SeatPlayer",
     "SeatsDrawn",
     "SetAutoConfirm",
+    "StalePlan",
     "SuggestMoves",
     "TableClosed",
     "TablesLaidOut",

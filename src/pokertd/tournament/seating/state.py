@@ -8,9 +8,12 @@ domains read these facts (never the seating views). :class:`SeatRecord` and
 
 from __future__ import annotations
 
+import hashlib
+import json
 from dataclasses import dataclass, field
 from datetime import datetime
 
+from pokertd.codec import to_json
 from pokertd.errors import RuleViolation
 from pokertd.tournament.entries.rules import EntryStatus
 from pokertd.tournament.entries.state import (
@@ -28,11 +31,18 @@ from pokertd.tournament.prizes.pool import places_paid
 from pokertd.tournament.seating.balancing import (
     Move,
     MoveReason,
+    Plan,
+    PlanRandom,
+    break_table,
+    plan,
+    resolve_moves,
 )
 from pokertd.tournament.seating.rules import (
+    FinalTableDraw,
     Layout,
     Seating,
     TableSpec,
+    draw_final_table,
 )
 
 # --- the part ---------------------------------------------------------------------------------
@@ -336,16 +346,248 @@ def wait_for_hand_for_hand_hand(state: TournamentState, now: datetime, what: str
     )
 
 
+# --- the plan the floor confirms ----------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class FloorPlan:
+    """A plan the floor is asked to confirm, as a value: the moves (or the final table)
+    exactly as its confirm applies them, and the token that names it.
+
+    Every screen shows it and every confirm applies it: the console's prompt and "Confirm
+    all", the move slips, ``pokertd moves`` and ``move confirm``, ``pokertd redraw``. A
+    confirm that carries the token of the plan it was shown (``ConfirmPlan``, ``Redraw``,
+    ``SuggestMoves``, ``ConfirmMoves``) works the plan out again and applies it only when
+    the token is the same; otherwise something changed in between (a bust, a move, a hand
+    dealt) and it is refused as stale with the new plan, nothing written.
+
+    The moves due are drawn with :class:`~pokertd.tournament.seating.balancing.PlanRandom`
+    (seeded from the seating), so reading them again gives the same plan until the seating
+    changes; the seed is stored in the event that applies them. Moves already in the log
+    (``MovesSuggested``) are applied as recorded, their blanks filled as the floor would
+    (:func:`~pokertd.tournament.seating.balancing.resolve_moves`): the plan shows those
+    fills too.
+
+    Implements: KPC-6e, TNPL-B5, FOX-9, FOX-10C (C4); KPC-8d, TNPL-B6ii, FOX-10A (C6);
+    KPC-9, TNPL-B4, FOX-11A (C9); KPC-9, TNPL-B6i (C10).
+    """
+
+    token: str
+    """Names the plan: a digest of what it does (the moves with their seats, the tables it
+    closes, the final table's seats and button). The same plan read twice has the same
+    token; any difference in a seat gives another."""
+    recorded: bool
+    """Its moves are in the log already, waiting for the floor (``MovesSuggested``); else
+    they are drawn for the seating now (the moves due) and written only when confirmed."""
+    seed: int | None = None
+    """The seed of its random draws (a table break's seats, the final table's redraw);
+    ``None`` when nothing was drawn (balancing picks by rule) or the moves are recorded."""
+    moves: tuple[MoveRecord, ...] = ()
+    """The moves in the order they are made, as they will be made (1-based seats): the
+    player due the big blind and the seat at the new table filled in as the floor would,
+    wherever they can be (not while a button is still to be placed)."""
+    drawn: tuple[MoveRecord, ...] = ()
+    """The same moves as drawn, with the blanks the floor fills when it confirms (the
+    player due the big blind, the worst position at a table whose button is not known):
+    what ``MovesSuggested`` records, so the fill follows the table until the confirm.
+    The fill a screen shows is the fill its confirm makes (:attr:`moves`, :attr:`token`)."""
+    break_table: int | None = None
+    """The table these moves break (it closes when its last player has moved)."""
+    closed: tuple[int, ...] = ()
+    """Tables left empty by busts: they close first."""
+    final_table: FinalTableDraw | None = None
+    """Time for the final table: the draw its confirm (``Redraw``) applies."""
+    button_draws: tuple[int, ...] = ()
+    """Tables that draw for the button once the moves are made (SPOT-6.5): the cards are
+    dealt when the last move is confirmed and shown from the log."""
+    tolerance: int = 2
+    halted: tuple[int, ...] = ()
+    blocked: tuple[int, ...] = ()
+    """Short tables no player moved to balance may join yet (C6): a hand there first."""
+
+    @property
+    def empty(self) -> bool:
+        """Nothing to confirm (only tables that wait for a hand)."""
+        return not (self.moves or self.closed) and self.final_table is None
+
+    def seats(self) -> dict[str, tuple[int, int]]:
+        """Where the plan puts each player it names: entry id -> ``(table, seat)``, 1-based
+        (its moves whose player and seat are known, the final table's draw). Once it is
+        confirmed every one of them sits there: what a test of the night checks ("a plan
+        shown to the floor is the plan applied")."""
+        out = {
+            m.entry_id: (m.to_table, m.to_seat)
+            for m in self.moves
+            if m.entry_id is not None and m.to_seat is not None
+        }
+        if self.final_table is not None:
+            for d in self.final_table.draws:
+                out[d.player] = (d.table, d.seat + 1)
+        return out
+
+    def describe(self) -> str:
+        """What the plan does, in a few words: "7 moves, table 4 breaks"."""
+        if self.final_table is not None:
+            return f"the final table at table {self.final_table.table}"
+        parts = []
+        if self.moves:
+            many = len(self.moves) != 1
+            parts.append(f"{len(self.moves)} move{'s' if many else ''}")
+        if self.break_table is not None:
+            parts.append(f"table {self.break_table} breaks")
+        if self.closed:
+            parts.append("empty table " + ", ".join(map(str, self.closed)) + " closes")
+        return ", ".join(parts) or "nothing to do until a hand is dealt"
+
+
+def _plan_token(
+    moves: tuple[MoveRecord, ...],
+    break_table: int | None,
+    closed: tuple[int, ...],
+    final_table: FinalTableDraw | None,
+) -> str:
+    """A plan's token: a digest of what it does (12 hex digits)."""
+    body = json.dumps(
+        to_json([moves, break_table, closed, final_table]), sort_keys=True, separators=(",", ":")
+    )
+    return hashlib.blake2b(body.encode(), digest_size=6).hexdigest()
+
+
+def _plan_salt(state: TournamentState) -> str:
+    """What keeps one tournament's draws from another's with the same seating (entry ids
+    repeat from one event to the next). One salt for every kind of plan: breaking the
+    table that is due to break (``BreakTable``) draws the seats the moves due show."""
+    return f"tournament {state.id}"
+
+
+def _floor_plan(
+    state: TournamentState,
+    seating: Seating,
+    todo: Plan,
+    seed: int | None,
+) -> FloorPlan:
+    """The planner's answer as the floor will confirm it: empty tables closed first, blanks
+    filled, numbered as ``MovesSuggested`` will number them."""
+    work = seating
+    if todo.closed:
+        work = seating.copy()
+        for number in todo.closed:
+            if len(work.tables) > 1:
+                work.close_table(number)
+    moves = resolve_moves(work, todo.moves) if todo.moves else ()
+    first = state.part(Tables).next_move_id
+    records = tuple(move_record(state, first + i, m) for i, m in enumerate(moves))
+    drawn = tuple(move_record(state, first + i, m) for i, m in enumerate(todo.moves))
+    return FloorPlan(
+        token=_plan_token(records, todo.break_table, todo.closed, todo.final_table),
+        recorded=False,
+        seed=seed,
+        moves=records,
+        drawn=drawn,
+        break_table=todo.break_table,
+        closed=todo.closed,
+        final_table=todo.final_table,
+        button_draws=todo.button_draws,
+        tolerance=todo.tolerance,
+        halted=todo.halted,
+        blocked=todo.blocked,
+    )
+
+
+def due_plan(
+    state: TournamentState, *, paid_places: int | None = None, full_table_event: bool = True
+) -> FloorPlan | None:
+    """The plan the rules require for the seating now, whether or not moves are waiting
+    (``None``: nothing is due, no seat is drawn, or one table is left).
+
+    Drawn with a generator seeded from the seating (:class:`PlanRandom`): the same seating
+    gives the same plan every time it is read, and ``SuggestMoves``, ``ConfirmPlan`` and
+    ``Redraw`` apply it. ``paid_places`` defaults to the event's own places paid (KPC-7).
+    """
+    part = state.part(Tables)
+    if part.seating is None:
+        return None
+    seating = seating_now(state)  # read only: planning changes nothing
+    if len(seating.tables) < 2 or not seating.players:
+        return None
+    rng = PlanRandom(seating, _plan_salt(state))
+    paid = paid_places if paid_places is not None else paid_places_now(state)
+    todo = plan(seating, rng, paid_places=paid, full_table_event=full_table_event)
+    if todo.empty and not todo.blocked:
+        return None
+    return _floor_plan(state, seating, todo, rng.seed_used)
+
+
+def break_plan(state: TournamentState, table: int) -> FloorPlan:
+    """The moves that break ``table`` now (the floor's choice of table, ``BreakTable``),
+    drawn once for the seating now; refused when it is the last table or its players do
+    not fit at the others (C4)."""
+    seating = seating_now(state)  # read only
+    rng = PlanRandom(seating, _plan_salt(state))
+    todo = break_table(seating, table, rng)
+    return _floor_plan(state, seating, todo, rng.seed_used)
+
+
+def redraw_plan(state: TournamentState) -> FloorPlan:
+    """The final table the floor forms now (``Redraw``): the one the moves due show when it
+    is due, else drawn once for the seating now; refused when it cannot form yet (C9)."""
+    due = due_plan(state)
+    if due is not None and due.final_table is not None:
+        return due
+    seating = seating_now(state)  # read only
+    rng = PlanRandom(seating, _plan_salt(state))
+    draw = draw_final_table(seating, rng)
+    return FloorPlan(
+        token=_plan_token((), None, (), draw), recorded=False, seed=rng.seed_used, final_table=draw
+    )
+
+
+def pending_plan(state: TournamentState) -> FloorPlan | None:
+    """The moves waiting for the floor (``MovesSuggested``), as their confirm makes them:
+    in the order of their numbers, each blank filled as the floor would (``None``: none
+    wait)."""
+    part = state.part(Tables)
+    if not part.pending or part.seating is None:
+        return None
+    seating = seating_now(state)  # read only: resolving works on a copy
+    ids = sorted(part.pending)
+    waiting = [part.pending[i] for i in ids]
+    moves = resolve_moves(seating, waiting)
+    records = tuple(move_record(state, i, m) for i, m in zip(ids, moves, strict=True))
+    return FloorPlan(
+        token=_plan_token(records, part.pending_break, (), None),
+        recorded=True,
+        moves=records,
+        drawn=tuple(move_record(state, i, m) for i, m in zip(ids, waiting, strict=True)),
+        break_table=part.pending_break,
+        button_draws=part.pending_button_draws,
+    )
+
+
+def floor_plan(state: TournamentState) -> FloorPlan | None:
+    """The plan the floor is asked to confirm now: the moves waiting (recorded), else the
+    moves due (drawn for the seating now), else ``None``. What the console's prompt shows
+    and its "Confirm all" applies (``ConfirmPlan``); a test of the night checks with it that
+    a plan shown is the plan applied."""
+    return pending_plan(state) or due_plan(state)
+
+
 __all__ = [
+    "FloorPlan",
     "MoveRecord",
     "SeatRecord",
     "Tables",
     "away_now",
+    "break_plan",
     "describe_move",
+    "due_plan",
     "entry_name",
+    "floor_plan",
     "live_seating",
     "move_record",
     "paid_places_now",
+    "pending_plan",
+    "redraw_plan",
     "seat_capacity_of_layout",
     "seating_for_apply",
     "seating_now",

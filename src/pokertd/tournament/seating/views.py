@@ -5,7 +5,6 @@ What ``pokertd tables`` and the floor page show, built from the seating state pa
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
@@ -16,10 +15,10 @@ from pokertd.tournament.framework import (
 from pokertd.tournament.penalties.state import Penalties
 from pokertd.tournament.seating.balancing import (
     MoveReason,
+    Plan,
     blocked_text,
     halted_tables,
     notify_tables,
-    plan,
 )
 from pokertd.tournament.seating.rules import (
     final_table_size,
@@ -28,9 +27,9 @@ from pokertd.tournament.seating.state import (
     MoveRecord,
     Tables,
     away_now,
+    due_plan,
     entry_name,
-    move_record,
-    paid_places_now,
+    pending_plan,
     seating_now,
 )
 
@@ -147,7 +146,12 @@ class TablesView:
     final_table_size: int
     final_table: bool
     pending: tuple[MoveRecord, ...]
+    """The moves waiting for the floor, as their confirm makes them: a blank (the player
+    due the big blind, the worst position) filled as the floor would, where it can be."""
     auto_confirm: bool
+    plan: str | None
+    """The token of the waiting moves as shown (:attr:`pending`): a confirm carries it
+    (``None``: no move waits)."""
 
 
 def tables_view(state: TournamentState, now: datetime | None = None) -> TablesView:
@@ -198,7 +202,8 @@ def tables_view(state: TournamentState, now: datetime | None = None) -> TablesVi
                 notify_host=number in notify,
             )
         )
-    pending = tuple(move_record(state, i, m) for i, m in sorted(part.pending.items()))
+    shown = pending_plan(state)
+    pending = () if shown is None else shown.moves
     return TablesView(
         tables=tuple(out),
         players=seating.players,
@@ -206,32 +211,67 @@ def tables_view(state: TournamentState, now: datetime | None = None) -> TablesVi
         final_table=seating.final,
         pending=pending,
         auto_confirm=part.auto_confirm,
+        plan=None if shown is None else shown.token,
     )
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class DueMove:
-    """A move the rules require now, not yet suggested (nothing is written)."""
+    """A move the rules require now, not yet confirmed (nothing is written), as its confirm
+    will make it: the same player, the same table and seat."""
 
     from_table: int
     to_table: int
     name: str | None
-    """The player due the big blind next at ``from_table``; ``None`` while its button is
-    not known (the floor places the button, then the move names the player)."""
+    """The player who moves: due the big blind next at ``from_table`` when balancing (C6);
+    ``None`` while its button is not known (the floor places the button, then the move
+    names the player)."""
+    entry_id: str | None
+    from_seat: int | None
+    to_seat: int | None
+    """The seat at ``to_table`` (1-based): drawn for a table break (C4), the worst position
+    when balancing (C6); ``None`` only while the player is not known."""
+    waits: bool
+    """The seat lies between the small blind and the button: dealt in once the button
+    passes (D4)."""
     reason: MoveReason
     rule_ids: tuple[str, ...]
     text: str
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class DueSeat:
+    """A seat at the final table as its draw will give it (C9, C10)."""
+
+    entry_id: str
+    name: str
+    from_table: int
+    from_seat: int
+    table: int
+    seat: int
+    text: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class MovesDue:
     """What balancing requires after the latest change, as a read model: the floor console
-    shows it at once after every bust, and a person confirms (``SuggestMoves``/
-    ``BreakTable`` then ``ConfirmMoves``); reading it writes nothing."""
+    shows it at once after every bust, and a person confirms it (``ConfirmPlan`` with
+    :attr:`plan`; the final table ``Redraw``); reading it writes nothing.
+
+    It is the :class:`~pokertd.tournament.seating.FloorPlan` of the moves due, seat for seat:
+    drawn once for the seating (reading it again, after a clock pause or a registration,
+    gives the same seats), and its confirm applies exactly these moves or, when the
+    tables changed in between, is refused as stale with the new plan.
+    """
 
     moves: tuple[DueMove, ...]
     break_table: int | None
     final_table: bool
+    final_seats: tuple[DueSeat, ...]
+    """The final table's draw (every player after a redraw; the players joining it where
+    the players already there keep their seats), by seat."""
+    final_button: int | None
+    """The final table's button seat when it is drawn with the seats (high card, C11)."""
     closed: tuple[int, ...]
     halted: tuple[int, ...]
     blocked: tuple[int, ...]
@@ -240,6 +280,8 @@ class MovesDue:
     tolerance: int
     rule_ids: tuple[str, ...]
     text: str
+    plan: str
+    """The token of this plan: the confirm carries it (``ConfirmPlan``, ``Redraw``)."""
 
     @property
     def waits_for_a_hand(self) -> bool:
@@ -255,76 +297,112 @@ _FINAL = "C9"
 """The catalogue entry a due final table cites (its size)."""
 
 
+def _where(record: MoveRecord, to_table: bool) -> str:
+    table = record.to_table if to_table else record.from_table
+    seat = record.to_seat if to_table else record.from_seat
+    return f"table {table}" + (f" seat {seat}" if seat is not None else "")
+
+
 def moves_due(state: TournamentState) -> MovesDue | None:
     """The moves the rules require now, or ``None`` when none are due or some are already
     waiting for the floor (those are the pending moves).
 
-    The plan is drawn with a random generator seeded by the log position, so every screen
-    shows the same suggestion for the same state; the seats are drawn again when the floor
-    confirms (``SuggestMoves``/``BreakTable``).
+    The plan is :func:`~pokertd.tournament.seating.due_plan`: drawn from a seed of the
+    seating, so every screen shows the same seats for the same seating, the seats do not
+    change until the seating does, and its confirm makes exactly these moves.
     """
     part = state.part(Tables)
-    if part.pending or part.seating is None:
-        return None  # moves wait for the floor already, or no seat has been drawn
-    seating = seating_now(state)  # read only: planning changes nothing
-    if len(seating.tables) < 2 or not seating.players:
+    if part.pending:
+        return None  # moves wait for the floor already
+    fp = due_plan(state)
+    if fp is None:
         return None
-    todo = plan(seating, random.Random(state.seq), paid_places=paid_places_now(state))
-    if todo.empty and not todo.blocked:
-        return None
+    seating = seating_now(state)  # read only
     moves = []
-    for m in todo.moves:
-        name = None
-        if m.player is not None:
-            name = entry_name(state, m.player)
-        elif m.reason is MoveReason.BALANCE:
+    for m in fp.moves:
+        name = m.name
+        if name is None and m.reason is MoveReason.BALANCE:
             due = seating.due_big_blind(m.from_table)
             name = None if due is None else entry_name(state, due)
         why = "balance" if m.reason is MoveReason.BALANCE else f"table {m.from_table} breaks"
         who = name or f"the player due the big blind at table {m.from_table}"
+        wait = ", waits for the button" if m.waits else ""
         moves.append(
             DueMove(
                 from_table=m.from_table,
                 to_table=m.to_table,
                 name=name,
+                entry_id=m.entry_id,
+                from_seat=m.from_seat,
+                to_seat=m.to_seat,
+                waits=m.waits,
                 reason=m.reason,
                 rule_ids=m.rule_ids,
-                text=f"{who}: table {m.from_table} → table {m.to_table} ({why})",
+                text=f"{who}: {_where(m, False)} → {_where(m, True)} ({why}{wait})",
             )
         )
+    final_seats: tuple[DueSeat, ...] = ()
+    final_button = None
     rules: tuple[str, ...]
-    if todo.final_table is not None:
+    if fp.final_table is not None:
+        draw = fp.final_table
+        final_seats = tuple(
+            DueSeat(
+                entry_id=d.player,
+                name=entry_name(state, d.player),
+                from_table=seating.where[d.player][0],
+                from_seat=seating.where[d.player][1] + 1,
+                table=d.table,
+                seat=d.seat + 1,
+                text=(
+                    f"{entry_name(state, d.player)}: table {seating.where[d.player][0]} seat "
+                    f"{seating.where[d.player][1] + 1} → table {d.table} seat {d.seat + 1}"
+                ),
+            )
+            for d in sorted(draw.draws, key=lambda d: d.seat)
+        )
+        final_button = None if draw.button is None else draw.button.button + 1
         rules = seating.profile.cite(_FINAL)
-        text = f"{seating.players} players left: time for the final table."
-    elif todo.break_table is not None:
+        how = "every seat drawn again" if draw.redraw else "the players there keep their seats"
+        button = "" if final_button is None else f", button seat {final_button}"
+        text = (
+            f"{seating.players} players left: time for the final table, at table "
+            f"{draw.table} ({how}{button})."
+        )
+    elif fp.break_table is not None:
         rules = seating.profile.cite(_BREAK)
-        text = f"Table {todo.break_table} breaks: its {len(moves)} players fit at the other tables."
+        text = f"Table {fp.break_table} breaks: its {len(moves)} players fit at the other tables."
     elif moves:
         rules = seating.profile.cite(_BALANCE)
         text = (
-            f"Tables out of balance (more than {todo.tolerance} apart): "
+            f"Tables out of balance (more than {fp.tolerance} apart): "
             f"{len(moves)} move{'s' if len(moves) != 1 else ''} due."
         )
-    elif todo.closed:
-        rules, text = (), "Empty tables close: " + ", ".join(map(str, todo.closed)) + "."
+    elif fp.closed:
+        rules, text = (), "Empty tables close: " + ", ".join(map(str, fp.closed)) + "."
     else:
+        todo = Plan(blocked=fp.blocked, halted=fp.halted)
         text, rules = blocked_text(seating, todo, "then the move is due.")
     return MovesDue(
         moves=tuple(moves),
-        break_table=todo.break_table,
-        final_table=todo.final_table is not None,
-        closed=todo.closed,
-        halted=todo.halted,
-        blocked=todo.blocked,
-        tolerance=todo.tolerance,
+        break_table=fp.break_table,
+        final_table=fp.final_table is not None,
+        final_seats=final_seats,
+        final_button=final_button,
+        closed=fp.closed,
+        halted=fp.halted,
+        blocked=fp.blocked,
+        tolerance=fp.tolerance,
         rule_ids=rules,
         text=text,
+        plan=fp.token,
     )
 
 
 __all__ = [
     "AwayView",
     "DueMove",
+    "DueSeat",
     "MovesDue",
     "SeatView",
     "TableView",

@@ -367,32 +367,28 @@
         const why = m.reason === "break_table" ? "table breaks" : "balance";
         return `${who}: ${from} → ${to} (${why})`;
       },
-      async confirmPending(ids) {
+      async confirmPending(ids, all) {
         if (this.busy) return;
         this.busy = true;
         try {
-          // One command for one move or a whole table break: the core fills a blank as the
-          // floor would (the player due the big blind, the worst position at the new table).
-          await this.run("confirm_moves", { moves: ids });
+          // The waiting moves as this screen shows them (their token): the core fills a blank
+          // as shown (the player due the big blind, the worst position) or, when a table
+          // changed meanwhile, refuses as stale and the prompt shows the moves as they are now.
+          const plan = this.v.pending_plan || undefined;
+          if (all && plan) await this.run("confirm_plan", { plan });
+          else await this.run("confirm_moves", { moves: ids, plan });
         } finally { this.busy = false; }
       },
       async confirmDue() {
-        // The rules' moves, confirmed with one tap: record the suggestion (or the break),
-        // then make its moves. Both are in the log, and Undo takes them back one by one.
+        // The plan this prompt shows, named by its token, confirmed with one tap: one batch in
+        // the log (Undo takes it back whole), each player in the seat read out. When the
+        // tables changed since it was shown, the core refuses it as stale and the prompt
+        // shows the new plan: read it again and confirm again.
         const d = this.due();
         if (!d || this.busy) return;
         this.busy = true;
         try {
-          const out = d.break_table != null && this.has("break_table")
-            ? await this.run("break_table", { table: d.break_table })
-            : await this.run("suggest_moves", {});
-          if (!out) return;
-          const ids = (out.events || []).flatMap((e) => ((e.data && e.data.moves) || []).map((m) => m.move_id));
-          if (ids.length) {
-            const again = await P.post(`/api/tournaments/${this.tid}/commands/confirm_moves`, { moves: ids })
-              .catch((e) => { this.say(e.message, true); return null; });
-            if (again) this.say((again.events || []).map((e) => e.text).join("; ") || "Done", false);
-          }
+          await this.run(d.final_table ? "redraw" : "confirm_plan", { plan: d.plan });
         } finally { this.busy = false; }
       },
 
