@@ -18,7 +18,7 @@ from typing import Any
 
 from pokertd.errors import PokertdError
 from pokertd.tournament.clock.chips import ChipSet
-from pokertd.tournament.clock.rules import ClockState, view
+from pokertd.tournament.clock.rules import ClockState, from_epoch, registration_closed_at, view
 from pokertd.tournament.clock.shot_clock import ShotClock
 from pokertd.tournament.entries.state import (
     ClockReading,
@@ -64,6 +64,7 @@ def _read_clock(state: TournamentState, now: datetime) -> ClockReading | None:
     if part.clock is None:
         return None
     v = view(part.clock, now)
+    closed_at = None if v.registration_open else registration_closed_at(part.clock, now)
     return ClockReading(
         started=v.started,
         level=v.level.number,
@@ -74,6 +75,7 @@ def _read_clock(state: TournamentState, now: datetime) -> ClockReading | None:
         hand_for_hand=v.hand_for_hand,
         hfh_hands=v.hfh_hands,
         running=v.running,
+        registration_closed_at=from_epoch(closed_at) if closed_at is not None else None,
     )
 
 

@@ -29,6 +29,7 @@ from typing import Annotated
 from pokertd.errors import InvalidCommand, RuleViolation
 from pokertd.rules import FinishMethod
 from pokertd.tournament import limits as lim
+from pokertd.tournament.eliminations.state import hand_in_play
 from pokertd.tournament.entries.rules import EntryStatus
 from pokertd.tournament.entries.state import (
     Entry,
@@ -37,7 +38,7 @@ from pokertd.tournament.entries.state import (
     Setup,
     find_player,
     live_entry_of,
-    read_clock,
+    paid_places,
 )
 from pokertd.tournament.framework import (
     Command,
@@ -92,6 +93,8 @@ class EndedByChipCount(Event):
 
     counts: dict[str, int]
     names: dict[str, str] = field(default_factory=dict)
+    at: str = ""
+    """When (ISO; "" in older logs): the clock shows stopped from then."""
 
     def describe(self) -> str:
         order = sorted(self.counts.items(), key=lambda kv: -kv[1])
@@ -126,7 +129,9 @@ def _apply_ended(state: TournamentState, ev: EndedByChipCount) -> None:
     for eid, chips in ev.counts.items():
         roster.entries[eid].stack = chips
         roster.entries[eid].stack_note = "final count"
-    state.part(Setup).finished = True
+    setup = state.part(Setup)
+    setup.finished = True
+    setup.finished_at = ev.at
 
 
 # --------------------------------------------------------------------------------------
@@ -175,11 +180,28 @@ def _hand_for_hand(state: TournamentState, ctx: Context) -> str | None:
     """During hand-for-hand, the hand being played at every table (FOX-HFH, G3): busts at
     different tables in the same hand-for-hand hand are the same hand. The clock tells
     (through :func:`~pokertd.tournament.entries.state.read_clock`), so eliminations never
-    import the clock."""
-    reading = read_clock(state, ctx.now)
-    if reading is None or not reading.hand_for_hand:
-        return None
-    return f"HFH-{reading.hfh_hands + 1}"
+    import the clock. The prizes read the same answer (:func:`.state.hand_in_play`: a
+    place busted in the hand still being played is not final)."""
+    return hand_in_play(state, ctx.now)
+
+
+def _refuse_joining_a_paid_hand(state: TournamentState, group: str) -> None:
+    """A bust may not join a hand whose busted players were already paid: it would share
+    their places and change what they were paid (G3, H2). The floor records it as a hand of
+    its own (a later hand)."""
+    paid = paid_places(state)
+    if not paid:
+        return
+    roster = state.part(Roster)
+    for out in roster.out:
+        if out.group == group and out.entry_id in paid:
+            name = roster.entries[out.entry_id].name
+            raise RuleViolation(
+                f"{name} was already paid for place {paid[out.entry_id]}, busted in that "
+                "hand: a bust recorded in the same hand would share that place. Record it as "
+                "a later hand.",
+                rule_ids=state.part(Setup).profile.cite("G3", "H2"),
+            )
 
 
 @decides(Bust)
@@ -225,6 +247,7 @@ def _decide_bust(state: TournamentState, cmd: Bust, ctx: Context) -> list[Event]
         eliminator_id, eliminator_name = winner.entry_id, player.name
     hand = cmd.hand.strip() if cmd.hand else _hand_for_hand(state, ctx)
     group = f"hand:{hand}" if hand else f"bust:{len(roster.out) + 1}:{entries[0].entry_id}"
+    _refuse_joining_a_paid_hand(state, group)
     busted = tuple(
         Busted(entry_id=e.entry_id, name=e.name, start_stack=s, hand_rank=r, blue_chips=b)
         for e, s, r, b in zip(entries, stacks, ranks, blues, strict=True)
@@ -271,7 +294,7 @@ def _decide_end(state: TournamentState, cmd: EndByChipCount, ctx: Context) -> li
             "Count every player still in: missing " + ", ".join(missing) + ".",
             rule_ids=setup.profile.cite("G2"),
         )
-    return [EndedByChipCount(counts=counts, names=names)]
+    return [EndedByChipCount(counts=counts, names=names, at=ctx.now.isoformat(timespec="seconds"))]
 
 
 __all__ = [
