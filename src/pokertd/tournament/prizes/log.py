@@ -38,6 +38,7 @@ from pokertd.errors import InvalidCommand, PokertdError, RuleViolation
 from pokertd.money import format_money
 from pokertd.rules.enums import BountySplitRule
 from pokertd.tournament import limits as lim
+from pokertd.tournament.eliminations.state import finish
 from pokertd.tournament.entries.log import PrizePoolFinal
 from pokertd.tournament.entries.state import (
     Entry,
@@ -898,6 +899,13 @@ def _decide_pay(state: TournamentState, cmd: PayPrize, ctx: Context) -> list[Eve
     mine = [rows[e] for e in roster.players[who.player_id].entries if e in rows]
     placed = [r for r in mine if r.place is not None]
     if not placed:
+        end = finish(state, ctx.now)
+        if end.needs:  # the last player left: what makes him the winner (G2, A4)
+            raise RuleViolation(
+                f"{who.name} has not finished yet. {end.needs}",
+                rule_ids=end.needs_rule_ids,
+                context={"hint": end.needs_command},
+            )
         raise RuleViolation(f"{who.name} has not finished yet: prizes are paid on finishing.")
     row = placed[-1]
     if row.entry_id in state.part(PrizeBook).paid:
