@@ -20,7 +20,13 @@ from datetime import UTC, datetime, tzinfo
 from pokertd.money import format_money
 from pokertd.tournament.eliminations.state import finish, finishing_places
 from pokertd.tournament.entries.rules import EntryStatus
-from pokertd.tournament.entries.state import Roster, Setup, read_clock, registration_open
+from pokertd.tournament.entries.state import (
+    Roster,
+    Setup,
+    night_over,
+    read_clock,
+    registration_open,
+)
 from pokertd.tournament.framework import EventRecord, TournamentState
 from pokertd.tournament.penalties.state import Penalties
 from pokertd.tournament.prizes.pool import cash_report, pool
@@ -292,7 +298,7 @@ def alive_elsewhere(
     found: list[str] = []
     for tid, other in others:
         setup = other.part(Setup)
-        if not setup.created or setup.finished:
+        if not setup.created or night_over(other, None):  # over: its winner is free (G2)
             continue
         roster = other.part(Roster)
         for p in roster.players.values():

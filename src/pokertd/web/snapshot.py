@@ -20,7 +20,7 @@ from pokertd.tournament import views
 from pokertd.tournament.clock import ClockPart, clock_view, hfh_waiting_tables
 from pokertd.tournament.clock.structures import Structure, load_structure
 from pokertd.tournament.display import screens_view
-from pokertd.tournament.entries.state import Setup, read_clock, registration_open
+from pokertd.tournament.entries.state import Setup, night_over, read_clock, registration_open
 from pokertd.tournament.framework import (
     Batch,
     EventRecord,
@@ -430,7 +430,7 @@ def _offers(state: TournamentState, now: datetime) -> dict[str, bool]:
     ``addon``): the terms of the event and the clock, so buttons appear only where they can
     work. The core still decides each sale (limits per player, seats free)."""
     setup = state.part(Setup)
-    if setup.template is None or setup.finished:
+    if setup.template is None or night_over(state, now):
         return {"register": False, "reenter": False, "rebuy": False, "addon": False}
     tmpl, profile = setup.tmpl, setup.profile
     reading = read_clock(state, now)
