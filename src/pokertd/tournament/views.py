@@ -167,7 +167,8 @@ def status(state: TournamentState, now: datetime) -> StatusView:
     close = tmpl.registration_close(profile)
     if setup.registration_closed:
         reason = setup.registration_closed_reason
-        note = f"closed: {reason}" if reason else "closed by the floor"
+        # closed by a rule (a deal, a payment) says which; the floor's close as before
+        note = f"closed: {reason}" if reason and setup.pool_final_rules else "closed by the floor"
     elif not reg_open:
         note = f"closed after level {close}" if close else "closed"
     elif reading is None:

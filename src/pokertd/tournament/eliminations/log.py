@@ -24,7 +24,7 @@ SPOT-6.15, TNPL-D9 (G2); SPOT-6.14, TNPL-D9 (G3).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Annotated
+from typing import Annotated, Any
 
 from pokertd.errors import InvalidCommand, RuleViolation
 from pokertd.rules import FinishMethod
@@ -48,6 +48,7 @@ from pokertd.tournament.framework import (
     applies,
     decides,
     event,
+    upcaster,
 )
 from pokertd.types import Chips
 
@@ -86,7 +87,13 @@ class PlayersBusted(Event):
         return f"Busted {names}{by}{hand}; {self.remaining} left"
 
 
-@event("event_ended_by_chip_count")
+@upcaster("event_ended_by_chip_count", 1)
+def _ended_v1(data: dict[str, Any]) -> dict[str, Any]:
+    """Version 1 did not say when (issue 22: the clock stops then): unknown."""
+    return {**data, "at": ""}
+
+
+@event("event_ended_by_chip_count", version=2)
 @dataclass(frozen=True, slots=True, kw_only=True)
 class EndedByChipCount(Event):
     """The event stopped at its set time; survivors ranked by chips (NJ-6b)."""

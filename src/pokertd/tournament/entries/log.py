@@ -232,7 +232,13 @@ class StackForfeited(Event):
         return f"{self.name} forfeited {self.chips:,} chips (removed from play) to re-enter"
 
 
-@event("registration_closed")
+@upcaster("registration_closed", 1)
+def _registration_closed_v1(data: dict[str, Any]) -> dict[str, Any]:
+    """Version 1 did not say when (issue 22: the end of the night is timed by it): unknown."""
+    return {**data, "at": ""}
+
+
+@event("registration_closed", version=2)
 @dataclass(frozen=True, slots=True, kw_only=True)
 class RegistrationClosed(Event):
     """The floor closed registration and re-entry (A4)."""

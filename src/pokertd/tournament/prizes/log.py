@@ -32,7 +32,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, fields
-from typing import Annotated, cast
+from typing import Annotated, Any, cast
 
 from pokertd.errors import InvalidCommand, PokertdError, RuleViolation
 from pokertd.money import format_money
@@ -57,6 +57,7 @@ from pokertd.tournament.framework import (
     applies,
     decides,
     event,
+    upcaster,
 )
 from pokertd.tournament.prizes.bounties import (
     clockwise_from_button,
@@ -137,7 +138,13 @@ class PoolCarried(Event):
         )
 
 
-@event("payout_schedule_posted")
+@upcaster("payout_schedule_posted", 1)
+def _posted_v1(data: dict[str, Any]) -> dict[str, Any]:
+    """Version 1 recorded the table only, not the amounts it paid then (issue 22)."""
+    return {**data, "entries": 0, "net_pool": 0, "amounts": []}
+
+
+@event("payout_schedule_posted", version=2)
 @dataclass(frozen=True, slots=True, kw_only=True)
 class PayoutSchedulePosted(Event):
     """The prize schedule was posted for players to see (NJ-44d)."""

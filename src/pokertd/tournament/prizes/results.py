@@ -167,6 +167,38 @@ def _hand_waits(
     )
 
 
+def _tiers(
+    state: TournamentState, by_tie: dict[tuple[int, ...], list[Placing]], dealt: set[str]
+) -> list[tuple[tuple[int, ...], list[Placing]]]:
+    """The places each group of tied finishers is paid for, best first.
+
+    Without a deal, the finishing places. With a binding deal among ``k`` players, two
+    rankings that never share a place (J2): the deal's players in places 1 to ``k`` (the
+    ones still playing above those out, in finishing order, ties kept), everyone else from
+    place ``k + 1`` on in finishing order. A tie that mixes both (busts after the deal
+    recorded in the same hand as one before it) is split between them, so no place's prize
+    is counted twice, whatever the grouping of busts.
+    """
+    if not dealt:
+        return list(by_tie.items())
+    roster = state.part(Roster)
+    placed = {p.entry_id for members in by_tie.values() for p in members}
+    playing = {e.entry_id for e in roster.alive() if e.entry_id not in placed}
+    next_dealt = 1 + len(playing & dealt)
+    next_other = len(dealt) + 1 + len(playing - dealt)
+    tiers: list[tuple[tuple[int, ...], list[Placing]]] = []
+    for members in by_tie.values():
+        ins = [p for p in members if p.entry_id in dealt]
+        outs = [p for p in members if p.entry_id not in dealt]
+        if ins:
+            tiers.append((tuple(range(next_dealt, next_dealt + len(ins))), ins))
+            next_dealt += len(ins)
+        if outs:
+            tiers.append((tuple(range(next_other, next_other + len(outs))), outs))
+            next_other += len(outs)
+    return tiers
+
+
 def results(state: TournamentState, now: datetime | None = None) -> ResultsView:
     """Places so far (best first) and each one's prize; tied places share (G3); a binding
     deal's players get their deal amounts instead, the winner adding the play-for money,
@@ -186,60 +218,45 @@ def results(state: TournamentState, now: datetime | None = None) -> ResultsView:
     hand = hand_in_play(state, now) if now is not None and night_waits is None else None
     in_hand = {o.entry_id for o in state.part(Roster).out if o.group == f"hand:{hand}"}
     rows: list[ResultRow] = []
-    after_deal = len(deal_of) + 1  # the next place outside the deal: after every one it divided
-    for places, members in by_tie.items():
-        dealt = [p for p in members if p.entry_id in deal_of]
-        others = [p for p in members if p.entry_id not in deal_of]
-        tiers: list[tuple[tuple[int, ...], list[Placing]]] = []
-        if dealt:
-            tiers.append((places[: len(dealt)], dealt))
-        if others:
-            if deal_of:
-                start = max(after_deal, places[0])
-                mine = tuple(range(start, start + len(others)))
-                after_deal = start + len(others)
-            else:
-                mine = places
-            tiers.append((mine, others))
-        for tier_places, tier in tiers:
-            amounts = [prize_of.get(n, 0) for n in tier_places]
-            shares = share_tied(amounts, len(tier)) if prize_of else [0] * len(tier)
-            tied = len(tier_places) > 1
-            for p, amount in zip(tier, shares, strict=True):
-                note = f"shares places {tier_places[0]}-{tier_places[-1]}" if tied else ""
-                cents: Cents | None = amount if prize_of else None
-                deal = deal_of.get(p.entry_id)
-                if deal is not None:
-                    won = tier_places == (1,)
-                    cents = deal + (play_for if won else 0)
-                    note = "deal" + (
-                        f" + {format_money(play_for)} played for" if won and play_for else ""
-                    )
-                if p.entry_id in pens.prize_forfeited:
-                    cents, note = 0, "prize forfeited (disqualified)"
-                waits = ""
-                if cents and p.entry_id not in paid and now is not None:
-                    refusal = night_waits
-                    if refusal is None and p.entry_id in in_hand:
-                        refusal = _hand_waits(state, now, hand, p.entry_id)
-                    waits = str(refusal) if refusal is not None else ""
-                rows.append(
-                    ResultRow(
-                        place=tier_places[0],
-                        places=tier_places,
-                        tied_with=tuple(o.name for o in tier if o is not p),
-                        name=p.name,
-                        entry_id=p.entry_id,
-                        status=p.status.value,
-                        eliminator=p.eliminator,
-                        prize_cents=cents,
-                        prize=format_money(cents) if cents else "",
-                        note=note,
-                        deal_cents=deal,
-                        paid=p.entry_id in paid,
-                        waits=waits,
-                    )
+    for tier_places, tier in _tiers(state, by_tie, set(deal_of)):
+        amounts = [prize_of.get(n, 0) for n in tier_places]
+        shares = share_tied(amounts, len(tier)) if prize_of else [0] * len(tier)
+        tied = len(tier_places) > 1
+        for p, amount in zip(tier, shares, strict=True):
+            note = f"shares places {tier_places[0]}-{tier_places[-1]}" if tied else ""
+            cents: Cents | None = amount if prize_of else None
+            deal = deal_of.get(p.entry_id)
+            if deal is not None:
+                won = tier_places == (1,)
+                cents = deal + (play_for if won else 0)
+                note = "deal" + (
+                    f" + {format_money(play_for)} played for" if won and play_for else ""
                 )
+            if p.entry_id in pens.prize_forfeited:
+                cents, note = 0, "prize forfeited (disqualified)"
+            waits = ""
+            if cents and p.entry_id not in paid and now is not None:
+                refusal = night_waits
+                if refusal is None and p.entry_id in in_hand:
+                    refusal = _hand_waits(state, now, hand, p.entry_id)
+                waits = str(refusal) if refusal is not None else ""
+            rows.append(
+                ResultRow(
+                    place=tier_places[0],
+                    places=tier_places,
+                    tied_with=tuple(o.name for o in tier if o is not p),
+                    name=p.name,
+                    entry_id=p.entry_id,
+                    status=p.status.value,
+                    eliminator=p.eliminator,
+                    prize_cents=cents,
+                    prize=format_money(cents) if cents else "",
+                    note=note,
+                    deal_cents=deal,
+                    paid=p.entry_id in paid,
+                    waits=waits,
+                )
+            )
     rows.sort(key=lambda r: (r.place, r.name.casefold()))
     return ResultsView(
         entries=payout_entries(state),
