@@ -84,3 +84,44 @@ def test_clock_colorup_records_the_race(db: str) -> None:
         "--deck", "7c Kc 9d Qd 4s 3h",
     )  # fmt: skip
     assert data["done"][0].startswith("Colour-up at table 1: 100 chips removed by race")
+
+
+def test_B10_FOX_HFH_hfh_hand_with_table_reports_one_table_only(tmp_path: Path) -> None:
+    """Issue 22: ``clock T hfh hand --table 1`` counted a whole hand-for-hand hand (2:00 off
+    the clock) although table 2 had not finished: ``--table`` was ignored for ``hand``. Now
+    it reports table 1 only; table 2's report finishes the hand. ``--table`` with a command
+    for the whole event is refused rather than ignored."""
+    from pokertd.service import open_service
+    from pokertd.tournament.entries import CreateTournament, Register
+    from pokertd.tournament.seating import LayTables, SeatPlayer
+    from pokertd.tournament.templates import load_template
+
+    url = f"sqlite:///{tmp_path / 'hfh.db'}"
+    with open_service(url) as service:
+        tmpl = load_template("fox_wed_80").with_changes(tables=2, seats_per_table=10)
+        tid = service.create(
+            CreateTournament(name="Two tables", template=tmpl), tournament_id="wed"
+        )
+        names = [f"Player {i:02d}" for i in range(1, 9)]
+        for name in names:
+            service.run(tid, Register(name=name, member=f"M-{name}", age_ok=True))
+        service.run(tid, LayTables(tables=((1, 10), (2, 10))))
+        for i, name in enumerate(names):
+            service.run(tid, SeatPlayer(player=name, table=1 + i % 2, seat=1 + i // 2))
+    clock(url, "start")
+    clock(url, "pause")  # the CLI runs on the wall clock: a paused clock stands still
+    clock(url, "set", "9")
+    assert clock(url, "hfh", "on")["clock"]["seconds_left"] == 20 * 60
+    one = clock(url, "hfh", "hand", "--table", "1")
+    assert one["done"] == ["Table 1 finished its hand-for-hand hand (HFH-1)"]
+    assert one["clock"]["hfh_hands"] == 0
+    assert one["clock"]["seconds_left"] == 20 * 60
+    two = clock(url, "hfh", "hand", "--table", "2")
+    assert two["done"][0] == "Table 2 finished its hand-for-hand hand (HFH-1)"
+    assert two["clock"]["hfh_hands"] == 1
+    assert two["clock"]["seconds_left"] == 18 * 60
+    for args in (["hfh", "off"], ["next"], ["resume"]):
+        result = runner.invoke(app, ["clock", "wed", *args, "--table", "2", "--db", url])
+        assert result.exit_code == 2, (args, result.output)
+        assert "--table does not go with" in result.output
+    assert clock(url)["clock"]["hand_for_hand"] is True

@@ -429,6 +429,10 @@ _ACTIONS = (
     "show", "start", "pause", "resume", "next", "prev", "set", "adjust", "add", "hfh",
     "call", "colorup", "chip",
 )  # fmt: skip
+_TABLE_ACTIONS = ("call", "expire", "colorup")
+"""Actions that act on one table (``--table``); the others act on the whole event."""
+_HFH_TABLE = ("hand", "done", "report")
+"""``hfh`` words that take ``--table``: one table finished its hand-for-hand hand."""
 
 
 def _seconds(text: str) -> int:
@@ -474,6 +478,13 @@ def _clock_command(
 ) -> Any:
     from pokertd.tournament.clock import log as cl
 
+    word = values[0].lower() if action == "hfh" and values else ""
+    if table and (action not in _TABLE_ACTIONS and not (action == "hfh" and word in _HFH_TABLE)):
+        shown = f"{action} {word}".strip()
+        raise InvalidCommand(
+            f"--table does not go with clock {shown}: it is the whole event's. --table goes "
+            "with call, expire, colorup and hfh hand/report (one table finished its hand)."
+        )
     if action == "start":
         return cl.StartClock()
     if action == "pause":
@@ -493,9 +504,11 @@ def _clock_command(
     if action == "add":
         return cl.AddLevels(count=_one_int(values, "how many levels") if values else 1)
     if action == "hfh":
-        word = values[0].lower() if values else ""
         if word in ("on", "off"):
             return cl.HandForHand(on=word == "on")
+        if word in ("hand", "done") and table:
+            # One table finished its hand (FOX-HFH): never the whole round (issue 22).
+            return cl.TableHandFinished(table=table)
         if word in ("hand", "done"):
             return cl.HandForHandHand()
         if word == "report":
@@ -505,8 +518,8 @@ def _clock_command(
                 raise InvalidCommand("Give the table that finished its hand: hfh report --table T.")
             return cl.TableHandFinished(table=where)
         raise InvalidCommand(
-            "Write hfh on, hfh off, hfh report --table T (one table finished its hand), or hfh "
-            "hand (every table finished a hand)."
+            "Write hfh on, hfh off, hfh hand --table T (one table finished its hand), or hfh "
+            "hand (every table finished the hand)."
         )
     if action == "call":
         return cl.CallClock(seat=_one_int(values, "a seat number"), table=table)
@@ -602,7 +615,9 @@ def clock(
     ] = "show",
     values: Annotated[list[str] | None, typer.Argument(help="The action's arguments.")] = None,
     reason: Annotated[str, typer.Option(help="Why the clock is paused.")] = "",
-    table: Annotated[str, typer.Option(help="Table (call, expire, hfh report, colorup).")] = "",
+    table: Annotated[
+        str, typer.Option(help="Table (call, expire, hfh hand/report, colorup).")
+    ] = "",
     remove: Annotated[
         str | None, typer.Option(help="colorup: denominations to remove (default: scheduled).")
     ] = None,

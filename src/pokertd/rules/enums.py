@@ -399,6 +399,17 @@ class HandStartEvent(StrEnum):
 
 
 @unique
+class HandForHandEnd(StrEnum):
+    """When hand-for-hand play ends (B10)."""
+
+    BUBBLE = "bubble"
+    """By itself, once every table has finished the hand in which the field reached the
+    places paid (a satellite: its seats)."""
+    FLOOR = "floor"
+    """Only when the floor ends it (the console asks once the field is in the money)."""
+
+
+@unique
 class RaceNewChipRounding(StrEnum):
     """How the odd-chip total of a chip race becomes new chips (B11)."""
 

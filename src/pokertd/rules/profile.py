@@ -64,6 +64,7 @@ from pokertd.rules.enums import (
     ForfeitWindow,
     FourCardFlopRule,
     GuaranteeBasis,
+    HandForHandEnd,
     HandStartEvent,
     HeadsUpTransition,
     InvalidDeclarations,
@@ -271,6 +272,11 @@ class RuleProfile:
     Matrix name ``hfh_minutes_per_hand`` (kept in seconds here)."""
     hfh_sync_tables: bool = True
     """No table deals the next hand-for-hand hand until all have finished (B10: FOX-HFH)."""
+    hfh_ends_at: HandForHandEnd = HandForHandEnd.BUBBLE
+    """When hand-for-hand ends (B10: FOX-HFH, played "when nearing the prize payouts"):
+    ``bubble`` = by itself once every table has finished the hand in which the field reached
+    the places paid (a satellite: its seats); ``floor`` = only when the floor ends it. IMPL:
+    the TDA practice, ``bubble``, everywhere (the other rulebooks are silent)."""
     colorup_method: ColorUpMethod = ColorUpMethod.RACE
     """Colour-up by chip race or by rounding up (B11, B12: KPC-14A, TNPL-D2i, SPOT-6.4,
     FOX-24A): SPOT round-up, TNPL either (TD choice), KPC/FOX/TDA race."""

@@ -944,8 +944,10 @@ class _Night:
         left = len(self.stacks)
         paid = self._paid_places() if self.registration_closed_at is not None else None
         if self.hfh:
-            if tables < 2 or paid is None or left <= paid or left < 2:
-                self.run(HandForHand(on=False))
+            ended = not self._clock().hand_for_hand  # by itself: the bubble hand finished
+            if ended or tables < 2 or paid is None or left <= paid or left < 2:
+                if not ended:
+                    self.run(HandForHand(on=False))
                 self.hfh = False
                 self._clock_changed()
                 for number in self.ready:

@@ -15,11 +15,17 @@ from typing import Any
 
 from pokertd.codec import to_json
 from pokertd.errors import PokertdError
-from pokertd.rules import DealsAllowed
+from pokertd.rules import ColorUpMethod, DealsAllowed, SimultaneousElimOrder
 from pokertd.tournament import views
-from pokertd.tournament.clock import ClockPart, clock_view, hfh_waiting_tables
+from pokertd.tournament.clock import (
+    ClockPart,
+    clock_view,
+    hand_for_hand_view,
+    hfh_waiting_tables,
+)
 from pokertd.tournament.clock.structures import Structure, load_structure
 from pokertd.tournament.display import screens_view
+from pokertd.tournament.eliminations import ends_at_set_time
 from pokertd.tournament.entries.state import Setup, night_over, read_clock, registration_open
 from pokertd.tournament.framework import (
     Batch,
@@ -133,12 +139,14 @@ def build(
         out.update(_tables(state, now))
         out["offers"] = _offers(state, now)
         out["deals"] = _deals(state)
+        out["choices"] = _choices(state)
         # owed, paid, promised by a deal, still played for (staff: the money page)
         out["money"] = to_json(money_position(state, now, results))
         # a satellite pays seats (its own card), not the payout table (issue 14)
         out["prize_kind"] = satellite_view(state).as_json()["prize_kind"]
         out.update(_prizes(state, out["players"]))
         _fill_seats(out)
+        _fill_results(out)
         out["chart"] = _chart(state, records, out)
     clock = out.get("clock")
     if (
@@ -174,6 +182,11 @@ def clock_part(state: TournamentState, now: datetime) -> dict[str, Any]:
     clock = view.as_json()
     # Tables still playing the current hand-for-hand hand (FOX-HFH), for the TV and dealers.
     clock["hfh_waiting"] = hfh_waiting_tables(state)
+    # What the floor console says about hand-for-hand: the bubble burst, end it now, it
+    # ended by itself (B10); nothing once the night is finished.
+    hfh = hand_for_hand_view(state, now)
+    clock["hfh_note"] = hfh.note
+    clock["hfh_end_now"] = hfh.end_now
     return {"clock": clock}
 
 
@@ -310,6 +323,20 @@ def _fill_seats(out: dict[str, Any]) -> None:
             row["table"], row["seat"] = found
 
 
+def _fill_results(out: dict[str, Any]) -> None:
+    """Put each finisher's prize on their row (``prize_cents``, and ``prize_note``: "deal",
+    "shares places 5-6"), as the results have it: a phone that follows one player shows
+    their place and prize at the end, whatever their place (the push carries the first
+    results only)."""
+    rows = (out.get("results") or {}).get("rows") or []
+    by_entry = {r.get("entry_id"): r for r in rows}
+    for row in out["players"]:
+        found = by_entry.get(row.get("entry_id"))
+        if found is not None and found.get("prize_cents"):
+            row["prize_cents"] = found["prize_cents"]
+            row["prize_note"] = found.get("note") or ""
+
+
 def _prizes(state: TournamentState, players: list[dict[str, Any]]) -> dict[str, Any]:
     """``payouts`` (place, amount in cents) from ``prizes.prize_table``; each player row gets
     ``bounty`` (on their head) and ``bounties_won`` from ``prizes.bounty_ledger``."""
@@ -325,7 +352,13 @@ def _prizes(state: TournamentState, players: list[dict[str, Any]]) -> dict[str, 
         if table.deal is not None:
             out["payouts_deal"] = to_json(table.deal)
         if table.high_hand is not None:  # FOX-HH: a house prize outside the pool
-            out["high_hand"] = {"prize": table.high_hand.prize, "text": table.high_hand.line()}
+            hh = table.high_hand
+            out["high_hand"] = {
+                "prize": hh.prize,
+                "text": hh.line(),
+                "leaders": len(hh.leaders),
+                "paid": bool(hh.paid),
+            }
     try:
         ledger = bounty_ledger(state)
     except PokertdError:
@@ -466,6 +499,49 @@ def _deals(state: TournamentState) -> dict[str, bool]:
         DealsAllowed.HOUSE_DISCRETION,
     )
     return {"needs_allowing": needs, "enabled": state.part(PrizeBook).deals_enabled}
+
+
+def _choices(state: TournamentState) -> dict[str, Any]:
+    """``choices`` (staff): the venue's own choices the console offers a control for, read
+    from the event's profile (and template) once here, never by venue name in a page.
+
+    - ``colorup_method`` (B11, B12) and ``colorup_choice``: the TD picks a chip race or
+      rounding up at each colour-up (TNPL-D2i: ``race_or_round_up``); ``colorup_rule``.
+    - ``bust_order`` (G3) and ``bust_by_hand``: same-hand busts are ranked by start stack,
+      then the better hand, then the most blue chips, entered by the TD (SPOT-6.14); other
+      venues by start stack only (equal stacks share); ``bust_rule``.
+    - ``timed_finish``: the event may end at its set time by chip count (NJ-6b, G2).
+    - ``bounty``: a bounty event (I1); ``bounty_split``: how a pot's bounty is split between
+      its winners (I4: KPC-55 equal shares, FOX-BTY4 the winner closest clockwise from the
+      button), ``bounty_rule``.
+    - ``schedule``: the prize schedule must be posted before play (``required``, NJ-44d),
+      whether it is (``posted``, ``late``: after play started) and its ``rule``.
+    """
+    setup = state.part(Setup)
+    if setup.template is None:
+        return {}
+    profile = setup.profile
+    book = state.part(PrizeBook)
+    by_hand = SimultaneousElimOrder.START_STACK_THEN_HAND_THEN_BLUE_CHIPS
+    return {
+        "colorup_method": profile.colorup_method.value,
+        "colorup_choice": profile.colorup_method is ColorUpMethod.RACE_OR_ROUND_UP,
+        "colorup_rule": profile.citation("B12"),
+        "bust_order": profile.simultaneous_elim_order.value,
+        "bust_by_hand": profile.simultaneous_elim_order is by_hand,
+        "bust_rule": profile.citation("G3"),
+        "timed_finish": ends_at_set_time(setup.tmpl.finish_method, profile.finish_method),
+        "finish_rule": profile.citation("G2"),
+        "bounty": setup.tmpl.fees.bounty > 0,
+        "bounty_split": profile.bounty_split_rule.value,
+        "bounty_rule": profile.citation("I4"),
+        "schedule": {
+            "required": profile.payout_schedule_posted_in_advance,
+            "posted": book.schedule_posted,
+            "late": book.posted_late,
+            "rule": profile.citation("H2"),
+        },
+    }
 
 
 def _chart(

@@ -26,7 +26,7 @@ from pokertd.tournament.clock import (
     clock_view,
 )
 from pokertd.tournament.entries import Rebuy, RecordChips, Register, Roster, registration_open
-from pokertd.tournament.framework import Undo, fold
+from pokertd.tournament.framework import Event, Undo, fold
 from pokertd.tournament.prizes import PostPayoutSchedule
 from pokertd.tournament.seating import DrawSeats, LayTables, live_seating
 
@@ -285,7 +285,8 @@ def test_FOX_HFH_each_table_reports_and_the_last_one_takes_2_00_off() -> None:
     with pytest.raises(InvalidCommand, match="not a table with players"):
         night.run(TableHandFinished(table="7"))
     records = night.run(TableHandFinished(table="2"))
-    assert [type(r.event) for r in records] == [TableHandReported, HandForHandHandPlayed]
+    played: list[type[Event]] = [TableHandReported, HandForHandHandPlayed]
+    assert [type(r.event) for r in records] == played
     assert view_now(night).seconds_left == 18 * 60
     assert hfh_waiting_tables(night.state) == [1, 2]  # the next hand
     replayed = fold(night.tid, night.records)

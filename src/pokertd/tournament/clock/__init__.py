@@ -90,6 +90,7 @@ from pokertd.tournament.clock.shot_clock import (
 )
 from pokertd.tournament.clock.state import (
     ClockPart,
+    bubble_burst,
     hfh_waiting_tables,
     live_tables,
     playing_tables,
@@ -114,7 +115,9 @@ from pokertd.tournament.clock.structures import (
     structure_names,
 )
 from pokertd.tournament.clock.views import (
+    HandForHandView,
     clock_view,
+    hand_for_hand_view,
 )
 
 __all__ = [
@@ -150,6 +153,7 @@ __all__ = [
     "HandForHandHandPlayed",
     "HandForHandRound",
     "HandForHandStarted",
+    "HandForHandView",
     "IntroduceChip",
     "Level",
     "LevelsAdded",
@@ -170,6 +174,7 @@ __all__ = [
     "acted_in_time",
     "adjust",
     "append_levels",
+    "bubble_burst",
     "call_clock",
     "clock_timing",
     "clock_view",
@@ -182,6 +187,7 @@ __all__ = [
     "hand_finished",
     "hand_for_hand_off",
     "hand_for_hand_on",
+    "hand_for_hand_view",
     "hfh_waiting_tables",
     "level_for_hand",
     "level_for_players",

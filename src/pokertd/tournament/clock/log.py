@@ -11,6 +11,11 @@ value of :mod:`pokertd.tournament.clock.rules`.
 The first clock command stores the structure (from the template, as it is that night) in a
 :class:`ClockSetUp` event, so a later change to a preset file never changes a past log.
 
+Hand-for-hand (B10): a hand is closed when every table has reported it (the last report
+takes the hand's time off the clock) or when the floor turns hand-for-hand off; the hand that
+burst the bubble ends hand-for-hand in the same batch as its last report (``hfh_ends_at``).
+A colour-up waits while a hand-for-hand hand is open.
+
 Implements: B1, B2, B7, B10 (FOX-HFH), B11/B12 (colour-ups recorded, chips in play
 adjusted), B13 (TNPL-D2iv: the logged race result is final), B14 (colour-ups outside the
 schedule are announced in the log), B15 (clock called on a seat, record-only).
@@ -26,7 +31,7 @@ from datetime import datetime
 from typing import Annotated, Any
 
 from pokertd.errors import InvalidCommand, PokertdError, RuleViolation
-from pokertd.rules import AnteType, ClockExpiry, ColorUpMethod
+from pokertd.rules import AnteType, ClockExpiry, ColorUpMethod, HandForHandEnd
 from pokertd.tournament import limits as lim
 from pokertd.tournament.clock import rules as clk
 from pokertd.tournament.clock.chip_race import COLOUR_UP, ColorUpResult, color_up
@@ -40,6 +45,7 @@ from pokertd.tournament.clock.shot_clock import (
 )
 from pokertd.tournament.clock.state import (
     ClockPart,
+    bubble_burst,
     hfh_waiting_tables,
     live_tables,
     playing_tables,
@@ -69,6 +75,7 @@ from pokertd.tournament.penalties.log import penalty_hands
 from pokertd.tournament.prizes.payouts import check_schedule_posted
 from pokertd.tournament.prizes.state import PrizeBook
 from pokertd.tournament.seating.rules import Seating
+from pokertd.tournament.seating.state import wait_for_hand_for_hand_hand
 
 
 def _iso(now: datetime) -> str:
@@ -189,11 +196,22 @@ class HandForHandStarted(Event):
 @event("hand_for_hand_ended")
 @dataclass(frozen=True, slots=True, kw_only=True)
 class HandForHandEnded(Event):
-    """Hand-for-hand play ended; the clock runs in real time again."""
+    """Hand-for-hand play ended; the clock runs in real time again.
+
+    Ended by the floor (``hfh off``), it closes the hand in play: its name is never used
+    again, and no bust joins it. Ended by itself (``reason``: the bubble burst, B10), it
+    follows the report that finished the hand, which closed it already.
+    """
 
     at: str
+    reason: str = ""
+    """Why it ended by itself (``""``: the floor ended it)."""
+    closes_hand: bool = True
+    """It closes the hand in play (``False`` right after that hand was finished)."""
 
     def describe(self) -> str:
+        if self.reason:
+            return f"Hand-for-hand ended by itself: {self.reason}"
         return "Hand-for-hand ended"
 
 
@@ -205,6 +223,7 @@ class HandForHandHandPlayed(Event):
     at: str
     seconds: int
     hand: int
+    """The hand finished: ``HFH-{hand}`` (logs before issue 22: hands deducted so far)."""
 
     def describe(self) -> str:
         return f"Hand-for-hand hand {self.hand} finished: {mmss(self.seconds)} off the clock"
@@ -217,9 +236,12 @@ class TableHandReported(Event):
 
     at: str
     table: int
+    hand: int = 0
+    """The hand reported: ``HFH-{hand}`` (0 in logs before issue 22)."""
 
     def describe(self) -> str:
-        return f"Table {self.table} finished its hand-for-hand hand"
+        hand = f" (HFH-{self.hand})" if self.hand else ""
+        return f"Table {self.table} finished its hand-for-hand hand{hand}"
 
 
 @event("colored_up")
@@ -372,22 +394,38 @@ def _apply_levels(state: TournamentState, ev: LevelsAdded) -> None:
     _step(state, lambda c: clk.append_levels(c, levels))
 
 
+def _open_hfh_hand(state: TournamentState) -> None:
+    """A new hand-for-hand hand opens: no table has reported it, nobody is out in it."""
+    part = state.part(ClockPart)
+    roster = state.part(Roster)
+    part.hfh_reported.clear()
+    part.hfh_out_mark = len(roster.out)
+    part.hfh_alive_mark = roster.alive_count
+
+
 @applies(HandForHandStarted)
 def _apply_hfh_on(state: TournamentState, ev: HandForHandStarted) -> None:
-    state.part(ClockPart).hfh_reported.clear()
+    _open_hfh_hand(state)
+    state.part(ClockPart).hfh_ended = ""
     _step(state, lambda c: clk.hand_for_hand_on(c, _at(ev.at)))
 
 
 @applies(HandForHandEnded)
 def _apply_hfh_off(state: TournamentState, ev: HandForHandEnded) -> None:
-    state.part(ClockPart).hfh_reported.clear()
+    part = state.part(ClockPart)
+    part.hfh_reported.clear()
+    if ev.closes_hand:
+        part.hfh_closed += 1  # off closes the hand in play: its name is never used again
+    part.hfh_ended = ev.reason
+    part.hfh_ended_out = len(state.part(Roster).out)
     _step(state, lambda c: clk.hand_for_hand_off(c, _at(ev.at)))
 
 
 @applies(HandForHandHandPlayed)
 def _apply_hfh_hand(state: TournamentState, ev: HandForHandHandPlayed) -> None:
     profile = state.part(Setup).profile.replace(hfh_seconds_per_hand=ev.seconds)
-    state.part(ClockPart).hfh_reported.clear()
+    state.part(ClockPart).hfh_closed += 1
+    _open_hfh_hand(state)
     _step(state, lambda c: clk.hand_finished(c, _at(ev.at), profile))
 
 
@@ -708,16 +746,35 @@ def _decide_hfh(state: TournamentState, cmd: HandForHand, ctx: Context) -> list[
     return [HandForHandEnded(at=_iso(ctx.now))]
 
 
-@decides(HandForHandHand)
-def _decide_hfh_hand(state: TournamentState, cmd: HandForHandHand, ctx: Context) -> list[Event]:
+def _hand_finished(state: TournamentState, ctx: Context) -> list[Event]:
+    """Every table has finished the hand-for-hand hand in play: the clock loses one hand's
+    time (FOX-HFH) and the hand is closed (the next one has a new name). When the field
+    reached the places paid in this hand (a satellite: its seats) and the profile ends
+    hand-for-hand at the bubble (``hfh_ends_at``), it ends in the same batch.
+
+    Implements: FOX-HFH (B10); IMPL ``hfh_ends_at`` (TDA practice: hand-for-hand nearing
+    the money, ended once the hand that burst the bubble is finished everywhere).
+    """
     clock, _ = _clock(state)
     profile = state.part(Setup).profile
-    after = clk.hand_finished(clock, ctx.now, profile)
-    return [
-        HandForHandHandPlayed(
-            at=_iso(ctx.now), seconds=profile.hfh_seconds_per_hand, hand=after.hfh_hands
-        )
+    clk.hand_finished(clock, ctx.now, profile)
+    hand = state.part(ClockPart).hfh_closed + 1
+    at = _iso(ctx.now)
+    events: list[Event] = [
+        HandForHandHandPlayed(at=at, seconds=profile.hfh_seconds_per_hand, hand=hand)
     ]
+    burst = bubble_burst(state)
+    if burst is not None and profile.hfh_ends_at is HandForHandEnd.BUBBLE:
+        left, paid, what = burst
+        players = "1 player" if left == 1 else f"{left} players"
+        reason = f"the bubble burst ({players} left, {paid} {what})"
+        events.append(HandForHandEnded(at=at, reason=reason, closes_hand=False))
+    return events
+
+
+@decides(HandForHandHand)
+def _decide_hfh_hand(state: TournamentState, cmd: HandForHandHand, ctx: Context) -> list[Event]:
+    return _hand_finished(state, ctx)
 
 
 @decides(TableHandFinished)
@@ -745,10 +802,11 @@ def _decide_table_hand(state: TournamentState, cmd: TableHandFinished, ctx: Cont
             + ".",
             rule_ids=state.part(Setup).profile.cite("B10"),
         )
-    events: list[Event] = [TableHandReported(at=_iso(ctx.now), table=number)]
+    hand = part.hfh_closed + 1
+    events: list[Event] = [TableHandReported(at=_iso(ctx.now), table=number, hand=hand)]
     events += penalty_hands(state, number, 1, ctx.now, hand_for_hand_report=True)  # K3
     if all(n == number or n in part.hfh_reported for n in playing):
-        events += _decide_hfh_hand(state, HandForHandHand(), ctx)
+        events += _hand_finished(state, ctx)
     return events
 
 
@@ -851,6 +909,7 @@ def _not_coloured_up_twice(
 @decides(ColorUp)
 def _decide_color_up(state: TournamentState, cmd: ColorUp, ctx: Context) -> list[Event]:
     _not_finished(state, ctx)
+    wait_for_hand_for_hand_hand(state, ctx.now, "The colour-up")  # B10, G3
     clock, events = _clock(state)
     part = state.part(ClockPart)
     v = view(clock, ctx.now)

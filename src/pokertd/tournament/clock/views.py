@@ -8,11 +8,19 @@ profile's late-event big-blind ante applies (B6: KPC halves it at five players, 
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from datetime import datetime
 
+from pokertd.rules import HandForHandEnd
 from pokertd.tournament.clock.rules import ClockView, view
-from pokertd.tournament.clock.state import ClockPart
+from pokertd.tournament.clock.state import (
+    ClockPart,
+    bubble_burst,
+    hfh_hand_name,
+    hfh_hand_open,
+    hfh_waiting_tables,
+    places_in_the_money,
+)
 from pokertd.tournament.clock.structures import level_for_players
 from pokertd.tournament.eliminations.state import finish
 from pokertd.tournament.entries.state import Roster, Setup
@@ -64,4 +72,115 @@ def clock_view(state: TournamentState, now: datetime) -> ClockView | None:
     )
 
 
-__all__ = ["clock_view"]
+@dataclass(frozen=True, slots=True, kw_only=True)
+class HandForHandView:
+    """Hand-for-hand as the floor console shows it (B10): on or off, the hand in play, the
+    tables still playing it, and the sentence that tells the floor what comes next."""
+
+    on: bool
+    """Hand-for-hand is on (never once the night is finished)."""
+    hand: str
+    """The hand in play (``HFH-3``), ``""`` when off."""
+    open: bool
+    """The hand is under way and not finished everywhere: seats and colour-ups wait."""
+    waiting: tuple[int, ...]
+    """The tables still playing it."""
+    left: int
+    paid: int | None
+    """Places paid now (a satellite: its seats); ``None`` when not known (or not asked:
+    hand-for-hand off)."""
+    bubble_burst: bool
+    """The field reached the places paid in the hand in play."""
+    end_now: bool
+    """The floor should end hand-for-hand now: in the money, and no hand is under way that
+    ends it by itself."""
+    note: str
+    """What the console says (``""``: nothing to say)."""
+
+    def as_json(self) -> dict[str, object]:
+        """JSON-safe data for the console."""
+        return {
+            "on": self.on,
+            "hand": self.hand,
+            "open": self.open,
+            "waiting": list(self.waiting),
+            "left": self.left,
+            "paid": self.paid,
+            "bubble_burst": self.bubble_burst,
+            "end_now": self.end_now,
+            "note": self.note,
+        }
+
+
+def _finished(state: TournamentState, now: datetime) -> bool:
+    """The night is over (G2): the one end-of-night fact every face reads."""
+    return finish(state, now).finished
+
+
+def hand_for_hand_view(state: TournamentState, now: datetime) -> HandForHandView:
+    """Hand-for-hand for the floor console at ``now``.
+
+    The note says: while the hand that burst the bubble is still being played, that
+    hand-for-hand ends when every table has finished it (``hfh_ends_at = "bubble"``) or that
+    the floor ends it then (``"floor"``); in the money with no such hand, that the floor
+    ends it; after it ended by itself, so (until the next bust). Nothing once the night is
+    finished ("HAND FOR HAND" went on showing beside "Finished · winner").
+
+    Implements: FOX-HFH (B10); IMPL ``hfh_ends_at``.
+    """
+    part = state.part(ClockPart)
+    roster = state.part(Roster)
+    left = roster.alive_count
+    on = part.clock is not None and part.clock.hand_for_hand
+    # Off (most of the night) reads nothing more than the part: every snapshot asks.
+    ended = "" if on else part.hfh_ended
+    if ended and len(roster.out) != part.hfh_ended_out:
+        ended = ""  # said until the next bust
+    if (not on and not ended) or _finished(state, now):
+        return HandForHandView(
+            on=False, hand="", open=False, waiting=(), left=left, paid=None,
+            bubble_burst=False, end_now=False, note="",
+        )  # fmt: skip
+    money = places_in_the_money(state)
+    paid = money[0] if money is not None else None
+    if not on:
+        return HandForHandView(
+            on=False, hand="", open=False, waiting=(), left=left, paid=paid,
+            bubble_burst=False, end_now=False,
+            note=f"Hand-for-hand ended by itself: {ended}.",
+        )  # fmt: skip
+    waiting = tuple(hfh_waiting_tables(state))
+    is_open = hfh_hand_open(state)
+    burst = bubble_burst(state) is not None
+    by_itself = state.part(Setup).profile.hfh_ends_at is HandForHandEnd.BUBBLE
+    in_money = paid is not None and left <= paid
+    tables = ""
+    if waiting:
+        tables = " (waiting for table " if len(waiting) == 1 else " (waiting for tables "
+        tables += ", ".join(map(str, waiting)) + ")"
+    if burst and by_itself:
+        note = (
+            f"The bubble burst: hand-for-hand ends when every table has finished this hand{tables}."
+        )
+    elif burst:
+        note = (
+            f"The bubble burst: end hand-for-hand once every table has finished this hand{tables}."
+        )
+    elif in_money:
+        note = f"In the money ({left} left, {paid} paid): end hand-for-hand."
+    else:
+        note = ""
+    return HandForHandView(
+        on=True,
+        hand=hfh_hand_name(part),
+        open=is_open,
+        waiting=waiting,
+        left=left,
+        paid=paid,
+        bubble_burst=burst,
+        end_now=in_money and not (burst and by_itself),
+        note=note,
+    )
+
+
+__all__ = ["HandForHandView", "clock_view", "hand_for_hand_view"]

@@ -12,7 +12,7 @@ from pokertd.tournament.eliminations.log import (
     EndedByChipCount,
     PlayersBusted,
 )
-from pokertd.tournament.eliminations.rules import rank_same_hand, same_hand_key
+from pokertd.tournament.eliminations.rules import ends_at_set_time, rank_same_hand, same_hand_key
 from pokertd.tournament.eliminations.state import Placing, finishing_places
 from pokertd.tournament.eliminations.views import winner
 
@@ -23,6 +23,7 @@ __all__ = [
     "EndedByChipCount",
     "Placing",
     "PlayersBusted",
+    "ends_at_set_time",
     "finishing_places",
     "rank_same_hand",
     "same_hand_key",

@@ -7,9 +7,10 @@ are computed from the order, not stored, so entries sold later in late registrat
 earlier busts down exactly as the floor counts them.
 
 Several players out in the same hand (one ``bust`` with several names, or busts that name
-the same ``hand`` — during hand-for-hand, busts at different tables in the same hand are the
-same hand) are ranked by their chips at the start of that hand, more chips placing higher
-(G3). Equal stacks tie and share the places (IMPL, TDA; prize sharing is computed from
+the same ``hand`` — during hand-for-hand, busts at different tables in the hand-for-hand
+hand in play are the same hand; the clock names it, ``HFH-3``, never twice in an event) are
+ranked by their chips at the start of that hand, more chips placing higher (G3). Equal
+stacks tie and share the places (IMPL, TDA; prize sharing is computed from
 :class:`Placing` by the payouts functions). Spotlight breaks such ties by the better hand,
 then the most blue chips (``simultaneous_elim_order``); cards never decide (TNPL-D9).
 
@@ -27,15 +28,15 @@ from dataclasses import dataclass, field
 from typing import Annotated, Any
 
 from pokertd.errors import InvalidCommand, RuleViolation
-from pokertd.rules import FinishMethod
 from pokertd.tournament import limits as lim
-from pokertd.tournament.eliminations.state import hand_in_play
+from pokertd.tournament.eliminations.rules import ends_at_set_time, same_hand_group
 from pokertd.tournament.entries.rules import EntryStatus
 from pokertd.tournament.entries.state import (
     Entry,
     Out,
     Roster,
     Setup,
+    bust_hand,
     find_player,
     live_entry_of,
     paid_places,
@@ -183,15 +184,6 @@ def _per_player(values: tuple[int, ...], n: int, what: str) -> list[int | None]:
     return list(values)
 
 
-def _hand_for_hand(state: TournamentState, ctx: Context) -> str | None:
-    """During hand-for-hand, the hand being played at every table (FOX-HFH, G3): busts at
-    different tables in the same hand-for-hand hand are the same hand. The clock tells
-    (through :func:`~pokertd.tournament.entries.state.read_clock`), so eliminations never
-    import the clock. The prizes read the same answer (:func:`.state.hand_in_play`: a
-    place busted in the hand still being played is not final)."""
-    return hand_in_play(state, ctx.now)
-
-
 def _refuse_joining_a_paid_hand(state: TournamentState, group: str) -> None:
     """A bust may not join a hand whose busted players were already paid: it would share
     their places and change what they were paid (G3, H2). The floor records it as a hand of
@@ -252,8 +244,12 @@ def _decide_bust(state: TournamentState, cmd: Bust, ctx: Context) -> list[Event]
         if any(e.entry_id == winner.entry_id for e in entries):
             raise InvalidCommand(f"{player.name} cannot eliminate themselves.")
         eliminator_id, eliminator_name = winner.entry_id, player.name
-    hand = cmd.hand.strip() if cmd.hand else _hand_for_hand(state, ctx)
-    group = f"hand:{hand}" if hand else f"bust:{len(roster.out) + 1}:{entries[0].entry_id}"
+    # During hand-for-hand the clock names the hand in play at every table (FOX-HFH, G3):
+    # busts at different tables in that hand are one hand; a hand is never reused. It also
+    # refuses a bust no hand can have caused (B2: chips raced at this break).
+    clock_hand = bust_hand(state, [e.entry_id for e in entries], ctx.now)
+    hand = cmd.hand.strip() if cmd.hand else clock_hand
+    group = same_hand_group(hand) if hand else f"bust:{len(roster.out) + 1}:{entries[0].entry_id}"
     _refuse_joining_a_paid_hand(state, group)
     busted = tuple(
         Busted(entry_id=e.entry_id, name=e.name, start_stack=s, hand_rank=r, blue_chips=b)
@@ -279,8 +275,7 @@ def _decide_end(state: TournamentState, cmd: EndByChipCount, ctx: Context) -> li
         raise InvalidCommand("This tournament has not been created yet.")
     if setup.finished:
         raise RuleViolation("The tournament is already over.")
-    timed = FinishMethod.TIMED_CHIP_COUNT
-    if timed not in (setup.tmpl.finish_method, setup.profile.finish_method):
+    if not ends_at_set_time(setup.tmpl.finish_method, setup.profile.finish_method):
         raise RuleViolation(
             "This event is played until one player has all the chips; only an event posted "
             "to end at a set time is ranked by chip count.",

@@ -6,7 +6,7 @@ higher; equal keys tie and share the places (IMPL, TDA). Spotlight breaks ties b
 better hand, then the most blue chips (``simultaneous_elim_order``); cards never decide
 otherwise (TNPL-D9). With a start stack unknown, nobody can be ranked: they all share.
 
-Implements: SPOT-6.14, TNPL-D9 (G3).
+Implements: SPOT-6.14, TNPL-D9 (G3); NJ-6b (G2: an event that ends at a set time).
 """
 
 from __future__ import annotations
@@ -14,13 +14,23 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TypeVar
 
-from pokertd.rules import SimultaneousElimOrder
+from pokertd.rules import FinishMethod, SimultaneousElimOrder
 from pokertd.types import Chips
 
 T = TypeVar("T")
 
 _NO_HAND_RANK = 10**6
 """A missing hand rank sorts below every recorded one."""
+
+
+def same_hand_group(hand: str) -> str:
+    """The same-hand key (``PlayersBusted.group``) of busts in the hand named ``hand``: every
+    bust recorded with this key is ranked together (G3).
+
+    >>> same_hand_group("HFH-3")
+    'hand:HFH-3'
+    """
+    return f"hand:{hand}"
 
 
 def same_hand_key(
@@ -73,4 +83,18 @@ def rank_same_hand(
     return tiers
 
 
-__all__ = ["rank_same_hand", "same_hand_key"]
+def ends_at_set_time(*methods: FinishMethod | None) -> bool:
+    """Whether an event may end at its set time, ranked by chip count (G2: NJ-6b): its
+    template's or its profile's finish method (``methods``, ``None`` = not set) is
+    ``timed_chip_count``. The TDA default and every other venue play until one player has
+    every chip.
+
+    >>> ends_at_set_time(None, FinishMethod.ELIMINATION)
+    False
+    >>> ends_at_set_time(FinishMethod.TIMED_CHIP_COUNT, FinishMethod.ELIMINATION)
+    True
+    """
+    return FinishMethod.TIMED_CHIP_COUNT in methods
+
+
+__all__ = ["ends_at_set_time", "rank_same_hand", "same_hand_group", "same_hand_key"]

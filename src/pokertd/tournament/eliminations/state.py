@@ -68,9 +68,9 @@ def hand_in_play(state: TournamentState, now: datetime) -> str | None:
     (each bust its own hand). Busts in that hand share places until it is over, so a place
     busted in it is not final yet (the prizes wait)."""
     reading = read_clock(state, now)
-    if reading is None or not reading.hand_for_hand:
+    if reading is None or not reading.hfh_hand:
         return None
-    return f"HFH-{reading.hfh_hands + 1}"
+    return reading.hfh_hand
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

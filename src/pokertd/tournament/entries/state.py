@@ -20,7 +20,7 @@ NJ-7, FOX-REG5 (A13); FOX-EVT, KPC-57, NJ-44a (H1).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
@@ -252,6 +252,14 @@ class ClockReading:
     """The instant the clock closed registration (the end of the closing level, A4) when it
     did so while running; ``None`` when it has not, or when a clock command moved it past
     the close (that command's batch is then the moment)."""
+    hfh_hand: str = ""
+    """The hand-for-hand hand in play (``"HFH-3"``; never reused in the event), ``""`` when
+    hand-for-hand is off (B10, G3)."""
+    hfh_open: bool = False
+    """That hand is under way and not finished everywhere: a table has reported it or a bust
+    is recorded in it, and not every table has reported (seats and colour-ups wait, B10)."""
+    hfh_waiting: tuple[int, ...] = ()
+    """The tables still playing that hand."""
 
 
 ClockReader = Callable[[TournamentState, datetime], ClockReading | None]
@@ -270,6 +278,28 @@ def read_clock(state: TournamentState, now: datetime) -> ClockReading | None:
         reading = reader(state, now)
         if reading is not None:
             return reading
+    return None
+
+
+BustHandReader = Callable[[TournamentState, Sequence[str], datetime], str | None]
+_BUST_HAND_READERS: list[BustHandReader] = []
+
+
+def register_bust_hand_reader(reader: BustHandReader) -> BustHandReader:
+    """Let the clock say which hand a bust belongs to (a decorator used by the clock, so
+    eliminations never import it): the hand-for-hand hand in play, or none."""
+    _BUST_HAND_READERS.append(reader)
+    return reader
+
+
+def bust_hand(state: TournamentState, entry_ids: Sequence[str], now: datetime) -> str | None:
+    """The hand the entries named went out in, as the clock knows it (``"HFH-3"``), or
+    ``None`` (a hand of their own). Raises :class:`~pokertd.errors.RuleViolation` when no
+    hand can have put them out now (B2: a player whose chips were raced at this break)."""
+    for reader in _BUST_HAND_READERS:
+        hand = reader(state, entry_ids, now)
+        if hand is not None:
+            return hand
     return None
 
 
@@ -537,6 +567,7 @@ def live_entry_of(state: TournamentState, ref: str) -> tuple[Player, Entry]:
 
 
 __all__ = [
+    "BustHandReader",
     "CapacityReader",
     "ClockReader",
     "ClockReading",
@@ -552,6 +583,7 @@ __all__ = [
     "Setup",
     "addon_possible",
     "at_forfeit_point",
+    "bust_hand",
     "entries_open",
     "find_player",
     "live_entry_of",
@@ -561,6 +593,7 @@ __all__ = [
     "pre_approved_entry_open",
     "read_clock",
     "rebuys_possible",
+    "register_bust_hand_reader",
     "register_capacity_reader",
     "register_clock_reader",
     "register_paid_reader",

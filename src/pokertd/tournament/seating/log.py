@@ -91,6 +91,7 @@ from pokertd.tournament.seating.state import (
     paid_places_now,
     seating_for_apply,
     seating_now,
+    wait_for_hand_for_hand_hand,
 )
 
 # --- events -----------------------------------------------------------------------------------
@@ -666,6 +667,8 @@ def _button_draws(work: Seating, tables: tuple[int, ...], rng: random.Random) ->
 @decides(SuggestMoves)
 def _decide_suggest(state: TournamentState, cmd: SuggestMoves, ctx: Context) -> list[Event]:
     part = state.part(Tables)
+    if part.auto_confirm:
+        wait_for_hand_for_hand_hand(state, ctx.now, "Moving players")  # B10, G3
     seating = live_seating(state)
     if part.pending and not part.auto_confirm:
         stale = [i for i, m in part.pending.items() if not _still_valid(seating, m)]
@@ -727,6 +730,7 @@ def _still_valid(seating: Seating, move: Move) -> bool:
 
 @decides(ConfirmMove)
 def _decide_confirm(state: TournamentState, cmd: ConfirmMove, ctx: Context) -> list[Event]:
+    wait_for_hand_for_hand_hand(state, ctx.now, "The move")  # B10, G3
     part = state.part(Tables)
     move = part.pending.get(cmd.move_id)
     if move is None:
@@ -752,6 +756,7 @@ def _decide_confirm(state: TournamentState, cmd: ConfirmMove, ctx: Context) -> l
 
 @decides(ConfirmMoves)
 def _decide_confirm_many(state: TournamentState, cmd: ConfirmMoves, ctx: Context) -> list[Event]:
+    wait_for_hand_for_hand_hand(state, ctx.now, "The moves")  # B10, G3
     part = state.part(Tables)
     ids = list(dict.fromkeys(cmd.moves))
     if not ids:
@@ -813,6 +818,7 @@ def _first_button(seating: Seating, number: int, rng: random.Random) -> ButtonPl
 
 @decides(BreakTable)
 def _decide_break(state: TournamentState, cmd: BreakTable, ctx: Context) -> list[Event]:
+    wait_for_hand_for_hand_hand(state, ctx.now, f"Breaking table {cmd.table}")  # B10, G3
     part = state.part(Tables)
     seating = live_seating(state)
     todo = break_table(seating, cmd.table, ctx.rng)
@@ -823,6 +829,7 @@ def _decide_break(state: TournamentState, cmd: BreakTable, ctx: Context) -> list
 
 @decides(Redraw)
 def _decide_redraw(state: TournamentState, cmd: Redraw, ctx: Context) -> list[Event]:
+    wait_for_hand_for_hand_hand(state, ctx.now, "The final-table redraw")  # B10, G3
     seating = live_seating(state)
     draw = draw_final_table(seating, ctx.rng)
     records = tuple(
@@ -933,6 +940,7 @@ def _minutes_since(at: str, now: datetime) -> int:
 def _decide_move_player(state: TournamentState, cmd: MovePlayer, ctx: Context) -> list[Event]:
     """Implements: FOX-6, FOX-8, TNPL-B3 (C1, manual seat override); KPC-8d, TNPL-B6ii,
     FOX-10A (C6, the seat checks reused from :func:`check_move`); D4 (``waits``)."""
+    wait_for_hand_for_hand_hand(state, ctx.now, "The move")  # B10, G3
     _, entry = live_entry_of(state, cmd.player)
     seating = live_seating(state)
     where = seating.where.get(entry.entry_id)

@@ -168,8 +168,9 @@
         this.left = c.seconds_left == null ? null : c.seconds_left - e;
         this.breakIn = c.next_break_in == null ? null : c.next_break_in - e;
         this.regIn = c.registration_closes_in == null ? null : c.registration_closes_in - e;
+        if (this.ended()) { this.lastKey = "end"; return; }  // the night is over: no more cues
         const key = (c.level && c.level.level) + (c.on_break ? "b" : "") + (c.started ? "s" : "");
-        if (this.lastKey !== null && key !== this.lastKey) this.cue(c.on_break ? 2 : 3, 660);
+        if (this.lastKey !== null && this.lastKey !== "end" && key !== this.lastKey) this.cue(c.on_break ? 2 : 3, 660);
         this.lastKey = key;
         if (c.running && this.left != null) {
           if (this.left <= 60 && this.left > 55 && !this.warned) { this.warned = true; this.cue(1, 990); }
@@ -182,9 +183,11 @@
         this.flashing = true;
         setTimeout(() => { this.flashing = false; }, 3000);
       },
+      /** The night is over (a winner, or ended by chip count): screens show the end, not a clock. */
+      ended() { return !!(this.s && (this.s.finished || this.s.winner)); },
       stateText() {
         const c = this.clock;
-        if (!c || c.started === undefined) return "";
+        if (!c || c.started === undefined || this.ended()) return "";  // over: no clock state
         if (!c.started) return "Not started";
         if (!c.running) return "PAUSED";
         if (c.on_break) return "On break";

@@ -5,6 +5,7 @@
   "use strict";
   const P = window.pokertd;
   const OUT = ["busted", "out", "eliminated", "forfeited", "disqualified", "alternate", "registered"];
+  const RANK = { public: 0, dealer: 1, floor: 2, director: 3 };
 
   function floor(tid) {
     const base = P.withCommands(P.display(tid, "staff", false));
@@ -14,6 +15,7 @@
       picks: [], picked: null, pickSeq: 0, league: null,
       generic: { name: "", values: {} }, sheet: null, chipsFor: null, chipValues: {},
       chipNote: "", busy: false, moving: null, moveTarget: "", nowMs: Date.now(), wallAt: Date.now(),
+      role: "floor",
       apply(view) {
         // app.js's apply, plus the wall time the view arrived (minutes away count from it)
         baseApply.call(this, view);
@@ -22,6 +24,8 @@
       start() {
         const fromHash = (location.hash || "").slice(1);
         if (["tables", "players", "clock", "money", "log", "ruling"].includes(fromHash)) this.tab = fromHash;
+        const el = document.querySelector(".console[data-role]");
+        if (el) this.role = el.dataset.role;
         this.apply(P.readInitial());
         this.loadCommands();
         this.loadLeague();
@@ -31,10 +35,78 @@
       },
       show(tab) { this.tab = tab; history.replaceState(null, "", "#" + tab); window.scrollTo(0, 0); },
       offer(kind) { return !!(this.v.offers || {})[kind] && this.has(kind); },
+      /** Whether this console's user may run the command (its least role, /api/commands):
+       *  a director-only control shows as a sentence for the floor, not a button refused. */
+      may(name) {
+        const c = this.commands.find((x) => x.name === name);
+        return !!c && (RANK[this.role] ?? 0) >= (RANK[c.role] ?? 3);
+      },
+
+      // ---- the end of the night ---------------------------------------------------------
+      finishedText() { return this.s.winner ? "Finished · winner " + this.s.winner : "Finished"; },
+      survivors() { return this.players().filter((p) => p.status === "alive"); },
+      async endByCount(counts) {
+        // NJ-6b: every survivor's count; the core refuses a missing or non-positive one.
+        const rows = this.survivors().map((p) => [p.name, String(counts[p.entry_id] ?? "").replace(/[,\s]/g, "")]);
+        const blank = rows.filter((r) => r[1] === "").map((r) => r[0]);
+        if (blank.length) { this.say("Count every player still in: missing " + blank.join(", ") + ".", true); return; }
+        if (!confirm(`End the event now? ${rows.length} players are ranked by these counts.`)) return;
+        this.busy = true;
+        try { await this.run("end_by_chip_count", { counts: rows.map((r) => [r[0], Number(r[1])]) }); } finally { this.busy = false; }
+      },
+
+      // ---- the bounty of a split pot (I4) -----------------------------------------------
+      bountySplitRule() {
+        const c = this.v.choices || {};
+        return c.bounty_split === "closest_clockwise_from_button"
+          ? `The whole bounty goes to the winner closest clockwise from the button (${c.bounty_rule}): give the button's seat of that hand; the winners' seats come from the map.`
+          : `The winners of the pot share the bounty equally (${c.bounty_rule}).`;
+      },
+      /** Where a player sits on the map ({table, seat}), or null. */
+      seatOfName(name) {
+        for (const t of this.tables()) for (const x of t.seats || []) if (x.name === name) return { table: t.table, seat: x.seat };
+        return null;
+      },
+      /** The map's button at the table where the named winners sit (all at one table), or null. */
+      buttonOf(names) {
+        const seats = names.map((n) => (n || "").trim()).filter(Boolean).map((n) => this.seatOfName(n));
+        if (!seats.length || seats.some((x) => !x) || new Set(seats.map((x) => x.table)).size !== 1) return null;
+        const t = this.tableOf(seats[0].table);
+        return t && t.button != null ? t.button : null;
+      },
+      async recordBountyWinners(f) {
+        const winners = f.winners.map((x) => (x || "").trim()).filter(Boolean);
+        const body = { player: f.player.trim(), winners };
+        const seats = winners.map((n) => this.seatOfName(n));
+        // the core orders the winners clockwise from the button (FOX-BTY4) from these seats
+        if (winners.length > 1 && f.button && seats.every((x) => x)) {
+          body.button_seat = Number(f.button);
+          body.winner_seats = seats.map((x) => x.seat);
+        }
+        return await this.run("record_bounty_winners", body);
+      },
+
+      // ---- the posted prize schedule (NJ-44d) -------------------------------------------
+      sched() { return (this.v.choices || {}).schedule || {}; },
+      scheduleDue() { const x = this.sched(); return !!(x.required && !x.posted && !this.s.finished); },
+      /** The amounts per place that posting shows (the core's payouts, never computed here). */
+      scheduleLine() {
+        const rows = this.v.payouts || [];
+        if (!rows.length) return this.v.payouts_note ? "Payouts: " + this.v.payouts_note + "." : "";
+        const shown = rows.slice(0, 12).map((p) => this.ordinal(p.place) + " " + this.money(p.amount));
+        const more = rows.length > 12 ? ` … (${rows.length} places paid)` : "";
+        return "To be posted: " + shown.join(" · ") + more;
+      },
+      async postSchedule() {
+        if (this.busy) return;
+        this.busy = true;
+        try { await this.run("post_payout_schedule", {}); } finally { this.busy = false; }
+      },
 
       // ---- clock ------------------------------------------------------------------------
       clockButtons() {
         const c = this.clock, out = [];
+        if (this.s.finished) return out;  // the night is over: no clock to run
         const add = (label, name, body, cls) => { if (this.has(name)) out.push({ name, label, body: body || {}, cls: cls || "" }); };
         if (!c.started) add("Start clock", "start_clock", {}, "primary");
         else if (c.running) add("Pause", "pause_clock");
@@ -43,11 +115,12 @@
         add("Level ▶", "next_level");
         add("+1 min", "adjust_clock", { seconds: 60 });
         add("−1 min", "adjust_clock", { seconds: -60 });
+        if (this.s.finished) return out;  // the night is over: no hand-for-hand to run
         if (c.hand_for_hand) {
           const waiting = c.hfh_waiting || [];
           add("Hand-for-hand hand done" + (waiting.length ? ` (waiting for tables: ${waiting.join(", ")})` : ""),
-              "hand_for_hand_hand", {}, "primary");
-          add("End hand-for-hand", "hand_for_hand", { on: false });
+              "hand_for_hand_hand", {}, c.hfh_end_now ? "" : "primary");
+          add("End hand-for-hand", "hand_for_hand", { on: false }, c.hfh_end_now ? "primary" : "");
         } else add("Hand-for-hand", "hand_for_hand", { on: true });
         return out;
       },
@@ -152,10 +225,10 @@
         const want = this.buttonWanted();
         if (want === t.table && s.name) { this.run("place_button", { table: t.table, seat: s.seat }); return; }
         if (!s.name) return;
-        this.sheet = { table: t.table, seat: s.seat, name: s.name, eliminator: "", chips: "" };
+        this.sheet = { table: t.table, seat: s.seat, name: s.name, eliminator: "", chips: "", many: false, rows: [] };
       },
       bustFromList(p) {
-        this.sheet = { table: p.table, seat: p.seat, name: p.name, eliminator: "", chips: "" };
+        this.sheet = { table: p.table, seat: p.seat, name: p.name, eliminator: "", chips: "", many: false, rows: [] };
       },
       tableMates() {
         if (!this.sheet) return [];
@@ -168,6 +241,49 @@
         const by = (this.sheet.eliminator || "").trim();
         if (by) body.eliminator = by;
         if (await this.run("bust", body)) this.sheet = null;
+      },
+      // ---- several players out in one hand (G3; SPOT-6.14 hand and blue chips) ---------
+      byHand() { return !!(this.v.choices || {}).bust_by_hand; },
+      sameHandRule() {
+        const rule = (this.v.choices || {}).bust_rule || "G3";
+        return this.byHand()
+          ? `Tick who is out and give their chips at the start of the hand: more chips place higher; equal stacks: the better hand (1 = best), then the most blue chips (${rule}).`
+          : `Tick who is out and give their chips at the start of the hand: more chips place higher; equal stacks share the places (${rule}).`;
+      },
+      openSameHand() {
+        const t = this.tableOf(this.sheet.table);
+        const seated = t ? (t.seats || []).filter((x) => x.name) : [];
+        const first = seated.filter((x) => x.name === this.sheet.name);
+        this.sheet.rows = first.concat(seated.filter((x) => x.name !== this.sheet.name)).map((x) => (
+          { name: x.name, out: x.name === this.sheet.name, stack: "", rank: "", blue: "", last: this.stackOf(x) }));
+        this.sheet.many = true;
+      },
+      sameHandOut() { return this.sheet && this.sheet.many ? this.sheet.rows.filter((r) => r.out) : []; },
+      async bustMany() {
+        const out = this.sameHandOut();
+        if (out.length < 2) { this.say("Tick at least two players out in this hand (one player: “Bust” above).", true); return; }
+        const body = { players: out.map((r) => r.name) };
+        // Each list is all or nothing (the core ranks by what is given); a half-filled one
+        // is sent back to the floor rather than guessed.
+        const column = (key, what) => {
+          const raw = out.map((r) => String(r[key] ?? "").replace(/[,\s]/g, ""));
+          if (raw.every((x) => x === "")) return null;
+          if (raw.some((x) => x === "")) throw new Error(`Give the ${what} of every player ticked, or of none.`);
+          return raw.map(Number);
+        };
+        try {
+          const stacks = column("stack", "start-of-hand chips");
+          if (stacks) body.start_stacks = stacks;
+          if (this.byHand()) {
+            const ranks = column("rank", "hand rank"), blues = column("blue", "blue chips");
+            if (ranks) body.hand_ranks = ranks;
+            if (blues) body.blue_chips = blues;
+          }
+        } catch (e) { this.say(e.message, true); return; }
+        const by = (this.sheet.eliminator || "").trim();
+        if (by) body.eliminator = by;
+        this.busy = true;
+        try { if (await this.run("bust", body)) this.sheet = null; } finally { this.busy = false; }
       },
       async chipsSheet() {
         const n = Number(this.sheet.chips);

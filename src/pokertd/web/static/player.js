@@ -35,7 +35,9 @@
       },
       apply(view) {
         baseApply.call(this, view);
-        const rev = this.v.seating_rev;
+        // a new seat anywhere, or the end of the night (a timed finish moves nobody): ask
+        // for this phone's player again, for the seat or the place and prize
+        const rev = String(this.v.seating_rev) + (this.ended() ? ":end" : "");
         if (this.me && rev !== this.lastRev) {
           const first = this.lastRev === null;
           this.lastRev = rev;
@@ -86,8 +88,33 @@
         const m = this.moved;
         return m ? `You were at table ${m.from.table}, seat ${m.from.seat}. Take your chips with you.` : "";
       },
+      /** This phone's player's row of the results (the push's, else the players API's). */
+      myResult() {
+        const me = this.me;
+        if (!me) return null;
+        const rows = (this.v.results && this.v.results.rows) || [];
+        const row = rows.find((r) => me.entry && r.entry_id === me.entry) || rows.find((r) => r.name === me.name);
+        if (row) return { place: row.place, prize_cents: row.prize_cents, note: row.note };
+        const p = this.mine;
+        return p && p.place ? { place: p.place, prize_cents: p.prize_cents, note: p.prize_note } : null;
+      },
+      isMine(r) { const me = this.me; return !!me && ((me.entry && r.entry_id === me.entry) || r.name === me.name); },
+      myPrize() {
+        const r = this.myResult();
+        if (!r || !r.prize_cents) return "";
+        const deal = (r.note || "").startsWith("deal");
+        return "Prize " + this.money(r.prize_cents) + (deal ? " (deal)" : "");
+      },
+      winnerRow() { return ((this.v.results && this.v.results.rows) || []).find((r) => r.place === 1) || null; },
+      winnerName() { const r = this.winnerRow(); return this.s.winner || (r ? r.name : ""); },
+      winnerPrize() { const r = this.winnerRow(); return r && r.prize_cents ? this.money(r.prize_cents) : ""; },
       myPlace() {
         const p = this.mine;
+        if (this.ended()) {
+          const r = this.myResult();
+          if (!r) return p ? "Finished" : "";
+          return r.place === 1 ? "Winner · 1st" : `Finished ${this.ordinal(r.place)}`;
+        }
         if (!p) return "";
         if (p.table) return `Table ${p.table}, seat ${p.seat}`;
         if (p.place) return `Finished ${this.ordinal(p.place)}`;

@@ -1,0 +1,77 @@
+"""Hand-for-hand on the floor console (1024x768), in Debian's chromium (issue 22, B10).
+
+The head of the console shows "HAND FOR HAND" with what comes next: in the money, the
+sentence and its "End hand-for-hand" button; once the night is finished, nothing of
+hand-for-hand beside "Finished · winner" (the banner used to stay). A screenshot of each goes
+to ``tests/.artifacts/`` (ignored by git).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from .test_browser import (  # noqa: F401  (fixtures)
+    ARTIFACTS,
+    PASSWORD,
+    browser,
+    pytestmark,
+    server,
+)
+
+
+def _api(page: Any, base: str, token: str, tid: str, name: str, body: dict[str, Any]) -> Any:
+    r = page.request.post(
+        f"{base}/api/tournaments/{tid}/commands/{name}",
+        data=json.dumps(body),
+        headers={"X-CSRF-Token": token, "Content-Type": "application/json"},
+    )
+    assert r.status == 200, r.text()
+    return r.json()
+
+
+def test_B10_hand_for_hand_on_the_console_until_the_night_is_finished(
+    server: str,  # noqa: F811
+    browser: Any,  # noqa: F811
+) -> None:
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page = browser.new_page(viewport={"width": 1024, "height": 768})
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(f"{server}/login")
+    page.fill("input[name=name]", "director")
+    page.fill("input[name=password]", PASSWORD)
+    page.click("button.primary")
+    token = next(c["value"] for c in page.context.cookies() if c["name"] == "pokertd_csrf")
+    created = page.request.post(
+        f"{server}/api/tournaments",
+        data=json.dumps({"name": "Bubble night", "template": "fox_grinder"}),
+        headers={"X-CSRF-Token": token, "Content-Type": "application/json"},
+    )
+    assert created.status in (200, 201), created.text()
+    tid = created.json()["tournament"]
+    names = [f"Guest {n:02d}" for n in range(1, 9)]  # FOX-PTAB: 8 entries pay 2 places
+    for name in names:
+        body = {"name": name, "member": f"C{name[-2:]}", "age_ok": True}
+        _api(page, server, token, tid, "register", body)
+    for name in ("draw_seats", "start_clock", "close_registration"):
+        _api(page, server, token, tid, name, {})
+    for name in names[:6]:
+        _api(page, server, token, tid, "bust", {"players": [name]})
+    _api(page, server, token, tid, "hand_for_hand", {"on": True})
+
+    page.goto(f"{server}/t/{tid}/floor")
+    page.wait_for_selector("#floor-hfh", state="visible")
+    assert page.inner_text("#floor-hfh-note").startswith(
+        "In the money (2 left, 2 paid): end hand-for-hand."
+    )
+    assert page.is_visible("#floor-hfh-end")
+    page.screenshot(path=str(ARTIFACTS / "hfh-in-the-money-1024x768.png"))
+
+    _api(page, server, token, tid, "bust", {"players": [names[6]]})
+    page.wait_for_selector("#floor-finished", state="visible")
+    page.wait_for_selector("#floor-hfh", state="hidden")
+    assert page.inner_text("#floor-finished") == f"Finished · winner {names[7]}"
+    assert not page.is_visible("#floor-hfh-note")
+    page.screenshot(path=str(ARTIFACTS / "hfh-finished-1024x768.png"))
+    assert errors == []
