@@ -607,3 +607,25 @@ def pay_whoever_can_be_paid(night: Night) -> None:
     for row in results(night.state, night.now).rows:
         if row.prize_cents and not row.paid and not row.waits:
             night.run(PayPrize(player=row.entry_id))
+
+
+def test_I6_H3_FOX_bounty_night_pays_the_pool_and_the_bounty_money_to_the_cent() -> None:
+    """Foxwoods $100 NLH Bounty, 8 entries, every knockout's eliminator recorded: at the
+    end the prizes are the net pool (after the 3 % withheld on buy-ins and bounty fees, H3)
+    and the bounties owed are the bounty money collected ($25 x 8, I6)."""
+    night = Night("fox_bounty_100", 8)
+    night.run(CloseRegistration())
+    winner = night.names[0]
+    for name in reversed(night.names[1:]):
+        night.now += timedelta(minutes=1)
+        night.run(Bust(players=(name,), eliminator=winner))
+    money = money_position(night.state, night.now)
+    assert money.bounty_money == money.bounties_owed == 8 * 2500
+    assert money.withheld == round((8 * 5200 + 8 * 2500) * 3 / 100)  # 3 % of $616 = $18.48
+    assert (money.owed, money.balanced) == (8 * 5200 - money.withheld, True)
+    for row in standings(night.state, night.now):
+        if row.total:
+            night.run(PayPrize(player=row.name, id_checked=True))
+    money = money_position(night.state, night.now)
+    assert (money.paid, money.bounties_paid) == (money.pool, 8 * 2500)
+    assert cash_report(night.state).bounties_paid == cash_report(night.state).bounties
