@@ -22,7 +22,13 @@ from pokertd.errors import RuleViolation
 from pokertd.service import TournamentService
 from pokertd.store import open_store
 from pokertd.tournament.eliminations import Bust
-from pokertd.tournament.entries import CreateTournament, Reenter, Register, Roster
+from pokertd.tournament.entries import (
+    CloseRegistration,
+    CreateTournament,
+    Reenter,
+    Register,
+    Roster,
+)
 from pokertd.tournament.framework import Command
 from pokertd.tournament.templates import load_template
 from web.conftest import Env, make_env
@@ -279,3 +285,18 @@ def test_FOX_REG5_cli_register_reenter_and_alternate(tmp_path: Path) -> None:
     code, out = _cli(db, "status", "two", "--json")
     assert code == 0
     assert (json.loads(out)["entries"], json.loads(out)["alive"]) == (2, 1)
+
+
+def test_FOX_REG5_G2_the_winner_of_a_finished_event_may_enter_another() -> None:
+    """Issue 22: an event won by its last player (registration closed) is over (G2), so its
+    winner no longer holds a live stack there; before, only an event ended by chip count
+    counted as over and the winner was refused elsewhere."""
+    venue = Venue()
+    venue.event("noon")
+    venue.event("two")
+    venue.run("noon", reg("Alice", "1001"))
+    venue.run("noon", reg("Bob", "1002"))
+    venue.run("noon", CloseRegistration())
+    venue.run("noon", Bust(players=("Bob",), eliminator="Alice"))  # Alice wins noon
+    venue.run("two", reg("Alice", "1001"))
+    assert len(venue.service.state("two").part(Roster).alive()) == 1

@@ -131,3 +131,77 @@ def test_pko_option_and_posted_schedule(db: str) -> None:
     text = ok(db, "post-schedule", tid)
     assert "2-10 entries: 1: 60%, 2: 40%" in text
     assert runner.invoke(CLI, ["post-schedule", tid, "--db", db]).exit_code == 2
+
+
+def refused(db: str, *args: str) -> str:
+    """The one-line refusal of a command the core turns down (exit code not 0)."""
+    result = runner.invoke(CLI, [*args, "--db", db])
+    assert result.exit_code != 0, result.output
+    return result.output
+
+
+def test_issue22_NJ_44d_post_schedule_prints_the_amounts(db: str) -> None:
+    """The posted schedule shows each place's amount, not 'generic payout (see the rules
+    sheet)' (NJ-44d)."""
+    ok(db, "new", "-t", "nj_fundraiser", "-n", "NJ", "--id", "nj")
+    for i in range(20):
+        ok(db, "register", "nj", f"Player {i:02d}", "--card", "1", "--age-ok")
+    payouts = js(db, "payouts", "nj")
+    out = ok(db, "post-schedule", "nj")
+    assert "see the rules sheet" not in out
+    assert "20 entries, net prize pool $2,000.00" in out
+    first = payouts[0]["amount"]
+    assert f"1st: ${first // 100:,}.{first % 100:02d}" in out
+
+
+def test_issue22_G2_A4_status_says_what_ends_the_night_and_pay_says_why_it_waits(
+    db: str,
+) -> None:
+    """One player left with late registration open (TNPL, level 1): ``status`` says what
+    ends it with this venue's rule and the command; ``pay`` says why it waits; after
+    ``close-registration`` the winner is named and ``clock T show`` says it stopped."""
+    ok(db, "new", "-t", "tnpl_league", "-n", "League", "--id", "t")
+    for i in range(6):
+        ok(db, "register", "t", f"Player {i}", "--card", "1", "--age-ok")
+    ok(db, "clock", "t", "start")
+    for i in range(5):
+        ok(db, "bust", "t", f"Player {i}")
+    out = ok(db, "status", "t")
+    assert "Close registration to declare Player 5 the winner" in out
+    assert "TNPL-B2ii" in out
+    assert "pokertd close-registration t" in out
+    assert "Pool $120.00: owed $0.00, paid $0.00, unpaid $0.00" in out
+    assert "Close registration" in refused(db, "pay", "t", "Player 5")
+    ok(db, "close-registration", "t")
+    out = ok(db, "status", "t")
+    assert "winner: Player 5" in out
+    assert "Pool $120.00: owed $120.00" in out
+    assert "stopped: the tournament is over" in ok(db, "clock", "t", "show")
+    assert js(db, "clock", "t", "show")["clock"]["running"] is False
+
+
+def test_issue22_J2_payouts_after_a_deal_show_the_deal(db: str) -> None:
+    """Kojack's, 12 entries ($1,200): a chip deal among three; ``payouts T`` lists the
+    deal, and once decided its places as the deal made them, adding up to the pool."""
+    ok(db, "new", "-t", "kpc_nlh", "-n", "KPC", "--id", "k")
+    for i in range(1, 13):
+        ok(db, "register", "k", f"Player B{i:02d}", "--card", "1", "--age-ok")
+    for i in range(1, 10):
+        ok(db, "bust", "k", f"Player B{i:02d}")
+    assert js(db, "payouts", "k")[0] == {"place": 1, "amount": 76667}
+    ok(db, "prize", "options", "k", "--deals")
+    stacks = "Player B10=20000,Player B11=40000,Player B12=60000"
+    ok(db, "deal", "k", "chip", "--stacks", stacks)
+    for name in ("Player B10", "Player B11", "Player B12"):
+        ok(db, "deal", "k", "accept", name)
+    assert "Deal (chip) for places 1-3" in ok(db, "payouts", "k")
+    assert "Registration is closed" in refused(db, "reenter", "k", "Player B09")
+    ok(db, "bust", "k", "Player B10")
+    ok(db, "bust", "k", "Player B11")
+    sheet = js(db, "payouts", "k")
+    assert sheet == [
+        {"place": 1, "amount": 60000},
+        {"place": 2, "amount": 40000},
+        {"place": 3, "amount": 20000},
+    ]
+    assert sum(p["amount"] for p in sheet) == 120000

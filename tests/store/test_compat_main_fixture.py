@@ -143,7 +143,32 @@ def test_read_models_match_the_old_cli(fixture_db: Path, tid: str, view: str) ->
     expected = EXPECTED["tournaments"][tid][view]
     if args[0] == "results":  # rows with a deal: compare everything but the prize (above)
         expected = _without_prizes_of_deal_rows(expected, _cli_json(fixture_db, args))
+    if args[0] == "payouts":  # a deal's places as the deal made them (issue 22)
+        expected = _with_deal_places(expected, _cli_json(fixture_db, ["results", tid]))
+    if args[0] == "clock" and _cli_json(fixture_db, args)["json"]["clock"]["finished"]:
+        # issue 22: the clock of a finished night counts down to nothing (no next break)
+        clock = {
+            k: v
+            for k, v in expected["json"]["clock"].items()
+            if k not in ("next_break", "next_break_in")
+        }
+        expected = {**expected, "json": {**expected["json"], "clock": clock}}
     assert _since_982daf5(args[0], _cli_json(fixture_db, args)) == expected
+
+
+def _with_deal_places(expected: Any, results: Any) -> Any:
+    """The old payout sheet with each place a binding deal divided showing what its holder
+    is paid by the deal, as today's results say (issue 22: every sheet shows the prizes as
+    the deal made them); the other places must be the old table's."""
+    rows = results["json"]["rows"]
+    dealt = {r["place"]: r["prize_cents"] for r in rows if r.get("deal_cents") is not None}
+    assert not dealt or set(dealt) == set(range(1, len(dealt) + 1))
+    sheet = [
+        {**p, "amount": dealt[p["place"]]} if p["place"] in dealt else p for p in expected["json"]
+    ]
+    total = sum(p["amount"] for p in expected["json"])
+    assert sum(p["amount"] for p in sheet) == total == results["json"]["prize_pool_cents"]
+    return {**expected, "json": sheet}
 
 
 def _without_prizes_of_deal_rows(expected: Any, got: Any) -> Any:
@@ -172,9 +197,14 @@ def _since_982daf5(view: str, got: Any) -> Any:
       12), ``penalty_hands_left`` and ``on_penalty`` (penalties served, issue 13): new,
       and none of the old fixture's players is away or serving a penalty.
     - ``cash``: ``carried_pool`` is new (the flights' prize pool carried into a Day 2,
-      issue 14): 0 for every old event.
+      issue 14): 0 for every old event; ``prizes_paid`` and ``bounties_paid`` (issue 22).
     - ``tables``: ``plan`` is new (the token of the moves waiting as shown, issue 22): none
       wait in the fixture, so it is ``None``.
+    - ``status``: ``end`` is new (issue 22), and says what ``finished``/``winner`` say.
+    - ``clock``: ``finished`` is new (issue 22); a finished night's clock has no next break.
+    - ``results``: each row's ``paid`` and ``waits`` are new (issue 22).
+    - ``payouts``: a binding deal's places show what their holders are paid by the deal
+      (issue 22), checked against today's results (see ``_with_deal_places``).
     Everything else must be exactly what the old code printed.
     """
     if view == "receipt":
@@ -195,6 +225,8 @@ def _since_982daf5(view: str, got: Any) -> Any:
         rows = []
         for row in data["rows"]:
             row = dict(row)
+            row.pop("paid")  # issue 22: paid, and why a payment waits (nothing waits here)
+            assert row.pop("waits") == ""
             deal = row.pop("deal_cents")
             assert (deal is not None) == (deal_made and row["note"] == "deal")
             if deal is not None:
@@ -205,7 +237,25 @@ def _since_982daf5(view: str, got: Any) -> Any:
     if view == "cash":
         data = dict(got["json"])
         assert data.pop("carried_pool") == 0
+        # issue 22: prizes and bounties paid so far; the old Foxwoods night paid its pool
+        assert data.pop("prizes_paid") in (0, data["net_prize_pool"])
+        assert data.pop("bounties_paid") == 0
         return {**got, "json": data}
+    if view == "status":
+        data = dict(got["json"])
+        end = data.pop("end")  # issue 22: the end of the night, as the status says it
+        assert (end["finished"], end["winner"], end["needs"]) == (
+            data["finished"],
+            data["winner"],
+            "",
+        )
+        return {**got, "json": data}
+    if view == "clock" and got["exit_code"] == 0:
+        clock = dict(got["json"]["clock"])
+        if clock.pop("finished"):  # issue 22: stopped at the end, nothing more to come
+            assert clock["running"] is False
+            assert (clock.pop("next_break"), clock.pop("next_break_in")) == (None, None)
+        return {**got, "json": {**got["json"], "clock": clock}}
     if view == "tables":
         assert got["json"].pop("plan") is None
         tables = []

@@ -168,8 +168,9 @@ def test_the_console_says_finished_with_no_clock_banner_or_prompt(
     page.wait_for_selector(f"#floor-finished:has-text('Finished · winner {WINNER}')")
     staff = page.request.get(f"{server}/api/tournaments/{TID}/staff").json()
     # what the core says now (whatever it will say once the end stops them): the screen
-    # must not show it
-    assert staff["clock"]["hand_for_hand"] is True
+    # must not show it. (Hand-for-hand ended by itself when the bubble burst, B10: the
+    # console must not show it either way.)
+    assert staff["clock"]["finished"] is True
     assert staff["moves_due"]["text"].startswith("Empty tables close: ")
     assert not page.locator("#floor-time").is_visible()
     assert not page.locator(".console-head .hfh").is_visible()

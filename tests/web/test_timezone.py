@@ -17,7 +17,7 @@ from pokertd.service import TournamentService
 from pokertd.store import open_store
 from pokertd.timefmt import clock, iso, stamp, venue_zone
 from pokertd.tournament.eliminations import Bust
-from pokertd.tournament.entries import CreateTournament, Register
+from pokertd.tournament.entries import CloseRegistration, CreateTournament, Register
 from pokertd.tournament.prizes import PayPrize
 from pokertd.tournament.templates import load_template
 
@@ -36,6 +36,7 @@ def _night(url: str) -> str:
         service.run(tid, Register(name=name, age_ok=True, member_ok=True))
     for name in NAMES[8:0:-1]:
         service.run(tid, Bust(players=(name,)))
+    service.run(tid, CloseRegistration())  # no clock here: the floor closes it (H2: final)
     service.run(tid, PayPrize(player="P1 Lee", id_checked=True))
     service.close()
     return tid

@@ -563,6 +563,8 @@ def _render_view(v: Any) -> None:
         console.print("The clock has not been set up: start it with `pokertd clock T start`.")
         return
     state = "running" if v.running else ("paused" if v.started else "not started")
+    if v.finished:
+        state = "stopped: the tournament is over"
     if v.hand_for_hand:
         state += ", hand-for-hand" + (f" ({v.hfh_hands} hands)" if v.hfh_hands else "")
     if v.on_break:

@@ -513,10 +513,14 @@ def finish(
 def status_cmd(tid: TidArg, db: DbOption = None, as_json: JsonOption = False) -> None:
     """The tournament at a glance."""
     from pokertd.service import utc_now
+    from pokertd.tournament.prizes import money_position
     from pokertd.tournament.views import status
 
     with refusals(as_json), _service(db) as service:
-        view = status(service.state(tid), utc_now())
+        state = service.state(tid)
+        now = utc_now()
+        view = status(state, now)
+        money = money_position(state, now)
 
         def render(_: Any) -> None:
             v = view
@@ -534,8 +538,16 @@ def status_cmd(tid: TidArg, db: DbOption = None, as_json: JsonOption = False) ->
             if v.overlay_cents:
                 pool_line += f" incl. overlay {format_money(v.overlay_cents)}"
             say(pool_line)
+            say(f"  {money.line()}")
             if v.winner:
                 say(f"  [bold]winner: {v.winner}[/]")
+            elif v.finished:
+                say("  [bold]finished[/] (1st place shared)")
+            if v.end is not None and v.end.needs:
+                rules = ", ".join(v.end.needs_rule_ids)
+                say(f"  [bold]{v.end.needs}[/] ({rules})")
+                if v.end.needs_command == "close_registration":
+                    say(f"  pokertd close-registration {v.tournament_id}")
 
         emit(view, as_json, render)
 
@@ -655,6 +667,10 @@ def cash(tid: TidArg, db: DbOption = None, as_json: JsonOption = False) -> None:
             say(
                 f"bounties {format_money(report.bounties)}; house keeps "
                 f"{format_money(report.house_keeps)}"
+            )
+            say(
+                f"paid so far: prizes {format_money(report.prizes_paid)}, bounties "
+                f"{format_money(report.bounties_paid)}"
             )
 
         emit(report, as_json, render)

@@ -706,6 +706,11 @@ class RuleProfile:
     first discussion only (recommendation); n/s elsewhere (the TD decides)."""
     deal_warn_chip_count_only: bool = False
     """Chip-count-only deals are discouraged (J1: TNPL-J4ii): TNPL (warning)."""
+    deal_closes_registration: bool = True
+    """A binding deal divides what is left of the pool (J2: FOX-73), so its batch makes the
+    pool final: registration and re-entry close (A4: TNPL-B2ii), rebuys and add-ons stop.
+    ``false``: a deal is refused while any of them is still open (the floor closes
+    registration first). IMPL ⚠ (no venue says): true everywhere."""
 
     # --- Penalties & absent players (2k) ---------------------------------------------
     penalty_round_options: tuple[int, ...] | None = None

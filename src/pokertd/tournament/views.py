@@ -18,9 +18,15 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, tzinfo
 
 from pokertd.money import format_money
-from pokertd.tournament.eliminations.state import finishing_places
+from pokertd.tournament.eliminations.state import finish, finishing_places
 from pokertd.tournament.entries.rules import EntryStatus
-from pokertd.tournament.entries.state import Roster, Setup, read_clock, registration_open
+from pokertd.tournament.entries.state import (
+    Roster,
+    Setup,
+    night_over,
+    read_clock,
+    registration_open,
+)
 from pokertd.tournament.framework import EventRecord, TournamentState
 from pokertd.tournament.penalties.state import Penalties
 from pokertd.tournament.prizes.pool import cash_report, pool
@@ -68,6 +74,55 @@ def seats(state: TournamentState) -> dict[str, SeatInfo]:
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class NightEnd:
+    """The end of the night, once for every face (status, results, standings, the CLI, the
+    web snapshot): whether the event is over, who won, since when, and — one player left
+    while an entry is still possible — what the floor must do to end it, with the rule IDs
+    of this venue and the command a button sends.
+
+    Built on :func:`~pokertd.tournament.eliminations.state.finish`, which the finishing
+    places (1st place), the clock's read model (stopped from :attr:`finished_at`), the
+    payments (1st payable) and the entry deciders read too, so no face decides it alone.
+
+    Implements: G2 (NJ-6, SPOT-6.15, TNPL-D9), A4.
+    """
+
+    finished: bool
+    how: str = ""
+    """``"last_player"`` or ``"chip_count"`` (NJ-6b); ``""`` while play goes on."""
+    winner: str | None = None
+    """The winner's name (``None`` while playing, or when 1st place is shared)."""
+    finished_at: str = ""
+    """When it finished (ISO): the clock reads as it did then."""
+    needs: str = ""
+    """What ends it now, to read aloud; ``""`` when nothing is needed."""
+    needs_rule_ids: tuple[str, ...] = ()
+    needs_command: str = ""
+    """The command that does it (``"close_registration"``): the console's button."""
+    text: str = ""
+    """One line for a screen: ``"Finished · winner Alice Ames"``, the need, or ``""``."""
+
+
+def night_end(state: TournamentState, now: datetime) -> NightEnd:
+    """The end of the night at ``now`` (see :class:`NightEnd`)."""
+    fin = finish(state, now)
+    if fin.finished:
+        text = "Finished · winner " + fin.winner_name if fin.winner_name else "Finished"
+    else:
+        text = fin.needs
+    return NightEnd(
+        finished=fin.finished,
+        how=fin.how,
+        winner=fin.winner_name,
+        finished_at=fin.at,
+        needs=fin.needs,
+        needs_rule_ids=fin.needs_rule_ids,
+        needs_command=fin.needs_command,
+        text=text,
+    )
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class StatusView:
     """The tournament at a glance."""
 
@@ -97,6 +152,8 @@ class StatusView:
     guarantee_cents: Cents
     finished: bool
     winner: str | None
+    end: NightEnd | None = None
+    """The end of the night: over, winner, what is needed (:func:`night_end`)."""
 
 
 def status(state: TournamentState, now: datetime) -> StatusView:
@@ -109,7 +166,9 @@ def status(state: TournamentState, now: datetime) -> StatusView:
     reg_open = registration_open(state, now)
     close = tmpl.registration_close(profile)
     if setup.registration_closed:
-        note = "closed by the floor"
+        reason = setup.registration_closed_reason
+        # closed by a rule (a deal, a payment) says which; the floor's close as before
+        note = f"closed: {reason}" if reason and setup.pool_final_rules else "closed by the floor"
     elif not reg_open:
         note = f"closed after level {close}" if close else "closed"
     elif reading is None:
@@ -122,8 +181,7 @@ def status(state: TournamentState, now: datetime) -> StatusView:
         note = f"open until the end of level {close}" if close is not None else "open"
     alive = roster.alive()
     pp = pool(state)
-    places = finishing_places(state, now)
-    win = next((p.name for p in places if p.place == 1 and not p.tied), None)
+    end = night_end(state, now)
     return StatusView(
         tournament_id=state.id,
         name=setup.name,
@@ -147,8 +205,9 @@ def status(state: TournamentState, now: datetime) -> StatusView:
         withheld_cents=pp.withheld,
         overlay_cents=pp.overlay,
         guarantee_cents=tmpl.guarantee,
-        finished=setup.finished or win is not None,
-        winner=win,
+        finished=end.finished,
+        winner=end.winner,
+        end=end,
     )
 
 
@@ -240,7 +299,7 @@ def alive_elsewhere(
     found: list[str] = []
     for tid, other in others:
         setup = other.part(Setup)
-        if not setup.created or setup.finished:
+        if not setup.created or night_over(other, None):  # over: its winner is free (G2)
             continue
         roster = other.part(Roster)
         for p in roster.players.values():
@@ -293,6 +352,7 @@ def log(
 
 __all__ = [
     "LogLine",
+    "NightEnd",
     "PlayerRow",
     "ResultRow",
     "ResultsView",
@@ -301,6 +361,7 @@ __all__ = [
     "alive_elsewhere",
     "cash_report",
     "log",
+    "night_end",
     "players",
     "register_seat_reader",
     "results",

@@ -26,7 +26,7 @@ from pokertd.tournament.clock import (
 from pokertd.tournament.clock.structures import Structure, load_structure
 from pokertd.tournament.display import screens_view
 from pokertd.tournament.eliminations import ends_at_set_time
-from pokertd.tournament.entries.state import Setup, read_clock, registration_open
+from pokertd.tournament.entries.state import Setup, night_over, read_clock, registration_open
 from pokertd.tournament.framework import (
     Batch,
     EventRecord,
@@ -34,7 +34,7 @@ from pokertd.tournament.framework import (
     redo_target,
     undo_target,
 )
-from pokertd.tournament.prizes import PrizeBook, bounty_ledger, prize_table
+from pokertd.tournament.prizes import PrizeBook, bounty_ledger, money_position, prize_table
 from pokertd.tournament.satellites import satellite_view
 from pokertd.tournament.seating import SeatView, Tables, describe_move, moves_due, tables_view
 
@@ -47,6 +47,7 @@ PUBLIC_KEYS = (
     "clock",
     "status",
     "payouts",
+    "payouts_deal",
     "results",
     "tables_public",
     "players_public",
@@ -106,12 +107,16 @@ def build(
     ``lean`` leaves out the per-player lists, tables, log and chart: what the public SSE
     push carries (:func:`stream`), built fast for every change.
 
-    Keys: ``status`` (``views.status``), ``players`` (``views.players``), ``results``
-    (``views.results``), ``log`` (``views.log``), ``clock`` (``ClockView.as_json``; absent
-    before any clock), ``payouts`` (``prizes.prize_table``), and unless ``lean``
-    ``tables``, ``pending_moves`` (``seating_log.tables_view``) and ``chart``.
+    Keys: ``status`` (``views.status``, with ``end``: the end of the night and what it
+    needs), ``players`` (``views.players``), ``results`` (``views.results``: each row says
+    why its payment waits), ``log`` (``views.log``), ``clock`` (``ClockView.as_json``;
+    absent before any clock; stopped once the event is over), ``payouts``
+    (``prizes.prize_table``, a deal's places as the deal made them, ``payouts_deal``), and
+    unless ``lean`` ``tables``, ``pending_moves`` (``seating_log.tables_view``), ``money``
+    (``prizes.money_position``) and ``chart``.
     """
     status = views.status(state, now)
+    results = views.results(state, now)
     out: dict[str, Any] = {
         "tournament": state.id,
         "name": status.name or state.id,
@@ -119,7 +124,7 @@ def build(
         "server_time": now.timestamp(),
         "wake_in": None,
         "status": to_json(status),
-        "results": to_json(views.results(state, now)),
+        "results": to_json(results),
     }
     out.update(clock_part(state, now))
     out.update(screens_part(state))
@@ -135,6 +140,8 @@ def build(
         out["offers"] = _offers(state, now)
         out["deals"] = _deals(state)
         out["choices"] = _choices(state)
+        # owed, paid, promised by a deal, still played for (staff: the money page)
+        out["money"] = to_json(money_position(state, now, results))
         # a satellite pays seats (its own card), not the payout table (issue 14)
         out["prize_kind"] = satellite_view(state).as_json()["prize_kind"]
         out.update(_prizes(state, out["players"]))
@@ -339,8 +346,11 @@ def _prizes(state: TournamentState, players: list[dict[str, Any]]) -> dict[str, 
     except PokertdError as exc:
         out["payouts"], out["payouts_note"] = [], str(exc)
     else:
+        # the prizes as now paid: a binding deal's places as the deal made them (J2)
         out["payouts"] = [{"place": p.place, "amount": p.amount} for p in table.prizes]
         out["payouts_note"] = table.note
+        if table.deal is not None:
+            out["payouts_deal"] = to_json(table.deal)
         if table.high_hand is not None:  # FOX-HH: a house prize outside the pool
             hh = table.high_hand
             out["high_hand"] = {
@@ -455,7 +465,7 @@ def _offers(state: TournamentState, now: datetime) -> dict[str, bool]:
     ``addon``): the terms of the event and the clock, so buttons appear only where they can
     work. The core still decides each sale (limits per player, seats free)."""
     setup = state.part(Setup)
-    if setup.template is None or setup.finished:
+    if setup.template is None or night_over(state, now):
         return {"register": False, "reenter": False, "rebuy": False, "addon": False}
     tmpl, profile = setup.tmpl, setup.profile
     reading = read_clock(state, now)
@@ -670,12 +680,27 @@ def dealer(view: dict[str, Any], table: int) -> dict[str, Any]:
     return out
 
 
+STAFF_RESULT_FIELDS = frozenset({"paid", "waits"})
+"""Fields of a results row for the cashier only (paid or not, why a payment waits)."""
+
+
 def public(view: dict[str, Any]) -> dict[str, Any]:
     """Only what a TV or a phone may show."""
     out = {k: view[k] for k in PUBLIC_KEYS if k in view}
     out["players"] = out.pop("players_public", [])
     if "tables_public" in out:
         out["tables"] = out.pop("tables_public")
+    results = out.get("results")
+    if isinstance(results, dict) and isinstance(results.get("rows"), list):
+        out["results"] = {
+            **results,
+            "rows": [
+                {k: v for k, v in row.items() if k not in STAFF_RESULT_FIELDS}
+                if isinstance(row, dict)
+                else row
+                for row in results["rows"]
+            ],
+        }
     return out
 
 

@@ -111,7 +111,7 @@ def test_FOX_73_J2_deal_needs_the_house_unanimity_and_the_supervisor() -> None:
     records = night.run(AcceptDeal(player=c))
     assert [r.event.type for r in records] == ["deal_accepted"]  # still needs approval
     records = night.run(ApproveDeal(supervisor="Sam"))
-    assert [r.event.type for r in records] == ["deal_approved", "deal_made"]
+    assert [r.event.type for r in records] == ["deal_approved", "deal_made", "prize_pool_final"]
     with pytest.raises(RuleViolation):
         night.run(AcceptDeal(player=a))
     with pytest.raises(RuleViolation):

@@ -60,6 +60,7 @@ from pokertd.tournament.entries.state import (
     Roster,
     Setup,
     live_entry_of,
+    night_over,
 )
 from pokertd.tournament.framework import (
     Command,
@@ -641,9 +642,14 @@ def _citing(state: TournamentState) -> AbstractContextManager[None]:
     return state.part(Setup).profile.citing()
 
 
-def _not_finished(state: TournamentState) -> None:
-    if state.part(Setup).finished:
-        raise RuleViolation("The tournament is over: the clock has stopped.")
+def _not_finished(state: TournamentState, ctx: Context) -> None:
+    """Once the tournament is over (G2) its clock has stopped for good (:func:`clock_view`
+    shows it stopped at the finishing moment): nothing more to start, call or colour up."""
+    if night_over(state, ctx.now):
+        raise RuleViolation(
+            "The tournament is over: the clock has stopped.",
+            rule_ids=state.part(Setup).profile.cite("G2"),
+        )
 
 
 def _schedule_posted(state: TournamentState) -> None:
@@ -655,7 +661,7 @@ def _schedule_posted(state: TournamentState) -> None:
 
 @decides(StartClock)
 def _decide_start(state: TournamentState, cmd: StartClock, ctx: Context) -> list[Event]:
-    _not_finished(state)
+    _not_finished(state, ctx)
     _schedule_posted(state)  # NJ-44d
     clock, events = _clock(state)
     with _citing(state):
@@ -673,6 +679,7 @@ def _decide_pause(state: TournamentState, cmd: PauseClock, ctx: Context) -> list
 
 @decides(ResumeClock)
 def _decide_resume(state: TournamentState, cmd: ResumeClock, ctx: Context) -> list[Event]:
+    _not_finished(state, ctx)
     clock, _ = _clock(state)
     with _citing(state):
         clk.resume(clock, ctx.now)
@@ -901,7 +908,7 @@ def _not_coloured_up_twice(
 
 @decides(ColorUp)
 def _decide_color_up(state: TournamentState, cmd: ColorUp, ctx: Context) -> list[Event]:
-    _not_finished(state)
+    _not_finished(state, ctx)
     wait_for_hand_for_hand_hand(state, ctx.now, "The colour-up")  # B10, G3
     clock, events = _clock(state)
     part = state.part(ClockPart)
@@ -950,7 +957,7 @@ def _decide_color_up(state: TournamentState, cmd: ColorUp, ctx: Context) -> list
 
 @decides(IntroduceChip)
 def _decide_chip(state: TournamentState, cmd: IntroduceChip, ctx: Context) -> list[Event]:
-    _not_finished(state)
+    _not_finished(state, ctx)
     clock, events = _clock(state)
     if cmd.value <= 0 or cmd.count < 0:
         raise InvalidCommand(
@@ -1002,7 +1009,7 @@ def _clock_seat(state: TournamentState, table: str, seat: int) -> str:
 @decides(ExpireClock)
 def _decide_expire(state: TournamentState, cmd: ExpireClock, ctx: Context) -> list[Event]:
     """Implements: KPC-20, TNPL-D6, SPOT-5c10, FOX-29 (B15: what expiry does)."""
-    _not_finished(state)
+    _not_finished(state, ctx)
     profile = state.part(Setup).profile
     table = _clock_seat(state, cmd.table, cmd.seat)
     shot = state.part(ClockPart).called.get(f"{table}/{cmd.seat}")
@@ -1030,7 +1037,7 @@ def _decide_expire(state: TournamentState, cmd: ExpireClock, ctx: Context) -> li
 
 @decides(CallClock)
 def _decide_call(state: TournamentState, cmd: CallClock, ctx: Context) -> list[Event]:
-    _not_finished(state)
+    _not_finished(state, ctx)
     table = _clock_seat(state, cmd.table, cmd.seat)
     part = state.part(ClockPart)
     minutes = None

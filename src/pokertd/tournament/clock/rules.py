@@ -482,6 +482,9 @@ class ClockView:
     rebuys_close_in: int | None
     play_seconds: int
     """Level time played so far (breaks excluded)."""
+    finished: bool = False
+    """The tournament is over: the clock stopped at the finishing moment (G2), so it reads
+    as it did then and counts no longer (``running`` false, nothing "in" any more)."""
 
     def as_json(self) -> dict[str, Any]:
         """JSON-safe data for displays and ``--json``."""
@@ -523,6 +526,7 @@ class ClockView:
             "rebuys_open": self.rebuys_open,
             "rebuys_close_in": self.rebuys_close_in,
             "play_seconds": self.play_seconds,
+            "finished": self.finished,
         }
 
 
@@ -605,6 +609,28 @@ def view(state: ClockState, now: datetime) -> ClockView:
         rebuys_close_in=rebuys_in,
         play_seconds=play,
     )
+
+
+def registration_closed_at(state: ClockState, now: datetime) -> int | None:
+    """The instant (epoch seconds) the running clock closed registration, at the end of
+    level ``registration_closes_after_level`` (A4), when it did so since it was last set
+    running and by ``now``; ``None`` otherwise (not closed by the clock, still open, or
+    moved past the close by a clock command, whose own instant is then the moment).
+
+    >>> from pokertd.tournament.clock.structures import load_structure
+    >>> clock = new_clock(load_structure("tnpl_nlh"), registration_closes_after_level=1)
+    >>> clock = start(clock, from_epoch(0))
+    >>> registration_closed_at(clock, from_epoch(10**6)) == clock.structure.level(1).seconds
+    True
+    """
+    close = state.registration_closes_after_level
+    if close is None or state.running_since is None or state.hand_for_hand:
+        return None
+    if state.level > close or (state.level == close and state.on_break):
+        return None  # already closed when it was set running
+    period = _period_seconds(state.structure, state.level, state.on_break)
+    at = state.running_since + _seconds_until_end_of_level(state, close, period - state.elapsed)
+    return at if at <= epoch_seconds(now) else None
 
 
 def _seconds_until_end_of_level(cur: ClockState, close: int, left: int) -> int:
@@ -724,6 +750,7 @@ __all__ = [
     "pause",
     "previous_level",
     "push_keeps_old_level",
+    "registration_closed_at",
     "resume",
     "set_level",
     "settle",

@@ -26,7 +26,7 @@ from typing import Any
 from pokertd.errors import PokertdError, RuleViolation
 from pokertd.tournament.clock.chip_race import COLOUR_UP
 from pokertd.tournament.clock.chips import ChipSet
-from pokertd.tournament.clock.rules import ClockState, view
+from pokertd.tournament.clock.rules import ClockState, from_epoch, registration_closed_at, view
 from pokertd.tournament.clock.shot_clock import ShotClock
 from pokertd.tournament.eliminations.rules import same_hand_group
 from pokertd.tournament.entries.state import (
@@ -96,6 +96,7 @@ def _read_clock(state: TournamentState, now: datetime) -> ClockReading | None:
     if part.clock is None:
         return None
     v = view(part.clock, now)
+    closed_at = None if v.registration_open else registration_closed_at(part.clock, now)
     hand_for_hand = v.hand_for_hand
     return ClockReading(
         started=v.started,
@@ -107,6 +108,7 @@ def _read_clock(state: TournamentState, now: datetime) -> ClockReading | None:
         hand_for_hand=hand_for_hand,
         hfh_hands=v.hfh_hands,
         running=v.running,
+        registration_closed_at=from_epoch(closed_at) if closed_at is not None else None,
         hfh_hand=hfh_hand_name(part) if hand_for_hand else "",
         hfh_open=hand_for_hand and hfh_hand_open(state),
         hfh_waiting=tuple(hfh_waiting_tables(state)) if hand_for_hand else (),

@@ -22,19 +22,43 @@ from pokertd.tournament.clock.state import (
     places_in_the_money,
 )
 from pokertd.tournament.clock.structures import level_for_players
-from pokertd.tournament.eliminations.state import finishing_places
+from pokertd.tournament.eliminations.state import finish
 from pokertd.tournament.entries.state import Roster, Setup
 from pokertd.tournament.framework import TournamentState
 
 
 def clock_view(state: TournamentState, now: datetime) -> ClockView | None:
     """The clock at ``now`` (``None`` before any clock command), its levels as posted with
-    the players left (Implements: KPC-53, FOX-11B through ``level_for_players``)."""
+    the players left (Implements: KPC-53, FOX-11B through ``level_for_players``).
+
+    Once the tournament is over (:func:`~pokertd.tournament.eliminations.state.finish`,
+    G2) the clock is stopped from the finishing moment: it reads as it did then, not
+    running, with nothing more to count down (no break, registration or rebuys "in"). The
+    log need not hold a pause for it: the end may come by the clock itself (registration
+    closing with one player left), and undoing the last bust sets it going again as if it
+    had never stopped, which it had not. Every face (``pokertd clock T show``, the TV, the
+    phones, the console) reads this one view.
+    """
     part = state.part(ClockPart)
     if part.clock is None:
         return None
-    shown = view(part.clock, now)
     setup = state.part(Setup)
+    end = finish(state, now) if setup.created else None
+    if end is not None and end.finished:
+        at = min(datetime.fromisoformat(end.at), now) if end.at else now
+        shown = replace(
+            view(part.clock, at),
+            running=False,
+            finished=True,
+            next_break_in=None,
+            next_break=None,
+            registration_open=False,
+            registration_closes_in=None,
+            rebuys_open=False if part.clock.rebuy_minutes is not None else None,
+            rebuys_close_in=None,
+        )
+    else:
+        shown = view(part.clock, now)
     if not setup.created:
         return shown
     left = state.part(Roster).alive_count
@@ -89,12 +113,8 @@ class HandForHandView:
 
 
 def _finished(state: TournamentState, now: datetime) -> bool:
-    """The night is over: ended, or one player left with a winner declared (G2)."""
-    if state.part(Setup).finished:
-        return True
-    if state.part(Roster).alive_count > 1:
-        return False
-    return any(p.place == 1 and not p.tied for p in finishing_places(state, now))
+    """The night is over (G2): the one end-of-night fact every face reads."""
+    return finish(state, now).finished
 
 
 def hand_for_hand_view(state: TournamentState, now: datetime) -> HandForHandView:

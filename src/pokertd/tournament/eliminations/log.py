@@ -25,7 +25,7 @@ SPOT-6.15, TNPL-D9 (G2); SPOT-6.14, TNPL-D9 (G3).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Annotated
+from typing import Annotated, Any
 
 from pokertd.errors import InvalidCommand, RuleViolation
 from pokertd.tournament import limits as lim
@@ -39,6 +39,7 @@ from pokertd.tournament.entries.state import (
     bust_hand,
     find_player,
     live_entry_of,
+    paid_places,
 )
 from pokertd.tournament.framework import (
     Command,
@@ -48,6 +49,7 @@ from pokertd.tournament.framework import (
     applies,
     decides,
     event,
+    upcaster,
 )
 from pokertd.types import Chips
 
@@ -86,13 +88,21 @@ class PlayersBusted(Event):
         return f"Busted {names}{by}{hand}; {self.remaining} left"
 
 
-@event("event_ended_by_chip_count")
+@upcaster("event_ended_by_chip_count", 1)
+def _ended_v1(data: dict[str, Any]) -> dict[str, Any]:
+    """Version 1 did not say when (issue 22: the clock stops then): unknown."""
+    return {**data, "at": ""}
+
+
+@event("event_ended_by_chip_count", version=2)
 @dataclass(frozen=True, slots=True, kw_only=True)
 class EndedByChipCount(Event):
     """The event stopped at its set time; survivors ranked by chips (NJ-6b)."""
 
     counts: dict[str, int]
     names: dict[str, str] = field(default_factory=dict)
+    at: str = ""
+    """When (ISO; "" in older logs): the clock shows stopped from then."""
 
     def describe(self) -> str:
         order = sorted(self.counts.items(), key=lambda kv: -kv[1])
@@ -127,7 +137,9 @@ def _apply_ended(state: TournamentState, ev: EndedByChipCount) -> None:
     for eid, chips in ev.counts.items():
         roster.entries[eid].stack = chips
         roster.entries[eid].stack_note = "final count"
-    state.part(Setup).finished = True
+    setup = state.part(Setup)
+    setup.finished = True
+    setup.finished_at = ev.at
 
 
 # --------------------------------------------------------------------------------------
@@ -170,6 +182,25 @@ def _per_player(values: tuple[int, ...], n: int, what: str) -> list[int | None]:
     if any(v < 0 for v in values):
         raise InvalidCommand(f"A {what} cannot be negative.")
     return list(values)
+
+
+def _refuse_joining_a_paid_hand(state: TournamentState, group: str) -> None:
+    """A bust may not join a hand whose busted players were already paid: it would share
+    their places and change what they were paid (G3, H2). The floor records it as a hand of
+    its own (a later hand)."""
+    paid = paid_places(state)
+    if not paid:
+        return
+    roster = state.part(Roster)
+    for out in roster.out:
+        if out.group == group and out.entry_id in paid:
+            name = roster.entries[out.entry_id].name
+            raise RuleViolation(
+                f"{name} was already paid for place {paid[out.entry_id]}, busted in that "
+                "hand: a bust recorded in the same hand would share that place. Record it as "
+                "a later hand.",
+                rule_ids=state.part(Setup).profile.cite("G3", "H2"),
+            )
 
 
 @decides(Bust)
@@ -219,6 +250,7 @@ def _decide_bust(state: TournamentState, cmd: Bust, ctx: Context) -> list[Event]
     clock_hand = bust_hand(state, [e.entry_id for e in entries], ctx.now)
     hand = cmd.hand.strip() if cmd.hand else clock_hand
     group = same_hand_group(hand) if hand else f"bust:{len(roster.out) + 1}:{entries[0].entry_id}"
+    _refuse_joining_a_paid_hand(state, group)
     busted = tuple(
         Busted(entry_id=e.entry_id, name=e.name, start_stack=s, hand_rank=r, blue_chips=b)
         for e, s, r, b in zip(entries, stacks, ranks, blues, strict=True)
@@ -264,7 +296,7 @@ def _decide_end(state: TournamentState, cmd: EndByChipCount, ctx: Context) -> li
             "Count every player still in: missing " + ", ".join(missing) + ".",
             rule_ids=setup.profile.cite("G2"),
         )
-    return [EndedByChipCount(counts=counts, names=names)]
+    return [EndedByChipCount(counts=counts, names=names, at=ctx.now.isoformat(timespec="seconds"))]
 
 
 __all__ = [

@@ -55,6 +55,8 @@ from pokertd.tournament.entries.state import (
     at_forfeit_point,
     find_player,
     live_entry_of,
+    night_over,
+    pre_approved_entry_open,
     read_clock,
     registration_open,
     seat_capacity,
@@ -230,15 +232,41 @@ class StackForfeited(Event):
         return f"{self.name} forfeited {self.chips:,} chips (removed from play) to re-enter"
 
 
-@event("registration_closed")
+@upcaster("registration_closed", 1)
+def _registration_closed_v1(data: dict[str, Any]) -> dict[str, Any]:
+    """Version 1 did not say when (issue 22: the end of the night is timed by it): unknown."""
+    return {**data, "at": ""}
+
+
+@event("registration_closed", version=2)
 @dataclass(frozen=True, slots=True, kw_only=True)
 class RegistrationClosed(Event):
     """The floor closed registration and re-entry (A4)."""
 
     reason: str = ""
+    at: str = ""
+    """When (ISO; "" in older logs)."""
 
     def describe(self) -> str:
         return "Registration closed" + (f": {self.reason}" if self.reason else "")
+
+
+@event("prize_pool_final")
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PrizePoolFinal(Event):
+    """The prize pool became final in the batch of a binding deal (J2: it divided what was
+    left) or of the first prize paid (H2: paid from it): registration and re-entry close
+    (A4, A8) and no rebuy or add-on is sold any more (A9, A10), so no place or prize can
+    change after it."""
+
+    reason: str
+    at: str = ""
+    rules: tuple[str, ...] = ()
+    """The catalogue entries of the rule that made it final (``J2`` a deal, ``H2`` a
+    payment), cited with the profile wherever a later purchase is refused."""
+
+    def describe(self) -> str:
+        return f"Prize pool final (no more entries, re-entries, rebuys or add-ons): {self.reason}"
 
 
 @event("chips_counted")
@@ -365,7 +393,21 @@ def _apply_forfeit(state: TournamentState, ev: StackForfeited) -> None:
 
 @applies(RegistrationClosed)
 def _apply_closed(state: TournamentState, ev: RegistrationClosed) -> None:
-    state.part(Setup).registration_closed = True
+    setup = state.part(Setup)
+    setup.registration_closed = True
+    setup.registration_closed_reason = ev.reason
+    setup.registration_closed_at = ev.at
+
+
+@applies(PrizePoolFinal)
+def _apply_pool_final(state: TournamentState, ev: PrizePoolFinal) -> None:
+    setup = state.part(Setup)
+    if not setup.registration_closed:
+        setup.registration_closed = True
+        setup.registration_closed_reason = ev.reason
+        setup.registration_closed_at = ev.at
+    setup.pool_final = True
+    setup.pool_final_rules = ev.rules
 
 
 @applies(ChipsCounted)
@@ -562,25 +604,35 @@ def _refuse_when_closed(
 ) -> None:
     if registration_open(state, ctx.now):
         return
+    if pre_approved and pre_approved_entry_open(state, ctx.now):
+        return  # SPOT-6.3: approved by the TD before the start, until the end of level 2
     setup = state.part(Setup)
     profile = setup.profile
-    extended = profile.late_reg_extended_close_after_level
-    reading = read_clock(state, ctx.now)
-    if (
-        pre_approved
-        and extended is not None
-        and not setup.registration_closed
-        and reading is not None
-        and (reading.level < extended or (reading.level == extended and not reading.on_break))
-    ):
-        return  # SPOT-6.3: approved by the TD before the start, until the end of level 2
     close = setup.tmpl.registration_close(profile)
     after = f" (it closes at the end of level {close})" if close else ""
+    if setup.registration_closed and setup.registration_closed_reason:
+        after = f" ({setup.registration_closed_reason})"
     raise RuleViolation(
         f"Registration is closed{after}: no {what}.",
-        rule_ids=profile.cite("A4"),
+        rule_ids=profile.cite("A4", *setup.pool_final_rules),
         context={"close_after_level": close},
     )
+
+
+def _refuse_when_pool_final(state: TournamentState, ctx: Context, what: str, entry: str) -> None:
+    """No purchase once the event is over (G2) or its prize pool is final: a binding deal
+    divided it (J2) or a prize was paid from it (H2); the floor hears why."""
+    setup = state.part(Setup)
+    if night_over(state, ctx.now):
+        raise RuleViolation(
+            f"The tournament is over: no {what}.", rule_ids=setup.profile.cite("G2")
+        )
+    if setup.pool_final:
+        why = f" ({setup.registration_closed_reason})" if setup.registration_closed_reason else ""
+        raise RuleViolation(
+            f"The prize pool is final{why}: no {what}.",
+            rule_ids=setup.profile.cite(entry, *setup.pool_final_rules),
+        )
 
 
 def _seats_text(capacity: SeatCapacity) -> str:
@@ -920,8 +972,7 @@ def _decide_rebuy(state: TournamentState, cmd: Rebuy, ctx: Context) -> list[Even
             f"The rebuy period (the first {minutes} minutes of play) is over.",
             rule_ids=rid,
         )
-    if setup.finished:
-        raise RuleViolation("The tournament is over.")
+    _refuse_when_pool_final(state, ctx, "rebuys", "A9")
     stack = cmd.stack if cmd.stack is not None else None
     if stack is not None and stack < 0:
         raise InvalidCommand("A stack cannot be negative.")
@@ -965,6 +1016,7 @@ def _decide_addon(state: TournamentState, cmd: Addon, ctx: Context) -> list[Even
             f"{player.name} has no chips left: the add-on is only for players with chips.",
             rule_ids=profile.cite("A10"),
         )
+    _refuse_when_pool_final(state, ctx, "add-ons", "A10")
     if entry.addons >= terms.max_per_entry:
         raise RuleViolation(
             f"{player.name} already took the add-on for this entry.", rule_ids=profile.cite("A10")
@@ -1021,7 +1073,7 @@ def _decide_close(state: TournamentState, cmd: CloseRegistration, ctx: Context) 
     setup = _setup(state)
     if setup.registration_closed:
         raise RuleViolation("Registration is already closed.", rule_ids=setup.profile.cite("A4"))
-    return [RegistrationClosed(reason=cmd.reason)]
+    return [RegistrationClosed(reason=cmd.reason, at=_when(ctx))]
 
 
 @decides(RecordChips)
@@ -1089,6 +1141,7 @@ __all__ = [
     "EntrySeater",
     "Forfeit",
     "PlayerAdded",
+    "PrizePoolFinal",
     "Rebuy",
     "RebuyBought",
     "RecordChips",

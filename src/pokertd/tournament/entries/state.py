@@ -119,8 +119,23 @@ class Setup:
     created_at: str = ""
     early_bird_until: str | None = None
     registration_closed: bool = False
-    """Closed by the floor (:class:`CloseRegistration`), whatever the clock says."""
+    """Closed by the floor (:class:`CloseRegistration`), whatever the clock says, or by a
+    rule: a binding deal (J2) or a prize paid (H2) closes it in the same batch."""
+    registration_closed_reason: str = ""
+    """Why registration was closed, as the log says it ("" when the floor gave none)."""
+    registration_closed_at: str = ""
+    """When it was closed (ISO; "" in logs older than the field)."""
+    pool_final: bool = False
+    """The prize pool is final: a binding deal divided it (J2) or a prize was paid from it
+    (H2), so no purchase may change it any more (no entry, re-entry, rebuy or add-on)."""
+    pool_final_rules: tuple[str, ...] = ()
+    """The catalogue entries of the rule that made it final (``("J2",)``, ``("H2",)``):
+    the refusals of later purchases cite them with the profile."""
     finished: bool = False
+    """Ended at the set time by chip count (NJ-6b); the end by the last player is derived
+    (:func:`night_over`)."""
+    finished_at: str = ""
+    """When the event was ended by chip count (ISO; "" in older logs)."""
 
     @property
     def profile(self) -> RuleProfile:
@@ -233,6 +248,10 @@ class ClockReading:
     """Hand-for-hand hands finished so far."""
     running: bool = True
     """The clock is running (``False``: stopped by the floor, e.g. for forfeits, A11)."""
+    registration_closed_at: datetime | None = None
+    """The instant the clock closed registration (the end of the closing level, A4) when it
+    did so while running; ``None`` when it has not, or when a clock command moved it past
+    the close (that command's batch is then the moment)."""
     hfh_hand: str = ""
     """The hand-for-hand hand in play (``"HFH-3"``; never reused in the event), ``""`` when
     hand-for-hand is off (B10, G3)."""
@@ -340,6 +359,142 @@ def registration_open(state: TournamentState, now: datetime) -> bool:
     return True if reading is None else reading.registration_open
 
 
+def pre_approved_entry_open(state: TournamentState, now: datetime) -> bool:
+    """Whether a late entry approved by the TD before the start is still taken once the
+    regular window has closed (A4, SPOT-6.3: until the end of level 2). The floor closing
+    registration ends it too."""
+    setup = state.part(Setup)
+    extended = setup.profile.late_reg_extended_close_after_level
+    if extended is None or setup.registration_closed or setup.finished:
+        return False
+    reading = read_clock(state, now)
+    return reading is not None and (
+        reading.level < extended or (reading.level == extended and not reading.on_break)
+    )
+
+
+def entries_open(state: TournamentState, now: datetime) -> bool:
+    """Whether any new stack may still be sold: registration or re-entry (A4, A8),
+    alternates (A12), or a pre-approved late entry (SPOT-6.3). While one may, the field is
+    not final: a new entry moves every earlier bust down one place and grows the pool."""
+    return registration_open(state, now) or pre_approved_entry_open(state, now)
+
+
+def night_over(state: TournamentState, now: datetime | None) -> bool:
+    """Whether the event is over (G2): ended at its set time by chip count (NJ-6b), or one
+    entry left after busts with no entry possible any more — registration closed by the
+    floor, by a deal or a payment, or by the clock at ``now`` (without ``now``, only what
+    the log closed counts).
+
+    The winner and the instant are :func:`pokertd.tournament.eliminations.state.finish`;
+    this is the bare fact the entry deciders need (no rebuy, add-on or entry once over).
+    """
+    setup = state.part(Setup)
+    if setup.finished:
+        return True
+    roster = state.part(Roster)
+    if roster.alive_count != 1 or not any(
+        roster.entries[o.entry_id].status is not EntryStatus.DISQUALIFIED for o in roster.out
+    ):
+        return False
+    if setup.registration_closed:
+        return True
+    return now is not None and not entries_open(state, now)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class OpenSale:
+    """A sale that could still change the field or the prize pool, in words."""
+
+    text: str
+    """``"registration and re-entry are open until the end of level 4"``."""
+    entry: str
+    """The catalogue entry of the rule (``A4``, ``A9``, ``A10``): cite it with the profile."""
+
+
+def rebuys_possible(state: TournamentState, now: datetime) -> bool:
+    """Whether a rebuy may still be sold to someone (A9): the event has rebuys, the pool is
+    not final, the event not over and the rebuy period (the first minutes of play, by the
+    clock) not over. Without a clock the period is the floor's to end: still possible."""
+    setup = state.part(Setup)
+    tmpl = setup.tmpl
+    terms = tmpl.rebuy
+    if terms is None or not setup.profile.rebuy_allowed or setup.pool_final:
+        return False
+    if night_over(state, now):
+        return False
+    minutes = terms.minutes if terms.minutes is not None else setup.profile.rebuy_window_minutes
+    reading = read_clock(state, now)
+    return not (
+        minutes is not None and reading is not None and reading.play_seconds >= minutes * 60
+    )
+
+
+def addon_possible(state: TournamentState, now: datetime) -> bool:
+    """Whether the add-on may still be sold (A10): the event has one, the pool is not final,
+    the event not over and the add-on level not passed (without a clock: still possible)."""
+    setup = state.part(Setup)
+    terms = setup.tmpl.addon
+    if terms is None or setup.pool_final or night_over(state, now):
+        return False
+    reading = read_clock(state, now)
+    return reading is None or not reading.started or reading.level <= terms.at_level
+
+
+def open_sales(state: TournamentState, now: datetime) -> tuple[OpenSale, ...]:
+    """What may still be sold and so change the field or the prize pool (A4, A8, A9, A10):
+    while any is open, a finishing place is not final and its prize may change (H2)."""
+    setup = state.part(Setup)
+    tmpl = setup.tmpl
+    profile = setup.profile
+    found: list[OpenSale] = []
+    if registration_open(state, now):
+        both = tmpl.reentry and profile.reentry_allowed
+        what = "registration and re-entry are" if both else "registration is"
+        close = tmpl.registration_close(profile)
+        reading = read_clock(state, now)
+        if reading is None or close is None:
+            when = f" still open (until the floor closes {'them' if both else 'it'})"
+        else:
+            when = f" open until the end of level {close}"
+        found.append(OpenSale(text=what + when, entry="A4"))
+    elif pre_approved_entry_open(state, now):
+        extended = profile.late_reg_extended_close_after_level
+        found.append(
+            OpenSale(
+                text=f"late entries approved before the start are taken until the end of "
+                f"level {extended}",
+                entry="A4",
+            )
+        )
+    if rebuys_possible(state, now):
+        found.append(OpenSale(text="rebuys are still sold", entry="A9"))
+    if addon_possible(state, now):
+        at = tmpl.addon.at_level if tmpl.addon is not None else 0
+        found.append(OpenSale(text=f"the add-on is sold in level {at}", entry="A10"))
+    return tuple(found)
+
+
+PaidReader = Callable[[TournamentState], dict[str, int]]
+_PAID_READERS: list[PaidReader] = []
+
+
+def register_paid_reader(reader: PaidReader) -> PaidReader:
+    """Let the prizes domain tell the lower domains who has been paid (entry id -> place
+    paid), so eliminations and penalties can refuse what would change a paid place
+    without importing prizes (a decorator used by the prizes' state)."""
+    _PAID_READERS.append(reader)
+    return reader
+
+
+def paid_places(state: TournamentState) -> dict[str, int]:
+    """Entry id -> the place its prize was paid for (empty before any payment, H2)."""
+    found: dict[str, int] = {}
+    for reader in _PAID_READERS:
+        found.update(reader(state))
+    return found
+
+
 def at_forfeit_point(state: TournamentState, now: datetime) -> bool:
     """Whether a live stack may be forfeited now (A11).
 
@@ -417,21 +572,31 @@ __all__ = [
     "ClockReader",
     "ClockReading",
     "Entry",
+    "OpenSale",
     "Out",
+    "PaidReader",
     "Player",
     "Purchase",
     "Removal",
     "Roster",
     "SeatCapacity",
     "Setup",
+    "addon_possible",
     "at_forfeit_point",
     "bust_hand",
+    "entries_open",
     "find_player",
     "live_entry_of",
+    "night_over",
+    "open_sales",
+    "paid_places",
+    "pre_approved_entry_open",
     "read_clock",
+    "rebuys_possible",
     "register_bust_hand_reader",
     "register_capacity_reader",
     "register_clock_reader",
+    "register_paid_reader",
     "registration_open",
     "seat_capacity",
 ]

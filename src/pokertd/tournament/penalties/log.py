@@ -33,6 +33,7 @@ from pokertd.tournament.entries.state import (
     Roster,
     Setup,
     find_player,
+    paid_places,
     read_clock,
 )
 from pokertd.tournament.framework import (
@@ -267,6 +268,13 @@ def _disqualification(
                 f"{player.name} is already out; {profile.title} does not forfeit prizes "
                 "after the fact.",
                 rule_ids=profile.cite("K5"),
+            )
+        paid = paid_places(state)
+        if last.entry_id in paid:
+            raise RuleViolation(
+                f"{player.name} was already paid for place {paid[last.entry_id]}: a prize "
+                "paid cannot be forfeited afterwards.",
+                rule_ids=profile.cite("K5", "H2"),
             )
         return PenaltyGiven(
             entry_id=last.entry_id,

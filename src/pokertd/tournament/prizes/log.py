@@ -32,17 +32,20 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, fields
-from typing import Annotated, cast
+from typing import Annotated, Any, cast
 
 from pokertd.errors import InvalidCommand, PokertdError, RuleViolation
 from pokertd.money import format_money
 from pokertd.rules.enums import BountySplitRule
 from pokertd.tournament import limits as lim
+from pokertd.tournament.eliminations.state import finish
+from pokertd.tournament.entries.log import PrizePoolFinal
 from pokertd.tournament.entries.state import (
     Entry,
     Roster,
     Setup,
     find_player,
+    open_sales,
     read_clock,
 )
 from pokertd.tournament.framework import (
@@ -54,6 +57,7 @@ from pokertd.tournament.framework import (
     applies,
     decides,
     event,
+    upcaster,
 )
 from pokertd.tournament.prizes.bounties import (
     clockwise_from_button,
@@ -83,9 +87,12 @@ from pokertd.tournament.prizes.payouts import (
     builtin_table,
     check_schedule_unchanged,
     claim_flags,
+    payouts,
     schedule_lines,
     sng_shares,
 )
+from pokertd.tournament.prizes.pool import payout_entries, pool
+from pokertd.tournament.prizes.results import payment_waits
 from pokertd.tournament.prizes.state import PaidPrize, PrizeBook, payout_table_name
 from pokertd.tournament.prizes.views import prize_table, remaining_prizes, standings
 from pokertd.types import Cents, Chips
@@ -131,7 +138,13 @@ class PoolCarried(Event):
         )
 
 
-@event("payout_schedule_posted")
+@upcaster("payout_schedule_posted", 1)
+def _posted_v1(data: dict[str, Any]) -> dict[str, Any]:
+    """Version 1 recorded the table only, not the amounts it paid then (issue 22)."""
+    return {**data, "entries": 0, "net_pool": 0, "amounts": []}
+
+
+@event("payout_schedule_posted", version=2)
 @dataclass(frozen=True, slots=True, kw_only=True)
 class PayoutSchedulePosted(Event):
     """The prize schedule was posted for players to see (NJ-44d)."""
@@ -140,10 +153,30 @@ class PayoutSchedulePosted(Event):
     lines: tuple[str, ...]
     after_start: bool = False
     """Posted only after play had started (a breach of NJ-44d where it applies)."""
+    entries: int = 0
+    """Entries when it was posted (0 in older logs)."""
+    net_pool: Cents = 0
+    """The net prize pool when it was posted (0 in older logs)."""
+    amounts: tuple[Cents, ...] = ()
+    """The prize of each place (1st first) for those entries and that pool: what the
+    players read on the posted schedule (NJ-44d). Empty in older logs, or with no entries."""
 
     def describe(self) -> str:
         late = " after play started" if self.after_start else ""
-        return f"Prize schedule posted ({self.table}){late}"
+        shown = ""
+        if self.amounts:
+            first = ", ".join(
+                f"{_ordinal(n)} {format_money(a)}" for n, a in enumerate(self.amounts[:3], 1)
+            )
+            more = f" and {len(self.amounts) - 3} more" if len(self.amounts) > 3 else ""
+            shown = f": {first}{more} ({self.entries} entries, {format_money(self.net_pool)})"
+        return f"Prize schedule posted ({self.table}){late}{shown}"
+
+
+def _ordinal(n: int) -> str:
+    """``1st``, ``2nd``, ``3rd``, ``11th``, ``22nd``."""
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
 
 
 @event("bounty_winners_recorded")
@@ -254,6 +287,16 @@ class PrizePaid(Event):
 
     def describe(self) -> str:
         return f"Paid {self.name} {format_money(self.paid)} for place {self.place}"
+
+    def undo_refusal(self, state: TournamentState) -> RuleViolation | None:
+        """A prize paid stands: the money was handed over and the receipt printed. So no
+        undo reaches behind it either (undo takes the last command back first): no bust,
+        entry or deal before it can be taken back to move or shrink what was paid (H2)."""
+        return RuleViolation(
+            f"{self.name}'s prize was paid ({format_money(self.paid)} for place "
+            f"{self.place}): a payment cannot be undone.",
+            rule_ids=state.part(Setup).profile.cite("H2", "H11"),
+        )
 
 
 @event("high_hand_recorded")
@@ -540,18 +583,50 @@ def _decide_post(state: TournamentState, cmd: PostPayoutSchedule, ctx: Context) 
     )
     if book.schedule_posted and name == book.posted_table:
         raise InvalidCommand("The prize schedule is already posted.")
+    entries = payout_entries(state)
+    net = pool(state).net
+    amounts: tuple[Cents, ...] = ()
+    why = "No entries yet: the prizes are worked out from the entries and the pool."
+    if entries > 0 and net > 0:
+        try:
+            amounts = tuple(
+                p.amount
+                for p in payouts(
+                    entries,
+                    net,
+                    profile=setup.profile,
+                    table=name,
+                    min_cash=setup.tmpl.fees.prize_pool,
+                )
+            )
+        except PokertdError as exc:
+            why = str(exc)
+    if amounts:
+        lines: tuple[str, ...] = (
+            f"{entries} entries, net prize pool {format_money(net)}",
+            *(f"{_ordinal(n)}: {format_money(a)}" for n, a in enumerate(amounts, start=1)),
+        )
+    else:
+        lines = (why,)
     if name == "sng":
-        lines = tuple(
-            f"{place}: {float(s * 100):g}%"
+        lines += tuple(
+            f"{_ordinal(place)}: {float(s * 100):g}%"
             for place, s in enumerate(sng_shares(setup.profile), start=1)
         )
-    elif name in ("generic", "survivor"):
-        lines = (f"{name} payout (see the rules sheet)",)
-    else:
-        lines = tuple(schedule_lines(builtin_table(name)))
+    elif name not in ("generic", "survivor"):
+        lines += tuple(schedule_lines(builtin_table(name)))
     reading = read_clock(state, ctx.now)
     started = reading is not None and reading.started
-    return [PayoutSchedulePosted(table=name, lines=lines, after_start=started)]
+    return [
+        PayoutSchedulePosted(
+            table=name,
+            lines=lines,
+            after_start=started,
+            entries=entries,
+            net_pool=net,
+            amounts=amounts,
+        )
+    ]
 
 
 @decides(RecordBountyWinners)
@@ -641,7 +716,7 @@ def _proposal(
     check_deal_allowed(
         profile=profile,
         players_left=len(alive),
-        places_paid=len(prize_table(state).prizes),
+        places_paid=len(prize_table(state).schedule),
         house_allows=book.deals_enabled,
     )
     given = {find_player(state, name).player_id: chips for name, chips in cmd.stacks}
@@ -672,6 +747,15 @@ def _decide_propose(state: TournamentState, cmd: ProposeDeal, ctx: Context) -> l
     profile = _created(state).profile
     book = state.part(PrizeBook)
     alive, stacks, prizes, custom = _proposal(state, cmd)
+    sales = open_sales(state, ctx.now)
+    if sales and not profile.deal_closes_registration:
+        what = " and ".join(s.text for s in sales)
+        raise RuleViolation(
+            f"A deal divides a prize pool that is final, and {what}: close registration "
+            "(and wait for the end of rebuys and add-ons) before a deal.",
+            rule_ids=profile.cite("J2", *dict.fromkeys(s.entry for s in sales)),
+            context={"hint": "close_registration"},
+        )
     pre = ctx.precomputed
 
     def icm_fn(icm_stacks: tuple[Chips, ...], icm_prizes: tuple[Cents, ...]) -> IcmResult:
@@ -695,7 +779,7 @@ def _decide_propose(state: TournamentState, cmd: ProposeDeal, ctx: Context) -> l
         rng=ctx.rng,
         icm_fn=icm_fn,
     )
-    paid_places = len(prize_table(state).prizes)
+    paid_places = len(prize_table(state).schedule)
     check_deal(
         terms,
         profile=profile,
@@ -703,6 +787,14 @@ def _decide_propose(state: TournamentState, cmd: ProposeDeal, ctx: Context) -> l
         places_paid=paid_places,
         house_allows=book.deals_enabled,
     )
+    warnings = deal_warnings(terms, profile=profile, regional=cmd.regional)
+    if sales:
+        what = " and ".join(s.text for s in sales)
+        them = "them" if len(sales) > 1 or " and re-entry " in what else "it"
+        warnings.append(
+            f"{what[0].upper()}{what[1:]}: making this deal closes {them}, so the pool it "
+            f"divides is final. ({profile.citation('J2', 'A4')})"
+        )
     return [
         DealProposed(
             kind=terms.kind,
@@ -713,7 +805,7 @@ def _decide_propose(state: TournamentState, cmd: ProposeDeal, ctx: Context) -> l
             play_for=terms.play_for,
             remaining_pool=terms.remaining_pool,
             requires_approval=profile.deal_requires_supervisor_approval,
-            warnings=tuple(deal_warnings(terms, profile=profile, regional=cmd.regional)),
+            warnings=tuple(warnings),
         )
     ]
 
@@ -733,14 +825,38 @@ def _open_deal(state: TournamentState) -> DealNegotiation:
             "The players left are not the ones the deal was proposed to: propose it again.",
             rule_ids=profile.cite("J1", DEAL),
         )
+    left = sum(remaining_prizes(state))
+    if left != neg.terms.remaining_pool:
+        raise RuleViolation(
+            f"The prize money left changed since the deal was proposed "
+            f"({format_money(neg.terms.remaining_pool)} then, {format_money(left)} now): "
+            "propose it again.",
+            rule_ids=profile.cite(DEAL),
+            context={"proposed": neg.terms.remaining_pool, "now": left},
+        )
     return neg
 
 
-def _made(after: DealNegotiation) -> list[Event]:
-    if after.status is DealStatus.BINDING:
-        t = after.terms
-        return [DealMade(names=t.players, amounts=t.amounts, play_for=t.play_for)]
-    return []
+def _made(state: TournamentState, ctx: Context, after: DealNegotiation) -> list[Event]:
+    """``deal_made`` when this step binds the deal, with the pool made final in the same
+    batch (:class:`~pokertd.tournament.entries.log.PrizePoolFinal`): the deal divided what
+    was left, so no entry, re-entry, rebuy or add-on may change it afterwards (J2, A4).
+    Where the profile refuses deals while they are open, the proposal was refused instead."""
+    if after.status is not DealStatus.BINDING:
+        return []
+    t = after.terms
+    made: list[Event] = [DealMade(names=t.players, amounts=t.amounts, play_for=t.play_for)]
+    setup = state.part(Setup)
+    if not setup.pool_final:
+        names = ", ".join(t.players[:-1]) + f" and {t.players[-1]}"
+        made.append(
+            PrizePoolFinal(
+                reason=f"the deal among {names} divided the prize money left",
+                at=ctx.now.isoformat(timespec="seconds"),
+                rules=("J2",),
+            )
+        )
+    return made
 
 
 def _deal_player(state: TournamentState, neg: DealNegotiation, ref: str) -> tuple[str, str]:
@@ -758,7 +874,7 @@ def _decide_accept(state: TournamentState, cmd: AcceptDeal, ctx: Context) -> lis
     eid, name = _deal_player(state, neg, cmd.player)
     with state.part(Setup).profile.citing():
         after = neg.accept(name)
-    return [DealAccepted(entry_id=eid, name=name), *_made(after)]
+    return [DealAccepted(entry_id=eid, name=name), *_made(state, ctx, after)]
 
 
 @decides(RejectDeal)
@@ -777,7 +893,7 @@ def _decide_approve(state: TournamentState, cmd: ApproveDeal, ctx: Context) -> l
         raise InvalidCommand("This venue does not need a supervisor's approval for a deal.")
     with state.part(Setup).profile.citing():
         after = neg.approve(cmd.supervisor)
-    return [DealApproved(supervisor=cmd.supervisor.strip()), *_made(after)]
+    return [DealApproved(supervisor=cmd.supervisor.strip()), *_made(state, ctx, after)]
 
 
 @decides(PayPrize)
@@ -790,12 +906,22 @@ def _decide_pay(state: TournamentState, cmd: PayPrize, ctx: Context) -> list[Eve
     mine = [rows[e] for e in roster.players[who.player_id].entries if e in rows]
     placed = [r for r in mine if r.place is not None]
     if not placed:
+        end = finish(state, ctx.now)
+        if end.needs:  # the last player left: what makes him the winner (G2, A4)
+            raise RuleViolation(
+                f"{who.name} has not finished yet. {end.needs}",
+                rule_ids=end.needs_rule_ids,
+                context={"hint": end.needs_command},
+            )
         raise RuleViolation(f"{who.name} has not finished yet: prizes are paid on finishing.")
     row = placed[-1]
     if row.entry_id in state.part(PrizeBook).paid:
         raise RuleViolation(f"{who.name}'s prize has already been paid.")
     if row.total <= 0:
         raise RuleViolation(f"{who.name} finished out of the money.")
+    waits = payment_waits(state, ctx.now, row.entry_id)
+    if waits is not None:
+        raise waits
     if profile.prize_id_required and not cmd.id_checked:
         raise RuleViolation(
             "Valid photo ID and a social security number must be seen before paying a prize.",
@@ -809,7 +935,17 @@ def _decide_pay(state: TournamentState, cmd: PayPrize, ctx: Context) -> list[Eve
         foreign=cmd.foreign,
         treaty_exempt=cmd.treaty_exempt,
     )
+    final: list[Event] = []
+    if not setup.pool_final:
+        final.append(
+            PrizePoolFinal(
+                reason="prizes are being paid",
+                at=ctx.now.isoformat(timespec="seconds"),
+                rules=("H2",),
+            )
+        )
     return [
+        *final,
         PrizePaid(
             entry_id=row.entry_id,
             name=row.name,
@@ -824,7 +960,7 @@ def _decide_pay(state: TournamentState, cmd: PayPrize, ctx: Context) -> list[Eve
             voucher_expires=flags.voucher_expires.isoformat() if flags.voucher_expires else None,
             transferable=flags.transferable,
             won_on=won_on.isoformat(),
-        )
+        ),
     ]
 
 

@@ -65,6 +65,10 @@ class CashReport:
     """Fees plus withholding, less the overlay."""
     carried_pool: Cents = field(default=0)
     """Prize money carried in from the event's flights (Day 2), part of the pool."""
+    prizes_paid: Cents = field(default=0)
+    """Prizes paid so far (receipts), out of :attr:`net_prize_pool`."""
+    bounties_paid: Cents = field(default=0)
+    """Bounties paid so far with the prizes, out of :attr:`bounties`."""
 
 
 def pool(state: TournamentState) -> PrizePool:
@@ -110,6 +114,7 @@ def cash_report(state: TournamentState) -> CashReport:
     for t in totals.values():
         all_fees = all_fees.plus(t.fees)
     pp = pool(state)
+    paid = state.part(PrizeBook).paid.values()
     return CashReport(
         by_kind=tuple(totals[k] for k in PurchaseKind if k in totals),
         collected=all_fees.total,
@@ -124,6 +129,8 @@ def cash_report(state: TournamentState) -> CashReport:
         net_prize_pool=pp.net,
         entries=payout_entries(state),
         carried_pool=state.part(PrizeBook).carried_pool,
+        prizes_paid=sum(p.amount for p in paid),
+        bounties_paid=sum(p.bounty for p in paid),
         house_keeps=all_fees.house_fee
         + all_fees.entry_fee
         + pp.withheld

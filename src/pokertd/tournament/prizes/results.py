@@ -8,7 +8,22 @@ phone all show the money the players agreed, not the payout table's (J2, FOX-73)
 log reads it to pay a finisher, the standings (:mod:`.views`) and the whole-tournament
 views show it.
 
-Implements: G3 (tied places share their prizes), J2 (a binding deal replaces the prizes).
+**Every place is paid once, by construction.** A deal among the ``k`` players left divided
+the prizes of places 1 to ``k`` (all that was left); its players are ranked among
+themselves in those places and paid their deal amounts. Everyone else is ranked from place
+``k + 1`` on, in finishing order, tied players sharing the prizes of the places their tie
+occupies (G3), so no place's prize is counted twice whatever the grouping of busts (a bust
+after the deal recorded in the same hand as one before it shares no place with it: the
+deal's places are not theirs to share). Without a deal the places are the finishing
+places. So the prizes owed never exceed the net prize pool, and once the event is over they
+add up to it exactly (:func:`.views.money_position`).
+
+A prize is paid only once its place is final (:func:`payment_waits`, H2): no entry,
+re-entry, rebuy or add-on may still change the field or the pool, and the hand the player
+went out in is over (hand-for-hand, G3). Each row says why its payment waits.
+
+Implements: G3 (tied places share their prizes), J2 (a binding deal replaces the prizes),
+H2 (the pool is paid as the table or the deal says, once final).
 """
 
 from __future__ import annotations
@@ -16,10 +31,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
-from pokertd.errors import PokertdError
+from pokertd.errors import PokertdError, RuleViolation
 from pokertd.money import format_money
-from pokertd.tournament.eliminations.state import Placing, finishing_places
-from pokertd.tournament.entries.state import Roster, Setup
+from pokertd.tournament.eliminations.state import Placing, finishing_places, hand_in_play
+from pokertd.tournament.entries.state import Roster, Setup, open_sales
 from pokertd.tournament.framework import TournamentState
 from pokertd.tournament.penalties.state import Penalties
 from pokertd.tournament.prizes.deals import DealStatus
@@ -46,6 +61,11 @@ class ResultRow:
     deal_cents: Cents | None = None
     """The amount this player was guaranteed by a binding deal (``prize_cents`` then holds
     it, plus what was left to play for if this player won)."""
+    paid: bool = False
+    """The prize was paid (a receipt exists)."""
+    waits: str = ""
+    """Why the prize cannot be paid yet (its place is not final, H2); ``""`` when it can
+    be, or was, or there is none."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -94,37 +114,137 @@ def deal_amounts(state: TournamentState) -> tuple[dict[str, Cents], Cents]:
     return amounts, neg.terms.play_for
 
 
+def payment_waits(
+    state: TournamentState, now: datetime, entry_id: str | None = None
+) -> RuleViolation | None:
+    """Why a finisher's prize cannot be paid now (``None``: it can): a place is final, and
+    its prize with it, only once no entry, re-entry, rebuy or add-on can still be sold (a
+    late entry moves every bust down a place and grows the pool; a rebuy grows the pool)
+    and, for ``entry_id``, once the hand the player went out in is over (a bust at another
+    table in the same hand-for-hand hand shares the place, G3).
+
+    Implements: H2 (the pool is paid out as it finally stands), A4, A8, A9, A10, G3.
+    """
+    setup = state.part(Setup)
+    profile = setup.profile
+    sales = open_sales(state, now)  # none once the event is over
+    entries = [s for s in sales if s.entry == "A4"]
+    if entries:
+        return RuleViolation(
+            f"Prizes are paid once the places are final, and {entries[0].text}: a late entry "
+            "would move every finisher down a place and change the prizes. Close "
+            "registration to pay now.",
+            rule_ids=profile.cite("A4"),
+            context={"hint": "close_registration"},
+        )
+    if sales:
+        what = " and ".join(s.text for s in sales)
+        return RuleViolation(
+            f"Prizes are paid once the prize pool is final, and {what}: the pool may still grow.",
+            rule_ids=profile.cite(*dict.fromkeys(s.entry for s in sales)),
+        )
+    if entry_id is not None:
+        return _hand_waits(state, now, hand_in_play(state, now), entry_id)
+    return None
+
+
+def _hand_waits(
+    state: TournamentState, now: datetime, hand: str | None, entry_id: str
+) -> RuleViolation | None:
+    """The wait of a player busted in the hand-for-hand hand still being played (G3)."""
+    if hand is None:
+        return None
+    roster = state.part(Roster)
+    group = f"hand:{hand}"
+    if not any(o.entry_id == entry_id and o.group == group for o in reversed(roster.out)):
+        return None
+    name = roster.entries[entry_id].name
+    return RuleViolation(
+        f"Hand-for-hand hand {hand} is still being played: a player busted at another "
+        f"table in that hand would share {name}'s place. Pay once every table has "
+        "finished it.",
+        rule_ids=state.part(Setup).profile.cite("B10", "G3"),
+    )
+
+
+def _tiers(
+    state: TournamentState, by_tie: dict[tuple[int, ...], list[Placing]], dealt: set[str]
+) -> list[tuple[tuple[int, ...], list[Placing]]]:
+    """The places each group of tied finishers is paid for, best first.
+
+    Without a deal, the finishing places. With a binding deal among ``k`` players, two
+    rankings that never share a place (J2): the deal's players in places 1 to ``k`` (the
+    ones still playing above those out, in finishing order, ties kept), everyone else from
+    place ``k + 1`` on in finishing order. A tie that mixes both (busts after the deal
+    recorded in the same hand as one before it) is split between them, so no place's prize
+    is counted twice, whatever the grouping of busts.
+    """
+    if not dealt:
+        return list(by_tie.items())
+    roster = state.part(Roster)
+    placed = {p.entry_id for members in by_tie.values() for p in members}
+    playing = {e.entry_id for e in roster.alive() if e.entry_id not in placed}
+    next_dealt = 1 + len(playing & dealt)
+    next_other = len(dealt) + 1 + len(playing - dealt)
+    tiers: list[tuple[tuple[int, ...], list[Placing]]] = []
+    for members in by_tie.values():
+        ins = [p for p in members if p.entry_id in dealt]
+        outs = [p for p in members if p.entry_id not in dealt]
+        if ins:
+            tiers.append((tuple(range(next_dealt, next_dealt + len(ins))), ins))
+            next_dealt += len(ins)
+        if outs:
+            tiers.append((tuple(range(next_other, next_other + len(outs))), outs))
+            next_other += len(outs)
+    return tiers
+
+
 def results(state: TournamentState, now: datetime | None = None) -> ResultsView:
     """Places so far (best first) and each one's prize; tied places share (G3); a binding
-    deal's players get their deal amounts instead, the winner adding the play-for money."""
+    deal's players get their deal amounts instead, the winner adding the play-for money,
+    and everyone else is placed after the deal's places (see the module's note).
+
+    ``now`` places the winner when the clock has closed registration, and says why each
+    unpaid prize waits (without it, ``waits`` is empty)."""
     pens = state.part(Penalties)
+    paid = state.part(PrizeBook).paid
     placings = finishing_places(state, now)
     prize_of, why = _prizes(state)
     deal_of, play_for = deal_amounts(state)
     by_tie: dict[tuple[int, ...], list[Placing]] = {}
     for p in placings:
         by_tie.setdefault(p.places, []).append(p)
+    night_waits = payment_waits(state, now) if now is not None else None
+    hand = hand_in_play(state, now) if now is not None and night_waits is None else None
+    in_hand = {o.entry_id for o in state.part(Roster).out if o.group == f"hand:{hand}"}
     rows: list[ResultRow] = []
-    for places, members in by_tie.items():
-        amounts = [prize_of.get(n, 0) for n in places]
-        shares = share_tied(amounts, len(members)) if prize_of else [0] * len(members)
-        for p, amount in zip(members, shares, strict=True):
-            note = f"shares places {places[0]}-{places[-1]}" if len(places) > 1 else ""
+    for tier_places, tier in _tiers(state, by_tie, set(deal_of)):
+        amounts = [prize_of.get(n, 0) for n in tier_places]
+        shares = share_tied(amounts, len(tier)) if prize_of else [0] * len(tier)
+        tied = len(tier_places) > 1
+        for p, amount in zip(tier, shares, strict=True):
+            note = f"shares places {tier_places[0]}-{tier_places[-1]}" if tied else ""
             cents: Cents | None = amount if prize_of else None
             deal = deal_of.get(p.entry_id)
             if deal is not None:
-                won = p.place == 1 and not p.tied_with
+                won = tier_places == (1,)
                 cents = deal + (play_for if won else 0)
                 note = "deal" + (
                     f" + {format_money(play_for)} played for" if won and play_for else ""
                 )
             if p.entry_id in pens.prize_forfeited:
                 cents, note = 0, "prize forfeited (disqualified)"
+            waits = ""
+            if cents and p.entry_id not in paid and now is not None:
+                refusal = night_waits
+                if refusal is None and p.entry_id in in_hand:
+                    refusal = _hand_waits(state, now, hand, p.entry_id)
+                waits = str(refusal) if refusal is not None else ""
             rows.append(
                 ResultRow(
-                    place=p.place,
-                    places=p.places,
-                    tied_with=p.tied_with,
+                    place=tier_places[0],
+                    places=tier_places,
+                    tied_with=tuple(o.name for o in tier if o is not p),
                     name=p.name,
                     entry_id=p.entry_id,
                     status=p.status.value,
@@ -133,8 +253,11 @@ def results(state: TournamentState, now: datetime | None = None) -> ResultsView:
                     prize=format_money(cents) if cents else "",
                     note=note,
                     deal_cents=deal,
+                    paid=p.entry_id in paid,
+                    waits=waits,
                 )
             )
+    rows.sort(key=lambda r: (r.place, r.name.casefold()))
     return ResultsView(
         entries=payout_entries(state),
         prize_pool_cents=pool(state).net,
@@ -144,4 +267,4 @@ def results(state: TournamentState, now: datetime | None = None) -> ResultsView:
     )
 
 
-__all__ = ["ResultRow", "ResultsView", "deal_amounts", "results"]
+__all__ = ["ResultRow", "ResultsView", "deal_amounts", "payment_waits", "results"]

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from pokertd.tournament.entries.state import Setup
+from pokertd.tournament.entries.state import Setup, register_paid_reader
 from pokertd.tournament.framework import (
     TournamentState,
     state_part,
@@ -81,6 +81,13 @@ class PrizeBook:
     """Entries of this event that were carried in (not bought here)."""
     carried_from: tuple[str, ...] = ()
     """The flights' tournament ids."""
+
+
+@register_paid_reader
+def _paid(state: TournamentState) -> dict[str, int]:
+    """Entry id -> place paid: what eliminations and penalties check before changing a
+    place (a paid place is final, H2)."""
+    return {eid: p.place for eid, p in state.part(PrizeBook).paid.items()}
 
 
 def payout_table_name(state: TournamentState) -> str:

@@ -14,6 +14,7 @@ from typing import Any
 
 from pokertd.errors import InvalidCommand, PokertdError
 from pokertd.money import format_money
+from pokertd.tournament.eliminations.state import finish
 from pokertd.tournament.entries.rules import EntryStatus
 from pokertd.tournament.entries.state import (
     Roster,
@@ -40,7 +41,7 @@ from pokertd.tournament.prizes.payouts import (
     payouts,
 )
 from pokertd.tournament.prizes.pool import payout_entries, pool
-from pokertd.tournament.prizes.results import deal_amounts, results
+from pokertd.tournament.prizes.results import ResultsView, deal_amounts, results
 from pokertd.tournament.prizes.state import PrizeBook, payout_table_name
 from pokertd.types import Cents, Chips
 
@@ -89,6 +90,40 @@ def high_hand_view(state: TournamentState) -> HighHandView | None:
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class DealLine:
+    """One player's share of a binding deal, as the payout sheet lists it."""
+
+    name: str
+    entry_id: str
+    amount: Cents
+    """What the deal guarantees the player (the winner adds what was left to play for)."""
+    place: int | None = None
+    """The player's finishing place once known (``None`` while still playing)."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DealSheet:
+    """A binding deal on the payout sheet: it replaced the prizes of places 1 to
+    ``len(players)`` (J2)."""
+
+    kind: str
+    players: tuple[DealLine, ...]
+    play_for: Cents
+    """Left to play for: goes to the winner on top of his deal amount."""
+    places: tuple[int, ...]
+    """The places whose prizes the deal divided (1 to the number of players in it)."""
+    total: Cents
+    """The deal amounts plus the play-for money: those places' prizes, to the cent."""
+
+    def line(self) -> str:
+        """One sentence: ``Deal (chip) for places 1-3: Ann $153.82, Bob …; $0.00 to play for``."""
+        shares = ", ".join(f"{p.name} {format_money(p.amount)}" for p in self.players)
+        span = f"{self.places[0]}-{self.places[-1]}" if len(self.places) > 1 else "1"
+        left = f"; {format_money(self.play_for)} left to play for" if self.play_for else ""
+        return f"Deal ({self.kind}) for places {span}: {shares}{left}"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class PrizeTable:
     """The prize pool and the payout per place for the entries so far."""
 
@@ -96,14 +131,49 @@ class PrizeTable:
     table: str
     pool: PrizePool
     prizes: tuple[Prize, ...]
+    """The prizes as they are now paid: the payout table's, except that a binding deal's
+    places show what their holders get by the deal (a place still being played for by the
+    deal's players is left out until decided; :attr:`deal` lists their amounts). Without a
+    deal, the same as :attr:`schedule`."""
     note: str = ""
     schedule_posted: bool = False
     high_hand: HighHandView | None = None
     """The tournament high hand, a house prize outside the pool (FOX-HH)."""
+    schedule: tuple[Prize, ...] = ()
+    """The payout table's prizes for these entries and this pool, before any deal: how many
+    places are paid, what a deal divides."""
+    deal: DealSheet | None = None
+    """The binding deal, when one was made (J2)."""
 
 
-def prize_table(state: TournamentState) -> PrizeTable:
-    """Pool and payouts now (the posted table, else the template's, else the profile's)."""
+def deal_sheet(state: TournamentState, now: datetime | None = None) -> DealSheet | None:
+    """The binding deal as the payout sheet shows it, or ``None`` (J2)."""
+    book = state.part(PrizeBook)
+    neg = book.negotiation
+    if neg is None or neg.status is not DealStatus.BINDING:
+        return None
+    place_of: dict[str, int] = {}
+    for r in results(state, now).rows:  # tied deal players (one hand) take their places in turn
+        taken = sum(1 for p in place_of.values() if p in r.places)
+        place_of[r.entry_id] = r.places[min(taken, len(r.places) - 1)]
+    t = neg.terms
+    lines = tuple(
+        DealLine(name=name, entry_id=eid, amount=amount, place=place_of.get(eid))
+        for eid, name, amount in zip(book.deal_entries, t.players, t.amounts, strict=True)
+    )
+    return DealSheet(
+        kind=t.kind.value,
+        players=lines,
+        play_for=t.play_for,
+        places=tuple(range(1, len(lines) + 1)),
+        total=sum(t.amounts) + t.play_for,
+    )
+
+
+def prize_table(state: TournamentState, now: datetime | None = None) -> PrizeTable:
+    """Pool and payouts now (the posted table, else the template's, else the profile's);
+    after a binding deal, its places as the deal made them (J2): every sheet shows what is
+    actually paid."""
     setup = state.part(Setup)
     if not setup.created:
         raise InvalidCommand("The tournament has not been created.")
@@ -136,14 +206,32 @@ def prize_table(state: TournamentState) -> PrizeTable:
             note = (note + "; " if note else "") + (
                 f"the prize schedule was posted after play started ({setup.profile.citation('H2')})"
             )
+    deal = deal_sheet(state, now)
+    shown = prizes
+    if deal is not None:
+        covered = set(deal.places)
+        by_place: dict[int, Cents] = {}
+        for line in deal.players:
+            if line.place is not None:
+                by_place[line.place] = line.amount + (deal.play_for if line.place == 1 else 0)
+        shown = tuple(
+            sorted(
+                [p for p in prizes if p.place not in covered]
+                + [Prize(place=n, amount=a) for n, a in by_place.items()],
+                key=lambda p: p.place,
+            )
+        )
+        note = (note + "; " if note else "") + deal.line()
     return PrizeTable(
         entries=payout_entries(state),
         table=name,
         pool=made,
-        prizes=prizes,
+        prizes=shown,
         note=note,
         schedule_posted=state.part(PrizeBook).schedule_posted,
         high_hand=high_hand_view(state),
+        schedule=prizes,
+        deal=deal,
     )
 
 
@@ -346,6 +434,10 @@ class StandingRow:
     bounties: Cents
     total: Cents
     note: str = ""
+    paid: bool = False
+    """The prize was paid (a receipt exists)."""
+    waits: str = ""
+    """Why the prize cannot be paid yet (its place is not final, H2)."""
 
 
 def standings(state: TournamentState, now: datetime | None = None) -> tuple[StandingRow, ...]:
@@ -396,9 +488,111 @@ def standings(state: TournamentState, now: datetime | None = None) -> tuple[Stan
                 bounties=bounty,
                 total=prize + bounty,
                 note=note,
+                paid=r.paid,
+                waits=r.waits,
             )
         )
     return tuple(rows)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class MoneyPosition:
+    """Where the money stands now, in cents: what the night owes, has paid and holds.
+
+    Invariants (checked by the tests of whole nights after every command): nobody is paid
+    more than he is owed (:attr:`overpaid` empty); what is owed plus what the deal still
+    guarantees never exceeds the net prize pool (:attr:`undecided` never negative); once
+    the event is over, prizes and deal amounts add up to the pool to the cent
+    (:attr:`balanced`), and bounties owed to the bounty money collected unless an
+    eliminator is missing.
+    """
+
+    pool: Cents
+    """The net prize pool (after withholding, with any overlay): what the places split."""
+    owed: Cents
+    """Prizes owed to the finishers placed so far (deal amounts for the deal's players)."""
+    promised: Cents
+    """What a binding deal still guarantees to players still in, with the play-for money
+    while nobody has won it."""
+    undecided: Cents
+    """The rest of the pool, still played for by place: ``pool - owed - promised``."""
+    paid: Cents
+    """Prizes paid (receipts), bounties not included."""
+    unpaid: Cents
+    """Owed and not paid yet: ``owed - paid``."""
+    bounty_money: Cents
+    """Bounty fees collected (paid out through the bounty chips, outside the pool: I6)."""
+    bounties_owed: Cents
+    """Bounties collected so far by the players (the ledger)."""
+    bounties_paid: Cents
+    withheld: Cents
+    """The house's withholding from the pool (H3), as the profile says."""
+    finished: bool
+    balanced: bool
+    """Over, and the prizes owed are the whole pool to the cent."""
+    overpaid: tuple[str, ...] = ()
+    """Players paid more than they are owed now (must stay empty)."""
+    waiting: tuple[str, ...] = ()
+    """Players owed a prize that cannot be paid yet (their place is not final)."""
+
+    def line(self) -> str:
+        """One line for the floor: ``Pool $600.00: owed $600.00, paid $230.00, unpaid …``."""
+        text = (
+            f"Pool {format_money(self.pool)}: owed {format_money(self.owed)}, "
+            f"paid {format_money(self.paid)}, unpaid {format_money(self.unpaid)}"
+        )
+        if self.promised:
+            text += f", promised by the deal {format_money(self.promised)}"
+        if self.undecided:
+            text += f", still played for {format_money(self.undecided)}"
+        return text
+
+
+def money_position(
+    state: TournamentState, now: datetime | None = None, view: ResultsView | None = None
+) -> MoneyPosition:
+    """The money position now: owed, paid, promised, still played for (H2, J2, I6).
+
+    One function for the faces (status, the console's money page, ``pokertd status``) and
+    for the tests of whole nights, so the figures are computed once. ``view`` is
+    :func:`.results.results` at ``now`` when the caller has it already.
+    """
+    if view is None:
+        view = results(state, now)
+    book = state.part(PrizeBook)
+    ledger = bounty_ledger(state)
+    deal_of, play_for = deal_amounts(state)
+    placed = {r.entry_id: r for r in view.rows}
+    owed = sum(r.prize_cents or 0 for r in view.rows)
+    promised = sum(a for e, a in deal_of.items() if e not in placed)
+    if deal_of and not any(r.place == 1 and r.entry_id in deal_of for r in view.rows):
+        promised += play_for
+    paid = sum(p.amount for p in book.paid.values())
+    overpaid = tuple(
+        p.name
+        for eid, p in book.paid.items()
+        if p.amount > ((placed[eid].prize_cents or 0) if eid in placed else 0)
+    )
+    made = pool(state)
+    setup = state.part(Setup)
+    end = finish(state, now)
+    fees = sum(p.fees.bounty for p in state.part(Roster).purchases) if setup.created else 0
+    return MoneyPosition(
+        pool=made.net,
+        owed=owed,
+        promised=promised,
+        undecided=made.net - owed - promised,
+        paid=paid,
+        unpaid=owed - paid,
+        bounty_money=fees,
+        bounties_owed=sum(ledger.cash_by_entry.values()),
+        bounties_paid=sum(p.bounty for p in book.paid.values()),
+        withheld=made.withheld,
+        finished=end.finished,
+        balanced=end.finished and owed == made.net,
+        overpaid=overpaid,
+        waiting=tuple(r.name for r in view.rows if r.waits),
+    )
 
 
 STANDINGS_COLUMNS = (
@@ -465,24 +659,30 @@ def standings_json(rows: tuple[StandingRow, ...]) -> list[dict[str, Any]]:
 
 
 def remaining_prizes(state: TournamentState) -> tuple[Cents, ...]:
-    """The prizes still to be won by the players left, first place first."""
+    """The prizes still to be won by the players left, first place first (the payout
+    table's: what a deal divides)."""
     roster = state.part(Roster)
     table = prize_table(state)
-    left = len(roster.alive())
-    return tuple(p.amount for p in table.prizes if p.place <= left)
+    left = roster.alive_count
+    return tuple(p.amount for p in table.schedule if p.place <= left)
 
 
 __all__ = [
     "STANDINGS_COLUMNS",
     "BountyLedger",
     "BountyLine",
+    "DealLine",
+    "DealSheet",
     "DealView",
     "HighHandView",
+    "MoneyPosition",
     "PrizeTable",
     "StandingRow",
     "bounty_ledger",
+    "deal_sheet",
     "deal_view",
     "high_hand_view",
+    "money_position",
     "prize_table",
     "remaining_prizes",
     "standings",
