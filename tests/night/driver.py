@@ -39,7 +39,7 @@ from pokertd.service import TournamentService
 from pokertd.store import open_store
 from pokertd.store.base import StoredRow
 from pokertd.store.snapshot import encode_snapshot
-from pokertd.tournament.clock import ClockPart, TableHandFinished, hfh_waiting_tables
+from pokertd.tournament.clock import ClockPart, StartClock, TableHandFinished, hfh_waiting_tables
 from pokertd.tournament.eliminations import Bust
 from pokertd.tournament.entries import (
     CloseRegistration,
@@ -52,7 +52,7 @@ from pokertd.tournament.entries import (
 )
 from pokertd.tournament.entries.rules import EntryStatus
 from pokertd.tournament.framework import Command, EventRecord, TournamentState, state_parts
-from pokertd.tournament.prizes import PayPrize, PrizeBook, standings
+from pokertd.tournament.prizes import PayPrize, PostPayoutSchedule, PrizeBook, standings
 from pokertd.tournament.seating import (
     BreakTable,
     ConfirmMoves,
@@ -348,6 +348,28 @@ class FloorNight:
         return clock is not None and clock.hand_for_hand
 
     # -- the floor's habits ---------------------------------------------------------------
+
+    def start(self, players: int) -> list[str]:
+        """The early field signs in, seats and buttons are drawn, the prize schedule is
+        posted where the venue asks (NJ-44d) and the clock starts; the players' names."""
+        names = [self.new_name() for _ in range(players)]
+        for name in names:
+            self.register(name)
+        self.run(DrawSeats())
+        self.attempt(DrawButtons())
+        if self.setup.profile.payout_schedule_posted_in_advance:
+            self.run(PostPayoutSchedule())
+        self.run(StartClock())
+        return names
+
+    def bust(self, *names: str) -> list[EventRecord]:
+        """Players out in one hand (G1, G3), as the console sends it."""
+        return self.run(Bust(players=names))
+
+    def report_every_table(self) -> None:
+        """Every table still playing the hand-for-hand hand reports it (B10)."""
+        for table in hfh_waiting_tables(self.state):
+            self.run(TableHandFinished(table=str(table)))
 
     def new_name(self) -> str:
         """The next player's name: ``Player 01``, ``Player 02``, ..."""

@@ -42,11 +42,13 @@ from dataclasses import dataclass
 from datetime import datetime
 from fractions import Fraction
 from typing import Any
+from unittest.mock import patch
 
 from pokertd.codec import to_json
 from pokertd.errors import PokertdError
 from pokertd.rules import SimultaneousElimOrder
 from pokertd.rules.enums import WithholdingBase
+from pokertd.service import TournamentService
 from pokertd.tournament.clock import (
     ClockView,
     HandForHandEnded,
@@ -70,6 +72,7 @@ from pokertd.tournament.prizes import (
     bounty_ledger,
     cash_report,
     standings,
+    standings_json,
 )
 from pokertd.tournament.prizes.pool import places_paid
 from pokertd.tournament.seating import (
@@ -84,7 +87,7 @@ from pokertd.tournament.seating import (
 from pokertd.tournament.views import PlayerRow, StatusView, players, results, status
 from pokertd.web import snapshot
 
-from .driver import PlanShown
+from .driver import FloorNight, PlanShown
 
 # --- one reading of every face -------------------------------------------------------------
 
@@ -698,6 +701,69 @@ def faces(r: Reading) -> list[str]:
     return found
 
 
+def sheets(r: Reading, known: frozenset[str] = frozenset()) -> list[str]:
+    """J2, H4: once the night is finished the payout sheet (console, TV and phones) shows
+    each place's prize as the results pay it, a deal's amounts included."""
+    if "sheet_ignores_deal" in known or not r.status.finished:
+        return []
+    found: list[str] = []
+    paid = {row.place: row.prize_cents or 0 for row in r.results.rows if len(row.places) == 1}
+    for face, view in (("console", r.staff), ("TV and phones", r.public)):
+        sheet = {line["place"]: line["amount"] for line in view.get("payouts") or []}
+        wrong = sorted(p for p in sheet if p in paid and sheet[p] != paid[p])
+        if wrong:
+            found.append(
+                f"the {face} payout sheet shows "
+                + ", ".join(f"{p}: {sheet[p]}" for p in wrong)
+                + "; the results pay "
+                + ", ".join(f"{p}: {paid[p]}" for p in wrong)
+            )
+    return found
+
+
+CLI_COMMANDS = ("status", "results", "players", "tables", "standings")
+"""The ``pokertd`` commands whose ``--json`` the CLI face check reads."""
+
+
+def cli_faces(night: FloorNight) -> list[str]:
+    """Run ``pokertd status/results/players/tables/standings --json`` in-process on the
+    night's own store at the night's ``now`` (the CLI's clock and store are the night's),
+    and compare what it prints with the core's read models through the shared codec."""
+    from typer.testing import CliRunner
+
+    import pokertd.service as service_module
+    from pokertd.cli import app
+
+    def open_here(url: str, *, pool_size: int | None = None) -> TournamentService:
+        opened = TournamentService(night.store, now=lambda: night.now)
+        opened.close = lambda: None  # type: ignore[method-assign]  # the night's store stays open
+        return opened
+
+    state, now = night.state, night.now
+    expected: dict[str, Any] = {
+        "status": to_json(status(state, now)),
+        "results": to_json(results(state, now)),
+        "players": to_json(players(state, now)),
+        "tables": to_json(tables_view(state, now)) if state.part(Tables).seating else None,
+        "standings": standings_json(standings(state, now)),
+    }
+    found: list[str] = []
+    runner = CliRunner()
+    with (
+        patch.object(service_module, "open_service", open_here),
+        patch.object(service_module, "utc_now", lambda: now),
+    ):
+        for command in CLI_COMMANDS:
+            if expected[command] is None:
+                continue
+            done = runner.invoke(app, [command, night.tid, "--json", "--db", "night"])
+            if done.exit_code != 0:
+                found.append(f"pokertd {command} --json failed: {done.output[:200]}")
+            elif json.loads(done.stdout) != json.loads(json.dumps(expected[command])):
+                found.append(f"pokertd {command} --json differs from the core's read model")
+    return found
+
+
 def everything(r: Reading, known: frozenset[str] = frozenset()) -> list[str]:
     """Every check of this module on one reading."""
     return [
@@ -707,13 +773,16 @@ def everything(r: Reading, known: frozenset[str] = frozenset()) -> list[str]:
         *hand_for_hand(r, known),
         *seats(r),
         *faces(r),
+        *sheets(r, known),
     ]
 
 
 __all__ = [
+    "CLI_COMMANDS",
     "UNDO_KEYS_IGNORED",
     "Out",
     "Reading",
+    "cli_faces",
     "everything",
     "expected_places",
     "faces",
@@ -725,5 +794,6 @@ __all__ = [
     "read",
     "read_models",
     "seats",
+    "sheets",
     "the_end",
 ]
