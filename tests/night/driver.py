@@ -422,10 +422,10 @@ class FloorNight:
             self.attempt(ConfirmMoves(moves=ids))
         return PlanShown(seq, shown, tuple(p for p in pending if p[0] in ids))
 
-    def finish_the_hand(self) -> None:
-        """With :attr:`hand_first`, every table still playing the hand-for-hand hand
-        reports it (B10) before a move."""
-        if self.hand_first:
+    def finish_the_hand(self, *, always: bool = False) -> None:
+        """With :attr:`hand_first` (or ``always``), every table still playing the
+        hand-for-hand hand reports it (B10) before a move."""
+        if self.hand_first or always:
             for table in hfh_waiting_tables(self.state):
                 self.attempt(TableHandFinished(table=str(table)))
 

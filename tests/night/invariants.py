@@ -698,6 +698,8 @@ def faces(r: Reading) -> list[str]:
                 found.append(f"{face} seats differ from the core's")
     if r.status.finished != r.public["status"]["finished"]:
         found.append("the TV and phones do not say the tournament is finished")
+    if any(view["status"]["finished"] != r.status.finished for view in r.dealers.values()):
+        found.append("a dealer's screen does not say the tournament is finished")
     return found
 
 

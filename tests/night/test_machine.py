@@ -127,6 +127,15 @@ KNOWN_BROKEN: dict[str, str] = {
         "issue 22: a bust is accepted during a break, when no hand is played (and grouped "
         "with the hand before) — fixed on branch hfh"
     ),
+    "tie_across_deal": (
+        "issue 22: players out in one hand-for-hand hand before and after a deal tie, and the "
+        "tie's shares are paid beside the deal's amounts (more than the pool) — fixed on "
+        "branch money"
+    ),
+    "money_after_deal": (
+        "found by this machine: an add-on (or a rebuy) sold after a binding deal adds money "
+        "to the pool that nobody is paid — not fixed on any branch yet (money's area)"
+    ),
     "paid_before_final": (
         "issue 22: a prize is paid while registration or re-entry is open, and a later "
         "entry moves the paid place — fixed on branch money"
@@ -417,11 +426,15 @@ class NightMachine(RuleBasedStateMachine):
     def rebuy(self, player: str, stack: int) -> None:
         """A9: a rebuy, the player's stack at none, half or twice the start."""
         chips = self.n.tmpl.starting_stack * stack // 2
+        if self.deal_status() is DealStatus.BINDING and "money_after_deal" in KNOWN:
+            return
         self.n.attempt(Rebuy(player=player, stack=chips))
 
     @rule(player=players)
     def addon(self, player: str) -> None:
         """A10: the add-on, where and when the event sells it."""
+        if self.deal_status() is DealStatus.BINDING and "money_after_deal" in KNOWN:
+            return
         self.n.attempt(Addon(player=player, stack=self.n.tmpl.starting_stack))
 
     @rule(player=players)
@@ -764,6 +777,7 @@ class NightMachine(RuleBasedStateMachine):
                 left = 0
             share, odd = divmod(left, len(alive))
             amounts = tuple((a, share + (odd if i == 0 else 0)) for i, a in enumerate(alive))
+        self.n.finish_the_hand(always="tie_across_deal" in KNOWN)  # a deal between hands
         self.n.attempt(ProposeDeal(kind=kind, amounts=amounts))
 
     @precondition(lambda self: self.ready() and self.deal_status() is DealStatus.PROPOSED)
