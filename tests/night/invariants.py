@@ -700,6 +700,15 @@ def faces(r: Reading) -> list[str]:
         found.append("the TV and phones do not say the tournament is finished")
     if any(view["status"]["finished"] != r.status.finished for view in r.dealers.values()):
         found.append("a dealer's screen does not say the tournament is finished")
+    winners = {
+        "console": r.staff["status"]["winner"],
+        "TV and phones": r.public["status"]["winner"],
+        "CLI": r.cli["status"]["winner"],
+        **{f"dealer {t}": view["status"]["winner"] for t, view in r.dealers.items()},
+    }
+    for face, winner in winners.items():
+        if winner != r.status.winner:
+            found.append(f"{face} names the winner {winner}, the core {r.status.winner}")
     return found
 
 

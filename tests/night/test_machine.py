@@ -41,7 +41,7 @@ from datetime import datetime
 from typing import Any, ClassVar, TypeVar
 
 import pytest
-from hypothesis import HealthCheck, settings
+from hypothesis import HealthCheck, event, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import (
     Bundle,
@@ -139,6 +139,11 @@ KNOWN_BROKEN: dict[str, str] = {
     "paid_before_final": (
         "issue 22: a prize is paid while registration or re-entry is open, and a later "
         "entry moves the paid place — fixed on branch money"
+    ),
+    "paid_before_addon": (
+        "found by this machine: a prize is paid before the add-on (or while rebuys are sold), "
+        "and the add-on then grows the pool: the paid place is owed more — not fixed on any "
+        "branch yet (money's area)"
     ),
     "clock_runs_after_finish": (
         "issue 22: a finished night's clock keeps running (console, TV, phones) — fixed on "
@@ -341,6 +346,27 @@ class NightMachine(RuleBasedStateMachine):
 
     def alive(self) -> list[str]:
         return self.n.alive_names()
+
+    def pool_can_grow(self) -> bool:
+        """Money may still enter the pool: the add-on's level is still to come or under
+        way (A10), or rebuys are still sold (A9)."""
+        n = self.n
+        tmpl = n.tmpl
+        reading = read_clock(self.state, n.now)
+        started = reading is not None and reading.started
+        if tmpl.addon is not None and (
+            not started or reading is None or reading.level <= tmpl.addon.at_level
+        ):
+            return True
+        if tmpl.rebuy is not None and n.setup.profile.rebuy_allowed:
+            minutes = tmpl.rebuy.minutes or n.setup.profile.rebuy_window_minutes
+            if not started or reading is None:
+                return True
+            if reading.rebuys_open is not False and (
+                minutes is None or reading.play_seconds < minutes * 60
+            ):
+                return True
+        return False
 
     def on_break(self) -> bool:
         reading = read_clock(self.state, self.n.now)
@@ -816,6 +842,8 @@ class NightMachine(RuleBasedStateMachine):
             if "paid_before_final" not in KNOWN:
                 n.refuse(command, "registration is open: a late entry would move the place")
             return
+        if self.pool_can_grow() and "paid_before_addon" in KNOWN:
+            return
         n.run(command)
         if player not in self.owed():
             n.refuse(command, "paid already")
@@ -947,6 +975,22 @@ class NightMachine(RuleBasedStateMachine):
 
     # -- the end --------------------------------------------------------------------------
 
+    def note_what_was_played(self, when: str) -> None:
+        """Hypothesis statistics (``--hypothesis-show-statistics``): which of the night's
+        meeting points the nights reached (hand-for-hand, a deal, a payment, an undone bust,
+        a confirmed move, the final table)."""
+        kinds = {
+            line.removeprefix("n.run(").split("(")[0]
+            for line in self.n.transcript
+            if line.startswith("n.run(")
+        }
+        for kind in ("HandForHand", "DealMade", "PayPrize", "ConfirmMoves", "Redraw", "Undo"):
+            if kind == "DealMade":
+                reached = self.deal_status() is DealStatus.BINDING
+            else:
+                reached = kind in kinds
+            event(f"{when}: {kind} {'reached' if reached else 'not reached'}")
+
     def the_rest_of_the_night(self, commands: int = 120) -> None:
         """The rest of the night as a busy floor plays it (the random source of the night's
         seed chooses): mostly busts, one or two a hand, hand-for-hand around the bubble with
@@ -958,7 +1002,6 @@ class NightMachine(RuleBasedStateMachine):
             alive = self.alive()
             if len(alive) <= 1 or n.setup.finished:
                 return
-            self.check_now()
             roll = rng.random()
             pays = places_paid(self.state) or 0
             if roll < 0.45:
@@ -1016,9 +1059,11 @@ class NightMachine(RuleBasedStateMachine):
             return
         n = self.n
         try:
+            self.note_what_was_played("before the end")
             self.the_rest_of_the_night()
             n.play_out(self.rng, self.on_plan)
             self.check_now()
+            self.note_what_was_played("the whole night")
             if n.alive_names()[1:] and self.state.part(Roster).final_counts is None:
                 raise self.fail(f"the night did not end: {len(n.alive_names())} players left")
             problems = cli_faces(n)
