@@ -37,11 +37,12 @@ The quick tier runs a few nights per profile, derandomized so CI is stable; the 
 from __future__ import annotations
 
 import random
+from collections import Counter
 from datetime import datetime
 from typing import Any, ClassVar, TypeVar
 
 import pytest
-from hypothesis import HealthCheck, event, settings
+from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import (
     Bundle,
@@ -145,6 +146,11 @@ KNOWN_BROKEN: dict[str, str] = {
         "and the add-on then grows the pool: the paid place is owed more — not fixed on any "
         "branch yet (money's area)"
     ),
+    "paid_in_open_hand": (
+        "found by this machine: a player busted in a hand-for-hand hand not yet over is paid, "
+        "and a later bust of that hand ties with him: his place moves — fixed on branch hfh "
+        "where hand-for-hand ends with the bubble; otherwise money's area"
+    ),
     "clock_runs_after_finish": (
         "issue 22: a finished night's clock keeps running (console, TV, phones) — fixed on "
         "branch money"
@@ -184,24 +190,31 @@ KNOWN = frozenset(KNOWN_BROKEN)
 PROFILES = tuple(sorted(NIGHTS))
 
 QUICK = settings(
-    max_examples=4,
-    stateful_step_count=30,
+    max_examples=8,
+    stateful_step_count=40,
     deadline=None,
     derandomize=True,
     database=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
     print_blob=True,
 )
-"""The CI tier: four derandomized nights per profile (the same nights every run)."""
+"""The CI tier: eight derandomized nights per profile (the same nights every run)."""
 
 SLOW = settings(
-    max_examples=60,
-    stateful_step_count=60,
+    max_examples=25,
+    stateful_step_count=80,
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
     print_blob=True,
 )
 """The slow tier: many random nights per profile (failures kept in .hypothesis/)."""
+
+MEETING_POINTS = ("HandForHand", "DealMade", "PayPrize", "ConfirmMoves", "Redraw", "Undo")
+"""Where a night's features meet, counted per profile by the machine."""
+
+NIGHTS_WITH_MONEY = {"spotlight": False}
+"""Profiles whose nights have prize money (Spotlight's league night is free: no payment,
+no deal)."""
 
 PICK = st.integers(min_value=0, max_value=63)
 """An index into whatever list the rule chooses from (shrinks to the first)."""
@@ -218,6 +231,8 @@ class NightMachine(RuleBasedStateMachine):
     """One random night on one profile (the subclass per profile sets :attr:`profile`)."""
 
     profile: ClassVar[str] = "tda"
+    reached: ClassVar[Counter[str]] = Counter()
+    """Nights played, and how many reached each of :data:`MEETING_POINTS` (per profile)."""
     players = Bundle("players")
     """Names handed out at the desk (in, out, or on the alternate list)."""
     screens = Bundle("screens")
@@ -274,17 +289,21 @@ class NightMachine(RuleBasedStateMachine):
         choice=st.integers(min_value=0, max_value=3),
         seed=st.integers(min_value=0, max_value=2**31),
         field=st.integers(min_value=8, max_value=20),
-        tables=st.integers(min_value=2, max_value=3),
+        tables=st.integers(min_value=2, max_value=4),
+        seats=st.sampled_from((9, 6)),
         start=st.sampled_from(("playing", "seated", "registering")),
     )
-    def a_night(self, choice: int, seed: int, field: int, tables: int, start: str) -> object:
-        """The event is created from one of the profile's templates and the early field
-        signs in (the 19th and 20th in a room of 18 go on the alternate list, A12); then,
-        mostly, seats and buttons are drawn and the clock started (the prize schedule
-        posted first where the venue asks, NJ-44d)."""
+    def a_night(
+        self, choice: int, seed: int, field: int, tables: int, seats: int, start: str
+    ) -> object:
+        """The event is created from one of the profile's templates in a room of 2 to 4
+        tables of 9 or 6 seats and the early field signs in (who finds the room full goes
+        on the alternate list, A12); then, mostly, seats and buttons are drawn and the clock
+        started (the prize schedule posted first where the venue asks, NJ-44d)."""
         templates = NIGHTS[self.profile]
+        room = max(tables, -(-field // seats) - 1)  # at most one table short of the field
         self._night = n = FloorNight(
-            self.profile, templates[choice % len(templates)], seed=seed, tables=tables, seats=9
+            self.profile, templates[choice % len(templates)], seed=seed, tables=room, seats=seats
         )
         self.rng = random.Random(seed)
         n.hand_first = "hfh_hand_identity" in KNOWN
@@ -844,6 +863,7 @@ class NightMachine(RuleBasedStateMachine):
             return
         if self.pool_can_grow() and "paid_before_addon" in KNOWN:
             return
+        n.finish_the_hand(always="paid_in_open_hand" in KNOWN)  # the place is final then
         n.run(command)
         if player not in self.owed():
             n.refuse(command, "paid already")
@@ -975,59 +995,61 @@ class NightMachine(RuleBasedStateMachine):
 
     # -- the end --------------------------------------------------------------------------
 
-    def note_what_was_played(self, when: str) -> None:
-        """Hypothesis statistics (``--hypothesis-show-statistics``): which of the night's
-        meeting points the nights reached (hand-for-hand, a deal, a payment, an undone bust,
-        a confirmed move, the final table)."""
-        kinds = {
+    def note_what_was_played(self) -> None:
+        """Count the night's meeting points it reached (:attr:`reached`): hand-for-hand, a
+        binding deal, a payment, a confirmed move or redraw, an undo."""
+        ran = {
             line.removeprefix("n.run(").split("(")[0]
             for line in self.n.transcript
             if line.startswith("n.run(")
         }
-        for kind in ("HandForHand", "DealMade", "PayPrize", "ConfirmMoves", "Redraw", "Undo"):
-            if kind == "DealMade":
-                reached = self.deal_status() is DealStatus.BINDING
-            else:
-                reached = kind in kinds
-            event(f"{when}: {kind} {'reached' if reached else 'not reached'}")
+        if self.deal_status() is DealStatus.BINDING:
+            ran.add("DealMade")
+        for kind in MEETING_POINTS:
+            self.reached[kind] += kind in ran
+        self.reached["nights"] += 1
 
-    def the_rest_of_the_night(self, commands: int = 120) -> None:
+    def the_rest_of_the_night(self, commands: int = 150) -> None:
         """The rest of the night as a busy floor plays it (the random source of the night's
-        seed chooses): mostly busts, one or two a hand, hand-for-hand around the bubble with
-        the reports sometimes forgotten, a deal at two to four players left, prizes paid as
-        players finish, a re-entry tried after a deal, a bust undone after later busts,
-        the prompts confirmed now and then, the clock running on."""
+        seed chooses): mostly busts, one or two a hand; the prompts mostly confirmed at once;
+        hand-for-hand turned on near the bubble, its reports sometimes forgotten; a deal
+        put to the last two to four players; prizes paid as players finish; now and then a
+        re-entry tried, a bust undone after later busts, the clock running on."""
         n, rng = self.n, self.rng
+        tried: set[str] = set()
         for _ in range(commands):
-            alive = self.alive()
-            if len(alive) <= 1 or n.setup.finished:
+            alive = len(self.alive())
+            if alive <= 1 or n.setup.finished:
                 return
-            roll = rng.random()
             pays = places_paid(self.state) or 0
-            if roll < 0.45:
-                self._one_hand(rng.random() < 0.15)
-            elif roll < 0.55 and self.started() and self.seated():
-                near = len(alive) <= pays + 3
-                self.hand_for_hand(on=near and not self.hfh_on())
-            elif roll < 0.62 and self.hfh_on():
-                self.report_the_hand(rng.randrange(64), again=rng.random() < 0.2)
-            elif roll < 0.70 and 2 <= len(alive) <= 4:
-                if self.deal_status() is DealStatus.PROPOSED:
-                    self.answer_the_deal(accept=rng.random() < 0.8)
-                elif self.deal_status() is not DealStatus.BINDING:
-                    self.allow_deals_here()
-                    kinds = (DealKind.CHIP, DealKind.ICM, DealKind.CUSTOM)
-                    self.propose_deal(rng.choice(kinds))
-            elif roll < 0.76 and self.owed():
-                self.pay_prize(rng.randrange(64), id_seen=rng.random() < 0.9)
-            elif roll < 0.80 and n.out_names():
-                self.reenter(rng.choice(n.out_names()))
-            elif roll < 0.84 and any(b.command_type == "Bust" for b in self.state.batches):
-                self.undo_a_bust_after_later_busts(rng.randint(1, 3), redo=rng.random() < 0.5)
-            elif roll < 0.92 and self.state.part(Tables).seating is not None:
+            deal = self.deal_status()
+            if self.due() is not None and rng.random() < 0.8:
                 self.confirm_the_prompt(everything=rng.random() < 0.5)
-            else:
+            elif pays < alive <= pays + 3 and "hfh" not in tried and self.started():
+                tried.add("hfh")
+                if rng.random() < 0.8 and self.seated() and not self.hfh_on():
+                    self.hand_for_hand(on=True)
+            elif self.hfh_on() and rng.random() < 0.3:
+                self.report_the_hand(rng.randrange(64), again=rng.random() < 0.1)
+            elif 2 <= alive <= 4 and "deal" not in tried and deal is not DealStatus.BINDING:
+                tried.add("deal")
+                if rng.random() < 0.7:
+                    self.allow_deals_here()
+                    self.propose_deal(rng.choice((DealKind.CHIP, DealKind.ICM, DealKind.CUSTOM)))
+            elif deal is DealStatus.PROPOSED:
+                self.answer_the_deal(accept=rng.random() < 0.8)
+            elif self.owed() and rng.random() < 0.5:
+                self.pay_prize(rng.randrange(64), id_seen=rng.random() < 0.9)
+            elif n.out_names() and rng.random() < 0.08:
+                self.reenter(rng.choice(n.out_names()))
+            elif rng.random() < 0.1:
+                self.undo_a_bust_after_later_busts(rng.randint(1, 3), redo=rng.random() < 0.5)
+            elif rng.random() < 0.05 and undo_target(self.state) is not None:
+                self.undo(redo=rng.random() < 0.7)
+            elif rng.random() < 0.05:
                 n.wait(rng.choice((60, 300, 1200)))
+            else:
+                self._one_hand(rng.random() < 0.15)
 
     def _one_hand(self, two: bool) -> None:
         """One hand's busts (a break waits for the next level)."""
@@ -1059,11 +1081,10 @@ class NightMachine(RuleBasedStateMachine):
             return
         n = self.n
         try:
-            self.note_what_was_played("before the end")
             self.the_rest_of_the_night()
             n.play_out(self.rng, self.on_plan)
             self.check_now()
-            self.note_what_was_played("the whole night")
+            self.note_what_was_played()
             if n.alive_names()[1:] and self.state.part(Roster).final_counts is None:
                 raise self.fail(f"the night did not end: {len(n.alive_names())} players left")
             problems = cli_faces(n)
@@ -1081,19 +1102,32 @@ class NightMachine(RuleBasedStateMachine):
 
 
 def machine_for(profile: str) -> type[NightMachine]:
-    """The night machine of one profile."""
-    return type(f"NightMachine_{profile}", (NightMachine,), {"profile": profile})
+    """The night machine of one profile (with its own :attr:`~NightMachine.reached`)."""
+    return type(
+        f"NightMachine_{profile}", (NightMachine,), {"profile": profile, "reached": Counter()}
+    )
 
 
-def _run(profile: str, tier: settings) -> None:
-    run_state_machine_as_test(machine_for(profile), settings=tier)
+def _run(profile: str, tier: settings) -> Counter[str]:
+    """Play the tier's nights on ``profile``; what they reached."""
+    machine = machine_for(profile)
+    run_state_machine_as_test(machine, settings=tier)
+    print(f"{profile}: {dict(machine.reached)}")  # shown with -s: how far the nights went
+    return machine.reached
 
 
 @pytest.mark.parametrize("profile", PROFILES)
 def test_random_nights_keep_every_invariant(profile: str) -> None:
     """Quick tier: a few derandomized nights per profile, every invariant after every
-    command, each night played to its end."""
-    _run(profile, QUICK)
+    command, each night played to its end; between them the nights reach hand-for-hand, a
+    confirmed move or redraw, an undo, and where there is prize money a payment and a
+    binding deal (a machine that never got there would prove little)."""
+    reached = _run(profile, QUICK)
+    reached["moves"] = reached["ConfirmMoves"] + reached["Redraw"]
+    wanted = ["HandForHand", "Undo", "moves"]
+    if NIGHTS_WITH_MONEY.get(profile, True):
+        wanted += ["PayPrize", "DealMade"]
+    assert [kind for kind in wanted if not reached[kind]] == [], dict(reached)
 
 
 @pytest.mark.slow

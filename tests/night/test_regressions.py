@@ -33,6 +33,7 @@ from pokertd.tournament.prizes import (
     PrizeBook,
     ProposeDeal,
     SetPrizeOptions,
+    remaining_prizes,
 )
 from pokertd.tournament.prizes.pool import places_paid
 from pokertd.tournament.seating import Redraw, moves_due
@@ -242,6 +243,38 @@ def test_H11_A10_a_prize_waits_for_the_add_on() -> None:
     for _ in range(3):
         n.run(NextLevel())
     n.attempt(Addon(player=n.alive_names()[0], stack=10_000))
+    assert money(reading(n)) == []
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="issue 22 (found by the state machine): a prize paid during an unfinished "
+    f"hand-for-hand hand moves with the next bust of that hand — {HFH} (hand-for-hand ends "
+    "with the bubble; a payment waiting for the hand would fix it too)",
+)
+def test_H11_G3_B10_a_place_paid_in_hand_for_hand_does_not_move() -> None:
+    """TNPL, 16 players, 3 paid, registration closed: hand-for-hand from 6 left (each hand
+    reported), an even custom deal among the last four, then the 4th busts (start stack
+    5,000) and is paid the deal's amount for 4th. The bubble burst with him, so the 3rd's
+    bust (also 5,000) is another hand: the paid player stays 4th (today hand-for-hand is
+    still on, the two tie at 3rd-4th and the receipt's place is not the standings')."""
+    n = FloorNight("tnpl", "tnpl_league")
+    n.start(16)
+    n.run(CloseRegistration())
+    assert places_paid(n.state) == 3
+    bust_down_to(n, 6)
+    n.run(HandForHand(on=True))
+    while len(n.alive_names()) > 4:
+        n.bust(n.alive_names()[0])
+        n.report_every_table()
+    left = n.alive_names()
+    share = sum(remaining_prizes(n.state)) // 4
+    n.run(ProposeDeal(kind=DealKind.CUSTOM, amounts=tuple((a, share) for a in left)))
+    for name in left:
+        n.run(AcceptDeal(player=name))
+    n.run(Bust(players=(left[0],), start_stacks=(5_000,)))
+    n.attempt(PayPrize(player=left[0]))
+    n.run(Bust(players=(left[1],), start_stacks=(5_000,)))
     assert money(reading(n)) == []
 
 
