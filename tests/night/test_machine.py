@@ -120,7 +120,7 @@ from pokertd.tournament.seating import (
     Tables,
 )
 
-from .driver import NIGHTS, FloorNight, PlanShown, ShownMove
+from .driver import NIGHTS, FloorNight, PlanShown, ShownMove, state_text
 from .invariants import Reading, cli_faces, everything, plan_applied, read, read_models
 
 KNOWN_BROKEN: dict[str, str] = {
@@ -1029,6 +1029,12 @@ class NightMachine(RuleBasedStateMachine):
                 tried.add("hfh")
                 if rng.random() < 0.8 and self.seated() and not self.hfh_on():
                     self.hand_for_hand(on=True)
+            elif self.hfh_on() and alive <= pays and rng.random() < 0.5:
+                self.hand_for_hand(on=False)  # the bubble burst: the usual move
+            elif 3 <= alive <= pays and "hfh again" not in tried and self.started():
+                tried.add("hfh again")  # an exact ranking wanted in the money (B10)
+                if rng.random() < 0.3 and self.seated() and not self.hfh_on():
+                    self.hand_for_hand(on=True)
             elif self.hfh_on() and rng.random() < 0.3:
                 self.report_the_hand(rng.randrange(64), again=rng.random() < 0.1)
             elif 2 <= alive <= 4 and "deal" not in tried and deal is not DealStatus.BINDING:
@@ -1052,8 +1058,9 @@ class NightMachine(RuleBasedStateMachine):
                 self._one_hand(rng.random() < 0.15)
 
     def _one_hand(self, two: bool) -> None:
-        """One hand's busts (a break waits for the next level)."""
-        if self.on_break():
+        """One hand's busts (a break waits for the next level; a floor that records a bust
+        during the break is refused)."""
+        if self.on_break() and self.rng.random() < 0.7:
             self.n.wait(300)
             return
         candidates = [a for a in self.alive() if self.may_bust(a)]
@@ -1074,9 +1081,10 @@ class NightMachine(RuleBasedStateMachine):
             self.n.run(SetPrizeOptions(deals_enabled=True))
 
     def teardown(self) -> None:
-        """The floor plays the night to its winner and pays every prize, every invariant
-        checked after each command; then the log folded from scratch is the service's
-        state (every read model equal)."""
+        """A busy floor plays the rest of the night, the careful floor ends it and pays
+        every prize, every invariant checked after each command; then the CLI's ``--json``
+        is checked, and the log folded from scratch is the service's state (every read
+        model, the batches and the state's encoding equal)."""
         if self._night is None:
             return
         n = self.n
@@ -1097,6 +1105,8 @@ class NightMachine(RuleBasedStateMachine):
                 raise self.fail("the log folded from scratch gives other read models")
             if to_json(again.batches) != to_json(self.state.batches):
                 raise self.fail("the log folded from scratch has other batches")
+            if state_text(again) != state_text(self.state):
+                raise self.fail("the log folded from scratch encodes another state")
         finally:
             n.store.close()
 
