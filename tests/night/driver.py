@@ -171,8 +171,6 @@ class PlanShown:
     due: tuple[ShownMove, ...]
     pending: tuple[tuple[int, ShownMove], ...]
     final_table: bool = False
-    redraw_seats: tuple[tuple[str, int, int], ...] = ()
-    """A redraw's seats as the prompt showed them, where it shows them (name, table, seat)."""
 
 
 @dataclass
@@ -399,14 +397,14 @@ class FloorNight:
             return None
         seq = self.state.seq
         shown = tuple(
+            # a seat where the prompt names one (today it names the table only)
             ShownMove(m.name, m.from_table, m.to_table, getattr(m, "to_seat", None))
             for m in due.moves
         )
         self.finish_the_hand()
         if due.final_table:
-            seats = tuple(getattr(due, "seats", ()) or ())
             self.attempt(Redraw())
-            return PlanShown(seq, shown, (), final_table=True, redraw_seats=seats)
+            return PlanShown(seq, shown, (), final_table=True)
         if due.break_table is not None:
             made = self.attempt(BreakTable(table=due.break_table))
         else:

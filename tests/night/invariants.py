@@ -22,10 +22,14 @@ phones, ``dealer`` for each table's dealer) and the CLI's ``--json`` (the shared
   winner recorded as 1st, hand-for-hand over, the clock stopped and 1st payable, in every
   face; one player left with registration open is not finished; a binding deal closes
   registration (J2);
+* :func:`hand_for_hand` — hand-for-hand ends by itself when the bubble bursts (B10);
 * :func:`seats` — one player per seat, every player still in seated once seats are drawn,
   nobody out still seated (C1, C3);
 * :func:`faces` — the floor console, the TV, the phones, each dealer, the CLI and the core
-  give the same places, prizes, players left, level and seats;
+  give the same places, prizes, players left, level, seats, "finished" and winner;
+  :func:`sheets` — once finished, the payout sheet shows what the results pay (J2);
+  :func:`cli_faces` — the real ``pokertd ... --json`` commands, run in-process on the
+  night's own store, print the core's read models;
 * :func:`plan_applied` — a confirmed plan is the plan the console showed (C4-C6, C9).
 
 Every check returns the violations it found as sentences (an empty list: none). ``known``
@@ -554,7 +558,7 @@ def seats(r: Reading) -> list[str]:
 def plan_applied(plan: PlanShown, after: Reading, known: frozenset[str] = frozenset()) -> list[str]:
     """C4-C6, C9, C10: the moves the console showed are the moves made. A move shown with a
     player sends that player to that table (and seat, where shown); a redraw seats every
-    player still in at one table (at the seats shown, where shown)."""
+    player still in at one table."""
     found: list[str] = []
     seating = after.state.part(Tables).seating
     if seating is None:
@@ -568,9 +572,6 @@ def plan_applied(plan: PlanShown, after: Reading, known: frozenset[str] = frozen
         tables = {t for t, _ in where.values()}
         if len(tables) > 1:
             found.append(f"after the final-table redraw players sit at tables {sorted(tables)}")
-        for name, table, seat in plan.redraw_seats:
-            if where.get(name) != (table, seat):
-                found.append(f"redraw showed {name} at {table}-{seat}, sits at {where.get(name)}")
         return found
     moved = {
         r.event.move.move_id: r.event.move

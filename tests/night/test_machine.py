@@ -574,6 +574,7 @@ class NightMachine(RuleBasedStateMachine):
         self.n.finish_the_hand()
         if ids and not isinstance(self.n.attempt(ConfirmMoves(moves=ids)), PokertdError):
             self.on_plan(plan)
+            self.n.refuse(ConfirmMoves(moves=ids), "a second tablet's tap: the moves are made")
 
     @precondition(lambda self: self.ready() and self.seated())
     @rule(table=PICK, redraw=st.booleans())
@@ -919,10 +920,12 @@ class NightMachine(RuleBasedStateMachine):
         if batch is None:
             return
         self._restored(batch)
+        self.n.refuse(Undo(batch=batch), "a second tablet's Undo names a batch undone already")
         if redo:
             self.n.run(Redo(batch=batch))
             if self._models() != before:
                 raise self.fail(f"undo then redo of batch {batch} changed the read models")
+            self.n.refuse(Redo(batch=batch), "a second tablet's Redo: redone already")
 
     @precondition(
         lambda self: (
