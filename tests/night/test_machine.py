@@ -3,35 +3,39 @@
 A hypothesis ``RuleBasedStateMachine`` plays random nights through
 :class:`~pokertd.service.TournamentService` (SQLite in memory, a simulated clock moved by
 the rules, every random draw from one seed), on every shipped profile and a sample of
-templates (:data:`~night.driver.NIGHTS`), in a small room (8-20 players, 2-3 tables) so a
-night reaches its end in a bounded number of steps. Its rules are the floor's commands, sent
-as the console and the CLI send them: registration (late, alternates), re-entry, rebuy,
-add-on, forfeit, the seat draw, buttons, the clock (start, pause, resume, next level,
-adjust, time passing), busts (one or several in one hand, with or without the eliminator,
-with or without start stacks), the moves and table breaks the console proposes (confirmed
-at once, or later on a stale screen), the final-table redraw, colour-ups by each profile's
-method, hand-for-hand on and off and each table's report, penalties, chip counts, deals
-(ICM, chip, custom; accepted, refused, approved), prize payments, closing registration,
-NJ's posted schedule and timed end, undo and redo at any point (a bust undone after later
-busts too), and commands the rules must refuse.
+templates (:data:`~night.driver.NIGHTS`), in a small room (8-20 players, 2-4 tables of 9 or
+6 seats) so a night reaches its end in a bounded number of steps. Its rules are the floor's
+commands, sent as the console and the CLI send them: registration (late, alternates),
+re-entry, rebuy, add-on, forfeit, the seat draw, buttons, the clock (start, pause, resume,
+next level, adjust, time passing, on to the break), busts (one or several in one hand, with
+or without the eliminator, with or without start stacks), the moves and table breaks the
+console proposes (confirmed at once, or later on a stale screen, or twice by two tablets),
+the final-table redraw, colour-ups by each profile's method, hand-for-hand on and off and
+each table's report, penalties, chip counts, deals (ICM, chip, custom; accepted, refused,
+approved), prize payments, closing registration, NJ's posted schedule and timed end, undo
+and redo at any point (a bust undone after later busts too), and commands the rules must
+refuse.
 
 After **every** command (:meth:`NightMachine.check_now`, also the machine's invariant) the
-checks of :mod:`night.invariants` run on every face's view: money, places, the end, seats,
-the faces agreeing. Rules check what only they see: a refused command writes nothing
-(:meth:`~night.driver.FloorNight.attempt`), a confirmed plan is the plan shown, undo then
-redo restores every read model byte-identical (and the undo alone the state before the
-command), no bust during a break, hand-for-hand ending with the bubble, no prize paid while
-its place can still move. When the steps run out, the floor plays the night to its winner
-and pays every prize, checking after each command; then a fresh fold of the log must equal
-the service's state.
+checks of :mod:`night.invariants` run on every face's view: money, places, the end,
+hand-for-hand, seats, the faces agreeing. Rules check what only they see: a refused command
+writes nothing (:meth:`~night.driver.FloorNight.attempt`), a confirmed plan is the plan
+shown, undo restores the night as it was before the command and a redo right after restores
+every read model byte-identical, no bust during a break, no prize paid while its place can
+still move. When the steps run out, a busy floor plays the rest of the night (hand-for-hand
+near the bubble, a deal at two to four left, payments, undos), the careful floor ends it
+and pays every prize, each command checked; then the CLI's ``--json`` is compared with the
+core, and a fresh fold of the log must equal the service's state.
 
-``KNOWN_BROKEN`` names the defects of issue 22 that other branches are fixing: the checks
-that would find them again and again are left out of this machine until they merge (the
-lead removes each entry then). Each of them has a short night in ``test_regressions.py``
-that fails today (``xfail(strict=True)``).
+``KNOWN_BROKEN`` names the defects of issue 22 that other branches are fixing (and those
+this machine found that no branch fixes yet): the machine steps around each one, or leaves
+out the one check that finds it, until the fix merges (the lead removes the entry then).
+Each of them has a short night in ``test_regressions.py`` that fails today
+(``xfail(strict=True)``).
 
-The quick tier runs a few nights per profile, derandomized so CI is stable; the slow tier
-(``-m slow``) many more, random, with hypothesis' example database.
+The quick tier plays eight derandomized nights per profile (the same nights every run, so
+CI is stable) and checks that they reached the night's meeting points; the slow tier
+(``-m slow``) 25 random ones per profile, with hypothesis' example database.
 """
 
 from __future__ import annotations
@@ -124,66 +128,77 @@ from .driver import NIGHTS, FloorNight, PlanShown, ShownMove, state_text
 from .invariants import Reading, cli_faces, everything, plan_applied, read, read_models
 
 KNOWN_BROKEN: dict[str, str] = {
-    "bust_during_break": (
-        "issue 22: a bust is accepted during a break, when no hand is played (and grouped "
-        "with the hand before) — fixed on branch hfh"
-    ),
-    "tie_across_deal": (
-        "issue 22: players out in one hand-for-hand hand before and after a deal tie, and the "
-        "tie's shares are paid beside the deal's amounts (more than the pool) — fixed on "
-        "branch money"
-    ),
-    "money_after_deal": (
-        "found by this machine: an add-on (or a rebuy) sold after a binding deal adds money "
-        "to the pool that nobody is paid — not fixed on any branch yet (money's area)"
-    ),
-    "paid_before_final": (
-        "issue 22: a prize is paid while registration or re-entry is open, and a later "
-        "entry moves the paid place — fixed on branch money"
-    ),
-    "paid_before_addon": (
-        "found by this machine: a prize is paid before the add-on (or while rebuys are sold), "
-        "and the add-on then grows the pool: the paid place is owed more — not fixed on any "
-        "branch yet (money's area)"
-    ),
-    "paid_in_open_hand": (
-        "found by this machine: a player busted in a hand-for-hand hand not yet over is paid, "
-        "and a later bust of that hand ties with him: his place moves — fixed on branch hfh "
-        "where hand-for-hand ends with the bubble; otherwise money's area"
-    ),
-    "clock_runs_after_finish": (
-        "issue 22: a finished night's clock keeps running (console, TV, phones) — fixed on "
-        "branch money"
-    ),
-    "deal_keeps_registration_open": (
-        "issue 22: a binding deal does not close registration and re-entry (a re-entrant "
-        "is then owed a place the deal already paid) — fixed on branch money"
-    ),
-    "forfeit_last_stack": (
-        "found by this machine: the last player still in may forfeit his stack (A11), "
-        "leaving nobody in, and is then placed 1st with a forfeited entry — not fixed yet"
-    ),
+    # -- branch hfh ----------------------------------------------------------------------
     "hfh_hand_identity": (
         "issue 22: hand-for-hand hands are not one hand each: off and on again reuses a "
-        "hand's name, and a move or the final-table redraw during an unreported hand "
-        "keeps it open, so busts of different hands tie (G3) — fixed on branch hfh"
+        "hand's name, a move or the final-table redraw during an unreported hand keeps it "
+        "open, so busts of different hands tie (G3) — fixed on branch hfh. Machine: every "
+        "table reports the hand before a move, a redraw or hand-for-hand off (hand_first)"
     ),
     "hfh_not_ending": (
         "issue 22: hand-for-hand does not end by itself when the bubble bursts and stays on "
-        "after the winner — fixed on branch hfh"
+        "after the winner — fixed on branch hfh. Machine: invariants.hand_for_hand skipped"
+    ),
+    "bust_during_break": (
+        "issue 22: a bust is accepted during a break, when no hand is played (and grouped "
+        "with the hand before) — fixed on branch hfh. Machine: no bust during a break"
+    ),
+    "paid_in_open_hand": (
+        "found by this machine: a player out in a hand-for-hand hand not over yet is paid, "
+        "and a later bust of that hand ties with him: his place moves — fixed on branch hfh "
+        "where hand-for-hand ends with the bubble, else money's. Machine: the hand is "
+        "reported before a payment"
+    ),
+    # -- branch money --------------------------------------------------------------------
+    "deal_keeps_registration_open": (
+        "issue 22: a binding deal does not close registration and re-entry (a re-entrant "
+        "is then owed a place the deal already paid) — fixed on branch money. Machine: no "
+        "entry after a deal; invariants.the_end's deal check skipped"
+    ),
+    "paid_before_final": (
+        "issue 22: a prize is paid while registration or re-entry is open, and a later "
+        "entry moves the paid place — fixed on branch money. Machine: no payment then"
+    ),
+    "tie_across_deal": (
+        "issue 22: players out in one hand-for-hand hand before and after a deal tie, and "
+        "the tie's shares are paid beside the deal's amounts (more than the pool) — fixed "
+        "on branch money. Machine: a deal is proposed between hands"
     ),
     "sheet_ignores_deal": (
         "issue 22: after a binding deal the payout sheet still lists the schedule's amounts, "
-        "not what the deal pays — fixed on branch money"
+        "not what the deal pays — fixed on branch money. Machine: invariants.sheets skipped"
     ),
+    "clock_runs_after_finish": (
+        "issue 22: a finished night's clock keeps running (console, TV, phones) — fixed on "
+        "branch money. Machine: the clock part of invariants.the_end skipped"
+    ),
+    "money_after_deal": (
+        "found by this machine: an add-on (or a rebuy) sold after a binding deal adds money "
+        "to the pool that nobody is paid — no branch yet (money's area). Machine: no add-on "
+        "or rebuy after a deal"
+    ),
+    "paid_before_addon": (
+        "found by this machine: a prize is paid before the add-on (or while rebuys are "
+        "sold) and the add-on then grows the pool: the paid place is owed more — no branch "
+        "yet (money's area). Machine: no payment while the pool can grow"
+    ),
+    "forfeit_last_stack": (
+        "found by this machine: the last player still in may forfeit his stack (A11), "
+        "leaving nobody in, and is then placed 1st with a forfeited entry — no branch yet. "
+        "Machine: the last stack is not forfeited"
+    ),
+    # -- branch plans --------------------------------------------------------------------
     "prompt_redrawn": (
         "issue 22: the balancing prompt (moves_due) names other players and tables than the "
-        "moves the confirm makes: the plan is drawn again — fixed on branch plans"
+        "moves the confirm makes, and is drawn again at every log position — fixed on branch "
+        "plans. Machine: the prompt-versus-moves check and moves_due in the undo/redo "
+        "identity skipped (the pending moves shown are still checked)"
     ),
 }
-"""Defects of issue 22 being fixed on other branches: key -> the defect and its branch. A
-check or rule path named here is left out of the machine until the fix merges; the lead
-removes the entry then (``test_regressions.py`` keeps a failing night for each)."""
+"""Defects of issue 22 being fixed on other branches (and those this machine found that no
+branch fixes yet): key -> the defect, its branch, and how the machine steps around it (a
+rule path it does not take, or the one check it leaves out). The lead removes an entry when
+its fix merges; ``test_regressions.py`` keeps a failing night for each (strict xfail)."""
 
 KNOWN = frozenset(KNOWN_BROKEN)
 
