@@ -448,7 +448,8 @@ def the_end(r: Reading, known: frozenset[str] = frozenset()) -> list[str]:
     if binding and r.registration_open and "deal_keeps_registration_open" not in known:
         found.append("a binding deal was made, but registration and re-entry are still open")
     timed = r.state.part(Roster).final_counts is not None
-    if len(alive) == 1 and not r.registration_open:
+    played = bool(r.state.part(Roster).out)  # one player left of several, not one entrant
+    if len(alive) == 1 and played and not r.registration_open:
         winner = alive[0].name
         if not r.status.finished or r.status.winner != winner:
             found.append(
@@ -460,7 +461,7 @@ def the_end(r: Reading, known: frozenset[str] = frozenset()) -> list[str]:
             found.append(f"one player left ({winner}): the results' 1st is {firsts}")
         found += _stopped(r, known)
         found += _payable(r, winner)
-    elif len(alive) == 1 and r.status.finished and not timed:
+    elif len(alive) == 1 and played and r.status.finished and not timed:
         found.append(f"one player left ({alive[0].name}) with registration open: finished")
     if r.status.finished and not timed and len(alive) != 1:
         found.append(f"finished with {len(alive)} players still in")
