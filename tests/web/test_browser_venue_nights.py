@@ -59,7 +59,8 @@ SHOTS = ARTIFACTS / "nights"
 CONSOLE = {"width": 1024, "height": 768}
 TV = {"width": 1920, "height": 1080}
 PHONE = {"width": 390, "height": 844}
-FIRST = "Ann Bob Cat Dan Eve Fay Gus Hal Ivy Jon Kim Lou Ned Oli".split()
+FIRST = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jon", "Kim", "Lou"]
+FIRST += ["Ned", "Oli"]
 LATE = "Max"
 """The late registration's first name."""
 CLOCK_TEXT = re.compile(r"\b\d{1,2}:\d\d\b")
@@ -228,6 +229,8 @@ class VenueNight(Night):
         rows = self.page.locator("#moves-due .move-row.due > span").all_inner_texts()
         assert [m["text"] for m in due["moves"]] == [r.strip() for r in rows], rows
         said = {m["name"]: (m["to_table"], m["to_seat"]) for m in due["moves"]}
+        if due["break_table"] is not None or not self.moved:  # the first move, a break
+            self.shot("table-break" if due["break_table"] is not None else "balancing")
         self.command("confirm_plan", lambda: self.page.click("#confirm-due"))
         seats = {
             s["name"]: (t["table"], s["seat"]) for t in self.staff()["tables"] for s in t["seats"]
@@ -279,18 +282,19 @@ class VenueNight(Night):
         assert len(tables) == 1, tables
         assert tables[0]["button"] is not None  # drawn with the seats (C10, C11)
 
-    def undo_redo(self) -> None:
-        """Take back the last bust with Undo and give it again with Redo: every read model
-        is the same as before (the log aside, which records both)."""
+    def undo_redo(self, busted: str) -> None:
+        """Take back the bust of ``busted`` (the last command) with Undo and give it again
+        with Redo: every read model is the same as before (the log aside, which records
+        both)."""
         page = self.page
         before = _comparable(self.staff())
         self.tab("log")
-        assert page.inner_text("#undo").startswith("Undo: ")
+        assert page.inner_text("#undo").startswith(f"Undo: Busted {busted};")
         self.command("undo", lambda: page.click("#undo"))
         page.wait_for_function(
             "() => document.querySelector('#redo').textContent.startsWith('Redo: ')"
         )
-        assert self.staff()["status"]["alive"] == before["status"]["alive"] + 1
+        assert busted in {p["name"] for p in self.alive()}
         self.command("redo", lambda: page.click("#redo"))
         page.wait_for_function("() => document.querySelector('#redo').disabled")
         assert _comparable(self.staff()) == before
@@ -460,8 +464,7 @@ def _play(night: VenueNight) -> None:
         assert first_out in {p["name"] for p in night.alive()}
 
     # one bust taken back and given again; a balancing move ------------------------------
-    night.bust_some()
-    night.undo_redo()
+    night.undo_redo(night.bust_some(settle=False))
     night.settle()
 
     # Spotlight: two out in one hand, ranked by hand and blue chips (SPOT-6.14) ----------
@@ -638,7 +641,10 @@ def _pay_everyone(night: VenueNight) -> None:
         receipt.value.close()
         row.locator("text=paid").wait_for()
     assert page.locator("#finishers .pay-pick:visible").count() == 0
-    assert not page.is_checked("#pay-id-ok")  # the form is clear for the next payment
+    total = _dollars(sum(r["prize_cents"] for r in owed))
+    page.wait_for_selector("#all-paid", state="visible")
+    assert page.inner_text("#all-paid") == f"Every prize is paid: {len(owed)} prizes, {total}."
+    assert not page.is_visible("#pay-run")  # nothing left to pay: no form
 
 
 # ---- the end ----------------------------------------------------------------------------
@@ -742,6 +748,7 @@ def _check_the_end(night: VenueNight, context: Any) -> None:
         assert r["name"] in results
         assert _dollars(r["prize_cents"]) in results, (r, results)
     assert not CLOCK_TEXT.search(shown["tv"]), CLOCK_TEXT.search(shown["tv"])
+    assert ("PRIZE POOL" in shown["tv"]) is bool(money["pool"])  # a free night shows no $0
     night.shot("end-tv", tv)
     # phones --------------------------------------------------------------------------
     for key, name in (("phone-winner", winner), ("phone-busted", busted)):
@@ -753,6 +760,7 @@ def _check_the_end(night: VenueNight, context: Any) -> None:
         if row.get("prize_cents"):
             assert _dollars(row["prize_cents"]) in phone.inner_text("#my-prize")
         assert not phone.locator("#phone-time").is_visible()
+        assert ("prize pool" in shown[key].lower()) is bool(money["pool"]), shown[key]
         assert "my seat" not in shown[key].lower()
         assert "Next break" not in shown[key]
         assert not re.search(r"Table \d+, seat \d+", shown[key]), shown[key]
@@ -772,9 +780,16 @@ def _check_the_end(night: VenueNight, context: Any) -> None:
     for r in rows:
         if r.get("prize_cents"):
             mark = "\tdeal" if deal is not None and r["name"] in deal["players"] else ""
-            assert f"\t{r['name']}\t{_dollars(r['prize_cents'], cents=True)}{mark}" in text, r
+            amount = re.escape(f"\t{_dollars(r['prize_cents'], cents=True)}{mark}")
+            assert re.search(rf"\n{r['place']}\t{r['name']}( \(entry \d\))?{amount}", text), r
     if deal is not None:
         assert "A deal was made" in text
+    # a player who re-entered finished once per entry: each row says which
+    for name in {r["name"] for r in rows if sum(x["name"] == r["name"] for x in rows) > 1}:
+        first, second = sorted((r for r in rows if r["name"] == name), key=lambda r: -r["place"])
+        assert f"{first['place']}\t{name} (entry 1)\t" in text, text
+        assert f"{second['place']}\t{name} (entry 2)\t" in text, text
+        assert f"{_ordinal(first['place'])}\n{name} (entry 1)" in tv.inner_text("#tv-end"), name
     if withheld:  # FOX-ADMIN: the sheet says why the pool is less than the buy-ins
         pool_line = (
             f"prize pool {_dollars(money['pool'], cents=True)} (after "

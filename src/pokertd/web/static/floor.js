@@ -95,6 +95,12 @@
       },
       /** Whether this event has prize money to pay (a free league night has none). */
       payable() { return (this.s.prize_pool_cents || 0) > 0 || (this.v.payouts || []).length > 0; },
+      /** The night is over and every prize owed is paid (the core's money position). */
+      allPaid() { const m = this.v.money || {}; return !!this.s.finished && m.owed > 0 && m.unpaid === 0; },
+      allPaidText() {
+        const n = ((this.v.results || {}).rows || []).filter((r) => r.prize_cents).length;
+        return `Every prize is paid: ${n} ${n === 1 ? "prize" : "prizes"}, ${this.money((this.v.money || {}).paid)}.`;
+      },
       /** FOX-PAY4: the venue withholds US tax from a foreign player's prize. */
       foreignTax() { return (this.v.choices || {}).foreign_tax || null; },
       foreignTaxText(treaty) {
