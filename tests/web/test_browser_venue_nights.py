@@ -249,7 +249,7 @@ class VenueNight(Night):
         tables = self.staff()["tables"]
         if table is None:
             table = max(tables, key=lambda t: (t["players"], -t["table"]))["table"]
-        names = [s["name"] for t in tables if t["table"] == table for s in t["seats"]]
+        names: list[str] = [s["name"] for t in tables if t["table"] == table for s in t["seats"]]
         victim = self.rng.choice(sorted(names))
         self.bust(victim)
         if settle:

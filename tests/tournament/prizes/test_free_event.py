@@ -22,7 +22,7 @@ def _event(template: str) -> tuple[TournamentService, str]:
     return service, tid
 
 
-def test_H2_SPOT_2b2_a_free_event_says_it_has_no_prize_money() -> None:
+def test_H2_a_free_league_night_says_it_has_no_prize_money() -> None:
     service, tid = _event("spot_league")
     table = prize_table(service.state(tid))
     assert load_template("spot_league").free is True

@@ -266,8 +266,7 @@ class ColoredUp(Event):
         before, after = self.result["chips_before"], self.result["chips_after"]
         method = _METHOD_WORDS.get(self.result["method"], self.result["method"])
         return (
-            f"Colour-up{where}: {removed} chips removed by {method}; "
-            f"{before:,} → {after:,} chips"
+            f"Colour-up{where}: {removed} chips removed by {method}; {before:,} → {after:,} chips"
         )
 
     def undo_refusal(self, state: TournamentState) -> RuleViolation | None:
