@@ -198,7 +198,7 @@ class VenueNight(Night):
         self.command("register", lambda: page.click("#register-button"))
 
     def seat_everyone(self) -> None:
-        """ "Draw seats" while someone still in has no seat (a late entry, a re-entry)."""
+        """Press "Draw seats" while someone still in has no seat (a late entry)."""
         self.tab("tables")
         if self.page.is_visible("#btn-draw_seats"):
             self.command("draw_seats", lambda: self.page.click("#btn-draw_seats"))
@@ -800,6 +800,13 @@ def _check_the_end(night: VenueNight, context: Any) -> None:
     sheet.screenshot(
         path=str(SHOTS / f"{venue.profile}-{night.seed}-end-print.png"), full_page=True
     )
+    # the payout sheet: each paid place at the prize it was paid, a deal's as the deal made it
+    sheet.goto(f"{night.base}/t/{night.tid}/print/payouts")
+    text = sheet.inner_text("body")
+    for r in rows:
+        if r.get("prize_cents"):
+            assert f"\n{r['place']}\t{_dollars(r['prize_cents'], cents=True)}\n" in text, text
+    assert ("A deal was made" in text) is (deal is not None), text
     for k, p in screens.items():
         if k != "console":
             p.close()
