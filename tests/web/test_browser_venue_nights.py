@@ -721,11 +721,8 @@ def _check_the_end(night: VenueNight, context: Any) -> None:
     night.shot("end-console", page)
     night.tab("money")
     if money["pool"]:
-        # once the receipts are read (a moment after the tab opens), nothing is offered
-        page.wait_for_function(
-            "() => ![...document.querySelectorAll('#finishers .pay-pick')]"
-            ".some((b) => b.offsetParent !== null)"
-        )
+        # paid, from the first frame (the results rows say so; no "Pay…" flashes)
+        assert page.locator("#finishers .pay-pick:visible").count() == 0
         assert page.locator("#finishers tbody tr").count() == len(owed)
     else:  # a free night (SPOT-2b2): nothing to pay, and it says so
         assert page.inner_text("#no-prize-money") == (
