@@ -46,6 +46,8 @@ from pokertd.tournament.clock.shot_clock import (
 from pokertd.tournament.clock.state import (
     ClockPart,
     bubble_burst,
+    hfh_hand_name,
+    hfh_hand_open,
     hfh_waiting_tables,
     live_tables,
     playing_tables,
@@ -423,9 +425,11 @@ def _apply_hfh_off(state: TournamentState, ev: HandForHandEnded) -> None:
 
 @applies(HandForHandHandPlayed)
 def _apply_hfh_hand(state: TournamentState, ev: HandForHandHandPlayed) -> None:
-    profile = state.part(Setup).profile.replace(hfh_seconds_per_hand=ev.seconds)
     state.part(ClockPart).hfh_closed += 1
     _open_hfh_hand(state)
+    if ev.seconds <= 0:
+        return  # finished during a break: the level is over, no time taken off (B2)
+    profile = state.part(Setup).profile.replace(hfh_seconds_per_hand=ev.seconds)
     _step(state, lambda c: clk.hand_finished(c, _at(ev.at), profile))
 
 
@@ -757,12 +761,19 @@ def _hand_finished(state: TournamentState, ctx: Context) -> list[Event]:
     """
     clock, _ = _clock(state)
     profile = state.part(Setup).profile
-    clk.hand_finished(clock, ctx.now, profile)
+    seconds = profile.hfh_seconds_per_hand
+    if view(clock, ctx.now).on_break:
+        # The hand under way when the break began (the clock moved to it with a table still
+        # playing) is finished during the break: it closes, and takes no time off a level
+        # that is over already (B2). A hand that was not under way is not dealt until play
+        # resumes: there is nothing to finish.
+        _no_hand_dealt_on_a_break(state)
+        seconds = 0
+    else:
+        clk.hand_finished(clock, ctx.now, profile)
     hand = state.part(ClockPart).hfh_closed + 1
     at = _iso(ctx.now)
-    events: list[Event] = [
-        HandForHandHandPlayed(at=at, seconds=profile.hfh_seconds_per_hand, hand=hand)
-    ]
+    events: list[Event] = [HandForHandHandPlayed(at=at, seconds=seconds, hand=hand)]
     burst = bubble_burst(state)
     if burst is not None and profile.hfh_ends_at is HandForHandEnd.BUBBLE:
         left, paid, what = burst
@@ -770,6 +781,23 @@ def _hand_finished(state: TournamentState, ctx: Context) -> list[Event]:
         reason = f"the bubble burst ({players} left, {paid} {what})"
         events.append(HandForHandEnded(at=at, reason=reason, closes_hand=False))
     return events
+
+
+def _no_hand_dealt_on_a_break(state: TournamentState) -> None:
+    """Refuse to finish a hand-for-hand hand during a break unless it was under way when
+    the break began (a table reported it, or a bust is recorded in it): no hand is dealt
+    during a break (B2), so the hand in play is dealt, and reported, once play resumes.
+
+    Implements: B2 (no hand dealt during a break), FOX-HFH (B10).
+    """
+    if hfh_hand_open(state):
+        return
+    part = state.part(ClockPart)
+    raise RuleViolation(
+        f"No hand is dealt during a break: hand-for-hand hand {hfh_hand_name(part)} is dealt "
+        "once play resumes, and each table reports it then.",
+        rule_ids=state.part(Setup).profile.cite("B2", "B10"),
+    )
 
 
 @decides(HandForHandHand)
@@ -802,6 +830,8 @@ def _decide_table_hand(state: TournamentState, cmd: TableHandFinished, ctx: Cont
             + ".",
             rule_ids=state.part(Setup).profile.cite("B10"),
         )
+    if view(clock, ctx.now).on_break:
+        _no_hand_dealt_on_a_break(state)
     hand = part.hfh_closed + 1
     events: list[Event] = [TableHandReported(at=_iso(ctx.now), table=number, hand=hand)]
     events += penalty_hands(state, number, 1, ctx.now, hand_for_hand_report=True)  # K3
