@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from pokertd.errors import PokertdError
 from pokertd.tournament.clock import (
+    AdjustClock,
     ColorUp,
     HandForHand,
     HandForHandEnded,
@@ -32,12 +33,14 @@ from pokertd.tournament.entries import (
     Forfeit,
     RecordChips,
     Reenter,
+    find_player,
 )
 from pokertd.tournament.prizes import (
     AcceptDeal,
     DealKind,
     PayPrize,
     PrizeBook,
+    PrizePaid,
     ProposeDeal,
     SetPrizeOptions,
     remaining_prizes,
@@ -229,6 +232,43 @@ def test_B2_G3_a_bust_during_a_break_is_its_own_hand_unless_raced_at_the_break()
     assert places(r) == []
 
 
+def test_B2_B14_a_player_raced_off_schedule_at_this_break_cannot_bust_in_it() -> None:
+    """Kojack, 10 entries on two tables: the clock runs to the 10-minute break after level
+    4, where Kojack's structure colours up nothing; the director colours up table 1's 100s
+    there all the same (B14: named chips, outside the schedule). No hand is dealt during
+    the break, so a player raced at it who kept chips cannot go out: his bust is refused,
+    citing Kojack's rules, and writes nothing; a player of table 2 (not raced) may still be
+    recorded out, the late record of the hand before the break (G3: a hand of its own).
+    Found by the state machine: the old code counted only the chips the schedule removes
+    at this break, accepted the raced player's bust, and refused instead a bust at the
+    break after level 10 of a player raced during level 10's play, hands having been dealt
+    since."""
+    n = FloorNight("kojack", "kpc_nlh")
+    n.start(10)
+    n.run(CloseRegistration())
+    clock = clock_view(n.state, n.now)
+    while clock is not None and not (clock.on_break and clock.level.number == 4):
+        n.wait(60)
+        clock = clock_view(n.state, n.now)
+    assert clock is not None
+    assert clock.color_up == ()
+    seating = n.seating()
+    assert seating is not None
+    table_1 = [p for p in seating.tables[1].players if p is not None]
+    names = {e.entry_id: e.name for e in n.alive()}
+    raced = names[table_1[0]]
+    stacks = tuple((names[e], 10_300 + 100 * i) for i, e in enumerate(table_1))
+    n.run(ColorUp(stacks=stacks, removed=(100,), table="1"))
+    refused = n.refuse(Bust(players=(raced,)), "B2: no hand is dealt during a break")
+    assert "coloured up at this break" in str(refused)
+    assert refused.rule_ids == n.setup.profile.cite("B2", "B11", "B12")
+    other = next(a for a in n.alive_names() if n.table_of(a) == 2)
+    n.bust(other)
+    r = reading(n)
+    assert {row.name: row.places for row in r.results.rows}[other] == (10,)
+    assert places(r) == []
+
+
 # --- money and the end (A8, H11, J2, G2) -----------------------------------------------------
 
 
@@ -280,16 +320,18 @@ def test_H11_A8_a_prize_waits_until_its_place_is_final() -> None:
 
 
 def test_H11_A10_a_prize_waits_for_the_add_on() -> None:
-    """TDA night with the add-on of level 4 (A10), registration closed in level 1: the
-    players bust into the money (2 paid), 2nd is paid, then in level 4 a player buys the
-    add-on and the pool grows. The payment waits until no money can enter the pool, or the
-    add-on waits: either way what was paid is what the place is owed (the old code paid 2nd
-    $268.67, and 2nd was then owed $275.33)."""
+    """TDA night with the add-on of level 4 (A10), 16 players, registration closed in level
+    1: the players bust into the money (3 paid), 3rd is paid, then in level 4 one of the
+    last two buys the add-on and the pool grows. The payment waits until no money can
+    enter the pool, or the add-on waits: either way what was paid is what the place is owed
+    (the old code, on 12 players and 2 paid, paid 2nd $268.67, and 2nd was then owed
+    $275.33; with two left, not one, the night is not over when the add-on is offered)."""
     n = FloorNight("tda", "fox_wed_80")
-    n.start(12)
+    n.start(16)
     n.run(CloseRegistration())
     pays = places_paid(n.state)
     assert pays is not None
+    assert pays == 3
     gone = bust_down_to(n, pays - 1)
     n.attempt(PayPrize(player=gone[-1]))
     for _ in range(3):
@@ -336,6 +378,31 @@ def test_H11_a_prize_paid_once_its_place_is_final() -> None:
     n.run(PayPrize(player=gone[-1]))
     n.refuse(PayPrize(player=gone[-1]), "paid already")
     bust_down_to(n, 1)
+    assert everything(reading(n)) == []
+
+
+def test_I1_H11_FOX_RE_a_bounty_won_by_a_first_entry_is_paid_after_the_reentry() -> None:
+    """Foxwoods' $100 bounty event ($25 a head, FOX-EVT #6), 12 players: Player 01 knocks
+    out Player 02 (his first entry wins the $25.00 bounty), busts, re-enters, and his
+    re-entry finishes out of the money. Paying Player 01 pays what his first entry won:
+    $25.00 of bounty, no prize, once. Found by the state machine (Foxwoods, bounty night):
+    the old code looked only at his last entry, said "finished out of the money", and the
+    bounty the standings owed him could never be paid."""
+    n = FloorNight("foxwoods", "fox_bounty_100")
+    n.start(12)
+    n.run(Bust(players=("Player 02",), eliminator="Player 01"))
+    n.bust("Player 01")
+    n.run(Reenter(player="Player 01"))
+    n.run(CloseRegistration())
+    n.bust("Player 01")
+    bust_down_to(n, 1)
+    first, second = find_player(n.state, "Player 01").entries
+    records = n.run(PayPrize(player="Player 01", id_checked=True))
+    paid = [r.event for r in records if isinstance(r.event, PrizePaid)]
+    assert [(p.entry_id, p.amount, p.bounty) for p in paid] == [(first, 0, 2_500)]
+    refused = n.refuse(PayPrize(player="Player 01", id_checked=True), "paid already")
+    assert "already been paid" in str(refused)
+    assert second not in n.state.part(PrizeBook).paid
     assert everything(reading(n)) == []
 
 
@@ -389,6 +456,31 @@ def test_G2_B1_a_finished_night_stops_the_clock() -> None:
     r = reading(n)
     assert r.status.finished
     assert the_end(r) == []
+
+
+def test_G2_B1_a_finished_night_keeps_the_level_it_ended_in() -> None:
+    """Kojack, 8 players, registration closed, all but one out in level 1: the night is
+    over in level 1 and stays there. Three hours later every face, the status line too,
+    still reads level 1 (its levels are 20 minutes or more), and adding a minute or calling
+    the next level is refused as the tournament is over (G2) and writes nothing. Found by
+    the state machine (kojack, seed 980): the old code accepted ``AdjustClock`` and
+    ``NextLevel`` after the end, and the status read the level from a clock still running
+    ("console clock shows level 5, the core 6")."""
+    n = FloorNight("kojack", "kpc_nlh")
+    n.start(8)
+    n.run(CloseRegistration())
+    bust_down_to(n, 1)
+    n.wait(3 * 3600)
+    refused = n.refuse(AdjustClock(seconds=60), "G2: the clock has stopped")
+    assert refused.rule_ids == n.setup.profile.cite("G2")
+    n.refuse(NextLevel(), "G2: the clock has stopped")
+    r = reading(n)
+    assert r.status.finished
+    assert r.clock is not None
+    assert (r.status.level, r.clock.level.number) == (1, 1)
+    assert r.staff["status"]["level"] == r.staff["clock"]["level"]["level"] == 1
+    assert r.public["clock"]["level"]["level"] == 1
+    assert everything(r) == []
 
 
 def test_G2_B10_a_night_won_in_a_hand_for_hand_hand_shows_no_hand_for_hand() -> None:

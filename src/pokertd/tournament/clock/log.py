@@ -450,8 +450,18 @@ def _apply_colored_up(state: TournamentState, ev: ColoredUp) -> None:
     for value in ev.removed:
         if value not in part.removed:
             part.removed.append(value)
+    # When it was raced: the level and whether on its break, as the clock stood then (a
+    # bust during this break of a player raced at it is refused, B2)
+    then = view(part.clock, _at(ev.at)) if part.clock is not None else None
     part.color_ups.append(
-        {"at": ev.at, "table": ev.table, "result": ev.result, "entries": dict(ev.entries)}
+        {
+            "at": ev.at,
+            "table": ev.table,
+            "result": ev.result,
+            "entries": dict(ev.entries),
+            "level": then.level.number if then is not None else None,
+            "on_break": then.on_break if then is not None else False,
+        }
     )
     roster = state.part(Roster)
     for seat in ev.result["seats"]:
@@ -652,7 +662,10 @@ def _citing(state: TournamentState) -> AbstractContextManager[None]:
 
 def _not_finished(state: TournamentState, ctx: Context) -> None:
     """Once the tournament is over (G2) its clock has stopped for good (:func:`clock_view`
-    shows it stopped at the finishing moment): nothing more to start, call or colour up."""
+    shows it stopped at the finishing moment): nothing more to start, move, adjust,
+    call or colour up. (A level set or time added after the end moved the clock under
+    the finished night: the console's status read level 5 while its clock, stopped at the
+    end, read level 4; issue 22, found by the night's state machine.)"""
     if night_over(state, ctx.now):
         raise RuleViolation(
             "The tournament is over: the clock has stopped.",
@@ -679,6 +692,8 @@ def _decide_start(state: TournamentState, cmd: StartClock, ctx: Context) -> list
 
 @decides(PauseClock)
 def _decide_pause(state: TournamentState, cmd: PauseClock, ctx: Context) -> list[Event]:
+    # a finished night's clock may still be paused (the simulator does, 'The tournament is
+    # over.'): it stops it in the log where every face already shows it stopped (G2)
     clock, _ = _clock(state)
     with _citing(state):
         clk.pause(clock, ctx.now)
@@ -700,6 +715,7 @@ def _moved(after: ClockState, ctx: Context, events: list[Event]) -> list[Event]:
 
 @decides(NextLevel)
 def _decide_next(state: TournamentState, cmd: NextLevel, ctx: Context) -> list[Event]:
+    _not_finished(state, ctx)
     _schedule_posted(state)  # NJ-44d
     clock, events = _clock(state)
     with _citing(state):
@@ -708,6 +724,7 @@ def _decide_next(state: TournamentState, cmd: NextLevel, ctx: Context) -> list[E
 
 @decides(PreviousLevel)
 def _decide_prev(state: TournamentState, cmd: PreviousLevel, ctx: Context) -> list[Event]:
+    _not_finished(state, ctx)
     _schedule_posted(state)  # NJ-44d
     clock, events = _clock(state)
     with _citing(state):
@@ -716,6 +733,7 @@ def _decide_prev(state: TournamentState, cmd: PreviousLevel, ctx: Context) -> li
 
 @decides(SetLevel)
 def _decide_set(state: TournamentState, cmd: SetLevel, ctx: Context) -> list[Event]:
+    _not_finished(state, ctx)
     _schedule_posted(state)  # NJ-44d
     clock, events = _clock(state)
     with _citing(state):
@@ -724,6 +742,7 @@ def _decide_set(state: TournamentState, cmd: SetLevel, ctx: Context) -> list[Eve
 
 @decides(AdjustClock)
 def _decide_adjust(state: TournamentState, cmd: AdjustClock, ctx: Context) -> list[Event]:
+    _not_finished(state, ctx)
     clock, events = _clock(state)
     with _citing(state):
         clk.adjust(clock, ctx.now, cmd.seconds)

@@ -944,11 +944,18 @@ def _decide_pay(state: TournamentState, cmd: PayPrize, ctx: Context) -> list[Eve
                 context={"hint": end.needs_command},
             )
         raise RuleViolation(f"{who.name} has not finished yet: prizes are paid on finishing.")
-    row = placed[-1]
-    if row.entry_id in state.part(PrizeBook).paid:
-        raise RuleViolation(f"{who.name}'s prize has already been paid.")
-    if row.total <= 0:
+    # A player with several entries is paid what an entry of his is owed and not paid yet
+    # (the latest such): a bounty won by his first entry stays owed when his re-entry
+    # finished out of the money (found by the night's state machine: the old code looked
+    # only at the last entry, "finished out of the money", and the bounty could never be
+    # paid).
+    paid = state.part(PrizeBook).paid
+    owed = [r for r in placed if r.total > 0 and r.entry_id not in paid]
+    if not owed:
+        if any(r.entry_id in paid for r in placed):
+            raise RuleViolation(f"{who.name}'s prize has already been paid.")
         raise RuleViolation(f"{who.name} finished out of the money.")
+    row = owed[-1]
     waits = payment_waits(state, ctx.now, row.entry_id)
     if waits is not None:
         raise waits
