@@ -40,7 +40,13 @@ from pokertd.service import TournamentService
 from pokertd.store import open_store
 from pokertd.store.base import StoredRow
 from pokertd.store.snapshot import encode_snapshot
-from pokertd.tournament.clock import ClockPart, StartClock, TableHandFinished, hfh_waiting_tables
+from pokertd.tournament.clock import (
+    ClockPart,
+    ResumeClock,
+    StartClock,
+    TableHandFinished,
+    hfh_waiting_tables,
+)
 from pokertd.tournament.eliminations import Bust
 from pokertd.tournament.entries import (
     CloseRegistration,
@@ -49,6 +55,7 @@ from pokertd.tournament.entries import (
     Register,
     Roster,
     Setup,
+    read_clock,
     registration_open,
 )
 from pokertd.tournament.entries.rules import EntryStatus
@@ -434,7 +441,12 @@ class FloorNight:
             victims = tuple(rng.sample(alive, count))
             found = self.attempt(Bust(players=victims))
             if isinstance(found, PokertdError):
-                self.wait(600)  # a break: the clock runs on to the next level
+                # a break (B2): the floor sets a stopped clock going again and it runs on
+                # to the next level (a clock paused during the break never left it)
+                reading = read_clock(self.state, self.now)
+                if reading is not None and reading.started and not reading.running:
+                    self.attempt(ResumeClock())
+                self.wait(600)
             for table in hfh_waiting_tables(self.state):  # B10: every table plays the hand
                 self.attempt(TableHandFinished(table=str(table)))
         if self.registration_open():

@@ -71,7 +71,7 @@ from pokertd.tournament.clock import (
 )
 from pokertd.tournament.clock import view as clock_at
 from pokertd.tournament.eliminations import PlayersBusted
-from pokertd.tournament.entries import Roster, Setup, registration_open
+from pokertd.tournament.entries import Roster, Setup, open_sales, registration_open
 from pokertd.tournament.entries.log import StackForfeited
 from pokertd.tournament.entries.rules import EntryStatus
 from pokertd.tournament.framework import Context, EventRecord, TournamentState, decide, fold
@@ -553,7 +553,10 @@ def the_end(r: Reading) -> list[str]:
         found.append("a binding deal was made, but registration and re-entry are still open")
     timed = r.state.part(Roster).final_counts is not None
     played = bool(r.state.part(Roster).out)  # one player left of several, not one entrant
-    if len(alive) == 1 and played and not r.registration_open:
+    # an entry is still possible while registration is open, or an entry the venue still
+    # takes after it closed (Spotlight's late entries approved before the start, SPOT-6.3)
+    possible = r.registration_open or any(s.entry == "A4" for s in open_sales(r.state, r.now))
+    if len(alive) == 1 and played and not possible:
         winner = alive[0].name
         if not r.status.finished or r.status.winner != winner:
             found.append(

@@ -461,8 +461,9 @@ def test_G2_B1_a_finished_night_stops_the_clock() -> None:
 def test_G2_B1_a_finished_night_keeps_the_level_it_ended_in() -> None:
     """Kojack, 8 players, registration closed, all but one out in level 1: the night is
     over in level 1 and stays there. Three hours later every face, the status line too,
-    still reads level 1 (its levels are 20 minutes or more), and adding a minute or calling
-    the next level is refused as the tournament is over (G2) and writes nothing. Found by
+    still reads level 1 (its levels are 20 minutes or more), and adding a minute, calling
+    the next level or starting hand-for-hand is refused as the tournament is over (G2) and
+    writes nothing. Found by
     the state machine (kojack, seed 980): the old code accepted ``AdjustClock`` and
     ``NextLevel`` after the end, and the status read the level from a clock still running
     ("console clock shows level 5, the core 6")."""
@@ -474,6 +475,10 @@ def test_G2_B1_a_finished_night_keeps_the_level_it_ended_in() -> None:
     refused = n.refuse(AdjustClock(seconds=60), "G2: the clock has stopped")
     assert refused.rule_ids == n.setup.profile.cite("G2")
     n.refuse(NextLevel(), "G2: the clock has stopped")
+    # nor hand-for-hand, on or off (the old code started it after an NJ timed finish)
+    started = n.refuse(HandForHand(on=True), "G2: no hand-for-hand after the end")
+    assert started.rule_ids == n.setup.profile.cite("G2")
+    n.refuse(TableHandFinished(table="1"), "G2: no hand-for-hand after the end")
     r = reading(n)
     assert r.status.finished
     assert r.clock is not None

@@ -764,6 +764,9 @@ def _decide_add(state: TournamentState, cmd: AddLevels, ctx: Context) -> list[Ev
 
 @decides(HandForHand)
 def _decide_hfh(state: TournamentState, cmd: HandForHand, ctx: Context) -> list[Event]:
+    # G2: no hand-for-hand once the night is over, on or off (every face shows it off then;
+    # the old code started it after an NJ timed finish, found by the night's state machine)
+    _not_finished(state, ctx)
     clock, _ = _clock(state)
     with _citing(state):
         if cmd.on:
@@ -825,11 +828,13 @@ def _no_hand_dealt_on_a_break(state: TournamentState) -> None:
 
 @decides(HandForHandHand)
 def _decide_hfh_hand(state: TournamentState, cmd: HandForHandHand, ctx: Context) -> list[Event]:
+    _not_finished(state, ctx)  # G2
     return _hand_finished(state, ctx)
 
 
 @decides(TableHandFinished)
 def _decide_table_hand(state: TournamentState, cmd: TableHandFinished, ctx: Context) -> list[Event]:
+    _not_finished(state, ctx)  # G2
     clock, _ = _clock(state)
     if not clock.hand_for_hand:
         raise RuleViolation(
