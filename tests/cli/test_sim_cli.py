@@ -44,7 +44,7 @@ def test_json_is_the_night_report_of_the_driver() -> None:
     assert data["money_at"] == report.money_at
     assert data["winner"] == report.winner
     assert data["entries"] == data["players"] + data["reentries"]
-    assert len(data["checks"]) == 3
+    assert len(data["checks"]) == 5
     first = data["levels"][0]
     assert first["level"] == 1
     assert first["players_left"] <= 20

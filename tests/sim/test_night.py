@@ -93,7 +93,7 @@ def test_a_small_night_end_to_end(
         again = fold(report.tournament_id, records)
         assert results(again, end) == view
         assert again.part(Roster).chips_in_play == state.part(Roster).chips_in_play
-    assert len(report.checks) == 3
+    assert len(report.checks) == 5
     assert report.checks[0].startswith(f"chips conserved after {report.hands:,} hands")
 
 
@@ -285,7 +285,7 @@ def test_self_checks_pass_on_a_hundred_seeds() -> None:
     replaying to the same state) pass on 100 seeds of a small night."""
     for seed in range(100):
         report = simulate_night(NightConfig(template="fox_120", entries=24, seed=seed, tables=3))
-        assert len(report.checks) == 3, seed
+        assert len(report.checks) == 5, seed
         assert report.players_left[-1][1] == 1
 
 
