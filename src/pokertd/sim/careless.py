@@ -311,6 +311,13 @@ class CarelessNight(_Night):
         finally:
             self.correcting = False
 
+    def _notice(self) -> None:
+        """The floor looks at the console before a command that reads the whole night: a
+        wrong bust still there is corrected first (so what is compared is the night as
+        the floor will leave it)."""
+        if self.wrong is not None and not self.correcting:
+            self._correct()
+
     def _settle(self) -> None:
         """Before what reads the whole field (a deal, hand-for-hand, the end): the wrong
         bust corrected, the busts kept for the break recorded."""
@@ -348,6 +355,7 @@ class CarelessNight(_Night):
     def _undo_redo(self) -> None:
         """Undo the last command by mistake (the console's batch id), then redo it at once:
         the night must read exactly as before (a payment's undo is refused instead)."""
+        self._notice()
         target = undo_target(self.st)
         if target is None:
             return
@@ -436,6 +444,10 @@ class CarelessNight(_Night):
             if self.floor.random() >= RATES["pay_early"]:
                 continue
             self.mistakes["pay_early"] += 1
+            if self.wrong is not None:
+                self._notice()
+                rows = {r.entry_id: r for r in standings(self.st, self._now())}
+                row = rows[o.entry_id]
             pay = PayPrize(player=o.name, id_checked=True)
             records, _ = self.attempt(pay)
             if records is None:
@@ -567,6 +579,7 @@ class CarelessNight(_Night):
         shown = self.stale
         assert shown is not None
         self.stale = None
+        self._notice()
         due = moves_due(self.st)
         same = due is not None and due.plan == shown.plan and due.final_table == shown.final_table
         command: Command = (
@@ -626,6 +639,7 @@ class CarelessNight(_Night):
         """The floor closes registration the clock closed already: nothing may change."""
         self.close_late_at = None
         self.mistakes["close_late"] += 1
+        self._notice()
         state, now = self.st, self._now()
         before = (results(state, now), money_position(state, now))
         records, _ = self.attempt(CloseRegistration(reason="Registration is closed."))
