@@ -290,3 +290,25 @@ def test_a_refused_command_that_wrote_is_a_violation(monkeypatch: pytest.MonkeyP
     monkeypatch.setattr(TournamentService, "last_seq", lambda self, tid: next(seqs))
     with pytest.raises(SimulationError, match="a refused command writes nothing"):
         simulate_night(NightConfig(template="nj_fundraiser", entries=20, seed=1))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("profile", "template"), CARELESS_NIGHTS)
+def test_twenty_careless_nights_per_profile_at_the_figures_fields(
+    profile: str, template: str
+) -> None:
+    """The slow tier: 20 careless nights of every profile at the README figure's field
+    (seeds 1-20 of its 200), every invariant holding in each (a broken one raises)."""
+    config = NightConfig(
+        template=template,
+        profile=profile,
+        entries=FIGURE_ENTRIES[template],
+        seed=1,
+        floor="careless",
+    )
+    reports = simulate_nights(config, 20, workers=2)
+    assert [r.seed for r in reports] == list(range(1, 21))
+    assert all(r.players_left[-1][1] == 1 and len(r.checks) == 5 for r in reports)
+    summary = spread(reports)
+    assert summary.floor == "careless"
+    assert sum(times for _, times in summary.mistakes) > 20
