@@ -12,10 +12,10 @@ seed replays its mistakes exactly), also:
   before the others did (their reports are then refused; the next hand-for-hand hand has a
   new name, G3);
 * **busts the wrong player** (``wrong_bust_undone``): a player still playing at the same
-  table; after 1 to 3 later busts elsewhere (or as soon as that table deals again, or the
-  console prompts for something), undoes back to it batch by batch with the batch ids the
-  console shows ("Undo: Busted …"), then records the right bust and every later command
-  again — the buttons must move as they did;
+  table; after 1 to 3 later busts elsewhere (or as soon as that table deals again, the
+  console prompts for something, or a refusal names that player), undoes back to it batch
+  by batch with the batch ids the console shows ("Undo: Busted …"), then records the right
+  bust and every later command again — the buttons must move as they did;
 * **confirms from a stale screen** (``stale_confirm``): leaves the plan shown (moves, a
   table break, the final table) unconfirmed until something changed (a bust, an entry),
   then confirms the old token — the core must refuse it as stale and write nothing, unless
@@ -129,6 +129,8 @@ class _WrongBust:
 
     batch: int
     """The batch of the wrong bust: the undo goes back to it."""
+    name: str
+    """The player busted by mistake."""
     table: int
     """Its table: the floor notices when that table deals again."""
     right: Bust
@@ -184,15 +186,27 @@ class CarelessNight(_Night):
     # -- the service: a wrong bust is corrected before anything but the tables' play ----
 
     def run(self, command: Command) -> list[EventRecord]:
-        if self.wrong is not None and not self.correcting and not isinstance(command, JOURNALED):
-            self._correct()
-        records = super().run(command)
         wrong = self.wrong
-        if wrong is not None and not self.correcting and records[0].batch != wrong.batch:
-            played = (r.event for r in records if isinstance(r.event, HandsPlayed))
-            wrong.journal.append((command, next((e.button for e in played), None)))
-            if isinstance(command, Bust):
-                wrong.later += 1
+        if wrong is None or self.correcting:
+            return super().run(command)
+        if not isinstance(command, JOURNALED):
+            self._correct()
+            return super().run(command)
+        before = self.service.last_seq(self.tid)
+        try:
+            records = super().run(command)
+        except (RuleViolation, InvalidCommand) as exc:
+            if wrong.name not in str(exc):
+                raise
+            # "Dmitri Dubois is not in the tournament (busted)": the refusal names the player
+            # busted by mistake (he won a pot of this hand): the floor corrects it first
+            self.refused(command, before)
+            self._correct()
+            return super().run(command)
+        played = (r.event for r in records if isinstance(r.event, HandsPlayed))
+        wrong.journal.append((command, next((e.button for e in played), None)))
+        if isinstance(command, Bust):
+            wrong.later += 1
         return records
 
     def attempt(
@@ -237,6 +251,7 @@ class CarelessNight(_Night):
                     self.mistakes["wrong_bust_undone"] += 1
                     self.wrong = _WrongBust(
                         batch=records[0].batch,
+                        name=name,
                         table=table,
                         right=bust,
                         wanted=self.floor.randint(1, 3),

@@ -1550,6 +1550,14 @@ def simulate_night(
         night.finish()
         checks = night.checks()
         return night.report(checks)
+    except (SimulationError, RuleViolation, InvalidCommand) as exc:
+        # a broken self-check, or a command of the floor the core refused though the driver
+        # took it for valid: either is a bug; say which night replays it
+        refused = "" if isinstance(exc, SimulationError) else "The core refused a floor command: "
+        raise SimulationError(
+            f"{refused}{exc} [seed {config.seed}, {tmpl.name}, {profile.name} rules, "
+            f"{config.entries} entries, {config.floor} floor]"
+        ) from exc
     finally:
         store.close()  # a kept log is in its file: open it again by its URL
 
