@@ -29,8 +29,16 @@ reports with ``TableHandFinished``; the last report takes the hand's time off th
 **Self-checks** (:class:`SimulationError` when one fails): chips conserved in every hand
 and every colour-up, the sim's stacks summing to the service's chips in play (issued minus
 removed) whenever that figure changes and at every level end; the button the core moved to
-is the one the hand was dealt with; one seat per player; at the end the log folded from
-scratch gives the same seats and results as the service's state.
+is the one the hand was dealt with; a refused command wrote nothing; at the end one seat per
+player, the night's money, places and end invariants (:mod:`pokertd.sim.invariants`) and
+the log folded from scratch giving the same seats and results as the service's state.
+
+**Floors.** This module's driver is the careful floor: every command as the console
+prompts. ``NightConfig(floor="careless")`` plays :class:`pokertd.sim.careless.CarelessNight`,
+a subclass that makes the mistakes people make through the hooks left here (``_walks_away``,
+``_confirmed``, ``_registered``, ``_record_bust``, ``_keeps_hand_for_hand``,
+``_table_reported``...) and checks the invariants after every bust, deal, payment and undo
+(:meth:`_Night.watch`).
 
 :func:`simulate_rest` continues a live tournament ("simulate the rest of tonight") in a
 private in-memory copy of its log; the live tournament is never touched.
