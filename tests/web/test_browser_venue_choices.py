@@ -214,7 +214,7 @@ def test_B12_TNPL_D2i_colour_up_with_the_TDs_choice(server: str, browser: Any) -
     assert (body["method"], body["table"], body["stacks"]) == ("round_up", "1", [])
     result = page.locator("#colorup-result")
     result.wait_for()
-    assert "25 chips removed by round_up; 80,175 → 80,500 chips" in result.inner_text()
+    assert "25 chips removed by rounding up; 80,175 → 80,500 chips" in result.inner_text()
     assert "Cards drawn" not in result.inner_text()  # rounding up deals no cards
     for width, height in SIZES:
         page.set_viewport_size({"width": width, "height": height})

@@ -157,6 +157,15 @@ class Template:
         """Whether entries carry a bounty (I1)."""
         return self.fees.bounty > 0
 
+    @property
+    def free(self) -> bool:
+        """Whether nothing sold in this event puts money in the prize pool: no prize part
+        in the buy-in, rebuy or add-on, no added money, no guarantee (a free league night,
+        SPOT-2b2). Its payout sheet says so instead of waiting for a pool (H2)."""
+        parts = [self.fees.prize_pool, self.added_money, self.guarantee]
+        parts += [t.fees.prize_pool for t in (self.rebuy, self.addon) if t is not None]
+        return not any(parts)
+
     def load_profile(self) -> RuleProfile:
         """The rule profile this template names."""
         return load_profile(self.profile)

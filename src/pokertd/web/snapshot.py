@@ -60,6 +60,7 @@ PUBLIC_KEYS = (
     "structure",
     "registration",
     "seating_rev",
+    "withholding",
 )
 """The keys the public (TV, phones) may see; ``players`` (with private fields) is staff-only."""
 
@@ -339,8 +340,16 @@ def _fill_results(out: dict[str, Any]) -> None:
 
 def _prizes(state: TournamentState, players: list[dict[str, Any]]) -> dict[str, Any]:
     """``payouts`` (place, amount in cents) from ``prizes.prize_table``; each player row gets
-    ``bounty`` (on their head) and ``bounties_won`` from ``prizes.bounty_ledger``."""
+    ``bounty`` (on their head) and ``bounties_won`` from ``prizes.bounty_ledger``;
+    ``withholding`` (``pct``, ``rule``) where the house withholds part of the pool (H3:
+    FOX-ADMIN), so every sheet can say why the pool is less than the buy-ins."""
     out: dict[str, Any] = {}
+    profile = state.part(Setup).profile
+    if profile.admin_withholding_pct:  # H3 (FOX-ADMIN): every sheet says what was withheld
+        out["withholding"] = {
+            "pct": float(profile.admin_withholding_pct * 100),
+            "rule": profile.citation("H3"),
+        }
     try:
         table = prize_table(state)
     except PokertdError as exc:
@@ -516,6 +525,9 @@ def _choices(state: TournamentState) -> dict[str, Any]:
     - ``bounty``: a bounty event (I1); ``bounty_split``: how a pot's bounty is split between
       its winners (I4: KPC-55 equal shares, FOX-BTY4 the winner closest clockwise from the
       button), ``bounty_rule``.
+    - ``foreign_tax``: the US tax withheld from a foreign player's prize without treaty
+      paperwork (``pct``, ``rule``: FOX-PAY4), asked at payment; ``None`` elsewhere.
+    - ``id_required``: ID must be checked before a prize is paid (FOX-PAY2), ``id_rule``.
     - ``schedule``: the prize schedule must be posted before play (``required``, NJ-44d),
       whether it is (``posted``, ``late``: after play started) and its ``rule``.
     """
@@ -537,6 +549,14 @@ def _choices(state: TournamentState) -> dict[str, Any]:
         "bounty": setup.tmpl.fees.bounty > 0,
         "bounty_split": profile.bounty_split_rule.value,
         "bounty_rule": profile.citation("I4"),
+        "foreign_tax": None
+        if profile.foreign_withholding_pct is None
+        else {
+            "pct": float(profile.foreign_withholding_pct * 100),
+            "rule": profile.citation("H10"),
+        },
+        "id_required": profile.prize_id_required,
+        "id_rule": profile.citation("H11"),
         "schedule": {
             "required": profile.payout_schedule_posted_in_advance,
             "posted": book.schedule_posted,

@@ -169,8 +169,20 @@ def test_TNPL_J4ii_J1_examples() -> None:
     too_much = terms((220000, 140000, 90000), 50000, 500000)
     warnings = deal_warnings(too_much, profile=TNPL)
     assert len(warnings) == 1
-    assert "$2,200.00" in warnings[0]
-    assert "$1,400.00" in warnings[0]
+    # the 900 player would get 900 + 500 = 1,400 by winning, less than A's 2,200: the
+    # warning names both players and the sum the short stack could win
+    assert warnings[0].startswith(
+        "A is guaranteed $2,200.00, more than C would get by winning ($900.00 + $500.00 "
+        "played for)"
+    )
+    # nothing left to play for: the short stack can win no more than its own guarantee
+    flat = terms((250000, 150000, 100000), 0, 500000)
+    capped = [w for w in deal_warnings(flat, profile=TNPL) if "guaranteed" in w]
+    assert capped == [
+        "A is guaranteed $2,500.00, more than C would get by winning ($1,000.00, with nothing "
+        "left to play for): TNPL recommends nobody gets more than the winner could. "
+        "(TNPL-A8, TNPL-J4ii, TNPL-K1)"  # J1's rule IDs at TNPL
+    ]
     # not a regional event: the 10 % recommendation does not apply
     assert not any("10%" in w for w in deal_warnings(nothing_left, profile=TNPL, regional=False))
     # other venues: no recommendations

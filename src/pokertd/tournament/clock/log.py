@@ -244,6 +244,10 @@ class TableHandReported(Event):
         return f"Table {self.table} finished its hand-for-hand hand{hand}"
 
 
+_METHOD_WORDS = {"round_up": "rounding up"}
+"""How the log words a colour-up method (B12) that is not already a word (``race``)."""
+
+
 @event("colored_up")
 @dataclass(frozen=True, slots=True, kw_only=True)
 class ColoredUp(Event):
@@ -260,9 +264,9 @@ class ColoredUp(Event):
         removed = " & ".join(f"{v:,}" for v in self.removed)
         where = f" at table {self.table}" if self.table else ""
         before, after = self.result["chips_before"], self.result["chips_after"]
+        method = _METHOD_WORDS.get(self.result["method"], self.result["method"])
         return (
-            f"Colour-up{where}: {removed} chips removed by {self.result['method']}; "
-            f"{before:,} → {after:,} chips"
+            f"Colour-up{where}: {removed} chips removed by {method}; {before:,} → {after:,} chips"
         )
 
     def undo_refusal(self, state: TournamentState) -> RuleViolation | None:

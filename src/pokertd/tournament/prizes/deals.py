@@ -401,11 +401,16 @@ def deal_warnings(terms: DealTerms, *, profile: RuleProfile, regional: bool = Tr
         low = min(terms.amounts)
         if top > low + terms.play_for:
             who = terms.players[terms.amounts.index(top)]
+            short = terms.players[terms.amounts.index(low)]
+            winning = (
+                f"{format_money(low)} + {format_money(terms.play_for)} played for"
+                if terms.play_for
+                else f"{format_money(low)}, with nothing left to play for"
+            )
             warnings.append(
-                f"{who} is guaranteed {format_money(top)}, more than the player guaranteed "
-                f"{format_money(low)} would get by winning ({format_money(low + terms.play_for)}"
-                "): TNPL recommends nobody gets more than the winner could. "
-                f"({profile.citation('J1')})"
+                f"{who} is guaranteed {format_money(top)}, more than {short} would get by "
+                f"winning ({winning}): TNPL recommends nobody gets more than the winner "
+                f"could. ({profile.citation('J1')})"
             )
     if profile.deal_warn_chip_count_only and terms.kind is DealKind.CHIP:
         warnings.append(

@@ -978,6 +978,11 @@ def _decide_high_hand(state: TournamentState, cmd: RecordHighHand, ctx: Context)
     if entry_id is None:
         raise InvalidCommand(f"{player.name} has no entry in this tournament.")
     hand = shown_hand(cmd.cards)
+    if finish(state, ctx.now).finished:
+        raise RuleViolation(
+            "The tournament is over: no more hands count for the high hand.",
+            rule_ids=profile.cite("H9"),
+        )
     reading = read_clock(state, ctx.now)
     level = reading.level if reading is not None and reading.started else None
     if reading is not None and not reading.started:
@@ -1003,7 +1008,8 @@ def _decide_high_hand(state: TournamentState, cmd: RecordHighHand, ctx: Context)
 @decides(PayHighHand)
 def _decide_pay_high_hand(state: TournamentState, cmd: PayHighHand, ctx: Context) -> list[Event]:
     """Pay the best recorded hand the event's full price (buy-in, fees and bounty), split
-    between tied hands, once level 1 is over. Implements: FOX-HH."""
+    between tied hands, once level 1 is over, or the night is (a small field can finish
+    inside level 1). Implements: FOX-HH."""
     setup = _created(state)
     profile = setup.profile
     rid = profile.cite("H9")
@@ -1018,7 +1024,10 @@ def _decide_pay_high_hand(state: TournamentState, cmd: PayHighHand, ctx: Context
             "No hand of three of a kind or better has been recorded in level 1.", rule_ids=rid
         )
     reading = read_clock(state, ctx.now)
-    if reading is not None and reading.started and reading.level == 1 and not reading.on_break:
+    in_level_1 = (
+        reading is not None and reading.started and reading.level == 1 and not reading.on_break
+    )
+    if in_level_1 and not finish(state, ctx.now).finished:
         raise RuleViolation(
             "Level 1 is still being played: the high hand is paid once it is over.",
             rule_ids=rid,

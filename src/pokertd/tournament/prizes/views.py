@@ -185,7 +185,7 @@ def prize_table(state: TournamentState, now: datetime | None = None) -> PrizeTab
     if roster.entry_count == 0:
         note = "no entries yet"
     elif made.net <= 0:
-        note = "no prize pool yet"
+        note = "no prize money in this event" if setup.tmpl.free else "no prize pool yet"
     else:
         prizes = payouts(
             payout_entries(state),

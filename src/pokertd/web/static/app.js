@@ -106,6 +106,15 @@
       const s = ["th", "st", "nd", "rd"], v = n % 100;
       return n + (s[(v - 20) % 10] || s[v] || s[0]);
     },
+    /** A results row's name; a player who re-entered finishes once per entry, so each of
+     *  their rows says which entry it was ("Dan Dale (entry 1)": earlier entries bust
+     *  first, so they hold the larger places). */
+    resultName(r, rows) {
+      const same = (rows || []).filter((x) => x.place && x.name === r.name);
+      if (same.length < 2) return r.name;
+      const order = same.slice().sort((a, b) => b.place - a.place);
+      return `${r.name} (entry ${order.findIndex((x) => x.entry_id === r.entry_id) + 1})`;
+    },
     blinds(l) {
       if (!l) return "–";
       return nf.format(l.small_blind) + " / " + nf.format(l.big_blind);

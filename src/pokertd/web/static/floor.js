@@ -86,6 +86,31 @@
         return await this.run("record_bounty_winners", body);
       },
 
+      // ---- the money's venue rules: withholding, taxes at payment (H3, H10) -------------
+      /** H3 (FOX-ADMIN): what the house withheld from the buy-ins before the places split. */
+      withheldText() {
+        const w = this.v.withholding;
+        if (!w || !this.s.withheld_cents) return "";
+        return `After ${this.money(this.s.withheld_cents)} withheld by the house (${w.pct}% of the buy-ins, ${w.rule}).`;
+      },
+      /** Whether this event has prize money to pay (a free league night has none). */
+      payable() { return (this.s.prize_pool_cents || 0) > 0 || (this.v.payouts || []).length > 0; },
+      /** The night is over and every prize owed is paid (the core's money position). */
+      allPaid() { const m = this.v.money || {}; return !!this.s.finished && m.owed > 0 && m.unpaid === 0; },
+      allPaidText() {
+        const n = ((this.v.results || {}).rows || []).filter((r) => r.prize_cents).length;
+        return `Every prize is paid: ${n} ${n === 1 ? "prize" : "prizes"}, ${this.money((this.v.money || {}).paid)}.`;
+      },
+      /** FOX-PAY4: the venue withholds US tax from a foreign player's prize. */
+      foreignTax() { return (this.v.choices || {}).foreign_tax || null; },
+      foreignTaxText(treaty) {
+        const t = this.foreignTax();
+        if (!t) return "";
+        return treaty
+          ? `Form 1042-S issued; no tax withheld with the treaty paperwork (${t.rule}).`
+          : `Form 1042-S issued; ${t.pct}% US tax withheld from the prize (${t.rule}).`;
+      },
+
       // ---- the posted prize schedule (NJ-44d) -------------------------------------------
       sched() { return (this.v.choices || {}).schedule || {}; },
       scheduleDue() { const x = this.sched(); return !!(x.required && !x.posted && !this.s.finished); },

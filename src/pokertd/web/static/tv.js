@@ -23,8 +23,10 @@
     const n = parseFloat(raw) || 4.6;
     const rowPx = Math.max(1, raw.endsWith("vh") || !raw ? (window.innerHeight * n) / 100 : n);
     const rows = Math.max(1, Math.floor((el.clientHeight + 1) / rowPx));
-    p.rows = rows;
     p.per = rows * cols;
+    // A list that needs more than one column but fits on one page is shared evenly between
+    // the columns (14 results: 7 and 7, not 13 and a lone 14th).
+    p.rows = count > rows && count <= p.per ? Math.ceil(count / cols) : rows;
     p.pages = Math.max(1, Math.ceil(count / p.per));
     if (p.page >= p.pages) p.page = 0;
   }

@@ -1,0 +1,516 @@
+"""A floor that runs a whole night through the service, as the faces do (issue 22).
+
+:class:`FloorNight` holds one tournament on a fresh in-memory store with a simulated clock
+(``now`` moves only when told: :meth:`FloorNight.wait`) and a random source seeded once
+(``rng_factory`` draws each command's generator from one ``random.Random(seed)``), so a
+night replays exactly from its seed and its commands. It sends the command classes of the
+domain packages the way the floor console (``web/static/floor.js``) and the CLI send them:
+
+* :meth:`~FloorNight.run` — a command the floor means and the rules allow (a refusal fails
+  the test, with the night so far);
+* :meth:`~FloorNight.attempt` — a command the rules may refuse; a refusal must write
+  nothing: the store's rows are byte-identical before and after, and so is the state;
+* :meth:`~FloorNight.refuse` — a command the rules must refuse (and that writes nothing).
+
+Every command sent, refused or not, is kept in :attr:`FloorNight.transcript` as a line of
+Python (``n.run(Bust(players=('Player 03',)))``): a failing night prints it, and its short
+form becomes a regression test (``tests/night/test_regressions.py``).
+
+The floor's habits live here too, for the state machine and the regression tests alike:
+registering with the alternate list when the room is full (A12), confirming the moves the
+console prompts for exactly as it does (``SuggestMoves``/``BreakTable`` then
+``ConfirmMoves`` with the suggestion's move ids, C4-C6, C9), and playing a night out to
+its winner (:meth:`FloorNight.play_out`).
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import random
+from collections.abc import Callable, Iterator
+from dataclasses import MISSING, dataclass, field, fields, is_dataclass
+from datetime import UTC, datetime, timedelta
+from enum import Enum
+
+from pokertd.codec import to_json
+from pokertd.errors import PokertdError
+from pokertd.service import TournamentService
+from pokertd.store import open_store
+from pokertd.store.base import StoredRow
+from pokertd.store.snapshot import encode_snapshot
+from pokertd.tournament.clock import ClockPart, StartClock, TableHandFinished, hfh_waiting_tables
+from pokertd.tournament.eliminations import Bust
+from pokertd.tournament.entries import (
+    CloseRegistration,
+    CreateTournament,
+    Entry,
+    Register,
+    Roster,
+    Setup,
+    registration_open,
+)
+from pokertd.tournament.entries.rules import EntryStatus
+from pokertd.tournament.framework import Command, EventRecord, TournamentState, state_parts
+from pokertd.tournament.prizes import PayPrize, PostPayoutSchedule, PrizeBook, standings
+from pokertd.tournament.seating import (
+    BreakTable,
+    ConfirmMoves,
+    DrawButtons,
+    DrawSeats,
+    MovesDue,
+    MovesSuggested,
+    PlayHands,
+    Redraw,
+    SuggestMoves,
+    Tables,
+    live_seating,
+    moves_due,
+    tables_view,
+)
+from pokertd.tournament.seating.rules import Seating
+from pokertd.tournament.templates import AddonTerms, Fees, Template, load_template
+
+START = datetime(2026, 11, 25, 19, 0, tzinfo=UTC)
+"""Simulated time zero of every night (a Wednesday, 7 pm)."""
+
+NIGHTS: dict[str, tuple[str, ...]] = {
+    "tda": ("fox_wed_80", "fox_bounty_100"),
+    "kojack": ("kpc_nlh",),
+    "tnpl": ("tnpl_league",),
+    "nj_fundraiser": ("nj_fundraiser", "nj_fundraiser_timed"),
+    "spotlight": ("spot_league",),
+    "foxwoods": ("fox_wed_80", "fox_bounty_100"),
+}
+"""Every shipped profile with the templates its nights are played on: first the profile's
+own night (the one of ``tests/test_citations.py``), then a bounty event, a rebuy event and a
+timed finish where the profile has one (A8 re-entry: kpc_nlh, fox_wed_80; A9 rebuys and
+NJ-6b: the NJ pair; I1-I4 bounties: fox_bounty_100; A10 add-on: the TDA night's)."""
+
+TDA_ADDON = AddonTerms(fees=Fees(prize_pool=2000), chips=10_000, at_level=4)
+"""The add-on the TDA night sells (A10), as in ``tests/test_citations.py``."""
+
+
+def night_template(profile: str, template: str, *, tables: int, seats: int) -> Template:
+    """``template`` played under ``profile`` in a small room (``tables`` x ``seats``)."""
+    changes: dict[str, object] = {"tables": tables, "seats_per_table": seats, "profile": profile}
+    if profile == "tda" and template == "fox_wed_80":
+        changes["addon"] = TDA_ADDON
+    return load_template(template).with_changes(**changes)
+
+
+def command_text(command: Command) -> str:
+    """A command as the Python that makes it, only the fields that differ from the default
+    (``Bust(players=('Ann',), eliminator='Bob')``): a transcript line to paste."""
+    if not is_dataclass(command):
+        return repr(command)
+    parts: list[str] = []
+    for f in fields(command):
+        value = getattr(command, f.name)
+        if f.default is not MISSING:
+            default: object = f.default
+        elif f.default_factory is not MISSING:
+            default = f.default_factory()
+        else:
+            default = MISSING
+        if default is not MISSING and default == value:
+            continue
+        parts.append(f"{f.name}={_value_text(value)}")
+    return f"{type(command).__name__}({', '.join(parts)})"
+
+
+def _value_text(value: object) -> str:
+    if isinstance(value, Enum):
+        return f"{type(value).__name__}.{value.name}"
+    if isinstance(value, tuple):
+        inner = ", ".join(_value_text(v) for v in value)
+        return f"({inner},)" if len(value) == 1 else f"({inner})"
+    return repr(value)
+
+
+def state_text(state: TournamentState) -> str:
+    """The state as its snapshot encodes it, leaving out the parts that are still empty (a
+    read may create a domain's empty part; that changes nothing the log says)."""
+    doc = json.loads(encode_snapshot(state))
+    registry = state_parts()
+    doc["parts"] = {
+        name: value
+        for name, value in doc["parts"].items()
+        if name not in registry or value != to_json(registry[name]())
+    }
+    return json.dumps(doc, sort_keys=True)
+
+
+class NightBroken(AssertionError):
+    """The night went against the rules: the message holds the night so far."""
+
+
+@dataclass(frozen=True, slots=True)
+class ShownMove:
+    """One move as a screen showed it to the floor: who (``None``: the player due the big
+    blind, the console names him once the button is known), from which table, to which
+    table and seat (``None``: the worst position, the core chooses)."""
+
+    name: str | None
+    from_table: int
+    to_table: int
+    to_seat: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class PlanShown:
+    """What the console showed before a confirm and what the floor then confirmed.
+
+    ``due`` is the prompt (``moves_due``, read before anything is written); ``pending``
+    the moves waiting after ``SuggestMoves``/``BreakTable`` (their ids, as the prompt's
+    "Confirm all" sends them); ``final_table`` the redraw prompt (C9, C10).
+    """
+
+    seq: int
+    """The log's length when the plan was shown (the moves made are the ones after it)."""
+    due: tuple[ShownMove, ...]
+    pending: tuple[tuple[int, ShownMove], ...]
+    final_table: bool = False
+
+
+@dataclass
+class FloorNight:
+    """One night on a fresh in-memory store: the floor's commands, a simulated clock."""
+
+    profile: str
+    template: str
+    seed: int = 0
+    tables: int = 2
+    seats: int = 9
+    now: datetime = START
+    transcript: list[str] = field(default_factory=list)
+    refusals: list[tuple[Command, PokertdError]] = field(default_factory=list)
+    attempts: dict[str, int] = field(default_factory=dict)
+    """Commands sent so far, by kind."""
+    players_made: int = 0
+    """Names handed out so far (``Player 01``, ``Player 02``, ...)."""
+    check: Callable[[], None] | None = None
+    """Called after every command (the state machine's invariants; ``None``: nothing)."""
+    hand_first: bool = False
+    """During hand-for-hand, every table reports the hand in play before players are moved,
+    a table breaks or the final table is drawn (B10: a move waits for the hand). The state
+    machine sets it while the core does not make moves wait by itself (issue 22)."""
+
+    def __post_init__(self) -> None:
+        core = random.Random(self.seed)
+        self.store = open_store("sqlite:///:memory:")
+        self.service = TournamentService(
+            self.store,
+            now=lambda: self.now,
+            rng_factory=lambda: random.Random(core.getrandbits(64)),
+            id_factory=iter(f"night{n}" for n in itertools.count(1)).__next__,
+        )
+        self.tmpl = night_template(
+            self.profile, self.template, tables=self.tables, seats=self.seats
+        )
+        self.tid = self.service.create(
+            CreateTournament(name=f"{self.profile} {self.template}", template=self.tmpl)
+        )
+        self.transcript.append(
+            f"n = FloorNight({self.profile!r}, {self.template!r}, seed={self.seed}, "
+            f"tables={self.tables}, seats={self.seats})"
+        )
+
+    # -- the service ----------------------------------------------------------------------
+
+    @property
+    def state(self) -> TournamentState:
+        """The tournament now (the service's cached state: read, never change)."""
+        return self.service.state(self.tid)
+
+    @property
+    def records(self) -> list[EventRecord]:
+        """The log."""
+        return self.service.records(self.tid)
+
+    def rows(self) -> list[StoredRow]:
+        """The store's rows exactly as stored."""
+        return self.store.rows(self.tid)
+
+    def night_so_far(self) -> str:
+        """The transcript, one command a line: what a failing test prints."""
+        return "\n".join(self.transcript)
+
+    def broken(self, what: str) -> NightBroken:
+        """A failure naming ``what`` went wrong, with the night so far."""
+        return NightBroken(f"{what}\n--- the night so far ---\n{self.night_so_far()}")
+
+    def run(self, command: Command) -> list[EventRecord]:
+        """A command the floor means and the rules allow: a refusal fails the night."""
+        found = self.attempt(command)
+        if isinstance(found, PokertdError):
+            raise self.broken(f"refused: {command_text(command)}: {found}")
+        return found
+
+    def attempt(self, command: Command) -> list[EventRecord] | PokertdError:
+        """A command the rules may refuse. A refusal must write nothing: the rows are
+        byte-identical before and after, and the service's state encodes the same (checked
+        for the first attempts of each kind of command and every eighth one after: encoding
+        the whole state is the slowest part of a step)."""
+        rows = self.rows()
+        kind = type(command).__name__
+        self.attempts[kind] = self.attempts.get(kind, 0) + 1
+        sampled = self.attempts[kind] <= 3 or self.attempts[kind] % 8 == 0
+        before = state_text(self.state) if sampled else None
+        try:
+            records = self.service.run(self.tid, command, actor="floor")
+        except PokertdError as exc:
+            self.transcript.append(f"n.attempt({command_text(command)})  # refused: {exc}")
+            self.refusals.append((command, exc))
+            if self.rows() != rows:
+                raise self.broken(f"a refused command wrote rows: {command_text(command)}") from exc
+            if before is not None and state_text(self.state) != before:
+                raise self.broken(
+                    f"a refused command changed the state: {command_text(command)}"
+                ) from exc
+            self._checked()
+            return exc
+        self.transcript.append(f"n.run({command_text(command)})")
+        self._checked()
+        return records
+
+    def refuse(self, command: Command, why: str = "") -> PokertdError:
+        """A command the rules must refuse (and that writes nothing); ``why`` says which
+        rule refuses it, for the failure."""
+        found = self.attempt(command)
+        if not isinstance(found, PokertdError):
+            because = f" ({why})" if why else ""
+            raise self.broken(
+                f"accepted, but the rules refuse it{because}: {command_text(command)}"
+            )
+        return found
+
+    def wait(self, seconds: int) -> None:
+        """Time passes on the simulated clock."""
+        self.now += timedelta(seconds=seconds)
+        self.transcript.append(f"n.wait({seconds})")
+        self._checked()
+
+    def _checked(self) -> None:
+        if self.check is not None:
+            self.check()
+
+    # -- what the console shows -----------------------------------------------------------
+
+    @property
+    def setup(self) -> Setup:
+        return self.state.part(Setup)
+
+    @property
+    def roster(self) -> Roster:
+        return self.state.part(Roster)
+
+    def alive(self) -> list[Entry]:
+        """Entries still in, in entry order."""
+        return self.roster.alive()
+
+    def alive_names(self) -> list[str]:
+        return [e.name for e in self.alive()]
+
+    def out_names(self) -> list[str]:
+        """Players with no live entry who have entered (busted or forfeited)."""
+        roster = self.roster
+        return [
+            p.name
+            for p in roster.players.values()
+            if p.entries and roster.live_entry(p.player_id) is None
+        ]
+
+    def seating(self) -> Seating | None:
+        """The seating now (``None`` before the seat draw)."""
+        if self.state.part(Tables).seating is None:
+            return None
+        return live_seating(self.state)
+
+    def table_of(self, name: str) -> int | None:
+        """The table a player still in sits at."""
+        seating = self.seating()
+        if seating is None:
+            return None
+        for e in self.alive():
+            if e.name == name:
+                where = seating.where.get(e.entry_id)
+                return None if where is None else where[0]
+        return None
+
+    def registration_open(self) -> bool:
+        return registration_open(self.state, self.now)
+
+    def hand_for_hand(self) -> bool:
+        clock = self.state.part(ClockPart).clock
+        return clock is not None and clock.hand_for_hand
+
+    # -- the floor's habits ---------------------------------------------------------------
+
+    def start(self, players: int) -> list[str]:
+        """The early field signs in, seats and buttons are drawn, the prize schedule is
+        posted where the venue asks (NJ-44d) and the clock starts; the players' names."""
+        names = [self.new_name() for _ in range(players)]
+        for name in names:
+            self.register(name)
+        self.run(DrawSeats())
+        self.attempt(DrawButtons())
+        if self.setup.profile.payout_schedule_posted_in_advance:
+            self.run(PostPayoutSchedule())
+        self.run(StartClock())
+        return names
+
+    def bust(self, *names: str) -> list[EventRecord]:
+        """Players out in one hand (G1, G3), as the console sends it."""
+        return self.run(Bust(players=names))
+
+    def report_every_table(self) -> None:
+        """Every table still playing the hand-for-hand hand reports it (B10)."""
+        for table in hfh_waiting_tables(self.state):
+            self.run(TableHandFinished(table=str(table)))
+
+    def new_name(self) -> str:
+        """The next player's name: ``Player 01``, ``Player 02``, ..."""
+        self.players_made += 1
+        return f"Player {self.players_made:02d}"
+
+    def register(self, name: str | None = None) -> list[EventRecord] | PokertdError:
+        """A player signs in at the desk (age and card confirmed, A1, A2); when every seat
+        is taken and the venue keeps a list, he goes on the alternate list (A12)."""
+        name = name or self.new_name()
+        card = f"C{name.split()[-1]}"
+        found = self.attempt(Register(name=name, member=card, age_ok=True))
+        if isinstance(found, PokertdError) and found.context.get("hint") == "alternate":
+            return self.attempt(Register(name=name, member=card, age_ok=True, alternate=True))
+        return found
+
+    def shown_due(self) -> MovesDue | None:
+        """The balancing prompt the console shows now (nothing written)."""
+        return moves_due(self.state)
+
+    def confirm_due(self) -> PlanShown | None:
+        """The console's one-tap confirm of the prompt (``confirmDue`` in floor.js): record
+        the suggestion or the table break, then confirm all its moves; the final table is
+        drawn with ``Redraw``. Returns what was shown (``None``: nothing was due)."""
+        due = self.shown_due()
+        if due is None or due.waits_for_a_hand:
+            return None
+        seq = self.state.seq
+        shown = tuple(
+            # a seat where the prompt names one (today it names the table only)
+            ShownMove(m.name, m.from_table, m.to_table, getattr(m, "to_seat", None))
+            for m in due.moves
+        )
+        self.finish_the_hand()
+        if due.final_table:
+            self.attempt(Redraw())
+            return PlanShown(seq, shown, (), final_table=True)
+        if due.break_table is not None:
+            made = self.attempt(BreakTable(table=due.break_table))
+        else:
+            made = self.attempt(SuggestMoves())
+        if isinstance(made, PokertdError):
+            return PlanShown(seq, shown, ())
+        suggested = tuple(
+            m for r in made if isinstance(r.event, MovesSuggested) for m in r.event.moves
+        )
+        pending = self.pending_shown()
+        ids = tuple(m.move_id for m in suggested)
+        if ids:
+            self.attempt(ConfirmMoves(moves=ids))
+        return PlanShown(seq, shown, tuple(p for p in pending if p[0] in ids))
+
+    def finish_the_hand(self, *, always: bool = False) -> None:
+        """With :attr:`hand_first` (or ``always``), every table still playing the
+        hand-for-hand hand reports it (B10) before a move."""
+        if self.hand_first or always:
+            for table in hfh_waiting_tables(self.state):
+                self.attempt(TableHandFinished(table=str(table)))
+
+    def pending_shown(self) -> tuple[tuple[int, ShownMove], ...]:
+        """The moves waiting for the floor as the prompt lists them."""
+        return tuple(
+            (m.move_id, ShownMove(m.name, m.from_table, m.to_table, m.to_seat))
+            for m in tables_view(self.state, self.now).pending
+        )
+
+    def balance(self, on_plan: Callable[[PlanShown], None], rounds: int = 8) -> None:
+        """Confirm every move the console prompts for, the final table included, the
+        buttons drawn where a move waits for one, a hand played where a move waits for
+        one (C6: ``PlayHands``); ``on_plan`` sees each plan as soon as it is confirmed."""
+        for _ in range(rounds):
+            if self.state.part(Tables).pending:
+                self.finish_the_hand()
+                ids = tuple(sorted(self.state.part(Tables).pending))
+                seq, pending = self.state.seq, self.pending_shown()
+                if isinstance(self.attempt(ConfirmMoves(moves=ids)), PokertdError):
+                    self.attempt(DrawButtons())
+                    if isinstance(self.attempt(SuggestMoves()), PokertdError):
+                        return
+                else:
+                    on_plan(PlanShown(seq, (), pending))
+                continue
+            due = self.shown_due()
+            if due is None:
+                return
+            if due.waits_for_a_hand:
+                for table in due.blocked:
+                    self.attempt(PlayHands(table=table))
+                continue
+            if any(m.name is None for m in due.moves):
+                self.attempt(DrawButtons())
+            plan = self.confirm_due()
+            if plan is None:
+                return
+            on_plan(plan)
+
+    def play_out(self, rng: random.Random, on_plan: Callable[[PlanShown], None]) -> None:
+        """Play the night to its winner as a careful floor does: bust players one by one
+        (now and then two in one hand), confirm every move prompted, close registration
+        once one player is left, then pay every prize (ID seen, H11)."""
+        for _ in range(400):
+            if self.state.part(Tables).seating is not None:
+                self.balance(on_plan)
+            alive = self.alive_names()
+            if len(alive) <= 1 or self.setup.finished:
+                break
+            if self.state.part(Tables).seating is None:
+                self.attempt(DrawSeats())
+            count = 2 if len(alive) > 3 and rng.random() < 0.2 else 1
+            victims = tuple(rng.sample(alive, count))
+            found = self.attempt(Bust(players=victims))
+            if isinstance(found, PokertdError):
+                self.wait(600)  # a break: the clock runs on to the next level
+            for table in hfh_waiting_tables(self.state):  # B10: every table plays the hand
+                self.attempt(TableHandFinished(table=str(table)))
+        if self.registration_open():
+            self.attempt(CloseRegistration())
+        self.pay_everyone()
+
+    def pay_everyone(self) -> None:
+        """Pay every finisher whose prize the standings show and who is not paid yet."""
+        paid = self.state.part(PrizeBook).paid
+        for row in standings(self.state, self.now):
+            if row.place is not None and row.total > 0 and row.entry_id not in paid:
+                self.attempt(PayPrize(player=row.name, id_checked=True))
+
+    def busted_in_order(self) -> Iterator[Entry]:
+        """Entries out, in the order they went."""
+        roster = self.roster
+        for out in roster.out:
+            entry = roster.entries[out.entry_id]
+            if entry.status is not EntryStatus.ALIVE:
+                yield entry
+
+
+__all__ = [
+    "NIGHTS",
+    "START",
+    "FloorNight",
+    "NightBroken",
+    "PlanShown",
+    "ShownMove",
+    "command_text",
+    "night_template",
+    "state_text",
+]

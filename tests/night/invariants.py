@@ -1,0 +1,812 @@
+"""What every step of a night must keep (issue 22), as checks of properties, not examples.
+
+:func:`read` builds every face's view of a tournament at ``now`` once: the core read models
+(``pokertd.tournament.views``: status, players, results; seating's tables; prizes'
+standings, bounty ledger and cash report; the clock), the web's view models as the API and
+the pages get them (``web/snapshot.build`` for the floor console, ``public`` for the TV and
+phones, ``dealer`` for each table's dealer) and the CLI's ``--json`` (the shared codec,
+``codec.to_json``, over the same read models). The checks read that one :class:`Reading`:
+
+* :func:`money` — paid never exceeds what is owed, for each player and in total; a paid
+  prize stays what its place is owed (it was final when paid, H11); the places never owe
+  more than the net pool, and once the night is finished its prizes (deal amounts included,
+  J2) add up to the net pool to the cent; fixed bounties are conserved (I4: on a head,
+  collected, or uncollected); the withholding is the profile's (H3); the cash report, the
+  status and the results tell the same pool (H1, H2);
+* :func:`places` — the places occupied are contiguous, each once (a tie occupies as many as
+  it has players), exactly one 1st once finished, and every entry's place is the one the
+  floor's busts give by the profile's same-hand order (G2, G3): ties only among players out
+  in the same hand (one bust command, or one hand-for-hand hand, B10), ranked by their
+  start-of-hand stacks (SPOT-6.14: then the hand, then blue chips);
+* :func:`the_end` — one player left and no entry possible any more means finished, the
+  winner recorded as 1st, hand-for-hand over, the clock stopped and 1st payable, in every
+  face; one player left with registration open is not finished; a binding deal closes
+  registration (J2);
+* :func:`hand_for_hand` — hand-for-hand ends by itself when the bubble bursts (B10);
+* :func:`seats` — one player per seat, every player still in seated once seats are drawn,
+  nobody out still seated (C1, C3);
+* :func:`faces` — the floor console, the TV, the phones, each dealer, the CLI and the core
+  give the same places, prizes, players left, level, seats, "finished" and winner;
+  :func:`sheets` — once finished, the payout sheet shows what the results pay (J2);
+  :func:`cli_faces` — the real ``pokertd ... --json`` commands, run in-process on the
+  night's own store, print the core's read models;
+* :func:`plan_applied` — a confirmed plan is the plan the console showed (C4-C6, C9).
+
+Every check returns the violations it found as sentences (an empty list: none). ``known``
+names the defects a check leaves out for now (``KNOWN_BROKEN`` of the state machine): the
+key of each check that looks at a defect being fixed on another branch.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from fractions import Fraction
+from typing import Any
+from unittest.mock import patch
+
+from pokertd.codec import to_json
+from pokertd.errors import PokertdError
+from pokertd.rules import SimultaneousElimOrder
+from pokertd.rules.enums import WithholdingBase
+from pokertd.service import TournamentService
+from pokertd.tournament.clock import (
+    ClockView,
+    HandForHandEnded,
+    HandForHandHandPlayed,
+    HandForHandStarted,
+    clock_view,
+)
+from pokertd.tournament.eliminations import PlayersBusted
+from pokertd.tournament.entries import Roster, Setup, registration_open
+from pokertd.tournament.entries.log import StackForfeited
+from pokertd.tournament.entries.rules import EntryStatus
+from pokertd.tournament.framework import Context, EventRecord, TournamentState, decide
+from pokertd.tournament.prizes import (
+    BountyLedger,
+    CashReport,
+    DealStatus,
+    PayPrize,
+    PrizeBook,
+    ResultsView,
+    StandingRow,
+    bounty_ledger,
+    cash_report,
+    standings,
+    standings_json,
+)
+from pokertd.tournament.prizes.pool import places_paid
+from pokertd.tournament.seating import (
+    FinalTableDrawn,
+    PlayerMoved,
+    TableClosed,
+    Tables,
+    TablesView,
+    live_seating,
+    tables_view,
+)
+from pokertd.tournament.views import PlayerRow, StatusView, players, results, status
+from pokertd.web import snapshot
+
+from .driver import FloorNight, PlanShown
+
+# --- one reading of every face -------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Reading:
+    """Every face's view of one tournament at one ``now`` (built once per step)."""
+
+    state: TournamentState
+    records: list[EventRecord]
+    now: datetime
+    status: StatusView
+    results: ResultsView
+    players: list[PlayerRow]
+    tables: TablesView | None
+    standings: tuple[StandingRow, ...]
+    ledger: BountyLedger
+    cash: CashReport
+    clock: ClockView | None
+    staff: dict[str, Any]
+    """The floor console's view model (``snapshot.build``, what ``/staff`` serves)."""
+    public: dict[str, Any]
+    """The TV's and the phones' (``snapshot.public``, what ``/api/tournaments/{id}`` serves)."""
+    dealers: dict[int, dict[str, Any]]
+    """Each table's dealer view (``snapshot.dealer``)."""
+    cli: dict[str, Any]
+    """What ``pokertd status/results/players/tables --json`` print (the shared codec)."""
+    registration_open: bool
+
+
+def read(state: TournamentState, records: list[EventRecord], now: datetime) -> Reading:
+    """Every face's view of ``state`` at ``now``."""
+    seated = state.part(Tables).seating is not None
+    tables = tables_view(state, now) if seated else None
+    staff = snapshot.build(state, records, now)
+    the_status = status(state, now)
+    the_results = results(state, now)
+    rows = players(state, now)
+    cli = {
+        "status": to_json(the_status),
+        "results": to_json(the_results),
+        "players": to_json(rows),
+        "tables": to_json(tables) if tables is not None else None,
+    }
+    return Reading(
+        state=state,
+        records=records,
+        now=now,
+        status=the_status,
+        results=the_results,
+        players=rows,
+        tables=tables,
+        standings=standings(state, now),
+        ledger=bounty_ledger(state),
+        cash=cash_report(state),
+        clock=clock_view(state, now),
+        staff=staff,
+        public=snapshot.public(staff),
+        dealers={t["table"]: snapshot.dealer(staff, t["table"]) for t in staff.get("tables", [])},
+        cli=cli,
+        registration_open=registration_open(state, now),
+    )
+
+
+UNDO_KEYS_IGNORED = ("seq", "log", "undo", "undo_next", "redo_next", "chart", "server_time")
+"""Keys of the console's view that name the log itself (its length, its last lines, the
+Undo/Redo buttons): an undo and a redo add two events, everything else must come back."""
+
+
+def read_models(r: Reading, known: frozenset[str] = frozenset()) -> str:
+    """Every read model of the reading as one canonical JSON text (undo/redo identity).
+
+    With ``prompt_redrawn`` known, the balancing prompt (``moves_due``) is left out: it is
+    drawn again at every log position, so an undo and a redo show another one."""
+    ignored = (*UNDO_KEYS_IGNORED, "moves_due") if "prompt_redrawn" in known else UNDO_KEYS_IGNORED
+    staff = {k: v for k, v in r.staff.items() if k not in ignored}
+    doc = {
+        "staff": staff,
+        "cli": r.cli,
+        "standings": to_json(r.standings),
+        "ledger": to_json(r.ledger),
+        "cash": to_json(r.cash),
+        "clock": to_json(r.clock.as_json()) if r.clock is not None else None,
+        "registration_open": r.registration_open,
+    }
+    return json.dumps(doc, sort_keys=True, default=str)
+
+
+# --- money ---------------------------------------------------------------------------------
+
+
+def _half_up(value: Fraction) -> int:
+    """``value`` rounded to the nearest cent, half up (H5: the withholding's rounding)."""
+    return int((value + Fraction(1, 2)) // 1)
+
+
+def money(r: Reading, known: frozenset[str] = frozenset()) -> list[str]:
+    """H1-H3, H11, I4, J2: what is paid, owed, pooled and withheld."""
+    found: list[str] = []
+    book = r.state.part(PrizeBook)
+    owed = {row.entry_id: row for row in r.standings}
+    net = r.cash.net_prize_pool
+    paid_total = bounty_total = 0
+    for entry_id, paid in book.paid.items():
+        paid_total += paid.amount
+        bounty_total += paid.bounty
+        row = owed.get(entry_id)
+        if row is None:
+            found.append(f"{paid.name} was paid but has no place in the standings")
+            continue
+        if paid.amount > row.prize or paid.bounty > row.bounties:
+            found.append(
+                f"{paid.name} was paid {paid.amount} (+{paid.bounty} bounties) but is owed "
+                f"{row.prize} (+{row.bounties}) for place {row.place}"
+            )
+        elif paid.amount != row.prize or paid.place != row.place:
+            found.append(
+                f"{paid.name} was paid {paid.amount} for place {paid.place}; the standings "
+                f"now owe {row.prize} for place {row.place} (a place paid was not final)"
+            )
+    if paid_total > net:
+        found.append(f"prizes paid {paid_total} exceed the net prize pool {net}")
+    if bounty_total > r.cash.bounties:
+        found.append(f"bounties paid {bounty_total} exceed the bounty money {r.cash.bounties}")
+    placed = sum(row.prize_cents or 0 for row in r.results.rows)
+    if placed > net:
+        found.append(f"the places owe {placed}, more than the net prize pool {net}")
+    priced = not r.results.prizes_note and net > 0
+    if r.status.finished and priced and placed != net:
+        found.append(f"finished: the places owe {placed}, the net prize pool is {net}")
+    found += _bounties(r)
+    found += _pool(r)
+    return found
+
+
+def _bounties(r: Reading) -> list[str]:
+    """I4: a fixed bounty is on a live head, collected, or left uncollected (no eliminator
+    recorded): never created or lost."""
+    ledger = r.ledger
+    setup = r.state.part(Setup)
+    value = setup.tmpl.fees.bounty
+    if value <= 0 or ledger.progressive:
+        return []
+    entries = len(r.state.part(Roster).entries)
+    if r.cash.bounties != value * entries:
+        return []  # bounties sold other than one per entry: not a fixed ledger
+    held = value * (len(ledger.heads) + len(ledger.uncollected))
+    collected = sum(ledger.cash_by_entry.values())
+    if collected + held != r.cash.bounties:
+        return [
+            f"bounties: {collected} collected + {held} on heads or uncollected != "
+            f"{r.cash.bounties} of bounty money"
+        ]
+    return []
+
+
+def _pool(r: Reading) -> list[str]:
+    """H1-H3: the cash report adds up, withholds what the profile says, and tells the same
+    pool as the status and the results."""
+    found: list[str] = []
+    cash = r.cash
+    profile = r.state.part(Setup).profile
+    parts = cash.prize_parts + cash.house_fees + cash.entry_fees + cash.bounties
+    if cash.collected != parts:
+        found.append(f"cash report: collected {cash.collected} != its parts {parts}")
+    if not cash.guarantee:
+        base = cash.prize_parts + cash.added_money + cash.carried_pool
+        if profile.admin_withholding_base is WithholdingBase.BUY_INS_PLUS_BOUNTY_FEES:
+            base += cash.bounties
+        expected = _half_up(base * Fraction(profile.admin_withholding_pct))
+        if cash.withheld != expected:
+            found.append(f"withheld {cash.withheld}, the profile withholds {expected}")
+        gross = cash.prize_parts + cash.added_money + cash.carried_pool
+        if cash.net_prize_pool != gross - cash.withheld:
+            found.append(f"net pool {cash.net_prize_pool} != {gross} - {cash.withheld}")
+    if not cash.net_prize_pool == r.results.prize_pool_cents == r.status.prize_pool_cents:
+        found.append(
+            f"pool: cash report {cash.net_prize_pool}, results {r.results.prize_pool_cents}, "
+            f"status {r.status.prize_pool_cents}"
+        )
+    if cash.entries != r.results.entries:
+        found.append(f"entries: cash report {cash.entries}, results {r.results.entries}")
+    return found
+
+
+# --- places --------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Out:
+    """An entry out, as the floor's commands put it out: which hand, with what to rank by."""
+
+    entry_id: str
+    hand: tuple[object, ...]
+    start_stack: int | None
+    hand_rank: int | None
+    blue_chips: int | None
+
+
+def outs_by_hand(state: TournamentState, records: Sequence[EventRecord]) -> list[Out]:
+    """Every entry out, in the order it went, with the hand it went out in as the floor
+    plays hands (independent of how the core names them):
+
+    * one bust command is one hand (G3);
+    * during hand-for-hand, every bust of one hand-for-hand hand is one hand (B10), and a
+      hand-for-hand hand ends when every table has reported it (the core's
+      ``hand_for_hand_hand_played``), when hand-for-hand ends, or when players are moved,
+      a table closes or the final table is drawn (a move waits for the hand, or closes it);
+      turning hand-for-hand on again starts a new hand (hand identities never repeat);
+    * a forfeited stack (A11) goes out alone.
+
+    Undone batches are left out: the log as it stands.
+    """
+    undone = {b.batch for b in state.batches if b.undone}
+    found: list[Out] = []
+    hfh = False
+    hand = 0
+    for record in records:
+        if record.batch in undone:
+            continue
+        ev = record.event
+        if isinstance(ev, HandForHandStarted):
+            hfh = True
+            hand += 1
+        elif isinstance(ev, HandForHandEnded | HandForHandHandPlayed):
+            hand += 1
+            hfh = hfh and not isinstance(ev, HandForHandEnded)
+        elif isinstance(ev, PlayerMoved | FinalTableDrawn | TableClosed):
+            hand += 1
+        elif isinstance(ev, PlayersBusted):
+            key: tuple[object, ...] = ("hfh", hand) if hfh else ("bust", record.seq)
+            if ev.hand and not hfh:
+                key = ("named", ev.hand)
+            found += [
+                Out(b.entry_id, key, b.start_stack, b.hand_rank, b.blue_chips) for b in ev.busted
+            ]
+        elif isinstance(ev, StackForfeited):
+            found.append(Out(ev.entry_id, ("forfeit", record.seq), None, None, None))
+    roster = state.part(Roster)
+    return [o for o in found if roster.entries[o.entry_id].status is not EntryStatus.ALIVE]
+
+
+def _key(out: Out, order: SimultaneousElimOrder) -> tuple[int, ...]:
+    """G3: the start-of-hand stack places higher; SPOT-6.14 then the better hand (rank 1
+    best), then more blue chips."""
+    stack = out.start_stack if out.start_stack is not None else -1
+    if order is SimultaneousElimOrder.START_STACK_THEN_HAND_THEN_BLUE_CHIPS:
+        rank = -(out.hand_rank if out.hand_rank is not None else 10**6)
+        blues = out.blue_chips if out.blue_chips is not None else -1
+        return (stack, rank, blues)
+    return (stack,)
+
+
+def expected_places(state: TournamentState, outs: Sequence[Out]) -> dict[str, tuple[int, ...]]:
+    """Entry id -> the places it occupies by the floor's busts (G2, G3): reverse order of
+    going out, one hand's players by their keys (every one sharing when a start stack is
+    unknown), equal keys sharing."""
+    roster = state.part(Roster)
+    setup = state.part(Setup)
+    order = setup.profile.simultaneous_elim_order
+    ranked = [e for e in roster.entries.values() if e.status is not EntryStatus.DISQUALIFIED]
+    total = len(ranked)
+    hands: dict[tuple[object, ...], list[Out]] = {}
+    for out in outs:
+        if roster.entries[out.entry_id].status is EntryStatus.DISQUALIFIED:
+            continue
+        hands.setdefault(out.hand, []).append(out)
+    places: dict[str, tuple[int, ...]] = {}
+    gone = 0
+    for members in hands.values():
+        best = total - gone - len(members) + 1
+        if any(m.start_stack is None for m in members):
+            tiers = [members]
+        else:
+            tiers = []
+            for m in sorted(members, key=lambda m: _key(m, order), reverse=True):
+                if tiers and _key(tiers[-1][0], order) == _key(m, order):
+                    tiers[-1].append(m)
+                else:
+                    tiers.append([m])
+        for tier in tiers:
+            span = tuple(range(best, best + len(tier)))
+            for m in tier:
+                places[m.entry_id] = span
+            best += len(tier)
+        gone += len(members)
+    return places
+
+
+def places(r: Reading, known: frozenset[str] = frozenset()) -> list[str]:
+    """G2, G3: every place once, one 1st, ties only within one hand as the profile ranks."""
+    found: list[str] = []
+    roster = r.state.part(Roster)
+    ranked = sum(1 for e in roster.entries.values() if e.status is not EntryStatus.DISQUALIFIED)
+    ties: dict[tuple[int, ...], list[str]] = {}
+    for row in r.results.rows:
+        ties.setdefault(row.places, []).append(row.name)
+        if row.place != row.places[0]:
+            found.append(f"{row.name}: place {row.place} is not the first of {row.places}")
+    taken: list[int] = []
+    for span, names in ties.items():
+        if len(span) != len(names):
+            found.append(f"places {span} are shared by {len(names)} players: {names}")
+        taken += span
+    firsts = [row.name for row in r.results.rows if row.place == 1]
+    if len(taken) != len(set(taken)):
+        found.append(f"a place is given twice: {sorted(taken)}")
+    elif taken:
+        low = 1 if firsts else r.status.alive + 1
+        if r.state.part(Roster).final_counts is not None:
+            low = 1
+        if sorted(taken) != list(range(low, ranked + 1)):
+            found.append(f"places taken {sorted(taken)}, not {low}..{ranked}")
+    timed_tie = roster.final_counts is not None and len(firsts) > 1  # G2 (NJ-6b) IMPL
+    if r.status.finished and len(firsts) != 1 and not timed_tie:
+        found.append(f"finished with {len(firsts)} players in 1st: {firsts}")
+    if firsts and not r.status.finished:
+        found.append(f"{firsts} placed 1st but the tournament is not finished")
+    outs = outs_by_hand(r.state, r.records)
+    expected = expected_places(r.state, outs)
+    placed = {
+        row.entry_id: row.places
+        for row in r.results.rows
+        if roster.entries[row.entry_id].status is not EntryStatus.ALIVE
+    }
+    got = placed
+    if got != {e: expected.get(e) for e in got}:
+        wrong = sorted(
+            f"{roster.entries[e].name}: {got[e]} (by its hand: {expected.get(e)})"
+            for e in got
+            if expected.get(e) != got[e]
+        )
+        found.append("places not as the busts rank them (G3): " + "; ".join(wrong))
+    if set(expected) - set(placed):
+        missing = sorted(roster.entries[e].name for e in set(expected) - set(placed))
+        found.append(f"out but not placed: {missing}")
+    return found
+
+
+# --- the end -------------------------------------------------------------------------------
+
+
+def _running(clock: Any) -> bool:
+    return isinstance(clock, dict) and bool(clock.get("running"))
+
+
+def the_end(r: Reading, known: frozenset[str] = frozenset()) -> list[str]:
+    """G2: one player left and no entry possible means finished everywhere; J2: a binding
+    deal closes registration."""
+    found: list[str] = []
+    alive = r.state.part(Roster).alive()
+    neg = r.state.part(PrizeBook).negotiation
+    binding = neg is not None and neg.status is DealStatus.BINDING
+    if binding and r.registration_open and "deal_keeps_registration_open" not in known:
+        found.append("a binding deal was made, but registration and re-entry are still open")
+    timed = r.state.part(Roster).final_counts is not None
+    played = bool(r.state.part(Roster).out)  # one player left of several, not one entrant
+    if len(alive) == 1 and played and not r.registration_open:
+        winner = alive[0].name
+        if not r.status.finished or r.status.winner != winner:
+            found.append(
+                f"one player left ({winner}), no entry possible: finished={r.status.finished}, "
+                f"winner={r.status.winner}"
+            )
+        firsts = [row.name for row in r.results.rows if row.place == 1]
+        if firsts != [winner]:
+            found.append(f"one player left ({winner}): the results' 1st is {firsts}")
+        found += _stopped(r, known)
+        found += _payable(r, winner)
+    elif len(alive) == 1 and played and r.status.finished and not timed:
+        found.append(f"one player left ({alive[0].name}) with registration open: finished")
+    if r.status.finished and not timed and len(alive) != 1:
+        found.append(f"finished with {len(alive)} players still in")
+    if timed:
+        found += _stopped(r, known)
+    return found
+
+
+def _stopped(r: Reading, known: frozenset[str]) -> list[str]:
+    """Once finished: no clock running on any face, hand-for-hand over (B10)."""
+    found: list[str] = []
+    if "clock_runs_after_finish" not in known:
+        faces = {
+            "core": r.clock.running if r.clock is not None else False,
+            "console": _running(r.staff.get("clock")),
+            "TV and phones": _running(r.public.get("clock")),
+        }
+        running = [face for face, on in faces.items() if on]
+        if running:
+            found.append(f"finished, but the clock still runs on: {', '.join(running)}")
+    return found
+
+
+def hand_for_hand(r: Reading, known: frozenset[str] = frozenset()) -> list[str]:
+    """B10: hand-for-hand ends by itself when the bubble bursts. It may be on in the money
+    only when the director turned it on there (an exact ranking wanted), never left on by a
+    bust that burst the bubble (nor after the winner)."""
+    if "hfh_not_ending" in known or r.clock is None or not r.clock.hand_for_hand:
+        return []
+    pays = places_paid(r.state)
+    alive = r.status.alive
+    if pays is None or alive > pays:
+        return []
+    undone = {b.batch for b in r.state.batches if b.undone}
+    started = busted = 0
+    for record in r.records:
+        if record.batch in undone:
+            continue
+        if isinstance(record.event, HandForHandStarted):
+            started = record.seq
+        elif isinstance(record.event, PlayersBusted):
+            busted = record.seq
+    if busted > started:
+        return [
+            f"the bubble burst ({alive} left, {pays} paid) but hand-for-hand is still on"
+            + (" after the winner is known" if r.status.finished else "")
+        ]
+    return []
+
+
+def _payable(r: Reading, winner: str) -> list[str]:
+    """1st can be paid (a prize is owed, and not yet paid)."""
+    row = next((s for s in r.standings if s.place == 1), None)
+    if row is None or row.total <= 0 or row.entry_id in r.state.part(PrizeBook).paid:
+        return []
+    try:
+        decide(
+            r.state,
+            PayPrize(player=winner, id_checked=True),
+            Context(now=r.now, rng=random.Random(0)),
+        )
+    except PokertdError as exc:
+        return [f"1st ({winner}) cannot be paid: {exc}"]
+    return []
+
+
+# --- seats ---------------------------------------------------------------------------------
+
+
+def seats(r: Reading) -> list[str]:
+    """C1, C3: one player per seat, everyone still in seated once seats are drawn."""
+    part = r.state.part(Tables)
+    if part.seating is None:
+        return []
+    found: list[str] = []
+    seating = live_seating(r.state)
+    seen: dict[str, tuple[int, int]] = {}
+    for number, table in seating.tables.items():
+        for seat, entry_id in enumerate(table.players):
+            if entry_id is None:
+                continue
+            if entry_id in seen:
+                found.append(f"{entry_id} sits at {seen[entry_id]} and {(number, seat + 1)}")
+            seen[entry_id] = (number, seat + 1)
+            if seating.where.get(entry_id) != (number, seat):
+                found.append(f"{entry_id}: the seat map and the index disagree")
+    alive = {e.entry_id for e in r.state.part(Roster).alive()}
+    if set(seen) - alive:
+        found.append(f"seated but not in: {sorted(set(seen) - alive)}")
+    if alive - set(seen):
+        found.append(f"in but not seated: {sorted(alive - set(seen))}")
+    return found
+
+
+def plan_applied(plan: PlanShown, after: Reading, known: frozenset[str] = frozenset()) -> list[str]:
+    """C4-C6, C9, C10: the moves the console showed are the moves made. A move shown with a
+    player sends that player to that table (and seat, where shown); a redraw seats every
+    player still in at one table."""
+    found: list[str] = []
+    seating = after.state.part(Tables).seating
+    if seating is None:
+        return found
+    now = live_seating(after.state)
+    names = {e.entry_id: e.name for e in after.state.part(Roster).entries.values()}
+    where = {names[e]: (t, s + 1) for e, (t, s) in now.where.items()}
+    if plan.final_table:
+        if not any(isinstance(r.event, FinalTableDrawn) for r in after.records if r.seq > plan.seq):
+            return found  # refused: nothing was drawn
+        tables = {t for t, _ in where.values()}
+        if len(tables) > 1:
+            found.append(f"after the final-table redraw players sit at tables {sorted(tables)}")
+        return found
+    moved = {
+        r.event.move.move_id: r.event.move
+        for r in after.records
+        if r.seq > plan.seq and isinstance(r.event, PlayerMoved)
+    }
+    for move_id, shown in plan.pending:
+        made = moved.get(move_id)
+        if made is None:
+            continue  # not confirmed (refused): nothing to compare
+        if shown.name is not None and made.name != shown.name:
+            found.append(f"move #{move_id} showed {shown.name}, moved {made.name}")
+        if made.to_table != shown.to_table or (
+            shown.to_seat is not None and made.to_seat != shown.to_seat
+        ):
+            found.append(
+                f"move #{move_id} showed {shown.name or made.name} to table {shown.to_table} "
+                f"seat {shown.to_seat}, made table {made.to_table} seat {made.to_seat}"
+            )
+        if made.name is not None and made.name in where and where[made.name][0] != made.to_table:
+            found.append(
+                f"{made.name} was moved to table {made.to_table}, sits at {where[made.name]}"
+            )
+    if moved and plan.due and "prompt_redrawn" not in known:
+        made_moves = sorted((m.name or "", m.from_table, m.to_table) for m in moved.values())
+        for shown in plan.due:
+            if shown.name is None:
+                continue
+            if shown.name not in {m[0] for m in made_moves}:
+                found.append(f"the prompt showed {shown.name} moving, another player moved")
+                continue
+            if where.get(shown.name, (shown.to_table, 0))[0] != shown.to_table:
+                found.append(
+                    f"the prompt showed {shown.name}: table {shown.from_table} -> "
+                    f"{shown.to_table}; {shown.name} now sits at {where.get(shown.name)}"
+                )
+    return found
+
+
+# --- faces ---------------------------------------------------------------------------------
+
+
+def _places_of(rows: Iterable[dict[str, Any]]) -> dict[str, tuple[int, ...]]:
+    return {row["entry_id"]: tuple(row["places"]) for row in rows}
+
+
+def _prizes_of(rows: Iterable[dict[str, Any]]) -> dict[str, int | None]:
+    return {row["entry_id"]: row["prize_cents"] for row in rows}
+
+
+def _seats_of_tables(tables: Iterable[dict[str, Any]]) -> dict[str, tuple[int, int]]:
+    return {
+        seat["name"]: (t["table"], seat["seat"]) for t in tables for seat in t.get("seats") or []
+    }
+
+
+def faces(r: Reading) -> list[str]:
+    """Every face gives the same places, prizes, players left, level and seats."""
+    found: list[str] = []
+    core_rows = [to_json(row) for row in r.results.rows]
+    by_face = {
+        "console": r.staff["results"]["rows"],
+        "TV and phones": r.public["results"]["rows"],
+        "CLI": r.cli["results"]["rows"],
+    }
+    for face, rows in by_face.items():
+        if _places_of(rows) != _places_of(core_rows):
+            found.append(f"{face} places differ from the core's")
+        if _prizes_of(rows) != _prizes_of(core_rows):
+            found.append(f"{face} prizes differ from the core's")
+    standing = {s.entry_id: (s.places, s.prize) for s in r.standings if s.place is not None}
+    core = {row.entry_id: (row.places, row.prize_cents or 0) for row in r.results.rows}
+    if standing != core:
+        found.append("the standings' places or prizes differ from the results'")
+    player_place = {
+        p.entry_id: p.place for p in r.players if p.place is not None and p.entry_id is not None
+    }
+    result_place = {row.entry_id: row.place for row in r.results.rows}
+    if any(result_place.get(e) != place for e, place in player_place.items()):
+        found.append("the players list's places differ from the results'")
+    alive = r.status.alive
+    counts = {
+        "console": r.staff["status"]["alive"],
+        "TV and phones": r.public["status"]["alive"],
+        "CLI": r.cli["status"]["alive"],
+        "players list": sum(1 for p in r.players if p.status == EntryStatus.ALIVE.value),
+        "phones' players": sum(
+            1 for p in r.public["players"] if p.get("status") == EntryStatus.ALIVE.value
+        ),
+    }
+    for face, count in counts.items():
+        if count != alive:
+            found.append(f"{face} says {count} players left, the core {alive}")
+    level = r.status.level
+    if r.clock is not None and r.clock.started and r.status.level is not None:
+        shown = {
+            "console clock": r.staff["clock"]["level"]["level"],
+            "TV clock": r.public["clock"]["level"]["level"],
+            "console status": r.staff["status"]["level"],
+        }
+        for face, number in shown.items():
+            if number != level:
+                found.append(f"{face} shows level {number}, the core {level}")
+    if r.tables is not None:
+        core_seats = {s.name: (t.table, s.seat) for t in r.tables.tables for s in t.seated}
+        seat_faces = {
+            "console": _seats_of_tables(r.staff.get("tables", [])),
+            "TV and phones": _seats_of_tables(r.public.get("tables", [])),
+            "dealers": _seats_of_tables(
+                t for view in r.dealers.values() for t in view.get("tables", [])
+            ),
+            "players list": {
+                p.name: (p.table, p.seat)
+                for p in r.players
+                if p.table is not None and p.seat is not None and p.status == "alive"
+            },
+            "phones' players": {
+                p["name"]: (p["table"], p["seat"])
+                for p in r.public["players"]
+                if p.get("table") is not None and p.get("status") == "alive"
+            },
+        }
+        for face, seen in seat_faces.items():
+            if seen != core_seats:
+                found.append(f"{face} seats differ from the core's")
+    if r.status.finished != r.public["status"]["finished"]:
+        found.append("the TV and phones do not say the tournament is finished")
+    if any(view["status"]["finished"] != r.status.finished for view in r.dealers.values()):
+        found.append("a dealer's screen does not say the tournament is finished")
+    winners = {
+        "console": r.staff["status"]["winner"],
+        "TV and phones": r.public["status"]["winner"],
+        "CLI": r.cli["status"]["winner"],
+        **{f"dealer {t}": view["status"]["winner"] for t, view in r.dealers.items()},
+    }
+    for face, winner in winners.items():
+        if winner != r.status.winner:
+            found.append(f"{face} names the winner {winner}, the core {r.status.winner}")
+    return found
+
+
+def sheets(r: Reading, known: frozenset[str] = frozenset()) -> list[str]:
+    """J2, H4: once the night is finished the payout sheet (console, TV and phones) shows
+    each place's prize as the results pay it, a deal's amounts included."""
+    if "sheet_ignores_deal" in known or not r.status.finished:
+        return []
+    found: list[str] = []
+    paid = {row.place: row.prize_cents or 0 for row in r.results.rows if len(row.places) == 1}
+    for face, view in (("console", r.staff), ("TV and phones", r.public)):
+        sheet = {line["place"]: line["amount"] for line in view.get("payouts") or []}
+        wrong = sorted(p for p in sheet if p in paid and sheet[p] != paid[p])
+        if wrong:
+            found.append(
+                f"the {face} payout sheet shows "
+                + ", ".join(f"{p}: {sheet[p]}" for p in wrong)
+                + "; the results pay "
+                + ", ".join(f"{p}: {paid[p]}" for p in wrong)
+            )
+    return found
+
+
+CLI_COMMANDS = ("status", "results", "players", "tables", "standings")
+"""The ``pokertd`` commands whose ``--json`` the CLI face check reads."""
+
+
+def cli_faces(night: FloorNight) -> list[str]:
+    """Run ``pokertd status/results/players/tables/standings --json`` in-process on the
+    night's own store at the night's ``now`` (the CLI's clock and store are the night's),
+    and compare what it prints with the core's read models through the shared codec."""
+    from typer.testing import CliRunner
+
+    import pokertd.service as service_module
+    from pokertd.cli import app
+
+    def open_here(url: str, *, pool_size: int | None = None) -> TournamentService:
+        opened = TournamentService(night.store, now=lambda: night.now)
+        opened.close = lambda: None  # type: ignore[method-assign]  # the night's store stays open
+        return opened
+
+    state, now = night.state, night.now
+    expected: dict[str, Any] = {
+        "status": to_json(status(state, now)),
+        "results": to_json(results(state, now)),
+        "players": to_json(players(state, now)),
+        "tables": to_json(tables_view(state, now)) if state.part(Tables).seating else None,
+        "standings": standings_json(standings(state, now)),
+    }
+    found: list[str] = []
+    runner = CliRunner()
+    with (
+        patch.object(service_module, "open_service", open_here),
+        patch.object(service_module, "utc_now", lambda: now),
+    ):
+        for command in CLI_COMMANDS:
+            if expected[command] is None:
+                continue
+            done = runner.invoke(app, [command, night.tid, "--json", "--db", "night"])
+            if done.exit_code != 0:
+                found.append(f"pokertd {command} --json failed: {done.output[:200]}")
+            elif json.loads(done.stdout) != json.loads(json.dumps(expected[command])):
+                found.append(f"pokertd {command} --json differs from the core's read model")
+    return found
+
+
+def everything(r: Reading, known: frozenset[str] = frozenset()) -> list[str]:
+    """Every check of this module on one reading."""
+    return [
+        *money(r, known),
+        *places(r, known),
+        *the_end(r, known),
+        *hand_for_hand(r, known),
+        *seats(r),
+        *faces(r),
+        *sheets(r, known),
+    ]
+
+
+__all__ = [
+    "CLI_COMMANDS",
+    "UNDO_KEYS_IGNORED",
+    "Out",
+    "Reading",
+    "cli_faces",
+    "everything",
+    "expected_places",
+    "faces",
+    "hand_for_hand",
+    "money",
+    "outs_by_hand",
+    "places",
+    "plan_applied",
+    "read",
+    "read_models",
+    "seats",
+    "sheets",
+    "the_end",
+]
