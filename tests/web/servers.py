@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import signal
 import socket
@@ -156,3 +157,28 @@ def signed_in(
     page.click("button.primary")
     page.wait_for_url(f"{server}/")
     return page, errors
+
+
+def page_sign_in(page: Any, base: str, password: str, next_path: str = "") -> str:
+    """Sign ``page`` in as the director through the login form (``next_path``: where the
+    form sends it, e.g. ``/new``); returns the CSRF token every write through
+    ``page.request`` needs."""
+    page.goto(f"{base}/login" + (f"?next={next_path}" if next_path else ""))
+    page.fill("input[name=name]", "director")
+    page.fill("input[name=password]", password)
+    page.click("button.primary")
+    return str(next(c["value"] for c in page.context.cookies() if c["name"] == "pokertd_csrf"))
+
+
+def page_command(
+    page: Any, base: str, token: str, tid: str, name: str, body: dict[str, Any]
+) -> Any:
+    """Run one command over the JSON API from the signed-in ``page`` (the console's own
+    session); it must be accepted. Returns the answer's JSON."""
+    r = page.request.post(
+        f"{base}/api/tournaments/{tid}/commands/{name}",
+        data=json.dumps(body),
+        headers={"X-CSRF-Token": token, "Content-Type": "application/json"},
+    )
+    assert r.status == 200, r.text()
+    return r.json()

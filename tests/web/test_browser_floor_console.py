@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from .servers import page_command, page_sign_in
 from .test_browser import (  # noqa: F401  (fixtures)
     ARTIFACTS,
     PASSWORD,
@@ -17,16 +18,6 @@ from .test_browser import (  # noqa: F401  (fixtures)
     pytestmark,
     server,
 )
-
-
-def _api(page: Any, base: str, token: str, tid: str, name: str, body: dict[str, Any]) -> Any:
-    r = page.request.post(
-        f"{base}/api/tournaments/{tid}/commands/{name}",
-        data=json.dumps(body),
-        headers={"X-CSRF-Token": token, "Content-Type": "application/json"},
-    )
-    assert r.status == 200, r.text()
-    return r.json()
 
 
 def _view(page: Any, base: str, tid: str) -> dict[str, Any]:
@@ -44,11 +35,7 @@ def test_floor_console_on_a_tablet(server: str, browser: Any) -> None:  # noqa: 
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.on("dialog", lambda d: d.accept())
-    page.goto(f"{server}/login")
-    page.fill("input[name=name]", "director")
-    page.fill("input[name=password]", PASSWORD)
-    page.click("button.primary")
-    token = next(c["value"] for c in page.context.cookies() if c["name"] == "pokertd_csrf")
+    token = page_sign_in(page, server, PASSWORD)
     created = page.request.post(
         f"{server}/api/tournaments",
         data=json.dumps({"name": "Tablet night", "template": "fox_wed_80"}),
@@ -57,7 +44,7 @@ def test_floor_console_on_a_tablet(server: str, browser: Any) -> None:  # noqa: 
     assert created.status in (200, 201), created.text()
     tid = created.json()["tournament"]
     for n in range(1, 41):
-        _api(
+        page_command(
             page,
             server,
             token,
@@ -65,7 +52,7 @@ def test_floor_console_on_a_tablet(server: str, browser: Any) -> None:  # noqa: 
             "register",
             {"name": f"Guest {n:02d}", "member": f"C{n:03d}", "age_ok": True},
         )
-    _api(page, server, token, tid, "draw_seats", {})
+    page_command(page, server, token, tid, "draw_seats", {})
     tables = _tables(page, server, tid)
     assert len(tables) >= 4
     assert all(t["button"] is None for t in tables.values())  # a real event: no buttons yet
@@ -127,7 +114,7 @@ def test_floor_console_on_a_tablet(server: str, browser: Any) -> None:  # noqa: 
     for t in _tables(page, server, tid).values():
         for s in t["seats"][:2]:
             if _view(page, server, tid)["status"]["alive"] > 30:
-                _api(page, server, token, tid, "bust", {"players": [s["name"]]})
+                page_command(page, server, token, tid, "bust", {"players": [s["name"]]})
     assert _view(page, server, tid)["status"]["alive"] == 30
     last = max(_tables(page, server, tid))
     before = len(_tables(page, server, tid))

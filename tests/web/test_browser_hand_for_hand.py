@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from .servers import page_command, page_sign_in
 from .test_browser import (  # noqa: F401  (fixtures)
     ARTIFACTS,
     PASSWORD,
@@ -18,16 +19,6 @@ from .test_browser import (  # noqa: F401  (fixtures)
     pytestmark,
     server,
 )
-
-
-def _api(page: Any, base: str, token: str, tid: str, name: str, body: dict[str, Any]) -> Any:
-    r = page.request.post(
-        f"{base}/api/tournaments/{tid}/commands/{name}",
-        data=json.dumps(body),
-        headers={"X-CSRF-Token": token, "Content-Type": "application/json"},
-    )
-    assert r.status == 200, r.text()
-    return r.json()
 
 
 def test_B10_hand_for_hand_on_the_console_until_the_night_is_finished(
@@ -38,11 +29,7 @@ def test_B10_hand_for_hand_on_the_console_until_the_night_is_finished(
     page = browser.new_page(viewport={"width": 1024, "height": 768})
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(f"{server}/login")
-    page.fill("input[name=name]", "director")
-    page.fill("input[name=password]", PASSWORD)
-    page.click("button.primary")
-    token = next(c["value"] for c in page.context.cookies() if c["name"] == "pokertd_csrf")
+    token = page_sign_in(page, server, PASSWORD)
     created = page.request.post(
         f"{server}/api/tournaments",
         data=json.dumps({"name": "Bubble night", "template": "fox_grinder"}),
@@ -53,12 +40,12 @@ def test_B10_hand_for_hand_on_the_console_until_the_night_is_finished(
     names = [f"Guest {n:02d}" for n in range(1, 9)]  # FOX-PTAB: 8 entries pay 2 places
     for name in names:
         body = {"name": name, "member": f"C{name[-2:]}", "age_ok": True}
-        _api(page, server, token, tid, "register", body)
+        page_command(page, server, token, tid, "register", body)
     for name in ("draw_seats", "start_clock", "close_registration"):
-        _api(page, server, token, tid, name, {})
+        page_command(page, server, token, tid, name, {})
     for name in names[:6]:
-        _api(page, server, token, tid, "bust", {"players": [name]})
-    _api(page, server, token, tid, "hand_for_hand", {"on": True})
+        page_command(page, server, token, tid, "bust", {"players": [name]})
+    page_command(page, server, token, tid, "hand_for_hand", {"on": True})
 
     page.goto(f"{server}/t/{tid}/floor")
     page.wait_for_selector("#floor-hfh", state="visible")
@@ -68,7 +55,7 @@ def test_B10_hand_for_hand_on_the_console_until_the_night_is_finished(
     assert page.is_visible("#floor-hfh-end")
     page.screenshot(path=str(ARTIFACTS / "hfh-in-the-money-1024x768.png"))
 
-    _api(page, server, token, tid, "bust", {"players": [names[6]]})
+    page_command(page, server, token, tid, "bust", {"players": [names[6]]})
     page.wait_for_selector("#floor-finished", state="visible")
     page.wait_for_selector("#floor-hfh", state="hidden")
     assert page.inner_text("#floor-finished") == f"Finished · winner {names[7]}"

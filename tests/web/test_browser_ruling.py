@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from .servers import page_sign_in
 from .test_browser import (  # noqa: F401  (fixtures)
     ARTIFACTS,
     PASSWORD,
@@ -35,11 +36,7 @@ def test_FOX_46A_ruling_tool_floor_tablet_and_dealer_phone(server: str, browser:
     page = browser.new_page(viewport={"width": 1024, "height": 768})
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(f"{server}/login")
-    page.fill("input[name=name]", "director")
-    page.fill("input[name=password]", PASSWORD)
-    page.click("button.primary")
-    token = next(c["value"] for c in page.context.cookies() if c["name"] == "pokertd_csrf")
+    token = page_sign_in(page, server, PASSWORD)
     headers = {"X-CSRF-Token": token, "Content-Type": "application/json"}
     created = page.request.post(
         f"{server}/api/tournaments",

@@ -11,6 +11,7 @@ import json
 import struct
 from typing import Any
 
+from .servers import page_command, page_sign_in
 from .test_browser import (  # noqa: F401  (fixtures)
     ARTIFACTS,
     PASSWORD,
@@ -20,16 +21,6 @@ from .test_browser import (  # noqa: F401  (fixtures)
 )
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
-
-
-def _api(page: Any, base: str, token: str, tid: str, name: str, body: dict[str, Any]) -> Any:
-    r = page.request.post(
-        f"{base}/api/tournaments/{tid}/commands/{name}",
-        data=json.dumps(body),
-        headers={"X-CSRF-Token": token, "Content-Type": "application/json"},
-    )
-    assert r.status == 200, r.text()
-    return r.json()
 
 
 def _tables(page: Any, base: str, tid: str) -> dict[int, dict[str, Any]]:
@@ -45,20 +36,12 @@ def _seat_of(tables: dict[int, dict[str, Any]], name: str) -> tuple[int, dict[st
     raise AssertionError(f"{name} has no seat")
 
 
-def _login(page: Any, base: str) -> str:
-    page.goto(f"{base}/login")
-    page.fill("input[name=name]", "director")
-    page.fill("input[name=password]", PASSWORD)
-    page.click("button.primary")
-    return str(next(c["value"] for c in page.context.cookies() if c["name"] == "pokertd_csrf"))
-
-
 def test_away_back_and_move_from_the_map(server: str, browser: Any) -> None:  # noqa: F811
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     page = browser.new_page(viewport={"width": 1024, "height": 768})
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
-    token = _login(page, server)
+    token = page_sign_in(page, server, PASSWORD)
     created = page.request.post(
         f"{server}/api/tournaments",
         data=json.dumps({"name": "Karaoke seats", "template": "spot_league"}),
@@ -68,8 +51,8 @@ def test_away_back_and_move_from_the_map(server: str, browser: Any) -> None:  # 
     tid = created.json()["tournament"]
     for n in range(1, 13):
         body = {"name": f"Singer {n:02d}", "member": f"S{n:03d}", "age_ok": True}
-        _api(page, server, token, tid, "register", {**body, "member_ok": True})
-    _api(page, server, token, tid, "draw_seats", {})
+        page_command(page, server, token, tid, "register", {**body, "member_ok": True})
+    page_command(page, server, token, tid, "draw_seats", {})
     tables = _tables(page, server, tid)
     first = min(tables)
     target = max(tables)
@@ -128,7 +111,7 @@ def test_away_back_and_move_from_the_map(server: str, browser: Any) -> None:  # 
     page.screenshot(path=str(ARTIFACTS / "seat_tools_moved_1024x768.png"))
 
     # the dealer view of that table marks an away seat
-    _api(page, server, token, tid, "mark_absent", {"player": victim["name"]})
+    page_command(page, server, token, tid, "mark_absent", {"player": victim["name"]})
     dealer = browser.new_page(viewport={"width": 390, "height": 844})
     dealer.context.add_cookies(page.context.cookies())
     dealer.goto(f"{server}/t/{tid}/dealer/{target}")
@@ -161,7 +144,7 @@ def test_manifest_png_icons_from_a_real_server(server: str, browser: Any) -> Non
         assert r.headers["content-type"] == "image/png"
         width, height = _png_size(r.body())
         assert f"{width}x{height}" == sizes
-    token = _login(page, server)
+    token = page_sign_in(page, server, PASSWORD)
     created = page.request.post(
         f"{server}/api/tournaments",
         data=json.dumps({"name": "Icons", "template": "kpc_nlh"}),

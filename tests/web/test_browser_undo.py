@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from .servers import page_sign_in
 from .test_browser import PASSWORD, browser, pytestmark, server  # noqa: F401  (fixtures)
 
 
@@ -12,11 +13,7 @@ def test_undo_button_names_the_bust_and_sends_its_batch(server: str, browser: An
     page = browser.new_page(viewport={"width": 1280, "height": 900})
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(f"{server}/login")
-    page.fill("input[name=name]", "director")
-    page.fill("input[name=password]", PASSWORD)
-    page.click("button.primary")
-    token = next(c["value"] for c in page.context.cookies() if c["name"] == "pokertd_csrf")
+    token = page_sign_in(page, server, PASSWORD)
     headers = {"X-CSRF-Token": token}
     tid = page.request.post(f"{server}/api/demo", headers=headers).json()["tournament"]
     name = page.request.get(f"{server}/api/tournaments/{tid}").json()["players"][0]["name"]

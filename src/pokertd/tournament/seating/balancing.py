@@ -866,6 +866,16 @@ class PlanRandom(random.Random):
         return super().getrandbits(k)
 
 
+def waits_for_the_button(seating: Seating, move: Move) -> bool:
+    """Whether ``move`` names no player yet because its table's button is not known: the
+    player due the big blind (C6) is named once the floor places the button (D1). A table
+    emptied or closed since does not wait: the move is stale and is refused as such."""
+    source = seating.tables.get(move.from_table)
+    return (
+        move.player is None and source is not None and source.count >= 2 and not source.button.known
+    )
+
+
 def resolve_moves(seating: Seating, moves: Sequence[Move]) -> tuple[Move, ...]:
     """The moves as the floor will make them, in order: each blank (the player due the big
     blind, the seat at the new table) filled as :func:`default_choice` fills it when the
@@ -882,13 +892,7 @@ def resolve_moves(seating: Seating, moves: Sequence[Move]) -> tuple[Move, ...]:
     work = seating.copy()
     out: list[Move] = []
     for move in moves:
-        source = work.tables.get(move.from_table)
-        if (
-            move.player is None
-            and source is not None
-            and source.count >= 2
-            and not source.button.known
-        ):
+        if waits_for_the_button(work, move):
             out.append(move)
             continue
         try:

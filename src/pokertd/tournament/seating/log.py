@@ -64,6 +64,7 @@ from pokertd.tournament.seating.balancing import (
     blocked_text,
     check_move,
     default_choice,
+    waits_for_the_button,
 )
 from pokertd.tournament.seating.rules import (
     FinalTableDraw,
@@ -793,13 +794,7 @@ def _confirmed_moves(
     events: list[Event] = []
     for record in moves:
         move = record.to_move()
-        source = work.tables.get(move.from_table)
-        if (
-            move.player is None
-            and source is not None
-            and source.count >= 2
-            and not source.button.known
-        ):  # an emptied or closed table: default_choice refuses the stale move
+        if waits_for_the_button(work, move):
             raise InvalidCommand(
                 f"The button at table {move.from_table} is not known: tap the button's seat "
                 "first, then the move names the player due the big blind.",
