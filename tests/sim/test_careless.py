@@ -61,7 +61,7 @@ CARELESS_NIGHTS = (
 )
 """Each profile's own night (test_citations' ``NIGHTS``), a re-entry and a bounty event."""
 
-FIGURE_ENTRIES = {
+BIG_FIELDS = {
     "fox_wed_80": 100,
     "kpc_nlh": 54,
     "tnpl_league": 45,
@@ -70,8 +70,13 @@ FIGURE_ENTRIES = {
     "fox_120": 100,
     "fox_bounty_100": 100,
 }
-"""The field of the nights in the README's figure: 100 where the room holds it (the bubble
-then comes before the final table, in hand-for-hand), else the room."""
+"""The slow tier's fields: 100 where the room holds it (the bubble then comes before the
+final table, in hand-for-hand, with tables broken on the way), else the room. The 200-night
+figure of ``docs/simulation.md`` plays 30 entries (the quick tier's field)."""
+
+SLOW_SEEDS = 3
+"""Careless nights per template in the slow tier (seeds 1-3): about a minute in all on two
+cores (CI's budget), the figure's 200 nights per profile being run by hand."""
 
 SEEDS = (1, 2)
 
@@ -294,21 +299,19 @@ def test_a_refused_command_that_wrote_is_a_violation(monkeypatch: pytest.MonkeyP
 
 @pytest.mark.slow
 @pytest.mark.parametrize(("profile", "template"), CARELESS_NIGHTS)
-def test_twenty_careless_nights_per_profile_at_the_figures_fields(
-    profile: str, template: str
-) -> None:
-    """The slow tier: 20 careless nights of every profile at the README figure's field
-    (seeds 1-20 of its 200), every invariant holding in each (a broken one raises)."""
+def test_careless_nights_of_every_profile_at_big_fields(profile: str, template: str) -> None:
+    """The slow tier: careless nights of every profile at a big field (seeds 1-3, fixed so
+    CI is deterministic), every invariant holding in each (a broken one raises)."""
     config = NightConfig(
         template=template,
         profile=profile,
-        entries=FIGURE_ENTRIES[template],
+        entries=BIG_FIELDS[template],
         seed=1,
         floor="careless",
     )
-    reports = simulate_nights(config, 20, workers=2)
-    assert [r.seed for r in reports] == list(range(1, 21))
+    reports = simulate_nights(config, SLOW_SEEDS, workers=2)
+    assert [r.seed for r in reports] == list(range(1, SLOW_SEEDS + 1))
     assert all(r.players_left[-1][1] == 1 and len(r.checks) == 5 for r in reports)
     summary = spread(reports)
     assert summary.floor == "careless"
-    assert sum(times for _, times in summary.mistakes) > 20
+    assert sum(times for _, times in summary.mistakes) > 3 * SLOW_SEEDS
