@@ -94,7 +94,12 @@ from pokertd.tournament.prizes.payouts import (
 from pokertd.tournament.prizes.pool import payout_entries, pool
 from pokertd.tournament.prizes.results import payment_waits
 from pokertd.tournament.prizes.state import PaidPrize, PrizeBook, payout_table_name
-from pokertd.tournament.prizes.views import prize_table, remaining_prizes, standings
+from pokertd.tournament.prizes.views import (
+    StandingRow,
+    prize_table,
+    remaining_prizes,
+    standings,
+)
 from pokertd.types import Cents, Chips
 
 # --------------------------------------------------------------------------------------
@@ -896,6 +901,20 @@ def _decide_approve(state: TournamentState, cmd: ApproveDeal, ctx: Context) -> l
     return [DealApproved(supervisor=cmd.supervisor.strip()), *_made(state, ctx, after)]
 
 
+def _entry_to_pay(state: TournamentState, ref: str, placed: list[StandingRow]) -> StandingRow:
+    """The finished entry a payment to a player pays (I6, A8): the entry named (``E7``), or
+    the player's latest entry owed money and not paid yet, so that a bounty won on a first
+    entry is still paid after his re-entry went out out of the money; else his last entry
+    (whose refusal then says why: paid already, out of the money)."""
+    entry = ref.strip().upper()
+    named = [r for r in placed if r.entry_id == entry]
+    if named:
+        return named[0]
+    paid = state.part(PrizeBook).paid
+    owed = [r for r in placed if r.total > 0 and r.entry_id not in paid]
+    return owed[-1] if owed else placed[-1]
+
+
 @decides(PayPrize)
 def _decide_pay(state: TournamentState, cmd: PayPrize, ctx: Context) -> list[Event]:
     setup = _created(state)
@@ -914,7 +933,7 @@ def _decide_pay(state: TournamentState, cmd: PayPrize, ctx: Context) -> list[Eve
                 context={"hint": end.needs_command},
             )
         raise RuleViolation(f"{who.name} has not finished yet: prizes are paid on finishing.")
-    row = placed[-1]
+    row = _entry_to_pay(state, cmd.player, placed)
     if row.entry_id in state.part(PrizeBook).paid:
         raise RuleViolation(f"{who.name}'s prize has already been paid.")
     if row.total <= 0:
