@@ -16,6 +16,9 @@ from __future__ import annotations
 import random
 from datetime import UTC, datetime, timedelta
 
+import pytest
+
+from pokertd.errors import RuleViolation
 from pokertd.service import TournamentService
 from pokertd.store import open_store
 from pokertd.tournament.clock import StartClock
@@ -65,3 +68,5 @@ def test_I6_A8_FOX_RE_the_bounty_of_a_first_entry_is_paid_after_the_re_entry_bus
     assert [(p.place, p.amount, p.bounty) for p in paid] == [(8, 0, 2500)]
     money = money_position(service.state(tid), now)
     assert money.bounties_paid == 2500
+    with pytest.raises(RuleViolation, match="already been paid"):  # a double tap
+        service.run(tid, PayPrize(player="Player F02", id_checked=True))

@@ -902,17 +902,22 @@ def _decide_approve(state: TournamentState, cmd: ApproveDeal, ctx: Context) -> l
 
 
 def _entry_to_pay(state: TournamentState, ref: str, placed: list[StandingRow]) -> StandingRow:
-    """The finished entry a payment to a player pays (I6, A8): the entry named (``E7``), or
-    the player's latest entry owed money and not paid yet, so that a bounty won on a first
-    entry is still paid after his re-entry went out out of the money; else his last entry
-    (whose refusal then says why: paid already, out of the money)."""
+    """The finished entry a payment to a player pays (I6, A8): the entry named (``E7``);
+    else his last entry, unless it is owed nothing while an earlier one won money (a bounty
+    won on a first entry, the re-entry out of the money): then the latest such entry not
+    paid yet, or, all paid, the latest paid (refused as paid, so a double tap pays nothing
+    more)."""
     entry = ref.strip().upper()
     named = [r for r in placed if r.entry_id == entry]
     if named:
         return named[0]
+    last = placed[-1]
+    if last.total > 0:
+        return last
     paid = state.part(PrizeBook).paid
-    owed = [r for r in placed if r.total > 0 and r.entry_id not in paid]
-    return owed[-1] if owed else placed[-1]
+    earlier = [r for r in placed if r.total > 0]
+    unpaid = [r for r in earlier if r.entry_id not in paid]
+    return (unpaid or earlier or [last])[-1]
 
 
 @decides(PayPrize)
