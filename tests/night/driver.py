@@ -17,10 +17,11 @@ Python (``n.run(Bust(players=('Player 03',)))``): a failing night prints it, and
 form becomes a regression test (``tests/night/test_regressions.py``).
 
 The floor's habits live here too, for the state machine and the regression tests alike:
-registering with the alternate list when the room is full (A12), confirming the moves the
-console prompts for exactly as it does (``SuggestMoves``/``BreakTable`` then
-``ConfirmMoves`` with the suggestion's move ids, C4-C6, C9), and playing a night out to
-its winner (:meth:`FloorNight.play_out`).
+registering with the alternate list when the room is full (A12), confirming the plan the
+console prompts for exactly as it does (``floor.js`` ``confirmDue``: ``ConfirmPlan`` with
+the plan's token, the final table ``Redraw`` with it; C4-C6, C9, C10), and playing a night
+out to its winner as a careful floor does (:meth:`FloorNight.play_out`: every table reports
+the hand-for-hand hand before the floor moves anyone).
 """
 
 from __future__ import annotations
@@ -39,7 +40,13 @@ from pokertd.service import TournamentService
 from pokertd.store import open_store
 from pokertd.store.base import StoredRow
 from pokertd.store.snapshot import encode_snapshot
-from pokertd.tournament.clock import ClockPart, StartClock, TableHandFinished, hfh_waiting_tables
+from pokertd.tournament.clock import (
+    ClockPart,
+    ResumeClock,
+    StartClock,
+    TableHandFinished,
+    hfh_waiting_tables,
+)
 from pokertd.tournament.eliminations import Bust
 from pokertd.tournament.entries import (
     CloseRegistration,
@@ -48,25 +55,23 @@ from pokertd.tournament.entries import (
     Register,
     Roster,
     Setup,
+    read_clock,
     registration_open,
 )
 from pokertd.tournament.entries.rules import EntryStatus
 from pokertd.tournament.framework import Command, EventRecord, TournamentState, state_parts
 from pokertd.tournament.prizes import PayPrize, PostPayoutSchedule, PrizeBook, standings
 from pokertd.tournament.seating import (
-    BreakTable,
     ConfirmMoves,
+    ConfirmPlan,
     DrawButtons,
     DrawSeats,
-    MovesDue,
-    MovesSuggested,
+    FloorPlan,
     PlayHands,
     Redraw,
-    SuggestMoves,
     Tables,
+    floor_plan,
     live_seating,
-    moves_due,
-    tables_view,
 )
 from pokertd.tournament.seating.rules import Seating
 from pokertd.tournament.templates import AddonTerms, Fees, Template, load_template
@@ -146,31 +151,27 @@ class NightBroken(AssertionError):
 
 
 @dataclass(frozen=True, slots=True)
-class ShownMove:
-    """One move as a screen showed it to the floor: who (``None``: the player due the big
-    blind, the console names him once the button is known), from which table, to which
-    table and seat (``None``: the worst position, the core chooses)."""
-
-    name: str | None
-    from_table: int
-    to_table: int
-    to_seat: int | None = None
-
-
-@dataclass(frozen=True, slots=True)
 class PlanShown:
-    """What the console showed before a confirm and what the floor then confirmed.
-
-    ``due`` is the prompt (``moves_due``, read before anything is written); ``pending``
-    the moves waiting after ``SuggestMoves``/``BreakTable`` (their ids, as the prompt's
-    "Confirm all" sends them); ``final_table`` the redraw prompt (C9, C10).
-    """
+    """A plan as the console showed it (``floor_plan``: the prompt, the slips, ``pokertd
+    moves``) and what the floor tapped to confirm it."""
 
     seq: int
-    """The log's length when the plan was shown (the moves made are the ones after it)."""
-    due: tuple[ShownMove, ...]
-    pending: tuple[tuple[int, ShownMove], ...]
-    final_table: bool = False
+    """The log's length when the plan was shown (what the confirm made comes after it)."""
+    plan: FloorPlan
+    ids: tuple[int, ...] = ()
+    """The waiting moves confirmed one by one (``ConfirmMoves``); ``()``: the whole plan
+    (``ConfirmPlan``, ``Redraw``)."""
+
+    def confirm(self) -> Command:
+        """The console's tap for this screen: "Confirm all" (``ConfirmPlan``), the
+        final-table redraw (``Redraw``) or the waiting moves' Confirm (``ConfirmMoves``),
+        each carrying the plan's token."""
+        token = self.plan.token
+        if self.plan.final_table is not None:
+            return Redraw(plan=token)
+        if self.ids:
+            return ConfirmMoves(moves=self.ids, plan=token)
+        return ConfirmPlan(plan=token)
 
 
 @dataclass
@@ -191,10 +192,6 @@ class FloorNight:
     """Names handed out so far (``Player 01``, ``Player 02``, ...)."""
     check: Callable[[], None] | None = None
     """Called after every command (the state machine's invariants; ``None``: nothing)."""
-    hand_first: bool = False
-    """During hand-for-hand, every table reports the hand in play before players are moved,
-    a table breaks or the final table is drawn (B10: a move waits for the hand). The state
-    machine sets it while the core does not make moves wait by itself (issue 22)."""
 
     def __post_init__(self) -> None:
         core = random.Random(self.seed)
@@ -384,85 +381,49 @@ class FloorNight:
             return self.attempt(Register(name=name, member=card, age_ok=True, alternate=True))
         return found
 
-    def shown_due(self) -> MovesDue | None:
-        """The balancing prompt the console shows now (nothing written)."""
-        return moves_due(self.state)
-
-    def confirm_due(self) -> PlanShown | None:
-        """The console's one-tap confirm of the prompt (``confirmDue`` in floor.js): record
-        the suggestion or the table break, then confirm all its moves; the final table is
-        drawn with ``Redraw``. Returns what was shown (``None``: nothing was due)."""
-        due = self.shown_due()
-        if due is None or due.waits_for_a_hand:
+    def shown_plan(self) -> PlanShown | None:
+        """The plan the console shows now (``floor_plan``: the moves waiting, else the moves
+        due, the final table included), as the floor reads it; ``None``: nothing to confirm
+        (nothing due, or only tables that wait for a hand)."""
+        fp = floor_plan(self.state)
+        if fp is None or fp.empty:
             return None
-        seq = self.state.seq
-        shown = tuple(
-            # a seat where the prompt names one (today it names the table only)
-            ShownMove(m.name, m.from_table, m.to_table, getattr(m, "to_seat", None))
-            for m in due.moves
-        )
-        self.finish_the_hand()
-        if due.final_table:
-            self.attempt(Redraw())
-            return PlanShown(seq, shown, (), final_table=True)
-        if due.break_table is not None:
-            made = self.attempt(BreakTable(table=due.break_table))
-        else:
-            made = self.attempt(SuggestMoves())
-        if isinstance(made, PokertdError):
-            return PlanShown(seq, shown, ())
-        suggested = tuple(
-            m for r in made if isinstance(r.event, MovesSuggested) for m in r.event.moves
-        )
-        pending = self.pending_shown()
-        ids = tuple(m.move_id for m in suggested)
-        if ids:
-            self.attempt(ConfirmMoves(moves=ids))
-        return PlanShown(seq, shown, tuple(p for p in pending if p[0] in ids))
+        return PlanShown(self.state.seq, fp)
 
-    def finish_the_hand(self, *, always: bool = False) -> None:
-        """With :attr:`hand_first` (or ``always``), every table still playing the
-        hand-for-hand hand reports it (B10) before a move."""
-        if self.hand_first or always:
-            for table in hfh_waiting_tables(self.state):
-                self.attempt(TableHandFinished(table=str(table)))
-
-    def pending_shown(self) -> tuple[tuple[int, ShownMove], ...]:
-        """The moves waiting for the floor as the prompt lists them."""
-        return tuple(
-            (m.move_id, ShownMove(m.name, m.from_table, m.to_table, m.to_seat))
-            for m in tables_view(self.state, self.now).pending
-        )
+    def confirm_due(self) -> tuple[PlanShown | None, PokertdError | None]:
+        """The console's one-tap confirm of the plan it shows (``confirmDue`` in floor.js):
+        what was shown (``None``: nothing to confirm) and the refusal, if refused."""
+        shown = self.shown_plan()
+        if shown is None:
+            return None, None
+        found = self.attempt(shown.confirm())
+        return shown, found if isinstance(found, PokertdError) else None
 
     def balance(self, on_plan: Callable[[PlanShown], None], rounds: int = 8) -> None:
-        """Confirm every move the console prompts for, the final table included, the
-        buttons drawn where a move waits for one, a hand played where a move waits for
-        one (C6: ``PlayHands``); ``on_plan`` sees each plan as soon as it is confirmed."""
+        """Confirm every plan the console prompts for as a careful floor does: a table
+        still playing the hand-for-hand hand reports it first (B10: moves wait for the
+        hand), the buttons are drawn where a move waits for one, a hand is played where a
+        short table waits for one (C6: ``PlayHands``); ``on_plan`` sees each plan as soon as
+        it is confirmed."""
         for _ in range(rounds):
-            if self.state.part(Tables).pending:
-                self.finish_the_hand()
-                ids = tuple(sorted(self.state.part(Tables).pending))
-                seq, pending = self.state.seq, self.pending_shown()
-                if isinstance(self.attempt(ConfirmMoves(moves=ids)), PokertdError):
-                    self.attempt(DrawButtons())
-                    if isinstance(self.attempt(SuggestMoves()), PokertdError):
-                        return
-                else:
-                    on_plan(PlanShown(seq, (), pending))
-                continue
-            due = self.shown_due()
-            if due is None:
+            fp = floor_plan(self.state)
+            if fp is None:
                 return
-            if due.waits_for_a_hand:
-                for table in due.blocked:
+            if fp.empty:
+                for table in fp.blocked:
                     self.attempt(PlayHands(table=table))
                 continue
-            if any(m.name is None for m in due.moves):
+            if any(m.entry_id is None for m in fp.moves):
                 self.attempt(DrawButtons())
-            plan = self.confirm_due()
-            if plan is None:
+            shown, refused = self.confirm_due()
+            if shown is None:
                 return
-            on_plan(plan)
+            if refused is None:
+                on_plan(shown)
+            elif refused.context.get("hint") == "hand_for_hand":
+                self.report_every_table()
+            elif refused.kind != "stale":
+                return
 
     def play_out(self, rng: random.Random, on_plan: Callable[[PlanShown], None]) -> None:
         """Play the night to its winner as a careful floor does: bust players one by one
@@ -480,7 +441,12 @@ class FloorNight:
             victims = tuple(rng.sample(alive, count))
             found = self.attempt(Bust(players=victims))
             if isinstance(found, PokertdError):
-                self.wait(600)  # a break: the clock runs on to the next level
+                # a break (B2): the floor sets a stopped clock going again and it runs on
+                # to the next level (a clock paused during the break never left it)
+                reading = read_clock(self.state, self.now)
+                if reading is not None and reading.started and not reading.running:
+                    self.attempt(ResumeClock())
+                self.wait(600)
             for table in hfh_waiting_tables(self.state):  # B10: every table plays the hand
                 self.attempt(TableHandFinished(table=str(table)))
         if self.registration_open():
@@ -509,7 +475,6 @@ __all__ = [
     "FloorNight",
     "NightBroken",
     "PlanShown",
-    "ShownMove",
     "command_text",
     "night_template",
     "state_text",

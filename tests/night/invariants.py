@@ -20,9 +20,11 @@ phones, ``dealer`` for each table's dealer) and the CLI's ``--json`` (the shared
   start-of-hand stacks (SPOT-6.14: then the hand, then blue chips);
 * :func:`the_end` — one player left and no entry possible any more means finished, the
   winner recorded as 1st, hand-for-hand over, the clock stopped and 1st payable, in every
-  face; one player left with registration open is not finished; a binding deal closes
-  registration (J2);
-* :func:`hand_for_hand` — hand-for-hand ends by itself when the bubble bursts (B10);
+  face; one player left with registration open is not finished and the status says what
+  finishes it (close registration); a binding deal closes registration (J2);
+* :func:`hand_for_hand` — hand-for-hand ends by itself once every table has finished the
+  hand in which the field reached the places paid (B10), and shows nowhere once the night
+  is finished;
 * :func:`seats` — one player per seat, every player still in seated once seats are drawn,
   nobody out still seated (C1, C3);
 * :func:`faces` — the floor console, the TV, the phones, each dealer, the CLI and the core
@@ -30,11 +32,15 @@ phones, ``dealer`` for each table's dealer) and the CLI's ``--json`` (the shared
   :func:`sheets` — once finished, the payout sheet shows what the results pay (J2);
   :func:`cli_faces` — the real ``pokertd ... --json`` commands, run in-process on the
   night's own store, print the core's read models;
-* :func:`plan_applied` — a confirmed plan is the plan the console showed (C4-C6, C9).
+* :func:`plan_applied` — a confirmed plan is the plan the console showed: every player
+  it names sits in the seat it named (``FloorPlan.seats()``), and the log names the plan by
+  its token (C4-C6, C9, C10).
 
-Every check returns the violations it found as sentences (an empty list: none). ``known``
-names the defects a check leaves out for now (``KNOWN_BROKEN`` of the state machine): the
-key of each check that looks at a defect being fixed on another branch.
+Every check returns the violations it found as sentences (an empty list: none). The hands
+the floor played are worked out from the log by :func:`scan_hands`, independently of how
+the core names them; where that needs the night as it stood earlier (the clock at a bust,
+the players left when a hand-for-hand hand began) it folds the log up to that point, once
+per position (:attr:`Reading.memo`).
 """
 
 from __future__ import annotations
@@ -42,7 +48,7 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 from fractions import Fraction
 from typing import Any
@@ -51,20 +57,24 @@ from unittest.mock import patch
 from pokertd.codec import to_json
 from pokertd.errors import PokertdError
 from pokertd.rules import SimultaneousElimOrder
-from pokertd.rules.enums import WithholdingBase
+from pokertd.rules.enums import HandForHandEnd, WithholdingBase
 from pokertd.service import TournamentService
 from pokertd.tournament.clock import (
+    ClockPart,
+    ClockState,
     ClockView,
     HandForHandEnded,
     HandForHandHandPlayed,
     HandForHandStarted,
+    TableHandReported,
     clock_view,
 )
+from pokertd.tournament.clock import view as clock_at
 from pokertd.tournament.eliminations import PlayersBusted
-from pokertd.tournament.entries import Roster, Setup, registration_open
+from pokertd.tournament.entries import Roster, Setup, open_sales, registration_open
 from pokertd.tournament.entries.log import StackForfeited
 from pokertd.tournament.entries.rules import EntryStatus
-from pokertd.tournament.framework import Context, EventRecord, TournamentState, decide
+from pokertd.tournament.framework import Context, EventRecord, TournamentState, decide, fold
 from pokertd.tournament.prizes import (
     BountyLedger,
     CashReport,
@@ -81,10 +91,11 @@ from pokertd.tournament.prizes import (
 from pokertd.tournament.prizes.pool import places_paid
 from pokertd.tournament.seating import (
     FinalTableDrawn,
+    PlanConfirmed,
     PlayerMoved,
-    TableClosed,
     Tables,
     TablesView,
+    floor_plan,
     live_seating,
     tables_view,
 )
@@ -120,10 +131,19 @@ class Reading:
     cli: dict[str, Any]
     """What ``pokertd status/results/players/tables --json`` print (the shared codec)."""
     registration_open: bool
+    memo: dict[Any, Any] = field(default_factory=dict)
+    """What the checks worked out from earlier positions of the log (:func:`_after`), kept
+    between readings of one night: a position of an append-only log never changes."""
 
 
-def read(state: TournamentState, records: list[EventRecord], now: datetime) -> Reading:
-    """Every face's view of ``state`` at ``now``."""
+def read(
+    state: TournamentState,
+    records: list[EventRecord],
+    now: datetime,
+    memo: dict[Any, Any] | None = None,
+) -> Reading:
+    """Every face's view of ``state`` at ``now`` (``memo``: the night's, kept between
+    readings; a fresh one when not given)."""
     seated = state.part(Tables).seating is not None
     tables = tables_view(state, now) if seated else None
     staff = snapshot.build(state, records, now)
@@ -153,6 +173,7 @@ def read(state: TournamentState, records: list[EventRecord], now: datetime) -> R
         dealers={t["table"]: snapshot.dealer(staff, t["table"]) for t in staff.get("tables", [])},
         cli=cli,
         registration_open=registration_open(state, now),
+        memo={} if memo is None else memo,
     )
 
 
@@ -161,13 +182,9 @@ UNDO_KEYS_IGNORED = ("seq", "log", "undo", "undo_next", "redo_next", "chart", "s
 Undo/Redo buttons): an undo and a redo add two events, everything else must come back."""
 
 
-def read_models(r: Reading, known: frozenset[str] = frozenset()) -> str:
-    """Every read model of the reading as one canonical JSON text (undo/redo identity).
-
-    With ``prompt_redrawn`` known, the balancing prompt (``moves_due``) is left out: it is
-    drawn again at every log position, so an undo and a redo show another one."""
-    ignored = (*UNDO_KEYS_IGNORED, "moves_due") if "prompt_redrawn" in known else UNDO_KEYS_IGNORED
-    staff = {k: v for k, v in r.staff.items() if k not in ignored}
+def read_models(r: Reading) -> str:
+    """Every read model of the reading as one canonical JSON text (undo/redo identity)."""
+    staff = {k: v for k, v in r.staff.items() if k not in UNDO_KEYS_IGNORED}
     doc = {
         "staff": staff,
         "cli": r.cli,
@@ -188,7 +205,7 @@ def _half_up(value: Fraction) -> int:
     return int((value + Fraction(1, 2)) // 1)
 
 
-def money(r: Reading, known: frozenset[str] = frozenset()) -> list[str]:
+def money(r: Reading) -> list[str]:
     """H1-H3, H11, I4, J2: what is paid, owed, pooled and withheld."""
     found: list[str] = []
     book = r.state.part(PrizeBook)
@@ -291,47 +308,134 @@ class Out:
     blue_chips: int | None
 
 
-def outs_by_hand(state: TournamentState, records: Sequence[EventRecord]) -> list[Out]:
+@dataclass(frozen=True, slots=True)
+class After:
+    """The night as it stood once the log was ``seq`` long (what the checks need of it)."""
+
+    alive: int
+    """Players still in."""
+    paid: int | None
+    """Places paid (``None``: no payout table covers the field yet)."""
+    clock: ClockState | None
+
+
+def _after(r: Reading, seq: int) -> After:
+    """The night once the log was ``seq`` long: the log folded up to there, once per
+    position (:attr:`Reading.memo`). A position of an append-only log never changes (an
+    undo is a later event), so the answer is kept for the rest of the night."""
+    key = ("after", seq)
+    found = r.memo.get(key)
+    if found is None:
+        state = fold(r.state.id, [x for x in r.records if x.seq <= seq])
+        found = After(
+            alive=state.part(Roster).alive_count,
+            paid=places_paid(state),
+            clock=state.part(ClockPart).clock,
+        )
+        r.memo[key] = found
+    assert isinstance(found, After)
+    return found
+
+
+@dataclass
+class HandInPlay:
+    """The hand-for-hand hand in play as the floor's log tells it (B10)."""
+
+    on: bool = False
+    """Hand-for-hand is on."""
+    opened: bool = False
+    """A table has reported this hand or a bust is recorded in it (it is under way)."""
+    reported: set[int] = field(default_factory=set)
+    """Tables that reported it."""
+    out: list[str] = field(default_factory=list)
+    """Entries out in it."""
+    began: int = 0
+    """The log's length when it began (hand-for-hand on, or the hand before it finished)."""
+    finished: list[tuple[int, int]] = field(default_factory=list)
+    """``(began, ended)`` log lengths of the hands finished at every table since
+    hand-for-hand was last turned on."""
+
+
+def scan_hands(r: Reading) -> tuple[list[Out], HandInPlay]:
     """Every entry out, in the order it went, with the hand it went out in as the floor
-    plays hands (independent of how the core names them):
+    plays hands (independent of how the core names them), and the hand-for-hand hand in
+    play:
 
     * one bust command is one hand (G3);
-    * during hand-for-hand, every bust of one hand-for-hand hand is one hand (B10), and a
-      hand-for-hand hand ends when every table has reported it (the core's
-      ``hand_for_hand_hand_played``), when hand-for-hand ends, or when players are moved,
-      a table closes or the final table is drawn (a move waits for the hand, or closes it);
-      turning hand-for-hand on again starts a new hand (hand identities never repeat);
+    * during hand-for-hand, every bust of one hand-for-hand hand is one hand (B10), at
+      every table (a table that reported the hand deals nothing until every table has, so
+      a bust recorded there after its report is from that hand); a hand-for-hand hand ends
+      when every table has reported it (the core's ``hand_for_hand_hand_played``), when
+      hand-for-hand ends (off closes the hand in play) or when players are moved or the
+      final table is drawn (those wait for the hand: between hands, nobody is out in the
+      hand yet); turning hand-for-hand on again starts a new hand (hand identities never
+      repeat);
+    * a bust recorded during a break (B2) is the late record of the hand that finished as
+      the break began: a hand of its own, unless a hand-for-hand hand was still under way
+      when the break began (then it is that hand);
     * a forfeited stack (A11) goes out alone.
 
     Undone batches are left out: the log as it stands.
     """
-    undone = {b.batch for b in state.batches if b.undone}
+    undone = {b.batch for b in r.state.batches if b.undone}
+    batch_end: dict[int, int] = {}
+    for record in r.records:
+        batch_end[record.batch] = max(batch_end.get(record.batch, 0), record.seq)
     found: list[Out] = []
-    hfh = False
+    now = HandInPlay()
     hand = 0
-    for record in records:
+
+    def next_hand(began: int) -> None:
+        nonlocal hand
+        hand += 1
+        now.opened, now.reported, now.out, now.began = False, set(), [], began
+
+    for record in r.records:
         if record.batch in undone:
             continue
         ev = record.event
+        end = batch_end[record.batch]
         if isinstance(ev, HandForHandStarted):
-            hfh = True
-            hand += 1
-        elif isinstance(ev, HandForHandEnded | HandForHandHandPlayed):
-            hand += 1
-            hfh = hfh and not isinstance(ev, HandForHandEnded)
-        elif isinstance(ev, PlayerMoved | FinalTableDrawn | TableClosed):
+            now.on, now.finished = True, []
+            next_hand(end)
+        elif isinstance(ev, HandForHandEnded):
+            now.on = False
+            next_hand(end)
+        elif isinstance(ev, HandForHandHandPlayed):
+            if now.on:
+                now.finished.append((now.began, end))
+            next_hand(end)
+        elif isinstance(ev, TableHandReported):
+            now.opened = True
+            now.reported.add(ev.table)
+        elif isinstance(ev, PlayerMoved | FinalTableDrawn):
             hand += 1
         elif isinstance(ev, PlayersBusted):
-            key: tuple[object, ...] = ("hfh", hand) if hfh else ("bust", record.seq)
-            if ev.hand and not hfh:
+            key: tuple[object, ...] = ("bust", record.seq)
+            if ev.hand and not now.on:
                 key = ("named", ev.hand)
+            elif now.on:
+                before = _after(r, record.batch - 1).clock
+                at = datetime.fromisoformat(ev.at)
+                on_break = before is not None and clock_at(before, at).on_break
+                if not on_break or now.opened:
+                    key = ("hfh", hand)
+                    now.opened = True
+                    now.out += [b.entry_id for b in ev.busted]
             found += [
                 Out(b.entry_id, key, b.start_stack, b.hand_rank, b.blue_chips) for b in ev.busted
             ]
         elif isinstance(ev, StackForfeited):
             found.append(Out(ev.entry_id, ("forfeit", record.seq), None, None, None))
-    roster = state.part(Roster)
-    return [o for o in found if roster.entries[o.entry_id].status is not EntryStatus.ALIVE]
+    roster = r.state.part(Roster)
+    outs = [o for o in found if roster.entries[o.entry_id].status is not EntryStatus.ALIVE]
+    now.out = [e for e in now.out if roster.entries[e].status is not EntryStatus.ALIVE]
+    return outs, now
+
+
+def outs_by_hand(r: Reading) -> list[Out]:
+    """Every entry out, in the order it went, with its hand (:func:`scan_hands`)."""
+    return scan_hands(r)[0]
 
 
 def _key(out: Out, order: SimultaneousElimOrder) -> tuple[int, ...]:
@@ -381,7 +485,7 @@ def expected_places(state: TournamentState, outs: Sequence[Out]) -> dict[str, tu
     return places
 
 
-def places(r: Reading, known: frozenset[str] = frozenset()) -> list[str]:
+def places(r: Reading) -> list[str]:
     """G2, G3: every place once, one 1st, ties only within one hand as the profile ranks."""
     found: list[str] = []
     roster = r.state.part(Roster)
@@ -410,8 +514,7 @@ def places(r: Reading, known: frozenset[str] = frozenset()) -> list[str]:
         found.append(f"finished with {len(firsts)} players in 1st: {firsts}")
     if firsts and not r.status.finished:
         found.append(f"{firsts} placed 1st but the tournament is not finished")
-    outs = outs_by_hand(r.state, r.records)
-    expected = expected_places(r.state, outs)
+    expected = expected_places(r.state, outs_by_hand(r))
     placed = {
         row.entry_id: row.places
         for row in r.results.rows
@@ -438,18 +541,22 @@ def _running(clock: Any) -> bool:
     return isinstance(clock, dict) and bool(clock.get("running"))
 
 
-def the_end(r: Reading, known: frozenset[str] = frozenset()) -> list[str]:
-    """G2: one player left and no entry possible means finished everywhere; J2: a binding
-    deal closes registration."""
+def the_end(r: Reading) -> list[str]:
+    """G2: one player left and no entry possible means finished everywhere; one player left
+    with registration still open is not finished, and the status says what finishes it;
+    J2: a binding deal closes registration."""
     found: list[str] = []
     alive = r.state.part(Roster).alive()
     neg = r.state.part(PrizeBook).negotiation
     binding = neg is not None and neg.status is DealStatus.BINDING
-    if binding and r.registration_open and "deal_keeps_registration_open" not in known:
+    if binding and r.registration_open:
         found.append("a binding deal was made, but registration and re-entry are still open")
     timed = r.state.part(Roster).final_counts is not None
     played = bool(r.state.part(Roster).out)  # one player left of several, not one entrant
-    if len(alive) == 1 and played and not r.registration_open:
+    # an entry is still possible while registration is open, or an entry the venue still
+    # takes after it closed (Spotlight's late entries approved before the start, SPOT-6.3)
+    possible = r.registration_open or any(s.entry == "A4" for s in open_sales(r.state, r.now))
+    if len(alive) == 1 and played and not possible:
         winner = alive[0].name
         if not r.status.finished or r.status.winner != winner:
             found.append(
@@ -459,56 +566,85 @@ def the_end(r: Reading, known: frozenset[str] = frozenset()) -> list[str]:
         firsts = [row.name for row in r.results.rows if row.place == 1]
         if firsts != [winner]:
             found.append(f"one player left ({winner}): the results' 1st is {firsts}")
-        found += _stopped(r, known)
+        found += _stopped(r)
         found += _payable(r, winner)
-    elif len(alive) == 1 and played and r.status.finished and not timed:
-        found.append(f"one player left ({alive[0].name}) with registration open: finished")
+    elif len(alive) == 1 and played and not timed:
+        found += _what_finishes_it(r, alive[0].name)
     if r.status.finished and not timed and len(alive) != 1:
         found.append(f"finished with {len(alive)} players still in")
     if timed:
-        found += _stopped(r, known)
+        found += _stopped(r)
     return found
 
 
-def _stopped(r: Reading, known: frozenset[str]) -> list[str]:
-    """Once finished: no clock running on any face, hand-for-hand over (B10)."""
+def _what_finishes_it(r: Reading, last: str) -> list[str]:
+    """One player left while an entry is still possible (G2, A4): not finished, nobody
+    placed 1st, and the status (core and console) says what finishes it: closing
+    registration, with the button the console shows for it."""
     found: list[str] = []
-    if "clock_runs_after_finish" not in known:
-        faces = {
-            "core": r.clock.running if r.clock is not None else False,
-            "console": _running(r.staff.get("clock")),
-            "TV and phones": _running(r.public.get("clock")),
-        }
-        running = [face for face, on in faces.items() if on]
-        if running:
-            found.append(f"finished, but the clock still runs on: {', '.join(running)}")
+    if r.status.finished:
+        found.append(f"one player left ({last}) with registration open: finished")
+    end = r.status.end
+    if end is None or not end.needs or end.needs_command != "close_registration":
+        found.append(f"one player left ({last}) with registration open: the status does not say")
+    elif last not in end.needs:
+        found.append(f"the status says {end.needs!r}, not naming {last}")
+    console = (r.staff["status"].get("end") or {}).get("needs")
+    if end is not None and console != end.needs:
+        found.append(f"the console says {console!r} is needed, the core {end.needs!r}")
     return found
 
 
-def hand_for_hand(r: Reading, known: frozenset[str] = frozenset()) -> list[str]:
-    """B10: hand-for-hand ends by itself when the bubble bursts. It may be on in the money
-    only when the director turned it on there (an exact ranking wanted), never left on by a
-    bust that burst the bubble (nor after the winner)."""
-    if "hfh_not_ending" in known or r.clock is None or not r.clock.hand_for_hand:
+def _stopped(r: Reading) -> list[str]:
+    """Once finished: no clock running on any face, no hand-for-hand shown anywhere (B10:
+    the banner stayed beside "Finished · winner")."""
+    found: list[str] = []
+    faces = {
+        "core": r.clock.running if r.clock is not None else False,
+        "console": _running(r.staff.get("clock")),
+        "TV and phones": _running(r.public.get("clock")),
+    }
+    running = [face for face, on in faces.items() if on]
+    if running:
+        found.append(f"finished, but the clock still runs on: {', '.join(running)}")
+    hfh = {
+        "core": r.clock is not None and r.clock.hand_for_hand,
+        "console": _hfh_shown(r.staff.get("clock")),
+        "TV and phones": _hfh_shown(r.public.get("clock")),
+        **{f"dealer {t}": _hfh_shown(view.get("clock")) for t, view in r.dealers.items()},
+    }
+    shown = [face for face, on in hfh.items() if on]
+    if shown:
+        found.append(f"finished, but hand-for-hand still shows on: {', '.join(shown)}")
+    return found
+
+
+def _hfh_shown(clock: Any) -> bool:
+    """A face's clock shows hand-for-hand: on, a table waited for, or a note."""
+    if not isinstance(clock, dict):
+        return False
+    return bool(clock.get("hand_for_hand") or clock.get("hfh_waiting") or clock.get("hfh_note"))
+
+
+def hand_for_hand(r: Reading) -> list[str]:
+    """B10: hand-for-hand ends by itself once every table has finished the hand in which
+    the field reached the places paid (it began above them and finished at or below them;
+    ``hfh_ends_at = "bubble"``, every shipped profile). It stays on while that hand is
+    still being played (another table may still bust a player in it, who ties on the
+    bubble, G3) and may be on in the money when the director turned it on there; never
+    after such a hand was finished everywhere."""
+    if r.clock is None or not r.clock.hand_for_hand or r.status.finished:
+        return []  # once finished: the_end
+    if r.state.part(Setup).profile.hfh_ends_at is not HandForHandEnd.BUBBLE:
         return []
-    pays = places_paid(r.state)
-    alive = r.status.alive
-    if pays is None or alive > pays:
-        return []
-    undone = {b.batch for b in r.state.batches if b.undone}
-    started = busted = 0
-    for record in r.records:
-        if record.batch in undone:
-            continue
-        if isinstance(record.event, HandForHandStarted):
-            started = record.seq
-        elif isinstance(record.event, PlayersBusted):
-            busted = record.seq
-    if busted > started:
-        return [
-            f"the bubble burst ({alive} left, {pays} paid) but hand-for-hand is still on"
-            + (" after the winner is known" if r.status.finished else "")
-        ]
+    _, hand = scan_hands(r)
+    for began, ended in hand.finished:
+        before, after = _after(r, began), _after(r, ended)
+        if after.paid is not None and before.alive > after.paid >= after.alive:
+            return [
+                f"the bubble burst in a hand-for-hand hand every table finished ({before.alive} "
+                f"-> {after.alive} left, {after.paid} paid), but hand-for-hand is still on"
+            ]
     return []
 
 
@@ -556,59 +692,42 @@ def seats(r: Reading) -> list[str]:
     return found
 
 
-def plan_applied(plan: PlanShown, after: Reading, known: frozenset[str] = frozenset()) -> list[str]:
-    """C4-C6, C9, C10: the moves the console showed are the moves made. A move shown with a
-    player sends that player to that table (and seat, where shown); a redraw seats every
-    player still in at one table."""
+def plan_applied(shown: PlanShown, after: Reading) -> list[str]:
+    """C4-C6, C9, C10: the plan the console showed is the plan applied. Every player the
+    plan names (``FloorPlan.seats()``: its moves' players and seats, the final table's
+    draw) sits in that seat once it is confirmed, and the log names that plan by its token
+    (``plan_confirmed``, ``final_table_drawn``) or makes exactly the moves confirmed."""
+    made = [x for x in after.records if x.seq > shown.seq]
+    if not made:
+        return []  # refused: nothing to compare
     found: list[str] = []
-    seating = after.state.part(Tables).seating
-    if seating is None:
-        return found
-    now = live_seating(after.state)
+    token = shown.plan.token
+    if shown.plan.final_table is not None:
+        drawn = [x.event for x in made if isinstance(x.event, FinalTableDrawn)]
+        if [d.plan for d in drawn] != [token]:
+            found.append(f"the final table shown (plan {token}) was drawn as {drawn}")
+    elif not shown.ids:
+        confirmed = [x.event.plan for x in made if isinstance(x.event, PlanConfirmed)]
+        if confirmed != [token]:
+            found.append(f"the plan shown ({token}) was confirmed as {confirmed}")
+    moved = {x.event.move.move_id for x in made if isinstance(x.event, PlayerMoved)}
+    ids = set(shown.ids) if shown.ids else {m.move_id for m in shown.plan.moves}
+    if shown.plan.final_table is None and shown.plan.moves and moved != ids:
+        found.append(f"moves {sorted(ids)} shown and confirmed, moves {sorted(moved)} made")
+    wanted = {m.entry_id for m in shown.plan.moves if m.move_id in ids}
+    seating = live_seating(after.state)
     names = {e.entry_id: e.name for e in after.state.part(Roster).entries.values()}
-    where = {names[e]: (t, s + 1) for e, (t, s) in now.where.items()}
-    if plan.final_table:
-        if not any(isinstance(r.event, FinalTableDrawn) for r in after.records if r.seq > plan.seq):
-            return found  # refused: nothing was drawn
-        tables = {t for t, _ in where.values()}
-        if len(tables) > 1:
-            found.append(f"after the final-table redraw players sit at tables {sorted(tables)}")
-        return found
-    moved = {
-        r.event.move.move_id: r.event.move
-        for r in after.records
-        if r.seq > plan.seq and isinstance(r.event, PlayerMoved)
-    }
-    for move_id, shown in plan.pending:
-        made = moved.get(move_id)
-        if made is None:
-            continue  # not confirmed (refused): nothing to compare
-        if shown.name is not None and made.name != shown.name:
-            found.append(f"move #{move_id} showed {shown.name}, moved {made.name}")
-        if made.to_table != shown.to_table or (
-            shown.to_seat is not None and made.to_seat != shown.to_seat
-        ):
+    for entry_id, (table, seat) in shown.plan.seats().items():
+        if shown.plan.final_table is None and entry_id not in wanted:
+            continue
+        if entry_id not in seating.where:
+            continue  # out since (a bust after the screen was read)
+        sits = seating.where[entry_id]
+        if (sits[0], sits[1] + 1) != (table, seat):
             found.append(
-                f"move #{move_id} showed {shown.name or made.name} to table {shown.to_table} "
-                f"seat {shown.to_seat}, made table {made.to_table} seat {made.to_seat}"
+                f"{names.get(entry_id, entry_id)} was shown table {table} seat {seat}, sits at "
+                f"table {sits[0]} seat {sits[1] + 1}"
             )
-        if made.name is not None and made.name in where and where[made.name][0] != made.to_table:
-            found.append(
-                f"{made.name} was moved to table {made.to_table}, sits at {where[made.name]}"
-            )
-    if moved and plan.due and "prompt_redrawn" not in known:
-        made_moves = sorted((m.name or "", m.from_table, m.to_table) for m in moved.values())
-        for shown in plan.due:
-            if shown.name is None:
-                continue
-            if shown.name not in {m[0] for m in made_moves}:
-                found.append(f"the prompt showed {shown.name} moving, another player moved")
-                continue
-            if where.get(shown.name, (shown.to_table, 0))[0] != shown.to_table:
-                found.append(
-                    f"the prompt showed {shown.name}: table {shown.from_table} -> "
-                    f"{shown.to_table}; {shown.name} now sits at {where.get(shown.name)}"
-                )
     return found
 
 
@@ -714,10 +833,40 @@ def faces(r: Reading) -> list[str]:
     return found
 
 
-def sheets(r: Reading, known: frozenset[str] = frozenset()) -> list[str]:
+def prompt(r: Reading) -> list[str]:
+    """C4-C6, C9: the console's prompt is the plan its confirm applies (``floor_plan``):
+    the same token, each move's player and seat, the final table's seats."""
+    fp = floor_plan(r.state) if r.tables is not None else None
+    due = r.staff.get("moves_due")
+    pending = r.staff.get("pending_plan")
+    found: list[str] = []
+    if fp is not None and fp.recorded:
+        if pending != fp.token:
+            found.append(f"the console's waiting moves are plan {pending}, the core's {fp.token}")
+        return found
+    if not isinstance(due, dict):
+        if fp is not None and not fp.empty and not r.status.finished:
+            found.append(f"plan {fp.token} is due ({fp.describe()}) but the console shows none")
+        return found
+    if fp is None:
+        return [f"the console prompts for plan {due.get('plan')}, the core has none due"]
+    if due.get("plan") != fp.token:
+        found.append(f"the console prompts for plan {due.get('plan')}, the core's is {fp.token}")
+    shown = [(m["entry_id"], m["to_table"], m["to_seat"]) for m in due.get("moves") or []]
+    planned = [(m.entry_id, m.to_table, m.to_seat) for m in fp.moves]
+    if shown != planned:
+        found.append(f"the console prompts for moves {shown}, the plan makes {planned}")
+    if fp.final_table is not None:
+        seats = {s["entry_id"]: (s["table"], s["seat"]) for s in due.get("final_seats") or []}
+        if seats != fp.seats():
+            found.append("the console's final-table seats are not the plan's")
+    return found
+
+
+def sheets(r: Reading) -> list[str]:
     """J2, H4: once the night is finished the payout sheet (console, TV and phones) shows
     each place's prize as the results pay it, a deal's amounts included."""
-    if "sheet_ignores_deal" in known or not r.status.finished:
+    if not r.status.finished:
         return []
     found: list[str] = []
     paid = {row.place: row.prize_cents or 0 for row in r.results.rows if len(row.places) == 1}
@@ -777,22 +926,25 @@ def cli_faces(night: FloorNight) -> list[str]:
     return found
 
 
-def everything(r: Reading, known: frozenset[str] = frozenset()) -> list[str]:
+def everything(r: Reading) -> list[str]:
     """Every check of this module on one reading."""
     return [
-        *money(r, known),
-        *places(r, known),
-        *the_end(r, known),
-        *hand_for_hand(r, known),
+        *money(r),
+        *places(r),
+        *the_end(r),
+        *hand_for_hand(r),
         *seats(r),
         *faces(r),
-        *sheets(r, known),
+        *prompt(r),
+        *sheets(r),
     ]
 
 
 __all__ = [
     "CLI_COMMANDS",
     "UNDO_KEYS_IGNORED",
+    "After",
+    "HandInPlay",
     "Out",
     "Reading",
     "cli_faces",
@@ -804,8 +956,10 @@ __all__ = [
     "outs_by_hand",
     "places",
     "plan_applied",
+    "prompt",
     "read",
     "read_models",
+    "scan_hands",
     "seats",
     "sheets",
     "the_end",

@@ -2,8 +2,9 @@
 
 The head of the console shows "HAND FOR HAND" with what comes next: in the money, the
 sentence and its "End hand-for-hand" button; once the night is finished, nothing of
-hand-for-hand beside "Finished · winner" (the banner used to stay). A screenshot of each goes
-to ``tests/.artifacts/`` (ignored by git).
+hand-for-hand beside "Finished · winner" (the banner used to stay), on the console, the TV
+(1920x1080), the dealer's phone and a player's phone (390x844) alike, the last bust made in a
+hand-for-hand hand. A screenshot of each goes to ``tests/.artifacts/`` (ignored by git).
 """
 
 from __future__ import annotations
@@ -55,10 +56,32 @@ def test_B10_hand_for_hand_on_the_console_until_the_night_is_finished(
     assert page.is_visible("#floor-hfh-end")
     page.screenshot(path=str(ARTIFACTS / "hfh-in-the-money-1024x768.png"))
 
+    tv = browser.new_page(viewport={"width": 1920, "height": 1080})
+    tv.goto(f"{server}/t/{tid}/tv")
+    tv.wait_for_selector(".hfh:has-text('HAND FOR HAND')", state="visible")
+    table = page.request.get(f"{server}/api/tournaments/{tid}/staff").json()["tables"][0]
+    dealer = browser.new_page(viewport={"width": 390, "height": 844})
+    page_sign_in(dealer, server, PASSWORD)  # a dealer's view needs a staff session
+    dealer.goto(f"{server}/t/{tid}/dealer/{table['table']}")
+    dealer.wait_for_selector(".hfh:has-text('Hand for hand')", state="visible")
+
     page_command(page, server, token, tid, "bust", {"players": [names[6]]})
     page.wait_for_selector("#floor-finished", state="visible")
     page.wait_for_selector("#floor-hfh", state="hidden")
     assert page.inner_text("#floor-finished") == f"Finished · winner {names[7]}"
     assert not page.is_visible("#floor-hfh-note")
     page.screenshot(path=str(ARTIFACTS / "hfh-finished-1024x768.png"))
+    # The TV, the dealer and a phone: the end, and no hand-for-hand beside it.
+    tv.wait_for_selector("#tv-end", state="visible")
+    dealer.wait_for_selector("#dealer-done", state="visible")
+    phone = browser.new_page(viewport={"width": 390, "height": 844})
+    phone.goto(f"{server}/t/{tid}/player")
+    phone.wait_for_selector("#phone-end", state="visible")
+    for screen, shot in (
+        (tv, "tv-1920x1080"),
+        (dealer, "dealer-390x844"),
+        (phone, "phone-390x844"),
+    ):
+        assert "hand for hand" not in screen.inner_text("body").lower(), shot
+        screen.screenshot(path=str(ARTIFACTS / f"hfh-finished-{shot}.png"))
     assert errors == []

@@ -162,7 +162,14 @@ def status(state: TournamentState, now: datetime) -> StatusView:
     roster = state.part(Roster)
     tmpl = setup.tmpl
     profile = setup.profile
-    reading = read_clock(state, now)
+    end = night_end(state, now)
+    # A finished night's clock stopped at the finishing moment (G2): its level is the one
+    # the night ended in, as the clock face shows it (``clock_view``), not the level the
+    # clock would have reached since.
+    at = now
+    if end.finished and end.finished_at:
+        at = min(datetime.fromisoformat(end.finished_at), now)
+    reading = read_clock(state, at)
     reg_open = registration_open(state, now)
     close = tmpl.registration_close(profile)
     if setup.registration_closed:
@@ -181,7 +188,6 @@ def status(state: TournamentState, now: datetime) -> StatusView:
         note = f"open until the end of level {close}" if close is not None else "open"
     alive = roster.alive()
     pp = pool(state)
-    end = night_end(state, now)
     return StatusView(
         tournament_id=state.id,
         name=setup.name,

@@ -182,7 +182,8 @@ def clock_part(state: TournamentState, now: datetime) -> dict[str, Any]:
         return {}
     clock = view.as_json()
     # Tables still playing the current hand-for-hand hand (FOX-HFH), for the TV and dealers.
-    clock["hfh_waiting"] = hfh_waiting_tables(state)
+    # Nothing once the night is finished: the clock view says hand-for-hand is over then.
+    clock["hfh_waiting"] = hfh_waiting_tables(state) if view.hand_for_hand else []
     # What the floor console says about hand-for-hand: the bubble burst, end it now, it
     # ended by itself (B10); nothing once the night is finished.
     hfh = hand_for_hand_view(state, now)

@@ -219,9 +219,10 @@ def test_FOX_72A_FOX_FORF3_forfeit_refused_while_the_closing_level_runs() -> Non
 
 def test_FOX_FORF2_forfeit_during_the_break_at_the_close() -> None:
     """FOX-FORF2, FOX-72A: in the break after the closing level a forfeit is taken (the
-    clock of the break running); in the closing level with the clock running it is not."""
+    clock of the break running); in the closing level with the clock running it is not.
+    (C stays in: the last stack in play is never forfeited, G2.)"""
     night = Night("fox_wed_80")
-    night.register("A", "B")
+    night.register("A", "B", "C")
     with clock_at(6):
         _refused(night, Forfeit(player="A", chips=3100), RuleViolation, "stop the clock")
     with clock_at(6, on_break=True, registration_open=False):

@@ -46,6 +46,8 @@ from pokertd.tournament.clock.shot_clock import (
 from pokertd.tournament.clock.state import (
     ClockPart,
     bubble_burst,
+    hfh_hand_name,
+    hfh_hand_open,
     hfh_waiting_tables,
     live_tables,
     playing_tables,
@@ -427,9 +429,11 @@ def _apply_hfh_off(state: TournamentState, ev: HandForHandEnded) -> None:
 
 @applies(HandForHandHandPlayed)
 def _apply_hfh_hand(state: TournamentState, ev: HandForHandHandPlayed) -> None:
-    profile = state.part(Setup).profile.replace(hfh_seconds_per_hand=ev.seconds)
     state.part(ClockPart).hfh_closed += 1
     _open_hfh_hand(state)
+    if ev.seconds <= 0:
+        return  # finished during a break: the level is over, no time taken off (B2)
+    profile = state.part(Setup).profile.replace(hfh_seconds_per_hand=ev.seconds)
     _step(state, lambda c: clk.hand_finished(c, _at(ev.at), profile))
 
 
@@ -446,8 +450,18 @@ def _apply_colored_up(state: TournamentState, ev: ColoredUp) -> None:
     for value in ev.removed:
         if value not in part.removed:
             part.removed.append(value)
+    # When it was raced: the level and whether on its break, as the clock stood then (a
+    # bust during this break of a player raced at it is refused, B2)
+    then = view(part.clock, _at(ev.at)) if part.clock is not None else None
     part.color_ups.append(
-        {"at": ev.at, "table": ev.table, "result": ev.result, "entries": dict(ev.entries)}
+        {
+            "at": ev.at,
+            "table": ev.table,
+            "result": ev.result,
+            "entries": dict(ev.entries),
+            "level": then.level.number if then is not None else None,
+            "on_break": then.on_break if then is not None else False,
+        }
     )
     roster = state.part(Roster)
     for seat in ev.result["seats"]:
@@ -648,7 +662,10 @@ def _citing(state: TournamentState) -> AbstractContextManager[None]:
 
 def _not_finished(state: TournamentState, ctx: Context) -> None:
     """Once the tournament is over (G2) its clock has stopped for good (:func:`clock_view`
-    shows it stopped at the finishing moment): nothing more to start, call or colour up."""
+    shows it stopped at the finishing moment): nothing more to start, move, adjust,
+    call or colour up. (A level set or time added after the end moved the clock under
+    the finished night: the console's status read level 5 while its clock, stopped at the
+    end, read level 4; issue 22, found by the night's state machine.)"""
     if night_over(state, ctx.now):
         raise RuleViolation(
             "The tournament is over: the clock has stopped.",
@@ -675,6 +692,8 @@ def _decide_start(state: TournamentState, cmd: StartClock, ctx: Context) -> list
 
 @decides(PauseClock)
 def _decide_pause(state: TournamentState, cmd: PauseClock, ctx: Context) -> list[Event]:
+    # a finished night's clock may still be paused (the simulator does, 'The tournament is
+    # over.'): it stops it in the log where every face already shows it stopped (G2)
     clock, _ = _clock(state)
     with _citing(state):
         clk.pause(clock, ctx.now)
@@ -696,6 +715,7 @@ def _moved(after: ClockState, ctx: Context, events: list[Event]) -> list[Event]:
 
 @decides(NextLevel)
 def _decide_next(state: TournamentState, cmd: NextLevel, ctx: Context) -> list[Event]:
+    _not_finished(state, ctx)
     _schedule_posted(state)  # NJ-44d
     clock, events = _clock(state)
     with _citing(state):
@@ -704,6 +724,7 @@ def _decide_next(state: TournamentState, cmd: NextLevel, ctx: Context) -> list[E
 
 @decides(PreviousLevel)
 def _decide_prev(state: TournamentState, cmd: PreviousLevel, ctx: Context) -> list[Event]:
+    _not_finished(state, ctx)
     _schedule_posted(state)  # NJ-44d
     clock, events = _clock(state)
     with _citing(state):
@@ -712,6 +733,7 @@ def _decide_prev(state: TournamentState, cmd: PreviousLevel, ctx: Context) -> li
 
 @decides(SetLevel)
 def _decide_set(state: TournamentState, cmd: SetLevel, ctx: Context) -> list[Event]:
+    _not_finished(state, ctx)
     _schedule_posted(state)  # NJ-44d
     clock, events = _clock(state)
     with _citing(state):
@@ -720,6 +742,7 @@ def _decide_set(state: TournamentState, cmd: SetLevel, ctx: Context) -> list[Eve
 
 @decides(AdjustClock)
 def _decide_adjust(state: TournamentState, cmd: AdjustClock, ctx: Context) -> list[Event]:
+    _not_finished(state, ctx)
     clock, events = _clock(state)
     with _citing(state):
         clk.adjust(clock, ctx.now, cmd.seconds)
@@ -741,6 +764,9 @@ def _decide_add(state: TournamentState, cmd: AddLevels, ctx: Context) -> list[Ev
 
 @decides(HandForHand)
 def _decide_hfh(state: TournamentState, cmd: HandForHand, ctx: Context) -> list[Event]:
+    # G2: no hand-for-hand once the night is over, on or off (every face shows it off then;
+    # the old code started it after an NJ timed finish, found by the night's state machine)
+    _not_finished(state, ctx)
     clock, _ = _clock(state)
     with _citing(state):
         if cmd.on:
@@ -761,12 +787,19 @@ def _hand_finished(state: TournamentState, ctx: Context) -> list[Event]:
     """
     clock, _ = _clock(state)
     profile = state.part(Setup).profile
-    clk.hand_finished(clock, ctx.now, profile)
+    seconds = profile.hfh_seconds_per_hand
+    if view(clock, ctx.now).on_break:
+        # The hand under way when the break began (the clock moved to it with a table still
+        # playing) is finished during the break: it closes, and takes no time off a level
+        # that is over already (B2). A hand that was not under way is not dealt until play
+        # resumes: there is nothing to finish.
+        _no_hand_dealt_on_a_break(state)
+        seconds = 0
+    else:
+        clk.hand_finished(clock, ctx.now, profile)
     hand = state.part(ClockPart).hfh_closed + 1
     at = _iso(ctx.now)
-    events: list[Event] = [
-        HandForHandHandPlayed(at=at, seconds=profile.hfh_seconds_per_hand, hand=hand)
-    ]
+    events: list[Event] = [HandForHandHandPlayed(at=at, seconds=seconds, hand=hand)]
     burst = bubble_burst(state)
     if burst is not None and profile.hfh_ends_at is HandForHandEnd.BUBBLE:
         left, paid, what = burst
@@ -776,13 +809,32 @@ def _hand_finished(state: TournamentState, ctx: Context) -> list[Event]:
     return events
 
 
+def _no_hand_dealt_on_a_break(state: TournamentState) -> None:
+    """Refuse to finish a hand-for-hand hand during a break unless it was under way when
+    the break began (a table reported it, or a bust is recorded in it): no hand is dealt
+    during a break (B2), so the hand in play is dealt, and reported, once play resumes.
+
+    Implements: B2 (no hand dealt during a break), FOX-HFH (B10).
+    """
+    if hfh_hand_open(state):
+        return
+    part = state.part(ClockPart)
+    raise RuleViolation(
+        f"No hand is dealt during a break: hand-for-hand hand {hfh_hand_name(part)} is dealt "
+        "once play resumes, and each table reports it then.",
+        rule_ids=state.part(Setup).profile.cite("B2", "B10"),
+    )
+
+
 @decides(HandForHandHand)
 def _decide_hfh_hand(state: TournamentState, cmd: HandForHandHand, ctx: Context) -> list[Event]:
+    _not_finished(state, ctx)  # G2
     return _hand_finished(state, ctx)
 
 
 @decides(TableHandFinished)
 def _decide_table_hand(state: TournamentState, cmd: TableHandFinished, ctx: Context) -> list[Event]:
+    _not_finished(state, ctx)  # G2
     clock, _ = _clock(state)
     if not clock.hand_for_hand:
         raise RuleViolation(
@@ -806,6 +858,8 @@ def _decide_table_hand(state: TournamentState, cmd: TableHandFinished, ctx: Cont
             + ".",
             rule_ids=state.part(Setup).profile.cite("B10"),
         )
+    if view(clock, ctx.now).on_break:
+        _no_hand_dealt_on_a_break(state)
     hand = part.hfh_closed + 1
     events: list[Event] = [TableHandReported(at=_iso(ctx.now), table=number, hand=hand)]
     events += penalty_hands(state, number, 1, ctx.now, hand_for_hand_report=True)  # K3

@@ -155,7 +155,7 @@ def _bust_hand(state: TournamentState, entry_ids: Sequence[str], now: datetime) 
         return None
     v = view(part.clock, now)
     if v.on_break:
-        _not_raced_at_this_break(state, entry_ids, v.color_up)
+        _not_raced_at_this_break(state, entry_ids, v.level.number)
     if not v.hand_for_hand or (v.on_break and not hfh_hand_open(state)):
         return None
     if part.hfh_reported and not state.part(Setup).profile.hfh_sync_tables:
@@ -166,18 +166,20 @@ def _bust_hand(state: TournamentState, entry_ids: Sequence[str], now: datetime) 
     return hfh_hand_name(part)
 
 
-def _not_raced_at_this_break(
-    state: TournamentState, entry_ids: Sequence[str], removed_now: tuple[Chips, ...]
-) -> None:
+def _not_raced_at_this_break(state: TournamentState, entry_ids: Sequence[str], level: int) -> None:
     """Refuse the bust of a player raced at this break who kept chips (B2, B11/B12): no hand
-    is dealt during a break, so nobody can have won them."""
-    gone = set(removed_now)
-    if not gone:
-        return
+    is dealt during a break, so nobody can have won them.
+
+    "At this break" is a colour-up recorded during the break after ``level`` (the one the
+    clock is on now), whatever chips it removed: a colour-up outside the schedule (B14) is
+    a race at this break too, and a table raced before the break may have dealt hands since
+    (the old test, "removes a denomination this break removes", missed the first and
+    refused the second; found by the night's state machine).
+    """
     named = set(entry_ids)
     roster = state.part(Roster)
     for record in state.part(ClockPart).color_ups:
-        if not gone & set(record["result"]["removed"]):
+        if not (record.get("on_break") and record.get("level") == level):
             continue
         for seat in record["result"]["seats"]:
             entry_id = record.get("entries", {}).get(str(seat["seat"]))

@@ -33,11 +33,13 @@ def clock_view(state: TournamentState, now: datetime) -> ClockView | None:
 
     Once the tournament is over (:func:`~pokertd.tournament.eliminations.state.finish`,
     G2) the clock is stopped from the finishing moment: it reads as it did then, not
-    running, with nothing more to count down (no break, registration or rebuys "in"). The
-    log need not hold a pause for it: the end may come by the clock itself (registration
-    closing with one player left), and undoing the last bust sets it going again as if it
-    had never stopped, which it had not. Every face (``pokertd clock T show``, the TV, the
-    phones, the console) reads this one view.
+    running, with nothing more to count down (no break, registration or rebuys "in") and no
+    hand-for-hand (the TV, the phones and the dealers showed "HAND FOR HAND" beside the
+    winner when the last bust came in a hand-for-hand hand; issue 22). The log need not
+    hold a pause for it: the end may come by the clock itself (registration closing with
+    one player left), and undoing the last bust sets it going again as if it had never
+    stopped, which it had not. Every face (``pokertd clock T show``, the TV, the phones,
+    the console) reads this one view.
     """
     part = state.part(ClockPart)
     if part.clock is None:
@@ -56,6 +58,7 @@ def clock_view(state: TournamentState, now: datetime) -> ClockView | None:
             registration_closes_in=None,
             rebuys_open=False if part.clock.rebuy_minutes is not None else None,
             rebuys_close_in=None,
+            hand_for_hand=False,
         )
     else:
         shown = view(part.clock, now)

@@ -1049,6 +1049,13 @@ def _decide_forfeit(state: TournamentState, cmd: Forfeit, ctx: Context) -> list[
     player, entry = live_entry_of(state, cmd.player)
     if cmd.chips <= 0:
         raise InvalidCommand(f"Count {player.name}'s chips: they leave play (a positive count).")
+    if state.part(Roster).alive_count <= 1:
+        raise RuleViolation(
+            f"Someone must win: {player.name} holds the last stack in play, so it cannot be "
+            "forfeited (nobody would be left in).",
+            rule_ids=profile.cite("G2", "A11"),
+            context={"player": player.name},
+        )
     if not at_forfeit_point(state, ctx.now):
         close = tmpl.registration_close(profile)
         if profile.forfeit_window is ForfeitWindow.REGISTRATION_CLOSE_POINT_ONLY:

@@ -94,12 +94,7 @@ from pokertd.tournament.prizes.payouts import (
 from pokertd.tournament.prizes.pool import payout_entries, pool
 from pokertd.tournament.prizes.results import payment_waits
 from pokertd.tournament.prizes.state import PaidPrize, PrizeBook, payout_table_name
-from pokertd.tournament.prizes.views import (
-    StandingRow,
-    prize_table,
-    remaining_prizes,
-    standings,
-)
+from pokertd.tournament.prizes.views import prize_table, remaining_prizes, standings
 from pokertd.types import Cents, Chips
 
 # --------------------------------------------------------------------------------------
@@ -747,9 +742,39 @@ def _proposal(
     return alive, stacks, prizes, custom
 
 
+def _wait_for_the_hand(state: TournamentState, ctx: Context) -> None:
+    """Refuse a deal while a hand-for-hand hand is still being played (B10, J1).
+
+    A deal is put to every player left, all present (TNPL-A8, FOX-73), between hands: not
+    while a table is still playing the hand-for-hand hand. A deal struck then would split
+    that hand (its busts before the deal and after it placed by two rankings) and, the
+    tables not reported, leave hand-for-hand on so that later busts tie (issue 22's TNPL
+    night). Once every table has reported the hand (hand-for-hand may end by itself with
+    the bubble) or the floor ends hand-for-hand, the deal goes ahead.
+    """
+    reading = read_clock(state, ctx.now)
+    if reading is None or not reading.hfh_open:
+        return
+    waiting = list(reading.hfh_waiting)
+    where = ""
+    if waiting:
+        tables = "table" if len(waiting) == 1 else "tables"
+        where = f" at {tables} " + ", ".join(map(str, waiting))
+    raise RuleViolation(
+        f"The deal waits: hand-for-hand hand {reading.hfh_hand} is still being played{where}. "
+        "A deal is put to every player left between hands: propose it once every table has "
+        "reported the hand, or end hand-for-hand (which closes the hand).",
+        rule_ids=state.part(Setup).profile.cite("J1", "B10"),
+        context={"hint": "hand_for_hand", "hand": reading.hfh_hand, "waiting_for": waiting},
+    )
+
+
 @decides(ProposeDeal)
 def _decide_propose(state: TournamentState, cmd: ProposeDeal, ctx: Context) -> list[Event]:
+    """Implements: TNPL-A8, FOX-73 (J1, J2): a deal among every player left, between hands
+    (never while a hand-for-hand hand is still being played, B10)."""
     profile = _created(state).profile
+    _wait_for_the_hand(state, ctx)
     book = state.part(PrizeBook)
     alive, stacks, prizes, custom = _proposal(state, cmd)
     sales = open_sales(state, ctx.now)
@@ -901,25 +926,6 @@ def _decide_approve(state: TournamentState, cmd: ApproveDeal, ctx: Context) -> l
     return [DealApproved(supervisor=cmd.supervisor.strip()), *_made(state, ctx, after)]
 
 
-def _entry_to_pay(state: TournamentState, ref: str, placed: list[StandingRow]) -> StandingRow:
-    """The finished entry a payment to a player pays (I6, A8): the entry named (``E7``);
-    else his last entry, unless it is owed nothing while an earlier one won money (a bounty
-    won on a first entry, the re-entry out of the money): then the latest such entry not
-    paid yet, or, all paid, the latest paid (refused as paid, so a double tap pays nothing
-    more)."""
-    entry = ref.strip().upper()
-    named = [r for r in placed if r.entry_id == entry]
-    if named:
-        return named[0]
-    last = placed[-1]
-    if last.total > 0:
-        return last
-    paid = state.part(PrizeBook).paid
-    earlier = [r for r in placed if r.total > 0]
-    unpaid = [r for r in earlier if r.entry_id not in paid]
-    return (unpaid or earlier or [last])[-1]
-
-
 @decides(PayPrize)
 def _decide_pay(state: TournamentState, cmd: PayPrize, ctx: Context) -> list[Event]:
     setup = _created(state)
@@ -938,11 +944,18 @@ def _decide_pay(state: TournamentState, cmd: PayPrize, ctx: Context) -> list[Eve
                 context={"hint": end.needs_command},
             )
         raise RuleViolation(f"{who.name} has not finished yet: prizes are paid on finishing.")
-    row = _entry_to_pay(state, cmd.player, placed)
-    if row.entry_id in state.part(PrizeBook).paid:
-        raise RuleViolation(f"{who.name}'s prize has already been paid.")
-    if row.total <= 0:
+    # A player with several entries is paid what an entry of his is owed and not paid yet
+    # (the latest such): a bounty won by his first entry stays owed when his re-entry
+    # finished out of the money (found by the night's state machine: the old code looked
+    # only at the last entry, "finished out of the money", and the bounty could never be
+    # paid).
+    paid = state.part(PrizeBook).paid
+    owed = [r for r in placed if r.total > 0 and r.entry_id not in paid]
+    if not owed:
+        if any(r.entry_id in paid for r in placed):
+            raise RuleViolation(f"{who.name}'s prize has already been paid.")
         raise RuleViolation(f"{who.name} finished out of the money.")
+    row = owed[-1]
     waits = payment_waits(state, ctx.now, row.entry_id)
     if waits is not None:
         raise waits
