@@ -645,6 +645,12 @@ class NightMachine(RuleBasedStateMachine):
             found = n.attempt(SuggestMoves(plan=shown.plan.token))
             if not isinstance(found, PokertdError):
                 now = floor_plan(self.state)
+                if not shown.plan.moves:
+                    # only emptied tables to close (C5): suggesting closes them at once,
+                    # nothing is left waiting, and no screen holds that plan any more
+                    if now is not None and set(now.closed) & set(shown.plan.closed):
+                        raise self.fail(f"plan {shown.plan.token}: its tables stay open")
+                    return multiple()
                 if now is None or now.token != shown.plan.token or not now.recorded:
                     raise self.fail(
                         f"moves suggested from plan {shown.plan.token} wait as plan "
