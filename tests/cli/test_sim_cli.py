@@ -44,7 +44,7 @@ def test_json_is_the_night_report_of_the_driver() -> None:
     assert data["money_at"] == report.money_at
     assert data["winner"] == report.winner
     assert data["entries"] == data["players"] + data["reentries"]
-    assert len(data["checks"]) == 3
+    assert len(data["checks"]) == 5
     first = data["levels"][0]
     assert first["level"] == 1
     assert first["players_left"] <= 20
@@ -221,3 +221,26 @@ def test_progress_bar_only_on_a_terminal(monkeypatch: pytest.MonkeyPatch) -> Non
     assert "Simulating" not in out.getvalue()
     plain = runner.invoke(app, ["sim", "--entries", "20"])
     assert "Simulating" not in plain.stdout  # not a terminal: no bar
+
+
+def test_careless_cli_reports_the_mistakes_by_kind() -> None:
+    """``pokertd sim --floor careless`` says what the floor did, kind by kind, and that
+    every self-check held; ``--json`` carries the same counts."""
+    args = ["sim", "--template", "kpc_nlh", "--entries", "30", "--seed", "2", "--floor", "careless"]
+    text = runner.invoke(app, args)
+    assert text.exit_code == 0, text.output
+    report = simulate_night(NightConfig(template="kpc_nlh", entries=30, seed=2, floor="careless"))
+    total = sum(n for _, n in report.mistakes)
+    assert f"The careless floor made {total} mistakes" in text.stdout
+    assert "every self-check held (0 violations)" in text.stdout
+    assert "the wrong player busted, undone after later busts, recorded again" in text.stdout
+    data = json.loads(runner.invoke(app, [*args, "--json"]).stdout)
+    assert data["floor"] == "careless"
+    assert [tuple(m) for m in data["mistakes"]] == list(report.mistakes)
+    assert data["refusals"] == report.refusals
+
+
+def test_an_unknown_floor_is_refused_in_one_sentence() -> None:
+    result = runner.invoke(app, ["sim", "--entries", "20", "--floor", "sloppy"])
+    assert result.exit_code == 2
+    assert "The floor is careful or careless, not 'sloppy'." in result.output

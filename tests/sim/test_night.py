@@ -93,7 +93,7 @@ def test_a_small_night_end_to_end(
         again = fold(report.tournament_id, records)
         assert results(again, end) == view
         assert again.part(Roster).chips_in_play == state.part(Roster).chips_in_play
-    assert len(report.checks) == 3
+    assert len(report.checks) == 5
     assert report.checks[0].startswith(f"chips conserved after {report.hands:,} hands")
 
 
@@ -285,7 +285,7 @@ def test_self_checks_pass_on_a_hundred_seeds() -> None:
     replaying to the same state) pass on 100 seeds of a small night."""
     for seed in range(100):
         report = simulate_night(NightConfig(template="fox_120", entries=24, seed=seed, tables=3))
-        assert len(report.checks) == 3, seed
+        assert len(report.checks) == 5, seed
         assert report.players_left[-1][1] == 1
 
 
@@ -305,3 +305,18 @@ def test_simulate_rest_scales_counts_that_no_longer_add_up() -> None:
         "play: every stack was scaled to the chips in play."
     )
     assert report.checks[0].startswith(f"chips conserved after {report.hands:,} hands")
+
+
+def test_G2_A4_FOX_REG1_a_night_over_while_registration_is_open_closes_it() -> None:
+    """The Wednesday $80 with three players expected (seed 2): two have played and one is
+    left at 0:24, while registration and re-entry are open until the end of level 6
+    (FOX-REG1). The floor closes registration, as the console's end prompt asks (G2), and
+    the night finishes: 1st and 2nd paid the whole $120.28, the clock stopped. The driver
+    used to pay at once; the core refused ("Close registration to pay now") and the
+    simulation stopped with that refusal."""
+    report = simulate_night(NightConfig(template="fox_wed_80", entries=3, seed=2))
+    assert report.players_left[-1] == (1485, 1)
+    assert report.registration_closed_at == report.duration == 1560
+    assert [(f.place, f.prize) for f in report.finishing] == [(1, 7217), (2, 4811)]
+    assert report.prize_pool == 12028
+    assert report.checks[4].startswith("places: one 1st, every place once")

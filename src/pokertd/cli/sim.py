@@ -9,6 +9,8 @@ the players left and the average stack in big blinds by level, with the 10th per
 median and 90th percentile over the runs, and the self-checks that passed. ``--chart
 night.svg`` (or ``.png``) draws players left over time and average big blinds by level;
 ``--from T --store URL`` simulates the rest of tonight from a live tournament's state.
+``--floor careless`` plays it with a floor that makes the mistakes people make and reports
+them by kind, every invariant of the night checked (issue 22).
 
 Start-up stays quick: the simulator, the service and Rich's progress bar are imported when
 the command runs, not when ``pokertd`` starts (issue 15).
@@ -91,6 +93,15 @@ DealOpt = Annotated[
     typer.Option("--seconds-per-deal", help="Shuffle, deal, blinds (45).", rich_help_panel=_C),
 ]
 BotsOpt = Annotated[str, typer.Option("--bots", help="tag, random or mix.", rich_help_panel=_T)]
+FloorOpt = Annotated[
+    str,
+    typer.Option(
+        "--floor",
+        help="careful (as the console prompts) or careless (the mistakes people make, "
+        "every invariant of the night checked).",
+        rich_help_panel=_T,
+    ),
+]
 _O = "Output and logs"
 StoreOpt = Annotated[
     str | None,
@@ -185,6 +196,7 @@ def _render_night(r: Any) -> None:
         )
     console.print(levels)
     _render_checks(r.checks, r.notes, runs=1)
+    _render_mistakes(r.floor, r.mistakes, r.refusals, runs=1)
     if r.store_url:
         console.print(f"Log kept in {r.store_url} (tournament {r.tournament_id}).")
 
@@ -198,6 +210,27 @@ def _render_checks(checks: tuple[str, ...], notes: tuple[str, ...], runs: int) -
         console.print(f"[yellow]note:[/] {note}")
     if len(notes) > MAX_NOTES:
         console.print(f"[yellow]note:[/] and {len(notes) - MAX_NOTES} more (see --json).")
+
+
+def _render_mistakes(
+    floor: str, mistakes: tuple[tuple[str, int], ...], refusals: int, runs: int
+) -> None:
+    """What the careless floor did, by kind, and that the core absorbed all of it."""
+    if floor == "careful":
+        return
+    from pokertd.sim.report import MISTAKE_KINDS
+
+    words = dict(MISTAKE_KINDS)
+    total = sum(n for _, n in mistakes)
+    over = f" over {runs:,} nights" if runs > 1 else ""
+    console.print(
+        f"The careless floor made {_count(total, 'mistake')}{over}; the core refused "
+        f"{_count(refusals, 'command')} (none wrote anything) and every self-check held "
+        "(0 violations):",
+        soft_wrap=True,
+    )
+    for kind, times in mistakes:
+        console.print(f"  {times:>7,}  {words.get(kind, kind)}")
 
 
 def _spread_cells(f: Any, show: Callable[[int], str], runs: int) -> tuple[str, str, str, str]:
@@ -257,6 +290,7 @@ def _render_spread(s: Any) -> None:
         )
     console.print(levels)
     _render_checks(s.checks, s.notes, runs=runs)
+    _render_mistakes(s.floor, s.mistakes, s.refusals, runs=runs)
 
 
 def _render(result: Any) -> None:
@@ -277,6 +311,7 @@ def _night_config(
     bots: str,
     store: str | None,
     phh: str | None,
+    floor: str = "careful",
 ) -> Any:
     """The :class:`NightConfig` of the options: the defaults where an option is not given."""
     from dataclasses import replace
@@ -294,6 +329,7 @@ def _night_config(
         tables=tables,
         store_url=store,
         phh_dir=phh,
+        floor=floor,
     )
 
 
@@ -400,6 +436,7 @@ def sim(
     seconds_per_showdown: ShowdownOpt = None,
     seconds_per_deal: DealOpt = None,
     bots: BotsOpt = "tag",
+    floor: FloorOpt = "careful",
     store: StoreOpt = None,
     phh: PhhOpt = None,
     chart: ChartOpt = None,
@@ -428,6 +465,7 @@ def sim(
             bots,
             store,
             phh,
+            floor,
         )
         show = not as_json and console.is_terminal
         result = _play(config, runs, workers, source, show)

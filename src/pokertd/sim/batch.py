@@ -149,6 +149,14 @@ class NightSpread:
     first run's, in words."""
     notes: tuple[str, ...] = ()
     """Every different note of the runs, in order of first appearance."""
+    floor: str = "careful"
+    mistakes: tuple[tuple[str, int], ...] = ()
+    """The careless floor's mistakes over every run, ``(kind, times)`` by kind
+    (:data:`~pokertd.sim.report.MISTAKE_KINDS`); empty for the careful floor."""
+    refusals: int = 0
+    """Commands the core refused over every run (none wrote anything)."""
+    invariant_checks: int = 0
+    """Times the night's invariants were checked over every run."""
 
 
 def _quantile(ordered: Sequence[Fraction], q: Fraction) -> Fraction:
@@ -268,8 +276,11 @@ def spread(reports: Sequence[NightReport]) -> NightSpread:
     first = reports[0]
     step, band = _band(reports)
     notes: dict[str, None] = {}
+    mistakes: dict[str, int] = {}
     for report in reports:
         notes.update(dict.fromkeys(report.notes))
+        for kind, times in report.mistakes:
+            mistakes[kind] = mistakes.get(kind, 0) + times
     return NightSpread(
         template=first.template,
         title=first.title,
@@ -309,6 +320,10 @@ def spread(reports: Sequence[NightReport]) -> NightSpread:
         ),
         checks=first.checks,
         notes=tuple(notes),
+        floor=first.floor,
+        mistakes=tuple(mistakes.items()),
+        refusals=sum(r.refusals for r in reports),
+        invariant_checks=sum(r.invariant_checks for r in reports),
     )
 
 

@@ -29,8 +29,16 @@ reports with ``TableHandFinished``; the last report takes the hand's time off th
 **Self-checks** (:class:`SimulationError` when one fails): chips conserved in every hand
 and every colour-up, the sim's stacks summing to the service's chips in play (issued minus
 removed) whenever that figure changes and at every level end; the button the core moved to
-is the one the hand was dealt with; one seat per player; at the end the log folded from
-scratch gives the same seats and results as the service's state.
+is the one the hand was dealt with; a refused command wrote nothing; at the end one seat per
+player, the night's money, places and end invariants (:mod:`pokertd.sim.invariants`) and
+the log folded from scratch giving the same seats and results as the service's state.
+
+**Floors.** This module's driver is the careful floor: every command as the console
+prompts. ``NightConfig(floor="careless")`` plays :class:`pokertd.sim.careless.CarelessNight`,
+a subclass that makes the mistakes people make through the hooks left here (``_walks_away``,
+``_confirmed``, ``_registered``, ``_record_bust``, ``_keeps_hand_for_hand``,
+``_table_reported``...) and checks the invariants after every bust, deal, payment and undo
+(:meth:`_Night.watch`).
 
 :func:`simulate_rest` continues a live tournament ("simulate the rest of tonight") in a
 private in-memory copy of its log; the live tournament is never touched.
@@ -46,6 +54,7 @@ from __future__ import annotations
 import heapq
 import math
 import random
+from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
@@ -55,11 +64,22 @@ from pokertd.demo import player_names
 from pokertd.engine import Action, Hand, HandResult
 from pokertd.engine.button import HandPositions
 from pokertd.engine.phh import to_phh
-from pokertd.errors import InvalidCommand, NotFound, PokertdError, RuleViolation
+from pokertd.errors import InvalidCommand, NotFound, RuleViolation
+from pokertd.money import format_money
 from pokertd.rules import AnteType, ColorUpMethod, RuleProfile, load_profile
 from pokertd.service import ID_ALPHABET, TournamentService
 from pokertd.sim.bots import BOT_KINDS, Bot, RandomBot, TightAggressiveBot, made_hand
-from pokertd.sim.report import Finish, LevelRow, NightConfig, NightReport
+from pokertd.sim.invariants import (
+    SimulationError,
+    Sold,
+    check_end,
+    check_money,
+    check_paid_out,
+    check_places,
+    check_seats,
+    check_sold,
+)
+from pokertd.sim.report import FLOORS, MISTAKE_KINDS, Finish, LevelRow, NightConfig, NightReport
 from pokertd.store import EventStore, open_store
 from pokertd.tournament.clock import (
     AddLevels,
@@ -75,8 +95,10 @@ from pokertd.tournament.clock.log import ColoredUp, HandForHandHandPlayed
 from pokertd.tournament.clock.state import ClockPart
 from pokertd.tournament.clock.structures import Level, Structure
 from pokertd.tournament.eliminations import Bust
+from pokertd.tournament.eliminations.state import finish as finish_of
 from pokertd.tournament.entries import (
     Addon,
+    CloseRegistration,
     CreateTournament,
     Rebuy,
     RecordChips,
@@ -91,7 +113,7 @@ from pokertd.tournament.framework import Command, EventRecord, TournamentState, 
 from pokertd.tournament.limits import TABLE_MAX
 from pokertd.tournament.prizes.bounties import PotOutcome, knockouts_from_pots
 from pokertd.tournament.prizes.log import PayPrize, PostPayoutSchedule, RecordBountyWinners
-from pokertd.tournament.prizes.pool import places_paid
+from pokertd.tournament.prizes.pool import cash_report, places_paid
 from pokertd.tournament.prizes.views import standings
 from pokertd.tournament.seating import (
     BreakTable,
@@ -99,6 +121,7 @@ from pokertd.tournament.seating import (
     ConfirmMoves,
     DrawButtons,
     DrawSeats,
+    MovesDue,
     PlaceButton,
     PlayHands,
     Redraw,
@@ -128,13 +151,6 @@ MAX_HANDS = 2_000_000
 
 _NO_END = 10**12
 """A clock period that does not end in real time (hand-for-hand)."""
-
-
-class SimulationError(PokertdError):
-    """A self-check of a simulated night failed (chips not conserved, a seat held twice,
-    the log not replaying to the same state...)."""
-
-    kind = "simulation_error"
 
 
 # --- checking the question ---------------------------------------------------------------------
@@ -224,6 +240,11 @@ def check_behaviour(config: NightConfig) -> None:
             )
     if config.bots not in BOT_KINDS:
         raise InvalidCommand(f"Bots are one of {', '.join(BOT_KINDS)}, not {config.bots!r}.")
+    if config.floor not in FLOORS:
+        raise InvalidCommand(
+            f"The floor is {' or '.join(FLOORS)}, not {config.floor!r}.",
+            context={"floor": config.floor},
+        )
 
 
 # --- the players -------------------------------------------------------------------------------
@@ -352,7 +373,28 @@ class _Night:
         """Table turns in a row with no hand dealt (the floor is stuck past a limit)."""
         self.hand_ranks: dict[int, int] = {}
         """Of the hand just played: seat -> rank among the players it put out."""
-        """Moves the core would not make as suggested, made by hand (ConfirmMove)."""
+        self.hand_of: dict[str, str] = {}
+        """Entry id -> the hand it really went out in (``T3-120``, ``hand-for-hand hand 4``,
+        ``colour-up after level 8``): ties may only join busts of one such hand (G3)."""
+        self.hfh_round = 0
+        """Hand-for-hand hands dealt so far (every table at once)."""
+        self.hfh_margin = tmpl.seats_per_table
+        """Hand-for-hand starts with at most this many players above the money (B10)."""
+        self.hfh_cut = False
+        """The floor turned hand-for-hand off in the middle of the hand being played."""
+        self.sold = 0
+        """Entries bought (first entries, re-entries, alternates seated), as the floor
+        sold them."""
+        self.taken_before = 0
+        """Money taken before the simulator took over (``simulate_rest``)."""
+        self.refusals = 0
+        """Commands the core refused; each is checked to have written nothing."""
+        self.watching = False
+        """Check the money, places and end invariants after every bust, deal, payment,
+        undo and registration close (the careless floor), not only at the end."""
+        self.invariant_checks = 0
+        self.mistakes: Counter[str] = Counter()
+        """What the careless floor did, by kind (:data:`MISTAKE_KINDS`)."""
         self.phh_dir = Path(config.phh_dir) if config.phh_dir else None
         if self.phh_dir is not None:
             self.phh_dir.mkdir(parents=True, exist_ok=True)
@@ -371,10 +413,42 @@ class _Night:
 
     def try_run(self, command: Command) -> list[EventRecord] | None:
         """Run a command the floor may be refused (a window closed, a limit reached)."""
+        return self.attempt(command)[0]
+
+    def attempt(
+        self, command: Command
+    ) -> tuple[list[EventRecord] | None, RuleViolation | InvalidCommand | None]:
+        """Run a command the core may refuse: its records, or its refusal, checked to have
+        written nothing (the store's last seq unchanged)."""
+        before = self.service.last_seq(self.tid)
         try:
-            return self.run(command)
-        except (RuleViolation, InvalidCommand):
-            return None
+            return self.run(command), None
+        except (RuleViolation, InvalidCommand) as exc:
+            self.refused(command, before)
+            return None, exc
+
+    def refused(self, command: Command, before: int) -> None:
+        """A refused command wrote nothing: the store's last seq is still ``before``."""
+        self.refusals += 1
+        after = self.service.last_seq(self.tid)
+        if after != before:
+            raise SimulationError(
+                f"Invariant broken — a refused command writes nothing: "
+                f"{type(command).__name__} was refused and the log went from seq {before} to "
+                f"{after}."
+            )
+
+    def watch(self, where: str) -> None:
+        """The money, places, end and seat invariants now (when :attr:`watching`)."""
+        if not self.watching:
+            return
+        state, now = self.st, self._now()
+        view = results(state, now)
+        check_money(state, now, where, view)
+        check_places(state, now, self.hand_of, where, view)
+        check_end(state, now, where)
+        check_seats(state, where, everyone=False)
+        self.invariant_checks += 1
 
     @property
     def st(self) -> TournamentState:
@@ -396,9 +470,9 @@ class _Night:
         full (A12), or home when registration is closed or the venue keeps no list."""
         number = self.players + 1
         command = Register(name=name, member=self._card(number), age_ok=True)
-        try:
-            records = self.run(command)
-        except RuleViolation as exc:
+        records, exc = self.attempt(command)
+        if records is None:
+            assert exc is not None
             if exc.context.get("hint") == "alternate" or "alternates in list order" in str(exc):
                 listed = self.try_run(
                     Register(name=name, member=self._card(number), age_ok=True, alternate=True)
@@ -411,7 +485,11 @@ class _Night:
             return False
         self.players += 1
         self._entries_bought(records)
+        self._registered(command)
         return True
+
+    def _registered(self, command: Register) -> None:
+        """After a registration the desk wrote (the careless floor taps it twice)."""
 
     def _entries_bought(self, records: Sequence[EventRecord]) -> None:
         """New stacks (buy-ins, re-entries, alternates seated) into the sim's count."""
@@ -419,6 +497,7 @@ class _Night:
         for record in records:
             if not isinstance(record.event, EntryBought):
                 continue
+            self.sold += 1
             entry_id = record.event.entry_id
             entry = roster.entries[entry_id]
             if entry.status is not EntryStatus.ALIVE:
@@ -435,10 +514,8 @@ class _Night:
     def _reenter(self, name: str) -> None:
         """A busted player buys a new entry (A8), or waits on the alternate list (A12);
         a refusal (registration closed, the re-entry limit) sends him home."""
-        records = None
-        try:
-            records = self.run(Reenter(player=name))
-        except RuleViolation as exc:
+        records, exc = self.attempt(Reenter(player=name))
+        if isinstance(exc, RuleViolation):
             full = exc.context.get("hint") == "alternate" or "alternates in list order" in str(exc)
             if full and self.try_run(Reenter(player=name, alternate=True)) is not None:
                 self.alternates.add(name)
@@ -681,13 +758,19 @@ class _Night:
         """Tell the core the hand was played (the button moves on), then the busts."""
         records = self.run(PlayHands(table=number))
         moved = next(r.event for r in records if isinstance(r.event, HandsPlayed))
-        if moved.button != positions.button + 1:
+        if moved.button != positions.button + 1 and self._seats_known(number):
             raise SimulationError(
                 f"Table {number}: the hand was dealt with the button in seat "
                 f"{positions.button + 1}, the tournament moved it to seat {moved.button}."
             )
         if result.eliminated:
             self._busts(result, players, positions.button, hand_name)
+
+    def _seats_known(self, number: int) -> bool:
+        """Whether the core knows who sits at table ``number`` as the dealer does (the
+        careless floor may not have recorded a bust there yet: the core then moves the
+        button round a player who has gone)."""
+        return True
 
     def _busts(
         self,
@@ -741,20 +824,28 @@ class _Night:
     def _bust(self, outs: list[_Out], hand_name: str | None, button: int) -> None:
         """Bust commands for one hand: one per eliminator, all naming the same hand (G3);
         the split bounty pots recorded; re-entries on their way."""
+        self._record_busts(outs, hand_name, button)
+        self._gone(outs, reentries=True)
+
+    def _record_busts(self, outs: list[_Out], hand_name: str | None, button: int) -> None:
+        """The floor's commands for the players ``outs`` of one hand (``hand_name``; during
+        hand-for-hand ``None``: the clock names the hand)."""
+        label = hand_name if hand_name is not None else f"hand-for-hand hand {self.hfh_round}"
+        for o in outs:
+            self.hand_of[o.entry_id] = label
         groups: dict[tuple[str, ...], list[_Out]] = {}
         for o in outs:
             groups.setdefault(o.winners, []).append(o)
         for winners, group in groups.items():
             ranks = tuple(o.hand_rank or 0 for o in group) if len(outs) > 1 else ()
-            self.run(
-                Bust(
-                    players=tuple(o.name for o in group),
-                    eliminator=winners[0] if winners else None,
-                    hand=hand_name,
-                    start_stacks=tuple(o.start_stack for o in group),
-                    hand_ranks=ranks if all(ranks) else (),
-                )
+            bust = Bust(
+                players=tuple(o.name for o in group),
+                eliminator=winners[0] if winners else None,
+                hand=hand_name,
+                start_stacks=tuple(o.start_stack for o in group),
+                hand_ranks=ranks if all(ranks) else (),
             )
+            self._record_bust(bust, group)
             if len(winners) > 1 and self.tmpl.bounty_event:
                 for o in group:
                     self.run(
@@ -765,15 +856,20 @@ class _Night:
                             winner_seats=tuple(s + 1 for s in o.seats),
                         )
                     )
+        self.watch(f"the bust of {', '.join(o.name for o in outs)} ({label})")
+
+    def _record_bust(self, bust: Bust, group: list[_Out]) -> None:
+        """One ``Bust`` as the floor sends it (the careless floor may name the wrong player
+        or tap it twice)."""
+        self.run(bust)
+
+    def _gone(self, outs: list[_Out], *, reentries: bool) -> None:
+        """The players ``outs`` leave the tables; re-entries are on their way."""
         for o in outs:
             self.total -= self.stacks.pop(o.entry_id)
             self.bots.pop(o.entry_id, None)
-            if (
-                self.tmpl.reentry
-                and self.registration_closed_at is None
-                and self.rng.random() < self.config.rates.reentry
-            ):
-                self._arrive(self.t + self.rng.uniform(60, 600), o.name, reentry=True)
+            if reentries:
+                self._reentry(o)
         self._mark_left()
         self.moves_dirty = True
         paid = self._paid_places()
@@ -788,6 +884,16 @@ class _Night:
         if self.progress is not None:
             entries = self.st.part(Roster).entry_count
             self.progress(entries - len(self.stacks), entries)
+
+    def _reentry(self, o: _Out) -> None:
+        """A busted player comes back for a re-entry a few minutes later, at the night's
+        rate, while registration is open (A8)."""
+        if (
+            self.tmpl.reentry
+            and self.registration_closed_at is None
+            and self.rng.random() < self.config.rates.reentry
+        ):
+            self._arrive(self.t + self.rng.uniform(60, 600), o.name, reentry=True)
 
     def _mark_left(self) -> None:
         left = len(self.stacks)
@@ -829,14 +935,13 @@ class _Night:
             if due is None or due.waits_for_a_hand:
                 self.moves_dirty = False
                 break
+            if self._walks_away(due):
+                self.moves_dirty = False
+                break
             if due.final_table:
-                records = self.run(Redraw(plan=due.plan))  # the draw the console shows
-                drawn = next(r.event for r in records if isinstance(r.event, FinalTableDrawn))
-                if self.final_table_at is None:
-                    self.final_table_at = int(self.t)
-                    self.final_table_level = self.last_level
-                if drawn.button is None:
-                    self.try_run(DrawButtons())
+                redraw = Redraw(plan=due.plan)  # the draw the console shows
+                self._final_table_drawn(self.run(redraw))
+                self._confirmed(redraw)
                 continue
             # the plan the console shows, seat for seat (a table break, balancing)
             found = self.try_run(SuggestMoves(plan=due.plan))
@@ -846,6 +951,24 @@ class _Night:
                 break
         self._sync_tables()
         self._hand_for_hand()
+
+    def _final_table_drawn(self, records: Sequence[EventRecord]) -> None:
+        """The final table was drawn (C9, C10): when, and its button drawn if the redraw
+        did not place it."""
+        drawn = next(r.event for r in records if isinstance(r.event, FinalTableDrawn))
+        if self.final_table_at is None:
+            self.final_table_at = int(self.t)
+            self.final_table_level = self.last_level
+        if drawn.button is None:
+            self.try_run(DrawButtons())
+
+    def _walks_away(self, due: MovesDue) -> bool:
+        """Whether the floor leaves the plan on the screen unconfirmed for now (the careless
+        floor, to confirm it later from a stale screen)."""
+        return False
+
+    def _confirmed(self, command: Command) -> None:
+        """After a confirm the core applied (the careless floor taps it twice)."""
 
     def _confirm(self, ids: tuple[int, ...]) -> bool:
         """Confirm every move at once ("Confirm all"), buttons drawn first where the console
@@ -876,11 +999,15 @@ class _Night:
     def _confirm_all(self, ids: tuple[int, ...]) -> bool:
         """``ConfirmMoves``; a crash of the core is noted (it is a bug to report), and the
         floor asks again."""
+        confirm = ConfirmMoves(moves=ids)
         try:
-            return self.try_run(ConfirmMoves(moves=ids)) is not None
+            done = self.try_run(confirm) is not None
         except (IndexError, KeyError, ValueError) as exc:
             self.core_errors.append(f"ConfirmMoves {list(ids)} crashed: {exc!r}")
             return False
+        if done:
+            self._confirmed(confirm)
+        return done
 
     def _confirm_by_hand(self, move_id: int) -> bool:
         """One move with its player and seat named (``ConfirmMove``)."""
@@ -945,6 +1072,8 @@ class _Night:
             ended = not self._clock().hand_for_hand  # by itself: the bubble hand finished
             if ended or tables < 2 or paid is None or left <= paid or left < 2:
                 if not ended:
+                    if self._keeps_hand_for_hand():
+                        return
                     self.run(HandForHand(on=False))
                 self.hfh = False
                 self._clock_changed()
@@ -955,12 +1084,25 @@ class _Night:
             paid is not None
             and self.money_at is None
             and tables >= 2
-            and paid < left <= paid + self.tmpl.seats_per_table
+            and paid < left <= paid + self.hfh_margin
             and not self._on_break(self.t)
         ):
+            self._before_hand_for_hand()
             self.run(HandForHand(on=True))
             self.hfh = True
             self._clock_changed()
+
+    def _keeps_hand_for_hand(self) -> bool:
+        """Whether the floor forgets to turn hand-for-hand off (the careless floor: the core
+        ends it at the bubble by itself)."""
+        return False
+
+    def _before_hand_for_hand(self) -> None:
+        """Just before hand-for-hand starts."""
+
+    def _table_reported(self, busts: bool) -> None:
+        """A table reported the hand-for-hand hand (``busts``: it put someone out) and
+        others have still to."""
 
     def _on_break(self, t: float) -> bool:
         return self._position(t)[1]
@@ -1112,6 +1254,7 @@ class _Night:
             return
         if not self.hfh:
             return
+        self.hfh_round += 1
         deals = []
         for number in sorted(self.ready):
             _, mask = self._table_players(number)
@@ -1132,6 +1275,8 @@ class _Night:
                 records = self.try_run(TableHandFinished(table=str(number)))
                 if records and any(isinstance(r.event, HandForHandHandPlayed) for r in records):
                     deducted = True
+                elif records and self.hfh:
+                    self._table_reported(bool(result.eliminated))
         if deducted:
             self._clock_changed()
         for number in self.ready:
@@ -1139,6 +1284,11 @@ class _Night:
         self.moves_dirty = True
         if len(self.stacks) > 1:
             self._floor()
+        if self.hfh_cut:
+            self.hfh_cut = False
+            if not self.hfh:  # turned off mid-hand and not on again: the tables deal on
+                for number in self.ready:
+                    self._schedule(number, max(self.ready[number], self.t))
 
     # -- start and end --------------------------------------------------------------------
 
@@ -1194,36 +1344,55 @@ class _Night:
         return float(max(seconds - 60, 0))
 
     def finish(self) -> None:
-        """Stop the clock as the floor does once the winner is known (a night read months
-        later must not find it still running), then pay every finisher in the money (ID seen
-        where the venue asks, H11)."""
+        """The end of the night: with one player left, registration closed where the console
+        says it is still open (G2, A4); the night must then read finished, the winner
+        recorded and the clock stopped. The floor stops the clock (a night read months
+        later must not find it running) and pays every finisher in the money not paid yet
+        (ID seen where the venue asks, H11); then the money must balance to the cent."""
         self.at(self.last_end)
+        end = finish_of(self.st, self._now())
+        if not end.finished and end.needs_command == "close_registration":
+            self.run(CloseRegistration(reason="One player is left."))
+            if self.registration_closed_at is None:
+                self.registration_closed_at = int(self.t)
+            self.watch("closing registration with one player left")
+        if not check_end(self.st, self._now(), "the last bust"):
+            raise SimulationError(
+                "Invariant broken — one player left with no entry possible is the winner: "
+                f"the night is not finished with {len(self.stacks)} player(s) left "
+                f"({end.needs or 'nothing says why'})."
+            )
         if self._clock().running:
             self.run(PauseClock(reason="The tournament is over."))
         for row in standings(self.st, self._now()):
-            if row.place is not None and row.total > 0:
-                self.run(PayPrize(player=row.name, id_checked=True))
+            if row.place is not None and row.total > 0 and not row.paid:
+                self._pay(PayPrize(player=row.name, id_checked=True))
+
+    def _pay(self, pay: PayPrize) -> None:
+        """Pay one prize the floor knows is due."""
+        self.run(pay)
+        self.watch(f"paying {pay.player}")
 
     def checks(self) -> list[str]:
         """The end-of-night self-checks, in words (``SimulationError`` when one fails)."""
         state = self.st
+        now = self._now()
         seating = live_seating(state)
-        seen: dict[str, tuple[int, int]] = {}
-        for number, table in seating.tables.items():
-            for seat, p in enumerate(table.players):
-                if p is None:
-                    continue
-                if p in seen or seating.where.get(p) != (number, seat):
-                    raise SimulationError(f"{self.names.get(p, p)} holds two seats.")
-                seen[p] = (number, seat)
+        seated = check_seats(state, "the end of the night")
         alive = {e.entry_id for e in state.part(Roster).alive()}
-        if set(seen) != alive or alive != set(self.stacks):
+        if alive != set(self.stacks):
             raise SimulationError(
-                f"{len(seen)} players are seated, {len(alive)} are still in the tournament."
+                f"{len(self.stacks)} players hold chips at the tables, {len(alive)} are still "
+                "in the tournament."
             )
+        view = check_places(state, now, self.hand_of, "the end of the night")
+        money = check_paid_out(state, now, "the end of the night")
+        sold = Sold(
+            entries=self.sold, rebuys=self.rebuys, addons=self.addons, before=self.taken_before
+        )
+        check_sold(state, sold, "the end of the night")
         records = self.service.records(self.tid)
         again = fold(self.tid, records)
-        now = self._now()
         mine, theirs = results(state, now), results(again, now)
         if mine != theirs:
             raise SimulationError("The log folded from scratch gives other results.")
@@ -1232,13 +1401,32 @@ class _Night:
         if again.part(Roster).chips_in_play != state.part(Roster).chips_in_play:
             raise SimulationError("The log folded from scratch has other chips in play.")
         self.events = len(records)
+        paid = sum(1 for r in view.rows if r.paid)
+        deal = " and deal amounts" if view.deal_made else ""
+        bounties = (
+            f"; bounties {format_money(money.bounties_owed)} of the bounty money "
+            f"{format_money(money.bounty_money)}"
+            if money.bounty_money
+            else ""
+        )
+        during = (
+            f" (checked {self.invariant_checks:,} times during the night)"
+            if self.invariant_checks
+            else ""
+        )
         return [
             f"chips conserved after {self.hand_chips_checked:,} hands and "
             f"{self.colour_ups} colour-up{'s' if self.colour_ups != 1 else ''} "
             f"({self.total:,} chips in play at the end, as the tournament counts them)",
-            f"one seat per player ({len(seen)} seated at the end)",
+            f"one seat per player ({seated} seated at the end)",
             f"the log replays to the same final state ({len(records):,} events folded from "
             "scratch: the same results, seats and chips in play)",
+            f"money: nobody paid more than owed{during}; prizes{deal} "
+            f"{format_money(money.owed)} = the net prize pool {format_money(money.pool)}, "
+            f"{paid} paid{bounties}; the cash report agrees with what was sold",
+            f"places: one 1st, every place once, ties only within one hand; the winner "
+            f"recorded and the clock stopped; {self.refusals:,} refused "
+            f"command{'s' if self.refusals != 1 else ''} wrote nothing",
         ]
 
     def report(self, checks: list[str], started_from: str | None = None) -> NightReport:
@@ -1325,7 +1513,31 @@ class _Night:
             events=self.events,
             commands=self.commands,
             started_from=started_from,
+            floor=self.config.floor,
+            mistakes=(
+                tuple((kind, self.mistakes[kind]) for kind, _ in MISTAKE_KINDS)
+                if self.config.floor != "careful"
+                else ()
+            ),
+            refusals=self.refusals,
+            invariant_checks=self.invariant_checks,
         )
+
+
+_FLOORS: dict[str, type[_Night]] = {"careful": _Night}
+"""The driver of each floor (:data:`~pokertd.sim.report.FLOORS`): the careless one is
+:class:`pokertd.sim.careless.CarelessNight`, which registers itself here when the package
+is imported (it builds on this module, so this module cannot import it)."""
+
+
+def register_floor(name: str) -> Callable[[type[_Night]], type[_Night]]:
+    """Class decorator: ``name`` (one of :data:`FLOORS`) is played by the decorated driver."""
+
+    def register(cls: type[_Night]) -> type[_Night]:
+        _FLOORS[name] = cls
+        return cls
+
+    return register
 
 
 def simulate_night(
@@ -1340,12 +1552,20 @@ def simulate_night(
     tmpl, profile = check_config(config)
     store = open_store(config.store_url or "sqlite:///:memory:")
     try:
-        night = _Night(config, tmpl, profile, store, progress)
+        night = _FLOORS[config.floor](config, tmpl, profile, store, progress)
         night.create()
         night.play()
         night.finish()
         checks = night.checks()
         return night.report(checks)
+    except (SimulationError, RuleViolation, InvalidCommand) as exc:
+        # a broken self-check, or a command of the floor the core refused though the driver
+        # took it for valid: either is a bug; say which night replays it
+        refused = "" if isinstance(exc, SimulationError) else "The core refused a floor command: "
+        raise SimulationError(
+            f"{refused}{exc} [seed {config.seed}, {tmpl.name}, {profile.name} rules, "
+            f"{config.entries} entries, {config.floor} floor]"
+        ) from exc
     finally:
         store.close()  # a kept log is in its file: open it again by its URL
 
@@ -1400,7 +1620,7 @@ def simulate_rest(
         )
         seq += len(rows)
     try:
-        night = _Night(config, tmpl, profile, store, None)
+        night = _FLOORS[config.floor](config, tmpl, profile, store, None)
         night.tid = tournament_id
         start = now.astimezone(UTC)
         night.t = (start - EPOCH).total_seconds()
@@ -1458,6 +1678,7 @@ def _resume(night: _Night, now: datetime) -> None:
             "the counts again before simulating the rest of the night."
         )
     night.players = len(roster.players)
+    night.taken_before = cash_report(state).collected
     clock = state.part(ClockPart).clock
     assert clock is not None
     night.hfh = clock.hand_for_hand
@@ -1480,6 +1701,7 @@ __all__ = [
     "SimulationError",
     "check_behaviour",
     "check_config",
+    "register_floor",
     "simulate_night",
     "simulate_rest",
 ]

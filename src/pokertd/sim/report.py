@@ -16,6 +16,27 @@ from dataclasses import dataclass, field
 
 from pokertd.types import Cents, Chips
 
+FLOORS = ("careful", "careless")
+"""How the simulated floor runs the night: ``careful`` issues every command as the console
+prompts; ``careless`` also makes the mistakes people make (:data:`MISTAKE_KINDS`,
+:mod:`pokertd.sim.careless`), and the core must refuse or absorb each one."""
+
+MISTAKE_KINDS: tuple[tuple[str, str], ...] = (
+    ("hfh_not_ended", "hand-for-hand never turned off (left for the core to end)"),
+    ("hfh_late", "hand-for-hand turned on late"),
+    ("hfh_off_mid_hand", "hand-for-hand turned off before every table reported"),
+    ("wrong_bust_undone", "the wrong player busted, undone after later busts, recorded again"),
+    ("stale_confirm", "a plan confirmed from a stale screen"),
+    ("double_tap", "the same command sent twice in a row"),
+    ("undo_redo", "the last command undone by mistake and redone at once"),
+    ("deal", "a deal put to the last 3 or 4 players"),
+    ("pay_early", "a prize paid as the player finished"),
+    ("bust_in_break", "a bust recorded during the break"),
+    ("close_early", "registration closed early"),
+    ("close_late", "registration closed after the clock had closed it"),
+)
+"""What the careless floor does, by kind, with the words the reports use."""
+
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Rates:
@@ -54,7 +75,9 @@ class NightConfig:
     players, the template's profile unless ``profile`` names another, and how the field and
     the tables behave. ``tables`` overrides the template's number of tables (a bigger room
     for a bigger field). ``store_url`` keeps the log (``sqlite:///night.db``); ``None``
-    plays in an in-memory store. ``phh_dir`` writes every hand as a PHH file there."""
+    plays in an in-memory store. ``phh_dir`` writes every hand as a PHH file there.
+    ``floor`` is ``careful`` (every command as the console prompts) or ``careless`` (the
+    mistakes people make as well, :data:`MISTAKE_KINDS`)."""
 
     template: str = "fox_120"
     entries: int = 120
@@ -66,6 +89,7 @@ class NightConfig:
     tables: int | None = None
     store_url: str | None = None
     phh_dir: str | None = None
+    floor: str = "careful"
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -145,6 +169,23 @@ class NightReport:
     """Commands the simulator ran through the service."""
     started_from: str | None = None
     """The live tournament this run continued (``simulate the rest of tonight``)."""
+    floor: str = "careful"
+    mistakes: tuple[tuple[str, int], ...] = ()
+    """What the careless floor did, ``(kind, times)`` in :data:`MISTAKE_KINDS` order (every
+    kind listed, 0 included); empty for the careful floor."""
+    refusals: int = 0
+    """Commands the core refused (each checked to have written nothing)."""
+    invariant_checks: int = 0
+    """Times the money, places and end invariants were checked during the night."""
 
 
-__all__ = ["Finish", "LevelRow", "NightConfig", "NightReport", "Rates", "TimeModel"]
+__all__ = [
+    "FLOORS",
+    "MISTAKE_KINDS",
+    "Finish",
+    "LevelRow",
+    "NightConfig",
+    "NightReport",
+    "Rates",
+    "TimeModel",
+]

@@ -34,7 +34,7 @@ from datetime import datetime
 from pokertd.errors import PokertdError, RuleViolation
 from pokertd.money import format_money
 from pokertd.tournament.eliminations.state import Placing, finishing_places, hand_in_play
-from pokertd.tournament.entries.state import Roster, Setup, open_sales
+from pokertd.tournament.entries.state import Roster, Setup, night_over, open_sales
 from pokertd.tournament.framework import TournamentState
 from pokertd.tournament.penalties.state import Penalties
 from pokertd.tournament.prizes.deals import DealStatus
@@ -121,9 +121,10 @@ def payment_waits(
     its prize with it, only once no entry, re-entry, rebuy or add-on can still be sold (a
     late entry moves every bust down a place and grows the pool; a rebuy grows the pool)
     and, for ``entry_id``, once the hand the player went out in is over (a bust at another
-    table in the same hand-for-hand hand shares the place, G3).
+    table in the same hand-for-hand hand shares the place, G3) — or the night is (G2): with
+    one player left no one else can go out in that hand, even if no table reported it.
 
-    Implements: H2 (the pool is paid out as it finally stands), A4, A8, A9, A10, G3.
+    Implements: H2 (the pool is paid out as it finally stands), A4, A8, A9, A10, G2, G3.
     """
     setup = state.part(Setup)
     profile = setup.profile
@@ -144,8 +145,16 @@ def payment_waits(
             rule_ids=profile.cite(*dict.fromkeys(s.entry for s in sales)),
         )
     if entry_id is not None:
-        return _hand_waits(state, now, hand_in_play(state, now), entry_id)
+        return _hand_waits(state, now, _open_hand(state, now), entry_id)
     return None
+
+
+def _open_hand(state: TournamentState, now: datetime) -> str | None:
+    """The hand-for-hand hand whose busts may still be joined by another table's (G3), or
+    ``None``: none in play, or the night is over (G2: one player left, nobody else can go
+    out in it, even if no table reported it)."""
+    hand = hand_in_play(state, now)
+    return None if hand is None or night_over(state, now) else hand
 
 
 def _hand_waits(
@@ -215,7 +224,7 @@ def results(state: TournamentState, now: datetime | None = None) -> ResultsView:
     for p in placings:
         by_tie.setdefault(p.places, []).append(p)
     night_waits = payment_waits(state, now) if now is not None else None
-    hand = hand_in_play(state, now) if now is not None and night_waits is None else None
+    hand = _open_hand(state, now) if now is not None and night_waits is None else None
     in_hand = {o.entry_id for o in state.part(Roster).out if o.group == f"hand:{hand}"}
     rows: list[ResultRow] = []
     for tier_places, tier in _tiers(state, by_tie, set(deal_of)):
