@@ -172,8 +172,7 @@ def test_TNPL_J4ii_J1_examples() -> None:
     # the 900 player would get 900 + 500 = 1,400 by winning, less than A's 2,200: the
     # warning names both players and the sum the short stack could win
     assert warnings[0].startswith(
-        "A is guaranteed $2,200.00, more than C would get by winning ($900.00 + $500.00 "
-        "played for)"
+        "A is guaranteed $2,200.00, more than C would get by winning ($900.00 + $500.00 played for)"
     )
     # nothing left to play for: the short stack can win no more than its own guarantee
     flat = terms((250000, 150000, 100000), 0, 500000)
