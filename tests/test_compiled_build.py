@@ -1,10 +1,11 @@
 """The compiled build (issue 15): one source, a mypyc-compiled wheel or a pure-Python one.
 
-``.ci/run`` runs the whole suite twice: pure Python, then compiled in place with
-``$POKERTD_EXPECT_COMPILED=1``, where :func:`test_the_build_ci_asked_for_is_the_one_running`
-fails if the engine silently fell back to pure Python. The wheel tests build real wheels
-with ``uv build`` (slow tier) into ``tmp_path``: the pure fallback holds no extension module,
-the compiled one holds the three engine modules and plays a hand from a temporary install.
+``.ci/run`` runs the whole suite on pure Python, then the quick tier and the slow tests that
+play hands compiled in place with ``$POKERTD_EXPECT_COMPILED=1`` (docs/compiled.md), where
+:func:`test_the_build_ci_asked_for_is_the_one_running` fails if the engine silently fell
+back to pure Python. The wheel tests build real wheels with ``uv build`` (slow tier) into
+``tmp_path``: the pure fallback holds no extension module, the compiled one holds the three
+engine modules and plays a hand from a temporary install.
 """
 
 from __future__ import annotations
