@@ -63,6 +63,7 @@ from pokertd.tournament.entries.state import (
     Setup,
     live_entry_of,
     night_over,
+    wait_for_hand_for_hand_hand,
 )
 from pokertd.tournament.framework import (
     Command,
@@ -77,7 +78,6 @@ from pokertd.tournament.penalties.log import penalty_hands
 from pokertd.tournament.prizes.payouts import check_schedule_posted
 from pokertd.tournament.prizes.state import PrizeBook
 from pokertd.tournament.seating.rules import Seating
-from pokertd.tournament.seating.state import wait_for_hand_for_hand_hand
 
 
 def _iso(now: datetime) -> str:

@@ -281,6 +281,39 @@ def read_clock(state: TournamentState, now: datetime) -> ClockReading | None:
     return None
 
 
+def wait_for_hand_for_hand_hand(
+    state: TournamentState,
+    now: datetime,
+    what: str,
+    why: str = "It goes ahead once every table has reported the hand, or end hand-for-hand "
+    "(which closes the hand).",
+    rule_ids: tuple[str, ...] = ("B10",),
+) -> None:
+    """Refuse ``what`` ("The final-table redraw", "The deal") while a hand-for-hand hand is
+    under way and not finished everywhere (B10, G3); ``why`` ends the sentence.
+
+    Busts in one hand-for-hand hand tie (G3); a move, a table break, the final-table
+    redraw, a colour-up or a deal between them would mix the hands (the deal: busts before
+    it and after it placed by two rankings, issue 22's TNPL night). Once every table has
+    reported the hand (or the floor ends hand-for-hand, which closes it) they go ahead, and
+    busts after them are a new hand. The clock tells (``ClockReading.hfh_open``), so
+    seating and prizes never import it.
+    """
+    reading = read_clock(state, now)
+    if reading is None or not reading.hfh_open:
+        return
+    waiting = list(reading.hfh_waiting)
+    where = ""
+    if waiting:
+        tables = "table" if len(waiting) == 1 else "tables"
+        where = f" at {tables} " + ", ".join(map(str, waiting))
+    raise RuleViolation(
+        f"{what} waits: hand-for-hand hand {reading.hfh_hand} is still being played{where}. " + why,
+        rule_ids=state.part(Setup).profile.cite(*rule_ids),
+        context={"hint": "hand_for_hand", "hand": reading.hfh_hand, "waiting_for": waiting},
+    )
+
+
 BustHandReader = Callable[[TournamentState, Sequence[str], datetime], str | None]
 _BUST_HAND_READERS: list[BustHandReader] = []
 
@@ -599,4 +632,5 @@ __all__ = [
     "register_paid_reader",
     "registration_open",
     "seat_capacity",
+    "wait_for_hand_for_hand_hand",
 ]

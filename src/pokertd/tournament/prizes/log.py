@@ -47,6 +47,7 @@ from pokertd.tournament.entries.state import (
     find_player,
     open_sales,
     read_clock,
+    wait_for_hand_for_hand_hand,
 )
 from pokertd.tournament.framework import (
     Command,
@@ -742,39 +743,19 @@ def _proposal(
     return alive, stacks, prizes, custom
 
 
-def _wait_for_the_hand(state: TournamentState, ctx: Context) -> None:
-    """Refuse a deal while a hand-for-hand hand is still being played (B10, J1).
-
-    A deal is put to every player left, all present (TNPL-A8, FOX-73), between hands: not
-    while a table is still playing the hand-for-hand hand. A deal struck then would split
-    that hand (its busts before the deal and after it placed by two rankings) and, the
-    tables not reported, leave hand-for-hand on so that later busts tie (issue 22's TNPL
-    night). Once every table has reported the hand (hand-for-hand may end by itself with
-    the bubble) or the floor ends hand-for-hand, the deal goes ahead.
-    """
-    reading = read_clock(state, ctx.now)
-    if reading is None or not reading.hfh_open:
-        return
-    waiting = list(reading.hfh_waiting)
-    where = ""
-    if waiting:
-        tables = "table" if len(waiting) == 1 else "tables"
-        where = f" at {tables} " + ", ".join(map(str, waiting))
-    raise RuleViolation(
-        f"The deal waits: hand-for-hand hand {reading.hfh_hand} is still being played{where}. "
-        "A deal is put to every player left between hands: propose it once every table has "
-        "reported the hand, or end hand-for-hand (which closes the hand).",
-        rule_ids=state.part(Setup).profile.cite("J1", "B10"),
-        context={"hint": "hand_for_hand", "hand": reading.hfh_hand, "waiting_for": waiting},
-    )
-
-
 @decides(ProposeDeal)
 def _decide_propose(state: TournamentState, cmd: ProposeDeal, ctx: Context) -> list[Event]:
     """Implements: TNPL-A8, FOX-73 (J1, J2): a deal among every player left, between hands
     (never while a hand-for-hand hand is still being played, B10)."""
     profile = _created(state).profile
-    _wait_for_the_hand(state, ctx)
+    wait_for_hand_for_hand_hand(  # B10, J1: a deal is put between hands
+        state,
+        ctx.now,
+        "The deal",
+        "A deal is put to every player left between hands: propose it once every table has "
+        "reported the hand, or end hand-for-hand (which closes the hand).",
+        ("J1", "B10"),
+    )
     book = state.part(PrizeBook)
     alive, stacks, prizes, custom = _proposal(state, cmd)
     sales = open_sales(state, ctx.now)

@@ -44,7 +44,12 @@ from pokertd.errors import InvalidCommand, PokertdError, RuleViolation
 from pokertd.rules.enums import ButtonErrorFix
 from pokertd.tournament import limits as lim
 from pokertd.tournament.entries.log import EntryBought, seats_new_entries
-from pokertd.tournament.entries.state import Roster, Setup, live_entry_of
+from pokertd.tournament.entries.state import (
+    Roster,
+    Setup,
+    live_entry_of,
+    wait_for_hand_for_hand_hand,
+)
 from pokertd.tournament.framework import (
     Command,
     Context,
@@ -96,7 +101,6 @@ from pokertd.tournament.seating.state import (
     redraw_plan,
     seating_for_apply,
     seating_now,
-    wait_for_hand_for_hand_hand,
 )
 
 # --- events -----------------------------------------------------------------------------------

@@ -11,16 +11,13 @@ from __future__ import annotations
 import hashlib
 import json
 from dataclasses import dataclass, field
-from datetime import datetime
 
 from pokertd.codec import to_json
-from pokertd.errors import RuleViolation
 from pokertd.tournament.entries.rules import EntryStatus
 from pokertd.tournament.entries.state import (
     Roster,
     SeatCapacity,
     Setup,
-    read_clock,
     register_capacity_reader,
 )
 from pokertd.tournament.framework import (
@@ -319,33 +316,6 @@ def paid_places_now(state: TournamentState) -> int | None:
     return places_paid(state)  # no table for this field: the floor gives ``paid_places``
 
 
-def wait_for_hand_for_hand_hand(state: TournamentState, now: datetime, what: str) -> None:
-    """Refuse a change of seats or stacks (``what``: "The final-table redraw") while a
-    hand-for-hand hand is under way and not finished everywhere (B10, G3).
-
-    Busts in one hand-for-hand hand tie (G3); a move, a table break, the final-table
-    redraw or a colour-up between them would mix the hands. Once every table has reported
-    the hand (or the floor ends hand-for-hand, which closes it) they go ahead, and busts
-    after them are a new hand. The clock tells (``ClockReading.hfh_open``), so seating
-    never imports it.
-    """
-    reading = read_clock(state, now)
-    if reading is None or not reading.hfh_open:
-        return
-    waiting = list(reading.hfh_waiting)
-    where = ""
-    if waiting:
-        tables = "table" if len(waiting) == 1 else "tables"
-        where = f" at {tables} " + ", ".join(map(str, waiting))
-    raise RuleViolation(
-        f"{what} waits: hand-for-hand hand {reading.hfh_hand} is still being played{where}. "
-        "It goes ahead once every table has reported the hand, or end hand-for-hand (which "
-        "closes the hand).",
-        rule_ids=state.part(Setup).profile.cite("B10"),
-        context={"hint": "hand_for_hand", "hand": reading.hfh_hand, "waiting_for": waiting},
-    )
-
-
 # --- the plan the floor confirms ----------------------------------------------------------------
 
 
@@ -591,5 +561,4 @@ __all__ = [
     "seat_capacity_of_layout",
     "seating_for_apply",
     "seating_now",
-    "wait_for_hand_for_hand_hand",
 ]
