@@ -192,6 +192,21 @@ def test_B10_hand_for_hand_ends_when_the_bubble_bursts() -> None:
     assert hand_for_hand(r) == []
 
 
+def _race_table_1_and_refuse_a_bust_there(n: FloorNight) -> None:
+    """Colour up table 1 now (the 100s raced, B11, B12) and check that a bust of a player
+    raced at this break is refused (B2: no hand is dealt during a break)."""
+    seating = n.seating()
+    assert seating is not None
+    table_1 = [p for p in seating.tables[1].players if p is not None]
+    names = {e.entry_id: e.name for e in n.alive()}
+    raced = names[table_1[0]]
+    stacks = tuple((names[e], 10_300 + 100 * i) for i, e in enumerate(table_1))
+    n.run(ColorUp(stacks=stacks, removed=(100,), table="1"))
+    refused = n.refuse(Bust(players=(raced,)), "B2: no hand is dealt during a break")
+    assert "coloured up at this break" in str(refused)
+    assert refused.rule_ids == n.setup.profile.cite("B2", "B11", "B12")
+
+
 def test_B2_G3_a_bust_during_a_break_is_its_own_hand_unless_raced_at_the_break() -> None:
     """Kojack, 10 entries on two tables: the clock runs to the break after level 10, where
     the 100s are coloured up (kpc_nlh). A bust recorded during the break is the late record
@@ -213,16 +228,7 @@ def test_B2_G3_a_bust_during_a_break_is_its_own_hand_unless_raced_at_the_break()
     assert clock is not None
     assert clock.color_up == (100,)
     assert before not in n.alive_names()
-    seating = n.seating()
-    assert seating is not None
-    table_1 = [p for p in seating.tables[1].players if p is not None]
-    names = {e.entry_id: e.name for e in n.alive()}
-    raced = names[table_1[0]]
-    stacks = tuple((names[e], 10_300 + 100 * i) for i, e in enumerate(table_1))
-    n.run(ColorUp(stacks=stacks, removed=(100,), table="1"))
-    refused = n.refuse(Bust(players=(raced,)), "B2: no hand is dealt during a break")
-    assert "coloured up at this break" in str(refused)
-    assert refused.rule_ids == n.setup.profile.cite("B2", "B11", "B12")
+    _race_table_1_and_refuse_a_bust_there(n)
     others = [a for a in n.alive_names() if n.table_of(a) == 2]
     n.bust(others[0])
     n.bust(others[1])
@@ -252,16 +258,7 @@ def test_B2_B14_a_player_raced_off_schedule_at_this_break_cannot_bust_in_it() ->
         clock = clock_view(n.state, n.now)
     assert clock is not None
     assert clock.color_up == ()
-    seating = n.seating()
-    assert seating is not None
-    table_1 = [p for p in seating.tables[1].players if p is not None]
-    names = {e.entry_id: e.name for e in n.alive()}
-    raced = names[table_1[0]]
-    stacks = tuple((names[e], 10_300 + 100 * i) for i, e in enumerate(table_1))
-    n.run(ColorUp(stacks=stacks, removed=(100,), table="1"))
-    refused = n.refuse(Bust(players=(raced,)), "B2: no hand is dealt during a break")
-    assert "coloured up at this break" in str(refused)
-    assert refused.rule_ids == n.setup.profile.cite("B2", "B11", "B12")
+    _race_table_1_and_refuse_a_bust_there(n)
     other = next(a for a in n.alive_names() if n.table_of(a) == 2)
     n.bust(other)
     r = reading(n)
