@@ -95,6 +95,7 @@ from pokertd.tournament.clock import (
     TableHandFinished,
 )
 from pokertd.tournament.eliminations import Bust, EndByChipCount
+from pokertd.tournament.eliminations.state import finish
 from pokertd.tournament.entries import (
     Addon,
     CloseRegistration,
@@ -422,7 +423,10 @@ class NightMachine(RuleBasedStateMachine):
 
     def hand_under_way(self) -> bool:
         """A hand-for-hand hand is under way and not finished everywhere (B10): seats,
-        colour-ups and deals wait for it."""
+        colour-ups and deals wait for it. A finished night has no hand under way: what is
+        refused then is refused because the tournament is over (G2)."""
+        if finish(self.state, self.n.now).finished:
+            return False
         hand = self.hand()
         return hand.on and hand.opened and bool(self.waiting())
 
