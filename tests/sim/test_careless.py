@@ -46,7 +46,7 @@ from pokertd.tournament.framework import (
     EventRecord,
     TournamentState,
 )
-from pokertd.tournament.prizes import PayPrize, PrizePaid, standings
+from pokertd.tournament.prizes import BountyWinnersRecorded, PayPrize, PrizePaid, standings
 from pokertd.tournament.templates import load_template
 
 CARELESS_NIGHTS = (
@@ -167,6 +167,35 @@ def test_G1_a_wrong_bust_is_undone_batch_by_batch_and_recorded_again(tmp_path: P
     counted = Counter(b.entry_id for batch, ev in busts if batch not in undone for b in ev.busted)
     assert sum(counted.values()) == report.entries - 1
     assert set(counted.values()) == {1}
+
+
+def test_I4_FOX_BTY4_a_split_bounty_of_a_bust_made_on_the_wrong_player(tmp_path: Path) -> None:
+    """Foxwoods' bounty event, 30 entries, seed 1012: the floor busts the wrong player in a
+    pot two players split, then records the split bounty (I4, FOX-BTY4) of the player it
+    meant; the core answers that she has not been knocked out, and the floor corrects the
+    bust first (the simulator used to stop there: "Ines Chen has not been knocked out").
+    Every bounty of the night is then recorded once, for a player out."""
+    report = _careless(
+        "foxwoods", "fox_bounty_100", 1012, store_url=f"sqlite:///{tmp_path / 'b.db'}"
+    )
+    assert dict(report.mistakes)["wrong_bust_undone"] >= 1
+    records = _records(report)
+    undone = {r.event.batch for r in records if isinstance(r.event, CommandUndone)}
+    undone -= {r.event.batch for r in records if isinstance(r.event, CommandRedone)}
+    out = {
+        b.entry_id
+        for r in records
+        if isinstance(r.event, PlayersBusted) and r.batch not in undone
+        for b in r.event.busted
+    }
+    split = [
+        r.event
+        for r in records
+        if isinstance(r.event, BountyWinnersRecorded) and r.batch not in undone
+    ]
+    assert len(split) >= 1
+    assert all(ev.entry_id in out for ev in split)
+    assert len({ev.entry_id for ev in split}) == len(split)
 
 
 def test_careless_runs_add_up_the_mistakes() -> None:

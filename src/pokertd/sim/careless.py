@@ -196,10 +196,12 @@ class CarelessNight(_Night):
         try:
             records = super().run(command)
         except (RuleViolation, InvalidCommand) as exc:
-            if wrong.name not in str(exc):
+            if not any(name in str(exc) for name in (wrong.name, *wrong.right.players)):
                 raise
             # "Dmitri Dubois is not in the tournament (busted)": the refusal names the player
-            # busted by mistake (he won a pot of this hand): the floor corrects it first
+            # busted by mistake (he won a pot of this hand), or "Ines Chen has not been
+            # knocked out": the player meant (her split bounty recorded, I4): the floor
+            # corrects the bust first
             self.refused(command, before)
             self._correct()
             return super().run(command)
