@@ -469,12 +469,17 @@
       async register() {
         const name = this.newName.trim();
         if (!name) { this.say("Type the player's name first.", true); return; }
+        const card = this.newCard.trim();
         const body = { name, age_ok: this.ageOk, member_ok: this.memberOk };
-        if (this.newCard.trim()) body.member = this.newCard.trim();
+        if (card) body.member = card;
         if (this.picked) body.player_id = this.picked.id;
         const out = await this.run("register", body);
         if (out) {
-          this.newName = ""; this.newCard = ""; this.picked = null; this.picks = [];
+          // Clear only what was sent: the floor may already be typing the next player
+          // while this answer was on its way (the new row shows first, pushed).
+          if (this.newName.trim() === name && this.newCard.trim() === card) {
+            this.newName = ""; this.newCard = ""; this.picked = null; this.picks = [];
+          }
           this.receipt = (out.events || []).map((e) => e.text).join("\n");
         }
       },
