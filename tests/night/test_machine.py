@@ -185,16 +185,7 @@ QUICK = settings(
 """The CI tier: three nights per profile of 25 random steps each, then the rest of the night
 played by the busy floor (the same nights every run)."""
 
-SLOW = settings(
-    max_examples=EXAMPLES or 12,
-    stateful_step_count=50,
-    deadline=None,
-    derandomize=not RANDOM,
-    database=None,
-    phases=PHASES,
-    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
-    print_blob=True,
-)
+SLOW = settings(QUICK, max_examples=EXAMPLES or 12, stateful_step_count=50)
 """The slow tier: twelve nights per profile of 50 random steps each, then the rest of the
 night (the same nights every run; ``NIGHTS_RANDOM=1``, ``NIGHTS_SEED`` and
 ``NIGHTS_EXAMPLES`` for a harder hunt)."""
