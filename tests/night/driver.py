@@ -82,7 +82,7 @@ START = datetime(2026, 11, 25, 19, 0, tzinfo=UTC)
 NIGHTS: dict[str, tuple[str, ...]] = {
     "tda": ("fox_wed_80", "fox_bounty_100"),
     "kojack": ("kpc_nlh",),
-    "tnpl": ("tnpl_league",),
+    "tnpl": ("tnpl_league", "tnpl_league_late"),
     "nj_fundraiser": ("nj_fundraiser", "nj_fundraiser_timed"),
     "spotlight": ("spot_league",),
     "foxwoods": ("fox_wed_80", "fox_bounty_100"),

@@ -72,7 +72,7 @@ from pokertd.tournament.clock import (
 from pokertd.tournament.clock import view as clock_at
 from pokertd.tournament.eliminations import PlayersBusted
 from pokertd.tournament.entries import Roster, Setup, open_sales, registration_open
-from pokertd.tournament.entries.log import StackForfeited
+from pokertd.tournament.entries.log import EntryBought, StackForfeited
 from pokertd.tournament.entries.rules import EntryStatus
 from pokertd.tournament.framework import Context, EventRecord, TournamentState, decide, fold
 from pokertd.tournament.prizes import (
@@ -926,6 +926,21 @@ def cli_faces(night: FloorNight) -> list[str]:
     return found
 
 
+def stacks(r: Reading) -> list[str]:
+    """TNPL-B2iii (A6) with TNPL-B2i (A5): where an early-registration bonus is given,
+    everyone else gets a full stack, so one night never issues a bonus and a late-entry
+    reduction (entries of undone batches included: neither may ever have been sold)."""
+    bonus = [e.name for e in _bought(r) if e.bonus]
+    cut = [e.name for e in _bought(r) if e.reduction]
+    if bonus and cut:
+        return [f"early bonus ({bonus[0]}) and late reduction ({cut[0]}) in one event"]
+    return []
+
+
+def _bought(r: Reading) -> list[EntryBought]:
+    return [rec.event for rec in r.records if isinstance(rec.event, EntryBought)]
+
+
 def everything(r: Reading) -> list[str]:
     """Every check of this module on one reading."""
     return [
@@ -937,6 +952,7 @@ def everything(r: Reading) -> list[str]:
         *faces(r),
         *prompt(r),
         *sheets(r),
+        *stacks(r),
     ]
 
 
@@ -962,5 +978,6 @@ __all__ = [
     "scan_hands",
     "seats",
     "sheets",
+    "stacks",
     "the_end",
 ]

@@ -258,6 +258,13 @@ class Template:
                 f"a late-entry reduction of up to {_pct(cap)} is over {profile.title}'s limit "
                 f"of {_pct(profile.late_entry_penalty_max_pct)} ({cite('A5')})"
             )
+        if self.early_bird_bonus_pct > 0 and self.late_entry_penalty_pct_per_level > 0:
+            out.append(
+                f"an early-registration bonus of {_pct(self.early_bird_bonus_pct)} and a "
+                f"late-entry reduction of {_pct(self.late_entry_penalty_pct_per_level)} a level "
+                "cannot be in one event: where a bonus is given, everyone else gets a full "
+                f"stack ({cite('A6', 'A5')})"
+            )
         try:
             self.structure_value()
         except InvalidCommand as exc:

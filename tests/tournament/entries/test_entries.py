@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 from dataclasses import replace
+from fractions import Fraction
 
 import pytest
 from floor_helpers import Night, clock_at
 
 from pokertd.codec import to_json
 from pokertd.errors import InvalidCommand, NotFound, RuleViolation
+from pokertd.service import TournamentService
+from pokertd.store import open_store
 from pokertd.store.snapshot import decode_snapshot, encode_snapshot
 from pokertd.tournament.eliminations import Bust
 from pokertd.tournament.entries import (
@@ -300,14 +303,45 @@ def test_TNPL_B2iii_early_bird_bonus() -> None:
 
 
 def test_TNPL_B2i_late_entry_reduction() -> None:
-    """TNPL-B2i: 10,000, 10 %/level: level 1 -> 9,000; 2 -> 8,000; 3 -> 7,000; 4 -> 7,000."""
-    night = Night("tnpl_league", early_bird_bonus_pct=0)
+    """TNPL-B2i: 10,000, 10 %/level: level 1 -> 9,000; 2 -> 8,000; 3 -> 7,000; 4 -> 7,000
+    (the rulebook's own example, "a 10k stack could be penalized by the player receiving 9k
+    in the first level, 8k in the second and 7k in the third"), in the shipped template of
+    that scheme, which gives no early bonus (TNPL-B2iii)."""
+    night = Night("tnpl_league_late")
     night.register("OnTime")
     for level, name in ((1, "L1"), (2, "L2"), (3, "L3"), (4, "L4")):
         with clock_at(level):
             night.register(name)
     issued = [e.issued for e in night.state.part(Roster).entries.values()]
     assert issued == [10000, 9000, 8000, 7000, 7000]
+
+
+def test_TNPL_B2iii_B2i_bonus_night_sells_late_entrants_a_full_stack() -> None:
+    """TNPL-B2iii: "Game Providers may provide an Early Registration Bonus of not more than
+    20% of the full stack, where provided this must utilise a full stack to all other
+    players." The shipped ``tnpl_league`` gives the bonus: on time 10,000 + 2,000 =
+    12,000; a level-2 entrant gets the full 10,000, not the 8,000 of TNPL-B2i's scheme."""
+    night = Night("tnpl_league")
+    night.register("OnTime")
+    with clock_at(2):
+        night.register("Level2")
+    issued = {e.name: (e.issued) for e in night.state.part(Roster).entries.values()}
+    assert issued == {"OnTime": 12_000, "Level2": 10_000}
+
+
+def test_TNPL_B2iii_B2i_bonus_and_late_reduction_refused_together() -> None:
+    """TNPL-B2iii with TNPL-B2i: a hand-built event with a 20 % bonus and a 10 % a level
+    reduction is refused, naming the venue's rules, and nothing is created."""
+    tmpl = load_template("tnpl_league").with_changes(
+        late_entry_penalty_pct_per_level=Fraction(1, 10)
+    )
+    (problem,) = [p for p in tmpl.problems() if "full stack" in p]
+    assert "20%" in problem and "10%" in problem
+    assert "TNPL-B2iii" in problem and "TNPL-B2i" in problem
+    svc = TournamentService(open_store("sqlite:///:memory:"))
+    with pytest.raises(InvalidCommand, match=r"full stack.*TNPL-B2iii"):
+        svc.create(CreateTournament(name="Both", template=tmpl), tournament_id="both")
+    assert not svc.exists("both")
 
 
 def test_KPC_6f_alternates_in_list_order() -> None:

@@ -82,6 +82,13 @@ def entry_chips(
     (A6, TNPL-B2iii) less the late-entry reduction of ``reduction_pct_per_level`` per level
     started, at most ``reduction_cap`` (A5, TNPL-B2i). Whole chips, rounded down.
 
+    Where a bonus is given, everyone else gets a full stack (TNPL-B2iii): an event with a
+    bonus reduces no late entry, even one whose template (an old log's) sets both.
+
+    >>> entry_chips(10000, early=False, bonus_pct=Fraction(1, 5), level=2,
+    ...             reduction_pct_per_level=Fraction(1, 10), reduction_cap=Fraction(3, 10))
+    EntryChips(chips=10000, bonus=0, reduction=0)
+
     >>> entry_chips(10000, early=True, bonus_pct=Fraction(1, 10), level=None,
     ...             reduction_pct_per_level=0, reduction_cap=0)
     EntryChips(chips=11000, bonus=1000, reduction=0)
@@ -91,7 +98,7 @@ def entry_chips(
     """
     bonus = int(stack * bonus_pct) if early and bonus_pct else 0
     reduction = 0
-    if level is not None and reduction_pct_per_level:
+    if level is not None and reduction_pct_per_level and not bonus_pct:
         reduction = int(stack * min(reduction_pct_per_level * level, reduction_cap))
     return EntryChips(chips=stack + bonus - reduction, bonus=bonus, reduction=reduction)
 
