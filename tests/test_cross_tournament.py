@@ -300,3 +300,66 @@ def test_FOX_REG5_G2_the_winner_of_a_finished_event_may_enter_another() -> None:
     venue.run("noon", Bust(players=("Bob",), eliminator="Alice"))  # Alice wins noon
     venue.run("two", reg("Alice", "1001"))
     assert len(venue.service.state("two").part(Roster).alive()) == 1
+
+
+def test_FOX_REG5_one_event_at_a_time_not_one_flight() -> None:
+    """FOX-REG5 ("Players may only play in one event at a time. (No table jumping)") with
+    flights: a Main Event declared with re-entry across flights (issue 14) is one event.
+    Alice bagged 20,000 in Day 1A (3 x 15,000 = 45,000 = Alice 20,000 + Bob 25,000); she
+    is not playing, so she may enter Day 1B. While Day 1A still plays she may not (table
+    jumping), and a bagged stack still bars her from another event. Day 2 carries her best
+    stack (30,000 of Day 1B; the 20,000 of Day 1A is surrendered), as ``carry_flights``
+    does: the Foxwoods rulebook says nothing of flights, its re-entrant is "treated as a new
+    player" (FOX-RE) and only one stack per player plays (A13)."""
+    from pokertd.series_service import SeriesService
+    from pokertd.tournament.days import EndDay
+
+    venue = Venue()
+    for tid in ("m1a", "m1b", "side"):
+        venue.event(tid)
+    series = SeriesService(venue.service)
+    series.create_series("fall", "Fall Festival")
+    series.add_flighted("fall", "main", "Main Event", reentry=True)
+    series.add_event("fall", "m1a", flight_of="main", label="Day 1A")
+    series.add_event("fall", "m1b", flight_of="main", label="Day 1B")
+    series.add_event("fall", "side")
+    for name, card in (("Alice", "1001"), ("Bob", "1002"), ("Carol", "1003")):
+        venue.run("m1a", reg(name, card))
+    err = venue.refused("m1b", reg("Alice", "1001"))  # Day 1A still plays: no table jumping
+    assert err.rule_ids == ("FOX-REG5",)
+    assert "Alice is still alive in M1A (m1a): one event at a time." in str(err)
+    venue.run("m1a", Bust(players=("Carol",), eliminator="Bob"))
+    venue.service.run("m1a", EndDay(day=1, counts=(("Alice", 20_000), ("Bob", 25_000))))
+    venue.run("m1b", reg("Alice", "1001"))  # bagged in Day 1A: Day 1B of the same event
+    err = venue.refused("side", reg("Alice", "1001"))  # another event: still one at a time
+    assert err.rule_ids == ("FOX-REG5",)
+    assert sorted(err.context["alive_in"]) == ["M1A (m1a)", "M1B (m1b)"]
+    for name, card in (("Dan", "1004"), ("Eve", "1005")):
+        venue.run("m1b", reg(name, card))
+    venue.run("m1b", Bust(players=("Dan",), eliminator="Alice"))
+    venue.service.run("m1b", EndDay(day=1, counts=(("Alice", 30_000), ("Eve", 15_000))))
+    formed = series.day2("fall", "main", tournament_id="m2")
+    assert formed.stacks == (("Alice", "Day 1B", 30_000), ("Bob", "Day 1A", 25_000),
+                             ("Eve", "Day 1B", 15_000))  # fmt: skip
+    assert (formed.players, formed.chips, formed.surrendered, formed.entries) == (
+        3, 70_000, 1, 6)  # fmt: skip
+
+
+def test_FOX_REG5_flights_without_reentry_stay_one_stack() -> None:
+    """A flighted event declared without re-entry: a player bagged in Day 1A is refused
+    Day 1B (FOX-REG5 as before; Day 2 would refuse two bags of one player anyway)."""
+    from pokertd.series_service import SeriesService
+    from pokertd.tournament.days import EndDay
+
+    venue = Venue()
+    for tid in ("m1a", "m1b"):
+        venue.event(tid)
+    series = SeriesService(venue.service)
+    series.create_series("fall", "Fall Festival")
+    series.add_flighted("fall", "main", "Main Event", reentry=False)
+    series.add_event("fall", "m1a", flight_of="main")
+    series.add_event("fall", "m1b", flight_of="main")
+    venue.run("m1a", reg("Alice", "1001"))
+    venue.service.run("m1a", EndDay(day=1, counts=(("Alice", 15_000),)))
+    err = venue.refused("m1b", reg("Alice", "1001"))
+    assert err.rule_ids == ("FOX-REG5",)

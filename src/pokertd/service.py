@@ -63,8 +63,10 @@ from pokertd.store.portable import (
     postgres_commands,
     read_export,
 )
+from pokertd.store.series import SeriesStore
 from pokertd.store.snapshot import decode_snapshot, encode_snapshot, snapshot_key
 from pokertd.tournament import permissions
+from pokertd.tournament.days import Days
 from pokertd.tournament.entries import (
     CreateTournament,
     PlayerAdded,
@@ -233,8 +235,8 @@ class TournamentService:
         self._snapshot_every = snapshot_every
         self._cache: dict[str, _Cached] = {}
         self._cache_lock = threading.Lock()
-        self._live: dict[str, tuple[int, str, tuple[tuple[str, str], ...]]] = {}
-        """Per other tournament: ``(seq, label, live players)`` (FOX-REG5 look-ups)."""
+        self._live: dict[str, tuple[int, str, tuple[tuple[str, str], ...], bool]] = {}
+        """Per other tournament: ``(seq, label, live players, bagged)`` (FOX-REG5)."""
         self.heavy_seconds = HEAVY_SECONDS
         """Time cap of a heavy command's part outside the lock (see ``HEAVY_SECONDS``)."""
         self._subscribers: list[Subscriber] = []
@@ -413,13 +415,19 @@ class TournamentService:
     def _elsewhere(self, tournament_id: str) -> Elsewhere:
         """Where else each player still has a live stack, from every other tournament in
         the store (FOX-REG5). Called with no lock held; one query lists the tournaments,
-        and each one's live players are cached per ``(tournament, seq)``."""
+        and each one's live players are cached per ``(tournament, seq)``.
+
+        FOX-REG5 is one *event* at a time, not one flight: another flight of the same
+        flighted event that allows re-entering flights does not count once it is bagged
+        (its players are not playing; Day 2 carries each one's best stack). A flight still
+        playing counts (no table jumping), and so does every other event."""
         found: list[tuple[str, tuple[tuple[str, str], ...]]] = []
+        sister_flights = self._reentry_flights(tournament_id)
         for info in self.store.tournaments():
             if info.id == tournament_id:
                 continue
-            label, live = self._live_players(info)
-            if live:
+            label, live, bagged = self._live_players(info)
+            if live and not (bagged and info.id in sister_flights):
                 found.append((label, live))
         index = tuple(found)
 
@@ -432,15 +440,36 @@ class TournamentService:
 
         return elsewhere
 
-    def _live_players(self, info: TournamentInfo) -> tuple[str, tuple[tuple[str, str], ...]]:
-        """``(label, live players)`` of another tournament at its last seq: from the cache,
-        else read under that tournament's own lock (or folded privately when this process
-        does not hold it, so looking does not keep every old event in memory)."""
+    def _reentry_flights(self, tournament_id: str) -> frozenset[str]:
+        """The other flights of ``tournament_id``'s flighted event when that event lets a
+        player enter more than one flight (issue 14); empty otherwise or without series."""
+        store = self.store
+        if not isinstance(store, SeriesStore):
+            return frozenset()
+        row = store.series_of(tournament_id)
+        if row is None or row.role != "flight":
+            return frozenset()
+        event = store.flighted(row.series, row.event)
+        if event is None or not event.reentry:
+            return frozenset()
+        return frozenset(
+            r.tournament
+            for r in store.series_events(row.series)
+            if r.role == "flight" and r.event == row.event and r.tournament != tournament_id
+        )
+
+    def _live_players(
+        self, info: TournamentInfo
+    ) -> tuple[str, tuple[tuple[str, str], ...], bool]:
+        """``(label, live players, bagged)`` of another tournament at its last seq: from
+        the cache, else read under that tournament's own lock (or folded privately when
+        this process does not hold it, so looking does not keep every old event in
+        memory). ``bagged``: its day has ended and its survivors' chips are bagged."""
         with self._cache_lock:
             known = self._live.get(info.id)
             cached = self._cache.get(info.id)
         if known is not None and known[0] == info.last_seq:
-            return known[1], known[2]
+            return known[1], known[2], known[3]
         private = cached is None or cached.state.seq == 0
         if private:
             cached = _Cached(TournamentState(info.id))
@@ -451,10 +480,10 @@ class TournamentService:
                 self._publish(info.id, fresh)
             state = cached.state
             label = f"{state.part(Setup).name or info.name} ({info.id})"
-            entry = (state.seq, label, live_players(state))
+            entry = (state.seq, label, live_players(state), state.part(Days).bagged)
         with self._cache_lock:
             self._live[info.id] = entry
-        return entry[1], entry[2]
+        return entry[1], entry[2], entry[3]
 
     def create(
         self,
