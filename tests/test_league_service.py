@@ -106,6 +106,31 @@ def test_SPOT_6_13_late_sign_out_voids_and_missing_one_holds_back(
     assert ann[0].total == 8
 
 
+def test_SPOT_6_13_a_flagged_late_sign_out_stays_void_until_the_flag_is_undone(
+    league: LeagueService,
+) -> None:
+    """SPOT-6.13: "a player who delays signing out to gain position forfeits that event's
+    points" (G5). Cat was 2nd in night two (7 + 1 = 8) and 4th in one (5 + 1 = 6): best 2
+    = 14. Flagged late in two: 6. A sign-out recorded after the flag is refused (it gave
+    the 8 back before) and changes nothing; undoing the flag gives them back: 14."""
+    cat = lambda: {r.name: r.points for r in league.standings("spot", "q1").rows}["Cat"]  # noqa: E731
+    assert cat() == 14
+    league.flag("two", "Cat", actor="floor")
+    assert cat() == 6
+    with pytest.raises(RuleViolation, match=r"flagged late.*SPOT-6\.13") as caught:
+        league.signout("two", "Cat", actor="floor")
+    assert caught.value.rule_ids == ("SPOT-6.13",)
+    assert cat() == 6
+    marks = {(s.tournament, s.player): s.mark for s in league.store.signouts(["two"])}
+    assert "late" in marks.values()
+    league.unflag("two", "Cat", actor="td")
+    assert cat() == 14
+    with pytest.raises(InvalidCommand, match="not flagged late"):
+        league.unflag("two", "Cat", actor="td")
+    league.signout("two", "Cat", actor="floor")  # no flag: an ordinary sign-out again
+    assert cat() == 14
+
+
 def test_an_event_counts_toward_one_season_of_a_league(league: LeagueService) -> None:
     league.add_season(Season(league="spot", key="q2", name="Q2"))
     with pytest.raises(InvalidCommand, match="one season of a league at most"):
@@ -183,6 +208,15 @@ def test_cli_league_commands(tmp_path: Path) -> None:
     rows = json.loads(out)["rows"]
     # Ann 10 + 2 KOs = 12; Bob 7 (signed out); Cat 5 flagged late -> 0.
     assert [(r["name"], r["points"]) for r in rows] == [("Ann", 12), ("Bob", 7), ("Cat", 0)]
+    code, out = cli("signout", "one", "Cat")  # SPOT-6.13: the flag stands
+    assert code == 2
+    assert "flagged late" in out and "SPOT-6.13" in out
+    code, out = cli("standings", "spot", "q1", "--json")
+    assert [r["points"] for r in json.loads(out)["rows"]] == [12, 7, 0]
+    assert cli("unflag", "one", "Cat")[0] == 0  # the flag undone: Cat's 5 count again
+    code, out = cli("standings", "spot", "q1", "--json")
+    assert [(r["name"], r["points"]) for r in json.loads(out)["rows"]][2] == ("Cat", 5)
+    assert cli("flag", "one", "Cat")[0] == 0
     code, out = cli("qualifiers", "spot", "q1", "--json")
     assert [q["stack"] for q in json.loads(out)["qualifiers"]] == [6200, 5700]
     code, out = cli("create", "bad", "--formula", "__import__('os')")

@@ -567,12 +567,44 @@ class LeagueService:
         alive = roster.live_entry(found.player_id) is not None
         return self._identify(found), found, alive
 
+    def _mark_of(self, tournament_id: str, key: str) -> SignOut | None:
+        """The player's sign-out mark in the tournament now, if any."""
+        for row in self.store.signouts([tournament_id]):
+            if row.player == key:
+                return SignOut(row.mark)
+        return None
+
     def signout(self, tournament_id: str, player: str, *, actor: str) -> SignOutRow:
-        """Record that an eliminated player signed out: their points are credited."""
+        """Record that an eliminated player signed out: their points are credited.
+
+        Refused, writing nothing, once a late sign-out is flagged (SPOT-6.13: a player who
+        delays signing out forfeits that event's points): a sign-out recorded afterwards
+        would bring them back. A flag put by mistake is taken back with :meth:`unflag`.
+        """
         key, found, alive = self._player_in(tournament_id, player)
         if alive:
             raise InvalidCommand(
                 f"{found.name} is still playing: only an eliminated player signs out."
+            )
+        if self._mark_of(tournament_id, key) is SignOut.LATE:
+            profile = self.tournaments.state(tournament_id).part(Setup).profile
+            raise RuleViolation(
+                f"{found.name}'s sign-out was flagged late: the points of this event stay "
+                "void. If the flag was a mistake, undo the flag instead.",
+                rule_ids=profile.cite("G5"),
+            )
+        row = SignOutRow(tournament_id, key, SignOut.SIGNED.value, actor, self._now())
+        self.store.put_signout(row)
+        return row
+
+    def unflag(self, tournament_id: str, player: str, *, actor: str) -> SignOutRow:
+        """Undo a late-sign-out flag (SPOT-6.13): the player signed out, late no more, so
+        the event's points come back (a flag is only put on a player who signed out).
+        Refused, writing nothing, when the player's sign-out is not flagged."""
+        key, found, _ = self._player_in(tournament_id, player)
+        if self._mark_of(tournament_id, key) is not SignOut.LATE:
+            raise InvalidCommand(
+                f"{found.name}'s sign-out is not flagged late: there is no flag to undo."
             )
         row = SignOutRow(tournament_id, key, SignOut.SIGNED.value, actor, self._now())
         self.store.put_signout(row)

@@ -458,9 +458,7 @@ class TournamentService:
             if r.role == "flight" and r.event == row.event and r.tournament != tournament_id
         )
 
-    def _live_players(
-        self, info: TournamentInfo
-    ) -> tuple[str, tuple[tuple[str, str], ...], bool]:
+    def _live_players(self, info: TournamentInfo) -> tuple[str, tuple[tuple[str, str], ...], bool]:
         """``(label, live players, bagged)`` of another tournament at its last seq: from
         the cache, else read under that tournament's own lock (or folded privately when
         this process does not hold it, so looking does not keep every old event in

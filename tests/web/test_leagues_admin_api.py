@@ -268,4 +268,17 @@ def test_G5_floor_records_signouts_and_late_flags(env: Env) -> None:
     assert info["require_signout"] is True
     assert info["seasons"][0]["league"] == "spot"
     assert info["marks"] == {"Bob": "signed", "Cat": "late"}
+    # SPOT-6.13: a sign-out after the flag is refused; undoing the flag brings Cat's
+    # 3rd-place points back (5 + 1 attendance = 6).
+    r = env.client.post(
+        "/api/tournaments/one/league/signouts", json={"player": "Cat"}, headers=csrf
+    )
+    assert r.status_code == 409  # a rule refused it
+    assert "SPOT-6.13" in r.json()["message"]
+    r = env.client.post(
+        "/api/tournaments/one/league/flags/undo", json={"player": "Cat"}, headers=csrf
+    )
+    assert r.status_code == 200, r.text
+    assert r.json()["marks"] == {"Bob": "signed", "Cat": "signed"}
+    assert {r.name: r.points for r in leagues.standings("spot", "q1").rows}["Cat"] == 6
     assert len(leagues.store.signouts(["one", "two"])) == 2

@@ -6,8 +6,8 @@ preset ``sqrt``/``linear``/``td3`` or the league's own expression, checked safel
 ``add-event`` counts a recorded tournament toward a season (``--championship`` registers
 every qualifier in a new tournament with the stack from their points); ``standings`` and
 ``qualifiers`` (with the stacks) read the tournaments' results; ``signout`` and ``flag``
-record an eliminated player's sign-out or a late sign-out (G5: SPOT-6.13). Every command
-has ``--json``; a refusal is one line and exit code 2.
+record an eliminated player's sign-out or a late sign-out, ``unflag`` undoes a flag (G5:
+SPOT-6.13). Every command has ``--json``; a refusal is one line and exit code 2.
 """
 
 from __future__ import annotations
@@ -237,6 +237,22 @@ def flag(
             as_json,
             lambda r: console.print(
                 f"Late sign-out flagged: {player}'s points in {tournament} are void."
+            ),
+        )
+
+
+@league_app.command("unflag")
+def unflag(
+    tournament: TournamentArg, player: PlayerArg, db: DbOption = None, as_json: JsonOption = False
+) -> None:
+    """Undo a late-sign-out flag: the player's points for this event come back (SPOT-6.13)."""
+    with refusals(as_json), _leagues(db) as leagues:
+        row = leagues.unflag(tournament, player, actor=actor())
+        emit(
+            row,
+            as_json,
+            lambda r: console.print(
+                f"Late flag undone: {player}'s points in {tournament} count again."
             ),
         )
 

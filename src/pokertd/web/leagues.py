@@ -720,8 +720,11 @@ def tournament_league(tid: TournamentPath, request: Request) -> dict[str, Any]:
     return signout_state(leagues_of(request), web_of(request).service, tid)
 
 
-def _mark(request: Request, tid: str, body: SignOutBody, late: bool) -> dict[str, Any]:
-    who = authorize(request, Role.FLOOR, "flag a late sign-out" if late else "record a sign-out")
+def _mark(
+    request: Request, tid: str, body: SignOutBody, late: bool, undo: bool = False
+) -> dict[str, Any]:
+    what = "undo a late flag" if undo else "flag a late sign-out" if late else "record a sign-out"
+    who = authorize(request, Role.FLOOR, what)
     service = leagues_of(request)
     tournaments = web_of(request).service
     if not league_seasons_of(service, tid):
@@ -729,7 +732,9 @@ def _mark(request: Request, tid: str, body: SignOutBody, late: bool) -> dict[str
         raise InvalidCommand(
             "This event counts toward no league season: there are no points to sign out for."
         )
-    if late:
+    if undo:
+        service.unflag(tid, body.player, actor=who.name)
+    elif late:
         service.flag(tid, body.player, actor=who.name)
     else:
         service.signout(tid, body.player, actor=who.name)
@@ -748,6 +753,13 @@ def flag_late(tid: TournamentPath, body: SignOutBody, request: Request) -> dict[
     """Flag a late sign-out: the player's points for this event are void (G5: SPOT-6.13;
     floor; CSRF)."""
     return _mark(request, tid, body, late=True)
+
+
+@router.post("/api/tournaments/{tid}/league/flags/undo", responses=ERROR_RESPONSES)
+def unflag_late(tid: TournamentPath, body: SignOutBody, request: Request) -> dict[str, Any]:
+    """Undo a late-sign-out flag: the player's points for this event count again (G5:
+    SPOT-6.13; floor; CSRF)."""
+    return _mark(request, tid, body, late=False, undo=True)
 
 
 # ---- pages ---------------------------------------------------------------------------
