@@ -210,7 +210,8 @@ def test_cli_league_commands(tmp_path: Path) -> None:
     assert [(r["name"], r["points"]) for r in rows] == [("Ann", 12), ("Bob", 7), ("Cat", 0)]
     code, out = cli("signout", "one", "Cat")  # SPOT-6.13: the flag stands
     assert code == 2
-    assert "flagged late" in out and "SPOT-6.13" in out
+    assert "flagged late" in out
+    assert "SPOT-6.13" in out
     code, out = cli("standings", "spot", "q1", "--json")
     assert [r["points"] for r in json.loads(out)["rows"]] == [12, 7, 0]
     assert cli("unflag", "one", "Cat")[0] == 0  # the flag undone: Cat's 5 count again
