@@ -25,7 +25,7 @@ from pokertd.service import TournamentService
 from pokertd.store import open_store
 from pokertd.store.leagues import LeagueStore
 from pokertd.tournament.eliminations import Bust
-from pokertd.tournament.entries import CreateTournament, Register, Roster
+from pokertd.tournament.entries import CreateTournament, Register, Roster, Setup
 from pokertd.tournament.templates import load_template
 
 SCHEME = PointsScheme(
@@ -113,7 +113,10 @@ def test_SPOT_6_13_a_flagged_late_sign_out_stays_void_until_the_flag_is_undone(
     points" (G5). Cat was 2nd in night two (7 + 1 = 8) and 4th in one (5 + 1 = 6): best 2
     = 14. Flagged late in two: 6. A sign-out recorded after the flag is refused (it gave
     the 8 back before) and changes nothing; undoing the flag gives them back: 14."""
-    cat = lambda: {r.name: r.points for r in league.standings("spot", "q1").rows}["Cat"]  # noqa: E731
+
+    def cat() -> float:
+        return {r.name: r.points for r in league.standings("spot", "q1").rows}["Cat"]
+
     assert cat() == 14
     league.flag("two", "Cat", actor="floor")
     assert cat() == 6
@@ -179,6 +182,57 @@ def test_A3_championship_stacks_shown_then_registered(league: LeagueService) -> 
         league.add_championship("spot", "q1", "quarterly")
     # The championship does not count toward the season's points.
     assert table(league)[0] == ("Bob", 22, 1)
+
+
+def test_SPOT_6_26_quarterly_from_the_shipped_profile_and_template(tmp_path: Path) -> None:
+    """SPOT-6.26 (A3): "Every player starts with the same amount of chips ... The only
+    exception is if you are participating in a Quarterly Tournament", where staff set each
+    stack from the season's points. The catalogue's numbers: stacks 12,000 / 9,500 / 8,000
+    for three players; here 5000 + 100 x points for 70, 45 and 30 points. The shipped
+    Spotlight profile and the shipped ``spot_quarterly`` template do it from the CLI (the
+    face a league organiser uses); an ordinary Spotlight night still refuses a stack."""
+    db = f"sqlite:///{tmp_path / 'quarterly.db'}"
+    svc = TournamentService(open_store(db))
+    night(svc, "one", ["Ann", "Bob", "Cat"], [("Cat", "Ann"), ("Bob", "Ann")])
+    with pytest.raises(RuleViolation, match="same 5,000 chips") as caught:
+        svc.run("one", Register(name="Dee", age_ok=True, member_ok=True, stack=9_000))
+    assert caught.value.rule_ids == ("SPOT-6.26",)
+    svc.close()
+    runner = CliRunner()
+
+    def cli(*args: str) -> tuple[int, str]:
+        result = runner.invoke(app, [*args, "--db", db])
+        assert "Traceback" not in result.output
+        return result.exit_code, result.output
+
+    assert cli("league", "create", "spot", "--table", "70,45,30")[0] == 0
+    assert cli("league", "season", "spot", "q1", "--top", "3",
+               "--stack", "5000 + 100 * points")[0] == 0  # fmt: skip
+    assert cli("league", "add-event", "spot", "q1", "one")[0] == 0
+    for name in ("Bob", "Cat"):
+        assert cli("league", "signout", "one", name)[0] == 0
+    code, out = cli("new", "--template", "spot_quarterly", "--name", "Q1 Quarterly", "--id", "qt")
+    assert code == 0, out
+    code, out = cli("league", "add-event", "spot", "q1", "qt", "--championship", "--json")
+    assert code == 0, out
+    plan = [(q["name"], q["points"], q["stack"]) for q in json.loads(out)["qualifiers"]]
+    assert plan == [("Ann", 70, 12_000), ("Bob", 45, 9_500), ("Cat", 30, 8_000)]
+    svc = TournamentService(open_store(db))
+    state = svc.state("qt")
+    assert state.part(Setup).profile.name == "spotlight"  # the shipped profile, as shipped
+    issued = sorted((e.name, e.issued) for e in state.part(Roster).entries.values())
+    assert issued == [("Ann", 12_000), ("Bob", 9_500), ("Cat", 8_000)]
+    svc.close()
+
+
+def test_SPOT_6_26_stacks_from_points_only_where_the_venue_has_a_quarterly() -> None:
+    """A3: Foxwoods gives everyone the same stack (FOX-7, FOX-REG2): a Foxwoods template
+    asking for stacks from points is refused with Foxwoods' rules, Spotlight's is not."""
+    fox = load_template("fox_grinder").with_changes(stacks_from_points=True)
+    (problem,) = [p for p in fox.problems() if "league points" in p]
+    assert "FOX-" in problem
+    assert "SPOT-" not in problem
+    assert not load_template("spot_quarterly").problems()
 
 
 def test_store_is_a_league_store() -> None:

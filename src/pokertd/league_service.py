@@ -65,7 +65,6 @@ from pokertd.league.standings import (
     standings,
 )
 from pokertd.player_service import PlayerService
-from pokertd.rules.enums import StartingStackSource
 from pokertd.service import TournamentService, utc_now
 from pokertd.store.base import gc_paused
 from pokertd.store.leagues import LeagueRow, LeagueStore, SeasonEventRow, SeasonRow, SignOutRow
@@ -473,11 +472,11 @@ class LeagueService:
         state = self.tournaments.state(tournament_id)
         setup, roster = state.part(Setup), state.part(Roster)
         profile = setup.profile
-        if profile.starting_stack_source is not StartingStackSource.PER_PLAYER_FROM_POINTS:
+        if not setup.tmpl.takes_stacks_from_points(profile):
             raise RuleViolation(
                 f"{setup.name or tournament_id} gives everyone the same stack: create the "
-                "championship with stacks from points (starting_stack_source = "
-                "per_player_from_points).",
+                "championship from a template with stacks from points (Spotlight: "
+                "spot_quarterly).",
                 rule_ids=profile.cite("A3"),
             )
         if roster.entry_count:

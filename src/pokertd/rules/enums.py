@@ -336,7 +336,12 @@ class StartingStackSource(StrEnum):
     """Where starting stacks come from (A3)."""
 
     UNIFORM = "uniform"
+    """Every event: the same stack for everyone (NJ-2, FOX-7)."""
+    PER_EVENT_FROM_POINTS = "per_event_from_points"
+    """The same stack for everyone, except in an event whose template takes the stacks
+    from league points (SPOT-6.26: the Quarterly Tournament)."""
     PER_PLAYER_FROM_POINTS = "per_player_from_points"
+    """Every event of the profile takes each player's stack from league points."""
 
 
 @unique

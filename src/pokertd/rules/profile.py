@@ -155,7 +155,9 @@ class RuleProfile:
     """A player may be alive in one event only (A2, A13: FOX-REG5): FOX true."""
     starting_stack_source: StartingStackSource = StartingStackSource.UNIFORM
     """Uniform stacks, or per player from league points (A3: SPOT-6.26, NJ-2, FOX-REG2):
-    uniform everywhere; SPOT's Quarterly is points-based (set per event)."""
+    uniform everywhere but SPOT, ``per_event_from_points``: its Quarterly Tournament (a
+    template with ``stacks_from_points``, ``spot_quarterly``) takes each player's stack
+    from the season's points, every other session gives everyone the same stack."""
     starting_stack: int | None = None
     """Default starting stack in chips, ``None`` = set by the event (A3: NJ-2, NJ-44a,
     FOX-REG2, FOX-7): per event everywhere (FOX 15,000-50,000 by event, Appendix A)."""

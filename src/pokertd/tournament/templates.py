@@ -31,7 +31,7 @@ from typing import Any
 
 from pokertd.errors import InvalidCommand, NotFound
 from pokertd.money import format_money, parse_money
-from pokertd.rules import FinishMethod, RuleProfile, load_profile
+from pokertd.rules import FinishMethod, RuleProfile, StartingStackSource, load_profile
 from pokertd.rules.profile import parse_fraction, parse_toml, read_text_file
 from pokertd.tournament.clock.structures import Structure, load_structure, structure_from_dict
 from pokertd.types import Cents, Chips
@@ -141,6 +141,11 @@ class Template:
     progressive_bounties: bool = False
     """Bounties are progressive (PKO) rather than fixed: the event set-up turns the prize
     option on when it creates the event (I1)."""
+    stacks_from_points: bool = False
+    """Each player's starting stack is set from league points (A3: SPOT-6.26, the
+    Quarterly Tournament: ``spot_quarterly``); only where the profile's
+    ``starting_stack_source`` allows it. ``starting_stack`` is then what a player
+    registered without points' stack gets."""
     custom_structure: dict[str, Any] | None = None
     """A structure written with the event itself (the data of :meth:`Structure.as_json`,
     e.g. levels edited in the browser's event set-up) instead of a preset; ``structure`` is
@@ -165,6 +170,16 @@ class Template:
         parts = [self.fees.prize_pool, self.added_money, self.guarantee]
         parts += [t.fees.prize_pool for t in (self.rebuy, self.addon) if t is not None]
         return not any(parts)
+
+    def takes_stacks_from_points(self, profile: RuleProfile) -> bool:
+        """Whether staff set each player's starting stack from league points in this
+        event (A3: SPOT-6.26 Quarterly): the profile says so for every event
+        (``per_player_from_points``), or for events that say so (``per_event_from_points``
+        and :attr:`stacks_from_points`)."""
+        source = profile.starting_stack_source
+        if source is StartingStackSource.PER_PLAYER_FROM_POINTS:
+            return True
+        return source is StartingStackSource.PER_EVENT_FROM_POINTS and self.stacks_from_points
 
     def load_profile(self) -> RuleProfile:
         """The rule profile this template names."""
@@ -257,6 +272,11 @@ class Template:
             out.append(
                 f"a late-entry reduction of up to {_pct(cap)} is over {profile.title}'s limit "
                 f"of {_pct(profile.late_entry_penalty_max_pct)} ({cite('A5')})"
+            )
+        if self.stacks_from_points and not self.takes_stacks_from_points(profile):
+            out.append(
+                f"every player starts with the same stack at {profile.title}: no stacks "
+                f"from league points ({cite('A3')})"
             )
         if self.early_bird_bonus_pct > 0 and self.late_entry_penalty_pct_per_level > 0:
             out.append(
@@ -416,6 +436,7 @@ def template_from_dict(data: Mapping[str, Any], *, name: str = "custom") -> Temp
         source=str(data.get("source", "")),
         notes=str(data.get("notes", "")),
         progressive_bounties=bool(data.get("progressive_bounties", False)),
+        stacks_from_points=bool(data.get("stacks_from_points", False)),
         custom_structure=custom,
     )
 
@@ -457,6 +478,7 @@ def template_to_dict(template: Template) -> dict[str, Any]:
         "reentry": t.reentry,
         "reentry_max": t.reentry_max,
         "progressive_bounties": t.progressive_bounties,
+        "stacks_from_points": t.stacks_from_points,
         "early_bird_bonus_pct": _ratio(t.early_bird_bonus_pct),
         "late_entry_penalty_pct_per_level": _ratio(t.late_entry_penalty_pct_per_level),
         "late_entry_penalty_cap_pct": None

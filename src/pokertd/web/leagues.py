@@ -643,11 +643,13 @@ def create_championship(
     if plan["problem"]:
         raise InvalidCommand(plan["problem"])
     setup = tournaments.state(plan["copies"]).part(Setup)
-    profile = dataclasses.replace(
-        setup.profile, starting_stack_source=StartingStackSource.PER_PLAYER_FROM_POINTS
-    )
+    tmpl, profile = setup.tmpl.with_changes(stacks_from_points=True), setup.profile
+    if not tmpl.takes_stacks_from_points(profile):  # a profile without the Quarterly's rule
+        profile = dataclasses.replace(
+            profile, starting_stack_source=StartingStackSource.PER_PLAYER_FROM_POINTS
+        )
     tid = tournaments.create(
-        CreateTournament(name=name, template=setup.tmpl, profile=profile),
+        CreateTournament(name=name, template=tmpl, profile=profile),
         actor=who.name,
         role=who.role.value,
     )

@@ -33,7 +33,7 @@ from typing import Annotated, Any
 
 from pokertd.errors import InvalidCommand, RuleViolation
 from pokertd.money import format_money
-from pokertd.rules import ForfeitWindow, RuleProfile, StartingStackSource
+from pokertd.rules import ForfeitWindow, RuleProfile
 from pokertd.tournament import limits as lim
 from pokertd.tournament.entries.rules import (
     EntryChips,
@@ -818,7 +818,7 @@ def _decide_register(state: TournamentState, cmd: Register, ctx: Context) -> lis
     given, level = _entry_chips(state, ctx, first=True)
     chips, bonus, reduction = given.chips, given.bonus, given.reduction
     if cmd.stack is not None:
-        if profile.starting_stack_source is not StartingStackSource.PER_PLAYER_FROM_POINTS:
+        if not tmpl.takes_stacks_from_points(profile):
             raise RuleViolation(
                 f"Every player starts with the same {tmpl.starting_stack:,} chips.",
                 rule_ids=profile.cite("A3"),
