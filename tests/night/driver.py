@@ -84,13 +84,14 @@ NIGHTS: dict[str, tuple[str, ...]] = {
     "kojack": ("kpc_nlh",),
     "tnpl": ("tnpl_league", "tnpl_league_late"),
     "nj_fundraiser": ("nj_fundraiser", "nj_fundraiser_timed"),
-    "spotlight": ("spot_league",),
+    "spotlight": ("spot_league", "spot_quarterly"),
     "foxwoods": ("fox_wed_80", "fox_bounty_100"),
 }
 """Every shipped profile with the templates its nights are played on: first the profile's
 own night (the one of ``tests/test_citations.py``), then a bounty event, a rebuy event and a
 timed finish where the profile has one (A8 re-entry: kpc_nlh, fox_wed_80; A9 rebuys and
-NJ-6b: the NJ pair; I1-I4 bounties: fox_bounty_100; A10 add-on: the TDA night's)."""
+NJ-6b: the NJ pair; I1-I4 bounties: fox_bounty_100; A10 add-on: the TDA night's; A5 and
+A6 apart, TNPL-B2i/B2iii: the TNPL pair; A3 stacks from points, SPOT-6.26: the Quarterly)."""
 
 TDA_ADDON = AddonTerms(fees=Fees(prize_pool=2000), chips=10_000, at_level=4)
 """The add-on the TDA night sells (A10), as in ``tests/test_citations.py``."""
@@ -376,10 +377,24 @@ class FloorNight:
         is taken and the venue keeps a list, he goes on the alternate list (A12)."""
         name = name or self.new_name()
         card = f"C{name.split()[-1]}"
-        found = self.attempt(Register(name=name, member=card, age_ok=True))
+        stack = self.points_stack(name)
+        found = self.attempt(Register(name=name, member=card, age_ok=True, stack=stack))
         if isinstance(found, PokertdError) and found.context.get("hint") == "alternate":
-            return self.attempt(Register(name=name, member=card, age_ok=True, alternate=True))
+            return self.attempt(
+                Register(name=name, member=card, age_ok=True, alternate=True, stack=stack)
+            )
         return found
+
+    def points_stack(self, name: str) -> int | None:
+        """In a Quarterly (SPOT-6.26: stacks from the season's points), the stack staff
+        set for this player: 5,000 + 100 x points, points 0-70 from the player's number
+        (so the field's stacks differ, 5,000 to 12,000); elsewhere ``None`` (the event's
+        own stack, A3)."""
+        setup = self.setup
+        if not setup.tmpl.takes_stacks_from_points(setup.profile):
+            return None
+        digits = "".join(c for c in name if c.isdigit()) or "0"
+        return 5_000 + 100 * (int(digits) * 37 % 71)
 
     def shown_plan(self) -> PlanShown | None:
         """The plan the console shows now (``floor_plan``: the moves waiting, else the moves

@@ -484,6 +484,11 @@ class NightMachine(RuleBasedStateMachine):
         if self.deal_made():
             self.n.refuse(Register(name=name, member="C99", age_ok=True), "J2: the deal closed it")
             return name
+        if self.n.points_stack(name) is None:
+            self.n.refuse(
+                Register(name=name, member=f"C{name.split()[-1]}", age_ok=True, stack=9_000),
+                "A3 (SPOT-6.26, FOX-7, NJ-2): the same stack for everyone outside a Quarterly",
+            )
         self.n.register(name)
         return name
 
@@ -497,7 +502,8 @@ class NightMachine(RuleBasedStateMachine):
         if player.entries:
             command: Command = Reenter(player=player.name)
         else:
-            command = Register(name=player.name, member=player.member, age_ok=True)
+            stack = self.n.points_stack(player.name)
+            command = Register(name=player.name, member=player.member, age_ok=True, stack=stack)
         if self.deal_made():
             self.n.refuse(command, "J2: the deal closed registration and re-entry")
         else:

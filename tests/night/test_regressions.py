@@ -33,6 +33,7 @@ from pokertd.tournament.entries import (
     Forfeit,
     RecordChips,
     Reenter,
+    Roster,
     find_player,
 )
 from pokertd.tournament.prizes import (
@@ -633,6 +634,49 @@ def test_C4_C5_a_table_break_seats_players_where_the_prompt_said() -> None:
             break
     assert plans
     assert plan_applied(plans[0], reading(n)) == []
+
+
+def test_A6_A5_TNPL_B2iii_a_bonus_night_sells_late_entrants_full_stacks() -> None:
+    """TNPL-B2iii ("where provided this must utilise a full stack to all other players")
+    with TNPL-B2i, in a night played to its end: 8 sign in before the clock (10,000 +
+    20 % = 12,000 each), two arrive in level 2 and get the full 10,000; 116,000 chips in
+    play; every invariant (``stacks`` among them) holds throughout. The old
+    ``tnpl_league`` sold the level-2 entrants 8,000 beside the bonus."""
+    import random
+
+    n = FloorNight("tnpl", "tnpl_league", seed=3)
+    n.start(8)
+    n.run(NextLevel())
+    n.register()
+    n.register()
+    roster = n.state.part(Roster)
+    issued = [e.issued for e in roster.entries.values()]
+    assert issued == [12_000] * 8 + [10_000] * 2
+    assert roster.chips_in_play == 116_000
+    assert everything(reading(n)) == []
+    n.play_out(random.Random(3), lambda plan: None)
+    r = reading(n)
+    assert r.status.finished
+    assert everything(r) == []
+
+
+def test_A3_SPOT_6_26_a_quarterly_night_with_stacks_from_points_plays_to_its_end() -> None:
+    """SPOT-6.26 (A3): the Quarterly's stacks come from the season's points (here 5,000 +
+    100 x points, as the desk sets them: 8,700 / 5,300 / 9,000 / …, the catalogue's
+    "12,000 / 9,500 / 8,000" kind), on the shipped Spotlight profile and ``spot_quarterly``;
+    the night plays to its winner with every invariant holding. The old shipped profile
+    refused every such stack (only a profile built in code took them)."""
+    import random
+
+    n = FloorNight("spotlight", "spot_quarterly", seed=4)
+    n.start(12)
+    issued = [e.issued for e in n.state.part(Roster).entries.values()]
+    assert issued == [5_000 + 100 * (k * 37 % 71) for k in range(1, 13)]
+    assert len(set(issued)) == 12
+    n.play_out(random.Random(4), lambda plan: None)
+    r = reading(n)
+    assert r.status.finished
+    assert everything(r) == []
 
 
 def test_the_machine_driver_plays_a_night_to_its_end() -> None:
