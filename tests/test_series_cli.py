@@ -124,3 +124,29 @@ def test_series_cli_refusals_are_one_line(tmp_path: Path) -> None:
     assert missing.exit_code == 2
     assert "There is no series 'nope'" in missing.output
     assert "Traceback" not in missing.output
+
+
+def test_FOX_REG5_a_foxwoods_player_bagged_in_day_1a_enters_day_1b_through_the_cli(
+    tmp_path: Path,
+) -> None:
+    """FOX-REG5 is one event at a time, not one flight: in a Foxwoods Main Event declared
+    with ``--reentry``, Ann bags 20,000 in Day 1A (fox_grinder: 2 x 15,000 = 30,000 = Ann
+    20,000 + Bob 10,000) and registers in Day 1B; another Foxwoods event still refuses her
+    (FOX-REG5). The old code refused Day 1B too."""
+    db = str(f"sqlite:///{tmp_path / 'fox.db'}")
+    d = ("--db", db)
+    for tid in ("m1a", "m1b", "side"):
+        _ok("new", "--template", "fox_grinder", "--name", tid.upper(), "--id", tid, *d)
+    _ok("series", "create", "fest", "--name", "Fall Festival", *d)
+    _ok("series", "event", "fest", "main", "--name", "Main Event", "--reentry", *d)
+    _ok("series", "add", "fest", "m1a", "--flight", "main", *d)
+    _ok("series", "add", "fest", "m1b", "--flight", "main", *d)
+    for name, card in (("Ann", "1001"), ("Bob", "1002")):
+        _ok("register", "m1a", name, "--card", card, "--age-ok", *d)
+    _ok("day", "end", "m1a", "--count", "Ann=20000", "--count", "Bob=10000", *d)
+    entered = _ok("register", "m1b", "Ann", "--card", "1001", "--age-ok", *d)
+    assert entered
+    refused = RUNNER.invoke(app, ["register", "side", "Ann", "--card", "1001", "--age-ok", *d])
+    assert refused.exit_code == 2
+    assert "one event at a time" in refused.output
+    assert "FOX-REG5" in refused.output

@@ -213,6 +213,7 @@ def test_A3_season_created_run_and_championship_in_the_browser(
     cat.locator(".signout-mark:text('signed out')").wait_for()
     dan.locator("button.late-signout").click()
     dan.locator(".signout-mark:text('late: points void')").wait_for()
+    dan.locator("button.undo-late").wait_for()
     assert page.locator("#players tbody tr", has_text="Bob Marsh").locator(".signed-out").count()
     page.screenshot(path=str(ARTIFACTS / "floor-signout-1024x768.png"))
     info = page.request.get(f"{server}/api/tournaments/night6/league").json()
@@ -227,5 +228,17 @@ def test_A3_season_created_run_and_championship_in_the_browser(
         "Bob Marsh": (0, 1),
         "Dan Okafor": (0, 1),
     }
+    # SPOT-6.13: the late flag is undone on its own: Dan's 4th of 4 counts again,
+    # 4 - 4 + 1 + 2 = 3
+    dan.locator("button.undo-late").click()
+    dan.locator(".signout-mark:text('signed out')").wait_for()
+    assert dan.locator("button.undo-late").count() == 0
+    for w, h in SIZES:  # looked at; the console's Players table is wider than a phone
+        page.set_viewport_size({"width": w, "height": h})
+        page.wait_for_timeout(150)
+        page.screenshot(path=str(ARTIFACTS / f"floor-signout-undone-{w}x{h}.png"))
+    page.set_viewport_size({"width": 1024, "height": 768})
+    q4 = page.request.get(f"{server}/api/leagues/{KEY}/standings?season=q4").json()
+    assert {r["name"]: r["points"] for r in q4["rows"]}["Dan Okafor"] == 3
     assert errors == []
     page.close()

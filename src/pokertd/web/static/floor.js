@@ -439,6 +439,14 @@
           this.say(late ? p.name + ": late sign-out, this event's points are void (" + this.league.rule + ")." : p.name + " signed out: points credited.", false);
         } catch (e) { this.say(e.message, true); } finally { this.busy = false; }
       },
+      async undoLate(p) {
+        // SPOT-6.13: the flag is undone on its own (a sign-out after it is refused).
+        this.busy = true;
+        try {
+          this.league = await P.post("/api/tournaments/" + encodeURIComponent(this.tid) + "/league/flags/undo", { player: p.name });
+          this.say(p.name + ": late flag undone, this event's points count again.", false);
+        } catch (e) { this.say(e.message, true); } finally { this.busy = false; }
+      },
       isActive(p) { return !p.place && OUT.indexOf(p.status) < 0; },
       playerRows() {
         // Rendered only while the Players tab shows: 200 hidden rows re-rendered on every
