@@ -161,8 +161,56 @@ def _is_int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
+MAX_JSON_DEPTH = 64
+"""The deepest nesting of arrays and objects a line (or the event data it carries) may have:
+an event nests a few levels (a template's levels, a deal's amounts); a file nested thousands
+deep is damaged or hostile, and would exhaust Python's recursion in the parser."""
+
+
+def _too_deep(text: str) -> bool:
+    """Whether the JSON ``text`` nests arrays and objects deeper than :data:`MAX_JSON_DEPTH`
+    (brackets inside strings are skipped, so a name like ``"[[["`` does not count).
+
+    >>> _too_deep("[" * 65 + "]" * 65), _too_deep("[" * 64 + "]" * 64)
+    (True, False)
+    >>> _too_deep('"' + "[" * 99 + '"')
+    False
+    >>> _too_deep('{"a": "]]", "b": ' + "[" * 70 + "]" * 70 + "}")
+    True
+    """
+    if text.count("[") + text.count("{") <= MAX_JSON_DEPTH:
+        return False
+    depth = 0
+    in_string = escaped = False
+    for ch in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif ch == "\\":
+                escaped = True
+            elif ch == '"':
+                in_string = False
+        elif ch == '"':
+            in_string = True
+        elif ch in "[{":
+            depth += 1
+            if depth > MAX_JSON_DEPTH:
+                return True
+        elif ch in "]}":
+            depth -= 1
+    return False
+
+
+def _check_depth(text: str, line: int, what: str) -> None:
+    """Refuse ``text`` (``what`` of line ``line``) nested deeper than :data:`MAX_JSON_DEPTH`,
+    before it is parsed (the parser would end in a RecursionError)."""
+    if _too_deep(text):
+        raise _refuse(line, f"{what} is nested too deeply (more than {MAX_JSON_DEPTH} levels).")
+
+
 def _object(text: str, line: int) -> dict[str, Any]:
     """Line ``line`` parsed as a JSON object (refused otherwise)."""
+    _check_depth(text, line, "it")
     try:
         value = json.loads(text)
     except ValueError as exc:
@@ -219,6 +267,7 @@ def _row(value: dict[str, Any], line: int, tournament: str) -> StoredRow:
         raise _refuse(line, "the row's recorded_at is not an ISO-8601 time.") from None
     if at.tzinfo is None:
         raise _refuse(line, "the row's recorded_at has no time zone.")
+    _check_depth(value["data"], line, "the row's data")
     try:
         data = json.loads(value["data"])
     except ValueError:
