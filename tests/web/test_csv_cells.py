@@ -46,7 +46,8 @@ def test_tournament_standings_csv_over_the_web_writes_formulas_as_text(env: Env)
     for name in HOSTILE:
         assert names[name] == "'" + name
     assert names["Ann Lee"] == "Ann Lee"
-    assert "\n=" not in r.text and ",=" not in r.text and ",@" not in r.text
+    for raw in ("\n=", ",=", "\n@", ",@", "\n+", ",+"):
+        assert raw not in r.text
 
 
 def test_prize_standings_csv_in_the_cli_writes_formulas_as_text(env: Env) -> None:
