@@ -414,9 +414,12 @@ class Sessions:
 
     # ---- dealer PINs ----------------------------------------------------------------
 
-    def table_pin(self, tournament: str, table: int) -> str:
-        """The six-digit PIN of a table's dealer view."""
-        mac = hmac.new(self._key, f"pin:{tournament}:{table}".encode(), hashlib.sha256)
+    def table_pin(self, tournament: str, table: int, salt: str = "") -> str:
+        """The six-digit PIN of a table's dealer view: an HMAC of the app key, the
+        tournament, the table and the tournament's own secret ``salt`` (``pin_salt`` of its
+        creation; ``""`` for a tournament created before, which keeps its PINs)."""
+        what = f"pin:{tournament}:{table}" + (f":{salt}" if salt else "")
+        mac = hmac.new(self._key, what.encode(), hashlib.sha256)
         return f"{int.from_bytes(mac.digest()[:8], 'big') % 1_000_000:06d}"
 
 
