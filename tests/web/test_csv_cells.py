@@ -10,9 +10,12 @@ from __future__ import annotations
 
 import csv
 import io
+import re
+from pathlib import Path
 
 from typer.testing import CliRunner
 
+import pokertd
 from pokertd.cli import app
 from pokertd.tournament.entries import CreateTournament, Register
 from pokertd.tournament.templates import load_template
@@ -57,3 +60,15 @@ def test_prize_standings_csv_in_the_cli_writes_formulas_as_text(env: Env) -> Non
     names = _names(result.stdout)
     assert {names[n] for n in HOSTILE} == {"'" + n for n in HOSTILE}
     assert names["Ann Lee"] == "Ann Lee"
+
+
+def test_every_csv_goes_through_the_one_cell_writer() -> None:
+    """No module but ``pokertd.sheets`` imports ``csv`` to write: a new export cannot forget
+    to neutralise formulas (the tournament standings CSV had its own writer and did)."""
+    src = Path(pokertd.__file__).resolve().parent
+    writers = sorted(
+        str(p.relative_to(src))
+        for p in src.rglob("*.py")
+        if re.search(r"^\s*(import csv|from csv import)", p.read_text(encoding="utf-8"), re.M)
+    )
+    assert writers == ["sheets.py"]
