@@ -32,13 +32,16 @@ from __future__ import annotations
 
 import hashlib
 import json
+import operator
 import os
+import re
 import shlex
 import sqlite3
 import tempfile
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
+from itertools import accumulate, repeat
 from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
@@ -167,6 +170,13 @@ an event nests a few levels (a template's levels, a deal's amounts); a file nest
 deep is damaged or hostile, and would exhaust Python's recursion in the parser."""
 
 
+_STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
+"""A JSON string literal (its escapes included)."""
+_NOT_BRACKET = re.compile(r"[^\[\]{}]+")
+_STEP = bytes.maketrans(b"[{]}", b"\x02\x02\x00\x00")
+"""An opening bracket as 2, a closing one as 0: minus 1, the step of the depth."""
+
+
 def _too_deep(text: str) -> bool:
     """Whether the JSON ``text`` nests arrays and objects deeper than :data:`MAX_JSON_DEPTH`
     (brackets inside strings are skipped, so a name like ``"[[["`` does not count).
@@ -180,25 +190,9 @@ def _too_deep(text: str) -> bool:
     """
     if text.count("[") + text.count("{") <= MAX_JSON_DEPTH:
         return False
-    depth = 0
-    in_string = escaped = False
-    for ch in text:
-        if in_string:
-            if escaped:
-                escaped = False
-            elif ch == "\\":
-                escaped = True
-            elif ch == '"':
-                in_string = False
-        elif ch == '"':
-            in_string = True
-        elif ch in "[{":
-            depth += 1
-            if depth > MAX_JSON_DEPTH:
-                return True
-        elif ch in "]}":
-            depth -= 1
-    return False
+    brackets = _NOT_BRACKET.sub("", _STRING.sub('""', text)).encode()  # strings: no structure
+    steps = map(operator.sub, brackets.translate(_STEP), repeat(1))  # +1 open, -1 close
+    return max(accumulate(steps), default=0) > MAX_JSON_DEPTH
 
 
 def _check_depth(text: str, line: int, what: str) -> None:
