@@ -23,7 +23,9 @@ from pathlib import Path
 SRC = Path(__file__).resolve().parents[1] / "src"
 PKG = SRC / "pokertd"
 
-BASE = frozenset({"pokertd", "types", "errors", "roles", "money", "codec", "timefmt", "charts"})
+BASE = frozenset(
+    {"pokertd", "types", "errors", "roles", "money", "codec", "timefmt", "charts", "sheets"}
+)
 """Base modules: importable from every layer (they import only each other)."""
 
 LAYERS: dict[str, float] = {

@@ -32,8 +32,6 @@ redraws Day 2 (C1).
 
 from __future__ import annotations
 
-import csv
-import io
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, fields
@@ -44,6 +42,7 @@ from typing import Any, TypeVar
 from pokertd.errors import InvalidCommand, NotFound, PokertdError, RuleViolation
 from pokertd.roles import Role
 from pokertd.service import TournamentService, utc_now
+from pokertd.sheets import csv_text
 from pokertd.store.series import FlightedRow, SeriesEventRow, SeriesRow, SeriesStore
 from pokertd.tournament.days import (
     CarriedField,
@@ -719,22 +718,12 @@ class SeriesCash:
 
 
 def cash_csv(report: SeriesCash) -> str:
-    """The cash report as CSV: a header, one line per event, then the totals line."""
-    out = io.StringIO()
+    """The cash report as CSV: a header, one line per event, then the totals line (through
+    the one cell writer, :func:`pokertd.sheets.csv_text`)."""
     names = [f.name for f in fields(CashRow)]
-    writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(names)
-    for r in report.rows:
-        writer.writerow([_cell(getattr(r, n)) for n in names])
-    writer.writerow([report.total.get(n, "TOTAL" if n == "tournament" else "") for n in names])
-    return out.getvalue()
-
-
-def _cell(value: object) -> object:
-    """A spreadsheet never runs a cell: text starting with = + - @ is quoted with '."""
-    if isinstance(value, str) and value[:1] in ("=", "+", "-", "@", "\t", "\r"):
-        return "'" + value
-    return value
+    rows = [[getattr(r, n) for n in names] for r in report.rows]
+    rows.append([report.total.get(n, "TOTAL" if n == "tournament" else "") for n in names])
+    return csv_text(names, rows)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -157,3 +157,36 @@ def test_backup_of_postgresql_prints_the_pg_dump_command(pg_database: str, tmp_p
     assert not target.exists()
     code, report = _json("backup", "-o", str(target), "--db", pg_database)
     assert (code, report["written"], report["backend"]) == (0, False, "postgresql")
+
+
+@pytest.mark.parametrize("where", ["line", "data"])
+def test_import_of_a_deeply_nested_line_is_one_line_naming_it(
+    source: tuple[str, str], tmp_path: Path, where: str
+) -> None:
+    """Issue 23: 100,000 nested arrays on line 3 (the row itself, or the event data text it
+    carries) gave a RecursionError traceback; now one line naming line 3, exit 2, nothing
+    written."""
+    url, tid = source
+    file = tmp_path / "night.jsonl"
+    assert _run("export", tid, "-o", str(file), "--db", url)[0] == 0
+    lines = file.read_text(encoding="utf-8").splitlines()
+    deep = "[" * 100_000 + "]" * 100_000
+    if where == "line":
+        lines[2] = deep
+    else:
+        row = json.loads(lines[2])
+        row["data"] = '{"x": ' + deep + "}"
+        lines[2] = json.dumps(row)
+    file.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    other = f"sqlite:///{tmp_path / 'other.db'}"
+    code, out, err = _run("import", str(file), "--db", other)
+    assert code == 2, out + err
+    assert "Traceback" not in out + err
+    (message,) = err.strip().splitlines()
+    assert message.startswith("error: Line 3 of the file: ")
+    assert "nested too deeply" in message
+    code, failure = _json("import", str(file), "--db", other)
+    assert code == 2
+    assert failure["message"].startswith("Line 3 of the file: ")
+    with open_service(other) as b:
+        assert b.tournaments() == []

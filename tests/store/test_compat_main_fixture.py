@@ -189,7 +189,9 @@ def _since_982daf5(view: str, got: Any) -> Any:
 
     - ``receipt``: a "Paid at: HH:MM" line (venue time, issue 12) after "Date won"; each
       note cites every Foxwoods rule of its catalogue entry through the profile (issue 13:
-      H11 "(FOX-PAY2, FOX-PAY1)", H10 "(FOX-PAY3, FOX-PAY4)") where 982daf5 named one.
+      H11 "(FOX-PAY2, FOX-PAY1)", H10 "(FOX-PAY3, FOX-PAY4)") where 982daf5 named one;
+      the ID line states only what was checked (issue 23): "Current valid ID checked.
+      (FOX-PAY2)" where 982daf5 claimed "Valid photo ID and SSN seen." (no SSN was recorded).
     - ``results``: results show a deal that was made (issue 12 fixed results that ignored
       it): ``deal_made`` and each row's ``deal_cents`` are new; a row with a deal shows
       the deal amount as its prize (note "deal") where 982daf5 showed the payout table's.
@@ -214,6 +216,8 @@ def _since_982daf5(view: str, got: Any) -> Any:
         assert lines[paid_at[0] - 1].startswith("Date won: ")
         del lines[paid_at[0]]
         one_rule = {"Form W-2G issued.": "FOX-PAY3", "Form 1042-S issued.": "FOX-PAY4"}
+        id_line = lines.index("Current valid ID checked. (FOX-PAY2)")
+        lines[id_line] = "Valid photo ID and SSN seen. (FOX-PAY2)"
         for i, line in enumerate(lines):
             note, _, cited = line.rpartition(" (")
             if cited in ("FOX-PAY2, FOX-PAY1)", "FOX-PAY3, FOX-PAY4)"):

@@ -13,7 +13,8 @@ Over a stored tournament (one service call each)::
     pokertd prize bounty T NAME --winners A,B [--button 1 --seats 4,2]   # split pots
     pokertd prize options T [--pko/--fixed] [--deals/--no-deals]
     pokertd prize post-schedule T           # NJ-44d
-    pokertd prize pay T NAME [--id-checked] [--foreign] [--treaty]; pokertd prize receipt T NAME
+    pokertd prize pay T NAME [--id-checked] [--tax-id-taken] [--foreign] [--treaty];
+    pokertd prize receipt T NAME
 
 Every command is also top level under its older name (``pokertd payouts``, ``icm``,
 ``standings``, ``bounties``, ``bounty``, ``prize-options``, ``post-schedule``, ``pay``,
@@ -490,7 +491,14 @@ def pay_command(
     player: Annotated[str, typer.Argument(help="The finisher to pay.")],
     id_checked: Annotated[
         bool,
-        typer.Option("--id-checked", help="Photo ID and SSN seen (where the venue requires them)."),
+        typer.Option("--id-checked", help="The winner's ID seen (where the venue asks for it)."),
+    ] = False,
+    tax_id_taken: Annotated[
+        bool,
+        typer.Option(
+            "--tax-id-taken",
+            help="SSN/ITIN taken for the tax form (only where the venue issues tax forms).",
+        ),
     ] = False,
     foreign: Annotated[
         bool,
@@ -509,7 +517,11 @@ def pay_command(
 
     with refusals(as_json):
         command = PayPrize(
-            player=player, id_checked=id_checked, foreign=foreign, treaty_exempt=treaty
+            player=player,
+            id_checked=id_checked,
+            tax_id_taken=tax_id_taken,
+            foreign=foreign,
+            treaty_exempt=treaty,
         )
         run_command(db, tournament, command, as_json)
         if not as_json:

@@ -45,6 +45,7 @@ from pokertd.rules.enums import (
 from pokertd.rules.profile import (
     BUILTIN_PROFILES,
     RuleProfile,
+    field_citation,
     load_profile,
     parse_fraction,
     profile_from_dict,
@@ -93,6 +94,7 @@ __all__ = [
     "Variant",
     "VerbalVsChips",
     "WithholdingBase",
+    "field_citation",
     "load_profile",
     "parse_fraction",
     "profile_from_dict",

@@ -1235,6 +1235,27 @@ def field_rule_ids(profile: RuleProfile, info: FieldInfo) -> tuple[str, ...]:
     return tuple(dict.fromkeys(own or tda)) or info.entries
 
 
+def field_citation(profile: RuleProfile, *names: str) -> str:
+    """The rule IDs behind ``profile``'s fields ``names`` (:func:`field_rule_ids`) as the text
+    a sentence ends with: the one rule of this venue that field implements, where a
+    catalogue entry's citation would name several (H11 at Foxwoods: ``FOX-PAY2`` for the ID
+    a winner shows, not also the blank item ``FOX-PAY1``).
+
+    >>> field_citation(load_profile("foxwoods"), "prize_id_required")
+    'FOX-PAY2'
+    >>> field_citation(load_profile("foxwoods"), "w2g_threshold_cents")
+    'FOX-PAY3'
+    >>> field_citation(load_profile("foxwoods"), "w2g_threshold_cents", "foreign_withholding_pct")
+    'FOX-PAY3, FOX-PAY4'
+    """
+    infos = {i.name: i for i in profile_fields()}
+    unknown = [n for n in names if n not in infos]
+    if unknown:
+        raise KeyError(f"no profile field {unknown[0]!r}")
+    ids = (r for n in names for r in field_rule_ids(profile, infos[n]))
+    return ", ".join(dict.fromkeys(ids))
+
+
 def _unknown_field(key: str, known: Iterable[str]) -> str:
     """One sentence for a key that is no profile field, with the likely intended one."""
     if key in MATRIX_ALIASES:
@@ -1348,6 +1369,7 @@ __all__ = [
     "FieldInfo",
     "RuleProfile",
     "check_profile_file",
+    "field_citation",
     "field_rule_ids",
     "load_profile",
     "parse_fraction",

@@ -32,13 +32,16 @@ from __future__ import annotations
 
 import hashlib
 import json
+import operator
 import os
+import re
 import shlex
 import sqlite3
 import tempfile
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
+from itertools import accumulate, repeat
 from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
@@ -161,8 +164,47 @@ def _is_int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
+MAX_JSON_DEPTH = 64
+"""The deepest nesting of arrays and objects a line (or the event data it carries) may have:
+an event nests a few levels (a template's levels, a deal's amounts); a file nested thousands
+deep is damaged or hostile, and would exhaust Python's recursion in the parser."""
+
+
+_STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
+"""A JSON string literal (its escapes included)."""
+_NOT_BRACKET = re.compile(r"[^\[\]{}]+")
+_STEP = bytes.maketrans(b"[{]}", b"\x02\x02\x00\x00")
+"""An opening bracket as 2, a closing one as 0: minus 1, the step of the depth."""
+
+
+def _too_deep(text: str) -> bool:
+    """Whether the JSON ``text`` nests arrays and objects deeper than :data:`MAX_JSON_DEPTH`
+    (brackets inside strings are skipped, so a name like ``"[[["`` does not count).
+
+    >>> _too_deep("[" * 65 + "]" * 65), _too_deep("[" * 64 + "]" * 64)
+    (True, False)
+    >>> _too_deep('"' + "[" * 99 + '"')
+    False
+    >>> _too_deep('{"a": "]]", "b": ' + "[" * 70 + "]" * 70 + "}")
+    True
+    """
+    if text.count("[") + text.count("{") <= MAX_JSON_DEPTH:
+        return False
+    brackets = _NOT_BRACKET.sub("", _STRING.sub('""', text)).encode()  # strings: no structure
+    steps = map(operator.sub, brackets.translate(_STEP), repeat(1))  # +1 open, -1 close
+    return max(accumulate(steps), default=0) > MAX_JSON_DEPTH
+
+
+def _check_depth(text: str, line: int, what: str) -> None:
+    """Refuse ``text`` (``what`` of line ``line``) nested deeper than :data:`MAX_JSON_DEPTH`,
+    before it is parsed (the parser would end in a RecursionError)."""
+    if _too_deep(text):
+        raise _refuse(line, f"{what} is nested too deeply (more than {MAX_JSON_DEPTH} levels).")
+
+
 def _object(text: str, line: int) -> dict[str, Any]:
     """Line ``line`` parsed as a JSON object (refused otherwise)."""
+    _check_depth(text, line, "it")
     try:
         value = json.loads(text)
     except ValueError as exc:
@@ -219,6 +261,7 @@ def _row(value: dict[str, Any], line: int, tournament: str) -> StoredRow:
         raise _refuse(line, "the row's recorded_at is not an ISO-8601 time.") from None
     if at.tzinfo is None:
         raise _refuse(line, "the row's recorded_at has no time zone.")
+    _check_depth(value["data"], line, "the row's data")
     try:
         data = json.loads(value["data"])
     except ValueError:

@@ -24,6 +24,7 @@ from pokertd.errors import InvalidCommand, NotFound, PermissionDenied
 from pokertd.tournament.entries import CreateTournament
 from pokertd.tournament.framework import Command
 from pokertd.tournament.limits import TABLE_MAX
+from pokertd.tournament.seating import dealer_pin_salt
 from pokertd.tournament.templates import load_template, template_names
 from pokertd.web import access, commands, money, views
 from pokertd.web.auth import (
@@ -119,7 +120,12 @@ def dealer_sign_in(request: Request, response: Response, body: DealerLogin) -> P
     address = web.sessions.address(request)
     account = f"table:{body.tournament}:{body.table}"
     attempt = web.limiter.reserve(address, account, known=web.users.known_address(account, address))
-    if not hmac.compare_digest(web.sessions.table_pin(body.tournament, body.table), body.pin):
+    try:
+        salt = web.service.read(body.tournament, lambda s: dealer_pin_salt(s, body.table))
+    except NotFound:  # no such tournament or table: as wrong as a wrong PIN (counted)
+        salt = None
+    pin = None if salt is None else web.sessions.table_pin(body.tournament, body.table, salt)
+    if pin is None or not hmac.compare_digest(pin, body.pin):
         raise PermissionDenied(f"Wrong PIN for table {body.table}.")
     web.limiter.succeeded(attempt)
     web.users.remember_address(account, address, now=web.sessions.clock())
@@ -238,7 +244,10 @@ def events(tid: str, request: Request, after: int = 0) -> list[dict[str, Any]]:
 def table_pin(tid: str, table: int, request: Request) -> dict[str, Any]:
     """The PIN of a table's dealer view (floor and director only)."""
     access.require_staff_read(principal(request), tid, action="see dealer PINs")
-    pin = web_of(request).sessions.table_pin(tid, table)
+    _known(request, tid)
+    web = web_of(request)
+    salt = web.service.read(tid, lambda state: dealer_pin_salt(state, table))
+    pin = web.sessions.table_pin(tid, table, salt)
     return {"tournament": tid, "table": table, "pin": pin}
 
 

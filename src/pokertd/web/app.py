@@ -74,6 +74,7 @@ def create_app(
             hours=settings.session_hours,
             secure=settings.cookie_secure,
             trusted_proxies=settings.trusted_proxies,
+            public_url=settings.public_url,
         ),
         limiter=LoginLimiter(
             users, settings.login_attempts, settings.login_window_s, settings.login_account_attempts

@@ -12,6 +12,13 @@
   neither read the cookie nor set it to a signed value). Pages put the token in the
   ``csrf_token`` form field and ``<meta name=csrf-token>``; scripts send the
   ``X-CSRF-Token`` header (the ``pokertd_csrf`` cookie always holds the current token).
+- **Origin**: a browser names the page a request comes from in ``Origin``. A write (with its
+  CSRF token) and a WebSocket handshake are refused when that page is another site's
+  (:meth:`Sessions.check_origin`, the one check both use): the ``pokertd_session`` cookie is
+  sent with a WebSocket handshake from any site, so without this a page on the venue's Wi-Fi
+  could follow a signed-in director's event log. This site is the ``Host`` the request was
+  sent to, or ``public_url`` (``--public-url``); no ``Origin`` (scripts, curl) is not a
+  browser page and passes on to the token and role checks.
 - Dealers sign in per table with a PIN the floor console shows: an HMAC of the app key, the
   tournament and the table. Their session is server-side like every other.
 - **Sign-in limits** (:class:`LoginLimiter`): every attempt is reserved in the shared store
@@ -228,9 +235,11 @@ class Sessions:
         hours: int = 12,
         secure: bool = False,
         trusted_proxies: Sequence[str] = (),
+        public_url: str = "",
         clock: Callable[[], float] = time.time,
     ) -> None:
         self._key = secret_key.encode()
+        self.public_origin = _origin_of(public_url)
         self.store = store
         self.max_age = hours * 3600
         self.secure = secure
@@ -355,8 +364,30 @@ class Sessions:
             self._set_csrf_cookie(request, response, token)
             request.state.csrf_sent = token
 
+    def origin_ok(self, conn: HTTPConnection) -> bool:
+        """Whether ``conn`` comes from no browser page or from a page of this site: its
+        ``Origin`` is absent, or names the ``Host`` it was sent to or ``public_url``."""
+        origin = conn.headers.get("origin")
+        if origin is None:
+            return True
+        found = _origin_of(origin)
+        if not found:
+            return False  # "null" (a sandboxed frame, a file:// page) or garbage
+        here = _origin_of(f"{found[0]}://{conn.headers.get('host', '')}")
+        return found in (here, self.public_origin)
+
+    def check_origin(self, conn: HTTPConnection) -> None:
+        """Refuse a request sent by another site's page (:meth:`origin_ok`)."""
+        if not self.origin_ok(conn):
+            raise CsrfFailed(
+                "This request came from another site's page: open pokertd from its own "
+                "address and try again."
+            )
+
     def verify_csrf(self, request: Request, submitted: str | None) -> None:
-        """Refuse a write whose token is not the caller's (this session's, or anonymous)."""
+        """Refuse a write whose token is not the caller's (this session's, or anonymous),
+        or that another site's page sent (:meth:`check_origin`)."""
+        self.check_origin(request)
         row = self.current(request)
         if row is not None:
             good = bool(submitted) and hmac.compare_digest(
@@ -383,10 +414,36 @@ class Sessions:
 
     # ---- dealer PINs ----------------------------------------------------------------
 
-    def table_pin(self, tournament: str, table: int) -> str:
-        """The six-digit PIN of a table's dealer view."""
-        mac = hmac.new(self._key, f"pin:{tournament}:{table}".encode(), hashlib.sha256)
+    def table_pin(self, tournament: str, table: int, salt: str = "") -> str:
+        """The six-digit PIN of a table's dealer view: an HMAC of the app key, the
+        tournament, the table and the tournament's own secret ``salt`` (``pin_salt`` of its
+        creation; ``""`` for a tournament created before, which keeps its PINs)."""
+        what = f"pin:{tournament}:{table}" + (f":{salt}" if salt else "")
+        mac = hmac.new(self._key, what.encode(), hashlib.sha256)
         return f"{int.from_bytes(mac.digest()[:8], 'big') % 1_000_000:06d}"
+
+
+def _origin_of(url: str) -> tuple[str, str] | None:
+    """``(scheme, host[:port])`` of a URL or an ``Origin`` value, lower case, the default
+    port left out (as browsers write ``Origin`` and ``Host``); ``None`` for anything else.
+
+    >>> _origin_of("http://Floor.local:8000/"), _origin_of("https://td.example:443")
+    (('http', 'floor.local:8000'), ('https', 'td.example'))
+    >>> _origin_of("null"), _origin_of("")
+    (None, None)
+    """
+    try:
+        parts = urlsplit(url.strip())
+        port = parts.port
+    except ValueError:
+        return None
+    if parts.scheme not in ("http", "https") or not parts.hostname:
+        return None
+    host = parts.hostname.lower()
+    if ":" in host:  # IPv6, bracketed as in Host
+        host = f"[{host}]"
+    default = {"http": 80, "https": 443}[parts.scheme]
+    return parts.scheme, host if port in (None, default) else f"{host}:{port}"
 
 
 def session_json(row: SessionRow, *, current: str | None = None) -> dict[str, Any]:

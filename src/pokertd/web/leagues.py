@@ -21,9 +21,7 @@ results of past events stay in memory between requests) and the series service.
 
 from __future__ import annotations
 
-import csv
 import dataclasses
-import io
 from functools import partial
 from typing import Annotated, Any, Literal
 from urllib.parse import quote
@@ -64,6 +62,7 @@ from pokertd.roles import Role
 from pokertd.rules.enums import StartingStackSource
 from pokertd.series_service import SeriesService
 from pokertd.service import TournamentService
+from pokertd.sheets import csv_text
 from pokertd.tournament.entries import CreateTournament, Roster, Setup
 from pokertd.tournament.limits import SHORT_MAX, Text
 from pokertd.web import access, views
@@ -71,7 +70,6 @@ from pokertd.web.api import ERROR_RESPONSES, authorize
 from pokertd.web.auth import site_path
 from pokertd.web.context import principal, web_of
 from pokertd.web.pages import render
-from pokertd.web.people import safe_cell
 
 router = APIRouter(tags=["leagues"])
 
@@ -217,15 +215,13 @@ def standings_export(league: LeagueKey, request: Request, season: SeasonKey = ""
     info = _season(service, league, season)
     view = service.standings(league, info.key)
     chosen = {q.player for q in qualifiers(view.rows, info.qualification)}
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(STANDINGS_COLUMNS)
-    for r in view.rows:
-        writer.writerow(
+    text = csv_text(
+        STANDINGS_COLUMNS,
+        (
             [
                 r.rank,
-                safe_cell(r.name),
-                safe_cell(r.player),
+                r.name,
+                r.player,
                 f"{r.points:g}",
                 f"{r.all_points:g}",
                 r.events,
@@ -236,10 +232,12 @@ def standings_export(league: LeagueKey, request: Request, season: SeasonKey = ""
                 r.void,
                 "yes" if r.player in chosen else "",
             ]
-        )
+            for r in view.rows
+        ),
+    )
     name = f"{league}-{info.key}-standings.csv"
     return Response(
-        out.getvalue(),
+        text,
         media_type="text/csv; charset=utf-8",
         headers={"Content-Disposition": f'attachment; filename="{name}"'},
     )

@@ -99,6 +99,12 @@ async def stream(
 async def socket(websocket: WebSocket, tid: str) -> None:
     """Push each new event of ``tid`` as JSON (staff only)."""
     web = websocket.app.state.web
+    if not web.sessions.origin_ok(websocket):
+        # Another site's page (the staff cookie goes with any handshake): accepted only to
+        # be closed at once with 1008 (policy violation), before any event is sent.
+        await websocket.accept()
+        await websocket.close(code=1008, reason="Open pokertd from its own address.")
+        return
     who = web.sessions.principal(websocket)
     try:
         access.require_staff_read(who, tid, action="follow the event log")

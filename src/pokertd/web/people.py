@@ -18,9 +18,7 @@ else in a sentence. The work is :class:`pokertd.player_service.PlayerService`, t
 
 from __future__ import annotations
 
-import csv
 import dataclasses
-import io
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Path, Query, Request
@@ -29,6 +27,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from pokertd.league_service import player_service
 from pokertd.player_service import CONFIRMATION_KINDS, PlayerHistory, PlayerService
+from pokertd.sheets import csv_text
 from pokertd.store.players import PlayerRecord
 from pokertd.tournament.limits import REASON_MAX, SHORT_MAX
 from pokertd.web import access
@@ -157,13 +156,6 @@ HISTORY_COLUMNS = (
 )
 
 
-def safe_cell(value: object) -> str:
-    """A CSV cell a spreadsheet shows as text: a leading ``= + - @`` (a formula to Excel
-    or LibreOffice, so a player named ``=HYPERLINK(…)`` could run one) gets a ``'``."""
-    text = "" if value is None else str(value)
-    return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
-
-
 def dollars(cents: int) -> str:
     """Cents as ``1140.72`` (the tournament standings CSV's form)."""
     sign = "-" if cents < 0 else ""
@@ -172,16 +164,14 @@ def dollars(cents: int) -> str:
 
 def history_csv(h: PlayerHistory) -> str:
     """The history as CSV, one row per event, amounts in dollars with cents."""
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(HISTORY_COLUMNS)
-    for r in h.rows:
-        writer.writerow(
+    return csv_text(
+        HISTORY_COLUMNS,
+        (
             [
                 r.date,
-                safe_cell(r.event),
+                r.event,
                 r.tournament_id,
-                safe_cell(r.name),
+                r.name,
                 r.db_id,
                 r.entries,
                 r.rebuys,
@@ -194,8 +184,9 @@ def history_csv(h: PlayerHistory) -> str:
                 dollars(r.spent),
                 "" if r.points is None else f"{r.points:g}",
             ]
-        )
-    return out.getvalue()
+            for r in h.rows
+        ),
+    )
 
 
 @router.get("/api/players/{player_id}/history.csv", responses=ERROR_RESPONSES)
@@ -254,4 +245,4 @@ def players_page(request: Request, id: str = "") -> Response:
     )
 
 
-__all__ = ["history_csv", "players_of", "router", "safe_cell"]
+__all__ = ["history_csv", "players_of", "router"]

@@ -15,7 +15,7 @@ from typing import Any
 
 from pokertd.codec import to_json
 from pokertd.errors import PokertdError
-from pokertd.rules import ColorUpMethod, DealsAllowed, SimultaneousElimOrder
+from pokertd.rules import ColorUpMethod, DealsAllowed, SimultaneousElimOrder, field_citation
 from pokertd.tournament import views
 from pokertd.tournament.clock import (
     ClockPart,
@@ -34,7 +34,13 @@ from pokertd.tournament.framework import (
     redo_target,
     undo_target,
 )
-from pokertd.tournament.prizes import PrizeBook, bounty_ledger, money_position, prize_table
+from pokertd.tournament.prizes import (
+    PrizeBook,
+    bounty_ledger,
+    money_position,
+    prize_table,
+    tax_id_asked,
+)
 from pokertd.tournament.satellites import satellite_view
 from pokertd.tournament.seating import SeatView, Tables, describe_move, moves_due, tables_view
 
@@ -529,6 +535,8 @@ def _choices(state: TournamentState) -> dict[str, Any]:
     - ``foreign_tax``: the US tax withheld from a foreign player's prize without treaty
       paperwork (``pct``, ``rule``: FOX-PAY4), asked at payment; ``None`` elsewhere.
     - ``id_required``: ID must be checked before a prize is paid (FOX-PAY2), ``id_rule``.
+    - ``tax_id``: ``{rule}`` where the venue's tax reporting asks for the winner's SSN or ITIN
+      (the payout form's "SSN/ITIN taken for the tax form", FOX-PAY3/4), else ``None``.
     - ``schedule``: the prize schedule must be posted before play (``required``, NJ-44d),
       whether it is (``posted``, ``late``: after play started) and its ``rule``.
     """
@@ -557,7 +565,12 @@ def _choices(state: TournamentState) -> dict[str, Any]:
             "rule": profile.citation("H10"),
         },
         "id_required": profile.prize_id_required,
-        "id_rule": profile.citation("H11"),
+        "id_rule": field_citation(profile, "prize_id_required"),
+        "tax_id": (
+            {"rule": field_citation(profile, "w2g_threshold_cents", "foreign_withholding_pct")}
+            if tax_id_asked(profile)
+            else None
+        ),
         "schedule": {
             "required": profile.payout_schedule_posted_in_advance,
             "posted": book.schedule_posted,

@@ -89,7 +89,14 @@ def _tournament_created_v1(data: dict[str, Any]) -> dict[str, Any]:
     return {**data, "template": template}
 
 
-@event("tournament_created", version=2)
+@upcaster("tournament_created", 2)
+def _tournament_created_v2(data: dict[str, Any]) -> dict[str, Any]:
+    """Version 2 had no dealer-PIN secret (issue 23): ``""``, so a tournament created before
+    keeps the PINs it had (derived from its id and the table alone)."""
+    return {**data, "pin_salt": ""}
+
+
+@event("tournament_created", version=3)
 @dataclass(frozen=True, slots=True, kw_only=True)
 class TournamentCreated(Event):
     """A tournament was created from a template (its profile stored in full)."""
@@ -99,6 +106,11 @@ class TournamentCreated(Event):
     profile: dict[str, Any]
     created_at: str
     early_bird_until: str | None = None
+    pin_salt: str = ""
+    """A random secret of this tournament (drawn from the command's ``rng`` when it was
+    created, so recorded here): its dealer PINs are derived from it with the app key, so
+    they die with the tournament; a tournament deleted and made again under the same id
+    draws a new one and gets new PINs (issue 23). ``""`` in logs older than the field."""
 
     def describe(self) -> str:
         t = self.template
@@ -323,6 +335,7 @@ def _apply_created(state: TournamentState, ev: TournamentCreated) -> None:
     setup._profile = None
     setup.created_at = ev.created_at
     setup.early_bird_until = ev.early_bird_until
+    setup.pin_salt = ev.pin_salt
 
 
 @applies(PlayerAdded)
@@ -728,6 +741,7 @@ def _decide_create(state: TournamentState, cmd: CreateTournament, ctx: Context) 
             profile=profile.as_dict(),
             created_at=_when(ctx),
             early_bird_until=None if until is None else until.isoformat(),
+            pin_salt=f"{ctx.rng.getrandbits(128):032x}",
         )
     ]
 

@@ -136,6 +136,8 @@ class Setup:
     (:func:`night_over`)."""
     finished_at: str = ""
     """When the event was ended by chip count (ISO; "" in older logs)."""
+    pin_salt: str = ""
+    """The tournament's dealer-PIN secret (:class:`TournamentCreated`; "" in older logs)."""
 
     @property
     def profile(self) -> RuleProfile:

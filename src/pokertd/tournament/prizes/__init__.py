@@ -101,6 +101,7 @@ from pokertd.tournament.prizes.payouts import (
     split_pool,
     survivor_payouts,
     survivor_places,
+    tax_id_asked,
 )
 from pokertd.tournament.prizes.pool import (
     CashReport,
@@ -257,5 +258,6 @@ __all__ = [
     "subsets_to_visit",
     "survivor_payouts",
     "survivor_places",
+    "tax_id_asked",
     "winner_collects_own",
 ]

@@ -37,6 +37,7 @@ from typing import Annotated, Any, cast
 from pokertd.errors import InvalidCommand, PokertdError, RuleViolation
 from pokertd.money import format_money
 from pokertd.rules.enums import BountySplitRule
+from pokertd.rules.profile import field_citation
 from pokertd.tournament import limits as lim
 from pokertd.tournament.eliminations.state import finish
 from pokertd.tournament.entries.log import PrizePoolFinal
@@ -91,6 +92,7 @@ from pokertd.tournament.prizes.payouts import (
     payouts,
     schedule_lines,
     sng_shares,
+    tax_id_asked,
 )
 from pokertd.tournament.prizes.pool import payout_entries, pool
 from pokertd.tournament.prizes.results import payment_waits
@@ -267,7 +269,14 @@ class DealMade(Event):
         return f"Deal made among {', '.join(self.names)}{left}"
 
 
-@event("prize_paid")
+@upcaster("prize_paid", 1)
+def _prize_paid_v1(data: dict[str, Any]) -> dict[str, Any]:
+    """Version 1 did not record the SSN/ITIN taken for the tax form (issue 23): not taken
+    (its receipt prints the ID check it recorded, no SSN it did not)."""
+    return {**data, "tax_id_taken": False}
+
+
+@event("prize_paid", version=2)
 @dataclass(frozen=True, slots=True, kw_only=True)
 class PrizePaid(Event):
     """A prize was paid (or a voucher issued) with its claim flags."""
@@ -285,6 +294,10 @@ class PrizePaid(Event):
     voucher_expires: str | None
     transferable: bool
     won_on: str
+    tax_id_taken: bool = False
+    """The cashier took the winner's SSN or ITIN for the tax form (H10: FOX-PAY2-4; only
+    where the profile issues tax forms). Logs before issue 23 did not record it: ``False``,
+    and their receipts print only the ID check they did record."""
 
     def describe(self) -> str:
         return f"Paid {self.name} {format_money(self.paid)} for place {self.place}"
@@ -536,6 +549,10 @@ class PayPrize(Command):
     foreign: bool = False
     treaty_exempt: bool = False
     id_checked: bool = False
+    tax_id_taken: bool = False
+    """The winner's SSN (ITIN for a foreign player) was taken for the tax form: only where
+    the venue's tax reporting asks for it (:func:`~pokertd.tournament.prizes.payouts.tax_id_asked`,
+    FOX-PAY2-4); refused elsewhere."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -942,8 +959,14 @@ def _decide_pay(state: TournamentState, cmd: PayPrize, ctx: Context) -> list[Eve
         raise waits
     if profile.prize_id_required and not cmd.id_checked:
         raise RuleViolation(
-            "Valid photo ID and a social security number must be seen before paying a prize.",
-            rule_ids=profile.cite("H11"),
+            "The winner's current valid ID must be checked before the prize is paid: tick "
+            "'ID checked' once you have seen it.",
+            rule_ids=(field_citation(profile, "prize_id_required"),),
+        )
+    if cmd.tax_id_taken and not tax_id_asked(profile):
+        raise InvalidCommand(
+            f"{profile.title} issues no tax forms, so no SSN or ITIN is taken: pay without "
+            "'SSN/ITIN taken'."
         )
     won_on = ctx.now.date()
     flags = claim_flags(
@@ -978,6 +1001,7 @@ def _decide_pay(state: TournamentState, cmd: PayPrize, ctx: Context) -> list[Eve
             voucher_expires=flags.voucher_expires.isoformat() if flags.voucher_expires else None,
             transferable=flags.transferable,
             won_on=won_on.isoformat(),
+            tax_id_taken=cmd.tax_id_taken,
         ),
     ]
 

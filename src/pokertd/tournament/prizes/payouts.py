@@ -692,6 +692,20 @@ class ClaimFlags:
         return lines
 
 
+def tax_id_asked(profile: RuleProfile) -> bool:
+    """Whether this venue's tax reporting asks the cashier for a winner's SSN or ITIN (H10):
+    where it issues tax forms (a W-2G threshold or a foreign players' 1042-S). Only there
+    does the payout form offer "SSN/ITIN taken for the tax form" and the receipt print it.
+
+    >>> from pokertd.rules import load_profile
+    >>> tax_id_asked(load_profile("foxwoods")), tax_id_asked(load_profile("spotlight"))
+    (True, False)
+
+    Implements: FOX-PAY2, FOX-PAY3, FOX-PAY4. Other venues: no tax forms, no SSN asked.
+    """
+    return profile.w2g_threshold_cents is not None or profile.foreign_withholding_pct is not None
+
+
 def claim_flags(
     amount: Cents,
     *,
@@ -766,4 +780,5 @@ __all__ = [
     "split_pool",
     "survivor_payouts",
     "survivor_places",
+    "tax_id_asked",
 ]

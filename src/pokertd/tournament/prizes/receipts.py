@@ -1,5 +1,11 @@
 """Printable receipts of prizes paid (FOX-PAY2-4): the lines the cashier prints and signs.
 
+A receipt states only what was checked, in the venue's words, each line citing the rule of
+*this* venue that asks for it (issue 23): the ID line where the cashier ticked "ID checked"
+(Foxwoods: "current valid ID", FOX-PAY2; a venue whose rulebook asks for no ID gets the plain
+fact, no rule), the SSN/ITIN line only where the profile's tax reporting asks for it and the
+cashier ticked "SSN/ITIN taken for the tax form" (FOX-PAY2-4).
+
 Implements: FOX-PAY2, FOX-PAY3, FOX-PAY4.
 """
 
@@ -10,6 +16,7 @@ from datetime import UTC, datetime, tzinfo
 
 from pokertd.errors import InvalidCommand
 from pokertd.money import format_money
+from pokertd.rules.profile import RuleProfile, field_citation
 from pokertd.tournament.entries.state import (
     Roster,
     Setup,
@@ -19,7 +26,8 @@ from pokertd.tournament.framework import (
     EventRecord,
     TournamentState,
 )
-from pokertd.tournament.prizes.state import PrizeBook
+from pokertd.tournament.prizes.payouts import tax_id_asked
+from pokertd.tournament.prizes.state import PaidPrize, PrizeBook
 
 
 def receipt_text(
@@ -59,9 +67,9 @@ def receipt_text(
         lines.append(f"US tax withheld: {format_money(paid.withheld)}")
     lines.append(f"Paid: {format_money(paid.paid)}")
     lines.append("-" * width)
-    claims, tax = setup.profile.citation("H11"), setup.profile.citation("H10")
-    if paid.id_checked:
-        lines.append(f"Valid photo ID and SSN seen. ({claims})")
+    profile = setup.profile
+    claims, tax = profile.citation("H11"), profile.citation("H10")
+    lines += checked_lines(paid, profile)
     if paid.w2g:
         lines.append(f"Form W-2G issued. ({tax})")
     if paid.form_1042s:
@@ -72,6 +80,40 @@ def receipt_text(
         lines.append(f"Not transferable. ({claims})")
     lines += ["", "Player signature: ____________________", "Cashier: ____________________"]
     return "\n".join(lines) + "\n"
+
+
+def checked_lines(paid: PaidPrize, profile: RuleProfile) -> list[str]:
+    """What the cashier checked before paying ``paid``, as receipt lines: nothing more.
+
+    - "ID checked": where the venue's rulebook requires ID to claim a prize
+      (``prize_id_required``; FOX-PAY2 "a current valid ID") the line says so in its words
+      and cites that rule; elsewhere no rule asks, and the line states the fact alone.
+    - "SSN/ITIN taken for the tax form" (only where :func:`tax_id_asked`): the ITIN for a
+      foreign player's Form 1042-S (FOX-PAY4), the SSN for a W-2G at or above the
+      threshold (FOX-PAY3, $5,001), else the SSN every winner gives (FOX-PAY2).
+
+    Implements: FOX-PAY2, FOX-PAY3, FOX-PAY4.
+    """
+    lines: list[str] = []
+    if paid.id_checked:
+        if profile.prize_id_required:
+            rule = field_citation(profile, "prize_id_required")
+            lines.append(f"Current valid ID checked. ({rule})")
+        else:
+            lines.append("Photo ID checked.")
+    if paid.tax_id_taken and tax_id_asked(profile):
+        if paid.form_1042s:
+            rule = field_citation(profile, "foreign_withholding_pct")
+            lines.append(f"ITIN taken for Form 1042-S. ({rule})")
+        elif paid.w2g:
+            rule = field_citation(profile, "w2g_threshold_cents")
+            lines.append(f"Social security number taken for Form W-2G. ({rule})")
+        elif profile.prize_id_required:
+            rule = field_citation(profile, "prize_id_required")
+            lines.append(f"Social security number taken. ({rule})")
+        else:
+            lines.append("Social security number taken.")
+    return lines
 
 
 def paid_at(
@@ -102,6 +144,7 @@ def _paid_entry(state: TournamentState, player: str) -> str:
 
 
 __all__ = [
+    "checked_lines",
     "paid_at",
     "receipt_text",
 ]

@@ -43,6 +43,8 @@ class PaidPrize:
     voucher_expires: str | None
     transferable: bool
     won_on: str
+    tax_id_taken: bool = False
+    """The SSN or ITIN was taken for the tax form (FOX-PAY2-4; ``False`` in older logs)."""
 
 
 @state_part

@@ -6,14 +6,13 @@ Built from the prize state part and the finishing places (:mod:`.results`); what
 
 from __future__ import annotations
 
-import csv
-import io
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
 from pokertd.errors import InvalidCommand, PokertdError
 from pokertd.money import format_money
+from pokertd.sheets import csv_text
 from pokertd.tournament.eliminations.state import finish
 from pokertd.tournament.entries.rules import EntryStatus
 from pokertd.tournament.entries.state import (
@@ -609,23 +608,22 @@ STANDINGS_COLUMNS = (
 
 
 def standings_csv(rows: tuple[StandingRow, ...]) -> str:
-    """The standings as CSV (amounts in dollars with cents, ``1140.72``)."""
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(STANDINGS_COLUMNS)
+    """The standings as CSV (amounts in dollars with cents, ``1140.72``), through the one
+    cell writer (:func:`pokertd.sheets.csv_text`: a name like ``=1+2`` is written as text)."""
 
     def dollars(cents: Cents | None) -> str:
         return "" if cents is None else f"{cents // 100}.{cents % 100:02d}"
 
-    for r in rows:
-        place = (
-            ""
-            if r.place is None
-            else (str(r.place) if len(r.places) <= 1 else f"{r.places[0]}-{r.places[-1]}")
-        )
-        writer.writerow(
+    def place(r: StandingRow) -> str:
+        if r.place is None:
+            return ""
+        return str(r.place) if len(r.places) <= 1 else f"{r.places[0]}-{r.places[-1]}"
+
+    return csv_text(
+        STANDINGS_COLUMNS,
+        (
             [
-                place,
+                place(r),
                 r.name,
                 r.entry_id,
                 r.status,
@@ -635,8 +633,9 @@ def standings_csv(rows: tuple[StandingRow, ...]) -> str:
                 dollars(r.total),
                 r.note,
             ]
-        )
-    return out.getvalue()
+            for r in rows
+        ),
+    )
 
 
 def standings_json(rows: tuple[StandingRow, ...]) -> list[dict[str, Any]]:

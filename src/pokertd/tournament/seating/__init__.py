@@ -107,6 +107,7 @@ from pokertd.tournament.seating.views import (
     TablesView,
     TableView,
     away_view,
+    dealer_pin_salt,
     moves_due,
     tables_view,
 )
@@ -177,6 +178,7 @@ __all__ = [
     "break_table",
     "card_key",
     "check_move",
+    "dealer_pin_salt",
     "default_choice",
     "describe_move",
     "draw_button",

@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
+from pokertd.errors import NotFound
 from pokertd.tournament.entries.state import Setup
 from pokertd.tournament.framework import (
     TournamentState,
@@ -152,6 +153,31 @@ class TablesView:
     plan: str | None
     """The token of the waiting moves as shown (:attr:`pending`): a confirm carries it
     (``None``: no move waits)."""
+
+
+def dealer_pin_salt(state: TournamentState, table: int) -> str:
+    """The secret a dealer PIN of ``table`` is derived from (with the app key, by the web):
+    the tournament's own ``pin_salt``, drawn when it was created, so a PIN dies with its
+    tournament. Only for a table of this tournament's room (in play or spare): another number
+    (``-1``, ``999``, ``2**63``) is refused with :class:`~pokertd.errors.NotFound`."""
+    setup = state.part(Setup)
+    if not setup.created:
+        raise NotFound("There is no such tournament.")
+    numbers = sorted(t.number for t in seating_now(state).layout.tables)
+    if table not in numbers:
+        listed = _numbers_text(numbers)
+        raise NotFound(
+            f"Table {table} is not a table of this tournament (its tables: {listed}).",
+            context={"table": table},
+        )
+    return setup.pin_salt
+
+
+def _numbers_text(numbers: list[int]) -> str:
+    """``1-8`` for a run, ``1, 3, 7`` otherwise (tables are few: no ranges inside)."""
+    if numbers and numbers == list(range(numbers[0], numbers[-1] + 1)) and len(numbers) > 2:
+        return f"{numbers[0]}-{numbers[-1]}"
+    return ", ".join(str(n) for n in numbers) or "none"
 
 
 def tables_view(state: TournamentState, now: datetime | None = None) -> TablesView:
@@ -408,6 +434,7 @@ __all__ = [
     "TableView",
     "TablesView",
     "away_view",
+    "dealer_pin_salt",
     "moves_due",
     "tables_view",
 ]

