@@ -29,7 +29,7 @@ import pytest
 from pokertd.league_service import LeagueService
 from pokertd.service import open_service
 from pokertd.tournament.eliminations import Bust
-from pokertd.tournament.entries import CreateTournament, Register
+from pokertd.tournament.entries import CloseRegistration, CreateTournament, Register
 from pokertd.tournament.templates import load_template
 from test_season_e2e import (
     ATTEND,
@@ -82,6 +82,7 @@ def server(tmp_path_factory: pytest.TempPathFactory, reports: list[SimReport]) -
             for f in reversed(report.finishing[1:]):
                 out = Bust(players=(names[f.player],), eliminator=names[f.eliminated_by[0]])
                 svc.run(tid, out, actor="floor")
+            svc.run(tid, CloseRegistration(), actor="floor")  # the night is over (G2)
             for f in report.finishing[1:]:
                 leagues.signout(tid, names[f.player], actor="floor")
         svc.create(
@@ -92,6 +93,7 @@ def server(tmp_path_factory: pytest.TempPathFactory, reports: list[SimReport]) -
             svc.run("night6", Register(name=name, age_ok=True, member_ok=True), actor="floor")
         for name in reversed(SIXTH[1:]):
             svc.run("night6", Bust(players=(name,), eliminator=SIXTH[0]), actor="floor")
+        svc.run("night6", CloseRegistration(), actor="floor")
     finally:
         svc.close()
     with running_server(db, PASSWORD) as base:

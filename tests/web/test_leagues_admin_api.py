@@ -22,7 +22,7 @@ from typing import Any
 
 from pokertd.league_service import LeagueService
 from pokertd.tournament.eliminations import Bust
-from pokertd.tournament.entries import CreateTournament, EntryBought, Register
+from pokertd.tournament.entries import CloseRegistration, CreateTournament, EntryBought, Register
 from pokertd.tournament.templates import load_template
 
 from .conftest import DEALER_PW, FLOOR_PW, Env
@@ -44,6 +44,8 @@ def _night(env: Env, tid: str, names: list[str], busts: list[tuple[str, str]]) -
         )
     for out, by in busts:
         env.service.run(tid, Bust(players=(out,), eliminator=by), actor="floor")
+    if len(busts) == len(names) - 1:  # the night is over once registration closes (G2)
+        env.service.run(tid, CloseRegistration(), actor="floor")
 
 
 def _nights(env: Env) -> None:
