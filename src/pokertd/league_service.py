@@ -32,6 +32,7 @@ seasons, points formulas, best-N, tie-break, qualification).
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import hashlib
 import json
@@ -68,7 +69,15 @@ from pokertd.player_service import PlayerService
 from pokertd.rules.enums import StartingStackSource
 from pokertd.service import TournamentService, utc_now
 from pokertd.store.base import gc_paused
-from pokertd.store.leagues import LeagueRow, LeagueStore, SeasonEventRow, SeasonRow, SignOutRow
+from pokertd.store.leagues import (
+    REMOVED,
+    LeagueRow,
+    LeagueStore,
+    SeasonChangeRow,
+    SeasonEventRow,
+    SeasonRow,
+    SignOutRow,
+)
 from pokertd.store.players import PlayerStore
 from pokertd.tournament.eliminations.state import finish
 from pokertd.tournament.entries import Player, Register, Roster, Setup, find_player, seat_capacity
@@ -180,6 +189,20 @@ class EventLine:
     entrants: int
     finished: bool
     championship: bool
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SeasonChange:
+    """An event taken out of a season (``removed``) or put back (``restored``)."""
+
+    league: str
+    season: str
+    tournament_id: str
+    name: str
+    action: str
+    championship: bool
+    by: str
+    at: float
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -491,6 +514,61 @@ class LeagueService:
             entrants=state.part(Roster).entry_count,
             finished=state.part(Setup).finished,
             championship=False,
+        )
+
+    def remove_event(
+        self, league: str, season: str, tournament_id: str, *, actor: str
+    ) -> SeasonChange:
+        """Take a tournament out of a season (added by mistake, a night declared void): its
+        results stop counting at once, the standings are computed without it, and the
+        removal is recorded with who and when. :meth:`restore_event` undoes it. Refused,
+        with where it does count, when the tournament is not in that season."""
+        self.season(league, season)
+        who = _check_name("staff", actor)
+        change = self.store.remove_season_event(
+            league, season, tournament_id, by=who, at=self._now()
+        )
+        return self._change(change)
+
+    def restore_event(
+        self, league: str, season: str, tournament_id: str, *, actor: str
+    ) -> SeasonChange:
+        """Undo a removal: the tournament counts toward the season again as it did before
+        (same place in the season's order, championship or not); recorded too."""
+        self.season(league, season)
+        who = _check_name("staff", actor)
+        change = self.store.restore_season_event(
+            league, season, tournament_id, by=who, at=self._now()
+        )
+        return self._change(change)
+
+    def removed_events(self, league: str, season: str) -> list[SeasonChange]:
+        """The tournaments taken out of the season and not put back (newest first): what
+        an undo can bring back."""
+        last: dict[str, SeasonChangeRow] = {}
+        for change in self.store.season_changes(league, season):
+            last[change.tournament] = change
+        counted = {r.tournament for r in self.store.season_events(league, season)}
+        out = [
+            self._change(c)
+            for c in last.values()
+            if c.action == REMOVED and c.tournament not in counted
+        ]
+        return sorted(out, key=lambda c: c.at, reverse=True)
+
+    def _change(self, row: SeasonChangeRow) -> SeasonChange:
+        name = row.tournament
+        with contextlib.suppress(NotFound):
+            name = self.tournaments.read(row.tournament, lambda s: s.part(Setup).name) or name
+        return SeasonChange(
+            league=row.league,
+            season=row.season,
+            tournament_id=row.tournament,
+            name=name,
+            action=row.action,
+            championship=row.championship,
+            by=row.by,
+            at=row.at,
         )
 
     def add_championship(
@@ -878,6 +956,7 @@ __all__ = [
     "LeagueService",
     "QualifierList",
     "Season",
+    "SeasonChange",
     "SeasonStandings",
     "as_data",
     "card_or_name",

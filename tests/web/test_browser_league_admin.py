@@ -229,5 +229,45 @@ def test_A3_season_created_run_and_championship_in_the_browser(
         "Bob Marsh": (0, 1),
         "Dan Okafor": (0, 1),
     }
+
+    # 6. night 1 taken out of Q3 after a confirmation, then put back (issue 23)
+    page.goto(f"{server}/leagues/{KEY}/admin")
+    first = expected_points(reports[:1], set())  # night 1's points, by the helpers
+    without = {
+        n: best_of(pts[1:] if n in first else pts)
+        for n, pts in expected_points(reports, set()).items()
+        if len(pts) > (1 if n in first else 0)
+    }
+    row = page.locator("#season-q3 .la-events li[data-tournament=night1]")
+    row.locator("button.la-remove").click()
+    confirm = page.locator("#season-q3 .la-confirm")
+    confirm.wait_for()
+    assert "Take League night 1 out of Q3?" in confirm.inner_text()
+    for w, h in ((1024, 768), (390, 844)):
+        page.set_viewport_size({"width": w, "height": h})
+        confirm.scroll_into_view_if_needed()
+        page.wait_for_timeout(150)
+        page.screenshot(path=str(ARTIFACTS / f"league-admin-take-out-{w}x{h}.png"))
+        scroll = page.evaluate("document.documentElement.scrollWidth")
+        assert scroll <= w, f"the confirmation scrolls sideways at {w}x{h}: {scroll}"
+    page.set_viewport_size({"width": 1024, "height": 768})
+    confirm.locator("button.la-remove-yes").click()
+    page.locator("#season-q3 .la-removed li[data-tournament=night1]").wait_for()
+    assert "League night 1 no longer counts toward Q3" in page.locator(".flash").inner_text()
+    assert row.count() == 0
+    data = page.request.get(f"{server}/api/leagues/{KEY}/standings?season=q3").json()
+    assert {r["name"]: r["points"] for r in data["rows"]} == without
+    assert without != best  # night 1 mattered
+    for w, h in ((1024, 768), (390, 844)):
+        page.set_viewport_size({"width": w, "height": h})
+        page.locator("#season-q3 .la-removed").scroll_into_view_if_needed()
+        page.wait_for_timeout(150)
+        page.screenshot(path=str(ARTIFACTS / f"league-admin-taken-out-{w}x{h}.png"))
+    page.set_viewport_size({"width": 1024, "height": 768})
+    page.locator("#season-q3 .la-removed button.la-restore").click()
+    row.wait_for()
+    assert page.locator("#season-q3 .la-removed li").count() == 0
+    data = page.request.get(f"{server}/api/leagues/{KEY}/standings?season=q3").json()
+    assert {r["name"]: r["points"] for r in data["rows"]} == best
     assert errors == []
     page.close()
