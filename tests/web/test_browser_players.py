@@ -81,6 +81,7 @@ def _league(svc: TournamentService) -> None:
         svc.run(tid, DrawSeats(), actor="f")
         for name in reversed(order[1:]):
             svc.run(tid, Bust(players=(name,), eliminator=order[0]), actor="f")
+        svc.run(tid, CloseRegistration(), actor="f")  # the night is over (G2)
         leagues.add_event("spot", "q1", tid)
         for name in order[1:]:
             leagues.signout(tid, name, actor="f")
@@ -162,6 +163,59 @@ def test_search_merge_and_undo_in_the_browser(server: str, browser: Any) -> None
     assert "stands on their own again" in page.locator(".flash").inner_text()
     assert "undone by director" in page.locator("#merge-record").inner_text()
     assert errors == []
+    page.close()
+
+
+def test_rename_keeps_history_and_the_old_name_finds_the_player(
+    server: str,
+    browser: Any,  # noqa: F811
+) -> None:
+    """Issue 23: the director renames Ann Lee (3rd at ``kpc``, Spotlight league nights) to
+    "Anne Leigh"; her events keep "Ann Lee" ("as Ann Lee"), the old spelling still finds her
+    ("formerly Ann Lee"); another player's name is refused, naming them."""
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page, errors = signed_in(browser, server, PASSWORD, 1024, 768)
+    page.goto(f"{server}/players")
+    page.fill("#player-search", "Ann Lee")
+    page.locator("#player-results button", has_text="Ann Lee").first.click()
+    page.wait_for_selector("#player-profile h2:text('Ann Lee')")
+    events = page.locator("#history-table tbody tr").count()
+    assert events == 4  # kpc and three league nights
+    page.click("#rename-open")
+    page.fill("#rename-name", "Bob Ray")
+    page.click("#rename-save")
+    page.wait_for_selector(".flash.error")
+    assert "Bob Ray (" in page.locator(".flash").inner_text()
+    assert "already has that name" in page.locator(".flash").inner_text()
+    page.fill("#rename-name", "Anne Leigh")
+    for w, h in ((1024, 768), (390, 844)):
+        page.set_viewport_size({"width": w, "height": h})
+        page.locator("#rename-form").scroll_into_view_if_needed()
+        page.wait_for_timeout(150)
+        page.screenshot(path=str(ARTIFACTS / f"players-rename-{w}x{h}.png"))
+        scroll = page.evaluate("document.documentElement.scrollWidth")
+        assert scroll <= w, f"the rename form scrolls sideways at {w}x{h}: {scroll}"
+    page.set_viewport_size({"width": 1024, "height": 768})
+    page.click("#rename-save")
+    page.wait_for_selector("#player-profile h2:text('Anne Leigh')")
+    assert page.locator("#profile-formerly").inner_text() == "formerly Ann Lee"
+    assert "Ann Lee is now Anne Leigh" in page.locator(".flash").inner_text()
+    assert page.locator("#history-table tbody tr").count() == events
+    assert page.locator("#history-table .as", has_text="as Ann Lee").count() == events
+    assert "Ann Lee renamed Anne Leigh by director" in page.locator("#rename-record").inner_text()
+    # the old spelling still finds her
+    page.fill("#player-search", "")
+    page.fill("#player-search", "Ann Le")
+    hit = page.locator("#player-results li", has_text="Anne Leigh")
+    hit.wait_for()
+    assert "formerly Ann Lee" in hit.inner_text()
+    for w, h in ((1024, 768), (390, 844)):
+        page.set_viewport_size({"width": w, "height": h})
+        page.evaluate("window.scrollTo(0, 0)")
+        page.wait_for_timeout(150)
+        page.screenshot(path=str(ARTIFACTS / f"players-renamed-{w}x{h}.png"), full_page=True)
+    assert [e for e in errors if not e.endswith("/rename")] == []
+    assert len(errors) == 1  # the refused "Bob Ray" (422), said on the page
     page.close()
 
 
