@@ -92,6 +92,10 @@ def test_rename_keeps_history_and_the_old_spelling_finds_the_player(
     assert [(r.old_name, r.new_name, r.staff) for r in players.show(pid).renames] == [
         ("Jon Smyth", "John Smith", "Dana")
     ]
+    # the league shows him under his name now, with the night's points (one row)
+    assert [(r.name, r.points) for r in leagues.standings("nuts", "s1").rows][:1] == [
+        ("John Smith", 10.0)
+    ]
     # his next night, under the new name, counts in the same league row: 10 + 10
     night(svc, "two", ["John Smith", "Ann Lee"])
     leagues.add_event("nuts", "s1", "two")

@@ -841,7 +841,30 @@ class LeagueService:
             )
         for tid in changed:  # remember this scheme's points beside each result
             self.store.put_cached_result(tid, found[tid].seq, found[tid].dumps())
+        renamed = self._renamed({p.player for p in points} - set(alias))
+        if renamed:  # a renamed player shows under the name they have now
+            points = [
+                dataclasses.replace(p, name=renamed[p.player]) if p.player in renamed else p
+                for p in points
+            ]
         return info, lines, points, scheme
+
+    def _renamed(self, keys: Iterable[str]) -> dict[str, str]:
+        """``db:<id>`` -> the player's name now, for the players of ``keys`` renamed in the
+        player database since (their events keep the name they recorded); one query per
+        500 players, then one per renamed player (renames are few)."""
+        if self.players is None:
+            return {}
+        ids = sorted(k.removeprefix(DB_PREFIX) for k in keys if k.startswith(DB_PREFIX))
+        touched: set[str] = set()
+        for start in range(0, len(ids), 500):
+            touched |= {r.player_id for r in self.players.renames(ids[start : start + 500])}
+        out: dict[str, str] = {}
+        for pid in sorted(touched):
+            record = self.players.player(pid)
+            if record is not None:
+                out[f"{DB_PREFIX}{pid}"] = record.name
+        return out
 
     def standings(self, league: str, season: str) -> SeasonStandings:
         """The season's standings (best N, the stated tie-break) with every event's points."""
