@@ -170,24 +170,24 @@ def test_rename_keeps_history_and_the_old_name_finds_the_player(
     server: str,
     browser: Any,  # noqa: F811
 ) -> None:
-    """Issue 23: the director renames Ann Lee (3rd at ``kpc``, Spotlight league nights) to
-    "Anne Leigh"; her events keep "Ann Lee" ("as Ann Lee"), the old spelling still finds her
-    ("formerly Ann Lee"); another player's name is refused, naming them."""
+    """Issue 23: the director renames Ed Po (3rd of 3 at ``kpc2``) to "Edward Poe": his
+    night keeps "Ed Po" ("as Ed Po"), the old spelling still finds him ("formerly Ed Po");
+    another player's name is refused, naming them."""
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     page, errors = signed_in(browser, server, PASSWORD, 1024, 768)
     page.goto(f"{server}/players")
-    page.fill("#player-search", "Ann Lee")
-    page.locator("#player-results button", has_text="Ann Lee").first.click()
-    page.wait_for_selector("#player-profile h2:text('Ann Lee')")
+    page.fill("#player-search", "Ed Po")
+    page.locator("#player-results button", has_text="Ed Po").first.click()
+    page.wait_for_selector("#player-profile h2:text('Ed Po')")
     events = page.locator("#history-table tbody tr").count()
-    assert events == 4  # kpc and three league nights
+    assert events == 1  # kpc2
     page.click("#rename-open")
     page.fill("#rename-name", "Bob Ray")
     page.click("#rename-save")
     page.wait_for_selector(".flash.error")
     assert "Bob Ray (" in page.locator(".flash").inner_text()
     assert "already has that name" in page.locator(".flash").inner_text()
-    page.fill("#rename-name", "Anne Leigh")
+    page.fill("#rename-name", "Edward Poe")
     for w, h in ((1024, 768), (390, 844)):
         page.set_viewport_size({"width": w, "height": h})
         page.locator("#rename-form").scroll_into_view_if_needed()
@@ -197,18 +197,18 @@ def test_rename_keeps_history_and_the_old_name_finds_the_player(
         assert scroll <= w, f"the rename form scrolls sideways at {w}x{h}: {scroll}"
     page.set_viewport_size({"width": 1024, "height": 768})
     page.click("#rename-save")
-    page.wait_for_selector("#player-profile h2:text('Anne Leigh')")
-    assert page.locator("#profile-formerly").inner_text() == "formerly Ann Lee"
-    assert "Ann Lee is now Anne Leigh" in page.locator(".flash").inner_text()
+    page.wait_for_selector("#player-profile h2:text('Edward Poe')")
+    assert page.locator("#profile-formerly").inner_text() == "formerly Ed Po"
+    assert "Ed Po is now Edward Poe" in page.locator(".flash").inner_text()
     assert page.locator("#history-table tbody tr").count() == events
-    assert page.locator("#history-table .as", has_text="as Ann Lee").count() == events
-    assert "Ann Lee renamed Anne Leigh by director" in page.locator("#rename-record").inner_text()
+    assert page.locator("#history-table .as", has_text="as Ed Po").count() == events
+    assert "Ed Po renamed Edward Poe by director" in page.locator("#rename-record").inner_text()
     # the old spelling still finds her
     page.fill("#player-search", "")
-    page.fill("#player-search", "Ann Le")
-    hit = page.locator("#player-results li", has_text="Anne Leigh")
+    page.fill("#player-search", "Ed Po")  # not part of "Edward Poe"
+    hit = page.locator("#player-results li", has_text="Edward Poe")
     hit.wait_for()
-    assert "formerly Ann Lee" in hit.inner_text()
+    assert "formerly Ed Po" in hit.inner_text()
     for w, h in ((1024, 768), (390, 844)):
         page.set_viewport_size({"width": w, "height": h})
         page.evaluate("window.scrollTo(0, 0)")
