@@ -34,7 +34,7 @@ from pokertd.service import TournamentService
 from pokertd.store import open_store
 from pokertd.store.leagues import SeasonEventRow
 from pokertd.tournament.eliminations import Bust
-from pokertd.tournament.entries import CreateTournament, Register
+from pokertd.tournament.entries import CloseRegistration, CreateTournament, Register
 from pokertd.tournament.templates import load_template
 
 TARGET_MS = 200.0
@@ -52,6 +52,7 @@ def _play(svc: TournamentService, tid: str, names: list[str], rng: random.Random
         out = alive.pop(rng.randrange(len(alive)))
         by = rng.choice(alive)
         svc.run(tid, Bust(players=(out,), eliminator=by), actor="floor", role="floor")
+    svc.run(tid, CloseRegistration(), actor="floor", role="floor")  # the night is over (G2)
 
 
 def build(path: Path, events: int, players: int, pool: int, seed: int) -> float:

@@ -25,7 +25,7 @@ from pokertd.service import TournamentService
 from pokertd.store import open_store
 from pokertd.store.leagues import LeagueStore
 from pokertd.tournament.eliminations import Bust
-from pokertd.tournament.entries import CreateTournament, Register, Roster, Setup
+from pokertd.tournament.entries import CloseRegistration, CreateTournament, Register, Roster, Setup
 from pokertd.tournament.templates import load_template
 
 SCHEME = PointsScheme(
@@ -41,6 +41,8 @@ def night(svc: TournamentService, tid: str, names: list[str], busts: list[tuple[
         svc.run(tid, Register(name=n, age_ok=True, member_ok=True), actor="floor", role="floor")
     for out, by in busts:
         svc.run(tid, Bust(players=(out,), eliminator=by), actor="floor", role="floor")
+    if len(busts) == len(names) - 1:  # the night is over once registration closes (G2)
+        svc.run(tid, CloseRegistration(), actor="floor", role="floor")
     return tid
 
 

@@ -35,7 +35,14 @@ from pokertd.sim import NightConfig, Rates, simulate_night
 from pokertd.sim.night import EPOCH
 from pokertd.store import open_store
 from pokertd.tournament.eliminations import Bust
-from pokertd.tournament.entries import CreateTournament, EntryBought, PlayerAdded, Register, Roster
+from pokertd.tournament.entries import (
+    CloseRegistration,
+    CreateTournament,
+    EntryBought,
+    PlayerAdded,
+    Register,
+    Roster,
+)
 from pokertd.tournament.templates import load_template
 from pokertd.tournament.views import results
 
@@ -194,6 +201,7 @@ def record_night(
             actor="floor",
             role="floor",
         )
+    svc.run(tid, CloseRegistration(), actor="floor", role="floor")  # over (G2)
     leagues.add_event("spot", "q3", tid)
     for f in report.finishing[1:]:
         if (night, f.place - 1) == LATE:
@@ -301,6 +309,8 @@ def plain_night(
         svc.run(tid, Register(name=n, age_ok=True, member_ok=True), actor="floor", role="floor")
     for out, by in busts:
         svc.run(tid, Bust(players=(out,), eliminator=by), actor="floor", role="floor")
+    if len(busts) == len(names) - 1:  # the night is over once registration closes (G2)
+        svc.run(tid, CloseRegistration(), actor="floor", role="floor")
 
 
 def test_merged_spellings_count_as_one_player_and_undo_splits_them(
@@ -412,6 +422,7 @@ def test_A3_season_through_the_cli(tmp_path: Path) -> None:
             cli("register", tid, name, "--age-ok", "--member-ok")
         for r in reversed(rows[1:]):
             cli("bust", tid, names[r["name"]], "--by", names[r["eliminator"]])
+        cli("close-registration", tid)  # the night is over (G2)
         cli("league", "add-event", "spot", "q3", tid)
         for r in rows[1:]:
             cli("league", "signout", tid, names[r["name"]])

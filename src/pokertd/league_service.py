@@ -32,6 +32,7 @@ seasons, points formulas, best-N, tie-break, qualification).
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import hashlib
 import json
@@ -67,18 +68,29 @@ from pokertd.league.standings import (
 from pokertd.player_service import PlayerService
 from pokertd.service import TournamentService, utc_now
 from pokertd.store.base import gc_paused
-from pokertd.store.leagues import LeagueRow, LeagueStore, SeasonEventRow, SeasonRow, SignOutRow
+from pokertd.store.leagues import (
+    REMOVED,
+    LeagueRow,
+    LeagueStore,
+    SeasonChangeRow,
+    SeasonEventRow,
+    SeasonRow,
+    SignOutRow,
+)
 from pokertd.store.players import PlayerStore
+from pokertd.tournament.eliminations.state import finish
 from pokertd.tournament.entries import Player, Register, Roster, Setup, find_player, seat_capacity
 from pokertd.tournament.entries.rules import EntryStatus, player_key
 from pokertd.tournament.framework import TournamentState
-from pokertd.tournament.prizes.results import results
+from pokertd.tournament.prizes import deal_places
+from pokertd.tournament.prizes import standings as tournament_standings
+from pokertd.tournament.prizes.pool import pool
 
 KEY = re.compile(r"^[a-z0-9][a-z0-9-]{0,31}$")
 """League and season keys: lower case letters, digits and dashes, up to 32."""
 NAME_MAX = 80
 """Longest league or season name."""
-RESULT_VERSION = 3
+RESULT_VERSION = 4
 """Bumped when the cached result's shape changes (older caches are read again)."""
 
 
@@ -179,6 +191,20 @@ class EventLine:
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class SeasonChange:
+    """An event taken out of a season (``removed``) or put back (``restored``)."""
+
+    league: str
+    season: str
+    tournament_id: str
+    name: str
+    action: str
+    championship: bool
+    by: str
+    at: float
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class SeasonStandings:
     """A season's standings and what they were computed from."""
 
@@ -249,12 +275,25 @@ def _season_from(row: SeasonRow) -> Season:
     )
 
 
-def read_event_result(state: TournamentState, identify: Identify = db_card_or_name) -> EventResult:
+def read_event_result(
+    state: TournamentState, identify: Identify = db_card_or_name, now: datetime | None = None
+) -> EventResult:
     """The league's view of one tournament: entrants, buy-in, pool, each player's best
-    place, knockouts, rebuys, add-ons and prize (pure over the state)."""
+    place, knockouts, rebuys, add-ons and prize (pure over the state and ``now``).
+
+    One source of truth for places: the tournament's own standings
+    (:func:`pokertd.tournament.prizes.standings`, what ``pokertd prize standings`` and a
+    player's history show), read at ``now``. A player the tournament still has in play is
+    unplaced here too ("still playing"): the last one in is 1st only once the event is
+    over by its rules (G2: one entry left and no entry possible any more, A4), never while
+    registration or late registration is open. The players of a binding deal who play on
+    hold the places the deal divided, as the deal records them
+    (:func:`pokertd.tournament.prizes.deal_places`, J2).
+    """
     setup = state.part(Setup)
     roster = state.part(Roster)
-    view = results(state)
+    rows = tournament_standings(state, now)
+    by_deal = deal_places(state)
     key_of_entry: dict[str, str] = {}
     name_of: dict[str, str] = {}
     for player in roster.players.values():
@@ -264,19 +303,19 @@ def read_event_result(state: TournamentState, identify: Identify = db_card_or_na
             key_of_entry[eid] = key
     best: dict[str, tuple[int, bool]] = {}
     prize: dict[str, int] = {}
-    for row in view.rows:
+    for row in rows:
         if row.entry_id not in key_of_entry:
             continue
         key = key_of_entry[row.entry_id]
-        prize[key] = prize.get(key, 0) + (row.prize_cents or 0)
+        prize[key] = prize.get(key, 0) + row.prize
+        place = row.place
+        if place is None and row.entry_id in by_deal:  # plays on after a deal (J2)
+            place = by_deal[row.entry_id][0]
+        if place is None:
+            continue  # still playing: no place yet
         eliminated = row.status != EntryStatus.ALIVE.value
-        if key not in best or row.place < best[key][0]:
-            best[key] = (row.place, eliminated)
-    alive = roster.alive()
-    if len(alive) == 1 and roster.entry_count > 1:  # the last player in has won
-        winner = key_of_entry[alive[0].entry_id]
-        if winner not in best or best[winner][0] != 1:
-            best[winner] = (1, False)
+        if key not in best or place < best[key][0]:
+            best[key] = (place, eliminated)
     knockouts: dict[str, int] = {}
     for out in roster.out:
         if out.eliminator and out.eliminator in key_of_entry:
@@ -307,12 +346,20 @@ def read_event_result(state: TournamentState, identify: Identify = db_card_or_na
         name=setup.name or state.id,
         entrants=roster.entry_count,
         buyin_cents=tmpl.fees.total if tmpl is not None else 0,
-        prizepool_cents=view.prize_pool_cents,
+        prizepool_cents=pool(state).net,
         require_signout=setup.profile.points_require_immediate_signout,
         signout_rule=setup.profile.citation("G5"),
         players=players,
-        finished=setup.finished or len(alive) <= 1,
+        finished=setup.finished or finish(state, now).finished,
     )
+
+
+def settled(state: TournamentState, now: datetime | None) -> bool:
+    """Whether the league's view of the tournament can change only with new events: not
+    when one entry is left in an event that is not over yet, since the clock closing
+    registration makes that player the winner without a new event (G2, A4)."""
+    roster = state.part(Roster)
+    return roster.alive_count != 1 or finish(state, now).finished
 
 
 PLAYER_COLUMNS = tuple(f.name for f in dataclasses.fields(PlayerResult))
@@ -339,13 +386,15 @@ class CachedResult:
     event: dict[str, Any]
     rows: list[list[Any]]
     points: dict[str, list[list[float]]] = field(default_factory=dict)
+    settled: bool = True
+    """Only a new event can change it (:func:`settled`); else it is read again each time."""
     _result: EventResult | None = None
 
     @classmethod
-    def of(cls, seq: int, result: EventResult) -> CachedResult:
+    def of(cls, seq: int, result: EventResult, settled: bool = True) -> CachedResult:
         data = asdict(result)
         rows = [[p[c] for c in PLAYER_COLUMNS] for p in data.pop("players")]
-        return cls(seq=seq, event=data, rows=rows, _result=result)
+        return cls(seq=seq, event=data, rows=rows, settled=settled, _result=result)
 
     def result(self) -> EventResult:
         """The :class:`EventResult` (built once)."""
@@ -358,6 +407,8 @@ class CachedResult:
 
     def dumps(self) -> str:
         data = {"v": RESULT_VERSION, "e": self.event, "p": self.rows, "pts": self.points}
+        if not self.settled:
+            data["s"] = False
         return json.dumps(data, separators=(",", ":"))
 
     @classmethod
@@ -366,7 +417,13 @@ class CachedResult:
         data = json.loads(text)
         if data.get("v") != RESULT_VERSION:
             return None
-        return cls(seq=seq, event=data["e"], rows=data["p"], points=data["pts"])
+        return cls(
+            seq=seq,
+            event=data["e"],
+            rows=data["p"],
+            points=data["pts"],
+            settled=bool(data.get("s", True)),
+        )
 
 
 class LeagueService:
@@ -456,6 +513,61 @@ class LeagueService:
             entrants=state.part(Roster).entry_count,
             finished=state.part(Setup).finished,
             championship=False,
+        )
+
+    def remove_event(
+        self, league: str, season: str, tournament_id: str, *, actor: str
+    ) -> SeasonChange:
+        """Take a tournament out of a season (added by mistake, a night declared void): its
+        results stop counting at once, the standings are computed without it, and the
+        removal is recorded with who and when. :meth:`restore_event` undoes it. Refused,
+        with where it does count, when the tournament is not in that season."""
+        self.season(league, season)
+        who = _check_name("staff", actor)
+        change = self.store.remove_season_event(
+            league, season, tournament_id, by=who, at=self._now()
+        )
+        return self._change(change)
+
+    def restore_event(
+        self, league: str, season: str, tournament_id: str, *, actor: str
+    ) -> SeasonChange:
+        """Undo a removal: the tournament counts toward the season again as it did before
+        (same place in the season's order, championship or not); recorded too."""
+        self.season(league, season)
+        who = _check_name("staff", actor)
+        change = self.store.restore_season_event(
+            league, season, tournament_id, by=who, at=self._now()
+        )
+        return self._change(change)
+
+    def removed_events(self, league: str, season: str) -> list[SeasonChange]:
+        """The tournaments taken out of the season and not put back (newest first): what
+        an undo can bring back."""
+        last: dict[str, SeasonChangeRow] = {}
+        for change in self.store.season_changes(league, season):
+            last[change.tournament] = change
+        counted = {r.tournament for r in self.store.season_events(league, season)}
+        out = [
+            self._change(c)
+            for c in last.values()
+            if c.action == REMOVED and c.tournament not in counted
+        ]
+        return sorted(out, key=lambda c: c.at, reverse=True)
+
+    def _change(self, row: SeasonChangeRow) -> SeasonChange:
+        name = row.tournament
+        with contextlib.suppress(NotFound):
+            name = self.tournaments.read(row.tournament, lambda s: s.part(Setup).name) or name
+        return SeasonChange(
+            league=row.league,
+            season=row.season,
+            tournament_id=row.tournament,
+            name=name,
+            action=row.action,
+            championship=row.championship,
+            by=row.by,
+            at=row.at,
         )
 
     def add_championship(
@@ -629,17 +741,20 @@ class LeagueService:
         out: dict[str, CachedResult] = {}
         for tid in ids:
             mine = self._read.get(tid)
-            if mine is not None and mine.seq == seqs.get(tid, 0):
+            if mine is not None and mine.seq == seqs.get(tid, 0) and mine.settled:
                 out[tid] = mine
         ids = [tid for tid in ids if tid not in out]
         stored = self.store.cached_results(ids) if ids else {}
+        now = self.tournaments.now()
         for tid in ids:
             seq = seqs.get(tid, 0)
             hit = stored.get(tid)
             got = CachedResult.loads(seq, hit[1]) if hit is not None and hit[0] == seq else None
-            if got is None:
-                result = self.tournaments.read(tid, lambda s: read_event_result(s, self._identify))
-                got = CachedResult.of(seq, result)
+            if got is None or not got.settled:
+                result, steady = self.tournaments.read(
+                    tid, lambda s: (read_event_result(s, self._identify, now), settled(s, now))
+                )
+                got = CachedResult.of(seq, result, steady)
                 if fresh is None:
                     self.store.put_cached_result(tid, seq, got.dumps())
                 else:
@@ -757,7 +872,30 @@ class LeagueService:
             )
         for tid in changed:  # remember this scheme's points beside each result
             self.store.put_cached_result(tid, found[tid].seq, found[tid].dumps())
+        renamed = self._renamed({p.player for p in points} - set(alias))
+        if renamed:  # a renamed player shows under the name they have now
+            points = [
+                dataclasses.replace(p, name=renamed[p.player]) if p.player in renamed else p
+                for p in points
+            ]
         return info, lines, points, scheme
+
+    def _renamed(self, keys: Iterable[str]) -> dict[str, str]:
+        """``db:<id>`` -> the player's name now, for the players of ``keys`` renamed in the
+        player database since (their events keep the name they recorded); one query per
+        500 players, then one per renamed player (renames are few)."""
+        if self.players is None:
+            return {}
+        ids = sorted(k.removeprefix(DB_PREFIX) for k in keys if k.startswith(DB_PREFIX))
+        touched: set[str] = set()
+        for start in range(0, len(ids), 500):
+            touched |= {r.player_id for r in self.players.renames(ids[start : start + 500])}
+        out: dict[str, str] = {}
+        for pid in sorted(touched):
+            record = self.players.player(pid)
+            if record is not None:
+                out[f"{DB_PREFIX}{pid}"] = record.name
+        return out
 
     def standings(self, league: str, season: str) -> SeasonStandings:
         """The season's standings (best N, the stated tie-break) with every event's points."""
@@ -872,6 +1010,7 @@ __all__ = [
     "LeagueService",
     "QualifierList",
     "Season",
+    "SeasonChange",
     "SeasonStandings",
     "as_data",
     "card_or_name",
@@ -880,4 +1019,5 @@ __all__ = [
     "player_service",
     "read_event_result",
     "scheme_from_options",
+    "settled",
 ]

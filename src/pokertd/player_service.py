@@ -32,6 +32,7 @@ from pokertd.store.players import (
     NewPlayer,
     PlayerRecord,
     PlayerStore,
+    RenameRecord,
     new_player_id,
 )
 from pokertd.tournament.entries import EntryStatus, Roster, Setup
@@ -67,6 +68,8 @@ class PlayerProfile:
     """Players merged into this one (directly or through others)."""
     confirmations: tuple[Confirmation, ...]
     merges: tuple[MergeRecord, ...]
+    renames: tuple[RenameRecord, ...] = ()
+    """Every rename of the player (and of those merged into them), oldest first."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -218,6 +221,19 @@ class PlayerService:
             player.id, staff=_text(staff, "A staff name", NAME_MAX), at=self._at()
         )
 
+    def rename(self, player_id: str, name: str, *, staff: str) -> RenameRecord:
+        """Give the player a new name (a spelling fixed, a name changed), recorded with
+        who and when. History is kept: every tournament keeps the name it recorded under
+        the same player id, so results, points and merges stay the player's, and the old
+        spelling still finds them (:meth:`search`, :meth:`find`, shown as "formerly").
+        Refused (nothing changed) for an empty or too long name, or one another player
+        already has (the message names them)."""
+        player = self.get(player_id)
+        clean = _text(" ".join(name.split()), "A player's name", NAME_MAX)
+        return self.store.rename(
+            player.id, clean, staff=_text(staff, "A staff name", NAME_MAX), at=self._at()
+        )
+
     # ---- reads ----------------------------------------------------------------------
 
     def search(
@@ -231,16 +247,33 @@ class PlayerService:
 
     def find(self, query: str) -> list[PlayerRecord]:
         """Exact matches only: the player with this id, else with this card, else with
-        exactly this name (each resolved to whom they stand for now)."""
+        exactly this name, else once called exactly this (renamed since); each resolved
+        to whom they stand for now."""
         text = _text(query, "A search", NAME_MAX)
         found = self.store.player(text)
         matches = [found] if found else self.store.players_with_card(text)
         matches = matches or self.store.players_named(text)
+        matches = matches or self.store.players_formerly(text)
         out: dict[str, PlayerRecord] = {}
         for p in matches:
             s = self.store.survivor(p.id)
             out.setdefault(s.id, s)
         return sorted(out.values(), key=lambda p: (p.name.casefold(), p.id))
+
+    def formerly(self, player_ids: list[str]) -> dict[str, tuple[str, ...]]:
+        """Player id -> the names they had before, oldest first (renamed players only):
+        what a search result shows as "formerly …"."""
+        out: dict[str, list[str]] = {}
+        for r in self.store.renames(player_ids):
+            names = out.setdefault(r.player_id, [])
+            if r.old_name not in names:
+                names.append(r.old_name)
+        current = {pid: rec.name for pid in out if (rec := self.store.player(pid)) is not None}
+        return {
+            pid: tuple(n for n in names if n != current.get(pid))
+            for pid, names in out.items()
+            if any(n != current.get(pid) for n in names)
+        }
 
     def show(self, player_id: str) -> PlayerProfile:
         """The player, whom they stand for, duplicates merged in, confirmations, merges."""
@@ -254,6 +287,7 @@ class PlayerService:
             merged=merged,
             confirmations=tuple(self.store.confirmations(group)),
             merges=tuple(self.store.merges(group)),
+            renames=tuple(self.store.renames(group)),
         )
 
     def history(self, player_id: str) -> PlayerHistory:

@@ -640,6 +640,11 @@ class TournamentService:
         """The seq of the tournament's last stored event (0: no such tournament). Cheap."""
         return self.store.last_seq(tournament_id)
 
+    def now(self) -> datetime:
+        """The service's clock now (what its commands and reads take as ``now``): faces
+        and other services that read a tournament at the time its own views use."""
+        return self._now()
+
     def tournaments(self) -> list[TournamentInfo]:
         """Every tournament in the store, newest first."""
         return self.store.tournaments()

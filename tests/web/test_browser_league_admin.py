@@ -29,7 +29,7 @@ import pytest
 from pokertd.league_service import LeagueService
 from pokertd.service import open_service
 from pokertd.tournament.eliminations import Bust
-from pokertd.tournament.entries import CreateTournament, Register
+from pokertd.tournament.entries import CloseRegistration, CreateTournament, Register
 from pokertd.tournament.templates import load_template
 from test_season_e2e import (
     ATTEND,
@@ -82,6 +82,7 @@ def server(tmp_path_factory: pytest.TempPathFactory, reports: list[SimReport]) -
             for f in reversed(report.finishing[1:]):
                 out = Bust(players=(names[f.player],), eliminator=names[f.eliminated_by[0]])
                 svc.run(tid, out, actor="floor")
+            svc.run(tid, CloseRegistration(), actor="floor")  # the night is over (G2)
             for f in report.finishing[1:]:
                 leagues.signout(tid, names[f.player], actor="floor")
         svc.create(
@@ -92,6 +93,7 @@ def server(tmp_path_factory: pytest.TempPathFactory, reports: list[SimReport]) -
             svc.run("night6", Register(name=name, age_ok=True, member_ok=True), actor="floor")
         for name in reversed(SIXTH[1:]):
             svc.run("night6", Bust(players=(name,), eliminator=SIXTH[0]), actor="floor")
+        svc.run("night6", CloseRegistration(), actor="floor")
     finally:
         svc.close()
     with running_server(db, PASSWORD) as base:
@@ -240,5 +242,45 @@ def test_A3_season_created_run_and_championship_in_the_browser(
     page.set_viewport_size({"width": 1024, "height": 768})
     q4 = page.request.get(f"{server}/api/leagues/{KEY}/standings?season=q4").json()
     assert {r["name"]: r["points"] for r in q4["rows"]}["Dan Okafor"] == 3
+
+    # 6. night 1 taken out of Q3 after a confirmation, then put back (issue 23)
+    page.goto(f"{server}/leagues/{KEY}/admin")
+    first = expected_points(reports[:1], set())  # night 1's points, by the helpers
+    without = {
+        n: best_of(pts[1:] if n in first else pts)
+        for n, pts in expected_points(reports, set()).items()
+        if len(pts) > (1 if n in first else 0)
+    }
+    row = page.locator("#season-q3 .la-events li[data-tournament=night1]")
+    row.locator("button.la-remove").click()
+    confirm = page.locator("#season-q3 .la-confirm")
+    confirm.wait_for()
+    assert "Take League night 1 out of Q3?" in confirm.inner_text()
+    for w, h in ((1024, 768), (390, 844)):
+        page.set_viewport_size({"width": w, "height": h})
+        confirm.scroll_into_view_if_needed()
+        page.wait_for_timeout(150)
+        page.screenshot(path=str(ARTIFACTS / f"league-admin-take-out-{w}x{h}.png"))
+        scroll = page.evaluate("document.documentElement.scrollWidth")
+        assert scroll <= w, f"the confirmation scrolls sideways at {w}x{h}: {scroll}"
+    page.set_viewport_size({"width": 1024, "height": 768})
+    confirm.locator("button.la-remove-yes").click()
+    page.locator("#season-q3 .la-removed li[data-tournament=night1]").wait_for()
+    assert "League night 1 no longer counts toward Q3" in page.locator(".flash").inner_text()
+    assert row.count() == 0
+    data = page.request.get(f"{server}/api/leagues/{KEY}/standings?season=q3").json()
+    assert {r["name"]: r["points"] for r in data["rows"]} == without
+    assert without != best  # night 1 mattered
+    for w, h in ((1024, 768), (390, 844)):
+        page.set_viewport_size({"width": w, "height": h})
+        page.locator("#season-q3 .la-removed").scroll_into_view_if_needed()
+        page.wait_for_timeout(150)
+        page.screenshot(path=str(ARTIFACTS / f"league-admin-taken-out-{w}x{h}.png"))
+    page.set_viewport_size({"width": 1024, "height": 768})
+    page.locator("#season-q3 .la-removed button.la-restore").click()
+    row.wait_for()
+    assert page.locator("#season-q3 .la-removed li").count() == 0
+    data = page.request.get(f"{server}/api/leagues/{KEY}/standings?season=q3").json()
+    assert {r["name"]: r["points"] for r in data["rows"]} == best
     assert errors == []
     page.close()

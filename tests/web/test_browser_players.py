@@ -81,6 +81,7 @@ def _league(svc: TournamentService) -> None:
         svc.run(tid, DrawSeats(), actor="f")
         for name in reversed(order[1:]):
             svc.run(tid, Bust(players=(name,), eliminator=order[0]), actor="f")
+        svc.run(tid, CloseRegistration(), actor="f")  # the night is over (G2)
         leagues.add_event("spot", "q1", tid)
         for name in order[1:]:
             leagues.signout(tid, name, actor="f")
@@ -162,6 +163,59 @@ def test_search_merge_and_undo_in_the_browser(server: str, browser: Any) -> None
     assert "stands on their own again" in page.locator(".flash").inner_text()
     assert "undone by director" in page.locator("#merge-record").inner_text()
     assert errors == []
+    page.close()
+
+
+def test_rename_keeps_history_and_the_old_name_finds_the_player(
+    server: str,
+    browser: Any,  # noqa: F811
+) -> None:
+    """Issue 23: the director renames Ed Po (3rd of 3 at ``kpc2``) to "Edward Poe": his
+    night keeps "Ed Po" ("as Ed Po"), the old spelling still finds him ("formerly Ed Po");
+    another player's name is refused, naming them."""
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page, errors = signed_in(browser, server, PASSWORD, 1024, 768)
+    page.goto(f"{server}/players")
+    page.fill("#player-search", "Ed Po")
+    page.locator("#player-results button", has_text="Ed Po").first.click()
+    page.wait_for_selector("#player-profile h2:text('Ed Po')")
+    events = page.locator("#history-table tbody tr").count()
+    assert events == 1  # kpc2
+    page.click("#rename-open")
+    page.fill("#rename-name", "Bob Ray")
+    page.click("#rename-save")
+    page.wait_for_selector(".flash.error")
+    assert "Bob Ray (" in page.locator(".flash").inner_text()
+    assert "already has that name" in page.locator(".flash").inner_text()
+    page.fill("#rename-name", "Edward Poe")
+    for w, h in ((1024, 768), (390, 844)):
+        page.set_viewport_size({"width": w, "height": h})
+        page.locator("#rename-form").scroll_into_view_if_needed()
+        page.wait_for_timeout(150)
+        page.screenshot(path=str(ARTIFACTS / f"players-rename-{w}x{h}.png"))
+        scroll = page.evaluate("document.documentElement.scrollWidth")
+        assert scroll <= w, f"the rename form scrolls sideways at {w}x{h}: {scroll}"
+    page.set_viewport_size({"width": 1024, "height": 768})
+    page.click("#rename-save")
+    page.wait_for_selector("#player-profile h2:text('Edward Poe')")
+    assert page.locator("#profile-formerly").inner_text() == "formerly Ed Po"
+    assert "Ed Po is now Edward Poe" in page.locator(".flash").inner_text()
+    assert page.locator("#history-table tbody tr").count() == events
+    assert page.locator("#history-table .as", has_text="as Ed Po").count() == events
+    assert "Ed Po renamed Edward Poe by director" in page.locator("#rename-record").inner_text()
+    # the old spelling still finds her
+    page.fill("#player-search", "")
+    page.fill("#player-search", "Ed Po")  # not part of "Edward Poe"
+    hit = page.locator("#player-results li", has_text="Edward Poe")
+    hit.wait_for()
+    assert "formerly Ed Po" in hit.inner_text()
+    for w, h in ((1024, 768), (390, 844)):
+        page.set_viewport_size({"width": w, "height": h})
+        page.evaluate("window.scrollTo(0, 0)")
+        page.wait_for_timeout(150)
+        page.screenshot(path=str(ARTIFACTS / f"players-renamed-{w}x{h}.png"), full_page=True)
+    assert [e for e in errors if not e.endswith("/rename")] == []
+    assert len(errors) == 1  # the refused "Bob Ray" (422), said on the page
     page.close()
 
 

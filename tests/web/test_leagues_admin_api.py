@@ -22,7 +22,7 @@ from typing import Any
 
 from pokertd.league_service import LeagueService
 from pokertd.tournament.eliminations import Bust
-from pokertd.tournament.entries import CreateTournament, EntryBought, Register
+from pokertd.tournament.entries import CloseRegistration, CreateTournament, EntryBought, Register
 from pokertd.tournament.templates import load_template
 
 from .conftest import DEALER_PW, FLOOR_PW, Env
@@ -44,6 +44,8 @@ def _night(env: Env, tid: str, names: list[str], busts: list[tuple[str, str]]) -
         )
     for out, by in busts:
         env.service.run(tid, Bust(players=(out,), eliminator=by), actor="floor")
+    if len(busts) == len(names) - 1:  # the night is over once registration closes (G2)
+        env.service.run(tid, CloseRegistration(), actor="floor")
 
 
 def _nights(env: Env) -> None:
@@ -282,3 +284,45 @@ def test_G5_floor_records_signouts_and_late_flags(env: Env) -> None:
     assert r.json()["marks"] == {"Bob": "signed", "Cat": "signed"}
     assert {r.name: r.points for r in leagues.standings("spot", "q1").rows}["Cat"] == 6
     assert len(leagues.store.signouts(["one", "two"])) == 2
+
+
+def test_director_takes_an_event_out_of_a_season_and_puts_it_back(env: Env) -> None:
+    """Issue 23: recorded and undoable; the floor may not (403); refusals are sentences.
+    Without night ``one`` (every sign-out recorded): Bob 14, Cat 8, Eve 6, Ann 4."""
+    _nights(env)
+    csrf = env.login()
+    assert env.client.post("/api/leagues", json=LEAGUE, headers=csrf).status_code == 200
+    for tid in ("one", "two"):
+        r = env.client.post(
+            "/api/leagues/spot/seasons/q1/events", json={"tournament": tid}, headers=csrf
+        )
+        assert r.status_code == 200, r.text
+    leagues = _leagues(env)
+    for tid, names in (("one", ["Bob", "Cat", "Dan"]), ("two", ["Ann", "Eve", "Cat"])):
+        for n in names:
+            leagues.signout(tid, n, actor="floor")
+    remove = "/api/leagues/spot/seasons/q1/events/remove"
+    restore = "/api/leagues/spot/seasons/q1/events/restore"
+    env.logout()
+    floor = env.login("floor1", FLOOR_PW)
+    assert env.client.post(remove, json={"tournament": "one"}, headers=floor).status_code == 403
+    env.logout()
+    csrf = env.login()
+    r = env.client.post(remove, json={"tournament": "one"}, headers=csrf)
+    assert r.status_code == 200, r.text
+    assert (r.json()["action"], r.json()["name"]) == ("removed", "Night one")
+    rows = env.client.get("/api/leagues/spot/standings?season=q1").json()["rows"]
+    assert [(x["name"], x["points"]) for x in rows] == [
+        ("Bob", 14), ("Cat", 8), ("Eve", 6), ("Ann", 4),
+    ]  # fmt: skip
+    admin = env.client.get("/api/leagues/spot/admin").json()["seasons"][0]
+    assert [e["tournament"] for e in admin["events"]] == ["two"]
+    assert [e["tournament"] for e in admin["removed"]] == ["one"]
+    r = env.client.post(remove, json={"tournament": "one"}, headers=csrf)
+    assert r.status_code == 422
+    assert r.json()["message"].startswith("Tournament one is not in season 'q1'")
+    r = env.client.post(restore, json={"tournament": "one"}, headers=csrf)
+    assert r.status_code == 200, r.text
+    rows = env.client.get("/api/leagues/spot/standings?season=q1").json()["rows"]
+    assert [(x["name"], x["points"]) for x in rows][:3] == [("Bob", 22), ("Ann", 18), ("Cat", 14)]
+    assert env.client.get("/api/leagues/spot/admin").json()["seasons"][0]["removed"] == []

@@ -28,7 +28,7 @@ from pokertd.league.standings import Qualification
 from pokertd.league_service import LeagueService, Season
 from pokertd.series_service import SeriesService
 from pokertd.tournament.eliminations import Bust
-from pokertd.tournament.entries import CreateTournament, Register
+from pokertd.tournament.entries import CloseRegistration, CreateTournament, Register
 from pokertd.tournament.templates import load_template
 
 from .conftest import FLOOR_PW, Env
@@ -50,6 +50,8 @@ def _night(env: Env, tid: str, names: list[str], busts: list[tuple[str, str]]) -
         )
     for out, by in busts:
         env.service.run(tid, Bust(players=(out,), eliminator=by), actor="floor")
+    if len(busts) == len(names) - 1:  # the night is over once registration closes (G2)
+        env.service.run(tid, CloseRegistration(), actor="floor")
 
 
 @pytest.fixture

@@ -251,3 +251,41 @@ def test_history_csv_by_hand_and_no_formula_cells(env: Env, nights: tuple[str, s
     text = env.client.get(f"/api/players/{evil}/history.csv").text
     [row] = list(csv.DictReader(io.StringIO(text)))
     assert row["name"] == "'=HYPERLINK(1)"  # shown as text by a spreadsheet, never run
+
+
+def test_director_renames_a_player_history_kept_old_name_found(
+    env: Env, nights: tuple[str, str]
+) -> None:
+    """Issue 23: a rename is the director's (CSRF); Cy Wu's night at ``kpc`` stays his
+    (recorded as "Cy Wu"), "Cy Wu" still finds "Cyrus Wu Sr." (formerly Cy Wu); empty,
+    too long and taken names are refused in sentences and change nothing."""
+    cy, cyrus = nights
+    url = f"/api/players/{cy}/rename"
+    assert env.client.post(url, json={"name": "Cy Wu Sr."}).status_code == 401
+    csrf = env.login("floor1", FLOOR_PW)
+    assert env.client.post(url, json={"name": "Cy Wu Sr."}, headers=csrf).status_code == 403
+    env.logout()
+    csrf = env.login()
+    for name, words in (
+        ("  ", "A player's name is missing."),
+        ("C" * 61, "A player's name can have at most 60 characters, not 61."),
+        ("cyrus wu", f"Cyrus Wu ({cyrus}) already has that name"),
+    ):
+        r = env.client.post(url, json={"name": name}, headers=csrf)
+        assert r.status_code == 422, r.text
+        assert r.json()["message"].startswith(words), r.json()
+    assert env.client.post(url, json={"name": "x" * 1001}, headers=csrf).status_code == 422
+    assert env.client.get(f"/api/players/{cy}").json()["renames"] == []
+    r = env.client.post(url, json={"name": "Cy Wu Sr."}, headers=csrf)
+    assert r.status_code == 200, r.text
+    data = r.json()["player"]
+    assert (data["player"]["name"], data["formerly"]) == ("Cy Wu Sr.", ["Cy Wu"])
+    (row,) = data["history"]["rows"]
+    assert (row["tournament_id"], row["name"], row["db_id"], row["place"]) == (
+        "kpc",
+        "Cy Wu",
+        cy,
+        1,
+    )
+    found = env.client.get("/api/players?q=Cy Wu").json()
+    assert [(p["id"], p["formerly"]) for p in found if p["id"] == cy] == [(cy, ["Cy Wu"])]

@@ -4,7 +4,8 @@
 preset ``sqrt``/``linear``/``td3`` or the league's own expression, checked safely), a
 ``season`` with best N, tie-break, qualification and championship stack formula;
 ``add-event`` counts a recorded tournament toward a season (``--championship`` registers
-every qualifier in a new tournament with the stack from their points); ``standings`` and
+every qualifier in a new tournament with the stack from their points), ``remove-event``
+takes one out again (recorded; ``restore-event`` undoes it); ``standings`` and
 ``qualifiers`` (with the stacks) read the tournaments' results; ``signout`` and ``flag``
 record an eliminated player's sign-out or a late sign-out, ``unflag`` undoes a flag (G5:
 SPOT-6.13). Every command has ``--json``; a refusal is one line and exit code 2.
@@ -172,6 +173,48 @@ def add_event(
             line,
             as_json,
             lambda e: console.print(f"{e.name} ({e.tournament_id}) counts toward {season_key}."),
+        )
+
+
+@league_app.command("remove-event")
+def remove_event(
+    league: LeagueArg,
+    season_key: SeasonArg,
+    tournament: TournamentArg,
+    db: DbOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Take a tournament out of a season: its points leave the standings (recorded;
+    ``restore-event`` puts it back)."""
+    with refusals(as_json), _leagues(db) as leagues:
+        change = leagues.remove_event(league, season_key, tournament, actor=actor())
+        emit(
+            change,
+            as_json,
+            lambda c: console.print(
+                f"{c.name} ({c.tournament_id}) no longer counts toward {season_key}. "
+                f"Undo: pokertd league restore-event {league} {season_key} {tournament}"
+            ),
+        )
+
+
+@league_app.command("restore-event")
+def restore_event(
+    league: LeagueArg,
+    season_key: SeasonArg,
+    tournament: TournamentArg,
+    db: DbOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Undo ``remove-event``: the tournament counts toward the season again, as before."""
+    with refusals(as_json), _leagues(db) as leagues:
+        change = leagues.restore_event(league, season_key, tournament, actor=actor())
+        emit(
+            change,
+            as_json,
+            lambda c: console.print(
+                f"{c.name} ({c.tournament_id}) counts toward {season_key} again."
+            ),
         )
 
 

@@ -1,7 +1,8 @@
 """``pokertd player``: the player database shared by every tournament of a store (issue 14).
 
 ``add`` a person (name, optional member or rewards-card number), ``search`` by card, name
-beginning or part of the name, ``show`` one player (confirmations, merges), ``confirm``
+beginning or part of the name (a former name too: "formerly …"), ``show`` one player
+(confirmations, merges, renames), ``rename`` them (history kept), ``confirm``
 their age or membership (A1: who and when are recorded), ``merge`` a duplicate into the
 player it duplicates and ``unmerge`` it again (nothing is lost either way), and ``history``:
 events, finishes, prizes, bounties and points read from the tournaments' own logs. Every
@@ -13,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import asdict
 from typing import TYPE_CHECKING, Annotated
 
 import typer
@@ -26,7 +28,7 @@ if TYPE_CHECKING:
 
 player_app = typer.Typer(
     name="player",
-    help="The player database: add, search, show, confirm, merge, unmerge, history.",
+    help="The player database: add, search, show, rename, confirm, merge, unmerge, history.",
     no_args_is_help=True,
 )
 
@@ -81,14 +83,38 @@ def search(
 
     with refusals(as_json), _players(db) as players:
         found = players.search(query, limit=limit, include_merged=include_merged)
+        formerly = players.formerly([p.id for p in found])
+    rows = [asdict(p) | {"formerly": list(formerly.get(p.id, ()))} for p in found]
 
-    def render(rows: list[PlayerRecord]) -> None:
-        if not rows:
+    def render(_: object) -> None:
+        if not found:
             _say(f"No player matches {escape(query)!r}.")
-        for p in rows:
-            _say(_line(p))
+        for p in found:
+            was = formerly.get(p.id)
+            _say(_line(p) + (f"  (formerly {escape(', '.join(was))})" if was else ""))
 
-    emit(found, as_json, render)
+    emit(rows, as_json, render)
+
+
+def rename(
+    player_id: IdArg,
+    name: Annotated[str, typer.Argument(help="The player's new name.")],
+    db: DbOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Rename a player: results stay theirs, the old name still finds them."""
+    from rich.markup import escape
+
+    with refusals(as_json), _players(db) as players:
+        done = players.rename(player_id, name, staff=actor())
+    emit(
+        done,
+        as_json,
+        lambda r: _say(
+            f"{r.player_id}: {escape(r.old_name)} is now {escape(r.new_name)} "
+            f"(formerly {escape(r.old_name)}: history kept)."
+        ),
+    )
 
 
 def show(player_id: IdArg, db: DbOption = None, as_json: JsonOption = False) -> None:
@@ -125,6 +151,11 @@ def _render_profile(profile: PlayerProfile) -> None:
         _say(_confirmation(c))
     for m in profile.merges:
         _say(_merge(m))
+    for r in profile.renames:
+        _say(
+            f"Renamed from {escape(r.old_name)} to {escape(r.new_name)} by {escape(r.staff)} "
+            f"at {r.at}"
+        )
 
 
 def confirm(
@@ -193,7 +224,7 @@ def _render_history(h: PlayerHistory) -> None:
 
 def register(app: typer.Typer) -> None:
     """Add ``pokertd player …`` to the ``pokertd`` app."""
-    for command in (add, search, show, confirm, merge, unmerge, history):
+    for command in (add, search, show, rename, confirm, merge, unmerge, history):
         player_app.command(command.__name__)(command)
     app.add_typer(player_app, name="player")
 
@@ -205,6 +236,7 @@ __all__ = [
     "merge",
     "player_app",
     "register",
+    "rename",
     "search",
     "show",
     "unmerge",

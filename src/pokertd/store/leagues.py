@@ -16,6 +16,9 @@ and PostgreSQL accept (:class:`SqlLeagues`), run through the store's ``_accounts
   tournament and player (G5: SPOT-6.13), with who and when.
 - ``pokertd_league_results``: each tournament's league result (JSON) at the log's ``seq``
   it was read from, so a season of 2,000 past events does not replay 2,000 logs.
+- ``pokertd_season_changes``: every event taken out of a season and put back, with who and
+  when (and the row it had), so a removal is recorded and undoable: undoing it puts the
+  event back as it was counted.
 
 Implements: G5 (SPOT-6.13: sign-outs and late flags as data), issue 14 (leagues, seasons).
 """
@@ -41,6 +44,7 @@ LEAGUE_TABLES = (
     "pokertd_season_events",
     "pokertd_signouts",
     "pokertd_league_results",
+    "pokertd_season_changes",
 )
 """The league tables, in creation order."""
 
@@ -60,6 +64,10 @@ _DDL = (
     "at DOUBLE PRECISION NOT NULL, PRIMARY KEY (tournament, player))",
     "CREATE TABLE IF NOT EXISTS pokertd_league_results (tournament TEXT PRIMARY KEY, "
     "seq INTEGER NOT NULL, data TEXT NOT NULL)",
+    "CREATE TABLE IF NOT EXISTS pokertd_season_changes (league TEXT NOT NULL, "
+    "season TEXT NOT NULL, tournament TEXT NOT NULL, action TEXT NOT NULL, "
+    "championship INTEGER NOT NULL, added DOUBLE PRECISION NOT NULL, by_whom TEXT NOT NULL, "
+    "at DOUBLE PRECISION NOT NULL, n INTEGER NOT NULL, PRIMARY KEY (league, tournament, n))",
 )
 
 
@@ -107,6 +115,26 @@ class SignOutRow:
     at: float
 
 
+@dataclass(frozen=True, slots=True)
+class SeasonChangeRow:
+    """An event taken out of a season (``removed``) or put back (``restored``), with the
+    season row it had (championship flag, when it was first added), who and when."""
+
+    league: str
+    season: str
+    tournament: str
+    action: str
+    """``removed`` or ``restored``."""
+    championship: bool
+    added: float
+    by: str
+    at: float
+
+
+REMOVED = "removed"
+RESTORED = "restored"
+
+
 @runtime_checkable
 class LeagueStore(Protocol):
     """Leagues, seasons, season events, sign-outs and cached results of one database.
@@ -149,6 +177,23 @@ class LeagueStore(Protocol):
 
     def season_events(self, league: str, season: str) -> list[SeasonEventRow]:
         """The season's tournaments, in the order they were added."""
+        ...
+
+    def remove_season_event(
+        self, league: str, season: str, tournament: str, *, by: str, at: float
+    ) -> SeasonChangeRow:
+        """Take a tournament out of a season, recorded (``InvalidCommand`` when it is not
+        in that season)."""
+        ...
+
+    def restore_season_event(
+        self, league: str, season: str, tournament: str, *, by: str, at: float
+    ) -> SeasonChangeRow:
+        """Undo the last removal of a tournament from a season: it counts again as it did."""
+        ...
+
+    def season_changes(self, league: str, season: str) -> list[SeasonChangeRow]:
+        """The season's removals and restorations, oldest first."""
         ...
 
     def put_signout(self, row: SignOutRow) -> None:
@@ -301,6 +346,120 @@ class SqlLeagues(SideTables):
             SeasonEventRow(str(lg), str(s), str(t), bool(c), float(a)) for lg, s, t, c, a in rows
         ]
 
+    def remove_season_event(
+        self, league: str, season: str, tournament: str, *, by: str, at: float
+    ) -> SeasonChangeRow:
+        """Take a tournament out of a season and record it (with the row it had, so an
+        undo restores it exactly); ``InvalidCommand`` naming where it counts when it is not
+        in that season."""
+        with self._league_tx() as run:
+            rows = run(
+                "SELECT season, championship, added FROM pokertd_season_events "
+                "WHERE league = ? AND tournament = ?",
+                (league, tournament),
+            )
+            if not rows or str(rows[0][0]) != season:
+                where = (
+                    f"; it counts toward season {rows[0][0]!r}"
+                    if rows
+                    else ": it counts toward none of this league's seasons"
+                )
+                raise InvalidCommand(
+                    f"Tournament {tournament} is not in season {season!r} of league "
+                    f"{league!r}{where}. Nothing was taken out."
+                )
+            change = SeasonChangeRow(
+                league, season, tournament, REMOVED, bool(rows[0][1]), float(rows[0][2]), by, at
+            )
+            run(
+                "DELETE FROM pokertd_season_events WHERE league = ? AND tournament = ?",
+                (league, tournament),
+            )
+            self._put_change(run, change)
+            return change
+
+    def restore_season_event(
+        self, league: str, season: str, tournament: str, *, by: str, at: float
+    ) -> SeasonChangeRow:
+        """Undo the last removal of a tournament from a season: it counts again with the
+        row it had. Refused when that tournament's last change in this league is not a
+        removal from this season, or it was counted elsewhere since."""
+        with self._league_tx() as run:
+            last = run(
+                "SELECT season, action, championship, added FROM pokertd_season_changes "
+                "WHERE league = ? AND tournament = ? ORDER BY n DESC LIMIT 1",
+                (league, tournament),
+            )
+            if not last or str(last[0][0]) != season or str(last[0][1]) != REMOVED:
+                raise InvalidCommand(
+                    f"Tournament {tournament} was not taken out of season {season!r} of "
+                    f"league {league!r}: there is no removal to undo."
+                )
+            other = run(
+                "SELECT season FROM pokertd_season_events WHERE league = ? AND tournament = ?",
+                (league, tournament),
+            )
+            if other:
+                raise InvalidCommand(
+                    f"Tournament {tournament} counts toward season {other[0][0]!r} now: an "
+                    "event counts toward one season of a league at most. Take it out there "
+                    "first."
+                )
+            champion = bool(last[0][2])
+            if champion and run(
+                "SELECT 1 FROM pokertd_season_events "
+                "WHERE league = ? AND season = ? AND championship = 1",
+                (league, season),
+            ):
+                raise InvalidCommand(f"Season {season!r} has another championship now.")
+            change = SeasonChangeRow(
+                league, season, tournament, RESTORED, champion, float(last[0][3]), by, at
+            )
+            run(
+                "INSERT INTO pokertd_season_events "
+                "(league, season, tournament, championship, added) VALUES (?, ?, ?, ?, ?)",
+                (league, season, tournament, int(champion), change.added),
+            )
+            self._put_change(run, change)
+            return change
+
+    @staticmethod
+    def _put_change(run: Runner, change: SeasonChangeRow) -> None:
+        """Record a change as the tournament's next in this league (numbered: two at the
+        same instant keep their order)."""
+        count = run(
+            "SELECT COUNT(*) FROM pokertd_season_changes WHERE league = ? AND tournament = ?",
+            (change.league, change.tournament),
+        )
+        run(
+            "INSERT INTO pokertd_season_changes (league, season, tournament, action, "
+            "championship, added, by_whom, at, n) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (
+                change.league,
+                change.season,
+                change.tournament,
+                change.action,
+                int(change.championship),
+                change.added,
+                change.by,
+                change.at,
+                int(count[0][0]) + 1,
+            ),
+        )
+
+    def season_changes(self, league: str, season: str) -> list[SeasonChangeRow]:
+        """The season's removals and restorations, oldest first."""
+        rows = self._league_read(
+            "SELECT league, season, tournament, action, championship, added, by_whom, at "
+            "FROM pokertd_season_changes WHERE league = ? AND season = ? "
+            "ORDER BY at, tournament, n",
+            (league, season),
+        )
+        return [
+            SeasonChangeRow(str(lg), str(s), str(t), str(a), bool(c), float(ad), str(b), float(at))
+            for lg, s, t, a, c, ad, b, at in rows
+        ]
+
     # ---- sign-outs (G5: SPOT-6.13) ---------------------------------------------------------
 
     def put_signout(self, row: SignOutRow) -> None:
@@ -367,8 +526,11 @@ __all__ = [
     "LEAGUES_LOCK",
     "LEAGUES_SCHEMA_LOCK",
     "LEAGUE_TABLES",
+    "REMOVED",
+    "RESTORED",
     "LeagueRow",
     "LeagueStore",
+    "SeasonChangeRow",
     "SeasonEventRow",
     "SeasonRow",
     "SignOutRow",

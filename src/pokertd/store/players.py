@@ -21,6 +21,10 @@ SQLite and PostgreSQL accept (:class:`SqlPlayers`, ``?`` placeholders), created 
   exactly as they were, with the merge kept in the history.
 - ``pokertd_player_events``: which tournaments a player registered in (an index the
   service writes after a registration; the tournaments' logs stay the truth).
+- ``pokertd_player_renames``: each rename (the name before and after, who, when). A rename
+  changes only the player's current name: every tournament keeps the name it recorded,
+  under the same player id, and a search or an exact look-up by a former name still finds
+  the player (former names are few: they are matched by a plain scan of this table).
 
 Policy (what a floorperson may type, which confirmation kinds exist, how registration
 picks a player) is in :mod:`pokertd.player_service`; this module refuses only what would
@@ -58,6 +62,7 @@ PLAYER_TABLES = (
     "pokertd_player_confirmations",
     "pokertd_player_merges",
     "pokertd_player_events",
+    "pokertd_player_renames",
 )
 """The player tables, in creation order."""
 
@@ -82,6 +87,10 @@ _DDL = (
     "CREATE INDEX IF NOT EXISTS pokertd_player_merges_into ON pokertd_player_merges (into_id)",
     "CREATE TABLE IF NOT EXISTS pokertd_player_events (player_id TEXT NOT NULL, "
     "tournament_id TEXT NOT NULL, PRIMARY KEY (player_id, tournament_id))",
+    "CREATE TABLE IF NOT EXISTS pokertd_player_renames (player_id TEXT NOT NULL, "
+    "n INTEGER NOT NULL, old_name TEXT NOT NULL, old_key TEXT NOT NULL, "
+    "new_name TEXT NOT NULL, staff TEXT NOT NULL, at TEXT NOT NULL, "
+    "PRIMARY KEY (player_id, n))",
 )
 
 _COLUMNS = "id, name, card, created_at, created_by, merged_into"
@@ -217,6 +226,17 @@ def _merge(row: Sequence[Any]) -> MergeRecord:
     )
 
 
+@dataclass(frozen=True, slots=True)
+class RenameRecord:
+    """One rename of a player: the name before and after, who and when."""
+
+    player_id: str
+    old_name: str
+    new_name: str
+    staff: str
+    at: str
+
+
 @runtime_checkable
 class PlayerStore(Protocol):
     """The player database of one store (SQLite file or PostgreSQL database).
@@ -266,7 +286,22 @@ class PlayerStore(Protocol):
         self, query: str, *, limit: int = 20, include_merged: bool = False
     ) -> list[PlayerRecord]:
         """Players whose card is ``query`` or whose name holds it: card matches first,
-        then names beginning with it, then a word beginning with it, then the rest, by name."""
+        then names beginning with it, then a word beginning with it, then the rest, by name;
+        after them, players with a former name that holds it."""
+        ...
+
+    def players_formerly(self, name: str) -> list[PlayerRecord]:
+        """Every player (merged ones too) who was once called ``name`` (by
+        :func:`name_key`) and renamed since, by id."""
+        ...
+
+    def rename(self, player_id: str, name: str, *, staff: str, at: str) -> RenameRecord:
+        """Give the player a new name, recorded (``NotFound`` for an unknown id,
+        ``InvalidCommand`` naming the other player when another has that name)."""
+        ...
+
+    def renames(self, player_ids: Iterable[str]) -> list[RenameRecord]:
+        """Every rename of these players, oldest first."""
         ...
 
     def player_count(self) -> int:
@@ -496,7 +531,94 @@ class SqlPlayers(SideTables):
             rest.sort(key=lambda p: (0 if name_key(p.name).startswith(key) else 1,
                                      name_key(p.name), p.id))  # fmt: skip
             found = cards + rest
+        if len(found) < limit:  # then former names (renames keep the old spelling findable)
+            found += self._search_former(key, merged, limit - len(found), {p.id for p in found})
         return found[:limit]
+
+    def players_formerly(self, name: str) -> list[PlayerRecord]:
+        """Every player (merged ones too) once called ``name`` and renamed since, by id."""
+        key = name_key(name)
+        if not key:
+            return []
+        rows = self._pread(
+            f"SELECT {', '.join('p.' + c.strip() for c in _COLUMNS.split(','))} "
+            "FROM pokertd_players p WHERE p.id IN (SELECT player_id FROM "
+            "pokertd_player_renames WHERE old_key = ?) AND p.name_key <> ? ORDER BY p.id",
+            (key, key),
+        )
+        return [_record(r) for r in rows]
+
+    def _search_former(
+        self, key: str, merged: str, limit: int, seen: set[str]
+    ) -> list[PlayerRecord]:
+        """Players with a former name holding ``key`` (a scan of the few renames)."""
+        like = _like_escape(key)
+        rows = self._pread(
+            f"SELECT {', '.join('p.' + c.strip() for c in _COLUMNS.split(','))} "
+            "FROM pokertd_players p WHERE p.id IN (SELECT player_id FROM "
+            "pokertd_player_renames WHERE old_key LIKE ? ESCAPE '\\' "
+            f"OR old_key LIKE ? ESCAPE '\\'){merged} ORDER BY p.name_key, p.id LIMIT ?",
+            (f"%{like}%" if len(key) >= 3 else f"{like}%", f"% {like}%", limit + len(seen)),
+        )
+        return [r for r in map(_record, rows) if r.id not in seen][:limit]
+
+    def rename(self, player_id: str, name: str, *, staff: str, at: str) -> RenameRecord:
+        """Give the player ``name`` (its search index with it), recording the old name;
+        refused, naming the other player, when someone else already has that name (merged
+        duplicates aside: they are the same person)."""
+        key = name_key(name)
+        with self._ptx() as run:
+            player = self._player_row(run, player_id)
+            same = run(
+                f"SELECT {_COLUMNS} FROM pokertd_players WHERE name_key = ? AND id <> ? "
+                "AND merged_into IS NULL ORDER BY id",
+                (key, player.id),
+            )
+            if same:
+                other = _record(same[0])
+                raise InvalidCommand(
+                    f"{other.name} ({other.id}) already has that name: pick another "
+                    f"spelling for {player.name}, or merge the two if they are one person.",
+                    context={"player_id": other.id},
+                )
+            if player.name == name:
+                raise InvalidCommand(f"{player.name} already has that name: nothing to change.")
+            record = RenameRecord(player.id, player.name, name, staff, at)
+            n = run(
+                "SELECT COALESCE(MAX(n), 0) + 1 FROM pokertd_player_renames WHERE player_id = ?",
+                (player.id,),
+            )
+            run(
+                "INSERT INTO pokertd_player_renames (player_id, n, old_name, old_key, "
+                "new_name, staff, at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                (player.id, int(n[0][0]), player.name, name_key(player.name), name, staff, at),
+            )
+            run(
+                "UPDATE pokertd_players SET name = ?, name_key = ? WHERE id = ?",
+                (name, key, player.id),
+            )
+            run("DELETE FROM pokertd_player_grams WHERE player_id = ?", (player.id,))
+            grams = sorted(name_grams(key))
+            if grams:
+                run(
+                    "INSERT INTO pokertd_player_grams (gram, player_id) VALUES "
+                    + ", ".join("(?, ?)" for _ in grams)
+                    + " ON CONFLICT DO NOTHING",
+                    tuple(v for g in grams for v in (g, player.id)),
+                )
+            return record
+
+    def renames(self, player_ids: Iterable[str]) -> list[RenameRecord]:
+        """Every rename of these players, oldest first."""
+        ids = sorted(set(player_ids))
+        if not ids:
+            return []
+        rows = self._pread(
+            "SELECT player_id, old_name, new_name, staff, at FROM pokertd_player_renames "
+            f"WHERE player_id IN ({', '.join('?' for _ in ids)}) ORDER BY at, player_id, n",
+            tuple(ids),
+        )
+        return [RenameRecord(str(a), str(b), str(c), str(d), str(e)) for a, b, c, d, e in rows]
 
     def player_count(self) -> int:
         """How many players (merged ones too) the database holds."""
@@ -664,6 +786,7 @@ __all__ = [
     "NewPlayer",
     "PlayerRecord",
     "PlayerStore",
+    "RenameRecord",
     "SqlPlayers",
     "card_key",
     "name_grams",

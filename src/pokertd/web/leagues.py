@@ -516,6 +516,29 @@ def add_season_event(
     return dataclasses.asdict(line)
 
 
+@router.post("/api/leagues/{league}/seasons/{season}/events/remove", responses=ERROR_RESPONSES)
+def remove_season_event(
+    league: LeagueKey, season: SeasonPath, body: EventBody, request: Request
+) -> dict[str, Any]:
+    """Take a tournament out of the season (director; CSRF): the standings are computed
+    without it; recorded with who and when, and undone by ``…/events/restore``. Refused
+    when the tournament is not in that season."""
+    who = authorize(request, Role.DIRECTOR, "take an event out of a season")
+    change = leagues_of(request).remove_event(league, season, body.tournament, actor=who.name)
+    return dataclasses.asdict(change)
+
+
+@router.post("/api/leagues/{league}/seasons/{season}/events/restore", responses=ERROR_RESPONSES)
+def restore_season_event(
+    league: LeagueKey, season: SeasonPath, body: EventBody, request: Request
+) -> dict[str, Any]:
+    """Undo a removal: the tournament counts toward the season again, as before
+    (director; CSRF)."""
+    who = authorize(request, Role.DIRECTOR, "put an event back in a season")
+    change = leagues_of(request).restore_event(league, season, body.tournament, actor=who.name)
+    return dataclasses.asdict(change)
+
+
 def league_admin(
     service: LeagueService, tournaments: TournamentService, league: str
 ) -> dict[str, Any]:
@@ -545,6 +568,10 @@ def league_admin(
                         "championship": e.championship,
                     }
                     for e in events
+                ],
+                "removed": [
+                    {"tournament": c.tournament_id, "name": c.name, "by": c.by}
+                    for c in service.removed_events(league, s.key)
                 ],
                 "championship": championship_preview(service, tournaments, league, s.key),
             }

@@ -3,12 +3,13 @@
 Routes (every read checks ``access.require_player_read``: floor and director only, never a
 dealer or the public; every write is the director's with the session's CSRF token):
 
-- ``GET /api/players?q=&limit=``: search by name or card (the floor console's register form
-  searches as the floorperson types);
+- ``GET /api/players?q=&limit=``: search by name, a former name ("formerly") or card (the
+  floor console's register form searches as the floorperson types);
 - ``GET /api/players/{id}``: the player, whom they stand for, duplicates merged in,
   confirmations, merges and their history across every event;
 - ``GET /api/players/{id}/history.csv``: that history as CSV;
-- ``POST /api/players/{id}/merge {into}``, ``…/unmerge``, ``…/confirm {kind, note}``;
+- ``POST /api/players/{id}/merge {into}``, ``…/unmerge``, ``…/confirm {kind, note}``,
+  ``…/rename {name}`` (history kept; the old name still finds the player);
 - ``GET /players``: the staff page over the same routes (``static/players.js``).
 
 Every field has a limit (published in the OpenAPI schema); the service refuses everything
@@ -63,6 +64,18 @@ class UnmergeBody(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
 
+RENAME_MAX = 1000
+"""What the form may send at most; the service refuses a name over ``NAME_MAX`` in words."""
+
+
+class RenameBody(BaseModel):
+    """The player's new name (checked by the service: its refusals are sentences)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    name: str = Field(max_length=RENAME_MAX)
+
+
 class ConfirmBody(BaseModel):
     """Staff confirmed the player's age or membership (A1)."""
 
@@ -113,6 +126,8 @@ def profile_json(service: PlayerService, player_id: str) -> dict[str, Any]:
         "merged": [player_json(p) for p in profile.merged],
         "confirmations": [dataclasses.asdict(c) for c in profile.confirmations],
         "merges": [dataclasses.asdict(m) | {"active": m.active} for m in profile.merges],
+        "renames": [dataclasses.asdict(r) for r in profile.renames],
+        "formerly": list(service.formerly([profile.player.id]).get(profile.player.id, ())),
         "history": history_json(service.history(player_id)),
         "kinds": list(CONFIRMATION_KINDS),
         "names": names,
@@ -127,7 +142,10 @@ def search(
 ) -> list[dict[str, Any]]:
     """Players whose name or card matches ``q`` (floor and director)."""
     access.require_player_read(principal(request), action="search the player database")
-    return [player_json(p) for p in players_of(request).search(q, limit=limit)]
+    service = players_of(request)
+    found = service.search(q, limit=limit)
+    formerly = service.formerly([p.id for p in found])
+    return [player_json(p) | {"formerly": list(formerly.get(p.id, ()))} for p in found]
 
 
 @router.get("/api/players/{player_id}", responses=ERROR_RESPONSES)
@@ -220,6 +238,17 @@ def unmerge(
     service = players_of(request)
     record = service.unmerge(player_id, staff=who.name)
     return {"merge": dataclasses.asdict(record), "player": profile_json(service, player_id)}
+
+
+@router.post("/api/players/{player_id}/rename", responses=ERROR_RESPONSES)
+def rename(player_id: PlayerId, body: RenameBody, request: Request) -> dict[str, Any]:
+    """Rename the player (director; CSRF): their results stay theirs, every event keeps
+    the name it recorded, and the old name still finds them ("formerly …"). Refused in a
+    sentence for an empty or too long name, or one another player has (named)."""
+    who = authorize(request, Role.DIRECTOR, "rename a player")
+    service = players_of(request)
+    record = service.rename(player_id, body.name, staff=who.name)
+    return {"rename": dataclasses.asdict(record), "player": profile_json(service, player_id)}
 
 
 @router.post("/api/players/{player_id}/confirm", responses=ERROR_RESPONSES)

@@ -115,6 +115,7 @@ from pokertd.tournament.prizes.receipts import (
 from pokertd.tournament.prizes.results import (
     ResultRow,
     ResultsView,
+    deal_places,
     payment_waits,
 )
 from pokertd.tournament.prizes.state import (
@@ -219,6 +220,7 @@ __all__ = [
     "clockwise_from_button",
     "deal_amounts",
     "deal_icm",
+    "deal_places",
     "deal_sheet",
     "deal_view",
     "deal_warnings",

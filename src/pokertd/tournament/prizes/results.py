@@ -114,6 +114,42 @@ def deal_amounts(state: TournamentState) -> tuple[dict[str, Cents], Cents]:
     return amounts, neg.terms.play_for
 
 
+def deal_places(state: TournamentState) -> dict[str, tuple[int, ...]]:
+    """Entry id -> the places a binding deal gives each of its players still playing, by
+    the deal's own record: ranked by the stacks recorded with the deal (most chips
+    first; equal stacks share their places, G3), in the places the deal divided that no
+    deal player has gone out in yet (J2: the deal's players hold places 1 to ``k``, and
+    one who busts after the deal takes the lowest of them still free).
+
+    Empty without a binding deal. Read by whatever needs a rank for players the event
+    still has in play after a deal (league points: how a chop is counted); the places
+    they finally reach by playing on replace these as they go out.
+
+    Implements: J2 (TNPL-A8, FOX-73, SPOT-6.15: the deal's players share the places it
+    divided).
+    """
+    book = state.part(PrizeBook)
+    neg = book.negotiation
+    if neg is None or neg.status is not DealStatus.BINDING:
+        return {}
+    roster = state.part(Roster)
+    stacks = dict(zip(book.deal_entries, neg.terms.stacks, strict=True))
+    alive = {e.entry_id for e in roster.alive()}
+    playing = sorted((e for e in book.deal_entries if e in alive), key=lambda e: (-stacks[e], e))
+    out: dict[str, tuple[int, ...]] = {}
+    place = 1
+    i = 0
+    while i < len(playing):
+        chips = stacks[playing[i]]
+        tie = [e for e in playing[i:] if stacks[e] == chips]
+        places = tuple(range(place, place + len(tie)))
+        for e in tie:
+            out[e] = places
+        place += len(tie)
+        i += len(tie)
+    return out
+
+
 def payment_waits(
     state: TournamentState, now: datetime, entry_id: str | None = None
 ) -> RuleViolation | None:
@@ -276,4 +312,11 @@ def results(state: TournamentState, now: datetime | None = None) -> ResultsView:
     )
 
 
-__all__ = ["ResultRow", "ResultsView", "deal_amounts", "payment_waits", "results"]
+__all__ = [
+    "ResultRow",
+    "ResultsView",
+    "deal_amounts",
+    "deal_places",
+    "payment_waits",
+    "results",
+]

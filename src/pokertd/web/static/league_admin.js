@@ -1,6 +1,7 @@
 /* Leagues in the browser (issue 14): the index with the director's "New league" form (a
    live check of the points formula with example points) and one league's admin page
-   (seasons, events, qualifiers with stacks, "Create championship"). Writes go through
+   (seasons, events, qualifiers with stacks, "Create championship", an event taken out of
+   a season after a confirmation and put back). Writes go through
    window.pokertd.post (CSRF header); refusals are shown as the server's sentence.
    No inline scripts (CSP). */
 (function () {
@@ -72,7 +73,7 @@
   window.pokertdLeagueAdmin = function () {
     return Object.assign({}, shared, {
       d: JSON.parse(document.getElementById("league-admin-data").textContent || "{}"),
-      s: seasonForm(), pick: {}, champName: {},
+      s: seasonForm(), pick: {}, champName: {}, removing: {},
       start() { for (const s of this.d.seasons) this.champName[s.key] = s.name + " Championship"; },
       base() { return "/api/leagues/" + encodeURIComponent(this.d.league.key); },
       async reload() {
@@ -101,6 +102,17 @@
         const tid = this.pick[s.key];
         return this.send(this.base() + "/seasons/" + encodeURIComponent(s.key) + "/events", { tournament: tid },
           async (out) => { this.pick[s.key] = ""; this.say(out.name + " counts toward " + s.name + "."); await this.reload(); });
+      },
+      askRemove(s, e) { this.removing[s.key] = e; },
+      removeEvent(s) {
+        const e = this.removing[s.key];
+        if (!e) return null;
+        return this.send(this.base() + "/seasons/" + encodeURIComponent(s.key) + "/events/remove", { tournament: e.tournament },
+          async (out) => { this.removing[s.key] = null; this.say(out.name + " no longer counts toward " + s.name + ". Put it back below if that was a mistake."); await this.reload(); });
+      },
+      restoreEvent(s, r) {
+        return this.send(this.base() + "/seasons/" + encodeURIComponent(s.key) + "/events/restore", { tournament: r.tournament },
+          async (out) => { this.say(out.name + " counts toward " + s.name + " again."); await this.reload(); });
       },
       addSeason() {
         return this.send(this.base() + "/seasons", seasonBody(this.s),

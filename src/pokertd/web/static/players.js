@@ -1,5 +1,5 @@
-/* The player database page (staff): search as you type, a player's history, merge with a
-   confirmation and undo. Everything goes through /api/players (the server checks the role
+/* The player database page (staff): search as you type (former names too), a player's
+   history, rename (history kept), merge with a confirmation and undo. Everything goes through /api/players (the server checks the role
    and the CSRF token); no inline scripts (CSP). */
 (function () {
   "use strict";
@@ -9,7 +9,7 @@
     return {
       director: !!cfg.director,
       q: "", results: [], searching: false, seq: 0,
-      mq: "", dupes: [], pending: null,
+      mq: "", dupes: [], pending: null, renaming: false, newName: "",
       profile: null, flash: "", flashError: false,
       start() {
         const fromUrl = new URLSearchParams(location.search).get("id") || cfg.open;
@@ -50,7 +50,7 @@
       async open(id) {
         try {
           this.profile = await this.get("/api/players/" + encodeURIComponent(id));
-          this.pending = null; this.mq = ""; this.dupes = [];
+          this.pending = null; this.mq = ""; this.dupes = []; this.renaming = false;
           history.replaceState(null, "", window.pokertd.url("/players?id=" + encodeURIComponent(this.profile.player.id)));
         } catch (e) { this.say(e.message, true); }
       },
@@ -74,6 +74,18 @@
           const keep = this.profile && this.profile.player.id !== id ? this.profile.player.id : id;
           this.say(out.player.player.name + " stands on their own again.");
           await this.open(keep);
+          if (this.q.trim()) this.search();
+        } catch (e) { this.say(e.message, true); }
+      },
+      startRename() { this.newName = this.profile ? this.profile.player.name : ""; this.renaming = true; },
+      async rename() {
+        if (!this.profile) return;
+        const was = this.profile.player.name;
+        try {
+          const out = await window.pokertd.post(
+            "/api/players/" + encodeURIComponent(this.profile.player.id) + "/rename", { name: this.newName });
+          this.profile = out.player; this.renaming = false;
+          this.say(was + " is now " + this.profile.player.name + ". Past events keep their names; searching " + was + " still finds them.");
           if (this.q.trim()) this.search();
         } catch (e) { this.say(e.message, true); }
       },
