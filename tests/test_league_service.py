@@ -196,8 +196,9 @@ def test_SPOT_6_26_quarterly_from_the_shipped_profile_and_template(tmp_path: Pat
     db = f"sqlite:///{tmp_path / 'quarterly.db'}"
     svc = TournamentService(open_store(db))
     night(svc, "one", ["Ann", "Bob", "Cat"], [("Cat", "Ann"), ("Bob", "Ann")])
+    night(svc, "open", ["Eve", "Fay"], [])  # an ordinary night, registration still open
     with pytest.raises(RuleViolation, match="same 5,000 chips") as caught:
-        svc.run("one", Register(name="Dee", age_ok=True, member_ok=True, stack=9_000))
+        svc.run("open", Register(name="Dee", age_ok=True, member_ok=True, stack=9_000))
     assert caught.value.rule_ids == ("SPOT-6.26",)
     svc.close()
     runner = CliRunner()
