@@ -80,6 +80,8 @@ def test_KPC_6d_a_table_of_9_breaks_in_one_line_and_its_undo_names_the_batch(env
     moves = summary["details"]
     assert len(moves) == 9
     assert {m.split(":")[0] for m in moves} == on_4
+    # seat by seat round table 4, as the floor hands out the slips
+    assert [int(m.split(": table 4 seat ")[1].split(" ")[0]) for m in moves] == list(range(1, 10))
     for line in moves:
         assert ": table 4 seat " in line
         assert line.endswith("(" + ", ".join(KPC_RULES) + ")"), line

@@ -313,7 +313,9 @@ def _summarize_seating(events: Sequence[Event]) -> Summary:
             seat = f" seat {m.to_seat}" if m.to_seat else ""
             lines.append(f"{m.name or 'Player'} moved to table {m.to_table}{seat}")
             titles.append(f"{m.name or 'player'} to table {m.to_table}{seat}")
-    details = [move_detail(m) for m in moved]
+    # seat by seat at each table they leave: the order the floor walks round it with slips
+    order = sorted(moved, key=lambda m: (m.from_table, m.from_seat or 0, m.move_id))
+    details = [move_detail(m) for m in order]
     for e in events:
         if isinstance(e, TableClosed) and e.table not in broken:
             lines.append(f"Table {e.table} closes: no players left")
@@ -732,14 +734,15 @@ def _plan_rules(state: TournamentState, fp: FloorPlan) -> tuple[str, ...]:
 def _stale(state: TournamentState, shown: str, now: FloorPlan | None) -> StalePlan:
     """The refusal of a confirm of the plan named ``shown`` (a token) when the plan is now
     ``now`` (``None``: nothing to confirm)."""
-    head = f"The plan on the screen ({shown}) is out of date: the tables changed since it was shown"
+    # read aloud: no tokens (the context and the screens carry them)
+    head = "The moves on the screen are out of date: the tables changed since they were shown"
     if now is None or now.empty:
         return StalePlan(
             f"{head}, and nothing is to be confirmed now.",
             context={"plan": None, "shown": shown, "new_plan": None, "hint": "plan"},
         )
     return StalePlan(
-        f"{head}. The new plan ({now.token}): {now.describe()}. Read it and confirm again.",
+        f"{head}. The moves now: {now.describe()}. Read them on the screen and confirm again.",
         rule_ids=_plan_rules(state, now),
         context={"plan": now.token, "shown": shown, "new_plan": to_json(now), "hint": "plan"},
     )

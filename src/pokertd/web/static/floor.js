@@ -398,6 +398,12 @@
         if (d) for (const m of d.moves || []) if (!m.name) { const n = need(m.from_table); if (n) return n; }
         return null;
       },
+      /** The rule IDs every move of ``moves`` cites, once ("" when they differ): the
+       *  prompt shows them in its heading instead of the same IDs on every row. */
+      sharedRules(moves) {
+        const all = (moves || []).map((m) => (m.rule_ids || []).join(", "));
+        return all.length > 1 && all.every((r) => r === all[0]) ? all[0] : "";
+      },
       moveText(m) {
         const t = this.tableOf(m.from_table);
         const who = m.name || (t && t.due_big_blind) || `the player due the big blind at table ${m.from_table}`;
