@@ -75,7 +75,7 @@ def test_SPOT_2b15_away_back_and_seat_move_through_the_cli(tmp_path: Path) -> No
     empty = min(set(range(1, 10)) - taken)
     moved = run_json("seat-move", tid, name, "--table", "2", "--seat", str(empty), "--db", db)
     assert [r["type"] for r in moved] == ["player_moved"]
-    assert f"-> T2-S{empty} (floor decision" in moved[0]["text"]
+    assert f"→ table 2 seat {empty} (floor decision" in moved[0]["text"]
     after = run_json("tables", tid, "--db", db)["tables"]
     assert [t["players"] for t in after] == [4, 6]
     assert any(s["name"] == name and s["seat"] == empty for s in after[1]["seated"])

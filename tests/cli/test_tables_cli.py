@@ -153,7 +153,7 @@ def test_C4_C9_the_cli_makes_the_moves_it_shows(tmp_path: Path) -> None:
     assert listed["plan"]
     text = run("tables", tid, "--db", db)
     for m in listed["pending"]:
-        assert f"-> T{m['to_table']}-S{m['to_seat']}" in text
+        assert f"→ table {m['to_table']} seat {m['to_seat']}" in text
         run("move", "confirm", tid, str(m["move_id"]), "--db", db)
     seats = _seats(tid, db)
     assert {name: seats[name] for name in shown} == shown

@@ -16,6 +16,7 @@ models through the same CLI commands.
 from __future__ import annotations
 
 import json
+import re
 import shutil
 import sqlite3
 from pathlib import Path
@@ -207,6 +208,8 @@ def _since_982daf5(view: str, got: Any) -> Any:
     - ``results``: each row's ``paid`` and ``waits`` are new (issue 22).
     - ``payouts``: a binding deal's places show what their holders are paid by the deal
       (issue 22), checked against today's results (see ``_with_deal_places``).
+    - ``log``: seats in words, "table 4 seat 7 → table 1 seat 1", and draws as "first
+      draw"/"late draw" (issue 23, see ``_old_words``).
     Everything else must be exactly what the old code printed.
     """
     if view == "receipt":
@@ -273,4 +276,27 @@ def _since_982daf5(view: str, got: Any) -> Any:
                 seated.append(seat)
             tables.append({**table, "seated": seated})
         return {**got, "json": {**got["json"], "tables": tables}}
+    if view == "log":
+        return {**got, "json": [{**e, "text": _old_words(e["text"])} for e in got["json"]]}
     return got
+
+
+_SEAT = re.compile(r"table (\d+) seat (\d+)")
+_OLD_HOW = {
+    "(first draw)": "(initial)",
+    "(late draw)": "(late)",
+    "(seated by the floor)": "(floor)",
+}
+
+
+def _old_words(text: str) -> str:
+    """A log line in 982daf5's words (issue 23: seats read aloud, "table 4 seat 7 → table 1
+    seat 1" where it wrote "T4-S7 -> T1-S1"; a draw says "first draw"/"late draw" where it
+    wrote "initial"/"late"). Only seats, buttons and draws are reworded."""
+    if not text.startswith(("Moved #", "Seated ", "Button at ", "Drew seats ")):
+        return text
+    old = _SEAT.sub(r"T\1-S\2", text).replace(" → ", " -> ")
+    for new, was in _OLD_HOW.items():
+        if old.endswith(new):
+            old = old[: -len(new)] + was
+    return old.replace(" at 1 table ", " at 1 tables ")

@@ -143,7 +143,8 @@ def test_C4_confirm_all_seats_everyone_where_the_prompt_said(
     page.click("#tab-log")
     log = page.locator("#page-log").inner_text()
     assert f"Confirmed 7 moves, table 3 breaks (plan {token})" in log
-    assert f"{mover}: T{from_table}-S{from_seat} -> T{to_table}-S{to_seat} (table breaks)" in log
+    moved = f"table {from_table} seat {from_seat} → table {to_table} seat {to_seat}"
+    assert f"{mover}: {moved} (table breaks)" in log
     # his phone: the same table and seat
     banner = mine.locator("#moved-banner")
     banner.wait_for(state="visible", timeout=8000)

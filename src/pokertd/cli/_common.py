@@ -26,6 +26,7 @@ if TYPE_CHECKING:
     from rich.console import Console
 
     from pokertd.service import TournamentService
+    from pokertd.tournament.framework import EventRecord
 
 _CONSOLES: dict[bool, Console] = {}
 
@@ -108,6 +109,35 @@ def emit(data: Any, as_json: bool, render: Callable[[Any], None] | None = None) 
         sys.stdout.write(json.dumps(to_json(data), indent=2, sort_keys=False) + "\n")
     else:
         render(data)
+
+
+def record_rows(records: list[EventRecord]) -> list[dict[str, Any]]:
+    """The recorded events as ``--json`` prints them: ``{"seq", "type", "text"}`` each."""
+    return [{"seq": r.seq, "type": r.event.type, "text": r.event.describe()} for r in records]
+
+
+def print_done(records: list[EventRecord]) -> None:
+    """What a command did: the console's summary (:func:`pokertd.tournament.summarize`) of
+    the events a domain sums up — one ✓ line per table, the details (each move, the rule
+    IDs) indented below — and every other event's full log line, ids and rule IDs kept (a
+    terminal user types them back)."""
+    from rich.markup import escape
+
+    from pokertd.tournament import summarize
+    from pokertd.tournament.framework import summed_up
+
+    grouped = [r.event for r in records if summed_up(r.event)]
+    summary = summarize(grouped) if grouped else None
+    shown = False
+    for r in records:
+        if not summed_up(r.event):
+            console.print(f"[green]✓[/] {escape(r.event.describe())}", soft_wrap=True)
+        elif summary is not None and not shown:
+            shown = True  # the summary where its first event was
+            for line in summary.lines:
+                console.print(f"[green]✓[/] {escape(line)}", soft_wrap=True)
+            for line in summary.details:
+                console.print(f"    {line}", soft_wrap=True, markup=False)
 
 
 CLI_HINTS: dict[str, str] = {

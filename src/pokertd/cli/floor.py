@@ -15,7 +15,15 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from pokertd.cli._choices import PENALTY_WORDS
-from pokertd.cli._common import DbOption, JsonOption, console, emit, refusals
+from pokertd.cli._common import (
+    DbOption,
+    JsonOption,
+    console,
+    emit,
+    print_done,
+    record_rows,
+    refusals,
+)
 from pokertd.cli._common import actor as _actor
 from pokertd.cli._common import service as _service
 from pokertd.errors import InvalidCommand
@@ -68,13 +76,9 @@ def _run(
 
 def _print_records(records: list[EventRecord], as_json: bool, done: str | None = None) -> None:
     if as_json:
-        emit(
-            [{"seq": r.seq, "type": r.event.type, "text": r.event.describe()} for r in records],
-            True,
-        )
+        emit(record_rows(records), True)
         return
-    for r in records:
-        say(f"[green]✓[/] {r.event.describe()}")
+    print_done(records)
     if done:
         say(done)
 

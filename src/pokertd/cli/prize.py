@@ -36,7 +36,15 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from pokertd.cli._choices import ICM_SAMPLES
-from pokertd.cli._common import DbOption, JsonOption, console, emit, refusals
+from pokertd.cli._common import (
+    DbOption,
+    JsonOption,
+    console,
+    emit,
+    print_done,
+    record_rows,
+    refusals,
+)
 from pokertd.cli._common import actor as _actor
 from pokertd.cli._common import service as _service
 from pokertd.errors import InvalidCommand
@@ -124,13 +132,9 @@ def run_command(db: str | None, tid: str, command: Command, as_json: bool) -> li
     with _service(db) as service:
         records = service.run(tid, command, actor=_actor(), role="director")
     if as_json:
-        emit(
-            [{"seq": r.seq, "type": r.event.type, "text": r.event.describe()} for r in records],
-            True,
-        )
+        emit(record_rows(records), True)
     else:
-        for r in records:
-            console.print(f"[green]✓[/] {r.event.describe()}")
+        print_done(records)
     return records
 
 

@@ -12,7 +12,15 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from pokertd.cli._common import DbOption, JsonOption, console, emit, refusals
+from pokertd.cli._common import (
+    DbOption,
+    JsonOption,
+    console,
+    emit,
+    print_done,
+    record_rows,
+    refusals,
+)
 from pokertd.cli._common import actor as _actor
 from pokertd.cli._common import service as _service
 from pokertd.errors import InvalidCommand, RuleViolation
@@ -26,18 +34,13 @@ TidArg = Annotated[str, typer.Argument(help="Tournament id (see pokertd tourname
 move_app = typer.Typer(help="Confirm suggested moves, or let the system confirm them.")
 
 
-def _records(records: list[EventRecord]) -> list[dict[str, Any]]:
-    return [{"seq": r.seq, "type": r.event.type, "text": r.event.describe()} for r in records]
-
-
 def _run(db: str | None, tid: str, command: Command, as_json: bool) -> None:
     with refusals(as_json), _service(db) as service:
         records = service.run(tid, command, actor=_actor(), role="director")
         if as_json:
-            emit(_records(records), True)
+            emit(record_rows(records), True)
             return
-        for r in records:
-            console.print(f"[green]✓[/] {r.event.describe()}")
+        print_done(records)
 
 
 def _render_tables(view: TablesView) -> None:
@@ -224,8 +227,7 @@ def moves(
     if as_json:
         emit(_moves_json(note, records, view, final), True)
         return
-    for r in records:
-        console.print(f"[green]✓[/] {r.event.describe()}")
+    print_done(records)
     if note:
         console.print(note)
     if final is not None and final.final_table:
@@ -244,7 +246,7 @@ def _moves_json(
     or the final table's draw, and the plan's token."""
     return {
         "note": note,
-        "recorded": _records(records),
+        "recorded": record_rows(records),
         "pending": view.pending,
         "plan": view.plan if final is None else final.plan,
         "final_table": None if final is None else final.final_seats,

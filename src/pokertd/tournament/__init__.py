@@ -15,11 +15,13 @@ from pokertd.tournament.framework import (
     Event,
     EventRecord,
     Redo,
+    Summary,
     TournamentState,
     Undo,
     apply,
     decide,
     fold,
+    summarize,
 )
 
 # isort: split
@@ -41,10 +43,12 @@ __all__ = [
     "Event",
     "EventRecord",
     "Redo",
+    "Summary",
     "TournamentState",
     "Undo",
     "apply",
     "decide",
     "fold",
     "framework",
+    "summarize",
 ]

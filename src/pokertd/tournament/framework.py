@@ -30,6 +30,7 @@ undone, in order; :func:`fold` computes it.
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, is_dataclass
 from datetime import datetime
@@ -212,7 +213,8 @@ class Batch:
     batch: int
     """Sequence number of the batch's first event (its id)."""
     command: str
-    """What the command was, in words (the first event's description)."""
+    """What the command was, in words (:func:`batch_title`: the first event's description,
+    or the summary of a batch a domain sums up, "table 4 breaks (9 moves)")."""
     actor: str
     """Who ran it."""
     undoable: bool = True
@@ -259,6 +261,119 @@ def applies(
         return fn
 
     return register
+
+
+@dataclass(frozen=True, slots=True)
+class Summary:
+    """What one command's events say to the floor, the same on every face.
+
+    ``lines`` is the confirmation a floorperson reads aloud, one line per table or thing
+    that happened ("Table 4 breaks: 9 players moved — see slips"); ``details`` are shown on
+    tap (each move with its seats and the rule IDs behind it); ``title`` names the batch
+    where it is undone ("table 4 breaks (9 moves)": the console's "Undo: …").
+    """
+
+    lines: tuple[str, ...]
+    details: tuple[str, ...] = ()
+    title: str = ""
+
+    def as_json(self) -> dict[str, Any]:
+        """``{"lines", "details", "title"}`` for the web's command answer."""
+        return {"lines": list(self.lines), "details": list(self.details), "title": self.title}
+
+
+_CODE = r"(?:[A-Z][A-Z0-9]*(?:-[A-Za-z0-9.]+)+|[A-Z]{1,4}[0-9][A-Za-z0-9.]*)"
+_CODES = re.compile(rf"\s*[\[(]{_CODE}(?:,\s*{_CODE})*[\])]")
+"""Codes in brackets or parentheses: rule IDs ("(KPC-6d, KPC-8a)", "[G3]") and an entry's id
+("[E21]"); never words, money or "(entry 2)"."""
+
+
+def without_codes(text: str) -> str:
+    """``text`` without its bracketed codes (rule IDs, entry ids), for a line read aloud;
+    the full text stays in the details and the log.
+
+    >>> without_codes("Alice Ames bought in for $60.00: 15,000 chips [E1]")
+    'Alice Ames bought in for $60.00: 15,000 chips'
+    >>> without_codes("Lena Chen re-entered (entry 2) for $80.00: 25,000 chips (C3, A4)")
+    'Lena Chen re-entered (entry 2) for $80.00: 25,000 chips'
+    """
+    return _CODES.sub("", text)
+
+
+Summarizer = Callable[[Sequence[Event]], Summary]
+_SUMMARIZERS: dict[type[Event], Summarizer] = {}
+
+
+def summarizes(*event_classes: type[Event]) -> Callable[[Summarizer], Summarizer]:
+    """Register how a batch's events of these classes are summed up for the floor.
+
+    The function receives those events of one batch, in log order, and returns their
+    :class:`Summary` (a domain says "table 4 breaks: 9 players moved" once instead of nine
+    lines). Events of other classes stand for themselves (their ``describe()``).
+    """
+
+    def register(fn: Summarizer) -> Summarizer:
+        for cls in event_classes:
+            if cls in _SUMMARIZERS:
+                raise TypeError(f"{cls.__name__} already has a summarizer")
+            _SUMMARIZERS[cls] = fn
+        return fn
+
+    return register
+
+
+def summarize(events: Sequence[Event]) -> Summary:
+    """The floor's words for one command's events: one line per table or thing done, the
+    details (every move, rule IDs) apart, and the title an Undo names.
+
+    Events a domain sums up (``@summarizes``) are grouped by their summarizer at the place
+    of the first of them; any other event is one line of its own. The title is that of the
+    first part, followed by the titles of the summed-up parts (a bust and the moves it
+    auto-confirmed: "Busted Bob …; table 2 → table 5 (1 move)").
+    """
+    parts: list[Event | Summarizer] = []
+    groups: dict[Summarizer, list[Event]] = {}
+    for ev in events:
+        fn = _SUMMARIZERS.get(type(ev))
+        if fn is None:
+            parts.append(ev)
+        else:
+            if fn not in groups:
+                groups[fn] = []
+                parts.append(fn)
+            groups[fn].append(ev)
+    lines: list[str] = []
+    details: list[str] = []
+    titles: list[str] = []
+    for i, part in enumerate(parts):
+        if isinstance(part, Event):
+            full = part.describe()
+            text = without_codes(full)
+            lines.append(text)
+            if text != full:
+                details.append(full)  # the rule IDs and ids, on tap
+            if i == 0:
+                titles.append(text)
+        else:
+            got = part(groups[part])
+            lines.extend(got.lines)
+            details.extend(got.details)
+            if got.title:
+                titles.append(got.title)
+    return Summary(lines=tuple(lines), details=tuple(details), title="; ".join(titles))
+
+
+def summed_up(event: Event) -> bool:
+    """Whether a domain sums ``event`` up with others of its batch (``@summarizes``)."""
+    return type(event) in _SUMMARIZERS
+
+
+def batch_title(events: Sequence[Event]) -> str:
+    """What an Undo of a batch of ``events`` names (:attr:`Summary.title`); a lone event
+    that no domain sums up is named by its ``describe()`` without its bracketed codes."""
+    if len(events) == 1 and type(events[0]) not in _SUMMARIZERS:
+        return without_codes(events[0].describe())
+    return summarize(events).title or (events[0].describe() if events else "")
 
 
 class Command:
@@ -546,15 +661,19 @@ def append_records(
     undone = undone or set()
     batches = state.batches
     current = -1
+    in_batch: list[Event] = []  # the current batch's events, for the title Undo names
     for record in records:
         ev = record.event
         if record.batch != current:
+            if in_batch:
+                batches[-1].command = batch_title(in_batch)
+            in_batch = []
             current = record.batch
             is_undo = isinstance(ev, UNDO_EVENTS)
             batches.append(
                 Batch(
                     batch=record.batch,
-                    command=ev.describe(),
+                    command="",
                     actor=record.actor,
                     undoable=not is_undo,
                     undone=record.batch in undone,
@@ -572,7 +691,10 @@ def append_records(
             if refusal is not None:
                 batches[-1].refusal = refusal
             apply(state, ev)
+        in_batch.append(ev)
         state.seq = record.seq
+    if in_batch:
+        batches[-1].command = batch_title(in_batch)
 
 
 __all__ = [
@@ -588,12 +710,14 @@ __all__ = [
     "Precomputed",
     "Redo",
     "StaleUndo",
+    "Summary",
     "TournamentState",
     "Undo",
     "acted_on",
     "append_records",
     "applies",
     "apply",
+    "batch_title",
     "decide",
     "decides",
     "event",
@@ -606,6 +730,10 @@ __all__ = [
     "registered_commands",
     "state_part",
     "state_parts",
+    "summarize",
+    "summarizes",
+    "summed_up",
     "undo_target",
     "upcaster",
+    "without_codes",
 ]

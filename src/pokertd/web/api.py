@@ -22,7 +22,7 @@ from starlette.concurrency import run_in_threadpool
 from pokertd import demo as demo_mod
 from pokertd.errors import InvalidCommand, NotFound, PermissionDenied
 from pokertd.tournament.entries import CreateTournament
-from pokertd.tournament.framework import Command
+from pokertd.tournament.framework import Command, summarize
 from pokertd.tournament.limits import TABLE_MAX
 from pokertd.tournament.seating import dealer_pin_salt
 from pokertd.tournament.templates import load_template, template_names
@@ -354,7 +354,8 @@ def demo(request: Request) -> dict[str, Any]:
 def run_command(
     request: Request, tid: str, command: Command, token: str | None = None
 ) -> dict[str, Any]:
-    """Run ``command`` as the signed-in caller (CSRF-checked); the new events.
+    """Run ``command`` as the signed-in caller (CSRF-checked); the new events and their
+    :class:`~pokertd.tournament.Summary` (the lines the console shows, the details on tap).
 
     Who may run what is decided by the service (``permissions``: the command's role, a
     dealer's tournament and own table): the web only passes the session's principal.
@@ -369,6 +370,8 @@ def run_command(
         "tournament": tid,
         "seq": recs[-1].seq if recs else None,
         "events": [views.event_json(r) for r in recs],
+        # what the console's toast says: one line per table, the moves and rules on tap
+        "summary": summarize([r.event for r in recs]).as_json(),
     }
 
 

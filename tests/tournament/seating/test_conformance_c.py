@@ -321,7 +321,7 @@ def test_TNPL_B3_special_needs_seat_given_by_the_floor() -> None:
     night.register("Ann")
     (ev,) = [r.event for r in night.run(SeatPlayer(player="Ann", table=2, seat=5))]
     assert live_seating(night.state).where["E1"] == (2, S(5))
-    assert "T2-S5" in ev.describe()
+    assert "table 2 seat 5" in ev.describe()
 
 
 # --- C4 breaking tables ------------------------------------------------------------------------

@@ -304,7 +304,7 @@ def test_C4_a_bust_between_showing_and_confirming_is_refused_as_stale(profile: s
     assert refused.value.context["plan"] == now.plan
     assert refused.value.context["shown"] == shown.plan
     assert len(refused.value.context["new_plan"]["moves"]) == 6 == len(now.moves)
-    assert f"The new plan ({now.plan}): 6 moves, table 3 breaks." in refused.value.message
+    assert "The moves now: 6 moves, table 3 breaks." in refused.value.message
     assert refused.value.rule_ids == night.state.part(Setup).profile.cite("C4")
     prompt = _prompt(night)
     night.run(ConfirmPlan(plan=now.plan))
@@ -427,7 +427,8 @@ def test_C6_FOX_10A_confirm_plan_refuses_a_move_held_for_a_hand() -> None:
 
 
 def test_PlayerMoved_names_the_seats_the_log_keeps() -> None:
-    """The log's words name the seat the prompt named: "Moved Player 07: T3-S2 -> T1-S6"."""
+    """The log's words name the seat the prompt named: "Moved Player 07: table 3 seat 2 →
+    table 1 seat 6"."""
     night = _break_due("kojack")
     prompt = _prompt(night)
     due = moves_due(night.state)
@@ -439,7 +440,7 @@ def test_PlayerMoved_names_the_seats_the_log_keeps() -> None:
         name = ev.move.name
         assert name is not None
         _, from_seat, to_table, to_seat = prompt[name]
-        assert f"T3-S{from_seat} -> T{to_table}-S{to_seat}" in ev.describe()
+        assert f"table 3 seat {from_seat} → table {to_table} seat {to_seat}" in ev.describe()
 
 
 def test_version_1_suggestions_and_final_tables_read_with_no_plan() -> None:

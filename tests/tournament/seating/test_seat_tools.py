@@ -204,7 +204,9 @@ def test_FOX_6_floor_moves_a_seated_player_to_an_empty_seat(
     assert m.reason is MoveReason.FLOOR
     assert m.rule_ids == ("KPC-6a",)  # C1 (seating, its manual override) at Kojack
     assert m.waits is False
-    assert ev.describe() == "Moved #1 Ann: T1-S1 -> T2-S2 (floor decision) [KPC-6a] (by the floor)"
+    assert ev.describe() == (
+        "Moved #1 Ann: table 1 seat 1 → table 2 seat 2 (floor decision) [KPC-6a] (by the floor)"
+    )
     seating = live_seating(service.state(tid))
     assert seating.tables[1].players[0] is None
     assert seating.tables[2].players[1] == "E1"

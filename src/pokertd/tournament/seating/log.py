@@ -34,6 +34,7 @@ Seats and tables in events are the numbers people read (seat 1 is the first seat
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from contextlib import suppress
 from dataclasses import dataclass
 from datetime import datetime
@@ -54,10 +55,12 @@ from pokertd.tournament.framework import (
     Command,
     Context,
     Event,
+    Summary,
     TournamentState,
     applies,
     decides,
     event,
+    summarizes,
     upcaster,
 )
 from pokertd.tournament.penalties.log import penalty_hands
@@ -96,6 +99,7 @@ from pokertd.tournament.seating.state import (
     entry_name,
     floor_plan,
     live_seating,
+    move_detail,
     move_record,
     pending_plan,
     redraw_plan,
@@ -146,12 +150,18 @@ class SeatsDrawn(Event):
     how: str
 
     def describe(self) -> str:
+        # the stored ``how`` in words ("late" is a late draw; a day's redraw says itself)
+        how = _SEATED_HOW.get(self.how, self.how)
         if len(self.seats) == 1:
             s = self.seats[0]
             wait = " (waits for the button)" if s.waits else ""
-            return f"Seated {s.name} at T{s.table}-S{s.seat}{wait} ({self.how})"
+            return f"Seated {s.name} at table {s.table} seat {s.seat}{wait} ({how})"
         tables = len({s.table for s in self.seats})
-        return f"Drew seats for {len(self.seats)} players at {tables} tables ({self.how})"
+        at = f"{tables} table{'s' if tables != 1 else ''}"
+        return f"Drew seats for {len(self.seats)} players at {at} ({how})"
+
+
+_SEATED_HOW = {"initial": "first draw", "late": "late draw", "floor": "seated by the floor"}
 
 
 @upcaster("moves_suggested", 1)
@@ -249,7 +259,8 @@ class PlayerBack(Event):
     minutes: int
 
     def describe(self) -> str:
-        after = "1 minute" if self.minutes == 1 else f"{self.minutes} minutes"
+        words = {0: "less than a minute", 1: "1 minute"}
+        after = words.get(self.minutes, f"{self.minutes} minutes")
         return f"{self.name} is back at table {self.table} seat {self.seat} after {after}"
 
 
@@ -262,6 +273,64 @@ class TableClosed(Event):
 
     def describe(self) -> str:
         return f"Table {self.table} broke"
+
+
+def _players(n: int) -> str:
+    return f"{n} player{'s' if n != 1 else ''}"
+
+
+def _moves(n: int) -> str:
+    return f"{n} move{'s' if n != 1 else ''}"
+
+
+@summarizes(MovesSuggested, PlanConfirmed, PlayerMoved, TableClosed)
+def _summarize_seating(events: Sequence[Event]) -> Summary:
+    """One line per table for the floor (C4, C5), every move with its rules in the details.
+
+    A break: "Table 4 breaks: 9 players moved — see slips" (its "Table 4 broke" and the
+    plan's own line are folded in); balancing: "Table 2 → Table 5: 1 player moved"; a move
+    the floor decided names the player. The details list each move's seats and rule IDs
+    (:func:`move_detail`), which the one-liners leave out.
+    """
+    moved = [e.move for e in events if isinstance(e, PlayerMoved)]
+    broken: dict[int, list[MoveRecord]] = {}
+    balanced: dict[tuple[int, int], list[MoveRecord]] = {}
+    lines: list[str] = []
+    titles: list[str] = []
+    for m in moved:
+        if m.reason is MoveReason.BREAK_TABLE:
+            broken.setdefault(m.from_table, []).append(m)
+        elif m.reason is MoveReason.BALANCE:
+            balanced.setdefault((m.from_table, m.to_table), []).append(m)
+    for table, ms in broken.items():
+        lines.append(f"Table {table} breaks: {_players(len(ms))} moved — see slips")
+        titles.append(f"table {table} breaks ({_moves(len(ms))})")
+    for (src, dst), ms in balanced.items():
+        lines.append(f"Table {src} → Table {dst}: {_players(len(ms))} moved")
+        titles.append(f"table {src} → table {dst} ({_moves(len(ms))})")
+    for m in moved:
+        if m.reason is MoveReason.FLOOR:
+            seat = f" seat {m.to_seat}" if m.to_seat else ""
+            lines.append(f"{m.name or 'Player'} moved to table {m.to_table}{seat}")
+            titles.append(f"{m.name or 'player'} to table {m.to_table}{seat}")
+    # seat by seat at each table they leave: the order the floor walks round it with slips
+    order = sorted(moved, key=lambda m: (m.from_table, m.from_seat or 0, m.move_id))
+    details = [move_detail(m) for m in order]
+    for e in events:
+        if isinstance(e, TableClosed) and e.table not in broken:
+            lines.append(f"Table {e.table} closes: no players left")
+            titles.append(f"table {e.table} closes")
+        elif isinstance(e, MovesSuggested):
+            what = f"Table {e.break_table} breaks" if e.break_table else "Tables to balance"
+            n = len(e.moves)
+            them = "it" if n == 1 else "them"
+            lines.append(f"{what}: {_moves(n)} waiting — check the seats and confirm {them}")
+            goal = f"break table {e.break_table}" if e.break_table else "balance tables"
+            titles.append(f"{_moves(n)} suggested to {goal}")
+        elif isinstance(e, PlanConfirmed) and not moved:
+            lines.append(e.describe())
+            titles.append(e.describe())
+    return Summary(lines=tuple(lines), details=tuple(details), title=", ".join(titles))
 
 
 @upcaster("final_table_drawn", 1)
@@ -307,7 +376,7 @@ class ButtonPlaced(Event):
 
     def describe(self) -> str:
         drawn = " (high-card draw)" if self.cards else ""
-        return f"Button at T{self.table}-S{self.seat}{drawn}"
+        return f"Button at table {self.table} seat {self.seat}{drawn}"
 
 
 @event("button_corrected")
@@ -665,14 +734,15 @@ def _plan_rules(state: TournamentState, fp: FloorPlan) -> tuple[str, ...]:
 def _stale(state: TournamentState, shown: str, now: FloorPlan | None) -> StalePlan:
     """The refusal of a confirm of the plan named ``shown`` (a token) when the plan is now
     ``now`` (``None``: nothing to confirm)."""
-    head = f"The plan on the screen ({shown}) is out of date: the tables changed since it was shown"
+    # read aloud: no tokens (the context and the screens carry them)
+    head = "The moves on the screen are out of date: the tables changed since they were shown"
     if now is None or now.empty:
         return StalePlan(
             f"{head}, and nothing is to be confirmed now.",
             context={"plan": None, "shown": shown, "new_plan": None, "hint": "plan"},
         )
     return StalePlan(
-        f"{head}. The new plan ({now.token}): {now.describe()}. Read it and confirm again.",
+        f"{head}. The moves now: {now.describe()}. Read them on the screen and confirm again.",
         rule_ids=_plan_rules(state, now),
         context={"plan": now.token, "shown": shown, "new_plan": to_json(now), "hint": "plan"},
     )

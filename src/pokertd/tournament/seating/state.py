@@ -288,11 +288,14 @@ def move_record(state: TournamentState, move_id: int, move: Move) -> MoveRecord:
 
 
 def describe_move(record: MoveRecord) -> str:
-    """A stored move in floor words."""
+    """A stored move in floor words, as the log lists it: "#2 Ivy Irwin: table 4 seat 4 →
+    table 3 seat 8 (table breaks) [KPC-6d, KPC-8a]"."""
     who = record.name or "the player due the big blind next"
-    origin = f"T{record.from_table}" + (f"-S{record.from_seat}" if record.from_seat else "")
-    target = f"T{record.to_table}" + (
-        f"-S{record.to_seat}" if record.to_seat else " (worst position)"
+    origin = f"table {record.from_table}" + (
+        f" seat {record.from_seat}" if record.from_seat else ""
+    )
+    target = f"table {record.to_table}" + (
+        f" seat {record.to_seat}" if record.to_seat else " (worst position)"
     )
     why = {
         MoveReason.BALANCE: "balance",
@@ -301,7 +304,27 @@ def describe_move(record: MoveRecord) -> str:
     }[record.reason]
     wait = ", waits for the button" if record.waits else ""
     rules = ", ".join(record.rule_ids)
-    return f"#{record.move_id} {who}: {origin} -> {target} ({why}{wait}) [{rules}]"
+    return f"#{record.move_id} {who}: {origin} → {target} ({why}{wait}) [{rules}]"
+
+
+def move_detail(record: MoveRecord) -> str:
+    """A confirmed move as the details of a confirmation list it, in words a floorperson
+    reads aloud, with the rules behind it: "Ivy Irwin: table 4 seat 4 → table 3 seat 8
+    (KPC-6d, KPC-8a)"."""
+    who = record.name or "the player due the big blind next"
+    origin = f"table {record.from_table}" + (
+        f" seat {record.from_seat}" if record.from_seat else ""
+    )
+    target = f"table {record.to_table}" + (
+        f" seat {record.to_seat}" if record.to_seat else " (worst position)"
+    )
+    notes = []
+    if record.reason is MoveReason.FLOOR:
+        notes.append("floor decision")
+    if record.waits:
+        notes.append("waits for the button")
+    notes.extend(record.rule_ids)
+    return f"{who}: {origin} → {target}" + (f" ({', '.join(notes)})" if notes else "")
 
 
 def paid_places_now(state: TournamentState) -> int | None:
@@ -554,6 +577,7 @@ __all__ = [
     "entry_name",
     "floor_plan",
     "live_seating",
+    "move_detail",
     "move_record",
     "paid_places_now",
     "pending_plan",

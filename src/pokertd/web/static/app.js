@@ -22,16 +22,23 @@
 
   /* POST JSON to a path of the app (url() adds the root path). */
   async function post(path, body) {
-    const r = await fetch(url(path), {
-      method: "POST",
-      headers: { "Content-Type": "application/json", "X-CSRF-Token": csrf() },
-      body: JSON.stringify(body || {}),
-      credentials: "same-origin",
-    });
+    let r;
+    try {
+      r = await fetch(url(path), {
+        method: "POST",
+        headers: { "Content-Type": "application/json", "X-CSRF-Token": csrf() },
+        body: JSON.stringify(body || {}),
+        credentials: "same-origin",
+      });
+    } catch (e) {
+      // the browser's own words ("Failed to fetch") mean nothing at the table
+      throw new Error("No answer from the server: check the connection, then look at the log before trying again.");
+    }
     let data = null;
     try { data = await r.json(); } catch (e) { data = null; }
     if (!r.ok) {
-      const err = new Error((data && data.message) || r.statusText);
+      const err = new Error((data && data.message) ||
+        `The server could not do it (${r.status}${r.statusText ? " " + r.statusText : ""}): try again in a moment.`);
       err.data = data;
       throw err;
     }
@@ -229,21 +236,33 @@
 
   function withCommands(base) {
     return Object.assign(base, {
-      commands: [], message: "", isError: false,
+      commands: [], message: "", isError: false, details: [],
       async loadCommands() {
         try { this.commands = await (await fetch(url("/api/commands"))).json(); } catch (e) { this.commands = []; }
       },
       has(name) { return this.commands.some((c) => c.name === name); },
-      say(text, isError) {
-        this.message = text; this.isError = !!isError;
-        clearTimeout(this._t);
-        this._t = setTimeout(() => { this.message = ""; }, isError ? 8000 : 3000);
+      /** Show a message: one line per line of text; the details (each move, the rule IDs)
+       *  wait behind a tap. It goes away by itself, unless the details are open. */
+      say(text, isError, details) {
+        this.message = text; this.isError = !!isError; this.details = details || [];
+        this.holdToast(false);
       },
+      holdToast(open) {
+        clearTimeout(this._t);
+        if (open) return;  // reading the details: stays until tapped
+        const lines = (this.message || "").split("\n").length;
+        this._t = setTimeout(() => { this.message = ""; this.details = []; },
+          this.isError ? 8000 : 3000 + 1500 * (lines - 1) + (this.details.length ? 3000 : 0));
+      },
+      toastLines() { return (this.message || "").split("\n").filter(Boolean); },
       async run(name, body) {
         try {
           const out = await post(`/api/tournaments/${this.tid}/commands/${name}`, body);
-          const ev = (out.events || []).map((e) => e.text).join("; ");
-          this.say(ev || "Done", false);
+          // The server's summary (the same words as the CLI): one line per table, the moves
+          // and their rules in the details.
+          const sum = out.summary || {};
+          const lines = sum.lines || (out.events || []).map((e) => e.text);
+          this.say(lines.join("\n") || "Done", false, sum.details || []);
           return out;
         } catch (e) {
           this.say(e.message, true);

@@ -55,6 +55,16 @@
         try { await this.run("end_by_chip_count", { counts: rows.map((r) => [r[0], Number(r[1])]) }); } finally { this.busy = false; }
       },
 
+      // ---- a deal's heading in words (not the stored kind and status) ------------------
+      dealTitle(view) {
+        if (!view) return "";
+        const kind = { icm: "ICM", chip: "chip count", floor: "floor's split", even: "even split",
+          save: "a save", custom: "custom amounts" }[view.kind] || view.kind || "";
+        const status = { proposed: "proposed — each player taps Accepts or Rejects",
+          binding: "agreed by everyone: it binds", rejected: "rejected — play on" }[view.status] || view.status || "";
+        return `Deal by ${kind}: ${status}`;
+      },
+
       // ---- the bounty of a split pot (I4) -----------------------------------------------
       bountySplitRule() {
         const c = this.v.choices || {};
@@ -353,12 +363,13 @@
       },
       async showPin(table) {
         try {
-          const resp = await fetch(P.url(`/api/tournaments/${this.tid}/tables/${table}/pin`));
-          const r = await resp.json();
-          // a table this tournament does not have answers 404 with a sentence (issue 23)
-          if (!resp.ok) { this.say(r.message || "Could not read the PIN.", true); return; }
-          this.say(`Table ${table} dealer PIN: ${r.pin}`, false);
-        } catch (e) { this.say("Could not read the PIN.", true); }
+          const res = await fetch(P.url(`/api/tournaments/${this.tid}/tables/${table}/pin`));
+          const r = await res.json();
+          if (!res.ok || !r.pin) { this.say(r.message || `No PIN for table ${table}.`, true); return; }
+          // stays until tapped: the floor reads it out to the dealer
+          this.say(`Table ${table} dealer PIN: ${r.pin} (tap to close)`, false);
+          this.holdToast(true);
+        } catch (e) { this.say("Could not get the PIN (no answer from the server): tap PIN again.", true); }
       },
       seatingButtons() {
         const out = [];
@@ -386,6 +397,12 @@
         const d = this.due();
         if (d) for (const m of d.moves || []) if (!m.name) { const n = need(m.from_table); if (n) return n; }
         return null;
+      },
+      /** The rule IDs every move of ``moves`` cites, once ("" when they differ): the
+       *  prompt shows them in its heading instead of the same IDs on every row. */
+      sharedRules(moves) {
+        const all = (moves || []).map((m) => (m.rule_ids || []).join(", "));
+        return all.length > 1 && all.every((r) => r === all[0]) ? all[0] : "";
       },
       moveText(m) {
         const t = this.tableOf(m.from_table);
@@ -449,6 +466,13 @@
           this.league = await P.post("/api/tournaments/" + encodeURIComponent(this.tid) + "/league/flags/undo", { player: p.name });
           this.say(p.name + ": late flag undone, this event's points count again.", false);
         } catch (e) { this.say(e.message, true); } finally { this.busy = false; }
+      },
+      /** A player's state in the list, in words ("playing", not the stored "alive"). */
+      statusText(p) {
+        if (p.place) return this.ordinal(p.place);
+        if (p.status === "alive") return p.table == null ? "playing, no seat yet" : "playing";
+        return { busted: "out", forfeited: "forfeited (re-entered)", disqualified: "disqualified",
+          alternate: "alternate list", registered: "registered, no seat yet" }[p.status] || p.status || "";
       },
       isActive(p) { return !p.place && OUT.indexOf(p.status) < 0; },
       playerRows() {
