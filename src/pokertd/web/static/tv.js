@@ -17,6 +17,13 @@
   /** Rows of height `rowPx` that fit in `el`, times its number of columns (CSS --pay-cols). */
   function fit(el, p, count) {
     if (!el) return;
+    if (!el.clientHeight) {
+      // Hidden (the end screen before it shows): nothing to measure. Show one page rather
+      // than a page of one row that the pager would then turn through (the final results
+      // started at 2nd); the next refit, once it shows, measures for real.
+      p.per = Math.max(1, count); p.rows = p.per; p.pages = 1; p.page = 0;
+      return;
+    }
     const styles = getComputedStyle(el);
     const cols = Math.max(1, parseInt(styles.getPropertyValue("--pay-cols"), 10) || 1);
     const raw = styles.getPropertyValue("--row-px").trim();  // custom properties stay unresolved
