@@ -69,3 +69,16 @@ def test_static_vendor_files_are_served_with_licences(env: Env) -> None:
         assert "licence" in r.text[:300].lower()
     assert env.client.get("/static/app.js").status_code == 200
     assert "@media print" in env.client.get("/static/app.css").text
+
+
+def test_favicon_is_served_and_every_page_links_it(env: Env, tid: str) -> None:
+    """Issue 23: every page's automatic ``/favicon.ico`` request got a 404 although an icon
+    ships in static/. It answers 200 with an icon (an ICO file: ``00 00 01 00``), anonymous,
+    and the pages link it under the root path."""
+    r = env.client.get("/favicon.ico")
+    assert r.status_code == 200
+    assert r.headers["content-type"] == "image/x-icon"
+    assert r.content[:4] == b"\x00\x00\x01\x00"
+    for path in ("/", "/login", f"/t/{tid}/tv", f"/t/{tid}/player"):
+        page = env.client.get(path).text
+        assert '<link rel="icon" href="/favicon.ico"' in page, path
