@@ -155,3 +155,54 @@ def test_no_page_load_asks_for_a_missing_favicon(server: str, browser: Any) -> N
     assert all(status == 200 for status, _ in icons), icons
     assert errors == []
     page.close()
+
+
+MEASURE_CHARTS = """async () => {
+  const out = [];
+  for (const img of document.querySelectorAll('.charts img')) {
+    const svg = await (await fetch(img.currentSrc)).text();
+    const box = svg.match(/viewBox="0 0 (\\d+) (\\d+)"/);
+    const sizes = [...svg.matchAll(/font-size="(\\d+(?:\\.\\d+)?)"/g)].map((m) => Number(m[1]));
+    const title = (svg.match(/font-weight="600">([^<]*)</) || [])[1];
+    out.push({ src: img.currentSrc, shown: img.getBoundingClientRect().width,
+               box: Number(box[1]), smallest: Math.min(...sizes), title });
+  }
+  return out;
+}"""
+"""Each chart image: its source, the CSS width it is shown at, its drawing's width and its
+smallest text size (drawing units): the text as rendered is smallest × shown / box."""
+
+
+@pytest.mark.parametrize(("width", "height"), [(390, 844), (1024, 768)])
+def test_phone_charts_text_is_readable(
+    server: str,  # noqa: F811
+    browser: Any,  # noqa: F811
+    width: int,
+    height: int,
+) -> None:
+    """Issue 23: the phone's charts drew 11-unit text in a 720-unit SVG shown about 340 px
+    wide: about 5 px. On a 390×844 phone (and a 1024×768 tablet) the smallest chart text
+    renders at 12 CSS px or more; during registration the first chart counts entries, not
+    "Players left"."""
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page = browser.new_page(viewport={"width": width, "height": height})
+    errors = _watch(page)
+    token = page_sign_in(page, server, PASSWORD)
+    page.wait_for_url(f"{server}/")
+    r = page.request.post(f"{server}/api/demo", headers={"X-CSRF-Token": token})
+    assert r.status == 201, r.text()
+    tid = r.json()["tournament"]
+    page.goto(f"{server}/t/{tid}/player")
+    loaded = "(i) => i.complete && i.naturalWidth"
+    page.wait_for_function(f"() => [...document.querySelectorAll('.charts img')].every({loaded})")
+    charts = page.evaluate(MEASURE_CHARTS)
+    assert len(charts) == 2
+    for chart in charts:
+        rendered = chart["smallest"] * chart["shown"] / chart["box"]
+        assert rendered >= 12, chart
+        assert "size=narrow" in chart["src"], chart  # phones and tablets: the narrow drawing
+    assert charts[0]["title"] == "Entries so far"  # the demo's registration is open
+    page.locator(".charts").scroll_into_view_if_needed()
+    page.screenshot(path=str(ARTIFACTS / f"newcomer-phone-charts-{width}.png"))
+    assert errors == []
+    page.close()

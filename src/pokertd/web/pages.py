@@ -347,11 +347,12 @@ def print_page(tid: str, kind: str, request: Request, player: str = "") -> Respo
 
 
 @router.get("/t/{tid}/chart/{name}.svg")
-def chart(tid: str, name: str, request: Request) -> Response:
-    """Server-side SVG: ``players`` (players left over time) or ``bb`` (avg stack in BB)."""
+def chart(tid: str, name: str, request: Request, size: str = "") -> Response:
+    """Server-side SVG: ``players`` (entries while registration is open, then players left
+    over time) or ``bb`` (avg stack in BB); ``?size=narrow``: drawn for a phone's width."""
     _known(request, tid)
     view = views.display(web_of(request), tid, "public")
-    svg = charts.render(name, view)
+    svg = charts.render(name, view, narrow=size == "narrow")
     return Response(svg, media_type="image/svg+xml", headers={"Cache-Control": "no-cache"})
 
 
