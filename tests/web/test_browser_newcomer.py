@@ -131,7 +131,7 @@ def test_a_six_level_event_says_its_structure_ends_at_level_6(
     page.close()
 
 
-def test_no_page_load_asks_for_a_missing_favicon(server: str, browser: Any) -> None:  # noqa: F811
+def test_no_page_load_asks_for_a_missing_favicon(browser: Any, server: str) -> None:  # noqa: F811
     """Every page asked for /favicon.ico and got a 404; now it is served, and linked."""
     page = browser.new_page(viewport={"width": 1024, "height": 768})
     errors = _watch(page)
