@@ -35,6 +35,7 @@ from pokertd.cli._common import (
 )
 
 if TYPE_CHECKING:
+    from pokertd.service import TournamentService
     from pokertd.web.settings import Settings
     from pokertd.web.users import Role, UserStore
 
@@ -474,6 +475,30 @@ def _abandoned_first_run(fresh: Path | None, close: Callable[[], None]) -> Itera
             signal.signal(signal.SIGTERM, previous)
 
 
+def _open_with_director(
+    url: str, pool_size: int, settings: Settings
+) -> tuple[TournamentService, UserStore, bool]:
+    """Open the store at ``url`` and make sure a director exists (:func:`_ensure_director`;
+    a first run stopped at the password prompt leaves no new file: :func:`_abandoned_first_run`).
+    The service, the accounts, and whether the one-time ``/setup`` page is still needed."""
+    from pokertd.service import open_service
+    from pokertd.store.accounts import AccountStore
+    from pokertd.web import UserStore
+
+    fresh = _fresh_sqlite_file(url)
+    service = open_service(url, pool_size=pool_size)
+    store = service.store  # one pool for events and accounts
+    users = UserStore(store if isinstance(store, AccountStore) else url)
+
+    def close() -> None:
+        users.close()
+        service.close()
+
+    with _abandoned_first_run(fresh, close):
+        first_run = _ensure_director(users, settings)
+    return service, users, first_run
+
+
 def _ensure_director(users: UserStore, settings: Settings) -> bool:
     """Make the first director from the environment or a terminal prompt when none exists.
 
@@ -537,9 +562,7 @@ def serve(
     root_path: RootPathOption = "",
 ) -> None:
     """Run the web app: floor console, TV clock, player and dealer views, JSON API."""
-    from pokertd.service import open_service
-    from pokertd.store.accounts import AccountStore
-    from pokertd.web import UserStore, create_app
+    from pokertd.web import create_app
     from pokertd.web.auth import check_root_path
     from pokertd.web.observe import configure_logging
 
@@ -557,17 +580,7 @@ def serve(
         if root and not (public_url or os.environ.get("POKERTD_PUBLIC_URL")):
             # a LAN address would skip the proxy: the QR code uses the address the TV opened
             settings = dataclasses.replace(settings, public_url="")
-        fresh = _fresh_sqlite_file(url)
-        service = open_service(url, pool_size=pool_size)
-        store = service.store  # one pool for events and accounts
-        users = UserStore(store if isinstance(store, AccountStore) else url)
-
-        def close() -> None:
-            users.close()
-            service.close()
-
-        with _abandoned_first_run(fresh, close):
-            first_run = _ensure_director(users, settings)
+        service, users, first_run = _open_with_director(url, pool_size, settings)
         if workers > 1:  # each worker opens its own store: this one only did the set-up
             service.close()
             log = (level, fmt_name, access_log)
