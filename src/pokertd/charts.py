@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from html import escape
 from pathlib import Path
 
@@ -27,6 +28,30 @@ from pokertd.errors import InvalidCommand
 
 W, H = 720, 320
 PAD_L, PAD_R, PAD_T, PAD_B = 56, 16, 36, 40
+
+
+@dataclass(frozen=True, slots=True)
+class ChartSize:
+    """A chart's drawing box (the SVG's ``viewBox``) and its text sizes, in its units.
+
+    An SVG image scales to the width it is shown at, its text with it: the 720-unit chart
+    shown 340 CSS px wide on a phone made its 11-unit ticks 5 px (issue 23). Each size is
+    drawn for the width it is shown at, so a unit is about a CSS pixel there.
+    """
+
+    width: int
+    height: int
+    pad_left: int
+    title: int
+    label: int
+    tick: int
+
+
+WIDE = ChartSize(width=W, height=H, pad_left=PAD_L, title=16, label=12, tick=11)
+"""The console's, the simulator's and the files' charts (shown up to 720 px wide)."""
+NARROW = ChartSize(width=340, height=240, pad_left=64, title=16, label=14, tick=14)
+"""The phone's charts: shown about 330-350 CSS px wide on a 390-px phone, so 14-unit
+ticks are 13-14 px there (the phone's body text is 16 px; 12 px is the least we show)."""
 
 LINE = "#0a6"
 """The median (or only) line."""
@@ -73,15 +98,19 @@ class _Frame:
         ytop_value: float,
         x_format: Formatter,
         x_step: float | None,
+        size: ChartSize = WIDE,
     ) -> None:
+        w, h, left = size.width, size.height, size.pad_left
+        self.left, self.size = left, size
         self.out = [
-            f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {W} {H}" width="{W}" '
-            f'height="{H}" role="img" aria-label="{escape(title)}" class="chart" '
+            f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {w} {h}" width="{w}" '
+            f'height="{h}" role="img" aria-label="{escape(title)}" class="chart" '
             'font-family="system-ui,sans-serif">',
-            f'<rect width="{W}" height="{H}" fill="#fff"/>',
-            f'<text x="{PAD_L}" y="22" font-size="16" font-weight="600">{escape(title)}</text>',
+            f'<rect width="{w}" height="{h}" fill="#fff"/>',
+            f'<text x="{left}" y="22" font-size="{size.title}" font-weight="600">'
+            f"{escape(title)}</text>",
         ]
-        self.pw, self.ph = W - PAD_L - PAD_R, H - PAD_T - PAD_B
+        self.pw, self.ph = w - left - PAD_R, h - PAD_T - PAD_B
         self.x0, self.x1 = min(xs), max(xs)
         if self.x1 == self.x0:
             self.x1 = self.x0 + 1
@@ -91,27 +120,29 @@ class _Frame:
         while tick <= self.ytop + 1e-9:
             y = self.sy(tick)
             self.out.append(
-                f'<line x1="{PAD_L}" y1="{y:.1f}" x2="{W - PAD_R}" y2="{y:.1f}" stroke="#ddd"/>'
+                f'<line x1="{left}" y1="{y:.1f}" x2="{w - PAD_R}" y2="{y:.1f}" stroke="#ddd"/>'
             )
             self.out.append(
-                f'<text x="{PAD_L - 6}" y="{y + 4:.1f}" font-size="11" text-anchor="end">'
-                f"{tick:g}</text>"
+                f'<text x="{left - 6}" y="{y + 4:.1f}" font-size="{size.tick}" '
+                f'text-anchor="end">{tick:g}</text>'
             )
             tick += ystep
         self.out.append(
-            f'<text x="{PAD_L + self.pw / 2}" y="{H - 8}" font-size="12" text-anchor="middle">'
-            f"{escape(xlabel)}</text>"
+            f'<text x="{left + self.pw / 2}" y="{h - 8}" font-size="{size.label}" '
+            f'text-anchor="middle">{escape(xlabel)}</text>'
         )
         self.out.append(
-            f'<text x="14" y="{PAD_T + self.ph / 2}" font-size="12" text-anchor="middle" '
-            f'transform="rotate(-90 14 {PAD_T + self.ph / 2})">{escape(ylabel)}</text>'
+            f'<text x="14" y="{PAD_T + self.ph / 2}" font-size="{size.label}" '
+            f'text-anchor="middle" transform="rotate(-90 14 {PAD_T + self.ph / 2})">'
+            f"{escape(ylabel)}</text>"
         )
         if x_step is None:
             self.out.append(
-                f'<text x="{PAD_L}" y="{H - 24}" font-size="11">{escape(x_format(self.x0))}</text>'
+                f'<text x="{left}" y="{h - 24}" font-size="{size.tick}">'
+                f"{escape(x_format(self.x0))}</text>"
             )
             self.out.append(
-                f'<text x="{W - PAD_R}" y="{H - 24}" font-size="11" text-anchor="end">'
+                f'<text x="{w - PAD_R}" y="{h - 24}" font-size="{size.tick}" text-anchor="end">'
                 f"{escape(x_format(self.x1))}</text>"
             )
         else:
@@ -123,13 +154,13 @@ class _Frame:
                     f'y2="{PAD_T + self.ph + 4}" stroke="#999"/>'
                 )
                 self.out.append(
-                    f'<text x="{x:.1f}" y="{H - 24}" font-size="11" text-anchor="middle">'
-                    f"{escape(x_format(tick))}</text>"
+                    f'<text x="{x:.1f}" y="{h - 24}" font-size="{size.tick}" '
+                    f'text-anchor="middle">{escape(x_format(tick))}</text>'
                 )
                 tick += x_step
 
     def sx(self, x: float) -> float:
-        return PAD_L + (x - self.x0) / (self.x1 - self.x0) * self.pw
+        return self.left + (x - self.x0) / (self.x1 - self.x0) * self.pw
 
     def sy(self, y: float) -> float:
         return PAD_T + self.ph - y / self.ytop * self.ph
@@ -142,14 +173,16 @@ class _Frame:
         return "".join(self.out)
 
 
-def _empty(title: str) -> str:
+def _empty(title: str, size: ChartSize = WIDE) -> str:
+    w, h = size.width, size.height
     return (
-        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {W} {H}" width="{W}" '
-        f'height="{H}" role="img" aria-label="{escape(title)}" class="chart" '
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {w} {h}" width="{w}" '
+        f'height="{h}" role="img" aria-label="{escape(title)}" class="chart" '
         'font-family="system-ui,sans-serif">'
-        f'<rect width="{W}" height="{H}" fill="#fff"/>'
-        f'<text x="{PAD_L}" y="22" font-size="16" font-weight="600">{escape(title)}</text>'
-        f'<text x="{W / 2}" y="{H / 2}" text-anchor="middle" fill="#666">'
+        f'<rect width="{w}" height="{h}" fill="#fff"/>'
+        f'<text x="{size.pad_left}" y="22" font-size="{size.title}" font-weight="600">'
+        f"{escape(title)}</text>"
+        f'<text x="{w / 2}" y="{h / 2}" text-anchor="middle" fill="#666">'
         "No data yet</text></svg>"
     )
 
@@ -162,15 +195,16 @@ def line_chart(
     *,
     x_format: Formatter = _plain,
     x_step: float | None = None,
+    size: ChartSize = WIDE,
 ) -> str:
     """An SVG line chart of ``points`` (already in x order), its last point marked.
 
-    ``x_format`` writes the x labels (the first and last, or every ``x_step``)."""
+    ``x_format`` writes the x labels (the first and last, or every ``x_step``); ``size``
+    the box and text sizes for the width it is shown at (:data:`NARROW` on a phone)."""
     if not points:
-        return _empty(title)
-    frame = _Frame(
-        title, xlabel, ylabel, [p[0] for p in points], max(p[1] for p in points), x_format, x_step
-    )
+        return _empty(title, size)
+    xs, top = [p[0] for p in points], max(p[1] for p in points)
+    frame = _Frame(title, xlabel, ylabel, xs, top, x_format, x_step, size)
     frame.out.append(
         f'<polyline points="{frame.path(points)}" fill="none" stroke="{LINE}" stroke-width="3"/>'
     )
@@ -285,6 +319,9 @@ __all__ = [
     "BAND",
     "CHART_SUFFIXES",
     "LINE",
+    "NARROW",
+    "WIDE",
+    "ChartSize",
     "H",
     "W",
     "band_chart",

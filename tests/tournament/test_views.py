@@ -29,10 +29,26 @@ def test_status_counts_and_average_from_chips_issued() -> None:
     assert view.level is None
     assert not view.clock_known
     assert view.registration_open
-    assert "no clock" in view.registration_note
+    assert view.registration_note == (
+        "open until the end of level 6 (the clock has not started yet)"
+    )
     with clock_at(5):
         assert status(night.state, night.now).level == 5
     json.dumps(to_json(view))
+
+
+def test_A4_registration_note_before_the_clock_starts_says_it_has_not_started() -> None:
+    """Issue 23: the Players tab read "no clock here: the floor closes it" before the clock
+    started, as if the event had no clock. fox_grinder closes registration after level 6
+    (A4); before the start the note says so and that the clock has not started; once it
+    runs, the usual "open until the end of level 6"."""
+    night = Night("fox_grinder")
+    night.register("A", "B")
+    note = status(night.state, night.now).registration_note
+    assert note == "open until the end of level 6 (the clock has not started yet)"
+    assert "no clock" not in note
+    with clock_at(2):
+        assert status(night.state, night.now).registration_note == ("open until the end of level 6")
 
 
 def test_status_names_the_winner() -> None:

@@ -49,11 +49,7 @@ class Offline:
         self.page.on("requestfailed", lambda r: self.problems.append(f"failed: {r.url}"))
         self.page.on(
             "response",
-            lambda r: (
-                self.problems.append(f"{r.status} {r.url}")
-                if r.status >= 400 and not r.url.endswith("/favicon.ico")
-                else None
-            ),
+            lambda r: self.problems.append(f"{r.status} {r.url}") if r.status >= 400 else None,
         )
 
     def _route(self, route: Any) -> None:

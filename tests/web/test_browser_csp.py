@@ -26,12 +26,12 @@ def _watch(page: Any) -> list[str]:
 
     def console(m: Any) -> None:
         if m.text.startswith("Failed to load resource"):
-            return  # a 4xx is reported by URL below (the browser asks for /favicon.ico)
+            return  # a 4xx is reported by URL below
         if "Content Security Policy" in m.text or m.type == "error":
             problems.append(m.text)
 
     def response(r: Any) -> None:
-        if r.status >= 400 and not r.url.endswith("/favicon.ico"):
+        if r.status >= 400:  # /favicon.ico included: it is served (issue 23)
             problems.append(f"{r.status} {r.url}")
 
     page.on("console", console)

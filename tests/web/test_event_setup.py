@@ -181,3 +181,43 @@ def test_new_page_for_the_director(env: Env) -> None:
     assert page.status_code == 200
     assert 'id="setup-levels"' in page.text
     assert "fox_wed_80" in page.text
+
+
+def _levels(*big_blinds: int) -> dict[str, object]:
+    """A structure of 20-minute levels with these big blinds (small blind half)."""
+    return {
+        "preset": None,
+        "levels": [
+            {"small_blind": bb // 2, "big_blind": bb, "ante": 0, "ante_type": "none", "minutes": 20}
+            for bb in big_blinds
+        ],
+        "breaks": [],
+    }
+
+
+def test_B1_a_six_level_event_never_promises_an_end_past_its_sheet(env: Env) -> None:
+    """Issue 23: /new's blank event (6 levels, 100/200 to 600/1,200; 5 tables of 9 = 45
+    entries of 20,000 = 900,000 chips) promised "usual end around level 22". The usual end
+    is the first level with all chips at 20 big blinds or fewer: a big blind of 45,000 or
+    more. Past the sheet the clock adds levels (docs/clock.md): the big blind grows by the
+    sheet's rate over its last four levels ((1,200 / 600) ** (1/3) ≈ 1.26), rounded to a
+    readable amount: 1,500, 2,000, 2,500, 3,000, 4,000, 5,000, 6,000, 8,000, 10,000, 12,000,
+    15,000, 20,000, 25,000, 30,000, 40,000, 50,000 — level 22, 16 levels past the sheet.
+    The page says the structure ends at level 6 and what the clock does then."""
+    body = {"structure": _levels(200, 400, 600, 800, 1000, 1200), "starting_stack": 20000}
+    out = env.client.post("/api/structures/project", json={**body, "entries": 45}).json()
+    assert out["problems"] == []
+    assert out["levels"] == 6
+    assert out["estimated_end_level"] is None  # no end inside a 6-level sheet
+    assert out["end_note"] == (
+        "the structure ends at level 6, before the usual end (all chips in play at 20 big "
+        "blinds or fewer): the clock then adds levels at the sheet's pace, about 16 more — "
+        "add levels to choose them"
+    )
+    assert "22" not in out["end_note"]
+    # 18 entries of 20,000 = 360,000 chips: 20 big blinds or fewer from a big blind of
+    # 18,000, the sheet's level 5 — within the sheet, said as before.
+    body["structure"] = _levels(200, 400, 1000, 5000, 18000, 40000)
+    out = env.client.post("/api/structures/project", json={**body, "entries": 18}).json()
+    assert out["estimated_end_level"] == 5
+    assert out["end_note"] == "usual end around level 5"

@@ -2,7 +2,19 @@
 
 from __future__ import annotations
 
-from pokertd.web import charts
+import random
+import re
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+from pokertd import demo
+from pokertd.charts import NARROW
+from pokertd.service import TournamentService
+from pokertd.store import open_store
+from pokertd.tournament.eliminations import Bust
+from pokertd.tournament.entries import CloseRegistration, Register
+from pokertd.tournament.entries.state import Roster
+from pokertd.web import charts, snapshot
 
 from .conftest import Env
 
@@ -69,3 +81,82 @@ def test_static_vendor_files_are_served_with_licences(env: Env) -> None:
         assert "licence" in r.text[:300].lower()
     assert env.client.get("/static/app.js").status_code == 200
     assert "@media print" in env.client.get("/static/app.css").text
+
+
+def test_favicon_is_served_and_every_page_links_it(env: Env, tid: str) -> None:
+    """Issue 23: every page's automatic ``/favicon.ico`` request got a 404 although an icon
+    ships in static/. It answers 200 with an icon (an ICO file: ``00 00 01 00``), anonymous,
+    and the pages link it under the root path."""
+    r = env.client.get("/favicon.ico")
+    assert r.status_code == 200
+    assert r.headers["content-type"] == "image/x-icon"
+    assert r.content[:4] == b"\x00\x00\x01\x00"
+    for path in ("/", "/login", f"/t/{tid}/tv", f"/t/{tid}/player"):
+        page = env.client.get(path).text
+        assert '<link rel="icon" href="/favicon.ico"' in page, path
+
+
+def test_A4_players_chart_shows_entries_until_registration_closes() -> None:
+    """Issue 23: "Players left" climbed from 2 to 30 while players registered. The demo's
+    12 entries at 19:00, late entries at 19:10 and 19:20 (registration open, A4), busts at
+    19:30 and 19:40, the floor closes registration at 19:50, a bust at 20:00. While it is
+    open the chart is "Entries so far": 12, 13, 14 (busts do not lower entries); from the
+    close, "Players left": the field then, 14 - 2 = 12 at minute 50, then 11 at minute 60 —
+    never a climb. The phone's drawing (``narrow``) says the same with larger text."""
+    now = [datetime(2026, 11, 28, 19, 0, tzinfo=UTC)]
+    svc = TournamentService(
+        open_store("sqlite:///:memory:"),
+        rng_factory=lambda: random.Random(7),
+        now=lambda: now[0],
+    )
+
+    def at(minutes: int) -> None:
+        now[0] = datetime(2026, 11, 28, 19, 0, tzinfo=UTC) + timedelta(minutes=minutes)
+
+    def chart() -> tuple[dict[str, Any], str, str]:
+        view = snapshot.build(svc.state(tid), svc.records(tid), now[0])
+        return (
+            view["chart"],
+            charts.render("players", view),
+            charts.render("players", view, narrow=True),
+        )
+
+    tid = demo.build(svc, players=12)
+    at(10)
+    svc.run(tid, Register(name="Late Lee", member="L-1", age_ok=True))
+    at(20)
+    svc.run(tid, Register(name="Later Lou", member="L-2", age_ok=True))
+    series, wide, narrow = chart()
+    assert series["entries"] == [[0, 12], [10, 13], [20, 14]]
+    assert series["players_left"] == []
+    assert ">Entries so far</text>" in wide
+    assert ">Entries so far</text>" in narrow
+    alive = [p.name for p in svc.state(tid).part(Roster).alive()]
+    at(30)
+    svc.run(tid, Bust(players=(alive[0],)))
+    at(40)
+    svc.run(tid, Bust(players=(alive[1],)))
+    assert chart()[0]["entries"] == [[0, 12], [10, 13], [20, 14]]
+    at(50)
+    svc.run(tid, CloseRegistration())
+    at(60)
+    svc.run(tid, Bust(players=(alive[2],)))
+    series, wide, narrow = chart()
+    assert series["players_left"] == [[50, 12], [60, 11]]
+    assert ">Players left</text>" in wide
+    assert ">Players left</text>" in narrow
+    svc.close()
+
+
+def test_phone_charts_are_drawn_for_a_phone_width() -> None:
+    """Issue 23: the phone showed the 720-unit chart about 340 px wide, its 11-unit ticks
+    at about 5 px. The narrow drawing is 340 units wide (a unit is about a CSS pixel on a
+    390-px phone) and no text in it is under 14 units."""
+    points = [(0.0, 30.0), (30.0, 22.0), (60.0, 9.0)]
+    narrow = charts.line_chart(points, "Players left", "minutes", "players", size=NARROW)
+    assert 'viewBox="0 0 340 240"' in narrow
+    sizes = [int(v) for v in re.findall(r'font-size="(\d+)"', narrow)]
+    assert sizes
+    assert min(sizes) >= 14
+    wide = charts.line_chart(points, "Players left", "minutes", "players")
+    assert 'viewBox="0 0 720 320"' in wide  # the console's and files' drawing unchanged

@@ -98,7 +98,7 @@ def _render_structure(structure: Any, projection: Any | None = None, count: int 
         console.print(
             f"{projection.entries} entries × {projection.starting_stack:,} = "
             f"{projection.chips_in_play:,} chips; registration closes at {when}; "
-            f"expected end (≤ 20 BB in play): level {projection.estimated_end_level or 'beyond'}"
+            f"{projection.end_note}"
         )
 
 

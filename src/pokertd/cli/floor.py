@@ -529,7 +529,7 @@ def status_cmd(tid: TidArg, db: DbOption = None, as_json: JsonOption = False) ->
         def render(_: Any) -> None:
             v = view
             say(f"[bold]{v.name}[/] ({v.tournament_id}) — {v.title}, {v.profile} rules")
-            level = f"level {v.level}" if v.level is not None else "level: no clock here"
+            level = f"level {v.level}" if v.level is not None else "the clock has not started"
             say(f"  {level}; registration {v.registration_note}")
             avg = f"{v.average_stack:,}" if v.average_stack is not None else "-"
             say(

@@ -15,8 +15,9 @@ import os
 import signal
 import sys
 import threading
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
+from pathlib import Path
 from types import FrameType
 from typing import TYPE_CHECKING, Annotated
 
@@ -34,6 +35,7 @@ from pokertd.cli._common import (
 )
 
 if TYPE_CHECKING:
+    from pokertd.service import TournamentService
     from pokertd.web.settings import Settings
     from pokertd.web.users import Role, UserStore
 
@@ -424,6 +426,79 @@ def _chosen_format(choice: LogFormatChoice | None) -> str:
     return (choice or (LogFormatChoice.TEXT if sys.stderr.isatty() else LogFormatChoice.JSON)).value
 
 
+def _fresh_sqlite_file(url: str) -> Path | None:
+    """The SQLite file ``url`` names when it does not exist yet (this run creates it), else
+    ``None`` (an existing file, an in-memory store, PostgreSQL)."""
+    from pokertd.store import sqlite_path
+
+    path = sqlite_path(url)
+    if path is None or path == ":memory:" or Path(path).exists():
+        return None
+    return Path(path)
+
+
+@contextmanager
+def _abandoned_first_run(fresh: Path | None, close: Callable[[], None]) -> Iterator[None]:
+    """Leave nothing behind when the first run stops at the director's password prompt.
+
+    Ctrl-C, Ctrl-D (end of input) or SIGTERM at the prompt used to leave a new, empty
+    ``pokertd.db`` without a director, and a click ``Aborted!``. Inside this block SIGTERM
+    interrupts the prompt like Ctrl-C; on any of them the store is closed, the file this run
+    created (``fresh``, with its ``-wal``/``-shm`` companions) is removed, and one line says
+    so (exit 130, as an interrupted program).
+    """
+    main = threading.current_thread() is threading.main_thread()
+    previous = signal.getsignal(signal.SIGTERM) if main else None
+
+    def interrupt(signum: int, frame: FrameType | None) -> None:
+        raise KeyboardInterrupt
+
+    if main:
+        signal.signal(signal.SIGTERM, interrupt)
+    try:
+        yield
+    except (KeyboardInterrupt, EOFError, typer.Abort):  # typer's prompt: Abort
+        close()
+        gone = ""
+        if fresh is not None:
+            for part in ("", "-wal", "-shm", "-journal"):
+                Path(f"{fresh}{part}").unlink(missing_ok=True)
+            gone = f"; {fresh} was not kept"
+        typer.echo(
+            f"Stopped before the director's password was set{gone}. "
+            "Run pokertd serve again to choose it.",
+            err=True,
+        )
+        raise typer.Exit(130) from None
+    finally:
+        if main:
+            signal.signal(signal.SIGTERM, previous)
+
+
+def _open_with_director(
+    url: str, pool_size: int, settings: Settings
+) -> tuple[TournamentService, UserStore, bool]:
+    """Open the store at ``url`` and make sure a director exists (:func:`_ensure_director`;
+    a first run stopped at the password prompt leaves no new file: :func:`_abandoned_first_run`).
+    The service, the accounts, and whether the one-time ``/setup`` page is still needed."""
+    from pokertd.service import open_service
+    from pokertd.store.accounts import AccountStore
+    from pokertd.web import UserStore
+
+    fresh = _fresh_sqlite_file(url)
+    service = open_service(url, pool_size=pool_size)
+    store = service.store  # one pool for events and accounts
+    users = UserStore(store if isinstance(store, AccountStore) else url)
+
+    def close() -> None:
+        users.close()
+        service.close()
+
+    with _abandoned_first_run(fresh, close):
+        first_run = _ensure_director(users, settings)
+    return service, users, first_run
+
+
 def _ensure_director(users: UserStore, settings: Settings) -> bool:
     """Make the first director from the environment or a terminal prompt when none exists.
 
@@ -487,9 +562,7 @@ def serve(
     root_path: RootPathOption = "",
 ) -> None:
     """Run the web app: floor console, TV clock, player and dealer views, JSON API."""
-    from pokertd.service import open_service
-    from pokertd.store.accounts import AccountStore
-    from pokertd.web import UserStore, create_app
+    from pokertd.web import create_app
     from pokertd.web.auth import check_root_path
     from pokertd.web.observe import configure_logging
 
@@ -507,10 +580,7 @@ def serve(
         if root and not (public_url or os.environ.get("POKERTD_PUBLIC_URL")):
             # a LAN address would skip the proxy: the QR code uses the address the TV opened
             settings = dataclasses.replace(settings, public_url="")
-        service = open_service(url, pool_size=pool_size)
-        store = service.store  # one pool for events and accounts
-        users = UserStore(store if isinstance(store, AccountStore) else url)
-        first_run = _ensure_director(users, settings)
+        service, users, first_run = _open_with_director(url, pool_size, settings)
         if workers > 1:  # each worker opens its own store: this one only did the set-up
             service.close()
             log = (level, fmt_name, access_log)

@@ -178,12 +178,15 @@ def status(state: TournamentState, now: datetime) -> StatusView:
         note = f"closed: {reason}" if reason and setup.pool_final_rules else "closed by the floor"
     elif not reg_open:
         note = f"closed after level {close}" if close else "closed"
-    elif reading is None:
-        note = (
-            f"open (closes after level {close}; no clock here: the floor closes it)"
-            if close
-            else "open (no late registration once play starts; the floor closes it)"
-        )
+    elif reading is None or not reading.started:
+        # Before the clock starts (its set-up comes with the first start): say so, and what
+        # will close registration once it runs (A4), not that there is "no clock here".
+        if close:
+            note = f"open until the end of level {close} (the clock has not started yet)"
+        elif close == 0:
+            note = "open until the clock starts (no late registration)"
+        else:
+            note = "open (the clock has not started yet; the floor closes registration)"
     else:
         note = f"open until the end of level {close}" if close is not None else "open"
     alive = roster.alive()

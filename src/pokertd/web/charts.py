@@ -1,4 +1,5 @@
-"""Server-side SVG charts: players left over time, average stack in big blinds by level.
+"""Server-side SVG charts: entries then players left over time, average stack in big blinds
+by level.
 
 The series come from the view model (``chart.players_left``: ``[[minutes, players], ...]``,
 ``chart.avg_bb``: ``[[level, big_blinds], ...]``); the drawing is :mod:`pokertd.charts`,
@@ -9,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pokertd.charts import line_chart
+from pokertd.charts import NARROW, WIDE, line_chart
 from pokertd.errors import NotFound
 
 CHARTS = {
@@ -31,13 +32,27 @@ def series(view: dict[str, Any], key: str) -> list[tuple[float, float]]:
     return out
 
 
-def render(name: str, view: dict[str, Any]) -> str:
-    """The named chart of a view model."""
+ENTRIES = ("entries", "Entries so far", "minutes since the first entry", "entries")
+"""The ``players`` chart while registration is open: entries climb; players left is drawn
+from the moment registration closes (the field set), falling as players bust."""
+
+
+def render(name: str, view: dict[str, Any], *, narrow: bool = False) -> str:
+    """The named chart of a view model; ``narrow``: drawn for a phone's width
+    (:data:`~pokertd.charts.NARROW`, text readable at about 340 CSS px).
+
+    ``players`` shows "Entries so far" until registration closes (the view has no
+    players-left series yet), then "Players left" from the field at the close (issue 23:
+    drawn from the first entry, players left climbed from 2 to 30 during registration)."""
     spec = CHARTS.get(name)
     if spec is None:
         raise NotFound(f"There is no chart {name!r}: choose {', '.join(CHARTS)}.")
     key, title, xlabel, ylabel = spec
-    return line_chart(series(view, key), title, xlabel, ylabel)
+    points = series(view, key)
+    if name == "players" and not points and series(view, ENTRIES[0]):
+        key, title, xlabel, ylabel = ENTRIES
+        points = series(view, key)
+    return line_chart(points, title, xlabel, ylabel, size=NARROW if narrow else WIDE)
 
 
-__all__ = ["CHARTS", "line_chart", "render", "series"]
+__all__ = ["CHARTS", "ENTRIES", "line_chart", "render", "series"]

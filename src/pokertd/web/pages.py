@@ -8,6 +8,7 @@ JSON API with the ``X-CSRF-Token`` header. Charts and the QR code are server-sid
 from __future__ import annotations
 
 import io
+from pathlib import Path
 from typing import Any
 
 import segno
@@ -346,11 +347,12 @@ def print_page(tid: str, kind: str, request: Request, player: str = "") -> Respo
 
 
 @router.get("/t/{tid}/chart/{name}.svg")
-def chart(tid: str, name: str, request: Request) -> Response:
-    """Server-side SVG: ``players`` (players left over time) or ``bb`` (avg stack in BB)."""
+def chart(tid: str, name: str, request: Request, size: str = "") -> Response:
+    """Server-side SVG: ``players`` (entries while registration is open, then players left
+    over time) or ``bb`` (avg stack in BB); ``?size=narrow``: drawn for a phone's width."""
     _known(request, tid)
     view = views.display(web_of(request), tid, "public")
-    svg = charts.render(name, view)
+    svg = charts.render(name, view, narrow=size == "narrow")
     return Response(svg, media_type="image/svg+xml", headers={"Cache-Control": "no-cache"})
 
 
@@ -365,6 +367,21 @@ def qr(tid: str, request: Request) -> Response:
         buf, kind="svg", scale=8, border=2, dark="#000", light="#fff", xmldecl=False
     )
     return Response(buf.getvalue(), media_type="image/svg+xml")
+
+
+FAVICON = Path(__file__).parent / "static" / "favicon.ico"
+"""The site icon (16, 32 and 48 px, made once from ``icon-192.png``)."""
+
+
+@router.get("/favicon.ico", include_in_schema=False)
+def favicon() -> Response:
+    """The icon browsers ask for at the root whatever the page links (a 404 on every page
+    otherwise); pages link it too (``base.html``), under the root path."""
+    return Response(
+        FAVICON.read_bytes(),
+        media_type="image/x-icon",
+        headers={"Cache-Control": "public, max-age=86400"},
+    )
 
 
 MANIFEST_TYPE = "application/manifest+json"

@@ -502,7 +502,8 @@ def project_structure(body: ProjectRequest) -> dict[str, Any]:
         "problems": [],
         "levels": len(structure.levels),
         "minutes": minutes,
-        "estimated_end_level": proj.estimated_end_level,
+        "estimated_end_level": proj.end_within_sheet,
+        "end_note": proj.end_note,
         "registration_closes_at_minute": proj.registration_closes_at_minute,
         "rows": proj.as_json()["rows"],
     }

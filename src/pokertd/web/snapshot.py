@@ -154,7 +154,7 @@ def build(
         out.update(_prizes(state, out["players"]))
         _fill_seats(out)
         _fill_results(out)
-        out["chart"] = _chart(state, records, out)
+        out["chart"] = _chart(state, records, out, now)
     clock = out.get("clock")
     if (
         isinstance(clock, dict)
@@ -580,19 +580,51 @@ def _choices(state: TournamentState) -> dict[str, Any]:
     }
 
 
+def _registration_closed_at(state: TournamentState, now: datetime) -> datetime | None:
+    """When registration closed (the floor's close or the clock's, the earlier; A4), or
+    ``None`` while it is open."""
+    if registration_open(state, now):
+        return None
+    setup = state.part(Setup)
+    times: list[datetime] = []
+    if setup.registration_closed and setup.registration_closed_at:
+        times.append(datetime.fromisoformat(setup.registration_closed_at))
+    reading = read_clock(state, now)
+    if reading is not None and reading.registration_closed_at is not None:
+        times.append(reading.registration_closed_at)
+    return min(times) if times else now
+
+
 def _chart(
-    state: TournamentState, records: list[EventRecord], out: dict[str, Any]
+    state: TournamentState, records: list[EventRecord], out: dict[str, Any], now: datetime
 ) -> dict[str, Any]:
     """Series for the SVG charts.
 
-    ``players_left``: ``[minutes since the first event, players left]`` after each entry or
-    bust in the log (undone batches skipped). ``avg_bb``: the current average stack measured
-    in each level's big blind, from level 1 to a few levels past the current one.
+    ``entries``: ``[minutes since the first entry, entries so far]`` after each entry while
+    registration is open (undone batches skipped). ``players_left``: from the moment
+    registration closed (A4), ``[minutes since the first entry, players left]`` — the field
+    then, and after each bust. Players left is not a falling count until the field is set:
+    drawn from the first entry it climbed from 2 to 30 during registration (issue 23), so
+    the chart shows entries until registration closes. ``avg_bb``: the current average
+    stack measured in each level's big blind, from level 1 to a few levels past the
+    current one.
     """
     undone = {b.batch for b in state.batches if b.undone}
-    left = 0
+    closed_at = _registration_closed_at(state, now)
+    left = entered = 0
     points: list[list[float]] = []
+    entries: list[list[float]] = []
     start: datetime | None = None
+
+    def add(series: list[list[float]], minutes: float, value: int) -> None:
+        if series and series[-1][0] == minutes:
+            series[-1][1] = value
+        else:
+            series.append([minutes, value])
+
+    def minutes_at(at: datetime) -> float:
+        return max(0.0, round((at - (start or at)).total_seconds() / 60, 2))
+
     for r in records:
         if r.batch in undone:
             continue
@@ -604,14 +636,19 @@ def _chart(
             delta = -len(getattr(r.event, "busted", ()))
         elif kind == "stack_forfeited":
             delta = -1
-        if delta:
-            start = start or r.recorded_at
-            left += delta
-            minutes = round((r.recorded_at - start).total_seconds() / 60, 2)
-            if points and points[-1][0] == minutes:
-                points[-1][1] = left
-            else:
-                points.append([minutes, left])
+        if not delta:
+            continue
+        start = start or r.recorded_at
+        if closed_at is not None and r.recorded_at >= closed_at and not points:
+            add(points, minutes_at(closed_at), left)  # the field when registration closed
+        left += delta
+        entered += max(delta, 0)
+        if delta > 0 and (closed_at is None or r.recorded_at < closed_at):
+            add(entries, minutes_at(r.recorded_at), entered)
+        if closed_at is not None and r.recorded_at >= closed_at:
+            add(points, minutes_at(r.recorded_at), left)
+    if closed_at is not None and not points and start is not None:
+        add(points, minutes_at(closed_at), left)  # closed, nobody out since
     avg_bb: list[list[float]] = []
     status = out.get("status") or {}
     avg = status.get("average_stack")
@@ -626,7 +663,7 @@ def _chart(
                     break
                 if bb:
                     avg_bb.append([n, round(avg / bb, 1)])
-    return {"players_left": points, "avg_bb": avg_bb}
+    return {"players_left": points, "entries": entries, "avg_bb": avg_bb}
 
 
 STREAM_DROP = (

@@ -175,8 +175,35 @@ class Projection:
     chips_in_play: Chips
     registration_closes_at_minute: int | None
     estimated_end_level: int | None
-    """First level at which all chips in play are 20 big blinds or fewer (the usual end)."""
+    """First level at which all chips in play are 20 big blinds or fewer (the usual end);
+    it may lie past the sheet, among the levels the clock adds (:meth:`Structure.level`)."""
     rows: tuple[ProjectionRow, ...]
+    sheet_levels: int = 0
+    """The levels the structure lists (its sheet); past them the clock adds levels."""
+
+    @property
+    def end_within_sheet(self) -> int | None:
+        """The usual end level when the sheet reaches it, else ``None`` (a 6-level sheet
+        never promises an end at level 22)."""
+        end = self.estimated_end_level
+        return end if end is not None and end <= self.sheet_levels else None
+
+    @property
+    def end_note(self) -> str:
+        """The usual end in words, true to the sheet: within it, its level; past it, that
+        the sheet ends first and what the clock does then (it adds levels at the sheet's
+        pace, :meth:`Structure.level`, "additional levels will be added as needed")."""
+        end, sheet = self.estimated_end_level, self.sheet_levels
+        if end is None:
+            return "the chips in play never come down to 20 big blinds"
+        if end <= sheet:
+            return f"usual end around level {end}"
+        more = end - sheet
+        return (
+            f"the structure ends at level {sheet}, before the usual end (all chips in play "
+            f"at 20 big blinds or fewer): the clock then adds levels at the sheet's pace, "
+            f"about {more} more — add levels to choose them"
+        )
 
     def as_json(self) -> dict[str, Any]:
         """JSON-safe data (``avg_stack_bb`` with one decimal, as a string)."""
@@ -186,6 +213,9 @@ class Projection:
             "chips_in_play": self.chips_in_play,
             "registration_closes_at_minute": self.registration_closes_at_minute,
             "estimated_end_level": self.estimated_end_level,
+            "sheet_levels": self.sheet_levels,
+            "end_within_sheet": self.end_within_sheet,
+            "end_note": self.end_note,
             "rows": [
                 {
                     "level": r.level.number,
@@ -275,6 +305,7 @@ def project(
         registration_closes_at_minute=close_minute,
         estimated_end_level=end_level,
         rows=tuple(rows),
+        sheet_levels=len(structure.levels),
     )
 
 

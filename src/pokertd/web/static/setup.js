@@ -64,11 +64,27 @@
       templates: boot.templates, presets: boot.presets,
       source: boot.chosen || "", name: "", f: blank(), levels: [],
       projection: null, problems: [], message: "", saveName: "", saved: "", busy: false,
-      timer: null,
+      timer: null, ready: false,
 
-      init() {
-        if (this.source) this.load(); else this.scratch();
+      /* The form takes input only once it is settled: filled (a template fetched) and its
+         first projection back. Until then the fieldset and "Create the event" are disabled
+         and say "Getting the form ready…": a first tap used to do nothing (before the
+         script had bound it, or with the form still empty while a template was fetched),
+         or miss a button the arriving projection had just pushed down (issue 23). */
+      async settle(step) {
+        this.ready = false;
+        try {
+          await step();
+          clearTimeout(this.timer);
+          await this.project();
+        } finally {
+          this.ready = true;
+        }
       },
+      init() {
+        return this.settle(() => (this.source ? this.fetchTemplate() : this.scratch()));
+      },
+      load() { return this.settle(() => this.fetchTemplate()); },
       scratch() {
         this.f = blank();
         this.levels = [[100, 200, 0, 20], [200, 400, 0, 20], [300, 600, 0, 20],
@@ -77,7 +93,7 @@
         this.problems = []; this.message = "";
         this.reproject();
       },
-      async load() {
+      async fetchTemplate() {
         if (!this.source) { this.scratch(); return; }
         const r = await fetch(window.pokertd.url(`/api/templates/${encodeURIComponent(this.source)}`));
         if (!r.ok) { this.message = "That template could not be read."; return; }
@@ -158,10 +174,15 @@
         this.timer = setTimeout(() => this.project(), 250);
       },
       async project() {
-        const r = await send("/api/structures/project", {
-          structure: this.structure(), starting_stack: num(this.f.starting_stack) || 1,
-          entries: Math.max(2, (num(this.f.tables) || 1) * (num(this.f.seats_per_table) || 2)),
-        });
+        let r;
+        try {
+          r = await send("/api/structures/project", {
+            structure: this.structure(), starting_stack: num(this.f.starting_stack) || 1,
+            entries: Math.max(2, (num(this.f.tables) || 1) * (num(this.f.seats_per_table) || 2)),
+          });
+        } catch (e) {
+          r = { ok: false, data: { message: "The structure could not be checked: the server did not answer." } };
+        }
         this.projection = r.ok ? r.data : { problems: [r.data.message || "The structure could not be checked."] };
       },
       get duration() {
@@ -169,7 +190,7 @@
         if (!p || p.minutes == null) return "";
         const h = Math.floor(p.minutes / 60), m = p.minutes % 60;
         return `${p.levels} levels, ${h} h ${String(m).padStart(2, "0")} min with breaks` +
-          (p.estimated_end_level ? ` · usual end around level ${p.estimated_end_level}` : "");
+          (p.end_note ? ` · ${p.end_note}` : "");
       },
       get total() {
         const b = this.f.buy_in, parts = [b.prize_pool, b.house_fee, b.entry_fee, b.bounty].map(cents);
