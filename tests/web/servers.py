@@ -178,3 +178,15 @@ def page_command(
     )
     assert r.status == 200, r.text()
     return r.json()
+
+
+def navigated_away_from_icon(request: Any) -> bool:
+    """Whether a failed request is the page's icon cut off by the next navigation.
+
+    Chromium fetches ``<link rel="icon">`` after the page's load event, so a test that
+    navigates on at once aborts it (``net::ERR_ABORTED``); that is not a fault of the page
+    (a missing icon is a 404, which the response listeners still catch)."""
+    url = request.url.split("?")[0]
+    return url.endswith(("/favicon.ico", "/static/icon.svg")) and "ERR_ABORTED" in str(
+        request.failure or ""
+    )

@@ -16,6 +16,7 @@ from urllib.parse import urlsplit
 
 import pytest
 
+from .servers import navigated_away_from_icon
 from .test_browser import ARTIFACTS, CHROMIUM, PASSWORD, browser, server
 
 __all__ = ["browser", "server"]  # the module-scoped fixtures, shared with test_browser
@@ -46,11 +47,15 @@ class Offline:
         self.page = self.context.new_page()
         self.page.on("console", self._console)
         self.page.on("pageerror", lambda e: self.problems.append(f"pageerror: {e}"))
-        self.page.on("requestfailed", lambda r: self.problems.append(f"failed: {r.url}"))
+        self.page.on("requestfailed", self._failed)
         self.page.on(
             "response",
             lambda r: self.problems.append(f"{r.status} {r.url}") if r.status >= 400 else None,
         )
+
+    def _failed(self, request: Any) -> None:
+        if not navigated_away_from_icon(request):
+            self.problems.append(f"failed: {request.url}")
 
     def _route(self, route: Any) -> None:
         url = route.request.url

@@ -30,7 +30,7 @@ from pokertd.service import open_service
 from pokertd.tournament.entries import CreateTournament, Register
 from pokertd.tournament.templates import load_template
 
-from .servers import free_port, running_server
+from .servers import free_port, navigated_away_from_icon, running_server
 from .test_browser import CHROMIUM, browser
 
 __all__ = ["browser"]  # the module-scoped fixture, shared with test_browser
@@ -152,6 +152,8 @@ class Watch:
     def _failed(self, request: Any) -> None:
         # a page closed or navigated away ends its open SSE stream: not a failure
         if "/stream" in request.url and "ERR_ABORTED" in str(request.failure or ""):
+            return
+        if navigated_away_from_icon(request):
             return
         self.problems.append(f"failed {request.url}: {request.failure}")
 
