@@ -155,5 +155,15 @@ def test_floor_console_on_a_tablet(server: str, browser: Any) -> None:  # noqa: 
         ".some(td => td.textContent === '20,000')"
     )
     page.screenshot(path=str(ARTIFACTS / "floor_console_players_1024x768.png"))
+    # on a phone the Players tab fits the screen: a row's buttons go under it (issue 23:
+    # the list was 596 px wide at 390 and the page scrolled sideways)
+    page.fill("#player-search", "")
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.wait_for_timeout(150)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    row = page.locator("#players tbody tr").first
+    row.scroll_into_view_if_needed()
+    assert row.locator("button.bust").is_visible()
+    page.screenshot(path=str(ARTIFACTS / "floor_console_players_390x844.png"))
     assert errors == []
     page.close()
