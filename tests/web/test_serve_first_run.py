@@ -113,16 +113,18 @@ def _serve_on_a_terminal(folder: Path) -> tuple[subprocess.Popen[bytes], int]:
     return proc, master
 
 
-@pytest.mark.parametrize("stop", [_ctrl_c, _ctrl_d, _sigterm], ids=["ctrl-c", "ctrl-d", "sigterm"])
-def test_stopping_the_first_run_at_the_password_prompt_leaves_no_database(
-    tmp_path: Path, stop: Callable[[subprocess.Popen[bytes], int], None]
-) -> None:
-    proc, master = _serve_on_a_terminal(tmp_path)
+def _stopped_at_the_prompt(
+    folder: Path, stop: Callable[[subprocess.Popen[bytes], int], None], *, new_store: bool
+) -> tuple[int, str]:
+    """Serve in ``folder``, stop it with ``stop`` once the password prompt hides its input:
+    the exit status and everything the terminal showed."""
+    proc, master = _serve_on_a_terminal(folder)
     seen = bytearray()
     try:
         _read_until(master, PROMPT, proc, seen)
         _wait_for_hidden_input(master, proc)
-        assert (tmp_path / "pokertd.db").exists()  # opened before the prompt: it must go
+        if new_store:
+            assert (folder / "pokertd.db").exists()  # opened before the prompt: it must go
         stop(proc, master)
         status = _drain(master, proc, seen)
     finally:
@@ -130,7 +132,14 @@ def test_stopping_the_first_run_at_the_password_prompt_leaves_no_database(
             proc.kill()
             proc.wait(10)
         os.close(master)
-    said = seen.decode(errors="replace")
+    return status, seen.decode(errors="replace")
+
+
+@pytest.mark.parametrize("stop", [_ctrl_c, _ctrl_d, _sigterm], ids=["ctrl-c", "ctrl-d", "sigterm"])
+def test_stopping_the_first_run_at_the_password_prompt_leaves_no_database(
+    tmp_path: Path, stop: Callable[[subprocess.Popen[bytes], int], None]
+) -> None:
+    status, said = _stopped_at_the_prompt(tmp_path, stop, new_store=True)
     assert status == 130, said
     assert sorted(p.name for p in tmp_path.iterdir()) == [], said
     assert "Traceback" not in said
@@ -146,19 +155,7 @@ def test_stopping_the_first_run_at_the_password_prompt_leaves_no_database(
 def test_an_existing_database_is_kept_when_the_prompt_is_stopped(tmp_path: Path) -> None:
     """A store that was there before (events recorded by ``pokertd new``, say) stays."""
     (tmp_path / "pokertd.db").write_bytes(b"")  # SQLite opens an empty file as a new database
-    proc, master = _serve_on_a_terminal(tmp_path)
-    seen = bytearray()
-    try:
-        _read_until(master, PROMPT, proc, seen)
-        _wait_for_hidden_input(master, proc)
-        _ctrl_c(proc, master)
-        status = _drain(master, proc, seen)
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-            proc.wait(10)
-        os.close(master)
-    said = seen.decode(errors="replace")
+    status, said = _stopped_at_the_prompt(tmp_path, _ctrl_c, new_store=False)
     assert status == 130, said
     assert (tmp_path / "pokertd.db").exists()
     assert "Stopped before the director's password was set. Run pokertd serve again" in said
