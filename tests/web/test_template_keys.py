@@ -35,10 +35,7 @@ def _terms(expression: str) -> list[str]:
 def joined_without_separator(expression: str) -> bool:
     """Whether two non-literal terms of ``expression`` stand next to each other."""
     terms = _terms(expression)
-    return any(
-        not LITERAL.match(a) and not LITERAL.match(b)
-        for a, b in itertools.pairwise(terms)
-    )
+    return any(not LITERAL.match(a) and not LITERAL.match(b) for a, b in itertools.pairwise(terms))
 
 
 def test_the_check_catches_the_tv_key_that_lost_the_winner() -> None:
