@@ -8,7 +8,7 @@ RUSAGE_CHILDREN)`` before and after each run); the table shows the median and it
 
 The two sides:
 
-* **before** -- ``python -c "import pokertd.service, pokertd.web.app"``: what every command
+* **before** -- ``python -c "import pokertd.app.tournaments, pokertd.web.app"``: what every command
   paid before issue 15, when building the Typer app imported the service, the tournament
   core, the engine, the store, Rich's tables and (through ``pokertd serve``'s module) the
   web app;
@@ -46,8 +46,8 @@ CASES: list[tuple[str, str, list[str]]] = [
     ("baseline", "python -c pass", [PY, "-c", "pass"]),
     (
         "before",
-        "import pokertd.service, pokertd.web.app",
-        [PY, "-c", "import pokertd.service, pokertd.web.app"],
+        "import pokertd.app.tournaments, pokertd.web.app",
+        [PY, "-c", "import pokertd.app.tournaments, pokertd.web.app"],
     ),
     ("after", "python -m pokertd.cli --help", [PY, "-m", "pokertd.cli", "--help"]),
     ("after", "pokertd status --help", [PY, "-m", "pokertd.cli", "status", "--help"]),

@@ -15,7 +15,7 @@ import argparse
 import time
 from datetime import UTC, datetime
 
-from pokertd.service import TournamentService
+from pokertd.app.tournaments import TournamentService
 from pokertd.store import open_store
 from pokertd.tournament.eliminations import Bust
 from pokertd.tournament.entries import CloseRegistration, CreateTournament, Reenter, Register

@@ -27,10 +27,10 @@ import time
 from datetime import UTC, datetime
 from pathlib import Path
 
+from pokertd.app.leagues import LeagueService, Season
+from pokertd.app.tournaments import TournamentService
 from pokertd.league.points import PointsScheme
 from pokertd.league.standings import Qualification
-from pokertd.league_service import LeagueService, Season
-from pokertd.service import TournamentService
 from pokertd.store import open_store
 from pokertd.store.leagues import SeasonEventRow
 from pokertd.tournament.eliminations import Bust

@@ -3,7 +3,7 @@
 Builds a SQLite file under a temporary folder: 50,000 players (random first and last names
 from two lists, every third with a rewards card) added in one bulk transaction, then 2,000
 small past tournaments (Kojack's NLH, six registrations and two busts each) played through
-:class:`~pokertd.service.TournamentService`, so each registration picks its person from the
+:class:`~pokertd.app.tournaments.TournamentService`, so each registration picks its person from the
 database by card or name as at the desk. Then times :meth:`PlayerService.search` over a
 mix of queries a floorperson types (a name's first letters, a piece of a surname, a whole
 name, a card number) and :meth:`PlayerService.history` of regulars.
@@ -21,8 +21,8 @@ import tempfile
 import time
 from pathlib import Path
 
-from pokertd.player_service import PlayerService
-from pokertd.service import TournamentService
+from pokertd.app.players import PlayerService
+from pokertd.app.tournaments import TournamentService
 from pokertd.store import open_store
 from pokertd.store.players import NewPlayer, PlayerStore
 from pokertd.tournament.eliminations import Bust

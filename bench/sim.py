@@ -15,7 +15,7 @@ and appended to a store) and still be quick. This prints, in one run:
 * **Where the CPU goes**: one more 1,000-entry night under :mod:`cProfile` (slower; only the
   shares are read), its own time (``tottime``) attributed by source path: ``engine``
   (``pokertd/engine``), ``seating`` (``pokertd/tournament/seating``), ``clock``
-  (``pokertd/tournament/clock``), ``log`` (``pokertd/store``, ``pokertd/service.py``, the
+  (``pokertd/tournament/clock``), ``log`` (``pokertd/store``, ``pokertd/app/``, the
   framework's fold and the codec) and ``other`` (bots, the driver, the rest of the
   tournament core, Python itself).
 * **CLI start-up**: CPU time of ``pokertd status --help`` against ``python -c pass``,
@@ -58,7 +58,7 @@ CATEGORIES: tuple[tuple[str, tuple[str, ...]], ...] = (
         "log",
         (
             "pokertd/store/",
-            "pokertd/service.py",
+            "pokertd/app/",
             "pokertd/tournament/framework.py",
             "pokertd/codec.py",
         ),

@@ -27,7 +27,7 @@ from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
-from pokertd.service import TournamentService
+from pokertd.app.tournaments import TournamentService
 from pokertd.store import EventStore, SqliteStore, open_store
 from pokertd.store.base import decode_rows, gc_paused
 from pokertd.store.snapshot import snapshot_key

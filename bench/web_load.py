@@ -42,7 +42,7 @@ from typing import Any
 
 import httpx
 
-from pokertd.service import open_service
+from pokertd.app.tournaments import open_service
 from pokertd.tournament.clock import StartClock
 from pokertd.tournament.entries import CreateTournament, Register
 from pokertd.tournament.seating import DrawSeats

@@ -6,7 +6,7 @@ Every ``import`` in ``src/pokertd`` counts — at module level, inside functions
 * **no circles**: the graph of imports between pokertd's modules has no cycle (a circle
   hidden behind a function-local import is still a circle);
 * **arrows point down** the layer order: base modules ← cards ← rules ← engine ←
-  tournament ← store ← service ← demo ← faces (web, cli, sim); faces do not import each
+  tournament ← store ← app ← faces (web, cli, sim); faces do not import each
   other, except ``cli`` → ``sim`` and ``cli/serve.py`` → ``web`` (to start the server);
 * **no function-local imports**, except in the files of :data:`LAZY_OK`, each with its
   reason (the CLI imports its heavy dependencies when a command runs: issue 15).
@@ -35,11 +35,7 @@ LAYERS: dict[str, float] = {
     "tournament": 4,
     "league": 4.5,
     "store": 5,
-    "service": 6,
-    "player_service": 6.3,
-    "league_service": 6.5,
-    "series_service": 6.5,
-    "demo": 7,
+    "app": 6,
     "web": 8,
     "cli": 8,
     "sim": 8,

@@ -36,10 +36,10 @@ from pathlib import Path
 
 import pytest
 
+from pokertd.app.tournaments import TournamentService
 from pokertd.engine.rulings import Happened, Situation, rule
 from pokertd.errors import PokertdError
 from pokertd.rules import RuleProfile, catalogue, load_profile
-from pokertd.service import TournamentService
 from pokertd.store import open_store
 from pokertd.tournament.clock import (
     ClockPart,

@@ -17,9 +17,9 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
+from pokertd.app.tournaments import TournamentService
 from pokertd.cli import app
 from pokertd.errors import RuleViolation
-from pokertd.service import TournamentService
 from pokertd.store import open_store
 from pokertd.tournament.eliminations import Bust
 from pokertd.tournament.entries import (
@@ -311,7 +311,7 @@ def test_FOX_REG5_one_event_at_a_time_not_one_flight() -> None:
     stack (30,000 of Day 1B; the 20,000 of Day 1A is surrendered), as ``carry_flights``
     does: the Foxwoods rulebook says nothing of flights, its re-entrant is "treated as a new
     player" (FOX-RE) and only one stack per player plays (A13)."""
-    from pokertd.series_service import SeriesService
+    from pokertd.app.series import SeriesService
     from pokertd.tournament.days import EndDay
 
     venue = Venue()
@@ -348,7 +348,7 @@ def test_FOX_REG5_one_event_at_a_time_not_one_flight() -> None:
 def test_FOX_REG5_flights_without_reentry_stay_one_stack() -> None:
     """A flighted event declared without re-entry: a player bagged in Day 1A is refused
     Day 1B (FOX-REG5 as before; Day 2 would refuse two bags of one player anyway)."""
-    from pokertd.series_service import SeriesService
+    from pokertd.app.series import SeriesService
     from pokertd.tournament.days import EndDay
 
     venue = Venue()

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from pokertd.demo import player_names
+from pokertd.app.demo import player_names
 
 
 def test_demo_names_are_distinct_for_big_fields() -> None:

@@ -18,8 +18,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from pokertd.app.tournaments import TournamentService, open_service
 from pokertd.errors import InvalidCommand, PokertdError, RuleViolation
-from pokertd.service import TournamentService, open_service
 from pokertd.tournament.clock import AdjustClock
 from pokertd.tournament.entries import CreateTournament, Register, find_player
 from pokertd.tournament.limits import NAME_MAX, field_limits, unbounded_leaves

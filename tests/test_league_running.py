@@ -17,10 +17,11 @@ from __future__ import annotations
 import random
 from datetime import UTC, datetime, timedelta
 
+from pokertd.app import App
+from pokertd.app.leagues import LeagueService, Season
+from pokertd.app.tournaments import TournamentService
 from pokertd.league.points import PointsKind, PointsScheme
 from pokertd.league.standings import Qualification
-from pokertd.league_service import LeagueService, Season, player_service
-from pokertd.service import TournamentService
 from pokertd.store import open_store
 from pokertd.tournament.clock import StartClock
 from pokertd.tournament.eliminations import Bust
@@ -64,7 +65,7 @@ def test_G2_A4_TNPL_B2ii_last_one_in_is_still_playing_while_registration_is_open
     # the tournament's own standings: Ann is still playing (a late entry could still come)
     ann = next(r for r in standings(svc.state("pub"), NOW) if r.name == "Ann")
     assert (ann.place, ann.note) == (None, "still playing")
-    history = player_service(svc, now=lambda: NOW)
+    history = App.over(svc, now=lambda: NOW).players
     (pid,) = [p.id for p in history.find("Ann")]
     assert history.history(pid).rows[0].place is None
     # the league says the same: no place, no 1st-place points; Bob (2nd, 7) leads

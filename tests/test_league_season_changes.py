@@ -19,11 +19,11 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+from pokertd.app.leagues import LeagueService, Season
+from pokertd.app.tournaments import TournamentService, open_service
 from pokertd.cli import app
 from pokertd.errors import InvalidCommand, NotFound
 from pokertd.league.points import PointsKind, PointsScheme
-from pokertd.league_service import LeagueService, Season
-from pokertd.service import TournamentService, open_service
 from pokertd.store import open_store
 from pokertd.tournament.eliminations import Bust
 from pokertd.tournament.entries import CloseRegistration, CreateTournament, Register

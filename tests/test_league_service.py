@@ -13,15 +13,15 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+from pokertd.app.leagues import LeagueService, Season
+from pokertd.app.tournaments import TournamentService
 from pokertd.cli import app
 from pokertd.errors import InvalidCommand, NotFound, RuleViolation
 from pokertd.league.formula import FormulaError
 from pokertd.league.points import PointsKind, PointsScheme
 from pokertd.league.standings import Qualification, StackRule
-from pokertd.league_service import LeagueService, Season
 from pokertd.rules import load_profile
 from pokertd.rules.enums import StartingStackSource
-from pokertd.service import TournamentService
 from pokertd.store import open_store
 from pokertd.store.leagues import LeagueStore
 from pokertd.tournament.eliminations import Bust

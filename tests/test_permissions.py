@@ -21,10 +21,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from pokertd import demo
+from pokertd.app import demo
+from pokertd.app.tournaments import TournamentService, open_service
 from pokertd.errors import PermissionDenied, PokertdError
 from pokertd.roles import Role
-from pokertd.service import TournamentService, open_service
 from pokertd.tournament import permissions
 from pokertd.tournament.clock import TableHandFinished
 from pokertd.tournament.eliminations import Bust

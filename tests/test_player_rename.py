@@ -18,12 +18,13 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+from pokertd.app import App
+from pokertd.app.leagues import LeagueService, Season
+from pokertd.app.players import PlayerService
+from pokertd.app.tournaments import TournamentService, open_service
 from pokertd.cli import app
 from pokertd.errors import InvalidCommand
 from pokertd.league.points import PointsKind, PointsScheme
-from pokertd.league_service import LeagueService, Season, player_service
-from pokertd.player_service import PlayerService
-from pokertd.service import TournamentService, open_service
 from pokertd.store import open_store
 from pokertd.tournament.eliminations import Bust
 from pokertd.tournament.entries import CloseRegistration, CreateTournament, Register
@@ -53,7 +54,7 @@ def setup_db(svc: TournamentService) -> tuple[PlayerService, LeagueService, str]
     leagues.add_season(Season(league="nuts", key="s1", name="Season 1"))
     night(svc, "one", ["Jon Smyth", "Ann Lee", "Bob Marsh"])
     leagues.add_event("nuts", "s1", "one")
-    players = player_service(svc, now=lambda: NOW)
+    players = App.over(svc, now=lambda: NOW).players
     (jon,) = players.find("Jon Smyth")
     return players, leagues, jon.id
 

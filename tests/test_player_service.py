@@ -20,9 +20,9 @@ from datetime import UTC, datetime
 
 import pytest
 
+from pokertd.app.players import PlayerService
+from pokertd.app.tournaments import TournamentService
 from pokertd.errors import InvalidCommand, NotFound, RuleViolation
-from pokertd.player_service import PlayerService
-from pokertd.service import TournamentService
 from pokertd.store import open_store
 from pokertd.store.players import PlayerStore
 from pokertd.tournament.eliminations import Bust

@@ -33,7 +33,7 @@ FORBIDDEN_MODULES = {
     "shutil",
     "tempfile",
     "pokertd.store",
-    "pokertd.service",
+    "pokertd.app.tournaments",
     "pokertd.web",
     "pokertd.cli",
     "pokertd.sim",

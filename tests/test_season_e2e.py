@@ -23,14 +23,14 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+from pokertd.app.leagues import LeagueService, Season, fold_aliases
+from pokertd.app.players import PlayerService
+from pokertd.app.tournaments import TournamentService
 from pokertd.cli import app
 from pokertd.league.points import EventResult, PlayerResult, PointsKind, PointsScheme, SignOut
 from pokertd.league.standings import Qualification, StackRule
-from pokertd.league_service import LeagueService, Season, fold_aliases
-from pokertd.player_service import PlayerService
 from pokertd.rules import load_profile
 from pokertd.rules.enums import StartingStackSource
-from pokertd.service import TournamentService
 from pokertd.sim import NightConfig, Rates, simulate_night
 from pokertd.sim.night import EPOCH
 from pokertd.store import open_store

@@ -17,9 +17,9 @@ from datetime import UTC, datetime
 
 import pytest
 
+from pokertd.app.series import SeriesService, cash_csv
+from pokertd.app.tournaments import TournamentService
 from pokertd.errors import InvalidCommand, NotFound, RuleViolation
-from pokertd.series_service import SeriesService, cash_csv
-from pokertd.service import TournamentService
 from pokertd.store import open_store
 from pokertd.tournament.days import (
     Days,

@@ -13,8 +13,13 @@ from pathlib import Path
 
 import pytest
 
+from pokertd.app.tournaments import (
+    ID_ALPHABET,
+    TournamentService,
+    check_tournament_id,
+    open_service,
+)
 from pokertd.errors import ConcurrencyConflict, InvalidCommand, NotFound, RuleViolation
-from pokertd.service import ID_ALPHABET, TournamentService, check_tournament_id, open_service
 from pokertd.store import EventStore, open_store
 from pokertd.store.snapshot import snapshot_key
 from pokertd.store.testing import (
@@ -258,7 +263,7 @@ def test_a_failing_subscriber_does_not_fail_the_command(
         raise RuntimeError("display gone")
 
     service.subscribe(broken)
-    with caplog.at_level(logging.ERROR, logger="pokertd.service"):
+    with caplog.at_level(logging.ERROR, logger="pokertd.app.tournaments"):
         tid = service.create(ToyCreate("Friday", 3))
     assert service.state(tid).seq == 1
     assert "display gone" in caplog.text
@@ -369,7 +374,7 @@ def test_an_unreadable_snapshot_is_ignored(caplog: pytest.LogCaptureFixture) -> 
     tid = svc.create(ToyCreate("Snap", 9))
     svc.run(tid, ToyRegister("Ann"))
     store.save_snapshot(tid, 2, snapshot_key(), b"not a pickle")
-    with caplog.at_level(logging.WARNING, logger="pokertd.service"):
+    with caplog.at_level(logging.WARNING, logger="pokertd.app.tournaments"):
         state = _snap_service(store).state(tid)
     assert toy_view(state)[2] == ("Ann",)
     assert "ignoring the snapshot" in caplog.text

@@ -12,8 +12,8 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from pokertd.app.tournaments import TournamentService
 from pokertd.errors import PokertdError
-from pokertd.service import TournamentService
 from pokertd.store import open_store
 from pokertd.store.testing import ToyBust, ToyCreate, ToyNote, ToyRegister, toy_view
 from pokertd.tournament.framework import Command, Redo, Undo, fold

@@ -17,12 +17,12 @@ from datetime import UTC, date, datetime, timedelta
 import pytest
 from floor_helpers import Night
 
+from pokertd.app.tournaments import TournamentService
 from pokertd.cards.deck import Deck
 from pokertd.engine import Check, Fold, Legal
 from pokertd.errors import InvalidCommand, RuleViolation
 from pokertd.rules import ClockExpiry, load_profile
 from pokertd.rules.enums import PostedRuleField
-from pokertd.service import TournamentService
 from pokertd.sim.bots import clock_expired
 from pokertd.store import open_store
 from pokertd.tournament.clock import NextLevel, PauseClock, ResumeClock, SetLevel, StartClock

@@ -42,12 +42,12 @@ import typer.main
 import typer.testing
 from typer.testing import CliRunner
 
+from pokertd.app.tournaments import TournamentService
 from pokertd.cli import app
 from pokertd.engine import Action, Check, Raise
 from pokertd.engine.hand import Hand
 from pokertd.errors import PokertdError
 from pokertd.rules import catalogue, load_profile
-from pokertd.service import TournamentService
 from pokertd.sim import NightConfig, simulate_night
 from pokertd.store import open_store
 from pokertd.tournament.eliminations import PlayersBusted

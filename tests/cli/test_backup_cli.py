@@ -14,9 +14,9 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-from pokertd import demo
+from pokertd.app import demo
+from pokertd.app.tournaments import open_service
 from pokertd.cli import app
-from pokertd.service import open_service
 
 runner = CliRunner()
 

@@ -37,16 +37,16 @@ print("\\nMODULES=" + json.dumps(sorted(sys.modules)))
 """Runs the ``pokertd`` entry point in-process, then prints every module it imported."""
 
 HEAVY = (
-    "pokertd.service",
+    "pokertd.app.tournaments",
     "pokertd.tournament",
     "pokertd.engine",
     "pokertd.store",
     "pokertd.rules",
     "pokertd.web",
     "pokertd.sim",
-    "pokertd.series_service",
-    "pokertd.league_service",
-    "pokertd.player_service",
+    "pokertd.app.series",
+    "pokertd.app.leagues",
+    "pokertd.app.players",
 )
 """Packages a ``--help`` or ``version`` has no use for (each costs tens of milliseconds)."""
 
@@ -114,7 +114,7 @@ def test_the_probe_sees_a_command_that_does_load_the_service(tmp_path: os.PathLi
     db = f"sqlite:///{os.path.join(tmp_path, 'probe.db')}"
     out, modules = run_pokertd("tournaments", "--db", db, "--json", tmp=str(tmp_path))
     assert json.loads(out) == []
-    assert "pokertd.service" in heavy_in(modules)
+    assert "pokertd.app.tournaments" in heavy_in(modules)
     assert "pokertd.store" in heavy_in(modules)
 
 

@@ -91,7 +91,7 @@ def test_B10_FOX_HFH_hfh_hand_with_table_reports_one_table_only(tmp_path: Path) 
     the clock) although table 2 had not finished: ``--table`` was ignored for ``hand``. Now
     it reports table 1 only; table 2's report finishes the hand. ``--table`` with a command
     for the whole event is refused rather than ignored."""
-    from pokertd.service import open_service
+    from pokertd.app.tournaments import open_service
     from pokertd.tournament.entries import CreateTournament, Register
     from pokertd.tournament.seating import LayTables, SeatPlayer
     from pokertd.tournament.templates import load_template

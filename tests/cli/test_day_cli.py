@@ -12,8 +12,8 @@ from pathlib import Path
 
 from typer.testing import CliRunner
 
+from pokertd.app.tournaments import open_service
 from pokertd.cli import app
-from pokertd.service import open_service
 from pokertd.tournament.eliminations import Bust
 from pokertd.tournament.entries import CloseRegistration, CreateTournament, Register, Roster
 from pokertd.tournament.seating import DrawSeats

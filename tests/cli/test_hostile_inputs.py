@@ -13,10 +13,10 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+from pokertd.app.tournaments import open_service
 from pokertd.cli import app
 from pokertd.errors import InvalidCommand
 from pokertd.rules import load_profile
-from pokertd.service import open_service
 
 runner = CliRunner()
 

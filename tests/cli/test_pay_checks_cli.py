@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+from pokertd.app.tournaments import TournamentService
 from pokertd.cli import app
-from pokertd.service import TournamentService
 from pokertd.store import open_store
 from pokertd.tournament.eliminations import Bust
 from pokertd.tournament.entries import CloseRegistration, CreateTournament, RecordChips, Register

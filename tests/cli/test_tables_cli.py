@@ -13,8 +13,8 @@ import typer.main
 import typer.testing
 from typer.testing import CliRunner
 
+from pokertd.app.tournaments import open_service
 from pokertd.cli import app
-from pokertd.service import open_service
 from pokertd.tournament.entries import CreateTournament, Register
 from pokertd.tournament.templates import load_template
 

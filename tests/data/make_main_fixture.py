@@ -47,7 +47,7 @@ from typing import Any
 # read these as imports of today's code.
 OLD = "pokertd.tournament."
 errors = importlib.import_module("pokertd.errors")
-service_module = importlib.import_module("pokertd.service")
+service_module = importlib.import_module("pokertd.app.tournaments")
 store_module = importlib.import_module("pokertd.store")
 clock_log = importlib.import_module(OLD + "clock_log")
 deals = importlib.import_module(OLD + "deals")

@@ -15,6 +15,7 @@ from engine_helpers import check_down, play, profile, start
 from floor_helpers import Night, clock_at
 from typer.testing import CliRunner
 
+from pokertd.app.tournaments import open_service
 from pokertd.cards import parse_cards
 from pokertd.cli import app
 from pokertd.engine import Call, Fold, Raise
@@ -34,7 +35,6 @@ from pokertd.engine.irregular import (
 from pokertd.errors import IllegalAction, RuleViolation
 from pokertd.rules import AnteType
 from pokertd.rules.enums import SubstantialActionRule
-from pokertd.service import open_service
 from pokertd.store.snapshot import decode_snapshot, encode_snapshot
 from pokertd.tournament.entries import CreateTournament, Register
 from pokertd.tournament.irregularities import (

@@ -34,9 +34,9 @@ from dataclasses import MISSING, dataclass, field, fields, is_dataclass
 from datetime import UTC, datetime, timedelta
 from enum import Enum
 
+from pokertd.app.tournaments import TournamentService
 from pokertd.codec import to_json
 from pokertd.errors import PokertdError
-from pokertd.service import TournamentService
 from pokertd.store import open_store
 from pokertd.store.base import StoredRow
 from pokertd.store.snapshot import encode_snapshot

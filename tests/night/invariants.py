@@ -54,11 +54,12 @@ from fractions import Fraction
 from typing import Any
 from unittest.mock import patch
 
+from pokertd.app import screens as snapshot
+from pokertd.app.tournaments import TournamentService
 from pokertd.codec import to_json
 from pokertd.errors import PokertdError
 from pokertd.rules import SimultaneousElimOrder
 from pokertd.rules.enums import HandForHandEnd, WithholdingBase
-from pokertd.service import TournamentService
 from pokertd.tournament.clock import (
     ClockPart,
     ClockState,
@@ -100,7 +101,6 @@ from pokertd.tournament.seating import (
     tables_view,
 )
 from pokertd.tournament.views import PlayerRow, StatusView, players, results, status
-from pokertd.web import snapshot
 
 from .driver import FloorNight, PlanShown
 
@@ -893,7 +893,7 @@ def cli_faces(night: FloorNight) -> list[str]:
     and compare what it prints with the core's read models through the shared codec."""
     from typer.testing import CliRunner
 
-    import pokertd.service as service_module
+    import pokertd.app.tournaments as service_module
     from pokertd.cli import app
 
     def open_here(url: str, *, pool_size: int | None = None) -> TournamentService:

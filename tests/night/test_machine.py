@@ -1,7 +1,7 @@
 """The night as a state machine, tested as one (issue 22, part 1).
 
 A hypothesis ``RuleBasedStateMachine`` plays random nights through
-:class:`~pokertd.service.TournamentService` (SQLite in memory, a simulated clock moved by
+:class:`~pokertd.app.tournaments.TournamentService` (SQLite in memory, a simulated clock moved by
 the rules, every random draw from one seed), on every shipped profile and a sample of
 templates (:data:`~night.driver.NIGHTS`), in a small room (8-20 players, 2-4 tables of 9 or
 6 seats) so a night reaches its end in a bounded number of steps. Its rules are the floor's

@@ -14,8 +14,8 @@ from __future__ import annotations
 import hashlib
 import sys
 
+from pokertd.app.tournaments import open_service
 from pokertd.errors import PokertdError
-from pokertd.service import open_service
 from pokertd.store.testing import ToyCreate, ToyNote, toy_view
 from pokertd.tournament.framework import Command, TournamentState, Undo
 

@@ -20,8 +20,8 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
+from pokertd.app.tournaments import TournamentService
 from pokertd.errors import PokertdError
-from pokertd.service import TournamentService
 from pokertd.store import EventStore, open_store
 from pokertd.store.testing import ToyBust, ToyRegister
 from pokertd.tournament.framework import Command, Event, EventRecord

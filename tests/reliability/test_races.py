@@ -21,7 +21,7 @@ from typing import Any
 
 import pytest
 
-from pokertd.service import TournamentService, open_service
+from pokertd.app.tournaments import TournamentService, open_service
 from pokertd.store.testing import postgres_test_url
 from pokertd.tournament.eliminations import PlayersBusted
 from pokertd.tournament.entries import CreateTournament, Register, Roster

@@ -11,11 +11,11 @@ from pathlib import Path
 
 from typer.testing import CliRunner
 
+from pokertd.app.tournaments import open_service
 from pokertd.cli import app
 from pokertd.cli.profile import DOCS_BEGIN, DOCS_END, fields_markdown, replace_docs_block
 from pokertd.rules import BUILTIN_PROFILES
 from pokertd.rules.profile import profile_fields
-from pokertd.service import open_service
 from pokertd.tournament.entries.state import Setup
 
 runner = CliRunner()

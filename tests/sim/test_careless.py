@@ -25,7 +25,7 @@ from pathlib import Path
 
 import pytest
 
-from pokertd.service import TournamentService
+from pokertd.app.tournaments import TournamentService
 from pokertd.sim import MISTAKE_KINDS, NightConfig, NightReport, simulate_night
 from pokertd.sim.batch import simulate_nights, spread
 from pokertd.sim.invariants import (

@@ -15,10 +15,10 @@ from pathlib import Path
 
 import pytest
 
-from pokertd.demo import build
+from pokertd.app.demo import build
+from pokertd.app.tournaments import TournamentService
 from pokertd.engine.phh import replay_phh
 from pokertd.errors import InvalidCommand, NotFound
-from pokertd.service import TournamentService
 from pokertd.sim.night import EPOCH, SimulationError, simulate_night, simulate_rest
 from pokertd.sim.report import NightConfig, NightReport, Rates, TimeModel
 from pokertd.store import open_store

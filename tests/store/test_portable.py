@@ -23,8 +23,8 @@ from typing import Any
 
 import pytest
 
+from pokertd.app.tournaments import TournamentService
 from pokertd.errors import InvalidCommand
-from pokertd.service import TournamentService
 from pokertd.sim import NightConfig, simulate_night
 from pokertd.sim.night import EPOCH
 from pokertd.store import SqliteStore, open_store, portable

@@ -16,8 +16,8 @@ from datetime import UTC, datetime
 import psycopg
 import pytest
 
+from pokertd.app.tournaments import open_service
 from pokertd.errors import InvalidCommand, StoreError
-from pokertd.service import open_service
 from pokertd.store import DEFAULT_POOL_SIZE, open_store
 from pokertd.store.postgres import APPLICATION, PostgresStore
 from pokertd.store.testing import ToyCreated, ToyNoted, postgres_test_url

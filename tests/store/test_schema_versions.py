@@ -30,8 +30,8 @@ from typing import Any
 import psycopg
 import pytest
 
+from pokertd.app.tournaments import TournamentService
 from pokertd.errors import StoreError
-from pokertd.service import TournamentService
 from pokertd.store import EventStore, StoredRow, StoreHealth, open_store
 from pokertd.store.testing import ToyNoted, fresh_postgres_database, postgres_test_url
 from pokertd.tournament import views

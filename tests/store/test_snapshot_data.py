@@ -20,10 +20,11 @@ from typing import Any
 
 import pytest
 
-from pokertd import demo
+from pokertd.app import demo
+from pokertd.app import screens as web_snapshot
+from pokertd.app.tournaments import TournamentService
 from pokertd.codec import to_json
 from pokertd.errors import PokertdError, RuleViolation
-from pokertd.service import TournamentService
 from pokertd.store import open_store
 from pokertd.store.snapshot import FORMAT, decode_snapshot, encode_snapshot, snapshot_key
 from pokertd.tournament.clock import NextLevel
@@ -47,7 +48,6 @@ from pokertd.tournament.seating import (
     SuggestMoves,
     Tables,
 )
-from pokertd.web import snapshot as web_snapshot
 
 START = datetime(2026, 11, 22, 19, 0, tzinfo=UTC)
 

@@ -17,8 +17,8 @@ from pathlib import Path
 
 import pytest
 
+from pokertd.app.tournaments import TournamentService
 from pokertd.errors import InvalidCommand, StoreError
-from pokertd.service import TournamentService
 from pokertd.store import EventStore, StoredRow, StoreHealth, open_store
 from pokertd.store.testing import ToyCreated, ToyNoted, ToyRegistered, ToyTable, toy_view
 

@@ -17,9 +17,9 @@ from pathlib import Path
 import psycopg
 import pytest
 
+from pokertd.app.tournaments import TournamentService
 from pokertd.errors import PermissionDenied
 from pokertd.roles import Role
-from pokertd.service import TournamentService
 from pokertd.store import EventStore, open_store
 from pokertd.store.sqlite import SCHEMA_VERSION
 from pokertd.store.testing import ToyCreated, ToyNoted, postgres_test_url

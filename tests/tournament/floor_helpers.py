@@ -6,7 +6,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import UTC, datetime, timedelta
 
-from pokertd.service import TournamentService
+from pokertd.app.tournaments import TournamentService
 from pokertd.store import open_store
 from pokertd.tournament.entries import ClockReading, CreateTournament, Register
 from pokertd.tournament.entries import state as entries_module

@@ -18,9 +18,9 @@ from typing import Any
 
 import pytest
 
+from pokertd.app.tournaments import TournamentService
 from pokertd.codec import UnknownField, class_decoder, decoder_for, from_json, to_json
 from pokertd.errors import InvalidCommand, StoreError
-from pokertd.service import TournamentService
 from pokertd.store import open_store
 from pokertd.tournament.eliminations import Bust, PlayersBusted
 from pokertd.tournament.entries import CreateTournament, Register

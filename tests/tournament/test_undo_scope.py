@@ -18,9 +18,9 @@ from pathlib import Path
 
 import pytest
 
+from pokertd.app.tournaments import TournamentService
 from pokertd.errors import PermissionDenied, PokertdError, RuleViolation
 from pokertd.roles import Role
-from pokertd.service import TournamentService
 from pokertd.store import open_store
 from pokertd.store.testing import postgres_test_url
 from pokertd.tournament.eliminations import Bust

@@ -14,8 +14,8 @@ with warnings.catch_warnings():  # starlette asks for httpx2; plain httpx works 
     warnings.simplefilter("ignore")
     from starlette.testclient import TestClient
 
-from pokertd import demo
-from pokertd.service import TournamentService, open_service
+from pokertd.app import App, demo
+from pokertd.app.tournaments import TournamentService, open_service
 from pokertd.web import Role, Settings, UserStore, create_app
 
 FAST_HASHER = PasswordHasher(time_cost=1, memory_cost=1024, parallelism=1)
@@ -56,7 +56,7 @@ def make_env(tmp_path: Path, *, root_path: str = "", **settings: object) -> Iter
     users.add("dealer1", DEALER_PW, Role.DEALER)
     opts: dict[str, object] = {"db_url": url, "director_password": DIRECTOR_PW}
     opts.update(settings)
-    app = create_app(service, Settings(**opts), users=users)  # type: ignore[arg-type]
+    app = create_app(App.over(service), Settings(**opts), users=users)  # type: ignore[arg-type]
     with TestClient(app, root_path=root_path) as client:
         yield Env(url, service, users, client)
     service.close()

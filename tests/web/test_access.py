@@ -23,7 +23,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from pokertd import demo
+from pokertd.app import demo
 from pokertd.roles import Role
 from pokertd.tournament import permissions
 from pokertd.tournament.framework import Command, Redo, Undo
@@ -209,7 +209,7 @@ def test_the_staff_view_has_payouts_clock_and_tables(env: Env, tid: str) -> None
     assert sum(t["players"] for t in view["tables"]) == 12
     from pathlib import Path
 
-    import pokertd.web.snapshot as snap
+    import pokertd.app.screens as snap
 
     source = Path(snap.__file__).read_text(encoding="utf-8")
     assert "importlib" not in source  # read models are imported, never looked up by name

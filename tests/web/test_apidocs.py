@@ -243,7 +243,9 @@ def test_version_option_and_command_print_the_same_without_the_web_stack() -> No
         heavy = [
             m
             for m in modules
-            if m.startswith(("pokertd.web", "pokertd.service", "pokertd.store", "pokertd.engine"))
+            if m.startswith(
+                ("pokertd.web", "pokertd.app.tournaments", "pokertd.store", "pokertd.engine")
+            )
         ]
         assert heavy == [], (args, heavy)
 

@@ -27,8 +27,8 @@ from typing import Any
 
 import pytest
 
-from pokertd.series_service import SeriesService
-from pokertd.service import TournamentService, open_service
+from pokertd.app.series import SeriesService
+from pokertd.app.tournaments import TournamentService, open_service
 from pokertd.tournament.eliminations import Bust
 from pokertd.tournament.entries import CreateTournament, Register
 from pokertd.tournament.seating import DrawSeats

@@ -26,8 +26,8 @@ from typing import Any
 
 import pytest
 
-from pokertd.league_service import LeagueService
-from pokertd.service import open_service
+from pokertd.app.leagues import LeagueService
+from pokertd.app.tournaments import open_service
 from pokertd.tournament.eliminations import Bust
 from pokertd.tournament.entries import CloseRegistration, CreateTournament, Register
 from pokertd.tournament.templates import load_template

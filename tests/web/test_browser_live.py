@@ -19,8 +19,8 @@ from typing import Any
 import httpx
 import pytest
 
-from pokertd import demo
-from pokertd.service import open_service
+from pokertd.app import demo
+from pokertd.app.tournaments import open_service
 
 from .servers import running_server
 from .test_browser import CHROMIUM, browser

@@ -27,7 +27,7 @@ from typing import Any
 
 import pytest
 
-from pokertd.service import open_service
+from pokertd.app.tournaments import open_service
 from pokertd.tournament.clock import HandForHand, HandForHandHand, StartClock
 from pokertd.tournament.eliminations import Bust
 from pokertd.tournament.entries import CloseRegistration, CreateTournament, RecordChips, Register

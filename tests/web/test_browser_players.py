@@ -24,10 +24,10 @@ from typing import Any
 
 import pytest
 
+from pokertd.app.leagues import LeagueService, Season
+from pokertd.app.tournaments import TournamentService, open_service
 from pokertd.league.points import PointsKind, PointsScheme
 from pokertd.league.standings import Qualification
-from pokertd.league_service import LeagueService, Season
-from pokertd.service import TournamentService, open_service
 from pokertd.tournament.eliminations import Bust
 from pokertd.tournament.entries import CloseRegistration, CreateTournament, Register
 from pokertd.tournament.seating import DrawSeats

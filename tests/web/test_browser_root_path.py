@@ -26,7 +26,7 @@ from typing import Any
 
 import pytest
 
-from pokertd.service import open_service
+from pokertd.app.tournaments import open_service
 from pokertd.tournament.entries import CreateTournament, Register
 from pokertd.tournament.templates import load_template
 

@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 
-from pokertd.service import open_service
+from pokertd.app.tournaments import open_service
 from pokertd.tournament.eliminations import Bust
 from pokertd.tournament.entries import CreateTournament, Register
 from pokertd.tournament.seating import DrawButtons, DrawSeats, tables_view

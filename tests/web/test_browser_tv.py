@@ -27,7 +27,7 @@ from typing import Any
 
 import pytest
 
-from pokertd.service import open_service
+from pokertd.app.tournaments import open_service
 from pokertd.tournament.clock import StartClock
 from pokertd.tournament.display import Announce
 from pokertd.tournament.eliminations import Bust

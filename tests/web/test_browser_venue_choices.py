@@ -33,7 +33,7 @@ from typing import Any
 
 import pytest
 
-from pokertd.service import open_service
+from pokertd.app.tournaments import open_service
 from pokertd.tournament.clock import NextLevel, PauseClock, SetLevel, StartClock
 from pokertd.tournament.eliminations import Bust
 from pokertd.tournament.entries import CreateTournament, RecordChips, Register

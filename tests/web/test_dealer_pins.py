@@ -17,7 +17,7 @@ from dataclasses import replace
 
 import pytest
 
-from pokertd import demo
+from pokertd.app import demo
 from pokertd.store.base import encode
 from pokertd.tournament.entries import CreateTournament, TournamentCreated
 from pokertd.tournament.framework import event_from_json

@@ -18,8 +18,9 @@ with warnings.catch_warnings():  # starlette asks for httpx2; plain httpx works 
     warnings.simplefilter("ignore")
     from starlette.testclient import TestClient
 
+from pokertd.app import App
+from pokertd.app.tournaments import open_service
 from pokertd.errors import StoreError
-from pokertd.service import open_service
 from pokertd.store import StoreHealth
 from pokertd.store.base import masked_url as masked
 from pokertd.store.testing import postgres_test_url
@@ -79,7 +80,7 @@ def test_readyz_is_503_without_leaking_the_url_when_the_store_fails(
 def test_readyz_is_503_when_the_store_is_closed(tmp_path: Path) -> None:
     url = f"sqlite:///{tmp_path / 'closed.db'}"
     service = open_service(url)
-    app = create_app(service, Settings(db_url=url))
+    app = create_app(App.over(service), Settings(db_url=url))
     with TestClient(app) as client:
         assert client.get("/readyz").status_code == 200
         service.store.close()
@@ -159,7 +160,7 @@ def test_readyz_is_503_when_the_postgres_database_is_dropped() -> None:
     url = admin.rsplit("/", 1)[0] + f"/{name}"
     service = open_service(url)
     try:
-        app = create_app(service, Settings(db_url=url))
+        app = create_app(App.over(service), Settings(db_url=url))
         with TestClient(app) as client:
             client.app.state.readiness.timeout = 10.0  # type: ignore[attr-defined]
             assert client.get("/readyz").status_code == 200

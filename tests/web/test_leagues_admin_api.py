@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pokertd.league_service import LeagueService
+from pokertd.app.leagues import LeagueService
 from pokertd.tournament.eliminations import Bust
 from pokertd.tournament.entries import CloseRegistration, CreateTournament, EntryBought, Register
 from pokertd.tournament.templates import load_template

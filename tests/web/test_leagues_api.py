@@ -23,10 +23,10 @@ import json
 
 import pytest
 
+from pokertd.app.leagues import LeagueService, Season
+from pokertd.app.series import SeriesService
 from pokertd.league.points import PointsKind, PointsScheme
 from pokertd.league.standings import Qualification
-from pokertd.league_service import LeagueService, Season
-from pokertd.series_service import SeriesService
 from pokertd.tournament.eliminations import Bust
 from pokertd.tournament.entries import CloseRegistration, CreateTournament, Register
 from pokertd.tournament.templates import load_template

@@ -23,9 +23,9 @@ with warnings.catch_warnings():  # starlette asks for httpx2; plain httpx works 
     warnings.simplefilter("ignore")
     from starlette.testclient import TestClient
 
-from pokertd import demo
+from pokertd.app import demo
+from pokertd.app.tournaments import open_service
 from pokertd.errors import ConcurrencyConflict, RuleViolation, StoreError
-from pokertd.service import open_service
 from pokertd.store.testing import fresh_postgres_database, postgres_test_url
 from pokertd.tournament.entries import Register
 from pokertd.tournament.framework import EventRecord

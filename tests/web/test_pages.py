@@ -7,14 +7,15 @@ import re
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from pokertd import demo
+from pokertd.app import demo
+from pokertd.app import screens as snapshot
+from pokertd.app.tournaments import TournamentService
 from pokertd.charts import NARROW
-from pokertd.service import TournamentService
 from pokertd.store import open_store
 from pokertd.tournament.eliminations import Bust
 from pokertd.tournament.entries import CloseRegistration, Register
 from pokertd.tournament.entries.state import Roster
-from pokertd.web import charts, snapshot
+from pokertd.web import charts
 
 from .conftest import Env
 

@@ -19,13 +19,13 @@ from typing import Any
 
 import pytest
 
-from pokertd.service import TournamentService, open_service
+from pokertd.app import screens as snapshot
+from pokertd.app.tournaments import TournamentService, open_service
 from pokertd.tournament.clock import StartClock
 from pokertd.tournament.eliminations import Bust
 from pokertd.tournament.entries import CloseRegistration, CreateTournament, Register
 from pokertd.tournament.seating import BreakTable, ConfirmMoves, DrawButtons, DrawSeats
 from pokertd.tournament.templates import load_template
-from pokertd.web import snapshot
 
 from .conftest import Env
 from .servers import running_server

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import httpx
 
-from pokertd.service import open_service
+from pokertd.app.tournaments import open_service
 from pokertd.tournament.days import EndDay
 from pokertd.tournament.entries import CreateTournament, Register
 from pokertd.tournament.seating import DrawSeats

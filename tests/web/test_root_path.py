@@ -25,7 +25,7 @@ import pytest
 import segno
 from typer.testing import CliRunner
 
-from pokertd import demo
+from pokertd.app import demo
 from pokertd.cli import app as cli_app
 from pokertd.errors import InvalidCommand
 from pokertd.web import sim as websim

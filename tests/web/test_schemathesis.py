@@ -29,8 +29,8 @@ with warnings.catch_warnings():
     from schemathesis.python import asgi
     from starlette.testclient import TestClient
 
-from pokertd import demo
-from pokertd.service import TournamentService, open_service
+from pokertd.app import App, demo
+from pokertd.app.tournaments import TournamentService, open_service
 from pokertd.web import Role, Settings, UserStore, create_app
 
 from .conftest import DIRECTOR_PW, FAST_HASHER, FLOOR_PW
@@ -47,7 +47,9 @@ def _app(url: str) -> tuple[Any, TournamentService, Callable[[], None]]:
     service = open_service(url)
     users = UserStore(url, hasher=FAST_HASHER)
     users.add("floor1", FLOOR_PW, Role.FLOOR)
-    app = create_app(service, Settings(db_url=url, director_password=DIRECTOR_PW), users=users)
+    app = create_app(
+        App.over(service), Settings(db_url=url, director_password=DIRECTOR_PW), users=users
+    )
 
     def close() -> None:
         users.close()

@@ -24,7 +24,8 @@ with warnings.catch_warnings():
     warnings.simplefilter("ignore")
     from starlette.testclient import TestClient
 
-from pokertd.service import TournamentService, open_service
+from pokertd.app import App as Application
+from pokertd.app.tournaments import TournamentService, open_service
 from pokertd.web import Role, Settings, UserStore, create_app
 from pokertd.web.auth import client_address, parse_proxies, safe_path
 
@@ -83,7 +84,7 @@ def make_app(tmp_path: Path) -> Iterator[Any]:
         users = UserStore(url, hasher=hasher)
         users.add("floor1", FLOOR_PW, Role.FLOOR)
         opts: dict[str, Any] = {"db_url": url, "director_password": DIRECTOR_PW} | settings
-        app = create_app(service, Settings(**opts), users=users)
+        app = create_app(Application.over(service), Settings(**opts), users=users)
         made.append(App(app, users, service, hasher))
         return made[-1]
 
@@ -517,7 +518,9 @@ def test_attempts_are_counted_in_the_shared_store(make_app: Any, tmp_path: Path)
     other_users = UserStore(a.users.url, hasher=a.hasher)
     other_service = open_service(a.users.url)
     try:
-        other = create_app(other_service, Settings(db_url=a.users.url), users=other_users)
+        other = create_app(
+            Application.over(other_service), Settings(db_url=a.users.url), users=other_users
+        )
         with TestClient(other, client=("10.3.3.3", 1)) as client:
             r = client.post("/api/login", json={"name": "floor1", "password": FLOOR_PW})
             assert r.status_code == 429

@@ -23,7 +23,7 @@ from typing import Any
 
 import pytest
 
-from pokertd.service import TournamentService
+from pokertd.app.tournaments import TournamentService
 from pokertd.tournament.days import EndDay
 from pokertd.tournament.eliminations import Bust
 from pokertd.tournament.entries import CreateTournament, Register

@@ -25,9 +25,10 @@ with warnings.catch_warnings():  # starlette asks for httpx2; plain httpx works 
     warnings.simplefilter("ignore")
     from starlette.testclient import TestClient
 
+from pokertd.app import App
+from pokertd.app.series import SeriesService
+from pokertd.app.tournaments import TournamentService
 from pokertd.errors import PokertdError
-from pokertd.series_service import SeriesService
-from pokertd.service import TournamentService
 from pokertd.store import open_store
 from pokertd.store.testing import postgres_test_url
 from pokertd.tournament.clock import NextLevel, StartClock
@@ -101,7 +102,9 @@ def _lobby(
     series.create_series(key, "Cache Festival")
     for tid in events:
         series.add_event(key, tid)
-    app = create_app(service, Settings(db_url=url, director_password=DIRECTOR_PW), users=users)
+    app = create_app(
+        App.over(service), Settings(db_url=url, director_password=DIRECTOR_PW), users=users
+    )
     app.state.web.now = clock
     with TestClient(app) as client:
         yield Lobby(service, client, clock, key, events)

@@ -22,14 +22,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from playwright import sync_api
 
-from pokertd.service import open_service
+from pokertd.app.screens import PUBLIC_KEYS
+from pokertd.app.tournaments import open_service
 from pokertd.tournament.clock import StartClock
 from pokertd.tournament.eliminations import Bust
 from pokertd.tournament.entries import CloseRegistration, CreateTournament, Register
 from pokertd.tournament.seating import DrawSeats
 from pokertd.tournament.templates import load_template
 from pokertd.web.hub import ARRAY_OPS, merge_apply, merge_diff
-from pokertd.web.snapshot import PUBLIC_KEYS
 
 from .conftest import Env
 from .servers import running_server

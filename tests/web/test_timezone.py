@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+from pokertd.app.tournaments import TournamentService
 from pokertd.cli import app as cli_app
 from pokertd.errors import InvalidCommand
-from pokertd.service import TournamentService
 from pokertd.store import open_store
 from pokertd.timefmt import clock, iso, stamp, venue_zone
 from pokertd.tournament.eliminations import Bust

@@ -18,8 +18,8 @@ from pathlib import Path
 
 from typer.testing import CliRunner
 
+from pokertd.app.tournaments import TournamentService, open_service
 from pokertd.cli import app as cli_app
-from pokertd.service import TournamentService, open_service
 from pokertd.store import open_store
 from pokertd.tournament.eliminations import Bust
 from pokertd.tournament.entries import CreateTournament, Register

@@ -1,7 +1,7 @@
 """Each venue's own choices have a control in the floor console (issue 22, part 6).
 
 The console reads what a venue leaves to the floor from the staff view's ``choices`` (made
-from the event's profile and template in ``web/snapshot.py``), never from the venue's name:
+from the event's profile and template in ``app/screens.py``), never from the venue's name:
 New Jersey's prize schedule posted before play (H2: NJ-44d) and its timed finish (G2:
 NJ-6b), TNPL's race-or-round-up colour-up (B12: TNPL-D2i), Spotlight's same-hand ranking by
 the better hand and the most blue chips (G3: SPOT-6.14). Each control posts the core's own

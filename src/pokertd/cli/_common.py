@@ -25,7 +25,8 @@ from pokertd.errors import PokertdError
 if TYPE_CHECKING:
     from rich.console import Console
 
-    from pokertd.service import TournamentService
+    from pokertd.app import App
+    from pokertd.app.tournaments import TournamentService
     from pokertd.tournament.framework import EventRecord
 
 _CONSOLES: dict[bool, Console] = {}
@@ -200,9 +201,22 @@ def actor() -> str:
 
 
 @contextmanager
+def application(db: str | None) -> Iterator[App]:
+    """The application (:mod:`pokertd.app`) over the store named by ``--db`` (closed
+    afterwards)."""
+    from pokertd.app import App  # CLI start-up: loaded when a command runs (issue 15)
+
+    opened = App.open(db_url(db))
+    try:
+        yield opened
+    finally:
+        opened.tournaments.close()
+
+
+@contextmanager
 def service(db: str | None) -> Iterator[TournamentService]:
     """The service over the store named by ``--db`` (closed afterwards)."""
-    from pokertd.service import open_service
+    from pokertd.app.tournaments import open_service
 
     opened = open_service(db_url(db))
     try:

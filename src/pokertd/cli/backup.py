@@ -21,7 +21,7 @@ from pokertd.cli._common import DbOption, JsonOption, console, emit, refusals, s
 from pokertd.errors import InvalidCommand
 
 if TYPE_CHECKING:
-    from pokertd.service import BackupReport
+    from pokertd.app.tournaments import BackupReport
     from pokertd.store import TournamentInfo
 
 ForceOption = Annotated[

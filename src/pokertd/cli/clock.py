@@ -629,7 +629,7 @@ def clock(
     as_json: JsonOption = False,
 ) -> None:
     """Show or drive the tournament clock: levels, breaks, hand-for-hand, colour-ups."""
-    from pokertd.service import open_service, utc_now
+    from pokertd.app.tournaments import open_service, utc_now
     from pokertd.tournament.clock import clock_view
 
     with refusals(as_json):

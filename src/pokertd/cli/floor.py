@@ -167,7 +167,7 @@ def new(
     as_json: JsonOption = False,
 ) -> None:
     """Create a tournament from a template; prints its id."""
-    from pokertd.service import utc_now
+    from pokertd.app.tournaments import utc_now
     from pokertd.tournament.entries import CreateTournament
     from pokertd.tournament.templates import load_template
     from pokertd.tournament.views import status
@@ -516,7 +516,7 @@ def finish(
 
 def status_cmd(tid: TidArg, db: DbOption = None, as_json: JsonOption = False) -> None:
     """The tournament at a glance."""
-    from pokertd.service import utc_now
+    from pokertd.app.tournaments import utc_now
     from pokertd.tournament.prizes import money_position
     from pokertd.tournament.views import status
 
@@ -560,7 +560,7 @@ def players_cmd(tid: TidArg, db: DbOption = None, as_json: JsonOption = False) -
     """Every player: seat, stack, status, entries."""
     from rich.table import Table
 
-    from pokertd.service import utc_now
+    from pokertd.app.tournaments import utc_now
     from pokertd.tournament.views import players
 
     with refusals(as_json), _service(db) as service:
@@ -590,7 +590,7 @@ def results_cmd(tid: TidArg, db: DbOption = None, as_json: JsonOption = False) -
     """Finishing places and prizes (tied places share)."""
     from rich.table import Table
 
-    from pokertd.service import utc_now
+    from pokertd.app.tournaments import utc_now
     from pokertd.tournament.views import results
 
     with refusals(as_json), _service(db) as service:

@@ -19,10 +19,18 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from pokertd.cli._common import DbOption, JsonOption, actor, console, emit, refusals, service
+from pokertd.cli._common import (
+    DbOption,
+    JsonOption,
+    actor,
+    application,
+    console,
+    emit,
+    refusals,
+)
 
 if TYPE_CHECKING:
-    from pokertd.league_service import LeagueService
+    from pokertd.app.leagues import LeagueService
 
 league_app = typer.Typer(
     name="league",
@@ -38,10 +46,8 @@ PlayerArg = Annotated[str, typer.Argument(help="The player's name or id in that 
 
 @contextmanager
 def _leagues(db: str | None) -> Iterator[LeagueService]:
-    from pokertd.league_service import LeagueService
-
-    with service(db) as svc:
-        yield LeagueService.over(svc)
+    with application(db) as app:
+        yield app.leagues
 
 
 def _points(x: float) -> str:
@@ -70,7 +76,7 @@ def create(
     as_json: JsonOption = False,
 ) -> None:
     """Create a league with its points scheme."""
-    from pokertd.league_service import scheme_from_options
+    from pokertd.app.leagues import scheme_from_options
 
     with refusals(as_json), _leagues(db) as leagues:
         scheme = scheme_from_options(
@@ -114,9 +120,9 @@ def season(
     as_json: JsonOption = False,
 ) -> None:
     """Create a season of a league (best N, tie-break, qualification, stacks)."""
+    from pokertd.app.leagues import Season
     from pokertd.errors import InvalidCommand
     from pokertd.league.standings import Qualification, StackRule, TieBreak
-    from pokertd.league_service import Season
 
     with refusals(as_json), _leagues(db) as leagues:
         try:

@@ -19,11 +19,19 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from pokertd.cli._common import DbOption, JsonOption, actor, console, emit, refusals, service
+from pokertd.cli._common import (
+    DbOption,
+    JsonOption,
+    actor,
+    application,
+    console,
+    emit,
+    refusals,
+)
 from pokertd.money import format_money
 
 if TYPE_CHECKING:
-    from pokertd.player_service import PlayerHistory, PlayerProfile, PlayerService
+    from pokertd.app.players import PlayerHistory, PlayerProfile, PlayerService
     from pokertd.store.players import Confirmation, MergeRecord, PlayerRecord
 
 player_app = typer.Typer(
@@ -43,10 +51,8 @@ def _say(text: str) -> None:
 @contextmanager
 def _players(db: str | None) -> Iterator[PlayerService]:
     """The player service over the store named by ``--db`` (closed afterwards)."""
-    from pokertd.league_service import player_service
-
-    with service(db) as tournaments:
-        yield player_service(tournaments)
+    with application(db) as app:
+        yield app.players
 
 
 def _line(p: PlayerRecord) -> str:

@@ -370,7 +370,7 @@ def standings_command(
     as_json: JsonOption = False,
 ) -> None:
     """Standings with prizes, deal amounts and bounties; CSV or JSON export."""
-    from pokertd.service import utc_now
+    from pokertd.app.tournaments import utc_now
     from pokertd.tournament.prizes import standings, standings_csv, standings_json
 
     with refusals(as_json), _service(db) as service:

@@ -24,12 +24,20 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from pokertd.cli._choices import LeftoverChoice
-from pokertd.cli._common import DbOption, JsonOption, actor, console, emit, refusals, service
+from pokertd.cli._common import (
+    DbOption,
+    JsonOption,
+    actor,
+    application,
+    console,
+    emit,
+    refusals,
+)
 from pokertd.errors import InvalidCommand
 from pokertd.money import format_money, parse_money
 
 if TYPE_CHECKING:
-    from pokertd.series_service import Day2Formed, SeatPayment, SeriesCash, SeriesLobby
+    from pokertd.app.series import Day2Formed, SeatPayment, SeriesCash, SeriesLobby
     from pokertd.tournament.satellites import SatelliteView
 
 series_app = typer.Typer(
@@ -72,11 +80,10 @@ def satellite(
     as_json: JsonOption = False,
 ) -> None:
     """Make an event a satellite: its prizes are seats in the target event."""
-    from pokertd.series_service import SeriesService
     from pokertd.tournament.satellites import LeftoverRule
 
-    with refusals(as_json), service(db) as svc:
-        view = SeriesService(svc).set_satellite(
+    with refusals(as_json), application(db) as app:
+        view = app.series.set_satellite(
             sat, target, parse_money(seat_value), leftover=LeftoverRule(leftover), actor=actor()
         )
     emit(view.as_json(), as_json, lambda _: render(view))
@@ -84,10 +91,9 @@ def satellite(
 
 def awards(sat: SatArg, db: DbOption = None, as_json: JsonOption = False) -> None:
     """Print a satellite's seats and cash by place, and what was paid."""
-    from pokertd.series_service import SeriesService
 
-    with refusals(as_json), service(db) as svc:
-        view = SeriesService(svc).view(sat)
+    with refusals(as_json), application(db) as app:
+        view = app.series.view(sat)
     emit(view.as_json(), as_json, lambda _: render(view))
 
 
@@ -98,10 +104,9 @@ def pay_seat(
     as_json: JsonOption = False,
 ) -> None:
     """Pay a satellite winner: a seat registers him in the target event."""
-    from pokertd.series_service import SeriesService
 
-    with refusals(as_json), service(db) as svc:
-        paid = SeriesService(svc).pay_seat(sat, player, actor=actor())
+    with refusals(as_json), application(db) as app:
+        paid = app.series.pay_seat(sat, player, actor=actor())
 
     def show(p: SeatPayment) -> None:
         parts = [f"a seat in {p.target_event} (player {p.target_player})"] if p.seat else []
@@ -121,10 +126,9 @@ def create(
     as_json: JsonOption = False,
 ) -> None:
     """Create a series (festival) that groups events."""
-    from pokertd.series_service import SeriesService
 
-    with refusals(as_json), service(db) as svc:
-        row = SeriesService(svc).create_series(key, name)
+    with refusals(as_json), application(db) as app:
+        row = app.series.create_series(key, name)
     data = {"series": row.key, "name": row.name}
     emit(data, as_json, lambda _: console.print(f"Series {row.key}: {row.name}"))
 
@@ -140,10 +144,9 @@ def event(
     as_json: JsonOption = False,
 ) -> None:
     """Declare an event played in flights (Day 1A, Day 1B, ...) that meet on Day 2."""
-    from pokertd.series_service import SeriesService
 
-    with refusals(as_json), service(db) as svc:
-        row = SeriesService(svc).add_flighted(key, event_key, name, reentry=reentry)
+    with refusals(as_json), application(db) as app:
+        row = app.series.add_flighted(key, event_key, name, reentry=reentry)
     data = {"series": row.series, "event": row.key, "name": row.name, "reentry": row.reentry}
     how = "best stack per player" if row.reentry else "one flight per player"
     emit(data, as_json, lambda _: console.print(f"{row.name} ({row.key}): flights, {how}"))
@@ -160,10 +163,9 @@ def add(
     as_json: JsonOption = False,
 ) -> None:
     """Put a tournament in a series: an event, or a flight of an event (--flight)."""
-    from pokertd.series_service import SeriesService
 
-    with refusals(as_json), service(db) as svc:
-        row = SeriesService(svc).add_event(key, tid, flight_of=flight, label=label)
+    with refusals(as_json), application(db) as app:
+        row = app.series.add_event(key, tid, flight_of=flight, label=label)
     data = {"series": row.series, "tournament": row.tournament, "role": row.role,
             "event": row.event, "label": row.label}  # fmt: skip
     what = f"{row.label} of {row.event}" if row.role == "flight" else "an event"
@@ -177,10 +179,9 @@ def remove(
     as_json: JsonOption = False,
 ) -> None:
     """Take a tournament out of a series."""
-    from pokertd.series_service import SeriesService
 
-    with refusals(as_json), service(db) as svc:
-        row = SeriesService(svc).remove_event(key, tid)
+    with refusals(as_json), application(db) as app:
+        row = app.series.remove_event(key, tid)
     data = {"series": row.series, "tournament": row.tournament, "removed": True}
     emit(data, as_json, lambda _: console.print(f"{row.tournament} left {row.series}"))
 
@@ -200,10 +201,9 @@ def render_lobby(view: SeriesLobby) -> None:
 
 def lobby(key: SeriesArg, db: DbOption = None, as_json: JsonOption = False) -> None:
     """The series' lobby: every event's state, entries, players left, level and pool."""
-    from pokertd.series_service import SeriesService
 
-    with refusals(as_json), service(db) as svc:
-        view = SeriesService(svc).lobby(key)
+    with refusals(as_json), application(db) as app:
+        view = app.series.lobby(key)
     emit(view.as_json(), as_json, lambda _: render_lobby(view))
 
 
@@ -237,10 +237,10 @@ def cash(
 ) -> None:
     """The cash report across the series' events (buy-ins by part, rebuys, add-ons, pools,
     prizes paid and owed); --csv FILE writes it for a spreadsheet."""
-    from pokertd.series_service import SeriesService, cash_csv
+    from pokertd.app.series import cash_csv
 
-    with refusals(as_json), service(db) as svc:
-        report = SeriesService(svc).cash_report(key)
+    with refusals(as_json), application(db) as app:
+        report = app.series.cash_report(key)
     if csv_file:
         with refusals(as_json):
             try:
@@ -262,10 +262,9 @@ def day2(
     as_json: JsonOption = False,
 ) -> None:
     """Form Day 2 from the bagged flights: their stacks and their prize pool."""
-    from pokertd.series_service import SeriesService
 
-    with refusals(as_json), service(db) as svc:
-        formed = SeriesService(svc).day2(
+    with refusals(as_json), application(db) as app:
+        formed = app.series.day2(
             key, event_key, flights=flight or (), name=name, tournament_id=tid, actor=actor()
         )
 

@@ -35,7 +35,7 @@ from pokertd.cli._common import (
 )
 
 if TYPE_CHECKING:
-    from pokertd.service import TournamentService
+    from pokertd.app.tournaments import TournamentService
     from pokertd.web.settings import Settings
     from pokertd.web.users import Role, UserStore
 
@@ -481,7 +481,7 @@ def _open_with_director(
     """Open the store at ``url`` and make sure a director exists (:func:`_ensure_director`;
     a first run stopped at the password prompt leaves no new file: :func:`_abandoned_first_run`).
     The service, the accounts, and whether the one-time ``/setup`` page is still needed."""
-    from pokertd.service import open_service
+    from pokertd.app.tournaments import open_service
     from pokertd.store.accounts import AccountStore
     from pokertd.web import UserStore
 
@@ -562,6 +562,7 @@ def serve(
     root_path: RootPathOption = "",
 ) -> None:
     """Run the web app: floor console, TV clock, player and dealer views, JSON API."""
+    from pokertd.app import App
     from pokertd.web import create_app
     from pokertd.web.auth import check_root_path
     from pokertd.web.observe import configure_logging
@@ -588,7 +589,7 @@ def serve(
             os.environ.update(env)
             target: object = ASGI_FACTORY
         else:
-            target = create_app(service, settings, users=users)
+            target = create_app(App.over(service), settings, users=users)
     if fmt_name == "text" or sys.stdout.isatty():  # JSON logs: keep stdout for the collector
         qr_url = settings.public_url
         _announce(url, host, port, first_run=first_run, phones=phones, qr_url=qr_url, root=root)
@@ -758,7 +759,7 @@ def _staff_role(text: str) -> Role:
 
 
 def _open_users(db: str | None) -> UserStore:
-    from pokertd.service import open_service
+    from pokertd.app.tournaments import open_service
     from pokertd.web.users import UserStore
 
     url = db_url(db)

@@ -380,8 +380,8 @@ def _play_rest(config: Any, runs: int, source: str) -> Any:
     """The rest of tonight for live tournament ``source`` in the store ``--store`` names."""
     from dataclasses import replace
 
+    from pokertd.app.tournaments import open_service
     from pokertd.errors import InvalidCommand
-    from pokertd.service import open_service
     from pokertd.sim.batch import spread
     from pokertd.sim.night import simulate_rest
 

@@ -102,7 +102,7 @@ def _render_pending(view: TablesView) -> None:
 
 def tables(tid: TidArg, db: DbOption = None, as_json: JsonOption = False) -> None:
     """Every table: who sits where, next hand's button and blinds, halts, pending moves."""
-    from pokertd.service import utc_now
+    from pokertd.app.tournaments import utc_now
     from pokertd.tournament.seating import tables_view
 
     with refusals(as_json), _service(db) as service:

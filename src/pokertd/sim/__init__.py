@@ -1,7 +1,7 @@
 """Simulation: the night a director will run, played by bots through the real core.
 
 ``simulate_night(NightConfig(template="fox_120", entries=120))`` creates the event from its
-template and plays it to a winner through :class:`~pokertd.service.TournamentService` with
+template and plays it to a winner through :class:`~pokertd.app.tournaments.TournamentService` with
 the floor's own commands, in simulated time, and returns a
 :class:`~pokertd.sim.report.NightReport`; ``simulate_rest`` continues a live tournament in a
 private copy of its log. ``NightConfig(floor="careless")`` plays it with a floor that makes

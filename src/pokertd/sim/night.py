@@ -1,7 +1,7 @@
 """The night a director will run, played by bots through the real core (issue 15).
 
 :func:`simulate_night` creates the event from its template through
-:class:`~pokertd.service.TournamentService` and plays it to a winner issuing **the same
+:class:`~pokertd.app.tournaments.TournamentService` and plays it to a winner issuing **the same
 commands as the floor**: ``Register`` (early and late, on the alternate list when the room
 is full, seated when a seat frees up), ``DrawSeats``, ``DrawButtons``, ``StartClock``,
 ``PlayHands`` after every hand, ``Bust`` (same-hand busts named as one hand, so the live
@@ -60,14 +60,14 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
-from pokertd.demo import player_names
+from pokertd.app.demo import player_names
+from pokertd.app.tournaments import ID_ALPHABET, TournamentService
 from pokertd.engine import Action, Hand, HandResult
 from pokertd.engine.button import HandPositions
 from pokertd.engine.phh import to_phh
 from pokertd.errors import InvalidCommand, NotFound, RuleViolation
 from pokertd.money import format_money
 from pokertd.rules import AnteType, ColorUpMethod, RuleProfile, load_profile
-from pokertd.service import ID_ALPHABET, TournamentService
 from pokertd.sim.bots import BOT_KINDS, Bot, RandomBot, TightAggressiveBot, made_hand
 from pokertd.sim.invariants import (
     SimulationError,

@@ -27,7 +27,7 @@ SQLite and PostgreSQL accept (:class:`SqlPlayers`, ``?`` placeholders), created 
   the player (former names are few: they are matched by a plain scan of this table).
 
 Policy (what a floorperson may type, which confirmation kinds exist, how registration
-picks a player) is in :mod:`pokertd.player_service`; this module refuses only what would
+picks a player) is in :mod:`pokertd.app.players`; this module refuses only what would
 corrupt the tables (an unknown id, a card held by someone else, a merge that would loop).
 """
 

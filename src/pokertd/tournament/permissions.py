@@ -1,7 +1,7 @@
 """Who may run each command: ONE registry keyed by command class.
 
 Every face (web, CLI, simulator, tests) is checked against this table by the service
-(:meth:`pokertd.service.TournamentService.run`), so a role is decided in one place. A test
+(:meth:`pokertd.app.tournaments.TournamentService.run`), so a role is decided in one place. A test
 fails when a :class:`~pokertd.tournament.framework.Command` subclass defined under
 ``pokertd.tournament`` has no entry here: a new command cannot ship without saying who may
 run it.

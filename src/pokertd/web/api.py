@@ -19,7 +19,7 @@ from fastapi.responses import RedirectResponse
 from pydantic import BaseModel, ConfigDict, Field, create_model
 from starlette.concurrency import run_in_threadpool
 
-from pokertd import demo as demo_mod
+from pokertd.app import demo as demo_mod
 from pokertd.errors import InvalidCommand, NotFound, PermissionDenied
 from pokertd.tournament.entries import CreateTournament
 from pokertd.tournament.framework import Command, summarize
@@ -121,7 +121,7 @@ def dealer_sign_in(request: Request, response: Response, body: DealerLogin) -> P
     account = f"table:{body.tournament}:{body.table}"
     attempt = web.limiter.reserve(address, account, known=web.users.known_address(account, address))
     try:
-        salt = web.service.read(body.tournament, lambda s: dealer_pin_salt(s, body.table))
+        salt = web.app.tournaments.read(body.tournament, lambda s: dealer_pin_salt(s, body.table))
     except NotFound:  # no such tournament or table: as wrong as a wrong PIN (counted)
         salt = None
     pin = None if salt is None else web.sessions.table_pin(body.tournament, body.table, salt)
@@ -198,7 +198,7 @@ def me(request: Request, response: Response) -> Me:
 @router.get("/tournaments")
 def tournaments(request: Request) -> list[dict[str, Any]]:
     """Every tournament, newest first."""
-    return [views.tournament_info(t) for t in web_of(request).service.tournaments()]
+    return [views.tournament_info(t) for t in web_of(request).app.tournaments.tournaments()]
 
 
 def _known(request: Request, tid: str) -> None:
@@ -246,7 +246,7 @@ def table_pin(tid: str, table: int, request: Request) -> dict[str, Any]:
     access.require_staff_read(principal(request), tid, action="see dealer PINs")
     _known(request, tid)
     web = web_of(request)
-    salt = web.service.read(tid, lambda state: dealer_pin_salt(state, table))
+    salt = web.app.tournaments.read(tid, lambda state: dealer_pin_salt(state, table))
     pin = web.sessions.table_pin(tid, table, salt)
     return {"tournament": tid, "table": table, "pin": pin}
 
@@ -272,7 +272,7 @@ def tournament_export(tid: str, request: Request) -> Response:
     access.require_staff_read(
         principal(request), tid, action="export the tournament's log", role=Role.DIRECTOR
     )
-    text = web_of(request).service.export_tournament(tid)  # NotFound: no such tournament
+    text = web_of(request).app.tournaments.export_tournament(tid)  # NotFound: no such tournament
     return Response(
         text,
         media_type="application/x-ndjson; charset=utf-8",
@@ -335,7 +335,7 @@ def create_from_template(
             f"There is no template {body.template!r}. Templates: {', '.join(template_names())}."
         )
     command = CreateTournament(name=body.name, template=load_template(body.template))
-    tid = web_of(request).service.create(command, actor=who.name, role=who.role.value)
+    tid = web_of(request).app.tournaments.create(command, actor=who.name, role=who.role.value)
     return {"tournament": tid}
 
 
@@ -343,7 +343,7 @@ def create_from_template(
 def demo(request: Request) -> dict[str, Any]:
     """Create the demo tournament (Foxwoods template, 60 players seated, clock running)."""
     who = authorize(request, Role.FLOOR, "create a demo tournament")
-    tid = demo_mod.build(web_of(request).service, actor=who.name)
+    tid = demo_mod.build(web_of(request).app.tournaments, actor=who.name)
     return {"tournament": tid}
 
 
@@ -365,7 +365,7 @@ def run_command(
     who = authorize(
         request, Role.DEALER, f"run {commands.snake(cls.__name__).replace('_', ' ')}", token
     )
-    recs = web.service.run(tid, command, principal=who)
+    recs = web.app.tournaments.run(tid, command, principal=who)
     return {
         "tournament": tid,
         "seq": recs[-1].seq if recs else None,

@@ -1,4 +1,4 @@
-"""The app factory: ``create_app(service, settings)`` lists its parts explicitly.
+"""The app factory: ``create_app(app, settings)`` lists its parts explicitly.
 
 Routers: ``api`` (JSON commands and queries; OpenAPI at ``/openapi.json``, read at ``/docs``
 by ``apidocs``, served offline), ``live`` (SSE for
@@ -24,7 +24,7 @@ from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
 
 from pokertd import __version__
-from pokertd.service import TournamentService
+from pokertd.app import App
 from pokertd.store.accounts import AccountStore
 from pokertd.web import (
     api,
@@ -53,10 +53,10 @@ from pokertd.web.users import UserStore
 HERE = Path(__file__).parent
 
 
-def create_app(
-    service: TournamentService, settings: Settings, *, users: UserStore | None = None
-) -> FastAPI:
-    """The pokertd web app over ``service``: every face goes through its typed contract."""
+def create_app(app: App, settings: Settings, *, users: UserStore | None = None) -> FastAPI:
+    """The pokertd web app over the application ``app`` (:mod:`pokertd.app`): every handler
+    calls its use cases."""
+    service = app.tournaments
     if users is None:  # the service's own store: one connection for events and accounts
         store = service.store
         users = UserStore(store if isinstance(store, AccountStore) else settings.db_url)
@@ -65,7 +65,7 @@ def create_app(
     secret = settings.secret_key or users.secret_key()
     templates = Jinja2Templates(directory=str(HERE / "templates"))
     web = Web(
-        service=service,
+        app=app,
         settings=settings,
         users=users,
         sessions=Sessions(
@@ -106,7 +106,7 @@ def create_app(
             web.hub.detach()
             measured.process_exited()
 
-    app = FastAPI(
+    site = FastAPI(
         title="pokertd",
         summary="Run live poker tournaments by the rules of real card rooms.",
         description=(
@@ -120,31 +120,31 @@ def create_app(
         redoc_url=None,
         lifespan=lifespan,
     )
-    app.state.web = web
-    app.state.metrics = measured
-    app.state.readiness = health.Readiness(lambda: service.store.health())
-    errors.install(app)
+    site.state.web = web
+    site.state.metrics = measured
+    site.state.readiness = health.Readiness(lambda: service.store.health())
+    errors.install(site)
     # Outside the body limit (its 413s are logged too), inside the security headers (they
     # go on the friendly 500 as well).
-    app.add_middleware(
+    site.add_middleware(
         RequestContext, trusted=parse_proxies(settings.trusted_proxies), metrics=measured
     )
-    app.add_middleware(SecurityHeaders)
-    app.mount("/static", StaticFiles(directory=str(HERE / "static")), name="static")
-    app.include_router(health.router)
-    app.include_router(metrics.router)
-    app.include_router(apidocs.router)
-    app.include_router(api.router)
-    app.include_router(live.router)
-    app.include_router(pages.router)
-    app.include_router(setup.router)
-    app.include_router(rulings.router)
-    app.include_router(people.router)
-    app.include_router(leagues.router)
-    app.include_router(series.router)
-    app.include_router(simulation.router)
-    api.add_command_routes(app)
-    return app
+    site.add_middleware(SecurityHeaders)
+    site.mount("/static", StaticFiles(directory=str(HERE / "static")), name="static")
+    site.include_router(health.router)
+    site.include_router(metrics.router)
+    site.include_router(apidocs.router)
+    site.include_router(api.router)
+    site.include_router(live.router)
+    site.include_router(pages.router)
+    site.include_router(setup.router)
+    site.include_router(rulings.router)
+    site.include_router(people.router)
+    site.include_router(leagues.router)
+    site.include_router(series.router)
+    site.include_router(simulation.router)
+    api.add_command_routes(site)
+    return site
 
 
 PAGE_CSP = "; ".join(

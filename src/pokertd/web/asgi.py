@@ -40,8 +40,9 @@ from typing import Any
 
 from fastapi import FastAPI
 
+from pokertd.app import App
+from pokertd.app.tournaments import open_service
 from pokertd.errors import PokertdError
-from pokertd.service import open_service
 from pokertd.web.app import create_app
 from pokertd.web.observe import LOG_FORMATS, LOG_LEVELS, uvicorn_log_config
 from pokertd.web.settings import Settings
@@ -127,7 +128,7 @@ def app_from_env() -> Any:
     try:  # a bad POKERTD_TRUSTED_PROXIES or POKERTD_TIMEZONE: a sentence, not a traceback
         settings = Settings.from_env(url)
         settings.zone()
-        app: FastAPI = create_app(service, settings)
+        app: FastAPI = create_app(App.over(service), settings)
     except PokertdError as exc:
         service.close()
         raise ConfigError(str(exc)) from None

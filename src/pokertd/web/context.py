@@ -14,7 +14,8 @@ from datetime import datetime
 from fastapi import Request
 from fastapi.templating import Jinja2Templates
 
-from pokertd.service import TournamentService, utc_now
+from pokertd.app import App
+from pokertd.app.tournaments import utc_now
 from pokertd.web.auth import LoginLimiter, Principal, Sessions
 from pokertd.web.hub import Hub
 from pokertd.web.settings import Settings
@@ -25,7 +26,8 @@ from pokertd.web.users import UserStore
 class Web:
     """Everything a request handler needs, kept on ``app.state.web``."""
 
-    service: TournamentService
+    app: App
+    """The application: every use case the handlers call (:mod:`pokertd.app`)."""
     settings: Settings
     users: UserStore
     sessions: Sessions

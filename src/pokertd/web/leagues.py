@@ -15,7 +15,7 @@ Routes:
 - pages ``/leagues/{league}`` (a standings board that fits a 1920x1080 TV, pages turning)
   and ``/series/{series}`` (the series' lobby, rotating like ``/lobby``).
 
-The work is :class:`pokertd.league_service.LeagueService` (kept on the app, so the decoded
+The work is :class:`pokertd.app.leagues.LeagueService` (kept on the app, so the decoded
 results of past events stay in memory between requests) and the series service.
 """
 
@@ -30,6 +30,15 @@ from fastapi import APIRouter, Path, Query, Request
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from pydantic import BaseModel, ConfigDict, Field
 
+from pokertd.app.leagues import (
+    KEY,
+    NAME_MAX,
+    LeagueService,
+    Season,
+    SeasonStandings,
+    db_card_or_name,
+)
+from pokertd.app.tournaments import TournamentService
 from pokertd.errors import InvalidCommand, NotFound
 from pokertd.league.formula import MAX_LENGTH as FORMULA_MAX
 from pokertd.league.points import (
@@ -50,18 +59,8 @@ from pokertd.league.standings import (
     championship_stacks,
     qualifiers,
 )
-from pokertd.league_service import (
-    KEY,
-    NAME_MAX,
-    LeagueService,
-    Season,
-    SeasonStandings,
-    db_card_or_name,
-)
 from pokertd.roles import Role
 from pokertd.rules.enums import StartingStackSource
-from pokertd.series_service import SeriesService
-from pokertd.service import TournamentService
 from pokertd.sheets import csv_text
 from pokertd.tournament.entries import CreateTournament, Roster, Setup
 from pokertd.tournament.limits import SHORT_MAX, Text
@@ -84,13 +83,8 @@ SeriesKey = Annotated[str, Path(min_length=1, max_length=64, description="A seri
 
 
 def leagues_of(request: Request) -> LeagueService:
-    """The app's league service (made on first use, then kept: its result cache lives)."""
-    state = request.app.state
-    found = getattr(state, "league_service", None)
-    if not isinstance(found, LeagueService):
-        found = LeagueService.over(web_of(request).service)
-        state.league_service = found
-    return found
+    """The application's league service (one per app: its result cache lives)."""
+    return web_of(request).app.leagues
 
 
 def _season(service: LeagueService, league: str, season: str) -> Season:
@@ -261,7 +255,7 @@ def series_boards(request: Request, series: str) -> dict[str, Any]:
     one store query per event however busy the floor is (issue 16).
     """
     web = web_of(request)
-    found, made = SeriesService(web.service).lobby_with(
+    found, made = web.app.series.lobby_with(
         series,
         partial(views.board, web),
         now=web.now(),
@@ -636,7 +630,7 @@ def league_admin_data(league: LeagueKey, request: Request) -> dict[str, Any]:
     """What the admin page shows: seasons, events with ids, the tournaments not counted
     yet, each season's championship preview (floor and director)."""
     access.require_league_admin_read(principal(request), action="read a league's events")
-    return league_admin(leagues_of(request), web_of(request).service, league)
+    return league_admin(leagues_of(request), web_of(request).app.tournaments, league)
 
 
 @router.get("/api/leagues/{league}/seasons/{season}/championship", responses=ERROR_RESPONSES)
@@ -646,7 +640,7 @@ def preview_championship(league: LeagueKey, season: SeasonPath, request: Request
     access.require_league_admin_read(principal(request), action="preview a championship")
     service = leagues_of(request)
     service.season(league, season)
-    return championship_preview(service, web_of(request).service, league, season)
+    return championship_preview(service, web_of(request).app.tournaments, league, season)
 
 
 @router.post("/api/leagues/{league}/seasons/{season}/championship", responses=ERROR_RESPONSES)
@@ -662,7 +656,7 @@ def create_championship(
     if not name:
         raise InvalidCommand("Give the championship a name.")
     service = leagues_of(request)
-    tournaments = web_of(request).service
+    tournaments = web_of(request).app.tournaments
     service.season(league, season)
     plan = championship_preview(service, tournaments, league, season)
     if plan["problem"]:
@@ -744,7 +738,7 @@ def _points_to(service: LeagueService, seasons: list[dict[str, str]]) -> int | N
 def tournament_league(tid: TournamentPath, request: Request) -> dict[str, Any]:
     """The leagues this tournament counts toward and its sign-outs (floor and director)."""
     access.require_staff_read(principal(request), tid, action="read the league sign-outs")
-    return signout_state(leagues_of(request), web_of(request).service, tid)
+    return signout_state(leagues_of(request), web_of(request).app.tournaments, tid)
 
 
 def _mark(
@@ -753,7 +747,7 @@ def _mark(
     what = "undo a late flag" if undo else "flag a late sign-out" if late else "record a sign-out"
     who = authorize(request, Role.FLOOR, what)
     service = leagues_of(request)
-    tournaments = web_of(request).service
+    tournaments = web_of(request).app.tournaments
     if not league_seasons_of(service, tid):
         tournaments.state(tid)  # NotFound for an unknown tournament
         raise InvalidCommand(
@@ -810,7 +804,7 @@ def league_admin_page(league: LeagueKey, request: Request) -> Response:
     if not who.role.at_least(Role.DIRECTOR):
         target = site_path(request, f"/login?next=/leagues/{quote(league)}/admin")
         return RedirectResponse(target, status_code=303)
-    data = league_admin(leagues_of(request), web_of(request).service, league)
+    data = league_admin(leagues_of(request), web_of(request).app.tournaments, league)
     return render(request, "league_admin.html", data=data, league=league)
 
 

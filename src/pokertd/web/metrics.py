@@ -2,7 +2,7 @@
 
 One :class:`Metrics` per app, on a registry of its own (never the global default), so
 tests and several apps in one process do not collide. It is the service's observer
-(:meth:`TournamentService.observe <pokertd.service.TournamentService.observe>`) for
+(:meth:`TournamentService.observe <pokertd.app.tournaments.TournamentService.observe>`) for
 commands and appends, and :class:`~pokertd.web.observe.RequestContext` counts requests.
 
 Several worker processes (``pokertd serve --workers N``): when ``PROMETHEUS_MULTIPROC_DIR``
@@ -110,7 +110,7 @@ class Metrics:
             registry=r,
         )
 
-    # ---- the service observer (pokertd.service.Observer) --------------------------------
+    # ---- the service observer (pokertd.app.tournaments.Observer) --------------------------------
 
     def command(self, name: str, outcome: str, seconds: float) -> None:
         """Count a command and its time."""

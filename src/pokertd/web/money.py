@@ -33,7 +33,7 @@ def receipts(web: Web, tid: str, player: str = "") -> list[dict[str, Any]]:
 
     def read(state: TournamentState) -> list[dict[str, Any]]:
         paid = sorted(state.part(PrizeBook).paid.values(), key=lambda p: (p.place, p.name))
-        recs = web.service.records(tid) if paid else []
+        recs = web.app.tournaments.records(tid) if paid else []
         return [
             {
                 "name": p.name,
@@ -46,13 +46,13 @@ def receipts(web: Web, tid: str, player: str = "") -> list[dict[str, Any]]:
             if not want or p.name.lower() == want
         ]
 
-    return web.service.read(tid, read)
+    return web.app.tournaments.read(tid, read)
 
 
 def standings_text(web: Web, tid: str) -> str:
     """The standings as CSV (``tournament.prizes.standings_csv``)."""
     now = web.now()
-    return web.service.read(tid, lambda state: standings_csv(standings(state, now)))
+    return web.app.tournaments.read(tid, lambda state: standings_csv(standings(state, now)))
 
 
 def deal(web: Web, tid: str) -> dict[str, Any] | None:
@@ -62,7 +62,7 @@ def deal(web: Web, tid: str) -> dict[str, Any] | None:
         found = deal_view(state)
         return None if found is None else dict(to_json(found))
 
-    return web.service.read(tid, read)
+    return web.app.tournaments.read(tid, read)
 
 
 __all__ = ["deal", "receipts", "standings_text"]

@@ -16,7 +16,7 @@ from fastapi import APIRouter, Form, Request
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from starlette.concurrency import run_in_threadpool
 
-from pokertd import demo as demo_mod
+from pokertd.app import demo as demo_mod
 from pokertd.errors import InvalidCommand, NotFound, PokertdError
 from pokertd.tournament.days import Days, bag_list
 from pokertd.tournament.display import LAYOUTS
@@ -96,7 +96,7 @@ def home(request: Request) -> Response:
     if not web.users.has_director():
         return RedirectResponse(site_path(request, "/setup"), status_code=303)
 
-    items = [views.tournament_info(t) for t in web.service.tournaments()]
+    items = [views.tournament_info(t) for t in web.app.tournaments.tournaments()]
     templates = []
     if principal(request).role.at_least(Role.DIRECTOR):
         templates = [
@@ -179,7 +179,7 @@ async def demo(request: Request) -> Response:
     """Create the demo tournament and open its floor console."""
     form = await request.form()
     who = authorize(request, Role.FLOOR, "create a demo tournament", str(form.get(CSRF_FIELD, "")))
-    tid = await run_in_threadpool(demo_mod.build, web_of(request).service, actor=who.name)
+    tid = await run_in_threadpool(demo_mod.build, web_of(request).app.tournaments, actor=who.name)
     return RedirectResponse(site_path(request, f"/t/{tid}/floor"), status_code=303)
 
 
@@ -243,7 +243,7 @@ LOBBY_EVENTS = 12
 def _lobby_boards(request: Request) -> list[dict[str, Any]]:
     """One small public board per running or upcoming event (finished ones left out)."""
     web = web_of(request)
-    infos = sorted(web.service.tournaments(), key=lambda t: t.updated_at, reverse=True)
+    infos = sorted(web.app.tournaments.tournaments(), key=lambda t: t.updated_at, reverse=True)
     boards: list[dict[str, Any]] = []
     for info in infos:
         if len(boards) >= LOBBY_EVENTS:
@@ -335,7 +335,7 @@ def print_page(tid: str, kind: str, request: Request, player: str = "") -> Respo
         )
         audience = "staff"
     if kind == "bags":  # the bag-and-tag list and its chip roll-up (issue 14)
-        name, bags = web_of(request).service.read(tid, _bags)
+        name, bags = web_of(request).app.tournaments.read(tid, _bags)
         return render(
             request, "print_bags.html", tid=tid, title=PRINT_KINDS[kind], event=name, bags=bags
         )

@@ -13,7 +13,7 @@ dealer or the public; every write is the director's with the session's CSRF toke
 - ``GET /players``: the staff page over the same routes (``static/players.js``).
 
 Every field has a limit (published in the OpenAPI schema); the service refuses everything
-else in a sentence. The work is :class:`pokertd.player_service.PlayerService`, the same as
+else in a sentence. The work is :class:`pokertd.app.players.PlayerService`, the same as
 ``pokertd player …``.
 """
 
@@ -26,8 +26,7 @@ from fastapi import APIRouter, Path, Query, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from pydantic import BaseModel, ConfigDict, Field
 
-from pokertd.league_service import player_service
-from pokertd.player_service import CONFIRMATION_KINDS, PlayerHistory, PlayerService
+from pokertd.app.players import CONFIRMATION_KINDS, PlayerHistory, PlayerService
 from pokertd.sheets import csv_text
 from pokertd.store.players import PlayerRecord
 from pokertd.tournament.limits import REASON_MAX, SHORT_MAX
@@ -86,9 +85,8 @@ class ConfirmBody(BaseModel):
 
 
 def players_of(request: Request) -> PlayerService:
-    """The player service over the app's own store (the tournaments' database)."""
-    web = web_of(request)
-    return player_service(web.service, now=web.now)
+    """The application's player service."""
+    return web_of(request).app.players
 
 
 def player_json(p: PlayerRecord) -> dict[str, Any]:

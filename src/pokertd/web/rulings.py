@@ -136,7 +136,7 @@ def tournament_ruling(tid: str, body: RulingRequest, request: Request) -> dict[s
     web = web_of(request)
     if not views.exists(web, tid):
         raise NotFound(f"There is no tournament {tid!r}.")
-    return rule_on(body, web.service.read(tid, _profile_of))
+    return rule_on(body, web.app.tournaments.read(tid, _profile_of))
 
 
 @router.post("/rulings")

@@ -26,7 +26,7 @@ one sentence and changes nothing):
 - pages ``/series`` (every series; "New series" for the director) and
   ``/series/{id}/admin`` (events and flights, the cash report, Day 2).
 
-The work is :class:`pokertd.series_service.SeriesService`, the same as ``pokertd series …``.
+The work is :class:`pokertd.app.series.SeriesService`, the same as ``pokertd series …``.
 """
 
 from __future__ import annotations
@@ -37,8 +37,8 @@ from fastapi import APIRouter, Path, Query, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from pydantic import BaseModel, ConfigDict, Field
 
+from pokertd.app.series import SeriesCash, SeriesService, cash_csv
 from pokertd.errors import NotFound, PokertdError
-from pokertd.series_service import SeriesCash, SeriesService, cash_csv
 from pokertd.store.series import SeriesStore
 from pokertd.tournament.days import Days, bag_list, day_view
 from pokertd.tournament.entries import Roster
@@ -140,8 +140,8 @@ class PaySeatBody(BaseModel):
 
 
 def series_of(request: Request) -> SeriesService:
-    """The series service over the app's tournaments."""
-    return SeriesService(web_of(request).service)
+    """The application's series service."""
+    return web_of(request).app.series
 
 
 def _staff(request: Request, action: str) -> Principal:
@@ -152,7 +152,7 @@ def _staff(request: Request, action: str) -> Principal:
 
 
 def _known(request: Request, tid: str) -> None:
-    if not web_of(request).service.exists(tid):
+    if not web_of(request).app.tournaments.exists(tid):
         raise NotFound(f"There is no tournament {tid!r}.")
 
 
@@ -162,7 +162,7 @@ def _known(request: Request, tid: str) -> None:
 @router.get("/api/series", responses=ERROR_RESPONSES)
 def series_index(request: Request) -> list[dict[str, str]]:
     """Every series: its id and name (public, as the lobby boards are)."""
-    store = web_of(request).service.store
+    store = web_of(request).app.tournaments.store
     rows = store.series_list() if isinstance(store, SeriesStore) else []
     return [{"id": r.key, "name": r.name} for r in rows]
 
@@ -285,8 +285,8 @@ def tournament_day(tid: TournamentId, request: Request) -> dict[str, Any]:
     who = principal(request)
     access.require_staff_read(who, tid, action="read the bag list")
     _known(request, tid)
-    data = web_of(request).service.read(tid, _day)
-    store = web_of(request).service.store
+    data = web_of(request).app.tournaments.read(tid, _day)
+    store = web_of(request).app.tournaments.store
     row = store.series_of(tid) if isinstance(store, SeriesStore) else None
     part = None if row is None else {"id": row.series, "role": row.role, "label": row.label}
     return data | {"director": who.role.at_least(Role.DIRECTOR), "series": part}
@@ -322,7 +322,7 @@ def satellite(tid: TournamentId, request: Request) -> dict[str, Any]:
     who = principal(request)
     access.require_staff_read(who, tid, action="read the satellite's awards")
     _known(request, tid)
-    data = web_of(request).service.read(tid, _satellite)
+    data = web_of(request).app.tournaments.read(tid, _satellite)
     return data | {"director": who.role.at_least(Role.DIRECTOR)}
 
 
@@ -371,7 +371,9 @@ def series_admin_page(series: SeriesId, request: Request) -> Response:
         target = site_path(request, f"/login?next=/series/{series}/admin")
         return RedirectResponse(target, status_code=303)
     data = admin_json(series_of(request), series)
-    tournaments = [{"id": t.id, "name": t.name} for t in web_of(request).service.tournaments()]
+    tournaments = [
+        {"id": t.id, "name": t.name} for t in web_of(request).app.tournaments.tournaments()
+    ]
     return render(
         request,
         "series_admin.html",

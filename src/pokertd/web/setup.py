@@ -463,7 +463,7 @@ def create_tournament(body: CreateEvent, request: Request) -> dict[str, Any]:
             raise _refuse("The event was not created", problems)
     else:
         template = find_template(request, str(body.template))
-    service = web_of(request).service
+    service = web_of(request).app.tournaments
     command = CreateTournament(name=body.name.strip(), template=template)
     tid = service.create(command, actor=who.name, role=who.role.value)
     if template.progressive_bounties:

@@ -40,10 +40,10 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from pydantic import BaseModel, ConfigDict, Field
 
+from pokertd.app.tournaments import TournamentService
 from pokertd.charts import clock_label
 from pokertd.errors import InvalidCommand, NotFound, PokertdError
 from pokertd.rules.profile import BUILTIN_PROFILES
-from pokertd.service import TournamentService
 from pokertd.sim.batch import NightSpread, average_bb_chart, players_left_chart, spread
 from pokertd.sim.night import EPOCH, simulate_night, simulate_rest
 from pokertd.sim.report import NightConfig, NightReport, Rates, TimeModel
@@ -754,9 +754,9 @@ def simulate_rest_page(tid: str, request: Request) -> Response:
         target = site_path(request, f"/login?next=/t/{tid}/simulate")
         return RedirectResponse(target, status_code=303)
     web = web_of(request)
-    if not web.service.exists(tid):
+    if not web.app.tournaments.exists(tid):
         raise NotFound(f"There is no tournament {tid!r}.")
-    name = next((t.name for t in web.service.tournaments() if t.id == tid), tid)
+    name = next((t.name for t in web.app.tournaments.tournaments() if t.id == tid), tid)
     return render(
         request,
         "simulate.html",
@@ -789,18 +789,18 @@ def start_rest(tid: str, body: RestRequest, request: Request) -> dict[str, Any]:
     access.require_simulate_rest(principal(request), tid)
     Sessions.check_csrf(request, request.headers.get(CSRF_HEADER))
     web = web_of(request)
-    if not web.service.exists(tid):
+    if not web.app.tournaments.exists(tid):
         raise NotFound(f"There is no tournament {tid!r}.")
-    template = web.service.read(tid, lambda s: s.part(Setup).template)
+    template = web.app.tournaments.read(tid, lambda s: s.part(Setup).template)
     name = template.name if template is not None and template.name in template_names() else ""
     config, runs = rest_config(body, name or DEFAULT.template, DEFAULT.entries)
-    title = next((t.name for t in web.service.tournaments() if t.id == tid), tid)
+    title = next((t.name for t in web.app.tournaments.tournaments() if t.id == tid), tid)
     job = jobs_of(request).start(
         _owner(request),
         "rest",
         f"The rest of {title}",
         runs,
-        rest_work(web.service, tid, config, web.now),
+        rest_work(web.app.tournaments, tid, config, web.now),
         tournament=tid,
         zone=web.settings.zone(),
     )

@@ -7,6 +7,7 @@ from datetime import datetime
 from typing import TYPE_CHECKING, Any
 from weakref import WeakKeyDictionary
 
+from pokertd.app import screens as snapshot
 from pokertd.codec import to_json
 from pokertd.errors import PokertdError
 from pokertd.store import TournamentInfo
@@ -14,16 +15,16 @@ from pokertd.tournament import views as tournament_views
 from pokertd.tournament.framework import EventRecord, TournamentState
 from pokertd.tournament.prizes import prize_table
 from pokertd.tournament.views import StatusView
-from pokertd.web import access, snapshot
+from pokertd.web import access
 
 if TYPE_CHECKING:
-    from pokertd.service import TournamentService
+    from pokertd.app.tournaments import TournamentService
     from pokertd.web.context import Web
 
 
 def records(web: Web, tid: str, after: int = 0) -> list[EventRecord]:
     """The tournament's event records after ``after`` (frozen; a new list)."""
-    return web.service.records(tid, max(after, 0))
+    return web.app.tournaments.records(tid, max(after, 0))
 
 
 _CACHE: dict[tuple[int, str, bool], tuple[int, int, dict[str, Any]]] = {}
@@ -48,7 +49,7 @@ def full(web: Web, tid: str, *, lean: bool = False) -> dict[str, Any]:
         if hit is not None and hit[0] == state.seq and hit[1] == second:
             return hit[2]
         # the service's lock is re-entrant: the log read joins this same read
-        recs = [] if lean else web.service.records(tid)
+        recs = [] if lean else web.app.tournaments.records(tid)
         view = snapshot.build(state, recs, now, lean=lean, zone=web.settings.zone())
         with _CACHE_LOCK:
             if len(_CACHE) > 256:
@@ -56,7 +57,7 @@ def full(web: Web, tid: str, *, lean: bool = False) -> dict[str, Any]:
             _CACHE[key] = (state.seq, second, view)
         return view
 
-    return web.service.read(tid, build)
+    return web.app.tournaments.read(tid, build)
 
 
 def display(web: Web, tid: str, audience: str = "public") -> dict[str, Any]:
@@ -96,7 +97,7 @@ def status_at(web: Web, state: TournamentState, now: datetime) -> StatusView:
     it under the event's lock with its up-to-date state (``service.read``)."""
     second = int(now.timestamp())
     with _CACHE_LOCK:
-        kept = _STATUS.setdefault(web.service, {})
+        kept = _STATUS.setdefault(web.app.tournaments, {})
         hit = kept.get(state.id)
     if hit is not None and hit[0] == state.seq and hit[1] == second:
         return hit[2]
@@ -114,7 +115,7 @@ def board(web: Web, state: TournamentState, st: StatusView, now: datetime) -> di
     ``payouts``, the number of places paid), equal to that view's at ``now``.
 
     Called under the event's lock with its up-to-date state (``service.read``, as
-    :meth:`pokertd.series_service.SeriesService.lobby_with` does) and the status already
+    :meth:`pokertd.app.series.SeriesService.lobby_with` does) and the status already
     made for the lobby row. The lobby reads every event of the series, so it does not build
     each whole view (results, registration and undo lines, bounty ledger: under the
     festival's load the lobby took 3–9 s): what only the log changes is kept by log position
@@ -123,7 +124,7 @@ def board(web: Web, state: TournamentState, st: StatusView, now: datetime) -> di
     """
     # snapshot's own part makers: the board's figures are made by the same code as the view's
     with _CACHE_LOCK:
-        kept = _BOARDS.setdefault(web.service, {})
+        kept = _BOARDS.setdefault(web.app.tournaments, {})
         hit = kept.get(state.id)
         lean = _CACHE.get((id(web), state.id, True))
     if hit is not None and hit[0] == state.seq:
@@ -181,7 +182,7 @@ def event_json(record: EventRecord) -> dict[str, Any]:
 def new_events(web: Web, tid: str, after: int) -> tuple[int, list[dict[str, Any]]]:
     """``(last seq, events after ``after``)`` for WebSocket pushes."""
     if after >= (1 << 61):
-        return web.service.last_seq(tid), []
+        return web.app.tournaments.last_seq(tid), []
     found = records(web, tid, max(after, 0))
     last = found[-1].seq if found else after
     return last, [event_json(r) for r in found]
@@ -200,7 +201,7 @@ def tournament_info(info: TournamentInfo) -> dict[str, Any]:
 
 def exists(web: Web, tid: str) -> bool:
     """Whether ``tid`` has any events."""
-    return web.service.exists(tid)
+    return web.app.tournaments.exists(tid)
 
 
 __all__ = [

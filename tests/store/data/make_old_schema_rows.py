@@ -19,7 +19,7 @@ import sqlite3
 import sys
 from datetime import UTC, datetime, timedelta
 
-from pokertd.service import TournamentService
+from pokertd.app.tournaments import TournamentService
 from pokertd.store import open_store
 from pokertd.tournament.entries import CreateTournament, Register
 from pokertd.tournament.templates import load_template

@@ -17,8 +17,8 @@ from pathlib import Path
 
 import pytest
 
+from pokertd.app.tournaments import TournamentService
 from pokertd.errors import InvalidCommand
-from pokertd.service import TournamentService
 from pokertd.sim.night import EPOCH, simulate_night
 from pokertd.sim.report import NightConfig
 from pokertd.store import open_store

@@ -8,9 +8,9 @@ from fractions import Fraction
 import pytest
 from floor_helpers import Night, clock_at
 
+from pokertd.app.tournaments import TournamentService
 from pokertd.codec import to_json
 from pokertd.errors import InvalidCommand, NotFound, RuleViolation
-from pokertd.service import TournamentService
 from pokertd.store import open_store
 from pokertd.store.snapshot import decode_snapshot, encode_snapshot
 from pokertd.tournament.eliminations import Bust

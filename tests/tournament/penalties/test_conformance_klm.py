@@ -16,9 +16,10 @@ import pytest
 from floor_helpers import Night
 from typer.testing import CliRunner
 
+from pokertd.app import screens as snapshot
+from pokertd.app.tournaments import open_service
 from pokertd.cli import app
 from pokertd.errors import InvalidCommand, RuleViolation
-from pokertd.service import open_service
 from pokertd.tournament.clock import (
     CallClock,
     ClockCalled,
@@ -53,7 +54,6 @@ from pokertd.tournament.seating import (
     tables_view,
 )
 from pokertd.tournament.templates import load_template
-from pokertd.web import snapshot
 
 K = PenaltyKind
 T1 = ("Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus")

@@ -19,8 +19,8 @@ from typing import Any
 
 import pytest
 
+from pokertd.app.tournaments import TournamentService
 from pokertd.errors import RuleViolation
-from pokertd.service import TournamentService
 from pokertd.store import open_store
 from pokertd.tournament.entries import CloseRegistration, CreateTournament, RecordChips, Register
 from pokertd.tournament.framework import Context, decide

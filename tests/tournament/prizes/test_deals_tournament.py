@@ -13,8 +13,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from pokertd.app import screens as snapshot
+from pokertd.app.tournaments import TournamentService
 from pokertd.errors import InvalidCommand, RuleViolation
-from pokertd.service import TournamentService
 from pokertd.store import open_store
 from pokertd.tournament.eliminations import Bust
 from pokertd.tournament.entries import CloseRegistration, CreateTournament, RecordChips, Register
@@ -41,7 +42,6 @@ from pokertd.tournament.prizes import log as prizes_module
 from pokertd.tournament.prizes.deals import DealKind, DealStatus
 from pokertd.tournament.templates import load_template
 from pokertd.tournament.views import results as results_of
-from pokertd.web import snapshot
 
 NOW = datetime(2020, 3, 8, 19, 0, tzinfo=UTC)
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 import random
 from datetime import UTC, datetime, timedelta
 
-from pokertd.service import TournamentService
+from pokertd.app.tournaments import TournamentService
 from pokertd.store import open_store
 from pokertd.tournament.clock import HandForHand, StartClock
 from pokertd.tournament.eliminations import Bust

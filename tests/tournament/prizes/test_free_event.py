@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 
-from pokertd.service import TournamentService
+from pokertd.app.tournaments import TournamentService
 from pokertd.store import open_store
 from pokertd.tournament.entries import CreateTournament, Register
 from pokertd.tournament.prizes import prize_table

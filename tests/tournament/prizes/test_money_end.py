@@ -21,9 +21,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from pokertd.app import screens as snapshot
+from pokertd.app.tournaments import TournamentService
 from pokertd.errors import RuleViolation
 from pokertd.rules import load_profile
-from pokertd.service import TournamentService
 from pokertd.store import open_store
 from pokertd.tournament.clock import ClockPart, HandForHand, HandForHandHand, StartClock, clock_view
 from pokertd.tournament.eliminations import Bust, EndedByChipCount
@@ -60,7 +61,6 @@ from pokertd.tournament.prizes.deals import DealKind
 from pokertd.tournament.prizes.pool import cash_report
 from pokertd.tournament.templates import load_template
 from pokertd.tournament.views import results, status
-from pokertd.web import snapshot
 
 START = datetime(2026, 11, 22, 19, 0, tzinfo=UTC)
 

@@ -9,8 +9,8 @@ from __future__ import annotations
 import pytest
 from floor_helpers import Night
 
+from pokertd.app.series import SeriesService
 from pokertd.errors import InvalidCommand, NotFound, PermissionDenied, RuleViolation
-from pokertd.series_service import SeriesService
 from pokertd.tournament.eliminations import Bust
 from pokertd.tournament.entries import CloseRegistration, CreateTournament, Register, Roster
 from pokertd.tournament.satellites import (

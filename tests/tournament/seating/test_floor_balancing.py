@@ -10,8 +10,8 @@ from datetime import UTC, datetime
 
 import pytest
 
+from pokertd.app.tournaments import TournamentService
 from pokertd.errors import InvalidCommand
-from pokertd.service import TournamentService
 from pokertd.store import open_store
 from pokertd.tournament.eliminations import Bust
 from pokertd.tournament.entries import CreateTournament, Register, Roster

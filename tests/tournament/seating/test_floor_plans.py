@@ -22,8 +22,8 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
+from pokertd.app.tournaments import TournamentService
 from pokertd.errors import InvalidCommand, RuleViolation
-from pokertd.service import TournamentService
 from pokertd.store import open_store
 from pokertd.tournament.clock import HandForHand, PauseClock, StartClock, TableHandFinished
 from pokertd.tournament.eliminations import Bust

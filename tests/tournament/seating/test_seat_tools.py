@@ -16,8 +16,8 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
+from pokertd.app.tournaments import TournamentService
 from pokertd.errors import InvalidCommand, RuleViolation
-from pokertd.service import TournamentService
 from pokertd.store import open_store
 from pokertd.tournament.eliminations import Bust
 from pokertd.tournament.entries import CreateTournament, Register

@@ -4,7 +4,7 @@
 :class:`Satellite` part) ← ``log`` (``SetSatellite``, ``PaySeat``); ``views`` shows the
 terms and awards. Its own domain rather than part of prizes: the payout table, deals and
 receipts stay cash-only, and a seat paid names another tournament, which only the series
-service (:mod:`pokertd.series_service`) may look at.
+service (:mod:`pokertd.app.series`) may look at.
 """
 
 from pokertd.tournament.satellites.log import (

@@ -4,7 +4,7 @@
   target event worth ``seat_value_cents`` each, the leftover paid as cash by the stated
   rule. Refused for a seat value that is not positive, a target that is this event, or once
   a seat has been paid. The target's existence and state are facts of another tournament:
-  the series service checks them (:mod:`pokertd.series_service`) before it sends this.
+  the series service checks them (:mod:`pokertd.app.series`) before it sends this.
 * :class:`PaySeat` (director) records the award paid to a finisher (his place's seat and
   cash from :func:`~pokertd.tournament.satellites.rules.award_seats` over the net prize
   pool) with the player id the service registered him under in the target event. A

@@ -4,7 +4,7 @@ Faces (CLI now, web later) call :class:`PlayerService`; it checks what a floorpe
 (lengths, characters, which confirmations exist) and refuses in sentences before the store
 is touched, so a rejected call changes nothing. The people live in the store's player tables
 (:mod:`pokertd.store.players`); what they did lives in the tournaments' own logs, read
-through :class:`~pokertd.service.TournamentService`: a player's history maps each entry of
+through :class:`~pokertd.app.tournaments.TournamentService`: a player's history maps each entry of
 each tournament to the person recorded with it at registration (``PlayerAdded.db_id``).
 
 A merge points a duplicate at the player it is merged into and moves nothing: the
@@ -23,8 +23,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import datetime
 
+from pokertd.app.tournaments import TournamentService, utc_now
 from pokertd.errors import InvalidCommand, NotFound
-from pokertd.service import TournamentService, utc_now
 from pokertd.store.players import (
     SEARCH_LIMIT_MAX,
     Confirmation,

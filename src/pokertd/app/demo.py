@@ -14,7 +14,7 @@ than a refusal.
 
 from __future__ import annotations
 
-from pokertd.service import TournamentService
+from pokertd.app.tournaments import TournamentService
 from pokertd.tournament.clock import StartClock
 from pokertd.tournament.entries import CreateTournament, Register
 from pokertd.tournament.seating import DrawSeats, PlaceButton

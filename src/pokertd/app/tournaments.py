@@ -90,7 +90,7 @@ from pokertd.tournament.framework import (
 )
 from pokertd.tournament.limits import check_limits
 
-log = logging.getLogger("pokertd.service")
+log = logging.getLogger("pokertd.app.tournaments")
 T = TypeVar("T")
 
 Subscriber = Callable[[str, list[EventRecord]], None]

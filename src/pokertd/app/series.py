@@ -39,9 +39,9 @@ from datetime import datetime
 from functools import partial
 from typing import Any, TypeVar
 
+from pokertd.app.tournaments import TournamentService, utc_now
 from pokertd.errors import InvalidCommand, NotFound, PokertdError, RuleViolation
 from pokertd.roles import Role
-from pokertd.service import TournamentService, utc_now
 from pokertd.sheets import csv_text
 from pokertd.store.series import FlightedRow, SeriesEventRow, SeriesRow, SeriesStore
 from pokertd.tournament.days import (

@@ -2,7 +2,7 @@
 
 :class:`LeagueService` keeps leagues and seasons in the store's league tables
 (:mod:`pokertd.store.leagues`) and reads every result from the tournaments themselves,
-through :class:`~pokertd.service.TournamentService`: a season's standings are the pure
+through :class:`~pokertd.app.tournaments.TournamentService`: a season's standings are the pure
 functions of :mod:`pokertd.league` over what the season's events recorded. Each event's
 league result is cached with the log's ``seq`` it was read at and read again only when the
 tournament has new events, so a season of 2,000 past events costs one query per table.
@@ -43,6 +43,7 @@ from dataclasses import asdict, dataclass, field
 from datetime import datetime
 from typing import Any
 
+from pokertd.app.tournaments import TournamentService
 from pokertd.errors import InvalidCommand, NotFound, RuleViolation
 from pokertd.league.formula import Formula
 from pokertd.league.points import (
@@ -65,8 +66,6 @@ from pokertd.league.standings import (
     qualifiers,
     standings,
 )
-from pokertd.player_service import PlayerService
-from pokertd.service import TournamentService, utc_now
 from pokertd.store.base import gc_paused
 from pokertd.store.leagues import (
     REMOVED,
@@ -990,19 +989,6 @@ def as_data(value: Any) -> Mapping[str, Any] | Any:
     return asdict(value) if hasattr(value, "__dataclass_fields__") else value
 
 
-def player_service(
-    tournaments: TournamentService, now: Callable[[], datetime] = utc_now
-) -> PlayerService:
-    """The player service every face uses: its histories show league points (from
-    :meth:`LeagueService.points_by_player`) wherever the store keeps leagues."""
-    points = (
-        LeagueService.over(tournaments).points_by_player
-        if isinstance(tournaments.store, LeagueStore)
-        else None
-    )
-    return PlayerService(tournaments.store, tournaments, now=now, points=points)
-
-
 __all__ = [
     "KEY",
     "NAME_MAX",
@@ -1016,7 +1002,6 @@ __all__ = [
     "card_or_name",
     "db_card_or_name",
     "fold_aliases",
-    "player_service",
     "read_event_result",
     "scheme_from_options",
     "settled",

@@ -1,0 +1,63 @@
+"""The application layer: every use case of pokertd, built once over one store.
+
+The faces (web, CLI, simulator) call this package and the core's package faces, nothing
+below them (docs/architecture.md, checked by tests/test_architecture.py). :class:`App`
+holds one service per area, each a list of use cases with typed arguments and plain
+results, as an eventsourcing application is: callers never touch the store or the events.
+
+- ``tournaments`` (:class:`TournamentService`): run a command, read a state, undo, import;
+- ``leagues`` (:class:`LeagueService`): leagues, seasons, sign-outs, standings;
+- ``series`` (:class:`SeriesService`): series, flights, satellites, Day 2, the lobby;
+- ``players`` (:class:`PlayerService`): the player database and histories;
+- :mod:`pokertd.app.screens`: the read models the screens show (console, TV, phone, dealer).
+
+Implements: issue 24 (one application layer under the faces).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import datetime
+
+from pokertd.app.leagues import LeagueService
+from pokertd.app.players import PlayerService
+from pokertd.app.series import SeriesService
+from pokertd.app.tournaments import TournamentService, utc_now
+from pokertd.store import open_store
+
+
+@dataclass(frozen=True, slots=True)
+class App:
+    """pokertd's use cases over one store: made once, handed to every face."""
+
+    tournaments: TournamentService
+    """Tournaments: commands, states, undo and redo, backups and imports."""
+    leagues: LeagueService
+    """Leagues and seasons."""
+    series: SeriesService
+    """Series, flights, satellites and Day 2."""
+    players: PlayerService
+    """The player database and every player's history."""
+
+    @classmethod
+    def over(cls, tournaments: TournamentService, *, now: Callable[[], datetime] = utc_now) -> App:
+        """The application around a tournament service (its store keeps everything else)."""
+        leagues = LeagueService.over(tournaments)
+        return cls(
+            tournaments=tournaments,
+            leagues=leagues,
+            series=SeriesService(tournaments),
+            players=PlayerService(
+                tournaments.store, tournaments, now=now, points=leagues.points_by_player
+            ),
+        )
+
+    @classmethod
+    def open(cls, url: str, *, pool_size: int | None = None) -> App:
+        """The application on the store at ``url`` (``sqlite:///…`` or ``postgresql://…``);
+        ``pool_size`` caps its PostgreSQL connections (ignored for SQLite)."""
+        return cls.over(TournamentService(open_store(url, pool_size=pool_size)))
+
+
+__all__ = ["App", "LeagueService", "PlayerService", "SeriesService", "TournamentService"]
