@@ -93,7 +93,6 @@ def _at(text: str) -> datetime:
 
 
 @event("clock_set_up")
-@dataclass(frozen=True, slots=True, kw_only=True)
 class ClockSetUp(Event):
     """The clock was set up with the event's structure (stored in full)."""
 
@@ -107,7 +106,6 @@ class ClockSetUp(Event):
 
 
 @event("clock_started")
-@dataclass(frozen=True, slots=True, kw_only=True)
 class ClockStarted(Event):
     """The clock was started."""
 
@@ -118,7 +116,6 @@ class ClockStarted(Event):
 
 
 @event("clock_paused")
-@dataclass(frozen=True, slots=True, kw_only=True)
 class ClockPaused(Event):
     """The clock was paused."""
 
@@ -130,7 +127,6 @@ class ClockPaused(Event):
 
 
 @event("clock_resumed")
-@dataclass(frozen=True, slots=True, kw_only=True)
 class ClockResumed(Event):
     """The clock was set running again."""
 
@@ -141,7 +137,6 @@ class ClockResumed(Event):
 
 
 @event("clock_moved")
-@dataclass(frozen=True, slots=True, kw_only=True)
 class ClockMoved(Event):
     """The floor moved the clock to the start of a level or a break."""
 
@@ -156,7 +151,6 @@ class ClockMoved(Event):
 
 
 @event("clock_adjusted")
-@dataclass(frozen=True, slots=True, kw_only=True)
 class ClockAdjusted(Event):
     """Time added to (positive) or taken off (negative) the current level or break."""
 
@@ -169,7 +163,6 @@ class ClockAdjusted(Event):
 
 
 @event("levels_added")
-@dataclass(frozen=True, slots=True, kw_only=True)
 class LevelsAdded(Event):
     """Levels appended to the structure ("additional levels will be added as needed")."""
 
@@ -185,7 +178,6 @@ class LevelsAdded(Event):
 
 
 @event("hand_for_hand_started")
-@dataclass(frozen=True, slots=True, kw_only=True)
 class HandForHandStarted(Event):
     """The TD announced hand-for-hand (B10)."""
 
@@ -196,7 +188,6 @@ class HandForHandStarted(Event):
 
 
 @event("hand_for_hand_ended")
-@dataclass(frozen=True, slots=True, kw_only=True)
 class HandForHandEnded(Event):
     """Hand-for-hand play ended; the clock runs in real time again.
 
@@ -218,7 +209,6 @@ class HandForHandEnded(Event):
 
 
 @event("hand_for_hand_hand_played")
-@dataclass(frozen=True, slots=True, kw_only=True)
 class HandForHandHandPlayed(Event):
     """Every table finished a hand-for-hand hand: time taken off the clock (FOX-HFH)."""
 
@@ -232,7 +222,6 @@ class HandForHandHandPlayed(Event):
 
 
 @event("table_hand_finished")
-@dataclass(frozen=True, slots=True, kw_only=True)
 class TableHandReported(Event):
     """One table's dealer reported the current hand-for-hand hand finished (FOX-HFH)."""
 
@@ -251,7 +240,6 @@ _METHOD_WORDS = {"round_up": "rounding up"}
 
 
 @event("colored_up")
-@dataclass(frozen=True, slots=True, kw_only=True)
 class ColoredUp(Event):
     """A table coloured up (B11/B12): the race result with every card drawn."""
 
@@ -282,7 +270,6 @@ class ColoredUp(Event):
 
 
 @event("chip_introduced")
-@dataclass(frozen=True, slots=True, kw_only=True)
 class ChipIntroduced(Event):
     """A new denomination was put into play and announced to the whole event (B14)."""
 
@@ -296,7 +283,6 @@ class ChipIntroduced(Event):
 
 
 @event("clock_called")
-@dataclass(frozen=True, slots=True, kw_only=True)
 class ClockCalled(Event):
     """A clock was put on a player (B15)."""
 
@@ -315,7 +301,6 @@ class ClockCalled(Event):
 
 
 @event("clock_expired")
-@dataclass(frozen=True, slots=True, kw_only=True)
 class ClockExpired(Event):
     """A called clock ran out: the player's hand is dead or checked, as the profile says
     (B15)."""

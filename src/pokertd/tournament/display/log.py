@@ -26,7 +26,6 @@ from pokertd.tournament.framework import (
 
 
 @event("announcement_set")
-@dataclass(frozen=True, slots=True, kw_only=True)
 class AnnouncementSet(Event):
     """The floor put an announcement on the screens (empty text: took it down)."""
 
@@ -38,7 +37,6 @@ class AnnouncementSet(Event):
 
 
 @event("display_set")
-@dataclass(frozen=True, slots=True, kw_only=True)
 class DisplaySet(Event):
     """The director chose the TV layout and the sound settings."""
 

@@ -66,7 +66,6 @@ class Busted:
 
 
 @event("players_busted")
-@dataclass(frozen=True, slots=True, kw_only=True)
 class PlayersBusted(Event):
     """One or more entries out in the same hand (G1, G3)."""
 
@@ -95,7 +94,6 @@ def _ended_v1(data: dict[str, Any]) -> dict[str, Any]:
 
 
 @event("event_ended_by_chip_count", version=2)
-@dataclass(frozen=True, slots=True, kw_only=True)
 class EndedByChipCount(Event):
     """The event stopped at its set time; survivors ranked by chips (NJ-6b)."""
 

@@ -97,7 +97,6 @@ def _tournament_created_v2(data: dict[str, Any]) -> dict[str, Any]:
 
 
 @event("tournament_created", version=3)
-@dataclass(frozen=True, slots=True, kw_only=True)
 class TournamentCreated(Event):
     """A tournament was created from a template (its profile stored in full)."""
 
@@ -131,7 +130,6 @@ def _player_added_v1(data: dict[str, Any]) -> dict[str, Any]:
 
 
 @event("player_added", version=2)
-@dataclass(frozen=True, slots=True, kw_only=True)
 class PlayerAdded(Event):
     """A person joined the tournament's player list (A1 confirmations recorded)."""
 
@@ -150,7 +148,6 @@ class PlayerAdded(Event):
 
 
 @event("entry_bought")
-@dataclass(frozen=True, slots=True, kw_only=True)
 class EntryBought(Event):
     """A buy-in, re-entry or alternate's entry: a new stack."""
 
@@ -185,7 +182,6 @@ class EntryBought(Event):
 
 
 @event("alternate_listed")
-@dataclass(frozen=True, slots=True, kw_only=True)
 class AlternateListed(Event):
     """A player waits on the alternate list (A12)."""
 
@@ -197,7 +193,6 @@ class AlternateListed(Event):
 
 
 @event("rebuy_bought")
-@dataclass(frozen=True, slots=True, kw_only=True)
 class RebuyBought(Event):
     """A rebuy on a live entry (A9)."""
 
@@ -215,7 +210,6 @@ class RebuyBought(Event):
 
 
 @event("addon_bought")
-@dataclass(frozen=True, slots=True, kw_only=True)
 class AddonBought(Event):
     """An add-on on a live entry (A10)."""
 
@@ -231,7 +225,6 @@ class AddonBought(Event):
 
 
 @event("stack_forfeited")
-@dataclass(frozen=True, slots=True, kw_only=True)
 class StackForfeited(Event):
     """A live stack given up to re-enter; the chips leave play (A11)."""
 
@@ -251,7 +244,6 @@ def _registration_closed_v1(data: dict[str, Any]) -> dict[str, Any]:
 
 
 @event("registration_closed", version=2)
-@dataclass(frozen=True, slots=True, kw_only=True)
 class RegistrationClosed(Event):
     """The floor closed registration and re-entry (A4)."""
 
@@ -264,7 +256,6 @@ class RegistrationClosed(Event):
 
 
 @event("prize_pool_final")
-@dataclass(frozen=True, slots=True, kw_only=True)
 class PrizePoolFinal(Event):
     """The prize pool became final in the batch of a binding deal (J2: it divided what was
     left) or of the first prize paid (H2: paid from it): registration and re-entry close
@@ -282,7 +273,6 @@ class PrizePoolFinal(Event):
 
 
 @event("chips_counted")
-@dataclass(frozen=True, slots=True, kw_only=True)
 class ChipsCounted(Event):
     """Recorded chip counts (end of level, bagging): entry id -> chips."""
 
@@ -305,7 +295,6 @@ def _chips_removed_v1(data: dict[str, Any]) -> dict[str, Any]:
 
 
 @event("chips_removed", version=2)
-@dataclass(frozen=True, slots=True, kw_only=True)
 class ChipsRemoved(Event):
     """Chips taken out of play without an entry going out (colour-up losses, B11), or
     confiscated from one player's stack (chips out of view, K11)."""

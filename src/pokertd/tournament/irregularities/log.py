@@ -53,7 +53,6 @@ from pokertd.types import Chips
 
 
 @event("misdeal_declared")
-@dataclass(frozen=True, slots=True, kw_only=True)
 class MisdealDeclared(Event):
     """The floor declared a misdeal at a table: the hand is re-dealt (L3, B9, K4)."""
 
@@ -90,7 +89,6 @@ def _apply_misdeal(state: TournamentState, ev: MisdealDeclared) -> None:
 
 
 @event("result_corrected")
-@dataclass(frozen=True, slots=True, kw_only=True)
 class ResultCorrected(Event):
     """The floor corrected the last hand's result within the venue's window (F13)."""
 

@@ -65,7 +65,6 @@ def _penalty_given_v1(data: dict[str, Any]) -> dict[str, Any]:
 
 
 @event("penalty_given", version=2)
-@dataclass(frozen=True, slots=True, kw_only=True)
 class PenaltyGiven(Event):
     """The floor gave a penalty (K1-K3, K5)."""
 
@@ -106,7 +105,6 @@ class PenaltyGiven(Event):
 
 
 @event("penalty_hands_served")
-@dataclass(frozen=True, slots=True, kw_only=True)
 class PenaltyHandsServed(Event):
     """Hands reported at a table counted toward the penalties of the players seated there
     (K3): ``left`` is each one's penalty hands still to serve afterwards."""

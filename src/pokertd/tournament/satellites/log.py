@@ -47,7 +47,6 @@ EventId: TypeAlias = Annotated[str, lim.Text("A tournament id", 64)]
 
 
 @event("satellite_set")
-@dataclass(frozen=True, slots=True, kw_only=True)
 class SatelliteSet(Event):
     """The event's prizes are seats in ``target_event`` worth ``seat_value`` each."""
 
@@ -65,7 +64,6 @@ class SatelliteSet(Event):
 
 
 @event("seat_paid")
-@dataclass(frozen=True, slots=True, kw_only=True)
 class SeatPaid(Event):
     """A satellite award paid: a seat (registered in the target event) and/or cash."""
 

@@ -111,7 +111,6 @@ from pokertd.tournament.seating.state import (
 
 
 @event("tables_laid_out")
-@dataclass(frozen=True, slots=True, kw_only=True)
 class TablesLaidOut(Event):
     """The room: tables, seat counts, unavailable/reserved seats (1-based), break order."""
 
@@ -142,7 +141,6 @@ class TablesLaidOut(Event):
 
 
 @event("seats_drawn")
-@dataclass(frozen=True, slots=True, kw_only=True)
 class SeatsDrawn(Event):
     """Entries seated: a random draw (``initial``, ``late``) or by hand (``floor``)."""
 
@@ -172,7 +170,6 @@ def _moves_suggested_v1(data: dict[str, Any]) -> dict[str, Any]:
 
 
 @event("moves_suggested", version=2)
-@dataclass(frozen=True, slots=True, kw_only=True)
 class MovesSuggested(Event):
     """Moves the rules require now, waiting for the floor; replaces earlier suggestions."""
 
@@ -192,7 +189,6 @@ class MovesSuggested(Event):
 
 
 @event("plan_confirmed")
-@dataclass(frozen=True, slots=True, kw_only=True)
 class PlanConfirmed(Event):
     """The floor confirmed the plan it was shown (``ConfirmPlan``): the moves that follow
     in the same batch are that plan's, seat for seat."""
@@ -217,7 +213,6 @@ class PlanConfirmed(Event):
 
 
 @event("player_moved")
-@dataclass(frozen=True, slots=True, kw_only=True)
 class PlayerMoved(Event):
     """A confirmed move: who, from, to, why and the rule behind it."""
 
@@ -232,7 +227,6 @@ class PlayerMoved(Event):
 
 
 @event("player_away")
-@dataclass(frozen=True, slots=True, kw_only=True)
 class PlayerAway(Event):
     """A seated player is away from his seat since ``at`` (ISO time): dealt in, posts (D8)."""
 
@@ -247,7 +241,6 @@ class PlayerAway(Event):
 
 
 @event("player_back")
-@dataclass(frozen=True, slots=True, kw_only=True)
 class PlayerBack(Event):
     """A player marked away is back at his seat (``minutes`` away, whole minutes)."""
 
@@ -265,7 +258,6 @@ class PlayerBack(Event):
 
 
 @event("table_closed")
-@dataclass(frozen=True, slots=True, kw_only=True)
 class TableClosed(Event):
     """A table broke: its last player has moved."""
 
@@ -341,7 +333,6 @@ def _final_table_drawn_v1(data: dict[str, Any]) -> dict[str, Any]:
 
 
 @event("final_table_drawn", version=2)
-@dataclass(frozen=True, slots=True, kw_only=True)
 class FinalTableDrawn(Event):
     """The final table: every seat (a redraw, or newcomers' draws) and the button draw."""
 
@@ -364,7 +355,6 @@ class FinalTableDrawn(Event):
 
 
 @event("button_placed")
-@dataclass(frozen=True, slots=True, kw_only=True)
 class ButtonPlaced(Event):
     """Where a table's button is: ``current`` for the hand now, else the next hand."""
 
@@ -380,7 +370,6 @@ class ButtonPlaced(Event):
 
 
 @event("button_corrected")
-@dataclass(frozen=True, slots=True, kw_only=True)
 class ButtonCorrected(Event):
     """A misplaced button was corrected back one, then forward two (D6: KPC-24J, FOX-33):
     the next hand is dealt as the misplaced hand should have been, so the skipped player
@@ -403,7 +392,6 @@ class ButtonCorrected(Event):
 
 
 @event("hands_played")
-@dataclass(frozen=True, slots=True, kw_only=True)
 class HandsPlayed(Event):
     """Hands were played at a table: the button and blinds moved on by the rules (D1, D3)."""
 
@@ -418,7 +406,6 @@ class HandsPlayed(Event):
 
 
 @event("auto_confirm_set")
-@dataclass(frozen=True, slots=True, kw_only=True)
 class AutoConfirmSet(Event):
     """Moves are confirmed by the system (on) or by the floor (off)."""
 
