@@ -95,7 +95,7 @@ from pokertd.tournament.clock.log import ColoredUp, HandForHandHandPlayed
 from pokertd.tournament.clock.state import ClockPart
 from pokertd.tournament.clock.structures import Level, Structure
 from pokertd.tournament.eliminations import Bust
-from pokertd.tournament.eliminations.state import finish as finish_of
+from pokertd.tournament.eliminations import finish as finish_of
 from pokertd.tournament.entries import (
     Addon,
     CloseRegistration,

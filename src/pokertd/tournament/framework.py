@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, is_dataclass
 from datetime import datetime
 from typing import (
@@ -325,30 +325,28 @@ Summarizer = Callable[[Sequence[Event]], Summary]
 _SUMMARIZERS: dict[type[Event], Summarizer] = {}
 
 
-def summarizes(*event_classes: type[Event]) -> Callable[[Summarizer], Summarizer]:
-    """Register how a batch's events of these classes are summed up for the floor.
+def connect_summarizers(table: Mapping[type[Event], Summarizer]) -> dict[type[Event], Summarizer]:
+    """Put in force how a batch's events of these classes are summed up for the floor, and
+    return the table it replaces.
 
-    The function receives those events of one batch, in log order, and returns their
+    Each function receives its events of one batch, in log order, and returns their
     :class:`Summary` (a domain says "table 4 breaks: 9 players moved" once instead of nine
-    lines). Events of other classes stand for themselves (their ``describe()``).
+    lines). Events of other classes stand for themselves (their ``describe()``). The table
+    is built once, explicitly, in :mod:`pokertd.tournament` (its ``__init__``), never by a
+    domain on import.
     """
-
-    def register(fn: Summarizer) -> Summarizer:
-        for cls in event_classes:
-            if cls in _SUMMARIZERS:
-                raise TypeError(f"{cls.__name__} already has a summarizer")
-            _SUMMARIZERS[cls] = fn
-        return fn
-
-    return register
+    previous = dict(_SUMMARIZERS)
+    _SUMMARIZERS.clear()
+    _SUMMARIZERS.update(table)
+    return previous
 
 
 def summarize(events: Sequence[Event]) -> Summary:
     """The floor's words for one command's events: one line per table or thing done, the
     details (every move, rule IDs) apart, and the title an Undo names.
 
-    Events a domain sums up (``@summarizes``) are grouped by their summarizer at the place
-    of the first of them; any other event is one line of its own. The title is that of the
+    Events a domain sums up (:func:`connect_summarizers`) are grouped by their summarizer at
+    the place of the first of them; any other event is one line of its own. The title is that of the
     first part, followed by the titles of the summed-up parts (a bust and the moves it
     auto-confirmed: "Busted Bob …; table 2 → table 5 (1 move)").
     """
@@ -385,7 +383,7 @@ def summarize(events: Sequence[Event]) -> Summary:
 
 
 def summed_up(event: Event) -> bool:
-    """Whether a domain sums ``event`` up with others of its batch (``@summarizes``)."""
+    """Whether a domain sums ``event`` up with others of its batch (:func:`connect_summarizers`)."""
     return type(event) in _SUMMARIZERS
 
 
@@ -729,6 +727,7 @@ __all__ = [
     "Precomputed",
     "Redo",
     "StaleUndo",
+    "Summarizer",
     "Summary",
     "TournamentState",
     "Undo",
@@ -737,6 +736,7 @@ __all__ = [
     "applies",
     "apply",
     "batch_title",
+    "connect_summarizers",
     "decide",
     "decides",
     "event",
@@ -750,7 +750,6 @@ __all__ = [
     "state_part",
     "state_parts",
     "summarize",
-    "summarizes",
     "summed_up",
     "undo_target",
     "upcaster",

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, tzinfo
 
 from pokertd.money import format_money
-from pokertd.tournament.eliminations.state import finish, finishing_places
+from pokertd.tournament.eliminations import finish, finishing_places
 from pokertd.tournament.entries.rules import EntryStatus
 from pokertd.tournament.entries.state import (
     Roster,
@@ -28,7 +28,7 @@ from pokertd.tournament.entries.state import (
     registration_open,
 )
 from pokertd.tournament.framework import EventRecord, TournamentState
-from pokertd.tournament.penalties.state import Penalties
+from pokertd.tournament.penalties import Penalties
 from pokertd.tournament.prizes.pool import cash_report, pool
 from pokertd.tournament.prizes.results import ResultRow, ResultsView, results
 from pokertd.tournament.seating.state import Tables, live_seating
@@ -80,7 +80,7 @@ class NightEnd:
     while an entry is still possible — what the floor must do to end it, with the rule IDs
     of this venue and the command a button sends.
 
-    Built on :func:`~pokertd.tournament.eliminations.state.finish`, which the finishing
+    Built on :func:`~pokertd.tournament.eliminations.finish`, which the finishing
     places (1st place), the clock's read model (stopped from :attr:`finished_at`), the
     payments (1st payable) and the entry deciders read too, so no face decides it alone.
 

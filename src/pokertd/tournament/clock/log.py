@@ -74,10 +74,11 @@ from pokertd.tournament.framework import (
     decides,
     event,
 )
-from pokertd.tournament.penalties.log import penalty_hands
+from pokertd.tournament.penalties import penalty_hands
 from pokertd.tournament.prizes.payouts import check_schedule_posted
 from pokertd.tournament.prizes.state import PrizeBook
 from pokertd.tournament.seating.rules import Seating
+from pokertd.tournament.seating.state import seated_at
 
 
 def _iso(now: datetime) -> str:
@@ -847,7 +848,9 @@ def _decide_table_hand(state: TournamentState, cmd: TableHandFinished, ctx: Cont
         _no_hand_dealt_on_a_break(state)
     hand = part.hfh_closed + 1
     events: list[Event] = [TableHandReported(at=_iso(ctx.now), table=number, hand=hand)]
-    events += penalty_hands(state, number, 1, ctx.now, hand_for_hand_report=True)  # K3
+    events += penalty_hands(
+        state, number, seated_at(state, number), 1, ctx.now, hand_for_hand_report=True
+    )  # K3
     if all(n == number or n in part.hfh_reported for n in playing):
         events += _hand_finished(state, ctx)
     return events

@@ -39,7 +39,7 @@ from pokertd.money import format_money
 from pokertd.rules.enums import BountySplitRule
 from pokertd.rules.profile import field_citation
 from pokertd.tournament import limits as lim
-from pokertd.tournament.eliminations.state import finish
+from pokertd.tournament.eliminations import finish
 from pokertd.tournament.entries.log import PrizePoolFinal
 from pokertd.tournament.entries.state import (
     Entry,

@@ -44,7 +44,7 @@ from pokertd.codec import to_json
 from pokertd.errors import InvalidCommand, PokertdError, RuleViolation
 from pokertd.rules.enums import ButtonErrorFix
 from pokertd.tournament import limits as lim
-from pokertd.tournament.entries.log import EntryBought, seats_new_entries
+from pokertd.tournament.entries.log import EntryBought
 from pokertd.tournament.entries.state import (
     Roster,
     Setup,
@@ -60,10 +60,9 @@ from pokertd.tournament.framework import (
     applies,
     decides,
     event,
-    summarizes,
     upcaster,
 )
-from pokertd.tournament.penalties.log import penalty_hands
+from pokertd.tournament.penalties import penalty_hands
 from pokertd.tournament.seating.balancing import (
     Move,
     MoveReason,
@@ -103,6 +102,7 @@ from pokertd.tournament.seating.state import (
     move_record,
     pending_plan,
     redraw_plan,
+    seated_at,
     seating_for_apply,
     seating_now,
 )
@@ -275,8 +275,7 @@ def _moves(n: int) -> str:
     return f"{n} move{'s' if n != 1 else ''}"
 
 
-@summarizes(MovesSuggested, PlanConfirmed, PlayerMoved, TableClosed)
-def _summarize_seating(events: Sequence[Event]) -> Summary:
+def summarize_seating(events: Sequence[Event]) -> Summary:
     """One line per table for the floor (C4, C5), every move with its rules in the details.
 
     A break: "Table 4 breaks: 9 players moved — see slips" (its "Table 4 broke" and the
@@ -1185,7 +1184,10 @@ def _decide_hands(state: TournamentState, cmd: PlayHands, ctx: Context) -> list[
         button = button.hand_dealt(hand)
     assert hand is not None
     played = HandsPlayed(table=cmd.table, hands=cmd.hands, button=hand.button + 1)
-    return [played, *penalty_hands(state, cmd.table, cmd.hands, ctx.now)]  # K3
+    return [
+        played,
+        *penalty_hands(state, cmd.table, seated_at(state, cmd.table), cmd.hands, ctx.now),
+    ]  # K3
 
 
 @decides(SetAutoConfirm)
@@ -1285,8 +1287,7 @@ def _decide_present(state: TournamentState, cmd: MarkPresent, ctx: Context) -> l
     ]
 
 
-@seats_new_entries
-def _seat_new_entry(state: TournamentState, ctx: Context, entry: EntryBought) -> list[Event]:
+def seat_new_entry(state: TournamentState, ctx: Context, entry: EntryBought) -> list[Event]:
     """Seat a late entry, re-entry or alternate at once (C3) once the tables are drawn.
 
     Before the initial draw nobody sits: ``DrawSeats`` seats the whole field evenly (C1).
@@ -1342,4 +1343,6 @@ __all__ = [
     "SuggestMoves",
     "TableClosed",
     "TablesLaidOut",
+    "seat_new_entry",
+    "summarize_seating",
 ]
