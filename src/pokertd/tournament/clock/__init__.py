@@ -8,6 +8,10 @@ structures), ``chips`` (chip sets), ``chip_race`` (colour-ups and the chip race)
 ``state`` (:func:`clock_view`).
 """
 
+from pokertd.tournament.chips import (
+    Chip,
+    ChipSet,
+)
 from pokertd.tournament.clock.chip_race import (
     RANKS,
     SUITS,
@@ -17,10 +21,6 @@ from pokertd.tournament.clock.chip_race import (
     fresh_deck,
     pretty_card,
     surfaced_after_race,
-)
-from pokertd.tournament.clock.chips import (
-    Chip,
-    ChipSet,
 )
 from pokertd.tournament.clock.log import (
     AddLevels,
@@ -103,7 +103,12 @@ from pokertd.tournament.clock.structure_tools import (
     one_decimal,
     project,
 )
-from pokertd.tournament.clock.structures import (
+from pokertd.tournament.clock.views import (
+    HandForHandView,
+    clock_view,
+    hand_for_hand_view,
+)
+from pokertd.tournament.structures import (
     Break,
     DurationRule,
     Level,
@@ -113,11 +118,6 @@ from pokertd.tournament.clock.structures import (
     nice_amount,
     structure_from_dict,
     structure_names,
-)
-from pokertd.tournament.clock.views import (
-    HandForHandView,
-    clock_view,
-    hand_for_hand_view,
 )
 
 __all__ = [

@@ -33,9 +33,9 @@ from typing import Annotated, Any
 from pokertd.errors import InvalidCommand, PokertdError, RuleViolation
 from pokertd.rules import AnteType, ClockExpiry, ColorUpMethod, HandForHandEnd
 from pokertd.tournament import limits as lim
+from pokertd.tournament.chips import Chip, ChipSet
 from pokertd.tournament.clock import rules as clk
 from pokertd.tournament.clock.chip_race import COLOUR_UP, ColorUpResult, color_up
-from pokertd.tournament.clock.chips import Chip, ChipSet
 from pokertd.tournament.clock.rules import ClockState, mmss, new_clock, view
 from pokertd.tournament.clock.shot_clock import (
     ShotClock,
@@ -51,11 +51,6 @@ from pokertd.tournament.clock.state import (
     hfh_waiting_tables,
     live_tables,
     playing_tables,
-)
-from pokertd.tournament.clock.structures import (
-    Level,
-    Structure,
-    structure_from_dict,
 )
 from pokertd.tournament.entries.state import (
     Removal,
@@ -79,6 +74,11 @@ from pokertd.tournament.prizes.payouts import check_schedule_posted
 from pokertd.tournament.prizes.state import PrizeBook
 from pokertd.tournament.seating.rules import Seating
 from pokertd.tournament.seating.state import seated_at
+from pokertd.tournament.structures import (
+    Level,
+    Structure,
+    structure_from_dict,
+)
 
 
 def _iso(now: datetime) -> str:

@@ -25,8 +25,8 @@ from datetime import datetime
 from typing import Any
 
 from pokertd.errors import PokertdError, RuleViolation
+from pokertd.tournament.chips import ChipSet
 from pokertd.tournament.clock.chip_race import COLOUR_UP
-from pokertd.tournament.clock.chips import ChipSet
 from pokertd.tournament.clock.rules import ClockState, from_epoch, registration_closed_at, view
 from pokertd.tournament.clock.shot_clock import ShotClock
 from pokertd.tournament.eliminations import same_hand_group

@@ -21,10 +21,10 @@ from pokertd.tournament.clock.state import (
     hfh_waiting_tables,
     places_in_the_money,
 )
-from pokertd.tournament.clock.structures import level_for_players
 from pokertd.tournament.eliminations import finish
 from pokertd.tournament.entries.state import Roster, Setup
 from pokertd.tournament.framework import TournamentState
+from pokertd.tournament.structures import level_for_players
 
 
 def clock_view(state: TournamentState, now: datetime) -> ClockView | None:
