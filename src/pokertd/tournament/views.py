@@ -8,12 +8,12 @@ What the floor does not know is shown as unknown, not guessed: in a live game no
 every stack, so chips in play and the average stack are computed from chips issued minus
 chips removed (forfeits, disqualifications, colour-up losses), and a player's stack is the
 last one recorded (at the buy-in, or by a chip count). The level comes from the clock part
-and seats from the seating part when those are present (:func:`register_seat_reader`).
+and seats from the seating part (:func:`seats`) when those are present.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import UTC, datetime, tzinfo
 
@@ -45,16 +45,6 @@ class SeatInfo:
     moves: int = 0
 
 
-SeatReader = Callable[[TournamentState], dict[str, SeatInfo]]
-_SEAT_READERS: list[SeatReader] = []
-
-
-def register_seat_reader(reader: SeatReader) -> SeatReader:
-    """Let the seating part tell the views where entries sit (entry id -> seat)."""
-    _SEAT_READERS.append(reader)
-    return reader
-
-
 def seats(state: TournamentState) -> dict[str, SeatInfo]:
     """Entry id -> seat (1-based) and moves made, from the seating domain."""
     found: dict[str, SeatInfo] = {}
@@ -64,8 +54,6 @@ def seats(state: TournamentState) -> dict[str, SeatInfo]:
             found[entry_id] = SeatInfo(
                 table=table, seat=seat + 1, moves=seating.moves_made.get(entry_id, 0)
             )
-    for reader in _SEAT_READERS:
-        found.update(reader(state))
     return found
 
 
@@ -372,7 +360,6 @@ __all__ = [
     "log",
     "night_end",
     "players",
-    "register_seat_reader",
     "results",
     "seats",
     "status",
