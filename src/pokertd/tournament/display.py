@@ -1,27 +1,16 @@
 """Display: the announcement on every screen, the TV layout and its sound (issue 12).
 
-``rules`` (the layouts) ← ``state`` (the :class:`Screens` part) ← ``log`` (``Announce``,
-``SetDisplay``, their events); ``views`` gives the web what the screens show.
-
-What the public screens may be set to: the layouts, and the settings' defaults.
-
-Pure values, no events: the floor picks one of :data:`LAYOUTS` for every TV of a tournament
-(``clock`` puts the clock first, ``payouts`` gives the prize list most of the screen).
-
-The display domain's state part: the announcement on every screen and the TV settings.
-
-:class:`Screens` is folded from ``announcement_set`` and ``display_set`` events
-(:mod:`pokertd.tournament.display`); the web's snapshot reads it for the TV, the player
-view and the lobby board.
-
-The display domain's log: announcements and the TV settings as events and commands.
+One module in four sections: the layouts (:data:`LAYOUTS`, pure values), the
+:class:`Screens` part, the log (``Announce``, ``SetDisplay`` and their events) and the read
+model the web shows (:func:`screens_view`).
 
 ``Announce`` puts one sentence (at most 200 characters) on every TV and phone of the
-tournament; an empty text takes it down. ``SetDisplay`` chooses the TV layout and whether
-TVs play tones and speak the levels, so the director controls every screen from one place
-(a TV in the room needs no keyboard).
-
-Read models of the display domain: what the screens show besides the figures.
+tournament; an empty text takes it down. ``SetDisplay`` chooses the TV layout (``clock``
+puts the clock first, ``payouts`` gives the prize list most of the screen) and whether TVs
+play tones and speak the levels, so the director controls every screen from one place (a TV
+in the room needs no keyboard). :class:`Screens` is folded from ``announcement_set`` and
+``display_set``; the web's snapshot reads it for the TV, the player view and the lobby
+board.
 """
 
 from __future__ import annotations

@@ -1,20 +1,20 @@
 """Eliminations: busts, the end by chip count, and finishing places (G1-G3).
 
-``rules`` (the same-hand ranking, shared with the simulator) ← ``log`` (events, commands,
-deciders, appliers); ``views`` (finishing places) reads ``rules`` and entries' state.
-There is no ``state`` room: a bust is recorded in entries' roster (``Roster.out``).
+One module in four sections: the same-hand ranking (pure, shared with the simulator), the
+facts (finishing places), the log (busts and the end by chip count: events, commands,
+deciders, appliers) and the read model (the winner).
 
-Eliminations' pure rules: how players out in the same hand are ranked (G3).
+**Ranking** (G3).
 
-One ranking for the live floor (:mod:`pokertd.tournament.eliminations`), which the
-simulator reaches through the same ``Bust`` command: more chips at the start of the hand place
-higher; equal keys tie and share the places (IMPL, TDA). Spotlight breaks ties by the
-better hand, then the most blue chips (``simultaneous_elim_order``); cards never decide
-otherwise (TNPL-D9). With a start stack unknown, nobody can be ranked: they all share.
+One ranking for the live floor, which the simulator reaches through the same ``Bust``
+command: more chips at the start of the hand place higher; equal keys tie and share the
+places (IMPL, TDA). Spotlight breaks ties by the better hand, then the most blue chips
+(``simultaneous_elim_order``); cards never decide otherwise (TNPL-D9). With a start stack
+unknown, nobody can be ranked: they all share.
 
 Implements: SPOT-6.14, TNPL-D9 (G3); NJ-6b (G2: an event that ends at a set time).
 
-Eliminations' facts: the finishing places the roster's busts amount to.
+**Facts**: the finishing places the roster's busts amount to.
 
 Eliminations keep no state part of their own: a bust is recorded in the entries' roster
 (``Roster.out``). The places follow from it and are the facts other domains read (prizes pay
@@ -24,19 +24,11 @@ its views.
 Finishing places are the reverse order of going out (G2): with ``N`` ranked entries, the
 first out finishes ``N``-th. Places are computed from the order, not stored, so entries
 sold later in late registration push earlier busts down exactly as the floor counts them.
-Players out in the same hand are ranked by :func:`.rules.rank_same_hand` (G3). An event
+Players out in the same hand are ranked by :func:`rank_same_hand` (G3). An event
 ended at a set time (NJ-6b) ranks the survivors by their chip counts, ties sharing (IMPL).
 Forfeited stacks (A11) are ranked like busts; disqualified entries are unranked (K5, IMPL).
 
 Implements: NJ-6, NJ-44b, SPOT-6.15, TNPL-D9 (G2); SPOT-6.14, TNPL-D9 (G3).
-
-Eliminations' log: busts and the end by chip count, as events, commands, deciders
-and appliers (finishing places are read in :mod:`.views`).
-
-A bust puts an entry out (with the eliminator, optional). Finishing places are the reverse
-order of going out (G2): with ``N`` ranked entries, the first out finishes ``N``-th. Places
-are computed from the order, not stored, so entries sold later in late registration push
-earlier busts down exactly as the floor counts them.
 
 Several players out in the same hand (one ``bust`` with several names, or busts that name
 the same ``hand`` — during hand-for-hand, busts at different tables in the hand-for-hand
@@ -52,10 +44,6 @@ entries are unranked (K5, IMPL).
 
 Implements: NJ-40, NJ-Def1, SPOT-6.12, TNPL-B7, KPC-52, FOX-71A (G1); NJ-6, NJ-44b,
 SPOT-6.15, TNPL-D9 (G2); SPOT-6.14, TNPL-D9 (G3).
-
-Eliminations' read models: the winner (the places themselves are :mod:`.state`).
-
-Implements: NJ-6, NJ-44b, SPOT-6.15, TNPL-D9 (G2).
 """
 
 from __future__ import annotations

@@ -1,16 +1,16 @@
 """Irregularities at a table: misdeals and corrected results (L1, L3, B9, K4, F13).
 
-``state`` (the :class:`Irregularities` part) ← ``log`` (the events, commands, deciders and
-appliers). The pure judgements (substantial action, the correction window) live in
-:mod:`pokertd.engine.irregular`, shared with the hand engine.
+One module in two sections: the :class:`Irregularities` part and the log (the events,
+commands, deciders and appliers). The pure judgements (substantial action, the correction
+window) live in :mod:`pokertd.engine.irregular`, shared with the hand engine.
 
-Irregularities' state: the misdeals declared and the results corrected, in order (L3,
+The part holds the misdeals declared and the results corrected, in order (L3,
 F13). Records only: a misdeal moves nothing in the tournament (the re-deal is the same
 hand, K4) and a corrected pot is paid at the table.
 
 Implements: KPC-24, TNPL-G1ii, FOX-35C (K4: nothing here counts a hand).
 
-Irregularities' log: a misdeal declared at a table, a result corrected after a dispute,
+The log: a misdeal declared at a table, a result corrected after a dispute,
 as events, commands, deciders and appliers.
 
 * :class:`DeclareMisdeal` -- refused once substantial action has occurred by the venue's

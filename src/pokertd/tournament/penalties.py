@@ -1,19 +1,12 @@
 """Penalties: warnings, missed hands, missed rounds and disqualification (K1-K5).
 
-``rules`` (kinds, rule IDs, missed-round hands) ← ``state`` (the :class:`Penalties` part)
-← ``log`` (the event, the command, its decider and applier).
+One module in three sections: the pure rules (the kinds of sanction, the rule ID each is
+given under, the hands a missed-round penalty costs: K1, K2), the :class:`Penalties` part
+and the log (the events, the command, its decider and appliers). Penalties sit below the
+seating: the seats they need (who sits at a table, how many at the offender's) are handed
+in by the callers (:func:`penalty_hands`) or read through the entries' ``Readers``.
 
-Penalties' pure rules: the kinds of sanction, the rule ID each is given under, and the
-hands a missed-round penalty costs (K1, K2).
-
-A missed-round penalty is ``players at the offender's table when it is given (offender
-included) x rounds`` hands, fixed when given (K2): 7 players, 2 rounds -> 14 hands. TNPL
-allows 1 to 4 rounds only (``penalty_round_options``).
-
-Implements: KPC-52, KPC-51, TNPL-J1i, TNPL-J1ii, FOX-71A, FOX-70, SPOT-6.21 (K1);
-KPC-52, TNPL-J1ii, FOX-71A (K2).
-
-Penalties' state: every penalty given, the hands served, and the prizes forfeited (K1-K5).
+The part holds every penalty given, the hands served, and the prizes forfeited (K1-K5).
 
 A missed-hand or missed-round penalty is served hand by hand as the offender's table
 reports its hands (K3); the hand in progress when the penalty was given does not count
@@ -21,9 +14,6 @@ reports its hands (K3); the hand in progress when the penalty was given does not
 between hands. Several penalties of one player are served one after the other.
 
 Implements: KPC-52, TNPL-J1iv, FOX-71D (K5); KPC-52, TNPL-J1iii, FOX-71C (K3).
-
-Penalties' log: warnings, missed hands, missed rounds, disqualification — with the
-rule ID — as an event, a command, its decider and its applier.
 
 A missed-round penalty is ``players at the offender's table when it is given (offender
 included) x rounds`` hands, fixed when given (K2): 7 players, 2 rounds -> 14 hands. TNPL

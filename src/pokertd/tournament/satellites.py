@@ -1,12 +1,10 @@
 """Satellites: prizes as seats (or tickets of a value) in a target event (issue 14).
 
-``rules`` (:func:`award_seats`: seats and leftover cash by place; pure) ← ``state`` (the
-:class:`Satellite` part) ← ``log`` (``SetSatellite``, ``PaySeat``); ``views`` shows the
-terms and awards. Its own domain rather than part of prizes: the payout table, deals and
-receipts stay cash-only, and a seat paid names another tournament, which only the series
-service (:mod:`pokertd.app.series`) may look at.
-
-Satellites, pure: a prize pool turned into seats (or tickets of a value) in a target event.
+One module in four sections: :func:`award_seats` (seats and leftover cash by place; pure),
+the :class:`Satellite` part, the log (``SetSatellite``, ``PaySeat``) and the read model
+(:func:`satellite_view`: the terms and awards). Its own domain rather than part of prizes:
+the payout table, deals and receipts stay cash-only, and a seat paid names another
+tournament, which only the series service (:mod:`pokertd.app.series`) may look at.
 
 A satellite's prizes are seats in a target event, each worth ``seat_value`` (the target's
 buy-in, or a ticket of that value). The pool buys as many whole seats as it holds; what is
@@ -18,12 +16,8 @@ places first). A pool too small for one seat pays its winner the cash.
 >>> (a.seats, a.leftover, [(w.place, w.seat, w.cash) for w in a.awards])
 (3, 75000, [(1, True, 0), (2, True, 0), (3, True, 0), (4, False, 75000)])
 
-The satellites domain's state part: the event's seat prizes and the seats paid.
-
-:class:`Satellite` is folded from ``satellite_set`` and ``seat_paid``
-(:mod:`pokertd.tournament.satellites`).
-
-Satellites on the tournament's log: seat prizes set, seats paid.
+:class:`Satellite` (the event's seat prizes and the seats paid) is folded from
+``satellite_set`` and ``seat_paid``:
 
 * :class:`SetSatellite` (director) makes the event a satellite: its prizes are seats in a
   target event worth ``seat_value_cents`` each, the leftover paid as cash by the stated
@@ -31,11 +25,9 @@ Satellites on the tournament's log: seat prizes set, seats paid.
   a seat has been paid. The target's existence and state are facts of another tournament:
   the series service checks them (:mod:`pokertd.app.series`) before it sends this.
 * :class:`PaySeat` (director) records the award paid to a finisher (his place's seat and
-  cash from :func:`~pokertd.tournament.satellites.award_seats` over the net prize
+  cash from :func:`award_seats` over the net prize
   pool) with the player id the service registered him under in the target event. A
   player still in when no more players remain than seats has won a seat too.
-
-Read model of a satellite: its terms, the seats and cash by place, and what was paid.
 """
 
 from __future__ import annotations
