@@ -1,11 +1,13 @@
 """The clock: levels, breaks, structures, chips and colour-ups, hand-for-hand, shot clocks.
 
 Pure modules: ``rules`` (the clock value: levels, pause, hand-for-hand, what it shows),
-``structures`` (blind structures and presets), ``structure_tools`` (building and checking
-structures), ``chips`` (chip sets), ``chip_race`` (colour-ups and the chip race) and
-``shot_clock`` (a clock called on a seat). They are put on the log by ``state`` (the
-:class:`ClockPart`) ← ``log`` (events, commands, deciders, appliers); ``views`` reads
-``state`` (:func:`clock_view`).
+``structure_tools`` (building and checking structures), ``chip_race`` (colour-ups and the
+chip race) and ``shot_clock`` (a clock called on a seat). The blind structures and chip
+sets it reads are :mod:`pokertd.tournament.structures` and :mod:`pokertd.tournament.chips`,
+below the entries' templates (which name a structure); their names are re-exported here.
+
+The pure modules are put on the log by ``state`` (the :class:`ClockPart`) ← ``log``
+(events, commands, deciders, appliers); ``views`` reads ``state`` (:func:`clock_view`).
 """
 
 from pokertd.tournament.chips import (
