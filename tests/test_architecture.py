@@ -9,9 +9,16 @@ Every ``import`` in ``src/pokertd`` counts — at module level, inside functions
   tournament ← store ← app ← faces (web, cli, sim); faces do not import each
   other, except ``cli`` → ``sim`` and ``cli/serve.py`` → ``web`` (to start the server);
 * **no function-local imports**, except in the files of :data:`LAZY_OK`, each with its
-  reason (the CLI imports its heavy dependencies when a command runs: issue 15).
+  reason (the CLI imports its heavy dependencies when a command runs: issue 15);
+* **no rings between the tournament's domains** at package level (``seating`` and
+  ``penalties`` importing each other through any of their modules is a ring);
+* **no import-time registries** in the tournament: domains declare themselves with the
+  framework's decorators only, and are connected to each other in one place,
+  ``pokertd/tournament/__init__.py``;
+* **domains sized by what they hold**: the small domains are one module each.
 
-Implements: issue 11 (one shape for every domain; arrows only downward, no circles).
+Implements: issue 11 (arrows only downward, no circles); issue 24, point 5 (domains sized
+by what they hold, connected explicitly, no rings).
 """
 
 from __future__ import annotations
@@ -280,4 +287,170 @@ def test_the_checks_can_fail() -> None:
     ]
     assert local_violations(edges) == [
         "pokertd/tournament/framework.py:5: imports pokertd.engine.hand inside a function"
+    ]
+
+
+# --------------------------------------------------------------------------------------
+# Issue 24, point 5: tournament's domains sized by what they hold, connected explicitly
+
+TOURNAMENT = PKG / "tournament"
+
+SINGLE_MODULE_DOMAINS = ("display", "eliminations", "penalties", "irregularities", "satellites")
+"""Domains small enough for one file: each is ``tournament/<name>.py``, not a package."""
+
+ONE_FILE_LINES = 700
+"""A domain package holding fewer lines than this is one module instead (its rooms
+``rules``/``state``/``log``/``views`` become sections of the file)."""
+
+FRAMEWORK_DECORATORS = frozenset({"event", "applies", "decides", "state_part", "upcaster"})
+"""The framework's registrations: what a domain declares about itself (its events, fold
+steps, deciders, parts, upcasters), the one registry every domain fills on import."""
+
+PLAIN_DECORATORS = frozenset(
+    {"dataclass", "dataclass_transform", "lru_cache", "cache", "unique", "total_ordering"}
+)
+"""Decorators of the standard library that register nothing anywhere."""
+
+CONNECTOR = "pokertd/tournament/__init__.py"
+"""The one module that connects domains to each other (readers, seater, summaries)."""
+
+
+def _domain(module: str) -> str | None:
+    """``pokertd.tournament.seating.log`` -> ``seating``; ``None`` outside the tournament
+    and for the package itself."""
+    parts = module.split(".")
+    if parts[:2] != ["pokertd", "tournament"] or len(parts) < 3:
+        return None
+    return parts[2]
+
+
+def domain_ring_violations(edges: list[Import]) -> list[str]:
+    """Rings between the tournament's domains at package level: ``seating`` importing
+    ``penalties`` (any module of it) while ``penalties`` imports ``seating`` is a ring even
+    when no two modules import each other."""
+    collapsed: list[Import] = []
+    for e in edges:
+        src, dst = _domain(e.source), _domain(e.target)
+        if src is not None and dst is not None and src != dst:
+            collapsed.append(Import(src, dst, e.path, e.line, e.local))
+    lines: list[str] = []
+    for comp in _cycles(collapsed):
+        members = set(comp)
+        lines.append("ring: " + " <-> ".join(comp))
+        seen: set[tuple[str, int]] = set()
+        for e in collapsed:
+            if e.source in members and e.target in members and (e.path, e.line) not in seen:
+                seen.add((e.path, e.line))
+                lines.append(f"  {e.path}:{e.line}: {e.source} imports {e.target}")
+    return lines
+
+
+def _decorator_name(node: ast.expr) -> str:
+    target = node.func if isinstance(node, ast.Call) else node
+    if isinstance(target, ast.Attribute):
+        return target.attr
+    return target.id if isinstance(target, ast.Name) else ast.unparse(target)
+
+
+def registry_violations(rel: str, source: str) -> list[str]:
+    """Import-time registries in one tournament module: a module-level decorator other than
+    the framework's and the standard library's, a function named ``register_*`` or
+    ``connect_*`` called at module level outside :data:`CONNECTOR`, or a ``register_*``
+    function defined (a domain that registers itself with another on import)."""
+    lines: list[str] = []
+    for node in ast.parse(source).body:
+        for deco in getattr(node, "decorator_list", ()):
+            name = _decorator_name(deco)
+            if name not in FRAMEWORK_DECORATORS | PLAIN_DECORATORS:
+                lines.append(f"{rel}:{deco.lineno}: @{name} registers at import time")
+        if isinstance(node, ast.FunctionDef) and node.name.startswith("register_"):
+            lines.append(f"{rel}:{node.lineno}: defines {node.name} (an import-time registry)")
+        if isinstance(node, ast.Expr) and isinstance(node.value, ast.Call) and rel != CONNECTOR:
+            name = _decorator_name(node.value)
+            if name.startswith(("register", "connect")):
+                lines.append(f"{rel}:{node.lineno}: calls {name} at import time")
+    return lines
+
+
+def size_violations(root: Path) -> list[str]:
+    """The named small domains that are packages, and any domain package under
+    :data:`ONE_FILE_LINES` lines."""
+    lines: list[str] = []
+    for name in SINGLE_MODULE_DOMAINS:
+        if (root / name).is_dir() or not (root / f"{name}.py").is_file():
+            lines.append(f"tournament/{name}: one module (tournament/{name}.py), not a package")
+    for package in sorted(p for p in root.iterdir() if (p / "__init__.py").is_file()):
+        if package.name in SINGLE_MODULE_DOMAINS:
+            continue
+        size = sum(len(f.read_text(encoding="utf-8").splitlines()) for f in package.glob("*.py"))
+        if size < ONE_FILE_LINES:
+            lines.append(f"tournament/{package.name}: {size} lines in a package; one module")
+    return lines
+
+
+def test_no_rings_between_tournament_domains() -> None:
+    bad = domain_ring_violations(_imports())
+    assert not bad, "Rings between tournament domains (move the shared piece down):\n" + (
+        "\n".join(bad)
+    )
+
+
+def test_no_import_time_registries_in_tournament() -> None:
+    bad: list[str] = []
+    for path in sorted(TOURNAMENT.rglob("*.py")):
+        rel = path.relative_to(SRC).as_posix()
+        bad += registry_violations(rel, path.read_text(encoding="utf-8"))
+    assert not bad, (
+        "Domains connect to each other in pokertd/tournament/__init__.py only:\n" + "\n".join(bad)
+    )
+
+
+def test_small_domains_are_single_modules() -> None:
+    bad = size_violations(TOURNAMENT)
+    assert not bad, "Domains sized by what they hold:\n" + "\n".join(bad)
+
+
+def test_the_domain_checks_can_fail(tmp_path: Path) -> None:
+    """A ring through two modules of two domains, a self-registering reader and a small
+    package are each caught, so the green runs above mean something."""
+    edges = [
+        Import(
+            "pokertd.tournament.seating.log",
+            "pokertd.tournament.penalties",
+            "pokertd/tournament/seating/log.py",
+            66,
+            False,
+        ),
+        Import(
+            "pokertd.tournament.penalties",
+            "pokertd.tournament.seating.state",
+            "pokertd/tournament/penalties.py",
+            56,
+            False,
+        ),
+    ]
+    assert domain_ring_violations(edges)[0] == "ring: penalties <-> seating"
+    source = (
+        "from x import register_capacity_reader, summarizes\n"
+        "@register_capacity_reader\ndef f(state): ...\n"
+        "@summarizes(A, B)\ndef g(events): ...\n"
+        "def register_clock_reader(reader): ...\n"
+        "entries.connect_readers(READERS)\n"
+    )
+    found = registry_violations("pokertd/tournament/seating/state.py", source)
+    assert [line.split(": ", 1)[0] for line in found] == [
+        "pokertd/tournament/seating/state.py:2",
+        "pokertd/tournament/seating/state.py:4",
+        "pokertd/tournament/seating/state.py:6",
+        "pokertd/tournament/seating/state.py:7",
+    ]
+    assert registry_violations(CONNECTOR, "entries.connect_readers(READERS)\n") == []
+    (tmp_path / "display").mkdir()
+    (tmp_path / "display" / "__init__.py").write_text('"""Display."""\n')
+    (tmp_path / "days").mkdir()
+    (tmp_path / "days" / "__init__.py").write_text("x = 1\n" * 800)
+    for name in SINGLE_MODULE_DOMAINS[1:]:
+        (tmp_path / f"{name}.py").write_text("")
+    assert size_violations(tmp_path) == [
+        "tournament/display: one module (tournament/display.py), not a package"
     ]

@@ -94,8 +94,7 @@ from pokertd.tournament.clock import (
     StartClock,
     TableHandFinished,
 )
-from pokertd.tournament.eliminations import Bust, EndByChipCount
-from pokertd.tournament.eliminations.state import finish
+from pokertd.tournament.eliminations import Bust, EndByChipCount, finish
 from pokertd.tournament.entries import (
     Addon,
     CloseRegistration,

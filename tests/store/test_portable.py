@@ -32,7 +32,7 @@ from pokertd.store.portable import FORMAT, FORMAT_VERSION, read_export, rows_has
 from pokertd.store.snapshot import encode_snapshot
 from pokertd.store.testing import ToyCreated, ToyNoted
 from pokertd.tournament import views
-from pokertd.tournament.eliminations.state import finishing_places
+from pokertd.tournament.eliminations import finishing_places
 from pokertd.tournament.framework import TournamentState
 
 NOW = datetime(2026, 3, 1, 12, 0, tzinfo=UTC)

@@ -207,7 +207,7 @@ def test_every_part_the_domains_use_is_registered() -> None:
         "pokertd.tournament.entries.state.Roster",
         "pokertd.tournament.clock.state.ClockPart",
         "pokertd.tournament.seating.state.Tables",
-        "pokertd.tournament.penalties.state.Penalties",
+        "pokertd.tournament.penalties.Penalties",
     }
     assert used <= set(state_parts())
 

@@ -4,12 +4,18 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 
 from pokertd.app.tournaments import TournamentService
 from pokertd.store import open_store
-from pokertd.tournament.entries import ClockReading, CreateTournament, Register
-from pokertd.tournament.entries import state as entries_module
+from pokertd.tournament.entries import (
+    ClockReading,
+    CreateTournament,
+    Register,
+    connect_readers,
+    readers,
+)
 from pokertd.tournament.framework import Command, EventRecord, TournamentState
 from pokertd.tournament.seating import DrawSeats, LayTables
 from pokertd.tournament.templates import Template, load_template
@@ -72,11 +78,11 @@ def clock_at(
     def reader(state: TournamentState, now: datetime) -> ClockReading:
         return reading
 
-    entries_module._CLOCK_READERS.insert(0, reader)
+    previous = connect_readers(replace(readers(), clock=reader))
     try:
         yield
     finally:
-        entries_module._CLOCK_READERS.remove(reader)
+        connect_readers(previous)
 
 
 def two_tables_of_ten() -> Night:

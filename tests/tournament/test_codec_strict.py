@@ -36,7 +36,6 @@ from pokertd.tournament.templates import load_template
 
 
 @event("test_strict_seat_change", version=2)
-@dataclass(frozen=True, slots=True, kw_only=True)
 class _SeatChange(Event):
     """Version 2 renamed ``who`` to ``player`` and dropped ``legacy_note``."""
 
@@ -55,7 +54,6 @@ class _Inner:
 
 
 @event("test_strict_nested")
-@dataclass(frozen=True, slots=True, kw_only=True)
 class _Nested(Event):
     inner: _Inner
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import FrozenInstanceError, dataclass, field
 from datetime import UTC, datetime
 from fractions import Fraction
 
@@ -38,7 +38,6 @@ class _Seat:
 
 
 @event("test_counted", version=2)
-@dataclass(frozen=True, slots=True, kw_only=True)
 class _Counted(Event):
     amount: int
     where: _Seat | None = None
@@ -101,6 +100,33 @@ class _Log:
     @property
     def total(self) -> int:
         return self.state.part(_Total).value
+
+
+def test_event_makes_a_frozen_slotted_keyword_only_dataclass() -> None:
+    """``@event`` alone makes the dataclass (issue 24, point 6): fields are keyword-only,
+    the instance is frozen and has no ``__dict__``, and the name and version are stored."""
+    ev = _Counted(amount=5)
+    assert (_Counted.type, _Counted.version) == ("test_counted", 2)
+    assert not hasattr(ev, "__dict__")  # slotted
+    with pytest.raises(FrozenInstanceError):
+        ev.amount = 6  # type: ignore[misc]
+    with pytest.raises(TypeError):
+        _Counted(5)  # type: ignore[call-arg]
+
+
+def test_event_refuses_a_second_dataclass_decorator_and_a_second_name() -> None:
+    with pytest.raises(TypeError, match="drop @dataclass"):
+
+        @event("test_twice_made")
+        @dataclass(frozen=True, slots=True, kw_only=True)
+        class _Twice(Event):
+            n: int
+
+    with pytest.raises(TypeError, match="registered twice"):
+
+        @event("test_counted")
+        class _Again(Event):
+            n: int
 
 
 def test_codec_round_trips_nested_values() -> None:

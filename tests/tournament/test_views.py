@@ -4,15 +4,16 @@ from __future__ import annotations
 
 import json
 
-from floor_helpers import Night, clock_at
+from floor_helpers import Night, clock_at, two_tables_of_ten
 
 from pokertd.codec import to_json
 from pokertd.tournament.eliminations import Bust
-from pokertd.tournament.entries import CloseRegistration, RecordChips, Reenter
+from pokertd.tournament.entries import CloseRegistration, RecordChips, Reenter, Roster
 from pokertd.tournament.framework import Undo
 from pokertd.tournament.penalties import GivePenalty, PenaltyKind
 from pokertd.tournament.prizes.payouts import share_tied
-from pokertd.tournament.views import SeatInfo, log, players, results, status
+from pokertd.tournament.seating import live_seating
+from pokertd.tournament.views import SeatInfo, log, players, results, seats, status
 
 
 def test_status_counts_and_average_from_chips_issued() -> None:
@@ -78,21 +79,22 @@ def test_players_view_stack_status_entries() -> None:
     assert rows["Alice"].seat is None
 
 
-def test_seat_readers_fill_seats() -> None:
-    from pokertd.tournament import views
-
-    night = Night("fox_grinder")
-    night.register("Alice", "Bob")
-
-    def reader(state: object) -> dict[str, SeatInfo]:
-        return {"E1": SeatInfo(table=3, seat=7, moves=1)}
-
-    views._SEAT_READERS.append(reader)
-    try:
-        row = next(r for r in players(night.state) if r.name == "Alice")
-    finally:
-        views._SEAT_READERS.remove(reader)
-    assert (row.table, row.seat, row.moves) == (3, 7, 1)
+def test_seats_come_from_the_seating_part() -> None:
+    """Each player's row carries the seat the seating drew (1-based), read from the seating
+    part itself: there is no seat reader to register (issue 24, point 5)."""
+    night = two_tables_of_ten()
+    where = live_seating(night.state).where
+    rows = {r.name: r for r in players(night.state)}
+    assert len(rows) == 20
+    for name, row in rows.items():
+        entry = next(e for e in night.state.part(Roster).entries.values() if e.name == name)
+        table, seat = where[entry.entry_id]
+        assert (row.table, row.seat, row.moves) == (table, seat + 1, 0)
+        assert row.table in (1, 2)
+        assert row.seat in range(1, 11)
+    assert seats(night.state) == {
+        entry_id: SeatInfo(table=t, seat=s + 1) for entry_id, (t, s) in where.items()
+    }
 
 
 def test_G3_tied_places_share_prizes() -> None:

@@ -77,7 +77,7 @@ from pokertd.store.leagues import (
     SignOutRow,
 )
 from pokertd.store.players import PlayerStore
-from pokertd.tournament.eliminations.state import finish
+from pokertd.tournament.eliminations import finish
 from pokertd.tournament.entries import Player, Register, Roster, Setup, find_player, seat_capacity
 from pokertd.tournament.entries.rules import EntryStatus, player_key
 from pokertd.tournament.framework import TournamentState

@@ -23,7 +23,6 @@ from pokertd.tournament.clock import (
     hand_for_hand_view,
     hfh_waiting_tables,
 )
-from pokertd.tournament.clock.structures import Structure, load_structure
 from pokertd.tournament.display import screens_view
 from pokertd.tournament.eliminations import ends_at_set_time
 from pokertd.tournament.entries.state import Setup, night_over, read_clock, registration_open
@@ -43,6 +42,7 @@ from pokertd.tournament.prizes import (
 )
 from pokertd.tournament.satellites import satellite_view
 from pokertd.tournament.seating import SeatView, Tables, describe_move, moves_due, tables_view
+from pokertd.tournament.structures import Structure, load_structure
 
 PUBLIC_KEYS = (
     "tournament",

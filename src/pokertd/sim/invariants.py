@@ -4,7 +4,7 @@ A simulated night (:mod:`pokertd.sim.night`) checks these after the floor's comm
 every bust, deal, payment, undo and registration close, and at the end — and stops with a
 :class:`SimulationError` naming the invariant that broke. They read the core's own views
 (:func:`~pokertd.tournament.prizes.views.money_position`, the results, the standings, the
-cash report, :func:`~pokertd.tournament.eliminations.state.finish`, the clock view); the
+cash report, :func:`~pokertd.tournament.eliminations.finish`, the clock view); the
 simulator adds only what it knows as the floor: in which hand each player really went out,
 and what it sold.
 
@@ -32,7 +32,7 @@ from datetime import datetime
 from pokertd.errors import PokertdError
 from pokertd.money import format_money
 from pokertd.tournament.clock import clock_view
-from pokertd.tournament.eliminations.state import finish
+from pokertd.tournament.eliminations import finish
 from pokertd.tournament.entries import Roster, Setup
 from pokertd.tournament.entries.state import entries_open
 from pokertd.tournament.framework import TournamentState

@@ -93,9 +93,8 @@ from pokertd.tournament.clock import (
 from pokertd.tournament.clock import rules as clk
 from pokertd.tournament.clock.log import ColoredUp, HandForHandHandPlayed
 from pokertd.tournament.clock.state import ClockPart
-from pokertd.tournament.clock.structures import Level, Structure
 from pokertd.tournament.eliminations import Bust
-from pokertd.tournament.eliminations.state import finish as finish_of
+from pokertd.tournament.eliminations import finish as finish_of
 from pokertd.tournament.entries import (
     Addon,
     CloseRegistration,
@@ -131,6 +130,7 @@ from pokertd.tournament.seating import (
 )
 from pokertd.tournament.seating.log import FinalTableDrawn, HandsPlayed, MovesSuggested
 from pokertd.tournament.seating.state import live_seating
+from pokertd.tournament.structures import Level, Structure
 from pokertd.tournament.templates import Template, load_template, template_names
 from pokertd.tournament.views import results
 from pokertd.types import Chips

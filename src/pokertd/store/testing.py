@@ -40,7 +40,6 @@ class ToyTable:
 
 
 @event("toy_created")
-@dataclass(frozen=True, slots=True, kw_only=True)
 class ToyCreated(Event):
     """A toy table was opened."""
 
@@ -49,7 +48,6 @@ class ToyCreated(Event):
 
 
 @event("toy_registered")
-@dataclass(frozen=True, slots=True, kw_only=True)
 class ToyRegistered(Event):
     """A player took a seat."""
 
@@ -58,7 +56,6 @@ class ToyRegistered(Event):
 
 
 @event("toy_busted")
-@dataclass(frozen=True, slots=True, kw_only=True)
 class ToyBusted(Event):
     """A player went out."""
 
@@ -67,7 +64,6 @@ class ToyBusted(Event):
 
 
 @event("toy_noted")
-@dataclass(frozen=True, slots=True, kw_only=True)
 class ToyNoted(Event):
     """A free-text note (and a random number, as real draws are stored)."""
 

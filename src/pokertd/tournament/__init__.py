@@ -1,11 +1,18 @@
 """The tournament aggregate: an append-only event log folded into state.
 
 ``framework`` holds the machinery (events, commands, parts, decide/apply, undo/redo). Each
-domain is a package with the same rooms (docs/architecture.md): ``rules`` (pure functions
-and values), ``state`` (its state parts), ``log`` (events, commands, deciders, appliers)
-and ``views`` (read models); its ``log`` registers events, appliers and deciders when
-imported. Importing ``pokertd.tournament`` imports every domain, so the registries are
-complete. :mod:`pokertd.tournament.views` holds the whole-tournament read models.
+domain is sized by what it holds (docs/tournament-core.md): a small one is one module
+(``display``, ``eliminations``, ``penalties``, ``irregularities``, ``satellites``), a large
+one a package with the rooms ``rules`` (pure functions and values), ``state`` (its state
+parts), ``log`` (events, commands, deciders, appliers) and ``views`` (read models). A
+domain's events, appliers and deciders are registered with the framework's decorators when
+it is imported; importing ``pokertd.tournament`` imports every domain, so they are complete.
+
+What a lower domain needs from a higher one (the entries from the clock, the seating and
+the prizes; the framework from the seating's summaries) is connected **here**, explicitly,
+in the three calls at the end of this module: no domain registers itself with another on
+import, and the arrows between domains point one way (tests/test_architecture.py).
+:mod:`pokertd.tournament.views` holds the whole-tournament read models.
 """
 
 from pokertd.tournament import framework
@@ -37,7 +44,46 @@ from pokertd.tournament import prizes as prizes
 from pokertd.tournament import satellites as satellites
 from pokertd.tournament import seating as seating
 
+# isort: split
+from pokertd.tournament.clock.state import clock_reading, hand_of_bust
+from pokertd.tournament.prizes.state import places_paid_by_entry
+from pokertd.tournament.seating.log import (
+    MovesSuggested,
+    PlanConfirmed,
+    PlayerMoved,
+    TableClosed,
+    seat_new_entry,
+    summarize_seating,
+)
+from pokertd.tournament.seating.state import seat_capacity_of_layout, table_size_of
+
+# The one place where domains are connected to each other (see the module's docstring).
+READERS = entries.Readers(
+    clock=clock_reading,
+    bust_hand=hand_of_bust,
+    capacity=seat_capacity_of_layout,
+    paid=places_paid_by_entry,
+    table_size=table_size_of,
+)
+"""What the entries and the domains below the clock, seating and prizes read from them."""
+SEATER = seat_new_entry
+"""Who seats a new entry (C3): the seating."""
+SUMMARIZERS: dict[type[Event], framework.Summarizer] = {
+    MovesSuggested: summarize_seating,
+    PlanConfirmed: summarize_seating,
+    PlayerMoved: summarize_seating,
+    TableClosed: summarize_seating,
+}
+"""How a batch's events are summed up for the floor: the seating's moves, one line a table."""
+
+entries.connect_readers(READERS)
+entries.connect_seater(SEATER)
+framework.connect_summarizers(SUMMARIZERS)
+
 __all__ = [
+    "READERS",
+    "SEATER",
+    "SUMMARIZERS",
     "Command",
     "Context",
     "Event",

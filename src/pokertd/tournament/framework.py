@@ -7,9 +7,10 @@ written). ``apply(state, event)`` folds one event into the state and never valid
 
 Domains plug in without editing this module:
 
-* an event is a frozen, slotted, ``kw_only`` dataclass decorated with ``@event("name")``;
-  its fields are JSON-safe (int, str, bool, None, StrEnum, Fraction, tuples, dicts with str
-  keys, nested frozen dataclasses);
+* an event is a class decorated with ``@event("name")``, which makes it a frozen, slotted,
+  ``kw_only`` dataclass and registers its stored name and version; its fields are
+  JSON-safe (int, str, bool, None, StrEnum, Fraction, tuples, dicts with str keys, nested
+  frozen dataclasses);
 * ``@applies(EventClass)`` registers the fold step for it;
 * a command is a frozen dataclass decorated with ``@decides(CommandClass)`` on its decider;
 * a domain keeps its slice of the state in a *part*: a dataclass constructible with no
@@ -31,7 +32,7 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, is_dataclass
 from datetime import datetime
 from typing import (
@@ -39,6 +40,7 @@ from typing import (
     ClassVar,
     TypeVar,
     cast,
+    dataclass_transform,
 )
 
 from pokertd.codec import UnknownField, class_decoder
@@ -76,18 +78,37 @@ _EVENT_TYPES: dict[str, type[Event]] = {}
 _UPCASTERS: dict[tuple[str, int], Callable[[dict[str, Any]], dict[str, Any]]] = {}
 
 
+@dataclass_transform(frozen_default=True, kw_only_default=True)
 def event(type_name: str, version: int = 1) -> Callable[[type[E]], type[E]]:
-    """Register an event class under its stored ``type_name``."""
+    """Make ``cls`` an event: a frozen, slotted, keyword-only dataclass stored as
+    ``type_name`` at schema ``version``.
+
+    One decorator does both (python-chess's ``Move`` is the model: a plain class body whose
+    fields carry their docstrings)::
+
+        @event("player_busted", version=2)
+        class PlayerBusted(Event):
+            \"\"\"A player went out (G1).\"\"\"
+
+            entry_id: str
+            \"\"\"The entry that busted.\"\"\"
+
+    ``typing.dataclass_transform`` tells mypy the class is such a dataclass. A name is
+    registered once; a class already made a dataclass by hand is refused (it would be
+    built twice, and its ``frozen``/``slots``/``kw_only`` might differ from every other
+    event's).
+    """
 
     def register(cls: type[E]) -> type[E]:
-        if type_name in _EVENT_TYPES and _EVENT_TYPES[type_name] is not cls:
+        if type_name in _EVENT_TYPES:
             raise TypeError(f"event type {type_name!r} registered twice")
-        if not is_dataclass(cls):
-            raise TypeError(f"event {cls.__name__} must be a dataclass")
-        cls.type = type_name
-        cls.version = version
-        _EVENT_TYPES[type_name] = cls
-        return cls
+        if "__dataclass_fields__" in cls.__dict__:
+            raise TypeError(f"event {cls.__name__}: @event makes the dataclass, drop @dataclass")
+        made = dataclass(frozen=True, slots=True, kw_only=True)(cls)
+        made.type = type_name
+        made.version = version
+        _EVENT_TYPES[type_name] = made
+        return made
 
     return register
 
@@ -304,30 +325,28 @@ Summarizer = Callable[[Sequence[Event]], Summary]
 _SUMMARIZERS: dict[type[Event], Summarizer] = {}
 
 
-def summarizes(*event_classes: type[Event]) -> Callable[[Summarizer], Summarizer]:
-    """Register how a batch's events of these classes are summed up for the floor.
+def connect_summarizers(table: Mapping[type[Event], Summarizer]) -> dict[type[Event], Summarizer]:
+    """Put in force how a batch's events of these classes are summed up for the floor, and
+    return the table it replaces.
 
-    The function receives those events of one batch, in log order, and returns their
+    Each function receives its events of one batch, in log order, and returns their
     :class:`Summary` (a domain says "table 4 breaks: 9 players moved" once instead of nine
-    lines). Events of other classes stand for themselves (their ``describe()``).
+    lines). Events of other classes stand for themselves (their ``describe()``). The table
+    is built once, explicitly, in :mod:`pokertd.tournament` (its ``__init__``), never by a
+    domain on import.
     """
-
-    def register(fn: Summarizer) -> Summarizer:
-        for cls in event_classes:
-            if cls in _SUMMARIZERS:
-                raise TypeError(f"{cls.__name__} already has a summarizer")
-            _SUMMARIZERS[cls] = fn
-        return fn
-
-    return register
+    previous = dict(_SUMMARIZERS)
+    _SUMMARIZERS.clear()
+    _SUMMARIZERS.update(table)
+    return previous
 
 
 def summarize(events: Sequence[Event]) -> Summary:
     """The floor's words for one command's events: one line per table or thing done, the
     details (every move, rule IDs) apart, and the title an Undo names.
 
-    Events a domain sums up (``@summarizes``) are grouped by their summarizer at the place
-    of the first of them; any other event is one line of its own. The title is that of the
+    Events a domain sums up (:func:`connect_summarizers`) are grouped by their summarizer at
+    the place of the first of them; any other event is one line of its own. The title is that of the
     first part, followed by the titles of the summed-up parts (a bust and the moves it
     auto-confirmed: "Busted Bob …; table 2 → table 5 (1 move)").
     """
@@ -364,7 +383,7 @@ def summarize(events: Sequence[Event]) -> Summary:
 
 
 def summed_up(event: Event) -> bool:
-    """Whether a domain sums ``event`` up with others of its batch (``@summarizes``)."""
+    """Whether a domain sums ``event`` up with others of its batch (:func:`connect_summarizers`)."""
     return type(event) in _SUMMARIZERS
 
 
@@ -508,7 +527,6 @@ def apply(state: TournamentState, event: Event) -> None:
 
 
 @event("command_undone")
-@dataclass(frozen=True, slots=True, kw_only=True)
 class CommandUndone(Event):
     """The floor took back a command: the state is as if its batch never happened."""
 
@@ -520,7 +538,6 @@ class CommandUndone(Event):
 
 
 @event("command_redone")
-@dataclass(frozen=True, slots=True, kw_only=True)
 class CommandRedone(Event):
     """The floor restored a command it had undone."""
 
@@ -710,6 +727,7 @@ __all__ = [
     "Precomputed",
     "Redo",
     "StaleUndo",
+    "Summarizer",
     "Summary",
     "TournamentState",
     "Undo",
@@ -718,6 +736,7 @@ __all__ = [
     "applies",
     "apply",
     "batch_title",
+    "connect_summarizers",
     "decide",
     "decides",
     "event",
@@ -731,7 +750,6 @@ __all__ = [
     "state_part",
     "state_parts",
     "summarize",
-    "summarizes",
     "summed_up",
     "undo_target",
     "upcaster",

@@ -2,7 +2,7 @@
 
 A template names the game, the price split into its parts (prize pool, house fee, entry
 fee, bounty — Foxwoods' buy-in / P.C. fee / entry fee / bounty), the starting stack, the
-blind structure (a preset of :mod:`pokertd.tournament.clock.structures` by name), the rule
+blind structure (a preset of :mod:`pokertd.tournament.structures` by name), the rule
 profile, the tables, the registration window and the guarantee, plus the event's rebuy,
 add-on, re-entry, early-bird and late-entry terms. Templates for the seed venues' events
 ship in ``tournament/data/templates/``; a template is also a TOML file a user writes.
@@ -33,7 +33,7 @@ from pokertd.errors import InvalidCommand, NotFound
 from pokertd.money import format_money, parse_money
 from pokertd.rules import FinishMethod, RuleProfile, StartingStackSource, load_profile
 from pokertd.rules.profile import parse_fraction, parse_toml, read_text_file
-from pokertd.tournament.clock.structures import Structure, load_structure, structure_from_dict
+from pokertd.tournament.structures import Structure, load_structure, structure_from_dict
 from pokertd.types import Cents, Chips
 
 

@@ -8,17 +8,17 @@ What the floor does not know is shown as unknown, not guessed: in a live game no
 every stack, so chips in play and the average stack are computed from chips issued minus
 chips removed (forfeits, disqualifications, colour-up losses), and a player's stack is the
 last one recorded (at the buy-in, or by a chip count). The level comes from the clock part
-and seats from the seating part when those are present (:func:`register_seat_reader`).
+and seats from the seating part (:func:`seats`) when those are present.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import UTC, datetime, tzinfo
 
 from pokertd.money import format_money
-from pokertd.tournament.eliminations.state import finish, finishing_places
+from pokertd.tournament.eliminations import finish, finishing_places
 from pokertd.tournament.entries.rules import EntryStatus
 from pokertd.tournament.entries.state import (
     Roster,
@@ -28,7 +28,7 @@ from pokertd.tournament.entries.state import (
     registration_open,
 )
 from pokertd.tournament.framework import EventRecord, TournamentState
-from pokertd.tournament.penalties.state import Penalties
+from pokertd.tournament.penalties import Penalties
 from pokertd.tournament.prizes.pool import cash_report, pool
 from pokertd.tournament.prizes.results import ResultRow, ResultsView, results
 from pokertd.tournament.seating.state import Tables, live_seating
@@ -45,16 +45,6 @@ class SeatInfo:
     moves: int = 0
 
 
-SeatReader = Callable[[TournamentState], dict[str, SeatInfo]]
-_SEAT_READERS: list[SeatReader] = []
-
-
-def register_seat_reader(reader: SeatReader) -> SeatReader:
-    """Let the seating part tell the views where entries sit (entry id -> seat)."""
-    _SEAT_READERS.append(reader)
-    return reader
-
-
 def seats(state: TournamentState) -> dict[str, SeatInfo]:
     """Entry id -> seat (1-based) and moves made, from the seating domain."""
     found: dict[str, SeatInfo] = {}
@@ -64,8 +54,6 @@ def seats(state: TournamentState) -> dict[str, SeatInfo]:
             found[entry_id] = SeatInfo(
                 table=table, seat=seat + 1, moves=seating.moves_made.get(entry_id, 0)
             )
-    for reader in _SEAT_READERS:
-        found.update(reader(state))
     return found
 
 
@@ -80,7 +68,7 @@ class NightEnd:
     while an entry is still possible — what the floor must do to end it, with the rule IDs
     of this venue and the command a button sends.
 
-    Built on :func:`~pokertd.tournament.eliminations.state.finish`, which the finishing
+    Built on :func:`~pokertd.tournament.eliminations.finish`, which the finishing
     places (1st place), the clock's read model (stopped from :attr:`finished_at`), the
     payments (1st payable) and the entry deciders read too, so no face decides it alone.
 
@@ -372,7 +360,6 @@ __all__ = [
     "log",
     "night_end",
     "players",
-    "register_seat_reader",
     "results",
     "seats",
     "status",

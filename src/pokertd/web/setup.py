@@ -27,14 +27,14 @@ from pokertd.errors import InvalidCommand, NotFound, PokertdError
 from pokertd.rules import load_profile
 from pokertd.rules.profile import BUILTIN_PROFILES
 from pokertd.tournament.clock import project
-from pokertd.tournament.clock.structures import (
+from pokertd.tournament.entries import CreateTournament
+from pokertd.tournament.prizes import SetPrizeOptions
+from pokertd.tournament.structures import (
     Structure,
     load_structure,
     structure_from_dict,
     structure_names,
 )
-from pokertd.tournament.entries import CreateTournament
-from pokertd.tournament.prizes import SetPrizeOptions
 from pokertd.tournament.templates import (
     AddonTerms,
     Fees,

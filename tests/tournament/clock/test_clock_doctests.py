@@ -7,7 +7,8 @@ from types import ModuleType
 
 import pytest
 
-from pokertd.tournament.clock import chip_race, chips, shot_clock, structure_tools, structures
+from pokertd.tournament import chips, structures
+from pokertd.tournament.clock import chip_race, shot_clock, structure_tools
 from pokertd.tournament.clock import rules as clock
 
 

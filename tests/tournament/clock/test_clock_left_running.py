@@ -26,8 +26,8 @@ from pokertd.tournament.clock import ClockState, load_structure, new_clock, view
 from pokertd.tournament.clock import rules as clk
 from pokertd.tournament.clock.log import ClockPaused
 from pokertd.tournament.clock.state import ClockPart
-from pokertd.tournament.clock.structures import Structure
 from pokertd.tournament.limits import CHIPS_MAX, LEVEL_MAX
+from pokertd.tournament.structures import Structure
 from pokertd.tournament.views import results
 
 T0 = datetime(2026, 1, 1, 19, 0, tzinfo=UTC)

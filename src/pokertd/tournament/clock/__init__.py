@@ -1,13 +1,19 @@
 """The clock: levels, breaks, structures, chips and colour-ups, hand-for-hand, shot clocks.
 
 Pure modules: ``rules`` (the clock value: levels, pause, hand-for-hand, what it shows),
-``structures`` (blind structures and presets), ``structure_tools`` (building and checking
-structures), ``chips`` (chip sets), ``chip_race`` (colour-ups and the chip race) and
-``shot_clock`` (a clock called on a seat). They are put on the log by ``state`` (the
-:class:`ClockPart`) ← ``log`` (events, commands, deciders, appliers); ``views`` reads
-``state`` (:func:`clock_view`).
+``structure_tools`` (building and checking structures), ``chip_race`` (colour-ups and the
+chip race) and ``shot_clock`` (a clock called on a seat). The blind structures and chip
+sets it reads are :mod:`pokertd.tournament.structures` and :mod:`pokertd.tournament.chips`,
+below the entries' templates (which name a structure); their names are re-exported here.
+
+The pure modules are put on the log by ``state`` (the :class:`ClockPart`) ← ``log``
+(events, commands, deciders, appliers); ``views`` reads ``state`` (:func:`clock_view`).
 """
 
+from pokertd.tournament.chips import (
+    Chip,
+    ChipSet,
+)
 from pokertd.tournament.clock.chip_race import (
     RANKS,
     SUITS,
@@ -17,10 +23,6 @@ from pokertd.tournament.clock.chip_race import (
     fresh_deck,
     pretty_card,
     surfaced_after_race,
-)
-from pokertd.tournament.clock.chips import (
-    Chip,
-    ChipSet,
 )
 from pokertd.tournament.clock.log import (
     AddLevels,
@@ -103,7 +105,12 @@ from pokertd.tournament.clock.structure_tools import (
     one_decimal,
     project,
 )
-from pokertd.tournament.clock.structures import (
+from pokertd.tournament.clock.views import (
+    HandForHandView,
+    clock_view,
+    hand_for_hand_view,
+)
+from pokertd.tournament.structures import (
     Break,
     DurationRule,
     Level,
@@ -113,11 +120,6 @@ from pokertd.tournament.clock.structures import (
     nice_amount,
     structure_from_dict,
     structure_names,
-)
-from pokertd.tournament.clock.views import (
-    HandForHandView,
-    clock_view,
-    hand_for_hand_view,
 )
 
 __all__ = [

@@ -26,7 +26,7 @@ from typing import Any
 
 from pokertd.errors import InvalidCommand, RuleViolation
 from pokertd.rules import ColorUpMethod, RaceRemainder, RuleProfile
-from pokertd.tournament.clock.chips import ChipSet
+from pokertd.tournament.chips import ChipSet
 from pokertd.types import Chips, Seat
 
 RANKS = "23456789TJQKA"

@@ -33,9 +33,9 @@ from typing import Annotated, Any
 from pokertd.errors import InvalidCommand, PokertdError, RuleViolation
 from pokertd.rules import AnteType, ClockExpiry, ColorUpMethod, HandForHandEnd
 from pokertd.tournament import limits as lim
+from pokertd.tournament.chips import Chip, ChipSet
 from pokertd.tournament.clock import rules as clk
 from pokertd.tournament.clock.chip_race import COLOUR_UP, ColorUpResult, color_up
-from pokertd.tournament.clock.chips import Chip, ChipSet
 from pokertd.tournament.clock.rules import ClockState, mmss, new_clock, view
 from pokertd.tournament.clock.shot_clock import (
     ShotClock,
@@ -51,11 +51,6 @@ from pokertd.tournament.clock.state import (
     hfh_waiting_tables,
     live_tables,
     playing_tables,
-)
-from pokertd.tournament.clock.structures import (
-    Level,
-    Structure,
-    structure_from_dict,
 )
 from pokertd.tournament.entries.state import (
     Removal,
@@ -74,10 +69,16 @@ from pokertd.tournament.framework import (
     decides,
     event,
 )
-from pokertd.tournament.penalties.log import penalty_hands
+from pokertd.tournament.penalties import penalty_hands
 from pokertd.tournament.prizes.payouts import check_schedule_posted
 from pokertd.tournament.prizes.state import PrizeBook
 from pokertd.tournament.seating.rules import Seating
+from pokertd.tournament.seating.state import seated_at
+from pokertd.tournament.structures import (
+    Level,
+    Structure,
+    structure_from_dict,
+)
 
 
 def _iso(now: datetime) -> str:
@@ -93,7 +94,6 @@ def _at(text: str) -> datetime:
 
 
 @event("clock_set_up")
-@dataclass(frozen=True, slots=True, kw_only=True)
 class ClockSetUp(Event):
     """The clock was set up with the event's structure (stored in full)."""
 
@@ -107,7 +107,6 @@ class ClockSetUp(Event):
 
 
 @event("clock_started")
-@dataclass(frozen=True, slots=True, kw_only=True)
 class ClockStarted(Event):
     """The clock was started."""
 
@@ -118,7 +117,6 @@ class ClockStarted(Event):
 
 
 @event("clock_paused")
-@dataclass(frozen=True, slots=True, kw_only=True)
 class ClockPaused(Event):
     """The clock was paused."""
 
@@ -130,7 +128,6 @@ class ClockPaused(Event):
 
 
 @event("clock_resumed")
-@dataclass(frozen=True, slots=True, kw_only=True)
 class ClockResumed(Event):
     """The clock was set running again."""
 
@@ -141,7 +138,6 @@ class ClockResumed(Event):
 
 
 @event("clock_moved")
-@dataclass(frozen=True, slots=True, kw_only=True)
 class ClockMoved(Event):
     """The floor moved the clock to the start of a level or a break."""
 
@@ -156,7 +152,6 @@ class ClockMoved(Event):
 
 
 @event("clock_adjusted")
-@dataclass(frozen=True, slots=True, kw_only=True)
 class ClockAdjusted(Event):
     """Time added to (positive) or taken off (negative) the current level or break."""
 
@@ -169,7 +164,6 @@ class ClockAdjusted(Event):
 
 
 @event("levels_added")
-@dataclass(frozen=True, slots=True, kw_only=True)
 class LevelsAdded(Event):
     """Levels appended to the structure ("additional levels will be added as needed")."""
 
@@ -185,7 +179,6 @@ class LevelsAdded(Event):
 
 
 @event("hand_for_hand_started")
-@dataclass(frozen=True, slots=True, kw_only=True)
 class HandForHandStarted(Event):
     """The TD announced hand-for-hand (B10)."""
 
@@ -196,7 +189,6 @@ class HandForHandStarted(Event):
 
 
 @event("hand_for_hand_ended")
-@dataclass(frozen=True, slots=True, kw_only=True)
 class HandForHandEnded(Event):
     """Hand-for-hand play ended; the clock runs in real time again.
 
@@ -218,7 +210,6 @@ class HandForHandEnded(Event):
 
 
 @event("hand_for_hand_hand_played")
-@dataclass(frozen=True, slots=True, kw_only=True)
 class HandForHandHandPlayed(Event):
     """Every table finished a hand-for-hand hand: time taken off the clock (FOX-HFH)."""
 
@@ -232,7 +223,6 @@ class HandForHandHandPlayed(Event):
 
 
 @event("table_hand_finished")
-@dataclass(frozen=True, slots=True, kw_only=True)
 class TableHandReported(Event):
     """One table's dealer reported the current hand-for-hand hand finished (FOX-HFH)."""
 
@@ -251,7 +241,6 @@ _METHOD_WORDS = {"round_up": "rounding up"}
 
 
 @event("colored_up")
-@dataclass(frozen=True, slots=True, kw_only=True)
 class ColoredUp(Event):
     """A table coloured up (B11/B12): the race result with every card drawn."""
 
@@ -282,7 +271,6 @@ class ColoredUp(Event):
 
 
 @event("chip_introduced")
-@dataclass(frozen=True, slots=True, kw_only=True)
 class ChipIntroduced(Event):
     """A new denomination was put into play and announced to the whole event (B14)."""
 
@@ -296,7 +284,6 @@ class ChipIntroduced(Event):
 
 
 @event("clock_called")
-@dataclass(frozen=True, slots=True, kw_only=True)
 class ClockCalled(Event):
     """A clock was put on a player (B15)."""
 
@@ -315,7 +302,6 @@ class ClockCalled(Event):
 
 
 @event("clock_expired")
-@dataclass(frozen=True, slots=True, kw_only=True)
 class ClockExpired(Event):
     """A called clock ran out: the player's hand is dead or checked, as the profile says
     (B15)."""
@@ -862,7 +848,9 @@ def _decide_table_hand(state: TournamentState, cmd: TableHandFinished, ctx: Cont
         _no_hand_dealt_on_a_break(state)
     hand = part.hfh_closed + 1
     events: list[Event] = [TableHandReported(at=_iso(ctx.now), table=number, hand=hand)]
-    events += penalty_hands(state, number, 1, ctx.now, hand_for_hand_report=True)  # K3
+    events += penalty_hands(
+        state, number, seated_at(state, number), 1, ctx.now, hand_for_hand_report=True
+    )  # K3
     if all(n == number or n in part.hfh_reported for n in playing):
         events += _hand_finished(state, ctx)
     return events

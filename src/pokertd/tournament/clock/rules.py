@@ -32,7 +32,7 @@ from typing import Any
 
 from pokertd.errors import InvalidCommand, RuleViolation
 from pokertd.rules import RuleProfile
-from pokertd.tournament.clock.structures import (
+from pokertd.tournament.structures import (
     Break,
     Level,
     Structure,
@@ -617,7 +617,7 @@ def registration_closed_at(state: ClockState, now: datetime) -> int | None:
     running and by ``now``; ``None`` otherwise (not closed by the clock, still open, or
     moved past the close by a clock command, whose own instant is then the moment).
 
-    >>> from pokertd.tournament.clock.structures import load_structure
+    >>> from pokertd.tournament.structures import load_structure
     >>> clock = new_clock(load_structure("tnpl_nlh"), registration_closes_after_level=1)
     >>> clock = start(clock, from_epoch(0))
     >>> registration_closed_at(clock, from_epoch(10**6)) == clock.structure.level(1).seconds

@@ -1,17 +1,18 @@
 """The clock domain's state part: the clock, colour-ups done, clocks called, hand-for-hand reports.
 
-:class:`ClockPart` is folded from the clock events (:mod:`pokertd.tournament.clock.log`); the
-clock itself is the pure value of :mod:`pokertd.tournament.clock.rules`. The part tells the
-entries domain the level, whether registration is open and how much play time has passed
-(``register_clock_reader``), so registration closes at the end of the configured level (A4)
-and NJ rebuys end after the first hour of play (A9). The tables still playing a
-hand-for-hand hand come from the seating's state part (never its views).
+:class:`ClockPart` is folded from the clock events (:mod:`pokertd.tournament.clock.log`);
+the clock itself is the pure value of :mod:`pokertd.tournament.clock.rules`. The part tells
+the entries domain the level, whether registration is open and how much play time has passed
+(:func:`clock_reading`, connected as the entries' ``Readers.clock``), so registration closes
+at the end of the configured level (A4) and NJ rebuys end after the first hour of play (A9).
+The tables still playing a hand-for-hand hand come from the seating's state part (never its
+views).
 
 The part also names the hand-for-hand hand in play (``HFH-{hfh_closed + 1}``: hands are
 counted as they close, so a name is never used twice) and tells eliminations which hand a
-bust is in (``register_bust_hand_reader``): the hand-for-hand hand, or a hand of its own
-during a break (B2). :func:`bubble_burst` says whether the field reached the places paid in
-the hand in play (a satellite: its seats).
+bust is in (:func:`hand_of_bust`, connected as ``Readers.bust_hand``): the hand-for-hand
+hand, or a hand of its own during a break (B2). :func:`bubble_burst` says whether the field
+reached the places paid in the hand in play (a satellite: its seats).
 
 Implements: A4, A9, B10 (FOX-HFH), B2 (no hand dealt during a break), G3 (one hand).
 """
@@ -24,17 +25,15 @@ from datetime import datetime
 from typing import Any
 
 from pokertd.errors import PokertdError, RuleViolation
+from pokertd.tournament.chips import ChipSet
 from pokertd.tournament.clock.chip_race import COLOUR_UP
-from pokertd.tournament.clock.chips import ChipSet
 from pokertd.tournament.clock.rules import ClockState, from_epoch, registration_closed_at, view
 from pokertd.tournament.clock.shot_clock import ShotClock
-from pokertd.tournament.eliminations.rules import same_hand_group
+from pokertd.tournament.eliminations import same_hand_group
 from pokertd.tournament.entries.state import (
     ClockReading,
     Roster,
     Setup,
-    register_bust_hand_reader,
-    register_clock_reader,
 )
 from pokertd.tournament.framework import (
     TournamentState,
@@ -48,8 +47,7 @@ from pokertd.types import Chips
 # After the seating: importing the prizes (or satellites) package first would enter the
 # seating and penalties packages from the other side (their logs import each other).
 from pokertd.tournament.prizes.pool import places_paid, pool
-from pokertd.tournament.satellites.rules import award_seats
-from pokertd.tournament.satellites.state import Satellite
+from pokertd.tournament.satellites import Satellite, award_seats
 
 # --------------------------------------------------------------------------------------
 # The part
@@ -90,8 +88,9 @@ class ClockPart:
         return self.clock.structure.chips.without(self.removed)
 
 
-@register_clock_reader
-def _read_clock(state: TournamentState, now: datetime) -> ClockReading | None:
+def clock_reading(state: TournamentState, now: datetime) -> ClockReading | None:
+    """What the clock tells the entries and the domains below it (level, windows,
+    hand-for-hand), or ``None`` without a clock; connected as ``Readers.clock``."""
     part = state.part(ClockPart)
     if part.clock is None:
         return None
@@ -136,8 +135,7 @@ def hfh_hand_open(state: TournamentState) -> bool:
     return bool(part.hfh_reported) or hfh_hand_busts(state) > 0
 
 
-@register_bust_hand_reader
-def _bust_hand(state: TournamentState, entry_ids: Sequence[str], now: datetime) -> str | None:
+def hand_of_bust(state: TournamentState, entry_ids: Sequence[str], now: datetime) -> str | None:
     """The hand a bust belongs to, as the clock knows it (G3, B10, B2).
 
     * During hand-for-hand every table plays the same hand: the bust is in it. Under
@@ -263,6 +261,8 @@ def live_tables(state: TournamentState) -> Seating | None:
 __all__ = [
     "ClockPart",
     "bubble_burst",
+    "clock_reading",
+    "hand_of_bust",
     "hfh_hand_busts",
     "hfh_hand_name",
     "hfh_hand_open",

@@ -21,8 +21,8 @@ from typing import Any
 
 from pokertd.errors import InvalidCommand
 from pokertd.rules import AnteType
-from pokertd.tournament.clock.chips import Chip, ChipSet
-from pokertd.tournament.clock.structures import (
+from pokertd.tournament.chips import Chip, ChipSet
+from pokertd.tournament.structures import (
     Break,
     DurationRule,
     Level,

@@ -21,17 +21,17 @@ from pokertd.tournament.clock.state import (
     hfh_waiting_tables,
     places_in_the_money,
 )
-from pokertd.tournament.clock.structures import level_for_players
-from pokertd.tournament.eliminations.state import finish
+from pokertd.tournament.eliminations import finish
 from pokertd.tournament.entries.state import Roster, Setup
 from pokertd.tournament.framework import TournamentState
+from pokertd.tournament.structures import level_for_players
 
 
 def clock_view(state: TournamentState, now: datetime) -> ClockView | None:
     """The clock at ``now`` (``None`` before any clock command), its levels as posted with
     the players left (Implements: KPC-53, FOX-11B through ``level_for_players``).
 
-    Once the tournament is over (:func:`~pokertd.tournament.eliminations.state.finish`,
+    Once the tournament is over (:func:`~pokertd.tournament.eliminations.finish`,
     G2) the clock is stopped from the finishing moment: it reads as it did then, not
     running, with nothing more to count down (no break, registration or rebuys "in") and no
     hand-for-hand (the TV, the phones and the dealers showed "HAND FOR HAND" beside the

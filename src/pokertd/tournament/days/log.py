@@ -63,7 +63,6 @@ BagNo: TypeAlias = Annotated[str, lim.Text("A bag number", BAG_MAX)]
 
 
 @event("day_ended")
-@dataclass(frozen=True, slots=True, kw_only=True)
 class DayEnded(Event):
     """Play stopped for the day: the bag-and-tag list and the chips in play then."""
 
@@ -81,7 +80,6 @@ class DayEnded(Event):
 
 
 @event("day_started")
-@dataclass(frozen=True, slots=True, kw_only=True)
 class DayStarted(Event):
     """The next day started from the bags, seats redrawn."""
 
@@ -301,7 +299,6 @@ FlightLabel: TypeAlias = Annotated[str, lim.Text("A flight's name", lim.SHORT_MA
 
 
 @event("flights_carried")
-@dataclass(frozen=True, slots=True, kw_only=True)
 class FlightsCarried(Event):
     """Day 2 formed from the flights' bags: one entry per stack carried, bagged as Day 1."""
 
@@ -324,7 +321,6 @@ class FlightsCarried(Event):
 
 
 @event("flight_closed")
-@dataclass(frozen=True, slots=True, kw_only=True)
 class FlightClosed(Event):
     """This flight's bags went to Day 2: the flight is over."""
 

@@ -12,9 +12,10 @@ are purchases on an existing entry. Players are named in commands by name
 
 **Registration window.** Registration and re-entry close at the end of a configured level
 (A4). The level comes from the clock part when the clock engineer's part is present
-(:func:`register_clock_reader`); without a clock the window is treated as open until the
-floor closes it with :class:`CloseRegistration`. Rebuy periods (NJ's first hour) and add-on
-times are checked the same way, and treated as open when no clock is known.
+(:func:`~pokertd.tournament.entries.state.read_clock`); without a clock the window is
+treated as open until the floor closes it with :class:`CloseRegistration`. Rebuy periods
+(NJ's first hour) and add-on times are checked the same way, and treated as open when no
+clock is known.
 
 Implements: FOX-REG9, SPOT-6.2, TNPL-A2, KPC-57 (A1); FOX-REG3, FOX-REG5, FOX-REG7,
 SPOT-2c1 (A2); NJ-2, FOX-7, FOX-RE (A3); FOX-REG1, TNPL-B2ii, SPOT-6.3 (A4); TNPL-B2i (A5);
@@ -97,7 +98,6 @@ def _tournament_created_v2(data: dict[str, Any]) -> dict[str, Any]:
 
 
 @event("tournament_created", version=3)
-@dataclass(frozen=True, slots=True, kw_only=True)
 class TournamentCreated(Event):
     """A tournament was created from a template (its profile stored in full)."""
 
@@ -131,7 +131,6 @@ def _player_added_v1(data: dict[str, Any]) -> dict[str, Any]:
 
 
 @event("player_added", version=2)
-@dataclass(frozen=True, slots=True, kw_only=True)
 class PlayerAdded(Event):
     """A person joined the tournament's player list (A1 confirmations recorded)."""
 
@@ -150,7 +149,6 @@ class PlayerAdded(Event):
 
 
 @event("entry_bought")
-@dataclass(frozen=True, slots=True, kw_only=True)
 class EntryBought(Event):
     """A buy-in, re-entry or alternate's entry: a new stack."""
 
@@ -185,7 +183,6 @@ class EntryBought(Event):
 
 
 @event("alternate_listed")
-@dataclass(frozen=True, slots=True, kw_only=True)
 class AlternateListed(Event):
     """A player waits on the alternate list (A12)."""
 
@@ -197,7 +194,6 @@ class AlternateListed(Event):
 
 
 @event("rebuy_bought")
-@dataclass(frozen=True, slots=True, kw_only=True)
 class RebuyBought(Event):
     """A rebuy on a live entry (A9)."""
 
@@ -215,7 +211,6 @@ class RebuyBought(Event):
 
 
 @event("addon_bought")
-@dataclass(frozen=True, slots=True, kw_only=True)
 class AddonBought(Event):
     """An add-on on a live entry (A10)."""
 
@@ -231,7 +226,6 @@ class AddonBought(Event):
 
 
 @event("stack_forfeited")
-@dataclass(frozen=True, slots=True, kw_only=True)
 class StackForfeited(Event):
     """A live stack given up to re-enter; the chips leave play (A11)."""
 
@@ -251,7 +245,6 @@ def _registration_closed_v1(data: dict[str, Any]) -> dict[str, Any]:
 
 
 @event("registration_closed", version=2)
-@dataclass(frozen=True, slots=True, kw_only=True)
 class RegistrationClosed(Event):
     """The floor closed registration and re-entry (A4)."""
 
@@ -264,7 +257,6 @@ class RegistrationClosed(Event):
 
 
 @event("prize_pool_final")
-@dataclass(frozen=True, slots=True, kw_only=True)
 class PrizePoolFinal(Event):
     """The prize pool became final in the batch of a binding deal (J2: it divided what was
     left) or of the first prize paid (H2: paid from it): registration and re-entry close
@@ -282,7 +274,6 @@ class PrizePoolFinal(Event):
 
 
 @event("chips_counted")
-@dataclass(frozen=True, slots=True, kw_only=True)
 class ChipsCounted(Event):
     """Recorded chip counts (end of level, bagging): entry id -> chips."""
 
@@ -305,7 +296,6 @@ def _chips_removed_v1(data: dict[str, Any]) -> dict[str, Any]:
 
 
 @event("chips_removed", version=2)
-@dataclass(frozen=True, slots=True, kw_only=True)
 class ChipsRemoved(Event):
     """Chips taken out of play without an entry going out (colour-up losses, B11), or
     confiscated from one player's stack (chips out of view, K11)."""
@@ -695,18 +685,27 @@ def _check_seat_free(state: TournamentState, name: str) -> None:
 
 EntrySeater = Callable[[TournamentState, Context, EntryBought], list[Event]]
 """Seats a new entry (returns the seating events to add, ``[]`` before the initial draw)."""
-_SEATERS: list[EntrySeater] = []
 
 
-def seats_new_entries(seater: EntrySeater) -> EntrySeater:
-    """Let the seating domain seat every new entry (a decorator used by the seating log).
+def _seat_nobody(state: TournamentState, ctx: Context, entry: EntryBought) -> list[Event]:
+    return []
 
-    Entries sell the stack; where it sits is the seating domain's rule (C3). The seating
-    domain registers itself here, so entries never import seating and the arrow between
-    the two domains points one way (seating reads entries' state).
+
+_SEATER: list[EntrySeater] = [_seat_nobody]
+"""The seater in force: the seating domain's, once :mod:`pokertd.tournament` connects it."""
+
+
+def connect_seater(seater: EntrySeater) -> EntrySeater:
+    """Let ``seater`` seat every new entry; returns the one it replaces.
+
+    Entries sell the stack; where it sits is the seating domain's rule (C3). The seating is
+    connected here explicitly by :mod:`pokertd.tournament` (never on import), so entries
+    never import seating and the arrow between the two domains points one way (seating
+    reads entries' state).
     """
-    _SEATERS.append(seater)
-    return seater
+    previous = _SEATER[0]
+    _SEATER[0] = seater
+    return previous
 
 
 def _seat_new_entry(state: TournamentState, ctx: Context, entry: EntryBought) -> list[Event]:
@@ -714,12 +713,9 @@ def _seat_new_entry(state: TournamentState, ctx: Context, entry: EntryBought) ->
 
     Before the initial draw nobody sits: ``DrawSeats`` seats the whole field evenly (C1).
     Implements: KPC-6c, KPC-18, FOX-7, FOX-RE, SPOT-2c2 (C3) through the seating domain
-    (:func:`seats_new_entries`).
+    (:func:`connect_seater`).
     """
-    events: list[Event] = []
-    for seater in _SEATERS:
-        events.extend(seater(state, ctx, entry))
-    return events
+    return _SEATER[0](state, ctx, entry)
 
 
 @decides(CreateTournament)
@@ -1172,5 +1168,5 @@ __all__ = [
     "RemoveChips",
     "StackForfeited",
     "TournamentCreated",
-    "seats_new_entries",
+    "connect_seater",
 ]

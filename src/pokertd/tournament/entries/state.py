@@ -11,8 +11,9 @@ player id (``P3``) or entry id (``E7``).
 
 **Registration window.** Registration and re-entry close at the end of a configured level
 (A4). The level comes from the clock part when the clock engineer's part is present
-(:func:`register_clock_reader`: the clock registers itself, so entries never import the
-clock); without a clock the window is treated as open until the floor closes it.
+(the clock's reader in :class:`Readers`, which :mod:`pokertd.tournament` connects, so entries
+never import the clock); without a clock the window is treated as open until the floor
+closes it.
 
 Implements: FOX-REG1, TNPL-B2ii, SPOT-6.3 (A4); KPC-56, FOX-FORF1, FOX-FORF2 (A11);
 NJ-7, FOX-REG5 (A13); FOX-EVT, KPC-57, NJ-44a (H1).
@@ -265,22 +266,78 @@ class ClockReading:
 
 
 ClockReader = Callable[[TournamentState, datetime], ClockReading | None]
-_CLOCK_READERS: list[ClockReader] = []
+"""The clock's reading of a tournament at an instant (``None``: no clock in this event)."""
+BustHandReader = Callable[[TournamentState, Sequence[str], datetime], str | None]
+"""The hand the entries named went out in, as the clock knows it (``None``: their own)."""
+CapacityReader = Callable[[TournamentState], "SeatCapacity | None"]
+"""The seats of the room as the seating laid it out (``None``: no layout yet)."""
+PaidReader = Callable[[TournamentState], dict[str, int]]
+"""Entry id -> the place its prize was paid for, as the prizes domain records it."""
+TableSizeReader = Callable[[TournamentState, str], int | None]
+"""Players at the entry's table now, the entry included (``None``: not seated)."""
 
 
-def register_clock_reader(reader: ClockReader) -> ClockReader:
-    """Let the clock part tell entries the level (used as a decorator by the clock)."""
-    _CLOCK_READERS.append(reader)
-    return reader
+def _no_clock(state: TournamentState, now: datetime) -> ClockReading | None:
+    return None
+
+
+def _no_hand(state: TournamentState, entry_ids: Sequence[str], now: datetime) -> str | None:
+    return None
+
+
+def _no_layout(state: TournamentState) -> SeatCapacity | None:
+    return None
+
+
+def _none_paid(state: TournamentState) -> dict[str, int]:
+    return {}
+
+
+def _not_seated(state: TournamentState, entry_id: str) -> int | None:
+    return None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Readers:
+    """What the entries (and every domain below the clock, the seating and the prizes) read
+    from those higher domains, which import entries and so cannot be imported by it.
+
+    Filled once, explicitly, by :mod:`pokertd.tournament` (its ``__init__`` names every
+    reader in one call to :func:`connect`); a domain never registers itself on import. The
+    defaults are a tournament without a clock, a layout or a payment.
+    """
+
+    clock: ClockReader = _no_clock
+    """The clock domain's reading (level, windows, hand-for-hand: A4, A9, B10)."""
+    bust_hand: BustHandReader = _no_hand
+    """The clock's answer to "which hand did these entries go out in" (G3, B2)."""
+    capacity: CapacityReader = _no_layout
+    """The seating's count of the seats open to a draw (A12)."""
+    paid: PaidReader = _none_paid
+    """The prizes' record of places paid (H2: a paid place is final)."""
+    table_size: TableSizeReader = _not_seated
+    """The seating's count of players at an entry's table (K2: a missed round)."""
+
+
+_READERS: list[Readers] = [Readers()]
+"""The readers in force (one; a list so that :func:`connect` replaces it in place)."""
+
+
+def connect_readers(readers: Readers) -> Readers:
+    """Put ``readers`` in force and return the ones they replace (tests put them back)."""
+    previous = _READERS[0]
+    _READERS[0] = readers
+    return previous
+
+
+def readers() -> Readers:
+    """The readers in force."""
+    return _READERS[0]
 
 
 def read_clock(state: TournamentState, now: datetime) -> ClockReading | None:
     """The clock's level and windows, or ``None`` when no clock is running this event."""
-    for reader in _CLOCK_READERS:
-        reading = reader(state, now)
-        if reading is not None:
-            return reading
-    return None
+    return _READERS[0].clock(state, now)
 
 
 def wait_for_hand_for_hand_hand(
@@ -316,26 +373,11 @@ def wait_for_hand_for_hand_hand(
     )
 
 
-BustHandReader = Callable[[TournamentState, Sequence[str], datetime], str | None]
-_BUST_HAND_READERS: list[BustHandReader] = []
-
-
-def register_bust_hand_reader(reader: BustHandReader) -> BustHandReader:
-    """Let the clock say which hand a bust belongs to (a decorator used by the clock, so
-    eliminations never import it): the hand-for-hand hand in play, or none."""
-    _BUST_HAND_READERS.append(reader)
-    return reader
-
-
 def bust_hand(state: TournamentState, entry_ids: Sequence[str], now: datetime) -> str | None:
     """The hand the entries named went out in, as the clock knows it (``"HFH-3"``), or
     ``None`` (a hand of their own). Raises :class:`~pokertd.errors.RuleViolation` when no
     hand can have put them out now (B2: a player whose chips were raced at this break)."""
-    for reader in _BUST_HAND_READERS:
-        hand = reader(state, entry_ids, now)
-        if hand is not None:
-            return hand
-    return None
+    return _READERS[0].bust_hand(state, entry_ids, now)
 
 
 # --------------------------------------------------------------------------------------
@@ -360,24 +402,11 @@ class SeatCapacity:
     """Reserved or unavailable seats, left out of ``seats``."""
 
 
-CapacityReader = Callable[[TournamentState], SeatCapacity | None]
-_CAPACITY_READERS: list[CapacityReader] = []
-
-
-def register_capacity_reader(reader: CapacityReader) -> CapacityReader:
-    """Let the seating tell entries how many seats the room has now (a decorator used by
-    the seating: entries never import it). The layout the floor laid, not the template's
-    first guess, decides how many can register."""
-    _CAPACITY_READERS.append(reader)
-    return reader
-
-
 def seat_capacity(state: TournamentState) -> SeatCapacity:
     """The seats of the room now: the seating's answer, else the template's tables x seats."""
-    for reader in _CAPACITY_READERS:
-        capacity = reader(state)
-        if capacity is not None:
-            return capacity
+    capacity = _READERS[0].capacity(state)
+    if capacity is not None:
+        return capacity
     tmpl = state.part(Setup).tmpl
     seats = tmpl.tables * tmpl.seats_per_table
     alive = state.part(Roster).alive_count
@@ -421,7 +450,7 @@ def night_over(state: TournamentState, now: datetime | None) -> bool:
     floor, by a deal or a payment, or by the clock at ``now`` (without ``now``, only what
     the log closed counts).
 
-    The winner and the instant are :func:`pokertd.tournament.eliminations.state.finish`;
+    The winner and the instant are :func:`pokertd.tournament.eliminations.finish`;
     this is the bare fact the entry deciders need (no rebuy, add-on or entry once over).
     """
     setup = state.part(Setup)
@@ -510,24 +539,9 @@ def open_sales(state: TournamentState, now: datetime) -> tuple[OpenSale, ...]:
     return tuple(found)
 
 
-PaidReader = Callable[[TournamentState], dict[str, int]]
-_PAID_READERS: list[PaidReader] = []
-
-
-def register_paid_reader(reader: PaidReader) -> PaidReader:
-    """Let the prizes domain tell the lower domains who has been paid (entry id -> place
-    paid), so eliminations and penalties can refuse what would change a paid place
-    without importing prizes (a decorator used by the prizes' state)."""
-    _PAID_READERS.append(reader)
-    return reader
-
-
 def paid_places(state: TournamentState) -> dict[str, int]:
     """Entry id -> the place its prize was paid for (empty before any payment, H2)."""
-    found: dict[str, int] = {}
-    for reader in _PAID_READERS:
-        found.update(reader(state))
-    return found
+    return _READERS[0].paid(state)
 
 
 def at_forfeit_point(state: TournamentState, now: datetime) -> bool:
@@ -612,13 +626,16 @@ __all__ = [
     "PaidReader",
     "Player",
     "Purchase",
+    "Readers",
     "Removal",
     "Roster",
     "SeatCapacity",
     "Setup",
+    "TableSizeReader",
     "addon_possible",
     "at_forfeit_point",
     "bust_hand",
+    "connect_readers",
     "entries_open",
     "find_player",
     "live_entry_of",
@@ -627,11 +644,8 @@ __all__ = [
     "paid_places",
     "pre_approved_entry_open",
     "read_clock",
+    "readers",
     "rebuys_possible",
-    "register_bust_hand_reader",
-    "register_capacity_reader",
-    "register_clock_reader",
-    "register_paid_reader",
     "registration_open",
     "seat_capacity",
     "wait_for_hand_for_hand_hand",

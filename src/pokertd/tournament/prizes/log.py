@@ -39,7 +39,7 @@ from pokertd.money import format_money
 from pokertd.rules.enums import BountySplitRule
 from pokertd.rules.profile import field_citation
 from pokertd.tournament import limits as lim
-from pokertd.tournament.eliminations.state import finish
+from pokertd.tournament.eliminations import finish
 from pokertd.tournament.entries.log import PrizePoolFinal
 from pokertd.tournament.entries.state import (
     Entry,
@@ -105,7 +105,6 @@ from pokertd.types import Cents, Chips
 
 
 @event("prize_options_set")
-@dataclass(frozen=True, slots=True, kw_only=True)
 class PrizeOptionsSet(Event):
     """The TD set the event's prize options."""
 
@@ -119,7 +118,6 @@ class PrizeOptionsSet(Event):
 
 
 @event("pool_carried")
-@dataclass(frozen=True, slots=True, kw_only=True)
 class PoolCarried(Event):
     """Prize money carried in from an event's flights (Day 2, issue 14): their pools add up
     here, and the payout table counts their entries (the carried stacks are not counted
@@ -148,7 +146,6 @@ def _posted_v1(data: dict[str, Any]) -> dict[str, Any]:
 
 
 @event("payout_schedule_posted", version=2)
-@dataclass(frozen=True, slots=True, kw_only=True)
 class PayoutSchedulePosted(Event):
     """The prize schedule was posted for players to see (NJ-44d)."""
 
@@ -183,7 +180,6 @@ def _ordinal(n: int) -> str:
 
 
 @event("bounty_winners_recorded")
-@dataclass(frozen=True, slots=True, kw_only=True)
 class BountyWinnersRecorded(Event):
     """The floor recorded who split the pot carrying a busted player's bounty."""
 
@@ -198,7 +194,6 @@ class BountyWinnersRecorded(Event):
 
 
 @event("deal_proposed")
-@dataclass(frozen=True, slots=True, kw_only=True)
 class DealProposed(Event):
     """A deal was put to the remaining players (amounts in cents)."""
 
@@ -221,7 +216,6 @@ class DealProposed(Event):
 
 
 @event("deal_accepted")
-@dataclass(frozen=True, slots=True, kw_only=True)
 class DealAccepted(Event):
     """A player confirmed the deal aloud (FOX-73)."""
 
@@ -233,7 +227,6 @@ class DealAccepted(Event):
 
 
 @event("deal_rejected")
-@dataclass(frozen=True, slots=True, kw_only=True)
 class DealRejected(Event):
     """A player said no: the proposal is off."""
 
@@ -245,7 +238,6 @@ class DealRejected(Event):
 
 
 @event("deal_approved")
-@dataclass(frozen=True, slots=True, kw_only=True)
 class DealApproved(Event):
     """The tournament supervisor approved the deal's terms (FOX-73)."""
 
@@ -256,7 +248,6 @@ class DealApproved(Event):
 
 
 @event("deal_made")
-@dataclass(frozen=True, slots=True, kw_only=True)
 class DealMade(Event):
     """Everyone accepted (and the supervisor approved where required): the deal binds."""
 
@@ -277,7 +268,6 @@ def _prize_paid_v1(data: dict[str, Any]) -> dict[str, Any]:
 
 
 @event("prize_paid", version=2)
-@dataclass(frozen=True, slots=True, kw_only=True)
 class PrizePaid(Event):
     """A prize was paid (or a voucher issued) with its claim flags."""
 
@@ -314,7 +304,6 @@ class PrizePaid(Event):
 
 
 @event("high_hand_recorded")
-@dataclass(frozen=True, slots=True, kw_only=True)
 class HighHandRecorded(Event):
     """The floor saw a level-1 hand of three of a kind or better (FOX-HH)."""
 
@@ -331,7 +320,6 @@ class HighHandRecorded(Event):
 
 
 @event("high_hand_paid")
-@dataclass(frozen=True, slots=True, kw_only=True)
 class HighHandPaid(Event):
     """The tournament high hand was paid: the event's full price, split when tied (FOX-HH)."""
 

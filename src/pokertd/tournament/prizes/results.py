@@ -33,10 +33,10 @@ from datetime import datetime
 
 from pokertd.errors import PokertdError, RuleViolation
 from pokertd.money import format_money
-from pokertd.tournament.eliminations.state import Placing, finishing_places, hand_in_play
+from pokertd.tournament.eliminations import Placing, finishing_places, hand_in_play
 from pokertd.tournament.entries.state import Roster, Setup, night_over, open_sales
 from pokertd.tournament.framework import TournamentState
-from pokertd.tournament.penalties.state import Penalties
+from pokertd.tournament.penalties import Penalties
 from pokertd.tournament.prizes.deals import DealStatus
 from pokertd.tournament.prizes.payouts import payouts, share_tied
 from pokertd.tournament.prizes.pool import payout_entries, pool

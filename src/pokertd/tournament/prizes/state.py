@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from pokertd.tournament.entries.state import Setup, register_paid_reader
+from pokertd.tournament.entries.state import Setup
 from pokertd.tournament.framework import (
     TournamentState,
     state_part,
@@ -85,8 +85,7 @@ class PrizeBook:
     """The flights' tournament ids."""
 
 
-@register_paid_reader
-def _paid(state: TournamentState) -> dict[str, int]:
+def places_paid_by_entry(state: TournamentState) -> dict[str, int]:
     """Entry id -> place paid: what eliminations and penalties check before changing a
     place (a paid place is final, H2)."""
     return {eid: p.place for eid, p in state.part(PrizeBook).paid.items()}
@@ -105,4 +104,5 @@ __all__ = [
     "PaidPrize",
     "PrizeBook",
     "payout_table_name",
+    "places_paid_by_entry",
 ]

@@ -13,7 +13,7 @@ from typing import Any
 from pokertd.errors import InvalidCommand, PokertdError
 from pokertd.money import format_money
 from pokertd.sheets import csv_text
-from pokertd.tournament.eliminations.state import finish
+from pokertd.tournament.eliminations import finish
 from pokertd.tournament.entries.rules import EntryStatus
 from pokertd.tournament.entries.state import (
     Roster,

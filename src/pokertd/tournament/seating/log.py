@@ -44,7 +44,7 @@ from pokertd.codec import to_json
 from pokertd.errors import InvalidCommand, PokertdError, RuleViolation
 from pokertd.rules.enums import ButtonErrorFix
 from pokertd.tournament import limits as lim
-from pokertd.tournament.entries.log import EntryBought, seats_new_entries
+from pokertd.tournament.entries.log import EntryBought
 from pokertd.tournament.entries.state import (
     Roster,
     Setup,
@@ -60,10 +60,9 @@ from pokertd.tournament.framework import (
     applies,
     decides,
     event,
-    summarizes,
     upcaster,
 )
-from pokertd.tournament.penalties.log import penalty_hands
+from pokertd.tournament.penalties import penalty_hands
 from pokertd.tournament.seating.balancing import (
     Move,
     MoveReason,
@@ -103,6 +102,7 @@ from pokertd.tournament.seating.state import (
     move_record,
     pending_plan,
     redraw_plan,
+    seated_at,
     seating_for_apply,
     seating_now,
 )
@@ -111,7 +111,6 @@ from pokertd.tournament.seating.state import (
 
 
 @event("tables_laid_out")
-@dataclass(frozen=True, slots=True, kw_only=True)
 class TablesLaidOut(Event):
     """The room: tables, seat counts, unavailable/reserved seats (1-based), break order."""
 
@@ -142,7 +141,6 @@ class TablesLaidOut(Event):
 
 
 @event("seats_drawn")
-@dataclass(frozen=True, slots=True, kw_only=True)
 class SeatsDrawn(Event):
     """Entries seated: a random draw (``initial``, ``late``) or by hand (``floor``)."""
 
@@ -172,7 +170,6 @@ def _moves_suggested_v1(data: dict[str, Any]) -> dict[str, Any]:
 
 
 @event("moves_suggested", version=2)
-@dataclass(frozen=True, slots=True, kw_only=True)
 class MovesSuggested(Event):
     """Moves the rules require now, waiting for the floor; replaces earlier suggestions."""
 
@@ -192,7 +189,6 @@ class MovesSuggested(Event):
 
 
 @event("plan_confirmed")
-@dataclass(frozen=True, slots=True, kw_only=True)
 class PlanConfirmed(Event):
     """The floor confirmed the plan it was shown (``ConfirmPlan``): the moves that follow
     in the same batch are that plan's, seat for seat."""
@@ -217,7 +213,6 @@ class PlanConfirmed(Event):
 
 
 @event("player_moved")
-@dataclass(frozen=True, slots=True, kw_only=True)
 class PlayerMoved(Event):
     """A confirmed move: who, from, to, why and the rule behind it."""
 
@@ -232,7 +227,6 @@ class PlayerMoved(Event):
 
 
 @event("player_away")
-@dataclass(frozen=True, slots=True, kw_only=True)
 class PlayerAway(Event):
     """A seated player is away from his seat since ``at`` (ISO time): dealt in, posts (D8)."""
 
@@ -247,7 +241,6 @@ class PlayerAway(Event):
 
 
 @event("player_back")
-@dataclass(frozen=True, slots=True, kw_only=True)
 class PlayerBack(Event):
     """A player marked away is back at his seat (``minutes`` away, whole minutes)."""
 
@@ -265,7 +258,6 @@ class PlayerBack(Event):
 
 
 @event("table_closed")
-@dataclass(frozen=True, slots=True, kw_only=True)
 class TableClosed(Event):
     """A table broke: its last player has moved."""
 
@@ -283,8 +275,7 @@ def _moves(n: int) -> str:
     return f"{n} move{'s' if n != 1 else ''}"
 
 
-@summarizes(MovesSuggested, PlanConfirmed, PlayerMoved, TableClosed)
-def _summarize_seating(events: Sequence[Event]) -> Summary:
+def summarize_seating(events: Sequence[Event]) -> Summary:
     """One line per table for the floor (C4, C5), every move with its rules in the details.
 
     A break: "Table 4 breaks: 9 players moved — see slips" (its "Table 4 broke" and the
@@ -341,7 +332,6 @@ def _final_table_drawn_v1(data: dict[str, Any]) -> dict[str, Any]:
 
 
 @event("final_table_drawn", version=2)
-@dataclass(frozen=True, slots=True, kw_only=True)
 class FinalTableDrawn(Event):
     """The final table: every seat (a redraw, or newcomers' draws) and the button draw."""
 
@@ -364,7 +354,6 @@ class FinalTableDrawn(Event):
 
 
 @event("button_placed")
-@dataclass(frozen=True, slots=True, kw_only=True)
 class ButtonPlaced(Event):
     """Where a table's button is: ``current`` for the hand now, else the next hand."""
 
@@ -380,7 +369,6 @@ class ButtonPlaced(Event):
 
 
 @event("button_corrected")
-@dataclass(frozen=True, slots=True, kw_only=True)
 class ButtonCorrected(Event):
     """A misplaced button was corrected back one, then forward two (D6: KPC-24J, FOX-33):
     the next hand is dealt as the misplaced hand should have been, so the skipped player
@@ -403,7 +391,6 @@ class ButtonCorrected(Event):
 
 
 @event("hands_played")
-@dataclass(frozen=True, slots=True, kw_only=True)
 class HandsPlayed(Event):
     """Hands were played at a table: the button and blinds moved on by the rules (D1, D3)."""
 
@@ -418,7 +405,6 @@ class HandsPlayed(Event):
 
 
 @event("auto_confirm_set")
-@dataclass(frozen=True, slots=True, kw_only=True)
 class AutoConfirmSet(Event):
     """Moves are confirmed by the system (on) or by the floor (off)."""
 
@@ -1198,7 +1184,10 @@ def _decide_hands(state: TournamentState, cmd: PlayHands, ctx: Context) -> list[
         button = button.hand_dealt(hand)
     assert hand is not None
     played = HandsPlayed(table=cmd.table, hands=cmd.hands, button=hand.button + 1)
-    return [played, *penalty_hands(state, cmd.table, cmd.hands, ctx.now)]  # K3
+    return [
+        played,
+        *penalty_hands(state, cmd.table, seated_at(state, cmd.table), cmd.hands, ctx.now),
+    ]  # K3
 
 
 @decides(SetAutoConfirm)
@@ -1298,8 +1287,7 @@ def _decide_present(state: TournamentState, cmd: MarkPresent, ctx: Context) -> l
     ]
 
 
-@seats_new_entries
-def _seat_new_entry(state: TournamentState, ctx: Context, entry: EntryBought) -> list[Event]:
+def seat_new_entry(state: TournamentState, ctx: Context, entry: EntryBought) -> list[Event]:
     """Seat a late entry, re-entry or alternate at once (C3) once the tables are drawn.
 
     Before the initial draw nobody sits: ``DrawSeats`` seats the whole field evenly (C1).
@@ -1355,4 +1343,6 @@ __all__ = [
     "SuggestMoves",
     "TableClosed",
     "TablesLaidOut",
+    "seat_new_entry",
+    "summarize_seating",
 ]

@@ -18,7 +18,6 @@ from pokertd.tournament.entries.state import (
     Roster,
     SeatCapacity,
     Setup,
-    register_capacity_reader,
 )
 from pokertd.tournament.framework import (
     TournamentState,
@@ -131,7 +130,6 @@ def _spec_seats(spec: TableSpec) -> int:
     return spec.seats - len(spec.unavailable | spec.reserved)
 
 
-@register_capacity_reader
 def seat_capacity_of_layout(state: TournamentState) -> SeatCapacity:
     """The room as laid out now (``LayTables``, tables opened and broken) for registration.
 
@@ -185,6 +183,25 @@ def live_seating(state: TournamentState) -> Seating:
     seating = part.seating.copy()
     _sync(state, seating, part.freed)
     return seating
+
+
+def seated_at(state: TournamentState, table: int) -> tuple[str | None, ...]:
+    """The entries seated at ``table`` now, seat by seat (``None``: an empty seat); ``()``
+    before the draw or for a table not in play. Handed to the penalties' K3 count."""
+    if state.part(Tables).seating is None:
+        return ()
+    seated = live_seating(state).tables.get(table)
+    return () if seated is None else tuple(seated.players)
+
+
+def table_size_of(state: TournamentState, entry_id: str) -> int | None:
+    """Players at the entry's table now, offender included (``None``: not seated), for a
+    missed-round penalty (K2); connected as the entries' ``Readers.table_size``."""
+    if state.part(Tables).seating is None:
+        return None
+    seating = live_seating(state)
+    where = seating.where.get(entry_id)
+    return None if where is None else seating.tables[where[0]].count
 
 
 def seating_now(state: TournamentState) -> Seating:
@@ -583,6 +600,8 @@ __all__ = [
     "pending_plan",
     "redraw_plan",
     "seat_capacity_of_layout",
+    "seated_at",
     "seating_for_apply",
     "seating_now",
+    "table_size_of",
 ]

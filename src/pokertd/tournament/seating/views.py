@@ -13,7 +13,7 @@ from pokertd.tournament.entries.state import Setup
 from pokertd.tournament.framework import (
     TournamentState,
 )
-from pokertd.tournament.penalties.state import Penalties
+from pokertd.tournament.penalties import Penalties
 from pokertd.tournament.seating.balancing import (
     MoveReason,
     Plan,

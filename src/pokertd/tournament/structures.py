@@ -29,7 +29,7 @@ from typing import Any
 from pokertd.errors import InvalidCommand
 from pokertd.rules import AnteType, BbaReducedAmount, RuleProfile
 from pokertd.rules.profile import parse_toml, read_text_file
-from pokertd.tournament.clock.chips import ChipSet
+from pokertd.tournament.chips import ChipSet
 from pokertd.tournament.limits import CHIPS_MAX, LEVEL_MAX
 from pokertd.types import Chips
 

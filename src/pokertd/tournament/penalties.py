@@ -1,5 +1,19 @@
-"""Penalties' log: warnings, missed hands, missed rounds, disqualification — with the
-rule ID — as an event, a command, its decider and its applier.
+"""Penalties: warnings, missed hands, missed rounds and disqualification (K1-K5).
+
+One module in three sections: the pure rules (the kinds of sanction, the rule ID each is
+given under, the hands a missed-round penalty costs: K1, K2), the :class:`Penalties` part
+and the log (the events, the command, its decider and appliers). Penalties sit below the
+seating: the seats they need (who sits at a table, how many at the offender's) are handed
+in by the callers (:func:`penalty_hands`) or read through the entries' ``Readers``.
+
+The part holds every penalty given, the hands served, and the prizes forfeited (K1-K5).
+
+A missed-hand or missed-round penalty is served hand by hand as the offender's table
+reports its hands (K3); the hand in progress when the penalty was given does not count
+(it begins after the current hand ends: KPC-49, TNPL-J3, FOX-68) unless the floor gave it
+between hands. Several penalties of one player are served one after the other.
+
+Implements: KPC-52, TNPL-J1iv, FOX-71D (K5); KPC-52, TNPL-J1iii, FOX-71C (K3).
 
 A missed-round penalty is ``players at the offender's table when it is given (offender
 included) x rounds`` hands, fixed when given (K2): 7 players, 2 rounds -> 14 hands. TNPL
@@ -19,11 +33,14 @@ KPC-52, TNPL-J1ii, FOX-71A (K2); KPC-52, TNPL-J1iv, FOX-71D, FOX-RE, SPOT-1a3 (K
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Sequence
+from dataclasses import dataclass, field
 from datetime import datetime
+from enum import StrEnum
 from typing import Any
 
 from pokertd.errors import InvalidCommand, RuleViolation
+from pokertd.rules import RuleProfile
 from pokertd.tournament import limits as lim
 from pokertd.tournament.entries.rules import EntryStatus
 from pokertd.tournament.entries.state import (
@@ -35,6 +52,7 @@ from pokertd.tournament.entries.state import (
     find_player,
     paid_places,
     read_clock,
+    readers,
 )
 from pokertd.tournament.framework import (
     Command,
@@ -44,17 +62,148 @@ from pokertd.tournament.framework import (
     applies,
     decides,
     event,
+    state_part,
     upcaster,
 )
-from pokertd.tournament.penalties.rules import (
-    PenaltyKind,
-    check_rounds,
-    default_rule,
-    missed_round_hands,
-)
-from pokertd.tournament.penalties.state import Penalties, PenaltyRecord
-from pokertd.tournament.seating.state import Tables, live_seating
 from pokertd.types import Chips
+
+# ======================================================================================
+# Rules: pure values and functions
+
+
+class PenaltyKind(StrEnum):
+    """The sanctions of K1."""
+
+    WARNING = "warning"
+    MISSED_HANDS = "missed_hands"
+    MISSED_ROUNDS = "missed_rounds"
+    DISQUALIFICATION = "disqualification"
+
+
+PENALTY_ENTRY = {
+    PenaltyKind.WARNING: "K1",
+    PenaltyKind.MISSED_HANDS: "K2",
+    PenaltyKind.MISSED_ROUNDS: "K2",
+    PenaltyKind.DISQUALIFICATION: "K5",
+}
+"""The catalogue entry behind each kind of penalty: the options (K1), the missed-hand and
+missed-round arithmetic (K2), disqualification (K5)."""
+
+
+def default_rule(profile: RuleProfile, kind: PenaltyKind) -> str:
+    """The venue's rule ID for this kind of penalty: the first the profile cites for its
+    catalogue entry (FOX-71A for a Foxwoods missed-hand penalty, TNPL-J1iv for a TNPL
+    disqualification)."""
+    return profile.cite(PENALTY_ENTRY[kind])[0]
+
+
+def check_rounds(profile: RuleProfile, rounds: int) -> None:
+    """Refuse a missed-round penalty the venue does not give: at least one round, and one
+    of ``penalty_round_options`` where the venue lists them (TNPL-J1ii: 1 to 4)."""
+    if rounds < 1:
+        raise InvalidCommand(
+            "A missed-round penalty is at least one round.", rule_ids=profile.cite("K2")
+        )
+    options = profile.penalty_round_options
+    if options is not None and rounds not in options:
+        allowed = ", ".join(str(o) for o in options)
+        raise RuleViolation(
+            f"{profile.title} gives {allowed} round penalties, not {rounds}.",
+            rule_ids=default_rule(profile, PenaltyKind.MISSED_ROUNDS),
+        )
+
+
+def missed_round_hands(rounds: int, players_at_table: int) -> int:
+    """Hands a missed-round penalty costs: players at the offender's table (offender
+    included) x rounds, fixed when given (K2).
+
+    >>> missed_round_hands(2, 7)
+    14
+    """
+    if not 2 <= players_at_table <= 11:
+        raise InvalidCommand("A table has 2 to 11 players.", rule_ids="C13")
+    return players_at_table * rounds
+
+
+# ======================================================================================
+# State: the parts folded from the events
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PenaltyRecord:
+    """A penalty as the state keeps it."""
+
+    entry_id: str
+    name: str
+    kind: PenaltyKind
+    hands: int = 0
+    rounds: int = 0
+    rule: str = ""
+    reason: str = ""
+    at: str = ""
+    between_hands: bool = False
+    """Given between hands: the next hand reported is already a penalty hand."""
+
+    @property
+    def served_by_hands(self) -> bool:
+        """Whether the penalty is served hand by hand (missed hands or rounds)."""
+        return self.hands > 0
+
+
+@state_part
+@dataclass(slots=True)
+class Penalties:
+    """Every penalty given, in order."""
+
+    given: list[PenaltyRecord] = field(default_factory=list)
+    prize_forfeited: set[str] = field(default_factory=set)
+    """Entry ids whose prize is forfeited (TNPL-J1iv)."""
+    served: dict[int, int] = field(default_factory=dict)
+    """Hands served, by index in :attr:`given` (missed-hand and missed-round penalties)."""
+    skip: dict[int, int] = field(default_factory=dict)
+    """Hands still to be reported before the penalty starts, by index in :attr:`given`: 1
+    for the hand in progress when it was given (K3), 0 once it has begun."""
+
+    def hands_left(self, entry_id: str) -> int:
+        """Penalty hands ``entry_id`` still has to serve (every penalty of his, in order)."""
+        return sum(
+            p.hands - self.served.get(i, 0)
+            for i, p in enumerate(self.given)
+            if p.entry_id == entry_id and p.served_by_hands
+        )
+
+    def serving_now(self, entry_id: str) -> bool:
+        """Whether ``entry_id`` is serving a penalty in the hand being dealt now: his seat
+        is dealt in, posts its blinds and antes, and his hand is killed (K3, D8)."""
+        for i, p in enumerate(self.given):
+            if p.entry_id == entry_id and p.served_by_hands and self.served.get(i, 0) < p.hands:
+                return self.skip.get(i, 0) == 0
+        return False
+
+    def serve(self, entry_id: str, hands: int) -> None:
+        """Count ``hands`` reported at ``entry_id``'s table: first the hand in progress
+        when his penalty was given, then his penalties in order (K3)."""
+        for i, p in enumerate(self.given):
+            if hands <= 0:
+                return
+            if p.entry_id != entry_id or not p.served_by_hands:
+                continue
+            done = self.served.get(i, 0)
+            if done >= p.hands:
+                continue
+            wait = self.skip.get(i, 0)
+            if wait:
+                used = min(wait, hands)
+                self.skip[i] = wait - used
+                hands -= used
+            take = min(p.hands - done, hands)
+            if take:
+                self.served[i] = done + take
+                hands -= take
+
+
+# ======================================================================================
+# Log: events, commands, deciders and appliers
 
 
 @upcaster("penalty_given", 1)
@@ -65,7 +214,6 @@ def _penalty_given_v1(data: dict[str, Any]) -> dict[str, Any]:
 
 
 @event("penalty_given", version=2)
-@dataclass(frozen=True, slots=True, kw_only=True)
 class PenaltyGiven(Event):
     """The floor gave a penalty (K1-K3, K5)."""
 
@@ -106,7 +254,6 @@ class PenaltyGiven(Event):
 
 
 @event("penalty_hands_served")
-@dataclass(frozen=True, slots=True, kw_only=True)
 class PenaltyHandsServed(Event):
     """Hands reported at a table counted toward the penalties of the players seated there
     (K3): ``left`` is each one's penalty hands still to serve afterwards."""
@@ -134,13 +281,18 @@ def _apply_served(state: TournamentState, ev: PenaltyHandsServed) -> None:
 def penalty_hands(
     state: TournamentState,
     table: int,
+    seated: Sequence[str | None],
     hands: int,
     now: datetime,
     *,
     hand_for_hand_report: bool = False,
 ) -> list[Event]:
     """The event counting ``hands`` reported at ``table`` toward the penalties of the
-    players seated there (none when nobody there has penalty hands to serve).
+    players ``seated`` there (none when nobody there has penalty hands to serve).
+
+    ``seated`` is the table's seats as the seating has them now (``None``: an empty seat;
+    ``()`` before the draw): the callers, above the seating, hand it in, so penalties never
+    import the seating.
 
     Called by the commands that report a table's hands: ``PlayHands`` (the button moved on
     N hands) and the dealer's hand-for-hand report. During hand-for-hand the dealer's
@@ -155,16 +307,10 @@ def penalty_hands(
     clock = read_clock(state, now)
     if not hand_for_hand_report and clock is not None and clock.hand_for_hand:
         return []
-    if state.part(Tables).seating is None:
-        return []
-    seating = live_seating(state)
-    seated = seating.tables.get(table)
-    if seated is None:
-        return []
     trial = Penalties(given=pens.given, served=dict(pens.served), skip=dict(pens.skip))
     entries: list[str] = []
     left: list[int] = []
-    for entry_id in seated.players:
+    for entry_id in seated:
         if entry_id is None or not pens.hands_left(entry_id):
             continue
         trial.serve(entry_id, hands)
@@ -233,15 +379,6 @@ class GivePenalty(Command):
     reason: lim.Reason = ""
     chips: lim.Chips | None = None
     between_hands: bool = False
-
-
-def _table_size(state: TournamentState, entry_id: str) -> int | None:
-    """Players at the entry's table now, offender included (from the seating domain)."""
-    if state.part(Tables).seating is None:
-        return None
-    seating = live_seating(state)
-    where = seating.where.get(entry_id)
-    return None if where is None else seating.tables[where[0]].count
 
 
 def _disqualification(
@@ -331,7 +468,7 @@ def _decide_penalty(state: TournamentState, cmd: GivePenalty, ctx: Context) -> l
         rounds = cmd.count
         check_rounds(profile, rounds)
         if table is None:
-            table = _table_size(state, entry.entry_id)
+            table = readers().table_size(state, entry.entry_id)
         if table is None:
             raise InvalidCommand(
                 "How many players are at the offender's table, offender included? "
@@ -357,4 +494,16 @@ def _decide_penalty(state: TournamentState, cmd: GivePenalty, ctx: Context) -> l
     ]
 
 
-__all__ = ["GivePenalty", "PenaltyGiven", "PenaltyHandsServed", "penalty_hands"]
+__all__ = [
+    "PENALTY_ENTRY",
+    "GivePenalty",
+    "Penalties",
+    "PenaltyGiven",
+    "PenaltyHandsServed",
+    "PenaltyKind",
+    "PenaltyRecord",
+    "check_rounds",
+    "default_rule",
+    "missed_round_hands",
+    "penalty_hands",
+]

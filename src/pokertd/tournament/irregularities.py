@@ -1,4 +1,16 @@
-"""Irregularities' log: a misdeal declared at a table, a result corrected after a dispute,
+"""Irregularities at a table: misdeals and corrected results (L1, L3, B9, K4, F13).
+
+One module in two sections: the :class:`Irregularities` part and the log (the events,
+commands, deciders and appliers). The pure judgements (substantial action, the correction
+window) live in :mod:`pokertd.engine.irregular`, shared with the hand engine.
+
+The part holds the misdeals declared and the results corrected, in order (L3,
+F13). Records only: a misdeal moves nothing in the tournament (the re-deal is the same
+hand, K4) and a corrected pot is paid at the table.
+
+Implements: KPC-24, TNPL-G1ii, FOX-35C (K4: nothing here counts a hand).
+
+The log: a misdeal declared at a table, a result corrected after a dispute,
 as events, commands, deciders and appliers.
 
 * :class:`DeclareMisdeal` -- refused once substantial action has occurred by the venue's
@@ -19,7 +31,7 @@ TNPL-G1ii, FOX-35C (B9, K4); KPC-11l, TNPL-C10, FOX-22, SPOT-2a3, SPOT-2a5 (F13)
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Annotated
 
 from pokertd.engine.irregular import (
@@ -41,19 +53,53 @@ from pokertd.tournament.framework import (
     applies,
     decides,
     event,
+    state_part,
 )
-from pokertd.tournament.irregularities.state import (
-    CorrectionRecord,
-    Irregularities,
-    MisdealRecord,
-)
-from pokertd.tournament.penalties.state import Penalties
+from pokertd.tournament.penalties import Penalties
 from pokertd.tournament.seating.state import Tables, live_seating
 from pokertd.types import Chips
 
+# ======================================================================================
+# State: the parts folded from the events
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class MisdealRecord:
+    """One misdeal as the state keeps it."""
+
+    table: int
+    reason: str
+    level: int | None = None
+    at: str = ""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CorrectionRecord:
+    """One corrected result as the state keeps it."""
+
+    table: int
+    kind: str
+    reason: str = ""
+    chips: int = 0
+    from_name: str = ""
+    to_name: str = ""
+    at: str = ""
+
+
+@state_part
+@dataclass(slots=True)
+class Irregularities:
+    """Every misdeal declared and every result corrected, in order."""
+
+    misdeals: list[MisdealRecord] = field(default_factory=list)
+    corrections: list[CorrectionRecord] = field(default_factory=list)
+
+
+# ======================================================================================
+# Log: events, commands, deciders and appliers
+
 
 @event("misdeal_declared")
-@dataclass(frozen=True, slots=True, kw_only=True)
 class MisdealDeclared(Event):
     """The floor declared a misdeal at a table: the hand is re-dealt (L3, B9, K4)."""
 
@@ -90,7 +136,6 @@ def _apply_misdeal(state: TournamentState, ev: MisdealDeclared) -> None:
 
 
 @event("result_corrected")
-@dataclass(frozen=True, slots=True, kw_only=True)
 class ResultCorrected(Event):
     """The floor corrected the last hand's result within the venue's window (F13)."""
 
@@ -288,7 +333,10 @@ def _decide_correct(state: TournamentState, cmd: CorrectResult, ctx: Context) ->
 
 __all__ = [
     "CorrectResult",
+    "CorrectionRecord",
     "DeclareMisdeal",
+    "Irregularities",
     "MisdealDeclared",
+    "MisdealRecord",
     "ResultCorrected",
 ]
