@@ -19,7 +19,9 @@ Every ``import`` in ``src/pokertd`` counts — at module level, inside functions
   (``pokertd.tournament.display`` once merged) and the shared top-level modules
   (``framework``, ``templates``, ``views``, ``limits``, ``permissions``);
 * **no service look-ups with ``getattr``** in a face (:func:`getattr_violations`): the
-  handlers reach services through typed attributes (``web_of(request).app.leagues``).
+  handlers reach services through typed attributes (``web_of(request).app.leagues``);
+* **no reaching into a service's store** from a face (:func:`store_reach_violations`):
+  ``x.store`` is read only as a class's own ``self.store``.
 
 Run as a script (``uv run python tests/test_architecture.py``) it prints the measures of
 issue 24: names the faces import from inner modules and from package faces, and ``Any``
@@ -359,6 +361,29 @@ def getattr_lookups(tree: ast.AST) -> list[int]:
     return found
 
 
+def store_reaches(tree: ast.AST) -> list[int]:
+    """Lines where a face reads ``<something>.store`` (a service's store) other than its own
+    ``self.store``: the way around the application that ``service.store.seasons(…)`` was."""
+    return [
+        node.lineno
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Attribute)
+        and node.attr == "store"
+        and not (isinstance(node.value, ast.Name) and node.value.id == "self")
+    ]
+
+
+def store_reach_violations() -> list[str]:
+    """Faces reading a service's store: they call the service's use cases instead."""
+    lines: list[str] = []
+    for face in FACES:
+        for path in sorted((PKG / face).rglob("*.py")):
+            rel = path.relative_to(SRC).as_posix()
+            tree = ast.parse(path.read_text(encoding="utf-8"))
+            lines += [f"{rel}:{n}: reads a service's .store" for n in store_reaches(tree)]
+    return lines
+
+
 def getattr_violations() -> list[str]:
     """Service look-ups through ``getattr`` in the faces' files."""
     lines: list[str] = []
@@ -431,6 +456,11 @@ def test_faces_do_not_look_services_up_with_getattr() -> None:
     assert not bad, "Reach services through typed attributes:\n" + "\n".join(bad)
 
 
+def test_faces_do_not_reach_a_services_store() -> None:
+    bad = store_reach_violations()
+    assert not bad, "Call a use case of pokertd.app instead:\n" + "\n".join(bad)
+
+
 def test_the_checks_can_fail() -> None:
     """The rules catch what they are for (a circle, an upward arrow, a face to a face, a
     local import), so a green run means something."""
@@ -496,6 +526,8 @@ f = getattr(profile, info.name)
 g = hasattr(websocket.app.state, "web")
 """
     assert getattr_lookups(ast.parse(source)) == [3, 4, 5, 6, 9]
+    reach = "rows = service.store.seasons(league)\nself.store.end_session(sid)\n"
+    assert store_reaches(ast.parse(reach)) == [1]
 
 
 if __name__ == "__main__":

@@ -13,6 +13,11 @@ results, as an eventsourcing application is: callers never touch the store or th
 - :meth:`App.health`: whether the database answers with the schema this code writes;
 - :mod:`pokertd.app.screens`: the read models the screens show (console, TV, phone, dealer).
 
+The store's plain result types a face shows (:class:`TournamentInfo`, :class:`PlayerRecord`,
+:class:`Confirmation`, :class:`MergeRecord`, :class:`StoreHealth`) and the few helpers about
+database URLs and export files (:func:`masked_url`, :func:`sqlite_path`, :func:`check_target`,
+``MAX_FILE_BYTES``) are given here, so no face imports :mod:`pokertd.store`.
+
 Implements: issue 24 (one application layer under the faces).
 """
 
