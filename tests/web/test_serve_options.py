@@ -427,10 +427,10 @@ def test_the_factory_serves_the_store_named_by_the_environment(
         r = client.get("/api/me")
         assert r.status_code == 200
         assert WORKER not in r.headers  # one process: nothing to tell apart
-    single.state.web.service.close()
+    single.state.web.app.tournaments.close()
     monkeypatch.setenv("POKERTD_WORKERS", "2")
     wrapped = asgi.app_from_env()
     assert isinstance(wrapped, asgi.WorkerHeader)
     with TestClient(wrapped) as client:
         assert client.get("/api/me").headers[WORKER] == str(os.getpid())
-    wrapped.app.state.web.service.close()
+    wrapped.app.state.web.app.tournaments.close()
