@@ -15,15 +15,33 @@ Every ``import`` in ``src/pokertd`` counts — at module level, inside functions
 * **no import-time registries** in the tournament: domains declare themselves with the
   framework's decorators only, and are connected to each other in one place,
   ``pokertd/tournament/__init__.py``;
-* **domains sized by what they hold**: the small domains are one module each.
+* **domains sized by what they hold**: the small domains are one module each;
+* **faces use package faces only** (:func:`face_violations`): a face (``pokertd.web.*``,
+  ``pokertd.cli.*``, ``pokertd.sim.*``) imports no ``pokertd.store`` module and no module
+  *inside* a tournament domain (``pokertd.tournament.<domain>.<module>``: ``log``,
+  ``state``, ``rules``, ``views``, ``prizes.icm`` …). Package faces are ``pokertd.app`` and
+  its modules, ``pokertd.tournament``, and the modules one level under it: a domain
+  package's ``__init__`` (``pokertd.tournament.prizes``), a one-file domain
+  (``pokertd.tournament.display`` once merged) and the shared top-level modules
+  (``framework``, ``templates``, ``views``, ``limits``, ``permissions``);
+* **no service look-ups with ``getattr``** in a face (:func:`getattr_violations`): the
+  handlers reach services through typed attributes (``web_of(request).app.leagues``);
+* **no reaching into a service's store** from a face (:func:`store_reach_violations`):
+  ``x.store`` is read only as a class's own ``self.store``.
 
-Implements: issue 11 (arrows only downward, no circles); issue 24, point 5 (domains sized
-by what they hold, connected explicitly, no rings).
+Run as a script (``uv run python tests/test_architecture.py``) it prints the measures of
+issue 24: names the faces import from inner modules and from package faces, and ``Any``
+in web and the CLI.
+
+Implements: issue 11 (arrows only downward, no circles); issue 24, point 2 (faces talk only to
+``pokertd.app`` and the core's package faces) and point 5 (domains sized by what they hold,
+connected explicitly, no rings).
 """
 
 from __future__ import annotations
 
 import ast
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -64,6 +82,47 @@ LAZY_OK: dict[str, str] = {
     "pokertd/__init__.py": "importlib.metadata (tens of ms) only when __version__ is asked for",
 }
 """Files (or folders, ending in ``/``) where function-local imports are allowed, and why."""
+
+FACES = ("web", "cli", "sim")
+"""The faces: they call :mod:`pokertd.app` and the core's package faces, nothing inside."""
+
+SIM_ALLOWANCE: frozenset[tuple[str, str]] = frozenset(
+    {
+        ("pokertd/sim/careless.py", "pokertd.store"),
+        ("pokertd/sim/careless.py", "pokertd.tournament.seating.log"),
+        ("pokertd/sim/careless.py", "pokertd.tournament.seating.state"),
+        ("pokertd/sim/invariants.py", "pokertd.tournament.eliminations.state"),
+        ("pokertd/sim/invariants.py", "pokertd.tournament.entries.state"),
+        ("pokertd/sim/invariants.py", "pokertd.tournament.prizes.pool"),
+        ("pokertd/sim/invariants.py", "pokertd.tournament.prizes.results"),
+        ("pokertd/sim/invariants.py", "pokertd.tournament.prizes.views"),
+        ("pokertd/sim/invariants.py", "pokertd.tournament.seating.state"),
+        ("pokertd/sim/night.py", "pokertd.store"),
+        ("pokertd/sim/night.py", "pokertd.tournament.clock.log"),
+        ("pokertd/sim/night.py", "pokertd.tournament.clock.rules"),
+        ("pokertd/sim/night.py", "pokertd.tournament.clock.state"),
+        ("pokertd/sim/night.py", "pokertd.tournament.clock.structures"),
+        ("pokertd/sim/night.py", "pokertd.tournament.eliminations.state"),
+        ("pokertd/sim/night.py", "pokertd.tournament.entries.log"),
+        ("pokertd/sim/night.py", "pokertd.tournament.entries.rules"),
+        ("pokertd/sim/night.py", "pokertd.tournament.prizes.bounties"),
+        ("pokertd/sim/night.py", "pokertd.tournament.prizes.log"),
+        ("pokertd/sim/night.py", "pokertd.tournament.prizes.pool"),
+        ("pokertd/sim/night.py", "pokertd.tournament.prizes.views"),
+        ("pokertd/sim/night.py", "pokertd.tournament.seating.log"),
+        ("pokertd/sim/night.py", "pokertd.tournament.seating.state"),
+    }
+)
+"""TEMPORARY (issue 24 point 4): the simulator's inner-module imports as of 3cbbe58, while
+another branch splits ``sim/night.py`` (whose floor is to go through ``pokertd.app``).
+Each entry is a file and the module it may still import; the lead removes the whole
+allowance after merging that split. Nothing may be added to it."""
+
+SERVICE_NAMES = frozenset(
+    {"app", "service", "store", "tournaments", "leagues", "series", "players", "accounts"}
+)
+"""Names of the application's services (and of what holds them) for the ``getattr`` rule."""
+_SERVICE_LIKE = re.compile(r"^(?:{})$|_(?:service|store)$".format("|".join(SERVICE_NAMES)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -234,6 +293,143 @@ def local_violations(edges: list[Import]) -> list[str]:
     return lines
 
 
+def inner_module(target: str) -> bool:
+    """Whether a face may not import ``target``: any ``pokertd.store`` module, or a module
+    inside a tournament domain (two or more levels under ``pokertd.tournament``)."""
+    parts = target.split(".")
+    if parts[:2] == ["pokertd", "store"]:
+        return True
+    return parts[:2] == ["pokertd", "tournament"] and len(parts) > 3
+
+
+def face_violations(
+    edges: list[Import], allowance: frozenset[tuple[str, str]] = SIM_ALLOWANCE
+) -> list[str]:
+    """Imports of a store module or a domain's inner module by a face (web, cli, sim)."""
+    lines: list[str] = []
+    for e in edges:
+        if _part(e.source) not in FACES or not inner_module(e.target):
+            continue
+        if (e.path, e.target) in allowance:
+            continue
+        lines.append(f"{e.path}:{e.line}: {e.source} imports {e.target}")
+    return lines
+
+
+def _app_state(node: ast.expr, aliases: set[str]) -> bool:
+    """``app.state``, ``request.app.state``, ``websocket.app.state`` … or a name bound to one."""
+    if isinstance(node, ast.Name):
+        return node.id in aliases
+    if not (isinstance(node, ast.Attribute) and node.attr == "state"):
+        return False
+    owner = node.value
+    return (isinstance(owner, ast.Name) and owner.id == "app") or (
+        isinstance(owner, ast.Attribute) and owner.attr == "app"
+    )
+
+
+def _service_like(node: ast.expr) -> bool:
+    name = (
+        node.id
+        if isinstance(node, ast.Name)
+        else node.attr
+        if isinstance(node, ast.Attribute)
+        else node.value
+        if isinstance(node, ast.Constant) and isinstance(node.value, str)
+        else None
+    )
+    return name is not None and bool(_SERVICE_LIKE.search(name))
+
+
+def getattr_lookups(tree: ast.AST) -> list[int]:
+    """Lines of ``getattr``/``hasattr`` calls that look a service up.
+
+    A call ``getattr(obj, name, ...)`` (or ``hasattr``) is a look-up when ``obj`` is the
+    application's state (an expression ending in ``app.state``, or a name the module binds
+    to one), when ``obj`` is a service-like name or attribute, or when ``name`` is a
+    service-like string: :data:`SERVICE_NAMES`, or ending in ``_service`` / ``_store``.
+    """
+    aliases: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Assign) and _app_state(node.value, set()):
+            aliases.update(t.id for t in node.targets if isinstance(t, ast.Name))
+    found: list[int] = []
+    for node in ast.walk(tree):
+        if not (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Name)
+            and node.func.id in {"getattr", "hasattr"}
+            and len(node.args) >= 2
+        ):
+            continue
+        obj, name = node.args[0], node.args[1]
+        if _app_state(obj, aliases) or _service_like(obj) or _service_like(name):
+            found.append(node.lineno)
+    return found
+
+
+def store_reaches(tree: ast.AST) -> list[int]:
+    """Lines where a face reads ``<something>.store`` (a service's store) other than its own
+    ``self.store``: the way around the application that ``service.store.seasons(…)`` was."""
+    return [
+        node.lineno
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Attribute)
+        and node.attr == "store"
+        and not (isinstance(node.value, ast.Name) and node.value.id == "self")
+    ]
+
+
+def store_reach_violations() -> list[str]:
+    """Faces reading a service's store: they call the service's use cases instead."""
+    lines: list[str] = []
+    for face in FACES:
+        for path in sorted((PKG / face).rglob("*.py")):
+            rel = path.relative_to(SRC).as_posix()
+            tree = ast.parse(path.read_text(encoding="utf-8"))
+            lines += [f"{rel}:{n}: reads a service's .store" for n in store_reaches(tree)]
+    return lines
+
+
+def getattr_violations() -> list[str]:
+    """Service look-ups through ``getattr`` in the faces' files."""
+    lines: list[str] = []
+    for face in FACES:
+        for path in sorted((PKG / face).rglob("*.py")):
+            rel = path.relative_to(SRC).as_posix()
+            tree = ast.parse(path.read_text(encoding="utf-8"))
+            lines += [f"{rel}:{n}: getattr service look-up" for n in getattr_lookups(tree)]
+    return lines
+
+
+def count_face_imports() -> dict[str, tuple[int, int]]:
+    """Per face, names imported from inner modules and from the core's package faces
+    (each name of a ``from … import`` counts once; every import, local ones too)."""
+    counts: dict[str, tuple[int, int]] = {}
+    for face in FACES:
+        inner = outer = 0
+        for e in _imports():
+            if _part(e.source) != face or _part(e.target) not in {"store", "tournament"}:
+                continue
+            if inner_module(e.target):
+                inner += 1
+            else:
+                outer += 1
+        counts[face] = (inner, outer)
+    return counts
+
+
+def count_any() -> dict[str, int]:
+    """``Any`` as a word in the web's and the CLI's source (the issue's measure)."""
+    word = re.compile(r"\bAny\b")
+    return {
+        face: sum(
+            len(word.findall(p.read_text(encoding="utf-8"))) for p in (PKG / face).rglob("*.py")
+        )
+        for face in ("web", "cli")
+    }
+
+
 def count_local_imports() -> int:
     """Function-local imports across src (every library, allowed or not): the measure."""
     return len({(e.path, e.line) for e in _imports() if e.local})
@@ -252,6 +448,24 @@ def test_imports_point_down_the_layers() -> None:
 def test_no_function_local_imports_outside_the_allow_list() -> None:
     bad = local_violations(_imports())
     assert not bad, "Function-local imports (move them to the top):\n" + "\n".join(bad)
+
+
+def test_faces_import_only_package_faces() -> None:
+    bad = face_violations(_imports())
+    assert not bad, (
+        "Faces import the store or a domain's inner module (use pokertd.app or the"
+        " package face, docs/architecture.md):\n" + "\n".join(bad)
+    )
+
+
+def test_faces_do_not_look_services_up_with_getattr() -> None:
+    bad = getattr_violations()
+    assert not bad, "Reach services through typed attributes:\n" + "\n".join(bad)
+
+
+def test_faces_do_not_reach_a_services_store() -> None:
+    bad = store_reach_violations()
+    assert not bad, "Call a use case of pokertd.app instead:\n" + "\n".join(bad)
 
 
 def test_the_checks_can_fail() -> None:
@@ -454,3 +668,43 @@ def test_the_domain_checks_can_fail(tmp_path: Path) -> None:
     assert size_violations(tmp_path) == [
         "tournament/display: one module (tournament/display.py), not a package"
     ]
+
+
+def test_the_face_checks_can_fail() -> None:
+    """The face rule flags a store import, a domain's inner module and a getattr look-up,
+    and lets the package faces through."""
+    edges = [
+        Import("pokertd.web.users", "pokertd.store.accounts", "pokertd/web/users.py", 3, False),
+        Import(
+            "pokertd.cli.prize", "pokertd.tournament.prizes.icm", "pokertd/cli/prize.py", 4, True
+        ),
+        Import("pokertd.web.api", "pokertd.tournament.prizes", "pokertd/web/api.py", 5, False),
+        Import("pokertd.web.api", "pokertd.tournament.display", "pokertd/web/api.py", 6, False),
+        Import("pokertd.web.api", "pokertd.tournament.framework", "pokertd/web/api.py", 7, False),
+        Import("pokertd.web.api", "pokertd.app.leagues", "pokertd/web/api.py", 8, False),
+        Import("pokertd.app.series", "pokertd.store.series", "pokertd/app/series.py", 9, False),
+    ]
+    assert face_violations(edges, frozenset()) == [
+        "pokertd/web/users.py:3: pokertd.web.users imports pokertd.store.accounts",
+        "pokertd/cli/prize.py:4: pokertd.cli.prize imports pokertd.tournament.prizes.icm",
+    ]
+    source = """
+state = request.app.state
+a = getattr(request.app.state, "metrics", None)
+b = getattr(state, "jobs", None)
+c = getattr(web, "league_service")
+d = getattr(service, "store")
+e = getattr(request.state, "csrf", None)
+f = getattr(profile, info.name)
+g = hasattr(websocket.app.state, "web")
+"""
+    assert getattr_lookups(ast.parse(source)) == [3, 4, 5, 6, 9]
+    reach = "rows = service.store.seasons(league)\nself.store.end_session(sid)\n"
+    assert store_reaches(ast.parse(reach)) == [1]
+
+
+if __name__ == "__main__":
+    for face, (inner, outer) in count_face_imports().items():
+        print(f"{face}: {inner} names from inner modules, {outer} from package faces")
+    for face, n in count_any().items():
+        print(f"{face}: {n} Any")

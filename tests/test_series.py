@@ -17,9 +17,10 @@ from datetime import UTC, datetime
 
 import pytest
 
-from pokertd.app.series import SeriesService, cash_csv
+from pokertd.app.series import SeriesService
 from pokertd.app.tournaments import TournamentService
 from pokertd.errors import InvalidCommand, NotFound, RuleViolation
+from pokertd.sheets import cash_csv
 from pokertd.store import open_store
 from pokertd.tournament.days import (
     Days,

@@ -14,7 +14,8 @@ from __future__ import annotations
 import csv
 import io
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Protocol
 
 _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 _PLAIN_NUMBER = re.compile(r"^-?\d+(?:\.\d+)?$")
@@ -52,4 +53,34 @@ def csv_text(header: Iterable[object], rows: Iterable[Iterable[object]]) -> str:
     return out.getvalue()
 
 
-__all__ = ["csv_text", "safe_cell"]
+class Totalled(Protocol):
+    """A report of rows with a totals line, e.g. a series' cash report
+    (``pokertd.app.series.SeriesCash``)."""
+
+    @property
+    def columns(self) -> Sequence[str]:
+        """Every column of a row, in order (a row's attribute names)."""
+        ...
+
+    @property
+    def rows(self) -> Sequence[object]:
+        """The rows, each with an attribute per column."""
+        ...
+
+    @property
+    def total(self) -> Mapping[str, object]:
+        """The totals line, by column (columns without a total stay empty)."""
+        ...
+
+
+def cash_csv(report: Totalled) -> str:
+    """A series' cash report as CSV: a header, one line per event, then the totals line
+    (``TOTAL`` in the ``tournament`` column). Presentation, shared by the CLI's
+    ``pokertd series cash --csv`` and the web's ``/api/series/{id}/cash.csv``."""
+    names = list(report.columns)
+    rows = [[getattr(r, n) for n in names] for r in report.rows]
+    rows.append([report.total.get(n, "TOTAL" if n == "tournament" else "") for n in names])
+    return csv_text(names, rows)
+
+
+__all__ = ["Totalled", "cash_csv", "csv_text", "safe_cell"]

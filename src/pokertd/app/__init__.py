@@ -9,7 +9,14 @@ results, as an eventsourcing application is: callers never touch the store or th
 - ``leagues`` (:class:`LeagueService`): leagues, seasons, sign-outs, standings;
 - ``series`` (:class:`SeriesService`): series, flights, satellites, Day 2, the lobby;
 - ``players`` (:class:`PlayerService`): the player database and histories;
+- ``accounts`` (:class:`AccountService`): staff accounts, sessions, sign-in attempts;
+- :meth:`App.health`: whether the database answers with the schema this code writes;
 - :mod:`pokertd.app.screens`: the read models the screens show (console, TV, phone, dealer).
+
+The store's plain result types a face shows (:class:`TournamentInfo`, :class:`PlayerRecord`,
+:class:`Confirmation`, :class:`MergeRecord`, :class:`StoreHealth`) and the few helpers about
+database URLs and export files (:func:`masked_url`, :func:`sqlite_path`, :func:`check_target`,
+``MAX_FILE_BYTES``) are given here, so no face imports :mod:`pokertd.store`.
 
 Implements: issue 24 (one application layer under the faces).
 """
@@ -20,11 +27,17 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 
+from pokertd.app.accounts import AccountService
 from pokertd.app.leagues import LeagueService
 from pokertd.app.players import PlayerService
 from pokertd.app.series import SeriesService
 from pokertd.app.tournaments import TournamentService, utc_now
-from pokertd.store import open_store
+from pokertd.errors import StoreError
+from pokertd.store import StoreHealth, TournamentInfo, open_store, sqlite_path
+from pokertd.store.accounts import AccountStore
+from pokertd.store.base import masked_url
+from pokertd.store.players import Confirmation, MergeRecord, PlayerRecord
+from pokertd.store.portable import MAX_FILE_BYTES, check_target
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,11 +52,16 @@ class App:
     """Series, flights, satellites and Day 2."""
     players: PlayerService
     """The player database and every player's history."""
+    accounts: AccountService
+    """Staff accounts, sessions and sign-in attempts (the web's ``UserStore``)."""
 
     @classmethod
     def over(cls, tournaments: TournamentService, *, now: Callable[[], datetime] = utc_now) -> App:
         """The application around a tournament service (its store keeps everything else)."""
         leagues = LeagueService.over(tournaments)
+        store = tournaments.store
+        if not isinstance(store, AccountStore):  # pragma: no cover - SQLite and PostgreSQL do
+            raise StoreError(f"The database at {masked_url(store.url)} cannot keep user accounts.")
         return cls(
             tournaments=tournaments,
             leagues=leagues,
@@ -51,6 +69,7 @@ class App:
             players=PlayerService(
                 tournaments.store, tournaments, now=now, points=leagues.points_by_player
             ),
+            accounts=AccountService(store),
         )
 
     @classmethod
@@ -59,5 +78,26 @@ class App:
         ``pool_size`` caps its PostgreSQL connections (ignored for SQLite)."""
         return cls.over(TournamentService(open_store(url, pool_size=pool_size)))
 
+    def health(self) -> StoreHealth:
+        """Whether the database answers and holds the schema this code writes (``/readyz``,
+        ``pokertd serve``); raises when the database does not answer."""
+        return self.tournaments.store.health()
 
-__all__ = ["App", "LeagueService", "PlayerService", "SeriesService", "TournamentService"]
+
+__all__ = [
+    "MAX_FILE_BYTES",
+    "AccountService",
+    "App",
+    "Confirmation",
+    "LeagueService",
+    "MergeRecord",
+    "PlayerRecord",
+    "PlayerService",
+    "SeriesService",
+    "StoreHealth",
+    "TournamentInfo",
+    "TournamentService",
+    "check_target",
+    "masked_url",
+    "sqlite_path",
+]

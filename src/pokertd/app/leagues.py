@@ -38,7 +38,7 @@ import hashlib
 import json
 import re
 import time
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from datetime import datetime
 from typing import Any
@@ -473,6 +473,22 @@ class LeagueService:
         if row is None:
             raise NotFound(f"There is no league {key!r}.")
         return row, PointsScheme.from_dict(json.loads(row.scheme))
+
+    def leagues(self) -> list[LeagueRow]:
+        """Every league, by key."""
+        return self.store.leagues()
+
+    def seasons(self, league: str) -> list[SeasonRow]:
+        """The league's seasons, oldest first."""
+        return self.store.seasons(league)
+
+    def season_events(self, league: str, season: str) -> list[SeasonEventRow]:
+        """The season's tournaments, in the order they were added."""
+        return self.store.season_events(league, season)
+
+    def signouts(self, tournaments: Sequence[str]) -> list[SignOutRow]:
+        """Every sign-out record of these tournaments."""
+        return self.store.signouts(tournaments)
 
     def add_season(self, season: Season) -> Season:
         """Create a season of a league (settings checked first)."""

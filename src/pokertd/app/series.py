@@ -17,7 +17,8 @@ A series (festival) groups tournaments (the side tables of :mod:`pokertd.store.s
 :meth:`SeriesService.create_series`, :meth:`~SeriesService.add_event` /
 :meth:`~SeriesService.remove_event`, :meth:`~SeriesService.lobby` (every event: name,
 state, entries, players left, level, pool) and :meth:`~SeriesService.cash_report` (the
-money of every event, integer cents, with totals that add up; :func:`cash_csv`).
+money of every event, integer cents, with totals that add up; the faces write it as CSV
+with :func:`pokertd.sheets.cash_csv`).
 
 An event played in flights (:meth:`~SeriesService.add_flighted`: whether a player may
 re-enter another flight) has its flights added with a label (``Day 1A``); once every
@@ -42,7 +43,6 @@ from typing import Any, TypeVar
 from pokertd.app.tournaments import TournamentService, utc_now
 from pokertd.errors import InvalidCommand, NotFound, PokertdError, RuleViolation
 from pokertd.roles import Role
-from pokertd.sheets import csv_text
 from pokertd.store.series import FlightedRow, SeriesEventRow, SeriesRow, SeriesStore
 from pokertd.tournament.days import (
     CarriedField,
@@ -232,6 +232,21 @@ class SeriesService:
         if found is None:
             raise NotFound(f"There is no series {key.strip()!r}.")
         return found
+
+    def all_series(self) -> list[SeriesRow]:
+        """Every series (none when the store keeps no series)."""
+        store = self.tournaments.store
+        return store.series_list() if isinstance(store, SeriesStore) else []
+
+    def flighted_events(self, series: str) -> list[FlightedRow]:
+        """The flighted events of ``series`` (none when the store keeps no series)."""
+        store = self.tournaments.store
+        return store.flighted_events(series) if isinstance(store, SeriesStore) else []
+
+    def series_of(self, tournament: str) -> SeriesEventRow | None:
+        """The series ``tournament`` belongs to, with its role there, or ``None``."""
+        store = self.tournaments.store
+        return store.series_of(tournament) if isinstance(store, SeriesStore) else None
 
     def create_series(self, key: str, name: str) -> SeriesRow:
         """Create a series (festival) called ``name`` with the short id ``key``."""
@@ -707,6 +722,12 @@ class SeriesCash:
     rows: tuple[CashRow, ...]
     total: dict[str, int]
 
+    @property
+    def columns(self) -> tuple[str, ...]:
+        """Every column of a row (:class:`CashRow`'s fields), in order; the faces write the
+        CSV (:func:`pokertd.sheets.cash_csv`)."""
+        return tuple(f.name for f in fields(CashRow))
+
     def as_json(self) -> dict[str, Any]:
         """The report as ``--json`` prints it."""
         return {
@@ -715,15 +736,6 @@ class SeriesCash:
             "events": [{f.name: getattr(r, f.name) for f in fields(r)} for r in self.rows],
             "total": dict(self.total),
         }
-
-
-def cash_csv(report: SeriesCash) -> str:
-    """The cash report as CSV: a header, one line per event, then the totals line (through
-    the one cell writer, :func:`pokertd.sheets.csv_text`)."""
-    names = [f.name for f in fields(CashRow)]
-    rows = [[getattr(r, n) for n in names] for r in report.rows]
-    rows.append([report.total.get(n, "TOTAL" if n == "tournament" else "") for n in names])
-    return csv_text(names, rows)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -806,5 +818,4 @@ __all__ = [
     "SeriesCash",
     "SeriesLobby",
     "SeriesService",
-    "cash_csv",
 ]

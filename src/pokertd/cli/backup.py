@@ -21,8 +21,8 @@ from pokertd.cli._common import DbOption, JsonOption, console, emit, refusals, s
 from pokertd.errors import InvalidCommand
 
 if TYPE_CHECKING:
+    from pokertd.app import TournamentInfo
     from pokertd.app.tournaments import BackupReport
-    from pokertd.store import TournamentInfo
 
 ForceOption = Annotated[
     bool, typer.Option("--force", help="Overwrite the file if it exists already.")
@@ -80,7 +80,7 @@ def export(
     as_json: JsonOption = False,
 ) -> None:
     """Write one tournament's whole log to a portable file (JSON lines)."""
-    from pokertd.store.portable import check_target
+    from pokertd.app import check_target
 
     target = output or f"{tournament_id}.jsonl"
     with refusals(as_json):
@@ -119,7 +119,7 @@ def import_(
 ) -> None:
     """Add a tournament from an export file (checked and replayed before anything is
     written)."""
-    from pokertd.store.portable import MAX_FILE_BYTES
+    from pokertd.app import MAX_FILE_BYTES
 
     with refusals(as_json):
         content = _read(file, MAX_FILE_BYTES)

@@ -476,7 +476,7 @@ def _clock_command(
     method: str | None,
     deck: str | None,
 ) -> Any:
-    from pokertd.tournament.clock import log as cl
+    from pokertd.tournament import clock as cl
 
     word = values[0].lower() if action == "hfh" and values else ""
     if table and (action not in _TABLE_ACTIONS and not (action == "hfh" and word in _HFH_TABLE)):

@@ -39,8 +39,7 @@ if TYPE_CHECKING:
     from collections.abc import Callable
 
     from pokertd.tournament.framework import Command
-    from pokertd.tournament.prizes import DealView, ProposeDeal
-    from pokertd.tournament.prizes.deals import DealKind, DealTerms
+    from pokertd.tournament.prizes import DealKind, DealTerms, DealView, ProposeDeal
 
 TOURNAMENT_FORM = "tournament"
 """The hidden command that reads ``pokertd deal T ...`` (and every older spelling)."""
@@ -136,7 +135,7 @@ def _named_amounts(items: str, *, money: bool) -> tuple[tuple[str, int], ...]:
 
 def _kind(text: str, *, in_tournament: bool = False) -> DealKind:
     """The kind of deal ``text`` names; otherwise one sentence saying what would do."""
-    from pokertd.tournament.prizes.deals import DealKind
+    from pokertd.tournament.prizes import DealKind
 
     try:
         return DealKind(text)
@@ -192,8 +191,7 @@ def _vote(action: str, rest: list[str]) -> Command:
 
 def _proposal(action: str, rest: list[str], options: DealOptions) -> ProposeDeal:
     """``T KIND [options]`` as a proposal to every player left."""
-    from pokertd.tournament.prizes import ProposeDeal
-    from pokertd.tournament.prizes.deals import DealKind
+    from pokertd.tournament.prizes import DealKind, ProposeDeal
 
     kind = _kind(action, in_tournament=True)
     if rest:
@@ -243,7 +241,7 @@ def tournament_deal(
 
 def calculate(kind_text: str, options: DealOptions) -> tuple[DealTerms, list[str]]:
     """``pokertd deal KIND --stacks --prizes``: the terms and TNPL's warnings."""
-    from pokertd.tournament.prizes.deals import deal_warnings, propose
+    from pokertd.tournament.prizes import deal_warnings, propose
 
     kind = _kind(kind_text)
     if options.stacks is None or options.prizes is None:

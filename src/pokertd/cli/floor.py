@@ -641,7 +641,7 @@ def cash(tid: TidArg, db: DbOption = None, as_json: JsonOption = False) -> None:
     """The cash report: money by kind (prize pool, fees, bounties, overlay)."""
     from rich.table import Table
 
-    from pokertd.tournament.prizes.pool import cash_report
+    from pokertd.tournament.prizes import cash_report
 
     with refusals(as_json), _service(db) as service:
         report = cash_report(service.state(tid))

@@ -31,8 +31,8 @@ from pokertd.cli._common import (
 from pokertd.money import format_money
 
 if TYPE_CHECKING:
+    from pokertd.app import Confirmation, MergeRecord, PlayerRecord
     from pokertd.app.players import PlayerHistory, PlayerProfile, PlayerService
-    from pokertd.store.players import Confirmation, MergeRecord, PlayerRecord
 
 player_app = typer.Typer(
     name="player",

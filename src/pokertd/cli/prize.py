@@ -54,9 +54,7 @@ from pokertd.timefmt import venue_zone
 if TYPE_CHECKING:
     from pokertd.rules.profile import RuleProfile
     from pokertd.tournament.framework import Command, EventRecord
-    from pokertd.tournament.prizes import StandingRow
-    from pokertd.tournament.prizes.icm import IcmResult
-    from pokertd.tournament.prizes.payouts import PayoutTable, Prize, PrizePool
+    from pokertd.tournament.prizes import IcmResult, PayoutTable, Prize, PrizePool, StandingRow
 
 ProfileOption = Annotated[
     str,
@@ -111,7 +109,7 @@ def profile_named(name: str) -> RuleProfile:
 def _table(name: str | None) -> PayoutTable | str | None:
     """``--table``: a built-in table's name, or a payout table read from a ``.toml`` file."""
     from pokertd.rules.profile import read_text_file
-    from pokertd.tournament.prizes.payouts import BUILTIN_TABLES, parse_payout_table
+    from pokertd.tournament.prizes import BUILTIN_TABLES, parse_payout_table
 
     if name is None:
         return None
@@ -176,7 +174,7 @@ def standalone_payouts(
     profile: RuleProfile,
 ) -> tuple[tuple[Prize, ...], PrizePool | None]:
     """The calculator behind ``pokertd payouts --entries N --pool AMOUNT``."""
-    from pokertd.tournament.prizes.payouts import payouts, prize_pool
+    from pokertd.tournament.prizes import payout_prizes, prize_pool
 
     if (pool is None) == (gross is None):
         raise InvalidCommand("Give either --pool (the net prize pool) or --gross (the buy-ins).")
@@ -194,7 +192,7 @@ def standalone_payouts(
         net = parse_money(pool)
         if guarantee:
             net = max(net, parse_money(guarantee))
-    prizes = payouts(
+    prizes = payout_prizes(
         entries,
         net,
         profile=profile,
@@ -283,7 +281,7 @@ def payouts_command(
 def _render_icm(result: IcmResult, chips: list[int], cents: list[int]) -> None:
     from rich.table import Table
 
-    from pokertd.tournament.prizes.icm import IcmMethod
+    from pokertd.tournament.prizes import IcmMethod
 
     out = Table(title=f"ICM ({result.method.value.replace('_', '-')})")
     out.add_column("Stack", justify="right")
@@ -312,14 +310,13 @@ def icm_command(
     as_json: JsonOption = False,
 ) -> None:
     """ICM (Malmuth-Harville) equities of each stack, exact up to 10 players."""
-    from pokertd.tournament.prizes.deals import chip_leader, round_to_total
-    from pokertd.tournament.prizes.icm import IcmMethod, icm
+    from pokertd.tournament.prizes import IcmMethod, chip_leader, icm_equities, round_to_total
 
     with refusals(as_json):
         chips = chips_list(stacks)
         money = money_list(prizes, "prizes")
         rng = Random(seed) if seed is not None else Random(secrets.randbits(64))
-        result = icm(chips, money, rng=rng, samples=samples)
+        result = icm_equities(chips, money, rng=rng, samples=samples)
         cents = round_to_total(result.equities, sum(money), residual_to=chip_leader(chips))
     data: dict[str, Any] = {
         "equities": [c / 100 for c in cents],

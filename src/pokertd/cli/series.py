@@ -237,7 +237,7 @@ def cash(
 ) -> None:
     """The cash report across the series' events (buy-ins by part, rebuys, add-ons, pools,
     prizes paid and owed); --csv FILE writes it for a spreadsheet."""
-    from pokertd.app.series import cash_csv
+    from pokertd.sheets import cash_csv
 
     with refusals(as_json), application(db) as app:
         report = app.series.cash_report(key)

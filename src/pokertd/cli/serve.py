@@ -35,14 +35,15 @@ from pokertd.cli._common import (
 )
 
 if TYPE_CHECKING:
+    from pokertd.app import AccountService
     from pokertd.app.tournaments import TournamentService
+    from pokertd.roles import Role
     from pokertd.web.settings import Settings
-    from pokertd.web.users import Role, UserStore
 
 user_app = typer.Typer(help="Staff accounts (director, floor, dealer).", no_args_is_help=True)
 
 
-def _prompt_director(users: UserStore) -> None:
+def _prompt_director(users: AccountService) -> None:
     console.print("[bold]First run:[/] choose the tournament director's password.")
     while True:
         password = typer.prompt("Director password", hide_input=True, confirmation_prompt=True)
@@ -371,7 +372,7 @@ def _log_serving(url: str, host: str, port: int, workers: int, phones: list[str]
     """One structured ``serving`` log line (for a log collector; the banner is for people)."""
     import logging
 
-    from pokertd.store.base import masked_url
+    from pokertd.app import masked_url
 
     logging.getLogger("pokertd.serve").info(
         "serving",
@@ -429,7 +430,7 @@ def _chosen_format(choice: LogFormatChoice | None) -> str:
 def _fresh_sqlite_file(url: str) -> Path | None:
     """The SQLite file ``url`` names when it does not exist yet (this run creates it), else
     ``None`` (an existing file, an in-memory store, PostgreSQL)."""
-    from pokertd.store import sqlite_path
+    from pokertd.app import sqlite_path
 
     path = sqlite_path(url)
     if path is None or path == ":memory:" or Path(path).exists():
@@ -477,18 +478,15 @@ def _abandoned_first_run(fresh: Path | None, close: Callable[[], None]) -> Itera
 
 def _open_with_director(
     url: str, pool_size: int, settings: Settings
-) -> tuple[TournamentService, UserStore, bool]:
+) -> tuple[TournamentService, AccountService, bool]:
     """Open the store at ``url`` and make sure a director exists (:func:`_ensure_director`;
     a first run stopped at the password prompt leaves no new file: :func:`_abandoned_first_run`).
     The service, the accounts, and whether the one-time ``/setup`` page is still needed."""
-    from pokertd.app.tournaments import open_service
-    from pokertd.store.accounts import AccountStore
-    from pokertd.web import UserStore
+    from pokertd.app import App
 
     fresh = _fresh_sqlite_file(url)
-    service = open_service(url, pool_size=pool_size)
-    store = service.store  # one pool for events and accounts
-    users = UserStore(store if isinstance(store, AccountStore) else url)
+    app = App.open(url, pool_size=pool_size)
+    service, users = app.tournaments, app.accounts  # one pool for events and accounts
 
     def close() -> None:
         users.close()
@@ -499,7 +497,7 @@ def _open_with_director(
     return service, users, first_run
 
 
-def _ensure_director(users: UserStore, settings: Settings) -> bool:
+def _ensure_director(users: AccountService, settings: Settings) -> bool:
     """Make the first director from the environment or a terminal prompt when none exists.
 
     True when there is still none: the one-time ``/setup`` page chooses the password.
@@ -750,7 +748,7 @@ def user_end_session(
 def _staff_role(text: str) -> Role:
     """The staff role named ``text`` (director, floor or dealer), or a one-line refusal."""
     from pokertd.errors import InvalidCommand
-    from pokertd.web.users import Role
+    from pokertd.roles import Role
 
     try:
         return Role(text)
@@ -758,13 +756,13 @@ def _staff_role(text: str) -> Role:
         raise InvalidCommand(f"Unknown role {text!r}: choose director, floor or dealer.") from None
 
 
-def _open_users(db: str | None) -> UserStore:
+def _open_users(db: str | None) -> AccountService:
+    from pokertd.app import AccountService
     from pokertd.app.tournaments import open_service
-    from pokertd.web.users import UserStore
 
     url = db_url(db)
     open_service(url).close()  # creates the database on first use
-    return UserStore(url)
+    return AccountService(url)
 
 
 def register(app: typer.Typer) -> None:

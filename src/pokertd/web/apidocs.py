@@ -25,7 +25,7 @@ from markupsafe import Markup
 from pydantic import BaseModel, Field
 
 from pokertd import __version__
-from pokertd.store import postgres, sqlite
+from pokertd.app.schema import SCHEMA_VERSIONS
 from pokertd.web.pages import render
 
 router = APIRouter()
@@ -59,7 +59,7 @@ def version_info() -> VersionInfo:
     return VersionInfo.model_validate(
         {
             "version": str(__version__),
-            "schema": {"sqlite": sqlite.SCHEMA_VERSION, "postgresql": postgres.SCHEMA_VERSION},
+            "schema": dict(SCHEMA_VERSIONS),
             "python": platform.python_version(),
         }
     )
@@ -414,7 +414,7 @@ def build_docs(spec: dict[str, Any]) -> ApiDocs:
 def docs_page(request: Request) -> Response:
     """The API reference, built from this app's OpenAPI schema (no CDN, no inline script)."""
     state = request.app.state
-    docs = getattr(state, "api_docs", None)
+    docs: ApiDocs | None = state.api_docs  # None until the first visit (create_app)
     if docs is None:  # the schema is fixed once the app is built: render its content once
         docs = state.api_docs = build_docs(request.app.openapi())
     return render(request, "apidocs.html", docs=docs)

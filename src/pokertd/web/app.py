@@ -25,7 +25,6 @@ from fastapi.templating import Jinja2Templates
 
 from pokertd import __version__
 from pokertd.app import App
-from pokertd.store.accounts import AccountStore
 from pokertd.web import (
     api,
     apidocs,
@@ -57,9 +56,8 @@ def create_app(app: App, settings: Settings, *, users: UserStore | None = None) 
     """The pokertd web app over the application ``app`` (:mod:`pokertd.app`): every handler
     calls its use cases."""
     service = app.tournaments
-    if users is None:  # the service's own store: one connection for events and accounts
-        store = service.store
-        users = UserStore(store if isinstance(store, AccountStore) else settings.db_url)
+    if users is None:  # the application's own: one connection for events and accounts
+        users = app.accounts
     if settings.director_password:  # idempotent: servers starting together all come up
         users.ensure_first_director(settings.director_name, settings.director_password)
     secret = settings.secret_key or users.secret_key()
@@ -122,7 +120,9 @@ def create_app(app: App, settings: Settings, *, users: UserStore | None = None) 
     )
     site.state.web = web
     site.state.metrics = measured
-    site.state.readiness = health.Readiness(lambda: service.store.health())
+    site.state.sim_jobs = simulation.Jobs()
+    site.state.api_docs = None  # web/apidocs.py renders the reference on its first visit
+    site.state.readiness = health.Readiness(app.health)
     errors.install(site)
     # Outside the body limit (its 413s are logged too), inside the security headers (they
     # go on the friendly 500 as well).

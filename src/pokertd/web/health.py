@@ -3,7 +3,7 @@
 ``/healthz`` answers ``200 {"status": "ok"}`` whenever the process serves HTTP at all (no
 database call: a slow database must not get a live server restarted). ``/readyz`` answers
 200 only when the store answers and holds the schema this code writes
-(``service.store.health()``); otherwise ``503 {"status": "unavailable", "reason": ...}``
+(``App.health()``); otherwise ``503 {"status": "unavailable", "reason": ...}``
 with one sentence and never the database URL. The store call runs in a worker thread with
 a time limit (:data:`READY_TIMEOUT_S`), and a probe arriving while an earlier check still
 hangs waits on that same check instead of starting another thread, so a hung database
@@ -20,8 +20,7 @@ from typing import Any
 from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse
 
-from pokertd.store import StoreHealth
-from pokertd.store.base import masked_url
+from pokertd.app import StoreHealth, masked_url
 
 log = logging.getLogger("pokertd.web.health")
 

@@ -92,7 +92,7 @@ def _season(service: LeagueService, league: str, season: str) -> Season:
     if season:
         return service.season(league, season)
     service.league(league)
-    rows = service.store.seasons(league)
+    rows = service.seasons(league)
     if not rows:
         raise NotFound(f"League {league!r} has no season yet.")
     return service.season(league, rows[-1].key)
@@ -114,7 +114,7 @@ def public_standings(service: LeagueService, league: str, season: str) -> dict[s
     return {
         "league": {"key": row.key, "name": row.name},
         "season": {"key": info.key, "name": info.name},
-        "seasons": [{"key": s.key, "name": s.name} for s in service.store.seasons(league)],
+        "seasons": [{"key": s.key, "name": s.name} for s in service.seasons(league)],
         "scheme": view.scheme,
         "best_n": view.best_n,
         "tie_break": view.tie_break,
@@ -164,9 +164,9 @@ def leagues(request: Request) -> list[dict[str, Any]]:
         {
             "key": row.key,
             "name": row.name,
-            "seasons": [{"key": s.key, "name": s.name} for s in service.store.seasons(row.key)],
+            "seasons": [{"key": s.key, "name": s.name} for s in service.seasons(row.key)],
         }
-        for row in service.store.leagues()
+        for row in service.leagues()
     ]
 
 
@@ -542,9 +542,9 @@ def league_admin(
     used: set[str] = set()
     seasons: list[dict[str, Any]] = []
     names = {i.id: i.name for i in tournaments.tournaments()}
-    for s in service.store.seasons(league):
+    for s in service.seasons(league):
         info = service.season(league, s.key)
-        events = service.store.season_events(league, s.key)
+        events = service.season_events(league, s.key)
         used |= {e.tournament for e in events}
         seasons.append(
             {
@@ -586,7 +586,7 @@ def championship_preview(
     """The championship as it would be created now: qualifiers and stacks (A3), the
     rules it copies (the season's newest event's, stacks from points) and the first
     reason it cannot be created yet (``problem``, empty when it can)."""
-    rows = service.store.season_events(league, season)
+    rows = service.season_events(league, season)
     done = next((r.tournament for r in rows if r.championship), "")
     base = next((r.tournament for r in reversed(rows) if not r.championship), "")
     problem = ""
@@ -685,9 +685,9 @@ def create_championship(
 def league_seasons_of(service: LeagueService, tid: str) -> list[dict[str, str]]:
     """The league seasons tournament ``tid`` counts toward (not as a championship)."""
     out: list[dict[str, str]] = []
-    for lg in service.store.leagues():
-        for s in service.store.seasons(lg.key):
-            rows = service.store.season_events(lg.key, s.key)
+    for lg in service.leagues():
+        for s in service.seasons(lg.key):
+            rows = service.season_events(lg.key, s.key)
             if any(r.tournament == tid and not r.championship for r in rows):
                 out.append(
                     {"league": lg.key, "league_name": lg.name, "season": s.key, "name": s.name}
@@ -709,7 +709,7 @@ def signout_state(
     setup = state.part(Setup)
     seasons = league_seasons_of(service, tid)
     keys = {db_card_or_name(p): p.name for p in state.part(Roster).players.values()}
-    marks = {keys[s.player]: s.mark for s in service.store.signouts([tid]) if s.player in keys}
+    marks = {keys[s.player]: s.mark for s in service.signouts([tid]) if s.player in keys}
     return {
         "seasons": seasons,
         "points_to": _points_to(service, seasons),

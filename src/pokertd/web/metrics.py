@@ -190,7 +190,7 @@ router = APIRouter(include_in_schema=False)
 def metrics(request: Request) -> Response:
     """The Prometheus metrics (text format 0.0.4), for the operator only."""
     web = request.app.state.web
-    found: Metrics | None = getattr(request.app.state, "metrics", None)
+    found: Metrics | None = request.app.state.metrics
     if found is None or not allowed(request, web.settings.metrics_token):
         return JSONResponse(PermissionDenied(METRICS_REFUSED).as_json(), status_code=403)
     return Response(found.exposition(), media_type=CONTENT_TYPE_LATEST)

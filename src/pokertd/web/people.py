@@ -26,9 +26,10 @@ from fastapi import APIRouter, Path, Query, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from pydantic import BaseModel, ConfigDict, Field
 
+from pokertd.app import PlayerRecord
 from pokertd.app.players import CONFIRMATION_KINDS, PlayerHistory, PlayerService
+from pokertd.errors import NotFound
 from pokertd.sheets import csv_text
-from pokertd.store.players import PlayerRecord
 from pokertd.tournament.limits import REASON_MAX, SHORT_MAX
 from pokertd.web import access
 from pokertd.web.api import ERROR_RESPONSES, authorize
@@ -116,8 +117,10 @@ def profile_json(service: PlayerService, player_id: str) -> dict[str, Any]:
     for m in profile.merges:
         for pid in (m.from_id, m.into_id):
             if pid not in names:
-                found = service.store.player(pid)
-                names[pid] = found.name if found is not None else pid
+                try:
+                    names[pid] = service.get(pid).name
+                except NotFound:
+                    names[pid] = pid
     return {
         "player": player_json(profile.player),
         "survivor": player_json(profile.survivor),

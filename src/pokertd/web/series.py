@@ -37,9 +37,9 @@ from fastapi import APIRouter, Path, Query, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from pydantic import BaseModel, ConfigDict, Field
 
-from pokertd.app.series import SeriesCash, SeriesService, cash_csv
+from pokertd.app.series import SeriesCash, SeriesService
 from pokertd.errors import NotFound, PokertdError
-from pokertd.store.series import SeriesStore
+from pokertd.sheets import cash_csv
 from pokertd.tournament.days import Days, bag_list, day_view
 from pokertd.tournament.entries import Roster
 from pokertd.tournament.framework import TournamentState
@@ -162,8 +162,7 @@ def _known(request: Request, tid: str) -> None:
 @router.get("/api/series", responses=ERROR_RESPONSES)
 def series_index(request: Request) -> list[dict[str, str]]:
     """Every series: its id and name (public, as the lobby boards are)."""
-    store = web_of(request).app.tournaments.store
-    rows = store.series_list() if isinstance(store, SeriesStore) else []
+    rows = web_of(request).app.series.all_series()
     return [{"id": r.key, "name": r.name} for r in rows]
 
 
@@ -178,8 +177,7 @@ def create_series(body: NewSeries, request: Request) -> dict[str, str]:
 def admin_json(service: SeriesService, series: str) -> dict[str, Any]:
     """The series as its admin page shows it: events (lobby rows) and flighted events."""
     lobby = service.lobby(series)
-    store = service.tournaments.store
-    flighted = store.flighted_events(lobby.id) if isinstance(store, SeriesStore) else []
+    flighted = service.flighted_events(lobby.id)
     return {
         "series": {"id": lobby.id, "name": lobby.name},
         "events": lobby.as_json()["events"],
@@ -286,8 +284,7 @@ def tournament_day(tid: TournamentId, request: Request) -> dict[str, Any]:
     access.require_staff_read(who, tid, action="read the bag list")
     _known(request, tid)
     data = web_of(request).app.tournaments.read(tid, _day)
-    store = web_of(request).app.tournaments.store
-    row = store.series_of(tid) if isinstance(store, SeriesStore) else None
+    row = web_of(request).app.series.series_of(tid)
     part = None if row is None else {"id": row.series, "role": row.role, "label": row.label}
     return data | {"director": who.role.at_least(Role.DIRECTOR), "series": part}
 

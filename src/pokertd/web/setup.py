@@ -355,7 +355,7 @@ def _refuse(what: str, problems: list[str]) -> InvalidCommand:
 def saved_templates(request: Request) -> dict[str, Template]:
     """The templates directors saved, by name (unreadable rows are skipped)."""
     out: dict[str, Template] = {}
-    for key, text in web_of(request).users.store.settings_with_prefix(SAVED_PREFIX):
+    for key, text in web_of(request).users.settings_with_prefix(SAVED_PREFIX):
         name = key.removeprefix(SAVED_PREFIX)
         try:
             out[name] = template_from_dict(tomllib.loads(text), name=name)
@@ -443,7 +443,7 @@ def save_template(body: SaveTemplate, request: Request) -> dict[str, Any]:
     if problems:
         raise _refuse("The template was not saved", problems)
     text = tomli_w.dumps(template_to_dict(template))
-    web_of(request).users.store.put_setting(SAVED_PREFIX + body.name, text)
+    web_of(request).users.put_setting(SAVED_PREFIX + body.name, text)
     return {"template": body.name, "title": template.title}
 
 

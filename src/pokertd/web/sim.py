@@ -483,18 +483,10 @@ class Jobs:
                 job.cancel.set()
 
 
-_JOBS_LOCK = threading.Lock()
-
-
 def jobs_of_app(app: Any) -> Jobs:
-    """The :class:`Jobs` of a FastAPI ``app`` (made on first use)."""
-    state = app.state
-    with _JOBS_LOCK:
-        found = getattr(state, "sim_jobs", None)
-        if not isinstance(found, Jobs):
-            found = Jobs()
-            state.sim_jobs = found
-    return found
+    """The :class:`Jobs` of a FastAPI ``app`` (made by ``create_app``)."""
+    jobs: Jobs = app.state.sim_jobs
+    return jobs
 
 
 def jobs_of(request: Request) -> Jobs:

@@ -7,10 +7,10 @@ from datetime import datetime
 from typing import TYPE_CHECKING, Any
 from weakref import WeakKeyDictionary
 
+from pokertd.app import TournamentInfo
 from pokertd.app import screens as snapshot
 from pokertd.codec import to_json
 from pokertd.errors import PokertdError
-from pokertd.store import TournamentInfo
 from pokertd.tournament import views as tournament_views
 from pokertd.tournament.framework import EventRecord, TournamentState
 from pokertd.tournament.prizes import prize_table

@@ -6,8 +6,9 @@ paid, the prize pool, the cash report) and ``state`` (the :class:`PrizeBook` par
 entries' facts; ``results`` gives the finishing places with their prizes; ``log`` (events,
 commands, deciders, appliers) puts the pure rules on the log; ``views`` and ``receipts`` are
 the read models (prize table, bounty ledger, deal, standings, receipts). The names
-``payouts``, ``icm`` and ``pool`` are the modules here: import those functions from their
-module (``from pokertd.tournament.prizes.payouts import payouts``).
+``payouts``, ``icm`` and ``pool`` are the modules here, so the package gives the functions
+``payouts.payouts`` and ``icm.icm`` as :func:`payout_prizes` and :func:`icm_equities` (the
+faces import this package, never its modules: docs/architecture.md).
 """
 
 from pokertd.tournament.prizes.bounties import (
@@ -54,6 +55,7 @@ from pokertd.tournament.prizes.icm import (
     monte_carlo_icm,
     subsets_to_visit,
 )
+from pokertd.tournament.prizes.icm import icm as icm_equities
 from pokertd.tournament.prizes.log import (
     AcceptDeal,
     ApproveDeal,
@@ -103,6 +105,7 @@ from pokertd.tournament.prizes.payouts import (
     survivor_places,
     tax_id_asked,
 )
+from pokertd.tournament.prizes.payouts import payouts as payout_prizes
 from pokertd.tournament.prizes.pool import (
     CashReport,
     KindTotal,
@@ -228,6 +231,7 @@ __all__ = [
     "fixed_bounty_awards",
     "generic_shares",
     "high_hand_view",
+    "icm_equities",
     "icm_inputs",
     "knockouts_from_hand",
     "knockouts_from_pots",
@@ -236,6 +240,7 @@ __all__ = [
     "parse_payout_table",
     "payment_waits",
     "payout_entries",
+    "payout_prizes",
     "payout_shares",
     "payout_table_name",
     "percent",
