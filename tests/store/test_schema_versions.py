@@ -35,6 +35,7 @@ import pytest
 from pokertd.app.tournaments import TournamentService
 from pokertd.errors import StoreError
 from pokertd.store import EventStore, StoredRow, StoreHealth, open_store
+from pokertd.store.projections import ProjectionStore
 from pokertd.store.testing import ToyNoted, fresh_postgres_database, postgres_test_url
 from pokertd.tournament import views
 
@@ -267,6 +268,7 @@ def test_every_released_schema_opens_current_and_replays(
         store.append(TID, 7, [ToyNoted(text="after")], actor="td", recorded_at=at, command="N")
         assert store.rows(TID)[-1].command == "N"
         # Schema 4: the old log has no recorded position yet (the catch-up reads it whole).
+        assert isinstance(store, ProjectionStore)
         assert [(p.tournament_id, p.last_seq, p.seq) for p in store.positions("players")] == [
             (TID, 8, 0)
         ]
