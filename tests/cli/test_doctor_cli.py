@@ -41,7 +41,7 @@ def _doctor(path: Path, *args: str) -> tuple[int, dict[str, Any]]:
 
 
 def _players(report: dict[str, Any]) -> dict[str, Any]:
-    (found,) = [p for p in report["projections"] if p["name"] == "players"]
+    found: dict[str, Any] = next(p for p in report["projections"] if p["name"] == "players")
     return found
 
 
