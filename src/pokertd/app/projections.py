@@ -12,7 +12,8 @@ played), a series' Day 2 rows and the league results cache are read models deriv
   (:meth:`~pokertd.app.series.SeriesService.day2`). The Day 2's log records
   ``FlightsCarried`` (which flights) first; from it the catch-up redoes what a crash left
   undone, each step only when it is missing: the Day 2 row of the series, then each
-  flight's ``CloseFlight``. Then the position moves, so each event is handled once.
+  flight's ``CloseFlight``. Then the position moves, so each event is handled once. Only
+  the logs holding a ``FlightsCarried`` are read (found by one query on the event type).
 - ``league results``: a cache keyed by the log's ``seq`` (a stale row is never used); the
   doctor counts stale rows and refreshes them through the season standings.
 
@@ -153,9 +154,10 @@ def _series(
     check = ProjectionCheck(SERIES)
     if not isinstance(rows, SeriesStore):  # pragma: no cover - both stores keep series
         return check
+    day2s = store.tournaments_with(FlightsCarried.type)
     for pos in store.positions(SERIES):
-        if not whole and not pos.behind:
-            continue
+        if pos.tournament_id not in day2s or (not whole and not pos.behind):
+            continue  # only a Day 2 formed from flights has anything to finish
         check.checked += 1
         records = tournaments.store.load(pos.tournament_id, 0 if whole else pos.seq)
         wrong = 0
@@ -173,7 +175,7 @@ def _series(
             check.rebuilt += bool(wrong)
         elif repair and pos.behind and records:  # nothing to do: only the position moves
             with store.advance(SERIES, pos.tournament_id, records[-1].seq):
-                pass
+                pass  # next start reads this Day 2 from here
     return check
 
 

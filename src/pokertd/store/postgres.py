@@ -151,6 +151,7 @@ class PostgresStore(SqlLeagues, SqlAccounts, Projections, SqlSeries):
 
     _TOURNAMENTS = "pokertd_tournaments"
     _PROJECTIONS = "pokertd_projections"
+    _EVENTS = "pokertd_events"
 
     def __init__(self, url: str, *, pool_size: int | None = None) -> None:
         self.url = url

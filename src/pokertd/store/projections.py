@@ -77,6 +77,7 @@ class Projections(SqlPlayers):
     """
 
     _TOURNAMENTS: ClassVar[str] = "tournaments"
+    _EVENTS: ClassVar[str] = "events"
     _PROJECTIONS: ClassVar[str] = "projections"
     _player_rows: PlayerRows | None = None
 
@@ -161,6 +162,16 @@ class Projections(SqlPlayers):
         with self.advance(PLAYERS, tournament_id, seq) as run:
             self._write_players(run, tournament_id, seen)
 
+    def tournaments_with(self, event_type: str) -> set[str]:
+        """The tournaments whose log holds an event of ``event_type`` (one query, no
+        decoding: how a catch-up skips the logs its projection has nothing to do in)."""
+        with self._accounts_read() as run:
+            rows = run(
+                f"SELECT DISTINCT tournament_id FROM {self._EVENTS} WHERE type = ?",
+                (event_type,),
+            )
+        return {str(r[0]) for r in rows}
+
     def known_players(self, ids: Sequence[str]) -> set[str]:
         """Which of ``ids`` the player database holds."""
         found: set[str] = set()
@@ -215,6 +226,10 @@ class ProjectionStore(Protocol):
 
     def linked_players(self, tournament_id: str) -> set[str]:
         """The players linked to ``tournament_id``."""
+        ...
+
+    def tournaments_with(self, event_type: str) -> set[str]:
+        """The tournaments whose log holds an event of ``event_type``."""
         ...
 
 
