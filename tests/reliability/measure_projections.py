@@ -29,8 +29,7 @@ def main(mode: str, url: str, kills: int, workers: int) -> None:
             kill_round("register", url, ["reg"] * workers, delay, killed)
     else:
         path = Path(tempfile.mkdtemp()) / "sixty.jsonl"
-        with TournamentService(open_store(url)) as service:
-            export_of_60(service, path)
+        export_of_60(path)
         for delay in rng_delays(22, kills, 0.1, 0.6):
             kill_round("import", url, [str(path)] * workers, delay, killed)
     found = missing_rows(url)

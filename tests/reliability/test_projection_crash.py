@@ -191,8 +191,7 @@ def test_sigkill_during_registrations_loses_no_player(db: tuple[str, int]) -> No
 def test_sigkill_during_imports_loses_no_player(db: tuple[str, int], tmp_path: Path) -> None:
     url, workers = db
     export = tmp_path / "sixty.jsonl"
-    with TournamentService(open_store(url)) as service:
-        export_of_60(service, export)
+    export_of_60(export)
     killed = Killed()
     for delay in rng_delays(12, KILLS, 0.1, 0.5):
         kill_round("import", url, [str(export)] * workers, delay, killed)
