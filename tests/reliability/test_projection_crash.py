@@ -162,6 +162,90 @@ def test_an_old_log_is_caught_up_once_from_its_position(tmp_path: Path) -> None:
     assert (found.players, found.players_missing, found.links, found.links_missing) == (3, 0, 3, 0)
 
 
+class _DiesAt:
+    """A store whose process dies when it is asked to ``set_day2`` (the series row), or
+    to append the batch of the command named ``command``."""
+
+    def __init__(self, inner: EventStore, *, command: str = "", set_day2: bool = False) -> None:
+        self.inner = inner
+        self.command = command
+        self.dies_at_set_day2 = set_day2
+
+    def __getattr__(self, name: str) -> Any:
+        if name == "set_day2" and self.dies_at_set_day2:
+            return self._die
+        return getattr(self.inner, name)
+
+    def _die(self, *args: object) -> None:
+        raise _Died
+
+    def append(
+        self,
+        tournament_id: str,
+        expected_seq: int,
+        events: Sequence[Event],
+        *,
+        actor: str,
+        recorded_at: datetime,
+        command: str | None = None,
+    ) -> list[EventRecord]:
+        if command == self.command:
+            raise _Died
+        return self.inner.append(
+            tournament_id,
+            expected_seq,
+            events,
+            actor=actor,
+            recorded_at=recorded_at,
+            command=command,
+        )
+
+
+@pytest.mark.parametrize(
+    ("where", "missing"),
+    [
+        ({"set_day2": True}, ["series row", "s-a", "s-b"]),  # died after FlightsCarried
+        ({"command": "CloseFlight"}, ["s-a", "s-b"]),  # died before closing the flights
+    ],
+)
+def test_a_day2_killed_half_way_is_finished_by_the_catch_up(
+    tmp_path: Path, where: dict[str, Any], missing: list[str]
+) -> None:
+    """Day 2 of flights s-a (8 bagged) and s-b (5 bagged) dies after its log recorded the
+    13 stacks carried: the doctor names what is missing; the catch-up adds Day 2 to the
+    series and closes both flights into it, once (a second catch-up changes nothing)."""
+    url = f"sqlite:///{tmp_path / 'day2.db'}"
+    app = App.open(url)
+    try:
+        two_flights(app, "s")
+    finally:
+        app.tournaments.close()
+    dying = App.over(TournamentService(_DiesAt(open_store(url), **where)))
+    with pytest.raises(_Died):
+        dying.series.day2("s", "main", tournament_id="s-d2")
+    app = App.open(url)
+    try:
+        found = doctor(app.tournaments, app.series, app.leagues)
+        (series,) = [c for c in found.checks if c.name == "series"]
+        assert (series.checked, series.behind, series.wrong) == (1, 1, 1)
+        named = ["series row" if "missing from the series" in d else d[:3] for d in series.details]
+        assert named == missing
+        done = catch_up(app.tournaments, app.series, app.leagues)
+        (series,) = [c for c in done.checks if c.name == "series"]
+        assert (series.rebuilt, series.failed) == (1, 0)
+        assert "s-d2" in app.series.lobby("s").events
+        for flight in ("s-a", "s-b"):
+            assert app.tournaments.state(flight).part(Days).carried_to == "s-d2"
+        assert len(app.tournaments.state("s-d2").part(Roster).alive()) == 13
+        seq = {f: app.tournaments.last_seq(f) for f in ("s-a", "s-b", "s-d2")}
+        again = catch_up(app.tournaments, app.series, app.leagues)
+        assert [(c.behind, c.wrong) for c in again.checks] == [(0, 0), (0, 0)]
+        assert {f: app.tournaments.last_seq(f) for f in seq} == seq  # nothing twice
+        assert doctor(app.tournaments, app.series, app.leagues).healthy
+    finally:
+        app.tournaments.close()
+
+
 # --------------------------------------------------------------------------------------
 # SIGKILL
 

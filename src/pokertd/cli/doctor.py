@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from pokertd.cli._common import DbOption, JsonOption, application, console, emit, refusals
+from pokertd.errors import PokertdError
 
 if TYPE_CHECKING:
     from pokertd.app.projections import DoctorReport
@@ -66,10 +67,14 @@ def catch_up_at_start(service: TournamentService) -> DoctorReport:
     recorded position (one query per read model when nothing is behind); what it applied
     is logged."""
     from pokertd.app import App  # CLI start-up: loaded when serve runs (issue 15)
-    from pokertd.app.projections import catch_up  # likewise
+    from pokertd.app.projections import DoctorReport, catch_up  # likewise
 
     app = App.over(service)
-    report = catch_up(app.tournaments, app.series, app.leagues)
+    try:
+        report = catch_up(app.tournaments, app.series, app.leagues)
+    except PokertdError:  # never keeps the server from starting: doctor --repair says more
+        log.exception("read models could not catch up; run pokertd doctor --repair")
+        return DoctorReport((), repaired=False)
     for check in report.checks:
         if check.behind or check.wrong or check.failed:
             log.warning(
