@@ -17,6 +17,7 @@ from typer.testing import CliRunner
 
 from pokertd.app.tournaments import TournamentService
 from pokertd.cli import app
+from pokertd.cli.doctor import catch_up_at_start
 from pokertd.store import open_store
 from pokertd.tournament.entries import CreateTournament, PlayerAdded, Register
 from pokertd.tournament.templates import load_template
@@ -96,3 +97,22 @@ def test_doctor_prints_one_line_per_read_model(tmp_path: Path) -> None:
         "league results: 0 checked, 0 behind, 0 wrong, 0 rebuilt",
         "Every read model matches the logs.",
     ]
+
+
+def test_the_server_start_catches_the_player_database_up(tmp_path: Path) -> None:
+    """An older pokertd's database: 4 people in the log, none in the player database and
+    no positions. What ``pokertd serve`` runs at its start adds the 4 people and links."""
+    db = tmp_path / "club.db"
+    ids = _night(db)
+    conn = sqlite3.connect(db)
+    for table in ("pokertd_players", "pokertd_player_events", "projections"):
+        conn.execute(f"DELETE FROM {table}")
+    conn.commit()
+    conn.close()
+    with TournamentService(open_store(f"sqlite:///{db}")) as service:
+        report = catch_up_at_start(service)
+        players = next(c for c in report.checks if c.name == "players")
+        assert (players.checked, players.behind, players.rebuilt) == (1, 1, 1)
+        store = service.store
+        assert [store.player(i).name for i in ids] == list(NAMES)  # type: ignore[attr-defined]
+        assert store.player_events(ids) == ["fri"]  # type: ignore[attr-defined]
