@@ -6,7 +6,9 @@ the files never moved):
 * **1** — 82277b9 "Event store (SQLite, PostgreSQL)" until c934af0^: ``tournaments`` and
   ``events`` (no ``command``);
 * **2** — c934af0 "state snapshots": adds ``snapshots``;
-* **3** — f277d54 "Trust at the venue": adds ``events.command`` (current).
+* **3** — f277d54 "Trust at the venue": adds ``events.command``;
+* **4** — issue 24 "read models that cannot be lost": adds ``projections`` (each read
+  model's position in each log; current, not yet released: opened from 1–3 here).
 
 For each version the test writes that version's DDL (literal SQL below, copied from the
 commit named) and the rows of a real tournament as the code of that commit stored them
@@ -33,6 +35,7 @@ import pytest
 from pokertd.app.tournaments import TournamentService
 from pokertd.errors import StoreError
 from pokertd.store import EventStore, StoredRow, StoreHealth, open_store
+from pokertd.store.projections import ProjectionStore
 from pokertd.store.testing import ToyNoted, fresh_postgres_database, postgres_test_url
 from pokertd.tournament import views
 
@@ -40,7 +43,9 @@ ROWS: dict[str, Any] = json.loads(
     (Path(__file__).parent / "data" / "old_schema_rows.json").read_text(encoding="utf-8")
 )
 VERSIONS = [1, 2, 3]
-"""Every schema version ever released (3 is what today's code writes)."""
+"""Every schema version ever released."""
+CURRENT = 4
+"""What today's code writes (4 added the projection positions)."""
 TID = "old-thu"
 
 # --- SQLite DDL, literally as each commit's SqliteStore created a new file ----------------
@@ -247,10 +252,10 @@ def test_every_released_schema_opens_current_and_replays(
     store: EventStore = open_store(empty_url)
     try:
         assert store.health() == StoreHealth(
-            "sqlite" if backend == "sqlite" else "postgresql", 3, 3
+            "sqlite" if backend == "sqlite" else "postgresql", CURRENT, CURRENT
         )
         assert store.health().current
-        assert _found_version(backend, empty_url) == [3]
+        assert _found_version(backend, empty_url) == [CURRENT]
         # Every row reads back as written (command NULL before schema 3).
         assert store.rows(TID) == [_stored(r) for r in old]
         assert [r.event.type for r in store.load(TID)] == [r[5] for r in old]
@@ -262,6 +267,11 @@ def test_every_released_schema_opens_current_and_replays(
         at = datetime(2026, 11, 23, 20, 0, tzinfo=UTC)
         store.append(TID, 7, [ToyNoted(text="after")], actor="td", recorded_at=at, command="N")
         assert store.rows(TID)[-1].command == "N"
+        # Schema 4: the old log has no recorded position yet (the catch-up reads it whole).
+        assert isinstance(store, ProjectionStore)
+        assert [(p.tournament_id, p.last_seq, p.seq) for p in store.positions("players")] == [
+            (TID, 8, 0)
+        ]
     finally:
         store.close()
     # A service on today's code folds the old tournament.
@@ -273,7 +283,7 @@ def test_every_released_schema_opens_current_and_replays(
         assert state.seq == 8
     finally:
         service.close()
-    assert _found_version(backend, empty_url) == [3]  # opening again changes nothing
+    assert _found_version(backend, empty_url) == [CURRENT]  # opening again changes nothing
 
 
 def test_the_old_rows_are_what_each_commit_wrote() -> None:
@@ -289,22 +299,22 @@ def test_a_newer_schema_is_refused_and_left_unchanged(backend: str, empty_url: s
     _write(backend, empty_url, 3)
     if backend == "sqlite":
         conn = sqlite3.connect(empty_url.removeprefix("sqlite:///"))
-        conn.execute("PRAGMA user_version = 4")
+        conn.execute("PRAGMA user_version = 5")
         conn.close()
     else:
         with psycopg.connect(empty_url, autocommit=True) as pg:
-            pg.execute("UPDATE pokertd_schema SET version = 4")
-    with pytest.raises(StoreError, match=r"newer pokertd \(schema 4.*Upgrade pokertd"):
+            pg.execute("UPDATE pokertd_schema SET version = 5")
+    with pytest.raises(StoreError, match=r"newer pokertd \(schema 5.*Upgrade pokertd"):
         open_store(empty_url)
-    assert _found_version(backend, empty_url) == [4]
+    assert _found_version(backend, empty_url) == [5]
 
 
 def test_a_fresh_database_is_written_at_the_current_version(backend: str, empty_url: str) -> None:
     store = open_store(empty_url)
     try:
-        assert store.health() == StoreHealth(store.health().backend, 3, 3)
+        assert store.health() == StoreHealth(store.health().backend, CURRENT, CURRENT)
         tid = f"new-{uuid.uuid4().hex[:8]}"
         assert store.rows(tid) == []
     finally:
         store.close()
-    assert _found_version(backend, empty_url) == [3]
+    assert _found_version(backend, empty_url) == [CURRENT]

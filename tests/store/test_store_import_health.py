@@ -91,7 +91,7 @@ def test_health_reports_the_schema_found_in_the_database(kind: str, opener: Open
     store = opener(kind)
     health = store.health()
     assert health == StoreHealth(
-        "postgresql" if kind == "postgres" else "sqlite", schema_version=3, code_schema_version=3
+        "postgresql" if kind == "postgres" else "sqlite", schema_version=4, code_schema_version=4
     )
     assert health.current is True
 
@@ -107,7 +107,7 @@ def test_sqlite_health_reads_the_version_from_the_file(tmp_path: Path) -> None:
     store = open_store(f"sqlite:///{tmp_path}/v.db")
     try:
         store._conn.execute("PRAGMA user_version = 2")  # type: ignore[attr-defined]
-        assert store.health() == StoreHealth("sqlite", 2, 3)
+        assert store.health() == StoreHealth("sqlite", 2, 4)
         assert not store.health().current
     finally:
         store.close()

@@ -120,7 +120,7 @@ def test_an_old_sqlite_file_gets_the_column_and_its_undos_need_the_director(
         service.close()
     conn = sqlite3.connect(path)
     try:
-        assert conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 3
+        assert conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 4
         commands = [r[0] for r in conn.execute("SELECT command FROM events ORDER BY seq")]
         assert commands == [None] * 7 + ["Undo", "Register", "Register", "Undo"]
     finally:
@@ -184,7 +184,7 @@ def test_an_old_postgres_database_gets_the_column() -> None:
             store.close()
         found = admin.execute("SELECT version FROM pokertd_schema").fetchone()
         assert found is not None
-        assert found[0] == 3
+        assert found[0] == 4
     finally:
         admin.execute(f"DROP SCHEMA {schema} CASCADE")
         admin.close()

@@ -177,5 +177,5 @@ def test_schema_1_files_are_migrated(tmp_path: Path) -> None:
     finally:
         store.close()
     conn = sqlite3.connect(path)
-    assert conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 3
+    assert conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 4
     conn.close()

@@ -23,7 +23,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import datetime
 
-from pokertd.app.tournaments import TournamentService, utc_now
+from pokertd.app.tournaments import TournamentService, player_rows, utc_now
 from pokertd.errors import InvalidCommand, NotFound
 from pokertd.store.players import (
     SEARCH_LIMIT_MAX,
@@ -35,6 +35,7 @@ from pokertd.store.players import (
     RenameRecord,
     new_player_id,
 )
+from pokertd.store.projections import ProjectionStore
 from pokertd.tournament.entries import EntryStatus, Roster, Setup
 from pokertd.tournament.framework import TournamentState
 from pokertd.tournament.limits import (
@@ -327,24 +328,22 @@ class PlayerService:
         )
 
     def reindex(self) -> int:
-        """Rebuild the tournaments-per-player index from every tournament's log (for logs
-        written before the player database, or by a process that stopped between writing
-        a registration and noting it); how many links it holds."""
-        pairs: list[tuple[str, str]] = []
+        """Rebuild the player database's people and tournaments-per-player index from
+        every tournament's log (for logs written before the player database, or before
+        schema 4 wrote it in the registration's transaction): each person a log recorded
+        is added unless present and linked, and the ``players`` position moves to the
+        log's end (:mod:`pokertd.store.projections`); how many links the logs name."""
+        store = self.store
+        if not isinstance(store, ProjectionStore):  # pragma: no cover - both stores project
+            raise InvalidCommand("This store keeps no player database positions.")
+        links = 0
         for info in self.tournaments.tournaments():
-            ids = self.tournaments.read(
-                info.id,
-                lambda s: sorted({p.db_id for p in s.part(Roster).players.values() if p.db_id}),
-            )
-            pairs.extend((pid, info.id) for pid in ids)
-        if pairs:
-            link = getattr(self.store, "link_events", None)
-            if link is not None:
-                link(pairs)
-            else:  # pragma: no cover - both stores have the bulk form
-                for pid, tid in pairs:
-                    self.store.link_event(pid, tid)
-        return len(pairs)
+            records = self.tournaments.records(info.id)
+            seen = player_rows(records)
+            links += len({s.player.id for s in seen})
+            if records:
+                store.note_players(info.id, seen, records[-1].seq)
+        return links
 
 
 def _with_points(row: HistoryRow, points: float | None) -> HistoryRow:

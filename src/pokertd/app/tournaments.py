@@ -63,6 +63,7 @@ from pokertd.store.portable import (
     postgres_commands,
     read_export,
 )
+from pokertd.store.projections import ProjectionStore, SeenPlayer
 from pokertd.store.series import SeriesStore
 from pokertd.store.snapshot import decode_snapshot, encode_snapshot, snapshot_key
 from pokertd.tournament import permissions
@@ -243,6 +244,8 @@ class TournamentService:
         self._unlisten: Callable[[], None] | None = None
         self._listening = False
         self._observers: list[Observer] = []
+        if isinstance(store, ProjectionStore):  # the player database, in each append's tx
+            store.project_players(player_rows)
 
     # ----------------------------------------------------------------------------------
     # Commands
@@ -305,9 +308,7 @@ class TournamentService:
                 todo = self._outside_todo(command, cached.state, outside)
                 if todo is None:
                     try:
-                        done = self._decide_and_append(cached, command, actor, who.value, outside)
-                        self._note_db_players(tournament_id, done)
-                        return done
+                        return self._decide_and_append(cached, command, actor, who.value, outside)
                     except ConcurrencyConflict:
                         if attempt == self._retries:
                             raise
@@ -330,8 +331,9 @@ class TournamentService:
         The face may name the person (``player_id``: a merged duplicate stands for the
         player it was merged into; an unknown id is ``NotFound``). Otherwise: the player
         holding this card, else the one player with exactly this name (and no other card),
-        else a new player whose id the log records and :meth:`_note_db_players` adds once
-        the registration is written — a refused registration adds nobody.
+        else a new player whose id the log records; the store adds them in the
+        registration's own transaction (:func:`player_rows`) — a refused registration adds
+        nobody, and a crash keeps both or neither.
         """
         store = self.store
         if not isinstance(command, Register) or not isinstance(store, PlayerStore):
@@ -353,27 +355,6 @@ class TournamentService:
                 context={"players": [p.id for p in fits]},
             )
         return replace(command, player_id=fits[0].id if fits else new_player_id())
-
-    def _note_db_players(self, tournament_id: str, records: Sequence[EventRecord]) -> None:
-        """Add the new people a registration recorded to the player database and note the
-        tournament in each one's history index (after the append: the log is the truth, and
-        a failure here is logged, never undoing a registration already written)."""
-        store = self.store
-        if not isinstance(store, PlayerStore):
-            return
-        for record in records:
-            ev = record.event
-            if not isinstance(ev, PlayerAdded) or not ev.db_id:
-                continue
-            try:
-                store.ensure_player(
-                    NewPlayer(ev.db_id, ev.name, ev.member),
-                    staff=record.actor,
-                    at=record.recorded_at.isoformat(),
-                )
-                store.link_event(ev.db_id, tournament_id)
-            except PokertdError:
-                log.exception("could not note player %s of %s", ev.db_id, tournament_id)
 
     def _outside_todo(
         self, command: Command, state: TournamentState, outside: _Outside
@@ -702,9 +683,8 @@ class TournamentService:
                 f"Line 1 of the file: the header names the tournament {checked.name!r} but "
                 f"its log calls it {name!r}. Nothing was imported."
             )
-        self.store.import_rows(rows, name=name)
+        self.store.import_rows(rows, name=name)  # its people in the same transaction
         self.forget(tid)
-        self._note_db_players(tid, records)
         return TournamentInfo(tid, name, records[0].recorded_at, records[-1].recorded_at, len(rows))
 
     def backup(self, target: str, *, force: bool = False) -> BackupReport:
@@ -992,6 +972,25 @@ class BackupReport:
     """The command that puts it back (with ``pokertd serve`` stopped)."""
 
 
+def player_rows(records: Sequence[EventRecord]) -> list[SeenPlayer]:
+    """The people ``records`` add to the store's player database: each ``PlayerAdded``
+    naming a player-database id (a registration, an imported log, a Day 2's carried
+    players), added by the event's actor at the event's time (issue 14). The store runs it
+    inside the append's transaction, so the log and the player database never disagree."""
+    out: list[SeenPlayer] = []
+    for record in records:
+        ev = record.event
+        if isinstance(ev, PlayerAdded) and ev.db_id:
+            out.append(
+                SeenPlayer(
+                    NewPlayer(ev.db_id, ev.name, ev.member),
+                    record.actor,
+                    record.recorded_at.isoformat(),
+                )
+            )
+    return out
+
+
 def _name_of(tournament_id: str, rows: Sequence[StoredRow]) -> str:
     """The tournament's display name, as the stores index it (the first event's ``name``)."""
     return first_name(tournament_id, [(r.type, r.version, r.data) for r in rows[:1]])
@@ -1080,5 +1079,6 @@ __all__ = [
     "check_tournament_id",
     "new_tournament_id",
     "open_service",
+    "player_rows",
     "utc_now",
 ]

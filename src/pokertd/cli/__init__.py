@@ -182,6 +182,7 @@ _MODULES = (
     "league",
     "player",
     "backup",
+    "doctor",
 )
 
 for _name in _MODULES:

@@ -33,6 +33,7 @@ from pokertd.cli._common import (
     emit,
     refusals,
 )
+from pokertd.cli.doctor import catch_up_at_start
 
 if TYPE_CHECKING:
     from pokertd.app import AccountService
@@ -580,6 +581,7 @@ def serve(
             # a LAN address would skip the proxy: the QR code uses the address the TV opened
             settings = dataclasses.replace(settings, public_url="")
         service, users, first_run = _open_with_director(url, pool_size, settings)
+        catch_up_at_start(service)  # read models behind their logs after a crash (issue 24)
         if workers > 1:  # each worker opens its own store: this one only did the set-up
             service.close()
             log = (level, fmt_name, access_log)

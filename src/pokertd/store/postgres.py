@@ -55,13 +55,13 @@ from pokertd.store.base import (
     utc_iso,
 )
 from pokertd.store.leagues import SqlLeagues
-from pokertd.store.players import SqlPlayers
+from pokertd.store.projections import Projections
 from pokertd.store.series import SqlSeries
 from pokertd.tournament.framework import Event, EventRecord
 
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 """The schema this code writes (row of ``pokertd_schema``; 2 added snapshots, 3 the
-``command`` column of ``pokertd_events``)."""
+``command`` column of ``pokertd_events``, 4 ``pokertd_projections``)."""
 CHANNEL = "pokertd"
 """The LISTEN/NOTIFY channel; payload ``'<tournament_id>:<last seq>'``."""
 APPLICATION = "pokertd"
@@ -102,6 +102,13 @@ _SCHEMA = [
         data          bytea NOT NULL,
         PRIMARY KEY (tournament_id, key)
     )""",
+    # How far each read model has applied each log (pokertd.store.projections); schema 4.
+    """CREATE TABLE IF NOT EXISTS pokertd_projections (
+        name          text NOT NULL,
+        tournament_id text NOT NULL,
+        seq           integer NOT NULL,
+        PRIMARY KEY (name, tournament_id)
+    )""",
 ]
 
 _MIGRATIONS = {
@@ -134,13 +141,17 @@ def _connect(url: str, *, connect_timeout: int = 5, application_name: str = "pok
     return conn
 
 
-class PostgresStore(SqlLeagues, SqlAccounts, SqlPlayers, SqlSeries):
+class PostgresStore(SqlLeagues, SqlAccounts, Projections, SqlSeries):
     """An :class:`~pokertd.store.base.EventStore` on PostgreSQL (thread-safe, pooled).
 
     Also the :class:`~pokertd.store.accounts.AccountStore` of that database (staff
     accounts, sessions, sign-in attempts), through the same pool. ``pool_size`` caps the
     connections this store holds (1 to 100; default 4); the listener's connection is extra.
     """
+
+    _TOURNAMENTS = "pokertd_tournaments"
+    _PROJECTIONS = "pokertd_projections"
+    _EVENTS = "pokertd_events"
 
     def __init__(self, url: str, *, pool_size: int | None = None) -> None:
         self.url = url
@@ -322,6 +333,8 @@ class PostgresStore(SqlLeagues, SqlAccounts, SqlPlayers, SqlSeries):
             for i, (t, v, d) in enumerate(encoded)
         ]
         last = expected_seq + len(rows)
+        records = records_for(expected_seq, events, actor, at, command)
+        self._before_append()
         with self._errors("appending"), self._connection() as conn, conn.transaction():
             cur = conn.cursor()
             found = cur.execute(
@@ -351,8 +364,9 @@ class PostgresStore(SqlLeagues, SqlAccounts, SqlPlayers, SqlSeries):
                 "VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s)",
                 rows,
             )
+            self._project_in(self._runner(conn), tournament_id, records)
             cur.execute("SELECT pg_notify(%s, %s)", (CHANNEL, f"{tournament_id}:{last}"))
-        return records_for(expected_seq, events, actor, at, command)
+        return records
 
     @staticmethod
     def _last_seq(cur: psycopg.Cursor[tuple[Any, ...]], tournament_id: str) -> int:
@@ -371,6 +385,7 @@ class PostgresStore(SqlLeagues, SqlAccounts, SqlPlayers, SqlSeries):
             for r, at in zip(rows, times, strict=True)
         ]
         last = values[-1][1]
+        records = self._import_records(tid, values)
         with self._errors("importing"), self._connection() as conn, conn.transaction():
             cur = conn.cursor()
             created = cur.execute(
@@ -391,6 +406,7 @@ class PostgresStore(SqlLeagues, SqlAccounts, SqlPlayers, SqlSeries):
                 "VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s)",
                 values,
             )
+            self._project_in(self._runner(conn), tid, records)
             cur.execute("SELECT pg_notify(%s, %s)", (CHANNEL, f"{tid}:{last}"))
 
     def health(self) -> StoreHealth:
@@ -454,6 +470,7 @@ class PostgresStore(SqlLeagues, SqlAccounts, SqlPlayers, SqlSeries):
             conn.execute("DELETE FROM pokertd_events WHERE tournament_id = %s", (tournament_id,))
             conn.execute("DELETE FROM pokertd_tournaments WHERE id = %s", (tournament_id,))
             conn.execute("DELETE FROM pokertd_snapshots WHERE tournament_id = %s", (tournament_id,))
+            self.forget_positions(self._runner(conn), tournament_id)
 
     def save_snapshot(self, tournament_id: str, seq: int, key: str, data: bytes) -> None:
         """Keep ``data`` as the tournament's snapshot at ``seq`` for ``key`` (replacing)."""

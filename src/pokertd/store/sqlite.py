@@ -39,15 +39,15 @@ from pokertd.store.base import (
     utc_iso,
 )
 from pokertd.store.leagues import SqlLeagues
-from pokertd.store.players import SqlPlayers
+from pokertd.store.projections import Projections
 from pokertd.store.series import SqlSeries
 from pokertd.tournament.framework import Event, EventRecord
 
 APPLICATION_ID = 0x504B5444
 """``PRAGMA application_id`` of every pokertd SQLite file ("PKTD")."""
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 """``PRAGMA user_version``: the schema this code writes (2 added ``snapshots``, 3 the
-``events.command`` column)."""
+``events.command`` column, 4 ``projections``)."""
 BUSY_TIMEOUT_MS = 10_000
 """How long a writer waits for another process's transaction before giving up."""
 
@@ -89,6 +89,15 @@ _MIGRATIONS = {
     ],
     # The command that made each batch (who may undo it depends on it); old rows stay NULL.
     2: ["ALTER TABLE events ADD COLUMN command TEXT"],
+    # How far each read model has applied each log (pokertd.store.projections).
+    3: [
+        """CREATE TABLE IF NOT EXISTS projections (
+            name          TEXT NOT NULL,
+            tournament_id TEXT NOT NULL,
+            seq           INTEGER NOT NULL,
+            PRIMARY KEY (name, tournament_id)
+        ) STRICT""",
+    ],
 }
 
 _ROW_COLUMNS = "seq, batch, recorded_at, actor, type, version, data, command"
@@ -122,7 +131,7 @@ def _check_header(path: str) -> bool:
     return True
 
 
-class SqliteStore(SqlLeagues, SqlAccounts, SqlPlayers, SqlSeries):
+class SqliteStore(SqlLeagues, SqlAccounts, Projections, SqlSeries):
     """An :class:`~pokertd.store.base.EventStore` in one SQLite file (or in memory).
 
     Also the :class:`~pokertd.store.accounts.AccountStore` of that file (staff accounts,
@@ -293,6 +302,8 @@ class SqliteStore(SqlLeagues, SqlAccounts, SqlPlayers, SqlSeries):
             for i, (t, v, d) in enumerate(encoded)
         ]
         last = expected_seq + len(rows)
+        records = records_for(expected_seq, events, actor, recorded_at.astimezone(UTC), command)
+        self._before_append()
         with self._errors("appending"), self._transaction() as conn:
             found = conn.execute(
                 "SELECT last_seq FROM tournaments WHERE id = ?", (tournament_id,)
@@ -315,7 +326,8 @@ class SqliteStore(SqlLeagues, SqlAccounts, SqlPlayers, SqlSeries):
                     "UPDATE tournaments SET last_seq = ?, updated_at = ? WHERE id = ?",
                     (last, at, tournament_id),
                 )
-        return records_for(expected_seq, events, actor, recorded_at.astimezone(UTC), command)
+            self._project_in(self._run, tournament_id, records)
+        return records
 
     def load(self, tournament_id: str, after_seq: int = 0) -> list[EventRecord]:
         """The records of ``tournament_id`` after ``after_seq``, in order."""
@@ -361,6 +373,7 @@ class SqliteStore(SqlLeagues, SqlAccounts, SqlPlayers, SqlSeries):
             conn.execute("DELETE FROM events WHERE tournament_id = ?", (tournament_id,))
             conn.execute("DELETE FROM tournaments WHERE id = ?", (tournament_id,))
             conn.execute("DELETE FROM snapshots WHERE tournament_id = ?", (tournament_id,))
+            self.forget_positions(self._run, tournament_id)
 
     def save_snapshot(self, tournament_id: str, seq: int, key: str, data: bytes) -> None:
         """Keep ``data`` as the tournament's snapshot at ``seq`` for ``key`` (replacing)."""
@@ -401,6 +414,7 @@ class SqliteStore(SqlLeagues, SqlAccounts, SqlPlayers, SqlSeries):
             (tid, r.seq, r.batch, utc_iso(at), r.actor, r.type, r.version, r.data, r.command)
             for r, at in zip(rows, times, strict=True)
         ]
+        records = self._import_records(tid, values)
         with self._errors("importing"), self._transaction() as conn:
             taken = conn.execute("SELECT 1 FROM tournaments WHERE id = ?", (tid,)).fetchone()
             if (
@@ -420,6 +434,7 @@ class SqliteStore(SqlLeagues, SqlAccounts, SqlPlayers, SqlSeries):
                 "VALUES (?,?,?,?,?)",
                 (tid, name, values[0][3], values[-1][3], values[-1][1]),
             )
+            self._project_in(self._run, tid, records)
 
     def listen(self, callback: Listener) -> Callable[[], None] | None:
         """SQLite has no cross-process notification: returns ``None``.
