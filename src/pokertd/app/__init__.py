@@ -9,7 +9,9 @@ results, as an eventsourcing application is: callers never touch the store or th
 - ``leagues`` (:class:`LeagueService`): leagues, seasons, sign-outs, standings;
 - ``series`` (:class:`SeriesService`): series, flights, satellites, Day 2, the lobby;
 - ``players`` (:class:`PlayerService`): the player database and histories;
-- :mod:`pokertd.app.screens`: the read models the screens show (console, TV, phone, dealer).
+- :mod:`pokertd.app.screens`: the read models the screens show (console, TV, phone, dealer);
+- :func:`sandbox`: a private tournament service for the simulator (its own store, simulated
+  clock, seeded randomness; optionally a copy of a live tournament's log).
 
 Implements: issue 24 (one application layer under the faces).
 """
@@ -22,8 +24,9 @@ from datetime import datetime
 
 from pokertd.app.leagues import LeagueService
 from pokertd.app.players import PlayerService
+from pokertd.app.sandbox import sandbox
 from pokertd.app.series import SeriesService
-from pokertd.app.tournaments import TournamentService, utc_now
+from pokertd.app.tournaments import ID_ALPHABET, TournamentService, utc_now
 from pokertd.store import open_store
 
 
@@ -60,4 +63,12 @@ class App:
         return cls.over(TournamentService(open_store(url, pool_size=pool_size)))
 
 
-__all__ = ["App", "LeagueService", "PlayerService", "SeriesService", "TournamentService"]
+__all__ = [
+    "ID_ALPHABET",
+    "App",
+    "LeagueService",
+    "PlayerService",
+    "SeriesService",
+    "TournamentService",
+    "sandbox",
+]

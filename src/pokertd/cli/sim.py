@@ -383,7 +383,7 @@ def _play_rest(config: Any, runs: int, source: str) -> Any:
     from pokertd.app.tournaments import open_service
     from pokertd.errors import InvalidCommand
     from pokertd.sim.batch import spread
-    from pokertd.sim.night import simulate_rest
+    from pokertd.sim.rest import simulate_rest
 
     if not config.store_url:
         raise InvalidCommand(

@@ -1,7 +1,7 @@
 """The careless floor: a simulated night run by a floor that makes the mistakes people make
 (issue 22, ``pokertd sim --floor careless``).
 
-:class:`CarelessNight` is the careful driver of :mod:`pokertd.sim.night` with a floorperson
+:class:`CarelessNight` is the careful :class:`~pokertd.sim.night.Night` with a floorperson
 who, at the rates of :data:`RATES` drawn from a generator seeded by the night's seed (so a
 seed replays its mistakes exactly), also:
 
@@ -49,12 +49,14 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
+from pokertd.app import TournamentService
 from pokertd.errors import InvalidCommand, RuleViolation
 from pokertd.rules import DealsAllowed, RuleProfile
+from pokertd.sim.busts import Out
 from pokertd.sim.invariants import SimulationError
-from pokertd.sim.night import _Night, _Out, register_floor
+from pokertd.sim.night import Night, register_floor
 from pokertd.sim.report import NightConfig
-from pokertd.store import EventStore
+from pokertd.sim.timeline import registration_window
 from pokertd.tournament.clock import HandForHand, clock_view
 from pokertd.tournament.eliminations import Bust
 from pokertd.tournament.entries import CloseRegistration, Register, Roster, Setup
@@ -74,9 +76,16 @@ from pokertd.tournament.prizes import (
     remaining_prizes,
     standings,
 )
-from pokertd.tournament.seating import ConfirmPlan, MovesDue, PlayHands, Redraw, Tables, moves_due
-from pokertd.tournament.seating.log import HandsPlayed
-from pokertd.tournament.seating.state import live_seating
+from pokertd.tournament.seating import (
+    ConfirmPlan,
+    HandsPlayed,
+    MovesDue,
+    PlayHands,
+    Redraw,
+    Tables,
+    live_seating,
+    moves_due,
+)
 from pokertd.tournament.templates import Template
 from pokertd.tournament.views import results
 
@@ -146,13 +155,13 @@ class _WrongBust:
 class _Deferred:
     """A hand's busts the floor will record at the break."""
 
-    outs: list[_Out]
+    outs: list[Out]
     hand_name: str | None
     button: int
 
 
 @register_floor("careless")
-class CarelessNight(_Night):
+class CarelessNight(Night):
     """A simulated night whose floor makes the mistakes of :data:`RATES`."""
 
     def __init__(
@@ -160,17 +169,18 @@ class CarelessNight(_Night):
         config: NightConfig,
         tmpl: Template,
         profile: RuleProfile,
-        store: EventStore,
         progress: Callable[[int, int], None] | None,
+        *,
+        copy_of: tuple[TournamentService, str] | None = None,
     ) -> None:
-        super().__init__(config, tmpl, profile, store, progress)
-        self.watching = True
-        self.floor = random.Random(f"floor:{tmpl.name}:{config.seed}")
+        super().__init__(config, tmpl, profile, progress, copy_of=copy_of)
+        self.checks.on = True
+        self.draws = random.Random(f"floor:{tmpl.name}:{config.seed}")
         """The floor's own draws: which mistakes, when (seeded by the night's seed)."""
-        self.forgets_hfh_end = self.floor.random() < RATES["hfh_not_ended"]
-        self.late_hfh = self.floor.random() < RATES["hfh_late"]
+        self.forgets_hfh_end = self.draws.random() < RATES["hfh_not_ended"]
+        self.late_hfh = self.draws.random() < RATES["hfh_late"]
         if self.late_hfh:
-            self.hfh_margin = self.floor.randint(1, max(tmpl.seats_per_table - 1, 1))
+            self.floor.hfh.margin = self.draws.randint(1, max(tmpl.seats_per_table - 1, 1))
         self.hfh_forgotten = False
         self.hfh_started = False
         self.wrong: _WrongBust | None = None
@@ -192,7 +202,7 @@ class CarelessNight(_Night):
         if not isinstance(command, JOURNALED):
             self._correct()
             return super().run(command)
-        before = self.service.last_seq(self.tid)
+        before = self.console.last_seq()
         try:
             records = super().run(command)
         except (RuleViolation, InvalidCommand) as exc:
@@ -202,7 +212,7 @@ class CarelessNight(_Night):
             # busted by mistake (he won a pot of this hand), or "Ines Chen has not been
             # knocked out": the player meant (her split bounty recorded, I4): the floor
             # corrects the bust first
-            self.refused(command, before)
+            self.console.refused(command, before)
             self._correct()
             return super().run(command)
         played = (r.event for r in records if isinstance(r.event, HandsPlayed))
@@ -220,7 +230,7 @@ class CarelessNight(_Night):
 
     def _tap(self, command: Command, what: str) -> None:
         """The same command again at once: it must be refused and write nothing."""
-        if self.tapping or self.floor.random() >= RATES["double_tap"]:
+        if self.tapping or self.draws.random() >= RATES["double_tap"]:
             return
         self.mistakes["double_tap"] += 1
         self.tapping = True
@@ -236,14 +246,14 @@ class CarelessNight(_Night):
 
     # -- the wrong bust, undone after later busts ------------------------------------------
 
-    def _record_bust(self, bust: Bust, group: list[_Out]) -> None:
+    def record_bust(self, bust: Bust, group: list[Out]) -> None:
         if (
             self.wrong is None
             and not self.correcting
-            and not self.hfh
+            and not self.floor.hfh.on
             and bust.hand is not None
             and len(group) == 1
-            and self.floor.random() < RATES["wrong_bust"]
+            and self.draws.random() < RATES["wrong_bust"]
         ):
             found = self._wrong_player(group[0])
             if found is not None:
@@ -256,13 +266,13 @@ class CarelessNight(_Night):
                         name=name,
                         table=table,
                         right=bust,
-                        wanted=self.floor.randint(1, 3),
+                        wanted=self.draws.randint(1, 3),
                     )
                     return
         self.run(bust)
         self._tap(bust, f"the bust of {', '.join(bust.players)}")
 
-    def _wrong_player(self, out: _Out) -> tuple[int, str] | None:
+    def _wrong_player(self, out: Out) -> tuple[int, str] | None:
         """Another player still playing at the busted player's table, not the one who won
         the pot: the name the floor taps by mistake."""
         seating = self.st.part(Tables).seating
@@ -272,14 +282,14 @@ class CarelessNight(_Night):
             if out.entry_id not in table.players:
                 continue
             others = [
-                self.names[p]
+                self.ledger.names[p]
                 for p in table.players
                 if p is not None
                 and p != out.entry_id
-                and self.stacks.get(p, 0) > 0
-                and self.names[p] not in out.winners
+                and self.ledger.stacks.get(p, 0) > 0
+                and self.ledger.names[p] not in out.winners
             ]
-            return (number, self.floor.choice(others)) if others else None
+            return (number, self.draws.choice(others)) if others else None
         return None
 
     def _correct(self) -> None:
@@ -345,21 +355,21 @@ class CarelessNight(_Night):
 
     # -- a bust recorded at the break; prizes paid as players finish; a deal ---------------
 
-    def _bust(self, outs: list[_Out], hand_name: str | None, button: int) -> None:
+    def bust(self, outs: list[Out], hand_name: str | None, button: int) -> None:
         if self._defers(outs, hand_name):
             self.mistakes["bust_in_break"] += 1
             self.deferred.append(_Deferred(outs, hand_name, button))
-            self._gone(outs, reentries=False)
+            self.busts.gone(outs, reentries=False)
             return
-        super()._bust(outs, hand_name, button)
+        super().bust(outs, hand_name, button)
         self._pay_early(outs)
-        if self.floor.random() < RATES["undo_redo"]:
+        if self.draws.random() < RATES["undo_redo"]:
             self._undo_redo()
         self._maybe_deal()
 
     def _read_models(self) -> tuple[object, ...]:
         """What the faces read: results, standings, money, the clock, seats, players in."""
-        state, now = self.st, self._now()
+        state, now = self.st, self.time.now()
         return (
             results(state, now),
             standings(state, now),
@@ -395,24 +405,24 @@ class CarelessNight(_Night):
             )
         self.watch(f"redoing '{target.command}'")
 
-    def _defers(self, outs: list[_Out], hand_name: str | None) -> bool:
+    def _defers(self, outs: list[Out], hand_name: str | None) -> bool:
         """Whether the floor leaves this hand's busts for the break (one starts soon)."""
         if (
-            self.hfh
+            self.floor.hfh.on
             or hand_name is None
             or self.wrong is not None
-            or len(self.stacks) - len(outs) < 2
+            or len(self.ledger.stacks) - len(outs) < 2
         ):
             return False
-        level, on_break, end = self._position(self.t)
-        if on_break or end - self.t > BREAK_SOON:
+        level, on_break, end = self.periods.position(self.time.t)
+        if on_break or end - self.time.t > BREAK_SOON:
             return False
-        row = self._structure().break_after(level)
+        row = self.periods.structure().break_after(level)
         if row is None or row.seconds <= 0:
             return False
-        return self.floor.random() < RATES["bust_in_break"]
+        return self.draws.random() < RATES["bust_in_break"]
 
-    def _seats_known(self, number: int) -> bool:
+    def seats_known(self, number: int) -> bool:
         seating = self.st.part(Tables).seating
         if not self.deferred or seating is None or number not in seating.tables:
             return True
@@ -422,48 +432,48 @@ class CarelessNight(_Night):
     def _flush(self) -> None:
         """Record the busts kept for the break (B2: each a hand of its own, named)."""
         deferred, self.deferred = self.deferred, []
-        playing = {self.names[e] for e in self.stacks}
+        playing = {self.ledger.names[e] for e in self.ledger.stacks}
         for d in deferred:
             # who won the pot may be out by now: the core takes only a live eliminator
             # (G1), so the floor records the bust without one (its bounty uncollected, I6)
             outs = [
                 o if set(o.winners) <= playing else replace(o, winners=(), seats=()) for o in d.outs
             ]
-            self._record_busts(outs, d.hand_name, d.button)
+            self.busts.record(outs, d.hand_name, d.button)
             for o in d.outs:
-                self._reentry(o)
-        self.moves_dirty = True
+                self.desk.comes_back(o.name)
+        self.floor.dirty = True
 
-    def _period_started(self, level: int, on_break: bool) -> None:
-        if self.seen_period != (level, on_break):
+    def period_started(self, level: int, on_break: bool) -> None:
+        if self.periods.seen != (level, on_break):
             if self.wrong is not None:
                 self._correct()
             if on_break and self.deferred:
                 self._flush()
-        super()._period_started(level, on_break)
+        super().period_started(level, on_break)
         if (
             not self.close_late_decided
-            and self.registration_closed_at is not None
+            and self.marks.registration_closed_at is not None
             and not self.st.part(Setup).registration_closed
         ):
             self.close_late_decided = True
-            if self.floor.random() < RATES["close_late"]:
-                self.close_late_at = self.t + self.floor.uniform(60, 1800)
+            if self.draws.random() < RATES["close_late"]:
+                self.close_late_at = self.time.t + self.draws.uniform(60, 1800)
 
-    def _pay_early(self, outs: list[_Out]) -> None:
+    def _pay_early(self, outs: list[Out]) -> None:
         """Pay the players just out, as they leave the table: refused while the place is
         not final (H2), and then nothing is written."""
-        rows = {r.entry_id: r for r in standings(self.st, self._now())}
+        rows = {r.entry_id: r for r in standings(self.st, self.time.now())}
         for o in outs:
             row = rows.get(o.entry_id)
             if row is None or row.total <= 0 or row.paid:
                 continue
-            if self.floor.random() >= RATES["pay_early"]:
+            if self.draws.random() >= RATES["pay_early"]:
                 continue
             self.mistakes["pay_early"] += 1
             if self.wrong is not None:
                 self._notice()
-                rows = {r.entry_id: r for r in standings(self.st, self._now())}
+                rows = {r.entry_id: r for r in standings(self.st, self.time.now())}
                 row = rows[o.entry_id]
             pay = PayPrize(player=o.name, id_checked=True)
             records, _ = self.attempt(pay)
@@ -477,16 +487,16 @@ class CarelessNight(_Night):
             self.watch(f"paying {o.name} as he finished")
             self._tap(pay, f"the payment of {o.name}")
 
-    def _pay(self, pay: PayPrize) -> None:
-        super()._pay(pay)
+    def pay(self, pay: PayPrize) -> None:
+        super().pay(pay)
         self._tap(pay, f"the payment of {pay.player}")
 
     def _maybe_deal(self) -> None:
         """At 3 or 4 players left, once a night, the floor may put a deal to them (J1, J2)."""
-        if self.deal_decided or len(self.stacks) not in (3, 4):
+        if self.deal_decided or len(self.ledger.stacks) not in (3, 4):
             return
         self.deal_decided = True
-        if self.floor.random() < RATES["deal"]:
+        if self.draws.random() < RATES["deal"]:
             self._offer_deal()
 
     def _offer_deal(self) -> None:
@@ -499,8 +509,8 @@ class CarelessNight(_Night):
             not self.st.part(PrizeBook).deals_enabled
         ):
             self.run(SetPrizeOptions(deals_enabled=True))  # the director allows it tonight
-        kind = self.floor.choice((DealKind.ICM, DealKind.CHIP, DealKind.CUSTOM))
-        players = [(self.names[e], chips) for e, chips in self.stacks.items()]
+        kind = self.draws.choice((DealKind.ICM, DealKind.CHIP, DealKind.CUSTOM))
+        players = [(self.ledger.names[e], chips) for e, chips in self.ledger.stacks.items()]
         amounts: tuple[tuple[str, int], ...] = ()
         if kind is DealKind.CUSTOM:
             left = sum(remaining_prizes(self.st))
@@ -515,7 +525,7 @@ class CarelessNight(_Night):
         proposed = next(r.event for r in records if isinstance(r.event, DealProposed))
         self.watch(f"a {kind.value} deal proposed")
         for name, _ in players:
-            if self.floor.random() < RATES["deal_rejected"]:
+            if self.draws.random() < RATES["deal_rejected"]:
                 self.run(RejectDeal(player=name))
                 self.watch(f"{name} turning the deal down")
                 return
@@ -532,7 +542,7 @@ class CarelessNight(_Night):
 
     # -- hand-for-hand -----------------------------------------------------------------
 
-    def _keeps_hand_for_hand(self) -> bool:
+    def keeps_hand_for_hand(self) -> bool:
         if not self.forgets_hfh_end:
             return False
         if not self.hfh_forgotten:
@@ -540,45 +550,45 @@ class CarelessNight(_Night):
             self.mistakes["hfh_not_ended"] += 1
         return True
 
-    def _before_hand_for_hand(self) -> None:
+    def before_hand_for_hand(self) -> None:
         self._settle()
         self.hfh_forgotten = False
         if self.late_hfh and not self.hfh_started:
             self.mistakes["hfh_late"] += 1
         self.hfh_started = True
 
-    def _table_reported(self, busts: bool) -> None:
+    def table_reported(self, busts: bool) -> None:
         rate = RATES["hfh_off_mid_hand_after_bust" if busts else "hfh_off_mid_hand"]
-        if self.hfh_cut or self.floor.random() >= rate:
+        if self.floor.hfh.cut or self.draws.random() >= rate:
             return
         self.mistakes["hfh_off_mid_hand"] += 1
         self.run(HandForHand(on=False))
-        self.hfh = False
-        self.hfh_cut = True
-        self._clock_changed()
+        self.floor.hfh.on = False
+        self.floor.hfh.cut = True
+        self.periods.changed()
 
     # -- the console's plans: a stale screen, a double tap --------------------------------
 
-    def _walks_away(self, due: MovesDue) -> bool:
-        if self.stale is not None or self.floor.random() >= RATES["stale_confirm"]:
+    def walks_away(self, due: MovesDue) -> bool:
+        if self.stale is not None or self.draws.random() >= RATES["stale_confirm"]:
             return False
-        if not any(self._table_players(n)[1].bit_count() >= 2 for n in self.ready):
+        if not any(self.at_table(n)[1].bit_count() >= 2 for n in self.tables.ready):
             return False  # nothing could change meanwhile: the floor confirms now
         self.mistakes["stale_confirm"] += 1
         self.stale = due
         return True
 
-    def _floor(self) -> None:
+    def prompts(self) -> None:
         wrong = self.wrong
         if (
             wrong is not None
             and not self.correcting
-            and (wrong.later >= wrong.wanted or (self.moves_dirty and self._console_prompts()))
+            and (wrong.later >= wrong.wanted or (self.floor.dirty and self._console_prompts()))
         ):
             self._correct()
-        if self.stale is not None and self.moves_dirty:
+        if self.stale is not None and self.floor.dirty:
             self._confirm_stale()
-        super()._floor()
+        super().prompts()
 
     def _console_prompts(self) -> bool:
         """Whether the console asks the floor for something (moves, the final table, a
@@ -612,44 +622,44 @@ class CarelessNight(_Night):
                 f"{due.plan if due is not None else 'none'}."
             )
         if shown.final_table:
-            self._final_table_drawn(records)
-        self._sync_tables()
-        self._confirmed(command)
+            self.floor.final_table_drawn(records)
+        self.floor.sync_tables()
+        self.confirmed(command)
 
-    def _confirmed(self, command: Command) -> None:
+    def confirmed(self, command: Command) -> None:
         self._tap(command, f"the confirm ({type(command).__name__})")
 
-    def _registered(self, command: Register) -> None:
+    def registered(self, command: Register) -> None:
         self._tap(command, f"the registration of {command.name}")
 
     # -- registration closed early or late ----------------------------------------------
 
     def create(self) -> None:
         super().create()
-        window = self._registration_window()
-        if window > 0 and self.floor.random() < RATES["close_early"]:
-            self.close_at = self.floor.uniform(0.2, 0.8) * window
+        window = registration_window(self.tmpl, self.profile)
+        if window > 0 and self.draws.random() < RATES["close_early"]:
+            self.close_at = self.draws.uniform(0.2, 0.8) * window
 
-    def _turn(self, number: int, t: float) -> None:
+    def turn(self, number: int, t: float) -> None:
         if self.wrong is not None and number == self.wrong.table:
             self._correct()  # the dealer at that table: "seat 4 is still playing"
         if self.close_at is not None and t >= self.close_at:
             self._close_early()
         if self.close_late_at is not None and t >= self.close_late_at:
             self._close_late()
-        super()._turn(number, t)
+        super().turn(number, t)
 
     def _close_early(self) -> None:
         """The floor closes registration before the clock would (A4)."""
         assert self.close_at is not None
-        self.at(self.close_at)
+        self.time.at(self.close_at)
         self.close_at = None
-        if self.registration_closed_at is not None:
+        if self.marks.registration_closed_at is not None:
             return
         self.mistakes["close_early"] += 1
         records, _ = self.attempt(CloseRegistration(reason="Closed early by the floor."))
         if records is not None:
-            self.registration_closed_at = int(self.t)
+            self.marks.registration_closed_at = int(self.time.t)
             self.watch("closing registration early")
 
     def _close_late(self) -> None:
@@ -657,7 +667,7 @@ class CarelessNight(_Night):
         self.close_late_at = None
         self.mistakes["close_late"] += 1
         self._notice()
-        state, now = self.st, self._now()
+        state, now = self.st, self.time.now()
         before = (results(state, now), money_position(state, now))
         records, _ = self.attempt(CloseRegistration(reason="Registration is closed."))
         if records is None:

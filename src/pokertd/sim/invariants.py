@@ -32,15 +32,19 @@ from datetime import datetime
 from pokertd.errors import PokertdError
 from pokertd.money import format_money
 from pokertd.tournament.clock import clock_view
-from pokertd.tournament.eliminations.state import finish
-from pokertd.tournament.entries import Roster, Setup
-from pokertd.tournament.entries.state import entries_open
+from pokertd.tournament.eliminations import finish
+from pokertd.tournament.entries import Roster, Setup, entries_open
 from pokertd.tournament.framework import TournamentState
-from pokertd.tournament.prizes import PrizeBook
-from pokertd.tournament.prizes.pool import cash_report
-from pokertd.tournament.prizes.results import ResultsView
-from pokertd.tournament.prizes.views import MoneyPosition, bounty_ledger, money_position, standings
-from pokertd.tournament.seating.state import live_seating
+from pokertd.tournament.prizes import (
+    MoneyPosition,
+    PrizeBook,
+    ResultsView,
+    bounty_ledger,
+    cash_report,
+    money_position,
+    standings,
+)
+from pokertd.tournament.seating import live_seating
 from pokertd.tournament.views import results
 
 

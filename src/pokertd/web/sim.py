@@ -7,7 +7,7 @@ with the 10th-90th percentile range), the field by level and two charts. On a li
 tournament's console, "Simulate the rest of tonight" plays the rest of that tournament
 several times from its current state and says when the money and the final table are
 likely and when it should end. The live tournament is only read: the simulator plays
-copies (:func:`pokertd.sim.night.simulate_rest`).
+copies (:func:`pokertd.sim.rest.simulate_rest`).
 
 Simulating is CPU heavy, so it never runs on the event loop or in a request: a job runs on
 one of at most :data:`MAX_JOBS` daemon threads per server (a third job is refused with
@@ -45,7 +45,8 @@ from pokertd.charts import clock_label
 from pokertd.errors import InvalidCommand, NotFound, PokertdError
 from pokertd.rules.profile import BUILTIN_PROFILES
 from pokertd.sim.batch import NightSpread, average_bb_chart, players_left_chart, spread
-from pokertd.sim.night import EPOCH, simulate_night, simulate_rest
+from pokertd.sim.night import EPOCH, simulate_night
+from pokertd.sim.rest import simulate_rest
 from pokertd.sim.report import NightConfig, NightReport, Rates, TimeModel
 from pokertd.timefmt import local
 from pokertd.tournament.entries import Setup

@@ -13,7 +13,7 @@ from pokertd.tournament.eliminations.log import (
     PlayersBusted,
 )
 from pokertd.tournament.eliminations.rules import ends_at_set_time, rank_same_hand, same_hand_key
-from pokertd.tournament.eliminations.state import Placing, finishing_places
+from pokertd.tournament.eliminations.state import Finish, Placing, finish, finishing_places
 from pokertd.tournament.eliminations.views import winner
 
 __all__ = [
@@ -21,9 +21,11 @@ __all__ = [
     "Busted",
     "EndByChipCount",
     "EndedByChipCount",
+    "Finish",
     "Placing",
     "PlayersBusted",
     "ends_at_set_time",
+    "finish",
     "finishing_places",
     "rank_same_hand",
     "same_hand_key",

@@ -108,6 +108,7 @@ from pokertd.tournament.prizes.pool import (
     KindTotal,
     cash_report,
     payout_entries,
+    places_paid,
 )
 from pokertd.tournament.prizes.receipts import (
     receipt_text,
@@ -239,6 +240,7 @@ __all__ = [
     "payout_shares",
     "payout_table_name",
     "percent",
+    "places_paid",
     "pko_awards",
     "pots_from_hand",
     "prize_pool",
