@@ -22,6 +22,7 @@ with warnings.catch_warnings():
     from starlette.testclient import TestClient
 
 from pokertd.errors import NotFound
+from pokertd.sim import jobs as simjobs
 from pokertd.sim.report import LevelRow, NightConfig, NightReport
 from pokertd.web import sim as websim
 
@@ -91,7 +92,7 @@ def fake_night(config: NightConfig, *, progress: Callable[..., None] | None = No
 @pytest.fixture
 def fake(monkeypatch: pytest.MonkeyPatch) -> None:
     """Replace the simulator with :func:`fake_night`."""
-    monkeypatch.setattr(websim, "simulate_night", fake_night)
+    monkeypatch.setattr(simjobs, "simulate_night", fake_night)
 
 
 def client_for(env: Env, name: str, password: str) -> tuple[TestClient, dict[str, str]]:
@@ -311,7 +312,7 @@ def test_at_most_two_jobs_and_one_per_session(env: Env, monkeypatch: pytest.Monk
         release.wait(30)
         return fake_report(config)
 
-    monkeypatch.setattr(websim, "simulate_night", slow)
+    monkeypatch.setattr(simjobs, "simulate_night", slow)
     one = {**NIGHT, "runs": 1}
     try:
         first, csrf1 = client_for(env, "director", DIRECTOR_PW)
@@ -355,7 +356,7 @@ def test_stopping_the_server_stops_its_simulations(
             time.sleep(0.005)
         raise AssertionError("never stopped")
 
-    monkeypatch.setattr(websim, "simulate_night", endless)
+    monkeypatch.setattr(simjobs, "simulate_night", endless)
     for env in make_env(tmp_path):
         csrf = env.login()
         r = env.client.post("/api/sim", json=NIGHT, headers=csrf)
@@ -403,7 +404,7 @@ def test_a_failing_simulation_answers_a_sentence(env: Env, monkeypatch: pytest.M
     def broken(config: NightConfig, *, progress: Callable[..., None] | None = None) -> NightReport:
         raise RuntimeError("boom")
 
-    monkeypatch.setattr(websim, "simulate_night", broken)
+    monkeypatch.setattr(simjobs, "simulate_night", broken)
     csrf = env.login()
     job = env.client.post("/api/sim", json=NIGHT, headers=csrf).json()["job"]
     done = wait(env.client, job)

@@ -471,7 +471,12 @@ def sim(
         result = _play(config, runs, workers, source, show)
         if chart is not None:
             _write_chart(result, chart)
-    emit(result, as_json, _render)
+    if as_json:
+        from pokertd.sim.report import document  # start-up time: sim loads on use only
+
+        emit(document(result), True)
+    else:
+        emit(result, False, _render)
     if chart is not None and not as_json:
         console.print(
             f"Charts (players left, average big blinds by level) written to {chart}.",

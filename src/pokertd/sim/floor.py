@@ -14,12 +14,12 @@ night's hooks (:class:`pokertd.sim.night.Night`).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from pokertd.rules import ColorUpMethod
+from pokertd.sim.bubble import Bubble
 from pokertd.sim.busts import Out
-from pokertd.tournament.clock import ColoredUp, ColorUp, HandForHand
+from pokertd.tournament.clock import ColoredUp, ColorUp, view
 from pokertd.tournament.entries import RecordChips, Roster
 from pokertd.tournament.framework import EventRecord
 from pokertd.tournament.seating import (
@@ -46,19 +46,6 @@ def move_ids(records: Sequence[EventRecord]) -> tuple[int, ...]:
     )
 
 
-@dataclass(slots=True)
-class HandForHandState:
-    """Where the night is with hand-for-hand (B10)."""
-
-    on: bool = False
-    round: int = 0
-    """Hand-for-hand hands dealt so far (every table at once)."""
-    margin: int = 10
-    """Hand-for-hand starts with at most this many players above the money (B10)."""
-    cut: bool = False
-    """The floor turned hand-for-hand off in the middle of the hand being played."""
-
-
 class Floor:
     """The floor's answers to the console's prompts: moves, the final table,
     hand-for-hand, colour-ups, chip counts."""
@@ -67,7 +54,8 @@ class Floor:
         self.n = night
         self.dirty = False
         """Something changed (an entry, a bust) since the moves were last looked at."""
-        self.hfh = HandForHandState(margin=night.tmpl.seats_per_table)
+        self.hfh = Bubble(night)
+        """Hand-for-hand at the bubble (B10)."""
         self.by_hand = 0
         """Times the suggested moves were refused and the floor made them by hand."""
         self.core_errors: list[str] = []
@@ -85,7 +73,7 @@ class Floor:
         due (balance, table break, final table), hand-for-hand on or off."""
         n = self.n
         if not self.dirty:
-            self.hand_for_hand()
+            self.hfh.switch()
             return
         if n.st.part(Roster).alternates:
             n.desk.seat_alternates()
@@ -118,7 +106,7 @@ class Floor:
             if not self.confirm(move_ids(found)):
                 break
         self.sync_tables()
-        self.hand_for_hand()
+        self.hfh.switch()
 
     def final_table_drawn(self, records: Sequence[EventRecord]) -> None:
         """The final table was drawn (C9, C10): when, and its button drawn if the redraw
@@ -208,37 +196,24 @@ class Floor:
         if len(seating.tables) == 1:
             n.marks.final_table(n.time.t)
 
-    # -- hand-for-hand ----------------------------------------------------------------------
-
-    def hand_for_hand(self) -> None:
-        """Hand-for-hand from one table before the money to the bubble (B10)."""
+    def period_started(self, level: int, on_break: bool) -> None:
+        """What the floor does when the clock reaches a new level or break: chip counts
+        at the level's end, the colour-up of the break, the add-on; the closing noted."""
         n = self.n
-        hfh = self.hfh
-        tables = len(n.tables.ready)
-        left = n.ledger.left()
-        paid = n.busts.paid_places() if n.marks.registration_closed_at is not None else None
-        if hfh.on:
-            ended = not n.periods.clock().hand_for_hand  # by itself: the bubble hand finished
-            if ended or tables < 2 or paid is None or left <= paid or left < 2:
-                if not ended:
-                    if n.keeps_hand_for_hand():
-                        return
-                    n.run(HandForHand(on=False))
-                hfh.on = False
-                n.periods.changed()
-                n.tables.resume(n.time.t)
+        key = (level, on_break)
+        if n.periods.seen == key:
             return
-        if (
-            paid is not None
-            and n.marks.money_at is None
-            and tables >= 2
-            and paid < left <= paid + hfh.margin
-            and not n.periods.on_break(n.time.t)
-        ):
-            n.before_hand_for_hand()
-            n.run(HandForHand(on=True))
-            hfh.on = True
-            n.periods.changed()
+        n.periods.seen = key
+        finished = level - 1 if not on_break else level
+        if finished > self.chips_recorded_for:
+            self.chips_recorded_for = finished
+            self.record_chips(f"end of level {finished}")
+        if n.marks.registration_closed_at is None:
+            reading = view(n.periods.clock(), n.time.now())
+            if reading.started and not reading.registration_open:
+                n.marks.registration_closed_at = int(n.periods.start)
+        self.colour_up(level, on_break)
+        n.desk.offer_addon(level)
 
     # -- chips ------------------------------------------------------------------------------
 
@@ -292,4 +267,4 @@ class Floor:
             n.prompts()
 
 
-__all__ = ["Floor", "HandForHandState", "move_ids"]
+__all__ = ["Floor", "move_ids"]

@@ -63,13 +63,10 @@ from pokertd.sim.timeline import (
     registration_window,
 )
 from pokertd.tournament.clock import (
-    HandForHandHandPlayed,
     Level,
     PauseClock,
     StartClock,
-    TableHandFinished,
     level_for_players,
-    view,
 )
 from pokertd.tournament.eliminations import Bust, finish
 from pokertd.tournament.entries import CloseRegistration, CreateTournament, Register, Roster
@@ -209,22 +206,8 @@ class Night:
         self.watch(f"paying {pay.player}")
 
     def period_started(self, level: int, on_break: bool) -> None:
-        """What the floor does when the clock reaches a new level or break: chip counts
-        at the level's end, the colour-up of the break, the add-on; the closing noted."""
-        key = (level, on_break)
-        if self.periods.seen == key:
-            return
-        self.periods.seen = key
-        finished = level - 1 if not on_break else level
-        if finished > self.floor.chips_recorded_for:
-            self.floor.chips_recorded_for = finished
-            self.floor.record_chips(f"end of level {finished}")
-        if self.marks.registration_closed_at is None:
-            reading = view(self.periods.clock(), self.time.now())
-            if reading.started and not reading.registration_open:
-                self.marks.registration_closed_at = int(self.periods.start)
-        self.floor.colour_up(level, on_break)
-        self.desk.offer_addon(level)
+        """The clock reached a new level or break (:meth:`Floor.period_started`)."""
+        self.floor.period_started(level, on_break)
 
     # -- the main loop ----------------------------------------------------------------------
 
@@ -244,7 +227,7 @@ class Night:
             if self.dealer.hands > MAX_HANDS:
                 raise SimulationError(f"The night did not finish within {MAX_HANDS:,} hands.")
             if self.floor.hfh.on:
-                self.hand_for_hand_round()
+                self.floor.hfh.play_round()
                 continue
             if not tables.queue:
                 raise SimulationError("No table is left to deal.")
@@ -315,53 +298,6 @@ class Night:
             return True
         self.run(PlaceButton(table=number))
         return number in self.tables.ready
-
-    def hand_for_hand_round(self) -> None:
-        """Every table deals one hand at the same moment; each dealer reports it finished;
-        the last report takes the hand's time off the clock (B10, FOX-HFH)."""
-        tables, hfh = self.tables, self.floor.hfh
-        start = max(tables.ready.values())
-        self.time.at(start)
-        level, end = self.level_at(start)
-        if level is None:  # a break runs in real time, even during hand-for-hand
-            tables.all_at(end)
-            self.time.at(end)
-            return
-        if not hfh.on:
-            return
-        hfh.round += 1
-        deals: list[Dealt] = []
-        for number in sorted(tables.ready):
-            _, mask = self.at_table(number)
-            if mask.bit_count() >= 2 and self.button_known(number):
-                deals.append(self.deal(number, start, level))
-        dealing = {d.number for d in deals}
-        for number in [n for n in sorted(tables.ready) if n not in dealing]:
-            if self.at_table(number)[1]:
-                self.run(TableHandFinished(table=str(number)))
-        finish_at = start
-        deducted = False
-        for dealt in sorted(deals, key=lambda d: d.end):
-            number = dealt.number
-            self.time.at(dealt.end)
-            finish_at = max(finish_at, dealt.end)
-            self.busts.hand_played(dealt, None)
-            if number in tables.ready and self.ledger.left() > 1:
-                records = self.try_run(TableHandFinished(table=str(number)))
-                if records and any(isinstance(r.event, HandForHandHandPlayed) for r in records):
-                    deducted = True
-                elif records and hfh.on:
-                    self.table_reported(bool(dealt.result.eliminated))
-        if deducted:
-            self.periods.changed()
-        tables.all_at(finish_at)
-        self.floor.dirty = True
-        if self.ledger.left() > 1:
-            self.prompts()
-        if hfh.cut:
-            hfh.cut = False
-            if not hfh.on:  # turned off mid-hand and not on again: the tables deal on
-                tables.resume(self.time.t)
 
     # -- start and end ----------------------------------------------------------------------
 
