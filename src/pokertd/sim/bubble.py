@@ -7,19 +7,15 @@ by itself once the hand that burst the bubble is over everywhere).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
+from pokertd.sim.pieces import NightLike
 from pokertd.sim.table import Dealt
 from pokertd.tournament.clock import HandForHand, HandForHandHandPlayed, TableHandFinished
-
-if TYPE_CHECKING:
-    from pokertd.sim.night import Night
 
 
 class Bubble:
     """Where the night is with hand-for-hand, and its rounds."""
 
-    def __init__(self, night: Night) -> None:
+    def __init__(self, night: NightLike) -> None:
         self.n = night
         self.on = False
         self.round = 0

@@ -7,12 +7,10 @@ reached noted.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
-
 from pokertd.engine import HandResult
 from pokertd.sim.invariants import SimulationError
-from pokertd.sim.table import Dealt
+from pokertd.sim.pieces import NightLike
+from pokertd.sim.table import Dealt, Out
 from pokertd.tournament.eliminations import Bust
 from pokertd.tournament.entries import Roster
 from pokertd.tournament.prizes import (
@@ -22,30 +20,12 @@ from pokertd.tournament.prizes import (
     places_paid,
 )
 from pokertd.tournament.seating import HandsPlayed, PlayHands
-from pokertd.types import Chips
-
-if TYPE_CHECKING:
-    from pokertd.sim.night import Night
-
-
-@dataclass(slots=True)
-class Out:
-    """A player who finished a hand with no chips."""
-
-    entry_id: str
-    name: str
-    start_stack: Chips
-    winners: tuple[str, ...]
-    seats: tuple[int, ...]
-    """The winners' seats (0-based) for a split bounty."""
-    hand_rank: int | None = None
-    """Among the players out in the same hand, 1 = the best hand (SPOT-6.14)."""
 
 
 class Busts:
     """The floor's commands after each hand: the hand played, then who is out."""
 
-    def __init__(self, night: Night) -> None:
+    def __init__(self, night: NightLike) -> None:
         self.n = night
         self.paid_cache: tuple[tuple[int, int, int], int | None] | None = None
         """``((entries, rebuys, add-ons), places paid)`` last worked out."""
@@ -169,4 +149,4 @@ class Busts:
         return paid
 
 
-__all__ = ["Busts", "Out"]
+__all__ = ["Busts"]

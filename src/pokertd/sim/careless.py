@@ -47,16 +47,16 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 
 from pokertd.app import TournamentService
 from pokertd.errors import InvalidCommand, RuleViolation
 from pokertd.rules import RuleProfile
-from pokertd.sim.busts import Out
 from pokertd.sim.invariants import SimulationError
 from pokertd.sim.night import Night, register_floor
 from pokertd.sim.report import RATES, NightConfig
-from pokertd.sim.slips import Slips
+from pokertd.sim.slips import Slips, WrongBust
+from pokertd.sim.table import Out
 from pokertd.sim.timeline import registration_window
 from pokertd.tournament.clock import HandForHand
 from pokertd.tournament.eliminations import Bust
@@ -82,25 +82,6 @@ JOURNALED = (PlayHands, Bust, RecordBountyWinners)
 """The commands the floor records between a wrong bust and its correction: hands played and
 busts at the other tables. Anything else (a move, an entry, a colour-up) makes the floor
 look at the console first, where the wrong bust shows, and correct it."""
-
-
-@dataclass(slots=True)
-class _WrongBust:
-    """A bust recorded for the wrong player, not noticed yet."""
-
-    batch: int
-    """The batch of the wrong bust: the undo goes back to it."""
-    name: str
-    """The player busted by mistake."""
-    table: int
-    """Its table: the floor notices when that table deals again."""
-    right: Bust
-    """The bust the floor meant."""
-    wanted: int
-    """Later busts before the floor notices."""
-    later: int = 0
-    journal: list[tuple[Command, int | None]] = field(default_factory=list)
-    """The commands recorded since, with the seat each ``PlayHands`` moved the button to."""
 
 
 @dataclass(slots=True)
@@ -135,7 +116,7 @@ class CarelessNight(Night):
             self.floor.hfh.margin = self.draws.randint(1, max(tmpl.seats_per_table - 1, 1))
         self.hfh_forgotten = False
         self.hfh_started = False
-        self.wrong: _WrongBust | None = None
+        self.wrong: WrongBust | None = None
         self.correcting = False
         self.deferred: list[_Deferred] = []
         self.stale: MovesDue | None = None
@@ -215,7 +196,7 @@ class CarelessNight(Night):
                 records, _ = self.attempt(replace(bust, players=(name,)))
                 if records is not None:
                     self.mistakes["wrong_bust_undone"] += 1
-                    self.wrong = _WrongBust(
+                    self.wrong = WrongBust(
                         batch=records[0].batch,
                         name=name,
                         table=table,

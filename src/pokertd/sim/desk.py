@@ -10,9 +10,9 @@ issued them.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
 from pokertd.errors import RuleViolation
+from pokertd.sim.pieces import NightLike
 from pokertd.tournament.entries import (
     Addon,
     EntryBought,
@@ -24,9 +24,6 @@ from pokertd.tournament.entries import (
 )
 from pokertd.tournament.framework import EventRecord
 
-if TYPE_CHECKING:
-    from pokertd.sim.night import Night
-
 
 def _room_full(exc: Exception) -> bool:
     """Whether a refusal says the room is full and the alternate list is open (A12)."""
@@ -37,7 +34,7 @@ def _room_full(exc: Exception) -> bool:
 class Desk:
     """Registrations, re-entries, rebuys and add-ons, and what they sold."""
 
-    def __init__(self, night: Night) -> None:
+    def __init__(self, night: NightLike) -> None:
         self.n = night
         self.players = 0
         """Players registered so far (numbers their member cards)."""

@@ -14,11 +14,11 @@ night's hooks (:class:`pokertd.sim.night.Night`).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
 from pokertd.rules import ColorUpMethod
 from pokertd.sim.bubble import Bubble
-from pokertd.sim.busts import Out
+from pokertd.sim.pieces import NightLike
+from pokertd.sim.table import Out
 from pokertd.tournament.clock import ColoredUp, ColorUp, view
 from pokertd.tournament.entries import RecordChips, Roster
 from pokertd.tournament.framework import EventRecord
@@ -35,9 +35,6 @@ from pokertd.tournament.seating import (
     moves_due,
 )
 
-if TYPE_CHECKING:
-    from pokertd.sim.night import Night
-
 
 def move_ids(records: Sequence[EventRecord]) -> tuple[int, ...]:
     """The ids of the moves a suggestion (or a table break) put to the floor."""
@@ -50,7 +47,7 @@ class Floor:
     """The floor's answers to the console's prompts: moves, the final table,
     hand-for-hand, colour-ups, chip counts."""
 
-    def __init__(self, night: Night) -> None:
+    def __init__(self, night: NightLike) -> None:
         self.n = night
         self.dirty = False
         """Something changed (an entry, a bust) since the moves were last looked at."""

@@ -44,19 +44,21 @@ from pokertd.app import TournamentService
 from pokertd.app.demo import player_names
 from pokertd.errors import InvalidCommand, RuleViolation
 from pokertd.rules import RuleProfile
-from pokertd.sim.busts import Busts, Out
-from pokertd.sim.checks import SelfChecks
+from pokertd.sim.busts import Busts
+from pokertd.sim.checks import end_of_night
 from pokertd.sim.config import check_behaviour, check_config
 from pokertd.sim.console import Console
 from pokertd.sim.desk import Desk
 from pokertd.sim.floor import Floor
-from pokertd.sim.invariants import SimulationError, check_end
+from pokertd.sim.invariants import SelfChecks, SimulationError, check_end
 from pokertd.sim.report import NightConfig, NightReport
-from pokertd.sim.table import Dealer, Dealt, Ledger
-from pokertd.sim.tally import LevelLog, Milestones, night_report
+from pokertd.sim.table import Dealer, Dealt, Ledger, Out
+from pokertd.sim.tally import night_report
 from pokertd.sim.timeline import (
     EPOCH,
     Arrivals,
+    LevelLog,
+    Milestones,
     Periods,
     SimClock,
     TableQueue,
@@ -361,7 +363,7 @@ class Night:
 
     def report(self, started_from: str | None = None) -> NightReport:
         """The end-of-night self-checks, then the night's report."""
-        checks = self.checks.end_of_night(self)
+        checks = end_of_night(self)
         return night_report(self, checks, started_from)
 
 

@@ -13,13 +13,10 @@ since the clock started; money in cents; chips are integers).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from pokertd.codec import to_json
 from pokertd.types import Cents, Chips
-
-if TYPE_CHECKING:
-    from pokertd.sim.batch import NightSpread
 
 FLOORS = ("careful", "careless")
 """How the simulated floor runs the night: ``careful`` issues every command as the console
@@ -218,7 +215,7 @@ class NightReport:
     """Times the money, places and end invariants were checked during the night."""
 
 
-def document(result: NightReport | NightSpread) -> dict[str, Any]:
+def document(result: object) -> dict[str, Any]:
     """The one JSON document of a simulation result: a night's :class:`NightReport` or
     the :class:`~pokertd.sim.batch.NightSpread` of several, every field by its name (the
     codec of the event log and the API). ``pokertd sim --json`` prints it; the web's

@@ -10,12 +10,15 @@ makes them.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import random
+from dataclasses import dataclass, field
+from typing import Protocol
 
 from pokertd.rules import DealsAllowed
-from pokertd.sim.busts import Out
 from pokertd.sim.invariants import SimulationError
+from pokertd.sim.pieces import NightLike
 from pokertd.sim.report import RATES
+from pokertd.sim.table import Out
 from pokertd.tournament.clock import clock_view
 from pokertd.tournament.eliminations import Bust
 from pokertd.tournament.entries import CloseRegistration, Roster
@@ -37,6 +40,7 @@ from pokertd.tournament.prizes import (
 from pokertd.tournament.seating import (
     ConfirmPlan,
     HandsPlayed,
+    MovesDue,
     Redraw,
     Tables,
     live_seating,
@@ -44,14 +48,48 @@ from pokertd.tournament.seating import (
 )
 from pokertd.tournament.views import results
 
-if TYPE_CHECKING:
-    from pokertd.sim.careless import CarelessNight
+
+@dataclass(slots=True)
+class WrongBust:
+    """A bust recorded for the wrong player, not noticed yet."""
+
+    batch: int
+    """The batch of the wrong bust: the undo goes back to it."""
+    name: str
+    """The player busted by mistake."""
+    table: int
+    """Its table: the floor notices when that table deals again."""
+    right: Bust
+    """The bust the floor meant."""
+    wanted: int
+    """Later busts before the floor notices."""
+    later: int = 0
+    journal: list[tuple[Command, int | None]] = field(default_factory=list)
+    """The commands recorded since, with the seat each ``PlayHands`` moved the button to."""
+
+
+class CarelessLike(NightLike, Protocol):
+    """The careless night as its slips see it (:class:`pokertd.sim.careless.CarelessNight`)."""
+
+    wrong: WrongBust | None
+    correcting: bool
+    stale: MovesDue | None
+    deal_decided: bool
+    close_at: float | None
+    close_late_at: float | None
+
+    @property
+    def draws(self) -> random.Random: ...
+
+    def tap(self, command: Command, what: str) -> None: ...
+    def notice(self) -> None: ...
+    def settle(self) -> None: ...
 
 
 class Slips:
     """The careless floor's slips, each checked as it happens."""
 
-    def __init__(self, night: CarelessNight) -> None:
+    def __init__(self, night: CarelessLike) -> None:
         self.n = night
 
     def wrong_player(self, out: Out) -> tuple[int, str] | None:
@@ -299,4 +337,4 @@ class Slips:
         n.watch("closing registration after the clock did")
 
 
-__all__ = ["Slips"]
+__all__ = ["CarelessLike", "Slips", "WrongBust"]

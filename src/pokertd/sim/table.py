@@ -116,6 +116,20 @@ class Dealt:
     result: HandResult
 
 
+@dataclass(slots=True)
+class Out:
+    """A player who finished a hand with no chips."""
+
+    entry_id: str
+    name: str
+    start_stack: Chips
+    winners: tuple[str, ...]
+    seats: tuple[int, ...]
+    """The winners' seats (0-based) for a split bounty."""
+    hand_rank: int | None = None
+    """Among the players out in the same hand, 1 = the best hand (SPOT-6.14)."""
+
+
 class Dealer:
     """Deals and plays hands on the engine with the night's bots and random draws."""
 
@@ -219,4 +233,4 @@ class Dealer:
         return {seat: ordered.index(v) + 1 for seat, v in strength.items()}
 
 
-__all__ = ["Dealer", "Dealt", "Ledger", "bots_of"]
+__all__ = ["Dealer", "Dealt", "Ledger", "Out", "bots_of"]

@@ -6,99 +6,14 @@ and the players left over time; :func:`night_report` turns them into the
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from pokertd.sim.report import MISTAKE_KINDS, Finish, LevelRow, NightReport
-from pokertd.tournament.clock import Level
+from pokertd.sim.pieces import NightLike
+from pokertd.sim.report import MISTAKE_KINDS, Finish, NightReport
 from pokertd.tournament.entries import Roster
 from pokertd.tournament.prizes import standings
 from pokertd.tournament.views import results
 
-if TYPE_CHECKING:
-    from pokertd.sim.night import Night
 
-
-class Milestones:
-    """When the night reached what a director plans for (clock seconds)."""
-
-    def __init__(self) -> None:
-        self.registration_closed_at: int | None = None
-        self.money_at: int | None = None
-        self.money_level: int | None = None
-        self.final_table_at: int | None = None
-        self.final_table_level: int | None = None
-        self.last_level = 1
-        """The highest level a hand was dealt in."""
-        self.last_end = 0.0
-        """When the last hand ended."""
-
-    def final_table(self, t: float) -> None:
-        """The final table is reached at ``t`` (the first time only)."""
-        if self.final_table_at is None:
-            self.final_table_at = int(t)
-            self.final_table_level = self.last_level
-
-    def hand_ends(self, end: float) -> None:
-        """A hand ends at ``end``."""
-        if end > self.last_end:
-            self.last_end = end
-
-
-class LevelLog:
-    """The field by level (at its first hand) and the players left over time."""
-
-    def __init__(self) -> None:
-        self.levels: dict[int, LevelRow] = {}
-        self.hands: dict[int, int] = {}
-        """Level -> hands dealt in it."""
-        self.players_left: list[tuple[int, int]] = []
-        """``(clock seconds, players left)`` at every change."""
-
-    def hand(
-        self, level: Level, t: float, left: int, total: int, entries: int, tables: int
-    ) -> None:
-        """A hand dealt at ``t`` in ``level`` with ``left`` players holding ``total``."""
-        number = level.number
-        if number not in self.levels:
-            average = total // left if left else 0
-            self.levels[number] = LevelRow(
-                level=number,
-                blinds=level.blinds,
-                starts_at=int(t),
-                players_left=left,
-                entries=entries,
-                tables=tables,
-                average_stack=average,
-                average_bb=round(average / level.big_blind, 1) if level.big_blind else 0.0,
-                hands=0,
-            )
-            self.hands[number] = 0
-        self.hands[number] += 1
-
-    def left(self, t: float, left: int) -> None:
-        """``left`` players at ``t`` (noted when it changed)."""
-        if not self.players_left or self.players_left[-1][1] != left:
-            self.players_left.append((int(t), left))
-
-    def rows(self) -> tuple[LevelRow, ...]:
-        """The level rows with their hands counted."""
-        return tuple(
-            LevelRow(
-                level=row.level,
-                blinds=row.blinds,
-                starts_at=row.starts_at,
-                players_left=row.players_left,
-                entries=row.entries,
-                tables=row.tables,
-                average_stack=row.average_stack,
-                average_bb=row.average_bb,
-                hands=self.hands[n],
-            )
-            for n, row in sorted(self.levels.items())
-        )
-
-
-def _notes(night: Night, prizes_note: str | None, finished: bool) -> list[str]:
+def _notes(night: NightLike, prizes_note: str | None, finished: bool) -> list[str]:
     """The report's notes: what a director should know about how the night was played."""
     notes = list(night.notes)
     if not finished:
@@ -126,7 +41,9 @@ def _notes(night: Night, prizes_note: str | None, finished: bool) -> list[str]:
     return notes
 
 
-def night_report(night: Night, checks: list[str], started_from: str | None = None) -> NightReport:
+def night_report(
+    night: NightLike, checks: list[str], started_from: str | None = None
+) -> NightReport:
     """The night's report, read from the tournament's results and the tallies."""
     state, now = night.st, night.time.now()
     view = results(state, now)
@@ -187,4 +104,4 @@ def night_report(night: Night, checks: list[str], started_from: str | None = Non
     )
 
 
-__all__ = ["LevelLog", "Milestones", "night_report"]
+__all__ = ["night_report"]
