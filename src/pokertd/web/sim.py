@@ -9,13 +9,15 @@ several times from its current state and says when the money and the final table
 likely and when it should end. The live tournament is only read: the simulator plays
 copies (:func:`pokertd.sim.rest.simulate_rest`).
 
-Simulating is CPU heavy, so it never runs on the event loop or in a request: a job runs on
-one of at most :data:`MAX_JOBS` daemon threads per server (a third job is refused with
-"busy, try again in a minute", 429), and each session runs one job at a time. A job's id
-is random (unguessable) and the job is visible only to the session that started it;
-finished jobs are kept for :data:`KEEP_SECONDS` and at most :data:`MAX_KEPT` of them, then
-dropped. Who may start one is checked in :mod:`pokertd.web.access` (a director for a new
-night; floor and up on a live tournament): nobody anonymous burns the server's CPU.
+Simulating is CPU heavy, so it never runs on the event loop or in a request: the jobs are
+:class:`pokertd.sim.jobs.Jobs` (at most :data:`~pokertd.sim.jobs.MAX_JOBS` daemon threads
+per server, a third job refused with "busy, try again in a minute", 429; one job at a time
+per session; a job visible only to the session that started it; finished jobs kept for a
+while, then dropped). This module holds the routes, the form's checks and the page's words
+(:func:`projection`, read from the one document of the runs,
+:func:`pokertd.sim.report.document`, which the result carries as ``spread``). Who may
+start one is checked in :mod:`pokertd.web.access` (a director for a new night; floor and
+up on a live tournament): nobody anonymous burns the server's CPU.
 
 API twins (the CLI parity rule): ``POST /api/sim`` starts a night, ``POST
 /api/tournaments/{id}/sim`` the rest of tonight, ``GET /api/sim/{job}`` reads a job (its
