@@ -86,38 +86,6 @@ LAZY_OK: dict[str, str] = {
 FACES = ("web", "cli", "sim")
 """The faces: they call :mod:`pokertd.app` and the core's package faces, nothing inside."""
 
-SIM_ALLOWANCE: frozenset[tuple[str, str]] = frozenset(
-    {
-        ("pokertd/sim/careless.py", "pokertd.store"),
-        ("pokertd/sim/careless.py", "pokertd.tournament.seating.log"),
-        ("pokertd/sim/careless.py", "pokertd.tournament.seating.state"),
-        ("pokertd/sim/invariants.py", "pokertd.tournament.eliminations.state"),
-        ("pokertd/sim/invariants.py", "pokertd.tournament.entries.state"),
-        ("pokertd/sim/invariants.py", "pokertd.tournament.prizes.pool"),
-        ("pokertd/sim/invariants.py", "pokertd.tournament.prizes.results"),
-        ("pokertd/sim/invariants.py", "pokertd.tournament.prizes.views"),
-        ("pokertd/sim/invariants.py", "pokertd.tournament.seating.state"),
-        ("pokertd/sim/night.py", "pokertd.store"),
-        ("pokertd/sim/night.py", "pokertd.tournament.clock.log"),
-        ("pokertd/sim/night.py", "pokertd.tournament.clock.rules"),
-        ("pokertd/sim/night.py", "pokertd.tournament.clock.state"),
-        ("pokertd/sim/night.py", "pokertd.tournament.clock.structures"),
-        ("pokertd/sim/night.py", "pokertd.tournament.eliminations.state"),
-        ("pokertd/sim/night.py", "pokertd.tournament.entries.log"),
-        ("pokertd/sim/night.py", "pokertd.tournament.entries.rules"),
-        ("pokertd/sim/night.py", "pokertd.tournament.prizes.bounties"),
-        ("pokertd/sim/night.py", "pokertd.tournament.prizes.log"),
-        ("pokertd/sim/night.py", "pokertd.tournament.prizes.pool"),
-        ("pokertd/sim/night.py", "pokertd.tournament.prizes.views"),
-        ("pokertd/sim/night.py", "pokertd.tournament.seating.log"),
-        ("pokertd/sim/night.py", "pokertd.tournament.seating.state"),
-    }
-)
-"""TEMPORARY (issue 24 point 4): the simulator's inner-module imports as of 3cbbe58, while
-another branch splits ``sim/night.py`` (whose floor is to go through ``pokertd.app``).
-Each entry is a file and the module it may still import; the lead removes the whole
-allowance after merging that split. Nothing may be added to it."""
-
 SERVICE_NAMES = frozenset(
     {"app", "service", "store", "tournaments", "leagues", "series", "players", "accounts"}
 )
@@ -302,15 +270,11 @@ def inner_module(target: str) -> bool:
     return parts[:2] == ["pokertd", "tournament"] and len(parts) > 3
 
 
-def face_violations(
-    edges: list[Import], allowance: frozenset[tuple[str, str]] = SIM_ALLOWANCE
-) -> list[str]:
+def face_violations(edges: list[Import]) -> list[str]:
     """Imports of a store module or a domain's inner module by a face (web, cli, sim)."""
     lines: list[str] = []
     for e in edges:
         if _part(e.source) not in FACES or not inner_module(e.target):
-            continue
-        if (e.path, e.target) in allowance:
             continue
         lines.append(f"{e.path}:{e.line}: {e.source} imports {e.target}")
     return lines
@@ -684,7 +648,7 @@ def test_the_face_checks_can_fail() -> None:
         Import("pokertd.web.api", "pokertd.app.leagues", "pokertd/web/api.py", 8, False),
         Import("pokertd.app.series", "pokertd.store.series", "pokertd/app/series.py", 9, False),
     ]
-    assert face_violations(edges, frozenset()) == [
+    assert face_violations(edges) == [
         "pokertd/web/users.py:3: pokertd.web.users imports pokertd.store.accounts",
         "pokertd/cli/prize.py:4: pokertd.cli.prize imports pokertd.tournament.prizes.icm",
     ]

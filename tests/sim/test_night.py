@@ -19,8 +19,9 @@ from pokertd.app.demo import build
 from pokertd.app.tournaments import TournamentService
 from pokertd.engine.phh import replay_phh
 from pokertd.errors import InvalidCommand, NotFound
-from pokertd.sim.night import EPOCH, SimulationError, simulate_night, simulate_rest
+from pokertd.sim.night import EPOCH, SimulationError, simulate_night
 from pokertd.sim.report import NightConfig, NightReport, Rates, TimeModel
+from pokertd.sim.rest import simulate_rest
 from pokertd.store import open_store
 from pokertd.tournament.clock.log import ColoredUp, HandForHandHandPlayed, TableHandReported
 from pokertd.tournament.eliminations import PlayersBusted

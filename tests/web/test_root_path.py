@@ -28,7 +28,7 @@ from typer.testing import CliRunner
 from pokertd.app import demo
 from pokertd.cli import app as cli_app
 from pokertd.errors import InvalidCommand
-from pokertd.web import sim as websim
+from pokertd.sim import jobs as simjobs
 from pokertd.web.auth import ROOT_PATH_MAX, check_root_path
 
 from .conftest import DIRECTOR_PW, Env, make_env
@@ -269,7 +269,7 @@ def test_simulation_chart_urls_carry_the_prefix(
     """The Simulate page shows the job's charts by the URLs the job answers: under
     ``/poker`` they start with ``/poker/api/sim/``, and they open (the simulator replaced by
     test_sim_web's fake night)."""
-    monkeypatch.setattr(websim, "simulate_night", fake_night)
+    monkeypatch.setattr(simjobs, "simulate_night", fake_night)
     csrf = _sign_in(proxied)
     r = proxied.client.post(f"{ROOT}/api/sim", json=NIGHT, headers=csrf)
     assert r.status_code == 202, r.text

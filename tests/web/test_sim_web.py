@@ -8,20 +8,26 @@ must be exactly the same afterwards.
 
 from __future__ import annotations
 
+import json
 import threading
 import time
 import warnings
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import pytest
+from typer.testing import CliRunner
 
 with warnings.catch_warnings():
     warnings.simplefilter("ignore")
     from starlette.testclient import TestClient
 
+from pokertd.cli import app as cli_app
 from pokertd.errors import NotFound
+from pokertd.sim import batch
+from pokertd.sim import jobs as simjobs
 from pokertd.sim.report import LevelRow, NightConfig, NightReport
 from pokertd.web import sim as websim
 
@@ -91,7 +97,7 @@ def fake_night(config: NightConfig, *, progress: Callable[..., None] | None = No
 @pytest.fixture
 def fake(monkeypatch: pytest.MonkeyPatch) -> None:
     """Replace the simulator with :func:`fake_night`."""
-    monkeypatch.setattr(websim, "simulate_night", fake_night)
+    monkeypatch.setattr(simjobs, "simulate_night", fake_night)
 
 
 def client_for(env: Env, name: str, password: str) -> tuple[TestClient, dict[str, str]]:
@@ -286,6 +292,39 @@ def test_a_night_runs_off_the_request_and_answers_the_projection(env: Env, fake:
     assert env.client.get(f"/api/sim/{job}/charts/pie.svg").status_code == 404
 
 
+def test_the_job_carries_the_one_document_of_the_cli(
+    env: Env, fake: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 24 (one serializer per result type): a finished job's ``result.spread`` is the
+    document ``pokertd sim --runs 3 --json`` prints for the same three nights, and the
+    page's words are read from it (money at 3600/4200/4800 s: median 4200, p10 3720)."""
+
+    def nights(config: NightConfig, runs: int, **_: Any) -> list[NightReport]:
+        return [fake_report(replace(config, seed=config.seed + i)) for i in range(runs)]
+
+    monkeypatch.setattr(batch, "simulate_nights", nights)
+    csrf = env.login()
+    job = env.client.post("/api/sim", json=NIGHT, headers=csrf).json()["job"]
+    result = wait(env.client, job)["result"]
+    printed = CliRunner().invoke(
+        cli_app, ["sim", "--template", "fox_120", "--entries", "120", "--runs", "3", "--json"]
+    )
+    assert printed.exit_code == 0, printed.output
+    cli = json.loads(printed.output)
+    assert result["spread"] == cli
+    assert cli["money_at"] == {
+        "p10": 3720,
+        "p50": 4200,
+        "p90": 4680,
+        "low": 3600,
+        "high": 4800,
+        "runs": 3,
+    }
+    money = next(f for f in result["figures"] if f["key"] == "money")
+    assert (money["p10"], money["median"], money["p90"]) == (3720, 4200, 4680)
+    assert result["entries"] == {"median": 120, "p10": 120, "p90": 120}
+
+
 def test_another_session_cannot_read_a_job(env: Env, fake: None) -> None:
     """A job belongs to the session that started it: another director's session gets the
     same 404 as for a job that never existed, the public 401."""
@@ -311,7 +350,7 @@ def test_at_most_two_jobs_and_one_per_session(env: Env, monkeypatch: pytest.Monk
         release.wait(30)
         return fake_report(config)
 
-    monkeypatch.setattr(websim, "simulate_night", slow)
+    monkeypatch.setattr(simjobs, "simulate_night", slow)
     one = {**NIGHT, "runs": 1}
     try:
         first, csrf1 = client_for(env, "director", DIRECTOR_PW)
@@ -355,7 +394,7 @@ def test_stopping_the_server_stops_its_simulations(
             time.sleep(0.005)
         raise AssertionError("never stopped")
 
-    monkeypatch.setattr(websim, "simulate_night", endless)
+    monkeypatch.setattr(simjobs, "simulate_night", endless)
     for env in make_env(tmp_path):
         csrf = env.login()
         r = env.client.post("/api/sim", json=NIGHT, headers=csrf)
@@ -403,7 +442,7 @@ def test_a_failing_simulation_answers_a_sentence(env: Env, monkeypatch: pytest.M
     def broken(config: NightConfig, *, progress: Callable[..., None] | None = None) -> NightReport:
         raise RuntimeError("boom")
 
-    monkeypatch.setattr(websim, "simulate_night", broken)
+    monkeypatch.setattr(simjobs, "simulate_night", broken)
     csrf = env.login()
     job = env.client.post("/api/sim", json=NIGHT, headers=csrf).json()["job"]
     done = wait(env.client, job)

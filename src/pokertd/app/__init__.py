@@ -11,7 +11,9 @@ results, as an eventsourcing application is: callers never touch the store or th
 - ``players`` (:class:`PlayerService`): the player database and histories;
 - ``accounts`` (:class:`AccountService`): staff accounts, sessions, sign-in attempts;
 - :meth:`App.health`: whether the database answers with the schema this code writes;
-- :mod:`pokertd.app.screens`: the read models the screens show (console, TV, phone, dealer).
+- :mod:`pokertd.app.screens`: the read models the screens show (console, TV, phone, dealer);
+- :func:`sandbox`: a private tournament service for the simulator (its own store, simulated
+  clock, seeded randomness; optionally a copy of a live tournament's log).
 
 The store's plain result types a face shows (:class:`TournamentInfo`, :class:`PlayerRecord`,
 :class:`Confirmation`, :class:`MergeRecord`, :class:`StoreHealth`) and the few helpers about
@@ -30,8 +32,9 @@ from datetime import datetime
 from pokertd.app.accounts import AccountService
 from pokertd.app.leagues import LeagueService
 from pokertd.app.players import PlayerService
+from pokertd.app.sandbox import sandbox
 from pokertd.app.series import SeriesService
-from pokertd.app.tournaments import TournamentService, utc_now
+from pokertd.app.tournaments import ID_ALPHABET, TournamentService, utc_now
 from pokertd.errors import StoreError
 from pokertd.store import StoreHealth, TournamentInfo, open_store, sqlite_path
 from pokertd.store.accounts import AccountStore
@@ -85,6 +88,7 @@ class App:
 
 
 __all__ = [
+    "ID_ALPHABET",
     "MAX_FILE_BYTES",
     "AccountService",
     "App",
@@ -99,5 +103,6 @@ __all__ = [
     "TournamentService",
     "check_target",
     "masked_url",
+    "sandbox",
     "sqlite_path",
 ]

@@ -383,7 +383,7 @@ def _play_rest(config: Any, runs: int, source: str) -> Any:
     from pokertd.app.tournaments import open_service
     from pokertd.errors import InvalidCommand
     from pokertd.sim.batch import spread
-    from pokertd.sim.night import simulate_rest
+    from pokertd.sim.rest import simulate_rest
 
     if not config.store_url:
         raise InvalidCommand(
@@ -471,7 +471,12 @@ def sim(
         result = _play(config, runs, workers, source, show)
         if chart is not None:
             _write_chart(result, chart)
-    emit(result, as_json, _render)
+    if as_json:
+        from pokertd.sim.report import document  # start-up time: sim loads on use only
+
+        emit(document(result), True)
+    else:
+        emit(result, False, _render)
     if chart is not None and not as_json:
         console.print(
             f"Charts (players left, average big blinds by level) written to {chart}.",

@@ -11,7 +11,7 @@ checked (:mod:`pokertd.sim.invariants`). See ``docs/simulation.md``.
 
 from pokertd.sim.bots import Bot, RandomBot, TightAggressiveBot, chen_score, make_bot
 from pokertd.sim.careless import RATES as CARELESS_RATES  # and registers the careless floor
-from pokertd.sim.night import SimulationError, check_config, simulate_night, simulate_rest
+from pokertd.sim.night import SimulationError, check_config, simulate_night
 from pokertd.sim.report import (
     FLOORS,
     MISTAKE_KINDS,
@@ -22,6 +22,7 @@ from pokertd.sim.report import (
     Rates,
     TimeModel,
 )
+from pokertd.sim.rest import simulate_rest
 
 __all__ = [
     "CARELESS_RATES",

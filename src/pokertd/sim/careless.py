@@ -1,7 +1,7 @@
 """The careless floor: a simulated night run by a floor that makes the mistakes people make
 (issue 22, ``pokertd sim --floor careless``).
 
-:class:`CarelessNight` is the careful driver of :mod:`pokertd.sim.night` with a floorperson
+:class:`CarelessNight` is the careful :class:`~pokertd.sim.night.Night` with a floorperson
 who, at the rates of :data:`RATES` drawn from a generator seeded by the night's seed (so a
 seed replays its mistakes exactly), also:
 
@@ -47,72 +47,33 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 
+from pokertd.app import TournamentService
 from pokertd.errors import InvalidCommand, RuleViolation
-from pokertd.rules import DealsAllowed, RuleProfile
+from pokertd.rules import RuleProfile
 from pokertd.sim.invariants import SimulationError
-from pokertd.sim.night import _Night, _Out, register_floor
-from pokertd.sim.report import NightConfig
-from pokertd.store import EventStore
-from pokertd.tournament.clock import HandForHand, clock_view
+from pokertd.sim.night import Night, register_floor
+from pokertd.sim.report import RATES, NightConfig
+from pokertd.sim.slips import Slips, WrongBust
+from pokertd.sim.table import Out
+from pokertd.sim.timeline import registration_window
+from pokertd.tournament.clock import HandForHand
 from pokertd.tournament.eliminations import Bust
-from pokertd.tournament.entries import CloseRegistration, Register, Roster, Setup
-from pokertd.tournament.framework import Command, EventRecord, Redo, Undo, undo_target
+from pokertd.tournament.entries import Register, Roster, Setup
+from pokertd.tournament.framework import Command, EventRecord
 from pokertd.tournament.prizes import (
-    AcceptDeal,
-    ApproveDeal,
-    DealKind,
-    DealProposed,
     PayPrize,
-    PrizeBook,
-    ProposeDeal,
     RecordBountyWinners,
-    RejectDeal,
-    SetPrizeOptions,
-    money_position,
-    remaining_prizes,
-    standings,
 )
-from pokertd.tournament.seating import ConfirmPlan, MovesDue, PlayHands, Redraw, Tables, moves_due
-from pokertd.tournament.seating.log import HandsPlayed
-from pokertd.tournament.seating.state import live_seating
+from pokertd.tournament.seating import (
+    HandsPlayed,
+    MovesDue,
+    PlayHands,
+    Tables,
+    moves_due,
+)
 from pokertd.tournament.templates import Template
-from pokertd.tournament.views import results
-
-RATES: dict[str, float] = {
-    "hfh_not_ended": 0.35,
-    "hfh_late": 0.25,
-    "hfh_off_mid_hand": 0.04,
-    "hfh_off_mid_hand_after_bust": 0.3,
-    "wrong_bust": 0.04,
-    "stale_confirm": 0.25,
-    "double_tap": 0.08,
-    "undo_redo": 0.05,
-    "deal": 0.5,
-    "deal_rejected": 0.1,
-    "pay_early": 0.5,
-    "bust_in_break": 0.5,
-    "close_early": 0.15,
-    "close_late": 0.3,
-}
-"""How often the careless floor errs, each a probability per occasion (docs/simulation.md):
-
-* ``hfh_not_ended`` — per hand-for-hand period, the floor never turns it off;
-* ``hfh_late`` — per night, hand-for-hand starts only 1 to 3 players above the money;
-* ``hfh_off_mid_hand`` — per hand-for-hand hand, once a table has reported and another not;
-  ``hfh_off_mid_hand_after_bust`` when that table's hand put someone out (the floor thinks
-  the bubble burst: the issue's "off without reporting the hand");
-* ``wrong_bust`` — per player busted alone at a table of three or more (not hand-for-hand);
-* ``stale_confirm`` — per plan shown while a table can still deal;
-* ``double_tap`` — per bust, payment, confirm, registration and undo;
-* ``undo_redo`` — per hand putting players out: the last command undone by mistake, redone;
-* ``deal`` — per night reaching 3 or 4 players; ``deal_rejected`` per player asked;
-* ``pay_early`` — per player owed money, right after the hand he went out in;
-* ``bust_in_break`` — per hand putting players out in the last 10 minutes before a break;
-* ``close_early`` — per night with late registration, at a random moment of its window;
-* ``close_late`` — per night, once the clock closed registration (1 to 30 minutes later).
-"""
 
 BREAK_SOON = 600.0
 """A bust this close to a break (seconds) may be recorded when the break starts."""
@@ -124,35 +85,16 @@ look at the console first, where the wrong bust shows, and correct it."""
 
 
 @dataclass(slots=True)
-class _WrongBust:
-    """A bust recorded for the wrong player, not noticed yet."""
-
-    batch: int
-    """The batch of the wrong bust: the undo goes back to it."""
-    name: str
-    """The player busted by mistake."""
-    table: int
-    """Its table: the floor notices when that table deals again."""
-    right: Bust
-    """The bust the floor meant."""
-    wanted: int
-    """Later busts before the floor notices."""
-    later: int = 0
-    journal: list[tuple[Command, int | None]] = field(default_factory=list)
-    """The commands recorded since, with the seat each ``PlayHands`` moved the button to."""
-
-
-@dataclass(slots=True)
 class _Deferred:
     """A hand's busts the floor will record at the break."""
 
-    outs: list[_Out]
+    outs: list[Out]
     hand_name: str | None
     button: int
 
 
 @register_floor("careless")
-class CarelessNight(_Night):
+class CarelessNight(Night):
     """A simulated night whose floor makes the mistakes of :data:`RATES`."""
 
     def __init__(
@@ -160,20 +102,21 @@ class CarelessNight(_Night):
         config: NightConfig,
         tmpl: Template,
         profile: RuleProfile,
-        store: EventStore,
         progress: Callable[[int, int], None] | None,
+        *,
+        copy_of: tuple[TournamentService, str] | None = None,
     ) -> None:
-        super().__init__(config, tmpl, profile, store, progress)
-        self.watching = True
-        self.floor = random.Random(f"floor:{tmpl.name}:{config.seed}")
+        super().__init__(config, tmpl, profile, progress, copy_of=copy_of)
+        self.checks.on = True
+        self.draws = random.Random(f"floor:{tmpl.name}:{config.seed}")
         """The floor's own draws: which mistakes, when (seeded by the night's seed)."""
-        self.forgets_hfh_end = self.floor.random() < RATES["hfh_not_ended"]
-        self.late_hfh = self.floor.random() < RATES["hfh_late"]
+        self.forgets_hfh_end = self.draws.random() < RATES["hfh_not_ended"]
+        self.late_hfh = self.draws.random() < RATES["hfh_late"]
         if self.late_hfh:
-            self.hfh_margin = self.floor.randint(1, max(tmpl.seats_per_table - 1, 1))
+            self.floor.hfh.margin = self.draws.randint(1, max(tmpl.seats_per_table - 1, 1))
         self.hfh_forgotten = False
         self.hfh_started = False
-        self.wrong: _WrongBust | None = None
+        self.wrong: WrongBust | None = None
         self.correcting = False
         self.deferred: list[_Deferred] = []
         self.stale: MovesDue | None = None
@@ -182,6 +125,8 @@ class CarelessNight(_Night):
         self.close_late_decided = False
         self.close_late_at: float | None = None
         self.tapping = False
+        self.slips = Slips(self)
+        """The slips the core must refuse or absorb (:mod:`pokertd.sim.slips`)."""
 
     # -- the service: a wrong bust is corrected before anything but the tables' play ----
 
@@ -190,9 +135,9 @@ class CarelessNight(_Night):
         if wrong is None or self.correcting:
             return super().run(command)
         if not isinstance(command, JOURNALED):
-            self._correct()
+            self.slips.correct()
             return super().run(command)
-        before = self.service.last_seq(self.tid)
+        before = self.console.last_seq()
         try:
             records = super().run(command)
         except (RuleViolation, InvalidCommand) as exc:
@@ -202,8 +147,8 @@ class CarelessNight(_Night):
             # busted by mistake (he won a pot of this hand), or "Ines Chen has not been
             # knocked out": the player meant (her split bounty recorded, I4): the floor
             # corrects the bust first
-            self.refused(command, before)
-            self._correct()
+            self.console.refused(command, before)
+            self.slips.correct()
             return super().run(command)
         played = (r.event for r in records if isinstance(r.event, HandsPlayed))
         wrong.journal.append((command, next((e.button for e in played), None)))
@@ -215,12 +160,12 @@ class CarelessNight(_Night):
         self, command: Command
     ) -> tuple[list[EventRecord] | None, RuleViolation | InvalidCommand | None]:
         if self.wrong is not None and not self.correcting and not isinstance(command, JOURNALED):
-            self._correct()  # before the refusal check's "last seq"
+            self.slips.correct()  # before the refusal check's "last seq"
         return super().attempt(command)
 
-    def _tap(self, command: Command, what: str) -> None:
+    def tap(self, command: Command, what: str) -> None:
         """The same command again at once: it must be refused and write nothing."""
-        if self.tapping or self.floor.random() >= RATES["double_tap"]:
+        if self.tapping or self.draws.random() >= RATES["double_tap"]:
             return
         self.mistakes["double_tap"] += 1
         self.tapping = True
@@ -236,183 +181,79 @@ class CarelessNight(_Night):
 
     # -- the wrong bust, undone after later busts ------------------------------------------
 
-    def _record_bust(self, bust: Bust, group: list[_Out]) -> None:
+    def record_bust(self, bust: Bust, group: list[Out]) -> None:
         if (
             self.wrong is None
             and not self.correcting
-            and not self.hfh
+            and not self.floor.hfh.on
             and bust.hand is not None
             and len(group) == 1
-            and self.floor.random() < RATES["wrong_bust"]
+            and self.draws.random() < RATES["wrong_bust"]
         ):
-            found = self._wrong_player(group[0])
+            found = self.slips.wrong_player(group[0])
             if found is not None:
                 table, name = found
                 records, _ = self.attempt(replace(bust, players=(name,)))
                 if records is not None:
                     self.mistakes["wrong_bust_undone"] += 1
-                    self.wrong = _WrongBust(
+                    self.wrong = WrongBust(
                         batch=records[0].batch,
                         name=name,
                         table=table,
                         right=bust,
-                        wanted=self.floor.randint(1, 3),
+                        wanted=self.draws.randint(1, 3),
                     )
                     return
         self.run(bust)
-        self._tap(bust, f"the bust of {', '.join(bust.players)}")
+        self.tap(bust, f"the bust of {', '.join(bust.players)}")
 
-    def _wrong_player(self, out: _Out) -> tuple[int, str] | None:
-        """Another player still playing at the busted player's table, not the one who won
-        the pot: the name the floor taps by mistake."""
-        seating = self.st.part(Tables).seating
-        if seating is None:
-            return None
-        for number, table in seating.tables.items():
-            if out.entry_id not in table.players:
-                continue
-            others = [
-                self.names[p]
-                for p in table.players
-                if p is not None
-                and p != out.entry_id
-                and self.stacks.get(p, 0) > 0
-                and self.names[p] not in out.winners
-            ]
-            return (number, self.floor.choice(others)) if others else None
-        return None
-
-    def _correct(self) -> None:
-        """Undo back to the wrong bust, one batch at a time with the batch id the console
-        shows, then record the right bust and everything after it again."""
-        wrong = self.wrong
-        assert wrong is not None
-        self.wrong = None
-        self.correcting = True
-        try:
-            expected = len(wrong.journal) + 1
-            undone = 0
-            while True:
-                target = undo_target(self.st)
-                if target is None or undone == expected:
-                    raise SimulationError(
-                        "Invariant broken — undo takes back one command at a time: after "
-                        f"{undone} undos the wrong bust (batch {wrong.batch}) is not undone."
-                    )
-                undo = Undo(batch=target.batch)
-                self.run(undo)
-                undone += 1
-                self.watch(f"undoing '{target.command}'")
-                self._tap(undo, f"the undo of '{target.command}'")
-                if target.batch == wrong.batch:
-                    break
-            if undone != expected:
-                raise SimulationError(
-                    "Invariant broken — undo takes back one command at a time: the wrong bust "
-                    f"was undone after {undone} undos, {expected} commands were recorded."
-                )
-            self.run(wrong.right)
-            self.watch(f"the bust of {', '.join(wrong.right.players)} recorded again")
-            for command, moved in wrong.journal:
-                records = self.run(command)
-                again = next(
-                    (r.event.button for r in records if isinstance(r.event, HandsPlayed)), None
-                )
-                if again != moved:
-                    raise SimulationError(
-                        "Invariant broken — a command recorded again after an undo does the "
-                        f"same: {command} moved the button to seat {again}, first to {moved}."
-                    )
-                if isinstance(command, Bust):
-                    self.watch(f"the bust of {', '.join(command.players)} recorded again")
-        finally:
-            self.correcting = False
-
-    def _notice(self) -> None:
+    def notice(self) -> None:
         """The floor looks at the console before a command that reads the whole night: a
         wrong bust still there is corrected first (so what is compared is the night as
         the floor will leave it)."""
         if self.wrong is not None and not self.correcting:
-            self._correct()
+            self.slips.correct()
 
-    def _settle(self) -> None:
+    def settle(self) -> None:
         """Before what reads the whole field (a deal, hand-for-hand, the end): the wrong
         bust corrected, the busts kept for the break recorded."""
         if self.wrong is not None:
-            self._correct()
+            self.slips.correct()
         if self.deferred:
             self._flush()
 
     # -- a bust recorded at the break; prizes paid as players finish; a deal ---------------
 
-    def _bust(self, outs: list[_Out], hand_name: str | None, button: int) -> None:
+    def bust(self, outs: list[Out], hand_name: str | None, button: int) -> None:
         if self._defers(outs, hand_name):
             self.mistakes["bust_in_break"] += 1
             self.deferred.append(_Deferred(outs, hand_name, button))
-            self._gone(outs, reentries=False)
+            self.busts.gone(outs, reentries=False)
             return
-        super()._bust(outs, hand_name, button)
-        self._pay_early(outs)
-        if self.floor.random() < RATES["undo_redo"]:
-            self._undo_redo()
-        self._maybe_deal()
+        super().bust(outs, hand_name, button)
+        self.slips.pay_early(outs)
+        if self.draws.random() < RATES["undo_redo"]:
+            self.slips.undo_redo()
+        self.slips.maybe_deal()
 
-    def _read_models(self) -> tuple[object, ...]:
-        """What the faces read: results, standings, money, the clock, seats, players in."""
-        state, now = self.st, self._now()
-        return (
-            results(state, now),
-            standings(state, now),
-            money_position(state, now),
-            clock_view(state, now),
-            live_seating(state).where,
-            tuple(e.entry_id for e in state.part(Roster).alive()),
-        )
-
-    def _undo_redo(self) -> None:
-        """Undo the last command by mistake (the console's batch id), then redo it at once:
-        the night must read exactly as before (a payment's undo is refused instead)."""
-        self._notice()
-        target = undo_target(self.st)
-        if target is None:
-            return
-        self.mistakes["undo_redo"] += 1
-        before = self._read_models()
-        records, _ = self.attempt(Undo(batch=target.batch))
-        if records is None:
-            return  # it cannot be undone (a payment): refused, nothing written
-        self.watch(f"undoing '{target.command}' by mistake")
-        redone, _ = self.attempt(Redo(batch=target.batch))
-        if redone is None:
-            raise SimulationError(
-                f"Invariant broken — an undo can be redone at once: the redo of "
-                f"'{target.command}' was refused."
-            )
-        if self._read_models() != before:
-            raise SimulationError(
-                f"Invariant broken — undo then redo restores the night: after undoing and "
-                f"redoing '{target.command}' the results, money, clock or seats differ."
-            )
-        self.watch(f"redoing '{target.command}'")
-
-    def _defers(self, outs: list[_Out], hand_name: str | None) -> bool:
+    def _defers(self, outs: list[Out], hand_name: str | None) -> bool:
         """Whether the floor leaves this hand's busts for the break (one starts soon)."""
         if (
-            self.hfh
+            self.floor.hfh.on
             or hand_name is None
             or self.wrong is not None
-            or len(self.stacks) - len(outs) < 2
+            or len(self.ledger.stacks) - len(outs) < 2
         ):
             return False
-        level, on_break, end = self._position(self.t)
-        if on_break or end - self.t > BREAK_SOON:
+        level, on_break, end = self.periods.position(self.time.t)
+        if on_break or end - self.time.t > BREAK_SOON:
             return False
-        row = self._structure().break_after(level)
+        row = self.periods.structure().break_after(level)
         if row is None or row.seconds <= 0:
             return False
-        return self.floor.random() < RATES["bust_in_break"]
+        return self.draws.random() < RATES["bust_in_break"]
 
-    def _seats_known(self, number: int) -> bool:
+    def seats_known(self, number: int) -> bool:
         seating = self.st.part(Tables).seating
         if not self.deferred or seating is None or number not in seating.tables:
             return True
@@ -422,117 +263,45 @@ class CarelessNight(_Night):
     def _flush(self) -> None:
         """Record the busts kept for the break (B2: each a hand of its own, named)."""
         deferred, self.deferred = self.deferred, []
-        playing = {self.names[e] for e in self.stacks}
+        playing = {self.ledger.names[e] for e in self.ledger.stacks}
         for d in deferred:
             # who won the pot may be out by now: the core takes only a live eliminator
             # (G1), so the floor records the bust without one (its bounty uncollected, I6)
             outs = [
                 o if set(o.winners) <= playing else replace(o, winners=(), seats=()) for o in d.outs
             ]
-            self._record_busts(outs, d.hand_name, d.button)
+            self.busts.record(outs, d.hand_name, d.button)
             for o in d.outs:
-                self._reentry(o)
-        self.moves_dirty = True
+                self.desk.comes_back(o.name)
+        self.floor.dirty = True
 
-    def _period_started(self, level: int, on_break: bool) -> None:
-        if self.seen_period != (level, on_break):
+    def period_started(self, level: int, on_break: bool) -> None:
+        if self.periods.seen != (level, on_break):
             if self.wrong is not None:
-                self._correct()
+                self.slips.correct()
             if on_break and self.deferred:
                 self._flush()
-        super()._period_started(level, on_break)
+        super().period_started(level, on_break)
         if (
             not self.close_late_decided
-            and self.registration_closed_at is not None
+            and self.marks.registration_closed_at is not None
             and not self.st.part(Setup).registration_closed
         ):
             self.close_late_decided = True
-            if self.floor.random() < RATES["close_late"]:
-                self.close_late_at = self.t + self.floor.uniform(60, 1800)
+            if self.draws.random() < RATES["close_late"]:
+                self.close_late_at = self.time.t + self.draws.uniform(60, 1800)
 
-    def _pay_early(self, outs: list[_Out]) -> None:
-        """Pay the players just out, as they leave the table: refused while the place is
-        not final (H2), and then nothing is written."""
-        rows = {r.entry_id: r for r in standings(self.st, self._now())}
-        for o in outs:
-            row = rows.get(o.entry_id)
-            if row is None or row.total <= 0 or row.paid:
-                continue
-            if self.floor.random() >= RATES["pay_early"]:
-                continue
-            self.mistakes["pay_early"] += 1
-            if self.wrong is not None:
-                self._notice()
-                rows = {r.entry_id: r for r in standings(self.st, self._now())}
-                row = rows[o.entry_id]
-            pay = PayPrize(player=o.name, id_checked=True)
-            records, _ = self.attempt(pay)
-            if records is None:
-                continue
-            if row.waits:
-                raise SimulationError(
-                    "Invariant broken — a prize is paid only once its place is final: "
-                    f"{o.name} was paid while the console said '{row.waits}'."
-                )
-            self.watch(f"paying {o.name} as he finished")
-            self._tap(pay, f"the payment of {o.name}")
-
-    def _pay(self, pay: PayPrize) -> None:
-        super()._pay(pay)
-        self._tap(pay, f"the payment of {pay.player}")
-
-    def _maybe_deal(self) -> None:
-        """At 3 or 4 players left, once a night, the floor may put a deal to them (J1, J2)."""
-        if self.deal_decided or len(self.stacks) not in (3, 4):
-            return
-        self.deal_decided = True
-        if self.floor.random() < RATES["deal"]:
-            self._offer_deal()
-
-    def _offer_deal(self) -> None:
-        """A deal by ICM, chips or custom amounts; every player accepts (or one refuses);
-        the supervisor approves where the venue asks (FOX-73)."""
-        self._settle()
-        self.mistakes["deal"] += 1
-        profile = self.profile
-        if profile.deals_allowed in (DealsAllowed.OFF, DealsAllowed.HOUSE_DISCRETION) and (
-            not self.st.part(PrizeBook).deals_enabled
-        ):
-            self.run(SetPrizeOptions(deals_enabled=True))  # the director allows it tonight
-        kind = self.floor.choice((DealKind.ICM, DealKind.CHIP, DealKind.CUSTOM))
-        players = [(self.names[e], chips) for e, chips in self.stacks.items()]
-        amounts: tuple[tuple[str, int], ...] = ()
-        if kind is DealKind.CUSTOM:
-            left = sum(remaining_prizes(self.st))
-            share = left - left // 10  # a tenth left to play for
-            chips = sum(c for _, c in players)
-            cut = [share * c // chips for _, c in players]
-            cut[0] += share - sum(cut)
-            amounts = tuple((name, a) for (name, _), a in zip(players, cut, strict=True))
-        records, _ = self.attempt(ProposeDeal(kind=kind, stacks=tuple(players), amounts=amounts))
-        if records is None:
-            return  # the venue refuses it now (a chop only among the paid, no prize left...)
-        proposed = next(r.event for r in records if isinstance(r.event, DealProposed))
-        self.watch(f"a {kind.value} deal proposed")
-        for name, _ in players:
-            if self.floor.random() < RATES["deal_rejected"]:
-                self.run(RejectDeal(player=name))
-                self.watch(f"{name} turning the deal down")
-                return
-            accept = AcceptDeal(player=name)
-            self.run(accept)
-            self._tap(accept, f"{name}'s acceptance of the deal")
-        if proposed.requires_approval:
-            self.run(ApproveDeal(supervisor="Floor supervisor"))
-        self.watch(f"the {kind.value} deal made")
+    def pay(self, pay: PayPrize) -> None:
+        super().pay(pay)
+        self.tap(pay, f"the payment of {pay.player}")
 
     def finish(self) -> None:
-        self._settle()
+        self.settle()
         super().finish()
 
     # -- hand-for-hand -----------------------------------------------------------------
 
-    def _keeps_hand_for_hand(self) -> bool:
+    def keeps_hand_for_hand(self) -> bool:
         if not self.forgets_hfh_end:
             return False
         if not self.hfh_forgotten:
@@ -540,45 +309,45 @@ class CarelessNight(_Night):
             self.mistakes["hfh_not_ended"] += 1
         return True
 
-    def _before_hand_for_hand(self) -> None:
-        self._settle()
+    def before_hand_for_hand(self) -> None:
+        self.settle()
         self.hfh_forgotten = False
         if self.late_hfh and not self.hfh_started:
             self.mistakes["hfh_late"] += 1
         self.hfh_started = True
 
-    def _table_reported(self, busts: bool) -> None:
+    def table_reported(self, busts: bool) -> None:
         rate = RATES["hfh_off_mid_hand_after_bust" if busts else "hfh_off_mid_hand"]
-        if self.hfh_cut or self.floor.random() >= rate:
+        if self.floor.hfh.cut or self.draws.random() >= rate:
             return
         self.mistakes["hfh_off_mid_hand"] += 1
         self.run(HandForHand(on=False))
-        self.hfh = False
-        self.hfh_cut = True
-        self._clock_changed()
+        self.floor.hfh.on = False
+        self.floor.hfh.cut = True
+        self.periods.changed()
 
     # -- the console's plans: a stale screen, a double tap --------------------------------
 
-    def _walks_away(self, due: MovesDue) -> bool:
-        if self.stale is not None or self.floor.random() >= RATES["stale_confirm"]:
+    def walks_away(self, due: MovesDue) -> bool:
+        if self.stale is not None or self.draws.random() >= RATES["stale_confirm"]:
             return False
-        if not any(self._table_players(n)[1].bit_count() >= 2 for n in self.ready):
+        if not any(self.at_table(n)[1].bit_count() >= 2 for n in self.tables.ready):
             return False  # nothing could change meanwhile: the floor confirms now
         self.mistakes["stale_confirm"] += 1
         self.stale = due
         return True
 
-    def _floor(self) -> None:
+    def prompts(self) -> None:
         wrong = self.wrong
         if (
             wrong is not None
             and not self.correcting
-            and (wrong.later >= wrong.wanted or (self.moves_dirty and self._console_prompts()))
+            and (wrong.later >= wrong.wanted or (self.floor.dirty and self._console_prompts()))
         ):
-            self._correct()
-        if self.stale is not None and self.moves_dirty:
-            self._confirm_stale()
-        super()._floor()
+            self.slips.correct()
+        if self.stale is not None and self.floor.dirty:
+            self.slips.confirm_stale()
+        super().prompts()
 
     def _console_prompts(self) -> bool:
         """Whether the console asks the floor for something (moves, the final table, a
@@ -590,86 +359,28 @@ class CarelessNight(_Night):
             or moves_due(state) is not None
         )
 
-    def _confirm_stale(self) -> None:
-        """Confirm the plan shown before something changed, by its old token: refused as
-        stale (nothing written) unless the plan is still the one due."""
-        shown = self.stale
-        assert shown is not None
-        self.stale = None
-        self._notice()
-        due = moves_due(self.st)
-        same = due is not None and due.plan == shown.plan and due.final_table == shown.final_table
-        command: Command = (
-            Redraw(plan=shown.plan) if shown.final_table else ConfirmPlan(plan=shown.plan)
-        )
-        records, _ = self.attempt(command)
-        if records is None:
-            return  # refused (checked: nothing written); the floor confirms the new plan
-        if not same:
-            raise SimulationError(
-                "Invariant broken — a confirm on a stale screen is refused: plan "
-                f"{shown.plan} was applied although the plan due is now "
-                f"{due.plan if due is not None else 'none'}."
-            )
-        if shown.final_table:
-            self._final_table_drawn(records)
-        self._sync_tables()
-        self._confirmed(command)
+    def confirmed(self, command: Command) -> None:
+        self.tap(command, f"the confirm ({type(command).__name__})")
 
-    def _confirmed(self, command: Command) -> None:
-        self._tap(command, f"the confirm ({type(command).__name__})")
-
-    def _registered(self, command: Register) -> None:
-        self._tap(command, f"the registration of {command.name}")
+    def registered(self, command: Register) -> None:
+        self.tap(command, f"the registration of {command.name}")
 
     # -- registration closed early or late ----------------------------------------------
 
     def create(self) -> None:
         super().create()
-        window = self._registration_window()
-        if window > 0 and self.floor.random() < RATES["close_early"]:
-            self.close_at = self.floor.uniform(0.2, 0.8) * window
+        window = registration_window(self.tmpl, self.profile)
+        if window > 0 and self.draws.random() < RATES["close_early"]:
+            self.close_at = self.draws.uniform(0.2, 0.8) * window
 
-    def _turn(self, number: int, t: float) -> None:
+    def turn(self, number: int, t: float) -> None:
         if self.wrong is not None and number == self.wrong.table:
-            self._correct()  # the dealer at that table: "seat 4 is still playing"
+            self.slips.correct()  # the dealer at that table: "seat 4 is still playing"
         if self.close_at is not None and t >= self.close_at:
-            self._close_early()
+            self.slips.close_early()
         if self.close_late_at is not None and t >= self.close_late_at:
-            self._close_late()
-        super()._turn(number, t)
-
-    def _close_early(self) -> None:
-        """The floor closes registration before the clock would (A4)."""
-        assert self.close_at is not None
-        self.at(self.close_at)
-        self.close_at = None
-        if self.registration_closed_at is not None:
-            return
-        self.mistakes["close_early"] += 1
-        records, _ = self.attempt(CloseRegistration(reason="Closed early by the floor."))
-        if records is not None:
-            self.registration_closed_at = int(self.t)
-            self.watch("closing registration early")
-
-    def _close_late(self) -> None:
-        """The floor closes registration the clock closed already: nothing may change."""
-        self.close_late_at = None
-        self.mistakes["close_late"] += 1
-        self._notice()
-        state, now = self.st, self._now()
-        before = (results(state, now), money_position(state, now))
-        records, _ = self.attempt(CloseRegistration(reason="Registration is closed."))
-        if records is None:
-            return
-        state = self.st
-        after = (results(state, now), money_position(state, now))
-        if after != before:
-            raise SimulationError(
-                "Invariant broken — closing registration after the clock closed it changes "
-                "nothing: the results or the money position changed."
-            )
-        self.watch("closing registration after the clock did")
+            self.slips.close_late()
+        super().turn(number, t)
 
 
 __all__ = ["JOURNALED", "RATES", "CarelessNight"]

@@ -33,14 +33,18 @@ from pokertd.errors import PokertdError
 from pokertd.money import format_money
 from pokertd.tournament.clock import clock_view
 from pokertd.tournament.eliminations import finish
-from pokertd.tournament.entries import Roster, Setup
-from pokertd.tournament.entries.state import entries_open
+from pokertd.tournament.entries import Roster, Setup, entries_open
 from pokertd.tournament.framework import TournamentState
-from pokertd.tournament.prizes import PrizeBook
-from pokertd.tournament.prizes.pool import cash_report
-from pokertd.tournament.prizes.results import ResultsView
-from pokertd.tournament.prizes.views import MoneyPosition, bounty_ledger, money_position, standings
-from pokertd.tournament.seating.state import live_seating
+from pokertd.tournament.prizes import (
+    MoneyPosition,
+    PrizeBook,
+    ResultsView,
+    bounty_ledger,
+    cash_report,
+    money_position,
+    standings,
+)
+from pokertd.tournament.seating import live_seating
 from pokertd.tournament.views import results
 
 
@@ -312,7 +316,35 @@ def check_seats(state: TournamentState, where: str, *, everyone: bool = True) ->
     return len(seen)
 
 
+class SelfChecks:
+    """The invariants as the night goes, and the end-of-night checks in words."""
+
+    def __init__(self) -> None:
+        self.on = False
+        """Check the money, places, end and seat invariants after every bust, deal,
+        payment, undo and registration close (the careless floor), not only at the end."""
+        self.count = 0
+        """Times the invariants were checked during the night."""
+        self.hand_of: dict[str, str] = {}
+        """Entry id -> the hand it really went out in (``T3-120``, ``hand-for-hand hand 4``,
+        ``colour-up after level 8``): ties may only join busts of one such hand (G3)."""
+        self.events = 0
+        """Events in the log at the end (folded from scratch)."""
+
+    def watch(self, state: TournamentState, now: datetime, where: str) -> None:
+        """The money, places, end and seat invariants now (when :attr:`on`)."""
+        if not self.on:
+            return
+        view = results(state, now)
+        check_money(state, now, where, view)
+        check_places(state, now, self.hand_of, where, view)
+        check_end(state, now, where)
+        check_seats(state, where, everyone=False)
+        self.count += 1
+
+
 __all__ = [
+    "SelfChecks",
     "SimulationError",
     "Sold",
     "check_end",

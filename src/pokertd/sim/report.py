@@ -13,7 +13,9 @@ since the clock started; money in cents; chips are integers).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
+from pokertd.codec import to_json
 from pokertd.types import Cents, Chips
 
 FLOORS = ("careful", "careless")
@@ -36,6 +38,40 @@ MISTAKE_KINDS: tuple[tuple[str, str], ...] = (
     ("close_late", "registration closed after the clock had closed it"),
 )
 """What the careless floor does, by kind, with the words the reports use."""
+
+RATES: dict[str, float] = {
+    "hfh_not_ended": 0.35,
+    "hfh_late": 0.25,
+    "hfh_off_mid_hand": 0.04,
+    "hfh_off_mid_hand_after_bust": 0.3,
+    "wrong_bust": 0.04,
+    "stale_confirm": 0.25,
+    "double_tap": 0.08,
+    "undo_redo": 0.05,
+    "deal": 0.5,
+    "deal_rejected": 0.1,
+    "pay_early": 0.5,
+    "bust_in_break": 0.5,
+    "close_early": 0.15,
+    "close_late": 0.3,
+}
+"""How often the careless floor errs, each a probability per occasion (docs/simulation.md):
+
+* ``hfh_not_ended`` — per hand-for-hand period, the floor never turns it off;
+* ``hfh_late`` — per night, hand-for-hand starts only 1 to 3 players above the money;
+* ``hfh_off_mid_hand`` — per hand-for-hand hand, once a table has reported and another not;
+  ``hfh_off_mid_hand_after_bust`` when that table's hand put someone out (the floor thinks
+  the bubble burst: the issue's "off without reporting the hand");
+* ``wrong_bust`` — per player busted alone at a table of three or more (not hand-for-hand);
+* ``stale_confirm`` — per plan shown while a table can still deal;
+* ``double_tap`` — per bust, payment, confirm, registration and undo;
+* ``undo_redo`` — per hand putting players out: the last command undone by mistake, redone;
+* ``deal`` — per night reaching 3 or 4 players; ``deal_rejected`` per player asked;
+* ``pay_early`` — per player owed money, right after the hand he went out in;
+* ``bust_in_break`` — per hand putting players out in the last 10 minutes before a break;
+* ``close_early`` — per night with late registration, at a random moment of its window;
+* ``close_late`` — per night, once the clock closed registration (1 to 30 minutes later).
+"""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -179,13 +215,24 @@ class NightReport:
     """Times the money, places and end invariants were checked during the night."""
 
 
+def document(result: object) -> dict[str, Any]:
+    """The one JSON document of a simulation result: a night's :class:`NightReport` or
+    the :class:`~pokertd.sim.batch.NightSpread` of several, every field by its name (the
+    codec of the event log and the API). ``pokertd sim --json`` prints it; the web's
+    simulation jobs carry it as ``result.spread`` beside the page's words."""
+    data: dict[str, Any] = to_json(result)
+    return data
+
+
 __all__ = [
     "FLOORS",
     "MISTAKE_KINDS",
+    "RATES",
     "Finish",
     "LevelRow",
     "NightConfig",
     "NightReport",
     "Rates",
     "TimeModel",
+    "document",
 ]

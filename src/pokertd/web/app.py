@@ -120,7 +120,7 @@ def create_app(app: App, settings: Settings, *, users: UserStore | None = None) 
     )
     site.state.web = web
     site.state.metrics = measured
-    site.state.sim_jobs = simulation.Jobs()
+    site.state.sim_jobs = simulation.new_jobs()
     site.state.api_docs = None  # web/apidocs.py renders the reference on its first visit
     site.state.readiness = health.Readiness(app.health)
     errors.install(site)

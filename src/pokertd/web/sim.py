@@ -7,15 +7,17 @@ with the 10th-90th percentile range), the field by level and two charts. On a li
 tournament's console, "Simulate the rest of tonight" plays the rest of that tournament
 several times from its current state and says when the money and the final table are
 likely and when it should end. The live tournament is only read: the simulator plays
-copies (:func:`pokertd.sim.night.simulate_rest`).
+copies (:func:`pokertd.sim.rest.simulate_rest`).
 
-Simulating is CPU heavy, so it never runs on the event loop or in a request: a job runs on
-one of at most :data:`MAX_JOBS` daemon threads per server (a third job is refused with
-"busy, try again in a minute", 429), and each session runs one job at a time. A job's id
-is random (unguessable) and the job is visible only to the session that started it;
-finished jobs are kept for :data:`KEEP_SECONDS` and at most :data:`MAX_KEPT` of them, then
-dropped. Who may start one is checked in :mod:`pokertd.web.access` (a director for a new
-night; floor and up on a live tournament): nobody anonymous burns the server's CPU.
+Simulating is CPU heavy, so it never runs on the event loop or in a request: the jobs are
+:class:`pokertd.sim.jobs.Jobs` (at most :data:`~pokertd.sim.jobs.MAX_JOBS` daemon threads
+per server, a third job refused with "busy, try again in a minute", 429; one job at a time
+per session; a job visible only to the session that started it; finished jobs kept for a
+while, then dropped). This module holds the routes, the form's checks and the page's words
+(:func:`projection`, read from the one document of the runs,
+:func:`pokertd.sim.report.document`, which the result carries as ``spread``). Who may
+start one is checked in :mod:`pokertd.web.access` (a director for a new night; floor and
+up on a live tournament): nobody anonymous burns the server's CPU.
 
 API twins (the CLI parity rule): ``POST /api/sim`` starts a night, ``POST
 /api/tournaments/{id}/sim`` the rest of tonight, ``GET /api/sim/{job}`` reads a job (its
@@ -28,25 +30,29 @@ from __future__ import annotations
 
 import contextlib
 import math
-import secrets
-import threading
-import time
 from collections.abc import AsyncIterator, Callable
-from dataclasses import dataclass, field, replace
-from datetime import UTC, datetime, timedelta, tzinfo
+from datetime import timedelta
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from pydantic import BaseModel, ConfigDict, Field
 
-from pokertd.app.tournaments import TournamentService
 from pokertd.charts import clock_label
-from pokertd.errors import InvalidCommand, NotFound, PokertdError
+from pokertd.errors import InvalidCommand, NotFound
 from pokertd.rules.profile import BUILTIN_PROFILES
-from pokertd.sim.batch import NightSpread, average_bb_chart, players_left_chart, spread
-from pokertd.sim.night import EPOCH, simulate_night, simulate_rest
-from pokertd.sim.report import NightConfig, NightReport, Rates, TimeModel
+from pokertd.sim.batch import NightSpread, average_bb_chart, players_left_chart
+from pokertd.sim.jobs import (
+    KEEP_SECONDS,
+    MAX_JOBS,
+    MAX_KEPT,
+    Job,
+    Jobs,
+    from_now,
+    night_work,
+    rest_work,
+)
+from pokertd.sim.report import NightConfig, NightReport, Rates, TimeModel, document
 from pokertd.timefmt import local
 from pokertd.tournament.entries import Setup
 from pokertd.tournament.templates import Template, load_template, template_names
@@ -70,12 +76,6 @@ router = APIRouter(tags=["simulation"], lifespan=_lifespan)
 
 MAX_RUNS = 20
 """Most runs of one job on the web (the CLI allows more)."""
-MAX_JOBS = 2
-"""Jobs running at once on one server: the floor's own requests keep a core."""
-KEEP_SECONDS = 30 * 60
-"""How long a finished job's projection stays readable."""
-MAX_KEPT = 24
-"""Most jobs kept (running or finished) per server: the oldest finished go first."""
 REST_RUNS = 5
 """Default runs of "simulate the rest of tonight"."""
 DEFAULT = NightConfig()
@@ -280,11 +280,7 @@ def rest_config(body: RestRequest, template: str, entries: int) -> tuple[NightCo
     return config, runs
 
 
-# ---- jobs -----------------------------------------------------------------------------
-
-
-class Cancelled(Exception):
-    """Raised inside a job's progress callback when the job was dropped."""
+# ---- jobs (pokertd.sim.jobs) ------------------------------------------------------------
 
 
 class SimulationBusy(TooManyAttempts):
@@ -293,194 +289,9 @@ class SimulationBusy(TooManyAttempts):
     kind = "busy"
 
 
-@dataclass(eq=False)
-class Job:
-    """One simulation job: who started it, how far it got, and its projection."""
-
-    id: str
-    owner: str
-    kind: Literal["night", "rest"]
-    title: str
-    runs: int
-    started: float
-    tournament: str | None = None
-    state: Literal["running", "done", "failed"] = "running"
-    done: int = 0
-    """Runs finished."""
-    fraction: float = 0.0
-    """How far the current run got (0-1), when the simulator says."""
-    error: str | None = None
-    finished: float | None = None
-    spread: NightSpread | None = None
-    result: dict[str, Any] | None = None
-    now: datetime | None = None
-    """When "the rest of tonight" started (its times count from then)."""
-    zone: tzinfo = UTC
-    """The venue's time zone (times of day of the rest of tonight)."""
-    cancel: threading.Event = field(default_factory=threading.Event)
-
-    def progress(self) -> float:
-        """Share of the job done (0-1)."""
-        if self.state != "running":
-            return 1.0
-        return min(1.0, (self.done + min(self.fraction, 0.99)) / max(1, self.runs))
-
-    def as_json(self) -> dict[str, Any]:
-        """What ``GET /api/sim/{job}`` answers."""
-        running = self.state == "running"
-        return {
-            "job": self.id,
-            "kind": self.kind,
-            "title": self.title,
-            "tournament": self.tournament,
-            "state": self.state,
-            "runs": self.runs,
-            "done": self.done,
-            "progress": round(self.progress(), 3),
-            "message": (
-                f"Playing night {min(self.done + 1, self.runs)} of {self.runs}…"
-                if running
-                else self.error or f"{self.runs} simulated night{'s' * (self.runs != 1)}."
-            ),
-            "error": self.error,
-            "result": self.result,
-        }
-
-
-Work = Callable[[Job, Callable[..., None]], list[NightReport]]
-"""A job's work: play its runs, calling ``tick(job)`` as they go; the reports."""
-
-
-class Jobs:
-    """The server's simulation jobs: bounded in number running and kept (see module doc)."""
-
-    def __init__(
-        self,
-        *,
-        max_running: int = MAX_JOBS,
-        keep_seconds: float = KEEP_SECONDS,
-        max_kept: int = MAX_KEPT,
-        clock: Callable[[], float] = time.monotonic,
-    ) -> None:
-        self.max_running = max_running
-        self.keep_seconds = keep_seconds
-        self.max_kept = max_kept
-        self.clock = clock
-        self._lock = threading.Lock()
-        self._jobs: dict[str, Job] = {}
-
-    def running(self) -> int:
-        """Jobs running now."""
-        with self._lock:
-            return sum(1 for j in self._jobs.values() if j.state == "running")
-
-    def _prune(self, room: int = 0) -> None:
-        """Drop finished jobs past their time, then the oldest finished until ``room`` more
-        fit under :attr:`max_kept`."""
-        now = self.clock()
-        for job in list(self._jobs.values()):
-            if job.finished is not None and now - job.finished > self.keep_seconds:
-                del self._jobs[job.id]
-        finished = sorted(
-            (j for j in self._jobs.values() if j.finished is not None),
-            key=lambda j: j.finished or 0.0,
-        )
-        while len(self._jobs) > self.max_kept - room and finished:
-            del self._jobs[finished.pop(0).id]
-
-    def start(
-        self,
-        owner: str,
-        kind: Literal["night", "rest"],
-        title: str,
-        runs: int,
-        work: Work,
-        *,
-        tournament: str | None = None,
-        zone: tzinfo = UTC,
-    ) -> Job:
-        """Start ``work`` on a new thread, or refuse (busy) when the slots are full."""
-        with self._lock:
-            self._prune(room=1)
-            running = [j for j in self._jobs.values() if j.state == "running"]
-            if any(j.owner == owner for j in running):
-                raise SimulationBusy(
-                    "Your last simulation is still running: wait for it to finish, then try again.",
-                    context={"retry_after": 30},
-                )
-            if len(running) >= self.max_running or len(self._jobs) >= self.max_kept:
-                raise SimulationBusy(
-                    "The server is busy with other simulations: try again in a minute.",
-                    context={"retry_after": 60},
-                )
-            job = Job(
-                id=secrets.token_urlsafe(18),
-                owner=owner,
-                kind=kind,
-                title=title,
-                runs=runs,
-                started=self.clock(),
-                tournament=tournament,
-                zone=zone,
-            )
-            self._jobs[job.id] = job
-        thread = threading.Thread(
-            target=self._run, args=(job, work), name=f"pokertd-sim-{job.id[:6]}", daemon=True
-        )
-        thread.start()
-        return job
-
-    def _run(self, job: Job, work: Work) -> None:
-        """The job's thread: play, summarise, keep the projection (or the error)."""
-
-        def tick(*args: object, **_: object) -> None:
-            if job.cancel.is_set():
-                raise Cancelled
-            numbers = [a for a in args if isinstance(a, int | float) and not isinstance(a, bool)]
-            if len(numbers) >= 2 and numbers[1] > 0:
-                job.fraction = max(0.0, min(1.0, float(numbers[0]) / float(numbers[1])))
-            elif len(numbers) == 1 and 0 <= numbers[0] <= 1:
-                job.fraction = float(numbers[0])
-
-        try:
-            reports = work(job, tick)
-            summary = spread(reports)
-            job.spread = summary
-            job.result = projection(summary, reports, job)
-            job.state = "done"
-        except Cancelled:
-            job.state, job.error = "failed", "The simulation was stopped."
-        except PokertdError as exc:
-            job.state, job.error = "failed", f"The simulation was refused: {exc}"
-        except Exception as exc:  # a job never takes the server down
-            job.state = "failed"
-            job.error = (
-                "The simulation stopped on an internal error "
-                f"({type(exc).__name__}); the live tournaments are not affected."
-            )
-        finally:
-            job.finished = self.clock()
-            with self._lock:
-                self._prune()
-
-    def get(self, job_id: str, owner: str) -> Job:
-        """The job ``job_id`` of ``owner``'s session; 404 otherwise (another session's job
-        is answered exactly like a job that does not exist)."""
-        with self._lock:
-            self._prune()
-            job = self._jobs.get(job_id[:64])
-        if job is None or not secrets.compare_digest(job.owner, owner):
-            raise NotFound(
-                "There is no such simulation for this session: it finished more than "
-                f"{KEEP_SECONDS // 60} minutes ago or was started elsewhere. Start it again."
-            )
-        return job
-
-    def stop_all(self) -> None:
-        """Ask every running job to stop at its next progress report."""
-        with self._lock:
-            for job in self._jobs.values():
-                job.cancel.set()
+def new_jobs() -> Jobs:
+    """The server's simulation jobs, presented in the page's words (made by ``create_app``)."""
+    return Jobs(present=projection, busy=SimulationBusy)
 
 
 def jobs_of_app(app: Any) -> Jobs:
@@ -502,65 +313,6 @@ def _owner(request: Request) -> str:
     return str(row.id)
 
 
-# ---- the work -------------------------------------------------------------------------
-
-
-def night_work(config: NightConfig) -> Work:
-    """Play ``config`` ``job.runs`` times with seeds upwards, one after the other."""
-
-    def work(job: Job, tick: Callable[..., None]) -> list[NightReport]:
-        reports: list[NightReport] = []
-        for i in range(job.runs):
-            job.fraction = 0.0
-            one = replace(config, seed=config.seed + i, store_url=None, phh_dir=None)
-            reports.append(simulate_night(one, progress=tick))
-            job.done = i + 1
-            tick()
-        return reports
-
-    return work
-
-
-def rest_work(
-    service: TournamentService, tid: str, config: NightConfig, now: Callable[[], datetime]
-) -> Work:
-    """Play the rest of live tournament ``tid`` ``job.runs`` times (seeds upwards); every
-    time in the reports is then counted from now (``0`` = when the job started)."""
-
-    def work(job: Job, tick: Callable[..., None]) -> list[NightReport]:
-        reports: list[NightReport] = []
-        at = now()
-        job.now = at
-        base = int((at - EPOCH).total_seconds())
-        for i in range(job.runs):
-            tick()
-            one = replace(config, seed=config.seed + i, store_url=None, phh_dir=None)
-            reports.append(from_now(simulate_rest(service, tid, one, now=at), base))
-            job.done = i + 1
-        return reports
-
-    return work
-
-
-def from_now(report: NightReport, base: int) -> NightReport:
-    """``report`` with its times counted from ``base`` seconds of the simulator's clock
-    (the moment the rest of tonight started) instead of from the simulator's epoch; what
-    happened before it (a registration already closed) is at 0."""
-
-    def shift(t: int | None) -> int | None:
-        return None if t is None else max(0, t - base)
-
-    return replace(
-        report,
-        duration=max(0, report.duration - base),
-        registration_closed_at=shift(report.registration_closed_at),
-        money_at=shift(report.money_at),
-        final_table_at=shift(report.final_table_at),
-        levels=tuple(replace(row, starts_at=max(0, row.starts_at - base)) for row in report.levels),
-        players_left=tuple((max(0, t - base), left) for t, left in report.players_left),
-    )
-
-
 # ---- the projection -------------------------------------------------------------------
 
 
@@ -579,7 +331,12 @@ def _range(low: str, high: str, sep: str = " to ") -> str:
 
 
 def _figure(
-    key: str, label: str, fig: Any, level: Any, runs: int, at: Callable[[int], str] | None
+    key: str,
+    label: str,
+    fig: dict[str, Any] | None,
+    level: dict[str, Any] | None,
+    runs: int,
+    at: Callable[[int], str] | None,
 ) -> dict[str, Any]:
     """One answer: median and p10-p90 in words. For a night, times count from the start of
     the clock; for the rest of tonight (``at`` formats a time of day), from now."""
@@ -587,24 +344,27 @@ def _figure(
     row: dict[str, Any] = {
         "key": key,
         "label": label,
-        "reached": 0 if fig is None else fig.runs,
+        "reached": 0 if fig is None else fig["runs"],
         "runs": runs,
-        "median": None if fig is None else fig.p50,
-        "p10": None if fig is None else fig.p10,
-        "p90": None if fig is None else fig.p90,
-        "text": missing if fig is None else clock_text(fig.p50),
-        "range": "" if fig is None else _range(clock_text(fig.p10), clock_text(fig.p90)),
-        "level": None if level is None else level.p50,
+        "median": None if fig is None else fig["p50"],
+        "p10": None if fig is None else fig["p10"],
+        "p90": None if fig is None else fig["p90"],
+        "text": missing if fig is None else clock_text(fig["p50"]),
+        "range": "" if fig is None else _range(clock_text(fig["p10"]), clock_text(fig["p90"])),
+        "level": None if level is None else level["p50"],
     }
     if at is not None and fig is not None:
-        row["text"] = "now" if fig.p50 <= 0 else f"in {clock_text(fig.p50)}"
-        row["clock"] = at(fig.p50)
-        row["range"] = _range(at(fig.p10), at(fig.p90))
+        row["text"] = "now" if fig["p50"] <= 0 else f"in {clock_text(fig['p50'])}"
+        row["clock"] = at(fig["p50"])
+        row["range"] = _range(at(fig["p10"]), at(fig["p90"]))
     return row
 
 
 def projection(summary: NightSpread, reports: list[NightReport], job: Job) -> dict[str, Any]:
-    """The page's projection of a finished job (JSON)."""
+    """The page's projection of a finished job (JSON): the page's words, read from the one
+    document of the runs (:func:`pokertd.sim.report.document`, the same as ``pokertd sim
+    --runs K --json``), which it carries whole as ``spread``."""
+    doc = document(summary)
     runs = len(reports)
     at: Callable[[int], str] | None = None
     if job.now is not None:
@@ -616,59 +376,54 @@ def projection(summary: NightSpread, reports: list[NightReport], job: Job) -> di
     end_label = "Projected end" if at else "Duration (to the winner)"
     figures = [
         _figure(
-            "registration", "Registration closes", summary.registration_closed_at, None, runs, at
+            "registration", "Registration closes", doc["registration_closed_at"], None, runs, at
         ),
-        _figure("money", "Money reached", summary.money_at, summary.money_level, runs, at),
+        _figure("money", "Money reached", doc["money_at"], doc["money_level"], runs, at),
         _figure(
-            "final_table",
-            "Final table",
-            summary.final_table_at,
-            summary.final_table_level,
-            runs,
-            at,
+            "final_table", "Final table", doc["final_table_at"], doc["final_table_level"], runs, at
         ),
-        _figure("end", end_label, summary.duration, summary.final_level, runs, at),
+        _figure("end", end_label, doc["duration"], doc["final_level"], runs, at),
     ]
+    entries = doc["entries"]
     return {
         "kind": job.kind,
-        "title": summary.title,
-        "template": summary.template,
-        "profile": summary.profile,
-        "players": summary.players,
+        "title": doc["title"],
+        "template": doc["template"],
+        "profile": doc["profile"],
+        "players": doc["players"],
         "runs": runs,
-        "seeds": list(summary.seeds),
+        "seeds": doc["seeds"],
         "figures": figures,
-        "entries": {
-            "median": summary.entries.p50,
-            "p10": summary.entries.p10,
-            "p90": summary.entries.p90,
-        },
-        "reentries": summary.reentries.p50,
-        "hands": summary.hands.p50,
-        "prize_pool": summary.prize_pool.p50,
-        "paid_places": summary.paid_places.p50,
-        "levels": [
-            {
-                "level": row.level,
-                "blinds": row.blinds,
-                "runs": row.runs,
-                "starts_at": (
-                    clock_label(row.starts_at.p50) if at is None else at(row.starts_at.p50)
-                ),
-                "players_left": row.players_left.p50,
-                "players_range": _range(f"{row.players_left.p10}", f"{row.players_left.p90}", "–"),
-                "average_bb": row.average_bb.p50,
-                "bb_range": _range(f"{row.average_bb.p10:g}", f"{row.average_bb.p90:g}", "–"),
-            }
-            for row in summary.levels
-        ],
-        "checks": list(summary.checks),
-        "notes": list(summary.notes),
+        "entries": {"median": entries["p50"], "p10": entries["p10"], "p90": entries["p90"]},
+        "reentries": doc["reentries"]["p50"],
+        "hands": doc["hands"]["p50"],
+        "prize_pool": doc["prize_pool"]["p50"],
+        "paid_places": doc["paid_places"]["p50"],
+        "levels": [_level_row(row, at) for row in doc["levels"]],
+        "checks": doc["checks"],
+        "notes": doc["notes"],
         "started_from": reports[0].started_from if reports else None,
         "charts": {
             "players": f"/api/sim/{job.id}/charts/players.svg",
             "bb": f"/api/sim/{job.id}/charts/bb.svg",
         },
+        "spread": doc,
+    }
+
+
+def _level_row(row: dict[str, Any], at: Callable[[int], str] | None) -> dict[str, Any]:
+    """One level of the page's table: its start, players left and average big blinds in
+    words (median, p10-p90)."""
+    starts, left, bb = row["starts_at"], row["players_left"], row["average_bb"]
+    return {
+        "level": row["level"],
+        "blinds": row["blinds"],
+        "runs": row["runs"],
+        "starts_at": clock_label(starts["p50"]) if at is None else at(starts["p50"]),
+        "players_left": left["p50"],
+        "players_range": _range(f"{left['p10']}", f"{left['p90']}", "–"),
+        "average_bb": bb["p50"],
+        "bb_range": _range(f"{bb['p10']:g}", f"{bb['p90']:g}", "–"),
     }
 
 
@@ -827,7 +582,9 @@ def job_chart(job_id: str, name: str, request: Request) -> Response:
 
 
 __all__ = [
+    "KEEP_SECONDS",
     "MAX_JOBS",
+    "MAX_KEPT",
     "MAX_RUNS",
     "Job",
     "Jobs",
@@ -837,12 +594,15 @@ __all__ = [
     "capacity",
     "chart_svg",
     "clock_text",
+    "from_now",
     "jobs_of",
     "jobs_of_app",
     "night_config",
+    "night_work",
     "projection",
     "rates_of",
     "rest_config",
+    "rest_work",
     "router",
     "time_of",
 ]

@@ -111,6 +111,7 @@ from pokertd.tournament.prizes.pool import (
     KindTotal,
     cash_report,
     payout_entries,
+    places_paid,
 )
 from pokertd.tournament.prizes.receipts import (
     receipt_text,
@@ -245,6 +246,7 @@ __all__ = [
     "payout_table_name",
     "percent",
     "pko_awards",
+    "places_paid",
     "pots_from_hand",
     "prize_pool",
     "prize_table",

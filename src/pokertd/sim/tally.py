@@ -1,0 +1,107 @@
+"""What a simulated night reports, gathered as it is played: the moments a director asks
+about (registration closed, the money, the final table, the end), the field level by level
+and the players left over time; :func:`night_report` turns them into the
+:class:`~pokertd.sim.report.NightReport`.
+"""
+
+from __future__ import annotations
+
+from pokertd.sim.pieces import NightLike
+from pokertd.sim.report import MISTAKE_KINDS, Finish, NightReport
+from pokertd.tournament.entries import Roster
+from pokertd.tournament.prizes import standings
+from pokertd.tournament.views import results
+
+
+def _notes(night: NightLike, prizes_note: str | None, finished: bool) -> list[str]:
+    """The report's notes: what a director should know about how the night was played."""
+    notes = list(night.notes)
+    if not finished:
+        why = prizes_note or "no prize was computed"
+        notes.append(
+            f"The tournament's results show no prizes ({why}): the night is played, "
+            "but its payouts are missing in the core for this field."
+        )
+    floor = night.floor
+    if floor.core_errors:
+        notes.append(
+            f"The core crashed {len(floor.core_errors)} time(s) on a floor command (a bug "
+            f"to fix): {floor.core_errors[0]}"
+        )
+    if floor.by_hand:
+        notes.append(
+            f"{floor.by_hand} time(s) the suggested moves were refused as suggested and "
+            "the floor named the player and the seat (ConfirmMove)."
+        )
+    if night.desk.walk_outs:
+        notes.append(
+            f"{night.desk.walk_outs} late player(s) found registration closed or no seat and "
+            "went home."
+        )
+    return notes
+
+
+def night_report(
+    night: NightLike, checks: list[str], started_from: str | None = None
+) -> NightReport:
+    """The night's report, read from the tournament's results and the tallies."""
+    state, now = night.st, night.time.now()
+    view = results(state, now)
+    rows = {r.entry_id: r for r in standings(state, now)}
+    finishing = tuple(
+        Finish(
+            place=r.place,
+            player=r.name,
+            prize=r.prize_cents or 0,
+            bounty=rows[r.entry_id].bounties if r.entry_id in rows else 0,
+        )
+        for r in view.rows
+        if (r.prize_cents or 0) > 0
+    )
+    winner = next(iter(night.ledger.stacks))
+    roster = state.part(Roster)
+    marks, desk, config = night.marks, night.desk, night.config
+    return NightReport(
+        template=night.tmpl.name,
+        title=night.tmpl.title,
+        profile=night.profile.name,
+        seed=config.seed,
+        entries=roster.entry_count,
+        players=len(roster.players),
+        reentries=sum(max(len(p.entries) - 1, 0) for p in roster.players.values()),
+        rebuys=desk.rebuys,
+        addons=desk.addons,
+        alternates=len(desk.alternates),
+        hands=night.dealer.hands,
+        duration=int(marks.last_end),
+        registration_closed_at=marks.registration_closed_at,
+        money_at=marks.money_at,
+        money_level=marks.money_level,
+        final_table_at=marks.final_table_at,
+        final_table_level=marks.final_table_level,
+        final_level=marks.last_level,
+        levels=night.levels.rows(),
+        players_left=tuple(night.levels.players_left),
+        prize_pool=view.prize_pool_cents,
+        paid_places=len(finishing),
+        finishing=finishing,
+        winner=night.ledger.names[winner],
+        checks=tuple(checks),
+        notes=tuple(_notes(night, view.prizes_note, bool(finishing))),
+        tournament_id=night.console.tid,
+        store_url=config.store_url,
+        events=night.checks.events,
+        commands=night.console.commands,
+        started_from=started_from,
+        floor=config.floor,
+        mistakes=(
+            tuple((kind, night.mistakes[kind]) for kind, _ in MISTAKE_KINDS)
+            if config.floor != "careful"
+            else ()
+        ),
+        refusals=night.console.refusals,
+        invariant_checks=night.checks.count,
+    )
+
+
+__all__ = ["night_report"]
