@@ -26,6 +26,7 @@ if TYPE_CHECKING:
     from rich.console import Console
 
     from pokertd.app import App
+    from pokertd.app.documents import EventDocument
     from pokertd.app.tournaments import TournamentService
     from pokertd.tournament.framework import EventRecord
 
@@ -112,9 +113,13 @@ def emit(data: Any, as_json: bool, render: Callable[[Any], None] | None = None) 
         render(data)
 
 
-def record_rows(records: list[EventRecord]) -> list[dict[str, Any]]:
-    """The recorded events as ``--json`` prints them: ``{"seq", "type", "text"}`` each."""
-    return [{"seq": r.seq, "type": r.event.type, "text": r.event.describe()} for r in records]
+def record_rows(records: list[EventRecord]) -> list[EventDocument]:
+    """The recorded events as ``--json`` prints them: the API's document of each
+    (:func:`pokertd.app.documents.event`: ``seq``, ``batch``, ``recorded_at``, ``actor``,
+    ``type``, ``version``, ``text``, ``data``)."""
+    from pokertd.app.documents import events  # CLI start-up: loaded when a command runs
+
+    return events(records)
 
 
 def print_done(records: list[EventRecord]) -> None:

@@ -516,6 +516,7 @@ def finish(
 
 def status_cmd(tid: TidArg, db: DbOption = None, as_json: JsonOption = False) -> None:
     """The tournament at a glance."""
+    from pokertd.app import documents
     from pokertd.app.tournaments import utc_now
     from pokertd.tournament.prizes import money_position
     from pokertd.tournament.views import status
@@ -553,13 +554,14 @@ def status_cmd(tid: TidArg, db: DbOption = None, as_json: JsonOption = False) ->
                 if v.end.needs_command == "close_registration":
                     say(f"  pokertd close-registration {v.tournament_id}")
 
-        emit(view, as_json, render)
+        emit(documents.status(view), as_json, render)  # the API's /status document
 
 
 def players_cmd(tid: TidArg, db: DbOption = None, as_json: JsonOption = False) -> None:
     """Every player: seat, stack, status, entries."""
     from rich.table import Table
 
+    from pokertd.app import documents
     from pokertd.app.tournaments import utc_now
     from pokertd.tournament.views import players
 
@@ -583,7 +585,7 @@ def players_cmd(tid: TidArg, db: DbOption = None, as_json: JsonOption = False) -
                 table.add_row(r.name, r.status, seat, stack, entries, str(r.place or ""))
             console.print(table)
 
-        emit(rows, as_json, render)
+        emit(documents.players(rows), as_json, render)  # the API's /players/all document
 
 
 def results_cmd(tid: TidArg, db: DbOption = None, as_json: JsonOption = False) -> None:
