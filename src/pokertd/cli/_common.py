@@ -15,7 +15,7 @@ import os
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import TYPE_CHECKING, Annotated, Any, cast
+from typing import TYPE_CHECKING, Annotated, Any, TypeVar, cast
 
 import typer
 
@@ -29,6 +29,9 @@ if TYPE_CHECKING:
     from pokertd.app.documents import EventDocument
     from pokertd.app.tournaments import TournamentService
     from pokertd.tournament.framework import EventRecord
+
+T = TypeVar("T")
+"""What a command prints: the data ``--json`` shows and its renderer takes."""
 
 _CONSOLES: dict[bool, Console] = {}
 
@@ -105,7 +108,7 @@ def check_port(port: int) -> int:
     return port
 
 
-def emit(data: Any, as_json: bool, render: Callable[[Any], None] | None = None) -> None:
+def emit(data: T, as_json: bool, render: Callable[[T], None] | None = None) -> None:
     """Print ``data`` as JSON (``--json``) or with ``render`` for people."""
     if as_json or render is None:
         sys.stdout.write(json.dumps(to_json(data), indent=2, sort_keys=False) + "\n")

@@ -168,7 +168,7 @@ def logout(request: Request, response: Response) -> dict[str, bool]:
 
 
 @router.get("/sessions", responses=ERROR_RESPONSES)
-def sessions(request: Request) -> list[dict[str, Any]]:
+def sessions(request: Request) -> list[documents.JsonObject]:
     """Every live session: who, role, table, address, browser, times (director only).
 
     ``id`` is the session's stored id (a hash of the cookie), usable only to end it.
@@ -183,7 +183,7 @@ def sessions(request: Request) -> list[dict[str, Any]]:
 
 
 @router.delete("/sessions/{sid}", responses=ERROR_RESPONSES)
-def end_session(sid: str, request: Request) -> dict[str, Any]:
+def end_session(sid: str, request: Request) -> dict[str, str]:
     """End one session now (director only, CSRF header): its cookie stops working."""
     authorize(request, Role.DIRECTOR, "end sessions")
     if not web_of(request).users.end_session(sid[:128]):
@@ -198,7 +198,7 @@ def me(request: Request, response: Response) -> Me:
 
 
 @router.get("/tournaments")
-def tournaments(request: Request) -> list[dict[str, Any]]:
+def tournaments(request: Request) -> list[documents.JsonObject]:
     """Every tournament, newest first."""
     return [views.tournament_info(t) for t in web_of(request).app.tournaments.tournaments()]
 
@@ -209,21 +209,21 @@ def _known(request: Request, tid: str) -> None:
 
 
 @router.get("/tournaments/{tid}", responses=ERROR_RESPONSES)
-def tournament(tid: str, request: Request) -> dict[str, Any]:
+def tournament(tid: str, request: Request) -> documents.JsonObject:
     """The public view: clock, status, payouts, results, seats (nothing private)."""
     _known(request, tid)
     return views.display(web_of(request), tid, "public")
 
 
 @router.get("/tournaments/{tid}/players", responses=ERROR_RESPONSES)
-def players(tid: str, request: Request, q: str = "") -> list[dict[str, Any]]:
+def players(tid: str, request: Request, q: str = "") -> list[documents.JsonObject]:
     """Find players by name (2+ letters): table, seat, status, place, bounty — nothing private."""
     _known(request, tid)
     return views.find_players(web_of(request), tid, q[:64])
 
 
 @router.get("/tournaments/{tid}/staff", responses=ERROR_RESPONSES)
-def tournament_staff(tid: str, request: Request) -> dict[str, Any]:
+def tournament_staff(tid: str, request: Request) -> documents.JsonObject:
     """The floor's view: everything, including players' private fields and the log.
 
     A table's dealer (signed in with the PIN, for this tournament only) gets the dealer
@@ -278,7 +278,7 @@ def events(tid: str, request: Request, after: int = 0) -> list[documents.EventDo
 
 
 @router.get("/tournaments/{tid}/tables/{table}/pin", responses=ERROR_RESPONSES)
-def table_pin(tid: str, table: int, request: Request) -> dict[str, Any]:
+def table_pin(tid: str, table: int, request: Request) -> dict[str, str | int]:
     """The PIN of a table's dealer view (floor and director only)."""
     access.require_staff_read(principal(request), tid, action="see dealer PINs")
     _known(request, tid)
@@ -318,7 +318,7 @@ def tournament_export(tid: str, request: Request) -> Response:
 
 
 @router.get("/tournaments/{tid}/receipts", responses=ERROR_RESPONSES)
-def receipts(tid: str, request: Request, player: str = "") -> list[dict[str, Any]]:
+def receipts(tid: str, request: Request, player: str = "") -> list[documents.JsonObject]:
     """Every paid prize with its printable receipt text (floor and up)."""
     access.require_staff_read(principal(request), tid, action="read prize receipts")
     _known(request, tid)
@@ -326,7 +326,7 @@ def receipts(tid: str, request: Request, player: str = "") -> list[dict[str, Any
 
 
 @router.get("/tournaments/{tid}/deal", responses=ERROR_RESPONSES)
-def deal(tid: str, request: Request) -> dict[str, Any] | None:
+def deal(tid: str, request: Request) -> documents.JsonObject | None:
     """The deal under discussion or made: amounts, acceptances, approval (floor and up)."""
     access.require_staff_read(principal(request), tid, action="see the deal")
     _known(request, tid)
@@ -352,7 +352,7 @@ class NewTournament(BaseModel):
 
 def create_from_template(
     body: NewTournament, request: Request, token: str | None = None
-) -> dict[str, Any]:
+) -> dict[str, str]:
     """Check the director's rights, then ONE service call: create from the named template."""
 
     who = authorize(request, Role.DIRECTOR, "create a tournament", token)
@@ -366,7 +366,7 @@ def create_from_template(
 
 
 @router.post("/demo", responses=ERROR_RESPONSES, status_code=201)
-def demo(request: Request) -> dict[str, Any]:
+def demo(request: Request) -> dict[str, str]:
     """Create the demo tournament (Foxwoods template, 60 players seated, clock running)."""
     who = authorize(request, Role.FLOOR, "create a demo tournament")
     tid = demo_mod.build(web_of(request).app.tournaments, actor=who.name)
