@@ -12,12 +12,13 @@ from __future__ import annotations
 
 import json
 from datetime import UTC, datetime, timedelta
-from typing import Any
+from typing import Any, NoReturn
 
 import pytest
 from typer.testing import CliRunner
 
 from pokertd.app import tournaments as app_tournaments
+from pokertd.app.commands import SCHEMAS, CommandSchema
 from pokertd.cli import app as cli
 
 from .conftest import Env
@@ -142,3 +143,35 @@ def test_a_limit_is_refused_in_the_same_words_by_the_api_and_the_cli(env: Env, t
     assert result.exit_code == 2
     assert json.loads(result.output)["message"] == r.json()["message"]
     assert r.json()["message"] == "A player's name can have at most 60 characters."
+
+
+def test_the_api_validates_a_body_once_with_the_commands_schema(
+    env: Env, tid: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The route's body is the schema's model (FastAPI validates it and publishes it); the
+    handler builds the command from it and never parses the body a second time."""
+    spec = env.client.get("/openapi.json").json()
+    route = spec["paths"]["/api/tournaments/{tid}/commands/bust"]["post"]
+    ref = route["requestBody"]["content"]["application/json"]["schema"]["$ref"]
+    published = spec["components"]["schemas"][ref.rsplit("/", 1)[1]]
+    assert list(published["properties"]) == SCHEMAS["bust"].fields
+    assert published["additionalProperties"] is False
+    assert published["required"] == ["players"]
+
+    def second_pass(self: CommandSchema, body: object) -> NoReturn:
+        raise AssertionError(f"{self.name} validated a second time")
+
+    monkeypatch.setattr(CommandSchema, "parse", second_pass)
+    h = env.login()
+    name = api_json(env, f"/api/tournaments/{tid}")["players"][0]["name"]
+    r = env.client.post(
+        f"/api/tournaments/{tid}/commands/bust", json={"players": [name]}, headers=h
+    )
+    assert r.status_code == 200, r.text
+    assert [e["type"] for e in r.json()["events"]][:1] == ["players_busted"]
+    # a body the model refuses never reaches the handler: 422 with the field named
+    r = env.client.post(
+        f"/api/tournaments/{tid}/commands/bust", json={"players": [name], "x": 1}, headers=h
+    )
+    assert r.status_code == 422
+    assert "x: there is no such field" in r.json()["message"]
