@@ -166,12 +166,6 @@ def find_players(web: Web, tid: str, query: str, limit: int = 20) -> list[dict[s
     return [r for r in rows if q in str(r.get("name", "")).lower()][:limit]
 
 
-def event_json(record: EventRecord) -> documents.EventDocument:
-    """One event record as pushed on the WebSocket and listed by the API
-    (:func:`pokertd.app.documents.event`: the CLI's ``--json`` prints the same)."""
-    return documents.event(record)
-
-
 def new_events(web: Web, tid: str, after: int) -> tuple[int, list[documents.EventDocument]]:
     """``(last seq, events after ``after``)`` for WebSocket pushes."""
     if after >= (1 << 61):
@@ -200,7 +194,6 @@ def exists(web: Web, tid: str) -> bool:
 __all__ = [
     "board",
     "display",
-    "event_json",
     "exists",
     "find_players",
     "full",
