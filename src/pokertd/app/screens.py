@@ -13,6 +13,7 @@ import zlib
 from datetime import UTC, datetime, tzinfo
 from typing import Any
 
+from pokertd.app import documents
 from pokertd.codec import to_json
 from pokertd.errors import PokertdError
 from pokertd.rules import ColorUpMethod, DealsAllowed, SimultaneousElimOrder, field_citation
@@ -130,7 +131,7 @@ def build(
         "seq": state.seq,
         "server_time": now.timestamp(),
         "wake_in": None,
-        "status": to_json(status),
+        "status": documents.status(status),
         "results": to_json(results),
     }
     out.update(clock_part(state, now))
@@ -141,7 +142,7 @@ def build(
         out["players"] = []
         out.update(_prizes(state, []))
     else:
-        out["players"] = to_json(views.players(state, now))
+        out["players"] = documents.players(views.players(state, now))
         out["log"] = to_json(views.log(state, records[-LOG_LINES:], zone))
         out.update(_tables(state, now))
         out["offers"] = _offers(state, now)
@@ -363,7 +364,7 @@ def _prizes(state: TournamentState, players: list[dict[str, Any]]) -> dict[str, 
         out["payouts"], out["payouts_note"] = [], str(exc)
     else:
         # the prizes as now paid: a binding deal's places as the deal made them (J2)
-        out["payouts"] = [{"place": p.place, "amount": p.amount} for p in table.prizes]
+        out["payouts"] = documents.payouts(table.prizes)
         out["payouts_note"] = table.note
         if table.deal is not None:
             out["payouts_deal"] = to_json(table.deal)

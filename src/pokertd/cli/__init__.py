@@ -8,7 +8,8 @@ move`` sub-app), ``clock`` (the ``pokertd structure`` sub-app, the clock, chip r
 also top level under its older name), ``deal`` (the ``pokertd deal`` sub-app), ``serve`` (the
 web app and the ``pokertd user`` sub-app), ``sim`` (simulation), ``profile`` (the ``pokertd
 profile`` sub-app: list, show, diff, check and copy rule profiles), ``backup`` (``pokertd
-backup``, ``export`` and ``import``: docs/backup.md).
+backup``, ``export`` and ``import``: docs/backup.md), ``command`` (``pokertd command``: any
+command by its API name, through the one command schema the API uses).
 
 Start-up is quick (issue 15, docs/cli.md): the command modules import only Typer and
 pokertd's small base modules at the top, and each command imports the service, the
@@ -183,6 +184,7 @@ _MODULES = (
     "player",
     "backup",
     "doctor",
+    "command",
 )
 
 for _name in _MODULES:

@@ -15,7 +15,7 @@ import os
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import TYPE_CHECKING, Annotated, Any, cast
+from typing import TYPE_CHECKING, Annotated, Any, TypeVar, cast
 
 import typer
 
@@ -26,8 +26,12 @@ if TYPE_CHECKING:
     from rich.console import Console
 
     from pokertd.app import App
+    from pokertd.app.documents import EventDocument
     from pokertd.app.tournaments import TournamentService
     from pokertd.tournament.framework import EventRecord
+
+T = TypeVar("T")
+"""What a command prints: the data ``--json`` shows and its renderer takes."""
 
 _CONSOLES: dict[bool, Console] = {}
 
@@ -104,7 +108,7 @@ def check_port(port: int) -> int:
     return port
 
 
-def emit(data: Any, as_json: bool, render: Callable[[Any], None] | None = None) -> None:
+def emit(data: T, as_json: bool, render: Callable[[T], None] | None = None) -> None:
     """Print ``data`` as JSON (``--json``) or with ``render`` for people."""
     if as_json or render is None:
         sys.stdout.write(json.dumps(to_json(data), indent=2, sort_keys=False) + "\n")
@@ -112,9 +116,13 @@ def emit(data: Any, as_json: bool, render: Callable[[Any], None] | None = None) 
         render(data)
 
 
-def record_rows(records: list[EventRecord]) -> list[dict[str, Any]]:
-    """The recorded events as ``--json`` prints them: ``{"seq", "type", "text"}`` each."""
-    return [{"seq": r.seq, "type": r.event.type, "text": r.event.describe()} for r in records]
+def record_rows(records: list[EventRecord]) -> list[EventDocument]:
+    """The recorded events as ``--json`` prints them: the API's document of each
+    (:func:`pokertd.app.documents.event`: ``seq``, ``batch``, ``recorded_at``, ``actor``,
+    ``type``, ``version``, ``text``, ``data``)."""
+    from pokertd.app.documents import events  # CLI start-up: loaded when a command runs
+
+    return events(records)
 
 
 def print_done(records: list[EventRecord]) -> None:

@@ -111,7 +111,7 @@ def templates_cmd(as_json: JsonOption = False) -> None:
             for t in rows
         ]
 
-        def render(_: Any) -> None:
+        def render(_: object) -> None:
             table = Table(title="Event templates")
             for col in ("name", "event", "price (parts)", "stack", "structure", "rules"):
                 table.add_column(col)
@@ -190,7 +190,7 @@ def new(
             new_id = service.create(command, tournament_id=tid, actor=_actor(), role="director")
             view = status(service.state(new_id), utc_now())
 
-        def render(_: Any) -> None:
+        def render(_: object) -> None:
             say(f"[bold]{new_id}[/]  {view.name} — {view.title}")
             say(
                 f"  {view.buy_in}, {view.starting_stack:,} chips, {view.profile} rules; "
@@ -214,7 +214,7 @@ def tournaments(db: DbOption = None, as_json: JsonOption = False) -> None:
             for i in infos
         ]
 
-        def render(_: Any) -> None:
+        def render(_: object) -> None:
             if not infos:
                 say("No tournaments yet: pokertd new --template ... --name ...")
             for i in infos:
@@ -516,6 +516,7 @@ def finish(
 
 def status_cmd(tid: TidArg, db: DbOption = None, as_json: JsonOption = False) -> None:
     """The tournament at a glance."""
+    from pokertd.app import documents
     from pokertd.app.tournaments import utc_now
     from pokertd.tournament.prizes import money_position
     from pokertd.tournament.views import status
@@ -526,7 +527,7 @@ def status_cmd(tid: TidArg, db: DbOption = None, as_json: JsonOption = False) ->
         view = status(state, now)
         money = money_position(state, now)
 
-        def render(_: Any) -> None:
+        def render(_: object) -> None:
             v = view
             say(f"[bold]{v.name}[/] ({v.tournament_id}) — {v.title}, {v.profile} rules")
             level = f"level {v.level}" if v.level is not None else "the clock has not started"
@@ -553,20 +554,21 @@ def status_cmd(tid: TidArg, db: DbOption = None, as_json: JsonOption = False) ->
                 if v.end.needs_command == "close_registration":
                     say(f"  pokertd close-registration {v.tournament_id}")
 
-        emit(view, as_json, render)
+        emit(documents.status(view), as_json, render)  # the API's /status document
 
 
 def players_cmd(tid: TidArg, db: DbOption = None, as_json: JsonOption = False) -> None:
     """Every player: seat, stack, status, entries."""
     from rich.table import Table
 
+    from pokertd.app import documents
     from pokertd.app.tournaments import utc_now
     from pokertd.tournament.views import players
 
     with refusals(as_json), _service(db) as service:
         rows = players(service.state(tid), utc_now())
 
-        def render(_: Any) -> None:
+        def render(_: object) -> None:
             table = Table()
             for col in ("player", "status", "seat", "stack", "entries", "place"):
                 table.add_column(col)
@@ -583,7 +585,7 @@ def players_cmd(tid: TidArg, db: DbOption = None, as_json: JsonOption = False) -
                 table.add_row(r.name, r.status, seat, stack, entries, str(r.place or ""))
             console.print(table)
 
-        emit(rows, as_json, render)
+        emit(documents.players(rows), as_json, render)  # the API's /players/all document
 
 
 def results_cmd(tid: TidArg, db: DbOption = None, as_json: JsonOption = False) -> None:
@@ -596,7 +598,7 @@ def results_cmd(tid: TidArg, db: DbOption = None, as_json: JsonOption = False) -
     with refusals(as_json), _service(db) as service:
         view = results(service.state(tid), utc_now())
 
-        def render(_: Any) -> None:
+        def render(_: object) -> None:
             table = Table(
                 title=f"{view.entries} entries, prize pool {format_money(view.prize_pool_cents)}"
             )
@@ -629,7 +631,7 @@ def log_cmd(
         if last is not None:
             lines = lines[-last:] if last > 0 else []
 
-        def render(_: Any) -> None:
+        def render(_: object) -> None:
             for line in lines:
                 mark = " [dim](undone)[/]" if line.undone else ""
                 say(f"{line.seq:>4} {clock(line.at, zone)} {line.actor}: {line.text}{mark}")
@@ -646,7 +648,7 @@ def cash(tid: TidArg, db: DbOption = None, as_json: JsonOption = False) -> None:
     with refusals(as_json), _service(db) as service:
         report = cash_report(service.state(tid))
 
-        def render(_: Any) -> None:
+        def render(_: object) -> None:
             table = Table(title="Cash report")
             for col in ("kind", "count", "paid", "prize pool", "house fee", "entry fee", "bounty"):
                 table.add_column(col, justify="right")

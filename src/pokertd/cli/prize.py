@@ -204,12 +204,13 @@ def standalone_payouts(
 
 def tournament_payouts(tournament: str, *, db: str | None, as_json: bool) -> None:
     """``pokertd payouts T``: the tournament's prize pool and payouts."""
+    from pokertd.app.documents import payouts
     from pokertd.tournament.prizes import prize_table
 
     with _service(db) as service:
         table = prize_table(service.state(tournament))
-    if as_json:
-        emit([p.as_json() for p in table.prizes], True)
+    if as_json:  # the API's /payouts document
+        emit(payouts(table.prizes), True)
         return
     title = f"Payouts for {table.entries} entries ({table.table})"
     if table.schedule_posted:
@@ -268,8 +269,10 @@ def payouts_command(
             buy_in=buy_in,
             profile=rules,
         )
-    if as_json:
-        emit([p.as_json() for p in prizes], True)
+    if as_json:  # the same document as a tournament's payouts
+        from pokertd.app.documents import payouts as payout_rows
+
+        emit(payout_rows(prizes), True)
         return
     title = f"Payouts for {entries} entries ({table or rules.payout_table})"
     _render_payouts({"title": title, "prizes": prizes, "pool": made})

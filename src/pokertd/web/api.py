@@ -8,22 +8,24 @@ fields and the OpenAPI schema at ``/docs`` documents each one.
 
 from __future__ import annotations
 
-import dataclasses
 import hmac
-import inspect
-import typing
+from collections.abc import Callable
 from typing import Any
 
-from fastapi import APIRouter, Body, FastAPI, Request, Response
+from fastapi import APIRouter, FastAPI, Request, Response
 from fastapi.responses import RedirectResponse
-from pydantic import BaseModel, ConfigDict, Field, create_model
+from pydantic import BaseModel, Field
 from starlette.concurrency import run_in_threadpool
 
 from pokertd.app import demo as demo_mod
+from pokertd.app import documents
+from pokertd.app.commands import CommandSchema
 from pokertd.errors import InvalidCommand, NotFound, PermissionDenied
+from pokertd.tournament import views as tournament_views
 from pokertd.tournament.entries import CreateTournament
-from pokertd.tournament.framework import Command, summarize
+from pokertd.tournament.framework import Command
 from pokertd.tournament.limits import TABLE_MAX
+from pokertd.tournament.prizes import prize_table
 from pokertd.tournament.seating import dealer_pin_salt
 from pokertd.tournament.templates import load_template, template_names
 from pokertd.web import access, commands, money, views
@@ -166,7 +168,7 @@ def logout(request: Request, response: Response) -> dict[str, bool]:
 
 
 @router.get("/sessions", responses=ERROR_RESPONSES)
-def sessions(request: Request) -> list[dict[str, Any]]:
+def sessions(request: Request) -> list[documents.JsonObject]:
     """Every live session: who, role, table, address, browser, times (director only).
 
     ``id`` is the session's stored id (a hash of the cookie), usable only to end it.
@@ -181,7 +183,7 @@ def sessions(request: Request) -> list[dict[str, Any]]:
 
 
 @router.delete("/sessions/{sid}", responses=ERROR_RESPONSES)
-def end_session(sid: str, request: Request) -> dict[str, Any]:
+def end_session(sid: str, request: Request) -> dict[str, str]:
     """End one session now (director only, CSRF header): its cookie stops working."""
     authorize(request, Role.DIRECTOR, "end sessions")
     if not web_of(request).users.end_session(sid[:128]):
@@ -196,7 +198,7 @@ def me(request: Request, response: Response) -> Me:
 
 
 @router.get("/tournaments")
-def tournaments(request: Request) -> list[dict[str, Any]]:
+def tournaments(request: Request) -> list[documents.JsonObject]:
     """Every tournament, newest first."""
     return [views.tournament_info(t) for t in web_of(request).app.tournaments.tournaments()]
 
@@ -207,21 +209,21 @@ def _known(request: Request, tid: str) -> None:
 
 
 @router.get("/tournaments/{tid}", responses=ERROR_RESPONSES)
-def tournament(tid: str, request: Request) -> dict[str, Any]:
+def tournament(tid: str, request: Request) -> documents.JsonObject:
     """The public view: clock, status, payouts, results, seats (nothing private)."""
     _known(request, tid)
     return views.display(web_of(request), tid, "public")
 
 
 @router.get("/tournaments/{tid}/players", responses=ERROR_RESPONSES)
-def players(tid: str, request: Request, q: str = "") -> list[dict[str, Any]]:
+def players(tid: str, request: Request, q: str = "") -> list[documents.JsonObject]:
     """Find players by name (2+ letters): table, seat, status, place, bounty — nothing private."""
     _known(request, tid)
     return views.find_players(web_of(request), tid, q[:64])
 
 
 @router.get("/tournaments/{tid}/staff", responses=ERROR_RESPONSES)
-def tournament_staff(tid: str, request: Request) -> dict[str, Any]:
+def tournament_staff(tid: str, request: Request) -> documents.JsonObject:
     """The floor's view: everything, including players' private fields and the log.
 
     A table's dealer (signed in with the PIN, for this tournament only) gets the dealer
@@ -232,16 +234,51 @@ def tournament_staff(tid: str, request: Request) -> dict[str, Any]:
     return views.display(web_of(request), tid, audience)
 
 
+@router.get("/tournaments/{tid}/status", responses=ERROR_RESPONSES)
+def status(tid: str, request: Request) -> documents.JsonObject:
+    """The tournament at a glance: level, entries, players left, chips, prize pool, what the
+    night needs next (the same document as ``pokertd status --json``)."""
+    _known(request, tid)
+    web = web_of(request)
+    now = web.now()
+    return web.app.tournaments.read(
+        tid, lambda state: documents.status(views.status_at(web, state, now))
+    )
+
+
+@router.get("/tournaments/{tid}/payouts", responses=ERROR_RESPONSES)
+def payouts(tid: str, request: Request) -> list[documents.PayoutDocument]:
+    """The prizes place by place, in cents, as now paid (the same document as
+    ``pokertd payouts TID --json``); 409 when the payouts cannot be worked out yet."""
+    _known(request, tid)
+    return web_of(request).app.tournaments.read(
+        tid, lambda state: documents.payouts(prize_table(state).prizes)
+    )
+
+
+@router.get("/tournaments/{tid}/players/all", responses=ERROR_RESPONSES)
+def all_players(tid: str, request: Request) -> list[documents.JsonObject]:
+    """Every player: seat, stack, status, entries, place (staff; the same document as
+    ``pokertd players --json``)."""
+    access.require_staff_read(principal(request), tid, action="list every player")
+    _known(request, tid)
+    web = web_of(request)
+    now = web.now()
+    return web.app.tournaments.read(
+        tid, lambda state: documents.players(tournament_views.players(state, now))
+    )
+
+
 @router.get("/tournaments/{tid}/events", responses=ERROR_RESPONSES)
-def events(tid: str, request: Request, after: int = 0) -> list[dict[str, Any]]:
+def events(tid: str, request: Request, after: int = 0) -> list[documents.EventDocument]:
     """The event log after ``after`` (staff: events may hold private details)."""
     access.require_staff_read(principal(request), tid, action="read the event log")
     _known(request, tid)
-    return [views.event_json(r) for r in views.records(web_of(request), tid, max(after, 0))]
+    return documents.events(views.records(web_of(request), tid, max(after, 0)))
 
 
 @router.get("/tournaments/{tid}/tables/{table}/pin", responses=ERROR_RESPONSES)
-def table_pin(tid: str, table: int, request: Request) -> dict[str, Any]:
+def table_pin(tid: str, table: int, request: Request) -> dict[str, str | int]:
     """The PIN of a table's dealer view (floor and director only)."""
     access.require_staff_read(principal(request), tid, action="see dealer PINs")
     _known(request, tid)
@@ -281,7 +318,7 @@ def tournament_export(tid: str, request: Request) -> Response:
 
 
 @router.get("/tournaments/{tid}/receipts", responses=ERROR_RESPONSES)
-def receipts(tid: str, request: Request, player: str = "") -> list[dict[str, Any]]:
+def receipts(tid: str, request: Request, player: str = "") -> list[documents.JsonObject]:
     """Every paid prize with its printable receipt text (floor and up)."""
     access.require_staff_read(principal(request), tid, action="read prize receipts")
     _known(request, tid)
@@ -289,7 +326,7 @@ def receipts(tid: str, request: Request, player: str = "") -> list[dict[str, Any
 
 
 @router.get("/tournaments/{tid}/deal", responses=ERROR_RESPONSES)
-def deal(tid: str, request: Request) -> dict[str, Any] | None:
+def deal(tid: str, request: Request) -> documents.JsonObject | None:
     """The deal under discussion or made: amounts, acceptances, approval (floor and up)."""
     access.require_staff_read(principal(request), tid, action="see the deal")
     _known(request, tid)
@@ -297,20 +334,9 @@ def deal(tid: str, request: Request) -> dict[str, Any] | None:
 
 
 @router.get("/commands")
-def command_list() -> list[dict[str, Any]]:
+def command_list() -> list[documents.CommandInfo]:
     """Every command: its API name, the least role that may run it and its fields."""
-    out = []
-    for name, cls in commands.command_classes().items():
-        out.append(
-            {
-                "name": name,
-                "class": cls.__name__,
-                "role": commands.required_role(cls).value,
-                "fields": [f.name for f in dataclasses.fields(cls)],  # type: ignore[arg-type]
-                "doc": inspect.getdoc(cls) or "",
-            }
-        )
-    return out
+    return [documents.command_info(schema) for schema in commands.SCHEMAS.values()]
 
 
 class NewTournament(BaseModel):
@@ -326,7 +352,7 @@ class NewTournament(BaseModel):
 
 def create_from_template(
     body: NewTournament, request: Request, token: str | None = None
-) -> dict[str, Any]:
+) -> dict[str, str]:
     """Check the director's rights, then ONE service call: create from the named template."""
 
     who = authorize(request, Role.DIRECTOR, "create a tournament", token)
@@ -340,7 +366,7 @@ def create_from_template(
 
 
 @router.post("/demo", responses=ERROR_RESPONSES, status_code=201)
-def demo(request: Request) -> dict[str, Any]:
+def demo(request: Request) -> dict[str, str]:
     """Create the demo tournament (Foxwoods template, 60 players seated, clock running)."""
     who = authorize(request, Role.FLOOR, "create a demo tournament")
     tid = demo_mod.build(web_of(request).app.tournaments, actor=who.name)
@@ -353,9 +379,10 @@ def demo(request: Request) -> dict[str, Any]:
 
 def run_command(
     request: Request, tid: str, command: Command, token: str | None = None
-) -> dict[str, Any]:
+) -> documents.CommandDocument:
     """Run ``command`` as the signed-in caller (CSRF-checked); the new events and their
-    :class:`~pokertd.tournament.Summary` (the lines the console shows, the details on tap).
+    :class:`~pokertd.tournament.Summary` (the lines the console shows, the details on tap),
+    as :func:`pokertd.app.documents.command_result` makes them for every face.
 
     Who may run what is decided by the service (``permissions``: the command's role, a
     dealer's tournament and own table): the web only passes the session's principal.
@@ -366,104 +393,51 @@ def run_command(
         request, Role.DEALER, f"run {commands.snake(cls.__name__).replace('_', ' ')}", token
     )
     recs = web.app.tournaments.run(tid, command, principal=who)
-    return {
-        "tournament": tid,
-        "seq": recs[-1].seq if recs else None,
-        "events": [views.event_json(r) for r in recs],
-        # what the console's toast says: one line per table, the moves and rules on tap
-        "summary": summarize([r.event for r in recs]).as_json(),
-    }
+    return documents.command_result(tid, recs)
 
 
-_BODY_MODELS: dict[type[Command], type[BaseModel] | None] = {}
+CommandEndpoint = Callable[..., documents.CommandDocument]
+"""A command's route handler: ``(tid, request, body)`` (FastAPI reads its annotations)."""
 
 
-def _describable(cls: type[Command]) -> type[BaseModel] | None:
-    """The request body model of ``cls`` (``None`` when pydantic cannot describe it).
+def _endpoint_for(schema: CommandSchema) -> CommandEndpoint:
+    """The handler of ``schema``'s route. FastAPI validates the body against the command's
+    one body model (limits, no unknown fields) and documents it in ``/openapi.json``; the
+    handler builds the command from the validated values (:meth:`CommandSchema.command`):
+    each body is validated once."""
 
-    A pydantic model with the command's own field types, so the limits they declare
-    (``maxLength``, ``minimum``, ``maximum``, ``maxItems``) are published in the OpenAPI
-    schema and enforced, and with ``extra="forbid"`` (``additionalProperties: false``): a
-    misspelt field (``"elimnator"``) is refused with 422 instead of silently dropped.
-    """
+    if schema.required:
 
-    if cls not in _BODY_MODELS:
-        try:
-            hints = typing.get_type_hints(cls, include_extras=True)
-            spec: dict[str, Any] = {}
-            for f in dataclasses.fields(cls):  # type: ignore[arg-type]
-                if f.default is not dataclasses.MISSING:
-                    spec[f.name] = (hints[f.name], f.default)
-                elif f.default_factory is not dataclasses.MISSING:
-                    spec[f.name] = (hints[f.name], Field(default_factory=f.default_factory))
-                else:
-                    spec[f.name] = (hints[f.name], ...)
-            model: type[BaseModel] = create_model(
-                cls.__name__,
-                __config__=ConfigDict(extra="forbid", title=cls.__name__),
-                __doc__=inspect.getdoc(cls),
-                **spec,
-            )
-            model.model_json_schema()
-            _BODY_MODELS[cls] = model
-        except Exception:  # a field pydantic cannot describe: take a dict, parse it ourselves
-            _BODY_MODELS[cls] = None
-    return _BODY_MODELS[cls]
+        def endpoint(tid: str, request: Request, body: BaseModel) -> documents.CommandDocument:
+            return run_command(request, tid, schema.command(body))
 
+        # the body is this command's model, made at start-up: FastAPI reads the annotation
+        endpoint.__annotations__["body"] = schema.model
+        return endpoint
 
-def _endpoint_for(cls: type[Command]) -> Any:
-    model = _describable(cls)
+    def optional(
+        tid: str, request: Request, body: BaseModel | None = None
+    ) -> documents.CommandDocument:
+        return run_command(request, tid, schema.command(body))
 
-    def endpoint(tid: str, request: Request, body: Any = None) -> dict[str, Any]:
-        # FastAPI validated the body against the command's body model (limits, no unknown
-        # fields); build the real command class (the deciders are registered for it).
-        if isinstance(body, BaseModel):
-            data: dict[str, Any] | None = {
-                name: getattr(body, name) for name in type(body).model_fields
-            }
-        else:
-            data = body if isinstance(body, dict) else None
-        command = commands.parse(cls, data)
-        return run_command(request, tid, command)
-
-    body_type: Any = model if model is not None else dict[str, Any]
-    required = any(
-        f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING
-        for f in dataclasses.fields(cls)  # type: ignore[arg-type]
-    )
-    default = Body(...) if required else Body(None)
-    endpoint.__signature__ = inspect.Signature(  # type: ignore[attr-defined]
-        [
-            inspect.Parameter("tid", inspect.Parameter.POSITIONAL_OR_KEYWORD, annotation=str),
-            inspect.Parameter(
-                "request", inspect.Parameter.POSITIONAL_OR_KEYWORD, annotation=Request
-            ),
-            inspect.Parameter(
-                "body",
-                inspect.Parameter.POSITIONAL_OR_KEYWORD,
-                annotation=body_type if required else body_type | None,
-                default=default,
-            ),
-        ],
-        return_annotation=dict[str, Any],
-    )
-    return endpoint
+    optional.__annotations__["body"] = schema.model | None
+    return optional
 
 
 def add_command_routes(app: FastAPI) -> None:
     """``POST /api/tournaments/{tid}/commands/{name}`` for every command class."""
-    for name, cls in commands.command_classes().items():
-        if cls.__name__ in commands.NOT_ROUTED:
+    for name, schema in commands.SCHEMAS.items():
+        if not schema.routed:
             continue
-        role = commands.required_role(cls)
-        doc = (inspect.getdoc(cls) or cls.__name__).split("\n\n")[0]
+        doc = (schema.doc or schema.cls.__name__).split("\n\n")[0]
         app.add_api_route(
             f"/api/tournaments/{{tid}}/commands/{name}",
-            _endpoint_for(cls),
+            _endpoint_for(schema),
             methods=["POST"],
             name=f"command_{name}",
-            summary=cls.__name__,
-            description=f"{doc}\n\nNeeds the **{role.value}** role and the `X-CSRF-Token` header.",
+            summary=schema.cls.__name__,
+            description=f"{doc}\n\nNeeds the **{schema.role.value}** role and the "
+            "`X-CSRF-Token` header.",
             tags=["commands"],
             responses=ERROR_RESPONSES,
         )
@@ -472,7 +446,7 @@ def add_command_routes(app: FastAPI) -> None:
     async def command_form(tid: str, name: str, request: Request) -> Response:
         """The same commands from an HTML form (fields as strings; redirects back)."""
 
-        cls = commands.lookup(name)
+        schema = commands.schema(name)
         form = await request.form()
         token = str(form.get(CSRF_FIELD) or "")
         back = safe_path(str(form.get("_back") or f"/t/{tid}/floor"))
@@ -481,7 +455,7 @@ def add_command_routes(app: FastAPI) -> None:
         data = {
             k: v for k, v in form.items() if not k.startswith("_") and k != CSRF_FIELD and v != ""
         }
-        command = commands.parse(cls, data)
+        command = schema.parse(data)
         await run_in_threadpool(run_command, request, tid, command, token)
         return RedirectResponse(site_path(request, back), status_code=303)
 

@@ -49,6 +49,8 @@ from difflib import SequenceMatcher
 from types import FrameType
 from typing import Any
 
+from pokertd.app.documents import EventDocument
+
 log = logging.getLogger(__name__)
 _SSE_LINES = re.compile(r"\r\n|\r|\n")
 
@@ -282,7 +284,7 @@ class Hub:
     def __init__(
         self,
         snapshot: Callable[[str, str], dict[str, Any]],
-        new_events: Callable[[str, int], tuple[int, list[dict[str, Any]]]],
+        new_events: Callable[[str, int], tuple[int, list[EventDocument]]],
     ) -> None:
         self._snapshot = snapshot
         self._new_events = new_events

@@ -7,7 +7,7 @@ from datetime import datetime
 from typing import TYPE_CHECKING, Any
 from weakref import WeakKeyDictionary
 
-from pokertd.app import TournamentInfo
+from pokertd.app import TournamentInfo, documents
 from pokertd.app import screens as snapshot
 from pokertd.codec import to_json
 from pokertd.errors import PokertdError
@@ -165,27 +165,13 @@ def find_players(web: Web, tid: str, query: str, limit: int = 20) -> list[dict[s
     return [r for r in rows if q in str(r.get("name", "")).lower()][:limit]
 
 
-def event_json(record: EventRecord) -> dict[str, Any]:
-    """One event record as pushed on the WebSocket and listed by the API."""
-    return {
-        "seq": record.seq,
-        "batch": record.batch,
-        "recorded_at": record.recorded_at.isoformat(),
-        "actor": record.actor,
-        "type": record.event.type,
-        "version": record.event.version,
-        "text": record.event.describe(),
-        "data": to_json(record.event),
-    }
-
-
-def new_events(web: Web, tid: str, after: int) -> tuple[int, list[dict[str, Any]]]:
+def new_events(web: Web, tid: str, after: int) -> tuple[int, list[documents.EventDocument]]:
     """``(last seq, events after ``after``)`` for WebSocket pushes."""
     if after >= (1 << 61):
         return web.app.tournaments.last_seq(tid), []
     found = records(web, tid, max(after, 0))
     last = found[-1].seq if found else after
-    return last, [event_json(r) for r in found]
+    return last, documents.events(found)
 
 
 def tournament_info(info: TournamentInfo) -> dict[str, Any]:
@@ -207,7 +193,6 @@ def exists(web: Web, tid: str) -> bool:
 __all__ = [
     "board",
     "display",
-    "event_json",
     "exists",
     "find_players",
     "full",
