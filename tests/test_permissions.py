@@ -21,6 +21,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from pokertd.app import commands as web_commands
 from pokertd.app import demo
 from pokertd.app.tournaments import TournamentService, open_service
 from pokertd.errors import PermissionDenied, PokertdError
@@ -31,7 +32,6 @@ from pokertd.tournament.eliminations import Bust
 from pokertd.tournament.entries import Register, RemoveChips
 from pokertd.tournament.framework import Command, Redo, TournamentState, Undo
 from pokertd.tournament.seating import PlaceButton, tables_view
-from pokertd.web import commands as web_commands
 
 ROLES_UNDER_TEST = (Role.PUBLIC, Role.DEALER, Role.FLOOR, Role.DIRECTOR)
 ROUTED = sorted(
@@ -137,9 +137,9 @@ def test_the_web_reads_the_same_table() -> None:
 
 
 def test_role_lives_in_one_module() -> None:
-    from pokertd.web import users
+    from pokertd.app import accounts
 
-    assert users.Role is Role
+    assert accounts.Role is Role
     assert [r.rank for r in ROLES_UNDER_TEST] == [0, 1, 2, 3]
 
 

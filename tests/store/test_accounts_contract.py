@@ -324,7 +324,7 @@ def test_opening_a_sqlite_store_creates_no_account_tables_until_used(tmp_path: P
 
 
 def test_accounts_written_by_the_previous_user_store_are_read(tmp_path: Path) -> None:
-    """Before issue 11 ``web.users.UserStore`` made these tables itself: same columns."""
+    """Before issue 11 ``web.users.AccountService`` made these tables itself: same columns."""
     path = tmp_path / "old.db"
     open_store(f"sqlite:///{path}").close()
     with sqlite3.connect(path) as raw:

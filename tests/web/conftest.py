@@ -15,8 +15,9 @@ with warnings.catch_warnings():  # starlette asks for httpx2; plain httpx works 
     from starlette.testclient import TestClient
 
 from pokertd.app import App, demo
+from pokertd.app.accounts import AccountService
 from pokertd.app.tournaments import TournamentService, open_service
-from pokertd.web import Role, Settings, UserStore, create_app
+from pokertd.web import Role, Settings, create_app
 
 FAST_HASHER = PasswordHasher(time_cost=1, memory_cost=1024, parallelism=1)
 """Cheap argon2 parameters: the tests check behaviour, not hashing cost."""
@@ -32,7 +33,7 @@ class Env:
 
     url: str
     service: TournamentService
-    users: UserStore
+    users: AccountService
     client: TestClient
 
     def login(self, name: str = "director", password: str = DIRECTOR_PW) -> dict[str, str]:
@@ -51,7 +52,7 @@ def make_env(tmp_path: Path, *, root_path: str = "", **settings: object) -> Iter
     (``root_path``: as if served under that prefix, ``pokertd serve --root-path``)."""
     url = f"sqlite:///{tmp_path / 'web.db'}"
     service = open_service(url)
-    users = UserStore(url, hasher=FAST_HASHER)
+    users = AccountService(url, hasher=FAST_HASHER)
     users.add("floor1", FLOOR_PW, Role.FLOOR)
     users.add("dealer1", DEALER_PW, Role.DEALER)
     opts: dict[str, object] = {"db_url": url, "director_password": DIRECTOR_PW}

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from pokertd.web import commands
+from pokertd.app import commands
 
 from .conftest import Env
 

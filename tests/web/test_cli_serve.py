@@ -9,8 +9,8 @@ from pathlib import Path
 
 from typer.testing import CliRunner
 
+from pokertd.app.accounts import AccountService
 from pokertd.cli import app
-from pokertd.web import UserStore
 
 
 def test_user_add_and_list(tmp_path: Path) -> None:
@@ -35,7 +35,7 @@ def test_user_add_and_list(tmp_path: Path) -> None:
     assert json.loads(r.output) == {"name": "anna", "role": "floor"}
     r = runner.invoke(app, ["user", "list", "--db", db, "--json"])
     assert json.loads(r.output) == [{"name": "anna", "role": "floor"}]
-    users = UserStore(db)
+    users = AccountService(db)
     assert users.verify("anna", "anna-pass-1") is not None
     assert users.verify("anna", "wrong") is None
     users.close()

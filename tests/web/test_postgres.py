@@ -16,8 +16,9 @@ from collections.abc import Iterator
 import httpx
 import pytest
 
+from pokertd.app.accounts import AccountService
 from pokertd.store.testing import postgres_test_url
-from pokertd.web import Role, UserStore
+from pokertd.web import Role
 
 from .servers import free_port as _free_port
 
@@ -60,7 +61,7 @@ def two_servers() -> Iterator[tuple[str, str, str, str]]:
     if url is None:
         pytest.skip(reason)
     name, password = f"pg-{secrets.token_hex(4)}", secrets.token_urlsafe(12)
-    users = UserStore(url)
+    users = AccountService(url)
     users.add(name, password, Role.DIRECTOR)
     users.close()
     a, base_a = _serve(url)

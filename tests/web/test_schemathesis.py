@@ -30,8 +30,9 @@ with warnings.catch_warnings():
     from starlette.testclient import TestClient
 
 from pokertd.app import App, demo
+from pokertd.app.accounts import AccountService
 from pokertd.app.tournaments import TournamentService, open_service
-from pokertd.web import Role, Settings, UserStore, create_app
+from pokertd.web import Role, Settings, create_app
 
 from .conftest import DIRECTOR_PW, FAST_HASHER, FLOOR_PW
 
@@ -45,7 +46,7 @@ ROLES = ("anonymous", "dealer", "floor", "director")
 def _app(url: str) -> tuple[Any, TournamentService, Callable[[], None]]:
     """The app over the store at ``url`` with the director and a floorperson; its closer."""
     service = open_service(url)
-    users = UserStore(url, hasher=FAST_HASHER)
+    users = AccountService(url, hasher=FAST_HASHER)
     users.add("floor1", FLOOR_PW, Role.FLOOR)
     app = create_app(
         App.over(service), Settings(db_url=url, director_password=DIRECTOR_PW), users=users

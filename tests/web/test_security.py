@@ -7,7 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from pokertd.web import Role, commands
+from pokertd.app import commands
+from pokertd.web import Role
 
 from .conftest import DEALER_PW, FLOOR_PW, Env, make_env
 

@@ -25,8 +25,9 @@ with warnings.catch_warnings():
     from starlette.testclient import TestClient
 
 from pokertd.app import App as Application
+from pokertd.app.accounts import AccountService
 from pokertd.app.tournaments import TournamentService, open_service
-from pokertd.web import Role, Settings, UserStore, create_app
+from pokertd.web import Role, Settings, create_app
 from pokertd.web.auth import client_address, parse_proxies, safe_path
 
 from .conftest import DIRECTOR_PW, FLOOR_PW, Env
@@ -63,7 +64,7 @@ class App:
     """An app over a temporary SQLite file with a counting hasher."""
 
     app: Any
-    users: UserStore
+    users: AccountService
     service: TournamentService
     hasher: CountingHasher
 
@@ -81,7 +82,7 @@ def make_app(tmp_path: Path) -> Iterator[Any]:
         url = f"sqlite:///{tmp_path / f'auth{len(made)}.db'}"
         hasher = CountingHasher(delay_s)
         service = open_service(url)
-        users = UserStore(url, hasher=hasher)
+        users = AccountService(url, hasher=hasher)
         users.add("floor1", FLOOR_PW, Role.FLOOR)
         opts: dict[str, Any] = {"db_url": url, "director_password": DIRECTOR_PW} | settings
         app = create_app(Application.over(service), Settings(**opts), users=users)
@@ -515,7 +516,7 @@ def test_attempts_are_counted_in_the_shared_store(make_app: Any, tmp_path: Path)
     with a.client("10.3.3.3") as client:
         for _ in range(5):
             client.post("/api/login", json={"name": "floor1", "password": "wrong-pass"})
-    other_users = UserStore(a.users.url, hasher=a.hasher)
+    other_users = AccountService(a.users.url, hasher=a.hasher)
     other_service = open_service(a.users.url)
     try:
         other = create_app(
@@ -641,7 +642,7 @@ def test_two_servers_first_run_on_fresh_postgres_one_director() -> None:
         def start(_: int) -> None:
             barrier.wait()
             try:
-                users = UserStore(
+                users = AccountService(
                     url, hasher=PasswordHasher(time_cost=1, memory_cost=1024, parallelism=1)
                 )
                 try:
@@ -660,7 +661,7 @@ def test_two_servers_first_run_on_fresh_postgres_one_director() -> None:
         assert errors == []
         assert sorted(created) == [False] * (n - 1) + [True]
         assert len(set(keys)) == 1
-        users = UserStore(url)
+        users = AccountService(url)
         try:
             assert [(u.name, u.role) for u in users.users()] == [("director", Role.DIRECTOR)]
         finally:
@@ -728,7 +729,7 @@ def _two_serve_processes(url: str) -> None:
         for proc in procs:
             proc.terminate()
             proc.communicate(timeout=10)  # also closes the stderr pipe
-    users = UserStore(url)
+    users = AccountService(url)
     try:
         assert [(u.name, u.role) for u in users.users()] == [("director", Role.DIRECTOR)]
     finally:

@@ -26,6 +26,7 @@ with warnings.catch_warnings():  # starlette asks for httpx2; plain httpx works 
     from starlette.testclient import TestClient
 
 from pokertd.app import App
+from pokertd.app.accounts import AccountService
 from pokertd.app.series import SeriesService
 from pokertd.app.tournaments import TournamentService
 from pokertd.errors import PokertdError
@@ -37,7 +38,7 @@ from pokertd.tournament.entries import CloseRegistration, CreateTournament, Regi
 from pokertd.tournament.framework import Undo
 from pokertd.tournament.seating.log import DrawSeats
 from pokertd.tournament.templates import load_template
-from pokertd.web import Settings, UserStore, create_app, views
+from pokertd.web import Settings, create_app, views
 
 from .conftest import DIRECTOR_PW, FAST_HASHER
 
@@ -94,7 +95,7 @@ def _lobby(
     """An app over a service on ``url`` (its clock ``clock``) and a new series of two events
     (``tids``: their ids, else random ones)."""
     service = TournamentService(open_store(url), now=clock)
-    users = UserStore(url, hasher=FAST_HASHER)
+    users = AccountService(url, hasher=FAST_HASHER)
     key = f"lobby-{secrets.token_hex(4)}"
     ids = tids or [None, None]
     events = [_event(service, "Event one", 12, ids[0]), _event(service, "Event two", 7, ids[1])]

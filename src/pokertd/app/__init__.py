@@ -56,7 +56,7 @@ class App:
     players: PlayerService
     """The player database and every player's history."""
     accounts: AccountService
-    """Staff accounts, sessions and sign-in attempts (the web's ``UserStore``)."""
+    """Staff accounts, sessions and sign-in attempts (the web's ``AccountService``)."""
 
     @classmethod
     def over(cls, tournaments: TournamentService, *, now: Callable[[], datetime] = utc_now) -> App:

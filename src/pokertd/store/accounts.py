@@ -7,7 +7,7 @@ PostgreSQL stores implement :class:`AccountStore` with the one SQL text of
 connection and transaction handling, so pokertd has one database layer.
 
 - ``pokertd_users``: name, role, password hash (the hash is made and checked by
-  :mod:`pokertd.web.users`; the store never sees a password).
+  :mod:`pokertd.app.accounts`; the store never sees a password).
 - ``pokertd_settings``: small named values, e.g. the cookie/PIN key, written once, and the
   event templates directors save from the browser (``template:<name>``, TOML text).
 - ``pokertd_sessions``: server-side sessions keyed by the SHA-256 of the cookie's token.
@@ -23,7 +23,7 @@ versions wrote), so opening an event store for a CLI command writes nothing, and
 written by an older pokertd keeps its accounts.
 
 This is the policy-free half: names, password rules, hashing and the role checks stay in
-:mod:`pokertd.web.users`.
+:mod:`pokertd.app.accounts`.
 """
 
 from __future__ import annotations
@@ -90,7 +90,7 @@ _SESSION_COLUMNS = (
 
 @dataclass(frozen=True, slots=True)
 class Account:
-    """A staff account as stored (the hash never leaves :mod:`pokertd.web.users`)."""
+    """A staff account as stored (the hash never leaves :mod:`pokertd.app.accounts`)."""
 
     name: str
     role: Role

@@ -2,7 +2,7 @@
 
 Each route parses, checks the role and the CSRF header, makes ONE service call and renders
 with the shared serializer. ``POST /api/tournaments/{tid}/commands/{name}`` exists for every
-command the domain defines (see :mod:`pokertd.web.commands`); its body is the command's
+command the domain defines (see :mod:`pokertd.app.commands`); its body is the command's
 fields and the OpenAPI schema at ``/docs`` documents each one.
 """
 
@@ -17,8 +17,9 @@ from fastapi.responses import RedirectResponse
 from pydantic import BaseModel, Field
 from starlette.concurrency import run_in_threadpool
 
+from pokertd.app import commands, documents
 from pokertd.app import demo as demo_mod
-from pokertd.app import documents
+from pokertd.app.accounts import Role
 from pokertd.app.commands import CommandSchema
 from pokertd.errors import InvalidCommand, NotFound, PermissionDenied
 from pokertd.tournament import views as tournament_views
@@ -28,7 +29,7 @@ from pokertd.tournament.limits import TABLE_MAX
 from pokertd.tournament.prizes import prize_table
 from pokertd.tournament.seating import dealer_pin_salt
 from pokertd.tournament.templates import load_template, template_names
-from pokertd.web import access, commands, money, views
+from pokertd.web import access, money, views
 from pokertd.web.auth import (
     CSRF_FIELD,
     CSRF_HEADER,
@@ -41,7 +42,6 @@ from pokertd.web.auth import (
     site_path,
 )
 from pokertd.web.context import principal, web_of
-from pokertd.web.users import Role
 
 router = APIRouter(prefix="/api", tags=["api"])
 

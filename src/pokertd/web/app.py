@@ -25,6 +25,7 @@ from fastapi.templating import Jinja2Templates
 
 from pokertd import __version__
 from pokertd.app import App
+from pokertd.app.accounts import AccountService
 from pokertd.web import (
     api,
     apidocs,
@@ -47,12 +48,11 @@ from pokertd.web.hub import Hub
 from pokertd.web.metrics import CLIENTS_REFRESH_S, Metrics
 from pokertd.web.observe import RequestContext
 from pokertd.web.settings import Settings
-from pokertd.web.users import UserStore
 
 HERE = Path(__file__).parent
 
 
-def create_app(app: App, settings: Settings, *, users: UserStore | None = None) -> FastAPI:
+def create_app(app: App, settings: Settings, *, users: AccountService | None = None) -> FastAPI:
     """The pokertd web app over the application ``app`` (:mod:`pokertd.app`): every handler
     calls its use cases."""
     service = app.tournaments

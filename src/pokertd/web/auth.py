@@ -1,6 +1,6 @@
 """Sessions, roles, CSRF, the sign-in limits, client addresses and safe redirects.
 
-- **Sessions are server-side** (table ``pokertd_sessions``, see :mod:`pokertd.web.users`): the
+- **Sessions are server-side** (table ``pokertd_sessions``, see :mod:`pokertd.app.accounts`): the
   ``pokertd_session`` cookie carries only a random token; the row says who, which role and,
   for a dealer, which tournament and table. Logout, a password change, a role change, the
   account's removal or a director's "end session" delete the row, and the old cookie is then
@@ -48,11 +48,11 @@ from urllib.parse import urlsplit
 from fastapi import Request, Response
 from starlette.requests import HTTPConnection
 
+from pokertd.app.accounts import Role, SessionRow, TooManyAttempts, session_key
 from pokertd.errors import InvalidCommand, PermissionDenied
-from pokertd.web.users import Role, SessionRow, TooManyAttempts, session_key
 
 if TYPE_CHECKING:
-    from pokertd.web.users import UserStore
+    from pokertd.app.accounts import AccountService
 
 SESSION_COOKIE = "pokertd_session"
 CSRF_COOKIE = "pokertd_csrf"
@@ -230,7 +230,7 @@ class Sessions:
     def __init__(
         self,
         secret_key: str,
-        store: UserStore,
+        store: AccountService,
         *,
         hours: int = 12,
         secure: bool = False,
@@ -490,7 +490,7 @@ class LoginLimiter:
 
     def __init__(
         self,
-        store: UserStore,
+        store: AccountService,
         attempts: int = 5,
         window_s: int = 300,
         account_attempts: int = 20,

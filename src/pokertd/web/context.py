@@ -15,11 +15,11 @@ from fastapi import Request
 from fastapi.templating import Jinja2Templates
 
 from pokertd.app import App
+from pokertd.app.accounts import AccountService
 from pokertd.app.tournaments import utc_now
 from pokertd.web.auth import LoginLimiter, Principal, Sessions
 from pokertd.web.hub import Hub
 from pokertd.web.settings import Settings
-from pokertd.web.users import UserStore
 
 
 @dataclass
@@ -29,7 +29,7 @@ class Web:
     app: App
     """The application: every use case the handlers call (:mod:`pokertd.app`)."""
     settings: Settings
-    users: UserStore
+    users: AccountService
     sessions: Sessions
     limiter: LoginLimiter
     templates: Jinja2Templates

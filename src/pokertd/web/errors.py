@@ -20,6 +20,7 @@ from starlette.exceptions import HTTPException
 from starlette.requests import HTTPConnection
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from pokertd.app.commands import describe_errors
 from pokertd.errors import (
     ConcurrencyConflict,
     InvalidCommand,
@@ -30,7 +31,6 @@ from pokertd.errors import (
     StoreError,
 )
 from pokertd.web.auth import NotSignedIn, TooManyAttempts, root_path
-from pokertd.web.commands import describe_errors
 
 
 def status_of(exc: PokertdError) -> int:

@@ -17,6 +17,7 @@ from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Resp
 from starlette.concurrency import run_in_threadpool
 
 from pokertd.app import demo as demo_mod
+from pokertd.app.accounts import Role
 from pokertd.errors import InvalidCommand, NotFound, PokertdError
 from pokertd.tournament.days import Days, bag_list
 from pokertd.tournament.display import LAYOUTS
@@ -35,7 +36,6 @@ from pokertd.web.api import (
 from pokertd.web.auth import CSRF_FIELD, Principal, Sessions, root_path, safe_path, site_path
 from pokertd.web.context import principal, web_of
 from pokertd.web.errors import status_of
-from pokertd.web.users import Role
 
 router = APIRouter(include_in_schema=False)
 

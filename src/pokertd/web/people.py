@@ -27,6 +27,7 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from pydantic import BaseModel, ConfigDict, Field
 
 from pokertd.app import PlayerRecord
+from pokertd.app.accounts import Role
 from pokertd.app.players import CONFIRMATION_KINDS, PlayerHistory, PlayerService
 from pokertd.errors import NotFound
 from pokertd.sheets import csv_text
@@ -36,7 +37,6 @@ from pokertd.web.api import ERROR_RESPONSES, authorize
 from pokertd.web.auth import site_path
 from pokertd.web.context import principal, web_of
 from pokertd.web.pages import render
-from pokertd.web.users import Role
 
 router = APIRouter(tags=["players"])
 

@@ -16,6 +16,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Request
 from pydantic import BaseModel, ConfigDict, Field
 
+from pokertd.app.accounts import Role
 from pokertd.engine.rulings import Happened, Order, make_situation, parse_chips, rule
 from pokertd.errors import NotFound
 from pokertd.rules import RuleProfile, Variant, load_profile
@@ -25,7 +26,6 @@ from pokertd.tournament.framework import TournamentState
 from pokertd.web import access, views
 from pokertd.web.auth import CSRF_HEADER, Sessions, require
 from pokertd.web.context import principal, web_of
-from pokertd.web.users import Role
 
 router = APIRouter(prefix="/api", tags=["rulings"])
 

@@ -37,6 +37,7 @@ from fastapi import APIRouter, Path, Query, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from pydantic import BaseModel, ConfigDict, Field
 
+from pokertd.app.accounts import Role
 from pokertd.app.series import SeriesCash, SeriesService
 from pokertd.errors import NotFound, PokertdError
 from pokertd.sheets import cash_csv
@@ -50,7 +51,6 @@ from pokertd.web.api import ERROR_RESPONSES, authorize
 from pokertd.web.auth import Principal, site_path
 from pokertd.web.context import principal, web_of
 from pokertd.web.pages import render
-from pokertd.web.users import Role
 
 router = APIRouter(tags=["series"])
 

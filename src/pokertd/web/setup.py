@@ -23,6 +23,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from pydantic import BaseModel, ConfigDict, Field
 
+from pokertd.app.accounts import Role
 from pokertd.errors import InvalidCommand, NotFound, PokertdError
 from pokertd.rules import load_profile
 from pokertd.rules.profile import BUILTIN_PROFILES
@@ -49,7 +50,6 @@ from pokertd.web.api import ERROR_RESPONSES, NewTournament, authorize, create_fr
 from pokertd.web.auth import site_path
 from pokertd.web.context import principal, web_of
 from pokertd.web.pages import render
-from pokertd.web.users import Role
 
 router = APIRouter(tags=["event set-up"])
 

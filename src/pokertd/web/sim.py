@@ -38,6 +38,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from pydantic import BaseModel, ConfigDict, Field
 
+from pokertd.app.accounts import Role, TooManyAttempts
 from pokertd.charts import clock_label
 from pokertd.errors import InvalidCommand, NotFound
 from pokertd.rules.profile import BUILTIN_PROFILES
@@ -61,7 +62,6 @@ from pokertd.web.api import ERROR_RESPONSES
 from pokertd.web.auth import CSRF_HEADER, Sessions, root_path, site_path
 from pokertd.web.context import principal, web_of
 from pokertd.web.pages import render
-from pokertd.web.users import Role, TooManyAttempts
 
 
 @contextlib.asynccontextmanager
