@@ -92,6 +92,13 @@
   }
 
   const helpers = {
+    /** x, or d when x is null or undefined (JavaScript's x ?? d, which Alpine's CSP build
+     *  does not read in a page's expressions). */
+    or(x, d) { return x == null ? d : x; },
+    /** A path of the app (the root path first) for a page's links. */
+    url(path) { return url(path); },
+    enc(text) { return encodeURIComponent(text); },
+    printPage() { window.print(); },
     fmt(n) { return n == null || n === "" ? "–" : nf.format(Math.round(Number(n))); },
     money(c) {
       if (c == null) return "–";
@@ -276,5 +283,20 @@
 
   // The player and dealer views live in static/player.js and static/dealer.js.
 
-  window.pokertd = { display, withCommands, readInitial, post, url, csrf, beep, mergePatch };
+  /* Alpine's CSP build (static/vendor/alpine-csp.min.js) runs no JavaScript written in the
+     page: an x-data names a component registered here, and the x-… attributes hold only the
+     expressions its small parser reads (names, calls, operators, literals; no arrow
+     functions, no ?. or ??, no globals such as window or Math: docs/web.md). Each page's
+     script registers its components with component(); app.js loads first and Alpine is
+     deferred, so every one is registered on "alpine:init", before Alpine starts. */
+  const components = {
+    /** A print page's "Print" button (x-data="pokertdPrint"). */
+    pokertdPrint: () => ({ printPage: helpers.printPage }),
+  };
+  function component(name, factory) { components[name] = factory; }
+  document.addEventListener("alpine:init", () => {
+    for (const [name, factory] of Object.entries(components)) window.Alpine.data(name, factory);
+  });
+
+  window.pokertd = { display, withCommands, readInitial, post, url, csrf, beep, mergePatch, component };
 })();
