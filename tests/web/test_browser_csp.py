@@ -65,7 +65,8 @@ def html_pages() -> set[str]:
         return {
             r.path
             for r in _routes(site.routes)
-            if "GET" in r.methods and (r.response_class is HTMLResponse or r.path == "/docs")
+            if "GET" in (r.methods or set())
+            and (r.response_class is HTMLResponse or r.path == "/docs")
         }
     finally:
         service.close()
@@ -219,7 +220,7 @@ def test_every_page_runs_under_the_strict_csp(server: dict[str, str], browser: A
 
 def test_first_run_setup_page_runs_under_the_csp(
     tmp_path: Path,
-    browser: Any,  # noqa: F811
+    browser: Any,
 ) -> None:
     """``/setup`` is a page only while no director exists: a server of its own."""
     db = tmp_path / "first.db"

@@ -125,8 +125,11 @@ class Floor:
         """A new connection's first push: the whole public stream view."""
         url = f"{self.base}/api/tournaments/{self.tid}/stream?limit=1"
         with httpx.stream("GET", url, timeout=20) as r:
+            kind = ""
             for line in r.iter_lines():
-                if line.startswith("data: "):
+                if line.startswith("event: "):
+                    kind = line[7:]
+                elif line.startswith("data: ") and kind != "hello":  # the protocol's version
                     return dict(json.loads(line[6:]))
         raise AssertionError("the stream sent nothing")
 

@@ -172,7 +172,7 @@ PAGE_CSP = "; ".join(
 
 class SecurityHeaders:
     """ASGI middleware: CSP, frame, sniffing and referrer headers on EVERY HTTP response
-    (pages, API, static files, errors and streams alike)."""
+    (pages, API, static files, errors and streams alike); static files ``no-cache``."""
 
     def __init__(self, app: Any) -> None:
         self.app = app
@@ -182,6 +182,8 @@ class SecurityHeaders:
             await self.app(scope, receive, send)
             return
 
+        static = "/static/" in str(scope.get("path", ""))
+
         async def with_headers(message: Any) -> None:
             if message.get("type") == "http.response.start":
                 headers = [
@@ -189,6 +191,10 @@ class SecurityHeaders:
                     for k, v in message.get("headers", [])
                     if k.lower() not in _SECURITY_HEADER_NAMES
                 ]
+                if static and not any(k.lower() == b"cache-control" for k, _ in headers):
+                    # Asked again on every load (a 304 while unchanged): after an upgrade a
+                    # page that reloads for the new push protocol gets the new scripts.
+                    headers.append((b"cache-control", b"no-cache"))
                 headers += [
                     (b"content-security-policy", PAGE_CSP.encode()),
                     (b"x-frame-options", b"DENY"),
