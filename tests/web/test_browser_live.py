@@ -184,8 +184,8 @@ def _night(floor: Floor, base: str, tid: str, browser: Any) -> None:
     for name, page in pages.items():
         path = "tv" if name == "tv" else "player"
         page.goto(f"{base}/t/{tid}/{path}")
-        page.wait_for_function("window.Alpine !== undefined")
-        page.wait_for_function(f"Alpine.$data(document.querySelector('{PAGES[name]}')).es")
+        page.wait_for_function("() => window.Alpine !== undefined")
+        page.wait_for_function(f"() => Alpine.$data(document.querySelector('{PAGES[name]}')).es")
         page.wait_for_timeout(300)
         page.evaluate(COUNT_JS, PAGES[name])
     names = [p["name"] for p in floor.public()["players"] if p["status"] == "alive"]
