@@ -176,6 +176,8 @@ async def _display(
                 if start < 0:
                     continue  # retry, keepalive
                 frame = frame[start:]
+                if frame.startswith(b"event: hello"):
+                    continue  # the protocol's version (docs/web.md), once per stream
                 pos = frame.find(b"\nid: ")
                 stop = frame.find(b"\n", pos + 5)
                 seen.setdefault(int(frame[pos + 5 : stop]), now)
@@ -250,8 +252,11 @@ def fresh_view(base: str, tid: str) -> dict[str, Any]:
     """A new connection's first push (the whole view)."""
     url = f"{base}/api/tournaments/{tid}/stream?limit=1"
     with httpx.stream("GET", url, timeout=30) as r:
+        kind = ""
         for line in r.iter_lines():
-            if line.startswith("data: "):
+            if line.startswith("event: "):
+                kind = line[7:]
+            elif line.startswith("data: ") and kind != "hello":
                 return dict(json.loads(line[6:]))
     raise SystemExit("the stream sent nothing")
 

@@ -245,8 +245,11 @@ def _follow(dep: Deployment, tid: str, pushes: int, got: list[Any], ready: threa
     try:
         with dep.client() as tv, tv.stream("GET", url) as r:
             assert r.headers["content-type"].startswith("text/event-stream"), r.headers
+            kind = ""
             for line in r.iter_lines():
-                if line.startswith("data: "):
+                if line.startswith("event: "):
+                    kind = line[7:]
+                elif line.startswith("data: ") and kind != "hello":  # the protocol's version
                     got.append(json.loads(line[6:])["status"]["entries"])
                     ready.set()
     except Exception as exc:

@@ -56,10 +56,13 @@ def _dealer_login(client: TestClient, tid: str, table: int, pin: str) -> dict[st
 
 def _sse_payloads(client: TestClient, url: str) -> list[str]:
     out: list[str] = []
+    kind = ""
     with client.stream("GET", url) as r:
         assert r.status_code == 200, url
         for line in r.iter_lines():
-            if line.startswith("data: "):
+            if line.startswith("event: "):
+                kind = line[7:]
+            elif line.startswith("data: ") and kind != "hello":  # the protocol's version
                 out.append(line[6:])
     return out
 

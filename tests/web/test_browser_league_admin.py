@@ -135,7 +135,7 @@ def test_A3_season_created_run_and_championship_in_the_browser(
     page.fill("#ex-entrants", "18")
     # 18 entrants: 1st 18 + 5 + 2 = 25, 2nd 17 + 2 = 19, 3rd 18, 10th 11 (no knockouts)
     page.wait_for_function(
-        "document.querySelector('#example-points li') &&"
+        "() => document.querySelector('#example-points li') &&"
         " document.querySelector('#example-points').innerText.includes('25')"
     )
     examples = page.locator("#example-points li").all_inner_texts()
@@ -158,7 +158,7 @@ def test_A3_season_created_run_and_championship_in_the_browser(
         page.select_option("#add-q3", f"night{night}")
         page.locator("#season-q3 form.la-add button").click()
         page.wait_for_function(
-            f"document.querySelectorAll('#season-q3 .la-events li').length === {night}"
+            f"() => document.querySelectorAll('#season-q3 .la-events li').length === {night}"
         )
     quals = page.locator("#season-q3 .la-quals li")
     cut = sorted(best.values())[-TOP]
@@ -206,7 +206,9 @@ def test_A3_season_created_run_and_championship_in_the_browser(
     page.wait_for_selector("#season-q4")
     page.select_option("#add-q4", "night6")
     page.locator("#season-q4 form.la-add button").click()
-    page.wait_for_function("document.querySelectorAll('#season-q4 .la-events li').length === 1")
+    page.wait_for_function(
+        "() => document.querySelectorAll('#season-q4 .la-events li').length === 1"
+    )
     page.goto(f"{server}/t/night6/floor#players")
     cat = page.locator("#players tbody tr", has_text="Cat Ruiz")
     dan = page.locator("#players tbody tr", has_text="Dan Okafor")

@@ -125,8 +125,11 @@ class Floor:
         """A new connection's first push: the whole public stream view."""
         url = f"{self.base}/api/tournaments/{self.tid}/stream?limit=1"
         with httpx.stream("GET", url, timeout=20) as r:
+            kind = ""
             for line in r.iter_lines():
-                if line.startswith("data: "):
+                if line.startswith("event: "):
+                    kind = line[7:]
+                elif line.startswith("data: ") and kind != "hello":  # the protocol's version
                     return dict(json.loads(line[6:]))
         raise AssertionError("the stream sent nothing")
 
@@ -181,8 +184,8 @@ def _night(floor: Floor, base: str, tid: str, browser: Any) -> None:
     for name, page in pages.items():
         path = "tv" if name == "tv" else "player"
         page.goto(f"{base}/t/{tid}/{path}")
-        page.wait_for_function("window.Alpine !== undefined")
-        page.wait_for_function(f"Alpine.$data(document.querySelector('{PAGES[name]}')).es")
+        page.wait_for_function("() => window.Alpine !== undefined")
+        page.wait_for_function(f"() => Alpine.$data(document.querySelector('{PAGES[name]}')).es")
         page.wait_for_timeout(300)
         page.evaluate(COUNT_JS, PAGES[name])
     names = [p["name"] for p in floor.public()["players"] if p["status"] == "alive"]

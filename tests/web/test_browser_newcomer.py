@@ -57,7 +57,7 @@ def test_the_first_tap_on_create_the_event_creates_it(
         else:
             held_script.append(route)
 
-    page.route("**/static/vendor/alpine.min.js", hold_script)
+    page.route("**/static/vendor/alpine-csp.min.js", hold_script)
 
     def first_projection(route: Any) -> None:
         if held_projection:

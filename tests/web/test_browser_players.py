@@ -131,7 +131,7 @@ def test_search_merge_and_undo_in_the_browser(server: str, browser: Any) -> None
     page, errors = signed_in(browser, server, PASSWORD, 1024, 768)
     page.goto(f"{server}/players")
     page.fill("#player-search", "wu")
-    page.wait_for_function("document.querySelectorAll('#player-results li').length === 2")
+    page.wait_for_function("() => document.querySelectorAll('#player-results li').length === 2")
     page.locator("#player-results button", has_text="Cy Wu").first.click()
     page.wait_for_selector("#player-profile h2:text('Cy Wu')")
     assert "1\nevents" in _totals(page)
@@ -158,7 +158,7 @@ def test_search_merge_and_undo_in_the_browser(server: str, browser: Any) -> None
     page.set_viewport_size({"width": 1024, "height": 768})
 
     page.locator("#merged-list button", has_text="Undo merge").click()
-    page.wait_for_function("!document.querySelector('#merged-list li')")
+    page.wait_for_function("() => !document.querySelector('#merged-list li')")
     assert "1\nevents" in _totals(page)
     assert "stands on their own again" in page.locator(".flash").inner_text()
     assert "undone by director" in page.locator("#merge-record").inner_text()
@@ -233,7 +233,7 @@ def test_floor_register_picks_a_known_player(server: str, browser: Any) -> None:
     page.screenshot(path=str(ARTIFACTS / "floor-register-pick-1024x768.png"))
     page.check("#age-ok")
     page.click("#register-button")
-    page.wait_for_function("document.querySelector('#register-name').value === ''")
+    page.wait_for_function("() => document.querySelector('#register-name').value === ''")
     staff = page.request.get(f"{server}/api/tournaments/tonight/staff").json()
     [player] = [p for p in staff["players"] if p["name"] == "Cy Wu"]
     history = page.request.get(f"{server}/api/players/{cy['id']}").json()["history"]

@@ -165,7 +165,7 @@ def check_screen(page: Any, region_set: str, size: tuple[int, int]) -> list[dict
 def _open_tv(browser: Any, url: str, size: tuple[int, int]) -> Any:
     page = browser.new_page(viewport={"width": size[0], "height": size[1]})
     page.goto(url)
-    page.wait_for_function("window.Alpine !== undefined")
+    page.wait_for_function("() => window.Alpine !== undefined")
     page.wait_for_timeout(400)
     if page.is_visible("#tv-sound"):  # the one tap a TV needs before it may play sound
         page.click("#tv-sound")
@@ -255,7 +255,7 @@ def test_announcement_sound_and_speech_round_trip(night: Night, browser: Any) ->
     )
     tv = ctx.new_page()
     tv.goto(f"{night.base}/t/{night.big}/tv")
-    tv.wait_for_function("window.Alpine !== undefined")
+    tv.wait_for_function("() => window.Alpine !== undefined")
     # Browsers block sound until a tap: the TV asks for it, one tap takes the overlay away.
     tv.wait_for_selector("#tv-sound", state="visible", timeout=5000)
     tv.screenshot(path=str(ARTIFACTS / "tv_enable_sound_1920x1080.png"))
@@ -281,7 +281,7 @@ def test_announcement_sound_and_speech_round_trip(night: Night, browser: Any) ->
     text = "Seat open at table 3 - see the floor"
     assert command("announce", {"text": text}).status == 200
     tv.wait_for_function(
-        f"document.querySelector('#tv-announcement').innerText === {json.dumps(text)}",
+        f"() => document.querySelector('#tv-announcement').innerText === {json.dumps(text)}",
         timeout=3000,
     )
     player = ctx.new_page()
@@ -293,7 +293,9 @@ def test_announcement_sound_and_speech_round_trip(night: Night, browser: Any) ->
     assert command("announce", {"text": "x" * 201}).status == 422  # limit: 200 characters
 
     assert command("next_level", {}).status == 200
-    tv.wait_for_function("window.__spoken.some((t) => t.startsWith('Level 2.'))", timeout=4000)
+    tv.wait_for_function(
+        "() => window.__spoken.some((t) => t.startsWith('Level 2.'))", timeout=4000
+    )
     tv.screenshot(path=str(ARTIFACTS / "tv_announcement_1920x1080.png"))
 
     # Empty text takes the announcement down; the director can switch speech off.

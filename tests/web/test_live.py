@@ -23,8 +23,11 @@ def _snapshots(env: Env, url: str, count: int, then: threading.Timer) -> list[di
         assert r.status_code == 200
         assert r.headers["content-type"].startswith("text/event-stream")
         then.start()
+        kind = ""
         for line in r.iter_lines():
-            if line.startswith("data: "):
+            if line.startswith("event: "):
+                kind = line[7:]
+            elif line.startswith("data: ") and kind != "hello":  # the protocol's version
                 out.append(json.loads(line[6:]))
                 if len(out) == count:
                     break
@@ -57,7 +60,7 @@ def _frames(env: Env, url: str, count: int, then: threading.Timer) -> list[tuple
         for line in r.iter_lines():
             if line.startswith("event: "):
                 kind = line[7:]
-            elif line.startswith("data: "):
+            elif line.startswith("data: ") and kind != "hello":  # the protocol's version
                 out.append((kind, json.loads(line[6:])))
                 if len(out) == count:
                     break

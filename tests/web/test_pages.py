@@ -76,7 +76,7 @@ def test_line_chart_without_data_says_so() -> None:
 
 
 def test_static_vendor_files_are_served_with_licences(env: Env) -> None:
-    for name in ("htmx.min.js", "alpine.min.js"):
+    for name in ("alpine-csp.min.js",):
         r = env.client.get(f"/static/vendor/{name}")
         assert r.status_code == 200
         assert "licence" in r.text[:300].lower()

@@ -159,11 +159,12 @@ def test_websocket_refuses_the_public_but_exists(server: Server) -> None:
 
 
 def _read_event(lines: Iterator[str]) -> dict[str, str]:
-    """The next SSE event (``event``/``id``/``data`` fields), comments skipped."""
+    """The next SSE event (``event``/``id``/``data`` fields), comments and the stream's
+    ``hello`` (the push protocol's version, tests/web/test_push_protocol.py) skipped."""
     fields: dict[str, str] = {}
     for line in lines:
         if not line:
-            if "data" in fields:
+            if "data" in fields and fields.get("event") != "hello":
                 return fields
             fields = {}
             continue

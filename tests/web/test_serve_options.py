@@ -135,7 +135,8 @@ def test_sigterm_ends_three_streams_with_the_reconnect_event_and_exits_0(tmp_pat
     assert len(streams) == 3
     for events in streams:
         assert events[0] == {"retry": "1000"}
-        assert events[1]["event"] == "snapshot"
+        assert events[1]["event"] == "hello"  # the push protocol's version (issue 24)
+        assert events[2]["event"] == "snapshot"
         _assert_reconnect(events[-1])
     assert close_code == 1012  # the WebSocket: service restart, reconnect
 
@@ -246,6 +247,7 @@ def test_two_workers_on_postgres_share_one_port_and_each_others_changes(
             display_worker = r.headers[WORKER]
             events = _events(r.iter_lines())
             assert next(events) == {"retry": "1000"}
+            assert next(events)["event"] == "hello"  # the push protocol's version (issue 24)
             first = next(events)
             assert first["event"] == "snapshot"
             seq = int(first["id"])

@@ -143,7 +143,7 @@ def _frames(env: Env, url: str, count: int, then: threading.Timer) -> list[tuple
         for line in r.iter_lines():
             if line.startswith("event: "):
                 kind = line[7:]
-            elif line.startswith("data: "):
+            elif line.startswith("data: ") and kind != "hello":  # the protocol's version
                 out.append((kind, line[6:]))
                 if len(out) == count:
                     break

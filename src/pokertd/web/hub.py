@@ -9,10 +9,11 @@ timer for the end of the current period (``wake_in``) so displays roll over to t
 on time.
 
 Send what changed (issue 12, performance): the hub keeps the last snapshot of each
-(tournament, audience). A newly connected display first gets the whole view (``event:
-snapshot``); after a change every display gets ``event: patch`` whose data is ``{"base":
-<seq of the previous view>, "seq": <seq of the new view>, "patch": <RFC 7386 JSON merge
-patch>}``, extended for arrays: a changed array may be ``{"@array": ops}`` (splices and
+(tournament, audience). A newly connected display first gets ``event: hello`` (the push
+protocol's name and version, :data:`PUSH_VERSION`, issue 24; docs/web.md), then the whole
+view (``event: snapshot``); after a change every display gets ``event: patch`` whose data
+is ``{"base": <seq of the previous view>, "seq": <seq of the new view>, "patch": <RFC 7386
+JSON merge patch>}``, extended for arrays: a changed array may be ``{"@array": ops}`` (splices and
 element patches, :func:`merge_diff`) instead of the whole array, so a bust in a 500-player
 list sends one row. The patch is encoded once for every display, like the snapshot. The whole view
 goes out instead when the patch is not smaller, when the change cannot be written as a merge
@@ -63,8 +64,24 @@ FRESH_S = 1.0
 (the pages count the clock down from the moment they receive a view)."""
 
 
+PUSH_PROTOCOL = "pokertd-push"
+"""The name of the displays' push protocol (docs/web.md, "The push protocol")."""
+
+PUSH_VERSION = 1
+"""The version of the push protocol this server speaks: the first event of every stream says
+it (``event: hello``). A page whose script speaks another version (it was loaded before the
+server was upgraded) reloads itself; ``PUSH_VERSION`` in ``static/app.js`` must equal it.
+Raise it whenever a message's shape or meaning changes."""
+
+
 def _encode(value: Any) -> str:
     return json.dumps(value, separators=(",", ":"))
+
+
+HELLO_FRAME = (
+    f"event: hello\ndata: {_encode({'protocol': PUSH_PROTOCOL, 'version': PUSH_VERSION})}\n\n"
+).encode()
+"""The first event of every display stream: which protocol and version the server speaks."""
 
 
 def sse_frame(kind: str, seq: int, data: str) -> bytes:
@@ -558,6 +575,9 @@ def _tournament_of(args: tuple[Any, ...], kwargs: dict[str, Any]) -> str | None:
 
 __all__ = [
     "CLOSE_REASON",
+    "HELLO_FRAME",
+    "PUSH_PROTOCOL",
+    "PUSH_VERSION",
     "RECONNECT_MS",
     "STOP_SIGNALS",
     "Hub",

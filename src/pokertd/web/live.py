@@ -1,7 +1,8 @@
 """Live pushes: Server-Sent Events for displays, a WebSocket for scripts.
 
-- ``GET /api/tournaments/{tid}/stream`` (SSE): the public view model now (``event:
-  snapshot``) and what changed after every change and at each clock rollover (``event:
+- ``GET /api/tournaments/{tid}/stream`` (SSE): which protocol the server speaks (``event:
+  hello``: ``{"protocol": "pokertd-push", "version": 1}``, issue 24), the public view model
+  now (``event: snapshot``) and what changed after every change and at each clock rollover (``event:
   patch``: ``{"base", "seq", "patch"}``, an RFC 7386 merge patch, see :mod:`pokertd.web.hub`).
   ``?patches=0`` sends the whole view every time instead. ``?audience=staff`` gives the
   floor's view (floor and director), or a table's dealer their dealer view (see
@@ -36,7 +37,7 @@ from fastapi.responses import StreamingResponse
 from pokertd.errors import NotFound, PermissionDenied
 from pokertd.web import access, views
 from pokertd.web.context import principal, web_of
-from pokertd.web.hub import CLOSE_REASON
+from pokertd.web.hub import CLOSE_REASON, HELLO_FRAME
 
 router = APIRouter(prefix="/api", tags=["live"])
 
@@ -51,7 +52,9 @@ KEEPALIVE_S = 15.0
 async def stream(
     tid: str, request: Request, audience: str = "public", limit: int = 0, patches: int = 1
 ) -> StreamingResponse:
-    """Server-Sent Events: first ``event: snapshot`` (the view model as JSON), then on every
+    """Server-Sent Events: first ``event: hello`` (``{"protocol": "pokertd-push", "version":
+    1}``: a client that speaks another version reloads or stops), then ``event: snapshot``
+    (the view model as JSON), then on every
     change ``event: patch`` with ``{"base": <seq it applies to>, "seq": <new seq>, "patch":
     <RFC 7386 merge patch>}`` (or a whole ``snapshot`` again when that is smaller). A page
     whose view's ``seq`` is not ``base`` reconnects and starts again from a snapshot.
@@ -73,6 +76,7 @@ async def stream(
         sent = 0
         try:
             yield b"retry: 1000\n\n"
+            yield HELLO_FRAME  # the protocol's version: a page of another version reloads
             while True:
                 try:
                     msg = await asyncio.wait_for(queue.get(), KEEPALIVE_S)

@@ -63,6 +63,29 @@
     } catch (e) { /* no audio: the visual cue still shows */ }
   }
 
+  /* The push protocol this script speaks (docs/web.md, "The push protocol"): the server's
+     first event on every stream is `hello` with its version (pokertd.web.hub.PUSH_VERSION).
+     A page left open while the server was upgraded reconnects to a server that may speak
+     another version: it reloads, and so gets the scripts that speak it. */
+  const PUSH_PROTOCOL = "pokertd-push";
+  const PUSH_VERSION = 1;
+  const RELOADED_FOR = "pokertd-push-reloaded-for";
+
+  /* Whether this page speaks the protocol of a stream's hello; if not, reload the page, at
+     most once per server version and tab (a browser that keeps serving the old script from
+     its cache must not reload forever: the page then stays disconnected). */
+  function speaks(hello) {
+    if (hello && hello.protocol === PUSH_PROTOCOL && hello.version === PUSH_VERSION) return true;
+    const seen = hello ? String(hello.protocol) + "/" + String(hello.version) : "?";
+    let again = false;
+    try {
+      again = sessionStorage.getItem(RELOADED_FOR) === seen;
+      sessionStorage.setItem(RELOADED_FOR, seen);
+    } catch (e) { /* no storage: reload anyway */ }
+    if (!again) location.reload();
+    return false;
+  }
+
   /* RFC 7386 MergePatch(target, patch) without changing target: changed objects are copied,
      unchanged ones shared (the server's twin is pokertd.web.hub.merge_apply). Our extension:
      {"@array": ops} on an array applies, in order, [i, d, items] (splice) and [i, patch]
@@ -92,6 +115,13 @@
   }
 
   const helpers = {
+    /** x, or d when x is null or undefined (JavaScript's x ?? d, which Alpine's CSP build
+     *  does not read in a page's expressions). */
+    or(x, d) { return x == null ? d : x; },
+    /** A path of the app (the root path first) for a page's links. */
+    url(path) { return url(path); },
+    enc(text) { return encodeURIComponent(text); },
+    printPage() { window.print(); },
     fmt(n) { return n == null || n === "" ? "–" : nf.format(Math.round(Number(n))); },
     money(c) {
       if (c == null) return "–";
@@ -137,7 +167,7 @@
     return Object.assign({}, helpers, {
       tid, audience, cues,
       v: {}, clock: {}, s: {}, left: null, breakIn: null, regIn: null,
-      connected: true, flashing: false, query: "", receivedAt: 0, lastKey: null, warned: false,
+      connected: true, outdated: false, flashing: false, query: "", receivedAt: 0, lastKey: null, warned: false,
       start() {
         this.apply(readInitial());
         this.connect();
@@ -151,6 +181,14 @@
         if (this.es) this.es.close();
         const es = new EventSource(url(`/api/tournaments/${this.tid}/stream?audience=${this.audience}`));
         let model = null;
+        es.addEventListener("hello", (ev) => {
+          let hello = null;
+          try { hello = JSON.parse(ev.data); } catch (e) { hello = null; }
+          if (speaks(hello)) return;
+          es.close();  // another version's messages are not read: the page reloads
+          this.connected = false;
+          this.outdated = true;
+        });
         es.addEventListener("snapshot", (ev) => {
           model = JSON.parse(ev.data);
           this.connected = true;
@@ -276,5 +314,23 @@
 
   // The player and dealer views live in static/player.js and static/dealer.js.
 
-  window.pokertd = { display, withCommands, readInitial, post, url, csrf, beep, mergePatch };
+  /* Alpine's CSP build (static/vendor/alpine-csp.min.js) runs no JavaScript written in the
+     page: an x-data names a component registered here, and the x-… attributes hold only the
+     expressions its small parser reads (names, calls, operators, literals; no arrow
+     functions, no ?. or ??, no globals such as window or Math: docs/web.md). Each page's
+     script registers its components with component(); app.js loads first and Alpine is
+     deferred, so every one is registered on "alpine:init", before Alpine starts. */
+  const components = {
+    /** A print page's "Print" button (x-data="pokertdPrint"). */
+    pokertdPrint: () => ({ printPage: helpers.printPage }),
+  };
+  function component(name, factory) { components[name] = factory; }
+  document.addEventListener("alpine:init", () => {
+    for (const [name, factory] of Object.entries(components)) window.Alpine.data(name, factory);
+  });
+
+  window.pokertd = {
+    display, withCommands, readInitial, post, url, csrf, beep, mergePatch, component,
+    PUSH_PROTOCOL, PUSH_VERSION,
+  };
 })();

@@ -23,6 +23,8 @@
       async loadDay() {
         try { this.dd = await getJson("/api/tournaments/" + this.tid + "/day"); } catch (e) { this.dd = null; }
       },
+      /** x-effect: read again after every change shown on the Clock tab. */
+      dayEffect() { void this.v.seq; if (this.tab === "clock") this.loadDay(); },
       stillIn() {
         return this.players().filter((p) => !OUT.includes(p.status) && p.entry_id)
           .slice().sort((a, b) => ((a.table ?? 999) - (b.table ?? 999)) || ((a.seat ?? 99) - (b.seat ?? 99)));
@@ -66,6 +68,8 @@
       async loadSat() {
         try { this.sat = await getJson("/api/tournaments/" + this.tid + "/satellite"); } catch (e) { this.sat = null; }
       },
+      /** x-effect: read again after every change shown on the Money tab. */
+      satEffect() { void this.v.seq; if (this.tab === "money") this.loadSat(); },
       /** The winners the server says may be paid now (place order), then those paid. */
       winners() { return (this.sat && this.sat.winners) || []; },
       /** A winner's place; players still in when the seats are reached share the places
@@ -87,4 +91,6 @@
       },
     };
   };
+  window.pokertd.component("pokertdDayCard", window.pokertdDayCard);
+  window.pokertd.component("pokertdSatellite", window.pokertdSatellite);
 })();

@@ -56,4 +56,5 @@
   }
 
   window.pokertd.dealer = dealer;
+  window.pokertd.component("pokertdDealer", dealer);
 })();

@@ -520,6 +520,60 @@
       },
       async entry(kind, p) { await this.run(kind, { player: p.name }); },
 
+      // ---- the console's forms ----------------------------------------------------------
+      // Alpine's CSP build reads no statements or arrow functions in the page: each form's
+      // handler is a method here. Called from an element inside a card's own x-data (pen,
+      // cu, endCounts, hh, bs), `this` is that element's scope, so this.pen is the card's.
+      clearToast() { this.message = ""; this.details = []; },
+      confirmAll() { return this.confirmPending(this.pending().map((m) => m.move_id), true); },
+      async givePenalty() {
+        const pen = this.pen;
+        const body = { player: pen.player.trim(), kind: pen.kind, reason: pen.reason.trim(), rule: pen.rule.trim() };
+        if (pen.kind === "missed_hands" || pen.kind === "missed_rounds") body.count = Number(pen.count);
+        if (await this.run("give_penalty", body)) pen.reason = "";
+      },
+      /** The colour-up card's table ({table, seats}) or undefined. */
+      colorupTable() { return (this.v.tables || []).find((x) => String(x.table) === String(this.cu.table)); },
+      colorupSeats() { return ((this.colorupTable() || {}).seats || []).filter((x) => x.name); },
+      colorupCards() {
+        return ((this.cu.result || {}).cards_dealt || []).map((c) => "seat " + c[0] + " " + c[1]).join(" · ") || "none";
+      },
+      async colorUp() {
+        const cu = this.cu;
+        const t = this.colorupTable();
+        if (!t) { this.say("Choose a table.", true); return; }
+        const seated = (t.seats || []).filter((x) => x.name);
+        let stacks = [];
+        if (!cu.useLast) {
+          stacks = seated.map((x) => [x.name, cu.stacks[x.seat]]);
+          if (stacks.some((x) => x[1] === undefined || x[1] === "")) { this.say("Give every player's chips, or tick “use last counts”.", true); return; }
+          stacks = stacks.map((x) => [x[0], Number(x[1])]);
+        }
+        const body = { table: String(t.table), stacks };
+        if ((this.v.choices || {}).colorup_choice && cu.method) body.method = cu.method;  // TNPL-D2i: the TD's choice
+        const out = await this.run("color_up", body);
+        if (out) {
+          const e = (out.events || []).find((x) => x.type === "colored_up");
+          cu.result = e ? e.data.result : null;
+          cu.text = e ? e.text : "";
+        }
+      },
+      /** NJ-6b: the timed end's form filled with each survivor's last recorded count. */
+      fillLastCounts() {
+        for (const p of this.survivors()) if (p.stack != null) this.endCounts[p.entry_id] = String(p.stack);
+      },
+      clearAnnouncement() { this.note = ""; return this.run("announce", { text: "" }); },
+      async recordHighHand() {
+        const hh = this.hh;
+        if (await this.run("record_high_hand", { player: hh.player.trim(), cards: hh.cards.trim() })) { hh.player = ""; hh.cards = ""; }
+      },
+      async recordBounty() {
+        const bs = this.bs;
+        if (await this.recordBountyWinners(bs)) { bs.player = ""; bs.winners = ["", ""]; bs.button = ""; }
+      },
+      /** A split pot's button, guessed from the map once the winners are named (FOX-BTY4). */
+      guessButton() { if (!this.bs.button) this.bs.button = String(this.buttonOf(this.bs.winners) || ""); },
+
       // ---- log --------------------------------------------------------------------------
       async undoRedo(name) {
         // Name the batch this screen shows ("Undo: Busted Bob Baker"): when another tablet
@@ -543,5 +597,77 @@
     });
   }
 
+  /** The Money tab's "Pay a prize" card: the finishers in the money, the receipts already
+   *  printed, and the payment (FOX-PAY2-4 tax ID, FOX-PAY4 withholding) with its receipt. */
+  function prizes() {
+    return {
+      payee: "", idOk: false, taxId: false, foreign: false, treaty: false, paid: {},
+      async loadPaid() {
+        try {
+          const r = await fetch(P.url("/api/tournaments/" + this.tid + "/receipts"));
+          const rows = r.ok ? await r.json() : [];
+          this.paid = Object.fromEntries(rows.map((x) => [x.name, x.paid]));
+        } catch (e) { this.paid = {}; }
+      },
+      paidEffect() { void this.v.seq; if (this.tab === "money" && this.has("pay_prize")) this.loadPaid(); },
+      prizeRows() { return ((this.v.results || {}).rows || []).filter((r) => r.place && r.prize_cents); },
+      async payPrize() {
+        const name = this.payee.trim();
+        const body = { player: name, id_checked: this.idOk };
+        if ((this.v.choices || {}).tax_id) body.tax_id_taken = this.taxId;
+        if (this.foreignTax()) { body.foreign = this.foreign; body.treaty_exempt = this.foreign && this.treaty; }
+        if (await this.run("pay_prize", body)) {
+          this.payee = ""; this.idOk = false; this.taxId = false; this.foreign = false; this.treaty = false;
+          await this.loadPaid();
+          window.open(P.url("/t/" + this.tid + "/print/receipts?player=" + encodeURIComponent(name)), "_blank");
+        }
+      },
+    };
+  }
+
+  /** The Money tab's deal card: propose (ICM, chip chop, ...), each player accepts or
+   *  rejects, a supervisor approves where the venue asks for it. */
+  function deal() {
+    return {
+      deal: { kind: "icm", stacks: "", amounts: "", save: "", save_by: "icm", supervisor: "", view: null, warnings: [] },
+      /** "Ann=60000, Bob=40000" as [[name, number], ...] (money: dollars to cents). */
+      pairs(text, money) {
+        return text.split(",").map((x) => x.trim()).filter(Boolean).map((x) => {
+          const i = x.lastIndexOf("=");
+          const n = x.slice(0, i).trim();
+          const a = Number(x.slice(i + 1).replace(/[$,]/g, ""));
+          return [n, money ? Math.round(a * 100) : a];
+        });
+      },
+      async load() {
+        try {
+          const r = await fetch(P.url("/api/tournaments/" + this.tid + "/deal"));
+          this.deal.view = r.ok ? await r.json() : null;
+        } catch (e) { this.deal.view = null; }
+      },
+      dealEffect() { void this.v.seq; if (this.has("propose_deal") && this.tab === "money") this.load(); },
+      dealView() { return this.deal.view || {}; },
+      async proposeDeal() {
+        const d = this.deal;
+        const body = { kind: d.kind };
+        if (d.stacks.trim()) body.stacks = this.pairs(d.stacks, false);
+        if (d.kind === "custom") body.amounts = this.pairs(d.amounts, true);
+        if (d.kind === "save") { body.save = Math.round(Number(d.save) * 100); body.save_by = d.save_by; }
+        const out = await this.run("propose_deal", body);
+        if (out) {
+          await this.load();
+          d.warnings = (out.events || []).flatMap((e) => (e.data && e.data.warnings) || []);
+        }
+      },
+      async answerDeal(name, player) { if (await this.run(name, { player })) this.load(); },
+      async approveDeal() {
+        if (await this.run("approve_deal", { supervisor: this.deal.supervisor.trim() })) this.load();
+      },
+    };
+  }
+
   P.floor = floor;
+  window.pokertd.component("pokertdPrizes", prizes);
+  window.pokertd.component("pokertdDeal", deal);
+  window.pokertd.component("pokertdFloor", floor);
 })();

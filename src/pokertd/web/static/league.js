@@ -58,4 +58,5 @@
       },
     };
   };
+  window.pokertd.component("pokertdStandings", window.pokertdStandings);
 })();

@@ -24,6 +24,9 @@
   const shared = {
     flash: "", flashError: false, busy: false,
     fmt(n) { return n == null ? "–" : nf.format(n); },
+    enc(text) { return encodeURIComponent(text); },
+    /** How many of a season's events count as events (its championship apart). */
+    eventCount(s) { return s.events.filter((e) => !e.championship).length; },
     ordinal(n) { const s = ["th", "st", "nd", "rd"]; const v = n % 100; return n + (s[(v - 20) % 10] || s[v] || s[0]); },
     say(text, bad) { this.flash = text; this.flashError = !!bad; },
     autoSeasonKey() { this.s.key = slug(this.s.name); },
@@ -124,4 +127,6 @@
       },
     });
   };
+  window.pokertd.component("pokertdLeagues", window.pokertdLeagues);
+  window.pokertd.component("pokertdLeagueAdmin", window.pokertdLeagueAdmin);
 })();

@@ -145,4 +145,5 @@
   }
 
   window.pokertd.player = player;
+  window.pokertd.component("pokertdPlayer", player);
 })();

@@ -111,4 +111,5 @@
       when(iso) { return iso ? String(iso).slice(0, 16).replace("T", " ") : ""; },
     };
   };
+  window.pokertd.component("pokertdPlayers", window.pokertdPlayers);
 })();

@@ -55,4 +55,5 @@
   }
 
   window.pokertd.ruling = ruling;
+  window.pokertd.component("pokertdRuling", ruling);
 })();

@@ -41,6 +41,10 @@
         const a = Math.abs(c);
         return neg + "$" + nf.format(Math.floor(a / 100)) + "." + String(a % 100).padStart(2, "0");
       },
+      /** A Day 2 preview's flights in one line: "1A: 40 entries, $3,600.00 · 1B: ...". */
+      flightsLine(pv) {
+        return pv.flights.map((x) => x.label + ": " + x.entries + " entries, " + this.money(x.prize_cents)).join(" · ");
+      },
       eventName(key) { const f = this.data.flighted.find((x) => x.event === key); return f ? f.name : key; },
       freeTournaments() {
         const used = new Set(this.data.events.map((e) => e.tournament));
@@ -94,4 +98,6 @@
       },
     };
   };
+  window.pokertd.component("pokertdSeriesIndex", window.pokertdSeriesIndex);
+  window.pokertd.component("pokertdSeriesAdmin", window.pokertdSeriesAdmin);
 })();

@@ -18,4 +18,5 @@
     };
     return board;
   };
+  window.pokertd.component("pokertdSeriesLobby", window.pokertdSeriesLobby);
 })();

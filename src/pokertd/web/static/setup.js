@@ -262,4 +262,5 @@
       },
     };
   };
+  window.pokertd.component("eventSetup", window.eventSetup);
 })();

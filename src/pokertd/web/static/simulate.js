@@ -181,4 +181,5 @@
       },
     };
   };
+  window.pokertd.component("simulatePage", window.simulatePage);
 })();

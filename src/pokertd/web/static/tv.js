@@ -234,7 +234,7 @@
   window.pokertdLobby = function () {
     const h = window.pokertd.display("", "public", false);
     return {
-      fmt: h.fmt, money: h.money, mmss: h.mmss, blinds: h.blinds,
+      fmt: h.fmt, money: h.money, mmss: h.mmss, blinds: h.blinds, or: h.or,
       boards: [], page: 0, receivedAt: 0, now: 0,
       start() {
         this.load(JSON.parse(document.getElementById("initial-view").textContent || "[]"));
@@ -265,4 +265,6 @@
       },
     };
   };
+  window.pokertd.component("pokertdTv", window.pokertdTv);
+  window.pokertd.component("pokertdLobby", window.pokertdLobby);
 })();
