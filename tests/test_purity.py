@@ -55,7 +55,7 @@ WALL_CLOCK = {("datetime", "now"), ("datetime", "utcnow"), ("date", "today")}
 CONFIG_LOADERS = {
     "rules/profile.py",
     "tournament/templates.py",
-    "tournament/clock/structures.py",
+    "tournament/structures.py",
     "tournament/prizes/payouts.py",
 }
 

@@ -204,7 +204,7 @@ def test_api_version_is_public_and_names_release_schema_and_python(env: Env) -> 
         "schema": {"sqlite": sqlite.SCHEMA_VERSION, "postgresql": postgres.SCHEMA_VERSION},
         "python": platform.python_version(),
     }
-    assert sqlite.SCHEMA_VERSION == 3
+    assert sqlite.SCHEMA_VERSION == 4
     assert "web.db" not in r.text
     schema = env.client.get("/openapi.json").json()
     assert schema["info"]["version"] == _pyproject_version()

@@ -471,13 +471,18 @@ def sim(
         result = _play(config, runs, workers, source, show)
         if chart is not None:
             _write_chart(result, chart)
+    _show(result, chart, as_json)
+
+
+def _show(result: Any, chart: str | None, as_json: bool) -> None:
+    """Print the night (its one document with ``--json``) and where the charts went."""
     if as_json:
         from pokertd.sim.report import document  # start-up time: sim loads on use only
 
         emit(document(result), True)
-    else:
-        emit(result, False, _render)
-    if chart is not None and not as_json:
+        return
+    emit(result, False, _render)
+    if chart is not None:
         console.print(
             f"Charts (players left, average big blinds by level) written to {chart}.",
             soft_wrap=True,
