@@ -7,7 +7,6 @@ reached noted.
 
 from __future__ import annotations
 
-from pokertd.engine import HandResult
 from pokertd.sim.invariants import SimulationError
 from pokertd.sim.pieces import NightLike
 from pokertd.sim.table import Dealt, Out
@@ -42,24 +41,20 @@ class Busts:
                 f"{positions.button + 1}, the tournament moved it to seat {moved.button}."
             )
         if dealt.result.eliminated:
-            self.busts(dealt.result, dealt.players, positions.button, hand_name)
+            self.busts(dealt, hand_name)
 
-    def busts(
-        self,
-        result: HandResult,
-        players: list[str | None],
-        button: int,
-        hand_name: str | None,
-    ) -> None:
-        """Players out of chips: rebuys where they may, then the busts (G1, G3)."""
+    def busts(self, dealt: Dealt, hand_name: str | None) -> None:
+        """Players out of chips in the hand ``dealt``: rebuys where they may, then the busts
+        (G1, G3), ranked by the cards of that hand (SPOT-6.14) — during hand-for-hand every
+        table has dealt before the first reports, so the ranks come with the hand."""
         n = self.n
+        result, players, ranks = dealt.result, dealt.players, dealt.ranks
         pots = tuple(
             PotOutcome(pot.amount, pot.eligible, tuple(s for s, a in pot.awards if a > 0))
             for pot in result.pots
         )
         seats = [e.seat for e in result.eliminated]
         winners = {ko.eliminated: ko.winners for ko in knockouts_from_pots(pots, seats)}
-        ranks = n.dealer.ranks
         names = n.ledger.names
         outs: list[Out] = []
         for e in result.eliminated:
@@ -79,7 +74,7 @@ class Busts:
                 )
             )
         if outs:
-            n.bust(outs, hand_name, button)
+            n.bust(outs, hand_name, dealt.positions.button)
 
     def record(self, outs: list[Out], hand_name: str | None, button: int) -> None:
         """The floor's commands for the players ``outs`` of one hand (``hand_name``; during

@@ -114,6 +114,11 @@ class Dealt:
     players: list[str | None]
     """Entry ids by seat."""
     result: HandResult
+    ranks: dict[int, int]
+    """Seat -> rank of its hand among the players this hand put out, 1 = best (SPOT-6.14,
+    G3); empty when it put out fewer than two or ended before the flop. Carried with the
+    hand because during hand-for-hand every table deals before any reports (B10): each
+    table's busts are ranked by the cards of the hand they went out in."""
 
 
 @dataclass(slots=True)
@@ -149,10 +154,6 @@ class Dealer:
         """Hands dealt so far (the night's hand numbers)."""
         self.checked = 0
         """Hands checked to have conserved chips."""
-        self.ranks: dict[int, int] = {}
-        """Of the hand dealt last: seat -> rank among the players it put out (SPOT-6.14).
-        During hand-for-hand every table deals before any reports, so the busts of every
-        table read the last table's ranks (kept as it was; see the issue 24 report)."""
         self.phh_dir = Path(phh_dir) if phh_dir else None
         if self.phh_dir is not None:
             self.phh_dir.mkdir(parents=True, exist_ok=True)
@@ -196,7 +197,7 @@ class Dealer:
             hand.trusted(action)
             actions += 1
         result = hand.result
-        self.ranks = self._ranks(hand, result) if len(result.eliminated) > 1 else {}
+        ranks = self._ranks(hand, result) if len(result.eliminated) > 1 else {}
         seconds = hand_seconds(self.time, actions, result.showdown)
         self._conserved(result, number)
         for seat, final in enumerate(result.final_stacks):
@@ -207,7 +208,7 @@ class Dealer:
             names = [ledger.names[p] if p is not None else "" for p in players]
             path = self.phh_dir / f"hand-{self.hands:06d}-table-{number}.phh"
             path.write_text(to_phh(hand, names), encoding="utf-8")
-        return Dealt(number, t + seconds, positions, players, result)
+        return Dealt(number, t + seconds, positions, players, result, ranks)
 
     def _conserved(self, result: HandResult, number: int) -> None:
         """The hand moved chips, never made or lost any (``SimulationError`` otherwise)."""
