@@ -23,11 +23,12 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from pokertd.app.leagues import LeagueService, Season, fold_aliases
+from pokertd.app.leagues import LeagueService, Season
 from pokertd.app.players import PlayerService
 from pokertd.app.tournaments import TournamentService
 from pokertd.cli import app
 from pokertd.league.points import EventResult, PlayerResult, PointsKind, PointsScheme, SignOut
+from pokertd.league.results import fold_aliases
 from pokertd.league.standings import Qualification, StackRule
 from pokertd.rules import load_profile
 from pokertd.rules.enums import StartingStackSource

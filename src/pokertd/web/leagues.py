@@ -36,7 +36,6 @@ from pokertd.app.leagues import (
     LeagueService,
     Season,
     SeasonStandings,
-    db_card_or_name,
 )
 from pokertd.app.tournaments import TournamentService
 from pokertd.errors import InvalidCommand, NotFound
@@ -50,6 +49,7 @@ from pokertd.league.points import (
     PointsScheme,
     event_points,
 )
+from pokertd.league.results import db_card_or_name
 from pokertd.league.standings import (
     MAX_STACK,
     Qualification,
