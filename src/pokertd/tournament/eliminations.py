@@ -8,9 +8,12 @@ deciders, appliers) and the read model (the winner).
 
 One ranking for the live floor, which the simulator reaches through the same ``Bust``
 command: more chips at the start of the hand place higher; equal keys tie and share the
-places (IMPL, TDA). Spotlight breaks ties by the better hand, then the most blue chips
-(``simultaneous_elim_order``); cards never decide otherwise (TNPL-D9). With a start stack
-unknown, nobody can be ranked: they all share.
+places (IMPL, TDA). Spotlight breaks ties by "the better hand in that deal", then the most
+blue chips (``simultaneous_elim_order``); cards never decide otherwise (TNPL-D9). Hands
+compare only within one deal (one table, :attr:`Out.deal`): hand-for-hand busts at two
+tables share a hand, not a deal, so a tie of equal stacks that mixes tables goes to the
+blue chips, else is shared (:func:`rank_same_hand`). With a start stack unknown, nobody can
+be ranked: they all share.
 
 Implements: SPOT-6.14, TNPL-D9 (G3); NJ-6b (G2: an event that ends at a set time).
 
@@ -469,7 +472,14 @@ class Busted:
     ranks compare busts of one table only (G3, SPOT-6.14)."""
 
 
-@event("players_busted")
+@upcaster("players_busted", 1)
+def _busted_v1(data: dict[str, Any]) -> dict[str, Any]:
+    """Version 1 did not say each bust's table (G3: the deal): unknown, so a bust's hand
+    ranks compare only the players it recorded together (:attr:`Out.deal`)."""
+    return {**data, "busted": [{**b, "table": None} for b in data["busted"]]}
+
+
+@event("players_busted", version=2)
 class PlayersBusted(Event):
     """One or more entries out in the same hand (G1, G3)."""
 
