@@ -16,10 +16,9 @@ from __future__ import annotations
 
 from floor_helpers import Night
 
-from pokertd.rules import load_profile
 from pokertd.tournament.clock import HandForHand, StartClock
 from pokertd.tournament.eliminations import Bust, PlayersBusted, finishing_places
-from pokertd.tournament.entries import CloseRegistration, CreateTournament, Setup
+from pokertd.tournament.entries import CloseRegistration
 from pokertd.tournament.seating import LayTables, SeatPlayer
 from pokertd.tournament.views import results
 
@@ -28,13 +27,15 @@ T2 = tuple(f"Player A{i:02d}" for i in range(11, 21))
 
 
 def _two_tables(profile: str) -> Night:
-    """fox_grinder's 20 entries under ``profile``, A01-A10 at table 1, A11-A20 at table 2."""
+    """fox_grinder's 20 entries ($840 pool, FOX-PTAB) under ``profile``, A01-A10 at table 1,
+    A11-A20 at table 2, registration closed."""
     night = Night(
-        "fox_grinder", tables=2, seats_per_table=10, reentry=False, payout_table="fox_ptab"
-    )
-    tmpl = night.state.part(Setup).tmpl
-    night.tid = night.service.create(
-        CreateTournament(name="Test night", template=tmpl, profile=load_profile(profile))
+        "fox_grinder",
+        tables=2,
+        seats_per_table=10,
+        reentry=False,
+        payout_table="fox_ptab",
+        profile=profile,
     )
     night.register(*T1, *T2)
     night.run(LayTables(tables=((1, 10), (2, 10))))
