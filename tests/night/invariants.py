@@ -17,7 +17,7 @@ phones, ``dealer`` for each table's dealer) and the CLI's ``--json`` (the shared
   it has players), exactly one 1st once finished, and every entry's place is the one the
   floor's busts give by the profile's same-hand order (G2, G3): ties only among players out
   in the same hand (one bust command, or one hand-for-hand hand, B10), ranked by their
-  start-of-hand stacks (SPOT-6.14: then the hand, then blue chips);
+  start-of-hand stacks (SPOT-6.14: then the hand of one deal, then blue chips);
 * :func:`the_end` — one player left and no entry possible any more means finished, the
   winner recorded as 1st, hand-for-hand over, the clock stopped and 1st payable, in every
   face; one player left with registration open is not finished and the status says what
@@ -47,7 +47,7 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from fractions import Fraction
@@ -306,6 +306,9 @@ class Out:
     start_stack: int | None
     hand_rank: int | None
     blue_chips: int | None
+    deal: object = None
+    """The deal it went out in: its table when known, else the bust command that recorded
+    it (SPOT-6.14: hands compare within one deal only)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -423,7 +426,15 @@ def scan_hands(r: Reading) -> tuple[list[Out], HandInPlay]:
                     now.opened = True
                     now.out += [b.entry_id for b in ev.busted]
             found += [
-                Out(b.entry_id, key, b.start_stack, b.hand_rank, b.blue_chips) for b in ev.busted
+                Out(
+                    b.entry_id,
+                    key,
+                    b.start_stack,
+                    b.hand_rank,
+                    b.blue_chips,
+                    ("table", b.table) if b.table is not None else ("bust", record.seq),
+                )
+                for b in ev.busted
             ]
         elif isinstance(ev, StackForfeited):
             found.append(Out(ev.entry_id, ("forfeit", record.seq), None, None, None))
@@ -438,15 +449,34 @@ def outs_by_hand(r: Reading) -> list[Out]:
     return scan_hands(r)[0]
 
 
-def _key(out: Out, order: SimultaneousElimOrder) -> tuple[int, ...]:
-    """G3: the start-of-hand stack places higher; SPOT-6.14 then the better hand (rank 1
-    best), then more blue chips."""
-    stack = out.start_stack if out.start_stack is not None else -1
-    if order is SimultaneousElimOrder.START_STACK_THEN_HAND_THEN_BLUE_CHIPS:
-        rank = -(out.hand_rank if out.hand_rank is not None else 10**6)
-        blues = out.blue_chips if out.blue_chips is not None else -1
-        return (stack, rank, blues)
-    return (stack,)
+def _split_by(members: list[Out], value: Callable[[Out], int | None]) -> list[list[Out]]:
+    """``members`` split by ``value``, highest first; one group when any value is unknown."""
+    values = [value(m) for m in members]
+    if len(members) < 2 or any(v is None for v in values):
+        return [members]
+    known = sorted({v for v in values if v is not None}, reverse=True)
+    return [[m for m, v in zip(members, values, strict=True) if v == k] for k in known]
+
+
+def _hand(out: Out) -> int | None:
+    return None if out.hand_rank is None else -out.hand_rank
+
+
+def _blues(out: Out) -> int | None:
+    return out.blue_chips
+
+
+def _spot_tiers(tie: list[Out]) -> list[list[Out]]:
+    """SPOT-6.14 for players with equal start stacks: one deal -> the better hand, then more
+    blue chips; several deals (hand-for-hand tables) -> blue chips, then the hands of those
+    of one deal that the blue chips left tied."""
+    if len({m.deal for m in tie}) == 1:
+        return [t for by_hand in _split_by(tie, _hand) for t in _split_by(by_hand, _blues)]
+    tiers: list[list[Out]] = []
+    for by_blues in _split_by(tie, _blues):
+        one_deal = len({m.deal for m in by_blues}) == 1
+        tiers += _split_by(by_blues, _hand) if one_deal else [by_blues]
+    return tiers
 
 
 def expected_places(state: TournamentState, outs: Sequence[Out]) -> dict[str, tuple[int, ...]]:
@@ -470,12 +500,9 @@ def expected_places(state: TournamentState, outs: Sequence[Out]) -> dict[str, tu
         if any(m.start_stack is None for m in members):
             tiers = [members]
         else:
-            tiers = []
-            for m in sorted(members, key=lambda m: _key(m, order), reverse=True):
-                if tiers and _key(tiers[-1][0], order) == _key(m, order):
-                    tiers[-1].append(m)
-                else:
-                    tiers.append([m])
+            by_stack = _split_by(list(members), lambda m: m.start_stack)
+            spot = order is SimultaneousElimOrder.START_STACK_THEN_HAND_THEN_BLUE_CHIPS
+            tiers = [t for tie in by_stack for t in (_spot_tiers(tie) if spot else [tie])]
         for tier in tiers:
             span = tuple(range(best, best + len(tier)))
             for m in tier:

@@ -596,7 +596,8 @@ class RuleProfile:
     prizes (IMPL, Appendix D #10)."""
     simultaneous_elim_order: SimultaneousElimOrder = SimultaneousElimOrder.START_STACK_THEN_SHARED
     """Same-hand busts (G3: SPOT-6.14, TNPL-D9): larger start-of-hand stack higher, equal
-    stacks share (IMPL, Appendix D #13); SPOT then the better hand, then the most blue
+    stacks share (IMPL, Appendix D #13); SPOT then the better hand in that deal (one
+    table: hand-for-hand busts at two tables are not compared by cards), then the most blue
     chips."""
     absent_pickup_minutes: int | None = None
     """An absent player's chips may be picked up after this many minutes (G4, K8:

@@ -55,7 +55,11 @@ from pokertd.tournament.seating.log import (
     seat_new_entry,
     summarize_seating,
 )
-from pokertd.tournament.seating.state import seat_capacity_of_layout, table_size_of
+from pokertd.tournament.seating.state import (
+    seat_capacity_of_layout,
+    table_number_of,
+    table_size_of,
+)
 
 # The one place where domains are connected to each other (see the module's docstring).
 READERS = entries.Readers(
@@ -64,6 +68,7 @@ READERS = entries.Readers(
     capacity=seat_capacity_of_layout,
     paid=places_paid_by_entry,
     table_size=table_size_of,
+    table=table_number_of,
 )
 """What the entries and the domains below the clock, seating and prizes read from them."""
 SEATER = seat_new_entry

@@ -8,9 +8,12 @@ deciders, appliers) and the read model (the winner).
 
 One ranking for the live floor, which the simulator reaches through the same ``Bust``
 command: more chips at the start of the hand place higher; equal keys tie and share the
-places (IMPL, TDA). Spotlight breaks ties by the better hand, then the most blue chips
-(``simultaneous_elim_order``); cards never decide otherwise (TNPL-D9). With a start stack
-unknown, nobody can be ranked: they all share.
+places (IMPL, TDA). Spotlight breaks ties by "the better hand in that deal", then the most
+blue chips (``simultaneous_elim_order``); cards never decide otherwise (TNPL-D9). Hands
+compare only within one deal (one table, :attr:`Out.deal`): hand-for-hand busts at two
+tables share a hand, not a deal, so a tie of equal stacks that mixes tables goes to the
+blue chips, else is shared (:func:`rank_same_hand`). With a start stack unknown, nobody can
+be ranked: they all share.
 
 Implements: SPOT-6.14, TNPL-D9 (G3); NJ-6b (G2: an event that ends at a set time).
 
@@ -70,6 +73,7 @@ from pokertd.tournament.entries.state import (
     open_sales,
     paid_places,
     read_clock,
+    table_of,
 )
 from pokertd.tournament.framework import (
     Command,
@@ -89,8 +93,8 @@ from pokertd.types import Chips
 
 T = TypeVar("T")
 
-_NO_HAND_RANK = 10**6
-"""A missing hand rank sorts below every recorded one."""
+_HAND_STEP = 1
+"""The step of :func:`same_hand_key` that compares cards: only within one deal (SPOT-6.14)."""
 
 
 def same_hand_group(hand: str) -> str:
@@ -109,31 +113,52 @@ def same_hand_key(
     *,
     hand_rank: int | None = None,
     blue_chips: int | None = None,
-) -> tuple[int, ...]:
-    """The key a same-hand bust is ranked by; higher places higher (G3).
+) -> tuple[int | None, ...]:
+    """The steps a same-hand bust is ranked by, in order; higher places higher, ``None`` =
+    not recorded (G3).
 
     Start stack first; under ``start_stack_then_hand_then_blue_chips`` (SPOT-6.14) the
-    better hand (rank 1 = best) and then more blue chips break a tie.
+    better hand (rank 1 = best, so negated) and then more blue chips. How the steps are
+    applied (a step not recorded for everyone, or cards from different deals, does not
+    decide) is :func:`rank_same_hand`'s.
 
     >>> same_hand_key(5000)
     (5000,)
     >>> order = SimultaneousElimOrder.START_STACK_THEN_HAND_THEN_BLUE_CHIPS
     >>> same_hand_key(5000, order, hand_rank=1, blue_chips=3)
     (5000, -1, 3)
+    >>> same_hand_key(5000, order)
+    (5000, None, None)
     """
-    stack = start_stack if start_stack is not None else -1
     if order is SimultaneousElimOrder.START_STACK_THEN_HAND_THEN_BLUE_CHIPS:
-        hand = -(hand_rank if hand_rank is not None else _NO_HAND_RANK)
-        blues = blue_chips if blue_chips is not None else -1
-        return (stack, hand, blues)
-    return (stack,)
+        hand = -hand_rank if hand_rank is not None else None
+        return (start_stack, hand, blue_chips)
+    return (start_stack,)
+
+
+def _no_deal(member: object) -> str:
+    return ""
 
 
 def rank_same_hand(
-    members: Sequence[T], key: Callable[[T], tuple[int, ...]], *, stacks_known: bool = True
+    members: Sequence[T],
+    key: Callable[[T], tuple[int | None, ...]],
+    *,
+    stacks_known: bool = True,
+    deal: Callable[[T], str] = _no_deal,
 ) -> list[list[T]]:
     """Players out in the same hand, best first, equal keys together (each inner list is
     one tie, sharing its places). Ties keep the order of ``members``.
+
+    The steps of ``key`` are applied in turn, each only to the players the steps before
+    left tied, and a step decides a tie only when it can compare all of them (SPOT-6.14):
+    its value is recorded for every one, and for the hand step (the second) every one went
+    out in one ``deal`` ("the better hand in that deal": hands at two tables of one
+    hand-for-hand hand are two deals, B10). A step that cannot decide passes the whole tie
+    to the next (blue chips), and a tie no step decides shares its places (IMPL); players of
+    one deal that the blue chips leave tied are then ordered by their cards. Deciding per
+    tie, never per pair, keeps the order a total preorder (pair by pair, a table-1 hand, a
+    table-2 stack of blue chips and a table-1 stack could beat each other in a circle).
 
     ``stacks_known=False`` (a start stack not recorded) ranks nobody: one shared tier.
 
@@ -141,15 +166,40 @@ def rank_same_hand(
     [['b'], ['a', 'c']]
     >>> rank_same_hand(["a", "b"], lambda m: (0,), stacks_known=False)
     [['a', 'b']]
+    >>> keys = {"a": (5, -2, None), "b": (5, -1, None), "c": (5, None, None)}
+    >>> rank_same_hand(["a", "b"], keys.__getitem__)
+    [['b'], ['a']]
+    >>> rank_same_hand(["a", "b", "c"], keys.__getitem__)
+    [['a', 'b', 'c']]
+    >>> rank_same_hand(["a", "b"], keys.__getitem__, deal={"a": "table 1", "b": "table 2"}.get)
+    [['a', 'b']]
     """
     if len(members) > 1 and not stacks_known:
         return [list(members)]
+    return _split(list(members), key, deal, 0)
+
+
+def _split(
+    tie: list[T], key: Callable[[T], tuple[int | None, ...]], deal: Callable[[T], str], step: int
+) -> list[list[T]]:
+    """``tie`` ranked from ``step`` on (:func:`rank_same_hand`)."""
+    if len(tie) < 2 or step >= len(key(tie[0])):
+        return [tie]
+    values = [key(m)[step] for m in tie]
     tiers: list[list[T]] = []
-    for m in sorted(members, key=key, reverse=True):
-        if tiers and key(tiers[-1][0]) == key(m):
-            tiers[-1].append(m)
-        else:
-            tiers.append([m])
+    if step == _HAND_STEP and len({deal(m) for m in tie}) > 1:
+        # Cards of two deals never meet: the next steps rank the whole tie; what they leave
+        # tied within one deal, its cards then order (still a partition: a total preorder).
+        for tier in _split(tie, key, deal, step + 1):
+            one_deal = len({deal(m) for m in tier}) == 1
+            tiers.extend(_split(tier, key, deal, step) if one_deal else [tier])
+        return tiers
+    known = [v for v in values if v is not None]
+    if len(known) < len(values):
+        return _split(tie, key, deal, step + 1)
+    for value in sorted(set(known), reverse=True):
+        same = [m for m, v in zip(tie, values, strict=True) if v == value]
+        tiers.extend(_split(same, key, deal, step + 1))
     return tiers
 
 
@@ -193,9 +243,14 @@ class Placing:
         return len(self.places) > 1
 
 
-def _rank_key(out: Out, order: SimultaneousElimOrder) -> tuple[int, ...]:
+def _rank_key(out: Out, order: SimultaneousElimOrder) -> tuple[int | None, ...]:
     """The same-hand ranking key of a recorded bust (:func:`rules.same_hand_key`)."""
     return same_hand_key(out.start_stack, order, hand_rank=out.hand_rank, blue_chips=out.blue_chips)
+
+
+def _deal(out: Out) -> str:
+    """The deal a bust went out in (:attr:`Out.deal`)."""
+    return out.deal
 
 
 def hand_in_play(state: TournamentState, now: datetime) -> str | None:
@@ -340,7 +395,7 @@ def finishing_places(state: TournamentState, now: datetime | None = None) -> lis
         best = total - gone - len(members) + 1
         known = all(m.start_stack is not None for m in members)
         key = partial(_rank_key, order=order)
-        for tier in rank_same_hand(members, key, stacks_known=known):
+        for tier in rank_same_hand(members, key, stacks_known=known, deal=_deal):
             places = tuple(range(best, best + len(tier)))
             for m in tier:
                 entry = roster.entries[m.entry_id]
@@ -412,9 +467,19 @@ class Busted:
     start_stack: Chips | None = None
     hand_rank: int | None = None
     blue_chips: int | None = None
+    table: int | None = None
+    """The table it went out at (``None``: not seated; logs older than the field): hand
+    ranks compare busts of one table only (G3, SPOT-6.14)."""
 
 
-@event("players_busted")
+@upcaster("players_busted", 1)
+def _busted_v1(data: dict[str, Any]) -> dict[str, Any]:
+    """Version 1 did not say each bust's table (G3: the deal): unknown, so a bust's hand
+    ranks compare only the players it recorded together (:attr:`Out.deal`)."""
+    return {**data, "busted": [{**b, "table": None} for b in data["busted"]]}
+
+
+@event("players_busted", version=2)
 class PlayersBusted(Event):
     """One or more entries out in the same hand (G1, G3)."""
 
@@ -460,6 +525,7 @@ class EndedByChipCount(Event):
 @applies(PlayersBusted)
 def _apply_busted(state: TournamentState, ev: PlayersBusted) -> None:
     roster = state.part(Roster)
+    bust = f"bust {len(roster.out) + 1}"  # this event's busts, when no table is known
     for b in ev.busted:
         entry = roster.entries[b.entry_id]
         roster.set_status(entry, EntryStatus.BUSTED)
@@ -473,6 +539,8 @@ def _apply_busted(state: TournamentState, ev: PlayersBusted) -> None:
                 blue_chips=b.blue_chips,
                 eliminator=ev.eliminator,
                 at=ev.at,
+                table=b.table,
+                deal=f"table {b.table}" if b.table is not None else bust,
             )
         )
 
@@ -599,7 +667,14 @@ def _decide_bust(state: TournamentState, cmd: Bust, ctx: Context) -> list[Event]
     group = same_hand_group(hand) if hand else f"bust:{len(roster.out) + 1}:{entries[0].entry_id}"
     _refuse_joining_a_paid_hand(state, group)
     busted = tuple(
-        Busted(entry_id=e.entry_id, name=e.name, start_stack=s, hand_rank=r, blue_chips=b)
+        Busted(
+            entry_id=e.entry_id,
+            name=e.name,
+            start_stack=s,
+            hand_rank=r,
+            blue_chips=b,
+            table=table_of(state, e.entry_id),
+        )
         for e, s, r, b in zip(entries, stacks, ranks, blues, strict=True)
     )
     return [

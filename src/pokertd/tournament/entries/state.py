@@ -105,6 +105,13 @@ class Out:
     blue_chips: int | None = None
     eliminator: str | None = None
     at: str = ""
+    table: int | None = None
+    """The table the entry went out at (``None``: not seated, or a log older than the field)."""
+    deal: str = ""
+    """The deal it went out in: ``"table 3"`` when its table is known, else the bust that
+    recorded it (``"bust 12"``). Hand ranks compare only busts of one deal (SPOT-6.14: "the
+    better hand in that deal"); hand-for-hand busts at different tables share a hand, never
+    a deal (G3, B10)."""
 
 
 @state_part
@@ -275,6 +282,8 @@ PaidReader = Callable[[TournamentState], dict[str, int]]
 """Entry id -> the place its prize was paid for, as the prizes domain records it."""
 TableSizeReader = Callable[[TournamentState, str], int | None]
 """Players at the entry's table now, the entry included (``None``: not seated)."""
+TableReader = Callable[[TournamentState, str], int | None]
+"""The number of the table the entry sits at now (``None``: not seated)."""
 
 
 def _no_clock(state: TournamentState, now: datetime) -> ClockReading | None:
@@ -294,6 +303,10 @@ def _none_paid(state: TournamentState) -> dict[str, int]:
 
 
 def _not_seated(state: TournamentState, entry_id: str) -> int | None:
+    return None
+
+
+def _no_table(state: TournamentState, entry_id: str) -> int | None:
     return None
 
 
@@ -317,6 +330,8 @@ class Readers:
     """The prizes' record of places paid (H2: a paid place is final)."""
     table_size: TableSizeReader = _not_seated
     """The seating's count of players at an entry's table (K2: a missed round)."""
+    table: TableReader = _no_table
+    """The seating's table of an entry (G3: the deal a bust went out in)."""
 
 
 _READERS: list[Readers] = [Readers()]
@@ -371,6 +386,12 @@ def wait_for_hand_for_hand_hand(
         rule_ids=state.part(Setup).profile.cite(*rule_ids),
         context={"hint": "hand_for_hand", "hand": reading.hfh_hand, "waiting_for": waiting},
     )
+
+
+def table_of(state: TournamentState, entry_id: str) -> int | None:
+    """The number of the table the entry sits at now, or ``None`` (not seated, no seating):
+    the deal its bust goes out in (G3)."""
+    return _READERS[0].table(state, entry_id)
 
 
 def bust_hand(state: TournamentState, entry_ids: Sequence[str], now: datetime) -> str | None:
@@ -631,6 +652,7 @@ __all__ = [
     "Roster",
     "SeatCapacity",
     "Setup",
+    "TableReader",
     "TableSizeReader",
     "addon_possible",
     "at_forfeit_point",
@@ -648,5 +670,6 @@ __all__ = [
     "rebuys_possible",
     "registration_open",
     "seat_capacity",
+    "table_of",
     "wait_for_hand_for_hand_hand",
 ]

@@ -204,6 +204,15 @@ def table_size_of(state: TournamentState, entry_id: str) -> int | None:
     return None if where is None else seating.tables[where[0]].count
 
 
+def table_number_of(state: TournamentState, entry_id: str) -> int | None:
+    """The number of the table the entry sits at now (``None``: not seated): the deal its
+    bust goes out in (G3); connected as the entries' ``Readers.table``."""
+    if state.part(Tables).seating is None:
+        return None
+    where = seating_now(state).where.get(entry_id)
+    return None if where is None else where[0]
+
+
 def seating_now(state: TournamentState) -> Seating:
     """The seating now, busted players' seats freed, to READ only (never change it).
 
