@@ -41,7 +41,6 @@ from typing import Any
 from fastapi import FastAPI
 
 from pokertd.app import App
-from pokertd.app.tournaments import open_service
 from pokertd.errors import PokertdError
 from pokertd.web.app import create_app
 from pokertd.web.observe import LOG_FORMATS, LOG_LEVELS, uvicorn_log_config
@@ -121,14 +120,15 @@ def app_from_env() -> Any:
         logging.config.dictConfig(uvicorn_log_config(level, fmt, access_log=access))
     url = os.environ.get("POKERTD_DB", "").strip() or DEFAULT_DB
     try:
-        service = open_service(url, pool_size=pool_size_from_env())
+        application = App.open(url, pool_size=pool_size_from_env())
     except PokertdError as exc:  # StoreError: the database does not answer
         raise ConfigError(str(exc)) from None
+    service = application.tournaments
     atexit.register(service.close)
     try:  # a bad POKERTD_TRUSTED_PROXIES or POKERTD_TIMEZONE: a sentence, not a traceback
         settings = Settings.from_env(url)
         settings.zone()
-        app: FastAPI = create_app(App.over(service), settings)
+        app: FastAPI = create_app(application, settings)
     except PokertdError as exc:
         service.close()
         raise ConfigError(str(exc)) from None
