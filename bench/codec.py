@@ -16,10 +16,11 @@ Each figure is the median of ``--runs`` passes over every event of the log (JSON
 already read from the database). The strictness line says whether each candidate refuses a
 stored event with a misspelt field (``"elimnator"``), as ``event_from_json`` must.
 
-The log is bench/store.py's 10,000-entry tournament (about 100,000 events, mostly the
-padding notes) when its file exists, else a smaller one built in memory.
+The log is bench/store.py's real night (``fox_120``, ``--entries`` entries, seed 3, played
+by the simulator through the service), read from its file, played and kept there first
+when the file is missing.
 
-Run: ``uv run python -m bench.codec`` (``--entries 1000`` builds a quicker log).
+Run: ``uv run python -m bench.codec`` (``--entries 1000`` for a quicker log).
 """
 
 from __future__ import annotations
@@ -27,9 +28,7 @@ from __future__ import annotations
 import argparse
 import gc
 import json
-import sqlite3
 import statistics
-import tempfile
 import time
 from collections.abc import Callable
 from dataclasses import is_dataclass
@@ -38,9 +37,8 @@ from functools import partial
 from pathlib import Path
 from typing import Any, get_args, get_type_hints
 
-import pokertd.store.testing  # registers the padding notes' event type
 import pokertd.tournament  # noqa: F401  (registers every domain's events)
-from bench.store import build_big_log
+from bench.store import SEED, night_file, night_log
 from pokertd.codec import to_json
 from pokertd.tournament.framework import Event, event_from_json, event_types
 
@@ -48,23 +46,12 @@ Row = tuple[str, int, str]
 """A stored event: (type, version, data JSON text)."""
 
 
-def load_rows(path: Path | None, entries: int) -> list[Row]:
-    """The events of the big log: from ``path`` when it exists, else built in memory."""
-    if path is not None and path.exists():
-        conn = sqlite3.connect(path)
-        rows = conn.execute(
-            "SELECT type, version, data FROM events WHERE tournament_id = 'big' ORDER BY seq"
-        ).fetchall()
-        conn.close()
-        print(f"log: {path} ({len(rows):,} events)")
-        return [(str(t), int(v), str(d)) for t, v, d in rows]
-    store, tid, took = build_big_log(entries, 10 * entries)
-    rows = store._conn.execute(
-        "SELECT type, version, data FROM events WHERE tournament_id = ? ORDER BY seq", (tid,)
-    ).fetchall()
-    store.close()
-    print(f"log: built in memory in {took:.1f} s ({len(rows):,} events)")
-    return [(str(t), int(v), str(d)) for t, v, d in rows]
+def load_rows(path: Path, entries: int) -> list[Row]:
+    """The events of bench/store.py's real night, from ``path`` (played there first when
+    the file is missing)."""
+    _tid, stored = night_log(path, entries, SEED)
+    print(f"log: {path} ({len(stored):,} events)")
+    return [(r.type, r.version, r.data) for r in stored]
 
 
 def median_ms(runs: int, work: Callable[[], object]) -> float:
@@ -218,14 +205,14 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument(
         "--log-file",
-        default=str(Path(tempfile.gettempdir()) / "pokertd-bench-10000.db"),
-        help="bench/store.py's big log (used when it exists)",
+        default=None,
+        help="bench/store.py's night log (played and kept there when missing)",
     )
-    parser.add_argument("--entries", type=int, default=1_000, help="else build this many")
+    parser.add_argument("--entries", type=int, default=2_000, help="entries of the night")
     parser.add_argument("--runs", type=int, default=5)
     args = parser.parse_args()
 
-    rows = load_rows(Path(args.log_file), args.entries)
+    rows = load_rows(Path(args.log_file or night_file(args.entries, SEED)), args.entries)
     payloads = [(t, v, json.loads(d)) for t, v, d in rows]
     reference = [event_from_json(t, v, d) for t, v, d in payloads]
     results: dict[str, dict[str, float]] = {}
