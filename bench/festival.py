@@ -21,17 +21,28 @@ What each side does:
 * **displays** (``--displays`` SSE clients in ``--procs`` processes): each watches one
   event's TV stream (spread evenly over the events, and over the servers), and notes when
   each change first arrives.
-* **lobby** (one client): polls the series' lobby API and page every ``--lobby-every``
-  seconds throughout.
+* **lobby** (one client, in a process of its own): polls the series' lobby API and page
+  every ``--lobby-every`` seconds throughout.
+
+Every client runs in a process of its own (spawned), never in a server's process nor in
+this one's loop: this process only starts them, opens each phase (a barrier) and reads the
+CPU counters, so the clients' CPU is not taken for the servers' nor the other way round.
 
 Reported per phase: writes, writes/s, write latency p50/p99 (POST sent to answer), push
 latency p50/p99 (write acknowledged to a display having it, over every display of the
 event; negative when a display had it before the client read the answer), errors by kind
 (command and HTTP status; missing deliveries), lobby p50/p99, CPU seconds of each server
-process (and Caddy, and PostgreSQL's processes when readable), and the configuration.
+process (``/proc/<pid>/stat`` before and after the phase; Caddy's; and the PostgreSQL
+backends serving the festival's database, not other databases on the machine), and the
+configuration. **Server CPU per write** = the server processes' CPU over the phase ÷ the
+writes answered 200: it includes the reads the floor makes after each write (the staff
+view), the pushes to the displays and the lobby polls of that phase, the work a write
+brings with it; **per request** divides by writes + reads instead. A table puts them side
+by side with writes/s and the write latencies.
 
 Run: ``uv run python -m bench.festival`` (20 events x 500 entries, 500 displays, 20 floor
-clients, 2 servers); the quick check: ``--events 2 --entries 30 --displays 10``.
+clients, 2 servers); issue 25's figures: ``--entries 100``; the quick check: ``--events 2
+--entries 30 --displays 10``.
 """
 
 from __future__ import annotations
@@ -49,7 +60,6 @@ import shutil
 import subprocess
 import sys
 import tempfile
-import threading
 import time
 import urllib.parse
 import urllib.request
@@ -166,8 +176,13 @@ def start_servers(url: str, count: int, options: list[str], tmp: str) -> list[An
     return [(proc, base) for proc, base, _ in started]
 
 
+START_SECONDS = 120.0
+"""How long a process may take to answer after it starts (a loaded machine is slow)."""
+
+
 def _wait_answering(base: str, proc: subprocess.Popen[bytes], log: Path) -> None:
-    for _ in range(300):
+    deadline = time.monotonic() + START_SECONDS
+    while time.monotonic() < deadline:
         try:
             urllib.request.urlopen(f"{base}/api/me", timeout=1).read()
             return
@@ -275,15 +290,20 @@ def cpu_of(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-def postgres_cpu() -> float | None:
-    """CPU seconds of every ``postgres`` process this machine shows (the database server,
-    all its connections) — ``None`` when there is none to read."""
+def postgres_cpu(database: str) -> float | None:
+    """CPU seconds of the PostgreSQL backends serving ``database`` (their command line
+    names it: ``postgres: user database host(port) ...``), so that other clusters and
+    databases on a shared machine are not counted; the server's shared processes (WAL
+    writer, checkpointer) are left out. ``None`` when none can be read."""
     total, found = 0.0, False
+    needle = f" {database} ".encode()
     for entry in Path("/proc").iterdir():
         if not entry.name.isdigit():
             continue
         try:
             if (entry / "comm").read_text().strip() != "postgres":
+                continue
+            if needle not in (entry / "cmdline").read_bytes().replace(b"\0", b" ") + b" ":
                 continue
         except OSError:
             continue
@@ -297,7 +317,7 @@ def cpu_sample(dep: Deployment) -> dict[str, float]:
     out = {f"server {i + 1}": cpu_of(p.pid) for i, (p, _) in enumerate(dep.servers)}
     if dep.proxy is not None:
         out["caddy"] = cpu_of(dep.proxy.pid)
-    pg = postgres_cpu()
+    pg = postgres_cpu(dep.database) if dep.database else None
     if pg is not None and dep.servers:
         out["postgresql"] = pg
     return out
@@ -409,6 +429,8 @@ class Recorder:
         self.writes: list[tuple[str, str, str, int | None, float, float, int]] = []
         self.failures: Counter[str] = Counter()
         self.samples: dict[str, str] = {}
+        self.reads: Counter[str] = Counter()
+        """Reads (GET) answered, by phase: the server's other work in a write's phase."""
         self._sent: dict[int, float] = {}
 
     def client(self, base: str, cookies: dict[str, str]) -> httpx.AsyncClient:
@@ -422,6 +444,7 @@ class Recorder:
             now = time.time()
             request = response.request
             if request.method != "POST":
+                self.reads[self.phase] += 1
                 if response.status_code >= 400:
                     self.failures[f"GET {response.status_code}"] += 1
                 return
@@ -586,6 +609,7 @@ def _floor_proc(
             "writes": rec.writes,
             "failures": dict(rec.failures),
             "samples": rec.samples,
+            "reads": dict(rec.reads),
             "registered": {tid: len(v) for tid, v in registered.items()},
             "seated": seated,
             "cpu": time.process_time(),
@@ -597,40 +621,43 @@ def _floor_proc(
 # ---- lobby -----------------------------------------------------------------------------
 
 
-class Lobby(threading.Thread):
-    """Polls the series' lobby API, and its page every fifth time, while the floor works;
-    the latency of each answer by the phase it started in."""
+def _lobby_proc(base: str, series: str, every: float, stop: Any, out: Any) -> None:
+    """The lobby screen, in a client process of its own: polls the series' lobby API, and
+    its page every fifth time, until stopped; sends back every answer as (sent at, seconds
+    taken, status) and its CPU seconds. The run sorts the answers into phases by when they
+    were sent."""
+    polls: list[tuple[float, float, str]] = []
+    with httpx.Client(base_url=base, timeout=60) as c:
+        n = 0
+        while not stop.is_set():
+            path = f"/series/{series}" if n % 5 == 4 else f"/api/series/{series}/lobby"
+            sent, t0 = time.time(), time.perf_counter()
+            try:
+                status = str(c.get(path).status_code)
+            except httpx.HTTPError as exc:
+                status = type(exc).__name__
+            polls.append((sent, time.perf_counter() - t0, status))
+            n += 1
+            stop.wait(every)
+    out.put({"polls": polls, "cpu": time.process_time()})
 
-    def __init__(self, base: str, series: str, every: float) -> None:
-        super().__init__(daemon=True)
-        self.base, self.series, self.every = base, series, every
-        self.phase = "setup"
-        self.times: dict[str, list[float]] = {}
-        self.failures: Counter[str] = Counter()
-        self.stopping = threading.Event()
 
-    def run(self) -> None:
-        """Poll until stopped."""
-        with httpx.Client(base_url=self.base, timeout=60) as c:
-            n = 0
-            while not self.stopping.is_set():
-                path = (
-                    f"/series/{self.series}" if n % 5 == 4 else f"/api/series/{self.series}/lobby"
-                )
-                phase = self.phase
-                t0 = time.perf_counter()
-                try:
-                    r = c.get(path)
-                    status = str(r.status_code)
-                except httpx.HTTPError as exc:
-                    status = type(exc).__name__
-                took = time.perf_counter() - t0
-                if status == "200":
-                    self.times.setdefault(phase, []).append(took)
-                else:
-                    self.failures[f"lobby {status}"] += 1
-                n += 1
-                self.stopping.wait(self.every)
+def lobby_by_phase(
+    polls: list[tuple[float, float, str]], windows: list[tuple[str, float]]
+) -> tuple[dict[str, list[float]], Counter[str]]:
+    """The lobby's answer times by the phase each poll was sent in (``windows``: each
+    phase's name and start, in order; before the first: ``setup``), and its failures."""
+    times: dict[str, list[float]] = {}
+    failures: Counter[str] = Counter()
+    starts = [at for _, at in windows]
+    for sent, took, status in polls:
+        k = bisect.bisect_right(starts, sent)
+        phase = windows[k - 1][0] if k else "setup"
+        if status == "200":
+            times.setdefault(phase, []).append(took)
+        else:
+            failures[f"lobby {status}"] += 1
+    return times, failures
 
 
 # ---- the run -----------------------------------------------------------------------------
@@ -719,11 +746,18 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         ]
         for proc in fprocs:
             proc.start()
-        lobby = Lobby(front[-1], series, args.lobby_every)
+        lq: Any = ctx.Queue()
+        lobby_stop = ctx.Event()
+        lobby = ctx.Process(
+            target=_lobby_proc,
+            args=(front[-1], series, args.lobby_every, lobby_stop, lq),
+            daemon=True,
+        )
         lobby.start()
+        windows: list[tuple[str, float]] = []
         phases: dict[str, dict[str, Any]] = {}
         for name in PHASES:
-            lobby.phase = name
+            windows.append((name, time.time()))
             before = cpu_sample(dep)
             barrier.wait(timeout=None)
             t0 = time.perf_counter()
@@ -734,7 +768,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
                 "seconds": elapsed,
                 "cpu": {k: round(after[k] - before.get(k, 0.0), 2) for k in after},
             }
-        lobby.phase = "after"
+        windows.append(("after", time.time()))
         results = [fq.get(timeout=600) for _ in fprocs]
         for proc in fprocs:
             proc.join(30)
@@ -742,8 +776,10 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         dres = [dq.get(timeout=600) for _ in dprocs]
         for proc in dprocs:
             proc.join(30)
-        lobby.stopping.set()
+        lobby_stop.set()
+        lres = lq.get(timeout=120)
         lobby.join(30)
+        lobby_times, lobby_failures = lobby_by_phase(lres["polls"], windows)
         proxy_errors = proxy_log_errors(Path(dep.tmp, "caddy.log")) if dep.proxy else {}
         config = {
             "servers": len(dep.servers) or None,
@@ -754,7 +790,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
             "entries": args.entries,
             "displays": args.displays,
             "floor_clients": args.floor,
-            "client_processes": args.procs * 2,
+            "client_processes": args.procs * 2 + 1,
             "until": args.until,
             "cores": os.cpu_count(),
             "load_before": os.getloadavg()[0],
@@ -768,7 +804,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     failures: Counter[str] = Counter()
     for r in results:
         failures.update(r["failures"])
-    failures.update(lobby.failures)
+    failures.update(lobby_failures)
     for d in dres:
         failures.update(f"display {e}" for e in d["errors"])
     registered = {tid: n for r in results for tid, n in r["registered"].items()}
@@ -777,9 +813,13 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     for name in PHASES:
         in_phase = [w for w in writes if w[0] == name]
         ok = [w for w in in_phase if w[6] == 200]
+        reads = sum(r["reads"].get(name, 0) for r in results)
+        cpu = phases[name]["cpu"]
+        server_cpu = sum(v for k, v in cpu.items() if k.startswith("server"))
+        requests = len(in_phase) + reads
         lat = [w[5] - w[4] for w in ok]
         push = pushes.get(name, [])
-        lob = lobby.times.get(name, [])
+        lob = lobby_times.get(name, [])
         report["phases"][name] = {
             "writes": len(in_phase),
             "ok": len(ok),
@@ -797,14 +837,16 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
             "lobby_requests": len(lob),
             "lobby_p50_ms": _ms(lob, 0.5),
             "lobby_p99_ms": _ms(lob, 0.99),
-            "cpu_seconds": phases[name]["cpu"],
-            "server_cpu_ms_per_write": round(
-                1000
-                * sum(v for k, v in phases[name]["cpu"].items() if k.startswith("server"))
-                / len(ok),
-                2,
-            )
+            "reads": reads,
+            "cpu_seconds": cpu,
+            "server_cpu_ms_per_write": round(1000 * server_cpu / len(ok), 2)
             if ok and dep_started
+            else None,
+            "server_cpu_ms_per_request": round(1000 * server_cpu / requests, 2)
+            if requests and dep_started
+            else None,
+            "postgres_cpu_ms_per_write": round(1000 * cpu["postgresql"] / len(ok), 2)
+            if ok and "postgresql" in cpu
             else None,
         }
     busts = pushes.get("bust", [])
@@ -818,6 +860,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     report["client_cpu_seconds"] = {
         "floor": round(sum(r["cpu"] for r in results), 1),
         "displays": round(sum(d["cpu"] for d in dres), 1),
+        "lobby": round(lres["cpu"], 1),
     }
     report["errors"] = dict(failures)
     report["proxy_errors"] = proxy_errors
@@ -829,6 +872,31 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     report["final_tables"] = dict(Counter(tables_left.values()))
     report["events_played"] = len(tables_left)
     return report
+
+
+def summary_table(report: dict[str, Any]) -> str:
+    """Per phase, side by side: writes, writes/s, write latency p50/p99, and the server CPU
+    each write cost (every server process's CPU over the phase ÷ the writes answered 200:
+    it includes the reads, pushes and lobby polls of the phase, which exist for the
+    writes; per request divides by writes + reads instead), and PostgreSQL's backends'."""
+    head = (
+        f"{'phase':<10} {'writes':>7} {'reads':>7} {'writes/s':>9} {'p50 ms':>8} "
+        f"{'p99 ms':>8} {'srv CPU ms/write':>17} {'srv ms/request':>15} {'PG ms/write':>12}"
+    )
+    lines = [head, "-" * len(head)]
+
+    def cell(value: object) -> str:
+        return "-" if value is None else str(value)
+
+    for name, p in report["phases"].items():
+        lines.append(
+            f"{name:<10} {p['ok']:>7} {p['reads']:>7} {cell(p['writes_per_s']):>9} "
+            f"{cell(p['write_p50_ms']):>8} {cell(p['write_p99_ms']):>8} "
+            f"{cell(p['server_cpu_ms_per_write']):>17} "
+            f"{cell(p['server_cpu_ms_per_request']):>15} "
+            f"{cell(p['postgres_cpu_ms_per_write']):>12}"
+        )
+    return "\n".join(lines)
 
 
 def print_report(report: dict[str, Any]) -> None:
@@ -866,6 +934,7 @@ def print_report(report: dict[str, Any]) -> None:
             f"  CPU s: {p['cpu_seconds']}; server CPU per write "
             f"{p['server_cpu_ms_per_write']} ms"
         )
+    print(summary_table(report))
     b = report["bust_push"]
     print(
         f"bust answered -> on every display of its event (ms): p50 {b['p50_ms']}, "

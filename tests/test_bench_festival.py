@@ -95,3 +95,28 @@ def test_festival_every_display_gets_every_bust(report: dict[str, Any]) -> None:
     assert bust["deliveries"] == busts * DISPLAYS // EVENTS
     for phase in report["phases"].values():
         assert phase["push_missing"] == 0
+
+
+def test_festival_clients_in_processes_of_their_own(report: dict[str, Any]) -> None:
+    """Issue 25: the floor, the displays and the lobby each run in client processes of
+    their own (two of each kind by default, and the lobby's), which report their CPU."""
+    assert report["config"]["client_processes"] == 5
+    assert set(report["client_cpu_seconds"]) == {"floor", "displays", "lobby"}
+    assert all(cpu > 0 for cpu in report["client_cpu_seconds"].values())
+
+
+def test_festival_server_cpu_per_write_is_the_phase_cpu_over_its_writes(
+    report: dict[str, Any],
+) -> None:
+    """Issue 25: server CPU per write = the servers' CPU over the phase ÷ its writes
+    answered; per request counts the reads too, so it is never larger; PostgreSQL's CPU is
+    that of the festival database's own backends."""
+    for name, phase in report["phases"].items():
+        servers = sum(v for k, v in phase["cpu_seconds"].items() if k.startswith("server"))
+        assert servers > 0, name
+        assert phase["server_cpu_ms_per_write"] == pytest.approx(
+            1000 * servers / phase["ok"], abs=0.01
+        )
+        assert phase["server_cpu_ms_per_request"] <= phase["server_cpu_ms_per_write"]
+        assert phase["postgres_cpu_ms_per_write"] is not None
+    assert report["phases"]["bust/move"]["reads"] >= report["phases"]["bust/move"]["ok"] // 2
