@@ -214,10 +214,11 @@ def chart(rows: list[Row], note: str) -> str:
     span one, else the first and last size)."""
     xs = [math.log10(row.run.size) for row in rows]
     step = 1.0 if xs[-1] - xs[0] >= 1 else None  # a tick per power of ten, else both ends
+    xlabel = "entries, log scale (played: " + ", ".join(f"{r.run.size:,}" for r in rows) + ")"
     per = line_chart(
         [(x, row.ms_per_command) for x, row in zip(xs, rows, strict=True)],
         f"CPU per command, whole night to the last prize ({note})",
-        "entries (log scale)",
+        xlabel,
         "ms CPU / command",
         x_format=_entries_label,
         x_step=step,
@@ -225,12 +226,20 @@ def chart(rows: list[Row], note: str) -> str:
     ratio = line_chart(
         [(x, row.ratio) for x, row in zip(xs, rows, strict=True)],
         f"CPU per command ÷ at {rows[0].run.size:,} entries (target ≤ 2 at 10,000)",
-        "entries (log scale)",
+        xlabel,
         "ratio",
         x_format=_entries_label,
         x_step=step,
     )
     return stack_charts([per, ratio])
+
+
+def write_chart(svg: str, args: argparse.Namespace) -> None:
+    """The chart to ``--chart``, and to ``docs/scaling.svg`` with ``--publish``."""
+    for path in [Path(args.chart)] + ([DOCS_CHART] if args.publish else []):
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(svg + "\n")
+        print(f"chart written to {path}")
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -247,7 +256,23 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--chart", default=str(CHART), help="the SVG chart's path")
     ap.add_argument("--publish", action="store_true", help=f"also write {DOCS_CHART.name} in docs")
     ap.add_argument("--json", default="", help="write the figures to this file too")
+    ap.add_argument("--replot", default="", help="draw the chart from this --json file only")
     args = ap.parse_args(argv)
+    if args.replot:
+        data = json.loads(Path(args.replot).read_text())
+        fields = set(Run.__dataclass_fields__)
+        rows = [
+            Row(
+                Run(**{k: v for k, v in r.items() if k in fields}),
+                tuple(r["cpus"]),
+                r["ms_per_command"],
+                r["ratio"],
+            )
+            for r in data["rows"]
+        ]
+        print(table(rows))
+        write_chart(chart(rows, f"{data['template']}, seed {data['seed']}"), args)
+        return
     sizes = sorted({int(s.replace("_", "")) for s in args.sizes.split(",") if s.strip()})
     if not sizes or sizes[0] < 2 or args.repeat < 1:
         raise SystemExit("Give sizes of at least 2 entries (--sizes 100,1000) and --repeat ≥ 1.")
@@ -264,11 +289,7 @@ def main(argv: list[str] | None = None) -> None:
         f"CPU per command at {last.run.size:,} entries ÷ at {rows[0].run.size:,}: "
         f"{last.ratio:.2f} (same run)"
     )
-    svg = chart(rows, f"{TEMPLATE}, seed {args.seed}")
-    for path in [Path(args.chart)] + ([DOCS_CHART] if args.publish else []):
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(svg + "\n")
-        print(f"chart written to {path}")
+    write_chart(chart(rows, f"{TEMPLATE}, seed {args.seed}"), args)
     if args.json:
         Path(args.json).write_text(
             json.dumps(
