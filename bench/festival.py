@@ -171,8 +171,13 @@ def start_servers(url: str, count: int, options: list[str], tmp: str) -> list[An
                 stderr=sink,
             )
         started.append((proc, f"http://127.0.0.1:{port}", log))
-    for proc, base, log in started:
-        _wait_answering(base, proc, log)
+    try:
+        for proc, base, log in started:
+            _wait_answering(base, proc, log)
+    except BaseException:
+        for proc, _, _ in started:  # the caller never gets them to stop: stop them here
+            stop_server(proc)
+        raise
     return [(proc, base) for proc, base, _ in started]
 
 
@@ -229,7 +234,11 @@ def start_proxy(bases: list[str], tmp: str, caddy: str) -> tuple[subprocess.Pope
             stderr=sink,
         )
     base = f"http://127.0.0.1:{port}"
-    _wait_answering(base, proc, log)
+    try:
+        _wait_answering(base, proc, log)
+    except BaseException:
+        stop_server(proc)
+        raise
     return proc, base
 
 
