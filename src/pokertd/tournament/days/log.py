@@ -49,7 +49,7 @@ from pokertd.tournament.framework import (
 from pokertd.tournament.prizes.log import PoolCarried
 from pokertd.tournament.seating.log import SeatsDrawn, TablesLaidOut
 from pokertd.tournament.seating.rules import Layout, Seating, draw_initial_seats
-from pokertd.tournament.seating.state import SeatRecord, Tables, live_seating
+from pokertd.tournament.seating.state import SeatRecord, Tables, seating_now
 
 DAY_MAX = 30
 """The most days an event may run."""
@@ -199,7 +199,7 @@ def _decide_end(state: TournamentState, cmd: EndDay, ctx: Context) -> list[Event
         if entry.entry_id in labels:
             raise InvalidCommand(f"{player.name} is given two bag numbers.")
         labels[entry.entry_id] = bag
-    where = live_seating(state).where
+    where = seating_now(state).where  # read only
     far = (10**9, 10**9)
 
     def seat_key(entry_id: str) -> tuple[int, int]:
