@@ -22,7 +22,13 @@ from pokertd.codec import to_json
 from pokertd.errors import PokertdError
 from pokertd.tournament.eliminations import Bust
 from pokertd.tournament.entries import EntryStatus, Roster
-from pokertd.tournament.framework import TournamentState, append_records, fold
+from pokertd.tournament.framework import (
+    CommandRedone,
+    CommandUndone,
+    TournamentState,
+    append_records,
+    fold,
+)
 from pokertd.tournament.seating import (
     PlaceButton,
     PlayHands,
@@ -75,10 +81,16 @@ def _check_every_event(records: list[Any], tid: str) -> int:
     """Fold ``records`` one at a time, reading the seating after each as the screens do;
     every read equals the seating worked out from scratch. Returns the reads that found
     seats still to free (the cache at work)."""
+    undone: set[int] = set()  # the batches a fold skips (undone, not redone)
+    for record in records:
+        if isinstance(record.event, CommandUndone):
+            undone.add(record.event.batch)
+        elif isinstance(record.event, CommandRedone):
+            undone.discard(record.event.batch)
     state = TournamentState(tid)
     gaps = 0
     for record in records:
-        append_records(state, [record])
+        append_records(state, [record], undone)
         part = state.part(Tables)
         if part.seating is None:
             continue

@@ -335,16 +335,18 @@ class FlightClosed(Event):
 def _apply_carried(state: TournamentState, ev: FlightsCarried) -> None:
     roster = state.part(Roster)
     for bag, player_id in zip(ev.bags, ev.players, strict=True):
-        roster.entries[bag.entry_id] = Entry(
-            entry_id=bag.entry_id,
-            player_id=player_id,
-            name=bag.name,
-            kind=EntryKind.BUY_IN,
-            number=1,
-            issued=bag.chips,
-            stack=bag.chips,
-            stack_note=f"carried, bag {bag.bag}",
-            bought_at=ev.at,
+        roster.enter(
+            Entry(
+                entry_id=bag.entry_id,
+                player_id=player_id,
+                name=bag.name,
+                kind=EntryKind.BUY_IN,
+                number=1,
+                issued=bag.chips,
+                stack=bag.chips,
+                stack_note=f"carried, bag {bag.bag}",
+                bought_at=ev.at,
+            )
         )
         roster.alive_count += 1
         roster.players[player_id].entries.append(bag.entry_id)
