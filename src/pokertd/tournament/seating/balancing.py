@@ -829,11 +829,22 @@ def plan_seed(seating: Seating, salt: str = "") -> int:
     tournaments with the same seating (entry ids repeat from one event to the next) and two
     kinds of plan (the moves due, a table the floor breaks) from drawing alike. 48 bits:
     stored in the event that applies the plan, readable by any JSON reader.
+
+    The digest reads every seat, so it is kept on the seating until it changes
+    (``Seating.seeds``): a table break due is drawn again on every read of the console
+    until it is confirmed, and reading it again costs no digest of the room (issue 25).
     """
-    digest = hashlib.blake2b(salt.encode(), digest_size=6)
-    for player, (table, seat) in sorted(seating.where.items()):
-        digest.update(f"\n{player} {table} {seat}".encode())
-    return int.from_bytes(digest.digest(), "big")
+    kept = seating.seeds
+    if kept is None or kept[0] != seating.epoch:
+        kept = (seating.epoch, {})
+        seating.seeds = kept
+    seed = kept[1].get(salt)
+    if seed is None:
+        digest = hashlib.blake2b(salt.encode(), digest_size=6)
+        for player, (table, seat) in sorted(seating.where.items()):
+            digest.update(f"\n{player} {table} {seat}".encode())
+        seed = kept[1][salt] = int.from_bytes(digest.digest(), "big")
+    return seed
 
 
 class PlanRandom(random.Random):

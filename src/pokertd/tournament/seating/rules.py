@@ -240,6 +240,10 @@ class Seating:
     """``(epoch, gone, seating)``: this seating with the seats of the first ``gone``
     entries of the roster's ``gone`` freed, as it was at ``epoch``, kept by
     :func:`~pokertd.tournament.seating.state.seating_now` (a cache, never stored)."""
+    seeds: tuple[int, dict[str, int]] | None
+    """``(epoch, {salt: seed})``: the plan seeds drawn from this seating as it was at
+    ``epoch`` (:func:`~pokertd.tournament.seating.balancing.plan_seed`; a cache, never
+    stored)."""
 
     def __new__(cls) -> Seating:
         # Set here, not in __init__: a seating built with ``Seating.__new__`` (the snapshot
@@ -248,6 +252,7 @@ class Seating:
         seating._own = set()
         seating.epoch = 0
         seating.settled = None
+        seating.seeds = None
         return seating
 
     def __init__(self) -> None:
