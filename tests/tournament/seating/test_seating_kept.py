@@ -6,12 +6,15 @@ follow the seating; KPC-6d, TNPL-B5, FOX-9).
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
+from dataclasses import replace
 
-from seating_helpers import S, field_of
+import pytest
+from seating_helpers import S, field_of, room
 
 from pokertd.tournament.seating import Seating
-from pokertd.tournament.seating.balancing import plan_seed
+from pokertd.tournament.seating.balancing import plan, plan_seed, resolve_moves
 
 
 def _fresh(seating: Seating, salt: str) -> int:
@@ -62,3 +65,43 @@ def test_C4_a_seat_freed_changes_the_seed_of_that_seating() -> None:
     room.unseat(player)
     assert plan_seed(room, "x") != first
     assert plan_seed(room, "x") == _fresh(room, "x")
+
+
+def test_C6_a_lone_balancing_move_is_resolved_without_copying_the_room(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Table 1 has 9 players, table 2 has 6 (TDA: more than 2 apart, KPC-7/C5): one move
+    due, the player due the big blind at table 1 to the worst position at table 2 (C6).
+    Resolving it reads the seating and copies nothing (main copied the whole room for
+    every read of the prompt); two moves still resolve the second after the first."""
+    seating = room({1: list(range(1, 10)), 2: [1, 2, 3, 4, 5, 6]}, "tda")
+    seating.set_button(1, S(1))
+    seating.set_button(2, S(1))
+    todo = plan(seating, random.Random(1))
+    assert len(todo.moves) == 1
+    copies: list[Seating] = []
+    real_copy = Seating.copy
+
+    def counting(self: Seating) -> Seating:
+        copies.append(self)
+        return real_copy(self)
+
+    monkeypatch.setattr(Seating, "copy", counting)
+    before = seating.snapshot()
+    (move,) = resolve_moves(seating, todo.moves)
+    assert copies == []
+    assert seating.snapshot() == before
+    assert (move.player, move.from_table, move.to_table) == (
+        seating.due_big_blind(1),
+        1,
+        2,
+    )
+    assert move.to_seat is not None
+    assert seating.tables[2].players[move.to_seat] is None
+    # Two moves to the same table: the second takes another seat, the first made on a copy.
+    blank = replace(todo.moves[0], player=None, from_seat=None, to_seat=None)
+    twice = resolve_moves(seating, (todo.moves[0], blank))
+    assert len(copies) == 1
+    assert seating.snapshot() == before
+    assert twice[0].to_seat != twice[1].to_seat
+    assert twice[0].player != twice[1].player

@@ -899,10 +899,15 @@ def resolve_moves(seating: Seating, moves: Sequence[Move]) -> tuple[Move, ...]:
     says why); the moves after it are resolved without it.
 
     Implements: KPC-8d, TNPL-B6ii, FOX-10A (C6); C4 (a table break's seats as drawn).
+
+    ``seating`` is only read: the earlier moves are made on a copy, taken when a move is
+    to be made with more to resolve after it (a lone balancing move, the common case,
+    copies nothing: issue 25).
     """
-    work = seating.copy()
+    work = seating
     out: list[Move] = []
-    for move in moves:
+    last = len(moves) - 1
+    for i, move in enumerate(moves):
         if waits_for_the_button(work, move):
             out.append(move)
             continue
@@ -911,7 +916,10 @@ def resolve_moves(seating: Seating, moves: Sequence[Move]) -> tuple[Move, ...]:
         except (RuleViolation, InvalidCommand):
             out.append(move)
             continue
-        apply_move(work, checked)
+        if i < last:  # a later move is resolved with this one made
+            if work is seating:
+                work = seating.copy()
+            apply_move(work, checked)
         out.append(checked)
     return tuple(out)
 
