@@ -34,11 +34,13 @@ from pokertd.tournament.seating import (
     PlayHands,
     SeatPlayer,
     Tables,
+    balancing,
     live_seating,
     seating_now,
 )
+from pokertd.tournament.seating import state as state_module
 from pokertd.tournament.seating.rules import MAX_SEATS, Seating
-from pokertd.tournament.seating.state import seated_at, table_size_of
+from pokertd.tournament.seating.state import due_plan, seated_at, table_size_of
 
 from .driver import FloorNight
 
@@ -77,6 +79,14 @@ def _read(seating: Seating) -> dict[str, Any]:
     }
 
 
+def _plan_read(state: TournamentState) -> object:
+    """The moves due as the console reads them (or the refusal's words)."""
+    try:
+        return due_plan(state)
+    except PokertdError as exc:
+        return str(exc)
+
+
 def _check_every_event(records: list[Any], tid: str) -> int:
     """Fold ``records`` one at a time, reading the seating after each as the screens do;
     every read equals the seating worked out from scratch. Returns the reads that found
@@ -100,6 +110,9 @@ def _check_every_event(records: list[Any], tid: str) -> int:
         assert _read(live_seating(state)) == expected, record.seq
         if now is not part.seating:
             gaps += 1
+        planned = _plan_read(state)  # from what the seating kept, when it is the same
+        now.plans = now.seeds = None
+        assert _plan_read(state) == planned, record.seq
         for number, row in expected["tables"].items():
             assert list(seated_at(state, number)) == row
         for entry_id, (number, _) in expected["where"].items():
@@ -181,3 +194,39 @@ def test_C1_a_refused_command_after_a_bust_leaves_the_seating_as_it_was() -> Non
     assert to_json(state.part(Tables)) == before_part
     assert _read(seating_now(state)) == before_now == _expected(state)
     assert _read(live_seating(state)) == before_now
+
+
+def test_C6_the_moves_due_are_worked_out_once_for_a_seating(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Three players out at table 1 (7 left against 10, FOX-10: more than one apart): the
+    console reads the moves due after every command; the plan is drawn once for this
+    seating (main drew it on every read), and again once a seat changes."""
+    night = two_tables_of_ten()
+    night.run(PlaceButton(table=1, seat=1, current=False))
+    night.run(PlaceButton(table=2, seat=1, current=False))
+    roster = night.state.part(Roster)
+    for seat in (2, 5, 9):
+        player = seating_now(night.state).tables[1].players[seat - 1]
+        assert player is not None
+        night.run(Bust(players=(roster.entries[player].name,)))
+    calls: list[int] = []
+    real = balancing.plan
+
+    def counting(*args: Any, **kwargs: Any) -> Any:
+        calls.append(1)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(state_module, "plan", counting)
+    state = night.state
+    first = due_plan(state)
+    assert first is not None
+    assert first.moves
+    assert all(m.from_table == 2 and m.to_table == 1 for m in first.moves)
+    assert due_plan(state) == first
+    assert due_plan(state) == first
+    assert len(calls) == 1
+    night.run(PlayHands(table=1))  # a seating event: the plan is worked out again
+    again = due_plan(night.state)
+    assert len(calls) == 2
+    assert again is not None

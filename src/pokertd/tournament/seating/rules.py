@@ -244,6 +244,10 @@ class Seating:
     """``(epoch, {salt: seed})``: the plan seeds drawn from this seating as it was at
     ``epoch`` (:func:`~pokertd.tournament.seating.balancing.plan_seed`; a cache, never
     stored)."""
+    plans: tuple[int, dict[tuple[object, ...], tuple[object, int | None]]] | None
+    """``(epoch, {key: (plan, seed)})``: the plans worked out for this seating as it was at
+    ``epoch`` (:func:`~pokertd.tournament.seating.state.due_plan`; a cache, never
+    stored)."""
 
     def __new__(cls) -> Seating:
         # Set here, not in __init__: a seating built with ``Seating.__new__`` (the snapshot
@@ -253,6 +257,7 @@ class Seating:
         seating.epoch = 0
         seating.settled = None
         seating.seeds = None
+        seating.plans = None
         return seating
 
     def __init__(self) -> None:

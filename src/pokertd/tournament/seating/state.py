@@ -574,12 +574,36 @@ def due_plan(
     seating = seating_now(state)  # read only: planning changes nothing
     if len(seating.tables) < 2 or not seating.players:
         return None
-    rng = PlanRandom(seating, _plan_salt(state))
     paid = paid_places if paid_places is not None else paid_places_now(state)
-    todo = plan(seating, rng, paid_places=paid, full_table_event=full_table_event)
+    todo, seed = _planned(seating, _plan_salt(state), paid, full_table_event)
     if todo.empty and not todo.blocked:
         return None
-    return _floor_plan(state, seating, todo, rng.seed_used)
+    return _floor_plan(state, seating, todo, seed)
+
+
+def _planned(
+    seating: Seating, salt: str, paid: int | None, full_table_event: bool
+) -> tuple[Plan, int | None]:
+    """:func:`~pokertd.tournament.seating.balancing.plan` for ``seating`` and the seed of
+    its draws, kept on the seating until it changes (``Seating.plans``).
+
+    The plan is a function of the seating, the salt (its draws are seeded from both) and
+    the places paid: the console reads the moves due after every command, and a table
+    break due (nine draws among every table most in need) was drawn again on each read
+    until it was confirmed (issue 25)."""
+    kept = seating.plans
+    if kept is None or kept[0] != seating.epoch:
+        kept = (seating.epoch, {})
+        seating.plans = kept
+    key = (salt, paid, full_table_event)
+    found = kept[1].get(key)
+    if found is None:
+        rng = PlanRandom(seating, salt)
+        made = plan(seating, rng, paid_places=paid, full_table_event=full_table_event)
+        found = kept[1][key] = (made, rng.seed_used)
+    kept_plan, seed = found
+    assert isinstance(kept_plan, Plan)
+    return kept_plan, seed
 
 
 def break_plan(state: TournamentState, table: int) -> FloorPlan:
