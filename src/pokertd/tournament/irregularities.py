@@ -56,7 +56,7 @@ from pokertd.tournament.framework import (
     state_part,
 )
 from pokertd.tournament.penalties import Penalties
-from pokertd.tournament.seating.state import Tables, live_seating
+from pokertd.tournament.seating.state import Tables, seating_now
 from pokertd.types import Chips
 
 # ======================================================================================
@@ -216,7 +216,7 @@ def _table_in_play(state: TournamentState, profile: RuleProfile, table: int, ent
     """Where the tables are laid out, ``table`` must be in play."""
     if state.part(Tables).seating is None:
         return
-    seating = live_seating(state)
+    seating = seating_now(state)  # read only
     if table not in seating.tables:
         listed = ", ".join(map(str, sorted(seating.tables))) or "none"
         raise InvalidCommand(
@@ -230,7 +230,7 @@ def _penalised_at(state: TournamentState, table: int) -> tuple[str, ...]:
     """Names of the players at ``table`` with penalty hands still to serve."""
     if state.part(Tables).seating is None:
         return ()
-    seated = live_seating(state).tables.get(table)
+    seated = seating_now(state).tables.get(table)  # read only
     if seated is None:
         return ()
     pens = state.part(Penalties)

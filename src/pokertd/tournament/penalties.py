@@ -354,7 +354,7 @@ def _apply_penalty(state: TournamentState, ev: PenaltyGiven) -> None:
         if entry.status is EntryStatus.ALIVE:
             roster.set_status(entry, EntryStatus.DISQUALIFIED)
             entry.stack = 0
-            roster.removals.append(Removal(ev.chips_removed, "disqualification", ev.entry_id))
+            roster.remove(Removal(ev.chips_removed, "disqualification", ev.entry_id))
         if ev.prize_forfeited:
             pens.prize_forfeited.add(ev.entry_id)
 

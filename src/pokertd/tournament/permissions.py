@@ -293,7 +293,7 @@ def seated_table(state: TournamentState, player: str) -> int | None:
         entry = state.part(entries.Roster).live_entry(found.player_id)
         if entry is None:
             return None
-        where = seating.live_seating(state).where.get(entry.entry_id)
+        where = seating.seating_now(state).where.get(entry.entry_id)  # read only
     except PokertdError:
         return None
     return None if where is None else int(where[0])

@@ -31,7 +31,7 @@ from pokertd.tournament.framework import EventRecord, TournamentState
 from pokertd.tournament.penalties import Penalties
 from pokertd.tournament.prizes.pool import cash_report, pool
 from pokertd.tournament.prizes.results import ResultRow, ResultsView, results
-from pokertd.tournament.seating.state import Tables, live_seating
+from pokertd.tournament.seating.state import Tables, seating_now
 from pokertd.types import Cents
 
 
@@ -49,7 +49,7 @@ def seats(state: TournamentState) -> dict[str, SeatInfo]:
     """Entry id -> seat (1-based) and moves made, from the seating domain."""
     found: dict[str, SeatInfo] = {}
     if state.part(Tables).seating is not None:
-        seating = live_seating(state)
+        seating = seating_now(state)  # read only: no copy
         for entry_id, (table, seat) in seating.where.items():
             found[entry_id] = SeatInfo(
                 table=table, seat=seat + 1, moves=seating.moves_made.get(entry_id, 0)

@@ -458,7 +458,7 @@ def _apply_colored_up(state: TournamentState, ev: ColoredUp) -> None:
             entry.stack_note = "colour-up"
     change = ev.result["chips_before"] - ev.result["chips_after"]
     if change:
-        roster.removals.append(Removal(change, f"colour-up ({ev.result['method']})"))
+        roster.remove(Removal(change, f"colour-up ({ev.result['method']})"))
 
 
 @applies(ChipIntroduced)

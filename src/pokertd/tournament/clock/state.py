@@ -40,7 +40,7 @@ from pokertd.tournament.framework import (
     state_part,
 )
 from pokertd.tournament.seating.rules import Seating
-from pokertd.tournament.seating.state import Tables, live_seating
+from pokertd.tournament.seating.state import Tables, seating_now
 from pokertd.types import Chips
 
 # isort: split
@@ -249,11 +249,12 @@ def playing_tables(state: TournamentState) -> list[int]:
 
 
 def live_tables(state: TournamentState) -> Seating | None:
-    """The live seating once the tables are laid out (``None`` before)."""
+    """The live seating once the tables are laid out (``None`` before), to read only (no
+    copy of the room: :func:`~pokertd.tournament.seating.state.seating_now`)."""
     if state.part(Tables).seating is None:
         return None
     try:
-        return live_seating(state)
+        return seating_now(state)
     except PokertdError:  # pragma: no cover - defensive
         return None
 

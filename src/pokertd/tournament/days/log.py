@@ -49,7 +49,7 @@ from pokertd.tournament.framework import (
 from pokertd.tournament.prizes.log import PoolCarried
 from pokertd.tournament.seating.log import SeatsDrawn, TablesLaidOut
 from pokertd.tournament.seating.rules import Layout, Seating, draw_initial_seats
-from pokertd.tournament.seating.state import SeatRecord, Tables, live_seating
+from pokertd.tournament.seating.state import SeatRecord, Tables, seating_now
 
 DAY_MAX = 30
 """The most days an event may run."""
@@ -199,7 +199,7 @@ def _decide_end(state: TournamentState, cmd: EndDay, ctx: Context) -> list[Event
         if entry.entry_id in labels:
             raise InvalidCommand(f"{player.name} is given two bag numbers.")
         labels[entry.entry_id] = bag
-    where = live_seating(state).where
+    where = seating_now(state).where  # read only
     far = (10**9, 10**9)
 
     def seat_key(entry_id: str) -> tuple[int, int]:
@@ -335,16 +335,18 @@ class FlightClosed(Event):
 def _apply_carried(state: TournamentState, ev: FlightsCarried) -> None:
     roster = state.part(Roster)
     for bag, player_id in zip(ev.bags, ev.players, strict=True):
-        roster.entries[bag.entry_id] = Entry(
-            entry_id=bag.entry_id,
-            player_id=player_id,
-            name=bag.name,
-            kind=EntryKind.BUY_IN,
-            number=1,
-            issued=bag.chips,
-            stack=bag.chips,
-            stack_note=f"carried, bag {bag.bag}",
-            bought_at=ev.at,
+        roster.enter(
+            Entry(
+                entry_id=bag.entry_id,
+                player_id=player_id,
+                name=bag.name,
+                kind=EntryKind.BUY_IN,
+                number=1,
+                issued=bag.chips,
+                stack=bag.chips,
+                stack_note=f"carried, bag {bag.bag}",
+                bought_at=ev.at,
+            )
         )
         roster.alive_count += 1
         roster.players[player_id].entries.append(bag.entry_id)

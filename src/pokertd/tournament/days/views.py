@@ -15,7 +15,7 @@ from pokertd.tournament.days.rules import Bag, Reconciliation, reconcile
 from pokertd.tournament.days.state import Days
 from pokertd.tournament.entries.state import Roster, Setup
 from pokertd.tournament.framework import TournamentState
-from pokertd.tournament.seating.state import live_seating
+from pokertd.tournament.seating.state import seating_now
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -122,7 +122,7 @@ def day_seats(state: TournamentState) -> tuple[Bag, ...]:
     end = state.part(Days).last_end()
     labels = {} if end is None else {b.entry_id: b.bag for b in end.bags}
     rows = []
-    for table, row in sorted(live_seating(state).snapshot().items()):
+    for table, row in sorted(seating_now(state).snapshot().items()):
         for seat, entry_id in enumerate(row):
             if entry_id is None or entry_id not in roster.entries:
                 continue

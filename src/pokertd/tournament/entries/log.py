@@ -340,15 +340,17 @@ def _apply_player(state: TournamentState, ev: PlayerAdded) -> None:
 @applies(EntryBought)
 def _apply_entry(state: TournamentState, ev: EntryBought) -> None:
     roster = state.part(Roster)
-    roster.entries[ev.entry_id] = Entry(
-        entry_id=ev.entry_id,
-        player_id=ev.player_id,
-        name=ev.name,
-        kind=ev.kind,
-        number=ev.number,
-        issued=ev.chips,
-        stack=ev.chips,
-        bought_at=ev.at,
+    roster.enter(
+        Entry(
+            entry_id=ev.entry_id,
+            player_id=ev.player_id,
+            name=ev.name,
+            kind=ev.kind,
+            number=ev.number,
+            issued=ev.chips,
+            stack=ev.chips,
+            bought_at=ev.at,
+        )
     )
     roster.alive_count += 1
     roster.players[ev.player_id].entries.append(ev.entry_id)
@@ -367,7 +369,7 @@ def _apply_rebuy(state: TournamentState, ev: RebuyBought) -> None:
     roster = state.part(Roster)
     entry = roster.entries[ev.entry_id]
     entry.rebuys += 1
-    entry.issued += ev.chips
+    roster.issue(entry, ev.chips)
     if entry.stack is not None:
         entry.stack += ev.chips
     roster.purchases.append(Purchase(PurchaseKind.REBUY, ev.entry_id, ev.fees, ev.chips))
@@ -378,7 +380,7 @@ def _apply_addon(state: TournamentState, ev: AddonBought) -> None:
     roster = state.part(Roster)
     entry = roster.entries[ev.entry_id]
     entry.addons += 1
-    entry.issued += ev.chips
+    roster.issue(entry, ev.chips)
     if entry.stack is not None:
         entry.stack += ev.chips
     roster.purchases.append(Purchase(PurchaseKind.ADDON, ev.entry_id, ev.fees, ev.chips))
@@ -390,7 +392,7 @@ def _apply_forfeit(state: TournamentState, ev: StackForfeited) -> None:
     entry = roster.entries[ev.entry_id]
     roster.set_status(entry, EntryStatus.FORFEITED)
     entry.stack = 0
-    roster.removals.append(Removal(ev.chips, "forfeit", ev.entry_id))
+    roster.remove(Removal(ev.chips, "forfeit", ev.entry_id))
     roster.out.append(Out(entry_id=ev.entry_id, group=f"forfeit:{ev.entry_id}", at=ev.at))
 
 
@@ -425,7 +427,7 @@ def _apply_counted(state: TournamentState, ev: ChipsCounted) -> None:
 @applies(ChipsRemoved)
 def _apply_removed(state: TournamentState, ev: ChipsRemoved) -> None:
     roster = state.part(Roster)
-    roster.removals.append(Removal(ev.chips, ev.reason, ev.entry_id or None))
+    roster.remove(Removal(ev.chips, ev.reason, ev.entry_id or None))
     entry = roster.entries.get(ev.entry_id) if ev.entry_id else None
     if entry is not None and entry.stack is not None:
         entry.stack = max(0, entry.stack - ev.chips)

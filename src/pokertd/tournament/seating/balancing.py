@@ -829,11 +829,22 @@ def plan_seed(seating: Seating, salt: str = "") -> int:
     tournaments with the same seating (entry ids repeat from one event to the next) and two
     kinds of plan (the moves due, a table the floor breaks) from drawing alike. 48 bits:
     stored in the event that applies the plan, readable by any JSON reader.
+
+    The digest reads every seat, so it is kept on the seating until it changes
+    (``Seating.seeds``): a table break due is drawn again on every read of the console
+    until it is confirmed, and reading it again costs no digest of the room (issue 25).
     """
-    digest = hashlib.blake2b(salt.encode(), digest_size=6)
-    for player, (table, seat) in sorted(seating.where.items()):
-        digest.update(f"\n{player} {table} {seat}".encode())
-    return int.from_bytes(digest.digest(), "big")
+    kept = seating.seeds
+    if kept is None or kept[0] != seating.epoch:
+        kept = (seating.epoch, {})
+        seating.seeds = kept
+    seed = kept[1].get(salt)
+    if seed is None:
+        digest = hashlib.blake2b(salt.encode(), digest_size=6)
+        for player, (table, seat) in sorted(seating.where.items()):
+            digest.update(f"\n{player} {table} {seat}".encode())
+        seed = kept[1][salt] = int.from_bytes(digest.digest(), "big")
+    return seed
 
 
 class PlanRandom(random.Random):
@@ -888,10 +899,15 @@ def resolve_moves(seating: Seating, moves: Sequence[Move]) -> tuple[Move, ...]:
     says why); the moves after it are resolved without it.
 
     Implements: KPC-8d, TNPL-B6ii, FOX-10A (C6); C4 (a table break's seats as drawn).
+
+    ``seating`` is only read: the earlier moves are made on a copy, taken when a move is
+    to be made with more to resolve after it (a lone balancing move, the common case,
+    copies nothing: issue 25).
     """
-    work = seating.copy()
+    work = seating
     out: list[Move] = []
-    for move in moves:
+    last = len(moves) - 1
+    for i, move in enumerate(moves):
         if waits_for_the_button(work, move):
             out.append(move)
             continue
@@ -900,7 +916,10 @@ def resolve_moves(seating: Seating, moves: Sequence[Move]) -> tuple[Move, ...]:
         except (RuleViolation, InvalidCommand):
             out.append(move)
             continue
-        apply_move(work, checked)
+        if i < last:  # a later move is resolved with this one made
+            if work is seating:
+                work = seating.copy()
+            apply_move(work, checked)
         out.append(checked)
     return tuple(out)
 

@@ -231,12 +231,33 @@ class Seating:
 
     _own: set[int]
     """Numbers of the tables this seating may change in place (not shared with a copy)."""
+    epoch: int
+    """Counts the changes made to this seating (every mutator adds one): what a reader
+    that keeps something worked out from it checks that it is still the seating it read
+    (:func:`~pokertd.tournament.seating.state.seating_now` keeps the seating with the
+    seats of players gone since freed, until this changes). Not stored in snapshots."""
+    settled: tuple[int, int, Seating] | None
+    """``(epoch, gone, seating)``: this seating with the seats of the first ``gone``
+    entries of the roster's ``gone`` freed, as it was at ``epoch``, kept by
+    :func:`~pokertd.tournament.seating.state.seating_now` (a cache, never stored)."""
+    seeds: tuple[int, dict[str, int]] | None
+    """``(epoch, {salt: seed})``: the plan seeds drawn from this seating as it was at
+    ``epoch`` (:func:`~pokertd.tournament.seating.balancing.plan_seed`; a cache, never
+    stored)."""
+    plans: tuple[int, dict[tuple[object, ...], tuple[object, int | None]]] | None
+    """``(epoch, {key: (plan, seed)})``: the plans worked out for this seating as it was at
+    ``epoch`` (:func:`~pokertd.tournament.seating.state.due_plan`; a cache, never
+    stored)."""
 
     def __new__(cls) -> Seating:
         # Set here, not in __init__: a seating built with ``Seating.__new__`` (the snapshot
         # codec) owns no table yet either, and copies every table before changing it.
         seating = super().__new__(cls)
         seating._own = set()
+        seating.epoch = 0
+        seating.settled = None
+        seating.seeds = None
+        seating.plans = None
         return seating
 
     def __init__(self) -> None:
@@ -316,6 +337,7 @@ class Seating:
         """A table in play that this seating may change in place (copied first when it is
         shared with a copy), or :class:`NotFound`."""
         table = self.table(number)
+        self.epoch += 1
         if number not in self._own:
             table = table.copy()
             self.tables[number] = table
@@ -382,6 +404,7 @@ class Seating:
                 raise RuleViolation(f"Table {number} is already in play.")
             raise NotFound(f"There is no table {number} in the layout.")
         del self.spare[number]
+        self.epoch += 1
         table = Table(spec, self.profile, n_seats)
         self.tables[number] = table
         self._own.add(number)
@@ -454,6 +477,7 @@ class Seating:
                 f"Table {number} still has {table.count} players: move them first.",
                 rule_ids=self.profile.cite("C4"),
             )
+        self.epoch += 1
         self._buckets[0].discard(number)
         self._capacity -= table.capacity
         del self.tables[number]
@@ -480,6 +504,7 @@ class Seating:
         table = self.table(number)
         if table.count:
             raise RuleViolation(f"Table {number} must be empty to change its seats.")
+        self.epoch += 1
         self._capacity -= table.capacity
         spec = TableSpec(number=number, seats=n_seats)
         fresh = Table(spec, self.profile, n_seats)
@@ -511,6 +536,7 @@ class Seating:
         return seat
 
     def _put(self, player: PlayerId, table: Table, seat: Seat) -> None:
+        self.epoch += 1
         count = table.count
         self._buckets[count].discard(table.number)
         table.players[seat] = player
@@ -519,6 +545,7 @@ class Seating:
         self.where[player] = (table.number, seat)
 
     def _take(self, table: Table, seat: Seat) -> None:
+        self.epoch += 1
         count = table.count
         self._buckets[count].discard(table.number)
         table.players[seat] = None
@@ -863,6 +890,7 @@ def apply_final_table(seating: Seating, draw: FinalTableDraw) -> None:
     if draw.button is not None:
         seating.set_button(number, draw.button.button, current=False)
     seating.final = True
+    seating.epoch += 1
 
 
 def _grow(seating: Seating, number: int, n_seats: int) -> Table:

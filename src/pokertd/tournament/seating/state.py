@@ -110,6 +110,49 @@ def _sync(state: TournamentState, seating: Seating, freed: int) -> None:
         seating.unseat(entry_id)
 
 
+def _at_extra_seat_table(state: TournamentState, seating: Seating, freed: int) -> bool:
+    """Whether an entry among the roster's ``gone`` after the first ``freed`` sits at a
+    table started with an extra seat (SPOT-2c5): then the order its seats are freed in
+    matters, and they are freed together (:func:`_to_free`)."""
+    where = seating.where
+    tables = seating.tables
+    for entry_id in state.part(Roster).gone[freed:]:
+        spot = where.get(entry_id)
+        if spot is not None and tables[spot[0]].extra_seat:
+            return True
+    return False
+
+
+def _settled(state: TournamentState, seating: Seating, freed: int) -> Seating:
+    """``seating`` with the seats of the entries gone since ``freed`` freed, as the next
+    seating event will free them: a copy, kept on ``seating`` (``Seating.settled``) until
+    it changes, and brought up to date in place when more entries go out.
+
+    Reading the seating used to copy it (a thousand tables, ten thousand seats) whenever
+    anyone had gone out since the last seating event, on every read (issue 25: 15 % of a
+    10,000-entry night). Now it is copied once per seating event at most; a bust after
+    that frees one seat in the copy. Freeing seats at different tables, or at the same
+    table without an extra seat, gives the same seating in any order and in any number of
+    steps, so the copy brought up to date equals a fresh copy with them all freed; at a
+    table with an extra seat the order matters (SPOT-2c5), and a fresh copy is made.
+    """
+    gone = len(state.part(Roster).gone)
+    kept = seating.settled
+    if kept is not None and kept[0] == seating.epoch and kept[1] <= gone:
+        upto, settled = kept[1], kept[2]
+        if upto == gone:
+            return settled
+        if not _at_extra_seat_table(state, seating, freed):
+            for entry_id in _to_free(state, settled, upto):
+                settled.unseat(entry_id)
+            seating.settled = (seating.epoch, gone, settled)
+            return settled
+    settled = seating.copy()
+    _sync(state, settled, freed)
+    seating.settled = (seating.epoch, gone, settled)
+    return settled
+
+
 def seating_for_apply(state: TournamentState) -> Seating:
     """The part's own seating for an applier to change (built on first use, busts freed)."""
     part = state.part(Tables)
@@ -118,6 +161,8 @@ def seating_for_apply(state: TournamentState) -> Seating:
         part.seating = _build(state)  # an empty room: nobody's seat to free
     else:
         _sync(state, part.seating, part.freed)
+    part.seating.epoch += 1  # the applier changes it: what was worked out from it is old
+    part.seating.settled = None
     part.freed = gone
     if part.away:  # a busted player's absence ends with his seat
         where = part.seating.where
@@ -177,12 +222,9 @@ def seat_capacity_of_layout(state: TournamentState) -> SeatCapacity:
 def live_seating(state: TournamentState) -> Seating:
     """The seating now, busted players' seats freed: an independent copy the caller may
     change (a decider tries its draws and moves on it)."""
-    part = state.part(Tables)
-    if part.seating is None:
+    if state.part(Tables).seating is None:
         return _build(state)  # an empty room: nobody's seat to free
-    seating = part.seating.copy()
-    _sync(state, seating, part.freed)
-    return seating
+    return seating_now(state).copy()
 
 
 def seated_at(state: TournamentState, table: int) -> tuple[str | None, ...]:
@@ -190,7 +232,7 @@ def seated_at(state: TournamentState, table: int) -> tuple[str | None, ...]:
     before the draw or for a table not in play. Handed to the penalties' K3 count."""
     if state.part(Tables).seating is None:
         return ()
-    seated = live_seating(state).tables.get(table)
+    seated = seating_now(state).tables.get(table)  # read only: no copy
     return () if seated is None else tuple(seated.players)
 
 
@@ -199,7 +241,7 @@ def table_size_of(state: TournamentState, entry_id: str) -> int | None:
     missed-round penalty (K2); connected as the entries' ``Readers.table_size``."""
     if state.part(Tables).seating is None:
         return None
-    seating = live_seating(state)
+    seating = seating_now(state)  # read only: no copy
     where = seating.where.get(entry_id)
     return None if where is None else seating.tables[where[0]].count
 
@@ -214,17 +256,20 @@ def table_number_of(state: TournamentState, entry_id: str) -> int | None:
 
 
 def seating_now(state: TournamentState) -> Seating:
-    """The seating now, busted players' seats freed, to READ only (never change it).
+    """The seating now, busted players' seats freed, to READ only (never change it), and
+    only until the next event is folded.
 
-    The part's own seating when no entry went out since the last seating event (the
-    common case: no copy of a thousand tables for every hand dealt), else a copy with
-    their seats freed (:func:`live_seating`).
+    The part's own seating when no entry went out since the last seating event, else the
+    copy with their seats freed that the part's seating keeps until it changes
+    (:func:`_settled`): neither copies a thousand tables for every read.
     """
     part = state.part(Tables)
     seating = part.seating
-    if seating is None or _to_free(state, seating, part.freed):
-        return live_seating(state)
-    return seating
+    if seating is None:
+        return _build(state)  # an empty room: nobody's seat to free
+    if len(state.part(Roster).gone) <= part.freed or not _to_free(state, seating, part.freed):
+        return seating
+    return _settled(state, seating, part.freed)
 
 
 def away_now(state: TournamentState) -> dict[str, str]:
@@ -529,12 +574,36 @@ def due_plan(
     seating = seating_now(state)  # read only: planning changes nothing
     if len(seating.tables) < 2 or not seating.players:
         return None
-    rng = PlanRandom(seating, _plan_salt(state))
     paid = paid_places if paid_places is not None else paid_places_now(state)
-    todo = plan(seating, rng, paid_places=paid, full_table_event=full_table_event)
+    todo, seed = _planned(seating, _plan_salt(state), paid, full_table_event)
     if todo.empty and not todo.blocked:
         return None
-    return _floor_plan(state, seating, todo, rng.seed_used)
+    return _floor_plan(state, seating, todo, seed)
+
+
+def _planned(
+    seating: Seating, salt: str, paid: int | None, full_table_event: bool
+) -> tuple[Plan, int | None]:
+    """:func:`~pokertd.tournament.seating.balancing.plan` for ``seating`` and the seed of
+    its draws, kept on the seating until it changes (``Seating.plans``).
+
+    The plan is a function of the seating, the salt (its draws are seeded from both) and
+    the places paid: the console reads the moves due after every command, and a table
+    break due (nine draws among every table most in need) was drawn again on each read
+    until it was confirmed (issue 25)."""
+    kept = seating.plans
+    if kept is None or kept[0] != seating.epoch:
+        kept = (seating.epoch, {})
+        seating.plans = kept
+    key = (salt, paid, full_table_event)
+    found = kept[1].get(key)
+    if found is None:
+        rng = PlanRandom(seating, salt)
+        made = plan(seating, rng, paid_places=paid, full_table_event=full_table_event)
+        found = kept[1][key] = (made, rng.seed_used)
+    kept_plan, seed = found
+    assert isinstance(kept_plan, Plan)
+    return kept_plan, seed
 
 
 def break_plan(state: TournamentState, table: int) -> FloorPlan:
