@@ -38,14 +38,45 @@ def _timeless(view: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
+class _Flow:
+    write_paused = False
+
+
+class _Transport:
+    """What the hub writes straight to a display's socket (``ServerWire``)."""
+
+    def __init__(self, display: Display) -> None:
+        self.display = display
+        self.writes: list[bytes] = []
+
+    def write(self, data: bytes) -> None:
+        self.writes.append(data)
+        size, _, rest = data.partition(b"\r\n")  # one HTTP/1.1 chunk: size, data, CRLF
+        assert len(rest) == int(size, 16) + 2
+        assert rest.endswith(b"\r\n")
+        self.display.bodies.append(rest[:-2])
+
+    def is_closing(self) -> bool:
+        return False
+
+
 class Display:
     """One display connected to the app through raw ASGI: what its connection was sent.
 
     ``gate`` cleared stalls the connection (a body write waits, as the server's ``send``
-    waits for a full socket buffer to drain)."""
+    waits for a full socket buffer to drain). ``wire``: the ``send`` is a method of a
+    server cycle with a chunked response's ``transport`` and ``flow`` (as uvicorn's), so
+    the hub may write the socket directly."""
 
-    def __init__(self, app: Any, path: str, cookie: str = "") -> None:
+    chunked_encoding = True
+    disconnected = False
+    response_complete = False
+
+    def __init__(self, app: Any, path: str, cookie: str = "", *, wire: bool = False) -> None:
         self.app, self.path, self.cookie = app, path, cookie
+        self.wire = wire
+        self.transport = _Transport(self)
+        self.flow = _Flow()
         self.status = 0
         self.bodies: list[bytes] = []
         self.gate = asyncio.Event()
@@ -86,17 +117,26 @@ class Display:
             await self.leave.wait()
             return {"type": "http.disconnect"}
 
-        async def send(message: dict[str, Any]) -> None:
-            if message["type"] == "http.response.start":
-                self.status = int(message["status"])
-            elif message["type"] == "http.response.body":
-                await self.gate.wait()
-                self.bodies.append(message["body"])
-
         try:
-            await self.app(scope, receive, send)
+            plain = self._send
+
+            async def send(message: dict[str, Any]) -> None:  # a function: no cycle to see
+                await plain(message)
+
+            await self.app(scope, receive, self.send if self.wire else send)
         finally:
             self.ended.set()
+
+    async def send(self, message: dict[str, Any]) -> None:
+        """The server's ``send`` (a bound method, as uvicorn's cycle has)."""
+        await self._send(message)
+
+    async def _send(self, message: dict[str, Any]) -> None:
+        if message["type"] == "http.response.start":
+            self.status = int(message["status"])
+        elif message["type"] == "http.response.body":
+            await self.gate.wait()
+            self.bodies.append(message["body"])
 
     def frames(self) -> list[tuple[str, dict[str, Any]]]:
         """``(event, data)`` of every snapshot and patch received, in order."""
@@ -141,23 +181,26 @@ def _now_view(env: Env, tid: str, audience: str = "stream") -> dict[str, Any]:
     return views.display(env.client.app.state.web, tid, audience)  # type: ignore[attr-defined]
 
 
+@pytest.mark.parametrize("wire", [False, True], ids=["writers", "direct"])
 def test_a_slow_display_keeps_one_waiting_message_and_catches_up_with_the_latest_view(
-    env: Env, tid: str
+    env: Env, tid: str, wire: bool
 ) -> None:
     """A display that stops reading while five busts go out: the server keeps ONE message
     waiting for it (not five), and when it reads again it gets the frame it was stuck on and
     then the whole latest view, which equals the fast display's view; the fast display got
-    every change as it came."""
+    every change as it came. ``direct``: the same when the hub writes the sockets itself
+    and the slow one's socket is full (flow control paused)."""
     app = env.client.app
     names = _names(env, tid)[:5]
     path = f"/api/tournaments/{tid}/stream"
 
     async def main() -> tuple[Display, Display, int, int, int]:
-        slow, fast = Display(app, path), Display(app, path)
+        slow, fast = Display(app, path, wire=wire), Display(app, path, wire=wire)
         slow.start()
         fast.start()
         await _until(lambda: slow.frames() and fast.frames())
         slow.gate.clear()  # the slow display stops reading
+        slow.flow.write_paused = True  # its socket's buffer is full
         for name in names:
             await asyncio.to_thread(env.service.run, tid, Bust(players=(name,)), actor="floor1")
             await asyncio.sleep(0.05)
@@ -168,6 +211,7 @@ def test_a_slow_display_keeps_one_waiting_message_and_catches_up_with_the_latest
         boxes: list[Mailbox] = list(topic.displays)
         waiting = max(box.qsize() for box in boxes)
         merged = max(box.merged for box in boxes)
+        slow.flow.write_paused = False
         slow.gate.set()  # it reads again
         await _until(lambda: slow.last_seq() == final["seq"])
         for d in (slow, fast):
@@ -190,12 +234,15 @@ def test_a_slow_display_keeps_one_waiting_message_and_catches_up_with_the_latest
     assert slow.model()["status"]["alive"] == slow_frames[0][1]["status"]["alive"] - 5
 
 
+@pytest.mark.parametrize("wire", [False, True], ids=["writers", "direct"])
 def test_a_push_is_encoded_once_for_forty_displays(
-    env: Env, tid: str, monkeypatch: pytest.MonkeyPatch
+    env: Env, tid: str, monkeypatch: pytest.MonkeyPatch, wire: bool
 ) -> None:
     """One bust with 40 displays open: the hub builds each SSE frame once (``sse_frame``
     runs once per message, not per display) and every connection is written the very same
-    bytes object."""
+    bytes object: through each display's writer to the server's ``send``, or (``direct``,
+    a server whose cycle shows its socket, as uvicorn's) as one HTTP chunk built once and
+    written by the hub to every socket, no writer woken."""
     app = env.client.app
     name = _names(env, tid)[0]
     path = f"/api/tournaments/{tid}/stream"
@@ -209,18 +256,20 @@ def test_a_push_is_encoded_once_for_forty_displays(
     monkeypatch.setattr(hub_module, "sse_frame", counted)
 
     async def main() -> tuple[list[Display], list[str]]:
-        displays = [Display(app, path) for _ in range(40)]
+        displays = [Display(app, path, wire=wire) for _ in range(40)]
         for d in displays:
             d.start()
         await _until(lambda: all(d.frames() for d in displays))
         calls.clear()
         before = [len(d.bodies) for d in displays]
+        writes = [len(d.transport.writes) for d in displays]
         await asyncio.to_thread(env.service.run, tid, Bust(players=(name,)), actor="floor1")
         final = await asyncio.to_thread(_now_view, env, tid)
         await _until(lambda: all(d.last_seq() == final["seq"] for d in displays))
         counted_calls = list(calls)
-        for d in displays:
-            d.bodies = d.bodies[before[displays.index(d)] :]
+        for i, d in enumerate(displays):
+            d.bodies = d.bodies[before[i] :]
+            d.transport.writes = d.transport.writes[writes[i] :]
             d.leave.set()
         await asyncio.wait_for(asyncio.gather(*(d.ended.wait() for d in displays)), 10)
         return displays, counted_calls
@@ -230,7 +279,12 @@ def test_a_push_is_encoded_once_for_forty_displays(
     assert sorted(encoded) == ["patch", "snapshot"]
     pushed = [d.bodies[0] for d in displays]
     assert all(body.startswith(b"event: patch\n") for body in pushed)
-    assert len({id(body) for body in pushed}) == 1  # one bytes object, written 40 times
+    if wire:  # one chunk object written to 40 sockets
+        written = [d.transport.writes for d in displays]
+        assert all(len(w) == 1 for w in written)
+        assert len({id(w[0]) for w in written}) == 1
+    else:
+        assert len({id(body) for body in pushed}) == 1  # one bytes object, written 40 times
 
 
 def _cookie(env: Env) -> str:

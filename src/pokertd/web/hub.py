@@ -48,7 +48,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from difflib import SequenceMatcher
 from types import FrameType
-from typing import Any
+from typing import Any, Protocol
 
 from pokertd.app.documents import EventDocument
 
@@ -111,12 +111,48 @@ class Message:
     instead of the patches it missed (:class:`Mailbox`)."""
     code: int = 0
     """For ``end``: the WebSocket close code."""
+    chunk: bytes = b""
+    """:attr:`frame` as one HTTP/1.1 chunk (built once, on first use: :meth:`chunked`)."""
+    chunk_full: bytes = b""
+    """:attr:`full` as one HTTP/1.1 chunk."""
+
+    def chunked(self, whole: bool) -> bytes:
+        """The frame (``whole``: the whole-view frame) as one HTTP/1.1 chunk, built once for
+        every display that is written directly (:class:`Wire`)."""
+        if whole:
+            if not self.chunk_full:
+                self.chunk_full = _http_chunk(self.full)
+            return self.chunk_full
+        if not self.chunk:
+            self.chunk = _http_chunk(self.frame)
+        return self.chunk
 
     def __post_init__(self) -> None:
         if self.kind in ("snapshot", "patch") and not self.frame:
             self.frame = sse_frame(self.kind, self.seq, self.data)
         if self.kind == "snapshot" and not self.full:
             self.full = self.frame
+
+
+def _http_chunk(data: bytes) -> bytes:
+    return b"%x\r\n%b\r\n" % (len(data), data)
+
+
+class Wire(Protocol):
+    """A display's connection written directly by the hub (``pokertd.web.live`` makes one
+    for a chunked HTTP/1.1 response of the server): no task switch, no per-display work
+    but one ``write`` of bytes built once."""
+
+    def ready(self) -> bool:
+        """Whether a write now goes out at once (the client keeps up, it is still there)."""
+
+    def write(self, data: bytes) -> None:
+        """Write ``data`` (one whole HTTP chunk) to the connection."""
+
+
+DIRECT = frozenset({"snapshot", "patch", "keepalive"})
+"""The kinds the hub may write straight to a :class:`Wire` (the ends go through the
+display's own writer, which also ends the response)."""
 
 
 RECONNECT_MS = 500
@@ -171,27 +207,48 @@ class Mailbox:
     state (:attr:`Message.whole`), which applies whatever the display last had. So the server
     holds at most one waiting message (and the one being written) per display, however far
     behind it falls, and the display catches up in one frame. A ``close`` or ``end`` waits
-    whatever comes after; a keepalive never replaces a push.
+    whatever comes after; a keepalive never replaces a push. A push that finds nothing
+    waiting, the writer idle and the connection keeping up goes straight to :attr:`wire`
+    when the stream has one: a plain loop of socket writes, no task woken per display.
 
     It reads like an :class:`asyncio.Queue` (``put_nowait``, ``get``, ``get_nowait``,
     ``empty``, ``qsize``) so the hub's callers and tests treat both alike.
     """
 
-    __slots__ = ("_pending", "_waiter", "check", "last_put", "merged")
+    __slots__ = ("_pending", "_waiter", "direct", "last_put", "merged", "whole_views", "wire")
 
-    def __init__(self, check: Callable[[], bool] | None = None) -> None:
+    def __init__(self) -> None:
         self._pending: Message | None = None
         self._waiter: asyncio.Future[None] | None = None
-        self.check = check
-        """Whether the session that opened this stream may still have it (run in a thread
-        by :meth:`Hub.check_sessions`); ``None`` for a stream that needs no session."""
+        self.wire: Wire | None = None
+        """The connection, when the hub may write it directly (set by the stream once its
+        head is out): a push that finds the display's writer idle and the connection keeping
+        up is written there at once, as bytes built once for all (:meth:`Message.chunked`)."""
+        self.whole_views = False
+        """Whether this display takes whole views only (``?patches=0``)."""
+        self.direct = 0
+        """How many pushes went straight to :attr:`wire` (tests, bench)."""
         self.last_put = 0.0
         self.merged = 0
         """How many pushes were merged away (the display was behind): for tests and bench."""
 
     def put_nowait(self, msg: Message) -> None:
-        """Queue ``msg``, merging it with the message already waiting (see the class)."""
+        """Queue ``msg``, merging it with the message already waiting (see the class), or
+        write it to :attr:`wire` at once when nothing waits and the writer is idle."""
         pending = self._pending
+        waiter = self._waiter
+        wire = self.wire
+        if (
+            wire is not None
+            and pending is None
+            and waiter is not None
+            and not waiter.done()
+            and msg.kind in DIRECT
+            and wire.ready()
+        ):
+            wire.write(msg.chunked(self.whole_views))
+            self.direct += 1
+            return
         if pending is None or pending.kind == "keepalive" or msg.kind in ENDS:
             self._pending = msg
         elif pending.kind in ENDS or msg.kind == "keepalive":
@@ -199,7 +256,6 @@ class Mailbox:
         else:  # behind: the newest whole view replaces what waits
             self._pending = msg.whole or msg
             self.merged += 1
-        waiter = self._waiter
         if waiter is not None and not waiter.done():
             waiter.set_result(None)
 
@@ -800,6 +856,7 @@ __all__ = [
     "Mailbox",
     "Message",
     "Unpatchable",
+    "Wire",
     "merge_apply",
     "merge_diff",
     "sse_frame",

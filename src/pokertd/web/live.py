@@ -41,6 +41,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 from collections.abc import Callable
+from typing import Any
 
 from fastapi import APIRouter, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import Response, StreamingResponse
@@ -91,6 +92,9 @@ class PushStream(Response):
             await send({"type": "http.response.start", "status": 200, "headers": self.raw_headers})
             await raw({"type": "http.response.body", "body": STREAM_START, "more_body": True})
             sent, limit, patches = 0, self.limit, self.patches
+            mailbox.whole_views = not patches
+            if not limit:  # a counted stream is written by its writer alone
+                mailbox.wire = ServerWire.of(raw, scope)
             while True:
                 msg = await mailbox.get()
                 body = msg.frame if patches else msg.full
@@ -109,6 +113,50 @@ class PushStream(Response):
         finally:
             leaving.cancel()
             self.hub.leave(self.tid, mailbox, self.audience)
+
+
+class ServerWire:
+    """The socket of a uvicorn HTTP/1.1 response with chunked body, written directly.
+
+    Found through the server's ``send`` (a method of uvicorn's request-response cycle, with
+    its ``transport`` and write ``flow`` control); anything else (another server, the test
+    client, a response not chunked) has none and its stream is written by the writer alone.
+    ``ready`` is false while the socket's buffer is above the server's high-water mark (the
+    client is slow: its writer takes over, with the mailbox's merging) or once it is gone.
+    """
+
+    __slots__ = ("cycle", "flow", "transport")
+
+    def __init__(self, cycle: Any, transport: Any, flow: Any) -> None:
+        self.cycle, self.transport, self.flow = cycle, transport, flow
+
+    @classmethod
+    def of(cls, send: Send, scope: Scope) -> ServerWire | None:
+        """The wire under ``send``, or ``None`` when it is not one we know to be chunked."""
+        cycle = getattr(send, "__self__", None)
+        transport = getattr(cycle, "transport", None)
+        flow = getattr(cycle, "flow", None)
+        if transport is None or flow is None or scope.get("method") != "GET":
+            return None
+        if getattr(cycle, "chunked_encoding", None) is True:  # uvicorn's httptools cycle
+            return cls(cycle, transport, flow)
+        writer = getattr(getattr(cycle, "conn", None), "_writer", None)  # uvicorn's h11 cycle
+        if type(writer).__name__ == "ChunkedWriter":
+            return cls(cycle, transport, flow)
+        return None
+
+    def ready(self) -> bool:
+        """Whether a write goes out now: not paused by flow control, client still there."""
+        return not (
+            self.flow.write_paused
+            or getattr(self.cycle, "disconnected", False)
+            or getattr(self.cycle, "response_complete", False)
+            or self.transport.is_closing()
+        )
+
+    def write(self, data: bytes) -> None:
+        """Write one whole HTTP chunk."""
+        self.transport.write(data)
 
 
 _GONE = Message("end", "The client left.")
@@ -229,4 +277,4 @@ async def socket(websocket: WebSocket, tid: str) -> None:
         web.hub.leave(tid, queue, "ws")
 
 
-__all__ = ["RAW_SEND", "PushStream", "router", "session_check"]
+__all__ = ["RAW_SEND", "PushStream", "ServerWire", "router", "session_check"]
