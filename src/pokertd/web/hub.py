@@ -197,7 +197,7 @@ def _end_message(reason: str, code: int) -> Message:
     return Message("end", reason, code=code)
 
 
-class Mailbox:
+class Mailbox(asyncio.Queue[Message]):
     """One display's outbox, bounded: at most ONE message waits in it.
 
     The hub puts each push here (the same :class:`Message`, encoded once, for every display)
@@ -211,13 +211,12 @@ class Mailbox:
     waiting, the writer idle and the connection keeping up goes straight to :attr:`wire`
     when the stream has one: a plain loop of socket writes, no task woken per display.
 
-    It reads like an :class:`asyncio.Queue` (``put_nowait``, ``get``, ``get_nowait``,
-    ``empty``, ``qsize``) so the hub's callers and tests treat both alike.
+    It is an :class:`asyncio.Queue` of one (``put_nowait``, ``get``, ``get_nowait``,
+    ``empty``, ``qsize`` as there) so the hub's callers and tests treat both alike.
     """
 
-    __slots__ = ("_pending", "_waiter", "direct", "last_put", "merged", "whole_views", "wire")
-
     def __init__(self) -> None:
+        super().__init__()
         self._pending: Message | None = None
         self._waiter: asyncio.Future[None] | None = None
         self.wire: Wire | None = None
@@ -258,6 +257,14 @@ class Mailbox:
             self.merged += 1
         if waiter is not None and not waiter.done():
             waiter.set_result(None)
+
+    def full(self) -> bool:
+        """Never: a new message merges with the waiting one."""
+        return False
+
+    async def put(self, item: Message) -> None:
+        """As :meth:`put_nowait` (never waits)."""
+        self.put_nowait(item)
 
     def empty(self) -> bool:
         """Whether nothing waits."""
