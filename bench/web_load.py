@@ -92,7 +92,7 @@ def start_server(db: str, src: str | None = None) -> tuple[subprocess.Popen[byte
         stderr=log,
     )
     base = f"http://127.0.0.1:{port}"
-    for _ in range(300):
+    for _ in range(1200):  # up to two minutes on a loaded machine
         try:
             urllib.request.urlopen(f"{base}/api/me", timeout=1).read()
             return proc, base
