@@ -21,6 +21,12 @@ clients alone.
 
 Run: ``uv run python bench/web_load.py`` (defaults: 500 displays, 500 players, 20 floor
 clients); a quick check: ``--displays 50 --players 120 --busts 20``.
+
+Issue 25 (a push path for thousands of displays): ``--fanout 500,2000`` instead runs one
+phase per display count, each on a fresh server, and reports p50/p99 of "one bust -> every
+display has it" and the server's CPU per bust; ``--before-src DIR`` first runs each count on a
+server whose package comes from an older tree (``git archive <commit> src | tar -x -C DIR/..``),
+so before and after are measured in the same run (docs/web.md, "Tests and benchmarks").
 """
 
 from __future__ import annotations
