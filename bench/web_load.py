@@ -21,6 +21,12 @@ clients alone.
 
 Run: ``uv run python bench/web_load.py`` (defaults: 500 displays, 500 players, 20 floor
 clients); a quick check: ``--displays 50 --players 120 --busts 20``.
+
+Issue 25 (a push path for thousands of displays): ``--fanout 500,2000`` instead runs one
+phase per display count, each on a fresh server, and reports p50/p99 of "one bust -> every
+display has it" and the server's CPU per bust; ``--before-src DIR`` first runs each count on a
+server whose package comes from an older tree (``git archive <commit> src | tar -x -C DIR/..``),
+so before and after are measured in the same run (docs/web.md, "Tests and benchmarks").
 """
 
 from __future__ import annotations
@@ -68,10 +74,13 @@ def _free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def start_server(db: str) -> tuple[subprocess.Popen[bytes], str]:
-    """``pokertd serve`` on a free port."""
+def start_server(db: str, src: str | None = None) -> tuple[subprocess.Popen[bytes], str]:
+    """``pokertd serve`` on a free port (``src``: run the package found there instead, e.g.
+    an older tree extracted with ``git archive``, to measure before and after in one run)."""
     port = _free_port()
     env = {**os.environ, "POKERTD_DIRECTOR_PASSWORD": PASSWORD, "POKERTD_NO_PROMPT": "1"}
+    if src:
+        env["PYTHONPATH"] = os.pathsep.join(filter(None, [src, env.get("PYTHONPATH")]))
     log = tempfile.TemporaryFile()  # noqa: SIM115 (closed with the process's life)
     proc = subprocess.Popen(
         [
@@ -89,7 +98,7 @@ def start_server(db: str) -> tuple[subprocess.Popen[bytes], str]:
         stderr=log,
     )
     base = f"http://127.0.0.1:{port}"
-    for _ in range(300):
+    for _ in range(1200):  # up to two minutes on a loaded machine
         try:
             urllib.request.urlopen(f"{base}/api/me", timeout=1).read()
             return proc, base
@@ -419,23 +428,39 @@ async def throughput(base: str, tid: str, floor: int, seconds: float) -> dict[st
     return out
 
 
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU seconds of process ``pid`` so far (Linux ``/proc``)."""
+    with open(f"/proc/{pid}/stat") as f:
+        fields = f.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def pct(values: list[float], q: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
 def phase(
-    base: str, tid: str, args: argparse.Namespace, victims: list[str], patches: bool
+    base: str,
+    tid: str,
+    args: argparse.Namespace,
+    victims: list[str],
+    patches: bool,
+    *,
+    displays: int | None = None,
+    server_pid: int | None = None,
+    label: str | None = None,
 ) -> dict[str, Any]:
-    """Connect the displays, bust ``victims``, collect what every display received."""
+    """Connect the displays, bust ``victims``, collect what every display received (and
+    the server's CPU seconds while the busts ran, ``server_pid``)."""
+    displays = displays or args.displays
     asyncio.run(warm_up(base, tid))
     path = f"/api/tournaments/{tid}/stream" + ("" if patches else "?patches=0")
     ctx = mp.get_context("spawn")
     out: Any = ctx.Queue()
     stop = ctx.Event()
     per = [
-        args.displays // args.procs + (1 if i < args.displays % args.procs else 0)
-        for i in range(args.procs)
+        displays // args.procs + (1 if i < displays % args.procs else 0) for i in range(args.procs)
     ]
     readies = [ctx.Event() for _ in per]
     workers = [
@@ -449,10 +474,12 @@ def phase(
             raise SystemExit("the displays did not connect")
     time.sleep(0.5)
     try:
+        cpu0 = cpu_seconds(server_pid) if server_pid else 0.0
         t0 = time.perf_counter()
         floor = asyncio.run(run_floor(base, tid, victims, args.floor, args.pace))
+        time.sleep(0.5)  # the last pushes
         elapsed = time.perf_counter() - t0
-        time.sleep(0.5)
+        cpu = cpu_seconds(server_pid) - cpu0 if server_pid else None
         final = fresh_view(base, tid)
     except BaseException:
         for w in workers:
@@ -480,7 +507,9 @@ def phase(
             worst = max(worst, arrived - sent_at)
         latencies.append(worst)
     return {
-        "label": "patches" if patches else "snapshots (?patches=0)",
+        "label": label or ("patches" if patches else "snapshots (?patches=0)"),
+        "displays": displays,
+        "server_cpu": cpu,
         "busts": len(floor["sent"]),
         "elapsed": elapsed,
         "errors": floor["errors"] + display_errors,
@@ -498,6 +527,12 @@ def phase(
 def report(r: dict[str, Any], displays: int) -> None:
     lat, frames = r["latencies"], r["frames"]
     print(f"[{r['label']}] {displays} displays; busts: {r['busts']} in {r['elapsed']:.1f} s")
+    if r.get("server_cpu") is not None:
+        print(
+            f"  server CPU while busting: {r['server_cpu']:.2f} s "
+            f"({r['server_cpu'] / r['elapsed'] * 100:.0f} % of one core; "
+            f"{r['server_cpu'] / max(1, r['busts']) * 1000:.0f} ms per bust and its pushes)"
+        )
     print(
         f"  errors: {len(r['errors'])}; display deliveries missing: {r['missing']}; "
         f"displays applying the pushes that end with the server's view: "
@@ -520,6 +555,63 @@ def report(r: dict[str, Any], displays: int) -> None:
         )
 
 
+FANOUT_TARGET_MS = {500: 100, 2000: 250}
+"""Issue 25's targets: one bust reaches every one of N displays within this p99."""
+
+
+def fanout(
+    args: argparse.Namespace, tmp: str, db: str, tid: str, victims: list[str]
+) -> dict[str, Any]:
+    """Issue 25: one bust to N displays (``--fanout 500,2000``), on the code of this tree
+    (``after``) and, with ``--before-src``, on an older tree (``before``) in the same run,
+    each on a fresh server over its own copy of the event; p50/p99 of "bust POST -> every
+    display has it" and the server's CPU."""
+    servers: list[tuple[str, str | None]] = [("after", None)]
+    if args.before_src:
+        servers.insert(0, ("before", args.before_src))
+    rows: list[dict[str, Any]] = []
+    for n in [int(x) for x in args.fanout.split(",")]:
+        for name, src in servers:
+            copy = os.path.join(tmp, f"{name}-{n}.db")
+            shutil.copy(db, copy)
+            proc, base = start_server(copy, src)
+            try:
+                r = phase(
+                    base, tid, args, victims, True, displays=n, server_pid=proc.pid, label=name
+                )
+            finally:
+                stop_server(proc)
+            report(r, n)
+            rows.append(r)
+    print("one bust -> every display has it (ms), server CPU per bust (ms):")
+    out: dict[str, Any] = {}
+    for r in rows:
+        lat = r["latencies"]
+        row = {
+            "p50_ms": round(pct(lat, 0.5) * 1000) if lat else None,
+            "p99_ms": round(pct(lat, 0.99) * 1000) if lat else None,
+            "max_ms": round(max(lat) * 1000) if lat else None,
+            "cpu_ms_per_bust": round(r["server_cpu"] / max(1, r["busts"]) * 1000),
+            "errors": len(r["errors"]) + r["missing"],
+            "busts": r["busts"],
+        }
+        target = FANOUT_TARGET_MS.get(r["displays"])
+        print(
+            f"  {r['label']:6s} {r['displays']:5d} displays: p50 {row['p50_ms']}, "
+            f"p99 {row['p99_ms']}, max {row['max_ms']}; CPU {row['cpu_ms_per_bust']} ms/bust; "
+            f"errors {row['errors']}" + (f"; target p99 < {target}" if target else "")
+        )
+        out[f"{r['label']}/{r['displays']}"] = row
+    for n in sorted({r["displays"] for r in rows}):
+        b, a = out.get(f"before/{n}"), out.get(f"after/{n}")
+        if b and a and a["p99_ms"] and a["cpu_ms_per_bust"]:
+            print(
+                f"  {n} displays, before / after: p99 {b['p99_ms'] / a['p99_ms']:.1f}x, "
+                f"CPU per bust {b['cpu_ms_per_bust'] / a['cpu_ms_per_bust']:.1f}x"
+            )
+    return out
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--displays", type=int, default=500)
@@ -530,6 +622,16 @@ def main() -> None:
     ap.add_argument("--pace", type=float, default=1.0, help="seconds between a client's busts")
     ap.add_argument("--baseline-first", action="store_true", help="run the ?patches=0 phase first")
     ap.add_argument("--rps-seconds", type=float, default=3.0, help="0: skip requests/second")
+    ap.add_argument(
+        "--fanout",
+        default="",
+        help="issue 25: one bust to each of these display counts (e.g. 500,2000) instead",
+    )
+    ap.add_argument(
+        "--before-src",
+        default="",
+        help="with --fanout: also run a server from this older src tree (git archive main src)",
+    )
     args = ap.parse_args()
 
     tmp = tempfile.mkdtemp(prefix="pokertd-bench-")
@@ -538,6 +640,14 @@ def main() -> None:
         tid = build_event(db, args.players)
         shutil.copy(db, os.path.join(tmp, "baseline.db"))
         victims = [f"Bench Player {i:03d}" for i in range(min(args.busts, args.players - 12))]
+        if args.fanout:
+            print(
+                f"event: {args.players} players; displays {args.fanout} in {args.procs} client "
+                f"processes; {args.floor} floor clients busting {len(victims)} players, "
+                f"{args.pace} s apart each"
+            )
+            print(json.dumps(fanout(args, tmp, db, tid, victims)))
+            return
         print(
             f"event: {args.players} players; {args.displays} displays; {args.floor} floor "
             f"clients busting {len(victims)} players in each phase"

@@ -164,6 +164,7 @@ def logout(request: Request, response: Response) -> dict[str, bool]:
     if web.sessions.current(request) is not None:
         Sessions.check_csrf(request, request.headers.get(CSRF_HEADER))
     web.sessions.sign_out(request, response)
+    web.hub.recheck_sessions()  # its open streams end now
     return {"ok": True}
 
 
@@ -186,8 +187,10 @@ def sessions(request: Request) -> list[documents.JsonObject]:
 def end_session(sid: str, request: Request) -> dict[str, str]:
     """End one session now (director only, CSRF header): its cookie stops working."""
     authorize(request, Role.DIRECTOR, "end sessions")
-    if not web_of(request).users.end_session(sid[:128]):
+    web = web_of(request)
+    if not web.users.end_session(sid[:128]):
         raise NotFound("There is no such session (it may have ended already).")
+    web.hub.recheck_sessions()  # its open streams end now
     return {"ended": sid}
 
 

@@ -22,6 +22,7 @@ from typing import Any
 from fastapi import FastAPI
 from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
+from starlette.types import Receive, Scope, Send
 
 from pokertd import __version__
 from pokertd.app import App
@@ -104,7 +105,7 @@ def create_app(app: App, settings: Settings, *, users: AccountService | None = N
             web.hub.detach()
             measured.process_exited()
 
-    site = FastAPI(
+    site = Site(
         title="pokertd",
         summary="Run live poker tournaments by the rules of real card rooms.",
         description=(
@@ -145,6 +146,18 @@ def create_app(app: App, settings: Settings, *, users: AccountService | None = N
     site.include_router(simulation.router)
     api.add_command_routes(site)
     return site
+
+
+class Site(FastAPI):
+    """The FastAPI app that also keeps the server's own ``send`` in each HTTP request's scope
+    (:data:`pokertd.web.live.RAW_SEND`): the display streams write their body there, once a
+    push, not through every middleware's wrapper (issue 25: thousands of displays)."""
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        """Serve one request, remembering the raw ``send``."""
+        if scope["type"] == "http":
+            scope[live.RAW_SEND] = send
+        await super().__call__(scope, receive, send)
 
 
 PAGE_CSP = "; ".join(
@@ -232,5 +245,6 @@ def _version() -> str:
 __all__ = [
     "PAGE_CSP",
     "SecurityHeaders",
+    "Site",
     "create_app",
 ]

@@ -276,6 +276,14 @@ class Sessions:
             return PUBLIC
         return Principal(row.user, row.role, row.tournament, row.table)
 
+    def principal_of_token(self, token: str) -> Principal:
+        """The principal of session cookie ``token`` as the store has it NOW (an open
+        stream re-checks its session with it), or the public."""
+        row = self.store.session(token, now=self.clock()) if 20 <= len(token) <= 200 else None
+        if row is None:
+            return PUBLIC
+        return Principal(row.user, row.role, row.tournament, row.table)
+
     def sign_in(self, request: Request, response: Response, who: Principal) -> SessionRow:
         """Start a server-side session for ``who``: store it and set both cookies.
 

@@ -48,7 +48,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from difflib import SequenceMatcher
 from types import FrameType
-from typing import Any
+from typing import Any, Protocol
 
 from pokertd.app.documents import EventDocument
 
@@ -94,8 +94,10 @@ def sse_frame(kind: str, seq: int, data: str) -> bytes:
 
 @dataclass(slots=True)
 class Message:
-    """One push: ``kind`` is ``snapshot`` or ``patch`` (SSE) or ``events`` (WebSocket), or
-    ``close``: the server stops, end the stream (its frame is the SSE ``reconnect`` event)."""
+    """One push: ``kind`` is ``snapshot`` or ``patch`` (SSE) or ``events`` (WebSocket);
+    ``keepalive`` (an SSE comment after a quiet while); ``close``: the server stops, end the
+    stream (its frame is the SSE ``reconnect`` event); ``end``: end this stream without a
+    word (its session ended, or a WebSocket fell too far behind; ``code`` says which)."""
 
     kind: str
     data: str
@@ -104,12 +106,53 @@ class Message:
     """The SSE frame, encoded once for every display."""
     full: bytes = b""
     """The whole-view frame of the same state (for ``?patches=0`` displays)."""
+    whole: Message | None = None
+    """A patch's whole-view message of the same state: what a display that fell behind gets
+    instead of the patches it missed (:class:`Mailbox`)."""
+    code: int = 0
+    """For ``end``: the WebSocket close code."""
+    chunk: bytes = b""
+    """:attr:`frame` as one HTTP/1.1 chunk (built once, on first use: :meth:`chunked`)."""
+    chunk_full: bytes = b""
+    """:attr:`full` as one HTTP/1.1 chunk."""
+
+    def chunked(self, whole: bool) -> bytes:
+        """The frame (``whole``: the whole-view frame) as one HTTP/1.1 chunk, built once for
+        every display that is written directly (:class:`Wire`)."""
+        if whole:
+            if not self.chunk_full:
+                self.chunk_full = _http_chunk(self.full)
+            return self.chunk_full
+        if not self.chunk:
+            self.chunk = _http_chunk(self.frame)
+        return self.chunk
 
     def __post_init__(self) -> None:
         if self.kind in ("snapshot", "patch") and not self.frame:
             self.frame = sse_frame(self.kind, self.seq, self.data)
         if self.kind == "snapshot" and not self.full:
             self.full = self.frame
+
+
+def _http_chunk(data: bytes) -> bytes:
+    return b"%x\r\n%b\r\n" % (len(data), data)
+
+
+class Wire(Protocol):
+    """A display's connection written directly by the hub (``pokertd.web.live`` makes one
+    for a chunked HTTP/1.1 response of the server): no task switch, no per-display work
+    but one ``write`` of bytes built once."""
+
+    def ready(self) -> bool:
+        """Whether a write now goes out at once (the client keeps up, it is still there)."""
+
+    def write(self, data: bytes) -> None:
+        """Write ``data`` (one whole HTTP chunk) to the connection."""
+
+
+DIRECT = frozenset({"snapshot", "patch", "keepalive"})
+"""The kinds the hub may write straight to a :class:`Wire` (the ends go through the
+display's own writer, which also ends the response)."""
 
 
 RECONNECT_MS = 500
@@ -126,6 +169,128 @@ def _close_message() -> Message:
     data = _encode({"reason": CLOSE_REASON, "retry": RECONNECT_MS})
     frame = f"event: reconnect\nretry: {RECONNECT_MS}\ndata: {data}\n\n".encode()
     return Message("close", data, frame=frame, full=frame)
+
+
+KEEPALIVE_S = 15.0
+"""Seconds of quiet after which a display gets an SSE comment (``: keepalive``): proxies and
+browsers keep an idle stream open."""
+
+CHECK_S = 5.0
+"""Every this many seconds the hub checks, in one pass, that each stream opened by a session
+may still have it (:meth:`Hub.check_sessions`) and sends the keepalives that are due."""
+
+SOCKET_BACKLOG = 256
+"""Event batches a WebSocket may have waiting; one more and it is closed with 1013 (try again
+later): a script that reads too slowly reconnects, the server never queues without end."""
+
+SESSION_ENDED = "This session has ended: sign in again."
+LAGGING = "Too far behind: reconnect."
+
+KEEPALIVE = Message("keepalive", "", frame=b": keepalive\n\n", full=b": keepalive\n\n")
+"""The SSE comment a quiet stream gets every :data:`KEEPALIVE_S` (never counted as a push)."""
+
+ENDS = frozenset({"close", "end"})
+"""The kinds after which a stream ends."""
+
+
+def _end_message(reason: str, code: int) -> Message:
+    return Message("end", reason, code=code)
+
+
+class Mailbox(asyncio.Queue[Message]):
+    """One display's outbox, bounded: at most ONE message waits in it.
+
+    The hub puts each push here (the same :class:`Message`, encoded once, for every display)
+    and the display's writer takes it and writes its bytes to the connection. A display that
+    reads slower than the changes come (a phone on a weak network, a stalled TV) has its
+    backlog merged: while one push waits, the next replaces it by the whole view of the newer
+    state (:attr:`Message.whole`), which applies whatever the display last had. So the server
+    holds at most one waiting message (and the one being written) per display, however far
+    behind it falls, and the display catches up in one frame. A ``close`` or ``end`` waits
+    whatever comes after; a keepalive never replaces a push. A push that finds nothing
+    waiting, the writer idle and the connection keeping up goes straight to :attr:`wire`
+    when the stream has one: a plain loop of socket writes, no task woken per display.
+
+    It is an :class:`asyncio.Queue` of one (``put_nowait``, ``get``, ``get_nowait``,
+    ``empty``, ``qsize`` as there) so the hub's callers and tests treat both alike.
+    """
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._pending: Message | None = None
+        self._waiter: asyncio.Future[None] | None = None
+        self.wire: Wire | None = None
+        """The connection, when the hub may write it directly (set by the stream once its
+        head is out): a push that finds the display's writer idle and the connection keeping
+        up is written there at once, as bytes built once for all (:meth:`Message.chunked`)."""
+        self.whole_views = False
+        """Whether this display takes whole views only (``?patches=0``)."""
+        self.direct = 0
+        """How many pushes went straight to :attr:`wire` (tests, bench)."""
+        self.last_put = 0.0
+        self.merged = 0
+        """How many pushes were merged away (the display was behind): for tests and bench."""
+
+    def put_nowait(self, msg: Message) -> None:
+        """Queue ``msg``, merging it with the message already waiting (see the class), or
+        write it to :attr:`wire` at once when nothing waits and the writer is idle."""
+        pending = self._pending
+        waiter = self._waiter
+        wire = self.wire
+        if (
+            wire is not None
+            and pending is None
+            and waiter is not None
+            and not waiter.done()
+            and msg.kind in DIRECT
+            and wire.ready()
+        ):
+            wire.write(msg.chunked(self.whole_views))
+            self.direct += 1
+            return
+        if pending is None or pending.kind == "keepalive" or msg.kind in ENDS:
+            self._pending = msg
+        elif pending.kind in ENDS or msg.kind == "keepalive":
+            return
+        else:  # behind: the newest whole view replaces what waits
+            self._pending = msg.whole or msg
+            self.merged += 1
+        if waiter is not None and not waiter.done():
+            waiter.set_result(None)
+
+    def full(self) -> bool:
+        """Never: a new message merges with the waiting one."""
+        return False
+
+    async def put(self, item: Message) -> None:
+        """As :meth:`put_nowait` (never waits)."""
+        self.put_nowait(item)
+
+    def empty(self) -> bool:
+        """Whether nothing waits."""
+        return self._pending is None
+
+    def qsize(self) -> int:
+        """0 or 1: the mailbox never holds more."""
+        return 0 if self._pending is None else 1
+
+    def get_nowait(self) -> Message:
+        """The waiting message (:class:`asyncio.QueueEmpty` when none)."""
+        msg = self._pending
+        if msg is None:
+            raise asyncio.QueueEmpty
+        self._pending = None
+        return msg
+
+    async def get(self) -> Message:
+        """The next message, once there is one."""
+        while self._pending is None:
+            self._waiter = asyncio.get_running_loop().create_future()
+            try:
+                await self._waiter
+            finally:
+                self._waiter = None
+        return self.get_nowait()
 
 
 # ---- RFC 7386 JSON merge patch ---------------------------------------------------------
@@ -279,9 +444,9 @@ def merge_apply(target: Any, patch: Any) -> Any:
 
 @dataclass(slots=True)
 class _Topic:
-    displays: set[asyncio.Queue[Message]] = field(default_factory=set)
+    displays: set[Mailbox] = field(default_factory=set)
     sockets: set[asyncio.Queue[Message]] = field(default_factory=set)
-    fresh: set[asyncio.Queue[Message]] = field(default_factory=set)
+    fresh: set[Mailbox] = field(default_factory=set)
     """Displays waiting for their first (whole) view."""
     running: bool = False
     dirty: bool = False
@@ -307,9 +472,11 @@ class Hub:
         self._new_events = new_events
         self._topics: dict[tuple[str, str], _Topic] = {}
         self._loop: asyncio.AbstractEventLoop | None = None
-        self._tasks: set[asyncio.Future[None]] = set()
+        self._tasks: set[asyncio.Future[Any]] = set()
         self._closing = False
         self._chained: dict[int, tuple[Callable[[int, FrameType | None], Any], Any]] = {}
+        self._checks: dict[Mailbox | asyncio.Queue[Message], Callable[[], bool]] = {}
+        self._ticker: asyncio.TimerHandle | None = None
 
     @property
     def closing(self) -> bool:
@@ -322,12 +489,16 @@ class Hub:
         self._loop = loop
         self._closing = False
         self.chain_stop_signals()
+        self._ticker = loop.call_later(CHECK_S, self._tick)
 
     def detach(self) -> None:
         """Cancel timers and give the stop signals back to the server (at shutdown)."""
         for topic in self._topics.values():
             if topic.timer is not None:
                 topic.timer.cancel()
+        if self._ticker is not None:
+            self._ticker.cancel()
+            self._ticker = None
         self.unchain_stop_signals()
         self._loop = None
 
@@ -387,8 +558,10 @@ class Hub:
             if topic.timer is not None:
                 topic.timer.cancel()
                 topic.timer = None
-            for q in topic.displays | topic.sockets:
+            for q in topic.displays:
                 q.put_nowait(message)
+            for s in topic.sockets:
+                _to_socket(s, message)
             topic.fresh.clear()
 
     # ---- notices (any thread) -------------------------------------------------------
@@ -441,8 +614,8 @@ class Hub:
                     seq, events = await asyncio.to_thread(self._new_events, tid, topic.last_seq)
                     if events and topic.last_seq >= 0:
                         msg = Message("events", json.dumps({"type": "events", "events": events}))
-                        for q in list(topic.sockets):
-                            q.put_nowait(msg)
+                        for s in list(topic.sockets):
+                            _to_socket(s, msg)
                     topic.last_seq = seq
                 if topic.displays:
                     snap = await asyncio.to_thread(self._snapshot, tid, audience)
@@ -465,12 +638,16 @@ class Hub:
         topic.snapshot, topic.view, topic.built_at = full, snap, now
         if msg is full:
             topic.full_at = now
-        for q in list(topic.displays):
-            if q in topic.fresh:
+        fresh = topic.fresh
+        for q in topic.displays:  # the same bytes for every display: nothing is encoded here
+            if q in fresh:
                 q.put_nowait(full)
             elif msg is not None:
                 q.put_nowait(msg)
-        topic.fresh.clear()
+            else:
+                continue
+            q.last_put = now
+        fresh.clear()
 
     @staticmethod
     def _next(topic: _Topic, snap: dict[str, Any], full: Message, now: float) -> Message | None:
@@ -488,7 +665,7 @@ class Hub:
         data = _encode({"base": prev.seq, "seq": full.seq, "patch": patch})
         if len(data) >= len(full.data):
             return full
-        return Message("patch", data, full.seq, full=full.frame)
+        return Message("patch", data, full.seq, full=full.frame, whole=full)
 
     def _now(self) -> float:
         return self._loop.time() if self._loop is not None else 0.0
@@ -504,13 +681,21 @@ class Hub:
 
     # ---- subscribers ----------------------------------------------------------------
 
-    async def display(self, tid: str, audience: str = "public") -> asyncio.Queue[Message]:
-        """A queue of pushes of ``tid`` for ``audience``: first the whole view, then patches
-        (each message also carries the whole-view frame, see :attr:`Message.full`)."""
+    async def display(
+        self, tid: str, audience: str = "public", *, check: Callable[[], bool] | None = None
+    ) -> Mailbox:
+        """The mailbox of a new display of ``tid`` for ``audience``: first the whole view,
+        then patches (each message also carries the whole-view frame, see
+        :attr:`Message.full`), merged when the display falls behind (:class:`Mailbox`).
+        ``check``: whether the session that opened the stream may still have it (run every
+        :data:`CHECK_S` in a thread; ``False`` ends the stream, :meth:`check_sessions`)."""
         key = (tid, audience)
         topic = self._topics.setdefault(key, _Topic())
-        q: asyncio.Queue[Message] = asyncio.Queue()
+        q = Mailbox()
+        q.last_put = self._now()
         topic.displays.add(q)
+        if check is not None:
+            self._checks[q] = check
         if self._closing:  # the server is stopping: go to another one
             q.put_nowait(_close_message())
             return q
@@ -523,11 +708,17 @@ class Hub:
                 self._kick_topic(key)
         return q
 
-    async def socket(self, tid: str) -> asyncio.Queue[Message]:
-        """A queue of new-event batches for ``tid``."""
+    async def socket(
+        self, tid: str, *, check: Callable[[], bool] | None = None
+    ) -> asyncio.Queue[Message]:
+        """A queue of new-event batches for ``tid``, bounded (:data:`SOCKET_BACKLOG`: a
+        socket that falls further behind gets ``end`` with code 1013); ``check`` as for
+        :meth:`display` (``end`` with code 4403)."""
         key = (tid, "ws")
         topic = self._topics.setdefault(key, _Topic())
-        q: asyncio.Queue[Message] = asyncio.Queue()
+        q: asyncio.Queue[Message] = asyncio.Queue(SOCKET_BACKLOG)
+        if check is not None:
+            self._checks[q] = check
         if self._closing:
             q.put_nowait(_close_message())
         elif topic.last_seq < 0:
@@ -535,15 +726,20 @@ class Hub:
         topic.sockets.add(q)
         return q
 
-    def leave(self, tid: str, q: asyncio.Queue[Message], audience: str = "public") -> None:
+    def leave(
+        self, tid: str, q: Mailbox | asyncio.Queue[Message], audience: str = "public"
+    ) -> None:
         """Drop a subscriber (``audience`` ``ws`` for a socket)."""
+        self._checks.pop(q, None)
         key = (tid, audience)
         topic = self._topics.get(key)
         if topic is None:
             return
-        topic.displays.discard(q)
-        topic.fresh.discard(q)
-        topic.sockets.discard(q)
+        if isinstance(q, Mailbox):
+            topic.displays.discard(q)
+            topic.fresh.discard(q)
+        else:
+            topic.sockets.discard(q)
         if not topic.sockets:
             topic.last_seq = -1
         if not (topic.displays or topic.sockets):
@@ -551,12 +747,90 @@ class Hub:
                 topic.timer.cancel()
             del self._topics[key]
 
+    # ---- keepalives and sessions (every CHECK_S) ------------------------------------------
+
+    def _tick(self) -> None:
+        loop = self._loop
+        if loop is None or loop.is_closed():
+            return
+        self._ticker = loop.call_later(CHECK_S, self._tick)
+        now = loop.time()
+        for topic in self._topics.values():
+            for q in topic.displays:
+                if now - q.last_put >= KEEPALIVE_S:
+                    q.put_nowait(KEEPALIVE)
+                    q.last_put = now
+        if self._checks:
+            task = asyncio.ensure_future(self.check_sessions())
+            self._tasks.add(task)
+            task.add_done_callback(self._tasks.discard)
+
+    async def check_sessions(self) -> int:
+        """End each stream whose ``check`` says its session may no longer have it (signed
+        out, ended by a director, expired, account removed or its role changed): the
+        display's stream ends, a WebSocket is closed with 4403. The checks run in one
+        worker thread (they read the session store); a check that fails keeps its stream
+        (logged). How many streams were ended."""
+        items = list(self._checks.items())
+        if not items:
+            return 0
+
+        def run() -> list[Mailbox | asyncio.Queue[Message]]:
+            return [q for q, check in items if not _still_allowed(check)]
+
+        gone = await asyncio.to_thread(run)
+        message = _end_message(SESSION_ENDED, 4403)
+        for q in gone:
+            if self._checks.pop(q, None) is None:
+                continue  # it left meanwhile
+            if isinstance(q, Mailbox):
+                q.put_nowait(message)
+            else:
+                _to_socket(q, message)
+        return len(gone)
+
+    def recheck_sessions(self) -> None:
+        """Run :meth:`check_sessions` now (thread-safe): after a sign-out or a director
+        ending a session, its streams end at once rather than within :data:`CHECK_S`."""
+        loop = self._loop
+        if loop is None or loop.is_closed() or not self._checks:
+            return
+
+        def start() -> None:
+            task = asyncio.ensure_future(self.check_sessions())
+            self._tasks.add(task)
+            task.add_done_callback(self._tasks.discard)
+
+        with contextlib.suppress(RuntimeError):
+            loop.call_soon_threadsafe(start)
+
     def counts(self) -> dict[str, int]:
         """Connected displays and sockets (for the status line and benchmarks)."""
         return {
             "displays": sum(len(t.displays) for t in self._topics.values()),
             "sockets": sum(len(t.sockets) for t in self._topics.values()),
         }
+
+
+def _still_allowed(check: Callable[[], bool]) -> bool:
+    try:
+        return check()
+    except Exception:  # the store is away for a moment: keep the stream, try again later
+        log.exception("session check failed")
+        return True
+
+
+def _to_socket(q: asyncio.Queue[Message], msg: Message) -> None:
+    """Queue ``msg`` for a WebSocket; a full queue (:data:`SOCKET_BACKLOG`) is dropped and
+    ends the socket (code 1013), or with ``msg`` itself when that ends it anyway."""
+    if any(m.kind in ENDS for m in q._queue):  # type: ignore[attr-defined]
+        return  # ending already
+    try:
+        q.put_nowait(msg)
+    except asyncio.QueueFull:
+        while not q.empty():
+            q.get_nowait()
+        q.put_nowait(msg if msg.kind in ENDS else _end_message(LAGGING, 1013))
 
 
 def _tournament_of(args: tuple[Any, ...], kwargs: dict[str, Any]) -> str | None:
@@ -574,15 +848,22 @@ def _tournament_of(args: tuple[Any, ...], kwargs: dict[str, Any]) -> str | None:
 
 
 __all__ = [
+    "CHECK_S",
     "CLOSE_REASON",
     "HELLO_FRAME",
+    "KEEPALIVE",
+    "KEEPALIVE_S",
     "PUSH_PROTOCOL",
     "PUSH_VERSION",
     "RECONNECT_MS",
+    "SESSION_ENDED",
+    "SOCKET_BACKLOG",
     "STOP_SIGNALS",
     "Hub",
+    "Mailbox",
     "Message",
     "Unpatchable",
+    "Wire",
     "merge_apply",
     "merge_diff",
     "sse_frame",

@@ -171,6 +171,7 @@ def logout(request: Request, csrf_token: str = Form("")) -> Response:
     Sessions.check_csrf(request, csrf_token)
     response = RedirectResponse(site_path(request, "/"), status_code=303)
     web_of(request).sessions.sign_out(request, response)
+    web_of(request).hub.recheck_sessions()  # its open streams end now
     return response
 
 
