@@ -36,6 +36,7 @@ import os
 import shutil
 import statistics
 import subprocess
+import sys
 import tempfile
 import time
 from collections.abc import Callable
@@ -46,8 +47,7 @@ from typing import Any
 import httpx
 from playwright.sync_api import sync_playwright
 
-from bench.web_load import PASSWORD, stop_server
-from bench.web_load import start_server as _start_server
+from bench.web_load import PASSWORD, _free_port, stop_server
 
 CHROMIUM = "/usr/bin/chromium"
 VIEWPORT = {"width": 1024, "height": 768}
@@ -153,18 +153,26 @@ def night(cache: Path, entries: int) -> tuple[Path, str]:
 
 
 def start_server(db: str, src: str | None) -> tuple[subprocess.Popen[bytes], str]:
-    """``pokertd serve`` on ``db`` (from ``src`` when given: another source tree)."""
-    if not src:
-        return _start_server(db)
-    old = os.environ.get("PYTHONPATH")
-    os.environ["PYTHONPATH"] = str(Path(src) / "src") + (os.pathsep + old if old else "")
-    try:
-        return _start_server(db)
-    finally:
-        if old is None:
-            os.environ.pop("PYTHONPATH", None)
-        else:
-            os.environ["PYTHONPATH"] = old
+    """``pokertd serve`` on ``db`` (from ``src`` when given: another source tree), waiting
+    up to five minutes for it to answer (a 10,000-entry database on a loaded machine)."""
+    port = _free_port()
+    env = {**os.environ, "POKERTD_DIRECTOR_PASSWORD": PASSWORD, "POKERTD_NO_PROMPT": "1"}
+    if src:
+        old = env.get("PYTHONPATH")
+        env["PYTHONPATH"] = str(Path(src) / "src") + (os.pathsep + old if old else "")
+    code = "from pokertd.cli import main; main()"
+    cmd = [sys.executable, "-c", code, "serve", "--db", f"sqlite:///{db}", "--port", str(port)]
+    proc = subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    base = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 300
+    while time.monotonic() < deadline and proc.poll() is None:
+        try:
+            httpx.get(f"{base}/api/me", timeout=5).raise_for_status()
+            return proc, base
+        except httpx.HTTPError:
+            time.sleep(0.2)
+    stop_server(proc)
+    raise SystemExit("the server did not start")
 
 
 def cpu_build(db: Path, tid: str, runs: int) -> dict[str, float]:

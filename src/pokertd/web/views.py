@@ -117,6 +117,7 @@ def console_head(web: Web, tid: str) -> dict[str, Any]:
         return {
             "tournament": state.id,
             "name": st.name or state.id,
+            "seq": state.seq,
             "server_time": now.timestamp(),
             "status": documents.status(st),
             **snapshot.clock_part(state, now),

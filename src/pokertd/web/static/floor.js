@@ -54,7 +54,7 @@
       pageText() {
         const all = this.allTables(), shown = this.tables();
         if (!shown.length) return "";
-        return `Tables ${shown[0].table}–${shown[shown.length - 1].table} of ${all.length}`;
+        return `Tables ${shown[0].table}–${shown[shown.length - 1].table} of ${this.fmt(all.length)}`;
       },
       /** The pages of the map as choices: [index, "Tables 1–24"]. */
       pages() {
