@@ -10,6 +10,7 @@ and the tests instead of silently dropping a key from every screen.
 from __future__ import annotations
 
 import zlib
+from dataclasses import dataclass
 from datetime import UTC, datetime, tzinfo
 from typing import Any
 
@@ -26,7 +27,14 @@ from pokertd.tournament.clock import (
 )
 from pokertd.tournament.display import screens_view
 from pokertd.tournament.eliminations import ends_at_set_time
-from pokertd.tournament.entries.state import Setup, night_over, read_clock, registration_open
+from pokertd.tournament.entries.rules import EntryStatus
+from pokertd.tournament.entries.state import (
+    Roster,
+    Setup,
+    night_over,
+    read_clock,
+    registration_open,
+)
 from pokertd.tournament.framework import (
     Batch,
     EventRecord,
@@ -42,7 +50,14 @@ from pokertd.tournament.prizes import (
     tax_id_asked,
 )
 from pokertd.tournament.satellites import satellite_view
-from pokertd.tournament.seating import SeatView, Tables, describe_move, moves_due, tables_view
+from pokertd.tournament.seating import (
+    SeatView,
+    Tables,
+    describe_move,
+    moves_due,
+    seating_now,
+    tables_view,
+)
 from pokertd.tournament.structures import Structure, load_structure
 
 PUBLIC_KEYS = (
@@ -440,9 +455,12 @@ def _public_tables(tables: list[dict[str, Any]]) -> list[dict[str, Any]]:
     ]
 
 
-def _tables(state: TournamentState, now: datetime | None = None) -> dict[str, Any]:
-    """``tables`` (seats, button, blinds) and ``pending_moves`` from the seating views."""
-    view = tables_view(state, now)
+def _tables(
+    state: TournamentState, now: datetime | None = None, *, only: frozenset[int] | None = None
+) -> dict[str, Any]:
+    """``tables`` (seats, button, blinds) and ``pending_moves`` from the seating views;
+    ``only``: just those tables (the console's page of the map)."""
+    view = tables_view(state, now, only=only)
     tables = [
         {
             "table": t.table,
@@ -462,7 +480,11 @@ def _tables(state: TournamentState, now: datetime | None = None) -> dict[str, An
         row = to_json(m)
         row["text"] = describe_move(m)
         pending.append(row)
-    most = max((t.players for t in view.tables), default=0)
+    if only is not None and state.part(Tables).seating is not None:
+        # the fullest table of the room, not of the page
+        most = max((t.count for t in seating_now(state).tables.values()), default=0)
+    else:
+        most = max((t.players for t in view.tables), default=0)
     for row, t in zip(tables, view.tables, strict=True):
         row["short"] = most - t.players  # how far behind the fullest table (the map's colour)
     due = moves_due(state)
@@ -667,6 +689,234 @@ def _chart(
     return {"players_left": points, "entries": entries, "avg_bb": avg_bb}
 
 
+# ---- the floor console's view: sized by the screen, not the field (issue 25) -------------
+
+CONSOLE_PAGE = 24
+"""Tables on one page of the console's map when the console asks for no size."""
+
+CONSOLE_PAGE_MAX = 100
+"""The most tables one page of the map may hold (a wall screen)."""
+
+CONSOLE_ALL_PLAYERS = 200
+"""Up to this many players (or players still in), the console's view carries every row of
+them (the Players tab lists 200); past it, the rows of the tables in view and the search's."""
+
+CONSOLE_LOG_LINES = 60
+"""Log lines in the console's view (the Log tab shows 60; ``/events`` has the rest)."""
+
+CONSOLE_RESULT_ROWS = 100
+"""Finishers in the console's view: the best places so far (the latest busts while play goes
+on, the ones being paid); ``results.more`` says how many more the results page has."""
+
+CONSOLE_SEARCH_HITS = 20
+"""Players (and tables) a console search returns at most."""
+
+
+@dataclass(frozen=True, slots=True)
+class ConsolePage:
+    """Which part of the field one floor console shows: the tables ``first`` to ``last``
+    (table numbers, both included; ``0, 0``: the first :data:`CONSOLE_PAGE` tables) and a
+    search ``q`` (a player's name, part of it, or a table number; ``""``: none)."""
+
+    first: int = 0
+    last: int = 0
+    q: str = ""
+
+    @property
+    def key(self) -> str:
+        """The page as text (the hub's topic for consoles showing it): ``"1-24|ann"``."""
+        return f"{self.first}-{self.last}|{self.q}"
+
+
+def console_page(tables: str = "", q: str = "") -> ConsolePage:
+    """The page a console asks for: ``tables`` is ``"<first>-<last>"`` (table numbers,
+    at most :data:`CONSOLE_PAGE_MAX` apart; anything else: the first page) and ``q`` the
+    search (trimmed, 64 characters at most, case kept for the words shown)."""
+    first = last = 0
+    a, sep, b = tables.partition("-")
+    if sep and a.strip().isdigit() and b.strip().isdigit():
+        first, last = int(a), int(b)
+        if first < 1 or last < first:
+            first = last = 0
+        last = min(last, first + CONSOLE_PAGE_MAX - 1)
+    return ConsolePage(first, last, " ".join(q.split())[:64])
+
+
+def console_page_of(key: str) -> ConsolePage:
+    """The :class:`ConsolePage` of its :attr:`ConsolePage.key`."""
+    span, _, q = key.partition("|")
+    return console_page(span, q)
+
+
+def _search(state: TournamentState, q: str) -> tuple[list[str], list[int]]:
+    """The player ids whose name or card contains ``q`` (case-insensitive, 2+ letters; those
+    still in first), and the table numbers ``q`` names (``"12"``, ``"table 12"``)."""
+    text = q.casefold().strip()
+    tables: list[int] = []
+    number = text.removeprefix("table").strip()
+    seating = state.part(Tables).seating
+    if number.isdigit() and seating is not None and int(number) in seating.tables:
+        tables.append(int(number))
+    if len(text) < 2:
+        return [], tables
+    roster = state.part(Roster)
+    alive: list[str] = []
+    out: list[str] = []
+    for player in roster.players.values():
+        if text in player.name.casefold() or (player.member and text in player.member.casefold()):
+            last = roster.entries.get(player.entries[-1]) if player.entries else None
+            still_in = last is not None and last.status is EntryStatus.ALIVE
+            (alive if still_in else out).append(player.player_id)
+            if len(alive) >= CONSOLE_SEARCH_HITS:
+                break
+    return (alive + out)[:CONSOLE_SEARCH_HITS], tables
+
+
+def console(
+    state: TournamentState,
+    log_records: list[EventRecord],
+    now: datetime,
+    page: ConsolePage = ConsolePage(),
+    *,
+    zone: tzinfo = UTC,
+) -> dict[str, Any]:
+    """The floor console's staff view of ``page``: what :func:`build` gives the staff, but
+    sized by the screen, not the field (issue 25: at 10,000 entries the whole view is 5.5 MB).
+
+    The same keys and the same rows as :func:`build`, except:
+
+    - ``tables``: only the tables of the page (``map`` says which, and every table's number
+      and head count, so the console can page and colour its pager);
+    - ``players``: every row while the field (or the players still in) is at most
+      :data:`CONSOLE_ALL_PLAYERS`; past it, the rows of the players seated at the page's
+      tables and of the search's hits only (``map.players_partial``);
+    - ``search``: ``{"q", "players": [rows], "tables": [numbers]}`` for ``page.q``;
+    - ``results.rows``: the first :data:`CONSOLE_RESULT_ROWS` (``results.more``: the rest,
+      ``results.prize_rows``: the rows with a prize among all);
+    - ``prompt_tables``: the tables the prompts name that are off the page (their button
+      and counts, for the prompts; the map does not draw them);
+    - ``log``: the last :data:`CONSOLE_LOG_LINES` of ``log_records`` (give just those);
+    - no ``chart`` (the Clock tab draws the charts from ``/t/<id>/chart/*.svg``), no
+      ``seating_rev`` (for phones) and no ``players_public`` / ``tables_public`` (the
+      public views' copies).
+
+    The counters (``status``, ``clock``) and the prompts (``pending_moves``, ``moves_due``,
+    ``pending_break``, ``final_table``, hand-for-hand in ``clock``, ``status.end``) are
+    the whole event's, as in :func:`build`.
+    """
+    status = views.status(state, now)
+    results = views.results(state, now)
+    roster = state.part(Roster)
+    seating = seating_now(state) if state.part(Tables).seating is not None else None
+    numbers = sorted(seating.tables) if seating is not None else []
+    first, last = page.first, page.last
+    if not first or not any(first <= n <= last for n in numbers):
+        # no table of the range is left (or none asked): the first tables, as many
+        size = last - first + 1 if first else CONSOLE_PAGE
+        first = numbers[0] if numbers else 0
+        last = numbers[min(size, len(numbers)) - 1] if numbers else first + size - 1
+    shown = [n for n in numbers if first <= n <= last]
+    hit_ids, hit_tables = _search(state, page.q) if page.q else ([], [])
+    many = len(roster.players) > CONSOLE_ALL_PLAYERS
+    if many and roster.alive_count <= CONSOLE_ALL_PLAYERS:
+        wanted: list[str] | None = [
+            p.player_id
+            for p in roster.players.values()
+            if p.entries and roster.entries[p.entries[-1]].status is EntryStatus.ALIVE
+        ]
+    elif many:
+        wanted = []
+    else:
+        wanted = None  # every row
+    tables_out = _tables(state, now, only=frozenset(shown))
+    # The tables the prompts name (moves, a break, the button asked for) that are not on the
+    # page: the console reads their button and counts, the map does not draw them.
+    named = {m.get(k) for m in tables_out["pending_moves"] for k in ("from_table", "to_table")}
+    due = tables_out["moves_due"] or {}
+    named.update(m.get(k) for m in due.get("moves") or [] for k in ("from_table", "to_table"))
+    named.update((tables_out["pending_break"], due.get("break_table")))
+    named.update(due.get("blocked") or [])
+    extra = frozenset(n for n in named if isinstance(n, int) and n not in shown)
+    prompt_tables = _tables(state, now, only=extra)["tables"] if extra else []
+    if wanted is not None:
+        seated = {
+            s["entry_id"] for t in tables_out["tables"] for s in t["seats"] if s.get("entry_id")
+        }
+        ids = dict.fromkeys(wanted)
+        ids.update((roster.entries[e].player_id, None) for e in seated if e in roster.entries)
+        ids.update((p, None) for p in hit_ids)
+        rows = documents.players(views.players(state, now, only=list(ids)))
+    else:
+        rows = documents.players(views.players(state, now))
+    out: dict[str, Any] = {
+        "tournament": state.id,
+        "name": status.name or state.id,
+        "seq": state.seq,
+        "server_time": now.timestamp(),
+        "wake_in": None,
+        "status": documents.status(status),
+        "results": to_json(results),
+    }
+    out.update(clock_part(state, now))
+    out.update(screens_part(state))
+    out["registration"] = _registration(state, out)
+    out["players"] = rows
+    out["log"] = to_json(views.log(state, log_records[-CONSOLE_LOG_LINES:], zone))
+    out.update(tables_out)
+    out["offers"] = _offers(state, now)
+    out["deals"] = _deals(state)
+    out["choices"] = _choices(state)
+    out["money"] = to_json(money_position(state, now, results))
+    out["prize_kind"] = satellite_view(state).as_json()["prize_kind"]
+    out.update(_prizes(state, out["players"]))
+    _fill_seats(out)
+    _fill_results(out)
+    result_rows = out["results"].get("rows") if isinstance(out["results"], dict) else None
+    if isinstance(result_rows, list) and len(result_rows) > CONSOLE_RESULT_ROWS:
+        out["results"]["rows"] = result_rows[:CONSOLE_RESULT_ROWS]
+        out["results"]["more"] = len(result_rows) - CONSOLE_RESULT_ROWS
+        out["results"]["prize_rows"] = sum(1 for r in result_rows if r.get("prize_cents"))
+    clock = out.get("clock")
+    if (
+        isinstance(clock, dict)
+        and clock.get("running")
+        and isinstance(clock.get("seconds_left"), int)
+    ):
+        out["wake_in"] = max(0, int(clock["seconds_left"]))
+    by_id = {r.get("player_id"): r for r in rows}
+    out["search"] = {
+        "q": page.q,
+        "players": [by_id[p] for p in hit_ids if p in by_id],
+        "tables": hit_tables,
+    }
+    counts = [seating.tables[n].count for n in numbers] if seating is not None else []
+    out["prompt_tables"] = prompt_tables
+    out["map"] = {
+        "first": first,
+        "last": last,
+        "size": last - first + 1,
+        "tables": numbers,
+        "counts": counts,
+        "players_partial": wanted is not None,
+        # entries still in without a seat (before the draw, a late entry): "Draw seats"
+        "unseated": max(0, roster.alive_count - sum(counts)),
+        # tables of two or more without a button yet: "Draw buttons"
+        "buttons_missing": sum(
+            1 for t in seating.tables.values() if t.count >= 2 and not t.button.known
+        )
+        if seating is not None
+        else 0,
+    }
+    out["undo"] = [
+        {"batch": b.batch, "command": b.command, "actor": b.actor, "undone": b.undone}
+        for b in state.batches[-20:]
+        if b.undoable
+    ]
+    out["undo_next"] = _undo_button(undo_target(state))
+    out["redo_next"] = _undo_button(redo_target(state))
+    return out
+
+
 STREAM_DROP = (
     "players",
     "tables",
@@ -777,11 +1027,16 @@ def public(view: dict[str, Any]) -> dict[str, Any]:
 
 
 __all__ = [
+    "CONSOLE_PAGE",
     "DEALER_KEYS",
     "PRIVATE_PLAYER_FIELDS",
     "PUBLIC_KEYS",
+    "ConsolePage",
     "build",
     "clock_part",
+    "console",
+    "console_page",
+    "console_page_of",
     "dealer",
     "public",
     "public_row",

@@ -13,7 +13,7 @@ and seats from the seating part (:func:`seats`) when those are present.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from dataclasses import dataclass
 from datetime import UTC, datetime, tzinfo
 
@@ -233,14 +233,29 @@ class PlayerRow:
     penalties: int
 
 
-def players(state: TournamentState, now: datetime | None = None) -> list[PlayerRow]:
-    """Every player, those still in first (by entry), then the rest by finishing place."""
+def players(
+    state: TournamentState, now: datetime | None = None, *, only: Collection[str] | None = None
+) -> list[PlayerRow]:
+    """Every player, those still in first (by entry), then the rest by finishing place.
+
+    ``only``: the player ids to give rows for (the floor console's page and search, issue
+    25: its view is sized by the screen, not the field), sorted the same way; every player
+    when ``None``. Each row is the same as in the whole list.
+    """
     roster = state.part(Roster)
+    chosen = (
+        roster.players.values()
+        if only is None
+        else [roster.players[p] for p in only if p in roster.players]
+    )
     seat_of = seats(state)
     place_of = {p.entry_id: p.place for p in finishing_places(state, now)}
     pens = state.part(Penalties)
+    given: dict[str, int] = {}
+    for pen in pens.given:
+        given[pen.entry_id] = given.get(pen.entry_id, 0) + 1
     rows: list[PlayerRow] = []
-    for player in roster.players.values():
+    for player in chosen:
         entry = roster.entries[player.entries[-1]] if player.entries else None
         seat = seat_of.get(entry.entry_id) if entry is not None else None
         status_text = "alternate" if player.player_id in roster.alternates else "registered"
@@ -262,7 +277,7 @@ def players(state: TournamentState, now: datetime | None = None) -> list[PlayerR
                 seat=seat.seat if seat else None,
                 moves=seat.moves if seat else None,
                 place=place_of.get(entry.entry_id) if entry else None,
-                penalties=sum(1 for p in pens.given if p.entry_id in player.entries),
+                penalties=sum(given.get(e, 0) for e in player.entries),
             )
         )
 

@@ -226,13 +226,22 @@ def players(tid: str, request: Request, q: str = "") -> list[documents.JsonObjec
 
 
 @router.get("/tournaments/{tid}/staff", responses=ERROR_RESPONSES)
-def tournament_staff(tid: str, request: Request) -> documents.JsonObject:
+def tournament_staff(
+    tid: str, request: Request, tables: str = "", q: str = ""
+) -> documents.JsonObject:
     """The floor's view: everything, including players' private fields and the log.
+
+    ``tables=<first>-<last>`` (and ``q=``: a search by name, card or table number) give the
+    floor console's view of that page of the map instead, sized by the screen, not the
+    field: the counters and prompts of the whole event, the page's tables, the players
+    seated there and the search's hits (``map`` and ``search`` say which; issue 25).
 
     A table's dealer (signed in with the PIN, for this tournament only) gets the dealer
     view instead: the clock and their own table, nothing private.
     """
     audience = access.staff_audience(principal(request), tid)
+    if audience == "staff" and (tables or q):
+        audience = views.console_audience(tables, q[:64])
     _known(request, tid)
     return views.display(web_of(request), tid, audience)
 

@@ -194,7 +194,13 @@ def session_check(web: Web, conn: HTTPConnection, tid: str, granted: str) -> Cal
     responses={200: {"content": {"text/event-stream": {}}, "description": "SSE snapshots"}},
 )
 async def stream(
-    tid: str, request: Request, audience: str = "public", limit: int = 0, patches: int = 1
+    tid: str,
+    request: Request,
+    audience: str = "public",
+    limit: int = 0,
+    patches: int = 1,
+    tables: str = "",
+    q: str = "",
 ) -> Response:
     """Server-Sent Events: first ``event: hello`` (``{"protocol": "pokertd-push", "version":
     1}``: a client that speaks another version reloads or stops), then ``event: snapshot``
@@ -207,6 +213,11 @@ async def stream(
     ``GET /api/tournaments/{tid}/players?q=``); ``audience=staff`` sends everything to
     floor and director, and to a table's dealer (of this tournament only) their dealer view.
 
+    ``tables=<first>-<last>`` (and ``q=``, a search by name, card or table number) with
+    ``audience=staff`` give floor and director the floor console's view of that page of
+    the map instead of the whole staff view (issue 25: sized by the screen, not the field;
+    :func:`pokertd.app.screens.console`); the console opens its stream so.
+
     ``patches=0`` sends the whole view on every change (older clients, the benchmark's
     baseline). ``limit`` > 0 closes the stream after that many pushes (tests, scripts).
     """
@@ -215,6 +226,8 @@ async def stream(
     if not await asyncio.to_thread(views.exists, web, tid):
         raise NotFound(f"There is no tournament {tid!r}.")
     check = None if granted == "stream" else session_check(web, request, tid, granted)
+    if granted == "staff" and (tables or q):  # a floor console's page of the map
+        granted = views.console_audience(tables, q)
     mailbox = await web.hub.display(tid, granted, check=check)
     return PushStream(web.hub, tid, granted, mailbox, patches=bool(patches), limit=limit)
 

@@ -216,7 +216,8 @@ def floor(tid: str, request: Request) -> Response:
         target = site_path(request, f"/login?next=/t/{tid}/floor")
         return RedirectResponse(target, status_code=303)
     _known(request, tid)
-    return render(request, "floor.html", tid=tid, view=views.display(web_of(request), tid, "staff"))
+    # the head only (name, counters, clock): the page's stream sends its page of the map
+    return render(request, "floor.html", tid=tid, view=views.console_head(web_of(request), tid))
 
 
 @router.get("/t/{tid}/tv", response_class=HTMLResponse)

@@ -60,13 +60,83 @@ def full(web: Web, tid: str, *, lean: bool = False) -> dict[str, Any]:
     return web.app.tournaments.read(tid, build)
 
 
+CONSOLE_AUDIENCE = "console:"
+"""Prefix of a floor console's audience: ``console:<page key>`` is the staff view of one
+page of the map (:func:`pokertd.app.screens.console_page`); consoles on the same page share
+one topic of the hub, so one view and one patch per change."""
+
+
+def console_audience(tables: str = "", q: str = "") -> str:
+    """The audience of a console asking for ``tables`` (``"1-24"``) and search ``q``."""
+    return CONSOLE_AUDIENCE + snapshot.console_page(tables, q).key
+
+
+def console(web: Web, tid: str, page: snapshot.ConsolePage) -> dict[str, Any]:
+    """The floor console's view of ``page`` (:func:`pokertd.app.screens.console`), built
+    under the service's lock; shared like :func:`full` per log position, wall-clock second
+    and page. It reads only the log's last lines, never the whole log."""
+    now = web.now()
+    key = (id(web), tid, page.key)
+    second = int(now.timestamp())
+
+    def build(state: TournamentState) -> dict[str, Any]:
+        with _CACHE_LOCK:
+            hit = _CONSOLE.get(key)
+        if hit is not None and hit[0] == state.seq and hit[1] == second:
+            return hit[2]
+        tail = snapshot.CONSOLE_LOG_LINES
+        recs = web.app.tournaments.records(tid, max(0, state.seq - tail))
+        view = snapshot.console(state, recs, now, page, zone=web.settings.zone())
+        with _CACHE_LOCK:
+            if len(_CONSOLE) > 256:
+                _CONSOLE.clear()
+            _CONSOLE[key] = (state.seq, second, view)
+        return view
+
+    return web.app.tournaments.read(tid, build)
+
+
+_CONSOLE: dict[tuple[int, str, str], tuple[int, int, dict[str, Any]]] = {}
+
+
+HEAD_LOG_LINES = 10
+"""Log lines the floor page carries before its stream's first frame."""
+
+
+def console_head(web: Web, tid: str) -> dict[str, Any]:
+    """What the floor console's page carries in its HTML (issue 25): the name, the status
+    (the counters), the clock and the log's last :data:`HEAD_LOG_LINES` lines (in the
+    venue's time), a few KB. The tables, players and prompts come once, as the first frame
+    of the console's stream: the page never embeds the view that the stream then sends
+    again."""
+    now = web.now()
+
+    def build(state: TournamentState) -> dict[str, Any]:
+        st = status_at(web, state, now)
+        tail = web.app.tournaments.records(tid, max(0, state.seq - HEAD_LOG_LINES))
+        return {
+            "tournament": state.id,
+            "name": st.name or state.id,
+            "seq": state.seq,
+            "server_time": now.timestamp(),
+            "status": documents.status(st),
+            **snapshot.clock_part(state, now),
+            "log": to_json(tournament_views.log(state, tail, web.settings.zone())),
+        }
+
+    return web.app.tournaments.read(tid, build)
+
+
 def display(web: Web, tid: str, audience: str = "public") -> dict[str, Any]:
-    """The view model for ``audience``: ``staff`` (everything), ``dealer:<table>`` (one
+    """The view model for ``audience``: ``staff`` (everything), ``console:<page>`` (the
+    floor console's page of the map, :func:`console`), ``dealer:<table>`` (one
     table's dealer: the clock and that table, nothing private), ``public`` (nothing private)
     or ``stream`` (the small public push for SSE displays). Who gets which is decided by
     :mod:`pokertd.web.access`."""
     if audience == "stream":
         return snapshot.stream(full(web, tid, lean=True))
+    if audience.startswith(CONSOLE_AUDIENCE):
+        return console(web, tid, snapshot.console_page_of(audience[len(CONSOLE_AUDIENCE) :]))
     view = full(web, tid)
     if audience == "staff":
         return view
@@ -191,7 +261,11 @@ def exists(web: Web, tid: str) -> bool:
 
 
 __all__ = [
+    "CONSOLE_AUDIENCE",
     "board",
+    "console",
+    "console_audience",
+    "console_head",
     "display",
     "exists",
     "find_players",

@@ -5,6 +5,7 @@ What ``pokertd tables`` and the floor page show, built from the seating state pa
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
@@ -180,8 +181,14 @@ def _numbers_text(numbers: list[int]) -> str:
     return ", ".join(str(n) for n in numbers) or "none"
 
 
-def tables_view(state: TournamentState, now: datetime | None = None) -> TablesView:
-    """What ``pokertd tables`` shows; ``now`` (the caller's clock) gives minutes away."""
+def tables_view(
+    state: TournamentState, now: datetime | None = None, *, only: Collection[int] | None = None
+) -> TablesView:
+    """What ``pokertd tables`` shows; ``now`` (the caller's clock) gives minutes away.
+
+    ``only``: the tables to describe (the floor console's page of the map, issue 25); every
+    table when ``None``. The rest of the view (pending moves, the final table) is the same.
+    """
     seating = seating_now(state)  # read only
     part = state.part(Tables)
     away = away_now(state)
@@ -190,6 +197,8 @@ def tables_view(state: TournamentState, now: datetime | None = None) -> TablesVi
     notify = set(notify_tables(seating))
     out: list[TableView] = []
     for number, table in sorted(seating.tables.items()):
+        if only is not None and number not in only:
+            continue
         button = sb = bb = None
         waiting = 0
         due = None

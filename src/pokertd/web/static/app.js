@@ -179,7 +179,10 @@
          reconnect, and the server starts again with a snapshot. */
       connect() {
         if (this.es) this.es.close();
-        const es = new EventSource(url(`/api/tournaments/${this.tid}/stream?audience=${this.audience}`));
+        // streamQuery(): what a page adds to its stream's address (the floor console: its
+        // page of the map and its search, "&tables=1-24&q=ann"); nothing by default
+        const more = this.streamQuery ? this.streamQuery() : "";
+        const es = new EventSource(url(`/api/tournaments/${this.tid}/stream?audience=${this.audience}${more}`));
         let model = null;
         es.addEventListener("hello", (ev) => {
           let hello = null;

@@ -15,11 +15,92 @@
       picks: [], picked: null, pickSeq: 0, league: null,
       generic: { name: "", values: {} }, sheet: null, chipsFor: null, chipValues: {},
       chipNote: "", busy: false, moving: null, moveTarget: "", nowMs: Date.now(), wallAt: Date.now(),
-      role: "floor",
+      role: "floor", page: { first: 0, last: 0 }, searchQ: "", goTo: null,
       apply(view) {
         // app.js's apply, plus the wall time the view arrived (minutes away count from it)
         baseApply.call(this, view);
         this.wallAt = Date.now();
+        if (this.goTo !== null && (this.v.tables || []).some((t) => t.table === this.goTo)) {
+          const n = this.goTo;
+          this.goTo = null;
+          setTimeout(() => {
+            const el = document.getElementById("table-" + n);
+            if (el) { el.scrollIntoView({ block: "center" }); el.classList.add("found"); setTimeout(() => el.classList.remove("found"), 2500); }
+          }, 50);
+        }
+      },
+
+      // ---- the page of the map and the search (issue 25: sized by the screen) ----------
+      // The console's stream carries the counters, the prompts and only the tables of its
+      // page (and the players seated there, and the search's hits): at 10,000 entries the
+      // whole view is megabytes. Changing the page or the search opens the stream again.
+      /** Tables on one page: what this screen shows without endless scrolling. */
+      pageSize() { return (window.innerWidth || 1024) < 700 ? 12 : 24; },
+      streamQuery() {
+        const size = this.pageSize();
+        const first = this.page.first || 1, last = this.page.first ? this.page.last : size;
+        return `&tables=${first}-${last}` + (this.searchQ ? "&q=" + encodeURIComponent(this.searchQ) : "");
+      },
+      mapInfo() { return this.v.map || null; },
+      /** Every table's number (the whole room), in order. */
+      allTables() { return (this.v.map || {}).tables || this.tables().map((t) => t.table); },
+      paged() { return this.allTables().length > this.tables().length; },
+      /** The position (in allTables) of the first table of the page shown. */
+      pageStart() {
+        const all = this.allTables(), first = (this.v.map || {}).first || 0;
+        const i = all.findIndex((n) => n >= first);
+        return i < 0 ? 0 : i;
+      },
+      pageText() {
+        const all = this.allTables(), shown = this.tables();
+        if (!shown.length) return "";
+        return `Tables ${shown[0].table}–${shown[shown.length - 1].table} of ${this.fmt(all.length)}`;
+      },
+      /** The pages of the map as choices: [index, "Tables 1–24"]. */
+      pages() {
+        const all = this.allTables(), size = this.pageSize(), out = [];
+        for (let i = 0; i < all.length; i += size) out.push({ start: i, label: `Tables ${all[i]}–${all[Math.min(i + size, all.length) - 1]}` });
+        return out;
+      },
+      isPage(p) { return p.start === Math.floor(this.pageStart() / this.pageSize()) * this.pageSize(); },
+      openPage(start) {
+        const all = this.allTables(), size = this.pageSize();
+        if (!all.length) return;
+        const i = Math.max(0, Math.min(Number(start) || 0, all.length - 1));
+        this.page = { first: all[i], last: all[Math.min(i + size, all.length) - 1] };
+        this.connect();
+      },
+      pageBy(delta) { this.openPage(this.pageStart() + delta * this.pageSize()); },
+      hasPrev() { return this.pageStart() > 0; },
+      hasNext() { return this.pageStart() + this.tables().length < this.allTables().length; },
+      /** Show table ``n`` on the map: its page, scrolled to, marked a moment. */
+      goTable(n) {
+        this.show("tables");
+        const all = this.allTables(), i = all.indexOf(Number(n));
+        if (i < 0) { this.say(`There is no table ${n}.`, true); return; }
+        this.goTo = Number(n);
+        if (this.tables().some((t) => t.table === Number(n))) { this.apply(this.v); return; }
+        const size = this.pageSize();
+        this.openPage(Math.floor(i / size) * size);
+      },
+      /** The search box changed (map or Players tab): ask the server for its hits. */
+      searchChanged() {
+        let q = this.query.trim();
+        if (q.length < 2 && !/^[0-9]+$/.test(q)) q = "";
+        if (q === this.searchQ) return;
+        this.searchQ = q;
+        this.connect();
+      },
+      searchHits() {
+        const f = this.v.search || {};
+        return this.searchQ && f.q === this.searchQ ? f : { players: [], tables: [] };
+      },
+      hitText(p) {
+        return p.name + (p.table ? ` · table ${p.table} seat ${p.seat}` : " · " + this.statusText(p));
+      },
+      pickHit(p) {
+        if (p.table) this.goTable(p.table);
+        else { this.show("players"); }
       },
       start() {
         const fromHash = (location.hash || "").slice(1);
@@ -108,7 +189,9 @@
       /** The night is over and every prize owed is paid (the core's money position). */
       allPaid() { const m = this.v.money || {}; return !!this.s.finished && m.owed > 0 && m.unpaid === 0; },
       allPaidText() {
-        const n = ((this.v.results || {}).rows || []).filter((r) => r.prize_cents).length;
+        const res = this.v.results || {};
+        // past the console's first finishers the server counts the prizes (prize_rows)
+        const n = res.prize_rows != null ? res.prize_rows : (res.rows || []).filter((r) => r.prize_cents).length;
         return `Every prize is paid: ${n} ${n === 1 ? "prize" : "prizes"}, ${this.money((this.v.money || {}).paid)}.`;
       },
       /** FOX-PAY4: the venue withholds US tax from a foreign player's prize. */
@@ -165,7 +248,10 @@
       tables() { return this.v.tables || []; },
       /** Player names for the name pickers, only on the tabs that have one (Players, Money). */
       pickNames() { return this.tab === "players" || this.tab === "money" ? this.players() : []; },
-      tableOf(n) { return this.tables().find((t) => t.table === n) || null; },
+      /** Table ``n`` as the view has it: on the page, or named by a prompt (off the page). */
+      tableOf(n) {
+        return this.tables().find((t) => t.table === n) || (this.v.prompt_tables || []).find((t) => t.table === n) || null;
+      },
       seatsOf(t) {
         const by = {};
         for (const s of t.seats || []) by[s.seat] = s;
@@ -377,8 +463,10 @@
         const add = (label, name, body, id) => { if (this.has(name)) out.push({ name, label, body: body || {}, id: id || name }); };
         // Offered while someone still in has no seat (before the draw, after a late entry):
         // once everybody sits it would only be refused (C1).
-        if (this.players().some((p) => p.status === "alive" && p.table == null)) add("Draw seats", "draw_seats");
-        if (this.tables().some((t) => t.players >= 2 && t.button == null)) add("Draw buttons", "draw_buttons");
+        // the whole room's figures (map), not only the page's tables and players
+        const m = this.v.map;
+        if (m ? m.unseated > 0 : this.players().some((p) => p.status === "alive" && p.table == null)) add("Draw seats", "draw_seats");
+        if (m ? m.buttons_missing > 0 : this.tables().some((t) => t.players >= 2 && t.button == null)) add("Draw buttons", "draw_buttons");
         add("Suggest moves", "suggest_moves");
         // "Final table redraw" is in the prompt above, shown only when the rules say the
         // final table is due (moves_due.final_table): not here, where it was always offered.
