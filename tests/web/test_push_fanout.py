@@ -438,3 +438,29 @@ def test_the_mailbox_merges_a_backlog_into_the_latest_whole_view() -> None:
     box.put_nowait(patch4)
     assert box.get_nowait().kind == "close"
     assert box.empty()
+
+
+def test_a_console_page_stream_outlives_the_session_check_while_its_session_lives(
+    env: Env, tid: str
+) -> None:
+    """The floor console opens its stream for a page of the map (``tables=1-24``, issue
+    25): the periodic session check compares the session's audience now (``staff``) with
+    the one granted at connect, not with the page's topic, so a live session keeps its
+    console and an ended one loses it."""
+    env.login("floor1", "floor-pass-1")
+    app = env.client.app
+    web = app.state.web  # type: ignore[attr-defined]
+    page = Display(app, f"/api/tournaments/{tid}/stream?audience=staff&tables=1-24", _cookie(env))
+    portal = env.client.portal
+    assert portal is not None
+
+    async def run() -> tuple[int, int, bool]:
+        page.start()
+        await _until(lambda: page.frames())
+        kept = await web.hub.check_sessions()
+        await asyncio.to_thread(env.users.end_sessions_of, "floor1")
+        ended = await web.hub.check_sessions()
+        await asyncio.wait_for(page.ended.wait(), 10)
+        return kept, ended, page.ended.is_set()
+
+    assert portal.call(run) == (0, 1, True)
