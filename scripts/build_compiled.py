@@ -1,10 +1,11 @@
 """Compile the hand engine's hot modules with mypyc: the compiled build of issue 15.
 
 The same source runs two ways. Pure Python is the default everywhere (the editable install
-``uv run`` uses, and any machine without a C compiler); the compiled build turns
-``engine/hand.py``, ``engine/pots.py`` and ``engine/actions.py`` into C extension modules
-next to them, which Python imports instead of the ``.py`` files (an extension module wins
-over a source file of the same name). ``pokertd.engine.COMPILED`` says which build runs.
+``uv run`` uses, and any machine without a C compiler); the compiled build turns the
+modules in :data:`MODULES` (``engine/hand.py``, ``pots.py``, ``actions.py``, ``result.py``,
+``_rules.py`` and ``cards/deck.py``) into C extension modules next to them, which Python
+imports instead of the ``.py`` files (an extension module wins over a source file of the
+same name). ``pokertd.engine.COMPILED`` says which build runs.
 
 Usage::
 
@@ -15,8 +16,8 @@ Usage::
 
 The wheel's build hook (``hatch_build.py``) runs ``--out`` in a subprocess, so a failed
 compilation leaves a clean pure-Python wheel behind it rather than a broken build. The
-in-place files are ignored by git (``.gitignore``); while they exist, an edit to one of the
-three ``.py`` files does nothing until ``--inplace`` runs again (``--check`` warns, and
+in-place files are ignored by git (``.gitignore``); while they exist, an edit to one of
+those ``.py`` files does nothing until ``--inplace`` runs again (``--check`` warns, and
 ``tests/test_compiled_build.py`` fails, when a compiled module is older than its source).
 
 ``$POKERTD_EXPECT_COMPILED=1`` says "this must be the compiled build": ``.ci/run`` sets it for
@@ -43,8 +44,17 @@ ROOT = Path(__file__).resolve().parents[1]
 
 SRC = ROOT / "src"
 
-MODULES = ("pokertd.engine.hand", "pokertd.engine.pots", "pokertd.engine.actions")
-"""The modules the compiled build compiles: the engine's checked and trusted paths."""
+MODULES = (
+    "pokertd.engine.hand",
+    "pokertd.engine.pots",
+    "pokertd.engine.actions",
+    "pokertd.engine.result",
+    "pokertd.engine._rules",
+    "pokertd.cards.deck",
+)
+"""The modules the compiled build compiles: the engine's checked and trusted paths, the
+hand's result, the rules the engine reads on every decision, and the shuffle of every deal
+(issue 25: what the checked path's profile showed running as Python)."""
 
 GROUP = "pokertd.engine._native"
 """mypyc's shared library for the group (``pokertd/engine/_native__mypyc.*.so``): inside the

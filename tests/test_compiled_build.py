@@ -4,8 +4,8 @@
 play hands compiled in place with ``$POKERTD_EXPECT_COMPILED=1`` (docs/compiled.md), where
 :func:`test_the_build_ci_asked_for_is_the_one_running` fails if the engine silently fell
 back to pure Python. The wheel tests build real wheels with ``uv build`` (slow tier) into
-``tmp_path``: the pure fallback holds no extension module, the compiled one holds the three
-engine modules and plays a hand from a temporary install.
+``tmp_path``: the pure fallback holds no extension module, the compiled one holds every
+module of ``build_compiled.MODULES`` and plays a hand from a temporary install.
 """
 
 from __future__ import annotations
@@ -29,6 +29,8 @@ from pokertd.engine import Call, Check, Hand
 
 ROOT = Path(__file__).resolve().parents[1]
 ENGINE = ("hand", "pots", "actions")
+COMPILED_NAMES = sorted(["_native__mypyc", *(m.rsplit(".", 1)[-1] for m in build_compiled.MODULES)])
+"""The extension modules a compiled wheel holds: mypyc's shared library and one per module."""
 
 
 def _origin(module: str) -> str:
@@ -44,10 +46,11 @@ def _is_extension(path: str) -> bool:
 
 
 def test_compiled_flag_says_which_build_runs() -> None:
-    """COMPILED is True exactly when the engine modules are extension modules, and the
-    three are compiled together or not at all (a half-compiled engine is a broken build)."""
+    """COMPILED is True exactly when the engine modules are extension modules, and they
+    are compiled together or not at all (a half-compiled engine is a broken build): the
+    engine's hand, pots, actions, result and rules, and the deck's shuffle (issue 25)."""
     kinds = {m: _is_extension(_origin(m)) for m in build_compiled.MODULES}
-    assert len(build_compiled.MODULES) == 3
+    assert len(build_compiled.MODULES) == 6
     assert set(kinds.values()) == {pokertd.engine.COMPILED}, kinds
     assert build_compiled.not_compiled() == ([] if pokertd.engine.COMPILED else list(kinds))
 
@@ -60,12 +63,12 @@ def test_the_build_ci_asked_for_is_the_one_running() -> None:
 
 
 def test_expecting_compiled_fails_on_a_pure_module() -> None:
-    """The check names a module that runs from its .py (engine/result.py is never compiled),
+    """The check names a module that runs from its .py (engine/phh.py is never compiled),
     and stays quiet when the variable is unset or 0."""
-    pure = ["pokertd.engine.result"]
+    pure = ["pokertd.engine.phh"]
     problem = build_compiled.expectation_problem({"POKERTD_EXPECT_COMPILED": "1"}, pure)
     assert problem is not None
-    assert "pokertd.engine.result" in problem
+    assert "pokertd.engine.phh" in problem
     assert build_compiled.expectation_problem({"POKERTD_EXPECT_COMPILED": "0"}, pure) is None
     assert build_compiled.expectation_problem({}, pure) is None
 
@@ -115,7 +118,7 @@ def test_pure_wheel_when_asked_holds_no_extension_module(tmp_path: Path) -> None
 
 @pytest.mark.slow
 def test_compiled_wheel_installs_and_plays_compiled(tmp_path: Path) -> None:
-    """With a C compiler the wheel is platform-specific, holds the three engine modules and
+    """With a C compiler the wheel is platform-specific, holds the compiled modules and
     mypyc's shared library, and a copy installed under tmp_path imports them compiled."""
     cc = (sysconfig.get_config_var("CC") or "cc").split()[0]
     headers = Path(sysconfig.get_paths()["include"], "Python.h")
@@ -126,7 +129,7 @@ def test_compiled_wheel_installs_and_plays_compiled(tmp_path: Path) -> None:
     assert f"-{tag}-{tag}-" in wheel.name, wheel.name
     names = zipfile.ZipFile(wheel).namelist()
     compiled = sorted(n.split("/")[-1].split(".")[0] for n in names if n.endswith(".so"))
-    assert compiled == ["_native__mypyc", "actions", "hand", "pots"]
+    assert compiled == COMPILED_NAMES
     site = tmp_path / "site"
     zipfile.ZipFile(wheel).extractall(site)
     probe = (

@@ -19,8 +19,6 @@ from pokertd.errors import InvalidCommand
 FULL_DECK: tuple[CardCode, ...] = tuple(range(52))
 """The 52 card codes in code order (2c, 2d, 2h, 2s, 3c, ...)."""
 
-_FULL_RANGE = range(52)
-
 
 def shuffled(rng: random.Random, count: int = 52) -> list[CardCode]:
     """The first ``count`` cards of a shuffled deck (a Fisher-Yates shuffle cut short).
@@ -32,7 +30,7 @@ def shuffled(rng: random.Random, count: int = 52) -> list[CardCode]:
     """
     if not 0 <= count <= 52:
         raise InvalidCommand(f"cannot deal {count} cards from one deck of 52")
-    deck = list(_FULL_RANGE)
+    deck = list(FULL_DECK)
     draw = rng.random
     for i in range(count):
         j = i + int(draw() * (52 - i))
@@ -86,10 +84,9 @@ class Deck:
     @classmethod
     def shuffled(cls, rng: random.Random) -> Deck:
         """A full deck in a random order drawn from ``rng``."""
-        deck = cls.__new__(cls)
-        deck._order = shuffled(rng)
-        deck._pos = 0
-        return deck
+        # cls(...), not cls.__new__(cls): compiled by mypyc (docs/compiled.md), a class
+        # refuses __new__ called that way.
+        return cls(shuffled(rng))
 
     @property
     def order(self) -> list[CardCode]:

@@ -24,8 +24,9 @@ from pokertd.engine.result import Elimination, HandResult, PotResult
 from pokertd.engine.rulings import Happened, Order, Ruling, Situation, declare, rule
 
 COMPILED: bool = not (_hand.__file__ or "").endswith(".py")
-"""True when the engine runs compiled by mypyc (``engine/hand.py``, ``pots.py`` and
-``actions.py`` as C extension modules), False for pure Python; see ``docs/compiled.md``."""
+"""True when the engine runs compiled by mypyc (``engine/hand.py``, ``pots.py``,
+``actions.py``, ``result.py``, ``_rules.py`` and ``cards/deck.py`` as C extension modules),
+False for pure Python; see ``docs/compiled.md``."""
 
 __all__ = [
     "COMPILED",

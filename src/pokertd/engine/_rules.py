@@ -105,12 +105,13 @@ class Rules:
         return ceil(bet_size * self.limit_reopen)
 
 
-_CACHE: dict[tuple[int, Variant], tuple[RuleProfile, Rules]] = {}
+_CACHE: dict[tuple[int, int], tuple[RuleProfile, Rules]] = {}
 
 
 def rules_for(profile: RuleProfile, variant: Variant) -> Rules:
-    """The cached :class:`Rules` of a profile and variant."""
-    key = (id(profile), variant)
+    """The cached :class:`Rules` of a profile and variant (looked up on every hand's
+    start: keyed by identities, as an enum member's own hash is a Python call)."""
+    key = (id(profile), id(variant))
     hit = _CACHE.get(key)
     if hit is not None and hit[0] is profile:
         return hit[1]

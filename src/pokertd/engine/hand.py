@@ -35,11 +35,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import NamedTuple
+from typing import Any, ClassVar, Final
 
 from pokertd.cards.card import CARD_TEXT, Card, CardCode
 from pokertd.cards.deck import check_deck, shuffled
-from pokertd.cards.evaluate import describe, describe_omaha, evaluate7, evaluate_omaha_raw
+from pokertd.cards.evaluate import evaluate7, evaluate_omaha_raw
 from pokertd.engine._rules import (
     MIN_RAISE_DOUBLE,
     MIN_RAISE_PLUS_CHIP,
@@ -58,54 +58,89 @@ from pokertd.engine.actions import (
     Legal,
     Muck,
     Raise,
+    Record,
     Show,
 )
 from pokertd.engine.irregular import substantial_action
 from pokertd.engine.pots import build_pots, split_pot
-from pokertd.engine.result import Elimination, HandResult, PotResult, pot_result
+from pokertd.engine.result import Elimination, HandResult, HandWords, PotResult, pot_result
 from pokertd.errors import BelowMinimumRaise, IllegalAction, InvalidCommand, OutOfTurn
 from pokertd.rules import AnteType, RuleProfile, Variant, load_profile
 from pokertd.types import Chips, Seat, SeatMask
 
-PREFLOP, FLOP, TURN, RIVER, SHOWDOWN, DONE = range(6)
-STREETS = ("preflop", "flop", "turn", "river", "showdown", "done")
+# Module constants are ``Final``: the compiled build (mypyc) then reads them as C
+# constants instead of looking them up in the module's dict on every use.
+PREFLOP: Final = 0
+FLOP: Final = 1
+TURN: Final = 2
+RIVER: Final = 3
+SHOWDOWN: Final = 4
+DONE: Final = 5
+"""Street numbers."""
+STREETS: Final = ("preflop", "flop", "turn", "river", "showdown", "done")
 """Street names by street number."""
 
-K_FOLD, K_CHECK, K_CALL, K_BET, K_RAISE, K_SHOW, K_MUCK, K_KILL, K_BOARD = range(9)
+K_FOLD: Final = 0
+K_CHECK: Final = 1
+K_CALL: Final = 2
+K_BET: Final = 3
+K_RAISE: Final = 4
+K_SHOW: Final = 5
+K_MUCK: Final = 6
+K_KILL: Final = 7
+K_BOARD: Final = 8
 """Log codes: what a :class:`LogEntry` records."""
-KINDS = ("fold", "check", "call", "bet", "raise", "show", "muck", "killed", "board")
+KINDS: Final = ("fold", "check", "call", "bet", "raise", "show", "muck", "killed", "board")
 """Action kinds by log code."""
 
 
-class LogEntry(NamedTuple):
+_entry: Final = tuple.__new__
+"""``_entry(HandResult, (...))`` builds a named tuple in C, without its Python ``__new__``
+(a third of the cost): the result's named tuples are built this way."""
+
+
+class LogEntry(Record):
     """One event in a hand's log, in the engine's inside terms (positions, codes).
 
     The public face of an entry is :class:`~pokertd.engine.actions.ActionRecord` (seats
-    and words); :meth:`Hand.actions` translates. A named tuple: one is built per action
-    on the trusted path, and a tuple is the cheapest record Python builds.
+    and words); :meth:`Hand.actions` translates. A :class:`Record` (read by field,
+    immutable, equal to the tuple of its fields): one is built per action on the trusted
+    path, natively in the compiled build.
     """
 
-    position: int
-    """Who acted (a dealing position), -1 for a board deal."""
-    code: int
-    """What happened: ``K_FOLD`` ... ``K_BOARD``."""
-    amount: Chips
-    """Chips the player put in with this action."""
-    to: Chips
-    """The player's bet on the round afterwards."""
-    all_in: bool
-    """True if the action put the player all-in."""
-    street: int
-    """The street it happened on (for ``K_BOARD``: the street the cards open)."""
+    __slots__ = ("all_in", "amount", "code", "position", "street", "to")
+
+    _fields: ClassVar[tuple[str, ...]] = ("position", "code", "amount", "to", "all_in", "street")
+
+    def __init__(
+        self, position: int, code: int, amount: Chips, to: Chips, all_in: bool, street: int
+    ) -> None:
+        self.position: Final = position
+        """Who acted (a dealing position), -1 for a board deal."""
+        self.code: Final = code
+        """What happened: ``K_FOLD`` ... ``K_BOARD``."""
+        self.amount: Final = amount
+        """Chips the player put in with this action."""
+        self.to: Final = to
+        """The player's bet on the round afterwards."""
+        self.all_in: Final = all_in
+        """True if the action put the player all-in."""
+        self.street: Final = street
+        """The street it happened on (for ``K_BOARD``: the street the cards open)."""
+
+    def _astuple(self) -> tuple[Any, ...]:
+        return (self.position, self.code, self.amount, self.to, self.all_in, self.street)
 
 
-_entry = tuple.__new__
-"""``_entry(LogEntry, (...))`` builds a LogEntry in C, without the named tuple's Python
-``__new__`` (a third of the cost): the trusted path's one allocation per action."""
-
-_A_FOLD, _A_CHECK, _A_CALL, _A_RAISE, _A_ALL_IN, _A_SHOW, _A_MUCK = range(7)
+_A_FOLD: Final = 0
+_A_CHECK: Final = 1
+_A_CALL: Final = 2
+_A_RAISE: Final = 3
+_A_ALL_IN: Final = 4
+_A_SHOW: Final = 5
+_A_MUCK: Final = 6
 """How :meth:`Hand.act` applies an action it has verified."""
-_ACTION_CODE: dict[type, int] = {
+_ACTION_CODE: Final[dict[type, int]] = {
     Fold: _A_FOLD,
     Check: _A_CHECK,
     Call: _A_CALL,
@@ -117,20 +152,26 @@ _ACTION_CODE: dict[type, int] = {
 }
 """Action class -> how to apply it (a subclass misses and takes the thorough path)."""
 
-_MAX_POSITIONS = 11
+_MAX_POSITIONS: Final = 11
 """The most players a hand deals in (NJ-5)."""
 
 # Log entries that never vary, built once and shared (entries are immutable): a show or
 # a muck by position, a board deal by street, and a fold or check with nothing bet by
 # street and position. The trusted path builds a new entry only when chips move.
-_SHOW_ENTRY = tuple(LogEntry(p, K_SHOW, 0, 0, False, SHOWDOWN) for p in range(_MAX_POSITIONS))
-_MUCK_ENTRY = tuple(LogEntry(p, K_MUCK, 0, 0, False, SHOWDOWN) for p in range(_MAX_POSITIONS))
-_BOARD_ENTRY = tuple(LogEntry(-1, K_BOARD, 0, 0, False, street) for street in range(DONE + 1))
-_FOLD_NO_BET = tuple(
+_SHOW_ENTRY: Final = tuple(
+    LogEntry(p, K_SHOW, 0, 0, False, SHOWDOWN) for p in range(_MAX_POSITIONS)
+)
+_MUCK_ENTRY: Final = tuple(
+    LogEntry(p, K_MUCK, 0, 0, False, SHOWDOWN) for p in range(_MAX_POSITIONS)
+)
+_BOARD_ENTRY: Final = tuple(
+    LogEntry(-1, K_BOARD, 0, 0, False, street) for street in range(DONE + 1)
+)
+_FOLD_NO_BET: Final = tuple(
     tuple(LogEntry(p, K_FOLD, 0, 0, False, street) for p in range(_MAX_POSITIONS))
     for street in range(DONE + 1)
 )
-_CHECK_NO_BET = tuple(
+_CHECK_NO_BET: Final = tuple(
     tuple(LogEntry(p, K_CHECK, 0, 0, False, street) for p in range(_MAX_POSITIONS))
     for street in range(DONE + 1)
 )
@@ -138,14 +179,16 @@ _CHECK_NO_BET = tuple(
 
 # The deal after the hole cards (D2): burn, flop, burn, turn, burn, river. NJ burns one
 # more card before the hole cards (the profile's ``burn_before_hole_cards``).
-FLOP_BURN, TURN_BURN, RIVER_BURN = 0, 4, 6
+FLOP_BURN: Final = 0
+TURN_BURN: Final = 4
+RIVER_BURN: Final = 6
 """Where the three burn cards lie, counted from the first card after the hole cards."""
-BOARD_INDEXES = (1, 2, 3, 5, 7)
+BOARD_INDEXES: Final = (1, 2, 3, 5, 7)
 """Where the five board cards lie (flop, flop, flop, turn, river), counted the same way."""
-AFTER_HOLE_CARDS = 8
+AFTER_HOLE_CARDS: Final = 8
 """Cards dealt after the hole cards: three burns and five board cards."""
 
-_BOARD_AFTER = (0, 3, 4, 5, 5, 5)
+_BOARD_AFTER: Final = (0, 3, 4, 5, 5, 5)
 """Board cards face up on each street (by street number)."""
 
 
@@ -173,11 +216,6 @@ def _tda() -> RuleProfile:
     if _default_profile is None:
         _default_profile = load_profile("tda")
     return _default_profile
-
-
-_WORDS: dict[int, str] = {}
-"""Words for a hand by its strength (hold'em) or minus its strength (Omaha): the words
-name the hand's class, which the strength alone decides (see ``Hand._describe``)."""
 
 
 def _mask_seats(mask: int, seats: list[int]) -> tuple[int, ...]:
@@ -892,9 +930,11 @@ class Hand:
         """Everything the players did, in order (kills of absent players included)."""
         seats = self._seats
         return [
-            _entry(ActionRecord, (seats[e[0]], KINDS[e[1]], e[2], e[3], e[4], STREETS[e[5]]))
+            ActionRecord(
+                seats[e.position], KINDS[e.code], e.amount, e.to, e.all_in, STREETS[e.street]
+            )
             for e in self._log
-            if e[0] >= 0
+            if e.position >= 0
         ]
 
     # ------------------------------------------------------------------ legality
@@ -999,10 +1039,10 @@ class Hand:
         bet = self._bet[p]
         all_in_to = bet + stack
         if self._street == SHOWDOWN:
-            legal = _entry(Legal, (
+            legal = Legal(
                 seat, False, False, 0, False, False, 0, 0, 0, all_in_to, 0, stack, bet,
                 True, not self._must_show(),
-            ))  # fmt: skip
+            )  # fmt: skip
         else:
             cur = self._current_bet
             to_call = cur - bet
@@ -1047,17 +1087,17 @@ class Hand:
                                 break
                             others ^= low_bit
             if can_raise:
-                legal = _entry(Legal, (
+                legal = Legal(
                     seat, True, to_call == 0, to_call, True, cur == 0,
                     low if low < all_in_to else all_in_to,
                     high if high < all_in_to else all_in_to,
                     low, all_in_to, cur, stack, bet, False, False,
-                ))  # fmt: skip
+                )  # fmt: skip
             else:
-                legal = _entry(Legal, (
+                legal = Legal(
                     seat, True, to_call == 0, to_call, False, cur == 0, 0, 0, low, all_in_to,
                     cur, stack, bet, False, False,
-                ))  # fmt: skip
+                )  # fmt: skip
         self._legal = legal
         self._legal_at = n_log
         return legal
@@ -1292,7 +1332,7 @@ class Hand:
             self.trusted(action)
         e = log[before]
         # The entry's position is the actor's: its seat is legal.seat.
-        return _entry(ActionRecord, (legal.seat, KINDS[e[1]], e[2], e[3], e[4], STREETS[e[5]]))
+        return ActionRecord(legal.seat, KINDS[e.code], e.amount, e.to, e.all_in, STREETS[e.street])
 
     def trusted(self, action: Action) -> None:
         """Apply ``action`` without checking it (replay, bots choosing from ``legal()``)."""
@@ -1319,9 +1359,7 @@ class Hand:
         b = self._bet[p]
         street = self._street
         log = self._log
-        log.append(
-            _entry(LogEntry, (p, K_FOLD, 0, b, False, street)) if b else _FOLD_NO_BET[street][p]
-        )
+        log.append(LogEntry(p, K_FOLD, 0, b, False, street) if b else _FOLD_NO_BET[street][p])
         if not self._live & (self._live - 1):
             self._finish_uncontested()
             return
@@ -1338,11 +1376,7 @@ class Hand:
         if amount <= 0:
             street = self._street
             log = self._log
-            log.append(
-                _entry(LogEntry, (p, K_CHECK, 0, b, False, street))
-                if b
-                else _CHECK_NO_BET[street][p]
-            )
+            log.append(LogEntry(p, K_CHECK, 0, b, False, street) if b else _CHECK_NO_BET[street][p])
         else:
             st = stack[p]
             allin = False
@@ -1356,7 +1390,7 @@ class Hand:
             self._pot += amount
             if b > self._max_bet:
                 self._max_bet = b
-            self._log.append(_entry(LogEntry, (p, K_CALL, amount, b, allin, self._street)))
+            self._log.append(LogEntry(p, K_CALL, amount, b, allin, self._street))
         self._acted_at[p] = self._current_bet
         pend = self._pending & ~bit
         self._pending = pend
@@ -1420,7 +1454,7 @@ class Hand:
         self._acted_at[p] = to
         pend = self._live & ~self._all_in & ~bit
         self._pending = pend
-        self._log.append(_entry(LogEntry, (p, kind, amount, to, allin, self._street)))
+        self._log.append(LogEntry(p, kind, amount, to, allin, self._street))
         if pend and not self._dead_at_turn and pend & (pend - 1):
             m = pend >> (p + 1)
             self._actor = p + (m & -m).bit_length() if m else (pend & -pend).bit_length() - 1
@@ -1685,25 +1719,10 @@ class Hand:
             self._result = self._build_result()
         return self._result
 
-    def _describe(self, p: int) -> str:
-        """Words for position ``p``'s best hand (``"two pair, kings and sevens"``).
-
-        The words depend only on the hand's class, which its strength names: they are
-        worked out once per strength and kept (at most 7,462 strings)."""
-        b0, b1, b2, b3, b4 = board = self._board
-        hole = self._hole[p]
-        if self._rules.is_omaha:
-            key = -evaluate_omaha_raw(b0, b1, b2, b3, b4, *hole)
-        else:
-            key = evaluate7(b0, b1, b2, b3, b4, hole[0], hole[1])
-        words = _WORDS.get(key)
-        if words is None:
-            if self._rules.is_omaha:
-                words = describe_omaha(board, hole)
-            else:
-                words = describe([*hole, *board])
-            _WORDS[key] = words
-        return words
+    def _words(self, p: int) -> HandWords:
+        """Position ``p``'s best hand, to be named when someone reads it (the pot's
+        ``hand``): most results are never shown, and naming costs more than the rest."""
+        return HandWords(self._hole[p], tuple(self._board), self._rules.is_omaha)
 
     def _by_seat(self, values: list[int]) -> tuple[Chips | None, ...]:
         """``values`` (by position) laid out by seat, ``None`` for seats not dealt in."""
@@ -1751,7 +1770,7 @@ class Hand:
                     won_by,
                     awards,
                     odd,
-                    self._describe(q) if showdown and q >= 0 and shown >> q & 1 else "",
+                    self._words(q) if showdown and q >= 0 and shown >> q & 1 else "",
                 )
             )
         eliminated: list[Elimination] = []

@@ -2,45 +2,160 @@
 
 Seats are the table's 0-based engine seats (``seat + 1`` on screens). Everything is an
 immutable value with JSON-safe fields (ints, strings, tuples). :class:`HandResult` and
-:class:`Elimination` are named tuples, built once per hand on the checked path and
-several times cheaper than frozen dataclasses; :class:`PotResult` stays a frozen slotted
-dataclass because its ``index`` field would hide ``tuple.index``.
+:class:`Elimination` are named tuples, built once per hand on the checked path.
+:class:`PotResult` is a small immutable class (its ``index`` field would hide
+``tuple.index``) whose winning hand's words are worked out only when first read
+(:class:`HandWords`): most results are never shown, and naming a hand is the costliest
+part of a result. This module is compiled in the compiled build (docs/compiled.md).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
+from pokertd.cards.evaluate import describe, describe_omaha, evaluate7, evaluate_omaha_raw
 from pokertd.types import Chips, Seat
 
+_WORDS: Final[dict[int, str]] = {}
+"""Words for a hand by its strength (hold'em) or minus its strength (Omaha): the words
+name the hand's class, which the strength alone decides (at most 7,462 strings each)."""
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+
+class HandWords:
+    """The words for a shown hand (``"two pair, kings and sevens"``), worked out when
+    first read: the hand engine puts one in every :class:`PotResult` won at a showdown,
+    and :attr:`PotResult.hand` reads it.
+
+    The words depend only on the hand's class, which its strength names: they are worked
+    out once per strength and kept for every later hand of that strength.
+    """
+
+    __slots__ = ("_board", "_hole", "_omaha")
+
+    def __init__(self, hole: tuple[int, ...], board: tuple[int, ...], omaha: bool) -> None:
+        self._hole = hole
+        self._board = board
+        self._omaha = omaha
+
+    def text(self) -> str:
+        """The words (the same as ``describe`` / ``describe_omaha`` of the cards)."""
+        hole = self._hole
+        b0, b1, b2, b3, b4 = board = self._board
+        if self._omaha:
+            key = -evaluate_omaha_raw(b0, b1, b2, b3, b4, *hole)
+        else:
+            key = evaluate7(b0, b1, b2, b3, b4, hole[0], hole[1])
+        words = _WORDS.get(key)
+        if words is None:
+            words = describe_omaha(board, hole) if self._omaha else describe([*hole, *board])
+            _WORDS[key] = words
+        return words
+
+
 class PotResult:
     """One pot: main pot (``index`` 0) or a side pot, with who could win it and who did.
 
     ``awards`` pairs each winner with his share; ``odd_chips`` lists the winners who got
-    an odd chip (F5).
+    an odd chip (F5). ``hand`` is the words for the winning hand (``"two pair, kings and
+    sevens"``), empty if unshown; given as :class:`HandWords` they are worked out when
+    first read.
+
+    Immutable (read-only properties), equal field by field, hashed and shown as the
+    frozen dataclass it was: ``PotResult(index=0, amount=900, ..., hand='...')``.
     """
 
-    index: int
-    amount: Chips
-    eligible: tuple[Seat, ...]
-    winners: tuple[Seat, ...]
-    awards: tuple[tuple[Seat, Chips], ...]
-    odd_chips: tuple[Seat, ...] = ()
-    hand: str = ""
-    """Words for the winning hand (``"two pair, kings and sevens"``); empty if unshown."""
+    __slots__ = ("_amount", "_awards", "_eligible", "_hand", "_index", "_odd_chips", "_winners")
+
+    def __init__(
+        self,
+        *,
+        index: int,
+        amount: Chips,
+        eligible: tuple[Seat, ...],
+        winners: tuple[Seat, ...],
+        awards: tuple[tuple[Seat, Chips], ...],
+        odd_chips: tuple[Seat, ...] = (),
+        hand: str | HandWords = "",
+    ) -> None:
+        self._index = index
+        self._amount = amount
+        self._eligible = eligible
+        self._winners = winners
+        self._awards = awards
+        self._odd_chips = odd_chips
+        self._hand = hand
+
+    @property
+    def index(self) -> int:
+        """0 for the main pot, 1, 2, ... for the side pots."""
+        return self._index
+
+    @property
+    def amount(self) -> Chips:
+        """Chips in the pot."""
+        return self._amount
+
+    @property
+    def eligible(self) -> tuple[Seat, ...]:
+        """The seats that could win it."""
+        return self._eligible
+
+    @property
+    def winners(self) -> tuple[Seat, ...]:
+        """The seats that won it."""
+        return self._winners
+
+    @property
+    def awards(self) -> tuple[tuple[Seat, Chips], ...]:
+        """Each winner with his share."""
+        return self._awards
+
+    @property
+    def odd_chips(self) -> tuple[Seat, ...]:
+        """The winners who got an odd chip (F5)."""
+        return self._odd_chips
+
+    @property
+    def hand(self) -> str:
+        """Words for the winning hand (``"two pair, kings and sevens"``); empty if unshown."""
+        hand = self._hand
+        if isinstance(hand, str):
+            return hand
+        words = hand.text()
+        self._hand = words
+        return words
 
     @property
     def is_side_pot(self) -> bool:
         """True for every pot but the main pot."""
-        return self.index > 0
+        return self._index > 0
 
+    def _fields(self) -> tuple[object, ...]:
+        return (
+            self._index,
+            self._amount,
+            self._eligible,
+            self._winners,
+            self._awards,
+            self._odd_chips,
+            self.hand,
+        )
 
-_POT_FIELDS = ("index", "amount", "eligible", "winners", "awards", "odd_chips", "hand")
-_new_pot = object.__new__
-_SET_POT = tuple(vars(PotResult)[name].__set__ for name in _POT_FIELDS)
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not type(self):
+            return NotImplemented
+        assert isinstance(other, PotResult)
+        return self._fields() == other._fields()
+
+    def __hash__(self) -> int:
+        return hash(self._fields())
+
+    def __repr__(self) -> str:
+        return (
+            f"PotResult(index={self._index!r}, amount={self._amount!r}, "
+            f"eligible={self._eligible!r}, winners={self._winners!r}, awards={self._awards!r}, "
+            f"odd_chips={self._odd_chips!r}, hand={self.hand!r})"
+        )
 
 
 def pot_result(
@@ -50,21 +165,19 @@ def pot_result(
     winners: tuple[Seat, ...],
     awards: tuple[tuple[Seat, Chips], ...],
     odd_chips: tuple[Seat, ...],
-    hand: str,
+    hand: str | HandWords,
 ) -> PotResult:
-    """A :class:`PotResult` built without the frozen dataclass's ``__init__`` (the hand
-    engine builds one per pot for every result): the same value, each field stored once
-    through its slot, at about a third of the cost. Callers pass trusted values."""
-    pot: PotResult = _new_pot(PotResult)
-    s0, s1, s2, s3, s4, s5, s6 = _SET_POT
-    s0(pot, index)
-    s1(pot, amount)
-    s2(pot, eligible)
-    s3(pot, winners)
-    s4(pot, awards)
-    s5(pot, odd_chips)
-    s6(pot, hand)
-    return pot
+    """A :class:`PotResult` from positional values (the hand engine builds one per pot
+    for every result). Callers pass trusted values."""
+    return PotResult(
+        index=index,
+        amount=amount,
+        eligible=eligible,
+        winners=winners,
+        awards=awards,
+        odd_chips=odd_chips,
+        hand=hand,
+    )
 
 
 class Elimination(NamedTuple):
@@ -120,4 +233,4 @@ class HandResult(NamedTuple):
         return final - start
 
 
-__all__ = ["Elimination", "HandResult", "PotResult", "pot_result"]
+__all__ = ["Elimination", "HandResult", "HandWords", "PotResult", "pot_result"]
