@@ -19,7 +19,7 @@ Turning a command's signature into a Click command costs about a millisecond per
 command that is asked for, and the whole list only for ``pokertd --help``.
 
 Typer 0.29 converts every option value through a pydantic ``TypeAdapter`` (pydantic and
-``importlib.metadata``: a third of a one-line command's start-up). The root group gives each
+``importlib.metadata``: nearly half of ``pokertd version``'s CPU). The root group gives each
 command it builds a :class:`_TextFirst` conversion: a value that is already the text (or list
 of texts) its parameter asks for is taken as it is, and anything else goes through Typer's
 own conversion, built then. ``pokertd status T``, ``bust`` and ``register`` take only text,
