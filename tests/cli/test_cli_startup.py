@@ -118,6 +118,114 @@ def test_the_probe_sees_a_command_that_does_load_the_service(tmp_path: os.PathLi
     assert "pokertd.store" in heavy_in(modules)
 
 
+NOT_FOR_A_FLOOR_COMMAND = (
+    "fastapi",
+    "starlette",
+    "uvicorn",
+    "jinja2",
+    "babel",
+    "psycopg",
+    "hypothesis",
+    "pydantic",
+    "argon2",
+    "rich",
+    "pokertd.web",
+    "pokertd.sim",
+    "pokertd.app.commands",
+    "pokertd.app.accounts",
+    "pokertd.app.leagues",
+    "pokertd.app.series",
+    "pokertd.app.players",
+    "pokertd.engine.hand",
+    "pokertd.engine.rulings",
+    "pokertd.engine.pots",
+)
+"""What ``pokertd status T --json``, ``bust`` and ``register`` have no use for (issue 25):
+the web app and its server and templates, the PostgreSQL driver on a SQLite URL, the
+simulator, pydantic (the API's command schemas, and Typer's conversion of text options),
+the other services of :mod:`pokertd.app`, the hand engine beyond what the core folds with,
+and Rich (``--json`` prints no table)."""
+
+
+def loaded(modules: set[str], packages: tuple[str, ...]) -> list[str]:
+    """The imported modules that are, or belong to, one of ``packages``."""
+    return sorted(m for m in modules if any(m == p or m.startswith(p + ".") for p in packages))
+
+
+@pytest.fixture(scope="module")
+def night(tmp_path_factory: pytest.TempPathFactory) -> str:
+    """A SQLite night: ``fox_120`` with twelve players registered and seated by draw."""
+    from pokertd.app import App
+    from pokertd.tournament.entries import CreateTournament, Register
+    from pokertd.tournament.seating import DrawSeats
+    from pokertd.tournament.templates import load_template
+
+    url = f"sqlite:///{tmp_path_factory.mktemp('night') / 'night.db'}"
+    service = App.open(url).tournaments
+    template = load_template("fox_120").with_changes(tables=2)
+    service.create(CreateTournament(name="Startup", template=template), tournament_id="t25")
+    for i in range(12):
+        service.run("t25", Register(name=f"Player {i:02d}", age_ok=True, member_ok=True))
+    service.run("t25", DrawSeats())
+    service.close()
+    return url
+
+
+def test_status_bust_and_register_load_only_what_they_use(night: str) -> None:
+    """Issue 25, point 4: a floor command on a real database imports the core, the store and
+    the tournament service, and none of :data:`NOT_FOR_A_FLOOR_COMMAND` — while doing its
+    work: the status counts the twelve entries, the bust and the registration write their
+    events."""
+    out, modules = run_pokertd("status", "t25", "--db", night, "--json")
+    assert json.loads(out)["entries"] == 12
+    assert {"pokertd.tournament", "pokertd.store", "pokertd.app.tournaments"} <= modules
+    assert loaded(modules, NOT_FOR_A_FLOOR_COMMAND) == []
+
+    out, modules = run_pokertd("bust", "t25", "Player 03", "--db", night, "--json")
+    bust = json.loads(out)
+    assert [e["type"] for e in bust] == ["players_busted"]
+    assert "Player 03" in bust[0]["text"]
+    assert loaded(modules, NOT_FOR_A_FLOOR_COMMAND) == []
+
+    args = ("register", "t25", "Late Larry", "--age-ok", "--member-ok", "--db", night, "--json")
+    out, modules = run_pokertd(*args)
+    assert "Late Larry" in json.loads(out)[0]["text"]
+    assert loaded(modules, NOT_FOR_A_FLOOR_COMMAND) == []
+
+
+def test_the_probe_sees_pydantic_and_the_schemas_where_a_command_uses_them(night: str) -> None:
+    """The check above can fail: ``pokertd commands --json`` lists the API's command schemas
+    (pydantic models), and a number option (``bust --hand-rank``) goes through Typer's own
+    pydantic conversion; the probe reports both."""
+    out, modules = run_pokertd("commands", "--json")
+    assert any(c["name"] == "bust" for c in json.loads(out))
+    assert {"pokertd.app.commands", "pydantic"} <= set(loaded(modules, NOT_FOR_A_FLOOR_COMMAND))
+    _out, modules = run_pokertd("bust", "t25", "Player 04", "--hand-rank", "x", "--db", night)
+    assert "pydantic" in modules
+
+
+def test_text_options_read_without_pydantic_give_typers_values_and_errors() -> None:
+    """``_TextFirst`` (the CLI's conversion of text values, issue 25) gives what Typer's own
+    gives: text as it is, repeated text as a list, an empty repeat as an empty tuple; a
+    number still refused in Typer's words."""
+    from pokertd.cli import LazyGroup
+
+    root = typer.main.get_command(app)
+    assert isinstance(root, LazyGroup)
+    bust = root.get_command(None, "bust")
+    assert bust is not None
+    ctx = bust.make_context("bust", ["t25", "Ann", "Bob", "--start-stack", "9,000", "--by", "Cy"])
+    assert ctx.params["names"] == ["Ann", "Bob"]
+    assert ctx.params["start_stack"] == ["9,000"]
+    assert ctx.params["by"] == "Cy"
+    assert ctx.params["hand"] is None
+    assert ctx.params["hand_rank"] == ()
+    ctx = bust.make_context("bust", ["t25", "Ann", "--hand-rank", "2"])
+    assert ctx.params["hand_rank"] == [2]
+    with pytest.raises(typer.BadParameter, match="valid integer"):
+        bust.make_context("bust", ["t25", "Ann", "--hand-rank", "two"])
+
+
 def test_pokertd_help_lists_every_command_with_its_help_line() -> None:
     """Every visible top-level command and sub-app shows in ``pokertd --help`` with the first
     line of its help, although the root group builds commands only when asked."""

@@ -20,71 +20,67 @@ The store's plain result types a face shows (:class:`TournamentInfo`, :class:`Pl
 database URLs and export files (:func:`masked_url`, :func:`sqlite_path`, :func:`check_target`,
 ``MAX_FILE_BYTES``) are given here, so no face imports :mod:`pokertd.store`.
 
-Implements: issue 24 (one application layer under the faces).
+The package imports nothing until a name is asked for (PEP 562 ``__getattr__``):
+``from pokertd.app import App`` loads the services, ``pokertd.app.tournaments`` alone loads
+only the tournament service, so ``pokertd status T`` pays for no accounts, leagues or
+series (issue 25, docs/cli.md).
+
+Implements: issue 24 (one application layer under the faces); issue 25, point 4 (a command
+imports only what it needs).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
-from datetime import datetime
+import importlib
+from typing import TYPE_CHECKING
 
-from pokertd.app.accounts import AccountService
-from pokertd.app.leagues import LeagueService
-from pokertd.app.players import PlayerService
-from pokertd.app.sandbox import sandbox
-from pokertd.app.series import SeriesService
-from pokertd.app.tournaments import ID_ALPHABET, TournamentService, utc_now
-from pokertd.errors import StoreError
-from pokertd.store import StoreHealth, TournamentInfo, open_store, sqlite_path
-from pokertd.store.accounts import AccountStore
-from pokertd.store.base import masked_url
-from pokertd.store.players import Confirmation, MergeRecord, PlayerRecord
-from pokertd.store.portable import MAX_FILE_BYTES, check_target
+if TYPE_CHECKING:
+    from pokertd.app.accounts import AccountService
+    from pokertd.app.application import App
+    from pokertd.app.leagues import LeagueService
+    from pokertd.app.players import PlayerService
+    from pokertd.app.sandbox import sandbox
+    from pokertd.app.series import SeriesService
+    from pokertd.app.tournaments import ID_ALPHABET, TournamentService
+    from pokertd.store import StoreHealth, TournamentInfo, sqlite_path
+    from pokertd.store.base import masked_url
+    from pokertd.store.players import Confirmation, MergeRecord, PlayerRecord
+    from pokertd.store.portable import MAX_FILE_BYTES, check_target
+
+_HOMES: dict[str, str] = {
+    "App": "pokertd.app.application",
+    "AccountService": "pokertd.app.accounts",
+    "LeagueService": "pokertd.app.leagues",
+    "PlayerService": "pokertd.app.players",
+    "SeriesService": "pokertd.app.series",
+    "TournamentService": "pokertd.app.tournaments",
+    "ID_ALPHABET": "pokertd.app.tournaments",
+    "sandbox": "pokertd.app.sandbox",
+    "StoreHealth": "pokertd.store",
+    "TournamentInfo": "pokertd.store",
+    "sqlite_path": "pokertd.store",
+    "masked_url": "pokertd.store.base",
+    "Confirmation": "pokertd.store.players",
+    "MergeRecord": "pokertd.store.players",
+    "PlayerRecord": "pokertd.store.players",
+    "MAX_FILE_BYTES": "pokertd.store.portable",
+    "check_target": "pokertd.store.portable",
+}
+"""Where each name the package gives lives (the names under ``TYPE_CHECKING`` above)."""
 
 
-@dataclass(frozen=True, slots=True)
-class App:
-    """pokertd's use cases over one store: made once, handed to every face."""
+def __getattr__(name: str) -> object:
+    """A name of the package, imported from its module when first asked for (PEP 562).
 
-    tournaments: TournamentService
-    """Tournaments: commands, states, undo and redo, backups and imports."""
-    leagues: LeagueService
-    """Leagues and seasons."""
-    series: SeriesService
-    """Series, flights, satellites and Day 2."""
-    players: PlayerService
-    """The player database and every player's history."""
-    accounts: AccountService
-    """Staff accounts, sessions and sign-in attempts (the web's ``AccountService``)."""
-
-    @classmethod
-    def over(cls, tournaments: TournamentService, *, now: Callable[[], datetime] = utc_now) -> App:
-        """The application around a tournament service (its store keeps everything else)."""
-        leagues = LeagueService.over(tournaments)
-        store = tournaments.store
-        if not isinstance(store, AccountStore):  # pragma: no cover - SQLite and PostgreSQL do
-            raise StoreError(f"The database at {masked_url(store.url)} cannot keep user accounts.")
-        return cls(
-            tournaments=tournaments,
-            leagues=leagues,
-            series=SeriesService(tournaments),
-            players=PlayerService(
-                tournaments.store, tournaments, now=now, points=leagues.points_by_player
-            ),
-            accounts=AccountService(store),
-        )
-
-    @classmethod
-    def open(cls, url: str, *, pool_size: int | None = None) -> App:
-        """The application on the store at ``url`` (``sqlite:///…`` or ``postgresql://…``);
-        ``pool_size`` caps its PostgreSQL connections (ignored for SQLite)."""
-        return cls.over(TournamentService(open_store(url, pool_size=pool_size)))
-
-    def health(self) -> StoreHealth:
-        """Whether the database answers and holds the schema this code writes (``/readyz``,
-        ``pokertd serve``); raises when the database does not answer."""
-        return self.tournaments.store.health()
+    Start-up (issue 25): the module is loaded here, not at the package's top, so a face
+    that needs one service imports that one; the value is kept in the package afterwards.
+    """
+    home = _HOMES.get(name)
+    if home is None:
+        raise AttributeError(f"module 'pokertd.app' has no attribute {name!r}")
+    value: object = getattr(importlib.import_module(home), name)
+    globals()[name] = value
+    return value
 
 
 __all__ = [

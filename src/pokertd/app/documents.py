@@ -22,15 +22,18 @@ Implements: issue 24 point 2 (one serializer per result type).
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING
 
 from typing_extensions import TypedDict
 
-from pokertd.app.commands import CommandSchema
 from pokertd.codec import to_json
 from pokertd.tournament import summarize
 from pokertd.tournament.framework import EventRecord
 from pokertd.tournament.prizes import Prize
 from pokertd.tournament.views import PlayerRow, StatusView
+
+if TYPE_CHECKING:  # the command schemas load pydantic: `pokertd status --json` needs none
+    from pokertd.app.commands import CommandSchema
 
 JsonObject = dict[str, object]
 """A JSON object as :func:`pokertd.codec.to_json` makes it."""

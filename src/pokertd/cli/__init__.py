@@ -17,18 +17,27 @@ tournament core, the engine, the store and Rich's tables inside its function whe
 Turning a command's signature into a Click command costs about a millisecond per command
 (Typer reads every option's type), so the root group (:class:`LazyGroup`) turns only the
 command that is asked for, and the whole list only for ``pokertd --help``.
+
+Typer 0.29 converts every option value through a pydantic ``TypeAdapter`` (pydantic and
+``importlib.metadata``: nearly half of ``pokertd version``'s CPU). The root group gives each
+command it builds a :class:`_TextFirst` conversion: a value that is already the text (or list
+of texts) its parameter asks for is taken as it is, and anything else goes through Typer's
+own conversion, built then. ``pokertd status T``, ``bust`` and ``register`` take only text,
+so they load no pydantic (issue 25; ``tests/cli/test_cli_startup.py``).
 """
 
 from __future__ import annotations
 
 import importlib
 from collections.abc import Callable, Iterator, MutableMapping
+from dataclasses import dataclass
 from functools import partial
 from typing import Annotated, Any
 
 import typer
 import typer.main
-from typer.core import TyperGroup
+from typer._coercion import RuntimeParam, TypeDescriptor, build_runtime_param
+from typer.core import TyperGroup, _TyperParameter
 
 _SETTINGS: dict[str, Any] = {
     "add_completion": False,
@@ -36,6 +45,58 @@ _SETTINGS: dict[str, Any] = {
 }
 """Typer settings shared by the root app and :data:`_commands` (they decide how a command
 is built and how its errors show)."""
+
+
+_TEXTS = list[str]
+"""The annotation of a repeatable text argument or option (``pokertd bust T A B``)."""
+
+
+@dataclass(frozen=True)
+class _TextFirst(RuntimeParam):
+    """A parameter's conversion that needs no pydantic for text (issue 25, start-up).
+
+    Click hands a ``str`` parameter its text and a ``list[str]`` one a tuple of texts; Typer's
+    own conversion (``typer._adapters``) returns the same text, and the same items as a list,
+    after importing pydantic and building a ``TypeAdapter``. This takes those values as they
+    are and hands every other value (a number, a choice, a flag from an environment variable,
+    bytes) to Typer's conversion, built when first needed: the same result, the same errors.
+    """
+
+    descriptor: TypeDescriptor
+
+    def _coerce_value(self, value: Any, param: _TyperParameter, ctx: Any) -> Any:
+        if self.annotation is str and isinstance(value, str):
+            return value
+        if (
+            self.annotation == _TEXTS
+            and isinstance(value, list | tuple)
+            and all(isinstance(item, str) for item in value)
+        ):
+            return list(value)
+        return build_runtime_param(self.descriptor).coerce(value, param=param, ctx=ctx)
+
+
+def _text_first(command: Any) -> Any:
+    """``command`` (and its sub-commands) with :class:`_TextFirst` on each parameter whose
+    conversion Typer has not built yet and that reads no file and has no parser of its own."""
+    for param in getattr(command, "params", ()):
+        _text_first_param(param)
+    for sub in getattr(command, "commands", {}).values():
+        _text_first(sub)
+    return command
+
+
+def _text_first_param(param: object) -> None:
+    """:class:`_TextFirst` on one parameter (see :func:`_text_first`)."""
+    if not isinstance(param, _TyperParameter) or param._runtime_param is not None:
+        return
+    descriptor = param.type_descriptor
+    if descriptor.file_annotation is None and descriptor.parameter_info.parser is None:
+        param._runtime_param = _TextFirst(
+            parameter_info=descriptor.parameter_info,
+            annotation=descriptor.annotation,
+            descriptor=descriptor,
+        )
 
 
 class LazyGroup(TyperGroup):
@@ -55,6 +116,8 @@ class LazyGroup(TyperGroup):
         self._complete = False
         super().__init__(**attrs)
         self._own = tuple(self._built)
+        for param in self.params:  # ``--version``: no pydantic to read a flag
+            _text_first_param(param)
 
     @property
     def commands(self) -> MutableMapping[str, Any]:
@@ -72,9 +135,17 @@ class LazyGroup(TyperGroup):
         if found is None and not self._complete:
             for name, build in _registered():
                 if name == cmd_name:
-                    found = self._built[name] = build()
+                    found = self._built[name] = _text_first(build())
                     break
+        if found is not None and ctx is not None:  # Click makes ``--help`` per context
+            _text_first_param(found.get_help_option(ctx))
         return found
+
+    def get_help_option(self, ctx: Any) -> Any:
+        """The root's ``--help`` flag, read without pydantic (:class:`_TextFirst`)."""
+        option = super().get_help_option(ctx)
+        _text_first_param(option)
+        return option
 
     def list_commands(self, ctx: Any) -> list[str]:
         """Every command's name, in registration order (builds them all)."""
@@ -86,7 +157,7 @@ class LazyGroup(TyperGroup):
             return
         ordered = {name: self._built[name] for name in self._own}
         for name, build in _registered():
-            ordered[name] = self._built.get(name) or build()
+            ordered[name] = self._built.get(name) or _text_first(build())
         self._built = ordered
         self._complete = True
 
