@@ -145,12 +145,12 @@ def played(config: NightConfig) -> Played:
 
 
 NIGHTS = [
-    NightConfig(template="fox_120", entries=40, seed=3),
-    NightConfig(template="fox_bounty_100", entries=30, seed=5),
-    NightConfig(template="nj_fundraiser", entries=30, seed=2, floor="careless"),
-    NightConfig(template="kpc_nlh", entries=36, seed=4, floor="careless"),
-    NightConfig(template="tnpl_league", entries=30, seed=6, floor="careless"),
-    NightConfig(template="fox_120", entries=45, seed=11, floor="careless"),
+    NightConfig(template="fox_120", entries=24, seed=3),
+    NightConfig(template="fox_bounty_100", entries=20, seed=5),
+    NightConfig(template="nj_fundraiser", entries=24, seed=2, floor="careless"),
+    NightConfig(template="kpc_nlh", entries=24, seed=4, floor="careless"),
+    NightConfig(template="tnpl_league", entries=24, seed=6, floor="careless"),
+    NightConfig(template="fox_120", entries=30, seed=11, floor="careless"),
 ]
 
 

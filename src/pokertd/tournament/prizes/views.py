@@ -647,7 +647,7 @@ def money_position(
     made = pool(state)
     setup = state.part(Setup)
     end = finish(state, now)
-    fees = sum(p.fees.bounty for p in state.part(Roster).purchases) if setup.created else 0
+    fees = state.part(Roster).paid_in.bounty if setup.created else 0  # kept as folded (H1)
     return MoneyPosition(
         pool=made.net,
         owed=owed,
