@@ -368,6 +368,60 @@ def finish(state: TournamentState, now: datetime | None = None) -> Finish:
     )
 
 
+def _group_placings(
+    roster: Roster, members: list[Out], best: int, order: SimultaneousElimOrder
+) -> list[Placing]:
+    """The places of the entries of one bust group, the best of them ``best`` (G3: ranked
+    among themselves as the profile says, ties sharing places), best first."""
+    placings: list[Placing] = []
+    known = all(m.start_stack is not None for m in members)
+    key = partial(_rank_key, order=order)
+    for tier in rank_same_hand(members, key, stacks_known=known, deal=_deal):
+        places = tuple(range(best, best + len(tier)))
+        for m in tier:
+            entry = roster.entries[m.entry_id]
+            placings.append(
+                Placing(
+                    place=places[0],
+                    places=places,
+                    entry_id=m.entry_id,
+                    player_id=entry.player_id,
+                    name=entry.name,
+                    status=entry.status,
+                    tied_with=tuple(roster.entries[o.entry_id].name for o in tier if o is not m),
+                    eliminator=roster.entries[m.eliminator].name if m.eliminator else None,
+                )
+            )
+        best += len(tier)
+    return placings
+
+
+def group_placings_of(state: TournamentState, entry_id: str) -> list[Placing]:
+    """The places of the bust group ``entry_id`` went out in, as :func:`finishing_places`
+    gives them, found from the roster's running counts (:meth:`Roster.gone_before`) without
+    ranking the field: paying one finisher at a 10,000-entry festival reads his group, not
+    the standings (issue 25). Empty for an entry still in or disqualified (not ranked).
+
+    Implements: G2 (places by the order of going out), G3 (one hand's busts share places).
+    """
+    roster = state.part(Roster)
+    index = roster.out_at.get(entry_id)
+    entry = roster.entries.get(entry_id)
+    if index is None or entry is None or entry.status is EntryStatus.DISQUALIFIED:
+        return []
+    group = roster.out[index].group
+    members = [roster.out[i] for i in roster.group_members[group]]
+    setup = state.part(Setup)
+    order = (
+        setup.profile.simultaneous_elim_order
+        if setup.created
+        else SimultaneousElimOrder.START_STACK_THEN_SHARED
+    )
+    total = len(roster.entries) - roster.disqualified
+    gone = roster.gone_before(roster.group_pos[group])
+    return _group_placings(roster, members, total - gone - len(members) + 1, order)
+
+
 def finishing_places(state: TournamentState, now: datetime | None = None) -> list[Placing]:
     """Every ranked entry's place, best first (winner, survivors by count, busts).
 
@@ -393,27 +447,7 @@ def finishing_places(state: TournamentState, now: datetime | None = None) -> lis
     gone = 0
     for members in groups.values():
         best = total - gone - len(members) + 1
-        known = all(m.start_stack is not None for m in members)
-        key = partial(_rank_key, order=order)
-        for tier in rank_same_hand(members, key, stacks_known=known, deal=_deal):
-            places = tuple(range(best, best + len(tier)))
-            for m in tier:
-                entry = roster.entries[m.entry_id]
-                placings.append(
-                    Placing(
-                        place=places[0],
-                        places=places,
-                        entry_id=m.entry_id,
-                        player_id=entry.player_id,
-                        name=entry.name,
-                        status=entry.status,
-                        tied_with=tuple(
-                            roster.entries[o.entry_id].name for o in tier if o is not m
-                        ),
-                        eliminator=roster.entries[m.eliminator].name if m.eliminator else None,
-                    )
-                )
-            best += len(tier)
+        placings.extend(_group_placings(roster, members, best, order))
         gone += len(members)
     alive = roster.alive()
     if roster.final_counts is not None:
@@ -530,7 +564,7 @@ def _apply_busted(state: TournamentState, ev: PlayersBusted) -> None:
         entry = roster.entries[b.entry_id]
         roster.set_status(entry, EntryStatus.BUSTED)
         entry.stack = 0
-        roster.out.append(
+        roster.add_out(
             Out(
                 entry_id=b.entry_id,
                 group=ev.group,
@@ -744,6 +778,7 @@ __all__ = [
     "ends_at_set_time",
     "finish",
     "finishing_places",
+    "group_placings_of",
     "hand_in_play",
     "rank_same_hand",
     "same_hand_group",

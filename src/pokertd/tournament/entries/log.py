@@ -354,7 +354,7 @@ def _apply_entry(state: TournamentState, ev: EntryBought) -> None:
     )
     roster.alive_count += 1
     roster.players[ev.player_id].entries.append(ev.entry_id)
-    roster.purchases.append(Purchase(PurchaseKind(ev.kind.value), ev.entry_id, ev.fees, ev.chips))
+    roster.add_purchase(Purchase(PurchaseKind(ev.kind.value), ev.entry_id, ev.fees, ev.chips))
     if ev.player_id in roster.alternates:
         roster.alternates.remove(ev.player_id)
 
@@ -372,7 +372,7 @@ def _apply_rebuy(state: TournamentState, ev: RebuyBought) -> None:
     roster.issue(entry, ev.chips)
     if entry.stack is not None:
         entry.stack += ev.chips
-    roster.purchases.append(Purchase(PurchaseKind.REBUY, ev.entry_id, ev.fees, ev.chips))
+    roster.add_purchase(Purchase(PurchaseKind.REBUY, ev.entry_id, ev.fees, ev.chips))
 
 
 @applies(AddonBought)
@@ -383,7 +383,7 @@ def _apply_addon(state: TournamentState, ev: AddonBought) -> None:
     roster.issue(entry, ev.chips)
     if entry.stack is not None:
         entry.stack += ev.chips
-    roster.purchases.append(Purchase(PurchaseKind.ADDON, ev.entry_id, ev.fees, ev.chips))
+    roster.add_purchase(Purchase(PurchaseKind.ADDON, ev.entry_id, ev.fees, ev.chips))
 
 
 @applies(StackForfeited)
@@ -393,7 +393,7 @@ def _apply_forfeit(state: TournamentState, ev: StackForfeited) -> None:
     roster.set_status(entry, EntryStatus.FORFEITED)
     entry.stack = 0
     roster.remove(Removal(ev.chips, "forfeit", ev.entry_id))
-    roster.out.append(Out(entry_id=ev.entry_id, group=f"forfeit:{ev.entry_id}", at=ev.at))
+    roster.add_out(Out(entry_id=ev.entry_id, group=f"forfeit:{ev.entry_id}", at=ev.at))
 
 
 @applies(RegistrationClosed)

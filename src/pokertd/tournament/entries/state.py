@@ -80,6 +80,25 @@ class Purchase:
     chips: Chips
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PurchaseTotal:
+    """Every purchase of one kind added up (H1): how many, each part of the price, the chips.
+
+    Kept by the appliers as purchases are folded in (:meth:`Roster.add_purchase`), so the
+    prize pool and the cash report never sum the whole list of purchases again.
+    """
+
+    count: int = 0
+    fees: Fees = field(default_factory=Fees)
+    chips: Chips = 0
+
+    def plus(self, fees: Fees, chips: Chips) -> PurchaseTotal:
+        """This total with one more purchase of ``fees`` for ``chips``."""
+        return PurchaseTotal(
+            count=self.count + 1, fees=self.fees.plus(fees), chips=self.chips + chips
+        )
+
+
 @dataclass(frozen=True, slots=True)
 class Removal:
     """Chips taken out of play (forfeit, disqualification, colour-up losses)."""
@@ -197,12 +216,83 @@ class Roster:
     went: the seating frees their seats from the tail of this list instead of scanning the
     whole field on every event (issue 15: 10,000 entries). Kept by :meth:`set_status`."""
 
+    paid_in: Fees = field(default_factory=Fees)
+    """Every purchase's price added up part by part (H1): ``sum(p.fees for p in
+    purchases)`` without the scan (the prize pool reads it on every hand). Kept by
+    :meth:`add_purchase`; undo and redo fold the log again, which rebuilds it."""
+    by_kind: dict[str, PurchaseTotal] = field(default_factory=dict)
+    """Purchase kind (its value, ``"rebuy"``) -> the purchases of that kind added up, in the
+    order the kinds first appeared. Kept by :meth:`add_purchase`."""
+
+    disqualified: int = 0
+    """Entries disqualified: the finishing places rank the other ``len(entries) -
+    disqualified`` (G2). Kept by :meth:`set_status`."""
+    out_at: dict[str, int] = field(default_factory=dict)
+    """Entry id -> the index of its :class:`Out` in :attr:`out`. Kept by :meth:`add_out`."""
+    group_members: dict[str, list[int]] = field(default_factory=dict)
+    """Bust group (:attr:`Out.group`) -> the indexes in :attr:`out` of its entries, the
+    groups in the order they first went out (G3: one hand's busts share places). Kept by
+    :meth:`add_out`."""
+    group_pos: dict[str, int] = field(default_factory=dict)
+    """Bust group -> its place (1 = first) in the order the groups first went out."""
+    gone_tree: list[int] = field(default_factory=lambda: [0])
+    """Entries out per group, by :attr:`group_pos`, as a Fenwick tree (index 0 unused): how
+    many went out in the groups before one is a sum of ``log n`` cells, so one finisher's
+    place is found without ranking the field (:meth:`gone_before`). Kept by :meth:`add_out`."""
+
+    def add_out(self, out: Out) -> None:
+        """Record an entry going out (:attr:`out`), keeping :attr:`out_at`,
+        :attr:`group_members`, :attr:`group_pos` and :attr:`gone_tree`: every applier that
+        puts an entry out of the tournament goes through here (G2, G3)."""
+        index = len(self.out)
+        self.out.append(out)
+        self.out_at[out.entry_id] = index
+        tree = self.gone_tree
+        members = self.group_members.get(out.group)
+        if members is None:
+            self.group_members[out.group] = [index]
+            pos = len(tree)
+            self.group_pos[out.group] = pos
+            # a new last cell covers the groups (pos - lowbit(pos), pos]: its own one entry
+            # and the sum of the earlier groups it covers
+            low = pos & -pos
+            tree.append(1 + self.gone_before(pos) - self.gone_before(pos - low + 1))
+            return
+        members.append(index)
+        pos = self.group_pos[out.group]
+        while pos < len(tree):
+            tree[pos] += 1
+            pos += pos & -pos
+
+    def gone_before(self, pos: int) -> int:
+        """Entries out in the groups before the group at ``pos`` (:attr:`group_pos`)."""
+        tree = self.gone_tree
+        total = 0
+        pos -= 1
+        while pos > 0:
+            total += tree[pos]
+            pos -= pos & -pos
+        return total
+
+    def add_purchase(self, purchase: Purchase) -> None:
+        """Record one purchase, keeping :attr:`paid_in` and :attr:`by_kind`: every applier
+        that sells something goes through here (H1)."""
+        self.purchases.append(purchase)
+        self.paid_in = self.paid_in.plus(purchase.fees)
+        kind = purchase.kind.value
+        self.by_kind[kind] = self.by_kind.get(kind, PurchaseTotal()).plus(
+            purchase.fees, purchase.chips
+        )
+
     def set_status(self, entry: Entry, status: EntryStatus) -> None:
         """Change ``entry``'s status (busted, forfeited, disqualified), keeping
-        :attr:`alive_count` and :attr:`gone`: every applier that takes an entry out goes
-        through here."""
+        :attr:`alive_count`, :attr:`disqualified` and :attr:`gone`: every applier that takes
+        an entry out goes through here."""
         was_alive = entry.status is EntryStatus.ALIVE
         self.alive_count += (status is EntryStatus.ALIVE) - was_alive
+        self.disqualified += (status is EntryStatus.DISQUALIFIED) - (
+            entry.status is EntryStatus.DISQUALIFIED
+        )
         if was_alive and status is not EntryStatus.ALIVE:
             self.gone.append(entry.entry_id)
         entry.status = status
@@ -676,6 +766,7 @@ __all__ = [
     "PaidReader",
     "Player",
     "Purchase",
+    "PurchaseTotal",
     "Readers",
     "Removal",
     "Roster",

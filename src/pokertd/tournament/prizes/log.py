@@ -97,7 +97,7 @@ from pokertd.tournament.prizes.payouts import (
 from pokertd.tournament.prizes.pool import payout_entries, pool
 from pokertd.tournament.prizes.results import payment_waits
 from pokertd.tournament.prizes.state import PaidPrize, PrizeBook, payout_table_name
-from pokertd.tournament.prizes.views import prize_table, remaining_prizes, standings
+from pokertd.tournament.prizes.views import entry_standings, prize_table, remaining_prizes
 from pokertd.types import Cents, Chips
 
 # --------------------------------------------------------------------------------------
@@ -918,8 +918,9 @@ def _decide_pay(state: TournamentState, cmd: PayPrize, ctx: Context) -> list[Eve
     profile = setup.profile
     roster = state.part(Roster)
     who = find_player(state, cmd.player)
-    rows = {r.entry_id: r for r in standings(state, ctx.now)}
-    mine = [rows[e] for e in roster.players[who.player_id].entries if e in rows]
+    entries = roster.players[who.player_id].entries
+    rows = entry_standings(state, entries, ctx.now)  # his rows, not the field's (issue 25)
+    mine = [rows[e] for e in entries if e in rows]
     placed = [r for r in mine if r.place is not None]
     if not placed:
         end = finish(state, ctx.now)

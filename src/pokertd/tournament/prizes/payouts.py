@@ -27,12 +27,12 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date, timedelta
 from fractions import Fraction
-from functools import cache
+from functools import cache, lru_cache
 from importlib import resources
 from itertools import pairwise
 from typing import Any
 
-from pokertd.errors import InvalidCommand, RuleViolation
+from pokertd.errors import InvalidCommand, PokertdError, RuleViolation
 from pokertd.money import format_money
 from pokertd.rules.enums import GuaranteeBasis, RemainderTo, WithholdingBase
 from pokertd.rules.profile import RuleProfile, load_profile
@@ -560,6 +560,115 @@ def payouts(
     )
 
 
+def places_paid_count(
+    entries: int,
+    net_pool: Cents,
+    *,
+    profile: RuleProfile,
+    table: str,
+    min_cash: Cents,
+) -> int | None:
+    """``len(payouts(...))`` for these inputs (``None`` where :func:`payouts` refuses),
+    counted from the payout rule without building the prizes in ``Fraction`` s.
+
+    The places a rule pays are known before any amount: a table's band says how many
+    (FOX-PTAB), the generic curve pays ``ceil(15 %)`` of the entries but no more than the
+    pool can give the min-cash (:func:`generic_shares`), a survivor event one prize per
+    ``survivor_prize_multiple`` buy-ins plus the remainder (FOX-SURV1). What is left to
+    check is that :func:`split_pool` can round them (H5: no place rounded to nothing),
+    which is proved here from bounds: every place before the residual gets at least one
+    rounding unit, and the place taking the residual (at most half a unit per place) at
+    least half a unit per place. Where the bounds do not prove it (a pool of a few dollars
+    over many places, a Sit & Go split, an unusual profile) the prizes are built after
+    all (:func:`places_paid_exact`), so the answer is always ``len(payouts(...))``.
+
+    Seating asks on every entry while registration is open (KPC-7's balancing one table
+    from the money): at 10,000 entries the generic curve has 1,500 places, and building
+    them cost about 50 ms a call.
+
+    >>> from pokertd.rules import load_profile
+    >>> tda = load_profile("tda")
+    >>> places_paid_count(10_000, 60_000_000, profile=tda, table="generic", min_cash=6000)
+    1500
+    """
+    unit = profile.payout_rounding_unit_cents
+    if entries < 1 or net_pool <= 0 or min_cash < 0 or unit < 1:
+        return places_paid_exact(entries, net_pool, profile, table, min_cash)
+    if table == "survivor":
+        multiple = profile.survivor_prize_multiple
+        if min_cash <= 0 or multiple < 1:
+            return places_paid_exact(entries, net_pool, profile, table, min_cash)
+        full, rest = divmod(net_pool, min_cash * multiple)
+        return full + (1 if rest else 0)
+    chosen = table
+    if chosen not in ("sng", "generic"):
+        try:
+            venue = builtin_table(chosen)
+        except PokertdError:
+            return None
+        fallback = beyond_table_fallback(entries, venue)
+        if fallback is None:
+            try:
+                shares = venue.band_for(entries).shares
+            except PokertdError:
+                return None
+            return _roundable(len(shares), net_pool, shares[0], shares[-1], unit, profile) or (
+                places_paid_exact(entries, net_pool, profile, table, min_cash)
+            )
+        chosen = fallback
+    if chosen != "generic":  # the Sit & Go split: three places, cheap the exact way
+        return places_paid_exact(entries, net_pool, profile, table, min_cash)
+    places = max(1, -(-entries * 15 // 100))  # generic_shares' default paid_fraction
+    base = -(-min_cash // unit) * unit
+    if base:
+        places = max(1, min(places, net_pool // base))
+    if places == 1 or base * places > net_pool:
+        return 1  # one share of 100 %: the whole pool to the winner
+    if base and _residual_fits(places, net_pool, base, unit, profile):
+        return places
+    return places_paid_exact(entries, net_pool, profile, table, min_cash)
+
+
+def _residual_fits(
+    places: int, pool: Cents, smallest: Cents, unit: Cents, profile: RuleProfile
+) -> bool:
+    """Whether the place taking the rounding residual keeps more than nothing, proved from
+    bounds: the residual is less than half a unit per place in size, the largest place's
+    share is at least ``1 / places`` (so it rounds to at least ``pool / places`` less half
+    a unit) and the smallest place rounds to at least ``smallest`` (H5)."""
+    if profile.payout_remainder_to is RemainderTo.FIRST:
+        return 2 * pool >= places * (places + 1) * unit
+    return 2 * smallest >= places * unit
+
+
+def _roundable(
+    places: int, pool: Cents, first: Fraction, last: Fraction, unit: Cents, profile: RuleProfile
+) -> int | None:
+    """``places`` when a table band's shares (``first`` the largest, ``last`` the smallest:
+    bands never pay a lower place more) surely split ``pool`` (H5), else ``None``."""
+    smallest = round_half_up(pool * last / unit) * unit
+    if smallest < unit:
+        return None
+    if profile.payout_remainder_to is RemainderTo.FIRST:
+        target = round_half_up(pool * first / unit) * unit
+    else:
+        target = smallest
+    return places if 2 * target >= places * unit else None
+
+
+@lru_cache(maxsize=256)
+def places_paid_exact(
+    entries: int, net_pool: Cents, profile: RuleProfile, table: str, min_cash: Cents
+) -> int | None:
+    """``len(payouts(...))`` the slow, sure way: every prize built in ``Fraction`` s
+    (``None`` where :func:`payouts` refuses). The reference :func:`places_paid_count` falls
+    back on, and the tests compare it with."""
+    try:
+        return len(payouts(entries, net_pool, profile=profile, table=table, min_cash=min_cash))
+    except PokertdError:
+        return None
+
+
 def survivor_payouts(net_pool: Cents, *, buy_in: Cents, profile: RuleProfile) -> tuple[Prize, ...]:
     """Survivor prizes: equal prizes of ``survivor_prize_multiple`` buy-ins while the pool
     allows, then one smaller cash prize with what is left.
@@ -772,6 +881,8 @@ __all__ = [
     "payout_shares",
     "payouts",
     "percent",
+    "places_paid_count",
+    "places_paid_exact",
     "prize_pool",
     "round_half_up",
     "schedule_lines",

@@ -15,15 +15,12 @@ NJ-44d (H2); FOX-ADMIN (H3); FOX-EVT #11 guarantee (H8).
 
 from __future__ import annotations
 
-import functools
 from dataclasses import dataclass, field
 
-from pokertd.errors import PokertdError
-from pokertd.rules.profile import RuleProfile
 from pokertd.tournament.entries.rules import PurchaseKind
 from pokertd.tournament.entries.state import Roster, Setup
 from pokertd.tournament.framework import TournamentState
-from pokertd.tournament.prizes.payouts import PrizePool, payouts, prize_pool
+from pokertd.tournament.prizes.payouts import PrizePool, places_paid_count, prize_pool
 from pokertd.tournament.prizes.state import PrizeBook, payout_table_name
 from pokertd.tournament.templates import Fees
 from pokertd.types import Cents
@@ -74,9 +71,9 @@ class CashReport:
 def pool(state: TournamentState) -> PrizePool:
     """The prize pool now: prize parts + added money, withholding, overlay (H2, H3, H8)."""
     setup = state.part(Setup)
-    roster = state.part(Roster)
-    prize = sum(p.fees.prize_pool for p in roster.purchases) + state.part(PrizeBook).carried_pool
-    bounty = sum(p.fees.bounty for p in roster.purchases)
+    paid_in = state.part(Roster).paid_in  # every purchase added up as it was folded (H1)
+    prize = paid_in.prize_pool + state.part(PrizeBook).carried_pool
+    bounty = paid_in.bounty
     tmpl = setup.tmpl
     guarantee = tmpl.guarantee or None
     return prize_pool(
@@ -98,21 +95,13 @@ def cash_report(state: TournamentState) -> CashReport:
     """Totals by kind of purchase and by part of the price, with the prize pool."""
     setup = state.part(Setup)
     roster = state.part(Roster)
-    totals: dict[PurchaseKind, KindTotal] = {}
-    for p in roster.purchases:
-        cur = totals.get(p.kind)
-        if cur is None:
-            totals[p.kind] = KindTotal(kind=p.kind, count=1, fees=p.fees, chips=p.chips)
-        else:
-            totals[p.kind] = KindTotal(
-                kind=p.kind,
-                count=cur.count + 1,
-                fees=cur.fees.plus(p.fees),
-                chips=cur.chips + p.chips,
-            )
-    all_fees = Fees()
-    for t in totals.values():
-        all_fees = all_fees.plus(t.fees)
+    totals = {
+        PurchaseKind(kind): KindTotal(
+            kind=PurchaseKind(kind), count=t.count, fees=t.fees, chips=t.chips
+        )
+        for kind, t in roster.by_kind.items()
+    }
+    all_fees = roster.paid_in
     pp = pool(state)
     paid = state.part(PrizeBook).paid.values()
     return CashReport(
@@ -143,31 +132,21 @@ def places_paid(state: TournamentState) -> int | None:
     """How many places the event pays now, by its own payouts over the entries sold so far
     (H4); ``None`` with no prize pool yet, or when no payout table covers the field (the
     floor then gives the places by hand). Read by seating (KPC-7's tighter balancing one
-    table from the money) and by the simulator (when the money is reached)."""
+    table from the money) and by the simulator (when the money is reached), on every entry
+    while registration is open: counted from the payout rule and the running totals
+    (:func:`~pokertd.tournament.prizes.payouts.places_paid_count`), never by building the
+    prizes."""
     made = pool(state)
     if made.net <= 0:
         return None
     setup = state.part(Setup)
-    return _places_for(
+    return places_paid_count(
         payout_entries(state),
         made.net,
-        setup.profile,
-        payout_table_name(state),
-        setup.tmpl.fees.prize_pool,
+        profile=setup.profile,
+        table=payout_table_name(state),
+        min_cash=setup.tmpl.fees.prize_pool,
     )
-
-
-@functools.lru_cache(maxsize=256)
-def _places_for(
-    entries: int, net: Cents, profile: RuleProfile, table: str, min_cash: Cents
-) -> int | None:
-    """The places ``payouts`` pays for these inputs, remembered: the floor console's balancing
-    prompt asks on every snapshot, and the answer changes only with an entry or the pool
-    (payouts costs milliseconds at thousands of entries)."""
-    try:
-        return len(payouts(entries, net, profile=profile, table=table, min_cash=min_cash))
-    except PokertdError:
-        return None
 
 
 __all__ = ["CashReport", "KindTotal", "cash_report", "payout_entries", "places_paid", "pool"]

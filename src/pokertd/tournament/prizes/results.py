@@ -28,17 +28,25 @@ H2 (the pool is paid as the table or the deal says, once final).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
+from functools import lru_cache
 
 from pokertd.errors import PokertdError, RuleViolation
 from pokertd.money import format_money
-from pokertd.tournament.eliminations import Placing, finishing_places, hand_in_play
+from pokertd.rules.profile import RuleProfile
+from pokertd.tournament.eliminations import (
+    Placing,
+    finishing_places,
+    group_placings_of,
+    hand_in_play,
+)
 from pokertd.tournament.entries.state import Roster, Setup, night_over, open_sales
 from pokertd.tournament.framework import TournamentState
 from pokertd.tournament.penalties import Penalties
 from pokertd.tournament.prizes.deals import DealStatus
-from pokertd.tournament.prizes.payouts import payouts, share_tied
+from pokertd.tournament.prizes.payouts import Prize, payouts, share_tied
 from pokertd.tournament.prizes.pool import payout_entries, pool
 from pokertd.tournament.prizes.state import PrizeBook
 from pokertd.types import Cents
@@ -91,16 +99,23 @@ def _prizes(state: TournamentState) -> tuple[dict[int, Cents], str]:
     if net <= 0:
         return {}, "no prize pool"
     try:
-        prizes = payouts(
-            entries,
-            net,
-            profile=setup.profile,
-            table=setup.tmpl.payout_table,
-            min_cash=setup.tmpl.fees.prize_pool,
+        prizes = _payouts(
+            entries, net, setup.profile, setup.tmpl.payout_table, setup.tmpl.fees.prize_pool
         )
     except PokertdError as exc:
         return {}, str(exc)
     return {p.place: p.amount for p in prizes}, ""
+
+
+@lru_cache(maxsize=64)
+def _payouts(
+    entries: int, net: Cents, profile: RuleProfile, table: str | None, min_cash: Cents
+) -> tuple[Prize, ...]:
+    """:func:`payouts`, remembered: once the field and the pool are final, every payment
+    and every look at the standings asks for the same prizes (at 10,000 entries the
+    generic curve's 1,500 places cost tens of milliseconds to build in ``Fraction`` s).
+    The prizes are frozen; a refusal is not remembered (raised again on each call)."""
+    return payouts(entries, net, profile=profile, table=table, min_cash=min_cash)
 
 
 def deal_amounts(state: TournamentState) -> tuple[dict[str, Cents], Cents]:
@@ -244,6 +259,110 @@ def _tiers(
     return tiers
 
 
+def _tier_rows(
+    state: TournamentState,
+    now: datetime | None,
+    tier_places: tuple[int, ...],
+    tier: list[Placing],
+    prize_of: dict[int, Cents],
+    deal_terms: tuple[dict[str, Cents], Cents],
+    night_waits: RuleViolation | None,
+    hand: str | None,
+    in_hand: Callable[[str], bool],
+) -> list[ResultRow]:
+    """The rows of one group of tied finishers paid for ``tier_places`` (G3: they share
+    those places' prizes, the odd cents to the first in ``tier``'s order; J2: a deal's
+    player is paid his deal amount), with why each payment waits (``night_waits``, or the
+    hand-for-hand ``hand`` still played for those ``in_hand``, H2). ``deal_terms`` is
+    :func:`deal_amounts`."""
+    pens = state.part(Penalties)
+    paid = state.part(PrizeBook).paid
+    deal_of, play_for = deal_terms
+    amounts = [prize_of.get(n, 0) for n in tier_places]
+    shares = share_tied(amounts, len(tier)) if prize_of else [0] * len(tier)
+    tied = len(tier_places) > 1
+    rows: list[ResultRow] = []
+    for p, amount in zip(tier, shares, strict=True):
+        note = f"shares places {tier_places[0]}-{tier_places[-1]}" if tied else ""
+        cents: Cents | None = amount if prize_of else None
+        deal = deal_of.get(p.entry_id)
+        if deal is not None:
+            won = tier_places == (1,)
+            cents = deal + (play_for if won else 0)
+            note = "deal" + (f" + {format_money(play_for)} played for" if won and play_for else "")
+        if p.entry_id in pens.prize_forfeited:
+            cents, note = 0, "prize forfeited (disqualified)"
+        waits = ""
+        if cents and p.entry_id not in paid and now is not None:
+            refusal = night_waits
+            if refusal is None and in_hand(p.entry_id):
+                refusal = _hand_waits(state, now, hand, p.entry_id)
+            waits = str(refusal) if refusal is not None else ""
+        rows.append(
+            ResultRow(
+                place=tier_places[0],
+                places=tier_places,
+                tied_with=tuple(o.name for o in tier if o is not p),
+                name=p.name,
+                entry_id=p.entry_id,
+                status=p.status.value,
+                eliminator=p.eliminator,
+                prize_cents=cents,
+                prize=format_money(cents) if cents else "",
+                note=note,
+                deal_cents=deal,
+                paid=p.entry_id in paid,
+                waits=waits,
+            )
+        )
+    return rows
+
+
+def result_row_of(
+    state: TournamentState, entry_id: str, now: datetime | None = None
+) -> ResultRow | None:
+    """The row :func:`results` gives ``entry_id`` (``None``: not placed), found from its
+    own bust group (:func:`~pokertd.tournament.eliminations.group_placings_of`) without
+    placing the field: paying one finisher reads one group (issue 25). The whole results
+    are built where one row depends on the field: a binding deal (J2: its places are
+    shared out over every tier), an end by chip count, or an entry still in.
+
+    Implements: G2, G3, J2, H2 (as :func:`results`).
+    """
+    roster = state.part(Roster)
+    entry = roster.entries.get(entry_id)
+    if (
+        entry is None
+        or entry_id not in roster.out_at
+        or roster.final_counts is not None
+        or deal_amounts(state)[0]
+    ):
+        return next((r for r in results(state, now).rows if r.entry_id == entry_id), None)
+    group = group_placings_of(state, entry_id)
+    mine = next((p for p in group if p.entry_id == entry_id), None)
+    if mine is None:
+        return None
+    # results() groups the placings sorted by place then name: a tie's order (which of them
+    # gets the odd cent, G3) is by name
+    tier = sorted((p for p in group if p.places == mine.places), key=lambda p: p.name.casefold())
+    prize_of, _ = _prizes(state)
+    night_waits = payment_waits(state, now) if now is not None else None
+    hand = _open_hand(state, now) if now is not None and night_waits is None else None
+    group_name = roster.out[roster.out_at[entry_id]].group
+    rows = _tier_rows(
+        state,
+        now,
+        mine.places,
+        tier,
+        prize_of,
+        ({}, 0),
+        night_waits,
+        hand,
+        lambda e: hand is not None and e == entry_id and group_name == f"hand:{hand}",
+    )
+    return next(r for r in rows if r.entry_id == entry_id)
+
+
 def results(state: TournamentState, now: datetime | None = None) -> ResultsView:
     """Places so far (best first) and each one's prize; tied places share (G3); a binding
     deal's players get their deal amounts instead, the winner adding the play-for money,
@@ -251,11 +370,10 @@ def results(state: TournamentState, now: datetime | None = None) -> ResultsView:
 
     ``now`` places the winner when the clock has closed registration, and says why each
     unpaid prize waits (without it, ``waits`` is empty)."""
-    pens = state.part(Penalties)
-    paid = state.part(PrizeBook).paid
     placings = finishing_places(state, now)
     prize_of, why = _prizes(state)
-    deal_of, play_for = deal_amounts(state)
+    terms = deal_amounts(state)
+    deal_of = terms[0]
     by_tie: dict[tuple[int, ...], list[Placing]] = {}
     for p in placings:
         by_tie.setdefault(p.places, []).append(p)
@@ -264,44 +382,19 @@ def results(state: TournamentState, now: datetime | None = None) -> ResultsView:
     in_hand = {o.entry_id for o in state.part(Roster).out if o.group == f"hand:{hand}"}
     rows: list[ResultRow] = []
     for tier_places, tier in _tiers(state, by_tie, set(deal_of)):
-        amounts = [prize_of.get(n, 0) for n in tier_places]
-        shares = share_tied(amounts, len(tier)) if prize_of else [0] * len(tier)
-        tied = len(tier_places) > 1
-        for p, amount in zip(tier, shares, strict=True):
-            note = f"shares places {tier_places[0]}-{tier_places[-1]}" if tied else ""
-            cents: Cents | None = amount if prize_of else None
-            deal = deal_of.get(p.entry_id)
-            if deal is not None:
-                won = tier_places == (1,)
-                cents = deal + (play_for if won else 0)
-                note = "deal" + (
-                    f" + {format_money(play_for)} played for" if won and play_for else ""
-                )
-            if p.entry_id in pens.prize_forfeited:
-                cents, note = 0, "prize forfeited (disqualified)"
-            waits = ""
-            if cents and p.entry_id not in paid and now is not None:
-                refusal = night_waits
-                if refusal is None and p.entry_id in in_hand:
-                    refusal = _hand_waits(state, now, hand, p.entry_id)
-                waits = str(refusal) if refusal is not None else ""
-            rows.append(
-                ResultRow(
-                    place=tier_places[0],
-                    places=tier_places,
-                    tied_with=tuple(o.name for o in tier if o is not p),
-                    name=p.name,
-                    entry_id=p.entry_id,
-                    status=p.status.value,
-                    eliminator=p.eliminator,
-                    prize_cents=cents,
-                    prize=format_money(cents) if cents else "",
-                    note=note,
-                    deal_cents=deal,
-                    paid=p.entry_id in paid,
-                    waits=waits,
-                )
+        rows.extend(
+            _tier_rows(
+                state,
+                now,
+                tier_places,
+                tier,
+                prize_of,
+                terms,
+                night_waits,
+                hand,
+                lambda e: e in in_hand,
             )
+        )
     rows.sort(key=lambda r: (r.place, r.name.casefold()))
     return ResultsView(
         entries=payout_entries(state),
@@ -318,5 +411,6 @@ __all__ = [
     "deal_amounts",
     "deal_places",
     "payment_waits",
+    "result_row_of",
     "results",
 ]

@@ -6,6 +6,7 @@ Built from the prize state part and the finishing places (:mod:`.results`); what
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -40,7 +41,12 @@ from pokertd.tournament.prizes.payouts import (
     payouts,
 )
 from pokertd.tournament.prizes.pool import payout_entries, pool
-from pokertd.tournament.prizes.results import ResultsView, deal_amounts, results
+from pokertd.tournament.prizes.results import (
+    ResultsView,
+    deal_amounts,
+    result_row_of,
+    results,
+)
 from pokertd.tournament.prizes.state import PrizeBook, payout_table_name
 from pokertd.types import Cents, Chips
 
@@ -285,6 +291,7 @@ def bounty_ledger(state: TournamentState) -> BountyLedger:
     profile = setup.profile
     groups: dict[str, list[Knockout]] = {}
     order: list[str] = []
+    fixed = {_index(e): value for e in roster.entries}  # every head, read only: built once
     for out in roster.out:
         winners = book.bounty_winners.get(out.entry_id)
         if winners is None:
@@ -314,7 +321,7 @@ def bounty_ledger(state: TournamentState) -> BountyLedger:
             else:
                 awards = fixed_bounty_awards(
                     kos,
-                    {_index(e): value for e in roster.entries},
+                    fixed,
                     profile=profile,
                     button=0,
                     seat_order=_seat_order(kos),
@@ -494,6 +501,71 @@ def standings(state: TournamentState, now: datetime | None = None) -> tuple[Stan
     return tuple(rows)
 
 
+def entry_standings(
+    state: TournamentState, entry_ids: Iterable[str], now: datetime | None = None
+) -> dict[str, StandingRow]:
+    """Entry id -> the row :func:`standings` gives it, for ``entry_ids`` only (an entry
+    with no row, disqualified before it finished, is left out).
+
+    Paying one finisher (:class:`~.log.PayPrize`) reads his entries' rows: each placed one
+    from its own bust group (:func:`.results.result_row_of`), so the 1,573rd payment at a
+    10,000-entry festival costs what the first did (issue 25). Where a row depends on the
+    whole field — a binding deal (J2), the end by chip count (NJ-6b), an entry still in
+    once the event is decided (the winner) — the standings are built after all.
+    """
+    wanted = list(dict.fromkeys(entry_ids))
+    roster = state.part(Roster)
+    whole = deal_amounts(state)[0] or roster.final_counts is not None
+    if not whole and any(roster.entries[e].status is EntryStatus.ALIVE for e in wanted):
+        whole = finish(state, now).finished
+    if whole:
+        rows = {r.entry_id: r for r in standings(state, now)}
+        return {e: rows[e] for e in wanted if e in rows}
+    setup = state.part(Setup)
+    bounty_of: dict[str, Cents] = {}
+    if setup.created and setup.tmpl.fees.bounty > 0:
+        bounty_of = bounty_ledger(state).cash_by_entry
+    found: dict[str, StandingRow] = {}
+    for eid in wanted:
+        entry = roster.entries[eid]
+        bounty = bounty_of.get(eid, 0)
+        if entry.status is EntryStatus.ALIVE:
+            found[eid] = StandingRow(
+                place=None,
+                places=(),
+                name=entry.name,
+                entry_id=eid,
+                status=entry.status.value,
+                prize=0,
+                deal=None,
+                bounties=bounty,
+                total=bounty,
+                note="still playing",
+            )
+            continue
+        if entry.status is EntryStatus.DISQUALIFIED:
+            continue  # never ranked (G2): no row
+        r = result_row_of(state, eid, now)
+        if r is None:
+            continue
+        prize = r.prize_cents or 0
+        found[eid] = StandingRow(
+            place=r.place,
+            places=r.places,
+            name=r.name,
+            entry_id=eid,
+            status=r.status,
+            prize=prize,
+            deal=r.deal_cents,
+            bounties=bounty,
+            total=prize + bounty,
+            note=r.note,
+            paid=r.paid,
+            waits=r.waits,
+        )
+    return found
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
 class MoneyPosition:
     """Where the money stands now, in cents: what the night owes, has paid and holds.
@@ -575,7 +647,7 @@ def money_position(
     made = pool(state)
     setup = state.part(Setup)
     end = finish(state, now)
-    fees = sum(p.fees.bounty for p in state.part(Roster).purchases) if setup.created else 0
+    fees = state.part(Roster).paid_in.bounty if setup.created else 0  # kept as folded (H1)
     return MoneyPosition(
         pool=made.net,
         owed=owed,
@@ -680,6 +752,7 @@ __all__ = [
     "bounty_ledger",
     "deal_sheet",
     "deal_view",
+    "entry_standings",
     "high_hand_view",
     "money_position",
     "prize_table",
