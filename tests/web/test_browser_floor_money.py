@@ -27,6 +27,8 @@ def test_K1_FOX_73_penalty_and_deal_forms(server: str, browser: Any) -> None:
     page.wait_for_url("**/floor")
     page.click("#tab-players")  # penalties sit with the players; deals and prizes under Money
     page.wait_for_selector("#penalty-player", state="visible")
+    # the players arrive with the console's stream (its first frame), not in the page
+    page.wait_for_selector("#players tbody td")
     name = page.eval_on_selector("#players tbody td", "td => td.textContent")
     page.fill("#penalty-player", name)
     page.select_option("#penalty-kind", "missed_rounds")

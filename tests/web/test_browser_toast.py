@@ -72,6 +72,10 @@ def test_KPC_6d_a_table_break_is_one_line_with_details_on_tap_and_one_undo(
     page, errors = signed_in(browser, server, PASSWORD, width, height)
     page.on("dialog", lambda d: d.accept())  # "Break table 4? Its 9 players are given new seats."
     page.goto(f"{server}/t/{tid}/floor")
+    # the map arrives with the console's stream (its first frame), not in the page (issue 25)
+    page.wait_for_function(
+        "() => document.querySelectorAll('#table-4 .seat:not(.empty) .nm').length === 9"
+    )
     on_4 = page.locator("#table-4 .seat:not(.empty) .nm").all_inner_texts()
     assert len(on_4) == 9
     page.click("#table-4 .break-table")
