@@ -140,18 +140,7 @@ def build(
     """
     status = views.status(state, now)
     results = views.results(state, now)
-    out: dict[str, Any] = {
-        "tournament": state.id,
-        "name": status.name or state.id,
-        "seq": state.seq,
-        "server_time": now.timestamp(),
-        "wake_in": None,
-        "status": documents.status(status),
-        "results": to_json(results),
-    }
-    out.update(clock_part(state, now))
-    out.update(screens_part(state))
-    out["registration"] = _registration(state, out)
+    out = _common_part(state, now, status, results)
     out["seating_rev"] = _seating_rev(state)
     if lean:
         out["players"] = []
@@ -195,6 +184,26 @@ def build(
 def _undo_button(batch: Batch | None) -> dict[str, Any] | None:
     """``{"batch", "command"}`` of the batch an Undo/Redo press acts on, or ``None``."""
     return None if batch is None else {"batch": batch.batch, "command": batch.command}
+
+
+def _common_part(
+    state: TournamentState, now: datetime, status: Any, results: Any
+) -> dict[str, Any]:
+    """What the whole staff view and a console's page both open with: who, where in the
+    log, the status, the results, the clock, the screens and the registration."""
+    out: dict[str, Any] = {
+        "tournament": state.id,
+        "name": status.name or state.id,
+        "seq": state.seq,
+        "server_time": now.timestamp(),
+        "wake_in": None,
+        "status": documents.status(status),
+        "results": to_json(results),
+    }
+    out.update(clock_part(state, now))
+    out.update(screens_part(state))
+    out["registration"] = _registration(state, out)
+    return out
 
 
 def clock_part(state: TournamentState, now: datetime) -> dict[str, Any]:
@@ -848,18 +857,7 @@ def console(
         rows = documents.players(views.players(state, now, only=list(ids)))
     else:
         rows = documents.players(views.players(state, now))
-    out: dict[str, Any] = {
-        "tournament": state.id,
-        "name": status.name or state.id,
-        "seq": state.seq,
-        "server_time": now.timestamp(),
-        "wake_in": None,
-        "status": documents.status(status),
-        "results": to_json(results),
-    }
-    out.update(clock_part(state, now))
-    out.update(screens_part(state))
-    out["registration"] = _registration(state, out)
+    out = _common_part(state, now, status, results)
     out["players"] = rows
     out["log"] = to_json(views.log(state, log_records[-CONSOLE_LOG_LINES:], zone))
     out.update(tables_out)
