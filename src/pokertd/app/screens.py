@@ -149,16 +149,7 @@ def build(
         out["players"] = documents.players(views.players(state, now))
         out["log"] = to_json(views.log(state, records[-LOG_LINES:], zone))
         out.update(_tables(state, now))
-        out["offers"] = _offers(state, now)
-        out["deals"] = _deals(state)
-        out["choices"] = _choices(state)
-        # owed, paid, promised by a deal, still played for (staff: the money page)
-        out["money"] = to_json(money_position(state, now, results))
-        # a satellite pays seats (its own card), not the payout table (issue 14)
-        out["prize_kind"] = satellite_view(state).as_json()["prize_kind"]
-        out.update(_prizes(state, out["players"]))
-        _fill_seats(out)
-        _fill_results(out)
+        _fill_money(state, now, results, out)
         out["chart"] = _chart(state, records, out, now)
     clock = out.get("clock")
     if (
@@ -184,6 +175,22 @@ def build(
 def _undo_button(batch: Batch | None) -> dict[str, Any] | None:
     """``{"batch", "command"}`` of the batch an Undo/Redo press acts on, or ``None``."""
     return None if batch is None else {"batch": batch.batch, "command": batch.command}
+
+
+def _fill_money(state: TournamentState, now: datetime, results: Any, out: dict[str, Any]) -> None:
+    """Add the staff's deal offers, deals, choices, money position and prizes to ``out`` (its
+    ``players`` and ``results`` already there), and fill the seat and result rows: the same
+    for the whole staff view and a console's page."""
+    out["offers"] = _offers(state, now)
+    out["deals"] = _deals(state)
+    out["choices"] = _choices(state)
+    # owed, paid, promised by a deal, still played for (staff: the money page)
+    out["money"] = to_json(money_position(state, now, results))
+    # a satellite pays seats (its own card), not the payout table (issue 14)
+    out["prize_kind"] = satellite_view(state).as_json()["prize_kind"]
+    out.update(_prizes(state, out["players"]))
+    _fill_seats(out)
+    _fill_results(out)
 
 
 def _common_part(
@@ -861,14 +868,7 @@ def console(
     out["players"] = rows
     out["log"] = to_json(views.log(state, log_records[-CONSOLE_LOG_LINES:], zone))
     out.update(tables_out)
-    out["offers"] = _offers(state, now)
-    out["deals"] = _deals(state)
-    out["choices"] = _choices(state)
-    out["money"] = to_json(money_position(state, now, results))
-    out["prize_kind"] = satellite_view(state).as_json()["prize_kind"]
-    out.update(_prizes(state, out["players"]))
-    _fill_seats(out)
-    _fill_results(out)
+    _fill_money(state, now, results, out)
     result_rows = out["results"].get("rows") if isinstance(out["results"], dict) else None
     if isinstance(result_rows, list) and len(result_rows) > CONSOLE_RESULT_ROWS:
         out["results"]["rows"] = result_rows[:CONSOLE_RESULT_ROWS]
