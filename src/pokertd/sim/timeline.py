@@ -103,12 +103,12 @@ class TableQueue:
         The final table starts when the last of the tables it gathers has finished its
         hand; a table opened for a late seat deals at once."""
         now_tables = list(tables)
-        before = max(self.ready.values(), default=t)
-        for number in list(self.ready):
-            if number not in now_tables:
-                del self.ready[number]
-        if len(now_tables) != len(self.ready):
-            at = max(t, before) if len(now_tables) == 1 else t
+        present = set(now_tables)  # a set: a thousand tables, every prompt (issue 25)
+        before = max(self.ready.values(), default=t) if len(present) == 1 else t
+        for number in [n for n in self.ready if n not in present]:
+            del self.ready[number]
+        if len(present) != len(self.ready):
+            at = max(t, before) if len(present) == 1 else t
             for number in now_tables:
                 if number not in self.ready:
                     self.schedule(number, at)

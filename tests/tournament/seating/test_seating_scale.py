@@ -12,13 +12,14 @@ import pytest
 from floor_helpers import Night, two_tables_of_ten
 from seating_helpers import S, field_of
 
-from pokertd.errors import InvalidCommand
+from pokertd.errors import InvalidCommand, RuleViolation
 from pokertd.store.snapshot import decode_snapshot, encode_snapshot
 from pokertd.tournament.eliminations import Bust
 from pokertd.tournament.entries import Roster
 from pokertd.tournament.framework import TournamentState, fold
 from pokertd.tournament.limits import TABLE_MAX, check_limits
 from pokertd.tournament.seating import (
+    ConfirmMoves,
     LayTables,
     PlaceButton,
     PlayHands,
@@ -89,6 +90,29 @@ def test_C6_FOX_10A_a_waiting_move_whose_player_busted_is_replaced() -> None:
     assert mover is not None
     night.run(Bust(players=(night.state.part(Roster).entries[mover].name,)))
     night.run(SuggestMoves())  # 9 and 7 players: within two, nothing more to move
+    assert night.state.part(Tables).pending == {}
+
+
+def test_C6_FOX_10A_waiting_moves_that_no_longer_fit_together_are_replaced() -> None:
+    """The 5,000-entry simulated night's loop (issue 25): two balancing moves wait for
+    table 1 (table 1 at 4 players after six busts, table 2 at 10); five late players are
+    seated at table 1 meanwhile, leaving it one open seat. Each move alone still fits, so
+    ``SuggestMoves`` refused "2 move(s) are waiting: confirm them first", while "Confirm
+    all" refused them as stale: the floor could do neither, 39,000 refusals in that night.
+    What "Confirm all" calls stale is stale for the suggestion too: it replaces them (9
+    and 10 players: nothing left to move)."""
+    night = _night()
+    night.run(PlaceButton(table=2, seat=1, current=False))
+    _bust_seats(night, 1, (2, 3, 4, 5, 6, 7))
+    night.run(SuggestMoves())
+    pending = dict(night.state.part(Tables).pending)
+    assert [(m.from_table, m.to_table) for m in pending.values()] == [(2, 1), (2, 1)]
+    night.register("Late A", "Late B", "Late C", "Late D", "Late E")
+    seating = live_seating(night.state)
+    assert (seating.tables[1].count, seating.tables[2].count) == (9, 10)
+    with pytest.raises(RuleViolation, match="is stale: table 1 has no open seat"):
+        night.run(ConfirmMoves(moves=tuple(pending)))
+    night.run(SuggestMoves())
     assert night.state.part(Tables).pending == {}
 
 

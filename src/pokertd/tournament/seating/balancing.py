@@ -43,6 +43,13 @@ from pokertd.tournament.seating.rules import (
 )
 from pokertd.types import Seat, SeatMask
 
+
+class StaleMove(RuleViolation):
+    """A waiting move that can no longer be made as suggested (its player busted or moved,
+    its table closed, its seat or every open seat of its table taken since): the floor asks
+    for the moves again, and ``SuggestMoves`` replaces it (C6)."""
+
+
 BALANCE = "C6"
 """The catalogue entry a balancing move cites (who moves, into which seat)."""
 BREAK = "C4"
@@ -651,7 +658,7 @@ def check_move(
         or where[0] != move.from_table
         or (move.from_seat is not None and where[1] != move.from_seat)
     ):
-        raise RuleViolation(
+        raise StaleMove(
             f"The move of {who} is stale: the tables changed since it was suggested.",
             context={"player": who},
         )
@@ -663,12 +670,10 @@ def check_move(
             rule_ids=seating.profile.cite(BALANCE),
         )
     if move.to_table not in seating.tables:
-        raise RuleViolation(
-            f"The move of {who} is stale: table {move.to_table} is no longer in play."
-        )
+        raise StaleMove(f"The move of {who} is stale: table {move.to_table} is no longer in play.")
     table = seating.tables[move.to_table]
     if 0 <= to_seat < table.n_seats and table.occupied >> to_seat & 1:
-        raise RuleViolation(
+        raise StaleMove(
             f"The move of {who} is stale: table {move.to_table} seat {to_seat + 1} "
             f"is taken by {table.players[to_seat]}.",
             context={"table": move.to_table, "seat": to_seat + 1},
@@ -726,7 +731,7 @@ def default_choice(seating: Seating, move: Move) -> Move:
     if player is None:
         source = seating.tables.get(move.from_table)
         if source is None or not source.count:
-            raise RuleViolation(
+            raise StaleMove(
                 f"The move from table {move.from_table} is stale: that table has no players "
                 "left. Close it if it is still open, then ask for the moves again.",
                 context={"table": move.from_table},
@@ -738,14 +743,14 @@ def default_choice(seating: Seating, move: Move) -> Move:
         return check_move(seating, move, player=player, seat=seat)
     table = seating.tables.get(move.to_table)
     if table is None:
-        raise RuleViolation(
+        raise StaleMove(
             f"The move from table {move.from_table} is stale: table {move.to_table} is no longer "
             "in play. Ask for the moves again.",
             context={"table": move.to_table},
         )
     open_seats = table.open_seats & ~table.reserved
     if not open_seats:
-        raise RuleViolation(
+        raise StaleMove(
             f"The move from table {move.from_table} is stale: table {move.to_table} has no open "
             "seat now. Ask for the moves again.",
             context={"table": move.to_table},

@@ -67,6 +67,7 @@ from pokertd.tournament.seating.balancing import (
     Move,
     MoveReason,
     Plan,
+    StaleMove,
     apply_move,
     blocked_text,
     check_move,
@@ -889,12 +890,10 @@ def _decide_suggest(state: TournamentState, cmd: SuggestMoves, ctx: Context) -> 
     if part.auto_confirm:
         wait_for_hand_for_hand_hand(state, ctx.now, "Moving players")  # B10, G3
     seating = live_seating(state)
-    if part.pending and not part.auto_confirm:
-        stale = [i for i, m in part.pending.items() if not _still_valid(seating, m)]
-        if not stale:
-            raise InvalidCommand(
-                f"{len(part.pending)} move(s) are waiting for the floor: confirm them first."
-            )
+    if part.pending and not part.auto_confirm and not _waiting_are_stale(state, seating):
+        raise InvalidCommand(
+            f"{len(part.pending)} move(s) are waiting for the floor: confirm them first."
+        )
     fp = due_plan(state, paid_places=cmd.paid_places, full_table_event=cmd.full_table_event)
     _confirming(state, cmd.plan, fp)
     if fp is not None and fp.final_table is not None:
@@ -923,6 +922,30 @@ def _decide_suggest(state: TournamentState, cmd: SuggestMoves, ctx: Context) -> 
             )
         raise InvalidCommand("No moves needed: the tables are within the tolerance.")
     return [*closed, *_moves_events(state, seating, fp, part.auto_confirm, ctx.rng)]
+
+
+def _waiting_are_stale(state: TournamentState, seating: Seating) -> bool:
+    """Whether the waiting moves can no longer be made, so that a new suggestion replaces
+    them: one of them on its own (:func:`_still_valid`), or all of them together as
+    "Confirm all" makes them (two moves into a table that has one open seat left since a
+    late player took the other). One rule with ``ConfirmMoves``: what it refuses as stale
+    is stale here, else the floor is told to confirm moves it cannot confirm for the rest
+    of the night (the 5,000-entry simulated night, issue 25). A move that waits for the
+    floor (a button to place, a hand to deal first) is not stale. Implements: C6
+    (KPC-8d, TNPL-B6ii, FOX-10A)."""
+    part = state.part(Tables)
+    if not all(_still_valid(seating, m) for m in part.pending.values()):
+        return True
+    shown = pending_plan(state)
+    if shown is None:
+        return False
+    try:
+        _confirmed_moves(state, seating.copy(), shown.moves, part.pending_break)
+    except StaleMove:
+        return True
+    except (RuleViolation, InvalidCommand):
+        return False
+    return False
 
 
 def _still_valid(seating: Seating, move: Move) -> bool:
