@@ -248,6 +248,7 @@ class Night:
         assert seating is not None
         unit = self.periods.structure().chips_in_play(level.number).smallest or 1
         dealt = self.dealer.deal(seating, number, t, level, unit)
+        self.floor.dealt(number)
         self.levels.hand(
             level,
             t,

@@ -773,7 +773,7 @@ def default_choice(seating: Seating, move: Move) -> Move:
         "take (next hand's small blind or button). Deal the next hand at table "
         f"{move.to_table} first, then confirm again.",
         rule_ids=refused.rule_ids,
-        context={"table": move.to_table},
+        context={"table": move.to_table, "tables": [move.to_table], "hint": "play_hands"},
     )
 
 
