@@ -44,6 +44,7 @@ CPU before issue 25); ``--sizes 100,250,500,1000,2000`` for a quicker run.
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import math
 import multiprocessing as mp
@@ -130,6 +131,8 @@ def play(size: int, seed: int, tables: str) -> Run:
         warm.report()
     finally:
         warm.console.close()
+    del warm
+    gc.collect()  # the warm-up night's objects gone: the timed night's collector sees its own
     config = config_of(size)
     base = _rss_mb()
     wall = time.perf_counter()
