@@ -45,12 +45,16 @@ class SeatInfo:
     moves: int = 0
 
 
-def seats(state: TournamentState) -> dict[str, SeatInfo]:
-    """Entry id -> seat (1-based) and moves made, from the seating domain."""
+def seats(state: TournamentState, only: Collection[str] | None = None) -> dict[str, SeatInfo]:
+    """Entry id -> seat (1-based) and moves made, from the seating domain; ``only``: for
+    these entries alone (a page of the console looks up its rows, not the field: issue 25)."""
     found: dict[str, SeatInfo] = {}
     if state.part(Tables).seating is not None:
         seating = seating_now(state)  # read only: no copy
-        for entry_id, (table, seat) in seating.where.items():
+        where = seating.where
+        chosen = where.keys() if only is None else [e for e in only if e in where]
+        for entry_id in chosen:
+            table, seat = where[entry_id]
             found[entry_id] = SeatInfo(
                 table=table, seat=seat + 1, moves=seating.moves_made.get(entry_id, 0)
             )
@@ -248,7 +252,10 @@ def players(
         if only is None
         else [roster.players[p] for p in only if p in roster.players]
     )
-    seat_of = seats(state)
+    if only is None:
+        seat_of = seats(state)
+    else:
+        seat_of = seats(state, [p.entries[-1] for p in chosen if p.entries])
     place_of = {p.entry_id: p.place for p in finishing_places(state, now)}
     pens = state.part(Penalties)
     given: dict[str, int] = {}

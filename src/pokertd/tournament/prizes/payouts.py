@@ -542,7 +542,37 @@ def payouts(
     [74690, 44814, 29876]
 
     Implements: FOX-PTAB, FOX-73 (item 1), FOX-PAY5, FOX-SNG, H5.
+
+    A named table's prizes are kept for the last 128 inputs (they are a pure function of
+    them, and immutable): every screen of a 10,000-entry night shows the 1,500-place table
+    after every change, and it changes only with the pool (issue 25).
     """
+    if table is None or isinstance(table, str):
+        return _named_payouts(entries, net_pool, profile, table, min_cash)
+    return _payouts(entries, net_pool, profile=profile, table=table, min_cash=min_cash)
+
+
+@lru_cache(maxsize=128)
+def _named_payouts(
+    entries: int,
+    net_pool: Cents,
+    profile: RuleProfile,
+    table: str | None,
+    min_cash: Cents | None,
+) -> tuple[Prize, ...]:
+    """:func:`payouts` for a table given by name (or the profile's), memoised."""
+    return _payouts(entries, net_pool, profile=profile, table=table, min_cash=min_cash)
+
+
+def _payouts(
+    entries: int,
+    net_pool: Cents,
+    *,
+    profile: RuleProfile,
+    table: PayoutTable | str | None,
+    min_cash: Cents | None,
+) -> tuple[Prize, ...]:
+    """:func:`payouts` worked out."""
     if table == "survivor":
         if min_cash is None:
             raise InvalidCommand("A survivor payout needs the buy-in.", rule_ids=profile.cite("H7"))
