@@ -20,7 +20,7 @@ from pokertd.engine.phh import (
     to_phh,
 )
 from pokertd.errors import IllegalAction, InvalidCommand
-from pokertd.rules import AnteType, Variant
+from pokertd.rules import AnteType, Variant, load_profile
 
 PHH_ROOT = Path(__file__).resolve().parents[2] / ".." / "shared" / "phh"
 
@@ -216,6 +216,29 @@ def test_out_of_turn_in_phh() -> None:
     )
     with pytest.raises(IllegalAction, match="out of turn"):
         replay_phh(text)
+
+
+def test_B5_D2_a_replay_is_refereed_by_its_own_profile_not_by_one_gone_before_it() -> None:
+    """A file with ``ante_trimming_status = true`` is refereed by a copy of the profile
+    given with antes out of the main pot (B5). The copy was kept by the profile's ``id()``
+    alone: once a profile was gone, the next one made at its address (CPython reuses it at
+    once) got the dead profile's copy, so a replay refereed by a profile that does not burn
+    before the hole cards (D2, TDA) ran by one that does (NJ-18) because it ran before in
+    the same process. Each replay here must be refereed by its own profile."""
+    text = (
+        'variant = "NT"\nante_trimming_status = true\nantes = [10, 10]\n'
+        "blinds_or_straddles = [50, 100]\nmin_bet = 100\nstarting_stacks = [1000, 1000]\n"
+        'actions = ["d dh p1 AsKs", "d dh p2 QsQd", "p2 f"]'
+    )
+    tda = load_profile("tda")
+    for _ in range(20):
+        burning = tda.replace(burn_before_hole_cards=True)
+        assert replay_phh(text, burning).hand.profile.burn_before_hole_cards is True
+        del burning
+        plain = tda.replace(burn_before_hole_cards=False)  # mostly where ``burning`` was
+        refereed = replay_phh(text, plain).hand.profile
+        assert refereed.burn_before_hole_cards is False
+        assert refereed == plain.replace(ante_to_main_pot=False)
 
 
 def test_fast_toml_reads_the_corpus_exactly_as_tomllib() -> None:

@@ -50,22 +50,39 @@ compared with the core, and a fresh fold of the log must equal the service's sta
 The quick tier plays three nights per profile of 25 random steps each and the rest of the
 night (about a minute for all six profiles); the slow tier (``-m slow``) twelve nights per
 profile of 50 steps (a few minutes). Both play the same nights every run (derandomized,
-CI is deterministic) and do not shrink a failure (its night is printed whole). A hunt runs
-them harder: ``NIGHTS_EXAMPLES`` (nights per profile), ``NIGHTS_RANDOM=1`` (other nights
-each run), ``NIGHTS_SEED`` (another seed for every night's draws), ``NIGHTS_SHRINK=1``.
+CI is deterministic; whatever ran before in the process, :class:`NightProvider`) and do not
+shrink a failure (its night is printed whole). A hunt runs them harder:
+``NIGHTS_EXAMPLES`` (nights per profile), ``NIGHTS_RANDOM=1`` (other nights each run),
+``NIGHTS_SEED`` (another seed for every night's draws), ``NIGHTS_SHRINK=1``.
 """
 
 from __future__ import annotations
 
 import os
 import random
+import subprocess
+import sys
 from collections import Counter
+from collections.abc import Iterator
+from contextlib import contextmanager
 from datetime import datetime
+from pathlib import Path
 from typing import Any, ClassVar, TypeVar
 
 import pytest
 from hypothesis import HealthCheck, Phase, settings
 from hypothesis import strategies as st
+from hypothesis.internal.conjecture.choice import (
+    ChoiceConstraintsT,
+    ChoiceTypeT,
+    choice_permitted,
+)
+from hypothesis.internal.conjecture.providers import (
+    AVAILABLE_PROVIDERS,
+    GLOBAL_CONSTANTS,
+    HypothesisProvider,
+)
+from hypothesis.internal.constants_ast import ConstantT
 from hypothesis.stateful import (
     Bundle,
     RuleBasedStateMachine,
@@ -189,6 +206,54 @@ SLOW = settings(QUICK, max_examples=EXAMPLES or 12, stateful_step_count=50)
 night (the same nights every run; ``NIGHTS_RANDOM=1``, ``NIGHTS_SEED`` and
 ``NIGHTS_EXAMPLES`` for a harder hunt)."""
 
+
+class NightProvider(HypothesisProvider):
+    """Hypothesis' own source of choices, without the constants it collects from the
+    source of the modules loaded in the process.
+
+    Hypothesis (6.131 and later) now and then answers a draw with a constant instead of a
+    value from the test's random source: one of its own fixed list (0, 1, the bounds...) or
+    one found in the code of a module of the project that is loaded (``sys.modules``, test
+    files left out). Which modules are loaded depends on what ran before in the same
+    process: collecting or running a simulator test loads ``pokertd.sim``, whose constants
+    joined the pool. A derandomized night was then another night: Spotlight's third quick
+    night chose other commands from its twelfth on, reached no plan and failed the tier,
+    but only after ``tests/sim`` (and which tests an xdist worker ran first decided it too).
+    Here a constant comes from hypothesis' fixed list only, so a night's draws depend on its
+    seed alone (and on the code of the machine and the product, not on what was loaded)."""
+
+    def _maybe_draw_constant(
+        self, choice_type: ChoiceTypeT, constraints: ChoiceConstraintsT, *, p: float = 0.05
+    ) -> ConstantT | None:
+        assert self._random is not None
+        if self._random.random() > p:
+            return None
+        fixed = [
+            constant
+            for constant in GLOBAL_CONSTANTS.set_for_type(choice_type)
+            if choice_permitted(constant, constraints)
+        ]
+        return self._random.choice(fixed) if fixed else None
+
+
+assert "_maybe_draw_constant" in vars(HypothesisProvider), (
+    "hypothesis renamed the draw of source constants: NightProvider no longer turns it off"
+)
+
+
+@contextmanager
+def drawn_from_the_seed_only() -> Iterator[None]:
+    """Hypothesis' default backend is :class:`NightProvider` within (the registry
+    ``AVAILABLE_PROVIDERS`` is hypothesis' documented way to name a backend; a run looks it
+    up once, as it starts)."""
+    default = AVAILABLE_PROVIDERS["hypothesis"]
+    AVAILABLE_PROVIDERS["hypothesis"] = NightProvider
+    try:
+        yield
+    finally:
+        AVAILABLE_PROVIDERS["hypothesis"] = default
+
+
 MEETING_POINTS = ("HandForHand", "DealMade", "PayPrize", "ConfirmPlan", "Redraw", "Undo")
 """Where a night's features meet, counted per profile by the machine."""
 
@@ -218,6 +283,8 @@ class NightMachine(RuleBasedStateMachine):
     reached: ClassVar[Counter[str]] = Counter()
     """Nights played, how many reached each of :data:`MEETING_POINTS`, and the refusals of
     :data:`REFUSALS_WANTED` met (per profile)."""
+    played: ClassVar[list[str]] = []
+    """Each night's transcript as played to its end (per profile)."""
     players = Bundle("players")
     """Names handed out at the desk (in, out, or on the alternate list)."""
     screens = Bundle("screens")
@@ -1179,6 +1246,7 @@ class NightMachine(RuleBasedStateMachine):
             self.reached[f"refused:{kind}"] += count
         self.reached["nights"] += 1
         self.reached["steps"] += len(self.n.transcript)
+        self.played.append(self.n.night_so_far())
 
     def the_rest_of_the_night(self, commands: int = 150) -> None:
         """The rest of the night as a busy floor plays it (the random source of the night's
@@ -1284,16 +1352,20 @@ class NightMachine(RuleBasedStateMachine):
 def machine_for(profile: str) -> type[NightMachine]:
     """The night machine of one profile (with its own :attr:`~NightMachine.reached`)."""
     return type(
-        f"NightMachine_{profile}", (NightMachine,), {"profile": profile, "reached": Counter()}
+        f"NightMachine_{profile}",
+        (NightMachine,),
+        {"profile": profile, "reached": Counter(), "played": []},
     )
 
 
-def _run(profile: str, tier: settings) -> Counter[str]:
-    """Play the tier's nights on ``profile``; what they reached."""
+def _run(profile: str, tier: settings) -> type[NightMachine]:
+    """Play the tier's nights on ``profile``: the machine that played them (what they
+    reached, :attr:`~NightMachine.reached`, and how, :attr:`~NightMachine.played`)."""
     machine = machine_for(profile)
-    run_state_machine_as_test(machine, settings=tier)
+    with drawn_from_the_seed_only():
+        run_state_machine_as_test(machine, settings=tier)
     print(f"\n{profile}: {dict(machine.reached)}")  # shown with -s: how far the nights went
-    return machine.reached
+    return machine
 
 
 TIER_REACHED: dict[str, Counter[str]] = {}
@@ -1309,7 +1381,7 @@ def test_random_nights_keep_every_invariant(profile: str) -> None:
     or deal refused during a hand-for-hand hand and a confirm refused as stale (a machine
     that never got there would prove little; three nights a profile keep the tier within
     its minute of CI)."""
-    reached = _run(profile, QUICK)
+    reached = _run(profile, QUICK).reached
     reached["plans"] = reached["ConfirmPlan"] + reached["Redraw"]
     wanted = ["Undo", "plans"]
     if NIGHTS_WITH_MONEY.get(profile, True):
@@ -1327,3 +1399,44 @@ def test_random_nights_keep_every_invariant(profile: str) -> None:
 def test_many_random_nights_keep_every_invariant(profile: str) -> None:
     """Slow tier: many random nights per profile."""
     _run(profile, SLOW)
+
+
+ONE_PROCESS = """
+import sys
+sys.path.insert(0, "tests")
+for module in sys.argv[2:]:  # what the tests that ran before had loaded
+    __import__(module)
+from night.test_machine import QUICK, _run
+print("\\n".join(_run(sys.argv[1], QUICK).played))
+"""
+"""Play one profile's quick nights in a process of its own, after loading some modules."""
+
+
+def test_a_night_depends_on_its_seed_not_on_the_tests_run_before_it() -> None:
+    """Spotlight's quick nights are the same nights in a fresh process and in one that ran
+    the simulator's tests first (they load ``pokertd.sim``, ``pokertd.charts``): the same
+    commands, refused or not, night by night. Before :class:`NightProvider`, hypothesis
+    drew now and then from the constants in the source of the modules loaded, and the third
+    night went another way from its twelfth command (``GivePenalty`` instead of ``Undo``),
+    reached no plan and failed ``test_random_nights_keep_every_invariant[spotlight]``
+    whenever ``tests/sim`` ran first in the same process. Each run is a process of its own,
+    so what this process loaded before does not matter (and a hunt's ``NIGHTS_*`` are left
+    out: both play the quick tier's own nights)."""
+    root = Path(__file__).resolve().parents[2]
+    env = {name: value for name, value in os.environ.items() if not name.startswith("NIGHTS_")}
+    loaded_before = ("pokertd.charts", "pokertd.sim.batch", "pokertd.sim.night")
+    runs = [
+        subprocess.Popen(
+            [sys.executable, "-c", ONE_PROCESS, "spotlight", *modules],
+            cwd=root,
+            env=env,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        for modules in ((), loaded_before)
+    ]
+    (alone, alone_err), (after, after_err) = (run.communicate(timeout=600) for run in runs)
+    assert [run.returncode for run in runs] == [0, 0], alone_err + after_err
+    assert alone.count("n = FloorNight(") >= 3
+    assert after == alone

@@ -263,7 +263,10 @@ def _player(token: str, k: int, where: str) -> int:
     return number - 1
 
 
-_PROFILE_CACHE: dict[tuple[int, bool], RuleProfile] = {}
+_PROFILE_CACHE: dict[tuple[int, bool], tuple[RuleProfile, RuleProfile]] = {}
+"""``(id(profile), to_main)`` -> ``(profile, its copy with that ante rule)``: the profile is
+kept in the entry and checked by identity, since an id is reused once its object is gone
+(a copy made for a profile that no longer exists must never referee another profile)."""
 _NAMED: dict[str, RuleProfile] = {}
 
 
@@ -276,14 +279,19 @@ def _named_profile(name: str) -> RuleProfile:
 
 
 def _with_ante_rule(profile: RuleProfile, to_main: bool) -> RuleProfile:
+    """``profile`` with the file's ante rule (B5: ``ante_trimming_status`` set means the
+    antes are not dead money in the main pot), made once per profile and rule."""
     if profile.ante_to_main_pot == to_main:
         return profile
     key = (id(profile), to_main)
     hit = _PROFILE_CACHE.get(key)
-    if hit is None:
-        hit = profile.replace(ante_to_main_pot=to_main)
-        _PROFILE_CACHE[key] = hit
-    return hit
+    if hit is not None and hit[0] is profile:
+        return hit[1]
+    copy = profile.replace(ante_to_main_pot=to_main)
+    if len(_PROFILE_CACHE) >= 64:
+        _PROFILE_CACHE.clear()
+    _PROFILE_CACHE[key] = (profile, copy)
+    return copy
 
 
 @dataclass(frozen=True, slots=True)
