@@ -27,7 +27,9 @@ def records(web: Web, tid: str, after: int = 0) -> list[EventRecord]:
     return web.app.tournaments.records(tid, max(after, 0))
 
 
-_CACHE: dict[tuple[int, str, bool], tuple[int, int, dict[str, Any]]] = {}
+_CACHE: dict[tuple[int, str, bool], tuple[Web, int, int, dict[str, Any]]] = {}
+"""Views by (``id(web)``, tournament, lean): the value keeps its ``Web`` and a hit is
+checked by identity, so a new ``Web`` made where a dead one was never gets its views."""
 _CACHE_LOCK = threading.Lock()
 
 
@@ -46,15 +48,15 @@ def full(web: Web, tid: str, *, lean: bool = False) -> dict[str, Any]:
     def build(state: TournamentState) -> dict[str, Any]:
         with _CACHE_LOCK:
             hit = _CACHE.get(key)
-        if hit is not None and hit[0] == state.seq and hit[1] == second:
-            return hit[2]
+        if hit is not None and hit[0] is web and hit[1] == state.seq and hit[2] == second:
+            return hit[3]
         # the service's lock is re-entrant: the log read joins this same read
         recs = [] if lean else web.app.tournaments.records(tid)
         view = snapshot.build(state, recs, now, lean=lean, zone=web.settings.zone())
         with _CACHE_LOCK:
             if len(_CACHE) > 256:
                 _CACHE.clear()
-            _CACHE[key] = (state.seq, second, view)
+            _CACHE[key] = (web, state.seq, second, view)
         return view
 
     return web.app.tournaments.read(tid, build)
@@ -82,21 +84,22 @@ def console(web: Web, tid: str, page: snapshot.ConsolePage) -> dict[str, Any]:
     def build(state: TournamentState) -> dict[str, Any]:
         with _CACHE_LOCK:
             hit = _CONSOLE.get(key)
-        if hit is not None and hit[0] == state.seq and hit[1] == second:
-            return hit[2]
+        if hit is not None and hit[0] is web and hit[1] == state.seq and hit[2] == second:
+            return hit[3]
         tail = snapshot.CONSOLE_LOG_LINES
         recs = web.app.tournaments.records(tid, max(0, state.seq - tail))
         view = snapshot.console(state, recs, now, page, zone=web.settings.zone())
         with _CACHE_LOCK:
             if len(_CONSOLE) > 256:
                 _CONSOLE.clear()
-            _CONSOLE[key] = (state.seq, second, view)
+            _CONSOLE[key] = (web, state.seq, second, view)
         return view
 
     return web.app.tournaments.read(tid, build)
 
 
-_CONSOLE: dict[tuple[int, str, str], tuple[int, int, dict[str, Any]]] = {}
+_CONSOLE: dict[tuple[int, str, str], tuple[Web, int, int, dict[str, Any]]] = {}
+"""Console pages, kept and checked as :data:`_CACHE`."""
 
 
 HEAD_LOG_LINES = 10
@@ -200,9 +203,9 @@ def board(web: Web, state: TournamentState, st: StatusView, now: datetime) -> di
     if hit is not None and hit[0] == state.seq:
         fixed = hit[1]
     else:
-        if lean is not None and lean[0] == state.seq:
+        if lean is not None and lean[0] is web and lean[1] == state.seq:
             # the displays' view of this log position (the hub made it for the TVs): copy
-            view = lean[2]
+            view = lean[3]
             paid = len(view.get("payouts") or [])
             fixed = {"structure": view.get("structure"), "payouts": paid}
         else:
