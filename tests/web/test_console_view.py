@@ -143,3 +143,23 @@ def test_the_whole_staff_view_stays_for_the_api() -> None:
     assert screens.console_page_of(screens.console_page("3-9", "bob").key) == (
         screens.console_page("3-9", "bob")
     )
+
+
+def test_past_60_places_the_console_lists_the_top_and_the_places_about_to_be_paid() -> None:
+    """100 places paid, 50 players left: the Money tab lists places 1-20, the window 26-55
+    around the next bust's place (50th), and the min cash (100th), each row as the whole
+    table has it; a dashed gap before the 26th and the 100th; "50 of 100" said. With 60
+    places or fewer every row is listed, as before."""
+    rows = [{"place": p, "amount": 100_000 - 500 * p} for p in range(1, 101)]
+    out: dict[str, Any] = {"payouts": rows}
+    screens._console_payouts(out, alive=50)
+    places = [r["place"] for r in out["payouts"]]
+    assert places == [*range(1, 21), *range(26, 56), 100]
+    assert [r["place"] for r in out["payouts"] if r.get("gap")] == [26, 100]
+    assert out["payouts_more"] == {"places": 100, "shown": 51}
+    by_place = {r["place"]: r["amount"] for r in rows}
+    assert all(r["amount"] == by_place[r["place"]] for r in out["payouts"])
+    assert out["payouts"][20]["amount"] == 87_000  # the 26th: 100,000 - 26 x 500
+    small: dict[str, Any] = {"payouts": rows[:60]}
+    screens._console_payouts(small, alive=50)
+    assert small["payouts"] == rows[:60] and "payouts_more" not in small

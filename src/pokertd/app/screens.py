@@ -727,6 +727,34 @@ on, the ones being paid); ``results.more`` says how many more the results page h
 CONSOLE_SEARCH_HITS = 20
 """Players (and tables) a console search returns at most."""
 
+CONSOLE_PAYOUT_ROWS = 60
+"""Past this many places paid, the console's Money tab lists the top
+:data:`CONSOLE_PAYOUT_TOP` places and the places about to be paid (the next bust's and
+those around it), not the 1,500 rows of a 10,000-entry field; the Payout sheet has them all."""
+
+CONSOLE_PAYOUT_TOP = 20
+"""The best places the console always lists (a final table and more)."""
+
+
+def _console_payouts(out: dict[str, Any], alive: int) -> None:
+    """Trim ``out["payouts"]`` to what the floor pays next (:data:`CONSOLE_PAYOUT_ROWS`):
+    the top places, the window from 25 places above the next bust's place (``alive``) to 5
+    below it, and the last place paid (the min cash, what the bubble is for). The first row
+    after a gap carries ``gap``; ``payouts_more`` says how many places are paid in all
+    (``places``) and how many are listed (``shown``)."""
+    rows = out.get("payouts")
+    if not isinstance(rows, list) or len(rows) <= CONSOLE_PAYOUT_ROWS:
+        return
+    kept: list[dict[str, Any]] = []
+    last = 0
+    for row in rows:
+        place = int(row["place"])
+        if place <= CONSOLE_PAYOUT_TOP or alive - 25 < place <= alive + 5 or place == len(rows):
+            kept.append({**row, "gap": True} if last and place != last + 1 else row)
+            last = place
+    out["payouts"] = kept
+    out["payouts_more"] = {"places": len(rows), "shown": len(kept)}
+
 
 @dataclass(frozen=True, slots=True)
 class ConsolePage:
@@ -812,6 +840,8 @@ def console(
     - ``prompt_tables``: the tables the prompts name that are off the page (their button
       and counts, for the prompts; the map does not draw them);
     - ``log``: the last :data:`CONSOLE_LOG_LINES` of ``log_records`` (give just those);
+    - ``payouts``: past :data:`CONSOLE_PAYOUT_ROWS` places, the top places and those about
+      to be paid (``payouts_more``: how many in all, :func:`_console_payouts`);
     - no ``chart`` (the Clock tab draws the charts from ``/t/<id>/chart/*.svg``), no
       ``seating_rev`` (for phones) and no ``players_public`` / ``tables_public`` (the
       public views' copies).
@@ -869,6 +899,7 @@ def console(
     out["log"] = to_json(views.log(state, log_records[-CONSOLE_LOG_LINES:], zone))
     out.update(tables_out)
     _fill_money(state, now, results, out)
+    _console_payouts(out, roster.alive_count)
     result_rows = out["results"].get("rows") if isinstance(out["results"], dict) else None
     if isinstance(result_rows, list) and len(result_rows) > CONSOLE_RESULT_ROWS:
         out["results"]["rows"] = result_rows[:CONSOLE_RESULT_ROWS]

@@ -207,12 +207,19 @@
       // ---- the posted prize schedule (NJ-44d) -------------------------------------------
       sched() { return (this.v.choices || {}).schedule || {}; },
       scheduleDue() { const x = this.sched(); return !!(x.required && !x.posted && !this.s.finished); },
+      /** Past 60 places paid the console lists the top ones and those about to be paid. */
+      payoutsMoreText() {
+        const m = this.v.payouts_more;
+        if (!m) return "";
+        return `Showing ${m.shown} of ${m.places.toLocaleString()} places paid: the top places and the next to be paid (a dashed line marks a gap). Every place is on the Payout sheet.`;
+      },
       /** The amounts per place that posting shows (the core's payouts, never computed here). */
       scheduleLine() {
         const rows = this.v.payouts || [];
         if (!rows.length) return this.v.payouts_note ? "Payouts: " + this.v.payouts_note + "." : "";
         const shown = rows.slice(0, 12).map((p) => this.ordinal(p.place) + " " + this.money(p.amount));
-        const more = rows.length > 12 ? ` … (${rows.length} places paid)` : "";
+        const paid = this.v.payouts_more ? this.v.payouts_more.places : rows.length;
+        const more = paid > 12 ? ` … (${paid} places paid)` : "";
         return "To be posted: " + shown.join(" · ") + more;
       },
       async postSchedule() {
