@@ -153,9 +153,11 @@ class _Frame:
                     f'<line x1="{x:.1f}" y1="{PAD_T + self.ph}" x2="{x:.1f}" '
                     f'y2="{PAD_T + self.ph + 4}" stroke="#999"/>'
                 )
+                # a tick on the right edge ends there: centred, its label would be cut
+                anchor = "end" if x >= w - PAD_R - 0.5 else "middle"
                 self.out.append(
                     f'<text x="{x:.1f}" y="{h - 24}" font-size="{size.tick}" '
-                    f'text-anchor="middle">{escape(x_format(tick))}</text>'
+                    f'text-anchor="{anchor}">{escape(x_format(tick))}</text>'
                 )
                 tick += x_step
 
