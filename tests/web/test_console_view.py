@@ -162,4 +162,5 @@ def test_past_60_places_the_console_lists_the_top_and_the_places_about_to_be_pai
     assert out["payouts"][20]["amount"] == 87_000  # the 26th: 100,000 - 26 x 500
     small: dict[str, Any] = {"payouts": rows[:60]}
     screens._console_payouts(small, alive=50)
-    assert small["payouts"] == rows[:60] and "payouts_more" not in small
+    assert small["payouts"] == rows[:60]
+    assert "payouts_more" not in small
