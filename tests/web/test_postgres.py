@@ -45,13 +45,15 @@ def _serve(url: str) -> tuple[subprocess.Popen[bytes], str]:
         stderr=subprocess.DEVNULL,
     )
     base = f"http://127.0.0.1:{port}"
-    for _ in range(150):
+    deadline = time.monotonic() + 60  # a loaded CI machine starts a server slowly
+    while time.monotonic() < deadline and proc.poll() is None:
         try:
             urllib.request.urlopen(f"{base}/api/me", timeout=1).read()
             return proc, base
         except OSError:
             time.sleep(0.1)
     proc.kill()
+    proc.wait()  # reaped here: no "still running" warning raised in a later test
     pytest.fail("pokertd serve did not start on PostgreSQL")
 
 
