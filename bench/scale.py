@@ -108,7 +108,7 @@ def play(size: int, seed: int, tables: str) -> Run:
     """Play one night of ``size`` entries in this process, timing each part.
 
     The same steps as :func:`pokertd.sim.night.simulate_night`, its parts timed apart."""
-    from pokertd.sim.night import check_config, night_for
+    from pokertd.sim.night import check_config, night_for, simulate_night
     from pokertd.sim.report import NightConfig
 
     def config_of(entries: int) -> NightConfig:
@@ -123,15 +123,7 @@ def play(size: int, seed: int, tables: str) -> Run:
     # the application layer import lazily) and the profile and template loaded, as in a
     # server that has run a command; else the smallest night pays the imports and the
     # ratio to it looks better than it is.
-    warm = night_for(config_of(WARM_UP), *check_config(config_of(WARM_UP)))
-    try:
-        warm.create()
-        warm.play()
-        warm.finish()
-        warm.report()
-    finally:
-        warm.console.close()
-    del warm
+    simulate_night(config_of(WARM_UP))
     gc.collect()  # the warm-up night's objects gone: the timed night's collector sees its own
     config = config_of(size)
     base = _rss_mb()

@@ -104,11 +104,10 @@ class TableQueue:
         hand; a table opened for a late seat deals at once."""
         now_tables = list(tables)
         present = set(now_tables)  # a set: a thousand tables, every prompt (issue 25)
-        before = max(self.ready.values(), default=t) if len(present) == 1 else t
+        at = max(t, max(self.ready.values(), default=t)) if len(present) == 1 else t
         for number in [n for n in self.ready if n not in present]:
             del self.ready[number]
         if len(present) != len(self.ready):
-            at = max(t, before) if len(present) == 1 else t
             for number in now_tables:
                 if number not in self.ready:
                     self.schedule(number, at)

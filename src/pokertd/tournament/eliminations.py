@@ -368,6 +368,15 @@ def finish(state: TournamentState, now: datetime | None = None) -> Finish:
     )
 
 
+def _elim_order(state: TournamentState) -> SimultaneousElimOrder:
+    """How one hand's busts rank among themselves at this venue (G3): the profile's order,
+    the default before the event is created."""
+    setup = state.part(Setup)
+    if setup.created:
+        return setup.profile.simultaneous_elim_order
+    return SimultaneousElimOrder.START_STACK_THEN_SHARED
+
+
 def _group_placings(
     roster: Roster, members: list[Out], best: int, order: SimultaneousElimOrder
 ) -> list[Placing]:
@@ -411,12 +420,7 @@ def group_placings_of(state: TournamentState, entry_id: str) -> list[Placing]:
         return []
     group = roster.out[index].group
     members = [roster.out[i] for i in roster.group_members[group]]
-    setup = state.part(Setup)
-    order = (
-        setup.profile.simultaneous_elim_order
-        if setup.created
-        else SimultaneousElimOrder.START_STACK_THEN_SHARED
-    )
+    order = _elim_order(state)
     total = len(roster.entries) - roster.disqualified
     gone = roster.gone_before(roster.group_pos[group])
     return _group_placings(roster, members, total - gone - len(members) + 1, order)
@@ -430,12 +434,7 @@ def finishing_places(state: TournamentState, now: datetime | None = None) -> lis
     chips.
     """
     roster = state.part(Roster)
-    setup = state.part(Setup)
-    order = (
-        setup.profile.simultaneous_elim_order
-        if setup.created
-        else SimultaneousElimOrder.START_STACK_THEN_SHARED
-    )
+    order = _elim_order(state)
     ranked = [e for e in roster.entries.values() if e.status is not EntryStatus.DISQUALIFIED]
     total = len(ranked)
     groups: dict[str, list[Out]] = {}

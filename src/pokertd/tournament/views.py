@@ -252,10 +252,7 @@ def players(
         if only is None
         else [roster.players[p] for p in only if p in roster.players]
     )
-    if only is None:
-        seat_of = seats(state)
-    else:
-        seat_of = seats(state, [p.entries[-1] for p in chosen if p.entries])
+    seat_of = seats(state, None if only is None else [p.entries[-1] for p in chosen if p.entries])
     place_of = {p.entry_id: p.place for p in finishing_places(state, now)}
     pens = state.part(Penalties)
     given: dict[str, int] = {}

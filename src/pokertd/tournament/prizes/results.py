@@ -31,11 +31,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
-from functools import lru_cache
 
 from pokertd.errors import PokertdError, RuleViolation
 from pokertd.money import format_money
-from pokertd.rules.profile import RuleProfile
 from pokertd.tournament.eliminations import (
     Placing,
     finishing_places,
@@ -46,7 +44,7 @@ from pokertd.tournament.entries.state import Roster, Setup, night_over, open_sal
 from pokertd.tournament.framework import TournamentState
 from pokertd.tournament.penalties import Penalties
 from pokertd.tournament.prizes.deals import DealStatus
-from pokertd.tournament.prizes.payouts import Prize, payouts, share_tied
+from pokertd.tournament.prizes.payouts import payouts, share_tied
 from pokertd.tournament.prizes.pool import payout_entries, pool
 from pokertd.tournament.prizes.state import PrizeBook
 from pokertd.types import Cents
@@ -99,23 +97,16 @@ def _prizes(state: TournamentState) -> tuple[dict[int, Cents], str]:
     if net <= 0:
         return {}, "no prize pool"
     try:
-        prizes = _payouts(
-            entries, net, setup.profile, setup.tmpl.payout_table, setup.tmpl.fees.prize_pool
+        prizes = payouts(  # memoised for a named table: every payment asks the same
+            entries,
+            net,
+            profile=setup.profile,
+            table=setup.tmpl.payout_table,
+            min_cash=setup.tmpl.fees.prize_pool,
         )
     except PokertdError as exc:
         return {}, str(exc)
     return {p.place: p.amount for p in prizes}, ""
-
-
-@lru_cache(maxsize=64)
-def _payouts(
-    entries: int, net: Cents, profile: RuleProfile, table: str | None, min_cash: Cents
-) -> tuple[Prize, ...]:
-    """:func:`payouts`, remembered: once the field and the pool are final, every payment
-    and every look at the standings asks for the same prizes (at 10,000 entries the
-    generic curve's 1,500 places cost tens of milliseconds to build in ``Fraction`` s).
-    The prizes are frozen; a refusal is not remembered (raised again on each call)."""
-    return payouts(entries, net, profile=profile, table=table, min_cash=min_cash)
 
 
 def deal_amounts(state: TournamentState) -> tuple[dict[str, Cents], Cents]:
