@@ -14,7 +14,7 @@ from seating_helpers import S, room
 from pokertd.rules import load_profile
 from pokertd.tournament.seating import Layout, Seating, draw_initial_seats
 from pokertd.tournament.seating.balancing import break_table, plan
-from pokertd.tournament.seating.rules import ApartGroups, apart_rule_ids, draw_seat
+from pokertd.tournament.seating.rules import ApartGroups, SeatDraw, apart_rule_ids, draw_seat
 
 
 def _apart(seating: Seating, *groups: tuple[str, ...]) -> None:
@@ -34,7 +34,7 @@ def _twenty() -> list[str]:
     return ["Ann", "Bob", *(f"P{i:02d}" for i in range(18))]
 
 
-def _table_of(draws: list, player: str) -> int:
+def _table_of(draws: list[SeatDraw], player: str) -> int:
     return next(d.table for d in draws if d.player == player)
 
 

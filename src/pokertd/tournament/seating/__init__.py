@@ -104,6 +104,8 @@ from pokertd.tournament.seating.state import (
     seating_now,
 )
 from pokertd.tournament.seating.views import (
+    ApartRow,
+    ApartView,
     AwayView,
     DueMove,
     DueSeat,
@@ -113,12 +115,15 @@ from pokertd.tournament.seating.views import (
     TableView,
     away_view,
     dealer_pin_salt,
+    keep_apart_view,
     moves_due,
     tables_view,
 )
 
 __all__ = [
     "MAX_SEATS",
+    "ApartRow",
+    "ApartView",
     "AutoConfirmSet",
     "AwayView",
     "BreakTable",
@@ -199,6 +204,7 @@ __all__ = [
     "final_table_size",
     "floor_plan",
     "halted_tables",
+    "keep_apart_view",
     "live_seating",
     "move_detail",
     "move_record",
