@@ -148,7 +148,13 @@ class TablesLaidOut(Event):
         return Layout(tables=specs, break_order=self.break_order)
 
 
-@event("seats_drawn")
+@upcaster("seats_drawn", 1)
+def _seats_drawn_v1(data: dict[str, Any]) -> dict[str, Any]:
+    """Version 1 draws knew no keep-apart groups (issue 26, SPOT-2c3): nothing to say."""
+    return {**data, "apart": []}
+
+
+@event("seats_drawn", version=2)
 class SeatsDrawn(Event):
     """Entries seated: a random draw (``initial``, ``late``) or by hand (``floor``)."""
 
@@ -187,7 +193,13 @@ def _moves_suggested_v1(data: dict[str, Any]) -> dict[str, Any]:
     return {**data, "seed": None, "plan": ""}
 
 
-@event("moves_suggested", version=2)
+@upcaster("moves_suggested", 2)
+def _moves_suggested_v2(data: dict[str, Any]) -> dict[str, Any]:
+    """Version 2 suggestions knew no keep-apart groups (issue 26, SPOT-2c3)."""
+    return {**data, "apart": []}
+
+
+@event("moves_suggested", version=3)
 class MovesSuggested(Event):
     """Moves the rules require now, waiting for the floor; replaces earlier suggestions."""
 
@@ -208,7 +220,13 @@ class MovesSuggested(Event):
         return f"Suggested {len(self.moves)} move(s) to {what}" + _said(self.apart)
 
 
-@event("plan_confirmed")
+@upcaster("plan_confirmed", 1)
+def _plan_confirmed_v1(data: dict[str, Any]) -> dict[str, Any]:
+    """Version 1 plans knew no keep-apart groups (issue 26, SPOT-2c3)."""
+    return {**data, "apart": []}
+
+
+@event("plan_confirmed", version=2)
 class PlanConfirmed(Event):
     """The floor confirmed the plan it was shown (``ConfirmPlan``): the moves that follow
     in the same batch are that plan's, seat for seat."""
@@ -354,7 +372,13 @@ def _final_table_drawn_v1(data: dict[str, Any]) -> dict[str, Any]:
     return {**data, "seed": None, "plan": ""}
 
 
-@event("final_table_drawn", version=2)
+@upcaster("final_table_drawn", 2)
+def _final_table_drawn_v2(data: dict[str, Any]) -> dict[str, Any]:
+    """Version 2 final tables knew no keep-apart groups (issue 26, SPOT-2c3)."""
+    return {**data, "apart": []}
+
+
+@event("final_table_drawn", version=3)
 class FinalTableDrawn(Event):
     """The final table: every seat (a redraw, or newcomers' draws) and the button draw."""
 
