@@ -125,6 +125,7 @@ from pokertd.tournament.entries import (
 )
 from pokertd.tournament.framework import (
     Command,
+    EventRecord,
     Redo,
     TournamentState,
     Undo,
@@ -151,11 +152,14 @@ from pokertd.tournament.seating import (
     ConfirmMoves,
     DrawButtons,
     DrawSeats,
+    KeepApart,
     PlaceButton,
     PlayHands,
     Redraw,
+    SeatsDrawn,
     SuggestMoves,
     floor_plan,
+    keep_apart_view,
 )
 
 from .driver import NIGHTS, FloorNight, PlanShown, state_text
@@ -373,8 +377,13 @@ class NightMachine(RuleBasedStateMachine):
         names = [n.new_name() for _ in range(field)]
         for name in names:
             n.register(name)
+        # SPOT-2c3: the director keeps the first two apart (no data drawn: the derandomized
+        # nights play the same rules); one player named twice is refused, writing nothing.
+        # Every later draw keeps them apart or says why (:meth:`apart_kept`).
+        n.refuse(KeepApart(players=(names[0], names[0])), "SPOT-2c3: a group of one player")
+        n.run(KeepApart(players=(names[0], names[1]), note="married"))
         if start != "registering":
-            n.run(DrawSeats())
+            self.apart_kept(n.attempt(DrawSeats()))
             n.attempt(DrawButtons())
         if start == "playing":
             if n.setup.profile.payout_schedule_posted_in_advance:
@@ -587,6 +596,7 @@ class NightMachine(RuleBasedStateMachine):
             n.refuse(Reenter(player=player), "J2: a binding deal closed re-entry")
             return
         found = n.attempt(Reenter(player=player))
+        self.apart_kept(found)  # the new entry stays in the player's group (SPOT-2c3)
         if isinstance(found, PokertdError) and found.context.get("hint") == "alternate":
             n.attempt(Reenter(player=player, alternate=True))
 
@@ -638,8 +648,30 @@ class NightMachine(RuleBasedStateMachine):
     )
     @rule()
     def draw_seats(self) -> None:
-        """C1: the seat draw (refused once everybody sits)."""
-        self.n.attempt(DrawSeats())
+        """C1: the seat draw (refused once everybody sits); it keeps apart those the
+        director keeps apart, or says why (SPOT-2c3)."""
+        self.apart_kept(self.n.attempt(DrawSeats()))
+
+    def apart_kept(self, found: list[EventRecord] | PokertdError) -> None:
+        """A seat draw that gives no keep-apart sentence seated no player at a table where
+        one kept apart from him sits (SPOT-2c3)."""
+        if isinstance(found, PokertdError):
+            return
+        view = keep_apart_view(self.state)
+        for record in found:
+            ev = record.event
+            if not isinstance(ev, SeatsDrawn) or ev.apart or ev.how == "floor":
+                continue
+            drawn = {s.name for s in ev.seats}
+            for group in view.groups:
+                at = dict(zip(group.names, group.tables, strict=True))
+                for name in drawn & set(group.names):
+                    others = {at[o] for o in group.names if o != name}
+                    if at[name] is not None and at[name] in others:
+                        raise self.fail(
+                            f"{name} was drawn to table {at[name]} with a player kept apart "
+                            f"from him, and the draw did not say why (SPOT-2c3): {ev.describe()}"
+                        )
 
     @precondition(lambda self: self.ready() and self.seated())
     @rule(table=PICK, seat=PICK, draw=st.booleans())

@@ -54,6 +54,7 @@ from pokertd.tournament.seating import (
     SeatView,
     Tables,
     describe_move,
+    keep_apart_view,
     moves_due,
     seating_now,
     tables_view,
@@ -512,6 +513,8 @@ def _tables(
         "final_table": view.final_table,
         "pending_break": state.part(Tables).pending_break,
         "moves_due": None if due is None else to_json(due),
+        # staff only (never in PUBLIC_KEYS): who the director keeps apart, and why (SPOT-2c3)
+        "keep_apart": to_json(keep_apart_view(state)),
     }
 
 

@@ -1,5 +1,5 @@
 """CLI commands for seating: tables, layout, seat, moves, move confirm/auto, break-table,
-redraw, button, away, back, seat-move.
+redraw, button, away, back, seat-move, keep-apart.
 
 Each command parses its arguments, makes one service call and prints what the floor needs
 at a glance; ``--json`` prints the same view as JSON. Refusals print one line naming the
@@ -27,7 +27,7 @@ from pokertd.errors import InvalidCommand, RuleViolation
 
 if TYPE_CHECKING:
     from pokertd.tournament.framework import Command, EventRecord
-    from pokertd.tournament.seating import MovesDue, TablesView
+    from pokertd.tournament.seating import ApartView, MovesDue, TablesView
 
 TidArg = Annotated[str, typer.Argument(help="Tournament id (see pokertd tournaments).")]
 
@@ -404,6 +404,56 @@ def seat_move(
     _run(db, tid, MovePlayer(player=player, table=table, seat=seat_no), as_json)
 
 
+def keep_apart(
+    tid: TidArg,
+    players: Annotated[
+        list[str] | None,
+        typer.Argument(help="Two to ten players who must not sit at one table (names or ids)."),
+    ] = None,
+    note: Annotated[
+        str, typer.Option("--note", help="Why (married, business partners): shown with it.")
+    ] = "",
+    lift: Annotated[
+        int | None,
+        typer.Option("--lift", help="End keep-apart group N: they may sit together again."),
+    ] = None,
+    db: DbOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Keep players from sitting at one table (SPOT-2c3: relatives, partners): every seat
+    draw and every move the rules require honours it, or says why it cannot. Without names,
+    list the groups; --lift N ends group N."""
+    from pokertd.tournament.seating import KeepApart, LetSitTogether, keep_apart_view
+
+    if players and lift is not None:
+        with refusals(as_json):
+            raise InvalidCommand("Name players to keep apart, or --lift a group: not both.")
+    if lift is not None:
+        _run(db, tid, LetSitTogether(group=lift), as_json)
+        return
+    if players:
+        _run(db, tid, KeepApart(players=tuple(players), note=note), as_json)
+        return
+    with refusals(as_json), _service(db) as service:
+        view = keep_apart_view(service.state(tid))
+    emit(view, as_json, _render_apart)
+
+
+def _render_apart(view: ApartView) -> None:
+    """The keep-apart groups, one line each (a group sitting together in red)."""
+    from rich.markup import escape
+
+    if not view.groups:
+        console.print("Nobody is kept apart.")
+        return
+    for row in view.groups:
+        style = "[bold red]" if row.together else ""
+        console.print(f"{style}{escape(row.text)}{'[/]' if style else ''}")
+    console.print(
+        f"[dim]Lift one with: pokertd keep-apart TID --lift N ({', '.join(view.rule_ids)})[/]"
+    )
+
+
 def register(app: typer.Typer) -> None:
     """Add this module's commands to the ``pokertd`` app."""
     app.command("tables")(tables)
@@ -416,6 +466,7 @@ def register(app: typer.Typer) -> None:
     app.command("away")(away)
     app.command("back")(back)
     app.command("seat-move")(seat_move)
+    app.command("keep-apart")(keep_apart)
     move_app.command("confirm")(confirm)
     move_app.command("auto")(auto)
     app.add_typer(move_app, name="move")

@@ -339,6 +339,13 @@ class RuleProfile:
     """Who may seat a player by hand instead of the draw (C1: FOX-6, FOX-8, TNPL-K1,
     SPOT-2c2): FOX with a supervisor's approval (special needs), TNPL at feature tables at
     the league's discretion, SPOT the TD; TDA n/s (IMPL the TD)."""
+    keep_apart_allowed: bool = True
+    """Whether the director may name players who must not sit at one table (C1, M5:
+    SPOT-2c3 "any two players not play in the same game"; husband and wife, relatives,
+    business partners). Every venue allows it: SPOT says so; elsewhere it is the director's
+    discretion (TDA Rule 1; FOX-6 honours a seat request only with a supervisor's approval,
+    which the director's command is), and the draw stays random among the tables the player
+    may take. A venue whose seating must be random without exception sets it false."""
     seat_assignment: SeatAssignment = SeatAssignment.RANDOM
     """Initial seating (C1: KPC-6a, TNPL-B1, FOX-6, SPOT-2c2): random; SPOT fills the
     neediest table."""

@@ -76,6 +76,8 @@ _ROLES: dict[type[Command], Role] = {
     seating.MovePlayer: Role.FLOOR,
     seating.MarkAbsent: Role.FLOOR,
     seating.MarkPresent: Role.FLOOR,
+    seating.KeepApart: Role.DIRECTOR,
+    seating.LetSitTogether: Role.DIRECTOR,
     # clock
     clock.StartClock: Role.FLOOR,
     clock.PauseClock: Role.FLOOR,

@@ -32,7 +32,7 @@ from pokertd.tournament.entries import (
     Roster,
 )
 from pokertd.tournament.framework import Undo
-from pokertd.tournament.seating import DrawSeats, live_seating
+from pokertd.tournament.seating import DrawSeats, KeepApart, SeatsDrawn, live_seating
 from pokertd.tournament.templates import AddonTerms, Fees, RebuyTerms, load_template
 
 NAMES = ("Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo")
@@ -174,3 +174,23 @@ def test_pure_roll_up_and_bag_numbers() -> None:
     assert bag_numbers(["E1", "E2", "E3"], {"E3": "2"}) == {"E1": "1", "E2": "3", "E3": "2"}
     with pytest.raises(InvalidCommand, match="cannot be empty"):
         bag_numbers(["E1"], {"E1": "  "})
+
+
+def test_SPOT_2c3_the_day_two_redraw_keeps_apart_those_the_director_keeps_apart() -> None:
+    """Ann and Bob kept apart since Day 1: the Day 2 redraw of the 9 bagged players on two
+    5-seat tables never seats them together (SPOT-2c3, C1), and the draw says nothing.
+    Eight nights (the service's own random source): a draw that ignored the group would
+    put them together in about half of them."""
+    for _ in range(8):
+        night = _night()
+        night.run(KeepApart(players=("Ann", "Bob")))
+        night.run(EndDay(day=1, counts=(*COUNTS, *REST)))
+        night.run(StartDay(day=2, tables=((1, 5), (2, 5))))
+        drawn = next(
+            r.event
+            for r in night.records
+            if isinstance(r.event, SeatsDrawn) and r.event.how == "Day 2 redraw"
+        )
+        table = {s.name: s.table for s in drawn.seats}
+        assert table["Ann"] != table["Bob"]
+        assert drawn.apart == ()

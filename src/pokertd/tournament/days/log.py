@@ -49,7 +49,7 @@ from pokertd.tournament.framework import (
 from pokertd.tournament.prizes.log import PoolCarried
 from pokertd.tournament.seating.log import SeatsDrawn, TablesLaidOut
 from pokertd.tournament.seating.rules import Layout, Seating, draw_initial_seats
-from pokertd.tournament.seating.state import SeatRecord, Tables, seating_now
+from pokertd.tournament.seating.state import SeatRecord, Tables, keep_apart_of, seating_now
 
 DAY_MAX = 30
 """The most days an event may run."""
@@ -269,7 +269,9 @@ def _decide_start(state: TournamentState, cmd: StartDay, ctx: Context) -> list[E
     layout = laid.layout()
     layout.validate(setup.profile)
     seating = Seating.from_layout(layout, setup.profile)
-    draws = draw_initial_seats(seating, [b.entry_id for b in bags], ctx.rng)
+    seating.apart = keep_apart_of(state)  # the director's keep-apart groups (SPOT-2c3)
+    notes: list[str] = []
+    draws = draw_initial_seats(seating, [b.entry_id for b in bags], ctx.rng, notes)
     records = tuple(
         SeatRecord(entry_id=d.player, name=entries[d.player].name, table=d.table, seat=d.seat + 1)
         for d in sorted(draws, key=lambda d: (d.table, d.seat))
@@ -278,7 +280,7 @@ def _decide_start(state: TournamentState, cmd: StartDay, ctx: Context) -> list[E
     stacks = {b.entry_id: b.chips for b in bags}
     return [
         laid,
-        SeatsDrawn(seats=records, how=f"Day {cmd.day} redraw"),
+        SeatsDrawn(seats=records, how=f"Day {cmd.day} redraw", apart=tuple(notes)),
         ChipsCounted(
             counts=stacks,
             names={b.entry_id: b.name for b in bags},

@@ -12,7 +12,9 @@ the per-table count buckets without looking at any table (see ``bench/seating.py
 
 Implements: KPC-6d, KPC-6e, KPC-8a, KPC-8b, KPC-8c, TNPL-B5, TNPL-B6iv, FOX-9, FOX-10C
 (C4); KPC-7, TNPL-B6v, FOX-10D, SPOT-2c2, SPOT-6.20 (C5); KPC-7, KPC-8d, KPC-8e, TNPL-B6ii,
-FOX-10A, SPOT-2c6, SPOT-2c7 (C6); KPC-8e, TNPL-B5, FOX-7, FOX-9, SPOT-4a9 (D4).
+FOX-10A, SPOT-2c6, SPOT-2c7 (C6); KPC-8e, TNPL-B5, FOX-7, FOX-9, SPOT-4a9 (D4); SPOT-2c3
+(C1: players kept apart are never moved to a table where one of their group sits while another
+move the rules allow exists; the plan says so when none does).
 """
 
 from __future__ import annotations
@@ -32,12 +34,14 @@ from pokertd.rules.enums import (
 )
 from pokertd.rules.profile import RuleProfile
 from pokertd.tournament.seating.rules import (
+    ApartTracker,
     FinalTableDraw,
     PlayerId,
     Seating,
     Table,
     apply_final_table,
     draw_final_table,
+    final_table_apart,
     final_table_size,
     needs_button_draw,
 )
@@ -129,6 +133,9 @@ class Plan:
     blocked: tuple[int, ...] = ()
     """Short tables that get no balancing player yet: every open seat is one he may not
     take (next hand's small blind; at KPC also the button; KPC-8d). Ask again after a hand."""
+    apart: tuple[str, ...] = ()
+    """Why players the director keeps apart sit together after these moves, in the
+    floor's words (SPOT-2c3): no other move the rules allow, or the final table."""
 
     @property
     def empty(self) -> bool:
@@ -321,12 +328,16 @@ def seat_allowed(
 class _Scratch:
     """Counts and occupancy of the tables a plan touches, over the real seating."""
 
-    __slots__ = ("buckets", "occ", "seating")
+    __slots__ = ("apart", "buckets", "notes", "occ", "seating")
 
     def __init__(self, seating: Seating) -> None:
         self.seating = seating
         self.occ: dict[int, SeatMask] = {}
         self.buckets: list[set[int]] = [set(b) for b in seating._buckets]
+        self.apart = ApartTracker(seating) if seating.apart.groups else None
+        """Where the players kept apart sit as the moves are planned (SPOT-2c3)."""
+        self.notes: list[str] = []
+        """Sentences for the moves that could not keep them apart."""
 
     def occupied(self, number: int) -> SeatMask:
         got = self.occ.get(number)
@@ -410,8 +421,13 @@ def plan(
         rest = plan(work, rng, paid_places=paid_places, full_table_event=full_table_event)
         return replace(rest, closed=closed)
     if players <= final_table_size(profile, seating.seats_per_table):
+        final = draw_final_table(seating, rng)
         return Plan(
-            final_table=draw_final_table(seating, rng), tolerance=tol, halted=halted, notify=notify
+            final_table=final,
+            tolerance=tol,
+            halted=halted,
+            notify=notify,
+            apart=final_table_apart(seating, final.table),
         )
     to_break = seating.order[0]
     breaking = seating.tables[to_break]
@@ -430,6 +446,7 @@ def plan(
     return Plan(
         moves=tuple(moves),
         blocked=tuple(blocked),
+        apart=tuple(scratch.notes),
         break_table=to_break if moves and moves[0].reason is MoveReason.BREAK_TABLE else None,
         tolerance=tol,
         halted=halted,
@@ -485,6 +502,13 @@ def _break_moves(
             candidates = sorted(
                 n for n in scratch.buckets[fewest] if scratch.open_seats(n) & ~_reserved(seating, n)
             )
+        tracker = scratch.apart
+        forced = False
+        if tracker is not None and seating.apart.of(player):
+            tracker.leave(player, breaking.number)
+            apart_ok = _apart_tables(seating, scratch, tracker, player, fewest)
+            forced = not apart_ok
+            candidates = apart_ok or candidates
         if two_step:
             number = rng.choice(candidates)
             seat = rng.choice(seats_of(scratch.open_seats(number) & ~_reserved(seating, number)))
@@ -497,6 +521,12 @@ def _break_moves(
             number, seat = rng.choice(pool)
         waits = _waits(seating, scratch, number, seat)
         scratch.add(number, seat)
+        if tracker is not None:
+            if forced:
+                scratch.notes.append(
+                    tracker.note(player, number, "no other table has a seat for them")
+                )
+            tracker.join(player, number)
         out.append(
             Move(
                 player=player,
@@ -511,6 +541,22 @@ def _break_moves(
             )
         )
     return out
+
+
+def _apart_tables(
+    seating: Seating, scratch: _Scratch, tracker: ApartTracker, player: PlayerId, fewest: int
+) -> list[int]:
+    """The tables most in need, from ``fewest`` players up, with an open seat and none of
+    the player's keep-apart group (SPOT-2c3); ``[]`` when every table with a seat has one."""
+    for count in range(fewest, len(scratch.buckets)):
+        found = sorted(
+            n
+            for n in scratch.buckets[count]
+            if scratch.open_seats(n) & ~_reserved(seating, n) and not tracker.clashes(player, n)
+        )
+        if found:
+            return found
+    return []
 
 
 def _reserved(seating: Seating, number: int) -> SeatMask:
@@ -567,6 +613,11 @@ def _balance_moves(
             blocked.extend(sorted(targets, key=seating.rank))
             break
         dest = max(usable, key=seating.rank)
+        tracker = scratch.apart
+        if tracker is not None and player is not None and tracker.clashes(player, dest):
+            source, player, from_seat, dest = _apart_balance(
+                seating, scratch, tracker, pool, usable, (source, player, from_seat, dest)
+            )
         table = seating.tables[dest]
         open_seats = scratch.open_seats(dest) & ~table.reserved
         to_seat = seat_at[dest]
@@ -578,6 +629,9 @@ def _balance_moves(
             taken_from = seats_of(scratch.occupied(source))[0]
         scratch.remove(source, taken_from)
         scratch.add(dest, to_seat if to_seat is not None else seats_of(open_seats)[0])
+        if tracker is not None:
+            tracker.leave(player, source)
+            tracker.join(player, dest)
         out.append(
             Move(
                 player=player,
@@ -593,6 +647,36 @@ def _balance_moves(
         )
         arrived.add(dest)
     return out
+
+
+def _apart_balance(
+    seating: Seating,
+    scratch: _Scratch,
+    tracker: ApartTracker,
+    pool: list[int],
+    usable: list[int],
+    first: tuple[int, PlayerId | None, Seat | None, int],
+) -> tuple[int, PlayerId | None, Seat | None, int]:
+    """A balancing move that keeps apart those the director keeps apart (SPOT-2c3): the same
+    player to another shortest table where none of his group sits (the one that breaks
+    last), else the player due the big blind at another fullest table, else the move the
+    rules give, with a sentence for the floor that says why."""
+    source, player, from_seat, _ = first
+    ok = [n for n in usable if not tracker.clashes(player, n)]
+    if ok:
+        return source, player, from_seat, max(ok, key=seating.rank)
+    for other in pool:
+        if other == source:
+            continue
+        alt_source, alt_player, alt_seat = _pick_source(seating, scratch, [other], seating.profile)
+        ok = [n for n in usable if not tracker.clashes(alt_player, n)]
+        if ok:
+            return alt_source, alt_player, alt_seat, max(ok, key=seating.rank)
+    assert player is not None
+    scratch.notes.append(
+        tracker.note(player, first[3], "balancing the tables leaves no other move")
+    )
+    return first
 
 
 def _pick_source(
@@ -816,6 +900,7 @@ def break_table(seating: Seating, number: int, rng: random.Random) -> Plan:
     moves = _break_moves(seating, scratch, table, rng)
     return Plan(
         moves=tuple(moves),
+        apart=tuple(scratch.notes),
         break_table=number,
         tolerance=seating.profile.balance_max_diff,
         button_draws=reseated_tables(seating, moves),

@@ -17,6 +17,10 @@ The pure rules live in :mod:`pokertd.tournament.seating.rules` and
 * :class:`MovePlayer` moves a seated player by hand (a floor decision: special needs, a
   dispute; FOX-6, FOX-8) into an empty seat of an open table, with the seat checks a
   balancing player meets (KPC-8d) -> :class:`PlayerMoved` with reason ``floor``.
+* :class:`KeepApart` names players who must not sit at one table (SPOT-2c3: relatives,
+  partners) -> :class:`PlayersKeptApart`; :class:`LetSitTogether` ends it ->
+  :class:`KeepApartLifted`. Every draw and plan honours the groups (``Seating.apart``) or
+  says in its event why it cannot (the final table, no other seat, no other move).
 * :class:`MarkAbsent` / :class:`MarkPresent` record that a seated player is away from his
   seat, and since when (the command's clock) -> :class:`PlayerAway` / :class:`PlayerBack`.
   Nothing else changes: an absent player is dealt in and posts (A7, D8), his hand is killed
@@ -41,13 +45,14 @@ from datetime import datetime
 from typing import Annotated, Any
 
 from pokertd.codec import to_json
-from pokertd.errors import InvalidCommand, PokertdError, RuleViolation
+from pokertd.errors import InvalidCommand, NotFound, PokertdError, RuleViolation
 from pokertd.rules.enums import ButtonErrorFix
 from pokertd.tournament import limits as lim
 from pokertd.tournament.entries.log import EntryBought
 from pokertd.tournament.entries.state import (
     Roster,
     Setup,
+    find_player,
     live_entry_of,
     wait_for_hand_for_hand_hand,
 )
@@ -80,6 +85,7 @@ from pokertd.tournament.seating.rules import (
     SeatDraw,
     Seating,
     TableSpec,
+    apart_rule_ids,
     apply_final_table,
     arrival_waits,
     draw_button,
@@ -98,6 +104,7 @@ from pokertd.tournament.seating.state import (
     due_plan,
     entry_name,
     floor_plan,
+    keep_apart_of,
     live_seating,
     move_detail,
     move_record,
@@ -141,12 +148,21 @@ class TablesLaidOut(Event):
         return Layout(tables=specs, break_order=self.break_order)
 
 
-@event("seats_drawn")
+@upcaster("seats_drawn", 1)
+def _seats_drawn_v1(data: dict[str, Any]) -> dict[str, Any]:
+    """Version 1 draws knew no keep-apart groups (issue 26, SPOT-2c3): nothing to say."""
+    return {**data, "apart": []}
+
+
+@event("seats_drawn", version=2)
 class SeatsDrawn(Event):
     """Entries seated: a random draw (``initial``, ``late``) or by hand (``floor``)."""
 
     seats: tuple[SeatRecord, ...]
     how: str
+    apart: tuple[str, ...] = ()
+    """Why players the director keeps apart were drawn to one table (SPOT-2c3), in the
+    floor's words; empty when the draw kept every group apart."""
 
     def describe(self) -> str:
         # the stored ``how`` in words ("late" is a late draw; a day's redraw says itself)
@@ -154,10 +170,17 @@ class SeatsDrawn(Event):
         if len(self.seats) == 1:
             s = self.seats[0]
             wait = " (waits for the button)" if s.waits else ""
-            return f"Seated {s.name} at table {s.table} seat {s.seat}{wait} ({how})"
+            return f"Seated {s.name} at table {s.table} seat {s.seat}{wait} ({how})" + _said(
+                self.apart
+            )
         tables = len({s.table for s in self.seats})
         at = f"{tables} table{'s' if tables != 1 else ''}"
-        return f"Drew seats for {len(self.seats)} players at {at} ({how})"
+        return f"Drew seats for {len(self.seats)} players at {at} ({how})" + _said(self.apart)
+
+
+def _said(apart: tuple[str, ...]) -> str:
+    """Keep-apart sentences after an event's own words."""
+    return "".join(f". {line}" for line in apart)
 
 
 _SEATED_HOW = {"initial": "first draw", "late": "late draw", "floor": "seated by the floor"}
@@ -170,7 +193,13 @@ def _moves_suggested_v1(data: dict[str, Any]) -> dict[str, Any]:
     return {**data, "seed": None, "plan": ""}
 
 
-@event("moves_suggested", version=2)
+@upcaster("moves_suggested", 2)
+def _moves_suggested_v2(data: dict[str, Any]) -> dict[str, Any]:
+    """Version 2 suggestions knew no keep-apart groups (issue 26, SPOT-2c3)."""
+    return {**data, "apart": []}
+
+
+@event("moves_suggested", version=3)
 class MovesSuggested(Event):
     """Moves the rules require now, waiting for the floor; replaces earlier suggestions."""
 
@@ -183,13 +212,21 @@ class MovesSuggested(Event):
     plan: str = ""
     """The token of the plan recorded (:class:`~pokertd.tournament.seating.FloorPlan`;
     ``""`` in version 1)."""
+    apart: tuple[str, ...] = ()
+    """Why these moves seat players the director keeps apart together (SPOT-2c3)."""
 
     def describe(self) -> str:
         what = f"break table {self.break_table}" if self.break_table else "balance tables"
-        return f"Suggested {len(self.moves)} move(s) to {what}"
+        return f"Suggested {len(self.moves)} move(s) to {what}" + _said(self.apart)
 
 
-@event("plan_confirmed")
+@upcaster("plan_confirmed", 1)
+def _plan_confirmed_v1(data: dict[str, Any]) -> dict[str, Any]:
+    """Version 1 plans knew no keep-apart groups (issue 26, SPOT-2c3)."""
+    return {**data, "apart": []}
+
+
+@event("plan_confirmed", version=2)
 class PlanConfirmed(Event):
     """The floor confirmed the plan it was shown (``ConfirmPlan``): the moves that follow
     in the same batch are that plan's, seat for seat."""
@@ -201,6 +238,8 @@ class PlanConfirmed(Event):
     moves: int = 0
     break_table: int | None = None
     closed: tuple[int, ...] = ()
+    apart: tuple[str, ...] = ()
+    """Why the plan seats players the director keeps apart together (SPOT-2c3)."""
 
     def describe(self) -> str:
         parts = []
@@ -210,7 +249,8 @@ class PlanConfirmed(Event):
             parts.append(f"table {self.break_table} breaks")
         if self.closed:
             parts.append("empty table " + ", ".join(map(str, self.closed)) + " closes")
-        return f"Confirmed {', '.join(parts) or 'the plan'} (plan {self.plan})"
+        done = f"Confirmed {', '.join(parts) or 'the plan'} (plan {self.plan})"
+        return done + _said(self.apart)
 
 
 @event("player_moved")
@@ -332,7 +372,13 @@ def _final_table_drawn_v1(data: dict[str, Any]) -> dict[str, Any]:
     return {**data, "seed": None, "plan": ""}
 
 
-@event("final_table_drawn", version=2)
+@upcaster("final_table_drawn", 2)
+def _final_table_drawn_v2(data: dict[str, Any]) -> dict[str, Any]:
+    """Version 2 final tables knew no keep-apart groups (issue 26, SPOT-2c3)."""
+    return {**data, "apart": []}
+
+
+@event("final_table_drawn", version=3)
 class FinalTableDrawn(Event):
     """The final table: every seat (a redraw, or newcomers' draws) and the button draw."""
 
@@ -347,11 +393,53 @@ class FinalTableDrawn(Event):
     """The seed the seats and the button were drawn from (``None`` in version 1)."""
     plan: str = ""
     """The token of the plan applied (what the screen showed; ``""`` in version 1)."""
+    apart: tuple[str, ...] = ()
+    """Players the director keeps apart who sit together now that one table holds every
+    player left (SPOT-2c3)."""
 
     def describe(self) -> str:
         button = f"; button seat {self.button}" if self.button else ""
         how = "full redraw" if self.redraw else "players joining"
-        return f"Final table at T{self.table} with {self.seats} seats ({how}){button}"
+        done = f"Final table at T{self.table} with {self.seats} seats ({how}){button}"
+        return done + _said(self.apart)
+
+
+@event("players_kept_apart")
+class PlayersKeptApart(Event):
+    """The director keeps these players from sitting at one table (SPOT-2c3): a group,
+    by number, of player ids (a re-entry stays in it) with their names."""
+
+    group: int
+    players: tuple[str, ...]
+    names: tuple[str, ...]
+    note: str = ""
+    together: tuple[str, ...] = ()
+    """Sentences for the floor when some of them sit at one table already (a move by hand
+    separates them: the draw and the plans only honour the group from now on)."""
+
+    def describe(self) -> str:
+        why = f" ({self.note})" if self.note else ""
+        return f"Keeping {_names(self.names)} apart (group {self.group}){why}" + _said(
+            self.together
+        )
+
+
+@event("keep_apart_lifted")
+class KeepApartLifted(Event):
+    """A keep-apart group ended: its players may sit together again."""
+
+    group: int
+    names: tuple[str, ...]
+
+    def describe(self) -> str:
+        return f"{_names(self.names)} may sit together again (group {self.group} lifted)"
+
+
+def _names(names: Sequence[str]) -> str:
+    """``"Ann, Bob and Cy"``."""
+    if len(names) < 2:
+        return "".join(names)
+    return ", ".join(names[:-1]) + " and " + names[-1]
 
 
 @event("button_placed")
@@ -521,6 +609,22 @@ def _apply_back(state: TournamentState, ev: PlayerBack) -> None:
     state.part(Tables).away.pop(ev.entry_id, None)
 
 
+@applies(PlayersKeptApart)
+def _apply_kept_apart(state: TournamentState, ev: PlayersKeptApart) -> None:
+    part = state.part(Tables)
+    part.apart[ev.group] = ev.players
+    if ev.note:
+        part.apart_notes[ev.group] = ev.note
+    part.next_group = max(part.next_group, ev.group + 1)
+
+
+@applies(KeepApartLifted)
+def _apply_apart_lifted(state: TournamentState, ev: KeepApartLifted) -> None:
+    part = state.part(Tables)
+    part.apart.pop(ev.group, None)
+    part.apart_notes.pop(ev.group, None)
+
+
 # --- commands ---------------------------------------------------------------------------------
 
 
@@ -546,6 +650,32 @@ class DrawSeats(Command):
 
     even: bool = False
     """Late draws among the tables with the fewest players (before the start)."""
+
+
+KEEP_APART_MAX = 10
+"""Most players in one keep-apart group (a family at the club; more cannot be kept apart
+at a night of a few tables anyway)."""
+KEEP_APART_GROUPS_MAX = 100
+"""Most keep-apart groups at once in one tournament."""
+GroupNo = Annotated[int, lim.Whole("A keep-apart group number", 1, lim.COUNT_MAX)]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class KeepApart(Command):
+    """Keep these players from sitting at one table (SPOT-2c3: husband and wife,
+    relatives, business partners): every seat draw and every move the rules require honours
+    it from now on, or says why it cannot. Two to ten players, named as at the desk."""
+
+    players: Annotated[tuple[lim.PlayerRef, ...], lim.Items("Players", KEEP_APART_MAX)]
+    note: lim.Note = ""
+    """Why (shown with the group): "married", "business partners"."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class LetSitTogether(Command):
+    """End a keep-apart group (by its number): its players may sit together again."""
+
+    group: GroupNo
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -764,13 +894,14 @@ def _decide_draw(state: TournamentState, cmd: DrawSeats, ctx: Context) -> list[E
     unseated = [e.entry_id for e in roster.alive() if e.entry_id not in seating.where]
     if not unseated:
         raise InvalidCommand("Every player still in has a seat.")
+    notes: list[str] = []
     if seating.players == 0:
-        draws = draw_initial_seats(seating, unseated, ctx.rng)
+        draws = draw_initial_seats(seating, unseated, ctx.rng, notes)
         how = "initial"
     else:
         draws = []
         for entry_id in unseated:
-            d = draw_seat(seating, entry_id, ctx.rng, even=cmd.even)
+            d = draw_seat(seating, entry_id, ctx.rng, even=cmd.even, notes=notes)
             seating.apply_draws([d])
             draws.append(d)
         how = "late"
@@ -784,7 +915,7 @@ def _decide_draw(state: TournamentState, cmd: DrawSeats, ctx: Context) -> list[E
         )
         for d in sorted(draws, key=lambda d: (d.table, d.seat))
     )
-    return [SeatsDrawn(seats=records, how=how)]
+    return [SeatsDrawn(seats=records, how=how, apart=tuple(notes))]
 
 
 @decides(SeatPlayer)
@@ -831,6 +962,7 @@ def _moves_events(
                 button_draws=fp.button_draws,
                 seed=fp.seed,
                 plan=fp.token,
+                apart=fp.apart,
             )
         ]
     events: list[Event] = []
@@ -1060,6 +1192,7 @@ def _decide_confirm_plan(state: TournamentState, cmd: ConfirmPlan, ctx: Context)
             moves=len(fp.moves),
             break_table=fp.break_table,
             closed=fp.closed,
+            apart=fp.apart,
         )
     ]
     for number in fp.closed:
@@ -1133,8 +1266,74 @@ def _decide_redraw(state: TournamentState, cmd: Redraw, ctx: Context) -> list[Ev
             cards=() if button is None else tuple((s + 1, c) for s, c in button.rounds[-1]),
             seed=fp.seed,
             plan=fp.token,
+            apart=fp.apart,
         )
     ]
+
+
+@decides(KeepApart)
+def _decide_keep_apart(state: TournamentState, cmd: KeepApart, ctx: Context) -> list[Event]:
+    """Implements: SPOT-2c3 (C1): the director names players who must not sit together."""
+    profile = state.part(Setup).profile
+    if not profile.keep_apart_allowed:
+        raise RuleViolation(
+            "This venue seats every player at random: players cannot be kept apart.",
+            rule_ids=profile.cite("C1"),
+        )
+    if len(cmd.players) < 2:
+        raise InvalidCommand("Name at least two players to keep apart.")
+    part = state.part(Tables)
+    if len(part.apart) >= KEEP_APART_GROUPS_MAX:
+        raise InvalidCommand(
+            f"{KEEP_APART_GROUPS_MAX} keep-apart groups are set already: lift one first."
+        )
+    found = [find_player(state, ref) for ref in cmd.players]
+    seen: set[str] = set()
+    for player in found:
+        if player.player_id in seen:
+            raise InvalidCommand(f"{player.name} is named twice.", context={"player": player.name})
+        seen.add(player.player_id)
+    ids = tuple(p.player_id for p in found)
+    for number, players in part.apart.items():
+        if set(players) == seen:
+            raise InvalidCommand(
+                f"{_names([p.name for p in found])} are kept apart already (group {number}).",
+                context={"group": number},
+            )
+    group = part.next_group
+    names = tuple(p.name for p in found)
+    together: list[str] = []
+    seating = seating_now(state)  # read only
+    roster = state.part(Roster)
+    tables: dict[int, list[str]] = {}
+    for pid, name in zip(ids, names, strict=True):
+        entry = roster.live_entry(pid)
+        spot = seating.where.get(entry.entry_id) if entry is not None else None
+        if spot is not None:
+            tables.setdefault(spot[0], []).append(name)
+    rules = ", ".join(apart_rule_ids(profile))
+    for number, here in sorted(tables.items()):
+        if len(here) >= 2:
+            together.append(
+                f"{_names(here)} sit together at table {number} now: move one of them by hand "
+                f"to keep them apart ({rules})"
+            )
+    return [
+        PlayersKeptApart(
+            group=group, players=ids, names=names, note=cmd.note, together=tuple(together)
+        )
+    ]
+
+
+@decides(LetSitTogether)
+def _decide_sit_together(state: TournamentState, cmd: LetSitTogether, ctx: Context) -> list[Event]:
+    part = state.part(Tables)
+    players = part.apart.get(cmd.group)
+    if players is None:
+        raise NotFound(f"There is no keep-apart group {cmd.group}.", context={"group": cmd.group})
+    roster = state.part(Roster)
+    names = tuple(roster.players[p].name for p in players)
+    return [KeepApartLifted(group=cmd.group, names=names)]
 
 
 @decides(PlaceButton)
@@ -1323,7 +1522,13 @@ def seat_new_entry(state: TournamentState, ctx: Context, entry: EntryBought) -> 
     seating = seating_now(state)  # read only: the draw changes nothing
     if seating.players == 0:
         return []
-    draw = draw_seat(seating, entry.entry_id, ctx.rng)
+    if state.part(Tables).apart:  # a re-entry stays in his group (SPOT-2c3)
+        apart = keep_apart_of(state, also=(entry.entry_id, entry.player_id, entry.name))
+        if apart.of(entry.entry_id):
+            seating = seating.copy()
+            seating.apart = apart
+    notes: list[str] = []
+    draw = draw_seat(seating, entry.entry_id, ctx.rng, notes=notes)
     record = SeatRecord(
         entry_id=entry.entry_id,
         name=entry.name,
@@ -1331,7 +1536,7 @@ def seat_new_entry(state: TournamentState, ctx: Context, entry: EntryBought) -> 
         seat=draw.seat + 1,
         waits=draw.waits,
     )
-    return [SeatsDrawn(seats=(record,), how="late")]
+    return [SeatsDrawn(seats=(record,), how="late", apart=tuple(notes))]
 
 
 __all__ = [
@@ -1347,7 +1552,10 @@ __all__ = [
     "DrawSeats",
     "FinalTableDrawn",
     "HandsPlayed",
+    "KeepApart",
+    "KeepApartLifted",
     "LayTables",
+    "LetSitTogether",
     "MarkAbsent",
     "MarkPresent",
     "MovePlayer",
@@ -1358,6 +1566,7 @@ __all__ = [
     "PlayerAway",
     "PlayerBack",
     "PlayerMoved",
+    "PlayersKeptApart",
     "Redraw",
     "SeatPlayer",
     "SeatsDrawn",

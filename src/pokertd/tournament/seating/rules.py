@@ -24,9 +24,9 @@ from __future__ import annotations
 import bisect
 import heapq
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from contextlib import nullcontext
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 
 from pokertd.engine.button import HandPositions, TableButton, seats_of
@@ -215,6 +215,104 @@ class SeatDraw:
         return f"{self.player} to table {self.table} seat {self.seat + 1}{wait}"
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ApartGroups:
+    """Players the director keeps apart (SPOT-2c3): what the draws and the plans honour.
+
+    ``groups`` gives each entry still in that belongs to a keep-apart group the numbers of
+    its groups; ``names`` the names the floor reads; ``rule_ids`` what a sentence cites.
+    Worked out from the log at every decision (never stored with the seating): a draw never
+    puts two entries of one group at one table while another table it may use has a seat,
+    and says so in plain words when none has (:class:`ApartTracker`).
+
+    Implements: SPOT-2c3 (C1).
+    """
+
+    groups: Mapping[PlayerId, frozenset[int]] = field(default_factory=dict)
+    names: Mapping[PlayerId, str] = field(default_factory=dict)
+    rule_ids: tuple[str, ...] = ()
+
+    def of(self, player: PlayerId) -> frozenset[int]:
+        """The groups of an entry (empty: kept apart from nobody)."""
+        return self.groups.get(player, frozenset())
+
+    @property
+    def key(self) -> tuple[tuple[PlayerId, tuple[int, ...]], ...]:
+        """A hashable fingerprint (what a cached plan is kept under)."""
+        return tuple(sorted((e, tuple(sorted(g))) for e, g in self.groups.items()))
+
+
+NO_GROUPS = ApartGroups()
+"""Nobody kept apart (every seating's default)."""
+
+
+class ApartTracker:
+    """Where the kept-apart entries sit while a draw or a plan is worked out (SPOT-2c3).
+
+    Built from a seating; :meth:`join` and :meth:`leave` follow the seats a draw or a plan
+    gives, so the next choice sees them. Only the few grouped entries are looked at.
+    """
+
+    def __init__(self, seating: Seating) -> None:
+        self.apart = seating.apart
+        self.at: dict[int, dict[int, set[PlayerId]]] = {}
+        where = seating.where
+        for entry, groups in self.apart.groups.items():
+            spot = where.get(entry)
+            if spot is not None:
+                for g in groups:
+                    self.at.setdefault(spot[0], {}).setdefault(g, set()).add(entry)
+
+    def rivals(self, player: PlayerId | None, number: int) -> set[PlayerId]:
+        """The entries kept apart from ``player`` who sit at table ``number``."""
+        if player is None:
+            return set()
+        here = self.at.get(number)
+        if not here:
+            return set()
+        out: set[PlayerId] = set()
+        for g in self.apart.of(player):
+            out |= here.get(g, set())
+        out.discard(player)
+        return out
+
+    def clashes(self, player: PlayerId | None, number: int) -> bool:
+        """Whether ``player`` at table ``number`` would sit with one kept apart from him."""
+        return bool(self.rivals(player, number))
+
+    def join(self, player: PlayerId | None, number: int) -> None:
+        """``player`` sits at table ``number`` now."""
+        if player is not None:
+            for g in self.apart.of(player):
+                self.at.setdefault(number, {}).setdefault(g, set()).add(player)
+
+    def leave(self, player: PlayerId | None, number: int) -> None:
+        """``player`` left table ``number``."""
+        if player is not None:
+            for g in self.apart.of(player):
+                self.at.get(number, {}).get(g, set()).discard(player)
+
+    def note(self, player: PlayerId, number: int, why: str) -> str:
+        """The sentence the floor reads when ``player`` must sit with those kept apart
+        from him: "Ann Lee and Bob Ray are kept apart (SPOT-2c3) but sit together at table 2:
+        no other table has a seat for them."""
+        names = self.apart.names
+        others = sorted(names.get(r, r) for r in self.rivals(player, number))
+        together = [names.get(player, player), *others]
+        who = ", ".join(together[:-1]) + " and " + together[-1]
+        rules = ", ".join(self.apart.rule_ids)
+        cited = f" ({rules})" if rules else ""
+        return f"{who} are kept apart{cited} but sit together at table {number}: {why}."
+
+
+def apart_rule_ids(profile: RuleProfile) -> tuple[str, ...]:
+    """What a keep-apart sentence cites: the venue's rule that is both initial seating (C1)
+    and the director's own conduct rules (M5) -- SPOT-2c3 at Spotlight --, else its C1."""
+    seating_ids = profile.cite("C1")
+    own = tuple(r for r in seating_ids if r in set(profile.cite("M5")))
+    return own or seating_ids
+
+
 class Seating:
     """Who sits where: the tables in play, spare tables, break order and move counts.
 
@@ -248,6 +346,9 @@ class Seating:
     """``(epoch, {key: (plan, seed)})``: the plans worked out for this seating as it was at
     ``epoch`` (:func:`~pokertd.tournament.seating.state.due_plan`; a cache, never
     stored)."""
+    apart: ApartGroups
+    """Who the director keeps apart (SPOT-2c3), set from the log before a decider draws or
+    plans (:func:`~pokertd.tournament.seating.state.seating_now`); never stored."""
 
     def __new__(cls) -> Seating:
         # Set here, not in __init__: a seating built with ``Seating.__new__`` (the snapshot
@@ -258,6 +359,7 @@ class Seating:
         seating.settled = None
         seating.seeds = None
         seating.plans = None
+        seating.apart = NO_GROUPS
         return seating
 
     def __init__(self) -> None:
@@ -303,6 +405,7 @@ class Seating:
         other.moves_made = dict(self.moves_made)
         other.order = list(self.order)
         other.final = self.final
+        other.apart = self.apart
         other._rank = self._rank
         other._buckets = [set(b) for b in self._buckets]
         other._capacity = self._capacity
@@ -576,7 +679,10 @@ class Seating:
 
 
 def draw_initial_seats(
-    seating: Seating, players: Sequence[PlayerId], rng: random.Random
+    seating: Seating,
+    players: Sequence[PlayerId],
+    rng: random.Random,
+    notes: list[str] | None = None,
 ) -> list[SeatDraw]:
     """Random and even seats for the players at the start (nothing changes).
 
@@ -585,8 +691,13 @@ def draw_initial_seats(
     a random sample of its open seats, and the players are shuffled onto them. SPOT's
     "fill the neediest table" (C1) gives the same even counts.
 
+    Players the director keeps apart (``seating.apart``) are drawn first, each into a random
+    seat at a table where none of his group sits; when no such table has a seat left he
+    takes a random seat anyway and ``notes`` gets the sentence that says so. The tables'
+    counts are the same either way; without groups the draw is the same as ever.
+
     Implements: KPC-6a, TNPL-B1, FOX-6, FOX-REG4 (random seating), SPOT-2c2 (neediest
-    table), C1.
+    table), SPOT-2c3 (kept apart), C1.
     """
     if len(set(players)) != len(players):
         raise InvalidCommand("A player is listed twice in the draw.")
@@ -633,7 +744,41 @@ def draw_initial_seats(
             slots.extend((n, s) for s in rng.sample(seats_of(open_mask), extra[n]))
     shuffled = list(players)
     rng.shuffle(shuffled)
-    return [SeatDraw(player=p, table=t, seat=s) for p, (t, s) in zip(shuffled, slots, strict=True)]
+    if not any(seating.apart.of(p) for p in players):
+        return [
+            SeatDraw(player=p, table=t, seat=s) for p, (t, s) in zip(shuffled, slots, strict=True)
+        ]
+    return _draw_apart(seating, shuffled, slots, rng, notes)
+
+
+def _draw_apart(
+    seating: Seating,
+    shuffled: list[PlayerId],
+    slots: list[tuple[int, Seat]],
+    rng: random.Random,
+    notes: list[str] | None,
+) -> list[SeatDraw]:
+    """Shuffled players onto drawn seats, those kept apart first (SPOT-2c3): each takes a
+    random free slot at a table without one of his groups, the most constrained first."""
+    tracker = ApartTracker(seating)
+    apart = seating.apart
+    grouped = sorted(
+        (p for p in shuffled if apart.of(p)),
+        key=lambda p: -sum(1 for q in shuffled if q != p and apart.of(p) & apart.of(q)),
+    )
+    free = list(slots)
+    out: list[SeatDraw] = []
+    for p in grouped:
+        ok = [i for i, (t, _) in enumerate(free) if not tracker.clashes(p, t)]
+        i = rng.choice(ok or list(range(len(free))))
+        t, s = free.pop(i)
+        if not ok and notes is not None:
+            notes.append(tracker.note(p, t, "no other table has a seat for them"))
+        tracker.join(p, t)
+        out.append(SeatDraw(player=p, table=t, seat=s))
+    rest = [p for p in shuffled if not apart.of(p)]
+    out.extend(SeatDraw(player=p, table=t, seat=s) for p, (t, s) in zip(rest, free, strict=True))
+    return out
 
 
 def _open_mask(seating: Seating, number: int) -> SeatMask:
@@ -655,6 +800,7 @@ def draw_seat(
     rng: random.Random,
     *,
     even: bool = False,
+    notes: list[str] | None = None,
 ) -> SeatDraw:
     """A seat for one arriving player: late entry, re-entry or alternate (nothing changes).
 
@@ -664,7 +810,12 @@ def draw_seat(
     fewest players. With no open seat the next spare table (the one that breaks last) opens.
     The seat may be any position; one between the small blind and the button waits (D4).
 
-    Implements: KPC-6c, KPC-18, FOX-7, FOX-RE, SPOT-2c2, TNPL-B2i (C3); FOX-7, FOX-9 (D4).
+    A player the director keeps apart from others (``seating.apart``) draws only among the
+    tables where none of them sits; when every open seat is at such a table he draws as
+    usual and ``notes`` gets the sentence that says so (SPOT-2c3).
+
+    Implements: KPC-6c, KPC-18, FOX-7, FOX-RE, SPOT-2c2, TNPL-B2i (C3); FOX-7, FOX-9 (D4);
+    SPOT-2c3 (C1).
     """
     if player in seating.where:
         t, s = seating.where[player]
@@ -682,6 +833,13 @@ def draw_seat(
         number = spares[-1]
         seat = rng.choice(seats_of(_open_mask(seating, number)))
         return SeatDraw(player=player, table=number, seat=seat)
+    tracker: ApartTracker | None = None
+    if seating.apart.of(player):
+        tracker = ApartTracker(seating)
+        apart_ok = [n for n in candidates if not tracker.clashes(player, n)]
+        if apart_ok:
+            candidates = apart_ok
+            tracker = None
     neediest = seating.profile.late_seat_assignment is SeatAssignment.NEEDIEST_TABLE
     if neediest or even:
         fewest = min(seating.tables[n].count for n in candidates)
@@ -692,6 +850,8 @@ def draw_seat(
     else:
         pool = [(n, s) for n in sorted(candidates) for s in seats_of(_open_mask(seating, n))]
         number, seat = rng.choice(pool)
+    if tracker is not None and notes is not None:
+        notes.append(tracker.note(player, number, "no other table has a seat for them"))
     return SeatDraw(
         player=player, table=number, seat=seat, waits=arrival_waits(seating, number, seat)
     )
@@ -868,6 +1028,30 @@ def draw_final_table(seating: Seating, rng: random.Random) -> FinalTableDraw:
     return FinalTableDraw(
         table=number, seats=seats, draws=draws, button=button, redraw=profile.final_table_redraw
     )
+
+
+def final_table_apart(seating: Seating, number: int) -> tuple[str, ...]:
+    """What the floor is told when the final table (at ``number``) must seat players the
+    director keeps apart: one table holds every player left, so they sit together
+    (SPOT-2c3). One sentence a group; none without groups."""
+    apart = seating.apart
+    members: dict[int, list[PlayerId]] = {}
+    for entry, groups in apart.groups.items():
+        if entry in seating.where:
+            for g in groups:
+                members.setdefault(g, []).append(entry)
+    out: list[str] = []
+    rules = ", ".join(apart.rule_ids)
+    cited = f" ({rules})" if rules else ""
+    for g in sorted(members):
+        names = sorted(apart.names.get(e, e) for e in members[g])
+        if len(names) >= 2:
+            who = ", ".join(names[:-1]) + " and " + names[-1]
+            out.append(
+                f"{who} are kept apart{cited} but sit together at table {number}: "
+                "the final table holds every player left."
+            )
+    return tuple(out)
 
 
 def apply_final_table(seating: Seating, draw: FinalTableDraw) -> None:

@@ -34,11 +34,15 @@ from pokertd.tournament.seating.balancing import (
     resolve_moves,
 )
 from pokertd.tournament.seating.rules import (
+    NO_GROUPS,
+    ApartGroups,
     FinalTableDraw,
     Layout,
     Seating,
     TableSpec,
+    apart_rule_ids,
     draw_final_table,
+    final_table_apart,
 )
 
 # --- the part ---------------------------------------------------------------------------------
@@ -65,6 +69,13 @@ class Tables:
     """How many entries of the roster's ``gone`` list (entries out, in the order they went)
     :attr:`seating` has freed the seats of. Those after it went out since the last seating
     event and still sit in :attr:`seating` until the next one frees them."""
+    apart: dict[int, tuple[str, ...]] = field(default_factory=dict)
+    """Keep-apart groups by number: the player ids (not entries: a re-entry stays in the
+    group) the director keeps from sitting together (SPOT-2c3; the ``KeepApart`` command)."""
+    apart_notes: dict[int, str] = field(default_factory=dict)
+    """The director's note of each group (why: "married", "business partners")."""
+    next_group: int = 1
+    """The number the next keep-apart group gets (numbers are never used twice)."""
 
 
 def _build(state: TournamentState) -> Seating:
@@ -219,11 +230,45 @@ def seat_capacity_of_layout(state: TournamentState) -> SeatCapacity:
     )
 
 
+def keep_apart_of(
+    state: TournamentState, *, also: tuple[str, str, str] | None = None
+) -> ApartGroups:
+    """The keep-apart groups as the draws and plans read them (SPOT-2c3): each grouped
+    player's entry still in, with its groups and name. ``also`` is ``(entry id, player id,
+    name)`` of an entry being bought now (not in the roster yet). Cheap without groups."""
+    part = state.part(Tables)
+    if not part.apart:
+        return NO_GROUPS
+    roster = state.part(Roster)
+    by_player: dict[str, set[int]] = {}
+    for number, players in part.apart.items():
+        for pid in players:
+            by_player.setdefault(pid, set()).add(number)
+    groups: dict[str, frozenset[int]] = {}
+    names: dict[str, str] = {}
+    for pid, numbers in by_player.items():
+        entry = roster.live_entry(pid)
+        if entry is not None:
+            groups[entry.entry_id] = frozenset(numbers)
+            names[entry.entry_id] = entry.name
+    if also is not None and also[1] in by_player:
+        groups[also[0]] = frozenset(by_player[also[1]])
+        names[also[0]] = also[2]
+    profile = state.part(Setup).profile
+    return ApartGroups(groups=groups, names=names, rule_ids=apart_rule_ids(profile))
+
+
+def _with_apart(state: TournamentState, seating: Seating) -> Seating:
+    """``seating`` told who the director keeps apart now (``Seating.apart``)."""
+    seating.apart = keep_apart_of(state)
+    return seating
+
+
 def live_seating(state: TournamentState) -> Seating:
     """The seating now, busted players' seats freed: an independent copy the caller may
-    change (a decider tries its draws and moves on it)."""
+    change (a decider tries its draws and moves on it), told who is kept apart."""
     if state.part(Tables).seating is None:
-        return _build(state)  # an empty room: nobody's seat to free
+        return _with_apart(state, _build(state))  # an empty room: nobody's seat to free
     return seating_now(state).copy()
 
 
@@ -266,10 +311,10 @@ def seating_now(state: TournamentState) -> Seating:
     part = state.part(Tables)
     seating = part.seating
     if seating is None:
-        return _build(state)  # an empty room: nobody's seat to free
+        return _with_apart(state, _build(state))  # an empty room: nobody's seat to free
     if len(state.part(Roster).gone) <= part.freed or not _to_free(state, seating, part.freed):
-        return seating
-    return _settled(state, seating, part.freed)
+        return _with_apart(state, seating)
+    return _with_apart(state, _settled(state, seating, part.freed))
 
 
 def away_now(state: TournamentState) -> dict[str, str]:
@@ -468,6 +513,9 @@ class FloorPlan:
     halted: tuple[int, ...] = ()
     blocked: tuple[int, ...] = ()
     """Short tables no player moved to balance may join yet (C6): a hand there first."""
+    apart: tuple[str, ...] = ()
+    """Why players the director keeps apart sit together after this plan, in the floor's
+    words (SPOT-2c3): no other move the rules allow, or the final table."""
 
     @property
     def empty(self) -> bool:
@@ -555,6 +603,7 @@ def _floor_plan(
         tolerance=todo.tolerance,
         halted=todo.halted,
         blocked=todo.blocked,
+        apart=todo.apart,
     )
 
 
@@ -595,7 +644,7 @@ def _planned(
     if kept is None or kept[0] != seating.epoch:
         kept = (seating.epoch, {})
         seating.plans = kept
-    key = (salt, paid, full_table_event)
+    key = (salt, paid, full_table_event, seating.apart.key)
     found = kept[1].get(key)
     if found is None:
         rng = PlanRandom(seating, salt)
@@ -626,7 +675,11 @@ def redraw_plan(state: TournamentState) -> FloorPlan:
     rng = PlanRandom(seating, _plan_salt(state))
     draw = draw_final_table(seating, rng)
     return FloorPlan(
-        token=_plan_token((), None, (), draw), recorded=False, seed=rng.seed_used, final_table=draw
+        token=_plan_token((), None, (), draw),
+        recorded=False,
+        seed=rng.seed_used,
+        final_table=draw,
+        apart=final_table_apart(seating, draw.table),
     )
 
 
@@ -671,6 +724,7 @@ __all__ = [
     "due_plan",
     "entry_name",
     "floor_plan",
+    "keep_apart_of",
     "live_seating",
     "move_detail",
     "move_record",

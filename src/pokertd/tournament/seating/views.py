@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from pokertd.errors import NotFound
-from pokertd.tournament.entries.state import Setup
+from pokertd.tournament.entries.state import Roster, Setup
 from pokertd.tournament.framework import (
     TournamentState,
 )
@@ -23,6 +23,7 @@ from pokertd.tournament.seating.balancing import (
     notify_tables,
 )
 from pokertd.tournament.seating.rules import (
+    apart_rule_ids,
     final_table_size,
 )
 from pokertd.tournament.seating.state import (
@@ -317,6 +318,9 @@ class MovesDue:
     text: str
     plan: str
     """The token of this plan: the confirm carries it (``ConfirmPlan``, ``Redraw``)."""
+    apart: tuple[str, ...] = ()
+    """Why the plan seats players the director keeps apart together (SPOT-2c3): no other
+    move the rules allow, or the final table."""
 
     @property
     def waits_for_a_hand(self) -> bool:
@@ -431,10 +435,80 @@ def moves_due(state: TournamentState) -> MovesDue | None:
         rule_ids=rules,
         text=text,
         plan=fp.token,
+        apart=fp.apart,
+    )
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ApartRow:
+    """One keep-apart group as the floor lists it (SPOT-2c3)."""
+
+    group: int
+    names: tuple[str, ...]
+    note: str
+    tables: tuple[int | None, ...]
+    """Where each of them sits now, name by name (``None``: not seated or out)."""
+    together: bool
+    """Two of them sit at one table now."""
+    text: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ApartView:
+    """Every keep-apart group of the tournament (``pokertd keep-apart T``, the Players tab)."""
+
+    allowed: bool
+    """The venue lets the director keep players apart (``keep_apart_allowed``)."""
+    rule_ids: tuple[str, ...]
+    groups: tuple[ApartRow, ...]
+
+
+def keep_apart_view(state: TournamentState) -> ApartView:
+    """The keep-apart groups, with where their players sit now (SPOT-2c3)."""
+    part = state.part(Tables)
+    profile = state.part(Setup).profile
+    roster = state.part(Roster)
+    seating = seating_now(state) if part.seating is not None else None
+    rows = []
+    for number in sorted(part.apart):
+        names: list[str] = []
+        tables: list[int | None] = []
+        for pid in part.apart[number]:
+            player = roster.players.get(pid)
+            names.append(player.name if player is not None else pid)
+            entry = roster.live_entry(pid) if player is not None else None
+            spot = None
+            if entry is not None and seating is not None:
+                spot = seating.where.get(entry.entry_id)
+            tables.append(None if spot is None else spot[0])
+        seated = [t for t in tables if t is not None]
+        together = len(seated) != len(set(seated))
+        note = part.apart_notes.get(number, "")
+        text = f"Group {number}: " + ", ".join(
+            n if t is None else f"{n} (table {t})" for n, t in zip(names, tables, strict=True)
+        )
+        if note:
+            text += f" ({note})"
+        if together:
+            text += ": two of them sit at one table now"
+        rows.append(
+            ApartRow(
+                group=number,
+                names=tuple(names),
+                note=note,
+                tables=tuple(tables),
+                together=together,
+                text=text,
+            )
+        )
+    return ApartView(
+        allowed=profile.keep_apart_allowed, rule_ids=apart_rule_ids(profile), groups=tuple(rows)
     )
 
 
 __all__ = [
+    "ApartRow",
+    "ApartView",
     "AwayView",
     "DueMove",
     "DueSeat",
@@ -444,6 +518,7 @@ __all__ = [
     "TablesView",
     "away_view",
     "dealer_pin_salt",
+    "keep_apart_view",
     "moves_due",
     "tables_view",
 ]

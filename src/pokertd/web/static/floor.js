@@ -627,6 +627,15 @@
         if (pen.kind === "missed_hands" || pen.kind === "missed_rounds") body.count = Number(pen.count);
         if (await this.run("give_penalty", body)) pen.reason = "";
       },
+      /** Keep two players from one table (SPOT-2c3); the core resolves the names and refuses
+       *  a bad pair in one sentence. */
+      async keepApart() {
+        const ka = this.ka;
+        const players = [ka.a.trim(), ka.b.trim()];
+        if (await this.run("keep_apart", { players, note: ka.note.trim() })) { ka.a = ""; ka.b = ""; ka.note = ""; }
+      },
+      /** The keep-apart groups of the staff view (SPOT-2c3). */
+      apartGroups() { return (this.v.keep_apart || {}).groups || []; },
       /** The colour-up card's table ({table, seats}) or undefined. */
       colorupTable() { return (this.v.tables || []).find((x) => String(x.table) === String(this.cu.table)); },
       colorupSeats() { return ((this.colorupTable() || {}).seats || []).filter((x) => x.name); },
