@@ -46,6 +46,7 @@ from pokertd.tournament import seating as seating
 
 # isort: split
 from pokertd.tournament.clock.state import clock_reading, hand_of_bust
+from pokertd.tournament.prizes.log import mystery_draws
 from pokertd.tournament.prizes.state import places_paid_by_entry
 from pokertd.tournament.seating.log import (
     MovesSuggested,
@@ -73,6 +74,8 @@ READERS = entries.Readers(
 """What the entries and the domains below the clock, seating and prizes read from them."""
 SEATER = seat_new_entry
 """Who seats a new entry (C3): the seating."""
+KNOCKOUT_DRAWS = mystery_draws
+"""What a bust draws besides itself: the prizes' mystery-bounty envelopes (issue 26)."""
 SUMMARIZERS: dict[type[Event], framework.Summarizer] = {
     MovesSuggested: summarize_seating,
     PlanConfirmed: summarize_seating,
@@ -83,6 +86,7 @@ SUMMARIZERS: dict[type[Event], framework.Summarizer] = {
 
 entries.connect_readers(READERS)
 entries.connect_seater(SEATER)
+eliminations.connect_knockout_draws(KNOCKOUT_DRAWS)
 framework.connect_summarizers(SUMMARIZERS)
 
 __all__ = [

@@ -83,6 +83,20 @@ class PrizeBook:
     """Entries of this event that were carried in (not bought here)."""
     carried_from: tuple[str, ...] = ()
     """The flights' tournament ids."""
+    mystery_envelopes: tuple[Cents, ...] = ()
+    """Mystery bounties (issue 26): each posted envelope's value, largest first (``()``: no
+    mystery bounties). Its index is the envelope's identity in a draw."""
+    mystery_from_level: int | None = None
+    """The stage: envelopes are drawn for busts from this level on (``None``: from the money)."""
+    mystery_in_the_money: bool = False
+    """The stage is the money: busts finishing in a paid place draw envelopes."""
+    mystery_drawn: dict[str, tuple[int, Cents]] = field(default_factory=dict)
+    """Busted entry id -> (envelope index, value) drawn for its knockout, in draw order."""
+
+    @property
+    def mystery(self) -> bool:
+        """Whether the event runs mystery bounties (envelopes posted)."""
+        return bool(self.mystery_envelopes)
 
 
 def places_paid_by_entry(state: TournamentState) -> dict[str, int]:

@@ -34,6 +34,12 @@ from pokertd.tournament.prizes.deals import (
     DealStatus,
 )
 from pokertd.tournament.prizes.high_hand import HighHand, winning_hands
+from pokertd.tournament.prizes.mystery import (
+    envelope_kinds,
+    envelopes_left,
+    left_by_kind,
+    stage_text,
+)
 from pokertd.tournament.prizes.payouts import (
     Prize,
     PrizePool,
@@ -291,8 +297,14 @@ def bounty_ledger(state: TournamentState) -> BountyLedger:
     profile = setup.profile
     groups: dict[str, list[Knockout]] = {}
     order: list[str] = []
-    fixed = {_index(e): value for e in roster.entries}  # every head, read only: built once
+    mystery = book.mystery
+    if mystery:  # each knockout's envelope, none before the stage (issue 26)
+        fixed = {_index(e): v for e, (_, v) in book.mystery_drawn.items()}
+    else:
+        fixed = {_index(e): value for e in roster.entries}  # every head, read only: built once
     for out in roster.out:
+        if mystery and out.entry_id not in book.mystery_drawn:
+            continue  # before the stage (or the pool ran dry): the money stays in the pool
         winners = book.bounty_winners.get(out.entry_id)
         if winners is None:
             winners = (out.eliminator,) if out.eliminator else ()
@@ -346,13 +358,18 @@ def bounty_ledger(state: TournamentState) -> BountyLedger:
     if len(alive) == 1 and roster.out:
         champion = alive[0].entry_id
         own = heads.get(champion, value) if book.progressive_bounties else value
+        note = "the winner collects his own bounty"
+        if mystery:  # the envelopes left and the money no envelope holds (issue 26)
+            drawn = sum(v for _, v in book.mystery_drawn.values())
+            own = roster.paid_in.bounty - drawn
+            note = "the winner collects the envelopes left and the bounty money in none"
         cash[champion] = cash.get(champion, 0) + own
         lines.append(
             BountyLine(
                 eliminated=names[champion],
                 collector=names[champion],
                 cash=own,
-                note="the winner collects his own bounty",
+                note=note,
             )
         )
         heads.pop(champion, None)
@@ -363,6 +380,88 @@ def bounty_ledger(state: TournamentState) -> BountyLedger:
         cash_by_entry=cash,
         heads={e: h for e, h in heads.items() if e in live},
         uncollected=tuple(uncollected),
+    )
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class MysteryDraw:
+    """One envelope drawn, for the TV line and the prize sheet."""
+
+    eliminated: str
+    collectors: tuple[str, ...]
+    """Who collects it (the eliminator, or the players who split the pot); empty while
+    nobody is recorded."""
+    value: Cents
+
+    def line(self) -> str:
+        """``Ann won a $1,000.00 mystery bounty from Bob``."""
+        if not self.collectors:
+            return f"A {format_money(self.value)} mystery bounty was drawn for {self.eliminated}"
+        who = " and ".join(self.collectors)
+        return f"{who} won a {format_money(self.value)} mystery bounty from {self.eliminated}"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class MysteryView:
+    """The mystery-bounty pool (issue 26): posted, drawn, left, and the money behind it."""
+
+    stage: str
+    """``from level 9`` or ``from the money``."""
+    posted: tuple[tuple[Cents, int], ...]
+    """``(value, count)`` posted, largest first."""
+    left: tuple[tuple[Cents, int], ...]
+    """``(value, count)`` still in the pool."""
+    draws: tuple[MysteryDraw, ...]
+    """Envelopes drawn, in draw order."""
+    posted_total: Cents
+    drawn_total: Cents
+    left_total: Cents
+    collected: Cents
+    """Bounty money taken in (every buy-in's bounty part)."""
+    not_in_envelopes: Cents
+    """Bounty money no envelope holds (``collected - posted_total``; negative when the
+    envelopes were posted for more entries than came): the winner collects it."""
+
+    @property
+    def last(self) -> MysteryDraw | None:
+        """The latest envelope drawn (what the TV shows)."""
+        return self.draws[-1] if self.draws else None
+
+
+def mystery_view(state: TournamentState) -> MysteryView | None:
+    """The mystery-bounty pool, or ``None`` when the event has none posted (issue 26)."""
+    book = state.part(PrizeBook)
+    if not book.mystery:
+        return None
+    roster = state.part(Roster)
+    names = {e.entry_id: e.name for e in roster.entries.values()}
+    eliminator = {o.entry_id: o.eliminator for o in roster.out}
+    draws = []
+    for eid, (_, value) in book.mystery_drawn.items():
+        winners = book.bounty_winners.get(eid)
+        if winners is None:
+            by = eliminator.get(eid)
+            winners = (by,) if by else ()
+        draws.append(
+            MysteryDraw(
+                eliminated=names.get(eid, eid),
+                collectors=tuple(names.get(w, w) for w in winners),
+                value=value,
+            )
+        )
+    values = book.mystery_envelopes
+    left = envelopes_left(values, (i for i, _ in book.mystery_drawn.values()))
+    collected = roster.paid_in.bounty
+    return MysteryView(
+        stage=stage_text(book.mystery_from_level, book.mystery_in_the_money),
+        posted=envelope_kinds(values),
+        left=left_by_kind(values, book.mystery_drawn),
+        draws=tuple(draws),
+        posted_total=sum(values),
+        drawn_total=sum(v for _, v in book.mystery_drawn.values()),
+        left_total=sum(values[i] for i in left),
+        collected=collected,
+        not_in_envelopes=collected - sum(values),
     )
 
 
@@ -747,6 +846,8 @@ __all__ = [
     "DealView",
     "HighHandView",
     "MoneyPosition",
+    "MysteryDraw",
+    "MysteryView",
     "PrizeTable",
     "StandingRow",
     "bounty_ledger",
@@ -755,6 +856,7 @@ __all__ = [
     "entry_standings",
     "high_hand_view",
     "money_position",
+    "mystery_view",
     "prize_table",
     "remaining_prizes",
     "standings",
