@@ -267,6 +267,9 @@ class BountyLedger:
     heads: dict[str, Cents]
     uncollected: tuple[str, ...]
     """Names of busted players whose eliminator was not recorded."""
+    uncollected_cents: Cents = 0
+    """The bounty money of those knockouts (fixed bounties and mystery envelopes; ``0`` for
+    progressive ones): collected + on heads + uncollected is the bounty money taken."""
 
 
 def bounty_ledger(state: TournamentState) -> BountyLedger:
@@ -298,8 +301,10 @@ def bounty_ledger(state: TournamentState) -> BountyLedger:
     groups: dict[str, list[Knockout]] = {}
     order: list[str] = []
     mystery = book.mystery
-    if mystery:  # each knockout's envelope, none before the stage (issue 26)
+    held: Cents = 0  # the bounty money of knockouts nobody is recorded to collect
+    if mystery:  # each knockout's envelope, none before the stage (issue 26); no heads
         fixed = {_index(e): v for e, (_, v) in book.mystery_drawn.items()}
+        heads = {}
     else:
         fixed = {_index(e): value for e in roster.entries}  # every head, read only: built once
     for out in roster.out:
@@ -310,6 +315,8 @@ def bounty_ledger(state: TournamentState) -> BountyLedger:
             winners = (out.eliminator,) if out.eliminator else ()
         if not winners:
             uncollected.append(names[out.entry_id])
+            if not book.progressive_bounties:
+                held += fixed.get(_index(out.entry_id), 0)
             continue
         if out.group not in groups:
             groups[out.group] = []
@@ -342,6 +349,8 @@ def bounty_ledger(state: TournamentState) -> BountyLedger:
             # a record the rules cannot pay (e.g. a collector already out): leave it to the
             # floor to correct with ``pokertd bounty``
             uncollected.extend(names[_entry(ko.eliminated)] for ko in kos)
+            if not book.progressive_bounties:
+                held += sum(fixed.get(ko.eliminated, 0) for ko in kos)
             continue
         for award in awards:
             collector = _entry(award.collector)
@@ -380,6 +389,7 @@ def bounty_ledger(state: TournamentState) -> BountyLedger:
         cash_by_entry=cash,
         heads={e: h for e, h in heads.items() if e in live},
         uncollected=tuple(uncollected),
+        uncollected_cents=held,
     )
 
 
