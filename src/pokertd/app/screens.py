@@ -45,6 +45,7 @@ from pokertd.tournament.framework import (
 from pokertd.tournament.prizes import (
     PrizeBook,
     bounty_ledger,
+    mystery_view,
     money_position,
     prize_table,
     tax_id_asked,
@@ -83,6 +84,7 @@ PUBLIC_KEYS = (
     "registration",
     "seating_rev",
     "withholding",
+    "mystery",
 )
 """The keys the public (TV, phones) may see; ``players`` (with private fields) is staff-only."""
 
@@ -407,6 +409,17 @@ def _prizes(state: TournamentState, players: list[dict[str, Any]]) -> dict[str, 
                 "leaders": len(hh.leaders),
                 "paid": bool(hh.paid),
             }
+    mystery = mystery_view(state)
+    if mystery is not None:  # issue 26: the envelope pool, the latest draw for the TV
+        out["mystery"] = {
+            "stage": mystery.stage,
+            "last": mystery.last.line() if mystery.last is not None else "",
+            "drawn": len(mystery.draws),
+            "left": [{"value": v, "count": n} for v, n in mystery.left],
+            "left_count": sum(n for _, n in mystery.left),
+            "left_total": mystery.left_total,
+            "posted_total": mystery.posted_total,
+        }
     try:
         ledger = bounty_ledger(state)
     except PokertdError:
