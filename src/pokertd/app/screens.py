@@ -45,8 +45,8 @@ from pokertd.tournament.framework import (
 from pokertd.tournament.prizes import (
     PrizeBook,
     bounty_ledger,
-    mystery_view,
     money_position,
+    mystery_view,
     prize_table,
     tax_id_asked,
 )
@@ -414,6 +414,9 @@ def _prizes(state: TournamentState, players: list[dict[str, Any]]) -> dict[str, 
         out["mystery"] = {
             "stage": mystery.stage,
             "last": mystery.last.line() if mystery.last is not None else "",
+            "last_by": " and ".join(mystery.last.collectors) if mystery.last else "",
+            "last_from": mystery.last.eliminated if mystery.last else "",
+            "last_value": mystery.last.value if mystery.last else 0,
             "drawn": len(mystery.draws),
             "left": [{"value": v, "count": n} for v, n in mystery.left],
             "left_count": sum(n for _, n in mystery.left),
