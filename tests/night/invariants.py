@@ -86,6 +86,7 @@ from pokertd.tournament.prizes import (
     StandingRow,
     bounty_ledger,
     cash_report,
+    mystery_terms,
     standings,
     standings_json,
 )
@@ -250,7 +251,7 @@ def _bounties(r: Reading) -> list[str]:
     ledger = r.ledger
     setup = r.state.part(Setup)
     value = setup.tmpl.fees.bounty
-    if r.state.part(PrizeBook).mystery:
+    if mystery_terms(r.state) is not None:
         return _mystery(r)
     if value <= 0 or ledger.progressive:
         return []
@@ -278,7 +279,8 @@ def _mystery(r: Reading) -> list[str]:
     indices = [i for i, _ in drawn]
     if len(set(indices)) != len(indices):
         found.append(f"mystery: an envelope drawn twice ({sorted(indices)})")
-    posted = book.mystery_envelopes
+    terms = mystery_terms(r.state)
+    posted = terms.envelopes if terms is not None else ()
     if any(not 0 <= i < len(posted) for i in indices):
         found.append("mystery: an envelope drawn that was never posted")
     elif any(posted[i] != v for i, v in drawn):
@@ -288,7 +290,7 @@ def _mystery(r: Reading) -> list[str]:
     if total > taken:
         found.append(f"mystery: envelopes drawn {total} exceed the bounty money {taken}")
     cash = r.cash
-    if (cash.mystery_drawn, cash.mystery_posted) != (total, sum(book.mystery_envelopes)):
+    if (cash.mystery_drawn, cash.mystery_posted) != (total, sum(posted)):
         found.append("mystery: the cash report's envelopes are not the ones posted and drawn")
     if cash.mystery_drawn + cash.mystery_left != cash.mystery_posted:
         found.append("mystery: drawn + left != posted in the cash report")

@@ -146,6 +146,7 @@ from pokertd.tournament.prizes import (
     ProposeDeal,
     RejectDeal,
     SetPrizeOptions,
+    mystery_terms,
     remaining_prizes,
 )
 from pokertd.tournament.prizes.pool import places_paid
@@ -1402,15 +1403,16 @@ class BountyNightMachine(NightMachine):
             envelopes=envelopes, from_level=stage or None, in_the_money=not stage
         )
         posted = sorted((v for v, k in envelopes for _ in range(k)), reverse=True)
-        same = (tuple(posted), stage or None, not stage) == (
-            book.mystery_envelopes,
-            book.mystery_from_level,
-            book.mystery_in_the_money,
+        terms = mystery_terms(state)
+        same = terms is not None and (tuple(posted), stage or None, not stage) == (
+            terms.envelopes,
+            terms.from_level,
+            terms.in_the_money,
         )
         if (
             book.progressive_bounties
             or book.mystery_drawn
-            or (not book.mystery and roster.out)
+            or (terms is None and roster.out)
             or state.part(Setup).finished
             or same
         ):

@@ -21,6 +21,7 @@ import pytest
 
 from pokertd.app.tournaments import TournamentService
 from pokertd.errors import InvalidCommand, RuleViolation
+from pokertd.rules.profile import parse_toml
 from pokertd.store import open_store
 from pokertd.tournament.clock import NextLevel, StartClock
 from pokertd.tournament.eliminations import Bust
@@ -38,7 +39,12 @@ from pokertd.tournament.prizes import (
     mystery_view,
     places_paid,
 )
-from pokertd.tournament.templates import Fees, load_template
+from pokertd.tournament.templates import (
+    Fees,
+    load_template,
+    template_from_dict,
+    template_to_dict,
+)
 
 START = datetime(2026, 11, 29, 19, 0, tzinfo=UTC)
 HUNDRED_BOUNTY = Fees(prize_pool=5_200, house_fee=300, entry_fee=2_000, bounty=10_000)
@@ -262,3 +268,74 @@ def test_mystery_a_draw_never_pays_more_than_the_bounty_money_taken() -> None:
     ledger = bounty_ledger(night.state)
     assert ledger.cash_by_entry == {"E3": 30_000}
     assert cash_report(night.state).mystery_drawn == 20_000
+
+
+MYSTERY_TOML = """
+title = "$175 Mystery Bounty"
+profile = "foxwoods"
+structure = "fox_bounty"
+starting_stack = 15000
+tables = 30
+reentry = true
+
+[buy_in]
+prize_pool = "$52"
+house_fee = "$3"
+entry_fee = "$20"
+bounty = "$100"
+
+[mystery_bounties]
+envelopes = [["$5,000", 1], ["$1,000", 1], ["$250", 8], ["$80", 50]]
+from_level = 2
+"""
+
+
+def test_mystery_template_sets_the_envelopes_and_the_stage_and_round_trips() -> None:
+    """A template's ``[mystery_bounties]`` table: the same 60 envelopes ($12,000) from
+    level 2, read back equal from its own TOML data, and a night created from it draws
+    from level 2 without the director posting anything."""
+    template = template_from_dict(parse_toml(MYSTERY_TOML, "mystery.toml"), name="mystery")
+    assert template.mystery_envelopes == ((500_000, 1), (100_000, 1), (25_000, 8), (8_000, 50))
+    assert (template.mystery_from_level, template.mystery_in_the_money) == (2, False)
+    assert template.problems() == []
+    assert template_from_dict(template_to_dict(template), name="mystery") == template
+    night = Night(10)
+    service, now = night.service, night.now
+    tid = service.create(CreateTournament(name="From the template", template=template))
+    for i in range(10):
+        service.run(tid, Register(name=f"T {i}", member="1", age_ok=True))
+    service.run(tid, StartClock())
+    service.run(tid, Bust(players=("T 0",), eliminator="T 9"))
+    assert service.state(tid).part(PrizeBook).mystery_drawn == {}  # level 1: before the stage
+    service.run(tid, NextLevel())
+    night.now = now + timedelta(seconds=30)
+    drawn = [
+        r.event
+        for r in service.run(tid, Bust(players=("T 1",), eliminator="T 9"))
+        if isinstance(r.event, MysteryBountyDrawn)
+    ]
+    assert [d.value for d in drawn] == [_values(SIXTY)[random.Random(7).randrange(60)]]
+
+
+def test_mystery_template_problems_each_in_one_sentence() -> None:
+    """No bounty part (I1: Foxwoods cites its own bounty rules), progressive and mystery,
+    no stage, two stages, an empty envelope: every problem listed at once."""
+    data = parse_toml(MYSTERY_TOML, "mystery.toml")
+    no_bounty = template_from_dict(
+        {**data, "buy_in": {"prize_pool": "$152", "house_fee": "$3", "entry_fee": "$20"}}
+    )
+    assert any("need a bounty part" in p for p in no_bounty.problems())
+    both = template_from_dict(
+        {
+            **data,
+            "progressive_bounties": True,
+            "mystery_bounties": {"envelopes": [["$100", 1]], "from_level": 2, "in_the_money": True},
+        }
+    )
+    problems = both.problems()
+    assert any("progressive or mystery" in p for p in problems)
+    assert any("one stage" in p for p in problems)
+    with pytest.raises(InvalidCommand, match="1-1000"):
+        template_from_dict({**data, "mystery_bounties": {"envelopes": [["$100", 0]]}})
+    with pytest.raises(InvalidCommand, match="unknown"):
+        template_from_dict({**data, "mystery_bounties": {"envelope": []}})

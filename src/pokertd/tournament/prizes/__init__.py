@@ -126,8 +126,10 @@ from pokertd.tournament.prizes.results import (
     payment_waits,
 )
 from pokertd.tournament.prizes.state import (
+    MysteryTerms,
     PaidPrize,
     PrizeBook,
+    mystery_terms,
     payout_table_name,
 )
 from pokertd.tournament.prizes.views import (
@@ -197,6 +199,7 @@ __all__ = [
     "MysteryBountiesPosted",
     "MysteryBountyDrawn",
     "MysteryDraw",
+    "MysteryTerms",
     "MysteryView",
     "PaidPrize",
     "PayHighHand",
@@ -251,6 +254,7 @@ __all__ = [
     "knockouts_from_pots",
     "money_position",
     "monte_carlo_icm",
+    "mystery_terms",
     "mystery_view",
     "parse_payout_table",
     "payment_waits",

@@ -107,7 +107,12 @@ from pokertd.tournament.prizes.payouts import (
 )
 from pokertd.tournament.prizes.pool import payout_entries, places_paid, pool
 from pokertd.tournament.prizes.results import payment_waits
-from pokertd.tournament.prizes.state import PaidPrize, PrizeBook, payout_table_name
+from pokertd.tournament.prizes.state import (
+    PaidPrize,
+    PrizeBook,
+    mystery_terms,
+    payout_table_name,
+)
 from pokertd.tournament.prizes.views import entry_standings, prize_table, remaining_prizes
 from pokertd.types import Cents, Chips
 
@@ -658,7 +663,7 @@ def _decide_options(state: TournamentState, cmd: SetPrizeOptions, ctx: Context) 
         book.progressive_bounties if cmd.progressive_bounties is None else cmd.progressive_bounties
     )
     enabled = book.deals_enabled if cmd.deals_enabled is None else cmd.deals_enabled
-    if progressive and book.mystery:
+    if progressive and mystery_terms(state) is not None:
         raise RuleViolation(
             "Mystery bounties are posted: an event has progressive or mystery bounties, not both."
         )
@@ -823,7 +828,8 @@ def _decide_mystery(state: TournamentState, cmd: PostMysteryBounties, ctx: Conte
             f"{len(book.mystery_drawn)} envelope(s) have been drawn already: the envelopes "
             "stay as posted until the end."
         )
-    if not book.mystery and state.part(Roster).out:
+    terms = mystery_terms(state)
+    if terms is None and state.part(Roster).out:
         raise RuleViolation(
             "Players have been knocked out for fixed bounties already: mystery bounties are "
             "set before the first knockout.",
@@ -831,10 +837,11 @@ def _decide_mystery(state: TournamentState, cmd: PostMysteryBounties, ctx: Conte
         )
     check_stage(cmd.from_level, cmd.in_the_money)
     values = envelope_values(cmd.envelopes)
-    if (values, cmd.from_level, cmd.in_the_money) == (
-        book.mystery_envelopes,
-        book.mystery_from_level,
-        book.mystery_in_the_money,
+    stage = None if cmd.in_the_money else cmd.from_level
+    if terms is not None and (values, stage, cmd.in_the_money) == (
+        terms.envelopes,
+        terms.from_level,
+        terms.in_the_money,
     ):
         raise InvalidCommand("These envelopes are already posted.")
     return [
@@ -859,21 +866,22 @@ def mystery_draws(state: TournamentState, ctx: Context, bust: PlayersBusted) -> 
     Implements: issue 26 point 6 (house format).
     """
     book = state.part(PrizeBook)
-    if not book.mystery:
+    terms = mystery_terms(state)
+    if terms is None:
         return []
     roster = state.part(Roster)
     reading = read_clock(state, ctx.now)
     level = reading.level if reading is not None and reading.started else None
     best_place = roster.alive_count - len(bust.busted) + 1
     if not stage_reached(
-        from_level=book.mystery_from_level,
-        in_the_money=book.mystery_in_the_money,
+        from_level=terms.from_level,
+        in_the_money=terms.in_the_money,
         level=level,
         best_place=best_place,
-        places_paid=places_paid(state) if book.mystery_in_the_money else None,
+        places_paid=places_paid(state) if terms.in_the_money else None,
     ):
         return []
-    values = book.mystery_envelopes
+    values = terms.envelopes
     taken = [i for i, _ in book.mystery_drawn.values()]
     cap = roster.paid_in.bounty - sum(v for _, v in book.mystery_drawn.values())
     events: list[Event] = []

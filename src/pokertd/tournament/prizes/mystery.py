@@ -30,40 +30,14 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Mapping, Sequence
 
-from pokertd.errors import InvalidCommand
 from pokertd.money import format_money
+from pokertd.tournament.templates import (
+    ENVELOPE_KINDS_MAX,
+    ENVELOPES_MAX,
+    check_stage,
+    envelope_values,
+)
 from pokertd.types import Cents
-
-ENVELOPES_MAX = 1_000
-"""Most envelopes one event may post (a 1,000-player night rarely posts more than half)."""
-ENVELOPE_KINDS_MAX = 20
-"""Most different envelope values one posting may list."""
-
-
-def envelope_values(kinds: Iterable[tuple[Cents, int]]) -> tuple[Cents, ...]:
-    """Each envelope's value, largest first, from ``(value, count)`` pairs.
-
-    >>> envelope_values([(10_000, 2), (500_000, 1)])
-    (500000, 10000, 10000)
-
-    Raises :class:`~pokertd.errors.InvalidCommand` for an empty, zero or oversized posting.
-    """
-    values: list[Cents] = []
-    seen: set[Cents] = set()
-    for value, count in kinds:
-        if value <= 0:
-            raise InvalidCommand("An envelope must hold some money.")
-        if count <= 0:
-            raise InvalidCommand(f"Give at least one envelope of {format_money(value)}.")
-        if value in seen:
-            raise InvalidCommand(f"Envelopes of {format_money(value)} are listed twice.")
-        seen.add(value)
-        values.extend([value] * count)
-        if len(values) > ENVELOPES_MAX:
-            raise InvalidCommand(f"At most {ENVELOPES_MAX:,} envelopes can be posted.")
-    if not values:
-        raise InvalidCommand("Post at least one envelope.")
-    return tuple(sorted(values, reverse=True))
 
 
 def envelope_kinds(values: Iterable[Cents]) -> tuple[tuple[Cents, int], ...]:
@@ -136,18 +110,6 @@ def stage_reached(
     if in_the_money:
         return places_paid is not None and best_place <= places_paid
     return from_level is not None and level is not None and level >= from_level
-
-
-def check_stage(from_level: int | None, in_the_money: bool) -> None:
-    """The director sets exactly one stage: a level (1 or more) or the money."""
-    if in_the_money and from_level is not None:
-        raise InvalidCommand(
-            "Set one stage: from a level or from the money, not both.",
-        )
-    if not in_the_money and (from_level is None or from_level < 1):
-        raise InvalidCommand(
-            "Say from which level (1 or more) the envelopes are drawn, or 'from the money'."
-        )
 
 
 def left_by_kind(

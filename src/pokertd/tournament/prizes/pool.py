@@ -21,7 +21,7 @@ from pokertd.tournament.entries.rules import PurchaseKind
 from pokertd.tournament.entries.state import Roster, Setup
 from pokertd.tournament.framework import TournamentState
 from pokertd.tournament.prizes.payouts import PrizePool, places_paid_count, prize_pool
-from pokertd.tournament.prizes.state import PrizeBook, payout_table_name
+from pokertd.tournament.prizes.state import PrizeBook, mystery_terms, payout_table_name
 from pokertd.tournament.templates import Fees
 from pokertd.types import Cents
 
@@ -112,7 +112,8 @@ def cash_report(state: TournamentState) -> CashReport:
     pp = pool(state)
     book = state.part(PrizeBook)
     paid = book.paid.values()
-    posted = sum(book.mystery_envelopes)
+    terms = mystery_terms(state)
+    posted = sum(terms.envelopes) if terms is not None else 0
     drawn = sum(v for _, v in book.mystery_drawn.values())
     return CashReport(
         by_kind=tuple(totals[k] for k in PurchaseKind if k in totals),

@@ -19,6 +19,7 @@ from pokertd.tournament.prizes.deals import (
     DealNegotiation,
 )
 from pokertd.tournament.prizes.high_hand import HighHand
+from pokertd.tournament.templates import envelope_values
 from pokertd.types import Cents
 
 # --------------------------------------------------------------------------------------
@@ -93,10 +94,32 @@ class PrizeBook:
     mystery_drawn: dict[str, tuple[int, Cents]] = field(default_factory=dict)
     """Busted entry id -> (envelope index, value) drawn for its knockout, in draw order."""
 
-    @property
-    def mystery(self) -> bool:
-        """Whether the event runs mystery bounties (envelopes posted)."""
-        return bool(self.mystery_envelopes)
+
+@dataclass(frozen=True, slots=True)
+class MysteryTerms:
+    """The mystery bounties in force (issue 26): the envelopes and the stage."""
+
+    envelopes: tuple[Cents, ...]
+    """Each envelope's value, largest first (its index is its identity in a draw)."""
+    from_level: int | None
+    in_the_money: bool
+
+
+def mystery_terms(state: TournamentState) -> MysteryTerms | None:
+    """The envelopes the director posted, else the template's (``[mystery_bounties]``), else
+    ``None``: an event without mystery bounties."""
+    book = state.part(PrizeBook)
+    if book.mystery_envelopes:
+        return MysteryTerms(
+            book.mystery_envelopes, book.mystery_from_level, book.mystery_in_the_money
+        )
+    setup = state.part(Setup)
+    tmpl = setup.tmpl if setup.created else None
+    if tmpl is None or not tmpl.mystery_envelopes:
+        return None
+    return MysteryTerms(
+        envelope_values(tmpl.mystery_envelopes), tmpl.mystery_from_level, tmpl.mystery_in_the_money
+    )
 
 
 def places_paid_by_entry(state: TournamentState) -> dict[str, int]:
@@ -115,8 +138,10 @@ def payout_table_name(state: TournamentState) -> str:
 
 
 __all__ = [
+    "MysteryTerms",
     "PaidPrize",
     "PrizeBook",
+    "mystery_terms",
     "payout_table_name",
     "places_paid_by_entry",
 ]

@@ -53,7 +53,7 @@ from pokertd.tournament.prizes.results import (
     result_row_of,
     results,
 )
-from pokertd.tournament.prizes.state import PrizeBook, payout_table_name
+from pokertd.tournament.prizes.state import PrizeBook, mystery_terms, payout_table_name
 from pokertd.types import Cents, Chips
 
 # --------------------------------------------------------------------------------------
@@ -300,7 +300,7 @@ def bounty_ledger(state: TournamentState) -> BountyLedger:
     profile = setup.profile
     groups: dict[str, list[Knockout]] = {}
     order: list[str] = []
-    mystery = book.mystery
+    mystery = mystery_terms(state) is not None
     held: Cents = 0  # the bounty money of knockouts nobody is recorded to collect
     if mystery:  # each knockout's envelope, none before the stage (issue 26); no heads
         fixed = {_index(e): v for e, (_, v) in book.mystery_drawn.items()}
@@ -441,7 +441,8 @@ class MysteryView:
 def mystery_view(state: TournamentState) -> MysteryView | None:
     """The mystery-bounty pool, or ``None`` when the event has none posted (issue 26)."""
     book = state.part(PrizeBook)
-    if not book.mystery:
+    terms = mystery_terms(state)
+    if terms is None:
         return None
     roster = state.part(Roster)
     names = {e.entry_id: e.name for e in roster.entries.values()}
@@ -459,11 +460,11 @@ def mystery_view(state: TournamentState) -> MysteryView | None:
                 value=value,
             )
         )
-    values = book.mystery_envelopes
+    values = terms.envelopes
     left = envelopes_left(values, (i for i, _ in book.mystery_drawn.values()))
     collected = roster.paid_in.bounty
     return MysteryView(
-        stage=stage_text(book.mystery_from_level, book.mystery_in_the_money),
+        stage=stage_text(terms.from_level, terms.in_the_money),
         posted=envelope_kinds(values),
         left=left_by_kind(values, book.mystery_drawn),
         draws=tuple(draws),
