@@ -9,8 +9,9 @@ domain's events, appliers and deciders are registered with the framework's decor
 it is imported; importing ``pokertd.tournament`` imports every domain, so they are complete.
 
 What a lower domain needs from a higher one (the entries from the clock, the seating and
-the prizes; the framework from the seating's summaries) is connected **here**, explicitly,
-in the three calls at the end of this module: no domain registers itself with another on
+the prizes; the eliminations from the prizes' mystery envelopes; the framework from the
+seating's summaries) is connected **here**, explicitly,
+in the four calls at the end of this module: no domain registers itself with another on
 import, and the arrows between domains point one way (tests/test_architecture.py).
 :mod:`pokertd.tournament.views` holds the whole-tournament read models.
 """
