@@ -28,7 +28,7 @@ from pokertd.tournament.prizes import PostMysteryBounties
 from pokertd.tournament.seating import DrawSeats
 from pokertd.tournament.templates import load_template
 
-from .servers import running_server
+from .servers import page_sign_in, running_server
 from .test_browser_tv import (
     ARTIFACTS,
     CHROMIUM,
@@ -110,5 +110,31 @@ def test_tv_shows_the_mystery_bounty_drawn_and_the_envelopes_left(
         clipped = page.evaluate(CLIPPED_JS)
         assert clipped == [], clipped
         page.screenshot(path=str(ARTIFACTS / f"tv_mystery_{size[0]}x{size[1]}.png"))
+    finally:
+        page.close()
+
+
+def test_console_money_tab_lists_the_envelopes_left(
+    mystery_night: tuple[str, str, list[str]], browser: Any
+) -> None:
+    """The director's console, Money tab: the stage, the latest draw and the 18 envelopes
+    left by value (1 x $500, 17 x $25), as the TV says."""
+    base, tid, names = mystery_night
+    page = browser.new_page(viewport={"width": 1024, "height": 768})
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    try:
+        page_sign_in(page, base, PASSWORD)
+        page.goto(f"{base}/t/{tid}/floor")
+        page.click("#tab-money")
+        page.wait_for_selector("#mystery-card", state="visible", timeout=4000)
+        card = page.text_content("#mystery-card") or ""
+        assert "from level 1" in card
+        assert f"mystery bounty from {names[37]}" in (page.text_content("#mystery-last") or "")
+        left = " ".join((page.text_content("#mystery-left") or "").split())
+        assert "($925): 1 × $500, 17 × $25" in left
+        page.locator("#mystery-card").scroll_into_view_if_needed()
+        page.screenshot(path=str(ARTIFACTS / "console_mystery_1024x768.png"))
+        assert not errors, errors
     finally:
         page.close()
