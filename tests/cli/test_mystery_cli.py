@@ -42,3 +42,16 @@ def test_mystery_bad_envelopes_are_one_sentence(db: str) -> None:
     assert result.exit_code != 0
     assert "COUNTxAMOUNT" in result.output
     assert "Traceback" not in result.output
+
+
+def test_mystery_envelopes_over_the_bounty_money_are_flagged(db: str) -> None:
+    """$150 of bounty money taken (6 x $25) and one $500 envelope posted: the pool says the
+    envelopes hold $350.00 more than was taken, and a bust in level 1 (the stage) draws
+    nothing: the envelope never fits in the money taken."""
+    tid = bounty_night(db)
+    ok(db, "prize", "mystery", tid, "--envelopes", "1x500", "--from-level", "1")
+    ok(db, "clock", tid, "start")
+    text = " ".join(ok(db, "prize", "mystery", tid).split())
+    assert "The envelopes hold $350.00 more than the bounty money taken" in text
+    ok(db, "bust", tid, "Fay", "--by", "Ann")
+    assert js(db, "prize", "mystery", tid)["draws"] == []

@@ -422,6 +422,7 @@ def _prizes(state: TournamentState, players: list[dict[str, Any]]) -> dict[str, 
             "left_count": sum(n for _, n in mystery.left),
             "left_total": mystery.left_total,
             "posted_total": mystery.posted_total,
+            "short": max(0, -mystery.not_in_envelopes),
         }
     try:
         ledger = bounty_ledger(state)

@@ -508,10 +508,16 @@ def mystery_command(
         console.print(draw.line())
     left = ", ".join(f"{n} x {format_money(v)}" for v, n in view.left) or "none"
     console.print(f"Envelopes left ({format_money(view.left_total)}): {left}")
-    if view.not_in_envelopes:
+    if view.not_in_envelopes > 0:
         console.print(
             f"Bounty money in no envelope: {format_money(view.not_in_envelopes)} "
             "(the winner collects it)"
+        )
+    elif view.not_in_envelopes < 0:
+        console.print(
+            f"The envelopes hold {format_money(-view.not_in_envelopes)} more than the bounty "
+            "money taken: an envelope is drawn only while the money covers it (post again "
+            "before the first draw)."
         )
 
 
