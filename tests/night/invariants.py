@@ -86,6 +86,7 @@ from pokertd.tournament.prizes import (
     StandingRow,
     bounty_ledger,
     cash_report,
+    mystery_terms,
     standings,
     standings_json,
 )
@@ -250,6 +251,8 @@ def _bounties(r: Reading) -> list[str]:
     ledger = r.ledger
     setup = r.state.part(Setup)
     value = setup.tmpl.fees.bounty
+    if mystery_terms(r.state) is not None:
+        return _mystery(r)
     if value <= 0 or ledger.progressive:
         return []
     entries = len(r.state.part(Roster).entries)
@@ -263,6 +266,41 @@ def _bounties(r: Reading) -> list[str]:
             f"{r.cash.bounties} of bounty money"
         ]
     return []
+
+
+def _mystery(r: Reading) -> list[str]:
+    """Issue 26, mystery bounties: every envelope drawn at most once and only a posted one;
+    the envelopes drawn never more than the bounty money taken; the cash report's envelopes
+    add up; what the ledger owes plus the uncollected envelopes never exceeds the bounty
+    money, and equals it to the cent once one player is left."""
+    found: list[str] = []
+    book = r.state.part(PrizeBook)
+    drawn = list(book.mystery_drawn.values())
+    indices = [i for i, _ in drawn]
+    if len(set(indices)) != len(indices):
+        found.append(f"mystery: an envelope drawn twice ({sorted(indices)})")
+    terms = mystery_terms(r.state)
+    posted = terms.envelopes if terms is not None else ()
+    if any(not 0 <= i < len(posted) for i in indices):
+        found.append("mystery: an envelope drawn that was never posted")
+    elif any(posted[i] != v for i, v in drawn):
+        found.append("mystery: an envelope drawn with another value than posted")
+    taken = r.cash.bounties
+    total = sum(v for _, v in drawn)
+    if total > taken:
+        found.append(f"mystery: envelopes drawn {total} exceed the bounty money {taken}")
+    cash = r.cash
+    if (cash.mystery_drawn, cash.mystery_posted) != (total, sum(posted)):
+        found.append("mystery: the cash report's envelopes are not the ones posted and drawn")
+    if cash.mystery_drawn + cash.mystery_left != cash.mystery_posted:
+        found.append("mystery: drawn + left != posted in the cash report")
+    owed = sum(r.ledger.cash_by_entry.values()) + r.ledger.uncollected_cents
+    if owed > taken:
+        found.append(f"mystery: the ledger owes {owed} of {taken} bounty money")
+    roster = r.state.part(Roster)
+    if roster.alive_count == 1 and roster.out and owed != taken:
+        found.append(f"mystery: one player left, the ledger owes {owed} of {taken} to the cent")
+    return found
 
 
 def _pool(r: Reading) -> list[str]:

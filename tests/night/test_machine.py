@@ -121,6 +121,7 @@ from pokertd.tournament.entries import (
     Reenter,
     Register,
     Roster,
+    Setup,
     read_clock,
 )
 from pokertd.tournament.framework import (
@@ -140,11 +141,13 @@ from pokertd.tournament.prizes import (
     DealKind,
     DealStatus,
     PayPrize,
+    PostMysteryBounties,
     PostPayoutSchedule,
     PrizeBook,
     ProposeDeal,
     RejectDeal,
     SetPrizeOptions,
+    mystery_terms,
     remaining_prizes,
 )
 from pokertd.tournament.prizes.pool import places_paid
@@ -161,6 +164,7 @@ from pokertd.tournament.seating import (
     floor_plan,
     keep_apart_view,
 )
+from pokertd.tournament.templates import load_template
 
 from .driver import NIGHTS, FloorNight, PlanShown, state_text
 from .invariants import (
@@ -382,6 +386,7 @@ class NightMachine(RuleBasedStateMachine):
         # Every later draw keeps them apart or says why (:meth:`apart_kept`).
         n.refuse(KeepApart(players=(names[0], names[0])), "SPOT-2c3: a group of one player")
         n.run(KeepApart(players=(names[0], names[1]), note="married"))
+        self.set_up_the_prizes(seed)
         if start != "registering":
             self.apart_kept(n.attempt(DrawSeats()))
             n.attempt(DrawButtons())
@@ -393,6 +398,11 @@ class NightMachine(RuleBasedStateMachine):
         n.check = self.check_now
         self.check_now()
         return multiple(*names)
+
+    def set_up_the_prizes(self, seed: int) -> None:
+        """What the director sets about the prizes once the early field is in (nothing
+        here; :class:`BountyNightMachine` may post mystery bounties). Draws nothing from
+        hypothesis, so the nights' commands are the seed's."""
 
     @invariant()
     def every_face_keeps_the_rules(self) -> None:
@@ -1272,6 +1282,8 @@ class NightMachine(RuleBasedStateMachine):
         }
         if self.deal_made():
             ran.add("DealMade")
+        if self._night is not None and self.state.part(PrizeBook).mystery_drawn:
+            self.reached["MysteryBountyDrawn"] += 1  # issue 26: envelopes drawn this night
         for kind in MEETING_POINTS:
             self.reached[kind] += kind in ran
         for kind, count in self.met.items():
@@ -1381,11 +1393,72 @@ class NightMachine(RuleBasedStateMachine):
             n.store.close()
 
 
+class BountyNightMachine(NightMachine):
+    """The night machine of a profile whose nights include a bounty event: the director
+    may also post mystery bounties (issue 26). A rule of its own class, so that the
+    derandomized nights of the profiles without bounty events stay the nights they were."""
+
+    def set_up_the_prizes(self, seed: int) -> None:
+        """Every other bounty night runs mystery bounties from the start (issue 26): one
+        envelope of the bounty part per entry in, drawn from level 1, 2 or 3 or from the
+        money (by the seed, so the night's own draws are unchanged)."""
+        n = self.n
+        if not n.tmpl.bounty_event or not seed % 2:
+            return
+        stage = (seed // 2) % 4
+        entries = len(self.state.part(Roster).entries)
+        n.run(
+            PostMysteryBounties(
+                envelopes=((n.tmpl.fees.bounty, max(1, entries)),),
+                from_level=stage or None,
+                in_the_money=not stage,
+            )
+        )
+
+    @precondition(lambda self: self.ready() and self.n.tmpl.bounty_event)
+    @rule(stage=st.sampled_from((0, 1, 2, 3)), big=st.booleans())
+    def post_mystery_bounties(self, stage: int, big: bool) -> None:
+        """Issue 26: the director posts mystery-bounty envelopes drawn from level ``stage``
+        (0: from the money): one envelope of the bounty part per entry sold, or one of four
+        times it and two halves per entry (more than was taken: a draw never pays more).
+        Accepted as a first posting before the first knockout and as a new one before the
+        first draw; refused, writing nothing, once a knockout was a fixed bounty's or an
+        envelope was drawn, with progressive bounties, or when the same is posted."""
+        n = self.n
+        state = self.state
+        book = state.part(PrizeBook)
+        roster = state.part(Roster)
+        value = n.tmpl.fees.bounty
+        entries = max(1, len(roster.entries))
+        envelopes = ((value * 4, 1), (value // 2, 2 * entries)) if big else ((value, entries),)
+        command = PostMysteryBounties(
+            envelopes=envelopes, from_level=stage or None, in_the_money=not stage
+        )
+        posted = sorted((v for v, k in envelopes for _ in range(k)), reverse=True)
+        terms = mystery_terms(state)
+        same = terms is not None and (tuple(posted), stage or None, not stage) == (
+            terms.envelopes,
+            terms.from_level,
+            terms.in_the_money,
+        )
+        if (
+            book.progressive_bounties
+            or book.mystery_drawn
+            or (terms is None and roster.out)
+            or state.part(Setup).finished
+            or same
+        ):
+            n.refuse(command, "issue 26: envelopes stand once drawn, set before knockouts")
+        else:
+            n.run(command)
+
+
 def machine_for(profile: str) -> type[NightMachine]:
     """The night machine of one profile (with its own :attr:`~NightMachine.reached`)."""
+    bounty = any(load_template(t).bounty_event for t in NIGHTS[profile])
     return type(
         f"NightMachine_{profile}",
-        (NightMachine,),
+        (BountyNightMachine if bounty else NightMachine,),
         {"profile": profile, "reached": Counter(), "played": []},
     )
 
@@ -1409,7 +1482,8 @@ def test_random_nights_keep_every_invariant(profile: str) -> None:
     """Quick tier: three derandomized nights per profile, every invariant after every
     command, each night played to its end. Each profile's nights reach a confirmed plan or
     redraw and an undo, and a payment where there is prize money; once all six profiles
-    have run, the tier as a whole has reached hand-for-hand, a binding deal, a seat command
+    have run, the tier as a whole has reached hand-for-hand, a binding deal, a mystery
+    bounty drawn (issue 26), a seat command
     or deal refused during a hand-for-hand hand and a confirm refused as stale (a machine
     that never got there would prove little; three nights a profile keep the tier within
     its minute of CI)."""
@@ -1422,7 +1496,12 @@ def test_random_nights_keep_every_invariant(profile: str) -> None:
     TIER_REACHED[profile] = reached
     if set(TIER_REACHED) == set(PROFILES):
         tier = sum(TIER_REACHED.values(), Counter[str]())
-        wanted = ["HandForHand", "DealMade", *(f"refused:{k}" for k in REFUSALS_WANTED)]
+        wanted = [
+            "HandForHand",
+            "DealMade",
+            "MysteryBountyDrawn",
+            *(f"refused:{k}" for k in REFUSALS_WANTED),
+        ]
         assert [kind for kind in wanted if not tier[kind]] == [], dict(tier)
 
 

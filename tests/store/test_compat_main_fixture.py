@@ -201,6 +201,8 @@ def _since_982daf5(view: str, got: Any) -> Any:
       and none of the old fixture's players is away or serving a penalty.
     - ``cash``: ``carried_pool`` is new (the flights' prize pool carried into a Day 2,
       issue 14): 0 for every old event; ``prizes_paid`` and ``bounties_paid`` (issue 22).
+    - ``cash``: ``mystery_posted``, ``mystery_drawn``, ``mystery_left`` (issue 26): 0 in
+      every old event; ``bounties``: ``uncollected_cents`` (issue 26), 0 (no bounty event).
     - ``tables``: ``plan`` is new (the token of the moves waiting as shown, issue 22): none
       wait in the fixture, so it is ``None``.
     - ``status``: ``end`` is new (issue 22), and says what ``finished``/``winner`` say.
@@ -247,6 +249,13 @@ def _since_982daf5(view: str, got: Any) -> Any:
         # issue 22: prizes and bounties paid so far; the old Foxwoods night paid its pool
         assert data.pop("prizes_paid") in (0, data["net_prize_pool"])
         assert data.pop("bounties_paid") == 0
+        # issue 26: mystery-bounty envelopes posted, drawn, left: none in an old night
+        assert (data.pop("mystery_posted"), data.pop("mystery_drawn")) == (0, 0)
+        assert data.pop("mystery_left") == 0
+        return {**got, "json": data}
+    if view == "bounties":
+        data = dict(got["json"])
+        assert data.pop("uncollected_cents") == 0  # issue 26: no bounty event in the fixture
         return {**got, "json": data}
     if view == "status":
         data = dict(got["json"])

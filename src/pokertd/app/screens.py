@@ -46,6 +46,7 @@ from pokertd.tournament.prizes import (
     PrizeBook,
     bounty_ledger,
     money_position,
+    mystery_view,
     prize_table,
     tax_id_asked,
 )
@@ -84,6 +85,7 @@ PUBLIC_KEYS = (
     "registration",
     "seating_rev",
     "withholding",
+    "mystery",
 )
 """The keys the public (TV, phones) may see; ``players`` (with private fields) is staff-only."""
 
@@ -408,6 +410,21 @@ def _prizes(state: TournamentState, players: list[dict[str, Any]]) -> dict[str, 
                 "leaders": len(hh.leaders),
                 "paid": bool(hh.paid),
             }
+    mystery = mystery_view(state)
+    if mystery is not None:  # issue 26: the envelope pool, the latest draw for the TV
+        out["mystery"] = {
+            "stage": mystery.stage,
+            "last": mystery.last.line() if mystery.last is not None else "",
+            "last_by": " and ".join(mystery.last.collectors) if mystery.last else "",
+            "last_from": mystery.last.eliminated if mystery.last else "",
+            "last_value": mystery.last.value if mystery.last else 0,
+            "drawn": len(mystery.draws),
+            "left": [{"value": v, "count": n} for v, n in mystery.left],
+            "left_count": sum(n for _, n in mystery.left),
+            "left_total": mystery.left_total,
+            "posted_total": mystery.posted_total,
+            "short": max(0, -mystery.not_in_envelopes),
+        }
     try:
         ledger = bounty_ledger(state)
     except PokertdError:

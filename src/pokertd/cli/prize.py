@@ -85,6 +85,23 @@ def money_list(text: str, what: str) -> list[int]:
     return [parse_money(t) for t in items]
 
 
+def envelope_list(text: str) -> tuple[tuple[int, int], ...]:
+    """Mystery envelopes as ``COUNTxAMOUNT`` items separated by spaces or semicolons
+    (``1x5000 2x1000 10x200 40x100``): ``(cents, count)`` pairs."""
+    pairs: list[tuple[int, int]] = []
+    for item in text.replace(";", " ").split():
+        count, sep, amount = item.lower().partition("x")
+        if not sep or not count.strip().isdigit():
+            raise InvalidCommand(
+                f"{item!r} is not an envelope kind: write COUNTxAMOUNT separated by spaces, "
+                "e.g. 1x5000 2x1000 10x200."
+            )
+        pairs.append((parse_money(amount), int(count)))
+    if not pairs:
+        raise InvalidCommand("Give the envelopes, e.g. 1x5000 2x1000 10x200 40x100.")
+    return tuple(pairs)
+
+
 def chips_list(text: str) -> list[int]:
     """Comma-separated whole chip counts (``6000,4000``); anything else is refused."""
     stacks = []
@@ -446,6 +463,64 @@ def bounty_command(
         run_command(db, tournament, command, as_json)
 
 
+def mystery_command(
+    tournament: TidArg,
+    envelopes: Annotated[
+        OptionalStr,
+        typer.Option(
+            "--envelopes", help="Post envelopes as COUNTxAMOUNT, e.g. '1x5000 2x1000 10x200'."
+        ),
+    ] = None,
+    from_level: Annotated[
+        int | None, typer.Option("--from-level", help="Draw from this level on.")
+    ] = None,
+    in_the_money: Annotated[
+        bool, typer.Option("--in-the-money", help="Draw from the first bust in the money.")
+    ] = False,
+    db: DbOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Mystery bounties: post the envelopes and the stage, or show the pool (issue 26)."""
+    from pokertd.tournament.prizes import PostMysteryBounties, mystery_view
+
+    if envelopes is not None:
+        with refusals(as_json):
+            command = PostMysteryBounties(
+                envelopes=envelope_list(envelopes),
+                from_level=from_level,
+                in_the_money=in_the_money,
+            )
+            run_command(db, tournament, command, as_json)
+        return
+    with refusals(as_json), _service(db) as service:
+        view = mystery_view(service.state(tournament))
+    if as_json:
+        emit(view, True)
+        return
+    if view is None:
+        console.print("No mystery bounties are posted in this event.")
+        return
+    console.print(
+        f"Mystery bounties {view.stage}: {format_money(view.posted_total)} in envelopes, "
+        f"{format_money(view.collected)} of bounty money taken"
+    )
+    for draw in view.draws:
+        console.print(draw.line())
+    left = ", ".join(f"{n} x {format_money(v)}" for v, n in view.left) or "none"
+    console.print(f"Envelopes left ({format_money(view.left_total)}): {left}")
+    if view.not_in_envelopes > 0:
+        console.print(
+            f"Bounty money in no envelope: {format_money(view.not_in_envelopes)} "
+            "(the winner collects it)"
+        )
+    elif view.not_in_envelopes < 0:
+        console.print(
+            f"The envelopes hold {format_money(-view.not_in_envelopes)} more than the bounty "
+            "money taken: an envelope is drawn only while the money covers it (post again "
+            "before the first draw)."
+        )
+
+
 # -- options, schedule, payments -----------------------------------------------------------
 
 
@@ -589,6 +664,7 @@ COMMANDS = (
     ("standings", "standings", standings_command),
     ("bounties", "bounties", bounties_command),
     ("bounty", "bounty", bounty_command),
+    ("mystery", "mystery", mystery_command),
     ("options", "prize-options", prize_options_command),
     ("post-schedule", "post-schedule", post_schedule_command),
     ("pay", "pay", pay_command),
@@ -612,6 +688,7 @@ __all__ = [
     "COMMANDS",
     "ProfileOption",
     "chips_list",
+    "envelope_list",
     "money_list",
     "payouts_command",
     "prize_app",

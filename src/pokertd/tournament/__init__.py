@@ -9,8 +9,9 @@ domain's events, appliers and deciders are registered with the framework's decor
 it is imported; importing ``pokertd.tournament`` imports every domain, so they are complete.
 
 What a lower domain needs from a higher one (the entries from the clock, the seating and
-the prizes; the framework from the seating's summaries) is connected **here**, explicitly,
-in the three calls at the end of this module: no domain registers itself with another on
+the prizes; the eliminations from the prizes' mystery envelopes; the framework from the
+seating's summaries) is connected **here**, explicitly,
+in the four calls at the end of this module: no domain registers itself with another on
 import, and the arrows between domains point one way (tests/test_architecture.py).
 :mod:`pokertd.tournament.views` holds the whole-tournament read models.
 """
@@ -46,6 +47,7 @@ from pokertd.tournament import seating as seating
 
 # isort: split
 from pokertd.tournament.clock.state import clock_reading, hand_of_bust
+from pokertd.tournament.prizes.log import mystery_draws
 from pokertd.tournament.prizes.state import places_paid_by_entry
 from pokertd.tournament.seating.log import (
     MovesSuggested,
@@ -73,6 +75,8 @@ READERS = entries.Readers(
 """What the entries and the domains below the clock, seating and prizes read from them."""
 SEATER = seat_new_entry
 """Who seats a new entry (C3): the seating."""
+KNOCKOUT_DRAWS = mystery_draws
+"""What a bust draws besides itself: the prizes' mystery-bounty envelopes (issue 26)."""
 SUMMARIZERS: dict[type[Event], framework.Summarizer] = {
     MovesSuggested: summarize_seating,
     PlanConfirmed: summarize_seating,
@@ -83,6 +87,7 @@ SUMMARIZERS: dict[type[Event], framework.Summarizer] = {
 
 entries.connect_readers(READERS)
 entries.connect_seater(SEATER)
+eliminations.connect_knockout_draws(KNOCKOUT_DRAWS)
 framework.connect_summarizers(SUMMARIZERS)
 
 __all__ = [

@@ -651,6 +651,30 @@ def _refuse_joining_a_paid_hand(state: TournamentState, group: str) -> None:
             )
 
 
+KnockoutDraws = Callable[[TournamentState, Context, PlayersBusted], list[Event]]
+"""What a bust draws besides itself, decided on the state before it (the prizes' mystery
+envelopes, issue 26): events recorded in the bust's batch, so undoing the bust undoes them."""
+
+
+def _draw_nothing(state: TournamentState, ctx: Context, bust: PlayersBusted) -> list[Event]:
+    return []
+
+
+_DRAWS: list[KnockoutDraws] = [_draw_nothing]
+"""The draws in force: the prizes domain's, once :mod:`pokertd.tournament` connects it."""
+
+
+def connect_knockout_draws(draws: KnockoutDraws) -> KnockoutDraws:
+    """Let ``draws`` add events to every bust; returns the one it replaces.
+
+    The prizes domain reads eliminations, so eliminations never import it: it is connected
+    here explicitly by :mod:`pokertd.tournament` (never on import), as the seater is.
+    """
+    previous = _DRAWS[0]
+    _DRAWS[0] = draws
+    return previous
+
+
 @decides(Bust)
 def _decide_bust(state: TournamentState, cmd: Bust, ctx: Context) -> list[Event]:
     setup = state.part(Setup)
@@ -710,17 +734,16 @@ def _decide_bust(state: TournamentState, cmd: Bust, ctx: Context) -> list[Event]
         )
         for e, s, r, b in zip(entries, stacks, ranks, blues, strict=True)
     )
-    return [
-        PlayersBusted(
-            busted=busted,
-            group=group,
-            hand=hand,
-            eliminator=eliminator_id,
-            eliminator_name=eliminator_name,
-            at=ctx.now.isoformat(timespec="seconds"),
-            remaining=alive - n,
-        )
-    ]
+    bust = PlayersBusted(
+        busted=busted,
+        group=group,
+        hand=hand,
+        eliminator=eliminator_id,
+        eliminator_name=eliminator_name,
+        at=ctx.now.isoformat(timespec="seconds"),
+        remaining=alive - n,
+    )
+    return [bust, *_DRAWS[0](state, ctx, bust)]
 
 
 @decides(EndByChipCount)
@@ -772,8 +795,10 @@ __all__ = [
     "EndByChipCount",
     "EndedByChipCount",
     "Finish",
+    "KnockoutDraws",
     "Placing",
     "PlayersBusted",
+    "connect_knockout_draws",
     "ends_at_set_time",
     "finish",
     "finishing_places",

@@ -106,6 +106,7 @@ _ROLES: dict[type[Command], Role] = {
     prizes.SetPrizeOptions: Role.DIRECTOR,
     prizes.PostPayoutSchedule: Role.DIRECTOR,
     prizes.RecordBountyWinners: Role.DIRECTOR,
+    prizes.PostMysteryBounties: Role.DIRECTOR,
     prizes.RecordHighHand: Role.FLOOR,
     prizes.PayHighHand: Role.DIRECTOR,
     prizes.ProposeDeal: Role.DIRECTOR,

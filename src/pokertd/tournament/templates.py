@@ -21,7 +21,7 @@ A10 (FOX-ADDON), H8 (guarantee), NJ-5 (2 to 11 seats).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, fields, replace
 from fractions import Fraction
 from functools import lru_cache
@@ -98,6 +98,54 @@ class AddonTerms:
     max_per_entry: int = 1
 
 
+# --------------------------------------------------------------------------------------
+# Mystery bounty envelopes (issue 26): what a template and the director's posting both check
+
+
+ENVELOPES_MAX = 1_000
+"""Most envelopes one event may post (a 1,000-player night rarely posts more than half)."""
+ENVELOPE_KINDS_MAX = 20
+"""Most different envelope values one posting may list."""
+
+
+def envelope_values(kinds: Iterable[tuple[Cents, int]]) -> tuple[Cents, ...]:
+    """Each envelope's value, largest first, from ``(value, count)`` pairs.
+
+    >>> envelope_values([(10_000, 2), (500_000, 1)])
+    (500000, 10000, 10000)
+
+    Raises :class:`~pokertd.errors.InvalidCommand` for an empty, zero or oversized posting.
+    """
+    values: list[Cents] = []
+    seen: set[Cents] = set()
+    for value, count in kinds:
+        if value <= 0:
+            raise InvalidCommand("An envelope must hold some money.")
+        if count <= 0:
+            raise InvalidCommand(f"Give at least one envelope of {format_money(value)}.")
+        if value in seen:
+            raise InvalidCommand(f"Envelopes of {format_money(value)} are listed twice.")
+        seen.add(value)
+        values.extend([value] * count)
+        if len(values) > ENVELOPES_MAX:
+            raise InvalidCommand(f"At most {ENVELOPES_MAX:,} envelopes can be posted.")
+    if not values:
+        raise InvalidCommand("Post at least one envelope.")
+    return tuple(sorted(values, reverse=True))
+
+
+def check_stage(from_level: int | None, in_the_money: bool) -> None:
+    """The director sets exactly one stage: a level (1 or more) or the money."""
+    if in_the_money and from_level is not None:
+        raise InvalidCommand(
+            "Set one stage: from a level or from the money, not both.",
+        )
+    if not in_the_money and (from_level is None or from_level < 1):
+        raise InvalidCommand(
+            "Say from which level (1 or more) the envelopes are drawn, or 'from the money'."
+        )
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Template:
     """An event before anyone registers (see the module docstring)."""
@@ -141,6 +189,14 @@ class Template:
     progressive_bounties: bool = False
     """Bounties are progressive (PKO) rather than fixed: the event set-up turns the prize
     option on when it creates the event (I1)."""
+    mystery_envelopes: tuple[tuple[Cents, int], ...] = ()
+    """Mystery bounties (issue 26): ``(value, count)`` envelopes drawn at each knockout from
+    the stage on, funded by the bounty part of each buy-in (``[mystery_bounties]`` in
+    TOML); ``()`` = none. The director may post others before the first draw."""
+    mystery_from_level: int | None = None
+    """The envelopes are drawn from this level on (``None`` with :attr:`mystery_in_the_money`)."""
+    mystery_in_the_money: bool = False
+    """The envelopes are drawn from the first bust that finishes in a paid place."""
     stacks_from_points: bool = False
     """Each player's starting stack is set from league points (A3: SPOT-6.26, the
     Quarterly Tournament: ``spot_quarterly``); only where the profile's
@@ -285,6 +341,8 @@ class Template:
                 "cannot be in one event: where a bonus is given, everyone else gets a full "
                 f"stack ({cite('A6', 'A5')})"
             )
+        if self.mystery_envelopes or self.mystery_from_level or self.mystery_in_the_money:
+            out.extend(self._mystery_problems(profile))
         try:
             self.structure_value()
         except InvalidCommand as exc:
@@ -293,6 +351,22 @@ class Template:
                 out.extend(f"structure: {p}" for p in listed)
             else:
                 out.append(exc.message)
+        return out
+
+    def _mystery_problems(self, profile: RuleProfile) -> list[str]:
+        """Mystery bounties need a bounty part in the buy-in (I1), fixed bounties (not
+        progressive), envelopes and one stage."""
+        cite = profile.citation
+        out: list[str] = []
+        if self.fees.bounty <= 0:
+            out.append(f"mystery bounties need a bounty part in the buy-in ({cite('I1')})")
+        if self.progressive_bounties:
+            out.append(f"bounties are progressive or mystery, not both ({cite('I1')})")
+        try:
+            envelope_values(self.mystery_envelopes)
+            check_stage(self.mystery_from_level, self.mystery_in_the_money)
+        except InvalidCommand as exc:
+            out.append(f"mystery bounties: {exc.message}")
         return out
 
     def late_entry_cap(self, profile: RuleProfile) -> Fraction:
@@ -364,7 +438,8 @@ def _req_int(data: Mapping[str, Any], key: str, default: int | None = None) -> i
 
 def template_from_dict(data: Mapping[str, Any], *, name: str = "custom") -> Template:
     """A template from TOML/JSON data (money as text, percentages as ``"20%"``)."""
-    known = {f.name for f in fields(Template)} | {"buy_in"}
+    known = {f.name for f in fields(Template)} | {"buy_in", "mystery_bounties"}
+    known -= {"mystery_envelopes", "mystery_from_level", "mystery_in_the_money"}
     unknown = set(data) - known - {"fees"}
     if unknown:
         raise InvalidCommand(f"unknown template field(s): {', '.join(sorted(unknown))}")
@@ -405,6 +480,7 @@ def template_from_dict(data: Mapping[str, Any], *, name: str = "custom") -> Temp
     if isinstance(structure, Mapping):  # a [structure] table: the event's own levels
         custom = dict(structure)
         structure = custom.get("name") or "custom"
+    mystery = _mystery(data.get("mystery_bounties"))
     title = data.get("title", name)
     if not isinstance(title, str):
         raise InvalidCommand("template title must be text")
@@ -438,7 +514,42 @@ def template_from_dict(data: Mapping[str, Any], *, name: str = "custom") -> Temp
         progressive_bounties=bool(data.get("progressive_bounties", False)),
         stacks_from_points=bool(data.get("stacks_from_points", False)),
         custom_structure=custom,
+        **mystery,
     )
+
+
+_MYSTERY_KEYS = ("envelopes", "from_level", "in_the_money")
+
+
+def _mystery(data: Any) -> dict[str, Any]:
+    """The ``[mystery_bounties]`` table: ``envelopes = [["$5,000", 1], ["$100", 40]]`` and
+    ``from_level = 9`` or ``in_the_money = true`` (issue 26)."""
+    if data is None:
+        return {}
+    if not isinstance(data, Mapping):
+        raise InvalidCommand("[mystery_bounties] must be a table of envelopes and a stage")
+    unknown = set(data) - set(_MYSTERY_KEYS)
+    if unknown:
+        raise InvalidCommand(f"unknown [mystery_bounties] field(s): {', '.join(sorted(unknown))}")
+    raw = data.get("envelopes", [])
+    if not isinstance(raw, list | tuple) or len(raw) > ENVELOPE_KINDS_MAX:
+        raise InvalidCommand(
+            f"[mystery_bounties] envelopes must be a list of at most {ENVELOPE_KINDS_MAX} "
+            '[amount, count] pairs, e.g. [["$1,000", 2], ["$100", 40]]'
+        )
+    envelopes: list[tuple[Cents, int]] = []
+    for pair in raw:
+        if not isinstance(pair, list | tuple) or len(pair) != 2:
+            raise InvalidCommand('each envelope kind is [amount, count], e.g. ["$100", 40]')
+        count = pair[1]
+        if isinstance(count, bool) or not isinstance(count, int) or not 0 < count <= 1_000:
+            raise InvalidCommand(f"an envelope count must be a whole number 1-1000, not {count!r}")
+        envelopes.append((parse_money(pair[0]), count))
+    return {
+        "mystery_envelopes": tuple(envelopes),
+        "mystery_from_level": _int(data, "from_level"),
+        "mystery_in_the_money": bool(data.get("in_the_money", False)),
+    }
 
 
 def _drop_none(value: Any) -> Any:
@@ -497,6 +608,12 @@ def template_to_dict(template: Template) -> dict[str, Any]:
             "minutes": t.rebuy.minutes,
             "stack_at_most_start": t.rebuy.stack_at_most_start,
         }
+    if t.mystery_envelopes or t.mystery_from_level is not None or t.mystery_in_the_money:
+        data["mystery_bounties"] = {
+            "envelopes": [[format_money(v), n] for v, n in t.mystery_envelopes],
+            "from_level": t.mystery_from_level,
+            "in_the_money": t.mystery_in_the_money,
+        }
     if t.addon is not None:
         data["addon"] = _fees_data(t.addon.fees) | {
             "chips": t.addon.chips,
@@ -553,10 +670,14 @@ def templates() -> list[Template]:
 
 
 __all__ = [
+    "ENVELOPES_MAX",
+    "ENVELOPE_KINDS_MAX",
     "AddonTerms",
     "Fees",
     "RebuyTerms",
     "Template",
+    "check_stage",
+    "envelope_values",
     "load_template",
     "template_from_dict",
     "template_names",

@@ -39,7 +39,7 @@ from pokertd.money import format_money
 from pokertd.rules.enums import BountySplitRule
 from pokertd.rules.profile import field_citation
 from pokertd.tournament import limits as lim
-from pokertd.tournament.eliminations import finish
+from pokertd.tournament.eliminations import PlayersBusted, finish
 from pokertd.tournament.entries.log import PrizePoolFinal
 from pokertd.tournament.entries.state import (
     Entry,
@@ -85,6 +85,17 @@ from pokertd.tournament.prizes.high_hand import (
     winning_hands,
 )
 from pokertd.tournament.prizes.icm import IcmResult
+from pokertd.tournament.prizes.mystery import (
+    ENVELOPE_KINDS_MAX,
+    check_stage,
+    describe_kinds,
+    draw_envelope,
+    envelope_kinds,
+    envelope_values,
+    envelopes_left,
+    stage_reached,
+    stage_text,
+)
 from pokertd.tournament.prizes.payouts import (
     builtin_table,
     check_schedule_unchanged,
@@ -94,9 +105,14 @@ from pokertd.tournament.prizes.payouts import (
     sng_shares,
     tax_id_asked,
 )
-from pokertd.tournament.prizes.pool import payout_entries, pool
+from pokertd.tournament.prizes.pool import payout_entries, places_paid, pool
 from pokertd.tournament.prizes.results import payment_waits
-from pokertd.tournament.prizes.state import PaidPrize, PrizeBook, payout_table_name
+from pokertd.tournament.prizes.state import (
+    PaidPrize,
+    PrizeBook,
+    mystery_terms,
+    payout_table_name,
+)
 from pokertd.tournament.prizes.views import entry_standings, prize_table, remaining_prizes
 from pokertd.types import Cents, Chips
 
@@ -191,6 +207,51 @@ class BountyWinnersRecorded(Event):
 
     def describe(self) -> str:
         return f"{self.name}'s bounty: pot won by {', '.join(self.winner_names)}"
+
+
+@event("mystery_bounties_posted")
+class MysteryBountiesPosted(Event):
+    """The director posted the mystery-bounty envelopes and the stage they are drawn from
+    (issue 26); a new posting replaces the last one (only before the first draw)."""
+
+    envelopes: tuple[Cents, ...]
+    """Each envelope's value, largest first."""
+    from_level: int | None = None
+    in_the_money: bool = False
+    total: Cents = 0
+    collected: Cents = 0
+    """Bounty money taken in when the envelopes were posted."""
+
+    def describe(self) -> str:
+        kinds = describe_kinds(envelope_kinds(self.envelopes))
+        return (
+            f"Mystery bounties posted: {kinds} ({format_money(self.total)}), drawn "
+            f"{stage_text(self.from_level, self.in_the_money)}"
+        )
+
+
+@event("mystery_bounty_drawn")
+class MysteryBountyDrawn(Event):
+    """An envelope drawn for a knockout from the stage on (issue 26): the draw itself, so
+    a replay never draws again and undoing the batch puts the envelope back."""
+
+    entry_id: str
+    """The busted entry whose knockout drew it."""
+    name: str
+    envelope: int
+    """The envelope's index among those posted."""
+    value: Cents
+    eliminator_name: str | None = None
+    left: int = 0
+    """Envelopes left in the pool after this one."""
+
+    def describe(self) -> str:
+        if self.eliminator_name:
+            return (
+                f"{self.eliminator_name} won a {format_money(self.value)} mystery bounty "
+                f"from {self.name}"
+            )
+        return f"A {format_money(self.value)} mystery bounty was drawn for {self.name}'s knockout"
 
 
 @event("deal_proposed")
@@ -369,6 +430,19 @@ def _apply_bounty_winners(state: TournamentState, ev: BountyWinnersRecorded) -> 
     state.part(PrizeBook).bounty_winners[ev.entry_id] = ev.winners
 
 
+@applies(MysteryBountiesPosted)
+def _apply_mystery_posted(state: TournamentState, ev: MysteryBountiesPosted) -> None:
+    book = state.part(PrizeBook)
+    book.mystery_envelopes = ev.envelopes
+    book.mystery_from_level = ev.from_level
+    book.mystery_in_the_money = ev.in_the_money
+
+
+@applies(MysteryBountyDrawn)
+def _apply_mystery_drawn(state: TournamentState, ev: MysteryBountyDrawn) -> None:
+    state.part(PrizeBook).mystery_drawn[ev.entry_id] = (ev.envelope, ev.value)
+
+
 @applies(DealProposed)
 def _apply_proposed(state: TournamentState, ev: DealProposed) -> None:
     book = state.part(PrizeBook)
@@ -465,6 +539,23 @@ class RecordBountyWinners(Command):
     winners: Annotated[tuple[lim.PlayerRef, ...], lim.Items("Winners", lim.SEAT_MAX)]
     button_seat: lim.SeatNo | None = None
     winner_seats: Annotated[tuple[lim.SeatNo, ...], lim.Items("Seats", lim.SEAT_MAX)] = ()
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PostMysteryBounties(Command):
+    """Post the mystery-bounty envelopes and the stage they are drawn from (issue 26).
+
+    ``envelopes`` are ``(value in cents, count)`` pairs (``[[500000, 1], [100000, 2]]``:
+    one $5,000 and two $1,000 envelopes); the stage is ``from_level`` (1 or more) or
+    ``in_the_money``. Posted before the first knockout; posted again (replacing the
+    envelopes) any time before the first envelope is drawn.
+    """
+
+    envelopes: Annotated[
+        tuple[tuple[lim.Cents, lim.Count], ...], lim.Items("Envelope values", ENVELOPE_KINDS_MAX)
+    ]
+    from_level: lim.LevelNo | None = None
+    in_the_money: bool = False
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -572,6 +663,10 @@ def _decide_options(state: TournamentState, cmd: SetPrizeOptions, ctx: Context) 
         book.progressive_bounties if cmd.progressive_bounties is None else cmd.progressive_bounties
     )
     enabled = book.deals_enabled if cmd.deals_enabled is None else cmd.deals_enabled
+    if progressive and mystery_terms(state) is not None:
+        raise RuleViolation(
+            "Mystery bounties are posted: an event has progressive or mystery bounties, not both."
+        )
     if progressive != book.progressive_bounties and state.part(Roster).out:
         raise RuleViolation("Bounties cannot change kind once players have been knocked out.")
     if (progressive, enabled) == (book.progressive_bounties, book.deals_enabled):
@@ -700,6 +795,114 @@ def _decide_bounty_winners(
             winner_names=tuple(n for _, n in winners),
         )
     ]
+
+
+@decides(PostMysteryBounties)
+def _decide_mystery(state: TournamentState, cmd: PostMysteryBounties, ctx: Context) -> list[Event]:
+    """Post (or re-post) the envelopes: a bounty event (I1), not progressive, before the
+    first knockout for a first posting and before the first draw for a new one.
+
+    The envelopes need not add up to the bounty money yet (re-entries may still come): a
+    draw never pays more than was taken in, and what no envelope holds goes to the winner
+    (:mod:`.mystery`). Implements: issue 26 point 6 (house format), I1.
+    """
+    setup = _created(state)
+    profile = setup.profile
+    if setup.tmpl.fees.bounty <= 0:
+        raise RuleViolation(
+            "This is not a bounty event: mystery bounties are paid from the bounty part of "
+            "each buy-in.",
+            rule_ids=profile.cite("I1"),
+        )
+    if setup.finished:
+        raise RuleViolation("The tournament is over.")
+    book = state.part(PrizeBook)
+    if book.progressive_bounties:
+        raise RuleViolation(
+            "Bounties here are progressive: an event has progressive or mystery bounties, "
+            "not both.",
+            rule_ids=profile.cite("I1"),
+        )
+    if book.mystery_drawn:
+        raise RuleViolation(
+            f"{len(book.mystery_drawn)} envelope(s) have been drawn already: the envelopes "
+            "stay as posted until the end."
+        )
+    terms = mystery_terms(state)
+    if terms is None and state.part(Roster).out:
+        raise RuleViolation(
+            "Players have been knocked out for fixed bounties already: mystery bounties are "
+            "set before the first knockout.",
+            rule_ids=profile.cite("I1"),
+        )
+    check_stage(cmd.from_level, cmd.in_the_money)
+    values = envelope_values(cmd.envelopes)
+    stage = None if cmd.in_the_money else cmd.from_level
+    if terms is not None and (values, stage, cmd.in_the_money) == (
+        terms.envelopes,
+        terms.from_level,
+        terms.in_the_money,
+    ):
+        raise InvalidCommand("These envelopes are already posted.")
+    return [
+        MysteryBountiesPosted(
+            envelopes=values,
+            from_level=None if cmd.in_the_money else cmd.from_level,
+            in_the_money=cmd.in_the_money,
+            total=sum(values),
+            collected=state.part(Roster).paid_in.bounty,
+        )
+    ]
+
+
+def mystery_draws(state: TournamentState, ctx: Context, bust: PlayersBusted) -> list[Event]:
+    """The envelopes a bust draws (one per busted entry, from the stage on), decided on the
+    state before the bust: connected to the bust's decider by :mod:`pokertd.tournament`.
+
+    The stage is reached by the clock's level at the bust (``from level N``) or by the
+    best place the hand's busted players finish in (``from the money``). Each envelope is
+    drawn with ``ctx.rng`` among those left whose value fits in the bounty money not yet
+    drawn, so the envelopes drawn never exceed the money taken in.
+    Implements: issue 26 point 6 (house format).
+    """
+    book = state.part(PrizeBook)
+    terms = mystery_terms(state)
+    if terms is None:
+        return []
+    roster = state.part(Roster)
+    reading = read_clock(state, ctx.now)
+    level = reading.level if reading is not None and reading.started else None
+    best_place = roster.alive_count - len(bust.busted) + 1
+    if not stage_reached(
+        from_level=terms.from_level,
+        in_the_money=terms.in_the_money,
+        level=level,
+        best_place=best_place,
+        places_paid=places_paid(state) if terms.in_the_money else None,
+    ):
+        return []
+    values = terms.envelopes
+    taken = [i for i, _ in book.mystery_drawn.values()]
+    cap = roster.paid_in.bounty - sum(v for _, v in book.mystery_drawn.values())
+    events: list[Event] = []
+    for busted in bust.busted:
+        left = envelopes_left(values, taken)
+        index = draw_envelope(values, left, cap=cap, rng=ctx.rng)
+        if index is None:
+            break  # nothing left that the bounty money covers: the knockout draws nothing
+        taken.append(index)
+        cap -= values[index]
+        events.append(
+            MysteryBountyDrawn(
+                entry_id=busted.entry_id,
+                name=busted.name,
+                envelope=index,
+                value=values[index],
+                eliminator_name=bust.eliminator_name,
+                left=len(left) - 1,
+            )
+        )
+    return events
 
 
 def _proposal(
@@ -1085,10 +1288,13 @@ __all__ = [
     "DealRejected",
     "HighHandPaid",
     "HighHandRecorded",
+    "MysteryBountiesPosted",
+    "MysteryBountyDrawn",
     "PayHighHand",
     "PayPrize",
     "PayoutSchedulePosted",
     "PoolCarried",
+    "PostMysteryBounties",
     "PostPayoutSchedule",
     "PrizeOptionsSet",
     "PrizePaid",
@@ -1097,4 +1303,5 @@ __all__ = [
     "RecordHighHand",
     "RejectDeal",
     "SetPrizeOptions",
+    "mystery_draws",
 ]

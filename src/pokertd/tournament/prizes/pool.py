@@ -21,7 +21,7 @@ from pokertd.tournament.entries.rules import PurchaseKind
 from pokertd.tournament.entries.state import Roster, Setup
 from pokertd.tournament.framework import TournamentState
 from pokertd.tournament.prizes.payouts import PrizePool, places_paid_count, prize_pool
-from pokertd.tournament.prizes.state import PrizeBook, payout_table_name
+from pokertd.tournament.prizes.state import PrizeBook, mystery_terms, payout_table_name
 from pokertd.tournament.templates import Fees
 from pokertd.types import Cents
 
@@ -66,6 +66,13 @@ class CashReport:
     """Prizes paid so far (receipts), out of :attr:`net_prize_pool`."""
     bounties_paid: Cents = field(default=0)
     """Bounties paid so far with the prizes, out of :attr:`bounties`."""
+    mystery_posted: Cents = field(default=0)
+    """Mystery bounties (issue 26): the envelopes posted, out of :attr:`bounties`."""
+    mystery_drawn: Cents = field(default=0)
+    """The envelopes drawn so far (owed to their knockouts' winners)."""
+    mystery_left: Cents = field(default=0)
+    """The envelopes still in the pool: ``mystery_posted - mystery_drawn``. With the
+    bounty money no envelope holds (``bounties - mystery_posted``) the winner collects it."""
 
 
 def pool(state: TournamentState) -> PrizePool:
@@ -103,7 +110,11 @@ def cash_report(state: TournamentState) -> CashReport:
     }
     all_fees = roster.paid_in
     pp = pool(state)
-    paid = state.part(PrizeBook).paid.values()
+    book = state.part(PrizeBook)
+    paid = book.paid.values()
+    terms = mystery_terms(state)
+    posted = sum(terms.envelopes) if terms is not None else 0
+    drawn = sum(v for _, v in book.mystery_drawn.values())
     return CashReport(
         by_kind=tuple(totals[k] for k in PurchaseKind if k in totals),
         collected=all_fees.total,
@@ -120,6 +131,9 @@ def cash_report(state: TournamentState) -> CashReport:
         carried_pool=state.part(PrizeBook).carried_pool,
         prizes_paid=sum(p.amount for p in paid),
         bounties_paid=sum(p.bounty for p in paid),
+        mystery_posted=posted,
+        mystery_drawn=drawn,
+        mystery_left=posted - drawn,
         house_keeps=all_fees.house_fee
         + all_fees.entry_fee
         + pp.withheld

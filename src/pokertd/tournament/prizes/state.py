@@ -19,6 +19,7 @@ from pokertd.tournament.prizes.deals import (
     DealNegotiation,
 )
 from pokertd.tournament.prizes.high_hand import HighHand
+from pokertd.tournament.templates import envelope_values
 from pokertd.types import Cents
 
 # --------------------------------------------------------------------------------------
@@ -83,6 +84,42 @@ class PrizeBook:
     """Entries of this event that were carried in (not bought here)."""
     carried_from: tuple[str, ...] = ()
     """The flights' tournament ids."""
+    mystery_envelopes: tuple[Cents, ...] = ()
+    """Mystery bounties (issue 26): each posted envelope's value, largest first (``()``: no
+    mystery bounties). Its index is the envelope's identity in a draw."""
+    mystery_from_level: int | None = None
+    """The stage: envelopes are drawn for busts from this level on (``None``: from the money)."""
+    mystery_in_the_money: bool = False
+    """The stage is the money: busts finishing in a paid place draw envelopes."""
+    mystery_drawn: dict[str, tuple[int, Cents]] = field(default_factory=dict)
+    """Busted entry id -> (envelope index, value) drawn for its knockout, in draw order."""
+
+
+@dataclass(frozen=True, slots=True)
+class MysteryTerms:
+    """The mystery bounties in force (issue 26): the envelopes and the stage."""
+
+    envelopes: tuple[Cents, ...]
+    """Each envelope's value, largest first (its index is its identity in a draw)."""
+    from_level: int | None
+    in_the_money: bool
+
+
+def mystery_terms(state: TournamentState) -> MysteryTerms | None:
+    """The envelopes the director posted, else the template's (``[mystery_bounties]``), else
+    ``None``: an event without mystery bounties."""
+    book = state.part(PrizeBook)
+    if book.mystery_envelopes:
+        return MysteryTerms(
+            book.mystery_envelopes, book.mystery_from_level, book.mystery_in_the_money
+        )
+    setup = state.part(Setup)
+    tmpl = setup.tmpl if setup.created else None
+    if tmpl is None or not tmpl.mystery_envelopes:
+        return None
+    return MysteryTerms(
+        envelope_values(tmpl.mystery_envelopes), tmpl.mystery_from_level, tmpl.mystery_in_the_money
+    )
 
 
 def places_paid_by_entry(state: TournamentState) -> dict[str, int]:
@@ -101,8 +138,10 @@ def payout_table_name(state: TournamentState) -> str:
 
 
 __all__ = [
+    "MysteryTerms",
     "PaidPrize",
     "PrizeBook",
+    "mystery_terms",
     "payout_table_name",
     "places_paid_by_entry",
 ]

@@ -34,6 +34,12 @@ from pokertd.tournament.prizes.deals import (
     DealStatus,
 )
 from pokertd.tournament.prizes.high_hand import HighHand, winning_hands
+from pokertd.tournament.prizes.mystery import (
+    envelope_kinds,
+    envelopes_left,
+    left_by_kind,
+    stage_text,
+)
 from pokertd.tournament.prizes.payouts import (
     Prize,
     PrizePool,
@@ -47,7 +53,7 @@ from pokertd.tournament.prizes.results import (
     result_row_of,
     results,
 )
-from pokertd.tournament.prizes.state import PrizeBook, payout_table_name
+from pokertd.tournament.prizes.state import PrizeBook, mystery_terms, payout_table_name
 from pokertd.types import Cents, Chips
 
 # --------------------------------------------------------------------------------------
@@ -261,6 +267,9 @@ class BountyLedger:
     heads: dict[str, Cents]
     uncollected: tuple[str, ...]
     """Names of busted players whose eliminator was not recorded."""
+    uncollected_cents: Cents = 0
+    """The bounty money of those knockouts (fixed bounties and mystery envelopes; ``0`` for
+    progressive ones): collected + on heads + uncollected is the bounty money taken."""
 
 
 def bounty_ledger(state: TournamentState) -> BountyLedger:
@@ -291,13 +300,23 @@ def bounty_ledger(state: TournamentState) -> BountyLedger:
     profile = setup.profile
     groups: dict[str, list[Knockout]] = {}
     order: list[str] = []
-    fixed = {_index(e): value for e in roster.entries}  # every head, read only: built once
+    mystery = mystery_terms(state) is not None
+    held: Cents = 0  # the bounty money of knockouts nobody is recorded to collect
+    if mystery:  # each knockout's envelope, none before the stage (issue 26); no heads
+        fixed = {_index(e): v for e, (_, v) in book.mystery_drawn.items()}
+        heads = {}
+    else:
+        fixed = {_index(e): value for e in roster.entries}  # every head, read only: built once
     for out in roster.out:
+        if mystery and out.entry_id not in book.mystery_drawn:
+            continue  # before the stage (or the pool ran dry): the money stays in the pool
         winners = book.bounty_winners.get(out.entry_id)
         if winners is None:
             winners = (out.eliminator,) if out.eliminator else ()
         if not winners:
             uncollected.append(names[out.entry_id])
+            if not book.progressive_bounties:
+                held += fixed.get(_index(out.entry_id), 0)
             continue
         if out.group not in groups:
             groups[out.group] = []
@@ -330,6 +349,8 @@ def bounty_ledger(state: TournamentState) -> BountyLedger:
             # a record the rules cannot pay (e.g. a collector already out): leave it to the
             # floor to correct with ``pokertd bounty``
             uncollected.extend(names[_entry(ko.eliminated)] for ko in kos)
+            if not book.progressive_bounties:
+                held += sum(fixed.get(ko.eliminated, 0) for ko in kos)
             continue
         for award in awards:
             collector = _entry(award.collector)
@@ -346,13 +367,18 @@ def bounty_ledger(state: TournamentState) -> BountyLedger:
     if len(alive) == 1 and roster.out:
         champion = alive[0].entry_id
         own = heads.get(champion, value) if book.progressive_bounties else value
+        note = "the winner collects his own bounty"
+        if mystery:  # the envelopes left and the money no envelope holds (issue 26)
+            drawn = sum(v for _, v in book.mystery_drawn.values())
+            own = roster.paid_in.bounty - drawn
+            note = "the winner collects the envelopes left and the bounty money in none"
         cash[champion] = cash.get(champion, 0) + own
         lines.append(
             BountyLine(
                 eliminated=names[champion],
                 collector=names[champion],
                 cash=own,
-                note="the winner collects his own bounty",
+                note=note,
             )
         )
         heads.pop(champion, None)
@@ -363,6 +389,90 @@ def bounty_ledger(state: TournamentState) -> BountyLedger:
         cash_by_entry=cash,
         heads={e: h for e, h in heads.items() if e in live},
         uncollected=tuple(uncollected),
+        uncollected_cents=held,
+    )
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class MysteryDraw:
+    """One envelope drawn, for the TV line and the prize sheet."""
+
+    eliminated: str
+    collectors: tuple[str, ...]
+    """Who collects it (the eliminator, or the players who split the pot); empty while
+    nobody is recorded."""
+    value: Cents
+
+    def line(self) -> str:
+        """``Ann won a $1,000.00 mystery bounty from Bob``."""
+        if not self.collectors:
+            return f"A {format_money(self.value)} mystery bounty was drawn for {self.eliminated}"
+        who = " and ".join(self.collectors)
+        return f"{who} won a {format_money(self.value)} mystery bounty from {self.eliminated}"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class MysteryView:
+    """The mystery-bounty pool (issue 26): posted, drawn, left, and the money behind it."""
+
+    stage: str
+    """``from level 9`` or ``from the money``."""
+    posted: tuple[tuple[Cents, int], ...]
+    """``(value, count)`` posted, largest first."""
+    left: tuple[tuple[Cents, int], ...]
+    """``(value, count)`` still in the pool."""
+    draws: tuple[MysteryDraw, ...]
+    """Envelopes drawn, in draw order."""
+    posted_total: Cents
+    drawn_total: Cents
+    left_total: Cents
+    collected: Cents
+    """Bounty money taken in (every buy-in's bounty part)."""
+    not_in_envelopes: Cents
+    """Bounty money no envelope holds (``collected - posted_total``; negative when the
+    envelopes were posted for more entries than came): the winner collects it."""
+
+    @property
+    def last(self) -> MysteryDraw | None:
+        """The latest envelope drawn (what the TV shows)."""
+        return self.draws[-1] if self.draws else None
+
+
+def mystery_view(state: TournamentState) -> MysteryView | None:
+    """The mystery-bounty pool, or ``None`` when the event has none posted (issue 26)."""
+    book = state.part(PrizeBook)
+    terms = mystery_terms(state)
+    if terms is None:
+        return None
+    roster = state.part(Roster)
+    names = {e.entry_id: e.name for e in roster.entries.values()}
+    eliminator = {o.entry_id: o.eliminator for o in roster.out}
+    draws = []
+    for eid, (_, value) in book.mystery_drawn.items():
+        winners = book.bounty_winners.get(eid)
+        if winners is None:
+            by = eliminator.get(eid)
+            winners = (by,) if by else ()
+        draws.append(
+            MysteryDraw(
+                eliminated=names.get(eid, eid),
+                collectors=tuple(names.get(w, w) for w in winners),
+                value=value,
+            )
+        )
+    values = terms.envelopes
+    left = envelopes_left(values, (i for i, _ in book.mystery_drawn.values()))
+    collected = roster.paid_in.bounty
+    return MysteryView(
+        stage=stage_text(terms.from_level, terms.in_the_money),
+        posted=envelope_kinds(values),
+        left=left_by_kind(values, book.mystery_drawn),
+        draws=tuple(draws),
+        posted_total=sum(values),
+        drawn_total=sum(v for _, v in book.mystery_drawn.values()),
+        left_total=sum(values[i] for i in left),
+        collected=collected,
+        not_in_envelopes=collected - sum(values),
     )
 
 
@@ -747,6 +857,8 @@ __all__ = [
     "DealView",
     "HighHandView",
     "MoneyPosition",
+    "MysteryDraw",
+    "MysteryView",
     "PrizeTable",
     "StandingRow",
     "bounty_ledger",
@@ -755,6 +867,7 @@ __all__ = [
     "entry_standings",
     "high_hand_view",
     "money_position",
+    "mystery_view",
     "prize_table",
     "remaining_prizes",
     "standings",

@@ -77,6 +77,14 @@
       started() { return !!(this.clock && this.clock.started); },
       ended() { return !!(this.s && (this.s.finished || this.s.winner)); },
       announcement() { return (this.v.screens || {}).announcement || ""; },
+      // ---- mystery bounties (issue 26): the latest envelope drawn, the pool left ------
+      mysteryLine() { const m = this.v.mystery; return (m && m.last) || ""; },
+      mysteryLeft() {
+        const m = this.v.mystery;
+        if (!m) return "";
+        const kinds = (m.left || []).map((k) => k.count + " × " + this.money(k.value)).join(", ");
+        return m.left_count ? `${m.left_count} envelopes left: ${kinds}` : "no envelopes left";
+      },
       // ---- the pre-start screen -----------------------------------------------------
       firstLevel() {
         const st = this.v.structure;
