@@ -292,3 +292,22 @@ def test_reindex_rebuilds_the_links_from_the_logs() -> None:
     assert venue.players.history(cy).events == 0
     assert venue.players.reindex() == 5 + 4  # five people at fox, four at kpc
     assert venue.players.history(cy).events == 2
+
+
+def test_a_players_mail_address_is_kept_private_checked_and_cleared() -> None:
+    """Issue 26: the address a player gives (sign-up, import, desk) is recorded beside the
+    player, refused when it is not one (nothing changed), and cleared with ``""``."""
+    service = TournamentService(open_store("sqlite:///:memory:"), now=lambda: NOW)
+    people = PlayerService(service.store, service, now=lambda: NOW)
+    ann = people.add("Ann Lee", staff="Dee")
+    bob = people.add("Bob Ray", staff="Dee")
+    assert people.set_email(ann.id, "  ann@example.org ", staff="Dee") == "ann@example.org"
+    with pytest.raises(InvalidCommand, match="is not a mail address"):
+        people.set_email(bob.id, "bob at example", staff="Dee")
+    with pytest.raises(InvalidCommand, match="at most 254 characters"):
+        people.set_email(bob.id, "b" * 250 + "@x.org", staff="Dee")
+    with pytest.raises(NotFound):
+        people.set_email("plnobody22", "x@example.org", staff="Dee")
+    assert people.emails([ann.id, bob.id]) == {ann.id: "ann@example.org"}
+    people.set_email(ann.id, "", staff="Dee")
+    assert people.emails([ann.id, bob.id]) == {}

@@ -19,6 +19,7 @@ one stack: a registration names the person).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import datetime
@@ -132,6 +133,21 @@ def _text(value: str, what: str, most: int, *, empty_ok: bool = False) -> str:
     return text
 
 
+EMAIL_MAX = 254
+"""The longest mail address (RFC 5321's path limit less the angle brackets)."""
+_EMAIL_SHAPE = re.compile(r"[^@\s]{1,64}@[^@\s.]+(\.[^@\s.]+)+")
+
+
+def checked_email(value: str) -> str:
+    """``value`` trimmed as a mail address, ``""`` for none, or ``InvalidCommand`` in a
+    sentence: the shape ``name@host.domain`` is all that is checked here (the mail server
+    is the judge of the rest)."""
+    address = _text(value, "A mail address", EMAIL_MAX, empty_ok=True)
+    if address and not _EMAIL_SHAPE.fullmatch(address):
+        raise InvalidCommand(f"{address[:60]!r} is not a mail address (name@example.org).")
+    return address
+
+
 class PlayerService:
     """Adds, finds, confirms and merges players; reads their history from the tournaments.
 
@@ -234,6 +250,21 @@ class PlayerService:
         return self.store.rename(
             player.id, clean, staff=_text(staff, "A staff name", NAME_MAX), at=self._at()
         )
+
+    def set_email(self, player_id: str, email: str, *, staff: str) -> str:
+        """Record the player's mail address (``""`` clears it), kept private: it is read
+        only to send the player their own results. Refused, nothing changed, for an
+        address that is not one (``name@host.domain``, at most 254 characters)."""
+        player = self.get(player_id)
+        address = checked_email(email)
+        self.store.set_email(
+            player.id, address, staff=_text(staff, "A staff name", NAME_MAX), at=self._at()
+        )
+        return address
+
+    def emails(self, player_ids: list[str]) -> dict[str, str]:
+        """The mail addresses of those of ``player_ids`` that gave one (private)."""
+        return self.store.emails([self._id(p) for p in player_ids])
 
     # ---- reads ----------------------------------------------------------------------
 
@@ -390,9 +421,11 @@ def _history_row(
 
 __all__ = [
     "CONFIRMATION_KINDS",
+    "EMAIL_MAX",
     "HistoryRow",
     "PlayerHistory",
     "PlayerProfile",
     "PlayerService",
     "PointsSource",
+    "checked_email",
 ]

@@ -21,6 +21,9 @@ SQLite and PostgreSQL accept (:class:`SqlPlayers`, ``?`` placeholders), created 
   exactly as they were, with the merge kept in the history.
 - ``pokertd_player_events``: which tournaments a player registered in (an index the
   service writes after a registration; the tournaments' logs stay the truth).
+- ``pokertd_player_contacts``: a player's mail address when they gave one (sign-up, an
+  import, the desk): private, never on a public page, used only to send them their own
+  results. One row a player; clearing the address deletes the row.
 - ``pokertd_player_renames``: each rename (the name before and after, who, when). A rename
   changes only the player's current name: every tournament keeps the name it recorded,
   under the same player id, and a search or an exact look-up by a former name still finds
@@ -63,6 +66,7 @@ PLAYER_TABLES = (
     "pokertd_player_merges",
     "pokertd_player_events",
     "pokertd_player_renames",
+    "pokertd_player_contacts",
 )
 """The player tables, in creation order."""
 
@@ -91,6 +95,8 @@ _DDL = (
     "n INTEGER NOT NULL, old_name TEXT NOT NULL, old_key TEXT NOT NULL, "
     "new_name TEXT NOT NULL, staff TEXT NOT NULL, at TEXT NOT NULL, "
     "PRIMARY KEY (player_id, n))",
+    "CREATE TABLE IF NOT EXISTS pokertd_player_contacts (player_id TEXT PRIMARY KEY, "
+    "email TEXT NOT NULL, staff TEXT NOT NULL, at TEXT NOT NULL)",
 )
 
 _COLUMNS = "id, name, card, created_at, created_by, merged_into"
@@ -330,6 +336,14 @@ class PlayerStore(Protocol):
 
     def merged_group(self, player_id: str) -> list[str]:
         """``player_id`` and every player merged into it, directly or through others."""
+        ...
+
+    def set_email(self, player_id: str, email: str, *, staff: str, at: str) -> None:
+        """Record (or with ``""`` clear) the player's mail address."""
+        ...
+
+    def emails(self, player_ids: Iterable[str]) -> dict[str, str]:
+        """The mail addresses of those of ``player_ids`` that gave one."""
         ...
 
     def link_event(self, player_id: str, tournament_id: str) -> None:
@@ -738,6 +752,34 @@ class SqlPlayers(SideTables):
                         group.append(str(pid))
                         todo.append(str(pid))
         return group
+
+    # ---- contacts -------------------------------------------------------------------
+
+    def set_email(self, player_id: str, email: str, *, staff: str, at: str) -> None:
+        """Record the player's mail address (``""`` clears it); the player must exist."""
+        with self._ptx() as run:
+            self._player_row(run, player_id)
+            run("DELETE FROM pokertd_player_contacts WHERE player_id = ?", (player_id,))
+            if email:
+                run(
+                    "INSERT INTO pokertd_player_contacts (player_id, email, staff, at) "
+                    "VALUES (?, ?, ?, ?)",
+                    (player_id, email, staff, at),
+                )
+
+    def emails(self, player_ids: Iterable[str]) -> dict[str, str]:
+        """The mail addresses of those of ``player_ids`` that gave one."""
+        ids = sorted(set(player_ids))
+        found: dict[str, str] = {}
+        for start in range(0, len(ids), _BULK_ROWS):
+            part = ids[start : start + _BULK_ROWS]
+            rows = self._pread(
+                "SELECT player_id, email FROM pokertd_player_contacts "
+                f"WHERE player_id IN ({', '.join('?' for _ in part)})",
+                tuple(part),
+            )
+            found.update((str(r[0]), str(r[1])) for r in rows)
+        return found
 
     # ---- tournaments ----------------------------------------------------------------
 
