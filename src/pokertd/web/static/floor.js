@@ -634,6 +634,23 @@
         const players = [ka.a.trim(), ka.b.trim()];
         if (await this.run("keep_apart", { players, note: ka.note.trim() })) { ka.a = ""; ka.b = ""; ka.note = ""; }
       },
+      my: { envelopes: "", stage: "level", level: "" },
+      /** Post the mystery-bounty envelopes (issue 26): "1x5000 2x1000" as the CLI's
+       *  --envelopes; [cents, count] pairs. The core checks the rest (I1) and refuses a bad
+       *  post in one sentence, writing nothing. */
+      async postMystery() {
+        const my = this.my;
+        const envelopes = [];
+        for (const item of my.envelopes.replace(/;/g, " ").split(/\s+/).filter(Boolean)) {
+          const m = /^(\d{1,4})x\$?([\d,]+(\.\d{1,2})?)$/i.exec(item);
+          if (!m) { this.say(item + " is not an envelope kind: write COUNTxAMOUNT separated by spaces, e.g. 1x5000 2x1000 10x200.", true); return; }
+          envelopes.push([Math.round(Number(m[2].replace(/,/g, "")) * 100), Number(m[1])]);
+        }
+        const body = { envelopes };
+        if (my.stage === "money") body.in_the_money = true;
+        else body.from_level = Number(my.level) || 1;
+        if (await this.run("post_mystery_bounties", body)) my.envelopes = "";
+      },
       /** The keep-apart groups of the staff view (SPOT-2c3). */
       apartGroups() { return (this.v.keep_apart || {}).groups || []; },
       /** The colour-up card's table ({table, seats}) or undefined. */
