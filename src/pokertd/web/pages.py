@@ -70,7 +70,7 @@ def render(request: Request, name: str, status: int = 200, **context: Any) -> HT
     return response
 
 
-def _public_url(request: Request) -> str:
+def public_url(request: Request) -> str:
     """The base URL a phone opens from the TV's QR code.
 
     ``Settings.public_url`` when set (``--public-url``, or the LAN address ``pokertd serve``
@@ -233,7 +233,7 @@ def tv(tid: str, request: Request, layout: str = "") -> Response:
         "tv.html",
         tid=tid,
         layout=layout if layout in LAYOUTS else "",
-        player_url=f"{_public_url(request)}/t/{tid}/player",
+        player_url=f"{public_url(request)}/t/{tid}/player",
         view=views.display(web_of(request), tid, "public"),
     )
 
@@ -363,7 +363,7 @@ def qr(tid: str, request: Request) -> Response:
     """A QR code that opens the player view on a phone."""
 
     _known(request, tid)
-    url = f"{_public_url(request)}/t/{tid}/player"
+    url = f"{public_url(request)}/t/{tid}/player"
     buf = io.BytesIO()
     segno.make(url, error="m").save(
         buf, kind="svg", scale=8, border=2, dark="#000", light="#fff", xmldecl=False
@@ -428,4 +428,4 @@ def manifest(request: Request, t: str = "") -> Response:
     return JSONResponse(body, media_type=MANIFEST_TYPE, headers={"Cache-Control": "no-cache"})
 
 
-__all__ = ["router"]
+__all__ = ["public_url", "render", "router"]
