@@ -1,10 +1,15 @@
 """A driven night for the results tests (issue 26, point 3): an 11-entry Foxwoods $100
 bounty event in a league season, with one tie and a card number nobody public may see.
 
-By hand (fox_bounty_100: $52 of each $100 to the prize pool, $25 bounty, FOX-EVT; fox_ptab
-band 11-20 pays 50/30/20 %, FOX-PTAB):
+By hand (fox_bounty_100: $52 of each $100 to the prize pool, $25 bounty, FOX-EVT; the
+house withholds 3 % of buy-ins plus bounty fees, FOX-ADMIN; fox_ptab band 11-20 pays
+50/30/20 %, FOX-PTAB):
 
-- prize pool 11 x $52 = $572.00: 1st $286.00, 2nd $171.60, 3rd $114.40;
+- net prize pool 11 x $52 - 3 % of 11 x ($52 + $25) = $572.00 - $25.41 = $546.59: 1st
+  50 % = $273.295 -> $273.29, 2nd 30 % = $163.977 -> $163.98, 3rd 20 % = $109.318 ->
+  $109.32 (to the cent, adding up to $546.59);
+- bounties $25 a knockout, the winner also collects his own (FOX-BTY): Ann 6 x $25 + $25 =
+  $175.00, Bob $75.00, Cat $25.00;
 - Ann knocks out Kim, Jon, Hal, Eve and Dan (together), Bob: 6 knockouts; Bob knocks out
   Ivy, Fay, Cat: 3; Cat knocks out Gus: 1;
 - Eve and Dan go out in one hand: they share places 4-5 (G3);
@@ -47,11 +52,9 @@ BUSTS: list[tuple[tuple[str, ...], str]] = [
 ]
 
 
-def service() -> TournamentService:
-    """A seeded in-memory service at a fixed time."""
-    return TournamentService(
-        open_store("sqlite:///:memory:"), rng_factory=lambda: random.Random(7), now=lambda: NOW
-    )
+def service(url: str = "sqlite:///:memory:") -> TournamentService:
+    """A seeded service (in memory by default) at a fixed time."""
+    return TournamentService(open_store(url), rng_factory=lambda: random.Random(7), now=lambda: NOW)
 
 
 def create(svc: TournamentService, tid: str = "tue") -> str:
@@ -86,9 +89,9 @@ def league(app: App, tid: str) -> None:
     app.leagues.add_event("tuesday", "autumn", tid)
 
 
-def driven(tid: str = "tue") -> App:
+def driven(tid: str = "tue", url: str = "sqlite:///:memory:") -> App:
     """The whole night over, in the league."""
-    svc = service()
+    svc = service(url)
     app = App.over(svc, now=lambda: NOW)
     create(svc, tid)
     play(svc, tid)

@@ -23,7 +23,6 @@ import time
 from collections import deque
 from collections.abc import Callable
 from dataclasses import asdict
-from html import escape
 from typing import Annotated, Any
 from urllib.parse import urlsplit
 
@@ -201,19 +200,9 @@ def series_schedule_ics(series: SeriesKey, request: Request) -> Response:
     return _ics(request, series_events(web_of(request).app, series), f"{series}.ics")
 
 
-def embed_snippet(base: str, path: str, title: str) -> str:
-    """The ``<iframe>`` an organiser copies into the club's site."""
-    src = escape(base.rstrip("/") + path, quote=True)
-    return (
-        f'<iframe src="{src}" title="{escape(title, quote=True)}" width="100%" height="480" '
-        'style="border:0;max-width:600px" loading="lazy"></iframe>'
-    )
-
-
 __all__ = [
     "PUBLIC_REQUESTS",
     "PublicLimiter",
-    "embed_snippet",
     "results_json",
     "router",
 ]
