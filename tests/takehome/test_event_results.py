@@ -1,7 +1,7 @@
 """The night taken home (issue 26, point 3): one event's results read model, the schedule
 feeds and their iCalendar text, and the CLI saying the same places.
 
-The numbers are worked out by hand in :mod:`tests.results.night` (FOX-EVT, FOX-ADMIN,
+The numbers are worked out by hand in :mod:`takehome.night` (FOX-EVT, FOX-ADMIN,
 FOX-PTAB, G3 tied places, the league's fixed points table).
 """
 
@@ -75,7 +75,8 @@ def test_before_the_night_ends_it_says_running_and_shows_the_places_so_far() -> 
     r = event_results(app, "tue")
     assert (r.status, r.finished, r.winner, r.playing) == ("running", False, "", 7)
     assert [(x.place, x.name) for x in r.rows] == [(8, "Hal"), (9, "Ivy"), (10, "Jon"), (11, "Kim")]
-    assert r.leagues == () and all(x.league_points is None for x in r.rows)
+    assert r.leagues == ()
+    assert all(x.league_points is None for x in r.rows)
 
 
 def test_an_event_not_in_a_league_has_no_points_and_unknown_ids_are_not_found() -> None:
@@ -155,8 +156,10 @@ def test_ics_is_rfc_5545_crlf_folded_escaped_with_stable_uids() -> None:
         assert len(physical) <= 75  # folded at 75 octets (3.1)
         physical.decode()  # never split inside a UTF-8 character
     lines = unfold(text)
-    assert lines[0] == "BEGIN:VCALENDAR" and lines[-1] == "END:VCALENDAR"
-    assert "VERSION:2.0" in lines and any(x.startswith("PRODID:") for x in lines)
+    assert lines[0] == "BEGIN:VCALENDAR"
+    assert lines[-1] == "END:VCALENDAR"
+    assert "VERSION:2.0" in lines
+    assert any(x.startswith("PRODID:") for x in lines)
     event = lines[lines.index("BEGIN:VEVENT") : lines.index("END:VEVENT") + 1]
     props = dict(x.split(":", 1) for x in event[1:-1])
     assert props["UID"] == "tournament-t1@poker.example"
@@ -182,7 +185,8 @@ def test_league_feed_ics_of_a_driven_season() -> None:
     app = two_night_league()
     lines = unfold(calendar(league_schedule(app, "tuesday")))
     assert lines.count("BEGIN:VEVENT") == 2
-    assert "UID:tournament-tue@pokertd" in lines and "UID:tournament-next@pokertd" in lines
+    assert "UID:tournament-tue@pokertd" in lines
+    assert "UID:tournament-next@pokertd" in lines
     assert "X-WR-CALNAME:Tuesday League Autumn 2026" in lines
 
 
@@ -201,19 +205,25 @@ def test_cli_results_public_and_feeds(tmp_path: Path) -> None:
         ([1], "Ann", "$273.29"), ([2], "Bob", "$163.98"), ([3], "Cat", "$109.32"),
         ([4, 5], "Dan", ""), ([4, 5], "Eve", ""),
     ]  # fmt: skip
-    assert data["rows"][0]["knockouts"] == 6 and data["rows"][0]["league_points"] == 17
+    assert data["rows"][0]["knockouts"] == 6
+    assert data["rows"][0]["league_points"] == 17
     assert CARD not in out.output
     human = runner.invoke(cli, ["results", "tue", "--public", "--db", url])
-    assert human.exit_code == 0 and "4-5 (tie)" in human.output and "$273.29" in human.output
+    assert human.exit_code == 0
+    assert "4-5 (tie)" in human.output
+    assert "$273.29" in human.output
     ics = runner.invoke(cli, ["league", "feed", "tuesday", "--ics", "--db", url])
     assert ics.exit_code == 0, ics.output
-    assert "UID:tournament-tue@pokertd" in ics.output and "BEGIN:VCALENDAR" in ics.output
+    assert "UID:tournament-tue@pokertd" in ics.output
+    assert "BEGIN:VCALENDAR" in ics.output
     js = runner.invoke(cli, ["league", "feed", "tuesday", "--json", "--db", url])
     assert [e["tournament_id"] for e in json.loads(js.output)["past"]] == ["tue"]
     bad = runner.invoke(cli, ["league", "feed", "nope", "--json", "--db", url])
-    assert bad.exit_code == 2 and "no league" in bad.output
+    assert bad.exit_code == 2
+    assert "no league" in bad.output
     both = runner.invoke(cli, ["league", "feed", "tuesday", "--ics", "--json", "--db", url])
-    assert both.exit_code == 2 and "not both" in both.output
+    assert both.exit_code == 2
+    assert "not both" in both.output
     assert re.search(
         r"Past:", runner.invoke(cli, ["league", "feed", "tuesday", "--db", url]).output
     )
