@@ -157,12 +157,21 @@ def test_public_routes_are_limited_per_address(night: Env) -> None:
     assert "Too many requests from this address" in r.text
 
 
+def snippet(html: str) -> str:
+    found = re.search(r'<textarea class="embed-snippet"[^>]*>(.*?)</textarea>', html, re.S)
+    assert found is not None
+    return unescape(found.group(1))
+
+
 def test_the_organiser_copies_the_iframe_from_the_admin_pages(night: Env) -> None:
     night.login()
     text = night.client.get("/leagues/tuesday/admin", headers=HTML).text
-    assert (
-        '&lt;iframe src="http://testserver/embed/leagues/tuesday" title="Tuesday League standings"'
-    ) in text
+    assert snippet(text) == (
+        '<iframe src="http://testserver/embed/leagues/tuesday" title="Tuesday League standings" '
+        'width="100%" height="480" style="border:0;max-width:600px" loading="lazy"></iframe>'
+    )
     assert "http://testserver/leagues/tuesday/schedule.ics" in text
     text = night.client.get("/series/fall/admin", headers=HTML).text
-    assert '&lt;iframe src="http://testserver/embed/series/fall"' in text
+    assert snippet(text).startswith(
+        '<iframe src="http://testserver/embed/series/fall" title="Fall Festival events"'
+    )

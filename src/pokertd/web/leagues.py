@@ -68,7 +68,7 @@ from pokertd.web import access, views
 from pokertd.web.api import ERROR_RESPONSES, authorize
 from pokertd.web.auth import site_path
 from pokertd.web.context import principal, web_of
-from pokertd.web.pages import public_url, render
+from pokertd.web.pages import embed_snippet, public_url, render
 
 router = APIRouter(tags=["leagues"])
 
@@ -811,8 +811,8 @@ def league_admin_page(league: LeagueKey, request: Request) -> Response:
         "league_admin.html",
         data=data,
         league=league,
-        embed_src=f"{base}/embed/leagues/{quote(league)}",
-        embed_title=f"{data['league']['name']} standings",
+        embed_src=(src := f"{base}/embed/leagues/{quote(league)}"),
+        embed_snippet=embed_snippet(src, f"{data['league']['name']} standings"),
         feed_ics=f"{base}/leagues/{quote(league)}/schedule.ics",
         feed_json=f"{base}/api/leagues/{quote(league)}/schedule.json",
     )

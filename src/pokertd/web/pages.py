@@ -8,6 +8,7 @@ JSON API with the ``X-CSRF-Token`` header. Charts and the QR code are server-sid
 from __future__ import annotations
 
 import io
+from html import escape
 from pathlib import Path
 from typing import Any
 
@@ -79,6 +80,15 @@ def public_url(request: Request) -> str:
     """
     base = web_of(request).settings.public_url
     return base.rstrip("/") if base else str(request.base_url).rstrip("/")
+
+
+def embed_snippet(src: str, title: str) -> str:
+    """The ``<iframe>`` an organiser copies into the club's site (issue 26): the embed at
+    ``src``, 100 % wide up to 600 px, no border (shown as text on the admin pages)."""
+    return (
+        f'<iframe src="{escape(src, quote=True)}" title="{escape(title, quote=True)}" '
+        'width="100%" height="480" style="border:0;max-width:600px" loading="lazy"></iframe>'
+    )
 
 
 def _known(request: Request, tid: str) -> None:
@@ -428,4 +438,4 @@ def manifest(request: Request, t: str = "") -> Response:
     return JSONResponse(body, media_type=MANIFEST_TYPE, headers={"Cache-Control": "no-cache"})
 
 
-__all__ = ["public_url", "render", "router"]
+__all__ = ["embed_snippet", "public_url", "render", "router"]

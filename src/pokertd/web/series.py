@@ -51,7 +51,7 @@ from pokertd.web import access
 from pokertd.web.api import ERROR_RESPONSES, authorize
 from pokertd.web.auth import Principal, site_path
 from pokertd.web.context import principal, web_of
-from pokertd.web.pages import public_url, render
+from pokertd.web.pages import embed_snippet, public_url, render
 
 router = APIRouter(tags=["series"])
 
@@ -380,8 +380,8 @@ def series_admin_page(series: SeriesId, request: Request) -> Response:
         series=data["series"]["id"],
         tournaments=tournaments,
         director=who.role.at_least(Role.DIRECTOR),
-        embed_src=f"{base}/embed/series/{quote(key)}",
-        embed_title=f"{data['series']['name']} events",
+        embed_src=(src := f"{base}/embed/series/{quote(key)}"),
+        embed_snippet=embed_snippet(src, f"{data['series']['name']} events"),
         feed_ics=f"{base}/series/{quote(key)}/schedule.ics",
         feed_json=f"{base}/api/series/{quote(key)}/schedule.json",
     )
