@@ -16,10 +16,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from takehome.night import create, league, play
 
 from pokertd.app import App
 from pokertd.app.tournaments import open_service
+from takehome.night import create, league, play
 
 from .servers import free_port, running_server
 from .test_browser import ARTIFACTS, browser, pytestmark  # noqa: F401
@@ -71,7 +71,7 @@ def club_site(tmp_path_factory: pytest.TempPathFactory, server: str) -> Iterator
         httpd.server_close()
 
 
-def test_results_page_shows_the_places(browser: Any, server: str) -> None:
+def test_results_page_shows_the_places(browser: Any, server: str) -> None:  # noqa: F811
     SHOTS.mkdir(parents=True, exist_ok=True)
     for w, h in SIZES:
         page = browser.new_page(viewport={"width": w, "height": h})
@@ -100,7 +100,9 @@ def test_results_page_shows_the_places(browser: Any, server: str) -> None:
 
 
 def test_standings_render_inside_an_iframe_of_another_site(
-    browser: Any, server: str, club_site: str
+    browser: Any,  # noqa: F811
+    server: str,
+    club_site: str,
 ) -> None:
     for w, h in SIZES:
         page = browser.new_page(viewport={"width": w, "height": h})
