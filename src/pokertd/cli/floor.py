@@ -18,6 +18,7 @@ from pokertd.cli._choices import PENALTY_WORDS
 from pokertd.cli._common import (
     DbOption,
     JsonOption,
+    application,
     console,
     emit,
     print_done,
@@ -588,13 +589,32 @@ def players_cmd(tid: TidArg, db: DbOption = None, as_json: JsonOption = False) -
         emit(documents.players(rows), as_json, render)  # the API's /players/all document
 
 
-def results_cmd(tid: TidArg, db: DbOption = None, as_json: JsonOption = False) -> None:
+def results_cmd(
+    tid: TidArg,
+    public: Annotated[
+        bool,
+        typer.Option(
+            "--public",
+            help="What the public results page shows: places, prizes, knockouts, bounties "
+            "and league points (issue 26).",
+        ),
+    ] = False,
+    db: DbOption = None,
+    as_json: JsonOption = False,
+) -> None:
     """Finishing places and prizes (tied places share)."""
     from rich.table import Table
 
     from pokertd.app.tournaments import utc_now
     from pokertd.tournament.views import results
 
+    if public:
+        from pokertd.app.results import event_results  # CLI start-up: loaded when it runs
+        from pokertd.cli.feeds import print_results
+
+        with refusals(as_json), application(db) as app:
+            print_results(event_results(app, tid), as_json)
+        return
     with refusals(as_json), _service(db) as service:
         view = results(service.state(tid), utc_now())
 

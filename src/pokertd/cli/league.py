@@ -28,6 +28,7 @@ from pokertd.cli._common import (
     emit,
     refusals,
 )
+from pokertd.cli.feeds import IcsOption, UrlOption, print_feed
 
 if TYPE_CHECKING:
     from pokertd.app.leagues import LeagueService
@@ -304,6 +305,22 @@ def unflag(
                 f"Late flag undone: {player}'s points in {tournament} count again."
             ),
         )
+
+
+@league_app.command("feed")
+def feed(
+    league: LeagueArg,
+    season: Annotated[str, typer.Option("--season", help="The season (default: newest).")] = "",
+    ics: IcsOption = False,
+    url: UrlOption = "",
+    db: DbOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """The season's schedule, upcoming and past: as iCalendar (--ics) or JSON (--json)."""
+    from pokertd.app.results import league_schedule  # CLI start-up: loaded when it runs
+
+    with refusals(as_json), application(db) as app:
+        print_feed(league_schedule(app, league, season), ics=ics, as_json=as_json, url=url)
 
 
 def register(app: typer.Typer) -> None:

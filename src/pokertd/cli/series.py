@@ -33,6 +33,7 @@ from pokertd.cli._common import (
     emit,
     refusals,
 )
+from pokertd.cli.feeds import IcsOption, UrlOption, print_feed
 from pokertd.errors import InvalidCommand
 from pokertd.money import format_money, parse_money
 
@@ -207,6 +208,20 @@ def lobby(key: SeriesArg, db: DbOption = None, as_json: JsonOption = False) -> N
     emit(view.as_json(), as_json, lambda _: render_lobby(view))
 
 
+def feed(
+    key: SeriesArg,
+    ics: IcsOption = False,
+    url: UrlOption = "",
+    db: DbOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """The series' schedule, upcoming and past: as iCalendar (--ics) or JSON (--json)."""
+    from pokertd.app.results import series_schedule  # CLI start-up: loaded when it runs
+
+    with refusals(as_json), application(db) as app:
+        print_feed(series_schedule(app, key), ics=ics, as_json=as_json, url=url)
+
+
 def render_cash(report: SeriesCash) -> None:
     """The money of every event and the totals."""
     console.print(f"{report.name} ({report.id}): cash report")
@@ -289,6 +304,7 @@ def register(app: typer.Typer) -> None:
     series_app.command("remove")(remove)
     series_app.command("lobby")(lobby)
     series_app.command("cash")(cash)
+    series_app.command("feed")(feed)
     series_app.command("day2")(day2)
     series_app.command("satellite")(satellite)
     series_app.command("awards")(awards)

@@ -37,6 +37,7 @@ from pokertd.web import (
     metrics,
     pages,
     people,
+    public,
     rulings,
     series,
     setup,
@@ -122,6 +123,7 @@ def create_app(app: App, settings: Settings, *, users: AccountService | None = N
     site.state.web = web
     site.state.metrics = measured
     site.state.sim_jobs = simulation.new_jobs()
+    site.state.public_limits = public.PublicLimiter()  # the public pages' per-address limit
     site.state.api_docs = None  # web/apidocs.py renders the reference on its first visit
     site.state.readiness = health.Readiness(app.health)
     errors.install(site)
@@ -144,6 +146,7 @@ def create_app(app: App, settings: Settings, *, users: AccountService | None = N
     site.include_router(leagues.router)
     site.include_router(series.router)
     site.include_router(simulation.router)
+    site.include_router(public.router)
     api.add_command_routes(site)
     return site
 
@@ -182,6 +185,21 @@ PAGE_CSP = "; ".join(
 """The Content-Security-Policy of every response, the API reference at ``/docs`` included
 (it is our own page, web/apidocs.py: no CDN, no inline script)."""
 
+EMBED_CSP = PAGE_CSP.replace("frame-ancestors 'none'", "frame-ancestors *")
+"""The policy of the ``/embed/`` widgets (issue 26): the same, except that any site may
+frame them (a club's page shows its league's standings); they send no X-Frame-Options.
+Every other response keeps refusing to be framed."""
+EMBED_PREFIX = "/embed/"
+
+
+def is_embed(scope: Any) -> bool:
+    """Whether the request is for an embeddable widget (``/embed/...`` under the root path)."""
+    path = str(scope.get("path", ""))
+    root = str(scope.get("root_path", "") or "")
+    if root and path.startswith(root + "/"):
+        path = path[len(root) :]
+    return path.startswith(EMBED_PREFIX)
+
 
 class SecurityHeaders:
     """ASGI middleware: CSP, frame, sniffing and referrer headers on EVERY HTTP response
@@ -196,6 +214,7 @@ class SecurityHeaders:
             return
 
         static = "/static/" in str(scope.get("path", ""))
+        embed = is_embed(scope)
 
         async def with_headers(message: Any) -> None:
             if message.get("type") == "http.response.start":
@@ -209,8 +228,8 @@ class SecurityHeaders:
                     # page that reloads for the new push protocol gets the new scripts.
                     headers.append((b"cache-control", b"no-cache"))
                 headers += [
-                    (b"content-security-policy", PAGE_CSP.encode()),
-                    (b"x-frame-options", b"DENY"),
+                    (b"content-security-policy", (EMBED_CSP if embed else PAGE_CSP).encode()),
+                    *([] if embed else [(b"x-frame-options", b"DENY")]),
                     (b"x-content-type-options", b"nosniff"),
                     (b"referrer-policy", b"same-origin"),
                     (b"cross-origin-opener-policy", b"same-origin"),
@@ -243,6 +262,7 @@ def _version() -> str:
 
 
 __all__ = [
+    "EMBED_CSP",
     "PAGE_CSP",
     "SecurityHeaders",
     "Site",

@@ -68,7 +68,7 @@ from pokertd.web import access, views
 from pokertd.web.api import ERROR_RESPONSES, authorize
 from pokertd.web.auth import site_path
 from pokertd.web.context import principal, web_of
-from pokertd.web.pages import render
+from pokertd.web.pages import embed_snippet, public_url, render
 
 router = APIRouter(tags=["leagues"])
 
@@ -805,7 +805,17 @@ def league_admin_page(league: LeagueKey, request: Request) -> Response:
         target = site_path(request, f"/login?next=/leagues/{quote(league)}/admin")
         return RedirectResponse(target, status_code=303)
     data = league_admin(leagues_of(request), web_of(request).app.tournaments, league)
-    return render(request, "league_admin.html", data=data, league=league)
+    base = public_url(request)
+    return render(
+        request,
+        "league_admin.html",
+        data=data,
+        league=league,
+        embed_src=(src := f"{base}/embed/leagues/{quote(league)}"),
+        embed_snippet=embed_snippet(src, f"{data['league']['name']} standings"),
+        feed_ics=f"{base}/leagues/{quote(league)}/schedule.ics",
+        feed_json=f"{base}/api/leagues/{quote(league)}/schedule.json",
+    )
 
 
 __all__ = [

@@ -8,6 +8,7 @@ JSON API with the ``X-CSRF-Token`` header. Charts and the QR code are server-sid
 from __future__ import annotations
 
 import io
+from html import escape
 from pathlib import Path
 from typing import Any
 
@@ -70,7 +71,7 @@ def render(request: Request, name: str, status: int = 200, **context: Any) -> HT
     return response
 
 
-def _public_url(request: Request) -> str:
+def public_url(request: Request) -> str:
     """The base URL a phone opens from the TV's QR code.
 
     ``Settings.public_url`` when set (``--public-url``, or the LAN address ``pokertd serve``
@@ -79,6 +80,15 @@ def _public_url(request: Request) -> str:
     """
     base = web_of(request).settings.public_url
     return base.rstrip("/") if base else str(request.base_url).rstrip("/")
+
+
+def embed_snippet(src: str, title: str) -> str:
+    """The ``<iframe>`` an organiser copies into the club's site (issue 26): the embed at
+    ``src``, 100 % wide up to 600 px, no border (shown as text on the admin pages)."""
+    return (
+        f'<iframe src="{escape(src, quote=True)}" title="{escape(title, quote=True)}" '
+        'width="100%" height="480" style="border:0;max-width:600px" loading="lazy"></iframe>'
+    )
 
 
 def _known(request: Request, tid: str) -> None:
@@ -233,7 +243,7 @@ def tv(tid: str, request: Request, layout: str = "") -> Response:
         "tv.html",
         tid=tid,
         layout=layout if layout in LAYOUTS else "",
-        player_url=f"{_public_url(request)}/t/{tid}/player",
+        player_url=f"{public_url(request)}/t/{tid}/player",
         view=views.display(web_of(request), tid, "public"),
     )
 
@@ -363,7 +373,7 @@ def qr(tid: str, request: Request) -> Response:
     """A QR code that opens the player view on a phone."""
 
     _known(request, tid)
-    url = f"{_public_url(request)}/t/{tid}/player"
+    url = f"{public_url(request)}/t/{tid}/player"
     buf = io.BytesIO()
     segno.make(url, error="m").save(
         buf, kind="svg", scale=8, border=2, dark="#000", light="#fff", xmldecl=False
@@ -428,4 +438,4 @@ def manifest(request: Request, t: str = "") -> Response:
     return JSONResponse(body, media_type=MANIFEST_TYPE, headers={"Cache-Control": "no-cache"})
 
 
-__all__ = ["router"]
+__all__ = ["embed_snippet", "public_url", "render", "router"]

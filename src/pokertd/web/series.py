@@ -32,6 +32,7 @@ The work is :class:`pokertd.app.series.SeriesService`, the same as ``pokertd ser
 from __future__ import annotations
 
 from typing import Annotated, Any, Literal
+from urllib.parse import quote
 
 from fastapi import APIRouter, Path, Query, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
@@ -50,7 +51,7 @@ from pokertd.web import access
 from pokertd.web.api import ERROR_RESPONSES, authorize
 from pokertd.web.auth import Principal, site_path
 from pokertd.web.context import principal, web_of
-from pokertd.web.pages import render
+from pokertd.web.pages import embed_snippet, public_url, render
 
 router = APIRouter(tags=["series"])
 
@@ -368,6 +369,7 @@ def series_admin_page(series: SeriesId, request: Request) -> Response:
         target = site_path(request, f"/login?next=/series/{series}/admin")
         return RedirectResponse(target, status_code=303)
     data = admin_json(series_of(request), series)
+    key, base = data["series"]["id"], public_url(request)
     tournaments = [
         {"id": t.id, "name": t.name} for t in web_of(request).app.tournaments.tournaments()
     ]
@@ -378,6 +380,10 @@ def series_admin_page(series: SeriesId, request: Request) -> Response:
         series=data["series"]["id"],
         tournaments=tournaments,
         director=who.role.at_least(Role.DIRECTOR),
+        embed_src=(src := f"{base}/embed/series/{quote(key)}"),
+        embed_snippet=embed_snippet(src, f"{data['series']['name']} events"),
+        feed_ics=f"{base}/series/{quote(key)}/schedule.ics",
+        feed_json=f"{base}/api/series/{quote(key)}/schedule.json",
     )
 
 
