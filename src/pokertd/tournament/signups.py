@@ -1025,6 +1025,8 @@ class SignUpPage:
     """What the venue needs at registration (``reg_membership_required``), "" for none."""
     closed: str
     """Why nobody can sign up now (one sentence), "" while sign-ups are taken."""
+    min_age: int | None = None
+    """The age the floor confirms at the desk (A1), ``None`` where the venue sets none."""
 
 
 def signup_page(state: TournamentState, now: datetime) -> SignUpPage:
@@ -1057,4 +1059,5 @@ def signup_page(state: TournamentState, now: datetime) -> SignUpPage:
         waiting=len(waitlist),
         card_label=profile.reg_membership_required or "",
         closed=closed,
+        min_age=profile.reg_min_age,
     )
