@@ -97,3 +97,18 @@ def test_reissue_makes_the_old_link_stop(app: App) -> None:
     new = app.signups.reissue(tid, "S1", actor="Dee")
     assert app.signups.mine(tid, ann.token) is None
     assert app.signups.mine(tid, new) is not None
+
+
+def test_a_snapshot_keeps_the_sign_up_list(app: App) -> None:
+    from pokertd.tournament.signups import signup_board
+
+    tid = _tid(app)
+    app.signups.sign_up(tid, name="Ann Lee", contact="ann@example.org")
+    app.signups.sign_up(tid, name="Bob Ray")
+    app.signups.sign_up(tid, name="Cy Dow")
+    app.tournaments.run(tid, OpenCheckIn(group="1"))
+    before = app.tournaments.read(tid, signup_board)
+    app.tournaments.snapshot(tid)
+    app.tournaments.forget(tid)
+    assert app.tournaments.read(tid, signup_board) == before
+    assert before.waiting == 1

@@ -59,6 +59,11 @@ def test_forty_sign_up_six_wait_thirty_check_in_and_are_seated(
         {"capacity": 34, "group_size": 10, "release_at": release},
     )  # fmt: skip
 
+    # The lobby links the event's sign-up page.
+    desk.goto(f"{server}/lobby")
+    desk.wait_for_selector(".lobby-signup")
+    assert desk.get_attribute(".lobby-signup", "href") == f"/t/{tid}/signup"
+
     # Three players sign up from their phones (Kojack asks for the member number, KPC-57).
     phone_ctx = browser.new_context(viewport={"width": 390, "height": 844})
     phone = phone_ctx.new_page()
