@@ -114,6 +114,12 @@ def test_the_roles_of_issue_7_are_kept() -> None:
     assert {"DeclareMisdeal", "CorrectResult"} <= by_role[Role.FLOOR]
     floor = by_role[Role.FLOOR] - {"ConfirmMoves", "ConfirmPlan", "DrawButtons", "Announce"}
     floor -= seat_tools
+    # issue 26 (sign-ups): the desk's steps and a player's own (through the link) are the
+    # floor's; the settings, approval and groups the director's
+    signups_floor = {"SignUp", "CheckIn", "WithdrawSignUp", "SeatSignUp", "SetSignUpLink"}
+    signups_floor |= {"OpenCheckIn", "CloseCheckIn", "ReleaseNoShows"}
+    assert signups_floor <= by_role[Role.FLOOR]
+    floor -= signups_floor
     assert len(floor - floor_13) == 27
     issue_14 = {"EndDay", "StartDay", "SetSatellite", "PaySeat"}  # multi-day, satellites
     issue_14 |= {"CarryFlights", "CloseFlight"}  # flights into Day 2 (series service)
@@ -121,6 +127,9 @@ def test_the_roles_of_issue_7_are_kept() -> None:
     issue_26 = {"KeepApart", "LetSitTogether"}  # keep-apart groups (SPOT-2c3)
     issue_26 |= {"PostMysteryBounties"}  # mystery bounties: the director posts the envelopes
     assert issue_26 <= by_role[Role.DIRECTOR]
+    signups_director = {"SetSignUps", "ApproveSignUp", "DeclineSignUp", "GroupSignUps"}
+    assert signups_director <= by_role[Role.DIRECTOR]
+    issue_26 |= signups_director
     assert len(by_role[Role.DIRECTOR] - {"SetDisplay", "PayHighHand"} - issue_14 - issue_26) == 16
     assert Role.PUBLIC not in by_role
     assert {permissions.snake(c.__name__) for c in permissions.DEALER_OWN_TABLE} == {

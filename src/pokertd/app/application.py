@@ -15,6 +15,7 @@ from pokertd.app.accounts import AccountService
 from pokertd.app.leagues import LeagueService
 from pokertd.app.players import PlayerService
 from pokertd.app.series import SeriesService
+from pokertd.app.signups import SignUpService
 from pokertd.app.tournaments import TournamentService, utc_now
 from pokertd.errors import StoreError
 from pokertd.store import StoreHealth, open_store
@@ -36,6 +37,8 @@ class App:
     """The player database and every player's history."""
     accounts: AccountService
     """Staff accounts, sessions and sign-in attempts (the web's ``AccountService``)."""
+    signups: SignUpService
+    """Sign-ups from the phone: personal links, check-in, the desk's one tap (issue 26)."""
 
     @classmethod
     def over(cls, tournaments: TournamentService, *, now: Callable[[], datetime] = utc_now) -> App:
@@ -44,14 +47,16 @@ class App:
         store = tournaments.store
         if not isinstance(store, AccountStore):  # pragma: no cover - SQLite and PostgreSQL do
             raise StoreError(f"The database at {masked_url(store.url)} cannot keep user accounts.")
+        players = PlayerService(
+            tournaments.store, tournaments, now=now, points=leagues.points_by_player
+        )
         return cls(
             tournaments=tournaments,
             leagues=leagues,
             series=SeriesService(tournaments),
-            players=PlayerService(
-                tournaments.store, tournaments, now=now, points=leagues.points_by_player
-            ),
+            players=players,
             accounts=AccountService(store),
+            signups=SignUpService(tournaments, players),
         )
 
     @classmethod

@@ -41,7 +41,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from random import Random
-from typing import Protocol, TypeVar
+from typing import Protocol, TypeVar, cast
 
 import pokertd.tournament  # noqa: F401  (registers every domain's events and commands)
 from pokertd.errors import (
@@ -90,6 +90,7 @@ from pokertd.tournament.framework import (
     needs_refold,
 )
 from pokertd.tournament.limits import check_limits
+from pokertd.tournament.signups import SeatSignUp, SignUps
 
 log = logging.getLogger("pokertd.app.tournaments")
 T = TypeVar("T")
@@ -318,7 +319,7 @@ class TournamentService:
         """:meth:`run` without the observers."""
         actor, who, table = _caller(tournament_id, actor, role, table, principal)
         permissions.check_role(type(command), who)  # before any work
-        command = self._with_db_player(command)
+        command = self._with_db_player(tournament_id, command)
         cached = self._cached(tournament_id)
         outside = _Outside()
         attempt = rounds = 0
@@ -350,7 +351,7 @@ class TournamentService:
                 )
             self._do_outside(tournament_id, command, todo, outside)
 
-    def _with_db_player(self, command: Command) -> Command:
+    def _with_db_player(self, tournament_id: str, command: Command) -> Command:
         """A registration with its person from the store's player database (issue 14).
 
         The face may name the person (``player_id``: a merged duplicate stands for the
@@ -361,6 +362,14 @@ class TournamentService:
         nobody, and a crash keeps both or neither.
         """
         store = self.store
+        if isinstance(command, SeatSignUp) and command.player_id is None:
+            # the desk's one tap registers the sign-up's name and card (issue 26): the same
+            # person as a Register with them would be
+            row = self.state(tournament_id).part(SignUps).rows.get(command.signup.upper())
+            if row is None or not isinstance(store, PlayerStore):
+                return command
+            found = self._with_db_player(tournament_id, Register(name=row.name, member=row.card))
+            return replace(command, player_id=cast(Register, found).player_id)
         if not isinstance(command, Register) or not isinstance(store, PlayerStore):
             return command
         check_limits(command)  # what the database is asked must be storable text

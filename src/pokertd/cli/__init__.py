@@ -253,6 +253,7 @@ _MODULES = (
     "series",
     "league",
     "player",
+    "signup",
     "backup",
     "doctor",
     "command",

@@ -44,6 +44,7 @@ from pokertd.tournament import penalties as penalties
 from pokertd.tournament import prizes as prizes
 from pokertd.tournament import satellites as satellites
 from pokertd.tournament import seating as seating
+from pokertd.tournament import signups as signups
 
 # isort: split
 from pokertd.tournament.clock.state import clock_reading, hand_of_bust

@@ -31,6 +31,7 @@ from pokertd.tournament import (
     prizes,
     satellites,
     seating,
+    signups,
 )
 from pokertd.tournament.framework import (
     Command,
@@ -123,6 +124,20 @@ _ROLES: dict[type[Command], Role] = {
     # satellites (issue 14): sent by the series service, which looks at the target event
     satellites.SetSatellite: Role.DIRECTOR,
     satellites.PaySeat: Role.DIRECTOR,
+    # sign-ups (issue 26): the player's own steps come from the phone through the sign-up
+    # service, which checks the personal link and runs them at the floor role
+    signups.SetSignUps: Role.DIRECTOR,
+    signups.ApproveSignUp: Role.DIRECTOR,
+    signups.DeclineSignUp: Role.DIRECTOR,
+    signups.GroupSignUps: Role.DIRECTOR,
+    signups.OpenCheckIn: Role.FLOOR,
+    signups.CloseCheckIn: Role.FLOOR,
+    signups.ReleaseNoShows: Role.FLOOR,
+    signups.SignUp: Role.FLOOR,
+    signups.CheckIn: Role.FLOOR,
+    signups.WithdrawSignUp: Role.FLOOR,
+    signups.SeatSignUp: Role.FLOOR,
+    signups.SetSignUpLink: Role.FLOOR,
 }
 
 ROLES: Mapping[type[Command], Role] = MappingProxyType(_ROLES)

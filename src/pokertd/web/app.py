@@ -41,6 +41,7 @@ from pokertd.web import (
     rulings,
     series,
     setup,
+    signups,
     views,
 )
 from pokertd.web import sim as simulation
@@ -145,6 +146,7 @@ def create_app(app: App, settings: Settings, *, users: AccountService | None = N
     site.include_router(people.router)
     site.include_router(leagues.router)
     site.include_router(series.router)
+    site.include_router(signups.router)
     site.include_router(simulation.router)
     site.include_router(public.router)
     api.add_command_routes(site)

@@ -39,6 +39,12 @@ class Settings:
     addresses the account has never signed in from (its known addresses are exempt)."""
     login_window_s: int = 300
     """The rate-limit window in seconds."""
+    signup_per_address: int = 10
+    """Public sign-ups allowed per address within ``signup_window_s`` (issue 26)."""
+    signup_per_event: int = 400
+    """Public sign-ups allowed per event within ``signup_window_s``."""
+    signup_window_s: int = 3600
+    """The sign-up limits' window in seconds (never shorter than ``login_window_s``)."""
     trusted_proxies: tuple[str, ...] = ()
     """Addresses or networks of reverse proxies whose ``X-Forwarded-For`` is believed
     (``POKERTD_TRUSTED_PROXIES``, comma-separated); empty = use the TCP peer's address."""

@@ -250,6 +250,7 @@
         setInterval(() => { this.page = (this.page + 1) % this.pages(); }, 10000);
         setInterval(() => this.refresh(), 15000);
       },
+      signupUrl(b) { return window.pokertd.url("/t/" + b.tournament + "/signup"); },
       load(boards) { this.boards = boards || []; this.receivedAt = performance.now(); this.now = this.receivedAt; if (this.page >= this.pages()) this.page = 0; },
       async refresh() {
         try { this.load(await (await fetch(window.pokertd.url("/lobby.json"))).json()); } catch (e) { /* keep the last figures */ }
