@@ -107,7 +107,8 @@ def test_im_here_is_the_players_own_claim_and_undoes(service: TournamentService)
     assert service.state(tid).seq == before + 1
     assert "says he is at " + slip["place"] in ev.describe()
     after = slips_view(service.state(tid), player=slip["player_id"])[0]
-    assert after["acknowledged"] and after["via"] == "phone"
+    assert after["acknowledged"]
+    assert after["via"] == "phone"
     service.run(tid, Undo())
     assert not slips_view(service.state(tid), player=slip["player_id"])[0]["acknowledged"]
     service.run(tid, Redo())
@@ -161,7 +162,8 @@ def test_FOX_6_a_slip_moved_on_from_is_out_of_date(service: TournamentService) -
         service.run(tid, AcknowledgeSlip(player=first["player_id"], slip=first["slip"]))
     assert service.state(tid).seq == seq
     stale = slips_view(service.state(tid), player=first["player_id"])[1]
-    assert not stale["current"] and newer["current"]
+    assert not stale["current"]
+    assert newer["current"]
 
 
 def test_K1_B15_penalty_and_clock_slips(service: TournamentService) -> None:

@@ -10,9 +10,10 @@ it is imported; importing ``pokertd.tournament`` imports every domain, so they a
 
 What a lower domain needs from a higher one (the entries from the clock, the seating and
 the prizes; the eliminations from the prizes' mystery envelopes; the framework from the
-seating's summaries and the slips that follow other domains' events) is connected **here**, explicitly,
-in the five calls at the end of this module: no domain registers itself with another on
-import, and the arrows between domains point one way (tests/test_architecture.py).
+seating's summaries and the slips that follow other domains' events) is connected
+**here**, explicitly, in the five calls at the end of this module: no domain registers
+itself with another on import, and the arrows between domains point one way
+(tests/test_architecture.py).
 :mod:`pokertd.tournament.views` holds the whole-tournament read models.
 """
 

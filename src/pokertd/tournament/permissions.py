@@ -8,7 +8,8 @@ run it.
 
 Roles (issue 7, kept by issue 10): director — everything; floor — entries, busts, moves, the
 clock, undo/redo; dealer — their own table's button, hand-finished and bust reports; public —
-reading, and a player's own "I'm here" for his slip (issue 26, through its own route only). Undo and redo are listed at the floor role; the service additionally requires
+reading, and a player's own "I'm here" for his slip (issue 26, through its own route
+only). Undo and redo are listed at the floor role; the service additionally requires
 the role of the command being undone.
 """
 
