@@ -40,6 +40,7 @@ from pokertd.web import (
     rulings,
     series,
     setup,
+    slips,
     views,
 )
 from pokertd.web import sim as simulation
@@ -140,6 +141,7 @@ def create_app(app: App, settings: Settings, *, users: AccountService | None = N
     site.include_router(pages.router)
     site.include_router(setup.router)
     site.include_router(rulings.router)
+    site.include_router(slips.router)
     site.include_router(people.router)
     site.include_router(leagues.router)
     site.include_router(series.router)
