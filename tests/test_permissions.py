@@ -32,6 +32,7 @@ from pokertd.tournament.eliminations import Bust
 from pokertd.tournament.entries import Register, RemoveChips
 from pokertd.tournament.framework import Command, Redo, TournamentState, Undo
 from pokertd.tournament.seating import PlaceButton, tables_view
+from pokertd.tournament.slips import AcknowledgeSlip
 
 ROLES_UNDER_TEST = (Role.PUBLIC, Role.DEALER, Role.FLOOR, Role.DIRECTOR)
 ROUTED = sorted(
@@ -125,7 +126,7 @@ def test_the_roles_of_issue_7_are_kept() -> None:
     # issue 26 (slips): a player's own "I'm here", only through its public route (no staff
     # role; the player it names, rate-limited, CSRF-checked: never a floor confirmation)
     assert by_role[Role.PUBLIC] == {"AcknowledgeSlip"}
-    assert permissions.slips.AcknowledgeSlip in permissions.NOT_ROUTED
+    assert AcknowledgeSlip in permissions.NOT_ROUTED
     assert {permissions.snake(c.__name__) for c in permissions.DEALER_OWN_TABLE} == {
         "bust",
         "place_button",

@@ -152,6 +152,12 @@ def test_im_here_is_rate_limited(env: Env, monkeypatch: pytest.MonkeyPatch) -> N
     assert env.service.state(tid).seq == seq
 
 
+def rule_list(slip: dict[str, object]) -> list[str]:
+    got = slip["rule_ids"]
+    assert isinstance(got, list)
+    return [str(r) for r in got]
+
+
 def _printed(html: str) -> list[tuple[str, int, int, str]]:
     """(name, table, seat, rules) of each printed move slip."""
     out = []
@@ -159,7 +165,9 @@ def _printed(html: str) -> list[tuple[str, int, int, str]]:
         name = re.search(r'<div class="big">([^<]+)</div>', card)
         to = re.search(r"table <b>(\d+)</b> seat <b>(\d+)</b>", card)
         rules = re.search(r"(TDA-[^<]*?)(?: · said|</div>)", card)
-        assert name and to and rules, card
+        assert name, card
+        assert to, card
+        assert rules, card
         out.append((name.group(1), int(to.group(1)), int(to.group(2)), rules.group(1)))
     return out
 
@@ -174,7 +182,8 @@ def test_C4_printed_slips_say_what_the_phones_say(env: Env) -> None:
     confirm_all(env, tid)
     after = _printed(env.client.get(f"/t/{tid}/print/moves").text)
     phones = sorted(
-        (s["name"], s["table"], s["seat"], ", ".join(s["rule_ids"])) for s in env.service.slips(tid)
+        (str(s["name"]), int(str(s["table"])), int(str(s["seat"])), ", ".join(rule_list(s)))
+        for s in env.service.slips(tid)
     )
     assert sorted(before) == phones
     assert sorted(after) == phones

@@ -60,8 +60,8 @@ from pokertd.tournament.seating import (
     seating_now,
     tables_view,
 )
-from pokertd.tournament.structures import Structure, load_structure
 from pokertd.tournament.slips import here_by_entry, slips_rev, slips_view
+from pokertd.tournament.structures import Structure, load_structure
 
 PUBLIC_KEYS = (
     "tournament",

@@ -28,6 +28,7 @@ from pokertd.tournament.framework import (
     Command,
     Context,
     Event,
+    Follower,
     TournamentState,
     applies,
     decides,
@@ -258,7 +259,7 @@ def follow_clock(state: TournamentState, ev: ClockCalled) -> None:
     )
 
 
-FOLLOWERS = {
+FOLLOWERS: dict[type[Event], Follower] = {
     PlayerMoved: follow_move,
     FinalTableDrawn: follow_final_table,
     SeatsDrawn: follow_seats,
