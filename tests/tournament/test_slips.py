@@ -83,7 +83,7 @@ def test_C4_table_break_slips_name_the_seat_and_the_venue_rule(
         assert s["kind"] == "break"
         assert s["rule_ids"] == rules
         assert s["place"] == f"table {table} seat {seat + 1}"
-        assert s["why"] == "Your table breaks: its players move to the other tables."
+        assert s["why"] == "Table 3 breaks: its players move to the other tables."
         assert not s["acknowledged"]
     # one player's slips, by player id or by name
     one = slips[0]

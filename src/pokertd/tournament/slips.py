@@ -143,8 +143,8 @@ def _add(state: TournamentState, **fields: Any) -> None:
 
 
 _MOVE_WHY = {
-    MoveReason.BALANCE: "Your table is short-handed elsewhere: you move to balance the tables.",
-    MoveReason.BREAK_TABLE: "Your table breaks: its players move to the other tables.",
+    MoveReason.BALANCE: "Another table is short: you move there to balance the tables.",
+    MoveReason.BREAK_TABLE: "Table {table} breaks: its players move to the other tables.",
     MoveReason.FLOOR: "The floor moved you.",
 }
 _MOVE_KIND = {
@@ -159,7 +159,7 @@ def follow_move(state: TournamentState, ev: PlayerMoved) -> None:
     m = ev.move
     if m.entry_id is None:
         return
-    why = _MOVE_WHY[m.reason]
+    why = _MOVE_WHY[m.reason].format(table=m.from_table)
     if m.from_table == m.to_table:
         why = "You change seats at your table (the floor moved you)."
     _add(

@@ -70,6 +70,10 @@
         } catch (e) { return; }
         if (this.me !== me) return;
         this.slips = rows;
+        // a move slip newer than the seat shown: ask for the seat now (no banner: the slip says it)
+        const move = rows.find((s) => s.moves && s.current);
+        const p = this.mine;
+        if (move && (!p || p.table !== move.table || p.seat !== move.seat)) this.refreshMe();
       },
       /** The slips to show: the current ones (not moved on from), newest first, at most 3. */
       openSlips() {
@@ -78,10 +82,13 @@
       slipClass(s) { return "slip-" + s.kind + (s.acknowledged ? " done" : ""); },
       hereLabel(s) { return s.moves ? "I’m here" : "Seen"; },
       /** The "table moved" banner, unless a move slip says it already (with its rule). */
-      movedShown() { return !!this.moved && !this.openSlips().some((s) => s.moves && !s.acknowledged); },
+      movedShown() {
+        const m = this.moved;
+        return !!m && !this.openSlips().some((s) => s.moves && s.table === m.to.table && s.seat === m.to.seat);
+      },
       slipTitle(s) {
         return {
-          balance: "Move: balancing", break: "Your table breaks", floor: "The floor moved you",
+          balance: "Balancing move", break: "Table breaks", floor: "The floor moved you",
           final_table: "Final table", redraw: "Redraw", clock: "Clock called", penalty: "Penalty",
         }[s.kind] || "Slip";
       },
