@@ -24,7 +24,9 @@ from pokertd.tournament.seating import (
     BreakTable,
     ConfirmMove,
     DrawSeats,
+    FinalTableDrawn,
     MovePlayer,
+    Redraw,
     live_seating,
     tables_view,
 )
@@ -193,3 +195,25 @@ def test_K1_B15_penalty_and_clock_slips(service: TournamentService) -> None:
     assert service.state(tid).seq == seq
     service.run(tid, AcknowledgeSlip(player=victim.player_id, slip=penalty["slip"], via="link"))
     assert slips_view(service.state(tid), player=victim.player_id)[1]["via"] == "link"
+
+
+def test_C10_TNPL_B6i_final_table_slips(service: TournamentService) -> None:
+    """TNPL, 14 players at two tables, 5 out: the final table forms at table 1 and each
+    player drawn into it gets a slip naming his seat there and TNPL-B6i (C10 at TNPL)."""
+    tmpl = load_template("kpc_nlh").with_changes(profile="tnpl", tables=2, seats_per_table=9)
+    tid = service.create(CreateTournament(name="Tuesday", template=tmpl))
+    for i in range(14):
+        service.run(tid, Register(name=f"Player {i:02d}", member=f"M{i}", age_ok=True))
+    service.run(tid, DrawSeats())
+    for e in list(service.state(tid).part(Roster).entries.values())[:5]:
+        service.run(tid, Bust(players=(e.name,)))
+    (drawn,) = [r.event for r in service.run(tid, Redraw()) if isinstance(r.event, FinalTableDrawn)]
+    where = live_seating(service.state(tid)).where
+    slips = slips_view(service.state(tid))
+    assert len(slips) == len(drawn.draws) > 0
+    assert {s["entry_id"] for s in slips} == {d.entry_id for d in drawn.draws}
+    for s in slips:
+        assert s["kind"] == "final_table"
+        assert (s["table"], s["seat"]) == (where[s["entry_id"]][0], where[s["entry_id"]][1] + 1)
+        assert s["table"] == drawn.table
+        assert s["rule_ids"] == ["TNPL-B6i"]

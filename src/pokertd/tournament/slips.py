@@ -216,7 +216,8 @@ def follow_seats(state: TournamentState, ev: SeatsDrawn) -> None:
 
 def follow_penalty(state: TournamentState, ev: PenaltyGiven) -> None:
     """A penalty (K1-K5): what it means for the player, where he sits."""
-    seat = seating_now(state).where.get(ev.entry_id) if state.part(Tables).seating else None
+    known = state.part(Tables).seating is not None
+    seat = seating_now(state).where.get(ev.entry_id) if known else None
     if ev.kind is PenaltyKind.WARNING:
         what = "You are given a warning"
     elif ev.kind is PenaltyKind.DISQUALIFICATION:
