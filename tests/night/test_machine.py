@@ -164,7 +164,7 @@ from pokertd.tournament.seating import (
     floor_plan,
     keep_apart_view,
 )
-from pokertd.tournament.slips import AcknowledgeSlip, slips_view
+from pokertd.tournament.slips import AcknowledgeSlip, Slips, slips_view
 from pokertd.tournament.templates import load_template
 
 from .driver import NIGHTS, FloorNight, PlanShown, state_text
@@ -1022,6 +1022,12 @@ class NightMachine(RuleBasedStateMachine):
 
     # -- slips (issue 26) ------------------------------------------------------------------
 
+    def slip_open(self) -> bool:
+        """A player's latest move slip that he has not said "I'm here" for."""
+        part = self.state.part(Slips)
+        return any(slip not in part.acks for slip in part.latest_move.values())
+
+    @precondition(lambda self: self.slip_open())
     @rule(pick=PICK, other=st.booleans())
     def im_here(self, pick: int, other: bool) -> None:
         """Issue 26: a moved player says "I'm here" on his phone for his latest move slip;
