@@ -164,7 +164,6 @@ from pokertd.tournament.seating import (
     floor_plan,
     keep_apart_view,
 )
-from pokertd.tournament.slips import AcknowledgeSlip, Slips, slips_view
 from pokertd.tournament.templates import load_template
 
 from .driver import NIGHTS, FloorNight, PlanShown, state_text
@@ -1019,32 +1018,6 @@ class NightMachine(RuleBasedStateMachine):
             n.refuse(TableHandFinished(table=str(number)), "B2: no hand during a break")
             return
         n.run(TableHandFinished(table=str(number)))
-
-    # -- slips (issue 26) ------------------------------------------------------------------
-
-    def slip_open(self) -> bool:
-        """A player's latest move slip that he has not said "I'm here" for."""
-        part = self.state.part(Slips)
-        return any(slip not in part.acks for slip in part.latest_move.values())
-
-    @precondition(lambda self: self.slip_open())
-    @rule(pick=PICK, other=st.booleans())
-    def im_here(self, pick: int, other: bool) -> None:
-        """Issue 26: a moved player says "I'm here" on his phone for his latest move slip;
-        a second tap, or a tap for another player's slip, is refused and writes nothing."""
-        n = self.n
-        rows = [s for s in slips_view(self.state, private=False) if s["moves"] and s["current"]]
-        slip = _pick(rows, pick)
-        if slip is None:
-            return
-        mine = AcknowledgeSlip(player=slip["player_id"], slip=slip["slip"])
-        someone = next((r for r in rows if r["player_id"] != slip["player_id"]), None)
-        if other and someone is not None:
-            n.refuse(AcknowledgeSlip(player=someone["player_id"], slip=slip["slip"]), "not his")
-        elif slip["acknowledged"]:
-            n.refuse(mine, "said so already")
-        else:
-            n.run(mine)
 
     # -- penalties, chips -----------------------------------------------------------------
 
