@@ -32,6 +32,7 @@ from pokertd.tournament.eliminations import Bust
 from pokertd.tournament.entries import Register, RemoveChips
 from pokertd.tournament.framework import Command, Redo, TournamentState, Undo
 from pokertd.tournament.seating import PlaceButton, tables_view
+from pokertd.tournament.slips import AcknowledgeSlip
 
 ROLES_UNDER_TEST = (Role.PUBLIC, Role.DEALER, Role.FLOOR, Role.DIRECTOR)
 ROUTED = sorted(
@@ -131,7 +132,10 @@ def test_the_roles_of_issue_7_are_kept() -> None:
     assert signups_director <= by_role[Role.DIRECTOR]
     issue_26 |= signups_director
     assert len(by_role[Role.DIRECTOR] - {"SetDisplay", "PayHighHand"} - issue_14 - issue_26) == 16
-    assert Role.PUBLIC not in by_role
+    # issue 26 (slips): a player's own "I'm here", only through its public route (no staff
+    # role; the player it names, rate-limited, CSRF-checked: never a floor confirmation)
+    assert by_role[Role.PUBLIC] == {"AcknowledgeSlip"}
+    assert AcknowledgeSlip in permissions.NOT_ROUTED
     assert {permissions.snake(c.__name__) for c in permissions.DEALER_OWN_TABLE} == {
         "bust",
         "place_button",
@@ -143,7 +147,16 @@ def test_the_web_reads_the_same_table() -> None:
     assert web_commands.required_role is permissions.required_role
     assert web_commands.command_classes() == permissions.command_classes()
     assert (
-        frozenset({"CreateTournament", "SetSatellite", "PaySeat", "CarryFlights", "CloseFlight"})
+        frozenset(
+            {
+                "CreateTournament",
+                "SetSatellite",
+                "PaySeat",
+                "CarryFlights",
+                "CloseFlight",
+                "AcknowledgeSlip",
+            }
+        )
         == web_commands.NOT_ROUTED
     )
 

@@ -294,17 +294,20 @@ def test_phone_pages_at_390(served: tuple[str, str], browser: Any) -> None:
     command("break_table", {"table": table})
     pending = staff.request.get(f"{base}/api/tournaments/{tid}/staff").json()["pending_moves"]
     command("confirm_moves", {"moves": [m["move_id"] for m in pending]})
-    banner = page.locator("#moved-banner")
+    # the move's slip (issue 26) says it, with the rule, in place of the "moved" banner
+    banner = page.locator("#my-slips .slip")
     banner.wait_for(state="visible", timeout=8000)
     new_table = next(t for t, names in tables().items() if LONG_NAME in names)
     assert new_table != table
-    assert f"table {new_table}, seat" in banner.inner_text()
-    assert f"You were at table {table}" in banner.inner_text()
+    assert f"Table {new_table} · Seat " in banner.inner_text()
+    assert f"From table {table}" in banner.inner_text()
+    assert not page.locator("#moved-banner").is_visible()
     assert my_place.inner_text().startswith(f"Table {new_table}, seat ")
     assert _page_width(page) <= 390
     page.screenshot(path=str(ARTIFACTS / "phone-player-moved-390.png"))
     # the choice survives a reload (localStorage), the banner is gone once acknowledged
-    page.click("#moved-banner button")
+    page.click("#my-slips .slip-here")
+    page.locator("#my-slips .slip.done").wait_for()
     page.reload()
     page.locator("#my-seat .my-place").wait_for()
     assert page.locator("#my-seat .my-place").inner_text().startswith(f"Table {new_table}")

@@ -60,6 +60,7 @@ from pokertd.tournament.seating import (
     seating_now,
     tables_view,
 )
+from pokertd.tournament.slips import here_by_entry, slips_rev, slips_view
 from pokertd.tournament.structures import Structure, load_structure
 
 PUBLIC_KEYS = (
@@ -84,6 +85,7 @@ PUBLIC_KEYS = (
     "structure",
     "registration",
     "seating_rev",
+    "slips_rev",
     "withholding",
     "mystery",
 )
@@ -145,6 +147,7 @@ def build(
     results = views.results(state, now)
     out = _common_part(state, now, status, results)
     out["seating_rev"] = _seating_rev(state)
+    out["slips_rev"] = slips_rev(state)  # phones ask for their player's slips when it changes
     if lean:
         out["players"] = []
         out.update(_prizes(state, []))
@@ -152,6 +155,7 @@ def build(
         out["players"] = documents.players(views.players(state, now))
         out["log"] = to_json(views.log(state, records[-LOG_LINES:], zone))
         out.update(_tables(state, now))
+        out.update(_slips(state))
         _fill_money(state, now, results, out)
         out["chart"] = _chart(state, records, out, now)
     clock = out.get("clock")
@@ -173,6 +177,17 @@ def build(
     out["undo_next"] = _undo_button(undo_target(state))
     out["redo_next"] = _undo_button(redo_target(state))
     return out
+
+
+CONSOLE_SLIPS = 12
+"""The latest slips the floor console lists (with whether each player said "I'm here")."""
+
+
+def _slips(state: TournamentState) -> dict[str, Any]:
+    """Staff only (never in :data:`PUBLIC_KEYS`): ``slips``, the latest
+    :data:`CONSOLE_SLIPS` slips of the night, and ``slips_here``, entry id -> "at the new
+    seat (phone)" for each player who said "I'm here" for his latest move (issue 26)."""
+    return {"slips": slips_view(state, last=CONSOLE_SLIPS), "slips_here": here_by_entry(state)}
 
 
 def _undo_button(batch: Batch | None) -> dict[str, Any] | None:
@@ -918,6 +933,7 @@ def console(
     out["players"] = rows
     out["log"] = to_json(views.log(state, log_records[-CONSOLE_LOG_LINES:], zone))
     out.update(tables_out)
+    out.update(_slips(state))
     _fill_money(state, now, results, out)
     _console_payouts(out, roster.alive_count)
     result_rows = out["results"].get("rows") if isinstance(out["results"], dict) else None

@@ -91,6 +91,7 @@ from pokertd.tournament.framework import (
 )
 from pokertd.tournament.limits import check_limits
 from pokertd.tournament.signups import SeatSignUp, SignUps
+from pokertd.tournament.slips import AcknowledgeSlip, slips_view
 
 log = logging.getLogger("pokertd.app.tournaments")
 T = TypeVar("T")
@@ -621,6 +622,36 @@ class TournamentService:
         cached = self._cached(tournament_id)
         with cached.lock:
             return fn(self.state(tournament_id))
+
+    # ----------------------------------------------------------------------------------
+    # Slips (issue 26, point 2): what a move, a break, a penalty or a clock tells a player
+
+    def slips(
+        self, tournament_id: str, player: str | None = None, *, private: bool = True
+    ) -> list[dict[str, object]]:
+        """The night's slips, newest first, with their acknowledgements: every one, or
+        ``player``'s (a player id or exact name); ``private=False`` is what a public phone
+        may show (no penalty slips: :data:`pokertd.tournament.slips.PRIVATE_KINDS`)."""
+        return self.read(
+            tournament_id, lambda state: slips_view(state, player=player, private=private)
+        )
+
+    def acknowledge_slip(
+        self, tournament_id: str, player_id: str, slip_id: int, *, via: str = "phone"
+    ) -> list[EventRecord]:
+        """The player ``player_id`` says "I'm here" for slip ``slip_id``: his own claim,
+        recorded as his (actor ``player <id> (<via>)``), never a floor confirmation.
+
+        ``via`` is who vouches that the caller is that player: ``phone`` (the player view's
+        "this is me", a claim anybody can make: public slips only) or ``link`` (a personal
+        link bound to the player, checked by the face before it calls: every slip of his).
+        Refused, nothing written, for a slip of another player, one already acknowledged,
+        one out of date (:class:`~pokertd.tournament.slips.AcknowledgeSlip`).
+        """
+        command = AcknowledgeSlip(player=player_id, slip=slip_id, via=via)
+        return self.run(
+            tournament_id, command, actor=f"player {player_id} ({via})", role=Role.PUBLIC
+        )
 
     def state(self, tournament_id: str) -> TournamentState:
         """The tournament's current state — internal: the live object the service folds into.

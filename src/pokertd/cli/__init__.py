@@ -241,6 +241,7 @@ _MODULES = (
     "hand",
     "floor",
     "tables",
+    "slips",
     "clock",
     "prize",
     "deal",

@@ -10,9 +10,10 @@ it is imported; importing ``pokertd.tournament`` imports every domain, so they a
 
 What a lower domain needs from a higher one (the entries from the clock, the seating and
 the prizes; the eliminations from the prizes' mystery envelopes; the framework from the
-seating's summaries) is connected **here**, explicitly,
-in the four calls at the end of this module: no domain registers itself with another on
-import, and the arrows between domains point one way (tests/test_architecture.py).
+seating's summaries and the slips that follow other domains' events) is connected
+**here**, explicitly, in the five calls at the end of this module: no domain registers
+itself with another on import, and the arrows between domains point one way
+(tests/test_architecture.py).
 :mod:`pokertd.tournament.views` holds the whole-tournament read models.
 """
 
@@ -45,6 +46,7 @@ from pokertd.tournament import prizes as prizes
 from pokertd.tournament import satellites as satellites
 from pokertd.tournament import seating as seating
 from pokertd.tournament import signups as signups
+from pokertd.tournament import slips as slips
 
 # isort: split
 from pokertd.tournament.clock.state import clock_reading, hand_of_bust
@@ -90,6 +92,7 @@ entries.connect_readers(READERS)
 entries.connect_seater(SEATER)
 eliminations.connect_knockout_draws(KNOCKOUT_DRAWS)
 framework.connect_summarizers(SUMMARIZERS)
+framework.connect_followers(slips.FOLLOWERS)
 
 __all__ = [
     "READERS",

@@ -516,10 +516,34 @@ def decide(state: TournamentState, command: Command, ctx: Context) -> list[Event
 
 
 def apply(state: TournamentState, event: Event) -> None:
-    """Fold one event into ``state`` (no validation; never fails on a decided event)."""
+    """Fold one event into ``state`` (no validation; never fails on a decided event): its
+    domain's applier, then the read model that follows it (:func:`connect_followers`)."""
     applier = _APPLIERS.get(type(event))
     if applier is not None:
         applier(state, event)
+    follower = _FOLLOWERS.get(type(event))
+    if follower is not None:
+        follower(state, event)
+
+
+Follower = Callable[[TournamentState, Any], None]
+_FOLLOWERS: dict[type[Event], Follower] = {}
+
+
+def connect_followers(table: Mapping[type[Event], Follower]) -> dict[type[Event], Follower]:
+    """Put in force which read model follows events of other domains, and return the table
+    it replaces.
+
+    A follower folds an event *after* its own domain's applier, into a part of a higher
+    domain (the player's slips follow a move, a table break, a penalty: issue 26), so that
+    domain reads the log without a second write and without the lower domain knowing it.
+    Built once, explicitly, in :mod:`pokertd.tournament` (its ``__init__``), like
+    :func:`connect_summarizers`.
+    """
+    previous = dict(_FOLLOWERS)
+    _FOLLOWERS.clear()
+    _FOLLOWERS.update(table)
+    return previous
 
 
 # --------------------------------------------------------------------------------------
@@ -722,6 +746,7 @@ __all__ = [
     "Context",
     "Event",
     "EventRecord",
+    "Follower",
     "HeavyCommand",
     "LooksElsewhere",
     "Precomputed",
@@ -736,6 +761,7 @@ __all__ = [
     "applies",
     "apply",
     "batch_title",
+    "connect_followers",
     "connect_summarizers",
     "decide",
     "decides",

@@ -8,7 +8,8 @@ run it.
 
 Roles (issue 7, kept by issue 10): director — everything; floor — entries, busts, moves, the
 clock, undo/redo; dealer — their own table's button, hand-finished and bust reports; public —
-reading only. Undo and redo are listed at the floor role; the service additionally requires
+reading, and a player's own "I'm here" for his slip (issue 26, through its own route
+only). Undo and redo are listed at the floor role; the service additionally requires
 the role of the command being undone.
 """
 
@@ -32,6 +33,7 @@ from pokertd.tournament import (
     satellites,
     seating,
     signups,
+    slips,
 )
 from pokertd.tournament.framework import (
     Command,
@@ -138,6 +140,8 @@ _ROLES: dict[type[Command], Role] = {
     signups.WithdrawSignUp: Role.FLOOR,
     signups.SeatSignUp: Role.FLOOR,
     signups.SetSignUpLink: Role.FLOOR,
+    # slips (issue 26): the player's own "I'm here", through its public rate-limited route
+    slips.AcknowledgeSlip: Role.PUBLIC,
 }
 
 ROLES: Mapping[type[Command], Role] = MappingProxyType(_ROLES)
@@ -155,11 +159,13 @@ NOT_ROUTED: frozenset[type[Command]] = frozenset(
         satellites.PaySeat,
         days.CarryFlights,
         days.CloseFlight,
+        slips.AcknowledgeSlip,
     }
 )
 """Commands with their own route (``POST /api/tournaments`` creates from a template; a
 satellite's terms and seats go through the series service, which checks the target event;
-so do a Day 2's flights, which the series service reads)."""
+so do a Day 2's flights, which the series service reads; a player's "I'm here" for a slip
+goes through its public, rate-limited route for the player the phone or link names)."""
 
 
 def snake(name: str) -> str:
@@ -216,7 +222,9 @@ def roles_table() -> str:
         own = " (own table)" if cls in DEALER_OWN_TABLE else ""
         rows.setdefault(required_role(cls), []).append(f"`{name}`{own}")
     lines = ["| least role | commands |", "|---|---|"]
-    for role in (Role.DEALER, Role.FLOOR, Role.DIRECTOR):
+    for role in (Role.PUBLIC, Role.DEALER, Role.FLOOR, Role.DIRECTOR):
+        if role is Role.PUBLIC and role not in rows:
+            continue
         lines.append(f"| {role.value} | {', '.join(rows.get(role, []))} |")
     return "\n".join(lines) + "\n"
 

@@ -42,6 +42,7 @@ from pokertd.web import (
     series,
     setup,
     signups,
+    slips,
     views,
 )
 from pokertd.web import sim as simulation
@@ -143,6 +144,7 @@ def create_app(app: App, settings: Settings, *, users: AccountService | None = N
     site.include_router(pages.router)
     site.include_router(setup.router)
     site.include_router(rulings.router)
+    site.include_router(slips.router)
     site.include_router(people.router)
     site.include_router(leagues.router)
     site.include_router(series.router)

@@ -570,6 +570,9 @@
           alternate: "alternate list", registered: "registered, no seat yet" }[p.status] || p.status || "";
       },
       isActive(p) { return !p.place && OUT.indexOf(p.status) < 0; },
+      /** The latest moves' slips (issue 26): who moved where, and whether the player said
+       *  "I'm here" on his phone (his own claim: the floor still confirms moves). */
+      movedSlips() { return (this.v.slips || []).filter((m) => m.moves && m.current).slice(0, 6); },
       playerRows() {
         // Rendered only while the Players tab shows: 200 hidden rows re-rendered on every
         // push cost a 500-player console most of its time (bench/web_console.py).

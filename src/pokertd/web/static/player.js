@@ -6,7 +6,13 @@
    changes, this page asks the players API for its own player only (after a short random
    delay so that a room of phones does not ask in the same millisecond) and, when the table
    or seat differs from the one it last showed, raises the "your table moved" banner.
-   The chosen player and the seat last shown are kept in localStorage per tournament. */
+   The chosen player and the seat last shown are kept in localStorage per tournament.
+
+   Slips (issue 26): the push also carries `slips_rev`, which changes whenever a slip (a
+   move, a table break, a redraw, a clock call) or an "I'm here" is recorded. When it
+   changes, the phone asks for its own player's slips and shows the current ones at the top:
+   where to go, why, the venue's rule ID, and an "I'm here" tap (a public, CSRF-checked,
+   rate-limited POST for the player this phone claims; the floor console sees it). */
 (function () {
   "use strict";
 
@@ -25,6 +31,7 @@
     const baseApply = base.apply;
     return Object.assign(base, {
       me: null, mine: null, seen: null, moved: null, lastRev: null, meTimer: null,
+      slips: [], slipRev: null, slipTimer: null, slipBusy: false, slipError: "",
       meKey: `pokertd.me.${tid}`, seenKey: `pokertd.seat.${tid}`,
       start() {
         this.me = load(this.meKey);
@@ -44,17 +51,83 @@
           clearTimeout(this.meTimer);
           this.meTimer = setTimeout(() => this.refreshMe(), first ? 0 : Math.random() * 1500);
         }
+        const srev = String(this.v.slips_rev);
+        if (this.me && this.me.player && srev !== this.slipRev) {
+          const first = this.slipRev === null;
+          this.slipRev = srev;
+          clearTimeout(this.slipTimer);
+          this.slipTimer = setTimeout(() => this.refreshSlips(), first ? 0 : Math.random() * 1500);
+        }
+      },
+      async refreshSlips() {
+        const me = this.me;
+        if (!me || !me.player) return;
+        let rows = [];
+        try {
+          const r = await fetch(window.pokertd.url(`/api/tournaments/${this.tid}/slips?player=${encodeURIComponent(me.player)}`));
+          if (!r.ok) return;
+          rows = await r.json();
+        } catch (e) { return; }
+        if (this.me !== me) return;
+        this.slips = rows;
+        // a move slip newer than the seat shown: ask for the seat now (no banner: the slip says it)
+        const move = rows.find((s) => s.moves && s.current);
+        const p = this.mine;
+        if (move && (!p || p.table !== move.table || p.seat !== move.seat)) this.refreshMe();
+      },
+      /** The slips to show: the current ones (not moved on from), newest first, at most 3. */
+      openSlips() {
+        return (this.slips || []).filter((s) => s.current).slice(0, 3);
+      },
+      slipClass(s) { return "slip-" + s.kind + (s.acknowledged ? " done" : ""); },
+      hereLabel(s) { return s.moves ? "I’m here" : "Seen"; },
+      /** The "table moved" banner, unless a move slip says it already (with its rule). */
+      movedShown() {
+        const m = this.moved;
+        return !!m && !this.openSlips().some((s) => s.moves && s.table === m.to.table && s.seat === m.to.seat);
+      },
+      slipTitle(s) {
+        return {
+          balance: "Balancing move", break: "Table breaks", floor: "The floor moved you",
+          final_table: "Final table", redraw: "Redraw", clock: "Clock called", penalty: "Penalty",
+        }[s.kind] || "Slip";
+      },
+      slipPlace(s) {
+        if (!s.table) return "";
+        return `Table ${s.table}` + (s.seat ? ` · Seat ${s.seat}` : "");
+      },
+      slipFrom(s) { return s.from_table ? `From table ${s.from_table}` + (s.from_seat ? ` seat ${s.from_seat}` : "") : ""; },
+      slipDone(s) {
+        if (!s.acknowledged) return "";
+        return s.moves ? "You said you are here. The floor has been told." : "Seen.";
+      },
+      async imHere(s) {
+        if (this.slipBusy || !this.me || !this.me.player) return;
+        this.slipBusy = true; this.slipError = "";
+        try {
+          const done = await window.pokertd.post(`/api/tournaments/${this.tid}/slips/${s.slip}/here`, { player: this.me.player });
+          this.slips = this.slips.map((x) => (x.slip === done.slip ? done : x));
+          if (done.moves) this.moved = null;  // the slip said it: no banner after it
+        } catch (e) {
+          this.slipError = e.message;
+        } finally {
+          this.slipBusy = false;
+        }
       },
       pick(p) {
-        this.me = { name: p.name, entry: p.entry_id || null };
+        this.me = { name: p.name, entry: p.entry_id || null, player: p.player_id || null };
         save(this.meKey, this.me);
         this.seen = p.table ? { table: p.table, seat: p.seat } : null;
         save(this.seenKey, this.seen);
         this.mine = p; this.moved = null; this.query = "";
         this.lastRev = this.v.seating_rev;
+        this.slips = []; this.slipError = "";
+        this.slipRev = String(this.v.slips_rev);
+        this.refreshSlips();
       },
       forget() {
         this.me = null; this.mine = null; this.seen = null; this.moved = null;
+        this.slips = []; this.slipRev = null; this.slipError = "";
         save(this.meKey, null); save(this.seenKey, null);
       },
       async refreshMe() {
@@ -70,6 +143,10 @@
           || rows.find((p) => p.name === me.name);
         if (!row || this.me !== me) return;
         this.mine = row;
+        if (!me.player && row.player_id) {  // picked before slips: remember the player id
+          me.player = row.player_id; save(this.meKey, me);
+          this.slipRev = String(this.v.slips_rev); this.refreshSlips();
+        }
         const now = row.table ? { table: row.table, seat: row.seat } : null;
         const was = this.seen;
         if (now && was && (now.table !== was.table || now.seat !== was.seat)) {

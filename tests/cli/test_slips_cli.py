@@ -1,0 +1,85 @@
+"""``pokertd slips`` (issue 26, point 2): a table break's slips listed with the seat, the
+reason and the venue's rule IDs (C4 at Foxwoods: FOX-9, FOX-10C, FOX-SURV2), one player's
+with ``--player``, his "I'm here" with ``--here``; a second one refused in one line (exit 2,
+nothing written); ``--json`` equals the service's rows."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+import typer.main
+import typer.testing
+from typer.testing import CliRunner
+
+from pokertd.app.tournaments import open_service
+from pokertd.cli import app
+from pokertd.tournament.eliminations import Bust
+from pokertd.tournament.entries import CreateTournament, Register, Roster
+from pokertd.tournament.seating import (
+    BreakTable,
+    ConfirmMove,
+    DrawSeats,
+    live_seating,
+    tables_view,
+)
+from pokertd.tournament.templates import load_template
+
+runner = CliRunner()
+
+
+@pytest.fixture(autouse=True)
+def built_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Build the click command tree once per test, not once per invocation."""
+    command = typer.main.get_command(app)
+    monkeypatch.setattr(typer.testing, "_get_command", lambda _app: command)
+
+
+def run(*args: str, code: int = 0) -> str:
+    result = runner.invoke(app, list(args))
+    assert result.exit_code == code, result.output
+    return result.output
+
+
+def test_C4_FOX_slips_listed_and_acknowledged_through_the_cli(tmp_path: Path) -> None:
+    db = f"sqlite:///{tmp_path / 'slips.db'}"
+    with open_service(db) as service:
+        tmpl = load_template("fox_wed_80").with_changes(tables=3, seats_per_table=9)
+        tid = service.create(CreateTournament(name="Wednesday", template=tmpl))
+        for i in range(20):
+            service.run(tid, Register(name=f"Player {i:02d}", member=f"M{i}", age_ok=True))
+        service.run(tid, DrawSeats())
+        seating = live_seating(service.state(tid))
+        roster = service.state(tid).part(Roster)
+        for number in (1, 2):
+            for v in [p for p in seating.tables[number].players if p is not None][:2]:
+                service.run(tid, Bust(players=(roster.entries[v].name,)))
+        service.run(tid, BreakTable(table=3))
+        for m in tables_view(service.state(tid)).pending:
+            service.run(tid, ConfirmMove(move_id=m.move_id))
+        where = live_seating(service.state(tid)).where
+        rows: list[dict[str, Any]] = service.slips(tid)
+    assert len(rows) == 6
+    listed = json.loads(run("slips", tid, "--db", db, "--json"))
+    assert listed == rows
+    name = str(rows[0]["name"])
+    table, seat = where[str(rows[0]["entry_id"])]
+    (mine,) = json.loads(run("slips", tid, "--player", name, "--db", db, "--json"))
+    assert (mine["table"], mine["seat"], mine["from_table"]) == (table, seat + 1, 3)
+    assert mine["rule_ids"] == ["FOX-9", "FOX-10C", "FOX-SURV2"]
+    text = run("slips", tid, "--db", db)
+    assert "FOX-9, FOX-10C" in text
+    assert name in text
+    done = run("slips", tid, "--player", name, "--here", str(mine["slip"]), "--db", db)
+    assert f"says he is at table {table} seat {seat + 1}" in done
+    (after,) = json.loads(run("slips", tid, "--player", name, "--db", db, "--json"))
+    assert after["acknowledged"]
+    with open_service(db) as service:
+        seq = service.state(tid).seq
+    again = run("slips", tid, "--player", name, "--here", str(mine["slip"]), "--db", db, code=2)
+    assert "already said he is at" in again
+    assert len(again.strip().splitlines()) <= 2
+    with open_service(db) as service:
+        assert service.state(tid).seq == seq
