@@ -255,6 +255,7 @@ _MODULES = (
     "player",
     "backup",
     "doctor",
+    "mail",
     "command",
 )
 
