@@ -338,3 +338,13 @@ def test_league_points_are_in_the_mail_when_the_event_counts_in_a_league(
     texts = {str(m["To"]).split()[0]: _text(m) for m in mail.preview(tid)}
     assert "League points for this event: 8." in texts["Bob"]
     assert "League points for this event: 8." in texts["Cy"]
+
+
+def test_status_of_an_old_event_says_it_is_sent_only_on_request(
+    venue: Venue, smtp: SmtpServer
+) -> None:
+    tid = venue.night()
+    mail = venue.mail(settings_for(smtp, window_hours=48))
+    assert {line.state for line in mail.status(tid).lines} == {"due"}
+    venue.now += timedelta(hours=49)
+    assert {line.state for line in mail.status(tid).lines} == {"old"}

@@ -462,8 +462,9 @@ class OutboxLine:
     place: str
     prize: Cents
     state: str
-    """``due``, ``queued`` (waiting to retry), ``sending``, ``sent``, ``failed``, or
-    ``unsure`` (a crash cut the send off: it may have left)."""
+    """``due`` (the sender sends it), ``old`` (finished before the window: sent only on
+    request), ``queued`` (waiting to retry), ``sending``, ``sent``, ``failed`` (given up),
+    or ``unsure`` (a crash cut the send off: it may have left)."""
     attempts: int
     generation: int
     next_try: str
@@ -606,7 +607,10 @@ class MailService:
             raise NotFound(f"There is no tournament {tournament_id[:40]!r}.")
         over, found = self._letters(tournament_id, now)
         rows = {r.player_id: r for r in self.store.outbox(tournament_id)}
-        lines = tuple(self._line(letter, rows.get(letter.player_id), now) for letter in found)
+        old = bool(found) and not self._finished_in_window(tournament_id, now)
+        lines = tuple(
+            self._line(letter, rows.get(letter.player_id), now, old=old) for letter in found
+        )
         requests = tuple(
             {"n": r.n, "players": r.player_id, "staff": r.staff, "at": r.at}
             for r in self.store.mail_requests(tournament_id)
@@ -633,8 +637,10 @@ class MailService:
         )
 
     @staticmethod
-    def _line(letter: Letter, row: OutboxRow | None, now: datetime) -> OutboxLine:
-        state = "due" if row is None else row.state
+    def _line(
+        letter: Letter, row: OutboxRow | None, now: datetime, *, old: bool = False
+    ) -> OutboxLine:
+        state = ("old" if old else "due") if row is None else row.state
         if (
             row is not None
             and row.state == SENDING
@@ -727,10 +733,11 @@ class MailService:
         )
         return self.status(tournament_id)
 
-    def deliver_due(self, tournament_id: str | None = None) -> DeliveryReport:
+    def deliver_due(self, tournament_id: str | None = None, player_id: str = "") -> DeliveryReport:
         """One pass of the sender: every due mail of the recent finished events (or of
-        ``tournament_id`` only) claimed and sent over one connection; a failed attempt
-        waits its back-off, the last one gives up. Nothing at all without settings."""
+        ``tournament_id`` only, and of ``player_id`` only) claimed and sent over one
+        connection; a failed attempt waits its back-off, the last one gives up. Nothing at
+        all without settings."""
         report = DeliveryReport()
         settings = self.settings
         if settings is None:
@@ -748,6 +755,8 @@ class MailService:
             rows = {r.player_id: r for r in self.store.outbox(tid)}
             in_window = tournament_id is not None or self._finished_in_window(tid, now)
             for letter in found:
+                if player_id and letter.player_id != player_id:
+                    continue
                 row = rows.get(letter.player_id)
                 if row is None and not in_window:
                     continue  # an old event: only an explicit "send again" mails it

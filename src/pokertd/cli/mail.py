@@ -105,7 +105,7 @@ def send(
             emit(data, as_json, lambda rows: _render_preview(rows))
             return
         mail.send_again(tournament, player, staff=actor())
-        report = mail.deliver_due(tournament)
+        report = mail.deliver_due(tournament, player.strip())
         view = mail.status(tournament)
 
     def render(_: object) -> None:
