@@ -30,6 +30,7 @@ from pokertd.app.accounts import Role
 from pokertd.app.mail import NOT_SET_UP, MailService, OutboxView
 from pokertd.errors import InvalidCommand, PokertdError
 from pokertd.money import format_money
+from pokertd.timefmt import stamp
 from pokertd.tournament.limits import SHORT_MAX
 from pokertd.web import access
 from pokertd.web.api import ERROR_RESPONSES, authorize
@@ -108,10 +109,33 @@ def mail_send(tid: TournamentId, body: SendBody, request: Request) -> dict[str, 
     return view.as_json()
 
 
-def _rows(view: OutboxView) -> list[dict[str, Any]]:
+def _rows(web: Web, view: OutboxView) -> list[dict[str, Any]]:
+    """The outbox lines for the card: amounts as money, instants in the venue's zone."""
+    zone = web.settings.zone()
     return [
-        line.as_json() | {"prize_text": format_money(line.prize) if line.prize else ""}
+        line.as_json()
+        | {
+            "prize_text": format_money(line.prize) if line.prize else "",
+            "sent_text": stamp(line.sent_at, zone) if line.sent_at else "",
+            "next_text": stamp(line.next_try, zone)[11:] if line.next_try else "",
+        }
         for line in view.lines
+    ]
+
+
+def _requests(web: Web, view: OutboxView) -> list[dict[str, str]]:
+    """Each "send again" with the players' names (not their ids) and the venue's time."""
+    zone = web.settings.zone()
+    names = {line.player_id: line.name for line in view.lines}
+    return [
+        {
+            "at": stamp(str(q["at"]), zone),
+            "staff": str(q["staff"]),
+            "players": "everyone"
+            if q["players"] == "*"
+            else ", ".join(names.get(p, p) for p in str(q["players"]).split(",")),
+        }
+        for q in view.requests
     ]
 
 
@@ -128,7 +152,8 @@ def mail_page(tid: str, request: Request, error: str = "") -> Response:
         "mail.html",
         tid=view.tournament_id,
         view=view,
-        rows=_rows(view),
+        rows=_rows(web_of(request), view),
+        requests=_requests(web_of(request), view),
         director=who.role.at_least(Role.DIRECTOR),
         error=error[:300],
     )
@@ -155,7 +180,8 @@ def mail_page_send(
             status=status_of(exc),
             tid=view.tournament_id,
             view=view,
-            rows=_rows(view),
+            rows=_rows(web, view),
+            requests=_requests(web, view),
             director=True,
             error=str(exc),
         )
