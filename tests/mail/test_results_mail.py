@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from pokertd.app.leagues import Season
-from pokertd.app.mail import MailSettings, message_id
+from pokertd.app.mail import Letter, MailSettings, TopPlace, html_text, message_id, plain_text
 from pokertd.errors import InvalidCommand
 from pokertd.league.points import PointsKind, PointsScheme
 from pokertd.tournament.prizes import standings, standings_json
@@ -348,3 +348,31 @@ def test_status_of_an_old_event_says_it_is_sent_only_on_request(
     assert {line.state for line in mail.status(tid).lines} == {"due"}
     venue.now += timedelta(hours=49)
     assert {line.state for line in mail.status(tid).lines} == {"old"}
+
+
+def test_G3_a_shared_place_and_a_hostile_name_read_right() -> None:
+    """Tied players share places (G3): "You shared places 5-6"; every value is escaped in
+    the HTML part (a name like ``<script>`` stays text)."""
+    letter = Letter(
+        tournament_id="t1",
+        event="Ev <1>",
+        date="2026-11-28",
+        player_id="pla",
+        name="<script>x</script>",
+        to="p@example.org",
+        entrants=30,
+        place="5-6",
+        prize=2500,
+        bounties=0,
+        knockouts=0,
+        points=None,
+        top=(TopPlace("1", "A & B", 100000),),
+        link="",
+    )
+    assert "You shared places 5-6 and won $25.00." in plain_text(letter)
+    page = html_text(letter)
+    assert "<script>" not in page
+    assert "&lt;script&gt;x&lt;/script&gt;" in page
+    assert "Ev &lt;1&gt;" in page
+    assert "A &amp; B" in page
+    assert "You shared places <b>5-6</b>" in page

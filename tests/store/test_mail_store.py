@@ -26,7 +26,7 @@ def store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[MailStore]
     try:
         yield opened
     finally:
-        opened.close()  # type: ignore[attr-defined]
+        opened.close()
 
 
 def test_claim_once_fail_wait_give_up_and_send_again(store: MailStore) -> None:

@@ -284,6 +284,13 @@ def _ordinal(place: str) -> str:
     return f"{place}{suffix}" if "-" not in place else f"{place} (shared)"
 
 
+def _finished(place: str) -> str:
+    """``You finished 2nd`` or, for a shared place (G3), ``You shared places 5-6``."""
+    if "-" in place:
+        return f"You shared places {place}"
+    return f"You finished {_ordinal(place)}"
+
+
 def _points(value: float) -> str:
     return f"{value:g}"
 
@@ -295,7 +302,7 @@ def plain_text(letter: Letter) -> str:
         f"Thank you for playing {letter.event} on {letter.date} ({letter.entrants} entries)."
     )
     if letter.place:
-        line = f"You finished {_ordinal(letter.place)}"
+        line = _finished(letter.place)
         line += f" and won {format_money(letter.prize)}." if letter.prize else "."
         lines.append(line)
     if letter.knockouts or letter.bounties:
@@ -314,7 +321,7 @@ def plain_text(letter: Letter) -> str:
         lines += ["", f"All results: {letter.link}"]
     lines += [
         "",
-        "You receive this mail once, because you gave your address to the club for your "
+        "You receive this mail because you gave your address to the club for your "
         "results. To stop these mails, reply and ask the club to remove it.",
     ]
     return "\n".join(lines) + "\n"
@@ -331,7 +338,11 @@ def html_text(letter: Letter) -> str:
     mine: list[str] = []
     if letter.place:
         mine.append(
-            f"You finished <b>{e(_ordinal(letter.place))}</b>"
+            (
+                f"You shared places <b>{e(letter.place)}</b>"
+                if "-" in letter.place
+                else f"You finished <b>{e(_ordinal(letter.place))}</b>"
+            )
             + (f" and won <b>{e(format_money(letter.prize))}</b>." if letter.prize else ".")
         )
     if letter.knockouts or letter.bounties:
@@ -353,7 +364,7 @@ def html_text(letter: Letter) -> str:
     if letter.link:
         parts.append(f'<p><a href="{e(letter.link)}">All results</a></p>')
     parts.append(
-        '<p style="color:#666;font-size:small">You receive this mail once, because you gave '
+        '<p style="color:#666;font-size:small">You receive this mail because you gave '
         "your address to the club for your results. To stop these mails, reply and ask the "
         "club to remove it.</p>"
     )
