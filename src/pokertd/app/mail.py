@@ -574,8 +574,9 @@ class MailService:
 
     # ---- what is due (from the logs) ------------------------------------------------
 
-    def _letters(self, tid: str, now: datetime) -> tuple[bool, list[Letter]]:
-        """Whether the event is over, and its letters (empty while it is not)."""
+    def _recipients(self, tid: str, now: datetime) -> tuple[bool, dict[str, str]]:
+        """Whether the event is over, and the addresses of its players who gave one (by
+        player-database id; none while it is not over). Cheap: no standings computed."""
 
         def ids(state: TournamentState) -> tuple[bool, list[str]]:
             over = finish(state, now).finished
@@ -583,9 +584,19 @@ class MailService:
 
         over, db_ids = self.tournaments.read(tid, ids)
         if not over or not db_ids:
-            return over, []
-        emails = self.players.emails(db_ids)
-        if not emails:
+            return over, {}
+        return over, self.players.emails(db_ids)
+
+    def _letters(
+        self, tid: str, now: datetime, emails: dict[str, str] | None = None
+    ) -> tuple[bool, list[Letter]]:
+        """Whether the event is over, and its letters (to ``emails`` when given; empty
+        while it is not over)."""
+        if emails is None:
+            over, emails = self._recipients(tid, now)
+        else:
+            over = True
+        if not over or not emails:
             return over, []
         points = self.leagues.points_by_player(tid)
         public = self.settings.public_url if self.settings else ""
@@ -758,13 +769,20 @@ class MailService:
         due: list[tuple[Letter, OutboxRow | None]] = []
         for tid in candidates:
             try:
-                over, found = self._letters(tid, now)
+                over, emails = self._recipients(tid, now)
             except NotFound:
                 continue  # deleted since
-            if not over or not found:
+            if not over or not emails:
                 continue
             rows = {r.player_id: r for r in self.store.outbox(tid)}
+            if all(  # every recipient sent, given up or waiting: no standings to compute
+                (r := rows.get(pid)) is not None
+                and (r.state != QUEUED or (r.next_try and r.next_try > now.isoformat()))
+                for pid in emails
+            ):
+                continue
             in_window = tournament_id is not None or self._finished_in_window(tid, now)
+            _, found = self._letters(tid, now, emails)
             for letter in found:
                 if player_id and letter.player_id != player_id:
                     continue
