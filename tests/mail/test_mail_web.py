@@ -100,3 +100,29 @@ def test_without_settings_the_card_says_mail_is_not_set_up(tmp_path: Path) -> No
         r = env.client.post(f"/api/t/{tid}/mail/send", json={}, headers=h)
         assert r.status_code == 422
         assert r.json()["message"].startswith("Mail is not set up")
+
+
+def test_a_hanging_mail_server_never_blocks_a_command(tmp_path: Path) -> None:
+    """The mail server takes the connection and never answers: the sender waits in its
+    thread, while undo, redo and the card answer at once (sending is never in a request)."""
+    import socket  # only this test opens a raw socket
+
+    with socket.socket() as hanging:
+        hanging.bind(("127.0.0.1", 0))
+        hanging.listen(4)
+        hanging.settimeout(10)
+        port = int(hanging.getsockname()[1])
+        smtp = SmtpServer(port, tmp_path / "unused")
+        for env in make_env(tmp_path, mail=settings_for(smtp, timeout_s=20)):
+            tid = drive_night(env.service, PlayerService(env.service.store, env.service))
+            h = env.login()
+            assert env.client.post(f"/api/t/{tid}/mail/send", json={}, headers=h).is_success
+            conn, _ = hanging.accept()  # the sender connected and now waits for a greeting
+            with conn:
+                undo = env.client.post(f"/api/tournaments/{tid}/commands/undo", headers=h)
+                assert undo.status_code == 200
+                redo = env.client.post(f"/api/tournaments/{tid}/commands/redo", headers=h)
+                assert redo.status_code == 200
+                lines = env.client.get(f"/api/t/{tid}/mail").json()["lines"]
+                assert {line["state"] for line in lines} <= {"queued", "sending"}
+            # the connection closed: the sender's attempt fails and is queued for a retry
