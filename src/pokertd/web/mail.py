@@ -75,6 +75,15 @@ async def sender(web: Web, wake_event: asyncio.Event, tick_s: float = SENDER_TIC
     """The background sender: one pass (in a thread, never in a request) every ``tick_s``
     seconds or when woken; a pass that fails is logged and the next one tries again."""
     mail = _mail(web)
+    if mail.settings is not None:  # never the password
+        s = mail.settings
+        log.info(
+            "results mail: sending through %s:%d (%s) from %s",
+            s.host,
+            s.port,
+            s.security,
+            s.sender,
+        )
     while True:
         try:
             report = await asyncio.to_thread(mail.deliver_due)
