@@ -376,3 +376,25 @@ def test_G3_a_shared_place_and_a_hostile_name_read_right() -> None:
     assert "Ev &lt;1&gt;" in page
     assert "A &amp; B" in page
     assert "You shared places <b>5-6</b>" in page
+
+
+def test_a_dropped_connection_queues_every_mail_of_the_pass_for_a_retry(venue: Venue) -> None:
+    """The server drops the connection before its "250" for the first mail: not accepted
+    (RFC 5321), so both mails of the pass are queued for a retry, none left "sending"."""
+    import smtplib  # only this test needs it
+
+    tid = venue.night()
+
+    class Dropping:
+        def __enter__(self) -> Dropping:
+            return self
+
+        def __exit__(self, *exc: object) -> None:
+            return None
+
+        def send_message(self, msg: object) -> None:
+            raise smtplib.SMTPServerDisconnected("Connection unexpectedly closed")
+
+    mail = venue.mail(settings_for(SmtpServer(1, Path("unused"))), session=lambda _: Dropping())
+    assert len(mail.deliver_due().failed) == 2
+    assert {(line.state, line.attempts) for line in mail.status(tid).lines} == {("queued", 1)}

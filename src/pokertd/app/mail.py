@@ -826,8 +826,11 @@ class MailService:
         msg = compose(letter, settings, generation=claimed.generation, now=now)
         try:
             server.send_message(msg)
-        except smtplib.SMTPServerDisconnected:
-            raise  # the connection is gone: every remaining mail fails this pass
+        except smtplib.SMTPServerDisconnected as exc:
+            # no final "250": not accepted (RFC 5321 §4.1.1.4), so retried like any failure;
+            # the connection is gone: every remaining mail fails this pass as well
+            self._failed(claimed, exc, settings, now, report)
+            raise
         except (OSError, smtplib.SMTPException) as exc:
             self._failed(claimed, exc, settings, now, report)
             return
