@@ -171,6 +171,7 @@ def test_every_page_runs_under_the_strict_csp(server: dict[str, str], browser: A
         "/t/{tid}/player": (f"/t/{tid}/player", _text(".phone-wrap")),
         "/t/{tid}/print/{kind}": (f"/t/{tid}/print/seats", _text("h1")),
         "/players": ("/players", _text(".players-page")),
+        "/t/{tid}/mail": (f"/t/{tid}/mail", _text("#mail-card", "Results mail")),
         "/leagues": ("/leagues", _text(".la-page", "CSP league")),
         "/leagues/{league}": (f"/leagues/{LEAGUE}", _text("#league-board")),
         "/leagues/{league}/admin": (f"/leagues/{LEAGUE}/admin", _text(".la-page", "Season one")),

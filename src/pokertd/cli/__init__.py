@@ -257,6 +257,7 @@ _MODULES = (
     "signup",
     "backup",
     "doctor",
+    "mail",
     "command",
 )
 

@@ -55,6 +55,7 @@ from pokertd.store.base import (
     utc_iso,
 )
 from pokertd.store.leagues import SqlLeagues
+from pokertd.store.mail import SqlMail
 from pokertd.store.projections import Projections
 from pokertd.store.series import SqlSeries
 from pokertd.tournament.framework import Event, EventRecord
@@ -141,7 +142,7 @@ def _connect(url: str, *, connect_timeout: int = 5, application_name: str = "pok
     return conn
 
 
-class PostgresStore(SqlLeagues, SqlAccounts, Projections, SqlSeries):
+class PostgresStore(SqlLeagues, SqlAccounts, Projections, SqlSeries, SqlMail):
     """An :class:`~pokertd.store.base.EventStore` on PostgreSQL (thread-safe, pooled).
 
     Also the :class:`~pokertd.store.accounts.AccountStore` of that database (staff

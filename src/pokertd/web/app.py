@@ -27,6 +27,7 @@ from starlette.types import Receive, Scope, Send
 from pokertd import __version__
 from pokertd.app import App
 from pokertd.app.accounts import AccountService
+from pokertd.app.mail import MailService
 from pokertd.web import (
     api,
     apidocs,
@@ -34,6 +35,7 @@ from pokertd.web import (
     health,
     leagues,
     live,
+    mail,
     metrics,
     pages,
     people,
@@ -82,6 +84,9 @@ def create_app(app: App, settings: Settings, *, users: AccountService | None = N
             users, settings.login_attempts, settings.login_window_s, settings.login_account_attempts
         ),
         templates=templates,
+        mail=MailService(
+            app.tournaments, app.players, app.leagues, settings.mail, zone=settings.zone()
+        ),
     )
     web.hub = Hub(
         lambda tid, audience: views.display(web, tid, audience),
@@ -98,9 +103,16 @@ def create_app(app: App, settings: Settings, *, users: AccountService | None = N
         refresher = (
             asyncio.create_task(_refresh_clients(measured)) if measured.multiprocess else None
         )
+        mailer = None
+        if settings.mail is not None:  # nothing is sent without the operator's settings
+            web.mail_wake = asyncio.Event()
+            mailer = asyncio.create_task(mail.sender(web, web.mail_wake))
         try:
             yield
         finally:
+            if mailer is not None:
+                mailer.cancel()
+                web.mail_wake = None
             if refresher is not None:
                 refresher.cancel()
             unobserve()
@@ -149,6 +161,7 @@ def create_app(app: App, settings: Settings, *, users: AccountService | None = N
     site.include_router(leagues.router)
     site.include_router(series.router)
     site.include_router(signups.router)
+    site.include_router(mail.router)
     site.include_router(simulation.router)
     site.include_router(public.router)
     api.add_command_routes(site)

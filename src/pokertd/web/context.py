@@ -7,6 +7,7 @@ the web modules point one way (docs/architecture.md, checked by tests/test_archi
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -16,6 +17,7 @@ from fastapi.templating import Jinja2Templates
 
 from pokertd.app import App
 from pokertd.app.accounts import AccountService
+from pokertd.app.mail import MailService
 from pokertd.app.tournaments import utc_now
 from pokertd.web.auth import LoginLimiter, Principal, Sessions
 from pokertd.web.hub import Hub
@@ -33,6 +35,11 @@ class Web:
     sessions: Sessions
     limiter: LoginLimiter
     templates: Jinja2Templates
+    mail: MailService | None = None
+    """Results mail (``create_app`` makes it; its settings may say "not set up")."""
+    mail_wake: asyncio.Event | None = None
+    """Set to wake the background sender at once (a "send again"); ``None`` when no
+    sender runs (mail not set up, or the app not started)."""
     hub: Hub = field(init=False)
     """The displays' push hub, wired to the view models by ``create_app``."""
     now: Callable[[], datetime] = utc_now

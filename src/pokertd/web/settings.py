@@ -6,6 +6,7 @@ import os
 from dataclasses import dataclass
 from datetime import tzinfo
 
+from pokertd.app.mail import MailSettings
 from pokertd.timefmt import ZONE_ENV, venue_zone
 
 
@@ -57,6 +58,10 @@ class Settings:
     (``POKERTD_METRICS_TOKEN``); empty = only a direct loopback peer may (see
     ``docs/observability.md``)."""
 
+    mail: MailSettings | None = None
+    """The operator's mail server for results mail (``POKERTD_SMTP_*``, ``POKERTD_MAIL_*``,
+    :meth:`MailSettings.from_env`); ``None`` = mail is not set up, nothing is sent."""
+
     def zone(self) -> tzinfo:
         """The venue's time zone (:func:`pokertd.timefmt.venue_zone`; cached)."""
         return venue_zone(self.timezone)
@@ -72,6 +77,7 @@ class Settings:
             cookie_secure=os.environ.get("POKERTD_COOKIE_SECURE", "") == "1",
             director_password=os.environ.get("POKERTD_DIRECTOR_PASSWORD", ""),
             metrics_token=os.environ.get("POKERTD_METRICS_TOKEN", ""),
+            mail=MailSettings.from_env(),
             trusted_proxies=tuple(
                 p.strip()
                 for p in os.environ.get("POKERTD_TRUSTED_PROXIES", "").split(",")
