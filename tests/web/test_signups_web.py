@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from pokertd.tournament.entries import CreateTournament
+from pokertd.tournament.seating import seating_now
 from pokertd.tournament.signups import SetSignUps
 from pokertd.tournament.templates import load_template
 
@@ -155,3 +156,46 @@ def test_the_card_shows_a_refusal_in_one_sentence(env: Env, tid: str) -> None:
     assert r.status_code == 422
     assert "Everyone holding a place has checked in: nobody to release." in r.text
     assert env.service.last_seq(tid) == seq
+
+
+def test_C4_the_personal_link_shows_the_players_slip_and_says_im_here(env: Env, tid: str) -> None:
+    """Issue 26 points 1 and 2: once seated, the sign-up's personal link is the player's
+    own proof: a floor move (FOX-6, C4) shows on that page as a slip (where, why, the
+    rule) with "I'm here", recorded as the player's claim through the link."""
+    h = env.login("floor1", FLOOR_PW)
+    link = env.client.post(
+        f"/api/tournaments/{tid}/signups", json={"name": "Ann Lee"}, headers=h
+    ).json()["link"]
+    env.client.post(f"/api/tournaments/{tid}/commands/open_check_in", json={}, headers=h)
+    env.client.post(f"/api/tournaments/{tid}/commands/check_in", json={"signup": "S1"}, headers=h)
+    r = env.client.post(f"/api/tournaments/{tid}/signups/S1/seat", json={}, headers=h)
+    assert r.status_code == 200, r.text
+    r = env.client.post(f"/api/tournaments/{tid}/commands/draw_seats", json={}, headers=h)
+    assert r.status_code == 200, r.text
+    env.logout()
+    assert "I'm here</button>" not in env.client.get(link).text  # no slip yet
+    tables = env.service.read(tid, lambda st: seating_now(st).tables)
+    (home,) = (n for n, t in tables.items() if "E1" in t.players)
+    other = home  # one player: one open table; the floor moves her to seat 4 of it
+    assert tables[home].players[3] is None
+    h = env.login("floor1", FLOOR_PW)
+    body = {"player": "Ann Lee", "table": other, "seat": 4}
+    r = env.client.post(f"/api/tournaments/{tid}/commands/move_player", json=body, headers=h)
+    assert r.status_code == 200, r.text
+    env.logout()
+    page = env.client.get(link)
+    assert f"Go to table {other} seat 4" in page.text
+    assert "Rule TDA-6, TDA-8" in page.text
+    assert 'id="mine-here-1"' in page.text
+    csrf = _csrf(page.text)
+    r = env.client.post(
+        link, data={"do": "here", "slip": "1", "csrf_token": csrf}, follow_redirects=False
+    )
+    assert r.status_code == 303, r.text
+    (slip,) = env.service.slips(tid, "P1")
+    assert (slip["acknowledged"], slip["via"]) == (True, "link")
+    page = env.client.get(link)
+    assert "You said you are there." in page.text
+    r = env.client.post(link, data={"do": "here", "slip": "1", "csrf_token": csrf})
+    assert r.status_code == 409  # already said: one sentence, nothing written
+    assert len(env.service.slips(tid, "P1")) == 1

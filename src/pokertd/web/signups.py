@@ -39,8 +39,8 @@ from pokertd.app.signups import token_hash
 from pokertd.errors import InvalidCommand, PokertdError
 from pokertd.tournament import signups as core
 from pokertd.tournament.framework import Command
-from pokertd.tournament.limits import NAME_MAX, SHORT_MAX
-from pokertd.web import access
+from pokertd.tournament.limits import NAME_MAX, SEQ_MAX, SHORT_MAX
+from pokertd.web import access, slips
 from pokertd.web.api import ERROR_RESPONSES, authorize
 from pokertd.web.auth import Sessions, site_path
 from pokertd.web.context import Web, principal, web_of
@@ -153,6 +153,10 @@ def _mine_page(
     web = web_of(request)
     event = web.app.tournaments.read(tid, lambda s: core.signup_page(s, web.now()).event)
     release = _local(web, mine.release_at) if mine is not None else ""
+    # Issue 26 point 2: once the sign-up is an entry, the link is the player's own proof,
+    # so the page shows every slip of theirs (penalties too) with its "I'm here".
+    player = mine.player_id if mine is not None and mine.player_id else ""
+    slips = web.app.tournaments.slips(tid, player, private=True) if player else []
     return render(
         request,
         "signup_mine.html",
@@ -163,6 +167,7 @@ def _mine_page(
         mine=mine,
         release=release,
         error=error,
+        slips=slips,
     )
 
 
@@ -183,13 +188,20 @@ def mine_post(
     request: Request,
     do: Annotated[str, Form(max_length=20)] = "",
     csrf_token: Annotated[str, Form(max_length=FORM_MAX)] = "",
+    slip: Annotated[int, Form(ge=0, le=SEQ_MAX)] = 0,
 ) -> Response:
-    """Check in or withdraw from the personal page."""
+    """Check in or withdraw from the personal page, or say "I'm here" for a slip (the link
+    vouches for the player: ``via="link"``)."""
     Sessions.check_csrf(request, csrf_token)
     web = web_of(request)
     service = web.app.signups
     try:
-        if do == "checkin":
+        if do == "here":
+            player = service.player_for_link(tid, token)
+            if player is None:
+                raise InvalidCommand("This link has no seat yet: there is no slip to answer.")
+            slips.acknowledge(request, tid, player, slip, via="link")
+        elif do == "checkin":
             service.check_in(tid, token)
         elif do == "withdraw":
             mine = service.mine(tid, token)
