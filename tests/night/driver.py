@@ -74,6 +74,7 @@ from pokertd.tournament.seating import (
     live_seating,
 )
 from pokertd.tournament.seating.rules import Seating
+from pokertd.tournament.signups import CheckIn, OpenCheckIn, SeatSignUp, SignedUp, SignUp
 from pokertd.tournament.templates import AddonTerms, Fees, Template, load_template
 
 START = datetime(2026, 11, 25, 19, 0, tzinfo=UTC)
@@ -384,6 +385,22 @@ class FloorNight:
                 Register(name=name, member=card, age_ok=True, alternate=True, stack=stack)
             )
         return found
+
+    def sign_up(self, name: str) -> list[EventRecord] | PokertdError:
+        """A player signs up from the phone, checks in when the desk opens the window, and
+        the desk seats him with one tap (issue 26: :class:`SeatSignUp` runs the desk's
+        :class:`Register`, same checks). Where the venue takes no sign-ups (A2: FOX-REG3,
+        SPOT-2c1) the refusal writes nothing and he registers at the desk; so does a
+        Quarterly's player, whose stack staff set from his points (SPOT-6.26)."""
+        if self.points_stack(name) is not None:
+            return self.register(name)
+        found = self.attempt(SignUp(name=name, card=f"C{name.split()[-1]}"))
+        if isinstance(found, PokertdError):
+            return self.register(name)
+        signed = next(r.event for r in found if isinstance(r.event, SignedUp))
+        self.run(OpenCheckIn())
+        self.run(CheckIn(signup=signed.signup_id))
+        return self.run(SeatSignUp(signup=signed.signup_id, age_ok=True, member_ok=True))
 
     def points_stack(self, name: str) -> int | None:
         """In a Quarterly (SPOT-6.26: stacks from the season's points), the stack staff

@@ -379,7 +379,8 @@ class NightMachine(RuleBasedStateMachine):
         )
         self.rng = random.Random(seed)
         names = [n.new_name() for _ in range(field)]
-        for name in names:
+        n.sign_up(names[0])  # issue 26: from the phone, seated by the desk in one tap
+        for name in names[1:]:
             n.register(name)
         # SPOT-2c3: the director keeps the first two apart (no data drawn: the derandomized
         # nights play the same rules); one player named twice is refused, writing nothing.
