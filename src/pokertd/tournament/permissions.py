@@ -21,6 +21,7 @@ from types import MappingProxyType
 from pokertd.errors import NotFound, PermissionDenied, PokertdError
 from pokertd.roles import Role
 from pokertd.tournament import (
+    cancellation,
     clock,
     days,
     display,
@@ -123,6 +124,8 @@ _ROLES: dict[type[Command], Role] = {
     # satellites (issue 14): sent by the series service, which looks at the target event
     satellites.SetSatellite: Role.DIRECTOR,
     satellites.PaySeat: Role.DIRECTOR,
+    # cancelling the whole event (issue 26: SPOT-6.22)
+    cancellation.CancelEvent: Role.DIRECTOR,
 }
 
 ROLES: Mapping[type[Command], Role] = MappingProxyType(_ROLES)
