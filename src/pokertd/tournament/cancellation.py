@@ -39,7 +39,7 @@ from pokertd.money import format_money
 from pokertd.rules import RuleProfile
 from pokertd.tournament import limits as lim
 from pokertd.tournament.entries.rules import PurchaseKind
-from pokertd.tournament.entries.state import Roster, Setup, read_clock
+from pokertd.tournament.entries.state import Roster, Setup, night_over, read_clock
 from pokertd.tournament.framework import (
     Command,
     Context,
@@ -285,7 +285,7 @@ def _decide_cancel(state: TournamentState, cmd: CancelEvent, ctx: Context) -> li
     reason = cmd.reason.strip()
     if not reason:
         raise InvalidCommand("Give the reason the event is cancelled (players are told it).")
-    if setup.finished:
+    if night_over(state, ctx.now):
         raise RuleViolation(
             "The event is already finished and its prizes decided: it cannot be cancelled.",
             rule_ids=cancel_rules(setup.profile),
