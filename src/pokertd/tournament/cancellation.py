@@ -59,7 +59,7 @@ from pokertd.types import Cents
 # ======================================================================================
 # Rules: pure values and functions
 
-CANCEL_RULE_IDS = frozenset({"SPOT-6.22", "SPOT-2b8", "SPOT-2b9", "FOX-REG6"})
+CANCEL_RULE_IDS = ("SPOT-6.22", "SPOT-2b8", "SPOT-2b9", "FOX-REG6")
 """The venue rule IDs (of catalogue entry A2) that speak of cancelling an event or of
 playing only with management's permission; a venue without one cites A2 as the TDA does."""
 
@@ -67,7 +67,7 @@ playing only with management's permission; a venue without one cites A2 as the T
 def cancel_rules(profile: RuleProfile) -> tuple[str, ...]:
     """The rule IDs this venue cites for a cancellation (its own, else the catalogue's A2)."""
     cited = profile.cite("A2")
-    own = tuple(i for i in cited if i in CANCEL_RULE_IDS)
+    own = tuple(i for i in CANCEL_RULE_IDS if i in cited)
     return own or cited
 
 
