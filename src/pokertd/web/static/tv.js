@@ -172,7 +172,7 @@
         return sc.sound !== false || sc.speech !== false;
       },
       unlockCheck() {
-        if (!this.soundWanted() || this.ended()) { this.needsSound = false; return; }
+        if (!this.soundWanted() || this.ended() || this.v.cancelled) { this.needsSound = false; return; }
         try {
           this.audio = this.audio || new (window.AudioContext || window.webkitAudioContext)();
           this.needsSound = this.audio.state !== "running";
