@@ -65,7 +65,7 @@ def test_SPOT_6_22_cancel_refund_refuse_and_undo_through_the_cli(tmp_path: Path)
         rows = len(service.records(tid))
     out = run("register", tid, "Late Larry", "--db", db, code=2)
     assert "This event was cancelled (Flooded bar)" in out
-    assert "SPOT-6.22, SPOT-2b8, SPOT-2b9" in out
+    assert all(rule in out for rule in ("SPOT-6.22", "SPOT-2b8", "SPOT-2b9"))
     with open_service(db) as service:
         assert len(service.records(tid)) == rows
     run("undo", tid, "--db", db)

@@ -59,16 +59,11 @@ from pokertd.types import Cents
 # ======================================================================================
 # Rules: pure values and functions
 
-CANCEL_RULE_IDS = ("SPOT-6.22", "SPOT-2b8", "SPOT-2b9", "FOX-REG6")
-"""The venue rule IDs (of catalogue entry A2) that speak of cancelling an event or of
-playing only with management's permission; a venue without one cites A2 as the TDA does."""
-
-
 def cancel_rules(profile: RuleProfile) -> tuple[str, ...]:
-    """The rule IDs this venue cites for a cancellation (its own, else the catalogue's A2)."""
-    cited = profile.cite("A2")
-    own = tuple(i for i in CANCEL_RULE_IDS if i in cited)
-    return own or cited
+    """The rule IDs this venue cites for a cancellation: its rules of catalogue entry A2
+    (how and when players register, which holds management's right to cancel: Spotlight's
+    6.22 with 2(b)8-9, Foxwoods' REG6), else the entry itself as the TDA does."""
+    return profile.cite("A2")
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -332,7 +327,6 @@ def refused_when_cancelled(state: TournamentState, command: Command) -> None:
 
 
 __all__ = [
-    "CANCEL_RULE_IDS",
     "CancelEvent",
     "Cancellation",
     "EventCancelled",
