@@ -95,7 +95,8 @@ def test_SPOT_6_22_SPOT_2b8_SPOT_2b9_nothing_after_a_cancellation() -> None:
         assert {"SPOT-6.22", "SPOT-2b8", "SPOT-2b9"} <= set(refused.value.rule_ids)
         assert all(r.startswith("SPOT-") for r in refused.value.rule_ids)
         sentence = str(refused.value).rsplit(" (SPOT-", 1)[0]
-        assert sentence.count(".") == 1 and sentence.endswith(".")  # one sentence, then IDs
+        assert sentence.endswith(".")  # one sentence, then the rule IDs
+        assert sentence.count(".") == 1
         assert night.state.seq == seq
 
 

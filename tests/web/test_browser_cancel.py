@@ -47,7 +47,8 @@ def test_SPOT_6_22_cancel_from_the_danger_zone_tv_and_phone(server: str, browser
     page.wait_for_selector("#btn-cancel-event", state="visible")
     page.click("#btn-cancel-event")
     page.wait_for_selector("#cancel-confirm", state="visible")
-    assert page.inner_text("#cancel-confirm-title") == "Cancel the event? Refund $1,200 to 10 players"
+    title = page.inner_text("#cancel-confirm-title")
+    assert title == "Cancel the event? Refund $1,200 to 10 players"
     assert page.inner_text("#cancel-kinds") == "Buy-ins $1,200"
     assert "Player 00\t$120\t$120" in page.inner_text("#cancel-confirm table")
     assert page.is_disabled("#cancel-confirm-go")  # a reason first

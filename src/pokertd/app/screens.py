@@ -272,8 +272,7 @@ def cancel_plan(state: TournamentState) -> dict[str, Any] | None:
             for k, f in plan.by_kind
         ],
         "players": [
-            {"name": p.name, "paid_cents": p.paid, "refund_cents": p.refund}
-            for p in plan.players
+            {"name": p.name, "paid_cents": p.paid, "refund_cents": p.refund} for p in plan.players
         ],
         "rule_ids": list(cancel_rules(state.part(Setup).profile)),
     }

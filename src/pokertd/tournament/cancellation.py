@@ -59,6 +59,7 @@ from pokertd.types import Cents
 # ======================================================================================
 # Rules: pure values and functions
 
+
 def cancel_rules(profile: RuleProfile) -> tuple[str, ...]:
     """The rule IDs this venue cites for a cancellation: its rules of catalogue entry A2
     (how and when players register, which holds management's right to cancel: Spotlight's
