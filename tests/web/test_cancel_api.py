@@ -11,7 +11,8 @@ def test_SPOT_6_22_cancel_through_the_api(env: Env, tid: str) -> None:
     """The staff view's ``cancel_plan`` (the confirmation) equals the refunds the command
     records; a floorperson may not cancel (403); a reason over 500 characters is refused by
     the schema (422); once cancelled the public view says why and each player's refund, a
-    registration is refused (nothing written) and undo brings the night back."""
+    registration is refused (nothing written) and undo brings the night back. The lobby
+    board (``/lobby.json``) carries the cancellation too."""
     hf = env.login("floor1", FLOOR_PW)
     url = f"/api/tournaments/{tid}/commands/cancel_event"
     r = env.client.post(url, json={"reason": "Power cut"}, headers=hf)
@@ -33,6 +34,8 @@ def test_SPOT_6_22_cancel_through_the_api(env: Env, tid: str) -> None:
     assert {p["name"]: p["refund_cents"] for p in gone["players"]} == {
         p["name"]: p["refund_cents"] for p in plan["players"]
     }
+    [board] = [b for b in env.client.get("/lobby.json").json() if b["tournament"] == tid]
+    assert board["cancelled"]["reason"] == "Power cut"  # the lobby board says so too
     seq = public["seq"]
     r = env.client.post(
         f"/api/tournaments/{tid}/commands/register",
