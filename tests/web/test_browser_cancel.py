@@ -62,6 +62,9 @@ def test_SPOT_6_22_cancel_from_the_danger_zone_tv_and_phone(server: str, browser
     banner = page.inner_text("#cancelled-banner")
     assert "Cancelled: Power cut: the card room is closed" in banner
     assert "Refunds $1,200 (Buy-ins $1,200)" in banner
+    assert page.inner_text("#floor-cancelled") == "Cancelled"
+    assert page.locator("#clock-main").count() == 0  # no clock button on a cancelled event
+    page.evaluate("() => window.scrollTo(0, 0)")
     page.screenshot(path=str(SHOTS / "console_cancelled_1024x768.png"))
 
     tv = browser.new_page(viewport={"width": 1920, "height": 1080})
