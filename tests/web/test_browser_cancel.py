@@ -92,5 +92,6 @@ def test_SPOT_6_22_cancel_from_the_danger_zone_tv_and_phone(server: str, browser
     )
     assert phone.inner_text("#phone-refund") == "You get back $120 at the cashier"
     assert not phone.is_visible("#phone-clock")
+    assert not phone.is_visible("#payouts")  # no prizes in a cancelled event
     phone.screenshot(path=str(SHOTS / "phone_390x844.png"), full_page=True)
     assert errors == []
