@@ -14,7 +14,10 @@ two tablets; moves waiting confirmed one by one), the final-table redraw, colour
 profile's method, hand-for-hand on and off and each table's report, penalties, chip counts,
 deals (ICM, chip, custom; proposed at any time, accepted, refused, approved), prize payments
 (tried at any time), closing registration, NJ's posted schedule and timed end, undo and redo
-at any point (a bust undone after later busts too), and commands the rules must refuse.
+at any point (a bust undone after later busts too), and commands the rules must refuse. Each
+night is also cancelled (SPOT-6.22, issue 26) right after its first prize is paid and at the
+end of its random steps, and the cancellation taken back (:meth:`NightMachine.cancel_the_night`:
+refunds + prizes paid = money taken, every later command refused, undo restoring the night).
 
 Nothing is stepped around: the machine drives the night as a real floor would and knows
 what the rules answer. A refused command writes nothing
