@@ -256,10 +256,16 @@ KIND_LABELS = {
 """How the screens name the kinds of purchase a refund pays back."""
 
 
+CANCEL_PLAN_ROWS = 12
+"""Players the confirmation lists (the view stays small at any field; ``pokertd cash`` and
+the ``event_cancelled`` event have every player)."""
+
+
 def cancel_plan(state: TournamentState) -> dict[str, Any] | None:
     """``cancel_plan`` (staff): what cancelling now would refund, by kind and by player, as
     :func:`~pokertd.tournament.cancellation.refund_plan` computes it: the same function the
-    ``cancel_event`` command records, so the confirmation shows the plan applied."""
+    ``cancel_event`` command records, so the confirmation shows the plan applied. Its first
+    :data:`CANCEL_PLAN_ROWS` players (``players_count``: all of them)."""
     if cancelled(state) is not None:
         return None
     plan = refund_plan(state)
@@ -272,8 +278,10 @@ def cancel_plan(state: TournamentState) -> dict[str, Any] | None:
             for k, f in plan.by_kind
         ],
         "players": [
-            {"name": p.name, "paid_cents": p.paid, "refund_cents": p.refund} for p in plan.players
+            {"name": p.name, "paid_cents": p.paid, "refund_cents": p.refund}
+            for p in plan.players[:CANCEL_PLAN_ROWS]
         ],
+        "players_count": len(plan.players),
         "rule_ids": list(cancel_rules(state.part(Setup).profile)),
     }
 

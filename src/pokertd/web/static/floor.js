@@ -187,7 +187,7 @@
       cancelTitle() {
         const p = this.v.cancel_plan || {};
         return "Cancel the event? Refund " + this.money(p.refunds_cents || 0) + " to "
-          + (p.players || []).length + " players";
+          + (p.players_count || 0) + " players";
       },
       kindsText(kinds) { return (kinds || []).map((k) => k.label + " " + this.money(k.cents)).join(" · "); },
       cancelKinds() { return this.kindsText((this.v.cancel_plan || {}).by_kind) || "Nothing was paid: nothing to refund."; },
@@ -195,8 +195,12 @@
         const p = this.v.cancel_plan || {};
         return p.prizes_paid_cents ? "Prizes already paid (" + this.money(p.prizes_paid_cents) + ") stay paid and are netted." : "";
       },
-      cancelRows() { return ((this.v.cancel_plan || {}).players || []).slice(0, 12); },
-      cancelMore() { const n = ((this.v.cancel_plan || {}).players || []).length - 12; return n > 0 ? "+" + n + " more (pokertd cash)" : ""; },
+      cancelRows() { return (this.v.cancel_plan || {}).players || []; },
+      cancelMore() {
+        const p = this.v.cancel_plan || {};
+        const n = (p.players_count || 0) - (p.players || []).length;
+        return n > 0 ? "+" + n + " more (pokertd cash after the cancel)" : "";
+      },
       async confirmCancel() {
         if (this.busy) return;
         this.busy = true;
