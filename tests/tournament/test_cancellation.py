@@ -173,3 +173,19 @@ def test_A2_cancel_needs_a_reason_and_an_unfinished_event() -> None:
     with pytest.raises(RuleViolation, match="already finished"):
         night.run(CancelEvent(reason="Too late"))
     assert night.state.seq == seq
+
+
+def test_A2_a_cancel_confirmed_from_an_old_screen_is_refused_as_stale() -> None:
+    """The console's confirmation showed the refunds at log position N; a registration
+    came in meanwhile (one more $120 to refund): the cancel naming N is refused as stale
+    and writes nothing; naming the current position it records $360 for three players."""
+    night = Night("kpc_nlh")
+    night.register("Ann Able", "Bob Baker")
+    shown = night.state.seq
+    night.register("Cat Cole")
+    seq = night.state.seq
+    with pytest.raises(RuleViolation, match="out of date"):
+        night.run(CancelEvent(reason="Flood", shown_seq=shown))
+    assert night.state.seq == seq
+    night.run(CancelEvent(reason="Flood", shown_seq=seq))
+    assert cash_report(night.state).refunds == 36000

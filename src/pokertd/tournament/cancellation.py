@@ -271,6 +271,17 @@ class CancelEvent(Command):
     undo of this cancellation."""
 
     reason: lim.Reason
+    shown_seq: lim.Seq | None = None
+    """The log position of the confirmation the director read (the console sends its
+    view's ``seq``): when the log moved since, the refunds shown may no longer be the ones
+    this would record, so it is refused as stale (nothing written). ``None``: no screen
+    (the CLI, which prints the refunds it recorded)."""
+
+
+class StaleCancel(RuleViolation):
+    """A cancel confirmed from a screen whose refunds are out of date (the log moved)."""
+
+    kind = "stale"
 
 
 @decides(CancelEvent)
@@ -281,6 +292,12 @@ def _decide_cancel(state: TournamentState, cmd: CancelEvent, ctx: Context) -> li
     reason = cmd.reason.strip()
     if not reason:
         raise InvalidCommand("Give the reason the event is cancelled (players are told it).")
+    if cmd.shown_seq is not None and cmd.shown_seq != state.seq:
+        raise StaleCancel(
+            "The refunds shown are out of date (something happened since): read them again "
+            "and confirm.",
+            context={"seq": state.seq},
+        )
     if night_over(state, ctx.now):
         raise RuleViolation(
             "The event is already finished and its prizes decided: it cannot be cancelled.",
@@ -334,6 +351,7 @@ __all__ = [
     "PlayerRefund",
     "RefundLine",
     "RefundPlan",
+    "StaleCancel",
     "cancel_rules",
     "cancelled",
     "refund_plan",

@@ -205,7 +205,9 @@
         if (this.busy) return;
         this.busy = true;
         try {
-          if (await this.run("cancel_event", { reason: this.cancelReason.trim() })) this.cancelOpen = false;
+          // the log position of the refunds shown: refused as stale when the night moved since
+          const body = { reason: this.cancelReason.trim(), shown_seq: this.v.seq };
+          if (await this.run("cancel_event", body)) this.cancelOpen = false;
         } finally { this.busy = false; }
       },
       cancelledRefunds() {
