@@ -24,8 +24,10 @@ from pokertd.rules import load_profile
 from pokertd.rules.enums import StartingStackSource
 from pokertd.store import open_store
 from pokertd.store.leagues import LeagueStore
+from pokertd.tournament.cancellation import CancelEvent
 from pokertd.tournament.eliminations import Bust
 from pokertd.tournament.entries import CloseRegistration, CreateTournament, Register, Roster, Setup
+from pokertd.tournament.framework import Undo
 from pokertd.tournament.templates import load_template
 
 SCHEME = PointsScheme(
@@ -283,3 +285,36 @@ def test_cli_league_commands(tmp_path: Path) -> None:
     code, out = cli("add-event", "spot", "q1", "one")
     assert code == 2
     assert "already counts toward season" in out
+
+
+def test_SPOT_6_22_a_cancelled_night_stays_in_the_season_marked_with_no_points(
+    league: LeagueService,
+) -> None:
+    """Issue 26: night four (Eve, Dan, Cat; Eve knocks out Cat: Cat 3rd, 5 + 1 = 6 points
+    held back until he signs out, Eve's knockout) is cancelled by management (SPOT-6.22):
+    it stays in the season's events, marked cancelled, and awards nobody a point; the
+    standings are those of the three nights again. Undoing the cancel brings its points
+    back."""
+    svc = league.tournaments
+    night(svc, "four", ["Eve", "Dan", "Cat"], [("Cat", "Eve")])
+    league.add_event("spot", "q1", "four")
+    league.signout("four", "Cat", actor="floor")
+
+    def four() -> list[float]:
+        points = league.standings("spot", "q1").points
+        return [p.total for p in points if p.tournament_id == "four"]
+
+    assert sum(four()) > 0
+    svc.run("four", CancelEvent(reason="Karaoke night moved"))
+    view = league.standings("spot", "q1")
+    assert [(e.tournament_id, e.cancelled) for e in view.events] == [
+        ("one", False),
+        ("two", False),
+        ("three", False),
+        ("four", True),
+    ]
+    assert four() == []
+    assert table(league) == [("Bob", 22, 1), ("Ann", 22, 2), ("Dan", 17, 3), ("Cat", 14, 4),
+                             ("Eve", 6, 5)]  # fmt: skip
+    svc.run("four", Undo())
+    assert sum(four()) > 0

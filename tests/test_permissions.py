@@ -127,6 +127,7 @@ def test_the_roles_of_issue_7_are_kept() -> None:
     assert issue_14 <= by_role[Role.DIRECTOR]
     issue_26 = {"KeepApart", "LetSitTogether"}  # keep-apart groups (SPOT-2c3)
     issue_26 |= {"PostMysteryBounties"}  # mystery bounties: the director posts the envelopes
+    issue_26 |= {"CancelEvent"}  # cancelling the whole event (SPOT-6.22)
     assert issue_26 <= by_role[Role.DIRECTOR]
     signups_director = {"SetSignUps", "ApproveSignUp", "DeclineSignUp", "GroupSignUps"}
     assert signups_director <= by_role[Role.DIRECTOR]

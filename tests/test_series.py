@@ -22,6 +22,7 @@ from pokertd.app.tournaments import TournamentService
 from pokertd.errors import InvalidCommand, NotFound, RuleViolation
 from pokertd.sheets import cash_csv
 from pokertd.store import open_store
+from pokertd.tournament.cancellation import CancelEvent
 from pokertd.tournament.days import (
     Days,
     EndDay,
@@ -290,3 +291,25 @@ def test_lobby_and_cash_report_totals_add_up(svc: TournamentService) -> None:
     assert lines[-1].startswith("TOTAL,,,,24,204000,36000,")
     assert len(lines) == 1 + 4 + 1
     assert status(svc.state("m2"), NOW).prize_pool_cents == 1_785_00
+
+
+def test_SPOT_6_22_a_cancelled_event_in_the_lobby_and_the_cash_report(
+    svc: TournamentService,
+) -> None:
+    """Issue 26: the side event (Sam, Tom, Uma at $85 + $15) is cancelled after Uma's bust:
+    the lobby shows it "cancelled" with no pool and nobody left; the series cash report
+    counts $300 refunded (all it took) and nothing owed for it."""
+    series = _two_flights(svc)
+    side = _flight(svc, "side", ["Sam", "Tom", "Uma"], ["Uma"])
+    series.add_event("fall", side)
+    svc.run(side, CancelEvent(reason="Dealer shortage"))
+    rows = {r.tournament: r for r in series.lobby("fall").rows}
+    assert (rows["side"].state, rows["side"].pool_cents, rows["side"].players_left) == (
+        "cancelled",
+        0,
+        0,
+    )
+    report = series.cash_report("fall")
+    [row] = [r for r in report.rows if r.tournament == "side"]
+    assert (row.collected_cents, row.refunds_cents, row.owed_cents) == (300_00, 300_00, 0)
+    assert report.total["refunds_cents"] == 300_00

@@ -14,7 +14,10 @@ two tablets; moves waiting confirmed one by one), the final-table redraw, colour
 profile's method, hand-for-hand on and off and each table's report, penalties, chip counts,
 deals (ICM, chip, custom; proposed at any time, accepted, refused, approved), prize payments
 (tried at any time), closing registration, NJ's posted schedule and timed end, undo and redo
-at any point (a bust undone after later busts too), and commands the rules must refuse.
+at any point (a bust undone after later busts too), and commands the rules must refuse. Each
+night is also cancelled (SPOT-6.22, issue 26) right after its first prize is paid and at the
+end of its random steps, and the cancellation taken back (:meth:`NightMachine.cancel_the_night`:
+refunds + prizes paid = money taken, every later command refused, undo restoring the night).
 
 Nothing is stepped around: the machine drives the night as a real floor would and knows
 what the rules answer. A refused command writes nothing
@@ -99,6 +102,7 @@ from pokertd.codec import to_json
 from pokertd.errors import PokertdError
 from pokertd.rules import ColorUpMethod, DealsAllowed
 from pokertd.rules.enums import FinishMethod
+from pokertd.tournament.cancellation import CancelEvent, Cancellation, refund_plan
 from pokertd.tournament.clock import (
     AdjustClock,
     ClockPart,
@@ -309,6 +313,8 @@ class NightMachine(RuleBasedStateMachine):
         """Colour-ups the floor ran during a break: (batch, the level before the break,
         the entries raced who kept chips)."""
         self.met: Counter[str] = Counter()
+        self.cancel_lines: set[int] = set()
+        """The transcript's lines of :meth:`cancel_the_night` (not the floor's own undos)."""
 
     # -- the night ------------------------------------------------------------------------
 
@@ -1236,6 +1242,60 @@ class NightMachine(RuleBasedStateMachine):
         """Redo right after undos."""
         self.n.run(Redo())
 
+    def cancel_the_night(self, redo: bool) -> None:
+        """Management cancels the night (SPOT-6.22, A2): the refunds recorded
+        are the plan shown, refunds + prizes paid = money taken to the cent (the fees of
+        every purchase back in full, whatever prizes paid out beyond the players' pool
+        money aside), every later command is refused writing nothing (SPOT-2b8, SPOT-2b9),
+        and undo takes the cancellation back with every read model as before (a redo
+        cancels again with the same refunds, undone again so the night plays on). An event
+        already over cannot be cancelled.
+
+        Not a hypothesis rule, so that it draws nothing and the derandomized nights stay the
+        nights they were: the busy floor tries it right after the night's first prize is paid
+        (prizes partly paid) and the night's end tries it wherever the steps left the night
+        (before the first hand, during play, or once it is over: refused).
+        """
+        n = self.n
+        first = len(n.transcript)
+        try:
+            self._cancel_and_take_back(redo)
+        finally:  # its undos are not the floor's (the "Undo" meeting point stays earned)
+            self.cancel_lines.update(range(first, len(n.transcript)))
+
+    def _cancel_and_take_back(self, redo: bool) -> None:
+        n = self.n
+        if self.seen.status.finished:
+            n.refuse(CancelEvent(reason="Too late"), "A2: the event is over")
+            return
+        plan = refund_plan(self.state)
+        n.run(CancelEvent(reason="Power cut"))
+        batch = self.state.batches[-1].batch
+        gone = self.state.part(Cancellation)
+        back = sum(line.refunded.total for line in gone.refunds)
+        if back != plan.refunds:
+            raise self.fail(f"refunds {back} are not the plan shown ({plan.refunds})")
+        fees = sum(line.paid.house_fee + line.paid.entry_fee for line in gone.refunds)
+        pool_money = plan.money_taken - fees  # prize parts and bounties the players paid
+        if back != fees + max(0, pool_money - plan.prizes_paid) or (
+            plan.prizes_paid <= pool_money and back + plan.prizes_paid != plan.money_taken
+        ):
+            raise self.fail(f"refunds {back} + prizes {plan.prizes_paid} != {plan.money_taken}")
+        alive = self.alive()
+        n.refuse(Register(name=n.new_name(), member="C98", age_ok=True), "SPOT-6.22: cancelled")
+        if alive:
+            n.refuse(Bust(players=(alive[0],)), "SPOT-2b9: nobody plays in a cancelled event")
+        n.refuse(CancelEvent(reason="Twice"), "SPOT-6.22: cancelled already")
+        cancelled_models = self._models()
+        n.run(Undo(batch=batch))
+        self._restored(batch)
+        if redo:
+            n.run(Redo(batch=batch))
+            if self._models() != cancelled_models:
+                raise self.fail("undo then redo of the cancellation changed the read models")
+            n.run(Undo(batch=batch))
+            self._restored(batch)
+
     # -- commands the rules refuse --------------------------------------------------------
 
     @rule(kind=st.integers(min_value=0, max_value=9))
@@ -1278,9 +1338,11 @@ class NightMachine(RuleBasedStateMachine):
         :data:`REFUSALS_WANTED` it met."""
         ran = {
             line.removeprefix("n.run(").split("(")[0]
-            for line in self.n.transcript
-            if line.startswith("n.run(")
+            for i, line in enumerate(self.n.transcript)
+            if line.startswith("n.run(") and i not in self.cancel_lines
         }
+        if any(self.n.transcript[i].startswith("n.run(CancelEvent") for i in self.cancel_lines):
+            self.reached["CancelEvent"] += 1  # issue 26: a night cancelled and taken back
         if self.deal_made():
             ran.add("DealMade")
         if self._night is not None and self.state.part(PrizeBook).mystery_drawn:
@@ -1331,6 +1393,9 @@ class NightMachine(RuleBasedStateMachine):
                 self.answer_the_deal(accept=rng.random() < 0.8)
             elif self.owed() and rng.random() < 0.5:
                 self.pay_prize(rng.randrange(64), id_seen=rng.random() < 0.9)
+                if "cancel" not in tried and self.state.part(PrizeBook).paid:
+                    tried.add("cancel")  # issue 26: cancelled with prizes partly paid
+                    self.cancel_the_night(redo=True)
             elif n.out_names() and rng.random() < 0.08:
                 self.reenter(rng.choice(n.out_names()))
             elif rng.random() < 0.1:
@@ -1372,6 +1437,7 @@ class NightMachine(RuleBasedStateMachine):
             return
         n = self.n
         try:
+            self.cancel_the_night(redo=False)  # issue 26: wherever the steps left the night
             self.the_rest_of_the_night()
             n.play_out(self.rng, self.on_plan)
             self.check_now()
@@ -1501,6 +1567,7 @@ def test_random_nights_keep_every_invariant(profile: str) -> None:
             "HandForHand",
             "DealMade",
             "MysteryBountyDrawn",
+            "CancelEvent",
             *(f"refused:{k}" for k in REFUSALS_WANTED),
         ]
         assert [kind for kind in wanted if not tier[kind]] == [], dict(tier)

@@ -252,6 +252,12 @@ def _since_982daf5(view: str, got: Any) -> Any:
         # issue 26: mystery-bounty envelopes posted, drawn, left: none in an old night
         assert (data.pop("mystery_posted"), data.pop("mystery_drawn")) == (0, 0)
         assert data.pop("mystery_left") == 0
+        # issue 26: a cancelled event's refunds by kind: no old night was cancelled
+        assert (data.pop("cancelled"), data.pop("refunds"), data.pop("refunds_by_kind")) == (
+            False,
+            0,
+            [],
+        )
         return {**got, "json": data}
     if view == "bounties":
         data = dict(got["json"])
@@ -259,6 +265,9 @@ def _since_982daf5(view: str, got: Any) -> Any:
         return {**got, "json": data}
     if view == "status":
         data = dict(got["json"])
+        # issue 26: a cancelled event says so (no old night was cancelled)
+        assert (data.pop("cancelled"), data.pop("cancelled_reason")) == (False, "")
+        assert data.pop("refunds_cents") == 0
         end = data.pop("end")  # issue 22: the end of the night, as the status says it
         assert (end["finished"], end["winner"], end["needs"]) == (
             data["finished"],

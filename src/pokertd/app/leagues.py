@@ -116,6 +116,8 @@ class EventLine:
     entrants: int
     finished: bool
     championship: bool
+    cancelled: bool = False
+    """Cancelled by management (issue 26, SPOT-6.22): listed, marked, awarding no points."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -713,6 +715,7 @@ class LeagueService:
                     entrants=cached.event["entrants"],
                     finished=cached.event["finished"],
                     championship=False,
+                    cancelled=bool(cached.event.get("cancelled", False)),
                 )
             )
             points.extend(

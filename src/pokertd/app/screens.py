@@ -19,6 +19,7 @@ from pokertd.codec import to_json
 from pokertd.errors import PokertdError
 from pokertd.rules import ColorUpMethod, DealsAllowed, SimultaneousElimOrder, field_citation
 from pokertd.tournament import views
+from pokertd.tournament.cancellation import cancel_rules, cancelled, refund_plan
 from pokertd.tournament.clock import (
     ClockPart,
     clock_view,
@@ -88,6 +89,7 @@ PUBLIC_KEYS = (
     "slips_rev",
     "withholding",
     "mystery",
+    "cancelled",
 )
 """The keys the public (TV, phones) may see; ``players`` (with private fields) is staff-only."""
 
@@ -206,6 +208,7 @@ def _fill_money(state: TournamentState, now: datetime, results: Any, out: dict[s
     out["money"] = to_json(money_position(state, now, results))
     # a satellite pays seats (its own card), not the payout table (issue 14)
     out["prize_kind"] = satellite_view(state).as_json()["prize_kind"]
+    out["cancel_plan"] = cancel_plan(state)  # the Danger zone's confirmation (issue 26)
     out.update(_prizes(state, out["players"]))
     _fill_seats(out)
     _fill_results(out)
@@ -228,7 +231,74 @@ def _common_part(
     out.update(clock_part(state, now))
     out.update(screens_part(state))
     out["registration"] = _registration(state, out)
+    gone = cancellation_part(state)
+    if gone is not None:
+        out["cancelled"] = gone
     return out
+
+
+def cancellation_part(state: TournamentState) -> dict[str, Any] | None:
+    """``cancelled`` (issue 26, SPOT-6.22): the reason, the refunds by kind and each player's
+    refund by name (public, as the results' prizes are: a phone shows its own player's; the
+    TV shows only the reason and the total), or ``None`` while the event is on."""
+    gone = cancelled(state)
+    if gone is None:
+        return None
+    kinds: dict[str, int] = {}
+    per: dict[str, int] = {}
+    for line in gone.refunds:
+        kinds[line.kind.value] = kinds.get(line.kind.value, 0) + line.refunded.total
+        per[line.name] = per.get(line.name, 0) + line.refunded.total
+    return {
+        "reason": gone.reason,
+        "at": gone.at,
+        "play_started": gone.play_started,
+        "refunds_cents": sum(kinds.values()),
+        "prizes_paid_cents": gone.prizes_paid,
+        "by_kind": [{"kind": k, "label": KIND_LABELS[k], "cents": v} for k, v in kinds.items()],
+        "players": [{"name": n, "refund_cents": v} for n, v in per.items()],
+        "rule_ids": list(cancel_rules(state.part(Setup).profile)),
+    }
+
+
+KIND_LABELS = {
+    "buy_in": "Buy-ins",
+    "re_entry": "Re-entries",
+    "alternate": "Alternates",
+    "rebuy": "Rebuys",
+    "addon": "Add-ons",
+}
+"""How the screens name the kinds of purchase a refund pays back."""
+
+
+CANCEL_PLAN_ROWS = 12
+"""Players the confirmation lists (the view stays small at any field; ``pokertd cash`` and
+the ``event_cancelled`` event have every player)."""
+
+
+def cancel_plan(state: TournamentState) -> dict[str, Any] | None:
+    """``cancel_plan`` (staff): what cancelling now would refund, by kind and by player, as
+    :func:`~pokertd.tournament.cancellation.refund_plan` computes it: the same function the
+    ``cancel_event`` command records, so the confirmation shows the plan applied. Its first
+    :data:`CANCEL_PLAN_ROWS` players (``players_count``: all of them)."""
+    if cancelled(state) is not None:
+        return None
+    plan = refund_plan(state)
+    return {
+        "money_taken_cents": plan.money_taken,
+        "prizes_paid_cents": plan.prizes_paid,
+        "refunds_cents": plan.refunds,
+        "by_kind": [
+            {"kind": k.value, "label": KIND_LABELS[k.value], "cents": f.total}
+            for k, f in plan.by_kind
+        ],
+        "players": [
+            {"name": p.name, "paid_cents": p.paid, "refund_cents": p.refund}
+            for p in plan.players[:CANCEL_PLAN_ROWS]
+        ],
+        "players_count": len(plan.players),
+        "rule_ids": list(cancel_rules(state.part(Setup).profile)),
+    }
 
 
 def clock_part(state: TournamentState, now: datetime) -> dict[str, Any]:
@@ -1022,6 +1092,7 @@ DEALER_KEYS = (
     "status",
     "announcements",
     "final_table",
+    "cancelled",
 )
 """What a table's dealer sees besides their own table: the clock and the event at a glance."""
 
@@ -1098,6 +1169,8 @@ __all__ = [
     "PUBLIC_KEYS",
     "ConsolePage",
     "build",
+    "cancel_plan",
+    "cancellation_part",
     "clock_part",
     "console",
     "console_page",

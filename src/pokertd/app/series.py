@@ -44,6 +44,7 @@ from pokertd.app.tournaments import TournamentService, utc_now
 from pokertd.errors import InvalidCommand, NotFound, PokertdError, RuleViolation
 from pokertd.roles import Role
 from pokertd.store.series import FlightedRow, SeriesEventRow, SeriesRow, SeriesStore
+from pokertd.tournament.cancellation import cancelled
 from pokertd.tournament.days import (
     CarriedField,
     CarryFlights,
@@ -551,7 +552,9 @@ def _lobby_row(
 ) -> LobbyRow:
     st = status(state, now) if st is None else st
     days = state.part(Days)
-    if days.carried_to:
+    if st.cancelled:
+        how = "cancelled"  # issue 26 (SPOT-6.22): management cancelled it, refunds paid
+    elif days.carried_to:
         how = "carried to Day 2"
     elif st.finished:
         how = "finished"
@@ -573,9 +576,9 @@ def _lobby_row(
         label=row.label,
         state=how,
         entries=st.entries,
-        players_left=0 if days.carried_to else st.alive,
+        players_left=0 if days.carried_to or st.cancelled else st.alive,
         level=st.level,
-        pool_cents=0 if days.carried_to else st.prize_pool_cents,
+        pool_cents=0 if days.carried_to or st.cancelled else st.prize_pool_cents,
     )
 
 
@@ -602,7 +605,10 @@ def _cash_row(state: TournamentState, *, row: SeriesEventRow) -> CashRow:
     made = pool(state)
     own_prize = sum(p.fees.prize_pool for p in roster.purchases) + setup.tmpl.added_money
     paid = sum(p.amount for p in book.paid.values())
-    net = 0 if carried_out else made.net
+    gone = cancelled(state)
+    refunds = sum(line.refunded.total for line in gone.refunds) if gone is not None else 0
+    # a cancelled event owes no prize any more: its money went back as refunds (issue 26)
+    net = 0 if carried_out else paid if gone is not None else made.net
     return CashRow(
         tournament=row.tournament,
         name=setup.name,
@@ -627,6 +633,7 @@ def _cash_row(state: TournamentState, *, row: SeriesEventRow) -> CashRow:
         prizes_paid_cents=paid,
         tax_withheld_cents=sum(p.withheld for p in book.paid.values()),
         owed_cents=net - paid,
+        refunds_cents=refunds,
     )
 
 
@@ -673,7 +680,8 @@ class SeriesLobby:
 @dataclass(frozen=True, slots=True, kw_only=True)
 class CashRow:
     """One event's money (integer cents). ``collected`` = the buy-in parts + rebuys +
-    add-ons; a flight carried to Day 2 has its prize money in ``carried_out`` (and no pool
+    add-ons; a cancelled event (issue 26) paid ``refunds`` back and owes nothing; a flight
+    carried to Day 2 has its prize money in ``carried_out`` (and no pool
     of its own), which its Day 2 has in ``carried_in``; ``owed`` = net pool - prizes paid."""
 
     tournament: str
@@ -699,6 +707,9 @@ class CashRow:
     prizes_paid_cents: int
     tax_withheld_cents: int
     owed_cents: int
+    refunds_cents: int = 0
+    """Refunded because the event was cancelled (issue 26, SPOT-6.22): with the prizes
+    paid, what the event took (``collected``)."""
 
 
 _SUMMED = (

@@ -1,5 +1,5 @@
 """CLI commands for the floor: templates, new, register, reenter, rebuy, addon, forfeit,
-bust, undo, redo, chips, penalty, close-registration, finish, status, players, results, log,
+bust, undo, redo, chips, penalty, close-registration, cancel, finish, status, players, results, log,
 cash, tournaments.
 
 Each command parses its arguments, makes one service call and prints a line or a table a
@@ -481,6 +481,34 @@ def close_registration(
     _run(db, tid, CloseRegistration(reason=reason), as_json)
 
 
+def cancel(
+    tid: TidArg,
+    reason: Annotated[
+        str, typer.Option(help="Why the event is cancelled (players are told it; 500 chars).")
+    ],
+    db: DbOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Cancel the whole event (SPOT-6.22): everything paid is refunded by kind, prizes already
+    paid stay paid and are netted; nothing else can be run after it but `pokertd undo`."""
+    from pokertd.tournament.cancellation import CancelEvent, EventCancelled
+
+    with refusals(as_json), _service(db) as service:
+        records = service.run(tid, CancelEvent(reason=reason), actor=_actor(), role="director")
+        if as_json:
+            emit(record_rows(records), True)
+            return
+        print_done(records)
+        for record in records:
+            if isinstance(record.event, EventCancelled):
+                ev = record.event
+                back = sum(line.refunded.total for line in ev.refunds)
+                say(
+                    f"refunds {format_money(back)} + prizes paid {format_money(ev.prizes_paid)}"
+                    f" of {format_money(ev.money_taken)} taken; by player: pokertd cash {tid}"
+                )
+
+
 def remove_chips(
     tid: TidArg,
     amount: Annotated[str, typer.Argument(help="Chips taken out of play.")],
@@ -663,7 +691,7 @@ def cash(tid: TidArg, db: DbOption = None, as_json: JsonOption = False) -> None:
     """The cash report: money by kind (prize pool, fees, bounties, overlay)."""
     from rich.table import Table
 
-    from pokertd.tournament.prizes import cash_report
+    from pokertd.tournament.views import cash_report
 
     with refusals(as_json), _service(db) as service:
         report = cash_report(service.state(tid))
@@ -698,6 +726,11 @@ def cash(tid: TidArg, db: DbOption = None, as_json: JsonOption = False) -> None:
                 f"paid so far: prizes {format_money(report.prizes_paid)}, bounties "
                 f"{format_money(report.bounties_paid)}"
             )
+            if report.cancelled:
+                by_kind = ", ".join(
+                    f"{k.kind.value} {format_money(k.fees.total)}" for k in report.refunds_by_kind
+                )
+                say(f"CANCELLED: refunds {format_money(report.refunds)} ({by_kind})")
 
         emit(report, as_json, render)
 
@@ -719,6 +752,7 @@ def register(app: typer.Typer) -> None:
     app.command("penalty")(penalty)
     app.command("close-registration")(close_registration)
     app.command("remove-chips")(remove_chips)
+    app.command("cancel")(cancel)
     app.command("finish")(finish)
     app.command("status")(status_cmd)
     app.command("players")(players_cmd)

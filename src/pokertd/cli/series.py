@@ -237,7 +237,8 @@ def render_cash(report: SeriesCash) -> None:
             f"{format_money(v['carried_in_cents'])}, out {format_money(v['carried_out_cents'])}"
             f"; pool {format_money(v['net_pool_cents'])}, withheld "
             f"{format_money(v['withheld_cents'])}, paid {format_money(v['prizes_paid_cents'])},"
-            f" owed {format_money(v['owed_cents'])}",
+            f" owed {format_money(v['owed_cents'])}"
+            + (f"; refunded {format_money(v['refunds_cents'])}" if v.get("refunds_cents") else ""),
             soft_wrap=True,
         )
 

@@ -192,6 +192,9 @@ class EventResult:
     """The rule IDs the event's own profile cites for the sign-out (``profile.citation``)."""
     players: tuple[PlayerResult, ...]
     finished: bool = True
+    cancelled: bool = False
+    """Management cancelled the event (issue 26, SPOT-6.22): it stays in the season's
+    history, marked, with no players and so no points (everything paid was refunded)."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -17,6 +17,7 @@ from collections.abc import Callable, Mapping
 from datetime import datetime
 
 from pokertd.league.points import EventResult, PlayerResult, SignOut
+from pokertd.tournament.cancellation import cancelled
 from pokertd.tournament.eliminations import finish
 from pokertd.tournament.entries import Player, Roster, Setup
 from pokertd.tournament.entries.rules import EntryStatus, player_key
@@ -115,6 +116,20 @@ def read_event_result(
     """
     setup = state.part(Setup)
     roster = state.part(Roster)
+    if cancelled(state) is not None:  # a void event: no places, no points (issue 26)
+        tmpl = setup.template
+        return EventResult(
+            tournament_id=state.id,
+            name=setup.name or state.id,
+            entrants=roster.entry_count,
+            buyin_cents=tmpl.fees.total if tmpl is not None else 0,
+            prizepool_cents=0,
+            require_signout=False,
+            signout_rule=setup.profile.citation("G5"),
+            players=(),
+            finished=False,
+            cancelled=True,
+        )
     rows = tournament_standings(state, now)
     by_deal = deal_places(state)
     key_of_entry: dict[str, str] = {}

@@ -11,7 +11,7 @@ it is imported; importing ``pokertd.tournament`` imports every domain, so they a
 What a lower domain needs from a higher one (the entries from the clock, the seating and
 the prizes; the eliminations from the prizes' mystery envelopes; the framework from the
 seating's summaries and the slips that follow other domains' events) is connected
-**here**, explicitly, in the five calls at the end of this module: no domain registers
+**here**, explicitly, in the calls at the end of this module: no domain registers
 itself with another on import, and the arrows between domains point one way
 (tests/test_architecture.py).
 :mod:`pokertd.tournament.views` holds the whole-tournament read models.
@@ -35,6 +35,7 @@ from pokertd.tournament.framework import (
 
 # isort: split
 # Domain modules register themselves on import (one line each, keep sorted):
+from pokertd.tournament import cancellation as cancellation
 from pokertd.tournament import clock as clock
 from pokertd.tournament import days as days
 from pokertd.tournament import display as display
@@ -87,14 +88,18 @@ SUMMARIZERS: dict[type[Event], framework.Summarizer] = {
     TableClosed: summarize_seating,
 }
 """How a batch's events are summed up for the floor: the seating's moves, one line a table."""
+GATES = (cancellation.refused_when_cancelled,)
+"""What every command must pass first: a cancelled event refuses all but undo (issue 26)."""
 
 entries.connect_readers(READERS)
 entries.connect_seater(SEATER)
 eliminations.connect_knockout_draws(KNOCKOUT_DRAWS)
 framework.connect_summarizers(SUMMARIZERS)
 framework.connect_followers(slips.FOLLOWERS)
+framework.connect_gates(GATES)
 
 __all__ = [
+    "GATES",
     "READERS",
     "SEATER",
     "SUMMARIZERS",

@@ -509,10 +509,23 @@ def decide(state: TournamentState, command: Command, ctx: Context) -> list[Event
     if decider is None:
         raise InvalidCommand(f"unknown command {type(command).__name__}")
     check_limits(command)  # every face meets the same limits as the API
+    for gate in _GATES:
+        gate(state, command)
     events = decider(state, command, ctx)
     if not events:
         raise InvalidCommand(f"{type(command).__name__} changes nothing")
     return events
+
+
+Gate = Callable[[TournamentState, Command], None]
+"""Asked before every decision: raises the refusal when no command may run now (a
+cancelled event, issue 26) or returns."""
+_GATES: list[Gate] = []
+
+
+def connect_gates(gates: Sequence[Gate]) -> None:
+    """Put in force the gates :func:`decide` asks first (connected by ``pokertd.tournament``)."""
+    _GATES[:] = gates
 
 
 def apply(state: TournamentState, event: Event) -> None:

@@ -22,6 +22,7 @@ from types import MappingProxyType
 from pokertd.errors import NotFound, PermissionDenied, PokertdError
 from pokertd.roles import Role
 from pokertd.tournament import (
+    cancellation,
     clock,
     days,
     display,
@@ -142,6 +143,8 @@ _ROLES: dict[type[Command], Role] = {
     signups.SetSignUpLink: Role.FLOOR,
     # slips (issue 26): the player's own "I'm here", through its public rate-limited route
     slips.AcknowledgeSlip: Role.PUBLIC,
+    # cancelling the whole event (issue 26: SPOT-6.22)
+    cancellation.CancelEvent: Role.DIRECTOR,
 }
 
 ROLES: Mapping[type[Command], Role] = MappingProxyType(_ROLES)

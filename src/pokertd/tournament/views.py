@@ -14,12 +14,13 @@ and seats from the seating part (:func:`seats`) when those are present.
 from __future__ import annotations
 
 from collections.abc import Collection, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime, tzinfo
 
 from pokertd.money import format_money
+from pokertd.tournament.cancellation import cancelled
 from pokertd.tournament.eliminations import finish, finishing_places
-from pokertd.tournament.entries.rules import EntryStatus
+from pokertd.tournament.entries.rules import EntryStatus, PurchaseKind
 from pokertd.tournament.entries.state import (
     Roster,
     Setup,
@@ -29,9 +30,11 @@ from pokertd.tournament.entries.state import (
 )
 from pokertd.tournament.framework import EventRecord, TournamentState
 from pokertd.tournament.penalties import Penalties
-from pokertd.tournament.prizes.pool import cash_report, pool
+from pokertd.tournament.prizes import pool as _pool
+from pokertd.tournament.prizes.pool import CashReport, KindTotal, pool
 from pokertd.tournament.prizes.results import ResultRow, ResultsView, results
 from pokertd.tournament.seating.state import Tables, seating_now
+from pokertd.tournament.templates import Fees
 from pokertd.types import Cents
 
 
@@ -146,6 +149,11 @@ class StatusView:
     winner: str | None
     end: NightEnd | None = None
     """The end of the night: over, winner, what is needed (:func:`night_end`)."""
+    cancelled: bool = False
+    """Management cancelled the event (SPOT-6.22, issue 26)."""
+    cancelled_reason: str = ""
+    refunds_cents: Cents = 0
+    """Refunded to the players on cancellation (all of them together)."""
 
 
 def status(state: TournamentState, now: datetime) -> StatusView:
@@ -155,6 +163,7 @@ def status(state: TournamentState, now: datetime) -> StatusView:
     tmpl = setup.tmpl
     profile = setup.profile
     end = night_end(state, now)
+    gone = cancelled(state)
     # A finished night's clock stopped at the finishing moment (G2): its level is the one
     # the night ended in, as the clock face shows it (``clock_view``), not the level the
     # clock would have reached since.
@@ -209,6 +218,33 @@ def status(state: TournamentState, now: datetime) -> StatusView:
         finished=end.finished,
         winner=end.winner,
         end=end,
+        cancelled=gone is not None,
+        cancelled_reason=gone.reason if gone is not None else "",
+        refunds_cents=sum(r.refunded.total for r in gone.refunds) if gone is not None else 0,
+    )
+
+
+def cash_report(state: TournamentState) -> CashReport:
+    """The cash report (:func:`pokertd.tournament.prizes.pool.cash_report`) with, for a
+    cancelled event, the refunds by kind it recorded (issue 26): refunds + prizes and
+    bounties paid = money taken."""
+    report = _pool.cash_report(state)
+    gone = cancelled(state)
+    if gone is None:
+        return report
+    kinds: dict[PurchaseKind, tuple[int, Fees]] = {}
+    for line in gone.refunds:
+        count, fees = kinds.get(line.kind, (0, Fees()))
+        kinds[line.kind] = (count + line.count, fees.plus(line.refunded))
+    return replace(
+        report,
+        cancelled=True,
+        refunds=sum(line.refunded.total for line in gone.refunds),
+        refunds_by_kind=tuple(
+            KindTotal(kind=k, count=kinds[k][0], fees=kinds[k][1], chips=0)
+            for k in PurchaseKind
+            if k in kinds
+        ),
     )
 
 

@@ -267,7 +267,15 @@ def _lobby_boards(request: Request) -> list[dict[str, Any]]:
         boards.append(
             {
                 k: view.get(k)
-                for k in ("tournament", "name", "server_time", "clock", "status", "structure")
+                for k in (
+                    "tournament",
+                    "name",
+                    "server_time",
+                    "clock",
+                    "status",
+                    "structure",
+                    "cancelled",  # issue 26: a cancelled event says so, with its reason
+                )
             }
             | {"payouts": len(view.get("payouts") or [])}
         )

@@ -73,6 +73,13 @@ class CashReport:
     mystery_left: Cents = field(default=0)
     """The envelopes still in the pool: ``mystery_posted - mystery_drawn``. With the
     bounty money no envelope holds (``bounties - mystery_posted``) the winner collects it."""
+    cancelled: bool = False
+    """The event was cancelled (issue 26, SPOT-6.22): the money below went back as refunds
+    (filled in by :func:`pokertd.tournament.views.cash_report`, which knows cancellations)."""
+    refunds: Cents = 0
+    """Refunded on cancellation: ``refunds + prizes_paid + bounties_paid = collected``."""
+    refunds_by_kind: tuple[KindTotal, ...] = ()
+    """The refunds by kind of purchase, part by part (``count``: purchases refunded)."""
 
 
 def pool(state: TournamentState) -> PrizePool:

@@ -16,6 +16,7 @@
       generic: { name: "", values: {} }, sheet: null, chipsFor: null, chipValues: {},
       chipNote: "", busy: false, moving: null, moveTarget: "", nowMs: Date.now(), wallAt: Date.now(),
       role: "floor", page: { first: 0, last: 0 }, searchQ: "", goTo: null,
+      cancelOpen: false, cancelReason: "",
       apply(view) {
         // app.js's apply, plus the wall time the view arrived (minutes away count from it)
         baseApply.call(this, view);
@@ -179,6 +180,43 @@
 
       // ---- the money's venue rules: withholding, taxes at payment (H3, H10) -------------
       /** H3 (FOX-ADMIN): what the house withheld from the buy-ins before the places split. */
+      // ---- Danger zone: cancel the event (issue 26, SPOT-6.22) -------------------------
+      // The plan shown is the staff view's cancel_plan: the core's refund_plan, the same
+      // function the cancel_event command records.
+      openCancel() { this.cancelOpen = true; this.cancelReason = ""; },
+      cancelTitle() {
+        const p = this.v.cancel_plan || {};
+        return "Cancel the event? Refund " + this.money(p.refunds_cents || 0) + " to "
+          + (p.players_count || 0) + " players";
+      },
+      kindsText(kinds) { return (kinds || []).map((k) => k.label + " " + this.money(k.cents)).join(" · "); },
+      cancelKinds() { return this.kindsText((this.v.cancel_plan || {}).by_kind) || "Nothing was paid: nothing to refund."; },
+      cancelPrizes() {
+        const p = this.v.cancel_plan || {};
+        return p.prizes_paid_cents ? "Prizes already paid (" + this.money(p.prizes_paid_cents) + ") stay paid and are netted." : "";
+      },
+      cancelRows() { return (this.v.cancel_plan || {}).players || []; },
+      cancelMore() {
+        const p = this.v.cancel_plan || {};
+        const n = (p.players_count || 0) - (p.players || []).length;
+        return n > 0 ? "+" + n + " more (pokertd cash after the cancel)" : "";
+      },
+      async confirmCancel() {
+        if (this.busy) return;
+        this.busy = true;
+        try {
+          // the log position of the refunds shown: refused as stale when the night moved since
+          const body = { reason: this.cancelReason.trim(), shown_seq: this.v.seq };
+          if (await this.run("cancel_event", body)) this.cancelOpen = false;
+        } finally { this.busy = false; }
+      },
+      cancelledRefunds() {
+        const g = this.v.cancelled;
+        if (!g) return "";
+        return "Refunds " + this.money(g.refunds_cents) + (g.by_kind && g.by_kind.length ? " (" + this.kindsText(g.by_kind) + ")" : "")
+          + (g.prizes_paid_cents ? "; prizes paid " + this.money(g.prizes_paid_cents) + " stay paid" : "")
+          + ". Nothing more can be run but Undo.";
+      },
       withheldText() {
         const w = this.v.withholding;
         if (!w || !this.s.withheld_cents) return "";

@@ -182,6 +182,17 @@
         const deal = (r.note || "").startsWith("deal");
         return "Prize " + this.money(r.prize_cents) + (deal ? " (deal)" : "");
       },
+      // ---- a cancelled event (issue 26, SPOT-6.22): the reason and this player's refund ----
+      gone() { return this.v.cancelled || null; },
+      goneReason() { const g = this.gone(); return g ? "Cancelled: " + g.reason : ""; },
+      myRefund() {
+        const g = this.gone();
+        const me = this.me;
+        if (!g || !me) return "";
+        const row = (g.players || []).find((p) => p.name === me.name);
+        if (!row) return "";
+        return "You get back " + this.money(row.refund_cents) + " at the cashier";
+      },
       winnerRow() { return ((this.v.results && this.v.results.rows) || []).find((r) => r.place === 1) || null; },
       winnerName() { const r = this.winnerRow(); return this.s.winner || (r ? r.name : ""); },
       winnerPrize() { const r = this.winnerRow(); return r && r.prize_cents ? this.money(r.prize_cents) : ""; },

@@ -75,7 +75,7 @@
         };
       },
       started() { return !!(this.clock && this.clock.started); },
-      ended() { return !!(this.s && (this.s.finished || this.s.winner)); },
+      ended() { return !!(this.s && (this.s.finished || this.s.winner)) && !this.v.cancelled; },
       announcement() { return (this.v.screens || {}).announcement || ""; },
       // ---- mystery bounties (issue 26): the latest envelope drawn, the pool left ------
       mysteryLine() { const m = this.v.mystery; return (m && m.last) || ""; },
@@ -132,6 +132,16 @@
         return all.slice(p.page * p.per, p.page * p.per + p.per);
       },
       winnerName() { const r = this.results().find((x) => x.place === 1); return r ? r.name : ""; },
+      // ---- a cancelled event (issue 26, SPOT-6.22): the reason and the total refunded --
+      gone() { return this.v.cancelled || null; },
+      goneReason() { const g = this.gone(); return g ? "Cancelled: " + g.reason : ""; },
+      goneRefunds() {
+        const g = this.gone();
+        if (!g) return "";
+        const kinds = (g.by_kind || []).map((k) => k.label + " " + this.money(k.cents)).join(" · ");
+        return "Everything paid is refunded at the cashier" + (kinds ? ": " + kinds : ".");
+      },
+      goneRules() { const g = this.gone(); return g ? (g.rule_ids || []).join(", ") : ""; },
       winnerPrize() { const r = this.results().find((x) => x.place === 1); return r && r.prize_cents ? this.money(r.prize_cents) : ""; },
       refit() {
         fit(this.$refs && this.$refs.payList, this.pager, (this.v.payouts || []).length);
@@ -162,7 +172,7 @@
         return sc.sound !== false || sc.speech !== false;
       },
       unlockCheck() {
-        if (!this.soundWanted() || this.ended()) { this.needsSound = false; return; }
+        if (!this.soundWanted() || this.ended() || this.v.cancelled) { this.needsSound = false; return; }
         try {
           this.audio = this.audio || new (window.AudioContext || window.webkitAudioContext)();
           this.needsSound = this.audio.state !== "running";
