@@ -34,8 +34,9 @@ import csv
 import io
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import asdict, dataclass, field, replace
 from datetime import date
+from typing import Any
 
 from pokertd.app.players import EMAIL_MAX, PlayerService, checked_email
 from pokertd.errors import InvalidCommand, PokertdError
@@ -549,6 +550,38 @@ class PlayerImports:
         return self.players.store.imported_players(_clean(import_id, "An import's id", SHORT_MAX))
 
 
+def row_document(r: ImportRow) -> dict[str, Any]:
+    """One previewed row as the CLI's ``--json`` and the API write it."""
+    return asdict(r)
+
+
+def preview_document(p: ImportPreview, *, new_rows: int | None = None) -> dict[str, Any]:
+    """A preview as the CLI's ``--json`` and the API write it: the file's columns, the
+    mapping, the guessable fields, the counts and the rows (every row that is not new,
+    and the new ones up to ``new_rows`` when given: a page shows a sample, the count is
+    whole)."""
+    rows = [r for r in p.rows if r.status != "new"]
+    new = [r for r in p.rows if r.status == "new"]
+    shown = new if new_rows is None else new[:new_rows]
+    return {
+        "source": p.source,
+        "encoding": p.encoding,
+        "columns": list(p.columns),
+        "mapping": dict(p.mapping),
+        "fields": list(FIELDS),
+        "counts": dict(p.counts),
+        "to_add": len(p.to_add()),
+        "add_duplicates": p.add_duplicates,
+        "summary": summary(p),
+        "rows": [row_document(r) for r in sorted([*rows, *shown], key=lambda r: r.line)],
+    }
+
+
+def record_document(r: ImportRecord) -> dict[str, Any]:
+    """An import's record (id, who, when, file, counts, undo) for ``--json`` and the API."""
+    return asdict(r) | {"active": r.active}
+
+
 def _summary(counts: Mapping[str, int]) -> str:
     words = {"new": "new", "exact": "already in the database", "duplicate": "likely duplicates",
              "bad": "with problems"}  # fmt: skip
@@ -577,6 +610,9 @@ __all__ = [
     "guess_mapping",
     "header_key",
     "parse_map",
+    "preview_document",
     "read_table",
+    "record_document",
+    "row_document",
     "summary",
 ]
