@@ -348,7 +348,7 @@ class _Index:
         self.by_id = {p.id: p for p in players}
         self.cards: dict[str, PlayerRecord] = {}
         self.names: dict[str, list[PlayerRecord]] = {}
-        self.likely: dict[str, list[PlayerRecord]] = {}
+        self.likely: dict[str, list[tuple[PlayerRecord, str]]] = {}
         for p in players:
             if card_key(p.card):
                 self.cards.setdefault(card_key(p.card), p)
@@ -357,7 +357,7 @@ class _Index:
             key = name_key(p.name)
             self.names.setdefault(key, []).append(p)
             for k in likely_keys(key):
-                self.likely.setdefault(k, []).append(p)
+                self.likely.setdefault(k, []).append((p, key))
 
     def survivor(self, p: PlayerRecord) -> PlayerRecord:
         for _ in range(1000):
@@ -368,9 +368,9 @@ class _Index:
 
     def nearest(self, key: str) -> Match | None:
         found: dict[str, tuple[PlayerRecord, str]] = {}
-        for k in sorted(likely_keys(key)):
-            for p in self.likely.get(k, ()):
-                if p.id not in found and (why := likely_same(key, name_key(p.name))):
+        for k in likely_keys(key):  # the nearest is chosen below: the order does not matter
+            for p, other in self.likely.get(k, ()):
+                if p.id not in found and (why := likely_same(key, other)):
                     found[p.id] = (p, why)
         if not found:
             return None

@@ -89,6 +89,7 @@ _DDL = (
     "CREATE INDEX IF NOT EXISTS pokertd_players_merged ON pokertd_players (merged_into)",
     "CREATE TABLE IF NOT EXISTS pokertd_player_grams (gram TEXT NOT NULL, "
     "player_id TEXT NOT NULL, PRIMARY KEY (gram, player_id))",
+    "CREATE INDEX IF NOT EXISTS pokertd_player_grams_player ON pokertd_player_grams (player_id)",
     "CREATE TABLE IF NOT EXISTS pokertd_player_confirmations (id TEXT PRIMARY KEY, "
     "n INTEGER NOT NULL, player_id TEXT NOT NULL, kind TEXT NOT NULL, staff TEXT NOT NULL, "
     "at TEXT NOT NULL, note TEXT NOT NULL)",
