@@ -45,7 +45,7 @@ class Club:
         self.players = PlayerService(store, self.service, now=lambda: NOW)
         self.imports = PlayerImports(self.players)
         people = [NewPlayer(f"plclub{i:04d}", n, c) for i, (n, c) in enumerate(club())]
-        store.add_players(people, staff="setup", at="2026-01-01T00:00:00+00:00")  # type: ignore[attr-defined]
+        store.add_players(people, staff="setup", at="2026-01-01T00:00:00+00:00")
 
     def tables(self) -> dict[str, list[tuple[Any, ...]]]:
         """Every player table but the imports' history, sorted: the database's content."""

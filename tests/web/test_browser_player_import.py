@@ -36,7 +36,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         store = svc.store
         assert isinstance(store, PlayerStore)
         people = [NewPlayer(f"plclub{i:04d}", n, c) for i, (n, c) in enumerate(club())]
-        store.add_players(people, staff="setup", at="2026-01-01T00:00:00+00:00")  # type: ignore[attr-defined]
+        store.add_players(people, staff="setup", at="2026-01-01T00:00:00+00:00")
     finally:
         svc.close()
     with running_server(db, PASSWORD) as base:

@@ -19,7 +19,7 @@ def _club(env: Env) -> PlayerStore:
     store = env.service.store
     assert isinstance(store, PlayerStore)
     people = [NewPlayer(f"plclub{i:04d}", n, c) for i, (n, c) in enumerate(club())]
-    store.add_players(people, staff="setup", at="2026-01-01T00:00:00+00:00")  # type: ignore[attr-defined]
+    store.add_players(people, staff="setup", at="2026-01-01T00:00:00+00:00")
     return store
 
 
