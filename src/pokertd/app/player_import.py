@@ -30,8 +30,6 @@ League history is not imported (the tournaments' logs are the truth of results).
 
 from __future__ import annotations
 
-import csv
-import io
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass, field, replace
@@ -40,6 +38,7 @@ from typing import Any
 
 from pokertd.app.players import EMAIL_MAX, PlayerService, checked_email
 from pokertd.errors import InvalidCommand, PokertdError
+from pokertd.sheets import CsvFormatError, csv_records
 from pokertd.store.players import (
     PLAYER_ID_ALPHABET,
     ImportedPlayer,
@@ -198,19 +197,10 @@ def read_table(data: bytes) -> tuple[list[str], list[tuple[int, list[str]]], str
             f"{FILE_MAX_BYTES // 1024 // 1024} MB ({ROWS_MAX:,} players). Split it in parts."
         )
     text, encoding = decode(data)
-    try:
-        dialect: type[csv.Dialect] | csv.Dialect = csv.Sniffer().sniff(
-            text[:8192], delimiters=",;\t|"
-        )
-    except csv.Error:
-        dialect = csv.excel
-    reader = csv.reader(io.StringIO(text, newline=""), dialect)
     header: list[str] | None = None
     rows: list[tuple[int, list[str]]] = []
-    line = 1
     try:
-        for record in reader:
-            start, line = line, reader.line_num + 1
+        for start, record in csv_records(text):
             if not any(cell.strip() for cell in record):
                 continue  # blank lines
             if any(len(cell) > CELL_MAX for cell in record):
@@ -232,8 +222,10 @@ def read_table(data: bytes) -> tuple[list[str], list[tuple[int, list[str]]], str
                     f"{ROWS_MAX:,}. Split it in parts."
                 )
             rows.append((start, record))
-    except csv.Error as exc:
-        raise InvalidCommand(f"Line {line} is not CSV ({exc}): check the file.") from None
+    except CsvFormatError as exc:
+        raise InvalidCommand(
+            f"Line {exc.line} is not CSV ({exc.reason}): check the file."
+        ) from None
     if header is None:
         raise InvalidCommand("The file is empty: it needs a header line and a player a line.")
     return _headers(header), rows, encoding
