@@ -1,4 +1,5 @@
-"""CSV for spreadsheets: the one writer every CSV the product writes goes through.
+"""CSV for spreadsheets: the one writer every CSV the product writes goes through (and the
+one reader of the CSV files it takes in, :func:`csv_records`).
 
 A base module (like :mod:`pokertd.money`): every layer may import it. A spreadsheet (Excel,
 LibreOffice, Google Sheets) runs a cell that starts with ``=``, ``+``, ``-`` or ``@`` as a
@@ -14,7 +15,7 @@ from __future__ import annotations
 import csv
 import io
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Protocol
 
 _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
@@ -53,6 +54,41 @@ def csv_text(header: Iterable[object], rows: Iterable[Iterable[object]]) -> str:
     return out.getvalue()
 
 
+class CsvFormatError(ValueError):
+    """A CSV text that cannot be read: ``line`` is where the reader stopped."""
+
+    def __init__(self, line: int, reason: str) -> None:
+        super().__init__(f"line {line}: {reason}")
+        self.line = line
+        self.reason = reason
+
+
+def csv_records(text: str) -> Iterator[tuple[int, list[str]]]:
+    """Each record of a CSV text and the line it starts on (the first line is 1), the
+    delimiter found among ``,`` ``;`` tab and ``|`` (spreadsheets in many countries write
+    ``;``); :class:`CsvFormatError` where the text is not CSV. The reading side of this
+    module (an import of players, :mod:`pokertd.app.player_import`): cells come back as
+    written, a leading ``'`` included.
+
+    >>> list(csv_records('name;card\\n"Lee, Ann";7\\n'))
+    [(1, ['name', 'card']), (2, ['Lee, Ann', '7'])]
+    """
+    try:
+        dialect: type[csv.Dialect] | csv.Dialect = csv.Sniffer().sniff(
+            text[:8192], delimiters=",;\t|"
+        )
+    except csv.Error:
+        dialect = csv.excel
+    reader = csv.reader(io.StringIO(text, newline=""), dialect)
+    line = 1
+    try:
+        for record in reader:
+            start, line = line, reader.line_num + 1
+            yield start, record
+    except csv.Error as exc:
+        raise CsvFormatError(line, str(exc)) from None
+
+
 class Totalled(Protocol):
     """A report of rows with a totals line, e.g. a series' cash report
     (``pokertd.app.series.SeriesCash``)."""
@@ -83,4 +119,4 @@ def cash_csv(report: Totalled) -> str:
     return csv_text(names, rows)
 
 
-__all__ = ["Totalled", "cash_csv", "csv_text", "safe_cell"]
+__all__ = ["CsvFormatError", "Totalled", "cash_csv", "csv_records", "csv_text", "safe_cell"]

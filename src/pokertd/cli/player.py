@@ -5,7 +5,10 @@ beginning or part of the name (a former name too: "formerly …"), ``show`` one 
 (confirmations, merges, renames), ``rename`` them (history kept), ``confirm``
 their age or membership (A1: who and when are recorded), ``merge`` a duplicate into the
 player it duplicates and ``unmerge`` it again (nothing is lost either way), and ``history``:
-events, finishes, prizes, bounties and points read from the tournaments' own logs. Every
+events, finishes, prizes, bounties and points read from the tournaments' own logs;
+``import`` a CSV file of players (columns mapped, new players, matches and likely duplicates
+previewed; ``--preview`` writes nothing), ``imports`` lists the imports and ``import-undo``
+takes one back whole (:mod:`pokertd.app.player_import`). Every
 command has ``--json``; refusals are one sentence and exit code 2. Registration
 (``pokertd register``) picks or adds the person by itself.
 """
@@ -15,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import asdict
+from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
 import typer
@@ -32,11 +36,13 @@ from pokertd.money import format_money
 
 if TYPE_CHECKING:
     from pokertd.app import Confirmation, MergeRecord, PlayerRecord
+    from pokertd.app.player_import import ImportDone, ImportPreview
     from pokertd.app.players import PlayerHistory, PlayerProfile, PlayerService
 
 player_app = typer.Typer(
     name="player",
-    help="The player database: add, search, show, rename, confirm, merge, unmerge, history.",
+    help="The player database: add, search, show, rename, confirm, merge, unmerge, history, "
+    "import a CSV file (and undo it).",
     no_args_is_help=True,
 )
 
@@ -228,10 +234,174 @@ def _render_history(h: PlayerHistory) -> None:
         )
 
 
+SHOW_ROWS = 40
+"""Rows of each kind a person's preview lists (``--json`` lists every row)."""
+
+
+def import_file(
+    path: Annotated[Path, typer.Argument(help="A CSV file of players (UTF-8 or Windows-1252).")],
+    mapping: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--map",
+            help="column=field, e.g. 'Member #=card' (repeat it); fields: name, first_name, "
+            "last_name, nickname, card, email, joined, ignore. Unmapped columns are guessed "
+            "from their headers.",
+        ),
+    ] = None,
+    preview_only: Annotated[
+        bool, typer.Option("--preview", help="Only show what would be imported; write nothing.")
+    ] = False,
+    add_duplicates: Annotated[
+        bool,
+        typer.Option("--add-duplicates", help="Also add the likely duplicates as new players."),
+    ] = False,
+    db: DbOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Import players from a CSV file: map its columns, preview new players, exact matches
+    and likely duplicates, then add the new ones as one import (undo: `import-undo`)."""
+    from pokertd.app.player_import import (
+        FILE_MAX_BYTES,
+        PlayerImports,
+        guess_mapping,
+        parse_map,
+        preview_document,
+        read_table,
+        record_document,
+    )
+
+    with refusals(as_json):
+        data = _read_file(path, FILE_MAX_BYTES)
+        chosen: dict[str, str] | None = None
+        if mapping:  # the columns named, the rest guessed from their headers
+            columns = read_table(data)[0]
+            chosen = guess_mapping(columns)
+            given = parse_map(mapping)
+            chosen = {c: f for c, f in chosen.items() if f not in given.values()} | given
+        with _players(db) as players:
+            imports = PlayerImports(players)
+            if preview_only:
+                preview = imports.preview(
+                    data, chosen, source=path.name, add_duplicates=add_duplicates
+                )
+                done = None
+            else:
+                done = imports.run(
+                    data, chosen, staff=actor(), source=path.name, add_duplicates=add_duplicates
+                )
+                preview = done.preview
+    document = preview_document(preview) | {
+        "import": None if done is None else record_document(done.record)
+    }
+    emit(document, as_json, lambda _: _render_import(preview, done))
+
+
+def _read_file(path: Path, most: int) -> bytes:
+    from pokertd.errors import InvalidCommand
+
+    try:
+        size = path.stat().st_size
+        if size > most:
+            raise InvalidCommand(
+                f"{path.name} has {size / 1024 / 1024:.1f} MB: an import reads at most "
+                f"{most // 1024 // 1024} MB. Split it in parts."
+            )
+        return path.read_bytes()
+    except OSError as exc:
+        raise InvalidCommand(f"Cannot read {path}: {exc.strerror or exc}.") from None
+
+
+def _render_import(preview: ImportPreview, done: ImportDone | None) -> None:
+    from rich.markup import escape
+
+    from pokertd.app.player_import import summary
+
+    columns = ", ".join(f"{escape(c)} -> {f}" for c, f in preview.mapping.items())
+    _say(f"{escape(preview.source)} ({preview.encoding}): {columns}")
+    _say(summary(preview) + ".")
+    for status, title in (
+        ("duplicate", "Likely duplicates (skipped unless --add-duplicates)"),
+        ("exact", "Already in the database (left as they are)"),
+        ("bad", "Rows with problems (skipped)"),
+    ):
+        rows = [r for r in preview.rows if r.status == status]
+        if not rows:
+            continue
+        _say(f"[bold]{title}:[/]")
+        for r in rows[:SHOW_ROWS]:
+            m = r.match
+            if status == "bad":
+                _say(f"  line {r.line}: {escape(r.name or '(no name)')}: {escape(r.problem)}")
+            elif m is not None:
+                _say(
+                    f"  line {r.line}: {escape(r.name)} ~ {escape(m.name)} ({m.id}): "
+                    f"{escape(m.reason)}"
+                )
+        if len(rows) > SHOW_ROWS:
+            _say(f"  … and {len(rows) - SHOW_ROWS} more (--json lists every row).")
+    if done is None:
+        _say(f"Preview only: nothing was written. {len(preview.to_add())} players would be added.")
+    else:
+        rec = done.record
+        _say(
+            f"Imported {rec.added} players ({rec.emails} mail addresses) as import {rec.id}; "
+            f"undo it with `pokertd player import-undo {rec.id}`."
+        )
+
+
+def imports(
+    limit: Annotated[int, typer.Option(min=1, max=200, help="At most this many.")] = 20,
+    db: DbOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """The latest player imports (undone ones too)."""
+    from pokertd.app.player_import import PlayerImports, record_document
+
+    with refusals(as_json), _players(db) as players:
+        found = PlayerImports(players).history(limit)
+    rows = [record_document(r) for r in found]
+
+    def render(_: object) -> None:
+        from rich.markup import escape
+
+        if not found:
+            _say("No player file was imported yet.")
+        for r in found:
+            undone = (
+                f", undone by {escape(r.undone_by or '')} at {r.undone_at}" if r.undone_at else ""
+            )
+            _say(
+                f"{r.id}  {escape(r.source)}  {r.added} players by {escape(r.staff)} at "
+                f"{r.at}{undone}"
+            )
+
+    emit(rows, as_json, render)
+
+
+def import_undo(
+    import_id: Annotated[str, typer.Argument(help="The import's id (im…), from `imports`.")],
+    db: DbOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Undo an import: removes exactly the players it added, if nothing refers to them."""
+    from pokertd.app.player_import import PlayerImports, record_document
+
+    with refusals(as_json), _players(db) as players:
+        done = PlayerImports(players).undo(import_id, staff=actor())
+    emit(
+        record_document(done),
+        as_json,
+        lambda _: _say(f"Import {done.id} undone: its {done.added} players are removed."),
+    )
+
+
 def register(app: typer.Typer) -> None:
     """Add ``pokertd player …`` to the ``pokertd`` app."""
-    for command in (add, search, show, rename, confirm, merge, unmerge, history):
+    for command in (add, search, show, rename, confirm, merge, unmerge, history, imports):
         player_app.command(command.__name__)(command)
+    player_app.command("import")(import_file)
+    player_app.command("import-undo")(import_undo)
     app.add_typer(player_app, name="player")
 
 
@@ -239,6 +409,9 @@ __all__ = [
     "add",
     "confirm",
     "history",
+    "import_file",
+    "import_undo",
+    "imports",
     "merge",
     "player_app",
     "register",

@@ -28,6 +28,12 @@ SQLite and PostgreSQL accept (:class:`SqlPlayers`, ``?`` placeholders), created 
   changes only the player's current name: every tournament keeps the name it recorded,
   under the same player id, and a search or an exact look-up by a former name still finds
   the player (former names are few: they are matched by a plain scan of this table).
+- ``pokertd_player_imports``: each import of a file (``pokertd player import``): an id
+  (``im`` and eight characters), who, when, the file's name, how many players it added and
+  addresses it set, and its undo (who, when). ``pokertd_player_import_rows``: the players
+  one import added (with the line of the file, the address it set, the joined date and
+  nickname read). Like a merge, an undone import stays in the history; undoing it removes
+  exactly the players it added, refused in a sentence while anything refers to one of them.
 
 Policy (what a floorperson may type, which confirmation kinds exist, how registration
 picks a player) is in :mod:`pokertd.app.players`; this module refuses only what would
@@ -67,8 +73,12 @@ PLAYER_TABLES = (
     "pokertd_player_events",
     "pokertd_player_renames",
     "pokertd_player_contacts",
+    "pokertd_player_imports",
+    "pokertd_player_import_rows",
 )
 """The player tables, in creation order."""
+IMPORT_TABLES = ("pokertd_player_imports", "pokertd_player_import_rows")
+"""The tables of import batches (their history stays after an undo)."""
 
 _DDL = (
     "CREATE TABLE IF NOT EXISTS pokertd_players (id TEXT PRIMARY KEY, name TEXT NOT NULL, "
@@ -79,6 +89,7 @@ _DDL = (
     "CREATE INDEX IF NOT EXISTS pokertd_players_merged ON pokertd_players (merged_into)",
     "CREATE TABLE IF NOT EXISTS pokertd_player_grams (gram TEXT NOT NULL, "
     "player_id TEXT NOT NULL, PRIMARY KEY (gram, player_id))",
+    "CREATE INDEX IF NOT EXISTS pokertd_player_grams_player ON pokertd_player_grams (player_id)",
     "CREATE TABLE IF NOT EXISTS pokertd_player_confirmations (id TEXT PRIMARY KEY, "
     "n INTEGER NOT NULL, player_id TEXT NOT NULL, kind TEXT NOT NULL, staff TEXT NOT NULL, "
     "at TEXT NOT NULL, note TEXT NOT NULL)",
@@ -97,6 +108,12 @@ _DDL = (
     "PRIMARY KEY (player_id, n))",
     "CREATE TABLE IF NOT EXISTS pokertd_player_contacts (player_id TEXT PRIMARY KEY, "
     "email TEXT NOT NULL, staff TEXT NOT NULL, at TEXT NOT NULL)",
+    "CREATE TABLE IF NOT EXISTS pokertd_player_imports (id TEXT PRIMARY KEY, n INTEGER NOT NULL, "
+    "staff TEXT NOT NULL, at TEXT NOT NULL, source TEXT NOT NULL, added INTEGER NOT NULL, "
+    "emails INTEGER NOT NULL, undone_by TEXT, undone_at TEXT)",
+    "CREATE TABLE IF NOT EXISTS pokertd_player_import_rows (import_id TEXT NOT NULL, "
+    "player_id TEXT NOT NULL, line INTEGER NOT NULL, email TEXT NOT NULL, joined TEXT NOT NULL, "
+    "nickname TEXT NOT NULL, PRIMARY KEY (import_id, player_id))",
 )
 
 _COLUMNS = "id, name, card, created_at, created_by, merged_into"
@@ -123,6 +140,114 @@ def card_key(card: str) -> str:
     """A card number as compared: without spaces, dashes and dots, upper case
     (``"fx 1234-56"`` and ``"FX123456"`` are one card)."""
     return "".join(ch for ch in card if ch not in " -.\t").upper()
+
+
+_JOINERS = str.maketrans("", "", " -'.’")
+
+
+def compact_key(key: str) -> str:
+    """A name key without spaces, hyphens, apostrophes and dots (``"jean-luc o'neil"`` ->
+    ``"jeanluconeil"``): names joined or split differently compare equal."""
+    return key.translate(_JOINERS)
+
+
+def _one_edit_apart(a: str, b: str) -> bool:
+    """Whether ``b`` is ``a`` with exactly one letter added, dropped or changed, or two
+    neighbouring letters swapped (the optimal-string-alignment distance is 1)."""
+    if a == b or abs(len(a) - len(b)) > 1:
+        return False
+    if len(a) > len(b):
+        a, b = b, a
+    i = 0
+    while i < len(a) and a[i] == b[i]:
+        i += 1
+    if len(a) < len(b):  # one letter added
+        return a[i:] == b[i + 1 :]
+    if a[i + 1 :] == b[i + 1 :]:  # one letter changed
+        return True
+    return i + 1 < len(a) and a[i] == b[i + 1] and a[i + 1] == b[i] and a[i + 2 :] == b[i + 2 :]
+
+
+def _initial(word: str) -> str | None:
+    """The letter of an initial (``"j"``, ``"j."``), else ``None``."""
+    bare = word.rstrip(".")
+    return bare if len(bare) == 1 else None
+
+
+def _initials_match(a: list[str], b: list[str]) -> bool:
+    if len(a) != len(b) or a == b:
+        return False
+    whole = 0
+    for x, y in zip(a, b, strict=True):
+        ix, iy = _initial(x), _initial(y)
+        if x == y or (ix is not None and ix == (iy or y[0])) or (iy is not None and iy == x[0]):
+            whole += ix is None and iy is None
+            continue
+        return False
+    return whole > 0
+
+
+TYPO_MIN = 5
+"""The shortest name (letters, without spaces) a one-letter difference is counted on: below
+it ("Al Wu" / "Al Wo") two different people are too often one letter apart."""
+
+
+def likely_same(a: str, b: str) -> str | None:
+    """Why two name keys (:func:`name_key`) likely name one person, or ``None``.
+
+    The import's duplicate test (``pokertd player import``), in this order:
+
+    >>> likely_same("jose nunez", "jose nunez")
+    'the same name'
+    >>> likely_same("jean luc picard", "jean-luc picard")
+    'the same name, spaced or hyphenated differently'
+    >>> likely_same("smith john", "john smith")
+    'the same names in another order'
+    >>> likely_same("j. smith", "john smith"), likely_same("john smith", "john s")
+    ('an initial for a name', 'an initial for a name')
+    >>> likely_same("jon smith", "john smith"), likely_same("john smtih", "john smith")
+    ('one letter apart', 'one letter apart')
+    >>> likely_same("al wu", "al wo"), likely_same("j. smith", "k. smith")
+    (None, None)
+
+    Case, accents and spacing are already folded by the keys; the caller tells "spelled
+    otherwise" (``"JOSE NUNEZ"`` beside ``"José Núñez"``) from the identical name.
+    """
+    if a == b:
+        return "the same name"
+    ca, cb = compact_key(a), compact_key(b)
+    if ca and ca == cb:
+        return "the same name, spaced or hyphenated differently"
+    wa, wb = a.split(), b.split()
+    if len(wa) > 1 and sorted(wa) == sorted(wb):
+        return "the same names in another order"
+    if _initials_match(wa, wb):
+        return "an initial for a name"
+    if len(wa) == len(wb) and any(  # "J. Smith" / "K. Smith": two initials, two people
+        x != y and _initial(x) and _initial(y) for x, y in zip(wa, wb, strict=True)
+    ):
+        return None
+    if min(len(ca), len(cb)) >= TYPO_MIN and _one_edit_apart(ca, cb):
+        return "one letter apart"
+    return None
+
+
+def likely_keys(key: str) -> frozenset[str]:
+    """Look-up keys under which :func:`likely_same` can hold: two names it finds alike
+    share at least one (``c:`` the compact key and each of its one-letter deletions, ``w:``
+    the sorted words, ``i:`` the words with one of them cut to its initial). An index of
+    these finds the candidates of a name without comparing it with every player."""
+    compact = compact_key(key)
+    words = [_initial(w) or w for w in key.split()]
+    out = {"c:" + compact, "w:" + " ".join(sorted(words))}
+    if len(compact) >= TYPO_MIN - 1:
+        out.update("c:" + compact[:i] + compact[i + 1 :] for i in range(len(compact)))
+    if len(words) > 1:
+        out.add("i:" + " ".join(words))
+        out.update(
+            "i:" + " ".join([*words[:i], w[0], *words[i + 1 :]]) for i, w in enumerate(words)
+        )
+    return frozenset(out)
 
 
 def name_grams(key: str) -> frozenset[str]:
@@ -230,6 +355,54 @@ def _merge(row: Sequence[Any]) -> MergeRecord:
         undone_by=None if row[5] is None else str(row[5]),
         undone_at=None if row[6] is None else str(row[6]),
     )
+
+
+@dataclass(frozen=True, slots=True)
+class ImportedPlayer:
+    """One player an import adds: the player, the file's line, the address it sets
+    (``""``: none), the joined date (ISO ``YYYY-MM-DD`` or ``""``) and nickname read."""
+
+    player: NewPlayer
+    line: int
+    email: str = ""
+    joined: str = ""
+    nickname: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class ImportRecord:
+    """One import of a file: who, when, from which file, how many players it added and
+    addresses it set, and its undo if any."""
+
+    id: str
+    staff: str
+    at: str
+    source: str
+    added: int
+    emails: int
+    undone_by: str | None = None
+    undone_at: str | None = None
+
+    @property
+    def active(self) -> bool:
+        """Whether the import stands (not undone)."""
+        return self.undone_at is None
+
+
+def _import(row: Sequence[Any]) -> ImportRecord:
+    return ImportRecord(
+        id=str(row[0]),
+        staff=str(row[1]),
+        at=str(row[2]),
+        source=str(row[3]),
+        added=int(row[4]),
+        emails=int(row[5]),
+        undone_by=None if row[6] is None else str(row[6]),
+        undone_at=None if row[7] is None else str(row[7]),
+    )
+
+
+_IMPORT_COLUMNS = "id, staff, at, source, added, emails, undone_by, undone_at"
 
 
 @dataclass(frozen=True, slots=True)
@@ -348,6 +521,29 @@ class PlayerStore(Protocol):
 
     def link_event(self, player_id: str, tournament_id: str) -> None:
         """Note that ``player_id`` registered in ``tournament_id`` (idempotent)."""
+        ...
+
+    def all_players(self) -> list[PlayerRecord]:
+        """Every player (merged ones too), by id: what an import compares a file with."""
+        ...
+
+    def import_players(
+        self, import_id: str, source: str, rows: Sequence[ImportedPlayer], *, staff: str, at: str
+    ) -> ImportRecord:
+        """Add ``rows`` and their addresses as one import (one transaction); refused,
+        nothing written, when an id is taken or a card is already held."""
+        ...
+
+    def undo_import(self, import_id: str, *, staff: str, at: str) -> ImportRecord:
+        """Remove exactly the players the import added, unless anything refers to them."""
+        ...
+
+    def player_imports(self, limit: int = 50) -> list[ImportRecord]:
+        """The latest imports, newest first."""
+        ...
+
+    def imported_players(self, import_id: str) -> list[ImportedPlayer]:
+        """The players one import added (as added; renamed since or not), by line."""
         ...
 
     def player_events(self, player_ids: Iterable[str]) -> list[str]:
@@ -781,6 +977,199 @@ class SqlPlayers(SideTables):
             found.update((str(r[0]), str(r[1])) for r in rows)
         return found
 
+    # ---- imports --------------------------------------------------------------------
+
+    def all_players(self) -> list[PlayerRecord]:
+        """Every player (merged ones too), by id."""
+        return [
+            _record(r) for r in self._pread(f"SELECT {_COLUMNS} FROM pokertd_players ORDER BY id")
+        ]
+
+    def import_players(
+        self, import_id: str, source: str, rows: Sequence[ImportedPlayer], *, staff: str, at: str
+    ) -> ImportRecord:
+        """Add ``rows`` (players, their addresses, the import's record) in one transaction;
+        refused, nothing written, when an id is taken or a card is already held (another
+        write since the preview)."""
+        players = [r.player for r in rows]
+        with self._ptx() as run:
+            if run("SELECT 1 FROM pokertd_player_imports WHERE id = ?", (import_id,)):
+                raise InvalidCommand(f"Import id {import_id} is taken; try again.")
+            ids = [p.id for p in players]
+            for start in range(0, len(ids), _BULK_ROWS):
+                part = ids[start : start + _BULK_ROWS]
+                taken = run(
+                    f"SELECT id FROM pokertd_players WHERE id IN ({', '.join('?' for _ in part)})",
+                    tuple(part),
+                )
+                if taken:
+                    raise InvalidCommand(f"Player id {taken[0][0]} is taken; try again.")
+            cards = sorted({card_key(p.card) for p in players if card_key(p.card)})
+            for start in range(0, len(cards), _BULK_ROWS):
+                part = cards[start : start + _BULK_ROWS]
+                held = run(
+                    f"SELECT {_COLUMNS} FROM pokertd_players WHERE card_key IN "
+                    f"({', '.join('?' for _ in part)}) ORDER BY id",
+                    tuple(part),
+                )
+                if held:
+                    holder = _record(held[0])
+                    raise InvalidCommand(
+                        f"Card {holder.card} belongs to {holder.name} ({holder.id}) since the "
+                        "preview: preview the file again.",
+                        context={"player_id": holder.id},
+                    )
+            self._insert_players(run, players, staff, at)
+            emails = [r for r in rows if r.email]
+            n = run("SELECT COALESCE(MAX(n), 0) + 1 FROM pokertd_player_imports", ())
+            run(
+                f"INSERT INTO pokertd_player_imports ({_IMPORT_COLUMNS}, n) "
+                "VALUES (?, ?, ?, ?, ?, ?, NULL, NULL, ?)",
+                (import_id, staff, at, source, len(rows), len(emails), int(n[0][0])),
+            )
+            for start in range(0, len(rows), _BULK_ROWS):
+                chunk = rows[start : start + _BULK_ROWS]
+                run(
+                    "INSERT INTO pokertd_player_import_rows (import_id, player_id, line, email, "
+                    "joined, nickname) VALUES " + ", ".join("(?, ?, ?, ?, ?, ?)" for _ in chunk),
+                    tuple(
+                        v
+                        for r in chunk
+                        for v in (import_id, r.player.id, r.line, r.email, r.joined, r.nickname)
+                    ),
+                )
+            for start in range(0, len(emails), _BULK_ROWS):
+                chunk = emails[start : start + _BULK_ROWS]
+                run(
+                    "INSERT INTO pokertd_player_contacts (player_id, email, staff, at) VALUES "
+                    + ", ".join("(?, ?, ?, ?)" for _ in chunk),
+                    tuple(v for r in chunk for v in (r.player.id, r.email, staff, at)),
+                )
+        return ImportRecord(import_id, staff, at, source, len(rows), len(emails))
+
+    def _import_row(self, run: Runner, import_id: str) -> ImportRecord:
+        rows = run(
+            f"SELECT {_IMPORT_COLUMNS} FROM pokertd_player_imports WHERE id = ?", (import_id,)
+        )
+        if not rows:
+            raise NotFound(
+                f"There is no import {import_id!r}: `pokertd player imports` lists them.",
+                context={"import_id": import_id},
+            )
+        return _import(rows[0])
+
+    def undo_import(self, import_id: str, *, staff: str, at: str) -> ImportRecord:
+        """Remove exactly the players import ``import_id`` added (their search index and
+        the addresses it set) and mark it undone, in one transaction. Refused, nothing
+        changed, when it is undone already or when anything refers to one of its players
+        since: a tournament registration, a merge (either side, undone ones too: the
+        history names them), a confirmation, a rename, or an address changed since; the
+        sentence names the first few players and why."""
+        with self._ptx() as run:
+            record = self._import_row(run, import_id)
+            if not record.active:
+                raise InvalidCommand(
+                    f"Import {record.id} was undone by {record.undone_by} at "
+                    f"{(record.undone_at or '')[:16].replace('T', ' ')}: nothing to undo."
+                )
+            ids = [
+                str(r[0])
+                for r in run(
+                    "SELECT player_id FROM pokertd_player_import_rows WHERE import_id = ? "
+                    "ORDER BY line",
+                    (import_id,),
+                )
+            ]
+            why: dict[str, list[str]] = {}
+            checks = (
+                ("SELECT player_id FROM pokertd_player_events WHERE player_id IN ({})",
+                 "played a tournament"),
+                ("SELECT from_id FROM pokertd_player_merges WHERE from_id IN ({})",
+                 "was merged into another player"),
+                ("SELECT into_id FROM pokertd_player_merges WHERE into_id IN ({})",
+                 "had a duplicate merged into them"),
+                ("SELECT player_id FROM pokertd_player_confirmations WHERE player_id IN ({})",
+                 "has a confirmation"),
+                ("SELECT player_id FROM pokertd_player_renames WHERE player_id IN ({})",
+                 "was renamed"),
+                ("SELECT merged_into FROM pokertd_players WHERE merged_into IN ({})",
+                 "had a duplicate merged into them"),
+                ("SELECT player_id FROM pokertd_player_contacts WHERE player_id IN ({}) "
+                 "AND at <> ?", "has a mail address set since"),
+            )  # fmt: skip
+            for start in range(0, len(ids), _BULK_ROWS):
+                part = ids[start : start + _BULK_ROWS]
+                marks = ", ".join("?" for _ in part)
+                for sql, reason in checks:
+                    params: tuple[Any, ...] = (*part, record.at) if "<>" in sql else tuple(part)
+                    for (pid,) in run(sql.format(marks), params):
+                        reasons = why.setdefault(str(pid), [])
+                        if reason not in reasons:
+                            reasons.append(reason)
+            if why:
+                names = {
+                    str(r[0]): str(r[1])
+                    for r in run(
+                        "SELECT id, name FROM pokertd_players WHERE id IN "
+                        f"({', '.join('?' for _ in why)})",
+                        tuple(why),
+                    )
+                }
+                listed = [
+                    f"{names.get(pid, pid)} ({pid}) {' and '.join(why[pid])}"
+                    for pid in ids
+                    if pid in why
+                ]
+                more = f", and {len(listed) - 3} more" if len(listed) > 3 else ""
+                raise InvalidCommand(
+                    f"Import {record.id} cannot be undone: {'; '.join(listed[:3])}{more}. "
+                    "Undo those first (or keep the import).",
+                    context={"player_ids": [pid for pid in ids if pid in why]},
+                )
+            for start in range(0, len(ids), _BULK_ROWS):
+                part = ids[start : start + _BULK_ROWS]
+                marks = ", ".join("?" for _ in part)
+                for table, column in (
+                    ("pokertd_player_grams", "player_id"),
+                    ("pokertd_player_contacts", "player_id"),
+                    ("pokertd_players", "id"),
+                ):
+                    run(f"DELETE FROM {table} WHERE {column} IN ({marks})", tuple(part))
+            run(
+                "UPDATE pokertd_player_imports SET undone_by = ?, undone_at = ? WHERE id = ?",
+                (staff, at, record.id),
+            )
+        return ImportRecord(
+            record.id, record.staff, record.at, record.source, record.added, record.emails,
+            staff, at,
+        )  # fmt: skip
+
+    def player_imports(self, limit: int = 50) -> list[ImportRecord]:
+        """The latest imports (undone ones too), newest first."""
+        rows = self._pread(
+            f"SELECT {_IMPORT_COLUMNS} FROM pokertd_player_imports ORDER BY n DESC LIMIT ?",
+            (max(1, min(limit, SEARCH_LIMIT_MAX)),),
+        )
+        return [_import(r) for r in rows]
+
+    def imported_players(self, import_id: str) -> list[ImportedPlayer]:
+        """The players one import added, by line (names as the import wrote them: the
+        import's rows keep the ids; a player's current name is in ``pokertd_players``)."""
+        self._ensure_players()
+        with self._accounts_read() as run:
+            self._import_row(run, import_id)
+            rows = run(
+                "SELECT r.player_id, COALESCE(p.name, ''), COALESCE(p.card, ''), r.line, "
+                "r.email, r.joined, r.nickname FROM pokertd_player_import_rows r "
+                "LEFT JOIN pokertd_players p ON p.id = r.player_id WHERE r.import_id = ? "
+                "ORDER BY r.line",
+                (import_id,),
+            )
+        return [
+            ImportedPlayer(NewPlayer(str(a), str(b), str(c)), int(d), str(e), str(f), str(g))
+            for a, b, c, d, e, f, g in rows
+        ]
+
     # ---- tournaments ----------------------------------------------------------------
 
     def link_event(self, player_id: str, tournament_id: str) -> None:
@@ -818,12 +1207,16 @@ class SqlPlayers(SideTables):
 
 
 __all__ = [
+    "IMPORT_TABLES",
     "PLAYERS_LOCK",
     "PLAYERS_SCHEMA_LOCK",
     "PLAYER_ID_ALPHABET",
     "PLAYER_TABLES",
     "SEARCH_LIMIT_MAX",
+    "TYPO_MIN",
     "Confirmation",
+    "ImportRecord",
+    "ImportedPlayer",
     "MergeRecord",
     "NewPlayer",
     "PlayerRecord",
@@ -831,6 +1224,9 @@ __all__ = [
     "RenameRecord",
     "SqlPlayers",
     "card_key",
+    "compact_key",
+    "likely_keys",
+    "likely_same",
     "name_grams",
     "name_key",
     "new_player_id",

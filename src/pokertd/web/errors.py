@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Mapping
 from html import escape
 from typing import Any
 
@@ -133,6 +134,14 @@ async def _http_error(request: Request, exc: Exception) -> Response:
 MAX_BODY_BYTES = 1 << 20
 """The largest request body accepted (1 MiB): every command fits in a few kilobytes."""
 
+UPLOAD_PATHS: Mapping[str, int] = {
+    "/api/player-imports": 5 * 1024 * 1024 + 64 * 1024,
+    "/api/player-imports/preview": 5 * 1024 * 1024 + 64 * 1024,
+}
+"""Paths (as the request path ends) that take a file as the body, and their limit: a
+player file of at most 5 MiB (:data:`pokertd.app.player_import.FILE_MAX_BYTES`), so the
+importer, not this guard, says how large the file is."""
+
 _SURROGATE_ESCAPE = re.compile(rb"\\u[dD][89abcdefABCDEF][0-9a-fA-F]{2}")
 
 
@@ -166,9 +175,15 @@ class BodyLimit:
     """ASGI middleware: request bodies over ``max_bytes`` get 413, and JSON bodies with bad
     UTF-8 or lone surrogates get 422, before any route reads them (never a 500)."""
 
-    def __init__(self, app: ASGIApp, max_bytes: int = MAX_BODY_BYTES) -> None:
+    def __init__(
+        self,
+        app: ASGIApp,
+        max_bytes: int = MAX_BODY_BYTES,
+        uploads: Mapping[str, int] | None = None,
+    ) -> None:
         self.app = app
         self.max_bytes = max_bytes
+        self.uploads = dict(UPLOAD_PATHS if uploads is None else uploads)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http" or scope["method"] in ("GET", "HEAD", "OPTIONS"):
@@ -177,9 +192,13 @@ class BodyLimit:
         headers = {
             k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope.get("headers", [])
         }
+        most = next(
+            (n for p, n in self.uploads.items() if str(scope.get("path", "")).endswith(p)),
+            self.max_bytes,
+        )
         declared = headers.get("content-length", "")
-        if declared.isascii() and declared.isdigit() and int(declared) > self.max_bytes:
-            await self._refuse(scope, send, 413, self._too_large())
+        if declared.isascii() and declared.isdigit() and int(declared) > most:
+            await self._refuse(scope, send, 413, self._too_large(most))
             return
         chunks: list[bytes] = []
         size = 0
@@ -190,8 +209,8 @@ class BodyLimit:
                 return  # the client went away
             chunk = message.get("body", b"")
             size += len(chunk)
-            if size > self.max_bytes:
-                await self._refuse(scope, send, 413, self._too_large())
+            if size > most:
+                await self._refuse(scope, send, 413, self._too_large(most))
                 return
             chunks.append(chunk)
             more = bool(message.get("more_body", False))
@@ -211,8 +230,9 @@ class BodyLimit:
 
         await self.app(scope, replay, send)
 
-    def _too_large(self) -> str:
-        return f"The request is too large (at most {self.max_bytes // 1024:,} KiB)."
+    @staticmethod
+    def _too_large(most: int) -> str:
+        return f"The request is too large (at most {most // 1024:,} KiB)."
 
     @staticmethod
     async def _refuse(scope: Scope, send: Send, status: int, message: str) -> None:

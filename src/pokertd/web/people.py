@@ -10,6 +10,12 @@ dealer or the public; every write is the director's with the session's CSRF toke
 - ``GET /api/players/{id}/history.csv``: that history as CSV;
 - ``POST /api/players/{id}/merge {into}``, ``…/unmerge``, ``…/confirm {kind, note}``,
   ``…/rename {name}`` (history kept; the old name still finds the player);
+- ``POST /api/player-imports/preview?map=&source=&add_duplicates=`` (the CSV file as the
+  body): the file's columns, the mapping (guessed, or ``map=column=field`` each), and every
+  row sorted new / exact / likely duplicate / bad, nothing written (director; CSRF);
+- ``POST /api/player-imports?…`` (the same): the import, one batch; ``GET
+  /api/player-imports``: the latest imports; ``POST /api/player-imports/{id}/undo``: take
+  one back whole (refused in a sentence naming the players something refers to);
 - ``GET /players``: the staff page over the same routes (``static/players.js``).
 
 Every field has a limit (published in the OpenAPI schema); the service refuses everything
@@ -28,8 +34,17 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from pokertd.app import PlayerRecord
 from pokertd.app.accounts import Role
+from pokertd.app.player_import import (
+    COLUMNS_MAX,
+    SOURCE_MAX,
+    PlayerImports,
+    guess_mapping,
+    parse_map,
+    preview_document,
+    record_document,
+)
 from pokertd.app.players import CONFIRMATION_KINDS, PlayerHistory, PlayerService
-from pokertd.errors import NotFound
+from pokertd.errors import InvalidCommand, NotFound
 from pokertd.sheets import csv_text
 from pokertd.tournament.limits import REASON_MAX, SHORT_MAX
 from pokertd.web import access
@@ -259,6 +274,89 @@ def confirm(player_id: PlayerId, body: ConfirmBody, request: Request) -> dict[st
     service = players_of(request)
     service.confirm(player_id, body.kind, staff=who.name, note=body.note)
     return profile_json(service, player_id)
+
+
+IMPORT_BODY = {
+    "requestBody": {
+        "required": True,
+        "description": "The CSV file itself (UTF-8 or Windows-1252), at most 5 MiB.",
+        "content": {"text/csv": {"schema": {"type": "string", "format": "binary"}}},
+    }
+}
+ImportMap = Annotated[
+    list[str],
+    Query(
+        max_length=COLUMNS_MAX,
+        description="column=field, one each (fields: name, first_name, last_name, nickname, "
+        "card, email, joined, ignore); none: guessed from the headers.",
+    ),
+]
+ImportSource = Annotated[str, Query(max_length=SOURCE_MAX, description="The file's name.")]
+ImportId = Annotated[
+    str, Path(min_length=1, max_length=SHORT_MAX, description="An import's id (im…).")
+]
+PREVIEW_NEW_ROWS = 100
+"""New rows a preview answers (the count is whole; the page shows a sample)."""
+
+
+def _import_map(items: list[str]) -> dict[str, str] | None:
+    for item in items:
+        if len(item) > 200:
+            raise InvalidCommand("A mapping can have at most 200 characters.")
+    return parse_map(items) if items else None
+
+
+@router.post("/api/player-imports/preview", responses=ERROR_RESPONSES, openapi_extra=IMPORT_BODY)
+async def import_preview(
+    request: Request,
+    map: ImportMap = [],  # noqa: B006 - FastAPI reads a repeated query parameter
+    source: ImportSource = "players.csv",
+    add_duplicates: bool = False,
+) -> dict[str, Any]:
+    """What importing the file (the body) would do, nothing written: columns, mapping, new
+    players, exact matches, likely duplicates, rows with problems (director; CSRF)."""
+    authorize(request, Role.DIRECTOR, "import players")
+    data = await request.body()
+    preview = PlayerImports(players_of(request)).preview(
+        data, _import_map(map), source=source, add_duplicates=add_duplicates
+    )
+    return preview_document(preview, new_rows=PREVIEW_NEW_ROWS) | {
+        "guessed": guess_mapping(list(preview.columns))
+    }
+
+
+@router.post("/api/player-imports", responses=ERROR_RESPONSES, openapi_extra=IMPORT_BODY)
+async def import_players(
+    request: Request,
+    map: ImportMap = [],  # noqa: B006 - FastAPI reads a repeated query parameter
+    source: ImportSource = "players.csv",
+    add_duplicates: bool = False,
+) -> dict[str, Any]:
+    """Import the file (the body): its new players (and the likely duplicates when asked)
+    as one import that ``…/undo`` takes back whole (director; CSRF)."""
+    who = authorize(request, Role.DIRECTOR, "import players")
+    data = await request.body()
+    done = PlayerImports(players_of(request)).run(
+        data, _import_map(map), staff=who.name, source=source, add_duplicates=add_duplicates
+    )
+    return preview_document(done.preview, new_rows=0) | {"import": record_document(done.record)}
+
+
+@router.get("/api/player-imports", responses=ERROR_RESPONSES)
+def import_list(
+    request: Request, limit: Annotated[int, Query(ge=1, le=SEARCH_MAX)] = 10
+) -> list[dict[str, Any]]:
+    """The latest imports, newest first, undone ones too (floor and director)."""
+    access.require_player_read(principal(request), action="list the player imports")
+    return [record_document(r) for r in PlayerImports(players_of(request)).history(limit)]
+
+
+@router.post("/api/player-imports/{import_id}/undo", responses=ERROR_RESPONSES)
+def import_undo(import_id: ImportId, request: Request) -> dict[str, Any]:
+    """Take an import back: exactly its players are removed, or nothing and a sentence
+    naming those something refers to since (director; CSRF)."""
+    who = authorize(request, Role.DIRECTOR, "undo an import")
+    return record_document(PlayerImports(players_of(request)).undo(import_id, staff=who.name))
 
 
 @router.get("/players", response_class=HTMLResponse, include_in_schema=False)
