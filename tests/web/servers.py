@@ -166,6 +166,18 @@ def page_sign_in(page: Any, base: str, password: str, next_path: str = "") -> st
     return str(next(c["value"] for c in page.context.cookies() if c["name"] == "pokertd_csrf"))
 
 
+def page_create(page: Any, base: str, token: str, name: str, template: str) -> str:
+    """Create a tournament from a named template over the JSON API from the signed-in
+    ``page``; it must be accepted. Returns its id."""
+    r = page.request.post(
+        f"{base}/api/tournaments",
+        data=json.dumps({"name": name, "template": template}),
+        headers={"X-CSRF-Token": token, "Content-Type": "application/json"},
+    )
+    assert r.status in (200, 201), r.text()
+    return str(r.json()["tournament"])
+
+
 def page_command(
     page: Any, base: str, token: str, tid: str, name: str, body: dict[str, Any]
 ) -> Any:

@@ -6,10 +6,9 @@ phone)."""
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
-from .servers import page_command, page_sign_in
+from .servers import page_command, page_create, page_sign_in
 from .test_browser import (  # noqa: F401  (fixtures)
     ARTIFACTS,
     PASSWORD,
@@ -31,13 +30,7 @@ def test_SPOT_6_22_cancel_from_the_danger_zone_tv_and_phone(server: str, browser
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
     token = page_sign_in(page, server, PASSWORD)
-    created = page.request.post(
-        f"{server}/api/tournaments",
-        data=json.dumps({"name": "Tuesday NLH", "template": "kpc_nlh"}),
-        headers={"X-CSRF-Token": token, "Content-Type": "application/json"},
-    )
-    assert created.status in (200, 201), created.text()
-    tid = created.json()["tournament"]
+    tid = page_create(page, server, token, "Tuesday NLH", "kpc_nlh")
     for n in range(10):
         body = {"name": f"Player {n:02d}", "member": f"K{n:03d}", "age_ok": True}
         page_command(page, server, token, tid, "register", {**body, "member_ok": True})

@@ -7,10 +7,9 @@ and 768x1024 go to ``tests/.artifacts/`` (ignored by git)."""
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
-from .servers import page_command, page_sign_in
+from .servers import page_command, page_create, page_sign_in
 from .test_browser import (  # noqa: F401  (fixtures)
     ARTIFACTS,
     PASSWORD,
@@ -36,13 +35,7 @@ def test_floor_console_on_a_tablet(server: str, browser: Any) -> None:  # noqa: 
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.on("dialog", lambda d: d.accept())
     token = page_sign_in(page, server, PASSWORD)
-    created = page.request.post(
-        f"{server}/api/tournaments",
-        data=json.dumps({"name": "Tablet night", "template": "fox_wed_80"}),
-        headers={"X-CSRF-Token": token, "Content-Type": "application/json"},
-    )
-    assert created.status in (200, 201), created.text()
-    tid = created.json()["tournament"]
+    tid = page_create(page, server, token, "Tablet night", "fox_wed_80")
     for n in range(1, 41):
         page_command(
             page,

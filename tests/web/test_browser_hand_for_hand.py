@@ -9,10 +9,9 @@ hand-for-hand hand. A screenshot of each goes to ``tests/.artifacts/`` (ignored 
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
-from .servers import page_command, page_sign_in
+from .servers import page_command, page_create, page_sign_in
 from .test_browser import (  # noqa: F401  (fixtures)
     ARTIFACTS,
     PASSWORD,
@@ -31,13 +30,7 @@ def test_B10_hand_for_hand_on_the_console_until_the_night_is_finished(
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
     token = page_sign_in(page, server, PASSWORD)
-    created = page.request.post(
-        f"{server}/api/tournaments",
-        data=json.dumps({"name": "Bubble night", "template": "fox_grinder"}),
-        headers={"X-CSRF-Token": token, "Content-Type": "application/json"},
-    )
-    assert created.status in (200, 201), created.text()
-    tid = created.json()["tournament"]
+    tid = page_create(page, server, token, "Bubble night", "fox_grinder")
     names = [f"Guest {n:02d}" for n in range(1, 9)]  # FOX-PTAB: 8 entries pay 2 places
     for name in names:
         body = {"name": name, "member": f"C{name[-2:]}", "age_ok": True}

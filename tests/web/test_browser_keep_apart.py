@@ -4,10 +4,9 @@ them at different tables, "Remove" lifts it. Screenshots go to ``tests/.artifact
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
-from .servers import page_command, page_sign_in
+from .servers import page_command, page_create, page_sign_in
 from .test_browser import (  # noqa: F401  (fixtures)
     ARTIFACTS,
     PASSWORD,
@@ -23,13 +22,7 @@ def test_SPOT_2c3_keep_apart_from_the_players_tab(server: str, browser: Any) -> 
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
     token = page_sign_in(page, server, PASSWORD)
-    created = page.request.post(
-        f"{server}/api/tournaments",
-        data=json.dumps({"name": "Karaoke apart", "template": "spot_league"}),
-        headers={"X-CSRF-Token": token, "Content-Type": "application/json"},
-    )
-    assert created.status in (200, 201), created.text()
-    tid = created.json()["tournament"]
+    tid = page_create(page, server, token, "Karaoke apart", "spot_league")
     for n in range(1, 13):
         body = {"name": f"Singer {n:02d}", "member": f"S{n:03d}", "age_ok": True}
         page_command(page, server, token, tid, "register", {**body, "member_ok": True})

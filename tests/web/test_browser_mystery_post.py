@@ -10,10 +10,9 @@ nothing is posted. Screenshots go to ``tests/.artifacts/``.
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
-from .servers import page_command, page_sign_in
+from .servers import page_command, page_create, page_sign_in
 from .test_browser import (  # noqa: F401  (fixtures)
     ARTIFACTS,
     PASSWORD,
@@ -29,13 +28,7 @@ def test_I1_mystery_envelopes_posted_from_the_money_tab(server: str, browser: An
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
     token = page_sign_in(page, server, PASSWORD)
-    created = page.request.post(
-        f"{server}/api/tournaments",
-        data=json.dumps({"name": "Mystery Friday", "template": "fox_bounty_100"}),
-        headers={"X-CSRF-Token": token, "Content-Type": "application/json"},
-    )
-    assert created.status in (200, 201), created.text()
-    tid = created.json()["tournament"]
+    tid = page_create(page, server, token, "Mystery Friday", "fox_bounty_100")
     for n in range(1, 9):
         body = {"name": f"Hunter {n}", "age_ok": True, "member": f"R{n:04d}"}
         page_command(page, server, token, tid, "register", body)

@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from .servers import page_sign_in
+from .servers import page_create, page_sign_in
 from .test_browser import (  # noqa: F401  (fixtures)
     ARTIFACTS,
     PASSWORD,
@@ -38,13 +38,7 @@ def test_FOX_46A_ruling_tool_floor_tablet_and_dealer_phone(server: str, browser:
     page.on("pageerror", lambda e: errors.append(str(e)))
     token = page_sign_in(page, server, PASSWORD)
     headers = {"X-CSRF-Token": token, "Content-Type": "application/json"}
-    created = page.request.post(
-        f"{server}/api/tournaments",
-        data=json.dumps({"name": "Ruling night", "template": "fox_wed_80"}),
-        headers=headers,
-    )
-    assert created.status in (200, 201), created.text()
-    tid = created.json()["tournament"]
+    tid = page_create(page, server, token, "Ruling night", "fox_wed_80")
     for n in range(1, 10):
         r = page.request.post(
             f"{server}/api/tournaments/{tid}/commands/register",

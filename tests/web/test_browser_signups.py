@@ -15,7 +15,7 @@ import json
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from .servers import page_command, page_sign_in
+from .servers import page_command, page_create, page_sign_in
 from .test_browser import (  # noqa: F401  (fixtures)
     ARTIFACTS,
     PASSWORD,
@@ -46,13 +46,7 @@ def test_forty_sign_up_six_wait_thirty_check_in_and_are_seated(
     desk.on("pageerror", lambda e: errors.append(str(e)))
     token = page_sign_in(desk, server, PASSWORD)
     headers = {"X-CSRF-Token": token, "Content-Type": "application/json"}
-    created = desk.request.post(
-        f"{server}/api/tournaments",
-        data=json.dumps({"name": "Tuesday Club Night", "template": "kpc_nlh"}),
-        headers=headers,
-    )
-    assert created.status in (200, 201), created.text()
-    tid = created.json()["tournament"]
+    tid = page_create(desk, server, token, "Tuesday Club Night", "kpc_nlh")
     release = (datetime.now(UTC) - timedelta(minutes=1)).isoformat(timespec="seconds")
     page_command(
         desk, server, token, tid, "set_sign_ups",
