@@ -65,7 +65,11 @@ def running_server(db: Path, password: str, *options: str) -> Iterator[str]:
         yield base
     finally:
         proc.terminate()
-        proc.wait(timeout=10)
+        try:  # a clean stop takes ~3 s (uvicorn's graceful stop); a loaded machine more
+            proc.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait(timeout=10)
         log.close()
 
 
