@@ -15,7 +15,8 @@ Tuesday league's autumn season, sign-ups for 34 places in check-in groups of 10.
 2. Registration closes, six players at tables 1-3 go out, and the highest table (4)
    breaks (TDA-9 through Kojack's profile); one of its players has said
    "This is me" on ``/t/{id}/player`` at 390x844; the floor confirms on the console, the
-   slip reaches the phone, the player taps "I'm here".
+   slip reaches that page and the player's personal sign-up page (``/s/{id}/{token}``),
+   where the player taps "I'm here"; the clock page hears it.
 3. Everyone else busts (no knockouts), finishing 5th Player 06, 4th Player
    05, 3rd Player 04, 2nd Player 02; Player 01 wins (the night is over, G2).
 
@@ -248,10 +249,19 @@ def test_forty_sign_up_a_slip_reaches_a_phone_and_every_face_shows_the_same_plac
         assert f"Table {row['table']} · Seat {row['seat']}" in slip.inner_text()
         assert f"From table {last}" in slip.inner_text()
         _shots(phone, "phone-slip")
-        with phone.expect_response(lambda r: r.url.endswith("/here")) as tapped:
-            phone.click("#my-slips .slip-here")
-        assert tapped.value.status == 200, tapped.value.text()
-        phone.locator("#my-slips .slip.done").wait_for()
+        # the same slip on the player's personal sign-up page, where "I'm here" is tapped;
+        # the clock page on the phone hears it (pushed)
+        personal = phone_ctx.new_page()
+        personal.on("pageerror", lambda e: errors.append(str(e)))
+        personal.goto(links[int(mover.split()[-1])])
+        current = personal.locator(".mine-slip:not(.muted)").inner_text()
+        assert f"Go to table {row['table']} seat {row['seat']}" in current
+        assert f"Table {last} breaks" in current
+        _shots(personal, "personal-slip")
+        personal.click(".mine-slip:not(.muted) button[id^=mine-here-]")
+        personal.wait_for_selector("text=You said you are there.")
+        phone.locator("#my-slips .slip.done").wait_for(timeout=10000)
+        assert "You said you are here" in phone.inner_text("#my-slips")
 
         # 4. the night ends: everyone else busts, Player 01 wins
         for name in [*(n for n in others if n not in early), *order]:

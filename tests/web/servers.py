@@ -72,13 +72,20 @@ def running_server(db: Path, password: str, *options: str) -> Iterator[str]:
         log.close()
 
 
+class _QuietFiles(http.server.SimpleHTTPRequestHandler):
+    """Static files without a line on stderr per request."""
+
+    def log_message(self, format: str, *args: Any) -> None:
+        pass
+
+
 @contextlib.contextmanager
 def other_origin(root: Path, html: str) -> Iterator[str]:
     """A club's own page on ANOTHER origin than the server (``localhost`` and another port,
     a tiny ``http.server`` over ``root``) holding ``html``; yields its URL. The embeds'
     tests frame ``/embed/`` pages in it."""
     (root / "index.html").write_text(html, encoding="utf-8")
-    handler = partial(http.server.SimpleHTTPRequestHandler, directory=str(root))
+    handler = partial(_QuietFiles, directory=str(root))
     httpd = http.server.ThreadingHTTPServer(("127.0.0.1", free_port()), handler)
     thread = threading.Thread(target=httpd.serve_forever, daemon=True)
     thread.start()
