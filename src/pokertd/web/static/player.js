@@ -127,7 +127,7 @@
           this.me = me; save(this.meKey, me);
           this.seen = null; save(this.seenKey, null);  // no "moved" banner against another's seat
         }
-        window.history.replaceState(null, "", window.location.pathname + window.location.search);
+        window.history.replaceState(null, "", window.pokertd.url(`/t/${this.tid}/player`));
       },
       pick(p) {
         this.me = { name: p.name, entry: p.entry_id || null, player: p.player_id || null };
