@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import http.server
 import json
 import os
 import signal
@@ -10,10 +11,12 @@ import socket
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import urllib.request
 from collections.abc import Iterator
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -71,6 +74,30 @@ def running_server(db: Path, password: str, *options: str) -> Iterator[str]:
             proc.kill()
             proc.wait(timeout=10)
         log.close()
+
+
+class _QuietFiles(http.server.SimpleHTTPRequestHandler):
+    """Static files without a line on stderr per request."""
+
+    def log_message(self, format: str, *args: Any) -> None:
+        pass
+
+
+@contextlib.contextmanager
+def other_origin(root: Path, html: str) -> Iterator[str]:
+    """A club's own page on ANOTHER origin than the server (``localhost`` and another port,
+    a tiny ``http.server`` over ``root``) holding ``html``; yields its URL. The embeds'
+    tests frame ``/embed/`` pages in it."""
+    (root / "index.html").write_text(html, encoding="utf-8")
+    handler = partial(_QuietFiles, directory=str(root))
+    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", free_port()), handler)
+    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://localhost:{httpd.server_address[1]}/index.html"
+    finally:
+        httpd.shutdown()
+        httpd.server_close()
 
 
 @dataclass

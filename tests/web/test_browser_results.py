@@ -8,11 +8,7 @@ may be framed). Screenshots at 390x844 and 1024x768 go to ``tests/.artifacts/res
 
 from __future__ import annotations
 
-import http.server
-import threading
 from collections.abc import Iterator
-from functools import partial
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -21,7 +17,7 @@ from pokertd.app import App
 from pokertd.app.tournaments import open_service
 from takehome.night import create, league, play
 
-from .servers import free_port, running_server
+from .servers import other_origin, running_server
 from .test_browser import ARTIFACTS, browser, pytestmark  # noqa: F401
 
 SHOTS = ARTIFACTS / "results"
@@ -48,27 +44,17 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 @pytest.fixture(scope="module")
 def club_site(tmp_path_factory: pytest.TempPathFactory, server: str) -> Iterator[str]:
     """A club's page on another origin (``localhost`` and another port) framing the widgets."""
-    root: Path = tmp_path_factory.mktemp("club")
-    (root / "index.html").write_text(
+    html = (
         "<!doctype html><meta charset=utf-8><title>Club</title>"
         "<h1>Our poker club</h1>"
         f'<iframe id=standings src="{server}/embed/leagues/tuesday" width=360 height=480 '
         'style="border:1px solid #ccc"></iframe>'
         f'<iframe id=series src="{server}/embed/series/fall" height=260 '
         'style="border:1px solid #ccc;width:100%;max-width:560px"></iframe>'
-        f'<iframe id=results src="{server}/t/tue/results" width=300 height=200></iframe>',
-        encoding="utf-8",
+        f'<iframe id=results src="{server}/t/tue/results" width=300 height=200></iframe>'
     )
-    handler = partial(http.server.SimpleHTTPRequestHandler, directory=str(root))
-    port = free_port()
-    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
-    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://localhost:{port}/index.html"
-    finally:
-        httpd.shutdown()
-        httpd.server_close()
+    with other_origin(tmp_path_factory.mktemp("club"), html) as url:
+        yield url
 
 
 def test_results_page_shows_the_places(browser: Any, server: str) -> None:  # noqa: F811

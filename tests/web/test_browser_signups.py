@@ -162,7 +162,12 @@ def test_forty_sign_up_six_wait_thirty_check_in_and_are_seated(
     assert len(seated) == 30
     phone.goto(links[0])
     assert phone.inner_text("#mine-message") == "You are in: entry E1. Good luck!"
-    assert phone.get_attribute("#mine-player", "href").endswith(f"/t/{tid}/player")
+    href = phone.get_attribute("#mine-player", "href")
+    assert href.startswith(f"/t/{tid}/player#name=Player+01&entry=E1&player="), href
+    phone.click("#mine-player")  # the clock page knows who this is: no "This is me"
+    phone.wait_for_selector("#my-seat .my-place")
+    assert phone.inner_text("#my-seat .my-name") == "Player 01"
+    phone.goto(links[0])
     _shot(phone, "personal_seated", sizes=BOTH)
 
     # No-shows released: S34-S37 lose their places, the last three waiting get them.

@@ -142,7 +142,9 @@ def test_staff_card_and_json_seat_in_one_tap(env: Env, tid: str) -> None:
     env.logout()
     mine = env.client.get(link)
     assert "You are in: entry E1." in mine.text
-    assert f'href="/t/{tid}/player"' in mine.text
+    # the clock page's link says who this is (after "#": never sent to the server)
+    assert f'href="/t/{tid}/player#name=' in mine.text
+    assert "&amp;entry=E1&amp;player=P1" in mine.text
 
 
 def test_the_card_shows_a_refusal_in_one_sentence(env: Env, tid: str) -> None:

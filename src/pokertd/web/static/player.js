@@ -6,7 +6,8 @@
    changes, this page asks the players API for its own player only (after a short random
    delay so that a room of phones does not ask in the same millisecond) and, when the table
    or seat differs from the one it last showed, raises the "your table moved" banner.
-   The chosen player and the seat last shown are kept in localStorage per tournament.
+   The chosen player and the seat last shown are kept in localStorage per tournament; the
+   personal sign-up page's link chooses its player itself (#name=..&entry=..&player=..).
 
    Slips (issue 26): the push also carries `slips_rev`, which changes whenever a slip (a
    move, a table break, a redraw, a clock call) or an "I'm here" is recorded. When it
@@ -36,6 +37,7 @@
       start() {
         this.me = load(this.meKey);
         this.seen = load(this.seenKey);
+        this.fromLink();
         this.apply(window.pokertd.readInitial());
         this.connect();
         setInterval(() => this.tick(), 250);
@@ -113,6 +115,19 @@
         } finally {
           this.slipBusy = false;
         }
+      },
+      fromLink() {
+        // The personal sign-up page links here with who this is after "#" (name, entry,
+        // player: never sent to the server): that phone needs no search and "This is me".
+        const given = new URLSearchParams(window.location.hash.slice(1));
+        const name = given.get("name");
+        if (!name) return;
+        const me = { name: name, entry: given.get("entry") || null, player: given.get("player") || null };
+        if (!this.me || this.me.entry !== me.entry || this.me.name !== me.name) {
+          this.me = me; save(this.meKey, me);
+          this.seen = null; save(this.seenKey, null);  // no "moved" banner against another's seat
+        }
+        window.history.replaceState(null, "", window.pokertd.url(`/t/${this.tid}/player`));
       },
       pick(p) {
         this.me = { name: p.name, entry: p.entry_id || null, player: p.player_id || null };
