@@ -20,7 +20,7 @@ from .conftest import SmtpServer, drive_night, settings_for
 
 def _wait_for(smtp: SmtpServer, count: int) -> None:
     """Until the server holds ``count`` messages (the sender runs in the background)."""
-    for _ in range(200):
+    for _ in range(600):  # at most 30 s on a loaded machine
         if len(smtp.received()) >= count:
             return
         time.sleep(0.05)
@@ -66,16 +66,23 @@ def test_the_card_form_sends_again_and_records_who(mail_env: Env, smtp: SmtpServ
         for line in mail_env.client.get(f"/api/t/{tid}/mail").json()["lines"]
         if line["name"] == "Bob Ray"
     )
+    # The night just ended: the background sender mails Bob and Cy by itself (the order of
+    # that pass and the form is not the test's to choose), so the form's mail is the third.
+    mail_env.client.post(f"/api/t/{tid}/mail/send", json={}, headers=h)
+    _wait_for(smtp, 2)
     r = mail_env.client.post(
         f"/t/{tid}/mail/send",
         data={"player_id": bob, "csrf_token": h["X-CSRF-Token"]},
         follow_redirects=False,
     )
     assert r.status_code == 303
-    _wait_for(smtp, 1)
-    assert [str(m["X-RcptTo"]) for m in smtp.received()] == ["bob@example.org"]
+    _wait_for(smtp, 3)
+    got = [str(m["X-RcptTo"]) for m in smtp.received()]
+    assert sorted(got[:2]) == ["bob@example.org", "cy@example.org"]
+    assert got[2:] == ["bob@example.org"]
     requests = mail_env.client.get(f"/api/t/{tid}/mail").json()["requests"]
-    assert [(q["staff"], q["players"]) for q in requests] == [("director", bob)]
+    asked = [(q["staff"], q["players"]) for q in requests]
+    assert len(asked) == 2 and ("director", bob) in asked
 
 
 def test_only_staff_read_and_only_the_director_sends(mail_env: Env) -> None:
