@@ -82,7 +82,8 @@ def test_the_card_form_sends_again_and_records_who(mail_env: Env, smtp: SmtpServ
     assert got[2:] == ["bob@example.org"]
     requests = mail_env.client.get(f"/api/t/{tid}/mail").json()["requests"]
     asked = [(q["staff"], q["players"]) for q in requests]
-    assert len(asked) == 2 and ("director", bob) in asked
+    assert len(asked) == 2
+    assert ("director", bob) in asked
 
 
 def test_only_staff_read_and_only_the_director_sends(mail_env: Env) -> None:
