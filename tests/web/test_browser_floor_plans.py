@@ -6,7 +6,7 @@ three tables of 9 (7/7/7), buttons drawn, five busts at table 1, so table 3 is d
 rows at every screen size and after a reload (the plan is drawn once for the seating). A
 moving player follows himself on his phone. "Confirm all" sends the prompt's plan token
 (``confirm_plan``); afterwards the table map shows every one of the 7 in exactly the seat
-the prompt named, and his phone says "Your table moved" with that table and seat.
+the prompt named, and his phone's slip names that table and seat.
 Screenshots at TV, tablet and phone sizes go to ``tests/.artifacts/``.
 """
 
@@ -145,12 +145,13 @@ def test_C4_confirm_all_seats_everyone_where_the_prompt_said(
     assert f"Confirmed 7 moves, table 3 breaks (plan {token})" in log
     moved = f"table {from_table} seat {from_seat} → table {to_table} seat {to_seat}"
     assert f"{mover}: {moved} (table breaks)" in log
-    # his phone: the same table and seat
-    banner = mine.locator("#moved-banner")
-    banner.wait_for(state="visible", timeout=8000)
-    assert banner.locator(".moved-title").inner_text() == (
-        f"Your table moved: table {to_table}, seat {to_seat}"
-    )
+    # his phone: the same table and seat, on the move's slip (issue 26), which says it in
+    # place of the "moved" banner
+    slip = mine.locator("#my-slips .slip")
+    slip.wait_for(state="visible", timeout=8000)
+    assert f"Table {to_table} · Seat {to_seat}" in slip.inner_text()
+    assert f"From table {from_table}" in slip.inner_text()
+    assert not mine.locator("#moved-banner").is_visible()
     assert place.inner_text() == f"Table {to_table}, seat {to_seat}"
     mine.screenshot(path=str(ARTIFACTS / "floor-plan-phone-moved-390x844.png"))
     phone.close()
