@@ -17,7 +17,6 @@ did not.
 
 from __future__ import annotations
 
-import mailbox
 import socket
 import subprocess
 import sys
@@ -85,11 +84,11 @@ class SmtpServer:
         """Every message the server accepted, oldest first."""
         if not (self.maildir / "new").exists():
             return []
-        box = mailbox.Maildir(self.maildir, create=False)
-        out = [
-            message_from_bytes(box.get_bytes(key), policy=policy.default)
-            for key in sorted(box.keys())
-        ]
+        # In the order written (a Maildir's keys sort by text: two mails of one second can
+        # come out of order by key); the server writes each before it answers 250.
+        files = [f for d in ("new", "cur") for f in (self.maildir / d).iterdir() if f.is_file()]
+        files.sort(key=lambda f: (f.stat().st_mtime_ns, f.name))
+        out = [message_from_bytes(f.read_bytes(), policy=policy.default) for f in files]
         return [m for m in out if isinstance(m, EmailMessage)]
 
 
