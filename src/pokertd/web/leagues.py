@@ -124,6 +124,8 @@ def public_standings(service: LeagueService, league: str, season: str) -> dict[s
                 "entrants": e.entrants,
                 "finished": e.finished,
                 "championship": e.championship,
+                "imported": e.imported,
+                "date": e.date,
             }
             for e in view.events
             if not e.championship
@@ -140,6 +142,7 @@ def public_standings(service: LeagueService, league: str, season: str) -> dict[s
                 "best_place": r.best_place,
                 "places": list(r.places),
                 "void": r.void,
+                "imported": r.imported,
                 "qualified": r.player in qualified,
             }
             for r in view.rows
