@@ -248,6 +248,23 @@ def test_bad_rows_are_reported_by_line(lite: Club, row: str, problem: str) -> No
     assert problem in bad[0].reason
 
 
+@pytest.mark.parametrize(
+    ("points", "prize", "expected"),
+    [
+        ("12,5", "12,50", (12.5, 1250)),
+        ("1,250", "$1,250", (1250.0, 125_000)),
+        ("7.25", "€ 1,234.5", (7.25, 123_450)),
+        ("0", "", (0.0, None)),
+    ],
+)
+def test_points_and_prizes_as_other_tools_write_them(
+    lite: Club, points: str, prize: str, expected: tuple[float, int | None]
+) -> None:
+    data = f'Player,Date,Points,Prize\nAnn Archer,2025-01-07,"{points}","{prize}"\n'.encode()
+    (row,) = lite.imports.preview("tue", "w25", data).rows
+    assert (row.status, row.points, row.prize_cents) == ("matched", *expected)
+
+
 def test_cli_preview_import_and_undo(tmp_path: Path) -> None:
     db = f"sqlite:///{tmp_path / 'club.db'}"
     setup = Club(db)

@@ -194,10 +194,16 @@ def check_mapping(columns: Sequence[str], mapping: Mapping[str, str]) -> dict[st
 _NUMBER = re.compile(r"\d{1,9}(\.\d{1,2})?")
 
 
+def _decimal(raw: str) -> str:
+    """``1,250.50`` / ``1,250`` (thousands, as US tools write them) and ``12,5`` (a decimal
+    comma) as ``1250.50`` / ``1250`` / ``12.5``."""
+    if "." in raw or re.fullmatch(r"\d{1,3}(,\d{3})+", raw):
+        return raw.replace(",", "")
+    return raw.replace(",", ".")
+
+
 def _points(text: str) -> float:
-    raw = text.strip().replace(" ", "")
-    if raw.count(",") == 1 and "." not in raw:
-        raw = raw.replace(",", ".")  # 12,5 as Europe writes it
+    raw = _decimal(text.strip().replace(" ", ""))
     if not _NUMBER.fullmatch(raw) or float(raw) > POINTS_MAX:
         raise InvalidCommand(
             f"The points {text.strip()[:20]!r} are not a number from 0 to {POINTS_MAX:,} "
@@ -222,7 +228,7 @@ def _prize(text: str) -> int | None:
     raw = re.sub(r"[\s$€£]", "", text)
     if not raw:
         return None
-    raw = raw.replace(",", "") if "." in raw or raw.count(",") > 1 else raw.replace(",", ".")
+    raw = _decimal(raw)
     if not _NUMBER.fullmatch(raw):
         raise InvalidCommand(f"The prize {text.strip()[:20]!r} is not an amount like 125.50.")
     whole, _, frac = raw.partition(".")
