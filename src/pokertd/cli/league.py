@@ -34,7 +34,9 @@ from pokertd.cli._common import (
 from pokertd.cli.feeds import IcsOption, UrlOption, print_feed
 
 if TYPE_CHECKING:
+    from pokertd.app.league_history import HistoryPreview
     from pokertd.app.leagues import LeagueService
+    from pokertd.store.leagues import HistoryImportRow
 
 league_app = typer.Typer(
     name="league",
@@ -381,42 +383,43 @@ def import_history(
         "import": None if record is None else record_document(record)
     }
 
-    def render(_: object) -> None:
-        from rich.markup import escape
+    emit(document, as_json, lambda _: _render_history(preview, record))
 
-        from pokertd.app.league_history import summary
 
-        columns = ", ".join(f"{escape(c)} -> {f}" for c, f in preview.mapping.items())
-        console.print(f"{escape(preview.source)} ({preview.encoding}): {columns}")
-        console.print(summary(preview) + ".")
-        for status, title in (
-            ("duplicate", "Likely duplicates (skipped: fix the name or merge first)"),
-            ("unknown", "Not in the player database (skipped: `pokertd player import` first)"),
-            ("bad", "Rows with problems (skipped)"),
-        ):
-            rows = [r for r in preview.rows if r.status == status]
-            if rows:
-                console.print(f"[bold]{title}:[/]")
-            for r in rows[:50]:
-                like = f" ~ {escape(r.player_name)} ({r.player_id})" if r.player_id else ""
-                console.print(
-                    f"  line {r.line}: {escape(r.name or r.card or '(no name)')}{like}: "
-                    f"{escape(r.reason)}"
-                )
-            if len(rows) > 50:
-                console.print(f"  … and {len(rows) - 50} more (--json lists every row).")
-        if record is None:
+def _render_history(preview: HistoryPreview, record: HistoryImportRow | None) -> None:
+    """The history import's preview (and record) as the terminal shows it."""
+    from rich.markup import escape
+
+    from pokertd.app.league_history import summary
+
+    columns = ", ".join(f"{escape(c)} -> {f}" for c, f in preview.mapping.items())
+    console.print(f"{escape(preview.source)} ({preview.encoding}): {columns}")
+    console.print(summary(preview) + ".")
+    for status, title in (
+        ("duplicate", "Likely duplicates (skipped: fix the name or merge first)"),
+        ("unknown", "Not in the player database (skipped: `pokertd player import` first)"),
+        ("bad", "Rows with problems (skipped)"),
+    ):
+        rows = [r for r in preview.rows if r.status == status]
+        if rows:
+            console.print(f"[bold]{title}:[/]")
+        for r in rows[:50]:
+            like = f" ~ {escape(r.player_name)} ({r.player_id})" if r.player_id else ""
             console.print(
-                f"Preview only: nothing was written. {len(preview.to_add())} results would "
-                "be imported."
+                f"  line {r.line}: {escape(r.name or r.card or '(no name)')}{like}: "
+                f"{escape(r.reason)}"
             )
-        else:
-            console.print(
-                f"Imported {record.rows} results of {preview.events()} past events as "
-                f"{record.id}; undo it with `pokertd league import-history-undo {record.id}`."
-            )
-
-    emit(document, as_json, render)
+        if len(rows) > 50:
+            console.print(f"  … and {len(rows) - 50} more (--json lists every row).")
+    if record is None:
+        console.print(
+            f"Preview only: nothing was written. {len(preview.to_add())} results would be imported."
+        )
+    else:
+        console.print(
+            f"Imported {record.rows} results of {preview.events()} past events as "
+            f"{record.id}; undo it with `pokertd league import-history-undo {record.id}`."
+        )
 
 
 @league_app.command("history-imports")
