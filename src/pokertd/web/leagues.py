@@ -681,6 +681,9 @@ def league_admin(
                     for c in service.removed_events(league, s.key)
                 ],
                 "championship": championship_preview(service, tournaments, league, s.key),
+                "history": [
+                    history_record(h) for h in service.store.history_imports(league, s.key)
+                ],
             }
         )
     return {
