@@ -461,6 +461,7 @@ __all__ = [
     "PLACE_MAX",
     "POINTS_MAX",
     "PRIZE_MAX_CENTS",
+    "HistoryImportRow",
     "HistoryImports",
     "HistoryLine",
     "HistoryPreview",

@@ -34,9 +34,8 @@ from pokertd.cli._common import (
 from pokertd.cli.feeds import IcsOption, UrlOption, print_feed
 
 if TYPE_CHECKING:
-    from pokertd.app.league_history import HistoryPreview
+    from pokertd.app.league_history import HistoryImportRow, HistoryPreview
     from pokertd.app.leagues import LeagueService
-    from pokertd.store.leagues import HistoryImportRow
 
 league_app = typer.Typer(
     name="league",

@@ -682,7 +682,7 @@ def league_admin(
                 ],
                 "championship": championship_preview(service, tournaments, league, s.key),
                 "history": [
-                    history_record(h) for h in service.store.history_imports(league, s.key)
+                    history_record(h) for h in HistoryImports(service).history(league, s.key)
                 ],
             }
         )
