@@ -189,6 +189,17 @@ def test_imported_points_count_as_given_next_to_a_night_played_in_pokertd(club: 
     ]  # fmt: skip
 
 
+def test_the_same_file_twice_imports_nothing_the_second_time(club: Club) -> None:
+    record, _ = club.imports.run("tue", "w25", history_file(), staff="Dana")
+    standings, tables = totals(club), club.tables()
+    again = club.imports.preview("tue", "w25", history_file())
+    assert dict(again.counts) == {"matched": 0, "duplicate": 1, "unknown": 1, "bad": 31}
+    assert f"imported already ({record.id})" in again.rows[0].reason
+    with pytest.raises(InvalidCommand, match="Nothing to import"):
+        club.imports.run("tue", "w25", history_file(), staff="Dana")
+    assert (totals(club), club.tables()) == (standings, tables)
+
+
 def test_best_n_picks_among_imported_and_played_events(club: Club) -> None:
     club.leagues.add_season(Season(league="tue", key="b2", name="Best two", best_n=2))
     club.imports.run("tue", "b2", history_file(), staff="Dana")

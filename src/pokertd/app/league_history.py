@@ -265,7 +265,10 @@ class HistoryImports:
         chosen = check_mapping(columns, guess_mapping(columns) if mapping is None else mapping)
         index = _Index(self.leagues.players.all_players())
         at = {col: i for i, col in enumerate(columns)}
-        seen: dict[tuple[str, str, str], int] = {}
+        seen: dict[tuple[str, str, str], int | str] = {
+            (h.event_date, h.event_name, h.player.removeprefix(DB_PREFIX)): h.import_id
+            for h in self.leagues.store.season_history(league, season)
+        }  # a result imported before is not imported twice
         rows: list[HistoryLine] = []
         for line, record in table:
             cell = {f: (record[at[c]] if at[c] < len(record) else "") for c, f in chosen.items()}
@@ -286,7 +289,7 @@ class HistoryImports:
         line: int,
         cell: Mapping[str, str],
         index: _Index,
-        seen: dict[tuple[str, str, str], int],
+        seen: dict[tuple[str, str, str], int | str],
     ) -> HistoryLine:
         raw_name = cell.get("name", "").strip() or " ".join(
             x for x in (cell.get("first_name", "").strip(), cell.get("last_name", "").strip()) if x
@@ -318,11 +321,13 @@ class HistoryImports:
         if row.status == "matched":
             key = (day, event, row.player_id)
             if key in seen:
-                return replace(
-                    row,
-                    status="bad",
-                    reason=f"{row.player_name} is also on line {seen[key]} for this event.",
+                where = seen[key]
+                why = (
+                    f"{row.player_name} is also on line {where} for this event."
+                    if isinstance(where, int)
+                    else f"{row.player_name}'s result of this event was imported already ({where})."
                 )
+                return replace(row, status="bad", reason=why)
             seen[key] = line
         return row
 
