@@ -121,7 +121,7 @@ def test_public_standings_hold_no_card_numbers_or_ids(env: Env, season: LeagueSe
     rows = env.client.get("/api/leagues/spot/standings").json()["rows"]
     assert set(rows[0]) == {
         "rank", "name", "points", "all_points", "events", "counted", "wins", "best_place",
-        "places", "void", "qualified",
+        "places", "void", "imported", "qualified",
     }  # fmt: skip
     assert json.loads(texts[0]) == [
         {

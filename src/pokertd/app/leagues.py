@@ -76,6 +76,7 @@ from pokertd.league.standings import (
 from pokertd.store.base import gc_paused
 from pokertd.store.leagues import (
     REMOVED,
+    HistoryRow,
     LeagueRow,
     LeagueStore,
     SeasonChangeRow,
@@ -118,6 +119,10 @@ class EventLine:
     championship: bool
     cancelled: bool = False
     """Cancelled by management (issue 26, SPOT-6.22): listed, marked, awarding no points."""
+    imported: bool = False
+    """A past event imported from another tool's history (points as its file gave them)."""
+    date: str = ""
+    """An imported event's date (``YYYY-MM-DD``); empty for events played in pokertd."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -689,12 +694,14 @@ class LeagueService:
         marks: dict[str, dict[str, SignOut]] = {}
         for s in self.store.signouts(counted):
             marks.setdefault(s.tournament, {})[s.player] = SignOut(s.mark)
+        history = self.store.season_history(league, season)
         # merged duplicates count as the player they were merged into
-        alias = self._aliases({row[0] for c in found.values() for row in c.rows})
+        alias = self._aliases(
+            {row[0] for c in found.values() for row in c.rows} | {h.player for h in history}
+        )
         formula = scheme.compiled()
         key = scheme_key(scheme)
-        lines: list[EventLine] = []
-        points: list[PlayerPoints] = []
+        lines, points = _history_points(history, alias)
         for r in rows:
             if r.championship:
                 lines.append(
@@ -809,6 +816,50 @@ class LeagueService:
                         pid = p.player.removeprefix(DB_PREFIX)
                         out[pid] = round(out.get(pid, 0.0) + p.total, scheme.decimals)
         return out
+
+
+def _history_points(
+    history: Sequence[HistoryRow], alias: Mapping[str, tuple[str, str]]
+) -> tuple[list[EventLine], list[PlayerPoints]]:
+    """A season's imported past results (issue 26, point 4) as event lines and points: one
+    event per import, date and event name, oldest first; each row's points as the file gave
+    them (never recomputed by the league's scheme), marked ``imported``; a merged player's
+    under the one they were merged into."""
+    events: dict[tuple[str, str, str], list[HistoryRow]] = {}
+    for h in history:
+        events.setdefault((h.event_date, h.import_id, h.event_name), []).append(h)
+    lines: list[EventLine] = []
+    points: list[PlayerPoints] = []
+    for n, ((day, import_id, name), rows) in enumerate(sorted(events.items()), start=1):
+        tid = f"{import_id}-{n}"
+        lines.append(
+            EventLine(
+                tournament_id=tid,
+                name=name or f"Imported {day}",
+                entrants=len(rows),
+                finished=True,
+                championship=False,
+                imported=True,
+                date=day,
+            )
+        )
+        for h in rows:
+            player, who = alias.get(h.player, (h.player, h.name))
+            points.append(
+                PlayerPoints(
+                    player=player,
+                    name=who,
+                    tournament_id=tid,
+                    place=h.place,
+                    place_points=h.points,
+                    knockout_points=0.0,
+                    attendance_points=0.0,
+                    total=h.points,
+                    note="imported",
+                    imported=True,
+                )
+            )
+    return lines, points
 
 
 def scheme_from_options(

@@ -25,7 +25,8 @@ and :data:`ROWS_MAX` (20,000) rows, :data:`COLUMNS_MAX` columns; a file that is 
 UTF-8 is read as Windows-1252 (what Excel writes on Windows). Every field has the desk's
 length limit (a name 60 characters, a card 32, an address 254).
 
-League history is not imported (the tournaments' logs are the truth of results).
+League history (a season's past results) has its own import, once the players are in:
+:mod:`pokertd.app.league_history`.
 """
 
 from __future__ import annotations

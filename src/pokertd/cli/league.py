@@ -8,13 +8,16 @@ every qualifier in a new tournament with the stack from their points), ``remove-
 takes one out again (recorded; ``restore-event`` undoes it); ``standings`` and
 ``qualifiers`` (with the stacks) read the tournaments' results; ``signout`` and ``flag``
 record an eliminated player's sign-out or a late sign-out, ``unflag`` undoes a flag (G5:
-SPOT-6.13). Every command has ``--json``; a refusal is one line and exit code 2.
+SPOT-6.13); ``import-history`` brings in a season's past results from another tool's CSV
+(points as given, marked imported; ``import-history-undo``, ``history-imports``). Every
+command has ``--json``; a refusal is one line and exit code 2.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
+from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
@@ -31,6 +34,7 @@ from pokertd.cli._common import (
 from pokertd.cli.feeds import IcsOption, UrlOption, print_feed
 
 if TYPE_CHECKING:
+    from pokertd.app.league_history import HistoryImportRow, HistoryPreview
     from pokertd.app.leagues import LeagueService
 
 league_app = typer.Typer(
@@ -241,9 +245,10 @@ def standings(
             )
             for r in v.rows:
                 void = f"  ({r.void} held back/void)" if r.void else ""
+                imported = f" ({r.imported} imported)" if r.imported else ""
                 console.print(
                     f"{r.rank:>4}. {r.name:<24} {_points(r.points):>10}  "
-                    f"{r.events} events, {r.wins} wins{void}"
+                    f"{r.events} events{imported}, {r.wins} wins{void}"
                 )
 
         emit(view, as_json, render)
@@ -321,6 +326,141 @@ def feed(
 
     with refusals(as_json), application(db) as app:
         print_feed(league_schedule(app, league, season), ics=ics, as_json=as_json, url=url)
+
+
+@league_app.command("import-history")
+def import_history(
+    league: LeagueArg,
+    season_key: SeasonArg,
+    path: Annotated[
+        Path, typer.Argument(help="A CSV file of past results (one row per player per event).")
+    ],
+    mapping: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--map",
+            help="column=field, e.g. 'Pts=points' (repeat it); fields: name, first_name, "
+            "last_name, nickname, card, date, event, place, points, prize, ignore. Unmapped "
+            "columns are guessed from their headers.",
+        ),
+    ] = None,
+    preview_only: Annotated[
+        bool, typer.Option("--preview", help="Only show what would be imported; write nothing.")
+    ] = False,
+    db: DbOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Import a season's past results from another tool: matched players' points count in
+    the standings as given (marked imported); undo: `import-history-undo`."""
+    # imported here: the CLI starts without the import machinery (start-up time)
+    from pokertd.app.league_history import (
+        HistoryImports,
+        guess_mapping,
+        preview_document,
+        record_document,
+    )
+    from pokertd.app.player_import import FILE_MAX_BYTES, parse_map, read_table
+    from pokertd.cli.player import _read_file
+
+    with refusals(as_json):
+        data = _read_file(path, FILE_MAX_BYTES)
+        chosen: dict[str, str] | None = None
+        if mapping:  # the columns named, the rest guessed from their headers
+            chosen = guess_mapping(read_table(data)[0])
+            given = parse_map(mapping)
+            chosen = {c: f for c, f in chosen.items() if f not in given.values()} | given
+        with _leagues(db) as leagues:
+            imports = HistoryImports(leagues)
+            if preview_only:
+                preview, record = imports.preview(league, season_key, data, chosen,
+                                                  source=path.name), None  # fmt: skip
+            else:
+                record, preview = imports.run(
+                    league, season_key, data, chosen, staff=actor(), source=path.name
+                )
+    document = preview_document(preview) | {
+        "import": None if record is None else record_document(record)
+    }
+
+    emit(document, as_json, lambda _: _render_history(preview, record))
+
+
+def _render_history(preview: HistoryPreview, record: HistoryImportRow | None) -> None:
+    """The history import's preview (and record) as the terminal shows it."""
+    from rich.markup import escape
+
+    from pokertd.app.league_history import summary
+
+    columns = ", ".join(f"{escape(c)} -> {f}" for c, f in preview.mapping.items())
+    console.print(f"{escape(preview.source)} ({preview.encoding}): {columns}")
+    console.print(summary(preview) + ".")
+    for status, title in (
+        ("duplicate", "Likely duplicates (skipped: fix the name or merge first)"),
+        ("unknown", "Not in the player database (skipped: `pokertd player import` first)"),
+        ("bad", "Rows with problems (skipped)"),
+    ):
+        rows = [r for r in preview.rows if r.status == status]
+        if rows:
+            console.print(f"[bold]{title}:[/]")
+        for r in rows[:50]:
+            like = f" ~ {escape(r.player_name)} ({r.player_id})" if r.player_id else ""
+            console.print(
+                f"  line {r.line}: {escape(r.name or r.card or '(no name)')}{like}: "
+                f"{escape(r.reason)}"
+            )
+        if len(rows) > 50:
+            console.print(f"  … and {len(rows) - 50} more (--json lists every row).")
+    if record is None:
+        console.print(
+            f"Preview only: nothing was written. {len(preview.to_add())} results would be imported."
+        )
+    else:
+        console.print(
+            f"Imported {record.rows} results of {preview.events()} past events as "
+            f"{record.id}; undo it with `pokertd league import-history-undo {record.id}`."
+        )
+
+
+@league_app.command("history-imports")
+def history_imports(
+    league: LeagueArg, season_key: SeasonArg, db: DbOption = None, as_json: JsonOption = False
+) -> None:
+    """The season's imports of past results (undone ones too)."""
+    from pokertd.app.league_history import HistoryImports, record_document
+
+    with refusals(as_json), _leagues(db) as leagues:
+        found = HistoryImports(leagues).history(league, season_key)
+
+    def render(_: object) -> None:
+        from rich.markup import escape
+
+        if not found:
+            console.print("No history was imported into this season.")
+        for r in found:
+            undone = f", undone by {escape(r.undone_by or '')}" if not r.active else ""
+            console.print(f"{r.id}  {escape(r.source)}  {r.rows} results by {escape(r.by)}{undone}")
+
+    emit([record_document(r) for r in found], as_json, render)
+
+
+@league_app.command("import-history-undo")
+def import_history_undo(
+    import_id: Annotated[str, typer.Argument(help="The import's id (ih…).")],
+    db: DbOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Undo a history import whole: exactly its results leave the standings."""
+    from pokertd.app.league_history import HistoryImports, record_document
+
+    with refusals(as_json), _leagues(db) as leagues:
+        done = HistoryImports(leagues).undo(import_id, staff=actor())
+    emit(
+        record_document(done),
+        as_json,
+        lambda _: console.print(
+            f"History import {done.id} undone: its {done.rows} results are removed."
+        ),
+    )
 
 
 def register(app: typer.Typer) -> None:

@@ -212,6 +212,9 @@ class PlayerPoints:
     credited: bool = True
     """False while the points wait for a sign-out, or when a late sign-out voided them."""
     note: str = ""
+    imported: bool = False
+    """Points of a past event imported from another tool, as its file gave them (issue 26,
+    point 4): never recomputed by the league's scheme."""
 
 
 def _place_points(

@@ -62,6 +62,8 @@ class StandingRow:
     """Every finishing place, best first (the tie-break reads them)."""
     void: int = 0
     """Events whose points a late sign-out voided or a missing sign-out holds back."""
+    imported: int = 0
+    """Events of :attr:`events` imported from another tool's history (points as given)."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -133,7 +135,10 @@ def standings(
     names: dict[str, str] = {}
     places: dict[str, list[int]] = {}
     void: dict[str, int] = {}
+    imported: dict[str, int] = {}
     for p in points:
+        if p.imported:
+            imported[p.player] = imported.get(p.player, 0) + 1
         totals.setdefault(p.player, []).append(p.total)
         names[p.player] = p.name
         if p.place is not None:
@@ -158,6 +163,7 @@ def standings(
             best_place=mine[0] if mine else None,
             places=mine,
             void=void.get(player, 0),
+            imported=imported.get(player, 0),
         )
         finish = _finish_key(mine)
         played = len(events) if tie_break is TieBreak.MOST_EVENTS else 0
@@ -188,6 +194,7 @@ def _with_rank(row: StandingRow, rank: int) -> StandingRow:
         best_place=row.best_place,
         places=row.places,
         void=row.void,
+        imported=row.imported,
     )
 
 

@@ -16,6 +16,9 @@ and PostgreSQL accept (:class:`SqlLeagues`), run through the store's ``_accounts
   tournament and player (G5: SPOT-6.13), with who and when.
 - ``pokertd_league_results``: each tournament's league result (JSON) at the log's ``seq``
   it was read from, so a season of 2,000 past events does not replay 2,000 logs.
+- ``pokertd_history_imports`` / ``pokertd_history_rows``: a season's past results
+  imported from another tool (issue 26, point 4), one batch per import with who and when;
+  an undo deletes exactly its rows and marks the import undone.
 - ``pokertd_season_changes``: every event taken out of a season and put back, with who and
   when (and the row it had), so a removal is recorded and undoable: undoing it puts the
   event back as it was counted.
@@ -45,6 +48,8 @@ LEAGUE_TABLES = (
     "pokertd_signouts",
     "pokertd_league_results",
     "pokertd_season_changes",
+    "pokertd_history_imports",
+    "pokertd_history_rows",
 )
 """The league tables, in creation order."""
 
@@ -68,6 +73,14 @@ _DDL = (
     "season TEXT NOT NULL, tournament TEXT NOT NULL, action TEXT NOT NULL, "
     "championship INTEGER NOT NULL, added DOUBLE PRECISION NOT NULL, by_whom TEXT NOT NULL, "
     "at DOUBLE PRECISION NOT NULL, n INTEGER NOT NULL, PRIMARY KEY (league, tournament, n))",
+    "CREATE TABLE IF NOT EXISTS pokertd_history_imports (id TEXT PRIMARY KEY, "
+    "league TEXT NOT NULL, season TEXT NOT NULL, source TEXT NOT NULL, "
+    "by_whom TEXT NOT NULL, at DOUBLE PRECISION NOT NULL, rows_added INTEGER NOT NULL, "
+    "undone_by TEXT, undone_at DOUBLE PRECISION)",
+    "CREATE TABLE IF NOT EXISTS pokertd_history_rows (import_id TEXT NOT NULL, "
+    "line INTEGER NOT NULL, player TEXT NOT NULL, name TEXT NOT NULL, "
+    "event_date TEXT NOT NULL, event_name TEXT NOT NULL, place INTEGER, "
+    "points DOUBLE PRECISION NOT NULL, prize_cents INTEGER, PRIMARY KEY (import_id, line))",
 )
 
 
@@ -135,6 +148,46 @@ REMOVED = "removed"
 RESTORED = "restored"
 
 
+@dataclass(frozen=True, slots=True)
+class HistoryImportRow:
+    """One import of a season's past results from another tool (issue 26, point 4): who,
+    when, from which file, how many results; its undo if any."""
+
+    id: str
+    league: str
+    season: str
+    source: str
+    by: str
+    at: float
+    rows: int
+    undone_by: str | None = None
+    undone_at: float | None = None
+
+    @property
+    def active(self) -> bool:
+        """Counted in the standings (not undone)."""
+        return self.undone_at is None
+
+
+@dataclass(frozen=True, slots=True)
+class HistoryRow:
+    """One imported result: a player's place and points (as the file gave them, never
+    recomputed) in one past event of another tool."""
+
+    import_id: str
+    line: int
+    """The file's line it came from."""
+    player: str
+    """The player key (``db:<id>``: imported results are matched to the player database)."""
+    name: str
+    event_date: str
+    """``YYYY-MM-DD``."""
+    event_name: str
+    place: int | None
+    points: float
+    prize_cents: int | None
+
+
 @runtime_checkable
 class LeagueStore(Protocol):
     """Leagues, seasons, season events, sign-outs and cached results of one database.
@@ -198,6 +251,22 @@ class LeagueStore(Protocol):
 
     def put_signout(self, row: SignOutRow) -> None:
         """Record (or replace) a player's sign-out mark in a tournament."""
+        ...
+
+    def add_history(self, record: HistoryImportRow, rows: Sequence[HistoryRow]) -> None:
+        """Record an import of past results and its rows in one transaction."""
+        ...
+
+    def undo_history(self, import_id: str, *, by: str, at: float) -> HistoryImportRow:
+        """Delete exactly the import's rows and mark it undone."""
+        ...
+
+    def history_imports(self, league: str, season: str) -> list[HistoryImportRow]:
+        """The season's imports of past results, newest first (undone ones too)."""
+        ...
+
+    def season_history(self, league: str, season: str) -> list[HistoryRow]:
+        """The season's imported results still counted, by import and line."""
         ...
 
     def signouts(self, tournaments: Sequence[str]) -> list[SignOutRow]:
@@ -487,6 +556,89 @@ class SqlLeagues(SideTables):
             )
         return out
 
+    # ---- imported history (issue 26, point 4) -------------------------------------------
+
+    def add_history(self, record: HistoryImportRow, rows: Sequence[HistoryRow]) -> None:
+        """Record an import of past results and its rows in one transaction
+        (``NotFound`` without the season, ``InvalidCommand`` when the id is taken)."""
+        with self._league_tx() as run:
+            if not run(
+                "SELECT 1 FROM pokertd_seasons WHERE league = ? AND key = ?",
+                (record.league, record.season),
+            ):
+                raise NotFound(f"League {record.league!r} has no season {record.season!r}.")
+            if run("SELECT 1 FROM pokertd_history_imports WHERE id = ?", (record.id,)):
+                raise InvalidCommand(f"Import id {record.id} is taken; try again.")
+            run(
+                "INSERT INTO pokertd_history_imports (id, league, season, source, by_whom, at, "
+                "rows_added, undone_by, undone_at) VALUES (?, ?, ?, ?, ?, ?, ?, NULL, NULL)",
+                (record.id, record.league, record.season, record.source, record.by, record.at,
+                 len(rows)),
+            )  # fmt: skip
+            for r in rows:
+                run(
+                    "INSERT INTO pokertd_history_rows (import_id, line, player, name, "
+                    "event_date, event_name, place, points, prize_cents) "
+                    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    (record.id, r.line, r.player, r.name, r.event_date, r.event_name, r.place,
+                     r.points, r.prize_cents),
+                )  # fmt: skip
+
+    def undo_history(self, import_id: str, *, by: str, at: float) -> HistoryImportRow:
+        """Delete exactly the import's rows and mark it undone (its record stays, for the
+        audit); refused, nothing changed, when there is no such import or it is undone."""
+        with self._league_tx() as run:
+            found = run(_HISTORY_SELECT + " WHERE id = ?", (import_id,))
+            if not found:
+                raise NotFound(f"There is no history import {import_id!r}.")
+            record = _history(found[0])
+            if not record.active:
+                raise InvalidCommand(
+                    f"History import {import_id} was undone already by {record.undone_by}."
+                )
+            run("DELETE FROM pokertd_history_rows WHERE import_id = ?", (import_id,))
+            run(
+                "UPDATE pokertd_history_imports SET undone_by = ?, undone_at = ? WHERE id = ?",
+                (by, at, import_id),
+            )
+            return HistoryImportRow(
+                record.id, record.league, record.season, record.source, record.by,
+                record.at, record.rows, by, at,
+            )  # fmt: skip
+
+    def history_imports(self, league: str, season: str) -> list[HistoryImportRow]:
+        """The season's imports of past results, newest first (undone ones too)."""
+        rows = self._league_read(
+            _HISTORY_SELECT + " WHERE league = ? AND season = ? ORDER BY at DESC, id",
+            (league, season),
+        )
+        return [_history(r) for r in rows]
+
+    def season_history(self, league: str, season: str) -> list[HistoryRow]:
+        """The season's imported results still counted, by import and line."""
+        rows = self._league_read(
+            "SELECT r.import_id, r.line, r.player, r.name, r.event_date, r.event_name, "
+            "r.place, r.points, r.prize_cents FROM pokertd_history_rows r "
+            "JOIN pokertd_history_imports i ON i.id = r.import_id "
+            "WHERE i.league = ? AND i.season = ? AND i.undone_at IS NULL "
+            "ORDER BY i.at, r.import_id, r.line",
+            (league, season),
+        )
+        return [
+            HistoryRow(
+                str(i),
+                int(ln),
+                str(p),
+                str(n),
+                str(d),
+                str(e),
+                None if pl is None else int(pl),
+                float(pt),
+                None if pz is None else int(pz),
+            )
+            for i, ln, p, n, d, e, pl, pt, pz in rows
+        ]
+
     # ---- results cache ------------------------------------------------------------------
 
     def cached_results(self, tournaments: Sequence[str]) -> dict[str, tuple[int, str]]:
@@ -512,6 +664,20 @@ class SqlLeagues(SideTables):
             )
 
 
+_HISTORY_SELECT = (
+    "SELECT id, league, season, source, by_whom, at, rows_added, undone_by, undone_at "
+    "FROM pokertd_history_imports"
+)
+
+
+def _history(row: Sequence[Any]) -> HistoryImportRow:
+    return HistoryImportRow(
+        str(row[0]), str(row[1]), str(row[2]), str(row[3]), str(row[4]), float(row[5]),
+        int(row[6]), None if row[7] is None else str(row[7]),
+        None if row[8] is None else float(row[8]),
+    )  # fmt: skip
+
+
 def _season(row: Sequence[Any]) -> SeasonRow:
     return SeasonRow(str(row[0]), str(row[1]), str(row[2]), str(row[3]), float(row[4]))
 
@@ -528,6 +694,8 @@ __all__ = [
     "LEAGUE_TABLES",
     "REMOVED",
     "RESTORED",
+    "HistoryImportRow",
+    "HistoryRow",
     "LeagueRow",
     "LeagueStore",
     "SeasonChangeRow",

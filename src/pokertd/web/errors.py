@@ -137,9 +137,12 @@ MAX_BODY_BYTES = 1 << 20
 UPLOAD_PATHS: Mapping[str, int] = {
     "/api/player-imports": 5 * 1024 * 1024 + 64 * 1024,
     "/api/player-imports/preview": 5 * 1024 * 1024 + 64 * 1024,
+    "/history-imports": 5 * 1024 * 1024 + 64 * 1024,
+    "/history-imports/preview": 5 * 1024 * 1024 + 64 * 1024,
 }
 """Paths (as the request path ends) that take a file as the body, and their limit: a
-player file of at most 5 MiB (:data:`pokertd.app.player_import.FILE_MAX_BYTES`), so the
+player file or a league history file (``/api/leagues/{league}/seasons/{season}/
+history-imports``) of at most 5 MiB (:data:`pokertd.app.player_import.FILE_MAX_BYTES`), so the
 importer, not this guard, says how large the file is."""
 
 _SURROGATE_ESCAPE = re.compile(rb"\\u[dD][89abcdefABCDEF][0-9a-fA-F]{2}")

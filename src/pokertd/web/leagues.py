@@ -10,6 +10,11 @@ Routes:
   stacks, shown before the event (A3; public, same fields);
 - ``GET /api/leagues/{league}/standings.csv?season=``: the standings with each player's
   key (card or database id) for the office (floor and director);
+- ``POST /api/leagues/{league}/seasons/{season}/history-imports/preview?map=&source=`` (a
+  CSV of past results from another tool as the body): every row matched / likely
+  duplicate / unknown / bad, nothing written; ``POST …/history-imports`` imports the
+  matched rows as one batch (director; CSRF); ``GET …/history-imports`` lists them;
+  ``POST /api/history-imports/{id}/undo`` takes one back whole (issue 26, point 4);
 - ``GET /api/series/{series}/lobby``: every event of a series, as the lobby board shows it
   (public);
 - pages ``/leagues/{league}`` (a standings board that fits a 1920x1080 TV, pages turning)
@@ -30,6 +35,10 @@ from fastapi import APIRouter, Path, Query, Request
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from pydantic import BaseModel, ConfigDict, Field
 
+from pokertd.app.league_history import HistoryImports
+from pokertd.app.league_history import guess_mapping as history_guess
+from pokertd.app.league_history import preview_document as history_preview_document
+from pokertd.app.league_history import record_document as history_record
 from pokertd.app.leagues import (
     KEY,
     NAME_MAX,
@@ -37,6 +46,7 @@ from pokertd.app.leagues import (
     Season,
     SeasonStandings,
 )
+from pokertd.app.player_import import parse_map, read_table
 from pokertd.app.tournaments import TournamentService
 from pokertd.errors import InvalidCommand, NotFound
 from pokertd.league.formula import MAX_LENGTH as FORMULA_MAX
@@ -124,6 +134,8 @@ def public_standings(service: LeagueService, league: str, season: str) -> dict[s
                 "entrants": e.entrants,
                 "finished": e.finished,
                 "championship": e.championship,
+                "imported": e.imported,
+                "date": e.date,
             }
             for e in view.events
             if not e.championship
@@ -140,6 +152,7 @@ def public_standings(service: LeagueService, league: str, season: str) -> dict[s
                 "best_place": r.best_place,
                 "places": list(r.places),
                 "void": r.void,
+                "imported": r.imported,
                 "qualified": r.player in qualified,
             }
             for r in view.rows
@@ -533,6 +546,106 @@ def restore_season_event(
     return dataclasses.asdict(change)
 
 
+HISTORY_BODY = {
+    "requestBody": {
+        "required": True,
+        "description": "The CSV file itself (UTF-8 or Windows-1252), at most 5 MiB.",
+        "content": {"text/csv": {"schema": {"type": "string", "format": "binary"}}},
+    }
+}
+HistoryMap = Annotated[
+    list[str],
+    Query(
+        max_length=50,
+        description="column=field, one each (fields: name, first_name, last_name, nickname, "
+        "card, date, event, place, points, prize, ignore); none: guessed from the headers.",
+    ),
+]
+HistorySource = Annotated[str, Query(max_length=120, description="The file's name.")]
+HistoryId = Annotated[
+    str, Path(min_length=1, max_length=SHORT_MAX, description="A history import's id (ih…).")
+]
+
+
+def _history_map(items: list[str]) -> dict[str, str] | None:
+    """The ``map`` parameters over the guess from the file's headers (as the CLI's)."""
+    if not items:
+        return None
+    for item in items:
+        if len(item) > 200:
+            raise InvalidCommand("A mapping can have at most 200 characters.")
+    return parse_map(items)
+
+
+def _history_mapping(data: bytes, items: list[str]) -> dict[str, str] | None:
+    given = _history_map(items)
+    if given is None:
+        return None
+    guessed = history_guess(read_table(data)[0])
+    return {c: f for c, f in guessed.items() if f not in given.values()} | given
+
+
+@router.post(
+    "/api/leagues/{league}/seasons/{season}/history-imports/preview",
+    responses=ERROR_RESPONSES,
+    openapi_extra=HISTORY_BODY,
+)
+async def history_preview(
+    league: LeagueKey,
+    season: SeasonPath,
+    request: Request,
+    map: HistoryMap = [],  # noqa: B006 - FastAPI reads a repeated query parameter
+    source: HistorySource = "history.csv",
+) -> dict[str, Any]:
+    """What importing the file (the body) of past results into the season would do,
+    nothing written: matched rows, likely duplicates, unknown players, rows with problems
+    (director; CSRF)."""
+    authorize(request, Role.DIRECTOR, "import league history")
+    data = await request.body()
+    preview = HistoryImports(leagues_of(request)).preview(
+        league, season, data, _history_mapping(data, map), source=source
+    )
+    return history_preview_document(preview)
+
+
+@router.post(
+    "/api/leagues/{league}/seasons/{season}/history-imports",
+    responses=ERROR_RESPONSES,
+    openapi_extra=HISTORY_BODY,
+)
+async def history_import(
+    league: LeagueKey,
+    season: SeasonPath,
+    request: Request,
+    map: HistoryMap = [],  # noqa: B006 - FastAPI reads a repeated query parameter
+    source: HistorySource = "history.csv",
+) -> dict[str, Any]:
+    """Import the file's matched rows as one batch of the season's history: their points
+    count in the standings as given, marked imported (director; CSRF); ``…/undo`` takes
+    it back whole."""
+    who = authorize(request, Role.DIRECTOR, "import league history")
+    data = await request.body()
+    record, preview = HistoryImports(leagues_of(request)).run(
+        league, season, data, _history_mapping(data, map), staff=who.name, source=source
+    )
+    return history_preview_document(preview) | {"import": history_record(record)}
+
+
+@router.get("/api/leagues/{league}/seasons/{season}/history-imports", responses=ERROR_RESPONSES)
+def history_list(league: LeagueKey, season: SeasonPath, request: Request) -> list[dict[str, Any]]:
+    """The season's history imports, newest first, undone ones too (floor and director)."""
+    access.require_league_admin_read(principal(request), action="list a season's imports")
+    return [history_record(r) for r in HistoryImports(leagues_of(request)).history(league, season)]
+
+
+@router.post("/api/history-imports/{import_id}/undo", responses=ERROR_RESPONSES)
+def history_undo(import_id: HistoryId, request: Request) -> dict[str, Any]:
+    """Take a history import back whole: exactly its results leave the standings
+    (director; CSRF)."""
+    who = authorize(request, Role.DIRECTOR, "undo a league history import")
+    return history_record(HistoryImports(leagues_of(request)).undo(import_id, staff=who.name))
+
+
 def league_admin(
     service: LeagueService, tournaments: TournamentService, league: str
 ) -> dict[str, Any]:
@@ -568,6 +681,9 @@ def league_admin(
                     for c in service.removed_events(league, s.key)
                 ],
                 "championship": championship_preview(service, tournaments, league, s.key),
+                "history": [
+                    history_record(h) for h in HistoryImports(service).history(league, s.key)
+                ],
             }
         )
     return {

@@ -1,7 +1,8 @@
 /* Leagues in the browser (issue 14): the index with the director's "New league" form (a
    live check of the points formula with example points) and one league's admin page
    (seasons, events, qualifiers with stacks, "Create championship", an event taken out of
-   a season after a confirmation and put back). Writes go through
+   a season after a confirmation and put back, past nights imported from another tool's CSV
+   with a preview and an undo). Writes go through
    window.pokertd.post (CSRF header); refusals are shown as the server's sentence.
    No inline scripts (CSP). */
 (function () {
@@ -76,7 +77,7 @@
   window.pokertdLeagueAdmin = function () {
     return Object.assign({}, shared, {
       d: JSON.parse(document.getElementById("league-admin-data").textContent || "{}"),
-      s: seasonForm(), pick: {}, champName: {}, removing: {},
+      s: seasonForm(), pick: {}, champName: {}, removing: {}, hist: {},
       start() { for (const s of this.d.seasons) this.champName[s.key] = s.name + " Championship"; },
       base() { return "/api/leagues/" + encodeURIComponent(this.d.league.key); },
       async reload() {
@@ -116,6 +117,58 @@
       restoreEvent(s, r) {
         return this.send(this.base() + "/seasons/" + encodeURIComponent(s.key) + "/events/restore", { tournament: r.tournament },
           async (out) => { this.say(out.name + " counts toward " + s.name + " again."); await this.reload(); });
+      },
+      async postFile(path, data, name) {
+        const q = new URLSearchParams({ source: name || "history.csv" });
+        let r;
+        try {
+          r = await fetch(window.pokertd.url(path + "?" + q.toString()), {
+            method: "POST", body: data, credentials: "same-origin",
+            headers: { "Content-Type": "text/csv", "X-CSRF-Token": window.pokertd.csrf() },
+          });
+        } catch (e) { throw new Error("No answer from the server: check the connection and try again."); }
+        let out = null;
+        try { out = await r.json(); } catch (e) { out = null; }
+        if (!r.ok) throw new Error((out && out.message) || "The server could not read the file (" + r.status + "): try again.");
+        return out;
+      },
+      /** The preview's rows that do not import (the first 20), by line. */
+      histRows(s) {
+        const h = this.hist[s.key];
+        return h && h.preview ? h.preview.rows.filter((x) => x.status !== "matched").slice(0, 20) : [];
+      },
+      histLine(r) {
+        const like = r.player_name && r.status === "duplicate" ? " ~ " + r.player_name : "";
+        return "Line " + r.line + ": " + (r.name || r.card || "(no name)") + like + " — " + r.reason;
+      },
+      histPath(s) { return this.base() + "/seasons/" + encodeURIComponent(s.key) + "/history-imports"; },
+      async pickHistory(s, ev) {
+        const f = ev.target.files && ev.target.files[0];
+        if (!f) return;
+        if (f.size > 5 * 1024 * 1024) { this.say(f.name + " is over 5 MB: split it in parts.", true); ev.target.value = ""; return; }
+        this.busy = true; this.flash = "";
+        try {
+          const data = await f.arrayBuffer();
+          const preview = await this.postFile(this.histPath(s) + "/preview", data, f.name);
+          this.hist[s.key] = { data: data, name: f.name, preview: preview };
+        } catch (e) { this.hist[s.key] = null; this.say(e.message, true); }
+        finally { this.busy = false; }
+      },
+      async importHistory(s) {
+        const h = this.hist[s.key];
+        if (!h) return;
+        this.busy = true;
+        try {
+          const out = await this.postFile(this.histPath(s), h.data, h.name);
+          this.hist[s.key] = null;
+          this.say("Imported " + out.import.rows + " results of " + out.events + " past nights into " + s.name + " (points as given, marked imported).");
+          await this.reload();
+        } catch (e) { this.say(e.message, true); }
+        finally { this.busy = false; }
+      },
+      undoHistory(h) {
+        return this.send("/api/history-imports/" + encodeURIComponent(h.id) + "/undo", {},
+          async () => { this.say("Import of " + h.source + " undone: its " + h.rows + " results left the standings."); await this.reload(); });
       },
       addSeason() {
         return this.send(this.base() + "/seasons", seasonBody(this.s),
