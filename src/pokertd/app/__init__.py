@@ -10,6 +10,7 @@ results, as an eventsourcing application is: callers never touch the store or th
 - ``series`` (:class:`SeriesService`): series, flights, satellites, Day 2, the lobby;
 - ``players`` (:class:`PlayerService`): the player database and histories;
 - ``accounts`` (:class:`AccountService`): staff accounts, sessions, sign-in attempts;
+- ``walls`` (:class:`WallService`): the venue's screen layouts, images and named screens;
 - :meth:`App.health`: whether the database answers with the schema this code writes;
 - :mod:`pokertd.app.screens`: the read models the screens show (console, TV, phone, dealer);
 - :func:`sandbox`: a private tournament service for the simulator (its own store, simulated
@@ -42,6 +43,7 @@ if TYPE_CHECKING:
     from pokertd.app.sandbox import sandbox
     from pokertd.app.series import SeriesService
     from pokertd.app.tournaments import ID_ALPHABET, TournamentService
+    from pokertd.app.walls import WallService
     from pokertd.store import StoreHealth, TournamentInfo, sqlite_path
     from pokertd.store.base import masked_url
     from pokertd.store.players import Confirmation, MergeRecord, PlayerRecord
@@ -54,6 +56,7 @@ _HOMES: dict[str, str] = {
     "PlayerService": "pokertd.app.players",
     "SeriesService": "pokertd.app.series",
     "TournamentService": "pokertd.app.tournaments",
+    "WallService": "pokertd.app.walls",
     "ID_ALPHABET": "pokertd.app.tournaments",
     "sandbox": "pokertd.app.sandbox",
     "StoreHealth": "pokertd.store",
@@ -97,6 +100,7 @@ __all__ = [
     "StoreHealth",
     "TournamentInfo",
     "TournamentService",
+    "WallService",
     "check_target",
     "masked_url",
     "sandbox",

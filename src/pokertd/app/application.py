@@ -17,6 +17,7 @@ from pokertd.app.players import PlayerService
 from pokertd.app.series import SeriesService
 from pokertd.app.signups import SignUpService
 from pokertd.app.tournaments import TournamentService, utc_now
+from pokertd.app.walls import WallService
 from pokertd.errors import StoreError
 from pokertd.store import StoreHealth, open_store
 from pokertd.store.accounts import AccountStore
@@ -39,6 +40,8 @@ class App:
     """Staff accounts, sessions and sign-in attempts (the web's ``AccountService``)."""
     signups: SignUpService
     """Sign-ups from the phone: personal links, check-in, the desk's one tap (issue 26)."""
+    walls: WallService
+    """The venue's wall screens: layouts, images, named screens (issue 27)."""
 
     @classmethod
     def over(cls, tournaments: TournamentService, *, now: Callable[[], datetime] = utc_now) -> App:
@@ -57,6 +60,7 @@ class App:
             players=players,
             accounts=AccountService(store),
             signups=SignUpService(tournaments, players),
+            walls=WallService(tournaments, now=now),
         )
 
     @classmethod

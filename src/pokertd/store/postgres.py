@@ -57,6 +57,7 @@ from pokertd.store.base import (
 from pokertd.store.leagues import SqlLeagues
 from pokertd.store.mail import SqlMail
 from pokertd.store.projections import Projections
+from pokertd.store.screens import SqlScreens
 from pokertd.store.series import SqlSeries
 from pokertd.tournament.framework import Event, EventRecord
 
@@ -142,7 +143,7 @@ def _connect(url: str, *, connect_timeout: int = 5, application_name: str = "pok
     return conn
 
 
-class PostgresStore(SqlLeagues, SqlAccounts, Projections, SqlSeries, SqlMail):
+class PostgresStore(SqlLeagues, SqlAccounts, Projections, SqlSeries, SqlMail, SqlScreens):
     """An :class:`~pokertd.store.base.EventStore` on PostgreSQL (thread-safe, pooled).
 
     Also the :class:`~pokertd.store.accounts.AccountStore` of that database (staff

@@ -41,6 +41,7 @@ from pokertd.store.base import (
 from pokertd.store.leagues import SqlLeagues
 from pokertd.store.mail import SqlMail
 from pokertd.store.projections import Projections
+from pokertd.store.screens import SqlScreens
 from pokertd.store.series import SqlSeries
 from pokertd.tournament.framework import Event, EventRecord
 
@@ -132,7 +133,7 @@ def _check_header(path: str) -> bool:
     return True
 
 
-class SqliteStore(SqlLeagues, SqlAccounts, Projections, SqlSeries, SqlMail):
+class SqliteStore(SqlLeagues, SqlAccounts, Projections, SqlSeries, SqlMail, SqlScreens):
     """An :class:`~pokertd.store.base.EventStore` in one SQLite file (or in memory).
 
     Also the :class:`~pokertd.store.accounts.AccountStore` of that file (staff accounts,
