@@ -46,6 +46,7 @@ from pokertd.web import (
     signups,
     slips,
     views,
+    walls,
 )
 from pokertd.web import sim as simulation
 from pokertd.web.auth import LoginLimiter, Sessions, parse_proxies
@@ -160,6 +161,7 @@ def create_app(app: App, settings: Settings, *, users: AccountService | None = N
     site.include_router(people.router)
     site.include_router(leagues.router)
     site.include_router(series.router)
+    site.include_router(walls.router)
     site.include_router(signups.router)
     site.include_router(mail.router)
     site.include_router(simulation.router)

@@ -139,6 +139,7 @@ UPLOAD_PATHS: Mapping[str, int] = {
     "/api/player-imports/preview": 5 * 1024 * 1024 + 64 * 1024,
     "/history-imports": 5 * 1024 * 1024 + 64 * 1024,
     "/history-imports/preview": 5 * 1024 * 1024 + 64 * 1024,
+    "/api/screens/images": 2 * 1024 * 1024 + 64 * 1024,
 }
 """Paths (as the request path ends) that take a file as the body, and their limit: a
 player file or a league history file (``/api/leagues/{league}/seasons/{season}/

@@ -1,0 +1,390 @@
+/* pokertd wall screens (issue 27, point 3): a layout of panels on a grid, drawn for any
+   screen size, and the named screen that follows the screens page without a reload.
+
+   window.pokertdLayout.render(root, layout, source) draws a layout (pokertd.tournament.
+   layouts: columns × rows, panels with a kind and a rectangle, styles per level/break) into
+   root; source gives each panel its figures (event(i): the i-th event's live model,
+   lobby(), seating(i), league(key, season), imageUrl(name)). The editor's preview and the
+   TV use the same code, so what the director sees is what the room sees.
+
+   Text is sized to its panel (CSS container units, static/screen.css) and then shrunk
+   step by step while it does not fit (fitPanel), never below FLOOR_VH of the screen's
+   height: a list that does not fit at that size turns pages instead of shrinking.
+   No inline styles in the page (CSP): every style is set through el.style. */
+(function () {
+  "use strict";
+  const FLOOR_VH = 2.3;        // the smallest text: 2.3 % of the screen's height (25 px at 1080p)
+  const PAGE_SECONDS = 8;      // a list's page turns every 8 s
+  const CHIP_COLOURS = {
+    white: "#f4f4f4", black: "#1b1b1b", purple: "#7d3cc8", yellow: "#f2c500", red: "#d22b2b",
+    green: "#1f9d55", blue: "#2563eb", orange: "#f08a24", pink: "#ef6fa8", grey: "#8a8a8a",
+    gray: "#8a8a8a", brown: "#8b5a2b", lavender: "#b9a2e8", burgundy: "#7b1e32",
+  };
+
+  function h() { return window.pokertd.display("", "public", false); }
+  const H = h();
+
+  function el(tag, cls, text) {
+    const e = document.createElement(tag);
+    if (cls) e.className = cls;
+    if (text != null) e.textContent = text;
+    return e;
+  }
+  function clear(e) { while (e.firstChild) e.removeChild(e.firstChild); }
+
+  /* The style for now: the break's on a break, else the level's, else the default (the
+     same rule as pokertd.tournament.layouts.style_for). */
+  function styleFor(layout, clock) {
+    const styles = layout.styles || [];
+    const fallback = styles.find((s) => s.when === "default") || { text: "#ffffff", background: "#0b1a2a", scale: 100, image: "" };
+    const c = clock || {};
+    const level = c.level && c.level.level;
+    for (const s of styles) {
+      if (c.on_break && s.when === "break") return s;
+      if (!c.on_break && s.when === "level" && level != null && s.level === level) return s;
+    }
+    return fallback;
+  }
+
+  function secondsLeft(m) {
+    const c = (m && m.clock) || {};
+    if (c.seconds_left == null) return null;
+    const e = c.running && m.receivedAt ? (performance.now() - m.receivedAt) / 1000 : 0;
+    return c.seconds_left - e;
+  }
+  function breakIn(m) {
+    const c = (m && m.clock) || {};
+    if (c.next_break_in == null) return null;
+    const e = c.running && m.receivedAt ? (performance.now() - m.receivedAt) / 1000 : 0;
+    return c.next_break_in - e;
+  }
+
+  function eventIndex(panel) { return Math.max(1, parseInt((panel.options || {}).event || "1", 10)) - 1; }
+
+  /* ---- one function per kind: fills the panel's body from the figures ---------------- */
+  const KINDS = {
+    title(body, m) {
+      const v = (m && m.v) || {};
+      body.appendChild(el("div", "t p-title", v.name || "—"));
+    },
+    clock(body, m) {
+      const c = (m && m.clock) || {};
+      const over = m && m.s && (m.s.finished || m.s.winner);
+      body.appendChild(el("div", "t p-label", c.on_break ? "BREAK" : c.started ? "LEVEL " + ((c.level || {}).level || "") : "STARTING SOON"));
+      const time = el("div", "t p-time", over ? "—" : H.mmss(secondsLeft(m)));
+      time.dataset.live = "time";
+      if (c.running && secondsLeft(m) != null && secondsLeft(m) <= 60) time.classList.add("warn");
+      body.appendChild(time);
+      let note = "";
+      if (c.started && !c.running && !over) note = "PAUSED";
+      else if (c.next_break_in != null && !c.on_break) note = "Next break in " + H.mmss(breakIn(m));
+      const n = el("div", "t p-note", note || " ");
+      n.dataset.live = "break";
+      body.appendChild(n);
+    },
+    blinds(body, m) {
+      const c = (m && m.clock) || {};
+      const st = (m && m.v && m.v.structure) || {};
+      const now = c.on_break ? c.next_level : c.level || (st.levels || [])[0];
+      body.appendChild(el("div", "t p-label", c.on_break ? "BLINDS AFTER THE BREAK" : "BLINDS"));
+      body.appendChild(el("div", "t p-big", H.blinds(now)));
+      if (now && now.ante) body.appendChild(el("div", "t p-note", "ante " + H.anteText(now)));
+      if (!c.on_break && c.next_level) {
+        body.appendChild(el("div", "t p-label", "NEXT LEVEL"));
+        const nx = c.next_level;
+        body.appendChild(el("div", "t p-mid", H.blinds(nx) + (nx.ante ? " · ante " + H.fmt(nx.ante) : "")));
+      }
+    },
+    players(body, m) {
+      const s = (m && m.s) || {};
+      const bb = m && m.clock && m.clock.level && m.clock.level.big_blind;
+      body.appendChild(el("div", "t p-label", "PLAYERS"));
+      body.appendChild(el("div", "t p-mid", H.or(s.alive, "–") + " / " + H.or(s.entries, "–")));
+      body.appendChild(el("div", "t p-label", "AVERAGE STACK"));
+      const avg = s.average_stack;
+      body.appendChild(el("div", "t p-mid", H.fmt(avg) + (avg && bb ? " · " + Math.round(avg / bb) + " BB" : "")));
+    },
+    chips(body, m) {
+      body.appendChild(el("div", "t p-label", "CHIPS"));
+      const row = el("div", "p-chips");
+      for (const c of ((m && m.v && m.v.chips) || [])) {
+        const chip = el("span", "t p-chip");
+        const dot = el("i");
+        dot.style.background = CHIP_COLOURS[(c.color || "").toLowerCase()] || c.color || "#ccc";
+        chip.appendChild(dot);
+        chip.appendChild(el("span", "", H.fmt(c.value)));
+        row.appendChild(chip);
+      }
+      body.appendChild(row);
+    },
+    payouts(body, m, panel, src, state) {
+      const rows = ((m && m.v && m.v.payouts) || []).map((p) => [H.ordinal(p.place), H.money(p.amount)]);
+      list(body, state, rows.length ? rows.length + (rows.length === 1 ? " PLACE PAID" : " PLACES PAID") : "PAYOUTS",
+        rows, "Payouts are shown once players have entered.");
+    },
+    seating(body, m, panel, src, state) {
+      const tables = src.seating ? src.seating(eventIndex(panel)) : [];
+      const rows = [];
+      for (const t of tables) for (const s of (t.seats || [])) if (s.name) rows.push([s.name, "T" + t.table + " · S" + s.seat]);
+      rows.sort((a, b) => a[0].localeCompare(b[0]));
+      list(body, state, "SEATING", rows, "Seats are shown once they are drawn.");
+    },
+    lobby(body, m, panel, src, state) {
+      const boards = src.lobby ? src.lobby() : [];
+      const rows = boards.map((b) => {
+        const c = b.clock || {};
+        let what = "Soon";
+        if (b.cancelled) what = "Cancelled";
+        else if (c.started) what = c.on_break ? "Break" : "L" + c.level.level + " · " + H.blinds(c.level);
+        return [b.name, what];
+      });
+      list(body, state, "EVENTS", rows, "No events to show.");
+    },
+    league(body, m, panel, src, state) {
+      const o = panel.options || {};
+      const data = src.league ? src.league(o.league || "", o.season || "") : null;
+      const rows = ((data && data.rows) || []).map((r) => [r.rank + ". " + r.name, String(r.points)]);
+      const title = data && data.league ? data.league.name + " · " + data.season.name : "LEAGUE";
+      list(body, state, title, rows, o.league ? "No standings yet." : "Choose a league for this panel.");
+    },
+    announcement(body, m, panel) {
+      const text = (panel.options || {}).text || ((m && m.v && m.v.screens) || {}).announcement || "";
+      body.appendChild(el("div", "t p-announce", text || " "));
+    },
+    sponsor(body, m, panel, src) {
+      const o = panel.options || {};
+      if (o.image) {
+        const img = el("img", "p-img");
+        img.src = src.imageUrl(o.image);
+        img.alt = o.caption || "Sponsor";
+        body.appendChild(img);
+      }
+      if (o.caption) body.appendChild(el("div", "t p-note", o.caption));
+    },
+    qr(body, m) {
+      const tid = m && m.tid;
+      if (tid) {
+        const img = el("img", "p-img p-qr");
+        img.src = window.pokertd.url("/t/" + encodeURIComponent(tid) + "/qr.svg");
+        img.alt = "QR code: the player view";
+        body.appendChild(img);
+      }
+      body.appendChild(el("div", "t p-note", "Scan: your seat on your phone"));
+    },
+  };
+
+  /* A titled list, paged to the rows that fit at the panel's size (never below the floor). */
+  function list(body, state, title, rows, empty) {
+    body.appendChild(el("div", "t p-label", title));
+    const box = el("div", "p-list");
+    body.appendChild(box);
+    if (!rows.length) { box.appendChild(el("div", "t p-note", empty)); return; }
+    state.rows = rows;
+    state.box = box;
+    state.page = state.page || 0;
+    fillList(state);
+  }
+  function fillList(state) {
+    const box = state.box;
+    if (!box) return;
+    clear(box);
+    const rowPx = Math.max((state.floorPx || window.innerHeight * FLOOR_VH / 100) * 1.9, 1);
+    const per = Math.max(1, Math.floor(box.clientHeight / rowPx) || 1);
+    const pages = Math.max(1, Math.ceil(state.rows.length / per));
+    if (state.page >= pages) state.page = 0;
+    state.pages = pages;
+    for (const [a, b] of state.rows.slice(state.page * per, state.page * per + per)) {
+      const r = el("div", "p-row");
+      r.appendChild(el("span", "t p-a", a));
+      r.appendChild(el("span", "t p-b", b));
+      box.appendChild(r);
+    }
+    if (pages > 1) box.appendChild(el("div", "t p-page", (state.page + 1) + " / " + pages));
+  }
+
+  /* Shrink a panel's text (the --fit factor) until nothing overflows, not below the floor. */
+  function overflows(panel) {
+    for (const t of panel.querySelectorAll(".t")) {
+      if (t.scrollWidth > t.clientWidth + 1 || t.scrollHeight > t.clientHeight + 1) return true;
+    }
+    return panel.scrollHeight > panel.clientHeight + 1;
+  }
+  function fitPanel(panel, scale) {
+    let fit = scale;
+    panel.style.setProperty("--fit", String(fit));
+    for (let i = 0; i < 24 && overflows(panel); i++) {
+      fit *= 0.9;
+      panel.style.setProperty("--fit", String(fit));
+    }
+  }
+
+  /* Draw `layout` into `root` with the figures of `src`; returns {refresh, tick, turn}. */
+  function render(root, layout, src) {
+    clear(root);
+    root.classList.add("sl-root");
+    const grid = el("div", "sl-grid");
+    grid.style.gridTemplateColumns = "repeat(" + layout.columns + ", 1fr)";
+    grid.style.gridTemplateRows = "repeat(" + layout.rows + ", 1fr)";
+    root.appendChild(grid);
+    const cells = (layout.panels || []).map((p, i) => {
+      const box = el("section", "sl-panel sl-" + p.kind);
+      box.dataset.kind = p.kind;
+      box.dataset.panel = String(i + 1);
+      box.style.gridColumn = (p.col + 1) + " / span " + p.width;
+      box.style.gridRow = (p.row + 1) + " / span " + p.height;
+      const body = el("div", "sl-body");
+      box.appendChild(body);
+      grid.appendChild(box);
+      return { p, box, body, state: {}, key: "" };
+    });
+    function main() { return src.event ? src.event(0) : null; }
+    function paint(force) {
+      const m = main();
+      const st = styleFor(layout, m && m.clock);
+      root.style.color = st.text;
+      root.style.backgroundColor = st.background;
+      root.style.backgroundImage = st.image ? "url(\"" + src.imageUrl(st.image) + "\")" : "none";
+      const scale = (st.scale || 100) / 100;
+      // the floor in pixels of this screen (the editor's preview is a small screen)
+      const floorPx = (root.clientHeight || window.innerHeight) * FLOOR_VH / 100;
+      root.style.setProperty("--floor", floorPx + "px");
+      for (const c of cells) {
+        const em = src.event ? src.event(eventIndex(c.p)) : null;
+        const key = JSON.stringify([em && em.v && em.v.seq, em && em.tid, scale, src.version ? src.version() : 0,
+          c.box.clientWidth, c.box.clientHeight]);
+        if (!force && key === c.key) continue;
+        c.key = key;
+        clear(c.body);
+        c.state.floorPx = floorPx;
+        KINDS[c.p.kind](c.body, em, c.p, src, c.state);
+        c.box.classList.toggle("sl-empty", !c.body.textContent.trim() && !c.body.querySelector("img"));
+        fitPanel(c.box, scale);
+        if (c.state.box) { fillList(c.state); fitPanel(c.box, scale); }
+      }
+    }
+    function tick() {
+      for (const c of cells) {
+        if (c.p.kind !== "clock") continue;
+        const m = src.event ? src.event(eventIndex(c.p)) : null;
+        const t = c.body.querySelector('[data-live="time"]');
+        if (t && m && !(m.s && (m.s.finished || m.s.winner))) {
+          const left = secondsLeft(m);
+          t.textContent = H.mmss(left);
+          t.classList.toggle("warn", !!(m.clock && m.clock.running && left != null && left <= 60));
+        }
+        const b = c.body.querySelector('[data-live="break"]');
+        if (b && m && m.clock && m.clock.next_break_in != null && !m.clock.on_break && m.clock.running) {
+          b.textContent = "Next break in " + H.mmss(breakIn(m));
+        }
+      }
+    }
+    function turn() {
+      for (const c of cells) {
+        if (c.state.pages > 1) { c.state.page = (c.state.page + 1) % c.state.pages; fillList(c.state); }
+      }
+    }
+    paint(true);
+    return { refresh: paint, tick, turn };
+  }
+
+  /* ---- the named screen: /screen/{name} ---------------------------------------------- */
+  const HELLO_SECONDS = 3;
+
+  function screen(root, initial) {
+    let view = initial;
+    let drawn = null;
+    let models = [];
+    let lobbyBoards = [];
+    let seats = {};
+    let leagues = {};
+    let version = 0;
+    const name = initial.screen;
+
+    function model(tid) {
+      const d = window.pokertd.display(tid, "public", false);
+      d.receivedAt = 0;
+      d.apply = function (v) {
+        this.v = v || {}; this.clock = this.v.clock || {}; this.s = this.v.status || {};
+        this.receivedAt = performance.now();
+        if (drawn) drawn.refresh(false);
+      };
+      d.connect();
+      return d;
+    }
+    function wanted(layout) {
+      let n = 0;
+      for (const p of layout.panels) if (p.kind !== "lobby") n = Math.max(n, parseInt((p.options || {}).event || "1", 10));
+      return n;
+    }
+    async function fetchJson(path) {
+      const r = await fetch(window.pokertd.url(path), { credentials: "same-origin" });
+      if (!r.ok) throw new Error(String(r.status));
+      return r.json();
+    }
+    async function slow() {
+      const kinds = new Set(view.layout.panels.map((p) => p.kind));
+      try {
+        if (kinds.has("lobby")) {
+          const all = await fetchJson("/lobby.json");
+          lobbyBoards = view.events.length ? all.filter((b) => view.events.includes(b.tournament)) : all;
+        }
+        for (const p of view.layout.panels) {
+          if (p.kind === "seating") {
+            const tid = view.events[eventIndex(p)];
+            if (tid) seats[tid] = ((await fetchJson("/api/tournaments/" + encodeURIComponent(tid))).tables_public) || [];
+          }
+          if (p.kind === "league" && (p.options || {}).league) {
+            const o = p.options;
+            leagues[o.league + "/" + (o.season || "")] = await fetchJson(
+              "/api/leagues/" + encodeURIComponent(o.league) + "/standings" + (o.season ? "?season=" + encodeURIComponent(o.season) : ""));
+          }
+        }
+        version += 1;
+        if (drawn) drawn.refresh(false);
+      } catch (e) { /* keep the last figures */ }
+    }
+    const src = {
+      event(i) { return models[i] || null; },
+      lobby() { return lobbyBoards; },
+      seating(i) { return seats[view.events[i]] || []; },
+      league(k, s) { return leagues[k + "/" + s] || null; },
+      imageUrl(n) { return window.pokertd.url("/screen-images/" + encodeURIComponent(n)); },
+      version() { return version; },
+    };
+    function apply(next) {
+      const same = drawn && JSON.stringify(next.layout) === JSON.stringify(view.layout) &&
+        JSON.stringify(next.events) === JSON.stringify(view.events);
+      view = next;
+      root.dataset.layout = view.layout.name;
+      root.dataset.events = view.events.join(",");
+      if (same) return;
+      for (const m of models) if (m.es) m.es.close();
+      const n = Math.min(wanted(view.layout), view.events.length);
+      models = view.events.slice(0, Math.max(n, 1)).map(model);
+      const waiting = document.getElementById("screen-waiting");
+      if (waiting) waiting.hidden = view.events.length > 0;
+      drawn = render(root.querySelector(".sl-stage"), view.layout, src);
+      slow();
+    }
+    async function hello() {
+      try {
+        apply(await fetchJson("/api/screens/" + encodeURIComponent(name) + "/show"));
+        root.dataset.connected = "1";
+      } catch (e) { root.dataset.connected = "0"; }
+    }
+    apply(view);
+    setInterval(hello, HELLO_SECONDS * 1000);
+    setInterval(slow, 20000);
+    setInterval(() => drawn && drawn.tick(), 250);
+    setInterval(() => drawn && drawn.turn(), PAGE_SECONDS * 1000);
+    window.addEventListener("resize", () => drawn && drawn.refresh(true));
+  }
+
+  window.pokertdLayout = { render, styleFor, screen, KINDS, FLOOR_VH };
+
+  document.addEventListener("DOMContentLoaded", () => {
+    const root = document.getElementById("screen");
+    const data = document.getElementById("screen-view");
+    if (root && data) screen(root, JSON.parse(data.textContent || "{}"));
+  });
+})();

@@ -1,0 +1,386 @@
+/* pokertd screens page and layout editor (issue 27, point 3). Plain DOM, no inline code
+   (CSP): the screens page assigns each named TV a layout and its events; the editor builds
+   a layout from form controls (every panel's column, row, width and height are number
+   fields: usable with a keyboard alone), previews it with the TV's own renderer
+   (static/screen-layout.js) and saves, exports and imports it. The server checks every
+   layout (pokertd.tournament.layouts.check_layout) and says what is wrong. */
+(function () {
+  "use strict";
+  const P = () => window.pokertd;
+
+  function el(tag, attrs, text) {
+    const e = document.createElement(tag);
+    for (const [k, v] of Object.entries(attrs || {})) {
+      if (k === "class") e.className = v; else if (v != null) e.setAttribute(k, v);
+    }
+    if (text != null) e.textContent = text;
+    return e;
+  }
+  function flash(id, text, error) {
+    const f = document.getElementById(id);
+    if (!f) return;
+    f.textContent = text || "";
+    f.classList.toggle("error", !!error);
+  }
+  async function postRaw(path, body, type) {
+    let r;
+    try {
+      r = await fetch(P().url(path), {
+        method: "POST", credentials: "same-origin", body,
+        headers: { "Content-Type": type, "X-CSRF-Token": P().csrf() },
+      });
+    } catch (e) { throw new Error("No answer from the server: check the connection."); }
+    let data = null;
+    try { data = await r.json(); } catch (e) { data = null; }
+    if (!r.ok) throw new Error((data && data.message) || `The server could not do it (${r.status}).`);
+    return data;
+  }
+  function readJson(id) {
+    const node = document.getElementById(id);
+    return node ? JSON.parse(node.textContent || "{}") : null;
+  }
+
+  /* ---- the screens page -------------------------------------------------------------- */
+  function screensPage(root) {
+    const data = readJson("screens-data");
+    const body = root.querySelector("#screens-list tbody");
+    function row(s) {
+      const tr = el("tr", { "data-screen": s.name });
+      tr.appendChild(el("th", { scope: "row" }, s.name));
+      tr.appendChild(el("td", { class: s.connected ? "on" : "off" }, s.connected ? "connected" : "not seen lately"));
+      const layoutCell = el("td");
+      const pick = el("select", { "aria-label": "Layout of " + s.name, class: "screen-layout" });
+      for (const name of data.layouts) {
+        const o = el("option", { value: name }, name);
+        if (name === s.layout) o.selected = true;
+        pick.appendChild(o);
+      }
+      layoutCell.appendChild(pick);
+      tr.appendChild(layoutCell);
+      const evCell = el("td");
+      const evs = el("select", { multiple: "", size: String(Math.min(5, Math.max(2, data.events.length))), "aria-label": "Events of " + s.name, class: "screen-events" });
+      const order = s.events.concat(data.events.map((e) => e.id).filter((id) => !s.events.includes(id)));
+      for (const id of order) {
+        const ev = data.events.find((e) => e.id === id);
+        if (!ev) continue;
+        const o = el("option", { value: ev.id }, ev.name + " (" + ev.id + ")");
+        if (s.events.includes(ev.id)) o.selected = true;
+        evs.appendChild(o);
+      }
+      evCell.appendChild(evs);
+      tr.appendChild(evCell);
+      const act = el("td", { class: "actions" });
+      const apply = el("button", { type: "button", class: "primary screen-apply" }, "Show on " + s.name);
+      apply.addEventListener("click", async () => {
+        const events = [...evs.selectedOptions].map((o) => o.value);
+        try {
+          const out = await P().post("/api/screens/" + encodeURIComponent(s.name) + "/assign", { layout: pick.value, events });
+          flash("screens-flash", `${out.name}: ${out.layout}` + (out.events.length ? " of " + out.events.join(", ") : "") + ". The screen follows within seconds.");
+        } catch (e) { flash("screens-flash", e.message, true); }
+      });
+      act.appendChild(apply);
+      const open = el("a", { href: P().url("/screen/" + encodeURIComponent(s.name)), target: "_blank" }, "open");
+      act.appendChild(document.createTextNode(" "));
+      act.appendChild(open);
+      tr.appendChild(act);
+      return tr;
+    }
+    function draw(list) {
+      while (body.firstChild) body.removeChild(body.firstChild);
+      for (const s of list) body.appendChild(row(s));
+      document.getElementById("screens-none").hidden = list.length > 0;
+    }
+    draw(data.screens);
+    async function refresh() {
+      try {
+        const list = await (await fetch(P().url("/api/screens"), { credentials: "same-origin" })).json();
+        // only the connected column changes by itself; the pickers keep what staff chose
+        for (const s of list) {
+          const tr = body.querySelector(`tr[data-screen="${CSS.escape(s.name)}"]`);
+          if (!tr) { body.appendChild(row(s)); continue; }
+          const td = tr.children[1];
+          td.textContent = s.connected ? "connected" : "not seen lately";
+          td.className = s.connected ? "on" : "off";
+        }
+        document.getElementById("screens-none").hidden = list.length > 0;
+      } catch (e) { /* keep what is shown */ }
+    }
+    setInterval(refresh, 5000);
+    root.querySelector("#screen-add").addEventListener("submit", (ev) => {
+      ev.preventDefault();
+      const name = document.getElementById("screen-add-name").value.trim();
+      if (!name) return;
+      if (!body.querySelector(`tr[data-screen="${CSS.escape(name)}"]`)) {
+        body.appendChild(row({ name, layout: "clock", events: [], connected: false }));
+      }
+      document.getElementById("screens-none").hidden = true;
+      flash("screens-flash", `${name}: choose its layout and events, then "Show on ${name}".`);
+    });
+  }
+
+  /* ---- the layout editor ------------------------------------------------------------- */
+  const SAMPLE = {
+    tid: "",
+    receivedAt: 0,
+    v: {
+      name: "Friday Deepstack", seq: 1,
+      payouts: [[1, 152000], [2, 98000], [3, 64000], [4, 42000], [5, 31000], [6, 24000], [7, 19000], [8, 15500]]
+        .map(([place, amount]) => ({ place, amount })),
+      chips: [{ value: 25, color: "green" }, { value: 100, color: "black" }, { value: 500, color: "purple" },
+        { value: 1000, color: "yellow" }, { value: 5000, color: "red" }],
+      screens: { announcement: "Dinner break after level 8: 45 minutes" },
+    },
+    clock: {
+      started: true, running: false, on_break: false, seconds_left: 1130, next_break_in: 3530,
+      level: { level: 5, small_blind: 200, big_blind: 400, ante: 400, ante_type: "big_blind" },
+      next_level: { level: 6, small_blind: 300, big_blind: 600, ante: 600 },
+    },
+    s: { alive: 37, entries: 60, average_stack: 32432 },
+  };
+  const SAMPLE_TABLES = [{ table: 1, seats: [{ seat: 1, name: "Ann Archer" }, { seat: 2, name: "Bob Bell" }, { seat: 3, name: "Cy Cole" }] },
+    { table: 2, seats: [{ seat: 4, name: "Dee Dunn" }, { seat: 7, name: "Eve Ekman" }] }];
+  const SAMPLE_LOBBY = [
+    { tournament: "a", name: "Friday Deepstack", clock: { started: true, level: { level: 5, small_blind: 200, big_blind: 400 } } },
+    { tournament: "b", name: "PLO Bounty", clock: { started: false } },
+  ];
+
+  function editorPage(root) {
+    const data = readJson("editor-data");
+    const model = data.model;
+    let layouts = data.layouts;
+    let images = data.images;
+    let cur = null;
+    const $ = (id) => document.getElementById(id);
+
+    function copy(x) { return JSON.parse(JSON.stringify(x)); }
+    function pickList() {
+      const sel = $("ed-pick");
+      while (sel.firstChild) sel.removeChild(sel.firstChild);
+      for (const l of layouts) sel.appendChild(el("option", { value: l.name }, l.name + (l.built_in ? " (built-in)" : "")));
+      sel.appendChild(el("option", { value: "" }, "— a new layout —"));
+    }
+    function load(name) {
+      const found = layouts.find((l) => l.name === name);
+      cur = found ? copy(found) : { name: "my layout", columns: 12, rows: 8, panels: [{ kind: "clock", col: 0, row: 0, width: 8, height: 5, options: {} }], styles: [{ when: "default", level: 0, text: "#ffffff", background: "#0b1a2a", scale: 100, image: "" }] };
+      if (cur.built_in) cur.name = cur.name + " copy";  // a built-in is saved under a new name
+      delete cur.built_in;
+      $("ed-pick").value = found ? name : "";
+      draw();
+    }
+    function num(label, value, min, max, on) {
+      const lab = el("label", { class: "num" }, label + " ");
+      const inp = el("input", { type: "number", min: String(min), max: String(max), value: String(value) });
+      inp.addEventListener("change", () => { on(parseInt(inp.value, 10) || min); refresh(); });
+      lab.appendChild(inp);
+      return lab;
+    }
+    function text(label, value, on, attrs) {
+      const lab = el("label", { class: "txt" }, label + " ");
+      const inp = el("input", Object.assign({ value: value || "" }, attrs || {}));
+      inp.addEventListener("change", () => { on(inp.value); refresh(); });
+      lab.appendChild(inp);
+      return lab;
+    }
+    function drawPanels() {
+      const ol = $("ed-panels");
+      while (ol.firstChild) ol.removeChild(ol.firstChild);
+      cur.panels.forEach((p, i) => {
+        const li = el("li", { class: "ed-panel", "data-panel": String(i + 1) });
+        li.appendChild(el("b", {}, model.kinds[p.kind] || p.kind));
+        const row = el("div", { class: "ed-row" });
+        row.appendChild(num("Column", p.col + 1, 1, cur.columns, (v) => { p.col = v - 1; }));
+        row.appendChild(num("Row", p.row + 1, 1, cur.rows, (v) => { p.row = v - 1; }));
+        row.appendChild(num("Width", p.width, 1, cur.columns, (v) => { p.width = v; }));
+        row.appendChild(num("Height", p.height, 1, cur.rows, (v) => { p.height = v; }));
+        li.appendChild(row);
+        const opts = row;
+        for (const o of model.options[p.kind] || []) {
+          if (o === "image") {
+            const lab = el("label", { class: "txt" }, "Image ");
+            const sel = el("select");
+            sel.appendChild(el("option", { value: "" }, "—"));
+            for (const im of images) {
+              const opt = el("option", { value: im.name }, im.name);
+              if (im.name === (p.options || {}).image) opt.selected = true;
+              sel.appendChild(opt);
+            }
+            sel.addEventListener("change", () => { p.options = p.options || {}; p.options.image = sel.value; refresh(); });
+            lab.appendChild(sel);
+            opts.appendChild(lab);
+          } else {
+            opts.appendChild(text(o === "event" ? "Event no." : o[0].toUpperCase() + o.slice(1), (p.options || {})[o],
+              (v) => { p.options = p.options || {}; p.options[o] = v; }, { maxlength: "200" }));
+          }
+        }
+        const del = el("button", { type: "button", class: "ed-remove" }, "Remove panel " + (i + 1));
+        del.addEventListener("click", () => { cur.panels.splice(i, 1); draw(); });
+        li.appendChild(del);
+        ol.appendChild(li);
+      });
+    }
+    function drawStyles() {
+      const ol = $("ed-styles");
+      while (ol.firstChild) ol.removeChild(ol.firstChild);
+      cur.styles = cur.styles || [];
+      cur.styles.forEach((s, i) => {
+        const li = el("li", { class: "ed-style" });
+        const row = el("div", { class: "ed-row" });
+        const lab = el("label", {}, "When ");
+        const sel = el("select");
+        for (const w of model.when) {
+          const o = el("option", { value: w }, w === "default" ? "always (default)" : w === "break" ? "on a break" : "during a level");
+          if (w === s.when) o.selected = true;
+          sel.appendChild(o);
+        }
+        sel.addEventListener("change", () => { s.when = sel.value; if (s.when === "level" && !s.level) s.level = 1; if (s.when !== "level") s.level = 0; draw(); });
+        lab.appendChild(sel);
+        row.appendChild(lab);
+        if (s.when === "level") row.appendChild(num("Level", s.level || 1, 1, 1000, (v) => { s.level = v; }));
+        row.appendChild(text("Text colour", s.text, (v) => { s.text = v; }, { type: "color" }));
+        row.appendChild(text("Background", s.background, (v) => { s.background = v; }, { type: "color" }));
+        row.appendChild(num("Font scale %", s.scale || 100, 50, 200, (v) => { s.scale = v; }));
+        const ilab = el("label", {}, "Background image ");
+        const isel = el("select");
+        isel.appendChild(el("option", { value: "" }, "—"));
+        for (const im of images) {
+          const o = el("option", { value: im.name }, im.name);
+          if (im.name === s.image) o.selected = true;
+          isel.appendChild(o);
+        }
+        isel.addEventListener("change", () => { s.image = isel.value; refresh(); });
+        ilab.appendChild(isel);
+        row.appendChild(ilab);
+        li.appendChild(row);
+        const del = el("button", { type: "button" }, "Remove style " + (i + 1));
+        del.addEventListener("click", () => { cur.styles.splice(i, 1); draw(); });
+        li.appendChild(del);
+        ol.appendChild(li);
+      });
+    }
+    function drawImages() {
+      const ul = $("ed-images");
+      while (ul.firstChild) ul.removeChild(ul.firstChild);
+      for (const im of images) ul.appendChild(el("li", {}, `${im.name}: ${im.content_type.replace("image/", "").toUpperCase()}, ${im.width} × ${im.height}, ${Math.ceil(im.size / 1024)} KB`));
+      if (!images.length) ul.appendChild(el("li", { class: "muted" }, "No images uploaded yet."));
+    }
+    /* What is wrong on the grid now, in the server's words (the server checks again). */
+    function problem() {
+      const taken = {};
+      for (let i = 0; i < cur.panels.length; i++) {
+        const p = cur.panels[i];
+        if (p.col + p.width > cur.columns || p.row + p.height > cur.rows) {
+          return `Panel ${i + 1} (${p.kind}) does not fit on the ${cur.columns}×${cur.rows} grid.`;
+        }
+        for (let r = p.row; r < p.row + p.height; r++) {
+          for (let c = p.col; c < p.col + p.width; c++) {
+            const k = c + "," + r;
+            if (taken[k] != null) return `Panel ${i + 1} (${p.kind}) overlaps panel ${taken[k] + 1} (${cur.panels[taken[k]].kind}) at column ${c + 1}, row ${r + 1}: move or shrink one of them.`;
+            taken[k] = i;
+          }
+        }
+      }
+      return "";
+    }
+    function refresh() {
+      cur.name = $("ed-name").value.trim();
+      cur.columns = Math.max(1, Math.min(model.grid_max, parseInt($("ed-cols").value, 10) || 1));
+      cur.rows = Math.max(1, Math.min(model.grid_max, parseInt($("ed-rows").value, 10) || 1));
+      const wrong = problem();
+      flash("editor-flash", wrong, !!wrong);
+      const m = copy(SAMPLE);
+      m.clock.on_break = $("ed-break").checked;
+      m.clock.level.level = parseInt($("ed-level").value, 10) || 1;
+      const src = {
+        event() { return m; },
+        lobby() { return SAMPLE_LOBBY; },
+        seating() { return SAMPLE_TABLES; },
+        league() { return { league: { name: "Winter League" }, season: { name: "2026" }, rows: [{ rank: 1, name: "Ann Archer", points: 412 }, { rank: 2, name: "Bob Bell", points: 377 }] }; },
+        imageUrl(n) { return P().url("/screen-images/" + encodeURIComponent(n)); },
+      };
+      if (!wrong) window.pokertdLayout.render($("ed-preview"), cur, src);
+      $("ed-export").href = P().url("/api/screens/layouts/" + encodeURIComponent(cur.name) + "/export");
+    }
+    function draw() {
+      $("ed-name").value = cur.name;
+      $("ed-cols").value = cur.columns;
+      $("ed-rows").value = cur.rows;
+      drawPanels();
+      drawStyles();
+      drawImages();
+      refresh();
+    }
+    async function reload(name) {
+      layouts = await (await fetch(P().url("/api/screens/layouts"), { credentials: "same-origin" })).json();
+      pickList();
+      load(name);
+    }
+
+    const kindSel = $("ed-kind");
+    for (const [k, label] of Object.entries(model.kinds)) kindSel.appendChild(el("option", { value: k }, label));
+    pickList();
+    $("ed-pick").addEventListener("change", () => load($("ed-pick").value));
+    for (const id of ["ed-name", "ed-cols", "ed-rows", "ed-break", "ed-level"]) $(id).addEventListener("change", () => { refresh(); if (id !== "ed-name") drawPanels(); });
+    $("ed-add").addEventListener("click", () => {
+      // the first free cell, one cell large: the director then moves and sizes it
+      const used = new Set();
+      for (const p of cur.panels) for (let r = p.row; r < p.row + p.height; r++) for (let c = p.col; c < p.col + p.width; c++) used.add(c + "," + r);
+      let spot = null;
+      for (let r = 0; r < cur.rows && !spot; r++) for (let c = 0; c < cur.columns && !spot; c++) if (!used.has(c + "," + r)) spot = [c, r];
+      if (!spot) { flash("editor-flash", "The grid is full: make a panel smaller or add columns or rows first.", true); return; }
+      cur.panels.push({ kind: kindSel.value, col: spot[0], row: spot[1], width: 1, height: 1, options: {} });
+      draw();
+    });
+    $("ed-add-style").addEventListener("click", () => {
+      cur.styles.push({ when: "break", level: 0, text: "#000000", background: "#f2c500", scale: 100, image: "" });
+      draw();
+    });
+    $("ed-save").addEventListener("click", async () => {
+      refresh();
+      try {
+        const saved = await postRaw("/api/screens/layouts", JSON.stringify(cur), "application/json");
+        flash("editor-flash", `Saved layout ${saved.name}: assign it to a screen on the Screens page.`);
+        await reload(saved.name);
+      } catch (e) { flash("editor-flash", e.message, true); }
+    });
+    $("ed-delete").addEventListener("click", async () => {
+      try {
+        await P().post("/api/screens/layouts/" + encodeURIComponent(cur.name) + "/delete", {});
+        flash("editor-flash", `Deleted layout ${cur.name}.`);
+        await reload("clock");
+      } catch (e) { flash("editor-flash", e.message, true); }
+    });
+    $("ed-import").addEventListener("change", async () => {
+      const file = $("ed-import").files[0];
+      if (!file) return;
+      try {
+        const saved = await postRaw("/api/screens/layouts/import", await file.text(), "application/json");
+        flash("editor-flash", `Imported layout ${saved.name}.`);
+        await reload(saved.name);
+      } catch (e) { flash("editor-flash", e.message, true); }
+      $("ed-import").value = "";
+    });
+    $("ed-upload").addEventListener("click", async () => {
+      const file = $("ed-image-file").files[0];
+      const name = $("ed-image-name").value.trim();
+      if (!file || !name) { flash("editor-flash", "Name the image and choose its file first.", true); return; }
+      try {
+        const im = await postRaw("/api/screens/images?name=" + encodeURIComponent(name), file, "application/octet-stream");
+        images = await (await fetch(P().url("/api/screens/images"), { credentials: "same-origin" })).json();
+        flash("editor-flash", `Uploaded ${im.name} (${im.width} × ${im.height}).`);
+        draw();
+      } catch (e) { flash("editor-flash", e.message, true); }
+    });
+    if (!data.director) {
+      for (const id of ["ed-save", "ed-delete", "ed-upload", "ed-import"]) $(id).disabled = true;
+      $("ed-preview-note").appendChild(el("span", {}, " · saving needs the director"));
+    }
+    load((layouts.find((l) => !l.built_in) || layouts[0]).name);
+  }
+
+  document.addEventListener("DOMContentLoaded", () => {
+    const screens = document.getElementById("screens-page");
+    if (screens) screensPage(screens);
+    const editor = document.getElementById("editor-page");
+    if (editor) editorPage(editor);
+  });
+})();
