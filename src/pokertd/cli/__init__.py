@@ -252,6 +252,7 @@ _MODULES = (
     "irregular",
     "day",
     "series",
+    "screens",
     "league",
     "player",
     "signup",
