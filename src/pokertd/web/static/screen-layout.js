@@ -188,7 +188,13 @@
     const box = state.box;
     if (!box) return;
     clear(box);
-    const rowPx = Math.max((state.floorPx || window.innerHeight * FLOOR_VH / 100) * 1.9, 1);
+    // rows as tall as the panel allows for the list, from the floor up to 1.6 times it
+    // (times the style's font scale): a short list in a tall panel reads from further away
+    const floor = state.floorPx || window.innerHeight * FLOOR_VH / 100;
+    const share = box.clientHeight / Math.max(1, state.rows.length) / 1.8;
+    const font = Math.max(floor, Math.min(share, floor * 1.6 * (state.scale || 1)));
+    box.style.setProperty("--row-font", font + "px");
+    const rowPx = Math.max(font * 1.8, 1);
     const per = Math.max(1, Math.floor(box.clientHeight / rowPx) || 1);
     const pages = Math.max(1, Math.ceil(state.rows.length / per));
     if (state.page >= pages) state.page = 0;
@@ -198,6 +204,16 @@
       r.appendChild(el("span", "t p-a", a));
       r.appendChild(el("span", "t p-b", b));
       box.appendChild(r);
+    }
+    // a long name first shrinks to the floor; only past that is it ended with "…" (its
+    // whole text stays in the title)
+    for (const a of box.querySelectorAll(".p-a")) {
+      let px = font;
+      while (a.scrollWidth > a.clientWidth + 1 && px > floor) {
+        px = Math.max(floor, px * 0.92);
+        a.style.fontSize = px + "px";
+      }
+      if (a.scrollWidth > a.clientWidth + 1) { a.classList.add("p-long"); a.title = a.textContent; }
     }
     if (pages > 1) box.appendChild(el("div", "t p-page", (state.page + 1) + " / " + pages));
   }
@@ -256,6 +272,7 @@
         c.key = key;
         clear(c.body);
         c.state.floorPx = floorPx;
+        c.state.scale = scale;
         KINDS[c.p.kind](c.body, em, c.p, src, c.state);
         c.box.classList.toggle("sl-empty", !c.body.textContent.trim() && !c.body.querySelector("img"));
         fitPanel(c.box, scale);
@@ -331,7 +348,10 @@
         for (const p of view.layout.panels) {
           if (p.kind === "seating") {
             const tid = view.events[eventIndex(p)];
-            if (tid) seats[tid] = ((await fetchJson("/api/tournaments/" + encodeURIComponent(tid))).tables_public) || [];
+            if (tid) {
+              const full = await fetchJson("/api/tournaments/" + encodeURIComponent(tid));
+              seats[tid] = full.tables_public || full.tables || [];
+            }
           }
           if (p.kind === "league" && (p.options || {}).league) {
             const o = p.options;

@@ -286,7 +286,7 @@
       cur.columns = Math.max(1, Math.min(model.grid_max, parseInt($("ed-cols").value, 10) || 1));
       cur.rows = Math.max(1, Math.min(model.grid_max, parseInt($("ed-rows").value, 10) || 1));
       const wrong = problem();
-      flash("editor-flash", wrong, !!wrong);
+      flash("editor-problem", wrong, true);
       const m = copy(SAMPLE);
       m.clock.on_break = $("ed-break").checked;
       m.clock.level.level = parseInt($("ed-level").value, 10) || 1;
