@@ -169,3 +169,9 @@ def test_assignments_survive_a_restart_and_connection_fades(tmp_path: Path) -> N
     assert (screen.name, screen.layout, screen.events) == ("screen 3", "payouts", ("main",))
     assert not screen.connected  # silent for 31 s: no longer counted as connected
     tournaments.close()
+
+
+def test_names_with_broken_unicode_are_refused_not_looked_up(walls: WallService) -> None:
+    for call in (walls.layout, walls.delete_layout, walls.image, walls.delete_image):
+        with pytest.raises(InvalidCommand, match="must be 1 to 40 letters"):
+            call("\ud800")

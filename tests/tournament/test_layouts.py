@@ -128,3 +128,10 @@ def test_the_style_follows_the_clock_break_then_level_then_default() -> None:
     assert style_for(layout, 7, on_break=True).background == "#00aa00"
     assert style_for(layout, 6, on_break=False).background == "#000000"
     assert style_for(layout, None, on_break=False).background == "#000000"
+
+
+def test_a_control_character_in_an_option_is_refused() -> None:
+    raw = _raw({"kind": "announcement", "col": 0, "row": 0, "options": {"text": "Bar\x07"}})
+    assert _refusal(raw) == (
+        "Panel 1 (announcement)'s text holds a control character (U+0007): type it again."
+    )

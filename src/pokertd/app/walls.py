@@ -207,7 +207,7 @@ class WallService:
 
     def layout(self, name: str) -> Layout:
         """The layout ``name`` (built-in or the venue's), or ``NotFound``."""
-        key = " ".join(name.split())
+        key = check_name(name)
         if key in BUILT_IN:
             return BUILT_IN[key]
         row = self.store.screen_layout(key)
@@ -247,7 +247,7 @@ class WallService:
             )
         try:
             raw = json.loads(text)
-        except (ValueError, UnicodeDecodeError):
+        except (ValueError, RecursionError):  # UnicodeDecodeError is a ValueError
             raise InvalidCommand("This file is not JSON: export a layout from pokertd.") from None
         return self.save_layout(raw)
 
@@ -259,7 +259,7 @@ class WallService:
 
     def delete_layout(self, name: str) -> None:
         """Delete a venue layout; refused for a built-in one and for one a screen shows."""
-        key = " ".join(name.split())
+        key = check_name(name)
         if key in BUILT_IN:
             raise InvalidCommand(f"{key!r} is a built-in layout: it cannot be deleted.")
         users = [s.name for s in self.store.screens() if s.layout == key]
@@ -291,14 +291,14 @@ class WallService:
 
     def image(self, name: str) -> tuple[str, bytes]:
         """``(content type, bytes)`` of the image ``name``, or ``NotFound``."""
-        row = self.store.screen_image(" ".join(name.split()))
+        row = self.store.screen_image(check_name(name, "An image's name"))
         if row is None:
             raise NotFound(f"There is no image {name!r}.")
         return row.content_type, base64.b64decode(row.data)
 
     def delete_image(self, name: str) -> None:
         """Delete an image; refused while a layout shows it."""
-        key = " ".join(name.split())
+        key = check_name(name, "An image's name")
         users = [lay.name for lay in self.layouts() if key in lay.images()]
         if users:
             raise InvalidCommand(

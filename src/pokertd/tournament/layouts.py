@@ -29,6 +29,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from pokertd.errors import InvalidCommand
+from pokertd.tournament.limits import bad_character, normalize_text
 
 FILE_FORMAT = "pokertd-layout/1"
 """What an exported layout file says it is (``"format"``); import refuses anything else."""
@@ -241,7 +242,9 @@ def _panel(index: int, raw: object, columns: int, rows: int) -> Panel:
         if key not in PANEL_OPTIONS[kind]:
             allowed = ", ".join(sorted(PANEL_OPTIONS[kind])) or "none"
             raise InvalidCommand(f"{label} takes no option {key!r} (it takes: {allowed}).")
-        text = " ".join(str(value).split())
+        text = normalize_text(" ".join(str(value).split()))
+        if (bad := bad_character(text)) is not None:
+            raise InvalidCommand(f"{label}'s {key} holds {bad}: type it again.")
         if len(text) > OPTION_MAX:
             raise InvalidCommand(f"{label}'s {key} can have at most {OPTION_MAX} characters.")
         if key == "event" and text and not (text.isdigit() and 1 <= int(text) <= PANELS_MAX):

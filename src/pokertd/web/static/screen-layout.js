@@ -371,9 +371,15 @@
       imageUrl(n) { return window.pokertd.url("/screen-images/" + encodeURIComponent(n)); },
       version() { return version; },
     };
+    /* JSON with sorted keys: the page's first view (Jinja's tojson sorts them) and the
+       API's answers compare equal when they say the same. */
+    function stable(x) {
+      if (Array.isArray(x)) return "[" + x.map(stable).join(",") + "]";
+      if (x && typeof x === "object") return "{" + Object.keys(x).sort().map((k) => JSON.stringify(k) + ":" + stable(x[k])).join(",") + "}";
+      return JSON.stringify(x);
+    }
     function apply(next) {
-      const same = drawn && JSON.stringify(next.layout) === JSON.stringify(view.layout) &&
-        JSON.stringify(next.events) === JSON.stringify(view.events);
+      const same = drawn && stable(next.layout) === stable(view.layout) && stable(next.events) === stable(view.events);
       view = next;
       root.dataset.layout = view.layout.name;
       root.dataset.events = view.events.join(",");
