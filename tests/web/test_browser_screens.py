@@ -242,3 +242,12 @@ def test_the_screens_page_assigns_a_screen_live(browser: Any, night: tuple[str, 
     assert staff.text_content('tr[data-screen="screen 3"] td:nth-child(2)') == "connected"
     ARTIFACTS.mkdir(exist_ok=True)
     staff.screenshot(path=str(ARTIFACTS / "screens-page-1280.png"), full_page=True)
+    for path, name in (("/screens", "page"), ("/screens/editor", "editor")):
+        for width, height in ((390, 844), (1024, 768)):
+            staff.set_viewport_size({"width": width, "height": height})
+            staff.goto(f"{base}{path}")
+            staff.wait_for_timeout(400)
+            shot = ARTIFACTS / f"screens-{name}-{width}x{height}.png"
+            staff.screenshot(path=str(shot), full_page=True)
+            # nothing wider than the phone or tablet: no sideways scrolling
+            assert staff.evaluate("document.documentElement.scrollWidth") <= width, (path, width)

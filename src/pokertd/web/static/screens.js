@@ -6,7 +6,7 @@
    layout (pokertd.tournament.layouts.check_layout) and says what is wrong. */
 (function () {
   "use strict";
-  const P = () => window.pokertd;
+  const P = window.pokertd;  // static/app.js loads first
 
   function el(tag, attrs, text) {
     const e = document.createElement(tag);
@@ -25,9 +25,9 @@
   async function postRaw(path, body, type) {
     let r;
     try {
-      r = await fetch(P().url(path), {
+      r = await fetch(P.url(path), {
         method: "POST", credentials: "same-origin", body,
-        headers: { "Content-Type": type, "X-CSRF-Token": P().csrf() },
+        headers: { "Content-Type": type, "X-CSRF-Token": P.csrf() },
       });
     } catch (e) { throw new Error("No answer from the server: check the connection."); }
     let data = null;
@@ -74,12 +74,12 @@
       apply.addEventListener("click", async () => {
         const events = [...evs.selectedOptions].map((o) => o.value);
         try {
-          const out = await P().post("/api/screens/" + encodeURIComponent(s.name) + "/assign", { layout: pick.value, events });
+          const out = await P.post("/api/screens/" + encodeURIComponent(s.name) + "/assign", { layout: pick.value, events });
           flash("screens-flash", `${out.name}: ${out.layout}` + (out.events.length ? " of " + out.events.join(", ") : "") + ". The screen follows within seconds.");
         } catch (e) { flash("screens-flash", e.message, true); }
       });
       act.appendChild(apply);
-      const open = el("a", { href: P().url("/screen/" + encodeURIComponent(s.name)), target: "_blank" }, "open");
+      const open = el("a", { href: P.url("/screen/" + encodeURIComponent(s.name)), target: "_blank" }, "open");
       act.appendChild(document.createTextNode(" "));
       act.appendChild(open);
       tr.appendChild(act);
@@ -93,7 +93,7 @@
     draw(data.screens);
     async function refresh() {
       try {
-        const list = await (await fetch(P().url("/api/screens"), { credentials: "same-origin" })).json();
+        const list = await (await fetch(P.url("/api/screens"), { credentials: "same-origin" })).json();
         // only the connected column changes by itself; the pickers keep what staff chose
         for (const s of list) {
           const tr = body.querySelector(`tr[data-screen="${CSS.escape(s.name)}"]`);
@@ -295,10 +295,10 @@
         lobby() { return SAMPLE_LOBBY; },
         seating() { return SAMPLE_TABLES; },
         league() { return { league: { name: "Winter League" }, season: { name: "2026" }, rows: [{ rank: 1, name: "Ann Archer", points: 412 }, { rank: 2, name: "Bob Bell", points: 377 }] }; },
-        imageUrl(n) { return P().url("/screen-images/" + encodeURIComponent(n)); },
+        imageUrl(n) { return P.url("/screen-images/" + encodeURIComponent(n)); },
       };
       if (!wrong) window.pokertdLayout.render($("ed-preview"), cur, src);
-      $("ed-export").href = P().url("/api/screens/layouts/" + encodeURIComponent(cur.name) + "/export");
+      $("ed-export").href = P.url("/api/screens/layouts/" + encodeURIComponent(cur.name) + "/export");
     }
     function draw() {
       $("ed-name").value = cur.name;
@@ -310,7 +310,7 @@
       refresh();
     }
     async function reload(name) {
-      layouts = await (await fetch(P().url("/api/screens/layouts"), { credentials: "same-origin" })).json();
+      layouts = await (await fetch(P.url("/api/screens/layouts"), { credentials: "same-origin" })).json();
       pickList();
       load(name);
     }
@@ -344,7 +344,7 @@
     });
     $("ed-delete").addEventListener("click", async () => {
       try {
-        await P().post("/api/screens/layouts/" + encodeURIComponent(cur.name) + "/delete", {});
+        await P.post("/api/screens/layouts/" + encodeURIComponent(cur.name) + "/delete", {});
         flash("editor-flash", `Deleted layout ${cur.name}.`);
         await reload("clock");
       } catch (e) { flash("editor-flash", e.message, true); }
@@ -365,7 +365,7 @@
       if (!file || !name) { flash("editor-flash", "Name the image and choose its file first.", true); return; }
       try {
         const im = await postRaw("/api/screens/images?name=" + encodeURIComponent(name), file, "application/octet-stream");
-        images = await (await fetch(P().url("/api/screens/images"), { credentials: "same-origin" })).json();
+        images = await (await fetch(P.url("/api/screens/images"), { credentials: "same-origin" })).json();
         flash("editor-flash", `Uploaded ${im.name} (${im.width} × ${im.height}).`);
         draw();
       } catch (e) { flash("editor-flash", e.message, true); }
