@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import random
 from datetime import UTC, datetime, timedelta
+from itertools import pairwise
 
 from pokertd.app import demo, screens
 from pokertd.app.tournaments import TournamentService
@@ -47,7 +48,7 @@ def test_B1_a_screen_turns_to_level_2_twenty_minutes_after_the_start() -> None:
     assert (first.level.number, first.on_break, first.seconds_left) == (2, False, LEVEL_S)
     assert (first.level.small_blind, first.level.big_blind) == (100, 200)
     # each later period starts where the one before ends
-    for before, after in zip(ahead, ahead[1:], strict=False):
+    for before, after in pairwise(ahead):
         assert after.at == before.at + before.seconds_left
 
 
