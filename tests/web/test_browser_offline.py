@@ -51,6 +51,10 @@ LEVEL_LEFT_S = 42
 """Seconds left in level 1 when the connection is cut: the level ends mid-step (at 42 s),
 never on a step's own second, so a page a fraction of a second off still reads the same."""
 
+NEAR_S = 3
+"""Within this many seconds of the level's end a page may show either level: the pages'
+clocks and the server's are stopped a fraction of a second apart (more on a loaded box)."""
+
 pytestmark = [
     pytest.mark.browser,
     pytest.mark.skipif(
@@ -223,10 +227,10 @@ def test_tv_and_phone_run_on_for_90_s_offline_across_a_level_change(
         for page in (tv, phone):  # the adjustment reached both pages (a push)
             page.wait_for_function(SEQ_JS, arg=start["seq"])
         # from here on time moves only when the test moves it, on both sides
-        served.clock.freeze()
         for page in (tv, phone):
             now_ms = page.evaluate("() => Date.now()")
-            page.clock.pause_at(datetime.fromtimestamp(now_ms / 1000 + 0.2, UTC))
+            page.clock.pause_at(datetime.fromtimestamp(now_ms / 1000 + 0.1, UTC))
+        served.clock.freeze()
 
         timeline: list[str] = []
 
@@ -252,7 +256,8 @@ def test_tv_and_phone_run_on_for_90_s_offline_across_a_level_change(
             assert page.evaluate("() => !document.getElementById('live-conn').hidden")
         tv.screenshot(path=str(ARTIFACTS / "offline_tv_reconnecting_1920x1080.png"))
         phone.screenshot(path=str(ARTIFACTS / "offline_phone_reconnecting_390x844.png"))
-        look(0, "connection cut")
+        cut = look(0, "connection cut")[0]
+        ends = cut["clock"]["seconds_left"]  # level 1 ends this many seconds after the cut
 
         busted = None
         for t in range(STEP_S, OFFLINE_S + 1, STEP_S):
@@ -268,12 +273,16 @@ def test_tv_and_phone_run_on_for_90_s_offline_across_a_level_change(
             c = truth["clock"]
             want = c["level"]["level"]
             for name, shown in (("TV", shown_tv), ("phone", shown_phone)):
+                assert "reconnecting" in shown["badge"], (name, t, shown)
+                blinds = _blinds(level1 if shown["level"] == 1 else level2)
+                assert blinds in shown["blinds"], (name, t, shown)  # its level's own blinds
+                if abs(t - ends) < NEAR_S:
+                    # within the pages' and the server's few hundred milliseconds apart
+                    assert shown["level"] in (1, 2), (name, t, shown)
+                    continue
                 assert shown["level"] == want, (name, t, shown, timeline)
                 assert abs(shown["left"] - c["seconds_left"]) <= 2, (name, t, shown, timeline)
-                assert "reconnecting" in shown["badge"], (name, t, shown)
-            assert shown_tv["blinds"] == _blinds(c["level"]), (t, shown_tv)
-            assert _blinds(c["level"]) in shown_phone["blinds"], (t, shown_phone)
-            if t >= 45:
+            if t >= ends + NEAR_S:
                 assert want == 2, timeline  # the level changed while the screens were offline
                 assert shown_tv["blinds"] == _blinds(level2)
         assert busted is not None
@@ -427,6 +436,45 @@ def test_the_console_offline_refuses_a_bust_and_writes_nothing(
         assert resp.value.status == 200, resp.value.text()
         now = floor.client.get(f"/api/tournaments/{served.tid}", headers=floor.headers).json()
         assert now["status"]["alive"] == alive - 1
+    finally:
+        context.close()
+        floor.close()
+
+
+LOBBY_JS = """() => {
+  const d = Alpine.$data(document.querySelector('.lobby'));
+  const badge = document.getElementById('live-conn');
+  return {time: document.querySelector('.lobby-time').textContent,
+          left: d.boards[0].clock.seconds_left - (d.now - d.receivedAt) / 1000,
+          badge: badge && !badge.hidden ? badge.textContent : ''};
+}"""
+
+
+def test_a_lobby_reloaded_without_network_counts_on_from_its_last_figures(
+    served: Served, browser: Any
+) -> None:
+    """The worker's copy of the lobby is older than the moment of the reload: its clocks
+    count on from when the figures were made, not from the reload."""
+    floor = Floor(served)
+    context = browser.new_context(viewport={"width": 1920, "height": 1080})
+    try:
+        page = context.new_page()
+        page.goto(f"{served.base}/lobby")
+        page.wait_for_function("() => window.pokertdOfflineKept", timeout=20000)
+        page.wait_for_timeout(4000)  # the kept copy ages
+        page.evaluate("() => Alpine.$data(document.querySelector('.lobby')).refresh()")
+        assert page.evaluate(LOBBY_JS)["badge"] == ""
+        context.set_offline(True)
+        answer = page.reload()
+        assert answer is not None
+        assert answer.from_service_worker
+        page.wait_for_function("() => window.Alpine && document.querySelector('.lobby-time')")
+        page.wait_for_timeout(600)
+        shown = page.evaluate(LOBBY_JS)
+        truth = floor.view()["clock"]["seconds_left"]
+        assert abs(shown["left"] - truth) <= 2, (shown, truth)
+        assert "offline" in shown["badge"]
+        page.screenshot(path=str(ARTIFACTS / "offline_lobby_reloaded_offline_1920x1080.png"))
     finally:
         context.close()
         floor.close()

@@ -106,6 +106,28 @@
     d.tick();
   }
 
+  // ---- the lobby board: its own polling, the same offline rules -----------------------
+  const SKEW = "pokertd.clock-skew";
+  /** How old (seconds) a view made at the server's `serverTime` is now. `fresh`: it just
+   *  came from the server (not from the service worker's cache): 0, and the difference
+   *  between this machine's clock and the server's is kept for the next views that are not
+   *  fresh (a lobby reloaded offline counts on from its last figures, not from their start). */
+  function ageOf(serverTime, fresh) {
+    if (serverTime == null) return 0;
+    const wall = Date.now() / 1000;
+    if (fresh) {
+      try { localStorage.setItem(SKEW, String(wall - serverTime)); } catch (e) { /* none */ }
+      return 0;
+    }
+    let skew = null;
+    try { skew = localStorage.getItem(SKEW); } catch (e) { skew = null; }
+    return skew == null ? 0 : Math.max(0, wall - Number(skew) - serverTime);
+  }
+  let lobbyStale = false;
+  /** The lobby tells whether its last figures came from the server (false: the network
+   *  failed or the service worker answered from its cache). */
+  function lobbyFresh(fresh) { lobbyStale = !fresh; paintLobby(); }
+
   // ---- the small status line -------------------------------------------------------
   let badge = null;
   function statusText(d) {
@@ -128,6 +150,20 @@
     if (badge.textContent !== text) badge.textContent = text;
     badge.hidden = !text;
     document.body.classList.toggle("pokertd-offline", !!text && d.audience !== "public");
+  }
+
+  function paintLobby() {
+    if (screenPath() !== "/lobby") return;
+    if (!badge) {
+      badge = document.createElement("div");
+      badge.id = "live-conn";
+      badge.className = "live-conn";
+      badge.setAttribute("role", "status");
+      document.body.appendChild(badge);
+    }
+    const text = navigator.onLine === false || lobbyStale ? "offline · last figures" : "";
+    if (badge.textContent !== text) badge.textContent = text;
+    badge.hidden = !text;
   }
 
   function reconnect(d) {
@@ -154,6 +190,8 @@
     paint();
   }
 
+  window.addEventListener("offline", paintLobby);
+  window.addEventListener("online", paintLobby);
   window.addEventListener("offline", () => {
     for (const d of watched) {
       d.connected = false;
@@ -169,6 +207,7 @@
   // ---- the service worker of the public screens ----------------------------------------
   function register() {
     const path = screenPath();
+    if (path === "/lobby") paintLobby();  // reloaded offline: says so at once
     if (!path || !("serviceWorker" in navigator) || !window.isSecureContext) return;
     const root = rootPath();
     navigator.serviceWorker.addEventListener("message", (ev) => {
@@ -192,5 +231,7 @@
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", register);
   else register();
 
-  window.pokertdOffline = { elapsed, watch, refusing, periodAt, serverNow, OFFLINE_REFUSAL };
+  window.pokertdOffline = {
+    elapsed, watch, refusing, periodAt, serverNow, ageOf, lobbyFresh, OFFLINE_REFUSAL,
+  };
 })();

@@ -52,8 +52,11 @@ async function networkFirst(request) {
     return answer;
   } catch (e) {
     const found = await cache.match(request);
-    if (found) return found;
-    throw e;
+    if (!found) throw e;
+    // marked, so a page knows these figures are not fresh (the lobby's clocks)
+    const headers = new Headers(found.headers);
+    headers.set("X-Pokertd-Offline", "1");
+    return new Response(found.body, { status: found.status, statusText: found.statusText, headers });
   }
 }
 
