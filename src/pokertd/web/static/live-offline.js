@@ -207,7 +207,6 @@
   // ---- the service worker of the public screens ----------------------------------------
   function register() {
     const path = screenPath();
-    if (path === "/lobby") paintLobby();  // reloaded offline: says so at once
     if (!path || !("serviceWorker" in navigator) || !window.isSecureContext) return;
     const root = rootPath();
     navigator.serviceWorker.addEventListener("message", (ev) => {
@@ -228,8 +227,15 @@
       w.addEventListener("statechange", () => { if (w.state === "activated") ask(w); });
     }).catch(() => { /* no worker: the page still works while open */ });
   }
-  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", register);
-  else register();
+  // once the page is up and a few seconds idle: the worker's first fetches never compete
+  // with the page's own loading and first pushes
+  const REGISTER_AFTER_MS = 5000;
+  const later = () => setTimeout(register, REGISTER_AFTER_MS);
+  if (document.readyState === "complete") later();
+  else window.addEventListener("load", later);
+  if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", () => { if (screenPath() === "/lobby") paintLobby(); });
+  } else if (screenPath() === "/lobby") paintLobby();
 
   window.pokertdOffline = {
     elapsed, watch, refusing, periodAt, serverNow, ageOf, lobbyFresh, OFFLINE_REFUSAL,
