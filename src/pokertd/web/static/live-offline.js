@@ -157,7 +157,7 @@
     if (!badge) {
       badge = document.createElement("div");
       badge.id = "live-conn";
-      badge.className = "live-conn";
+      badge.className = "live-conn live-conn-lobby";
       badge.setAttribute("role", "status");
       document.body.appendChild(badge);
     }
