@@ -366,6 +366,12 @@ def test_every_script_request_goes_through_the_shared_url_helper() -> None:
     scripts = sorted((WEB / "static").glob("*.js"))
     assert len(scripts) >= 15
     for path in scripts:
+        if path.name == "sw.js":
+            # the service worker (issue 27) has no window and no pokertd.url: it fetches the
+            # pages' own requests again (already under the root) and keeps only paths under
+            # ROOT, its own address less "/sw.js" (tests/web/test_offline_worker.py)
+            assert "const ROOT = new URL(self.location.href).pathname" in path.read_text()
+            continue
         for number, line in enumerate(path.read_text().splitlines(), 1):
             if SCRIPT_REQUEST.search(line) and '"#"' not in line:
                 offenders.append(f"{path.name}:{number}: {line.strip()[:120]}")

@@ -22,6 +22,7 @@ from pokertd.tournament import views
 from pokertd.tournament.cancellation import cancel_rules, cancelled, refund_plan
 from pokertd.tournament.clock import (
     ClockPart,
+    clock_ahead,
     clock_view,
     hand_for_hand_view,
     hfh_waiting_tables,
@@ -71,6 +72,7 @@ PUBLIC_KEYS = (
     "server_time",
     "wake_in",
     "clock",
+    "clock_ahead",
     "status",
     "payouts",
     "payouts_deal",
@@ -229,6 +231,7 @@ def _common_part(
         "results": to_json(results),
     }
     out.update(clock_part(state, now))
+    out["clock_ahead"] = clock_ahead_part(state, now)
     out.update(screens_part(state))
     out["registration"] = _registration(state, out)
     gone = cancellation_part(state)
@@ -316,6 +319,21 @@ def clock_part(state: TournamentState, now: datetime) -> dict[str, Any]:
     clock["hfh_note"] = hfh.note
     clock["hfh_end_now"] = hfh.end_now
     return {"clock": clock}
+
+
+def clock_ahead_part(state: TournamentState, now: datetime) -> list[dict[str, Any]]:
+    """``clock_ahead``: the clock as it will read at the start of each coming period
+    (:func:`pokertd.tournament.clock.clock_ahead`), each with ``starts_at`` (epoch seconds,
+    the server's clock). With ``server_time`` (the server's now) and ``clock.seconds_left``
+    a TV or phone that loses its connection keeps counting and turns to the next level or
+    break at the right second by its own clock (issue 27; docs/screens-offline.md). It
+    changes only when the log does or a period ends: a push between carries none of it."""
+    ahead = []
+    for view in clock_ahead(state, now):
+        row = view.as_json()
+        row["starts_at"] = view.at
+        ahead.append(row)
+    return ahead
 
 
 def _registration(state: TournamentState, out: dict[str, Any]) -> dict[str, Any]:
@@ -1089,6 +1107,7 @@ DEALER_KEYS = (
     "server_time",
     "wake_in",
     "clock",
+    "clock_ahead",
     "status",
     "announcements",
     "final_table",
@@ -1171,6 +1190,7 @@ __all__ = [
     "build",
     "cancel_plan",
     "cancellation_part",
+    "clock_ahead_part",
     "clock_part",
     "console",
     "console_page",

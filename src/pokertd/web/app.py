@@ -37,6 +37,7 @@ from pokertd.web import (
     live,
     mail,
     metrics,
+    offline,
     pages,
     people,
     public,
@@ -166,6 +167,7 @@ def create_app(app: App, settings: Settings, *, users: AccountService | None = N
     site.include_router(mail.router)
     site.include_router(simulation.router)
     site.include_router(public.router)
+    site.include_router(offline.router)
     api.add_command_routes(site)
     return site
 

@@ -107,6 +107,7 @@ from pokertd.tournament.clock.structure_tools import (
 )
 from pokertd.tournament.clock.views import (
     HandForHandView,
+    clock_ahead,
     clock_view,
     hand_for_hand_view,
 )
@@ -178,6 +179,7 @@ __all__ = [
     "append_levels",
     "bubble_burst",
     "call_clock",
+    "clock_ahead",
     "clock_timing",
     "clock_view",
     "color_up",

@@ -9,10 +9,10 @@ profile's late-event big-blind ante applies (B6: KPC halves it at five players, 
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from pokertd.rules import HandForHandEnd
-from pokertd.tournament.clock.rules import ClockView, view
+from pokertd.tournament.clock.rules import ClockView, epoch_seconds, view
 from pokertd.tournament.clock.state import (
     ClockPart,
     bubble_burst,
@@ -73,6 +73,55 @@ def clock_view(state: TournamentState, now: datetime) -> ClockView | None:
         level=level_for_players(shown.level, left, profile),
         next_level=level_for_players(shown.next_level, left, profile),
     )
+
+
+AHEAD_PERIODS = 8
+"""How many periods (levels and breaks) after the current one :func:`clock_ahead` gives."""
+
+AHEAD_SECONDS = 4 * 3600
+"""How far ahead (seconds) :func:`clock_ahead` looks at most."""
+
+
+def clock_ahead(
+    state: TournamentState,
+    now: datetime,
+    *,
+    periods: int = AHEAD_PERIODS,
+    horizon_s: int = AHEAD_SECONDS,
+) -> list[ClockView]:
+    """The clock at the first second of each of the next ``periods`` periods (levels and
+    breaks) after the one in play at ``now``, within ``horizon_s`` seconds, if nothing is
+    done to it meanwhile (issue 27, screens that survive the Wi-Fi).
+
+    Each is :func:`clock_view` at that instant (``ClockView.at``), so it is exactly what the
+    screens would be sent then: the structure's next level and break, its colour-up, the
+    next break and registration countdowns, the blinds as posted for the players left (KPC-53,
+    FOX-11B). A TV or phone that loses its connection switches to each at its ``at`` by its
+    own clock. Nothing ahead when the clock is not running, during hand-for-hand play
+    (levels do not run in real time, B10), once the night is finished (G2), or at the end
+    of the structure's last level (it stays at 0:00).
+    """
+    current = clock_view(state, now)
+    if current is None or not current.running or current.finished:
+        return []
+    out: list[ClockView] = []
+    shown = current
+    limit = current.at + horizon_s
+    while len(out) < periods and not (shown.hand_for_hand and not shown.on_break):
+        at = shown.at + max(0, shown.seconds_left)
+        if at > limit:
+            break
+        nxt = clock_view(state, now + timedelta(seconds=at - epoch_seconds(now)))
+        if nxt is None or (nxt.level.number, nxt.on_break) == (
+            shown.level.number,
+            shown.on_break,
+        ):
+            break  # the last level's end: the clock stands at 0:00
+        out.append(nxt)
+        if not nxt.running or nxt.finished:
+            break
+        shown = nxt
+    return out
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -186,4 +235,11 @@ def hand_for_hand_view(state: TournamentState, now: datetime) -> HandForHandView
     )
 
 
-__all__ = ["HandForHandView", "clock_view", "hand_for_hand_view"]
+__all__ = [
+    "AHEAD_PERIODS",
+    "AHEAD_SECONDS",
+    "HandForHandView",
+    "clock_ahead",
+    "clock_view",
+    "hand_for_hand_view",
+]

@@ -22,6 +22,10 @@
 
   /* POST JSON to a path of the app (url() adds the root path). */
   async function post(path, body) {
+    // a live page whose stream is lost refuses before sending: nothing is queued
+    // (static/live-offline.js, issue 27)
+    const off = window.pokertdOffline;
+    if (off && off.refusing()) throw new Error(off.OFFLINE_REFUSAL);
     let r;
     try {
       r = await fetch(url(path), {
@@ -207,6 +211,7 @@
         es.onerror = () => { this.connected = false; };
         es.onopen = () => { this.connected = true; };
         this.es = es;
+        if (window.pokertdOffline) window.pokertdOffline.watch(this, es);  // issue 27
       },
       apply(view) {
         this.v = view || {};
@@ -217,6 +222,8 @@
         this.tick();
       },
       elapsed() {
+        // the clock runs on through the levels and breaks ahead without a push (issue 27)
+        if (window.pokertdOffline) return window.pokertdOffline.elapsed(this);
         return this.clock.running ? (performance.now() - this.receivedAt) / 1000 : 0;
       },
       tick() {

@@ -261,9 +261,22 @@
         setInterval(() => this.refresh(), 15000);
       },
       signupUrl(b) { return window.pokertd.url("/t/" + b.tournament + "/signup"); },
-      load(boards) { this.boards = boards || []; this.receivedAt = performance.now(); this.now = this.receivedAt; if (this.page >= this.pages()) this.page = 0; },
+      load(boards, fresh) {
+        this.boards = boards || [];
+        // figures kept by the service worker count on from when they were made (issue 27)
+        const off = window.pokertdOffline, first = this.boards[0];
+        const age = off && first ? off.ageOf(first.server_time, !!fresh) : 0;
+        this.now = performance.now(); this.receivedAt = this.now - age * 1000;
+        if (this.page >= this.pages()) this.page = 0;
+      },
       async refresh() {
-        try { this.load(await (await fetch(window.pokertd.url("/lobby.json"))).json()); } catch (e) { /* keep the last figures */ }
+        const off = window.pokertdOffline;
+        try {
+          const r = await fetch(window.pokertd.url("/lobby.json"));
+          const fresh = !r.headers.get("X-Pokertd-Offline");  // not the worker's kept copy
+          this.load(await r.json(), fresh);
+          if (off) off.lobbyFresh(fresh);
+        } catch (e) { if (off) off.lobbyFresh(false); /* keep the last figures */ }
       },
       pages() { return Math.max(1, Math.ceil(this.boards.length / PER_PAGE)); },
       shown() { return this.boards.slice(this.page * PER_PAGE, this.page * PER_PAGE + PER_PAGE); },
