@@ -464,7 +464,7 @@ def test_tv_shows_what_it_says(site: dict[str, str], browser: Any) -> None:
     assert cue.is_visible()
     # one minute left: the sentence it speaks is on the screen too
     left = page.request.get(f"{base}/api/tournaments/{tid}").json()["clock"]["seconds_left"]
-    _run(page, base, token, tid, "adjust_clock", {"seconds": 58 - int(left)})
+    _run(page, base, token, tid, "adjust_clock", {"seconds": 59 - int(left)})
     page.wait_for_function(
         "() => document.getElementById('tv-cue').innerText === 'One minute left in this level.'"
     )
