@@ -45,15 +45,27 @@
     }
     wasOpen = now;
   }
+  let rescue = null;  // the seat the focus went back to, until the map has redrawn it
   function backToOpener() {
     const o = opener;
     opener = null;
-    if (o && o.isConnected && !o.disabled && shown(o)) { o.focus(); return; }
-    // the seat is empty now (a bust): the next player's seat at that table, else the map
+    if (o && o.isConnected && !o.disabled && shown(o)) { o.focus(); rescue = o; return; }
+    nextSeat(o);
+  }
+  /** The seat is empty now (a bust): the focus goes to the first player's seat at that
+   *  table, else to the map. The map may redraw after the sheet closed (the push comes
+   *  later), disabling the seat that has the focus: then this runs again. */
+  function nextSeat(o) {
+    rescue = null;
     const box = o && o.closest ? o.closest(".table-box") : null;
     const next = (box && focusables(box).find((b) => b.classList.contains("seat"))) ||
       focusables(document.getElementById("table-map") || document.body)[0];
     if (next) next.focus();
+  }
+  function focusLost() {
+    if (!rescue) return;
+    const a = document.activeElement;
+    if (rescue.disabled && (!a || a === document.body || a === rescue)) nextSeat(rescue);
   }
 
   function close(c) {
@@ -66,6 +78,7 @@
   }
 
   function onKey(e) {
+    rescue = null;  // the person moved on
     const c = component();
     if (!c) return;
     const dialog = openDialog();
@@ -115,8 +128,8 @@
 
   document.addEventListener("keydown", onKey);
   document.addEventListener("DOMContentLoaded", () => {
-    new MutationObserver(watchDialogs).observe(document.body, {
-      attributes: true, attributeFilter: ["style"], subtree: true,
+    new MutationObserver(() => { watchDialogs(); focusLost(); }).observe(document.body, {
+      attributes: true, attributeFilter: ["style", "disabled"], subtree: true,
     });
   });
 })();
