@@ -3,7 +3,7 @@
    keyboard needs beyond that, without touching the console's own component (floor.js):
    - a seat sheet (bust, chips, button) and the chip-count sheet are dialogs: focus moves
      into them when they open, Tab stays inside, Escape closes them, and focus goes back
-     to the seat that opened them (or the next seat of that table once it is empty);
+     to the seat that opened them (or the first player's seat of that table once it is empty);
    - Escape also closes the "cancel the event" question and a move being picked;
    - the tabs follow the ARIA tabs pattern: Left/Right (Home/End) move between them;
    - shortcuts, when no field has the focus: "/" the map search, "m" the moves prompt's
