@@ -67,7 +67,7 @@ def error_page(
     linking the stylesheet and home under the root path."""
     root = root_path(conn)  # checked characters only: safe inside the attribute
     body = (
-        "<!doctype html><meta charset=utf-8><title>pokertd</title>"
+        "<!doctype html><html lang=en><meta charset=utf-8><title>pokertd</title>"
         f"<link rel=stylesheet href={root}/static/app.css><main class=page>"
         f"<h1>{escape(title)}</h1><p class=error>{escape(message)}</p>"
         f"<p><a href={root}/>Home</a></p></main>"

@@ -6,6 +6,7 @@
 (function () {
   "use strict";
   const PAGE_SECONDS = 8;
+  const CUE_SECONDS = 12;  // the spoken words stay up long enough to read twice
   const CHIP_COLOURS = {
     white: "#f4f4f4", black: "#1b1b1b", purple: "#7d3cc8", yellow: "#f2c500", red: "#d22b2b",
     green: "#1f9d55", blue: "#2563eb", orange: "#f08a24", pink: "#ef6fa8", grey: "#8a8a8a",
@@ -45,6 +46,7 @@
       layoutParam: layoutParam || "",
       pager: pager(), rpager: pager(),
       needsSound: false, audio: null, lastSpoken: null, warnedKey: null,
+      cue: "", cueTimer: null,  // the words of the last tone/speech, on screen (WCAG 1.2)
       start() {
         this.apply(JSON.parse(document.getElementById("initial-view").textContent || "{}"));
         this.connect();
@@ -201,6 +203,7 @@
         }
       },
       say(text) {
+        this.showCue(text);
         const sc = this.v.screens || {};
         if (sc.speech === false || !window.speechSynthesis || !text) return;
         try {
@@ -209,6 +212,14 @@
           u.rate = 0.95;
           window.speechSynthesis.speak(u);
         } catch (e) { /* no speech */ }
+      },
+      /** What the room hears, the room also reads: every tone comes with words (a level,
+       *  a break, one minute left), shown for CUE_SECONDS whether or not sound is on. */
+      showCue(text) {
+        if (!text) return;
+        this.cue = text;
+        clearTimeout(this.cueTimer);
+        this.cueTimer = setTimeout(() => { this.cue = ""; }, CUE_SECONDS * 1000);
       },
       spoken() {
         const c = this.clock || {};
