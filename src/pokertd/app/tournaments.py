@@ -37,7 +37,8 @@ import secrets
 import shlex
 import threading
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from random import Random
@@ -52,6 +53,7 @@ from pokertd.errors import (
     PokertdError,
     RuleViolation,
 )
+from pokertd.money import money_scope, venue_currency
 from pokertd.roles import Caller, Role
 from pokertd.store import EventStore, TournamentInfo, open_store, sqlite_path
 from pokertd.store.base import RESYNC, StoredRow, decode_rows, first_name, gc_paused
@@ -247,9 +249,13 @@ class TournamentService:
         id_factory: Callable[[], str] = new_tournament_id,
         retries: int = DEFAULT_RETRIES,
         snapshot_every: int | None = None,
+        currency: str = "",
     ) -> None:
         self.store = store
         """The event store (``service.store.url`` tells where it lives)."""
+        self.venue_currency = venue_currency(currency)
+        """The venue's currency (ISO 4217: ``currency``, else ``$POKERTD_CURRENCY``, else
+        USD): a ``CreateTournament`` that names none is created in it (docs/money.md)."""
         self._now = now
         self._rng_factory = rng_factory
         self._id_factory = id_factory
@@ -525,6 +531,8 @@ class TournamentService:
         permissions.check(command, who)
         role = who.value
         self._check_events_per_year(command)
+        if isinstance(command, CreateTournament) and not command.currency:
+            command = replace(command, currency=self.venue_currency)
         for _ in range(self._retries + 1):
             tid = check_tournament_id(tournament_id or self._id_factory())
             cached = self._cached(tid)
@@ -621,7 +629,22 @@ class TournamentService:
         """
         cached = self._cached(tournament_id)
         with cached.lock:
-            return fn(self.state(tournament_id))
+            state = self.state(tournament_id)
+            with money_scope(state.part(Setup).currency):
+                return fn(state)
+
+    def currency(self, tournament_id: str) -> str:
+        """The ISO 4217 code of the event's amounts (recorded when it was created; USD in
+        older logs). Raises ``NotFound`` for an unknown tournament."""
+        return self.read(tournament_id, lambda state: state.part(Setup).currency)
+
+    @contextmanager
+    def money_of(self, tournament_id: str) -> Iterator[None]:
+        """Within the block, texts the core writes (a record's ``describe()``) name the
+        event's own currency (:func:`pokertd.money.money_scope`): for faces that print the
+        records a command returned."""
+        with money_scope(self.currency(tournament_id)):
+            yield
 
     # ----------------------------------------------------------------------------------
     # Slips (issue 26, point 2): what a move, a break, a penalty or a clock tells a player

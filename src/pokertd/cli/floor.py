@@ -72,7 +72,8 @@ def _run(
 ) -> None:
     with refusals(as_json), _service(db) as service:
         records = service.run(tid, command, actor=_actor(), role="director")
-        _print_records(records, as_json, done)
+        with service.money_of(tid):
+            _print_records(records, as_json, done)
 
 
 def _print_records(records: list[EventRecord], as_json: bool, done: str | None = None) -> None:
@@ -272,7 +273,8 @@ def register_player(
             player_id=player_id,
         )
         records = service.run(tid, command, actor=_actor(), role="director")
-        _print_records(records, as_json)
+        with service.money_of(tid):
+            _print_records(records, as_json)
 
 
 def reenter(
