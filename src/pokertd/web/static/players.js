@@ -194,11 +194,7 @@
         } catch (e) { this.say(e.message, true); }
       },
       nameOf(id) { return (this.profile && this.profile.names[id]) || id; },
-      money(cents) {
-        if (cents == null) return "–";
-        const neg = cents < 0; const c = Math.abs(cents);
-        return (neg ? "-$" : "$") + nf.format(Math.floor(c / 100)) + (c % 100 ? "." + String(c % 100).padStart(2, "0") : "");
-      },
+      money(cents) { return cents == null ? "–" : window.pokertdMoney.format(cents); },
       ordinal(n) {
         const s = ["th", "st", "nd", "rd"]; const v = n % 100;
         return n + (s[(v - 20) % 10] || s[v] || s[0]);

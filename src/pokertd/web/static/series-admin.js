@@ -35,12 +35,7 @@
       start() { this.refresh(); },
       say(text, bad) { this.flash = text; this.flashError = !!bad; },
       fmt(n) { return n == null ? "–" : nf.format(n); },
-      money(c) {
-        if (c == null) return "–";
-        const neg = c < 0 ? "−" : "";
-        const a = Math.abs(c);
-        return neg + "$" + nf.format(Math.floor(a / 100)) + "." + String(a % 100).padStart(2, "0");
-      },
+      money(c) { return c == null ? "–" : window.pokertdMoney.format(c); },
       /** A Day 2 preview's flights in one line: "1A: 40 entries, $3,600.00 · 1B: ...". */
       flightsLine(pv) {
         return pv.flights.map((x) => x.label + ": " + x.entries + " entries, " + this.money(x.prize_cents)).join(" · ");
