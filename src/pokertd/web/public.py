@@ -102,7 +102,7 @@ def _results(request: Request, tid: str) -> EventResults:
     web = web_of(request)
     if not views.exists(web, tid):
         raise NotFound(f"There is no tournament {tid!r}.")
-    return event_results(web.app, tid)
+    return event_results(web.app, tid, web.settings.money_locale())
 
 
 def results_json(found: EventResults) -> dict[str, Any]:
