@@ -63,9 +63,11 @@ _SCOPE: ContextVar[tuple[str, str | None]] = ContextVar(
 @contextmanager
 def money_scope(currency: str, locale: str | None = None) -> Iterator[None]:
     """Within the block, :func:`format_money` and :func:`parse_money` without a currency use
-    ``currency`` (and ``locale``): the service opens one around each command and read of an
-    event, so the core's refusals and log lines name the event's own currency."""
-    token = _SCOPE.set((check_currency(currency), locale))
+    ``currency`` (and ``locale``; ``None`` keeps the enclosing scope's): the service opens
+    one around each command and read of an event, so the core's refusals and log lines name
+    the event's own currency, written as the venue's locale writes money."""
+    keep = _SCOPE.get()[1] if locale is None else check_locale(locale)
+    token = _SCOPE.set((check_currency(currency), keep))
     try:
         yield
     finally:
@@ -75,6 +77,11 @@ def money_scope(currency: str, locale: str | None = None) -> Iterator[None]:
 def current_currency() -> str:
     """The currency of the enclosing :func:`money_scope` (USD outside any)."""
     return _SCOPE.get()[0]
+
+
+def current_locale() -> str | None:
+    """The locale of the enclosing :func:`money_scope` (``None``: the neutral form)."""
+    return _SCOPE.get()[1]
 
 
 @lru_cache(maxsize=1)
@@ -135,10 +142,11 @@ def venue_currency(code: str = "") -> str:
     return check_currency(code.strip() or os.environ.get(CURRENCY_ENV, "") or DEFAULT_CURRENCY)
 
 
-def venue_locale(name: str = "") -> str:
+def venue_locale(name: str = "") -> str | None:
     """The venue's locale for numbers and dates: ``name``, else ``$POKERTD_LOCALE``, else
-    the neutral ``en_US``."""
-    return check_locale(name.strip() or os.environ.get(LOCALE_ENV, "") or NEUTRAL_LOCALE)
+    ``None`` (the neutral form: ``$4,074.00``, ISO dates ``2026-11-23 18:30``)."""
+    chosen = name.strip() or os.environ.get(LOCALE_ENV, "").strip()
+    return check_locale(chosen) if chosen else None
 
 
 def _min_grouping(loc: Locale) -> int:
@@ -263,6 +271,7 @@ __all__ = [
     "check_currency",
     "check_locale",
     "current_currency",
+    "current_locale",
     "format_money",
     "minor_units",
     "money_scope",

@@ -53,7 +53,7 @@ from pokertd.errors import (
     PokertdError,
     RuleViolation,
 )
-from pokertd.money import money_scope, venue_currency
+from pokertd.money import money_scope, venue_currency, venue_locale
 from pokertd.roles import Caller, Role
 from pokertd.store import EventStore, TournamentInfo, open_store, sqlite_path
 from pokertd.store.base import RESYNC, StoredRow, decode_rows, first_name, gc_paused
@@ -250,12 +250,17 @@ class TournamentService:
         retries: int = DEFAULT_RETRIES,
         snapshot_every: int | None = None,
         currency: str = "",
+        locale: str = "",
     ) -> None:
         self.store = store
         """The event store (``service.store.url`` tells where it lives)."""
         self.venue_currency = venue_currency(currency)
         """The venue's currency (ISO 4217: ``currency``, else ``$POKERTD_CURRENCY``, else
         USD): a ``CreateTournament`` that names none is created in it (docs/money.md)."""
+        self.venue_locale = venue_locale(locale)
+        """The venue's locale (``locale``, else ``$POKERTD_LOCALE``, else ``None``: the
+        neutral form): amounts in the texts the core writes (refusals, log lines, views) are
+        written as it writes money (``1.234,56 €`` in ``de_DE``)."""
         self._now = now
         self._rng_factory = rng_factory
         self._id_factory = id_factory
@@ -599,7 +604,8 @@ class TournamentService:
             ctx = replace(ctx, elsewhere=outside.elsewhere)
         if outside is not None and outside.precomputed is not None:
             ctx = replace(ctx, precomputed=outside.precomputed)
-        events = decide(state, command, ctx)
+        with money_scope(state.part(Setup).currency, self.venue_locale):
+            events = decide(state, command, ctx)
         started = time.perf_counter()
         records = self.store.append(
             state.id,
@@ -630,7 +636,7 @@ class TournamentService:
         cached = self._cached(tournament_id)
         with cached.lock:
             state = self.state(tournament_id)
-            with money_scope(state.part(Setup).currency):
+            with money_scope(state.part(Setup).currency, self.venue_locale):
                 return fn(state)
 
     def currency(self, tournament_id: str) -> str:
@@ -643,7 +649,7 @@ class TournamentService:
         """Within the block, texts the core writes (a record's ``describe()``) name the
         event's own currency (:func:`pokertd.money.money_scope`): for faces that print the
         records a command returned."""
-        with money_scope(self.currency(tournament_id)):
+        with money_scope(self.currency(tournament_id), self.venue_locale):
             yield
 
     # ----------------------------------------------------------------------------------

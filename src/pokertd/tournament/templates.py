@@ -60,8 +60,8 @@ class Fees:
         parts = [self.prize_pool, self.house_fee, self.entry_fee]
         if self.bounty:
             parts.append(self.bounty)
-        inner = " + ".join(format_money(p).removesuffix(".00") for p in parts)
-        return f"{format_money(self.total).removesuffix('.00')} ({inner})"
+        inner = " + ".join(format_money(p, trim=True) for p in parts)
+        return f"{format_money(self.total, trim=True)} ({inner})"
 
     def plus(self, other: Fees) -> Fees:
         """The two purchases added part by part."""

@@ -119,12 +119,15 @@ def mail_send(tid: TournamentId, body: SendBody, request: Request) -> dict[str, 
 
 
 def _rows(web: Web, view: OutboxView) -> list[dict[str, Any]]:
-    """The outbox lines for the card: amounts as money, instants in the venue's zone."""
+    """The outbox lines for the card: amounts in the event's currency as the venue writes
+    money, instants in the venue's zone."""
     zone = web.settings.zone()
+    currency = web.app.tournaments.currency(view.tournament_id)
+    locale = web.settings.money_locale()
     return [
         line.as_json()
         | {
-            "prize_text": format_money(line.prize) if line.prize else "",
+            "prize_text": format_money(line.prize, currency, locale) if line.prize else "",
             "sent_text": stamp(line.sent_at, zone) if line.sent_at else "",
             "next_text": stamp(line.next_try, zone)[11:] if line.next_try else "",
         }

@@ -20,7 +20,7 @@ from starlette.concurrency import run_in_threadpool
 from pokertd.app import demo as demo_mod
 from pokertd.app.accounts import Role
 from pokertd.errors import InvalidCommand, NotFound, PokertdError
-from pokertd.money import bcp47, minor_units
+from pokertd.money import NEUTRAL_LOCALE, bcp47, minor_units
 from pokertd.tournament.days import Days, bag_list
 from pokertd.tournament.display import LAYOUTS
 from pokertd.tournament.entries import Setup
@@ -92,7 +92,7 @@ def money_meta(web: Web, context: dict[str, Any]) -> dict[str, str]:
     return {
         "money_currency": currency,
         "money_digits": str(minor_units(currency)),
-        "money_locale": bcp47(web.settings.money_locale()),
+        "money_locale": bcp47(web.settings.money_locale() or NEUTRAL_LOCALE),
     }
 
 

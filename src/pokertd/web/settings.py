@@ -67,8 +67,9 @@ class Settings:
     """The operator's mail server for results mail (``POKERTD_SMTP_*``, ``POKERTD_MAIL_*``,
     :meth:`MailSettings.from_env`); ``None`` = mail is not set up, nothing is sent."""
 
-    def money_locale(self) -> str:
-        """The venue's locale (:func:`pokertd.money.venue_locale`), Babel's name (``de_DE``)."""
+    def money_locale(self) -> str | None:
+        """The venue's locale (:func:`pokertd.money.venue_locale`), Babel's name (``de_DE``);
+        ``None``: the neutral form."""
         return venue_locale(self.locale)
 
     def zone(self) -> tzinfo:
