@@ -20,7 +20,7 @@ from starlette.concurrency import run_in_threadpool
 from pokertd.app import demo as demo_mod
 from pokertd.app.accounts import Role
 from pokertd.errors import InvalidCommand, NotFound, PokertdError
-from pokertd.money import NEUTRAL_LOCALE, bcp47, minor_units
+from pokertd.money import NEUTRAL_LOCALE, bcp47, format_money, minor_units
 from pokertd.tournament.days import Days, bag_list
 from pokertd.tournament.display import LAYOUTS
 from pokertd.tournament.entries import Setup
@@ -78,21 +78,24 @@ def render(request: Request, name: str, status: int = 200, **context: Any) -> HT
     return response
 
 
-def money_meta(web: Web, context: dict[str, Any]) -> dict[str, str]:
+def money_meta(web: Web, context: dict[str, Any]) -> dict[str, Any]:
     """The currency and locale a page's scripts write amounts and times in
-    (``<meta name=pokertd-money>``, read by ``pokertd.money`` in static/app.js): the event's
-    currency on an event's pages (``tid``), else the venue's; the venue's locale as a
-    BCP 47 tag (``de-DE``) for ``Intl`` (docs/money.md)."""
+    (``<meta name=pokertd-money>``, read by static/money.js): the event's currency on an
+    event's pages (``tid``), else the venue's; the venue's locale as a BCP 47 tag
+    (``de-DE``) for ``Intl``; and ``money_text(minor units)`` for server-written sheets
+    (the same text, :func:`pokertd.money.format_money`; docs/money.md)."""
     tid = context.get("tid")
     service = web.app.tournaments
     try:
         currency = service.currency(tid) if isinstance(tid, str) else service.venue_currency
     except NotFound:
         currency = service.venue_currency
+    locale = web.settings.money_locale()
     return {
+        "money_text": lambda amount: format_money(amount, currency, locale),
         "money_currency": currency,
         "money_digits": str(minor_units(currency)),
-        "money_locale": bcp47(web.settings.money_locale() or NEUTRAL_LOCALE),
+        "money_locale": bcp47(locale or NEUTRAL_LOCALE),
     }
 
 

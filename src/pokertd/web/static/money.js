@@ -31,6 +31,28 @@
     return formatter(cur, loc, n % s === 0 ? 0 : p).format(n / s);
   }
 
+  /* Typed money -> minor units, read as the venue writes it ("4.074,00" in German,
+     "4,074.00" or "$4,074" in English, whole yen for JPY), as pokertd.money.parse_money
+     does; null when it is not an amount (the caller says so), 0 for an empty field. */
+  const DEC = (1.5).toLocaleString(locale).replace(/\d/g, "");
+  const GRP = (1234567).toLocaleString(locale).replace(/\d/g, "").charAt(0);
+  const esc = (x) => x.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  function parse(text) {
+    const typed = String(text == null ? "" : text).replace(/[\s\u00a0\u202f]/g, "");
+    let t = typed.replace(/^[^\d.,']+|[^\d.,']+$/g, "");
+    if (t === "") return typed === "" ? 0 : null;
+    if (GRP && new RegExp("^\\d{1,3}(" + esc(GRP) + "\\d{3})+(" + esc(DEC) + "|$)").test(t)) t = t.split(GRP).join("");
+    const frac = digits ? "(" + esc(DEC) + "\\d{1," + digits + "})?" : "";
+    if (!new RegExp("^\\d+" + frac + "$").test(t)) return null;
+    const [whole, part = ""] = t.split(DEC);
+    return Number(whole) * scale + (digits ? Number((part + "000").slice(0, digits)) : 0);
+  }
+  /* Minor units as a plain typed amount ("1234,5" in German): what a form field shows. */
+  function plain(minor) {
+    const whole = Math.floor(minor / scale), frac = minor % scale;
+    return frac ? whole + DEC + String(frac).padStart(digits, "0") : String(whole);
+  }
+
   /* An ISO instant as the venue's locale writes a time of day or a date. */
   function time(iso) {
     return iso ? new Intl.DateTimeFormat(locale, { hour: "numeric", minute: "2-digit" }).format(new Date(iso)) : "";
@@ -39,5 +61,5 @@
     return iso ? new Intl.DateTimeFormat(locale, { year: "numeric", month: "numeric", day: "numeric" }).format(new Date(iso)) : "";
   }
 
-  window.pokertdMoney = { currency, locale, digits, scale, format, time, date };
+  window.pokertdMoney = { currency, locale, digits, scale, format, parse, plain, time, date };
 })();

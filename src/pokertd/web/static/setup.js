@@ -25,25 +25,11 @@
 
   /* Money is typed as the venue writes it (static/money.js: "1.042,50" in German, "1,042.50"
      in English, whole yen for JPY) and sent in minor units, as pokertd.money.parse_money reads it. */
-  const M = window.pokertdMoney || { scale: 100, digits: 2, locale: "en-US" };
-  const DEC = (1.5).toLocaleString(M.locale).replace(/\d/g, "");
-  const GRP = (1234567).toLocaleString(M.locale).replace(/\d/g, "").charAt(0);
-  const esc = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const M = window.pokertdMoney;
   /* "42", "$1,042.50" -> minor units; null when it is not money. */
-  function cents(text) {
-    let t = String(text == null ? "" : text).replace(/[\s\u00a0\u202f]/g, "").replace(/^[^\d.,']+|[^\d.,']+$/g, "");
-    if (t === "") return 0;
-    if (GRP && new RegExp("^\\d{1,3}(" + esc(GRP) + "\\d{3})+(" + esc(DEC) + "|$)").test(t)) t = t.split(GRP).join("");
-    const frac = M.digits ? "(" + esc(DEC) + "\\d{1," + M.digits + "})?" : "";
-    if (!new RegExp("^\\d+" + frac + "$").test(t)) return null;
-    const [whole, part = ""] = t.split(DEC);
-    return Number(whole) * M.scale + (M.digits ? Number((part + "000").slice(0, M.digits)) : 0);
-  }
-  function dollars(c) {
-    const whole = Math.floor(c / M.scale), frac = c % M.scale;
-    return frac ? `${whole}${DEC}${String(frac).padStart(M.digits, "0")}` : String(whole);
-  }
-  function money(c) { return window.pokertdMoney ? window.pokertdMoney.format(c) : "$" + c / 100; }
+  function cents(text) { return M.parse(text); }
+  function dollars(c) { return M.plain(c); }
+  function money(c) { return M.format(c); }
   function num(v) { const n = Number(v); return Number.isFinite(n) ? Math.trunc(n) : NaN; }
   function optNum(v) { return v === "" || v == null ? null : num(v); }
   function price(p) {
