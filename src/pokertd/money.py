@@ -74,6 +74,13 @@ def money_scope(currency: str, locale: str | None = None) -> Iterator[None]:
         _SCOPE.reset(token)
 
 
+def stay_in(currency: str, locale: str | None = None) -> None:
+    """From now on in this context (no block to leave), amounts are in ``currency`` and
+    ``locale``: for a one-shot process that reads one event and exits (the CLI, through
+    ``TournamentService.money_follows_state``); a server uses :func:`money_scope`."""
+    _SCOPE.set((check_currency(currency), None if locale is None else check_locale(locale)))
+
+
 def current_currency() -> str:
     """The currency of the enclosing :func:`money_scope` (USD outside any)."""
     return _SCOPE.get()[0]
@@ -276,6 +283,7 @@ __all__ = [
     "minor_units",
     "money_scope",
     "parse_money",
+    "stay_in",
     "venue_currency",
     "venue_locale",
 ]

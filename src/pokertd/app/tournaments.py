@@ -53,7 +53,7 @@ from pokertd.errors import (
     PokertdError,
     RuleViolation,
 )
-from pokertd.money import money_scope, venue_currency, venue_locale
+from pokertd.money import money_scope, stay_in, venue_currency, venue_locale
 from pokertd.roles import Caller, Role
 from pokertd.store import EventStore, TournamentInfo, open_store, sqlite_path
 from pokertd.store.base import RESYNC, StoredRow, decode_rows, first_name, gc_paused
@@ -257,6 +257,11 @@ class TournamentService:
         self.venue_currency = venue_currency(currency)
         """The venue's currency (ISO 4217: ``currency``, else ``$POKERTD_CURRENCY``, else
         USD): a ``CreateTournament`` that names none is created in it (docs/money.md)."""
+        self.money_follows_state = False
+        """Set by one-shot processes (the CLI): :meth:`state` then makes the event's currency
+        (and the venue's locale) the caller's for the rest of the process
+        (:func:`pokertd.money.stay_in`), so every amount the command prints, from the views
+        it builds on that state, is in the event's own currency."""
         self.venue_locale = venue_locale(locale)
         """The venue's locale (``locale``, else ``$POKERTD_LOCALE``, else ``None``: the
         neutral form): amounts in the texts the core writes (refusals, log lines, views) are
@@ -696,6 +701,8 @@ class TournamentService:
                 raise self._not_found(tournament_id, cached)
             if fresh:
                 self._publish(tournament_id, fresh)
+            if self.money_follows_state:
+                stay_in(cached.state.part(Setup).currency, self.venue_locale)
             return cached.state
 
     def records(self, tournament_id: str, after_seq: int = 0) -> list[EventRecord]:

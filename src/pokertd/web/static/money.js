@@ -23,12 +23,13 @@
   }
 
   /* minor units -> text; whole amounts without a zero fraction ("310 €", but "310,40 €": a
-     cashier pays exactly what the payout says), as format_money(trim=True). */
-  function format(minor, cur, loc, places) {
+     cashier pays exactly what the payout says), as format_money(trim=True); ``full`` keeps
+     the zero fraction ("310,00 €"), as format_money. */
+  function format(minor, cur, loc, places, full) {
     cur = cur || currency; loc = loc || locale;
     const p = places == null ? (cur === currency ? digits : 2) : places;
     const n = Math.round(Number(minor)), s = Math.pow(10, p);
-    return formatter(cur, loc, n % s === 0 ? 0 : p).format(n / s);
+    return formatter(cur, loc, n % s === 0 && !full ? 0 : p).format(n / s);
   }
 
   /* Typed money -> minor units, read as the venue writes it ("4.074,00" in German,

@@ -29,7 +29,7 @@
   /* "42", "$1,042.50" -> minor units; null when it is not money. */
   function cents(text) { return M.parse(text); }
   function dollars(c) { return M.plain(c); }
-  function money(c) { return M.format(c); }
+  function money(c) { return M.format(c, null, null, null, true); }
   function num(v) { const n = Number(v); return Number.isFinite(n) ? Math.trunc(n) : NaN; }
   function optNum(v) { return v === "" || v == null ? null : num(v); }
   function price(p) {
