@@ -35,7 +35,7 @@
       start() { this.refresh(); },
       say(text, bad) { this.flash = text; this.flashError = !!bad; },
       fmt(n) { return n == null ? "–" : nf.format(n); },
-      money(c) { return c == null ? "–" : window.pokertdMoney.format(c); },
+      money(c) { return c == null ? "–" : window.pokertdMoney.format(c, null, null, null, true); },
       /** A Day 2 preview's flights in one line: "1A: 40 entries, $3,600.00 · 1B: ...". */
       flightsLine(pv) {
         return pv.flights.map((x) => x.label + ": " + x.entries + " entries, " + this.money(x.prize_cents)).join(" · ");
