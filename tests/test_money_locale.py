@@ -14,6 +14,7 @@ from datetime import UTC, datetime
 import pytest
 
 from pokertd.app.application import App
+from pokertd.app.mail import Letter, TopPlace, plain_text
 from pokertd.app.results import event_results
 from pokertd.app.tournaments import TournamentService
 from pokertd.codec import to_json
@@ -188,3 +189,27 @@ def test_results_json_names_the_currency_and_writes_the_pool_by_locale() -> None
     assert found.currency == "EUR"
     assert found.prize_pool_cents == 123456
     assert found.prize_pool == f"1.234,56{NBSP}€"
+
+
+def test_the_results_mail_writes_the_prize_in_the_events_currency() -> None:
+    letter = Letter(
+        tournament_id="t1",
+        event="Mittwoch",
+        date="23.11.2026",
+        player_id="pl1",
+        name="Anna Becker",
+        to="anna@example.org",
+        entrants=2,
+        place="1",
+        prize=123456,
+        bounties=0,
+        knockouts=1,
+        points=None,
+        top=(TopPlace("1", "Anna Becker", 123456),),
+        link="",
+        currency="EUR",
+        locale="de_DE",
+    )
+    text = plain_text(letter)
+    assert f"won 1.234,56{NBSP}€." in text
+    assert "$" not in text

@@ -4,7 +4,7 @@
    and the CSRF token); no inline scripts (CSP). */
 (function () {
   "use strict";
-  const nf = new Intl.NumberFormat("en-US");
+  const nf = new Intl.NumberFormat(window.pokertdMoney ? window.pokertdMoney.locale : "en-US");
   window.pokertdPlayers = function () {
     const cfg = JSON.parse(document.getElementById("players-config").textContent || "{}");
     return {

@@ -3,7 +3,7 @@
    /api/series (the server checks the role and the CSRF token); no inline scripts (CSP). */
 (function () {
   "use strict";
-  const nf = new Intl.NumberFormat("en-US");
+  const nf = new Intl.NumberFormat(window.pokertdMoney ? window.pokertdMoney.locale : "en-US");
 
   async function get(path) {
     const r = await fetch(window.pokertd.url(path), { credentials: "same-origin" });
