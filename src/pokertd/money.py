@@ -27,20 +27,13 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from decimal import Decimal
 from functools import lru_cache
-
-from babel import Locale, UnknownLocaleError
-from babel.numbers import (
-    NumberPattern,
-    format_currency,
-    get_currency_precision,
-    get_currency_symbol,
-    get_decimal_symbol,
-    get_group_symbol,
-    list_currencies,
-)
+from typing import TYPE_CHECKING
 
 from pokertd.errors import InvalidCommand
 from pokertd.types import Cents
+
+if TYPE_CHECKING:
+    from babel import Locale
 
 CURRENCY_ENV = "POKERTD_CURRENCY"
 """The environment variable naming the venue's currency (an ISO 4217 code, e.g. ``EUR``)."""
@@ -93,6 +86,10 @@ def current_locale() -> str | None:
 
 @lru_cache(maxsize=1)
 def _known_currencies() -> frozenset[str]:
+    # Babel loads on first use of another currency or a locale: a floor command in a
+    # dollar room with no locale never pays for it (CLI start-up, issue 25)
+    from babel.numbers import list_currencies
+
     return frozenset(list_currencies())
 
 
@@ -103,7 +100,7 @@ def check_currency(code: str) -> str:
     ('EUR', 'JPY')
     """
     norm = str(code).strip().upper()
-    if norm not in _known_currencies():
+    if norm != DEFAULT_CURRENCY and norm not in _known_currencies():
         raise InvalidCommand(
             f"Unknown currency {code!r}: give an ISO 4217 code like USD, EUR, GBP or JPY.",
             context={"currency": code},
@@ -117,11 +114,20 @@ def minor_units(currency: str) -> int:
     >>> minor_units("USD"), minor_units("JPY"), minor_units("BHD")
     (2, 0, 3)
     """
-    return int(get_currency_precision(check_currency(currency)))
+    code = check_currency(currency)
+    if code == DEFAULT_CURRENCY:
+        return 2
+    # Babel on first use of another currency (CLI start-up, issue 25)
+    from babel.numbers import get_currency_precision
+
+    return int(get_currency_precision(code))
 
 
 @lru_cache(maxsize=64)
 def _locale(name: str) -> Locale:
+    # Babel on first use of a locale (CLI start-up, issue 25)
+    from babel import Locale, UnknownLocaleError
+
     try:
         return Locale.parse(name.replace("-", "_"))
     except (UnknownLocaleError, ValueError, TypeError):
@@ -183,7 +189,16 @@ def format_money(
     """
     scope_currency, scope_locale = _SCOPE.get()
     code = check_currency(currency) if currency else scope_currency
-    loc = _locale(locale or scope_locale or NEUTRAL_LOCALE)
+    name = locale or scope_locale or NEUTRAL_LOCALE
+    if code == DEFAULT_CURRENCY and name == NEUTRAL_LOCALE:
+        # CLDR's en_US dollars, written without loading Babel (CLI start-up, issue 25)
+        sign = "-" if amount < 0 else ""
+        whole, frac = divmod(abs(amount), 100)
+        return f"{sign}${whole:,}" + ("" if trim and not frac else f".{frac:02d}")
+    # Babel on first use of another currency or a locale (CLI start-up, issue 25)
+    from babel.numbers import NumberPattern, format_currency
+
+    loc = _locale(name)
     units = minor_units(code)
     value = Decimal(amount).scaleb(-units)
     pattern: NumberPattern = copy.copy(loc.currency_formats["standard"])
@@ -229,23 +244,29 @@ def parse_money(text: object, currency: str | None = None, locale: str | None = 
         return text
     scope_currency, scope_locale = _SCOPE.get()
     code = check_currency(currency) if currency else scope_currency
-    loc = _locale(locale or scope_locale or NEUTRAL_LOCALE)
+    name = locale or scope_locale or NEUTRAL_LOCALE
     units = minor_units(code)
+    if code == DEFAULT_CURRENCY and name == NEUTRAL_LOCALE:
+        # the neutral dollar form without loading Babel (CLI start-up, issue 25)
+        decimal_sign, group_sign, symbols = ".", ",", {code, "$"}
+    else:
+        # Babel on first use of another currency or a locale (CLI start-up, issue 25)
+        from babel.numbers import get_currency_symbol, get_decimal_symbol, get_group_symbol
+
+        loc = _locale(name)
+        decimal_sign, group_sign = get_decimal_symbol(loc), get_group_symbol(loc)
+        symbols = {code, get_currency_symbol(code, loc), get_currency_symbol(code, NEUTRAL_LOCALE)}
     example = 407400 if units else 4074
-    plain = format(Decimal(example).scaleb(-units), "f").replace(".", get_decimal_symbol(loc))
+    plain = format(Decimal(example).scaleb(-units), "f").replace(".", decimal_sign)
     hint = (
         f"write it like {example // 10**units}"
         + (f", {plain}" if units else "")
-        + f" or {format_money(example, code, str(loc))}"
+        + f" or {format_money(example, code, name)}"
     )
     if not isinstance(text, str):
         raise InvalidCommand(f"{text!r} is not an amount of money: {hint}")
     cleaned = _SPACES.sub("", text)
-    for symbol in sorted(
-        {code, get_currency_symbol(code, loc), get_currency_symbol(code, NEUTRAL_LOCALE)},
-        key=len,
-        reverse=True,
-    ):
+    for symbol in sorted(symbols, key=len, reverse=True):
         symbol = _SPACES.sub("", symbol)
         if symbol and cleaned.startswith(symbol):
             cleaned = cleaned[len(symbol) :]
@@ -253,8 +274,8 @@ def parse_money(text: object, currency: str | None = None, locale: str | None = 
         if symbol and cleaned.endswith(symbol):
             cleaned = cleaned[: -len(symbol)]
             break
-    group = re.escape(_SPACES.sub("", get_group_symbol(loc)))
-    decimal = re.escape(get_decimal_symbol(loc))
+    group = re.escape(_SPACES.sub("", group_sign))
+    decimal = re.escape(decimal_sign)
     grouped = rf"\d{{1,3}}(?:{group}\d{{3}})+|" if group else ""
     frac = rf"(?:{decimal}(?P<frac>\d{{1,{units}}}))?" if units else ""
     match = re.fullmatch(rf"(?P<int>{grouped}\d+)?{frac}", cleaned)

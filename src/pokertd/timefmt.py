@@ -13,8 +13,6 @@ from datetime import UTC, datetime, tzinfo
 from functools import lru_cache
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from babel.dates import format_skeleton, get_datetime_format, get_time_format
-
 from pokertd.errors import InvalidCommand
 from pokertd.money import check_locale
 
@@ -90,6 +88,9 @@ def stamp(at: datetime | str, zone: tzinfo, locale: str | None = None) -> str:
     """
     if locale is None:
         return local(at, zone).strftime("%Y-%m-%d %H:%M")
+    # Babel loads only when a locale is set (CLI start-up, issue 25)
+    from babel.dates import get_datetime_format
+
     glue = str(get_datetime_format("short", locale=check_locale(locale)))
     return glue.replace("{1}", date(at, zone, locale)).replace("{0}", time_of_day(at, zone, locale))
 
@@ -98,6 +99,9 @@ def when(at: datetime | str, zone: tzinfo, locale: str, skeleton: str) -> str:
     """``at`` in ``zone`` written by ``locale`` after the CLDR ``skeleton`` (``"yMMMd"`` a
     date, ``"Hm"`` or ``"hm"`` a time of day). The
     one way dates reach people; machine formats (ICS, JSON, CSV) use :func:`iso`."""
+    # Babel loads only when a locale is set (CLI start-up, issue 25)
+    from babel.dates import format_skeleton
+
     loc = check_locale(locale)
     return format_skeleton(skeleton, local(at, zone), locale=loc)
 
@@ -110,6 +114,8 @@ def date(at: datetime | str, zone: tzinfo, locale: str) -> str:
 def time_of_day(at: datetime | str, zone: tzinfo, locale: str) -> str:
     """Hours and minutes in the locale's habit: ``18:30`` (``de_DE``), ``6:30 PM`` (``en_US``)."""
     # the locale's own 12/24-hour habit (CLDR's ``j``): its short time pattern says which
+    from babel.dates import get_time_format  # only with a locale (CLI start-up, issue 25)
+
     twelve = "h" in get_time_format("short", locale=check_locale(locale)).pattern
     return when(at, zone, locale, "hm" if twelve else "Hm")
 
