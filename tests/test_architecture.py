@@ -80,6 +80,8 @@ LAZY_OK: dict[str, str] = {
     "pokertd/store/testing.py": "test helper: psycopg only when a PostgreSQL test runs",
     "pokertd/charts.py": "CairoSVG loads the Cairo C library only when a PNG chart is drawn",
     "pokertd/__init__.py": "importlib.metadata (tens of ms) only when __version__ is asked for",
+    "pokertd/money.py": "Babel only for a currency other than USD or a locale (issue 27)",
+    "pokertd/timefmt.py": "Babel's date tables only when a locale is set (issue 27)",
 }
 """Files (or folders, ending in ``/``) where function-local imports are allowed, and why."""
 

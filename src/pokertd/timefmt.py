@@ -14,6 +14,7 @@ from functools import lru_cache
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from pokertd.errors import InvalidCommand
+from pokertd.money import check_locale
 
 ZONE_ENV = "POKERTD_TIMEZONE"
 """The environment variable naming the venue's zone (an IANA name, e.g. ``Europe/London``)."""
@@ -78,9 +79,55 @@ def clock(at: datetime | str, zone: tzinfo) -> str:
     return local(at, zone).strftime("%H:%M:%S")
 
 
-def stamp(at: datetime | str, zone: tzinfo) -> str:
-    """Date and time of day, e.g. ``2026-11-23 18:30`` (receipts and printouts)."""
-    return local(at, zone).strftime("%Y-%m-%d %H:%M")
+def stamp(at: datetime | str, zone: tzinfo, locale: str | None = None) -> str:
+    """Date and time of day for people (receipts, printouts, mail, CLI).
+
+    Without ``locale`` the neutral ``2026-11-23 18:30``; with one, as CLDR writes a date
+    and a time of day there, joined by the locale's own pattern: ``23.11.2026, 18:30`` in
+    ``de_DE``, ``11/23/2026, 6:30 PM`` in ``en_US``.
+    """
+    if locale is None:
+        return local(at, zone).strftime("%Y-%m-%d %H:%M")
+    # Babel loads only when a locale is set (CLI start-up, issue 25)
+    from babel.dates import get_datetime_format
+
+    glue = str(get_datetime_format("short", locale=check_locale(locale)))
+    return glue.replace("{1}", date(at, zone, locale)).replace("{0}", time_of_day(at, zone, locale))
 
 
-__all__ = ["ZONE_ENV", "clock", "iso", "local", "stamp", "venue_zone"]
+def when(at: datetime | str, zone: tzinfo, locale: str, skeleton: str) -> str:
+    """``at`` in ``zone`` written by ``locale`` after the CLDR ``skeleton`` (``"yMMMd"`` a
+    date, ``"Hm"`` or ``"hm"`` a time of day). The
+    one way dates reach people; machine formats (ICS, JSON, CSV) use :func:`iso`."""
+    # Babel loads only when a locale is set (CLI start-up, issue 25)
+    from babel.dates import format_skeleton
+
+    loc = check_locale(locale)
+    return format_skeleton(skeleton, local(at, zone), locale=loc)
+
+
+def date(at: datetime | str, zone: tzinfo, locale: str) -> str:
+    """The day, e.g. ``23.11.2026`` (``de_DE``), ``11/23/2026`` (``en_US``)."""
+    return when(at, zone, locale, "yMd")
+
+
+def time_of_day(at: datetime | str, zone: tzinfo, locale: str) -> str:
+    """Hours and minutes in the locale's habit: ``18:30`` (``de_DE``), ``6:30 PM`` (``en_US``)."""
+    # the locale's own 12/24-hour habit (CLDR's ``j``): its short time pattern says which
+    from babel.dates import get_time_format  # only with a locale (CLI start-up, issue 25)
+
+    twelve = "h" in get_time_format("short", locale=check_locale(locale)).pattern
+    return when(at, zone, locale, "hm" if twelve else "Hm")
+
+
+__all__ = [
+    "ZONE_ENV",
+    "clock",
+    "date",
+    "iso",
+    "local",
+    "stamp",
+    "time_of_day",
+    "venue_zone",
+    "when",
+]

@@ -185,6 +185,9 @@ class FloorNight:
     seed: int = 0
     tables: int = 2
     seats: int = 9
+    currency: str = "USD"
+    """The venue's currency (issue 27): amounts are minor units of it (yen for JPY), so the
+    money invariants run in currencies of two and of no decimals."""
     now: datetime = START
     transcript: list[str] = field(default_factory=list)
     refusals: list[tuple[Command, PokertdError]] = field(default_factory=list)
@@ -203,6 +206,7 @@ class FloorNight:
             now=lambda: self.now,
             rng_factory=lambda: random.Random(core.getrandbits(64)),
             id_factory=iter(f"night{n}" for n in itertools.count(1)).__next__,
+            currency=self.currency,
         )
         self.tmpl = night_template(
             self.profile, self.template, tables=self.tables, seats=self.seats
@@ -212,7 +216,7 @@ class FloorNight:
         )
         self.transcript.append(
             f"n = FloorNight({self.profile!r}, {self.template!r}, seed={self.seed}, "
-            f"tables={self.tables}, seats={self.seats})"
+            f"tables={self.tables}, seats={self.seats}, currency={self.currency!r})"
         )
 
     # -- the service ----------------------------------------------------------------------

@@ -380,8 +380,15 @@ class NightMachine(RuleBasedStateMachine):
         templates = NIGHTS[self.profile]
         room = max(tables, -(-field // seats) - 1)  # at most one table short of the field
         seed ^= int(os.environ.get("NIGHTS_SEED", "0"))
+        # the venue's currency is a set-up choice taken from the seed (issue 27: no new draw,
+        # so the derandomized nights play the same steps): USD, EUR (2 decimals), JPY (none)
         self._night = n = FloorNight(
-            self.profile, templates[choice % len(templates)], seed=seed, tables=room, seats=seats
+            self.profile,
+            templates[choice % len(templates)],
+            seed=seed,
+            tables=room,
+            seats=seats,
+            currency=("USD", "EUR", "JPY")[seed % 3],
         )
         self.rng = random.Random(seed)
         names = [n.new_name() for _ in range(field)]

@@ -205,7 +205,8 @@ def _since_982daf5(view: str, got: Any) -> Any:
       every old event; ``bounties``: ``uncollected_cents`` (issue 26), 0 (no bounty event).
     - ``tables``: ``plan`` is new (the token of the moves waiting as shown, issue 22): none
       wait in the fixture, so it is ``None``.
-    - ``status``: ``end`` is new (issue 22), and says what ``finished``/``winner`` say.
+    - ``status``: ``end`` is new (issue 22), and says what ``finished``/``winner`` say;
+      ``currency`` is new (issue 27): "USD" for every old log.
     - ``clock``: ``finished`` is new (issue 22); a finished night's clock has no next break.
     - ``results``: each row's ``paid`` and ``waits`` are new (issue 22).
     - ``payouts``: a binding deal's places show what their holders are paid by the deal
@@ -268,6 +269,7 @@ def _since_982daf5(view: str, got: Any) -> Any:
         # issue 26: a cancelled event says so (no old night was cancelled)
         assert (data.pop("cancelled"), data.pop("cancelled_reason")) == (False, "")
         assert data.pop("refunds_cents") == 0
+        assert data.pop("currency") == "USD"  # issue 27: an old log is in dollars
         end = data.pop("end")  # issue 22: the end of the night, as the status says it
         assert (end["finished"], end["winner"], end["needs"]) == (
             data["finished"],

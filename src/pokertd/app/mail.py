@@ -51,9 +51,9 @@ from pokertd.app.leagues import LeagueService
 from pokertd.app.players import PlayerService, checked_email
 from pokertd.app.tournaments import TournamentService, utc_now
 from pokertd.errors import InvalidCommand, NotFound
-from pokertd.money import format_money
+from pokertd.money import DEFAULT_CURRENCY, current_locale, format_money
 from pokertd.store.mail import FAILED, QUEUED, SENDING, SENT, MailStore, OutboxRow
-from pokertd.timefmt import local, venue_zone
+from pokertd.timefmt import date, local, venue_zone
 from pokertd.tournament.eliminations import finish
 from pokertd.tournament.entries import Roster, Setup
 from pokertd.tournament.framework import TournamentState
@@ -206,6 +206,15 @@ class Letter:
     points: float | None
     top: tuple[TopPlace, ...]
     link: str
+    currency: str = DEFAULT_CURRENCY
+    """The event's currency (ISO 4217) of ``prize`` and ``bounties`` (minor units)."""
+    locale: str | None = None
+    """The venue's locale the amounts and the date are written in (``None``: neutral)."""
+
+    def money(self, amount: Cents) -> str:
+        """``amount`` of the event's currency as the venue writes it (``1.234,56 €``)."""
+        return format_money(amount, self.currency, self.locale)
+
     """The public results page, or ``""`` without a public base URL."""
 
 
@@ -232,7 +241,10 @@ def letters(
     by_entry = {r.entry_id: r for r in rows}
     end = finish(state, now)
     when = end.at or now.isoformat()
+    locale = current_locale()  # the service's read names the venue's (docs/money.md)
     day = local(when, zone or venue_zone()).strftime("%Y-%m-%d")
+    if locale is not None:
+        day = date(when, zone or venue_zone(), locale)
     placed = sorted((r for r in rows if r.place is not None), key=lambda r: r.place or 0)
     paid = sum(1 for r in placed if r.prize > 0)
     top = tuple(
@@ -270,6 +282,8 @@ def letters(
                 points=(points or {}).get(player.db_id),
                 top=top,
                 link=link,
+                currency=setup.currency,
+                locale=locale,
             )
         )
     return out
@@ -303,19 +317,19 @@ def plain_text(letter: Letter) -> str:
     )
     if letter.place:
         line = _finished(letter.place)
-        line += f" and won {format_money(letter.prize)}." if letter.prize else "."
+        line += f" and won {letter.money(letter.prize)}." if letter.prize else "."
         lines.append(line)
     if letter.knockouts or letter.bounties:
         ko = f"{letter.knockouts} knockout{'s' if letter.knockouts != 1 else ''}"
         lines.append(
             f"You made {ko}"
-            + (f" and won {format_money(letter.bounties)} in bounties." if letter.bounties else ".")
+            + (f" and won {letter.money(letter.bounties)} in bounties." if letter.bounties else ".")
         )
     if letter.points is not None:
         lines.append(f"League points for this event: {_points(letter.points)}.")
     lines += ["", "Top places:"]
     for t in letter.top:
-        prize = f"  {format_money(t.prize)}" if t.prize else ""
+        prize = f"  {letter.money(t.prize)}" if t.prize else ""
         lines.append(f"  {t.place:>5}  {t.name}{prize}")
     if letter.link:
         lines += ["", f"All results: {letter.link}"]
@@ -343,19 +357,19 @@ def html_text(letter: Letter) -> str:
                 if "-" in letter.place
                 else f"You finished <b>{e(_ordinal(letter.place))}</b>"
             )
-            + (f" and won <b>{e(format_money(letter.prize))}</b>." if letter.prize else ".")
+            + (f" and won <b>{e(letter.money(letter.prize))}</b>." if letter.prize else ".")
         )
     if letter.knockouts or letter.bounties:
         mine.append(
             f"Knockouts: {letter.knockouts}"
-            + (f", bounties won: {e(format_money(letter.bounties))}." if letter.bounties else ".")
+            + (f", bounties won: {e(letter.money(letter.bounties))}." if letter.bounties else ".")
         )
     if letter.points is not None:
         mine.append(f"League points: {e(_points(letter.points))}.")
     parts += [f"<p>{m}</p>" for m in mine]
     rows = "".join(
         f"<tr><td>{e(t.place)}</td><td>{e(t.name)}</td>"
-        f'<td style="text-align:right">{e(format_money(t.prize)) if t.prize else ""}</td></tr>'
+        f'<td style="text-align:right">{e(letter.money(t.prize)) if t.prize else ""}</td></tr>'
         for t in letter.top
     )
     parts.append(

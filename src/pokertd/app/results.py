@@ -26,7 +26,7 @@ from typing import Any
 from pokertd.app.application import App
 from pokertd.errors import NotFound
 from pokertd.league.results import db_card_or_name
-from pokertd.money import format_money
+from pokertd.money import DEFAULT_CURRENCY, format_money
 from pokertd.tournament.clock import ClockPart
 from pokertd.tournament.eliminations import finish
 from pokertd.tournament.entries import Roster, Setup
@@ -86,6 +86,9 @@ class EventResults:
     leagues: tuple[LeagueRef, ...]
     deal_made: bool
     prizes_note: str
+    currency: str = DEFAULT_CURRENCY
+    """The ISO 4217 code of every ``*_cents`` amount (minor units: yen for JPY); the text
+    amounts (``prize``, ``prize_pool``) are written in it by the locale asked for."""
 
 
 def _status(state: TournamentState, now: datetime) -> tuple[str, bool]:
@@ -99,8 +102,9 @@ def _status(state: TournamentState, now: datetime) -> tuple[str, bool]:
     return "registering", False
 
 
-def event_results(app: App, tournament_id: str) -> EventResults:
-    """The public results of one event (``NotFound`` for an unknown id).
+def event_results(app: App, tournament_id: str, locale: str | None = None) -> EventResults:
+    """The public results of one event (``NotFound`` for an unknown id); amounts as text in
+    the event's currency as ``locale`` writes them (neutral ``$4,074.00`` without one).
 
     Places and prizes are the tournament's own results (G3: tied places share their
     prizes; J2: a binding deal's amounts); knockouts count the busts each entry is recorded
@@ -111,6 +115,10 @@ def event_results(app: App, tournament_id: str) -> EventResults:
     now = app.tournaments.now()
     got = app.tournaments.read(tournament_id, lambda state: _read_event(state, now))
     view = got.view
+
+    def money(amount: int) -> str:
+        return format_money(amount, got.currency, locale)
+
     leagues, points = _league_points(app, tournament_id)
     rows: list[ResultLine] = []
     credited: set[str] = set()
@@ -129,10 +137,10 @@ def event_results(app: App, tournament_id: str) -> EventResults:
                 tied=len(r.places) > 1,
                 name=r.name,
                 prize_cents=prize,
-                prize=format_money(prize) if prize else "",
+                prize=money(prize) if prize else "",
                 knockouts=got.knockouts.get(r.entry_id, 0),
                 bounty_cents=bounty,
-                bounty=format_money(bounty) if bounty else "",
+                bounty=money(bounty) if bounty else "",
                 league_points=pts,
                 note=r.note if r.note.startswith(("deal", "prize forfeited")) else "",
             )
@@ -144,13 +152,14 @@ def event_results(app: App, tournament_id: str) -> EventResults:
         finished=got.finished,
         entries=view.entries,
         prize_pool_cents=view.prize_pool_cents,
-        prize_pool=format_money(view.prize_pool_cents),
+        prize_pool=money(view.prize_pool_cents),
         winner=got.winner if got.finished else "",
         rows=tuple(rows),
         playing=got.playing,
         leagues=leagues,
         deal_made=view.deal_made,
         prizes_note=view.prizes_note,
+        currency=got.currency,
     )
 
 
@@ -158,6 +167,7 @@ def event_results(app: App, tournament_id: str) -> EventResults:
 class _EventRead:
     """What :func:`event_results` reads under the tournament's lock."""
 
+    currency: str
     name: str
     status: str
     finished: bool
@@ -182,6 +192,7 @@ def _read_event(state: TournamentState, now: datetime) -> _EventRead:
             key_of[eid] = key
     status, done = _status(state, now)
     return _EventRead(
+        currency=setup.currency,
         name=setup.name or state.id,
         status=status,
         finished=done,

@@ -369,7 +369,9 @@ class SeriesService:
         setup = first.part(Setup)
         title = _name(name or f"{ev.name} Day 2", "Day 2")
         tid = self.tournaments.create(
-            CreateTournament(name=title, template=setup.tmpl, profile=setup.profile),
+            CreateTournament(
+                name=title, template=setup.tmpl, profile=setup.profile, currency=setup.currency
+            ),
             tournament_id=tournament_id,
             actor=actor,
             role=role,

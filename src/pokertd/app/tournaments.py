@@ -37,7 +37,8 @@ import secrets
 import shlex
 import threading
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from random import Random
@@ -52,6 +53,7 @@ from pokertd.errors import (
     PokertdError,
     RuleViolation,
 )
+from pokertd.money import money_scope, stay_in, venue_currency, venue_locale
 from pokertd.roles import Caller, Role
 from pokertd.store import EventStore, TournamentInfo, open_store, sqlite_path
 from pokertd.store.base import RESYNC, StoredRow, decode_rows, first_name, gc_paused
@@ -247,9 +249,23 @@ class TournamentService:
         id_factory: Callable[[], str] = new_tournament_id,
         retries: int = DEFAULT_RETRIES,
         snapshot_every: int | None = None,
+        currency: str = "",
+        locale: str = "",
     ) -> None:
         self.store = store
         """The event store (``service.store.url`` tells where it lives)."""
+        self.venue_currency = venue_currency(currency)
+        """The venue's currency (ISO 4217: ``currency``, else ``$POKERTD_CURRENCY``, else
+        USD): a ``CreateTournament`` that names none is created in it (docs/money.md)."""
+        self.money_follows_state = False
+        """Set by one-shot processes (the CLI): :meth:`state` then makes the event's currency
+        (and the venue's locale) the caller's for the rest of the process
+        (:func:`pokertd.money.stay_in`), so every amount the command prints, from the views
+        it builds on that state, is in the event's own currency."""
+        self.venue_locale = venue_locale(locale)
+        """The venue's locale (``locale``, else ``$POKERTD_LOCALE``, else ``None``: the
+        neutral form): amounts in the texts the core writes (refusals, log lines, views) are
+        written as it writes money (``1.234,56 €`` in ``de_DE``)."""
         self._now = now
         self._rng_factory = rng_factory
         self._id_factory = id_factory
@@ -525,6 +541,8 @@ class TournamentService:
         permissions.check(command, who)
         role = who.value
         self._check_events_per_year(command)
+        if isinstance(command, CreateTournament) and not command.currency:
+            command = replace(command, currency=self.venue_currency)
         for _ in range(self._retries + 1):
             tid = check_tournament_id(tournament_id or self._id_factory())
             cached = self._cached(tid)
@@ -591,7 +609,8 @@ class TournamentService:
             ctx = replace(ctx, elsewhere=outside.elsewhere)
         if outside is not None and outside.precomputed is not None:
             ctx = replace(ctx, precomputed=outside.precomputed)
-        events = decide(state, command, ctx)
+        with money_scope(state.part(Setup).currency, self.venue_locale):
+            events = decide(state, command, ctx)
         started = time.perf_counter()
         records = self.store.append(
             state.id,
@@ -621,7 +640,22 @@ class TournamentService:
         """
         cached = self._cached(tournament_id)
         with cached.lock:
-            return fn(self.state(tournament_id))
+            state = self.state(tournament_id)
+            with money_scope(state.part(Setup).currency, self.venue_locale):
+                return fn(state)
+
+    def currency(self, tournament_id: str) -> str:
+        """The ISO 4217 code of the event's amounts (recorded when it was created; USD in
+        older logs). Raises ``NotFound`` for an unknown tournament."""
+        return self.read(tournament_id, lambda state: state.part(Setup).currency)
+
+    @contextmanager
+    def money_of(self, tournament_id: str) -> Iterator[None]:
+        """Within the block, texts the core writes (a record's ``describe()``) name the
+        event's own currency (:func:`pokertd.money.money_scope`): for faces that print the
+        records a command returned."""
+        with money_scope(self.currency(tournament_id), self.venue_locale):
+            yield
 
     # ----------------------------------------------------------------------------------
     # Slips (issue 26, point 2): what a move, a break, a penalty or a clock tells a player
@@ -667,6 +701,8 @@ class TournamentService:
                 raise self._not_found(tournament_id, cached)
             if fresh:
                 self._publish(tournament_id, fresh)
+            if self.money_follows_state:
+                stay_in(cached.state.part(Setup).currency, self.venue_locale)
             return cached.state
 
     def records(self, tournament_id: str, after_seq: int = 0) -> list[EventRecord]:

@@ -21,6 +21,7 @@ import typer
 
 from pokertd.codec import to_json
 from pokertd.errors import PokertdError
+from pokertd.money import current_currency, current_locale, stay_in
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -227,10 +228,13 @@ def service(db: str | None) -> Iterator[TournamentService]:
     from pokertd.app.tournaments import open_service
 
     opened = open_service(db_url(db))
+    opened.money_follows_state = True  # one command, one event: its currency (docs/money.md)
+    before = (current_currency(), current_locale())
     try:
         yield opened
     finally:
         opened.close()
+        stay_in(*before)  # a test's CliRunner runs many commands in one process
 
 
 __all__ = [

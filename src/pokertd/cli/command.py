@@ -19,6 +19,7 @@ from pokertd.cli._common import DbOption, JsonOption, console, emit, print_done,
 from pokertd.cli._common import actor as _actor
 from pokertd.cli._common import service as _service
 from pokertd.errors import InvalidCommand
+from pokertd.money import money_scope
 
 FieldsArg = Annotated[
     list[str] | None,
@@ -78,10 +79,12 @@ def command(
         parsed = found.parse(command_fields(fields or [], body))
         with _service(db) as service:
             records = service.run(tid, parsed, actor=_actor(), role="director")
-    if as_json:
-        emit(command_result(tid, records), True)
-    else:
-        print_done(records)
+            currency = service.currency(tid)
+    with money_scope(currency):
+        if as_json:
+            emit(command_result(tid, records), True)
+        else:
+            print_done(records)
 
 
 def commands(as_json: JsonOption = False) -> None:

@@ -28,7 +28,7 @@ from pokertd.cli._common import (
 from pokertd.cli._common import actor as _actor
 from pokertd.cli._common import service as _service
 from pokertd.errors import InvalidCommand
-from pokertd.money import format_money, parse_money
+from pokertd.money import format_money, parse_money, venue_locale
 from pokertd.timefmt import clock, venue_zone
 
 if TYPE_CHECKING:
@@ -72,7 +72,8 @@ def _run(
 ) -> None:
     with refusals(as_json), _service(db) as service:
         records = service.run(tid, command, actor=_actor(), role="director")
-        _print_records(records, as_json, done)
+        with service.money_of(tid):
+            _print_records(records, as_json, done)
 
 
 def _print_records(records: list[EventRecord], as_json: bool, done: str | None = None) -> None:
@@ -272,7 +273,8 @@ def register_player(
             player_id=player_id,
         )
         records = service.run(tid, command, actor=_actor(), role="director")
-        _print_records(records, as_json)
+        with service.money_of(tid):
+            _print_records(records, as_json)
 
 
 def reenter(
@@ -641,7 +643,8 @@ def results_cmd(
         from pokertd.cli.feeds import print_results
 
         with refusals(as_json), application(db) as app:
-            print_results(event_results(app, tid), as_json)
+            # amounts as the venue writes them ($POKERTD_LOCALE); --json keeps the cents
+            print_results(event_results(app, tid, venue_locale()), as_json)
         return
     with refusals(as_json), _service(db) as service:
         view = results(service.state(tid), utc_now())

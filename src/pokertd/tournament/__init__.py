@@ -97,6 +97,7 @@ eliminations.connect_knockout_draws(KNOCKOUT_DRAWS)
 framework.connect_summarizers(SUMMARIZERS)
 framework.connect_followers(slips.FOLLOWERS)
 framework.connect_gates(GATES)
+framework.connect_currency(entries.event_currency)
 
 __all__ = [
     "GATES",

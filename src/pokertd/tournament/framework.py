@@ -45,6 +45,7 @@ from typing import (
 
 from pokertd.codec import UnknownField, class_decoder
 from pokertd.errors import InvalidCommand, RuleViolation
+from pokertd.money import DEFAULT_CURRENCY, money_scope
 from pokertd.tournament.limits import Seq, check_limits
 
 # --------------------------------------------------------------------------------------
@@ -511,7 +512,9 @@ def decide(state: TournamentState, command: Command, ctx: Context) -> list[Event
     check_limits(command)  # every face meets the same limits as the API
     for gate in _GATES:
         gate(state, command)
-    events = decider(state, command, ctx)
+    # the refusals and texts the decision writes name this event's currency (docs/money.md)
+    with money_scope(_CURRENCY_OF[0](state)):
+        events = decider(state, command, ctx)
     if not events:
         raise InvalidCommand(f"{type(command).__name__} changes nothing")
     return events
@@ -521,6 +524,15 @@ Gate = Callable[[TournamentState, Command], None]
 """Asked before every decision: raises the refusal when no command may run now (a
 cancelled event, issue 26) or returns."""
 _GATES: list[Gate] = []
+
+
+_CURRENCY_OF: list[Callable[[TournamentState], str]] = [lambda _state: DEFAULT_CURRENCY]
+
+
+def connect_currency(currency_of: Callable[[TournamentState], str]) -> None:
+    """Tell :func:`decide` where an event's currency is (the entries domain's ``Setup``,
+    connected by ``pokertd.tournament``): amounts in refusals are written in it."""
+    _CURRENCY_OF[0] = currency_of
 
 
 def connect_gates(gates: Sequence[Gate]) -> None:

@@ -30,11 +30,23 @@ from pathlib import Path
 from typing import Any
 
 from pokertd.errors import InvalidCommand, NotFound
-from pokertd.money import format_money, parse_money
+from pokertd.money import NEUTRAL_LOCALE, format_money, parse_money
 from pokertd.rules import FinishMethod, RuleProfile, StartingStackSource, load_profile
 from pokertd.rules.profile import parse_fraction, parse_toml, read_text_file
 from pokertd.tournament.structures import Structure, load_structure, structure_from_dict
 from pokertd.types import Cents, Chips
+
+
+def _read_money(value: object) -> Cents:
+    """An amount of a template file: written in the neutral form (``$4,074.00``, ``4074``,
+    or minor units as an integer) whatever the venue's locale, so one file reads the same
+    on every machine (docs/money.md)."""
+    return parse_money(value, locale=NEUTRAL_LOCALE)
+
+
+def _write_money(amount: Cents) -> str:
+    """An amount as a template file keeps it: the neutral form :func:`_read_money` reads."""
+    return format_money(amount, locale=NEUTRAL_LOCALE)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -60,8 +72,8 @@ class Fees:
         parts = [self.prize_pool, self.house_fee, self.entry_fee]
         if self.bounty:
             parts.append(self.bounty)
-        inner = " + ".join(format_money(p).removesuffix(".00") for p in parts)
-        return f"{format_money(self.total).removesuffix('.00')} ({inner})"
+        inner = " + ".join(format_money(p, trim=True) for p in parts)
+        return f"{format_money(self.total, trim=True)} ({inner})"
 
     def plus(self, other: Fees) -> Fees:
         """The two purchases added part by part."""
@@ -417,7 +429,7 @@ def _fees(data: Any, what: str) -> Fees:
     unknown = set(data) - set(_FEE_KEYS)
     if unknown:
         raise InvalidCommand(f"unknown {what} part(s): {', '.join(sorted(unknown))}")
-    return Fees(**{k: parse_money(data.get(k, 0)) for k in _FEE_KEYS})
+    return Fees(**{k: _read_money(data.get(k, 0)) for k in _FEE_KEYS})
 
 
 def _int(data: Mapping[str, Any], key: str, default: int | None = None) -> int | None:
@@ -495,8 +507,8 @@ def template_from_dict(data: Mapping[str, Any], *, name: str = "custom") -> Temp
         tables=_req_int(data, "tables", 1),
         seats_per_table=_req_int(data, "seats_per_table", 10),
         late_reg_close_after_level=_int(data, "late_reg_close_after_level"),
-        guarantee=parse_money(data.get("guarantee", 0)),
-        added_money=parse_money(data.get("added_money", 0)),
+        guarantee=_read_money(data.get("guarantee", 0)),
+        added_money=_read_money(data.get("added_money", 0)),
         field_cap=_int(data, "field_cap"),
         reentry=bool(data.get("reentry", False)),
         reentry_max=_int(data, "reentry_max"),
@@ -544,7 +556,7 @@ def _mystery(data: Any) -> dict[str, Any]:
         count = pair[1]
         if isinstance(count, bool) or not isinstance(count, int) or not 0 < count <= 1_000:
             raise InvalidCommand(f"an envelope count must be a whole number 1-1000, not {count!r}")
-        envelopes.append((parse_money(pair[0]), count))
+        envelopes.append((_read_money(pair[0]), count))
     return {
         "mystery_envelopes": tuple(envelopes),
         "mystery_from_level": _int(data, "from_level"),
@@ -562,7 +574,7 @@ def _drop_none(value: Any) -> Any:
 
 
 def _fees_data(fees: Fees) -> dict[str, str]:
-    return {k: format_money(getattr(fees, k)) for k in _FEE_KEYS}
+    return {k: _write_money(getattr(fees, k)) for k in _FEE_KEYS}
 
 
 def _ratio(value: Fraction) -> str:
@@ -583,8 +595,8 @@ def template_to_dict(template: Template) -> dict[str, Any]:
         "tables": t.tables,
         "seats_per_table": t.seats_per_table,
         "late_reg_close_after_level": t.late_reg_close_after_level,
-        "guarantee": format_money(t.guarantee),
-        "added_money": format_money(t.added_money),
+        "guarantee": _write_money(t.guarantee),
+        "added_money": _write_money(t.added_money),
         "field_cap": t.field_cap,
         "reentry": t.reentry,
         "reentry_max": t.reentry_max,
@@ -610,7 +622,7 @@ def template_to_dict(template: Template) -> dict[str, Any]:
         }
     if t.mystery_envelopes or t.mystery_from_level is not None or t.mystery_in_the_money:
         data["mystery_bounties"] = {
-            "envelopes": [[format_money(v), n] for v, n in t.mystery_envelopes],
+            "envelopes": [[_write_money(v), n] for v, n in t.mystery_envelopes],
             "from_level": t.mystery_from_level,
             "in_the_money": t.mystery_in_the_money,
         }

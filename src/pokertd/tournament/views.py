@@ -17,7 +17,7 @@ from collections.abc import Collection, Iterable
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime, tzinfo
 
-from pokertd.money import format_money
+from pokertd.money import DEFAULT_CURRENCY, format_money
 from pokertd.tournament.cancellation import cancelled
 from pokertd.tournament.eliminations import finish, finishing_places
 from pokertd.tournament.entries.rules import EntryStatus, PurchaseKind
@@ -153,6 +153,8 @@ class StatusView:
     """Management cancelled the event (SPOT-6.22, issue 26)."""
     cancelled_reason: str = ""
     refunds_cents: Cents = 0
+    currency: str = DEFAULT_CURRENCY
+    """The ISO 4217 code of every ``*_cents`` amount (minor units; docs/money.md)."""
     """Refunded to the players on cancellation (all of them together)."""
 
 
@@ -221,6 +223,7 @@ def status(state: TournamentState, now: datetime) -> StatusView:
         cancelled=gone is not None,
         cancelled_reason=gone.reason if gone is not None else "",
         refunds_cents=sum(r.refunded.total for r in gone.refunds) if gone is not None else 0,
+        currency=setup.currency,
     )
 
 

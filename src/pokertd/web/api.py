@@ -286,7 +286,9 @@ def events(tid: str, request: Request, after: int = 0) -> list[documents.EventDo
     """The event log after ``after`` (staff: events may hold private details)."""
     access.require_staff_read(principal(request), tid, action="read the event log")
     _known(request, tid)
-    return documents.events(views.records(web_of(request), tid, max(after, 0)))
+    found = views.records(web_of(request), tid, max(after, 0))
+    with web_of(request).app.tournaments.money_of(tid):
+        return documents.events(found)
 
 
 @router.get("/tournaments/{tid}/tables/{table}/pin", responses=ERROR_RESPONSES)
@@ -405,7 +407,8 @@ def run_command(
         request, Role.DEALER, f"run {commands.snake(cls.__name__).replace('_', ' ')}", token
     )
     recs = web.app.tournaments.run(tid, command, principal=who)
-    return documents.command_result(tid, recs)
+    with web.app.tournaments.money_of(tid):
+        return documents.command_result(tid, recs)
 
 
 CommandEndpoint = Callable[..., documents.CommandDocument]

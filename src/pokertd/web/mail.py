@@ -20,6 +20,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+from datetime import tzinfo
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Form, Path, Request
@@ -30,7 +31,7 @@ from pokertd.app.accounts import Role
 from pokertd.app.mail import NOT_SET_UP, MailService, OutboxView
 from pokertd.errors import InvalidCommand, PokertdError
 from pokertd.money import format_money
-from pokertd.timefmt import stamp
+from pokertd.timefmt import stamp, time_of_day
 from pokertd.tournament.limits import SHORT_MAX
 from pokertd.web import access
 from pokertd.web.api import ERROR_RESPONSES, authorize
@@ -119,17 +120,25 @@ def mail_send(tid: TournamentId, body: SendBody, request: Request) -> dict[str, 
 
 
 def _rows(web: Web, view: OutboxView) -> list[dict[str, Any]]:
-    """The outbox lines for the card: amounts as money, instants in the venue's zone."""
+    """The outbox lines for the card: amounts in the event's currency as the venue writes
+    money, instants in the venue's zone."""
     zone = web.settings.zone()
+    currency = web.app.tournaments.currency(view.tournament_id)
+    locale = web.settings.money_locale()
     return [
         line.as_json()
         | {
-            "prize_text": format_money(line.prize) if line.prize else "",
-            "sent_text": stamp(line.sent_at, zone) if line.sent_at else "",
-            "next_text": stamp(line.next_try, zone)[11:] if line.next_try else "",
+            "prize_text": format_money(line.prize, currency, locale) if line.prize else "",
+            "sent_text": stamp(line.sent_at, zone, locale) if line.sent_at else "",
+            "next_text": _time(line.next_try, zone, locale) if line.next_try else "",
         }
         for line in view.lines
     ]
+
+
+def _time(at: str, zone: tzinfo, locale: str | None) -> str:
+    """A time of day as the venue writes it (``18:30``, ``6:30 PM``); ``HH:MM`` unset."""
+    return time_of_day(at, zone, locale) if locale else stamp(at, zone)[11:]
 
 
 def _requests(web: Web, view: OutboxView) -> list[dict[str, str]]:
@@ -138,7 +147,7 @@ def _requests(web: Web, view: OutboxView) -> list[dict[str, str]]:
     names = {line.player_id: line.name for line in view.lines}
     return [
         {
-            "at": stamp(str(q["at"]), zone),
+            "at": stamp(str(q["at"]), zone, web.settings.money_locale()),
             "staff": str(q["staff"]),
             "players": "everyone"
             if q["players"] == "*"

@@ -20,6 +20,7 @@ from starlette.concurrency import run_in_threadpool
 from pokertd.app import demo as demo_mod
 from pokertd.app.accounts import Role
 from pokertd.errors import InvalidCommand, NotFound, PokertdError
+from pokertd.money import NEUTRAL_LOCALE, bcp47, format_money, minor_units
 from pokertd.tournament.days import Days, bag_list
 from pokertd.tournament.display import LAYOUTS
 from pokertd.tournament.entries import Setup
@@ -35,7 +36,7 @@ from pokertd.web.api import (
     sign_in,
 )
 from pokertd.web.auth import CSRF_FIELD, Principal, Sessions, root_path, safe_path, site_path
-from pokertd.web.context import principal, web_of
+from pokertd.web.context import Web, principal, web_of
 from pokertd.web.errors import status_of
 
 router = APIRouter(include_in_schema=False)
@@ -60,7 +61,13 @@ def render(request: Request, name: str, status: int = 200, **context: Any) -> HT
     web = web_of(request)
     token = web.sessions.csrf_token(request)
     who = principal(request)
-    base = {"csrf": token, "csrf_field": CSRF_FIELD, "who": who, "Role": Role}
+    base = {
+        "csrf": token,
+        "csrf_field": CSRF_FIELD,
+        "who": who,
+        "Role": Role,
+        **money_meta(web, context),
+    }
     response = web.templates.TemplateResponse(
         request,
         name,
@@ -69,6 +76,27 @@ def render(request: Request, name: str, status: int = 200, **context: Any) -> HT
     )
     web.sessions.ensure_csrf(request, response)
     return response
+
+
+def money_meta(web: Web, context: dict[str, Any]) -> dict[str, Any]:
+    """The currency and locale a page's scripts write amounts and times in
+    (``<meta name=pokertd-money>``, read by static/money.js): the event's currency on an
+    event's pages (``tid``), else the venue's; the venue's locale as a BCP 47 tag
+    (``de-DE``) for ``Intl``; and ``money_text(minor units)`` for server-written sheets
+    (the same text, :func:`pokertd.money.format_money`; docs/money.md)."""
+    tid = context.get("tid")
+    service = web.app.tournaments
+    try:
+        currency = service.currency(tid) if isinstance(tid, str) else service.venue_currency
+    except NotFound:
+        currency = service.venue_currency
+    locale = web.settings.money_locale()
+    return {
+        "money_text": lambda amount: format_money(amount, currency, locale),
+        "money_currency": currency,
+        "money_digits": str(minor_units(currency)),
+        "money_locale": bcp47(locale or NEUTRAL_LOCALE),
+    }
 
 
 def public_url(request: Request) -> str:

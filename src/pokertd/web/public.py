@@ -38,7 +38,7 @@ from pokertd.money import format_money
 from pokertd.web import views
 from pokertd.web.api import ERROR_RESPONSES
 from pokertd.web.auth import root_path
-from pokertd.web.context import web_of
+from pokertd.web.context import Web, web_of
 from pokertd.web.leagues import public_standings
 from pokertd.web.pages import public_url, render
 
@@ -102,7 +102,7 @@ def _results(request: Request, tid: str) -> EventResults:
     web = web_of(request)
     if not views.exists(web, tid):
         raise NotFound(f"There is no tournament {tid!r}.")
-    return event_results(web.app, tid)
+    return event_results(web.app, tid, web.settings.money_locale())
 
 
 def results_json(found: EventResults) -> dict[str, Any]:
@@ -140,8 +140,14 @@ def _embed(request: Request, name: str, **context: Any) -> Response:
     """An embed page: no session, no CSRF cookie, no script (a third-party iframe)."""
     web = web_of(request)
     return web.templates.TemplateResponse(
-        request, name, {"root": root_path(request), "money": format_money, **context}
+        request, name, {"root": root_path(request), "money": _money(web), **context}
     )
+
+
+def _money(web: Web) -> Callable[[int], str]:
+    """The venue's amounts as its locale writes them (``1.234,56 €`` in ``de_DE``)."""
+    currency, locale = web.app.tournaments.venue_currency, web.settings.money_locale()
+    return lambda amount: format_money(amount, currency, locale)
 
 
 @router.get("/embed/leagues/{league}", response_class=HTMLResponse, include_in_schema=False)

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from datetime import tzinfo
 
 from pokertd.app.mail import MailSettings
+from pokertd.money import LOCALE_ENV, venue_locale
 from pokertd.timefmt import ZONE_ENV, venue_zone
 
 
@@ -29,6 +30,10 @@ class Settings:
     timezone: str = ""
     """The venue's time zone, an IANA name (``--timezone``, ``POKERTD_TIMEZONE``); empty = the
     machine's own zone. Log lines, receipts and printouts show times in it."""
+    locale: str = ""
+    """The venue's locale for money, numbers and dates (``POKERTD_LOCALE``, e.g. ``de_DE``);
+    empty = the neutral ``en_US`` (docs/money.md). The currency is the service's
+    (``POKERTD_CURRENCY``), recorded in each event."""
     session_hours: int = 12
     """How long a staff login lasts."""
     cookie_secure: bool = False
@@ -62,6 +67,11 @@ class Settings:
     """The operator's mail server for results mail (``POKERTD_SMTP_*``, ``POKERTD_MAIL_*``,
     :meth:`MailSettings.from_env`); ``None`` = mail is not set up, nothing is sent."""
 
+    def money_locale(self) -> str | None:
+        """The venue's locale (:func:`pokertd.money.venue_locale`), Babel's name (``de_DE``);
+        ``None``: the neutral form."""
+        return venue_locale(self.locale)
+
     def zone(self) -> tzinfo:
         """The venue's time zone (:func:`pokertd.timefmt.venue_zone`; cached)."""
         return venue_zone(self.timezone)
@@ -74,6 +84,7 @@ class Settings:
             secret_key=os.environ.get("POKERTD_SECRET_KEY", ""),
             public_url=os.environ.get("POKERTD_PUBLIC_URL", ""),
             timezone=os.environ.get(ZONE_ENV, ""),
+            locale=os.environ.get(LOCALE_ENV, ""),
             cookie_secure=os.environ.get("POKERTD_COOKIE_SECURE", "") == "1",
             director_password=os.environ.get("POKERTD_DIRECTOR_PASSWORD", ""),
             metrics_token=os.environ.get("POKERTD_METRICS_TOKEN", ""),

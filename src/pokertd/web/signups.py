@@ -406,7 +406,8 @@ def signups_seat(
     records = web_of(request).app.signups.seat(
         tid, sid, principal=who, age_ok=seat.age_ok, member_ok=seat.member_ok
     )
-    return dict(documents.command_result(tid, records))
+    with web_of(request).app.tournaments.money_of(tid):
+        return dict(documents.command_result(tid, records))
 
 
 @router.post("/api/tournaments/{tid}/signups/{sid}/link", responses=ERROR_RESPONSES)

@@ -244,7 +244,8 @@ def new_events(web: Web, tid: str, after: int) -> tuple[int, list[documents.Even
         return web.app.tournaments.last_seq(tid), []
     found = records(web, tid, max(after, 0))
     last = found[-1].seq if found else after
-    return last, documents.events(found)
+    with web.app.tournaments.money_of(tid):
+        return last, documents.events(found)
 
 
 def tournament_info(info: TournamentInfo) -> dict[str, Any]:

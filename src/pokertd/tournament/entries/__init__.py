@@ -29,6 +29,7 @@ from pokertd.tournament.entries.log import (
     StackForfeited,
     TournamentCreated,
     connect_seater,
+    event_currency,
 )
 from pokertd.tournament.entries.rules import (
     EntryChips,
@@ -114,6 +115,7 @@ __all__ = [
     "connect_seater",
     "entries_open",
     "entry_chips",
+    "event_currency",
     "find_player",
     "live_entry_of",
     "live_players",

@@ -33,7 +33,7 @@ from datetime import datetime
 from typing import Annotated, Any
 
 from pokertd.errors import InvalidCommand, RuleViolation
-from pokertd.money import format_money
+from pokertd.money import DEFAULT_CURRENCY, check_currency, format_money, money_scope
 from pokertd.rules import ForfeitWindow, RuleProfile
 from pokertd.tournament import limits as lim
 from pokertd.tournament.entries.rules import (
@@ -111,6 +111,9 @@ class TournamentCreated(Event):
     created, so recorded here): its dealer PINs are derived from it with the app key, so
     they die with the tournament; a tournament deleted and made again under the same id
     draws a new one and gets new PINs (issue 23). ``""`` in logs older than the field."""
+    currency: str = DEFAULT_CURRENCY
+    """The venue's currency when the event was created (ISO 4217): every amount in this
+    log is an integer count of its minor unit (cents; yen for JPY). USD in older logs."""
 
     def describe(self) -> str:
         t = self.template
@@ -326,6 +329,12 @@ def _apply_created(state: TournamentState, ev: TournamentCreated) -> None:
     setup.created_at = ev.created_at
     setup.early_bird_until = ev.early_bird_until
     setup.pin_salt = ev.pin_salt
+    setup.currency = ev.currency
+
+
+def event_currency(state: TournamentState) -> str:
+    """The ISO 4217 code of the event's amounts (USD before it is created, and in old logs)."""
+    return state.part(Setup).currency
 
 
 @applies(PlayerAdded)
@@ -447,6 +456,9 @@ class CreateTournament(Command):
     """The profile (default: the template's)."""
     early_bird_until: datetime | None = None
     """Deadline of the early-registration bonus (A6); default: until the clock starts."""
+    currency: lim.Word = ""
+    """The event's currency (ISO 4217; "" = the venue's, which the service fills in:
+    ``TournamentService.venue_currency``): the template's amounts are minor units of it."""
 
 
 def _one_live_event(state: TournamentState) -> bool:
@@ -728,7 +740,9 @@ def _decide_create(state: TournamentState, cmd: CreateTournament, ctx: Context) 
     if not name:
         raise InvalidCommand("A tournament needs a name.")
     profile = cmd.profile or cmd.template.load_profile()
-    cmd.template.validate(profile)
+    currency = check_currency(cmd.currency or DEFAULT_CURRENCY)
+    with money_scope(currency):
+        cmd.template.validate(profile)
     until = cmd.early_bird_until
     if until is not None and until.tzinfo is None:
         raise InvalidCommand("the early-bird deadline needs a time zone")
@@ -740,6 +754,7 @@ def _decide_create(state: TournamentState, cmd: CreateTournament, ctx: Context) 
             created_at=_when(ctx),
             early_bird_until=None if until is None else until.isoformat(),
             pin_salt=f"{ctx.rng.getrandbits(128):032x}",
+            currency=currency,
         )
     ]
 

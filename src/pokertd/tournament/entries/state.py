@@ -27,6 +27,7 @@ from datetime import datetime
 from typing import Any
 
 from pokertd.errors import InvalidCommand, NotFound, RuleViolation
+from pokertd.money import DEFAULT_CURRENCY
 from pokertd.rules import ForfeitWindow, RuleProfile
 from pokertd.rules.profile import profile_from_dict
 from pokertd.tournament.entries.rules import EntryKind, EntryStatus, PurchaseKind, player_key
@@ -165,6 +166,9 @@ class Setup:
     """When the event was ended by chip count (ISO; "" in older logs)."""
     pin_salt: str = ""
     """The tournament's dealer-PIN secret (:class:`TournamentCreated`; "" in older logs)."""
+    currency: str = DEFAULT_CURRENCY
+    """The ISO 4217 code every amount of this event is counted in, in its minor units
+    (:class:`TournamentCreated`; USD in older logs; ``docs/money.md``)."""
 
     @property
     def profile(self) -> RuleProfile:

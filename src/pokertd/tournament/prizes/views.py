@@ -12,7 +12,7 @@ from datetime import datetime
 from typing import Any
 
 from pokertd.errors import InvalidCommand, PokertdError
-from pokertd.money import format_money
+from pokertd.money import current_currency, format_money, minor_units
 from pokertd.sheets import csv_text
 from pokertd.tournament.eliminations import finish
 from pokertd.tournament.entries.rules import EntryStatus
@@ -790,11 +790,16 @@ STANDINGS_COLUMNS = (
 
 
 def standings_csv(rows: tuple[StandingRow, ...]) -> str:
-    """The standings as CSV (amounts in dollars with cents, ``1140.72``), through the one
-    cell writer (:func:`pokertd.sheets.csv_text`: a name like ``=1+2`` is written as text)."""
+    """The standings as CSV (amounts as plain decimals of the event's currency: ``1140.72``
+    dollars, ``114072`` yen; the service's read names it, :func:`pokertd.money.money_scope`),
+    through the one cell writer (:func:`pokertd.sheets.csv_text`: a name like ``=1+2`` is
+    written as text)."""
+    units = minor_units(current_currency())
 
     def dollars(cents: Cents | None) -> str:
-        return "" if cents is None else f"{cents // 100}.{cents % 100:02d}"
+        if cents is None:
+            return ""
+        return f"{cents // 10**units}.{cents % 10**units:0{units}d}" if units else str(cents)
 
     def place(r: StandingRow) -> str:
         if r.place is None:

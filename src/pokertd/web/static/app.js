@@ -3,7 +3,7 @@
    moment it received it, so a TV stays exact without polling. */
 (function () {
   "use strict";
-  const nf = new Intl.NumberFormat("en-US");
+  const nf = new Intl.NumberFormat(window.pokertdMoney ? window.pokertdMoney.locale : "en-US");
 
   /* The path prefix the app is served under ("" at the root; "/poker" behind a proxy that
      mounts it there): the page's <meta name="root-path">, filled in by the server. Every
@@ -127,15 +127,7 @@
     enc(text) { return encodeURIComponent(text); },
     printPage() { window.print(); },
     fmt(n) { return n == null || n === "" ? "–" : nf.format(Math.round(Number(n))); },
-    money(c) {
-      if (c == null) return "–";
-      // whole dollars without ".00"; cents shown whenever there are any (a cashier pays
-      // exactly what the payout says: $310.40, never a rounded $310)
-      const cents = Math.round(Number(c));
-      const sign = cents < 0 ? "-" : "";
-      const abs = Math.abs(cents), frac = abs % 100;
-      return sign + "$" + nf.format(Math.floor(abs / 100)) + (frac ? "." + String(frac).padStart(2, "0") : "");
-    },
+    money(c) { return c == null ? "–" : window.pokertdMoney.format(c); },
     mmss(s) {
       if (s == null || isNaN(s)) return "–:––";
       s = Math.max(0, Math.floor(s));

@@ -683,9 +683,10 @@
         const my = this.my;
         const envelopes = [];
         for (const item of my.envelopes.replace(/;/g, " ").split(/\s+/).filter(Boolean)) {
-          const m = /^(\d{1,4})x\$?([\d,]+(\.\d{1,2})?)$/i.exec(item);
-          if (!m) { this.say(item + " is not an envelope kind: write COUNTxAMOUNT separated by spaces, e.g. 1x5000 2x1000 10x200.", true); return; }
-          envelopes.push([Math.round(Number(m[2].replace(/,/g, "")) * 100), Number(m[1])]);
+          const m = /^(\d{1,4})x(.+)$/i.exec(item);
+          const amount = m ? window.pokertdMoney.parse(m[2]) : null;
+          if (!m || !amount) { this.say(item + " is not an envelope kind: write COUNTxAMOUNT separated by spaces, e.g. 1x5000 2x1000 10x200.", true); return; }
+          envelopes.push([amount, Number(m[1])]);
         }
         const body = { envelopes };
         if (my.stage === "money") body.in_the_money = true;
@@ -792,13 +793,14 @@
   function deal() {
     return {
       deal: { kind: "icm", stacks: "", amounts: "", save: "", save_by: "icm", supervisor: "", view: null, warnings: [] },
-      /** "Ann=60000, Bob=40000" as [[name, number], ...] (money: dollars to cents). */
+      /** "Ann=60000, Bob=40000" as [[name, number], ...] (money: typed as the venue writes
+       *  it, to minor units: static/money.js). */
       pairs(text, money) {
         return text.split(",").map((x) => x.trim()).filter(Boolean).map((x) => {
           const i = x.lastIndexOf("=");
           const n = x.slice(0, i).trim();
-          const a = Number(x.slice(i + 1).replace(/[$,]/g, ""));
-          return [n, money ? Math.round(a * 100) : a];
+          const raw = x.slice(i + 1);
+          return [n, money ? window.pokertdMoney.parse(raw) : Number(raw.replace(/[$,]/g, ""))];
         });
       },
       async load() {
@@ -814,7 +816,7 @@
         const body = { kind: d.kind };
         if (d.stacks.trim()) body.stacks = this.pairs(d.stacks, false);
         if (d.kind === "custom") body.amounts = this.pairs(d.amounts, true);
-        if (d.kind === "save") { body.save = Math.round(Number(d.save) * 100); body.save_by = d.save_by; }
+        if (d.kind === "save") { body.save = window.pokertdMoney.parse(d.save); body.save_by = d.save_by; }
         const out = await this.run("propose_deal", body);
         if (out) {
           await this.load();

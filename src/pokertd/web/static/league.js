@@ -4,7 +4,7 @@
 (function () {
   "use strict";
   const ROWS = 15;
-  const nf = new Intl.NumberFormat("en-US", { maximumFractionDigits: 2 });
+  const nf = new Intl.NumberFormat(window.pokertdMoney ? window.pokertdMoney.locale : "en-US", { maximumFractionDigits: 2 });
   window.pokertdStandings = function () {
     return {
       d: JSON.parse(document.getElementById("initial-standings").textContent || "{}"),

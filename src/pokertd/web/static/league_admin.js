@@ -7,7 +7,7 @@
    No inline scripts (CSP). */
 (function () {
   "use strict";
-  const nf = new Intl.NumberFormat("en-US", { maximumFractionDigits: 2 });
+  const nf = new Intl.NumberFormat(window.pokertdMoney ? window.pokertdMoney.locale : "en-US", { maximumFractionDigits: 2 });
   const slug = (t) => t.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "").slice(0, 32);
   const num = (v) => (v === "" || v === null || v === undefined ? null : Number(v));
 

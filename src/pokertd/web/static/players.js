@@ -4,7 +4,7 @@
    and the CSRF token); no inline scripts (CSP). */
 (function () {
   "use strict";
-  const nf = new Intl.NumberFormat("en-US");
+  const nf = new Intl.NumberFormat(window.pokertdMoney ? window.pokertdMoney.locale : "en-US");
   window.pokertdPlayers = function () {
     const cfg = JSON.parse(document.getElementById("players-config").textContent || "{}");
     return {
@@ -194,11 +194,7 @@
         } catch (e) { this.say(e.message, true); }
       },
       nameOf(id) { return (this.profile && this.profile.names[id]) || id; },
-      money(cents) {
-        if (cents == null) return "–";
-        const neg = cents < 0; const c = Math.abs(cents);
-        return (neg ? "-$" : "$") + nf.format(Math.floor(c / 100)) + (c % 100 ? "." + String(c % 100).padStart(2, "0") : "");
-      },
+      money(cents) { return cents == null ? "–" : window.pokertdMoney.format(cents); },
       ordinal(n) {
         const s = ["th", "st", "nd", "rd"]; const v = n % 100;
         return n + (s[(v - 20) % 10] || s[v] || s[0]);

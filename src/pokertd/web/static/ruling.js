@@ -5,7 +5,7 @@
    amount, the chips to add or give back, the options and the venue's rule IDs. Read-only. */
 (function () {
   "use strict";
-  const nf = new Intl.NumberFormat("en-US");
+  const nf = new Intl.NumberFormat(window.pokertdMoney ? window.pokertdMoney.locale : "en-US");
 
   function ruling(tid) {
     const level = ((window.pokertd.readInitial() || {}).clock || {}).level || {};

@@ -3,7 +3,7 @@
    /api/series (the server checks the role and the CSRF token); no inline scripts (CSP). */
 (function () {
   "use strict";
-  const nf = new Intl.NumberFormat("en-US");
+  const nf = new Intl.NumberFormat(window.pokertdMoney ? window.pokertdMoney.locale : "en-US");
 
   async function get(path) {
     const r = await fetch(window.pokertd.url(path), { credentials: "same-origin" });
@@ -35,12 +35,7 @@
       start() { this.refresh(); },
       say(text, bad) { this.flash = text; this.flashError = !!bad; },
       fmt(n) { return n == null ? "–" : nf.format(n); },
-      money(c) {
-        if (c == null) return "–";
-        const neg = c < 0 ? "−" : "";
-        const a = Math.abs(c);
-        return neg + "$" + nf.format(Math.floor(a / 100)) + "." + String(a % 100).padStart(2, "0");
-      },
+      money(c) { return c == null ? "–" : window.pokertdMoney.format(c, null, null, null, true); },
       /** A Day 2 preview's flights in one line: "1A: 40 entries, $3,600.00 · 1B: ...". */
       flightsLine(pv) {
         return pv.flights.map((x) => x.label + ": " + x.entries + " entries, " + this.money(x.prize_cents)).join(" · ");

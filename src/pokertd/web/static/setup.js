@@ -23,21 +23,13 @@
     return { ok: r.ok, status: r.status, data };
   }
 
-  /* "42", "$1,042.50" -> cents; null when it is not money. */
-  function cents(text) {
-    const t = String(text == null ? "" : text).trim().replace(/^\$/, "").replace(/,/g, "");
-    if (t === "") return 0;
-    if (!/^\d+(\.\d{1,2})?$/.test(t)) return null;
-    const [whole, frac = ""] = t.split(".");
-    return Number(whole) * 100 + Number((frac + "00").slice(0, 2));
-  }
-  function dollars(c) {
-    const whole = Math.floor(c / 100), frac = c % 100;
-    return frac ? `${whole}.${String(frac).padStart(2, "0")}` : String(whole);
-  }
-  function money(c) {
-    return "$" + (c / 100).toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-  }
+  /* Money is typed as the venue writes it (static/money.js: "1.042,50" in German, "1,042.50"
+     in English, whole yen for JPY) and sent in minor units, as pokertd.money.parse_money reads it. */
+  const M = window.pokertdMoney;
+  /* "42", "$1,042.50" -> minor units; null when it is not money. */
+  function cents(text) { return M.parse(text); }
+  function dollars(c) { return M.plain(c); }
+  function money(c) { return M.format(c, null, null, null, true); }
   function num(v) { const n = Number(v); return Number.isFinite(n) ? Math.trunc(n) : NaN; }
   function optNum(v) { return v === "" || v == null ? null : num(v); }
   function price(p) {

@@ -84,7 +84,7 @@
         if (Number(this.f.entries) > cap) this.f.entries = cap;
       },
       bad(name) { return this.fields[name] || ""; },
-      fmt(n) { return n == null ? "–" : Number(n).toLocaleString("en-US"); },
+      fmt(n) { return n == null ? "–" : Number(n).toLocaleString(window.pokertdMoney ? window.pokertdMoney.locale : "en-US"); },
       /* "200,000/400,000" -> "200K/400K" (a phone's narrow column); smaller amounts as they are. */
       short(text) {
         return String(text).replace(/\d{1,3}(?:,\d{3})+/g, (m) => {
