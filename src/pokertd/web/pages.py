@@ -25,7 +25,7 @@ from pokertd.tournament.display import LAYOUTS
 from pokertd.tournament.entries import Setup
 from pokertd.tournament.framework import TournamentState
 from pokertd.tournament.templates import load_template, template_names
-from pokertd.web import access, charts, money, views
+from pokertd.web import access, charts, i18n, money, views
 from pokertd.web.api import (
     DealerLogin,
     NewTournament,
@@ -61,12 +61,15 @@ def render(request: Request, name: str, status: int = 200, **context: Any) -> HT
     token = web.sessions.csrf_token(request)
     who = principal(request)
     base = {"csrf": token, "csrf_field": CSRF_FIELD, "who": who, "Role": Role}
-    response = web.templates.TemplateResponse(
-        request,
-        name,
-        {**base, "root": root_path(request), **context},
-        status_code=status,
-    )
+    # issue 27: the page's language (docs/languages.md); the phone pages follow the browser
+    lang = i18n.request_language(request, follow_browser=name in i18n.PHONE_PAGES)
+    with i18n.speaking(lang):
+        response = web.templates.TemplateResponse(
+            request,
+            name,
+            {**base, **i18n.page_context(lang), "root": root_path(request), **context},
+            status_code=status,
+        )
     web.sessions.ensure_csrf(request, response)
     return response
 
