@@ -1,0 +1,84 @@
+"""The translation catalogue (issue 27, point 1; docs/languages.md).
+
+Fails when a string a person reads is not in the catalogue: the faces listed in
+:data:`TEMPLATES` and :data:`SCRIPTS` are scanned for text outside ``_()``/``{% trans %}``/
+``t()`` (tests/i18n/scan.py), and ``scripts/i18n.py check`` must find the ``.pot`` current
+and every msgid translated into every shipped language (no empty, no fuzzy entry, the same
+placeholders).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from pokertd import i18n
+from pokertd.i18n import tools
+
+from .scan import WEB, script_problems, template_problems
+
+TEMPLATES = (
+    "base.html",
+    "_languages.html",
+    "_charts.html",
+    "tv.html",
+    "player.html",
+    "lobby.html",
+)
+"""Templates whose every visible text is in the catalogue."""
+
+SCRIPTS = ("app.js", "tv.js", "player.js")
+"""Page scripts whose every sentence goes through ``t()``/``tn()``."""
+
+
+def test_catalogue_is_current_and_complete() -> None:
+    found = tools.problems()
+    assert found == [], "\n".join(found[:40])
+
+
+def test_every_msgid_is_translated_into_es_and_de() -> None:
+    for lang, (done, total) in tools.coverage().items():
+        assert total > 150, "the catalogue lost its messages"
+        assert done == total, f"{lang}: {done}/{total}"
+
+
+@pytest.mark.parametrize("name", TEMPLATES)
+def test_template_text_is_in_the_catalogue(name: str) -> None:
+    assert template_problems(name) == []
+
+
+@pytest.mark.parametrize("name", SCRIPTS)
+def test_script_sentences_are_in_the_catalogue(name: str) -> None:
+    assert script_problems(name) == []
+
+
+def test_the_scanner_finds_english_left_in_a_page() -> None:
+    """The scan is not a tautology: the untouched dealer page and floor script have text."""
+    assert any("placeholder" in p or ":" in p for p in template_problems("floor.html"))
+    assert script_problems("floor.js")
+    assert (WEB / "templates" / "dealer.html").exists()
+
+
+def test_pseudo_locale_is_bracketed_accented_and_longer() -> None:
+    text = tools.pseudo("Table %(table)s, seat %(seat)s")
+    assert text.startswith("[")
+    assert text.endswith("]")
+    assert "%(table)s" in text
+    assert "%(seat)s" in text
+    letters = text.replace("%(table)s", "").replace("%(seat)s", "")
+    assert not any("a" <= c.lower() <= "z" for c in letters)
+    assert text.count("·") >= 0.35 * len("Table , seat ")  # ~35 % longer than the words
+
+
+def test_plural_forms_follow_each_language() -> None:
+    assert i18n.ngettext("de", "%(n)s place paid", "%(n)s places paid", 1) == "1 bezahlter Platz"
+    assert i18n.ngettext("de", "%(n)s place paid", "%(n)s places paid", 3) == "3 bezahlte Plätze"
+    assert i18n.ngettext("es", "%(n)s place paid", "%(n)s places paid", 0) == "0 puestos premiados"
+    assert i18n.ngettext("en", "%(n)s place paid", "%(n)s places paid", 1) == "1 place paid"
+
+
+def test_accept_language_negotiation() -> None:
+    assert i18n.from_accept_language("de-AT,de;q=0.9,en;q=0.8") == "de"
+    assert i18n.from_accept_language("fr-FR,es;q=0.7,de;q=0.3") == "es"
+    assert i18n.from_accept_language("fr-FR,fr;q=0.9") is None
+    assert i18n.from_accept_language("xx") is None  # the pseudo-locale is never negotiated
+    assert i18n.from_accept_language("en;q=0.2,de;q=0.9") == "de"
