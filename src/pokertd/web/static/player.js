@@ -250,6 +250,7 @@
       regState() { return (this.v.registration || {}).state || (this.s.registration_open ? "open" : "closed"); },
       regText() {
         const r = this.v.registration || {};
+        if (r.msgid) return this.t(r.msgid, r.params);  // the server's sentence, in this page's language
         return r.text || (this.s.registration_open ? this.t("Registration open.") : this.t("Registration is closed."));
       },
       regCountdown() {

@@ -132,6 +132,8 @@
         const note = this.s.registration_note || "";
         const m = note.match(/level (\d+)/);
         if (this.s.registration_open && m) return this.t("late reg to level %(level)s", { level: m[1] });
+        const r = this.v.registration || {};
+        if (r.msgid) return this.t(r.msgid, r.params);  // the server's sentence, in this page's language
         return note.replace(/\(.*\)/, "").trim();
       },
       // ---- payouts and results, paged ------------------------------------------------
