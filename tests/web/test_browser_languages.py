@@ -122,13 +122,16 @@ OVERFLOW_JS = """() => {
   for (const el of document.body.querySelectorAll('*')) {
     if (!el.getClientRects().length) continue;
     const cs = getComputedStyle(el);
-    if (cs.display === 'inline' || cs.display === 'contents' || cs.visibility === 'hidden') continue;
+    if (cs.display === 'inline' || cs.display === 'contents') continue;
+    if (cs.visibility === 'hidden') continue;
     if (cs.textOverflow === 'ellipsis') continue;  // a cut name says so with its ellipsis
     // words only: a figure ("25,000") is the same in every language (its layout is not ours)
-    const text = [...el.childNodes].some((c) => c.nodeType === 3 && /\\p{L}{2,}/u.test(c.textContent));
+    const text = [...el.childNodes]
+      .some((c) => c.nodeType === 3 && /\\p{L}{2,}/u.test(c.textContent));
     if (!text) continue;
     if (el.scrollWidth > el.clientWidth + 1 && el.clientWidth > 0) {
-      bad.push(`${el.tagName.toLowerCase()}.${el.className}: ${el.scrollWidth} > ${el.clientWidth} "${el.textContent.trim().slice(0, 40)}"`);
+      const words = el.textContent.trim().slice(0, 40);
+      bad.push(`${el.tagName}.${el.className}: ${el.scrollWidth} > ${el.clientWidth} "${words}"`);
     }
   }
   if (document.documentElement.scrollWidth > window.innerWidth + 1) {

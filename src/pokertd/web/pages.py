@@ -115,7 +115,13 @@ def home(request: Request) -> Response:
         templates = [
             {"name": n, "title": load_template(n, validate=False).title} for n in template_names()
         ]
-    return render(request, "home.html", tournaments=items, templates=templates)
+    return render(
+        request,
+        "home.html",
+        tournaments=items,
+        templates=templates,
+        venue_language=i18n.venue_language(request),
+    )
 
 
 @router.get("/setup", response_class=HTMLResponse)

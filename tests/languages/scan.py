@@ -20,8 +20,8 @@ _DROP = re.compile(r"<!--.*?-->|<script\b.*?</script>|<style\b.*?</style>", re.S
 _TAG = re.compile(r"""<(?:[^>"']|"[^"]*"|'[^']*')*>""", re.S)
 _ATTR = re.compile(r'(?<![:\w-])(placeholder|alt|title|aria-label)="([^"]*)"')
 _CLASS_BLOCK = re.compile(r"\{%-?\s*block body_class\s*-?%\}.*?\{%-?\s*endblock\s*-?%\}", re.S)
-BRAND = re.compile(r"♠?\s*pokertd")
-"""The product's name is the same in every language."""
+BRAND = re.compile(r"♠?\s*pokertd|\b(?:API|JSON|CSV|QR|PIN)\b|(?<!\w)/\w+")
+"""Words the same in every language: the product's name, acronyms, paths."""
 _XTEXT = re.compile(r'\s(?:x-text|:title|:placeholder|:aria-label)="([^"]*)"')
 _LETTERS = re.compile(r"[A-Za-z]{2,}")
 _T_CALL_HTML = re.compile(r"\btn?\(\s*'(?:[^'\\]|\\.)*'(?:\s*,\s*'(?:[^'\\]|\\.)*')?")
