@@ -9,10 +9,18 @@ placeholders).
 
 from __future__ import annotations
 
+import random
+from datetime import UTC, datetime
+
 import pytest
 
-from pokertd import i18n
-from pokertd.i18n import tools
+from pokertd.app.tournaments import TournamentService
+from pokertd.errors import PokertdError
+from pokertd.i18n import catalog, tools
+from pokertd.store import open_store
+from pokertd.tournament.clock import StartClock
+from pokertd.tournament.entries import CreateTournament
+from pokertd.tournament.templates import load_template
 
 from .scan import WEB, script_problems, template_problems
 
@@ -75,15 +83,36 @@ def test_pseudo_locale_is_bracketed_accented_and_longer() -> None:
 
 
 def test_plural_forms_follow_each_language() -> None:
-    assert i18n.ngettext("de", "%(n)s place paid", "%(n)s places paid", 1) == "1 bezahlter Platz"
-    assert i18n.ngettext("de", "%(n)s place paid", "%(n)s places paid", 3) == "3 bezahlte Plätze"
-    assert i18n.ngettext("es", "%(n)s place paid", "%(n)s places paid", 0) == "0 puestos premiados"
-    assert i18n.ngettext("en", "%(n)s place paid", "%(n)s places paid", 1) == "1 place paid"
+    assert catalog.ngettext("de", "%(n)s place paid", "%(n)s places paid", 1) == "1 bezahlter Platz"
+    assert catalog.ngettext("de", "%(n)s place paid", "%(n)s places paid", 3) == "3 bezahlte Plätze"
+    assert (
+        catalog.ngettext("es", "%(n)s place paid", "%(n)s places paid", 0) == "0 puestos premiados"
+    )
+    assert catalog.ngettext("en", "%(n)s place paid", "%(n)s places paid", 1) == "1 place paid"
 
 
 def test_accept_language_negotiation() -> None:
-    assert i18n.from_accept_language("de-AT,de;q=0.9,en;q=0.8") == "de"
-    assert i18n.from_accept_language("fr-FR,es;q=0.7,de;q=0.3") == "es"
-    assert i18n.from_accept_language("fr-FR,fr;q=0.9") is None
-    assert i18n.from_accept_language("xx") is None  # the pseudo-locale is never negotiated
-    assert i18n.from_accept_language("en;q=0.2,de;q=0.9") == "de"
+    assert catalog.from_accept_language("de-AT,de;q=0.9,en;q=0.8") == "de"
+    assert catalog.from_accept_language("fr-FR,es;q=0.7,de;q=0.3") == "es"
+    assert catalog.from_accept_language("fr-FR,fr;q=0.9") is None
+    assert catalog.from_accept_language("xx") is None  # the pseudo-locale is never negotiated
+    assert catalog.from_accept_language("en;q=0.2,de;q=0.9") == "de"
+
+
+def test_B1_a_core_refusal_reads_in_german_and_keeps_the_venues_rule_ids() -> None:
+    """Starting a started clock (B1): the core's English sentence, translated at the face."""
+    now = datetime(2026, 11, 29, 20, 0, tzinfo=UTC)
+    service = TournamentService(
+        open_store("sqlite:///:memory:"), rng_factory=lambda: random.Random(7), now=lambda: now
+    )
+    tid = service.create(CreateTournament(name="Night", template=load_template("fox_wed_80")))
+    service.run(tid, StartClock())
+    with pytest.raises(PokertdError) as refused:
+        service.run(tid, StartClock())
+    exc = refused.value
+    assert exc.template == "The clock is already started."
+    assert str(exc).startswith("The clock is already started. (")
+    german = catalog.refusal(exc, "de")
+    assert german.startswith("Die Uhr ist schon gestartet. (")
+    assert german[german.index("(") :] == str(exc)[str(exc).index("(") :]  # the same rule IDs
+    assert catalog.refusal(exc, "es").startswith("El reloj ya se ha puesto en marcha. (")

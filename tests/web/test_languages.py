@@ -91,3 +91,20 @@ def test_a_marked_refusal_is_translated_and_keeps_its_rule_ids() -> None:
     assert str(exc) == "Choose one of the languages: en, es, de. (TDA-1)"
     assert refusal(exc, "de") == "Wähle eine der Sprachen: en, es, de. (TDA-1)"
     assert refusal(exc, "en") == str(exc)
+
+
+def test_B1_api_refusal_in_the_pages_language(env: Env, tid: str) -> None:
+    """The console's script sends its page's language; the refusal comes back in it."""
+    h = env.login()
+    r = env.client.post(
+        f"/api/tournaments/{tid}/commands/start_clock",
+        json={},
+        headers=h | {"X-Pokertd-Lang": "de"},
+    )
+    assert r.status_code == 409
+    body = r.json()
+    assert body["message"].startswith("Die Uhr ist schon gestartet.")
+    assert body["rule_ids"]  # the venue's rule IDs, as written
+    assert body["message"].endswith("(" + ", ".join(body["rule_ids"]) + ")")
+    r = env.client.post(f"/api/tournaments/{tid}/commands/start_clock", json={}, headers=h)
+    assert r.json()["message"].startswith("The clock is already started.")

@@ -32,6 +32,7 @@ from fastapi.templating import Jinja2Templates
 from pokertd import i18n
 from pokertd.app.accounts import Role
 from pokertd.errors import InvalidCommand, PokertdError
+from pokertd.i18n import catalog
 from pokertd.web.auth import Sessions, require, root_path, safe_path, site_path
 from pokertd.web.context import principal, web_of
 
@@ -79,7 +80,7 @@ def request_language(request: Request, *, follow_browser: bool = False) -> str:
     """The language of a page for this request (the order in the module's docstring)."""
     found = override(request)
     if found is None and follow_browser:
-        found = i18n.from_accept_language(request.headers.get("accept-language", ""))
+        found = catalog.from_accept_language(request.headers.get("accept-language", ""))
     return found or venue_language(request)
 
 
@@ -97,9 +98,9 @@ def page_context(lang: str) -> dict[str, Any]:
     """What ``base.html`` needs: the ``lang`` attribute, the picker, the scripts' catalogue."""
     return {
         "lang": lang,
-        "html_lang": i18n.html_lang(lang),
+        "html_lang": catalog.html_lang(lang),
         "languages": i18n.LANGUAGES,
-        "i18n_catalogue": {"lang": lang, "messages": i18n.catalogue_json(lang)},
+        "i18n_catalogue": {"lang": lang, "messages": catalog.catalogue_json(lang)},
     }
 
 
@@ -110,19 +111,15 @@ def install(templates: Jinja2Templates) -> None:
     env.add_extension("jinja2.ext.i18n")
     env.policies["ext.i18n.trimmed"] = True
     env.install_gettext_callables(  # type: ignore[attr-defined]
-        gettext=lambda message: i18n.translations(current()).gettext(message),
-        ngettext=lambda s, p, n: i18n.translations(current()).ngettext(s, p, n),
+        gettext=lambda message: catalog.translations(current()).gettext(message),
+        ngettext=lambda s, p, n: catalog.translations(current()).ngettext(s, p, n),
         newstyle=True,
     )
 
 
 def refusal(exc: PokertdError, lang: str) -> str:
-    """A refusal's sentence in ``lang``: its message template translated when the core
-    marked one (``PokertdError.template``), the rule IDs as written."""
-    if exc.template is None or lang == i18n.SOURCE:
-        return str(exc)
-    text = i18n.gettext(lang, exc.template, exc.params)
-    return f"{text} ({', '.join(exc.rule_ids)})" if exc.rule_ids else text
+    """A refusal's sentence in ``lang`` (:func:`pokertd.i18n.refusal`)."""
+    return catalog.refusal(exc, lang)
 
 
 @router.get("/language/{code}")
