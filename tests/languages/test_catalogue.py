@@ -22,7 +22,7 @@ from pokertd.tournament.clock import StartClock
 from pokertd.tournament.entries import CreateTournament
 from pokertd.tournament.templates import load_template
 
-from .scan import WEB, script_problems, template_problems
+from .scan import script_problems, template_problems
 
 TEMPLATES = (
     "base.html",
