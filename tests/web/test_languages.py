@@ -108,3 +108,12 @@ def test_B1_api_refusal_in_the_pages_language(env: Env, tid: str) -> None:
     assert body["message"].endswith("(" + ", ".join(body["rule_ids"]) + ")")
     r = env.client.post(f"/api/tournaments/{tid}/commands/start_clock", json={}, headers=h)
     assert r.json()["message"].startswith("The clock is already started.")
+
+
+def test_the_phone_chart_speaks_the_phone_language(env: Env, tid: str) -> None:
+    r = env.client.get(f"/t/{tid}/chart/bb.svg", headers={"Accept-Language": "es"})
+    assert r.status_code == 200
+    assert "Stack promedio en ciegas grandes" in r.text
+    r = env.client.get(f"/t/{tid}/chart/bb.svg?lang=de")
+    assert "Durchschnittsstack in Big Blinds" in r.text
+    assert "Average stack in big blinds" in env.client.get(f"/t/{tid}/chart/bb.svg").text

@@ -381,7 +381,8 @@ def chart(tid: str, name: str, request: Request, size: str = "") -> Response:
     over time) or ``bb`` (avg stack in BB); ``?size=narrow``: drawn for a phone's width."""
     _known(request, tid)
     view = views.display(web_of(request), tid, "public")
-    svg = charts.render(name, view, narrow=size == "narrow")
+    lang = i18n.request_language(request, follow_browser=True)  # the phone's own (issue 27)
+    svg = charts.render(name, view, narrow=size == "narrow", lang=lang)
     return Response(svg, media_type="image/svg+xml", headers={"Cache-Control": "no-cache"})
 
 
