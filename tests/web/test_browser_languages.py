@@ -127,7 +127,8 @@ OVERFLOW_JS = """(words) => {
     if (cs.display === 'inline' || cs.display === 'contents') continue;
     if (cs.visibility === 'hidden') continue;
     // a name cut with an ellipsis is the layout's choice; catalogue words never are
-    const own = [...el.childNodes].filter((c) => c.nodeType === 3).map((c) => c.textContent).join('');
+    const own = [...el.childNodes].filter((c) => c.nodeType === 3)
+      .map((c) => c.textContent).join('');
     if (cs.textOverflow === 'ellipsis' && !catalogue(own)) continue;
     // words only: a figure ("25,000") is the same in every language (its layout is not ours)
     const text = [...el.childNodes]
