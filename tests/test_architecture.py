@@ -49,7 +49,7 @@ SRC = Path(__file__).resolve().parents[1] / "src"
 PKG = SRC / "pokertd"
 
 BASE = frozenset(
-    {"pokertd", "types", "errors", "roles", "money", "codec", "timefmt", "charts", "sheets"}
+    {"pokertd", "types", "errors", "roles", "money", "codec", "timefmt", "charts", "sheets", "i18n"}
 )
 """Base modules: importable from every layer (they import only each other)."""
 

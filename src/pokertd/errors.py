@@ -5,6 +5,13 @@ where a rule stands behind it, the rule IDs of ``../shared/rules-catalog.md`` in
 ``"Seat 4 must raise to at least 2,800: the last full raise was 1,200. (FOX-46A)"``.
 A rejected command changes no state; the CLI prints the sentence and exits 2, the web API
 answers ``{"error", "message", "rule"}`` with a 4xx status.
+
+Languages (issue 27, docs/languages.md): a refusal may carry its sentence as a catalogue
+template and parameters, ``InvalidCommand(template=N_("Table %(table)s is full."),
+params={"table": 4}, rule_ids=...)``; ``message`` is then the English sentence, and a face
+translates ``template`` in its reader's language (``pokertd.web.i18n.refusal``). The core
+does no I/O for this: ``N_`` only marks the text for the catalogue. Rule IDs are never
+translated; amounts go into ``params`` already formatted.
 """
 
 from __future__ import annotations
@@ -21,13 +28,21 @@ class PokertdError(Exception):
 
     def __init__(
         self,
-        message: str,
+        message: str = "",
         *,
         rule_ids: tuple[str, ...] | list[str] | str = (),
         context: Mapping[str, Any] | None = None,
+        template: str | None = None,
+        params: Mapping[str, Any] | None = None,
     ) -> None:
         if isinstance(rule_ids, str):
             rule_ids = (rule_ids,)
+        self.template = template
+        """The catalogue's msgid of the sentence (``N_``-marked), or ``None``: English only."""
+        self.params: dict[str, Any] = dict(params or {})
+        """The values of the template's ``%(name)s`` placeholders."""
+        if template is not None and not message:
+            message = template % self.params if self.params else template
         self.message = message
         self.rule_ids: tuple[str, ...] = tuple(rule_ids)
         self.context: dict[str, Any] = dict(context or {})

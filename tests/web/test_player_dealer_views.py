@@ -122,6 +122,9 @@ def test_registration_state_reads_as_a_sentence(env: Env) -> None:
         "state": "open",
         "until_level": 6,
         "text": "Registration open; late registration until the end of level 6.",
+        # issue 27: the same sentence as a catalogue msgid, translated by each page
+        "msgid": "Registration open; late registration until the end of level %(level)s.",
+        "params": {"level": 6},
     }
     env.service.run(tid, StartClock(), actor="t")
     page = env.client.get(f"/t/{tid}/player").text

@@ -17,6 +17,7 @@ from typing import Any
 from pokertd.app import documents
 from pokertd.codec import to_json
 from pokertd.errors import PokertdError
+from pokertd.i18n import N_
 from pokertd.rules import ColorUpMethod, DealsAllowed, SimultaneousElimOrder, field_citation
 from pokertd.tournament import views
 from pokertd.tournament.cancellation import cancel_rules, cancelled, refund_plan
@@ -349,26 +350,28 @@ def _registration(state: TournamentState, out: dict[str, Any]) -> dict[str, Any]
     setup = state.part(Setup)
     until = setup.tmpl.registration_close(setup.profile) if setup.template is not None else None
     if not status.get("registration_open"):
-        if setup.registration_closed:
-            text = "Registration is closed."
-        elif until:
-            text = f"Registration closed after level {until}."
+        if until and not setup.registration_closed:
+            msg = N_("Registration closed after level %(level)s.")
         else:
-            text = "Registration is closed."
-        return {"state": "closed", "until_level": until, "text": text}
+            msg = N_("Registration is closed.")
+        return {"state": "closed", "until_level": until, **_words(msg, until)}
     if clock.get("started") and until:
-        return {
-            "state": "late",
-            "until_level": until,
-            "text": f"Late registration open until the end of level {until}.",
-        }
+        msg = N_("Late registration open until the end of level %(level)s.")
+        return {"state": "late", "until_level": until, **_words(msg, until)}
     if until:
-        text = f"Registration open; late registration until the end of level {until}."
+        msg = N_("Registration open; late registration until the end of level %(level)s.")
     elif until == 0:
-        text = "Registration open until play starts."
+        msg = N_("Registration open until play starts.")
     else:
-        text = "Registration open."
-    return {"state": "open", "until_level": until, "text": text}
+        msg = N_("Registration open.")
+    return {"state": "open", "until_level": until, **_words(msg, until)}
+
+
+def _words(msgid: str, level: int | None) -> dict[str, Any]:
+    """A pushed sentence in English (``text``) and as the catalogue's ``msgid`` with its
+    ``params``, which each page translates into its own language (issue 27)."""
+    params = {"level": level} if "%(level)s" in msgid else {}
+    return {"text": msgid % params if params else msgid, "msgid": msgid, "params": params}
 
 
 def _seating_rev(state: TournamentState) -> int:

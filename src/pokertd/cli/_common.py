@@ -175,10 +175,21 @@ the flag or command that does it here.
 """
 
 
+LANGUAGE_ENV = "POKERTD_LANGUAGE"
+"""The language of the CLI's refusals (issue 27, docs/languages.md): ``es``, ``de``;
+unset = English. ``--json`` output stays English (a machine reads it)."""
+
+
 def cli_text(exc: PokertdError) -> str:
-    """The refusal for the terminal: the core's sentence plus the CLI's hint, if any."""
+    """The refusal for the terminal: the core's sentence (in ``POKERTD_LANGUAGE`` when the
+    core marked it for the catalogue) plus the CLI's hint, if any."""
+    from pokertd import i18n  # start-up time: Babel loads only when a refusal is printed
+    from pokertd.i18n import catalog  # (the same)
+
+    lang = i18n.known(os.environ.get(LANGUAGE_ENV)) or i18n.SOURCE
+    text = catalog.refusal(exc, lang)
     hint = CLI_HINTS.get(str(exc.context.get("hint", "")))
-    return f"{exc} [{hint}]" if hint else str(exc)
+    return f"{text} [{hint}]" if hint else text
 
 
 def fail(exc: PokertdError, as_json: bool = False) -> typer.Exit:

@@ -58,6 +58,7 @@ from functools import partial
 from typing import Annotated, Any, TypeVar
 
 from pokertd.errors import InvalidCommand, RuleViolation
+from pokertd.i18n import N_
 from pokertd.rules import FinishMethod, SimultaneousElimOrder
 from pokertd.tournament import limits as lim
 from pokertd.tournament.entries.rules import EntryStatus
@@ -626,9 +627,12 @@ def _per_player(values: tuple[int, ...], n: int, what: str) -> list[int | None]:
     if not values:
         return [None] * n
     if len(values) != n:
-        raise InvalidCommand(f"Give one {what} per busted player ({n}), not {len(values)}.")
+        raise InvalidCommand(
+            template=N_("Give one %(what)s per busted player (%(n)s), not %(len_values)s."),
+            params={"what": what, "n": n, "len_values": len(values)},
+        )
     if any(v < 0 for v in values):
-        raise InvalidCommand(f"A {what} cannot be negative.")
+        raise InvalidCommand(template=N_("A %(what)s cannot be negative."), params={"what": what})
     return list(values)
 
 
@@ -679,11 +683,11 @@ def connect_knockout_draws(draws: KnockoutDraws) -> KnockoutDraws:
 def _decide_bust(state: TournamentState, cmd: Bust, ctx: Context) -> list[Event]:
     setup = state.part(Setup)
     if not setup.created:
-        raise InvalidCommand("This tournament has not been created yet.")
+        raise InvalidCommand(template=N_("This tournament has not been created yet."))
     if setup.finished:
-        raise RuleViolation("The tournament is over.")
+        raise RuleViolation(template=N_("The tournament is over."))
     if not cmd.players:
-        raise InvalidCommand("Name the busted player(s).")
+        raise InvalidCommand(template=N_("Name the busted player(s)."))
     roster = state.part(Roster)
     entries: list[Entry] = []
     for ref in cmd.players:
@@ -693,12 +697,17 @@ def _decide_bust(state: TournamentState, cmd: Bust, ctx: Context) -> list[Event]
             last = roster.entries[player.entries[-1]] if player.entries else None
             status = last.status.value if last is not None else "not entered"
             raise RuleViolation(
-                f"{player.name} is already out ({status}): a player busts once per entry.",
+                template=N_(
+                    "%(player_name)s is already out (%(status)s): a player busts once per entry."
+                ),
+                params={"player_name": player.name, "status": status},
                 rule_ids=setup.profile.cite("G1"),
                 context={"player": player.name},
             )
         if any(e.entry_id == entry.entry_id for e in entries):
-            raise InvalidCommand(f"{player.name} is named twice.")
+            raise InvalidCommand(
+                template=N_("%(player_name)s is named twice."), params={"player_name": player.name}
+            )
         entries.append(entry)
     n = len(entries)
     stacks = _per_player(cmd.start_stacks, n, "start-of-hand stack")
@@ -707,14 +716,17 @@ def _decide_bust(state: TournamentState, cmd: Bust, ctx: Context) -> list[Event]
     alive = roster.alive_count  # not len(roster.alive()): no scan of the field per bust
     if alive - n < 1:
         raise RuleViolation(
-            "Someone must win the hand: busting these players would leave nobody in.",
+            template=N_("Someone must win the hand: busting these players would leave nobody in."),
             rule_ids=setup.profile.cite("G2"),
         )
     eliminator_id = eliminator_name = None
     if cmd.eliminator:
         player, winner = live_entry_of(state, cmd.eliminator)
         if any(e.entry_id == winner.entry_id for e in entries):
-            raise InvalidCommand(f"{player.name} cannot eliminate themselves.")
+            raise InvalidCommand(
+                template=N_("%(player_name)s cannot eliminate themselves."),
+                params={"player_name": player.name},
+            )
         eliminator_id, eliminator_name = winner.entry_id, player.name
     # During hand-for-hand the clock names the hand in play at every table (FOX-HFH, G3):
     # busts at different tables in that hand are one hand; a hand is never reused. It also
@@ -750,9 +762,9 @@ def _decide_bust(state: TournamentState, cmd: Bust, ctx: Context) -> list[Event]
 def _decide_end(state: TournamentState, cmd: EndByChipCount, ctx: Context) -> list[Event]:
     setup = state.part(Setup)
     if not setup.created:
-        raise InvalidCommand("This tournament has not been created yet.")
+        raise InvalidCommand(template=N_("This tournament has not been created yet."))
     if setup.finished:
-        raise RuleViolation("The tournament is already over.")
+        raise RuleViolation(template=N_("The tournament is already over."))
     if not ends_at_set_time(setup.tmpl.finish_method, setup.profile.finish_method):
         raise RuleViolation(
             "This event is played until one player has all the chips; only an event posted "
@@ -765,7 +777,10 @@ def _decide_end(state: TournamentState, cmd: EndByChipCount, ctx: Context) -> li
     for ref, chips in cmd.counts:
         player, entry = live_entry_of(state, ref)
         if chips <= 0:
-            raise InvalidCommand(f"{player.name}: a survivor's count must be positive.")
+            raise InvalidCommand(
+                template=N_("%(player_name)s: a survivor's count must be positive."),
+                params={"player_name": player.name},
+            )
         counts[entry.entry_id] = chips
         names[entry.entry_id] = player.name
     missing = [e.name for e in roster.alive() if e.entry_id not in counts]

@@ -33,6 +33,7 @@ from pokertd.web import (
     apidocs,
     errors,
     health,
+    i18n,
     leagues,
     live,
     mail,
@@ -70,6 +71,7 @@ def create_app(app: App, settings: Settings, *, users: AccountService | None = N
         users.ensure_first_director(settings.director_name, settings.director_password)
     secret = settings.secret_key or users.secret_key()
     templates = Jinja2Templates(directory=str(HERE / "templates"))
+    i18n.install(templates)  # issue 27: {% trans %} and _() in the page's language
     web = Web(
         app=app,
         settings=settings,
@@ -156,6 +158,7 @@ def create_app(app: App, settings: Settings, *, users: AccountService | None = N
     site.include_router(api.router)
     site.include_router(live.router)
     site.include_router(pages.router)
+    site.include_router(i18n.router)
     site.include_router(setup.router)
     site.include_router(rulings.router)
     site.include_router(slips.router)

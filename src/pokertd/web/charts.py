@@ -12,10 +12,12 @@ from typing import Any
 
 from pokertd.charts import NARROW, WIDE, line_chart
 from pokertd.errors import NotFound
+from pokertd.i18n import N_, SOURCE
+from pokertd.i18n.catalog import gettext
 
 CHARTS = {
-    "players": ("players_left", "Players left", "minutes played", "players"),
-    "bb": ("avg_bb", "Average stack in big blinds", "level", "big blinds"),
+    "players": ("players_left", N_("Players left"), N_("minutes played"), N_("players")),
+    "bb": ("avg_bb", N_("Average stack in big blinds"), N_("level"), N_("big blinds")),
 }
 
 
@@ -32,18 +34,19 @@ def series(view: dict[str, Any], key: str) -> list[tuple[float, float]]:
     return out
 
 
-ENTRIES = ("entries", "Entries so far", "minutes since the first entry", "entries")
+ENTRIES = ("entries", N_("Entries so far"), N_("minutes since the first entry"), N_("entries"))
 """The ``players`` chart while registration is open: entries climb; players left is drawn
 from the moment registration closes (the field set), falling as players bust."""
 
 
-def render(name: str, view: dict[str, Any], *, narrow: bool = False) -> str:
+def render(name: str, view: dict[str, Any], *, narrow: bool = False, lang: str = SOURCE) -> str:
     """The named chart of a view model; ``narrow``: drawn for a phone's width
     (:data:`~pokertd.charts.NARROW`, text readable at about 340 CSS px).
 
     ``players`` shows "Entries so far" until registration closes (the view has no
     players-left series yet), then "Players left" from the field at the close (issue 23:
-    drawn from the first entry, players left climbed from 2 to 30 during registration)."""
+    drawn from the first entry, players left climbed from 2 to 30 during registration).
+    ``lang``: the language of the title and the axes (issue 27)."""
     spec = CHARTS.get(name)
     if spec is None:
         raise NotFound(f"There is no chart {name!r}: choose {', '.join(CHARTS)}.")
@@ -52,6 +55,7 @@ def render(name: str, view: dict[str, Any], *, narrow: bool = False) -> str:
     if name == "players" and not points and series(view, ENTRIES[0]):
         key, title, xlabel, ylabel = ENTRIES
         points = series(view, key)
+    title, xlabel, ylabel = (gettext(lang, text) for text in (title, xlabel, ylabel))
     return line_chart(points, title, xlabel, ylabel, size=NARROW if narrow else WIDE)
 
 

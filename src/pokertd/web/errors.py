@@ -32,6 +32,7 @@ from pokertd.errors import (
     StoreError,
 )
 from pokertd.web.auth import NotSignedIn, TooManyAttempts, root_path
+from pokertd.web.i18n import answer_language, refusal
 
 
 def status_of(exc: PokertdError) -> int:
@@ -86,9 +87,11 @@ async def _pokertd_error(request: Request, exc: Exception) -> Response:
     headers = {}
     if isinstance(exc, TooManyAttempts):
         headers["Retry-After"] = str(exc.context.get("retry_after", 60))
+    # issue 27: the sentence in the reader's language when the refusal carries a template
+    message = refusal(exc, answer_language(request)) if exc.template is not None else str(exc)
     if wants_html(request):
-        return error_page(request, status, str(exc))
-    return JSONResponse(error_body(exc), status_code=status, headers=headers)
+        return error_page(request, status, message)
+    return JSONResponse(error_body(exc) | {"message": message}, status_code=status, headers=headers)
 
 
 async def _validation_error(request: Request, exc: Exception) -> Response:

@@ -26,7 +26,7 @@ from pokertd.tournament.display import LAYOUTS
 from pokertd.tournament.entries import Setup
 from pokertd.tournament.framework import TournamentState
 from pokertd.tournament.templates import load_template, template_names
-from pokertd.web import access, charts, money, views
+from pokertd.web import access, charts, i18n, money, views
 from pokertd.web.api import (
     DealerLogin,
     NewTournament,
@@ -68,12 +68,15 @@ def render(request: Request, name: str, status: int = 200, **context: Any) -> HT
         "Role": Role,
         **money_meta(web, context),
     }
-    response = web.templates.TemplateResponse(
-        request,
-        name,
-        {**base, "root": root_path(request), **context},
-        status_code=status,
-    )
+    # issue 27: the page's language (docs/languages.md); the phone pages follow the browser
+    lang = i18n.request_language(request, follow_browser=name in i18n.PHONE_PAGES)
+    with i18n.speaking(lang):
+        response = web.templates.TemplateResponse(
+            request,
+            name,
+            {**base, **i18n.page_context(lang), "root": root_path(request), **context},
+            status_code=status,
+        )
     web.sessions.ensure_csrf(request, response)
     return response
 
@@ -140,7 +143,13 @@ def home(request: Request) -> Response:
         templates = [
             {"name": n, "title": load_template(n, validate=False).title} for n in template_names()
         ]
-    return render(request, "home.html", tournaments=items, templates=templates)
+    return render(
+        request,
+        "home.html",
+        tournaments=items,
+        templates=templates,
+        venue_language=i18n.venue_language(request),
+    )
 
 
 @router.get("/setup", response_class=HTMLResponse)
@@ -400,7 +409,8 @@ def chart(tid: str, name: str, request: Request, size: str = "") -> Response:
     over time) or ``bb`` (avg stack in BB); ``?size=narrow``: drawn for a phone's width."""
     _known(request, tid)
     view = views.display(web_of(request), tid, "public")
-    svg = charts.render(name, view, narrow=size == "narrow")
+    lang = i18n.request_language(request, follow_browser=True)  # the phone's own (issue 27)
+    svg = charts.render(name, view, narrow=size == "narrow", lang=lang)
     return Response(svg, media_type="image/svg+xml", headers={"Cache-Control": "no-cache"})
 
 

@@ -31,6 +31,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from pokertd.errors import InvalidCommand, RuleViolation
+from pokertd.i18n import N_
 from pokertd.rules import RuleProfile
 from pokertd.tournament.structures import (
     Break,
@@ -48,7 +49,7 @@ from pokertd.types import Chips
 def epoch_seconds(now: datetime) -> int:
     """Whole seconds since the Unix epoch of a timezone-aware ``datetime``."""
     if now.tzinfo is None:
-        raise InvalidCommand("clock times must be timezone-aware (UTC)")
+        raise InvalidCommand(template=N_("clock times must be timezone-aware (UTC)"))
     return int(now.timestamp() // 1)
 
 
@@ -144,7 +145,11 @@ def new_clock(
     if close is None and profile is not None:
         close = profile.late_reg_close_after_level
     if close is not None and close < 0:
-        raise InvalidCommand(f"registration cannot close after level {close}", rule_ids="A4")
+        raise InvalidCommand(
+            template=N_("registration cannot close after level %(close)s"),
+            params={"close": close},
+            rule_ids="A4",
+        )
     rebuy = rebuy_minutes if rebuy_minutes is not None else structure.rebuy_minutes
     if rebuy is None and profile is not None and profile.rebuy_allowed:
         rebuy = profile.rebuy_window_minutes
@@ -239,13 +244,17 @@ def settle(state: ClockState, now: datetime) -> ClockState:
 
 def _require_started(state: ClockState, what: str) -> None:
     if not state.started:
-        raise RuleViolation(f"The clock has not been started; cannot {what}.", rule_ids="B1")
+        raise RuleViolation(
+            template=N_("The clock has not been started; cannot %(what)s."),
+            params={"what": what},
+            rule_ids="B1",
+        )
 
 
 def start(state: ClockState, now: datetime) -> ClockState:
     """Start the clock at the current position (level 1 unless set before)."""
     if state.started:
-        raise RuleViolation("The clock is already started.", rule_ids="B1")
+        raise RuleViolation(template=N_("The clock is already started."), rule_ids="B1")
     t = epoch_seconds(now)
     return replace(state, started=True, started_at=t, running_since=t)
 
@@ -254,7 +263,7 @@ def pause(state: ClockState, now: datetime) -> ClockState:
     """Stop the clock (forfeits, disputes, breaking tables…)."""
     _require_started(state, "pause it")
     if not state.running:
-        raise RuleViolation("The clock is already paused.", rule_ids="B1")
+        raise RuleViolation(template=N_("The clock is already paused."), rule_ids="B1")
     return replace(settle(state, now), running_since=None)
 
 
@@ -262,7 +271,7 @@ def resume(state: ClockState, now: datetime) -> ClockState:
     """Set a paused clock running again."""
     _require_started(state, "resume it")
     if state.running:
-        raise RuleViolation("The clock is already running.", rule_ids="B1")
+        raise RuleViolation(template=N_("The clock is already running."), rule_ids="B1")
     return replace(state, running_since=epoch_seconds(now))
 
 
@@ -289,7 +298,9 @@ def previous_level(state: ClockState, now: datetime) -> ClockState:
     """Go back to the start of the previous period."""
     settled = settle(state, now)
     if settled.level == 1 and not settled.on_break:
-        raise InvalidCommand("The clock is in level 1: there is no previous level.", rule_ids="B1")
+        raise InvalidCommand(
+            template=N_("The clock is in level 1: there is no previous level."), rule_ids="B1"
+        )
     level, on_break = _previous_period(settled.structure, settled.level, settled.on_break)
     return _jump(settled, now, level, on_break)
 
@@ -300,7 +311,10 @@ def set_level(state: ClockState, now: datetime, level: int) -> ClockState:
     highest = max(len(settled.structure.levels), settled.level)
     if not 1 <= level <= highest:
         raise InvalidCommand(
-            f"There is no level {level}: choose 1 to {highest}, or add levels first.",
+            template=N_(
+                "There is no level %(level)s: choose 1 to %(highest)s, or add levels first."
+            ),
+            params={"level": level, "highest": highest},
             rule_ids="B1",
             context={"level": level, "highest": highest},
         )
@@ -313,7 +327,9 @@ def adjust(state: ClockState, now: datetime, seconds: int) -> ClockState:
     Taking off as much as is left (or more) is refused: use :func:`next_level`.
     """
     if seconds == 0:
-        raise InvalidCommand("Adjust the clock by a non-zero number of seconds.", rule_ids="B1")
+        raise InvalidCommand(
+            template=N_("Adjust the clock by a non-zero number of seconds."), rule_ids="B1"
+        )
     settled = settle(state, now)
     remaining = (
         _period_seconds(settled.structure, settled.level, settled.on_break) - settled.elapsed
@@ -338,7 +354,7 @@ def append_levels(state: ClockState, levels: Iterable[Level] = (), *, count: int
     if count:
         structure = structure.extended(count)
     if structure is state.structure:
-        raise InvalidCommand("Name the levels to add, or how many.", rule_ids="B1")
+        raise InvalidCommand(template=N_("Name the levels to add, or how many."), rule_ids="B1")
     return replace(state, structure=structure)
 
 
@@ -354,14 +370,14 @@ def hand_for_hand_on(state: ClockState, now: datetime) -> ClockState:
     """
     _require_started(state, "play hand-for-hand")
     if state.hand_for_hand:
-        raise RuleViolation("Hand-for-hand is already on.", rule_ids="B10")
+        raise RuleViolation(template=N_("Hand-for-hand is already on."), rule_ids="B10")
     return replace(settle(state, now), hand_for_hand=True)
 
 
 def hand_for_hand_off(state: ClockState, now: datetime) -> ClockState:
     """Hand-for-hand ends (the bubble burst): the clock runs in real time again."""
     if not state.hand_for_hand:
-        raise RuleViolation("Hand-for-hand is not on.", rule_ids="B10")
+        raise RuleViolation(template=N_("Hand-for-hand is not on."), rule_ids="B10")
     settled = settle(state, now)
     running_since = epoch_seconds(now) if settled.running else None
     return replace(settled, hand_for_hand=False, running_since=running_since)
@@ -379,11 +395,14 @@ def hand_finished(state: ClockState, now: datetime, profile: RuleProfile) -> Clo
     """
     if not state.hand_for_hand:
         raise RuleViolation(
-            "Hand-for-hand is not on: the clock runs in real time.", rule_ids=profile.cite("B10")
+            template=N_("Hand-for-hand is not on: the clock runs in real time."),
+            rule_ids=profile.cite("B10"),
         )
     settled = settle(state, now)
     if settled.on_break:
-        raise RuleViolation("No hand is played during a break.", rule_ids=profile.cite("B10"))
+        raise RuleViolation(
+            template=N_("No hand is played during a break."), rule_ids=profile.cite("B10")
+        )
     elapsed = settled.elapsed + profile.hfh_seconds_per_hand
     deducted = replace(settled, elapsed=elapsed, hfh_hands=settled.hfh_hands + 1)
     if elapsed >= settled.structure.level(settled.level).seconds:
@@ -413,7 +432,11 @@ class HandForHandRound:
     def deal(self, table: int, profile: RuleProfile) -> HandForHandRound:
         """Record that ``table`` dealt this round's hand (refused while it must wait)."""
         if table not in self.tables:
-            raise InvalidCommand(f"Table {table} is not in play.", rule_ids=profile.cite("B10"))
+            raise InvalidCommand(
+                template=N_("Table %(table)s is not in play."),
+                params={"table": table},
+                rule_ids=profile.cite("B10"),
+            )
         if table in self.dealt and profile.hfh_sync_tables:
             waiting = sorted(self.tables - self.finished)
             raise RuleViolation(
@@ -427,7 +450,11 @@ class HandForHandRound:
     def finish(self, table: int) -> tuple[HandForHandRound, bool]:
         """Record that ``table`` finished its hand; ``True`` when every table has."""
         if table not in self.dealt:
-            raise InvalidCommand(f"Table {table} has not dealt this hand.", rule_ids="B10")
+            raise InvalidCommand(
+                template=N_("Table %(table)s has not dealt this hand."),
+                params={"table": table},
+                rule_ids="B10",
+            )
         finished = self.finished | {table}
         if finished >= self.tables:
             return HandForHandRound(self.tables, self.hand + 1), True

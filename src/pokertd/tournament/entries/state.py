@@ -28,6 +28,7 @@ from typing import Any
 
 from pokertd.errors import InvalidCommand, NotFound, RuleViolation
 from pokertd.money import DEFAULT_CURRENCY
+from pokertd.i18n import N_
 from pokertd.rules import ForfeitWindow, RuleProfile
 from pokertd.rules.profile import profile_from_dict
 from pokertd.tournament.entries.rules import EntryKind, EntryStatus, PurchaseKind, player_key
@@ -181,7 +182,7 @@ class Setup:
     def tmpl(self) -> Template:
         """The template (refuses commands on a tournament not yet created)."""
         if self.template is None:
-            raise InvalidCommand("This tournament has not been created yet.")
+            raise InvalidCommand(template=N_("This tournament has not been created yet."))
         return self.template
 
 
@@ -721,7 +722,7 @@ def find_player(state: TournamentState, ref: str) -> Player:
     roster = state.part(Roster)
     text = ref.strip()
     if not text:
-        raise InvalidCommand("Name a player.")
+        raise InvalidCommand(template=N_("Name a player."))
     if text.upper() in roster.players:
         return roster.players[text.upper()]
     if text.upper() in roster.entries:
@@ -736,11 +737,14 @@ def find_player(state: TournamentState, ref: str) -> Player:
     if starts:
         names = ", ".join(p.name for p in starts[:6])
         raise InvalidCommand(
-            f"{text!r} could be {names}: say which (full name or player id).",
+            template=N_("%(text)s could be %(names)s: say which (full name or player id)."),
+            params={"text": repr(text), "names": names},
             context={"player": text},
         )
     raise NotFound(
-        f"There is no player called {text!r} in this tournament.", context={"player": text}
+        template=N_("There is no player called %(text)s in this tournament."),
+        params={"text": repr(text)},
+        context={"player": text},
     )
 
 
@@ -753,7 +757,8 @@ def live_entry_of(state: TournamentState, ref: str) -> tuple[Player, Entry]:
         last = roster.entries[player.entries[-1]] if player.entries else None
         how = f" ({last.status.value})" if last is not None else " (no entry bought)"
         raise RuleViolation(
-            f"{player.name} is not in the tournament{how}.",
+            template=N_("%(player_name)s is not in the tournament%(how)s."),
+            params={"player_name": player.name, "how": how},
             context={"player": player.name},
         )
     return player, entry

@@ -33,6 +33,7 @@ from itertools import pairwise
 from typing import Any
 
 from pokertd.errors import InvalidCommand, PokertdError, RuleViolation
+from pokertd.i18n import N_
 from pokertd.money import format_money
 from pokertd.rules.enums import GuaranteeBasis, RemainderTo, WithholdingBase
 from pokertd.rules.profile import RuleProfile, load_profile
@@ -53,7 +54,9 @@ def round_half_up(value: Fraction) -> int:
 def percent(value: object) -> Fraction:
     """An exact share from a percentage written ``"32.5"``, ``32.5``, ``"2.5%"`` or ``3``."""
     if isinstance(value, bool):
-        raise InvalidCommand(f"{value!r} is not a percentage")
+        raise InvalidCommand(
+            template=N_("%(value)s is not a percentage"), params={"value": repr(value)}
+        )
     if isinstance(value, Fraction):
         return value / ONE_HUNDRED
     if isinstance(value, int | float | str):
@@ -118,9 +121,11 @@ def prize_pool(
     TDA and the other venues withhold nothing (``admin_withholding_pct = 0``).
     """
     if buy_ins < 0 or bounty_fees < 0:
-        raise InvalidCommand("Buy-ins and bounty fees cannot be negative.")
+        raise InvalidCommand(template=N_("Buy-ins and bounty fees cannot be negative."))
     if guarantee is not None and guarantee < 0:
-        raise InvalidCommand("A guarantee cannot be negative.", rule_ids=profile.cite("H8"))
+        raise InvalidCommand(
+            template=N_("A guarantee cannot be negative."), rule_ids=profile.cite("H8")
+        )
     overlay = 0
     counted = buy_ins
     if guarantee is not None and profile.guarantee_basis is GuaranteeBasis.GROSS:
@@ -189,7 +194,8 @@ class PayoutTable:
         """
         if entries < 1:
             raise InvalidCommand(
-                f"There must be at least one entry to pay a prize (got {entries}).",
+                template=N_("There must be at least one entry to pay a prize (got %(entries)s)."),
+                params={"entries": entries},
                 rule_ids="H4",
             )
         for band in self.bands:
@@ -245,9 +251,11 @@ def parse_payout_table(text: str, *, name: str = "custom") -> PayoutTable:
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        raise InvalidCommand(f"The payout table is not valid TOML: {exc}") from None
+        raise InvalidCommand(
+            template=N_("The payout table is not valid TOML: %(exc)s"), params={"exc": exc}
+        ) from None
     except RecursionError:
-        raise InvalidCommand("The payout table is nested too deeply.") from None
+        raise InvalidCommand(template=N_("The payout table is nested too deeply.")) from None
     return _table_from_mapping(data, default_name=name)
 
 
@@ -255,30 +263,40 @@ def _table_from_mapping(data: Mapping[str, Any], *, default_name: str) -> Payout
     table_groups = data.get("group_sizes")
     raw_bands = data.get("bands")
     if not isinstance(raw_bands, list) or not raw_bands:
-        raise InvalidCommand("A payout table needs at least one [[bands]] entry.")
+        raise InvalidCommand(template=N_("A payout table needs at least one [[bands]] entry."))
     bands: list[PayoutBand] = []
     for raw in raw_bands:
         if not isinstance(raw, dict):
-            raise InvalidCommand("Each [[bands]] entry must be a table.")
+            raise InvalidCommand(template=N_("Each [[bands]] entry must be a table."))
         entries = raw.get("entries")
         if (
             not isinstance(entries, list)
             or len(entries) != 2
             or not all(isinstance(e, int) and not isinstance(e, bool) for e in entries)
         ):
-            raise InvalidCommand("A band needs entries = [lowest, highest] (whole numbers).")
+            raise InvalidCommand(
+                template=N_("A band needs entries = [lowest, highest] (whole numbers).")
+            )
         pcts = raw.get("percent")
         if not isinstance(pcts, list) or not pcts:
-            raise InvalidCommand(f"Band {entries[0]}-{entries[1]} needs a percent list.")
+            raise InvalidCommand(
+                template=N_("Band %(entries_0)s-%(entries_1)s needs a percent list."),
+                params={"entries_0": entries[0], "entries_1": entries[1]},
+            )
         groups = raw.get("group_sizes", table_groups) or [1] * len(pcts)
         if not isinstance(groups, list) or len(groups) < len(pcts):
             raise InvalidCommand(
-                f"Band {entries[0]}-{entries[1]}: group_sizes must give a size for each row."
+                template=N_(
+                    "Band %(entries_0)s-%(entries_1)s: group_sizes must give a size for each row."
+                ),
+                params={"entries_0": entries[0], "entries_1": entries[1]},
             )
         shares: list[Fraction] = []
         for pct, size in zip(pcts, groups, strict=False):
             if not isinstance(size, int) or size < 1:
-                raise InvalidCommand("group_sizes must be whole numbers of places, at least 1.")
+                raise InvalidCommand(
+                    template=N_("group_sizes must be whole numbers of places, at least 1.")
+                )
             shares.extend([percent(pct)] * size)
         bands.append(PayoutBand(entries[0], entries[1], tuple(shares)))
     rule_ids = data.get("rule_ids", [])
@@ -364,11 +382,16 @@ def generic_shares(
     ['63.33', '36.67']
     """
     if entries < 1:
-        raise InvalidCommand(f"There must be at least one entry to pay a prize (got {entries}).")
+        raise InvalidCommand(
+            template=N_("There must be at least one entry to pay a prize (got %(entries)s)."),
+            params={"entries": entries},
+        )
     if pool <= 0:
-        raise InvalidCommand("The prize pool must be more than $0.00.")
+        raise InvalidCommand(template=N_("The prize pool must be more than $0.00."))
     if min_cash < 0 or steepness < 0 or not 0 < paid_fraction <= 1:
-        raise InvalidCommand("min-cash, steepness and the paid fraction must be sensible.")
+        raise InvalidCommand(
+            template=N_("min-cash, steepness and the paid fraction must be sensible.")
+        )
     places = max(1, -(-entries * paid_fraction.numerator // paid_fraction.denominator))
     base = -(-min_cash // unit) * unit
     if base:
@@ -408,7 +431,9 @@ def payout_shares(
     if chosen == "generic":
         if pool is None or min_cash is None:
             raise InvalidCommand(
-                "The generic payout curve needs the pool and the buy-in (the min-cash)."
+                template=N_(
+                    "The generic payout curve needs the pool and the buy-in (the min-cash)."
+                )
             )
         return generic_shares(
             entries, pool=pool, min_cash=min_cash, unit=profile.payout_rounding_unit_cents
@@ -494,11 +519,11 @@ def split_pool(
     are the profile's ``payout_rounding_unit_cents`` and ``payout_remainder_to``).
     """
     if pool < 0:
-        raise InvalidCommand("The prize pool cannot be negative.")
+        raise InvalidCommand(template=N_("The prize pool cannot be negative."))
     if unit < 1:
-        raise InvalidCommand("The rounding unit must be at least one cent.")
+        raise InvalidCommand(template=N_("The rounding unit must be at least one cent."))
     if not shares:
-        raise InvalidCommand("There must be at least one paid place.")
+        raise InvalidCommand(template=N_("There must be at least one paid place."))
     if sum(shares) != 1 or any(s < 0 for s in shares):
         raise InvalidCommand("The payout percentages must be positive and sum to 100 %.")
     amounts = [round_half_up(pool * s / unit) * unit for s in shares]
@@ -507,7 +532,13 @@ def split_pool(
     amounts[target] += residual
     if pool and min(amounts) <= 0:
         raise RuleViolation(
-            f"A pool of {format_money(pool)} is too small to round to {format_money(unit)}.",
+            template=N_(
+                "A pool of %(format_money_pool)s is too small to round to %(format_money_unit)s."
+            ),
+            params={
+                "format_money_pool": format_money(pool),
+                "format_money_unit": format_money(unit),
+            },
             context={"pool": pool, "unit": unit},
         )
     return tuple(amounts)
@@ -575,7 +606,9 @@ def _payouts(
     """:func:`payouts` worked out."""
     if table == "survivor":
         if min_cash is None:
-            raise InvalidCommand("A survivor payout needs the buy-in.", rule_ids=profile.cite("H7"))
+            raise InvalidCommand(
+                template=N_("A survivor payout needs the buy-in."), rule_ids=profile.cite("H7")
+            )
         return survivor_payouts(net_pool, buy_in=min_cash, profile=profile)
     shares = payout_shares(entries, profile=profile, table=table, pool=net_pool, min_cash=min_cash)
     amounts = split_pool(
@@ -714,10 +747,12 @@ def survivor_payouts(net_pool: Cents, *, buy_in: Cents, profile: RuleProfile) ->
     """
     if buy_in <= 0:
         raise InvalidCommand(
-            "A survivor prize needs a buy-in above $0.00.", rule_ids=profile.cite("H7")
+            template=N_("A survivor prize needs a buy-in above $0.00."), rule_ids=profile.cite("H7")
         )
     if net_pool <= 0:
-        raise InvalidCommand("The prize pool must be more than $0.00.", rule_ids=profile.cite("H7"))
+        raise InvalidCommand(
+            template=N_("The prize pool must be more than $0.00."), rule_ids=profile.cite("H7")
+        )
     unit = buy_in * profile.survivor_prize_multiple
     full, rest = divmod(net_pool, unit)
     prizes = [Prize(place, unit) for place in range(1, full + 1)]
@@ -755,7 +790,8 @@ def check_schedule_posted(profile: RuleProfile, *, posted: bool) -> None:
     """
     if profile.payout_schedule_posted_in_advance and not posted:
         raise RuleViolation(
-            "The prize schedule must be posted before play starts.", rule_ids=profile.cite("H2")
+            template=N_("The prize schedule must be posted before play starts."),
+            rule_ids=profile.cite("H2"),
         )
 
 
@@ -763,7 +799,7 @@ def check_schedule_unchanged(profile: RuleProfile, *, posted: bool, changed: boo
     """Refuse to change a posted prize schedule once it binds (NJ-44d)."""
     if profile.payout_schedule_posted_in_advance and posted and changed:
         raise RuleViolation(
-            "The prize schedule was posted in advance and cannot be changed now.",
+            template=N_("The prize schedule was posted in advance and cannot be changed now."),
             rule_ids=profile.cite("H2"),
         )
 
@@ -869,7 +905,7 @@ def claim_flags(
     Implements: FOX-PAY2, FOX-PAY3, FOX-PAY4. Other venues: no flags (profile fields unset).
     """
     if amount < 0:
-        raise InvalidCommand("A prize cannot be negative.")
+        raise InvalidCommand(template=N_("A prize cannot be negative."))
     threshold = profile.w2g_threshold_cents
     w2g = not foreign and threshold is not None and amount >= threshold
     form_1042s = foreign and profile.foreign_withholding_pct is not None

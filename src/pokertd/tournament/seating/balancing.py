@@ -27,6 +27,7 @@ from enum import StrEnum, unique
 
 from pokertd.engine.button import TableButton, seats_of
 from pokertd.errors import InvalidCommand, RuleViolation
+from pokertd.i18n import N_
 from pokertd.rules.enums import (
     BalancePlayerSelected,
     BalanceSeatRule,
@@ -496,7 +497,8 @@ def _break_moves(
             fewest += 1
             if fewest >= len(scratch.buckets):
                 raise RuleViolation(
-                    f"Table {breaking.number} cannot break: no open seats are left.",
+                    template=N_("Table %(breaking_number)s cannot break: no open seats are left."),
+                    params={"breaking_number": breaking.number},
                     rule_ids=seating.profile.cite(BREAK),
                 )
             candidates = sorted(
@@ -735,7 +737,10 @@ def check_move(
             rule_ids=seating.profile.cite(BALANCE),
         )
     if move.player is not None and player is not None and player != move.player:
-        raise InvalidCommand(f"The move is for {move.player}, not {player}.")
+        raise InvalidCommand(
+            template=N_("The move is for %(move_player)s, not %(player)s."),
+            params={"move_player": move.player, "player": player},
+        )
     where = seating.where.get(who)
     if (
         where is None
@@ -887,7 +892,9 @@ def break_table(seating: Seating, number: int, rng: random.Random) -> Plan:
     """
     table = seating.table(number)
     if len(seating.tables) < 2:
-        raise RuleViolation("The last table cannot be broken.", rule_ids=seating.profile.cite("C9"))
+        raise RuleViolation(
+            template=N_("The last table cannot be broken."), rule_ids=seating.profile.cite("C9")
+        )
     room = seating.capacity - table.capacity
     if seating.players > room:
         raise RuleViolation(

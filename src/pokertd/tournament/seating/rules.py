@@ -31,6 +31,7 @@ from fractions import Fraction
 
 from pokertd.engine.button import HandPositions, TableButton, seats_of
 from pokertd.errors import InvalidCommand, NotFound, RuleViolation
+from pokertd.i18n import N_
 from pokertd.rules.enums import (
     ButtonStartMethod,
     FinalTableSize,
@@ -68,21 +69,31 @@ class TableSpec:
     def validate(self, max_seats: int = MAX_SEATS) -> None:
         """Raise :class:`InvalidCommand` for an impossible table."""
         if self.number < 1:
-            raise InvalidCommand(f"Table numbers start at 1, not {self.number}.")
+            raise InvalidCommand(
+                template=N_("Table numbers start at 1, not %(number)s."),
+                params={"number": self.number},
+            )
         if not 2 <= self.seats <= max_seats:
             raise InvalidCommand(
-                f"Table {self.number} has {self.seats} seats: a table has 2 to {max_seats}.",
+                template=N_(
+                    "Table %(number)s has %(seats)s seats: a table has 2 to %(max_seats)s."
+                ),
+                params={"number": self.number, "seats": self.seats, "max_seats": max_seats},
                 rule_ids="C13",
                 context={"table": self.number, "seats": self.seats},
             )
         bad = [s for s in self.unavailable | self.reserved if not 0 <= s < self.seats]
         if bad:
             raise InvalidCommand(
-                f"Table {self.number} has no seat {min(bad) + 1}.",
+                template=N_("Table %(number)s has no seat %(min_bad_1)s."),
+                params={"number": self.number, "min_bad_1": min(bad) + 1},
                 context={"table": self.number},
             )
         if self.seats - len(self.unavailable) < 2:
-            raise InvalidCommand(f"Table {self.number} needs at least two usable seats.")
+            raise InvalidCommand(
+                template=N_("Table %(number)s needs at least two usable seats."),
+                params={"number": self.number},
+            )
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -119,16 +130,17 @@ class Layout:
         """Raise :class:`InvalidCommand` for a layout that cannot be used."""
         max_seats = profile.max_seats_per_table if profile else MAX_SEATS
         if not self.tables:
-            raise InvalidCommand("The layout has no tables.")
+            raise InvalidCommand(template=N_("The layout has no tables."))
         numbers = [t.number for t in self.tables]
         if len(set(numbers)) != len(numbers):
-            raise InvalidCommand("Two tables have the same number.")
+            raise InvalidCommand(template=N_("Two tables have the same number."))
         with profile.citing() if profile is not None else nullcontext():
             for spec in self.tables:
                 spec.validate(max_seats)
             if self.break_order and sorted(self.break_order) != sorted(numbers):
                 raise InvalidCommand(
-                    "The break order must list every table exactly once.", rule_ids="C4"
+                    template=N_("The break order must list every table exactly once."),
+                    rule_ids="C4",
                 )
 
 
@@ -434,7 +446,11 @@ class Seating:
         try:
             return self.tables[number]
         except KeyError:
-            raise NotFound(f"Table {number} is not in play.", context={"table": number}) from None
+            raise NotFound(
+                template=N_("Table %(number)s is not in play."),
+                params={"number": number},
+                context={"table": number},
+            ) from None
 
     def table_to_change(self, number: int) -> Table:
         """A table in play that this seating may change in place (copied first when it is
@@ -452,7 +468,11 @@ class Seating:
         try:
             return self.where[player]
         except KeyError:
-            raise NotFound(f"{player} has no seat.", context={"player": player}) from None
+            raise NotFound(
+                template=N_("%(player)s has no seat."),
+                params={"player": player},
+                context={"player": player},
+            ) from None
 
     def max_count(self) -> int:
         """Players at the fullest table (0 without tables)."""
@@ -504,8 +524,13 @@ class Seating:
         spec = self.spare.get(number)
         if spec is None:
             if number in self.tables:
-                raise RuleViolation(f"Table {number} is already in play.")
-            raise NotFound(f"There is no table {number} in the layout.")
+                raise RuleViolation(
+                    template=N_("Table %(number)s is already in play."), params={"number": number}
+                )
+            raise NotFound(
+                template=N_("There is no table %(number)s in the layout."),
+                params={"number": number},
+            )
         del self.spare[number]
         self.epoch += 1
         table = Table(spec, self.profile, n_seats)
@@ -524,26 +549,40 @@ class Seating:
         if not moving and player in self.where:
             t, s = self.where[player]
             raise RuleViolation(
-                f"{player} already sits at table {t} seat {s + 1}.",
+                template=N_("%(player)s already sits at table %(t)s seat %(s_1)s."),
+                params={"player": player, "t": t, "s_1": s + 1},
                 rule_ids=self.profile.cite("C1"),
                 context={"player": player},
             )
         if moving and player not in self.where:
-            raise NotFound(f"{player} has no seat to move from.", context={"player": player})
+            raise NotFound(
+                template=N_("%(player)s has no seat to move from."),
+                params={"player": player},
+                context={"player": player},
+            )
         if not 0 <= seat < table.n_seats:
             raise InvalidCommand(
-                f"Table {number} has no seat {seat + 1}: it has {table.n_seats} seats.",
+                template=N_(
+                    "Table %(number)s has no seat %(seat_1)s: it has %(table_n_seats)s seats."
+                ),
+                params={"number": number, "seat_1": seat + 1, "table_n_seats": table.n_seats},
                 context={"table": number, "seat": seat + 1},
             )
         if table.occupied >> seat & 1:
             raise RuleViolation(
-                f"Table {number} seat {seat + 1} is taken by {table.players[seat]}.",
+                template=N_("Table %(number)s seat %(seat_1)s is taken by %(table_players_seat)s."),
+                params={
+                    "number": number,
+                    "seat_1": seat + 1,
+                    "table_players_seat": table.players[seat],
+                },
                 rule_ids=self.profile.cite("C1"),
                 context={"table": number, "seat": seat + 1},
             )
         if table.blocked >> seat & 1:
             raise RuleViolation(
-                f"Table {number} seat {seat + 1} is not available.",
+                template=N_("Table %(number)s seat %(seat_1)s is not available."),
+                params={"number": number, "seat_1": seat + 1},
                 rule_ids=self.profile.cite("C1"),
                 context={"table": number, "seat": seat + 1},
             )
@@ -573,11 +612,12 @@ class Seating:
         table = self.table(number)
         if len(self.tables) == 1:
             raise RuleViolation(
-                "The last table cannot be broken.", rule_ids=self.profile.cite("C9")
+                template=N_("The last table cannot be broken."), rule_ids=self.profile.cite("C9")
             )
         if table.count:
             raise RuleViolation(
-                f"Table {number} still has {table.count} players: move them first.",
+                template=N_("Table %(number)s still has %(table_count)s players: move them first."),
+                params={"number": number, "table_count": table.count},
                 rule_ids=self.profile.cite("C4"),
             )
         self.epoch += 1
@@ -606,7 +646,10 @@ class Seating:
         """Give an empty table a new seat count (the final table's extra seat, C9/C12)."""
         table = self.table(number)
         if table.count:
-            raise RuleViolation(f"Table {number} must be empty to change its seats.")
+            raise RuleViolation(
+                template=N_("Table %(number)s must be empty to change its seats."),
+                params={"number": number},
+            )
         self.epoch += 1
         self._capacity -= table.capacity
         spec = TableSpec(number=number, seats=n_seats)
@@ -626,12 +669,14 @@ class Seating:
         table = self.table(number)
         if not self.profile.allow_overfull_start:
             raise RuleViolation(
-                "This event does not start tables with an extra player.",
+                template=N_("This event does not start tables with an extra player."),
                 rule_ids=self.profile.cite("C12"),
             )
         if table.extra_seat or table.n_seats >= MAX_SEATS + 1:
             raise RuleViolation(
-                f"Table {number} already has its extra seat.", rule_ids=self.profile.cite("C12")
+                template=N_("Table %(number)s already has its extra seat."),
+                params={"number": number},
+                rule_ids=self.profile.cite("C12"),
             )
         seat = table.n_seats
         table = _grow(self, number, table.n_seats + 1)
@@ -700,11 +745,13 @@ def draw_initial_seats(
     table), SPOT-2c3 (kept apart), C1.
     """
     if len(set(players)) != len(players):
-        raise InvalidCommand("A player is listed twice in the draw.")
+        raise InvalidCommand(template=N_("A player is listed twice in the draw."))
     already = [p for p in players if p in seating.where]
     if already:
         raise RuleViolation(
-            f"{already[0]} already has a seat.", rule_ids=seating.profile.cite("C1")
+            template=N_("%(already_0)s already has a seat."),
+            params={"already_0": already[0]},
+            rule_ids=seating.profile.cite("C1"),
         )
     if not players:
         return []
@@ -721,7 +768,10 @@ def draw_initial_seats(
         room += spec.seats - len(spec.unavailable) - len(spec.reserved)
     if room < total:
         raise RuleViolation(
-            f"{total} players do not fit the {room} seats of the layout: add tables.",
+            template=N_(
+                "%(total)s players do not fit the %(room)s seats of the layout: add tables."
+            ),
+            params={"total": total, "room": room},
             context={"players": total, "seats": room},
         )
     counts = {n: (seating.tables[n].count if n in seating.tables else 0) for n in numbers}
@@ -820,14 +870,16 @@ def draw_seat(
     if player in seating.where:
         t, s = seating.where[player]
         raise RuleViolation(
-            f"{player} already sits at table {t} seat {s + 1}.", rule_ids=seating.profile.cite("C1")
+            template=N_("%(player)s already sits at table %(t)s seat %(s_1)s."),
+            params={"player": player, "t": t, "s_1": s + 1},
+            rule_ids=seating.profile.cite("C1"),
         )
     candidates = [n for n in seating.order if _free(seating, n)]
     if not candidates:
         spares = [n for n in seating.layout.order() if n in seating.spare]
         if not spares:
             raise RuleViolation(
-                "Every seat in the event is taken and no table is left to open.",
+                template=N_("Every seat in the event is taken and no table is left to open."),
                 context={"players": seating.players},
             )
         number = spares[-1]
@@ -910,7 +962,7 @@ def draw_button(
     Implements: SPOT-2c4, SPOT-3f1, TNPL-D9, SPOT-6.5 (C11).
     """
     if len(seats) < 2:
-        raise RuleViolation("A draw for the button needs at least two players.")
+        raise RuleViolation(template=N_("A draw for the button needs at least two players."))
     deck = [r + s for r in RANKS for s in "shdc"]
     rounds: list[tuple[tuple[Seat, str], ...]] = []
     contenders = sorted(seats)
@@ -934,7 +986,9 @@ def start_button(seating: Seating, number: int, rng: random.Random) -> ButtonDra
     table = seating.table(number)
     if seating.profile.button_start_method is ButtonStartMethod.LEFT_OF_DEALER:
         if not table.occupied:
-            raise RuleViolation(f"Table {number} has no players.")
+            raise RuleViolation(
+                template=N_("Table %(number)s has no players."), params={"number": number}
+            )
         occupied = table.occupied
         return (occupied & -occupied).bit_length() - 1
     return draw_button(
@@ -987,11 +1041,14 @@ def draw_final_table(seating: Seating, rng: random.Random) -> FinalTableDraw:
     """
     profile = seating.profile
     if len(seating.tables) < 2:
-        raise RuleViolation("The final table is already formed.", rule_ids=profile.cite("C9"))
+        raise RuleViolation(
+            template=N_("The final table is already formed."), rule_ids=profile.cite("C9")
+        )
     size = final_table_size(profile, seating.seats_per_table)
     if seating.players > size:
         raise RuleViolation(
-            f"{seating.players} players are left: the final table forms at {size}.",
+            template=N_("%(seating_players)s players are left: the final table forms at %(size)s."),
+            params={"seating_players": seating.players, "size": size},
             rule_ids=profile.cite("C9"),
             context={"players": seating.players, "final_table_size": size},
         )

@@ -13,6 +13,41 @@
     return (meta ? meta.content : "") + path;
   }
 
+  /* Languages (issue 27, docs/languages.md): the page's catalogue, which the server puts in
+     <script id="i18n-catalogue"> (base.html): {lang, messages: {msgid: text or [plural
+     forms]}}. t("Table %(table)s", {table: 4}) and tn("%(n)s player", "%(n)s players", n)
+     give the page's language; a message missing from it stays in English. */
+  let catalogue = null;
+  function readCatalogue() {
+    if (catalogue) return catalogue;
+    const el = document.getElementById("i18n-catalogue");
+    try { catalogue = el ? JSON.parse(el.textContent) : {}; } catch (e) { catalogue = {}; }
+    catalogue.messages = catalogue.messages || {};
+    catalogue.lang = catalogue.lang || "en";
+    return catalogue;
+  }
+  function fill(text, params) {
+    if (!params) return text;
+    return text.replace(/%\((\w+)\)s/g, (m, k) => (params[k] == null ? "" : String(params[k])));
+  }
+  function t(msgid, params) {
+    const found = readCatalogue().messages[msgid];
+    return fill(typeof found === "string" ? found : msgid, params);
+  }
+  /* The CLDR plural category of n in the page's language ("one", "many", "other"…); a
+     plural message's forms come keyed by category (pokertd.i18n.catalogue_json). */
+  function pluralCategory(n) {
+    const lang = readCatalogue().lang;
+    try { return new Intl.PluralRules(lang === "xx" ? "en" : lang).select(n); } catch (e) { return n === 1 ? "one" : "other"; }
+  }
+  function tn(singular, plural, n, params) {
+    const found = readCatalogue().messages[singular];
+    const cat = pluralCategory(n);
+    const text = found && typeof found === "object" ? (found[cat] || found.other) : (cat === "one" ? singular : plural);
+    return fill(text, Object.assign({ n: n }, params || {}));
+  }
+  function lang() { return readCatalogue().lang; }
+
   function csrf() {
     const m = document.cookie.match(/(?:^|; )pokertd_csrf=([^;]+)/);
     if (m) return decodeURIComponent(m[1]);
@@ -30,19 +65,20 @@
     try {
       r = await fetch(url(path), {
         method: "POST",
-        headers: { "Content-Type": "application/json", "X-CSRF-Token": csrf() },
+        headers: { "Content-Type": "application/json", "X-CSRF-Token": csrf(), "X-Pokertd-Lang": lang() },
         body: JSON.stringify(body || {}),
         credentials: "same-origin",
       });
     } catch (e) {
       // the browser's own words ("Failed to fetch") mean nothing at the table
-      throw new Error("No answer from the server: check the connection, then look at the log before trying again.");
+      throw new Error(t("No answer from the server: check the connection, then look at the log before trying again."));
     }
     let data = null;
     try { data = await r.json(); } catch (e) { data = null; }
     if (!r.ok) {
       const err = new Error((data && data.message) ||
-        `The server could not do it (${r.status}${r.statusText ? " " + r.statusText : ""}): try again in a moment.`);
+        t("The server could not do it (%(status)s): try again in a moment.",
+          { status: String(r.status) + (r.statusText ? " " + r.statusText : "") }));
       err.data = data;
       throw err;
     }
@@ -119,6 +155,9 @@
   }
 
   const helpers = {
+    /** The page's language: t(msgid, params), tn(singular, plural, n, params) (above). */
+    t(msgid, params) { return t(msgid, params); },
+    tn(singular, plural, n, params) { return tn(singular, plural, n, params); },
     /** x, or d when x is null or undefined (JavaScript's x ?? d, which Alpine's CSP build
      *  does not read in a page's expressions). */
     or(x, d) { return x == null ? d : x; },
@@ -135,9 +174,10 @@
       const mm = h ? String(m).padStart(2, "0") : String(m);
       return (h ? h + ":" : "") + mm + ":" + String(x).padStart(2, "0");
     },
+    /** 1st, 2nd… in English; each English form is a msgid ("1.º" in Spanish, "1." in German). */
     ordinal(n) {
-      const s = ["th", "st", "nd", "rd"], v = n % 100;
-      return n + (s[(v - 20) % 10] || s[v] || s[0]);
+      const forms = [t("%(n)sth"), t("%(n)sst"), t("%(n)snd"), t("%(n)srd")], v = n % 100;
+      return fill(forms[(v - 20) % 10] || forms[v] || forms[0], { n: n });
     },
     /** A results row's name; a player who re-entered finishes once per entry, so each of
      *  their rows says which entry it was ("Dan Dale (entry 1)": earlier entries bust
@@ -146,7 +186,7 @@
       const same = (rows || []).filter((x) => x.place && x.name === r.name);
       if (same.length < 2) return r.name;
       const order = same.slice().sort((a, b) => b.place - a.place);
-      return `${r.name} (entry ${order.findIndex((x) => x.entry_id === r.entry_id) + 1})`;
+      return t("%(name)s (entry %(entry)s)", { name: r.name, entry: order.findIndex((x) => x.entry_id === r.entry_id) + 1 });
     },
     blinds(l) {
       if (!l) return "–";
@@ -154,7 +194,7 @@
     },
     anteText(l) {
       if (!l || !l.ante) return "";
-      const kind = l.ante_type === "big_blind" || l.ante_type === "big_blind_ante" ? " (BB ante)" : "";
+      const kind = l.ante_type === "big_blind" || l.ante_type === "big_blind_ante" ? " " + t("(BB ante)") : "";
       return nf.format(l.ante) + kind;
     },
   };
@@ -244,9 +284,9 @@
       stateText() {
         const c = this.clock;
         if (!c || c.started === undefined || this.ended()) return "";  // over: no clock state
-        if (!c.started) return "Not started";
-        if (!c.running) return "PAUSED";
-        if (c.on_break) return "On break";
+        if (!c.started) return t("Not started");
+        if (!c.running) return t("PAUSED");
+        if (c.on_break) return t("On break");
         return "";
       },
       avgBB() {
@@ -302,7 +342,7 @@
           // and their rules in the details.
           const sum = out.summary || {};
           const lines = sum.lines || (out.events || []).map((e) => e.text);
-          this.say(lines.join("\n") || "Done", false, sum.details || []);
+          this.say(lines.join("\n") || t("Done"), false, sum.details || []);
           return out;
         } catch (e) {
           this.say(e.message, true);
@@ -332,7 +372,7 @@
   });
 
   window.pokertd = {
-    display, withCommands, readInitial, post, url, csrf, beep, mergePatch, component,
+    display, withCommands, readInitial, post, url, csrf, beep, mergePatch, component, t, tn, lang,
     PUSH_PROTOCOL, PUSH_VERSION,
   };
 })();

@@ -35,21 +35,33 @@
       },
       levelText(l) {
         if (!l) return "–";
-        return `Level ${l.level} · ${this.blinds(l)}` + (l.ante ? ` · ante ${this.fmt(l.ante)}` : "");
+        const level = { level: l.level, blinds: this.blinds(l) };
+        return l.ante ? this.t("Level %(level)s · %(blinds)s · ante %(ante)s", Object.assign(level, { ante: this.fmt(l.ante) }))
+          : this.t("Level %(level)s · %(blinds)s", level);
       },
       nextText() {
         const c = this.clock;
         if (!c || !c.next_level) return "";
-        if (c.on_break) return this.levelText(c.next_level) + " after the break";
+        if (c.on_break) return this.t("%(level)s after the break", { level: this.levelText(c.next_level) });
         const br = c.next_break;
-        if (br && br.after_level === (c.level || {}).level) return `Break (${br.minutes} min), then ` + this.levelText(c.next_level);
+        if (br && br.after_level === (c.level || {}).level) return this.t("Break (%(minutes)s min), then %(level)s", { minutes: br.minutes, level: this.levelText(c.next_level) });
         return this.levelText(c.next_level);
+      },
+      // ---- words with numbers (issue 27) ----------------------------------------------
+      cancelledText() { return this.t("Cancelled: %(reason)s", { reason: (this.v.cancelled || {}).reason || "" }); },
+      overText() { return this.s.winner ? this.t("The tournament is over: %(winner)s won.", { winner: this.s.winner }) : this.t("The tournament is over."); },
+      reportedText() { return this.t("Reported — waiting for tables: %(tables)s", { tables: (this.clock.hfh_waiting || []).join(", ") || "–" }); },
+      emptyText() { return this.tn("%(n)s empty seat", "%(n)s empty seats", this.emptyCount()); },
+      penaltyText(seat) {
+        const n = seat.penalty_hands_left;
+        return seat.on_penalty ? this.tn(" · penalty: %(n)s hand left (deal in, post, kill the hand)", " · penalty: %(n)s hands left (deal in, post, kill the hand)", n)
+          : this.tn(" · penalty: %(n)s hand left (from the next hand)", " · penalty: %(n)s hands left (from the next hand)", n);
       },
       async reportButton(seat) { await this.run("place_button", { table: this.table, seat }); },
       hfhWaiting() { return (this.clock.hfh_waiting || []).includes(this.table); },
       async handFinished() { await this.run("table_hand_finished", { table: String(this.table) }); },
       async bustSeat(seat) {
-        if (!confirm(`Bust ${seat.name} (seat ${seat.seat})?`)) return;
+        if (!confirm(this.t("Bust %(name)s (seat %(seat)s)?", { name: seat.name, seat: seat.seat }))) return;
         await this.run("bust", { players: [seat.name] });
       },
     });

@@ -82,26 +82,36 @@
         return (this.slips || []).filter((s) => s.current).slice(0, 3);
       },
       slipClass(s) { return "slip-" + s.kind + (s.acknowledged ? " done" : ""); },
-      hereLabel(s) { return s.moves ? "I’m here" : "Seen"; },
+      hereLabel(s) { return s.moves ? this.t("I’m here") : this.t("Seen"); },
       /** The "table moved" banner, unless a move slip says it already (with its rule). */
       movedShown() {
         const m = this.moved;
         return !!m && !this.openSlips().some((s) => s.moves && s.table === m.to.table && s.seat === m.to.seat);
       },
       slipTitle(s) {
-        return {
+        const title = {
           balance: "Balancing move", break: "Table breaks", floor: "The floor moved you",
           final_table: "Final table", redraw: "Redraw", clock: "Clock called", penalty: "Penalty",
         }[s.kind] || "Slip";
+        // the same words as in the catalogue (listed for the extractor just below)
+        return this.t(title);
+      },
+      slipTitles() {
+        return [this.t("Balancing move"), this.t("Table breaks"), this.t("The floor moved you"), this.t("Final table"),
+          this.t("Redraw"), this.t("Clock called"), this.t("Penalty"), this.t("Slip")];
       },
       slipPlace(s) {
         if (!s.table) return "";
-        return `Table ${s.table}` + (s.seat ? ` · Seat ${s.seat}` : "");
+        return s.seat ? this.t("Table %(table)s · Seat %(seat)s", { table: s.table, seat: s.seat }) : this.t("Table %(table)s", { table: s.table });
       },
-      slipFrom(s) { return s.from_table ? `From table ${s.from_table}` + (s.from_seat ? ` seat ${s.from_seat}` : "") : ""; },
+      slipFrom(s) {
+        if (!s.from_table) return "";
+        return s.from_seat ? this.t("From table %(table)s seat %(seat)s", { table: s.from_table, seat: s.from_seat })
+          : this.t("From table %(table)s", { table: s.from_table });
+      },
       slipDone(s) {
         if (!s.acknowledged) return "";
-        return s.moves ? "You said you are here. The floor has been told." : "Seen.";
+        return s.moves ? this.t("You said you are here. The floor has been told.") : this.t("Seen.");
       },
       async imHere(s) {
         if (this.slipBusy || !this.me || !this.me.player) return;
@@ -173,12 +183,13 @@
       movedText() {
         const m = this.moved;
         if (!m) return "";
-        const where = m.to.table === m.from.table ? "new seat" : "table moved";
-        return `Your ${where}: table ${m.to.table}, seat ${m.to.seat}`;
+        const to = { table: m.to.table, seat: m.to.seat };
+        return m.to.table === m.from.table ? this.t("Your new seat: table %(table)s, seat %(seat)s", to)
+          : this.t("Your table moved: table %(table)s, seat %(seat)s", to);
       },
       movedFrom() {
         const m = this.moved;
-        return m ? `You were at table ${m.from.table}, seat ${m.from.seat}. Take your chips with you.` : "";
+        return m ? this.t("You were at table %(table)s, seat %(seat)s. Take your chips with you.", { table: m.from.table, seat: m.from.seat }) : "";
       },
       /** This phone's player's row of the results (the push's, else the players API's). */
       myResult() {
@@ -195,18 +206,18 @@
         const r = this.myResult();
         if (!r || !r.prize_cents) return "";
         const deal = (r.note || "").startsWith("deal");
-        return "Prize " + this.money(r.prize_cents) + (deal ? " (deal)" : "");
+        return deal ? this.t("Prize %(amount)s (deal)", { amount: this.money(r.prize_cents) }) : this.t("Prize %(amount)s", { amount: this.money(r.prize_cents) });
       },
       // ---- a cancelled event (issue 26, SPOT-6.22): the reason and this player's refund ----
       gone() { return this.v.cancelled || null; },
-      goneReason() { const g = this.gone(); return g ? "Cancelled: " + g.reason : ""; },
+      goneReason() { const g = this.gone(); return g ? this.t("Cancelled: %(reason)s", { reason: g.reason }) : ""; },
       myRefund() {
         const g = this.gone();
         const me = this.me;
         if (!g || !me) return "";
         const row = (g.players || []).find((p) => p.name === me.name);
         if (!row) return "";
-        return "You get back " + this.money(row.refund_cents) + " at the cashier";
+        return this.t("You get back %(amount)s at the cashier", { amount: this.money(row.refund_cents) });
       },
       winnerRow() { return ((this.v.results && this.v.results.rows) || []).find((r) => r.place === 1) || null; },
       winnerName() { const r = this.winnerRow(); return this.s.winner || (r ? r.name : ""); },
@@ -215,35 +226,61 @@
         const p = this.mine;
         if (this.ended()) {
           const r = this.myResult();
-          if (!r) return p ? "Finished" : "";
-          return r.place === 1 ? "Winner · 1st" : `Finished ${this.ordinal(r.place)}`;
+          if (!r) return p ? this.t("Finished") : "";
+          return r.place === 1 ? this.t("Winner · 1st") : this.t("Finished %(place)s", { place: this.ordinal(r.place) });
         }
         if (!p) return "";
-        if (p.table) return `Table ${p.table}, seat ${p.seat}`;
-        if (p.place) return `Finished ${this.ordinal(p.place)}`;
-        return "Not seated yet";
+        if (p.table) return this.t("Table %(table)s, seat %(seat)s", { table: p.table, seat: p.seat });
+        if (p.place) return this.t("Finished %(place)s", { place: this.ordinal(p.place) });
+        return this.t("Not seated yet");
       },
       breakText() {
         const c = this.clock;
         if (!c || !c.started) {
-          if (c && c.next_break_in != null) return `First break after level ${(c.next_break || {}).after_level}`;
+          if (c && c.next_break_in != null) return this.t("First break after level %(level)s", { level: (c.next_break || {}).after_level });
           return "";
         }
-        if (c.on_break) return `On break: play resumes in ${this.mmss(this.left)}`;
-        if (this.breakIn == null) return "No more breaks scheduled";
+        if (c.on_break) return this.t("On break: play resumes in %(time)s", { time: this.mmss(this.left) });
+        if (this.breakIn == null) return this.t("No more breaks scheduled");
         const nb = c.next_break || {};
-        return `Next break in ${this.mmss(this.breakIn)}` + (nb.minutes ? ` (${nb.minutes} min)` : "");
+        const time = this.mmss(this.breakIn);
+        return nb.minutes ? this.t("Next break in %(time)s (%(minutes)s min)", { time: time, minutes: nb.minutes })
+          : this.t("Next break in %(time)s", { time: time });
       },
       regState() { return (this.v.registration || {}).state || (this.s.registration_open ? "open" : "closed"); },
       regText() {
         const r = this.v.registration || {};
-        return r.text || (this.s.registration_open ? "Registration open." : "Registration is closed.");
+        if (r.msgid) return this.t(r.msgid, r.params);  // the server's sentence, in this page's language
+        return r.text || (this.s.registration_open ? this.t("Registration open.") : this.t("Registration is closed."));
       },
       regCountdown() {
         if (this.regState() === "closed" || this.regIn == null || !this.clock.started) return "";
-        return `Closes in ${this.mmss(this.regIn)}`;
+        return this.t("Closes in %(time)s", { time: this.mmss(this.regIn) });
       },
       payouts() { return this.v.payouts || []; },
+      // ---- words with numbers for the page (issue 27) ---------------------------------
+      levelLine() {
+        return this.clock.on_break ? this.t("Break") : this.t("Level %(level)s", { level: this.or((this.clock.level || {}).level, "–") });
+      },
+      anteLine(l) { return this.t("· ante %(ante)s", { ante: this.fmt((l || {}).ante) }); },
+      bbText() { return this.t("(%(n)s BB)", { n: this.fmt(this.avgBB()) }); },
+      placesPaid() { return this.tn("%(n)s place paid", "%(n)s places paid", this.payouts().length); },
+      seatOf(p) { return this.t("Table %(table)s, seat %(seat)s", { table: p.table, seat: p.seat }); },
+      finishedOf(p) {
+        const place = this.ordinal(p.place);
+        return p.prize_cents ? this.t("Finished %(place)s · %(amount)s", { place: place, amount: this.money(p.prize_cents) })
+          : this.t("Finished %(place)s", { place: place });
+      },
+      bountyOf(p) { return this.t("Bounty %(amount)s", { amount: this.money(p.bounty) }); },
+      resultPrize(r) {
+        if (!r.prize_cents) return "";
+        const deal = r.note === "deal" || (r.note || "").startsWith("deal ");
+        return deal ? this.t("%(amount)s (deal)", { amount: this.money(r.prize_cents) }) : this.money(r.prize_cents);
+      },
+      allResults() {
+        const rows = ((this.v.results && this.v.results.rows) || []).length, more = (this.v.results || {}).more || 0;
+        return this.t("All %(all)s results (%(more)s more)", { all: rows + more, more: more });
+      },
     });
   }
 

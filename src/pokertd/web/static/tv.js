@@ -85,8 +85,24 @@
         const m = this.v.mystery;
         if (!m) return "";
         const kinds = (m.left || []).map((k) => k.count + " × " + this.money(k.value)).join(", ");
-        return m.left_count ? `${m.left_count} envelopes left: ${kinds}` : "no envelopes left";
+        return m.left_count
+          ? this.tn("%(n)s envelope left: %(kinds)s", "%(n)s envelopes left: %(kinds)s", m.left_count, { kinds: kinds })
+          : this.t("no envelopes left");
       },
+      mysteryWon() {
+        return "\u00a0" + this.t("won a %(amount)s mystery bounty from", { amount: this.money((this.v.mystery || {}).last_value) }) + "\u00a0";
+      },
+      // ---- words with numbers (issue 27: whole sentences in the catalogue) ------------
+      hfhWaiting() { return this.t("waiting for tables %(tables)s", { tables: (this.clock.hfh_waiting || []).join(", ") }); },
+      minutes(n) { return this.t("%(n)s min", { n: n }); },
+      anteLine(text) { return this.t("ante %(ante)s", { ante: text }); },
+      bbText(n) { return this.t("%(n)s BB", { n: this.fmt(n) }); },
+      nextLine() {
+        const l = this.clock.next_level || {};
+        const blinds = this.blinds(this.clock.next_level);
+        return l.ante ? this.t("%(blinds)s · ante %(ante)s", { blinds: blinds, ante: this.fmt(l.ante) }) : blinds;
+      },
+      moreOnPhone() { return this.t("+%(n)s more on your phone", { n: (this.v.results || {}).more || 0 }); },
       // ---- the pre-start screen -----------------------------------------------------
       firstLevel() {
         const st = this.v.structure;
@@ -96,7 +112,8 @@
         const st = this.v.structure;
         if (!st) return "–";
         const m = st.level_minutes || [];
-        return st.level_count + " levels of " + (m.length === 1 ? m[0] : m.join("/")) + " min";
+        return this.tn("%(n)s level of %(minutes)s min", "%(n)s levels of %(minutes)s min", st.level_count,
+          { minutes: m.length === 1 ? m[0] : m.join("/") });
       },
       structureRows() { return window.innerHeight < 800 ? 4 : 6; },
       structureNote() {
@@ -104,25 +121,27 @@
         if (!st) return "";
         const parts = [st.title];
         const b = (st.breaks || [])[0];
-        if (b) parts.push(`first break after level ${b.after_level} (${b.minutes} min)`);
+        if (b) parts.push(this.t("first break after level %(level)s (%(minutes)s min)", { level: b.after_level, minutes: b.minutes }));
         const m = (this.s.registration_note || "").match(/level (\d+)/);
-        if (this.s.registration_open) parts.push(m ? `late registration to the end of level ${m[1]}` : "registration open");
-        else parts.push("registration closed");
+        if (this.s.registration_open) parts.push(m ? this.t("late registration to the end of level %(level)s", { level: m[1] }) : this.t("registration open"));
+        else parts.push(this.t("registration closed"));
         return parts.join(" · ");
       },
       // ---- registration: the API's own words -----------------------------------------
-      regText() { return this.s.registration_open ? "OPEN" : "CLOSED"; },
+      regText() { return this.s.registration_open ? this.t("OPEN") : this.t("CLOSED"); },
       regNote() {
-        if (this.s.registration_open && this.regIn != null && this.clock.started) return "closes in " + this.mmss(this.regIn);
+        if (this.s.registration_open && this.regIn != null && this.clock.started) return this.t("closes in %(time)s", { time: this.mmss(this.regIn) });
         const note = this.s.registration_note || "";
         const m = note.match(/level (\d+)/);
-        if (this.s.registration_open && m) return "late reg to level " + m[1];
+        if (this.s.registration_open && m) return this.t("late reg to level %(level)s", { level: m[1] });
+        const r = this.v.registration || {};
+        if (r.msgid) return this.t(r.msgid, r.params);  // the server's sentence, in this page's language
         return note.replace(/\(.*\)/, "").trim();
       },
       // ---- payouts and results, paged ------------------------------------------------
       paidText() {
         const n = (this.v.payouts || []).length;
-        return n ? `${n} ${n === 1 ? "place" : "places"} paid` : "Payouts";
+        return n ? this.tn("%(n)s place paid", "%(n)s places paid", n) : this.t("Payouts");
       },
       pagePayouts() {
         const all = this.v.payouts || [], p = this.pager;
@@ -136,12 +155,13 @@
       winnerName() { const r = this.results().find((x) => x.place === 1); return r ? r.name : ""; },
       // ---- a cancelled event (issue 26, SPOT-6.22): the reason and the total refunded --
       gone() { return this.v.cancelled || null; },
-      goneReason() { const g = this.gone(); return g ? "Cancelled: " + g.reason : ""; },
+      goneReason() { const g = this.gone(); return g ? this.t("Cancelled: %(reason)s", { reason: g.reason }) : ""; },
       goneRefunds() {
         const g = this.gone();
         if (!g) return "";
         const kinds = (g.by_kind || []).map((k) => k.label + " " + this.money(k.cents)).join(" · ");
-        return "Everything paid is refunded at the cashier" + (kinds ? ": " + kinds : ".");
+        return kinds ? this.t("Everything paid is refunded at the cashier: %(kinds)s", { kinds: kinds })
+          : this.t("Everything paid is refunded at the cashier.");
       },
       goneRules() { const g = this.gone(); return g ? (g.rule_ids || []).join(", ") : ""; },
       winnerPrize() { const r = this.results().find((x) => x.place === 1); return r && r.prize_cents ? this.money(r.prize_cents) : ""; },
@@ -163,9 +183,9 @@
       },
       colourUpText() {
         const c = this.clock || {};
-        if ((c.color_up || []).length) return "Colour up now: " + c.color_up.map((x) => this.fmt(x)).join(", ") + " chips";
+        if ((c.color_up || []).length) return this.t("Colour up now: %(chips)s chips", { chips: c.color_up.map((x) => this.fmt(x)).join(", ") });
         const next = (c.next_break && c.next_break.remove) || [];
-        if (next.length && !c.on_break) return "Colour-up at the next break: " + next.map((x) => this.fmt(x)).join(", ");
+        if (next.length && !c.on_break) return this.t("Colour-up at the next break: %(chips)s", { chips: next.map((x) => this.fmt(x)).join(", ") });
         return "";
       },
       // ---- sound: tones and speech, after one tap ------------------------------------
@@ -210,6 +230,7 @@
           window.speechSynthesis.cancel();
           const u = new SpeechSynthesisUtterance(text);
           u.rate = 0.95;
+          if (window.pokertd.lang() !== "xx") u.lang = window.pokertd.lang();  // the voice of the page's language
           window.speechSynthesis.speak(u);
         } catch (e) { /* no speech */ }
       },
@@ -225,11 +246,12 @@
         const c = this.clock || {};
         if (c.on_break) {
           const up = (c.color_up || []).map((x) => this.fmt(x)).join(", ");
-          return `Break, ${c.break_minutes} minutes.` + (up ? ` Colour up the ${up} chips.` : "");
+          const words = this.tn("Break, %(n)s minute.", "Break, %(n)s minutes.", c.break_minutes);
+          return up ? words + " " + this.t("Colour up the %(chips)s chips.", { chips: up }) : words;
         }
         const l = c.level || {};
-        let text = `Level ${l.level}. Blinds ${this.fmt(l.small_blind)}, ${this.fmt(l.big_blind)}.`;
-        if (l.ante) text += ` Ante ${this.fmt(l.ante)}.`;
+        let text = this.t("Level %(level)s. Blinds %(small)s, %(big)s.", { level: l.level, small: this.fmt(l.small_blind), big: this.fmt(l.big_blind) });
+        if (l.ante) text += " " + this.t("Ante %(ante)s.", { ante: this.fmt(l.ante) });
         return text;
       },
       tick() {
@@ -249,7 +271,7 @@
         if (c.running && this.left != null && this.left <= 60 && this.left > 55 && this.warnedKey !== key) {
           this.warnedKey = key;
           this.tone(1, 990);
-          this.say(c.on_break ? "One minute left in the break." : "One minute left in this level.");
+          this.say(c.on_break ? this.t("One minute left in the break.") : this.t("One minute left in this level."));
         }
       },
     });
@@ -263,7 +285,7 @@
   window.pokertdLobby = function () {
     const h = window.pokertd.display("", "public", false);
     return {
-      fmt: h.fmt, money: h.money, mmss: h.mmss, blinds: h.blinds, or: h.or,
+      fmt: h.fmt, money: h.money, mmss: h.mmss, blinds: h.blinds, or: h.or, t: h.t, tn: h.tn,
       boards: [], page: 0, receivedAt: 0, now: 0,
       start() {
         this.load(JSON.parse(document.getElementById("initial-view").textContent || "[]"));
@@ -290,10 +312,17 @@
         } catch (e) { if (off) off.lobbyFresh(false); /* keep the last figures */ }
       },
       pages() { return Math.max(1, Math.ceil(this.boards.length / PER_PAGE)); },
+      pageOf() { return this.t("page %(page)s of %(pages)s", { page: this.page + 1, pages: this.pages() }); },
+      cancelledText(b) { return this.t("Cancelled: %(reason)s", { reason: (b.cancelled || {}).reason || "" }); },
+      playersText(b) { return this.t("Players %(alive)s / %(entries)s", { alive: this.or((b.status || {}).alive, "–"), entries: this.or((b.status || {}).entries, "–") }); },
+      poolText(b) { return this.t("Prize pool %(amount)s", { amount: this.money((b.status || {}).prize_pool_cents) }); },
+      regText(b) { return (b.status || {}).registration_open ? this.t("Registration open") : this.t("Registration closed"); },
+      paidText(b) { return this.tn("%(n)s place paid", "%(n)s places paid", b.payouts); },
+      signupText(b) { return this.t("Sign up: %(url)s", { url: this.signupUrl(b) }); },
       shown() { return this.boards.slice(this.page * PER_PAGE, this.page * PER_PAGE + PER_PAGE); },
       timeText(b) {
         const c = b.clock;
-        if (!c || !c.started) return "Soon";
+        if (!c || !c.started) return this.t("Soon");
         const e = c.running ? (this.now - this.receivedAt) / 1000 : 0;
         return this.mmss(c.seconds_left - e);
       },
@@ -301,10 +330,11 @@
         const c = b.clock;
         if (!c || !c.started) {
           const first = b.structure && b.structure.levels && b.structure.levels[0];
-          return first ? "Level 1 · " + this.blinds(first) : "";
+          return first ? this.t("Level %(level)s · %(blinds)s", { level: 1, blinds: this.blinds(first) }) : "";
         }
-        if (c.on_break) return "Break";
-        return "Level " + c.level.level + " · " + this.blinds(c.level) + (c.running ? "" : " · paused");
+        if (c.on_break) return this.t("Break");
+        const text = this.t("Level %(level)s · %(blinds)s", { level: c.level.level, blinds: this.blinds(c.level) });
+        return c.running ? text : this.t("%(level)s · paused", { level: text });
       },
     };
   };

@@ -1,0 +1,139 @@
+"""The catalogue at run time: translations, negotiation, the page scripts' JSON
+(issue 27; the package's docstring says where the files are and why ``.po``)."""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Mapping
+from functools import cache
+from importlib import resources
+from typing import Any
+
+from babel.core import Locale, negotiate_locale
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+from babel.support import NullTranslations, Translations
+
+from pokertd.errors import PokertdError
+from pokertd.i18n import DOMAIN, LANGUAGES, PSEUDO, SOURCE, TAG, known
+
+
+def from_accept_language(header: str) -> str | None:
+    """The shipped language a browser's ``Accept-Language`` prefers (Babel's
+    ``negotiate_locale`` over the header's tags ordered by their ``q``), or ``None``."""
+    weighted: list[tuple[float, int, str]] = []
+    for i, part in enumerate(header.split(",")[:20]):
+        tag, _sep, rest = part.strip().partition(";")
+        q = 1.0
+        if rest.strip().startswith("q="):
+            try:
+                q = float(rest.strip()[2:])
+            except ValueError:
+                q = 0.0
+        if tag and q > 0 and TAG.match(tag):
+            weighted.append((-q, i, tag.replace("-", "_")))
+    preferred = [tag for _q, _i, tag in sorted(weighted)]
+    found = negotiate_locale(preferred, list(LANGUAGES), sep="_")
+    return known(found)
+
+
+def _locale_dir() -> Any:
+    return resources.files("pokertd.i18n").joinpath("locale")
+
+
+def po_text(lang: str) -> str | None:
+    """The text of ``lang``'s ``.po`` file, or ``None`` when there is none (``en``)."""
+    f = _locale_dir().joinpath(lang, "LC_MESSAGES", f"{DOMAIN}.po")
+    return f.read_text(encoding="utf-8") if f.is_file() else None
+
+
+@cache
+def translations(lang: str) -> NullTranslations:
+    """``lang``'s translations (read once per process); the source words for ``en`` or an
+    unknown code."""
+    text = po_text(lang) if known(lang) == lang else None
+    if text is None:
+        return NullTranslations()
+    catalog = read_po(io.StringIO(text), locale=None if lang == PSEUDO else lang)
+    buf = io.BytesIO()
+    write_mo(buf, catalog, use_fuzzy=False)
+    buf.seek(0)
+    return Translations(buf, domain=DOMAIN)
+
+
+def gettext(lang: str, message: str, params: Mapping[str, Any] | None = None) -> str:
+    """``message`` in ``lang``, with ``params`` put into its ``%(name)s`` placeholders."""
+    text = translations(lang).gettext(message)
+    return text % dict(params) if params else text
+
+
+def ngettext(
+    lang: str, singular: str, plural: str, n: int, params: Mapping[str, Any] | None = None
+) -> str:
+    """The form of ``singular``/``plural`` for count ``n`` in ``lang`` (``%(n)s`` is ``n``
+    unless ``params`` says otherwise)."""
+    text = translations(lang).ngettext(singular, plural, n)
+    return text % ({"n": n} | dict(params or {}))
+
+
+_SAMPLES = (0, 1, 2, 3, 5, 11, 21, 101, 1_000_000)
+
+
+@cache
+def plural_index(lang: str) -> dict[str, int]:
+    """Which of ``lang``'s gettext plural forms each CLDR plural category takes (``{"one":
+    0, "many": 1, "other": 2}`` in Spanish): the page scripts pick the category with the
+    browser's ``Intl.PluralRules``, the form by this map."""
+    plural = translations(lang).plural
+    locale = Locale.parse(SOURCE if lang == PSEUDO else lang)
+    return {str(locale.plural_form(n)): int(plural(n)) for n in reversed(_SAMPLES)}
+
+
+@cache
+def catalogue_json(lang: str) -> dict[str, str | dict[str, str]]:
+    """``lang``'s catalogue for the page scripts: msgid -> text, or (a plural message,
+    keyed by its singular msgid) -> its forms by CLDR category. Empty for ``en``."""
+    text = po_text(lang) if known(lang) == lang else None
+    if text is None:
+        return {}
+    out: dict[str, str | dict[str, str]] = {}
+    index = plural_index(lang)
+    for msg in read_po(io.StringIO(text), locale=None if lang == PSEUDO else lang):
+        if not msg.id or msg.fuzzy or not msg.string:
+            continue
+        if isinstance(msg.id, tuple):
+            forms = [str(s) for s in msg.string]
+            if all(forms):
+                out[str(msg.id[0])] = {
+                    cat: forms[min(i, len(forms) - 1)] for cat, i in index.items()
+                }
+        else:
+            out[str(msg.id)] = str(msg.string)
+    return out
+
+
+def refusal(exc: PokertdError, lang: str) -> str:
+    """A refusal's sentence in ``lang``: its message template translated when the core
+    marked one (``PokertdError.template``, :mod:`pokertd.errors`), the rule IDs as written;
+    ``str(exc)`` (English) otherwise."""
+    if exc.template is None or lang == SOURCE:
+        return str(exc)
+    text = gettext(lang, exc.template, exc.params)
+    return f"{text} ({', '.join(exc.rule_ids)})" if exc.rule_ids else text
+
+
+def html_lang(lang: str) -> str:
+    """The ``<html lang>`` value of ``lang`` (the pseudo-locale is private-use English)."""
+    return "en-x-pseudo" if lang == PSEUDO else lang
+
+
+__all__ = [
+    "catalogue_json",
+    "from_accept_language",
+    "gettext",
+    "html_lang",
+    "ngettext",
+    "plural_index",
+    "refusal",
+    "translations",
+]

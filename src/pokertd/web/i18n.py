@@ -1,0 +1,169 @@
+"""The web face's languages (issue 27, point 1; docs/languages.md).
+
+Which language a page speaks, first match wins:
+
+1. ``?lang=xx`` on the address (one page: a TV opened as ``/t/1/tv?lang=de``);
+2. the ``pokertd_lang`` cookie, which the language links set (``/language/de``): one
+   person's or one device's choice, kept a year;
+3. on the phone pages (player view, sign-up, results), the browser's ``Accept-Language``
+   (Babel's ``negotiate_locale`` over the shipped languages);
+4. the venue's language, which a director sets on the home page (the ``language``
+   setting in the database; ``POKERTD_LANGUAGE`` before anyone has);
+5. English.
+
+Templates get Jinja2's ``i18n`` extension with ``_``/``gettext``/``ngettext`` reading the
+language of the page being rendered (a context variable, so concurrent requests in other
+languages do not mix), and the page scripts get the catalogue as JSON in the page
+(``base.html``, read by ``t()`` in static/app.js).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import contextvars
+import os
+from collections.abc import Iterator
+from typing import Any
+
+from fastapi import APIRouter, Form, Request
+from fastapi.responses import RedirectResponse, Response
+from fastapi.templating import Jinja2Templates
+
+from pokertd import i18n
+from pokertd.app.accounts import Role
+from pokertd.errors import InvalidCommand, PokertdError
+from pokertd.i18n import catalog
+from pokertd.web.auth import Sessions, require, root_path, safe_path, site_path
+from pokertd.web.context import principal, web_of
+
+router = APIRouter(include_in_schema=False)
+
+COOKIE = "pokertd_lang"
+"""The per-person / per-device override (a year; not signed: it only picks words)."""
+SETTING = "language"
+"""The venue's language in the settings table."""
+ENV = "POKERTD_LANGUAGE"
+"""The venue language before a director has chosen one."""
+PHONE_PAGES = frozenset({"player.html", "signup.html", "signup_mine.html", "results.html"})
+"""Pages read on a player's own phone: they follow the browser's language."""
+
+_current: contextvars.ContextVar[str] = contextvars.ContextVar("pokertd_lang", default="en")
+
+
+def current() -> str:
+    """The language of the page or answer being made now."""
+    return _current.get()
+
+
+@contextlib.contextmanager
+def speaking(lang: str) -> Iterator[None]:
+    """Make (render) something in ``lang``."""
+    token = _current.set(lang)
+    try:
+        yield
+    finally:
+        _current.reset(token)
+
+
+def venue_language(request: Request) -> str:
+    """The venue's language (the director's setting, else ``POKERTD_LANGUAGE``, else en)."""
+    stored = web_of(request).users.setting(SETTING)
+    return i18n.known(stored) or i18n.known(os.environ.get(ENV)) or i18n.SOURCE
+
+
+def override(request: Request) -> str | None:
+    """This request's or device's own choice (``?lang=``, then the cookie), if any."""
+    return i18n.known(request.query_params.get("lang")) or i18n.known(request.cookies.get(COOKIE))
+
+
+def request_language(request: Request, *, follow_browser: bool = False) -> str:
+    """The language of a page for this request (the order in the module's docstring)."""
+    found = override(request)
+    if found is None and follow_browser:
+        found = catalog.from_accept_language(request.headers.get("accept-language", ""))
+    return found or venue_language(request)
+
+
+HEADER = "X-Pokertd-Lang"
+"""The language a page's script asks its answers in (static/app.js ``post()``)."""
+
+
+def answer_language(request: Request) -> str:
+    """The language of an API answer (a refusal): the page's own (its script's header),
+    else the device's choice, else the venue's."""
+    return i18n.known(request.headers.get(HEADER)) or request_language(request)
+
+
+def page_context(lang: str) -> dict[str, Any]:
+    """What ``base.html`` needs: the ``lang`` attribute, the picker, the scripts' catalogue."""
+    return {
+        "lang": lang,
+        "html_lang": catalog.html_lang(lang),
+        "languages": i18n.LANGUAGES,
+        "i18n_catalogue": {"lang": lang, "messages": catalog.catalogue_json(lang)},
+    }
+
+
+def install(templates: Jinja2Templates) -> None:
+    """Jinja2's ``i18n`` extension, translating into the language being rendered
+    (newstyle gettext: ``_('Table %(n)s', n=3)``, autoescaped; ``{% trans %}`` trimmed)."""
+    env = templates.env
+    env.add_extension("jinja2.ext.i18n")
+    env.policies["ext.i18n.trimmed"] = True
+    env.install_gettext_callables(  # type: ignore[attr-defined]
+        gettext=lambda message: catalog.translations(current()).gettext(message),
+        ngettext=lambda s, p, n: catalog.translations(current()).ngettext(s, p, n),
+        newstyle=True,
+    )
+
+
+def refusal(exc: PokertdError, lang: str) -> str:
+    """A refusal's sentence in ``lang`` (:func:`pokertd.i18n.refusal`)."""
+    return catalog.refusal(exc, lang)
+
+
+@router.get("/language/{code}")
+def choose(code: str, request: Request, next: str = "/") -> Response:
+    """The language links: remember ``code`` on this device and go back to ``next``
+    (``/language/auto`` forgets the choice: the venue's or the browser's language again)."""
+    response = RedirectResponse(site_path(request, safe_path(next) or "/"), status_code=303)
+    path = root_path(request) or "/"
+    lang = i18n.known(code)
+    if lang is None:
+        response.delete_cookie(COOKIE, path=path)
+    else:
+        response.set_cookie(COOKIE, lang, max_age=365 * 86400, samesite="lax", path=path)
+    return response
+
+
+@router.post("/language")
+def set_venue_language(
+    request: Request, language: str = Form("", max_length=16), csrf_token: str = Form("")
+) -> Response:
+    """A director sets the venue's language (every screen without its own choice)."""
+    require(principal(request), Role.DIRECTOR, action="set the venue's language")
+    Sessions.check_csrf(request, csrf_token)
+    lang = i18n.known(language)
+    if lang is None or lang == i18n.PSEUDO:
+        raise InvalidCommand(
+            template=i18n.N_("Choose one of the languages: %(choices)s."),
+            params={"choices": ", ".join(i18n.LANGUAGES)},
+        )
+    web_of(request).users.put_setting(SETTING, lang)
+    return RedirectResponse(site_path(request, "/"), status_code=303)
+
+
+__all__ = [
+    "COOKIE",
+    "HEADER",
+    "PHONE_PAGES",
+    "answer_language",
+    "current",
+    "install",
+    "page_context",
+    "refusal",
+    "request_language",
+    "router",
+    "speaking",
+    "venue_language",
+]

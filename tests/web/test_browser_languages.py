@@ -1,0 +1,236 @@
+"""Languages in a real browser (issue 27, point 1; docs/languages.md).
+
+``pokertd serve`` over a night built through the service; Debian's chromium opens the TV
+(running and before the start), the lobby and the player's phone
+
+- in the pseudo-locale ``xx`` (every catalogue text accented, bracketed and ~35 % longer)
+  at 1920x1080, 1024x768 and 390x844: no visible text with plain Latin letters outside the
+  brackets (English that escaped the catalogue) except the night's own data (the event's
+  and players' names, which are themselves written in accented letters here), and no
+  element whose words overflow its box (figures alone are the same in every language and
+  left to the layout's own tests), nor a page wider than the screen;
+- in Spanish and German at the same sizes: the same overflow checks, and screenshots for
+  a person to look at.
+
+Screenshots go to ``tests/.artifacts/lang_*.png`` (ignored by git).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from pokertd.app.tournaments import open_service
+from pokertd.i18n import catalog
+from pokertd.tournament.clock import StartClock
+from pokertd.tournament.entries import CreateTournament, Register
+from pokertd.tournament.seating import DrawSeats
+from pokertd.tournament.templates import load_template
+
+from .servers import running_server
+
+CHROMIUM = "/usr/bin/chromium"
+ARTIFACTS = Path(__file__).resolve().parents[1] / ".artifacts"
+PASSWORD = "lang-night-1"
+SIZES = ((1920, 1080), (1024, 768), (390, 844))
+EVENT = "Ŧőűŕñéý Ñíĝĥţ"
+"""The event's name: data, not catalogue text (accented so the English check ignores it)."""
+
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.skipif(
+        not Path(CHROMIUM).exists(), reason=f"chromium is not installed at {CHROMIUM}"
+    ),
+]
+
+
+def player_name(i: int) -> str:
+    return f"Ƥĺáýéŕ {i:02d}"
+
+
+@dataclass
+class Night:
+    base: str
+    running: str
+    pre: str
+
+
+def _build(db: Path) -> tuple[str, str]:
+    service = open_service(f"sqlite:///{db}")
+    tmpl = load_template("fox_wed_80")
+    try:
+        running = service.create(CreateTournament(name=EVENT, template=tmpl))
+        for i in range(18):
+            service.run(running, Register(name=player_name(i), member=f"M-{i}", age_ok=True))
+        service.run(running, DrawSeats(), actor="t")
+        service.run(running, StartClock(), actor="t")
+        pre = service.create(CreateTournament(name=EVENT + " 2", template=tmpl))
+        for i in range(6):
+            service.run(pre, Register(name=player_name(50 + i), member=f"P-{i}", age_ok=True))
+    finally:
+        service.close()
+    return running, pre
+
+
+@pytest.fixture(scope="module")
+def night(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Night]:
+    db = tmp_path_factory.mktemp("lang") / "lang.db"
+    running, pre = _build(db)
+    with running_server(db, PASSWORD) as base:
+        yield Night(base, running, pre)
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    sync_api = pytest.importorskip("playwright.sync_api")
+    with sync_api.sync_playwright() as pw:
+        b = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=["--no-sandbox"])
+        yield b
+        b.close()
+
+
+VISIBLE_TEXT_JS = """() => {
+  const out = [];
+  const shown = (el) => {
+    if (!el || !el.getClientRects().length) return false;
+    const cs = getComputedStyle(el);
+    return cs.visibility !== 'hidden' && cs.display !== 'none';
+  };
+  const walk = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+    const p = n.parentElement;
+    if (p && p.closest('[hreflang]')) continue;  // the picker names each language in itself
+    if (!p || ['SCRIPT', 'STYLE', 'TEMPLATE'].includes(p.tagName)) continue;
+    if (!n.textContent.trim() || !shown(p)) continue;
+    out.push(n.textContent.trim());
+  }
+  for (const el of document.querySelectorAll('[placeholder],[aria-label],[alt],[title]')) {
+    if (!shown(el)) continue;
+    for (const a of ['placeholder', 'aria-label', 'alt', 'title']) {
+      if (el.getAttribute(a)) out.push(el.getAttribute(a));
+    }
+  }
+  return out;
+}"""
+
+OVERFLOW_JS = """(words) => {
+  const bad = [];
+  const catalogue = (text) => words.some((w) => w && text.includes(w));
+  for (const el of document.body.querySelectorAll('*')) {
+    if (!el.getClientRects().length) continue;
+    const cs = getComputedStyle(el);
+    if (cs.display === 'inline' || cs.display === 'contents') continue;
+    if (cs.visibility === 'hidden') continue;
+    // a name cut with an ellipsis is the layout's choice; catalogue words never are
+    const own = [...el.childNodes].filter((c) => c.nodeType === 3)
+      .map((c) => c.textContent).join('');
+    if (cs.textOverflow === 'ellipsis' && !catalogue(own)) continue;
+    // words only: a figure ("25,000") is the same in every language (its layout is not ours)
+    const text = [...el.childNodes]
+      .some((c) => c.nodeType === 3 && /\\p{L}{2,}/u.test(c.textContent));
+    if (!text) continue;
+    if (el.scrollWidth > el.clientWidth + 1 && el.clientWidth > 0) {
+      const words = el.textContent.trim().slice(0, 40);
+      bad.push(`${el.tagName}.${el.className}: ${el.scrollWidth} > ${el.clientWidth} "${words}"`);
+    }
+  }
+  if (document.documentElement.scrollWidth > window.innerWidth + 1) {
+    bad.push(`page ${document.documentElement.scrollWidth} > ${window.innerWidth}`);
+  }
+  return bad;
+}"""
+
+
+def untranslated(texts: list[str], data: tuple[str, ...]) -> list[str]:
+    """Visible texts with plain Latin words outside the pseudo-locale's brackets."""
+    found = []
+    for text in texts:
+        rest = text
+        for d in data:
+            rest = rest.replace(d, "")
+        rest = re.sub(r"\[[^\]]*\]", "", rest)
+        if re.search(r"[A-Za-z]{2,}", rest):
+            found.append(text)
+    return found
+
+
+def _pages(night: Night) -> dict[str, str]:
+    return {
+        "tv": f"/t/{night.running}/tv",
+        "tv_prestart": f"/t/{night.pre}/tv",
+        "lobby": "/lobby",
+        "phone": f"/t/{night.running}/player",
+    }
+
+
+def _open(browser: Any, url: str, size: tuple[int, int]) -> Any:
+    page = browser.new_page(viewport={"width": size[0], "height": size[1]})
+    page.goto(url)
+    page.wait_for_function("() => window.Alpine !== undefined")
+    page.wait_for_timeout(500)
+    return page
+
+
+DATA = (EVENT, "pokertd", "QR", "Foxwoods WED. NIGHT STRUCTURE")
+"""The night's own words: the event's name, the structure's (fox_wed_80's title), the
+product's, and "QR"."""
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("face", ["tv", "tv_prestart", "lobby", "phone"])
+def test_pseudo_locale_shows_no_english_and_nothing_overflows(
+    night: Night, browser: Any, face: str, size: tuple[int, int]
+) -> None:
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page = _open(browser, night.base + _pages(night)[face] + "?lang=xx", size)
+    try:
+        assert page.get_attribute("html", "lang") == "en-x-pseudo"
+        texts = page.evaluate(VISIBLE_TEXT_JS)
+        assert texts, "nothing visible"
+        assert untranslated(texts, DATA) == []
+        assert page.evaluate(OVERFLOW_JS, ["["]) == []
+        page.screenshot(path=str(ARTIFACTS / f"lang_xx_{face}_{size[0]}x{size[1]}.png"))
+    finally:
+        page.close()
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("lang", ["es", "de"])
+@pytest.mark.parametrize("face", ["tv", "tv_prestart", "lobby", "phone"])
+def test_spanish_and_german_fit(
+    night: Night, browser: Any, face: str, lang: str, size: tuple[int, int]
+) -> None:
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page = _open(browser, night.base + _pages(night)[face] + f"?lang={lang}", size)
+    try:
+        assert page.get_attribute("html", "lang") == lang
+        words = list(catalog.catalogue_json(lang).values())
+        short = [w for w in words if isinstance(w, str) and "%" not in w]
+        assert page.evaluate(OVERFLOW_JS, short) == []
+        page.screenshot(path=str(ARTIFACTS / f"lang_{lang}_{face}_{size[0]}x{size[1]}.png"))
+    finally:
+        page.close()
+
+
+def test_phone_follows_the_browser_and_the_picker_wins(night: Night, browser: Any) -> None:
+    ctx = browser.new_context(locale="de-DE", viewport={"width": 390, "height": 844})
+    page = ctx.new_page()
+    try:
+        page.goto(f"{night.base}/t/{night.running}/player")
+        page.wait_for_function("() => window.Alpine !== undefined")
+        assert page.get_attribute("html", "lang") == "de"
+        assert page.inner_text("#seat-search ~ p, .card h2") != ""
+        assert "Meinen Platz finden" in page.inner_text("body")
+        page.click(".phone-langs a[hreflang=es]")  # the picker: this phone now speaks Spanish
+        page.wait_for_function("() => document.documentElement.lang === 'es'")
+        assert "Buscar mi asiento" in page.inner_text("body")
+        page.fill("#seat-search", "Ƥĺáýéŕ 03")
+        page.wait_for_selector(".seat-row")
+        assert "Mesa" in page.inner_text(".seat-row")
+    finally:
+        ctx.close()

@@ -1,0 +1,119 @@
+"""Languages on the web (issue 27, point 1; docs/languages.md): which language a page
+speaks (override, browser, venue), the ``<html lang>``, refusals in the reader's language."""
+
+from __future__ import annotations
+
+import json
+import re
+
+from pokertd import i18n
+from pokertd.errors import InvalidCommand
+from pokertd.web.i18n import refusal
+
+from .conftest import Env
+
+
+def _lang(html: str) -> str:
+    m = re.search(r'<html lang="([^"]+)"', html)
+    assert m, html[:200]
+    return m.group(1)
+
+
+def test_player_phone_follows_accept_language_de(env: Env, tid: str) -> None:
+    r = env.client.get(f"/t/{tid}/player", headers={"Accept-Language": "de-DE,de;q=0.9,en;q=0.5"})
+    assert r.status_code == 200
+    assert _lang(r.text) == "de"
+    assert "Meinen Platz finden" in r.text  # "Find my seat"
+    assert ">Find my seat<" not in r.text  # the msgid stays only inside t(...)
+
+
+def test_cookie_override_wins_over_the_browser(env: Env, tid: str) -> None:
+    r = env.client.get("/language/es?next=/t/" + tid + "/player", follow_redirects=False)
+    assert r.status_code == 303
+    assert r.headers["location"].endswith(f"/t/{tid}/player")
+    r = env.client.get(f"/t/{tid}/player", headers={"Accept-Language": "de"})
+    assert _lang(r.text) == "es"
+    assert "Buscar mi asiento" in r.text
+    env.client.get("/language/auto", follow_redirects=False)  # forget: the browser again
+    env.client.cookies.delete("pokertd_lang")
+    r = env.client.get(f"/t/{tid}/player", headers={"Accept-Language": "de"})
+    assert _lang(r.text) == "de"
+
+
+def test_tv_speaks_the_venue_language_not_the_browser(env: Env, tid: str) -> None:
+    r = env.client.get(f"/t/{tid}/tv", headers={"Accept-Language": "de"})
+    assert _lang(r.text) == "en"
+    assert "NEXT LEVEL" in r.text
+    h = env.login()
+    r = env.client.post(
+        "/language",
+        data={"language": "es", "csrf_token": h["X-CSRF-Token"]},
+        follow_redirects=False,
+    )
+    assert r.status_code == 303
+    env.logout()
+    r = env.client.get(f"/t/{tid}/tv", headers={"Accept-Language": "de"})
+    assert _lang(r.text) == "es"
+    assert "NIVEL SIGUIENTE" in r.text
+    r = env.client.get(f"/t/{tid}/tv?lang=de")  # one screen's own choice
+    assert _lang(r.text) == "de"
+    assert "NÄCHSTES LEVEL" in r.text
+
+
+def test_only_a_director_sets_the_venue_language(env: Env) -> None:
+    h = env.login("floor1", "floor-pass-1")
+    r = env.client.post("/language", data={"language": "de", "csrf_token": h["X-CSRF-Token"]})
+    assert r.status_code == 403
+    assert env.users.setting("language") is None
+
+
+def test_the_page_carries_its_catalogue_for_the_scripts(env: Env, tid: str) -> None:
+    r = env.client.get(f"/t/{tid}/player?lang=de")
+    m = re.search(
+        r'<script id="i18n-catalogue" type="application/json">(.*?)</script>', r.text, re.S
+    )
+    assert m
+    data = json.loads(m.group(1))
+    assert data["lang"] == "de"
+    assert data["messages"]["Not seated yet"] == "Noch nicht gesetzt"
+    assert data["messages"]["%(n)s place paid"] == {
+        "one": "%(n)s bezahlter Platz",
+        "other": "%(n)s bezahlte Plätze",
+    }
+
+
+def test_a_marked_refusal_is_translated_and_keeps_its_rule_ids() -> None:
+    exc = InvalidCommand(
+        template=i18n.N_("Choose one of the languages: %(choices)s."),
+        params={"choices": "en, es, de"},
+        rule_ids=("TDA-1",),
+    )
+    assert str(exc) == "Choose one of the languages: en, es, de. (TDA-1)"
+    assert refusal(exc, "de") == "Wähle eine der Sprachen: en, es, de. (TDA-1)"
+    assert refusal(exc, "en") == str(exc)
+
+
+def test_B1_api_refusal_in_the_pages_language(env: Env, tid: str) -> None:
+    """The console's script sends its page's language; the refusal comes back in it."""
+    h = env.login()
+    r = env.client.post(
+        f"/api/tournaments/{tid}/commands/start_clock",
+        json={},
+        headers=h | {"X-Pokertd-Lang": "de"},
+    )
+    assert r.status_code == 409
+    body = r.json()
+    assert body["message"].startswith("Die Uhr ist schon gestartet.")
+    assert body["rule_ids"]  # the venue's rule IDs, as written
+    assert body["message"].endswith("(" + ", ".join(body["rule_ids"]) + ")")
+    r = env.client.post(f"/api/tournaments/{tid}/commands/start_clock", json={}, headers=h)
+    assert r.json()["message"].startswith("The clock is already started.")
+
+
+def test_the_phone_chart_speaks_the_phone_language(env: Env, tid: str) -> None:
+    r = env.client.get(f"/t/{tid}/chart/bb.svg", headers={"Accept-Language": "es"})
+    assert r.status_code == 200
+    assert "Stack promedio en ciegas grandes" in r.text
+    r = env.client.get(f"/t/{tid}/chart/bb.svg?lang=de")
+    assert "Durchschnittsstack in Big Blinds" in r.text
+    assert "Average stack in big blinds" in env.client.get(f"/t/{tid}/chart/bb.svg").text
