@@ -210,6 +210,9 @@ def test_every_page_runs_under_the_strict_csp(server: dict[str, str], browser: A
         "/t/{tid}/results": (f"/t/{tid}/results", _text("#rs-status")),
         "/embed/leagues/{league}": (f"/embed/leagues/{LEAGUE}", _text("#em-standings")),
         "/embed/series/{series}": (f"/embed/series/{SERIES}", _text("#em-series")),
+        "/screens": ("/screens", _text("#screens-page")),
+        "/screens/editor": ("/screens/editor", _text("#editor-page")),
+        "/screen/{name}": ("/screen/csp-tv", _text("#screen")),
     }
     pages = html_pages()
     assert pages - set(REDIRECTS) == set(staff), "a page is missing from this tour"

@@ -27,8 +27,8 @@ from datetime import datetime
 from typing import Any
 
 from pokertd.errors import InvalidCommand, NotFound, RuleViolation
-from pokertd.money import DEFAULT_CURRENCY
 from pokertd.i18n import N_
+from pokertd.money import DEFAULT_CURRENCY
 from pokertd.rules import ForfeitWindow, RuleProfile
 from pokertd.rules.profile import profile_from_dict
 from pokertd.tournament.entries.rules import EntryKind, EntryStatus, PurchaseKind, player_key

@@ -60,7 +60,7 @@
     // a live page whose stream is lost refuses before sending: nothing is queued
     // (static/live-offline.js, issue 27)
     const off = window.pokertdOffline;
-    if (off && off.refusing()) throw new Error(off.OFFLINE_REFUSAL);
+    if (off && off.refusing()) throw new Error(off.OFFLINE_REFUSAL());
     let r;
     try {
       r = await fetch(url(path), {

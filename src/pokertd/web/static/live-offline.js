@@ -28,7 +28,9 @@
   const STORE = "pokertd.last-view.";
   const SCREENS = /^\/t\/[^/]+\/(tv|player)$|^\/lobby$/;
   const RETRY_MS = 3000;
-  const OFFLINE_REFUSAL = "Offline: nothing was sent. This console acts again once the connection is back.";
+  /* The page's language (static/app.js loads first; docs/languages.md). */
+  const t = (msgid) => (window.pokertd && window.pokertd.t ? window.pokertd.t(msgid) : msgid);
+  const OFFLINE_REFUSAL = () => t("Offline: nothing was sent. This console acts again once the connection is back.");
 
   function rootPath() {
     const meta = document.querySelector('meta[name="root-path"]');
@@ -132,8 +134,8 @@
   let badge = null;
   function statusText(d) {
     if (!isOffline(d)) return "";
-    if (d.audience !== "public") return "Offline: this console does nothing until the connection is back (nothing is queued).";
-    return navigator.onLine === false ? "offline · reconnecting…" : "reconnecting…";
+    if (d.audience !== "public") return t("Offline: this console does nothing until the connection is back (nothing is queued).");
+    return navigator.onLine === false ? t("offline · reconnecting…") : t("reconnecting…");
   }
   function paint() {
     const d = watched[0];
@@ -161,7 +163,7 @@
       badge.setAttribute("role", "status");
       document.body.appendChild(badge);
     }
-    const text = navigator.onLine === false || lobbyStale ? "offline · last figures" : "";
+    const text = navigator.onLine === false || lobbyStale ? t("offline · last figures") : "";
     if (badge.textContent !== text) badge.textContent = text;
     badge.hidden = !text;
   }
