@@ -102,7 +102,7 @@ def test_export_then_import_gives_the_same_layout(walls: WallService) -> None:
 def test_import_refuses_what_is_not_a_layout_file(walls: WallService) -> None:
     with pytest.raises(InvalidCommand, match="not JSON"):
         walls.import_layout(b"\x89PNG")
-    with pytest.raises(InvalidCommand, match="not a pokertd layout file"):
+    with pytest.raises(InvalidCommand, match="not a layout file of this program"):
         walls.import_layout(json.dumps({"format": "clockapp/9"}))
 
 

@@ -58,6 +58,7 @@ from pokertd.app import screens as snapshot
 from pokertd.app.tournaments import TournamentService
 from pokertd.codec import to_json
 from pokertd.errors import PokertdError
+from pokertd.money import money_scope
 from pokertd.rules import SimultaneousElimOrder
 from pokertd.rules.enums import HandForHandEnd, WithholdingBase
 from pokertd.tournament.clock import (
@@ -967,13 +968,15 @@ def cli_faces(night: FloorNight) -> list[str]:
         return opened
 
     state, now = night.state, night.now
-    expected: dict[str, Any] = {
-        "status": to_json(status(state, now)),
-        "results": to_json(results(state, now)),
-        "players": to_json(players(state, now)),
-        "tables": to_json(tables_view(state, now)) if state.part(Tables).seating else None,
-        "standings": standings_json(standings(state, now)),
-    }
+    # the core's read models in the event's own currency, as the service reads them (issue 27)
+    with money_scope(state.part(Setup).currency):
+        expected: dict[str, Any] = {
+            "status": to_json(status(state, now)),
+            "results": to_json(results(state, now)),
+            "players": to_json(players(state, now)),
+            "tables": to_json(tables_view(state, now)) if state.part(Tables).seating else None,
+            "standings": standings_json(standings(state, now)),
+        }
     found: list[str] = []
     runner = CliRunner()
     with (

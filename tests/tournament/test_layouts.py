@@ -84,7 +84,7 @@ def test_a_panel_past_the_grid_edge_is_refused() -> None:
         ({**_raw({"kind": "clock", "col": 0, "row": 0}), "columns": GRID_MAX + 1}, "from 1 to"),
         ({**_raw({"kind": "clock", "col": 0, "row": 0}), "name": ""}, "1 to 40 letters"),
         ({**_raw({"kind": "clock", "col": 0, "row": 0}), "name": "x" * 41}, "1 to 40 letters"),
-        ({**_raw({"kind": "clock", "col": 0, "row": 0}), "format": "other/1"}, "not a pokertd"),
+        ({**_raw({"kind": "clock", "col": 0, "row": 0}), "format": "other/1"}, "not a layout file"),
         (
             _raw(
                 {"kind": "clock", "col": 0, "row": 0},

@@ -458,6 +458,8 @@ def test_console_by_keyboard_alone_busts_moves_and_undoes(
     assert resp.value.status == 200, resp.value.text()
     seated = {s["name"]: t["table"] for t in _staff(page, base, tid)["tables"] for s in t["seats"]}
     assert seated[mover] == due[0]["to_table"]
+    # the console has the move's push (its prompt is gone): "u" now undoes the move itself
+    page.wait_for_selector("#confirm-due", state="hidden")
 
     # "u": the Undo button (Log tab), Enter takes the move back
     page.keyboard.press("u")

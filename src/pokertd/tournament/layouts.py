@@ -294,7 +294,7 @@ def check_layout(raw: object, *, built_in: bool = False) -> Layout:
         raise InvalidCommand("A layout is an object with a name, a grid and panels.")
     fmt = raw.get("format", FILE_FORMAT)
     if fmt != FILE_FORMAT:
-        raise InvalidCommand(f"This is not a pokertd layout file (format {fmt!r}).")
+        raise InvalidCommand(f"This is not a layout file of this program (format {fmt!r}).")
     name = check_name(str(raw.get("name", "")))
     columns = _int(raw.get("columns", 0), "The grid's columns", 1, GRID_MAX)
     rows = _int(raw.get("rows", 0), "The grid's rows", 1, GRID_MAX)
