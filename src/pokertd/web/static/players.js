@@ -188,8 +188,8 @@
         try {
           const out = await window.pokertd.post("/api/player-imports/" + encodeURIComponent(id) + "/undo", {});
           if (this.done && this.done.id === id) this.done = out;
-          this.say("Import " + id + " undone: its " + out.added + " players are removed.");
           await this.loadImports();
+          this.say("Import " + id + " undone: its " + out.added + " players are removed.");
           if (this.q.trim()) this.search();
         } catch (e) { this.say(e.message, true); }
       },
