@@ -166,6 +166,48 @@ def api_demo(client: httpx.Client, base: str, headers: dict[str, str]) -> tuple[
     return tid, [p["name"] for p in view["players"] if p["status"] == "alive"]
 
 
+def api_one_of_everything(
+    client: httpx.Client, base: str, headers: dict[str, str], league: str, series: str
+) -> dict[str, str]:
+    """Give a fresh server one of every page's subject, over the API, for the tours that open
+    every page (CSP, accessibility): the demo night, the dealer PIN of its table 1, a league
+    with season ``s1`` and a series holding the night and a flighted event, and a Kojack
+    night taking sign-ups (Kojack takes them; Foxwoods refuses, A2) with one sign-up.
+    Returns the ids the pages need: ``tid``, ``pin``, ``signups`` and the sign-up's
+    ``link``."""
+    tid, _ = api_demo(client, base, headers)
+    pin = client.get(f"{base}/api/tournaments/{tid}/tables/1/pin").json()["pin"]
+    a_league = {
+        "key": league,
+        "name": "Tuesday league",
+        "season": {"key": "s1", "name": "Season one"},
+    }
+    for path, body in (
+        ("/api/leagues", a_league),
+        (f"/api/leagues/{league}/seasons/s1/events", {"tournament": tid}),
+        ("/api/series", {"id": series, "name": "Autumn series"}),
+        (f"/api/series/{series}/events", {"tournament": tid}),
+        (f"/api/series/{series}/flighted", {"event": "main", "name": "Main event"}),
+        ("/api/tournaments", {"name": "Club night", "template": "kpc_nlh"}),
+    ):
+        r = client.post(f"{base}{path}", json=body, headers=headers)
+        assert r.status_code in (200, 201), f"{path}: {r.text}"
+    signups = str(r.json()["tournament"])
+    r = client.post(
+        f"{base}/api/tournaments/{signups}/commands/set_sign_ups",
+        json={"capacity": 10},
+        headers=headers,
+    )
+    assert r.status_code == 200, r.text
+    r = client.post(
+        f"{base}/api/tournaments/{signups}/signups",
+        json={"name": "Ada Player", "card": "K100"},
+        headers=headers,
+    )
+    assert r.status_code == 201, r.text
+    return {"base": base, "tid": tid, "pin": pin, "signups": signups, "link": r.json()["link"]}
+
+
 def signed_in(
     browser: Any, server: str, password: str, width: int = 1024, height: int = 768
 ) -> tuple[Any, list[str]]:

@@ -33,7 +33,7 @@ from pokertd.app.accounts import AccountService
 from pokertd.roles import Role
 
 from .conftest import FAST_HASHER
-from .servers import api_demo, api_sign_in, running_server
+from .servers import api_one_of_everything, api_sign_in, running_server
 from .test_browser import ARTIFACTS, CHROMIUM, browser
 from .test_browser_csp import REDIRECTS, html_pages
 
@@ -48,7 +48,7 @@ pytestmark = [
 
 PASSWORD = "a11y-every-page-1"
 FLOOR_PASSWORD = "a11y-floor-pass-1"
-LEAGUE, SEASON, SERIES = "a11y-league", "s1", "a11y-series"
+LEAGUE, SERIES = "a11y-league", "a11y-series"
 
 WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
 """WCAG 2.0 and 2.1, levels A and AA: the tags the issue names."""
@@ -104,48 +104,19 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, str]]:
         users.add("floor1", FLOOR_PASSWORD, Role.FLOOR)
         users.close()
         h = api_sign_in(client, base, PASSWORD)
-        tid, _ = api_demo(client, base, h)
+        ids = api_one_of_everything(client, base, h, LEAGUE, SERIES)
         # a night under way: two busts at table 1 (the dealer's: empty seats on the dealer
         # view and the map), busts in the log and on the boards
-        staff = client.get(f"{base}/api/tournaments/{tid}/staff").json()
+        staff = client.get(f"{base}/api/tournaments/{ids['tid']}/staff").json()
         first = next(t for t in staff["tables"] if t["table"] == 1)
         for seat in first["seats"][:2]:
             r = client.post(
-                f"{base}/api/tournaments/{tid}/commands/bust",
+                f"{base}/api/tournaments/{ids['tid']}/commands/bust",
                 json={"players": [seat["name"]]},
                 headers=h,
             )
             assert r.status_code == 200, r.text
-        pin = client.get(f"{base}/api/tournaments/{tid}/tables/1/pin").json()["pin"]
-        league = {
-            "key": LEAGUE,
-            "name": "Tuesday league",
-            "season": {"key": SEASON, "name": "Season one"},
-        }
-        for path, body in (
-            ("/api/leagues", league),
-            (f"/api/leagues/{LEAGUE}/seasons/{SEASON}/events", {"tournament": tid}),
-            ("/api/series", {"id": SERIES, "name": "Autumn series"}),
-            (f"/api/series/{SERIES}/events", {"tournament": tid}),
-            (f"/api/series/{SERIES}/flighted", {"event": "main", "name": "Main event"}),
-            ("/api/tournaments", {"name": "Club night", "template": "kpc_nlh"}),
-        ):
-            r = client.post(f"{base}{path}", json=body, headers=h)
-            assert r.status_code in (200, 201), f"{path}: {r.text}"
-        signups = str(r.json()["tournament"])
-        r = client.post(
-            f"{base}/api/tournaments/{signups}/commands/set_sign_ups",
-            json={"capacity": 10},
-            headers=h,
-        )
-        assert r.status_code == 200, r.text
-        r = client.post(
-            f"{base}/api/tournaments/{signups}/signups",
-            json={"name": "Ada Player", "card": "K100"},
-            headers=h,
-        )
-        assert r.status_code == 201, r.text
-        yield {"base": base, "tid": tid, "pin": pin, "signups": signups, "link": r.json()["link"]}
+        yield ids
 
 
 def _paths(site: dict[str, str]) -> dict[str, str]:

@@ -25,7 +25,7 @@ from pokertd.app import App
 from pokertd.app.tournaments import open_service
 from pokertd.web import Settings, create_app
 
-from .servers import api_demo, api_sign_in, running_server, serve_process
+from .servers import api_one_of_everything, api_sign_in, running_server, serve_process
 from .test_browser import ARTIFACTS, CHROMIUM, browser
 
 __all__ = ["browser"]  # the module-scoped chromium, shared with test_browser
@@ -38,7 +38,7 @@ pytestmark = [
 ]
 
 PASSWORD = "csp-every-page-1"
-LEAGUE, SEASON, SERIES = "csp-league", "s1", "csp-series"
+LEAGUE, SERIES = "csp-league", "csp-series"
 
 WATCH = """
 window.__csp = [];
@@ -92,38 +92,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, str]]
     db = tmp_path_factory.mktemp("csp") / "csp.db"
     with running_server(db, PASSWORD) as base, httpx.Client(timeout=30) as client:
         h = api_sign_in(client, base, PASSWORD)
-        tid, _ = api_demo(client, base, h)
-        pin = client.get(f"{base}/api/tournaments/{tid}/tables/1/pin").json()["pin"]
-        league = {
-            "key": LEAGUE,
-            "name": "CSP league",
-            "season": {"key": SEASON, "name": "Season one"},
-        }
-        for path, body in (
-            ("/api/leagues", league),
-            (f"/api/leagues/{LEAGUE}/seasons/{SEASON}/events", {"tournament": tid}),
-            ("/api/series", {"id": SERIES, "name": "CSP series"}),
-            (f"/api/series/{SERIES}/events", {"tournament": tid}),
-            (f"/api/series/{SERIES}/flighted", {"event": "main", "name": "Main event"}),
-            ("/api/tournaments", {"name": "Club night", "template": "kpc_nlh"}),
-        ):
-            r = client.post(f"{base}{path}", json=body, headers=h)
-            assert r.status_code in (200, 201), f"{path}: {r.text}"
-        # sign-ups (issue 26) on a Kojack night (Kojack takes sign-ups; Foxwoods refuses)
-        signups = str(r.json()["tournament"])
-        r = client.post(
-            f"{base}/api/tournaments/{signups}/commands/set_sign_ups",
-            json={"capacity": 10},
-            headers=h,
-        )
-        assert r.status_code == 200, r.text
-        r = client.post(
-            f"{base}/api/tournaments/{signups}/signups",
-            json={"name": "Csp Player", "card": "K100"},
-            headers=h,
-        )
-        assert r.status_code == 201, r.text
-        yield {"base": base, "tid": tid, "pin": pin, "signups": signups, "link": r.json()["link"]}
+        yield api_one_of_everything(client, base, h, LEAGUE, SERIES)
 
 
 def _watch(page: Any) -> list[str]:
@@ -194,10 +163,10 @@ def test_every_page_runs_under_the_strict_csp(server: dict[str, str], browser: A
         "/t/{tid}/print/{kind}": (f"/t/{tid}/print/seats", _text("h1")),
         "/players": ("/players", _text(".players-page")),
         "/t/{tid}/mail": (f"/t/{tid}/mail", _text("#mail-card", "Results mail")),
-        "/leagues": ("/leagues", _text(".la-page", "CSP league")),
+        "/leagues": ("/leagues", _text(".la-page", "Tuesday league")),
         "/leagues/{league}": (f"/leagues/{LEAGUE}", _text("#league-board")),
         "/leagues/{league}/admin": (f"/leagues/{LEAGUE}/admin", _text(".la-page", "Season one")),
-        "/series": ("/series", _text(".series-page", "CSP series")),
+        "/series": ("/series", _text(".series-page", "Autumn series")),
         "/series/{series}": (f"/series/{SERIES}", _text("#series-lobby")),
         "/series/{series}/admin": (f"/series/{SERIES}/admin", _text(".series-page", "Main")),
         "/simulate": ("/simulate", _text("#simulate")),

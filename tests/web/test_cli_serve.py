@@ -34,7 +34,7 @@ def test_user_add_and_list(tmp_path: Path) -> None:
     assert r.exit_code == 0, r.output
     assert json.loads(r.output) == {"name": "anna", "role": "floor"}
     r = runner.invoke(app, ["user", "list", "--db", db, "--json"])
-    assert json.loads(r.output) == [{"name": "anna", "role": "floor"}]
+    assert json.loads(r.output) == [{"name": "anna", "role": "floor", "language": None}]
     users = AccountService(db)
     assert users.verify("anna", "anna-pass-1") is not None
     assert users.verify("anna", "wrong") is None
@@ -93,3 +93,26 @@ def test_the_log_choices_are_the_loggings_own() -> None:
 
     assert tuple(c.value for c in LogLevelChoice) == LOG_LEVELS
     assert tuple(c.value for c in LogFormatChoice) == LOG_FORMATS
+
+
+def test_user_language_is_kept_shown_and_forgotten(tmp_path: Path) -> None:
+    """``pokertd user language`` (docs/languages.md): the staff member's own language."""
+    db = f"sqlite:///{tmp_path / 'cli.db'}"
+    runner = CliRunner()
+    add = ["user", "add", "anna", "--password", "anna-pass-1", "--db", db]
+    assert runner.invoke(app, add).exit_code == 0
+    r = runner.invoke(app, ["user", "language", "anna", "de", "--db", db, "--json"])
+    assert r.exit_code == 0, r.output
+    assert json.loads(r.output) == {"name": "anna", "language": "de"}
+    r = runner.invoke(app, ["user", "list", "--db", db, "--json"])
+    assert json.loads(r.output) == [{"name": "anna", "role": "floor", "language": "de"}]
+    r = runner.invoke(app, ["user", "language", "anna", "fr", "--db", db, "--json"])
+    assert r.exit_code != 0
+    assert "Choose one of the languages: en, es, de." in r.output
+    r = runner.invoke(app, ["user", "language", "nobody", "--db", db, "--json"])
+    assert r.exit_code != 0
+    assert "There is no staff account called nobody." in r.output
+    r = runner.invoke(app, ["user", "language", "anna", "auto", "--db", db, "--json"])
+    assert json.loads(r.output) == {"name": "anna", "language": None}
+    r = runner.invoke(app, ["user", "language", "anna", "--db", db])
+    assert "reads pages in the venue language" in r.output

@@ -117,3 +117,37 @@ def test_the_phone_chart_speaks_the_phone_language(env: Env, tid: str) -> None:
     r = env.client.get(f"/t/{tid}/chart/bb.svg?lang=de")
     assert "Durchschnittsstack in Big Blinds" in r.text
     assert "Average stack in big blinds" in env.client.get(f"/t/{tid}/chart/bb.svg").text
+
+
+def test_a_staff_members_language_follows_them_to_every_device(env: Env, tid: str) -> None:
+    """floor1 picks German once; on another device (its cookie says Spanish, the venue
+    says Spanish) their console is German while signed in, Spanish again once signed out."""
+    env.login("floor1", "floor-pass-1")
+    env.client.get("/language/de", follow_redirects=False)
+    assert env.users.language("floor1") == "de"
+    env.logout()
+    env.client.cookies.clear()
+    h = env.login()
+    env.client.post("/language", data={"language": "es", "csrf_token": h["X-CSRF-Token"]})
+    env.logout()
+    env.client.cookies.set("pokertd_lang", "es")  # the other device's own choice
+    env.login("floor1", "floor-pass-1")
+    r = env.client.get(f"/t/{tid}/floor")
+    assert r.status_code == 200
+    assert _lang(r.text) == "de"
+    env.logout()
+    assert _lang(env.client.get(f"/t/{tid}/tv").text) == "es"
+    # the director has no language of their own: the device's cookie, then the venue's
+    env.login()
+    assert env.users.language("director") is None
+    assert _lang(env.client.get(f"/t/{tid}/floor").text) == "es"
+
+
+def test_auto_forgets_the_staff_members_language(env: Env) -> None:
+    env.login("floor1", "floor-pass-1")
+    env.client.get("/language/es", follow_redirects=False)
+    assert env.users.language("floor1") == "es"
+    env.client.get("/language/xx", follow_redirects=False)  # the test locale is never kept
+    assert env.users.language("floor1") == "es"
+    env.client.get("/language/auto", follow_redirects=False)
+    assert env.users.language("floor1") is None

@@ -28,13 +28,28 @@ from .conftest import Env
 TIMING = ("server_time", "wake_in")
 
 
+CLOCK_TIMING = (
+    "at",
+    "seconds_left",
+    "next_break_in",
+    "play_seconds",
+    "registration_closes_in",
+    "rebuys_close_in",
+)
+"""The clock's countdowns: they move with the wall clock, a second apart."""
+
+
+def _clock_timeless(clock: dict[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in clock.items() if k not in CLOCK_TIMING}
+
+
 def _timeless(view: dict[str, Any]) -> dict[str, Any]:
+    """The view without what moves with the wall clock: the server's time, the clock's
+    countdowns, and the same countdowns in each row of ``clock_ahead`` (read a second apart,
+    two views of one log differ only there)."""
     out = {k: v for k, v in view.items() if k not in TIMING}
-    out["clock"] = {
-        k: v
-        for k, v in (view.get("clock") or {}).items()
-        if k not in ("at", "seconds_left", "next_break_in", "play_seconds")
-    }
+    out["clock"] = _clock_timeless(view.get("clock") or {})
+    out["clock_ahead"] = [_clock_timeless(row) for row in view.get("clock_ahead") or []]
     return out
 
 

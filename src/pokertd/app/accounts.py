@@ -36,6 +36,7 @@ from dataclasses import dataclass
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
 
+from pokertd import i18n
 from pokertd.errors import InvalidCommand, PokertdError, StoreError
 from pokertd.roles import Role
 from pokertd.store import EventStore, open_store
@@ -71,6 +72,11 @@ class User:
 def session_key(token: str) -> str:
     """The stored id of the session whose cookie holds ``token`` (its SHA-256, hex)."""
     return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def _language_key(name: str) -> str:
+    """The setting that keeps a staff member's own language."""
+    return f"language.user.{name}"
 
 
 def _check_name(name: str) -> None:
@@ -217,8 +223,36 @@ class AccountService:
         self.store.set_account_role(name, role)
 
     def remove(self, name: str) -> None:
-        """Delete an account with its sessions and known addresses."""
+        """Delete an account with its sessions, known addresses and language."""
         self.store.remove_account(name)
+        self.store.put_setting(_language_key(name), "")
+
+    def language(self, name: str) -> str | None:
+        """The language this staff member reads pages in, wherever they sign in (issue 27,
+        docs/languages.md), or ``None`` for the device's or the venue's."""
+        self._known(name)
+        return i18n.known(self.store.setting(_language_key(name)))
+
+    def _known(self, name: str) -> None:
+        """Refuse a name no staff account has."""
+        if self.store.account(name) is None:
+            raise InvalidCommand(
+                template=i18n.N_("There is no staff account called %(name)s."),
+                params={"name": name[:64]},
+            )
+
+    def set_language(self, name: str, code: str | None) -> str | None:
+        """Keep ``code`` as ``name``'s own language (``None``, ``""`` or ``auto`` forgets it:
+        the device's or the venue's language again); the language kept."""
+        self._known(name)
+        lang = None if code in (None, "", "auto") else i18n.known(code)
+        if code not in (None, "", "auto") and (lang is None or lang == i18n.PSEUDO):
+            raise InvalidCommand(
+                template=i18n.N_("Choose one of the languages: %(choices)s."),
+                params={"choices": ", ".join(i18n.LANGUAGES)},
+            )
+        self.store.put_setting(_language_key(name), lang or "")
+        return lang
 
     def verify(self, name: str, password: str) -> User | None:
         """The user when the password matches, else ``None`` (constant work either way).

@@ -637,12 +637,15 @@ def user_list(db: DbOption = None, as_json: JsonOption = False) -> None:
     """List staff accounts."""
     with refusals(as_json):
         users = _open_users(db)
-        rows = [{"name": u.name, "role": u.role.value} for u in users.users()]
+        rows = [
+            {"name": u.name, "role": u.role.value, "language": users.language(u.name)}
+            for u in users.users()
+        ]
         users.close()
 
-    def show(data: list[dict[str, str]]) -> None:
+    def show(data: list[dict[str, str | None]]) -> None:
         for row in data:
-            console.print(f"{row['name']}\t{row['role']}")
+            console.print(f"{row['name']}\t{row['role']}\t{row['language'] or ''}".rstrip())
 
     emit(rows, as_json, show)
 
@@ -683,6 +686,33 @@ def user_role(
         as_json,
         lambda d: console.print(
             f"User [bold]{d['name']}[/] is now {d['role']}; their sessions ended."
+        ),
+    )
+
+
+@user_app.command("language")
+def user_language(
+    name: Annotated[str, typer.Argument(help="User name.")],
+    language: Annotated[
+        str | None,
+        typer.Argument(help="en, es or de; auto forgets it (the device's or venue's)."),
+    ] = None,
+    db: DbOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Show or set the language a staff member reads pages in, on every device they sign
+    in on (docs/languages.md)."""
+    with refusals(as_json):
+        users = _open_users(db)
+        try:
+            kept = users.language(name) if language is None else users.set_language(name, language)
+        finally:
+            users.close()
+    emit(
+        {"name": name, "language": kept},
+        as_json,
+        lambda d: console.print(
+            f"User [bold]{d['name']}[/] reads pages in {d['language'] or 'the venue language'}."
         ),
     )
 

@@ -3,8 +3,10 @@
 Which language a page speaks, first match wins:
 
 1. ``?lang=xx`` on the address (one page: a TV opened as ``/t/1/tv?lang=de``);
-2. the ``pokertd_lang`` cookie, which the language links set (``/language/de``): one
-   person's or one device's choice, kept a year;
+2. a signed-in staff member's own language, kept on their account (the language links
+   set it when they are signed in, ``pokertd user language`` from the CLI), then the
+   ``pokertd_lang`` cookie, which the language links set (``/language/de``): one person's
+   or one device's choice, kept a year;
 3. on the phone pages (player view, sign-up, results), the browser's ``Accept-Language``
    (Babel's ``negotiate_locale`` over the shipped languages);
 4. the venue's language, which a director sets on the home page (the ``language``
@@ -71,9 +73,22 @@ def venue_language(request: Request) -> str:
     return i18n.known(stored) or i18n.known(os.environ.get(ENV)) or i18n.SOURCE
 
 
+def staff_language(request: Request) -> str | None:
+    """The signed-in staff member's own language (kept on their account), if any."""
+    who = principal(request)
+    if not who.signed_in or who.role is Role.DEALER:
+        return None
+    return web_of(request).users.language(who.name)
+
+
 def override(request: Request) -> str | None:
-    """This request's or device's own choice (``?lang=``, then the cookie), if any."""
-    return i18n.known(request.query_params.get("lang")) or i18n.known(request.cookies.get(COOKIE))
+    """This request's, this staff member's or this device's own choice (``?lang=``, the
+    account's language, then the cookie), if any."""
+    return (
+        i18n.known(request.query_params.get("lang"))
+        or staff_language(request)
+        or i18n.known(request.cookies.get(COOKIE))
+    )
 
 
 def request_language(request: Request, *, follow_browser: bool = False) -> str:
@@ -129,6 +144,10 @@ def choose(code: str, request: Request, next: str = "/") -> Response:
     response = RedirectResponse(site_path(request, safe_path(next) or "/"), status_code=303)
     path = root_path(request) or "/"
     lang = i18n.known(code)
+    who = principal(request)
+    if who.signed_in and who.role is not Role.DEALER and lang != i18n.PSEUDO:
+        # a staff member's choice follows them to every device they sign in on
+        web_of(request).users.set_language(who.name, lang)
     if lang is None:
         response.delete_cookie(COOKIE, path=path)
     else:
