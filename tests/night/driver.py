@@ -37,6 +37,7 @@ from enum import Enum
 from pokertd.app.tournaments import TournamentService
 from pokertd.codec import to_json
 from pokertd.errors import PokertdError
+from pokertd.i18n import catalog
 from pokertd.store import open_store
 from pokertd.store.base import StoredRow
 from pokertd.store.snapshot import encode_snapshot
@@ -188,6 +189,9 @@ class FloorNight:
     currency: str = "USD"
     """The venue's currency (issue 27): amounts are minor units of it (yen for JPY), so the
     money invariants run in currencies of two and of no decimals."""
+    language: str = "en"
+    """The language the floor reads (issue 27): every refusal is also said in it, and
+    must keep its rule IDs and fill every placeholder (:meth:`attempt`)."""
     now: datetime = START
     transcript: list[str] = field(default_factory=list)
     refusals: list[tuple[Command, PokertdError]] = field(default_factory=list)
@@ -216,7 +220,8 @@ class FloorNight:
         )
         self.transcript.append(
             f"n = FloorNight({self.profile!r}, {self.template!r}, seed={self.seed}, "
-            f"tables={self.tables}, seats={self.seats}, currency={self.currency!r})"
+            f"tables={self.tables}, seats={self.seats}, currency={self.currency!r}, "
+            f"language={self.language!r})"
         )
 
     # -- the service ----------------------------------------------------------------------
@@ -265,6 +270,7 @@ class FloorNight:
         except PokertdError as exc:
             self.transcript.append(f"n.attempt({command_text(command)})  # refused: {exc}")
             self.refusals.append((command, exc))
+            self._said_in_the_floors_language(command, exc)
             if self.rows() != rows:
                 raise self.broken(f"a refused command wrote rows: {command_text(command)}") from exc
             if before is not None and state_text(self.state) != before:
@@ -276,6 +282,22 @@ class FloorNight:
         self.transcript.append(f"n.run({command_text(command)})")
         self._checked()
         return records
+
+    def _said_in_the_floors_language(self, command: Command, exc: PokertdError) -> None:
+        """The refusal as the console shows it in the night's language: every rule ID as
+        written, no placeholder left unfilled, and in that language where the catalogue
+        has the sentence (a marked refusal read in Spanish is not the English one)."""
+        said = catalog.refusal(exc, self.language)
+        missing = [rule for rule in exc.rule_ids if rule not in said]
+        if missing or "%(" in said or not said.strip():
+            raise self.broken(
+                f"the refusal of {command_text(command)} in {self.language!r} reads {said!r} "
+                f"(rule IDs missing: {missing})"
+            )
+        if exc.template is not None and self.language != "en":
+            translated = catalog.gettext(self.language, exc.template, exc.params)
+            if translated != exc.template % exc.params and translated not in said:
+                raise self.broken(f"the refusal {str(exc)!r} is not said in {self.language}")
 
     def refuse(self, command: Command, why: str = "") -> PokertdError:
         """A command the rules must refuse (and that writes nothing); ``why`` says which

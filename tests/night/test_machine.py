@@ -381,7 +381,8 @@ class NightMachine(RuleBasedStateMachine):
         room = max(tables, -(-field // seats) - 1)  # at most one table short of the field
         seed ^= int(os.environ.get("NIGHTS_SEED", "0"))
         # the venue's currency is a set-up choice taken from the seed (issue 27: no new draw,
-        # so the derandomized nights play the same steps): USD, EUR (2 decimals), JPY (none)
+        # so the derandomized nights play the same steps): USD, EUR (2 decimals), JPY (none);
+        # the floor's language likewise: every refusal is also said in it (FloorNight.attempt)
         self._night = n = FloorNight(
             self.profile,
             templates[choice % len(templates)],
@@ -389,6 +390,7 @@ class NightMachine(RuleBasedStateMachine):
             tables=room,
             seats=seats,
             currency=("USD", "EUR", "JPY")[seed % 3],
+            language=("en", "es", "de")[seed // 3 % 3],
         )
         self.rng = random.Random(seed)
         names = [n.new_name() for _ in range(field)]
