@@ -3,13 +3,16 @@ results JSON write ``1.234,56 €`` and name the currency; machine fields stay i
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
-from pokertd.tournament.entries import CreateTournament, Register
+from pokertd.tournament.eliminations import Bust
+from pokertd.tournament.entries import CloseRegistration, CreateTournament, Register
+from pokertd.tournament.prizes import PayPrize
 from pokertd.tournament.templates import Fees, load_template
 
 from .conftest import Env, make_env
@@ -53,3 +56,34 @@ def test_the_status_api_names_the_currency(euro_env: tuple[Env, str]) -> None:
     assert view["status"]["currency"] == "EUR"
     assert view["status"]["prize_pool_cents"] == 123456
     assert view["status"]["prize_pool"] == EURO
+
+
+def test_a_receipt_reads_in_the_readers_language_with_the_venues_money_and_day(
+    euro_env: tuple[Env, str],
+) -> None:
+    """Issue 27: a receipt is a text a person reads. The cashier's page in German, the
+    print in Spanish: the lines translated, the amount as the venue writes euros
+    (1.234,56 €), the day as de_DE writes it, and the player's name as entered."""
+    env, tid = euro_env
+    env.service.run(tid, CloseRegistration(), actor="t")
+    env.service.run(tid, Bust(players=("Bernd Vogel",)), actor="t")
+    env.service.run(tid, PayPrize(player="Anna Becker", id_checked=True), actor="t")
+    h = env.login()
+    paid = env.client.get(
+        f"/api/tournaments/{tid}/receipts", headers=h | {"X-Pokertd-Lang": "de"}
+    ).json()
+    text = paid[0]["text"]
+    assert "PREISGELDQUITTUNG" in text
+    assert "Spieler: Anna Becker" in text
+    assert "Platz: 1" in text
+    assert f"Preisgeld: {EURO}" in text
+    assert f"Ausgezahlt: {EURO}" in text
+    assert "Lichtbildausweis geprüft." in text  # Kojack's rulebook asks for no ID: no rule
+    assert re.search(r"Gewonnen am: \d{2}\.\d{2}\.\d{4}\n", text), text
+    assert re.search(r"Ausgezahlt um: \d{2}:\d{2}\n", text), text
+    sheet = env.client.get(f"/t/{tid}/print/receipts?lang=es").text
+    assert "RECIBO DE PREMIO" in sheet
+    assert "Jugador: Anna Becker" in sheet
+    english = env.client.get(f"/api/tournaments/{tid}/receipts", headers=h).json()[0]["text"]
+    assert "PRIZE RECEIPT" in english
+    assert "Player: Anna Becker" in english

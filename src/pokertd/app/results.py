@@ -20,18 +20,19 @@ from __future__ import annotations
 
 import contextlib
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import UTC, datetime, tzinfo
 from typing import Any
 
+from pokertd import timefmt
 from pokertd.app.application import App
 from pokertd.errors import NotFound
 from pokertd.league.results import db_card_or_name
-from pokertd.money import DEFAULT_CURRENCY, format_money
+from pokertd.money import DEFAULT_CURRENCY, current_locale, format_money
 from pokertd.tournament.clock import ClockPart
 from pokertd.tournament.eliminations import finish
 from pokertd.tournament.entries import Roster, Setup
 from pokertd.tournament.framework import TournamentState
-from pokertd.tournament.prizes import ResultsView, bounty_ledger
+from pokertd.tournament.prizes import ReceiptWords, ResultsView, bounty_ledger
 from pokertd.tournament.views import results
 from pokertd.types import Cents
 
@@ -299,6 +300,26 @@ class Schedule:
         return tuple(e for e in self.events if e.status == "finished")
 
 
+def receipt_words(lang: str, zone: tzinfo) -> ReceiptWords:
+    """A receipt's words for a reader of ``lang`` (the catalogue's translation of each
+    line, rule IDs as written) with the payment's day and time as the venue's locale writes
+    them, read when the receipt is written, inside the event's money scope (issue 27;
+    neutral ISO day and 24-hour time without a locale)."""
+    from pokertd.i18n import catalog  # Babel loads only when a receipt is written
+
+    def day(at: datetime) -> str:
+        locale = current_locale()
+        return timefmt.date(at, zone, locale) if locale else at.date().isoformat()
+
+    def time(at: datetime) -> str:
+        locale = current_locale()
+        return timefmt.time_of_day(at, zone, locale) if locale else at.strftime("%H:%M")
+
+    return ReceiptWords(
+        say=lambda msgid, params: catalog.gettext(lang, msgid, params), day=day, time=time
+    )
+
+
 def start_of(state: TournamentState) -> tuple[datetime, bool]:
     """When the event starts, as far as the log knows: the instant its clock first
     started (``True``), else the instant it was created (``False``). pokertd records no
@@ -380,6 +401,7 @@ __all__ = [
     "ScheduleEvent",
     "event_results",
     "league_schedule",
+    "receipt_words",
     "series_schedule",
     "start_of",
 ]

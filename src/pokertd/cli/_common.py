@@ -180,14 +180,19 @@ LANGUAGE_ENV = "POKERTD_LANGUAGE"
 unset = English. ``--json`` output stays English (a machine reads it)."""
 
 
+def cli_language() -> str:
+    """The language of the CLI's words for people: ``POKERTD_LANGUAGE``, else English."""
+    from pokertd import i18n
+
+    return i18n.known(os.environ.get(LANGUAGE_ENV)) or i18n.SOURCE
+
+
 def cli_text(exc: PokertdError) -> str:
     """The refusal for the terminal: the core's sentence (in ``POKERTD_LANGUAGE`` when the
     core marked it for the catalogue) plus the CLI's hint, if any."""
-    from pokertd import i18n  # start-up time: Babel loads only when a refusal is printed
-    from pokertd.i18n import catalog  # (the same)
+    from pokertd.i18n import catalog  # start-up time: Babel loads only when a refusal is printed
 
-    lang = i18n.known(os.environ.get(LANGUAGE_ENV)) or i18n.SOURCE
-    text = catalog.refusal(exc, lang)
+    text = catalog.refusal(exc, cli_language())
     hint = CLI_HINTS.get(str(exc.context.get("hint", "")))
     return f"{text} [{hint}]" if hint else text
 

@@ -39,6 +39,7 @@ from pokertd.cli._choices import ICM_SAMPLES
 from pokertd.cli._common import (
     DbOption,
     JsonOption,
+    cli_language,
     console,
     emit,
     print_done,
@@ -53,7 +54,7 @@ from pokertd.timefmt import venue_zone
 
 if TYPE_CHECKING:
     from pokertd.rules.profile import RuleProfile
-    from pokertd.tournament.framework import Command, EventRecord
+    from pokertd.tournament.framework import Command, EventRecord, TournamentState
     from pokertd.tournament.prizes import IcmResult, PayoutTable, Prize, PrizePool, StandingRow
 
 ProfileOption = Annotated[
@@ -592,7 +593,7 @@ def pay_command(
     as_json: JsonOption = False,
 ) -> None:
     """Pay a finisher's prize and bounties; prints the receipt."""
-    from pokertd.tournament.prizes import PayPrize, receipt_text
+    from pokertd.tournament.prizes import PayPrize
 
     with refusals(as_json):
         command = PayPrize(
@@ -607,7 +608,7 @@ def pay_command(
             with _service(db) as service:
                 state = service.state(tournament)
                 recs = service.records(tournament)
-                console.print(receipt_text(state, player, records=recs, zone=venue_zone()))
+                console.print(_receipt(state, player, recs))
 
 
 def high_hand_command(
@@ -637,6 +638,18 @@ def high_hand_command(
         run_command(db, tournament, RecordHighHand(player=player, cards=cards), as_json)
 
 
+def _receipt(
+    state: TournamentState, player: str, records: list[EventRecord], as_json: bool = False
+) -> str:
+    """The receipt of ``player``'s prize in ``POKERTD_LANGUAGE`` (``--json``: English, a
+    machine reads it), dates as the venue's locale writes them."""
+    from pokertd.app.results import receipt_words
+    from pokertd.tournament.prizes import receipt_text
+
+    words = receipt_words("en" if as_json else cli_language(), venue_zone())
+    return receipt_text(state, player, records=records, zone=venue_zone(), words=words)
+
+
 def receipt_command(
     tournament: TidArg,
     player: Annotated[str, typer.Argument(help="The player paid.")],
@@ -644,11 +657,9 @@ def receipt_command(
     as_json: JsonOption = False,
 ) -> None:
     """Print the receipt of a prize already paid."""
-    from pokertd.tournament.prizes import receipt_text
-
     with refusals(as_json), _service(db) as service:
         state = service.state(tournament)
-        text = receipt_text(state, player, records=service.records(tournament), zone=venue_zone())
+        text = _receipt(state, player, service.records(tournament), as_json)
     if as_json:
         emit({"receipt": text}, True)
     else:

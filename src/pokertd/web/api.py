@@ -29,7 +29,7 @@ from pokertd.tournament.limits import TABLE_MAX
 from pokertd.tournament.prizes import prize_table
 from pokertd.tournament.seating import dealer_pin_salt
 from pokertd.tournament.templates import load_template, template_names
-from pokertd.web import access, money, views
+from pokertd.web import access, i18n, money, views
 from pokertd.web.auth import (
     CSRF_FIELD,
     CSRF_HEADER,
@@ -336,7 +336,7 @@ def receipts(tid: str, request: Request, player: str = "") -> list[documents.Jso
     """Every paid prize with its printable receipt text (floor and up)."""
     access.require_staff_read(principal(request), tid, action="read prize receipts")
     _known(request, tid)
-    return money.receipts(web_of(request), tid, player[:120])
+    return money.receipts(web_of(request), tid, player[:120], i18n.answer_language(request))
 
 
 @router.get("/tournaments/{tid}/deal", responses=ERROR_RESPONSES)

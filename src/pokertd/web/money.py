@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from pokertd.app.results import receipt_words
 from pokertd.codec import to_json
 from pokertd.tournament.framework import TournamentState
 from pokertd.tournament.prizes import (
@@ -26,10 +27,12 @@ if TYPE_CHECKING:
     from pokertd.web.context import Web
 
 
-def receipts(web: Web, tid: str, player: str = "") -> list[dict[str, Any]]:
-    """Every paid prize (place order) with its printable receipt; ``player`` filters by name."""
+def receipts(web: Web, tid: str, player: str = "", lang: str = "en") -> list[dict[str, Any]]:
+    """Every paid prize (place order) with its printable receipt in ``lang``; ``player``
+    filters by name."""
     want = player.strip().lower()
     zone = web.settings.zone()
+    words = receipt_words(lang, zone)
 
     def read(state: TournamentState) -> list[dict[str, Any]]:
         paid = sorted(state.part(PrizeBook).paid.values(), key=lambda p: (p.place, p.name))
@@ -40,7 +43,7 @@ def receipts(web: Web, tid: str, player: str = "") -> list[dict[str, Any]]:
                 "place": p.place,
                 "amount": p.amount,
                 "paid": p.paid,
-                "text": receipt_text(state, p.name, records=recs, zone=zone),
+                "text": receipt_text(state, p.name, records=recs, zone=zone, words=words),
             }
             for p in paid
             if not want or p.name.lower() == want

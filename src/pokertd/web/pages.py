@@ -397,7 +397,11 @@ def print_page(tid: str, kind: str, request: Request, player: str = "") -> Respo
             request, "print_bags.html", tid=tid, title=PRINT_KINDS[kind], event=name, bags=bags
         )
     view = views.display(web_of(request), tid, audience)
-    paid = money.receipts(web_of(request), tid, player[:120]) if kind == "receipts" else []
+    paid = (
+        money.receipts(web_of(request), tid, player[:120], i18n.request_language(request))
+        if kind == "receipts"
+        else []
+    )
     return render(
         request, "print.html", tid=tid, kind=kind, title=PRINT_KINDS[kind], view=view, receipts=paid
     )

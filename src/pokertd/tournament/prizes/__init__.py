@@ -117,6 +117,7 @@ from pokertd.tournament.prizes.pool import (
     places_paid,
 )
 from pokertd.tournament.prizes.receipts import (
+    ReceiptWords,
     receipt_text,
 )
 from pokertd.tournament.prizes.results import (
@@ -219,6 +220,7 @@ __all__ = [
     "PrizePool",
     "PrizeTable",
     "ProposeDeal",
+    "ReceiptWords",
     "RecordBountyWinners",
     "RecordHighHand",
     "RejectDeal",
