@@ -26,6 +26,7 @@ from typing import Any
 from pokertd import timefmt
 from pokertd.app.application import App
 from pokertd.errors import NotFound
+from pokertd.i18n import catalog
 from pokertd.league.results import db_card_or_name
 from pokertd.money import DEFAULT_CURRENCY, current_locale, format_money
 from pokertd.tournament.clock import ClockPart
@@ -305,8 +306,6 @@ def receipt_words(lang: str, zone: tzinfo) -> ReceiptWords:
     line, rule IDs as written) with the payment's day and time as the venue's locale writes
     them, read when the receipt is written, inside the event's money scope (issue 27;
     neutral ISO day and 24-hour time without a locale)."""
-    from pokertd.i18n import catalog  # Babel loads only when a receipt is written
-
     def day(at: datetime) -> str:
         locale = current_locale()
         return timefmt.date(at, zone, locale) if locale else at.date().isoformat()
