@@ -4,38 +4,26 @@ line citing the rule (exit 2, nothing written), the desk seats one with one comm
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
-import pytest
-import typer.main
-import typer.testing
-from typer.testing import CliRunner
+import cli_runner
+from cli_runner import built_once  # noqa: F401 (autouse)
 
 from pokertd.app.tournaments import open_service
-from pokertd.cli import app
 from pokertd.tournament.entries import CreateTournament
 from pokertd.tournament.templates import load_template
 
-runner = CliRunner()
-
-
-@pytest.fixture(autouse=True)
-def built_once(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Build the click command tree once per test, not once per invocation."""
-    command = typer.main.get_command(app)
-    monkeypatch.setattr(typer.testing, "_get_command", lambda _app: command)
+DESK = {"POKERTD_ACTOR": "desk"}
+"""The sign-up desk runs these commands: the log says who did."""
 
 
 def run(*args: str, code: int = 0) -> str:
-    result = runner.invoke(app, list(args), env={"POKERTD_ACTOR": "desk"})
-    assert result.exit_code == code, result.output
-    return result.output
+    return cli_runner.run(*args, code=code, env=DESK)
 
 
 def run_json(*args: str, code: int = 0) -> Any:
-    return json.loads(run(*args, "--json", code=code))
+    return cli_runner.run_json(*args, code=code, env=DESK)
 
 
 def test_signup_night_through_the_cli(tmp_path: Path) -> None:

@@ -9,13 +9,9 @@ import json
 from pathlib import Path
 from typing import Any
 
-import pytest
-import typer.main
-import typer.testing
-from typer.testing import CliRunner
+from cli_runner import built_once, run  # noqa: F401 (built_once: autouse)
 
 from pokertd.app.tournaments import open_service
-from pokertd.cli import app
 from pokertd.tournament.eliminations import Bust
 from pokertd.tournament.entries import CreateTournament, Register, Roster
 from pokertd.tournament.seating import (
@@ -26,21 +22,6 @@ from pokertd.tournament.seating import (
     tables_view,
 )
 from pokertd.tournament.templates import load_template
-
-runner = CliRunner()
-
-
-@pytest.fixture(autouse=True)
-def built_once(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Build the click command tree once per test, not once per invocation."""
-    command = typer.main.get_command(app)
-    monkeypatch.setattr(typer.testing, "_get_command", lambda _app: command)
-
-
-def run(*args: str, code: int = 0) -> str:
-    result = runner.invoke(app, list(args))
-    assert result.exit_code == code, result.output
-    return result.output
 
 
 def test_C4_FOX_slips_listed_and_acknowledged_through_the_cli(tmp_path: Path) -> None:
