@@ -223,8 +223,8 @@
 
   /* Shrink a panel's text (the --fit factor) until nothing overflows, not below the floor. */
   function overflows(panel) {
-    for (const t of panel.querySelectorAll(".t")) {
-      if (t.scrollWidth > t.clientWidth + 1 || t.scrollHeight > t.clientHeight + 1) return true;
+    for (const e of panel.querySelectorAll(".t")) {
+      if (e.scrollWidth > e.clientWidth + 1 || e.scrollHeight > e.clientHeight + 1) return true;
     }
     return panel.scrollHeight > panel.clientHeight + 1;
   }
@@ -286,11 +286,11 @@
       for (const c of cells) {
         if (c.p.kind !== "clock") continue;
         const m = src.event ? src.event(eventIndex(c.p)) : null;
-        const t = c.body.querySelector('[data-live="time"]');
-        if (t && m && !(m.s && (m.s.finished || m.s.winner))) {
+        const time = c.body.querySelector('[data-live="time"]');
+        if (time && m && !(m.s && (m.s.finished || m.s.winner))) {
           const left = secondsLeft(m);
-          t.textContent = H.mmss(left);
-          t.classList.toggle("warn", !!(m.clock && m.clock.running && left != null && left <= 60));
+          time.textContent = H.mmss(left);
+          time.classList.toggle("warn", !!(m.clock && m.clock.running && left != null && left <= 60));
         }
         const b = c.body.querySelector('[data-live="break"]');
         if (b && m && m.clock && m.clock.next_break_in != null && !m.clock.on_break && m.clock.running) {

@@ -43,7 +43,7 @@
     const el = document.getElementById("simulate-data");
     const d = JSON.parse(el ? el.textContent : "{}");
     const first = d.mode === "night"
-      ? (d.templates.find((t) => t.name === d.chosen) || d.templates[0])
+      ? (d.templates.find((x) => x.name === d.chosen) || d.templates[0])
       : null;
     return {
       d,
@@ -78,7 +78,7 @@
       timer: null,
 
       tpl() {
-        return (this.d.templates || []).find((t) => t.name === this.f.template)
+        return (this.d.templates || []).find((x) => x.name === this.f.template)
           || { capacity: 0, tables: 0, seats: 0, profile: "" };
       },
       templateChanged() {
