@@ -28,7 +28,8 @@
   }
   function fill(text, params) {
     if (!params) return text;
-    return text.replace(/%\((\w+)\)s/g, (m, k) => (params[k] == null ? "" : String(params[k])));
+    // "%%" is a percent sign, as in Python's (and Jinja's) formatting of the same msgid
+    return text.replace(/%\((\w+)\)s|%%/g, (m, k) => (m === "%%" ? "%" : params[k] == null ? "" : String(params[k])));
   }
   function t(msgid, params) {
     const found = readCatalogue().messages[msgid];

@@ -47,6 +47,7 @@
       : null;
     return {
       d,
+      t, tn,  // the page's language, for the template's x-text (static/app.js)
       f: {
         template: first ? first.name : "",
         entries: d.entries || 120,
