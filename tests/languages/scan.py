@@ -28,6 +28,23 @@ _T_CALL_HTML = re.compile(r"\btn?\(\s*'(?:[^'\\]|\\.)*'(?:\s*,\s*'(?:[^'\\]|\\.)
 _LIT_HTML = re.compile(r"'((?:[^'\\]|\\.)*)'")
 
 
+MACHINE_HTML: dict[str, set[str]] = {
+    "simulate.html": {
+        # the form's field names (bad('entries') is the server's sentence for that field)
+        "template",
+        "profile",
+        "entries",
+        "runs",
+        "seed",
+        "rates.",
+        "time.",
+        "time.hands_per_hour",
+        "rest",  # result.kind === 'rest'
+    },
+}
+"""String literals in a template's ``x-text`` that no person reads (keys, field names)."""
+
+
 def _line(text: str, pos: int) -> int:
     return text.count("\n", 0, pos) + 1
 
@@ -48,10 +65,11 @@ def template_problems(name: str) -> list[str]:
     for m in _ATTR.finditer(text):
         if _LETTERS.search(m.group(2)):
             out.append(f"{name}:{_line(text, m.start())}: {m.group(1)}={m.group(2)!r}")
+    keys = MACHINE_HTML.get(name, set())
     for m in _XTEXT.finditer(text):
         expr = _T_CALL_HTML.sub("", m.group(1))
         for lit in _LIT_HTML.finditer(expr):
-            if _LETTERS.search(lit.group(1)):
+            if _LETTERS.search(lit.group(1)) and lit.group(1) not in keys:
                 out.append(f"{name}:{_line(text, m.start())}: x-text literal {lit.group(1)!r}")
     body = _TAG.sub(lambda m: re.sub(r"[^\n]", " ", m.group(0)), text)
     for i, line in enumerate(body.split("\n"), 1):
@@ -81,6 +99,24 @@ MACHINE: dict[str, set[str]] = {
         "POST",
     },
     "tv.js": {"--pay-cols", "--row-px"},
+    "screen-layout.js": {"sl-panel sl-"},
+    "screens.js": {
+        "POST",
+        "primary screen-apply",
+        # the editor preview's sample figures: names of people, events and a league (data)
+        "Friday Deepstack",
+        "PLO Bounty",
+        "Winter League",
+        "Ann Archer",
+        "Bob Bell",
+        "Cy Cole",
+        "Dee Dunn",
+        "Eve Ekman",
+    },
+    "live-offline.js": {"live-conn live-conn-lobby"},  # CSS class names
+    "money.js": {"USD"},  # the ISO 4217 code of the fallback currency
+    "sw.js": {"GET"},  # the HTTP method the service worker answers
+    "simulate.js": {"POST"},
     "player.js": {
         "Balancing move",
         "Table breaks",
@@ -92,8 +128,9 @@ MACHINE: dict[str, set[str]] = {
         "Slip",
     },
 }
-"""Literals of each script that no person reads (headers, events, CSS names), and the
-slip titles of ``player.js``, which are msgids passed to ``t()`` through a table."""
+"""Literals of each script that no person reads (headers, events, CSS names, the editor
+preview's sample names), and the slip titles of ``player.js``, which are msgids passed to
+``t()`` through a table."""
 
 
 def script_problems(name: str) -> list[str]:

@@ -38,10 +38,27 @@ TEMPLATES = (
     "home.html",
     "dealer.html",
     "dealer_pin.html",
+    "screen.html",
+    "screen_editor.html",
+    "screens.html",
+    "simulate.html",
+    "apidocs.html",
 )
 """Templates whose every visible text is in the catalogue."""
 
-SCRIPTS = ("app.js", "tv.js", "player.js", "dealer.js")
+SCRIPTS = (
+    "app.js",
+    "tv.js",
+    "player.js",
+    "dealer.js",
+    "screen-layout.js",
+    "screens.js",
+    "simulate.js",
+    "apidocs.js",
+    "live-offline.js",
+    "money.js",
+    "sw.js",
+)
 """Page scripts whose every sentence goes through ``t()``/``tn()``."""
 
 

@@ -18,7 +18,9 @@ survives). For each layout and size:
   readable across a 20 m room). The sizes are relative to the screen's height because a
   TV's physical size, not its resolution, decides what a player can read.
 
-Screenshots go to ``tests/.artifacts/screens-<layout>-<w>x<h>.png``.
+Then the same walls in Spanish and German at 1920x1080 (the panel titles in the wall's
+language, the same checks). Screenshots go to ``tests/.artifacts/screens-<layout>-<w>x<h>.png``
+(``screens-es-<layout>-1920x1080.png`` …).
 """
 
 from __future__ import annotations
@@ -251,3 +253,52 @@ def test_the_screens_page_assigns_a_screen_live(browser: Any, night: tuple[str, 
             staff.screenshot(path=str(shot), full_page=True)
             # nothing wider than the phone or tablet: no sideways scrolling
             assert staff.evaluate("document.documentElement.scrollWidth") <= width, (path, width)
+
+
+WALL_WORDS = {
+    "es": ("JUGADORES", "STACK MEDIO", "ASIENTOS", "PUESTOS PREMIADOS"),
+    "de": ("SPIELER", "DURCHSCHNITTSSTACK", "SITZPLÄTZE", "BEZAHLTE PLÄTZE"),
+}
+"""Panel titles of the layout built in the editor, in each language (the wall's own)."""
+
+
+@pytest.mark.parametrize("lang", ["es", "de"])
+def test_the_walls_speak_spanish_and_german_and_fit(
+    browser: Any, night: tuple[str, str], lang: str
+) -> None:
+    """Issue 27's screenshots: each shipped layout and the one built in the editor, on a
+    1920x1080 TV opened as ``/screen/<name>?lang=<lang>``: the panel titles in that
+    language, nothing cut, nothing overlapping; the editor itself in that language."""
+    base, tid = night
+    ARTIFACTS.mkdir(exist_ok=True)
+    staff = browser.new_page(viewport={"width": 1280, "height": 900})
+    token = page_sign_in(staff, base, PASSWORD)
+    names = [lay["name"] for lay in staff.request.get(f"{base}/api/screens/layouts").json()]
+    if "bar wall" not in names:  # this test alone: build it as the first test does
+        _build_in_editor(staff, base, token)
+    tv = browser.new_page(viewport={"width": 1920, "height": 1080})
+    errors: list[str] = []
+    tv.on("pageerror", lambda e: errors.append(str(e)))
+    _assign(staff, base, token, "clock", tid)
+    tv.goto(f"{base}/screen/screen%203?lang={lang}")
+    assert tv.get_attribute("html", "lang") == lang
+    for layout in ("clock", "payouts", "bar wall"):
+        _assign(staff, base, token, layout, tid)
+        tv.wait_for_selector(f'#screen[data-layout="{layout}"]', timeout=10_000)
+        tv.wait_for_timeout(800)
+        _check(tv, f"{lang}-{layout}", (1920, 1080))
+    labels = tv.eval_on_selector_all("#screen .p-label", "els => els.map((e) => e.textContent)")
+    for word in WALL_WORDS[lang]:
+        assert any(word in label for label in labels), (lang, word, labels)
+    assert not any(
+        english in labels for english in ("PLAYERS", "AVERAGE STACK", "SEATING", "PAYOUTS")
+    ), labels
+    assert errors == []
+    staff.goto(f"{base}/screens/editor?lang={lang}")
+    staff.select_option("#ed-pick", "bar wall")
+    staff.wait_for_timeout(500)
+    assert staff.get_attribute("html", "lang") == lang
+    staff.screenshot(path=str(ARTIFACTS / f"screens-editor-{lang}-1280.png"), full_page=True)
+    staff.goto(f"{base}/screens?lang={lang}")
+    staff.wait_for_timeout(300)
+    staff.screenshot(path=str(ARTIFACTS / f"screens-page-{lang}-1280.png"), full_page=True)

@@ -189,6 +189,10 @@ def test_C4_the_personal_link_shows_the_players_slip_and_says_im_here(env: Env, 
     assert f"Go to table {other} seat 4" in page.text
     assert "Rule TDA-6, TDA-8" in page.text
     assert 'id="mine-here-1"' in page.text
+    assert "You change seats at your table (the floor moved you)." in page.text
+    spanish = env.client.get(link + "?lang=es").text  # the reason in the page's language
+    assert "<p>Cambia de asiento en su mesa (el floor le ha cambiado de sitio)." in spanish
+    assert "<p>You change seats" not in spanish  # (the page's catalogue has the msgid)
     csrf = _csrf(page.text)
     r = env.client.post(
         link, data={"do": "here", "slip": "1", "csrf_token": csrf}, follow_redirects=False

@@ -17,7 +17,7 @@ from typing import Any
 from pokertd.app import documents
 from pokertd.codec import to_json
 from pokertd.errors import PokertdError
-from pokertd.i18n import N_
+from pokertd.i18n import N_, Sentence
 from pokertd.rules import ColorUpMethod, DealsAllowed, SimultaneousElimOrder, field_citation
 from pokertd.tournament import views
 from pokertd.tournament.cancellation import cancel_rules, cancelled, refund_plan
@@ -502,10 +502,13 @@ def _prizes(state: TournamentState, players: list[dict[str, Any]]) -> dict[str, 
         table = prize_table(state)
     except PokertdError as exc:
         out["payouts"], out["payouts_note"] = [], str(exc)
+        said = Sentence(exc.template, exc.params) if exc.template else Sentence(str(exc))
+        out["payouts_note_said"] = [said.as_json()]
     else:
         # the prizes as now paid: a binding deal's places as the deal made them (J2)
         out["payouts"] = documents.payouts(table.prizes)
         out["payouts_note"] = table.note
+        out["payouts_note_said"] = [n.as_json() for n in table.notes]  # each page's language
         if table.deal is not None:
             out["payouts_deal"] = to_json(table.deal)
         if table.high_hand is not None:  # FOX-HH: a house prize outside the pool
@@ -521,6 +524,7 @@ def _prizes(state: TournamentState, players: list[dict[str, Any]]) -> dict[str, 
         out["mystery"] = {
             "stage": mystery.stage,
             "last": mystery.last.line() if mystery.last is not None else "",
+            "last_said": mystery.last.said().as_json() if mystery.last is not None else None,
             "last_by": " and ".join(mystery.last.collectors) if mystery.last else "",
             "last_from": mystery.last.eliminated if mystery.last else "",
             "last_value": mystery.last.value if mystery.last else 0,

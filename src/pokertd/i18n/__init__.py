@@ -21,6 +21,8 @@ browser's ``Accept-Language`` and not offered in the picker.
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass, field
+from typing import Any
 
 SOURCE = "en"
 """The language the msgids are written in."""
@@ -42,6 +44,41 @@ def N_(message: str) -> str:
     return message
 
 
+def Nn_(singular: str, plural: str) -> tuple[str, str]:
+    """Mark a plural message (``%(n)s`` is the count) without translating it."""
+    return singular, plural
+
+
+@dataclass(frozen=True, slots=True)
+class Sentence:
+    """A sentence the server builds for people (a slip's reason, the payouts note, the
+    mystery bounty's last draw): its msgid and parameters, so each face says it in its own
+    language. It travels as ``{"text", "msgid", "params"}`` (plus ``"plural"`` and ``"n"``
+    for a count): ``text`` is the English, for JSON readers and the CLI."""
+
+    msgid: str
+    params: dict[str, str | int] = field(default_factory=dict)
+    """The placeholders' values (already formatted: names, amounts, rule IDs, numbers)."""
+    plural: str = ""
+    """The plural msgid (a message marked with :func:`Nn_`); ``n`` is then the count."""
+    n: int | None = None
+
+    @property
+    def text(self) -> str:
+        """The sentence in English (the msgids' language)."""
+        if self.plural:
+            params = {"n": self.n} | dict(self.params)
+            return (self.msgid if self.n == 1 else self.plural) % params
+        return self.msgid % dict(self.params) if self.params else self.msgid
+
+    def as_json(self) -> dict[str, Any]:
+        """``{"text", "msgid", "params"}`` (and ``plural``, ``n`` for a count)."""
+        out: dict[str, Any] = {"text": self.text, "msgid": self.msgid, "params": dict(self.params)}
+        if self.plural:
+            out |= {"plural": self.plural, "n": self.n}
+        return out
+
+
 def known(code: str | None) -> str | None:
     """``code`` as a language this catalogue has (``"de-AT"`` -> ``"de"``), or ``None``."""
     if not code or not TAG.match(code):
@@ -52,4 +89,4 @@ def known(code: str | None) -> str | None:
     return None
 
 
-__all__ = ["DOMAIN", "LANGUAGES", "N_", "PSEUDO", "SOURCE", "TAG", "known"]
+__all__ = ["DOMAIN", "LANGUAGES", "N_", "PSEUDO", "SOURCE", "TAG", "Nn_", "Sentence", "known"]

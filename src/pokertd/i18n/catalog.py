@@ -15,7 +15,7 @@ from babel.messages.pofile import read_po
 from babel.support import NullTranslations, Translations
 
 from pokertd.errors import PokertdError
-from pokertd.i18n import DOMAIN, LANGUAGES, PSEUDO, SOURCE, TAG, known
+from pokertd.i18n import DOMAIN, LANGUAGES, PSEUDO, SOURCE, TAG, Sentence, known
 
 
 def from_accept_language(header: str) -> str | None:
@@ -74,6 +74,23 @@ def ngettext(
     unless ``params`` says otherwise)."""
     text = translations(lang).ngettext(singular, plural, n)
     return text % ({"n": n} | dict(params or {}))
+
+
+def sentence(lang: str, said: Sentence | Mapping[str, Any] | str | None) -> str:
+    """A sentence the server built (:class:`pokertd.i18n.Sentence`, or its JSON) in
+    ``lang``; a plain string (an older or free text) as it is."""
+    if said is None:
+        return ""
+    if isinstance(said, str):
+        return said
+    if isinstance(said, Sentence):
+        said = said.as_json()
+    msgid, params = said.get("msgid"), said.get("params") or {}
+    if not msgid:
+        return str(said.get("text", ""))
+    if said.get("plural"):
+        return ngettext(lang, msgid, said["plural"], int(said.get("n") or 0), params)
+    return gettext(lang, msgid, params)
 
 
 _SAMPLES = (0, 1, 2, 3, 5, 11, 21, 101, 1_000_000)

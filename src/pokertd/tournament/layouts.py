@@ -29,26 +29,28 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from pokertd.errors import InvalidCommand
+from pokertd.i18n import N_
 from pokertd.tournament.limits import bad_character, normalize_text
 
 FILE_FORMAT = "pokertd-layout/1"
 """What an exported layout file says it is (``"format"``); import refuses anything else."""
 
 PANEL_KINDS: dict[str, str] = {
-    "clock": "Clock (time left in the level, next break)",
-    "blinds": "Blinds and next level",
-    "payouts": "Payouts",
-    "players": "Players left and average stack",
-    "chips": "Chip denominations",
-    "seating": "Seating board",
-    "lobby": "Lobby of several events",
-    "league": "League standings",
-    "announcement": "Announcement",
-    "sponsor": "Sponsor image",
-    "qr": "QR code of the event's player page",
-    "title": "Event name",
+    "clock": N_("Clock (time left in the level, next break)"),
+    "blinds": N_("Blinds and next level"),
+    "payouts": N_("Payouts"),
+    "players": N_("Players left and average stack"),
+    "chips": N_("Chip denominations"),
+    "seating": N_("Seating board"),
+    "lobby": N_("Lobby of several events"),
+    "league": N_("League standings"),
+    "announcement": N_("Announcement"),
+    "sponsor": N_("Sponsor image"),
+    "qr": N_("QR code of the event's player page"),
+    "title": N_("Event name"),
 }
-"""Every kind of panel a layout may hold, with the words the editor shows for it."""
+"""Every kind of panel a layout may hold, with the words the editor shows for it (msgids:
+the editor's page translates them)."""
 
 PANEL_OPTIONS: dict[str, frozenset[str]] = {
     "clock": frozenset({"event"}),

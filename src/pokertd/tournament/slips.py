@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from pokertd.errors import NotFound, RuleViolation
+from pokertd.i18n import N_, Nn_, Sentence
 from pokertd.tournament import limits as lim
 from pokertd.tournament.clock.log import ClockCalled
 from pokertd.tournament.entries.state import Roster, Setup
@@ -76,11 +77,17 @@ class Slip:
     seat: int | None
     from_table: int | None = None
     from_seat: int | None = None
-    why: str
-    """The reason in plain words, as the phone and the printed slip say it."""
+    said: Sentence
+    """The reason in plain words, as the phone and the printed slip say it: a sentence of
+    the catalogue with its parameters, so each face says it in its reader's language."""
     rule_ids: tuple[str, ...]
     move_id: int | None = None
     """The move's number (``#7`` on the console and the printed slip), for a move."""
+
+    @property
+    def why(self) -> str:
+        """The reason in English (JSON, CLI, logs)."""
+        return self.said.text
 
     @property
     def place(self) -> str:
@@ -142,11 +149,33 @@ def _add(state: TournamentState, **fields: Any) -> None:
     part.rev += 1
 
 
-_MOVE_WHY = {
-    MoveReason.BALANCE: "Another table is short: you move there to balance the tables.",
-    MoveReason.BREAK_TABLE: "Table {table} breaks: its players move to the other tables.",
-    MoveReason.FLOOR: "The floor moved you.",
+_MOVE_WHY = {  # (the reason, the same when the player must wait for the button: whole sentences)
+    MoveReason.BALANCE: (
+        N_("Another table is short: you move there to balance the tables."),
+        N_(
+            "Another table is short: you move there to balance the tables. "
+            "Wait for the button to pass before you play."
+        ),
+    ),
+    MoveReason.BREAK_TABLE: (
+        N_("Table %(table)s breaks: its players move to the other tables."),
+        N_(
+            "Table %(table)s breaks: its players move to the other tables. "
+            "Wait for the button to pass before you play."
+        ),
+    ),
+    MoveReason.FLOOR: (
+        N_("The floor moved you."),
+        N_("The floor moved you. Wait for the button to pass before you play."),
+    ),
 }
+_SAME_TABLE_WHY = (
+    N_("You change seats at your table (the floor moved you)."),
+    N_(
+        "You change seats at your table (the floor moved you). "
+        "Wait for the button to pass before you play."
+    ),
+)
 _MOVE_KIND = {
     MoveReason.BALANCE: "balance",
     MoveReason.BREAK_TABLE: "break",
@@ -159,9 +188,9 @@ def follow_move(state: TournamentState, ev: PlayerMoved) -> None:
     m = ev.move
     if m.entry_id is None:
         return
-    why = _MOVE_WHY[m.reason].format(table=m.from_table)
-    if m.from_table == m.to_table:
-        why = "You change seats at your table (the floor moved you)."
+    texts = _SAME_TABLE_WHY if m.from_table == m.to_table else _MOVE_WHY[m.reason]
+    msgid = texts[1] if m.waits else texts[0]
+    why = Sentence(msgid, {"table": m.from_table} if "%(table)s" in msgid else {})
     _add(
         state,
         kind=_MOVE_KIND[m.reason],
@@ -170,7 +199,7 @@ def follow_move(state: TournamentState, ev: PlayerMoved) -> None:
         seat=m.to_seat,
         from_table=m.from_table,
         from_seat=m.from_seat,
-        why=why + (" Wait for the button to pass before you play." if m.waits else ""),
+        said=why,
         rule_ids=m.rule_ids,
         move_id=m.move_id,
     )
@@ -179,10 +208,10 @@ def follow_move(state: TournamentState, ev: PlayerMoved) -> None:
 def follow_final_table(state: TournamentState, ev: FinalTableDrawn) -> None:
     """The final table (a redraw, or players joining it): a slip for each seat drawn (C10)."""
     rules = state.part(Setup).profile.cite("C10")
-    why = (
-        "The final table is drawn: every player left draws a new seat."
+    why = Sentence(
+        N_("The final table is drawn: every player left draws a new seat.")
         if ev.redraw
-        else "The final table forms: you join it at the seat drawn."
+        else N_("The final table forms: you join it at the seat drawn.")
     )
     for s in ev.draws:
         _add(
@@ -191,7 +220,7 @@ def follow_final_table(state: TournamentState, ev: FinalTableDrawn) -> None:
             entry_id=s.entry_id,
             table=s.table,
             seat=s.seat,
-            why=why,
+            said=why,
             rule_ids=rules,
         )
 
@@ -202,6 +231,12 @@ def follow_seats(state: TournamentState, ev: SeatsDrawn) -> None:
     if not ev.how.endswith("redraw"):
         return
     rules = state.part(Setup).profile.cite("C10")
+    day = ev.how.removeprefix("Day ").removesuffix(" redraw")
+    why = (
+        Sentence(N_("The Day %(day)s redraw: bring your chips to your new seat."), {"day": day})
+        if day.isdigit()
+        else Sentence(N_("The %(how)s: bring your chips to your new seat."), {"how": ev.how})
+    )
     for s in ev.seats:
         _add(
             state,
@@ -209,7 +244,7 @@ def follow_seats(state: TournamentState, ev: SeatsDrawn) -> None:
             entry_id=s.entry_id,
             table=s.table,
             seat=s.seat,
-            why=f"The {ev.how}: bring your chips to your new seat.",
+            said=why,
             rule_ids=rules,
         )
 
@@ -218,20 +253,41 @@ def follow_penalty(state: TournamentState, ev: PenaltyGiven) -> None:
     """A penalty (K1-K5): what it means for the player, where he sits."""
     known = state.part(Tables).seating is not None
     seat = seating_now(state).where.get(ev.entry_id) if known else None
+    reason: dict[str, str | int] = {"reason": ev.reason} if ev.reason else {}
     if ev.kind is PenaltyKind.WARNING:
-        what = "You are given a warning"
+        why = Sentence(
+            N_("You are given a warning for %(reason)s.")
+            if ev.reason
+            else N_("You are given a warning."),
+            reason,
+        )
     elif ev.kind is PenaltyKind.DISQUALIFICATION:
-        what = "You are disqualified"
+        why = Sentence(
+            N_("You are disqualified for %(reason)s.")
+            if ev.reason
+            else N_("You are disqualified."),
+            reason,
+        )
     else:
-        what = f"You sit out {ev.hands} hands (dealt in, blinds posted, hand killed)"
-    why = what + (f" for {ev.reason}" if ev.reason else "") + "."
+        singular, plural = (
+            Nn_(
+                "You sit out %(n)s hand (dealt in, blinds posted, hand killed) for %(reason)s.",
+                "You sit out %(n)s hands (dealt in, blinds posted, hand killed) for %(reason)s.",
+            )
+            if ev.reason
+            else Nn_(
+                "You sit out %(n)s hand (dealt in, blinds posted, hand killed).",
+                "You sit out %(n)s hands (dealt in, blinds posted, hand killed).",
+            )
+        )
+        why = Sentence(singular, reason, plural=plural, n=ev.hands)
     _add(
         state,
         kind="penalty",
         entry_id=ev.entry_id,
         table=None if seat is None else seat[0],
         seat=None if seat is None else seat[1] + 1,
-        why=why,
+        said=why,
         rule_ids=(ev.rule,) if ev.rule else state.part(Setup).profile.cite("K1"),
     )
 
@@ -252,9 +308,12 @@ def follow_clock(state: TournamentState, ev: ClockCalled) -> None:
         entry_id=entry_id,
         table=int(ev.table),
         seat=ev.seat,
-        why=(
-            f"A clock is called on you: act within {ev.action_seconds} seconds, then a "
-            f"{ev.countdown_seconds}-second countdown."
+        said=Sentence(
+            N_(
+                "A clock is called on you: act within %(action)s seconds, then a "
+                "%(countdown)s-second countdown."
+            ),
+            {"action": ev.action_seconds, "countdown": ev.countdown_seconds},
         ),
         rule_ids=state.part(Setup).profile.cite("B15"),
     )
@@ -382,6 +441,7 @@ def slip_json(part: Slips, slip: Slip) -> dict[str, Any]:
         "from_seat": slip.from_seat,
         "place": slip.place,
         "why": slip.why,
+        "why_said": slip.said.as_json(),
         "rule_ids": list(slip.rule_ids),
         "move_id": slip.move_id,
         "moves": slip.moves,

@@ -130,6 +130,9 @@ def install(templates: Jinja2Templates) -> None:
         ngettext=lambda s, p, n: catalog.translations(current()).ngettext(s, p, n),
         newstyle=True,
     )
+    # a sentence the server built ({"text", "msgid", "params"}: a slip's reason) in the page's
+    # language
+    env.globals["said"] = lambda x: catalog.sentence(current(), x)
 
 
 def refusal(exc: PokertdError, lang: str) -> str:

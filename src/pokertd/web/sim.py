@@ -41,6 +41,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from pokertd.app.accounts import Role, TooManyAttempts
 from pokertd.charts import clock_label
 from pokertd.errors import InvalidCommand, NotFound
+from pokertd.i18n import N_
 from pokertd.rules.profile import BUILTIN_PROFILES
 from pokertd.sim.batch import NightSpread, average_bb_chart, players_left_chart
 from pokertd.sim.jobs import (
@@ -357,6 +358,7 @@ def _figure(
         row["text"] = "now" if fig["p50"] <= 0 else f"in {clock_text(fig['p50'])}"
         row["clock"] = at(fig["p50"])
         row["range"] = _range(at(fig["p10"]), at(fig["p90"]))
+        row["clock_p10"], row["clock_p90"] = at(fig["p10"]), at(fig["p90"])
     return row
 
 
@@ -373,14 +375,20 @@ def projection(summary: NightSpread, reports: list[NightReport], job: Job) -> di
         def at(seconds: int) -> str:
             return local(start + timedelta(seconds=seconds), zone).strftime("%H:%M")
 
-    end_label = "Projected end" if at else "Duration (to the winner)"
+    # the labels are msgids: the page shows them in its language (static/simulate.js)
+    end_label = N_("Projected end") if at else N_("Duration (to the winner)")
     figures = [
         _figure(
-            "registration", "Registration closes", doc["registration_closed_at"], None, runs, at
+            "registration", N_("Registration closes"), doc["registration_closed_at"], None, runs, at
         ),
-        _figure("money", "Money reached", doc["money_at"], doc["money_level"], runs, at),
+        _figure("money", N_("Money reached"), doc["money_at"], doc["money_level"], runs, at),
         _figure(
-            "final_table", "Final table", doc["final_table_at"], doc["final_table_level"], runs, at
+            "final_table",
+            N_("Final table"),
+            doc["final_table_at"],
+            doc["final_table_level"],
+            runs,
+            at,
         ),
         _figure("end", end_label, doc["duration"], doc["final_level"], runs, at),
     ]

@@ -33,7 +33,7 @@ from itertools import pairwise
 from typing import Any
 
 from pokertd.errors import InvalidCommand, PokertdError, RuleViolation
-from pokertd.i18n import N_
+from pokertd.i18n import N_, Sentence
 from pokertd.money import format_money
 from pokertd.rules.enums import GuaranteeBasis, RemainderTo, WithholdingBase
 from pokertd.rules.profile import RuleProfile, load_profile
@@ -479,19 +479,36 @@ def payout_note(
     >>> payout_note(612, profile=load_profile("foxwoods"))[:63]
     'The Foxwoods payout table stops at 505 entries: the 612 entries'
     """
+    said = payout_said(entries, profile=profile, table=table)
+    return "" if said is None else said.text
+
+
+def payout_said(
+    entries: int, *, profile: RuleProfile, table: PayoutTable | str | None = None
+) -> Sentence | None:
+    """:func:`payout_note` as a sentence of the catalogue (``None``: nothing to say)."""
     chosen = table if table is not None else profile.payout_table
     if not isinstance(chosen, PayoutTable):
         if chosen in ("sng", "generic", "survivor"):
-            return ""
+            return None
         chosen = builtin_table(chosen)
     fallback = beyond_table_fallback(entries, chosen)
     if fallback is None:
-        return ""
+        return None
     top = max(band.max_entries for band in chosen.bands)
-    return (
-        f"The {chosen.title} stops at {top:,} entries: the {entries:,} entries are paid on "
-        f"the {fallback} payout curve (the TDA default) until the tournament director posts "
-        f"a payout table for this field ({profile.citation('H4')})."
+    return Sentence(
+        N_(
+            "The %(table)s stops at %(top)s entries: the %(entries)s entries are paid on the "
+            "%(fallback)s payout curve (the TDA default) until the tournament director posts "
+            "a payout table for this field (%(rule)s)."
+        ),
+        {
+            "table": chosen.title,
+            "top": f"{top:,}",
+            "entries": f"{entries:,}",
+            "fallback": fallback,
+            "rule": profile.citation("H4"),
+        },
     )
 
 
@@ -944,6 +961,7 @@ __all__ = [
     "generic_shares",
     "parse_payout_table",
     "payout_note",
+    "payout_said",
     "payout_shares",
     "payouts",
     "percent",

@@ -12,6 +12,7 @@ from datetime import datetime
 from typing import Any
 
 from pokertd.errors import InvalidCommand, PokertdError
+from pokertd.i18n import N_, Sentence
 from pokertd.money import current_currency, format_money, minor_units
 from pokertd.sheets import csv_text
 from pokertd.tournament.eliminations import finish
@@ -43,7 +44,7 @@ from pokertd.tournament.prizes.mystery import (
 from pokertd.tournament.prizes.payouts import (
     Prize,
     PrizePool,
-    payout_note,
+    payout_said,
     payouts,
 )
 from pokertd.tournament.prizes.pool import payout_entries, pool
@@ -126,12 +127,23 @@ class DealSheet:
     total: Cents
     """The deal amounts plus the play-for money: those places' prizes, to the cent."""
 
-    def line(self) -> str:
+    def said(self) -> Sentence:
         """One sentence: ``Deal (chip) for places 1-3: Ann $153.82, Bob …; $0.00 to play for``."""
         shares = ", ".join(f"{p.name} {format_money(p.amount)}" for p in self.players)
         span = f"{self.places[0]}-{self.places[-1]}" if len(self.places) > 1 else "1"
-        left = f"; {format_money(self.play_for)} left to play for" if self.play_for else ""
-        return f"Deal ({self.kind}) for places {span}: {shares}{left}"
+        params: dict[str, str | int] = {"kind": self.kind, "places": span, "shares": shares}
+        if self.play_for:
+            return Sentence(
+                N_(
+                    "Deal (%(kind)s) for places %(places)s: %(shares)s; %(amount)s left to play for"
+                ),
+                params | {"amount": format_money(self.play_for)},
+            )
+        return Sentence(N_("Deal (%(kind)s) for places %(places)s: %(shares)s"), params)
+
+    def line(self) -> str:
+        """The deal in one English sentence (:meth:`said`)."""
+        return self.said().text
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -147,6 +159,9 @@ class PrizeTable:
     deal's players is left out until decided; :attr:`deal` lists their amounts). Without a
     deal, the same as :attr:`schedule`."""
     note: str = ""
+    """The notes in English, joined by "; " (JSON, CLI)."""
+    notes: tuple[Sentence, ...] = ()
+    """The notes as sentences of the catalogue (each face says them in its language)."""
     schedule_posted: bool = False
     high_hand: HighHandView | None = None
     """The tournament high hand, a house prize outside the pool (FOX-HH)."""
@@ -192,11 +207,15 @@ def prize_table(state: TournamentState, now: datetime | None = None) -> PrizeTab
     made = pool(state)
     name = payout_table_name(state)
     prizes: tuple[Prize, ...] = ()
-    note = ""
+    notes: list[Sentence] = []
     if roster.entry_count == 0:
-        note = "no entries yet"
+        notes.append(Sentence(N_("no entries yet")))
     elif made.net <= 0:
-        note = "no prize money in this event" if setup.tmpl.free else "no prize pool yet"
+        notes.append(
+            Sentence(N_("no prize money in this event"))
+            if setup.tmpl.free
+            else Sentence(N_("no prize pool yet"))
+        )
     else:
         prizes = payouts(
             payout_entries(state),
@@ -205,17 +224,19 @@ def prize_table(state: TournamentState, now: datetime | None = None) -> PrizeTab
             table=name,
             min_cash=setup.tmpl.fees.prize_pool,
         )
-        note = payout_note(payout_entries(state), profile=setup.profile, table=name)  # H4
+        beyond = payout_said(payout_entries(state), profile=setup.profile, table=name)  # H4
+        if beyond is not None:
+            notes.append(beyond)
     book = state.part(PrizeBook)
     if setup.profile.payout_schedule_posted_in_advance:
+        h2: dict[str, str | int] = {"rule": setup.profile.citation("H2")}
         if not book.schedule_posted:
-            note = (note + "; " if note else "") + (
-                "the prize schedule must be posted before play starts "
-                f"({setup.profile.citation('H2')})"
+            notes.append(
+                Sentence(N_("the prize schedule must be posted before play starts (%(rule)s)"), h2)
             )
         elif book.posted_late:
-            note = (note + "; " if note else "") + (
-                f"the prize schedule was posted after play started ({setup.profile.citation('H2')})"
+            notes.append(
+                Sentence(N_("the prize schedule was posted after play started (%(rule)s)"), h2)
             )
     deal = deal_sheet(state, now)
     shown = prizes
@@ -232,13 +253,14 @@ def prize_table(state: TournamentState, now: datetime | None = None) -> PrizeTab
                 key=lambda p: p.place,
             )
         )
-        note = (note + "; " if note else "") + deal.line()
+        notes.append(deal.said())
     return PrizeTable(
         entries=payout_entries(state),
         table=name,
         pool=made,
         prizes=shown,
-        note=note,
+        note="; ".join(n.text for n in notes),
+        notes=tuple(notes),
         schedule_posted=state.part(PrizeBook).schedule_posted,
         high_hand=high_hand_view(state),
         schedule=prizes,
@@ -403,12 +425,27 @@ class MysteryDraw:
     nobody is recorded."""
     value: Cents
 
-    def line(self) -> str:
-        """``Ann won a $1,000.00 mystery bounty from Bob``."""
+    def said(self) -> Sentence:
+        """``Ann won a $1,000.00 mystery bounty from Bob``, as a sentence of the catalogue."""
+        params: dict[str, str | int] = {
+            "amount": format_money(self.value),
+            "player": self.eliminated,
+        }
         if not self.collectors:
-            return f"A {format_money(self.value)} mystery bounty was drawn for {self.eliminated}"
-        who = " and ".join(self.collectors)
-        return f"{who} won a {format_money(self.value)} mystery bounty from {self.eliminated}"
+            return Sentence(N_("A %(amount)s mystery bounty was drawn for %(player)s"), params)
+        if len(self.collectors) == 1:
+            return Sentence(
+                N_("%(who)s won a %(amount)s mystery bounty from %(player)s"),
+                params | {"who": self.collectors[0]},
+            )
+        return Sentence(
+            N_("%(who)s and %(other)s won a %(amount)s mystery bounty from %(player)s"),
+            params | {"who": ", ".join(self.collectors[:-1]), "other": self.collectors[-1]},
+        )
+
+    def line(self) -> str:
+        """``Ann won a $1,000.00 mystery bounty from Bob`` (English)."""
+        return self.said().text
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -21,7 +21,10 @@ document.addEventListener("DOMContentLoaded", () => {
     for (const section of sections) {
       section.hidden = !section.querySelector("[data-search]:not([hidden])");
     }
-    count.textContent = words.length ? `${shown} of ${total} operations` : `${total} operations`;
+    const tn = window.pokertd.tn;
+    count.textContent = words.length
+      ? tn("%(shown)s of %(num)s operation", "%(shown)s of %(num)s operations", total, { shown: shown, num: total })
+      : tn("%(num)s operation", "%(num)s operations", total, { num: total });
     none.hidden = shown > 0 || !words.length;
   });
 });

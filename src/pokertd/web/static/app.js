@@ -28,7 +28,8 @@
   }
   function fill(text, params) {
     if (!params) return text;
-    return text.replace(/%\((\w+)\)s/g, (m, k) => (params[k] == null ? "" : String(params[k])));
+    // "%%" is a percent sign, as in Python's (and Jinja's) formatting of the same msgid
+    return text.replace(/%\((\w+)\)s|%%/g, (m, k) => (m === "%%" ? "%" : params[k] == null ? "" : String(params[k])));
   }
   function t(msgid, params) {
     const found = readCatalogue().messages[msgid];
@@ -47,6 +48,14 @@
     return fill(text, Object.assign({ n: n }, params || {}));
   }
   function lang() { return readCatalogue().lang; }
+  /* A sentence the server built ({text, msgid, params}, and plural, n for a count: a slip's
+     reason, the payouts note, the last mystery bounty) in this page's language; a list of
+     them joined by "; "; fallback (the English text) when the server sent none. */
+  function said(x, fallback) {
+    if (Array.isArray(x)) return x.length ? x.map((one) => said(one, "")).join("; ") : (fallback || "");
+    if (!x || !x.msgid) return (x && x.text) || fallback || "";
+    return x.plural ? tn(x.msgid, x.plural, x.n, x.params) : t(x.msgid, x.params);
+  }
 
   function csrf() {
     const m = document.cookie.match(/(?:^|; )pokertd_csrf=([^;]+)/);
@@ -158,6 +167,7 @@
     /** The page's language: t(msgid, params), tn(singular, plural, n, params) (above). */
     t(msgid, params) { return t(msgid, params); },
     tn(singular, plural, n, params) { return tn(singular, plural, n, params); },
+    said(x, fallback) { return said(x, fallback); },
     /** x, or d when x is null or undefined (JavaScript's x ?? d, which Alpine's CSP build
      *  does not read in a page's expressions). */
     or(x, d) { return x == null ? d : x; },
@@ -372,7 +382,7 @@
   });
 
   window.pokertd = {
-    display, withCommands, readInitial, post, url, csrf, beep, mergePatch, component, t, tn, lang,
+    display, withCommands, readInitial, post, url, csrf, beep, mergePatch, component, t, tn, said, lang,
     PUSH_PROTOCOL, PUSH_VERSION,
   };
 })();

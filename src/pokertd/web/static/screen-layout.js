@@ -23,6 +23,9 @@
 
   function h() { return window.pokertd.display("", "public", false); }
   const H = h();
+  /* The wall's language: the page's catalogue (static/app.js; ?lang= or the venue's). */
+  function t(msgid, params) { return window.pokertd.t(msgid, params); }
+  function tn(singular, plural, n, params) { return window.pokertd.tn(singular, plural, n, params); }
 
   function el(tag, cls, text) {
     const e = document.createElement(tag);
@@ -70,14 +73,14 @@
     clock(body, m) {
       const c = (m && m.clock) || {};
       const over = m && m.s && (m.s.finished || m.s.winner);
-      body.appendChild(el("div", "t p-label", c.on_break ? "BREAK" : c.started ? "LEVEL " + ((c.level || {}).level || "") : "STARTING SOON"));
+      body.appendChild(el("div", "t p-label", c.on_break ? t("BREAK") : c.started ? t("LEVEL %(level)s", { level: (c.level || {}).level || "" }) : t("STARTING SOON")));
       const time = el("div", "t p-time", over ? "—" : H.mmss(secondsLeft(m)));
       time.dataset.live = "time";
       if (c.running && secondsLeft(m) != null && secondsLeft(m) <= 60) time.classList.add("warn");
       body.appendChild(time);
       let note = "";
-      if (c.started && !c.running && !over) note = "PAUSED";
-      else if (c.next_break_in != null && !c.on_break) note = "Next break in " + H.mmss(breakIn(m));
+      if (c.started && !c.running && !over) note = t("PAUSED");
+      else if (c.next_break_in != null && !c.on_break) note = t("Next break in %(time)s", { time: H.mmss(breakIn(m)) });
       const n = el("div", "t p-note", note || " ");
       n.dataset.live = "break";
       body.appendChild(n);
@@ -86,26 +89,26 @@
       const c = (m && m.clock) || {};
       const st = (m && m.v && m.v.structure) || {};
       const now = c.on_break ? c.next_level : c.level || (st.levels || [])[0];
-      body.appendChild(el("div", "t p-label", c.on_break ? "BLINDS AFTER THE BREAK" : "BLINDS"));
+      body.appendChild(el("div", "t p-label", c.on_break ? t("BLINDS AFTER THE BREAK") : t("BLINDS")));
       body.appendChild(el("div", "t p-big", H.blinds(now)));
-      if (now && now.ante) body.appendChild(el("div", "t p-note", "ante " + H.anteText(now)));
+      if (now && now.ante) body.appendChild(el("div", "t p-note", t("ante %(ante)s", { ante: H.anteText(now) })));
       if (!c.on_break && c.next_level) {
-        body.appendChild(el("div", "t p-label", "NEXT LEVEL"));
+        body.appendChild(el("div", "t p-label", t("NEXT LEVEL")));
         const nx = c.next_level;
-        body.appendChild(el("div", "t p-mid", H.blinds(nx) + (nx.ante ? " · ante " + H.fmt(nx.ante) : "")));
+        body.appendChild(el("div", "t p-mid", nx.ante ? t("%(blinds)s · ante %(ante)s", { blinds: H.blinds(nx), ante: H.fmt(nx.ante) }) : H.blinds(nx)));
       }
     },
     players(body, m) {
       const s = (m && m.s) || {};
       const bb = m && m.clock && m.clock.level && m.clock.level.big_blind;
-      body.appendChild(el("div", "t p-label", "PLAYERS"));
+      body.appendChild(el("div", "t p-label", t("PLAYERS")));
       body.appendChild(el("div", "t p-mid", H.or(s.alive, "–") + " / " + H.or(s.entries, "–")));
-      body.appendChild(el("div", "t p-label", "AVERAGE STACK"));
+      body.appendChild(el("div", "t p-label", t("AVERAGE STACK")));
       const avg = s.average_stack;
-      body.appendChild(el("div", "t p-mid", H.fmt(avg) + (avg && bb ? " · " + Math.round(avg / bb) + " BB" : "")));
+      body.appendChild(el("div", "t p-mid", avg && bb ? t("%(stack)s · %(bb)s BB", { stack: H.fmt(avg), bb: H.fmt(Math.round(avg / bb)) }) : H.fmt(avg)));
     },
     chips(body, m) {
-      body.appendChild(el("div", "t p-label", "CHIPS"));
+      body.appendChild(el("div", "t p-label", t("CHIPS")));
       const row = el("div", "p-chips");
       for (const c of ((m && m.v && m.v.chips) || [])) {
         const chip = el("span", "t p-chip");
@@ -119,33 +122,33 @@
     },
     payouts(body, m, panel, src, state) {
       const rows = ((m && m.v && m.v.payouts) || []).map((p) => [H.ordinal(p.place), H.money(p.amount)]);
-      list(body, state, rows.length ? rows.length + (rows.length === 1 ? " PLACE PAID" : " PLACES PAID") : "PAYOUTS",
-        rows, "Payouts are shown once players have entered.");
+      list(body, state, rows.length ? tn("%(n)s PLACE PAID", "%(n)s PLACES PAID", rows.length) : t("PAYOUTS"),
+        rows, t("Payouts are shown once players have entered."));
     },
     seating(body, m, panel, src, state) {
       const tables = src.seating ? src.seating(eventIndex(panel)) : [];
       const rows = [];
-      for (const t of tables) for (const s of (t.seats || [])) if (s.name) rows.push([s.name, "T" + t.table + " · S" + s.seat]);
+      for (const tb of tables) for (const s of (tb.seats || [])) if (s.name) rows.push([s.name, t("T%(table)s · S%(seat)s", { table: tb.table, seat: s.seat })]);
       rows.sort((a, b) => a[0].localeCompare(b[0]));
-      list(body, state, "SEATING", rows, "Seats are shown once they are drawn.");
+      list(body, state, t("SEATING"), rows, t("Seats are shown once they are drawn."));
     },
     lobby(body, m, panel, src, state) {
       const boards = src.lobby ? src.lobby() : [];
       const rows = boards.map((b) => {
         const c = b.clock || {};
-        let what = "Soon";
-        if (b.cancelled) what = "Cancelled";
-        else if (c.started) what = c.on_break ? "Break" : "L" + c.level.level + " · " + H.blinds(c.level);
+        let what = t("Soon");
+        if (b.cancelled) what = t("Cancelled");
+        else if (c.started) what = c.on_break ? t("Break") : t("L%(level)s · %(blinds)s", { level: c.level.level, blinds: H.blinds(c.level) });
         return [b.name, what];
       });
-      list(body, state, "EVENTS", rows, "No events to show.");
+      list(body, state, t("EVENTS"), rows, t("No events to show."));
     },
     league(body, m, panel, src, state) {
       const o = panel.options || {};
       const data = src.league ? src.league(o.league || "", o.season || "") : null;
-      const rows = ((data && data.rows) || []).map((r) => [r.rank + ". " + r.name, String(r.points)]);
-      const title = data && data.league ? data.league.name + " · " + data.season.name : "LEAGUE";
-      list(body, state, title, rows, o.league ? "No standings yet." : "Choose a league for this panel.");
+      const rows = ((data && data.rows) || []).map((r) => [t("%(rank)s. %(name)s", { rank: r.rank, name: r.name }), H.fmt(r.points)]);
+      const title = data && data.league ? t("%(league)s · %(season)s", { league: data.league.name, season: data.season.name }) : t("LEAGUE");
+      list(body, state, title, rows, o.league ? t("No standings yet.") : t("Choose a league for this panel."));
     },
     announcement(body, m, panel) {
       const text = (panel.options || {}).text || ((m && m.v && m.v.screens) || {}).announcement || "";
@@ -156,7 +159,7 @@
       if (o.image) {
         const img = el("img", "p-img");
         img.src = src.imageUrl(o.image);
-        img.alt = o.caption || "Sponsor";
+        img.alt = o.caption || t("Sponsor");
         body.appendChild(img);
       }
       if (o.caption) body.appendChild(el("div", "t p-note", o.caption));
@@ -166,10 +169,10 @@
       if (tid) {
         const img = el("img", "p-img p-qr");
         img.src = window.pokertd.url("/t/" + encodeURIComponent(tid) + "/qr.svg");
-        img.alt = "QR code: the player view";
+        img.alt = t("QR code: the player view");
         body.appendChild(img);
       }
-      body.appendChild(el("div", "t p-note", "Scan: your seat on your phone"));
+      body.appendChild(el("div", "t p-note", t("Scan: your seat on your phone")));
     },
   };
 
@@ -220,8 +223,8 @@
 
   /* Shrink a panel's text (the --fit factor) until nothing overflows, not below the floor. */
   function overflows(panel) {
-    for (const t of panel.querySelectorAll(".t")) {
-      if (t.scrollWidth > t.clientWidth + 1 || t.scrollHeight > t.clientHeight + 1) return true;
+    for (const e of panel.querySelectorAll(".t")) {
+      if (e.scrollWidth > e.clientWidth + 1 || e.scrollHeight > e.clientHeight + 1) return true;
     }
     return panel.scrollHeight > panel.clientHeight + 1;
   }
@@ -283,15 +286,15 @@
       for (const c of cells) {
         if (c.p.kind !== "clock") continue;
         const m = src.event ? src.event(eventIndex(c.p)) : null;
-        const t = c.body.querySelector('[data-live="time"]');
-        if (t && m && !(m.s && (m.s.finished || m.s.winner))) {
+        const time = c.body.querySelector('[data-live="time"]');
+        if (time && m && !(m.s && (m.s.finished || m.s.winner))) {
           const left = secondsLeft(m);
-          t.textContent = H.mmss(left);
-          t.classList.toggle("warn", !!(m.clock && m.clock.running && left != null && left <= 60));
+          time.textContent = H.mmss(left);
+          time.classList.toggle("warn", !!(m.clock && m.clock.running && left != null && left <= 60));
         }
         const b = c.body.querySelector('[data-live="break"]');
         if (b && m && m.clock && m.clock.next_break_in != null && !m.clock.on_break && m.clock.running) {
-          b.textContent = "Next break in " + H.mmss(breakIn(m));
+          b.textContent = t("Next break in %(time)s", { time: H.mmss(breakIn(m)) });
         }
       }
     }

@@ -7,6 +7,7 @@
 (function () {
   "use strict";
   const P = window.pokertd;  // static/app.js loads first
+  const t = P.t, tn = P.tn;
 
   function el(tag, attrs, text) {
     const e = document.createElement(tag);
@@ -29,10 +30,10 @@
         method: "POST", credentials: "same-origin", body,
         headers: { "Content-Type": type, "X-CSRF-Token": P.csrf() },
       });
-    } catch (e) { throw new Error("No answer from the server: check the connection."); }
+    } catch (e) { throw new Error(t("No answer from the server: check the connection.")); }
     let data = null;
     try { data = await r.json(); } catch (e) { data = null; }
-    if (!r.ok) throw new Error((data && data.message) || `The server could not do it (${r.status}).`);
+    if (!r.ok) throw new Error((data && data.message) || t("The server could not do it (%(status)s).", { status: r.status }));
     return data;
   }
   function readJson(id) {
@@ -47,9 +48,9 @@
     function row(s) {
       const tr = el("tr", { "data-screen": s.name });
       tr.appendChild(el("th", { scope: "row" }, s.name));
-      tr.appendChild(el("td", { class: s.connected ? "on" : "off" }, s.connected ? "connected" : "not seen lately"));
+      tr.appendChild(el("td", { class: s.connected ? "on" : "off" }, s.connected ? t("connected") : t("not seen lately")));
       const layoutCell = el("td");
-      const pick = el("select", { "aria-label": "Layout of " + s.name, class: "screen-layout" });
+      const pick = el("select", { "aria-label": t("Layout of %(screen)s", { screen: s.name }), class: "screen-layout" });
       for (const name of data.layouts) {
         const o = el("option", { value: name }, name);
         if (name === s.layout) o.selected = true;
@@ -58,28 +59,30 @@
       layoutCell.appendChild(pick);
       tr.appendChild(layoutCell);
       const evCell = el("td");
-      const evs = el("select", { multiple: "", size: String(Math.min(5, Math.max(2, data.events.length))), "aria-label": "Events of " + s.name, class: "screen-events" });
+      const evs = el("select", { multiple: "", size: String(Math.min(5, Math.max(2, data.events.length))), "aria-label": t("Events of %(screen)s", { screen: s.name }), class: "screen-events" });
       const order = s.events.concat(data.events.map((e) => e.id).filter((id) => !s.events.includes(id)));
       for (const id of order) {
         const ev = data.events.find((e) => e.id === id);
         if (!ev) continue;
-        const o = el("option", { value: ev.id }, ev.name + " (" + ev.id + ")");
+        const o = el("option", { value: ev.id }, t("%(event)s (%(id)s)", { event: ev.name, id: ev.id }));
         if (s.events.includes(ev.id)) o.selected = true;
         evs.appendChild(o);
       }
       evCell.appendChild(evs);
       tr.appendChild(evCell);
       const act = el("td", { class: "actions" });
-      const apply = el("button", { type: "button", class: "primary screen-apply" }, "Show on " + s.name);
+      const apply = el("button", { type: "button", class: "primary screen-apply" }, t("Show on %(screen)s", { screen: s.name }));
       apply.addEventListener("click", async () => {
         const events = [...evs.selectedOptions].map((o) => o.value);
         try {
           const out = await P.post("/api/screens/" + encodeURIComponent(s.name) + "/assign", { layout: pick.value, events });
-          flash("screens-flash", `${out.name}: ${out.layout}` + (out.events.length ? " of " + out.events.join(", ") : "") + ". The screen follows within seconds.");
+          flash("screens-flash", out.events.length
+            ? t("%(screen)s: %(layout)s of %(events)s. The screen follows within seconds.", { screen: out.name, layout: out.layout, events: out.events.join(", ") })
+            : t("%(screen)s: %(layout)s. The screen follows within seconds.", { screen: out.name, layout: out.layout }));
         } catch (e) { flash("screens-flash", e.message, true); }
       });
       act.appendChild(apply);
-      const open = el("a", { href: P.url("/screen/" + encodeURIComponent(s.name)), target: "_blank" }, "open");
+      const open = el("a", { href: P.url("/screen/" + encodeURIComponent(s.name)), target: "_blank" }, t("open"));
       act.appendChild(document.createTextNode(" "));
       act.appendChild(open);
       tr.appendChild(act);
@@ -99,7 +102,7 @@
           const tr = body.querySelector(`tr[data-screen="${CSS.escape(s.name)}"]`);
           if (!tr) { body.appendChild(row(s)); continue; }
           const td = tr.children[1];
-          td.textContent = s.connected ? "connected" : "not seen lately";
+          td.textContent = s.connected ? t("connected") : t("not seen lately");
           td.className = s.connected ? "on" : "off";
         }
         document.getElementById("screens-none").hidden = list.length > 0;
@@ -114,7 +117,7 @@
         body.appendChild(row({ name, layout: "clock", events: [], connected: false }));
       }
       document.getElementById("screens-none").hidden = true;
-      flash("screens-flash", `${name}: choose its layout and events, then "Show on ${name}".`);
+      flash("screens-flash", t("%(screen)s: choose its layout and events, then “Show on %(screen)s”.", { screen: name }));
     });
   }
 
@@ -128,7 +131,7 @@
         .map(([place, amount]) => ({ place, amount })),
       chips: [{ value: 25, color: "green" }, { value: 100, color: "black" }, { value: 500, color: "purple" },
         { value: 1000, color: "yellow" }, { value: 5000, color: "red" }],
-      screens: { announcement: "Dinner break after level 8: 45 minutes" },
+      screens: { announcement: "" },  // in the page's language: refresh() below
     },
     clock: {
       started: true, running: false, on_break: false, seconds_left: 1130, next_break_in: 3530,
@@ -145,6 +148,10 @@
   ];
 
   function editorPage(root) {
+    /* The editor's words for each panel option (pokertd.tournament.layouts.PANEL_OPTIONS). */
+    const OPTION_LABELS = {
+      event: t("Event no."), text: t("Text"), image: t("Image"), caption: t("Caption"), league: t("League"), season: t("Season"),
+    };
     const data = readJson("editor-data");
     const model = data.model;
     let layouts = data.layouts;
@@ -156,13 +163,13 @@
     function pickList() {
       const sel = $("ed-pick");
       while (sel.firstChild) sel.removeChild(sel.firstChild);
-      for (const l of layouts) sel.appendChild(el("option", { value: l.name }, l.name + (l.built_in ? " (built-in)" : "")));
-      sel.appendChild(el("option", { value: "" }, "— a new layout —"));
+      for (const l of layouts) sel.appendChild(el("option", { value: l.name }, l.built_in ? t("%(layout)s (built-in)", { layout: l.name }) : l.name));
+      sel.appendChild(el("option", { value: "" }, t("— a new layout —")));
     }
     function load(name) {
       const found = layouts.find((l) => l.name === name);
-      cur = found ? copy(found) : { name: "my layout", columns: 12, rows: 8, panels: [{ kind: "clock", col: 0, row: 0, width: 8, height: 5, options: {} }], styles: [{ when: "default", level: 0, text: "#ffffff", background: "#0b1a2a", scale: 100, image: "" }] };
-      if (cur.built_in) cur.name = cur.name + " copy";  // a built-in is saved under a new name
+      cur = found ? copy(found) : { name: t("my layout"), columns: 12, rows: 8, panels: [{ kind: "clock", col: 0, row: 0, width: 8, height: 5, options: {} }], styles: [{ when: "default", level: 0, text: "#ffffff", background: "#0b1a2a", scale: 100, image: "" }] };
+      if (cur.built_in) cur.name = t("%(layout)s copy", { layout: cur.name });  // a built-in is saved under a new name
       delete cur.built_in;
       $("ed-pick").value = found ? name : "";
       draw();
@@ -186,17 +193,17 @@
       while (ol.firstChild) ol.removeChild(ol.firstChild);
       cur.panels.forEach((p, i) => {
         const li = el("li", { class: "ed-panel", "data-panel": String(i + 1) });
-        li.appendChild(el("b", {}, model.kinds[p.kind] || p.kind));
+        li.appendChild(el("b", {}, model.kinds[p.kind] ? t(model.kinds[p.kind]) : p.kind));
         const row = el("div", { class: "ed-row" });
-        row.appendChild(num("Column", p.col + 1, 1, cur.columns, (v) => { p.col = v - 1; }));
-        row.appendChild(num("Row", p.row + 1, 1, cur.rows, (v) => { p.row = v - 1; }));
-        row.appendChild(num("Width", p.width, 1, cur.columns, (v) => { p.width = v; }));
-        row.appendChild(num("Height", p.height, 1, cur.rows, (v) => { p.height = v; }));
+        row.appendChild(num(t("Column"), p.col + 1, 1, cur.columns, (v) => { p.col = v - 1; }));
+        row.appendChild(num(t("Row"), p.row + 1, 1, cur.rows, (v) => { p.row = v - 1; }));
+        row.appendChild(num(t("Width"), p.width, 1, cur.columns, (v) => { p.width = v; }));
+        row.appendChild(num(t("Height"), p.height, 1, cur.rows, (v) => { p.height = v; }));
         li.appendChild(row);
         const opts = row;
         for (const o of model.options[p.kind] || []) {
           if (o === "image") {
-            const lab = el("label", { class: "txt" }, "Image ");
+            const lab = el("label", { class: "txt" }, OPTION_LABELS.image + " ");
             const sel = el("select");
             sel.appendChild(el("option", { value: "" }, "—"));
             for (const im of images) {
@@ -208,11 +215,11 @@
             lab.appendChild(sel);
             opts.appendChild(lab);
           } else {
-            opts.appendChild(text(o === "event" ? "Event no." : o[0].toUpperCase() + o.slice(1), (p.options || {})[o],
+            opts.appendChild(text(OPTION_LABELS[o] || o, (p.options || {})[o],
               (v) => { p.options = p.options || {}; p.options[o] = v; }, { maxlength: "200" }));
           }
         }
-        const del = el("button", { type: "button", class: "ed-remove" }, "Remove panel " + (i + 1));
+        const del = el("button", { type: "button", class: "ed-remove" }, t("Remove panel %(n)s", { n: i + 1 }));
         del.addEventListener("click", () => { cur.panels.splice(i, 1); draw(); });
         li.appendChild(del);
         ol.appendChild(li);
@@ -225,21 +232,21 @@
       cur.styles.forEach((s, i) => {
         const li = el("li", { class: "ed-style" });
         const row = el("div", { class: "ed-row" });
-        const lab = el("label", {}, "When ");
+        const lab = el("label", {}, t("When") + " ");
         const sel = el("select");
         for (const w of model.when) {
-          const o = el("option", { value: w }, w === "default" ? "always (default)" : w === "break" ? "on a break" : "during a level");
+          const o = el("option", { value: w }, w === "default" ? t("always (default)") : w === "break" ? t("on a break") : t("during a level"));
           if (w === s.when) o.selected = true;
           sel.appendChild(o);
         }
         sel.addEventListener("change", () => { s.when = sel.value; if (s.when === "level" && !s.level) s.level = 1; if (s.when !== "level") s.level = 0; draw(); });
         lab.appendChild(sel);
         row.appendChild(lab);
-        if (s.when === "level") row.appendChild(num("Level", s.level || 1, 1, 1000, (v) => { s.level = v; }));
-        row.appendChild(text("Text colour", s.text, (v) => { s.text = v; }, { type: "color" }));
-        row.appendChild(text("Background", s.background, (v) => { s.background = v; }, { type: "color" }));
-        row.appendChild(num("Font scale %", s.scale || 100, 50, 200, (v) => { s.scale = v; }));
-        const ilab = el("label", {}, "Background image ");
+        if (s.when === "level") row.appendChild(num(t("Level"), s.level || 1, 1, 1000, (v) => { s.level = v; }));
+        row.appendChild(text(t("Text colour"), s.text, (v) => { s.text = v; }, { type: "color" }));
+        row.appendChild(text(t("Background"), s.background, (v) => { s.background = v; }, { type: "color" }));
+        row.appendChild(num(t("Font scale %"), s.scale || 100, 50, 200, (v) => { s.scale = v; }));
+        const ilab = el("label", {}, t("Background image") + " ");
         const isel = el("select");
         isel.appendChild(el("option", { value: "" }, "—"));
         for (const im of images) {
@@ -251,7 +258,7 @@
         ilab.appendChild(isel);
         row.appendChild(ilab);
         li.appendChild(row);
-        const del = el("button", { type: "button" }, "Remove style " + (i + 1));
+        const del = el("button", { type: "button" }, t("Remove style %(n)s", { n: i + 1 }));
         del.addEventListener("click", () => { cur.styles.splice(i, 1); draw(); });
         li.appendChild(del);
         ol.appendChild(li);
@@ -260,8 +267,9 @@
     function drawImages() {
       const ul = $("ed-images");
       while (ul.firstChild) ul.removeChild(ul.firstChild);
-      for (const im of images) ul.appendChild(el("li", {}, `${im.name}: ${im.content_type.replace("image/", "").toUpperCase()}, ${im.width} × ${im.height}, ${Math.ceil(im.size / 1024)} KB`));
-      if (!images.length) ul.appendChild(el("li", { class: "muted" }, "No images uploaded yet."));
+      for (const im of images) ul.appendChild(el("li", {}, t("%(image)s: %(type)s, %(width)s × %(height)s, %(kb)s KB", {
+        image: im.name, type: im.content_type.replace("image/", "").toUpperCase(), width: im.width, height: im.height, kb: Math.ceil(im.size / 1024) })));
+      if (!images.length) ul.appendChild(el("li", { class: "muted" }, t("No images uploaded yet.")));
     }
     /* What is wrong on the grid now, in the server's words (the server checks again). */
     function problem() {
@@ -269,12 +277,13 @@
       for (let i = 0; i < cur.panels.length; i++) {
         const p = cur.panels[i];
         if (p.col + p.width > cur.columns || p.row + p.height > cur.rows) {
-          return `Panel ${i + 1} (${p.kind}) does not fit on the ${cur.columns}×${cur.rows} grid.`;
+          return t("Panel %(n)s (%(kind)s) does not fit on the %(columns)s×%(rows)s grid.", { n: i + 1, kind: p.kind, columns: cur.columns, rows: cur.rows });
         }
         for (let r = p.row; r < p.row + p.height; r++) {
           for (let c = p.col; c < p.col + p.width; c++) {
             const k = c + "," + r;
-            if (taken[k] != null) return `Panel ${i + 1} (${p.kind}) overlaps panel ${taken[k] + 1} (${cur.panels[taken[k]].kind}) at column ${c + 1}, row ${r + 1}: move or shrink one of them.`;
+            if (taken[k] != null) return t("Panel %(n)s (%(kind)s) overlaps panel %(other)s (%(other_kind)s) at column %(column)s, row %(row)s: move or shrink one of them.", {
+              n: i + 1, kind: p.kind, other: taken[k] + 1, other_kind: cur.panels[taken[k]].kind, column: c + 1, row: r + 1 });
             taken[k] = i;
           }
         }
@@ -288,6 +297,7 @@
       const wrong = problem();
       flash("editor-problem", wrong, true);
       const m = copy(SAMPLE);
+      m.v.screens.announcement = t("Dinner break after level 8: 45 minutes");
       m.clock.on_break = $("ed-break").checked;
       m.clock.level.level = parseInt($("ed-level").value, 10) || 1;
       const src = {
@@ -316,7 +326,7 @@
     }
 
     const kindSel = $("ed-kind");
-    for (const [k, label] of Object.entries(model.kinds)) kindSel.appendChild(el("option", { value: k }, label));
+    for (const [k, label] of Object.entries(model.kinds)) kindSel.appendChild(el("option", { value: k }, t(label)));
     pickList();
     $("ed-pick").addEventListener("change", () => load($("ed-pick").value));
     for (const id of ["ed-name", "ed-cols", "ed-rows", "ed-break", "ed-level"]) $(id).addEventListener("change", () => { refresh(); if (id !== "ed-name") drawPanels(); });
@@ -326,7 +336,7 @@
       for (const p of cur.panels) for (let r = p.row; r < p.row + p.height; r++) for (let c = p.col; c < p.col + p.width; c++) used.add(c + "," + r);
       let spot = null;
       for (let r = 0; r < cur.rows && !spot; r++) for (let c = 0; c < cur.columns && !spot; c++) if (!used.has(c + "," + r)) spot = [c, r];
-      if (!spot) { flash("editor-flash", "The grid is full: make a panel smaller or add columns or rows first.", true); return; }
+      if (!spot) { flash("editor-flash", t("The grid is full: make a panel smaller or add columns or rows first."), true); return; }
       cur.panels.push({ kind: kindSel.value, col: spot[0], row: spot[1], width: 1, height: 1, options: {} });
       draw();
     });
@@ -338,14 +348,14 @@
       refresh();
       try {
         const saved = await postRaw("/api/screens/layouts", JSON.stringify(cur), "application/json");
-        flash("editor-flash", `Saved layout ${saved.name}: assign it to a screen on the Screens page.`);
+        flash("editor-flash", t("Saved layout %(layout)s: assign it to a screen on the Screens page.", { layout: saved.name }));
         await reload(saved.name);
       } catch (e) { flash("editor-flash", e.message, true); }
     });
     $("ed-delete").addEventListener("click", async () => {
       try {
         await P.post("/api/screens/layouts/" + encodeURIComponent(cur.name) + "/delete", {});
-        flash("editor-flash", `Deleted layout ${cur.name}.`);
+        flash("editor-flash", t("Deleted layout %(layout)s.", { layout: cur.name }));
         await reload("clock");
       } catch (e) { flash("editor-flash", e.message, true); }
     });
@@ -354,7 +364,7 @@
       if (!file) return;
       try {
         const saved = await postRaw("/api/screens/layouts/import", await file.text(), "application/json");
-        flash("editor-flash", `Imported layout ${saved.name}.`);
+        flash("editor-flash", t("Imported layout %(layout)s.", { layout: saved.name }));
         await reload(saved.name);
       } catch (e) { flash("editor-flash", e.message, true); }
       $("ed-import").value = "";
@@ -362,17 +372,17 @@
     $("ed-upload").addEventListener("click", async () => {
       const file = $("ed-image-file").files[0];
       const name = $("ed-image-name").value.trim();
-      if (!file || !name) { flash("editor-flash", "Name the image and choose its file first.", true); return; }
+      if (!file || !name) { flash("editor-flash", t("Name the image and choose its file first."), true); return; }
       try {
         const im = await postRaw("/api/screens/images?name=" + encodeURIComponent(name), file, "application/octet-stream");
         images = await (await fetch(P.url("/api/screens/images"), { credentials: "same-origin" })).json();
-        flash("editor-flash", `Uploaded ${im.name} (${im.width} × ${im.height}).`);
+        flash("editor-flash", t("Uploaded %(image)s (%(width)s × %(height)s).", { image: im.name, width: im.width, height: im.height }));
         draw();
       } catch (e) { flash("editor-flash", e.message, true); }
     });
     if (!data.director) {
       for (const id of ["ed-save", "ed-delete", "ed-upload", "ed-import"]) $(id).disabled = true;
-      $("ed-preview-note").appendChild(el("span", {}, " · saving needs the director"));
+      $("ed-preview-note").appendChild(el("span", {}, " · " + t("saving needs the director")));
     }
     load((layouts.find((l) => !l.built_in) || layouts[0]).name);
   }

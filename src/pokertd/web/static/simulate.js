@@ -5,6 +5,8 @@
    refusal: the form keeps its values and marks the fields at fault. */
 (function () {
   "use strict";
+  const t = (msgid, params) => window.pokertd.t(msgid, params);
+  const tn = (singular, plural, n, params) => window.pokertd.tn(singular, plural, n, params);
 
   function csrf() {
     const m = document.cookie.match(/(?:^|; )pokertd_csrf=([^;]+)/);
@@ -23,7 +25,7 @@
         };
     let r;
     try { r = await fetch(window.pokertd.url(url), init); } catch (e) {
-      return { ok: false, status: 0, data: { message: "The server did not answer: check the connection and try again." } };
+      return { ok: false, status: 0, data: { message: t("The server did not answer: check the connection and try again.") } };
     }
     let data = {};
     try { data = await r.json(); } catch (e) { data = {}; }
@@ -41,10 +43,11 @@
     const el = document.getElementById("simulate-data");
     const d = JSON.parse(el ? el.textContent : "{}");
     const first = d.mode === "night"
-      ? (d.templates.find((t) => t.name === d.chosen) || d.templates[0])
+      ? (d.templates.find((x) => x.name === d.chosen) || d.templates[0])
       : null;
     return {
       d,
+      t, tn,  // the page's language, for the template's x-text (static/app.js)
       f: {
         template: first ? first.name : "",
         entries: d.entries || 120,
@@ -55,15 +58,15 @@
         time: { ...d.time },
       },
       rateFields: [
-        ["late", "Late arrivals", "of the entries arrive after the start"],
-        ["reentry", "Re-entries", "of busted players re-enter (when allowed)"],
-        ["rebuy", "Rebuys", "of eligible players rebuy (rebuy events)"],
-        ["addon", "Add-ons", "of players take the add-on (add-on events)"],
+        ["late", t("Late arrivals"), t("of the entries arrive after the start")],
+        ["reentry", t("Re-entries"), t("of busted players re-enter (when allowed)")],
+        ["rebuy", t("Rebuys"), t("of eligible players rebuy (rebuy events)")],
+        ["addon", t("Add-ons"), t("of players take the add-on (add-on events)")],
       ],
       timeFields: [
-        ["seconds_per_action", "Seconds per action"],
-        ["seconds_per_showdown", "Seconds per showdown"],
-        ["seconds_per_deal", "Seconds per deal (shuffle, deal, blinds)"],
+        ["seconds_per_action", t("Seconds per action")],
+        ["seconds_per_showdown", t("Seconds per showdown")],
+        ["seconds_per_deal", t("Seconds per deal (shuffle, deal, blinds)")],
       ],
       fields: {},
       problems: [],
@@ -76,7 +79,7 @@
       timer: null,
 
       tpl() {
-        return (this.d.templates || []).find((t) => t.name === this.f.template)
+        return (this.d.templates || []).find((x) => x.name === this.f.template)
           || { capacity: 0, tables: 0, seats: 0, profile: "" };
       },
       templateChanged() {
@@ -114,7 +117,7 @@
         this.fields = {}; this.problems = []; this.failed = false;
         const url = this.d.mode === "rest" ? `/api/tournaments/${this.d.tid}/sim` : "/api/sim";
         this.running = true; this.progress = 0;
-        this.message = "Starting the simulation…";
+        this.message = t("Starting the simulation…");
         const r = await call(url, this.body());
         if (!r.ok) {
           this.running = false;
@@ -126,7 +129,7 @@
             return;
           }
           this.failed = true;
-          this.message = (r.data && r.data.message) || "The simulation could not start.";
+          this.message = (r.data && r.data.message) || t("The simulation could not start.");
           return;
         }
         this.result = null;
@@ -143,7 +146,7 @@
         const r = await call(`/api/sim/${encodeURIComponent(this.job)}`);
         if (!r.ok) {
           this.running = false; this.failed = true;
-          this.message = (r.data && r.data.message) || "The simulation was lost: start it again.";
+          this.message = (r.data && r.data.message) || t("The simulation was lost: start it again.");
           return;
         }
         this.follow(r.data);
@@ -167,17 +170,40 @@
       resultTitle() {
         const r = this.result;
         if (!r) return "";
-        if (r.kind === "rest") return `The rest of tonight: ${r.runs} simulated finish${r.runs === 1 ? "" : "es"}`;
-        return `${r.title}: ${this.fmt(r.players)} players, ${r.runs} simulated night${r.runs === 1 ? "" : "s"}`;
+        if (r.kind === "rest") return tn("The rest of tonight: %(n)s simulated finish", "The rest of tonight: %(n)s simulated finishes", r.runs);
+        return tn("%(title)s: %(players)s players, %(n)s simulated night", "%(title)s: %(players)s players, %(n)s simulated nights", r.runs,
+          { title: r.title, players: this.fmt(r.players) });
       },
       resultLine() {
         const r = this.result;
         if (!r) return "";
         const e = r.entries;
-        const range = e.p10 === e.p90 ? "" : ` (${this.fmt(e.p10)}–${this.fmt(e.p90)})`;
-        return `Median over the runs, 10th–90th percentile range below · ${r.profile} rules · ` +
-          `${this.fmt(e.median)} entries${range} · ${this.fmt(r.hands)} hands · ` +
-          `${this.fmt(r.paid_places)} paid · seeds ${r.seeds[0]}–${r.seeds[r.seeds.length - 1]}`;
+        const params = {
+          profile: r.profile, entries: this.fmt(e.median), low: this.fmt(e.p10), high: this.fmt(e.p90),
+          hands: this.fmt(r.hands), paid: this.fmt(r.paid_places), first: r.seeds[0], last: r.seeds[r.seeds.length - 1],
+        };
+        return e.p10 === e.p90
+          ? t("Median over the runs, 10th–90th percentile range below · %(profile)s rules · %(entries)s entries · %(hands)s hands · %(paid)s paid · seeds %(first)s–%(last)s", params)
+          : t("Median over the runs, 10th–90th percentile range below · %(profile)s rules · %(entries)s entries (%(low)s–%(high)s) · %(hands)s hands · %(paid)s paid · seeds %(first)s–%(last)s", params);
+      },
+      /* A span of clock time in the page's language: "4 h 05 min", "35 min" (the server's
+         pokertd.web.sim.clock_text in English). */
+      duration(seconds) {
+        if (seconds == null) return "—";
+        const minutes = Math.round(seconds / 60), h = Math.floor(minutes / 60), m = minutes % 60;
+        return h ? t("%(hours)s h %(minutes)s min", { hours: h, minutes: String(m).padStart(2, "0") }) : t("%(n)s min", { n: m });
+      },
+      /* A figure's main text: the median (or, for the rest of tonight, how long from now). */
+      figureText(g) {
+        const rest = this.result && this.result.kind === "rest";
+        if (g.median == null) return rest ? t("already passed, or not before the end") : t("not reached in any run");
+        if (!rest) return this.duration(g.median);
+        return g.median <= 0 ? t("now") : t("in %(time)s", { time: this.duration(g.median) });
+      },
+      /* A figure's 10th–90th percentile range: times of day for the rest of tonight. */
+      rangeText(g) {
+        if (g.clock) return t("%(low)s to %(high)s", { low: g.clock_p10, high: g.clock_p90 });
+        return t("%(low)s to %(high)s", { low: this.duration(g.p10), high: this.duration(g.p90) });
       },
     };
   };

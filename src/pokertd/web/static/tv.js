@@ -80,7 +80,7 @@
       ended() { return !!(this.s && (this.s.finished || this.s.winner)) && !this.v.cancelled; },
       announcement() { return (this.v.screens || {}).announcement || ""; },
       // ---- mystery bounties (issue 26): the latest envelope drawn, the pool left ------
-      mysteryLine() { const m = this.v.mystery; return (m && m.last) || ""; },
+      mysteryLine() { const m = this.v.mystery; return m ? this.said(m.last_said, m.last) : ""; },
       mysteryLeft() {
         const m = this.v.mystery;
         if (!m) return "";
