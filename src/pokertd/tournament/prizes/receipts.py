@@ -15,6 +15,7 @@ from collections.abc import Iterable
 from datetime import UTC, datetime, tzinfo
 
 from pokertd.errors import InvalidCommand
+from pokertd.i18n import N_
 from pokertd.money import format_money
 from pokertd.rules.profile import RuleProfile, field_citation
 from pokertd.tournament.entries.state import (
@@ -140,7 +141,9 @@ def _paid_entry(state: TournamentState, player: str) -> str:
     for eid in reversed(roster.players[who.player_id].entries):
         if eid in book.paid:
             return eid
-    raise InvalidCommand(f"No prize has been paid to {who.name} yet.")
+    raise InvalidCommand(
+        template=N_("No prize has been paid to %(name)s yet."), params={"name": who.name}
+    )
 
 
 __all__ = [

@@ -12,6 +12,7 @@ from datetime import datetime
 from typing import Any
 
 from pokertd.errors import InvalidCommand, PokertdError
+from pokertd.i18n import N_
 from pokertd.money import current_currency, format_money, minor_units
 from pokertd.sheets import csv_text
 from pokertd.tournament.eliminations import finish
@@ -187,7 +188,7 @@ def prize_table(state: TournamentState, now: datetime | None = None) -> PrizeTab
     actually paid."""
     setup = state.part(Setup)
     if not setup.created:
-        raise InvalidCommand("The tournament has not been created.")
+        raise InvalidCommand(template=N_("The tournament has not been created."))
     roster = state.part(Roster)
     made = pool(state)
     name = payout_table_name(state)
