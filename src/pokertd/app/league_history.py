@@ -53,6 +53,7 @@ from pokertd.app.player_import import (
     read_table,
 )
 from pokertd.errors import InvalidCommand, PokertdError
+from pokertd.i18n import N_
 from pokertd.league.results import DB_PREFIX
 from pokertd.store.leagues import HistoryImportRow, HistoryRow
 from pokertd.store.players import PLAYER_ID_ALPHABET, card_key, name_key, new_player_id
@@ -163,30 +164,39 @@ def check_mapping(columns: Sequence[str], mapping: Mapping[str, str]) -> dict[st
     for col, fld in mapping.items():
         if col not in columns:
             raise InvalidCommand(
-                f"The file has no column {col[:60]!r}; its columns are {', '.join(columns[:20])}."
+                template=N_("The file has no column %(column)s; its columns are %(columns)s."),
+                params={"column": repr(col[:60]), "columns": ", ".join(columns[:20])},
             )
         what = fld.strip().casefold()
         if what not in FIELDS:
             raise InvalidCommand(
-                f"{fld[:40]!r} is not a field: map columns to {', '.join(FIELDS)}."
+                template=N_("%(field)s is not a field: map columns to %(fields)s."),
+                params={"field": repr(fld[:40]), "fields": ", ".join(FIELDS)},
             )
         if what == "ignore":
             continue
         if what in out.values():
             other = next(c for c, f in out.items() if f == what)
             raise InvalidCommand(
-                f"Columns {other!r} and {col!r} are both mapped to {what}: map one."
+                template=N_("Columns %(other)s and %(col)s are both mapped to %(what)s: map one."),
+                params={"other": repr(other), "col": repr(col), "what": what},
             )
         out[col] = what
     have = set(out.values())
     if not {"name", "first_name", "last_name", "nickname", "card"} & have:
         raise InvalidCommand(
-            "No column names the players: map one to name or card, e.g. --map 'Player=name'."
+            template=N_(
+                "No column names the players: map one to name or card, e.g. --map 'Player=name'."
+            )
         )
     for needed, example in (("date", "Date=date"), ("points", "Pts=points")):
         if needed not in have:
             raise InvalidCommand(
-                f"No column holds the {needed}: map one, e.g. --map '{example}'. Nothing was read."
+                template=N_(
+                    "No column holds the %(needed)s: map one, e.g. --map '%(example)s'. Nothing "
+                    "was read."
+                ),
+                params={"needed": needed, "example": example},
             )
     return out
 
@@ -206,8 +216,10 @@ def _points(text: str) -> float:
     raw = _decimal(text.strip().replace(" ", ""))
     if not _NUMBER.fullmatch(raw) or float(raw) > POINTS_MAX:
         raise InvalidCommand(
-            f"The points {text.strip()[:20]!r} are not a number from 0 to {POINTS_MAX:,} "
-            "with at most two decimals."
+            template=N_(
+                "The points %(text)s are not a number from 0 to %(most)s with at most two decimals."
+            ),
+            params={"text": repr(text.strip()[:20]), "most": f"{POINTS_MAX:,}"},
         )
     return float(raw)
 
@@ -219,7 +231,8 @@ def _place(text: str) -> int | None:
     raw = re.sub(r"(st|nd|rd|th)$", "", raw)
     if not raw.isdigit() or not 1 <= int(raw) <= PLACE_MAX:
         raise InvalidCommand(
-            f"The place {text.strip()[:20]!r} is not a whole number from 1 to {PLACE_MAX:,}."
+            template=N_("The place %(text)s is not a whole number from 1 to %(most)s."),
+            params={"text": repr(text.strip()[:20]), "most": f"{PLACE_MAX:,}"},
         )
     return int(raw)
 
@@ -230,12 +243,16 @@ def _prize(text: str) -> int | None:
         return None
     raw = _decimal(raw)
     if not _NUMBER.fullmatch(raw):
-        raise InvalidCommand(f"The prize {text.strip()[:20]!r} is not an amount like 125.50.")
+        raise InvalidCommand(
+            template=N_("The prize %(text)s is not an amount like 125.50."),
+            params={"text": repr(text.strip()[:20])},
+        )
     whole, _, frac = raw.partition(".")
     cents = int(whole) * 100 + int((frac + "00")[:2])
     if cents > PRIZE_MAX_CENTS:
         raise InvalidCommand(
-            f"The prize {text.strip()[:20]!r} is over ${PRIZE_MAX_CENTS // 100:,}."
+            template=N_("The prize %(text)s is over $%(most)s."),
+            params={"text": repr(text.strip()[:20]), "most": f"{PRIZE_MAX_CENTS // 100:,}"},
         )
     return cents
 
@@ -260,7 +277,9 @@ class HistoryImports:
         """What importing ``data`` into the season would do (nothing is written)."""
         self.leagues.season(league, season)  # NotFound in a sentence
         if self.leagues.players is None:  # pragma: no cover - every SQL store keeps players
-            raise InvalidCommand("This store keeps no player database to match the rows with.")
+            raise InvalidCommand(
+                template=N_("This store keeps no player database to match the rows with.")
+            )
         columns, table, encoding = read_table(data)
         chosen = check_mapping(columns, guess_mapping(columns) if mapping is None else mapping)
         index = _Index(self.leagues.players.all_players())
@@ -300,15 +319,17 @@ class HistoryImports:
             name = _clean(raw_name, "A player's name", NAME_MAX)
             card = _clean(cell.get("card", ""), "A card number", CARD_MAX)
             if not name and not card:
-                raise InvalidCommand("The row names no player (no name and no card).")
+                raise InvalidCommand(template=N_("The row names no player (no name and no card)."))
             try:
                 day = _joined(_clean(cell.get("date", ""), "A date", SHORT_MAX))
             except ValueError:
                 day = "?"
             if not day or day == "?":
                 raise InvalidCommand(
-                    f"The date {cell.get('date', '').strip()[:40]!r} is not a date "
-                    "(2025-03-04, 4.3.2025 or 3/4/2025)."
+                    template=N_(
+                        "The date %(date)s is not a date (2025-03-04, 4.3.2025 or 3/4/2025)."
+                    ),
+                    params={"date": repr(cell.get("date", "").strip()[:40])},
                 )
             event = _clean(cell.get("event", ""), "An event name", EVENT_MAX)
             place = _place(cell.get("place", ""))
@@ -346,10 +367,13 @@ class HistoryImports:
         preview = self.preview(league, season, data, mapping, source=source)
         who = _clean(staff, "A staff name", NAME_MAX)
         if not who:
-            raise InvalidCommand("A staff name is missing.")
+            raise InvalidCommand(template=N_("A staff name is missing."))
         rows = preview.to_add()
         if not rows:
-            raise InvalidCommand(f"Nothing to import: {summary(preview)}. Nothing was changed.")
+            raise InvalidCommand(
+                template=N_("Nothing to import: %(summary)s. Nothing was changed."),
+                params={"summary": summary(preview)},
+            )
         import_id = "ih" + new_player_id()[2:]
         assert set(import_id[2:]) <= set(PLAYER_ID_ALPHABET)
         record = HistoryImportRow(
@@ -380,7 +404,7 @@ class HistoryImports:
         ident = _clean(import_id, "An import's id", SHORT_MAX)
         who = _clean(staff, "A staff name", NAME_MAX)
         if not who:
-            raise InvalidCommand("A staff name is missing.")
+            raise InvalidCommand(template=N_("A staff name is missing."))
         return self.leagues.store.undo_history(ident, by=who, at=self._now())
 
     def history(self, league: str, season: str) -> list[HistoryImportRow]:

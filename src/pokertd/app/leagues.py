@@ -44,6 +44,7 @@ from typing import Any
 
 from pokertd.app.tournaments import TournamentService
 from pokertd.errors import InvalidCommand, NotFound, RuleViolation
+from pokertd.i18n import N_, Phrase
 from pokertd.league.formula import Formula
 from pokertd.league.points import (
     EventResult,
@@ -168,7 +169,10 @@ class QualifierList:
 def _check_key(what: str, key: str) -> str:
     if not KEY.match(key):
         raise InvalidCommand(
-            f"A {what} key is 1 to 32 lower-case letters, digits or dashes, not {key[:40]!r}."
+            template=N_(
+                "A %(what)s key is 1 to 32 lower-case letters, digits or dashes, not %(key)s."
+            ),
+            params={"what": Phrase(what), "key": repr(key[:40])},
         )
     return key
 
@@ -176,9 +180,14 @@ def _check_key(what: str, key: str) -> str:
 def _check_name(what: str, name: str) -> str:
     name = " ".join(name.split())
     if not name:
-        raise InvalidCommand(f"Give the {what} a name.")
+        raise InvalidCommand(
+            template=N_("Give the %(what)s a name."), params={"what": Phrase(what)}
+        )
     if len(name) > NAME_MAX:
-        raise InvalidCommand(f"A {what} name is at most {NAME_MAX} characters.")
+        raise InvalidCommand(
+            template=N_("A %(what)s name is at most %(most)s characters."),
+            params={"what": Phrase(what), "most": NAME_MAX},
+        )
     return name
 
 
@@ -302,15 +311,15 @@ class LeagueService:
         """The league service on the tournaments' own store (SQLite or PostgreSQL)."""
         store = tournaments.store
         if not isinstance(store, LeagueStore):
-            raise InvalidCommand("This store keeps no leagues.")  # pragma: no cover
+            raise InvalidCommand(template=N_("This store keeps no leagues."))  # pragma: no cover
         return cls(store, tournaments)
 
     # ---- leagues and seasons ------------------------------------------------------------
 
     def create_league(self, key: str, name: str, scheme: PointsScheme) -> LeagueRow:
         """Create a league with its points scheme (checked first: a bad formula is refused)."""
-        _check_key("league", key)
-        name = _check_name("league", name)
+        _check_key(N_("league"), key)
+        name = _check_name(N_("league"), name)
         scheme.check()
         row = LeagueRow(key, name, json.dumps(scheme.as_dict(), sort_keys=True), self._now())
         self.store.add_league(row)
@@ -320,7 +329,7 @@ class LeagueService:
         """The league and its points scheme (``NotFound``)."""
         row = self.store.league(key)
         if row is None:
-            raise NotFound(f"There is no league {key!r}.")
+            raise NotFound(template=N_("There is no league %(key)s."), params={"key": repr(key)})
         return row, PointsScheme.from_dict(json.loads(row.scheme))
 
     def leagues(self) -> list[LeagueRow]:
@@ -341,11 +350,11 @@ class LeagueService:
 
     def add_season(self, season: Season) -> Season:
         """Create a season of a league (settings checked first)."""
-        _check_key("season", season.key)
-        name = _check_name("season", season.name)
+        _check_key(N_("season"), season.key)
+        name = _check_name(N_("season"), season.name)
         self.league(season.league)
         if season.best_n is not None and not 1 <= season.best_n <= 1000:
-            raise InvalidCommand("Best N counts 1 to 1,000 results.")
+            raise InvalidCommand(template=N_("Best N counts 1 to 1,000 results."))
         season.qualification.check()
         season.stack.check()
         row = SeasonRow(season.league, season.key, name, _season_settings(season), self._now())
@@ -357,7 +366,10 @@ class LeagueService:
         self.league(league)
         row = self.store.season(league, key)
         if row is None:
-            raise NotFound(f"League {league!r} has no season {key!r}.")
+            raise NotFound(
+                template=N_("League %(league)s has no season %(key)s."),
+                params={"league": repr(league), "key": repr(key)},
+            )
         return _season_from(row)
 
     # ---- events -------------------------------------------------------------------------
@@ -387,7 +399,7 @@ class LeagueService:
         removal is recorded with who and when. :meth:`restore_event` undoes it. Refused,
         with where it does count, when the tournament is not in that season."""
         self.season(league, season)
-        who = _check_name("staff", actor)
+        who = _check_name(N_("staff"), actor)
         change = self.store.remove_season_event(
             league, season, tournament_id, by=who, at=self._now()
         )
@@ -399,7 +411,7 @@ class LeagueService:
         """Undo a removal: the tournament counts toward the season again as it did before
         (same place in the season's order, championship or not); recorded too."""
         self.season(league, season)
-        who = _check_name("staff", actor)
+        who = _check_name(N_("staff"), actor)
         change = self.store.restore_season_event(
             league, season, tournament_id, by=who, at=self._now()
         )
@@ -450,35 +462,56 @@ class LeagueService:
         profile = setup.profile
         if not setup.tmpl.takes_stacks_from_points(profile):
             raise RuleViolation(
-                f"{setup.name or tournament_id} gives everyone the same stack: create the "
-                "championship from a template with stacks from points (Spotlight: "
-                "spot_quarterly).",
+                template=N_(
+                    "%(event)s gives everyone the same stack: create the "
+                    "championship from a template with stacks from points (Spotlight: "
+                    "spot_quarterly)."
+                ),
+                params={"event": setup.name or tournament_id},
                 rule_ids=profile.cite("A3"),
             )
         if roster.entry_count:
             raise InvalidCommand(
-                f"{setup.name or tournament_id} already has entries: add the championship "
-                "before anyone registers, so every stack comes from the season's points."
+                template=N_(
+                    "%(event)s already has entries: add the championship "
+                    "before anyone registers, so every stack comes from the season's points."
+                ),
+                params={"event": setup.name or tournament_id},
             )
         if not plan.qualifiers:
-            raise InvalidCommand(f"Nobody qualifies from season {season!r} yet.")
+            raise InvalidCommand(
+                template=N_("Nobody qualifies from season %(season)s yet."),
+                params={"season": repr(season)},
+            )
         capacity = seat_capacity(state)
         if capacity.tables and capacity.free < len(plan.qualifiers):
             raise InvalidCommand(
-                f"{len(plan.qualifiers)} qualifiers need seats but only {capacity.free} "
-                "are free: add tables first."
+                template=N_(
+                    "%(qualifiers)s qualifiers need seats but only %(free)s are free: add "
+                    "tables first."
+                ),
+                params={"qualifiers": len(plan.qualifiers), "free": capacity.free},
             )
         for row in self.store.season_events(league, season):
             if row.championship:
-                raise InvalidCommand(f"Season {season!r} already has its championship.")
+                raise InvalidCommand(
+                    template=N_("Season %(season)s already has its championship."),
+                    params={"season": repr(season)},
+                )
         for other in self.store.seasons(league):
             if any(
                 e.tournament == tournament_id for e in self.store.season_events(league, other.key)
             ):
                 raise InvalidCommand(
-                    f"Tournament {tournament_id} already counts toward season {other.key!r} "
-                    f"of league {league!r}: an event counts toward one season of a league at "
-                    "most."
+                    template=N_(
+                        "Tournament %(tournament_id)s already counts toward season %(key)s of "
+                        "league %(league)s: an event counts toward one season of a league at most."
+                    ),
+                    params={
+                        "tournament_id": tournament_id,
+                        "key": repr(other.key),
+                        "league": repr(league),
+                    },
                 )
         for q in plan.qualifiers:
             is_db = q.player.startswith(DB_PREFIX) and self.players is not None
@@ -559,13 +592,17 @@ class LeagueService:
         key, found, alive = self._player_in(tournament_id, player)
         if alive:
             raise InvalidCommand(
-                f"{found.name} is still playing: only an eliminated player signs out."
+                template=N_("%(name)s is still playing: only an eliminated player signs out."),
+                params={"name": found.name},
             )
         if self._mark_of(tournament_id, key) is SignOut.LATE:
             profile = self.tournaments.state(tournament_id).part(Setup).profile
             raise RuleViolation(
-                f"{found.name}'s sign-out was flagged late: the points of this event stay "
-                "void. If the flag was a mistake, undo the flag instead.",
+                template=N_(
+                    "%(name)s's sign-out was flagged late: the points of this event stay void. If "
+                    "the flag was a mistake, undo the flag instead."
+                ),
+                params={"name": found.name},
                 rule_ids=profile.cite("G5"),
             )
         row = SignOutRow(tournament_id, key, SignOut.SIGNED.value, actor, self._now())
@@ -579,7 +616,8 @@ class LeagueService:
         key, found, _ = self._player_in(tournament_id, player)
         if self._mark_of(tournament_id, key) is not SignOut.LATE:
             raise InvalidCommand(
-                f"{found.name}'s sign-out is not flagged late: there is no flag to undo."
+                template=N_("%(name)s's sign-out is not flagged late: there is no flag to undo."),
+                params={"name": found.name},
             )
         row = SignOutRow(tournament_id, key, SignOut.SIGNED.value, actor, self._now())
         self.store.put_signout(row)
@@ -589,7 +627,10 @@ class LeagueService:
         """Flag a late sign-out: the player's points for this event are void (SPOT-6.13)."""
         key, found, alive = self._player_in(tournament_id, player)
         if alive:
-            raise InvalidCommand(f"{found.name} is still playing: there is no sign-out to flag.")
+            raise InvalidCommand(
+                template=N_("%(name)s is still playing: there is no sign-out to flag."),
+                params={"name": found.name},
+            )
         row = SignOutRow(tournament_id, key, SignOut.LATE.value, actor, self._now())
         self.store.put_signout(row)
         return row
@@ -872,13 +913,13 @@ def scheme_from_options(
 ) -> PointsScheme:
     """A points scheme from CLI-style options (a comma list of points, or a formula)."""
     if table is not None and formula is not None:
-        raise InvalidCommand("Give either a points table or a formula, not both.")
+        raise InvalidCommand(template=N_("Give either a points table or a formula, not both."))
     if table is not None:
         try:
             values = tuple(float(x) for x in table.split(",") if x.strip())
         except ValueError:
             raise InvalidCommand(
-                "A points table is a list of numbers, e.g. 10,7,5,3,2,1."
+                template=N_("A points table is a list of numbers, e.g. 10,7,5,3,2,1.")
             ) from None
         return PointsScheme(
             kind=PointsKind.FIXED,

@@ -51,6 +51,7 @@ from pokertd.app.leagues import LeagueService
 from pokertd.app.players import PlayerService, checked_email
 from pokertd.app.tournaments import TournamentService, utc_now
 from pokertd.errors import InvalidCommand, NotFound
+from pokertd.i18n import N_
 from pokertd.money import DEFAULT_CURRENCY, current_locale, format_money
 from pokertd.store.mail import FAILED, QUEUED, SENDING, SENT, MailStore, OutboxRow
 from pokertd.timefmt import date, local, venue_zone
@@ -78,7 +79,10 @@ def _env_int(env: Mapping[str, str], name: str, default: int, low: int, high: in
     if not raw:
         return default
     if not raw.isdigit() or not low <= int(raw) <= high:
-        raise InvalidCommand(f"{name} must be a whole number from {low} to {high}, not {raw!r}.")
+        raise InvalidCommand(
+            template=N_("%(name)s must be a whole number from %(low)s to %(high)s, not %(raw)s."),
+            params={"name": name, "low": low, "high": high, "raw": repr(raw)},
+        )
     return int(raw)
 
 
@@ -115,7 +119,8 @@ class MailSettings:
         security = env.get("POKERTD_SMTP_SECURITY", "starttls").strip().lower() or "starttls"
         if security not in SECURITY:
             raise InvalidCommand(
-                f"POKERTD_SMTP_SECURITY is none, starttls or tls, not {security[:20]!r}."
+                template=N_("POKERTD_SMTP_SECURITY is none, starttls or tls, not %(security)s."),
+                params={"security": repr(security[:20])},
             )
         password = env.get("POKERTD_SMTP_PASSWORD", "")
         secret_file = env.get("POKERTD_SMTP_PASSWORD_FILE", "").strip()
@@ -124,13 +129,15 @@ class MailSettings:
                 password = Path(secret_file).read_text(encoding="utf-8").strip()
             except OSError:
                 raise InvalidCommand(
-                    "The file named by POKERTD_SMTP_PASSWORD_FILE cannot be read."
+                    template=N_("The file named by POKERTD_SMTP_PASSWORD_FILE cannot be read.")
                 ) from None
         user = env.get("POKERTD_SMTP_USER", "").strip()
         if user and security == "none" and host not in ("localhost", "127.0.0.1", "::1"):
             raise InvalidCommand(
-                "The mail password would cross the network unencrypted: set "
-                "POKERTD_SMTP_SECURITY to starttls or tls."
+                template=N_(
+                    "The mail password would cross the network unencrypted: set "
+                    "POKERTD_SMTP_SECURITY to starttls or tls."
+                )
             )
         reply_to = env.get("POKERTD_MAIL_REPLY_TO", "").strip()
         for name, value in (("POKERTD_MAIL_FROM", sender), ("POKERTD_MAIL_REPLY_TO", reply_to)):
@@ -576,7 +583,7 @@ class MailService:
     ) -> None:
         store = tournaments.store
         if not isinstance(store, MailStore):  # pragma: no cover - SQLite and PostgreSQL do
-            raise InvalidCommand("This store keeps no mail outbox.")
+            raise InvalidCommand(template=N_("This store keeps no mail outbox."))
         self.store: MailStore = store
         self.tournaments = tournaments
         self.players = players
@@ -640,7 +647,10 @@ class MailService:
         """The event's results mail as the director sees it."""
         now = self._now()
         if not self.tournaments.exists(tournament_id):
-            raise NotFound(f"There is no tournament {tournament_id[:40]!r}.")
+            raise NotFound(
+                template=N_("There is no tournament %(tournament_id)s."),
+                params={"tournament_id": repr(tournament_id[:40])},
+            )
         over, found = self._letters(tournament_id, now)
         rows = {r.player_id: r for r in self.store.outbox(tournament_id)}
         old = bool(found) and not self._finished_in_window(tournament_id, now)
@@ -731,20 +741,25 @@ class MailService:
     def _check_over(over: bool) -> None:
         if not over:
             raise InvalidCommand(
-                "The event is not over yet: results are mailed once the winner is known (G2)."
+                template=N_(
+                    "The event is not over yet: results are mailed once the winner is known (G2)."
+                )
             )
 
     @staticmethod
     def _chosen(found: list[Letter], player_id: str) -> list[Letter]:
         if not player_id:
             if not found:
-                raise InvalidCommand("No player of this event gave a mail address.")
+                raise InvalidCommand(template=N_("No player of this event gave a mail address."))
             return found
         chosen = [letter for letter in found if letter.player_id == player_id.strip()]
         if not chosen:
             raise InvalidCommand(
-                f"Player {player_id.strip()[:20]!r} played in this event without a mail "
-                "address, or did not play in it."
+                template=N_(
+                    "Player %(player)s played in this event without a mail address, or "
+                    "did not play in it."
+                ),
+                params={"player": repr(player_id.strip()[:20])},
             )
         return chosen
 
@@ -756,7 +771,10 @@ class MailService:
         self._required()
         now = self._now()
         if not self.tournaments.exists(tournament_id):
-            raise NotFound(f"There is no tournament {tournament_id[:40]!r}.")
+            raise NotFound(
+                template=N_("There is no tournament %(tournament_id)s."),
+                params={"tournament_id": repr(tournament_id[:40])},
+            )
         over, found = self._letters(tournament_id, now)
         self._check_over(over)
         chosen = self._chosen(found, player_id)
@@ -886,7 +904,7 @@ class MailService:
         settings = self._required()
         to = checked_email(address)
         if not to:
-            raise InvalidCommand("Give the address to send the test mail to.")
+            raise InvalidCommand(template=N_("Give the address to send the test mail to."))
         msg = EmailMessage()
         msg["From"] = settings.sender
         msg["To"] = to
@@ -905,7 +923,9 @@ class MailService:
             with self._session(settings) as server:
                 server.send_message(msg)
         except (OSError, smtplib.SMTPException) as exc:
-            raise InvalidCommand(f"The test mail was not sent. {_error(exc)}") from None
+            raise InvalidCommand(
+                template=N_("The test mail was not sent. %(error)s"), params={"error": _error(exc)}
+            ) from None
         return f"A test mail was sent to {to} through {settings.host}:{settings.port}."
 
 

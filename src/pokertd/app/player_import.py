@@ -39,6 +39,7 @@ from typing import Any
 
 from pokertd.app.players import EMAIL_MAX, PlayerService, checked_email
 from pokertd.errors import InvalidCommand, PokertdError
+from pokertd.i18n import N_
 from pokertd.sheets import CsvFormatError, csv_records
 from pokertd.store.players import (
     PLAYER_ID_ALPHABET,
@@ -174,8 +175,10 @@ def decode(data: bytes) -> tuple[str, str]:
     Windows-1252; a binary file is refused in a sentence."""
     if b"\x00" in data[:4096]:
         raise InvalidCommand(
-            "This file is not a CSV text file (it holds binary data, or is UTF-16): "
-            "save it as CSV UTF-8 and try again."
+            template=N_(
+                "This file is not a CSV text file (it holds binary data, or is UTF-16): save "
+                "it as CSV UTF-8 and try again."
+            )
         )
     try:
         return data.decode("utf-8-sig"), "utf-8"
@@ -185,7 +188,7 @@ def decode(data: bytes) -> tuple[str, str]:
         return data.decode("cp1252"), "cp1252"
     except UnicodeDecodeError:
         raise InvalidCommand(
-            "This file is neither UTF-8 nor Windows-1252 text: save it as CSV UTF-8."
+            template=N_("This file is neither UTF-8 nor Windows-1252 text: save it as CSV UTF-8.")
         ) from None
 
 
@@ -194,8 +197,15 @@ def read_table(data: bytes) -> tuple[list[str], list[tuple[int, list[str]]], str
     for a file over the limits or one that is not CSV."""
     if len(data) > FILE_MAX_BYTES:
         raise InvalidCommand(
-            f"The file has {len(data) / 1024 / 1024:.1f} MB: an import reads at most "
-            f"{FILE_MAX_BYTES // 1024 // 1024} MB ({ROWS_MAX:,} players). Split it in parts."
+            template=N_(
+                "The file has %(size)s MB: an import reads at most "
+                "%(limit)s MB (%(max_rows)s players). Split it in parts."
+            ),
+            params={
+                "size": f"{len(data) / 1024 / 1024:.1f}",
+                "limit": FILE_MAX_BYTES // 1024 // 1024,
+                "max_rows": f"{ROWS_MAX:,}",
+            },
         )
     text, encoding = decode(data)
     header: list[str] | None = None
@@ -206,29 +216,41 @@ def read_table(data: bytes) -> tuple[list[str], list[tuple[int, list[str]]], str
                 continue  # blank lines
             if any(len(cell) > CELL_MAX for cell in record):
                 raise InvalidCommand(
-                    f"Line {start} has a cell of over {CELL_MAX} characters: this is not a "
-                    "list of players (is it the right file?)."
+                    template=N_(
+                        "Line %(start)s has a cell of over %(most)s characters: this is not a list "
+                        "of players (is it the right file?)."
+                    ),
+                    params={"start": start, "most": CELL_MAX},
                 )
             if header is None:
                 if len(record) > COLUMNS_MAX:
                     raise InvalidCommand(
-                        f"The file has {len(record)} columns: an import reads at most "
-                        f"{COLUMNS_MAX}. Delete the columns you do not need."
+                        template=N_(
+                            "The file has %(columns)s columns: an import reads at most "
+                            "%(max_columns)s. Delete the columns you do not need."
+                        ),
+                        params={"columns": len(record), "max_columns": COLUMNS_MAX},
                     )
                 header = record
                 continue
             if len(rows) >= ROWS_MAX:
                 raise InvalidCommand(
-                    f"The file has more than {ROWS_MAX:,} players: an import reads at most "
-                    f"{ROWS_MAX:,}. Split it in parts."
+                    template=N_(
+                        "The file has more than %(max_rows)s players: an import reads at most "
+                        "%(max_rows)s. Split it in parts."
+                    ),
+                    params={"max_rows": f"{ROWS_MAX:,}"},
                 )
             rows.append((start, record))
     except CsvFormatError as exc:
         raise InvalidCommand(
-            f"Line {exc.line} is not CSV ({exc.reason}): check the file."
+            template=N_("Line %(line)s is not CSV (%(reason)s): check the file."),
+            params={"line": exc.line, "reason": exc.reason},
         ) from None
     if header is None:
-        raise InvalidCommand("The file is empty: it needs a header line and a player a line.")
+        raise InvalidCommand(
+            template=N_("The file is empty: it needs a header line and a player a line.")
+        )
     return _headers(header), rows, encoding
 
 
@@ -266,7 +288,8 @@ def parse_map(items: Sequence[str]) -> dict[str, str]:
         col, sep, fld = item.rpartition("=")
         if not sep or not col.strip():
             raise InvalidCommand(
-                f"Map a column as column=field (e.g. 'Member #=card'), not {item[:60]!r}."
+                template=N_("Map a column as column=field (e.g. 'Member #=card'), not %(item)s."),
+                params={"item": repr(item[:60])},
             )
         out[col.strip()] = fld.strip()
     return out
@@ -281,25 +304,30 @@ def check_mapping(columns: Sequence[str], mapping: Mapping[str, str]) -> dict[st
     for col, fld in mapping.items():
         if col not in columns:
             raise InvalidCommand(
-                f"The file has no column {col[:60]!r}; its columns are {', '.join(columns[:20])}."
+                template=N_("The file has no column %(column)s; its columns are %(columns)s."),
+                params={"column": repr(col[:60]), "columns": ", ".join(columns[:20])},
             )
         what = fld.strip().casefold()
         if what not in FIELDS:
             raise InvalidCommand(
-                f"{fld[:40]!r} is not a field: map columns to {', '.join(FIELDS)}."
+                template=N_("%(field)s is not a field: map columns to %(fields)s."),
+                params={"field": repr(fld[:40]), "fields": ", ".join(FIELDS)},
             )
         if what == "ignore":
             continue
         if what in seen:
             raise InvalidCommand(
-                f"Columns {seen[what]!r} and {col!r} are both mapped to {what}: map one."
+                template=N_("Columns %(other)s and %(col)s are both mapped to %(what)s: map one."),
+                params={"other": repr(seen[what]), "col": repr(col), "what": what},
             )
         seen[what] = col
         out[col] = what
     if not {"name", "first_name", "last_name", "nickname"} & set(out.values()):
         raise InvalidCommand(
-            "No column holds the players' names: map one to name (or first_name and "
-            "last_name), e.g. --map 'Player=name'."
+            template=N_(
+                "No column holds the players' names: map one to name (or first_name and "
+                "last_name), e.g. --map 'Player=name'."
+            )
         )
     return out
 
@@ -330,7 +358,9 @@ def _clean(value: str, what: str, most: int) -> str:
     if bad is not None:
         raise InvalidCommand(f"{what} cannot hold {bad}.")
     if len(text) > most:
-        raise InvalidCommand(f"{what} can have at most {most} characters, not {len(text)}.")
+        raise InvalidCommand(
+            f"{what} can have at most {most} characters, not {len(text)}.",
+        )
     return text
 
 
@@ -431,7 +461,7 @@ class PlayerImports:
         try:
             name = _clean(raw_name, "A player's name", NAME_MAX)
             if not name:
-                raise InvalidCommand("The name is empty.")
+                raise InvalidCommand(template=N_("The name is empty."))
             card = _clean(cell.get("card", ""), "A card number", CARD_MAX)
             nickname = _clean(cell.get("nickname", ""), "A nickname", NAME_MAX)
             email = checked_email(cell.get("email", "")[: EMAIL_MAX + 100])
@@ -439,8 +469,10 @@ class PlayerImports:
                 joined = _joined(_clean(cell.get("joined", ""), "A joined date", SHORT_MAX))
             except ValueError:
                 raise InvalidCommand(
-                    f"The joined date {cell.get('joined', '').strip()[:40]!r} is not a date "
-                    "(2024-03-01, 1.3.2024 or 3/1/2024)."
+                    template=N_(
+                        "The joined date %(date)s is not a date (2024-03-01, 1.3.2024 or 3/1/2024)."
+                    ),
+                    params={"date": repr(cell.get("joined", "").strip()[:40])},
                 ) from None
         except PokertdError as exc:
             return ImportRow(line, "bad", shown, problem=exc.message)
@@ -500,11 +532,12 @@ class PlayerImports:
         preview = self.preview(data, mapping, source=source, add_duplicates=add_duplicates)
         who = _clean(staff, "A staff name", NAME_MAX)
         if not who:
-            raise InvalidCommand("A staff name is missing.")
+            raise InvalidCommand(template=N_("A staff name is missing."))
         rows = preview.to_add()
         if not rows:
             raise InvalidCommand(
-                f"Nothing to import: {_summary(preview.counts)}. Nothing was changed."
+                template=N_("Nothing to import: %(summary)s. Nothing was changed."),
+                params={"summary": _summary(preview.counts)},
             )
         ids: set[str] = set()
         added: list[ImportedPlayer] = []

@@ -26,6 +26,7 @@ from datetime import datetime
 
 from pokertd.app.tournaments import TournamentService, player_rows, utc_now
 from pokertd.errors import InvalidCommand, NotFound
+from pokertd.i18n import N_
 from pokertd.store.players import (
     SEARCH_LIMIT_MAX,
     Confirmation,
@@ -129,7 +130,9 @@ def _text(value: str, what: str, most: int, *, empty_ok: bool = False) -> str:
     if not text and not empty_ok:
         raise InvalidCommand(f"{what} is missing.")
     if len(text) > most:
-        raise InvalidCommand(f"{what} can have at most {most} characters, not {len(text)}.")
+        raise InvalidCommand(
+            f"{what} can have at most {most} characters, not {len(text)}.",
+        )
     return text
 
 
@@ -144,7 +147,10 @@ def checked_email(value: str) -> str:
     is the judge of the rest)."""
     address = _text(value, "A mail address", EMAIL_MAX, empty_ok=True)
     if address and not _EMAIL_SHAPE.fullmatch(address):
-        raise InvalidCommand(f"{address[:60]!r} is not a mail address (name@example.org).")
+        raise InvalidCommand(
+            template=N_("%(address)s is not a mail address (name@example.org)."),
+            params={"address": repr(address[:60])},
+        )
     return address
 
 
@@ -164,7 +170,7 @@ class PlayerService:
         points: PointsSource | None = None,
     ) -> None:
         if not isinstance(store, PlayerStore):
-            raise InvalidCommand("This store keeps no player database.")
+            raise InvalidCommand(template=N_("This store keeps no player database."))
         self.store: PlayerStore = store
         self.tournaments = tournaments
         self._now = now
@@ -182,7 +188,8 @@ class PlayerService:
         found = self.store.player(self._id(player_id))
         if found is None:
             raise NotFound(
-                f"There is no player {player_id.strip()!r} in the player database.",
+                template=N_("There is no player %(player)s in the player database."),
+                params={"player": repr(player_id.strip())},
                 context={"player_id": player_id},
             )
         return found
@@ -200,14 +207,17 @@ class PlayerService:
             if self.store.player(pid) is None:
                 record = NewPlayer(pid, clean, number)
                 return self.store.add_player(record, staff=who, at=self._at())
-        raise InvalidCommand("Could not find a free player id; try again.")  # pragma: no cover
+        raise InvalidCommand(
+            template=N_("Could not find a free player id; try again.")
+        )  # pragma: no cover
 
     def confirm(self, player_id: str, kind: str, *, staff: str, note: str = "") -> Confirmation:
         """Record that ``staff`` confirmed the player's ``kind`` (age, membership) now (A1)."""
         what = kind.strip().casefold()
         if what not in CONFIRMATION_KINDS:
             raise InvalidCommand(
-                f"Staff confirm {' or '.join(CONFIRMATION_KINDS)}, not {kind.strip()[:40]!r}."
+                template=N_("Staff confirm %(kinds)s, not %(kind)s."),
+                params={"kinds": " or ".join(CONFIRMATION_KINDS), "kind": repr(kind.strip()[:40])},
             )
         player = self.get(player_id)
         confirmation = Confirmation(
@@ -224,7 +234,7 @@ class PlayerService:
         """Merge duplicate ``from_id`` into ``into_id`` (recorded with who and when)."""
         source, target = self._id(from_id), self._id(into_id)
         if source == target:
-            raise InvalidCommand("A player cannot be merged into themselves.")
+            raise InvalidCommand(template=N_("A player cannot be merged into themselves."))
         self.get(source), self.get(target)
         return self.store.merge(
             source, target, staff=_text(staff, "A staff name", NAME_MAX), at=self._at()
@@ -274,7 +284,10 @@ class PlayerService:
         """Players by card, name beginning or part of the name (see the store)."""
         text = _text(query, "A search", NAME_MAX)
         if not 1 <= limit <= SEARCH_LIMIT_MAX:
-            raise InvalidCommand(f"Ask for 1 to {SEARCH_LIMIT_MAX} players, not {limit}.")
+            raise InvalidCommand(
+                template=N_("Ask for 1 to %(most)s players, not %(limit)s."),
+                params={"most": SEARCH_LIMIT_MAX, "limit": limit},
+            )
         return self.store.search(text, limit=limit, include_merged=include_merged)
 
     def find(self, query: str) -> list[PlayerRecord]:
@@ -366,7 +379,7 @@ class PlayerService:
         log's end (:mod:`pokertd.store.projections`); how many links the logs name."""
         store = self.store
         if not isinstance(store, ProjectionStore):  # pragma: no cover - both stores project
-            raise InvalidCommand("This store keeps no player database positions.")
+            raise InvalidCommand(template=N_("This store keeps no player database positions."))
         links = 0
         for info in self.tournaments.tournaments():
             records = self.tournaments.records(info.id)

@@ -306,6 +306,7 @@ def receipt_words(lang: str, zone: tzinfo) -> ReceiptWords:
     line, rule IDs as written) with the payment's day and time as the venue's locale writes
     them, read when the receipt is written, inside the event's money scope (issue 27;
     neutral ISO day and 24-hour time without a locale)."""
+
     def day(at: datetime) -> str:
         locale = current_locale()
         return timefmt.date(at, zone, locale) if locale else at.date().isoformat()

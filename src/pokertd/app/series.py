@@ -42,6 +42,7 @@ from typing import Any, TypeVar
 
 from pokertd.app.tournaments import TournamentService, utc_now
 from pokertd.errors import InvalidCommand, NotFound, PokertdError, RuleViolation
+from pokertd.i18n import N_, Phrase
 from pokertd.roles import Role
 from pokertd.store.series import FlightedRow, SeriesEventRow, SeriesRow, SeriesStore
 from pokertd.tournament.cancellation import cancelled
@@ -116,15 +117,19 @@ class SeriesService:
         """The target's name, refused when it is unknown, finished or the satellite."""
         target = target.strip()
         if not target:
-            raise InvalidCommand("Name the target event of the satellite.")
+            raise InvalidCommand(template=N_("Name the target event of the satellite."))
         if target == satellite:
-            raise InvalidCommand("A satellite cannot award seats in itself.")
+            raise InvalidCommand(template=N_("A satellite cannot award seats in itself."))
         if not self.tournaments.exists(target):
-            raise NotFound(f"There is no event {target!r} to award seats in.")
+            raise NotFound(
+                template=N_("There is no event %(target)s to award seats in."),
+                params={"target": repr(target)},
+            )
         state = self.tournaments.state(target)
         if status(state, utc_now()).finished:
             raise RuleViolation(
-                f"{state.part(Setup).name} ({target}) is finished: it cannot take seats."
+                template=N_("%(name)s (%(target)s) is finished: it cannot take seats."),
+                params={"name": state.part(Setup).name, "target": target},
             )
         return state.part(Setup).name
 
@@ -141,13 +146,19 @@ class SeriesService:
         """Make ``satellite`` award seats in ``target`` worth ``seat_value_cents`` each."""
         check_seat_value(seat_value_cents)
         if seat_value_cents > CENTS_MAX:
-            raise InvalidCommand("That seat value is too large.")
+            raise InvalidCommand(template=N_("That seat value is too large."))
         try:
             rule = LeftoverRule(leftover)
         except ValueError:
-            raise InvalidCommand(f"Leftover {leftover!r}: write next_place or split.") from None
+            raise InvalidCommand(
+                template=N_("Leftover %(leftover)s: write next_place or split."),
+                params={"leftover": repr(leftover)},
+            ) from None
         if not self.tournaments.exists(satellite):
-            raise NotFound(f"There is no event {satellite!r}.")
+            raise NotFound(
+                template=N_("There is no event %(satellite)s."),
+                params={"satellite": repr(satellite)},
+            )
         name = self._open_target(satellite, target)
         self.tournaments.run(
             satellite,
@@ -225,13 +236,15 @@ class SeriesService:
         """The store's series tables (every SQLite and PostgreSQL store has them)."""
         store = self.tournaments.store
         if not isinstance(store, SeriesStore):
-            raise InvalidCommand("This event store cannot keep series.")
+            raise InvalidCommand(template=N_("This event store cannot keep series."))
         return store
 
     def _series(self, key: str) -> SeriesRow:
-        found = self._store().series(_key(key, "series"))
+        found = self._store().series(_key(key, N_("series")))
         if found is None:
-            raise NotFound(f"There is no series {key.strip()!r}.")
+            raise NotFound(
+                template=N_("There is no series %(key)s."), params={"key": repr(key.strip())}
+            )
         return found
 
     def all_series(self) -> list[SeriesRow]:
@@ -251,7 +264,7 @@ class SeriesService:
 
     def create_series(self, key: str, name: str) -> SeriesRow:
         """Create a series (festival) called ``name`` with the short id ``key``."""
-        row = SeriesRow(_key(key, "series"), _name(name, "series"), utc_now().timestamp())
+        row = SeriesRow(_key(key, N_("series")), _name(name, N_("series")), utc_now().timestamp())
         self._store().add_series(row)
         return row
 
@@ -260,8 +273,8 @@ class SeriesService:
         more than one flight (then only his best stack goes to Day 2)."""
         row = FlightedRow(
             self._series(series).key,
-            _key(key, "event"),
-            _name(name, "event"),
+            _key(key, N_("event")),
+            _name(name, N_("event")),
             reentry,
             "",
             utc_now().timestamp(),
@@ -277,22 +290,27 @@ class SeriesService:
         key = self._series(series).key
         tid = tournament.strip()
         if not self.tournaments.exists(tid):
-            raise NotFound(f"There is no tournament {tid!r}.")
+            raise NotFound(
+                template=N_("There is no tournament %(tid)s."), params={"tid": repr(tid)}
+            )
         store = self._store()
         if not flight_of.strip():
             if label.strip():
-                raise InvalidCommand("Only a flight has a label: name its event too.")
+                raise InvalidCommand(template=N_("Only a flight has a label: name its event too."))
             row = SeriesEventRow(key, tid, "event", "", "", utc_now().timestamp())
             store.add_series_event(row)
             return row
-        event = _key(flight_of, "event")
+        event = _key(flight_of, N_("event"))
         if store.flighted(key, event) is None:
-            raise NotFound(f"Series {key!r} has no flighted event {event!r}.")
+            raise NotFound(
+                template=N_("Series %(key)s has no flighted event %(event)s."),
+                params={"key": repr(key), "event": repr(event)},
+            )
         if not label.strip():
             n = sum(1 for r in store.series_events(key) if r.event == event and r.role == "flight")
             label = f"Day 1{chr(ord('A') + n)}" if n < 26 else f"Flight {n + 1}"
         row = SeriesEventRow(
-            key, tid, "flight", event, _name(label, "flight", 40), utc_now().timestamp()
+            key, tid, "flight", event, _name(label, N_("flight"), 40), utc_now().timestamp()
         )
         store.add_series_event(row)
         return row
@@ -367,7 +385,7 @@ class SeriesService:
         key = self._series(series).key
         ev, chosen, stacks, pools, first, field = self._plan_day2(key, event, flights)
         setup = first.part(Setup)
-        title = _name(name or f"{ev.name} Day 2", "Day 2")
+        title = _name(name or f"{ev.name} Day 2", N_("Day 2"))
         tid = self.tournaments.create(
             CreateTournament(
                 name=title, template=setup.tmpl, profile=setup.profile, currency=setup.currency
@@ -411,28 +429,48 @@ class SeriesService:
     ]:
         """Every check of :meth:`day2` (the first refusal raised) and what it would carry."""
         store = self._store()
-        ev = store.flighted(key, _key(event, "event"))
+        ev = store.flighted(key, _key(event, N_("event")))
         if ev is None:
-            raise NotFound(f"Series {key!r} has no flighted event {event.strip()!r}.")
+            raise NotFound(
+                template=N_("Series %(key)s has no flighted event %(event)s."),
+                params={"key": repr(key), "event": repr(event.strip())},
+            )
         if ev.day2:
-            raise RuleViolation(f"Day 2 of {ev.name} is formed already ({ev.day2}).")
+            raise RuleViolation(
+                template=N_("Day 2 of %(name)s is formed already (%(day2)s)."),
+                params={"name": ev.name, "day2": ev.day2},
+            )
         rows = {r.tournament: r for r in store.series_events(key)}
         if flights:
             chosen = []
             for tid in dict.fromkeys(f.strip() for f in flights):
                 r = rows.get(tid)
                 if r is None or r.role != "flight":
-                    raise RuleViolation(f"{tid} is not a flight in series {key!r}.")
+                    raise RuleViolation(
+                        template=N_("%(tid)s is not a flight in series %(key)s."),
+                        params={"tid": tid, "key": repr(key)},
+                    )
                 if r.event != ev.key:
                     raise RuleViolation(
-                        f"{r.label} ({tid}) is a flight of another event ({r.event!r}), "
-                        f"not of {ev.name}: Day 2 takes its own event's flights only."
+                        template=N_(
+                            "%(label)s (%(tid)s) is a flight of another event (%(event)s), not of "
+                            "%(name)s: Day 2 takes its own event's flights only."
+                        ),
+                        params={
+                            "label": r.label,
+                            "tid": tid,
+                            "event": repr(r.event),
+                            "name": ev.name,
+                        },
                     )
                 chosen.append(r)
         else:
             chosen = [r for r in rows.values() if r.role == "flight" and r.event == ev.key]
         if not chosen:
-            raise InvalidCommand(f"{ev.name} has no flights: add them to the series first.")
+            raise InvalidCommand(
+                template=N_("%(name)s has no flights: add them to the series first."),
+                params={"name": ev.name},
+            )
         stacks: list[FlightStack] = []
         pools: list[FlightPool] = []
         first: TournamentState | None = None
@@ -450,9 +488,12 @@ class SeriesService:
         """What :meth:`day2` would do now, without doing it: who carries, with what stack,
         the pool, or the first refusal as a sentence (``refusal``). Changes nothing."""
         key = self._series(series).key
-        ev = self._store().flighted(key, _key(event, "event"))
+        ev = self._store().flighted(key, _key(event, N_("event")))
         if ev is None:
-            raise NotFound(f"Series {key!r} has no flighted event {event.strip()!r}.")
+            raise NotFound(
+                template=N_("Series %(key)s has no flighted event %(event)s."),
+                params={"key": repr(key), "event": repr(event.strip())},
+            )
         try:
             _, chosen, _, pools, _, field = self._plan_day2(key, event, flights)
         except PokertdError as exc:
@@ -482,7 +523,8 @@ def _key(text: str, what: str) -> str:
     key = text.strip().lower()
     if not _KEY.fullmatch(key):
         raise InvalidCommand(
-            f"{text.strip()[:40]!r} cannot be a {what} id: use up to 40 letters, digits, - or _."
+            template=N_("%(text)s cannot be a %(what)s id: use up to 40 letters, digits, - or _."),
+            params={"text": repr(text.strip()[:40]), "what": Phrase(what)},
         )
     return key
 
@@ -491,9 +533,14 @@ def _name(text: str, what: str, most: int = 120) -> str:
     """A name a person reads: 1 to ``most`` printable characters."""
     name = " ".join(text.split())
     if not name:
-        raise InvalidCommand(f"Give the {what} a name.")
+        raise InvalidCommand(
+            template=N_("Give the %(what)s a name."), params={"what": Phrase(what)}
+        )
     if len(name) > most or not name.isprintable():
-        raise InvalidCommand(f"A {what}'s name is at most {most} printable characters.")
+        raise InvalidCommand(
+            template=N_("A %(what)s's name is at most %(most)s printable characters."),
+            params={"what": Phrase(what), "most": most},
+        )
     return name
 
 
@@ -504,10 +551,16 @@ def _flight_bags(
     days = state.part(Days)
     label = f"{row.label} ({row.tournament})"
     if days.carried_to:
-        raise RuleViolation(f"{label} went to Day 2 already ({days.carried_to}).")
+        raise RuleViolation(
+            template=N_("%(label)s went to Day 2 already (%(carried_to)s)."),
+            params={"label": label, "carried_to": days.carried_to},
+        )
     end = days.last_end()
     if not days.bagged or end is None:
-        raise RuleViolation(f"{label} has not ended: bag its survivors (day end) first.")
+        raise RuleViolation(
+            template=N_("%(label)s has not ended: bag its survivors (day end) first."),
+            params={"label": label},
+        )
     roster = state.part(Roster)
     stacks = []
     for b in end.bags:

@@ -53,6 +53,7 @@ from pokertd.errors import (
     PokertdError,
     RuleViolation,
 )
+from pokertd.i18n import N_
 from pokertd.money import money_scope, stay_in, venue_currency, venue_locale
 from pokertd.roles import Caller, Role
 from pokertd.store import EventStore, TournamentInfo, open_store, sqlite_path
@@ -162,8 +163,11 @@ def check_tournament_id(tournament_id: str) -> str:
     )
     if not ok:
         raise InvalidCommand(
-            f"{tournament_id!r} is not a valid tournament id: use 1 to 64 lower-case letters, "
-            "digits, '-' or '_'."
+            template=N_(
+                "%(tournament_id)s is not a valid tournament id: use 1 to 64 lower-case "
+                "letters, digits, '-' or '_'."
+            ),
+            params={"tournament_id": repr(tournament_id)},
         )
     return tournament_id
 
@@ -182,7 +186,8 @@ def _role(role: Role | str) -> Role:
         return Role(role)
     except ValueError:
         raise PermissionDenied(
-            f"{role!r} is not a role: use public, dealer, floor or director."
+            template=N_("%(role)s is not a role: use public, dealer, floor or director."),
+            params={"role": repr(role)},
         ) from None
 
 
@@ -199,7 +204,7 @@ def _caller(
         return actor, _role(role), table
     who = _role(principal.role)
     if who is Role.DEALER and principal.tournament != tournament_id:
-        raise PermissionDenied("This dealer session is for another tournament.")
+        raise PermissionDenied(template=N_("This dealer session is for another tournament."))
     return principal.name, who, principal.table
 
 
@@ -364,7 +369,9 @@ class TournamentService:
             rounds += 1
             if rounds > OUTSIDE_ROUNDS:
                 raise ConcurrencyConflict(
-                    "The tournament kept changing while this was being worked out: try again."
+                    template=N_(
+                        "The tournament kept changing while this was being worked out: try again."
+                    )
                 )
             self._do_outside(tournament_id, command, todo, outside)
 
@@ -401,8 +408,11 @@ class TournamentService:
         if len(fits) > 1:
             ids = ", ".join(p.id for p in fits)
             raise InvalidCommand(
-                f"Several players are called {fits[0].name} in the player database ({ids}): "
-                "say which one by the player's id, or give the card number.",
+                template=N_(
+                    "Several players are called %(name)s in the player database (%(ids)s): "
+                    "say which one by the player's id, or give the card number."
+                ),
+                params={"name": fits[0].name, "ids": ids},
                 context={"players": [p.id for p in fits]},
             )
         return replace(command, player_id=fits[0].id if fits else new_player_id())
@@ -555,8 +565,11 @@ class TournamentService:
                     except ConcurrencyConflict:
                         pass  # created by someone else meanwhile
             if tournament_id is not None:
-                raise InvalidCommand(f"A tournament with id {tid!r} already exists.")
-        raise ConcurrencyConflict("Could not find a free tournament id; try again.")
+                raise InvalidCommand(
+                    template=N_("A tournament with id %(tid)s already exists."),
+                    params={"tid": repr(tid)},
+                )
+        raise ConcurrencyConflict(template=N_("Could not find a free tournament id; try again."))
 
     def _check_events_per_year(self, command: Command) -> None:
         """Refuse a new tournament past the profile's ``max_events_per_org_per_year`` (H13:
@@ -583,8 +596,11 @@ class TournamentService:
             held += venue == profile.venue
         if held >= cap:
             raise RuleViolation(
-                f"This organisation has already run {held} tournaments in {year}: "
-                f"{profile.title} allows at most {cap} a calendar year.",
+                template=N_(
+                    "This organisation has already run %(held)s tournaments in %(year)s: %(title)s "
+                    "allows at most %(cap)s a calendar year."
+                ),
+                params={"held": held, "year": year, "title": profile.title, "cap": cap},
                 rule_ids=profile.cite("H13"),
                 context={"held": held, "cap": cap, "year": year},
             )
@@ -747,7 +763,8 @@ class TournamentService:
         rows = self.store.rows(tournament_id)
         if not rows:
             raise NotFound(
-                f"There is no tournament {tournament_id!r}.",
+                template=N_("There is no tournament %(tournament_id)s."),
+                params={"tournament_id": repr(tournament_id)},
                 context={"tournament_id": tournament_id},
             )
         return dump_export(
@@ -772,8 +789,11 @@ class TournamentService:
         tid = check_tournament_id(checked.tournament if as_id is None else as_id)
         if self.exists(tid):
             raise InvalidCommand(
-                f"A tournament with id {tid!r} exists already in this database: import the "
-                "file under another id (--as NEW_ID). Nothing was imported.",
+                template=N_(
+                    "A tournament with id %(tid)s exists already in this database: import the file "
+                    "under another id (--as NEW_ID). Nothing was imported."
+                ),
+                params={"tid": repr(tid)},
                 context={"tournament_id": tid},
             )
         rows = [replace(r, tournament_id=tid) for r in checked.rows]
@@ -781,8 +801,11 @@ class TournamentService:
         name = _name_of(tid, rows)
         if checked.name != name and checked.name != checked.tournament:
             raise InvalidCommand(
-                f"Line 1 of the file: the header names the tournament {checked.name!r} but "
-                f"its log calls it {name!r}. Nothing was imported."
+                template=N_(
+                    "Line 1 of the file: the header names the tournament %(name)s but its log "
+                    "calls it %(name_2)s. Nothing was imported."
+                ),
+                params={"name": repr(checked.name), "name_2": repr(name)},
             )
         self.store.import_rows(rows, name=name)  # its people in the same transaction
         self.forget(tid)
@@ -803,7 +826,7 @@ class TournamentService:
             dump, restore = postgres_commands(url, target)
             return BackupReport("postgresql", target, written=False, command=dump, restore=restore)
         if path == ":memory:":
-            raise InvalidCommand("An in-memory store has no file to back up.")
+            raise InvalidCommand(template=N_("An in-memory store has no file to back up."))
         done = backup_sqlite(path, target, force=force)
         return BackupReport(
             "sqlite",
@@ -831,7 +854,9 @@ class TournamentService:
             if self._cache.get(tournament_id) is cached:
                 del self._cache[tournament_id]
         return NotFound(
-            f"There is no tournament {tournament_id!r}.", context={"tournament_id": tournament_id}
+            template=N_("There is no tournament %(tournament_id)s."),
+            params={"tournament_id": repr(tournament_id)},
+            context={"tournament_id": tournament_id},
         )
 
     def _refresh(self, tournament_id: str, cached: _Cached) -> list[EventRecord]:
@@ -1121,19 +1146,31 @@ def _replayed(tournament_id: str, rows: Sequence[StoredRow]) -> list[EventRecord
         )
     except PokertdError as exc:
         raise InvalidCommand(
-            f"The file cannot be imported: {str(exc).rstrip('.')}. Nothing was imported."
+            template=N_("The file cannot be imported: %(reason)s. Nothing was imported."),
+            params={"reason": str(exc).rstrip(".")},
         ) from None
     if _fold_error(tournament_id, records) is not None:
         seq, error = _first_failing_batch(tournament_id, records)
         log.info("an imported log of %s does not replay at %d: %r", tournament_id, seq, error)
         raise InvalidCommand(
-            f"The file's log does not replay: event {seq} (line {seq + 1}) cannot be applied "
-            f"({type(error).__name__}: {error}). Nothing was imported.",
+            template=N_(
+                "The file's log does not replay: event %(seq)s (line %(line)s) cannot be "
+                "applied (%(error_type)s: %(error)s). Nothing was imported."
+            ),
+            params={
+                "seq": seq,
+                "line": seq + 1,
+                "error_type": type(error).__name__,
+                "error": error,
+            },
             context={"line": seq + 1},
         )
     if not fold(tournament_id, records[:1]).part(Setup).created:
         raise InvalidCommand(
-            "The file's log does not begin with the tournament's creation. Nothing was imported."
+            template=N_(
+                "The file's log does not begin with the tournament's creation. Nothing was "
+                "imported."
+            )
         )
     return records
 

@@ -30,6 +30,7 @@ from typing import Any
 
 from pokertd.app.tournaments import TournamentService, utc_now
 from pokertd.errors import InvalidCommand, NotFound, StoreError
+from pokertd.i18n import N_
 from pokertd.store.base import masked_url
 from pokertd.store.screens import ImageRow, LayoutRow, ScreenRow, ScreenStore
 from pokertd.tournament.layouts import (
@@ -69,11 +70,14 @@ def sniff_image(data: bytes) -> tuple[str, int, int]:
     trusted: a renamed file is what its bytes say)."""
     if len(data) > IMAGE_BYTES_MAX:
         raise InvalidCommand(
-            f"The image is {len(data) / 1048576:.1f} MB: the limit is "
-            f"{IMAGE_BYTES_MAX // 1048576} MB. Save it smaller and try again."
+            template=N_(
+                "The image is %(size)s MB: the limit is "
+                "%(limit)s MB. Save it smaller and try again."
+            ),
+            params={"size": f"{len(data) / 1048576:.1f}", "limit": IMAGE_BYTES_MAX // 1048576},
         )
     if not data:
-        raise InvalidCommand("The file is empty: choose a PNG, JPEG or WebP image.")
+        raise InvalidCommand(template=N_("The file is empty: choose a PNG, JPEG or WebP image."))
     width = height = 0
     kind = ""
     if data[:8] == b"\x89PNG\r\n\x1a\n" and data[12:16] == b"IHDR" and len(data) >= 24:
@@ -86,15 +90,22 @@ def sniff_image(data: bytes) -> tuple[str, int, int]:
         width, height = _webp_size(data)
     if not kind:
         raise InvalidCommand(
-            f"This file is not an image pokertd shows: choose a {', '.join(_TYPES[:-1])} or "
-            f"{_TYPES[-1]} file."
+            template=N_(
+                "This file is not an image pokertd shows: choose a %(types)s or %(last_type)s file."
+            ),
+            params={"types": ", ".join(_TYPES[:-1]), "last_type": _TYPES[-1]},
         )
     if not (width and height):
-        raise InvalidCommand("The image's size cannot be read: the file looks damaged.")
+        raise InvalidCommand(
+            template=N_("The image's size cannot be read: the file looks damaged.")
+        )
     if width > IMAGE_SIDE_MAX or height > IMAGE_SIDE_MAX:
         raise InvalidCommand(
-            f"The image is {width} × {height} pixels: at most {IMAGE_SIDE_MAX} a side "
-            "(a 4K screen is 3840 × 2160)."
+            template=N_(
+                "The image is %(width)s × %(height)s pixels: at most %(max_side)s a side "
+                "(a 4K screen is 3840 × 2160)."
+            ),
+            params={"width": width, "height": height, "max_side": IMAGE_SIDE_MAX},
         )
     return kind, width, height
 
@@ -186,7 +197,10 @@ class WallService:
     ) -> None:
         store = tournaments.store
         if not isinstance(store, ScreenStore):  # pragma: no cover - SQLite and PostgreSQL do
-            raise StoreError(f"The database at {masked_url(store.url)} cannot keep screens.")
+            raise StoreError(
+                template=N_("The database at %(url)s cannot keep screens."),
+                params={"url": masked_url(store.url)},
+            )
         self.store: ScreenStore = store
         self.tournaments = tournaments
         self.now = now
@@ -213,7 +227,10 @@ class WallService:
         row = self.store.screen_layout(key)
         if row is None:
             raise NotFound(
-                f"There is no layout {key!r}: `pokertd screens layouts list` shows them."
+                template=N_(
+                    "There is no layout %(key)s: `pokertd screens layouts list` shows them."
+                ),
+                params={"key": repr(key)},
             )
         return self._stored(row)
 
@@ -222,18 +239,25 @@ class WallService:
         layout = layout_from_json(raw)
         if layout.name in BUILT_IN:
             raise InvalidCommand(
-                f"{layout.name!r} is a built-in layout: save yours under another name."
+                template=N_("%(name)s is a built-in layout: save yours under another name."),
+                params={"name": repr(layout.name)},
             )
         missing = sorted(n for n in layout.images() if self.store.screen_image(n) is None)
         if missing:
             raise InvalidCommand(
-                f"Layout {layout.name!r} shows images that were not uploaded: "
-                f"{', '.join(missing)}. Upload them first, or choose others."
+                template=N_(
+                    "Layout %(name)s shows images that were not uploaded: %(missing)s. Upload "
+                    "them first, or choose others."
+                ),
+                params={"name": repr(layout.name), "missing": ", ".join(missing)},
             )
         if self.store.screen_layout(layout.name) is None and (
             len(self.store.screen_layouts()) >= LAYOUTS_MAX
         ):
-            raise InvalidCommand(f"The venue has {LAYOUTS_MAX} layouts: delete one first.")
+            raise InvalidCommand(
+                template=N_("The venue has %(most)s layouts: delete one first."),
+                params={"most": LAYOUTS_MAX},
+            )
         body = layout.as_json()
         body.pop("built_in", None)
         self.store.put_layout(LayoutRow(layout.name, body, self._stamp()))
@@ -243,12 +267,15 @@ class WallService:
         """Read an exported layout file and store it (:meth:`save_layout`)."""
         if len(text) > LAYOUT_FILE_MAX:
             raise InvalidCommand(
-                f"A layout file is at most {LAYOUT_FILE_MAX // 1024} KB: this is not one."
+                template=N_("A layout file is at most %(limit)s KB: this is not one."),
+                params={"limit": LAYOUT_FILE_MAX // 1024},
             )
         try:
             raw = json.loads(text)
         except (ValueError, RecursionError):  # UnicodeDecodeError is a ValueError
-            raise InvalidCommand("This file is not JSON: export a layout from pokertd.") from None
+            raise InvalidCommand(
+                template=N_("This file is not JSON: export a layout from pokertd.")
+            ) from None
         return self.save_layout(raw)
 
     def export_layout(self, name: str) -> dict[str, Any]:
@@ -261,14 +288,18 @@ class WallService:
         """Delete a venue layout; refused for a built-in one and for one a screen shows."""
         key = check_name(name)
         if key in BUILT_IN:
-            raise InvalidCommand(f"{key!r} is a built-in layout: it cannot be deleted.")
+            raise InvalidCommand(
+                template=N_("%(key)s is a built-in layout: it cannot be deleted."),
+                params={"key": repr(key)},
+            )
         users = [s.name for s in self.store.screens() if s.layout == key]
         if users:
             raise InvalidCommand(
-                f"Layout {key!r} is on {', '.join(users)}: assign another layout there first."
+                template=N_("Layout %(key)s is on %(users)s: assign another layout there first."),
+                params={"key": repr(key), "users": ", ".join(users)},
             )
         if not self.store.delete_layout(key):
-            raise NotFound(f"There is no layout {key!r}.")
+            raise NotFound(template=N_("There is no layout %(key)s."), params={"key": repr(key)})
 
     # ---- images ---------------------------------------------------------------------------
 
@@ -277,7 +308,10 @@ class WallService:
         key = check_name(name, "An image's name")
         kind, width, height = sniff_image(data)
         if self.store.screen_image(key) is None and len(self.store.screen_images()) >= IMAGES_MAX:
-            raise InvalidCommand(f"The venue has {IMAGES_MAX} images: delete one first.")
+            raise InvalidCommand(
+                template=N_("The venue has %(most)s images: delete one first."),
+                params={"most": IMAGES_MAX},
+            )
         encoded = base64.b64encode(data).decode("ascii")
         self.store.put_image(ImageRow(key, kind, encoded, width, height, len(data), self._stamp()))
         return ImageInfo(key, kind, width, height, len(data))
@@ -293,7 +327,7 @@ class WallService:
         """``(content type, bytes)`` of the image ``name``, or ``NotFound``."""
         row = self.store.screen_image(check_name(name, "An image's name"))
         if row is None:
-            raise NotFound(f"There is no image {name!r}.")
+            raise NotFound(template=N_("There is no image %(name)s."), params={"name": repr(name)})
         return row.content_type, base64.b64decode(row.data)
 
     def delete_image(self, name: str) -> None:
@@ -302,10 +336,11 @@ class WallService:
         users = [lay.name for lay in self.layouts() if key in lay.images()]
         if users:
             raise InvalidCommand(
-                f"Image {key!r} is shown by layout {', '.join(users)}: change those first."
+                template=N_("Image %(key)s is shown by layout %(users)s: change those first."),
+                params={"key": repr(key), "users": ", ".join(users)},
             )
         if not self.store.delete_image(key):
-            raise NotFound(f"There is no image {key!r}.")
+            raise NotFound(template=N_("There is no image %(key)s."), params={"key": repr(key)})
 
     # ---- screens --------------------------------------------------------------------------
 
@@ -321,7 +356,10 @@ class WallService:
         """The screen ``name``, or ``NotFound``."""
         row = self.store.screen(check_name(name, "A screen's name"))
         if row is None:
-            raise NotFound(f"There is no screen {name!r}: open /screen/NAME on the TV first.")
+            raise NotFound(
+                template=N_("There is no screen %(name)s: open /screen/NAME on the TV first."),
+                params={"name": repr(name)},
+            )
         return self._info(row)
 
     def hello(self, name: str) -> ScreenInfo:
@@ -332,7 +370,10 @@ class WallService:
         now = self._stamp()
         if row is None:
             if len(self.store.screens()) >= SCREENS_MAX:
-                raise InvalidCommand(f"The venue has {SCREENS_MAX} screens: forget one first.")
+                raise InvalidCommand(
+                    template=N_("The venue has %(most)s screens: forget one first."),
+                    params={"most": SCREENS_MAX},
+                )
             row = ScreenRow(key, "clock", (), 0.0, now)
             self.store.put_screen(row)
         elif now - row.seen >= SEEN_EVERY:
@@ -351,22 +392,39 @@ class WallService:
             if not tid or tid in picked:
                 continue
             if not self.tournaments.exists(tid):
-                raise NotFound(f"There is no event {tid!r} to show on {key}.")
+                raise NotFound(
+                    template=N_("There is no event %(tid)s to show on %(key)s."),
+                    params={"tid": repr(tid), "key": key},
+                )
             picked.append(tid)
         if len(picked) > EVENTS_MAX:
-            raise InvalidCommand(f"A screen shows at most {EVENTS_MAX} events, not {len(picked)}.")
+            raise InvalidCommand(
+                template=N_("A screen shows at most %(most)s events, not %(picked)s."),
+                params={"most": EVENTS_MAX, "picked": len(picked)},
+            )
         needs = max(
             (int(p.options.get("event", "1")) for p in chosen.panels if p.kind != "lobby"),
             default=0,
         )
         if needs > len(picked):
             raise InvalidCommand(
-                f"Layout {chosen.name!r} shows event {needs} of the screen: choose at least "
-                f"{needs} event{'s' if needs > 1 else ''} for {key}."
+                template=N_(
+                    "Layout %(name)s shows event %(needs)s of the screen: choose at least "
+                    "%(needs)s events for %(key)s."
+                )
+                if needs > 1
+                else N_(
+                    "Layout %(name)s shows event %(needs)s of the screen: choose at least "
+                    "%(needs)s event for %(key)s."
+                ),
+                params={"name": repr(chosen.name), "needs": needs, "key": key},
             )
         row = self.store.screen(key)
         if row is None and len(self.store.screens()) >= SCREENS_MAX:
-            raise InvalidCommand(f"The venue has {SCREENS_MAX} screens: forget one first.")
+            raise InvalidCommand(
+                template=N_("The venue has %(most)s screens: forget one first."),
+                params={"most": SCREENS_MAX},
+            )
         seen = row.seen if row else 0.0
         new = ScreenRow(key, chosen.name, tuple(picked), self._stamp(), seen)
         self.store.put_screen(new)
@@ -375,7 +433,7 @@ class WallService:
     def forget(self, name: str) -> None:
         """Forget a screen (it registers again when it next asks)."""
         if not self.store.delete_screen(check_name(name, "A screen's name")):
-            raise NotFound(f"There is no screen {name!r}.")
+            raise NotFound(template=N_("There is no screen %(name)s."), params={"name": repr(name)})
 
     def show(self, name: str) -> dict[str, Any]:
         """What the TV ``name`` shows now: its layout (whole) and its events."""

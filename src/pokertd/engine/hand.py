@@ -65,6 +65,7 @@ from pokertd.engine.irregular import substantial_action
 from pokertd.engine.pots import build_pots, split_pot
 from pokertd.engine.result import Elimination, HandResult, HandWords, PotResult, pot_result
 from pokertd.errors import BelowMinimumRaise, IllegalAction, InvalidCommand, OutOfTurn
+from pokertd.i18n import N_, Phrase
 from pokertd.rules import AnteType, RuleProfile, Variant, load_profile
 from pokertd.types import Chips, Seat, SeatMask
 
@@ -92,6 +93,19 @@ K_BOARD: Final = 8
 """Log codes: what a :class:`LogEntry` records."""
 KINDS: Final = ("fold", "check", "call", "bet", "raise", "show", "muck", "killed", "board")
 """Action kinds by log code."""
+
+_ACTION_WORDS: Final = (
+    N_("fold"),
+    N_("check"),
+    N_("call"),
+    N_("bet"),
+    N_("raise"),
+    N_("allin"),
+    N_("show"),
+    N_("muck"),
+)
+"""The action classes' names as a refusal names them (``type(action).__name__.lower()``, a
+:class:`~pokertd.i18n.Phrase`): in the catalogue, so the dealer reads them translated."""
 
 
 _entry: Final = tuple.__new__
@@ -261,12 +275,19 @@ def deal_order(
     used = [c for h in holes for c in h] + top
     if len(set(used)) != len(used):
         dup = next(c for c in used if used.count(c) > 1)
-        raise InvalidCommand(f"duplicate card {CARD_TEXT[dup]}: a deck holds each card once")
+        raise InvalidCommand(
+            template=N_("duplicate card %(card)s: a deck holds each card once"),
+            params={"card": CARD_TEXT[dup]},
+        )
     if len(top) > 5:
-        raise InvalidCommand(f"A board has five cards, not {len(top)}.")
+        raise InvalidCommand(
+            template=N_("A board has five cards, not %(count)s."), params={"count": len(top)}
+        )
     count = len(holes[0]) if holes else 0
     if any(len(h) != count for h in holes):
-        raise InvalidCommand("Every player must be dealt the same number of hole cards.")
+        raise InvalidCommand(
+            template=N_("Every player must be dealt the same number of hole cards.")
+        )
     taken = set(used)
     spare = iter([c for c in range(52) if c not in taken])
     order: list[int] = [next(spare)] if burn_before_hole else []
@@ -293,13 +314,17 @@ def _check_structure(
     n = len(stacks)
     if not 2 <= n <= 11:
         raise InvalidCommand(
-            f"A table has 2 to 11 seats, not {n}.",
+            template=N_("A table has 2 to 11 seats, not %(n)s."),
+            params={"n": n},
             rule_ids=profile.cite("C13"),
             context={"seats": n},
         )
     if n > profile.max_seats_per_table:
         raise InvalidCommand(
-            f"This profile allows at most {profile.max_seats_per_table} seats at a table, not {n}.",
+            template=N_(
+                "This profile allows at most %(max_seats_per_table)s seats at a table, not %(n)s."
+            ),
+            params={"max_seats_per_table": profile.max_seats_per_table, "n": n},
             rule_ids=profile.cite("C13"),
             context={"seats": n},
         )
@@ -307,22 +332,41 @@ def _check_structure(
         if st is not None and (type(st) is not int or st < 0):
             s = list(stacks).index(st)
             raise InvalidCommand(
-                f"Seat {s + 1}'s stack must be a whole number of chips, not {st!r}."
+                template=N_(
+                    "Seat %(seat)s's stack must be a whole number of chips, not %(stack)s."
+                ),
+                params={"seat": s + 1, "stack": repr(st)},
             )
     if not 0 <= button < n:
-        raise InvalidCommand(f"The button must be on a seat from 1 to {n}, not {button + 1}.")
+        raise InvalidCommand(
+            template=N_("The button must be on a seat from 1 to %(n)s, not %(button)s."),
+            params={"n": n, "button": button + 1},
+        )
     if type(big_blind) is not int or type(small_blind) is not int or type(ante) is not int:
         raise InvalidCommand(
-            "Blinds and antes must be whole numbers of chips "
-            f"(small blind {small_blind!r}, big blind {big_blind!r}, ante {ante!r})."
+            template=N_(
+                "Blinds and antes must be whole numbers of chips (small blind %(small_blind)s, "
+                "big blind %(big_blind)s, ante %(ante)s)."
+            ),
+            params={
+                "small_blind": repr(small_blind),
+                "big_blind": repr(big_blind),
+                "ante": repr(ante),
+            },
         )
     if big_blind <= 0 or small_blind < 0 or ante < 0:
         raise InvalidCommand(
-            "Blinds and antes must be positive chip amounts "
-            f"(small blind {small_blind}, big blind {big_blind}, ante {ante})."
+            template=N_(
+                "Blinds and antes must be positive chip amounts (small blind %(small_blind)s, "
+                "big blind %(big_blind)s, ante %(ante)s)."
+            ),
+            params={"small_blind": small_blind, "big_blind": big_blind, "ante": ante},
         )
     if min_chip <= 0:
-        raise InvalidCommand(f"The smallest chip in play must be positive, not {min_chip}.")
+        raise InvalidCommand(
+            template=N_("The smallest chip in play must be positive, not %(min_chip)s."),
+            params={"min_chip": min_chip},
+        )
 
 
 def _dealt_in(
@@ -345,7 +389,10 @@ def _dealt_in(
             pos_of[s] = len(seats)
             seats.append(s)
     if len(seats) < 2:
-        raise InvalidCommand(f"A hand needs at least two players dealt in, not {len(seats)}.")
+        raise InvalidCommand(
+            template=N_("A hand needs at least two players dealt in, not %(count)s."),
+            params={"count": len(seats)},
+        )
     return seats, pos_of
 
 
@@ -356,19 +403,23 @@ def _blind_positions(
     n = len(pos_of)
     if not 0 <= big_blind_seat < n or pos_of[big_blind_seat] < 0:
         raise InvalidCommand(
-            f"The big blind seat {big_blind_seat + 1} has no player dealt in.",
+            template=N_("The big blind seat %(seat)s has no player dealt in."),
+            params={"seat": big_blind_seat + 1},
             rule_ids=profile.cite("D1"),
         )
     if small_blind_seat is None:
         return -1, pos_of[big_blind_seat]
     if not 0 <= small_blind_seat < n or pos_of[small_blind_seat] < 0:
         raise InvalidCommand(
-            f"The small blind seat {small_blind_seat + 1} has no player dealt in "
-            "(pass None for a dead small blind).",
+            template=N_(
+                "The small blind seat %(seat)s has no player dealt in (pass None "
+                "for a dead small blind)."
+            ),
+            params={"seat": small_blind_seat + 1},
             rule_ids=profile.cite("D1"),
         )
     if small_blind_seat == big_blind_seat:
-        raise InvalidCommand("One seat cannot post both blinds.")
+        raise InvalidCommand(template=N_("One seat cannot post both blinds."))
     return pos_of[small_blind_seat], pos_of[big_blind_seat]
 
 
@@ -382,13 +433,16 @@ def _deal_order_for(
         order = check_deck(deck)
         if len(order) < needed:
             raise InvalidCommand(
-                f"The deck has {len(order)} cards; this hand needs {needed} "
-                "(hole cards, burns and board)."
+                template=N_(
+                    "The deck has %(count)s cards; this hand needs %(needed)s (hole cards, "
+                    "burns and board)."
+                ),
+                params={"count": len(order), "needed": needed},
             )
         return order
     if rng is not None:
         return shuffled(rng, needed)
-    raise InvalidCommand("Pass either a deck order or an rng to shuffle with.")
+    raise InvalidCommand(template=N_("Pass either a deck order or an rng to shuffle with."))
 
 
 class Hand:
@@ -610,7 +664,7 @@ class Hand:
             if big_bet is None:
                 big_bet = 2 * small_bet
             if small_bet <= 0 or big_bet <= 0:
-                raise InvalidCommand("Fixed-limit bets must be positive chip amounts.")
+                raise InvalidCommand(template=N_("Fixed-limit bets must be positive chip amounts."))
 
         self = cls()  # not cls.__new__(cls): mypyc's compiled Hand refuses that
         self._rules = rules
@@ -922,7 +976,9 @@ class Hand:
     def _pos(self, seat: Seat) -> int:
         p = self._pos_of[seat] if 0 <= seat < self._n_seats else -1
         if p < 0:
-            raise InvalidCommand(f"Seat {seat + 1} is not dealt in this hand.")
+            raise InvalidCommand(
+                template=N_("Seat %(seat)s is not dealt in this hand."), params={"seat": seat + 1}
+            )
         return p
 
     @property
@@ -989,18 +1045,25 @@ class Hand:
         stack = self._stack[p]
         if stack <= self._current_bet - self._bet[p]:
             return IllegalAction(
-                f"Seat {seat + 1} has only enough chips to call.", context={"seat": seat}
+                template=N_("Seat %(seat)s has only enough chips to call."),
+                params={"seat": seat + 1},
+                context={"seat": seat},
             )
         if not self._someone_can_call_more(p):
             return IllegalAction(
-                f"Seat {seat + 1} may only call or fold: no other player has chips to call "
-                "more than the current bet.",
+                template=N_(
+                    "Seat %(seat)s may only call or fold: no other player has chips to call more "
+                    "than the current bet."
+                ),
+                params={"seat": seat + 1},
                 context={"seat": seat},
             )
         if self._raises >= self._raise_cap:
             return IllegalAction(
-                f"Seat {seat + 1} may only call or fold: the betting is capped at "
-                f"{self._raise_cap} raises.",
+                template=N_(
+                    "Seat %(seat)s may only call or fold: the betting is capped at %(cap)s raises."
+                ),
+                params={"seat": seat + 1, "cap": self._raise_cap},
                 rule_ids=self._rules.profile.cite("E5"),
                 context={"seat": seat, "raises": self._raises},
             )
@@ -1013,8 +1076,11 @@ class Hand:
                 reopened = a < self._full_bet_to
             if not reopened:
                 return IllegalAction(
-                    f"Seat {seat + 1} may only call or fold: the all-in since it acted was "
-                    "less than a full raise and does not reopen the betting.",
+                    template=N_(
+                        "Seat %(seat)s may only call or fold: the all-in since it acted was less "
+                        "than a full raise and does not reopen the betting."
+                    ),
+                    params={"seat": seat + 1},
                     rule_ids=rules.profile.cite("E4"),
                     context={"seat": seat, "current_bet": self._current_bet, "acted_at": a},
                 )
@@ -1033,7 +1099,7 @@ class Hand:
             return legal
         p = self._actor
         if p < 0:
-            raise IllegalAction("The hand is over: nobody is to act.")
+            raise IllegalAction(template=N_("The hand is over: nobody is to act."))
         seat = self._seats[p]
         stack = self._stack[p]
         bet = self._bet[p]
@@ -1173,13 +1239,15 @@ class Hand:
         p = self._actor
         if p < 0:
             raise IllegalAction(
-                f"The hand is over: {type(action).__name__.lower()} is not possible.",
+                template=N_("The hand is over: %(action)s is not possible."),
+                params={"action": Phrase(type(action).__name__.lower())},
                 context={"action": type(action).__name__},
             )
         seat = self._seats[p]
         if action.seat is not None and action.seat != seat:
             raise OutOfTurn(
-                f"Seat {action.seat + 1} acted out of turn: it is seat {seat + 1}'s turn.",
+                template=N_("Seat %(actor)s acted out of turn: it is seat %(seat)s's turn."),
+                params={"actor": action.seat + 1, "seat": seat + 1},
                 rule_ids=self._rules.profile.cite("E10"),
                 context={"seat": action.seat, "actor": seat},
             )
@@ -1189,19 +1257,24 @@ class Hand:
             if isinstance(action, Muck):
                 if self._must_show():
                     raise IllegalAction(
-                        f"Seat {seat + 1} must show: the last round was checked and every "
-                        "remaining player shows.",
+                        template=N_(
+                            "Seat %(seat)s must show: the last round was checked and every "
+                            "remaining player shows."
+                        ),
+                        params={"seat": seat + 1},
                         rule_ids=self._rules.profile.cite("F6"),
                         context={"seat": seat},
                     )
                 return
             raise IllegalAction(
-                f"It is the showdown: seat {seat + 1} may only show or muck.",
+                template=N_("It is the showdown: seat %(seat)s may only show or muck."),
+                params={"seat": seat + 1},
                 context={"seat": seat},
             )
         if isinstance(action, Show | Muck):
             raise IllegalAction(
-                f"Seat {seat + 1} cannot {type(action).__name__.lower()} before the showdown.",
+                template=N_("Seat %(seat)s cannot %(action)s before the showdown."),
+                params={"seat": seat + 1, "action": Phrase(type(action).__name__.lower())},
                 context={"seat": seat},
             )
         if isinstance(action, Fold | Call):
@@ -1212,7 +1285,8 @@ class Hand:
         if isinstance(action, Check):
             if cur > bet:
                 raise IllegalAction(
-                    f"Seat {seat + 1} cannot check: there is {cur - bet:,} to call.",
+                    template=N_("Seat %(seat)s cannot check: there is %(cur_bet)s to call."),
+                    params={"seat": seat + 1, "cur_bet": f"{cur - bet:,}"},
                     rule_ids=self._rules.profile.cite("E30"),
                     context={"seat": seat, "call_amount": cur - bet},
                 )
@@ -1224,17 +1298,25 @@ class Hand:
         else:
             to = action.to
             if not isinstance(to, int) or isinstance(to, bool):
-                raise InvalidCommand(f"A bet must be a whole number of chips, not {to!r}.")
+                raise InvalidCommand(
+                    template=N_("A bet must be a whole number of chips, not %(to)s."),
+                    params={"to": repr(to)},
+                )
             if to > bet + stack:
                 raise IllegalAction(
-                    f"Seat {seat + 1} has only {bet + stack:,} chips in all: it cannot bet "
-                    f"to {to:,}.",
+                    template=N_(
+                        "Seat %(seat)s has only %(stack)s chips in all: it cannot bet to %(to)s."
+                    ),
+                    params={"seat": seat + 1, "stack": f"{bet + stack:,}", "to": f"{to:,}"},
                     context={"seat": seat, "amount": to, "stack": bet + stack},
                 )
             if to <= cur:
                 raise IllegalAction(
-                    f"Seat {seat + 1} cannot raise to {to:,}: the current bet is already "
-                    f"{cur:,} (call instead).",
+                    template=N_(
+                        "Seat %(seat)s cannot raise to %(to)s: the current bet is already %(cur)s "
+                        "(call instead)."
+                    ),
+                    params={"seat": seat + 1, "to": f"{to:,}", "cur": f"{cur:,}"},
                     context={"seat": seat, "amount": to, "current_bet": cur},
                 )
         block = self._raise_block(p)
@@ -1246,35 +1328,53 @@ class Hand:
         if to < low and to != all_in_to:
             if cur == 0:
                 raise BelowMinimumRaise(
-                    f"Seat {seat + 1} must bet at least {low:,}: the minimum bet is the big blind.",
+                    template=N_(
+                        "Seat %(seat)s must bet at least %(low)s: the minimum bet is the big blind."
+                    ),
+                    params={"seat": seat + 1, "low": f"{low:,}"},
                     rule_ids=rules.profile.cite("E1"),
                     context={"seat": seat, "amount": to, "minimum": low},
                 )
             if rules.is_limit:
                 raise BelowMinimumRaise(
-                    f"Seat {seat + 1} must raise to exactly {low:,} in fixed-limit.",
+                    template=N_("Seat %(seat)s must raise to exactly %(low)s in fixed-limit."),
+                    params={"seat": seat + 1, "low": f"{low:,}"},
                     rule_ids=rules.profile.cite("E5"),
                     context={"seat": seat, "amount": to, "minimum": low},
                 )
-            why = {
-                MIN_RAISE_TDA: f"the last full raise was {self._last_increment:,}",
-                MIN_RAISE_DOUBLE: "a raise must at least double the current bet",
-                MIN_RAISE_PLUS_CHIP: "a raise is the call plus at least one chip",
+            template = {
+                MIN_RAISE_TDA: N_(
+                    "Seat %(seat)s must raise to at least %(low)s: the last full raise was "
+                    "%(last)s."
+                ),
+                MIN_RAISE_DOUBLE: N_(
+                    "Seat %(seat)s must raise to at least %(low)s: a raise must at least double "
+                    "the current bet."
+                ),
+                MIN_RAISE_PLUS_CHIP: N_(
+                    "Seat %(seat)s must raise to at least %(low)s: a raise is the call plus at "
+                    "least one chip."
+                ),
             }[rules.min_raise]
             raise BelowMinimumRaise(
-                f"Seat {seat + 1} must raise to at least {low:,}: {why}.",
+                template=template,
+                params={"seat": seat + 1, "low": f"{low:,}", "last": f"{self._last_increment:,}"},
                 rule_ids=rules.profile.cite("E2"),
                 context={"seat": seat, "amount": to, "minimum": low},
             )
         if to > high:
             if rules.is_limit:
                 raise IllegalAction(
-                    f"Seat {seat + 1} may raise only to {high:,} in fixed-limit.",
+                    template=N_("Seat %(seat)s may raise only to %(high)s in fixed-limit."),
+                    params={"seat": seat + 1, "high": f"{high:,}"},
                     rule_ids=rules.profile.cite("E5"),
                     context={"seat": seat, "amount": to, "maximum": high},
                 )
             raise IllegalAction(
-                f"Seat {seat + 1} may bet at most {high:,} in pot-limit (the pot after a call).",
+                template=N_(
+                    "Seat %(seat)s may bet at most %(high)s in pot-limit (the pot after a call)."
+                ),
+                params={"seat": seat + 1, "high": f"{high:,}"},
                 rule_ids=rules.profile.cite("E6"),
                 context={"seat": seat, "amount": to, "maximum": high},
             )
@@ -1714,7 +1814,7 @@ class Hand:
     def result(self) -> HandResult:
         """The outcome (raises :class:`IllegalAction` while the hand is in progress)."""
         if self._street != DONE:
-            raise IllegalAction("The hand is not over yet: there is no result.")
+            raise IllegalAction(template=N_("The hand is not over yet: there is no result."))
         if self._result is None:
             self._result = self._build_result()
         return self._result
@@ -1902,16 +2002,20 @@ class Hand:
         KPC-24, TNPL-G1ii, FOX-35C (B9, K4).
         """
         profile = self._rules.profile
-        why = reason.strip() or "an error in the deal"
+        why = reason.strip() or Phrase(N_("an error in the deal"))
         if self._street == DONE:
             raise IllegalAction(
-                f"The hand is over: no misdeal can be declared for {why}.",
+                template=N_("The hand is over: no misdeal can be declared for %(why)s."),
+                params={"why": why},
                 rule_ids=profile.cite("L3"),
             )
         if self.substantial_action:
             raise IllegalAction(
-                f"No misdeal for {why}: substantial action has taken place, so the hand is "
-                "played to the end.",
+                template=N_(
+                    "No misdeal for %(why)s: substantial action has taken place, so the hand is "
+                    "played to the end."
+                ),
+                params={"why": why},
                 rule_ids=profile.cite("L3", "L1"),
                 context={"reason": why},
             )

@@ -47,6 +47,7 @@ from fractions import Fraction
 from pokertd.engine.actions import Action, AllIn, Bet, Call, Check, Fold, Raise
 from pokertd.engine.hand import Hand
 from pokertd.errors import IllegalAction, InvalidCommand
+from pokertd.i18n import N_, Phrase
 from pokertd.rules import (
     MinRaiseRule,
     MultichipLastChips,
@@ -329,7 +330,9 @@ def parse_words(words: str) -> Declaration:
     ``"all in"``, ``"five"``, ``"pot"``, ``"if you bet I raise"`` (flagged conditional)."""
     text = " ".join(words.lower().replace(",", " ").split())
     if len(text) > MAX_WORDS:
-        raise InvalidCommand(f"A declaration is at most {MAX_WORDS} characters.")
+        raise InvalidCommand(
+            template=N_("A declaration is at most %(most)s characters."), params={"most": MAX_WORDS}
+        )
     if not text:
         return Declaration()
     if _CONDITIONAL.search(text):
@@ -388,7 +391,7 @@ def _number(tokens: Sequence[str]) -> tuple[int, bool]:
                 current = 0
     value = total + current
     if value > MAX_CHIPS:
-        raise InvalidCommand("That amount is too large to be a bet.")
+        raise InvalidCommand(template=N_("That amount is too large to be a bet."))
     return value, has_scale
 
 
@@ -504,32 +507,55 @@ def rule(situation: Situation, happened: Happened, profile: RuleProfile) -> Ruli
     return ruling
 
 
+_FIELDS = {
+    "current_bet": N_("Current bet"),
+    "in_front": N_("In front"),
+    "last_increment": N_("Last increment"),
+    "pot": N_("Pot"),
+    "stack": N_("Stack"),
+    "big_blind": N_("Big blind"),
+}
+"""The situation's amounts as a refusal names them (``"Current bet must be 0 or more."``)."""
+
+
 def _check(s: Situation, h: Happened) -> None:
     for name in ("current_bet", "in_front", "last_increment", "pot", "stack", "big_blind"):
         value = getattr(s, name)
         if not 0 <= value <= MAX_CHIPS:
-            raise InvalidCommand(f"{name.replace('_', ' ').capitalize()} must be 0 or more.")
+            raise InvalidCommand(
+                template=N_("%(name)s must be 0 or more."), params={"name": Phrase(_FIELDS[name])}
+            )
     if s.big_blind <= 0:
-        raise InvalidCommand("The big blind must be at least one chip.")
+        raise InvalidCommand(template=N_("The big blind must be at least one chip."))
     if s.in_front > s.current_bet:
-        raise InvalidCommand("The player's bet cannot be above the current bet.")
+        raise InvalidCommand(template=N_("The player's bet cannot be above the current bet."))
     chips = h.chips
     if len(chips) > MAX_PUSHED:
-        raise InvalidCommand(f"A push is at most {MAX_PUSHED} chips.")
+        raise InvalidCommand(
+            template=N_("A push is at most %(most)s chips."), params={"most": MAX_PUSHED}
+        )
     if any(not 0 < c <= MAX_CHIPS for c in chips) or any(not push for push in h.pushes):
-        raise InvalidCommand("Every chip pushed must have a positive value.")
+        raise InvalidCommand(template=N_("Every chip pushed must have a positive value."))
     if sum(chips) > s.stack:
-        raise InvalidCommand(f"The player has only {s.stack:,} chips, not {sum(chips):,}.")
+        raise InvalidCommand(
+            template=N_("The player has only %(stack)s chips, not %(chips)s."),
+            params={"stack": f"{s.stack:,}", "chips": f"{sum(chips):,}"},
+        )
     if s.denominations:
         stray = sorted({c for c in chips if c not in s.denominations})
         if stray:
-            raise InvalidCommand(f"No {stray[0]:,} chip is in play in this event.")
+            raise InvalidCommand(
+                template=N_("No %(chip)s chip is in play in this event."),
+                params={"chip": f"{stray[0]:,}"},
+            )
     if not h.words.strip() and not chips and not (h.found_behind or h.count_request or h.skipped):
-        raise InvalidCommand("Say what the player declared or which chips he pushed.")
+        raise InvalidCommand(template=N_("Say what the player declared or which chips he pushed."))
     if not 0 <= h.acted_behind <= 10:
-        raise InvalidCommand("At most ten players can have acted behind a skipped player.")
+        raise InvalidCommand(
+            template=N_("At most ten players can have acted behind a skipped player.")
+        )
     if h.found_behind < 0 or h.found_behind > MAX_CHIPS:
-        raise InvalidCommand("Chips found behind must be 0 or more.")
+        raise InvalidCommand(template=N_("Chips found behind must be 0 or more."))
 
 
 def _merge(*groups: tuple[str, ...]) -> tuple[str, ...]:
@@ -740,7 +766,7 @@ def _words(r: _Round, decl: Declaration, h: Happened, pushed: Chips) -> Ruling:
         return _pot(r, h, pushed)
     if kind in ("raise", "bet", "complete") or (kind is None and amount is not None):
         return _raise_words(r, decl, h, pushed)
-    raise InvalidCommand("Say what the player declared or which chips he pushed.")
+    raise InvalidCommand(template=N_("Say what the player declared or which chips he pushed."))
 
 
 def _call_fold_options(r: _Round, pushed: Chips) -> tuple[Option, ...]:
@@ -1615,14 +1641,17 @@ def make_situation(
     current bet (the player's own bet in front is their difference) and the last full
     increment (by default the current bet: an opening bet)."""
     if (to_call is not None and to_call < 0) or (current_bet is not None and current_bet < 0):
-        raise InvalidCommand("The amount to call and the bet must be 0 or more.")
+        raise InvalidCommand(template=N_("The amount to call and the bet must be 0 or more."))
     if current_bet is None:
         current_bet = to_call or 0
     if to_call is None:
         to_call = current_bet
     if to_call > current_bet:
         raise InvalidCommand(
-            f"The amount to call ({to_call:,}) cannot be more than the bet ({current_bet:,})."
+            template=N_(
+                "The amount to call (%(to_call)s) cannot be more than the bet (%(current_bet)s)."
+            ),
+            params={"to_call": f"{to_call:,}", "current_bet": f"{current_bet:,}"},
         )
     if last_increment is None:
         last_increment = current_bet
@@ -1642,14 +1671,20 @@ def parse_chips(text: str) -> tuple[Chips, ...]:
         match = re.fullmatch(r"([0-9][0-9_]*)(?:[x*]([0-9]+))?", item.strip().lower())
         if match is None:
             raise InvalidCommand(
-                f"{item!r} is not a chip: write the denomination, e.g. 5000 or 5000x2."
+                template=N_("%(item)s is not a chip: write the denomination, e.g. 5000 or 5000x2."),
+                params={"item": repr(item)},
             )
         value, count = int(match[1].replace("_", "")), int(match[2] or 1)
         if not 0 < value <= MAX_CHIPS or not 0 < count <= MAX_PUSHED:
-            raise InvalidCommand(f"{item!r} is not a chip count this table can have.")
+            raise InvalidCommand(
+                template=N_("%(item)s is not a chip count this table can have."),
+                params={"item": repr(item)},
+            )
         chips.extend([value] * count)
         if len(chips) > MAX_PUSHED:
-            raise InvalidCommand(f"A push is at most {MAX_PUSHED} chips.")
+            raise InvalidCommand(
+                template=N_("A push is at most %(most)s chips."), params={"most": MAX_PUSHED}
+            )
     return tuple(chips)
 
 
@@ -1658,7 +1693,7 @@ def situation_of(hand: Hand, *, denominations: Sequence[Chips] = ()) -> Situatio
     """The situation the seat to act faces in a live hand."""
     legal = hand.legal()
     if legal.can_show:
-        raise IllegalAction("It is the showdown: there is nothing to bet.")
+        raise IllegalAction(template=N_("It is the showdown: there is nothing to bet."))
     live = sum(1 for seat in hand.seats_dealt if hand.in_hand(seat))
     return Situation(
         current_bet=legal.current_bet,
@@ -1715,12 +1750,16 @@ def declare(
         to = ruling.amount if amount is None else amount
         if not ruling.amount <= to <= ruling.max_to:
             raise InvalidCommand(
-                f"The player must name an amount from {ruling.amount:,} to {ruling.max_to:,}."
+                template=N_("The player must name an amount from %(amount)s to %(max_to)s."),
+                params={"amount": f"{ruling.amount:,}", "max_to": f"{ruling.max_to:,}"},
             )
         action = _engine_action(ruling.action, to, False)
     if action is None and option is not None:
         if not 0 <= option < len(ruling.options):
-            raise InvalidCommand(f"Choose an option from 1 to {len(ruling.options)}.")
+            raise InvalidCommand(
+                template=N_("Choose an option from 1 to %(options)s."),
+                params={"options": len(ruling.options)},
+            )
         chosen = ruling.options[option]
         action = _engine_action(chosen.action, amount or chosen.amount, False)
     if action is not None:

@@ -79,6 +79,15 @@ class Sentence:
         return out
 
 
+class Phrase(str):
+    """A refusal's parameter that is itself a catalogue text (``Phrase(N_("re-entries"))``):
+    ``str`` is the English words, a face translates it before putting it in the sentence
+    (:func:`pokertd.i18n.catalog.refusal`). For the few words a sentence takes from a short
+    fixed list; names and numbers stay plain values."""
+
+    __slots__ = ()
+
+
 def known(code: str | None) -> str | None:
     """``code`` as a language this catalogue has (``"de-AT"`` -> ``"de"``), or ``None``."""
     if not code or not TAG.match(code):
@@ -89,4 +98,15 @@ def known(code: str | None) -> str | None:
     return None
 
 
-__all__ = ["DOMAIN", "LANGUAGES", "N_", "PSEUDO", "SOURCE", "TAG", "Nn_", "Sentence", "known"]
+__all__ = [
+    "DOMAIN",
+    "LANGUAGES",
+    "N_",
+    "PSEUDO",
+    "SOURCE",
+    "TAG",
+    "Nn_",
+    "Phrase",
+    "Sentence",
+    "known",
+]

@@ -15,7 +15,7 @@ from babel.messages.pofile import read_po
 from babel.support import NullTranslations, Translations
 
 from pokertd.errors import PokertdError
-from pokertd.i18n import DOMAIN, LANGUAGES, PSEUDO, SOURCE, TAG, Sentence, known
+from pokertd.i18n import DOMAIN, LANGUAGES, PSEUDO, SOURCE, TAG, Phrase, Sentence, known
 
 
 def from_accept_language(header: str) -> str | None:
@@ -132,10 +132,12 @@ def catalogue_json(lang: str) -> dict[str, str | dict[str, str]]:
 def refusal(exc: PokertdError, lang: str) -> str:
     """A refusal's sentence in ``lang``: its message template translated when the core
     marked one (``PokertdError.template``, :mod:`pokertd.errors`), the rule IDs as written;
-    ``str(exc)`` (English) otherwise."""
+    ``str(exc)`` (English) otherwise. A :class:`~pokertd.i18n.Phrase` parameter is
+    translated too."""
     if exc.template is None or lang == SOURCE:
         return str(exc)
-    text = gettext(lang, exc.template, exc.params)
+    params = {k: gettext(lang, v) if isinstance(v, Phrase) else v for k, v in exc.params.items()}
+    text = gettext(lang, exc.template, params)
     return f"{text} ({', '.join(exc.rule_ids)})" if exc.rule_ids else text
 
 

@@ -35,6 +35,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from pokertd.errors import InvalidCommand, RuleViolation
+from pokertd.i18n import N_
 from pokertd.money import format_money
 from pokertd.rules import RuleProfile
 from pokertd.tournament import limits as lim
@@ -288,10 +289,12 @@ class StaleCancel(RuleViolation):
 def _decide_cancel(state: TournamentState, cmd: CancelEvent, ctx: Context) -> list[Event]:
     setup = state.part(Setup)
     if not setup.created:
-        raise InvalidCommand("This tournament has not been created yet.")
+        raise InvalidCommand(template=N_("This tournament has not been created yet."))
     reason = cmd.reason.strip()
     if not reason:
-        raise InvalidCommand("Give the reason the event is cancelled (players are told it).")
+        raise InvalidCommand(
+            template=N_("Give the reason the event is cancelled (players are told it).")
+        )
     if cmd.shown_seq is not None and cmd.shown_seq != state.seq:
         raise StaleCancel(
             "The refunds shown are out of date (something happened since): read them again "
@@ -300,7 +303,9 @@ def _decide_cancel(state: TournamentState, cmd: CancelEvent, ctx: Context) -> li
         )
     if night_over(state, ctx.now):
         raise RuleViolation(
-            "The event is already finished and its prizes decided: it cannot be cancelled.",
+            template=N_(
+                "The event is already finished and its prizes decided: it cannot be cancelled."
+            ),
             rule_ids=cancel_rules(setup.profile),
         )
     reading = read_clock(state, ctx.now)
@@ -338,8 +343,11 @@ def refused_when_cancelled(state: TournamentState, command: Command) -> None:
         return
     profile = state.part(Setup).profile
     raise RuleViolation(
-        f"This event was cancelled ({part.reason}): nothing more can be done in it "
-        "but undoing the cancellation.",
+        template=N_(
+            "This event was cancelled (%(reason)s): nothing more can be done in it but "
+            "undoing the cancellation."
+        ),
+        params={"reason": part.reason},
         rule_ids=cancel_rules(profile),
     )
 

@@ -648,9 +648,12 @@ def _refuse_joining_a_paid_hand(state: TournamentState, group: str) -> None:
         if out.group == group and out.entry_id in paid:
             name = roster.entries[out.entry_id].name
             raise RuleViolation(
-                f"{name} was already paid for place {paid[out.entry_id]}, busted in that "
-                "hand: a bust recorded in the same hand would share that place. Record it as "
-                "a later hand.",
+                template=N_(
+                    "%(name)s was already paid for place %(place)s, busted in that "
+                    "hand: a bust recorded in the same hand would share that place. Record it as a "
+                    "later hand."
+                ),
+                params={"name": name, "place": paid[out.entry_id]},
                 rule_ids=state.part(Setup).profile.cite("G3", "H2"),
             )
 
@@ -767,8 +770,10 @@ def _decide_end(state: TournamentState, cmd: EndByChipCount, ctx: Context) -> li
         raise RuleViolation(template=N_("The tournament is already over."))
     if not ends_at_set_time(setup.tmpl.finish_method, setup.profile.finish_method):
         raise RuleViolation(
-            "This event is played until one player has all the chips; only an event posted "
-            "to end at a set time is ranked by chip count.",
+            template=N_(
+                "This event is played until one player has all the chips; only an event posted "
+                "to end at a set time is ranked by chip count."
+            ),
             rule_ids=setup.profile.cite("G2"),
         )
     roster = state.part(Roster)

@@ -45,6 +45,7 @@ from typing import (
 
 from pokertd.codec import UnknownField, class_decoder
 from pokertd.errors import InvalidCommand, RuleViolation
+from pokertd.i18n import N_
 from pokertd.money import DEFAULT_CURRENCY, money_scope
 from pokertd.tournament.limits import Seq, check_limits
 
@@ -677,7 +678,7 @@ def _decide_undo(state: TournamentState, command: Undo, ctx: Context) -> list[Ev
     if command.batch is not None and (batch is None or batch.batch != command.batch):
         raise _stale("Undo", command.batch, state)
     if batch is None:
-        raise RuleViolation("There is nothing to undo.")
+        raise RuleViolation(template=N_("There is nothing to undo."))
     if batch.refusal is not None:
         raise batch.refusal
     return [CommandUndone(batch=batch.batch, command=batch.command)]
@@ -689,7 +690,9 @@ def _decide_redo(state: TournamentState, command: Redo, ctx: Context) -> list[Ev
     if command.batch is not None and (target is None or target.batch != command.batch):
         raise _stale("Redo", command.batch, state)
     if target is None:
-        raise RuleViolation("There is nothing to redo: redo works only right after an undo.")
+        raise RuleViolation(
+            template=N_("There is nothing to redo: redo works only right after an undo.")
+        )
     return [CommandRedone(batch=target.batch, command=target.command)]
 
 

@@ -42,6 +42,7 @@ from pokertd.engine.irregular import (
     substantial_action,
 )
 from pokertd.errors import InvalidCommand, RuleViolation
+from pokertd.i18n import N_
 from pokertd.rules.profile import RuleProfile
 from pokertd.tournament import limits as lim
 from pokertd.tournament.entries.state import Roster, Setup, find_player, read_clock
@@ -220,7 +221,8 @@ def _table_in_play(state: TournamentState, profile: RuleProfile, table: int, ent
     if table not in seating.tables:
         listed = ", ".join(map(str, sorted(seating.tables))) or "none"
         raise InvalidCommand(
-            f"There is no table {table} in play (tables in play: {listed}).",
+            template=N_("There is no table %(table)s in play (tables in play: %(listed)s)."),
+            params={"table": table, "listed": listed},
             rule_ids=profile.cite(entry),
             context={"table": table},
         )
@@ -246,14 +248,14 @@ def _decide_misdeal(state: TournamentState, cmd: DeclareMisdeal, ctx: Context) -
     FOX-36, SPOT-3a10 (L1)."""
     setup = state.part(Setup)
     if not setup.created:
-        raise InvalidCommand("This tournament has not been created yet.")
+        raise InvalidCommand(template=N_("This tournament has not been created yet."))
     profile = setup.profile
     if setup.finished:
-        raise RuleViolation("The tournament is over: there is no hand to re-deal.")
+        raise RuleViolation(template=N_("The tournament is over: there is no hand to re-deal."))
     reason = cmd.reason.strip()
     if not reason:
         raise InvalidCommand(
-            "Say what went wrong with the deal (for example: two hole cards exposed).",
+            template=N_("Say what went wrong with the deal (for example: two hole cards exposed)."),
             rule_ids=profile.cite("L3"),
             context={"hint": "reason"},
         )
@@ -261,8 +263,14 @@ def _decide_misdeal(state: TournamentState, cmd: DeclareMisdeal, ctx: Context) -
     actions = actions_from_words(cmd.actions)
     if substantial_action(actions, profile.substantial_action_rule):
         raise RuleViolation(
-            f"No misdeal at table {cmd.table}: substantial action has taken place "
-            f"({', '.join(a.kind for a in actions)}), so the hand is played to the end.",
+            template=N_(
+                "No misdeal at table %(table)s: substantial action has taken place "
+                "(%(actions)s), so the hand is played to the end."
+            ),
+            params={
+                "table": cmd.table,
+                "actions": ", ".join(a.kind for a in actions),
+            },
             rule_ids=profile.cite("L3", "L1"),
             context={"table": cmd.table},
         )
@@ -287,7 +295,7 @@ def _decide_correct(state: TournamentState, cmd: CorrectResult, ctx: Context) ->
     """Implements: KPC-11l, TNPL-C10, FOX-22, SPOT-2a3, SPOT-2a5 (F13)."""
     setup = state.part(Setup)
     if not setup.created:
-        raise InvalidCommand("This tournament has not been created yet.")
+        raise InvalidCommand(template=N_("This tournament has not been created yet."))
     profile = setup.profile
     _table_in_play(state, profile, cmd.table, "F13")
     check_correction(
@@ -309,12 +317,16 @@ def _decide_correct(state: TournamentState, cmd: CorrectResult, ctx: Context) ->
     (from_entry, from_name), (to_entry, to_name) = names
     if cmd.chips and not (from_name and to_name):
         raise InvalidCommand(
-            "Name the player who gives the chips back and the player who receives them.",
+            template=N_(
+                "Name the player who gives the chips back and the player who receives them."
+            ),
             rule_ids=profile.cite("F13"),
             context={"hint": "players"},
         )
     if from_name and from_name == to_name:
-        raise InvalidCommand("The chips go from one player to another, not to the same one.")
+        raise InvalidCommand(
+            template=N_("The chips go from one player to another, not to the same one.")
+        )
     return [
         ResultCorrected(
             table=cmd.table,

@@ -40,6 +40,7 @@ from enum import StrEnum
 from typing import Any
 
 from pokertd.errors import InvalidCommand, RuleViolation
+from pokertd.i18n import N_
 from pokertd.rules import RuleProfile
 from pokertd.tournament import limits as lim
 from pokertd.tournament.entries.rules import EntryStatus
@@ -102,13 +103,15 @@ def check_rounds(profile: RuleProfile, rounds: int) -> None:
     of ``penalty_round_options`` where the venue lists them (TNPL-J1ii: 1 to 4)."""
     if rounds < 1:
         raise InvalidCommand(
-            "A missed-round penalty is at least one round.", rule_ids=profile.cite("K2")
+            template=N_("A missed-round penalty is at least one round."),
+            rule_ids=profile.cite("K2"),
         )
     options = profile.penalty_round_options
     if options is not None and rounds not in options:
         allowed = ", ".join(str(o) for o in options)
         raise RuleViolation(
-            f"{profile.title} gives {allowed} round penalties, not {rounds}.",
+            template=N_("%(title)s gives %(allowed)s round penalties, not %(rounds)s."),
+            params={"title": profile.title, "allowed": allowed, "rounds": rounds},
             rule_ids=default_rule(profile, PenaltyKind.MISSED_ROUNDS),
         )
 
@@ -121,7 +124,7 @@ def missed_round_hands(rounds: int, players_at_table: int) -> int:
     14
     """
     if not 2 <= players_at_table <= 11:
-        raise InvalidCommand("A table has 2 to 11 players.", rule_ids="C13")
+        raise InvalidCommand(template=N_("A table has 2 to 11 players."), rule_ids="C13")
     return players_at_table * rounds
 
 
@@ -398,19 +401,26 @@ def _disqualification(
         last = roster.entries[player.entries[-1]] if player.entries else None
         if last is None or last.status is EntryStatus.DISQUALIFIED:
             raise RuleViolation(
-                f"{player.name} has no entry to disqualify.", rule_ids=profile.cite("K5")
+                template=N_("%(name)s has no entry to disqualify."),
+                params={"name": player.name},
+                rule_ids=profile.cite("K5"),
             )
         if not profile.dq_prize_forfeit:
             raise RuleViolation(
-                f"{player.name} is already out; {profile.title} does not forfeit prizes "
-                "after the fact.",
+                template=N_(
+                    "%(name)s is already out; %(title)s does not forfeit prizes after the fact."
+                ),
+                params={"name": player.name, "title": profile.title},
                 rule_ids=profile.cite("K5"),
             )
         paid = paid_places(state)
         if last.entry_id in paid:
             raise RuleViolation(
-                f"{player.name} was already paid for place {paid[last.entry_id]}: a prize "
-                "paid cannot be forfeited afterwards.",
+                template=N_(
+                    "%(name)s was already paid for place %(place)s: a prize paid "
+                    "cannot be forfeited afterwards."
+                ),
+                params={"name": player.name, "place": paid[last.entry_id]},
                 rule_ids=profile.cite("K5", "H2"),
             )
         return PenaltyGiven(
@@ -425,10 +435,12 @@ def _disqualification(
     chips = cmd.chips if cmd.chips is not None else entry.stack
     if chips is None:
         raise InvalidCommand(
-            f"Count {player.name}'s chips: they leave play.", context={"hint": "chips"}
+            template=N_("Count %(name)s's chips: they leave play."),
+            params={"name": player.name},
+            context={"hint": "chips"},
         )
     if chips < 0:
-        raise InvalidCommand("A chip count cannot be negative.")
+        raise InvalidCommand(template=N_("A chip count cannot be negative."))
     return PenaltyGiven(
         entry_id=entry.entry_id,
         name=player.name,
@@ -445,7 +457,7 @@ def _disqualification(
 def _decide_penalty(state: TournamentState, cmd: GivePenalty, ctx: Context) -> list[Event]:
     setup = state.part(Setup)
     if not setup.created:
-        raise InvalidCommand("This tournament has not been created yet.")
+        raise InvalidCommand(template=N_("This tournament has not been created yet."))
     profile = setup.profile
     roster = state.part(Roster)
     player = find_player(state, cmd.player)
@@ -455,13 +467,18 @@ def _decide_penalty(state: TournamentState, cmd: GivePenalty, ctx: Context) -> l
     if cmd.kind is PenaltyKind.DISQUALIFICATION:
         return [_disqualification(state, cmd, player, entry, rule, at)]
     if entry is None:
-        raise RuleViolation(f"{player.name} is not in the tournament.", rule_ids=profile.cite("K1"))
+        raise RuleViolation(
+            template=N_("%(name)s is not in the tournament."),
+            params={"name": player.name},
+            rule_ids=profile.cite("K1"),
+        )
     hands = rounds = 0
     table = cmd.players_at_table
     if cmd.kind is PenaltyKind.MISSED_HANDS:
         if cmd.count < 1:
             raise InvalidCommand(
-                "A missed-hand penalty is at least one hand.", rule_ids=profile.cite("K2")
+                template=N_("A missed-hand penalty is at least one hand."),
+                rule_ids=profile.cite("K2"),
             )
         hands = cmd.count
     elif cmd.kind is PenaltyKind.MISSED_ROUNDS:
@@ -471,8 +488,10 @@ def _decide_penalty(state: TournamentState, cmd: GivePenalty, ctx: Context) -> l
             table = readers().table_size(state, entry.entry_id)
         if table is None:
             raise InvalidCommand(
-                "How many players are at the offender's table, offender included? "
-                "A round is one hand for each of them.",
+                template=N_(
+                    "How many players are at the offender's table, offender included? A round is "
+                    "one hand for each of them."
+                ),
                 rule_ids=default_rule(profile, cmd.kind),
                 context={"hint": "players"},
             )

@@ -20,6 +20,7 @@ from collections.abc import Mapping
 from types import MappingProxyType
 
 from pokertd.errors import NotFound, PermissionDenied, PokertdError
+from pokertd.i18n import N_
 from pokertd.roles import Role
 from pokertd.tournament import (
     cancellation,
@@ -369,7 +370,10 @@ def check(
         if named and len(tables) == 1:
             target = tables.pop()
     if target is None or target != table:
-        raise PermissionDenied(f"The dealer of table {table} may only report their own table.")
+        raise PermissionDenied(
+            template=N_("The dealer of table %(table)s may only report their own table."),
+            params={"table": table},
+        )
 
 
 __all__ = [

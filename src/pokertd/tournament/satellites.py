@@ -37,6 +37,7 @@ from enum import StrEnum
 from typing import Annotated, Any, TypeAlias
 
 from pokertd.errors import InvalidCommand, RuleViolation
+from pokertd.i18n import N_
 from pokertd.money import format_money
 from pokertd.tournament import limits as lim
 from pokertd.tournament.entries.state import Roster, Setup, find_player
@@ -111,7 +112,7 @@ class SatelliteAward:
 def check_seat_value(seat_value: Cents) -> None:
     """Refuse a seat value that is not a positive amount."""
     if seat_value <= 0:
-        raise InvalidCommand("A seat's value must be a positive amount of money.")
+        raise InvalidCommand(template=N_("A seat's value must be a positive amount of money."))
 
 
 def award_seats(pool: Cents, seat_value: Cents, rule: LeftoverRule) -> SatelliteAward:
@@ -122,7 +123,7 @@ def award_seats(pool: Cents, seat_value: Cents, rule: LeftoverRule) -> Satellite
     """
     check_seat_value(seat_value)
     if pool < 0:
-        raise InvalidCommand("A prize pool cannot be negative.")
+        raise InvalidCommand(template=N_("A prize pool cannot be negative."))
     seats, leftover = divmod(pool, seat_value)
     awards = [Award(place=p, seat=True, cash=0) for p in range(1, seats + 1)]
     if leftover and (rule is LeftoverRule.NEXT_PLACE or seats == 0):
@@ -280,7 +281,7 @@ def satellite_award(state: TournamentState) -> SatelliteAward:
     """The satellite's seats and cash by place over the net prize pool now."""
     part = state.part(Satellite)
     if not part.is_satellite:
-        raise RuleViolation("This event is not a satellite: its prizes are cash.")
+        raise RuleViolation(template=N_("This event is not a satellite: its prizes are cash."))
     return award_seats(pool(state).net, part.seat_value, part.leftover)
 
 
@@ -313,11 +314,16 @@ def winner_of(state: TournamentState, ref: str) -> Winner:
         entry_id, place = alive.entry_id, award.seats
     elif alive is not None:
         raise RuleViolation(
-            f"{player.name} is still playing: {roster.alive_count} players remain for "
-            f"{award.seats} seats."
+            template=N_(
+                "%(name)s is still playing: %(alive_count)s players remain for %(seats)s seats."
+            ),
+            params={"name": player.name, "alive_count": roster.alive_count, "seats": award.seats},
         )
     else:
-        raise RuleViolation(f"{player.name} has not finished in this satellite.")
+        raise RuleViolation(
+            template=N_("%(name)s has not finished in this satellite."),
+            params={"name": player.name},
+        )
     won = award.for_place(place)
     if won is None:
         raise RuleViolation(
@@ -325,22 +331,26 @@ def winner_of(state: TournamentState, ref: str) -> Winner:
             + (f" and cash to place {award.seats + 1}." if award.leftover else ".")
         )
     if entry_id in state.part(Satellite).paid:
-        raise RuleViolation(f"{player.name}'s award has already been paid.")
+        raise RuleViolation(
+            template=N_("%(name)s's award has already been paid."), params={"name": player.name}
+        )
     return Winner(entry_id=entry_id, name=player.name, place=place, award=won)
 
 
 @decides(SetSatellite)
 def _decide_set(state: TournamentState, cmd: SetSatellite, ctx: Context) -> list[Event]:
     if not state.part(Setup).created:
-        raise InvalidCommand("This tournament has not been created yet.")
+        raise InvalidCommand(template=N_("This tournament has not been created yet."))
     check_seat_value(cmd.seat_value_cents)
     target = cmd.target_event.strip()
     if not target:
-        raise InvalidCommand("Name the target event of the satellite.")
+        raise InvalidCommand(template=N_("Name the target event of the satellite."))
     if target == state.id:
-        raise InvalidCommand("A satellite cannot award seats in itself.")
+        raise InvalidCommand(template=N_("A satellite cannot award seats in itself."))
     if state.part(Satellite).paid:
-        raise RuleViolation("Seats have been paid: the satellite's terms can no longer change.")
+        raise RuleViolation(
+            template=N_("Seats have been paid: the satellite's terms can no longer change.")
+        )
     return [
         SatelliteSet(
             target_event=target,
@@ -357,8 +367,10 @@ def _decide_pay(state: TournamentState, cmd: PaySeat, ctx: Context) -> list[Even
     part = state.part(Satellite)
     if won.award.seat and not cmd.target_player.strip():
         raise InvalidCommand(
-            "A seat is paid by registering the player in the target event: pay it through "
-            "the series, which does both."
+            template=N_(
+                "A seat is paid by registering the player in the target event: pay it through "
+                "the series, which does both."
+            )
         )
     return [
         SeatPaid(

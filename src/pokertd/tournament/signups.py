@@ -37,6 +37,7 @@ from enum import StrEnum
 from typing import Annotated, TypeAlias
 
 from pokertd.errors import InvalidCommand, RuleViolation
+from pokertd.i18n import N_, Phrase
 from pokertd.tournament import limits as lim
 from pokertd.tournament.entries.log import EntryBought, PlayerAdded, Register
 from pokertd.tournament.entries.state import Roster, Setup, registration_open
@@ -557,7 +558,7 @@ class GroupSignUps(Command):
 def _created(state: TournamentState) -> Setup:
     setup = state.part(Setup)
     if not setup.created:
-        raise InvalidCommand("This tournament has not been created yet.")
+        raise InvalidCommand(template=N_("This tournament has not been created yet."))
     return setup
 
 
@@ -565,7 +566,10 @@ def _row(state: TournamentState, ref: str) -> SignUpRow:
     part = state.part(SignUps)
     row = part.rows.get(ref.strip().upper())
     if row is None:
-        raise InvalidCommand(f"There is no sign-up {ref.strip()!r}.")
+        raise InvalidCommand(
+            template=N_("There is no sign-up %(ref)s."),
+            params={"ref": repr(ref.strip())},
+        )
     return row
 
 
@@ -573,9 +577,28 @@ def _when(ctx: Context) -> str:
     return ctx.now.isoformat(timespec="seconds")
 
 
+_STATUS_WORDS = (
+    N_("pending"),
+    N_("listed"),
+    N_("declined"),
+    N_("withdrawn"),
+    N_("released"),
+    N_("seated"),
+)
+"""The :class:`SignUpStatus` values in the catalogue: a refusal names the status as a
+:class:`~pokertd.i18n.Phrase`, the floor reads it in its language."""
+
+
+def _status(row: SignUpRow) -> Phrase:
+    return Phrase(row.status.value)
+
+
 def _still_open(row: SignUpRow, what: str) -> None:
     if row.status not in (SignUpStatus.LISTED, SignUpStatus.PENDING):
-        raise InvalidCommand(f"{row.name}'s sign-up is {row.status.value}: no {what}.")
+        raise InvalidCommand(
+            template=N_("%(name)s's sign-up is %(value)s: no %(what)s."),
+            params={"name": row.name, "value": _status(row), "what": Phrase(what)},
+        )
 
 
 @decides(SetSignUps)
@@ -583,7 +606,7 @@ def _decide_set(state: TournamentState, cmd: SetSignUps, ctx: Context) -> list[E
     _created(state)
     at = cmd.release_at
     if at is not None and at.tzinfo is None:
-        raise InvalidCommand("The no-show release time needs a time zone.")
+        raise InvalidCommand(template=N_("The no-show release time needs a time zone."))
     return [
         SignUpsSet(
             capacity=cmd.capacity,
@@ -602,22 +625,30 @@ def _decide_sign_up(state: TournamentState, cmd: SignUp, ctx: Context) -> list[E
     part = state.part(SignUps)
     name = clean_name(cmd.name)
     if not name:
-        raise InvalidCommand("Type the player's name.")
+        raise InvalidCommand(template=N_("Type the player's name."))
     if not profile.reg_remote_allowed:
         raise RuleViolation(
-            f"{profile.title} takes no reservations or remote registrations: "
-            f"{name} registers in person at the desk.",
+            template=N_(
+                "%(title)s takes no reservations or remote registrations: %(name)s registers "
+                "in person at the desk."
+            ),
+            params={"title": profile.title, "name": name},
             rule_ids=profile.cite("A2"),
         )
     if not registration_open(state, ctx.now):
         raise RuleViolation(
-            "Registration is closed: no more sign-ups.", rule_ids=profile.cite("A4")
+            template=N_("Registration is closed: no more sign-ups."), rule_ids=profile.cite("A4")
         )
     card = cmd.card.strip()
     if profile.reg_membership_required and not card:
         raise RuleViolation(
-            f"{profile.title} needs {profile.reg_membership_required} to register: "
-            "give the number.",
+            template=N_(
+                "%(title)s needs %(reg_membership_required)s to register: give the number."
+            ),
+            params={
+                "title": profile.title,
+                "reg_membership_required": profile.reg_membership_required,
+            },
             rule_ids=profile.cite("A1"),
             context={"hint": "member"},
         )
@@ -627,14 +658,16 @@ def _decide_sign_up(state: TournamentState, cmd: SignUp, ctx: Context) -> list[E
             continue
         if row.name.casefold() == key or (card and row.card == card):
             raise RuleViolation(
-                f"{row.name} has already signed up: one place per player.",
+                template=N_("%(name)s has already signed up: one place per player."),
+                params={"name": row.name},
                 rule_ids=profile.cite("A13"),
             )
     roster = state.part(Roster)
     existing = roster.by_name(name)
     if existing is not None and existing.entries:
         raise RuleViolation(
-            f"{existing.name} is already registered: one stack per player.",
+            template=N_("%(name)s is already registered: one stack per player."),
+            params={"name": existing.name},
             rule_ids=profile.cite("A13"),
         )
     contact = cmd.contact.strip()
@@ -649,14 +682,28 @@ def _decide_sign_up(state: TournamentState, cmd: SignUp, ctx: Context) -> list[E
         )
         if held >= part.per_contact:
             raise InvalidCommand(
-                f"This contact already holds {held} sign-up{'s' if held != 1 else ''}: "
-                f"at most {part.per_contact} per contact."
+                template=N_(
+                    "This contact already holds %(held)s sign-up: at most %(per_contact)s per "
+                    "contact."
+                )
+                if held == 1
+                else N_(
+                    "This contact already holds %(held)s sign-ups: at most %(per_contact)s per "
+                    "contact."
+                ),
+                params={
+                    "held": held,
+                    "per_contact": part.per_contact,
+                },
             )
     if part.capacity is not None and not part.approval and not profile.alternates_enabled:
         places, _ = standing(part)
         if len(places) >= part.capacity:
             raise RuleViolation(
-                f"Every place is taken ({part.capacity}): {profile.title} keeps no waiting list.",
+                template=N_(
+                    "Every place is taken (%(capacity)s): %(title)s keeps no waiting list."
+                ),
+                params={"capacity": part.capacity, "title": profile.title},
                 rule_ids=profile.cite("A12"),
             )
     number = len(part.rows) + 1
@@ -679,14 +726,19 @@ def _decide_approve(state: TournamentState, cmd: ApproveSignUp, ctx: Context) ->
     setup = _created(state)
     row = _row(state, cmd.signup)
     if row.status is not SignUpStatus.PENDING:
-        raise InvalidCommand(f"{row.name}'s sign-up is {row.status.value}, not waiting.")
+        raise InvalidCommand(
+            template=N_("%(name)s's sign-up is %(value)s, not waiting."),
+            params={"name": row.name, "value": _status(row)},
+        )
     part = state.part(SignUps)
     if part.capacity is not None and not setup.profile.alternates_enabled:
         places, _ = standing(part)
         if len(places) >= part.capacity:
             raise RuleViolation(
-                f"Every place is taken ({part.capacity}): {setup.profile.title} keeps no "
-                "waiting list.",
+                template=N_(
+                    "Every place is taken (%(capacity)s): %(title)s keeps no waiting list."
+                ),
+                params={"capacity": part.capacity, "title": setup.profile.title},
                 rule_ids=setup.profile.cite("A12"),
             )
     return [SignUpApproved(signup_id=row.signup_id, name=row.name)]
@@ -697,7 +749,10 @@ def _decide_decline(state: TournamentState, cmd: DeclineSignUp, ctx: Context) ->
     _created(state)
     row = _row(state, cmd.signup)
     if row.status is not SignUpStatus.PENDING:
-        raise InvalidCommand(f"{row.name}'s sign-up is {row.status.value}, not waiting.")
+        raise InvalidCommand(
+            template=N_("%(name)s's sign-up is %(value)s, not waiting."),
+            params={"name": row.name, "value": _status(row)},
+        )
     return [SignUpDeclined(signup_id=row.signup_id, name=row.name, reason=cmd.reason.strip())]
 
 
@@ -705,7 +760,7 @@ def _decide_decline(state: TournamentState, cmd: DeclineSignUp, ctx: Context) ->
 def _decide_withdraw(state: TournamentState, cmd: WithdrawSignUp, ctx: Context) -> list[Event]:
     _created(state)
     row = _row(state, cmd.signup)
-    _still_open(row, "withdrawal")
+    _still_open(row, N_("withdrawal"))
     return [SignUpWithdrawn(signup_id=row.signup_id, name=row.name)]
 
 
@@ -720,8 +775,12 @@ def _decide_open(state: TournamentState, cmd: OpenCheckIn, ctx: Context) -> list
     part = state.part(SignUps)
     group = _group(cmd.group)
     if window_open(part, group):
-        what = "every group" if group == "*" else f"group {group}"
-        raise InvalidCommand(f"Check-in is already open for {what}.")
+        raise InvalidCommand(
+            template=N_("Check-in is already open for every group.")
+            if group == "*"
+            else N_("Check-in is already open for group %(group)s."),
+            params={"group": group},
+        )
     return [CheckInOpened(group=group, at=_when(ctx))]
 
 
@@ -731,7 +790,7 @@ def _decide_close(state: TournamentState, cmd: CloseCheckIn, ctx: Context) -> li
     part = state.part(SignUps)
     group = _group(cmd.group)
     if group not in part.open_groups and not (group == "*" and part.open_groups):
-        raise InvalidCommand("That check-in window is not open.")
+        raise InvalidCommand(template=N_("That check-in window is not open."))
     return [CheckInClosed(group=group)]
 
 
@@ -740,15 +799,21 @@ def _decide_check_in(state: TournamentState, cmd: CheckIn, ctx: Context) -> list
     setup = _created(state)
     row = _row(state, cmd.signup)
     if row.status is not SignUpStatus.LISTED:
-        raise InvalidCommand(f"{row.name}'s sign-up is {row.status.value}: no check-in.")
+        raise InvalidCommand(
+            template=N_("%(name)s's sign-up is %(value)s: no check-in."),
+            params={"name": row.name, "value": _status(row)},
+        )
     if row.checked_in:
-        raise InvalidCommand(f"{row.name} has already checked in.")
+        raise InvalidCommand(
+            template=N_("%(name)s has already checked in."), params={"name": row.name}
+        )
     part = state.part(SignUps)
     if not window_open(part, row.group):
         opened = sorted(g for g in part.open_groups if g != "*")
         now_open = f": it is open for group {', '.join(opened)}" if opened else ""
         raise RuleViolation(
-            f"Check-in is not open yet for group {row.group}{now_open}.",
+            template=N_("Check-in is not open yet for group %(group)s%(now_open)s."),
+            params={"group": row.group, "now_open": now_open},
             rule_ids=setup.profile.cite("A2"),
             context={"group": row.group},
         )
@@ -766,13 +831,16 @@ def _decide_release(state: TournamentState, cmd: ReleaseNoShows, ctx: Context) -
     rules = setup.profile.cite("A12")
     if part.release_at and ctx.now < datetime.fromisoformat(part.release_at):
         raise RuleViolation(
-            f"No-shows are released at {_clock(part.release_at)}, not before.",
+            template=N_("No-shows are released at %(release_at)s, not before."),
+            params={"release_at": _clock(part.release_at)},
             rule_ids=rules,
         )
     places, _ = standing(part)
     gone = [r for r in places if r.status is SignUpStatus.LISTED and not r.checked_in]
     if not gone:
-        raise InvalidCommand("Everyone holding a place has checked in: nobody to release.")
+        raise InvalidCommand(
+            template=N_("Everyone holding a place has checked in: nobody to release.")
+        )
     return [
         NoShowsReleased(
             signup_ids=tuple(r.signup_id for r in gone),
@@ -799,23 +867,34 @@ def _decide_seat(state: TournamentState, cmd: SeatSignUp, ctx: Context) -> list[
     setup = _created(state)
     row = _row(state, cmd.signup)
     if row.status is SignUpStatus.SEATED:
-        raise InvalidCommand(f"{row.name} is already seated ({row.entry_id}).")
+        raise InvalidCommand(
+            template=N_("%(name)s is already seated (%(entry_id)s)."),
+            params={"name": row.name, "entry_id": row.entry_id},
+        )
     if row.status is not SignUpStatus.LISTED:
-        raise InvalidCommand(f"{row.name}'s sign-up is {row.status.value}: nothing to seat.")
+        raise InvalidCommand(
+            template=N_("%(name)s's sign-up is %(value)s: nothing to seat."),
+            params={"name": row.name, "value": _status(row)},
+        )
     part = state.part(SignUps)
     _, waitlist = standing(part)
     pos = next((i + 1 for i, r in enumerate(waitlist) if r is row), None)
     if pos is not None:
         raise RuleViolation(
-            f"{row.name} is number {pos} on the waiting list: places go in list order.",
+            template=N_("%(name)s is number %(pos)s on the waiting list: places go in list order."),
+            params={"name": row.name, "pos": pos},
             rule_ids=setup.profile.cite("A12"),
         )
     if not row.checked_in:
-        raise InvalidCommand(f"{row.name} has not checked in: check in first.")
+        raise InvalidCommand(
+            template=N_("%(name)s has not checked in: check in first."), params={"name": row.name}
+        )
     events = decide(state, _register(state, cmd), ctx)  # the desk's own path
     bought = next((e for e in events if isinstance(e, EntryBought)), None)
     if bought is None:  # pragma: no cover - Register without alternate always buys
-        raise InvalidCommand(f"{row.name} could not be seated.")
+        raise InvalidCommand(
+            template=N_("%(name)s could not be seated."), params={"name": row.name}
+        )
     added = next((e for e in events if isinstance(e, PlayerAdded)), None)
     pid = added.player_id if added is not None else bought.player_id
     events.append(
@@ -831,9 +910,11 @@ def _decide_link(state: TournamentState, cmd: SetSignUpLink, ctx: Context) -> li
     _created(state)
     row = _row(state, cmd.signup)
     if not cmd.token_hash and not row.token_hash:
-        raise InvalidCommand(f"{row.name} has no link to revoke.")
+        raise InvalidCommand(
+            template=N_("%(name)s has no link to revoke."), params={"name": row.name}
+        )
     if cmd.token_hash:
-        _still_open(row, "new link")
+        _still_open(row, N_("new link"))
     return [SignUpLinkSet(signup_id=row.signup_id, name=row.name, token_hash=cmd.token_hash)]
 
 
@@ -842,10 +923,10 @@ def _decide_group(state: TournamentState, cmd: GroupSignUps, ctx: Context) -> li
     _created(state)
     group = cmd.group.strip()
     if not group or group == "*":
-        raise InvalidCommand("Name the group.")
+        raise InvalidCommand(template=N_("Name the group."))
     ids = tuple(dict.fromkeys(_row(state, ref).signup_id for ref in cmd.signups))
     if not ids:
-        raise InvalidCommand("Name the sign-ups to put in the group.")
+        raise InvalidCommand(template=N_("Name the sign-ups to put in the group."))
     return [SignUpGrouped(signup_ids=ids, group=group)]
 
 

@@ -375,7 +375,9 @@ def _decide_ack(state: TournamentState, cmd: AcknowledgeSlip, ctx: Context) -> l
     part = state.part(Slips)
     slip = part.slips.get(cmd.slip)
     if slip is None:
-        raise NotFound(f"There is no slip {cmd.slip}: nothing recorded.")
+        raise NotFound(
+            template=N_("There is no slip %(slip)s: nothing recorded."), params={"slip": cmd.slip}
+        )
     rules = slip.rule_ids
     if cmd.via not in VIA:
         raise RuleViolation(
@@ -384,13 +386,19 @@ def _decide_ack(state: TournamentState, cmd: AcknowledgeSlip, ctx: Context) -> l
         )
     if slip.player_id != cmd.player:
         raise RuleViolation(
-            f"Slip {slip.slip_id} is for another player: only the player it names can say "
-            "he is there. Nothing recorded.",
+            template=N_(
+                "Slip %(slip_id)s is for another player: only the player it names can say he "
+                "is there. Nothing recorded."
+            ),
+            params={"slip_id": slip.slip_id},
             rule_ids=rules,
         )
     if slip.private and cmd.via == "phone":
         raise RuleViolation(
-            f"Slip {slip.slip_id} opens from the player's own link only: nothing recorded.",
+            template=N_(
+                "Slip %(slip_id)s opens from the player's own link only: nothing recorded."
+            ),
+            params={"slip_id": slip.slip_id},
             rule_ids=rules,
         )
     done = part.acks.get(slip.slip_id)
@@ -404,8 +412,27 @@ def _decide_ack(state: TournamentState, cmd: AcknowledgeSlip, ctx: Context) -> l
     if slip.moves and latest is not None and latest != slip.slip_id:
         newer = part.slips[latest]
         raise RuleViolation(
-            f"Slip {slip.slip_id} is out of date: {slip.name} was moved again since, to "
-            f"{newer.place} (slip {latest}). Nothing recorded.",
+            template=N_(
+                "Slip %(slip_id)s is out of date: %(name)s was moved again since, to table "
+                "%(table)s seat %(seat)s (slip %(latest)s). Nothing recorded."
+            )
+            if newer.table is not None and newer.seat
+            else N_(
+                "Slip %(slip_id)s is out of date: %(name)s was moved again since, to table "
+                "%(table)s (slip %(latest)s). Nothing recorded."
+            )
+            if newer.table is not None
+            else N_(
+                "Slip %(slip_id)s is out of date: %(name)s was moved again since, to  "
+                "(slip %(latest)s). Nothing recorded."
+            ),
+            params={
+                "slip_id": slip.slip_id,
+                "name": slip.name,
+                "table": newer.table,
+                "seat": newer.seat,
+                "latest": latest,
+            },
             rule_ids=newer.rule_ids,
         )
     return [

@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from pokertd.errors import InvalidCommand
+from pokertd.i18n import N_
 from pokertd.rules import AnteType, BbaReducedAmount, RuleProfile
 from pokertd.rules.profile import parse_toml, read_text_file
 from pokertd.tournament.chips import ChipSet
@@ -149,7 +150,11 @@ class Structure:
         stays there instead of inventing levels (and blinds) without end.
         """
         if number < 1:
-            raise InvalidCommand(f"There is no level {number}: levels start at 1.", rule_ids="B1")
+            raise InvalidCommand(
+                template=N_("There is no level %(number)s: levels start at 1."),
+                params={"number": number},
+                rule_ids="B1",
+            )
         number = min(number, self.last_level)
         if number <= len(self.levels):
             return self.levels[number - 1]
@@ -215,7 +220,7 @@ class Structure:
     def extended(self, count: int) -> Structure:
         """A copy with ``count`` more levels appended from the progression (TD action)."""
         if count < 1:
-            raise InvalidCommand("Add at least one level.", rule_ids="B1")
+            raise InvalidCommand(template=N_("Add at least one level."), rule_ids="B1")
         room = self.last_level - len(self.levels)
         if count > room:
             raise InvalidCommand(
@@ -533,7 +538,8 @@ def _read_preset(name: str) -> dict[str, Any]:
     entry = _presets_dir().joinpath(f"{name}.toml")
     if not entry.is_file():
         raise InvalidCommand(
-            f"There is no structure named {name!r}. Presets: {', '.join(structure_names())}.",
+            template=N_("There is no structure named %(name)s. Presets: %(presets)s."),
+            params={"name": repr(name), "presets": ", ".join(structure_names())},
             rule_ids="B1",
         )
     return tomllib.loads(entry.read_text(encoding="utf-8"))
@@ -580,8 +586,10 @@ def load_structure(name_or_path: str | Path) -> Structure:
     path = Path(name_or_path)
     if not path.is_file():
         raise InvalidCommand(
-            f"There is no structure named {text!r} and no such file. "
-            f"Presets: {', '.join(structure_names())}.",
+            template=N_(
+                "There is no structure named %(text)s and no such file. Presets: %(presets)s."
+            ),
+            params={"text": repr(text), "presets": ", ".join(structure_names())},
             rule_ids="B1",
         )
     data = parse_toml(read_text_file(path, "structure"), f"structure file {path}")
@@ -591,7 +599,10 @@ def load_structure(name_or_path: str | Path) -> Structure:
 
 def _int(value: Any, what: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise InvalidCommand(f"{what} must be a whole number of chips or minutes, not {value!r}")
+        raise InvalidCommand(
+            template=N_("%(what)s must be a whole number of chips or minutes, not %(value)s"),
+            params={"what": what, "value": repr(value)},
+        )
     return value
 
 
@@ -612,7 +623,10 @@ def _parse_levels(
                 "minutes",
             }
             if unknown:
-                raise InvalidCommand(f"unknown level field(s) {sorted(unknown)} in {row!r}")
+                raise InvalidCommand(
+                    template=N_("unknown level field(s) %(unknown)s in %(row)s"),
+                    params={"unknown": sorted(unknown), "row": repr(row)},
+                )
             number = _int(row.get("level"), "level")
             sb = _int(row.get("small_blind"), f"level {number} small blind")
             bb = _int(row.get("big_blind"), f"level {number} big blind")
@@ -630,8 +644,11 @@ def _parse_levels(
                 minutes = _int(row[4], f"level {number} minutes")
         else:
             raise InvalidCommand(
-                f"bad level row {row!r}: write [level, small blind, big blind, ante] "
-                "or a table with level, small_blind, big_blind, ante"
+                template=N_(
+                    "bad level row %(row)s: write [level, small blind, big blind, ante] or a table "
+                    "with level, small_blind, big_blind, ante"
+                ),
+                params={"row": repr(row)},
             )
         if minutes is None:
             minutes = next((r.minutes for r in durations if r.covers(number)), 0)
@@ -653,7 +670,10 @@ def _enum(cls: type[AnteType], value: Any, what: str) -> AnteType:
         return cls(value)
     except ValueError:
         choices = ", ".join(m.value for m in cls)
-        raise InvalidCommand(f"bad {what} {value!r}: choose one of {choices}") from None
+        raise InvalidCommand(
+            template=N_("bad %(what)s %(value)s: choose one of %(choices)s"),
+            params={"what": what, "value": repr(value), "choices": choices},
+        ) from None
 
 
 def structure_from_dict(data: Mapping[str, Any]) -> Structure:
@@ -668,13 +688,19 @@ def structure_from_dict(data: Mapping[str, Any]) -> Structure:
     raw = _resolve(dict(data))
     unknown = set(raw) - _STRUCTURE_KEYS
     if unknown:
-        raise InvalidCommand(f"unknown structure field(s): {', '.join(sorted(unknown))}")
+        raise InvalidCommand(
+            template=N_("unknown structure field(s): %(unknown)s"),
+            params={"unknown": ", ".join(sorted(unknown))},
+        )
     name = str(raw.get("name", "custom"))
     ante_type = _enum(AnteType, raw.get("ante_type", "none"), "ante_type")
     durations: list[DurationRule] = []
     for item in raw.get("durations", []):
         if not isinstance(item, Mapping) or set(item) - {"first", "last", "minutes"}:
-            raise InvalidCommand(f"bad duration rule {item!r}: use {{first, last, minutes}}")
+            raise InvalidCommand(
+                template=N_("bad duration rule %(item)s: use {first, last, minutes}"),
+                params={"item": repr(item)},
+            )
         last = item.get("last")
         durations.append(
             DurationRule(
@@ -687,7 +713,10 @@ def structure_from_dict(data: Mapping[str, Any]) -> Structure:
     breaks: list[Break] = []
     for item in raw.get("breaks", []):
         if not isinstance(item, Mapping) or set(item) - {"after_level", "minutes", "remove"}:
-            raise InvalidCommand(f"bad break row {item!r}: use {{after_level, minutes, remove}}")
+            raise InvalidCommand(
+                template=N_("bad break row %(item)s: use {after_level, minutes, remove}"),
+                params={"item": repr(item)},
+            )
         breaks.append(
             Break(
                 after_level=_int(item.get("after_level"), "break after_level"),

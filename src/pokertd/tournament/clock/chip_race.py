@@ -25,6 +25,7 @@ from fractions import Fraction
 from typing import Any
 
 from pokertd.errors import InvalidCommand, RuleViolation
+from pokertd.i18n import N_
 from pokertd.rules import ColorUpMethod, RaceRemainder, RuleProfile
 from pokertd.tournament.chips import ChipSet
 from pokertd.types import Chips, Seat
@@ -46,7 +47,10 @@ def fresh_deck() -> list[str]:
 
 def _check_card(card: str) -> str:
     if len(card) != 2 or card[0] not in RANKS or card[1] not in SUITS:
-        raise InvalidCommand(f"bad card {card!r}: write rank then suit, like 'Kh' or 'Tc'")
+        raise InvalidCommand(
+            template=N_("bad card %(card)s: write rank then suit, like 'Kh' or 'Tc'"),
+            params={"card": repr(card)},
+        )
     return card
 
 
@@ -135,15 +139,20 @@ def _method(profile: RuleProfile, method: ColorUpMethod | None) -> ColorUpMethod
     if allowed is ColorUpMethod.RACE_OR_ROUND_UP:
         if method is None or method is ColorUpMethod.RACE_OR_ROUND_UP:
             raise InvalidCommand(
-                "Choose a chip race or rounding up for this colour-up: under these rules the "
-                "tournament director decides each time.",
+                template=N_(
+                    "Choose a chip race or rounding up for this colour-up: under these rules the "
+                    "tournament director decides each time."
+                ),
                 rule_ids=profile.cite("B12"),
             )
         return method
     if method is not None and method is not allowed:
         raise RuleViolation(
-            f"These rules colour up by {allowed.value.replace('_', '-')}, "
-            f"not by {method.value.replace('_', '-')}.",
+            template=N_("These rules colour up by %(allowed)s, not by %(method)s."),
+            params={
+                "allowed": allowed.value.replace("_", "-"),
+                "method": method.value.replace("_", "-"),
+            },
             rule_ids=profile.cite(*COLOUR_UP),
         )
     return allowed
@@ -202,36 +211,44 @@ def color_up(
     gone = tuple(sorted(set(removed)))
     if not gone:
         raise InvalidCommand(
-            "Name the denominations to colour up.", rule_ids=profile.cite(*COLOUR_UP)
+            template=N_("Name the denominations to colour up."), rule_ids=profile.cite(*COLOUR_UP)
         )
     missing = [v for v in gone if v not in chips.denominations]
     if missing:
         raise InvalidCommand(
-            f"{', '.join(f'{v:,}' for v in missing)} chips are not in play.",
+            template=N_("%(missing)s chips are not in play."),
+            params={"missing": ", ".join(f"{v:,}" for v in missing)},
             rule_ids=profile.cite(*COLOUR_UP),
             context={"missing": missing},
         )
     left = chips.without(gone)
     if not left.chips:
         raise InvalidCommand(
-            "A colour-up cannot remove every denomination.", rule_ids=profile.cite(*COLOUR_UP)
+            template=N_("A colour-up cannot remove every denomination."),
+            rule_ids=profile.cite(*COLOUR_UP),
         )
     unit = left.smallest
     if max(gone) > unit:
         raise InvalidCommand(
-            f"A colour-up removes the smallest chips first: {unit:,} would stay while larger "
-            "chips leave.",
+            template=N_(
+                "A colour-up removes the smallest chips first: %(unit)s would stay while "
+                "larger chips leave."
+            ),
+            params={"unit": f"{unit:,}"},
             rule_ids=profile.cite(*COLOUR_UP),
         )
     if any(v % unit for v in left.denominations):
         raise InvalidCommand(
-            f"Every chip left in play must be a multiple of {unit:,}.",
+            template=N_("Every chip left in play must be a multiple of %(unit)s."),
+            params={"unit": f"{unit:,}"},
             rule_ids=profile.cite(*COLOUR_UP),
         )
     for seat, stack in stacks.items():
         if stack < 0:
             raise InvalidCommand(
-                f"Seat {seat} cannot have a negative stack.", rule_ids=profile.cite(*COLOUR_UP)
+                template=N_("Seat %(seat)s cannot have a negative stack."),
+                params={"seat": seat},
+                rule_ids=profile.cite(*COLOUR_UP),
             )
     chosen = _method(profile, method)
     counted = dict(odd_chips or {})
@@ -244,12 +261,14 @@ def color_up(
         count = counted.get(seat, fewest)
         if odd % gone[0]:
             raise InvalidCommand(
-                f"Seat {seat}'s {stack:,} cannot be made of chips in play.",
+                template=N_("Seat %(seat)s's %(stack)s cannot be made of chips in play."),
+                params={"seat": seat, "stack": f"{stack:,}"},
                 rule_ids=profile.cite(*COLOUR_UP),
             )
         if not fewest <= count <= odd // gone[0]:
             raise InvalidCommand(
-                f"Seat {seat} cannot hold {count} odd chips worth {odd:,}.",
+                template=N_("Seat %(seat)s cannot hold %(count)s odd chips worth %(odd)s."),
+                params={"seat": seat, "count": count, "odd": f"{odd:,}"},
                 rule_ids=profile.cite(*COLOUR_UP),
                 context={"seat": seat, "odd_value": odd, "odd_chips": count},
             )
@@ -309,7 +328,8 @@ def _race(
         cards = [_check_card(c) for c in deck]
         if len(cards) < needed:
             raise InvalidCommand(
-                f"The race needs {needed} cards; only {len(cards)} were given.",
+                template=N_("The race needs %(needed)s cards; only %(given)s were given."),
+                params={"needed": needed, "given": len(cards)},
                 rule_ids=profile.cite("B11"),
             )
     elif rng is not None or needed == 0:
@@ -320,7 +340,7 @@ def _race(
             rng.shuffle(batch)
             cards.extend(batch)
     else:
-        raise InvalidCommand("A chip race needs a shuffled deck or a random source.")
+        raise InvalidCommand(template=N_("A chip race needs a shuffled deck or a random source."))
 
     dealt: list[tuple[Seat, str]] = []
     position = 0
@@ -402,7 +422,9 @@ def surfaced_after_race(value: Chips, unit: Chips, profile: RuleProfile) -> tupl
     (1500, -200)
     """
     if value < 0 or unit <= 0:
-        raise InvalidCommand("Chip amounts must be positive.", rule_ids=profile.cite("B11"))
+        raise InvalidCommand(
+            template=N_("Chip amounts must be positive."), rule_ids=profile.cite("B11")
+        )
     whole = value - value % unit
     remainder = value % unit
     if profile.removed_chip_remainder_after_race is RaceRemainder.EXCHANGED_EQUAL_VALUE:

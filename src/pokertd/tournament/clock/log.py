@@ -31,6 +31,7 @@ from datetime import datetime
 from typing import Annotated, Any
 
 from pokertd.errors import InvalidCommand, PokertdError, RuleViolation
+from pokertd.i18n import N_
 from pokertd.rules import AnteType, ClockExpiry, ColorUpMethod, HandForHandEnd
 from pokertd.tournament import limits as lim
 from pokertd.tournament.chips import Chip, ChipSet
@@ -265,7 +266,7 @@ class ColoredUp(Event):
         if state.part(Setup).profile.race_errors_correctable:
             return None
         return RuleViolation(
-            "The chip race result stands: race errors are not corrected afterwards.",
+            template=N_("The chip race result stands: race errors are not corrected afterwards."),
             rule_ids=state.part(Setup).profile.cite("B13"),
         )
 
@@ -654,7 +655,7 @@ def _not_finished(state: TournamentState, ctx: Context) -> None:
     end, read level 4; issue 22, found by the night's state machine.)"""
     if night_over(state, ctx.now):
         raise RuleViolation(
-            "The tournament is over: the clock has stopped.",
+            template=N_("The tournament is over: the clock has stopped."),
             rule_ids=state.part(Setup).profile.cite("G2"),
         )
 
@@ -739,7 +740,8 @@ def _decide_adjust(state: TournamentState, cmd: AdjustClock, ctx: Context) -> li
 def _decide_add(state: TournamentState, cmd: AddLevels, ctx: Context) -> list[Event]:
     if not 1 <= cmd.count <= 50:
         raise InvalidCommand(
-            "Add between 1 and 50 levels at a time.", rule_ids=state.part(Setup).profile.cite("B1")
+            template=N_("Add between 1 and 50 levels at a time."),
+            rule_ids=state.part(Setup).profile.cite("B1"),
         )
     clock, events = _clock(state)
     with _citing(state):
@@ -806,8 +808,11 @@ def _no_hand_dealt_on_a_break(state: TournamentState) -> None:
         return
     part = state.part(ClockPart)
     raise RuleViolation(
-        f"No hand is dealt during a break: hand-for-hand hand {hfh_hand_name(part)} is dealt "
-        "once play resumes, and each table reports it then.",
+        template=N_(
+            "No hand is dealt during a break: hand-for-hand hand %(hand)s is "
+            "dealt once play resumes, and each table reports it then."
+        ),
+        params={"hand": hfh_hand_name(part)},
         rule_ids=state.part(Setup).profile.cite("B2", "B10"),
     )
 
@@ -824,7 +829,7 @@ def _decide_table_hand(state: TournamentState, cmd: TableHandFinished, ctx: Cont
     clock, _ = _clock(state)
     if not clock.hand_for_hand:
         raise RuleViolation(
-            "Hand-for-hand is not on: there is no hand-for-hand hand to report.",
+            template=N_("Hand-for-hand is not on: there is no hand-for-hand hand to report."),
             rule_ids=state.part(Setup).profile.cite("B10"),
         )
     number = _table_number(cmd.table.strip())
@@ -864,7 +869,9 @@ def _stacks_at_table(state: TournamentState, seating: Seating | None, table: str
     """Each player at a table the seating knows with the last stack recorded, seat 1 first."""
     number = _table_number(table)
     if seating is None or number is None or number not in seating.tables:
-        raise InvalidCommand("List the players at the table, seat 1 first, with their stacks.")
+        raise InvalidCommand(
+            template=N_("List the players at the table, seat 1 first, with their stacks.")
+        )
     roster = state.part(Roster)
     pairs: list[tuple[str, int]] = []
     for entry_id in seating.tables[number].players:
@@ -872,7 +879,10 @@ def _stacks_at_table(state: TournamentState, seating: Seating | None, table: str
             continue
         entry = roster.entries[entry_id]
         if entry.stack is None:
-            raise InvalidCommand(f"{entry.name}'s stack is not known: give the stacks.")
+            raise InvalidCommand(
+                template=N_("%(name)s's stack is not known: give the stacks."),
+                params={"name": entry.name},
+            )
         pairs.append((entry_id, entry.stack))
     return pairs
 
@@ -884,7 +894,9 @@ def _racers(state: TournamentState, pairs: list[Racer]) -> list[tuple[str, str, 
     for ref, chips_held in pairs:
         player, entry = live_entry_of(state, ref)
         if entry.entry_id in seen:
-            raise InvalidCommand(f"{player.name} is listed twice.")
+            raise InvalidCommand(
+                template=N_("%(name)s is listed twice."), params={"name": player.name}
+            )
         seen.add(entry.entry_id)
         resolved.append((entry.entry_id, player.name, chips_held))
     return resolved
@@ -946,7 +958,11 @@ def _not_coloured_up_twice(
         names = ", ".join(roster.entries[eid].name for eid in again)
         chips = ", ".join(f"{v:,}" for v in sorted(gone))
         raise RuleViolation(
-            f"{names} already coloured up the {chips} chips at this break: each table races once.",
+            template=N_(
+                "%(names)s already coloured up the %(chips)s chips at this break: each table "
+                "races once."
+            ),
+            params={"names": names, "chips": chips},
             rule_ids=state.part(Setup).profile.cite(*COLOUR_UP),
             context={"entries": again},
         )
@@ -962,8 +978,10 @@ def _decide_color_up(state: TournamentState, cmd: ColorUp, ctx: Context) -> list
     removed = cmd.removed or v.color_up
     if not removed:
         raise InvalidCommand(
-            "No colour-up is scheduled now: name the denominations to remove (B14: a "
-            "colour-up outside the schedule is announced to the whole event).",
+            template=N_(
+                "No colour-up is scheduled now: name the denominations to remove (B14: a "
+                "colour-up outside the schedule is announced to the whole event)."
+            ),
             rule_ids=state.part(Setup).profile.cite("B14"),
         )
     # The chips leave play table by table (KPC-14B): a denomination an earlier table has
@@ -978,7 +996,10 @@ def _decide_color_up(state: TournamentState, cmd: ColorUp, ctx: Context) -> list
         try:
             method = ColorUpMethod(cmd.method)
         except ValueError:
-            raise InvalidCommand(f"bad method {cmd.method!r}: race or round_up") from None
+            raise InvalidCommand(
+                template=N_("bad method %(method)s: race or round_up"),
+                params={"method": repr(cmd.method)},
+            ) from None
     rng: random.Random = ctx.rng
     result: ColorUpResult = color_up(
         stacks,
@@ -1007,11 +1028,13 @@ def _decide_chip(state: TournamentState, cmd: IntroduceChip, ctx: Context) -> li
     clock, events = _clock(state)
     if cmd.value <= 0 or cmd.count < 0:
         raise InvalidCommand(
-            "A chip's value must be positive.", rule_ids=state.part(Setup).profile.cite("B14")
+            template=N_("A chip's value must be positive."),
+            rule_ids=state.part(Setup).profile.cite("B14"),
         )
     if cmd.value in clock.structure.chips.denominations:
         raise InvalidCommand(
-            f"The {cmd.value:,} chip is already in the chip set.",
+            template=N_("The %(value)s chip is already in the chip set."),
+            params={"value": f"{cmd.value:,}"},
             rule_ids=state.part(Setup).profile.cite("B14"),
         )
     return [*events, ChipIntroduced(value=cmd.value, color=cmd.color, count=cmd.count)]
@@ -1030,7 +1053,10 @@ def _clock_seat(state: TournamentState, table: str, seat: int) -> str:
     if not text:
         if len(in_play) != 1:
             raise InvalidCommand(
-                f"Which table? Give the table of seat {seat} (tables in play: {listed}).",
+                template=N_(
+                    "Which table? Give the table of seat %(seat)s (tables in play: %(listed)s)."
+                ),
+                params={"seat": seat, "listed": listed},
                 rule_ids=profile.cite("B15"),
                 context={"hint": "table"},
             )
@@ -1038,14 +1064,21 @@ def _clock_seat(state: TournamentState, table: str, seat: int) -> str:
     number = _table_number(text)
     if number is None or number not in seating.tables:
         raise InvalidCommand(
-            f"There is no table {text} in play (tables in play: {listed}): no clock called.",
+            template=N_(
+                "There is no table %(text)s in play (tables in play: %(listed)s): no clock called."
+            ),
+            params={"text": text, "listed": listed},
             rule_ids=profile.cite("B15"),
             context={"table": text},
         )
     seated = seating.tables[number]
     if not 1 <= seat <= seated.n_seats or seated.players[seat - 1] is None:
         raise RuleViolation(
-            f"Table {number} seat {seat} is empty: a clock is called on a player in the hand.",
+            template=N_(
+                "Table %(number)s seat %(seat)s is empty: a clock is called on a player in the "
+                "hand."
+            ),
+            params={"number": number, "seat": seat},
             rule_ids=profile.cite("B15"),
             context={"table": number, "seat": seat},
         )
@@ -1059,13 +1092,23 @@ def _decide_expire(state: TournamentState, cmd: ExpireClock, ctx: Context) -> li
     profile = state.part(Setup).profile
     table = _clock_seat(state, cmd.table, cmd.seat)
     shot = state.part(ClockPart).called.get(f"{table}/{cmd.seat}")
-    where = f"table {table} seat {cmd.seat}" if table else f"seat {cmd.seat}"
     if shot is None:
-        raise RuleViolation(f"No clock was called on {where}.", rule_ids=profile.cite("B15"))
+        raise RuleViolation(
+            template=N_("No clock was called on table %(table)s seat %(seat)s.")
+            if table
+            else N_("No clock was called on seat %(seat)s."),
+            params={"table": table, "seat": cmd.seat},
+            rule_ids=profile.cite("B15"),
+        )
     if acted_in_time(shot, ctx.now, profile):
         left = shot.expires_at - clk.epoch_seconds(ctx.now)
         raise RuleViolation(
-            f"The clock on {where} has not run out: {max(left, 0)} s left.",
+            template=N_(
+                "The clock on table %(table)s seat %(seat)s has not run out: %(left)s s left."
+            )
+            if table
+            else N_("The clock on seat %(seat)s has not run out: %(left)s s left."),
+            params={"table": table, "seat": cmd.seat, "left": max(left, 0)},
             rule_ids=profile.cite("B15"),
         )
     outcome = expiry_action(profile, cmd.facing_bet)

@@ -336,8 +336,11 @@ def adjust(state: ClockState, now: datetime, seconds: int) -> ClockState:
     )
     if -seconds >= remaining:
         raise InvalidCommand(
-            f"Only {mmss(remaining)} is left; cannot take off {mmss(-seconds)}. "
-            "Go to the next level instead.",
+            template=N_(
+                "Only %(remaining)s is left; cannot take off %(seconds)s. Go to the "
+                "next level instead."
+            ),
+            params={"remaining": mmss(remaining), "seconds": mmss(-seconds)},
             rule_ids="B1",
             context={"remaining": remaining, "seconds": seconds},
         )
@@ -440,8 +443,15 @@ class HandForHandRound:
         if table in self.dealt and profile.hfh_sync_tables:
             waiting = sorted(self.tables - self.finished)
             raise RuleViolation(
-                f"Table {table} must wait: hand-for-hand hand {self.hand} is still being "
-                f"played at table(s) {', '.join(map(str, waiting))}.",
+                template=N_(
+                    "Table %(table)s must wait: hand-for-hand hand %(hand)s is still being played "
+                    "at table(s) %(waiting_tables)s."
+                ),
+                params={
+                    "table": table,
+                    "hand": self.hand,
+                    "waiting_tables": ", ".join(map(str, waiting)),
+                },
                 rule_ids=profile.cite("B10"),
                 context={"table": table, "waiting_for": waiting},
             )

@@ -18,6 +18,7 @@ from datetime import datetime
 from typing import Any
 
 from pokertd.errors import InvalidCommand
+from pokertd.i18n import N_
 from pokertd.rules import ClockExpiry, RuleProfile
 from pokertd.tournament.clock.rules import epoch_seconds
 from pokertd.types import Seat
@@ -82,7 +83,10 @@ def call_clock(
 ) -> ShotClock:
     """Start a shot clock on ``seat`` at ``now`` with the profile's timing."""
     if seat < 1:
-        raise InvalidCommand(f"There is no seat {seat}: seats are numbered from 1.")
+        raise InvalidCommand(
+            template=N_("There is no seat %(seat)s: seats are numbered from 1."),
+            params={"seat": seat},
+        )
     action, countdown = clock_timing(profile, level_minutes)
     return ShotClock(
         seat=seat,

@@ -25,6 +25,7 @@ from datetime import datetime
 from typing import Any
 
 from pokertd.errors import PokertdError, RuleViolation
+from pokertd.i18n import N_
 from pokertd.tournament.chips import ChipSet
 from pokertd.tournament.clock.chip_race import COLOUR_UP
 from pokertd.tournament.clock.rules import ClockState, from_epoch, registration_closed_at, view
@@ -185,10 +186,13 @@ def _not_raced_at_this_break(state: TournamentState, entry_ids: Sequence[str], l
             if entry_id in named and kept > 0:
                 name = roster.entries[entry_id].name
                 raise RuleViolation(
-                    f"{name} was coloured up at this break and kept {kept:,} chips: no hand is "
-                    "dealt during a break, so nobody can have won them. Record the bust in the "
-                    "hand he goes out in once play resumes (if he went out before the break "
-                    "and was raced by mistake, undo that colour-up first).",
+                    template=N_(
+                        "%(name)s was coloured up at this break and kept %(kept)s chips: no hand "
+                        "is dealt during a break, so nobody can have won them. Record the bust in "
+                        "the hand he goes out in once play resumes (if he went out before the "
+                        "break and was raced by mistake, undo that colour-up first)."
+                    ),
+                    params={"name": name, "kept": f"{kept:,}"},
                     rule_ids=state.part(Setup).profile.cite("B2", *COLOUR_UP),
                     context={"player": name, "chips": kept},
                 )

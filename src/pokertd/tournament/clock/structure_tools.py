@@ -20,6 +20,7 @@ from fractions import Fraction
 from typing import Any
 
 from pokertd.errors import InvalidCommand
+from pokertd.i18n import N_
 from pokertd.rules import AnteType
 from pokertd.tournament.chips import Chip, ChipSet
 from pokertd.tournament.structures import (
@@ -69,11 +70,11 @@ def generate_structure(
     ('100/200', [])
     """
     if players < 2:
-        raise InvalidCommand("A tournament needs at least 2 players.")
+        raise InvalidCommand(template=N_("A tournament needs at least 2 players."))
     if starting_stack < 100:
-        raise InvalidCommand("The starting stack must be at least 100 chips.")
+        raise InvalidCommand(template=N_("The starting stack must be at least 100 chips."))
     if level_minutes < 1 or hours <= 0:
-        raise InvalidCommand("Level length and target duration must be positive.")
+        raise InvalidCommand(template=N_("Level length and target duration must be positive."))
     target_minutes = Fraction(hours) * 60
     n_levels = max(4, round(target_minutes / level_minutes))
     first_target = Fraction(starting_stack, 100)
@@ -252,10 +253,10 @@ def project(
     over players left.
     """
     if entries < 1 or starting_stack < 1:
-        raise InvalidCommand("Entries and starting stack must be positive.")
+        raise InvalidCommand(template=N_("Entries and starting stack must be positive."))
     count = levels if levels is not None else len(structure.levels)
     if count < 1:
-        raise InvalidCommand("Project at least one level.")
+        raise InvalidCommand(template=N_("Project at least one level."))
     total = entries * starting_stack
     close = structure.registration_closes_after_level
     starts: list[int] = []

@@ -27,6 +27,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from pokertd.errors import InvalidCommand, RuleViolation
+from pokertd.i18n import N_
 from pokertd.tournament.entries.rules import player_key
 from pokertd.types import Cents, Chips
 
@@ -95,21 +96,27 @@ def carry_flights(
     ([('Day 1B', 45000)], 178500, 21)
     """
     if not pools:
-        raise InvalidCommand("Name at least one flight to form Day 2 from.")
+        raise InvalidCommand(template=N_("Name at least one flight to form Day 2 from."))
     order = {p.flight: i for i, p in enumerate(pools)}
     if len(order) != len(pools):
-        raise InvalidCommand("A flight is named twice.")
+        raise InvalidCommand(template=N_("A flight is named twice."))
     by_person: dict[str, list[FlightStack]] = {}
     for s in stacks:
         if s.flight not in order:
             raise InvalidCommand(
-                f"{s.name}'s bag comes from {s.flight}, which is not a flight here."
+                template=N_("%(name)s's bag comes from %(flight)s, which is not a flight here."),
+                params={"name": s.name, "flight": s.flight},
             )
         if s.chips <= 0:
-            raise InvalidCommand(f"{s.name}'s bag from {s.label} holds no chips.")
+            raise InvalidCommand(
+                template=N_("%(name)s's bag from %(label)s holds no chips."),
+                params={"name": s.name, "label": s.label},
+            )
         by_person.setdefault(_person(s), []).append(s)
     if not stacks:
-        raise RuleViolation("No flight bagged anybody: there is nobody to carry to Day 2.")
+        raise RuleViolation(
+            template=N_("No flight bagged anybody: there is nobody to carry to Day 2.")
+        )
     carried: list[FlightStack] = []
     surrendered: list[FlightStack] = []
     doubles: list[str] = []

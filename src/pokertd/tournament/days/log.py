@@ -29,6 +29,7 @@ from itertools import chain
 from typing import Annotated, TypeAlias
 
 from pokertd.errors import InvalidCommand, RuleViolation
+from pokertd.i18n import N_
 from pokertd.tournament import limits as lim
 from pokertd.tournament.clock.log import ClockPaused
 from pokertd.tournament.days.flights import FlightPool, FlightStack, carry_flights
@@ -143,9 +144,11 @@ class StartDay(Command):
 def _created(state: TournamentState) -> Setup:
     setup = state.part(Setup)
     if not setup.created:
-        raise InvalidCommand("This tournament has not been created yet.")
+        raise InvalidCommand(template=N_("This tournament has not been created yet."))
     if setup.finished:
-        raise RuleViolation("This tournament is over: there is no day to end or start.")
+        raise RuleViolation(
+            template=N_("This tournament is over: there is no day to end or start.")
+        )
     return setup
 
 
@@ -160,22 +163,31 @@ def _decide_end(state: TournamentState, cmd: EndDay, ctx: Context) -> list[Event
     days = state.part(Days)
     if days.bagged:
         raise RuleViolation(
-            f"Day {days.day} is already bagged: start Day {days.day + 1} before ending it."
+            template=N_("Day %(day)s is already bagged: start Day %(next_day)s before ending it."),
+            params={"day": days.day, "next_day": days.day + 1},
         )
     if cmd.day != days.day:
-        raise InvalidCommand(f"Today is Day {days.day}, not Day {cmd.day}.")
+        raise InvalidCommand(
+            template=N_("Today is Day %(day)s, not Day %(day_2)s."),
+            params={"day": days.day, "day_2": cmd.day},
+        )
     roster = state.part(Roster)
     alive = roster.alive()
     if not alive:
-        raise RuleViolation("Nobody is still in: there is nothing to bag.")
+        raise RuleViolation(template=N_("Nobody is still in: there is nothing to bag."))
     given: dict[str, int] = {}
     names: dict[str, str] = {}
     for ref, chips in cmd.counts:
         player, entry = live_entry_of(state, ref)
         if entry.entry_id in given:
-            raise InvalidCommand(f"{player.name} is counted twice.")
+            raise InvalidCommand(
+                template=N_("%(name)s is counted twice."), params={"name": player.name}
+            )
         if chips <= 0:
-            raise InvalidCommand(f"{player.name} has no chips: record the bust instead of bagging.")
+            raise InvalidCommand(
+                template=N_("%(name)s has no chips: record the bust instead of bagging."),
+                params={"name": player.name},
+            )
         given[entry.entry_id] = chips
         names[entry.entry_id] = player.name
     counts: dict[str, int] = {}
@@ -189,15 +201,20 @@ def _decide_end(state: TournamentState, cmd: EndDay, ctx: Context) -> list[Event
             missing.append(entry.name)
     if missing:
         raise RuleViolation(
-            f"Every bag needs a chip count: none recorded for {_names(missing)}. Count "
-            "them, then end the day.",
+            template=N_(
+                "Every bag needs a chip count: none recorded for %(names_missing)s. Count "
+                "them, then end the day."
+            ),
+            params={"names_missing": _names(missing)},
             context={"missing": missing},
         )
     labels: dict[str, str] = {}
     for ref, bag in cmd.bags:
         player, entry = live_entry_of(state, ref)
         if entry.entry_id in labels:
-            raise InvalidCommand(f"{player.name} is given two bag numbers.")
+            raise InvalidCommand(
+                template=N_("%(name)s is given two bag numbers."), params={"name": player.name}
+            )
         labels[entry.entry_id] = bag
     where = seating_now(state).where  # read only
     far = (10**9, 10**9)
@@ -258,13 +275,19 @@ def _decide_start(state: TournamentState, cmd: StartDay, ctx: Context) -> list[E
     days = state.part(Days)
     end = days.last_end()
     if not days.bagged or end is None:
-        raise RuleViolation(f"Day {days.day} has not been bagged yet: end it first.")
+        raise RuleViolation(
+            template=N_("Day %(day)s has not been bagged yet: end it first."),
+            params={"day": days.day},
+        )
     if cmd.day != days.day + 1:
-        raise InvalidCommand(f"Day {days.day} was bagged: the next day is Day {days.day + 1}.")
+        raise InvalidCommand(
+            template=N_("Day %(day)s was bagged: the next day is Day %(next_day)s."),
+            params={"day": days.day, "next_day": days.day + 1},
+        )
     entries = state.part(Roster).entries
     bags = [b for b in end.bags if entries[b.entry_id].status is EntryStatus.ALIVE]
     if not bags:
-        raise RuleViolation("No bagged player is still in: there is nobody to seat.")
+        raise RuleViolation(template=N_("No bagged player is still in: there is nobody to seat."))
     laid = _layout(state, cmd)
     layout = laid.layout()
     layout.validate(setup.profile)
@@ -422,11 +445,15 @@ def _decide_carry(state: TournamentState, cmd: CarryFlights, ctx: Context) -> li
     roster = state.part(Roster)
     days = state.part(Days)
     if days.flights or days.ended:
-        raise RuleViolation("This event already has its Day 1 bags: Day 2 is formed once.")
+        raise RuleViolation(
+            template=N_("This event already has its Day 1 bags: Day 2 is formed once.")
+        )
     if roster.players:
         raise RuleViolation(
-            "Players are already registered in this event: form Day 2 from the flights in a "
-            "new event."
+            template=N_(
+                "Players are already registered in this event: form Day 2 from the flights in "
+                "a new event."
+            )
         )
     stacks, pools = carried_field(cmd)
     field = carry_flights(stacks, pools, reentry_allowed=cmd.reentry_allowed)
@@ -469,9 +496,12 @@ def _decide_close_flight(state: TournamentState, cmd: CloseFlight, ctx: Context)
     _created(state)
     days = state.part(Days)
     if days.carried_to:
-        raise RuleViolation(f"This flight's bags already went to {days.carried_to}.")
+        raise RuleViolation(
+            template=N_("This flight's bags already went to %(carried_to)s."),
+            params={"carried_to": days.carried_to},
+        )
     if not days.bagged or days.last_end() is None:
-        raise RuleViolation("This flight has not been bagged: end its day first.")
+        raise RuleViolation(template=N_("This flight has not been bagged: end its day first."))
     return [FlightClosed(day2=cmd.day2, day2_name=cmd.day2_name)]
 
 

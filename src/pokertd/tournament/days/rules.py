@@ -19,6 +19,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from pokertd.errors import InvalidCommand
+from pokertd.i18n import N_
 from pokertd.types import Chips
 
 ENTRY_KINDS = frozenset({"buy_in", "re_entry", "alternate"})
@@ -137,9 +138,11 @@ def bag_numbers(order: Iterable[str], given: Mapping[str, str]) -> dict[str, str
     for entry_id, bag in given.items():
         label = bag.strip()
         if not label:
-            raise InvalidCommand("A bag number cannot be empty.")
+            raise InvalidCommand(template=N_("A bag number cannot be empty."))
         if label.upper() in seen:
-            raise InvalidCommand(f"Bag {label} is given to two players.")
+            raise InvalidCommand(
+                template=N_("Bag %(label)s is given to two players."), params={"label": label}
+            )
         seen[label.upper()] = entry_id
     counter = 0
     for entry_id in order:

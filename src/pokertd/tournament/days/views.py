@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from pokertd.errors import NotFound
+from pokertd.i18n import N_
 from pokertd.tournament.days.rules import Bag, Reconciliation, reconcile
 from pokertd.tournament.days.state import Days
 from pokertd.tournament.entries.state import Roster, Setup
@@ -103,8 +104,12 @@ def bag_list(state: TournamentState, day: int | None = None) -> BagList:
     days = state.part(Days)
     end = days.last_end() if day is None else days.end_of(day)
     if end is None:
-        which = "No day" if day is None else f"Day {day}"
-        raise NotFound(f"{which} has been bagged yet in this tournament.")
+        raise NotFound(
+            template=N_("No day has been bagged yet in this tournament.")
+            if day is None
+            else N_("Day %(day)s has been bagged yet in this tournament."),
+            params={"day": day},
+        )
     return BagList(
         tournament=state.part(Setup).name,
         day=end.day,

@@ -33,6 +33,7 @@ from datetime import datetime
 from typing import Annotated, Any
 
 from pokertd.errors import InvalidCommand, RuleViolation
+from pokertd.i18n import N_, Phrase
 from pokertd.money import DEFAULT_CURRENCY, check_currency, format_money, money_scope
 from pokertd.rules import ForfeitWindow, RuleProfile
 from pokertd.tournament import limits as lim
@@ -124,7 +125,9 @@ class TournamentCreated(Event):
 
     def undo_refusal(self, state: TournamentState) -> RuleViolation | None:
         """Creating the tournament is not taken back: there would be nothing to run."""
-        return RuleViolation("Creating the tournament cannot be undone; start a new one instead.")
+        return RuleViolation(
+            template=N_("Creating the tournament cannot be undone; start a new one instead.")
+        )
 
 
 @upcaster("player_added", 1)
@@ -475,7 +478,8 @@ def _refuse_alive_elsewhere(state: TournamentState, ctx: Context, name: str, car
     found = ctx.elsewhere(name, card.strip())
     if found:
         raise RuleViolation(
-            f"{name} is still alive in {', '.join(found)}: one event at a time.",
+            template=N_("%(name)s is still alive in %(events)s: one event at a time."),
+            params={"name": name, "events": ", ".join(found)},
             rule_ids=state.part(Setup).profile.cite("A13"),
             context={"alive_in": list(found)},
         )
@@ -583,7 +587,7 @@ class RemoveChips(Command):
 def _setup(state: TournamentState) -> Setup:
     setup = state.part(Setup)
     if not setup.created:
-        raise InvalidCommand("This tournament has not been created yet.")
+        raise InvalidCommand(template=N_("This tournament has not been created yet."))
     return setup
 
 
@@ -626,11 +630,19 @@ def _refuse_when_closed(
     setup = state.part(Setup)
     profile = setup.profile
     close = setup.tmpl.registration_close(profile)
-    after = f" (it closes at the end of level {close})" if close else ""
+    template = N_("Registration is closed: no %(what)s.")
+    params: dict[str, object] = {"what": Phrase(what)}
+    if close:
+        template = N_(
+            "Registration is closed (it closes at the end of level %(close)s): no %(what)s."
+        )
+        params["close"] = close
     if setup.registration_closed and setup.registration_closed_reason:
-        after = f" ({setup.registration_closed_reason})"
+        template = N_("Registration is closed (%(reason)s): no %(what)s.")
+        params["reason"] = setup.registration_closed_reason
     raise RuleViolation(
-        f"Registration is closed{after}: no {what}.",
+        template=template,
+        params=params,
         rule_ids=profile.cite("A4", *setup.pool_final_rules),
         context={"close_after_level": close},
     )
@@ -642,12 +654,17 @@ def _refuse_when_pool_final(state: TournamentState, ctx: Context, what: str, ent
     setup = state.part(Setup)
     if night_over(state, ctx.now):
         raise RuleViolation(
-            f"The tournament is over: no {what}.", rule_ids=setup.profile.cite("G2")
+            template=N_("The tournament is over: no %(what)s."),
+            params={"what": Phrase(what)},
+            rule_ids=setup.profile.cite("G2"),
         )
     if setup.pool_final:
-        why = f" ({setup.registration_closed_reason})" if setup.registration_closed_reason else ""
+        reason = setup.registration_closed_reason
         raise RuleViolation(
-            f"The prize pool is final{why}: no {what}.",
+            template=N_("The prize pool is final (%(reason)s): no %(what)s.")
+            if reason
+            else N_("The prize pool is final: no %(what)s."),
+            params={"reason": reason, "what": Phrase(what)},
             rule_ids=setup.profile.cite(entry, *setup.pool_final_rules),
         )
 
@@ -676,13 +693,11 @@ def _check_seat_free(state: TournamentState, name: str) -> None:
     tmpl = setup.tmpl
     capacity = seat_capacity(state)
     if capacity.free <= 0:
-        wait = (
-            f"{name} can wait on the alternate list."
-            if setup.profile.alternates_enabled
-            else f"there is no seat for {name}."
-        )
         raise RuleViolation(
-            f"Every seat is taken ({_seats_text(capacity)}): {wait}",
+            template=N_("Every seat is taken (%(seats)s): %(name)s can wait on the alternate list.")
+            if setup.profile.alternates_enabled
+            else N_("Every seat is taken (%(seats)s): there is no seat for %(name)s."),
+            params={"seats": _seats_text(capacity), "name": name},
             rule_ids=setup.profile.cite("A12"),
             context={
                 "seats": capacity.seats,
@@ -692,7 +707,8 @@ def _check_seat_free(state: TournamentState, name: str) -> None:
         )
     if tmpl.field_cap is not None and roster.entry_count >= tmpl.field_cap:
         raise RuleViolation(
-            f"The field is capped at {tmpl.field_cap} entries.",
+            template=N_("The field is capped at %(field_cap)s entries."),
+            params={"field_cap": tmpl.field_cap},
             rule_ids=setup.profile.cite("A2"),  # field_cap (FOX-REG6)
         )
 
@@ -735,17 +751,17 @@ def _seat_new_entry(state: TournamentState, ctx: Context, entry: EntryBought) ->
 @decides(CreateTournament)
 def _decide_create(state: TournamentState, cmd: CreateTournament, ctx: Context) -> list[Event]:
     if state.part(Setup).created:
-        raise InvalidCommand("This tournament already exists.")
+        raise InvalidCommand(template=N_("This tournament already exists."))
     name = cmd.name.strip()
     if not name:
-        raise InvalidCommand("A tournament needs a name.")
+        raise InvalidCommand(template=N_("A tournament needs a name."))
     profile = cmd.profile or cmd.template.load_profile()
     currency = check_currency(cmd.currency or DEFAULT_CURRENCY)
     with money_scope(currency):
         cmd.template.validate(profile)
     until = cmd.early_bird_until
     if until is not None and until.tzinfo is None:
-        raise InvalidCommand("the early-bird deadline needs a time zone")
+        raise InvalidCommand(template=N_("the early-bird deadline needs a time zone"))
     return [
         TournamentCreated(
             name=name,
@@ -765,19 +781,24 @@ def _refuse_sign_in(profile: RuleProfile, cmd: Register, name: str) -> None:
     number recorded or confirmed (FOX-REG9, SPOT-6.2, TNPL-A2, KPC-57)."""
     if cmd.remote and not profile.reg_remote_allowed:
         raise RuleViolation(
-            f"{name} must register in person: no telephone or remote registration.",
+            template=N_("%(name)s must register in person: no telephone or remote registration."),
+            params={"name": name},
             rule_ids=profile.cite("A2"),
         )
     if profile.reg_min_age is not None and not cmd.age_ok:
         raise RuleViolation(
-            f"Confirm {name} is at least {profile.reg_min_age} before registering.",
+            template=N_("Confirm %(name)s is at least %(reg_min_age)s before registering."),
+            params={"name": name, "reg_min_age": profile.reg_min_age},
             rule_ids=profile.cite("A1"),
             context={"hint": "age"},
         )
     if profile.reg_membership_required and not (cmd.member.strip() or cmd.member_ok):
         raise RuleViolation(
-            f"{name} needs {profile.reg_membership_required}: record the number "
-            "or confirm the player has one.",
+            template=N_(
+                "%(name)s needs %(reg_membership_required)s: record the number or confirm the "
+                "player has one."
+            ),
+            params={"name": name, "reg_membership_required": profile.reg_membership_required},
             rule_ids=profile.cite("A1"),
             context={"hint": "member"},
         )
@@ -790,20 +811,26 @@ def _decide_register(state: TournamentState, cmd: Register, ctx: Context) -> lis
     roster = state.part(Roster)
     name = unicodedata.normalize("NFC", " ".join(cmd.name.split()))  # stored as NFC
     if not name:
-        raise InvalidCommand("Type the player's name.")
+        raise InvalidCommand(template=N_("Type the player's name."))
     if name.upper() in roster.players or name.upper() in roster.entries:
-        raise InvalidCommand(f"{name!r} looks like an id: give the player's name.")
+        raise InvalidCommand(
+            template=N_("%(name)s looks like an id: give the player's name."),
+            params={"name": repr(name)},
+        )
     existing = roster.by_name(name)
     if existing is not None and existing.entries:
         raise RuleViolation(
-            f"{existing.name} is already registered: a second stack is a re-entry, "
-            "one stack per player.",
+            template=N_(
+                "%(name)s is already registered: a second stack is a re-entry, one stack per "
+                "player."
+            ),
+            params={"name": existing.name},
             rule_ids=profile.cite("A13"),
             context={"hint": "reenter", "entry": existing.entries[-1]},
         )
     _refuse_sign_in(profile, cmd, name)
     _refuse_alive_elsewhere(state, ctx, name, cmd.member)
-    _refuse_when_closed(state, ctx, "new entries", pre_approved=cmd.pre_approved)
+    _refuse_when_closed(state, ctx, N_("new entries"), pre_approved=cmd.pre_approved)
     pid = existing.player_id if existing is not None else f"P{len(roster.players) + 1}"
     events: list[Event] = []
     if existing is None:
@@ -820,25 +847,36 @@ def _decide_register(state: TournamentState, cmd: Register, ctx: Context) -> lis
     if cmd.alternate:
         if not profile.alternates_enabled:
             raise RuleViolation(
-                f"{profile.title} keeps no alternate list.",
+                template=N_("%(title)s keeps no alternate list."),
+                params={"title": profile.title},
                 rule_ids=profile.cite("A12"),
             )
         capacity = seat_capacity(state)
         if capacity.free > 0:
-            free = "1 seat is" if capacity.free == 1 else f"{capacity.free:,} seats are"
             raise InvalidCommand(
-                f"{free} still free: register {name} for a seat, not on the alternate list.",
+                template=N_(
+                    "1 seat is still free: register %(name)s for a seat, not on the alternate list."
+                )
+                if capacity.free == 1
+                else N_(
+                    "%(free)s seats are still free: register %(name)s for a seat, not on the "
+                    "alternate list."
+                ),
+                params={"free": f"{capacity.free:,}", "name": name},
                 rule_ids=profile.cite("A12"),
                 context={"hint": "seat", "free": capacity.free},
             )
         if existing is not None and pid in roster.alternates:
-            raise InvalidCommand(f"{name} is already on the alternate list.")
+            raise InvalidCommand(
+                template=N_("%(name)s is already on the alternate list."), params={"name": name}
+            )
         events.append(AlternateListed(player_id=pid, name=name))
         return events
     if roster.alternates and pid != roster.alternates[0]:
         first = roster.players[roster.alternates[0]].name
         raise RuleViolation(
-            f"Free seats go to the alternates in list order: {first} is next.",
+            template=N_("Free seats go to the alternates in list order: %(first)s is next."),
+            params={"first": first},
             rule_ids=profile.cite("A12"),
         )
     _check_seat_free(state, name)
@@ -847,11 +885,12 @@ def _decide_register(state: TournamentState, cmd: Register, ctx: Context) -> lis
     if cmd.stack is not None:
         if not tmpl.takes_stacks_from_points(profile):
             raise RuleViolation(
-                f"Every player starts with the same {tmpl.starting_stack:,} chips.",
+                template=N_("Every player starts with the same %(starting_stack)s chips."),
+                params={"starting_stack": f"{tmpl.starting_stack:,}"},
                 rule_ids=profile.cite("A3"),
             )
         if cmd.stack <= 0:
-            raise InvalidCommand("A starting stack must be positive.")
+            raise InvalidCommand(template=N_("A starting stack must be positive."))
         chips, bonus, reduction = cmd.stack, 0, 0
     kind = EntryKind.ALTERNATE if pid in roster.alternates else EntryKind.BUY_IN
     bought = EntryBought(
@@ -889,18 +928,24 @@ def _reentry_waits(
             return None  # his turn has come
         first = roster.players[waiting[0]].name
         raise RuleViolation(
-            f"Free seats go to the alternates in list order: {first} is next, "
-            f"{player.name} waits his turn.",
+            template=N_(
+                "Free seats go to the alternates in list order: %(first)s is next, %(name)s "
+                "waits his turn."
+            ),
+            params={"first": first, "name": player.name},
             rule_ids=profile.cite("A12"),
         )
     if alternate:
         if not profile.alternates_enabled:
             raise RuleViolation(
-                f"{profile.title} keeps no alternate list.", rule_ids=profile.cite("A12")
+                template=N_("%(title)s keeps no alternate list."),
+                params={"title": profile.title},
+                rule_ids=profile.cite("A12"),
             )
         if seat_capacity(state).free > len(waiting):
             raise InvalidCommand(
-                f"A seat is free for {player.name}: re-enter without the alternate list.",
+                template=N_("A seat is free for %(name)s: re-enter without the alternate list."),
+                params={"name": player.name},
                 rule_ids=profile.cite("A12"),
                 context={"hint": "seat"},
             )
@@ -908,8 +953,11 @@ def _reentry_waits(
     if waiting:
         first = roster.players[waiting[0]].name
         raise RuleViolation(
-            f"Free seats go to the alternates in list order: {first} is next. "
-            f"{player.name} can re-enter on the alternate list and wait his turn.",
+            template=N_(
+                "Free seats go to the alternates in list order: %(first)s is next. %(name)s "
+                "can re-enter on the alternate list and wait his turn."
+            ),
+            params={"first": first, "name": player.name},
             rule_ids=profile.cite("A12"),
             context={"hint": "alternate"},
         )
@@ -925,32 +973,47 @@ def _decide_reenter(state: TournamentState, cmd: Reenter, ctx: Context) -> list[
     player = find_player(state, cmd.player)
     rid = profile.cite("A8")
     if not (tmpl.reentry and profile.reentry_allowed):
-        raise RuleViolation(f"{tmpl.title} has no re-entry.", rule_ids=rid)
+        raise RuleViolation(
+            template=N_("%(title)s has no re-entry."), params={"title": tmpl.title}, rule_ids=rid
+        )
     if not player.entries:
         raise RuleViolation(
-            f"{player.name} has no entry yet: register, not re-enter.", rule_ids=rid
+            template=N_("%(name)s has no entry yet: register, not re-enter."),
+            params={"name": player.name},
+            rule_ids=rid,
         )
     live = roster.live_entry(player.player_id)
     if live is not None:
-        forfeit = ", or after forfeiting the stack" if profile.forfeit_allowed else ""
+        forfeit = profile.forfeit_allowed
         raise RuleViolation(
-            f"{player.name} still has a live stack: re-entry only with no chips left{forfeit}.",
+            template=N_(
+                "%(name)s still has a live stack: re-entry only with no chips left, or after "
+                "forfeiting the stack."
+            )
+            if forfeit
+            else N_("%(name)s still has a live stack: re-entry only with no chips left."),
+            params={"name": player.name},
             rule_ids=rid,
             context={"entry": live.entry_id, **({"hint": "forfeit"} if forfeit else {})},
         )
     if any(roster.entries[e].status is EntryStatus.DISQUALIFIED for e in player.entries):
         raise RuleViolation(
-            f"{player.name} was disqualified and may not re-enter.", rule_ids=profile.cite("K5")
+            template=N_("%(name)s was disqualified and may not re-enter."),
+            params={"name": player.name},
+            rule_ids=profile.cite("K5"),
         )
     _refuse_alive_elsewhere(state, ctx, player.name, player.member)
     last = roster.entries[player.entries[-1]]
     if not (last.status is EntryStatus.FORFEITED and at_forfeit_point(state, ctx.now)):
-        _refuse_when_closed(state, ctx, "re-entries")
+        _refuse_when_closed(state, ctx, N_("re-entries"))
     limit = tmpl.reentry_max if tmpl.reentry_max is not None else profile.reentry_max
     done = len(player.entries) - 1
     if limit is not None and done >= limit:
         raise RuleViolation(
-            f"{player.name} has used all {limit} re-entries.", rule_ids=rid, context={"max": limit}
+            template=N_("%(name)s has used all %(limit)s re-entries."),
+            params={"name": player.name, "limit": limit},
+            rule_ids=rid,
+            context={"max": limit},
         )
     waiting = _reentry_waits(state, player, alternate=cmd.alternate)
     if waiting is not None:
@@ -981,14 +1044,17 @@ def _decide_rebuy(state: TournamentState, cmd: Rebuy, ctx: Context) -> list[Even
     rid = profile.cite("A9")
     terms = tmpl.rebuy
     if terms is None or not profile.rebuy_allowed:
-        raise RuleViolation(f"{tmpl.title} has no rebuys.", rule_ids=rid)
+        raise RuleViolation(
+            template=N_("%(title)s has no rebuys."), params={"title": tmpl.title}, rule_ids=rid
+        )
     player, entry = live_entry_of(state, cmd.player)
     limit = (
         terms.max_per_player if terms.max_per_player is not None else profile.rebuy_max_per_player
     )
     if limit is not None and entry.rebuys >= limit:
         raise RuleViolation(
-            f"{player.name} has had the {limit} rebuys allowed: no more.",
+            template=N_("%(name)s has had the %(limit)s rebuys allowed: no more."),
+            params={"name": player.name, "limit": limit},
             rule_ids=rid,
             context={"max": limit, "rebuys": entry.rebuys},
         )
@@ -996,24 +1062,34 @@ def _decide_rebuy(state: TournamentState, cmd: Rebuy, ctx: Context) -> list[Even
     reading = read_clock(state, ctx.now)
     if minutes is not None and reading is not None and reading.play_seconds >= minutes * 60:
         raise RuleViolation(
-            f"The rebuy period (the first {minutes} minutes of play) is over.",
+            template=N_("The rebuy period (the first %(minutes)s minutes of play) is over."),
+            params={"minutes": minutes},
             rule_ids=rid,
         )
-    _refuse_when_pool_final(state, ctx, "rebuys", "A9")
+    _refuse_when_pool_final(state, ctx, N_("rebuys"), "A9")
     stack = cmd.stack if cmd.stack is not None else None
     if stack is not None and stack < 0:
-        raise InvalidCommand("A stack cannot be negative.")
+        raise InvalidCommand(template=N_("A stack cannot be negative."))
     if terms.stack_at_most_start:
         if stack is None:
             raise InvalidCommand(
-                f"Count {player.name}'s stack first: a rebuy needs at most "
-                f"{tmpl.starting_stack:,} chips.",
+                template=N_(
+                    "Count %(name)s's stack first: a rebuy needs at most %(starting_stack)s chips."
+                ),
+                params={"name": player.name, "starting_stack": f"{tmpl.starting_stack:,}"},
                 context={"hint": "stack"},
             )
         if stack > tmpl.starting_stack:
             raise RuleViolation(
-                f"{player.name} has {stack:,} chips, more than the starting stack of "
-                f"{tmpl.starting_stack:,}: no rebuy.",
+                template=N_(
+                    "%(name)s has %(stack)s chips, more than the starting stack of "
+                    "%(starting_stack)s: no rebuy."
+                ),
+                params={
+                    "name": player.name,
+                    "stack": f"{stack:,}",
+                    "starting_stack": f"{tmpl.starting_stack:,}",
+                },
                 rule_ids=rid,
             )
     return [
@@ -1034,25 +1110,35 @@ def _decide_addon(state: TournamentState, cmd: Addon, ctx: Context) -> list[Even
     tmpl = setup.tmpl
     terms = tmpl.addon
     if terms is None:
-        raise RuleViolation(f"{tmpl.title} has no add-on.", rule_ids=profile.cite("A10"))
-    player, entry = live_entry_of(state, cmd.player)
-    if cmd.stack is not None and cmd.stack < 0:
-        raise InvalidCommand("A stack cannot be negative.")
-    if profile.addon_requires_chips and cmd.stack == 0:
         raise RuleViolation(
-            f"{player.name} has no chips left: the add-on is only for players with chips.",
+            template=N_("%(title)s has no add-on."),
+            params={"title": tmpl.title},
             rule_ids=profile.cite("A10"),
         )
-    _refuse_when_pool_final(state, ctx, "add-ons", "A10")
+    player, entry = live_entry_of(state, cmd.player)
+    if cmd.stack is not None and cmd.stack < 0:
+        raise InvalidCommand(template=N_("A stack cannot be negative."))
+    if profile.addon_requires_chips and cmd.stack == 0:
+        raise RuleViolation(
+            template=N_("%(name)s has no chips left: the add-on is only for players with chips."),
+            params={"name": player.name},
+            rule_ids=profile.cite("A10"),
+        )
+    _refuse_when_pool_final(state, ctx, N_("add-ons"), "A10")
     if entry.addons >= terms.max_per_entry:
         raise RuleViolation(
-            f"{player.name} already took the add-on for this entry.", rule_ids=profile.cite("A10")
+            template=N_("%(name)s already took the add-on for this entry."),
+            params={"name": player.name},
+            rule_ids=profile.cite("A10"),
         )
     reading = read_clock(state, ctx.now)
     if reading is not None and reading.started and reading.level != terms.at_level:
         raise RuleViolation(
-            f"The add-on is sold during level {terms.at_level} and the break after it, "
-            f"not in level {reading.level}.",
+            template=N_(
+                "The add-on is sold during level %(at_level)s and the break after it, not in "
+                "level %(level)s."
+            ),
+            params={"at_level": terms.at_level, "level": reading.level},
             rule_ids=profile.cite("A10"),
         )
     return [
@@ -1067,19 +1153,31 @@ def _decide_forfeit(state: TournamentState, cmd: Forfeit, ctx: Context) -> list[
     tmpl = setup.tmpl
     rid = profile.cite("A11")
     if not profile.forfeit_allowed or not (tmpl.reentry or tmpl.rebuy):
-        raise RuleViolation(f"{tmpl.title} has no forfeiting of stacks.", rule_ids=rid)
+        raise RuleViolation(
+            template=N_("%(title)s has no forfeiting of stacks."),
+            params={"title": tmpl.title},
+            rule_ids=rid,
+        )
     if tmpl.bounty_event and profile.forfeit_blocked_in_bounty:
         raise RuleViolation(
-            "No forfeits in a bounty event: the player must lose all his chips to re-enter.",
+            template=N_(
+                "No forfeits in a bounty event: the player must lose all his chips to re-enter."
+            ),
             rule_ids=profile.cite("I5"),
         )
     player, entry = live_entry_of(state, cmd.player)
     if cmd.chips <= 0:
-        raise InvalidCommand(f"Count {player.name}'s chips: they leave play (a positive count).")
+        raise InvalidCommand(
+            template=N_("Count %(name)s's chips: they leave play (a positive count)."),
+            params={"name": player.name},
+        )
     if state.part(Roster).alive_count <= 1:
         raise RuleViolation(
-            f"Someone must win: {player.name} holds the last stack in play, so it cannot be "
-            "forfeited (nobody would be left in).",
+            template=N_(
+                "Someone must win: %(name)s holds the last stack in play, so it cannot be "
+                "forfeited (nobody would be left in)."
+            ),
+            params={"name": player.name},
             rule_ids=profile.cite("G2", "A11"),
             context={"player": player.name},
         )
@@ -1087,16 +1185,29 @@ def _decide_forfeit(state: TournamentState, cmd: Forfeit, ctx: Context) -> list[
         close = tmpl.registration_close(profile)
         if profile.forfeit_window is ForfeitWindow.REGISTRATION_CLOSE_POINT_ONLY:
             reading = read_clock(state, ctx.now)
-            level = f", not in level {reading.level}" if reading is not None else ""
+            template = N_(
+                "Stacks may be forfeited only when registration closes (the end of level "
+                "%(close)s with the clock stopped, or the break after it)."
+            )
+            if reading is not None:
+                template = N_(
+                    "Stacks may be forfeited only when registration closes (the end of level "
+                    "%(close)s with the clock stopped, or the break after it), not in level "
+                    "%(level)s."
+                )
             if reading is not None and reading.level == close and reading.running:
-                level = ": stop the clock first (the level is still running)"
+                template = N_(
+                    "Stacks may be forfeited only when registration closes (the end of level "
+                    "%(close)s with the clock stopped, or the break after it): stop the clock "
+                    "first (the level is still running)."
+                )
             raise RuleViolation(
-                f"Stacks may be forfeited only when registration closes (the end of level "
-                f"{close} with the clock stopped, or the break after it){level}.",
+                template=template,
+                params={"close": close, "level": reading.level if reading is not None else None},
                 rule_ids=rid,
                 context={"close_after_level": close},
             )
-        _refuse_when_closed(state, ctx, "forfeits")
+        _refuse_when_closed(state, ctx, N_("forfeits"))
     return [
         StackForfeited(entry_id=entry.entry_id, name=player.name, chips=cmd.chips, at=_when(ctx))
     ]
@@ -1106,7 +1217,9 @@ def _decide_forfeit(state: TournamentState, cmd: Forfeit, ctx: Context) -> list[
 def _decide_close(state: TournamentState, cmd: CloseRegistration, ctx: Context) -> list[Event]:
     setup = _setup(state)
     if setup.registration_closed:
-        raise RuleViolation("Registration is already closed.", rule_ids=setup.profile.cite("A4"))
+        raise RuleViolation(
+            template=N_("Registration is already closed."), rule_ids=setup.profile.cite("A4")
+        )
     return [RegistrationClosed(reason=cmd.reason, at=_when(ctx))]
 
 
@@ -1114,18 +1227,23 @@ def _decide_close(state: TournamentState, cmd: CloseRegistration, ctx: Context) 
 def _decide_chips(state: TournamentState, cmd: RecordChips, ctx: Context) -> list[Event]:
     _setup(state)
     if not cmd.counts:
-        raise InvalidCommand("Give at least one chip count (NAME COUNT).")
+        raise InvalidCommand(template=N_("Give at least one chip count (NAME COUNT)."))
     counts: dict[str, int] = {}
     names: dict[str, str] = {}
     for ref, chips in cmd.counts:
         if chips < 0:
-            raise InvalidCommand(f"{ref}: a chip count cannot be negative.")
+            raise InvalidCommand(
+                template=N_("%(ref)s: a chip count cannot be negative."), params={"ref": ref}
+            )
         player, entry = live_entry_of(state, ref)
         if entry.entry_id in counts:
-            raise InvalidCommand(f"{player.name} is counted twice.")
+            raise InvalidCommand(
+                template=N_("%(name)s is counted twice."), params={"name": player.name}
+            )
         if chips == 0:
             raise RuleViolation(
-                f"{player.name} has no chips: record the bust instead.",
+                template=N_("%(name)s has no chips: record the bust instead."),
+                params={"name": player.name},
                 rule_ids=state.part(Setup).profile.cite("G1"),
                 context={"hint": "bust"},
             )
@@ -1139,18 +1257,22 @@ def _decide_remove(state: TournamentState, cmd: RemoveChips, ctx: Context) -> li
     roster = state.part(Roster)
     _setup(state)
     if cmd.chips <= 0:
-        raise InvalidCommand("Remove a positive number of chips.")
+        raise InvalidCommand(template=N_("Remove a positive number of chips."))
     if cmd.chips > roster.chips_in_play:
         raise InvalidCommand(
-            f"Only {roster.chips_in_play:,} chips are in play; cannot remove {cmd.chips:,}."
+            template=N_("Only %(chips_in_play)s chips are in play; cannot remove %(chips)s."),
+            params={"chips_in_play": f"{roster.chips_in_play:,}", "chips": f"{cmd.chips:,}"},
         )
     if cmd.player is None:
         return [ChipsRemoved(chips=cmd.chips, reason=cmd.reason or "removed")]
     player, entry = live_entry_of(state, cmd.player)
     if entry.stack is not None and cmd.chips > entry.stack:
         raise InvalidCommand(
-            f"{player.name}'s last recorded stack is {entry.stack:,}: he cannot lose "
-            f"{cmd.chips:,}. Record his chips first.",
+            template=N_(
+                "%(name)s's last recorded stack is %(stack)s: he cannot lose %(chips)s. Record "
+                "his chips first."
+            ),
+            params={"name": player.name, "stack": f"{entry.stack:,}", "chips": f"{cmd.chips:,}"},
             rule_ids=state.part(Setup).profile.cite("K11"),
         )
     return [

@@ -25,6 +25,7 @@ from dataclasses import dataclass
 
 from pokertd.engine.result import HandResult
 from pokertd.errors import IllegalAction, InvalidCommand, RuleViolation
+from pokertd.i18n import N_
 from pokertd.money import format_money
 from pokertd.rules.enums import BountySplitRule
 from pokertd.rules.profile import RuleProfile
@@ -97,17 +98,26 @@ def knockouts_from_pots(
                 carrying = pot
         if carrying is None:
             raise InvalidCommand(
-                f"Seat {seat} contested no pot in this hand, so it cannot have been eliminated.",
+                template=N_(
+                    "Seat %(seat)s contested no pot in this hand, so it cannot have been "
+                    "eliminated."
+                ),
+                params={"seat": seat},
                 rule_ids="I3",  # no profile here: the catalogue entry (which pot carries it)
             )
         if not carrying.winners:
-            raise InvalidCommand("A pot that carries a bounty must have a winner.")
+            raise InvalidCommand(template=N_("A pot that carries a bounty must have a winner."))
         if seat in carrying.winners:
             raise InvalidCommand(
-                f"Seat {seat} won the pot carrying its bounty, so it was not eliminated."
+                template=N_(
+                    "Seat %(seat)s won the pot carrying its bounty, so it was not eliminated."
+                ),
+                params={"seat": seat},
             )
         if not set(carrying.winners) <= set(carrying.eligible):
-            raise InvalidCommand("A pot's winners must be among the seats that contested it.")
+            raise InvalidCommand(
+                template=N_("A pot's winners must be among the seats that contested it.")
+            )
         result.append(Knockout(seat, tuple(carrying.winners)))
     return tuple(result)
 
@@ -151,7 +161,9 @@ def clockwise_from_button(
     wanted = list(seats)
     for seat in wanted:
         if seat not in rank:
-            raise InvalidCommand(f"Seat {seat} is not at this table.")
+            raise InvalidCommand(
+                template=N_("Seat %(seat)s is not at this table."), params={"seat": seat}
+            )
     return sorted(wanted, key=rank.__getitem__)
 
 
@@ -213,20 +225,30 @@ def fixed_bounty_awards(
 
 def _bounty(bounty_of: Mapping[Seat, Cents], seat: Seat) -> Cents:
     if seat not in bounty_of:
-        raise InvalidCommand(f"Seat {seat} has no bounty recorded.")
+        raise InvalidCommand(
+            template=N_("Seat %(seat)s has no bounty recorded."), params={"seat": seat}
+        )
     value = bounty_of[seat]
     if value < 0:
-        raise InvalidCommand(f"Seat {seat}'s bounty cannot be negative.")
+        raise InvalidCommand(
+            template=N_("Seat %(seat)s's bounty cannot be negative."), params={"seat": seat}
+        )
     return value
 
 
 def _recipients(ko: Knockout) -> tuple[Seat, ...]:
     if not ko.winners:
-        raise InvalidCommand(f"Nobody was recorded as knocking out seat {ko.eliminated}.")
+        raise InvalidCommand(
+            template=N_("Nobody was recorded as knocking out seat %(eliminated)s."),
+            params={"eliminated": ko.eliminated},
+        )
     if ko.eliminated in ko.winners:
-        raise InvalidCommand(f"Seat {ko.eliminated} cannot collect its own bounty here.")
+        raise InvalidCommand(
+            template=N_("Seat %(eliminated)s cannot collect its own bounty here."),
+            params={"eliminated": ko.eliminated},
+        )
     if len(set(ko.winners)) != len(ko.winners):
-        raise InvalidCommand("A winner is listed twice.")
+        raise InvalidCommand(template=N_("A winner is listed twice."))
     return ko.winners
 
 
@@ -275,17 +297,25 @@ def pko_awards(
         recipients = _recipients(ko)
         for seat in recipients:
             if seat in gone:
-                raise InvalidCommand(f"Seat {seat} was eliminated and cannot collect a bounty.")
+                raise InvalidCommand(
+                    template=N_("Seat %(seat)s was eliminated and cannot collect a bounty."),
+                    params={"seat": seat},
+                )
             if seat not in bounties:
-                raise InvalidCommand(f"Seat {seat} has no bounty recorded.")
+                raise InvalidCommand(
+                    template=N_("Seat %(seat)s has no bounty recorded."), params={"seat": seat}
+                )
         if start_stacks is not None:
             need = start_stacks.get(ko.eliminated, 0)
             covered = tuple(s for s in recipients if start_stacks.get(s, 0) >= need)
             if not covered:
                 raise RuleViolation(
-                    f"Seat {recipients[0]} did not cover seat {ko.eliminated}'s stack, so it "
-                    "cannot collect the bounty: only a player who covered the eliminated "
-                    "stack collects.",
+                    template=N_(
+                        "Seat %(winner)s did not cover seat %(eliminated)s's stack, so it "
+                        "cannot collect the bounty: only a player who covered the eliminated "
+                        "stack collects."
+                    ),
+                    params={"winner": recipients[0], "eliminated": ko.eliminated},
                     context={"eliminated": ko.eliminated, "winners": list(recipients)},
                 )
             recipients = covered
@@ -339,7 +369,7 @@ def bounty_chip_all_in(profile: RuleProfile, stack: Chips) -> Chips | None:
     """
     if stack <= 0:
         raise IllegalAction(
-            "A player with no chips behind cannot move all in with the bounty chip.",
+            template=N_("A player with no chips behind cannot move all in with the bounty chip."),
             rule_ids=profile.cite("I2"),
         )
     return stack if profile.bounty_chip_in_pot_is_all_in else None

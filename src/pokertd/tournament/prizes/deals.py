@@ -38,6 +38,7 @@ from enum import StrEnum
 from fractions import Fraction
 
 from pokertd.errors import InvalidCommand, RuleViolation
+from pokertd.i18n import N_, Phrase
 from pokertd.money import format_money
 from pokertd.rules.enums import DealsAllowed
 from pokertd.rules.profile import RuleProfile
@@ -78,11 +79,11 @@ def round_to_total(
     (3333, 3334, 3333)
     """
     if unit < 1:
-        raise InvalidCommand("The rounding unit must be at least one cent.")
+        raise InvalidCommand(template=N_("The rounding unit must be at least one cent."))
     amounts = [round_half_up(v / unit) * unit for v in values]
     amounts[residual_to] += total - sum(amounts)
     if amounts[residual_to] < 0:
-        raise RuleViolation("The amount to share is too small for the rounding unit.")
+        raise RuleViolation(template=N_("The amount to share is too small for the rounding unit."))
     return tuple(amounts)
 
 
@@ -188,27 +189,34 @@ def deal_amounts(
     kind = DealKind(kind)
     n = len(stacks)
     if n < 2:
-        raise InvalidCommand("A deal needs at least two players.")
+        raise InvalidCommand(template=N_("A deal needs at least two players."))
     if any(s <= 0 for s in stacks):
-        raise InvalidCommand("Every player in a deal must have chips.")
+        raise InvalidCommand(template=N_("Every player in a deal must have chips."))
     if not prizes or len(prizes) > n:
         raise InvalidCommand(
-            f"Give the prizes still to be won: at least one and at most one per player ({n})."
+            template=N_(
+                "Give the prizes still to be won: at least one and at most one per player (%(n)s)."
+            ),
+            params={"n": n},
         )
     if any(p < 0 for p in prizes):
-        raise InvalidCommand("Prizes cannot be negative.")
+        raise InvalidCommand(template=N_("Prizes cannot be negative."))
     pool = sum(prizes)
     if kind is DealKind.SAVE:
         if save <= 0:
             raise InvalidCommand(
-                "A save needs an amount to leave for the winner.", context={"hint": "save"}
+                template=N_("A save needs an amount to leave for the winner."),
+                context={"hint": "save"},
             )
         kind = DealKind(save_by)
         if kind in (DealKind.SAVE, DealKind.CUSTOM):
-            raise InvalidCommand("A save divides the rest by icm, chip, floor or even.")
+            raise InvalidCommand(
+                template=N_("A save divides the rest by icm, chip, floor or even.")
+            )
     if not 0 <= save <= pool:
         raise InvalidCommand(
-            f"The amount left to play for must be between $0.00 and {format_money(pool)}."
+            template=N_("The amount left to play for must be between $0.00 and %(pool)s."),
+            params={"pool": format_money(pool)},
         )
     rest = pool - save
     leader = chip_leader(stacks)
@@ -216,13 +224,21 @@ def deal_amounts(
     exact: list[Fraction]
     if kind is DealKind.CUSTOM:
         if custom is None or len(custom) != n:
-            raise InvalidCommand(f"A custom deal needs one amount per player ({n}).")
+            raise InvalidCommand(
+                template=N_("A custom deal needs one amount per player (%(n)s)."), params={"n": n}
+            )
         if any(a < 0 for a in custom):
-            raise InvalidCommand("A deal amount cannot be negative.")
+            raise InvalidCommand(template=N_("A deal amount cannot be negative."))
         if sum(custom) > pool:
             raise RuleViolation(
-                f"The amounts add up to {format_money(sum(custom))}, more than the "
-                f"{format_money(pool)} left in the prize pool.",
+                template=N_(
+                    "The amounts add up to %(total)s, more than the "
+                    "%(pool)s left in the prize pool."
+                ),
+                params={
+                    "total": format_money(sum(custom)),
+                    "pool": format_money(pool),
+                },
                 rule_ids=DEAL,
             )
         return tuple(custom), pool - sum(custom)
@@ -230,8 +246,14 @@ def deal_amounts(
         paid = list(prizes)
         if save > paid[0]:
             raise InvalidCommand(
-                f"A save of {format_money(save)} is more than first prize "
-                f"({format_money(paid[0])}); divide by chips instead."
+                template=N_(
+                    "A save of %(save)s is more than first prize "
+                    "(%(first_prize)s); divide by chips instead."
+                ),
+                params={
+                    "save": format_money(save),
+                    "first_prize": format_money(paid[0]),
+                },
             )
         paid[0] -= save  # the save comes off first prize; the rest is ICM'd
         if icm_fn is None:
@@ -243,7 +265,9 @@ def deal_amounts(
     elif kind is DealKind.FLOOR:
         floor = prizes[n - 1] if len(prizes) == n else 0
         if floor * n > rest:
-            raise InvalidCommand("The floor for everyone is more than the money to divide.")
+            raise InvalidCommand(
+                template=N_("The floor for everyone is more than the money to divide.")
+            )
         extra = rest - floor * n
         exact = [floor + Fraction(extra * s, chips) for s in stacks]
     else:  # EVEN
@@ -269,9 +293,9 @@ def propose(
 ) -> DealTerms:
     """Terms for the players, stacks and remaining prizes (rounded to the profile's unit)."""
     if len(players) != len(stacks):
-        raise InvalidCommand("Give one stack per player.")
+        raise InvalidCommand(template=N_("Give one stack per player."))
     if len(set(players)) != len(players):
-        raise InvalidCommand("A player is listed twice in the deal.")
+        raise InvalidCommand(template=N_("A player is listed twice in the deal."))
     with profile.citing():
         amounts, play_for = deal_amounts(
             kind,
@@ -306,17 +330,23 @@ def check_deal_allowed(
     allowed = profile.deals_allowed
     if allowed is DealsAllowed.OFF and not house_allows:
         raise RuleViolation(
-            "Deals are not allowed in this event unless the tournament director enables them.",
+            template=N_(
+                "Deals are not allowed in this event unless the tournament director enables them."
+            ),
             rule_ids=profile.cite("J4"),
         )
     if allowed is DealsAllowed.HOUSE_DISCRETION and not house_allows:
         raise RuleViolation(
-            "The house does not allow a deal in this event.", rule_ids=profile.cite(DEAL)
+            template=N_("The house does not allow a deal in this event."),
+            rule_ids=profile.cite(DEAL),
         )
     if allowed is DealsAllowed.CHOP_WHEN_ALL_PAID and players_left > places_paid:
         raise RuleViolation(
-            f"A chop is allowed only among the paid places: {places_paid} places are paid and "
-            f"{players_left} players are left.",
+            template=N_(
+                "A chop is allowed only among the paid places: %(places_paid)s places are paid "
+                "and %(players_left)s players are left."
+            ),
+            params={"places_paid": places_paid, "players_left": players_left},
             rule_ids=profile.cite("J3"),
             context={"players_left": players_left, "places_paid": places_paid},
         )
@@ -353,19 +383,24 @@ def check_deal(
         outsiders = [p for p in terms.players if p not in remaining_players]
         if missing:
             raise RuleViolation(
-                f"Every remaining player must be in the deal; left out: {', '.join(missing)}.",
+                template=N_("Every remaining player must be in the deal; left out: %(missing)s."),
+                params={"missing": ", ".join(missing)},
                 rule_ids=profile.cite("J1", DEAL),
                 context={"missing": missing},
             )
         if outsiders:
             raise RuleViolation(
-                f"Only players still in the event can be in the deal: {', '.join(outsiders)}.",
+                template=N_("Only players still in the event can be in the deal: %(outsiders)s."),
+                params={"outsiders": ", ".join(outsiders)},
                 rule_ids=profile.cite(DEAL),
             )
     if sum(terms.amounts) + terms.play_for != terms.remaining_pool:
         raise RuleViolation(
-            f"The deal shares {format_money(sum(terms.amounts) + terms.play_for)} but "
-            f"{format_money(terms.remaining_pool)} is left in the prize pool.",
+            template=N_("The deal shares %(shared)s but %(left)s is left in the prize pool."),
+            params={
+                "shared": format_money(sum(terms.amounts) + terms.play_for),
+                "left": format_money(terms.remaining_pool),
+            },
             rule_ids=profile.cite(DEAL),
         )
 
@@ -427,6 +462,11 @@ class DealStatus(StrEnum):
     REJECTED = "rejected"
 
 
+_STATUS_WORDS = (N_("proposed"), N_("binding"), N_("rejected"))
+"""The :class:`DealStatus` values in the catalogue: a refusal names the status as a
+:class:`~pokertd.i18n.Phrase`."""
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
 class DealNegotiation:
     """A proposal on its way to binding: acceptances, supervisor approval, or a refusal.
@@ -456,31 +496,41 @@ class DealNegotiation:
 
     def _open(self) -> None:
         if self.status is not DealStatus.PROPOSED:
-            raise RuleViolation(f"The deal is already {self.status.value}.", rule_ids=DEAL)
+            raise RuleViolation(
+                template=N_("The deal is already %(value)s."),
+                params={"value": Phrase(self.status.value)},
+                rule_ids=DEAL,
+            )
 
     def accept(self, player: str) -> DealNegotiation:
         """``player`` confirms acceptance (aloud, before the supervisor at FOX)."""
         self._open()
         if player not in self.terms.players:
-            raise InvalidCommand(f"{player} is not in this deal.")
+            raise InvalidCommand(
+                template=N_("%(player)s is not in this deal."), params={"player": player}
+            )
         if player in self.accepted:
-            raise InvalidCommand(f"{player} has already accepted.")
+            raise InvalidCommand(
+                template=N_("%(player)s has already accepted."), params={"player": player}
+            )
         return replace(self, accepted=self.accepted | {player})
 
     def reject(self, player: str) -> DealNegotiation:
         """``player`` says no: the proposal dies (a deal must be unanimous)."""
         self._open()
         if player not in self.terms.players:
-            raise InvalidCommand(f"{player} is not in this deal.")
+            raise InvalidCommand(
+                template=N_("%(player)s is not in this deal."), params={"player": player}
+            )
         return replace(self, rejected_by=player)
 
     def approve(self, supervisor: str) -> DealNegotiation:
         """The tournament supervisor approves the precise terms (FOX-73)."""
         self._open()
         if not supervisor.strip():
-            raise InvalidCommand("Name the supervisor who approves the deal.")
+            raise InvalidCommand(template=N_("Name the supervisor who approves the deal."))
         if self.approved_by is not None:
-            raise InvalidCommand("The deal is already approved.")
+            raise InvalidCommand(template=N_("The deal is already approved."))
         return replace(self, approved_by=supervisor)
 
     def final_prizes(self, winner: str) -> dict[str, Cents]:
@@ -493,7 +543,9 @@ class DealNegotiation:
                 rule_ids=DEAL,
             )
         if winner not in self.terms.players:
-            raise InvalidCommand(f"{winner} is not in this deal.")
+            raise InvalidCommand(
+                template=N_("%(winner)s is not in this deal."), params={"winner": winner}
+            )
         return {
             p: a + (self.terms.play_for if p == winner else 0)
             for p, a in zip(self.terms.players, self.terms.amounts, strict=True)

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from pokertd.cards.card import cards_text, parse_cards
 from pokertd.cards.evaluate import HandCategory, category, describe, evaluate
 from pokertd.errors import InvalidCommand, RuleViolation
+from pokertd.i18n import N_
 from pokertd.rules import RuleProfile
 from pokertd.types import Cents
 
@@ -59,10 +60,13 @@ def shown_hand(text: str) -> ShownHand:
     codes = parse_cards(text)
     if not 5 <= len(codes) <= 7:
         raise InvalidCommand(
-            f"Give the five to seven cards of the hand (hole cards and board), not {len(codes)}."
+            template=N_(
+                "Give the five to seven cards of the hand (hole cards and board), not %(count)s."
+            ),
+            params={"count": len(codes)},
         )
     if len(set(codes)) != len(codes):
-        raise InvalidCommand("The same card appears twice in the hand.")
+        raise InvalidCommand(template=N_("The same card appears twice in the hand."))
     return ShownHand(cards=cards_text(codes, " "), strength=evaluate(codes), label=describe(codes))
 
 
@@ -77,21 +81,31 @@ def check_high_hand(
     """
     rid = profile.cite("H9")
     if not profile.high_hand_promo:
-        raise RuleViolation(f"{profile.title} runs no tournament high hand.", rule_ids=rid)
+        raise RuleViolation(
+            template=N_("%(title)s runs no tournament high hand."),
+            params={"title": profile.title},
+            rule_ids=rid,
+        )
     if level is not None and level != HIGH_HAND_LEVEL:
         raise RuleViolation(
-            f"The high hand counts only hands of level {HIGH_HAND_LEVEL}, not level {level}.",
+            template=N_(
+                "The high hand counts only hands of level %(hh_level)s, not level %(level)s."
+            ),
+            params={"hh_level": HIGH_HAND_LEVEL, "level": level},
             rule_ids=rid,
         )
     if category(hand.strength) > HIGH_HAND_MINIMUM:
         raise RuleViolation(
-            f"{hand.label.capitalize()} does not qualify: the high hand needs three of a kind "
-            "or better.",
+            template=N_(
+                "%(hand)s does not qualify: the high hand needs three of a kind or better."
+            ),
+            params={"hand": hand.label.capitalize()},
             rule_ids=rid,
         )
     if best is not None and hand.strength > best:
         raise RuleViolation(
-            f"A better hand already holds the high hand; {hand.label} does not beat it.",
+            template=N_("A better hand already holds the high hand; %(label)s does not beat it."),
+            params={"label": hand.label},
             rule_ids=rid,
         )
 

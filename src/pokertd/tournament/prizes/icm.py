@@ -39,6 +39,7 @@ from functools import reduce
 from math import comb, gcd, prod
 
 from pokertd.errors import InvalidCommand
+from pokertd.i18n import N_
 from pokertd.types import Cents, Chips
 
 EXACT_SUBSET_LIMIT = 2048
@@ -89,21 +90,26 @@ class IcmResult:
 
 def _check(stacks: Sequence[Chips], prizes: Sequence[Cents]) -> None:
     if not stacks:
-        raise InvalidCommand("ICM needs at least one stack.")
+        raise InvalidCommand(template=N_("ICM needs at least one stack."))
     if any(not isinstance(s, int) or isinstance(s, bool) or s <= 0 for s in stacks):
         raise InvalidCommand(
-            "Every stack must be a positive whole number of chips: a player with no chips "
-            "is out and takes the next prize, not a share.",
+            template=N_(
+                "Every stack must be a positive whole number of chips: a player with no chips "
+                "is out and takes the next prize, not a share."
+            ),
             context={"stacks": list(stacks)},
         )
     if not prizes:
-        raise InvalidCommand("ICM needs at least one prize.")
+        raise InvalidCommand(template=N_("ICM needs at least one prize."))
     if any(p < 0 for p in prizes):
-        raise InvalidCommand("Prizes cannot be negative.")
+        raise InvalidCommand(template=N_("Prizes cannot be negative."))
     if len(prizes) > len(stacks):
         raise InvalidCommand(
-            f"There are {len(prizes)} prizes but only {len(stacks)} players left: give the "
-            "prizes still to be won, one per remaining place at most.",
+            template=N_(
+                "There are %(prizes)s prizes but only %(players)s players left: give "
+                "the prizes still to be won, one per remaining place at most."
+            ),
+            params={"prizes": len(prizes), "players": len(stacks)},
         )
 
 
@@ -192,7 +198,7 @@ def monte_carlo_icm(
     """
     _check(stacks, prizes)
     if samples < 2:
-        raise InvalidCommand("Monte-Carlo ICM needs at least 2 samples.")
+        raise InvalidCommand(template=N_("Monte-Carlo ICM needs at least 2 samples."))
     n = len(stacks)
     floor = min(samples, MIN_SAMPLES)
     if max_draws is not None:
@@ -270,8 +276,11 @@ def icm(
         return IcmResult(equities=exact_icm(stacks, prizes), method=IcmMethod.EXACT)
     if rng is None:
         raise InvalidCommand(
-            f"ICM for {len(stacks)} players is estimated by Monte-Carlo and needs a random "
-            "generator."
+            template=N_(
+                "ICM for %(players)s players is estimated by Monte-Carlo and needs a random "
+                "generator."
+            ),
+            params={"players": len(stacks)},
         )
     return monte_carlo_icm(
         stacks, prizes, rng=rng, samples=samples, max_draws=max_draws, out_of_time=out_of_time

@@ -35,6 +35,7 @@ from dataclasses import dataclass, fields
 from typing import Annotated, Any, cast
 
 from pokertd.errors import InvalidCommand, PokertdError, RuleViolation
+from pokertd.i18n import N_, Phrase
 from pokertd.money import format_money
 from pokertd.rules.enums import BountySplitRule
 from pokertd.rules.profile import field_citation
@@ -358,8 +359,15 @@ class PrizePaid(Event):
         undo reaches behind it either (undo takes the last command back first): no bust,
         entry or deal before it can be taken back to move or shrink what was paid (H2)."""
         return RuleViolation(
-            f"{self.name}'s prize was paid ({format_money(self.paid)} for place "
-            f"{self.place}): a payment cannot be undone.",
+            template=N_(
+                "%(name)s's prize was paid (%(amount)s for place %(place)s): a "
+                "payment cannot be undone."
+            ),
+            params={
+                "name": self.name,
+                "amount": format_money(self.paid),
+                "place": self.place,
+            },
             rule_ids=state.part(Setup).profile.cite("H2", "H11"),
         )
 
@@ -651,7 +659,7 @@ class PayHighHand(Command):
 def _created(state: TournamentState) -> Setup:
     setup = state.part(Setup)
     if not setup.created:
-        raise InvalidCommand("The tournament has not been created.")
+        raise InvalidCommand(template=N_("The tournament has not been created."))
     return setup
 
 
@@ -665,12 +673,17 @@ def _decide_options(state: TournamentState, cmd: SetPrizeOptions, ctx: Context) 
     enabled = book.deals_enabled if cmd.deals_enabled is None else cmd.deals_enabled
     if progressive and mystery_terms(state) is not None:
         raise RuleViolation(
-            "Mystery bounties are posted: an event has progressive or mystery bounties, not both."
+            template=N_(
+                "Mystery bounties are posted: an event has progressive or mystery bounties, "
+                "not both."
+            )
         )
     if progressive != book.progressive_bounties and state.part(Roster).out:
-        raise RuleViolation("Bounties cannot change kind once players have been knocked out.")
+        raise RuleViolation(
+            template=N_("Bounties cannot change kind once players have been knocked out.")
+        )
     if (progressive, enabled) == (book.progressive_bounties, book.deals_enabled):
-        raise InvalidCommand("The prize options are already set that way.")
+        raise InvalidCommand(template=N_("The prize options are already set that way."))
     return [PrizeOptionsSet(progressive_bounties=progressive, deals_enabled=enabled)]
 
 
@@ -683,7 +696,7 @@ def _decide_post(state: TournamentState, cmd: PostPayoutSchedule, ctx: Context) 
         setup.profile, posted=book.schedule_posted, changed=name != book.posted_table
     )
     if book.schedule_posted and name == book.posted_table:
-        raise InvalidCommand("The prize schedule is already posted.")
+        raise InvalidCommand(template=N_("The prize schedule is already posted."))
     entries = payout_entries(state)
     net = pool(state).net
     amounts: tuple[Cents, ...] = ()
@@ -736,16 +749,20 @@ def _decide_bounty_winners(
 ) -> list[Event]:
     setup = _created(state)
     if setup.tmpl.fees.bounty <= 0:
-        raise RuleViolation("This is not a bounty event.", rule_ids=setup.profile.cite("I1"))
+        raise RuleViolation(
+            template=N_("This is not a bounty event."), rule_ids=setup.profile.cite("I1")
+        )
     roster = state.part(Roster)
     player = find_player(state, cmd.player)
     outs = {o.entry_id: o for o in roster.out}
     busted = [eid for eid in roster.players[player.player_id].entries if eid in outs]
     if not busted:
-        raise InvalidCommand(f"{player.name} has not been knocked out.")
+        raise InvalidCommand(
+            template=N_("%(name)s has not been knocked out."), params={"name": player.name}
+        )
     entry_id = busted[-1]
     if not cmd.winners:
-        raise InvalidCommand("Name the players who won the pot.")
+        raise InvalidCommand(template=N_("Name the players who won the pot."))
     winners: list[tuple[str, str]] = []
     for ref in cmd.winners:
         w = find_player(state, ref)
@@ -756,24 +773,28 @@ def _decide_bounty_winners(
         elif candidates:
             winners.append((candidates[-1], w.name))
         else:
-            raise InvalidCommand(f"{w.name} cannot collect {player.name}'s bounty.")
+            raise InvalidCommand(
+                template=N_("%(name)s cannot collect %(name_2)s's bounty."),
+                params={"name": w.name, "name_2": player.name},
+            )
     if len({e for e, _ in winners}) != len(winners):
-        raise InvalidCommand("A winner is named twice.")
+        raise InvalidCommand(template=N_("A winner is named twice."))
     order = [o.entry_id for o in roster.out]
     for eid, wname in winners:
         if eid in outs and (
             order.index(eid) < order.index(entry_id) or outs[eid].group == outs[entry_id].group
         ):
             raise InvalidCommand(
-                f"{wname} was out before {player.name}, so cannot have won that pot."
+                template=N_("%(wname)s was out before %(name)s, so cannot have won that pot."),
+                params={"wname": wname, "name": player.name},
             )
     if cmd.winner_seats:
         if len(cmd.winner_seats) != len(winners) or cmd.button_seat is None:
-            raise InvalidCommand("Give the button's seat and one seat per winner.")
+            raise InvalidCommand(template=N_("Give the button's seat and one seat per winner."))
         seats_per_table = max(setup.tmpl.seats_per_table, *cmd.winner_seats, cmd.button_seat)
         seat_of = dict(zip(cmd.winner_seats, winners, strict=True))
         if len(seat_of) != len(winners):
-            raise InvalidCommand("Two winners cannot sit in the same seat.")
+            raise InvalidCommand(template=N_("Two winners cannot sit in the same seat."))
         ordered = clockwise_from_button(
             seat_of, button=cmd.button_seat, seat_order=range(1, seats_per_table + 1)
         )
@@ -783,8 +804,10 @@ def _decide_bounty_winners(
         and setup.profile.bounty_split_rule is BountySplitRule.CLOSEST_CLOCKWISE_FROM_BUTTON
     ):
         raise InvalidCommand(
-            "Give the button's seat and the winners' seats: the whole bounty goes to the "
-            "winner closest clockwise from the button.",
+            template=N_(
+                "Give the button's seat and the winners' seats: the whole bounty goes to the "
+                "winner closest clockwise from the button."
+            ),
             rule_ids=setup.profile.cite("I4"),
         )
     return [
@@ -810,29 +833,38 @@ def _decide_mystery(state: TournamentState, cmd: PostMysteryBounties, ctx: Conte
     profile = setup.profile
     if setup.tmpl.fees.bounty <= 0:
         raise RuleViolation(
-            "This is not a bounty event: mystery bounties are paid from the bounty part of "
-            "each buy-in.",
+            template=N_(
+                "This is not a bounty event: mystery bounties are paid from the bounty part of "
+                "each buy-in."
+            ),
             rule_ids=profile.cite("I1"),
         )
     if setup.finished:
-        raise RuleViolation("The tournament is over.")
+        raise RuleViolation(template=N_("The tournament is over."))
     book = state.part(PrizeBook)
     if book.progressive_bounties:
         raise RuleViolation(
-            "Bounties here are progressive: an event has progressive or mystery bounties, "
-            "not both.",
+            template=N_(
+                "Bounties here are progressive: an event has progressive or mystery bounties, "
+                "not both."
+            ),
             rule_ids=profile.cite("I1"),
         )
     if book.mystery_drawn:
         raise RuleViolation(
-            f"{len(book.mystery_drawn)} envelope(s) have been drawn already: the envelopes "
-            "stay as posted until the end."
+            template=N_(
+                "%(drawn)s envelope(s) have been drawn already: the envelopes "
+                "stay as posted until the end."
+            ),
+            params={"drawn": len(book.mystery_drawn)},
         )
     terms = mystery_terms(state)
     if terms is None and state.part(Roster).out:
         raise RuleViolation(
-            "Players have been knocked out for fixed bounties already: mystery bounties are "
-            "set before the first knockout.",
+            template=N_(
+                "Players have been knocked out for fixed bounties already: mystery bounties "
+                "are set before the first knockout."
+            ),
             rule_ids=profile.cite("I1"),
         )
     check_stage(cmd.from_level, cmd.in_the_money)
@@ -843,7 +875,7 @@ def _decide_mystery(state: TournamentState, cmd: PostMysteryBounties, ctx: Conte
         terms.from_level,
         terms.in_the_money,
     ):
-        raise InvalidCommand("These envelopes are already posted.")
+        raise InvalidCommand(template=N_("These envelopes are already posted."))
     return [
         MysteryBountiesPosted(
             envelopes=values,
@@ -917,11 +949,11 @@ def _proposal(
     book = state.part(PrizeBook)
     if book.negotiation is not None and book.negotiation.status is DealStatus.BINDING:
         raise RuleViolation(
-            "A deal has already been made in this event.", rule_ids=profile.cite(DEAL)
+            template=N_("A deal has already been made in this event."), rule_ids=profile.cite(DEAL)
         )
     alive = roster.alive()
     if len(alive) < 2:
-        raise InvalidCommand("A deal needs at least two players left.")
+        raise InvalidCommand(template=N_("A deal needs at least two players left."))
     check_deal_allowed(
         profile=profile,
         players_left=len(alive),
@@ -934,19 +966,24 @@ def _proposal(
         chips = given.get(e.player_id, e.stack)
         if chips is None or chips <= 0:
             raise InvalidCommand(
-                f"{e.name}'s chip count is not known: record the chip counts first or give "
-                "the stacks with the deal.",
+                template=N_(
+                    "%(name)s's chip count is not known: record the chip counts first or give the "
+                    "stacks with the deal."
+                ),
+                params={"name": e.name},
                 context={"hint": "stacks"},
             )
         stacks.append(chips)
     prizes = remaining_prizes(state)
     if not prizes:
-        raise RuleViolation("There is no prize money left to share.")
+        raise RuleViolation(template=N_("There is no prize money left to share."))
     custom = None
     if cmd.kind is DealKind.CUSTOM:
         by_player = {find_player(state, n).player_id: a for n, a in cmd.amounts}
         if set(by_player) != {e.player_id for e in alive}:
-            raise InvalidCommand("A custom deal needs an amount for every remaining player.")
+            raise InvalidCommand(
+                template=N_("A custom deal needs an amount for every remaining player.")
+            )
         custom = [by_player[e.player_id] for e in alive]
     return alive, stacks, prizes, custom
 
@@ -970,8 +1007,11 @@ def _decide_propose(state: TournamentState, cmd: ProposeDeal, ctx: Context) -> l
     if sales and not profile.deal_closes_registration:
         what = " and ".join(s.text for s in sales)
         raise RuleViolation(
-            f"A deal divides a prize pool that is final, and {what}: close registration "
-            "(and wait for the end of rebuys and add-ons) before a deal.",
+            template=N_(
+                "A deal divides a prize pool that is final, and %(what)s: close registration "
+                "(and wait for the end of rebuys and add-ons) before a deal."
+            ),
+            params={"what": what},
             rule_ids=profile.cite("J2", *dict.fromkeys(s.entry for s in sales)),
             context={"hint": "close_registration"},
         )
@@ -1033,23 +1073,33 @@ def _open_deal(state: TournamentState) -> DealNegotiation:
     profile = state.part(Setup).profile
     neg = state.part(PrizeBook).negotiation
     if neg is None:
-        raise InvalidCommand("No deal has been proposed.")
+        raise InvalidCommand(template=N_("No deal has been proposed."))
     if neg.status is not DealStatus.PROPOSED:
         raise RuleViolation(
-            f"The deal is {neg.status.value}: propose a new one.", rule_ids=profile.cite(DEAL)
+            template=N_("The deal is %(value)s: propose a new one."),
+            params={"value": Phrase(neg.status.value)},
+            rule_ids=profile.cite(DEAL),
         )
     alive = {e.entry_id for e in state.part(Roster).alive()}
     if alive != set(state.part(PrizeBook).deal_entries):
         raise RuleViolation(
-            "The players left are not the ones the deal was proposed to: propose it again.",
+            template=N_(
+                "The players left are not the ones the deal was proposed to: propose it again."
+            ),
             rule_ids=profile.cite("J1", DEAL),
         )
     left = sum(remaining_prizes(state))
     if left != neg.terms.remaining_pool:
         raise RuleViolation(
-            f"The prize money left changed since the deal was proposed "
-            f"({format_money(neg.terms.remaining_pool)} then, {format_money(left)} now): "
-            "propose it again.",
+            template=N_(
+                "The prize money left changed since the deal was proposed "
+                "(%(then)s then, %(now)s now): propose "
+                "it again."
+            ),
+            params={
+                "then": format_money(neg.terms.remaining_pool),
+                "now": format_money(left),
+            },
             rule_ids=profile.cite(DEAL),
             context={"proposed": neg.terms.remaining_pool, "now": left},
         )
@@ -1084,7 +1134,7 @@ def _deal_player(state: TournamentState, neg: DealNegotiation, ref: str) -> tupl
     for eid, name in zip(book.deal_entries, neg.terms.players, strict=True):
         if state.part(Roster).entries[eid].player_id == who.player_id:
             return eid, name
-    raise InvalidCommand(f"{who.name} is not in this deal.")
+    raise InvalidCommand(template=N_("%(name)s is not in this deal."), params={"name": who.name})
 
 
 @decides(AcceptDeal)
@@ -1109,7 +1159,9 @@ def _decide_reject(state: TournamentState, cmd: RejectDeal, ctx: Context) -> lis
 def _decide_approve(state: TournamentState, cmd: ApproveDeal, ctx: Context) -> list[Event]:
     neg = _open_deal(state)
     if not neg.requires_approval:
-        raise InvalidCommand("This venue does not need a supervisor's approval for a deal.")
+        raise InvalidCommand(
+            template=N_("This venue does not need a supervisor's approval for a deal.")
+        )
     with state.part(Setup).profile.citing():
         after = neg.approve(cmd.supervisor)
     return [DealApproved(supervisor=cmd.supervisor.strip()), *_made(state, ctx, after)]
@@ -1129,11 +1181,15 @@ def _decide_pay(state: TournamentState, cmd: PayPrize, ctx: Context) -> list[Eve
         end = finish(state, ctx.now)
         if end.needs:  # the last player left: what makes him the winner (G2, A4)
             raise RuleViolation(
-                f"{who.name} has not finished yet. {end.needs}",
+                template=N_("%(name)s has not finished yet. %(needs)s"),
+                params={"name": who.name, "needs": end.needs},
                 rule_ids=end.needs_rule_ids,
                 context={"hint": end.needs_command},
             )
-        raise RuleViolation(f"{who.name} has not finished yet: prizes are paid on finishing.")
+        raise RuleViolation(
+            template=N_("%(name)s has not finished yet: prizes are paid on finishing."),
+            params={"name": who.name},
+        )
     # A player with several entries is paid what an entry of his is owed and not paid yet
     # (the latest such): a bounty won by his first entry stays owed when his re-entry
     # finished out of the money (found by the night's state machine: the old code looked
@@ -1143,22 +1199,31 @@ def _decide_pay(state: TournamentState, cmd: PayPrize, ctx: Context) -> list[Eve
     owed = [r for r in placed if r.total > 0 and r.entry_id not in paid]
     if not owed:
         if any(r.entry_id in paid for r in placed):
-            raise RuleViolation(f"{who.name}'s prize has already been paid.")
-        raise RuleViolation(f"{who.name} finished out of the money.")
+            raise RuleViolation(
+                template=N_("%(name)s's prize has already been paid."), params={"name": who.name}
+            )
+        raise RuleViolation(
+            template=N_("%(name)s finished out of the money."), params={"name": who.name}
+        )
     row = owed[-1]
     waits = payment_waits(state, ctx.now, row.entry_id)
     if waits is not None:
         raise waits
     if profile.prize_id_required and not cmd.id_checked:
         raise RuleViolation(
-            "The winner's current valid ID must be checked before the prize is paid: tick "
-            "'ID checked' once you have seen it.",
+            template=N_(
+                "The winner's current valid ID must be checked before the prize is paid: tick "
+                "'ID checked' once you have seen it."
+            ),
             rule_ids=(field_citation(profile, "prize_id_required"),),
         )
     if cmd.tax_id_taken and not tax_id_asked(profile):
         raise InvalidCommand(
-            f"{profile.title} issues no tax forms, so no SSN or ITIN is taken: pay without "
-            "'SSN/ITIN taken'."
+            template=N_(
+                "%(title)s issues no tax forms, so no SSN or ITIN is taken: pay without "
+                "'SSN/ITIN taken'."
+            ),
+            params={"title": profile.title},
         )
     won_on = ctx.now.date()
     flags = claim_flags(
@@ -1206,22 +1271,26 @@ def _decide_high_hand(state: TournamentState, cmd: RecordHighHand, ctx: Context)
     profile = setup.profile
     book = state.part(PrizeBook)
     if book.high_hand_paid:
-        raise RuleViolation("The high hand has already been paid.", rule_ids=profile.cite("H9"))
+        raise RuleViolation(
+            template=N_("The high hand has already been paid."), rule_ids=profile.cite("H9")
+        )
     player = find_player(state, cmd.player)
     entry_id = player.entries[-1] if player.entries else None
     if entry_id is None:
-        raise InvalidCommand(f"{player.name} has no entry in this tournament.")
+        raise InvalidCommand(
+            template=N_("%(name)s has no entry in this tournament."), params={"name": player.name}
+        )
     hand = shown_hand(cmd.cards)
     if finish(state, ctx.now).finished:
         raise RuleViolation(
-            "The tournament is over: no more hands count for the high hand.",
+            template=N_("The tournament is over: no more hands count for the high hand."),
             rule_ids=profile.cite("H9"),
         )
     reading = read_clock(state, ctx.now)
     level = reading.level if reading is not None and reading.started else None
     if reading is not None and not reading.started:
         raise RuleViolation(
-            "The clock has not started: the high hand counts hands played in level 1.",
+            template=N_("The clock has not started: the high hand counts hands played in level 1."),
             rule_ids=profile.cite("H9"),
         )
     best = min((h.strength for h in book.high_hands), default=None)
@@ -1248,14 +1317,19 @@ def _decide_pay_high_hand(state: TournamentState, cmd: PayHighHand, ctx: Context
     profile = setup.profile
     rid = profile.cite("H9")
     if not profile.high_hand_promo:
-        raise RuleViolation(f"{profile.title} runs no tournament high hand.", rule_ids=rid)
+        raise RuleViolation(
+            template=N_("%(title)s runs no tournament high hand."),
+            params={"title": profile.title},
+            rule_ids=rid,
+        )
     book = state.part(PrizeBook)
     if book.high_hand_paid:
-        raise RuleViolation("The high hand has already been paid.", rule_ids=rid)
+        raise RuleViolation(template=N_("The high hand has already been paid."), rule_ids=rid)
     winners = winning_hands(book.high_hands)
     if not winners:
         raise RuleViolation(
-            "No hand of three of a kind or better has been recorded in level 1.", rule_ids=rid
+            template=N_("No hand of three of a kind or better has been recorded in level 1."),
+            rule_ids=rid,
         )
     reading = read_clock(state, ctx.now)
     in_level_1 = (
@@ -1263,7 +1337,7 @@ def _decide_pay_high_hand(state: TournamentState, cmd: PayHighHand, ctx: Context
     )
     if in_level_1 and not finish(state, ctx.now).finished:
         raise RuleViolation(
-            "Level 1 is still being played: the high hand is paid once it is over.",
+            template=N_("Level 1 is still being played: the high hand is paid once it is over."),
             rule_ids=rid,
         )
     amounts = split_prize(setup.tmpl.fees.total, len(winners))

@@ -65,7 +65,10 @@ def percent(value: object) -> Fraction:
             return Fraction(text) / ONE_HUNDRED
         except (ValueError, ZeroDivisionError):
             pass
-    raise InvalidCommand(f'{value!r} is not a percentage (write 32.5 or "32.5%")')
+    raise InvalidCommand(
+        template=N_('%(value)s is not a percentage (write 32.5 or "32.5%%")'),
+        params={"value": repr(value)},
+    )
 
 
 # --------------------------------------------------------------------------------------
@@ -137,8 +140,14 @@ def prize_pool(
     withheld = round_half_up(base * profile.admin_withholding_pct)
     if withheld > counted:
         raise RuleViolation(
-            f"The withholding of {format_money(withheld)} is more than the buy-ins of "
-            f"{format_money(counted)}: there would be no prize pool.",
+            template=N_(
+                "The withholding of %(withheld)s is more than the buy-ins of "
+                "%(buy_ins)s: there would be no prize pool."
+            ),
+            params={
+                "withheld": format_money(withheld),
+                "buy_ins": format_money(counted),
+            },
             rule_ids=profile.cite("H3"),
         )
     net = counted - withheld
@@ -206,8 +215,11 @@ class PayoutTable:
         top = max(b.max_entries for b in self.bands)
         low = min(b.min_entries for b in self.bands)
         raise RuleViolation(
-            f"The {self.title} covers {low} to {top} entries, not {entries}: the tournament "
-            "director must supply a payout table for this field.",
+            template=N_(
+                "The %(title)s covers %(low)s to %(top)s entries, not %(entries)s: the "
+                "tournament director must supply a payout table for this field."
+            ),
+            params={"title": self.title, "low": low, "top": top, "entries": entries},
             rule_ids="H4",
             context={"entries": entries, "table": self.name},
         )
@@ -328,8 +340,11 @@ def builtin_table(name: str) -> PayoutTable:
         return cached
     if name not in BUILTIN_TABLES:
         raise InvalidCommand(
-            f"There is no payout table called {name!r}; built-in tables: "
-            f"{', '.join(BUILTIN_TABLES)}, plus sng, survivor and generic.",
+            template=N_(
+                "There is no payout table called %(name)s; built-in tables: "
+                "%(tables)s, plus sng, survivor and generic."
+            ),
+            params={"name": repr(name), "tables": ", ".join(BUILTIN_TABLES)},
             context={"table": name},
         )
     text = (
@@ -354,8 +369,11 @@ def sng_shares(profile: RuleProfile, entries: int | None = None) -> tuple[Fracti
     shares = tuple(profile.sng_payout_pct)
     if entries is not None and entries < len(shares):
         raise RuleViolation(
-            f"A Sit & Go paying {len(shares)} places needs at least {len(shares)} players, "
-            f"not {entries}.",
+            template=N_(
+                "A Sit & Go paying %(places)s places needs at least %(places)s "
+                "players, not %(entries)s."
+            ),
+            params={"places": len(shares), "entries": entries},
             rule_ids=profile.cite("H6"),
         )
     return shares
@@ -542,19 +560,19 @@ def split_pool(
     if not shares:
         raise InvalidCommand(template=N_("There must be at least one paid place."))
     if sum(shares) != 1 or any(s < 0 for s in shares):
-        raise InvalidCommand("The payout percentages must be positive and sum to 100 %.")
+        raise InvalidCommand(
+            template=N_("The payout percentages must be positive and sum to 100 %.")
+        )
     amounts = [round_half_up(pool * s / unit) * unit for s in shares]
     residual = pool - sum(amounts)
     target = 0 if remainder_to is RemainderTo.FIRST else len(amounts) - 1
     amounts[target] += residual
     if pool and min(amounts) <= 0:
         raise RuleViolation(
-            template=N_(
-                "A pool of %(format_money_pool)s is too small to round to %(format_money_unit)s."
-            ),
+            template=N_("A pool of %(pool)s is too small to round to %(unit)s."),
             params={
-                "format_money_pool": format_money(pool),
-                "format_money_unit": format_money(unit),
+                "pool": format_money(pool),
+                "unit": format_money(unit),
             },
             context={"pool": pool, "unit": unit},
         )

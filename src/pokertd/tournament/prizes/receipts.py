@@ -180,7 +180,9 @@ def _paid_entry(state: TournamentState, player: str) -> str:
     for eid in reversed(roster.players[who.player_id].entries):
         if eid in book.paid:
             return eid
-    raise InvalidCommand(f"No prize has been paid to {who.name} yet.")
+    raise InvalidCommand(
+        template=N_("No prize has been paid to %(name)s yet."), params={"name": who.name}
+    )
 
 
 __all__ = [

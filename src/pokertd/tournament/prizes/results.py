@@ -33,6 +33,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from pokertd.errors import PokertdError, RuleViolation
+from pokertd.i18n import N_
 from pokertd.money import format_money
 from pokertd.tournament.eliminations import (
     Placing,
@@ -211,9 +212,12 @@ def _hand_waits(
         return None
     name = roster.entries[entry_id].name
     return RuleViolation(
-        f"Hand-for-hand hand {hand} is still being played: a player busted at another "
-        f"table in that hand would share {name}'s place. Pay once every table has "
-        "finished it.",
+        template=N_(
+            "Hand-for-hand hand %(hand)s is still being played: a player busted at another "
+            "table in that hand would share %(name)s's place. Pay once every table has "
+            "finished it."
+        ),
+        params={"hand": hand, "name": name},
         rule_ids=state.part(Setup).profile.cite("B10", "G3"),
     )
 

@@ -202,7 +202,7 @@ def prize_table(state: TournamentState, now: datetime | None = None) -> PrizeTab
     actually paid."""
     setup = state.part(Setup)
     if not setup.created:
-        raise InvalidCommand("The tournament has not been created.")
+        raise InvalidCommand(template=N_("The tournament has not been created."))
     roster = state.part(Roster)
     made = pool(state)
     name = payout_table_name(state)

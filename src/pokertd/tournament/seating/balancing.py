@@ -27,7 +27,7 @@ from enum import StrEnum, unique
 
 from pokertd.engine.button import TableButton, seats_of
 from pokertd.errors import InvalidCommand, RuleViolation
-from pokertd.i18n import N_
+from pokertd.i18n import N_, Phrase
 from pokertd.rules.enums import (
     BalancePlayerSelected,
     BalanceSeatRule,
@@ -317,9 +317,9 @@ def seat_allowed(
         return None
     hand = button.next_hand(occupied | 1 << seat)
     if hand.small_blind_seat == seat:
-        return "it would post the small blind next hand"
+        return N_("it would post the small blind next hand")
     if rule is BalanceSeatRule.ANY_EXCEPT_SB_BUTTON and hand.button == seat:
-        return "it has the button next hand"
+        return N_("it has the button next hand")
     return None
 
 
@@ -732,8 +732,11 @@ def check_move(
     who = player or move.player
     if who is None:
         raise InvalidCommand(
-            f"Name the player to move from table {move.from_table} "
-            "(the player due the big blind next).",
+            template=N_(
+                "Name the player to move from table %(from_table)s (the player due the big "
+                "blind next)."
+            ),
+            params={"from_table": move.from_table},
             rule_ids=seating.profile.cite(BALANCE),
         )
     if move.player is not None and player is not None and player != move.player:
@@ -754,8 +757,11 @@ def check_move(
     to_seat = seat if seat is not None else move.to_seat
     if to_seat is None:
         raise InvalidCommand(
-            f"Choose the seat at table {move.to_table} (the worst position: the open seat "
-            "that posts the big blind soonest, never the small blind).",
+            template=N_(
+                "Choose the seat at table %(to_table)s (the worst position: the open seat that "
+                "posts the big blind soonest, never the small blind)."
+            ),
+            params={"to_table": move.to_table},
             rule_ids=seating.profile.cite(BALANCE),
         )
     if move.to_table not in seating.tables:
@@ -773,10 +779,18 @@ def check_move(
         # the suggested seat too: a hand may have been dealt since (KPC-8d)
         why = seat_allowed(table.button, table.occupied, to_seat, seating.profile.balance_seat_rule)
         if why is not None:
-            mover = "moved to balance" if move.reason is MoveReason.BALANCE else "moved"
+            mover = N_("moved to balance") if move.reason is MoveReason.BALANCE else N_("moved")
             raise RuleViolation(
-                f"A player {mover} from another table may not take table {move.to_table} "
-                f"seat {to_seat + 1}: {why}.",
+                template=N_(
+                    "A player %(mover)s from another table may not take table %(to_table)s seat "
+                    "%(to_seat)s: %(why)s."
+                ),
+                params={
+                    "mover": Phrase(mover),
+                    "to_table": move.to_table,
+                    "to_seat": to_seat + 1,
+                    "why": Phrase(why),
+                },
                 rule_ids=seating.profile.cite(BALANCE),
                 context={"table": move.to_table, "seat": to_seat + 1},
             )
@@ -857,10 +871,13 @@ def default_choice(seating: Seating, move: Move) -> Move:
     assert refused is not None
     seats = ", ".join(str(s + 1) for s in seats_of(open_seats))
     raise RuleViolation(
-        f"No open seat at table {move.to_table} can take the player from table "
-        f"{move.from_table} now: its open seat(s) {seats} are ones a moved player may not "
-        "take (next hand's small blind or button). Deal the next hand at table "
-        f"{move.to_table} first, then confirm again.",
+        template=N_(
+            "No open seat at table %(to_table)s can take the player from table "
+            "%(from_table)s now: its open seat(s) %(seats)s are ones a moved player may "
+            "not take (next hand's small blind or button). Deal the next hand at table "
+            "%(to_table)s first, then confirm again."
+        ),
+        params={"to_table": move.to_table, "from_table": move.from_table, "seats": seats},
         rule_ids=refused.rule_ids,
         context={"table": move.to_table, "tables": [move.to_table], "hint": "play_hands"},
     )
@@ -898,8 +915,11 @@ def break_table(seating: Seating, number: int, rng: random.Random) -> Plan:
     room = seating.capacity - table.capacity
     if seating.players > room:
         raise RuleViolation(
-            f"Table {number} cannot break: {seating.players} players and only {room} seats "
-            "at the other tables.",
+            template=N_(
+                "Table %(number)s cannot break: %(players)s players and only %(room)s seats at "
+                "the other tables."
+            ),
+            params={"number": number, "players": seating.players, "room": room},
             rule_ids=seating.profile.cite(BREAK),
             context={"table": number, "players": seating.players, "seats": room},
         )

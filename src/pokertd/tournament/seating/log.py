@@ -46,6 +46,7 @@ from typing import Annotated, Any
 
 from pokertd.codec import to_json
 from pokertd.errors import InvalidCommand, NotFound, PokertdError, RuleViolation
+from pokertd.i18n import N_
 from pokertd.rules.enums import ButtonErrorFix
 from pokertd.tournament import limits as lim
 from pokertd.tournament.entries.log import EntryBought
@@ -876,7 +877,9 @@ def _confirming(state: TournamentState, shown: str | None, now: FloorPlan | None
 def _decide_layout(state: TournamentState, cmd: LayTables, ctx: Context) -> list[Event]:
     part = state.part(Tables)
     if part.seating is not None and part.seating.players:
-        raise RuleViolation("Players are already seated: the room can no longer change.")
+        raise RuleViolation(
+            template=N_("Players are already seated: the room can no longer change.")
+        )
     ev = TablesLaidOut(
         tables=cmd.tables,
         break_order=cmd.break_order,
@@ -893,7 +896,7 @@ def _decide_draw(state: TournamentState, cmd: DrawSeats, ctx: Context) -> list[E
     roster = state.part(Roster)
     unseated = [e.entry_id for e in roster.alive() if e.entry_id not in seating.where]
     if not unseated:
-        raise InvalidCommand("Every player still in has a seat.")
+        raise InvalidCommand(template=N_("Every player still in has a seat."))
     notes: list[str] = []
     if seating.players == 0:
         draws = draw_initial_seats(seating, unseated, ctx.rng, notes)
@@ -928,7 +931,8 @@ def _decide_seat(state: TournamentState, cmd: SeatPlayer, ctx: Context) -> list[
     if entry.entry_id in seating.where:
         t, s = seating.where[entry.entry_id]
         raise RuleViolation(
-            f"{entry.name} already sits at table {t} seat {s + 1}.",
+            template=N_("%(name)s already sits at table %(table)s seat %(seat)s."),
+            params={"name": entry.name, "table": t, "seat": s + 1},
             rule_ids=seating.profile.cite("C1"),
             context={"player": entry.name},
         )
@@ -937,7 +941,12 @@ def _decide_seat(state: TournamentState, cmd: SeatPlayer, ctx: Context) -> list[
         holder = table.players[cmd.seat - 1]
         if holder is not None:
             raise RuleViolation(
-                f"Table {cmd.table} seat {cmd.seat} is taken by {entry_name(state, holder)}.",
+                template=N_("Table %(table)s seat %(seat)s is taken by %(holder)s."),
+                params={
+                    "table": cmd.table,
+                    "seat": cmd.seat,
+                    "holder": entry_name(state, holder),
+                },
                 rule_ids=seating.profile.cite("C1"),
                 context={"table": cmd.table, "seat": cmd.seat},
             )
@@ -989,8 +998,11 @@ def _confirmed_moves(
         move = record.to_move()
         if waits_for_the_button(work, move):
             raise InvalidCommand(
-                f"The button at table {move.from_table} is not known: tap the button's seat "
-                "first, then the move names the player due the big blind.",
+                template=N_(
+                    "The button at table %(from_table)s is not known: tap the button's seat first, "
+                    "then the move names the player due the big blind."
+                ),
+                params={"from_table": move.from_table},
                 rule_ids=work.profile.cite("D1"),
             )
         checked = default_choice(work, move)
@@ -1024,13 +1036,15 @@ def _decide_suggest(state: TournamentState, cmd: SuggestMoves, ctx: Context) -> 
     seating = live_seating(state)
     if part.pending and not part.auto_confirm and not _waiting_are_stale(state, seating):
         raise InvalidCommand(
-            f"{len(part.pending)} move(s) are waiting for the floor: confirm them first."
+            template=N_("%(pending)s move(s) are waiting for the floor: confirm them first."),
+            params={"pending": len(part.pending)},
         )
     fp = due_plan(state, paid_places=cmd.paid_places, full_table_event=cmd.full_table_event)
     _confirming(state, cmd.plan, fp)
     if fp is not None and fp.final_table is not None:
         raise RuleViolation(
-            f"{seating.players} players left: time to draw the final table.",
+            template=N_("%(players)s players left: time to draw the final table."),
+            params={"players": seating.players},
             rule_ids=seating.profile.cite("C9"),
             context={"hint": "redraw"},
         )
@@ -1052,7 +1066,7 @@ def _decide_suggest(state: TournamentState, cmd: SuggestMoves, ctx: Context) -> 
                 rule_ids=rules,
                 context={"tables": list(fp.blocked), "hint": "play_hands"},
             )
-        raise InvalidCommand("No moves needed: the tables are within the tolerance.")
+        raise InvalidCommand(template=N_("No moves needed: the tables are within the tolerance."))
     return [*closed, *_moves_events(state, seating, fp, part.auto_confirm, ctx.rng)]
 
 
@@ -1111,7 +1125,10 @@ def _decide_confirm(state: TournamentState, cmd: ConfirmMove, ctx: Context) -> l
     move = part.pending.get(cmd.move_id)
     if move is None:
         waiting = ", ".join(f"#{i}" for i in sorted(part.pending)) or "none"
-        raise InvalidCommand(f"There is no move #{cmd.move_id} waiting (waiting: {waiting}).")
+        raise InvalidCommand(
+            template=N_("There is no move #%(move_id)s waiting (waiting: %(waiting)s)."),
+            params={"move_id": cmd.move_id, "waiting": waiting},
+        )
     seating = seating_now(state)  # read only: the button draws try the move on a copy
     player = None
     if cmd.player is not None:
@@ -1143,12 +1160,16 @@ def _decide_confirm_many(state: TournamentState, cmd: ConfirmMoves, ctx: Context
     part = state.part(Tables)
     ids = list(dict.fromkeys(cmd.moves))
     if not ids:
-        raise InvalidCommand("Choose the moves to confirm.")
+        raise InvalidCommand(template=N_("Choose the moves to confirm."))
     missing = [i for i in ids if i not in part.pending]
     if missing:
         waiting = ", ".join(f"#{i}" for i in sorted(part.pending)) or "none"
         raise InvalidCommand(
-            f"There is no move {', '.join(f'#{i}' for i in missing)} waiting (waiting: {waiting})."
+            template=N_("There is no move %(missing)s waiting (waiting: %(waiting)s)."),
+            params={
+                "missing": ", ".join(f"#{i}" for i in missing),
+                "waiting": waiting,
+            },
         )
     shown = pending_plan(state)  # the waiting moves as the screens show them
     _confirming(state, cmd.plan, shown)
@@ -1173,7 +1194,7 @@ def _decide_confirm_plan(state: TournamentState, cmd: ConfirmPlan, ctx: Context)
     profile = state.part(Setup).profile
     if fp.final_table is not None:
         raise RuleViolation(
-            "Time for the final table: it is formed by the final-table redraw.",
+            template=N_("Time for the final table: it is formed by the final-table redraw."),
             rule_ids=profile.cite("C9"),
             context={"hint": "redraw", "plan": fp.token},
         )
@@ -1212,7 +1233,9 @@ def _decide_draw_buttons(state: TournamentState, cmd: DrawButtons, ctx: Context)
         n for n, t in sorted(seating.tables.items()) if t.count >= 2 and not t.button.known
     )
     if not todo:
-        raise InvalidCommand("Every table with two or more players already has its button.")
+        raise InvalidCommand(
+            template=N_("Every table with two or more players already has its button.")
+        )
     return [_first_button(seating, n, ctx.rng) for n in todo]
 
 
@@ -1277,27 +1300,36 @@ def _decide_keep_apart(state: TournamentState, cmd: KeepApart, ctx: Context) -> 
     profile = state.part(Setup).profile
     if not profile.keep_apart_allowed:
         raise RuleViolation(
-            "This venue seats every player at random: players cannot be kept apart.",
+            template=N_("This venue seats every player at random: players cannot be kept apart."),
             rule_ids=profile.cite("C1"),
         )
     if len(cmd.players) < 2:
-        raise InvalidCommand("Name at least two players to keep apart.")
+        raise InvalidCommand(template=N_("Name at least two players to keep apart."))
     part = state.part(Tables)
     if len(part.apart) >= KEEP_APART_GROUPS_MAX:
         raise InvalidCommand(
-            f"{KEEP_APART_GROUPS_MAX} keep-apart groups are set already: lift one first."
+            template=N_("%(max_groups)s keep-apart groups are set already: lift one first."),
+            params={"max_groups": KEEP_APART_GROUPS_MAX},
         )
     found = [find_player(state, ref) for ref in cmd.players]
     seen: set[str] = set()
     for player in found:
         if player.player_id in seen:
-            raise InvalidCommand(f"{player.name} is named twice.", context={"player": player.name})
+            raise InvalidCommand(
+                template=N_("%(name)s is named twice."),
+                params={"name": player.name},
+                context={"player": player.name},
+            )
         seen.add(player.player_id)
     ids = tuple(p.player_id for p in found)
     for number, players in part.apart.items():
         if set(players) == seen:
             raise InvalidCommand(
-                f"{_names([p.name for p in found])} are kept apart already (group {number}).",
+                template=N_("%(names)s are kept apart already (group %(number)s)."),
+                params={
+                    "names": _names([p.name for p in found]),
+                    "number": number,
+                },
                 context={"group": number},
             )
     group = part.next_group
@@ -1330,7 +1362,11 @@ def _decide_sit_together(state: TournamentState, cmd: LetSitTogether, ctx: Conte
     part = state.part(Tables)
     players = part.apart.get(cmd.group)
     if players is None:
-        raise NotFound(f"There is no keep-apart group {cmd.group}.", context={"group": cmd.group})
+        raise NotFound(
+            template=N_("There is no keep-apart group %(group)s."),
+            params={"group": cmd.group},
+            context={"group": cmd.group},
+        )
     roster = state.part(Roster)
     names = tuple(roster.players[p].name for p in players)
     return [KeepApartLifted(group=cmd.group, names=names)]
@@ -1342,7 +1378,7 @@ def _decide_button(state: TournamentState, cmd: PlaceButton, ctx: Context) -> li
     table = seating.table(cmd.table)
     if cmd.seat is None:
         if table.count < 2:
-            raise RuleViolation("A draw for the button needs at least two players.")
+            raise RuleViolation(template=N_("A draw for the button needs at least two players."))
         placed = _first_button(seating, cmd.table, ctx.rng)
         seating.set_button(cmd.table, placed.seat - 1, current=False)  # validates
         return [placed]
@@ -1360,16 +1396,22 @@ def _decide_correct_button(state: TournamentState, cmd: CorrectButton, ctx: Cont
     fix = profile.button_error_fix
     if fix is ButtonErrorFix.MISDEAL_BEFORE_ACTION_ELSE_REBALANCE_ROUND:
         raise RuleViolation(
-            f"{profile.title} does not move the button back: a button out of position is a "
-            "misdeal before any action; after action the hand stands and the blinds are "
-            "balanced over the round. Place the button where it belongs instead.",
+            template=N_(
+                "%(title)s does not move the button back: a button out of position is a "
+                "misdeal before any action; after action the hand stands and the blinds are "
+                "balanced over the round. Place the button where it belongs instead."
+            ),
+            params={"title": profile.title},
             rule_ids=profile.cite("D6"),
             context={"table": cmd.table, "hint": "button"},
         )
     if fix is not ButtonErrorFix.BACK_ONE_THEN_FORWARD_TWO:
         raise RuleViolation(
-            f"{profile.title} leaves a misplaced button to the tournament director: place it "
-            "where it belongs instead.",
+            template=N_(
+                "%(title)s leaves a misplaced button to the tournament director: place it "
+                "where it belongs instead."
+            ),
+            params={"title": profile.title},
             rule_ids=profile.cite("D6"),
             context={"table": cmd.table, "hint": "button"},
         )
@@ -1389,12 +1431,16 @@ def _decide_correct_button(state: TournamentState, cmd: CorrectButton, ctx: Cont
 @decides(PlayHands)
 def _decide_hands(state: TournamentState, cmd: PlayHands, ctx: Context) -> list[Event]:
     if not 1 <= cmd.hands <= 1000:
-        raise InvalidCommand(f"{cmd.hands} hands: give a number from 1 to 1000.")
+        raise InvalidCommand(
+            template=N_("%(hands)s hands: give a number from 1 to 1000."),
+            params={"hands": cmd.hands},
+        )
     seating = seating_now(state)  # read only: the hands move a local button
     table = seating.table(cmd.table)
     if not table.button.known:
         raise InvalidCommand(
-            f"The button is not known at table {cmd.table}: say where it is first.",
+            template=N_("The button is not known at table %(table)s: say where it is first."),
+            params={"table": cmd.table},
             rule_ids=seating.profile.cite("D1"),
             context={"hint": "button"},
         )
@@ -1415,7 +1461,11 @@ def _decide_hands(state: TournamentState, cmd: PlayHands, ctx: Context) -> list[
 @decides(SetAutoConfirm)
 def _decide_auto(state: TournamentState, cmd: SetAutoConfirm, ctx: Context) -> list[Event]:
     if state.part(Tables).auto_confirm == cmd.on:
-        raise InvalidCommand(f"Auto-confirm is already {'on' if cmd.on else 'off'}.")
+        raise InvalidCommand(
+            template=N_("Auto-confirm is already on.")
+            if cmd.on
+            else N_("Auto-confirm is already off."),
+        )
     return [AutoConfirmSet(on=cmd.on)]
 
 
@@ -1434,21 +1484,31 @@ def _decide_move_player(state: TournamentState, cmd: MovePlayer, ctx: Context) -
     where = seating.where.get(entry.entry_id)
     if where is None:
         raise InvalidCommand(
-            f"{entry.name} has no seat yet: draw or give a seat first.",
+            template=N_("%(name)s has no seat yet: draw or give a seat first."),
+            params={"name": entry.name},
             context={"player": entry.name},
         )
     table = seating.tables.get(cmd.table)
     if table is None:
         open_tables = ", ".join(str(n) for n in sorted(seating.tables)) or "none"
         raise InvalidCommand(
-            f"Table {cmd.table} is not in play (open tables: {open_tables}).",
+            template=N_("Table %(table)s is not in play (open tables: %(open_tables)s)."),
+            params={"table": cmd.table, "open_tables": open_tables},
             context={"table": cmd.table},
         )
     if where == (cmd.table, cmd.seat - 1):
-        raise InvalidCommand(f"{entry.name} already sits at table {cmd.table} seat {cmd.seat}.")
+        raise InvalidCommand(
+            template=N_("%(name)s already sits at table %(table)s seat %(seat)s."),
+            params={"name": entry.name, "table": cmd.table, "seat": cmd.seat},
+        )
     if 1 <= cmd.seat <= table.n_seats and (holder := table.players[cmd.seat - 1]) is not None:
         raise RuleViolation(
-            f"Table {cmd.table} seat {cmd.seat} is taken by {entry_name(state, holder)}.",
+            template=N_("Table %(table)s seat %(seat)s is taken by %(holder)s."),
+            params={
+                "table": cmd.table,
+                "seat": cmd.seat,
+                "holder": entry_name(state, holder),
+            },
             rule_ids=seating.profile.cite("C1"),
             context={"table": cmd.table, "seat": cmd.seat},
         )
@@ -1472,7 +1532,8 @@ def _seat_of(state: TournamentState, ref: str) -> tuple[str, str, int, int]:
     where = seating_now(state).where.get(entry.entry_id)
     if where is None:
         raise InvalidCommand(
-            f"{entry.name} has no seat yet: only a seated player can be marked away.",
+            template=N_("%(name)s has no seat yet: only a seated player can be marked away."),
+            params={"name": entry.name},
             context={"player": entry.name},
         )
     return entry.entry_id, entry.name, where[0], where[1] + 1
@@ -1486,7 +1547,10 @@ def _decide_absent(state: TournamentState, cmd: MarkAbsent, ctx: Context) -> lis
     since = away_now(state).get(entry_id)
     if since is not None:
         minutes = _minutes_since(since, ctx.now)
-        raise InvalidCommand(f"{name} is already marked away ({minutes} min).")
+        raise InvalidCommand(
+            template=N_("%(name)s is already marked away (%(minutes)s min)."),
+            params={"name": name, "minutes": minutes},
+        )
     at = ctx.now.isoformat(timespec="seconds")
     return [PlayerAway(entry_id=entry_id, name=name, table=table, seat=seat, at=at)]
 
@@ -1496,7 +1560,7 @@ def _decide_present(state: TournamentState, cmd: MarkPresent, ctx: Context) -> l
     entry_id, name, table, seat = _seat_of(state, cmd.player)
     since = away_now(state).get(entry_id)
     if since is None:
-        raise InvalidCommand(f"{name} is not marked away.")
+        raise InvalidCommand(template=N_("%(name)s is not marked away."), params={"name": name})
     return [
         PlayerBack(
             entry_id=entry_id,

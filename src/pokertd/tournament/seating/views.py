@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from pokertd.errors import NotFound
+from pokertd.i18n import N_
 from pokertd.tournament.entries.state import Roster, Setup
 from pokertd.tournament.framework import (
     TournamentState,
@@ -164,12 +165,15 @@ def dealer_pin_salt(state: TournamentState, table: int) -> str:
     (``-1``, ``999``, ``2**63``) is refused with :class:`~pokertd.errors.NotFound`."""
     setup = state.part(Setup)
     if not setup.created:
-        raise NotFound("There is no such tournament.")
+        raise NotFound(template=N_("There is no such tournament."))
     numbers = sorted(t.number for t in seating_now(state).layout.tables)
     if table not in numbers:
         listed = _numbers_text(numbers)
         raise NotFound(
-            f"Table {table} is not a table of this tournament (its tables: {listed}).",
+            template=N_(
+                "Table %(table)s is not a table of this tournament (its tables: %(listed)s)."
+            ),
+            params={"table": table, "listed": listed},
             context={"table": table},
         )
     return setup.pin_salt
