@@ -81,6 +81,10 @@ MACHINE: dict[str, set[str]] = {
         "POST",
     },
     "tv.js": {"--pay-cols", "--row-px"},
+    "league_admin.js": {"POST"},
+    "series.js": {"carried to Day 2", "Day"},
+    "series-admin.js": {"carried to Day 2"},
+    "players.js": {"POST"},
     "player.js": {
         "Balancing move",
         "Table breaks",
@@ -92,8 +96,10 @@ MACHINE: dict[str, set[str]] = {
         "Slip",
     },
 }
-"""Literals of each script that no person reads (headers, events, CSS names), and the
-slip titles of ``player.js``, which are msgids passed to ``t()`` through a table."""
+"""Literals of each script that no person reads (headers, events, CSS names), the
+slip titles of ``player.js``, which are msgids passed to ``t()`` through a table, and the
+series rows' states (``series.js``, ``series-admin.js``), the English words the server
+sends, translated as msgids (``pokertd.web.series.STATES``)."""
 
 
 def script_problems(name: str) -> list[str]:

@@ -38,10 +38,29 @@ TEMPLATES = (
     "home.html",
     "dealer.html",
     "dealer_pin.html",
+    "players.html",
+    "league.html",
+    "league_admin.html",
+    "leagues.html",
+    "series.html",
+    "series_admin.html",
+    "series_index.html",
+    "embed_league.html",
+    "embed_series.html",
 )
 """Templates whose every visible text is in the catalogue."""
 
-SCRIPTS = ("app.js", "tv.js", "player.js", "dealer.js")
+SCRIPTS = (
+    "app.js",
+    "tv.js",
+    "player.js",
+    "dealer.js",
+    "players.js",
+    "league.js",
+    "league_admin.js",
+    "series.js",
+    "series-admin.js",
+)
 """Page scripts whose every sentence goes through ``t()``/``tn()``."""
 
 
