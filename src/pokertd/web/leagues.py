@@ -135,6 +135,7 @@ def public_standings(service: LeagueService, league: str, season: str) -> dict[s
                 "entrants": e.entrants,
                 "finished": e.finished,
                 "championship": e.championship,
+                "cancelled": e.cancelled,
                 "imported": e.imported,
                 "date": e.date,
             }
