@@ -117,6 +117,10 @@ MACHINE: dict[str, set[str]] = {
     "money.js": {"USD"},  # the ISO 4217 code of the fallback currency
     "sw.js": {"GET"},  # the HTTP method the service worker answers
     "simulate.js": {"POST"},
+    "league_admin.js": {"POST"},
+    "series.js": {"carried to Day 2", "Day"},
+    "series-admin.js": {"carried to Day 2"},
+    "players.js": {"POST"},
     "player.js": {
         "Balancing move",
         "Table breaks",
@@ -129,8 +133,9 @@ MACHINE: dict[str, set[str]] = {
     },
 }
 """Literals of each script that no person reads (headers, events, CSS names, the editor
-preview's sample names), and the slip titles of ``player.js``, which are msgids passed to
-``t()`` through a table."""
+preview's sample names), the slip titles of ``player.js``, which are msgids passed to
+``t()`` through a table, and the series rows' states (``series.js``, ``series-admin.js``),
+the English words the server sends, translated as msgids (``pokertd.web.series.STATES``)."""
 
 
 def script_problems(name: str) -> list[str]:

@@ -43,6 +43,15 @@ TEMPLATES = (
     "screens.html",
     "simulate.html",
     "apidocs.html",
+    "players.html",
+    "league.html",
+    "league_admin.html",
+    "leagues.html",
+    "series.html",
+    "series_admin.html",
+    "series_index.html",
+    "embed_league.html",
+    "embed_series.html",
 )
 """Templates whose every visible text is in the catalogue."""
 
@@ -58,6 +67,11 @@ SCRIPTS = (
     "live-offline.js",
     "money.js",
     "sw.js",
+    "players.js",
+    "league.js",
+    "league_admin.js",
+    "series.js",
+    "series-admin.js",
 )
 """Page scripts whose every sentence goes through ``t()``/``tn()``."""
 

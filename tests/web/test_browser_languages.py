@@ -25,14 +25,18 @@ from typing import Any
 
 import pytest
 
+from pokertd.app.leagues import LeagueService, Season
 from pokertd.app.tournaments import open_service
 from pokertd.i18n import catalog
+from pokertd.league.points import PointsKind, PointsScheme
+from pokertd.league.standings import Qualification
 from pokertd.tournament.clock import StartClock
-from pokertd.tournament.entries import CreateTournament, Register
+from pokertd.tournament.eliminations import Bust
+from pokertd.tournament.entries import CloseRegistration, CreateTournament, Register
 from pokertd.tournament.seating import DrawSeats
 from pokertd.tournament.templates import load_template
 
-from .servers import running_server
+from .servers import running_server, signed_in
 
 CHROMIUM = "/usr/bin/chromium"
 ARTIFACTS = Path(__file__).resolve().parents[1] / ".artifacts"
@@ -232,5 +236,147 @@ def test_phone_follows_the_browser_and_the_picker_wins(night: Night, browser: An
         page.fill("#seat-search", "Ƥĺáýéŕ 03")
         page.wait_for_selector(".seat-row")
         assert "Mesa" in page.inner_text(".seat-row")
+    finally:
+        ctx.close()
+
+
+# ---- the players page and the public league board (issue 27 leftovers) -----------------
+
+LEAGUE = "Ŀíĝá Ćĺúƀ"
+SEASON = "Ŧéḿƥőŕáďá 1"
+STACK = "5000 + 100 * points"
+"""The season's championship stack: the formula language's own words, not catalogue text."""
+PEOPLE_DATA = (*DATA, STACK, "AM", "PM", "director")
+"""The league's and players' pages' own words: the night's, the stack formula, the venue
+locale's times of day (``5:24 PM`` in ``en-US``: the venue's, not the language's), and the
+staff account's name in the header ("director · director": its role is base.html's)."""
+
+
+@dataclass
+class People:
+    base: str
+    player: str
+    """The league's winner's name (the players page opens their profile)."""
+
+
+def _build_people(db: Path) -> None:
+    """A league of two finished nights of eight players (a different winner each night),
+    a third night still running, and a season that qualifies the top 3 or 12 points."""
+    service = open_service(f"sqlite:///{db}")
+    leagues = LeagueService.over(service)
+    try:
+        scheme = PointsScheme(
+            kind=PointsKind.FIXED, table=(10, 7, 5, 3, 2), attendance_points=1, knockout_points=1
+        )
+        leagues.create_league("club", LEAGUE, scheme)
+        qualification = Qualification(top=3, min_points=12)
+        leagues.add_season(
+            Season(league="club", key="s1", name=SEASON, best_n=2, qualification=qualification)
+        )
+        names = [player_name(60 + i) for i in range(8)]
+        for night in range(3):
+            tid = service.create(
+                CreateTournament(name=f"{EVENT} {night + 1}", template=load_template("spot_league"))
+            )
+            order = names[night:] + names[:night]
+            for name in order:
+                card = f"L-{names.index(name)}"
+                service.run(
+                    tid, Register(name=name, member=card, age_ok=True, member_ok=True), actor="t"
+                )
+            service.run(tid, DrawSeats(), actor="t")
+            if night < 2:  # the third night is still being played
+                for name in reversed(order[1:]):
+                    service.run(tid, Bust(players=(name,), eliminator=order[0]), actor="t")
+                service.run(tid, CloseRegistration(), actor="t")
+            leagues.add_event("club", "s1", tid)
+    finally:
+        service.close()
+
+
+@pytest.fixture(scope="module")
+def people(tmp_path_factory: pytest.TempPathFactory) -> Iterator[People]:
+    db = tmp_path_factory.mktemp("people") / "people.db"
+    _build_people(db)
+    with running_server(db, PASSWORD) as base:
+        yield People(base, player_name(60))
+
+
+def _open_people(browser: Any, people: People, face: str, lang: str, size: tuple[int, int]) -> Any:
+    """The public league board, or the players page signed in as the director with a
+    profile open (history, eligibility, duplicates) and the import panel shown."""
+    if face == "league":
+        return _open(browser, f"{people.base}/leagues/club?lang={lang}", size)
+    page, _ = signed_in(browser, people.base, PASSWORD, *size)
+    found = page.request.get(f"{people.base}/api/players?q={people.player}").json()
+    page.goto(f"{people.base}/players?lang={lang}&id={found[0]['id']}")
+    page.wait_for_selector("#history-table tbody tr")
+    page.click("#import-open")
+    page.wait_for_timeout(300)
+    return page
+
+
+def _ids(page: Any) -> tuple[str, ...]:
+    """The player ids the players page shows (``pl`` and eight letters: data)."""
+    return tuple(set(re.findall(r"\bpl[a-z0-9]{8}\b", page.inner_text("body"))))
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("face", ["league", "players"])
+def test_people_pages_in_the_pseudo_locale(
+    people: People, browser: Any, face: str, size: tuple[int, int]
+) -> None:
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page = _open_people(browser, people, face, "xx", size)
+    try:
+        assert page.get_attribute("html", "lang") == "en-x-pseudo"
+        texts = page.evaluate(VISIBLE_TEXT_JS)
+        assert texts, "nothing visible"
+        assert untranslated(texts, (*PEOPLE_DATA, *_ids(page))) == []
+        assert page.evaluate(OVERFLOW_JS, ["["]) == []
+        page.screenshot(
+            path=str(ARTIFACTS / f"lang_xx_{face}_{size[0]}x{size[1]}.png"), full_page=True
+        )
+    finally:
+        page.close()
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("lang", ["es", "de"])
+@pytest.mark.parametrize("face", ["league", "players"])
+def test_people_pages_in_spanish_and_german_fit(
+    people: People, browser: Any, face: str, lang: str, size: tuple[int, int]
+) -> None:
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page = _open_people(browser, people, face, lang, size)
+    try:
+        assert page.get_attribute("html", "lang") == lang
+        words = list(catalog.catalogue_json(lang).values())
+        short = [w for w in words if isinstance(w, str) and "%" not in w]
+        assert page.evaluate(OVERFLOW_JS, short) == []
+        page.screenshot(
+            path=str(ARTIFACTS / f"lang_{lang}_{face}_{size[0]}x{size[1]}.png"), full_page=True
+        )
+    finally:
+        page.close()
+
+
+def test_league_board_and_embed_follow_the_browser(people: People, browser: Any) -> None:
+    """The public standings and the club site's widget speak the visitor's language; the
+    board's qualification line is one sentence with the season's figures."""
+    ctx = browser.new_context(locale="de-DE", viewport={"width": 390, "height": 844})
+    page = ctx.new_page()
+    try:
+        page.goto(f"{people.base}/leagues/club")
+        page.wait_for_function("() => window.Alpine !== undefined")
+        assert page.get_attribute("html", "lang") == "de"
+        rule = page.inner_text("#qualifiers .lb-rule")
+        assert rule == "Qualifiziert: die besten 3 und alle mit 12 Punkten oder mehr."
+        assert page.text_content("#season-events h2") == "3 Turniere"
+        page.goto(f"{people.base}/embed/leagues/club")
+        assert page.get_attribute("html", "lang") == "de"
+        assert "Ganze Tabelle" in page.inner_text(".em-foot")
+        page.goto(f"{people.base}/embed/leagues/club?lang=es")
+        assert "Clasificación completa" in page.inner_text(".em-foot")
     finally:
         ctx.close()

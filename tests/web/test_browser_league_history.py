@@ -79,7 +79,7 @@ def test_import_and_undo_past_nights_on_the_admin_page(
     page.wait_for_selector(".hist-summary")
     summary = page.inner_text(".hist-summary")
     assert "4 matched (2 events)" in summary
-    assert "1 unknown players" in summary
+    assert "1 unknown player," in summary
     assert "Line 6: Zed Zulu" in page.inner_text(".la-hist-preview")
     assert _board(base)["rows"] == []  # the preview wrote nothing
     ARTIFACTS.mkdir(parents=True, exist_ok=True)

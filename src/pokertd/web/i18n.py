@@ -7,7 +7,8 @@ Which language a page speaks, first match wins:
    set it when they are signed in, ``pokertd user language`` from the CLI), then the
    ``pokertd_lang`` cookie, which the language links set (``/language/de``): one person's
    or one device's choice, kept a year;
-3. on the phone pages (player view, sign-up, results), the browser's ``Accept-Language``
+3. on the phone pages (player view, sign-up, results, league standings, the embeds), the
+   browser's ``Accept-Language``
    (Babel's ``negotiate_locale`` over the shipped languages);
 4. the venue's language, which a director sets on the home page (the ``language``
    setting in the database; ``POKERTD_LANGUAGE`` before anyone has);
@@ -46,8 +47,12 @@ SETTING = "language"
 """The venue's language in the settings table."""
 ENV = "POKERTD_LANGUAGE"
 """The venue language before a director has chosen one."""
-PHONE_PAGES = frozenset({"player.html", "signup.html", "signup_mine.html", "results.html"})
-"""Pages read on a player's own phone: they follow the browser's language."""
+PHONE_PAGES = frozenset(
+    {"player.html", "signup.html", "signup_mine.html", "results.html", "league.html"}
+)
+"""Pages read on a player's own phone: they follow the browser's language (the league's
+public standings too: a player looks them up; a TV showing them is given ``?lang=``). The
+embeds (``/embed/...``, :mod:`pokertd.web.public`) follow it as well."""
 
 _current: contextvars.ContextVar[str] = contextvars.ContextVar("pokertd_lang", default="en")
 

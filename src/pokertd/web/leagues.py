@@ -49,6 +49,7 @@ from pokertd.app.leagues import (
 from pokertd.app.player_import import parse_map, read_table
 from pokertd.app.tournaments import TournamentService
 from pokertd.errors import InvalidCommand, NotFound
+from pokertd.i18n import N_, catalog
 from pokertd.league.formula import MAX_LENGTH as FORMULA_MAX
 from pokertd.league.points import (
     MAX_POINTS,
@@ -74,7 +75,7 @@ from pokertd.rules.enums import StartingStackSource
 from pokertd.sheets import csv_text
 from pokertd.tournament.entries import CreateTournament, Roster, Setup
 from pokertd.tournament.limits import SHORT_MAX, Text
-from pokertd.web import access, views
+from pokertd.web import access, i18n, views
 from pokertd.web.api import ERROR_RESPONSES, authorize
 from pokertd.web.auth import site_path
 from pokertd.web.context import principal, web_of
@@ -134,6 +135,7 @@ def public_standings(service: LeagueService, league: str, season: str) -> dict[s
                 "entrants": e.entrants,
                 "finished": e.finished,
                 "championship": e.championship,
+                "cancelled": e.cancelled,
                 "imported": e.imported,
                 "date": e.date,
             }
@@ -928,7 +930,14 @@ def league_admin_page(league: LeagueKey, request: Request) -> Response:
         data=data,
         league=league,
         embed_src=(src := f"{base}/embed/leagues/{quote(league)}"),
-        embed_snippet=embed_snippet(src, f"{data['league']['name']} standings"),
+        embed_snippet=embed_snippet(
+            src,
+            catalog.gettext(
+                i18n.request_language(request),
+                N_("%(league)s standings"),
+                {"league": data["league"]["name"]},
+            ),
+        ),
         feed_ics=f"{base}/leagues/{quote(league)}/schedule.ics",
         feed_json=f"{base}/api/leagues/{quote(league)}/schedule.json",
     )

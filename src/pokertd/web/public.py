@@ -23,6 +23,7 @@ import time
 from collections import deque
 from collections.abc import Callable
 from dataclasses import asdict
+from functools import partial
 from typing import Annotated, Any
 from urllib.parse import urlsplit
 
@@ -34,13 +35,15 @@ from pokertd.app.ics import calendar
 from pokertd.app.results import EventResults, Schedule, event_results, league_schedule
 from pokertd.app.results import series_schedule as series_events
 from pokertd.errors import NotFound
+from pokertd.i18n import catalog
 from pokertd.money import format_money
-from pokertd.web import views
+from pokertd.web import i18n, views
 from pokertd.web.api import ERROR_RESPONSES
 from pokertd.web.auth import root_path
 from pokertd.web.context import Web, web_of
 from pokertd.web.leagues import public_standings
 from pokertd.web.pages import public_url, render
+from pokertd.web.series import lobby_state
 
 PUBLIC_REQUESTS = 120
 """Requests one address may make to these routes per :data:`PUBLIC_WINDOW_S` (a club page
@@ -139,9 +142,21 @@ def _points(value: float | int) -> str:
 def _embed(request: Request, name: str, **context: Any) -> Response:
     """An embed page: no session, no CSRF cookie, no script (a third-party iframe)."""
     web = web_of(request)
-    return web.templates.TemplateResponse(
-        request, name, {"root": root_path(request), "money": _money(web), **context}
-    )
+    # issue 27: a visitor of the club's site reads it in their browser's language
+    # (``?lang=`` in the snippet's address wins; docs/languages.md)
+    lang = i18n.request_language(request, follow_browser=True)
+    with i18n.speaking(lang):
+        return web.templates.TemplateResponse(
+            request,
+            name,
+            {
+                "root": root_path(request),
+                "money": _money(web),
+                "html_lang": catalog.html_lang(lang),
+                "state_text": partial(lobby_state, lang),
+                **context,
+            },
+        )
 
 
 def _money(web: Web) -> Callable[[int], str]:

@@ -31,6 +31,7 @@ The work is :class:`pokertd.app.series.SeriesService`, the same as ``pokertd ser
 
 from __future__ import annotations
 
+import re
 from typing import Annotated, Any, Literal
 from urllib.parse import quote
 
@@ -41,13 +42,14 @@ from pydantic import BaseModel, ConfigDict, Field
 from pokertd.app.accounts import Role
 from pokertd.app.series import SeriesCash, SeriesService
 from pokertd.errors import NotFound, PokertdError
+from pokertd.i18n import N_, catalog
 from pokertd.sheets import cash_csv
 from pokertd.tournament.days import Days, bag_list, day_view
 from pokertd.tournament.entries import Roster
 from pokertd.tournament.framework import TournamentState
 from pokertd.tournament.limits import CENTS_MAX, NAME_MAX, SHORT_MAX
 from pokertd.tournament.satellites import satellite_view, winner_of
-from pokertd.web import access
+from pokertd.web import access, i18n
 from pokertd.web.api import ERROR_RESPONSES, authorize
 from pokertd.web.auth import Principal, site_path
 from pokertd.web.context import principal, web_of
@@ -64,6 +66,30 @@ TID_PATTERN = r"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$"
 SERIES_NAME_MAX = 120
 LABEL_MAX = 40
 FLIGHTS_MAX = 26
+
+STATES = {
+    "registering": N_("registering"),
+    "running": N_("running"),
+    "finished": N_("finished"),
+    "cancelled": N_("cancelled"),
+    "carried to Day 2": N_("carried to Day 2"),
+    "Day 2 formed": N_("Day 2 formed"),
+}
+"""A series row's states (:class:`pokertd.app.series.LobbyRow`) as msgids; the pages'
+scripts read the same English words (static/series.js, static/series-admin.js)."""
+_DAY_STATE = re.compile(r"Day (\d+) (bagged|in play)")
+
+
+def lobby_state(lang: str, state: str) -> str:
+    """A series row's state in ``lang`` ("Day 1 bagged": "Tag 1 gebaggt"); an unknown
+    state as it is."""
+    day = _DAY_STATE.fullmatch(state)
+    if day is not None:
+        msgid = N_("Day %(day)s bagged") if day.group(2) == "bagged" else N_("Day %(day)s in play")
+        return catalog.gettext(lang, msgid, {"day": day.group(1)})
+    found = STATES.get(state)
+    return catalog.gettext(lang, found) if found else state
+
 
 SeriesId = Annotated[
     str, Path(min_length=1, max_length=SHORT_MAX, description="A series' id (up to 40 characters).")
@@ -381,7 +407,14 @@ def series_admin_page(series: SeriesId, request: Request) -> Response:
         tournaments=tournaments,
         director=who.role.at_least(Role.DIRECTOR),
         embed_src=(src := f"{base}/embed/series/{quote(key)}"),
-        embed_snippet=embed_snippet(src, f"{data['series']['name']} events"),
+        embed_snippet=embed_snippet(
+            src,
+            catalog.gettext(
+                i18n.request_language(request),
+                N_("%(series)s events"),
+                {"series": data["series"]["name"]},
+            ),
+        ),
         feed_ics=f"{base}/series/{quote(key)}/schedule.ics",
         feed_json=f"{base}/api/series/{quote(key)}/schedule.json",
     )

@@ -28,7 +28,16 @@
     enc(text) { return encodeURIComponent(text); },
     /** How many of a season's events count as events (its championship apart). */
     eventCount(s) { return s.events.filter((e) => !e.championship).length; },
-    ordinal(n) { const s = ["th", "st", "nd", "rd"]; const v = n % 100; return n + (s[(v - 20) % 10] || s[v] || s[0]); },
+    t(msgid, params) { return window.pokertd.t(msgid, params); },
+    tn(singular, plural, n, params) { return window.pokertd.tn(singular, plural, n, params); },
+    /** 1st, 2nd… in English; each English form is a msgid ("1.º" in Spanish, "1." in German). */
+    ordinal(n) {
+      const forms = [this.t("%(n)sth", { n }), this.t("%(n)sst", { n }), this.t("%(n)snd", { n }), this.t("%(n)srd", { n })];
+      const v = n % 100;
+      return forms[(v - 20) % 10] || forms[v] || forms[0];
+    },
+    ptsText(points) { return this.t("%(points)s pts", { points: this.fmt(points) }); },
+    stackExample(x) { return this.t("%(points)s pts → %(stack)s", { points: this.fmt(x.points), stack: this.fmt(x.stack) }); },
     say(text, bad) { this.flash = text; this.flashError = !!bad; },
     autoSeasonKey() { this.s.key = slug(this.s.name); },
     async send(url, body, done) {
@@ -46,6 +55,7 @@
       s: seasonForm(), how: "sqrt", ex: { entrants: 20, buyin: 50 },
       chk: { ok: true, message: "", examples: [], stacks: [] },
       start() { if (this.d.director) this.check(); },
+      seasonsText(l) { return this.tn("%(n)s season", "%(n)s seasons", l.seasons.length); },
       autoKey() { this.f.key = slug(this.f.name); },
       points() {
         const f = this.f; const own = this.how === "own";
@@ -60,11 +70,11 @@
           knockout: p.knockout_points, attendance: p.attendance_points, entrants: this.ex.entrants || 20,
           buyin: this.ex.buyin || 0, stack_formula: this.s.stack_formula });
         if (p.paid_places) q.set("paid_places", p.paid_places);
-        if (this.how === "own" && !this.f.formula.trim()) { this.chk = { ok: false, message: "Write the league's formula, e.g. entrants - place + 1.", examples: [], stacks: [] }; return; }
+        if (this.how === "own" && !this.f.formula.trim()) { this.chk = { ok: false, message: this.t("Write the league's formula, e.g. %(example)s.", { example: "entrants - place + 1" }), examples: [], stacks: [] }; return; }
         try {
           const r = await fetch(window.pokertd.url("/api/leagues/check?" + q.toString()), { credentials: "same-origin" });
           const data = await r.json();
-          this.chk = r.ok ? data : { ok: false, message: data.message || "That cannot be checked.", examples: [], stacks: [] };
+          this.chk = r.ok ? data : { ok: false, message: data.message || this.t("That cannot be checked."), examples: [], stacks: [] };
         } catch (e) { /* keep the last answer */ }
       },
       create() {
@@ -78,45 +88,82 @@
     return Object.assign({}, shared, {
       d: JSON.parse(document.getElementById("league-admin-data").textContent || "{}"),
       s: seasonForm(), pick: {}, champName: {}, removing: {}, hist: {},
-      start() { for (const s of this.d.seasons) this.champName[s.key] = s.name + " Championship"; },
+      start() { for (const s of this.d.seasons) this.champName[s.key] = this.champDefault(s); },
+      champDefault(s) { return this.t("%(season)s Championship", { season: s.name }); },
       base() { return "/api/leagues/" + encodeURIComponent(this.d.league.key); },
       async reload() {
         const r = await fetch(window.pokertd.url(this.base() + "/admin"), { credentials: "same-origin" });
-        if (r.ok) { this.d = await r.json(); for (const s of this.d.seasons) if (!this.champName[s.key]) this.champName[s.key] = s.name + " Championship"; }
+        if (r.ok) { this.d = await r.json(); for (const s of this.d.seasons) if (!this.champName[s.key]) this.champName[s.key] = this.champDefault(s); }
       },
       schemeText() {
         const s = this.d.scheme || {};
-        let t = "Points: " + (s.kind === "fixed" ? (s.table || []).map((x) => this.fmt(x)).join(", ") + " by place" : "formula " + s.expression);
-        if (s.paid_places) t += " · places 1 to " + s.paid_places;
-        if (s.knockout_points) t += " · " + this.fmt(s.knockout_points) + " a knockout";
-        if (s.attendance_points) t += " · " + this.fmt(s.attendance_points) + " for playing";
-        return t;
+        const parts = [s.kind === "fixed"
+          ? this.t("Points: %(table)s by place", { table: (s.table || []).map((x) => this.fmt(x)).join(", ") })
+          : this.t("Points: formula %(formula)s", { formula: s.expression || "" })];
+        if (s.paid_places) parts.push(this.t("places 1 to %(last)s", { last: s.paid_places }));
+        if (s.knockout_points) parts.push(this.t("%(points)s a knockout", { points: this.fmt(s.knockout_points) }));
+        if (s.attendance_points) parts.push(this.t("%(points)s for playing", { points: this.fmt(s.attendance_points) }));
+        return parts.join(" · ");
       },
       seasonText(s) {
-        const parts = [s.best_n ? "best " + s.best_n + " results count" : "every result counts",
-          "ties: " + (s.tie_break === "most_events" ? "most events" : "best finishes")];
-        const q = [];
-        if (s.top) q.push("top " + s.top);
-        if (s.min_points != null) q.push(this.fmt(s.min_points) + "+ points");
-        parts.push("qualify: " + (q.join(" and ") || "nobody"));
-        parts.push("stack " + s.stack_formula);
+        const parts = [s.best_n ? this.tn("best %(n)s result counts", "best %(n)s results count", s.best_n) : this.t("every result counts"),
+          s.tie_break === "most_events" ? this.t("ties: most events") : this.t("ties: best finishes")];
+        const points = s.min_points != null ? this.fmt(s.min_points) : null;
+        if (s.top && points != null) parts.push(this.t("qualify: top %(top)s and %(points)s+ points", { top: s.top, points }));
+        else if (s.top) parts.push(this.t("qualify: top %(top)s", { top: s.top }));
+        else if (points != null) parts.push(this.t("qualify: %(points)s+ points", { points }));
+        else parts.push(this.t("qualify: nobody"));
+        parts.push(this.t("stack %(formula)s", { formula: s.stack_formula }));
         return parts.join(" · ");
+      },
+      eventsTitle(s) { return this.t("Events (%(n)s)", { n: this.eventCount(s) }); },
+      takeOutLabel(s, e) { return this.t("Take %(event)s out of %(season)s", { event: e.name, season: s.name }); },
+      removeQuestion(s) {
+        const e = this.removing[s.key];
+        return e ? this.t("Take %(event)s out of %(season)s? Its points leave the standings. You can put it back.", { event: e.name, season: s.name }) : "";
+      },
+      removedText(r) { return this.t("%(event)s (by %(staff)s)", { event: r.name, staff: r.by }); },
+      histSummary(s) {
+        const p = (this.hist[s.key] || {}).preview;
+        if (!p) return "";
+        const c = p.counts || {};
+        const events = this.tn("%(n)s event", "%(n)s events", p.events || 0);
+        const matched = this.tn("%(n)s matched (%(events)s)", "%(n)s matched (%(events)s)", c.matched || 0, { events });
+        const duplicates = this.tn("%(n)s likely duplicate", "%(n)s likely duplicates", c.duplicate || 0);
+        const unknown = this.tn("%(n)s unknown player", "%(n)s unknown players", c.unknown || 0);
+        const bad = this.tn("%(n)s with problems", "%(n)s with problems", c.bad || 0);
+        return this.t("%(matched)s, %(duplicates)s, %(unknown)s, %(bad)s.", { matched, duplicates, unknown, bad });
+      },
+      histButton(s) {
+        const n = ((this.hist[s.key] || {}).preview || {}).to_add || 0;
+        return this.tn("Import %(n)s result", "Import %(n)s results", n);
+      },
+      historyText(h) {
+        return h.active
+          ? this.tn("%(source)s: %(n)s result by %(staff)s", "%(source)s: %(n)s results by %(staff)s", h.rows, { source: h.source, staff: h.by })
+          : this.tn("%(source)s: %(n)s result by %(staff)s (undone)", "%(source)s: %(n)s results by %(staff)s (undone)", h.rows, { source: h.source, staff: h.by });
+      },
+      copiesText(s) {
+        return this.t("Copies the rules of %(template)s (from %(event)s); stacks from season points.", { template: s.championship.template, event: s.championship.copies });
+      },
+      champButton(s) {
+        return this.tn("Create championship (%(n)s player)", "Create championship (%(n)s players)", s.championship.qualifiers.length);
       },
       addEvent(s) {
         const tid = this.pick[s.key];
         return this.send(this.base() + "/seasons/" + encodeURIComponent(s.key) + "/events", { tournament: tid },
-          async (out) => { this.pick[s.key] = ""; this.say(out.name + " counts toward " + s.name + "."); await this.reload(); });
+          async (out) => { this.pick[s.key] = ""; this.say(this.t("%(event)s counts toward %(season)s.", { event: out.name, season: s.name })); await this.reload(); });
       },
       askRemove(s, e) { this.removing[s.key] = e; },
       removeEvent(s) {
         const e = this.removing[s.key];
         if (!e) return null;
         return this.send(this.base() + "/seasons/" + encodeURIComponent(s.key) + "/events/remove", { tournament: e.tournament },
-          async (out) => { this.removing[s.key] = null; this.say(out.name + " no longer counts toward " + s.name + ". Put it back below if that was a mistake."); await this.reload(); });
+          async (out) => { this.removing[s.key] = null; this.say(this.t("%(event)s no longer counts toward %(season)s. Put it back below if that was a mistake.", { event: out.name, season: s.name })); await this.reload(); });
       },
       restoreEvent(s, r) {
         return this.send(this.base() + "/seasons/" + encodeURIComponent(s.key) + "/events/restore", { tournament: r.tournament },
-          async (out) => { this.say(out.name + " counts toward " + s.name + " again."); await this.reload(); });
+          async (out) => { this.say(this.t("%(event)s counts toward %(season)s again.", { event: out.name, season: s.name })); await this.reload(); });
       },
       async postFile(path, data, name) {
         const q = new URLSearchParams({ source: name || "history.csv" });
@@ -126,10 +173,10 @@
             method: "POST", body: data, credentials: "same-origin",
             headers: { "Content-Type": "text/csv", "X-CSRF-Token": window.pokertd.csrf() },
           });
-        } catch (e) { throw new Error("No answer from the server: check the connection and try again."); }
+        } catch (e) { throw new Error(this.t("No answer from the server: check the connection and try again.")); }
         let out = null;
         try { out = await r.json(); } catch (e) { out = null; }
-        if (!r.ok) throw new Error((out && out.message) || "The server could not read the file (" + r.status + "): try again.");
+        if (!r.ok) throw new Error((out && out.message) || this.t("The server could not read the file (%(status)s): try again.", { status: r.status }));
         return out;
       },
       /** The preview's rows that do not import (the first 20), by line. */
@@ -138,14 +185,16 @@
         return h && h.preview ? h.preview.rows.filter((x) => x.status !== "matched").slice(0, 20) : [];
       },
       histLine(r) {
-        const like = r.player_name && r.status === "duplicate" ? " ~ " + r.player_name : "";
-        return "Line " + r.line + ": " + (r.name || r.card || "(no name)") + like + " — " + r.reason;
+        const who = r.name || r.card || this.t("(no name)");
+        return r.player_name && r.status === "duplicate"
+          ? this.t("Line %(line)s: %(name)s ~ %(like)s — %(reason)s", { line: r.line, name: who, like: r.player_name, reason: r.reason })
+          : this.t("Line %(line)s: %(name)s — %(reason)s", { line: r.line, name: who, reason: r.reason });
       },
       histPath(s) { return this.base() + "/seasons/" + encodeURIComponent(s.key) + "/history-imports"; },
       async pickHistory(s, ev) {
         const f = ev.target.files && ev.target.files[0];
         if (!f) return;
-        if (f.size > 5 * 1024 * 1024) { this.say(f.name + " is over 5 MB: split it in parts.", true); ev.target.value = ""; return; }
+        if (f.size > 5 * 1024 * 1024) { this.say(this.t("%(file)s is over 5 MB: split it in parts.", { file: f.name }), true); ev.target.value = ""; return; }
         this.busy = true; this.flash = "";
         try {
           const data = await f.arrayBuffer();
@@ -161,22 +210,25 @@
         try {
           const out = await this.postFile(this.histPath(s), h.data, h.name);
           this.hist[s.key] = null;
-          this.say("Imported " + out.import.rows + " results of " + out.events + " past nights into " + s.name + " (points as given, marked imported).");
+          const nights = this.tn("%(n)s past night", "%(n)s past nights", out.events);
+          this.say(this.tn("Imported %(n)s result into %(season)s: %(nights)s (points as given, marked imported).",
+            "Imported %(n)s results into %(season)s: %(nights)s (points as given, marked imported).", out.import.rows,
+            { nights, season: s.name }));
           await this.reload();
         } catch (e) { this.say(e.message, true); }
         finally { this.busy = false; }
       },
       undoHistory(h) {
         return this.send("/api/history-imports/" + encodeURIComponent(h.id) + "/undo", {},
-          async () => { this.say("Import of " + h.source + " undone: its " + h.rows + " results left the standings."); await this.reload(); });
+          async () => { this.say(this.tn("Import of %(source)s undone: its %(n)s result left the standings.", "Import of %(source)s undone: its %(n)s results left the standings.", h.rows, { source: h.source })); await this.reload(); });
       },
       addSeason() {
         return this.send(this.base() + "/seasons", seasonBody(this.s),
-          async (out) => { this.s = seasonForm(); this.say("Season " + out.name + " added."); await this.reload(); });
+          async (out) => { this.s = seasonForm(); this.say(this.t("Season %(season)s added.", { season: out.name })); await this.reload(); });
       },
       championship(s) {
         return this.send(this.base() + "/seasons/" + encodeURIComponent(s.key) + "/championship", { name: (this.champName[s.key] || "").trim() },
-          async (out) => { this.say("Championship created with " + out.qualifiers.length + " players."); await this.reload(); });
+          async (out) => { this.say(this.tn("Championship created with %(n)s player.", "Championship created with %(n)s players.", out.qualifiers.length)); await this.reload(); });
       },
     });
   };
