@@ -26,6 +26,8 @@ _XTEXT = re.compile(r'\s(?:x-text|:title|:placeholder|:aria-label)="([^"]*)"')
 _LETTERS = re.compile(r"[A-Za-z]{2,}")
 _T_CALL_HTML = re.compile(r"\btn?\(\s*'(?:[^'\\]|\\.)*'(?:\s*,\s*'(?:[^'\\]|\\.)*')?")
 _LIT_HTML = re.compile(r"'((?:[^'\\]|\\.)*)'")
+_COMPARED = re.compile(r"[!=]==?\s*'(?:[^'\\]|\\.)*'|'(?:[^'\\]|\\.)*'\s*[!=]==?")
+"""A literal compared with (``signoutMark(p) === 'late'``): a value, never shown."""
 
 
 def _line(text: str, pos: int) -> int:
@@ -49,7 +51,7 @@ def template_problems(name: str) -> list[str]:
         if _LETTERS.search(m.group(2)):
             out.append(f"{name}:{_line(text, m.start())}: {m.group(1)}={m.group(2)!r}")
     for m in _XTEXT.finditer(text):
-        expr = _T_CALL_HTML.sub("", m.group(1))
+        expr = _COMPARED.sub("", _T_CALL_HTML.sub("", m.group(1)))
         for lit in _LIT_HTML.finditer(expr):
             if _LETTERS.search(lit.group(1)):
                 out.append(f"{name}:{_line(text, m.start())}: x-text literal {lit.group(1)!r}")
