@@ -1,7 +1,8 @@
 """Languages in a real browser (issue 27, point 1; docs/languages.md).
 
 ``pokertd serve`` over a night built through the service; Debian's chromium opens the TV
-(running and before the start), the lobby and the player's phone
+(running and before the start), the lobby, the player's phone and, signed in as the
+director, the floor console (its tabs, the seat sheet and the keyboard help)
 
 - in the pseudo-locale ``xx`` (every catalogue text accented, bracketed and ~35 % longer)
   at 1920x1080, 1024x768 and 390x844: no visible text with plain Latin letters outside the
@@ -11,6 +12,11 @@
   left to the layout's own tests), nor a page wider than the screen;
 - in Spanish and German at the same sizes: the same overflow checks, and screenshots for
   a person to look at.
+
+The console's check of English covers the text its template and the ruling tool own
+(:data:`OWN_TEXT_JS`): the words static/floor.js builds (the clock's state, the move lines,
+the seating and clock buttons, a player's status) and the sentences the server writes (the
+log, the balancing prompt) are translated elsewhere, and left out here.
 
 Screenshots go to ``tests/.artifacts/lang_*.png`` (ignored by git).
 """
@@ -36,7 +42,7 @@ from pokertd.tournament.entries import CloseRegistration, CreateTournament, Regi
 from pokertd.tournament.seating import DrawSeats
 from pokertd.tournament.templates import load_template
 
-from .servers import running_server, signed_in
+from .servers import page_sign_in, running_server, signed_in
 
 CHROMIUM = "/usr/bin/chromium"
 ARTIFACTS = Path(__file__).resolve().parents[1] / ".artifacts"
@@ -219,6 +225,121 @@ def test_spanish_and_german_fit(
         page.screenshot(path=str(ARTIFACTS / f"lang_{lang}_{face}_{size[0]}x{size[1]}.png"))
     finally:
         page.close()
+
+
+OWN_TEXT_JS = """() => {
+  // the console's own text: what its template writes, and the x-text / bound attributes
+  // that go through t() or tn(); an x-text or binding without them shows data or a
+  // sentence built by floor.js or the server (translated there, not checked here)
+  const out = [];
+  const shown = (el) => {
+    if (!el || !el.getClientRects().length) return false;
+    const cs = getComputedStyle(el);
+    return cs.visibility !== 'hidden' && cs.display !== 'none';
+  };
+  const bound = (el, name) => el.getAttribute(name);
+  const foreign = (expr) => expr != null && !/\\btn?\\(/.test(expr);
+  const walk = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+    const p = n.parentElement;
+    // the picker names each language in itself; the header's user line is a name and a
+    // role (base.html shows the role's code: "director · director")
+    if (!p || p.closest('[hreflang], .who')) continue;
+    if (['SCRIPT', 'STYLE', 'TEMPLATE'].includes(p.tagName)) continue;
+    if (!n.textContent.trim() || !shown(p)) continue;
+    if (foreign(bound(p, 'x-text'))) continue;
+    out.push(n.textContent.trim());
+  }
+  for (const el of document.querySelectorAll('*')) {
+    if (!shown(el)) continue;
+    for (const a of ['placeholder', 'aria-label', 'title']) {
+      if (!el.getAttribute(a) || foreign(bound(el, ':' + a))) continue;
+      out.push(el.getAttribute(a));
+    }
+  }
+  return out;
+}"""
+
+CONSOLE_TABS = ("tables", "players", "clock", "money", "log", "ruling")
+CONSOLE_DATA = (*DATA, "PIN", "ICM")
+"""Besides the night's words: "PIN" (a table's dealer PIN) and "ICM", the same everywhere."""
+
+
+def _console(browser: Any, night: Night, lang: str, size: tuple[int, int]) -> Any:
+    """A director's console of the running night in ``lang``, on its Tables tab."""
+    ctx = browser.new_context(viewport={"width": size[0], "height": size[1]})
+    page = ctx.new_page()
+    page_sign_in(page, night.base, PASSWORD)
+    page.goto(f"{night.base}/t/{night.running}/floor?lang={lang}")
+    page.wait_for_function("() => window.Alpine !== undefined")
+    page.wait_for_selector("#table-map .table-box")
+    page.wait_for_timeout(300)
+    return page
+
+
+def _console_views(page: Any) -> Iterator[str]:
+    """Show each tab in turn, then the seat sheet and the keyboard help: the name of each."""
+    for tab in CONSOLE_TABS:
+        page.click(f"#tab-{tab}")
+        page.wait_for_selector(f"#page-{tab}", state="visible")
+        page.wait_for_timeout(300)
+        yield tab
+    page.click("#tab-tables")
+    page.click("#table-map .seat[data-seat='1']")
+    page.wait_for_selector("#seat-sheet", state="visible")
+    page.wait_for_timeout(200)
+    yield "seat_sheet"
+    page.keyboard.press("Escape")
+    page.wait_for_selector("#seat-sheet", state="hidden")
+    page.evaluate("() => { document.getElementById('keys-help').open = true; }")
+    page.locator("#keys-help").scroll_into_view_if_needed()
+    yield "keys"
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_console_in_the_pseudo_locale_shows_no_english_and_nothing_overflows(
+    night: Night, browser: Any, size: tuple[int, int]
+) -> None:
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page = _console(browser, night, "xx", size)
+    try:
+        assert page.get_attribute("html", "lang") == "en-x-pseudo"
+        seen = set()
+        for view in _console_views(page):
+            texts = page.evaluate(OWN_TEXT_JS)
+            assert texts, f"{view}: nothing visible"
+            assert untranslated(texts, CONSOLE_DATA) == [], view
+            assert page.evaluate(OVERFLOW_JS, ["["]) == [], view
+            seen.update(page.evaluate(VISIBLE_TEXT_JS))
+            page.screenshot(path=str(ARTIFACTS / f"lang_xx_floor_{view}_{size[0]}x{size[1]}.png"))
+        # the pseudo-locale reached every tab: a few of each one's own words, bracketed
+        for word in ("[Ţáƀĺéš", "[Ƥĺáýéŕš", "[Çĺóçķ", "[Ṁóñéý", "[Ĺóĝ", "[Ŕúĺíñĝ", "[Ķéýƀóáŕđ"):
+            assert any(word in t for t in seen), word
+    finally:
+        page.context.close()
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("lang", ["es", "de"])
+def test_console_in_spanish_and_german_fits(
+    night: Night, browser: Any, lang: str, size: tuple[int, int]
+) -> None:
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page = _console(browser, night, lang, size)
+    try:
+        assert page.get_attribute("html", "lang") == lang
+        words = list(catalog.catalogue_json(lang).values())
+        short = [w for w in words if isinstance(w, str) and "%" not in w]
+        tab_names = {"es": "Mesas", "de": "Tische"}
+        assert page.inner_text("#tab-tables") == tab_names[lang]
+        for view in _console_views(page):
+            assert page.evaluate(OVERFLOW_JS, short) == [], view
+            page.screenshot(
+                path=str(ARTIFACTS / f"lang_{lang}_floor_{view}_{size[0]}x{size[1]}.png"),
+                full_page=True,
+            )
+    finally:
+        page.context.close()
 
 
 def test_phone_follows_the_browser_and_the_picker_wins(night: Night, browser: Any) -> None:

@@ -6,6 +6,12 @@
 (function () {
   "use strict";
   const nf = new Intl.NumberFormat(window.pokertdMoney ? window.pokertdMoney.locale : "en-US");
+  const t = window.pokertd.t;
+  /* The ruled action's word, as the floor says it aloud (each a msgid). */
+  const ACTIONS = {
+    fold: () => t("FOLD"), check: () => t("CHECK"), call: () => t("CALL"), bet: () => t("BET"),
+    raise: () => t("RAISE"), "all-in": () => t("ALL-IN"),
+  };
 
   function ruling(tid) {
     const level = ((window.pokertd.readInitial() || {}).clock || {}).level || {};
@@ -15,6 +21,7 @@
            declared: "", chips: "", chips2: "", order: "words_first", raised: false, heads_up: false,
            out_of_turn: false, action_changed: false },
       result: null, error: "", busy: false,
+      t(msgid, params) { return t(msgid, params); },
       n(x) { return x == null || x === "" ? "–" : nf.format(Number(x)); },
       num(x) { const t = String(x).replace(/[,\s_]/g, ""); return t === "" ? null : Number(t); },
       body() {
@@ -34,7 +41,7 @@
           this.result = await window.pokertd.post(`/api/tournaments/${this.tid}/ruling`, this.body());
         } catch (e) {
           this.result = null;
-          this.error = e.message || "The ruling could not be made.";
+          this.error = e.message || t("The ruling could not be made.");
         } finally { this.busy = false; }
       },
       clear() {
@@ -45,11 +52,16 @@
       summary() {
         const r = this.result;
         if (!r) return "";
-        if (["none", "floor", "choice"].includes(r.action)) return r.action === "choice" ? "Player's choice" : (r.action === "floor" ? "Floor decides" : "No action");
-        let text = r.action.toUpperCase() + (r.action === "fold" || r.action === "check" ? "" : (r.at_least ? " at least " : " to ") + this.n(r.amount));
-        if (r.chips_to_add) text += " · add " + this.n(r.chips_to_add);
-        if (r.change) text += " · change " + this.n(r.change);
-        return text;
+        if (r.action === "choice") return t("Player's choice");
+        if (r.action === "floor") return t("Floor decides");
+        if (r.action === "none") return t("No action");
+        const act = ACTIONS[r.action] ? ACTIONS[r.action]() : r.action.toUpperCase();
+        const parts = [r.action === "fold" || r.action === "check" ? act
+          : (r.at_least ? t("%(action)s at least %(amount)s", { action: act, amount: this.n(r.amount) })
+            : t("%(action)s to %(amount)s", { action: act, amount: this.n(r.amount) }))];
+        if (r.chips_to_add) parts.push(t("add %(amount)s", { amount: this.n(r.chips_to_add) }));
+        if (r.change) parts.push(t("change %(amount)s", { amount: this.n(r.change) }));
+        return parts.join(" · ");
       },
     };
   }
