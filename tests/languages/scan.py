@@ -81,6 +81,8 @@ MACHINE: dict[str, set[str]] = {
         "POST",
     },
     "tv.js": {"--pay-cols", "--row-px"},
+    "floor_keys.js": {"INPUT", "SELECT", "TEXTAREA", "Escape", "Tab", "Home", "End"},
+    "setup.js": {"POST", "NLH"},
     "player.js": {
         "Balancing move",
         "Table breaks",

@@ -117,3 +117,28 @@ def test_the_phone_chart_speaks_the_phone_language(env: Env, tid: str) -> None:
     r = env.client.get(f"/t/{tid}/chart/bb.svg?lang=de")
     assert "Durchschnittsstack in Big Blinds" in r.text
     assert "Average stack in big blinds" in env.client.get(f"/t/{tid}/chart/bb.svg").text
+
+
+def test_staff_pages_of_the_night_speak_german(env: Env, tid: str) -> None:
+    """Set-up, sign-ups, print sheets and the results mail page (issue 27 leftovers): every
+    one renders in German with ``?lang=de``, with no English label left behind."""
+    env.login()
+    pages = {
+        "/new?lang=de": ("Neues Turnier", "Startstack", "Turnier anlegen"),
+        f"/t/{tid}/signups?lang=de": ("Anmeldungen", "Einstellungen speichern", "Check-in öffnen"),
+        f"/t/{tid}/print/seats?lang=de": ("Platzkarten", "Drucken"),
+        f"/t/{tid}/print/payouts?lang=de": ("Auszahlungsliste", "Platz"),
+        f"/t/{tid}/print/results?lang=de": ("Ergebnisse", "Noch keine Ergebnisse."),
+        f"/t/{tid}/print/moves?lang=de": ("Umsetzzettel",),
+        f"/t/{tid}/print/bags?lang=de": ("Beutelliste", "Noch kein Tag eingetütet"),
+        f"/t/{tid}/mail?lang=de": ("Ergebnis-Mail", "Jeder Spieler bekommt nur seine eigene Mail."),
+    }
+    english = (">New event<", ">Save settings<", ">Print<", ">No results yet.<", ">Results mail<")
+    for path, words in pages.items():
+        r = env.client.get(path)
+        assert r.status_code == 200, path
+        assert _lang(r.text) == "de", path
+        for word in words:
+            assert word in r.text, (path, word)
+        for text in english:
+            assert text not in r.text, (path, text)

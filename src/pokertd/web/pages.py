@@ -20,6 +20,7 @@ from starlette.concurrency import run_in_threadpool
 from pokertd.app import demo as demo_mod
 from pokertd.app.accounts import Role
 from pokertd.errors import InvalidCommand, NotFound, PokertdError
+from pokertd.i18n import N_
 from pokertd.money import NEUTRAL_LOCALE, bcp47, format_money, minor_units
 from pokertd.tournament.days import Days, bag_list
 from pokertd.tournament.display import LAYOUTS
@@ -42,13 +43,14 @@ from pokertd.web.errors import status_of
 router = APIRouter(include_in_schema=False)
 
 PRINT_KINDS = {
-    "seats": "Seat cards",
-    "receipts": "Receipts",
-    "payouts": "Payout sheet",
-    "results": "Results",
-    "moves": "Move slips",
-    "bags": "Bag list",
+    "seats": N_("Seat cards"),
+    "receipts": N_("Receipts"),
+    "payouts": N_("Payout sheet"),
+    "results": N_("Results"),
+    "moves": N_("Move slips"),
+    "bags": N_("Bag list"),
 }
+"""The printouts' titles (msgids: the print pages show them in the page's language)."""
 
 
 def render(request: Request, name: str, status: int = 200, **context: Any) -> HTMLResponse:
