@@ -86,16 +86,21 @@ def render(request: Request, name: str, status: int = 200, **context: Any) -> HT
 def money_meta(web: Web, context: dict[str, Any]) -> dict[str, Any]:
     """The currency and locale a page's scripts write amounts and times in
     (``<meta name=pokertd-money>``, read by static/money.js): the event's currency on an
-    event's pages (``tid``), else the venue's; the venue's locale as a BCP 47 tag
-    (``de-DE``) for ``Intl``; and ``money_text(minor units)`` for server-written sheets
-    (the same text, :func:`pokertd.money.format_money`; docs/money.md)."""
+    event's pages (``tid``), else the venue's; the event's locale (chosen at set-up), else
+    the venue's, as a BCP 47 tag (``de-DE``) for ``Intl``; and ``money_text(minor units)``
+    for server-written sheets (the same text, :func:`pokertd.money.format_money`;
+    docs/money.md)."""
     tid = context.get("tid")
     service = web.app.tournaments
+    chosen = ""
     try:
-        currency = service.currency(tid) if isinstance(tid, str) else service.venue_currency
+        if isinstance(tid, str):
+            currency, chosen = service.currency(tid), service.event_locale(tid)
+        else:
+            currency = service.venue_currency
     except NotFound:
         currency = service.venue_currency
-    locale = web.settings.money_locale()
+    locale = chosen or web.settings.money_locale()
     return {
         "money_text": lambda amount: format_money(amount, currency, locale),
         "money_currency": currency,

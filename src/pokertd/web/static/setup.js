@@ -28,10 +28,10 @@
   /* Money is typed as the venue writes it (static/money.js: "1.042,50" in German, "1,042.50"
      in English, whole yen for JPY) and sent in minor units, as pokertd.money.parse_money reads it. */
   const M = window.pokertdMoney;
-  /* "42", "$1,042.50" -> minor units; null when it is not money. */
-  function cents(text) { return M.parse(text); }
+  /* "42", "$1,042.50" -> minor units of a currency with ``places`` decimals (the one
+     chosen for the event: 0 for JPY); null when it is not money. */
+  function cents(text, places) { return M.parse(text, places); }
   function dollars(c) { return M.plain(c); }
-  function money(c) { return M.format(c, null, null, null, true); }
   function num(v) { const n = Number(v); return Number.isFinite(n) ? Math.trunc(n) : NaN; }
   function optNum(v) { return v === "" || v == null ? null : num(v); }
   function price(p) {
@@ -49,16 +49,28 @@
       addon_on: false,
       addon: { price: { prize_pool: "0", house_fee: "0", entry_fee: "0", bounty: "0" }, chips: 20000, at_level: 4 },
       guarantee: "0", bounty_kind: "fixed", payout_table: "", notes: "", preset: "",
+      currency: venue.currency, locale: venue.locale,
     };
   }
+  /* The venue's currency and locale: the choices a new form starts with (set by the page). */
+  const venue = { currency: M.currency, locale: "" };
 
   window.eventSetup = function () {
     const boot = JSON.parse(document.getElementById("setup-data").textContent);
+    venue.currency = boot.venue_currency || M.currency;
+    venue.locale = boot.venue_locale || "";
     return {
       templates: boot.templates, presets: boot.presets,
+      currencies: boot.currencies || [], locales: boot.locales || [],
       source: boot.chosen || "", name: "", f: blank(), levels: [],
       projection: null, problems: [], message: "", saveName: "", saved: "", busy: false,
       timer: null, ready: false,
+      /** The decimals of the currency chosen for the event (0 for JPY): typed amounts are
+       *  read, and sent in minor units, in that currency. */
+      places() {
+        const c = this.currencies.find((x) => x.code === this.f.currency);
+        return c ? c.digits : M.digits;
+      },
       t(msgid, params) { return t(msgid, params); },
       /* A level row's controls named for a screen reader ("Level 3 small blind"). */
       ariaSb(i) { return t("Level %(level)s small blind", { level: i + 1 }); },
@@ -106,6 +118,7 @@
       },
       fill(e) {
         const f = blank();
+        f.currency = this.f.currency; f.locale = this.f.locale;  // the director's choice stays
         Object.assign(f, {
           title: e.title, game: e.game, profile: e.profile, buy_in: price(e.buy_in),
           starting_stack: e.starting_stack, tables: e.tables, seats_per_table: e.seats_per_table,
@@ -198,14 +211,15 @@
         return text + (p.end_note ? ` · ${p.end_note}` : "");
       },
       get total() {
-        const b = this.f.buy_in, parts = [b.prize_pool, b.house_fee, b.entry_fee, b.bounty].map(cents);
-        return parts.some((c) => c === null) ? "—" : money(parts.reduce((a, c) => a + c, 0));
+        const b = this.f.buy_in, places = this.places();
+        const parts = [b.prize_pool, b.house_fee, b.entry_fee, b.bounty].map((x) => cents(x, places));
+        return parts.some((c) => c === null) ? "—" : M.format(parts.reduce((a, c) => a + c, 0), this.f.currency, null, places, true);
       },
       priceOf(p, what) {
         const out = {}, bad = [];
         for (const k of ["prize_pool", "house_fee", "entry_fee", "bounty"]) {
-          const c = cents(p[k]);
-          if (c === null) bad.push(t("%(what)s: “%(text)s” is not an amount of money (write it like %(example)s)", { what, text: p[k], example: M.plain(4250) }));
+          const c = cents(p[k], this.places());
+          if (c === null) bad.push(t("%(what)s: “%(text)s” is not an amount of money (write it like %(example)s)", { what, text: p[k], example: M.plain(this.places() ? 4250 : 42, this.places()) }));
           out[k] = c || 0;
         }
         return [out, bad];
@@ -213,7 +227,7 @@
       definition() {
         const f = this.f, bad = [];
         const [buy_in, b1] = this.priceOf(f.buy_in, t("buy-in"));
-        const guarantee = cents(f.guarantee);
+        const guarantee = cents(f.guarantee, this.places());
         if (guarantee === null) bad.push(t("the guarantee is not an amount of money"));
         const event = {
           title: f.title.trim() || this.name.trim(), game: f.game, profile: f.profile, buy_in,
@@ -246,7 +260,9 @@
         if (!this.name.trim()) bad.unshift(t("the tournament needs a name"));
         if (bad.length) { this.problems = bad; return; }
         this.busy = true;
-        const r = await send("/api/tournaments", { name: this.name.trim(), event });
+        const body = { name: this.name.trim(), event, currency: this.f.currency };
+        if (this.f.locale) body.locale = this.f.locale;
+        const r = await send("/api/tournaments", body);
         this.busy = false;
         if (r.ok) { window.location.href = window.pokertd.url(`/t/${r.data.tournament}/floor`); return; }
         this.refused(r);
