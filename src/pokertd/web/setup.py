@@ -19,6 +19,8 @@ import tomllib
 from typing import Annotated, Any, Literal
 
 import tomli_w
+from babel import Locale
+from babel.numbers import get_currency_name
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from pydantic import BaseModel, ConfigDict, Field
@@ -419,16 +421,12 @@ def _row(name: str, tpl: Template, *, saved: bool) -> dict[str, Any]:
 
 def currency_name(code: str, lang: str) -> str:
     """``EUR`` as the page's language names it ("EUR — Euro"), for the set-up form's list."""
-    from babel.numbers import get_currency_name
-
     return f"{code} — {get_currency_name(code, locale=lang if lang in LANGUAGES else 'en')}"
 
 
 def locale_name(code: str, lang: str, currency: str) -> str:
     """``de_DE`` as the page's language names it, with an example of how it writes money
     ("Deutsch (Deutschland) — 1.234,56 €"), for the set-up form's list."""
-    from babel import Locale
-
     name = Locale.parse(code).get_display_name(lang if lang in LANGUAGES else "en") or code
     return f"{name} — {format_money(123456, currency, code)}"
 
