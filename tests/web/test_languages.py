@@ -142,3 +142,5 @@ def test_staff_pages_of_the_night_speak_german(env: Env, tid: str) -> None:
             assert word in r.text, (path, word)
         for text in english:
             assert text not in r.text, (path, text)
+        for other in ("es", "xx"):  # Spanish and the pseudo-locale render too
+            assert env.client.get(path.replace("lang=de", f"lang={other}")).status_code == 200
