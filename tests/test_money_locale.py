@@ -213,3 +213,38 @@ def test_the_results_mail_writes_the_prize_in_the_events_currency() -> None:
     text = plain_text(letter)
     assert f"won 1.234,56{NBSP}€." in text
     assert "$" not in text
+
+
+def test_an_events_currency_and_locale_are_chosen_from_bounded_lists() -> None:
+    from pokertd.money import EVENT_CURRENCIES, event_currency_choice, event_locale_choice
+
+    assert len(EVENT_CURRENCIES) == 12
+    assert event_currency_choice(" sek ") == "SEK"
+    assert event_locale_choice("fr-ca") == "fr_CA"
+    with pytest.raises(InvalidCommand) as refused:
+        event_currency_choice("BTC")
+    assert str(refused.value).startswith("'BTC' is not a currency an event can be run in: ")
+    assert refused.value.template is not None  # translated at the face
+    with pytest.raises(InvalidCommand):
+        event_locale_choice("de")  # a language is not a locale: de_DE, de_AT or de_CH
+
+
+def test_the_service_writes_an_events_amounts_in_its_own_locale() -> None:
+    """A German euro event in a venue with no locale: the core's texts in ``1.234,56 €``;
+    an event created without one stays in the neutral form."""
+    from pokertd.app.tournaments import TournamentService
+    from pokertd.store import open_store
+    from pokertd.tournament.entries import CreateTournament, Setup
+    from pokertd.tournament.templates import load_template
+
+    service = TournamentService(open_store("sqlite:///:memory:"), locale="")
+    tmpl = load_template("fox_wed_80")
+    de = service.create(
+        CreateTournament(name="Abend", template=tmpl, currency="EUR", locale="de_DE")
+    )
+    en = service.create(CreateTournament(name="Night", template=tmpl))
+    assert service.event_locale(de) == "de_DE"
+    assert service.event_locale(en) == ""
+    assert service.read(de, lambda s: format_money(123456)) == "1.234,56\xa0€"
+    assert service.read(en, lambda s: format_money(123456)) == "$1,234.56"
+    assert service.read(de, lambda s: s.part(Setup).currency) == "EUR"

@@ -30,6 +30,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from pokertd.errors import InvalidCommand
+from pokertd.i18n import N_
 from pokertd.types import Cents
 
 if TYPE_CHECKING:
@@ -43,6 +44,18 @@ DEFAULT_CURRENCY = "USD"
 """The currency of a venue that names none, and of every event logged before the field."""
 NEUTRAL_LOCALE = "en_US"
 """The locale of the neutral form (the core's texts, machine-independent defaults)."""
+
+EVENT_CURRENCIES: tuple[str, ...] = (
+    "USD", "EUR", "GBP", "AUD", "CAD", "JPY", "CHF", "SEK", "NOK", "DKK", "NZD", "MXN",
+)  # fmt: skip
+"""The currencies a director may choose for one event (the set-up form's list, ``pokertd new
+--currency``); the venue's own ``POKERTD_CURRENCY`` may be any ISO 4217 code."""
+EVENT_LOCALES: tuple[str, ...] = (
+    "en_US", "en_GB", "en_AU", "en_CA", "en_NZ", "en_IE", "de_DE", "de_AT", "de_CH", "es_ES",
+    "es_MX", "fr_FR", "fr_CA", "fr_CH", "it_IT", "nl_NL", "sv_SE", "nb_NO", "da_DK", "ja_JP",
+)  # fmt: skip
+"""The number and date locales a director may choose for one event (the set-up form's list,
+``pokertd new --locale``); the venue's own ``POKERTD_LOCALE`` may be any CLDR locale."""
 
 _MIN_GROUPING_2 = frozenset({"es", "pl", "pt_PT", "bg", "hr", "lv", "lt", "ro", "sk", "sl"})
 """Locales whose CLDR ``minimumGroupingDigits`` is 2 (``4074,00 €`` but ``14.074,00 €`` in
@@ -106,6 +119,41 @@ def check_currency(code: str) -> str:
             context={"currency": code},
         )
     return norm
+
+
+def event_currency_choice(code: str) -> str:
+    """A director's choice of currency for one event: ``code`` (any case) if it is one of
+    :data:`EVENT_CURRENCIES`, else a one-sentence refusal naming the choices.
+
+    >>> event_currency_choice(" eur ")
+    'EUR'
+    """
+    norm = str(code).strip().upper()
+    if norm not in EVENT_CURRENCIES:
+        raise InvalidCommand(
+            template=N_("%(code)s is not a currency an event can be run in: choose %(choices)s."),
+            params={"code": repr(str(code)), "choices": ", ".join(EVENT_CURRENCIES)},
+            context={"currency": str(code), "choices": list(EVENT_CURRENCIES)},
+        )
+    return norm
+
+
+def event_locale_choice(name: str) -> str:
+    """A director's choice of number and date locale for one event: ``name`` (``de-DE`` or
+    ``de_DE``) if it is one of :data:`EVENT_LOCALES`, else a one-sentence refusal.
+
+    >>> event_locale_choice("de-DE")
+    'de_DE'
+    """
+    norm = str(name).strip().replace("-", "_")
+    found = next((x for x in EVENT_LOCALES if x.lower() == norm.lower()), None)
+    if found is None:
+        raise InvalidCommand(
+            template=N_("%(name)s is not a locale an event can be written in: choose %(choices)s."),
+            params={"name": repr(str(name)), "choices": ", ".join(EVENT_LOCALES)},
+            context={"locale": str(name), "choices": list(EVENT_LOCALES)},
+        )
+    return found
 
 
 def minor_units(currency: str) -> int:

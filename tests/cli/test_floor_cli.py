@@ -209,3 +209,38 @@ def test_cli_adds_its_flag_hint_to_the_neutral_refusal(db: str) -> None:
     out = refused(db, "register", "t1", "Alice", "--card", "1001", "--age-ok")
     assert "a second stack is a re-entry" in out
     assert "pokertd reenter" in out
+
+
+def test_new_chooses_the_events_currency_and_locale(db: str) -> None:
+    """Issue 27 point 2: ``pokertd new --currency EUR --locale de_DE --json``; the
+    guarantee typed on the command line is read in that currency; an off-list code is
+    refused in one sentence and writes nothing."""
+    out = js(
+        db,
+        "new",
+        "--template",
+        "fox_grinder",
+        "--name",
+        "Freitag",
+        "--id",
+        "eu",
+        "--currency",
+        "eur",
+        "--locale",
+        "de-DE",
+        "--guarantee",
+        "1000",
+    )
+    assert out["tournament_id"] == "eu"
+    assert out["status"]["currency"] == "EUR"
+    assert out["status"]["guarantee_cents"] == 100000
+    status = ok(db, "status", "eu")
+    assert "prize pool 1.000,00" in status  # the event's own locale, no env variable
+    yen = js(db, "new", "--template", "fox_grinder", "--name", "Tokyo", "--id", "jp",
+             "--currency", "JPY", "--guarantee", "50000")  # fmt: skip
+    assert (yen["status"]["currency"], yen["status"]["guarantee_cents"]) == ("JPY", 50000)
+    text = refused(db, "new", "--template", "fox_grinder", "--name", "x", "--currency", "XYZ")
+    assert "'XYZ' is not a currency an event can be run in: choose USD, EUR, GBP" in text
+    text = refused(db, "new", "--template", "fox_grinder", "--name", "x", "--locale", "xx_YY")
+    assert "'xx_YY' is not a locale an event can be written in" in text
+    assert {t["id"] for t in js(db, "tournaments")} == {"jp", "eu"}  # nothing more written

@@ -123,6 +123,8 @@ MACHINE: dict[str, set[str]] = {
     "series.js": {"carried to Day 2", "Day"},
     "series-admin.js": {"carried to Day 2"},
     "players.js": {"POST"},
+    "floor_keys.js": {"INPUT", "SELECT", "TEXTAREA", "Escape", "Tab", "Home", "End"},
+    "setup.js": {"POST", "NLH"},
     "player.js": {
         "Balancing move",
         "Table breaks",

@@ -55,6 +55,12 @@ TEMPLATES = (
     "embed_series.html",
     "floor.html",
     "_ruling.html",
+    "new_event.html",
+    "setup.html",
+    "signups.html",
+    "print.html",
+    "print_bags.html",
+    "mail.html",
 )
 """Templates whose every visible text is in the catalogue."""
 
@@ -76,6 +82,10 @@ SCRIPTS = (
     "series.js",
     "series-admin.js",
     "ruling.js",
+    "floor.js",
+    "floor_keys.js",
+    "days.js",
+    "setup.js",
 )
 """Page scripts whose every sentence goes through ``t()``/``tn()``."""
 

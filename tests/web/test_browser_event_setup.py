@@ -76,5 +76,33 @@ def test_create_an_event_from_scratch(server: str, browser: Any) -> None:  # noq
     with urllib.request.urlopen(f"{server}/api/templates", timeout=5) as r:
         names = [t["name"] for t in json.loads(r.read())]
     assert "browser_friday" in names
+    assert view["status"]["currency"] == "USD"  # the venue's, the form's first choice
+
+    # issue 27 point 2: a yen event written the German way, chosen in the form
+    page.goto(f"{server}/new")
+    page.wait_for_selector("#setup-levels tbody tr")
+    page.wait_for_function("() => !document.querySelector('#setup-form').disabled")
+    assert page.input_value("#setup-currency") == "USD"
+    assert page.input_value("#setup-locale") == ""  # the venue's
+    page.select_option("#setup-currency", "JPY")
+    page.select_option("#setup-locale", "de_DE")
+    page.fill("#setup-name", "Browser Tokyo")
+    page.fill("#setup-prize", "8000")
+    page.fill("#setup-house", "1000")
+    page.fill("#setup-entry", "1000")
+    page.fill("#setup-bounty", "0")
+    page.fill("#setup-guarantee", "0")
+    assert page.text_content("#setup-total") == "¥10,000"  # whole yen, as the venue writes
+    assert page.text_content("label:has(#setup-prize) .cur") == "JPY"
+    page.click("#setup-create")
+    page.wait_for_url("**/floor")
+    tid = page.url.split("/t/")[1].split("/")[0]
+    page.wait_for_selector("#register-name", state="attached")
+    assert page.get_attribute("meta[name=pokertd-money]", "data-locale") == "de-DE"
+    assert page.get_attribute("meta[name=pokertd-money]", "data-currency") == "JPY"
+    with urllib.request.urlopen(f"{server}/api/tournaments/{tid}", timeout=5) as r:
+        view = json.loads(r.read())
+    assert view["status"]["currency"] == "JPY"
+    assert "10.000" in view["status"]["buy_in"], view["status"]["buy_in"]  # ¥10,000, German
     assert errors == []
     page.close()

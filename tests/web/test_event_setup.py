@@ -221,3 +221,89 @@ def test_B1_a_six_level_event_never_promises_an_end_past_its_sheet(env: Env) -> 
     out = env.client.post("/api/structures/project", json={**body, "entries": 18}).json()
     assert out["estimated_end_level"] == 5
     assert out["end_note"] == "usual end around level 5"
+
+
+def test_the_director_chooses_the_events_currency_and_locale(env: Env) -> None:
+    """Issue 27 point 2: euros written the German way for one event, in a dollar venue with
+    no locale; the amounts of the definition are minor units of the chosen currency."""
+    h = env.login()
+    r = env.client.post(
+        "/api/tournaments",
+        json={"name": "Freitag", "event": definition(), "currency": "eur", "locale": "de-DE"},
+        headers=h,
+    )
+    assert r.status_code == 201, r.text
+    tid = r.json()["tournament"]
+    setup = env.service.state(tid).part(Setup)
+    assert (setup.currency, setup.locale) == ("EUR", "de_DE")
+    assert env.service.venue_currency == "USD"  # the venue's stays
+    status = env.client.get(f"/api/tournaments/{tid}").json()["status"]
+    assert status["currency"] == "EUR"
+    # the event's pages carry its currency and locale for money.js; print sheets too
+    page = env.client.get(f"/t/{tid}/tv").text
+    assert 'data-currency="EUR"' in page
+    assert 'data-locale="de-DE"' in page
+    sheet = env.client.get(f"/t/{tid}/print/payouts").text
+    assert "Prize pool 5.000,00\xa0€" in sheet  # the guarantee, written the German way
+    # another event of the same venue keeps the venue's dollars and neutral form
+    r = env.client.post(
+        "/api/tournaments", json={"name": "Other", "event": definition()}, headers=h
+    )
+    other = env.service.state(r.json()["tournament"]).part(Setup)
+    assert (other.currency, other.locale) == ("USD", "")
+
+
+def test_yen_event_reads_its_amounts_as_whole_yen(env: Env) -> None:
+    h = env.login()
+    event = definition(
+        buy_in={"prize_pool": 8000, "house_fee": 1000, "entry_fee": 1000, "bounty": 0},
+        guarantee=0,
+        bounty_kind="fixed",
+    )
+    r = env.client.post(
+        "/api/tournaments",
+        json={"name": "Tokyo", "event": event, "currency": "JPY", "locale": "ja_JP"},
+        headers=h,
+    )
+    assert r.status_code == 201, r.text
+    tid = r.json()["tournament"]
+    assert env.service.state(tid).part(Setup).tmpl.fees.total == 10000  # ¥10,000, not ¥100
+    assert 'data-digits="0"' in env.client.get(f"/t/{tid}/tv").text
+
+
+def test_a_currency_or_locale_off_the_list_is_refused_and_nothing_is_created(env: Env) -> None:
+    h = env.login()
+    before = len(env.service.tournaments())
+    for extra, words in (
+        ({"currency": "XYZ"}, "'XYZ' is not a currency an event can be run in: choose USD, EUR"),
+        ({"currency": "BHD"}, "'BHD' is not a currency an event can be run in"),
+        ({"locale": "tlh_KL"}, "'tlh_KL' is not a locale an event can be written in: choose"),
+    ):
+        body = {"name": "Bad", "event": definition(), **extra}
+        r = env.client.post("/api/tournaments", json=body, headers=h)
+        assert r.status_code in (400, 422), r.text
+        assert words in r.json()["message"]
+        # a shipped template is refused the same way
+        r = env.client.post(
+            "/api/tournaments", json={"name": "Bad", "template": "fox_wed_80", **extra}, headers=h
+        )
+        assert r.status_code in (400, 422), r.text
+        assert words in r.json()["message"]
+    assert len(env.service.tournaments()) == before
+    # the refusal reads in the director's language
+    r = env.client.post(
+        "/api/tournaments",
+        json={"name": "Bad", "event": definition(), "currency": "XYZ"},
+        headers={**h, "X-Pokertd-Lang": "de"},
+    )
+    assert "ist keine Währung, in der ein Turnier laufen kann" in r.json()["message"]
+
+
+def test_new_page_offers_the_currencies_and_locales(env: Env) -> None:
+    env.login()
+    page = env.client.get("/new?lang=de").text
+    assert 'id="setup-currency"' in page
+    assert '<option value="EUR">EUR — Euro</option>' in page
+    assert '<option value="JPY">JPY — Japanischer Yen</option>' in page
+    assert '<option value="de_DE">Deutsch (Deutschland) — 1.234,56\xa0$</option>' in page
+    assert '<option value="USD" selected>' in page  # the venue's currency first chosen

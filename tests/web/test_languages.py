@@ -151,3 +151,30 @@ def test_auto_forgets_the_staff_members_language(env: Env) -> None:
     assert env.users.language("floor1") == "es"
     env.client.get("/language/auto", follow_redirects=False)
     assert env.users.language("floor1") is None
+
+
+def test_staff_pages_of_the_night_speak_german(env: Env, tid: str) -> None:
+    """Set-up, sign-ups, print sheets and the results mail page (issue 27 leftovers): every
+    one renders in German with ``?lang=de``, with no English label left behind."""
+    env.login()
+    pages = {
+        "/new?lang=de": ("Neues Turnier", "Startstack", "Turnier anlegen"),
+        f"/t/{tid}/signups?lang=de": ("Anmeldungen", "Einstellungen speichern", "Check-in öffnen"),
+        f"/t/{tid}/print/seats?lang=de": ("Platzkarten", "Drucken"),
+        f"/t/{tid}/print/payouts?lang=de": ("Auszahlungsliste", "Platz"),
+        f"/t/{tid}/print/results?lang=de": ("Ergebnisse", "Noch keine Ergebnisse."),
+        f"/t/{tid}/print/moves?lang=de": ("Umsetzzettel",),
+        f"/t/{tid}/print/bags?lang=de": ("Beutelliste", "Noch kein Tag eingetütet"),
+        f"/t/{tid}/mail?lang=de": ("Ergebnis-Mail", "Jeder Spieler bekommt nur seine eigene Mail."),
+    }
+    english = (">New event<", ">Save settings<", ">Print<", ">No results yet.<", ">Results mail<")
+    for path, words in pages.items():
+        r = env.client.get(path)
+        assert r.status_code == 200, path
+        assert _lang(r.text) == "de", path
+        for word in words:
+            assert word in r.text, (path, word)
+        for text in english:
+            assert text not in r.text, (path, text)
+        for other in ("es", "xx"):  # Spanish and the pseudo-locale render too
+            assert env.client.get(path.replace("lang=de", f"lang={other}")).status_code == 200

@@ -625,7 +625,7 @@ class TournamentService:
             ctx = replace(ctx, elsewhere=outside.elsewhere)
         if outside is not None and outside.precomputed is not None:
             ctx = replace(ctx, precomputed=outside.precomputed)
-        with money_scope(state.part(Setup).currency, self.venue_locale):
+        with money_scope(*self._money(state)):
             events = decide(state, command, ctx)
         started = time.perf_counter()
         records = self.store.append(
@@ -657,7 +657,7 @@ class TournamentService:
         cached = self._cached(tournament_id)
         with cached.lock:
             state = self.state(tournament_id)
-            with money_scope(state.part(Setup).currency, self.venue_locale):
+            with money_scope(*self._money(state)):
                 return fn(state)
 
     def currency(self, tournament_id: str) -> str:
@@ -665,12 +665,23 @@ class TournamentService:
         older logs). Raises ``NotFound`` for an unknown tournament."""
         return self.read(tournament_id, lambda state: state.part(Setup).currency)
 
+    def _money(self, state: TournamentState) -> tuple[str, str | None]:
+        """The event's currency and the locale its amounts and dates are written in: the
+        one chosen at set-up, else the venue's (``docs/money.md``)."""
+        setup = state.part(Setup)
+        return setup.currency, setup.locale or self.venue_locale
+
+    def event_locale(self, tournament_id: str) -> str:
+        """The locale the director chose at set-up for the event's numbers, amounts and dates
+        (Babel's name, ``de_DE``); "" = the venue's (the face's own setting)."""
+        return self.read(tournament_id, lambda state: state.part(Setup).locale)
+
     @contextmanager
     def money_of(self, tournament_id: str) -> Iterator[None]:
         """Within the block, texts the core writes (a record's ``describe()``) name the
         event's own currency (:func:`pokertd.money.money_scope`): for faces that print the
         records a command returned."""
-        with money_scope(self.currency(tournament_id), self.venue_locale):
+        with money_scope(*self.read(tournament_id, self._money)):
             yield
 
     # ----------------------------------------------------------------------------------
@@ -718,7 +729,7 @@ class TournamentService:
             if fresh:
                 self._publish(tournament_id, fresh)
             if self.money_follows_state:
-                stay_in(cached.state.part(Setup).currency, self.venue_locale)
+                stay_in(*self._money(cached.state))
             return cached.state
 
     def records(self, tournament_id: str, after_seq: int = 0) -> list[EventRecord]:

@@ -28,7 +28,15 @@ from pokertd.cli._common import (
 from pokertd.cli._common import actor as _actor
 from pokertd.cli._common import service as _service
 from pokertd.errors import InvalidCommand
-from pokertd.money import format_money, parse_money, venue_locale
+from pokertd.money import (
+    EVENT_CURRENCIES,
+    EVENT_LOCALES,
+    event_currency_choice,
+    event_locale_choice,
+    format_money,
+    parse_money,
+    venue_locale,
+)
 from pokertd.timefmt import clock, venue_zone
 
 if TYPE_CHECKING:
@@ -165,6 +173,22 @@ def new(
         str | None, typer.Option(help="Early-bird deadline, ISO time (2026-11-22T19:30+00:00).")
     ] = None,
     tid: Annotated[str | None, typer.Option("--id", help="Choose the tournament id.")] = None,
+    currency: Annotated[
+        str | None,
+        typer.Option(
+            help="The event's currency, an ISO code: "
+            + ", ".join(EVENT_CURRENCIES)
+            + " (default: the venue's, $POKERTD_CURRENCY)."
+        ),
+    ] = None,
+    locale: Annotated[
+        str | None,
+        typer.Option(
+            help="How the event writes numbers, money and dates: "
+            + ", ".join(EVENT_LOCALES)
+            + " (default: the venue's, $POKERTD_LOCALE)."
+        ),
+    ] = None,
     db: DbOption = None,
     as_json: JsonOption = False,
 ) -> None:
@@ -175,19 +199,29 @@ def new(
     from pokertd.tournament.views import status
 
     with refusals(as_json):
+        # a refused currency or locale writes nothing: checked before anything is created
+        code = event_currency_choice(currency) if currency is not None else ""
+        chosen_locale = event_locale_choice(locale) if locale is not None else ""
+        money_in = code or None  # amounts typed on the command line are of that currency
         tmpl = load_template(template, validate=False)
         given: dict[str, Any] = {
             "profile": profile,
             "tables": tables,
             "seats_per_table": seats,
-            "guarantee": parse_money(guarantee) if guarantee is not None else None,
-            "added_money": parse_money(added) if added is not None else None,
+            "guarantee": parse_money(guarantee, money_in) if guarantee is not None else None,
+            "added_money": parse_money(added, money_in) if added is not None else None,
             "late_reg_close_after_level": close_after_level,
             "field_cap": field_cap,
         }
         tmpl = tmpl.with_changes(**{k: v for k, v in given.items() if v is not None})
         until = _early_bird(early_bird_until)
-        command = CreateTournament(name=name, template=tmpl, early_bird_until=until)
+        command = CreateTournament(
+            name=name,
+            template=tmpl,
+            early_bird_until=until,
+            currency=code,
+            locale=chosen_locale,
+        )
         with _service(db) as service:
             new_id = service.create(command, tournament_id=tid, actor=_actor(), role="director")
             view = status(service.state(new_id), utc_now())
@@ -644,7 +678,8 @@ def results_cmd(
 
         with refusals(as_json), application(db) as app:
             # amounts as the venue writes them ($POKERTD_LOCALE); --json keeps the cents
-            print_results(event_results(app, tid, venue_locale()), as_json)
+            locale = app.tournaments.event_locale(tid) or venue_locale()
+            print_results(event_results(app, tid, locale), as_json)
         return
     with refusals(as_json), _service(db) as service:
         view = results(service.state(tid), utc_now())

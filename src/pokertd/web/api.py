@@ -22,6 +22,7 @@ from pokertd.app import demo as demo_mod
 from pokertd.app.accounts import Role
 from pokertd.app.commands import CommandSchema
 from pokertd.errors import InvalidCommand, NotFound, PermissionDenied
+from pokertd.money import event_currency_choice, event_locale_choice
 from pokertd.tournament import views as tournament_views
 from pokertd.tournament.entries import CreateTournament
 from pokertd.tournament.framework import Command
@@ -358,6 +359,10 @@ class NewTournament(BaseModel):
 
     name: str = Field(min_length=1, max_length=120)
     template: str = Field(min_length=1, max_length=64, examples=["fox_wed_80"])
+    currency: str = Field(default="", max_length=8, examples=["EUR"])
+    """The event's currency (one of ``pokertd.money.EVENT_CURRENCIES``; "" = the venue's)."""
+    locale: str = Field(default="", max_length=16, examples=["de_DE"])
+    """How the event writes numbers and dates (``EVENT_LOCALES``; "" = the venue's)."""
 
 
 # GET /api/templates and POST /api/tournaments (templates, saved templates and whole event
@@ -374,7 +379,11 @@ def create_from_template(
         raise NotFound(
             f"There is no template {body.template!r}. Templates: {', '.join(template_names())}."
         )
-    command = CreateTournament(name=body.name, template=load_template(body.template))
+    currency = event_currency_choice(body.currency) if body.currency.strip() else ""
+    locale = event_locale_choice(body.locale) if body.locale.strip() else ""
+    command = CreateTournament(
+        name=body.name, template=load_template(body.template), currency=currency, locale=locale
+    )
     tid = web_of(request).app.tournaments.create(command, actor=who.name, role=who.role.value)
     return {"tournament": tid}
 

@@ -124,7 +124,7 @@ def _rows(web: Web, view: OutboxView) -> list[dict[str, Any]]:
     money, instants in the venue's zone."""
     zone = web.settings.zone()
     currency = web.app.tournaments.currency(view.tournament_id)
-    locale = web.settings.money_locale()
+    locale = web.app.tournaments.event_locale(view.tournament_id) or web.settings.money_locale()
     return [
         line.as_json()
         | {

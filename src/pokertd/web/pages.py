@@ -20,6 +20,7 @@ from starlette.concurrency import run_in_threadpool
 from pokertd.app import demo as demo_mod
 from pokertd.app.accounts import Role
 from pokertd.errors import InvalidCommand, NotFound, PokertdError
+from pokertd.i18n import N_
 from pokertd.money import NEUTRAL_LOCALE, bcp47, format_money, minor_units
 from pokertd.tournament.days import Days, bag_list
 from pokertd.tournament.display import LAYOUTS
@@ -42,13 +43,14 @@ from pokertd.web.errors import status_of
 router = APIRouter(include_in_schema=False)
 
 PRINT_KINDS = {
-    "seats": "Seat cards",
-    "receipts": "Receipts",
-    "payouts": "Payout sheet",
-    "results": "Results",
-    "moves": "Move slips",
-    "bags": "Bag list",
+    "seats": N_("Seat cards"),
+    "receipts": N_("Receipts"),
+    "payouts": N_("Payout sheet"),
+    "results": N_("Results"),
+    "moves": N_("Move slips"),
+    "bags": N_("Bag list"),
 }
+"""The printouts' titles (msgids: the print pages show them in the page's language)."""
 
 
 def render(request: Request, name: str, status: int = 200, **context: Any) -> HTMLResponse:
@@ -84,16 +86,21 @@ def render(request: Request, name: str, status: int = 200, **context: Any) -> HT
 def money_meta(web: Web, context: dict[str, Any]) -> dict[str, Any]:
     """The currency and locale a page's scripts write amounts and times in
     (``<meta name=pokertd-money>``, read by static/money.js): the event's currency on an
-    event's pages (``tid``), else the venue's; the venue's locale as a BCP 47 tag
-    (``de-DE``) for ``Intl``; and ``money_text(minor units)`` for server-written sheets
-    (the same text, :func:`pokertd.money.format_money`; docs/money.md)."""
+    event's pages (``tid``), else the venue's; the event's locale (chosen at set-up), else
+    the venue's, as a BCP 47 tag (``de-DE``) for ``Intl``; and ``money_text(minor units)``
+    for server-written sheets (the same text, :func:`pokertd.money.format_money`;
+    docs/money.md)."""
     tid = context.get("tid")
     service = web.app.tournaments
+    chosen = ""
     try:
-        currency = service.currency(tid) if isinstance(tid, str) else service.venue_currency
+        if isinstance(tid, str):
+            currency, chosen = service.currency(tid), service.event_locale(tid)
+        else:
+            currency = service.venue_currency
     except NotFound:
         currency = service.venue_currency
-    locale = web.settings.money_locale()
+    locale = chosen or web.settings.money_locale()
     return {
         "money_text": lambda amount: format_money(amount, currency, locale),
         "money_currency": currency,

@@ -105,7 +105,8 @@ def _results(request: Request, tid: str) -> EventResults:
     web = web_of(request)
     if not views.exists(web, tid):
         raise NotFound(f"There is no tournament {tid!r}.")
-    return event_results(web.app, tid, web.settings.money_locale())
+    locale = web.app.tournaments.event_locale(tid) or web.settings.money_locale()
+    return event_results(web.app, tid, locale)
 
 
 def results_json(found: EventResults) -> dict[str, Any]:

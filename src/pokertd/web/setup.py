@@ -19,12 +19,23 @@ import tomllib
 from typing import Annotated, Any, Literal
 
 import tomli_w
+from babel import Locale
+from babel.numbers import get_currency_name
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from pydantic import BaseModel, ConfigDict, Field
 
 from pokertd.app.accounts import Role
 from pokertd.errors import InvalidCommand, NotFound, PokertdError
+from pokertd.i18n import LANGUAGES
+from pokertd.money import (
+    EVENT_CURRENCIES,
+    EVENT_LOCALES,
+    event_currency_choice,
+    event_locale_choice,
+    format_money,
+    minor_units,
+)
 from pokertd.rules import load_profile
 from pokertd.rules.profile import BUILTIN_PROFILES
 from pokertd.tournament.clock import project
@@ -46,6 +57,7 @@ from pokertd.tournament.templates import (
     template_names,
     template_to_dict,
 )
+from pokertd.web import i18n
 from pokertd.web.api import ERROR_RESPONSES, NewTournament, authorize, create_from_template
 from pokertd.web.auth import site_path
 from pokertd.web.context import principal, web_of
@@ -162,6 +174,12 @@ class CreateEvent(_Strict):
     name: Annotated[str, Field(min_length=1, max_length=120)]
     template: Annotated[str | None, Field(min_length=1, max_length=64)] = None
     event: EventDefinition | None = None
+    currency: Annotated[str, Field(max_length=8)] = ""
+    """The event's currency, one of ``pokertd.money.EVENT_CURRENCIES`` ("" = the venue's):
+    the definition's amounts are minor units of it (yen for JPY)."""
+    locale: Annotated[str, Field(max_length=16)] = ""
+    """How the event writes numbers, money and dates, one of ``EVENT_LOCALES`` ("" = the
+    venue's)."""
 
 
 class SaveTemplate(_Strict):
@@ -401,11 +419,26 @@ def _row(name: str, tpl: Template, *, saved: bool) -> dict[str, Any]:
 # Routes
 
 
+def currency_name(code: str, lang: str) -> str:
+    """``EUR`` as the page's language names it ("EUR — Euro"), for the set-up form's list."""
+    return f"{code} — {get_currency_name(code, locale=lang if lang in LANGUAGES else 'en')}"
+
+
+def locale_name(code: str, lang: str, currency: str) -> str:
+    """``de_DE`` as the page's language names it, with an example of how it writes money
+    ("Deutsch (Deutschland) — 1.234,56 €"), for the set-up form's list."""
+    name = Locale.parse(code).get_display_name(lang if lang in LANGUAGES else "en") or code
+    return f"{name} — {format_money(123456, currency, code)}"
+
+
 @router.get("/new", response_class=HTMLResponse, include_in_schema=False)
 def new_event_page(request: Request, template: str = "") -> Response:
     """The event set-up form (director)."""
     if not principal(request).role.at_least(Role.DIRECTOR):
         return RedirectResponse(site_path(request, "/login?next=/new"), status_code=303)
+    web = web_of(request)
+    service = web.app.tournaments
+    lang = i18n.request_language(request)
     return render(
         request,
         "new_event.html",
@@ -415,6 +448,16 @@ def new_event_page(request: Request, template: str = "") -> Response:
         payout_tables=PAYOUT_TABLES,
         games=GAMES,
         chosen=template[:64],
+        currencies=[
+            {"code": code, "digits": minor_units(code), "name": currency_name(code, lang)}
+            for code in dict.fromkeys((*EVENT_CURRENCIES, service.venue_currency))
+        ],
+        locales=[
+            {"code": code, "name": locale_name(code, lang, service.venue_currency)}
+            for code in EVENT_LOCALES
+        ],
+        venue_currency=service.venue_currency,
+        venue_locale=web.settings.money_locale() or "",
     )
 
 
@@ -454,8 +497,17 @@ def create_tournament(body: CreateEvent, request: Request) -> dict[str, Any]:
     ``context.problems``) and nothing is created."""
     if (body.template is None) == (body.event is None):
         raise InvalidCommand("Send either a template's name or an event definition.")
+    # a currency or locale off the lists is refused before anything is written (the venue's
+    # own currency is always allowed, listed or not)
+    venue = web_of(request).app.tournaments.venue_currency
+    code = body.currency.strip().upper()
+    currency = "" if not code else code if code == venue else event_currency_choice(code)
+    locale = event_locale_choice(body.locale) if body.locale.strip() else ""
     if body.template is not None and body.template in template_names():
-        return create_from_template(NewTournament(name=body.name, template=body.template), request)
+        shipped = NewTournament(
+            name=body.name, template=body.template, currency=currency, locale=locale
+        )
+        return create_from_template(shipped, request)
     who = authorize(request, Role.DIRECTOR, "create a tournament")
     if body.event is not None:
         template, problems = template_of(body.event)
@@ -464,7 +516,9 @@ def create_tournament(body: CreateEvent, request: Request) -> dict[str, Any]:
     else:
         template = find_template(request, str(body.template))
     service = web_of(request).app.tournaments
-    command = CreateTournament(name=body.name.strip(), template=template)
+    command = CreateTournament(
+        name=body.name.strip(), template=template, currency=currency, locale=locale
+    )
     tid = service.create(command, actor=who.name, role=who.role.value)
     if template.progressive_bounties:
         service.run(tid, SetPrizeOptions(progressive_bounties=True), principal=who)

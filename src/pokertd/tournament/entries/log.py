@@ -34,7 +34,13 @@ from typing import Annotated, Any
 
 from pokertd.errors import InvalidCommand, RuleViolation
 from pokertd.i18n import N_, Phrase
-from pokertd.money import DEFAULT_CURRENCY, check_currency, format_money, money_scope
+from pokertd.money import (
+    DEFAULT_CURRENCY,
+    check_currency,
+    check_locale,
+    format_money,
+    money_scope,
+)
 from pokertd.rules import ForfeitWindow, RuleProfile
 from pokertd.tournament import limits as lim
 from pokertd.tournament.entries.rules import (
@@ -115,6 +121,9 @@ class TournamentCreated(Event):
     currency: str = DEFAULT_CURRENCY
     """The venue's currency when the event was created (ISO 4217): every amount in this
     log is an integer count of its minor unit (cents; yen for JPY). USD in older logs."""
+    locale: str = ""
+    """The locale the director chose for the event's numbers and dates (``de_DE``); "" = the
+    venue's at the time of reading (``POKERTD_LOCALE``), as in older logs."""
 
     def describe(self) -> str:
         t = self.template
@@ -333,6 +342,7 @@ def _apply_created(state: TournamentState, ev: TournamentCreated) -> None:
     setup.early_bird_until = ev.early_bird_until
     setup.pin_salt = ev.pin_salt
     setup.currency = ev.currency
+    setup.locale = ev.locale
 
 
 def event_currency(state: TournamentState) -> str:
@@ -462,6 +472,9 @@ class CreateTournament(Command):
     currency: lim.Word = ""
     """The event's currency (ISO 4217; "" = the venue's, which the service fills in:
     ``TournamentService.venue_currency``): the template's amounts are minor units of it."""
+    locale: lim.Word = ""
+    """The locale the event's numbers and dates are written in (``de_DE``; "" = the venue's,
+    ``POKERTD_LOCALE``, whatever it is when a page is read)."""
 
 
 def _one_live_event(state: TournamentState) -> bool:
@@ -757,6 +770,7 @@ def _decide_create(state: TournamentState, cmd: CreateTournament, ctx: Context) 
         raise InvalidCommand(template=N_("A tournament needs a name."))
     profile = cmd.profile or cmd.template.load_profile()
     currency = check_currency(cmd.currency or DEFAULT_CURRENCY)
+    locale = check_locale(cmd.locale) if cmd.locale.strip() else ""
     with money_scope(currency):
         cmd.template.validate(profile)
     until = cmd.early_bird_until
@@ -771,6 +785,7 @@ def _decide_create(state: TournamentState, cmd: CreateTournament, ctx: Context) 
             early_bird_until=None if until is None else until.isoformat(),
             pin_salt=f"{ctx.rng.getrandbits(128):032x}",
             currency=currency,
+            locale=locale,
         )
     ]
 

@@ -170,6 +170,10 @@ class Setup:
     currency: str = DEFAULT_CURRENCY
     """The ISO 4217 code every amount of this event is counted in, in its minor units
     (:class:`TournamentCreated`; USD in older logs; ``docs/money.md``)."""
+    locale: str = ""
+    """The locale its numbers, amounts and dates are written in when the director chose one
+    at set-up (``de_DE``; :class:`TournamentCreated`); "" = the venue's (``POKERTD_LOCALE``),
+    as in older logs."""
 
     @property
     def profile(self) -> RuleProfile:

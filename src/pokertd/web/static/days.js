@@ -7,13 +7,14 @@
    `run`, `say`, `players()` and `tid` come from the console's scope. No inline scripts (CSP). */
 (function () {
   "use strict";
+  const t = (msgid, params) => window.pokertd.t(msgid, params);
   const OUT = ["busted", "out", "eliminated", "forfeited", "disqualified", "alternate", "registered"];
 
   async function getJson(path) {
     const r = await fetch(window.pokertd.url(path), { credentials: "same-origin" });
     let data = null;
     try { data = await r.json(); } catch (e) { data = null; }
-    if (!r.ok) throw new Error((data && data.message) || "The server did not answer; try again.");
+    if (!r.ok) throw new Error((data && data.message) || t("The server did not answer; try again."));
     return data;
   }
 
@@ -42,7 +43,7 @@
         for (const p of this.stillIn()) {
           const raw = String(this.dcounts[p.entry_id] ?? "").replace(/[,\s]/g, "");
           const n = Number(raw);
-          if (raw === "" || !(n > 0)) { this.say(p.name + ": give the chip count for the bag (a number above 0).", true); return; }
+          if (raw === "" || !(n > 0)) { this.say(t("%(name)s: give the chip count for the bag (a number above 0).", { name: p.name }), true); return; }
           counts.push([p.name, n]);
           const bag = String(this.dbags[p.entry_id] ?? "").trim();
           if (!this.dauto && bag) bags.push([p.name, bag]);
@@ -57,7 +58,8 @@
       diffText(r) {
         if (!r) return "";
         const d = r.difference;
-        return d === 0 ? "balanced" : (d > 0 ? "+" : "−") + this.fmt(Math.abs(d)) + (d > 0 ? " more than in play" : " fewer than in play");
+        if (d === 0) return t("balanced");
+        return d > 0 ? t("+%(chips)s more than in play", { chips: this.fmt(d) }) : t("−%(chips)s fewer than in play", { chips: this.fmt(-d) });
       },
     };
   };
@@ -83,8 +85,12 @@
         this.satBusy = true;
         try {
           const out = await window.pokertd.post("/api/tournaments/" + this.tid + "/pay-seat", { player: w.name });
-          this.say(out.seat ? out.name + " has a seat in " + (this.sat.target_name || out.target_event) + (out.cash_cents ? " and " + this.money(out.cash_cents) + " cash" : "") + "."
-                            : out.name + " is paid " + this.money(out.cash_cents) + " cash.", false);
+          const target = this.sat.target_name || out.target_event;
+          this.say(out.seat
+            ? (out.cash_cents
+              ? t("%(name)s has a seat in %(event)s and %(amount)s cash.", { name: out.name, event: target, amount: this.money(out.cash_cents) })
+              : t("%(name)s has a seat in %(event)s.", { name: out.name, event: target }))
+            : t("%(name)s is paid %(amount)s cash.", { name: out.name, amount: this.money(out.cash_cents) }), false);
           await this.loadSat();
         } catch (e) { this.say(e.message, true); }
         finally { this.satBusy = false; }

@@ -55,12 +55,12 @@
       pageText() {
         const all = this.allTables(), shown = this.tables();
         if (!shown.length) return "";
-        return `Tables ${shown[0].table}–${shown[shown.length - 1].table} of ${this.fmt(all.length)}`;
+        return P.t("Tables %(first)s–%(last)s of %(count)s", { first: shown[0].table, last: shown[shown.length - 1].table, count: this.fmt(all.length) });
       },
       /** The pages of the map as choices: [index, "Tables 1–24"]. */
       pages() {
         const all = this.allTables(), size = this.pageSize(), out = [];
-        for (let i = 0; i < all.length; i += size) out.push({ start: i, label: `Tables ${all[i]}–${all[Math.min(i + size, all.length) - 1]}` });
+        for (let i = 0; i < all.length; i += size) out.push({ start: i, label: P.t("Tables %(first)s–%(last)s", { first: all[i], last: all[Math.min(i + size, all.length) - 1] }) });
         return out;
       },
       isPage(p) { return p.start === Math.floor(this.pageStart() / this.pageSize()) * this.pageSize(); },
@@ -78,7 +78,7 @@
       goTable(n) {
         this.show("tables");
         const all = this.allTables(), i = all.indexOf(Number(n));
-        if (i < 0) { this.say(`There is no table ${n}.`, true); return; }
+        if (i < 0) { this.say(P.t("There is no table %(table)s.", { table: n }), true); return; }
         this.goTo = Number(n);
         if (this.tables().some((t) => t.table === Number(n))) { this.apply(this.v); return; }
         const size = this.pageSize();
@@ -97,7 +97,8 @@
         return this.searchQ && f.q === this.searchQ ? f : { players: [], tables: [] };
       },
       hitText(p) {
-        return p.name + (p.table ? ` · table ${p.table} seat ${p.seat}` : " · " + this.statusText(p));
+        return p.table ? P.t("%(name)s · table %(table)s seat %(seat)s", { name: p.name, table: p.table, seat: p.seat })
+          : p.name + " · " + this.statusText(p);
       },
       pickHit(p) {
         if (p.table) this.goTable(p.table);
@@ -125,14 +126,14 @@
       },
 
       // ---- the end of the night ---------------------------------------------------------
-      finishedText() { return this.s.winner ? "Finished · winner " + this.s.winner : "Finished"; },
+      finishedText() { return this.s.winner ? P.t("Finished · winner %(winner)s", { winner: this.s.winner }) : P.t("Finished"); },
       survivors() { return this.players().filter((p) => p.status === "alive"); },
       async endByCount(counts) {
         // NJ-6b: every survivor's count; the core refuses a missing or non-positive one.
         const rows = this.survivors().map((p) => [p.name, String(counts[p.entry_id] ?? "").replace(/[,\s]/g, "")]);
         const blank = rows.filter((r) => r[1] === "").map((r) => r[0]);
-        if (blank.length) { this.say("Count every player still in: missing " + blank.join(", ") + ".", true); return; }
-        if (!confirm(`End the event now? ${rows.length} players are ranked by these counts.`)) return;
+        if (blank.length) { this.say(P.t("Count every player still in: missing %(names)s.", { names: blank.join(", ") }), true); return; }
+        if (!confirm(P.tn("End the event now? %(n)s player is ranked by this count.", "End the event now? %(n)s players are ranked by these counts.", rows.length))) return;
         this.busy = true;
         try { await this.run("end_by_chip_count", { counts: rows.map((r) => [r[0], Number(r[1])]) }); } finally { this.busy = false; }
       },
@@ -140,19 +141,19 @@
       // ---- a deal's heading in words (not the stored kind and status) ------------------
       dealTitle(view) {
         if (!view) return "";
-        const kind = { icm: "ICM", chip: "chip count", floor: "floor's split", even: "even split",
-          save: "a save", custom: "custom amounts" }[view.kind] || view.kind || "";
-        const status = { proposed: "proposed — each player taps Accepts or Rejects",
-          binding: "agreed by everyone: it binds", rejected: "rejected — play on" }[view.status] || view.status || "";
-        return `Deal by ${kind}: ${status}`;
+        const kind = { icm: P.t("ICM"), chip: P.t("chip count"), floor: P.t("floor's split"), even: P.t("even split"),
+          save: P.t("a save"), custom: P.t("custom amounts") }[view.kind] || view.kind || "";
+        const status = { proposed: P.t("proposed — each player taps Accepts or Rejects"),
+          binding: P.t("agreed by everyone: it binds"), rejected: P.t("rejected — play on") }[view.status] || view.status || "";
+        return P.t("Deal by %(kind)s: %(status)s", { kind, status });
       },
 
       // ---- the bounty of a split pot (I4) -----------------------------------------------
       bountySplitRule() {
         const c = this.v.choices || {};
         return c.bounty_split === "closest_clockwise_from_button"
-          ? `The whole bounty goes to the winner closest clockwise from the button (${c.bounty_rule}): give the button's seat of that hand; the winners' seats come from the map.`
-          : `The winners of the pot share the bounty equally (${c.bounty_rule}).`;
+          ? P.t("The whole bounty goes to the winner closest clockwise from the button (%(rule)s): give the button's seat of that hand; the winners' seats come from the map.", { rule: c.bounty_rule })
+          : P.t("The winners of the pot share the bounty equally (%(rule)s).", { rule: c.bounty_rule });
       },
       /** Where a player sits on the map ({table, seat}), or null. */
       seatOfName(name) {
@@ -186,20 +187,20 @@
       openCancel() { this.cancelOpen = true; this.cancelReason = ""; },
       cancelTitle() {
         const p = this.v.cancel_plan || {};
-        return "Cancel the event? Refund " + this.money(p.refunds_cents || 0) + " to "
-          + (p.players_count || 0) + " players";
+        return P.tn("Cancel the event? Refund %(amount)s to %(n)s player", "Cancel the event? Refund %(amount)s to %(n)s players",
+          p.players_count || 0, { amount: this.money(p.refunds_cents || 0) });
       },
       kindsText(kinds) { return (kinds || []).map((k) => k.label + " " + this.money(k.cents)).join(" · "); },
-      cancelKinds() { return this.kindsText((this.v.cancel_plan || {}).by_kind) || "Nothing was paid: nothing to refund."; },
+      cancelKinds() { return this.kindsText((this.v.cancel_plan || {}).by_kind) || P.t("Nothing was paid: nothing to refund."); },
       cancelPrizes() {
         const p = this.v.cancel_plan || {};
-        return p.prizes_paid_cents ? "Prizes already paid (" + this.money(p.prizes_paid_cents) + ") stay paid and are netted." : "";
+        return p.prizes_paid_cents ? P.t("Prizes already paid (%(amount)s) stay paid and are netted.", { amount: this.money(p.prizes_paid_cents) }) : "";
       },
       cancelRows() { return (this.v.cancel_plan || {}).players || []; },
       cancelMore() {
         const p = this.v.cancel_plan || {};
         const n = (p.players_count || 0) - (p.players || []).length;
-        return n > 0 ? "+" + n + " more (pokertd cash after the cancel)" : "";
+        return n > 0 ? P.t("+%(n)s more (pokertd cash after the cancel)", { n }) : "";
       },
       async confirmCancel() {
         if (this.busy) return;
@@ -213,14 +214,18 @@
       cancelledRefunds() {
         const g = this.v.cancelled;
         if (!g) return "";
-        return "Refunds " + this.money(g.refunds_cents) + (g.by_kind && g.by_kind.length ? " (" + this.kindsText(g.by_kind) + ")" : "")
-          + (g.prizes_paid_cents ? "; prizes paid " + this.money(g.prizes_paid_cents) + " stay paid" : "")
-          + ". Nothing more can be run but Undo.";
+        const amount = this.money(g.refunds_cents);
+        const refunds = g.by_kind && g.by_kind.length
+          ? P.t("Refunds %(amount)s (%(kinds)s)", { amount, kinds: this.kindsText(g.by_kind) })
+          : P.t("Refunds %(amount)s", { amount });
+        return g.prizes_paid_cents
+          ? P.t("%(refunds)s; prizes paid %(prizes)s stay paid. Nothing more can be run but Undo.", { refunds, prizes: this.money(g.prizes_paid_cents) })
+          : P.t("%(refunds)s. Nothing more can be run but Undo.", { refunds });
       },
       withheldText() {
         const w = this.v.withholding;
         if (!w || !this.s.withheld_cents) return "";
-        return `After ${this.money(this.s.withheld_cents)} withheld by the house (${w.pct}% of the buy-ins, ${w.rule}).`;
+        return P.t("After %(amount)s withheld by the house (%(pct)s of the buy-ins, %(rule)s).", { amount: this.money(this.s.withheld_cents), pct: w.pct + "%", rule: w.rule });
       },
       /** Whether this event has prize money to pay (a free league night has none). */
       payable() { return (this.s.prize_pool_cents || 0) > 0 || (this.v.payouts || []).length > 0; },
@@ -230,7 +235,7 @@
         const res = this.v.results || {};
         // past the console's first finishers the server counts the prizes (prize_rows)
         const n = res.prize_rows != null ? res.prize_rows : (res.rows || []).filter((r) => r.prize_cents).length;
-        return `Every prize is paid: ${n} ${n === 1 ? "prize" : "prizes"}, ${this.money((this.v.money || {}).paid)}.`;
+        return P.tn("Every prize is paid: %(n)s prize, %(amount)s.", "Every prize is paid: %(n)s prizes, %(amount)s.", n, { amount: this.money((this.v.money || {}).paid) });
       },
       /** FOX-PAY4: the venue withholds US tax from a foreign player's prize. */
       foreignTax() { return (this.v.choices || {}).foreign_tax || null; },
@@ -238,8 +243,8 @@
         const t = this.foreignTax();
         if (!t) return "";
         return treaty
-          ? `Form 1042-S issued; no tax withheld with the treaty paperwork (${t.rule}).`
-          : `Form 1042-S issued; ${t.pct}% US tax withheld from the prize (${t.rule}).`;
+          ? P.t("Form 1042-S issued; no tax withheld with the treaty paperwork (%(rule)s).", { rule: t.rule })
+          : P.t("Form 1042-S issued; %(pct)s US tax withheld from the prize (%(rule)s).", { pct: t.pct + "%", rule: t.rule });
       },
 
       // ---- the posted prize schedule (NJ-44d) -------------------------------------------
@@ -249,16 +254,17 @@
       payoutsMoreText() {
         const m = this.v.payouts_more;
         if (!m) return "";
-        return `Showing ${m.shown} of ${m.places.toLocaleString()} places paid: the top places and the next to be paid (a dashed line marks a gap). Every place is on the Payout sheet.`;
+        return P.t("Showing %(shown)s of %(places)s places paid: the top places and the next to be paid (a dashed line marks a gap). Every place is on the Payout sheet.", { shown: this.fmt(m.shown), places: this.fmt(m.places) });
       },
       /** The amounts per place that posting shows (the core's payouts, never computed here). */
       scheduleLine() {
         const rows = this.v.payouts || [];
-        if (!rows.length) return this.v.payouts_note ? "Payouts: " + this.v.payouts_note + "." : "";
+        if (!rows.length) return this.v.payouts_note ? P.t("Payouts: %(note)s.", { note: this.v.payouts_note }) : "";
         const shown = rows.slice(0, 12).map((p) => this.ordinal(p.place) + " " + this.money(p.amount));
         const paid = this.v.payouts_more ? this.v.payouts_more.places : rows.length;
-        const more = paid > 12 ? ` … (${paid} places paid)` : "";
-        return "To be posted: " + shown.join(" · ") + more;
+        return paid > 12
+          ? P.t("To be posted: %(places)s … (%(paid)s places paid)", { places: shown.join(" · "), paid: this.fmt(paid) })
+          : P.t("To be posted: %(places)s", { places: shown.join(" · ") });
       },
       async postSchedule() {
         if (this.busy) return;
@@ -271,20 +277,20 @@
         const c = this.clock, out = [];
         if (this.s.finished) return out;  // the night is over: no clock to run
         const add = (label, name, body, cls) => { if (this.has(name)) out.push({ name, label, body: body || {}, cls: cls || "" }); };
-        if (!c.started) add("Start clock", "start_clock", {}, "primary");
-        else if (c.running) add("Pause", "pause_clock");
-        else add("Resume", "resume_clock", {}, "primary");
-        add("◀ Level", "previous_level");
-        add("Level ▶", "next_level");
-        add("+1 min", "adjust_clock", { seconds: 60 });
-        add("−1 min", "adjust_clock", { seconds: -60 });
+        if (!c.started) add(P.t("Start clock"), "start_clock", {}, "primary");
+        else if (c.running) add(P.t("Pause"), "pause_clock");
+        else add(P.t("Resume"), "resume_clock", {}, "primary");
+        add(P.t("◀ Level"), "previous_level");
+        add(P.t("Level ▶"), "next_level");
+        add(P.t("+1 min"), "adjust_clock", { seconds: 60 });
+        add(P.t("−1 min"), "adjust_clock", { seconds: -60 });
         if (this.s.finished) return out;  // the night is over: no hand-for-hand to run
         if (c.hand_for_hand) {
           const waiting = c.hfh_waiting || [];
-          add("Hand-for-hand hand done" + (waiting.length ? ` (waiting for tables: ${waiting.join(", ")})` : ""),
+          add(waiting.length ? P.t("Hand-for-hand hand done (waiting for tables: %(tables)s)", { tables: waiting.join(", ") }) : P.t("Hand-for-hand hand done"),
               "hand_for_hand_hand", {}, c.hfh_end_now ? "" : "primary");
-          add("End hand-for-hand", "hand_for_hand", { on: false }, c.hfh_end_now ? "primary" : "");
-        } else add("Hand-for-hand", "hand_for_hand", { on: true });
+          add(P.t("End hand-for-hand"), "hand_for_hand", { on: false }, c.hfh_end_now ? "primary" : "");
+        } else add(P.t("Hand-for-hand"), "hand_for_hand", { on: true });
         return out;
       },
       mainClockButton() { return this.clockButtons()[0] || null; },
@@ -337,8 +343,8 @@
         if (!s || !s.away_since) return "";
         const m = this.awayMins(s);
         const rule = s.pickup_minutes != null && m >= s.pickup_minutes
-          ? `Chips may be picked up now: more than ${s.pickup_minutes} minutes away.` : (s.away_rule || "");
-        return `Away ${m} min. ${rule}`;
+          ? P.t("Chips may be picked up now: more than %(minutes)s minutes away.", { minutes: s.pickup_minutes }) : (s.away_rule || "");
+        return P.t("Away %(minutes)s min. %(rule)s", { minutes: m, rule });
       },
       /** The tapped seat as the latest view has it (away or not). */
       sheetSeat() {
@@ -356,7 +362,7 @@
       },
       emptySeats() {
         const out = [];
-        for (const t of this.tables()) for (const s of this.seatsOf(t)) if (!s.name) out.push({ key: t.table + ":" + s.seat, label: `Table ${t.table} seat ${s.seat}` });
+        for (const t of this.tables()) for (const s of this.seatsOf(t)) if (!s.name) out.push({ key: t.table + ":" + s.seat, label: P.t("Table %(table)s seat %(seat)s", { table: t.table, seat: s.seat }) });
         return out;
       },
       async moveTo(table, seat) {
@@ -369,7 +375,7 @@
       },
       async movePicked() {
         const [t, s] = (this.moveTarget || "").split(":").map(Number);
-        if (!t || !s) { this.say("Pick the empty seat to move to, or tap it on the map.", true); return; }
+        if (!t || !s) { this.say(P.t("Pick the empty seat to move to, or tap it on the map."), true); return; }
         await this.moveTo(t, s);
       },
       seatTag(t, s) {
@@ -385,7 +391,7 @@
       tapSeat(t, s) {
         if (this.moving) {
           if (!s.name) this.moveTo(t.table, s.seat);
-          else this.say("Tap an empty seat (dashed) to move " + this.moving.name + ", or Cancel.", true);
+          else this.say(P.t("Tap an empty seat (dashed) to move %(name)s, or Cancel.", { name: this.moving.name }), true);
           return;
         }
         const want = this.buttonWanted();
@@ -413,8 +419,8 @@
       sameHandRule() {
         const rule = (this.v.choices || {}).bust_rule || "G3";
         return this.byHand()
-          ? `Tick who is out and give their chips at the start of the hand: more chips place higher; equal stacks: the better hand (1 = best), then the most blue chips (${rule}).`
-          : `Tick who is out and give their chips at the start of the hand: more chips place higher; equal stacks share the places (${rule}).`;
+          ? P.t("Tick who is out and give their chips at the start of the hand: more chips place higher; equal stacks: the better hand (1 = best), then the most blue chips (%(rule)s).", { rule })
+          : P.t("Tick who is out and give their chips at the start of the hand: more chips place higher; equal stacks share the places (%(rule)s).", { rule });
       },
       openSameHand() {
         const t = this.tableOf(this.sheet.table);
@@ -427,21 +433,23 @@
       sameHandOut() { return this.sheet && this.sheet.many ? this.sheet.rows.filter((r) => r.out) : []; },
       async bustMany() {
         const out = this.sameHandOut();
-        if (out.length < 2) { this.say("Tick at least two players out in this hand (one player: “Bust” above).", true); return; }
+        if (out.length < 2) { this.say(P.t("Tick at least two players out in this hand (one player: “Bust” above)."), true); return; }
         const body = { players: out.map((r) => r.name) };
         // Each list is all or nothing (the core ranks by what is given); a half-filled one
         // is sent back to the floor rather than guessed.
-        const column = (key, what) => {
+        // ``missing``: the whole sentence for a half-filled column, in the page's language
+        const column = (key, missing) => {
           const raw = out.map((r) => String(r[key] ?? "").replace(/[,\s]/g, ""));
           if (raw.every((x) => x === "")) return null;
-          if (raw.some((x) => x === "")) throw new Error(`Give the ${what} of every player ticked, or of none.`);
+          if (raw.some((x) => x === "")) throw new Error(missing);
           return raw.map(Number);
         };
         try {
-          const stacks = column("stack", "start-of-hand chips");
+          const stacks = column("stack", P.t("Give the start-of-hand chips of every player ticked, or of none."));
           if (stacks) body.start_stacks = stacks;
           if (this.byHand()) {
-            const ranks = column("rank", "hand rank"), blues = column("blue", "blue chips");
+            const ranks = column("rank", P.t("Give the hand rank of every player ticked, or of none."));
+            const blues = column("blue", P.t("Give the blue chips of every player ticked, or of none."));
             if (ranks) body.hand_ranks = ranks;
             if (blues) body.blue_chips = blues;
           }
@@ -453,7 +461,7 @@
       },
       async chipsSheet() {
         const n = Number(this.sheet.chips);
-        if (!this.sheet.chips || !(n > 0)) { this.say("Give the chip count (a number above 0).", true); return; }
+        if (!this.sheet.chips || !(n > 0)) { this.say(P.t("Give the chip count (a number above 0)."), true); return; }
         if (await this.run("record_chips", { counts: [[this.sheet.name, n]], note: this.levelNote() })) this.sheet = null;
       },
       async buttonSheet() {
@@ -461,7 +469,7 @@
       },
       levelNote() {
         const l = this.clock.level && this.clock.level.level;
-        return l ? `end of level ${l}` : "";
+        return l ? P.t("end of level %(level)s", { level: l }) : "";
       },
       openChips(t) {
         this.chipsFor = t.table;
@@ -480,14 +488,14 @@
           const raw = String(this.chipValues[s.seat] ?? "").replace(/[,\s]/g, "");
           if (raw === "") continue;
           const n = Number(raw);
-          if (!(n > 0)) { this.say(`Seat ${s.seat} (${s.name}): give a number above 0, or bust the player.`, true); return; }
+          if (!(n > 0)) { this.say(P.t("Seat %(seat)s (%(name)s): give a number above 0, or bust the player.", { seat: s.seat, name: s.name }), true); return; }
           counts.push([s.name, n]);
         }
-        if (!counts.length) { this.say("Give at least one chip count.", true); return; }
+        if (!counts.length) { this.say(P.t("Give at least one chip count."), true); return; }
         if (await this.run("record_chips", { counts, note: this.chipNote.trim() })) this.chipsFor = null;
       },
       async breakTable(t) {
-        if (!confirm(`Break table ${t.table}? Its ${t.players} players are given new seats.`)) return;
+        if (!confirm(P.tn("Break table %(table)s? Its %(n)s player is given a new seat.", "Break table %(table)s? Its %(n)s players are given new seats.", t.players, { table: t.table }))) return;
         // The moves wait in the prompt at the top ("Confirm all"): bring it into view, the
         // table tapped may be far down the map.
         if (await this.run("break_table", { table: t.table })) window.scrollTo(0, 0);
@@ -496,11 +504,11 @@
         try {
           const res = await fetch(P.url(`/api/tournaments/${this.tid}/tables/${table}/pin`));
           const r = await res.json();
-          if (!res.ok || !r.pin) { this.say(r.message || `No PIN for table ${table}.`, true); return; }
+          if (!res.ok || !r.pin) { this.say(r.message || P.t("No PIN for table %(table)s.", { table }), true); return; }
           // stays until tapped: the floor reads it out to the dealer
-          this.say(`Table ${table} dealer PIN: ${r.pin} (tap to close)`, false);
+          this.say(P.t("Table %(table)s dealer PIN: %(pin)s (tap to close)", { table, pin: r.pin }), false);
           this.holdToast(true);
-        } catch (e) { this.say("Could not get the PIN (no answer from the server): tap PIN again.", true); }
+        } catch (e) { this.say(P.t("Could not get the PIN (no answer from the server): tap PIN again."), true); }
       },
       seatingButtons() {
         const out = [];
@@ -510,12 +518,12 @@
         // once everybody sits it would only be refused (C1).
         // the whole room's figures (map), not only the page's tables and players
         const m = this.v.map;
-        if (m ? m.unseated > 0 : this.players().some((p) => p.status === "alive" && p.table == null)) add("Draw seats", "draw_seats");
-        if (m ? m.buttons_missing > 0 : this.tables().some((t) => t.players >= 2 && t.button == null)) add("Draw buttons", "draw_buttons");
-        add("Suggest moves", "suggest_moves");
+        if (m ? m.unseated > 0 : this.players().some((p) => p.status === "alive" && p.table == null)) add(P.t("Draw seats"), "draw_seats");
+        if (m ? m.buttons_missing > 0 : this.tables().some((t) => t.players >= 2 && t.button == null)) add(P.t("Draw buttons"), "draw_buttons");
+        add(P.t("Suggest moves"), "suggest_moves");
         // "Final table redraw" is in the prompt above, shown only when the rules say the
         // final table is due (moves_due.final_table): not here, where it was always offered.
-        if (this.s.registration_open) add("Close registration", "close_registration");
+        if (this.s.registration_open) add(P.t("Close registration"), "close_registration");
         return out;
       },
 
@@ -539,11 +547,12 @@
       },
       moveText(m) {
         const t = this.tableOf(m.from_table);
-        const who = m.name || (t && t.due_big_blind) || `the player due the big blind at table ${m.from_table}`;
-        const to = m.to_seat ? `table ${m.to_table} seat ${m.to_seat}` : `table ${m.to_table}`;
-        const from = m.from_seat ? `table ${m.from_table} seat ${m.from_seat}` : `table ${m.from_table}`;
-        const why = m.reason === "break_table" ? "table breaks" : "balance";
-        return `${who}: ${from} → ${to} (${why})`;
+        const who = m.name || (t && t.due_big_blind) || P.t("the player due the big blind at table %(table)s", { table: m.from_table });
+        const to = m.to_seat ? P.t("table %(table)s seat %(seat)s", { table: m.to_table, seat: m.to_seat }) : P.t("table %(table)s", { table: m.to_table });
+        const from = m.from_seat ? P.t("table %(table)s seat %(seat)s", { table: m.from_table, seat: m.from_seat }) : P.t("table %(table)s", { table: m.from_table });
+        return m.reason === "break_table"
+          ? P.t("%(who)s: %(from)s → %(to)s (table breaks)", { who, from, to })
+          : P.t("%(who)s: %(from)s → %(to)s (balance)", { who, from, to });
       },
       async confirmPending(ids, all) {
         if (this.busy) return;
@@ -589,7 +598,8 @@
         this.busy = true;
         try {
           this.league = await P.post("/api/tournaments/" + encodeURIComponent(this.tid) + "/league/" + (late ? "flags" : "signouts"), { player: p.name });
-          this.say(late ? p.name + ": late sign-out, this event's points are void (" + this.league.rule + ")." : p.name + " signed out: points credited.", false);
+          this.say(late ? P.t("%(name)s: late sign-out, this event's points are void (%(rule)s).", { name: p.name, rule: this.league.rule })
+            : P.t("%(name)s signed out: points credited.", { name: p.name }), false);
         } catch (e) { this.say(e.message, true); } finally { this.busy = false; }
       },
       async undoLate(p) {
@@ -597,15 +607,15 @@
         this.busy = true;
         try {
           this.league = await P.post("/api/tournaments/" + encodeURIComponent(this.tid) + "/league/flags/undo", { player: p.name });
-          this.say(p.name + ": late flag undone, this event's points count again.", false);
+          this.say(P.t("%(name)s: late flag undone, this event's points count again.", { name: p.name }), false);
         } catch (e) { this.say(e.message, true); } finally { this.busy = false; }
       },
       /** A player's state in the list, in words ("playing", not the stored "alive"). */
       statusText(p) {
         if (p.place) return this.ordinal(p.place);
-        if (p.status === "alive") return p.table == null ? "playing, no seat yet" : "playing";
-        return { busted: "out", forfeited: "forfeited (re-entered)", disqualified: "disqualified",
-          alternate: "alternate list", registered: "registered, no seat yet" }[p.status] || p.status || "";
+        if (p.status === "alive") return p.table == null ? P.t("playing, no seat yet") : P.t("playing");
+        return { busted: P.t("out"), forfeited: P.t("forfeited (re-entered)"), disqualified: P.t("disqualified"),
+          alternate: P.t("alternate list"), registered: P.t("registered, no seat yet") }[p.status] || p.status || "";
       },
       isActive(p) { return !p.place && OUT.indexOf(p.status) < 0; },
       /** The latest moves' slips (issue 26): who moved where, and whether the player said
@@ -639,7 +649,7 @@
       },
       async register() {
         const name = this.newName.trim();
-        if (!name) { this.say("Type the player's name first.", true); return; }
+        if (!name) { this.say(P.t("Type the player's name first."), true); return; }
         const card = this.newCard.trim();
         const body = { name, age_ok: this.ageOk, member_ok: this.memberOk };
         if (card) body.member = card;
@@ -685,7 +695,7 @@
         for (const item of my.envelopes.replace(/;/g, " ").split(/\s+/).filter(Boolean)) {
           const m = /^(\d{1,4})x(.+)$/i.exec(item);
           const amount = m ? window.pokertdMoney.parse(m[2]) : null;
-          if (!m || !amount) { this.say(item + " is not an envelope kind: write COUNTxAMOUNT separated by spaces, e.g. 1x5000 2x1000 10x200.", true); return; }
+          if (!m || !amount) { this.say(P.t("%(item)s is not an envelope kind: write COUNTxAMOUNT separated by spaces, e.g. 1x5000 2x1000 10x200.", { item }), true); return; }
           envelopes.push([amount, Number(m[1])]);
         }
         const body = { envelopes };
@@ -699,17 +709,17 @@
       colorupTable() { return (this.v.tables || []).find((x) => String(x.table) === String(this.cu.table)); },
       colorupSeats() { return ((this.colorupTable() || {}).seats || []).filter((x) => x.name); },
       colorupCards() {
-        return ((this.cu.result || {}).cards_dealt || []).map((c) => "seat " + c[0] + " " + c[1]).join(" · ") || "none";
+        return ((this.cu.result || {}).cards_dealt || []).map((c) => P.t("seat %(seat)s %(card)s", { seat: c[0], card: c[1] })).join(" · ") || P.t("none");
       },
       async colorUp() {
         const cu = this.cu;
         const t = this.colorupTable();
-        if (!t) { this.say("Choose a table.", true); return; }
+        if (!t) { this.say(P.t("Choose a table."), true); return; }
         const seated = (t.seats || []).filter((x) => x.name);
         let stacks = [];
         if (!cu.useLast) {
           stacks = seated.map((x) => [x.name, cu.stacks[x.seat]]);
-          if (stacks.some((x) => x[1] === undefined || x[1] === "")) { this.say("Give every player's chips, or tick “use last counts”.", true); return; }
+          if (stacks.some((x) => x[1] === undefined || x[1] === "")) { this.say(P.t("Give every player's chips, or tick “use last counts”."), true); return; }
           stacks = stacks.map((x) => [x[0], Number(x[1])]);
         }
         const body = { table: String(t.table), stacks };
@@ -742,7 +752,7 @@
         // Name the batch this screen shows ("Undo: Busted Bob Baker"): when another tablet
         // got there first, the server refuses it as stale instead of undoing one more.
         const next = name === "undo" ? this.v.undo_next : this.v.redo_next;
-        if (!next) { this.say(name === "undo" ? "Nothing to undo." : "Nothing to redo.", true); return; }
+        if (!next) { this.say(name === "undo" ? P.t("Nothing to undo.") : P.t("Nothing to redo."), true); return; }
         await this.run(name, { batch: next.batch });
       },
       genericFields() {

@@ -10,6 +10,7 @@
   const locale = data.locale || "en-US";
   const digits = data.digits == null || data.digits === "" ? 2 : Number(data.digits);
   const scale = Math.pow(10, digits);
+  const pageDigits = digits;
   const cache = {};
 
   function formatter(cur, loc, places) {
@@ -34,11 +35,14 @@
 
   /* Typed money -> minor units, read as the venue writes it ("4.074,00" in German,
      "4,074.00" or "$4,074" in English, whole yen for JPY), as pokertd.money.parse_money
-     does; null when it is not an amount (the caller says so), 0 for an empty field. */
+     does; null when it is not an amount (the caller says so), 0 for an empty field.
+     ``places``: the minor units of another currency than the page's (the set-up form's
+     chosen one: 0 for JPY); the page's by default. */
   const DEC = (1.5).toLocaleString(locale).replace(/\d/g, "");
   const GRP = (1234567).toLocaleString(locale).replace(/\d/g, "").charAt(0);
   const esc = (x) => x.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-  function parse(text) {
+  function parse(text, places) {
+    const digits = places == null ? pageDigits : places, scale = Math.pow(10, digits);
     const typed = String(text == null ? "" : text).replace(/[\s\u00a0\u202f]/g, "");
     let t = typed.replace(/^[^\d.,']+|[^\d.,']+$/g, "");
     if (t === "") return typed === "" ? 0 : null;
@@ -48,8 +52,10 @@
     const [whole, part = ""] = t.split(DEC);
     return Number(whole) * scale + (digits ? Number((part + "000").slice(0, digits)) : 0);
   }
-  /* Minor units as a plain typed amount ("1234,5" in German): what a form field shows. */
-  function plain(minor) {
+  /* Minor units as a plain typed amount ("1234,5" in German): what a form field shows
+     (``places`` as for parse). */
+  function plain(minor, places) {
+    const digits = places == null ? pageDigits : places, scale = Math.pow(10, digits);
     const whole = Math.floor(minor / scale), frac = minor % scale;
     return frac ? whole + DEC + String(frac).padStart(digits, "0") : String(whole);
   }

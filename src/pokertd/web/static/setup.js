@@ -4,6 +4,8 @@
    checks here only give quick hints while typing. Money is typed in dollars, sent in cents. */
 (function () {
   "use strict";
+  const t = (msgid, params) => window.pokertd.t(msgid, params);
+  const tn = (one, many, n, params) => window.pokertd.tn(one, many, n, params);
 
   function csrf() {
     const m = document.cookie.match(/(?:^|; )pokertd_csrf=([^;]+)/);
@@ -26,10 +28,10 @@
   /* Money is typed as the venue writes it (static/money.js: "1.042,50" in German, "1,042.50"
      in English, whole yen for JPY) and sent in minor units, as pokertd.money.parse_money reads it. */
   const M = window.pokertdMoney;
-  /* "42", "$1,042.50" -> minor units; null when it is not money. */
-  function cents(text) { return M.parse(text); }
+  /* "42", "$1,042.50" -> minor units of a currency with ``places`` decimals (the one
+     chosen for the event: 0 for JPY); null when it is not money. */
+  function cents(text, places) { return M.parse(text, places); }
   function dollars(c) { return M.plain(c); }
-  function money(c) { return M.format(c, null, null, null, true); }
   function num(v) { const n = Number(v); return Number.isFinite(n) ? Math.trunc(n) : NaN; }
   function optNum(v) { return v === "" || v == null ? null : num(v); }
   function price(p) {
@@ -47,16 +49,38 @@
       addon_on: false,
       addon: { price: { prize_pool: "0", house_fee: "0", entry_fee: "0", bounty: "0" }, chips: 20000, at_level: 4 },
       guarantee: "0", bounty_kind: "fixed", payout_table: "", notes: "", preset: "",
+      currency: venue.currency, locale: venue.locale,
     };
   }
+  /* The venue's currency and locale: the choices a new form starts with (set by the page). */
+  const venue = { currency: M.currency, locale: "" };
 
   window.eventSetup = function () {
     const boot = JSON.parse(document.getElementById("setup-data").textContent);
+    venue.currency = boot.venue_currency || M.currency;
+    venue.locale = boot.venue_locale || "";
     return {
       templates: boot.templates, presets: boot.presets,
+      currencies: boot.currencies || [], locales: boot.locales || [],
       source: boot.chosen || "", name: "", f: blank(), levels: [],
       projection: null, problems: [], message: "", saveName: "", saved: "", busy: false,
       timer: null, ready: false,
+      /** The decimals of the currency chosen for the event (0 for JPY): typed amounts are
+       *  read, and sent in minor units, in that currency. */
+      places() {
+        const c = this.currencies.find((x) => x.code === this.f.currency);
+        return c ? c.digits : M.digits;
+      },
+      t(msgid, params) { return t(msgid, params); },
+      /* A level row's controls named for a screen reader ("Level 3 small blind"). */
+      ariaSb(i) { return t("Level %(level)s small blind", { level: i + 1 }); },
+      ariaBb(i) { return t("Level %(level)s big blind", { level: i + 1 }); },
+      ariaAnte(i) { return t("Level %(level)s ante", { level: i + 1 }); },
+      ariaKind(i) { return t("Level %(level)s ante kind", { level: i + 1 }); },
+      ariaMinutes(i) { return t("Level %(level)s minutes", { level: i + 1 }); },
+      ariaBreak(i) { return t("Level %(level)s break after (minutes)", { level: i + 1 }); },
+      ariaColour(i) { return t("Level %(level)s colour up", { level: i + 1 }); },
+      ariaRemove(i) { return t("Remove level %(level)s", { level: i + 1 }); },
 
       /* The form takes input only once it is settled: filled (a template fetched) and its
          first projection back. Until then the fieldset and "Create the event" are disabled
@@ -88,12 +112,13 @@
       async fetchTemplate() {
         if (!this.source) { this.scratch(); return; }
         const r = await fetch(window.pokertd.url(`/api/templates/${encodeURIComponent(this.source)}`));
-        if (!r.ok) { this.message = "That template could not be read."; return; }
+        if (!r.ok) { this.message = t("That template could not be read."); return; }
         const e = (await r.json()).event;
         this.fill(e);
       },
       fill(e) {
         const f = blank();
+        f.currency = this.f.currency; f.locale = this.f.locale;  // the director's choice stays
         Object.assign(f, {
           title: e.title, game: e.game, profile: e.profile, buy_in: price(e.buy_in),
           starting_stack: e.starting_stack, tables: e.tables, seats_per_table: e.seats_per_table,
@@ -141,11 +166,11 @@
       rowHint(i) {
         const lv = this.levels[i], prev = this.levels[i - 1];
         const sb = num(lv.sb), bb = num(lv.bb);
-        if (!(sb > 0 && bb > 0)) return "Blinds must be positive.";
-        if (sb > bb) return "The small blind is above the big blind.";
-        if (prev && (sb < num(prev.sb) || bb < num(prev.bb))) return "Blinds are lower than the level before.";
-        if (!(num(lv.minutes) > 0)) return "The level needs minutes.";
-        if (num(lv.ante) > 0 && lv.kind === "none") return "Choose the ante kind.";
+        if (!(sb > 0 && bb > 0)) return t("Blinds must be positive.");
+        if (sb > bb) return t("The small blind is above the big blind.");
+        if (prev && (sb < num(prev.sb) || bb < num(prev.bb))) return t("Blinds are lower than the level before.");
+        if (!(num(lv.minutes) > 0)) return t("The level needs minutes.");
+        if (num(lv.ante) > 0 && lv.kind === "none") return t("Choose the ante kind.");
         return "";
       },
       structure() {
@@ -173,35 +198,37 @@
             entries: Math.max(2, (num(this.f.tables) || 1) * (num(this.f.seats_per_table) || 2)),
           });
         } catch (e) {
-          r = { ok: false, data: { message: "The structure could not be checked: the server did not answer." } };
+          r = { ok: false, data: { message: t("The structure could not be checked: the server did not answer.") } };
         }
-        this.projection = r.ok ? r.data : { problems: [r.data.message || "The structure could not be checked."] };
+        this.projection = r.ok ? r.data : { problems: [r.data.message || t("The structure could not be checked.")] };
       },
       get duration() {
         const p = this.projection;
         if (!p || p.minutes == null) return "";
         const h = Math.floor(p.minutes / 60), m = p.minutes % 60;
-        return `${p.levels} levels, ${h} h ${String(m).padStart(2, "0")} min with breaks` +
-          (p.end_note ? ` · ${p.end_note}` : "");
+        const text = tn("%(n)s level, %(hours)s h %(minutes)s min with breaks", "%(n)s levels, %(hours)s h %(minutes)s min with breaks",
+          p.levels, { hours: h, minutes: String(m).padStart(2, "0") });
+        return text + (p.end_note ? ` · ${p.end_note}` : "");
       },
       get total() {
-        const b = this.f.buy_in, parts = [b.prize_pool, b.house_fee, b.entry_fee, b.bounty].map(cents);
-        return parts.some((c) => c === null) ? "—" : money(parts.reduce((a, c) => a + c, 0));
+        const b = this.f.buy_in, places = this.places();
+        const parts = [b.prize_pool, b.house_fee, b.entry_fee, b.bounty].map((x) => cents(x, places));
+        return parts.some((c) => c === null) ? "—" : M.format(parts.reduce((a, c) => a + c, 0), this.f.currency, null, places, true);
       },
       priceOf(p, what) {
         const out = {}, bad = [];
         for (const k of ["prize_pool", "house_fee", "entry_fee", "bounty"]) {
-          const c = cents(p[k]);
-          if (c === null) bad.push(`${what}: “${p[k]}” is not an amount of money (write 42 or 42.50)`);
+          const c = cents(p[k], this.places());
+          if (c === null) bad.push(t("%(what)s: “%(text)s” is not an amount of money (write it like %(example)s)", { what, text: p[k], example: M.plain(this.places() ? 4250 : 42, this.places()) }));
           out[k] = c || 0;
         }
         return [out, bad];
       },
       definition() {
         const f = this.f, bad = [];
-        const [buy_in, b1] = this.priceOf(f.buy_in, "buy-in");
-        const guarantee = cents(f.guarantee);
-        if (guarantee === null) bad.push("the guarantee is not an amount of money");
+        const [buy_in, b1] = this.priceOf(f.buy_in, t("buy-in"));
+        const guarantee = cents(f.guarantee, this.places());
+        if (guarantee === null) bad.push(t("the guarantee is not an amount of money"));
         const event = {
           title: f.title.trim() || this.name.trim(), game: f.game, profile: f.profile, buy_in,
           starting_stack: num(f.starting_stack), structure: this.structure(),
@@ -213,41 +240,43 @@
         };
         bad.push(...b1);
         if (f.rebuy_on) {
-          const [p, b2] = this.priceOf(f.rebuy.price, "rebuy price"); bad.push(...b2);
+          const [p, b2] = this.priceOf(f.rebuy.price, t("rebuy price")); bad.push(...b2);
           event.rebuy = { price: p, chips: num(f.rebuy.chips), max_per_player: optNum(f.rebuy.max_per_player), minutes: optNum(f.rebuy.minutes) };
         }
         if (f.addon_on) {
-          const [p, b3] = this.priceOf(f.addon.price, "add-on price"); bad.push(...b3);
+          const [p, b3] = this.priceOf(f.addon.price, t("add-on price")); bad.push(...b3);
           event.addon = { price: p, chips: num(f.addon.chips), at_level: num(f.addon.at_level) };
         }
         return [event, bad];
       },
       refused(r) {
         const listed = (r.data.context && r.data.context.problems) || [];
-        this.problems = listed.length ? listed : [r.data.message || `Refused (${r.status}).`];
+        this.problems = listed.length ? listed : [r.data.message || t("Refused (%(status)s).", { status: r.status })];
         this.message = "";
         this.$nextTick(() => { const el = document.getElementById("setup-problems"); if (el) el.scrollIntoView({ block: "center" }); });
       },
       async createEvent() {
         const [event, bad] = this.definition();
-        if (!this.name.trim()) bad.unshift("the tournament needs a name");
+        if (!this.name.trim()) bad.unshift(t("the tournament needs a name"));
         if (bad.length) { this.problems = bad; return; }
         this.busy = true;
-        const r = await send("/api/tournaments", { name: this.name.trim(), event });
+        const body = { name: this.name.trim(), event, currency: this.f.currency };
+        if (this.f.locale) body.locale = this.f.locale;
+        const r = await send("/api/tournaments", body);
         this.busy = false;
         if (r.ok) { window.location.href = window.pokertd.url(`/t/${r.data.tournament}/floor`); return; }
         this.refused(r);
       },
       async saveTemplate() {
         const [event, bad] = this.definition();
-        if (!/^[a-z0-9_]{2,40}$/.test(this.saveName)) bad.unshift("the template name needs 2 to 40 lower-case letters, digits or _");
+        if (!/^[a-z0-9_]{2,40}$/.test(this.saveName)) bad.unshift(t("the template name needs 2 to 40 lower-case letters, digits or _"));
         if (bad.length) { this.problems = bad; return; }
         this.busy = true;
         const r = await send("/api/templates", { name: this.saveName, event });
         this.busy = false;
         if (!r.ok) { this.refused(r); return; }
         this.problems = [];
-        this.message = `Saved as the template “${r.data.title}” (${r.data.template}).`;
+        this.message = t("Saved as the template “%(title)s” (%(name)s).", { title: r.data.title, name: r.data.template });
         if (!this.templates.some((t) => t.name === r.data.template)) {
           this.templates.push({ name: r.data.template, title: r.data.title, saved: true });
         }
