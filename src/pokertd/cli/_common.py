@@ -180,14 +180,43 @@ LANGUAGE_ENV = "POKERTD_LANGUAGE"
 unset = English. ``--json`` output stays English (a machine reads it)."""
 
 
+def cli_language() -> str:
+    """The CLI's language: ``POKERTD_LANGUAGE`` if the catalogue has it, else English."""
+    from pokertd import i18n  # a base module without dependencies (no Babel)
+
+    return i18n.known(os.environ.get(LANGUAGE_ENV)) or i18n.SOURCE
+
+
+def say(message: str, **params: Any) -> str:
+    """``message`` (a msgid: a whole sentence with ``%(name)s`` placeholders) in the CLI's
+    language, ``params`` put in. English needs no catalogue, so Babel loads only when
+    ``POKERTD_LANGUAGE`` names another language (start-up time, issue 15). Rich markup goes
+    around a parameter's value, not into the msgid; ``--json`` never passes through here."""
+    lang = cli_language()
+    if lang == "en":
+        return message % params if params else message
+    from pokertd.i18n import catalog  # Babel: only for a translated language
+
+    return catalog.gettext(lang, message, params)
+
+
+def say_n(singular: str, plural: str, n: int, **params: Any) -> str:
+    """The form of ``singular``/``plural`` for count ``n`` in the CLI's language (``%(n)s``
+    is ``n`` unless ``params`` says otherwise); see :func:`say`."""
+    lang = cli_language()
+    if lang == "en":
+        return (singular if n == 1 else plural) % ({"n": n} | params)
+    from pokertd.i18n import catalog  # Babel: only for a translated language
+
+    return catalog.ngettext(lang, singular, plural, n, params)
+
+
 def cli_text(exc: PokertdError) -> str:
     """The refusal for the terminal: the core's sentence (in ``POKERTD_LANGUAGE`` when the
     core marked it for the catalogue) plus the CLI's hint, if any."""
-    from pokertd import i18n  # start-up time: Babel loads only when a refusal is printed
-    from pokertd.i18n import catalog  # (the same)
+    from pokertd.i18n import catalog  # start-up time: Babel loads only when a refusal is printed
 
-    lang = i18n.known(os.environ.get(LANGUAGE_ENV)) or i18n.SOURCE
-    text = catalog.refusal(exc, lang)
+    text = catalog.refusal(exc, cli_language())
     hint = CLI_HINTS.get(str(exc.context.get("hint", "")))
     return f"{text} [{hint}]" if hint else text
 
@@ -255,6 +284,7 @@ __all__ = [
     "JsonOption",
     "actor",
     "check_port",
+    "cli_language",
     "cli_text",
     "console",
     "db_url",
@@ -263,5 +293,7 @@ __all__ = [
     "fail",
     "refusals",
     "rich_console",
+    "say",
+    "say_n",
     "service",
 ]
