@@ -43,7 +43,7 @@ DOCS_END = "<!-- profile-fields:end -->"
 """The generated block of ``docs/profiles.md`` lies between these two lines."""
 
 
-def say(text: str) -> None:
+def _out(text: str) -> None:
     """Print one line for people (Rich markup; values are escaped by the callers)."""
     console.print(text, soft_wrap=True)
 
@@ -143,8 +143,8 @@ def list_profiles(as_json: JsonOption = False) -> None:
 
         def render(data: list[dict[str, Any]]) -> None:
             for row in data:
-                say(f"[bold]{row['name']:<14}[/] {row['venue']:<5} {escape(row['title'])}")
-                say(f"{'':<20} {escape(row['source'])}")
+                _out(f"[bold]{row['name']:<14}[/] {row['venue']:<5} {escape(row['title'])}")
+                _out(f"{'':<20} {escape(row['source'])}")
 
         emit(rows, as_json, render)
 
@@ -166,15 +166,15 @@ def show(name: NameArg, as_json: JsonOption = False) -> None:
         }
 
         def render(d: dict[str, Any]) -> None:
-            say(f"[bold]{escape(d['name'])}[/] — {escape(d['title'])} (cites {d['venue']} rules)")
+            _out(f"[bold]{escape(d['name'])}[/] — {escape(d['title'])} (cites {d['venue']} rules)")
             section = ""
             for row in d["fields"]:
                 if row["section"] != section:
                     section = row["section"]
-                    say(f"\n[bold]{section}[/]")
+                    _out(f"\n[bold]{section}[/]")
                 ids = ", ".join(row["rule_ids"])
                 value = escape(row["shown"])
-                say(f"  {row['field']} = {value}" + (f"  [dim]{ids}[/]" if ids else ""))
+                _out(f"  {row['field']} = {value}" + (f"  [dim]{ids}[/]" if ids else ""))
 
         emit(data, as_json, render)
 
@@ -193,11 +193,11 @@ def diff(a: NameArg, b: NameArg, as_json: JsonOption = False) -> None:
 
         def render(d: dict[str, Any]) -> None:
             if not d["differences"]:
-                say(escape(f"{d['a']} and {d['b']} agree on every field."))
+                _out(escape(f"{d['a']} and {d['b']} agree on every field."))
                 return
-            say(escape(f"{len(d['differences'])} fields differ ({d['a']} → {d['b']}):"))
+            _out(escape(f"{len(d['differences'])} fields differ ({d['a']} → {d['b']}):"))
             for row in d["differences"]:
-                say(escape(f"  {row['field']}: {row['a_shown']} → {row['b_shown']}"))
+                _out(escape(f"  {row['field']}: {row['a_shown']} → {row['b_shown']}"))
 
         emit(data, as_json, render)
 
@@ -236,9 +236,9 @@ def check(
     def render(d: dict[str, Any]) -> None:
         base = f", extends {d['extends']}" if d["extends"] else ""
         head = f"{d['file']} is a valid profile {d['name']!r} (cites {d['venue']} rules{base})."
-        say(escape(head))
+        _out(escape(head))
         for row in d["changes"]:
-            say(escape(f"  {row['field']}: {row['a_shown']} → {row['b_shown']}"))
+            _out(escape(f"  {row['field']}: {row['a_shown']} → {row['b_shown']}"))
 
     emit(data, as_json, render)
 
@@ -267,8 +267,8 @@ def copy(
         data = {"file": str(file), "from": profile.name, "fields": len(profile_fields())}
 
         def render(d: dict[str, Any]) -> None:
-            say(escape(f"Wrote {d['file']}: every field of {d['from']} ({d['fields']} fields)."))
-            say(
+            _out(escape(f"Wrote {d['file']}: every field of {d['from']} ({d['fields']} fields)."))
+            _out(
                 escape(
                     f"Change what your venue does differently, then: pokertd profile check {file}"
                 )
@@ -331,7 +331,7 @@ def fields_reference(
             return
         text = read_text_file(write, "Markdown")
         write.write_text(replace_docs_block(text, block), encoding="utf-8")
-        say(escape(f"Updated the profile field reference in {write}."))
+        _out(escape(f"Updated the profile field reference in {write}."))
 
 
 def register(app: typer.Typer) -> None:
