@@ -236,8 +236,8 @@ def tournaments(db: DbOption = None, as_json: JsonOption = False) -> None:
             if not infos:
                 _out(say("No tournaments yet: pokertd new --template ... --name ..."))
             for i in infos:
-                events = say_n("%(n)s event", "%(n)s events", i.last_seq)
-                _out(f"[bold]{i.id}[/]  {i.name}  ({events})")
+                events = say_n("(%(n)s event)", "(%(n)s events)", i.last_seq)
+                _out(f"[bold]{i.id}[/]  {i.name}  {events}")
 
         emit(data, as_json, render)
 
@@ -607,11 +607,13 @@ def status_cmd(tid: TidArg, db: DbOption = None, as_json: JsonOption = False) ->
             avg = f"{v.average_stack:,}" if v.average_stack is not None else "-"
             _out(
                 "  "
-                + say(
-                    "entries %(entries)s (%(players)s players), left %(left)s, chips in play "
+                + say_n(
+                    "entries %(entries)s (%(n)s player), left %(left)s, chips in play "
                     "%(chips)s, average %(average)s",
+                    "entries %(entries)s (%(n)s players), left %(left)s, chips in play "
+                    "%(chips)s, average %(average)s",
+                    v.players,
                     entries=v.entries,
-                    players=v.players,
                     left=v.alive,
                     chips=f"{v.chips_in_play:,}",
                     average=avg,
