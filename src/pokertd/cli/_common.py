@@ -228,7 +228,7 @@ def fail(exc: PokertdError, as_json: bool = False) -> typer.Exit:
     else:
         from rich.markup import escape
 
-        err_console.print(f"[bold red]error:[/] {escape(cli_text(exc))}", soft_wrap=True)
+        err_console.print(f"[bold red]{say('error:')}[/] {escape(cli_text(exc))}", soft_wrap=True)
     return typer.Exit(code=2)
 
 

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from pokertd.cli._common import JsonOption, console, emit, err_console, refusals
+from pokertd.cli._common import JsonOption, console, emit, err_console, refusals, say
 from pokertd.errors import InvalidCommand
 
 if TYPE_CHECKING:
@@ -166,7 +166,14 @@ def show(name: NameArg, as_json: JsonOption = False) -> None:
         }
 
         def render(d: dict[str, Any]) -> None:
-            _out(f"[bold]{escape(d['name'])}[/] — {escape(d['title'])} (cites {d['venue']} rules)")
+            _out(
+                say(
+                    "%(name)s — %(title)s (cites %(venue)s rules)",
+                    name=f"[bold]{escape(d['name'])}[/]",
+                    title=escape(d["title"]),
+                    venue=d["venue"],
+                )
+            )
             section = ""
             for row in d["fields"]:
                 if row["section"] != section:
@@ -193,9 +200,18 @@ def diff(a: NameArg, b: NameArg, as_json: JsonOption = False) -> None:
 
         def render(d: dict[str, Any]) -> None:
             if not d["differences"]:
-                _out(escape(f"{d['a']} and {d['b']} agree on every field."))
+                _out(escape(say("%(a)s and %(b)s agree on every field.", a=d["a"], b=d["b"])))
                 return
-            _out(escape(f"{len(d['differences'])} fields differ ({d['a']} → {d['b']}):"))
+            _out(
+                escape(
+                    say(
+                        "%(n)s fields differ (%(a)s → %(b)s):",
+                        n=len(d["differences"]),
+                        a=d["a"],
+                        b=d["b"],
+                    )
+                )
+            )
             for row in d["differences"]:
                 _out(escape(f"  {row['field']}: {row['a_shown']} → {row['b_shown']}"))
 
@@ -217,8 +233,8 @@ def check(
         if as_json:
             emit({"ok": False, "file": str(file), "problems": problems}, True)
         else:
-            head = escape(f"{file} has {len(problems)} problem(s):")
-            err_console.print(f"[bold red]error:[/] {head}", soft_wrap=True)
+            head = escape(say("%(file)s has %(n)s problem(s):", file=file, n=len(problems)))
+            err_console.print(f"[bold red]{say('error:')}[/] {head}", soft_wrap=True)
             for problem in problems:
                 err_console.print(f"  - {problem}", markup=False, soft_wrap=True)
         raise typer.Exit(code=2)
@@ -234,8 +250,22 @@ def check(
     }
 
     def render(d: dict[str, Any]) -> None:
-        base = f", extends {d['extends']}" if d["extends"] else ""
-        head = f"{d['file']} is a valid profile {d['name']!r} (cites {d['venue']} rules{base})."
+        head = (
+            say(
+                "%(file)s is a valid profile %(name)s (cites %(venue)s rules, extends %(base)s).",
+                file=d["file"],
+                name=repr(d["name"]),
+                venue=d["venue"],
+                base=d["extends"],
+            )
+            if d["extends"]
+            else say(
+                "%(file)s is a valid profile %(name)s (cites %(venue)s rules).",
+                file=d["file"],
+                name=repr(d["name"]),
+                venue=d["venue"],
+            )
+        )
         _out(escape(head))
         for row in d["changes"]:
             _out(escape(f"  {row['field']}: {row['a_shown']} → {row['b_shown']}"))
@@ -267,10 +297,23 @@ def copy(
         data = {"file": str(file), "from": profile.name, "fields": len(profile_fields())}
 
         def render(d: dict[str, Any]) -> None:
-            _out(escape(f"Wrote {d['file']}: every field of {d['from']} ({d['fields']} fields)."))
             _out(
                 escape(
-                    f"Change what your venue does differently, then: pokertd profile check {file}"
+                    say(
+                        "Wrote %(file)s: every field of %(profile)s (%(n)s fields).",
+                        file=d["file"],
+                        profile=d["from"],
+                        n=d["fields"],
+                    )
+                )
+            )
+            _out(
+                escape(
+                    say(
+                        "Change what your venue does differently, then: pokertd profile check "
+                        "%(file)s",
+                        file=file,
+                    )
                 )
             )
 
