@@ -187,7 +187,7 @@ def cli_language() -> str:
     return i18n.known(os.environ.get(LANGUAGE_ENV)) or i18n.SOURCE
 
 
-def say(message: str, **params: Any) -> str:
+def say(message: str, /, **params: Any) -> str:
     """``message`` (a msgid: a whole sentence with ``%(name)s`` placeholders) in the CLI's
     language, ``params`` put in. English needs no catalogue, so Babel loads only when
     ``POKERTD_LANGUAGE`` names another language (start-up time, issue 15). Rich markup goes
@@ -200,9 +200,10 @@ def say(message: str, **params: Any) -> str:
     return catalog.gettext(lang, message, params)
 
 
-def say_n(singular: str, plural: str, n: int, **params: Any) -> str:
+def say_n(singular: str, plural: str, n: int, /, **params: Any) -> str:
     """The form of ``singular``/``plural`` for count ``n`` in the CLI's language (``%(n)s``
-    is ``n`` unless ``params`` says otherwise); see :func:`say`."""
+    is ``n`` unless ``params`` says otherwise: ``n=f"{n:,}"`` writes it with commas);
+    see :func:`say`."""
     lang = cli_language()
     if lang == "en":
         return (singular if n == 1 else plural) % ({"n": n} | params)
