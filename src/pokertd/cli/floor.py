@@ -155,6 +155,20 @@ def _early_bird(text: str | None) -> datetime | None:
     return until if until.tzinfo is not None else until.astimezone(UTC)
 
 
+def _render_new(new_id: str, view: Any) -> None:
+    _out(f"[bold]{new_id}[/]  {view.name} — {view.title}")
+    _out(
+        "  "
+        + say(
+            "%(buy_in)s, %(stack)s chips, %(profile)s rules; registration %(note)s",
+            buy_in=view.buy_in,
+            stack=f"{view.starting_stack:,}",
+            profile=view.profile,
+            note=view.registration_note,
+        )
+    )
+
+
 def new(
     template: Annotated[str, typer.Option("--template", "-t", help="Template name or file.")],
     name: Annotated[str, typer.Option("--name", "-n", help="The tournament's name.")],
@@ -201,21 +215,9 @@ def new(
         with _service(db) as service:
             new_id = service.create(command, tournament_id=tid, actor=_actor(), role="director")
             view = status(service.state(new_id), utc_now())
-
-        def render(_: object) -> None:
-            _out(f"[bold]{new_id}[/]  {view.name} — {view.title}")
-            _out(
-                "  "
-                + say(
-                    "%(buy_in)s, %(stack)s chips, %(profile)s rules; registration %(note)s",
-                    buy_in=view.buy_in,
-                    stack=f"{view.starting_stack:,}",
-                    profile=view.profile,
-                    note=view.registration_note,
-                )
-            )
-
-        emit({"tournament_id": new_id, "status": view}, as_json, render)
+        emit(
+            {"tournament_id": new_id, "status": view}, as_json, lambda _: _render_new(new_id, view)
+        )
 
 
 def tournaments(db: DbOption = None, as_json: JsonOption = False) -> None:
@@ -568,6 +570,60 @@ def finish(
     _run(db, tid, EndByChipCount(counts=pairs), as_json)
 
 
+def _render_status(view: Any, money: Any) -> None:
+    v = view
+    _out(
+        say(
+            "%(name)s (%(tid)s) — %(title)s, %(profile)s rules",
+            name=f"[bold]{v.name}[/]",
+            tid=v.tournament_id,
+            title=v.title,
+            profile=v.profile,
+        )
+    )
+    level = (
+        say(
+            "level %(level)s; registration %(note)s",
+            level=v.level,
+            note=v.registration_note,
+        )
+        if v.level is not None
+        else say("the clock has not started; registration %(note)s", note=v.registration_note)
+    )
+    _out(f"  {level}")
+    avg = f"{v.average_stack:,}" if v.average_stack is not None else "-"
+    _out(
+        "  "
+        + say_n(
+            "entries %(entries)s (%(n)s player), left %(left)s, chips in play "
+            "%(chips)s, average %(average)s",
+            "entries %(entries)s (%(n)s players), left %(left)s, chips in play "
+            "%(chips)s, average %(average)s",
+            v.players,
+            entries=v.entries,
+            left=v.alive,
+            chips=f"{v.chips_in_play:,}",
+            average=avg,
+        )
+    )
+    pool_line = "  " + say("prize pool %(pool)s", pool=v.prize_pool)
+    if v.withheld_cents:
+        pool_line += " " + say("(after %(amount)s withheld)", amount=format_money(v.withheld_cents))
+    if v.overlay_cents:
+        pool_line += " " + say("incl. overlay %(amount)s", amount=format_money(v.overlay_cents))
+    _out(pool_line)
+    _out(f"  {money.line()}")
+    if v.winner:
+        _out(f"  [bold]{say('winner: %(name)s', name=v.winner)}[/]")
+    elif v.finished:
+        _out("  " + say("%(finished)s (1st place shared)", finished=f"[bold]{say('finished')}[/]"))
+    if v.end is not None and v.end.needs:
+        rules = ", ".join(v.end.needs_rule_ids)
+        _out(f"  [bold]{v.end.needs}[/] ({rules})")
+        if v.end.needs_command == "close_registration":
+            _out(f"  pokertd close-registration {v.tournament_id}")
+
+
 def status_cmd(tid: TidArg, db: DbOption = None, as_json: JsonOption = False) -> None:
     """The tournament at a glance."""
     from pokertd.app import documents
@@ -580,70 +636,8 @@ def status_cmd(tid: TidArg, db: DbOption = None, as_json: JsonOption = False) ->
         now = utc_now()
         view = status(state, now)
         money = money_position(state, now)
-
-        def render(_: object) -> None:
-            v = view
-            _out(
-                say(
-                    "%(name)s (%(tid)s) — %(title)s, %(profile)s rules",
-                    name=f"[bold]{v.name}[/]",
-                    tid=v.tournament_id,
-                    title=v.title,
-                    profile=v.profile,
-                )
-            )
-            level = (
-                say(
-                    "level %(level)s; registration %(note)s",
-                    level=v.level,
-                    note=v.registration_note,
-                )
-                if v.level is not None
-                else say(
-                    "the clock has not started; registration %(note)s", note=v.registration_note
-                )
-            )
-            _out(f"  {level}")
-            avg = f"{v.average_stack:,}" if v.average_stack is not None else "-"
-            _out(
-                "  "
-                + say_n(
-                    "entries %(entries)s (%(n)s player), left %(left)s, chips in play "
-                    "%(chips)s, average %(average)s",
-                    "entries %(entries)s (%(n)s players), left %(left)s, chips in play "
-                    "%(chips)s, average %(average)s",
-                    v.players,
-                    entries=v.entries,
-                    left=v.alive,
-                    chips=f"{v.chips_in_play:,}",
-                    average=avg,
-                )
-            )
-            pool_line = "  " + say("prize pool %(pool)s", pool=v.prize_pool)
-            if v.withheld_cents:
-                pool_line += " " + say(
-                    "(after %(amount)s withheld)", amount=format_money(v.withheld_cents)
-                )
-            if v.overlay_cents:
-                pool_line += " " + say(
-                    "incl. overlay %(amount)s", amount=format_money(v.overlay_cents)
-                )
-            _out(pool_line)
-            _out(f"  {money.line()}")
-            if v.winner:
-                _out(f"  [bold]{say('winner: %(name)s', name=v.winner)}[/]")
-            elif v.finished:
-                _out(
-                    "  "
-                    + say("%(finished)s (1st place shared)", finished=f"[bold]{say('finished')}[/]")
-                )
-            if v.end is not None and v.end.needs:
-                rules = ", ".join(v.end.needs_rule_ids)
-                _out(f"  [bold]{v.end.needs}[/] ({rules})")
-                if v.end.needs_command == "close_registration":
-                    _out(f"  pokertd close-registration {v.tournament_id}")
-
-        emit(documents.status(view), as_json, render)  # the API's /status document
+        # the API's /status document
+        emit(documents.status(view), as_json, lambda _: _render_status(view, money))
 
 
 def players_cmd(tid: TidArg, db: DbOption = None, as_json: JsonOption = False) -> None:
@@ -761,78 +755,78 @@ def log_cmd(
         emit(lines, as_json, render)
 
 
-def cash(tid: TidArg, db: DbOption = None, as_json: JsonOption = False) -> None:
-    """The cash report: money by kind (prize pool, fees, bounties, overlay)."""
+def _render_cash(report: Any) -> None:
     from rich.table import Table
 
+    table = Table(title=say("Cash report"))
+    for col in (
+        say("kind"),
+        say("count"),
+        say("paid"),
+        say("prize pool"),
+        say("house fee"),
+        say("entry fee"),
+        say("bounty"),
+    ):
+        table.add_column(col, justify="right")
+    for k in report.by_kind:
+        f = k.fees
+        table.add_row(
+            k.kind.value,
+            str(k.count),
+            format_money(f.total),
+            format_money(f.prize_pool),
+            format_money(f.house_fee),
+            format_money(f.entry_fee),
+            format_money(f.bounty),
+        )
+    console.print(table)
+    _out(say("collected %(amount)s", amount=format_money(report.collected)))
+    _out(
+        say(
+            "prize pool: parts %(parts)s + added %(added)s - withheld %(withheld)s "
+            "+ overlay %(overlay)s = %(net)s",
+            parts=format_money(report.prize_parts),
+            added=format_money(report.added_money),
+            withheld=format_money(report.withheld),
+            overlay=format_money(report.overlay),
+            net=format_money(report.net_prize_pool),
+        )
+    )
+    _out(
+        say(
+            "bounties %(bounties)s; house keeps %(house)s",
+            bounties=format_money(report.bounties),
+            house=format_money(report.house_keeps),
+        )
+    )
+    _out(
+        say(
+            "paid so far: prizes %(prizes)s, bounties %(bounties)s",
+            prizes=format_money(report.prizes_paid),
+            bounties=format_money(report.bounties_paid),
+        )
+    )
+    if report.cancelled:
+        by_kind = ", ".join(
+            f"{k.kind.value} {format_money(k.fees.total)}" for k in report.refunds_by_kind
+        )
+        _out(
+            say(
+                "CANCELLED: refunds %(amount)s (%(kinds)s)",
+                amount=format_money(report.refunds),
+                kinds=by_kind,
+            )
+        )
+
+
+def cash(tid: TidArg, db: DbOption = None, as_json: JsonOption = False) -> None:
+    """The cash report: money by kind (prize pool, fees, bounties, overlay)."""
     from pokertd.tournament.views import cash_report
 
     with refusals(as_json), _service(db) as service:
         report = cash_report(service.state(tid))
-
-        def render(_: object) -> None:
-            table = Table(title=say("Cash report"))
-            for col in (
-                say("kind"),
-                say("count"),
-                say("paid"),
-                say("prize pool"),
-                say("house fee"),
-                say("entry fee"),
-                say("bounty"),
-            ):
-                table.add_column(col, justify="right")
-            for k in report.by_kind:
-                f = k.fees
-                table.add_row(
-                    k.kind.value,
-                    str(k.count),
-                    format_money(f.total),
-                    format_money(f.prize_pool),
-                    format_money(f.house_fee),
-                    format_money(f.entry_fee),
-                    format_money(f.bounty),
-                )
-            console.print(table)
-            _out(say("collected %(amount)s", amount=format_money(report.collected)))
-            _out(
-                say(
-                    "prize pool: parts %(parts)s + added %(added)s - withheld %(withheld)s "
-                    "+ overlay %(overlay)s = %(net)s",
-                    parts=format_money(report.prize_parts),
-                    added=format_money(report.added_money),
-                    withheld=format_money(report.withheld),
-                    overlay=format_money(report.overlay),
-                    net=format_money(report.net_prize_pool),
-                )
-            )
-            _out(
-                say(
-                    "bounties %(bounties)s; house keeps %(house)s",
-                    bounties=format_money(report.bounties),
-                    house=format_money(report.house_keeps),
-                )
-            )
-            _out(
-                say(
-                    "paid so far: prizes %(prizes)s, bounties %(bounties)s",
-                    prizes=format_money(report.prizes_paid),
-                    bounties=format_money(report.bounties_paid),
-                )
-            )
-            if report.cancelled:
-                by_kind = ", ".join(
-                    f"{k.kind.value} {format_money(k.fees.total)}" for k in report.refunds_by_kind
-                )
-                _out(
-                    say(
-                        "CANCELLED: refunds %(amount)s (%(kinds)s)",
-                        amount=format_money(report.refunds),
-                        kinds=by_kind,
-                    )
-                )
-
-        emit(report, as_json, render)
+        emit(report, as_json, lambda _: _render_cash(report))
 
 
 def register(app: typer.Typer) -> None:

@@ -493,40 +493,8 @@ def bounty_command(
         run_command(db, tournament, command, as_json)
 
 
-def mystery_command(
-    tournament: TidArg,
-    envelopes: Annotated[
-        OptionalStr,
-        typer.Option(
-            "--envelopes", help="Post envelopes as COUNTxAMOUNT, e.g. '1x5000 2x1000 10x200'."
-        ),
-    ] = None,
-    from_level: Annotated[
-        int | None, typer.Option("--from-level", help="Draw from this level on.")
-    ] = None,
-    in_the_money: Annotated[
-        bool, typer.Option("--in-the-money", help="Draw from the first bust in the money.")
-    ] = False,
-    db: DbOption = None,
-    as_json: JsonOption = False,
-) -> None:
-    """Mystery bounties: post the envelopes and the stage, or show the pool (issue 26)."""
-    from pokertd.tournament.prizes import PostMysteryBounties, mystery_view
-
-    if envelopes is not None:
-        with refusals(as_json):
-            command = PostMysteryBounties(
-                envelopes=envelope_list(envelopes),
-                from_level=from_level,
-                in_the_money=in_the_money,
-            )
-            run_command(db, tournament, command, as_json)
-        return
-    with refusals(as_json), _service(db) as service:
-        view = mystery_view(service.state(tournament))
-    if as_json:
-        emit(view, True)
-        return
+def _render_mystery(view: Any) -> None:
+    """The mystery bounties: the envelopes drawn and left, and the money they hold."""
     if view is None:
         console.print(say("No mystery bounties are posted in this event."))
         return
@@ -563,6 +531,43 @@ def mystery_command(
                 amount=format_money(-view.not_in_envelopes),
             )
         )
+
+
+def mystery_command(
+    tournament: TidArg,
+    envelopes: Annotated[
+        OptionalStr,
+        typer.Option(
+            "--envelopes", help="Post envelopes as COUNTxAMOUNT, e.g. '1x5000 2x1000 10x200'."
+        ),
+    ] = None,
+    from_level: Annotated[
+        int | None, typer.Option("--from-level", help="Draw from this level on.")
+    ] = None,
+    in_the_money: Annotated[
+        bool, typer.Option("--in-the-money", help="Draw from the first bust in the money.")
+    ] = False,
+    db: DbOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Mystery bounties: post the envelopes and the stage, or show the pool (issue 26)."""
+    from pokertd.tournament.prizes import PostMysteryBounties, mystery_view
+
+    if envelopes is not None:
+        with refusals(as_json):
+            command = PostMysteryBounties(
+                envelopes=envelope_list(envelopes),
+                from_level=from_level,
+                in_the_money=in_the_money,
+            )
+            run_command(db, tournament, command, as_json)
+        return
+    with refusals(as_json), _service(db) as service:
+        view = mystery_view(service.state(tournament))
+    if as_json:
+        emit(view, True)
+        return
+    _render_mystery(view)
 
 
 # -- options, schedule, payments -----------------------------------------------------------

@@ -276,6 +276,12 @@ def moves(
     if final is not None and final.final_table:
         _render_final(tid, final)
         return
+    _render_halted(view)
+    _render_pending(view)
+
+
+def _render_halted(view: TablesView) -> None:
+    """The tables halted until balanced, if any (one line)."""
     halted = [t.table for t in view.tables if t.halted]
     if halted:
         console.print(
@@ -285,7 +291,6 @@ def moves(
                 tables=", ".join(map(str, halted)),
             )
         )
-    _render_pending(view)
 
 
 def _moves_json(
