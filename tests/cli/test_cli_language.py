@@ -150,3 +150,35 @@ def test_english_output_loads_no_babel_and_german_does(db: str, tmp_path: Path) 
     assert "babel" not in loaded["en"][1]
     assert "Keine Umsetzungen offen." in loaded["de"][0]
     assert "babel" in loaded["de"][1]
+
+
+def test_every_sentence_the_cli_says_is_in_the_catalogue() -> None:
+    """Babel's extractor skips a ``say("…")`` nested inside another ``say``'s parameters or
+    inside an f-string: such a sentence would stay English in every language. Every literal
+    msgid of ``say``/``say_n`` in the CLI's modules is in ``messages.pot``."""
+    import ast
+
+    from babel.messages.pofile import read_po
+
+    import pokertd.cli
+    from pokertd.i18n.tools import POT
+
+    with POT.open("rb") as f:
+        pot = read_po(f)
+    known = {m.id[0] if isinstance(m.id, tuple) else m.id for m in pot}
+    missing = []
+    said = 0
+    for path in sorted(Path(pokertd.cli.__file__).parent.glob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if (
+                isinstance(node, ast.Call)
+                and isinstance(node.func, ast.Name)
+                and node.func.id in ("say", "say_n")
+                and node.args
+                and isinstance(node.args[0], ast.Constant)
+            ):
+                said += 1
+                if node.args[0].value not in known:
+                    missing.append(f"{path.name}:{node.lineno}: {node.args[0].value!r}")
+    assert said > 300
+    assert missing == []

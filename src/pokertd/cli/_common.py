@@ -187,6 +187,17 @@ def cli_language() -> str:
     return i18n.known(os.environ.get(LANGUAGE_ENV)) or i18n.SOURCE
 
 
+def bold(text: object) -> str:
+    """``text`` in bold (Rich markup) as a parameter of :func:`say`: the markup stays out of
+    the msgid, and no f-string stands in a call ``scripts/i18n.py extract`` reads."""
+    return f"[bold]{text}[/]"
+
+
+def num(n: object) -> str:
+    """A count with thousands separators (``25,000``) as a parameter of :func:`say`."""
+    return f"{n:,}"
+
+
 def say(message: str, /, **params: Any) -> str:
     """``message`` (a msgid: a whole sentence with ``%(name)s`` placeholders) in the CLI's
     language, ``params`` put in. English needs no catalogue, so Babel loads only when
@@ -229,7 +240,8 @@ def fail(exc: PokertdError, as_json: bool = False) -> typer.Exit:
     else:
         from rich.markup import escape
 
-        err_console.print(f"[bold red]{say('error:')}[/] {escape(cli_text(exc))}", soft_wrap=True)
+        error = say("error:")
+        err_console.print(f"[bold red]{error}[/] {escape(cli_text(exc))}", soft_wrap=True)
     return typer.Exit(code=2)
 
 
@@ -284,6 +296,7 @@ __all__ = [
     "DbOption",
     "JsonOption",
     "actor",
+    "bold",
     "check_port",
     "cli_language",
     "cli_text",
@@ -292,6 +305,7 @@ __all__ = [
     "emit",
     "err_console",
     "fail",
+    "num",
     "refusals",
     "rich_console",
     "say",

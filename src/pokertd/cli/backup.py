@@ -17,7 +17,16 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from pokertd.cli._common import DbOption, JsonOption, console, emit, refusals, say, service
+from pokertd.cli._common import (
+    DbOption,
+    JsonOption,
+    console,
+    emit,
+    num,
+    refusals,
+    say,
+    service,
+)
 from pokertd.errors import InvalidCommand
 
 if TYPE_CHECKING:
@@ -56,8 +65,8 @@ def _render_backup(report: BackupReport) -> None:
                 "Backed up %(tournaments)s tournaments (%(events)s events, %(bytes)s bytes) to "
                 "%(target)s; the copy passed its integrity check.",
                 tournaments=report.tournaments,
-                events=f"{report.events:,}",
-                bytes=f"{report.bytes:,}",
+                events=num(report.events),
+                bytes=num(report.bytes),
                 target=report.target,
             )
         )
@@ -112,7 +121,7 @@ def export(
             say(
                 "Exported %(tid)s (%(events)s events) to %(file)s.",
                 tid=s["tournament"],
-                events=f"{s['events']:,}",
+                events=num(s["events"]),
                 file=s["file"],
             )
         ),
@@ -163,7 +172,7 @@ def _render_import(info: TournamentInfo) -> None:
             "Imported %(tid)s (%(name)s, %(events)s events).",
             tid=info.id,
             name=info.name,
-            events=f"{info.last_seq:,}",
+            events=num(info.last_seq),
         )
     )
 

@@ -16,9 +16,11 @@ import typer
 from pokertd.cli._common import (
     DbOption,
     JsonOption,
+    bold,
     console,
     db_url,
     emit,
+    num,
     refusals,
     say,
     say_n,
@@ -112,8 +114,8 @@ def _render_structure(structure: Any, projection: Any | None = None, count: int 
                 "%(entries)s entries × %(stack)s = %(chips)s chips; registration closes at "
                 "%(when)s; %(end)s",
                 entries=projection.entries,
-                stack=f"{projection.starting_stack:,}",
-                chips=f"{projection.chips_in_play:,}",
+                stack=num(projection.starting_stack),
+                chips=num(projection.chips_in_play),
                 when=when,
                 end=projection.end_note,
             )
@@ -359,12 +361,13 @@ def _render_race(result: Any) -> None:
     from pokertd.tournament.clock import pretty_card
 
     removed = " & ".join(f"{v:,}" for v in result.removed)
+    title = say("Colour-up")
     console.print(
         say(
             "%(title)s: remove %(chips)s; smallest chip left %(unit)s; method %(method)s",
-            title=f"[bold]{say('Colour-up')}[/]",
+            title=bold(title),
             chips=removed,
-            unit=f"{result.unit:,}",
+            unit=num(result.unit),
             method=result.method.value.replace("_", "-"),
         )
     )
@@ -392,11 +395,11 @@ def _render_race(result: Any) -> None:
         say(
             "Odd chips %(odd)s → %(won)s new %(unit)s chip(s); chips in play %(before)s → "
             "%(after)s.",
-            odd=f"{result.odd_total:,}",
+            odd=num(result.odd_total),
             won=result.chips_awarded,
-            unit=f"{result.unit:,}",
-            before=f"{result.chips_before:,}",
-            after=f"{result.chips_after:,}",
+            unit=num(result.unit),
+            before=num(result.chips_before),
+            after=num(result.chips_after),
         )
     )
 
@@ -617,7 +620,7 @@ def _render_view(v: Any) -> None:
         console.print(
             say(
                 "%(title)s after level %(level)s: %(time)s left (%(state)s)",
-                title=f"[bold]{say('BREAK')}[/]",
+                title=bold(say("BREAK")),
                 level=v.level.number,
                 time=mmss(v.seconds_left),
                 state=state,
@@ -637,9 +640,9 @@ def _render_view(v: Any) -> None:
         console.print(
             say(
                 "%(level)s  %(blinds)s  %(time)s left (%(state)s)",
-                level=f"[bold]{say('Level %(level)s', level=v.level.number)}[/]",
+                level=bold(say("Level %(level)s", level=v.level.number)),
                 blinds=v.level.blinds,
-                time=f"[bold]{mmss(v.seconds_left)}[/]",
+                time=bold(mmss(v.seconds_left)),
                 state=state,
             )
         )

@@ -20,6 +20,7 @@ from pokertd.cli._common import (
     actor,
     console,
     emit,
+    num,
     refusals,
     say,
     say_n,
@@ -93,21 +94,21 @@ def render(view: BagList) -> None:
             "in play: %(entries)s entries %(starting)s + %(rebuys)s rebuys %(rebuy_chips)s + "
             "%(addons)s add-ons %(addon_chips)s - removed %(removed)s = %(total)s",
             entries=p.entries,
-            starting=f"{p.starting:,}",
+            starting=num(p.starting),
             rebuys=p.rebuys,
-            rebuy_chips=f"{p.rebuy_chips:,}",
+            rebuy_chips=num(p.rebuy_chips),
             addons=p.addons,
-            addon_chips=f"{p.addon_chips:,}",
-            removed=f"{p.removed:,}",
-            total=f"{p.total:,}",
+            addon_chips=num(p.addon_chips),
+            removed=num(p.removed),
+            total=num(p.total),
         ),
         soft_wrap=True,
     )
     console.print(
         say(
             "bagged: %(bagged)s · difference: %(difference)s",
-            bagged=f"{r.bagged:,}",
-            difference=f"{r.difference:+,}",
+            bagged=num(r.bagged),
+            difference=format(r.difference, "+,"),
         ),
         soft_wrap=True,
     )

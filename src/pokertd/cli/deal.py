@@ -247,7 +247,7 @@ def tournament_deal(
         for r in records:
             if isinstance(r.event, DealProposed):
                 for warning in r.event.warnings:
-                    err_console.print(f"[yellow]{say('warning:')}[/] {warning}")
+                    err_console.print("[yellow]" + say("warning:") + f"[/] {warning}")
 
 
 # -- the calculator ------------------------------------------------------------------------
@@ -308,7 +308,7 @@ def render_deal(terms: Any, warnings: list[str], as_json: bool) -> None:
     if terms.play_for:
         console.print(say("Left to play for: %(amount)s", amount=format_money(terms.play_for)))
     for warning in warnings:
-        err_console.print(f"[yellow]{say('warning:')}[/] {warning}")
+        err_console.print("[yellow]" + say("warning:") + f"[/] {warning}")
 
 
 def deal(args: list[str], options: DealOptions, *, db: str | None, as_json: bool) -> None:

@@ -19,8 +19,10 @@ from pokertd.cli._common import (
     DbOption,
     JsonOption,
     application,
+    bold,
     console,
     emit,
+    num,
     print_done,
     record_rows,
     refusals,
@@ -162,7 +164,7 @@ def _render_new(new_id: str, view: Any) -> None:
         + say(
             "%(buy_in)s, %(stack)s chips, %(profile)s rules; registration %(note)s",
             buy_in=view.buy_in,
-            stack=f"{view.starting_stack:,}",
+            stack=num(view.starting_stack),
             profile=view.profile,
             note=view.registration_note,
         )
@@ -575,7 +577,7 @@ def _render_status(view: Any, money: Any) -> None:
     _out(
         say(
             "%(name)s (%(tid)s) — %(title)s, %(profile)s rules",
-            name=f"[bold]{v.name}[/]",
+            name=bold(v.name),
             tid=v.tournament_id,
             title=v.title,
             profile=v.profile,
@@ -602,7 +604,7 @@ def _render_status(view: Any, money: Any) -> None:
             v.players,
             entries=v.entries,
             left=v.alive,
-            chips=f"{v.chips_in_play:,}",
+            chips=num(v.chips_in_play),
             average=avg,
         )
     )
@@ -614,9 +616,10 @@ def _render_status(view: Any, money: Any) -> None:
     _out(pool_line)
     _out(f"  {money.line()}")
     if v.winner:
-        _out(f"  [bold]{say('winner: %(name)s', name=v.winner)}[/]")
+        _out("  " + bold(say("winner: %(name)s", name=v.winner)))
     elif v.finished:
-        _out("  " + say("%(finished)s (1st place shared)", finished=f"[bold]{say('finished')}[/]"))
+        finished = say("finished")
+        _out("  " + say("%(finished)s (1st place shared)", finished=bold(finished)))
     if v.end is not None and v.end.needs:
         rules = ", ".join(v.end.needs_rule_ids)
         _out(f"  [bold]{v.end.needs}[/] ({rules})")
@@ -749,7 +752,7 @@ def log_cmd(
 
         def render(_: object) -> None:
             for line in lines:
-                mark = f" [dim]{say('(undone)')}[/]" if line.undone else ""
+                mark = " [dim]" + say("(undone)") + "[/]" if line.undone else ""
                 _out(f"{line.seq:>4} {clock(line.at, zone)} {line.actor}: {line.text}{mark}")
 
         emit(lines, as_json, render)

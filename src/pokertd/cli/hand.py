@@ -18,7 +18,15 @@ from typing import Annotated, Any
 
 import typer
 
-from pokertd.cli._common import JsonOption, console, emit, refusals, say
+from pokertd.cli._common import (
+    JsonOption,
+    bold,
+    console,
+    emit,
+    num,
+    refusals,
+    say,
+)
 from pokertd.errors import InvalidCommand, PokertdError
 
 hand_app = typer.Typer(
@@ -78,7 +86,7 @@ def _render_replay(data: dict[str, Any]) -> None:
         winners = ", ".join(f"{k} {v:,}" for k, v in pot["awards"].items())
         console.print(f"{label}: {winners}")
     if data["matches"] is True:
-        console.print(f"[green]{say('finishing stacks match the file')}[/]")
+        console.print("[green]" + say("finishing stacks match the file") + "[/]")
     elif data["matches"] is False:
         said = say("the file says %(stacks)s", stacks=data["expected_finishing_stacks"])
         console.print(f"[red]{said}[/]")
@@ -89,8 +97,8 @@ def _render_replay(data: dict[str, Any]) -> None:
 def _pot(i: int, amount: int) -> str:
     """The main pot (``i`` 0) or side pot ``i`` with its amount."""
     if i == 0:
-        return say("main pot %(amount)s", amount=f"{amount:,}")
-    return say("side pot %(n)s %(amount)s", n=i, amount=f"{amount:,}")
+        return say("main pot %(amount)s", amount=num(amount))
+    return say("side pot %(n)s %(amount)s", n=i, amount=num(amount))
 
 
 @hand_app.command("phh-check")
@@ -135,13 +143,13 @@ def phh_check_command(
                 "%(matched)s/%(supported)s supported hands match their finishing stacks "
                 "(%(total)s files; %(unsupported)s of other games; %(without)s without finishing "
                 "stacks; %(mismatched)s differ; %(failed)s refused)",
-                matched=f"{d['matched']:,}",
-                supported=f"{d['supported']:,}",
-                total=f"{d['total']:,}",
-                unsupported=f"{d['unsupported']:,}",
-                without=f"{d['no_finishing_stacks']:,}",
-                mismatched=f"{d['mismatched']:,}",
-                failed=f"{d['failed']:,}",
+                matched=num(d["matched"]),
+                supported=num(d["supported"]),
+                total=num(d["total"]),
+                unsupported=num(d["unsupported"]),
+                without=num(d["no_finishing_stacks"]),
+                mismatched=num(d["mismatched"]),
+                failed=num(d["failed"]),
             )
         )
         for line in d["problems"]:
@@ -201,12 +209,12 @@ def _render_demo(data: dict[str, Any]) -> None:
     from pokertd.cards import describe, parse_cards
 
     ante = (
-        " " + say("ante %(ante)s (%(type)s)", ante=f"{data['ante']:,}", type=data["ante_type"])
+        " " + say("ante %(ante)s (%(type)s)", ante=num(data["ante"]), type=data["ante_type"])
         if data["ante"]
         else ""
     )
     console.print(
-        f"[bold]{say('Hand #%(n)s', n=data['hand_number'])}[/] {data['variant'].upper()} "
+        bold(say("Hand #%(n)s", n=data["hand_number"])) + f" {data['variant'].upper()} "
         f"{data['blinds'][0]:,}/{data['blinds'][1]:,}{ante} - "
         + say("profile %(profile)s - seed %(seed)s", profile=data["profile"], seed=data["seed"])
     )

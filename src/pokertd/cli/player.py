@@ -256,7 +256,9 @@ def _render_history(h: PlayerHistory) -> None:
 
     _say(f"[bold]{_line(h.player)}[/]")
     best = "-" if h.best_place is None else str(h.best_place)
-    points = "" if h.points is None else ", " + say("%(points)s points", points=f"{h.points:g}")
+    points = (
+        "" if h.points is None else ", " + say("%(points)s points", points=format(h.points, "g"))
+    )
     _say(
         say(
             "%(events)s events, %(cashes)s cashes, best place %(best)s, prizes %(prizes)s, "
@@ -272,7 +274,7 @@ def _render_history(h: PlayerHistory) -> None:
     )
     for r in h.rows:
         place = "-" if r.place is None else str(r.place)
-        pts = "" if r.points is None else "  " + say("%(points)s pts", points=f"{r.points:g}")
+        pts = "" if r.points is None else "  " + say("%(points)s pts", points=format(r.points, "g"))
         line = say(
             "place %(place)s of %(entrants)s  prize %(prize)s  bounties %(bounties)s  spent "
             "%(spent)s",
@@ -400,7 +402,7 @@ def _render_import(preview: ImportPreview, done: ImportDone | None) -> None:
                         "line %(line)s: %(who)s%(like)s: %(reason)s",
                         line=r.line,
                         who=escape(r.name),
-                        like=f" ~ {escape(m.name)} ({m.id})",
+                        like=" ~ " + escape(m.name) + " (" + m.id + ")",
                         reason=escape(m.reason),
                     )
                 )

@@ -41,6 +41,7 @@ from pokertd.cli._common import (
     JsonOption,
     console,
     emit,
+    num,
     print_done,
     record_rows,
     refusals,
@@ -331,7 +332,7 @@ def _render_icm(result: IcmResult, chips: list[int], cents: list[int]) -> None:
         console.print(
             say(
                 "Monte-Carlo estimate from %(samples)s samples; ± is one standard error.",
-                samples=f"{result.samples:,}",
+                samples=num(result.samples),
             )
         )
 

@@ -24,7 +24,15 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from pokertd.cli._common import JsonOption, console, emit, err_console, refusals, say
+from pokertd.cli._common import (
+    JsonOption,
+    bold,
+    console,
+    emit,
+    err_console,
+    refusals,
+    say,
+)
 from pokertd.errors import InvalidCommand
 
 if TYPE_CHECKING:
@@ -169,7 +177,7 @@ def show(name: NameArg, as_json: JsonOption = False) -> None:
             _out(
                 say(
                     "%(name)s — %(title)s (cites %(venue)s rules)",
-                    name=f"[bold]{escape(d['name'])}[/]",
+                    name=bold(escape(d["name"])),
                     title=escape(d["title"]),
                     venue=d["venue"],
                 )
@@ -234,7 +242,7 @@ def check(
             emit({"ok": False, "file": str(file), "problems": problems}, True)
         else:
             head = escape(say("%(file)s has %(n)s problem(s):", file=file, n=len(problems)))
-            err_console.print(f"[bold red]{say('error:')}[/] {head}", soft_wrap=True)
+            err_console.print("[bold red]" + say("error:") + f"[/] {head}", soft_wrap=True)
             for problem in problems:
                 err_console.print(f"  - {problem}", markup=False, soft_wrap=True)
         raise typer.Exit(code=2)

@@ -15,7 +15,14 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from pokertd.cli._choices import OrderChoice, VariantChoice
-from pokertd.cli._common import JsonOption, console, emit, refusals, say
+from pokertd.cli._common import (
+    JsonOption,
+    console,
+    emit,
+    num,
+    refusals,
+    say,
+)
 
 if TYPE_CHECKING:
     from pokertd.engine.rulings import Happened, Ruling, Situation
@@ -155,9 +162,9 @@ def render(result: Ruling) -> None:
             else say("to %(amount)s", amount=amount)
         )
     if result.chips_to_add:
-        parts.append(say("add %(chips)s", chips=f"{result.chips_to_add:,}"))
+        parts.append(say("add %(chips)s", chips=num(result.chips_to_add)))
     if result.change:
-        parts.append(say("change %(chips)s", chips=f"{result.change:,}"))
+        parts.append(say("change %(chips)s", chips=num(result.change)))
     console.print(" · ".join(parts))
     for i, option in enumerate(result.options, 1):
         console.print("  " + say("option %(n)s: %(sentence)s", n=i, sentence=option.sentence))

@@ -31,6 +31,7 @@ from pokertd.cli._common import (
     application,
     console,
     emit,
+    num,
     refusals,
     say,
 )
@@ -369,7 +370,7 @@ def day2(
                 name=d.name,
                 tid=d.tournament,
                 players=d.players,
-                chips=f"{d.chips:,}",
+                chips=num(d.chips),
                 pool=format_money(d.carried_pool_cents),
                 entries=d.entries,
                 flights=len(d.flights),

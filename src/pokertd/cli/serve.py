@@ -27,6 +27,7 @@ from pokertd.cli._choices import LogFormatChoice, LogLevelChoice
 from pokertd.cli._common import (
     DbOption,
     JsonOption,
+    bold,
     check_port,
     console,
     db_url,
@@ -46,10 +47,11 @@ user_app = typer.Typer(help="Staff accounts (director, floor, dealer).", no_args
 
 
 def _prompt_director(users: AccountService) -> None:
+    first_run = say("First run:")
     console.print(
         say(
             "%(first_run)s choose the tournament director's password.",
-            first_run=f"[bold]{say('First run:')}[/]",
+            first_run=bold(first_run),
         )
     )
     while True:
@@ -161,14 +163,14 @@ def _announce(
     from rich.markup import escape
 
     here = f"http://localhost:{port}"
-    console.print(say("pokertd serving %(url)s", url=f"[bold]{url}[/]"))
+    console.print(say("pokertd serving %(url)s", url=bold(url)))
     if root:
         console.print(
             "  "
             + say(
                 "Behind a reverse proxy under %(root)s: open it through the proxy (which strips "
                 "%(prefix)s and forwards to port %(port)s).",
-                root=f"[bold]{escape(root)}/[/]",
+                root=bold(escape(root) + "/"),
                 prefix=escape(root),
                 port=port,
             )
@@ -177,18 +179,18 @@ def _announce(
             console.print(
                 say(
                     "First run: open %(url)s through the proxy.",
-                    url=f"[bold]{escape(root)}/setup[/]",
+                    url=bold(escape(root) + "/setup"),
                 )
             )
         return
-    console.print("  " + say("On this computer:  %(url)s", url=f"[bold]{here}/[/]"))
+    console.print("  " + say("On this computer:  %(url)s", url=bold(here + "/")))
     if phones:
         for address in phones:
             console.print(
                 "  "
                 + say(
                     "On phones and tablets:  %(url)s",
-                    url=f"[bold]{escape(_http(address, port))}/[/]",
+                    url=bold(escape(_http(address, port)) + "/"),
                 )
             )
     elif _is_loopback(host) and not qr_url:
@@ -214,14 +216,13 @@ def _announce(
         )
     if qr_url:
         console.print(
-            "  "
-            + say("The TV's QR code opens:  %(url)s", url=f"[bold]{escape(qr_url)}/t/…/player[/]")
+            "  " + say("The TV's QR code opens:  %(url)s", url=bold(escape(qr_url) + "/t/…/player"))
         )
     if first_run:
         console.print(
             say(
                 "First run: open %(url)s to set the director's password.",
-                url=f"[bold]{here}/setup[/]",
+                url=bold(here + "/setup"),
             )
         )
 
@@ -674,7 +675,7 @@ def user_add(
         {"name": user.name, "role": user.role.value},
         as_json,
         lambda d: console.print(
-            say("User %(name)s (%(role)s) saved.", name=f"[bold]{d['name']}[/]", role=d["role"])
+            say("User %(name)s (%(role)s) saved.", name=bold(d["name"]), role=d["role"])
         ),
     )
 
@@ -712,7 +713,7 @@ def user_remove(
         {"removed": name},
         as_json,
         lambda d: console.print(
-            say("User %(name)s removed; their sessions ended.", name=f"[bold]{d['removed']}[/]")
+            say("User %(name)s removed; their sessions ended.", name=bold(d["removed"]))
         ),
     )
 
@@ -736,7 +737,7 @@ def user_role(
         lambda d: console.print(
             say(
                 "User %(name)s is now %(role)s; their sessions ended.",
-                name=f"[bold]{d['name']}[/]",
+                name=bold(d["name"]),
                 role=d["role"],
             )
         ),
@@ -767,13 +768,11 @@ def user_language(
         lambda d: console.print(
             say(
                 "User %(name)s reads pages in %(language)s.",
-                name=f"[bold]{d['name']}[/]",
+                name=bold(d["name"]),
                 language=d["language"],
             )
             if d["language"]
-            else say(
-                "User %(name)s reads pages in the venue language.", name=f"[bold]{d['name']}[/]"
-            )
+            else say("User %(name)s reads pages in the venue language.", name=bold(d["name"]))
         ),
     )
 

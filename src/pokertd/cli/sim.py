@@ -25,7 +25,16 @@ from typing import Annotated, Any
 
 import typer
 
-from pokertd.cli._common import JsonOption, console, emit, refusals, say, say_n
+from pokertd.cli._common import (
+    JsonOption,
+    bold,
+    console,
+    emit,
+    num,
+    refusals,
+    say,
+    say_n,
+)
 
 _T = "Simulation"
 TemplateOpt = Annotated[
@@ -156,7 +165,7 @@ def _render_night(r: Any) -> None:
 
     head = say(
         "%(title)s (%(template)s), %(profile)s rules, seed %(seed)s",
-        title=f"[bold]{r.title}[/]",
+        title=bold(r.title),
         template=r.template,
         profile=r.profile,
         seed=r.seed,
@@ -165,19 +174,19 @@ def _render_night(r: Any) -> None:
         head += ", " + say("continuing %(tid)s", tid=r.started_from)
     console.print(head)
     console.print(
-        say_n("%(n)s entry", "%(n)s entries", r.entries, n=f"{r.entries:,}")
+        say_n("%(n)s entry", "%(n)s entries", r.entries, n=num(r.entries))
         + ": "
         + ", ".join(
             (
-                say_n("%(n)s player", "%(n)s players", r.players, n=f"{r.players:,}"),
-                say_n("%(n)s re-entry", "%(n)s re-entries", r.reentries, n=f"{r.reentries:,}"),
-                say_n("%(n)s rebuy", "%(n)s rebuys", r.rebuys, n=f"{r.rebuys:,}"),
-                say_n("%(n)s add-on", "%(n)s add-ons", r.addons, n=f"{r.addons:,}"),
+                say_n("%(n)s player", "%(n)s players", r.players, n=num(r.players)),
+                say_n("%(n)s re-entry", "%(n)s re-entries", r.reentries, n=num(r.reentries)),
+                say_n("%(n)s rebuy", "%(n)s rebuys", r.rebuys, n=num(r.rebuys)),
+                say_n("%(n)s add-on", "%(n)s add-ons", r.addons, n=num(r.addons)),
                 say_n(
                     "%(n)s alternate seated from the list",
                     "%(n)s alternates seated from the list",
                     r.alternates,
-                    n=f"{r.alternates:,}",
+                    n=num(r.alternates),
                 ),
             )
         )
@@ -195,7 +204,7 @@ def _render_night(r: Any) -> None:
             "Clock time %(time)s (h:mm, breaks included) · %(hands)s hands · prize pool "
             "%(pool)s, %(paid)s paid · winner %(winner)s",
             time=_clock(r.duration),
-            hands=f"{r.hands:,}",
+            hands=num(r.hands),
             pool=_money(r.prize_pool),
             paid=r.paid_places,
             winner=r.winner,
@@ -243,10 +252,10 @@ def _render_checks(checks: tuple[str, ...], notes: tuple[str, ...], runs: int) -
     for check in checks:
         console.print(f"  [green]✓[/] {check}")
     for note in notes[:MAX_NOTES]:
-        console.print(f"[yellow]{say('note:')}[/] {note}")
+        console.print("[yellow]" + say("note:") + f"[/] {note}")
     if len(notes) > MAX_NOTES:
         more = say("and %(n)s more (see --json).", n=len(notes) - MAX_NOTES)
-        console.print(f"[yellow]{say('note:')}[/] {more}")
+        console.print("[yellow]" + say("note:") + f"[/] {more}")
 
 
 def _render_mistakes(
@@ -259,14 +268,14 @@ def _render_mistakes(
 
     words = dict(MISTAKE_KINDS)
     total = sum(n for _, n in mistakes)
-    made = say_n("%(n)s mistake", "%(n)s mistakes", total, n=f"{total:,}")
-    refused = say_n("%(n)s command", "%(n)s commands", refusals, n=f"{refusals:,}")
+    made = say_n("%(n)s mistake", "%(n)s mistakes", total, n=num(total))
+    refused = say_n("%(n)s command", "%(n)s commands", refusals, n=num(refusals))
     console.print(
         say(
             "The careless floor made %(made)s over %(runs)s nights; the core refused %(refused)s "
             "(none wrote anything) and every self-check held (0 violations):",
             made=made,
-            runs=f"{runs:,}",
+            runs=num(runs),
             refused=refused,
         )
         if runs > 1
@@ -301,13 +310,13 @@ def _render_spread(s: Any) -> None:
         say(
             "%(title)s (%(template)s), %(profile)s rules: %(runs)s runs (seeds %(first)s to "
             "%(last)s), %(players)s players each",
-            title=f"[bold]{s.title}[/]",
+            title=bold(s.title),
             template=s.template,
             profile=s.profile,
             runs=runs,
             first=s.seeds[0],
             last=s.seeds[-1],
-            players=f"{s.players:,}",
+            players=num(s.players),
         )
     )
 

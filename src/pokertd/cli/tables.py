@@ -51,9 +51,9 @@ def _render_tables(view: TablesView) -> None:
     for t in view.tables:
         flags = []
         if t.halted:
-            flags.append(f"[bold red]{say('HALT until balanced')}[/]")
+            flags.append("[bold red]" + say("HALT until balanced") + "[/]")
         if t.notify_host:
-            flags.append(f"[yellow]{say('tell the host')}[/]")
+            flags.append("[yellow]" + say("tell the host") + "[/]")
         if t.button is not None:
             sb = say("dead") if t.small_blind is None else str(t.small_blind)
             title = say(
@@ -287,7 +287,7 @@ def _render_halted(view: TablesView) -> None:
         console.print(
             say(
                 "%(halt)s tables %(tables)s",
-                halt=f"[bold red]{say('Halt until balanced:')}[/]",
+                halt="[bold red]" + say("Halt until balanced:") + "[/]",
                 tables=", ".join(map(str, halted)),
             )
         )
