@@ -181,10 +181,46 @@ unset = English. ``--json`` output stays English (a machine reads it)."""
 
 
 def cli_language() -> str:
-    """The language of the CLI's words for people: ``POKERTD_LANGUAGE``, else English."""
-    from pokertd import i18n
+    """The CLI's language: ``POKERTD_LANGUAGE`` if the catalogue has it, else English."""
+    from pokertd import i18n  # a base module without dependencies (no Babel)
 
     return i18n.known(os.environ.get(LANGUAGE_ENV)) or i18n.SOURCE
+
+
+def bold(text: object) -> str:
+    """``text`` in bold (Rich markup) as a parameter of :func:`say`: the markup stays out of
+    the msgid, and no f-string stands in a call ``scripts/i18n.py extract`` reads."""
+    return f"[bold]{text}[/]"
+
+
+def num(n: object) -> str:
+    """A count with thousands separators (``25,000``) as a parameter of :func:`say`."""
+    return f"{n:,}"
+
+
+def say(message: str, /, **params: Any) -> str:
+    """``message`` (a msgid: a whole sentence with ``%(name)s`` placeholders) in the CLI's
+    language, ``params`` put in. English needs no catalogue, so Babel loads only when
+    ``POKERTD_LANGUAGE`` names another language (start-up time, issue 15). Rich markup goes
+    around a parameter's value, not into the msgid; ``--json`` never passes through here."""
+    lang = cli_language()
+    if lang == "en":
+        return message % params if params else message
+    from pokertd.i18n import catalog  # Babel: only for a translated language
+
+    return catalog.gettext(lang, message, params)
+
+
+def say_n(singular: str, plural: str, n: int, /, **params: Any) -> str:
+    """The form of ``singular``/``plural`` for count ``n`` in the CLI's language (``%(n)s``
+    is ``n`` unless ``params`` says otherwise: ``n=f"{n:,}"`` writes it with commas);
+    see :func:`say`."""
+    lang = cli_language()
+    if lang == "en":
+        return (singular if n == 1 else plural) % ({"n": n} | params)
+    from pokertd.i18n import catalog  # Babel: only for a translated language
+
+    return catalog.ngettext(lang, singular, plural, n, params)
 
 
 def cli_text(exc: PokertdError) -> str:
@@ -204,7 +240,8 @@ def fail(exc: PokertdError, as_json: bool = False) -> typer.Exit:
     else:
         from rich.markup import escape
 
-        err_console.print(f"[bold red]error:[/] {escape(cli_text(exc))}", soft_wrap=True)
+        error = say("error:")
+        err_console.print(f"[bold red]{error}[/] {escape(cli_text(exc))}", soft_wrap=True)
     return typer.Exit(code=2)
 
 
@@ -259,14 +296,19 @@ __all__ = [
     "DbOption",
     "JsonOption",
     "actor",
+    "bold",
     "check_port",
+    "cli_language",
     "cli_text",
     "console",
     "db_url",
     "emit",
     "err_console",
     "fail",
+    "num",
     "refusals",
     "rich_console",
+    "say",
+    "say_n",
     "service",
 ]

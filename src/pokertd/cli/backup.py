@@ -17,7 +17,16 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from pokertd.cli._common import DbOption, JsonOption, console, emit, refusals, service
+from pokertd.cli._common import (
+    DbOption,
+    JsonOption,
+    console,
+    emit,
+    num,
+    refusals,
+    say,
+    service,
+)
 from pokertd.errors import InvalidCommand
 
 if TYPE_CHECKING:
@@ -52,15 +61,21 @@ def backup(
 def _render_backup(report: BackupReport) -> None:
     if report.written:
         _say(
-            f"Backed up {report.tournaments} tournaments ({report.events:,} events, "
-            f"{report.bytes:,} bytes) to {report.target}; the copy passed its integrity check."
+            say(
+                "Backed up %(tournaments)s tournaments (%(events)s events, %(bytes)s bytes) to "
+                "%(target)s; the copy passed its integrity check.",
+                tournaments=report.tournaments,
+                events=num(report.events),
+                bytes=num(report.bytes),
+                target=report.target,
+            )
         )
-        _say(f"To restore it, stop pokertd serve and run: {report.restore}")
+        _say(say("To restore it, stop pokertd serve and run: %(command)s", command=report.restore))
         return
-    _say("pokertd does not run PostgreSQL backups itself. Make one with:")
+    _say(say("pokertd does not run PostgreSQL backups itself. Make one with:"))
     _say(f"  {report.command}")
-    _say("(pg_dump asks for the password, or reads PGPASSWORD or ~/.pgpass.)")
-    _say("Restore it (stop pokertd serve first; it replaces what the database holds) with:")
+    _say(say("(pg_dump asks for the password, or reads PGPASSWORD or ~/.pgpass.)"))
+    _say(say("Restore it (stop pokertd serve first; it replaces what the database holds) with:"))
     _say(f"  {report.restore}")
 
 
@@ -102,7 +117,14 @@ def export(
     emit(
         summary,
         as_json,
-        lambda s: _say(f"Exported {s['tournament']} ({s['events']:,} events) to {s['file']}."),
+        lambda s: _say(
+            say(
+                "Exported %(tid)s (%(events)s events) to %(file)s.",
+                tid=s["tournament"],
+                events=num(s["events"]),
+                file=s["file"],
+            )
+        ),
     )
 
 
@@ -145,7 +167,14 @@ def _read(file: str, limit: int) -> bytes:
 
 
 def _render_import(info: TournamentInfo) -> None:
-    _say(f"Imported {info.id} ({info.name}, {info.last_seq:,} events).")
+    _say(
+        say(
+            "Imported %(tid)s (%(name)s, %(events)s events).",
+            tid=info.id,
+            name=info.name,
+            events=num(info.last_seq),
+        )
+    )
 
 
 def register(app: typer.Typer) -> None:

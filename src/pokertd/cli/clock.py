@@ -13,7 +13,18 @@ from typing import Annotated, Any
 
 import typer
 
-from pokertd.cli._common import DbOption, JsonOption, console, db_url, emit, refusals
+from pokertd.cli._common import (
+    DbOption,
+    JsonOption,
+    bold,
+    console,
+    db_url,
+    emit,
+    num,
+    refusals,
+    say,
+    say_n,
+)
 from pokertd.cli._common import actor as _actor
 from pokertd.errors import InvalidCommand
 
@@ -39,16 +50,16 @@ def _render_structure(structure: Any, projection: Any | None = None, count: int 
         console.print(f"[dim]{s.source}[/]")
     table = Table(show_edge=False, pad_edge=False, header_style="bold")
     bba = any(lv.ante_type.value == "big_blind_ante" for lv in s.levels)
-    table.add_column("Level", justify="right")
-    table.add_column("SB", justify="right")
-    table.add_column("BB", justify="right")
-    table.add_column("BB ante" if bba else "Ante", justify="right")
-    table.add_column("Min", justify="right")
-    table.add_column("Starts", justify="right")
+    table.add_column(say("Level"), justify="right")
+    table.add_column(say("SB"), justify="right")
+    table.add_column(say("BB"), justify="right")
+    table.add_column(say("BB ante") if bba else say("Ante"), justify="right")
+    table.add_column(say("Min"), justify="right")
+    table.add_column(say("Starts"), justify="right")
     if projection is not None:
-        table.add_column("Players", justify="right")
-        table.add_column("Avg BB", justify="right")
-    table.add_column("Then")
+        table.add_column(say("Players"), justify="right")
+        table.add_column(say("Avg BB"), justify="right")
+    table.add_column(say("Then"))
     close = s.registration_closes_after_level
     rows = projection.rows if projection is not None else None
     minute = 0
@@ -57,16 +68,16 @@ def _render_structure(structure: Any, projection: Any | None = None, count: int 
         lv = s.level(number)
         notes: list[str] = []
         if lv.extended:
-            notes.append("added")
+            notes.append(say("added"))
         if close is not None and number == close:
-            notes.append("registration closes")
+            notes.append(say("registration closes"))
         row = s.break_after(number)
         if row is not None:
             if row.minutes:
-                notes.append(f"{row.minutes}-min break")
+                notes.append(say("%(minutes)s-min break", minutes=row.minutes))
             if row.remove:
                 removed = " & ".join(f"{v:,}" for v in row.remove)
-                notes.append(f"remove {removed}")
+                notes.append(say("remove %(chips)s", chips=removed))
         cells = [
             str(number),
             f"{lv.small_blind:,}",
@@ -83,22 +94,31 @@ def _render_structure(structure: Any, projection: Any | None = None, count: int 
         minute += lv.minutes + (row.minutes if row is not None else 0)
     console.print(table)
     if close == 0:
-        console.print("No late registration: entries close when the clock starts.")
+        console.print(say("No late registration: entries close when the clock starts."))
     if s.rebuy_minutes:
         console.print(
-            f"Rebuys during the first {s.rebuy_minutes} minutes of play (breaks excluded)."
+            say(
+                "Rebuys during the first %(minutes)s minutes of play (breaks excluded).",
+                minutes=s.rebuy_minutes,
+            )
         )
     chips = ", ".join(f"{c.value:,}" + (f" {c.color}" if c.color else "") for c in s.chips.chips)
-    console.print(f"Chips: {chips}")
+    console.print(say("Chips: %(chips)s", chips=chips))
     if s.notes:
         console.print(s.notes)
     if projection is not None:
         closes = projection.registration_closes_at_minute
-        when = "never by the clock" if closes is None else f"{closes // 60}:{closes % 60:02d}"
+        when = say("never by the clock") if closes is None else f"{closes // 60}:{closes % 60:02d}"
         console.print(
-            f"{projection.entries} entries × {projection.starting_stack:,} = "
-            f"{projection.chips_in_play:,} chips; registration closes at {when}; "
-            f"{projection.end_note}"
+            say(
+                "%(entries)s entries × %(stack)s = %(chips)s chips; registration closes at "
+                "%(when)s; %(end)s",
+                entries=projection.entries,
+                stack=num(projection.starting_stack),
+                chips=num(projection.chips_in_play),
+                when=when,
+                end=projection.end_note,
+            )
         )
 
 
@@ -126,9 +146,9 @@ def structure_list(as_json: JsonOption = False) -> None:
 
     def render(rows: list[dict[str, Any]]) -> None:
         table = Table(show_edge=False, pad_edge=False, header_style="bold")
-        for col in ("Name", "Levels", "Minutes", "Reg. closes"):
+        for col in (say("Name"), say("Levels"), say("Minutes"), say("Reg. closes")):
             table.add_column(col, no_wrap=True)
-        table.add_column("Title")
+        table.add_column(say("Title"))
         for r in rows:
             close = r["registration_closes_after_level"]
             table.add_row(
@@ -203,8 +223,12 @@ def structure_validate(name: NameArg, as_json: JsonOption = False) -> None:
         {"name": structure.name, "valid": True, "problems": []},
         as_json,
         lambda _: console.print(
-            f"{structure.name}: valid ({len(structure.levels)} levels, "
-            f"{len(structure.breaks)} break rows)."
+            say(
+                "%(name)s: valid (%(levels)s levels, %(breaks)s break rows).",
+                name=structure.name,
+                levels=len(structure.levels),
+                breaks=len(structure.breaks),
+            )
         ),
     )
 
@@ -295,7 +319,7 @@ def structure_generate(
     def render(_: Any) -> None:
         _render_structure(structure, projection)
         if out is not None:
-            console.print(f"Written to {out}.")
+            console.print(say("Written to %(file)s.", file=out))
 
     emit(data, as_json, render)
 
@@ -337,17 +361,26 @@ def _render_race(result: Any) -> None:
     from pokertd.tournament.clock import pretty_card
 
     removed = " & ".join(f"{v:,}" for v in result.removed)
+    title = say("Colour-up")
     console.print(
-        f"[bold]Colour-up[/]: remove {removed}; smallest chip left {result.unit:,}; "
-        f"method {result.method.value.replace('_', '-')}"
+        say(
+            "%(title)s: remove %(chips)s; smallest chip left %(unit)s; method %(method)s",
+            title=bold(title),
+            chips=removed,
+            unit=num(result.unit),
+            method=result.method.value.replace("_", "-"),
+        )
     )
     table = Table(show_edge=False, pad_edge=False, header_style="bold")
-    for col in ("Seat", "Before", "Exchanged", "Odd", "Cards", "Won", "After"):
-        table.add_column(col, justify="right" if col not in ("Cards",) else "left")
+    for col in (say("Seat"), say("Before"), say("Exchanged"), say("Odd")):
+        table.add_column(col, justify="right")
+    table.add_column(say("Cards"), justify="left")
+    for col in (say("Won"), say("After")):
+        table.add_column(col, justify="right")
     for s in result.seats:
-        won = "1 chip" if s.won else ""
+        won = say("1 chip") if s.won else ""
         if s.protected:
-            won = "1 chip (not raced out)"
+            won = say("1 chip (not raced out)")
         table.add_row(
             str(s.seat),
             f"{s.stack_before:,}",
@@ -359,8 +392,15 @@ def _render_race(result: Any) -> None:
         )
     console.print(table)
     console.print(
-        f"Odd chips {result.odd_total:,} → {result.chips_awarded} new {result.unit:,} chip(s); "
-        f"chips in play {result.chips_before:,} → {result.chips_after:,}."
+        say(
+            "Odd chips %(odd)s → %(won)s new %(unit)s chip(s); chips in play %(before)s → "
+            "%(after)s.",
+            odd=num(result.odd_total),
+            won=result.chips_awarded,
+            unit=num(result.unit),
+            before=num(result.chips_before),
+            after=num(result.chips_after),
+        )
     )
 
 
@@ -560,46 +600,82 @@ def _render_view(v: Any) -> None:
     from pokertd.tournament.clock import mmss
 
     if v is None:
-        console.print("The clock has not been set up: start it with `pokertd clock T start`.")
+        console.print(say("The clock has not been set up: start it with `pokertd clock T start`."))
         return
-    state = "running" if v.running else ("paused" if v.started else "not started")
+    state = say("running") if v.running else (say("paused") if v.started else say("not started"))
     if v.finished:
-        state = "stopped: the tournament is over"
+        state = say("stopped: the tournament is over")
     if v.hand_for_hand:
-        state += ", hand-for-hand" + (f" ({v.hfh_hands} hands)" if v.hfh_hands else "")
+        state = (
+            say_n(
+                "%(state)s, hand-for-hand (%(n)s hand)",
+                "%(state)s, hand-for-hand (%(n)s hands)",
+                v.hfh_hands,
+                state=state,
+            )
+            if v.hfh_hands
+            else say("%(state)s, hand-for-hand", state=state)
+        )
     if v.on_break:
         console.print(
-            f"[bold]BREAK[/] after level {v.level.number}: {mmss(v.seconds_left)} left ({state})"
+            say(
+                "%(title)s after level %(level)s: %(time)s left (%(state)s)",
+                title=bold(say("BREAK")),
+                level=v.level.number,
+                time=mmss(v.seconds_left),
+                state=state,
+            )
         )
         if v.color_up:
             removed = " & ".join(f"{c:,}" for c in v.color_up)
-            console.print(f"Colour up: remove the {removed} chips")
-        console.print(f"Next: level {v.next_level.number}  {v.next_level.blinds}")
+            console.print(say("Colour up: remove the %(chips)s chips", chips=removed))
+        console.print(
+            say(
+                "Next: level %(level)s  %(blinds)s",
+                level=v.next_level.number,
+                blinds=v.next_level.blinds,
+            )
+        )
     else:
         console.print(
-            f"[bold]Level {v.level.number}[/]  {v.level.blinds}  "
-            f"[bold]{mmss(v.seconds_left)}[/] left ({state})"
+            say(
+                "%(level)s  %(blinds)s  %(time)s left (%(state)s)",
+                level=bold(say("Level %(level)s", level=v.level.number)),
+                blinds=v.level.blinds,
+                time=bold(mmss(v.seconds_left)),
+                state=state,
+            )
         )
         if v.color_up:
             removed = " & ".join(f"{c:,}" for c in v.color_up)
-            console.print(f"Colour up before this level: remove the {removed} chips")
-        console.print(f"Next: level {v.next_level.number}  {v.next_level.blinds}")
-    if v.next_break_in is not None:
-        console.print(f"Next break in {mmss(v.next_break_in)}")
-    if v.registration_open:
-        closes = (
-            f" (closes in {mmss(v.registration_closes_in)})"
-            if v.registration_closes_in is not None
-            else ""
+            console.print(
+                say("Colour up before this level: remove the %(chips)s chips", chips=removed)
+            )
+        console.print(
+            say(
+                "Next: level %(level)s  %(blinds)s",
+                level=v.next_level.number,
+                blinds=v.next_level.blinds,
+            )
         )
-        console.print(f"Registration open{closes}")
+    if v.next_break_in is not None:
+        console.print(say("Next break in %(time)s", time=mmss(v.next_break_in)))
+    if v.registration_open:
+        console.print(
+            say(
+                "Registration open (closes in %(time)s)",
+                time=mmss(v.registration_closes_in),
+            )
+            if v.registration_closes_in is not None
+            else say("Registration open")
+        )
     else:
-        console.print("Registration closed")
+        console.print(say("Registration closed"))
     if v.rebuys_open is not None:
         console.print(
-            f"Rebuys open (close in {mmss(v.rebuys_close_in)})"
+            say("Rebuys open (close in %(time)s)", time=mmss(v.rebuys_close_in))
             if v.rebuys_open and v.rebuys_close_in is not None
-            else "Rebuys closed"
+            else say("Rebuys closed")
         )
 
 

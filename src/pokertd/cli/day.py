@@ -14,7 +14,18 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from pokertd.cli._common import DbOption, JsonOption, actor, console, emit, refusals, service
+from pokertd.cli._common import (
+    DbOption,
+    JsonOption,
+    actor,
+    console,
+    emit,
+    num,
+    refusals,
+    say,
+    say_n,
+    service,
+)
 from pokertd.errors import InvalidCommand
 
 if TYPE_CHECKING:
@@ -65,9 +76,13 @@ def render(view: BagList) -> None:
     """The bag-and-tag list and the roll-up, as the floor reads them."""
     from rich.table import Table
 
-    table = Table(title=f"{view.tournament} — Day {view.day} bags")
-    for col in ("bag", "player", "table", "seat", "chips"):
-        table.add_column(col, justify="right" if col in ("chips", "table", "seat") else "left")
+    table = Table(
+        title=say("%(tournament)s — Day %(day)s bags", tournament=view.tournament, day=view.day)
+    )
+    table.add_column(say("bag"), justify="left")
+    table.add_column(say("player"), justify="left")
+    for col in (say("table"), say("seat"), say("chips")):
+        table.add_column(col, justify="right")
     for b in view.bags:
         where = ("-", "-") if b.table is None else (str(b.table), str(b.seat))
         table.add_row(b.bag, b.name, *where, f"{b.chips:,}")
@@ -75,12 +90,28 @@ def render(view: BagList) -> None:
     r = view.reconciliation
     p = r.in_play
     console.print(
-        f"in play: {p.entries} entries {p.starting:,} + {p.rebuys} rebuys "
-        f"{p.rebuy_chips:,} + {p.addons} add-ons {p.addon_chips:,} - removed {p.removed:,} "
-        f"= {p.total:,}",
+        say(
+            "in play: %(entries)s entries %(starting)s + %(rebuys)s rebuys %(rebuy_chips)s + "
+            "%(addons)s add-ons %(addon_chips)s - removed %(removed)s = %(total)s",
+            entries=p.entries,
+            starting=num(p.starting),
+            rebuys=p.rebuys,
+            rebuy_chips=num(p.rebuy_chips),
+            addons=p.addons,
+            addon_chips=num(p.addon_chips),
+            removed=num(p.removed),
+            total=num(p.total),
+        ),
         soft_wrap=True,
     )
-    console.print(f"bagged: {r.bagged:,} · difference: {r.difference:+,}", soft_wrap=True)
+    console.print(
+        say(
+            "bagged: %(bagged)s · difference: %(difference)s",
+            bagged=num(r.bagged),
+            difference=format(r.difference, "+,"),
+        ),
+        soft_wrap=True,
+    )
     console.print(r.describe(), soft_wrap=True)
 
 
@@ -132,7 +163,14 @@ def start(
     data = {"day": nxt, "players": len(seats), "seats": seats}
 
     def show(_: object) -> None:
-        console.print(f"Day {nxt} started: {len(seats)} players redrawn.")
+        console.print(
+            say_n(
+                "Day %(day)s started: %(n)s player redrawn.",
+                "Day %(day)s started: %(n)s players redrawn.",
+                len(seats),
+                day=nxt,
+            )
+        )
         for s in seats:
             console.print(f"  T{s['table']}-S{s['seat']}  {s['name']}  {s['chips']:,}")
 

@@ -29,7 +29,15 @@ import typer
 from typer.core import TyperGroup
 
 from pokertd.cli._choices import DEAL_KINDS
-from pokertd.cli._common import DbOption, JsonOption, console, emit, err_console, refusals
+from pokertd.cli._common import (
+    DbOption,
+    JsonOption,
+    console,
+    emit,
+    err_console,
+    refusals,
+    say,
+)
 from pokertd.cli._common import service as _service
 from pokertd.cli.prize import ProfileOption, chips_list, money_list, profile_named, run_command
 from pokertd.errors import InvalidCommand
@@ -159,20 +167,26 @@ def _render_deal_view(view: DealView, as_json: bool) -> None:
     if as_json:
         emit(view, True)
         return
-    out = Table(title=f"Deal ({view.kind.value}): {view.status.value}")
-    out.add_column("Player")
-    out.add_column("Chips", justify="right")
-    out.add_column("Amount", justify="right")
-    out.add_column("Accepted")
+    out = Table(
+        title=say("Deal (%(kind)s): %(status)s", kind=view.kind.value, status=view.status.value)
+    )
+    out.add_column(say("Player"))
+    out.add_column(say("Chips"), justify="right")
+    out.add_column(say("Amount"), justify="right")
+    out.add_column(say("Accepted"))
     for p, s, a in zip(view.players, view.stacks, view.amounts, strict=True):
-        out.add_row(p, f"{s:,}", format_money(a), "yes" if p in view.accepted else "")
+        out.add_row(p, f"{s:,}", format_money(a), say("yes") if p in view.accepted else "")
     console.print(out)
     if view.play_for:
-        console.print(f"Left to play for: {format_money(view.play_for)}")
+        console.print(say("Left to play for: %(amount)s", amount=format_money(view.play_for)))
     if view.requires_approval:
-        console.print(f"Supervisor: {view.approved_by or 'not yet approved'}")
+        console.print(
+            say("Supervisor: %(name)s", name=view.approved_by)
+            if view.approved_by
+            else say("Supervisor: not yet approved")
+        )
     if view.rejected_by:
-        console.print(f"Rejected by {view.rejected_by}.")
+        console.print(say("Rejected by %(name)s.", name=view.rejected_by))
 
 
 def _vote(action: str, rest: list[str]) -> Command:
@@ -233,7 +247,7 @@ def tournament_deal(
         for r in records:
             if isinstance(r.event, DealProposed):
                 for warning in r.event.warnings:
-                    err_console.print(f"[yellow]warning:[/] {warning}")
+                    err_console.print("[yellow]" + say("warning:") + f"[/] {warning}")
 
 
 # -- the calculator ------------------------------------------------------------------------
@@ -284,17 +298,17 @@ def render_deal(terms: Any, warnings: list[str], as_json: bool) -> None:
     if as_json:
         emit(data, True)
         return
-    out = Table(title=f"Deal: {terms.kind.value}")
-    out.add_column("Player")
-    out.add_column("Chips", justify="right")
-    out.add_column("Amount", justify="right")
+    out = Table(title=say("Deal: %(kind)s", kind=terms.kind.value))
+    out.add_column(say("Player"))
+    out.add_column(say("Chips"), justify="right")
+    out.add_column(say("Amount"), justify="right")
     for p, s, a in zip(terms.players, terms.stacks, terms.amounts, strict=True):
         out.add_row(p, f"{s:,}", format_money(a))
     console.print(out)
     if terms.play_for:
-        console.print(f"Left to play for: {format_money(terms.play_for)}")
+        console.print(say("Left to play for: %(amount)s", amount=format_money(terms.play_for)))
     for warning in warnings:
-        err_console.print(f"[yellow]warning:[/] {warning}")
+        err_console.print("[yellow]" + say("warning:") + f"[/] {warning}")
 
 
 def deal(args: list[str], options: DealOptions, *, db: str | None, as_json: bool) -> None:

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from pokertd.cli._common import DbOption, JsonOption, application, console, emit, refusals
+from pokertd.cli._common import DbOption, JsonOption, application, console, emit, refusals, say
 from pokertd.errors import PokertdError
 
 if TYPE_CHECKING:
@@ -45,20 +45,26 @@ def doctor(repair: RepairOption = False, db: DbOption = None, as_json: JsonOptio
 
 def _render(report: DoctorReport) -> None:
     for check in report.checks:
-        line = (
-            f"{check.name}: {check.checked} checked, {check.behind} behind, "
-            f"{check.wrong} wrong, {check.rebuilt} rebuilt"
+        line = say(
+            "%(name)s: %(checked)s checked, %(behind)s behind, %(wrong)s wrong, "
+            "%(rebuilt)s rebuilt",
+            name=check.name,
+            checked=check.checked,
+            behind=check.behind,
+            wrong=check.wrong,
+            rebuilt=check.rebuilt,
         )
         if check.failed:
-            line += f", {check.failed} could not be repaired"
+            line += ", " + say("%(n)s could not be repaired", n=check.failed)
         console.print(line, soft_wrap=True, markup=False)
         for detail in check.details:
             console.print(f"  {detail}", soft_wrap=True, markup=False)
     if report.healthy:
-        console.print("Every read model matches the logs.", markup=False)
+        console.print(say("Every read model matches the logs."), markup=False)
     else:
         console.print(
-            "Some read models are behind or wrong: run pokertd doctor --repair.", markup=False
+            say("Some read models are behind or wrong: run pokertd doctor --repair."),
+            markup=False,
         )
 
 

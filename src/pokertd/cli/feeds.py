@@ -14,7 +14,7 @@ from urllib.parse import urlsplit
 
 import typer
 
-from pokertd.cli._common import console, emit
+from pokertd.cli._common import console, emit, say, say_n
 from pokertd.errors import InvalidCommand
 
 if TYPE_CHECKING:
@@ -45,23 +45,26 @@ def print_feed(schedule: Schedule, *, ics: bool, as_json: bool, url: str = "") -
     emit(schedule.as_json(), as_json, lambda _: _render_feed(schedule))
 
 
-def say(text: str) -> None:
+def _line(text: str) -> None:
     """One line for people, never wrapped, no markup (names are the floor's text)."""
     console.print(text, soft_wrap=True, markup=False)
 
 
 def _render_feed(schedule: Schedule) -> None:
     title = schedule.name + (f" · {schedule.season_name}" if schedule.season_name else "")
-    say(title)
-    for head, events in (("Upcoming", schedule.upcoming), ("Past", schedule.past)):
-        say(f"{head}:" if events else f"{head}: none")
+    _line(title)
+    for head, events in (
+        (say("Upcoming:") if schedule.upcoming else say("Upcoming: none"), schedule.upcoming),
+        (say("Past:") if schedule.past else say("Past: none"), schedule.past),
+    ):
+        _line(head)
         for e in events:
             label = f" ({e.label})" if e.label else ""
             when = e.starts_at.strftime("%Y-%m-%d %H:%M UTC")
-            start = "" if e.started else " (created; no start yet)"
+            start = "" if e.started else " " + say("(created; no start yet)")
+            entries = say_n("%(n)s entry", "%(n)s entries", e.entries)
             console.print(
-                f"  {when}{start}  {e.tournament_id}  {e.name}{label}: {e.status}, "
-                f"{e.entries} entries",
+                f"  {when}{start}  {e.tournament_id}  {e.name}{label}: {e.status}, {entries}",
                 soft_wrap=True,
                 markup=False,
             )
@@ -75,17 +78,36 @@ def print_results(found: EventResults, as_json: bool) -> None:
 def _render_results(found: EventResults) -> None:
     from rich.table import Table  # CLI start-up: loaded when a command runs
 
-    state = (
-        f"final{': ' + found.winner + ' won' if found.winner else ''}"
-        if found.finished
-        else f"still running, {found.playing} left: places so far"
+    if not found.finished:
+        state = say("still running, %(n)s left: places so far", n=found.playing)
+    elif found.winner:
+        state = say("final: %(name)s won", name=found.winner)
+    else:
+        state = say("final")
+    table = Table(
+        title=say(
+            "%(name)s: %(entries)s entries, prize pool %(pool)s (%(state)s)",
+            name=found.name,
+            entries=found.entries,
+            pool=found.prize_pool,
+            state=state,
+        )
     )
-    table = Table(title=f"{found.name}: {found.entries} entries, prize pool "
-                  f"{found.prize_pool} ({state})")  # fmt: skip
-    for col in ("place", "player", "prize", "KOs", "bounties", "points"):
+    for col in (
+        say("place"),
+        say("player"),
+        say("prize"),
+        say("KOs"),
+        say("bounties"),
+        say("points"),
+    ):
         table.add_column(col)
     for r in found.rows:
-        place = f"{r.places[0]}-{r.places[-1]} (tie)" if r.tied else str(r.place)
+        place = (
+            say("%(first)s-%(last)s (tie)", first=r.places[0], last=r.places[-1])
+            if r.tied
+            else str(r.place)
+        )
         pts = "" if r.league_points is None else f"{r.league_points:g}"
         table.add_row(place, r.name, r.prize, str(r.knockouts or ""), r.bounty, pts)
     console.print(table)

@@ -19,11 +19,15 @@ from pokertd.cli._common import (
     DbOption,
     JsonOption,
     application,
+    bold,
     console,
     emit,
+    num,
     print_done,
     record_rows,
     refusals,
+    say,
+    say_n,
 )
 from pokertd.cli._common import actor as _actor
 from pokertd.cli._common import service as _service
@@ -46,7 +50,7 @@ TidArg = Annotated[str, typer.Argument(help="Tournament id (see pokertd tourname
 NameArg = Annotated[str, typer.Argument(help="Player name (a unique beginning is enough) or id.")]
 
 
-def say(text: str) -> None:
+def _out(text: str) -> None:
     """One line for people, never wrapped (it may be piped or grepped)."""
     console.print(text, soft_wrap=True)
 
@@ -90,7 +94,7 @@ def _print_records(records: list[EventRecord], as_json: bool, done: str | None =
         return
     print_done(records)
     if done:
-        say(done)
+        _out(done)
 
 
 # --------------------------------------------------------------------------------------
@@ -122,13 +126,21 @@ def templates_cmd(as_json: JsonOption = False) -> None:
         ]
 
         def render(_: object) -> None:
-            table = Table(title="Event templates")
-            for col in ("name", "event", "price (parts)", "stack", "structure", "rules"):
+            table = Table(title=say("Event templates"))
+            for col in (
+                say("name"),
+                say("event"),
+                say("price (parts)"),
+                say("stack"),
+                say("structure"),
+                say("rules"),
+            ):
                 table.add_column(col)
             for t in rows:
-                extra = " re-entry" if t.reentry else ""
-                extra += " rebuys" if t.rebuy else ""
-                extra += f" GTD {format_money(t.guarantee)}" if t.guarantee else ""
+                extra = " " + say("re-entry") if t.reentry else ""
+                extra += " " + say("rebuys") if t.rebuy else ""
+                if t.guarantee:
+                    extra += " " + say("GTD %(amount)s", amount=format_money(t.guarantee))
                 table.add_row(
                     t.name,
                     t.title + extra,
@@ -151,6 +163,20 @@ def _early_bird(text: str | None) -> datetime | None:
     except ValueError:
         raise InvalidCommand(f"{text!r} is not a time: write 2026-11-22T19:30+00:00") from None
     return until if until.tzinfo is not None else until.astimezone(UTC)
+
+
+def _render_new(new_id: str, view: Any) -> None:
+    _out(f"[bold]{new_id}[/]  {view.name} — {view.title}")
+    _out(
+        "  "
+        + say(
+            "%(buy_in)s, %(stack)s chips, %(profile)s rules; registration %(note)s",
+            buy_in=view.buy_in,
+            stack=num(view.starting_stack),
+            profile=view.profile,
+            note=view.registration_note,
+        )
+    )
 
 
 def new(
@@ -225,15 +251,9 @@ def new(
         with _service(db) as service:
             new_id = service.create(command, tournament_id=tid, actor=_actor(), role="director")
             view = status(service.state(new_id), utc_now())
-
-        def render(_: object) -> None:
-            say(f"[bold]{new_id}[/]  {view.name} — {view.title}")
-            say(
-                f"  {view.buy_in}, {view.starting_stack:,} chips, {view.profile} rules; "
-                f"registration {view.registration_note}"
-            )
-
-        emit({"tournament_id": new_id, "status": view}, as_json, render)
+        emit(
+            {"tournament_id": new_id, "status": view}, as_json, lambda _: _render_new(new_id, view)
+        )
 
 
 def tournaments(db: DbOption = None, as_json: JsonOption = False) -> None:
@@ -252,9 +272,10 @@ def tournaments(db: DbOption = None, as_json: JsonOption = False) -> None:
 
         def render(_: object) -> None:
             if not infos:
-                say("No tournaments yet: pokertd new --template ... --name ...")
+                _out(say("No tournaments yet: pokertd new --template ... --name ..."))
             for i in infos:
-                say(f"[bold]{i.id}[/]  {i.name}  ({i.last_seq} events)")
+                events = say_n("(%(n)s event)", "(%(n)s events)", i.last_seq)
+                _out(f"[bold]{i.id}[/]  {i.name}  {events}")
 
         emit(data, as_json, render)
 
@@ -539,9 +560,15 @@ def cancel(
             if isinstance(record.event, EventCancelled):
                 ev = record.event
                 back = sum(line.refunded.total for line in ev.refunds)
-                say(
-                    f"refunds {format_money(back)} + prizes paid {format_money(ev.prizes_paid)}"
-                    f" of {format_money(ev.money_taken)} taken; by player: pokertd cash {tid}"
+                _out(
+                    say(
+                        "refunds %(refunds)s + prizes paid %(paid)s of %(taken)s taken; "
+                        "by player: pokertd cash %(tid)s",
+                        refunds=format_money(back),
+                        paid=format_money(ev.prizes_paid),
+                        taken=format_money(ev.money_taken),
+                        tid=tid,
+                    )
                 )
 
 
@@ -579,6 +606,61 @@ def finish(
     _run(db, tid, EndByChipCount(counts=pairs), as_json)
 
 
+def _render_status(view: Any, money: Any) -> None:
+    v = view
+    _out(
+        say(
+            "%(name)s (%(tid)s) — %(title)s, %(profile)s rules",
+            name=bold(v.name),
+            tid=v.tournament_id,
+            title=v.title,
+            profile=v.profile,
+        )
+    )
+    level = (
+        say(
+            "level %(level)s; registration %(note)s",
+            level=v.level,
+            note=v.registration_note,
+        )
+        if v.level is not None
+        else say("the clock has not started; registration %(note)s", note=v.registration_note)
+    )
+    _out(f"  {level}")
+    avg = f"{v.average_stack:,}" if v.average_stack is not None else "-"
+    _out(
+        "  "
+        + say_n(
+            "entries %(entries)s (%(n)s player), left %(left)s, chips in play "
+            "%(chips)s, average %(average)s",
+            "entries %(entries)s (%(n)s players), left %(left)s, chips in play "
+            "%(chips)s, average %(average)s",
+            v.players,
+            entries=v.entries,
+            left=v.alive,
+            chips=num(v.chips_in_play),
+            average=avg,
+        )
+    )
+    pool_line = "  " + say("prize pool %(pool)s", pool=v.prize_pool)
+    if v.withheld_cents:
+        pool_line += " " + say("(after %(amount)s withheld)", amount=format_money(v.withheld_cents))
+    if v.overlay_cents:
+        pool_line += " " + say("incl. overlay %(amount)s", amount=format_money(v.overlay_cents))
+    _out(pool_line)
+    _out(f"  {money.line()}")
+    if v.winner:
+        _out("  " + bold(say("winner: %(name)s", name=v.winner)))
+    elif v.finished:
+        finished = say("finished")
+        _out("  " + say("%(finished)s (1st place shared)", finished=bold(finished)))
+    if v.end is not None and v.end.needs:
+        rules = ", ".join(v.end.needs_rule_ids)
+        _out(f"  [bold]{v.end.needs}[/] ({rules})")
+        if v.end.needs_command == "close_registration":
+            _out(f"  pokertd close-registration {v.tournament_id}")
+
+
 def status_cmd(tid: TidArg, db: DbOption = None, as_json: JsonOption = False) -> None:
     """The tournament at a glance."""
     from pokertd.app import documents
@@ -591,35 +673,8 @@ def status_cmd(tid: TidArg, db: DbOption = None, as_json: JsonOption = False) ->
         now = utc_now()
         view = status(state, now)
         money = money_position(state, now)
-
-        def render(_: object) -> None:
-            v = view
-            say(f"[bold]{v.name}[/] ({v.tournament_id}) — {v.title}, {v.profile} rules")
-            level = f"level {v.level}" if v.level is not None else "the clock has not started"
-            say(f"  {level}; registration {v.registration_note}")
-            avg = f"{v.average_stack:,}" if v.average_stack is not None else "-"
-            say(
-                f"  entries {v.entries} ({v.players} players), left {v.alive}, "
-                f"chips in play {v.chips_in_play:,}, average {avg}"
-            )
-            pool_line = f"  prize pool {v.prize_pool}"
-            if v.withheld_cents:
-                pool_line += f" (after {format_money(v.withheld_cents)} withheld)"
-            if v.overlay_cents:
-                pool_line += f" incl. overlay {format_money(v.overlay_cents)}"
-            say(pool_line)
-            say(f"  {money.line()}")
-            if v.winner:
-                say(f"  [bold]winner: {v.winner}[/]")
-            elif v.finished:
-                say("  [bold]finished[/] (1st place shared)")
-            if v.end is not None and v.end.needs:
-                rules = ", ".join(v.end.needs_rule_ids)
-                say(f"  [bold]{v.end.needs}[/] ({rules})")
-                if v.end.needs_command == "close_registration":
-                    say(f"  pokertd close-registration {v.tournament_id}")
-
-        emit(documents.status(view), as_json, render)  # the API's /status document
+        # the API's /status document
+        emit(documents.status(view), as_json, lambda _: _render_status(view, money))
 
 
 def players_cmd(tid: TidArg, db: DbOption = None, as_json: JsonOption = False) -> None:
@@ -635,18 +690,25 @@ def players_cmd(tid: TidArg, db: DbOption = None, as_json: JsonOption = False) -
 
         def render(_: object) -> None:
             table = Table()
-            for col in ("player", "status", "seat", "stack", "entries", "place"):
+            for col in (
+                say("player"),
+                say("status"),
+                say("seat"),
+                say("stack"),
+                say("entries"),
+                say("place"),
+            ):
                 table.add_column(col)
             for r in rows:
                 seat = f"T{r.table} S{r.seat}" if r.table is not None else "-"
                 if r.moves:
-                    seat += f" ({r.moves} move{'s' if r.moves > 1 else ''})"
+                    seat += " " + say_n("(%(n)s move)", "(%(n)s moves)", r.moves)
                 stack = f"{r.stack:,} ({r.stack_note})" if r.stack else "-"
                 entries = str(r.entries)
                 if r.rebuys:
-                    entries += f" +{r.rebuys} rebuy"
+                    entries += " " + say("+%(n)s rebuy", n=r.rebuys)
                 if r.addons:
-                    entries += f" +{r.addons} add-on"
+                    entries += " " + say("+%(n)s add-on", n=r.addons)
                 table.add_row(r.name, r.status, seat, stack, entries, str(r.place or ""))
             console.print(table)
 
@@ -686,17 +748,23 @@ def results_cmd(
 
         def render(_: object) -> None:
             table = Table(
-                title=f"{view.entries} entries, prize pool {format_money(view.prize_pool_cents)}"
+                title=say(
+                    "%(entries)s entries, prize pool %(pool)s",
+                    entries=view.entries,
+                    pool=format_money(view.prize_pool_cents),
+                )
             )
-            for col in ("place", "player", "prize", "note"):
+            for col in (say("place"), say("player"), say("prize"), say("note")):
                 table.add_column(col)
             for r in view.rows:
                 place = str(r.place) if len(r.places) == 1 else f"{r.places[0]}-{r.places[-1]}"
-                note = r.note or (f"busted by {r.eliminator}" if r.eliminator else "")
+                note = r.note or (
+                    say("busted by %(name)s", name=r.eliminator) if r.eliminator else ""
+                )
                 table.add_row(place, r.name, r.prize, note)
             console.print(table)
             if view.prizes_note:
-                say(f"prizes: {view.prizes_note}")
+                _out(say("prizes: %(note)s", note=view.prizes_note))
 
         emit(view, as_json, render)
 
@@ -719,58 +787,84 @@ def log_cmd(
 
         def render(_: object) -> None:
             for line in lines:
-                mark = " [dim](undone)[/]" if line.undone else ""
-                say(f"{line.seq:>4} {clock(line.at, zone)} {line.actor}: {line.text}{mark}")
+                mark = " [dim]" + say("(undone)") + "[/]" if line.undone else ""
+                _out(f"{line.seq:>4} {clock(line.at, zone)} {line.actor}: {line.text}{mark}")
 
         emit(lines, as_json, render)
 
 
-def cash(tid: TidArg, db: DbOption = None, as_json: JsonOption = False) -> None:
-    """The cash report: money by kind (prize pool, fees, bounties, overlay)."""
+def _render_cash(report: Any) -> None:
     from rich.table import Table
 
+    table = Table(title=say("Cash report"))
+    for col in (
+        say("kind"),
+        say("count"),
+        say("paid"),
+        say("prize pool"),
+        say("house fee"),
+        say("entry fee"),
+        say("bounty"),
+    ):
+        table.add_column(col, justify="right")
+    for k in report.by_kind:
+        f = k.fees
+        table.add_row(
+            k.kind.value,
+            str(k.count),
+            format_money(f.total),
+            format_money(f.prize_pool),
+            format_money(f.house_fee),
+            format_money(f.entry_fee),
+            format_money(f.bounty),
+        )
+    console.print(table)
+    _out(say("collected %(amount)s", amount=format_money(report.collected)))
+    _out(
+        say(
+            "prize pool: parts %(parts)s + added %(added)s - withheld %(withheld)s "
+            "+ overlay %(overlay)s = %(net)s",
+            parts=format_money(report.prize_parts),
+            added=format_money(report.added_money),
+            withheld=format_money(report.withheld),
+            overlay=format_money(report.overlay),
+            net=format_money(report.net_prize_pool),
+        )
+    )
+    _out(
+        say(
+            "bounties %(bounties)s; house keeps %(house)s",
+            bounties=format_money(report.bounties),
+            house=format_money(report.house_keeps),
+        )
+    )
+    _out(
+        say(
+            "paid so far: prizes %(prizes)s, bounties %(bounties)s",
+            prizes=format_money(report.prizes_paid),
+            bounties=format_money(report.bounties_paid),
+        )
+    )
+    if report.cancelled:
+        by_kind = ", ".join(
+            f"{k.kind.value} {format_money(k.fees.total)}" for k in report.refunds_by_kind
+        )
+        _out(
+            say(
+                "CANCELLED: refunds %(amount)s (%(kinds)s)",
+                amount=format_money(report.refunds),
+                kinds=by_kind,
+            )
+        )
+
+
+def cash(tid: TidArg, db: DbOption = None, as_json: JsonOption = False) -> None:
+    """The cash report: money by kind (prize pool, fees, bounties, overlay)."""
     from pokertd.tournament.views import cash_report
 
     with refusals(as_json), _service(db) as service:
         report = cash_report(service.state(tid))
-
-        def render(_: object) -> None:
-            table = Table(title="Cash report")
-            for col in ("kind", "count", "paid", "prize pool", "house fee", "entry fee", "bounty"):
-                table.add_column(col, justify="right")
-            for k in report.by_kind:
-                f = k.fees
-                table.add_row(
-                    k.kind.value,
-                    str(k.count),
-                    format_money(f.total),
-                    format_money(f.prize_pool),
-                    format_money(f.house_fee),
-                    format_money(f.entry_fee),
-                    format_money(f.bounty),
-                )
-            console.print(table)
-            say(f"collected {format_money(report.collected)}")
-            say(
-                f"prize pool: parts {format_money(report.prize_parts)} + added "
-                f"{format_money(report.added_money)} - withheld {format_money(report.withheld)} "
-                f"+ overlay {format_money(report.overlay)} = {format_money(report.net_prize_pool)}"
-            )
-            say(
-                f"bounties {format_money(report.bounties)}; house keeps "
-                f"{format_money(report.house_keeps)}"
-            )
-            say(
-                f"paid so far: prizes {format_money(report.prizes_paid)}, bounties "
-                f"{format_money(report.bounties_paid)}"
-            )
-            if report.cancelled:
-                by_kind = ", ".join(
-                    f"{k.kind.value} {format_money(k.fees.total)}" for k in report.refunds_by_kind
-                )
-                say(f"CANCELLED: refunds {format_money(report.refunds)} ({by_kind})")
-
-        emit(report, as_json, render)
+        emit(report, as_json, lambda _: _render_cash(report))
 
 
 def register(app: typer.Typer) -> None:

@@ -18,7 +18,15 @@ from typing import Annotated, Any
 
 import typer
 
-from pokertd.cli._common import JsonOption, console, emit, refusals
+from pokertd.cli._common import (
+    JsonOption,
+    bold,
+    console,
+    emit,
+    num,
+    refusals,
+    say,
+)
 from pokertd.errors import InvalidCommand, PokertdError
 
 hand_app = typer.Typer(
@@ -56,11 +64,15 @@ def replay_command(
 def _render_replay(data: dict[str, Any]) -> None:
     from rich.table import Table
 
-    table = Table(title=f"{data['variant']} hand, board {data['board'] or '-'}")
-    table.add_column("player")
-    table.add_column("start", justify="right")
-    table.add_column("finish", justify="right")
-    table.add_column("won", justify="right")
+    table = Table(
+        title=say(
+            "%(variant)s hand, board %(board)s", variant=data["variant"], board=data["board"] or "-"
+        )
+    )
+    table.add_column(say("player"))
+    table.add_column(say("start"), justify="right")
+    table.add_column(say("finish"), justify="right")
+    table.add_column(say("won"), justify="right")
     for i, name in enumerate(data["players"]):
         table.add_row(
             f"p{i + 1} {name}",
@@ -70,15 +82,23 @@ def _render_replay(data: dict[str, Any]) -> None:
         )
     console.print(table)
     for i, pot in enumerate(data["pots"]):
-        label = "main pot" if i == 0 else f"side pot {i}"
+        label = _pot(i, pot["amount"])
         winners = ", ".join(f"{k} {v:,}" for k, v in pot["awards"].items())
-        console.print(f"{label} {pot['amount']:,}: {winners}")
+        console.print(f"{label}: {winners}")
     if data["matches"] is True:
-        console.print("[green]finishing stacks match the file[/]")
+        console.print("[green]" + say("finishing stacks match the file") + "[/]")
     elif data["matches"] is False:
-        console.print(f"[red]the file says {data['expected_finishing_stacks']}[/]")
+        said = say("the file says %(stacks)s", stacks=data["expected_finishing_stacks"])
+        console.print(f"[red]{said}[/]")
     for note in data["notes"]:
-        console.print(f"note: {note}")
+        console.print(say("note: %(note)s", note=note))
+
+
+def _pot(i: int, amount: int) -> str:
+    """The main pot (``i`` 0) or side pot ``i`` with its amount."""
+    if i == 0:
+        return say("main pot %(amount)s", amount=num(amount))
+    return say("side pot %(n)s %(amount)s", n=i, amount=num(amount))
 
 
 @hand_app.command("phh-check")
@@ -119,10 +139,18 @@ def phh_check_command(
 
     def render(d: dict[str, Any]) -> None:
         console.print(
-            f"{d['matched']:,}/{d['supported']:,} supported hands match their finishing "
-            f"stacks ({d['total']:,} files; {d['unsupported']:,} of other games; "
-            f"{d['no_finishing_stacks']:,} without finishing stacks; "
-            f"{d['mismatched']:,} differ; {d['failed']:,} refused)"
+            say(
+                "%(matched)s/%(supported)s supported hands match their finishing stacks "
+                "(%(total)s files; %(unsupported)s of other games; %(without)s without finishing "
+                "stacks; %(mismatched)s differ; %(failed)s refused)",
+                matched=num(d["matched"]),
+                supported=num(d["supported"]),
+                total=num(d["total"]),
+                unsupported=num(d["unsupported"]),
+                without=num(d["no_finishing_stacks"]),
+                mismatched=num(d["mismatched"]),
+                failed=num(d["failed"]),
+            )
         )
         for line in d["problems"]:
             console.print(f"  {line}")
@@ -180,23 +208,27 @@ def _render_demo(data: dict[str, Any]) -> None:
 
     from pokertd.cards import describe, parse_cards
 
+    ante = (
+        " " + say("ante %(ante)s (%(type)s)", ante=num(data["ante"]), type=data["ante_type"])
+        if data["ante"]
+        else ""
+    )
     console.print(
-        f"[bold]Hand #{data['hand_number']}[/] {data['variant'].upper()} "
-        f"{data['blinds'][0]:,}/{data['blinds'][1]:,}"
-        + (f" ante {data['ante']:,} ({data['ante_type']})" if data["ante"] else "")
-        + f" - profile {data['profile']} - seed {data['seed']}"
+        bold(say("Hand #%(n)s", n=data["hand_number"])) + f" {data['variant'].upper()} "
+        f"{data['blinds'][0]:,}/{data['blinds'][1]:,}{ante} - "
+        + say("profile %(profile)s - seed %(seed)s", profile=data["profile"], seed=data["seed"])
     )
     table = Table()
-    table.add_column("seat")
-    table.add_column("role")
-    table.add_column("cards")
-    table.add_column("start", justify="right")
-    table.add_column("finish", justify="right")
+    table.add_column(say("seat"))
+    table.add_column(say("role"))
+    table.add_column(say("cards"))
+    table.add_column(say("start"), justify="right")
+    table.add_column(say("finish"), justify="right")
     final = data.get("result", {}).get("final_stacks", {})
     for seat in data["seats_dealt"]:
         role = []
         if seat == data["button"]:
-            role.append("button")
+            role.append(say("button"))
         if seat == data["small_blind_seat"]:
             role.append("SB")
         if seat == data["big_blind_seat"]:
@@ -217,7 +249,7 @@ def _render_demo(data: dict[str, Any]) -> None:
             street = action["street"]
             shown = board[: cuts[street]] if street in cuts else ""
             console.print(f"[bold]{street}[/] {shown}")
-        words = f"  seat {action['seat'] + 1} {action['kind']}"
+        words = "  " + say("seat %(seat)s", seat=action["seat"] + 1) + f" {action['kind']}"
         if action["kind"] in ("bet", "raise"):
             words += f" to {action['to']:,}"
         elif action["kind"] == "call":
@@ -229,10 +261,10 @@ def _render_demo(data: dict[str, Any]) -> None:
             words += " (all-in)"
         console.print(words)
     for i, pot in enumerate(data.get("result", {}).get("pots", [])):
-        label = "main pot" if i == 0 else f"side pot {i}"
-        awards = ", ".join(f"seat {s + 1} {a:,}" for s, a in pot["awards"])
-        how = f" with {pot['hand']}" if pot["hand"] else ""
-        console.print(f"[green]{label} {pot['amount']:,}[/]: {awards}{how}")
+        label = _pot(i, pot["amount"])
+        awards = ", ".join(say("seat %(seat)s", seat=s + 1) + f" {a:,}" for s, a in pot["awards"])
+        how = " " + say("with %(hand)s", hand=pot["hand"]) if pot["hand"] else ""
+        console.print(f"[green]{label}[/]: {awards}{how}")
 
 
 def register(app: typer.Typer) -> None:

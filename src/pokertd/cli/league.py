@@ -30,6 +30,8 @@ from pokertd.cli._common import (
     console,
     emit,
     refusals,
+    say,
+    say_n,
 )
 from pokertd.cli.feeds import IcsOption, UrlOption, print_feed
 
@@ -98,7 +100,13 @@ def create(
             "scheme": scheme.as_dict(),
             "expression": None if scheme.table else scheme.expression,
         }
-        emit(data, as_json, lambda d: console.print(f"League {d['key']} ({d['name']}) created."))
+        emit(
+            data,
+            as_json,
+            lambda d: console.print(
+                say("League %(key)s (%(name)s) created.", key=d["key"], name=d["name"])
+            ),
+        )
 
 
 @league_app.command("season")
@@ -148,7 +156,13 @@ def season(
                 stack=StackRule(formula=stack, round_to=round_to, minimum=min_stack),
             )
         )
-        emit(made, as_json, lambda s: console.print(f"Season {s.league}/{s.key} created."))
+        emit(
+            made,
+            as_json,
+            lambda s: console.print(
+                say("Season %(league)s/%(key)s created.", league=s.league, key=s.key)
+            ),
+        )
 
 
 @league_app.command("add-event")
@@ -173,9 +187,16 @@ def add_event(
             plan = leagues.add_championship(league, season_key, tournament, actor=actor())
 
             def render_plan(p: Any) -> None:
-                console.print(f"Championship {tournament}: {len(p.qualifiers)} registered.")
+                console.print(
+                    say(
+                        "Championship %(tid)s: %(n)s registered.",
+                        tid=tournament,
+                        n=len(p.qualifiers),
+                    )
+                )
                 for q in p.qualifiers:
-                    console.print(f"  {q.rank:>3}. {q.name}  {_points(q.points)} pts  {q.stack:,}")
+                    pts = say("%(points)s pts", points=_points(q.points))
+                    console.print(f"  {q.rank:>3}. {q.name}  {pts}  {q.stack:,}")
 
             emit(plan, as_json, render_plan)
             return
@@ -183,7 +204,14 @@ def add_event(
         emit(
             line,
             as_json,
-            lambda e: console.print(f"{e.name} ({e.tournament_id}) counts toward {season_key}."),
+            lambda e: console.print(
+                say(
+                    "%(name)s (%(tid)s) counts toward %(season)s.",
+                    name=e.name,
+                    tid=e.tournament_id,
+                    season=season_key,
+                )
+            ),
         )
 
 
@@ -203,8 +231,15 @@ def remove_event(
             change,
             as_json,
             lambda c: console.print(
-                f"{c.name} ({c.tournament_id}) no longer counts toward {season_key}. "
-                f"Undo: pokertd league restore-event {league} {season_key} {tournament}"
+                say(
+                    "%(name)s (%(tid)s) no longer counts toward %(season)s. Undo: pokertd league "
+                    "restore-event %(league)s %(season)s %(tournament)s",
+                    name=c.name,
+                    tid=c.tournament_id,
+                    season=season_key,
+                    league=league,
+                    tournament=tournament,
+                )
             ),
         )
 
@@ -224,7 +259,12 @@ def restore_event(
             change,
             as_json,
             lambda c: console.print(
-                f"{c.name} ({c.tournament_id}) counts toward {season_key} again."
+                say(
+                    "%(name)s (%(tid)s) counts toward %(season)s again.",
+                    name=c.name,
+                    tid=c.tournament_id,
+                    season=season_key,
+                )
             ),
         )
 
@@ -238,17 +278,25 @@ def standings(
         view = leagues.standings(league, season_key)
 
         def render(v: Any) -> None:
-            best = f"best {v.best_n}" if v.best_n else "every result"
+            best = say("best %(n)s", n=v.best_n) if v.best_n else say("every result")
             console.print(
-                f"{v.league}/{v.season}: {len(v.events)} events, {best}, "
-                f"ties by {v.tie_break.replace('_', ' ')}"
+                say(
+                    "%(league)s/%(season)s: %(events)s events, %(best)s, ties by %(tie_break)s",
+                    league=v.league,
+                    season=v.season,
+                    events=len(v.events),
+                    best=best,
+                    tie_break=v.tie_break.replace("_", " "),
+                )
             )
             for r in v.rows:
-                void = f"  ({r.void} held back/void)" if r.void else ""
-                imported = f" ({r.imported} imported)" if r.imported else ""
+                events = say_n("%(n)s event", "%(n)s events", r.events)
+                if r.imported:
+                    events += " " + say("(%(n)s imported)", n=r.imported)
+                wins = say_n("%(n)s win", "%(n)s wins", r.wins)
+                void = "  " + say("(%(n)s held back/void)", n=r.void) if r.void else ""
                 console.print(
-                    f"{r.rank:>4}. {r.name:<24} {_points(r.points):>10}  "
-                    f"{r.events} events{imported}, {r.wins} wins{void}"
+                    f"{r.rank:>4}. {r.name:<24} {_points(r.points):>10}  {events}, {wins}{void}"
                 )
 
         emit(view, as_json, render)
@@ -263,7 +311,7 @@ def qualifiers(
         plan = leagues.qualifiers(league, season_key)
 
         def render(p: Any) -> None:
-            console.print(f"Stacks: {p.stack_formula}")
+            console.print(say("Stacks: %(formula)s", formula=p.stack_formula))
             for q in p.qualifiers:
                 console.print(f"{q.rank:>4}. {q.name:<24} {_points(q.points):>10}  {q.stack:,}")
 
@@ -277,7 +325,13 @@ def signout(
     """Record that an eliminated player signed out: points credited (SPOT-6.13)."""
     with refusals(as_json), _leagues(db) as leagues:
         row = leagues.signout(tournament, player, actor=actor())
-        emit(row, as_json, lambda r: console.print(f"Signed out: {player} in {tournament}."))
+        emit(
+            row,
+            as_json,
+            lambda r: console.print(
+                say("Signed out: %(player)s in %(tid)s.", player=player, tid=tournament)
+            ),
+        )
 
 
 @league_app.command("flag")
@@ -291,7 +345,11 @@ def flag(
             row,
             as_json,
             lambda r: console.print(
-                f"Late sign-out flagged: {player}'s points in {tournament} are void."
+                say(
+                    "Late sign-out flagged: %(player)s's points in %(tid)s are void.",
+                    player=player,
+                    tid=tournament,
+                )
             ),
         )
 
@@ -307,7 +365,11 @@ def unflag(
             row,
             as_json,
             lambda r: console.print(
-                f"Late flag undone: {player}'s points in {tournament} count again."
+                say(
+                    "Late flag undone: %(player)s's points in %(tid)s count again.",
+                    player=player,
+                    tid=tournament,
+                )
             ),
         )
 
@@ -395,29 +457,46 @@ def _render_history(preview: HistoryPreview, record: HistoryImportRow | None) ->
     console.print(f"{escape(preview.source)} ({preview.encoding}): {columns}")
     console.print(summary(preview) + ".")
     for status, title in (
-        ("duplicate", "Likely duplicates (skipped: fix the name or merge first)"),
-        ("unknown", "Not in the player database (skipped: `pokertd player import` first)"),
-        ("bad", "Rows with problems (skipped)"),
+        ("duplicate", say("Likely duplicates (skipped: fix the name or merge first):")),
+        ("unknown", say("Not in the player database (skipped: `pokertd player import` first):")),
+        ("bad", say("Rows with problems (skipped):")),
     ):
         rows = [r for r in preview.rows if r.status == status]
         if rows:
-            console.print(f"[bold]{title}:[/]")
+            console.print(f"[bold]{escape(title)}[/]")
         for r in rows[:50]:
             like = f" ~ {escape(r.player_name)} ({r.player_id})" if r.player_id else ""
+            who = escape(r.name or r.card or say("(no name)"))
             console.print(
-                f"  line {r.line}: {escape(r.name or r.card or '(no name)')}{like}: "
-                f"{escape(r.reason)}"
+                "  "
+                + say(
+                    "line %(line)s: %(who)s%(like)s: %(reason)s",
+                    line=r.line,
+                    who=who,
+                    like=like,
+                    reason=escape(r.reason),
+                )
             )
         if len(rows) > 50:
-            console.print(f"  … and {len(rows) - 50} more (--json lists every row).")
+            console.print(
+                "  " + say("… and %(n)s more (--json lists every row).", n=len(rows) - 50)
+            )
     if record is None:
         console.print(
-            f"Preview only: nothing was written. {len(preview.to_add())} results would be imported."
+            say(
+                "Preview only: nothing was written. %(n)s results would be imported.",
+                n=len(preview.to_add()),
+            )
         )
     else:
         console.print(
-            f"Imported {record.rows} results of {preview.events()} past events as "
-            f"{record.id}; undo it with `pokertd league import-history-undo {record.id}`."
+            say(
+                "Imported %(rows)s results of %(events)s past events as %(id)s; undo it with "
+                "`pokertd league import-history-undo %(id)s`.",
+                rows=record.rows,
+                events=preview.events(),
+                id=record.id,
+            )
         )
 
 
@@ -435,10 +514,17 @@ def history_imports(
         from rich.markup import escape
 
         if not found:
-            console.print("No history was imported into this season.")
+            console.print(say("No history was imported into this season."))
         for r in found:
-            undone = f", undone by {escape(r.undone_by or '')}" if not r.active else ""
-            console.print(f"{r.id}  {escape(r.source)}  {r.rows} results by {escape(r.by)}{undone}")
+            by = say("%(n)s results by %(name)s", n=r.rows, name=escape(r.by))
+            if not r.active:
+                by = say(
+                    "%(n)s results by %(name)s, undone by %(undone_by)s",
+                    n=r.rows,
+                    name=escape(r.by),
+                    undone_by=escape(r.undone_by or ""),
+                )
+            console.print(f"{r.id}  {escape(r.source)}  {by}")
 
     emit([record_document(r) for r in found], as_json, render)
 
@@ -458,7 +544,11 @@ def import_history_undo(
         record_document(done),
         as_json,
         lambda _: console.print(
-            f"History import {done.id} undone: its {done.rows} results are removed."
+            say(
+                "History import %(id)s undone: its %(n)s results are removed.",
+                id=done.id,
+                n=done.rows,
+            )
         ),
     )
 

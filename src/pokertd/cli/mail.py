@@ -20,7 +20,16 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from pokertd.cli._common import DbOption, JsonOption, actor, application, console, emit, refusals
+from pokertd.cli._common import (
+    DbOption,
+    JsonOption,
+    actor,
+    application,
+    console,
+    emit,
+    refusals,
+    say,
+)
 from pokertd.money import format_money
 
 if TYPE_CHECKING:
@@ -55,18 +64,31 @@ def _render(view: OutboxView) -> None:
     if view.settings:
         s = view.settings
         _say(
-            f"Server {s['host']}:{s['port']} ({s['security']}), from {s['from']}, "
-            f"password {s['password']}."
+            say(
+                "Server %(host)s:%(port)s (%(security)s), from %(sender)s, password %(password)s.",
+                host=s["host"],
+                port=s["port"],
+                security=s["security"],
+                sender=s["from"],
+                password=s["password"],
+            )
         )
     for line in view.lines:
         prize = f" {format_money(line.prize)}" if line.prize else ""
         extra = f" — {line.last_error}" if line.last_error and line.state != "sent" else ""
-        _say(
-            f"  {line.player_id}  {line.name} <{line.address}>  place {line.place or '-'}{prize}"
-            f"  {line.state} (attempts {line.attempts}){extra}"
-        )
+        place = say("place %(place)s", place=line.place or "-")
+        attempts = say("%(state)s (attempts %(n)s)", state=line.state, n=line.attempts)
+        _say(f"  {line.player_id}  {line.name} <{line.address}>  {place}{prize}  {attempts}{extra}")
     for q in view.requests:
-        _say(f"  sent again {q['at'][:16]} by {q['staff']}: {q['players']}")
+        _say(
+            "  "
+            + say(
+                "sent again %(at)s by %(staff)s: %(players)s",
+                at=q["at"][:16],
+                staff=q["staff"],
+                players=q["players"],
+            )
+        )
 
 
 def status(tournament: TidArg, db: DbOption = None, as_json: JsonOption = False) -> None:
@@ -109,7 +131,13 @@ def send(
         view = mail.status(tournament)
 
     def render(_: object) -> None:
-        _say(f"{len(report.sent)} sent, {len(report.failed)} failed.")
+        _say(
+            say(
+                "%(sent)s sent, %(failed)s failed.",
+                sent=len(report.sent),
+                failed=len(report.failed),
+            )
+        )
         for failure in report.failed:
             _say(f"  {failure}")
         _render(view)

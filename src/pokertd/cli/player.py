@@ -31,6 +31,7 @@ from pokertd.cli._common import (
     console,
     emit,
     refusals,
+    say,
 )
 from pokertd.money import format_money
 
@@ -64,8 +65,8 @@ def _players(db: str | None) -> Iterator[PlayerService]:
 def _line(p: PlayerRecord) -> str:
     from rich.markup import escape
 
-    card = f"  card {escape(p.card)}" if p.card else ""
-    merged = f"  (merged into {p.merged_into})" if p.merged_into else ""
+    card = "  " + say("card %(card)s", card=escape(p.card)) if p.card else ""
+    merged = "  " + say("(merged into %(id)s)", id=p.merged_into) if p.merged_into else ""
     return f"{p.id}  {escape(p.name)}{card}{merged}"
 
 
@@ -78,7 +79,7 @@ def add(
     """Add a player to the database."""
     with refusals(as_json), _players(db) as players:
         record = players.add(name, card, staff=actor())
-    emit(record, as_json, lambda p: _say(f"Added {_line(p)}"))
+    emit(record, as_json, lambda p: _say(say("Added %(player)s", player=_line(p))))
 
 
 def search(
@@ -100,10 +101,13 @@ def search(
 
     def render(_: object) -> None:
         if not found:
-            _say(f"No player matches {escape(query)!r}.")
+            _say(say("No player matches %(query)s.", query=repr(escape(query))))
         for p in found:
             was = formerly.get(p.id)
-            _say(_line(p) + (f"  (formerly {escape(', '.join(was))})" if was else ""))
+            _say(
+                _line(p)
+                + ("  " + say("(formerly %(names)s)", names=escape(", ".join(was))) if was else "")
+            )
 
     emit(rows, as_json, render)
 
@@ -123,8 +127,12 @@ def rename(
         done,
         as_json,
         lambda r: _say(
-            f"{r.player_id}: {escape(r.old_name)} is now {escape(r.new_name)} "
-            f"(formerly {escape(r.old_name)}: history kept)."
+            say(
+                "%(id)s: %(old)s is now %(new)s (formerly %(old)s: history kept).",
+                id=r.player_id,
+                old=escape(r.old_name),
+                new=escape(r.new_name),
+            )
         ),
     )
 
@@ -140,14 +148,33 @@ def _confirmation(c: Confirmation) -> str:
     from rich.markup import escape
 
     note = f" ({escape(c.note)})" if c.note else ""
-    return f"{c.kind} confirmed by {escape(c.staff)} at {c.at}{note}"
+    done = say(
+        "%(kind)s confirmed by %(staff)s at %(at)s", kind=c.kind, staff=escape(c.staff), at=c.at
+    )
+    return f"{done}{note}"
 
 
 def _merge(m: MergeRecord) -> str:
     from rich.markup import escape
 
-    undone = f", undone by {escape(m.undone_by or '')} at {m.undone_at}" if m.undone_at else ""
-    return f"{m.from_id} merged into {m.into_id} by {escape(m.staff)} at {m.at}{undone}"
+    if m.undone_at:
+        return say(
+            "%(from_id)s merged into %(into_id)s by %(staff)s at %(at)s, undone by %(undone_by)s "
+            "at %(undone_at)s",
+            from_id=m.from_id,
+            into_id=m.into_id,
+            staff=escape(m.staff),
+            at=m.at,
+            undone_by=escape(m.undone_by or ""),
+            undone_at=m.undone_at,
+        )
+    return say(
+        "%(from_id)s merged into %(into_id)s by %(staff)s at %(at)s",
+        from_id=m.from_id,
+        into_id=m.into_id,
+        staff=escape(m.staff),
+        at=m.at,
+    )
 
 
 def _render_profile(profile: PlayerProfile) -> None:
@@ -155,18 +182,29 @@ def _render_profile(profile: PlayerProfile) -> None:
 
     _say(f"[bold]{_line(profile.player)}[/]")
     if profile.survivor.id != profile.player.id:
-        _say(f"Stands for {_line(profile.survivor)}")
-    _say(f"Added by {escape(profile.player.created_by)} at {profile.player.created_at}")
+        _say(say("Stands for %(player)s", player=_line(profile.survivor)))
+    _say(
+        say(
+            "Added by %(staff)s at %(at)s",
+            staff=escape(profile.player.created_by),
+            at=profile.player.created_at,
+        )
+    )
     for p in profile.merged:
-        _say(f"Duplicate merged in: {_line(p)}")
+        _say(say("Duplicate merged in: %(player)s", player=_line(p)))
     for c in profile.confirmations:
         _say(_confirmation(c))
     for m in profile.merges:
         _say(_merge(m))
     for r in profile.renames:
         _say(
-            f"Renamed from {escape(r.old_name)} to {escape(r.new_name)} by {escape(r.staff)} "
-            f"at {r.at}"
+            say(
+                "Renamed from %(old)s to %(new)s by %(staff)s at %(at)s",
+                old=escape(r.old_name),
+                new=escape(r.new_name),
+                staff=escape(r.staff),
+                at=r.at,
+            )
         )
 
 
@@ -218,20 +256,35 @@ def _render_history(h: PlayerHistory) -> None:
 
     _say(f"[bold]{_line(h.player)}[/]")
     best = "-" if h.best_place is None else str(h.best_place)
-    points = "" if h.points is None else f", {h.points:g} points"
+    points = (
+        "" if h.points is None else ", " + say("%(points)s points", points=format(h.points, "g"))
+    )
     _say(
-        f"{h.events} events, {h.cashes} cashes, best place {best}, prizes "
-        f"{format_money(h.prizes)}, bounties {format_money(h.bounties)}, spent "
-        f"{format_money(h.spent)}{points}"
+        say(
+            "%(events)s events, %(cashes)s cashes, best place %(best)s, prizes %(prizes)s, "
+            "bounties %(bounties)s, spent %(spent)s",
+            events=h.events,
+            cashes=h.cashes,
+            best=best,
+            prizes=format_money(h.prizes),
+            bounties=format_money(h.bounties),
+            spent=format_money(h.spent),
+        )
+        + points
     )
     for r in h.rows:
         place = "-" if r.place is None else str(r.place)
-        pts = "" if r.points is None else f"  {r.points:g} pts"
-        _say(
-            f"{r.date[:10]}  {escape(r.event)} ({r.tournament_id})  place {place} of "
-            f"{r.entrants}  prize {format_money(r.prize)}  bounties {format_money(r.bounties)}"
-            f"  spent {format_money(r.spent)}  {r.status}{pts}"
+        pts = "" if r.points is None else "  " + say("%(points)s pts", points=format(r.points, "g"))
+        line = say(
+            "place %(place)s of %(entrants)s  prize %(prize)s  bounties %(bounties)s  spent "
+            "%(spent)s",
+            place=place,
+            entrants=r.entrants,
+            prize=format_money(r.prize),
+            bounties=format_money(r.bounties),
+            spent=format_money(r.spent),
         )
+        _say(f"{r.date[:10]}  {escape(r.event)} ({r.tournament_id})  {line}  {r.status}{pts}")
 
 
 SHOW_ROWS = 40
@@ -321,32 +374,57 @@ def _render_import(preview: ImportPreview, done: ImportDone | None) -> None:
     _say(f"{escape(preview.source)} ({preview.encoding}): {columns}")
     _say(summary(preview) + ".")
     for status, title in (
-        ("duplicate", "Likely duplicates (skipped unless --add-duplicates)"),
-        ("exact", "Already in the database (left as they are)"),
-        ("bad", "Rows with problems (skipped)"),
+        ("duplicate", say("Likely duplicates (skipped unless --add-duplicates):")),
+        ("exact", say("Already in the database (left as they are):")),
+        ("bad", say("Rows with problems (skipped):")),
     ):
         rows = [r for r in preview.rows if r.status == status]
         if not rows:
             continue
-        _say(f"[bold]{title}:[/]")
+        _say(f"[bold]{escape(title)}[/]")
         for r in rows[:SHOW_ROWS]:
             m = r.match
             if status == "bad":
-                _say(f"  line {r.line}: {escape(r.name or '(no name)')}: {escape(r.problem)}")
+                _say(
+                    "  "
+                    + say(
+                        "line %(line)s: %(who)s%(like)s: %(reason)s",
+                        line=r.line,
+                        who=escape(r.name or say("(no name)")),
+                        like="",
+                        reason=escape(r.problem),
+                    )
+                )
             elif m is not None:
                 _say(
-                    f"  line {r.line}: {escape(r.name)} ~ {escape(m.name)} ({m.id}): "
-                    f"{escape(m.reason)}"
+                    "  "
+                    + say(
+                        "line %(line)s: %(who)s%(like)s: %(reason)s",
+                        line=r.line,
+                        who=escape(r.name),
+                        like=" ~ " + escape(m.name) + " (" + m.id + ")",
+                        reason=escape(m.reason),
+                    )
                 )
         if len(rows) > SHOW_ROWS:
-            _say(f"  … and {len(rows) - SHOW_ROWS} more (--json lists every row).")
+            _say("  " + say("… and %(n)s more (--json lists every row).", n=len(rows) - SHOW_ROWS))
     if done is None:
-        _say(f"Preview only: nothing was written. {len(preview.to_add())} players would be added.")
+        _say(
+            say(
+                "Preview only: nothing was written. %(n)s players would be added.",
+                n=len(preview.to_add()),
+            )
+        )
     else:
         rec = done.record
         _say(
-            f"Imported {rec.added} players ({rec.emails} mail addresses) as import {rec.id}; "
-            f"undo it with `pokertd player import-undo {rec.id}`."
+            say(
+                "Imported %(n)s players (%(emails)s mail addresses) as import %(id)s; undo it "
+                "with `pokertd player import-undo %(id)s`.",
+                n=rec.added,
+                emails=rec.emails,
+                id=rec.id,
+            )
         )
 
 
@@ -366,15 +444,22 @@ def imports(
         from rich.markup import escape
 
         if not found:
-            _say("No player file was imported yet.")
+            _say(say("No player file was imported yet."))
         for r in found:
-            undone = (
-                f", undone by {escape(r.undone_by or '')} at {r.undone_at}" if r.undone_at else ""
+            by = say(
+                "%(n)s players by %(staff)s at %(at)s", n=r.added, staff=escape(r.staff), at=r.at
             )
-            _say(
-                f"{r.id}  {escape(r.source)}  {r.added} players by {escape(r.staff)} at "
-                f"{r.at}{undone}"
-            )
+            if r.undone_at:
+                by = say(
+                    "%(n)s players by %(staff)s at %(at)s, undone by %(undone_by)s at "
+                    "%(undone_at)s",
+                    n=r.added,
+                    staff=escape(r.staff),
+                    at=r.at,
+                    undone_by=escape(r.undone_by or ""),
+                    undone_at=r.undone_at,
+                )
+            _say(f"{r.id}  {escape(r.source)}  {by}")
 
     emit(rows, as_json, render)
 
@@ -392,7 +477,9 @@ def import_undo(
     emit(
         record_document(done),
         as_json,
-        lambda _: _say(f"Import {done.id} undone: its {done.added} players are removed."),
+        lambda _: _say(
+            say("Import %(id)s undone: its %(n)s players are removed.", id=done.id, n=done.added)
+        ),
     )
 
 

@@ -42,9 +42,11 @@ from pokertd.cli._common import (
     cli_language,
     console,
     emit,
+    num,
     print_done,
     record_rows,
     refusals,
+    say,
 )
 from pokertd.cli._common import actor as _actor
 from pokertd.cli._common import service as _service
@@ -162,22 +164,25 @@ def _render_payouts(data: dict[str, Any]) -> None:
 
     pool: PrizePool | None = data.get("pool")
     if pool is not None:
-        console.print(
-            f"Buy-ins {format_money(pool.buy_ins)}"
-            + (f", bounty fees {format_money(pool.bounty_fees)}" if pool.bounty_fees else "")
-            + f", withheld {format_money(pool.withheld)}"
-            + (f", overlay {format_money(pool.overlay)}" if pool.overlay else "")
-            + f" -> net prize pool {format_money(pool.net)}"
-        )
+        parts = [say("Buy-ins %(amount)s", amount=format_money(pool.buy_ins))]
+        if pool.bounty_fees:
+            parts.append(say("bounty fees %(amount)s", amount=format_money(pool.bounty_fees)))
+        parts.append(say("withheld %(amount)s", amount=format_money(pool.withheld)))
+        if pool.overlay:
+            parts.append(say("overlay %(amount)s", amount=format_money(pool.overlay)))
+        net = say("net prize pool %(amount)s", amount=format_money(pool.net))
+        console.print(f"{', '.join(parts)} -> {net}")
     table = Table(title=data["title"])
-    table.add_column("Place", justify="right")
-    table.add_column("Prize", justify="right")
+    table.add_column(say("Place"), justify="right")
+    table.add_column(say("Prize"), justify="right")
     table.add_column("%", justify="right")
     for prize in data["prizes"]:
         share = f"{float(prize.share * 100):.2f}" if prize.share is not None else ""
         table.add_row(str(prize.place), format_money(prize.amount), share)
     console.print(table)
-    console.print(f"Total {format_money(sum(p.amount for p in data['prizes']))}")
+    console.print(
+        say("Total %(amount)s", amount=format_money(sum(p.amount for p in data["prizes"])))
+    )
 
 
 def standalone_payouts(
@@ -230,9 +235,16 @@ def tournament_payouts(tournament: str, *, db: str | None, as_json: bool) -> Non
     if as_json:  # the API's /payouts document
         emit(payouts(table.prizes), True)
         return
-    title = f"Payouts for {table.entries} entries ({table.table})"
     if table.schedule_posted:
-        title += ", schedule posted"
+        title = say(
+            "Payouts for %(entries)s entries (%(table)s), schedule posted",
+            entries=table.entries,
+            table=table.table,
+        )
+    else:
+        title = say(
+            "Payouts for %(entries)s entries (%(table)s)", entries=table.entries, table=table.table
+        )
     _render_payouts({"title": title, "prizes": table.prizes, "pool": table.pool})
     if table.note:
         console.print(table.note)
@@ -292,7 +304,11 @@ def payouts_command(
 
         emit(payout_rows(prizes), True)
         return
-    title = f"Payouts for {entries} entries ({table or rules.payout_table})"
+    title = say(
+        "Payouts for %(entries)s entries (%(table)s)",
+        entries=entries,
+        table=table or rules.payout_table,
+    )
     _render_payouts({"title": title, "prizes": prizes, "pool": made})
 
 
@@ -305,8 +321,8 @@ def _render_icm(result: IcmResult, chips: list[int], cents: list[int]) -> None:
     from pokertd.tournament.prizes import IcmMethod
 
     out = Table(title=f"ICM ({result.method.value.replace('_', '-')})")
-    out.add_column("Stack", justify="right")
-    out.add_column("Equity", justify="right")
+    out.add_column(say("Stack"), justify="right")
+    out.add_column(say("Equity"), justify="right")
     for i, (stack, amount) in enumerate(zip(chips, cents, strict=True)):
         row = [f"{stack:,}", format_money(amount)]
         if result.method is IcmMethod.MONTE_CARLO:
@@ -315,7 +331,10 @@ def _render_icm(result: IcmResult, chips: list[int], cents: list[int]) -> None:
     console.print(out)
     if result.method is IcmMethod.MONTE_CARLO:
         console.print(
-            f"Monte-Carlo estimate from {result.samples:,} samples; ± is one standard error."
+            say(
+                "Monte-Carlo estimate from %(samples)s samples; ± is one standard error.",
+                samples=num(result.samples),
+            )
         )
 
 
@@ -358,9 +377,12 @@ def icm_command(
 def _render_standings(rows: tuple[StandingRow, ...]) -> None:
     from rich.table import Table
 
-    out = Table(title="Standings")
-    for col in ("Place", "Player", "Prize", "Deal", "Bounties", "Total", "Note"):
-        out.add_column(col, justify="right" if col not in ("Player", "Note") else "left")
+    out = Table(title=say("Standings"))
+    out.add_column(say("Place"), justify="right")
+    out.add_column(say("Player"), justify="left")
+    for col in (say("Prize"), say("Deal"), say("Bounties"), say("Total")):
+        out.add_column(col, justify="right")
+    out.add_column(say("Note"), justify="left")
     for r in rows:
         place = (
             ""
@@ -400,7 +422,7 @@ def standings_command(
             sys.stdout.write(text)
         else:
             Path(csv_out).write_text(text, encoding="utf-8")
-            console.print(f"Wrote {len(rows)} rows to {csv_out}")
+            console.print(say("Wrote %(n)s rows to %(file)s", n=len(rows), file=csv_out))
         return
     if as_json:
         emit(standings_json(rows), True)
@@ -419,9 +441,16 @@ def bounties_command(tournament: TidArg, db: DbOption = None, as_json: JsonOptio
     if as_json:
         emit(ledger, True)
         return
-    kind = "progressive" if ledger.progressive else "fixed"
-    out = Table(title=f"Bounties ({kind})")
-    for col in ("Knocked out", "Collector", "Cash", "Added to bounty", "Note"):
+    out = Table(
+        title=say("Bounties (progressive)") if ledger.progressive else say("Bounties (fixed)")
+    )
+    for col in (
+        say("Knocked out"),
+        say("Collector"),
+        say("Cash"),
+        say("Added to bounty"),
+        say("Note"),
+    ):
         out.add_column(col)
     for line in ledger.lines:
         out.add_row(
@@ -433,7 +462,9 @@ def bounties_command(tournament: TidArg, db: DbOption = None, as_json: JsonOptio
         )
     console.print(out)
     if ledger.uncollected:
-        console.print("Eliminator not recorded for: " + ", ".join(ledger.uncollected))
+        console.print(
+            say("Eliminator not recorded for: %(names)s", names=", ".join(ledger.uncollected))
+        )
 
 
 def bounty_command(
@@ -462,6 +493,46 @@ def bounty_command(
             winner_seats=tuple(chips_list(seats)) if seats else (),
         )
         run_command(db, tournament, command, as_json)
+
+
+def _render_mystery(view: Any) -> None:
+    """The mystery bounties: the envelopes drawn and left, and the money they hold."""
+    if view is None:
+        console.print(say("No mystery bounties are posted in this event."))
+        return
+    console.print(
+        say(
+            "Mystery bounties %(stage)s: %(posted)s in envelopes, %(taken)s of bounty money taken",
+            stage=view.stage,
+            posted=format_money(view.posted_total),
+            taken=format_money(view.collected),
+        )
+    )
+    for draw in view.draws:
+        console.print(draw.line())
+    left = ", ".join(f"{n} x {format_money(v)}" for v, n in view.left) or say("none")
+    console.print(
+        say(
+            "Envelopes left (%(amount)s): %(left)s",
+            amount=format_money(view.left_total),
+            left=left,
+        )
+    )
+    if view.not_in_envelopes > 0:
+        console.print(
+            say(
+                "Bounty money in no envelope: %(amount)s (the winner collects it)",
+                amount=format_money(view.not_in_envelopes),
+            )
+        )
+    elif view.not_in_envelopes < 0:
+        console.print(
+            say(
+                "The envelopes hold %(amount)s more than the bounty money taken: an envelope "
+                "is drawn only while the money covers it (post again before the first draw).",
+                amount=format_money(-view.not_in_envelopes),
+            )
+        )
 
 
 def mystery_command(
@@ -498,28 +569,7 @@ def mystery_command(
     if as_json:
         emit(view, True)
         return
-    if view is None:
-        console.print("No mystery bounties are posted in this event.")
-        return
-    console.print(
-        f"Mystery bounties {view.stage}: {format_money(view.posted_total)} in envelopes, "
-        f"{format_money(view.collected)} of bounty money taken"
-    )
-    for draw in view.draws:
-        console.print(draw.line())
-    left = ", ".join(f"{n} x {format_money(v)}" for v, n in view.left) or "none"
-    console.print(f"Envelopes left ({format_money(view.left_total)}): {left}")
-    if view.not_in_envelopes > 0:
-        console.print(
-            f"Bounty money in no envelope: {format_money(view.not_in_envelopes)} "
-            "(the winner collects it)"
-        )
-    elif view.not_in_envelopes < 0:
-        console.print(
-            f"The envelopes hold {format_money(-view.not_in_envelopes)} more than the bounty "
-            "money taken: an envelope is drawn only while the money covers it (post again "
-            "before the first draw)."
-        )
+    _render_mystery(view)
 
 
 # -- options, schedule, payments -----------------------------------------------------------

@@ -24,7 +24,15 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from pokertd.cli._common import JsonOption, console, emit, err_console, refusals
+from pokertd.cli._common import (
+    JsonOption,
+    bold,
+    console,
+    emit,
+    err_console,
+    refusals,
+    say,
+)
 from pokertd.errors import InvalidCommand
 
 if TYPE_CHECKING:
@@ -43,7 +51,7 @@ DOCS_END = "<!-- profile-fields:end -->"
 """The generated block of ``docs/profiles.md`` lies between these two lines."""
 
 
-def say(text: str) -> None:
+def _out(text: str) -> None:
     """Print one line for people (Rich markup; values are escaped by the callers)."""
     console.print(text, soft_wrap=True)
 
@@ -143,8 +151,8 @@ def list_profiles(as_json: JsonOption = False) -> None:
 
         def render(data: list[dict[str, Any]]) -> None:
             for row in data:
-                say(f"[bold]{row['name']:<14}[/] {row['venue']:<5} {escape(row['title'])}")
-                say(f"{'':<20} {escape(row['source'])}")
+                _out(f"[bold]{row['name']:<14}[/] {row['venue']:<5} {escape(row['title'])}")
+                _out(f"{'':<20} {escape(row['source'])}")
 
         emit(rows, as_json, render)
 
@@ -166,15 +174,22 @@ def show(name: NameArg, as_json: JsonOption = False) -> None:
         }
 
         def render(d: dict[str, Any]) -> None:
-            say(f"[bold]{escape(d['name'])}[/] — {escape(d['title'])} (cites {d['venue']} rules)")
+            _out(
+                say(
+                    "%(name)s — %(title)s (cites %(venue)s rules)",
+                    name=bold(escape(d["name"])),
+                    title=escape(d["title"]),
+                    venue=d["venue"],
+                )
+            )
             section = ""
             for row in d["fields"]:
                 if row["section"] != section:
                     section = row["section"]
-                    say(f"\n[bold]{section}[/]")
+                    _out(f"\n[bold]{section}[/]")
                 ids = ", ".join(row["rule_ids"])
                 value = escape(row["shown"])
-                say(f"  {row['field']} = {value}" + (f"  [dim]{ids}[/]" if ids else ""))
+                _out(f"  {row['field']} = {value}" + (f"  [dim]{ids}[/]" if ids else ""))
 
         emit(data, as_json, render)
 
@@ -193,11 +208,20 @@ def diff(a: NameArg, b: NameArg, as_json: JsonOption = False) -> None:
 
         def render(d: dict[str, Any]) -> None:
             if not d["differences"]:
-                say(escape(f"{d['a']} and {d['b']} agree on every field."))
+                _out(escape(say("%(a)s and %(b)s agree on every field.", a=d["a"], b=d["b"])))
                 return
-            say(escape(f"{len(d['differences'])} fields differ ({d['a']} → {d['b']}):"))
+            _out(
+                escape(
+                    say(
+                        "%(n)s fields differ (%(a)s → %(b)s):",
+                        n=len(d["differences"]),
+                        a=d["a"],
+                        b=d["b"],
+                    )
+                )
+            )
             for row in d["differences"]:
-                say(escape(f"  {row['field']}: {row['a_shown']} → {row['b_shown']}"))
+                _out(escape(f"  {row['field']}: {row['a_shown']} → {row['b_shown']}"))
 
         emit(data, as_json, render)
 
@@ -217,8 +241,8 @@ def check(
         if as_json:
             emit({"ok": False, "file": str(file), "problems": problems}, True)
         else:
-            head = escape(f"{file} has {len(problems)} problem(s):")
-            err_console.print(f"[bold red]error:[/] {head}", soft_wrap=True)
+            head = escape(say("%(file)s has %(n)s problem(s):", file=file, n=len(problems)))
+            err_console.print("[bold red]" + say("error:") + f"[/] {head}", soft_wrap=True)
             for problem in problems:
                 err_console.print(f"  - {problem}", markup=False, soft_wrap=True)
         raise typer.Exit(code=2)
@@ -234,11 +258,25 @@ def check(
     }
 
     def render(d: dict[str, Any]) -> None:
-        base = f", extends {d['extends']}" if d["extends"] else ""
-        head = f"{d['file']} is a valid profile {d['name']!r} (cites {d['venue']} rules{base})."
-        say(escape(head))
+        head = (
+            say(
+                "%(file)s is a valid profile %(name)s (cites %(venue)s rules, extends %(base)s).",
+                file=d["file"],
+                name=repr(d["name"]),
+                venue=d["venue"],
+                base=d["extends"],
+            )
+            if d["extends"]
+            else say(
+                "%(file)s is a valid profile %(name)s (cites %(venue)s rules).",
+                file=d["file"],
+                name=repr(d["name"]),
+                venue=d["venue"],
+            )
+        )
+        _out(escape(head))
         for row in d["changes"]:
-            say(escape(f"  {row['field']}: {row['a_shown']} → {row['b_shown']}"))
+            _out(escape(f"  {row['field']}: {row['a_shown']} → {row['b_shown']}"))
 
     emit(data, as_json, render)
 
@@ -267,10 +305,23 @@ def copy(
         data = {"file": str(file), "from": profile.name, "fields": len(profile_fields())}
 
         def render(d: dict[str, Any]) -> None:
-            say(escape(f"Wrote {d['file']}: every field of {d['from']} ({d['fields']} fields)."))
-            say(
+            _out(
                 escape(
-                    f"Change what your venue does differently, then: pokertd profile check {file}"
+                    say(
+                        "Wrote %(file)s: every field of %(profile)s (%(n)s fields).",
+                        file=d["file"],
+                        profile=d["from"],
+                        n=d["fields"],
+                    )
+                )
+            )
+            _out(
+                escape(
+                    say(
+                        "Change what your venue does differently, then: pokertd profile check "
+                        "%(file)s",
+                        file=file,
+                    )
                 )
             )
 
@@ -331,7 +382,7 @@ def fields_reference(
             return
         text = read_text_file(write, "Markdown")
         write.write_text(replace_docs_block(text, block), encoding="utf-8")
-        say(escape(f"Updated the profile field reference in {write}."))
+        _out(escape(f"Updated the profile field reference in {write}."))
 
 
 def register(app: typer.Typer) -> None:

@@ -15,7 +15,14 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from pokertd.cli._choices import OrderChoice, VariantChoice
-from pokertd.cli._common import JsonOption, console, emit, refusals
+from pokertd.cli._common import (
+    JsonOption,
+    console,
+    emit,
+    num,
+    refusals,
+    say,
+)
 
 if TYPE_CHECKING:
     from pokertd.engine.rulings import Happened, Ruling, Situation
@@ -146,17 +153,22 @@ def _inputs(a: dict[str, Any]) -> tuple[Situation, Happened]:
 def render(result: Ruling) -> None:
     """The ruling for people: the sentence, the numbers, the rule IDs, the options."""
     console.print(f"[bold]{result.sentence}[/]")
-    parts: list[str] = [f"action {result.action}"]
+    parts: list[str] = [say("action %(action)s", action=result.action)]
     if result.action not in ("none", "floor", "choice"):
-        parts.append(f"{'at least ' if result.at_least else ''}to {result.amount:,}")
+        amount = f"{result.amount:,}"
+        parts.append(
+            say("at least to %(amount)s", amount=amount)
+            if result.at_least
+            else say("to %(amount)s", amount=amount)
+        )
     if result.chips_to_add:
-        parts.append(f"add {result.chips_to_add:,}")
+        parts.append(say("add %(chips)s", chips=num(result.chips_to_add)))
     if result.change:
-        parts.append(f"change {result.change:,}")
+        parts.append(say("change %(chips)s", chips=num(result.change)))
     console.print(" · ".join(parts))
     for i, option in enumerate(result.options, 1):
-        console.print(f"  option {i}: {option.sentence}")
-    console.print(f"rules: {', '.join(result.rule_ids)}")
+        console.print("  " + say("option %(n)s: %(sentence)s", n=i, sentence=option.sentence))
+    console.print(say("rules: %(rules)s", rules=", ".join(result.rule_ids)))
 
 
 def register(app: typer.Typer) -> None:

@@ -19,7 +19,16 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from pokertd.cli._common import DbOption, JsonOption, application, console, emit, refusals
+from pokertd.cli._common import (
+    DbOption,
+    JsonOption,
+    application,
+    console,
+    emit,
+    refusals,
+    say,
+    say_n,
+)
 
 if TYPE_CHECKING:
     from pokertd.app.walls import ScreenInfo
@@ -39,9 +48,15 @@ LayoutArg = Annotated[str, typer.Argument(help="A layout's name.")]
 
 
 def _screen_line(s: ScreenInfo) -> str:
-    state = "connected" if s.connected else "not seen lately"
-    events = ", ".join(s.events) or "no event yet"
-    return f"{s.name}: {s.layout} of {events} ({state})"
+    state = say("connected") if s.connected else say("not seen lately")
+    events = ", ".join(s.events) or say("no event yet")
+    return say(
+        "%(name)s: %(layout)s of %(events)s (%(state)s)",
+        name=s.name,
+        layout=s.layout,
+        events=events,
+        state=state,
+    )
 
 
 def list_screens(db: DbOption = None, as_json: JsonOption = False) -> None:
@@ -52,7 +67,7 @@ def list_screens(db: DbOption = None, as_json: JsonOption = False) -> None:
         [s.as_json() for s in rows],
         as_json,
         lambda _: console.print(
-            "\n".join(_screen_line(s) for s in rows) or "No screens yet: open /screen/NAME."
+            "\n".join(_screen_line(s) for s in rows) or say("No screens yet: open /screen/NAME.")
         ),
     )
 
@@ -75,8 +90,16 @@ def assign(
 
 def _layout_line(lay: Layout) -> str:
     kinds = ", ".join(p.kind for p in lay.panels)
-    tag = " (built-in)" if lay.built_in else ""
-    return f"{lay.name}{tag}: {lay.columns}×{lay.rows}, {len(lay.panels)} panels ({kinds})"
+    return say_n(
+        "%(name)s%(tag)s: %(columns)s×%(rows)s, %(n)s panel (%(kinds)s)",
+        "%(name)s%(tag)s: %(columns)s×%(rows)s, %(n)s panels (%(kinds)s)",
+        len(lay.panels),
+        name=lay.name,
+        tag=" " + say("(built-in)") if lay.built_in else "",
+        columns=lay.columns,
+        rows=lay.rows,
+        kinds=kinds,
+    )
 
 
 def list_layouts(db: DbOption = None, as_json: JsonOption = False) -> None:
@@ -94,14 +117,26 @@ def _render_layout(lay: Layout) -> None:
     console.print(_layout_line(lay))
     for i, p in enumerate(lay.panels, 1):
         opts = ", ".join(f"{k}={v}" for k, v in p.options.items())
-        console.print(
-            f"  {i}. {p.kind} at column {p.col + 1}, row {p.row + 1}, {p.width}×{p.height}"
-            + (f" ({opts})" if opts else "")
+        place = say(
+            "%(kind)s at column %(col)s, row %(row)s, %(width)s×%(height)s",
+            kind=p.kind,
+            col=p.col + 1,
+            row=p.row + 1,
+            width=p.width,
+            height=p.height,
         )
+        console.print(f"  {i}. {place}" + (f" ({opts})" if opts else ""))
     for s in lay.styles:
-        when = f"level {s.level}" if s.when == "level" else s.when
-        image = f", image {s.image}" if s.image else ""
-        console.print(f"  style {when}: text {s.text} on {s.background}, {s.scale} %{image}")
+        when = say("level %(level)s", level=s.level) if s.when == "level" else s.when
+        style = say(
+            "style %(when)s: text %(text)s on %(background)s, %(scale)s %%",
+            when=when,
+            text=s.text,
+            background=s.background,
+            scale=s.scale,
+        )
+        image = ", " + say("image %(image)s", image=s.image) if s.image else ""
+        console.print(f"  {style}{image}")
 
 
 def show_layout(name: LayoutArg, db: DbOption = None, as_json: JsonOption = False) -> None:
@@ -126,7 +161,13 @@ def export_layout(
         return
     out.write_text(text, encoding="utf-8")
     done: dict[str, Any] = {"name": body["name"], "file": str(out)}
-    emit(done, as_json, lambda _: console.print(f"Wrote layout {body['name']} to {out}."))
+    emit(
+        done,
+        as_json,
+        lambda _: console.print(
+            say("Wrote layout %(name)s to %(file)s.", name=body["name"], file=out)
+        ),
+    )
 
 
 def import_layout(
@@ -143,14 +184,22 @@ def import_layout(
         except OSError as exc:
             raise InvalidCommand(f"Cannot read {file}: {exc.strerror or exc}.") from None
         lay = app.walls.import_layout(data)
-    emit(lay.as_json(), as_json, lambda _: console.print(f"Imported {_layout_line(lay)}."))
+    emit(
+        lay.as_json(),
+        as_json,
+        lambda _: console.print(say("Imported %(layout)s.", layout=_layout_line(lay))),
+    )
 
 
 def delete_layout(name: LayoutArg, db: DbOption = None, as_json: JsonOption = False) -> None:
     """Delete a venue layout (not a built-in one, not one a screen shows)."""
     with refusals(as_json), application(db) as app:
         app.walls.delete_layout(name)
-    emit({"deleted": name}, as_json, lambda _: console.print(f"Deleted layout {name}."))
+    emit(
+        {"deleted": name},
+        as_json,
+        lambda _: console.print(say("Deleted layout %(name)s.", name=name)),
+    )
 
 
 def register(app: typer.Typer) -> None:

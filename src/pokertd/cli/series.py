@@ -31,7 +31,9 @@ from pokertd.cli._common import (
     application,
     console,
     emit,
+    num,
     refusals,
+    say,
 )
 from pokertd.cli.feeds import IcsOption, UrlOption, print_feed
 from pokertd.errors import InvalidCommand
@@ -54,20 +56,36 @@ def render(view: SatelliteView) -> None:
     """The satellite's terms and its awards by place."""
     a = view.award
     if a is None:
-        console.print("This event's prizes are cash (not a satellite).")
+        console.print(say("This event's prizes are cash (not a satellite)."))
         return
     name = view.target_name or view.target_event
     console.print(
-        f"Satellite to {name} ({view.target_event}): pool {format_money(a.pool)}, seats of "
-        f"{format_money(a.seat_value)} -> {a.seats} seats, leftover {format_money(a.leftover)} "
-        f"({a.rule.value})",
+        say(
+            "Satellite to %(name)s (%(event)s): pool %(pool)s, seats of %(value)s -> %(seats)s "
+            "seats, leftover %(leftover)s (%(rule)s)",
+            name=name,
+            event=view.target_event,
+            pool=format_money(a.pool),
+            value=format_money(a.seat_value),
+            seats=a.seats,
+            leftover=format_money(a.leftover),
+            rule=a.rule.value,
+        ),
         soft_wrap=True,
     )
     for w in a.awards:
         console.print(f"  {w.describe()}")
     for p in view.paid:
-        won = ("seat" if p.seat else "") + (f" {format_money(p.cash)}" if p.cash else "")
-        console.print(f"  paid: {p.name} (place {p.place}): {won.strip()}")
+        won = (say("seat") if p.seat else "") + (f" {format_money(p.cash)}" if p.cash else "")
+        console.print(
+            "  "
+            + say(
+                "paid: %(name)s (place %(place)s): %(won)s",
+                name=p.name,
+                place=p.place,
+                won=won.strip(),
+            )
+        )
 
 
 def satellite(
@@ -110,9 +128,27 @@ def pay_seat(
         paid = app.series.pay_seat(sat, player, actor=actor())
 
     def show(p: SeatPayment) -> None:
-        parts = [f"a seat in {p.target_event} (player {p.target_player})"] if p.seat else []
+        parts = (
+            [
+                say(
+                    "a seat in %(event)s (player %(player)s)",
+                    event=p.target_event,
+                    player=p.target_player,
+                )
+            ]
+            if p.seat
+            else []
+        )
         parts += [format_money(p.cash_cents)] if p.cash_cents else []
-        console.print(f"Paid {p.name} (place {p.place}): {' + '.join(parts)}", soft_wrap=True)
+        console.print(
+            say(
+                "Paid %(name)s (place %(place)s): %(what)s",
+                name=p.name,
+                place=p.place,
+                what=" + ".join(parts),
+            ),
+            soft_wrap=True,
+        )
 
     emit(paid.as_json(), as_json, lambda _: show(paid))
 
@@ -131,7 +167,11 @@ def create(
     with refusals(as_json), application(db) as app:
         row = app.series.create_series(key, name)
     data = {"series": row.key, "name": row.name}
-    emit(data, as_json, lambda _: console.print(f"Series {row.key}: {row.name}"))
+    emit(
+        data,
+        as_json,
+        lambda _: console.print(say("Series %(key)s: %(name)s", key=row.key, name=row.name)),
+    )
 
 
 def event(
@@ -149,8 +189,12 @@ def event(
     with refusals(as_json), application(db) as app:
         row = app.series.add_flighted(key, event_key, name, reentry=reentry)
     data = {"series": row.series, "event": row.key, "name": row.name, "reentry": row.reentry}
-    how = "best stack per player" if row.reentry else "one flight per player"
-    emit(data, as_json, lambda _: console.print(f"{row.name} ({row.key}): flights, {how}"))
+    line = (
+        say("%(name)s (%(key)s): flights, best stack per player", name=row.name, key=row.key)
+        if row.reentry
+        else say("%(name)s (%(key)s): flights, one flight per player", name=row.name, key=row.key)
+    )
+    emit(data, as_json, lambda _: console.print(line))
 
 
 def add(
@@ -169,8 +213,18 @@ def add(
         row = app.series.add_event(key, tid, flight_of=flight, label=label)
     data = {"series": row.series, "tournament": row.tournament, "role": row.role,
             "event": row.event, "label": row.label}  # fmt: skip
-    what = f"{row.label} of {row.event}" if row.role == "flight" else "an event"
-    emit(data, as_json, lambda _: console.print(f"{row.tournament} is {what} in {row.series}"))
+    line = (
+        say(
+            "%(tid)s is %(label)s of %(event)s in %(series)s",
+            tid=row.tournament,
+            label=row.label,
+            event=row.event,
+            series=row.series,
+        )
+        if row.role == "flight"
+        else say("%(tid)s is an event in %(series)s", tid=row.tournament, series=row.series)
+    )
+    emit(data, as_json, lambda _: console.print(line))
 
 
 def remove(
@@ -184,7 +238,13 @@ def remove(
     with refusals(as_json), application(db) as app:
         row = app.series.remove_event(key, tid)
     data = {"series": row.series, "tournament": row.tournament, "removed": True}
-    emit(data, as_json, lambda _: console.print(f"{row.tournament} left {row.series}"))
+    emit(
+        data,
+        as_json,
+        lambda _: console.print(
+            say("%(tid)s left %(series)s", tid=row.tournament, series=row.series)
+        ),
+    )
 
 
 def render_lobby(view: SeriesLobby) -> None:
@@ -194,8 +254,15 @@ def render_lobby(view: SeriesLobby) -> None:
         level = "-" if r.level is None else str(r.level)
         label = f" {r.label}" if r.label else ""
         console.print(
-            f"  {r.tournament}  {r.name}{label}: {r.state}, {r.entries} entries, "
-            f"{r.players_left} left, level {level}, pool {format_money(r.pool_cents)}",
+            f"  {r.tournament}  {r.name}{label}: "
+            + say(
+                "%(state)s, %(entries)s entries, %(left)s left, level %(level)s, pool %(pool)s",
+                state=r.state,
+                entries=r.entries,
+                left=r.players_left,
+                level=level,
+                pool=format_money(r.pool_cents),
+            ),
             soft_wrap=True,
         )
 
@@ -224,23 +291,33 @@ def feed(
 
 def render_cash(report: SeriesCash) -> None:
     """The money of every event and the totals."""
-    console.print(f"{report.name} ({report.id}): cash report")
+    console.print(say("%(name)s (%(id)s): cash report", name=report.name, id=report.id))
     rows = [(r.tournament, r.name, {k: getattr(r, k) for k in report.total}) for r in report.rows]
-    for tid, name, v in [*rows, ("TOTAL", "", report.total)]:
-        console.print(
-            f"  {tid} {name}: {v['entries']} entries, collected "
-            f"{format_money(v['collected_cents'])} (prize {format_money(v['buyin_prize_cents'])}"
-            f", house {format_money(v['buyin_house_cents'])}, entry fee "
-            f"{format_money(v['buyin_entry_fee_cents'])}, bounty "
-            f"{format_money(v['buyin_bounty_cents'])}, rebuys {format_money(v['rebuy_cents'])}"
-            f", add-ons {format_money(v['addon_cents'])}); carried in "
-            f"{format_money(v['carried_in_cents'])}, out {format_money(v['carried_out_cents'])}"
-            f"; pool {format_money(v['net_pool_cents'])}, withheld "
-            f"{format_money(v['withheld_cents'])}, paid {format_money(v['prizes_paid_cents'])},"
-            f" owed {format_money(v['owed_cents'])}"
-            + (f"; refunded {format_money(v['refunds_cents'])}" if v.get("refunds_cents") else ""),
-            soft_wrap=True,
+    for tid, name, v in [*rows, (say("TOTAL"), "", report.total)]:
+        m = {k: format_money(a) for k, a in v.items() if k.endswith("_cents")}
+        line = say(
+            "%(entries)s entries, collected %(collected)s (prize %(prize)s, house %(house)s, "
+            "entry fee %(entry_fee)s, bounty %(bounty)s, rebuys %(rebuys)s, add-ons %(addons)s); "
+            "carried in %(carried_in)s, out %(carried_out)s; pool %(pool)s, withheld "
+            "%(withheld)s, paid %(paid)s, owed %(owed)s",
+            entries=v["entries"],
+            collected=m["collected_cents"],
+            prize=m["buyin_prize_cents"],
+            house=m["buyin_house_cents"],
+            entry_fee=m["buyin_entry_fee_cents"],
+            bounty=m["buyin_bounty_cents"],
+            rebuys=m["rebuy_cents"],
+            addons=m["addon_cents"],
+            carried_in=m["carried_in_cents"],
+            carried_out=m["carried_out_cents"],
+            pool=m["net_pool_cents"],
+            withheld=m["withheld_cents"],
+            paid=m["prizes_paid_cents"],
+            owed=m["owed_cents"],
         )
+        if v.get("refunds_cents"):
+            line += "; " + say("refunded %(amount)s", amount=m["refunds_cents"])
+        console.print(f"  {tid} {name}: {line}", soft_wrap=True)
 
 
 def cash(
@@ -286,9 +363,18 @@ def day2(
 
     def show(d: Day2Formed) -> None:
         console.print(
-            f"{d.name} ({d.tournament}): {d.players} players, {d.chips:,} chips, pool "
-            f"{format_money(d.carried_pool_cents)} from {d.entries} entries in "
-            f"{len(d.flights)} flights. Seat it with: pokertd day start {d.tournament}",
+            say(
+                "%(name)s (%(tid)s): %(players)s players, %(chips)s chips, pool %(pool)s from "
+                "%(entries)s entries in %(flights)s flights. Seat it with: pokertd day start "
+                "%(tid)s",
+                name=d.name,
+                tid=d.tournament,
+                players=d.players,
+                chips=num(d.chips),
+                pool=format_money(d.carried_pool_cents),
+                entries=d.entries,
+                flights=len(d.flights),
+            ),
             soft_wrap=True,
         )
         for n, f, c in d.stacks:

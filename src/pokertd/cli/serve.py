@@ -27,11 +27,13 @@ from pokertd.cli._choices import LogFormatChoice, LogLevelChoice
 from pokertd.cli._common import (
     DbOption,
     JsonOption,
+    bold,
     check_port,
     console,
     db_url,
     emit,
     refusals,
+    say,
 )
 from pokertd.cli.doctor import catch_up_at_start
 
@@ -45,15 +47,21 @@ user_app = typer.Typer(help="Staff accounts (director, floor, dealer).", no_args
 
 
 def _prompt_director(users: AccountService) -> None:
-    console.print("[bold]First run:[/] choose the tournament director's password.")
+    first_run = say("First run:")
+    console.print(
+        say(
+            "%(first_run)s choose the tournament director's password.",
+            first_run=bold(first_run),
+        )
+    )
     while True:
-        password = typer.prompt("Director password", hide_input=True, confirmation_prompt=True)
+        password = typer.prompt(say("Director password"), hide_input=True, confirmation_prompt=True)
         try:
             users.create_first_director("director", password)
         except Exception as exc:  # InvalidCommand: too short
             console.print(f"[red]{exc}[/]")
             continue
-        console.print("Director account [bold]director[/] created.")
+        console.print(say("Director account %(name)s created.", name="[bold]director[/]"))
         return
 
 
@@ -155,34 +163,68 @@ def _announce(
     from rich.markup import escape
 
     here = f"http://localhost:{port}"
-    console.print(f"pokertd serving [bold]{url}[/]")
+    console.print(say("pokertd serving %(url)s", url=bold(url)))
     if root:
         console.print(
-            f"  Behind a reverse proxy under [bold]{escape(root)}/[/]: open it through the "
-            f"proxy (which strips {escape(root)} and forwards to port {port})."
+            "  "
+            + say(
+                "Behind a reverse proxy under %(root)s: open it through the proxy (which strips "
+                "%(prefix)s and forwards to port %(port)s).",
+                root=bold(escape(root) + "/"),
+                prefix=escape(root),
+                port=port,
+            )
         )
         if first_run:
-            console.print(f"First run: open [bold]{escape(root)}/setup[/] through the proxy.")
+            console.print(
+                say(
+                    "First run: open %(url)s through the proxy.",
+                    url=bold(escape(root) + "/setup"),
+                )
+            )
         return
-    console.print(f"  On this computer:  [bold]{here}/[/]")
+    console.print("  " + say("On this computer:  %(url)s", url=bold(here + "/")))
     if phones:
         for address in phones:
-            console.print(f"  On phones and tablets:  [bold]{escape(_http(address, port))}/[/]")
+            console.print(
+                "  "
+                + say(
+                    "On phones and tablets:  %(url)s",
+                    url=bold(escape(_http(address, port)) + "/"),
+                )
+            )
     elif _is_loopback(host) and not qr_url:
         console.print(
-            f"  Phones cannot reach this server: it listens on {host}, this computer only. "
-            f"To let phones and tablets in, start it with [bold]--host 0.0.0.0[/] (and allow "
-            f"port {port} through the firewall)."
+            "  "
+            + say(
+                "Phones cannot reach this server: it listens on %(host)s, this computer only. "
+                "To let phones and tablets in, start it with %(option)s (and allow port "
+                "%(port)s through the firewall).",
+                host=host,
+                option="[bold]--host 0.0.0.0[/]",
+                port=port,
+            )
         )
     else:
         console.print(
-            "  No network address found: connect this computer to the venue's network, "
-            "or give the address phones use with [bold]--public-url[/]."
+            "  "
+            + say(
+                "No network address found: connect this computer to the venue's network, "
+                "or give the address phones use with %(option)s.",
+                option="[bold]--public-url[/]",
+            )
         )
     if qr_url:
-        console.print(f"  The TV's QR code opens:  [bold]{escape(qr_url)}/t/…/player[/]")
+        console.print(
+            "  " + say("The TV's QR code opens:  %(url)s", url=bold(escape(qr_url) + "/t/…/player"))
+        )
     if first_run:
-        console.print(f"First run: open [bold]{here}/setup[/] to set the director's password.")
+        console.print(
+            say(
+                "First run: open %(url)s to set the director's password.",
+                url=bold(here + "/setup"),
+            )
+        )
 
 
 def _is_loopback(host: str) -> bool:
@@ -461,16 +503,18 @@ def _abandoned_first_run(fresh: Path | None, close: Callable[[], None]) -> Itera
         yield
     except (KeyboardInterrupt, EOFError, typer.Abort):  # typer's prompt: Abort
         close()
-        gone = ""
+        stopped = say(
+            "Stopped before the director's password was set. Run pokertd serve again to choose it."
+        )
         if fresh is not None:
             for part in ("", "-wal", "-shm", "-journal"):
                 Path(f"{fresh}{part}").unlink(missing_ok=True)
-            gone = f"; {fresh} was not kept"
-        typer.echo(
-            f"Stopped before the director's password was set{gone}. "
-            "Run pokertd serve again to choose it.",
-            err=True,
-        )
+            stopped = say(
+                "Stopped before the director's password was set; %(file)s was not kept. Run "
+                "pokertd serve again to choose it.",
+                file=fresh,
+            )
+        typer.echo(stopped, err=True)
         raise typer.Exit(130) from None
     finally:
         if main:
@@ -621,14 +665,18 @@ def user_add(
         chosen = _staff_role(role)
         secret = password or os.environ.get("POKERTD_USER_PASSWORD")
         if not secret:
-            secret = typer.prompt(f"Password for {name}", hide_input=True, confirmation_prompt=True)
+            secret = typer.prompt(
+                say("Password for %(name)s", name=name), hide_input=True, confirmation_prompt=True
+            )
         users = _open_users(db)
         user = users.add(name, secret, chosen, replace=reset)
         users.close()
     emit(
         {"name": user.name, "role": user.role.value},
         as_json,
-        lambda d: console.print(f"User [bold]{d['name']}[/] ({d['role']}) saved."),
+        lambda d: console.print(
+            say("User %(name)s (%(role)s) saved.", name=bold(d["name"]), role=d["role"])
+        ),
     )
 
 
@@ -664,7 +712,9 @@ def user_remove(
     emit(
         {"removed": name},
         as_json,
-        lambda d: console.print(f"User [bold]{d['removed']}[/] removed; their sessions ended."),
+        lambda d: console.print(
+            say("User %(name)s removed; their sessions ended.", name=bold(d["removed"]))
+        ),
     )
 
 
@@ -685,7 +735,11 @@ def user_role(
         {"name": name, "role": chosen.value},
         as_json,
         lambda d: console.print(
-            f"User [bold]{d['name']}[/] is now {d['role']}; their sessions ended."
+            say(
+                "User %(name)s is now %(role)s; their sessions ended.",
+                name=bold(d["name"]),
+                role=d["role"],
+            )
         ),
     )
 
@@ -712,7 +766,13 @@ def user_language(
         {"name": name, "language": kept},
         as_json,
         lambda d: console.print(
-            f"User [bold]{d['name']}[/] reads pages in {d['language'] or 'the venue language'}."
+            say(
+                "User %(name)s reads pages in %(language)s.",
+                name=bold(d["name"]),
+                language=d["language"],
+            )
+            if d["language"]
+            else say("User %(name)s reads pages in the venue language.", name=bold(d["name"]))
         ),
     )
 
@@ -731,12 +791,13 @@ def user_sessions(db: DbOption = None, as_json: JsonOption = False) -> None:
 
     def show(data: list[dict[str, object]]) -> None:
         if not data:
-            console.print("No live sessions.")
+            console.print(say("No live sessions."))
         for row in data:
             where = f" t{row['table']}@{row['tournament']}" if row["table"] else ""
+            seen = say("last seen %(when)s", when=row["last_seen"])
             console.print(
                 f"{str(row['id'])[:16]}\t{row['user']}\t{row['role']}{where}\t"
-                f"{row['address']}\tlast seen {row['last_seen']}"
+                f"{row['address']}\t{seen}"
             )
 
     emit(rows, as_json, show)
@@ -773,7 +834,7 @@ def user_end_session(
     emit(
         {"ended": matches[0]},
         as_json,
-        lambda d: console.print(f"Session {str(d['ended'])[:16]} ended."),
+        lambda d: console.print(say("Session %(id)s ended.", id=str(d["ended"])[:16])),
     )
 
 

@@ -26,6 +26,7 @@ from pokertd.cli._common import (
     print_done,
     record_rows,
     refusals,
+    say,
 )
 from pokertd.errors import InvalidCommand
 
@@ -111,13 +112,30 @@ def _render(board: SignUpBoard) -> None:
     from rich.markup import escape
     from rich.table import Table
 
-    cap = "no limit" if board.capacity is None else str(board.capacity)
+    cap = say("no limit") if board.capacity is None else str(board.capacity)
     console.print(
-        f"{board.places} places (capacity {cap}), {board.waiting} waiting, "
-        f"{board.checked_in} checked in, {board.seated} seated, {board.pending} pending",
+        say(
+            "%(places)s places (capacity %(capacity)s), %(waiting)s waiting, %(in)s checked in, "
+            "%(seated)s seated, %(pending)s pending",
+            places=board.places,
+            capacity=cap,
+            waiting=board.waiting,
+            seated=board.seated,
+            pending=board.pending,
+            **{"in": board.checked_in},
+        ),
         soft_wrap=True,
     )
-    table = Table("id", "name", "status", "place", "wait", "group", "in", "entry")
+    table = Table(
+        "id",
+        say("name"),
+        say("status"),
+        say("place"),
+        say("wait"),
+        say("group"),
+        say("in"),
+        say("entry"),
+    )
     for ln in board.lines:
         table.add_row(
             ln.signup_id,
@@ -126,7 +144,7 @@ def _render(board: SignUpBoard) -> None:
             "" if ln.place is None else str(ln.place),
             "" if ln.waitlist is None else str(ln.waitlist),
             ln.group,
-            "yes" if ln.checked_in else "",
+            say("yes") if ln.checked_in else "",
             ln.entry_id,
         )
     console.print(table)
@@ -157,8 +175,8 @@ def add(
         data,
         as_json,
         lambda d: console.print(
-            f"✓ {made.mine.signup_id} {made.mine.name}: {made.mine.message}\n"
-            f"  personal link: {d['link']}",
+            f"✓ {made.mine.signup_id} {made.mine.name}: {made.mine.message}\n  "
+            + say("personal link: %(link)s", link=d["link"]),
             soft_wrap=True,
             markup=False,
         ),
@@ -264,7 +282,9 @@ def link(
     emit(
         {"signup": signup.upper(), "link": f"/s/{tid}/{token}"},
         as_json,
-        lambda d: console.print(f"✓ new personal link: {d['link']}", markup=False),
+        lambda d: console.print(
+            "✓ " + say("new personal link: %(link)s", link=d["link"]), markup=False
+        ),
     )
 
 

@@ -25,7 +25,16 @@ from typing import Annotated, Any
 
 import typer
 
-from pokertd.cli._common import JsonOption, console, emit, refusals
+from pokertd.cli._common import (
+    JsonOption,
+    bold,
+    console,
+    emit,
+    num,
+    refusals,
+    say,
+    say_n,
+)
 
 _T = "Simulation"
 TemplateOpt = Annotated[
@@ -146,43 +155,73 @@ def _money(cents: int) -> str:
     return format_money(cents)
 
 
-def _count(n: int, one: str, many: str | None = None) -> str:
-    """``1 re-entry``, ``3 re-entries``."""
-    return f"{n:,} {one if n == 1 else many or one + 's'}"
-
-
 def _level(level: int | None) -> str:
-    return "-" if level is None else f"level {level}"
+    return "-" if level is None else say("level %(level)s", level=level)
 
 
 def _render_night(r: Any) -> None:
     """One night, as a director reads it."""
     from rich.table import Table
 
-    console.print(
-        f"[bold]{r.title}[/] ({r.template}), {r.profile} rules, seed {r.seed}"
-        + (f", continuing {r.started_from}" if r.started_from else "")
+    head = say(
+        "%(title)s (%(template)s), %(profile)s rules, seed %(seed)s",
+        title=bold(r.title),
+        template=r.template,
+        profile=r.profile,
+        seed=r.seed,
     )
+    if r.started_from:
+        head += ", " + say("continuing %(tid)s", tid=r.started_from)
+    console.print(head)
     console.print(
-        f"{_count(r.entries, 'entry', 'entries')}: {_count(r.players, 'player')}, "
-        f"{_count(r.reentries, 're-entry', 're-entries')}, {_count(r.rebuys, 'rebuy')}, "
-        f"{_count(r.addons, 'add-on')}, {_count(r.alternates, 'alternate')} seated from the list"
+        say_n("%(n)s entry", "%(n)s entries", r.entries, n=num(r.entries))
+        + ": "
+        + ", ".join(
+            (
+                say_n("%(n)s player", "%(n)s players", r.players, n=num(r.players)),
+                say_n("%(n)s re-entry", "%(n)s re-entries", r.reentries, n=num(r.reentries)),
+                say_n("%(n)s rebuy", "%(n)s rebuys", r.rebuys, n=num(r.rebuys)),
+                say_n("%(n)s add-on", "%(n)s add-ons", r.addons, n=num(r.addons)),
+                say_n(
+                    "%(n)s alternate seated from the list",
+                    "%(n)s alternates seated from the list",
+                    r.alternates,
+                    n=num(r.alternates),
+                ),
+            )
+        )
     )
     rows = (
-        ("Registration closes", _clock(r.registration_closed_at), ""),
-        ("Money reached", _clock(r.money_at), _level(r.money_level)),
-        ("Final table", _clock(r.final_table_at), _level(r.final_table_level)),
-        ("Winner decided", _clock(r.duration), f"level {r.final_level}"),
+        (say("Registration closes"), _clock(r.registration_closed_at), ""),
+        (say("Money reached"), _clock(r.money_at), _level(r.money_level)),
+        (say("Final table"), _clock(r.final_table_at), _level(r.final_table_level)),
+        (say("Winner decided"), _clock(r.duration), _level(r.final_level)),
     )
     for name, at, level in rows:
         console.print(f"  {name:<20} {at:>6}  {level}")
     console.print(
-        f"Clock time {_clock(r.duration)} (h:mm, breaks included) · {r.hands:,} hands · "
-        f"prize pool {_money(r.prize_pool)}, {r.paid_places} paid · winner {r.winner}"
+        say(
+            "Clock time %(time)s (h:mm, breaks included) · %(hands)s hands · prize pool "
+            "%(pool)s, %(paid)s paid · winner %(winner)s",
+            time=_clock(r.duration),
+            hands=num(r.hands),
+            pool=_money(r.prize_pool),
+            paid=r.paid_places,
+            winner=r.winner,
+        )
     )
-    levels = Table(title="By level")
-    for col in ("Level", "Blinds", "Starts", "Players", "Entries", "Tables", "Avg BB", "Hands"):
-        levels.add_column(col, justify="left" if col == "Blinds" else "right", no_wrap=True)
+    levels = Table(title=say("By level"))
+    levels.add_column(say("Level"), justify="right", no_wrap=True)
+    levels.add_column(say("Blinds"), justify="left", no_wrap=True)
+    for col in (
+        say("Starts"),
+        say("Players"),
+        say("Entries"),
+        say("Tables"),
+        say("Avg BB"),
+        say("Hands"),
+    ):
+        levels.add_column(col, justify="right", no_wrap=True)
     for row in r.levels:
         levels.add_row(
             str(row.level),
@@ -198,18 +237,25 @@ def _render_night(r: Any) -> None:
     _render_checks(r.checks, r.notes, runs=1)
     _render_mistakes(r.floor, r.mistakes, r.refusals, runs=1)
     if r.store_url:
-        console.print(f"Log kept in {r.store_url} (tournament {r.tournament_id}).")
+        console.print(
+            say("Log kept in %(url)s (tournament %(tid)s).", url=r.store_url, tid=r.tournament_id)
+        )
 
 
 def _render_checks(checks: tuple[str, ...], notes: tuple[str, ...], runs: int) -> None:
-    head = "Self-checks passed" if runs == 1 else f"Self-checks passed in all {runs} runs"
-    console.print(f"[green]{head}[/]" + (" (the first run's):" if runs > 1 else ":"))
+    head = (
+        say("Self-checks passed:")
+        if runs == 1
+        else say("Self-checks passed in all %(n)s runs (the first run's):", n=runs)
+    )
+    console.print(f"[green]{head}[/]")
     for check in checks:
         console.print(f"  [green]✓[/] {check}")
     for note in notes[:MAX_NOTES]:
-        console.print(f"[yellow]note:[/] {note}")
+        console.print("[yellow]" + say("note:") + f"[/] {note}")
     if len(notes) > MAX_NOTES:
-        console.print(f"[yellow]note:[/] and {len(notes) - MAX_NOTES} more (see --json).")
+        more = say("and %(n)s more (see --json).", n=len(notes) - MAX_NOTES)
+        console.print("[yellow]" + say("note:") + f"[/] {more}")
 
 
 def _render_mistakes(
@@ -222,11 +268,23 @@ def _render_mistakes(
 
     words = dict(MISTAKE_KINDS)
     total = sum(n for _, n in mistakes)
-    over = f" over {runs:,} nights" if runs > 1 else ""
+    made = say_n("%(n)s mistake", "%(n)s mistakes", total, n=num(total))
+    refused = say_n("%(n)s command", "%(n)s commands", refusals, n=num(refusals))
     console.print(
-        f"The careless floor made {_count(total, 'mistake')}{over}; the core refused "
-        f"{_count(refusals, 'command')} (none wrote anything) and every self-check held "
-        "(0 violations):",
+        say(
+            "The careless floor made %(made)s over %(runs)s nights; the core refused %(refused)s "
+            "(none wrote anything) and every self-check held (0 violations):",
+            made=made,
+            runs=num(runs),
+            refused=refused,
+        )
+        if runs > 1
+        else say(
+            "The careless floor made %(made)s; the core refused %(refused)s (none wrote "
+            "anything) and every self-check held (0 violations):",
+            made=made,
+            refused=refused,
+        ),
         soft_wrap=True,
     )
     for kind, times in mistakes:
@@ -236,9 +294,11 @@ def _render_mistakes(
 def _spread_cells(f: Any, show: Callable[[int], str], runs: int) -> tuple[str, str, str, str]:
     """10%, median, 90% and the range of one figure; how many runs had it when not all."""
     if f is None:
-        return ("-", "-", "-", "no run")
-    seen = "" if f.runs == runs else f" ({f.runs} of {runs} runs)"
-    return (show(f.p10), show(f.p50), show(f.p90), f"{show(f.low)} to {show(f.high)}{seen}")
+        return ("-", "-", "-", say("no run"))
+    span = say("%(low)s to %(high)s", low=show(f.low), high=show(f.high))
+    if f.runs != runs:
+        span += " " + say("(%(n)s of %(runs)s runs)", n=f.runs, runs=runs)
+    return (show(f.p10), show(f.p50), show(f.p90), span)
 
 
 def _render_spread(s: Any) -> None:
@@ -247,37 +307,50 @@ def _render_spread(s: Any) -> None:
 
     runs = len(s.seeds)
     console.print(
-        f"[bold]{s.title}[/] ({s.template}), {s.profile} rules: {runs} runs "
-        f"(seeds {s.seeds[0]} to {s.seeds[-1]}), {s.players:,} players each"
+        say(
+            "%(title)s (%(template)s), %(profile)s rules: %(runs)s runs (seeds %(first)s to "
+            "%(last)s), %(players)s players each",
+            title=bold(s.title),
+            template=s.template,
+            profile=s.profile,
+            runs=runs,
+            first=s.seeds[0],
+            last=s.seeds[-1],
+            players=num(s.players),
+        )
     )
 
     def count(v: int) -> str:
         return f"{v:,}"
 
-    answers = Table(title="The night over the runs")
-    for col in ("", "10%", "Median", "90%", "Range"):
-        answers.add_column(col, justify="left" if col in ("", "Range") else "right")
-    for name, figure, show in (
-        ("Registration closes", s.registration_closed_at, _clock),
-        ("Money reached", s.money_at, _clock),
-        ("Money level", s.money_level, count),
-        ("Final table", s.final_table_at, _clock),
-        ("Final table level", s.final_table_level, count),
-        ("Winner decided", s.duration, _clock),
-        ("Final level", s.final_level, count),
-        ("Hands", s.hands, count),
-        ("Entries", s.entries, count),
-        ("Re-entries", s.reentries, count),
-        ("Rebuys", s.rebuys, count),
-        ("Add-ons", s.addons, count),
+    answers = Table(title=say("The night over the runs"))
+    answers.add_column("", justify="left")
+    for col in ("10%", say("Median"), "90%"):
+        answers.add_column(col, justify="right")
+    answers.add_column(say("Range"), justify="left")
+    for name, figure, show, optional in (
+        (say("Registration closes"), s.registration_closed_at, _clock, False),
+        (say("Money reached"), s.money_at, _clock, False),
+        (say("Money level"), s.money_level, count, False),
+        (say("Final table"), s.final_table_at, _clock, False),
+        (say("Final table level"), s.final_table_level, count, False),
+        (say("Winner decided"), s.duration, _clock, False),
+        (say("Final level"), s.final_level, count, False),
+        (say("Hands"), s.hands, count, False),
+        (say("Entries"), s.entries, count, False),
+        (say("Re-entries"), s.reentries, count, False),
+        (say("Rebuys"), s.rebuys, count, True),
+        (say("Add-ons"), s.addons, count, True),
     ):
-        if name in ("Rebuys", "Add-ons") and figure.high == 0:
+        if optional and figure.high == 0:
             continue  # the event has none (or nobody took one): not a question tonight
         answers.add_row(name, *_spread_cells(figure, show, runs))
     console.print(answers)
-    levels = Table(title="By level (10% / median / 90%)")
-    for col in ("Level", "Blinds", "Runs", "Starts", "Players left", "Avg BB"):
-        levels.add_column(col, justify="left" if col == "Blinds" else "right", no_wrap=True)
+    levels = Table(title=say("By level (10% / median / 90%)"))
+    levels.add_column(say("Level"), justify="right", no_wrap=True)
+    levels.add_column(say("Blinds"), justify="left", no_wrap=True)
+    for col in (say("Runs"), say("Starts"), say("Players left"), say("Avg BB")):
+        levels.add_column(col, justify="right", no_wrap=True)
     for row in s.levels:
         p, bb = row.players_left, row.average_bb
         levels.add_row(
@@ -342,7 +415,7 @@ def _progress(show: bool, runs: int) -> Iterator[Callable[[int, int], None] | No
         return
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-    label = "Simulating nights" if runs > 1 else "Simulating the night: players out"
+    label = say("Simulating nights") if runs > 1 else say("Simulating the night: players out")
     columns = (TextColumn(label), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
     with Progress(*columns, console=console, transient=True) as bar:
         task = bar.add_task("sim", total=runs)
@@ -484,7 +557,10 @@ def _show(result: Any, chart: str | None, as_json: bool) -> None:
     emit(result, False, _render)
     if chart is not None:
         console.print(
-            f"Charts (players left, average big blinds by level) written to {chart}.",
+            say(
+                "Charts (players left, average big blinds by level) written to %(file)s.",
+                file=chart,
+            ),
             soft_wrap=True,
         )
 

@@ -14,21 +14,30 @@ from typing import Annotated, Any
 
 import typer
 
-from pokertd.cli._common import DbOption, JsonOption, console, emit, print_done, refusals
+from pokertd.cli._common import (
+    DbOption,
+    JsonOption,
+    console,
+    emit,
+    print_done,
+    refusals,
+    say,
+)
 from pokertd.cli._common import service as _service
 from pokertd.errors import InvalidCommand
+from pokertd.i18n import N_
 
 TidArg = Annotated[str, typer.Argument(help="Tournament id (see pokertd tournaments).")]
 
 
 _KIND = {
-    "balance": "balancing",
-    "break": "table breaks",
-    "floor": "moved by the floor",
-    "final_table": "final table",
-    "redraw": "redraw",
-    "penalty": "penalty",
-    "clock": "clock called",
+    "balance": N_("balancing"),
+    "break": N_("table breaks"),
+    "floor": N_("moved by the floor"),
+    "final_table": N_("final table"),
+    "redraw": N_("redraw"),
+    "penalty": N_("penalty"),
+    "clock": N_("clock called"),
 }
 
 
@@ -38,20 +47,32 @@ def _render(rows: list[dict[str, Any]]) -> None:
     from rich.markup import escape
 
     if not rows:
-        console.print("No slips yet.")
+        console.print(say("No slips yet."))
         return
     for s in rows:
         line = f"#{s['slip']} {s['name']}"
         if s["place"]:
-            line += f" → {s['place']}" if s["moves"] else f" at {s['place']}"
+            line += " " + (
+                say("→ %(place)s", place=s["place"])
+                if s["moves"]
+                else say("at %(place)s", place=s["place"])
+            )
         if s["from_table"]:
-            seat = f" seat {s['from_seat']}" if s["from_seat"] else ""
-            line += f" (from table {s['from_table']}{seat})"
-        line += f": {_KIND.get(str(s['kind']), s['kind'])} [{', '.join(s['rule_ids'])}]"
+            line += " " + (
+                say(
+                    "(from table %(table)s seat %(seat)s)",
+                    table=s["from_table"],
+                    seat=s["from_seat"],
+                )
+                if s["from_seat"]
+                else say("(from table %(table)s)", table=s["from_table"])
+            )
+        kind = str(s["kind"])
+        line += f": {say(_KIND[kind]) if kind in _KIND else kind} [{', '.join(s['rule_ids'])}]"
         if s["acknowledged"]:
-            line += f" · said I'm here ({s['via']})"
+            line += " · " + say("said I'm here (%(via)s)", via=s["via"])
         elif not s["current"]:
-            line += " · moved again since"
+            line += " · " + say("moved again since")
         console.print(escape(line), soft_wrap=True)
 
 

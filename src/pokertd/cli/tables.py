@@ -20,6 +20,8 @@ from pokertd.cli._common import (
     print_done,
     record_rows,
     refusals,
+    say,
+    say_n,
 )
 from pokertd.cli._common import actor as _actor
 from pokertd.cli._common import service as _service
@@ -49,38 +51,73 @@ def _render_tables(view: TablesView) -> None:
     for t in view.tables:
         flags = []
         if t.halted:
-            flags.append("[bold red]HALT until balanced[/]")
+            flags.append("[bold red]" + say("HALT until balanced") + "[/]")
         if t.notify_host:
-            flags.append("[yellow]tell the host[/]")
-        title = f"Table {t.table}: {t.players}/{t.seats}"
+            flags.append("[yellow]" + say("tell the host") + "[/]")
         if t.button is not None:
-            sb = "dead" if t.small_blind is None else str(t.small_blind)
-            title += f" — next hand button {t.button}, SB {sb}, BB {t.big_blind}"
+            sb = say("dead") if t.small_blind is None else str(t.small_blind)
+            title = say(
+                "Table %(table)s: %(players)s/%(seats)s — next hand button %(button)s, "
+                "SB %(sb)s, BB %(bb)s",
+                table=t.table,
+                players=t.players,
+                seats=t.seats,
+                button=t.button,
+                sb=sb,
+                bb=t.big_blind,
+            )
         else:
-            title += " — button not known"
+            title = say(
+                "Table %(table)s: %(players)s/%(seats)s — button not known",
+                table=t.table,
+                players=t.players,
+                seats=t.seats,
+            )
         console.print(f"[bold]{title}[/] {' '.join(flags)}".rstrip())
         out = Table()
-        out.add_column("Seat", justify="right")
-        out.add_column("Player")
-        out.add_column("Moves", justify="right")
+        out.add_column(say("Seat"), justify="right")
+        out.add_column(say("Player"))
+        out.add_column(say("Moves"), justify="right")
         out.add_column("")
         for s in t.seated:
-            note = "waits for the button" if s.waits else ""
+            note = say("waits for the button") if s.waits else ""
             if t.button == s.seat:
-                note = "button"
+                note = say("button")
             if s.away is not None:
                 note = f"{note}; {s.away.text}" if note else s.away.text
             if s.penalty_hands_left:  # K3: dealt in, posts, hand killed
-                pen = f"penalty: {s.penalty_hands_left} hand(s) left" + (
-                    " (deal in, post, kill the hand)" if s.on_penalty else " (from the next hand)"
+                pen = (
+                    say_n(
+                        "penalty: %(n)s hand left (deal in, post, kill the hand)",
+                        "penalty: %(n)s hands left (deal in, post, kill the hand)",
+                        s.penalty_hands_left,
+                    )
+                    if s.on_penalty
+                    else say_n(
+                        "penalty: %(n)s hand left (from the next hand)",
+                        "penalty: %(n)s hands left (from the next hand)",
+                        s.penalty_hands_left,
+                    )
                 )
                 note = f"{note}; {pen}" if note else pen
             out.add_row(str(s.seat), s.name, str(s.moves) if s.moves else "", note)
         console.print(out)
-    final = " (final table)" if view.final_table else ""
     console.print(
-        f"{view.players} players at {len(view.tables)} table(s){final}; "
-        f"final table at {view.final_table_size}."
+        say_n(
+            "%(players)s players at %(n)s table (final table); final table at %(size)s.",
+            "%(players)s players at %(n)s tables (final table); final table at %(size)s.",
+            len(view.tables),
+            players=view.players,
+            size=view.final_table_size,
+        )
+        if view.final_table
+        else say_n(
+            "%(players)s players at %(n)s table; final table at %(size)s.",
+            "%(players)s players at %(n)s tables; final table at %(size)s.",
+            len(view.tables),
+            players=view.players,
+            size=view.final_table_size,
+        )
     )
     _render_pending(view)
 
@@ -89,15 +126,21 @@ def _render_pending(view: TablesView) -> None:
     from pokertd.tournament.seating import describe_move
 
     if not view.pending:
-        console.print("No moves waiting.")
+        console.print(say("No moves waiting."))
         return
-    console.print(f"[bold]{len(view.pending)} move(s) waiting for the floor:[/]")
+    waiting = say_n(
+        "%(n)s move waiting for the floor:", "%(n)s moves waiting for the floor:", len(view.pending)
+    )
+    console.print(f"[bold]{waiting}[/]")
     for m in view.pending:
-        seen = f" (moved {m.moves_before}x before)" if m.moves_before else ""
-        console.print(f"  {describe_move(m)}{seen}")
+        if m.moves_before:
+            line = say("%(move)s (moved %(n)sx before)", move=describe_move(m), n=m.moves_before)
+        else:
+            line = describe_move(m)
+        console.print(f"  {line}")
     if view.plan:
-        console.print(f"Plan {view.plan}: each move is made into the seat shown.")
-    console.print("Confirm with: pokertd move confirm <tournament> <move id>")
+        console.print(say("Plan %(plan)s: each move is made into the seat shown.", plan=view.plan))
+    console.print(say("Confirm with: pokertd move confirm <tournament> <move id>"))
 
 
 def tables(tid: TidArg, db: DbOption = None, as_json: JsonOption = False) -> None:
@@ -233,10 +276,21 @@ def moves(
     if final is not None and final.final_table:
         _render_final(tid, final)
         return
+    _render_halted(view)
+    _render_pending(view)
+
+
+def _render_halted(view: TablesView) -> None:
+    """The tables halted until balanced, if any (one line)."""
     halted = [t.table for t in view.tables if t.halted]
     if halted:
-        console.print(f"[bold red]Halt until balanced:[/] tables {', '.join(map(str, halted))}")
-    _render_pending(view)
+        console.print(
+            say(
+                "%(halt)s tables %(tables)s",
+                halt="[bold red]" + say("Halt until balanced:") + "[/]",
+                tables=", ".join(map(str, halted)),
+            )
+        )
 
 
 def _moves_json(
@@ -261,7 +315,9 @@ def _render_final(tid: str, final: MovesDue) -> None:
     console.print(f"[bold]{final.text}[/]")
     for s in final.final_seats:
         console.print(f"  {s.text}")
-    console.print(f"Confirm with: pokertd redraw {tid} --plan {final.plan}")
+    console.print(
+        say("Confirm with: pokertd redraw %(tid)s --plan %(plan)s", tid=tid, plan=final.plan)
+    )
 
 
 def confirm(
@@ -444,14 +500,16 @@ def _render_apart(view: ApartView) -> None:
     from rich.markup import escape
 
     if not view.groups:
-        console.print("Nobody is kept apart.")
+        console.print(say("Nobody is kept apart."))
         return
     for row in view.groups:
         style = "[bold red]" if row.together else ""
         console.print(f"{style}{escape(row.text)}{'[/]' if style else ''}")
-    console.print(
-        f"[dim]Lift one with: pokertd keep-apart TID --lift N ({', '.join(view.rule_ids)})[/]"
+    lift = say(
+        "Lift one with: pokertd keep-apart TID --lift N (%(rules)s)",
+        rules=", ".join(view.rule_ids),
     )
+    console.print(f"[dim]{lift}[/]")
 
 
 def register(app: typer.Typer) -> None:

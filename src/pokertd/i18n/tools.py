@@ -39,8 +39,9 @@ __all__ = [
 PACKAGE = Path(__file__).resolve().parent
 LOCALE = PACKAGE / "locale"
 POT = LOCALE / f"{DOMAIN}.pot"
-KEYWORDS = dict(DEFAULT_KEYWORDS) | {"Nn_": (1, 2)}
-"""Python's and the templates' gettext names, ``N_`` and ``Nn_`` (a plural marker)."""
+KEYWORDS = dict(DEFAULT_KEYWORDS) | {"Nn_": (1, 2), "say": None, "say_n": (1, 2)}
+"""Python's and the templates' gettext names, ``N_`` and ``Nn_`` (a plural marker); the
+CLI's ``say``/``say_n`` (:mod:`pokertd.cli._common`)."""
 JS_KEYWORDS = {"t": None, "tn": (1, 2)}
 """The page scripts' ``t``/``tn`` (static/app.js); only in ``.js`` files (``t["table"]`` in
 Python is a dictionary)."""
