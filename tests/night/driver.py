@@ -295,8 +295,10 @@ class FloorNight:
                 f"(rule IDs missing: {missing})"
             )
         if exc.template is not None and self.language != "en":
-            translated = catalog.gettext(self.language, exc.template, exc.params)
-            if translated != exc.template % exc.params and translated not in said:
+            # the catalogue has the sentence in this language: the floor reads that, not the
+            # English (its Phrase parameters translated too, catalog.refusal)
+            translated = catalog.gettext(self.language, exc.template) != exc.template
+            if translated and said == str(exc):
                 raise self.broken(f"the refusal {str(exc)!r} is not said in {self.language}")
 
     def refuse(self, command: Command, why: str = "") -> PokertdError:

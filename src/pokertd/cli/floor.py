@@ -179,6 +179,24 @@ def _render_new(new_id: str, view: Any) -> None:
     )
 
 
+CurrencyOption = Annotated[
+    str | None,
+    typer.Option(
+        help="The event's currency, an ISO code: "
+        + ", ".join(EVENT_CURRENCIES)
+        + " (default: the venue's, $POKERTD_CURRENCY)."
+    ),
+]
+LocaleOption = Annotated[
+    str | None,
+    typer.Option(
+        help="How the event writes numbers, money and dates: "
+        + ", ".join(EVENT_LOCALES)
+        + " (default: the venue's, $POKERTD_LOCALE)."
+    ),
+]
+
+
 def new(
     template: Annotated[str, typer.Option("--template", "-t", help="Template name or file.")],
     name: Annotated[str, typer.Option("--name", "-n", help="The tournament's name.")],
@@ -199,22 +217,8 @@ def new(
         str | None, typer.Option(help="Early-bird deadline, ISO time (2026-11-22T19:30+00:00).")
     ] = None,
     tid: Annotated[str | None, typer.Option("--id", help="Choose the tournament id.")] = None,
-    currency: Annotated[
-        str | None,
-        typer.Option(
-            help="The event's currency, an ISO code: "
-            + ", ".join(EVENT_CURRENCIES)
-            + " (default: the venue's, $POKERTD_CURRENCY)."
-        ),
-    ] = None,
-    locale: Annotated[
-        str | None,
-        typer.Option(
-            help="How the event writes numbers, money and dates: "
-            + ", ".join(EVENT_LOCALES)
-            + " (default: the venue's, $POKERTD_LOCALE)."
-        ),
-    ] = None,
+    currency: CurrencyOption = None,
+    locale: LocaleOption = None,
     db: DbOption = None,
     as_json: JsonOption = False,
 ) -> None:
@@ -242,11 +246,7 @@ def new(
         tmpl = tmpl.with_changes(**{k: v for k, v in given.items() if v is not None})
         until = _early_bird(early_bird_until)
         command = CreateTournament(
-            name=name,
-            template=tmpl,
-            early_bird_until=until,
-            currency=code,
-            locale=chosen_locale,
+            name=name, template=tmpl, early_bird_until=until, currency=code, locale=chosen_locale
         )
         with _service(db) as service:
             new_id = service.create(command, tournament_id=tid, actor=_actor(), role="director")
