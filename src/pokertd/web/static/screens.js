@@ -82,7 +82,7 @@
         } catch (e) { flash("screens-flash", e.message, true); }
       });
       act.appendChild(apply);
-      const open = el("a", { href: P.url("/screen/" + encodeURIComponent(s.name)), target: "_blank" }, t("open"));
+      const open = el("a", { href: P.url("/screen/" + encodeURIComponent(s.name)), target: "_blank" }, t("Open the screen"));
       act.appendChild(document.createTextNode(" "));
       act.appendChild(open);
       tr.appendChild(act);
