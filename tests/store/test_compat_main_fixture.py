@@ -206,7 +206,8 @@ def _since_982daf5(view: str, got: Any) -> Any:
     - ``tables``: ``plan`` is new (the token of the moves waiting as shown, issue 22): none
       wait in the fixture, so it is ``None``.
     - ``status``: ``end`` is new (issue 22), and says what ``finished``/``winner`` say;
-      ``currency`` is new (issue 27): "USD" for every old log.
+      ``currency`` is new (issue 27): "USD" for every old log; ``registration_said``
+      (issue 27) is the note as a sentence, its English the note.
     - ``clock``: ``finished`` is new (issue 22); a finished night's clock has no next break.
     - ``results``: each row's ``paid`` and ``waits`` are new (issue 22).
     - ``payouts``: a binding deal's places show what their holders are paid by the deal
@@ -270,6 +271,9 @@ def _since_982daf5(view: str, got: Any) -> Any:
         assert (data.pop("cancelled"), data.pop("cancelled_reason")) == (False, "")
         assert data.pop("refunds_cents") == 0
         assert data.pop("currency") == "USD"  # issue 27: an old log is in dollars
+        # issue 27: the note as a sentence each face translates; its English is the note's
+        said = data.pop("registration_said")
+        assert said["msgid"] % said["params"] == data["registration_note"]
         end = data.pop("end")  # issue 22: the end of the night, as the status says it
         assert (end["finished"], end["winner"], end["needs"]) == (
             data["finished"],

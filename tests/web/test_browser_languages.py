@@ -242,8 +242,8 @@ OWN_TEXT_JS = """() => {
   const walk = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
   for (let n = walk.nextNode(); n; n = walk.nextNode()) {
     const p = n.parentElement;
-    // the picker names each language in itself; the header's user line is a name and a
-    // role (base.html shows the role's code: "director · director")
+    // the picker names each language in itself; the header's user line starts with the
+    // account's name (data: "director · Turnierleitung")
     if (!p || p.closest('[hreflang], .who')) continue;
     if (['SCRIPT', 'STYLE', 'TEMPLATE'].includes(p.tagName)) continue;
     if (!n.textContent.trim() || !shown(p)) continue;
@@ -370,7 +370,7 @@ STACK = "5000 + 100 * points"
 PEOPLE_DATA = (*DATA, STACK, "AM", "PM", "director")
 """The league's and players' pages' own words: the night's, the stack formula, the venue
 locale's times of day (``5:24 PM`` in ``en-US``: the venue's, not the language's), and the
-staff account's name in the header ("director · director": its role is base.html's)."""
+staff account's name in the header ("director · Director": the name is data)."""
 
 
 @dataclass

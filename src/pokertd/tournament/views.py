@@ -17,11 +17,13 @@ from collections.abc import Collection, Iterable
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime, tzinfo
 
+from pokertd.i18n import N_, Sentence
 from pokertd.money import DEFAULT_CURRENCY, format_money
 from pokertd.tournament.cancellation import cancelled
 from pokertd.tournament.eliminations import finish, finishing_places
 from pokertd.tournament.entries.rules import EntryStatus, PurchaseKind
 from pokertd.tournament.entries.state import (
+    ClockReading,
     Roster,
     Setup,
     night_over,
@@ -153,9 +155,45 @@ class StatusView:
     """Management cancelled the event (SPOT-6.22, issue 26)."""
     cancelled_reason: str = ""
     refunds_cents: Cents = 0
+    """Refunded to the players on cancellation (all of them together)."""
     currency: str = DEFAULT_CURRENCY
     """The ISO 4217 code of every ``*_cents`` amount (minor units; docs/money.md)."""
-    """Refunded to the players on cancellation (all of them together)."""
+    registration_said: Sentence | None = None
+    """``registration_note`` as a sentence each face says in its reader's language."""
+
+
+def _registration_said(
+    state: TournamentState, reg_open: bool, close: int | None, reading: ClockReading | None
+) -> Sentence:
+    """Registration in words (A4): closed (by a rule, the floor, or after its level), or
+    open until the end of level ``close`` / the clock's start / the floor's close. A
+    sentence each face says in its reader's language; its ``text`` is the English
+    ``registration_note``."""
+    setup = state.part(Setup)
+    if setup.registration_closed:
+        reason = setup.registration_closed_reason
+        # closed by a rule (a deal, a payment) says which; the floor's close as before
+        if reason and setup.pool_final_rules:
+            return Sentence(N_("closed: %(reason)s"), {"reason": reason})
+        return Sentence(N_("closed by the floor"))
+    if not reg_open:
+        if close:
+            return Sentence(N_("closed after level %(level)s"), {"level": close})
+        return Sentence(N_("closed"))
+    if reading is None or not reading.started:
+        # Before the clock starts (its set-up comes with the first start): say so, and what
+        # will close registration once it runs (A4), not that there is "no clock here".
+        if close:
+            return Sentence(
+                N_("open until the end of level %(level)s (the clock has not started yet)"),
+                {"level": close},
+            )
+        if close == 0:
+            return Sentence(N_("open until the clock starts (no late registration)"))
+        return Sentence(N_("open (the clock has not started yet; the floor closes registration)"))
+    if close is not None:
+        return Sentence(N_("open until the end of level %(level)s"), {"level": close})
+    return Sentence(N_("open"))
 
 
 def status(state: TournamentState, now: datetime) -> StatusView:
@@ -175,23 +213,8 @@ def status(state: TournamentState, now: datetime) -> StatusView:
     reading = read_clock(state, at)
     reg_open = registration_open(state, now)
     close = tmpl.registration_close(profile)
-    if setup.registration_closed:
-        reason = setup.registration_closed_reason
-        # closed by a rule (a deal, a payment) says which; the floor's close as before
-        note = f"closed: {reason}" if reason and setup.pool_final_rules else "closed by the floor"
-    elif not reg_open:
-        note = f"closed after level {close}" if close else "closed"
-    elif reading is None or not reading.started:
-        # Before the clock starts (its set-up comes with the first start): say so, and what
-        # will close registration once it runs (A4), not that there is "no clock here".
-        if close:
-            note = f"open until the end of level {close} (the clock has not started yet)"
-        elif close == 0:
-            note = "open until the clock starts (no late registration)"
-        else:
-            note = "open (the clock has not started yet; the floor closes registration)"
-    else:
-        note = f"open until the end of level {close}" if close is not None else "open"
+    said = _registration_said(state, reg_open, close, reading)
+    note = said.text
     alive = roster.alive()
     pp = pool(state)
     return StatusView(
@@ -207,6 +230,7 @@ def status(state: TournamentState, now: datetime) -> StatusView:
         clock_known=reading is not None,
         registration_open=reg_open,
         registration_note=note,
+        registration_said=said,
         entries=roster.entry_count,
         players=len(roster.players),
         alive=len(alive),
