@@ -54,6 +54,7 @@
       f: { name: "", key: "", formula: "", table: "10, 7, 5, 3, 2, 1", knockout: 0, attendance: 0, paid: "" },
       s: seasonForm(), how: "sqrt", ex: { entrants: 20, buyin: 50 },
       chk: { ok: true, message: "", examples: [], stacks: [] },
+      checks: 0,
       start() { if (this.d.director) this.check(); },
       seasonsText(l) { return this.tn("%(n)s season", "%(n)s seasons", l.seasons.length); },
       autoKey() { this.f.key = slug(this.f.name); },
@@ -71,9 +72,13 @@
           buyin: this.ex.buyin || 0, stack_formula: this.s.stack_formula });
         if (p.paid_places) q.set("paid_places", p.paid_places);
         if (this.how === "own" && !this.f.formula.trim()) { this.chk = { ok: false, message: this.t("Write the league's formula, e.g. %(example)s.", { example: "entrants - place + 1" }), examples: [], stacks: [] }; return; }
+        // only the answer to the latest check is shown: an earlier one answered late (the
+        // formula typed on, the example entrants changed) must not overwrite it
+        const asked = ++this.checks;
         try {
           const r = await fetch(window.pokertd.url("/api/leagues/check?" + q.toString()), { credentials: "same-origin" });
           const data = await r.json();
+          if (asked !== this.checks) return;
           this.chk = r.ok ? data : { ok: false, message: data.message || this.t("That cannot be checked."), examples: [], stacks: [] };
         } catch (e) { /* keep the last answer */ }
       },
