@@ -74,6 +74,19 @@ def session_key(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
 
 
+def shipped_language(code: str | None) -> str:
+    """``code`` as one of the shipped languages (``de-AT`` -> ``de``), or a refusal naming
+    them: the venue's language and a staff member's own are chosen from the same list (the
+    pseudo-locale is for tests, never kept)."""
+    lang = i18n.known(code)
+    if lang is None or lang == i18n.PSEUDO:
+        raise InvalidCommand(
+            template=i18n.N_("Choose one of the languages: %(choices)s."),
+            params={"choices": ", ".join(i18n.LANGUAGES)},
+        )
+    return lang
+
+
 def _language_key(name: str) -> str:
     """The setting that keeps a staff member's own language."""
     return f"language.user.{name}"
@@ -245,12 +258,7 @@ class AccountService:
         """Keep ``code`` as ``name``'s own language (``None``, ``""`` or ``auto`` forgets it:
         the device's or the venue's language again); the language kept."""
         self._known(name)
-        lang = None if code in (None, "", "auto") else i18n.known(code)
-        if code not in (None, "", "auto") and (lang is None or lang == i18n.PSEUDO):
-            raise InvalidCommand(
-                template=i18n.N_("Choose one of the languages: %(choices)s."),
-                params={"choices": ", ".join(i18n.LANGUAGES)},
-            )
+        lang = None if code in (None, "", "auto") else shipped_language(code)
         self.store.put_setting(_language_key(name), lang or "")
         return lang
 
@@ -372,4 +380,5 @@ __all__ = [
     "TooManyAttempts",
     "User",
     "session_key",
+    "shipped_language",
 ]

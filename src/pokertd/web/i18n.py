@@ -33,8 +33,8 @@ from fastapi.responses import RedirectResponse, Response
 from fastapi.templating import Jinja2Templates
 
 from pokertd import i18n
-from pokertd.app.accounts import Role
-from pokertd.errors import InvalidCommand, PokertdError
+from pokertd.app.accounts import Role, shipped_language
+from pokertd.errors import PokertdError
 from pokertd.i18n import catalog
 from pokertd.web.auth import Sessions, require, root_path, safe_path, site_path
 from pokertd.web.context import principal, web_of
@@ -170,13 +170,7 @@ def set_venue_language(
     """A director sets the venue's language (every screen without its own choice)."""
     require(principal(request), Role.DIRECTOR, action="set the venue's language")
     Sessions.check_csrf(request, csrf_token)
-    lang = i18n.known(language)
-    if lang is None or lang == i18n.PSEUDO:
-        raise InvalidCommand(
-            template=i18n.N_("Choose one of the languages: %(choices)s."),
-            params={"choices": ", ".join(i18n.LANGUAGES)},
-        )
-    web_of(request).users.put_setting(SETTING, lang)
+    web_of(request).users.put_setting(SETTING, shipped_language(language))
     return RedirectResponse(site_path(request, "/"), status_code=303)
 
 
