@@ -285,7 +285,7 @@ def _console_views(page: Any) -> Iterator[str]:
         page.wait_for_timeout(300)
         yield tab
     page.click("#tab-tables")
-    page.click("#table-map .seat[data-seat='1']")
+    page.click("#table-map .seat:not(.empty)")
     page.wait_for_selector("#seat-sheet", state="visible")
     page.wait_for_timeout(200)
     yield "seat_sheet"
