@@ -88,6 +88,22 @@ class Phrase(str):
     __slots__ = ()
 
 
+class Chips(int):
+    """A chip count as a message's parameter (``Chips(1200)``): ``str`` is the English
+    ``1,200`` (so ``str(exc)`` and ``Sentence.text`` read as before), and a face writes it
+    the reader's way (``1.200`` in German, ``1.200`` in Spanish) before putting it in the
+    sentence (issue 27, point 2: amounts by locale). Counts of chips only; money is
+    formatted by :mod:`pokertd.money`, and seat, table or level numbers stay plain ``int``."""
+
+    __slots__ = ()
+
+    def __str__(self) -> str:
+        return f"{int(self):,}"
+
+    def __repr__(self) -> str:
+        return f"Chips({int(self)})"
+
+
 def known(code: str | None) -> str | None:
     """``code`` as a language this catalogue has (``"de-AT"`` -> ``"de"``), or ``None``."""
     if not code or not TAG.match(code):
@@ -105,6 +121,7 @@ __all__ = [
     "PSEUDO",
     "SOURCE",
     "TAG",
+    "Chips",
     "Nn_",
     "Phrase",
     "Sentence",
