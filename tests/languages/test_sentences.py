@@ -10,16 +10,16 @@ from collections.abc import Iterator
 from datetime import UTC, datetime
 
 import pytest
+from floor_helpers import broken_night
 
 from pokertd.app.screens import build, public
 from pokertd.app.tournaments import TournamentService
 from pokertd.i18n import catalog
 from pokertd.store import open_store
-from pokertd.tournament.eliminations import Bust
-from pokertd.tournament.entries import CreateTournament, Register, Roster
+from pokertd.tournament.entries import CreateTournament, Register
 from pokertd.tournament.penalties import GivePenalty, PenaltyKind
 from pokertd.tournament.prizes.views import MysteryDraw, prize_table
-from pokertd.tournament.seating import BreakTable, ConfirmMove, DrawSeats, live_seating, tables_view
+from pokertd.tournament.seating import DrawSeats
 from pokertd.tournament.slips import slips_view
 from pokertd.tournament.templates import load_template
 
@@ -46,16 +46,7 @@ def _night(service: TournamentService, players: int) -> str:
 def test_a_table_break_slip_reads_in_spanish_and_stays_english_in_json(
     service: TournamentService,
 ) -> None:
-    tid = _night(service, 20)  # 7/7/6 at three tables; two busts at tables 1 and 2 each
-    service.run(tid, DrawSeats())
-    seating = live_seating(service.state(tid))
-    roster = service.state(tid).part(Roster)
-    for number in (1, 2):
-        for v in [p for p in seating.tables[number].players if p is not None][:2]:
-            service.run(tid, Bust(players=(roster.entries[v].name,)))
-    service.run(tid, BreakTable(table=3))
-    for m in tables_view(service.state(tid)).pending:
-        service.run(tid, ConfirmMove(move_id=m.move_id))
+    tid = broken_night(service, "tda")
     slip = next(s for s in slips_view(service.state(tid)) if s["kind"] == "break")
     assert slip["why"] == "Table 3 breaks: its players move to the other tables."
     said = slip["why_said"]

@@ -9,15 +9,24 @@ from datetime import UTC, datetime, timedelta
 
 from pokertd.app.tournaments import TournamentService
 from pokertd.store import open_store
+from pokertd.tournament.eliminations import Bust
 from pokertd.tournament.entries import (
     ClockReading,
     CreateTournament,
     Register,
+    Roster,
     connect_readers,
     readers,
 )
 from pokertd.tournament.framework import Command, EventRecord, TournamentState
-from pokertd.tournament.seating import DrawSeats, LayTables
+from pokertd.tournament.seating import (
+    BreakTable,
+    ConfirmMove,
+    DrawSeats,
+    LayTables,
+    live_seating,
+    tables_view,
+)
 from pokertd.tournament.templates import Template, load_template
 
 START = datetime(2026, 11, 22, 19, 0, tzinfo=UTC)
@@ -93,3 +102,23 @@ def two_tables_of_ten() -> Night:
     night.run(LayTables(tables=((1, 10), (2, 10))))
     night.run(DrawSeats())
     return night
+
+
+def broken_night(service: TournamentService, profile: str) -> str:
+    """20 players at three 9-seat tables (7/7/6), two busted at tables 1 and 2 each (16
+    left: 5/5/6), then table 3 breaks and the floor confirms its 6 moves (C4: the slips'
+    night of tests/tournament/test_slips.py and tests/languages/test_sentences.py)."""
+    tmpl = load_template("kpc_nlh").with_changes(profile=profile, tables=3, seats_per_table=9)
+    tid = service.create(CreateTournament(name="Tuesday", template=tmpl))
+    for i in range(20):
+        service.run(tid, Register(name=f"Player {i:02d}", member=f"M{i}", age_ok=True))
+    service.run(tid, DrawSeats())
+    seating = live_seating(service.state(tid))
+    roster = service.state(tid).part(Roster)
+    for number in (1, 2):
+        for v in [p for p in seating.tables[number].players if p is not None][:2]:
+            service.run(tid, Bust(players=(roster.entries[v].name,)))
+    service.run(tid, BreakTable(table=3))
+    for m in tables_view(service.state(tid)).pending:
+        service.run(tid, ConfirmMove(move_id=m.move_id))
+    return tid

@@ -11,6 +11,7 @@ from collections.abc import Iterator
 from datetime import UTC, datetime
 
 import pytest
+from floor_helpers import broken_night
 
 from pokertd.app.tournaments import TournamentService
 from pokertd.errors import NotFound, RuleViolation
@@ -21,14 +22,11 @@ from pokertd.tournament.entries import CreateTournament, Register, Roster
 from pokertd.tournament.framework import Redo, Undo
 from pokertd.tournament.penalties import GivePenalty, PenaltyKind
 from pokertd.tournament.seating import (
-    BreakTable,
-    ConfirmMove,
     DrawSeats,
     FinalTableDrawn,
     MovePlayer,
     Redraw,
     live_seating,
-    tables_view,
 )
 from pokertd.tournament.slips import AcknowledgeSlip, SlipAcknowledged, slips_view
 from pokertd.tournament.templates import load_template
@@ -43,25 +41,6 @@ def service() -> Iterator[TournamentService]:
     )
     yield svc
     svc.close()
-
-
-def broken_night(service: TournamentService, profile: str) -> str:
-    """20 players at three 9-seat tables (7/7/6), two busted at tables 1 and 2 each (16
-    left: 5/5/6), then table 3 breaks and the floor confirms its 6 moves."""
-    tmpl = load_template("kpc_nlh").with_changes(profile=profile, tables=3, seats_per_table=9)
-    tid = service.create(CreateTournament(name="Tuesday", template=tmpl))
-    for i in range(20):
-        service.run(tid, Register(name=f"Player {i:02d}", member=f"M{i}", age_ok=True))
-    service.run(tid, DrawSeats())
-    seating = live_seating(service.state(tid))
-    roster = service.state(tid).part(Roster)
-    for number in (1, 2):
-        for v in [p for p in seating.tables[number].players if p is not None][:2]:
-            service.run(tid, Bust(players=(roster.entries[v].name,)))
-    service.run(tid, BreakTable(table=3))
-    for m in tables_view(service.state(tid)).pending:
-        service.run(tid, ConfirmMove(move_id=m.move_id))
-    return tid
 
 
 @pytest.mark.parametrize(
