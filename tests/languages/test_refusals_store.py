@@ -23,10 +23,11 @@ from pokertd.app.tournaments import TournamentService
 from pokertd.cards.card import card_code
 from pokertd.cli import app
 from pokertd.errors import PokertdError
-from pokertd.i18n import Sentence, catalog
+from pokertd.i18n import N_, Sentence, catalog
 from pokertd.league.points import PointsScheme
 from pokertd.store import open_store
 from pokertd.store.portable import check_target, read_export
+from pokertd.store.sqlite import SqliteStore
 from pokertd.tournament.entries import CreateTournament, Register
 from pokertd.tournament.templates import load_template
 
@@ -195,3 +196,19 @@ def test_the_labels_of_a_cancellations_refund_kinds_read_in_spanish_and_german()
     alternates = Sentence(KIND_LABELS["alternate"])
     assert catalog.sentence("es", alternates) == "Alternos"
     assert catalog.sentence("de", alternates) == "Nachrücker"
+
+
+def test_a_locked_database_says_what_it_was_doing_in_spanish_and_german(tmp_path: Path) -> None:
+    store = SqliteStore(str(tmp_path / "night.db"))
+    try:
+        with pytest.raises(PokertdError) as refused, store._errors(N_("appending")):
+            raise sqlite3.OperationalError("database is locked")
+    finally:
+        store.close()
+    path = tmp_path / "night.db"
+    assert _said(refused.value) == (
+        f"The database {path} is unavailable while appending: database is locked.",
+        f"La base de datos {path} no está disponible al añadir eventos: database is locked.",
+        f"Die Datenbank {path} ist beim Anhängen von Ereignissen nicht verfügbar: "
+        "database is locked.",
+    )
