@@ -15,13 +15,23 @@ from . import sites
 from .sites import SRC, untemplated
 
 TEMPLATED = (
+    "app/accounts.py",
+    "app/application.py",
+    "app/commands.py",
     "app/league_history.py",
     "app/leagues.py",
+    "app/mail.py",
+    "app/player_import.py",
+    "app/players.py",
+    "app/results.py",
     "app/series.py",
+    "app/signups.py",
     "app/tournaments.py",
     "app/walls.py",
+    "cards",
     "engine/hand.py",
     "engine/rulings.py",
+    "store",
     "tournament/cancellation.py",
     "tournament/clock/chip_race.py",
     "tournament/clock/rules.py",

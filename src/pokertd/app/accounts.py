@@ -38,6 +38,7 @@ from argon2.exceptions import InvalidHashError, VerificationError
 
 from pokertd import i18n
 from pokertd.errors import InvalidCommand, PokertdError, StoreError
+from pokertd.i18n import N_
 from pokertd.roles import Role
 from pokertd.store import EventStore, open_store
 from pokertd.store.accounts import Account, AccountStore, SessionRow
@@ -95,20 +96,31 @@ def _language_key(name: str) -> str:
 def _check_name(name: str) -> None:
     if not _NAME.match(name):
         raise InvalidCommand(
-            f"User name {name!r} is not valid: use 1-64 letters, digits, '.', '_', '-' or '@'."
+            template=N_(
+                "User name %(name)s is not valid: use 1-64 letters, digits, '.', '_', '-' or '@'."
+            ),
+            params={"name": repr(name)},
         )
 
 
 def _check_password(password: str) -> None:
     if len(password) < MIN_PASSWORD:
-        raise InvalidCommand(f"The password must have at least {MIN_PASSWORD} characters.")
+        raise InvalidCommand(
+            template=N_("The password must have at least %(n)s characters."),
+            params={"n": MIN_PASSWORD},
+        )
     if len(password) > MAX_PASSWORD:
-        raise InvalidCommand(f"The password must have at most {MAX_PASSWORD} characters.")
+        raise InvalidCommand(
+            template=N_("The password must have at most %(n)s characters."),
+            params={"n": MAX_PASSWORD},
+        )
 
 
 def _staff_role(role: Role) -> None:
     if role is Role.PUBLIC:
-        raise InvalidCommand("A staff account needs a role: director, floor or dealer.")
+        raise InvalidCommand(
+            template=N_("A staff account needs a role: director, floor or dealer.")
+        )
 
 
 class AccountService:
@@ -123,7 +135,10 @@ class AccountService:
             opened = open_store(store)
             if not isinstance(opened, AccountStore):
                 opened.close()
-                raise StoreError(f"The database at {store} cannot keep user accounts.")
+                raise StoreError(
+                    template=N_("The database at %(url)s cannot keep user accounts."),
+                    params={"url": store},
+                )
             self.store: AccountStore = opened
             self._opened: EventStore | None = opened
         else:
@@ -147,7 +162,9 @@ class AccountService:
         """Wait (briefly) for one of the few hashing slots, else refuse with "busy"."""
         if not self._slots.acquire(timeout=self.hash_wait_s):
             raise TooManyAttempts(
-                "The server is busy checking other sign-ins: try again in a few seconds.",
+                template=N_(
+                    "The server is busy checking other sign-ins: try again in a few seconds."
+                ),
                 context={"retry_after": 5},
             )
         try:
@@ -210,7 +227,7 @@ class AccountService:
         loser gets :class:`InvalidCommand` ("already set").
         """
         if not self.ensure_first_director(name, password):
-            raise InvalidCommand("The director's password is already set.")
+            raise InvalidCommand(template=N_("The director's password is already set."))
         return User(name, Role.DIRECTOR)
 
     def ensure_first_director(self, name: str, password: str) -> bool:

@@ -19,6 +19,7 @@ from pokertd.app.signups import SignUpService
 from pokertd.app.tournaments import TournamentService, utc_now
 from pokertd.app.walls import WallService
 from pokertd.errors import StoreError
+from pokertd.i18n import N_
 from pokertd.store import StoreHealth, open_store
 from pokertd.store.accounts import AccountStore
 from pokertd.store.base import masked_url
@@ -49,7 +50,10 @@ class App:
         leagues = LeagueService.over(tournaments)
         store = tournaments.store
         if not isinstance(store, AccountStore):  # pragma: no cover - SQLite and PostgreSQL do
-            raise StoreError(f"The database at {masked_url(store.url)} cannot keep user accounts.")
+            raise StoreError(
+                template=N_("The database at %(url)s cannot keep user accounts."),
+                params={"url": masked_url(store.url)},
+            )
         players = PlayerService(
             tournaments.store, tournaments, now=now, points=leagues.points_by_player
         )

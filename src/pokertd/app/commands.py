@@ -31,6 +31,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, create_model
 from pydantic.errors import PydanticUserError
 
 from pokertd.errors import InvalidCommand, NotFound
+from pokertd.i18n import N_
 from pokertd.roles import Role
 from pokertd.tournament.framework import Command
 from pokertd.tournament.permissions import (
@@ -91,6 +92,7 @@ class CommandSchema:
         if body is None:
             return self.parse(None)
         if not isinstance(body, self.model):
+            # English on purpose: FastAPI validated the body with this model; a programmer's error
             raise InvalidCommand(f"{self.cls.__name__} got another command's body.")
         return self._build({name: getattr(body, name) for name in self.model.model_fields})
 
@@ -99,18 +101,29 @@ class CommandSchema:
         unknown or ill-typed fields are refused with one sentence (``InvalidCommand``)."""
         data = {} if body is None else body
         if not isinstance(data, Mapping):
-            raise InvalidCommand("The command body must be a JSON object.")
+            raise InvalidCommand(template=N_("The command body must be a JSON object."))
         names = set(self.model.model_fields)
         extra = sorted(set(map(str, data)) - names)
         if extra:
+            if not names:
+                raise InvalidCommand(
+                    template=N_("%(command)s has no field %(extra)s; its fields: none."),
+                    params={"command": self.cls.__name__, "extra": ", ".join(extra)},
+                )
             raise InvalidCommand(
-                f"{self.cls.__name__} has no field {', '.join(extra)}; its fields: "
-                f"{', '.join(sorted(names)) or 'none'}."
+                template=N_("%(command)s has no field %(extra)s; its fields: %(fields)s."),
+                params={
+                    "command": self.cls.__name__,
+                    "extra": ", ".join(extra),
+                    "fields": ", ".join(sorted(names)),
+                },
             )
         try:
             valid = self.model.model_validate(dict(data))
         except ValidationError as exc:
             message = describe_errors(f"{self.cls.__name__} is not valid", exc.errors())
+            # (pydantic's words; the pages and the CLI send valid bodies)
+            # English on purpose: pydantic's words about an API client's body
             raise InvalidCommand(message) from None
         return self.command(valid)
 
@@ -122,7 +135,10 @@ class CommandSchema:
         try:
             return self.cls(**values)
         except (TypeError, ValueError) as exc:  # a command's own __post_init__ check
-            raise InvalidCommand(f"{self.cls.__name__} is not valid: {exc}.") from None
+            raise InvalidCommand(
+                template=N_("%(command)s is not valid: %(problem)s."),
+                params={"command": self.cls.__name__, "problem": str(exc)},
+            ) from None
 
 
 def body_model(cls: type[Command]) -> type[BaseModel]:
@@ -197,7 +213,7 @@ def schema(name: str) -> CommandSchema:
     """The schema of an API name (``bust``), or :class:`NotFound`."""
     found = SCHEMAS.get(name)
     if found is None:
-        raise NotFound(f"There is no command {name!r}.")
+        raise NotFound(template=N_("There is no command %(name)s."), params={"name": repr(name)})
     return found
 
 
@@ -205,7 +221,9 @@ def schema_of(cls: type[Command]) -> CommandSchema:
     """The schema of a command class (the simulator and tests build commands by class)."""
     found = _BY_CLASS.get(cls)
     if found is None:
-        raise NotFound(f"There is no command {cls.__name__!r}.")
+        raise NotFound(
+            template=N_("There is no command %(name)s."), params={"name": repr(cls.__name__)}
+        )
     return found
 
 

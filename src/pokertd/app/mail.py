@@ -51,7 +51,7 @@ from pokertd.app.leagues import LeagueService
 from pokertd.app.players import PlayerService, checked_email
 from pokertd.app.tournaments import TournamentService, utc_now
 from pokertd.errors import InvalidCommand, NotFound
-from pokertd.i18n import N_
+from pokertd.i18n import N_, Nn_, Sentence
 from pokertd.money import DEFAULT_CURRENCY, current_locale, format_money
 from pokertd.store.mail import FAILED, QUEUED, SENDING, SENT, MailStore, OutboxRow
 from pokertd.timefmt import date, local, venue_zone
@@ -144,7 +144,10 @@ class MailSettings:
             try:
                 checked_email(value)
             except InvalidCommand as exc:
-                raise InvalidCommand(f"{name}: {exc}") from None
+                raise InvalidCommand(
+                    template=N_("%(setting)s: %(problem)s"),
+                    params={"setting": name, "problem": str(exc)},
+                ) from None
         return cls(
             host=host,
             port=_env_int(env, "POKERTD_SMTP_PORT", _PORTS[security], 1, 65535),
@@ -521,7 +524,22 @@ class OutboxView:
     requests: tuple[dict[str, Any], ...]
     settings: dict[str, Any] | None
     message: str
-    """One sentence for the console (``"Mail is not set up: …"``, ``"3 sent, 1 waiting."``)."""
+    """One sentence for the console in English (``"Mail is not set up: …"``, ``"1 failed,
+    3 sent."``): the JSON's ``message``."""
+    message_said: tuple[Sentence, ...] = ()
+    """``message`` as sentences each face says in its reader's language (:meth:`said`): one
+    sentence, or one count per state (``"%(n)s sent"``), joined by ", " and ended by "."."""
+
+    def said(self, lang: str) -> str:
+        """The status line in ``lang`` (the English ``message`` for ``en``)."""
+        if lang == "en" or not self.message_said:
+            return self.message
+        from pokertd.i18n import catalog  # Babel: only for a translated language
+
+        texts = [catalog.sentence(lang, s) for s in self.message_said]
+        if len(texts) == 1 and not self.message_said[0].plural:
+            return texts[0]
+        return ", ".join(texts) + "."
 
     def as_json(self) -> dict[str, Any]:
         """The view as JSON."""
@@ -530,13 +548,26 @@ class OutboxView:
             "configured": self.configured,
             "finished": self.finished,
             "message": self.message,
+            "message_said": [s.as_json() for s in self.message_said],
             "settings": self.settings,
             "lines": [line.as_json() for line in self.lines],
             "requests": list(self.requests),
         }
 
 
-NOT_SET_UP = (
+STATE_COUNTS: dict[str, tuple[str, str]] = {
+    "due": Nn_("%(n)s due", "%(n)s due"),
+    "failed": Nn_("%(n)s failed", "%(n)s failed"),
+    "old": Nn_("%(n)s old", "%(n)s old"),
+    "queued": Nn_("%(n)s queued", "%(n)s queued"),
+    "sending": Nn_("%(n)s sending", "%(n)s sending"),
+    "sent": Nn_("%(n)s sent", "%(n)s sent"),
+    "unsure": Nn_("%(n)s unsure", "%(n)s unsure"),
+}
+"""How the status line counts the recipients of each state (``"3 sent"``)."""
+
+
+NOT_SET_UP = N_(
     "Mail is not set up: the operator sets POKERTD_SMTP_HOST and POKERTD_MAIL_FROM "
     "(docs/deployment.md). Nothing is sent."
 )
@@ -661,17 +692,31 @@ class MailService:
             {"n": r.n, "players": r.player_id, "staff": r.staff, "at": r.at}
             for r in self.store.mail_requests(tournament_id)
         )
+        said: tuple[Sentence, ...]
         if self.settings is None:
-            message = NOT_SET_UP
+            said = (Sentence(NOT_SET_UP),)
         elif not over:
-            message = "The event is not over yet: results are mailed once the winner is known."
+            said = (
+                Sentence(
+                    N_("The event is not over yet: results are mailed once the winner is known.")
+                ),
+            )
         elif not lines:
-            message = "No player of this event gave a mail address."
+            said = (Sentence(N_("No player of this event gave a mail address.")),)
         else:
             counts: dict[str, int] = {}
             for line in lines:
                 counts[line.state] = counts.get(line.state, 0) + 1
-            message = ", ".join(f"{n} {state}" for state, n in sorted(counts.items())) + "."
+            said = tuple(
+                Sentence(STATE_COUNTS[state][0], plural=STATE_COUNTS[state][1], n=n)
+                if state in STATE_COUNTS
+                else Sentence(N_("%(n)s %(state)s"), {"n": n, "state": state})
+                for state, n in sorted(counts.items())
+            )
+        if len(said) == 1 and not said[0].plural:
+            message = said[0].text
+        else:
+            message = ", ".join(s.text for s in said) + "."
         return OutboxView(
             tournament_id=tournament_id,
             configured=self.settings is not None,
@@ -680,6 +725,7 @@ class MailService:
             requests=requests,
             settings=self.settings.shown() if self.settings else None,
             message=message,
+            message_said=said,
         )
 
     @staticmethod
@@ -734,7 +780,7 @@ class MailService:
 
     def _required(self) -> MailSettings:
         if self.settings is None:
-            raise InvalidCommand(NOT_SET_UP)
+            raise InvalidCommand(template=NOT_SET_UP)
         return self.settings
 
     @staticmethod

@@ -39,7 +39,7 @@ from typing import Any
 
 from pokertd.app.players import EMAIL_MAX, PlayerService, checked_email
 from pokertd.errors import InvalidCommand, PokertdError
-from pokertd.i18n import N_
+from pokertd.i18n import N_, Phrase, Sentence
 from pokertd.sheets import CsvFormatError, csv_records
 from pokertd.store.players import (
     PLAYER_ID_ALPHABET,
@@ -138,8 +138,11 @@ class ImportRow:
     joined: str = ""
     nickname: str = ""
     problem: str = ""
-    """Why a ``bad`` row is skipped (one sentence)."""
+    """Why a ``bad`` row is skipped (one sentence, English)."""
     match: Match | None = None
+    problem_said: Sentence | None = None
+    """``problem`` as a sentence each face says in its reader's language (``None``: the
+    English ``problem`` is all there is)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -356,10 +359,14 @@ def _clean(value: str, what: str, most: int) -> str:
     text = normalize_text(" ".join(value.split()))
     bad = bad_character(text)
     if bad is not None:
-        raise InvalidCommand(f"{what} cannot hold {bad}.")
+        raise InvalidCommand(
+            template=N_("%(what)s cannot hold %(bad)s."),
+            params={"what": Phrase(what), "bad": bad},
+        )
     if len(text) > most:
         raise InvalidCommand(
-            f"{what} can have at most {most} characters, not {len(text)}.",
+            template=N_("%(what)s can have at most %(most)s characters, not %(n)s."),
+            params={"what": Phrase(what), "most": most, "n": len(text)},
         )
     return text
 
@@ -459,14 +466,14 @@ class PlayerImports:
             raw_name = cell.get("nickname", "")
         shown = " ".join(raw_name.split())[:NAME_MAX]
         try:
-            name = _clean(raw_name, "A player's name", NAME_MAX)
+            name = _clean(raw_name, N_("A player's name"), NAME_MAX)
             if not name:
                 raise InvalidCommand(template=N_("The name is empty."))
-            card = _clean(cell.get("card", ""), "A card number", CARD_MAX)
-            nickname = _clean(cell.get("nickname", ""), "A nickname", NAME_MAX)
+            card = _clean(cell.get("card", ""), N_("A card number"), CARD_MAX)
+            nickname = _clean(cell.get("nickname", ""), N_("A nickname"), NAME_MAX)
             email = checked_email(cell.get("email", "")[: EMAIL_MAX + 100])
             try:
-                joined = _joined(_clean(cell.get("joined", ""), "A joined date", SHORT_MAX))
+                joined = _joined(_clean(cell.get("joined", ""), N_("A joined date"), SHORT_MAX))
             except ValueError:
                 raise InvalidCommand(
                     template=N_(
@@ -475,15 +482,25 @@ class PlayerImports:
                     params={"date": repr(cell.get("joined", "").strip()[:40])},
                 ) from None
         except PokertdError as exc:
-            return ImportRow(line, "bad", shown, problem=exc.message)
+            return ImportRow(line, "bad", shown, problem=exc.message, problem_said=_said(exc))
         key, ckey = name_key(name), card_key(card)
         row = ImportRow(line, "new", name, card, email, joined, nickname)
         if ckey and ckey in cards_seen:
-            return replace(
-                row, status="bad", problem=f"Card {card} is also on line {cards_seen[ckey]}."
+            return _bad(
+                row,
+                Sentence(
+                    N_("Card %(card)s is also on line %(line)s."),
+                    {"card": card, "line": cards_seen[ckey]},
+                ),
             )
         if key in names_seen:
-            return replace(row, status="bad", problem=f"{name} is also on line {names_seen[key]}.")
+            return _bad(
+                row,
+                Sentence(
+                    N_("%(name)s is also on line %(line)s."),
+                    {"name": name, "line": names_seen[key]},
+                ),
+            )
         if ckey:
             cards_seen[ckey] = line
         names_seen[key] = line
@@ -491,24 +508,30 @@ class PlayerImports:
             holder = index.survivor(index.cards[ckey])
             if name_key(holder.name) == key or name_key(index.cards[ckey].name) == key:
                 return replace(row, status="exact",
-                    match=Match(holder.id, holder.name, holder.card, "the same card"),
+                    match=Match(holder.id, holder.name, holder.card, N_("the same card")),
                 )  # fmt: skip
-            return replace(row, status="bad",
-                problem=f"Card {card} belongs to {holder.name} ({holder.id}).",
-                match=Match(holder.id, holder.name, holder.card, "the same card"),
-            )  # fmt: skip
+            return replace(
+                _bad(
+                    row,
+                    Sentence(
+                        N_("Card %(card)s belongs to %(name)s (%(id)s)."),
+                        {"card": card, "name": holder.name, "id": holder.id},
+                    ),
+                ),
+                match=Match(holder.id, holder.name, holder.card, N_("the same card")),
+            )
         same = index.names.get(key, [])
         for p in same:
             if p.name == name and (not ckey or not card_key(p.card)):
                 return replace(
-                    row, status="exact", match=Match(p.id, p.name, p.card, "the same name")
+                    row, status="exact", match=Match(p.id, p.name, p.card, N_("the same name"))
                 )
         if same:
             p = same[0]
             why = (
-                "the same name with another card"
+                N_("the same name with another card")
                 if p.name == name
-                else "the same name spelled otherwise (capitals, accents or spaces)"
+                else N_("the same name spelled otherwise (capitals, accents or spaces)")
             )
             return replace(row, status="duplicate", match=Match(p.id, p.name, p.card, why))
         near = index.nearest(key)
@@ -530,7 +553,7 @@ class PlayerImports:
         addresses are checked as :meth:`PlayerService.set_email` checks them and kept
         private. Refused, nothing written, when there is nothing to add."""
         preview = self.preview(data, mapping, source=source, add_duplicates=add_duplicates)
-        who = _clean(staff, "A staff name", NAME_MAX)
+        who = _clean(staff, N_("A staff name"), NAME_MAX)
         if not who:
             raise InvalidCommand(template=N_("A staff name is missing."))
         rows = preview.to_add()
@@ -563,8 +586,8 @@ class PlayerImports:
         the addresses it set), unless anything refers to one of them since (a tournament,
         a merge, a confirmation, a rename, an address changed): then nothing changes and
         the sentence says which players and why."""
-        ident = _clean(import_id, "An import's id", SHORT_MAX)
-        who = _clean(staff, "A staff name", NAME_MAX)
+        ident = _clean(import_id, N_("An import's id"), SHORT_MAX)
+        who = _clean(staff, N_("A staff name"), NAME_MAX)
         return self.players.store.undo_import(ident, staff=who, at=self.players._at())
 
     def history(self, limit: int = 20) -> list[ImportRecord]:
@@ -573,12 +596,43 @@ class PlayerImports:
 
     def added(self, import_id: str) -> list[ImportedPlayer]:
         """The players import ``import_id`` added, by line."""
-        return self.players.store.imported_players(_clean(import_id, "An import's id", SHORT_MAX))
+        return self.players.store.imported_players(
+            _clean(import_id, N_("An import's id"), SHORT_MAX)
+        )
+
+
+def _said(exc: PokertdError) -> Sentence | None:
+    """A refusal as a sentence (a :class:`~pokertd.i18n.Phrase` parameter, a field's name,
+    said as a sentence of its own), or ``None`` for one without a template."""
+    if exc.template is None:
+        return None
+    # a Phrase (a field's name) as a sentence of its own: Sentence's annotation names the
+    # log's value types only (the codec's); a preview is never kept in the log
+    params: dict[str, Any] = {
+        k: Sentence(v) if isinstance(v, Phrase) else v for k, v in exc.params.items()
+    }
+    return Sentence(exc.template, params)
+
+
+def _bad(row: ImportRow, why: Sentence) -> ImportRow:
+    """``row`` skipped for ``why``."""
+    return replace(row, status="bad", problem=why.text, problem_said=why)
+
+
+def reason_said(reason: str) -> Sentence:
+    """A match's reason (``"the same card"``, one of a short fixed list) as a sentence."""
+    return Sentence(reason)
 
 
 def row_document(r: ImportRow) -> dict[str, Any]:
-    """One previewed row as the CLI's ``--json`` and the API write it."""
-    return asdict(r)
+    """One previewed row as the CLI's ``--json`` and the API write it: ``problem`` and the
+    match's ``reason`` in English, ``problem_said`` and ``reason_said`` as sentences
+    (``{"text", "msgid", "params"}``) each face says in its reader's language."""
+    out = asdict(r)
+    out["problem_said"] = r.problem_said.as_json() if r.problem_said is not None else None
+    if r.match is not None:
+        out["match"]["reason_said"] = reason_said(r.match.reason).as_json()
+    return out
 
 
 def preview_document(p: ImportPreview, *, new_rows: int | None = None) -> dict[str, Any]:

@@ -26,7 +26,7 @@ from datetime import datetime
 
 from pokertd.app.tournaments import TournamentService, player_rows, utc_now
 from pokertd.errors import InvalidCommand, NotFound
-from pokertd.i18n import N_
+from pokertd.i18n import N_, Phrase
 from pokertd.store.players import (
     SEARCH_LIMIT_MAX,
     Confirmation,
@@ -126,12 +126,16 @@ def _text(value: str, what: str, most: int, *, empty_ok: bool = False) -> str:
     text = normalize_text(value)
     bad = bad_character(text)
     if bad is not None:
-        raise InvalidCommand(f"{what} cannot hold {bad}.")
+        raise InvalidCommand(
+            template=N_("%(what)s cannot hold %(bad)s."),
+            params={"what": Phrase(what), "bad": bad},
+        )
     if not text and not empty_ok:
-        raise InvalidCommand(f"{what} is missing.")
+        raise InvalidCommand(template=N_("%(what)s is missing."), params={"what": Phrase(what)})
     if len(text) > most:
         raise InvalidCommand(
-            f"{what} can have at most {most} characters, not {len(text)}.",
+            template=N_("%(what)s can have at most %(most)s characters, not %(n)s."),
+            params={"what": Phrase(what), "most": most, "n": len(text)},
         )
     return text
 
@@ -145,7 +149,7 @@ def checked_email(value: str) -> str:
     """``value`` trimmed as a mail address, ``""`` for none, or ``InvalidCommand`` in a
     sentence: the shape ``name@host.domain`` is all that is checked here (the mail server
     is the judge of the rest)."""
-    address = _text(value, "A mail address", EMAIL_MAX, empty_ok=True)
+    address = _text(value, N_("A mail address"), EMAIL_MAX, empty_ok=True)
     if address and not _EMAIL_SHAPE.fullmatch(address):
         raise InvalidCommand(
             template=N_("%(address)s is not a mail address (name@example.org)."),
@@ -181,7 +185,7 @@ class PlayerService:
 
     @staticmethod
     def _id(player_id: str) -> str:
-        return _text(player_id, "A player's id", SHORT_MAX)
+        return _text(player_id, N_("A player's id"), SHORT_MAX)
 
     def get(self, player_id: str) -> PlayerRecord:
         """The player with this id (``NotFound`` in a sentence when there is none)."""
@@ -199,9 +203,9 @@ class PlayerService:
     def add(self, name: str, card: str = "", *, staff: str) -> PlayerRecord:
         """Add a person; refused (nothing added) for a bad name or card, or a card that
         already belongs to someone."""
-        clean = _text(" ".join(name.split()), "A player's name", NAME_MAX)
-        number = _text(card, "A card or member number", CARD_MAX, empty_ok=True)
-        who = _text(staff, "A staff name", NAME_MAX)
+        clean = _text(" ".join(name.split()), N_("A player's name"), NAME_MAX)
+        number = _text(card, N_("A card or member number"), CARD_MAX, empty_ok=True)
+        who = _text(staff, N_("A staff name"), NAME_MAX)
         for _ in range(5):
             pid = new_player_id()
             if self.store.player(pid) is None:
@@ -223,9 +227,9 @@ class PlayerService:
         confirmation = Confirmation(
             player.id,
             what,
-            _text(staff, "A staff name", NAME_MAX),
+            _text(staff, N_("A staff name"), NAME_MAX),
             self._at(),
-            _text(note, "A note", REASON_MAX, empty_ok=True),
+            _text(note, N_("A note"), REASON_MAX, empty_ok=True),
         )
         self.store.confirm(confirmation)
         return confirmation
@@ -237,7 +241,7 @@ class PlayerService:
             raise InvalidCommand(template=N_("A player cannot be merged into themselves."))
         self.get(source), self.get(target)
         return self.store.merge(
-            source, target, staff=_text(staff, "A staff name", NAME_MAX), at=self._at()
+            source, target, staff=_text(staff, N_("A staff name"), NAME_MAX), at=self._at()
         )
 
     def unmerge(self, from_id: str, *, staff: str) -> MergeRecord:
@@ -245,7 +249,7 @@ class PlayerService:
         again; the merge and its undo stay recorded."""
         player = self.get(from_id)
         return self.store.undo_merge(
-            player.id, staff=_text(staff, "A staff name", NAME_MAX), at=self._at()
+            player.id, staff=_text(staff, N_("A staff name"), NAME_MAX), at=self._at()
         )
 
     def rename(self, player_id: str, name: str, *, staff: str) -> RenameRecord:
@@ -256,9 +260,9 @@ class PlayerService:
         Refused (nothing changed) for an empty or too long name, or one another player
         already has (the message names them)."""
         player = self.get(player_id)
-        clean = _text(" ".join(name.split()), "A player's name", NAME_MAX)
+        clean = _text(" ".join(name.split()), N_("A player's name"), NAME_MAX)
         return self.store.rename(
-            player.id, clean, staff=_text(staff, "A staff name", NAME_MAX), at=self._at()
+            player.id, clean, staff=_text(staff, N_("A staff name"), NAME_MAX), at=self._at()
         )
 
     def set_email(self, player_id: str, email: str, *, staff: str) -> str:
@@ -268,7 +272,7 @@ class PlayerService:
         player = self.get(player_id)
         address = checked_email(email)
         self.store.set_email(
-            player.id, address, staff=_text(staff, "A staff name", NAME_MAX), at=self._at()
+            player.id, address, staff=_text(staff, N_("A staff name"), NAME_MAX), at=self._at()
         )
         return address
 
@@ -282,7 +286,7 @@ class PlayerService:
         self, query: str, *, limit: int = 20, include_merged: bool = False
     ) -> list[PlayerRecord]:
         """Players by card, name beginning or part of the name (see the store)."""
-        text = _text(query, "A search", NAME_MAX)
+        text = _text(query, N_("A search"), NAME_MAX)
         if not 1 <= limit <= SEARCH_LIMIT_MAX:
             raise InvalidCommand(
                 template=N_("Ask for 1 to %(most)s players, not %(limit)s."),
@@ -294,7 +298,7 @@ class PlayerService:
         """Exact matches only: the player with this id, else with this card, else with
         exactly this name, else once called exactly this (renamed since); each resolved
         to whom they stand for now."""
-        text = _text(query, "A search", NAME_MAX)
+        text = _text(query, N_("A search"), NAME_MAX)
         found = self.store.player(text)
         matches = [found] if found else self.store.players_with_card(text)
         matches = matches or self.store.players_named(text)

@@ -26,7 +26,7 @@ from typing import Any
 from pokertd import timefmt
 from pokertd.app.application import App
 from pokertd.errors import NotFound
-from pokertd.i18n import catalog
+from pokertd.i18n import N_, catalog
 from pokertd.league.results import db_card_or_name
 from pokertd.money import DEFAULT_CURRENCY, current_locale, format_money
 from pokertd.tournament.clock import ClockPart
@@ -360,7 +360,9 @@ def league_schedule(app: App, league: str, season: str = "") -> Schedule:
     if not season:
         seasons = app.leagues.seasons(league)
         if not seasons:
-            raise NotFound(f"League {league!r} has no season yet.")
+            raise NotFound(
+                template=N_("League %(league)s has no season yet."), params={"league": repr(league)}
+            )
         season = seasons[-1].key
     info = app.leagues.season(league, season)
     events = [_schedule_event(app, r.tournament) for r in app.leagues.season_events(league, season)]

@@ -259,20 +259,27 @@ def cancellation_part(state: TournamentState) -> dict[str, Any] | None:
         "play_started": gone.play_started,
         "refunds_cents": sum(kinds.values()),
         "prizes_paid_cents": gone.prizes_paid,
-        "by_kind": [{"kind": k, "label": KIND_LABELS[k], "cents": v} for k, v in kinds.items()],
+        "by_kind": [_kind(k, v) for k, v in kinds.items()],
         "players": [{"name": n, "refund_cents": v} for n, v in per.items()],
         "rule_ids": list(cancel_rules(state.part(Setup).profile)),
     }
 
 
 KIND_LABELS = {
-    "buy_in": "Buy-ins",
-    "re_entry": "Re-entries",
-    "alternate": "Alternates",
-    "rebuy": "Rebuys",
-    "addon": "Add-ons",
+    "buy_in": N_("Buy-ins"),
+    "re_entry": N_("Re-entries"),
+    "alternate": N_("Alternates"),
+    "rebuy": N_("Rebuys"),
+    "addon": N_("Add-ons"),
 }
-"""How the screens name the kinds of purchase a refund pays back."""
+"""How the screens name the kinds of purchase a refund pays back (``label`` in English,
+``label_said`` as a sentence each screen says in its language)."""
+
+
+def _kind(kind: str, cents: int) -> dict[str, Any]:
+    """One kind of purchase a refund pays back, for the screens."""
+    label = KIND_LABELS[kind]
+    return {"kind": kind, "label": label, "label_said": Sentence(label).as_json(), "cents": cents}
 
 
 CANCEL_PLAN_ROWS = 12
@@ -292,10 +299,7 @@ def cancel_plan(state: TournamentState) -> dict[str, Any] | None:
         "money_taken_cents": plan.money_taken,
         "prizes_paid_cents": plan.prizes_paid,
         "refunds_cents": plan.refunds,
-        "by_kind": [
-            {"kind": k.value, "label": KIND_LABELS[k.value], "cents": f.total}
-            for k, f in plan.by_kind
-        ],
+        "by_kind": [_kind(k.value, f.total) for k, f in plan.by_kind],
         "players": [
             {"name": p.name, "paid_cents": p.paid, "refund_cents": p.refund}
             for p in plan.players[:CANCEL_PLAN_ROWS]

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from pokertd.app.players import PlayerService, checked_email
 from pokertd.app.tournaments import TournamentService
 from pokertd.errors import InvalidCommand, NotFound
+from pokertd.i18n import N_
 from pokertd.roles import Caller, Role
 from pokertd.tournament.entries import Roster
 from pokertd.tournament.framework import EventRecord, TournamentState
@@ -66,7 +67,9 @@ def checked_contact(value: str) -> str:
     if "@" in text:
         return checked_email(text)
     if not _PHONE_SHAPE.fullmatch(text):
-        raise InvalidCommand("Give a mail address (name@example.org) or a phone number.")
+        raise InvalidCommand(
+            template=N_("Give a mail address (name@example.org) or a phone number.")
+        )
     return text
 
 
@@ -127,7 +130,7 @@ class SignUpService:
     def _own(self, tid: str, token: str) -> MySignUp:
         mine = self.mine(tid, token)
         if mine is None:
-            raise NotFound("This link does not open a sign-up (withdrawn or revoked).")
+            raise NotFound(template=N_("This link does not open a sign-up (withdrawn or revoked)."))
         return mine
 
     def check_in(self, tid: str, token: str) -> MySignUp:

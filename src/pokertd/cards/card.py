@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import TypeAlias
 
 from pokertd.errors import InvalidCommand
+from pokertd.i18n import N_
 
 CardCode: TypeAlias = int
 """A card inside the engine: ``rank * 4 + suit``, 0..51."""
@@ -60,7 +61,10 @@ def card_code(text: str) -> CardCode:
     code = _CODE_OF.get(text.strip())
     if code is None:
         raise InvalidCommand(
-            f"{text!r} is not a card: write a rank (2-9, T, J, Q, K, A) and a suit (c, d, h, s)"
+            template=N_(
+                "%(text)s is not a card: write a rank (2-9, T, J, Q, K, A) and a suit (c, d, h, s)"
+            ),
+            params={"text": repr(text)},
         )
     return code
 
@@ -68,7 +72,9 @@ def card_code(text: str) -> CardCode:
 def card_text(code: CardCode) -> str:
     """The notation of a card code (``51`` -> ``"As"``)."""
     if not 0 <= code < 52:
-        raise InvalidCommand(f"{code!r} is not a card code (0-51)")
+        raise InvalidCommand(
+            template=N_("%(code)s is not a card code (0-51)"), params={"code": repr(code)}
+        )
     return CARD_TEXT[code]
 
 
@@ -132,7 +138,10 @@ def parse_cards(text: str | Iterable[str | int | Card]) -> list[CardCode]:
                 pieces = [word[i : i + 3] for i in range(0, len(word), 3)]
             else:
                 if len(word) % 2:
-                    raise InvalidCommand(f"{word!r} is not a list of cards such as 'AsKd'")
+                    raise InvalidCommand(
+                        template=N_("%(text)s is not a list of cards such as 'AsKd'"),
+                        params={"text": repr(word)},
+                    )
                 pieces = [word[i : i + 2] for i in range(0, len(word), 2)]
             codes.extend(card_code(p) for p in pieces)
     else:
@@ -145,11 +154,16 @@ def parse_cards(text: str | Iterable[str | int | Card]) -> list[CardCode]:
             elif isinstance(item, str):
                 codes.extend(parse_cards(item))
             else:
-                raise InvalidCommand(f"{item!r} is not a card")
+                raise InvalidCommand(
+                    template=N_("%(text)s is not a card"), params={"text": repr(item)}
+                )
     seen: set[int] = set()
     for code in codes:
         if code in seen:
-            raise InvalidCommand(f"duplicate card {CARD_TEXT[code]}: a deck holds each card once")
+            raise InvalidCommand(
+                template=N_("duplicate card %(card)s: a deck holds each card once"),
+                params={"card": CARD_TEXT[code]},
+            )
         seen.add(code)
     return codes
 

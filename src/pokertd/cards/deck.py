@@ -15,6 +15,7 @@ from collections.abc import Iterable, Sequence
 
 from pokertd.cards.card import CARD_TEXT, Card, CardCode, parse_cards
 from pokertd.errors import InvalidCommand
+from pokertd.i18n import N_
 
 FULL_DECK: tuple[CardCode, ...] = tuple(range(52))
 """The 52 card codes in code order (2c, 2d, 2h, 2s, 3c, ...)."""
@@ -29,7 +30,9 @@ def shuffled(rng: random.Random, count: int = 52) -> list[CardCode]:
     fraction of the cost of ``rng.shuffle`` or ``rng.sample`` on 52 cards.
     """
     if not 0 <= count <= 52:
-        raise InvalidCommand(f"cannot deal {count} cards from one deck of 52")
+        raise InvalidCommand(
+            template=N_("cannot deal %(n)s cards from one deck of 52"), params={"n": count}
+        )
     deck = list(FULL_DECK)
     draw = rng.random
     for i in range(count):
@@ -51,17 +54,23 @@ def check_deck(cards: Iterable[int | str | Card]) -> list[CardCode]:
     for item in cards:
         if isinstance(item, int) and not isinstance(item, bool):
             if not 0 <= item < 52:
-                raise InvalidCommand(f"unknown card code {item}: a deck has codes 0 to 51")
+                raise InvalidCommand(
+                    template=N_("unknown card code %(code)s: a deck has codes 0 to 51"),
+                    params={"code": item},
+                )
             code = item
         elif isinstance(item, Card):
             code = item.code
         elif isinstance(item, str):
             (code,) = parse_cards(item)
         else:
-            raise InvalidCommand(f"{item!r} is not a card")
+            raise InvalidCommand(template=N_("%(text)s is not a card"), params={"text": repr(item)})
         bit = 1 << code
         if seen & bit:
-            raise InvalidCommand(f"duplicate card {CARD_TEXT[code]}: a deck holds each card once")
+            raise InvalidCommand(
+                template=N_("duplicate card %(card)s: a deck holds each card once"),
+                params={"card": CARD_TEXT[code]},
+            )
         seen |= bit
         codes.append(code)
     return codes
@@ -101,7 +110,10 @@ class Deck:
     def deal(self, count: int = 1) -> list[CardCode]:
         """The next ``count`` cards."""
         if count < 0 or count > self.remaining:
-            raise InvalidCommand(f"cannot deal {count} cards: {self.remaining} left in the deck")
+            raise InvalidCommand(
+                template=N_("cannot deal %(n)s cards: %(left)s left in the deck"),
+                params={"n": count, "left": self.remaining},
+            )
         out = self._order[self._pos : self._pos + count]
         self._pos += count
         return out

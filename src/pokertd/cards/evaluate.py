@@ -21,6 +21,7 @@ from phevaluator import _pheval
 
 from pokertd.cards.card import RANK_NAMES, RANK_PLURALS, CardCode
 from pokertd.errors import InvalidCommand
+from pokertd.i18n import N_
 
 evaluate5: Callable[..., int] = _pheval.evaluate_5cards
 """``evaluate5(a, b, c, d, e) -> int``: strength of exactly five cards (lower is better)."""
@@ -80,6 +81,7 @@ def category(strength: int) -> HandCategory:
         for upper, cat in _CATEGORY_UPPER:
             if strength <= upper:
                 return cat
+    # English on purpose: a strength comes from the evaluator itself; a programmer's error
     raise InvalidCommand(f"{strength} is not a hand strength (1 to {WORST})")
 
 
@@ -92,7 +94,9 @@ def evaluate(cards: Sequence[CardCode]) -> int:
         return evaluate6(*cards)
     if n == 5:
         return evaluate5(*cards)
-    raise InvalidCommand(f"a poker hand is evaluated from 5 to 7 cards, not {n}")
+    raise InvalidCommand(
+        template=N_("a poker hand is evaluated from 5 to 7 cards, not %(n)s"), params={"n": n}
+    )
 
 
 def evaluate_omaha(board: Sequence[CardCode], hole: Sequence[CardCode]) -> int:
@@ -102,8 +106,10 @@ def evaluate_omaha(board: Sequence[CardCode], hole: Sequence[CardCode]) -> int:
     """
     if len(board) != 5 or len(hole) != 4:
         raise InvalidCommand(
-            f"Omaha is evaluated from 5 board cards and 4 hole cards, not {len(board)} and "
-            f"{len(hole)}"
+            template=N_(
+                "Omaha is evaluated from 5 board cards and 4 hole cards, not %(board)s and %(hole)s"
+            ),
+            params={"board": len(board), "hole": len(hole)},
         )
     return _omaha(*board, *hole)
 
@@ -111,7 +117,10 @@ def evaluate_omaha(board: Sequence[CardCode], hole: Sequence[CardCode]) -> int:
 def best_five(cards: Sequence[CardCode]) -> list[CardCode]:
     """The five cards that make the best hand out of five to seven (for display)."""
     if not 5 <= len(cards) <= 7:
-        raise InvalidCommand(f"a poker hand is made from 5 to 7 cards, not {len(cards)}")
+        raise InvalidCommand(
+            template=N_("a poker hand is made from 5 to 7 cards, not %(n)s"),
+            params={"n": len(cards)},
+        )
     return list(min(combinations(cards, 5), key=lambda five: evaluate5(*five)))
 
 

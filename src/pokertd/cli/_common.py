@@ -29,6 +29,7 @@ if TYPE_CHECKING:
     from pokertd.app import App
     from pokertd.app.documents import EventDocument
     from pokertd.app.tournaments import TournamentService
+    from pokertd.i18n import Sentence
     from pokertd.tournament.framework import EventRecord
 
 T = TypeVar("T")
@@ -187,6 +188,17 @@ def cli_language() -> str:
     return i18n.known(os.environ.get(LANGUAGE_ENV)) or i18n.SOURCE
 
 
+def said(sentence: Sentence | None, english: str) -> str:
+    """A sentence the server built (:class:`pokertd.i18n.Sentence`) in the CLI's language;
+    ``english`` when there is none or the CLI speaks English (no Babel then)."""
+    lang = cli_language()
+    if sentence is None or lang == "en":
+        return english
+    from pokertd.i18n import catalog  # Babel: only for a translated language (issue 15)
+
+    return catalog.sentence(lang, sentence)
+
+
 def bold(text: object) -> str:
     """``text`` in bold (Rich markup) as a parameter of :func:`say`: the markup stays out of
     the msgid, and no f-string stands in a call ``scripts/i18n.py extract`` reads."""
@@ -308,6 +320,7 @@ __all__ = [
     "num",
     "refusals",
     "rich_console",
+    "said",
     "say",
     "say_n",
     "service",

@@ -25,6 +25,7 @@ from pokertd.cli._common import (
     JsonOption,
     actor,
     application,
+    cli_language,
     console,
     emit,
     refusals,
@@ -60,7 +61,7 @@ def _say(text: str) -> None:
 
 
 def _render(view: OutboxView) -> None:
-    _say(view.message)
+    _say(view.said(cli_language()))
     if view.settings:
         s = view.settings
         _say(

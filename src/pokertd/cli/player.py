@@ -31,6 +31,7 @@ from pokertd.cli._common import (
     console,
     emit,
     refusals,
+    said,
     say,
 )
 from pokertd.money import format_money
@@ -368,7 +369,7 @@ def _read_file(path: Path, most: int) -> bytes:
 def _render_import(preview: ImportPreview, done: ImportDone | None) -> None:
     from rich.markup import escape
 
-    from pokertd.app.player_import import summary
+    from pokertd.app.player_import import reason_said, summary
 
     columns = ", ".join(f"{escape(c)} -> {f}" for c, f in preview.mapping.items())
     _say(f"{escape(preview.source)} ({preview.encoding}): {columns}")
@@ -392,7 +393,7 @@ def _render_import(preview: ImportPreview, done: ImportDone | None) -> None:
                         line=r.line,
                         who=escape(r.name or say("(no name)")),
                         like="",
-                        reason=escape(r.problem),
+                        reason=escape(said(r.problem_said, r.problem)),
                     )
                 )
             elif m is not None:
@@ -403,7 +404,7 @@ def _render_import(preview: ImportPreview, done: ImportDone | None) -> None:
                         line=r.line,
                         who=escape(r.name),
                         like=" ~ " + escape(m.name) + " (" + m.id + ")",
-                        reason=escape(m.reason),
+                        reason=escape(said(reason_said(m.reason), m.reason)),
                     )
                 )
         if len(rows) > SHOW_ROWS:

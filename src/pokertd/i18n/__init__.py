@@ -58,7 +58,11 @@ class Sentence:
 
     msgid: str
     params: dict[str, str | int] = field(default_factory=dict)
-    """The placeholders' values (already formatted: names, amounts, rule IDs, numbers)."""
+    """The placeholders' values (already formatted: names, amounts, rule IDs, numbers). A
+    sentence that is never kept in the log (an import preview's reason) may also take a
+    :class:`Sentence` as a value (a field's name from a short fixed list, such as
+    ``Sentence(N_("A player's name"))``): it is said in the reader's language too. The
+    log's codec knows ``str | int`` values only, hence the annotation."""
     plural: str = ""
     """The plural msgid (a message marked with :func:`Nn_`); ``n`` is then the count."""
     n: int | None = None
@@ -66,14 +70,17 @@ class Sentence:
     @property
     def text(self) -> str:
         """The sentence in English (the msgids' language)."""
+        values = {k: v.text if isinstance(v, Sentence) else v for k, v in self.params.items()}
         if self.plural:
-            params = {"n": self.n} | dict(self.params)
+            params = {"n": self.n} | values
             return (self.msgid if self.n == 1 else self.plural) % params
-        return self.msgid % dict(self.params) if self.params else self.msgid
+        return self.msgid % values if self.params else self.msgid
 
     def as_json(self) -> dict[str, Any]:
-        """``{"text", "msgid", "params"}`` (and ``plural``, ``n`` for a count)."""
-        out: dict[str, Any] = {"text": self.text, "msgid": self.msgid, "params": dict(self.params)}
+        """``{"text", "msgid", "params"}`` (and ``plural``, ``n`` for a count); a parameter
+        that is a sentence travels as its own ``{"text", "msgid", "params"}``."""
+        params = {k: v.as_json() if isinstance(v, Sentence) else v for k, v in self.params.items()}
+        out: dict[str, Any] = {"text": self.text, "msgid": self.msgid, "params": params}
         if self.plural:
             out |= {"plural": self.plural, "n": self.n}
         return out

@@ -14,6 +14,7 @@ sessions and sign-in attempts in the same database) and passes the same contract
 from __future__ import annotations
 
 from pokertd.errors import StoreError
+from pokertd.i18n import N_
 from pokertd.store.accounts import Account, AccountStore, SessionRow
 from pokertd.store.base import (
     DEFAULT_POOL_SIZE,
@@ -33,10 +34,16 @@ def sqlite_path(url: str) -> str | None:
     if url.startswith("sqlite://"):
         rest = url[len("sqlite://") :]
         if not rest.startswith("/"):
-            raise StoreError(f"Bad SQLite URL {url!r}: write sqlite:///file.db.")
+            raise StoreError(
+                template=N_("Bad SQLite URL %(url)s: write sqlite:///file.db."),
+                params={"url": repr(url)},
+            )
         path = rest[1:]
         if not path:
-            raise StoreError(f"Bad SQLite URL {url!r}: the file name is missing.")
+            raise StoreError(
+                template=N_("Bad SQLite URL %(url)s: the file name is missing."),
+                params={"url": repr(url)},
+            )
         return path
     if "://" in url:
         return None
@@ -61,7 +68,10 @@ def open_store(url: str, *, pool_size: int | None = None) -> EventStore:
         return PostgresStore(url, pool_size=size)
     scheme = url.split("://", 1)[0]
     raise StoreError(
-        f"Unknown store URL scheme {scheme!r}: use sqlite:///file.db or postgresql://host/db."
+        template=N_(
+            "Unknown store URL scheme %(scheme)s: use sqlite:///file.db or postgresql://host/db."
+        ),
+        params={"scheme": repr(scheme)},
     )
 
 

@@ -35,6 +35,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol, runtime_checkable
 
 from pokertd.errors import InvalidCommand, NotFound, StoreError
+from pokertd.i18n import N_
 from pokertd.roles import Role
 
 Runner = Callable[[str, tuple[Any, ...]], list[tuple[Any, ...]]]
@@ -386,14 +387,17 @@ class SqlAccounts(SideTables):
     @staticmethod
     def _must_exist(run: Runner, name: str) -> None:
         if not run("SELECT 1 FROM pokertd_users WHERE name = ?", (name,)):
-            raise NotFound(f"There is no user {name!r}.")
+            raise NotFound(template=N_("There is no user %(name)s."), params={"name": repr(name)})
 
     def add_account(self, account: Account, *, replace: bool = False) -> None:
         """Create ``account``; with ``replace`` an existing one is reset and its sessions end."""
         with self._tx() as run:
             exists = bool(run("SELECT 1 FROM pokertd_users WHERE name = ?", (account.name,)))
             if exists and not replace:
-                raise InvalidCommand(f"User {account.name!r} already exists.")
+                raise InvalidCommand(
+                    template=N_("User %(name)s already exists."),
+                    params={"name": repr(account.name)},
+                )
             if exists:
                 run("DELETE FROM pokertd_users WHERE name = ?", (account.name,))
                 self._end_user_sessions(run, account.name)
@@ -405,7 +409,10 @@ class SqlAccounts(SideTables):
             if run("SELECT 1 FROM pokertd_users WHERE role = ?", (account.role.value,)):
                 return False
             if run("SELECT 1 FROM pokertd_users WHERE name = ?", (account.name,)):
-                raise InvalidCommand(f"User {account.name!r} already exists.")
+                raise InvalidCommand(
+                    template=N_("User %(name)s already exists."),
+                    params={"name": repr(account.name)},
+                )
             self._insert(run, account)
         return True
 

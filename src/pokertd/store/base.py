@@ -28,6 +28,7 @@ from typing import Any, Protocol, runtime_checkable
 
 from pokertd.codec import to_json
 from pokertd.errors import ConcurrencyConflict, InvalidCommand, StoreError
+from pokertd.i18n import N_
 from pokertd.tournament.framework import Event, EventRecord, event_from_json
 
 Listener = Callable[[str, int], None]
@@ -46,11 +47,16 @@ def check_pool_size(pool_size: int | None) -> int:
     if pool_size is None:
         return DEFAULT_POOL_SIZE
     if isinstance(pool_size, bool) or not isinstance(pool_size, int):
-        raise InvalidCommand(f"The pool size must be a whole number, not {pool_size!r}.")
+        raise InvalidCommand(
+            template=N_("The pool size must be a whole number, not %(size)s."),
+            params={"size": repr(pool_size)},
+        )
     if not 1 <= pool_size <= MAX_POOL_SIZE:
         raise InvalidCommand(
-            f"The pool size must be between 1 and {MAX_POOL_SIZE} database connections, "
-            f"not {pool_size}."
+            template=N_(
+                "The pool size must be between 1 and %(most)s database connections, not %(size)s."
+            ),
+            params={"most": MAX_POOL_SIZE, "size": pool_size},
         )
     return pool_size
 
@@ -203,6 +209,7 @@ class EventStore(Protocol):
 def utc_iso(moment: datetime) -> str:
     """``moment`` as ISO-8601 UTC text (``2026-11-22T19:00:00.123456+00:00``)."""
     if moment.tzinfo is None:
+        # English on purpose: a store caller's mistake (a naive datetime), never a floor's
         raise InvalidCommand("recorded_at must be a timezone-aware time (UTC).")
     return moment.astimezone(UTC).isoformat()
 
@@ -210,13 +217,17 @@ def utc_iso(moment: datetime) -> str:
 def check_append(tournament_id: str, expected_seq: int, events: Sequence[Event]) -> None:
     """Refuse malformed appends before touching the database."""
     if not tournament_id or not isinstance(tournament_id, str):
+        # English on purpose: the app always passes an id; a programmer's error
         raise InvalidCommand("A tournament id is required.")
     if expected_seq < 0:
+        # English on purpose: a programmer's error (the app reads expected_seq from the log)
         raise InvalidCommand(f"expected_seq must be 0 or more, not {expected_seq}.")
     if not events:
+        # English on purpose: a programmer's error (a command that produced no events)
         raise InvalidCommand("Nothing to append: the batch has no events.")
     for ev in events:
         if not isinstance(ev, Event) or not ev.type:
+            # English on purpose: a programmer's error (an unregistered event class)
             raise InvalidCommand(f"{ev!r} is not a registered event.")
 
 
@@ -229,32 +240,42 @@ def check_import(rows: Sequence[StoredRow], name: str) -> tuple[str, list[dateti
     event type: a file that passes replays to a state, so a broken one is refused whole.
     """
     if not isinstance(name, str) or not name.strip():
-        raise InvalidCommand("The imported tournament needs a name.")
+        raise InvalidCommand(template=N_("The imported tournament needs a name."))
     if not rows:
-        raise InvalidCommand("Nothing to import: the file holds no events.")
+        raise InvalidCommand(template=N_("Nothing to import: the file holds no events."))
     tid = rows[0].tournament_id
     if not tid or not isinstance(tid, str):
-        raise InvalidCommand("The imported events carry no tournament id.")
+        raise InvalidCommand(template=N_("The imported events carry no tournament id."))
     times: list[datetime] = []
     batches: set[int] = set()
     for expected, row in enumerate(rows, start=1):
-        where = f"Event {expected} of the imported tournament {tid}"
+        where = {"n": expected, "tournament": tid}
         if row.tournament_id != tid:
             raise InvalidCommand(
-                f"{where} belongs to tournament {row.tournament_id}: import one tournament "
-                "at a time."
+                template=N_(
+                    "Event %(n)s of the imported tournament %(tournament)s belongs to "
+                    "tournament %(other)s: import one tournament at a time."
+                ),
+                params=where | {"other": row.tournament_id},
             )
         if row.seq != expected:
             raise InvalidCommand(
-                f"{where} has number {row.seq}: the events must be numbered 1, 2, 3, … "
-                "without gaps. Nothing was imported."
+                template=N_(
+                    "Event %(n)s of the imported tournament %(tournament)s has number "
+                    "%(seq)s: the events must be numbered 1, 2, 3, … without gaps. Nothing "
+                    "was imported."
+                ),
+                params=where | {"seq": row.seq},
             )
         if row.batch == row.seq:
             batches.add(row.batch)
         elif row.batch not in batches or row.batch > row.seq:
             raise InvalidCommand(
-                f"{where} claims batch {row.batch}, which does not start before it. "
-                "Nothing was imported."
+                template=N_(
+                    "Event %(n)s of the imported tournament %(tournament)s claims batch "
+                    "%(batch)s, which does not start before it. Nothing was imported."
+                ),
+                params=where | {"batch": row.batch},
             )
         try:
             moment = datetime.fromisoformat(row.recorded_at)
@@ -262,8 +283,11 @@ def check_import(rows: Sequence[StoredRow], name: str) -> tuple[str, list[dateti
             moment = None
         if moment is None or moment.tzinfo is None:
             raise InvalidCommand(
-                f"{where} has no valid time with a time zone ({row.recorded_at!r}). "
-                "Nothing was imported."
+                template=N_(
+                    "Event %(n)s of the imported tournament %(tournament)s has no valid time "
+                    "with a time zone (%(time)s). Nothing was imported."
+                ),
+                params=where | {"time": repr(row.recorded_at)},
             )
         times.append(moment.astimezone(UTC))
     try:
@@ -276,7 +300,11 @@ def check_import(rows: Sequence[StoredRow], name: str) -> tuple[str, list[dateti
         )
     except (StoreError, InvalidCommand) as exc:
         raise InvalidCommand(
-            f"The imported tournament {tid} cannot be read: {exc} Nothing was imported.",
+            template=N_(
+                "The imported tournament %(tournament)s cannot be read: %(problem)s Nothing "
+                "was imported."
+            ),
+            params={"tournament": tid, "problem": str(exc)},
             context={"tournament_id": tid},
         ) from exc
     return tid, times
@@ -285,8 +313,11 @@ def check_import(rows: Sequence[StoredRow], name: str) -> tuple[str, list[dateti
 def already_exists(tournament_id: str) -> InvalidCommand:
     """The error for an import whose tournament id is already taken."""
     return InvalidCommand(
-        f"Tournament {tournament_id} already exists in this database; nothing was imported. "
-        "Delete it first, or import it into another database.",
+        template=N_(
+            "Tournament %(tournament)s already exists in this database; nothing was imported. "
+            "Delete it first, or import it into another database."
+        ),
+        params={"tournament": tournament_id},
         context={"tournament_id": tournament_id},
     )
 
@@ -334,8 +365,11 @@ def records_for(
 def conflict(tournament_id: str, expected_seq: int, actual: int) -> ConcurrencyConflict:
     """The error for an append that lost a race (or worked on stale state)."""
     return ConcurrencyConflict(
-        f"Tournament {tournament_id} changed meanwhile: expected its log to end at event "
-        f"{expected_seq} but it ends at {actual}. Reload and try again.",
+        template=N_(
+            "Tournament %(tournament)s changed meanwhile: expected its log to end at event "
+            "%(expected)s but it ends at %(actual)s. Reload and try again."
+        ),
+        params={"tournament": tournament_id, "expected": expected_seq, "actual": actual},
         context={"tournament_id": tournament_id, "expected_seq": expected_seq, "last_seq": actual},
     )
 
@@ -402,7 +436,8 @@ def decode_rows(
                 )
     except (ValueError, TypeError) as exc:
         raise StoreError(
-            f"Event {seq} of tournament {tournament_id} cannot be read: {exc}",
+            template=N_("Event %(seq)s of tournament %(tournament)s cannot be read: %(problem)s"),
+            params={"seq": seq, "tournament": tournament_id, "problem": str(exc)},
             context={"tournament_id": tournament_id},
         ) from exc
     return out

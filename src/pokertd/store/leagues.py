@@ -34,6 +34,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol, runtime_checkable
 
 from pokertd.errors import InvalidCommand, NotFound
+from pokertd.i18n import N_
 from pokertd.store.accounts import Runner, SideTables
 
 LEAGUES_LOCK = 0x504B544C
@@ -315,7 +316,10 @@ class SqlLeagues(SideTables):
         """Create a league (``InvalidCommand`` when the key is taken)."""
         with self._league_tx() as run:
             if run("SELECT 1 FROM pokertd_leagues WHERE key = ?", (row.key,)):
-                raise InvalidCommand(f"A league called {row.key!r} already exists.")
+                raise InvalidCommand(
+                    template=N_("A league called %(key)s already exists."),
+                    params={"key": repr(row.key)},
+                )
             run(
                 "INSERT INTO pokertd_leagues (key, name, scheme, created) VALUES (?, ?, ?, ?)",
                 (row.key, row.name, row.scheme, row.created),
@@ -343,11 +347,16 @@ class SqlLeagues(SideTables):
         """Create a season (``NotFound`` without its league, ``InvalidCommand`` if taken)."""
         with self._league_tx() as run:
             if not run("SELECT 1 FROM pokertd_leagues WHERE key = ?", (row.league,)):
-                raise NotFound(f"There is no league {row.league!r}.")
+                raise NotFound(
+                    template=N_("There is no league %(key)s."), params={"key": repr(row.league)}
+                )
             if run(
                 "SELECT 1 FROM pokertd_seasons WHERE league = ? AND key = ?", (row.league, row.key)
             ):
-                raise InvalidCommand(f"League {row.league!r} already has a season {row.key!r}.")
+                raise InvalidCommand(
+                    template=N_("League %(league)s already has a season %(season)s."),
+                    params={"league": repr(row.league), "season": repr(row.key)},
+                )
             run(
                 "INSERT INTO pokertd_seasons (league, key, name, settings, created) "
                 "VALUES (?, ?, ?, ?, ?)",
@@ -381,23 +390,36 @@ class SqlLeagues(SideTables):
                 "SELECT 1 FROM pokertd_seasons WHERE league = ? AND key = ?",
                 (row.league, row.season),
             ):
-                raise NotFound(f"League {row.league!r} has no season {row.season!r}.")
+                raise NotFound(
+                    template=N_("League %(league)s has no season %(season)s."),
+                    params={"league": repr(row.league), "season": repr(row.season)},
+                )
             other = run(
                 "SELECT season FROM pokertd_season_events WHERE league = ? AND tournament = ?",
                 (row.league, row.tournament),
             )
             if other:
                 raise InvalidCommand(
-                    f"Tournament {row.tournament} already counts toward season "
-                    f"{other[0][0]!r} of league {row.league!r}: an event counts toward one "
-                    "season of a league at most."
+                    template=N_(
+                        "Tournament %(tournament)s already counts toward season %(season)s of "
+                        "league %(league)s: an event counts toward one season of a league at "
+                        "most."
+                    ),
+                    params={
+                        "tournament": row.tournament,
+                        "season": repr(other[0][0]),
+                        "league": repr(row.league),
+                    },
                 )
             if row.championship and run(
                 "SELECT tournament FROM pokertd_season_events "
                 "WHERE league = ? AND season = ? AND championship = 1",
                 (row.league, row.season),
             ):
-                raise InvalidCommand(f"Season {row.season!r} already has its championship.")
+                raise InvalidCommand(
+                    template=N_("Season %(season)s already has its championship."),
+                    params={"season": repr(row.season)},
+                )
             run(
                 "INSERT INTO pokertd_season_events "
                 "(league, season, tournament, championship, added) VALUES (?, ?, ?, ?, ?)",
@@ -428,14 +450,27 @@ class SqlLeagues(SideTables):
                 (league, tournament),
             )
             if not rows or str(rows[0][0]) != season:
-                where = (
-                    f"; it counts toward season {rows[0][0]!r}"
-                    if rows
-                    else ": it counts toward none of this league's seasons"
-                )
+                params = {
+                    "tournament": tournament,
+                    "season": repr(season),
+                    "league": repr(league),
+                }
+                if rows:
+                    raise InvalidCommand(
+                        template=N_(
+                            "Tournament %(tournament)s is not in season %(season)s of league "
+                            "%(league)s; it counts toward season %(other)s. Nothing was taken "
+                            "out."
+                        ),
+                        params=params | {"other": repr(rows[0][0])},
+                    )
                 raise InvalidCommand(
-                    f"Tournament {tournament} is not in season {season!r} of league "
-                    f"{league!r}{where}. Nothing was taken out."
+                    template=N_(
+                        "Tournament %(tournament)s is not in season %(season)s of league "
+                        "%(league)s: it counts toward none of this league's seasons. Nothing "
+                        "was taken out."
+                    ),
+                    params=params,
                 )
             change = SeasonChangeRow(
                 league, season, tournament, REMOVED, bool(rows[0][1]), float(rows[0][2]), by, at
@@ -461,8 +496,15 @@ class SqlLeagues(SideTables):
             )
             if not last or str(last[0][0]) != season or str(last[0][1]) != REMOVED:
                 raise InvalidCommand(
-                    f"Tournament {tournament} was not taken out of season {season!r} of "
-                    f"league {league!r}: there is no removal to undo."
+                    template=N_(
+                        "Tournament %(tournament)s was not taken out of season %(season)s of "
+                        "league %(league)s: there is no removal to undo."
+                    ),
+                    params={
+                        "tournament": tournament,
+                        "season": repr(season),
+                        "league": repr(league),
+                    },
                 )
             other = run(
                 "SELECT season FROM pokertd_season_events WHERE league = ? AND tournament = ?",
@@ -470,9 +512,12 @@ class SqlLeagues(SideTables):
             )
             if other:
                 raise InvalidCommand(
-                    f"Tournament {tournament} counts toward season {other[0][0]!r} now: an "
-                    "event counts toward one season of a league at most. Take it out there "
-                    "first."
+                    template=N_(
+                        "Tournament %(tournament)s counts toward season %(season)s now: an "
+                        "event counts toward one season of a league at most. Take it out "
+                        "there first."
+                    ),
+                    params={"tournament": tournament, "season": repr(other[0][0])},
                 )
             champion = bool(last[0][2])
             if champion and run(
@@ -480,7 +525,10 @@ class SqlLeagues(SideTables):
                 "WHERE league = ? AND season = ? AND championship = 1",
                 (league, season),
             ):
-                raise InvalidCommand(f"Season {season!r} has another championship now.")
+                raise InvalidCommand(
+                    template=N_("Season %(season)s has another championship now."),
+                    params={"season": repr(season)},
+                )
             change = SeasonChangeRow(
                 league, season, tournament, RESTORED, champion, float(last[0][3]), by, at
             )
@@ -566,9 +614,14 @@ class SqlLeagues(SideTables):
                 "SELECT 1 FROM pokertd_seasons WHERE league = ? AND key = ?",
                 (record.league, record.season),
             ):
-                raise NotFound(f"League {record.league!r} has no season {record.season!r}.")
+                raise NotFound(
+                    template=N_("League %(league)s has no season %(season)s."),
+                    params={"league": repr(record.league), "season": repr(record.season)},
+                )
             if run("SELECT 1 FROM pokertd_history_imports WHERE id = ?", (record.id,)):
-                raise InvalidCommand(f"Import id {record.id} is taken; try again.")
+                raise InvalidCommand(
+                    template=N_("Import id %(id)s is taken; try again."), params={"id": record.id}
+                )
             run(
                 "INSERT INTO pokertd_history_imports (id, league, season, source, by_whom, at, "
                 "rows_added, undone_by, undone_at) VALUES (?, ?, ?, ?, ?, ?, ?, NULL, NULL)",
@@ -590,11 +643,15 @@ class SqlLeagues(SideTables):
         with self._league_tx() as run:
             found = run(_HISTORY_SELECT + " WHERE id = ?", (import_id,))
             if not found:
-                raise NotFound(f"There is no history import {import_id!r}.")
+                raise NotFound(
+                    template=N_("There is no history import %(id)s."),
+                    params={"id": repr(import_id)},
+                )
             record = _history(found[0])
             if not record.active:
                 raise InvalidCommand(
-                    f"History import {import_id} was undone already by {record.undone_by}."
+                    template=N_("History import %(id)s was undone already by %(staff)s."),
+                    params={"id": import_id, "staff": record.undone_by},
                 )
             run("DELETE FROM pokertd_history_rows WHERE import_id = ?", (import_id,))
             run(

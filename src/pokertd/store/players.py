@@ -50,6 +50,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol, runtime_checkable
 
 from pokertd.errors import InvalidCommand, NotFound, StoreError
+from pokertd.i18n import N_
 from pokertd.store.accounts import Runner, SideTables
 
 """Runs one statement (``?`` placeholders) inside a transaction and returns its rows."""
@@ -214,21 +215,21 @@ def likely_same(a: str, b: str) -> str | None:
     otherwise" (``"JOSE NUNEZ"`` beside ``"José Núñez"``) from the identical name.
     """
     if a == b:
-        return "the same name"
+        return N_("the same name")
     ca, cb = compact_key(a), compact_key(b)
     if ca and ca == cb:
-        return "the same name, spaced or hyphenated differently"
+        return N_("the same name, spaced or hyphenated differently")
     wa, wb = a.split(), b.split()
     if len(wa) > 1 and sorted(wa) == sorted(wb):
-        return "the same names in another order"
+        return N_("the same names in another order")
     if _initials_match(wa, wb):
-        return "an initial for a name"
+        return N_("an initial for a name")
     if len(wa) == len(wb) and any(  # "J. Smith" / "K. Smith": two initials, two people
         x != y and _initial(x) and _initial(y) for x, y in zip(wa, wb, strict=True)
     ):
         return None
     if min(len(ca), len(cb)) >= TYPO_MIN and _one_edit_apart(ca, cb):
-        return "one letter apart"
+        return N_("one letter apart")
     return None
 
 
@@ -579,7 +580,8 @@ class SqlPlayers(SideTables):
         rows = run(f"SELECT {_COLUMNS} FROM pokertd_players WHERE id = ?", (player_id,))
         if not rows:
             raise NotFound(
-                f"There is no player {player_id!r} in the player database.",
+                template=N_("There is no player %(id)s in the player database."),
+                params={"id": repr(player_id)},
                 context={"player_id": player_id},
             )
         return _record(rows[0])
@@ -593,7 +595,10 @@ class SqlPlayers(SideTables):
             if found.merged_into is None:
                 return found
             found = cls._player_row(run, found.merged_into)
-        raise StoreError(f"The merges of player {player_id} go round in a circle.")
+        raise StoreError(
+            template=N_("The merges of player %(id)s go round in a circle."),
+            params={"id": player_id},
+        )
 
     @staticmethod
     def _insert_players(run: Runner, players: Sequence[NewPlayer], staff: str, at: str) -> None:
@@ -634,11 +639,14 @@ class SqlPlayers(SideTables):
         """Add ``player``; ``InvalidCommand`` when the id is taken or the card is held."""
         with self._ptx() as run:
             if run("SELECT 1 FROM pokertd_players WHERE id = ?", (player.id,)):
-                raise InvalidCommand(f"Player id {player.id} is taken.")
+                raise InvalidCommand(
+                    template=N_("Player id %(id)s is taken."), params={"id": player.id}
+                )
             holder = self._card_holder(run, player.card)
             if holder is not None:
                 raise InvalidCommand(
-                    f"Card {player.card} belongs to {holder.name} ({holder.id}).",
+                    template=N_("Card %(card)s belongs to %(name)s (%(id)s)."),
+                    params={"card": player.card, "name": holder.name, "id": holder.id},
                     context={"player_id": holder.id},
                 )
             self._insert_players(run, [player], staff, at)
@@ -787,12 +795,18 @@ class SqlPlayers(SideTables):
             if same:
                 other = _record(same[0])
                 raise InvalidCommand(
-                    f"{other.name} ({other.id}) already has that name: pick another "
-                    f"spelling for {player.name}, or merge the two if they are one person.",
+                    template=N_(
+                        "%(other)s (%(id)s) already has that name: pick another spelling for "
+                        "%(name)s, or merge the two if they are one person."
+                    ),
+                    params={"other": other.name, "id": other.id, "name": player.name},
                     context={"player_id": other.id},
                 )
             if player.name == name:
-                raise InvalidCommand(f"{player.name} already has that name: nothing to change.")
+                raise InvalidCommand(
+                    template=N_("%(name)s already has that name: nothing to change."),
+                    params={"name": player.name},
+                )
             record = RenameRecord(player.id, player.name, name, staff, at)
             n = run(
                 "SELECT COALESCE(MAX(n), 0) + 1 FROM pokertd_player_renames WHERE player_id = ?",
@@ -865,24 +879,41 @@ class SqlPlayers(SideTables):
     def merge(self, from_id: str, into_id: str, *, staff: str, at: str) -> MergeRecord:
         """Merge duplicate ``from_id`` into ``into_id``; refusals change nothing."""
         if from_id == into_id:
-            raise InvalidCommand("A player cannot be merged into themselves.")
+            raise InvalidCommand(template=N_("A player cannot be merged into themselves."))
         with self._ptx() as run:
             source = self._player_row(run, from_id)
             target = self._player_row(run, into_id)
             if source.merged_into is not None:
                 raise InvalidCommand(
-                    f"{source.name} ({source.id}) is already merged into {source.merged_into}."
+                    template=N_("%(name)s (%(id)s) is already merged into %(into)s."),
+                    params={"name": source.name, "id": source.id, "into": source.merged_into},
                 )
             if target.merged_into is not None:
                 end = self._follow_merges(run, target.id)
                 if end.id == source.id:
                     raise InvalidCommand(
-                        f"{target.name} ({target.id}) was merged into {source.name} "
-                        f"({source.id}): a player cannot be merged into themselves."
+                        template=N_(
+                            "%(name)s (%(id)s) was merged into %(into)s (%(into_id)s): a "
+                            "player cannot be merged into themselves."
+                        ),
+                        params={
+                            "name": target.name,
+                            "id": target.id,
+                            "into": source.name,
+                            "into_id": source.id,
+                        },
                     )
                 raise InvalidCommand(
-                    f"{target.name} ({target.id}) was merged into {end.name} ({end.id}): "
-                    f"merge into {end.id} instead."
+                    template=N_(
+                        "%(name)s (%(id)s) was merged into %(into)s (%(into_id)s): merge into "
+                        "%(into_id)s instead."
+                    ),
+                    params={
+                        "name": target.name,
+                        "id": target.id,
+                        "into": end.name,
+                        "into_id": end.id,
+                    },
                 )
             record = MergeRecord(secrets.token_hex(8), source.id, target.id, staff, at)
             n = run("SELECT COALESCE(MAX(n), 0) + 1 FROM pokertd_player_merges", ())
@@ -900,7 +931,8 @@ class SqlPlayers(SideTables):
             source = self._player_row(run, from_id)
             if source.merged_into is None:
                 raise InvalidCommand(
-                    f"{source.name} ({source.id}) is not merged into anyone: nothing to undo."
+                    template=N_("%(name)s (%(id)s) is not merged into anyone: nothing to undo."),
+                    params={"name": source.name, "id": source.id},
                 )
             rows = run(
                 "SELECT id, from_id, into_id, staff, at, undone_by, undone_at FROM "
@@ -909,7 +941,10 @@ class SqlPlayers(SideTables):
                 (from_id,),
             )
             if not rows:  # pragma: no cover - merged_into is only set with a merge row
-                raise StoreError(f"The merge of player {from_id} is not recorded.")
+                raise StoreError(
+                    template=N_("The merge of player %(id)s is not recorded."),
+                    params={"id": from_id},
+                )
             merge = _merge(rows[0])
             run(
                 "UPDATE pokertd_player_merges SET undone_by = ?, undone_at = ? WHERE id = ?",
@@ -994,7 +1029,9 @@ class SqlPlayers(SideTables):
         players = [r.player for r in rows]
         with self._ptx() as run:
             if run("SELECT 1 FROM pokertd_player_imports WHERE id = ?", (import_id,)):
-                raise InvalidCommand(f"Import id {import_id} is taken; try again.")
+                raise InvalidCommand(
+                    template=N_("Import id %(id)s is taken; try again."), params={"id": import_id}
+                )
             ids = [p.id for p in players]
             for start in range(0, len(ids), _BULK_ROWS):
                 part = ids[start : start + _BULK_ROWS]
@@ -1003,7 +1040,10 @@ class SqlPlayers(SideTables):
                     tuple(part),
                 )
                 if taken:
-                    raise InvalidCommand(f"Player id {taken[0][0]} is taken; try again.")
+                    raise InvalidCommand(
+                        template=N_("Player id %(id)s is taken; try again."),
+                        params={"id": taken[0][0]},
+                    )
             cards = sorted({card_key(p.card) for p in players if card_key(p.card)})
             for start in range(0, len(cards), _BULK_ROWS):
                 part = cards[start : start + _BULK_ROWS]
@@ -1015,8 +1055,11 @@ class SqlPlayers(SideTables):
                 if held:
                     holder = _record(held[0])
                     raise InvalidCommand(
-                        f"Card {holder.card} belongs to {holder.name} ({holder.id}) since the "
-                        "preview: preview the file again.",
+                        template=N_(
+                            "Card %(card)s belongs to %(name)s (%(id)s) since the preview: "
+                            "preview the file again."
+                        ),
+                        params={"card": holder.card, "name": holder.name, "id": holder.id},
                         context={"player_id": holder.id},
                     )
             self._insert_players(run, players, staff, at)
@@ -1053,7 +1096,8 @@ class SqlPlayers(SideTables):
         )
         if not rows:
             raise NotFound(
-                f"There is no import {import_id!r}: `pokertd player imports` lists them.",
+                template=N_("There is no import %(id)s: `pokertd player imports` lists them."),
+                params={"id": repr(import_id)},
                 context={"import_id": import_id},
             )
         return _import(rows[0])
@@ -1069,8 +1113,14 @@ class SqlPlayers(SideTables):
             record = self._import_row(run, import_id)
             if not record.active:
                 raise InvalidCommand(
-                    f"Import {record.id} was undone by {record.undone_by} at "
-                    f"{(record.undone_at or '')[:16].replace('T', ' ')}: nothing to undo."
+                    template=N_(
+                        "Import %(id)s was undone by %(staff)s at %(at)s: nothing to undo."
+                    ),
+                    params={
+                        "id": record.id,
+                        "staff": record.undone_by,
+                        "at": (record.undone_at or "")[:16].replace("T", " "),
+                    },
                 )
             ids = [
                 str(r[0])
@@ -1120,10 +1170,22 @@ class SqlPlayers(SideTables):
                     for pid in ids
                     if pid in why
                 ]
-                more = f", and {len(listed) - 3} more" if len(listed) > 3 else ""
+                template = N_(
+                    "Import %(id)s cannot be undone: %(players)s. Undo those first (or keep "
+                    "the import)."
+                )
+                if len(listed) > 3:
+                    template = N_(
+                        "Import %(id)s cannot be undone: %(players)s, and %(more)s more. Undo "
+                        "those first (or keep the import)."
+                    )
                 raise InvalidCommand(
-                    f"Import {record.id} cannot be undone: {'; '.join(listed[:3])}{more}. "
-                    "Undo those first (or keep the import).",
+                    template=template,
+                    params={
+                        "id": record.id,
+                        "players": "; ".join(listed[:3]),
+                        "more": len(listed) - 3,
+                    },
                     context={"player_ids": [pid for pid in ids if pid in why]},
                 )
             for start in range(0, len(ids), _BULK_ROWS):

@@ -47,6 +47,7 @@ from urllib.parse import urlsplit, urlunsplit
 
 import pokertd
 from pokertd.errors import InvalidCommand, StoreError
+from pokertd.i18n import N_, Chips
 from pokertd.store.base import StoredRow
 
 FORMAT = "pokertd-tournament"
@@ -132,11 +133,15 @@ def dump_export(
     ``InvalidCommand`` for no rows or rows of several tournaments (a caller's mistake).
     """
     if not rows:
-        raise InvalidCommand("There is nothing to export: the tournament has no events.")
+        raise InvalidCommand(
+            template=N_("There is nothing to export: the tournament has no events.")
+        )
     ids = {r.tournament_id for r in rows}
     if len(ids) != 1:
+        # English on purpose: the store reads one tournament's rows; a programmer's error
         raise InvalidCommand("An export holds one tournament, not several.")
     if exported_at.tzinfo is None:
+        # English on purpose: a caller's naive datetime; a programmer's error
         raise InvalidCommand("exported_at must be a timezone-aware time.")
     lines = [row_line(r) for r in rows]
     header = {
@@ -153,11 +158,10 @@ def dump_export(
     return "\n".join([json.dumps(header, ensure_ascii=False), *lines]) + "\n"
 
 
-def _refuse(line: int, why: str) -> InvalidCommand:
-    """The one-sentence refusal for a problem at ``line`` of the file (1 is the header)."""
-    return InvalidCommand(
-        f"Line {line} of the file: {why} Nothing was imported.", context={"line": line}
-    )
+def _refuse(line: int, template: str, **params: object) -> InvalidCommand:
+    """The one-sentence refusal for a problem at ``line`` of the file (1 is the header):
+    ``template`` is the whole sentence (``Line %(line)s of the file: …``)."""
+    return InvalidCommand(template=template, params={"line": line} | params, context={"line": line})
 
 
 def _is_int(value: object) -> bool:
@@ -199,7 +203,16 @@ def _check_depth(text: str, line: int, what: str) -> None:
     """Refuse ``text`` (``what`` of line ``line``) nested deeper than :data:`MAX_JSON_DEPTH`,
     before it is parsed (the parser would end in a RecursionError)."""
     if _too_deep(text):
-        raise _refuse(line, f"{what} is nested too deeply (more than {MAX_JSON_DEPTH} levels).")
+        template = N_(
+            "Line %(line)s of the file: it is nested too deeply (more than %(most)s levels). "
+            "Nothing was imported."
+        )
+        if what != "it":
+            template = N_(
+                "Line %(line)s of the file: the row's data is nested too deeply (more than "
+                "%(most)s levels). Nothing was imported."
+            )
+        raise _refuse(line, template, most=MAX_JSON_DEPTH)
 
 
 def _object(text: str, line: int) -> dict[str, Any]:
@@ -208,35 +221,79 @@ def _object(text: str, line: int) -> dict[str, Any]:
     try:
         value = json.loads(text)
     except ValueError as exc:
-        raise _refuse(line, f"it is not valid JSON ({exc}).") from None
+        raise _refuse(
+            line,
+            N_(
+                "Line %(line)s of the file: it is not valid JSON (%(problem)s). Nothing was "
+                "imported."
+            ),
+            problem=str(exc),
+        ) from None
     if not isinstance(value, dict):
-        raise _refuse(line, "it is not a JSON object.")
+        raise _refuse(
+            line, N_("Line %(line)s of the file: it is not a JSON object. Nothing was imported.")
+        )
     return value
 
 
 def _check_header(header: dict[str, Any]) -> None:
     """Refuse a header that is not a format-1 pokertd tournament export."""
     if header.get("format") != FORMAT:
-        raise _refuse(1, "this is not a pokertd tournament export (no pokertd-tournament header).")
+        raise _refuse(
+            1,
+            N_(
+                "Line %(line)s of the file: this is not a pokertd tournament export (no "
+                "pokertd-tournament header). Nothing was imported."
+            ),
+        )
     found = header.get("format_version")
     if found != FORMAT_VERSION or not _is_int(found):
         raise _refuse(
             1,
-            f"the file is in export format version {found!r}; this pokertd reads version "
-            f"{FORMAT_VERSION}. Use the pokertd that wrote it, or a newer one.",
+            N_(
+                "Line %(line)s of the file: the file is in export format version %(found)s; "
+                "this pokertd reads version %(version)s. Use the pokertd that wrote it, or a "
+                "newer one. Nothing was imported."
+            ),
+            found=repr(found),
+            version=FORMAT_VERSION,
         )
     missing = [k for k in _HEADER_KEYS if k not in header]
     if missing:
-        raise _refuse(1, f"the header lacks {', '.join(missing)}.")
+        raise _refuse(
+            1,
+            N_("Line %(line)s of the file: the header lacks %(keys)s. Nothing was imported."),
+            keys=", ".join(missing),
+        )
     for key in ("pokertd", "tournament", "name", "exported_at", "sha256"):
         if not isinstance(header[key], str):
-            raise _refuse(1, f"the header's {key} is not text.")
+            raise _refuse(
+                1,
+                N_(
+                    "Line %(line)s of the file: the header's %(key)s is not text. Nothing "
+                    "was imported."
+                ),
+                key=key,
+            )
     for key in ("events", "last_seq"):
         if not _is_int(header[key]) or header[key] < 1:
-            raise _refuse(1, f"the header's {key} is not a count of 1 or more.")
+            raise _refuse(
+                1,
+                N_(
+                    "Line %(line)s of the file: the header's %(key)s is not a count of 1 or "
+                    "more. Nothing was imported."
+                ),
+                key=key,
+            )
     tid = header["tournament"]
     if not 0 < len(tid) <= 64:
-        raise _refuse(1, "the header's tournament id is empty or too long.")
+        raise _refuse(
+            1,
+            N_(
+                "Line %(line)s of the file: the header's tournament id is empty or too long. "
+                "Nothing was imported."
+            ),
+        )
 
 
 def _row(value: dict[str, Any], line: int, tournament: str) -> StoredRow:
@@ -245,29 +302,79 @@ def _row(value: dict[str, Any], line: int, tournament: str) -> StoredRow:
     if keys != set(_ROW_KEYS):
         extra = sorted(keys - set(_ROW_KEYS))
         lacking = sorted(set(_ROW_KEYS) - keys)
-        what = f"lacks {', '.join(lacking)}" if lacking else f"has unknown {', '.join(extra)}"
-        raise _refuse(line, f"the row {what}.")
+        if lacking:
+            raise _refuse(
+                line,
+                N_("Line %(line)s of the file: the row lacks %(keys)s. Nothing was imported."),
+                keys=", ".join(lacking),
+            )
+        raise _refuse(
+            line,
+            N_("Line %(line)s of the file: the row has unknown %(keys)s. Nothing was imported."),
+            keys=", ".join(extra),
+        )
     for key in ("seq", "batch", "version"):
         if not _is_int(value[key]) or value[key] < 1:
-            raise _refuse(line, f"the row's {key} is not a whole number of 1 or more.")
+            raise _refuse(
+                line,
+                N_(
+                    "Line %(line)s of the file: the row's %(key)s is not a whole number of 1 "
+                    "or more. Nothing was imported."
+                ),
+                key=key,
+            )
     for key in ("recorded_at", "actor", "type", "data"):
         if not isinstance(value[key], str):
-            raise _refuse(line, f"the row's {key} is not text.")
+            raise _refuse(
+                line,
+                N_(
+                    "Line %(line)s of the file: the row's %(key)s is not text. Nothing was "
+                    "imported."
+                ),
+                key=key,
+            )
     if value["command"] is not None and not isinstance(value["command"], str):
-        raise _refuse(line, "the row's command is neither text nor null.")
+        raise _refuse(
+            line,
+            N_(
+                "Line %(line)s of the file: the row's command is neither text nor null. Nothing "
+                "was imported."
+            ),
+        )
     try:
         at = datetime.fromisoformat(value["recorded_at"])
     except ValueError:
-        raise _refuse(line, "the row's recorded_at is not an ISO-8601 time.") from None
+        raise _refuse(
+            line,
+            N_(
+                "Line %(line)s of the file: the row's recorded_at is not an ISO-8601 time. "
+                "Nothing was imported."
+            ),
+        ) from None
     if at.tzinfo is None:
-        raise _refuse(line, "the row's recorded_at has no time zone.")
+        raise _refuse(
+            line,
+            N_(
+                "Line %(line)s of the file: the row's recorded_at has no time zone. Nothing was "
+                "imported."
+            ),
+        )
     _check_depth(value["data"], line, "the row's data")
     try:
         data = json.loads(value["data"])
     except ValueError:
-        raise _refuse(line, "the row's data is not JSON text.") from None
+        raise _refuse(
+            line,
+            N_("Line %(line)s of the file: the row's data is not JSON text. Nothing was imported."),
+        ) from None
     if not isinstance(data, dict):
-        raise _refuse(line, "the row's data is not a JSON object.")
+        raise _refuse(
+            line,
+            N_(
+                "Line %(line)s of the file: the row's data is not a JSON object. Nothing was "
+                "imported."
+            ),
+        )
     return StoredRow(
         tournament_id=tournament,
         seq=value["seq"],
@@ -286,19 +393,40 @@ def _check_order(row: StoredRow, previous: StoredRow | None, line: int) -> None:
     time, actor and command (as every store writes them)."""
     expected = 1 if previous is None else previous.seq + 1
     if row.seq != expected:
-        raise _refuse(line, f"event {row.seq} where event {expected} was expected (a gap).")
+        raise _refuse(
+            line,
+            N_(
+                "Line %(line)s of the file: event %(seq)s where event %(expected)s was "
+                "expected (a gap). Nothing was imported."
+            ),
+            seq=row.seq,
+            expected=expected,
+        )
     if row.batch == row.seq:
         return
     if previous is None or row.batch != previous.batch:
         raise _refuse(
-            line, f"event {row.seq} belongs to batch {row.batch}, which does not end here."
+            line,
+            N_(
+                "Line %(line)s of the file: event %(seq)s belongs to batch %(batch)s, which "
+                "does not end here. Nothing was imported."
+            ),
+            seq=row.seq,
+            batch=row.batch,
         )
     if (row.recorded_at, row.actor, row.command) != (
         previous.recorded_at,
         previous.actor,
         previous.command,
     ):
-        raise _refuse(line, f"event {row.seq} differs from its batch in time, actor or command.")
+        raise _refuse(
+            line,
+            N_(
+                "Line %(line)s of the file: event %(seq)s differs from its batch in time, "
+                "actor or command. Nothing was imported."
+            ),
+            seq=row.seq,
+        )
 
 
 def read_export(content: bytes | str) -> TournamentExport:
@@ -307,22 +435,33 @@ def read_export(content: bytes | str) -> TournamentExport:
     raw = content.encode("utf-8") if isinstance(content, str) else content
     if len(raw) > MAX_FILE_BYTES:
         raise InvalidCommand(
-            f"The file is too large ({len(raw):,} bytes; at most {MAX_FILE_BYTES:,}). "
-            "Nothing was imported."
+            template=N_(
+                "The file is too large (%(size)s bytes; at most %(most)s). Nothing was imported."
+            ),
+            params={"size": Chips(len(raw)), "most": Chips(MAX_FILE_BYTES)},
         )
     if not raw.strip():
-        raise InvalidCommand("The file is empty. Nothing was imported.")
+        raise InvalidCommand(template=N_("The file is empty. Nothing was imported."))
     parts = raw.split(b"\n")
     if parts[-1] == b"":
         parts.pop()
     texts: list[str] = []
     for number, part in enumerate(parts, start=1):
         if len(part) > MAX_LINE_BYTES:
-            raise _refuse(number, f"the line is too long (at most {MAX_LINE_BYTES:,} bytes).")
+            raise _refuse(
+                number,
+                N_(
+                    "Line %(line)s of the file: the line is too long (at most %(most)s bytes). "
+                    "Nothing was imported."
+                ),
+                most=Chips(MAX_LINE_BYTES),
+            )
         try:
             texts.append(part.decode("utf-8").removesuffix("\r"))
         except UnicodeDecodeError:
-            raise _refuse(number, "it is not UTF-8 text.") from None
+            raise _refuse(
+                number, N_("Line %(line)s of the file: it is not UTF-8 text. Nothing was imported.")
+            ) from None
     header = _object(texts[0], 1)
     _check_header(header)
     tid: str = header["tournament"]
@@ -336,12 +475,21 @@ def read_export(content: bytes | str) -> TournamentExport:
     if len(rows) != header["events"] or (rows and rows[-1].seq != header["last_seq"]):
         raise _refuse(
             1,
-            f"the header announces {header['events']} events but the file holds "
-            f"{len(rows)} (the file was cut short or added to).",
+            N_(
+                "Line %(line)s of the file: the header announces %(events)s events but the "
+                "file holds %(rows)s (the file was cut short or added to). Nothing was "
+                "imported."
+            ),
+            events=header["events"],
+            rows=len(rows),
         )
     if rows_hash(texts[1:]) != header["sha256"]:
         raise _refuse(
-            1, "the rows do not match the header's sha256 (the file was changed or damaged)."
+            1,
+            N_(
+                "Line %(line)s of the file: the rows do not match the header's sha256 (the "
+                "file was changed or damaged). Nothing was imported."
+            ),
         )
     return TournamentExport(
         tournament=tid,
@@ -376,18 +524,30 @@ def check_backup(path: str) -> BackupCheck:
     try:
         conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
     except sqlite3.Error as exc:
-        raise StoreError(f"The backup {path} cannot be opened: {exc}.") from exc
+        raise StoreError(
+            template=N_("The backup %(path)s cannot be opened: %(problem)s."),
+            params={"path": path, "problem": str(exc)},
+        ) from exc
     try:
         verdict = [r[0] for r in conn.execute("PRAGMA integrity_check").fetchall()]
         if verdict != ["ok"]:
-            raise StoreError(f"The backup {path} is damaged: {'; '.join(verdict[:3])}.")
+            raise StoreError(
+                template=N_("The backup %(path)s is damaged: %(problem)s."),
+                params={"path": path, "problem": "; ".join(verdict[:3])},
+            )
         if conn.execute("PRAGMA application_id").fetchone()[0] != _PKTD:
-            raise StoreError(f"The backup {path} is not a pokertd database.")
+            raise StoreError(
+                template=N_("The backup %(path)s is not a pokertd database."),
+                params={"path": path},
+            )
         tournaments, events = conn.execute(
             "SELECT count(*), coalesce(sum(last_seq), 0) FROM tournaments"
         ).fetchone()
     except sqlite3.Error as exc:
-        raise StoreError(f"The backup {path} cannot be read: {exc}.") from exc
+        raise StoreError(
+            template=N_("The backup %(path)s cannot be read: %(problem)s."),
+            params={"path": path, "problem": str(exc)},
+        ) from exc
     finally:
         conn.close()
     return BackupCheck(int(tournaments), int(events), os.path.getsize(path))
@@ -397,14 +557,21 @@ def check_target(target: str, *, force: bool = False) -> None:
     """Refuse a backup or export file name that cannot or must not be written: an
     existing file (unless ``force``), a folder, a folder that does not exist."""
     if not target.strip():
-        raise InvalidCommand("Name the file to write.")
+        raise InvalidCommand(template=N_("Name the file to write."))
     if os.path.isdir(target):
-        raise InvalidCommand(f"{target} is a folder: name the file to write.")
+        raise InvalidCommand(
+            template=N_("%(path)s is a folder: name the file to write."), params={"path": target}
+        )
     if os.path.exists(target) and not force:
-        raise InvalidCommand(f"{target} exists already: choose a new file, or add --force.")
+        raise InvalidCommand(
+            template=N_("%(path)s exists already: choose a new file, or add --force."),
+            params={"path": target},
+        )
     folder = os.path.dirname(os.path.abspath(target))
     if not os.path.isdir(folder):
-        raise InvalidCommand(f"The folder {folder} does not exist.")
+        raise InvalidCommand(
+            template=N_("The folder %(path)s does not exist."), params={"path": folder}
+        )
 
 
 def postgres_commands(url: str, target: str) -> tuple[str, str]:
@@ -441,10 +608,14 @@ def backup_sqlite(source: str, target: str, *, force: bool = False) -> BackupChe
     Refuses an existing ``target`` unless ``force`` (``InvalidCommand``).
     """
     if os.path.abspath(source) == os.path.abspath(target):
-        raise InvalidCommand("The backup cannot be written over the database it copies.")
+        raise InvalidCommand(
+            template=N_("The backup cannot be written over the database it copies.")
+        )
     check_target(target, force=force)
     if not os.path.exists(source):
-        raise StoreError(f"There is no database file {source} to back up.")
+        raise StoreError(
+            template=N_("There is no database file %(path)s to back up."), params={"path": source}
+        )
     folder = os.path.dirname(os.path.abspath(target))
     handle, temp = tempfile.mkstemp(prefix=".pokertd-backup-", suffix=".db", dir=folder)
     os.close(handle)
@@ -461,7 +632,10 @@ def backup_sqlite(source: str, target: str, *, force: bool = False) -> BackupChe
             finally:
                 src.close()
         except sqlite3.Error as exc:
-            raise StoreError(f"The backup of {source} failed: {exc}.") from exc
+            raise StoreError(
+                template=N_("The backup of %(path)s failed: %(problem)s."),
+                params={"path": source, "problem": str(exc)},
+            ) from exc
         checked = check_backup(temp)
         os.replace(temp, target)
     except BaseException:

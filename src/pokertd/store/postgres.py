@@ -35,6 +35,7 @@ from psycopg import errors as pg_errors
 from psycopg_pool import ConnectionPool, PoolTimeout
 
 from pokertd.errors import ConcurrencyConflict, PokertdError, StoreError
+from pokertd.i18n import N_, Phrase
 from pokertd.store.accounts import ACCOUNTS_LOCK, Runner, SqlAccounts
 from pokertd.store.base import (
     RESYNC,
@@ -138,7 +139,10 @@ def _connect(url: str, *, connect_timeout: int = 5, application_name: str = "pok
         )
     except psycopg.Error as exc:
         where = masked_url(url)
-        raise StoreError(f"Cannot connect to PostgreSQL at {where}: {exc}".strip()) from exc
+        raise StoreError(
+            template=N_("Cannot connect to PostgreSQL at %(url)s: %(problem)s"),
+            params={"url": where, "problem": str(exc)},
+        ) from exc
     conn.execute("SET TIME ZONE 'UTC'")
     return conn
 
@@ -183,7 +187,8 @@ class PostgresStore(SqlLeagues, SqlAccounts, Projections, SqlSeries, SqlMail, Sq
         except psycopg.Error as exc:
             self._pool.close()
             raise StoreError(
-                f"Cannot open a connection pool to PostgreSQL at {masked_url(url)}: {exc}".strip()
+                template=N_("Cannot open a connection pool to PostgreSQL at %(url)s: %(problem)s"),
+                params={"url": masked_url(url), "problem": str(exc)},
             ) from exc
 
     def _configure(self, conn: Conn) -> None:
@@ -206,7 +211,7 @@ class PostgresStore(SqlLeagues, SqlAccounts, Projections, SqlSeries, SqlMail, Sq
         return conn is not None and not conn.closed
 
     def _setup(self, conn: Conn) -> None:
-        with self._errors("creating the schema"), conn.transaction():
+        with self._errors(N_("creating the schema")), conn.transaction():
             conn.execute("SELECT pg_advisory_xact_lock(%s)", (_SCHEMA_LOCK,))
             for statement in _SCHEMA:
                 conn.execute(statement)
@@ -224,9 +229,15 @@ class PostgresStore(SqlLeagues, SqlAccounts, Projections, SqlSeries, SqlMail, Sq
                 conn.execute("UPDATE pokertd_schema SET version = %s", (SCHEMA_VERSION,))
             elif int(str(version)) > SCHEMA_VERSION:
                 raise StoreError(
-                    f"The database at {masked_url(self.url)} was written by a newer pokertd "
-                    f"(schema {version}; this version reads up to {SCHEMA_VERSION}). "
-                    "Upgrade pokertd."
+                    template=N_(
+                        "The database at %(url)s was written by a newer pokertd (schema "
+                        "%(version)s; this version reads up to %(most)s). Upgrade pokertd."
+                    ),
+                    params={
+                        "url": masked_url(self.url),
+                        "version": version,
+                        "most": SCHEMA_VERSION,
+                    },
                 )
 
     @contextmanager
@@ -253,21 +264,27 @@ class PostgresStore(SqlLeagues, SqlAccounts, Projections, SqlSeries, SqlMail, Sq
             raise
         except pg_errors.UniqueViolation as exc:
             raise ConcurrencyConflict(
-                "Another writer appended to the tournament first. Reload and try again."
+                template=N_(
+                    "Another writer appended to the tournament first. Reload and try again."
+                )
             ) from exc
         except PoolTimeout as exc:
             raise self._no_connection(doing) from exc
         except psycopg.Error as exc:
             raise StoreError(
-                f"PostgreSQL at {masked_url(self.url)} failed while {doing}: {exc}".strip()
+                template=N_("PostgreSQL at %(url)s failed while %(doing)s: %(problem)s"),
+                params={"url": masked_url(self.url), "doing": Phrase(doing), "problem": str(exc)},
             ) from exc
 
     def _no_connection(self, doing: str) -> StoreError:
         """The error when no pool connection came free in time (server down or pool full)."""
         return StoreError(
-            f"No connection to PostgreSQL at {masked_url(self.url)} came free in time while "
-            f"{doing}: the database is unreachable, or all {self.pool_size} pooled "
-            "connections stayed busy (a larger --pool-size helps then). Try again."
+            template=N_(
+                "No connection to PostgreSQL at %(url)s came free in time while %(doing)s: the "
+                "database is unreachable, or all %(pool)s pooled connections stayed busy (a "
+                "larger --pool-size helps then). Try again."
+            ),
+            params={"url": masked_url(self.url), "doing": Phrase(doing), "pool": self.pool_size},
         )
 
     # ----------------------------------------------------------------------------------
@@ -282,11 +299,15 @@ class PostgresStore(SqlLeagues, SqlAccounts, Projections, SqlSeries, SqlMail, Sq
         except PokertdError:
             raise
         except PoolTimeout as exc:
-            raise self._no_connection("reading or writing staff, player or league data") from exc
+            raise self._no_connection(
+                N_("reading or writing staff, player or league data")
+            ) from exc
         except psycopg.Error as exc:
             raise StoreError(
-                f"The staff, player, league and series tables at {masked_url(self.url)} are down: "
-                f"{exc}".strip()
+                template=N_(
+                    "The staff, player, league and series tables at %(url)s are down: %(problem)s"
+                ),
+                params={"url": masked_url(self.url), "problem": str(exc)},
             ) from exc
 
     @staticmethod
@@ -337,7 +358,7 @@ class PostgresStore(SqlLeagues, SqlAccounts, Projections, SqlSeries, SqlMail, Sq
         last = expected_seq + len(rows)
         records = records_for(expected_seq, events, actor, at, command)
         self._before_append()
-        with self._errors("appending"), self._connection() as conn, conn.transaction():
+        with self._errors(N_("appending")), self._connection() as conn, conn.transaction():
             cur = conn.cursor()
             found = cur.execute(
                 "SELECT last_seq FROM pokertd_tournaments WHERE id = %s FOR UPDATE",
@@ -388,7 +409,7 @@ class PostgresStore(SqlLeagues, SqlAccounts, Projections, SqlSeries, SqlMail, Sq
         ]
         last = values[-1][1]
         records = self._import_records(tid, values)
-        with self._errors("importing"), self._connection() as conn, conn.transaction():
+        with self._errors(N_("importing")), self._connection() as conn, conn.transaction():
             cur = conn.cursor()
             created = cur.execute(
                 "INSERT INTO pokertd_tournaments (id, name, created_at, updated_at, last_seq) "
@@ -414,14 +435,14 @@ class PostgresStore(SqlLeagues, SqlAccounts, Projections, SqlSeries, SqlMail, Sq
     def health(self) -> StoreHealth:
         """Ask PostgreSQL for the schema version it holds (waits at most a few seconds
         for a connection); ``StoreError`` when the database does not answer."""
-        with self._errors("checking health"), self._connection(HEALTH_WAIT_SECONDS) as conn:
+        with self._errors(N_("checking health")), self._connection(HEALTH_WAIT_SECONDS) as conn:
             found = conn.execute("SELECT max(version) FROM pokertd_schema").fetchone()
         version = found[0] if found else None
         return StoreHealth("postgresql", int(str(version or 0)), SCHEMA_VERSION)
 
     def load(self, tournament_id: str, after_seq: int = 0) -> list[EventRecord]:
         """The records of ``tournament_id`` after ``after_seq``, in order."""
-        with self._errors("loading"), self._connection() as conn:
+        with self._errors(N_("loading")), self._connection() as conn:
             rows = conn.execute(
                 f"SELECT {_ROW_COLUMNS} FROM pokertd_events "
                 "WHERE tournament_id = %s AND seq > %s ORDER BY seq",
@@ -431,12 +452,12 @@ class PostgresStore(SqlLeagues, SqlAccounts, Projections, SqlSeries, SqlMail, Sq
 
     def last_seq(self, tournament_id: str) -> int:
         """The seq of the tournament's last event (0 when it has none)."""
-        with self._errors("reading"), self._connection() as conn:
+        with self._errors(N_("reading")), self._connection() as conn:
             return self._last_seq(conn.cursor(), tournament_id)
 
     def tournaments(self) -> list[TournamentInfo]:
         """Every tournament, most recently created first."""
-        with self._errors("listing tournaments"), self._connection() as conn:
+        with self._errors(N_("listing tournaments")), self._connection() as conn:
             rows = conn.execute(
                 "SELECT id, name, created_at, updated_at, last_seq FROM pokertd_tournaments "
                 "ORDER BY created_at DESC, id"
@@ -445,7 +466,7 @@ class PostgresStore(SqlLeagues, SqlAccounts, Projections, SqlSeries, SqlMail, Sq
 
     def rows(self, tournament_id: str) -> list[StoredRow]:
         """The tournament's rows as stored (``recorded_at`` as ISO-8601 UTC text)."""
-        with self._errors("reading"), self._connection() as conn:
+        with self._errors(N_("reading")), self._connection() as conn:
             rows = conn.execute(
                 f"SELECT tournament_id, {_ROW_COLUMNS} FROM pokertd_events "
                 "WHERE tournament_id = %s ORDER BY seq",
@@ -468,7 +489,7 @@ class PostgresStore(SqlLeagues, SqlAccounts, Projections, SqlSeries, SqlMail, Sq
 
     def delete(self, tournament_id: str) -> None:
         """Remove a whole tournament and its events."""
-        with self._errors("deleting"), self._connection() as conn, conn.transaction():
+        with self._errors(N_("deleting")), self._connection() as conn, conn.transaction():
             conn.execute("DELETE FROM pokertd_events WHERE tournament_id = %s", (tournament_id,))
             conn.execute("DELETE FROM pokertd_tournaments WHERE id = %s", (tournament_id,))
             conn.execute("DELETE FROM pokertd_snapshots WHERE tournament_id = %s", (tournament_id,))
@@ -476,7 +497,7 @@ class PostgresStore(SqlLeagues, SqlAccounts, Projections, SqlSeries, SqlMail, Sq
 
     def save_snapshot(self, tournament_id: str, seq: int, key: str, data: bytes) -> None:
         """Keep ``data`` as the tournament's snapshot at ``seq`` for ``key`` (replacing)."""
-        with self._errors("saving a snapshot"), self._connection() as conn:
+        with self._errors(N_("saving a snapshot")), self._connection() as conn:
             conn.execute(
                 "INSERT INTO pokertd_snapshots (tournament_id, key, seq, data) "
                 "VALUES (%s, %s, %s, %s) ON CONFLICT (tournament_id, key) DO UPDATE "
@@ -487,7 +508,7 @@ class PostgresStore(SqlLeagues, SqlAccounts, Projections, SqlSeries, SqlMail, Sq
 
     def load_snapshot(self, tournament_id: str, key: str) -> tuple[int, bytes] | None:
         """``(seq, data)`` of the tournament's snapshot for ``key``, or ``None``."""
-        with self._errors("reading a snapshot"), self._connection() as conn:
+        with self._errors(N_("reading a snapshot")), self._connection() as conn:
             found = conn.execute(
                 "SELECT seq, data FROM pokertd_snapshots WHERE tournament_id = %s AND key = %s",
                 (tournament_id, key),

@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol, runtime_checkable
 
 from pokertd.errors import InvalidCommand, NotFound, RuleViolation
+from pokertd.i18n import N_
 from pokertd.store.accounts import Runner, SideTables
 
 SERIES_LOCK = 0x504B5345
@@ -178,7 +179,10 @@ class SqlSeries(SideTables):
         """Create a series (``InvalidCommand`` when the key is taken)."""
         with self._series_tx() as run:
             if run("SELECT 1 FROM pokertd_series WHERE key = ?", (row.key,)):
-                raise InvalidCommand(f"A series called {row.key!r} already exists.")
+                raise InvalidCommand(
+                    template=N_("A series called %(key)s already exists."),
+                    params={"key": repr(row.key)},
+                )
             run(
                 "INSERT INTO pokertd_series (key, name, created) VALUES (?, ?, ?)",
                 (row.key, row.name, row.created),
@@ -206,7 +210,10 @@ class SqlSeries(SideTables):
                 "SELECT 1 FROM pokertd_flighted WHERE series = ? AND key = ?",
                 (row.series, row.key),
             ):
-                raise InvalidCommand(f"Series {row.series!r} already has an event {row.key!r}.")
+                raise InvalidCommand(
+                    template=N_("Series %(series)s already has an event %(event)s."),
+                    params={"series": repr(row.series), "event": repr(row.key)},
+                )
             run(
                 "INSERT INTO pokertd_flighted (series, key, name, reentry, day2, created) "
                 "VALUES (?, ?, ?, ?, ?, ?)",
@@ -236,7 +243,9 @@ class SqlSeries(SideTables):
     @staticmethod
     def _series_must_exist(run: Runner, series: str) -> None:
         if not run("SELECT 1 FROM pokertd_series WHERE key = ?", (series,)):
-            raise NotFound(f"There is no series {series!r}.")
+            raise NotFound(
+                template=N_("There is no series %(series)s."), params={"series": repr(series)}
+            )
 
     @staticmethod
     def _insert_event(run: Runner, row: SeriesEventRow) -> None:
@@ -245,14 +254,20 @@ class SqlSeries(SideTables):
         )
         if other:
             raise InvalidCommand(
-                f"Tournament {row.tournament} is already in series {other[0][0]!r}: a "
-                "tournament belongs to one series at most."
+                template=N_(
+                    "Tournament %(tournament)s is already in series %(series)s: a tournament "
+                    "belongs to one series at most."
+                ),
+                params={"tournament": row.tournament, "series": repr(other[0][0])},
             )
         if row.role != "event" and run(
             "SELECT 1 FROM pokertd_series_events WHERE series = ? AND event = ? AND label = ?",
             (row.series, row.event, row.label),
         ):
-            raise InvalidCommand(f"Event {row.event!r} already has a {row.label}.")
+            raise InvalidCommand(
+                template=N_("Event %(event)s already has a %(label)s."),
+                params={"event": repr(row.event), "label": row.label},
+            )
         run(
             "INSERT INTO pokertd_series_events (tournament, series, role, event, label, added) "
             "VALUES (?, ?, ?, ?, ?, ?)",
@@ -262,6 +277,7 @@ class SqlSeries(SideTables):
     def add_series_event(self, row: SeriesEventRow) -> None:
         """Put a tournament in a series (as an event, or a flight of a flighted event)."""
         if row.role not in ("event", "flight"):
+            # English on purpose: the app passes "event" or "flight"; a programmer's error
             raise InvalidCommand("A tournament joins a series as an event or as a flight.")
         with self._series_tx() as run:
             self._series_must_exist(run, row.series)
@@ -271,10 +287,16 @@ class SqlSeries(SideTables):
                     (row.series, row.event),
                 )
                 if not found:
-                    raise NotFound(f"Series {row.series!r} has no flighted event {row.event!r}.")
+                    raise NotFound(
+                        template=N_("Series %(series)s has no flighted event %(event)s."),
+                        params={"series": repr(row.series), "event": repr(row.event)},
+                    )
                 if found[0][0]:
                     raise RuleViolation(
-                        f"Day 2 of {row.event!r} is formed already: it takes no more flights."
+                        template=N_(
+                            "Day 2 of %(event)s is formed already: it takes no more flights."
+                        ),
+                        params={"event": repr(row.event)},
                     )
             self._insert_event(run, row)
 
@@ -287,10 +309,16 @@ class SqlSeries(SideTables):
                 (series, tournament),
             )
             if not rows:
-                raise NotFound(f"Tournament {tournament} is not in series {series!r}.")
+                raise NotFound(
+                    template=N_("Tournament %(tournament)s is not in series %(series)s."),
+                    params={"tournament": tournament, "series": repr(series)},
+                )
             row = _event(rows[0])
             if row.role == "day2":
-                raise RuleViolation(f"{tournament} is the Day 2 of {row.event!r}: it stays.")
+                raise RuleViolation(
+                    template=N_("%(tournament)s is the Day 2 of %(event)s: it stays."),
+                    params={"tournament": tournament, "event": repr(row.event)},
+                )
             if row.role == "flight":
                 day2 = run(
                     "SELECT day2 FROM pokertd_flighted WHERE series = ? AND key = ?",
@@ -298,7 +326,14 @@ class SqlSeries(SideTables):
                 )
                 if day2 and day2[0][0]:
                     raise RuleViolation(
-                        f"{row.label} ({tournament}) went to Day 2 of {row.event!r}: it stays."
+                        template=N_(
+                            "%(label)s (%(tournament)s) went to Day 2 of %(event)s: it stays."
+                        ),
+                        params={
+                            "label": row.label,
+                            "tournament": tournament,
+                            "event": repr(row.event),
+                        },
                     )
             run("DELETE FROM pokertd_series_events WHERE tournament = ?", (tournament,))
         return row
@@ -329,9 +364,15 @@ class SqlSeries(SideTables):
                 (row.series, row.event),
             )
             if not found:
-                raise NotFound(f"Series {row.series!r} has no flighted event {row.event!r}.")
+                raise NotFound(
+                    template=N_("Series %(series)s has no flighted event %(event)s."),
+                    params={"series": repr(row.series), "event": repr(row.event)},
+                )
             if found[0][0]:
-                raise RuleViolation(f"Day 2 of {row.event!r} is formed already ({found[0][0]}).")
+                raise RuleViolation(
+                    template=N_("Day 2 of %(event)s is formed already (%(day2)s)."),
+                    params={"event": repr(row.event), "day2": found[0][0]},
+                )
             self._insert_event(run, SeriesEventRow(
                 row.series, row.tournament, "day2", row.event, row.label, row.added
             ))  # fmt: skip

@@ -22,6 +22,7 @@ from contextlib import contextmanager
 from datetime import UTC, datetime
 
 from pokertd.errors import ConcurrencyConflict, PokertdError, StoreError
+from pokertd.i18n import N_, Phrase
 from pokertd.store.accounts import ACCOUNTS_LOCK, Runner, SqlAccounts
 from pokertd.store.base import (
     Listener,
@@ -112,23 +113,34 @@ def _check_header(path: str) -> bool:
     without SQLite ever opening it for writing.
     """
     if os.path.isdir(path):
-        raise StoreError(f"{path} is a directory, not a database file.")
+        raise StoreError(
+            template=N_("%(path)s is a directory, not a database file."), params={"path": path}
+        )
     try:
         with open(path, "rb") as fh:
             header = fh.read(100)
     except FileNotFoundError:
         return False
     except OSError as exc:
-        raise StoreError(f"Cannot read {path}: {exc.strerror}.") from exc
+        raise StoreError(
+            template=N_("Cannot read %(path)s: %(problem)s."),
+            params={"path": path, "problem": exc.strerror},
+        ) from exc
     if not header:
         return False
     if len(header) < 100 or not header.startswith(_SQLITE_MAGIC):
-        raise StoreError(f"{path} is not a pokertd database (not a SQLite file, or damaged).")
+        raise StoreError(
+            template=N_("%(path)s is not a pokertd database (not a SQLite file, or damaged)."),
+            params={"path": path},
+        )
     app_id = int.from_bytes(header[68:72], "big")
     if app_id != APPLICATION_ID:
         raise StoreError(
-            f"{path} is not a pokertd database (it is a SQLite file of another program). "
-            "Nothing was changed; choose another file with --db."
+            template=N_(
+                "%(path)s is not a pokertd database (it is a SQLite file of another program). "
+                "Nothing was changed; choose another file with --db."
+            ),
+            params={"path": path},
         )
     return True
 
@@ -157,7 +169,10 @@ class SqliteStore(SqlLeagues, SqlAccounts, Projections, SqlSeries, SqlMail, SqlS
                 timeout=BUSY_TIMEOUT_MS / 1000,
             )
         except sqlite3.Error as exc:
-            raise StoreError(f"Cannot open {path}: {exc}.") from exc
+            raise StoreError(
+                template=N_("Cannot open %(path)s: %(problem)s."),
+                params={"path": path, "problem": str(exc)},
+            ) from exc
         self._lock = threading.RLock()
         try:
             self._setup(existing, memory)
@@ -174,21 +189,33 @@ class SqliteStore(SqlLeagues, SqlAccounts, Projections, SqlSeries, SqlMail, SqlS
                 version = conn.execute("PRAGMA user_version").fetchone()[0]
                 if version > SCHEMA_VERSION:
                     raise StoreError(
-                        f"{self.path} was written by a newer pokertd (schema {version}; this "
-                        f"version reads up to {SCHEMA_VERSION}). Upgrade pokertd."
+                        template=N_(
+                            "%(path)s was written by a newer pokertd (schema %(version)s; this "
+                            "version reads up to %(most)s). Upgrade pokertd."
+                        ),
+                        params={"path": self.path, "version": version, "most": SCHEMA_VERSION},
                     )
                 tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master")}
                 if not {"events", "tournaments"} <= tables:
-                    raise StoreError(f"{self.path} is a damaged pokertd database (tables missing).")
+                    raise StoreError(
+                        template=N_("%(path)s is a damaged pokertd database (tables missing)."),
+                        params={"path": self.path},
+                    )
             if version < SCHEMA_VERSION:
                 self._create_or_migrate()
             if not memory:
                 mode = conn.execute("PRAGMA journal_mode = WAL").fetchone()[0]
                 if str(mode).lower() != "wal":
-                    raise StoreError(f"Cannot switch {self.path} to WAL journaling.")
+                    raise StoreError(
+                        template=N_("Cannot switch %(path)s to WAL journaling."),
+                        params={"path": self.path},
+                    )
             conn.execute("PRAGMA synchronous = FULL")
         except sqlite3.DatabaseError as exc:
-            raise StoreError(f"{self.path} is not a usable pokertd database: {exc}.") from exc
+            raise StoreError(
+                template=N_("%(path)s is not a usable pokertd database: %(problem)s."),
+                params={"path": self.path, "problem": str(exc)},
+            ) from exc
 
     def _create_or_migrate(self) -> None:
         """Create the schema in a new file, or bring an older one up to date."""
@@ -240,14 +267,22 @@ class SqliteStore(SqlLeagues, SqlAccounts, Projections, SqlSeries, SqlMail, SqlS
             raise
         except sqlite3.IntegrityError as exc:
             raise ConcurrencyConflict(
-                f"Another writer appended to the tournament first ({exc}). Reload and try again."
+                template=N_(
+                    "Another writer appended to the tournament first (%(problem)s). Reload and "
+                    "try again."
+                ),
+                params={"problem": str(exc)},
             ) from exc
         except sqlite3.OperationalError as exc:
             raise StoreError(
-                f"The database {self.path} is unavailable while {doing}: {exc}."
+                template=N_("The database %(path)s is unavailable while %(doing)s: %(problem)s."),
+                params={"path": self.path, "doing": Phrase(doing), "problem": str(exc)},
             ) from exc
         except sqlite3.DatabaseError as exc:
-            raise StoreError(f"The database {self.path} is damaged ({doing}): {exc}.") from exc
+            raise StoreError(
+                template=N_("The database %(path)s is damaged (%(doing)s): %(problem)s."),
+                params={"path": self.path, "doing": Phrase(doing), "problem": str(exc)},
+            ) from exc
 
     # ----------------------------------------------------------------------------------
     # AccountStore hooks (the SQL is in SqlAccounts)
@@ -262,7 +297,10 @@ class SqliteStore(SqlLeagues, SqlAccounts, Projections, SqlSeries, SqlMail, SqlS
             raise
         except sqlite3.Error as exc:
             raise StoreError(
-                f"The staff, player, league and series tables in {self.path} are down: {exc}."
+                template=N_(
+                    "The staff, player, league and series tables in %(path)s are down: %(problem)s."
+                ),
+                params={"path": self.path, "problem": str(exc)},
             ) from exc
 
     def _run(self, sql: str, params: tuple[object, ...] = ()) -> list[tuple[object, ...]]:
@@ -306,7 +344,7 @@ class SqliteStore(SqlLeagues, SqlAccounts, Projections, SqlSeries, SqlMail, SqlS
         last = expected_seq + len(rows)
         records = records_for(expected_seq, events, actor, recorded_at.astimezone(UTC), command)
         self._before_append()
-        with self._errors("appending"), self._transaction() as conn:
+        with self._errors(N_("appending")), self._transaction() as conn:
             found = conn.execute(
                 "SELECT last_seq FROM tournaments WHERE id = ?", (tournament_id,)
             ).fetchone()
@@ -333,7 +371,7 @@ class SqliteStore(SqlLeagues, SqlAccounts, Projections, SqlSeries, SqlMail, SqlS
 
     def load(self, tournament_id: str, after_seq: int = 0) -> list[EventRecord]:
         """The records of ``tournament_id`` after ``after_seq``, in order."""
-        with self._errors("loading"), self._lock:
+        with self._errors(N_("loading")), self._lock:
             rows = self._conn.execute(
                 f"SELECT {_ROW_COLUMNS} FROM events WHERE tournament_id = ? AND seq > ? "
                 "ORDER BY seq",
@@ -343,7 +381,7 @@ class SqliteStore(SqlLeagues, SqlAccounts, Projections, SqlSeries, SqlMail, SqlS
 
     def last_seq(self, tournament_id: str) -> int:
         """The seq of the tournament's last event (0 when it has none)."""
-        with self._errors("reading"), self._lock:
+        with self._errors(N_("reading")), self._lock:
             found = self._conn.execute(
                 "SELECT last_seq FROM tournaments WHERE id = ?", (tournament_id,)
             ).fetchone()
@@ -351,7 +389,7 @@ class SqliteStore(SqlLeagues, SqlAccounts, Projections, SqlSeries, SqlMail, SqlS
 
     def tournaments(self) -> list[TournamentInfo]:
         """Every tournament, most recently created first."""
-        with self._errors("listing tournaments"), self._lock:
+        with self._errors(N_("listing tournaments")), self._lock:
             rows = self._conn.execute(
                 "SELECT id, name, created_at, updated_at, last_seq FROM tournaments "
                 "ORDER BY created_at DESC, id"
@@ -361,7 +399,7 @@ class SqliteStore(SqlLeagues, SqlAccounts, Projections, SqlSeries, SqlMail, SqlS
 
     def rows(self, tournament_id: str) -> list[StoredRow]:
         """The tournament's rows exactly as stored."""
-        with self._errors("reading"), self._lock:
+        with self._errors(N_("reading")), self._lock:
             rows = self._conn.execute(
                 f"SELECT tournament_id, {_ROW_COLUMNS} FROM events WHERE tournament_id = ? "
                 "ORDER BY seq",
@@ -371,7 +409,7 @@ class SqliteStore(SqlLeagues, SqlAccounts, Projections, SqlSeries, SqlMail, SqlS
 
     def delete(self, tournament_id: str) -> None:
         """Remove a whole tournament and its events."""
-        with self._errors("deleting"), self._transaction() as conn:
+        with self._errors(N_("deleting")), self._transaction() as conn:
             conn.execute("DELETE FROM events WHERE tournament_id = ?", (tournament_id,))
             conn.execute("DELETE FROM tournaments WHERE id = ?", (tournament_id,))
             conn.execute("DELETE FROM snapshots WHERE tournament_id = ?", (tournament_id,))
@@ -379,7 +417,7 @@ class SqliteStore(SqlLeagues, SqlAccounts, Projections, SqlSeries, SqlMail, SqlS
 
     def save_snapshot(self, tournament_id: str, seq: int, key: str, data: bytes) -> None:
         """Keep ``data`` as the tournament's snapshot at ``seq`` for ``key`` (replacing)."""
-        with self._errors("saving a snapshot"), self._transaction() as conn:
+        with self._errors(N_("saving a snapshot")), self._transaction() as conn:
             conn.execute(
                 "INSERT INTO snapshots (tournament_id, key, seq, data) VALUES (?,?,?,?) "
                 "ON CONFLICT (tournament_id, key) DO UPDATE SET seq = excluded.seq, "
@@ -389,7 +427,7 @@ class SqliteStore(SqlLeagues, SqlAccounts, Projections, SqlSeries, SqlMail, SqlS
 
     def load_snapshot(self, tournament_id: str, key: str) -> tuple[int, bytes] | None:
         """``(seq, data)`` of the tournament's snapshot for ``key``, or ``None``."""
-        with self._errors("reading a snapshot"), self._lock:
+        with self._errors(N_("reading a snapshot")), self._lock:
             found = self._conn.execute(
                 "SELECT seq, data FROM snapshots WHERE tournament_id = ? AND key = ?",
                 (tournament_id, key),
@@ -399,7 +437,7 @@ class SqliteStore(SqlLeagues, SqlAccounts, Projections, SqlSeries, SqlMail, SqlS
     def health(self) -> StoreHealth:
         """Read the schema version from the file (``PRAGMA user_version``) and check that
         the event index answers; ``StoreError`` when the file cannot be read."""
-        with self._errors("checking health"), self._lock:
+        with self._errors(N_("checking health")), self._lock:
             version = int(self._conn.execute("PRAGMA user_version").fetchone()[0])
             self._conn.execute("SELECT count(*) FROM tournaments").fetchone()
         return StoreHealth("sqlite", version, SCHEMA_VERSION)
@@ -417,7 +455,7 @@ class SqliteStore(SqlLeagues, SqlAccounts, Projections, SqlSeries, SqlMail, SqlS
             for r, at in zip(rows, times, strict=True)
         ]
         records = self._import_records(tid, values)
-        with self._errors("importing"), self._transaction() as conn:
+        with self._errors(N_("importing")), self._transaction() as conn:
             taken = conn.execute("SELECT 1 FROM tournaments WHERE id = ?", (tid,)).fetchone()
             if (
                 taken

@@ -126,8 +126,10 @@ class ToyNote(Command):
 @decides(ToyCreate)
 def _create(state: TournamentState, cmd: ToyCreate, ctx: Context) -> list[Event]:
     if state.seq:
+        # English on purpose: the toy domain of the store's tests, never on a floor
         raise InvalidCommand("This toy table is already open.")
     if cmd.seats < 1:
+        # English on purpose: the toy domain of the store's tests, never on a floor
         raise InvalidCommand(f"A table needs at least one seat, not {cmd.seats}.")
     return [ToyCreated(name=cmd.name, seats=cmd.seats)]
 
@@ -136,8 +138,10 @@ def _create(state: TournamentState, cmd: ToyCreate, ctx: Context) -> list[Event]
 def _register(state: TournamentState, cmd: ToyRegister, ctx: Context) -> list[Event]:
     table = state.part(ToyTable)
     if cmd.player in table.players:
+        # English on purpose: the toy domain of the store's tests, never on a floor
         raise RuleViolation(f"{cmd.player} is already seated.", rule_ids="TOY-1")
     if len(table.players) >= table.seats:
+        # English on purpose: the toy domain of the store's tests, never on a floor
         raise RuleViolation(
             f"The table is full: all {table.seats} seats are taken.", rule_ids="TOY-2"
         )
@@ -148,8 +152,10 @@ def _register(state: TournamentState, cmd: ToyRegister, ctx: Context) -> list[Ev
 def _bust(state: TournamentState, cmd: ToyBust, ctx: Context) -> list[Event]:
     table = state.part(ToyTable)
     if cmd.player not in table.players:
+        # English on purpose: the toy domain of the store's tests, never on a floor
         raise RuleViolation(f"{cmd.player} is not seated.", rule_ids="TOY-3")
     if cmd.player in table.busted:
+        # English on purpose: the toy domain of the store's tests, never on a floor
         raise RuleViolation(f"{cmd.player} is already out.", rule_ids="TOY-4")
     place = len(table.players) - len(table.busted)
     return [ToyBusted(player=cmd.player, place=place)]

@@ -38,6 +38,7 @@ from pokertd.web.api import ERROR_RESPONSES, authorize
 from pokertd.web.auth import site_path
 from pokertd.web.context import Web, principal, web_of
 from pokertd.web.errors import status_of
+from pokertd.web.i18n import current, refusal
 from pokertd.web.pages import render
 
 router = APIRouter(tags=["mail"])
@@ -170,6 +171,7 @@ def mail_page(tid: str, request: Request, error: str = "") -> Response:
         "mail.html",
         tid=view.tournament_id,
         view=view,
+        message=view.said(current()),
         rows=_rows(web_of(request), view),
         requests=_requests(web_of(request), view),
         director=who.role.at_least(Role.DIRECTOR),
@@ -198,10 +200,11 @@ def mail_page_send(
             status=status_of(exc),
             tid=view.tournament_id,
             view=view,
+            message=view.said(current()),
             rows=_rows(web, view),
             requests=_requests(web, view),
             director=True,
-            error=str(exc),
+            error=refusal(exc, current()),
         )
     wake(web)
     return RedirectResponse(site_path(request, f"/t/{tid[:TID_MAX]}/mail"), status_code=303)

@@ -190,7 +190,7 @@
         return P.tn("Cancel the event? Refund %(amount)s to %(n)s player", "Cancel the event? Refund %(amount)s to %(n)s players",
           p.players_count || 0, { amount: this.money(p.refunds_cents || 0) });
       },
-      kindsText(kinds) { return (kinds || []).map((k) => k.label + " " + this.money(k.cents)).join(" · "); },
+      kindsText(kinds) { return (kinds || []).map((k) => P.said(k.label_said, k.label) + " " + this.money(k.cents)).join(" · "); },
       cancelKinds() { return this.kindsText((this.v.cancel_plan || {}).by_kind) || P.t("Nothing was paid: nothing to refund."); },
       cancelPrizes() {
         const p = this.v.cancel_plan || {};

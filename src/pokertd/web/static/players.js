@@ -124,7 +124,9 @@
       },
       columnsText() { return t("Columns: %(columns)s", { columns: this.mapText() }); },
       exactTitle() { return tn("%(n)s already in the database: left as it is", "%(n)s already in the database: left as they are", this.rowsOf("exact").length); },
-      exactLine(r) { return t("line %(line)s: %(name)s = %(match)s (%(reason)s)", { line: r.line, name: r.name, match: r.match.name, reason: r.match.reason }); },
+      exactLine(r) { return t("line %(line)s: %(name)s = %(match)s (%(reason)s)", { line: r.line, name: r.name, match: r.match.name, reason: this.said(r.match.reason_said, r.match.reason) }); },
+      /* A row's problem or a match's reason, sent as a sentence, in the page's language. */
+      said(x, fallback) { return window.pokertd.said(x, fallback); },
       newTitle() {
         const shown = this.rowsOf("new").length, all = this.counts().new;
         return shown < all ? tn("New players (the first %(shown)s of %(n)s)", "New players (the first %(shown)s of %(n)s)", all, { shown }) : t("New players");

@@ -159,7 +159,7 @@
       goneRefunds() {
         const g = this.gone();
         if (!g) return "";
-        const kinds = (g.by_kind || []).map((k) => k.label + " " + this.money(k.cents)).join(" · ");
+        const kinds = (g.by_kind || []).map((k) => this.said(k.label_said, k.label) + " " + this.money(k.cents)).join(" · ");
         return kinds ? this.t("Everything paid is refunded at the cashier: %(kinds)s", { kinds: kinds })
           : this.t("Everything paid is refunded at the cashier.");
       },
