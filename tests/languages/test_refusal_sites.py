@@ -20,6 +20,7 @@ TEMPLATED = (
     "app/series.py",
     "app/tournaments.py",
     "app/walls.py",
+    "cli",
     "engine/hand.py",
     "engine/rulings.py",
     "tournament/cancellation.py",

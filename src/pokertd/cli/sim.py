@@ -35,6 +35,7 @@ from pokertd.cli._common import (
     say,
     say_n,
 )
+from pokertd.i18n import N_
 
 _T = "Simulation"
 TemplateOpt = Annotated[
@@ -460,7 +461,10 @@ def _play_rest(config: Any, runs: int, source: str) -> Any:
 
     if not config.store_url:
         raise InvalidCommand(
-            "Say where the live tournament is kept: --from needs --store (sqlite:///pokertd.db)."
+            template=N_(
+                "Say where the live tournament is kept: --from needs --store "
+                "(sqlite:///pokertd.db)."
+            )
         )
     service = open_service(config.store_url)
     try:
@@ -489,7 +493,8 @@ def _write_chart(result: Any, path: str) -> None:
         Path(path).write_bytes(data)
     except OSError as exc:
         raise InvalidCommand(
-            f"The charts could not be written to {path}: {exc.strerror or exc}."
+            template=N_("The charts could not be written to %(path)s: %(reason)s."),
+            params={"path": path, "reason": exc.strerror or exc},
         ) from None
 
 
