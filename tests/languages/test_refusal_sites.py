@@ -23,6 +23,7 @@ TEMPLATED = (
     "cli",
     "engine/hand.py",
     "engine/rulings.py",
+    "sim",
     "tournament/cancellation.py",
     "tournament/clock/chip_race.py",
     "tournament/clock/rules.py",

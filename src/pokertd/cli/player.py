@@ -372,7 +372,7 @@ def _read_file(path: Path, most: int) -> bytes:
     except OSError as exc:
         raise InvalidCommand(
             template=N_("Cannot read %(path)s: %(reason)s."),
-            params={"path": path, "reason": exc.strerror or exc},
+            params={"path": path, "reason": str(exc.strerror or exc)},
         ) from None
 
 

@@ -307,7 +307,7 @@ def copy(
         except OSError as exc:
             raise InvalidCommand(
                 template=N_("Cannot write %(file)s: %(reason)s."),
-                params={"file": file, "reason": exc.strerror or exc},
+                params={"file": file, "reason": str(exc.strerror or exc)},
             ) from None
         data = {"file": str(file), "from": profile.name, "fields": len(profile_fields())}
 

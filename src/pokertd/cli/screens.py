@@ -185,7 +185,7 @@ def import_layout(
         except OSError as exc:
             raise InvalidCommand(
                 template=N_("Cannot read %(file)s: %(reason)s."),
-                params={"file": file, "reason": exc.strerror or exc},
+                params={"file": file, "reason": str(exc.strerror or exc)},
             ) from None
         lay = app.walls.import_layout(data)
     emit(
