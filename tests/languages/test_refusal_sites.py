@@ -45,6 +45,7 @@ TEMPLATED = (
     "tournament/seating/rules.py",
     "tournament/seating/views.py",
     "tournament/signups.py",
+    "web/sim.py",
 )
 """Modules (or folders) under ``src/pokertd`` whose every refusal carries a template."""
 

@@ -141,3 +141,12 @@ def test_the_charts_words_in_german(report: NightReport) -> None:
     assert "Uhrzeit ab Start (h:mm, Pausen eingerechnet)" in german
     assert "Stunden ab jetzt" in chart_svg(night, "players", rest=True, lang="de")
     assert "Durchschnittsstack in Big Blinds je Level" in chart_svg(night, "bb", lang="de")
+
+
+def test_pokertd_sim_prints_its_self_checks_in_the_cli_language() -> None:
+    args = ["sim", "--template", "fox_sng_65", "--entries", "9"]
+    german = runner.invoke(app, args, env={"POKERTD_LANGUAGE": "de", "COLUMNS": "200"})
+    assert german.exit_code == 0, german.output
+    assert "ein Platz pro Spieler (1 am Ende platziert)" in german.stdout
+    english = runner.invoke(app, args, env={"POKERTD_LANGUAGE": None, "COLUMNS": "200"})
+    assert "one seat per player (1 seated at the end)" in english.stdout
