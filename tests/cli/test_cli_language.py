@@ -182,3 +182,28 @@ def test_every_sentence_the_cli_says_is_in_the_catalogue() -> None:
                     missing.append(f"{path.name}:{node.lineno}: {node.args[0].value!r}")
     assert said > 300
     assert missing == []
+
+
+def refused(db: str, lang: str, *args: str) -> str:
+    """``pokertd ARGS --db DB`` refused (exit 2) with ``POKERTD_LANGUAGE=lang``: stderr."""
+    env = {"POKERTD_LANGUAGE": None if lang == "en" else lang, "COLUMNS": "200"}
+    result = runner.invoke(app, [*args, "--db", db], env=env)
+    assert result.exit_code == 2, result.output
+    return result.stderr
+
+
+def test_the_cli_refuses_its_own_checks_in_the_language(db: str) -> None:
+    """The checks a command module makes itself (a level that is not a number, a clock
+    action it does not know) refuse in ``POKERTD_LANGUAGE``; the words the reader types
+    back (``start``, ``pause``) stay as written, and ``--json`` stays English."""
+    assert "'x' is not a level number." in refused(db, "en", "clock", "wed", "set", "x")
+    assert "'x' ist nicht eine Levelnummer." in refused(db, "de", "clock", "wed", "set", "x")
+    assert "'x' no es un número de nivel." in refused(db, "es", "clock", "wed", "set", "x")
+    german = refused(db, "de", "clock", "wed", "jump")
+    assert "unbekannte Uhr-Aktion 'jump': wähle show, start, pause" in german
+    assert "Der Port muss zwischen 1 und 65535 liegen, nicht 70000." in refused(
+        db, "de", "serve", "--port", "70000"
+    )
+    env = {"POKERTD_LANGUAGE": "de"}
+    as_json = runner.invoke(app, ["clock", "wed", "set", "x", "--json", "--db", db], env=env)
+    assert json.loads(as_json.stdout)["message"] == "'x' is not a level number."

@@ -29,8 +29,10 @@ TEMPLATED = (
     "app/tournaments.py",
     "app/walls.py",
     "cards",
+    "cli",
     "engine/hand.py",
     "engine/rulings.py",
+    "sim",
     "store",
     "tournament/cancellation.py",
     "tournament/clock/chip_race.py",
@@ -53,6 +55,7 @@ TEMPLATED = (
     "tournament/seating/rules.py",
     "tournament/seating/views.py",
     "tournament/signups.py",
+    "web/sim.py",
 )
 """Modules (or folders) under ``src/pokertd`` whose every refusal carries a template."""
 

@@ -539,3 +539,35 @@ def test_the_rest_of_a_night_not_started_is_refused_in_words(env: Env) -> None:
     assert done["state"] == "failed"
     assert "Fewer than two players are still in" in done["message"]
     assert env.service.last_seq(tid) == seq
+
+
+# ---- the page's language (issue 27) -----------------------------------------------------
+
+
+def test_the_form_problems_and_the_job_read_in_the_pages_language(env: Env, fake: None) -> None:
+    """A German page reads the 422's problems from ``context.fields_said`` (the English
+    ``fields`` stay for API clients) and the job's progress and outcome in German."""
+    csrf = env.login()
+    german = {**csrf, "X-Pokertd-Lang": "de"}
+    r = env.client.post("/api/sim", json={**NIGHT, "runs": 50}, headers=german)
+    assert r.status_code == 422
+    body = r.json()
+    assert body["message"].startswith("Die Simulation wurde nicht gestartet: Runs: type")
+    assert body["context"]["fields"]["runs"] == "Runs: type a whole number from 1 to 20."
+    said = body["context"]["fields_said"]["runs"]
+    assert said["msgid"] == "Runs: type a whole number from %(lo)s to %(hi)s."
+    assert said["params"] == {"lo": "1", "hi": "20"}
+    started = env.client.post("/api/sim", json=NIGHT, headers=german).json()
+    # the fake nights are quick: the job may be on any night, or done, when it answers
+    assert started["message"] in (
+        "Spiele Abend 1 von 3…",
+        "Spiele Abend 2 von 3…",
+        "Spiele Abend 3 von 3…",
+        "3 simulierte Abende.",
+    )
+    finished = env.client.get(f"/api/sim/{started['job']}", headers={"X-Pokertd-Lang": "es"})
+    while finished.json()["state"] == "running":
+        time.sleep(0.05)
+        finished = env.client.get(f"/api/sim/{started['job']}", headers={"X-Pokertd-Lang": "es"})
+    assert finished.json()["message"] == "3 noches simuladas."
+    assert env.client.get(f"/api/sim/{started['job']}").json()["message"] == "3 simulated nights."

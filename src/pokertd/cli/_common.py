@@ -21,6 +21,7 @@ import typer
 
 from pokertd.codec import to_json
 from pokertd.errors import PokertdError
+from pokertd.i18n import N_
 from pokertd.money import current_currency, current_locale, stay_in
 
 if TYPE_CHECKING:
@@ -96,7 +97,7 @@ def db_url(db: str | None) -> str:
 
     if db is not None and not db.strip():
         raise InvalidCommand(
-            "--db is empty: give a store URL (sqlite:///file.db or postgresql://...)."
+            template=N_("--db is empty: give a store URL (sqlite:///file.db or postgresql://...).")
         )
     return db or os.environ.get("POKERTD_DB") or DEFAULT_DB
 
@@ -106,7 +107,10 @@ def check_port(port: int) -> int:
     from pokertd.errors import InvalidCommand
 
     if not 1 <= port <= 65535:
-        raise InvalidCommand(f"The port must be between 1 and 65535, not {port}.")
+        raise InvalidCommand(
+            template=N_("The port must be between 1 and 65535, not %(port)s."),
+            params={"port": port},
+        )
     return port
 
 

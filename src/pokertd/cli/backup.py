@@ -28,6 +28,7 @@ from pokertd.cli._common import (
     service,
 )
 from pokertd.errors import InvalidCommand
+from pokertd.i18n import N_
 
 if TYPE_CHECKING:
     from pokertd.app import TournamentInfo
@@ -100,7 +101,9 @@ def export(
     target = output or f"{tournament_id}.jsonl"
     with refusals(as_json):
         if target == "-" and as_json:
-            raise InvalidCommand("--json and '-o -' both print to standard output: pick one.")
+            raise InvalidCommand(
+                template=N_("--json and '-o -' both print to standard output: pick one.")
+            )
         if target != "-":
             check_target(target, force=force)
         with service(db) as tournaments:
@@ -111,7 +114,10 @@ def export(
         try:
             Path(target).write_text(text, encoding="utf-8")
         except OSError as exc:
-            raise InvalidCommand(f"Cannot write {target}: {exc.strerror}.") from None
+            raise InvalidCommand(
+                template=N_("Cannot write %(target)s: %(reason)s."),
+                params={"target": target, "reason": exc.strerror},
+            ) from None
     events = text.count("\n") - 1
     summary = {"tournament": tournament_id, "file": target, "events": events}
     emit(
@@ -159,11 +165,18 @@ def _read(file: str, limit: int) -> bytes:
         with open(file, "rb") as fh:
             return fh.read(limit + 1)
     except FileNotFoundError:
-        raise InvalidCommand(f"There is no file {file}.") from None
+        raise InvalidCommand(
+            template=N_("There is no file %(file)s."), params={"file": file}
+        ) from None
     except IsADirectoryError:
-        raise InvalidCommand(f"{file} is a folder, not an export file.") from None
+        raise InvalidCommand(
+            template=N_("%(file)s is a folder, not an export file."), params={"file": file}
+        ) from None
     except OSError as exc:
-        raise InvalidCommand(f"Cannot read {file}: {exc.strerror}.") from None
+        raise InvalidCommand(
+            template=N_("Cannot read %(file)s: %(reason)s."),
+            params={"file": file, "reason": exc.strerror},
+        ) from None
 
 
 def _render_import(info: TournamentInfo) -> None:

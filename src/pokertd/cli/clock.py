@@ -27,6 +27,7 @@ from pokertd.cli._common import (
 )
 from pokertd.cli._common import actor as _actor
 from pokertd.errors import InvalidCommand
+from pokertd.i18n import N_, Phrase
 
 structure_app = typer.Typer(
     name="structure",
@@ -184,9 +185,9 @@ def structure_show(
     with refusals(as_json):
         structure = load_structure(name)
         if (entries is None) != (stack is None):
-            raise InvalidCommand("Give both --entries and --stack for a projection.")
+            raise InvalidCommand(template=N_("Give both --entries and --stack for a projection."))
         if levels is not None and levels < 1:
-            raise InvalidCommand("--levels must be at least 1.")
+            raise InvalidCommand(template=N_("--levels must be at least 1."))
         count = levels if levels is not None else len(structure.levels)
         projection = None
         if entries is not None and stack is not None:
@@ -298,7 +299,8 @@ def structure_generate(
             ante_type = AnteType(ante)
         except ValueError:
             raise InvalidCommand(
-                f"bad ante kind {ante!r}: choose big_blind_ante, per_player or none"
+                template=N_("bad ante kind %(ante)s: choose big_blind_ante, per_player or none"),
+                params={"ante": repr(ante)},
             ) from None
         structure = generate_structure(
             players=players,
@@ -338,13 +340,16 @@ def _parse_stacks(items: list[str]) -> dict[int, int]:
             seat, stack = int(seat_text), int(stack_text.replace(",", "").replace("_", ""))
         except ValueError:
             raise InvalidCommand(
-                f"bad stack {item!r}: write SEAT=CHIPS, for example 1=12300"
+                template=N_("bad stack %(item)s: write SEAT=CHIPS, for example 1=12300"),
+                params={"item": repr(item)},
             ) from None
         if seat in stacks:
-            raise InvalidCommand(f"seat {seat} is listed twice")
+            raise InvalidCommand(
+                template=N_("seat %(seat)s is listed twice"), params={"seat": seat}
+            )
         stacks[seat] = stack
     if not stacks:
-        raise InvalidCommand("Give at least one SEAT=CHIPS stack.")
+        raise InvalidCommand(template=N_("Give at least one SEAT=CHIPS stack."))
     return stacks
 
 
@@ -352,7 +357,10 @@ def _int_list(text: str, what: str) -> list[int]:
     try:
         return [int(v.replace("_", "")) for v in text.replace(" ", "").split(",") if v]
     except ValueError:
-        raise InvalidCommand(f"bad {what} {text!r}: write numbers separated by commas") from None
+        raise InvalidCommand(
+            template=N_("bad %(what)s %(text)s: write numbers separated by commas"),
+            params={"what": what, "text": repr(text)},
+        ) from None
 
 
 def _render_race(result: Any) -> None:
@@ -431,22 +439,26 @@ def chiprace(
 
     with refusals(as_json):
         parsed = _parse_stacks(stacks)
-        removed = _int_list(remove, "denominations")
+        removed = _int_list(remove, Phrase(N_("denominations")))
         if chips is not None:
-            chip_set = ChipSet.of(*_int_list(chips, "denominations"))
+            chip_set = ChipSet.of(*_int_list(chips, Phrase(N_("denominations"))))
             problems = chip_set.problems()
             if problems:
+                # English on purpose: the chip set's own sentences (tournament/chips.py)
                 raise InvalidCommand("; ".join(problems))
         elif structure is not None:
             chip_set = load_structure(structure).chips
         else:
-            raise InvalidCommand("Give the chips in play with --chips or --structure.")
+            raise InvalidCommand(template=N_("Give the chips in play with --chips or --structure."))
         chosen: ColorUpMethod | None = None
         if method is not None:
             try:
                 chosen = ColorUpMethod(method)
             except ValueError:
-                raise InvalidCommand(f"bad method {method!r}: choose race or round_up") from None
+                raise InvalidCommand(
+                    template=N_("bad method %(method)s: choose race or round_up"),
+                    params={"method": repr(method)},
+                ) from None
         rules = load_profile(profile)
         rng: random.Random
         rng = random.Random(seed) if seed is not None else secrets.SystemRandom()
@@ -492,18 +504,22 @@ def _seconds(text: str) -> int:
             value = int(t)
     except ValueError:
         raise InvalidCommand(
-            f"{text!r} is not an amount of time: write +120, -30s, +2m or -1:30"
+            template=N_("%(text)s is not an amount of time: write +120, -30s, +2m or -1:30"),
+            params={"text": repr(text)},
         ) from None
     return sign * value
 
 
 def _one_int(values: list[str], what: str) -> int:
     if len(values) != 1:
-        raise InvalidCommand(f"Give {what}.")
+        raise InvalidCommand(template=N_("Give %(what)s."), params={"what": what})
     try:
         return int(values[0])
     except ValueError:
-        raise InvalidCommand(f"{values[0]!r} is not {what}.") from None
+        raise InvalidCommand(
+            template=N_("%(value)s is not %(what)s."),
+            params={"value": repr(values[0]), "what": what},
+        ) from None
 
 
 def _clock_command(
@@ -522,8 +538,12 @@ def _clock_command(
     if table and (action not in _TABLE_ACTIONS and not (action == "hfh" and word in _HFH_TABLE)):
         shown = f"{action} {word}".strip()
         raise InvalidCommand(
-            f"--table does not go with clock {shown}: it is the whole event's. --table goes "
-            "with call, expire, colorup and hfh hand/report (one table finished its hand)."
+            template=N_(
+                "--table does not go with clock %(shown)s: it is the whole event's. "
+                "--table goes with call, expire, colorup and hfh hand/report (one "
+                "table finished its hand)."
+            ),
+            params={"shown": shown},
         )
     if action == "start":
         return cl.StartClock()
@@ -536,13 +556,13 @@ def _clock_command(
     if action == "prev":
         return cl.PreviousLevel()
     if action == "set":
-        return cl.SetLevel(level=_one_int(values, "a level number"))
+        return cl.SetLevel(level=_one_int(values, Phrase(N_("a level number"))))
     if action == "adjust":
         if len(values) != 1:
-            raise InvalidCommand("Give the time to add or take off, e.g. +2m or -30s.")
+            raise InvalidCommand(template=N_("Give the time to add or take off, e.g. +2m or -30s."))
         return cl.AdjustClock(seconds=_seconds(values[0]))
     if action == "add":
-        return cl.AddLevels(count=_one_int(values, "how many levels") if values else 1)
+        return cl.AddLevels(count=_one_int(values, Phrase(N_("how many levels"))) if values else 1)
     if action == "hfh":
         if word in ("on", "off"):
             return cl.HandForHand(on=word == "on")
@@ -555,45 +575,63 @@ def _clock_command(
             # One table's dealer finished the hand-for-hand hand (FOX-HFH, B10).
             where = table or (values[1] if len(values) > 1 else "")
             if not where:
-                raise InvalidCommand("Give the table that finished its hand: hfh report --table T.")
+                raise InvalidCommand(
+                    template=N_("Give the table that finished its hand: hfh report --table T.")
+                )
             return cl.TableHandFinished(table=where)
         raise InvalidCommand(
-            "Write hfh on, hfh off, hfh hand --table T (one table finished its hand), or hfh "
-            "hand (every table finished the hand)."
+            template=N_(
+                "Write hfh on, hfh off, hfh hand --table T (one table finished its "
+                "hand), or hfh hand (every table finished the hand)."
+            )
         )
     if action == "call":
-        return cl.CallClock(seat=_one_int(values, "a seat number"), table=table)
+        return cl.CallClock(seat=_one_int(values, Phrase(N_("a seat number"))), table=table)
     if action == "expire":
         # B15: the called clock ran out; "bet" when the player faces a bet.
         facing = [v.lower() for v in values[1:]]
         if any(v not in ("bet", "nobet") for v in facing):
-            raise InvalidCommand("Write expire SEAT bet (facing a bet) or expire SEAT nobet.")
+            raise InvalidCommand(
+                template=N_("Write expire SEAT bet (facing a bet) or expire SEAT nobet.")
+            )
         return cl.ExpireClock(
-            seat=_one_int(values[:1], "a seat number"), table=table, facing_bet="bet" in facing
+            seat=_one_int(values[:1], Phrase(N_("a seat number"))),
+            table=table,
+            facing_bet="bet" in facing,
         )
     if action == "chip":
         if not values:
-            raise InvalidCommand("Give the new chip's value and colour, e.g. chip 100000 blue.")
-        value = _one_int(values[:1], "a chip value")
+            raise InvalidCommand(
+                template=N_("Give the new chip's value and colour, e.g. chip 100000 blue.")
+            )
+        value = _one_int(values[:1], Phrase(N_("a chip value")))
         return cl.IntroduceChip(value=value, color=" ".join(values[1:]))
     if action == "colorup":
         pairs: list[tuple[str, int]] = []
         for item in values:
             name, sep, chips = item.rpartition("=")
             if not sep:
-                raise InvalidCommand(f"{item!r}: write NAME=CHIPS for each player, seat 1 first")
+                raise InvalidCommand(
+                    template=N_("%(item)s: write NAME=CHIPS for each player, seat 1 first"),
+                    params={"item": repr(item)},
+                )
             try:
                 pairs.append((name, int(chips.replace(",", "").replace("_", ""))))
             except ValueError:
-                raise InvalidCommand(f"{chips!r} is not a number of chips") from None
+                raise InvalidCommand(
+                    template=N_("%(chips)s is not a number of chips"), params={"chips": repr(chips)}
+                ) from None
         return cl.ColorUp(
             stacks=tuple(pairs),
-            removed=tuple(_int_list(remove, "denominations")) if remove else (),
+            removed=tuple(_int_list(remove, Phrase(N_("denominations")))) if remove else (),
             method=method,
             table=table,
             deck=tuple(deck.replace(",", " ").split()) if deck else None,
         )
-    raise InvalidCommand(f"unknown clock action {action!r}: choose {', '.join(_ACTIONS)}")
+    raise InvalidCommand(
+        template=N_("unknown clock action %(action)s: choose %(actions)s"),
+        params={"action": repr(action), "actions": ", ".join(_ACTIONS)},
+    )
 
 
 def _render_view(v: Any) -> None:

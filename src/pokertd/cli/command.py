@@ -19,6 +19,7 @@ from pokertd.cli._common import DbOption, JsonOption, console, emit, print_done,
 from pokertd.cli._common import actor as _actor
 from pokertd.cli._common import service as _service
 from pokertd.errors import InvalidCommand
+from pokertd.i18n import N_
 from pokertd.money import money_scope
 
 FieldsArg = Annotated[
@@ -35,7 +36,10 @@ def _json(text: str, what: str) -> object:
     try:
         return json.loads(text)
     except json.JSONDecodeError as exc:
-        raise InvalidCommand(f"{what} is not JSON: {exc.msg} (at character {exc.pos}).") from None
+        raise InvalidCommand(
+            template=N_("%(what)s is not JSON: %(reason)s (at character %(position)s)."),
+            params={"what": what, "reason": exc.msg, "position": exc.pos},
+        ) from None
 
 
 def command_fields(items: list[str], body: str | None) -> dict[str, object]:
@@ -45,12 +49,17 @@ def command_fields(items: list[str], body: str | None) -> dict[str, object]:
     if body is not None:
         given = _json(body, "--body")
         if not isinstance(given, dict):
-            raise InvalidCommand('--body must be a JSON object: {"field": value, ...}.')
+            raise InvalidCommand(
+                template=N_('--body must be a JSON object: {"field": value, ...}.')
+            )
         data.update({str(k): v for k, v in given.items()})
     for item in items:
         name, sep, value = item.partition("=")
         if not sep or not name:
-            raise InvalidCommand(f"{item!r} is not FIELD=TEXT or FIELD:=JSON.")
+            raise InvalidCommand(
+                template=N_("%(item)s is not FIELD=TEXT or FIELD:=JSON."),
+                params={"item": repr(item)},
+            )
         if name.endswith(":"):
             data[name[:-1]] = _json(value, name[:-1])
         else:
@@ -74,7 +83,10 @@ def command(
         found = schema(name)
         if not found.routed:  # as the API: these go through their own command
             raise InvalidCommand(
-                f"{name} is not run on its own: the series or `pokertd new` sends it."
+                template=N_(
+                    "%(name)s is not run on its own: the series or `pokertd new` sends it."
+                ),
+                params={"name": name},
             )
         parsed = found.parse(command_fields(fields or [], body))
         with _service(db) as service:

@@ -27,6 +27,7 @@ from pokertd.cli._common import (
     service,
 )
 from pokertd.errors import InvalidCommand
+from pokertd.i18n import N_
 
 if TYPE_CHECKING:
     from pokertd.tournament.days import BagList
@@ -53,7 +54,9 @@ Tables = Annotated[
 def _split(item: str, what: str) -> tuple[str, str]:
     name, sep, value = item.rpartition("=")
     if not sep or not name.strip() or not value.strip():
-        raise InvalidCommand(f"{item!r}: write NAME={what}.")
+        raise InvalidCommand(
+            template=N_("%(item)s: write NAME=%(what)s."), params={"item": repr(item), "what": what}
+        )
     return name.strip(), value.strip()
 
 
@@ -61,14 +64,19 @@ def _count(item: str) -> tuple[str, int]:
     name, value = _split(item, "CHIPS")
     digits = value.replace(",", "").replace("_", "")
     if not digits.isdigit():
-        raise InvalidCommand(f"{value!r} is not a number of chips: write it like 61500.")
+        raise InvalidCommand(
+            template=N_("%(value)s is not a number of chips: write it like 61500."),
+            params={"value": repr(value)},
+        )
     return name, int(digits)
 
 
 def _table(item: str) -> tuple[int, int]:
     number, sep, seats = item.partition(":")
     if not sep or not number.strip().isdigit() or not seats.strip().isdigit():
-        raise InvalidCommand(f"{item!r}: write TABLE:SEATS, like 1:9.")
+        raise InvalidCommand(
+            template=N_("%(item)s: write TABLE:SEATS, like 1:9."), params={"item": repr(item)}
+        )
     return int(number), int(seats)
 
 

@@ -41,6 +41,7 @@ from pokertd.cli._common import (
 from pokertd.cli._common import service as _service
 from pokertd.cli.prize import ProfileOption, chips_list, money_list, profile_named, run_command
 from pokertd.errors import InvalidCommand
+from pokertd.i18n import N_, Phrase
 from pokertd.money import format_money, parse_money
 
 if TYPE_CHECKING:
@@ -136,7 +137,10 @@ def _named_amounts(items: str, *, money: bool) -> tuple[tuple[str, int], ...]:
     for item in items.split(","):
         name, sep, value = item.rpartition("=")
         if not sep or not name.strip():
-            raise InvalidCommand(f"{item.strip()!r}: write NAME=AMOUNT, e.g. Ann=6000.")
+            raise InvalidCommand(
+                template=N_("%(item)s: write NAME=AMOUNT, e.g. Ann=6000."),
+                params={"item": repr(item.strip())},
+            )
         out.append((name.strip(), parse_money(value) if money else chips_list(value)[0]))
     return tuple(out)
 
@@ -150,11 +154,15 @@ def _kind(text: str, *, in_tournament: bool = False) -> DealKind:
     except ValueError:
         if in_tournament:
             raise InvalidCommand(
-                f"{text!r} is not a kind of deal (icm, chip, floor, even, save, custom) nor "
-                "accept, reject, approve or status."
+                template=N_(
+                    "%(text)s is not a kind of deal (icm, chip, floor, even, save, custom) "
+                    "nor accept, reject, approve or status."
+                ),
+                params={"text": repr(text)},
             ) from None
         raise InvalidCommand(
-            f"{text!r} is not a kind of deal: icm, chip, floor, even, save or custom."
+            template=N_("%(text)s is not a kind of deal: icm, chip, floor, even, save or custom."),
+            params={"text": repr(text)},
         ) from None
 
 
@@ -195,7 +203,10 @@ def _vote(action: str, rest: list[str]) -> Command:
 
     if len(rest) != 1:
         who = "SUPERVISOR" if action == "approve" else "PLAYER"
-        raise InvalidCommand(f"Usage: pokertd deal T {action} {who}")
+        raise InvalidCommand(
+            template=N_("Usage: pokertd deal T %(action)s %(who)s"),
+            params={"action": action, "who": who},
+        )
     if action == "accept":
         return AcceptDeal(player=rest[0])
     if action == "reject":
@@ -209,7 +220,9 @@ def _proposal(action: str, rest: list[str], options: DealOptions) -> ProposeDeal
 
     kind = _kind(action, in_tournament=True)
     if rest:
-        raise InvalidCommand(f"Usage: pokertd deal T {action} [options]")
+        raise InvalidCommand(
+            template=N_("Usage: pokertd deal T %(action)s [options]"), params={"action": action}
+        )
     return ProposeDeal(
         kind=kind,
         stacks=_named_amounts(options.stacks, money=False) if options.stacks else (),
@@ -236,7 +249,7 @@ def tournament_deal(
         with _service(db) as service:
             view = deal_view(service.state(tournament))
         if view is None:
-            raise InvalidCommand("No deal has been proposed in this tournament.")
+            raise InvalidCommand(template=N_("No deal has been proposed in this tournament."))
         _render_deal_view(view, as_json)
         return
     if action in ("accept", "reject", "approve"):
@@ -259,7 +272,7 @@ def calculate(kind_text: str, options: DealOptions) -> tuple[DealTerms, list[str
 
     kind = _kind(kind_text)
     if options.stacks is None or options.prizes is None:
-        raise InvalidCommand("Give --stacks and --prizes (or a tournament id).")
+        raise InvalidCommand(template=N_("Give --stacks and --prizes (or a tournament id)."))
     chips = chips_list(options.stacks)
     names = (
         [p.strip() for p in options.players.split(",")]
@@ -271,11 +284,11 @@ def calculate(kind_text: str, options: DealOptions) -> tuple[DealTerms, list[str
         kind,
         names,
         chips,
-        money_list(options.prizes, "prizes"),
+        money_list(options.prizes, Phrase(N_("prizes"))),
         profile=rules,
         save=parse_money(options.save) if options.save else 0,
         save_by=options.save_by,
-        custom=money_list(options.amounts, "amounts") if options.amounts else None,
+        custom=money_list(options.amounts, Phrase(N_("amounts"))) if options.amounts else None,
         rng=Random(secrets.randbits(64)),
     )
     return terms, deal_warnings(terms, profile=rules, regional=options.regional)
@@ -318,7 +331,9 @@ def deal(args: list[str], options: DealOptions, *, db: str | None, as_json: bool
             tournament_deal(args[0], args[1], args[2:], options, db=db, as_json=as_json)
             return
         if len(args) != 1:
-            raise InvalidCommand("Usage: pokertd deal [TOURNAMENT] icm|chip|floor|even|save|custom")
+            raise InvalidCommand(
+                template=N_("Usage: pokertd deal [TOURNAMENT] icm|chip|floor|even|save|custom")
+            )
         terms, warnings = calculate(args[0], options)
     render_deal(terms, warnings, as_json)
 

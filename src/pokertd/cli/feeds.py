@@ -16,6 +16,7 @@ import typer
 
 from pokertd.cli._common import console, emit, say, say_n
 from pokertd.errors import InvalidCommand
+from pokertd.i18n import N_
 
 if TYPE_CHECKING:
     from pokertd.app.results import EventResults, Schedule
@@ -36,7 +37,7 @@ def print_feed(schedule: Schedule, *, ics: bool, as_json: bool, url: str = "") -
     from pokertd.app.ics import calendar  # CLI start-up: loaded when a command runs
 
     if ics and as_json:
-        raise InvalidCommand("Give --ics or --json, not both.")
+        raise InvalidCommand(template=N_("Give --ics or --json, not both."))
     if ics:
         domain = (urlsplit(url).hostname if url else None) or "pokertd"
         sys.stdout.write(calendar(schedule, domain=domain, base_url=url.rstrip("/")))

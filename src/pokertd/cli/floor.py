@@ -32,6 +32,7 @@ from pokertd.cli._common import (
 from pokertd.cli._common import actor as _actor
 from pokertd.cli._common import service as _service
 from pokertd.errors import InvalidCommand
+from pokertd.i18n import N_
 from pokertd.money import (
     EVENT_CURRENCIES,
     EVENT_LOCALES,
@@ -59,7 +60,10 @@ def _chips(text: str) -> int:
     """A chip count as people type it: ``15000``, ``15,000``."""
     cleaned = text.strip().replace(",", "").replace("_", "")
     if not cleaned.isdigit():
-        raise InvalidCommand(f"{text!r} is not a number of chips: write it like 15000 or 15,000")
+        raise InvalidCommand(
+            template=N_("%(text)s is not a number of chips: write it like 15000 or 15,000"),
+            params={"text": repr(text)},
+        )
     return int(cleaned)
 
 
@@ -75,7 +79,10 @@ def _pairs(items: list[str]) -> tuple[tuple[str, int], ...]:
         elif rest:
             out.append((item, _chips(rest.pop(0))))
         else:
-            raise InvalidCommand(f"{item!r} has no chip count: write NAME=COUNT or NAME COUNT")
+            raise InvalidCommand(
+                template=N_("%(item)s has no chip count: write NAME=COUNT or NAME COUNT"),
+                params={"item": repr(item)},
+            )
     return tuple(out)
 
 
@@ -161,7 +168,10 @@ def _early_bird(text: str | None) -> datetime | None:
     try:
         until = datetime.fromisoformat(text)
     except ValueError:
-        raise InvalidCommand(f"{text!r} is not a time: write 2026-11-22T19:30+00:00") from None
+        raise InvalidCommand(
+            template=N_("%(text)s is not a time: write 2026-11-22T19:30+00:00"),
+            params={"text": repr(text)},
+        ) from None
     return until if until.tzinfo is not None else until.astimezone(UTC)
 
 
@@ -512,7 +522,10 @@ def penalty(
     with refusals(as_json):
         found = PENALTY_WORDS.get(kind.strip().lower())
         if found is None:
-            raise InvalidCommand(f"{kind!r} is not a penalty: write warning, hands, rounds or dq")
+            raise InvalidCommand(
+                template=N_("%(kind)s is not a penalty: write warning, hands, rounds or dq"),
+                params={"kind": repr(kind)},
+            )
         command = GivePenalty(
             player=player,
             kind=PenaltyKind(found),

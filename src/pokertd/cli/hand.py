@@ -28,6 +28,7 @@ from pokertd.cli._common import (
     say,
 )
 from pokertd.errors import InvalidCommand, PokertdError
+from pokertd.i18n import N_
 
 hand_app = typer.Typer(
     help="Deal and referee hands; replay PHH hand histories.", no_args_is_help=True
@@ -112,7 +113,9 @@ def phh_check_command(
 
     with refusals(as_json):
         if not folder.is_dir():
-            raise InvalidCommand(f"No such folder: {folder}")
+            raise InvalidCommand(
+                template=N_("No such folder: %(folder)s"), params={"folder": folder}
+            )
         files = sorted(folder.rglob("*.phh"))
         counts = {"total": len(files), "matched": 0, "no_finishing_stacks": 0,
                   "unsupported": 0, "mismatched": 0, "failed": 0}  # fmt: skip

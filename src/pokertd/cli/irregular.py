@@ -16,6 +16,7 @@ import typer
 from pokertd.cli._common import DbOption, JsonOption, refusals
 from pokertd.cli.floor import TidArg, _chips, _run
 from pokertd.errors import InvalidCommand
+from pokertd.i18n import N_, Phrase
 
 if TYPE_CHECKING:
     from pokertd.engine.irregular import DisputeKind, HandProgress
@@ -55,7 +56,10 @@ def _choice(text: str, kind: type[DisputeKind] | type[HandProgress], what: str) 
     value = text.strip().lower().replace("-", "_").replace(" ", "_")
     names = [m.value for m in kind]
     if value not in names:
-        raise InvalidCommand(f"{text!r} is not {what}: write one of {', '.join(names)}.")
+        raise InvalidCommand(
+            template=N_("%(text)s is not %(what)s: write one of %(names)s."),
+            params={"text": repr(text), "what": what, "names": ", ".join(names)},
+        )
     return value
 
 
@@ -92,8 +96,10 @@ def correct_result(
     with refusals(as_json):
         command = CorrectResult(
             table=table,
-            kind=DisputeKind(_choice(kind, DisputeKind, "a kind of error")),
-            next_hand=HandProgress(_choice(next_hand, HandProgress, "a stage of the next hand")),
+            kind=DisputeKind(_choice(kind, DisputeKind, Phrase(N_("a kind of error")))),
+            next_hand=HandProgress(
+                _choice(next_hand, HandProgress, Phrase(N_("a stage of the next hand")))
+            ),
             at_break=at_break,
             seconds_since_award=seconds,
             chips=_chips(chips),

@@ -34,6 +34,7 @@ from pokertd.cli._common import (
     say_n,
 )
 from pokertd.cli.feeds import IcsOption, UrlOption, print_feed
+from pokertd.i18n import N_
 
 if TYPE_CHECKING:
     from pokertd.app.league_history import HistoryImportRow, HistoryPreview
@@ -141,7 +142,9 @@ def season(
         try:
             tb = TieBreak(tie_break)
         except ValueError:
-            raise InvalidCommand("The tie-break is best_finishes or most_events.") from None
+            raise InvalidCommand(
+                template=N_("The tie-break is best_finishes or most_events.")
+            ) from None
         made = leagues.add_season(
             Season(
                 league=league,

@@ -34,6 +34,7 @@ from pokertd.cli._common import (
     said,
     say,
 )
+from pokertd.i18n import N_
 from pokertd.money import format_money
 
 if TYPE_CHECKING:
@@ -358,12 +359,22 @@ def _read_file(path: Path, most: int) -> bytes:
         size = path.stat().st_size
         if size > most:
             raise InvalidCommand(
-                f"{path.name} has {size / 1024 / 1024:.1f} MB: an import reads at most "
-                f"{most // 1024 // 1024} MB. Split it in parts."
+                template=N_(
+                    "%(name)s has %(size)s MB: an import reads at most %(most)s MB. Split "
+                    "it in parts."
+                ),
+                params={
+                    "name": path.name,
+                    "size": format(size / 1024 / 1024, ".1f"),
+                    "most": most // 1024 // 1024,
+                },
             )
         return path.read_bytes()
     except OSError as exc:
-        raise InvalidCommand(f"Cannot read {path}: {exc.strerror or exc}.") from None
+        raise InvalidCommand(
+            template=N_("Cannot read %(path)s: %(reason)s."),
+            params={"path": path, "reason": str(exc.strerror or exc)},
+        ) from None
 
 
 def _render_import(preview: ImportPreview, done: ImportDone | None) -> None:

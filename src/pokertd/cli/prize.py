@@ -51,6 +51,7 @@ from pokertd.cli._common import (
 from pokertd.cli._common import actor as _actor
 from pokertd.cli._common import service as _service
 from pokertd.errors import InvalidCommand
+from pokertd.i18n import N_, Phrase
 from pokertd.money import format_money, parse_money
 from pokertd.timefmt import venue_zone
 
@@ -84,7 +85,10 @@ def money_list(text: str, what: str) -> list[int]:
     """Comma-separated amounts (``500,300,200``) as cents; none at all is refused."""
     items = [t for t in text.split(",") if t.strip()]
     if not items:
-        raise InvalidCommand(f"Give the {what} separated by commas, e.g. 500,300,200.")
+        raise InvalidCommand(
+            template=N_("Give the %(what)s separated by commas, e.g. 500,300,200."),
+            params={"what": what},
+        )
     return [parse_money(t) for t in items]
 
 
@@ -96,12 +100,15 @@ def envelope_list(text: str) -> tuple[tuple[int, int], ...]:
         count, sep, amount = item.lower().partition("x")
         if not sep or not count.strip().isdigit():
             raise InvalidCommand(
-                f"{item!r} is not an envelope kind: write COUNTxAMOUNT separated by spaces, "
-                "e.g. 1x5000 2x1000 10x200."
+                template=N_(
+                    "%(item)s is not an envelope kind: write COUNTxAMOUNT separated by "
+                    "spaces, e.g. 1x5000 2x1000 10x200."
+                ),
+                params={"item": repr(item)},
             )
         pairs.append((parse_money(amount), int(count)))
     if not pairs:
-        raise InvalidCommand("Give the envelopes, e.g. 1x5000 2x1000 10x200 40x100.")
+        raise InvalidCommand(template=N_("Give the envelopes, e.g. 1x5000 2x1000 10x200 40x100."))
     return tuple(pairs)
 
 
@@ -112,8 +119,11 @@ def chips_list(text: str) -> list[int]:
         cleaned = item.strip().replace("_", "")
         if not cleaned.isdigit():
             raise InvalidCommand(
-                f"{item.strip()!r} is not a chip count: give whole numbers separated by commas, "
-                "e.g. 6000,4000,2000."
+                template=N_(
+                    "%(item)s is not a chip count: give whole numbers separated by commas, "
+                    "e.g. 6000,4000,2000."
+                ),
+                params={"item": repr(item.strip())},
             )
         stacks.append(int(cleaned))
     return stacks
@@ -140,8 +150,11 @@ def _table(name: str | None) -> PayoutTable | str | None:
         text = read_text_file(path, "payout table")
         return parse_payout_table(text, name=path.stem)
     raise InvalidCommand(
-        f"There is no payout table called {name!r}: use fox_ptab, sng, survivor, generic or a "
-        ".toml file."
+        template=N_(
+            "There is no payout table called %(name)s: use fox_ptab, sng, "
+            "survivor, generic or a .toml file."
+        ),
+        params={"name": repr(name)},
     )
 
 
@@ -200,7 +213,9 @@ def standalone_payouts(
     from pokertd.tournament.prizes import payout_prizes, prize_pool
 
     if (pool is None) == (gross is None):
-        raise InvalidCommand("Give either --pool (the net prize pool) or --gross (the buy-ins).")
+        raise InvalidCommand(
+            template=N_("Give either --pool (the net prize pool) or --gross (the buy-ins).")
+        )
     made: PrizePool | None = None
     if gross is not None:
         made = prize_pool(
@@ -287,7 +302,7 @@ def payouts_command(
             tournament_payouts(tournament, db=db, as_json=as_json)
             return
         if entries is None:
-            raise InvalidCommand("Give --entries (or a tournament id).")
+            raise InvalidCommand(template=N_("Give --entries (or a tournament id)."))
         rules = profile_named(profile)
         prizes, made = standalone_payouts(
             entries=entries,
@@ -354,7 +369,7 @@ def icm_command(
 
     with refusals(as_json):
         chips = chips_list(stacks)
-        money = money_list(prizes, "prizes")
+        money = money_list(prizes, Phrase(N_("prizes")))
         rng = Random(seed) if seed is not None else Random(secrets.randbits(64))
         result = icm_equities(chips, money, rng=rng, samples=samples)
         cents = round_to_total(result.equities, sum(money), residual_to=chip_leader(chips))
@@ -683,7 +698,7 @@ def high_hand_command(
             return
         if player is None or cards is None:
             raise InvalidCommand(
-                "Give the player and the hand's cards, or --pay to pay the high hand."
+                template=N_("Give the player and the hand's cards, or --pay to pay the high hand.")
             )
         run_command(db, tournament, RecordHighHand(player=player, cards=cards), as_json)
 

@@ -34,6 +34,7 @@ from pokertd.cli._common import (
     say,
 )
 from pokertd.errors import InvalidCommand
+from pokertd.i18n import N_
 
 if TYPE_CHECKING:
     from pokertd.rules.profile import FieldInfo, RuleProfile
@@ -296,12 +297,18 @@ def copy(
     with refusals(as_json):
         profile = load_profile(name)
         if file.exists() and not force:
-            raise InvalidCommand(f"{file} already exists; give --force to overwrite it.")
+            raise InvalidCommand(
+                template=N_("%(file)s already exists; give --force to overwrite it."),
+                params={"file": file},
+            )
         text = profile_to_toml(profile, file.stem)
         try:
             file.write_text(text, encoding="utf-8")
         except OSError as exc:
-            raise InvalidCommand(f"Cannot write {file}: {exc.strerror or exc}.") from None
+            raise InvalidCommand(
+                template=N_("Cannot write %(file)s: %(reason)s."),
+                params={"file": file, "reason": str(exc.strerror or exc)},
+            ) from None
         data = {"file": str(file), "from": profile.name, "fields": len(profile_fields())}
 
         def render(d: dict[str, Any]) -> None:
@@ -360,7 +367,10 @@ def replace_docs_block(text: str, block: str) -> str:
     replaced by ``block`` (``InvalidCommand`` when the markers are missing)."""
     start, end = text.find(DOCS_BEGIN), text.find(DOCS_END)
     if start < 0 or end < start:
-        raise InvalidCommand(f"The file has no {DOCS_BEGIN!r} … {DOCS_END!r} block.")
+        raise InvalidCommand(
+            template=N_("The file has no %(DOCS_BEGIN)s … %(DOCS_END)s block."),
+            params={"DOCS_BEGIN": repr(DOCS_BEGIN), "DOCS_END": repr(DOCS_END)},
+        )
     return text[: start + len(DOCS_BEGIN)] + "\n\n" + block + "\n" + text[end:]
 
 

@@ -29,6 +29,7 @@ from pokertd.cli._common import (
     say,
     say_n,
 )
+from pokertd.i18n import N_
 
 if TYPE_CHECKING:
     from pokertd.app.walls import ScreenInfo
@@ -182,7 +183,10 @@ def import_layout(
         try:
             data = file.read_bytes()
         except OSError as exc:
-            raise InvalidCommand(f"Cannot read {file}: {exc.strerror or exc}.") from None
+            raise InvalidCommand(
+                template=N_("Cannot read %(file)s: %(reason)s."),
+                params={"file": file, "reason": str(exc.strerror or exc)},
+            ) from None
         lay = app.walls.import_layout(data)
     emit(
         lay.as_json(),

@@ -37,6 +37,7 @@ from pokertd.cli._common import (
 )
 from pokertd.cli.feeds import IcsOption, UrlOption, print_feed
 from pokertd.errors import InvalidCommand
+from pokertd.i18n import N_
 from pokertd.money import format_money, parse_money
 
 if TYPE_CHECKING:
@@ -339,7 +340,10 @@ def cash(
             try:
                 Path(csv_file).write_text(cash_csv(report), encoding="utf-8")
             except OSError as exc:
-                raise InvalidCommand(f"Cannot write {csv_file}: {exc.strerror}.") from None
+                raise InvalidCommand(
+                    template=N_("Cannot write %(csv_file)s: %(reason)s."),
+                    params={"csv_file": csv_file, "reason": exc.strerror},
+                ) from None
     emit(report.as_json(), as_json, lambda _: render_cash(report))
 
 

@@ -36,6 +36,7 @@ from pokertd.cli._common import (
     say,
 )
 from pokertd.cli.doctor import catch_up_at_start
+from pokertd.i18n import N_
 
 if TYPE_CHECKING:
     from pokertd.app import AccountService
@@ -140,8 +141,11 @@ def _check_public_url(public_url: str) -> str:
     url = public_url.strip().rstrip("/")
     if url and not url.startswith(("http://", "https://")):
         raise InvalidCommand(
-            f"The public URL {public_url!r} must start with http:// or https://, "
-            "e.g. http://192.168.1.20:8000."
+            template=N_(
+                "The public URL %(public_url)s must start with http:// or https://, "
+                "e.g. http://192.168.1.20:8000."
+            ),
+            params={"public_url": repr(public_url)},
         )
     return url
 
@@ -345,14 +349,21 @@ def _check_workers(workers: int, url: str) -> None:
 
     if not 1 <= workers <= MAX_WORKERS:
         raise InvalidCommand(
-            f"--workers must be between 1 and {MAX_WORKERS} processes, not {workers} "
-            "(one process per CPU core is plenty)."
+            template=N_(
+                "--workers must be between 1 and %(most)s processes, not %(workers)s "
+                "(one process per CPU core is plenty)."
+            ),
+            params={"most": MAX_WORKERS, "workers": workers},
         )
     if workers > 1 and not _is_postgres(url):
         raise InvalidCommand(
-            f"--workers {workers} needs a PostgreSQL database: worker processes on one SQLite "
-            "file do not hear of each other's changes, so screens would miss them. Serve with "
-            "one worker (it is plenty for a card room), or use --db postgresql://..."
+            template=N_(
+                "--workers %(workers)s needs a PostgreSQL database: worker processes "
+                "on one SQLite file do not hear of each other's changes, so screens "
+                "would miss them. Serve with one worker (it is plenty for a card "
+                "room), or use --db postgresql://..."
+            ),
+            params={"workers": workers},
         )
 
 
@@ -821,12 +832,16 @@ def user_end_session(
                 r.id for r in users.sessions(now=time.time()) if r.id.startswith(session_id.lower())
             ]
             if len(session_id) < 8:
-                raise InvalidCommand("Give at least 8 characters of the session id.")
+                raise InvalidCommand(template=N_("Give at least 8 characters of the session id."))
             if not matches:
-                raise NotFound(f"There is no live session {session_id!r}.")
+                raise NotFound(
+                    template=N_("There is no live session %(session_id)s."),
+                    params={"session_id": repr(session_id)},
+                )
             if len(matches) > 1:
                 raise InvalidCommand(
-                    f"{session_id!r} matches {len(matches)} sessions: give more characters."
+                    template=N_("%(session_id)s matches %(count)s sessions: give more characters."),
+                    params={"session_id": repr(session_id), "count": len(matches)},
                 )
             users.end_session(matches[0])
         finally:
@@ -846,7 +861,10 @@ def _staff_role(text: str) -> Role:
     try:
         return Role(text)
     except ValueError:
-        raise InvalidCommand(f"Unknown role {text!r}: choose director, floor or dealer.") from None
+        raise InvalidCommand(
+            template=N_("Unknown role %(text)s: choose director, floor or dealer."),
+            params={"text": repr(text)},
+        ) from None
 
 
 def _open_users(db: str | None) -> AccountService:

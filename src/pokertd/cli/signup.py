@@ -29,6 +29,7 @@ from pokertd.cli._common import (
     say,
 )
 from pokertd.errors import InvalidCommand
+from pokertd.i18n import N_
 
 if TYPE_CHECKING:
     from pokertd.tournament.framework import Command, EventRecord
@@ -67,10 +68,11 @@ def _when(text: str | None) -> datetime | None:
         when = datetime.fromisoformat(text)
     except ValueError:
         raise InvalidCommand(
-            f"{text!r} is not a time: write it as 2026-11-29T19:30+00:00."
+            template=N_("%(text)s is not a time: write it as 2026-11-29T19:30+00:00."),
+            params={"text": repr(text)},
         ) from None
     if when.tzinfo is None:
-        raise InvalidCommand("Give the release time with its time zone (+00:00).")
+        raise InvalidCommand(template=N_("Give the release time with its time zone (+00:00)."))
     return when
 
 

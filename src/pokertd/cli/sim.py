@@ -28,6 +28,7 @@ import typer
 from pokertd.cli._common import (
     JsonOption,
     bold,
+    cli_language,
     console,
     emit,
     num,
@@ -35,6 +36,7 @@ from pokertd.cli._common import (
     say,
     say_n,
 )
+from pokertd.i18n import N_
 
 _T = "Simulation"
 TemplateOpt = Annotated[
@@ -242,6 +244,18 @@ def _render_night(r: Any) -> None:
         )
 
 
+def _said(text: str) -> str:
+    """A sentence of the simulator's report (:class:`pokertd.sim.report.Said`) in the CLI's
+    language; the English as it is."""
+    lang = cli_language()
+    sentence = getattr(text, "sentence", None)
+    if lang == "en" or sentence is None:
+        return text
+    from pokertd.i18n import catalog  # Babel: only for a translated language
+
+    return catalog.sentence(lang, sentence)
+
+
 def _render_checks(checks: tuple[str, ...], notes: tuple[str, ...], runs: int) -> None:
     head = (
         say("Self-checks passed:")
@@ -250,9 +264,9 @@ def _render_checks(checks: tuple[str, ...], notes: tuple[str, ...], runs: int) -
     )
     console.print(f"[green]{head}[/]")
     for check in checks:
-        console.print(f"  [green]✓[/] {check}")
+        console.print(f"  [green]✓[/] {_said(check)}")
     for note in notes[:MAX_NOTES]:
-        console.print("[yellow]" + say("note:") + f"[/] {note}")
+        console.print("[yellow]" + say("note:") + f"[/] {_said(note)}")
     if len(notes) > MAX_NOTES:
         more = say("and %(n)s more (see --json).", n=len(notes) - MAX_NOTES)
         console.print("[yellow]" + say("note:") + f"[/] {more}")
@@ -460,7 +474,10 @@ def _play_rest(config: Any, runs: int, source: str) -> Any:
 
     if not config.store_url:
         raise InvalidCommand(
-            "Say where the live tournament is kept: --from needs --store (sqlite:///pokertd.db)."
+            template=N_(
+                "Say where the live tournament is kept: --from needs --store "
+                "(sqlite:///pokertd.db)."
+            )
         )
     service = open_service(config.store_url)
     try:
@@ -484,12 +501,13 @@ def _write_chart(result: Any, path: str) -> None:
     from pokertd.sim.batch import night_chart, spread
 
     night = result if hasattr(result, "seeds") else spread([result])
-    data = chart_bytes(night_chart(night), path)
+    data = chart_bytes(night_chart(night, lang=cli_language()), path)
     try:
         Path(path).write_bytes(data)
     except OSError as exc:
         raise InvalidCommand(
-            f"The charts could not be written to {path}: {exc.strerror or exc}."
+            template=N_("The charts could not be written to %(path)s: %(reason)s."),
+            params={"path": path, "reason": str(exc.strerror or exc)},
         ) from None
 
 

@@ -92,7 +92,7 @@ def slips(
     with refusals(as_json), _service(db) as service:
         if here is not None:
             if not player:
-                raise InvalidCommand("Say whose slip it is: --here N --player NAME.")
+                raise InvalidCommand(template=N_("Say whose slip it is: --here N --player NAME."))
             mine = service.slips(tid, player)
             who = str(mine[0]["player_id"]) if mine else player
             records = service.acknowledge_slip(tid, who, here, via="phone")

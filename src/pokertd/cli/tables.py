@@ -26,6 +26,7 @@ from pokertd.cli._common import (
 from pokertd.cli._common import actor as _actor
 from pokertd.cli._common import service as _service
 from pokertd.errors import InvalidCommand, RuleViolation
+from pokertd.i18n import N_
 
 if TYPE_CHECKING:
     from pokertd.tournament.framework import Command, EventRecord
@@ -187,14 +188,16 @@ def layout(
 def _int(text: str) -> int:
     cleaned = text.strip()
     if not cleaned.isdigit():
-        raise InvalidCommand(f"{text!r} is not a number.")
+        raise InvalidCommand(template=N_("%(text)s is not a number."), params={"text": repr(text)})
     return int(cleaned)
 
 
 def _pair(text: str) -> tuple[int, int]:
     left, sep, right = text.partition(":")
     if not sep:
-        raise InvalidCommand(f"{text!r}: write TABLE:NUMBER, e.g. 3:9.")
+        raise InvalidCommand(
+            template=N_("%(text)s: write TABLE:NUMBER, e.g. 3:9."), params={"text": repr(text)}
+        )
     return _int(left), _int(right)
 
 
@@ -219,7 +222,9 @@ def seat(
             command: Command = DrawSeats(even=even)
         else:
             if table is None or seat_no is None:
-                raise InvalidCommand("Give the table and the seat: pokertd seat T PLAYER 3 7.")
+                raise InvalidCommand(
+                    template=N_("Give the table and the seat: pokertd seat T PLAYER 3 7.")
+                )
             command = SeatPlayer(player=player, table=table, seat=seat_no)
     _run(db, tid, command, as_json)
 
@@ -349,7 +354,9 @@ def auto(
 
     with refusals(as_json):
         if state not in ("on", "off"):
-            raise InvalidCommand(f"{state!r}: say on or off.")
+            raise InvalidCommand(
+                template=N_("%(state)s: say on or off."), params={"state": repr(state)}
+            )
     _run(db, tid, SetAutoConfirm(on=state == "on"), as_json)
 
 
@@ -415,13 +422,13 @@ def button(
     if fix_error:
         with refusals(as_json):
             if seat_no is not None or advance is not None:
-                raise InvalidCommand("--fix-error takes the table only.")
+                raise InvalidCommand(template=N_("--fix-error takes the table only."))
         _run(db, tid, CorrectButton(table=table), as_json)
         return
     if advance is not None:
         with refusals(as_json):
             if seat_no is not None:
-                raise InvalidCommand("Give a seat or --advance, not both.")
+                raise InvalidCommand(template=N_("Give a seat or --advance, not both."))
         _run(db, tid, PlayHands(table=table, hands=advance), as_json)
         return
     _run(db, tid, PlaceButton(table=table, seat=seat_no, current=not next_hand), as_json)
@@ -483,7 +490,9 @@ def keep_apart(
 
     if players and lift is not None:
         with refusals(as_json):
-            raise InvalidCommand("Name players to keep apart, or --lift a group: not both.")
+            raise InvalidCommand(
+                template=N_("Name players to keep apart, or --lift a group: not both.")
+            )
     if lift is not None:
         _run(db, tid, LetSitTogether(group=lift), as_json)
         return

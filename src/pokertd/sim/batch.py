@@ -25,9 +25,11 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from pathlib import Path
+from typing import Any
 
 from pokertd.charts import band_chart, clock_label, nice_step, stack_charts
 from pokertd.errors import InvalidCommand
+from pokertd.i18n import N_
 from pokertd.sim.night import check_config, simulate_night
 from pokertd.sim.report import NightConfig, NightReport
 
@@ -194,7 +196,7 @@ def _figure(values: Iterable[int | None]) -> Figure | None:
 def _always(values: Iterable[int]) -> Figure:
     figure = _figure(values)
     if figure is None:  # pragma: no cover - spread() refuses an empty batch first
-        raise InvalidCommand("There are no simulated nights to summarize.")
+        raise InvalidCommand(template=N_("There are no simulated nights to summarize."))
     return figure
 
 
@@ -272,7 +274,7 @@ def _band(reports: Sequence[NightReport]) -> tuple[int, tuple[BandPoint, ...]]:
 def spread(reports: Sequence[NightReport]) -> NightSpread:
     """The spread of the answers of ``reports`` (one night or more, any order of seeds)."""
     if not reports:
-        raise InvalidCommand("There are no simulated nights to summarize.")
+        raise InvalidCommand(template=N_("There are no simulated nights to summarize."))
     first = reports[0]
     step, band = _band(reports)
     notes: dict[str, None] = {}
@@ -334,51 +336,84 @@ def _time_step(longest: int) -> int:
     return 3600 if longest <= 12 * 3600 else 7200
 
 
-def players_left_chart(
-    night: NightSpread, *, x_label: str = "clock time (h:mm, breaks included)"
-) -> str:
+def _say(lang: str, msgid: str, params: dict[str, Any] | None = None) -> str:
+    """A chart's words in ``lang`` (English needs no catalogue: no Babel for the CLI)."""
+    if lang == "en":
+        return msgid % params if params else msgid
+    from pokertd.i18n import catalog
+
+    return catalog.gettext(lang, msgid, params)
+
+
+CLOCK_TIME = N_("clock time (h:mm, breaks included)")
+"""The players-left chart's x axis for a night (times from the start of the clock)."""
+FROM_NOW = N_("hours from now")
+"""The players-left chart's x axis for the rest of tonight."""
+
+
+def players_left_chart(night: NightSpread, *, x_label: str = CLOCK_TIME, lang: str = "en") -> str:
     """The players-left band over clock time (a line when there is one run); ``x_label``
-    says what the times count from ("hours from now" for the rest of tonight)."""
+    (a msgid) says what the times count from (:data:`FROM_NOW` for the rest of tonight);
+    the words in ``lang``."""
     points = [(float(p.at), float(p.p10), float(p.p50), float(p.p90)) for p in night.players_left]
     runs = len(night.seeds)
-    title = f"Players left: {night.title}" + (f", {runs} runs" if runs > 1 else "")
+    title = (
+        _say(
+            lang, N_("Players left: %(title)s, %(runs)s runs"), {"title": night.title, "runs": runs}
+        )
+        if runs > 1
+        else _say(lang, N_("Players left: %(title)s"), {"title": night.title})
+    )
     longest = night.players_left[-1].at if night.players_left else 0
     return band_chart(
         points,
         title,
-        x_label,
-        "players",
+        _say(lang, x_label),
+        _say(lang, N_("players")),
         x_format=clock_label,
         x_step=_time_step(longest),
     )
 
 
-def average_bb_chart(night: NightSpread) -> str:
-    """Average stack in big blinds by level, as a band over the runs."""
+def average_bb_chart(night: NightSpread, *, lang: str = "en") -> str:
+    """Average stack in big blinds by level, as a band over the runs; the words in ``lang``."""
     points = [
         (float(row.level), row.average_bb.p10, row.average_bb.p50, row.average_bb.p90)
         for row in night.levels
     ]
     runs = len(night.seeds)
-    title = "Average stack in big blinds by level" + (f", {runs} runs" if runs > 1 else "")
-    return band_chart(points, title, "level", "big blinds", x_step=nice_step(len(points), 12))
+    title = (
+        _say(lang, N_("Average stack in big blinds by level, %(runs)s runs"), {"runs": runs})
+        if runs > 1
+        else _say(lang, N_("Average stack in big blinds by level"))
+    )
+    return band_chart(
+        points,
+        title,
+        _say(lang, N_("level")),
+        _say(lang, N_("big blinds")),
+        x_step=nice_step(len(points), 12),
+    )
 
 
-def night_chart(night: NightSpread) -> str:
+def night_chart(night: NightSpread, *, lang: str = "en") -> str:
     """Both charts in one SVG: players left over time, average stack in big blinds."""
-    return stack_charts([players_left_chart(night), average_bb_chart(night)])
+    return stack_charts([players_left_chart(night, lang=lang), average_bb_chart(night, lang=lang)])
 
 
 def check_runs(runs: int, workers: int | None = None) -> None:
     """Refuse a batch size outside ``1..1000`` or fewer than one worker, in one sentence."""
     if not 1 <= runs <= MAX_RUNS:
         raise InvalidCommand(
-            f"Simulate between 1 and {MAX_RUNS:,} nights, not {runs:,}.",
+            template=N_("Simulate between 1 and %(most)s nights, not %(runs)s."),
+            params={"most": f"{MAX_RUNS:,}", "runs": f"{runs:,}"},
             context={"runs": runs},
         )
     if workers is not None and workers < 1:
         raise InvalidCommand(
-            f"Use at least one worker process, not {workers}.", context={"workers": workers}
+            template=N_("Use at least one worker process, not %(workers)s."),
+            params={"workers": workers},
+            context={"workers": workers},
         )
 
 
@@ -410,7 +445,7 @@ def simulate_nights(
     check_runs(runs, workers)
     if runs > 1 and config.store_url is not None:
         raise InvalidCommand(
-            "Keep the log of one simulated night at a time: use a store with one run.",
+            template=N_("Keep the log of one simulated night at a time: use a store with one run."),
             context={"runs": runs},
         )
     check_config(config)  # a refusal here, before any worker starts
@@ -438,6 +473,8 @@ def simulate_nights(
 
 
 __all__ = [
+    "CLOCK_TIME",
+    "FROM_NOW",
     "MAX_RUNS",
     "BandPoint",
     "BbFigure",

@@ -36,6 +36,7 @@ class Busts:
         records = n.run(PlayHands(table=number))
         moved = next(r.event for r in records if isinstance(r.event, HandsPlayed))
         if moved.button != positions.button + 1 and n.seats_known(number):
+            # English on purpose: a broken self-check is a bug report for the developers
             raise SimulationError(
                 f"Table {number}: the hand was dealt with the button in seat "
                 f"{positions.button + 1}, the tournament moved it to seat {moved.button}."

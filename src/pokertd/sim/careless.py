@@ -174,6 +174,7 @@ class CarelessNight(Night):
         finally:
             self.tapping = False
         if records is not None:
+            # English on purpose: a broken self-check is a bug report for the developers
             raise SimulationError(
                 f"Invariant broken — a command sent twice is refused the second time: "
                 f"{what} was applied twice ({type(command).__name__})."

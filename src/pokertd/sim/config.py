@@ -9,6 +9,7 @@ from __future__ import annotations
 import math
 
 from pokertd.errors import InvalidCommand, NotFound
+from pokertd.i18n import N_, Phrase
 from pokertd.rules import RuleProfile, load_profile
 from pokertd.sim.bots import BOT_KINDS
 from pokertd.sim.report import FLOORS, NightConfig
@@ -28,15 +29,20 @@ def _template(config: NightConfig) -> Template:
         tmpl = load_template(name)
     except (NotFound, InvalidCommand, OSError, ValueError) as exc:
         if name.endswith(".toml") or "/" in name:
-            raise NotFound(f"The event template {name!r} could not be read: {exc}") from None
+            raise NotFound(
+                template=N_("The event template %(name)s could not be read: %(reason)s"),
+                params={"name": repr(name), "reason": str(exc)},
+            ) from None
         known = ", ".join(template_names())
         raise NotFound(
-            f"There is no event template called {name!r}: choose one of {known}."
+            template=N_("There is no event template called %(name)s: choose one of %(known)s."),
+            params={"name": repr(name), "known": known},
         ) from None
     if config.tables is not None:
         if not 1 <= config.tables <= TABLE_MAX:
             raise InvalidCommand(
-                f"{config.tables} tables: give a number of tables from 1 to {TABLE_MAX:,}."
+                template=N_("%(tables)s tables: give a number of tables from 1 to %(most)s."),
+                params={"tables": config.tables, "most": f"{TABLE_MAX:,}"},
             )
         tmpl = tmpl.with_changes(tables=config.tables)
     return tmpl
@@ -49,7 +55,10 @@ def _profile(config: NightConfig, tmpl: Template) -> RuleProfile:
     try:
         return load_profile(config.profile)
     except (NotFound, InvalidCommand, OSError) as exc:
-        raise NotFound(f"There is no rule profile called {config.profile!r} ({exc}).") from None
+        raise NotFound(
+            template=N_("There is no rule profile called %(name)s (%(reason)s)."),
+            params={"name": repr(config.profile), "reason": str(exc)},
+        ) from None
 
 
 def check_config(config: NightConfig) -> tuple[Template, RuleProfile]:
@@ -58,23 +67,45 @@ def check_config(config: NightConfig) -> tuple[Template, RuleProfile]:
     tmpl = _template(config)
     profile = _profile(config, tmpl)
     if isinstance(config.entries, bool) or not isinstance(config.entries, int):
-        raise InvalidCommand("Give the number of entries as a whole number.")
+        raise InvalidCommand(template=N_("Give the number of entries as a whole number."))
     if config.entries < 2:
         raise InvalidCommand(
-            f"A tournament needs at least two players; {config.entries} were asked for."
+            template=N_("A tournament needs at least two players; %(entries)s were asked for."),
+            params={"entries": config.entries},
         )
     seats = tmpl.tables * tmpl.seats_per_table
     if config.entries > seats:
-        tables = "1 table" if tmpl.tables == 1 else f"{tmpl.tables} tables"
+        params = {
+            "title": tmpl.title,
+            "seats": f"{seats:,}",
+            "tables": tmpl.tables,
+            "per_table": tmpl.seats_per_table,
+            "entries": f"{config.entries:,}",
+            "least": -(-config.entries // tmpl.seats_per_table),
+        }
+        if tmpl.tables == 1:
+            raise InvalidCommand(
+                template=N_(
+                    "The %(title)s room seats %(seats)s (1 table of %(per_table)s): "
+                    "%(entries)s players do not fit. Give more tables (at least %(least)s)."
+                ),
+                params=params,
+            )
         raise InvalidCommand(
-            f"The {tmpl.title} room seats {seats:,} ({tables} of {tmpl.seats_per_table}): "
-            f"{config.entries:,} players do not fit. Give more tables "
-            f"(at least {-(-config.entries // tmpl.seats_per_table)})."
+            template=N_(
+                "The %(title)s room seats %(seats)s (%(tables)s tables of %(per_table)s): "
+                "%(entries)s players do not fit. Give more tables (at least %(least)s)."
+            ),
+            params=params,
         )
     if tmpl.field_cap is not None and config.entries > tmpl.field_cap:
         raise InvalidCommand(
-            f"The {tmpl.title} is capped at {tmpl.field_cap:,} entries: "
-            f"{config.entries:,} are too many."
+            template=N_("The %(title)s is capped at %(cap)s entries: %(entries)s are too many."),
+            params={
+                "title": tmpl.title,
+                "cap": f"{tmpl.field_cap:,}",
+                "entries": f"{config.entries:,}",
+            },
         )
     check_behaviour(config)
     return tmpl, profile
@@ -84,30 +115,45 @@ def check_behaviour(config: NightConfig) -> None:
     """Refuse rates outside 0..1, time-model values that are not positive or absurd and
     unknown bots, with a sentence (``InvalidCommand``)."""
     for label, value in (
-        ("late registration", config.rates.late),
-        ("re-entry", config.rates.reentry),
-        ("rebuy", config.rates.rebuy),
-        ("add-on", config.rates.addon),
+        (Phrase(N_("late registration")), config.rates.late),
+        (Phrase(N_("re-entry")), config.rates.reentry),
+        (Phrase(N_("rebuy")), config.rates.rebuy),
+        (Phrase(N_("add-on")), config.rates.addon),
     ):
         if not isinstance(value, int | float) or math.isnan(value) or not 0 <= value <= 1:
             raise InvalidCommand(
-                f"The {label} rate is a share between 0 and 1 (0.25 = a quarter), not {value}."
+                template=N_(
+                    "The %(label)s rate is a share between 0 and 1 (0.25 = a quarter), "
+                    "not %(value)s."
+                ),
+                params={"label": label, "value": value},
             )
     for label, value, most in (
-        ("seconds per action", config.time.seconds_per_action, MAX_SECONDS_PER_ACTION),
-        ("seconds per showdown", config.time.seconds_per_showdown, MAX_SECONDS_PER_SHOWDOWN),
-        ("seconds per deal", config.time.seconds_per_deal, MAX_SECONDS_PER_DEAL),
+        (Phrase(N_("seconds per action")), config.time.seconds_per_action, MAX_SECONDS_PER_ACTION),
+        (
+            Phrase(N_("seconds per showdown")),
+            config.time.seconds_per_showdown,
+            MAX_SECONDS_PER_SHOWDOWN,
+        ),
+        (Phrase(N_("seconds per deal")), config.time.seconds_per_deal, MAX_SECONDS_PER_DEAL),
     ):
         if not isinstance(value, int | float) or math.isnan(value) or not 0 < value <= most:
             raise InvalidCommand(
-                f"The time model's {label} must be more than 0 and at most {most:,.0f}, "
-                f"not {value}."
+                template=N_(
+                    "The time model's %(label)s must be more than 0 and at most %(most)s, "
+                    "not %(value)s."
+                ),
+                params={"label": label, "most": f"{most:,.0f}", "value": value},
             )
     if config.bots not in BOT_KINDS:
-        raise InvalidCommand(f"Bots are one of {', '.join(BOT_KINDS)}, not {config.bots!r}.")
+        raise InvalidCommand(
+            template=N_("Bots are one of %(kinds)s, not %(bots)s."),
+            params={"kinds": ", ".join(BOT_KINDS), "bots": repr(config.bots)},
+        )
     if config.floor not in FLOORS:
         raise InvalidCommand(
-            f"The floor is {' or '.join(FLOORS)}, not {config.floor!r}.",
+            template=N_("The floor is careful or careless, not %(floor)s."),  # FLOORS
+            params={"floor": repr(config.floor)},
             context={"floor": config.floor},
         )
 

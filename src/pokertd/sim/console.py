@@ -85,6 +85,7 @@ class Console:
         self.refusals += 1
         after = self.last_seq()
         if after != before:
+            # English on purpose: a broken self-check is a bug report for the developers
             raise SimulationError(
                 f"Invariant broken — a refused command writes nothing: "
                 f"{type(command).__name__} was refused and the log went from seq {before} to "

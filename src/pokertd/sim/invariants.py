@@ -68,6 +68,7 @@ class Sold:
 
 
 def _broken(invariant: str, detail: str, where: str) -> SimulationError:
+    # English on purpose: a broken self-check is a bug report for the developers
     return SimulationError(f"Invariant broken — {invariant}: {detail} (after {where}).")
 
 

@@ -29,6 +29,7 @@ from typing import Any, Literal
 
 from pokertd.app import TournamentService
 from pokertd.errors import NotFound, PokertdError
+from pokertd.i18n import N_, Nn_, Sentence
 from pokertd.sim.batch import NightSpread, spread
 from pokertd.sim.night import simulate_night
 from pokertd.sim.report import NightConfig, NightReport, document
@@ -55,6 +56,12 @@ class JobsBusy(PokertdError):
     kind = "busy"
 
 
+REFUSED = N_("The simulation was refused: %(reason)s")
+"""A job's error when the simulator refused the question (the refusal's own sentence)."""
+DONE = Nn_("%(n)s simulated night.", "%(n)s simulated nights.")
+"""A finished job's message."""
+
+
 @dataclass(eq=False)
 class Job:
     """One simulation job: who started it, how far it got, and its projection."""
@@ -72,6 +79,10 @@ class Job:
     fraction: float = 0.0
     """How far the current run got (0-1), when the simulator says."""
     error: str | None = None
+    refused: PokertdError | None = None
+    """The refusal that stopped the job (its sentence goes into :attr:`error`)."""
+    failure: Sentence | None = None
+    """:attr:`error` as a sentence the faces translate (a refusal: :attr:`refused`)."""
     finished: float | None = None
     spread: NightSpread | None = None
     result: dict[str, Any] | None = None
@@ -86,6 +97,25 @@ class Job:
         if self.state != "running":
             return 1.0
         return min(1.0, (self.done + min(self.fraction, 0.99)) / max(1, self.runs))
+
+    def said(self, lang: str) -> str:
+        """The job's ``message`` (progress, outcome or error) in ``lang``."""
+        from pokertd.i18n import catalog  # Babel: only when a page reads a job
+
+        if self.state == "running":
+            return catalog.gettext(
+                lang,
+                N_("Playing night %(night)s of %(runs)s…"),
+                {"night": min(self.done + 1, self.runs), "runs": self.runs},
+            )
+        if self.refused is not None:
+            reason = catalog.refusal(self.refused, lang)
+            return catalog.gettext(lang, REFUSED, {"reason": reason})
+        if self.failure is not None:
+            return catalog.sentence(lang, self.failure)
+        if self.error:
+            return self.error
+        return catalog.ngettext(lang, *DONE, self.runs)
 
     def as_json(self) -> dict[str, Any]:
         """What ``GET /api/sim/{job}`` answers."""
@@ -225,15 +255,21 @@ class Jobs:
             job.result = self.present(summary, reports, job)
             job.state = "done"
         except Cancelled:
-            job.state, job.error = "failed", "The simulation was stopped."
+            job.failure = Sentence(N_("The simulation was stopped."))
+            job.state, job.error = "failed", job.failure.text
         except PokertdError as exc:
-            job.state, job.error = "failed", f"The simulation was refused: {exc}"
+            job.refused = exc
+            job.state, job.error = "failed", REFUSED % {"reason": exc}
         except Exception as exc:  # a job never takes the server down
             job.state = "failed"
-            job.error = (
-                "The simulation stopped on an internal error "
-                f"({type(exc).__name__}); the live tournaments are not affected."
+            job.failure = Sentence(
+                N_(
+                    "The simulation stopped on an internal error (%(kind)s); the live "
+                    "tournaments are not affected."
+                ),
+                {"kind": type(exc).__name__},
             )
+            job.error = job.failure.text
         finally:
             job.finished = self.clock()
             with self._lock:
@@ -247,8 +283,11 @@ class Jobs:
             job = self._jobs.get(job_id[:64])
         if job is None or not secrets.compare_digest(job.owner, owner):
             raise NotFound(
-                "There is no such simulation for this session: it finished more than "
-                f"{KEEP_SECONDS // 60} minutes ago or was started elsewhere. Start it again."
+                template=N_(
+                    "There is no such simulation for this session: it finished more than "
+                    "%(minutes)s minutes ago or was started elsewhere. Start it again."
+                ),
+                params={"minutes": KEEP_SECONDS // 60},
             )
         return job
 

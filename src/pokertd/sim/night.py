@@ -43,6 +43,7 @@ from collections.abc import Callable
 from pokertd.app import TournamentService
 from pokertd.app.demo import player_names
 from pokertd.errors import InvalidCommand, RuleViolation
+from pokertd.i18n import N_
 from pokertd.rules import RuleProfile
 from pokertd.sim.busts import Busts
 from pokertd.sim.checks import end_of_night
@@ -227,12 +228,15 @@ class Night:
         tables = self.tables
         while self.ledger.left() > 1:
             if self.dealer.hands > MAX_HANDS:
-                raise SimulationError(f"The night did not finish within {MAX_HANDS:,} hands.")
+                raise SimulationError(
+                    template=N_("The night did not finish within %(hands)s hands."),
+                    params={"hands": f"{MAX_HANDS:,}"},
+                )
             if self.floor.hfh.on:
                 self.floor.hfh.play_round()
                 continue
             if not tables.queue:
-                raise SimulationError("No table is left to deal.")
+                raise SimulationError(template=N_("No table is left to deal."))
             t, number = tables.pop()
             if not tables.current(number, t):
                 continue  # stale: the table broke or its time moved
@@ -274,6 +278,7 @@ class Night:
         if mask.bit_count() < 2:
             self.idle += 1
             if self.idle > 100 * len(self.tables.ready) + 1000:
+                # English on purpose: a broken self-check is a bug report for the developers
                 raise SimulationError(
                     "The floor is stuck: no table has dealt for a long time and the moves "
                     "it needs were refused. " + " ".join(self.floor.core_errors[-3:])
@@ -351,6 +356,7 @@ class Night:
                 self.marks.registration_closed_at = int(self.time.t)
             self.watch("closing registration with one player left")
         if not check_end(self.st, self.time.now(), "the last bust"):
+            # English on purpose: a broken self-check is a bug report for the developers
             raise SimulationError(
                 "Invariant broken — one player left with no entry possible is the winner: "
                 f"the night is not finished with {self.ledger.left()} player(s) left "
@@ -416,6 +422,7 @@ def simulate_night(
         # a broken self-check, or a command of the floor the core refused though the driver
         # took it for valid: either is a bug; say which night replays it
         refused = "" if isinstance(exc, SimulationError) else "The core refused a floor command: "
+        # English on purpose: a broken self-check is a bug report for the developers
         raise SimulationError(
             f"{refused}{exc} [seed {config.seed}, {tmpl.name}, {profile.name} rules, "
             f"{config.entries} entries, {config.floor} floor]"

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from pokertd.codec import to_json
+from pokertd.i18n import Sentence
 from pokertd.types import Cents, Chips
 
 FLOORS = ("careful", "careless")
@@ -72,6 +73,29 @@ RATES: dict[str, float] = {
 * ``close_early`` — per night with late registration, at a random moment of its window;
 * ``close_late`` — per night, once the clock closed registration (1 to 30 minutes later).
 """
+
+
+class Said(str):
+    """A sentence of the simulator's report (a self-check, a note): ``str`` is the English,
+    as ``pokertd sim --json`` and the report's document carry it (the same bytes in every
+    language), and :attr:`sentence` its msgid and parameters, so the faces (the Simulate
+    page, ``pokertd sim``) say it in their reader's language (docs/languages.md)."""
+
+    sentence: Sentence
+
+    @classmethod
+    def of(cls, sentence: Sentence) -> Said:
+        """The English of ``sentence``, carrying it."""
+        made = cls(sentence.text)
+        made.sentence = sentence
+        return made
+
+
+def said(text: str) -> dict[str, Any]:
+    """``text`` as the faces' ``{"text", "msgid", "params"}``: its sentence when it is a
+    :class:`Said`, else the plain English."""
+    sentence = getattr(text, "sentence", None)
+    return sentence.as_json() if isinstance(sentence, Sentence) else {"text": str(text)}
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -233,6 +257,8 @@ __all__ = [
     "NightConfig",
     "NightReport",
     "Rates",
+    "Said",
     "TimeModel",
     "document",
+    "said",
 ]

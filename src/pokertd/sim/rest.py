@@ -13,15 +13,23 @@ from datetime import UTC, datetime
 
 from pokertd.app import TournamentService
 from pokertd.errors import InvalidCommand, NotFound
+from pokertd.i18n import N_, Chips, Nn_, Sentence
 from pokertd.sim.config import check_behaviour
 from pokertd.sim.invariants import SimulationError
 from pokertd.sim.night import Night, night_for
-from pokertd.sim.report import NightConfig, NightReport
+from pokertd.sim.report import NightConfig, NightReport, Said
 from pokertd.sim.timeline import EPOCH
 from pokertd.tournament.clock import ClockPart, settle, view
 from pokertd.tournament.entries import Roster, Setup
 from pokertd.tournament.prizes import cash_report
 from pokertd.tournament.seating import DrawSeats, Tables
+
+_NOT_COUNTED = Nn_(  # the English says "player(s)" for every count; a translation need not
+    "%(n)s player(s) had no recorded chip count: each was given the average of the chips "
+    "not counted (%(share)s).",
+    "%(n)s player(s) had no recorded chip count: each was given the average of the chips "
+    "not counted (%(share)s).",
+)
 
 
 def simulate_rest(
@@ -36,20 +44,27 @@ def simulate_rest(
     """
     records = service.records(tournament_id)  # NotFound for an unknown tournament
     if not records:
-        raise NotFound(f"There is no tournament {tournament_id!r}.")
+        raise NotFound(
+            template=N_("There is no tournament %(tournament_id)s."),
+            params={"tournament_id": repr(tournament_id)},
+        )
     live = service.state(tournament_id)
     setup = live.part(Setup)
     if setup.finished:
-        raise InvalidCommand("This tournament is over: there is nothing left to simulate.")
+        raise InvalidCommand(
+            template=N_("This tournament is over: there is nothing left to simulate.")
+        )
     roster = live.part(Roster)
     if roster.alive_count < 2:
         raise InvalidCommand(
-            "Fewer than two players are still in: there is nothing left to simulate."
+            template=N_("Fewer than two players are still in: there is nothing left to simulate.")
         )
     clock = live.part(ClockPart).clock
     if clock is None or not clock.started:
         raise InvalidCommand(
-            "The clock has not started: start the night before simulating the rest of it."
+            template=N_(
+                "The clock has not started: start the night before simulating the rest of it."
+            )
         )
     check_behaviour(config)
     private = replace(config, store_url=None)  # the rest of tonight is always private
@@ -81,8 +96,14 @@ def resume(night: Night, now: datetime) -> None:
         for e in unknown:
             stacks[e.entry_id] = share
         night.notes.append(
-            f"{len(unknown)} player(s) had no recorded chip count: each was given the "
-            f"average of the chips not counted ({share:,})."
+            Said.of(
+                Sentence(
+                    _NOT_COUNTED[0],
+                    {"share": Chips(share)},
+                    plural=_NOT_COUNTED[1],
+                    n=len(unknown),
+                )
+            )
         )
     given = sum(stacks.values())
     if given != in_play and given > 0:
@@ -94,8 +115,15 @@ def resume(night: Night, now: datetime) -> None:
         biggest = max(scaled, key=lambda e: scaled[e])
         scaled[biggest] += in_play - sum(scaled.values())
         night.notes.append(
-            f"The recorded counts add up to {given:,} chips, the tournament has {in_play:,} "
-            "in play: every stack was scaled to the chips in play."
+            Said.of(
+                Sentence(
+                    N_(
+                        "The recorded counts add up to %(given)s chips, the tournament has "
+                        "%(in_play)s in play: every stack was scaled to the chips in play."
+                    ),
+                    {"given": Chips(given), "in_play": Chips(in_play)},
+                )
+            )
         )
         stacks = scaled
     ledger = night.ledger
@@ -103,8 +131,11 @@ def resume(night: Night, now: datetime) -> None:
         ledger.seat(e.entry_id, e.name, stacks[e.entry_id])
     if ledger.total != in_play or any(c <= 0 for c in ledger.stacks.values()):
         raise SimulationError(
-            f"The recorded chip counts cannot make up the {in_play:,} chips in play: record "
-            "the counts again before simulating the rest of the night."
+            template=N_(
+                "The recorded chip counts cannot make up the %(in_play)s chips in "
+                "play: record the counts again before simulating the rest of the night."
+            ),
+            params={"in_play": Chips(in_play)},
         )
     night.desk.players = len(roster.players)
     night.desk.taken_before = cash_report(state).collected

@@ -127,6 +127,7 @@ class Slips:
             while True:
                 target = undo_target(n.st)
                 if target is None or undone == expected:
+                    # English on purpose: a broken self-check is a bug report for the developers
                     raise SimulationError(
                         "Invariant broken — undo takes back one command at a time: after "
                         f"{undone} undos the wrong bust (batch {wrong.batch}) is not undone."
@@ -139,6 +140,7 @@ class Slips:
                 if target.batch == wrong.batch:
                     break
             if undone != expected:
+                # English on purpose: a broken self-check is a bug report for the developers
                 raise SimulationError(
                     "Invariant broken — undo takes back one command at a time: the wrong bust "
                     f"was undone after {undone} undos, {expected} commands were recorded."
@@ -151,6 +153,7 @@ class Slips:
                     (r.event.button for r in records if isinstance(r.event, HandsPlayed)), None
                 )
                 if again != moved:
+                    # English on purpose: a broken self-check is a bug report for the developers
                     raise SimulationError(
                         "Invariant broken — a command recorded again after an undo does the "
                         f"same: {command} moved the button to seat {again}, first to {moved}."
@@ -189,11 +192,13 @@ class Slips:
         n.watch(f"undoing '{target.command}' by mistake")
         redone, _ = n.attempt(Redo(batch=target.batch))
         if redone is None:
+            # English on purpose: a broken self-check is a bug report for the developers
             raise SimulationError(
                 f"Invariant broken — an undo can be redone at once: the redo of "
                 f"'{target.command}' was refused."
             )
         if self.read_models() != before:
+            # English on purpose: a broken self-check is a bug report for the developers
             raise SimulationError(
                 f"Invariant broken — undo then redo restores the night: after undoing and "
                 f"redoing '{target.command}' the results, money, clock or seats differ."
@@ -221,6 +226,7 @@ class Slips:
             if records is None:
                 continue
             if row.waits:
+                # English on purpose: a broken self-check is a bug report for the developers
                 raise SimulationError(
                     "Invariant broken — a prize is paid only once its place is final: "
                     f"{o.name} was paid while the console said '{row.waits}'."
@@ -292,6 +298,7 @@ class Slips:
         if records is None:
             return  # refused (checked: nothing written); the floor confirms the new plan
         if not same:
+            # English on purpose: a broken self-check is a bug report for the developers
             raise SimulationError(
                 "Invariant broken — a confirm on a stale screen is refused: plan "
                 f"{shown.plan} was applied although the plan due is now "
@@ -330,6 +337,7 @@ class Slips:
         state = n.st
         after = (results(state, now), money_position(state, now))
         if after != before:
+            # English on purpose: a broken self-check is a bug report for the developers
             raise SimulationError(
                 "Invariant broken — closing registration after the clock closed it changes "
                 "nothing: the results or the money position changed."

@@ -83,8 +83,10 @@ class Ledger:
     def check(self, in_play: Chips, when: str, *, full: bool = False) -> None:
         """The sim's stacks add up to the service's chips in play (issued minus removed)."""
         if full and sum(self.stacks.values()) != self.total:
+            # English on purpose: a broken self-check is a bug report for the developers
             raise SimulationError(f"The simulator lost count of its own stacks at {when}.")
         if in_play != self.total:
+            # English on purpose: a broken self-check is a bug report for the developers
             raise SimulationError(
                 f"Chips not conserved at {when}: the tables hold {self.total:,}, the "
                 f"tournament's chips in play are {in_play:,}."
@@ -215,6 +217,7 @@ class Dealer:
         before = sum(s for s in result.start_stacks if s is not None)
         after = sum(s for s in result.final_stacks if s is not None)
         if before != after or any(s is not None and s < 0 for s in result.final_stacks):
+            # English on purpose: a broken self-check is a bug report for the developers
             raise SimulationError(
                 f"Hand {self.hands} at table {number} did not conserve chips: {before:,} in, "
                 f"{after:,} out."

@@ -6,8 +6,9 @@ and the players left over time; :func:`night_report` turns them into the
 
 from __future__ import annotations
 
+from pokertd.i18n import N_, Nn_, Sentence
 from pokertd.sim.pieces import NightLike
-from pokertd.sim.report import MISTAKE_KINDS, Finish, NightReport
+from pokertd.sim.report import MISTAKE_KINDS, Finish, NightReport, Said
 from pokertd.tournament.entries import Roster
 from pokertd.tournament.prizes import standings
 from pokertd.tournament.views import results
@@ -19,26 +20,51 @@ def _notes(night: NightLike, prizes_note: str | None, finished: bool) -> list[st
     if not finished:
         why = prizes_note or "no prize was computed"
         notes.append(
-            f"The tournament's results show no prizes ({why}): the night is played, "
-            "but its payouts are missing in the core for this field."
+            Said.of(
+                Sentence(
+                    N_(
+                        "The tournament's results show no prizes (%(why)s): the night is "
+                        "played, but its payouts are missing in the core for this field."
+                    ),
+                    {"why": why},
+                )
+            )
         )
     floor = night.floor
     if floor.core_errors:
         notes.append(
-            f"The core crashed {len(floor.core_errors)} time(s) on a floor command (a bug "
-            f"to fix): {floor.core_errors[0]}"
+            Said.of(
+                Sentence(
+                    _CRASHED[0],
+                    {"error": floor.core_errors[0]},
+                    plural=_CRASHED[1],
+                    n=len(floor.core_errors),
+                )
+            )
         )
     if floor.by_hand:
-        notes.append(
-            f"{floor.by_hand} time(s) the suggested moves were refused as suggested and "
-            "the floor named the player and the seat (ConfirmMove)."
-        )
+        notes.append(Said.of(Sentence(_BY_HAND[0], plural=_BY_HAND[1], n=floor.by_hand)))
     if night.desk.walk_outs:
-        notes.append(
-            f"{night.desk.walk_outs} late player(s) found registration closed or no seat and "
-            "went home."
-        )
+        notes.append(Said.of(Sentence(_WALK_OUTS[0], plural=_WALK_OUTS[1], n=night.desk.walk_outs)))
     return notes
+
+
+# The English says "time(s)", "player(s)" for every count (the report's words as they
+# were); a translation gives each count its own form.
+_CRASHED = Nn_(
+    "The core crashed %(n)s time(s) on a floor command (a bug to fix): %(error)s",
+    "The core crashed %(n)s time(s) on a floor command (a bug to fix): %(error)s",
+)
+_BY_HAND = Nn_(
+    "%(n)s time(s) the suggested moves were refused as suggested and the floor named the "
+    "player and the seat (ConfirmMove).",
+    "%(n)s time(s) the suggested moves were refused as suggested and the floor named the "
+    "player and the seat (ConfirmMove).",
+)
+_WALK_OUTS = Nn_(
+    "%(n)s late player(s) found registration closed or no seat and went home.",
+    "%(n)s late player(s) found registration closed or no seat and went home.",
+)
 
 
 def night_report(

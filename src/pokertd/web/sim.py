@@ -41,9 +41,9 @@ from pydantic import BaseModel, ConfigDict, Field
 from pokertd.app.accounts import Role, TooManyAttempts
 from pokertd.charts import clock_label
 from pokertd.errors import InvalidCommand, NotFound
-from pokertd.i18n import N_
+from pokertd.i18n import N_, Sentence
 from pokertd.rules.profile import BUILTIN_PROFILES
-from pokertd.sim.batch import NightSpread, average_bb_chart, players_left_chart
+from pokertd.sim.batch import FROM_NOW, NightSpread, average_bb_chart, players_left_chart
 from pokertd.sim.jobs import (
     KEEP_SECONDS,
     MAX_JOBS,
@@ -54,7 +54,7 @@ from pokertd.sim.jobs import (
     night_work,
     rest_work,
 )
-from pokertd.sim.report import NightConfig, NightReport, Rates, TimeModel, document
+from pokertd.sim.report import NightConfig, NightReport, Rates, TimeModel, document, said
 from pokertd.timefmt import local
 from pokertd.tournament.entries import Setup
 from pokertd.tournament.templates import Template, load_template, template_names
@@ -62,6 +62,7 @@ from pokertd.web import access
 from pokertd.web.api import ERROR_RESPONSES
 from pokertd.web.auth import CSRF_HEADER, Sessions, root_path, site_path
 from pokertd.web.context import principal, web_of
+from pokertd.web.i18n import answer_language, request_language
 from pokertd.web.pages import render
 
 
@@ -140,52 +141,76 @@ class RestRequest(_Strict):
 
 
 RATE_NAMES = {
-    "late": "Late arrivals",
-    "reentry": "Re-entries",
-    "rebuy": "Rebuys",
-    "addon": "Add-ons",
+    "late": N_("Late arrivals: type a percentage from 0 to 100."),
+    "reentry": N_("Re-entries: type a percentage from 0 to 100."),
+    "rebuy": N_("Rebuys: type a percentage from 0 to 100."),
+    "addon": N_("Add-ons: type a percentage from 0 to 100."),
 }
+"""Each rate's problem: a whole sentence naming the field (the page's words)."""
 TIME_LIMITS = {
-    "hands_per_hour": ("Hands per hour", 5.0, 120.0),
-    "seconds_per_action": ("Seconds per action", 1.0, 120.0),
-    "seconds_per_showdown": ("Seconds per showdown", 1.0, 600.0),
-    "seconds_per_deal": ("Seconds per deal", 5.0, 600.0),
+    "hands_per_hour": (N_("Hands per hour: type a number from %(lo)s to %(hi)s."), 5.0, 120.0),
+    "seconds_per_action": (
+        N_("Seconds per action: type a number from %(lo)s to %(hi)s."),
+        1.0,
+        120.0,
+    ),
+    "seconds_per_showdown": (
+        N_("Seconds per showdown: type a number from %(lo)s to %(hi)s."),
+        1.0,
+        600.0,
+    ),
+    "seconds_per_deal": (N_("Seconds per deal: type a number from %(lo)s to %(hi)s."), 5.0, 600.0),
 }
+"""Each duration's problem and its limits."""
+RUNS = N_("Runs: type a whole number from %(lo)s to %(hi)s.")
+SEED = N_("Seed: type a whole number from %(lo)s to %(hi)s.")
 SEED_MAX = 2**31 - 1
 
 
 class Problems:
-    """Form problems, each a sentence naming its field (``fields[name]``)."""
+    """Form problems, each a sentence naming its field (``fields[name]``, English), and the
+    same as ``{"text", "msgid", "params"}`` (``fields_said[name]``) for the page to say in
+    its language."""
 
     def __init__(self) -> None:
         self.fields: dict[str, str] = {}
+        self.said: dict[str, Sentence] = {}
 
-    def add(self, name: str, sentence: str) -> None:
-        """Note ``sentence`` against field ``name`` (the first problem of a field wins)."""
-        self.fields.setdefault(name, sentence)
+    def add(self, name: str, msgid: str, params: dict[str, str | int] | None = None) -> None:
+        """Note the sentence ``msgid`` against field ``name`` (the first problem of a field
+        wins)."""
+        if name not in self.fields:
+            sentence = Sentence(msgid, dict(params or {}))
+            self.said[name] = sentence
+            self.fields[name] = sentence.text
 
-    def refuse(self, what: str) -> None:
+    def refuse(self) -> None:
         """Raise 422 listing every problem, if there is any."""
         if self.fields:
             listed = list(self.fields.values())
             raise InvalidCommand(
-                f"{what}: " + " ".join(listed),
-                context={"problems": listed, "fields": dict(self.fields)},
+                template=N_("The simulation was not started: %(problems)s"),
+                params={"problems": " ".join(listed)},
+                context={
+                    "problems": listed,
+                    "fields": dict(self.fields),
+                    "fields_said": {k: v.as_json() for k, v in self.said.items()},
+                },
             )
 
 
-def _whole(problems: Problems, name: str, label: str, value: int | None, lo: int, hi: int) -> int:
+def _whole(problems: Problems, name: str, msgid: str, value: int | None, lo: int, hi: int) -> int:
     if value is None or not lo <= value <= hi:
-        problems.add(name, f"{label}: type a whole number from {lo:,} to {hi:,}.")
+        problems.add(name, msgid, {"lo": f"{lo:,}", "hi": f"{hi:,}"})
         return lo
     return value
 
 
 def _number(
-    problems: Problems, name: str, label: str, value: float | None, lo: float, hi: float
+    problems: Problems, name: str, msgid: str, value: float | None, lo: float, hi: float
 ) -> float:
     if value is None or not math.isfinite(value) or not lo <= value <= hi:
-        problems.add(name, f"{label}: type a number from {lo:g} to {hi:g}.")
+        problems.add(name, msgid, {"lo": f"{lo:g}", "hi": f"{hi:g}"})
         return lo
     return float(value)
 
@@ -193,10 +218,10 @@ def _number(
 def rates_of(body: RatesIn, problems: Problems) -> Rates:
     """The field's rates from percentages (each 0-100 %, refused by name otherwise)."""
     got: dict[str, float] = {}
-    for key, label in RATE_NAMES.items():
+    for key, msgid in RATE_NAMES.items():
         value = getattr(body, key)
         if value is None or not math.isfinite(value) or not 0 <= value <= 100:
-            problems.add(f"rates.{key}", f"{label}: type a percentage from 0 to 100.")
+            problems.add(f"rates.{key}", msgid)
             value = 0.0
         got[key] = float(value) / 100
     return Rates(**got)
@@ -208,8 +233,8 @@ def time_of(body: TimeIn, problems: Problems) -> TimeModel:
     values: dict[str, float] = {}
     wanted = ["hands_per_hour"] if body.mode == "hands" else list(TIME_LIMITS)[1:]
     for key in wanted:
-        label, lo, hi = TIME_LIMITS[key]
-        values[key] = _number(problems, f"time.{key}", label, getattr(body, key), lo, hi)
+        msgid, lo, hi = TIME_LIMITS[key]
+        values[key] = _number(problems, f"time.{key}", msgid, getattr(body, key), lo, hi)
     if body.mode == "hands":
         scale = DEFAULT_HANDS_PER_HOUR / values["hands_per_hour"]
         base = DEFAULT.time
@@ -234,27 +259,37 @@ def night_config(body: SimRequest) -> NightConfig:
     if body.template in template_names():
         template = load_template(body.template)
     else:
-        problems.add("template", "Template: choose one of the listed event templates.")
+        problems.add("template", N_("Template: choose one of the listed event templates."))
     profile = (body.profile or "").strip() or None
     if profile is not None and profile not in BUILTIN_PROFILES:
-        problems.add("profile", f"Rule profile: choose one of {', '.join(BUILTIN_PROFILES)}.")
+        problems.add(
+            "profile",
+            N_("Rule profile: choose one of %(profiles)s."),
+            {"profiles": ", ".join(BUILTIN_PROFILES)},
+        )
     most = capacity(template) if template is not None else 10_000
     entries = body.entries
     if entries is None or not 2 <= entries <= most:
-        where = (
-            f" ({template.tables} tables of {template.seats_per_table} seats)"
-            if template is not None
-            else ""
-        )
-        problems.add(
-            "entries",
-            f"Entries: type a whole number from 2 to {most:,}, what the room seats{where}.",
-        )
-    _whole(problems, "runs", "Runs", body.runs, 1, MAX_RUNS)
-    seed = _whole(problems, "seed", "Seed", body.seed, 0, SEED_MAX)
+        if template is not None:
+            problems.add(
+                "entries",
+                N_(
+                    "Entries: type a whole number from 2 to %(most)s, what the room seats "
+                    "(%(tables)s tables of %(seats)s seats)."
+                ),
+                {"most": f"{most:,}", "tables": template.tables, "seats": template.seats_per_table},
+            )
+        else:
+            problems.add(
+                "entries",
+                N_("Entries: type a whole number from 2 to %(most)s, what the room seats."),
+                {"most": f"{most:,}"},
+            )
+    _whole(problems, "runs", RUNS, body.runs, 1, MAX_RUNS)
+    seed = _whole(problems, "seed", SEED, body.seed, 0, SEED_MAX)
     rates = rates_of(body.rates, problems)
     model = time_of(body.time, problems)
-    problems.refuse("The simulation was not started")
+    problems.refuse()
     assert entries is not None
     assert template is not None
     return NightConfig(
@@ -270,11 +305,11 @@ def night_config(body: SimRequest) -> NightConfig:
 def rest_config(body: RestRequest, template: str, entries: int) -> tuple[NightConfig, int]:
     """The config of "simulate the rest of tonight" and its runs, or 422 by field."""
     problems = Problems()
-    runs = _whole(problems, "runs", "Runs", body.runs, 1, MAX_RUNS)
-    seed = _whole(problems, "seed", "Seed", body.seed, 0, SEED_MAX)
+    runs = _whole(problems, "runs", RUNS, body.runs, 1, MAX_RUNS)
+    seed = _whole(problems, "seed", SEED, body.seed, 0, SEED_MAX)
     rates = rates_of(body.rates, problems)
     model = time_of(body.time, problems)
-    problems.refuse("The simulation was not started")
+    problems.refuse()
     config = NightConfig(
         template=template, entries=max(2, entries), seed=seed, rates=rates, time=model
     )
@@ -310,7 +345,7 @@ def _owner(request: Request) -> str:
     """The caller's session (its stored id): a job belongs to it."""
     row = web_of(request).sessions.current(request)
     if row is None:  # pragma: no cover - every caller here passed a staff check
-        raise NotFound("Sign in to read a simulation.")
+        raise NotFound(template=N_("Sign in to read a simulation."))
     return str(row.id)
 
 
@@ -410,6 +445,9 @@ def projection(summary: NightSpread, reports: list[NightReport], job: Job) -> di
         "levels": [_level_row(row, at) for row in doc["levels"]],
         "checks": doc["checks"],
         "notes": doc["notes"],
+        # the same sentences for the page to say in its language (static/simulate.js)
+        "checks_said": [said(c) for c in summary.checks],
+        "notes_said": [said(n) for n in summary.notes],
         "started_from": reports[0].started_from if reports else None,
         "charts": {
             "players": f"/api/sim/{job.id}/charts/players.svg",
@@ -435,17 +473,21 @@ def _level_row(row: dict[str, Any], at: Callable[[int], str] | None) -> dict[str
     }
 
 
-def chart_svg(summary: NightSpread, name: str, *, rest: bool = False) -> str:
+def chart_svg(summary: NightSpread, name: str, *, rest: bool = False, lang: str = "en") -> str:
     """The job's chart ``players`` (players left over time: median and p10-p90 band) or
     ``bb`` (average stack in big blinds by level), drawn as the CLI draws them
-    (:func:`pokertd.sim.batch.players_left_chart`); ``rest``: times count from now."""
+    (:func:`pokertd.sim.batch.players_left_chart`); ``rest``: times count from now. The
+    titles and axes in ``lang``."""
     if name == "players":
         if rest:
-            return players_left_chart(summary, x_label="hours from now")
-        return players_left_chart(summary)
+            return players_left_chart(summary, x_label=FROM_NOW, lang=lang)
+        return players_left_chart(summary, lang=lang)
     if name == "bb":
-        return average_bb_chart(summary)
-    raise NotFound(f"There is no chart {name!r}: choose players or bb.")
+        return average_bb_chart(summary, lang=lang)
+    raise NotFound(
+        template=N_("There is no chart %(name)s: choose players or bb."),
+        params={"name": repr(name)},
+    )
 
 
 # ---- routes ---------------------------------------------------------------------------
@@ -510,7 +552,10 @@ def simulate_rest_page(tid: str, request: Request) -> Response:
         return RedirectResponse(target, status_code=303)
     web = web_of(request)
     if not web.app.tournaments.exists(tid):
-        raise NotFound(f"There is no tournament {tid!r}.")
+        raise NotFound(
+            template=N_("There is no tournament %(tournament_id)s."),
+            params={"tournament_id": repr(tid)},
+        )
     name = next((t.name for t in web.app.tournaments.tournaments() if t.id == tid), tid)
     return render(
         request,
@@ -534,7 +579,7 @@ def start_night(body: SimRequest, request: Request) -> dict[str, Any]:
     job = jobs_of(request).start(
         _owner(request), "night", f"{tpl.title}, {config.entries} entries", runs, night_work(config)
     )
-    return job.as_json()
+    return job.as_json() | {"message": job.said(answer_language(request))}
 
 
 @router.post("/api/tournaments/{tid}/sim", responses=ERROR_RESPONSES, status_code=202)
@@ -545,7 +590,10 @@ def start_rest(tid: str, body: RestRequest, request: Request) -> dict[str, Any]:
     Sessions.check_csrf(request, request.headers.get(CSRF_HEADER))
     web = web_of(request)
     if not web.app.tournaments.exists(tid):
-        raise NotFound(f"There is no tournament {tid!r}.")
+        raise NotFound(
+            template=N_("There is no tournament %(tournament_id)s."),
+            params={"tournament_id": repr(tid)},
+        )
     template = web.app.tournaments.read(tid, lambda s: s.part(Setup).template)
     name = template.name if template is not None and template.name in template_names() else ""
     config, runs = rest_config(body, name or DEFAULT.template, DEFAULT.entries)
@@ -559,7 +607,7 @@ def start_rest(tid: str, body: RestRequest, request: Request) -> dict[str, Any]:
         tournament=tid,
         zone=web.settings.zone(),
     )
-    return job.as_json()
+    return job.as_json() | {"message": job.said(answer_language(request))}
 
 
 @router.get("/api/sim/{job_id}", responses=ERROR_RESPONSES)
@@ -567,7 +615,9 @@ def read_job(job_id: str, request: Request) -> dict[str, Any]:
     """A simulation job of this session: its progress, then its projection."""
     who = principal(request)
     access.require_simulation_read(who)
-    out = jobs_of(request).get(job_id, _owner(request)).as_json()
+    job = jobs_of(request).get(job_id, _owner(request))
+    out = job.as_json()
+    out["message"] = job.said(answer_language(request))  # the page's language
     charts = (out.get("result") or {}).get("charts")
     if charts and root_path(request):  # behind a proxy under /poker: the URLs the page opens
         out["result"] = {
@@ -584,8 +634,11 @@ def job_chart(job_id: str, name: str, request: Request) -> Response:
     access.require_simulation_read(who)
     job = jobs_of(request).get(job_id, _owner(request))
     if job.spread is None:
-        raise NotFound("This simulation has not finished yet: its charts come when it does.")
-    svg = chart_svg(job.spread, name[:16], rest=job.kind == "rest")
+        raise NotFound(
+            template=N_("This simulation has not finished yet: its charts come when it does.")
+        )
+    lang = request_language(request)  # an <img>: the page's language, not a script's header
+    svg = chart_svg(job.spread, name[:16], rest=job.kind == "rest", lang=lang)
     return Response(svg, media_type="image/svg+xml", headers={"Cache-Control": "private"})
 
 

@@ -7,6 +7,10 @@
   "use strict";
   const t = (msgid, params) => window.pokertd.t(msgid, params);
   const tn = (singular, plural, n, params) => window.pokertd.tn(singular, plural, n, params);
+  const said = (x, fallback) => window.pokertd.said(x, fallback);
+  /* The server's sentences (English texts) in the page's language, from their
+     {text, msgid, params} twins when the server sent them. */
+  const saidAll = (sentences, texts) => (texts || []).map((text, i) => said((sentences || [])[i], text));
 
   function csrf() {
     const m = document.cookie.match(/(?:^|; )pokertd_csrf=([^;]+)/);
@@ -123,8 +127,10 @@
           this.running = false;
           const ctx = (r.data && r.data.context) || {};
           if (r.status === 422 && ctx.fields) {
-            this.fields = ctx.fields;
-            this.problems = ctx.problems || Object.values(ctx.fields);
+            const twins = ctx.fields_said || {};
+            this.fields = Object.fromEntries(
+              Object.entries(ctx.fields).map(([k, text]) => [k, said(twins[k], text)]));
+            this.problems = Object.values(this.fields);
             this.message = "";
             return;
           }
@@ -166,6 +172,10 @@
           if (at && at.scrollIntoView) at.scrollIntoView({ behavior: "smooth", block: "start" });
         });
       },
+
+      /* The self-checks and notes of the result in the page's language. */
+      checks() { return this.result ? saidAll(this.result.checks_said, this.result.checks) : []; },
+      notes() { return this.result ? saidAll(this.result.notes_said, this.result.notes) : []; },
 
       resultTitle() {
         const r = this.result;
