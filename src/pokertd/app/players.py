@@ -26,7 +26,7 @@ from datetime import datetime
 
 from pokertd.app.tournaments import TournamentService, player_rows, utc_now
 from pokertd.errors import InvalidCommand, NotFound
-from pokertd.i18n import N_
+from pokertd.i18n import N_, Phrase
 from pokertd.store.players import (
     SEARCH_LIMIT_MAX,
     Confirmation,
@@ -121,19 +121,50 @@ class PlayerHistory:
     points: float | None
 
 
-def _text(value: str, what: str, most: int, *, empty_ok: bool = False) -> str:
-    """``value`` trimmed and NFC, or ``InvalidCommand`` in a sentence (length, characters)."""
-    text = normalize_text(value)
+FIELDS = (
+    N_("A mail address"),
+    N_("A player's id"),
+    N_("A player's name"),
+    N_("A card or member number"),
+    N_("A card number"),
+    N_("A nickname"),
+    N_("A joined date"),
+    N_("A staff name"),
+    N_("A note"),
+    N_("A search"),
+)
+"""The fields of a player (and of the player import) the generic checks name: each is a
+:class:`~pokertd.i18n.Phrase` in their refusals, translated with the sentence."""
+
+
+def field_name(what: str) -> str:
+    """``what`` as a refusal's parameter: a :class:`~pokertd.i18n.Phrase` when it is one of
+    :data:`FIELDS` (translated), else as it is."""
+    return Phrase(what) if what in FIELDS else what
+
+
+def check_field(text: str, what: str, most: int, *, empty_ok: bool = False) -> str:
+    """``text`` (already trimmed) if it holds no bad character and at most ``most``
+    characters, else ``InvalidCommand`` in a sentence naming the field ``what``."""
     bad = bad_character(text)
     if bad is not None:
-        raise InvalidCommand(f"{what} cannot hold {bad}.")
+        raise InvalidCommand(
+            template=N_("%(what)s cannot hold %(bad)s."),
+            params={"what": field_name(what), "bad": bad},
+        )
     if not text and not empty_ok:
-        raise InvalidCommand(f"{what} is missing.")
+        raise InvalidCommand(template=N_("%(what)s is missing."), params={"what": field_name(what)})
     if len(text) > most:
         raise InvalidCommand(
-            f"{what} can have at most {most} characters, not {len(text)}.",
+            template=N_("%(what)s can have at most %(most)s characters, not %(count)s."),
+            params={"what": field_name(what), "most": most, "count": len(text)},
         )
     return text
+
+
+def _text(value: str, what: str, most: int, *, empty_ok: bool = False) -> str:
+    """``value`` trimmed and NFC, or ``InvalidCommand`` in a sentence (length, characters)."""
+    return check_field(normalize_text(value), what, most, empty_ok=empty_ok)
 
 
 EMAIL_MAX = 254

@@ -27,7 +27,7 @@ from datetime import datetime
 from typing import Any
 
 from pokertd.errors import InvalidCommand, NotFound, RuleViolation
-from pokertd.i18n import N_
+from pokertd.i18n import N_, Clause, both
 from pokertd.money import DEFAULT_CURRENCY
 from pokertd.rules import ForfeitWindow, RuleProfile
 from pokertd.rules.profile import profile_from_dict
@@ -620,7 +620,8 @@ class OpenSale:
     """A sale that could still change the field or the prize pool, in words."""
 
     text: str
-    """``"registration and re-entry are open until the end of level 4"``."""
+    """``"registration and re-entry are open until the end of level 4"`` (a
+    :class:`~pokertd.i18n.Clause`: translated where a refusal names it)."""
     entry: str
     """The catalogue entry of the rule (``A4``, ``A9``, ``A10``): cite it with the profile."""
 
@@ -663,29 +664,54 @@ def open_sales(state: TournamentState, now: datetime) -> tuple[OpenSale, ...]:
     found: list[OpenSale] = []
     if registration_open(state, now):
         both = tmpl.reentry and profile.reentry_allowed
-        what = "registration and re-entry are" if both else "registration is"
         close = tmpl.registration_close(profile)
         reading = read_clock(state, now)
         if reading is None or close is None:
-            when = f" still open (until the floor closes {'them' if both else 'it'})"
+            text = (
+                N_("registration and re-entry are still open (until the floor closes them)")
+                if both
+                else N_("registration is still open (until the floor closes it)")
+            )
         else:
-            when = f" open until the end of level {close}"
-        found.append(OpenSale(text=what + when, entry="A4"))
+            text = (
+                N_("registration and re-entry are open until the end of level %(level)s")
+                if both
+                else N_("registration is open until the end of level %(level)s")
+            )
+        found.append(OpenSale(text=Clause(text, {"level": close}), entry="A4"))
     elif pre_approved_entry_open(state, now):
         extended = profile.late_reg_extended_close_after_level
         found.append(
             OpenSale(
-                text=f"late entries approved before the start are taken until the end of "
-                f"level {extended}",
+                text=Clause(
+                    N_(
+                        "late entries approved before the start are taken until the end of "
+                        "level %(level)s"
+                    ),
+                    {"level": extended},
+                ),
                 entry="A4",
             )
         )
     if rebuys_possible(state, now):
-        found.append(OpenSale(text="rebuys are still sold", entry="A9"))
+        found.append(OpenSale(text=Clause(N_("rebuys are still sold")), entry="A9"))
     if addon_possible(state, now):
         at = tmpl.addon.at_level if tmpl.addon is not None else 0
-        found.append(OpenSale(text=f"the add-on is sold in level {at}", entry="A10"))
+        found.append(
+            OpenSale(
+                text=Clause(N_("the add-on is sold in level %(level)s"), {"level": at}), entry="A10"
+            )
+        )
     return tuple(found)
+
+
+def sales_said(sales: Sequence[OpenSale]) -> str:
+    """The open sales in words, joined by "and" (a :class:`~pokertd.i18n.Clause`, so a
+    refusal that names them says them in its reader's language)."""
+    said = sales[-1].text
+    for sale in reversed(sales[:-1]):
+        said = both(sale.text, said)
+    return said
 
 
 def paid_places(state: TournamentState) -> dict[str, int]:
@@ -802,6 +828,7 @@ __all__ = [
     "readers",
     "rebuys_possible",
     "registration_open",
+    "sales_said",
     "seat_capacity",
     "table_of",
     "wait_for_hand_for_hand_hand",
