@@ -17,8 +17,8 @@ import pytest
 
 from pokertd.app.players import PlayerService
 from pokertd.app.tournaments import TournamentService
-from pokertd.errors import PokertdError
-from pokertd.i18n import Clause, Phrase, catalog
+from pokertd.errors import PokertdError, RuleViolation
+from pokertd.i18n import N_, Clause, Phrase, catalog
 from pokertd.league.points import PointsKind, PointsScheme
 from pokertd.money import parse_money
 from pokertd.rules import load_profile
@@ -26,7 +26,7 @@ from pokertd.rules.profile import read_text_file
 from pokertd.store import open_store
 from pokertd.tournament.clock import StartClock
 from pokertd.tournament.eliminations import Bust
-from pokertd.tournament.entries import CreateTournament, Register
+from pokertd.tournament.entries import CreateTournament, OpenSale, Register, sales_said
 from pokertd.tournament.layouts import check_layout
 from pokertd.tournament.prizes import PayPrize
 from pokertd.tournament.seating import LayTables
@@ -189,3 +189,32 @@ def test_every_seat_taken_counts_the_seats_in_es_and_de() -> None:
     assert str(exc).startswith("Every seat is taken (2 seats at 1 table): ")
     assert "(2 asientos en 1 mesa)" in catalog.refusal(exc, "es")
     assert "(2 Plätze an 1 Tisch)" in catalog.refusal(exc, "de")
+
+
+def test_two_open_sales_are_joined_in_the_readers_language() -> None:
+    """``sales_said`` joins the open sales with a translated "and" (a deal's refusal names
+    them): each clause and the join are said in Spanish or German, the English unchanged."""
+    sales = (
+        OpenSale(text=Clause(N_("rebuys are still sold")), entry="A9"),
+        OpenSale(
+            text=Clause(N_("the add-on is sold in level %(level)s"), {"level": 4}), entry="A10"
+        ),
+    )
+    exc = RuleViolation(
+        template=N_(
+            "Prizes are paid once the prize pool is final, and %(what)s: the pool may still grow."
+        ),
+        params={"what": sales_said(sales)},
+    )
+    assert str(exc) == (
+        "Prizes are paid once the prize pool is final, and rebuys are still sold and the add-on "
+        "is sold in level 4: the pool may still grow."
+    )
+    assert catalog.refusal(exc, "es") == (
+        "Los premios se pagan cuando el bote es definitivo, y aún se venden recompras y el "
+        "add-on se vende en el nivel 4: el bote aún puede crecer."
+    )
+    assert catalog.refusal(exc, "de") == (
+        "Preise werden ausgezahlt, wenn das Preisgeld feststeht, und es werden noch Rebuys "
+        "verkauft und das Add-on wird in Level 4 verkauft: Das Preisgeld kann noch wachsen."
+    )

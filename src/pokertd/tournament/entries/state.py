@@ -27,7 +27,7 @@ from datetime import datetime
 from typing import Any
 
 from pokertd.errors import InvalidCommand, NotFound, RuleViolation
-from pokertd.i18n import N_, Clause, both
+from pokertd.i18n import N_, Clause, Phrase, both
 from pokertd.money import DEFAULT_CURRENCY
 from pokertd.rules import ForfeitWindow, RuleProfile
 from pokertd.rules.profile import profile_from_dict
@@ -483,6 +483,30 @@ def read_clock(state: TournamentState, now: datetime) -> ClockReading | None:
     return _READERS[0].clock(state, now)
 
 
+_WAITING = (
+    N_("The colour-up"),
+    N_("Moving players"),
+    N_("The move"),
+    N_("The moves"),
+    N_("The final-table redraw"),
+    N_("The deal"),
+    N_(
+        "It goes ahead once every table has reported the hand, or end hand-for-hand "
+        "(which closes the hand)."
+    ),
+    N_(
+        "A deal is put to every player left between hands: propose it once every table has "
+        "reported the hand, or end hand-for-hand (which closes the hand)."
+    ),
+)
+"""What waits for a hand-for-hand hand, and why, in words of the catalogue: a
+:class:`~pokertd.i18n.Phrase` in the refusal (a :class:`~pokertd.i18n.Clause` comes as it is)."""
+
+
+def _said(text: str) -> str:
+    return Phrase(text) if text in _WAITING and not isinstance(text, Clause) else text
+
+
 def wait_for_hand_for_hand_hand(
     state: TournamentState,
     now: datetime,
@@ -505,12 +529,26 @@ def wait_for_hand_for_hand_hand(
     if reading is None or not reading.hfh_open:
         return
     waiting = list(reading.hfh_waiting)
-    where = ""
-    if waiting:
-        tables = "table" if len(waiting) == 1 else "tables"
-        where = f" at {tables} " + ", ".join(map(str, waiting))
+    if not waiting:
+        template = N_("%(what)s waits: hand-for-hand hand %(hand)s is still being played. %(why)s")
+    elif len(waiting) == 1:
+        template = N_(
+            "%(what)s waits: hand-for-hand hand %(hand)s is still being played at table "
+            "%(tables)s. %(why)s"
+        )
+    else:
+        template = N_(
+            "%(what)s waits: hand-for-hand hand %(hand)s is still being played at tables "
+            "%(tables)s. %(why)s"
+        )
     raise RuleViolation(
-        f"{what} waits: hand-for-hand hand {reading.hfh_hand} is still being played{where}. " + why,
+        template=template,
+        params={
+            "what": _said(what),
+            "hand": reading.hfh_hand,
+            "tables": ", ".join(map(str, waiting)),
+            "why": _said(why),
+        },
         rule_ids=state.part(Setup).profile.cite(*rule_ids),
         context={"hint": "hand_for_hand", "hand": reading.hfh_hand, "waiting_for": waiting},
     )
