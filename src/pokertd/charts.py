@@ -25,6 +25,7 @@ from html import escape
 from pathlib import Path
 
 from pokertd.errors import InvalidCommand
+from pokertd.i18n import N_
 
 W, H = 720, 320
 PAD_L, PAD_R, PAD_T, PAD_B = 56, 16, 36, 40
@@ -275,12 +276,16 @@ def svg_to_png(svg: str, *, scale: float = 2.0) -> bytes:
         import cairosvg  # type: ignore[import-untyped]
     except (ImportError, OSError) as exc:
         raise InvalidCommand(
-            "PNG charts need the Cairo library (Debian: apt install libcairo2); "
-            "write an .svg file instead."
+            template=N_(
+                "PNG charts need the Cairo library (Debian: apt install libcairo2); "
+                "write an .svg file instead."
+            )
         ) from exc
     png = cairosvg.svg2png(bytestring=svg.encode("utf-8"), scale=scale)
     if not isinstance(png, bytes):  # pragma: no cover - svg2png returns bytes without write_to
-        raise InvalidCommand("The chart could not be drawn as PNG; write an .svg file instead.")
+        raise InvalidCommand(
+            template=N_("The chart could not be drawn as PNG; write an .svg file instead.")
+        )
     return png
 
 
@@ -304,7 +309,8 @@ def check_chart_path(path: str | Path) -> str:
     suffix = Path(path).suffix.lower()
     if suffix not in CHART_SUFFIXES:
         raise InvalidCommand(
-            f"A chart file ends in .svg or .png, not {Path(path).name!r}.",
+            template=N_("A chart file ends in .svg or .png, not %(name)s."),
+            params={"name": repr(Path(path).name)},
             context={"path": str(path)},
         )
     return suffix

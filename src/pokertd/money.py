@@ -115,7 +115,10 @@ def check_currency(code: str) -> str:
     norm = str(code).strip().upper()
     if norm != DEFAULT_CURRENCY and norm not in _known_currencies():
         raise InvalidCommand(
-            f"Unknown currency {code!r}: give an ISO 4217 code like USD, EUR, GBP or JPY.",
+            template=N_(
+                "Unknown currency %(code)s: give an ISO 4217 code like USD, EUR, GBP or JPY."
+            ),
+            params={"code": repr(code)},
             context={"currency": code},
         )
     return norm
@@ -180,7 +183,8 @@ def _locale(name: str) -> Locale:
         return Locale.parse(name.replace("-", "_"))
     except (UnknownLocaleError, ValueError, TypeError):
         raise InvalidCommand(
-            f"Unknown locale {name!r}: give a name like en_US, de_DE, es_ES or ja_JP."
+            template=N_("Unknown locale %(name)s: give a name like en_US, de_DE, es_ES or ja_JP."),
+            params={"name": repr(name)},
         ) from None
 
 
@@ -285,10 +289,15 @@ def parse_money(text: object, currency: str | None = None, locale: str | None = 
     (407400, 4074)
     """
     if isinstance(text, bool):
-        raise InvalidCommand(f"{text!r} is not an amount of money")
+        raise InvalidCommand(
+            template=N_("%(text)s is not an amount of money"), params={"text": repr(text)}
+        )
     if isinstance(text, int):
         if text < 0:
-            raise InvalidCommand(f"{text} cents: an amount of money cannot be negative")
+            raise InvalidCommand(
+                template=N_("%(cents)s cents: an amount of money cannot be negative"),
+                params={"cents": text},
+            )
         return text
     scope_currency, scope_locale = _SCOPE.get()
     code = check_currency(currency) if currency else scope_currency
@@ -306,13 +315,22 @@ def parse_money(text: object, currency: str | None = None, locale: str | None = 
         symbols = {code, get_currency_symbol(code, loc), get_currency_symbol(code, NEUTRAL_LOCALE)}
     example = 407400 if units else 4074
     plain = format(Decimal(example).scaleb(-units), "f").replace(".", decimal_sign)
-    hint = (
-        f"write it like {example // 10**units}"
-        + (f", {plain}" if units else "")
-        + f" or {format_money(example, code, name)}"
+    hint = {
+        "text": repr(text),
+        "whole": example // 10**units,
+        "plain": plain,
+        "formatted": format_money(example, code, name),
+    }
+    template = (
+        N_(
+            "%(text)s is not an amount of money: write it like %(whole)s, %(plain)s or "
+            "%(formatted)s"
+        )
+        if units
+        else N_("%(text)s is not an amount of money: write it like %(whole)s or %(formatted)s")
     )
     if not isinstance(text, str):
-        raise InvalidCommand(f"{text!r} is not an amount of money: {hint}")
+        raise InvalidCommand(template=template, params=hint)
     cleaned = _SPACES.sub("", text)
     for symbol in sorted(symbols, key=len, reverse=True):
         symbol = _SPACES.sub("", symbol)
@@ -329,7 +347,8 @@ def parse_money(text: object, currency: str | None = None, locale: str | None = 
     match = re.fullmatch(rf"(?P<int>{grouped}\d+)?{frac}", cleaned)
     if not cleaned or match is None or (match["int"] is None and not match.groupdict().get("frac")):
         raise InvalidCommand(
-            f"{text!r} is not an amount of money: {hint}",
+            template=template,
+            params=hint,
             context={"amount": text, "currency": code},
         )
     whole = int(re.sub(r"\D", "", str(match["int"] or "0")))

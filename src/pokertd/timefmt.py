@@ -14,6 +14,7 @@ from functools import lru_cache
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from pokertd.errors import InvalidCommand
+from pokertd.i18n import N_
 from pokertd.money import check_locale
 
 ZONE_ENV = "POKERTD_TIMEZONE"
@@ -57,7 +58,10 @@ def _zone(key: str) -> tzinfo:
         return ZoneInfo(key)
     except (ZoneInfoNotFoundError, ValueError, OSError):
         raise InvalidCommand(
-            f"Unknown time zone {key!r}: give a name like Europe/London or America/New_York."
+            template=N_(
+                "Unknown time zone %(zone)s: give a name like Europe/London or America/New_York."
+            ),
+            params={"zone": repr(key)},
         ) from None
 
 

@@ -37,7 +37,7 @@ from dataclasses import asdict, dataclass, field, replace
 from datetime import date
 from typing import Any
 
-from pokertd.app.players import EMAIL_MAX, PlayerService, checked_email
+from pokertd.app.players import EMAIL_MAX, PlayerService, check_field, checked_email
 from pokertd.errors import InvalidCommand, PokertdError
 from pokertd.i18n import N_, Phrase, Sentence
 from pokertd.sheets import CsvFormatError, csv_records
@@ -53,7 +53,7 @@ from pokertd.store.players import (
     name_key,
     new_player_id,
 )
-from pokertd.tournament.limits import CARD_MAX, NAME_MAX, SHORT_MAX, bad_character, normalize_text
+from pokertd.tournament.limits import CARD_MAX, NAME_MAX, SHORT_MAX, normalize_text
 
 FILE_MAX_BYTES = 5 * 1024 * 1024
 """The largest file an import reads (5 MiB: 20,000 players with addresses fit in 2)."""
@@ -356,19 +356,7 @@ def _joined(text: str) -> str:
 
 
 def _clean(value: str, what: str, most: int) -> str:
-    text = normalize_text(" ".join(value.split()))
-    bad = bad_character(text)
-    if bad is not None:
-        raise InvalidCommand(
-            template=N_("%(what)s cannot hold %(bad)s."),
-            params={"what": Phrase(what), "bad": bad},
-        )
-    if len(text) > most:
-        raise InvalidCommand(
-            template=N_("%(what)s can have at most %(most)s characters, not %(n)s."),
-            params={"what": Phrase(what), "most": most, "n": len(text)},
-        )
-    return text
+    return check_field(normalize_text(" ".join(value.split())), what, most, empty_ok=True)
 
 
 class _Index:

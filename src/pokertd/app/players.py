@@ -121,23 +121,51 @@ class PlayerHistory:
     points: float | None
 
 
-def _text(value: str, what: str, most: int, *, empty_ok: bool = False) -> str:
-    """``value`` trimmed and NFC, or ``InvalidCommand`` in a sentence (length, characters)."""
-    text = normalize_text(value)
+FIELDS = (
+    N_("A mail address"),
+    N_("A player's id"),
+    N_("A player's name"),
+    N_("A card or member number"),
+    N_("A card number"),
+    N_("A nickname"),
+    N_("A joined date"),
+    N_("A staff name"),
+    N_("A note"),
+    N_("A search"),
+    N_("An import's id"),
+)
+"""The fields of a player (and of the player import) the generic checks name: each is a
+:class:`~pokertd.i18n.Phrase` in their refusals, translated with the sentence."""
+
+
+def field_name(what: str) -> str:
+    """``what`` as a refusal's parameter: a :class:`~pokertd.i18n.Phrase` when it is one of
+    :data:`FIELDS` (translated), else as it is."""
+    return Phrase(what) if what in FIELDS else what
+
+
+def check_field(text: str, what: str, most: int, *, empty_ok: bool = False) -> str:
+    """``text`` (already trimmed) if it holds no bad character and at most ``most``
+    characters, else ``InvalidCommand`` in a sentence naming the field ``what``."""
     bad = bad_character(text)
     if bad is not None:
         raise InvalidCommand(
             template=N_("%(what)s cannot hold %(bad)s."),
-            params={"what": Phrase(what), "bad": bad},
+            params={"what": field_name(what), "bad": bad},
         )
     if not text and not empty_ok:
-        raise InvalidCommand(template=N_("%(what)s is missing."), params={"what": Phrase(what)})
+        raise InvalidCommand(template=N_("%(what)s is missing."), params={"what": field_name(what)})
     if len(text) > most:
         raise InvalidCommand(
-            template=N_("%(what)s can have at most %(most)s characters, not %(n)s."),
-            params={"what": Phrase(what), "most": most, "n": len(text)},
+            template=N_("%(what)s can have at most %(most)s characters, not %(count)s."),
+            params={"what": field_name(what), "most": most, "count": len(text)},
         )
     return text
+
+
+def _text(value: str, what: str, most: int, *, empty_ok: bool = False) -> str:
+    """``value`` trimmed and NFC, or ``InvalidCommand`` in a sentence (length, characters)."""
+    return check_field(normalize_text(value), what, most, empty_ok=empty_ok)
 
 
 EMAIL_MAX = 254

@@ -95,6 +95,31 @@ class Phrase(str):
     __slots__ = ()
 
 
+class Clause(str):
+    """A refusal's parameter that is itself a catalogue text with parameters of its own
+    (``Clause(N_("the add-on is sold in level %(level)s"), {"level": 4})``): a whole clause
+    built in one place and named by refusals elsewhere (the sales still open). ``str`` is the
+    English; :func:`pokertd.i18n.catalog.refusal` translates it, and its own parameters
+    (a :class:`Phrase`, a nested ``Clause``), in the reader's language. Two clauses are
+    joined by :func:`both` (``"%(first)s and %(second)s"``), never by hand."""
+
+    msgid: str
+    params: dict[str, Any]
+
+    def __new__(cls, msgid: str, params: dict[str, Any] | None = None) -> Clause:
+        values = dict(params or {})
+        made = super().__new__(cls, msgid % values if values else msgid)
+        made.msgid = msgid
+        made.params = values
+        return made
+
+
+def both(first: str, second: str) -> Clause:
+    """``first and second`` as one :class:`Clause` (each translated in its reader's
+    language, the ``and`` too)."""
+    return Clause(N_("%(first)s and %(second)s"), {"first": first, "second": second})
+
+
 class Chips(int):
     """A chip count as a message's parameter (``Chips(1200)``): ``str`` is the English
     ``1,200`` (so ``str(exc)`` and ``Sentence.text`` read as before), and a face writes it
@@ -129,8 +154,10 @@ __all__ = [
     "SOURCE",
     "TAG",
     "Chips",
+    "Clause",
     "Nn_",
     "Phrase",
     "Sentence",
+    "both",
     "known",
 ]

@@ -15,7 +15,7 @@ from babel.messages.pofile import read_po
 from babel.support import NullTranslations, Translations
 
 from pokertd.errors import PokertdError
-from pokertd.i18n import DOMAIN, LANGUAGES, PSEUDO, SOURCE, TAG, Phrase, Sentence, known
+from pokertd.i18n import DOMAIN, LANGUAGES, PSEUDO, SOURCE, TAG, Clause, Phrase, Sentence, known
 
 
 def from_accept_language(header: str) -> str | None:
@@ -130,6 +130,16 @@ def catalogue_json(lang: str) -> dict[str, str | dict[str, str]]:
     return out
 
 
+def _param(lang: str, value: Any) -> Any:
+    """A refusal's parameter in ``lang``: a :class:`~pokertd.i18n.Clause` with its own
+    parameters, a :class:`~pokertd.i18n.Phrase` as a catalogue text; others as they are."""
+    if isinstance(value, Clause):
+        return gettext(lang, value.msgid, {k: _param(lang, v) for k, v in value.params.items()})
+    if isinstance(value, Phrase):
+        return gettext(lang, value)
+    return value
+
+
 def refusal(exc: PokertdError, lang: str) -> str:
     """A refusal's sentence in ``lang``: its message template translated when the core
     marked one (``PokertdError.template``, :mod:`pokertd.errors`), the rule IDs as written;
@@ -137,7 +147,7 @@ def refusal(exc: PokertdError, lang: str) -> str:
     translated too."""
     if exc.template is None or lang == SOURCE:
         return str(exc)
-    params = {k: gettext(lang, v) if isinstance(v, Phrase) else v for k, v in exc.params.items()}
+    params = {k: _param(lang, v) for k, v in exc.params.items()}
     text = gettext(lang, exc.template, params)
     return f"{text} ({', '.join(exc.rule_ids)})" if exc.rule_ids else text
 

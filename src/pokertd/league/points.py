@@ -35,6 +35,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from pokertd.errors import InvalidCommand
+from pokertd.i18n import N_
 from pokertd.league.formula import Formula, FormulaError, Number
 from pokertd.types import Cents
 
@@ -115,21 +116,34 @@ class PointsScheme:
         """``self`` if usable, else ``InvalidCommand``/``FormulaError`` in one sentence."""
         if self.kind is PointsKind.FIXED:
             if not self.table:
-                raise InvalidCommand("A fixed points table needs points for at least 1st place.")
+                raise InvalidCommand(
+                    template=N_("A fixed points table needs points for at least 1st place.")
+                )
             if len(self.table) > MAX_TABLE:
-                raise InvalidCommand(f"A points table lists at most {MAX_TABLE} places.")
+                raise InvalidCommand(
+                    template=N_("A points table lists at most %(most)s places."),
+                    params={"most": MAX_TABLE},
+                )
             if any(not 0 <= p <= MAX_POINTS for p in self.table):
-                raise InvalidCommand(f"Points per place must be from 0 to {MAX_POINTS:,}.")
+                raise InvalidCommand(
+                    template=N_("Points per place must be from 0 to %(most)s."),
+                    params={"most": f"{MAX_POINTS:,}"},
+                )
         else:
             self.compiled()
         if self.paid_places is not None and not 1 <= self.paid_places <= 10_000:
-            raise InvalidCommand("Points are paid to at least 1st place (paid places 1+).")
-        bonuses = (("knockout", self.knockout_points), ("attendance", self.attendance_points))
-        for label, value in bonuses:
+            raise InvalidCommand(
+                template=N_("Points are paid to at least 1st place (paid places 1+).")
+            )
+        bonuses = (
+            (N_("The knockout bonus must be from 0 to %(most)s points."), self.knockout_points),
+            (N_("The attendance bonus must be from 0 to %(most)s points."), self.attendance_points),
+        )
+        for template, value in bonuses:
             if not 0 <= value <= MAX_POINTS:
-                raise InvalidCommand(f"The {label} bonus must be from 0 to {MAX_POINTS:,} points.")
+                raise InvalidCommand(template=template, params={"most": f"{MAX_POINTS:,}"})
         if not 0 <= self.decimals <= 4:
-            raise InvalidCommand("Points are kept to 0 to 4 decimals.")
+            raise InvalidCommand(template=N_("Points are kept to 0 to 4 decimals."))
         return self
 
     def as_dict(self) -> dict[str, object]:

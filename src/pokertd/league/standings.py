@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from pokertd.errors import InvalidCommand
+from pokertd.i18n import N_, Chips
 from pokertd.league.formula import Formula, FormulaError
 from pokertd.league.points import PlayerPoints
 
@@ -76,11 +77,13 @@ class Qualification:
     def check(self) -> Qualification:
         """``self`` if usable, else ``InvalidCommand`` in one sentence."""
         if self.top is None and self.min_points is None:
-            raise InvalidCommand("Say who qualifies: the top N players or a points threshold.")
+            raise InvalidCommand(
+                template=N_("Say who qualifies: the top N players or a points threshold.")
+            )
         if self.top is not None and not 1 <= self.top <= 10_000:
-            raise InvalidCommand("The number of qualifiers must be from 1 to 10,000.")
+            raise InvalidCommand(template=N_("The number of qualifiers must be from 1 to 10,000."))
         if self.min_points is not None and self.min_points < 0:
-            raise InvalidCommand("The points threshold cannot be negative.")
+            raise InvalidCommand(template=N_("The points threshold cannot be negative."))
         return self
 
 
@@ -100,9 +103,12 @@ class StackRule:
         """``self`` if usable, else ``InvalidCommand``/``FormulaError`` in one sentence."""
         self.compiled()
         if not 1 <= self.round_to <= 1_000_000:
-            raise InvalidCommand("Stacks are rounded to 1 to 1,000,000 chips.")
+            raise InvalidCommand(template=N_("Stacks are rounded to 1 to 1,000,000 chips."))
         if not 1 <= self.minimum <= MAX_STACK:
-            raise InvalidCommand(f"The smallest stack must be from 1 to {MAX_STACK:,} chips.")
+            raise InvalidCommand(
+                template=N_("The smallest stack must be from 1 to %(most)s chips."),
+                params={"most": Chips(MAX_STACK)},
+            )
         return self
 
 

@@ -30,6 +30,7 @@ from typing import Any, get_args, get_origin, get_type_hints
 import tomli_w
 
 from pokertd.errors import InvalidCommand, PokertdError
+from pokertd.i18n import N_, Phrase
 from pokertd.rules import catalogue
 from pokertd.rules.enums import (
     AddonWindow,
@@ -937,7 +938,7 @@ def parse_fraction(value: object) -> Fraction:
     if isinstance(value, Fraction):
         return value
     if isinstance(value, bool):
-        raise InvalidCommand(f"{value!r} is not a ratio")
+        raise InvalidCommand(template=N_("%(value)s is not a ratio"), params={"value": repr(value)})
     if isinstance(value, int):
         return Fraction(value)
     if isinstance(value, float):
@@ -950,7 +951,10 @@ def parse_fraction(value: object) -> Fraction:
             return Fraction(text)
         except (ValueError, ZeroDivisionError):
             pass
-    raise InvalidCommand(f"{value!r} is not a ratio (write 3%, 1/2 or 0.5)")
+    raise InvalidCommand(
+        template=N_("%(value)s is not a ratio (write 3%%, 1/2 or 0.5)"),
+        params={"value": repr(value)},
+    )
 
 
 _HINTS: dict[str, Any] = {}
@@ -965,7 +969,9 @@ def _coerce(name: str, hint: Any, value: Any) -> Any:
     if optional and (value is None or (isinstance(value, str) and value in _NONE_WORDS)):
         return None
     if value is None:
-        raise InvalidCommand(f"profile field {name} may not be empty")
+        raise InvalidCommand(
+            template=N_("profile field %(field)s may not be empty"), params={"field": name}
+        )
     if optional:  # X | None
         inner = [a for a in args if a is not type(None)]
         return _coerce(name, inner[0], value)
@@ -975,7 +981,9 @@ def _coerce(name: str, hint: Any, value: Any) -> Any:
         if isinstance(value, dict):  # a TOML table of pairs
             value = sorted(value.items())
         if not isinstance(value, list | tuple):
-            raise InvalidCommand(f"profile field {name} must be a list")
+            raise InvalidCommand(
+                template=N_("profile field %(field)s must be a list"), params={"field": name}
+            )
         item = args[0]
         return tuple(_coerce(name, item, v) for v in value)
     if isinstance(hint, type) and issubclass(hint, str) and hint is not str:
@@ -984,19 +992,27 @@ def _coerce(name: str, hint: Any, value: Any) -> Any:
         except ValueError:
             allowed = ", ".join(m.value for m in hint)  # type: ignore[attr-defined]
             raise InvalidCommand(
-                f"profile field {name}: {value!r} is not one of {allowed}"
+                template=N_("profile field %(field)s: %(value)s is not one of %(allowed)s"),
+                params={"field": name, "value": repr(value), "allowed": allowed},
             ) from None
     if hint is bool:
         if not isinstance(value, bool):
-            raise InvalidCommand(f"profile field {name} must be true or false")
+            raise InvalidCommand(
+                template=N_("profile field %(field)s must be true or false"), params={"field": name}
+            )
         return value
     if hint is int:
         if isinstance(value, bool) or not isinstance(value, int):
-            raise InvalidCommand(f"profile field {name} must be a whole number")
+            raise InvalidCommand(
+                template=N_("profile field %(field)s must be a whole number"),
+                params={"field": name},
+            )
         return value
     if hint is str:
         if not isinstance(value, str):
-            raise InvalidCommand(f"profile field {name} must be text")
+            raise InvalidCommand(
+                template=N_("profile field %(field)s must be text"), params={"field": name}
+            )
         return value
     return value
 
@@ -1007,18 +1023,26 @@ def _from_mapping(data: dict[str, Any]) -> RuleProfile:
     known = {f.name for f in fields(RuleProfile)}
     if "rule_ids" in data:
         raise InvalidCommand(
-            "profile field rule_ids is no longer read: a profile cites its venue's own rule IDs"
-            ' from the rules catalogue (venue = "KPC", "TNPL", "NJ", "SPOT", "FOX" or "TDA");'
-            " remove the [rule_ids] table"
+            template=N_(
+                "profile field rule_ids is no longer read: a profile cites its venue's own rule"
+                ' IDs from the rules catalogue (venue = "KPC", "TNPL", "NJ", "SPOT", "FOX" or'
+                ' "TDA"); remove the [rule_ids] table'
+            )
         )
     unknown = sorted(set(data) - known)
     if unknown:
-        raise InvalidCommand(f"unknown profile field(s): {', '.join(unknown)}")
+        raise InvalidCommand(
+            template=N_("unknown profile field(s): %(fields)s"),
+            params={"fields": ", ".join(unknown)},
+        )
     kwargs = {k: _coerce(k, _HINTS[k], v) for k, v in data.items()}
     profile = RuleProfile(**kwargs)
     problems = profile.validate()
     if problems:
-        raise InvalidCommand(f"profile {profile.name!r} is invalid: " + "; ".join(problems))
+        raise InvalidCommand(
+            template=N_("profile %(name)s is invalid: %(problems)s"),
+            params={"name": repr(profile.name), "problems": "; ".join(problems)},
+        )
     return profile
 
 
@@ -1032,16 +1056,23 @@ def _resolve(data: dict[str, Any], seen: tuple[str, ...] = ()) -> dict[str, Any]
     extends = data.pop("extends", None)  # the same thing, as ``profile check`` spells it
     if parent is not None and extends is not None and parent != extends:
         raise InvalidCommand(
-            f"the profile says both inherits = {parent!r} and extends = {extends!r}; keep one"
+            template=N_(
+                "the profile says both inherits = %(parent)s and extends = %(extends)s; keep one"
+            ),
+            params={"parent": repr(parent), "extends": repr(extends)},
         )
     parent = parent if parent is not None else extends
     if parent is None:
         return data
     if parent in seen:
-        raise InvalidCommand(f"profile inheritance loops through {parent!r}")
+        raise InvalidCommand(
+            template=N_("profile inheritance loops through %(parent)s"),
+            params={"parent": repr(parent)},
+        )
     if parent not in BUILTIN_PROFILES:
         raise InvalidCommand(
-            f"unknown profile {parent!r} to inherit from; known: {', '.join(BUILTIN_PROFILES)}"
+            template=N_("unknown profile %(parent)s to inherit from; known: %(known)s"),
+            params={"parent": repr(parent), "known": ", ".join(BUILTIN_PROFILES)},
         )
     base = _resolve(_read_builtin(parent), (*seen, parent))
     return {**base, **data}
@@ -1053,26 +1084,48 @@ MAX_TOML_DEPTH = 16
 """Nested tables and arrays deeper than this in a configuration file are refused."""
 
 
+_FILE_KINDS = (
+    N_("profile"),
+    N_("structure"),
+    N_("template"),
+    N_("payout table"),
+    N_("hand history"),
+)
+"""The files :func:`read_text_file` names by kind: translated in its refusals (a
+:class:`~pokertd.i18n.Phrase`)."""
+
+
 def read_text_file(path: Path, what: str, max_bytes: int = MAX_FILE_BYTES) -> str:
     """The UTF-8 text of a file a user named, read with a bound: at most ``max_bytes``
     (``/dev/zero`` or a 2 GB file is refused at once, not read). Anything unreadable
     raises ``InvalidCommand`` with one sentence naming ``what`` and the path."""
+    kind = Phrase(what) if what in _FILE_KINDS else what
     try:
         with path.open("rb") as handle:
             raw = handle.read(max_bytes + 1)
     except FileNotFoundError:
-        raise InvalidCommand(f"There is no {what} file {path}.") from None
+        raise InvalidCommand(
+            template=N_("There is no %(what)s file %(path)s."),
+            params={"what": kind, "path": str(path)},
+        ) from None
     except OSError as exc:
         reason = exc.strerror or type(exc).__name__
-        raise InvalidCommand(f"Cannot read the {what} file {path}: {reason}.") from None
+        raise InvalidCommand(
+            template=N_("Cannot read the %(what)s file %(path)s: %(reason)s."),
+            params={"what": kind, "path": str(path), "reason": reason},
+        ) from None
     if len(raw) > max_bytes:
         raise InvalidCommand(
-            f"The {what} file {path} is too large (more than {max_bytes // 1024:,} KiB)."
+            template=N_("The %(what)s file %(path)s is too large (more than %(kib)s KiB)."),
+            params={"what": kind, "path": str(path), "kib": f"{max_bytes // 1024:,}"},
         )
     try:
         return raw.decode("utf-8")
     except UnicodeDecodeError:
-        raise InvalidCommand(f"The {what} file {path} is not UTF-8 text.") from None
+        raise InvalidCommand(
+            template=N_("The %(what)s file %(path)s is not UTF-8 text."),
+            params={"what": kind, "path": str(path)},
+        ) from None
 
 
 def parse_toml(text: str, where: str) -> dict[str, Any]:
@@ -1081,11 +1134,19 @@ def parse_toml(text: str, where: str) -> dict[str, Any]:
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        raise InvalidCommand(f"{where} is not valid TOML: {exc}") from None
+        raise InvalidCommand(
+            template=N_("%(where)s is not valid TOML: %(error)s"),
+            params={"where": where, "error": str(exc)},
+        ) from None
     except RecursionError:
-        raise InvalidCommand(f"{where} is nested too deeply.") from None
+        raise InvalidCommand(
+            template=N_("%(where)s is nested too deeply."), params={"where": where}
+        ) from None
     if _depth(data) > MAX_TOML_DEPTH:
-        raise InvalidCommand(f"{where} is nested too deeply (more than {MAX_TOML_DEPTH} levels).")
+        raise InvalidCommand(
+            template=N_("%(where)s is nested too deeply (more than %(most)s levels)."),
+            params={"where": where, "most": MAX_TOML_DEPTH},
+        )
     return data
 
 
@@ -1114,8 +1175,10 @@ def load_profile(name_or_path: str | Path) -> RuleProfile:
         path = Path(name_or_path)
         if not path.is_file():
             raise InvalidCommand(
-                f"unknown profile {text_name!r}: not a built-in ({', '.join(BUILTIN_PROFILES)})"
-                " and no such file"
+                template=N_(
+                    "unknown profile %(name)s: not a built-in (%(known)s) and no such file"
+                ),
+                params={"name": repr(text_name), "known": ", ".join(BUILTIN_PROFILES)},
             )
         data = parse_toml(read_text_file(path, "profile"), f"profile file {path}")
         data.setdefault("name", path.stem)

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from pokertd.errors import InvalidCommand
+from pokertd.i18n import N_
 from pokertd.types import Chips
 
 
@@ -97,10 +98,16 @@ class ChipSet:
                 chips.append(Chip(item))
                 continue
             if not isinstance(item, Mapping) or not isinstance(item.get("value"), int):
-                raise InvalidCommand(f"bad chip entry {item!r}: needs an integer 'value'")
+                raise InvalidCommand(
+                    template=N_("bad chip entry %(item)s: needs an integer 'value'"),
+                    params={"item": repr(item)},
+                )
             unknown = set(item) - {"value", "color", "count"}
             if unknown:
-                raise InvalidCommand(f"unknown chip field(s) {sorted(unknown)} in {item!r}")
+                raise InvalidCommand(
+                    template=N_("unknown chip field(s) %(fields)s in %(item)s"),
+                    params={"fields": str(sorted(unknown)), "item": repr(item)},
+                )
             chips.append(
                 Chip(int(item["value"]), str(item.get("color", "")), int(item.get("count", 0)))
             )

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from pokertd.errors import InvalidCommand
+from pokertd.i18n import N_
 from pokertd.tournament import limits as lim
 from pokertd.tournament.framework import (
     Command,
@@ -128,9 +129,9 @@ def _decide_announce(state: TournamentState, cmd: Announce, ctx: Context) -> lis
     text = " ".join(cmd.text.split())
     if text == state.part(Screens).announcement:
         raise InvalidCommand(
-            "That announcement is already on the screens."
+            template=N_("That announcement is already on the screens.")
             if text
-            else "There is no announcement to take down."
+            else N_("There is no announcement to take down.")
         )
     return [AnnouncementSet(text=text, at=ctx.now.isoformat())]
 
@@ -140,7 +141,8 @@ def _decide_display(state: TournamentState, cmd: SetDisplay, ctx: Context) -> li
     layout = cmd.layout.strip().lower()
     if layout not in LAYOUTS:
         raise InvalidCommand(
-            f"There is no TV layout {cmd.layout!r}: choose {' or '.join(LAYOUTS)}."
+            template=N_("There is no TV layout %(layout)s: choose %(choices)s."),
+            params={"layout": repr(cmd.layout), "choices": " or ".join(LAYOUTS)},
         )
     return [DisplaySet(layout=layout, sound=cmd.sound, speech=cmd.speech)]
 

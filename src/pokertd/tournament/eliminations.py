@@ -58,7 +58,7 @@ from functools import partial
 from typing import Annotated, Any, TypeVar
 
 from pokertd.errors import InvalidCommand, RuleViolation
-from pokertd.i18n import N_
+from pokertd.i18n import N_, Clause
 from pokertd.rules import FinishMethod, SimultaneousElimOrder
 from pokertd.tournament import limits as lim
 from pokertd.tournament.entries.rules import EntryStatus
@@ -346,10 +346,19 @@ def finish(state: TournamentState, now: datetime | None = None) -> Finish:
         if now is None:
             return Finish(finished=False)
         sales = [s for s in open_sales(state, now) if s.entry == "A4"]
-        why = f": {sales[0].text}" if sales else ""
+        needs = (
+            Clause(
+                N_("Close registration to declare %(name)s the winner: %(why)s."),
+                {"name": alive.name, "why": sales[0].text},
+            )
+            if sales
+            else Clause(
+                N_("Close registration to declare %(name)s the winner."), {"name": alive.name}
+            )
+        )
         return Finish(
             finished=False,
-            needs=f"Close registration to declare {alive.name} the winner{why}.",
+            needs=needs,
             needs_rule_ids=profile.cite("A4", "G2"),
             needs_command="close_registration",
         )
@@ -791,7 +800,8 @@ def _decide_end(state: TournamentState, cmd: EndByChipCount, ctx: Context) -> li
     missing = [e.name for e in roster.alive() if e.entry_id not in counts]
     if missing:
         raise InvalidCommand(
-            "Count every player still in: missing " + ", ".join(missing) + ".",
+            template=N_("Count every player still in: missing %(names)s."),
+            params={"names": ", ".join(missing)},
             rule_ids=setup.profile.cite("G2"),
         )
     return [EndedByChipCount(counts=counts, names=names, at=ctx.now.isoformat(timespec="seconds"))]

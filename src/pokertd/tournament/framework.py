@@ -146,10 +146,12 @@ def event_from_json(type_name: str, version: int, data: dict[str, Any]) -> Event
     """
     cls = _EVENT_TYPES.get(type_name)
     if cls is None:
+        # English on purpose: a log written by another program, never a floorperson's doing
         raise InvalidCommand(f"unknown event type {type_name!r} in the log")
     while version < cls.version:
         step = _UPCASTERS.get((type_name, version))
         if step is None:
+            # English on purpose: a programmer's error (an event changed without its upcaster)
             raise InvalidCommand(f"no upcaster for {type_name!r} version {version}")
         data = step(data)
         version += 1
@@ -157,6 +159,7 @@ def event_from_json(type_name: str, version: int, data: dict[str, Any]) -> Event
         return cast(Event, class_decoder(cls)(data))
     except UnknownField as exc:
         where = "" if exc.owner is cls else f" (in its {exc.owner.__name__})"
+        # English on purpose: a log of another pokertd version, for the programmer who reads it
         raise InvalidCommand(
             f"event {type_name!r} in the log has unknown field {exc.names[0]!r}{where}: it was "
             "written by another version of pokertd, and reading it needs an upcaster",
@@ -509,6 +512,7 @@ def decide(state: TournamentState, command: Command, ctx: Context) -> list[Event
     """
     decider = _DECIDERS.get(type(command))
     if decider is None:
+        # English on purpose: a programmer's error (a command class without its decider)
         raise InvalidCommand(f"unknown command {type(command).__name__}")
     check_limits(command)  # every face meets the same limits as the API
     for gate in _GATES:
@@ -517,7 +521,9 @@ def decide(state: TournamentState, command: Command, ctx: Context) -> list[Event
     with money_scope(_CURRENCY_OF[0](state)):
         events = decider(state, command, ctx)
     if not events:
-        raise InvalidCommand(f"{type(command).__name__} changes nothing")
+        raise InvalidCommand(
+            template=N_("%(command)s changes nothing"), params={"command": type(command).__name__}
+        )
     return events
 
 

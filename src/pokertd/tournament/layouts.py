@@ -198,86 +198,213 @@ def style_for(layout: Layout, level: int | None, on_break: bool) -> Style:
 # Checking: the one place that says what a layout may be
 
 
-def check_name(name: str, what: str = "A layout's name") -> str:
-    """``name`` trimmed, or a refusal: 1-40 letters, digits, spaces, ``-`` or ``_``."""
+_NAME_RULES: dict[str, str] = {
+    "A layout's name": N_(
+        "A layout's name must be 1 to %(most)s letters, digits, spaces, '-' or '_', starting "
+        "with a letter or digit: %(text)s is not."
+    ),
+    "A screen's name": N_(
+        "A screen's name must be 1 to %(most)s letters, digits, spaces, '-' or '_', starting "
+        "with a letter or digit: %(text)s is not."
+    ),
+    "An image's name": N_(
+        "An image's name must be 1 to %(most)s letters, digits, spaces, '-' or '_', starting "
+        "with a letter or digit: %(text)s is not."
+    ),
+    "Panel %(index)s (%(kind)s)'s image name": N_(
+        "Panel %(index)s (%(kind)s)'s image name must be 1 to %(most)s letters, digits, "
+        "spaces, '-' or '_', starting with a letter or digit: %(text)s is not."
+    ),
+    "Style %(index)s's background image name": N_(
+        "Style %(index)s's background image name must be 1 to %(most)s letters, digits, "
+        "spaces, '-' or '_', starting with a letter or digit: %(text)s is not."
+    ),
+}
+"""The refusal of a bad name, one whole sentence for each thing named (the ``what`` of
+:func:`check_name`)."""
+
+
+def check_name(
+    name: str, what: str = "A layout's name", params: dict[str, object] | None = None
+) -> str:
+    """``name`` trimmed, or a refusal: 1-40 letters, digits, spaces, ``-`` or ``_``.
+    ``what`` is one of the things :data:`_NAME_RULES` names (``params`` its placeholders)."""
     text = " ".join(str(name).split())
     if not NAME_RE.match(text):
-        raise InvalidCommand(
-            f"{what} must be 1 to {NAME_MAX} letters, digits, spaces, '-' or '_', "
-            f"starting with a letter or digit: {text[:NAME_MAX]!r} is not."
-        )
+        values = {**(params or {}), "most": NAME_MAX, "text": repr(text[:NAME_MAX])}
+        template = _NAME_RULES.get(what)
+        if template is None:  # a caller's own words: the sentence around them translated
+            template = N_(
+                "%(what)s must be 1 to %(most)s letters, digits, spaces, '-' or '_', starting "
+                "with a letter or digit: %(text)s is not."
+            )
+            values["what"] = what
+        raise InvalidCommand(template=template, params=values)
     return text
 
 
-def _int(value: object, what: str, low: int, high: int) -> int:
+def _int(
+    value: object, what: tuple[str, str], params: dict[str, object], low: int, high: int
+) -> int:
+    """``value`` as a whole number from ``low`` to ``high``; ``what`` is the two refusals
+    (not a whole number, out of range) of the field, whole sentences."""
     if isinstance(value, bool) or not isinstance(value, int):
-        raise InvalidCommand(f"{what} must be a whole number from {low} to {high}.")
+        raise InvalidCommand(template=what[0], params={**params, "low": low, "high": high})
     if not low <= value <= high:
-        raise InvalidCommand(f"{what} must be from {low} to {high}, not {value}.")
+        raise InvalidCommand(
+            template=what[1], params={**params, "low": low, "high": high, "value": value}
+        )
     return value
 
 
+_PANEL_COLUMN = (
+    N_("Panel %(index)s (%(kind)s)'s column must be a whole number from %(low)s to %(high)s."),
+    N_("Panel %(index)s (%(kind)s)'s column must be from %(low)s to %(high)s, not %(value)s."),
+)
+_PANEL_ROW = (
+    N_("Panel %(index)s (%(kind)s)'s row must be a whole number from %(low)s to %(high)s."),
+    N_("Panel %(index)s (%(kind)s)'s row must be from %(low)s to %(high)s, not %(value)s."),
+)
+_PANEL_WIDTH = (
+    N_("Panel %(index)s (%(kind)s)'s width must be a whole number from %(low)s to %(high)s."),
+    N_("Panel %(index)s (%(kind)s)'s width must be from %(low)s to %(high)s, not %(value)s."),
+)
+_PANEL_HEIGHT = (
+    N_("Panel %(index)s (%(kind)s)'s height must be a whole number from %(low)s to %(high)s."),
+    N_("Panel %(index)s (%(kind)s)'s height must be from %(low)s to %(high)s, not %(value)s."),
+)
+_STYLE_LEVEL = (
+    N_("Style %(index)s's level must be a whole number from %(low)s to %(high)s."),
+    N_("Style %(index)s's level must be from %(low)s to %(high)s, not %(value)s."),
+)
+_STYLE_SCALE = (
+    N_("Style %(index)s's font scale (percent) must be a whole number from %(low)s to %(high)s."),
+    N_("Style %(index)s's font scale (percent) must be from %(low)s to %(high)s, not %(value)s."),
+)
+_GRID_COLUMNS = (
+    N_("The grid's columns must be a whole number from %(low)s to %(high)s."),
+    N_("The grid's columns must be from %(low)s to %(high)s, not %(value)s."),
+)
+_GRID_ROWS = (
+    N_("The grid's rows must be a whole number from %(low)s to %(high)s."),
+    N_("The grid's rows must be from %(low)s to %(high)s, not %(value)s."),
+)
+_COLOURS = {
+    "text": N_("Style %(index)s's text colour must look like #1a2b3c, not %(value)s."),
+    "background": N_("Style %(index)s's background colour must look like #1a2b3c, not %(value)s."),
+}
+
+
 def _panel(index: int, raw: object, columns: int, rows: int) -> Panel:
-    label = f"Panel {index}"
     if not isinstance(raw, dict):
-        raise InvalidCommand(f"{label} is not a panel (kind, col, row, width, height).")
+        raise InvalidCommand(
+            template=N_("Panel %(index)s is not a panel (kind, col, row, width, height)."),
+            params={"index": index},
+        )
     kind = str(raw.get("kind", "")).strip().lower()
     if kind not in PANEL_KINDS:
         raise InvalidCommand(
-            f"{label} has no known kind ({kind!r}): choose one of {', '.join(PANEL_KINDS)}."
+            template=N_("Panel %(index)s has no known kind (%(kind)s): choose one of %(kinds)s."),
+            params={"index": index, "kind": repr(kind), "kinds": ", ".join(PANEL_KINDS)},
         )
-    label = f"Panel {index} ({kind})"
-    col = _int(raw.get("col", 0), f"{label}'s column", 0, columns - 1)
-    row = _int(raw.get("row", 0), f"{label}'s row", 0, rows - 1)
-    width = _int(raw.get("width", 1), f"{label}'s width", 1, columns)
-    height = _int(raw.get("height", 1), f"{label}'s height", 1, rows)
+    at = {"index": index, "kind": kind}
+    col = _int(raw.get("col", 0), _PANEL_COLUMN, at, 0, columns - 1)
+    row = _int(raw.get("row", 0), _PANEL_ROW, at, 0, rows - 1)
+    width = _int(raw.get("width", 1), _PANEL_WIDTH, at, 1, columns)
+    height = _int(raw.get("height", 1), _PANEL_HEIGHT, at, 1, rows)
     if col + width > columns or row + height > rows:
         raise InvalidCommand(
-            f"{label} does not fit on the {columns}×{rows} grid: from column {col + 1}, "
-            f"row {row + 1} it is {width} wide and {height} high."
+            template=N_(
+                "Panel %(index)s (%(kind)s) does not fit on the %(columns)s×%(rows)s grid: from "
+                "column %(col)s, row %(row)s it is %(width)s wide and %(height)s high."
+            ),
+            params={
+                **at,
+                "columns": columns,
+                "rows": rows,
+                "col": col + 1,
+                "row": row + 1,
+                "width": width,
+                "height": height,
+            },
         )
     options_raw = raw.get("options") or {}
     if not isinstance(options_raw, dict):
-        raise InvalidCommand(f"{label}'s options must be names and values.")
+        raise InvalidCommand(
+            template=N_("Panel %(index)s (%(kind)s)'s options must be names and values."),
+            params=at,
+        )
     options: dict[str, str] = {}
     for key, value in options_raw.items():
         if key not in PANEL_OPTIONS[kind]:
-            allowed = ", ".join(sorted(PANEL_OPTIONS[kind])) or "none"
-            raise InvalidCommand(f"{label} takes no option {key!r} (it takes: {allowed}).")
+            allowed = ", ".join(sorted(PANEL_OPTIONS[kind]))
+            if allowed:
+                raise InvalidCommand(
+                    template=N_(
+                        "Panel %(index)s (%(kind)s) takes no option %(key)s (it takes: "
+                        "%(allowed)s)."
+                    ),
+                    params={**at, "key": repr(key), "allowed": allowed},
+                )
+            raise InvalidCommand(
+                template=N_("Panel %(index)s (%(kind)s) takes no option %(key)s (it takes: none)."),
+                params={**at, "key": repr(key)},
+            )
         text = normalize_text(" ".join(str(value).split()))
         if (bad := bad_character(text)) is not None:
-            raise InvalidCommand(f"{label}'s {key} holds {bad}: type it again.")
+            raise InvalidCommand(
+                template=N_("Panel %(index)s (%(kind)s)'s %(key)s holds %(bad)s: type it again."),
+                params={**at, "key": key, "bad": bad},
+            )
         if len(text) > OPTION_MAX:
-            raise InvalidCommand(f"{label}'s {key} can have at most {OPTION_MAX} characters.")
+            raise InvalidCommand(
+                template=N_(
+                    "Panel %(index)s (%(kind)s)'s %(key)s can have at most %(most)s characters."
+                ),
+                params={**at, "key": key, "most": OPTION_MAX},
+            )
         if key == "event" and text and not (text.isdigit() and 1 <= int(text) <= PANELS_MAX):
-            raise InvalidCommand(f"{label}'s event is the screen's event number (1, 2, …).")
+            raise InvalidCommand(
+                template=N_(
+                    "Panel %(index)s (%(kind)s)'s event is the screen's event number (1, 2, …)."
+                ),
+                params=at,
+            )
         if key == "image" and text:
-            text = check_name(text, f"{label}'s image name")
+            text = check_name(text, "Panel %(index)s (%(kind)s)'s image name", at)
         if text:
             options[key] = text
     return Panel(kind, col, row, width, height, options)
 
 
 def _style(index: int, raw: object) -> Style:
-    label = f"Style {index}"
+    at: dict[str, object] = {"index": index}
     if not isinstance(raw, dict):
-        raise InvalidCommand(f"{label} is not a style (when, colours, scale, image).")
+        raise InvalidCommand(
+            template=N_("Style %(index)s is not a style (when, colours, scale, image)."),
+            params=at,
+        )
     when = str(raw.get("when", "default")).strip().lower()
     if when not in STYLE_WHEN:
-        raise InvalidCommand(f"{label} applies {when!r}: choose {', '.join(STYLE_WHEN)}.")
-    level = _int(raw.get("level", 0), f"{label}'s level", 0, LEVEL_MAX)
+        raise InvalidCommand(
+            template=N_("Style %(index)s applies %(when)s: choose %(choices)s."),
+            params={**at, "when": repr(when), "choices": ", ".join(STYLE_WHEN)},
+        )
+    level = _int(raw.get("level", 0), _STYLE_LEVEL, at, 0, LEVEL_MAX)
     if when == "level" and level < 1:
-        raise InvalidCommand(f"{label} is for a level: say which (1 or more).")
+        raise InvalidCommand(
+            template=N_("Style %(index)s is for a level: say which (1 or more)."), params=at
+        )
     colours = {}
     for key, default in (("text", "#ffffff"), ("background", "#0b1a2a")):
         value = str(raw.get(key, default)).strip()
         if not COLOUR_RE.match(value):
-            raise InvalidCommand(f"{label}'s {key} colour must look like #1a2b3c, not {value!r}.")
+            raise InvalidCommand(template=_COLOURS[key], params={**at, "value": repr(value)})
         colours[key] = value.lower()
-    scale = _int(raw.get("scale", 100), f"{label}'s font scale (percent)", SCALE_MIN, SCALE_MAX)
+    scale = _int(raw.get("scale", 100), _STYLE_SCALE, at, SCALE_MIN, SCALE_MAX)
     image = str(raw.get("image", "") or "").strip()
     if image:
-        image = check_name(image, f"{label}'s background image name")
+        image = check_name(image, "Style %(index)s's background image name", at)
     return Style(
         when, level if when == "level" else 0, colours["text"], colours["background"], scale, image
     )
@@ -293,18 +420,27 @@ def check_layout(raw: object, *, built_in: bool = False) -> Layout:
     that is not ``#rrggbb``, a font scale outside 50-200 %.
     """
     if not isinstance(raw, dict):
-        raise InvalidCommand("A layout is an object with a name, a grid and panels.")
+        raise InvalidCommand(template=N_("A layout is an object with a name, a grid and panels."))
     fmt = raw.get("format", FILE_FORMAT)
     if fmt != FILE_FORMAT:
-        raise InvalidCommand(f"This is not a layout file of this program (format {fmt!r}).")
+        raise InvalidCommand(
+            template=N_("This is not a layout file of this program (format %(format)s)."),
+            params={"format": repr(fmt)},
+        )
     name = check_name(str(raw.get("name", "")))
-    columns = _int(raw.get("columns", 0), "The grid's columns", 1, GRID_MAX)
-    rows = _int(raw.get("rows", 0), "The grid's rows", 1, GRID_MAX)
+    columns = _int(raw.get("columns", 0), _GRID_COLUMNS, {}, 1, GRID_MAX)
+    rows = _int(raw.get("rows", 0), _GRID_ROWS, {}, 1, GRID_MAX)
     panels_raw = raw.get("panels")
     if not isinstance(panels_raw, list) or not panels_raw:
-        raise InvalidCommand(f"Layout {name!r} has no panels: add at least one.")
+        raise InvalidCommand(
+            template=N_("Layout %(name)s has no panels: add at least one."),
+            params={"name": repr(name)},
+        )
     if len(panels_raw) > PANELS_MAX:
-        raise InvalidCommand(f"A layout holds at most {PANELS_MAX} panels, not {len(panels_raw)}.")
+        raise InvalidCommand(
+            template=N_("A layout holds at most %(most)s panels, not %(count)s."),
+            params={"most": PANELS_MAX, "count": len(panels_raw)},
+        )
     panels = tuple(_panel(i, p, columns, rows) for i, p in enumerate(panels_raw, 1))
     taken: dict[tuple[int, int], int] = {}
     for i, panel in enumerate(panels, 1):
@@ -312,22 +448,43 @@ def check_layout(raw: object, *, built_in: bool = False) -> Layout:
             if cell in taken:
                 j = taken[cell]
                 raise InvalidCommand(
-                    f"Panel {i} ({panel.kind}) overlaps panel {j} ({panels[j - 1].kind}) at "
-                    f"column {cell[0] + 1}, row {cell[1] + 1}: move or shrink one of them."
+                    template=N_(
+                        "Panel %(index)s (%(kind)s) overlaps panel %(other)s (%(other_kind)s) at "
+                        "column %(col)s, row %(row)s: move or shrink one of them."
+                    ),
+                    params={
+                        "index": i,
+                        "kind": panel.kind,
+                        "other": j,
+                        "other_kind": panels[j - 1].kind,
+                        "col": cell[0] + 1,
+                        "row": cell[1] + 1,
+                    },
                 )
             taken[cell] = i
     styles_raw = raw.get("styles") or [Style().as_json()]
     if not isinstance(styles_raw, list):
-        raise InvalidCommand("A layout's styles are a list.")
+        raise InvalidCommand(template=N_("A layout's styles are a list."))
     if len(styles_raw) > STYLES_MAX:
-        raise InvalidCommand(f"A layout has at most {STYLES_MAX} styles, not {len(styles_raw)}.")
+        raise InvalidCommand(
+            template=N_("A layout has at most %(most)s styles, not %(count)s."),
+            params={"most": STYLES_MAX, "count": len(styles_raw)},
+        )
     styles = tuple(_style(i, s) for i, s in enumerate(styles_raw, 1))
     seen: set[tuple[str, int]] = set()
     for style in styles:
         key = (style.when, style.level)
         if key in seen:
-            what = f"level {style.level}" if style.when == "level" else f"the {style.when}"
-            raise InvalidCommand(f"Two styles are for {what}: keep one.")
+            if style.when == "level":
+                raise InvalidCommand(
+                    template=N_("Two styles are for level %(level)s: keep one."),
+                    params={"level": style.level},
+                )
+            raise InvalidCommand(
+                template=N_("Two styles are for the break: keep one.")
+                if style.when == "break"
+                else N_("Two styles are for the default: keep one.")
+            )
         seen.add(key)
     return Layout(name, columns, rows, panels, styles, built_in)
 

@@ -215,7 +215,7 @@ def lookup(name: str) -> type[Command]:
     """The command class of an API name, or :class:`NotFound`."""
     cls = command_classes().get(name)
     if cls is None:
-        raise NotFound(f"There is no command {name!r}.")
+        raise NotFound(template=N_("There is no command %(name)s."), params={"name": repr(name)})
     return cls
 
 
@@ -336,7 +336,10 @@ def check_role(cls: type[Command], role: Role) -> None:
     need = required_role(cls)
     if not role.at_least(need):
         action = snake(cls.__name__).replace("_", " ")
-        raise PermissionDenied(f"A {role.value} may not {action}: it needs the {need.value} role.")
+        raise PermissionDenied(
+            template=N_("A %(role)s may not %(action)s: it needs the %(need)s role."),
+            params={"role": role.value, "action": action, "need": need.value},
+        )
 
 
 def check(
@@ -358,11 +361,16 @@ def check(
     need = required_role_for(command, state)
     action = _action(command, state)
     if not role.at_least(need):
-        raise PermissionDenied(f"Only the {need.value} (or above) may {action}.")
+        raise PermissionDenied(
+            template=N_("Only the %(need)s (or above) may %(action)s."),
+            params={"need": need.value, "action": action},
+        )
     if role is not Role.DEALER:
         return
     if cls not in DEALER_OWN_TABLE or table is None:
-        raise PermissionDenied(f"A dealer may not {action}.")
+        raise PermissionDenied(
+            template=N_("A dealer may not %(action)s."), params={"action": action}
+        )
     target = table_of(command)
     if target is None and state is not None:
         named = players_of(command)

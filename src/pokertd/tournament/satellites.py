@@ -327,8 +327,18 @@ def winner_of(state: TournamentState, ref: str) -> Winner:
     won = award.for_place(place)
     if won is None:
         raise RuleViolation(
-            f"{player.name} finished {place}: the satellite pays {award.seats} seats"
-            + (f" and cash to place {award.seats + 1}." if award.leftover else ".")
+            template=N_(
+                "%(name)s finished %(place)s: the satellite pays %(seats)s seats and cash to "
+                "place %(cash_place)s."
+            )
+            if award.leftover
+            else N_("%(name)s finished %(place)s: the satellite pays %(seats)s seats."),
+            params={
+                "name": player.name,
+                "place": place,
+                "seats": award.seats,
+                "cash_place": award.seats + 1,
+            },
         )
     if entry_id in state.part(Satellite).paid:
         raise RuleViolation(

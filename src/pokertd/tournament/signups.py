@@ -810,10 +810,13 @@ def _decide_check_in(state: TournamentState, cmd: CheckIn, ctx: Context) -> list
     part = state.part(SignUps)
     if not window_open(part, row.group):
         opened = sorted(g for g in part.open_groups if g != "*")
-        now_open = f": it is open for group {', '.join(opened)}" if opened else ""
         raise RuleViolation(
-            template=N_("Check-in is not open yet for group %(group)s%(now_open)s."),
-            params={"group": row.group, "now_open": now_open},
+            template=N_(
+                "Check-in is not open yet for group %(group)s: it is open for group %(open)s."
+            )
+            if opened
+            else N_("Check-in is not open yet for group %(group)s."),
+            params={"group": row.group, "open": ", ".join(opened)},
             rule_ids=setup.profile.cite("A2"),
             context={"group": row.group},
         )

@@ -381,7 +381,8 @@ def _decide_ack(state: TournamentState, cmd: AcknowledgeSlip, ctx: Context) -> l
     rules = slip.rule_ids
     if cmd.via not in VIA:
         raise RuleViolation(
-            f"A slip is acknowledged from the player's phone or link, not {cmd.via!r}.",
+            template=N_("A slip is acknowledged from the player's phone or link, not %(via)s."),
+            params={"via": repr(cmd.via)},
             rule_ids=rules,
         )
     if slip.player_id != cmd.player:
@@ -403,9 +404,26 @@ def _decide_ack(state: TournamentState, cmd: AcknowledgeSlip, ctx: Context) -> l
         )
     done = part.acks.get(slip.slip_id)
     if done is not None:
-        where = f"at {slip.place}" if slip.moves and slip.place else "seen"
+        if not (slip.moves and slip.place):
+            template = N_("%(name)s already said he is seen (slip %(slip_id)s): nothing recorded.")
+        elif slip.seat:
+            template = N_(
+                "%(name)s already said he is at table %(table)s seat %(seat)s (slip %(slip_id)s): "
+                "nothing recorded."
+            )
+        else:
+            template = N_(
+                "%(name)s already said he is at table %(table)s (slip %(slip_id)s): nothing "
+                "recorded."
+            )
         raise RuleViolation(
-            f"{slip.name} already said he is {where} (slip {slip.slip_id}): nothing recorded.",
+            template=template,
+            params={
+                "name": slip.name,
+                "table": slip.table,
+                "seat": slip.seat,
+                "slip_id": slip.slip_id,
+            },
             rule_ids=rules,
         )
     latest = part.latest_move.get(slip.entry_id)

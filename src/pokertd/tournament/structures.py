@@ -224,8 +224,12 @@ class Structure:
         room = self.last_level - len(self.levels)
         if count > room:
             raise InvalidCommand(
-                f"A structure can have at most {self.last_level:,} levels: "
-                + (f"add at most {room:,} more." if room else "it has them all already."),
+                template=N_(
+                    "A structure can have at most %(most)s levels: add at most %(room)s more."
+                )
+                if room
+                else N_("A structure can have at most %(most)s levels: it has them all already."),
+                params={"most": f"{self.last_level:,}", "room": f"{room:,}"},
                 rule_ids="B1",
                 context={"count": count, "room": room},
             )
@@ -350,7 +354,8 @@ class Structure:
         problems = self.problems()
         if problems:
             raise InvalidCommand(
-                f"Structure {self.name!r} is not valid: " + "; ".join(problems) + ".",
+                template=N_("Structure %(name)s is not valid: %(problems)s."),
+                params={"name": repr(self.name), "problems": "; ".join(problems)},
                 rule_ids="B1",
                 context={"structure": self.name, "problems": problems},
             )
@@ -550,7 +555,7 @@ def _resolve(data: dict[str, Any], depth: int = 0) -> dict[str, Any]:
     if base_name is None:
         return data
     if depth > 5:
-        raise InvalidCommand("structure inheritance is too deep (a loop?)")
+        raise InvalidCommand(template=N_("structure inheritance is too deep (a loop?)"))
     base = _resolve(_read_preset(str(base_name)), depth + 1)
     merged = {k: v for k, v in base.items() if k not in ("inherits",)}
     merged.update({k: v for k, v in data.items() if k != "inherits"})

@@ -30,6 +30,7 @@ from pathlib import Path
 from typing import Any
 
 from pokertd.errors import InvalidCommand, NotFound
+from pokertd.i18n import N_, Phrase
 from pokertd.money import NEUTRAL_LOCALE, format_money, parse_money
 from pokertd.rules import FinishMethod, RuleProfile, StartingStackSource, load_profile
 from pokertd.rules.profile import parse_fraction, parse_toml, read_text_file
@@ -132,17 +133,26 @@ def envelope_values(kinds: Iterable[tuple[Cents, int]]) -> tuple[Cents, ...]:
     seen: set[Cents] = set()
     for value, count in kinds:
         if value <= 0:
-            raise InvalidCommand("An envelope must hold some money.")
+            raise InvalidCommand(template=N_("An envelope must hold some money."))
         if count <= 0:
-            raise InvalidCommand(f"Give at least one envelope of {format_money(value)}.")
+            raise InvalidCommand(
+                template=N_("Give at least one envelope of %(amount)s."),
+                params={"amount": format_money(value)},
+            )
         if value in seen:
-            raise InvalidCommand(f"Envelopes of {format_money(value)} are listed twice.")
+            raise InvalidCommand(
+                template=N_("Envelopes of %(amount)s are listed twice."),
+                params={"amount": format_money(value)},
+            )
         seen.add(value)
         values.extend([value] * count)
         if len(values) > ENVELOPES_MAX:
-            raise InvalidCommand(f"At most {ENVELOPES_MAX:,} envelopes can be posted.")
+            raise InvalidCommand(
+                template=N_("At most %(most)s envelopes can be posted."),
+                params={"most": f"{ENVELOPES_MAX:,}"},
+            )
     if not values:
-        raise InvalidCommand("Post at least one envelope.")
+        raise InvalidCommand(template=N_("Post at least one envelope."))
     return tuple(sorted(values, reverse=True))
 
 
@@ -150,11 +160,13 @@ def check_stage(from_level: int | None, in_the_money: bool) -> None:
     """The director sets exactly one stage: a level (1 or more) or the money."""
     if in_the_money and from_level is not None:
         raise InvalidCommand(
-            "Set one stage: from a level or from the money, not both.",
+            template=N_("Set one stage: from a level or from the money, not both."),
         )
     if not in_the_money and (from_level is None or from_level < 1):
         raise InvalidCommand(
-            "Say from which level (1 or more) the envelopes are drawn, or 'from the money'."
+            template=N_(
+                "Say from which level (1 or more) the envelopes are drawn, or 'from the money'."
+            )
         )
 
 
@@ -395,7 +407,10 @@ class Template:
         """Raise ``InvalidCommand`` listing every problem (nothing when valid)."""
         problems = self.problems(profile)
         if problems:
-            raise InvalidCommand(f"template {self.name!r} is invalid: " + "; ".join(problems))
+            raise InvalidCommand(
+                template=N_("template %(name)s is invalid: %(problems)s"),
+                params={"name": repr(self.name), "problems": "; ".join(problems)},
+            )
 
     def with_changes(self, **changes: Any) -> Template:
         """A copy with some fields changed (a tournament's own name, guarantee, tables...)."""
@@ -423,12 +438,23 @@ def _pct(value: Fraction) -> str:
 _FEE_KEYS = ("prize_pool", "house_fee", "entry_fee", "bounty")
 
 
+_PRICES = (N_("rebuy price"), N_("add-on price"))
+"""The prices :func:`_fees` names in words (``buy_in`` is the file's own key, as written)."""
+
+
 def _fees(data: Any, what: str) -> Fees:
+    name = Phrase(what) if what in _PRICES else what
     if not isinstance(data, Mapping):
-        raise InvalidCommand(f"{what} must be a table of prize_pool, house_fee, entry_fee, bounty")
+        raise InvalidCommand(
+            template=N_("%(what)s must be a table of prize_pool, house_fee, entry_fee, bounty"),
+            params={"what": name},
+        )
     unknown = set(data) - set(_FEE_KEYS)
     if unknown:
-        raise InvalidCommand(f"unknown {what} part(s): {', '.join(sorted(unknown))}")
+        raise InvalidCommand(
+            template=N_("unknown %(what)s part(s): %(parts)s"),
+            params={"what": name, "parts": ", ".join(sorted(unknown))},
+        )
     return Fees(**{k: _read_money(data.get(k, 0)) for k in _FEE_KEYS})
 
 
@@ -437,14 +463,19 @@ def _int(data: Mapping[str, Any], key: str, default: int | None = None) -> int |
     if value is None:
         return None
     if isinstance(value, bool) or not isinstance(value, int):
-        raise InvalidCommand(f"template field {key} must be a whole number, not {value!r}")
+        raise InvalidCommand(
+            template=N_("template field %(field)s must be a whole number, not %(value)s"),
+            params={"field": key, "value": repr(value)},
+        )
     return value
 
 
 def _req_int(data: Mapping[str, Any], key: str, default: int | None = None) -> int:
     value = _int(data, key, default)
     if value is None:
-        raise InvalidCommand(f"template field {key} is missing")
+        raise InvalidCommand(
+            template=N_("template field %(field)s is missing"), params={"field": key}
+        )
     return value
 
 
@@ -454,14 +485,19 @@ def template_from_dict(data: Mapping[str, Any], *, name: str = "custom") -> Temp
     known -= {"mystery_envelopes", "mystery_from_level", "mystery_in_the_money"}
     unknown = set(data) - known - {"fees"}
     if unknown:
-        raise InvalidCommand(f"unknown template field(s): {', '.join(sorted(unknown))}")
+        raise InvalidCommand(
+            template=N_("unknown template field(s): %(fields)s"),
+            params={"fields": ", ".join(sorted(unknown))},
+        )
     fees_data = data.get("buy_in", data.get("fees"))
     if fees_data is None:
-        raise InvalidCommand("a template needs a [buy_in] table (prize_pool, house_fee, ...)")
+        raise InvalidCommand(
+            template=N_("a template needs a [buy_in] table (prize_pool, house_fee, ...)")
+        )
     rebuy = None
     if (r := data.get("rebuy")) is not None:
         if not isinstance(r, Mapping):
-            raise InvalidCommand("[rebuy] must be a table")
+            raise InvalidCommand(template=N_("[rebuy] must be a table"))
         rebuy = RebuyTerms(
             fees=_fees({k: v for k, v in r.items() if k in _FEE_KEYS}, "rebuy price"),
             chips=_req_int(r, "chips"),
@@ -472,7 +508,7 @@ def template_from_dict(data: Mapping[str, Any], *, name: str = "custom") -> Temp
     addon = None
     if (a := data.get("addon")) is not None:
         if not isinstance(a, Mapping):
-            raise InvalidCommand("[addon] must be a table")
+            raise InvalidCommand(template=N_("[addon] must be a table"))
         addon = AddonTerms(
             fees=_fees({k: v for k, v in a.items() if k in _FEE_KEYS}, "add-on price"),
             chips=_req_int(a, "chips"),
@@ -484,7 +520,8 @@ def template_from_dict(data: Mapping[str, Any], *, name: str = "custom") -> Temp
         finish_method = FinishMethod(finish) if finish is not None else None
     except ValueError:
         raise InvalidCommand(
-            f"finish_method {finish!r}: write elimination or timed_chip_count"
+            template=N_("finish_method %(value)s: write elimination or timed_chip_count"),
+            params={"value": repr(finish)},
         ) from None
     cap = data.get("late_entry_penalty_cap_pct")
     structure = data.get("structure", "")
@@ -495,7 +532,7 @@ def template_from_dict(data: Mapping[str, Any], *, name: str = "custom") -> Temp
     mystery = _mystery(data.get("mystery_bounties"))
     title = data.get("title", name)
     if not isinstance(title, str):
-        raise InvalidCommand("template title must be text")
+        raise InvalidCommand(template=N_("template title must be text"))
     return Template(
         name=str(data.get("name", name)),
         title=title,
@@ -539,23 +576,36 @@ def _mystery(data: Any) -> dict[str, Any]:
     if data is None:
         return {}
     if not isinstance(data, Mapping):
-        raise InvalidCommand("[mystery_bounties] must be a table of envelopes and a stage")
+        raise InvalidCommand(
+            template=N_("[mystery_bounties] must be a table of envelopes and a stage")
+        )
     unknown = set(data) - set(_MYSTERY_KEYS)
     if unknown:
-        raise InvalidCommand(f"unknown [mystery_bounties] field(s): {', '.join(sorted(unknown))}")
+        raise InvalidCommand(
+            template=N_("unknown [mystery_bounties] field(s): %(fields)s"),
+            params={"fields": ", ".join(sorted(unknown))},
+        )
     raw = data.get("envelopes", [])
     if not isinstance(raw, list | tuple) or len(raw) > ENVELOPE_KINDS_MAX:
         raise InvalidCommand(
-            f"[mystery_bounties] envelopes must be a list of at most {ENVELOPE_KINDS_MAX} "
-            '[amount, count] pairs, e.g. [["$1,000", 2], ["$100", 40]]'
+            template=N_(
+                "[mystery_bounties] envelopes must be a list of at most %(most)s "
+                '[amount, count] pairs, e.g. [["$1,000", 2], ["$100", 40]]'
+            ),
+            params={"most": ENVELOPE_KINDS_MAX},
         )
     envelopes: list[tuple[Cents, int]] = []
     for pair in raw:
         if not isinstance(pair, list | tuple) or len(pair) != 2:
-            raise InvalidCommand('each envelope kind is [amount, count], e.g. ["$100", 40]')
+            raise InvalidCommand(
+                template=N_('each envelope kind is [amount, count], e.g. ["$100", 40]')
+            )
         count = pair[1]
         if isinstance(count, bool) or not isinstance(count, int) or not 0 < count <= 1_000:
-            raise InvalidCommand(f"an envelope count must be a whole number 1-1000, not {count!r}")
+            raise InvalidCommand(
+                template=N_("an envelope count must be a whole number 1-1000, not %(count)s"),
+                params={"count": repr(count)},
+            )
         envelopes.append((_read_money(pair[0]), count))
     return {
         "mystery_envelopes": tuple(envelopes),
@@ -663,8 +713,10 @@ def load_template(name_or_path: str | Path, *, validate: bool = True) -> Templat
         path = Path(name_or_path)
         if not path.is_file():
             raise NotFound(
-                f"There is no template named {text!r} and no such file. "
-                f"Templates: {', '.join(template_names())}.",
+                template=N_(
+                    "There is no template named %(name)s and no such file. Templates: %(known)s."
+                ),
+                params={"name": repr(text), "known": ", ".join(template_names())},
                 context={"template": text},
             )
         raw = read_text_file(path, "template")

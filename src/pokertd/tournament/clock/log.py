@@ -836,17 +836,24 @@ def _decide_table_hand(state: TournamentState, cmd: TableHandFinished, ctx: Cont
     playing = playing_tables(state)
     if number is None or number not in playing:
         raise InvalidCommand(
-            f"Table {cmd.table!r} is not a table with players: report for one of "
-            + (", ".join(map(str, playing)) or "the seated tables")
-            + ".",
+            template=N_(
+                "Table %(table)s is not a table with players: report for one of %(tables)s."
+            )
+            if playing
+            else N_(
+                "Table %(table)s is not a table with players: report for one of the seated tables."
+            ),
+            params={"table": repr(cmd.table), "tables": ", ".join(map(str, playing))},
             rule_ids=state.part(Setup).profile.cite("B10"),
         )
     part = state.part(ClockPart)
     if number in part.hfh_reported:
         raise RuleViolation(
-            f"Table {number} has already reported this hand-for-hand hand; waiting for tables "
-            + ", ".join(map(str, hfh_waiting_tables(state)))
-            + ".",
+            template=N_(
+                "Table %(table)s has already reported this hand-for-hand hand; waiting for "
+                "tables %(tables)s."
+            ),
+            params={"table": number, "tables": ", ".join(map(str, hfh_waiting_tables(state)))},
             rule_ids=state.part(Setup).profile.cite("B10"),
         )
     if view(clock, ctx.now).on_break:
@@ -918,9 +925,10 @@ def _race_table(state: TournamentState, cmd: ColorUp) -> tuple[str, dict[int, in
         numbers = sorted({p[0] for p in places if p is not None})
         if len(numbers) > 1:
             raise InvalidCommand(
-                "A colour-up is raced table by table: these players sit at tables "
-                + ", ".join(map(str, numbers))
-                + ".",
+                template=N_(
+                    "A colour-up is raced table by table: these players sit at tables %(tables)s."
+                ),
+                params={"tables": ", ".join(map(str, numbers))},
                 rule_ids=state.part(Setup).profile.cite("B11"),
             )
         table = table or str(numbers[0])

@@ -127,12 +127,24 @@ def carry_flights(
         carried.append(bags[0])
         surrendered.extend(bags[1:])
     if doubles:
+        if len(doubles) == 1:
+            template = N_(
+                "This event does not allow re-entering flights, but %(players)s is alive in two "
+                "flights: settle it before forming Day 2."
+            )
+        elif len(doubles) > 6:
+            template = N_(
+                "This event does not allow re-entering flights, but %(players)s and more are "
+                "alive in two flights: settle it before forming Day 2."
+            )
+        else:
+            template = N_(
+                "This event does not allow re-entering flights, but %(players)s are alive in two "
+                "flights: settle it before forming Day 2."
+            )
         raise RuleViolation(
-            "This event does not allow re-entering flights, but "
-            + "; ".join(doubles[:6])
-            + (" and more" if len(doubles) > 6 else "")
-            + (" is" if len(doubles) == 1 else " are")
-            + " alive in two flights: settle it before forming Day 2.",
+            template=template,
+            params={"players": "; ".join(doubles[:6])},
             context={"players": doubles},
         )
     carried.sort(key=lambda s: (-s.chips, order[s.flight], player_key(s.name)))

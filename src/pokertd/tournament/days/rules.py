@@ -108,7 +108,9 @@ def chips_in_play(purchases: Iterable[tuple[str, Chips]], removed: Chips) -> Chi
             addons += 1
             addon_chips += chips
         else:
-            raise InvalidCommand(f"Unknown purchase kind {kind!r}.")
+            raise InvalidCommand(
+                template=N_("Unknown purchase kind %(kind)s."), params={"kind": repr(kind)}
+            )
     return ChipsInPlay(
         entries=entries,
         starting=starting,

@@ -66,6 +66,7 @@ from pokertd.tournament.entries.state import (
     read_clock,
     readers,
     registration_open,
+    sales_said,
     seat_capacity,
 )
 from pokertd.tournament.entries.views import live_players
@@ -126,6 +127,7 @@ __all__ = [
     "read_clock",
     "readers",
     "registration_open",
+    "sales_said",
     "same_player",
     "seat_capacity",
 ]

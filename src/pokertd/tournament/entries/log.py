@@ -33,7 +33,7 @@ from datetime import datetime
 from typing import Annotated, Any
 
 from pokertd.errors import InvalidCommand, RuleViolation
-from pokertd.i18n import N_, Phrase
+from pokertd.i18n import N_, Clause, Phrase
 from pokertd.money import (
     DEFAULT_CURRENCY,
     check_currency,
@@ -682,16 +682,33 @@ def _refuse_when_pool_final(state: TournamentState, ctx: Context, what: str, ent
         )
 
 
-def _seats_text(capacity: SeatCapacity) -> str:
-    """``"510 seats at 51 tables"`` (with the seats kept out of the draw, if any)."""
-    tables = "1 table" if capacity.tables == 1 else f"{capacity.tables:,} tables"
-    held = (
-        f"; {capacity.held} reserved or unavailable seat{'s' if capacity.held != 1 else ''} "
-        "not counted"
-        if capacity.held
-        else ""
+_SEATS_TEXT = {
+    (True, 0): N_("%(seats)s seats at 1 table"),
+    (False, 0): N_("%(seats)s seats at %(tables)s tables"),
+    (True, 1): N_("%(seats)s seats at 1 table; 1 reserved or unavailable seat not counted"),
+    (False, 1): N_(
+        "%(seats)s seats at %(tables)s tables; 1 reserved or unavailable seat not counted"
+    ),
+    (True, 2): N_("%(seats)s seats at 1 table; %(held)s reserved or unavailable seats not counted"),
+    (False, 2): N_(
+        "%(seats)s seats at %(tables)s tables; %(held)s reserved or unavailable seats not counted"
+    ),
+}
+"""The seats counted when every seat is taken, one whole clause for each shape."""
+
+
+def _seats_text(capacity: SeatCapacity) -> Clause:
+    """``"510 seats at 51 tables"`` (with the seats kept out of the draw, if any), as a
+    :class:`~pokertd.i18n.Clause` the refusal says in its reader's language."""
+    key = (capacity.tables == 1, min(capacity.held, 2))
+    return Clause(
+        _SEATS_TEXT[key],
+        {
+            "seats": f"{capacity.seats:,}",
+            "tables": f"{capacity.tables:,}",
+            "held": capacity.held,
+        },
     )
-    return f"{capacity.seats:,} seats at {tables}{held}"
 
 
 def _check_seat_free(state: TournamentState, name: str) -> None:

@@ -27,7 +27,7 @@ from datetime import datetime
 from typing import Any
 
 from pokertd.errors import InvalidCommand, NotFound, RuleViolation
-from pokertd.i18n import N_
+from pokertd.i18n import N_, Clause, Phrase, both
 from pokertd.money import DEFAULT_CURRENCY
 from pokertd.rules import ForfeitWindow, RuleProfile
 from pokertd.rules.profile import profile_from_dict
@@ -483,6 +483,30 @@ def read_clock(state: TournamentState, now: datetime) -> ClockReading | None:
     return _READERS[0].clock(state, now)
 
 
+_WAITING = (
+    N_("The colour-up"),
+    N_("Moving players"),
+    N_("The move"),
+    N_("The moves"),
+    N_("The final-table redraw"),
+    N_("The deal"),
+    N_(
+        "It goes ahead once every table has reported the hand, or end hand-for-hand "
+        "(which closes the hand)."
+    ),
+    N_(
+        "A deal is put to every player left between hands: propose it once every table has "
+        "reported the hand, or end hand-for-hand (which closes the hand)."
+    ),
+)
+"""What waits for a hand-for-hand hand, and why, in words of the catalogue: a
+:class:`~pokertd.i18n.Phrase` in the refusal (a :class:`~pokertd.i18n.Clause` comes as it is)."""
+
+
+def _said(text: str) -> str:
+    return Phrase(text) if text in _WAITING and not isinstance(text, Clause) else text
+
+
 def wait_for_hand_for_hand_hand(
     state: TournamentState,
     now: datetime,
@@ -505,12 +529,26 @@ def wait_for_hand_for_hand_hand(
     if reading is None or not reading.hfh_open:
         return
     waiting = list(reading.hfh_waiting)
-    where = ""
-    if waiting:
-        tables = "table" if len(waiting) == 1 else "tables"
-        where = f" at {tables} " + ", ".join(map(str, waiting))
+    if not waiting:
+        template = N_("%(what)s waits: hand-for-hand hand %(hand)s is still being played. %(why)s")
+    elif len(waiting) == 1:
+        template = N_(
+            "%(what)s waits: hand-for-hand hand %(hand)s is still being played at table "
+            "%(tables)s. %(why)s"
+        )
+    else:
+        template = N_(
+            "%(what)s waits: hand-for-hand hand %(hand)s is still being played at tables "
+            "%(tables)s. %(why)s"
+        )
     raise RuleViolation(
-        f"{what} waits: hand-for-hand hand {reading.hfh_hand} is still being played{where}. " + why,
+        template=template,
+        params={
+            "what": _said(what),
+            "hand": reading.hfh_hand,
+            "tables": ", ".join(map(str, waiting)),
+            "why": _said(why),
+        },
         rule_ids=state.part(Setup).profile.cite(*rule_ids),
         context={"hint": "hand_for_hand", "hand": reading.hfh_hand, "waiting_for": waiting},
     )
@@ -620,7 +658,8 @@ class OpenSale:
     """A sale that could still change the field or the prize pool, in words."""
 
     text: str
-    """``"registration and re-entry are open until the end of level 4"``."""
+    """``"registration and re-entry are open until the end of level 4"`` (a
+    :class:`~pokertd.i18n.Clause`: translated where a refusal names it)."""
     entry: str
     """The catalogue entry of the rule (``A4``, ``A9``, ``A10``): cite it with the profile."""
 
@@ -663,29 +702,54 @@ def open_sales(state: TournamentState, now: datetime) -> tuple[OpenSale, ...]:
     found: list[OpenSale] = []
     if registration_open(state, now):
         both = tmpl.reentry and profile.reentry_allowed
-        what = "registration and re-entry are" if both else "registration is"
         close = tmpl.registration_close(profile)
         reading = read_clock(state, now)
         if reading is None or close is None:
-            when = f" still open (until the floor closes {'them' if both else 'it'})"
+            text = (
+                N_("registration and re-entry are still open (until the floor closes them)")
+                if both
+                else N_("registration is still open (until the floor closes it)")
+            )
         else:
-            when = f" open until the end of level {close}"
-        found.append(OpenSale(text=what + when, entry="A4"))
+            text = (
+                N_("registration and re-entry are open until the end of level %(level)s")
+                if both
+                else N_("registration is open until the end of level %(level)s")
+            )
+        found.append(OpenSale(text=Clause(text, {"level": close}), entry="A4"))
     elif pre_approved_entry_open(state, now):
         extended = profile.late_reg_extended_close_after_level
         found.append(
             OpenSale(
-                text=f"late entries approved before the start are taken until the end of "
-                f"level {extended}",
+                text=Clause(
+                    N_(
+                        "late entries approved before the start are taken until the end of "
+                        "level %(level)s"
+                    ),
+                    {"level": extended},
+                ),
                 entry="A4",
             )
         )
     if rebuys_possible(state, now):
-        found.append(OpenSale(text="rebuys are still sold", entry="A9"))
+        found.append(OpenSale(text=Clause(N_("rebuys are still sold")), entry="A9"))
     if addon_possible(state, now):
         at = tmpl.addon.at_level if tmpl.addon is not None else 0
-        found.append(OpenSale(text=f"the add-on is sold in level {at}", entry="A10"))
+        found.append(
+            OpenSale(
+                text=Clause(N_("the add-on is sold in level %(level)s"), {"level": at}), entry="A10"
+            )
+        )
     return tuple(found)
+
+
+def sales_said(sales: Sequence[OpenSale]) -> str:
+    """The open sales in words, joined by "and" (a :class:`~pokertd.i18n.Clause`, so a
+    refusal that names them says them in its reader's language)."""
+    said = sales[-1].text
+    for sale in reversed(sales[:-1]):
+        said = both(sale.text, said)
+    return said
 
 
 def paid_places(state: TournamentState) -> dict[str, int]:
@@ -802,6 +866,7 @@ __all__ = [
     "readers",
     "rebuys_possible",
     "registration_open",
+    "sales_said",
     "seat_capacity",
     "table_of",
     "wait_for_hand_for_hand_hand",

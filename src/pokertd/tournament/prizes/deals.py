@@ -537,9 +537,12 @@ class DealNegotiation:
         """What each player takes once ``winner`` wins what was left to play for."""
         if self.status is not DealStatus.BINDING:
             raise RuleViolation(
-                "The deal is not binding yet: every player must accept"
-                + (" and the supervisor must approve" if self.requires_approval else "")
-                + ".",
+                template=N_(
+                    "The deal is not binding yet: every player must accept and the supervisor "
+                    "must approve."
+                )
+                if self.requires_approval
+                else N_("The deal is not binding yet: every player must accept."),
                 rule_ids=DEAL,
             )
         if winner not in self.terms.players:

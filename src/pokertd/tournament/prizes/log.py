@@ -49,6 +49,7 @@ from pokertd.tournament.entries.state import (
     find_player,
     open_sales,
     read_clock,
+    sales_said,
     wait_for_hand_for_hand_hand,
 )
 from pokertd.tournament.framework import (
@@ -1005,7 +1006,7 @@ def _decide_propose(state: TournamentState, cmd: ProposeDeal, ctx: Context) -> l
     alive, stacks, prizes, custom = _proposal(state, cmd)
     sales = open_sales(state, ctx.now)
     if sales and not profile.deal_closes_registration:
-        what = " and ".join(s.text for s in sales)
+        what = sales_said(sales)
         raise RuleViolation(
             template=N_(
                 "A deal divides a prize pool that is final, and %(what)s: close registration "

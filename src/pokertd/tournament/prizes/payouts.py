@@ -322,7 +322,8 @@ def _table_from_mapping(data: Mapping[str, Any], *, default_name: str) -> Payout
     problems = table.validate()
     if problems:
         raise InvalidCommand(
-            f"The payout table {table.name!r} is not usable: " + "; ".join(problems) + "."
+            template=N_("The payout table %(name)s is not usable: %(problems)s."),
+            params={"name": repr(table.name), "problems": "; ".join(problems)},
         )
     return table
 

@@ -41,7 +41,13 @@ from pokertd.tournament.eliminations import (
     group_placings_of,
     hand_in_play,
 )
-from pokertd.tournament.entries.state import Roster, Setup, night_over, open_sales
+from pokertd.tournament.entries.state import (
+    Roster,
+    Setup,
+    night_over,
+    open_sales,
+    sales_said,
+)
 from pokertd.tournament.framework import TournamentState
 from pokertd.tournament.penalties import Penalties
 from pokertd.tournament.prizes.deals import DealStatus
@@ -175,16 +181,22 @@ def payment_waits(
     entries = [s for s in sales if s.entry == "A4"]
     if entries:
         return RuleViolation(
-            f"Prizes are paid once the places are final, and {entries[0].text}: a late entry "
-            "would move every finisher down a place and change the prizes. Close "
-            "registration to pay now.",
+            template=N_(
+                "Prizes are paid once the places are final, and %(what)s: a late entry would "
+                "move every finisher down a place and change the prizes. Close registration to "
+                "pay now."
+            ),
+            params={"what": entries[0].text},
             rule_ids=profile.cite("A4"),
             context={"hint": "close_registration"},
         )
     if sales:
-        what = " and ".join(s.text for s in sales)
         return RuleViolation(
-            f"Prizes are paid once the prize pool is final, and {what}: the pool may still grow.",
+            template=N_(
+                "Prizes are paid once the prize pool is final, and %(what)s: the pool may still "
+                "grow."
+            ),
+            params={"what": sales_said(sales)},
             rule_ids=profile.cite(*dict.fromkeys(s.entry for s in sales)),
         )
     if entry_id is not None:

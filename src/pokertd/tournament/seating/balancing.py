@@ -27,7 +27,7 @@ from enum import StrEnum, unique
 
 from pokertd.engine.button import TableButton, seats_of
 from pokertd.errors import InvalidCommand, RuleViolation
-from pokertd.i18n import N_, Phrase
+from pokertd.i18n import N_, Clause, Phrase, both
 from pokertd.rules.enums import (
     BalancePlayerSelected,
     BalanceSeatRule,
@@ -149,7 +149,7 @@ class Plan:
         )
 
 
-_COUNTS = {1: "one hand", 2: "two hands", 3: "three hands"}
+_COUNTS = {1: N_("one hand"), 2: N_("two hands"), 3: N_("three hands")}
 
 
 def hands_until_open(seating: Seating, number: int, most: int = 3) -> int | None:
@@ -169,7 +169,7 @@ def hands_until_open(seating: Seating, number: int, most: int = 3) -> int | None
     return None
 
 
-def blocked_text(seating: Seating, todo: Plan, then: str) -> tuple[str, tuple[str, ...]]:
+def blocked_text(seating: Seating, todo: Plan, then: str) -> tuple[Clause, tuple[str, ...]]:
     """Why ``todo.blocked`` tables get no balancing player yet, in this venue's words, and
     the rules it cites (C6): their only open seats are next hand's small blind (KPC-8d: or
     the button), so hands must be dealt there first -- as many as :func:`hands_until_open`
@@ -180,31 +180,75 @@ def blocked_text(seating: Seating, todo: Plan, then: str) -> tuple[str, tuple[st
     profile = seating.profile
 
     def tables(numbers: list[int] | tuple[int, ...]) -> str:
-        return " and ".join(f"table {n}" for n in numbers)
+        said: str = Clause(N_("table %(table)s"), {"table": numbers[-1]})
+        for n in reversed(numbers[:-1]):
+            said = both(Clause(N_("table %(table)s"), {"table": n}), said)
+        return said
 
     blocked = todo.blocked
     many = len(blocked) > 1
-    seats = "small blind"
-    if profile.balance_seat_rule is BalanceSeatRule.ANY_EXCEPT_SB_BUTTON:
-        seats = "small blind or button"
+    button = profile.balance_seat_rule is BalanceSeatRule.ANY_EXCEPT_SB_BUTTON
     hands = max((hands_until_open(seating, n) or 1) for n in blocked)
-    count = _COUNTS.get(hands, f"{hands} hands")
-    text = (
-        f"A player must move to {tables(blocked)}, but {'their' if many else 'its'} only "
-        f"open seats are next hand's {seats}, where a player moved to balance may not sit"
-    )
+    count = Phrase(_COUNTS[hands]) if hands in _COUNTS else f"{hands} hands"
+    if button:
+        blocked_said = (
+            N_(
+                "A player must move to %(tables)s, but their only open seats are next hand's "
+                "small blind or button, where a player moved to balance may not sit"
+            )
+            if many
+            else N_(
+                "A player must move to %(tables)s, but its only open seats are next hand's "
+                "small blind or button, where a player moved to balance may not sit"
+            )
+        )
+    else:
+        blocked_said = (
+            N_(
+                "A player must move to %(tables)s, but their only open seats are next hand's "
+                "small blind, where a player moved to balance may not sit"
+            )
+            if many
+            else N_(
+                "A player must move to %(tables)s, but its only open seats are next hand's "
+                "small blind, where a player moved to balance may not sit"
+            )
+        )
+    text = Clause(blocked_said, {"tables": tables(blocked)})
     rules = profile.cite("C6")
     halted = [n for n in blocked if n in todo.halted]
+    then_said = Phrase(then) if then in _THEN else then
     if halted:
-        verb = "are" if len(halted) > 1 else "is"
-        text += f", and {tables(halted)} {verb} halted until balanced"
+        halt = Clause(
+            N_("%(tables)s are halted until balanced")
+            if len(halted) > 1
+            else N_("%(tables)s is halted until balanced"),
+            {"tables": tables(halted)},
+        )
         rules = tuple(dict.fromkeys((*rules, *profile.cite("C5"))))
-        action = f"the director may waive the halt and deal {count} there"
+        action = Clause(
+            N_("the director may waive the halt and deal %(count)s there"), {"count": count}
+        )
         if len(halted) < len(blocked):
-            action = f"play {count} there (the director may waive the halt at {tables(halted)})"
+            action = Clause(
+                N_("play %(count)s there (the director may waive the halt at %(tables)s)"),
+                {"count": count, "tables": tables(halted)},
+            )
+        said = Clause(
+            N_("%(blocked)s, and %(halted)s: %(action)s, %(then)s"),
+            {"blocked": text, "halted": halt, "action": action, "then": then_said},
+        )
     else:
-        action = f"play {count} there"
-    return f"{text}: {action}, {then}", rules
+        action = Clause(N_("play %(count)s there"), {"count": count})
+        said = Clause(
+            N_("%(blocked)s: %(action)s, %(then)s"),
+            {"blocked": text, "action": action, "then": then_said},
+        )
+    return said, rules
+
+
+_THEN = (N_("then ask again."), N_("then the move is due."))
+"""What follows the hands in :func:`blocked_text` (the refusal's and the read model's)."""
 
 
 # --- tolerance --------------------------------------------------------------------------------

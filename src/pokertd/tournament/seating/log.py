@@ -46,7 +46,7 @@ from typing import Annotated, Any
 
 from pokertd.codec import to_json
 from pokertd.errors import InvalidCommand, NotFound, PokertdError, RuleViolation
-from pokertd.i18n import N_
+from pokertd.i18n import N_, Clause
 from pokertd.rules.enums import ButtonErrorFix
 from pokertd.tournament import limits as lim
 from pokertd.tournament.entries.log import EntryBought
@@ -1062,7 +1062,8 @@ def _decide_suggest(state: TournamentState, cmd: SuggestMoves, ctx: Context) -> 
             todo = Plan(blocked=fp.blocked, halted=fp.halted)
             text, rules = blocked_text(seating, todo, "then ask again.")
             raise InvalidCommand(
-                text,
+                template=text.msgid,
+                params=text.params,
                 rule_ids=rules,
                 context={"tables": list(fp.blocked), "hint": "play_hands"},
             )
@@ -1204,7 +1205,10 @@ def _decide_confirm_plan(state: TournamentState, cmd: ConfirmPlan, ctx: Context)
             work, Plan(blocked=fp.blocked, halted=fp.halted), "then ask again."
         )
         raise InvalidCommand(
-            text, rule_ids=rules, context={"tables": list(fp.blocked), "hint": "play_hands"}
+            template=text.msgid,
+            params=text.params,
+            rule_ids=rules,
+            context={"tables": list(fp.blocked), "hint": "play_hands"},
         )
     events: list[Event] = [
         PlanConfirmed(
@@ -1251,7 +1255,9 @@ def _first_button(seating: Seating, number: int, rng: random.Random) -> ButtonPl
 
 @decides(BreakTable)
 def _decide_break(state: TournamentState, cmd: BreakTable, ctx: Context) -> list[Event]:
-    wait_for_hand_for_hand_hand(state, ctx.now, f"Breaking table {cmd.table}")  # B10, G3
+    wait_for_hand_for_hand_hand(  # B10, G3
+        state, ctx.now, Clause(N_("Breaking table %(table)s"), {"table": cmd.table})
+    )
     part = state.part(Tables)
     fp = break_plan(state, cmd.table)  # drawn once for the seating now (C4)
     if not fp.moves:
