@@ -102,7 +102,7 @@ def test_a_field_too_long_names_the_field_in_the_readers_language() -> None:
         players.add("A" * 200, staff="Dana")
     english, spanish, german = _said(refused.value)
     assert english.startswith("A player's name can have at most ")
-    assert spanish.startswith("El nombre del jugador: como máximo ")
+    assert spanish == "El nombre del jugador puede tener como máximo 60 caracteres, no 200."
     assert german.startswith("Der Name des Spielers darf höchstens ")
     assert german.endswith("Zeichen haben, nicht 200.")
 
