@@ -20,6 +20,7 @@ TEMPLATED = (
     "app/series.py",
     "app/tournaments.py",
     "app/walls.py",
+    "engine",
     "engine/hand.py",
     "engine/rulings.py",
     "tournament/cancellation.py",
@@ -43,6 +44,7 @@ TEMPLATED = (
     "tournament/seating/rules.py",
     "tournament/seating/views.py",
     "tournament/signups.py",
+    "web",
 )
 """Modules (or folders) under ``src/pokertd`` whose every refusal carries a template."""
 

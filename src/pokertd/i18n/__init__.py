@@ -88,6 +88,35 @@ class Phrase(str):
     __slots__ = ()
 
 
+class Clause(str):
+    """A refusal's parameter that is itself a catalogue sentence with its own parameters
+    (``Clause(N_("Action %(line)s"), {"line": "'p1 cc'"})``, or a refusal wrapped in
+    another: :meth:`of`): ``str`` is the English, a face translates ``template`` with
+    ``params`` before putting it in the outer sentence. Without a template (a refusal built
+    in English) it stays English."""
+
+    template: str | None
+    params: dict[str, Any]
+
+    def __new__(cls, template: str | None, params: dict[str, Any] | None = None) -> Clause:
+        params = dict(params or {})
+        text = template % params if template is not None and params else template
+        self = super().__new__(cls, text or "")
+        self.template = template
+        self.params = params
+        return self
+
+    @classmethod
+    def of(cls, exc: Any) -> Clause:
+        """A refusal's sentence without its rule IDs (a ``PokertdError``), to put inside
+        another refusal: its template and parameters travel along."""
+        if exc.template is None:
+            plain = super().__new__(cls, exc.message)
+            plain.template, plain.params = None, {}
+            return plain
+        return cls(exc.template, exc.params)
+
+
 class Chips(int):
     """A chip count as a message's parameter (``Chips(1200)``): ``str`` is the English
     ``1,200`` (so ``str(exc)`` and ``Sentence.text`` read as before), and a face writes it
@@ -122,6 +151,7 @@ __all__ = [
     "SOURCE",
     "TAG",
     "Chips",
+    "Clause",
     "Nn_",
     "Phrase",
     "Sentence",

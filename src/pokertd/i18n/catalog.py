@@ -15,7 +15,7 @@ from babel.messages.pofile import read_po
 from babel.support import NullTranslations, Translations
 
 from pokertd.errors import PokertdError
-from pokertd.i18n import DOMAIN, LANGUAGES, PSEUDO, SOURCE, TAG, Phrase, Sentence, known
+from pokertd.i18n import DOMAIN, LANGUAGES, PSEUDO, SOURCE, TAG, Clause, Phrase, Sentence, known
 
 
 def from_accept_language(header: str) -> str | None:
@@ -136,9 +136,22 @@ def refusal(exc: PokertdError, lang: str) -> str:
     translated too."""
     if exc.template is None or lang == SOURCE:
         return str(exc)
-    params = {k: gettext(lang, v) if isinstance(v, Phrase) else v for k, v in exc.params.items()}
-    text = gettext(lang, exc.template, params)
+    text = gettext(lang, exc.template, _params(lang, exc.params))
     return f"{text} ({', '.join(exc.rule_ids)})" if exc.rule_ids else text
+
+
+def _params(lang: str, params: Mapping[str, Any]) -> dict[str, Any]:
+    """A refusal's parameters in ``lang``: a :class:`~pokertd.i18n.Phrase` translated, a
+    :class:`~pokertd.i18n.Clause` translated with its own parameters."""
+    out: dict[str, Any] = {}
+    for k, v in params.items():
+        if isinstance(v, Clause):
+            out[k] = gettext(lang, v.template, _params(lang, v.params)) if v.template else v
+        elif isinstance(v, Phrase):
+            out[k] = gettext(lang, v)
+        else:
+            out[k] = v
+    return out
 
 
 def html_lang(lang: str) -> str:

@@ -41,7 +41,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from pokertd.app.accounts import Role, TooManyAttempts
 from pokertd.charts import clock_label
 from pokertd.errors import InvalidCommand, NotFound
-from pokertd.i18n import N_
+from pokertd.i18n import N_, Phrase
 from pokertd.rules.profile import BUILTIN_PROFILES
 from pokertd.sim.batch import NightSpread, average_bb_chart, players_left_chart
 from pokertd.sim.jobs import (
@@ -169,7 +169,8 @@ class Problems:
         if self.fields:
             listed = list(self.fields.values())
             raise InvalidCommand(
-                f"{what}: " + " ".join(listed),
+                template=N_("%(what)s: %(problems)s"),
+                params={"what": Phrase(what), "problems": " ".join(listed)},
                 context={"problems": listed, "fields": dict(self.fields)},
             )
 
@@ -254,7 +255,7 @@ def night_config(body: SimRequest) -> NightConfig:
     seed = _whole(problems, "seed", "Seed", body.seed, 0, SEED_MAX)
     rates = rates_of(body.rates, problems)
     model = time_of(body.time, problems)
-    problems.refuse("The simulation was not started")
+    problems.refuse(N_("The simulation was not started"))
     assert entries is not None
     assert template is not None
     return NightConfig(
@@ -274,7 +275,7 @@ def rest_config(body: RestRequest, template: str, entries: int) -> tuple[NightCo
     seed = _whole(problems, "seed", "Seed", body.seed, 0, SEED_MAX)
     rates = rates_of(body.rates, problems)
     model = time_of(body.time, problems)
-    problems.refuse("The simulation was not started")
+    problems.refuse(N_("The simulation was not started"))
     config = NightConfig(
         template=template, entries=max(2, entries), seed=seed, rates=rates, time=model
     )
@@ -310,6 +311,7 @@ def _owner(request: Request) -> str:
     """The caller's session (its stored id): a job belongs to it."""
     row = web_of(request).sessions.current(request)
     if row is None:  # pragma: no cover - every caller here passed a staff check
+        # English on purpose: never met, every caller here passed a staff check
         raise NotFound("Sign in to read a simulation.")
     return str(row.id)
 
@@ -445,7 +447,10 @@ def chart_svg(summary: NightSpread, name: str, *, rest: bool = False) -> str:
         return players_left_chart(summary)
     if name == "bb":
         return average_bb_chart(summary)
-    raise NotFound(f"There is no chart {name!r}: choose players or bb.")
+    raise NotFound(
+        template=N_("There is no chart %(name)s: choose players or bb."),
+        params={"name": repr(name)},
+    )
 
 
 # ---- routes ---------------------------------------------------------------------------
@@ -510,7 +515,7 @@ def simulate_rest_page(tid: str, request: Request) -> Response:
         return RedirectResponse(target, status_code=303)
     web = web_of(request)
     if not web.app.tournaments.exists(tid):
-        raise NotFound(f"There is no tournament {tid!r}.")
+        raise NotFound(template=N_("There is no tournament %(tid)s."), params={"tid": repr(tid)})
     name = next((t.name for t in web.app.tournaments.tournaments() if t.id == tid), tid)
     return render(
         request,
@@ -545,7 +550,7 @@ def start_rest(tid: str, body: RestRequest, request: Request) -> dict[str, Any]:
     Sessions.check_csrf(request, request.headers.get(CSRF_HEADER))
     web = web_of(request)
     if not web.app.tournaments.exists(tid):
-        raise NotFound(f"There is no tournament {tid!r}.")
+        raise NotFound(template=N_("There is no tournament %(tid)s."), params={"tid": repr(tid)})
     template = web.app.tournaments.read(tid, lambda s: s.part(Setup).template)
     name = template.name if template is not None and template.name in template_names() else ""
     config, runs = rest_config(body, name or DEFAULT.template, DEFAULT.entries)
@@ -584,7 +589,9 @@ def job_chart(job_id: str, name: str, request: Request) -> Response:
     access.require_simulation_read(who)
     job = jobs_of(request).get(job_id, _owner(request))
     if job.spread is None:
-        raise NotFound("This simulation has not finished yet: its charts come when it does.")
+        raise NotFound(
+            template=N_("This simulation has not finished yet: its charts come when it does.")
+        )
     svg = chart_svg(job.spread, name[:16], rest=job.kind == "rest")
     return Response(svg, media_type="image/svg+xml", headers={"Cache-Control": "private"})
 
