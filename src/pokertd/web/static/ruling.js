@@ -23,6 +23,19 @@
       result: null, error: "", busy: false,
       t(msgid, params) { return t(msgid, params); },
       n(x) { return x == null || x === "" ? "–" : nf.format(Number(x)); },
+      /* The ruling's sentence (or an option's) in the page's language: the server sends it
+         as sentences ({msgid, params}, joined by a space), chip amounts as numbers written
+         here like the rest of the panel; the English sentence when it sent none. */
+      say(x) {
+        if (!x) return "";
+        const parts = x.said || [];
+        if (!parts.length) return x.sentence || "";
+        return parts.map((s) => {
+          const params = {};
+          for (const k in s.params || {}) params[k] = typeof s.params[k] === "number" ? this.n(s.params[k]) : s.params[k];
+          return window.pokertd.said(Object.assign({}, s, { params: params }), s.text);
+        }).join(" ");
+      },
       num(x) { const t = String(x).replace(/[,\s_]/g, ""); return t === "" ? null : Number(t); },
       body() {
         const f = this.f, out = {};
