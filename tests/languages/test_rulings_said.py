@@ -94,3 +94,25 @@ def test_pokertd_ruling_speaks_german(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv("POKERTD_LANGUAGE")
     out = CliRunner().invoke(app, [*args, "--big-blind", "200", "--declared", "check"]).output
     assert '"Check" facing a bet of 600 is invalid' in out
+
+
+def test_a_silent_push_names_what_was_pushed_in_german() -> None:
+    """E13: 850 pushed silently facing a raise to 600 (L = 400): the phrase at the head
+    ("850 pushed") and the ruling ("a raise to 1,000") are said in the reader's language."""
+    situation = make_situation(
+        to_call=600, current_bet=600, last_increment=400, pot=900, stack=100_000, big_blind=200
+    )
+    ruling = rule(situation, Happened(pushes=(parse_chips("500,100x3,25x2"),)), load_profile("tda"))
+    assert ruling.sentence == (
+        "850 pushed: 250 over the call is at least half the last bet or raise of 400, so it is "
+        "a raise to 1,000. The player adds 150."
+    )
+    de = _said(ruling, "de")
+    assert de.startswith(
+        "850 geschoben: 250 über dem Call sind mindestens die Hälfte des letzten Einsatzes oder "
+        "der letzten Erhöhung von 400, also ist es eine Erhöhung auf 1"
+    )
+    assert de.endswith("Der Spieler legt 150 dazu.")
+    nested = ruling.as_dict()["said"]
+    assert isinstance(nested, list)
+    assert nested[0]["params"]["what"]["msgid"] == "%(amount)s pushed"

@@ -260,7 +260,7 @@ class Ruling:
         }
 
 
-def _s(msgid: str, **params: str | int) -> Sentence:
+def _s(msgid: str, **params: str | int | Sentence) -> Sentence:
     """One sentence of a ruling (``N_``-marked msgid; chip amounts as :class:`Count`)."""
     return Sentence(msgid, params)
 
@@ -707,6 +707,13 @@ def _chips_sentence(add: Chips, change: Chips) -> str:
 def _what(r: _Round, to: Chips) -> str:
     """'a bet of 2,000' / 'a raise to 2,000'."""
     return f"a bet of {_n(to)}" if r.s.current_bet == 0 else f"a raise to {_n(to)}"
+
+
+def _what_said(r: _Round, to: Chips) -> Sentence:
+    """:func:`_what` as a phrase a face says in its language."""
+    if r.s.current_bet == 0:
+        return _s(N_("a bet of %(amount)s"), amount=Count(to))
+    return _s(N_("a raise to %(amount)s"), amount=Count(to))
 
 
 def _raise_kind(r: _Round) -> str:
@@ -1283,10 +1290,15 @@ def _push_total(
 ) -> Ruling:
     """What ``counted`` chips put out silently (or an amount said alone) amount to."""
     s, p = r.s, r.p
-    what = (
-        f"{_n(counted)} said"
+    # what the chips (or the words) came to, at the head of each sentence: a phrase the
+    # faces say in the sentence's language
+    what = _s(
+        N_("%(amount)s said")
         if said
-        else (f"one {_n(counted)} chip" if single else f"{_n(counted)} pushed")
+        else N_("One %(amount)s chip")
+        if single
+        else N_("%(amount)s pushed"),
+        amount=Count(counted),
     )
     to = s.in_front + counted
     last = counted >= s.stack
@@ -1297,7 +1309,7 @@ def _push_total(
                 "check",
                 s.in_front,
                 pushed,
-                f"{what.capitalize()}: betting is closed, so it is a check.",
+                _s(N_("%(what)s: betting is closed, so it is a check."), what=what),
                 ("E25",) if r.oot_no_raise else ("E5",),
             )
         if last:
@@ -1306,7 +1318,7 @@ def _push_total(
                 "all-in",
                 r.all_in_to,
                 pushed,
-                f"{what.capitalize()}: all the player's chips, all-in.",
+                _s(N_("%(what)s: all the player's chips, all-in."), what=what),
                 ("E1",),
             )
         if to < r.min_to:
@@ -1315,8 +1327,11 @@ def _push_total(
                 _raise_kind(r),
                 r.min_to,
                 pushed,
-                f"{what.capitalize()} is below the minimum bet: it is made {_n(r.min_to)}, "
-                "no more.",
+                _s(
+                    N_("%(what)s is below the minimum bet: it is made %(amount)s, no more."),
+                    what=what,
+                    amount=Count(r.min_to),
+                ),
                 ("E1",),
             )
         if to > r.max_to:
@@ -1325,7 +1340,11 @@ def _push_total(
                 _raise_kind(r),
                 r.max_to,
                 pushed,
-                f"{what.capitalize()} is over the pot-limit maximum: {_what(r, r.max_to)}.",
+                _s(
+                    N_("%(what)s is over the pot-limit maximum: %(it)s."),
+                    what=what,
+                    it=_what_said(r, r.max_to),
+                ),
                 ("E6", "E7"),
             )
         return _decided(
@@ -1333,8 +1352,14 @@ def _push_total(
             _raise_kind(r),
             to,
             pushed,
-            f"{what.capitalize()} with no bet to face: {_what(r, to)}, the full value "
-            "(no change is given for over-betting).",
+            _s(
+                N_(
+                    "%(what)s with no bet to face: %(it)s, the full value (no change is given "
+                    "for over-betting)."
+                ),
+                what=what,
+                it=_what_said(r, to),
+            ),
             ("E15", "E16"),
         )
     if counted < r.owed:
@@ -1344,7 +1369,7 @@ def _push_total(
                 "call",
                 0,
                 pushed,
-                f"{what.capitalize()}: all the player's chips, an all-in call.",
+                _s(N_("%(what)s: all the player's chips, an all-in call."), what=what),
                 ("E9",),
             )
         if not said and TINY_SHARE * r.owed > counted:
@@ -1381,7 +1406,11 @@ def _push_total(
             "all-in",
             r.all_in_to,
             pushed,
-            f"{what.capitalize()}: the player's last chips, all-in to {_n(r.all_in_to)}.",
+            _s(
+                N_("%(what)s: the player's last chips, all-in to %(amount)s."),
+                what=what,
+                amount=Count(r.all_in_to),
+            ),
             ("E16",),
         )
     if chips and counted - min(chips) < r.owed:
@@ -1390,32 +1419,38 @@ def _push_total(
             "call",
             0,
             pushed,
-            f"{what.capitalize()}: every chip was needed for the call of {_n(r.owed)}, so it "
-            "is a call.",
+            _s(
+                N_("%(what)s: every chip was needed for the call of %(amount)s, so it is a call."),
+                what=what,
+                amount=Count(r.owed),
+            ),
             ("E16",),
         )
-    if p.overcall_raise_threshold is OvercallThreshold.HALF_LAST_INCREMENT:
-        excess = counted - r.owed
-        inc = max(s.last_increment, 1)
-        is_raise = 2 * excess >= inc
-        standard = (
-            f"{_n(excess)} over the call is {'at least' if is_raise else 'less than'} "
-            f"half the last bet or raise of {_n(inc)}"
-        )
-    else:
-        is_raise = 2 * to >= 3 * s.current_bet
-        standard = (
-            f"{_n(to)} is {'at least' if is_raise else 'less than'} 1.5 times the "
-            f"bet of {_n(s.current_bet)}"
-        )
+    half = p.overcall_raise_threshold is OvercallThreshold.HALF_LAST_INCREMENT
+    excess = counted - r.owed
+    inc = max(s.last_increment, 1)
+    is_raise = 2 * excess >= inc if half else 2 * to >= 3 * s.current_bet
+    measured: dict[str, str | int | Sentence] = (
+        {"what": what, "excess": Count(excess), "inc": Count(inc)}
+        if half
+        else {"what": what, "to": Count(to), "bet": Count(s.current_bet)}
+    )
     if is_raise and r.can_raise:
         final = min(max(to, r.min_to), r.max_to)
+        raised = (
+            N_(
+                "%(what)s: %(excess)s over the call is at least half the last bet or raise of "
+                "%(inc)s, so it is %(it)s."
+            )
+            if half
+            else N_("%(what)s: %(to)s is at least 1.5 times the bet of %(bet)s, so it is %(it)s.")
+        )
         return _decided(
             r,
             "raise",
             final,
             pushed,
-            f"{what.capitalize()}: {standard}, so it is {_what(r, final)}.",
+            Sentence(raised, measured | {"it": _what_said(r, final)}),
             ("E13", "E16"),
         )
     if is_raise:
@@ -1424,7 +1459,7 @@ def _push_total(
             "call",
             0,
             pushed,
-            f"{what.capitalize()}: {_no_raise_reason(r).text} It is a call of {_n(r.owed)}.",
+            f"{what.text}: {_no_raise_reason(r).text} It is a call of {_n(r.owed)}.",
             ("E13", *_closed(r)),
         )
     return _decided(
@@ -1432,7 +1467,18 @@ def _push_total(
         "call",
         0,
         pushed,
-        f"{what.capitalize()}: {standard}, so it is a call of {_n(r.owed)}.",
+        Sentence(
+            N_(
+                "%(what)s: %(excess)s over the call is less than half the last bet or raise of "
+                "%(inc)s, so it is a call of %(owed)s."
+            )
+            if half
+            else N_(
+                "%(what)s: %(to)s is less than 1.5 times the bet of %(bet)s, so it is a call of "
+                "%(owed)s."
+            ),
+            measured | {"owed": Count(r.owed)},
+        ),
         ("E13", "E16"),
     )
 

@@ -21,6 +21,7 @@ browser's ``Accept-Language`` and not offered in the picker.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -57,8 +58,9 @@ class Sentence:
     for a count): ``text`` is the English, for JSON readers and the CLI."""
 
     msgid: str
-    params: dict[str, str | int] = field(default_factory=dict)
-    """The placeholders' values (already formatted: names, amounts, rule IDs, numbers)."""
+    params: Mapping[str, str | int | Sentence] = field(default_factory=dict)
+    """The placeholders' values (already formatted: names, amounts, rule IDs, numbers), or
+    a phrase that is itself a sentence (a ruling's "850 pushed"), said in the same language."""
     plural: str = ""
     """The plural msgid (a message marked with :func:`Nn_`); ``n`` is then the count."""
     n: int | None = None
@@ -66,14 +68,15 @@ class Sentence:
     @property
     def text(self) -> str:
         """The sentence in English (the msgids' language)."""
+        said = {k: v.text if isinstance(v, Sentence) else v for k, v in self.params.items()}
         if self.plural:
-            params = {"n": self.n} | dict(self.params)
-            return (self.msgid if self.n == 1 else self.plural) % params
-        return self.msgid % dict(self.params) if self.params else self.msgid
+            return (self.msgid if self.n == 1 else self.plural) % ({"n": self.n} | said)
+        return self.msgid % said if said else self.msgid
 
     def as_json(self) -> dict[str, Any]:
         """``{"text", "msgid", "params"}`` (and ``plural``, ``n`` for a count)."""
-        out: dict[str, Any] = {"text": self.text, "msgid": self.msgid, "params": dict(self.params)}
+        params = {k: v.as_json() if isinstance(v, Sentence) else v for k, v in self.params.items()}
+        out: dict[str, Any] = {"text": self.text, "msgid": self.msgid, "params": params}
         if self.plural:
             out |= {"plural": self.plural, "n": self.n}
         return out

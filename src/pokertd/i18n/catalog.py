@@ -86,6 +86,7 @@ def sentence(lang: str, said: Sentence | Mapping[str, Any] | str | None) -> str:
     if isinstance(said, Sentence):
         said = said.as_json()
     msgid, params = said.get("msgid"), said.get("params") or {}
+    params = {k: sentence(lang, v) if isinstance(v, Mapping) else v for k, v in params.items()}
     if not msgid:
         return str(said.get("text", ""))
     if said.get("plural"):
