@@ -68,7 +68,7 @@ def test_FOX_46A_ruling_tool_floor_tablet_and_dealer_phone(server: str, browser:
     page.wait_for_function(
         "() => document.querySelector('#ruling-result').innerText.includes('Floor decides')"
     )
-    assert '"if you bet I raise" is a conditional statement' in page.inner_text("#ruling-result")
+    assert '"if you bet i raise" is a conditional statement' in page.inner_text("#ruling-result")
     page.fill("#ruling-declared", "")
     page.fill("#ruling-chips", "5000x100")
     page.click("#ruling-ask")
