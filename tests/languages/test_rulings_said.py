@@ -70,8 +70,8 @@ PUSHES = ((), (parse_chips("600"),), (parse_chips("5000"),), (parse_chips("100")
 def test_the_sentences_read_as_the_english_sentence(
     words: str, pushes: tuple[tuple[int, ...], ...]
 ) -> None:
-    """Wherever the core gives sentences, they are the English sentence word for word (so a
-    face never says something else than ``sentence``)."""
+    """Every ruling and option comes as sentences, and they are the English sentence word
+    for word (so a face never says something else than ``sentence``)."""
     if not words and not pushes:
         return
     for profile in ("tda", "kojack", "foxwoods"):
@@ -81,8 +81,8 @@ def test_the_sentences_read_as_the_english_sentence(
             )
             parts: tuple[Ruling | Option, ...] = (ruling, *ruling.options)
             for part in parts:
-                if part.said:
-                    assert " ".join(s.text for s in part.said) == part.sentence
+                assert part.said, part.sentence
+                assert " ".join(s.text for s in part.said) == part.sentence
 
 
 def test_pokertd_ruling_speaks_german(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -587,14 +587,14 @@ def _check(s: Situation, h: Happened) -> None:
     if sum(chips) > s.stack:
         raise InvalidCommand(
             template=N_("The player has only %(stack)s chips, not %(chips)s."),
-            params={"stack": f"{s.stack:,}", "chips": f"{sum(chips):,}"},
+            params={"stack": Count(s.stack), "chips": Count(sum(chips))},
         )
     if s.denominations:
         stray = sorted({c for c in chips if c not in s.denominations})
         if stray:
             raise InvalidCommand(
                 template=N_("No %(chip)s chip is in play in this event."),
-                params={"chip": f"{stray[0]:,}"},
+                params={"chip": Count(stray[0])},
             )
     if not h.words.strip() and not chips and not (h.found_behind or h.count_request or h.skipped):
         raise InvalidCommand(template=N_("Say what the player declared or which chips he pushed."))
@@ -704,13 +704,8 @@ def _chips_sentence(add: Chips, change: Chips) -> str:
     return " " + said[0].text if said else ""
 
 
-def _what(r: _Round, to: Chips) -> str:
-    """'a bet of 2,000' / 'a raise to 2,000'."""
-    return f"a bet of {_n(to)}" if r.s.current_bet == 0 else f"a raise to {_n(to)}"
-
-
 def _what_said(r: _Round, to: Chips) -> Sentence:
-    """:func:`_what` as a phrase a face says in its language."""
+    """'a bet of 2,000' / 'a raise to 2,000', a phrase a face says in its language."""
     if r.s.current_bet == 0:
         return _s(N_("a bet of %(amount)s"), amount=Count(to))
     return _s(N_("a raise to %(amount)s"), amount=Count(to))
@@ -968,22 +963,39 @@ def _raise_words(r: _Round, decl: Declaration, h: Happened, pushed: Chips) -> Ru
         counted, string = _raise_motions(r, h)
         to = s.in_front + counted
         flags: tuple[str, ...] = ("string_bet",) if string else ()
-        if len(h.chips) == 1 and to > s.current_bet:
-            why = (
-                f"Raise declared with one chip: {_what(r, max(to, r.min_to))}, as far as "
-                "the chip goes"
+        below = to < r.min_to
+        one_chip = len(h.chips) == 1 and to > s.current_bet
+        if one_chip:
+            declared = (
+                N_(
+                    "Raise declared with one chip: %(it)s, as far as the chip goes (below the "
+                    "minimum, so made the minimum of %(least)s)."
+                )
+                if below
+                else N_("Raise declared with one chip: %(it)s, as far as the chip goes.")
             )
             entries = ("E15", "E2")
         else:
-            why = f"Raise declared: {_what(r, max(to, r.min_to))}"
+            declared = {
+                (False, False): N_("Raise declared: %(it)s."),
+                (True, False): N_(
+                    "Raise declared: %(it)s (below the minimum, so made the minimum of %(least)s)."
+                ),
+                (False, True): N_(
+                    "Raise declared: %(it)s; only the first motion counts, the rest is a string "
+                    "raise."
+                ),
+                (True, True): N_(
+                    "Raise declared: %(it)s (below the minimum, so made the minimum of "
+                    "%(least)s); only the first motion counts, the rest is a string raise."
+                ),
+            }[below, string]
             entries = ("E14", "E2")
-        if to < r.min_to:
-            why += f" (below the minimum, so made the minimum of {_n(r.min_to)})"
         if string:
-            why += "; only the first motion counts, the rest is a string raise"
             entries = (*entries, "E22")
+        why = _s(declared, it=_what_said(r, max(to, r.min_to)), least=Count(r.min_to))
         to = min(max(to, r.min_to), r.max_to)
-        return _decided(r, _raise_kind(r), to, pushed, why + ".", entries, flags=flags)
+        return _decided(r, _raise_kind(r), to, pushed, why, entries, flags=flags)
     to = amount
     bet = s.current_bet == 0
     said: Sentence
@@ -1172,7 +1184,7 @@ def _pot(r: _Round, h: Happened, pushed: Chips) -> Ruling:
     )
 
 
-def _resolve_amount(r: _Round, said: int, kind: str | None) -> tuple[int, str]:
+def _resolve_amount(r: _Round, said: int, kind: str | None) -> tuple[int, Sentence]:
     """E21: the value a bare number takes under the venue's rule."""
     s, p = r.s, r.p
     floor = r.min_to if kind in ("raise", "bet", "complete") else max(s.big_blind, s.current_bet)
@@ -1181,7 +1193,7 @@ def _resolve_amount(r: _Round, said: int, kind: str | None) -> tuple[int, str]:
     rule_ = p.ambiguous_amount_rule
     if rule_ is AmbiguousAmountRule.LESSER:
         value = min(candidates)
-        why = "the lesser value"
+        why = _s(N_("the lesser value"))
     else:
         inside = [
             c
@@ -1189,12 +1201,29 @@ def _resolve_amount(r: _Round, said: int, kind: str | None) -> tuple[int, str]:
             if (c <= s.pot if rule_ is AmbiguousAmountRule.LARGEST_LE_POT else c < s.pot)
         ]
         value = max(inside) if inside else min(candidates)
-        rel = "not above" if rule_ is AmbiguousAmountRule.LARGEST_LE_POT else "below"
-        why = f"the largest value {rel} the pot of {_n(s.pot)}"
+        why = _s(
+            N_("the largest value not above the pot of %(pot)s")
+            if rule_ is AmbiguousAmountRule.LARGEST_LE_POT
+            else N_("the largest value below the pot of %(pot)s"),
+            pot=Count(s.pot),
+        )
+    shown = [Count(c) for c in candidates[:3]]
+    means: Sentence | Count = (
+        shown[0]
+        if len(shown) == 1
+        else _s(N_("%(a)s or %(b)s"), a=shown[0], b=shown[1])
+        if len(shown) == 2
+        else _s(N_("%(a)s or %(b)s or %(c)s"), a=shown[0], b=shown[1], c=shown[2])
+    )
     return (
         value,
-        f'"{said}" can mean {" or ".join(_n(c) for c in candidates[:3])}: it is read '
-        f"as {_n(value)}, {why}.",
+        _s(
+            N_('"%(said)s" can mean %(means)s: it is read as %(value)s, %(why)s.'),
+            said=str(said),
+            means=means,
+            value=Count(value),
+            why=why,
+        ),
     )
 
 
@@ -1459,7 +1488,10 @@ def _push_total(
             "call",
             0,
             pushed,
-            f"{what.text}: {_no_raise_reason(r).text} It is a call of {_n(r.owed)}.",
+            (
+                _s(N_("%(what)s: %(reason)s"), what=what, reason=_no_raise_reason(r)),
+                _it_is_call_or_check(r),
+            ),
             ("E13", *_closed(r)),
         )
     return _decided(
@@ -2130,7 +2162,7 @@ def make_situation(
             template=N_(
                 "The amount to call (%(to_call)s) cannot be more than the bet (%(current_bet)s)."
             ),
-            params={"to_call": f"{to_call:,}", "current_bet": f"{current_bet:,}"},
+            params={"to_call": Count(to_call), "current_bet": Count(current_bet)},
         )
     if last_increment is None:
         last_increment = current_bet
@@ -2230,7 +2262,7 @@ def declare(
         if not ruling.amount <= to <= ruling.max_to:
             raise InvalidCommand(
                 template=N_("The player must name an amount from %(amount)s to %(max_to)s."),
-                params={"amount": f"{ruling.amount:,}", "max_to": f"{ruling.max_to:,}"},
+                params={"amount": Count(ruling.amount), "max_to": Count(ruling.max_to)},
             )
         action = _engine_action(ruling.action, to, False)
     if action is None and option is not None:
