@@ -31,8 +31,7 @@ TEMPLATED = (
     "cards",
     "charts.py",
     "cli",
-    "engine/hand.py",
-    "engine/rulings.py",
+    "engine",
     "league/points.py",
     "league/standings.py",
     "money.py",
@@ -79,7 +78,7 @@ TEMPLATED = (
     "tournament/slips.py",
     "tournament/structures.py",
     "tournament/templates.py",
-    "web/sim.py",
+    "web",
 )
 """Modules (or folders) under ``src/pokertd`` whose every refusal carries a template."""
 

@@ -206,3 +206,63 @@ def test_engine_an_action_word_is_translated_in_the_sentence() -> None:
     assert catalog.refusal(exc, "es").startswith(
         "El asiento 2 no puede mostrar antes del showdown."
     )
+
+
+_PHH_SHORT_RAISE = """
+variant = "NT"
+antes = [0, 0, 0]
+blinds_or_straddles = [50, 100, 0]
+min_bet = 100
+starting_stacks = [1000, 1000, 1000]
+actions = ["d dh p1 AsKs", "d dh p2 QsQd", "d dh p3 7c2d", "p3 cbr 150"]
+"""
+
+
+def test_phh_a_short_raise_names_the_action_in_spanish_and_german() -> None:
+    """`pokertd hand replay`: the engine's refusal wrapped with the action that broke it;
+    both the action and the engine's sentence are translated, the rule IDs as written."""
+    from pokertd.engine.phh import replay_phh
+
+    with pytest.raises(PokertdError) as refused:
+        replay_phh(_PHH_SHORT_RAISE)
+    exc = refused.value
+    assert str(exc).startswith("Action 4 'p3 cbr 150': Seat 3 must raise to at least 200")
+    de = catalog.refusal(exc, "de")
+    assert de.startswith("Aktion 4 'p3 cbr 150': Platz 3 muss auf mindestens 200 erhöhen")
+    assert de.endswith("(TDA-46A, TDA-46B)")
+    es = catalog.refusal(exc, "es")
+    assert es.startswith("Acción 4 'p3 cbr 150': El asiento 3 debe subir al menos a 200")
+    assert es.endswith("(TDA-46A, TDA-46B)")
+
+
+def test_phh_a_missing_field_and_a_bad_player_in_spanish_and_german() -> None:
+    from pokertd.engine.phh import load_phh, replay_phh
+
+    with pytest.raises(PokertdError) as refused:
+        load_phh('variant = "NT"')
+    exc = refused.value
+    assert str(exc) == "Not a PHH file: the required field 'antes' is missing."
+    assert catalog.refusal(exc, "de") == "Keine PHH-Datei: das Pflichtfeld 'antes' fehlt."
+    assert catalog.refusal(exc, "es") == (
+        "No es un archivo PHH: falta el campo obligatorio 'antes'."
+    )
+    with pytest.raises(PokertdError) as refused:
+        replay_phh(_PHH_SHORT_RAISE.replace("d dh p3 7c2d", "d dh p7 7c2d"))
+    exc = refused.value
+    assert str(exc) == "Action 'd dh p7 7c2d': there is no player p7 in a 3-player hand."
+    assert catalog.refusal(exc, "de") == (
+        "Aktion 'd dh p7 7c2d': In einer Hand mit 3 Spielern gibt es keinen Spieler p7."
+    )
+
+
+def test_a_correction_too_late_names_what_in_german() -> None:
+    from pokertd.engine.irregular import DisputeKind, HandProgress, check_correction
+
+    with pytest.raises(PokertdError) as refused:
+        check_correction(
+            load_profile("tda"), DisputeKind.ACCOUNTING, HandProgress.SUBSTANTIAL_ACTION
+        )
+    exc = refused.value
+    assert str(exc).startswith("Too late to correct the pot: substantial action")
+    assert catalog.refusal(exc, "de").startswith("Zu spät, um den Pot zu korrigieren:")
+    assert catalog.refusal(exc, "es").startswith("Demasiado tarde para corregir el bote:")

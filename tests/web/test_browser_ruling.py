@@ -68,6 +68,7 @@ def test_FOX_46A_ruling_tool_floor_tablet_and_dealer_phone(server: str, browser:
     page.wait_for_function(
         "() => document.querySelector('#ruling-result').innerText.includes('Floor decides')"
     )
+    assert '"if you bet i raise" is a conditional statement' in page.inner_text("#ruling-result")
     page.fill("#ruling-declared", "")
     page.fill("#ruling-chips", "5000x100")
     page.click("#ruling-ask")
@@ -87,4 +88,20 @@ def test_FOX_46A_ruling_tool_floor_tablet_and_dealer_phone(server: str, browser:
     phone.screenshot(path=str(ARTIFACTS / "ruling-dealer-390x844.png"), full_page=True)
     width = phone.evaluate("() => document.documentElement.scrollWidth")
     assert width <= 390, width
+
+    # the ruling's sentence and options in the page's language (issue 27)
+    page.goto(f"{server}/t/{tid}/floor?lang=de#ruling")
+    page.wait_for_selector("#ruling-tool:visible")
+    for field, value in (("to-call", "600"), ("bet", "600"), ("pot", "900"), ("bb", "200")):
+        page.fill(f"#ruling-{field}", value)
+    page.fill("#ruling-stack", "100000")
+    page.fill("#ruling-declared", "check")
+    page.click("#ruling-ask")
+    page.wait_for_function(
+        "() => document.querySelector('#ruling-result').innerText.includes('ungültig')"
+    )
+    result = page.inner_text("#ruling-result")
+    assert '"Check" gegen einen Einsatz von 600 ist ungültig' in result
+    assert "600 callen. Der Spieler legt 600 dazu." in result
+    assert "facing a bet" not in result
     assert not errors, errors

@@ -10,7 +10,7 @@ from pokertd import i18n
 from pokertd.errors import InvalidCommand
 from pokertd.web.i18n import refusal
 
-from .conftest import Env
+from .conftest import FLOOR_PW, Env
 
 
 def _lang(html: str) -> str:
@@ -178,3 +178,24 @@ def test_staff_pages_of_the_night_speak_german(env: Env, tid: str) -> None:
             assert text not in r.text, (path, text)
         for other in ("es", "xx"):  # Spanish and the pseudo-locale render too
             assert env.client.get(path.replace("lang=de", f"lang={other}")).status_code == 200
+
+
+def test_web_refusals_answer_in_the_pages_language(env: Env) -> None:
+    """The web layer's own refusals (an unknown rule profile, a wrong sign-in) come back in
+    the language the page sends; without the header, in English as before."""
+    h = env.login("floor1", FLOOR_PW)
+    body = {"to_call": 600, "bet": 600, "pot": 900, "stack": 10_000, "big_blind": 200}
+    r = env.client.post(
+        "/api/rulings", json=body | {"profile": "nope"}, headers=h | {"X-Pokertd-Lang": "de"}
+    )
+    assert r.status_code == 404
+    assert r.json()["message"].startswith("Es gibt kein Profil 'nope'; bekannt: ")
+    r = env.client.post("/api/rulings", json=body | {"profile": "nope"}, headers=h)
+    assert r.json()["message"].startswith("There is no profile 'nope'; known: ")
+    r = env.client.post(
+        "/api/login",
+        json={"name": "floor1", "password": "not it"},
+        headers={"X-Pokertd-Lang": "es"},
+    )
+    assert r.status_code == 403, r.text
+    assert r.json()["message"] == "Usuario o contraseña incorrectos."

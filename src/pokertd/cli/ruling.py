@@ -17,6 +17,7 @@ import typer
 from pokertd.cli._choices import OrderChoice, VariantChoice
 from pokertd.cli._common import (
     JsonOption,
+    cli_language,
     console,
     emit,
     num,
@@ -25,7 +26,7 @@ from pokertd.cli._common import (
 )
 
 if TYPE_CHECKING:
-    from pokertd.engine.rulings import Happened, Ruling, Situation
+    from pokertd.engine.rulings import Happened, Option, Ruling, Situation
 
 MAX = 10**12
 """The largest chip amount an option takes."""
@@ -150,9 +151,20 @@ def _inputs(a: dict[str, Any]) -> tuple[Situation, Happened]:
     return situation, happened
 
 
+def _sentence(part: Ruling | Option) -> str:
+    """A ruling's (or an option's) sentence in ``POKERTD_LANGUAGE``: its catalogue
+    sentences translated, the English where the core built it in English only."""
+    lang = cli_language()
+    if lang == "en" or not part.said:
+        return part.sentence
+    from pokertd.i18n import catalog  # Babel: only for a translated language
+
+    return " ".join(catalog.sentence(lang, s) for s in part.said)
+
+
 def render(result: Ruling) -> None:
     """The ruling for people: the sentence, the numbers, the rule IDs, the options."""
-    console.print(f"[bold]{result.sentence}[/]")
+    console.print(f"[bold]{_sentence(result)}[/]")
     parts: list[str] = [say("action %(action)s", action=result.action)]
     if result.action not in ("none", "floor", "choice"):
         amount = f"{result.amount:,}"
@@ -167,7 +179,7 @@ def render(result: Ruling) -> None:
         parts.append(say("change %(chips)s", chips=num(result.change)))
     console.print(" · ".join(parts))
     for i, option in enumerate(result.options, 1):
-        console.print("  " + say("option %(n)s: %(sentence)s", n=i, sentence=option.sentence))
+        console.print("  " + say("option %(n)s: %(sentence)s", n=i, sentence=_sentence(option)))
     console.print(say("rules: %(rules)s", rules=", ".join(result.rule_ids)))
 
 

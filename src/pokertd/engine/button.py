@@ -43,6 +43,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from pokertd.errors import InvalidCommand, RuleViolation
+from pokertd.i18n import N_
 from pokertd.rules.enums import ButtonRule, HeadsUpTransition
 from pokertd.rules.profile import RuleProfile
 from pokertd.types import Seat, SeatMask
@@ -250,7 +251,7 @@ def _moving(last: HandPositions, occupied: SeatMask, n_seats: int) -> HandPositi
 def _check_players(occupied: SeatMask) -> None:
     if occupied.bit_count() < 2:
         raise RuleViolation(
-            "A hand needs at least two players at the table.",
+            template=N_("A hand needs at least two players at the table."),
             rule_ids="D2",
             context={"players": occupied.bit_count()},
         )
@@ -336,7 +337,8 @@ class TableButton:
     def __post_init__(self) -> None:
         if not 2 <= self.n_seats <= MAX_TABLE_SEATS:
             raise InvalidCommand(
-                f"A table has 2 to 11 seats (12 with an over-full start), not {self.n_seats}.",
+                template=N_("A table has 2 to 11 seats (12 with an over-full start), not %(n)s."),
+                params={"n": self.n_seats},
                 rule_ids="C13",
             )
 
@@ -357,7 +359,9 @@ class TableButton:
     def next_hand(self, occupied: SeatMask) -> HandPositions:
         """Positions of the coming hand with the seats occupied now (changes nothing)."""
         if occupied >> self.n_seats:
-            raise InvalidCommand(f"The table has only {self.n_seats} seats.")
+            raise InvalidCommand(
+                template=N_("The table has only %(n)s seats."), params={"n": self.n_seats}
+            )
         if self.makeup is not None:
             made = self.makeup
             if occupied >> made.big_blind_seat & 1 and made.dealt & ~occupied == 0:
@@ -366,7 +370,10 @@ class TableButton:
             return positions_from_button(occupied, self.first_button, self.n_seats)
         if self.last is None:
             raise InvalidCommand(
-                "The button is not known at this table: draw for the button or tell where it is.",
+                template=N_(
+                    "The button is not known at this table: draw for the button or tell "
+                    "where it is."
+                ),
                 rule_ids="C11",
             )
         return next_positions(
@@ -417,7 +424,7 @@ class TableButton:
         """
         if self.last is None or self.before_last is None:
             raise InvalidCommand(
-                "A button error can only be corrected after two hands at this table.",
+                template=N_("A button error can only be corrected after two hands at this table."),
                 rule_ids="D6",
             )
         owed = next_positions(
@@ -432,22 +439,29 @@ class TableButton:
     def _check_button_seat(self, seat: Seat, occupied: SeatMask) -> None:
         if not 0 <= seat < self.n_seats:
             raise InvalidCommand(
-                f"Seat {seat + 1} does not exist: the table has {self.n_seats} seats.",
+                template=N_("Seat %(seat)s does not exist: the table has %(n)s seats."),
+                params={"seat": seat + 1, "n": self.n_seats},
                 context={"seat": seat + 1},
             )
         if occupied >> seat & 1:
             return
         if self.button_rule is ButtonRule.MOVING:
             raise RuleViolation(
-                f"Seat {seat + 1} is empty: under the moving button the button is always in "
-                "front of a player.",
+                template=N_(
+                    "Seat %(seat)s is empty: under the moving button the button is always in "
+                    "front of a player."
+                ),
+                params={"seat": seat + 1},
                 rule_ids="D1",
                 context={"seat": seat + 1},
             )
         if occupied.bit_count() == 2:
             raise RuleViolation(
-                f"Seat {seat + 1} is empty: heads-up the button is a player and posts the "
-                "small blind.",
+                template=N_(
+                    "Seat %(seat)s is empty: heads-up the button is a player and posts the "
+                    "small blind."
+                ),
+                params={"seat": seat + 1},
                 rule_ids="D3",
                 context={"seat": seat + 1},
             )

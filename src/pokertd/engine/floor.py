@@ -26,6 +26,7 @@ from pokertd.cards.evaluate import evaluate6
 from pokertd.engine.hand import DONE, K_CALL, K_KILL, PREFLOP, SHOWDOWN, Hand, LogEntry
 from pokertd.engine.irregular import IN_TURN_KINDS, NutsFlag, exclusive_nuts_flag
 from pokertd.errors import IllegalAction
+from pokertd.i18n import N_
 from pokertd.rules.enums import RabbitHunt, ShowRequestRule
 from pokertd.types import Chips, Seat
 
@@ -46,11 +47,16 @@ def kill_hand(hand: Hand, seat: Seat) -> Chips:
     bit = 1 << p
     if hand._street >= SHOWDOWN:
         raise IllegalAction(
-            f"Seat {seat + 1}'s hand cannot be killed now: the betting is over.",
+            template=N_("Seat %(seat)s's hand cannot be killed now: the betting is over."),
+            params={"seat": seat + 1},
             context={"seat": seat},
         )
     if not hand._live & bit:
-        raise IllegalAction(f"Seat {seat + 1} has no live hand to kill.", context={"seat": seat})
+        raise IllegalAction(
+            template=N_("Seat %(seat)s has no live hand to kill."),
+            params={"seat": seat + 1},
+            context={"seat": seat},
+        )
     bet = hand._bet
     others = max((bet[q] for q in range(hand._n_dealt) if q != p), default=0)
     back = bet[p] - others if bet[p] > others else 0
@@ -103,19 +109,28 @@ def rabbit_hunt(hand: Hand, requester: Seat, consenting: Iterable[Seat] = ()) ->
     """
     profile = hand._rules.profile
     if hand._street != DONE:
-        raise IllegalAction("The hand is not over: no cards are turned up before it ends.")
+        raise IllegalAction(
+            template=N_("The hand is not over: no cards are turned up before it ends.")
+        )
     if profile.rabbit_hunt is RabbitHunt.NEVER:
         raise IllegalAction(
-            "Rabbit hunting is not allowed: the cards that would have come are not shown.",
+            template=N_(
+                "Rabbit hunting is not allowed: the cards that would have come are not shown."
+            ),
             rule_ids=profile.cite("F14"),
         )
     if hand._board_dealt == 5:
-        raise IllegalAction("The whole board was dealt: there are no cards left to show.")
+        raise IllegalAction(
+            template=N_("The whole board was dealt: there are no cards left to show.")
+        )
     p = hand._pos(requester)
     if not hand._won[p]:
         raise IllegalAction(
-            f"Only the winner of the hand may ask to see the cards that would have come; "
-            f"seat {requester + 1} did not win it.",
+            template=N_(
+                "Only the winner of the hand may ask to see the cards that would have come; "
+                "seat %(seat)s did not win it."
+            ),
+            params={"seat": requester + 1},
             rule_ids=profile.cite("F14"),
             context={"seat": requester},
         )
@@ -125,8 +140,11 @@ def rabbit_hunt(hand: Hand, requester: Seat, consenting: Iterable[Seat] = ()) ->
     if missing:
         seats = ", ".join(str(s) for s in missing)
         raise IllegalAction(
-            f"Every player who called must agree before the cards are shown: seat(s) {seats} "
-            "did not.",
+            template=N_(
+                "Every player who called must agree before the cards are shown: seat(s) "
+                "%(seats)s did not."
+            ),
+            params={"seats": seats},
             rule_ids=profile.cite("F14"),
             context={"missing": missing},
         )
@@ -155,15 +173,20 @@ def request_show(
     profile = hand._rules.profile
     rule_ids = profile.cite("F12")
     if hand._street != DONE or not hand._strength:
-        raise IllegalAction("A hand can be asked for only after a showdown.", rule_ids=rule_ids)
+        raise IllegalAction(
+            template=N_("A hand can be asked for only after a showdown."), rule_ids=rule_ids
+        )
     r = hand._pos(requester)
     q = hand._pos(seat)
     if r == q:
-        raise IllegalAction(f"Seat {seat + 1} cannot ask to see his own hand.")
+        raise IllegalAction(
+            template=N_("Seat %(seat)s cannot ask to see his own hand."), params={"seat": seat + 1}
+        )
     at_showdown = hand._shown | hand._mucked | hand._live
     if not at_showdown >> q & 1:
         raise IllegalAction(
-            f"Seat {seat + 1} folded before the showdown: a folded hand is not shown.",
+            template=N_("Seat %(seat)s folded before the showdown: a folded hand is not shown."),
+            params={"seat": seat + 1},
             rule_ids=rule_ids,
             context={"seat": seat},
         )
@@ -178,21 +201,27 @@ def request_show(
     if rule is ShowRequestRule.CALLER_MAY_SEE_AGGRESSOR_IF_RIVER_BET:
         if not holds_cards:
             raise IllegalAction(
-                f"Seat {requester + 1} no longer holds a hand: a player without cards cannot "
-                "ask to see a hand.",
+                template=N_(
+                    "Seat %(seat)s no longer holds a hand: a player without cards cannot "
+                    "ask to see a hand."
+                ),
+                params={"seat": requester + 1},
                 rule_ids=rule_ids,
                 context={"seat": requester},
             )
         if hand._last_aggressor == q:
             return hand._hole[q]
         raise IllegalAction(
-            f"Seat {requester + 1} may ask to see only the hand of the last player to bet on "
-            "the river; any other request is for the tournament director.",
+            template=N_(
+                "Seat %(seat)s may ask to see only the hand of the last player to bet on "
+                "the river; any other request is for the tournament director."
+            ),
+            params={"seat": requester + 1},
             rule_ids=rule_ids,
             context={"seat": requester, "asked": seat},
         )
     raise IllegalAction(
-        "Asking to see a hand is at the tournament director's discretion.",
+        template=N_("Asking to see a hand is at the tournament director's discretion."),
         rule_ids=rule_ids,
         context={"seat": requester, "asked": seat},
     )
@@ -226,25 +255,32 @@ def one_card_shown(hand: Hand, seat: Seat, card: CardCode | str) -> None:
     profile = hand._rules.profile
     rule_ids = profile.cite("F9")
     if hand._street != DONE or not hand._strength:
-        raise IllegalAction("A card shown counts only at a showdown.", rule_ids=rule_ids)
+        raise IllegalAction(
+            template=N_("A card shown counts only at a showdown."), rule_ids=rule_ids
+        )
     if hand._rules.is_omaha:
-        raise IllegalAction("In Omaha two hole cards play: show the whole hand.", rule_ids=rule_ids)
+        raise IllegalAction(
+            template=N_("In Omaha two hole cards play: show the whole hand."), rule_ids=rule_ids
+        )
     q = hand._pos(seat)
     code = parse_cards([card])[0] if isinstance(card, str) else card
     if code not in hand._hole[q]:
         raise IllegalAction(
-            f"{card_text(code)} is not one of seat {seat + 1}'s cards.",
+            template=N_("%(card)s is not one of seat %(seat)s's cards."),
+            params={"card": card_text(code), "seat": seat + 1},
             context={"seat": seat, "card": card_text(code)},
         )
     if not hand._live >> q & 1:
         raise IllegalAction(
-            f"Seat {seat + 1}'s hand is not at the showdown: there is nothing to read.",
+            template=N_("Seat %(seat)s's hand is not at the showdown: there is nothing to read."),
+            params={"seat": seat + 1},
             rule_ids=rule_ids,
             context={"seat": seat},
         )
     if not profile.slow_roll_one_card_plays:
         raise IllegalAction(
-            f"Seat {seat + 1} must table both cards to win: call the floor.",
+            template=N_("Seat %(seat)s must table both cards to win: call the floor."),
+            params={"seat": seat + 1},
             rule_ids=rule_ids,
             context={"seat": seat},
         )

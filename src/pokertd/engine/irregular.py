@@ -31,6 +31,7 @@ from pokertd.cards.evaluate import evaluate7
 from pokertd.engine.actions import ActionRecord
 from pokertd.engine.button import HandPositions
 from pokertd.errors import InvalidCommand, RuleViolation
+from pokertd.i18n import N_, Phrase
 from pokertd.rules.enums import CheckExclusiveNuts, DisputeWindow, SubstantialActionRule
 from pokertd.rules.profile import RuleProfile
 from pokertd.types import Seat, SeatMask
@@ -105,7 +106,10 @@ def actions_from_words(kinds: Iterable[str]) -> list[ActionRecord]:
             kind = "raise"
         if kind not in IN_TURN_KINDS:
             raise InvalidCommand(
-                f"'{word}' is not an action: say fold, check, call, bet, raise or all-in.",
+                template=N_(
+                    "'%(word)s' is not an action: say fold, check, call, bet, raise or all-in."
+                ),
+                params={"word": word},
                 context={"action": word},
             )
         out.append(ActionRecord(seat=100 + i, kind=kind))
@@ -141,23 +145,31 @@ def check_correction(
         if kind is DisputeKind.ACCOUNTING
         else profile.dispute_window_hand_reading
     )
-    what = "the pot" if kind is DisputeKind.ACCOUNTING else "the reading of the hand"
+    what = Phrase(
+        N_("the pot") if kind is DisputeKind.ACCOUNTING else N_("the reading of the hand")
+    )
     rule_ids = profile.cite("F13")
     if window is DisputeWindow.OPERATOR_DECIDES:
         return
     if window is DisputeWindow.UNTIL_SA_NEXT_HAND and at_break:
         if seconds_since_award is None:
             raise InvalidCommand(
-                "How long ago was the pot pushed? At a break a correction is allowed for "
-                f"{BREAK_CORRECTION_SECONDS} seconds after the award.",
+                template=N_(
+                    "How long ago was the pot pushed? At a break a correction is allowed for "
+                    "%(seconds)s seconds after the award."
+                ),
+                params={"seconds": BREAK_CORRECTION_SECONDS},
                 rule_ids=rule_ids,
                 context={"hint": "seconds_since_award"},
             )
         if seconds_since_award > BREAK_CORRECTION_SECONDS:
             raise RuleViolation(
-                f"Too late to correct {what}: the hand ended at the break and more than "
-                f"{BREAK_CORRECTION_SECONDS} seconds have passed since the pot was pushed, "
-                "so the result stands.",
+                template=N_(
+                    "Too late to correct %(what)s: the hand ended at the break and more than "
+                    "%(seconds)s seconds have passed since the pot was pushed, "
+                    "so the result stands."
+                ),
+                params={"what": what, "seconds": BREAK_CORRECTION_SECONDS},
                 rule_ids=rule_ids,
                 context={"seconds_since_award": seconds_since_award},
             )
@@ -167,14 +179,20 @@ def check_correction(
     if window is DisputeWindow.UNTIL_SA_NEXT_HAND:
         if progress is HandProgress.SUBSTANTIAL_ACTION:
             raise RuleViolation(
-                f"Too late to correct {what}: substantial action has taken place on the next "
-                "hand, so the result stands.",
+                template=N_(
+                    "Too late to correct %(what)s: substantial action has taken place on the next "
+                    "hand, so the result stands."
+                ),
+                params={"what": what},
                 rule_ids=rule_ids,
                 context={"progress": progress.value},
             )
         return
     raise RuleViolation(
-        f"Too late to correct {what}: the next hand has started, so the result stands.",
+        template=N_(
+            "Too late to correct %(what)s: the next hand has started, so the result stands."
+        ),
+        params={"what": what},
         rule_ids=rule_ids,
         context={"progress": progress.value},
     )
@@ -191,11 +209,16 @@ def is_exclusive_nuts(
     Implements: TNPL-H19, FOX-71B (K9: the detector).
     """
     if len(board) != 5 or len(holding) != 2:
-        raise InvalidCommand("The exclusive nuts are checked on the river: five board cards "
-                             "and two hole cards.")  # fmt: skip
+        raise InvalidCommand(
+            template=N_(
+                "The exclusive nuts are checked on the river: five board cards and two hole cards."
+            )
+        )
     used = {*board, *holding}
     if len(used) != 7:
-        raise InvalidCommand("The board and the hand share a card: each card is dealt once.")
+        raise InvalidCommand(
+            template=N_("The board and the hand share a card: each card is dealt once.")
+        )
     b0, b1, b2, b3, b4 = board
     mine = evaluate7(b0, b1, b2, b3, b4, holding[0], holding[1])
     out = used | set(dead)
@@ -270,8 +293,10 @@ def wait_for_big_blind(
         return positions
     if not profile.arrival_may_wait_for_bb:
         raise RuleViolation(
-            "A new player here is dealt in at once: waiting for the big blind is not this "
-            "venue's rule.",
+            template=N_(
+                "A new player here is dealt in at once: waiting for the big blind is not this "
+                "venue's rule."
+            ),
             rule_ids=profile.cite("D7"),
         )
     keep = 1 << positions.big_blind_seat
@@ -280,7 +305,9 @@ def wait_for_big_blind(
     sitting = waiting_for_bb & positions.dealt & ~keep
     dealt = positions.dealt & ~sitting
     if dealt.bit_count() < 2:
-        raise InvalidCommand("Fewer than two players would be dealt in: deal the waiters in.")
+        raise InvalidCommand(
+            template=N_("Fewer than two players would be dealt in: deal the waiters in.")
+        )
     return replace(positions, dealt=dealt, waiting=positions.waiting | sitting)
 
 

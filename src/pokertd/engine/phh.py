@@ -48,6 +48,7 @@ from pokertd.engine.hand import (
     board_deal,
 )
 from pokertd.errors import IllegalAction, InvalidCommand, PokertdError
+from pokertd.i18n import N_, Clause
 from pokertd.rules import AnteType, RuleProfile, Variant, load_profile
 
 VARIANTS = {
@@ -199,30 +200,52 @@ def load_phh(text: str) -> dict[str, Any]:
         try:
             data = tomllib.loads(text)
         except tomllib.TOMLDecodeError as exc:
-            raise InvalidCommand(f"Not a PHH file: the TOML does not parse ({exc}).") from None
+            raise InvalidCommand(
+                template=N_("Not a PHH file: the TOML does not parse (%(error)s)."),
+                params={"error": str(exc)},
+            ) from None
         except RecursionError:
-            raise InvalidCommand("Not a PHH file: the TOML is nested too deeply.") from None
+            raise InvalidCommand(
+                template=N_("Not a PHH file: the TOML is nested too deeply.")
+            ) from None
     for name in ("variant", "antes", "starting_stacks", "actions"):
         if name not in data:
-            raise InvalidCommand(f"Not a PHH file: the required field {name!r} is missing.")
+            raise InvalidCommand(
+                template=N_("Not a PHH file: the required field %(name)s is missing."),
+                params={"name": repr(name)},
+            )
     return data
 
 
 def _number(value: object, what: str) -> Fraction | int:
     if isinstance(value, bool) or not isinstance(value, int | float):
-        raise InvalidCommand(f"PHH field {what} must be a number, not {value!r}.")
+        raise InvalidCommand(
+            template=N_("PHH field %(what)s must be a number, not %(value)s."),
+            params={"what": what, "value": repr(value)},
+        )
     if isinstance(value, float) and not math.isfinite(value):
-        raise UnsupportedHand(f"PHH field {what} is {value}: unknown stacks cannot be replayed.")
+        raise UnsupportedHand(
+            template=N_("PHH field %(what)s is %(value)s: unknown stacks cannot be replayed."),
+            params={"what": what, "value": str(value)},
+        )
     if value < 0:
-        raise InvalidCommand(f"PHH field {what} must not be negative ({value}).")
+        raise InvalidCommand(
+            template=N_("PHH field %(what)s must not be negative (%(value)s)."),
+            params={"what": what, "value": str(value)},
+        )
     return Fraction(str(value)) if isinstance(value, float) else value
 
 
 def _numbers(value: object, what: str, count: int | None = None) -> list[Fraction | int]:
     if not isinstance(value, list):
-        raise InvalidCommand(f"PHH field {what} must be an array of numbers.")
+        raise InvalidCommand(
+            template=N_("PHH field %(what)s must be an array of numbers."), params={"what": what}
+        )
     if count is not None and len(value) != count:
-        raise InvalidCommand(f"PHH field {what} has {len(value)} entries for {count} players.")
+        raise InvalidCommand(
+            template=N_("PHH field %(what)s has %(entries)s entries for %(count)s players."),
+            params={"what": what, "entries": len(value), "count": count},
+        )
     return [_number(v, what) for v in value]
 
 
@@ -232,7 +255,9 @@ def _scale_for(values: list[Fraction | int]) -> int:
         if v.denominator != 1:
             scale = scale * v.denominator // math.gcd(scale, v.denominator)
     if scale > 1_000_000:
-        raise UnsupportedHand("PHH chip amounts are too finely divided to replay exactly.")
+        raise UnsupportedHand(
+            template=N_("PHH chip amounts are too finely divided to replay exactly.")
+        )
     return scale
 
 
@@ -246,7 +271,10 @@ def _unscale(value: int, scale: int) -> int | float:
 def _parse_cards_field(text: str, what: str) -> list[int | None]:
     """Cards of an action (``"AsKd"``, ``"????"``, ``"??Kd"``); ``None`` = unknown."""
     if len(text) % 2:
-        raise InvalidCommand(f"{what}: {text!r} is not a list of cards.")
+        raise InvalidCommand(
+            template=N_("%(where)s: %(text)s is not a list of cards."),
+            params={"where": what, "text": repr(text)},
+        )
     out: list[int | None] = []
     for i in range(0, len(text), 2):
         piece = text[i : i + 2]
@@ -254,12 +282,23 @@ def _parse_cards_field(text: str, what: str) -> list[int | None]:
     return out
 
 
+def _action(line: str) -> Clause:
+    """Where a refusal of the header's pass over the actions happened: ``Action 'p1 cc'``."""
+    return Clause(N_("Action %(line)s"), {"line": repr(line)})
+
+
 def _player(token: str, k: int, where: str) -> int:
     if not token.startswith("p") or not token[1:].isdigit():
-        raise InvalidCommand(f"{where}: {token!r} is not a player (p1 to p{k}).")
+        raise InvalidCommand(
+            template=N_("%(where)s: %(token)s is not a player (p1 to p%(k)s)."),
+            params={"where": where, "token": repr(token), "k": k},
+        )
     number = int(token[1:])
     if not 1 <= number <= k:
-        raise InvalidCommand(f"{where}: there is no player {token} in a {k}-player hand.")
+        raise InvalidCommand(
+            template=N_("%(where)s: there is no player %(token)s in a %(k)s-player hand."),
+            params={"where": where, "token": token, "k": k},
+        )
     return number - 1
 
 
@@ -354,7 +393,10 @@ def _variant_and_profile(
     if code not in VARIANTS:
         name = VARIANT_NAMES.get(str(code), "unknown")
         raise UnsupportedHand(
-            f"PHH variant {code!r} ({name}) is not dealt by pokertd: it replays NT, PO and FT."
+            template=N_(
+                "PHH variant %(code)s (%(name)s) is not dealt by pokertd: it replays NT, PO and FT."
+            ),
+            params={"code": repr(code), "name": name},
         )
     if isinstance(profile, str):
         profile = _named_profile(profile)
@@ -367,7 +409,7 @@ def _action_words(data: dict[str, Any]) -> tuple[list[str], list[list[str]]]:
     """Actions: the action lines and each line's words, comments (``#``) dropped."""
     actions = data["actions"]
     if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
-        raise InvalidCommand("PHH field actions must be an array of strings.")
+        raise InvalidCommand(template=N_("PHH field actions must be an array of strings."))
     return actions, [line.split("#", 1)[0].split() for line in actions]
 
 
@@ -376,7 +418,10 @@ def _amount(word: str, where: str) -> Fraction | int:
     try:
         value: int | float = float(word) if "." in word else int(word)
     except ValueError:
-        raise InvalidCommand(f"{where}: {word!r} is not an amount.") from None
+        raise InvalidCommand(
+            template=N_("%(where)s: %(word)s is not an amount."),
+            params={"where": where, "word": repr(word)},
+        ) from None
     return _number(value, where)
 
 
@@ -391,7 +436,11 @@ def _structure(
     raw_stacks = _numbers(data["starting_stacks"], "starting_stacks")
     k = len(raw_stacks)
     if not 2 <= k <= 11:
-        raise InvalidCommand(f"A PHH hand needs 2 to 11 players, not {k}.", rule_ids="C13")
+        raise InvalidCommand(
+            template=N_("A PHH hand needs 2 to 11 players, not %(k)s."),
+            params={"k": k},
+            rule_ids="C13",
+        )
     antes = _numbers(data["antes"], "antes", k)
     blinds = _numbers(data.get("blinds_or_straddles", [0] * k), "blinds_or_straddles", k)
     amounts: list[Fraction | int] = [*raw_stacks, *antes, *blinds]
@@ -403,12 +452,15 @@ def _structure(
             try:
                 amounts.append(_number(float(w[2]) if "." in w[2] else int(w[2]), line))
             except ValueError:
-                raise InvalidCommand(f"Action {line!r}: {w[2]!r} is not an amount.") from None
+                raise InvalidCommand(
+                    template=N_("%(where)s: %(word)s is not an amount."),
+                    params={"where": _action(line), "word": repr(w[2])},
+                ) from None
     scale = _scale_for(amounts)
 
     stacks = [int(v * scale) for v in raw_stacks]
     if any(s <= 0 for s in stacks):
-        raise InvalidCommand("PHH starting stacks must all be above zero.")
+        raise InvalidCommand(template=N_("PHH starting stacks must all be above zero."))
     if k == 2:
         antes = antes[::-1]
         blinds = blinds[::-1]
@@ -417,7 +469,9 @@ def _structure(
         button, sb_seat, bb_seat = k - 1, 0, 1
     if any(blinds[i] for i in range(k) if i not in (sb_seat, bb_seat)) or not blinds[bb_seat]:
         raise UnsupportedHand(
-            "Only a small and a big blind are supported (no straddles, a big blind present)."
+            template=N_(
+                "Only a small and a big blind are supported (no straddles, a big blind present)."
+            )
         )
     small_blind = int(blinds[sb_seat] * scale)
     small_blind_seat: int | None = sb_seat
@@ -433,11 +487,11 @@ def _structure(
     elif all(antes[i] == 0 for i in range(k) if i != bb_seat):
         ante, ante_type = int(antes[bb_seat] * scale), AnteType.BIG_BLIND_ANTE
     else:
-        raise UnsupportedHand("Only uniform antes or a big-blind ante are supported.")
+        raise UnsupportedHand(template=N_("Only uniform antes or a big-blind ante are supported."))
     small_bet = big_bet = None
     if variant is Variant.FIXED_LIMIT_HOLDEM:
         if "small_bet" not in data or "big_bet" not in data:
-            raise InvalidCommand("A fixed-limit PHH hand needs small_bet and big_bet.")
+            raise InvalidCommand(template=N_("A fixed-limit PHH hand needs small_bet and big_bet."))
         small_bet = int(_number(data["small_bet"], "small_bet") * scale)
         big_bet = int(_number(data["big_bet"], "big_bet") * scale)
     return _Structure(
@@ -463,31 +517,42 @@ def _deal_from_actions(
     board: list[int | None] = []
     for line, w in zip(actions, words, strict=True):
         if len(w) >= 4 and w[0] == "d" and w[1] == "dh":
-            p = _player(w[2], k, f"Action {line!r}")
-            cards = _parse_cards_field(w[3], f"Action {line!r}")
+            p = _player(w[2], k, _action(line))
+            cards = _parse_cards_field(w[3], _action(line))
             if len(cards) != hole_count:
                 raise InvalidCommand(
-                    f"Action {line!r}: {len(cards)} hole cards dealt; {code} deals {hole_count}."
+                    template=N_("%(where)s: %(dealt)s hole cards dealt; %(code)s deals %(n)s."),
+                    params={
+                        "where": _action(line),
+                        "dealt": len(cards),
+                        "code": code,
+                        "n": hole_count,
+                    },
                 )
             for i, c in enumerate(cards):
                 if c is not None:
                     hole[p][i] = c
         elif len(w) >= 3 and w[0] == "d" and w[1] == "db":
-            board.extend(_parse_cards_field(w[2], f"Action {line!r}"))
+            board.extend(_parse_cards_field(w[2], _action(line)))
         elif len(w) >= 3 and w[1] == "sm" and w[2] != "-":
-            p = _player(w[0], k, f"Action {line!r}")
-            shown = _parse_cards_field(w[2], f"Action {line!r}")
+            p = _player(w[0], k, _action(line))
+            shown = _parse_cards_field(w[2], _action(line))
             if len(shown) == hole_count:
                 for i, c in enumerate(shown):
                     if c is not None and hole[p][i] is None:
                         hole[p][i] = c
     if len(board) > 5:
-        raise InvalidCommand(f"The PHH hand deals {len(board)} board cards; hold'em has 5.")
+        raise InvalidCommand(
+            template=N_("The PHH hand deals %(n)s board cards; hold'em has 5."),
+            params={"n": len(board)},
+        )
     known = [c for cards in hole for c in cards if c is not None]
     known += [c for c in board if c is not None]
     if len(set(known)) != len(known):
         dup = next(c for c in known if known.count(c) > 1)
-        raise InvalidCommand(f"The PHH hand deals {CARD_TEXT[dup]} twice.")
+        raise InvalidCommand(
+            template=N_("The PHH hand deals %(card)s twice."), params={"card": CARD_TEXT[dup]}
+        )
     taken = set(known)
     spare = iter([c for c in range(52) if c not in taken])
     deal: list[int] = [next(spare)] if burn_before_hole else []
@@ -553,7 +618,9 @@ def _play_actions(hand: Hand, actions: list[str], words: list[list[str]], table:
     for index, (line, w) in enumerate(zip(actions, words, strict=True), start=1):
         if not w:
             continue
-        where = f"Action {index} {line.strip()!r}"
+        where = Clause(
+            N_("Action %(index)s %(line)s"), {"index": index, "line": repr(line.strip())}
+        )
         try:
             if w[0] == "d":
                 board_seen += _check_dealing(hand, w, where, board_seen)
@@ -561,8 +628,14 @@ def _play_actions(hand: Hand, actions: list[str], words: list[list[str]], table:
             _play_action(hand, _player(w[0], k, where), w, where, table)
             checked += 1
         except PokertdError as exc:
+            # An error of the line's own checks names the action already; the engine's
+            # refusal gets it in front, its template and parameters kept (a face translates
+            # both).
+            named = exc.message.startswith("Action ")
             raise type(exc)(
-                f"{where}: {exc.message}" if not exc.message.startswith("Action ") else exc.message,
+                template=exc.template if named else N_("%(where)s: %(refusal)s"),
+                params=exc.params if named else {"where": where, "refusal": Clause.of(exc)},
+                message=exc.message if named else f"{where}: {exc.message}",
                 rule_ids=exc.rule_ids,
                 context={**exc.context, "action": line.strip(), "index": index},
             ) from None
@@ -573,13 +646,16 @@ def _check_dealing(hand: Hand, w: list[str], where: str, board_seen: int) -> int
     """A ``d`` line: board cards may only come once the betting round is over (the
     engine turned them up). Returns the number of board cards it deals."""
     if len(w) < 3 or w[1] not in ("dh", "db"):
-        raise InvalidCommand(f"{where}: not a dealing action (d dh / d db).")
+        raise InvalidCommand(
+            template=N_("%(where)s: not a dealing action (d dh / d db)."), params={"where": where}
+        )
     if w[1] != "db":
         return 0
     count = len(w[2]) // 2
     if board_seen + count > len(hand.board):
         raise IllegalAction(
-            f"{where}: the board is dealt before the betting round is over.",
+            template=N_("%(where)s: the board is dealt before the betting round is over."),
+            params={"where": where},
             rule_ids=hand.profile.cite("D2"),
         )
     return count
@@ -595,14 +671,22 @@ def _play_action(hand: Hand, p: int, w: list[str], where: str, table: _Structure
             hand.act(Call(seat=p))
     elif verb == "cbr":
         if len(w) < 3:
-            raise InvalidCommand(f"{where}: cbr needs an amount.")
+            raise InvalidCommand(
+                template=N_("%(where)s: cbr needs an amount."), params={"where": where}
+            )
         hand.act(Raise(table.units(_amount(w[2], where)), seat=p))
     elif verb == "sm":
         _show_or_muck(hand, p, w[2] if len(w) > 2 else None, where)
     elif verb in ("sd", "pb"):
-        raise UnsupportedHand(f"{where}: {verb!r} belongs to a game pokertd does not deal.")
+        raise UnsupportedHand(
+            template=N_("%(where)s: %(verb)s belongs to a game pokertd does not deal."),
+            params={"where": where, "verb": repr(verb)},
+        )
     else:
-        raise InvalidCommand(f"{where}: unknown action {verb!r}.")
+        raise InvalidCommand(
+            template=N_("%(where)s: unknown action %(verb)s."),
+            params={"where": where, "verb": repr(verb)},
+        )
 
 
 def _superfluous_check(hand: Hand, p: int) -> bool:
@@ -626,7 +710,10 @@ def _show_or_muck(hand: Hand, p: int, shown_text: str | None, where: str) -> Non
         tabled = _parse_cards_field(shown_text, where)
         real = hand.hole_cards(p)
         if any(c is not None and c != r for c, r in zip(tabled, real, strict=False)):
-            raise InvalidCommand(f"{where}: these are not the cards dealt to p{p + 1}.")
+            raise InvalidCommand(
+                template=N_("%(where)s: these are not the cards dealt to p%(player)s."),
+                params={"where": where, "player": p + 1},
+            )
     if hand.actor == p and hand.street == "showdown":
         hand.act(Show(seat=p) if shown_text else Muck(seat=p))
     elif shown_text and hand.was_shown(p):
@@ -635,7 +722,10 @@ def _show_or_muck(hand: Hand, p: int, shown_text: str | None, where: str) -> Non
         pass
     else:
         raise IllegalAction(
-            f"{where}: p{p + 1} cannot {'show' if shown_text else 'muck'} now.",
+            template=N_("%(where)s: p%(player)s cannot show now.")
+            if shown_text
+            else N_("%(where)s: p%(player)s cannot muck now."),
+            params={"where": where, "player": p + 1},
             rule_ids=hand.profile.cite("F6"),
         )
 

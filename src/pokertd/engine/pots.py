@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from pokertd.errors import InvalidCommand
+from pokertd.i18n import N_, Chips
 
 
 def build_pots(
@@ -64,7 +65,9 @@ def build_pots(
     if dead_money or extra or not pots:
         if not pots:
             if live == 0:
-                raise InvalidCommand("a pot needs at least one player still in the hand")
+                raise InvalidCommand(
+                    template=N_("a pot needs at least one player still in the hand")
+                )
             pots.append((0, live))
         pots[0] = (pots[0][0] + dead_money, pots[0][1])
         if extra:
@@ -95,9 +98,12 @@ def split_pot(
     """
     count = len(winners)
     if count == 0:
-        raise InvalidCommand("a pot must have at least one winner")
+        raise InvalidCommand(template=N_("a pot must have at least one winner"))
     if min_chip <= 0:
-        raise InvalidCommand(f"the smallest chip must be positive, not {min_chip}")
+        raise InvalidCommand(
+            template=N_("the smallest chip must be positive, not %(chip)s"),
+            params={"chip": Chips(min_chip)},
+        )
     if count == 1:
         return [amount]
     units, crumbs = divmod(amount, min_chip)

@@ -43,11 +43,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from enum import StrEnum
 from fractions import Fraction
+from typing import Any
 
 from pokertd.engine.actions import Action, AllIn, Bet, Call, Check, Fold, Raise
 from pokertd.engine.hand import Hand
 from pokertd.errors import IllegalAction, InvalidCommand
-from pokertd.i18n import N_, Phrase
+from pokertd.i18n import N_, Nn_, Phrase, Sentence
+from pokertd.i18n import Chips as Count
 from pokertd.rules import (
     MinRaiseRule,
     MultichipLastChips,
@@ -178,7 +180,14 @@ class Option:
     change: Chips = 0
     forfeited: Chips = 0
     at_least: bool = False
-    sentence: str
+    sentence: str = ""
+    said: tuple[Sentence, ...] = ()
+    """The sentence as catalogue sentences (joined by a space), for the faces to say in
+    their reader's language; empty where the sentence is still English only."""
+
+    def __post_init__(self) -> None:
+        if self.said and not self.sentence:
+            object.__setattr__(self, "sentence", " ".join(s.text for s in self.said))
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -204,9 +213,17 @@ class Ruling:
     at_least: bool = False
     max_to: Chips = 0
     rule_ids: tuple[str, ...] = ()
-    sentence: str
+    sentence: str = ""
+    said: tuple[Sentence, ...] = ()
+    """The sentence as catalogue sentences (joined by a space: ``sentence`` is their
+    English), for the faces to say in their reader's language; empty where the sentence is
+    still English only."""
     options: tuple[Option, ...] = ()
     flags: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        if self.said and not self.sentence:
+            object.__setattr__(self, "sentence", " ".join(s.text for s in self.said))
 
     def engine_action(self) -> Action | None:
         """The engine action this ruling binds the player to (``None`` when someone must
@@ -225,6 +242,7 @@ class Ruling:
             "max_to": self.max_to,
             "rule_ids": list(self.rule_ids),
             "sentence": self.sentence,
+            "said": [s.as_json() for s in self.said],
             "options": [
                 {
                     "action": o.action,
@@ -234,11 +252,34 @@ class Ruling:
                     "forfeited": o.forfeited,
                     "at_least": o.at_least,
                     "sentence": o.sentence,
+                    "said": [s.as_json() for s in o.said],
                 }
                 for o in self.options
             ],
             "flags": list(self.flags),
         }
+
+
+def _s(msgid: str, **params: str | int | Sentence) -> Sentence:
+    """One sentence of a ruling (``N_``-marked msgid; chip amounts as :class:`Count`)."""
+    return Sentence(msgid, params)
+
+
+def _said_of(part: Ruling | Option | Sentence | str) -> tuple[tuple[Sentence, ...], str]:
+    if isinstance(part, Sentence):
+        return (part,), part.text
+    if isinstance(part, str):
+        return (), part
+    return part.said, part.sentence
+
+
+def _joined(*parts: Ruling | Option | Sentence | str) -> dict[str, Any]:
+    """``sentence`` and ``said`` of ``parts`` read one after the other (a space between):
+    ``said`` only when every part has its sentences (else the English alone)."""
+    pieces = [_said_of(p) for p in parts if not (isinstance(p, str) and not p)]
+    said = tuple(s for one, _ in pieces for s in one)
+    complete = all(one for one, _ in pieces)
+    return {"sentence": " ".join(text for _, text in pieces), "said": said if complete else ()}
 
 
 def _engine_action(action: str, amount: Chips, at_least: bool) -> Action | None:
@@ -480,7 +521,7 @@ def rule(situation: Situation, happened: Happened, profile: RuleProfile) -> Ruli
         ruling = _in_turn(r, decl, happened)
         return replace(
             ruling,
-            sentence=kept.sentence + " " + ruling.sentence,
+            **_joined(kept, ruling),
             rule_ids=_merge(kept.rule_ids, ruling.rule_ids),
         )
     if happened.amount_unclear:
@@ -499,8 +540,15 @@ def rule(situation: Situation, happened: Happened, profile: RuleProfile) -> Ruli
     if happened.out_of_turn:
         ruling = replace(
             ruling,
-            sentence=ruling.sentence + " The action was out of turn but nothing changed "
-            "before the player's turn, so it stands; it may be penalised.",
+            **_joined(
+                ruling,
+                _s(
+                    N_(
+                        "The action was out of turn but nothing changed before the player's "
+                        "turn, so it stands; it may be penalised."
+                    )
+                ),
+            ),
             rule_ids=_merge(ruling.rule_ids, profile.cite("E25")),
             flags=(*ruling.flags, "out_of_turn", "penalty_possible"),
         )
@@ -539,14 +587,14 @@ def _check(s: Situation, h: Happened) -> None:
     if sum(chips) > s.stack:
         raise InvalidCommand(
             template=N_("The player has only %(stack)s chips, not %(chips)s."),
-            params={"stack": f"{s.stack:,}", "chips": f"{sum(chips):,}"},
+            params={"stack": Count(s.stack), "chips": Count(sum(chips))},
         )
     if s.denominations:
         stray = sorted({c for c in chips if c not in s.denominations})
         if stray:
             raise InvalidCommand(
                 template=N_("No %(chip)s chip is in play in this event."),
-                params={"chip": f"{stray[0]:,}"},
+                params={"chip": Count(stray[0])},
             )
     if not h.words.strip() and not chips and not (h.found_behind or h.count_request or h.skipped):
         raise InvalidCommand(template=N_("Say what the player declared or which chips he pushed."))
@@ -580,63 +628,87 @@ def _decided(
     action: str,
     to: Chips,
     pushed: Chips,
-    why: str,
+    why: str | Sentence | tuple[Sentence, ...],
     entries: tuple[str, ...],
     *,
     flags: tuple[str, ...] = (),
 ) -> Ruling:
     """A ruling the rule decides, with the chips settled and the sentence finished."""
+    parts: list[Sentence | str] = list(why) if isinstance(why, tuple) else [why]
     if action in ("bet", "raise", "all-in") and r.can_raise:
         target = r.all_in_to if action == "all-in" else to
         if target > r.max_to:
             # E6 pot-limit maximum; fixed-limit: one bet size (E5 section of the matrix).
-            limit = (
-                "the pot-limit maximum" if r.s.variant is Variant.POT_LIMIT_OMAHA else "the limit"
-            )
+            pot_limit = r.s.variant is Variant.POT_LIMIT_OMAHA
             action, to = _raise_kind(r), r.max_to
-            why += f" That is more than {limit}: it is {_what(r, to)}."
+            bet = r.s.current_bet == 0
+            if pot_limit:
+                more = (
+                    N_("That is more than the pot-limit maximum: it is a bet of %(amount)s.")
+                    if bet
+                    else N_("That is more than the pot-limit maximum: it is a raise to %(amount)s.")
+                )
+            else:
+                more = (
+                    N_("That is more than the limit: it is a bet of %(amount)s.")
+                    if bet
+                    else N_("That is more than the limit: it is a raise to %(amount)s.")
+                )
+            parts.append(_s(more, amount=Count(to)))
             entries = (*entries, "E6")
     if action in ("bet", "raise") and to >= r.all_in_to:
         action, to = "all-in", r.all_in_to
     if action in ("all-in", "bet", "raise") and not r.can_raise and r.all_in_to > r.s.current_bet:
         # E4/E5: the betting is closed for him: what would raise is a call (or a check).
         action = "call" if r.owed else "check"
-        why += f" {_no_raise_reason(r)} It is a {action}" + (
-            f" of {_n(r.owed)}." if r.owed else "."
-        )
+        parts.append(_no_raise_reason(r))
+        parts.append(_it_is_call_or_check(r))
         entries = (*entries, *_closed(r))
     if action == "call":
         to = r.s.in_front + r.owed
         if r.owed == r.s.stack and r.owed > 0:
-            why += " The call puts the player all-in."
+            parts.append(_s(N_("The call puts the player all-in.")))
     if action == "all-in":
         to = r.all_in_to
     if action == "check":
         to = r.s.in_front
     add, change = _settle(r, to, pushed) if action != "fold" else (0, pushed)
-    text = why + _chips_sentence(add, change)
+    parts.extend(_chips_said(add, change))
     return Ruling(
         action=action,
         amount=to,
         chips_to_add=add,
         change=change,
         rule_ids=r.p.cite(*entries),
-        sentence=text,
         flags=flags,
+        **_joined(*parts),
     )
 
 
-def _chips_sentence(add: Chips, change: Chips) -> str:
+def _it_is_call_or_check(r: _Round) -> Sentence:
+    if r.owed:
+        return _s(N_("It is a call of %(amount)s."), amount=Count(r.owed))
+    return _s(N_("It is a check."))
+
+
+def _chips_said(add: Chips, change: Chips) -> tuple[Sentence, ...]:
     if add:
-        return f" The player adds {_n(add)}."
+        return (_s(N_("The player adds %(amount)s."), amount=Count(add)),)
     if change:
-        return f" Give the player {_n(change)} back."
-    return ""
+        return (_s(N_("Give the player %(amount)s back."), amount=Count(change)),)
+    return ()
 
 
-def _what(r: _Round, to: Chips) -> str:
-    """'a bet of 2,000' / 'a raise to 2,000'."""
-    return f"a bet of {_n(to)}" if r.s.current_bet == 0 else f"a raise to {_n(to)}"
+def _chips_sentence(add: Chips, change: Chips) -> str:
+    said = _chips_said(add, change)
+    return " " + said[0].text if said else ""
+
+
+def _what_said(r: _Round, to: Chips) -> Sentence:
+    """'a bet of 2,000' / 'a raise to 2,000', a phrase a face says in its language."""
+    if r.s.current_bet == 0:
+        return _s(N_("a bet of %(amount)s"), amount=Count(to))
+    return _s(N_("a raise to %(amount)s"), amount=Count(to))
 
 
 def _raise_kind(r: _Round) -> str:
@@ -650,16 +722,29 @@ def _in_turn(r: _Round, decl: Declaration, h: Happened) -> Ruling:
         return Ruling(
             action="none",
             rule_ids=r.p.cite("E9"),
-            sentence="Nothing is bet yet: chips the player has not released do not bind, "
-            "unless the floor finds that the forward motion made another player act.",
+            said=(
+                _s(
+                    N_(
+                        "Nothing is bet yet: chips the player has not released do not bind, "
+                        "unless the floor finds that the forward motion made another player act."
+                    )
+                ),
+            ),
         )
     if decl.unknown and decl.kind is None and decl.amount is None:
         if not h.chips:
             return Ruling(
                 action="floor",
                 rule_ids=r.p.cite("E22"),
-                sentence=f'"{decl.text}" is not an official term (check, bet, call, raise, '
-                "fold, all-in); the floor decides what it means, at the player's risk.",
+                said=(
+                    _s(
+                        N_(
+                            '"%(words)s" is not an official term (check, bet, call, raise, '
+                            "fold, all-in); the floor decides what it means, at the player's risk."
+                        ),
+                        words=decl.text,
+                    ),
+                ),
                 flags=("non_standard",),
             )
         decl = Declaration()
@@ -679,7 +764,7 @@ def _in_turn(r: _Round, decl: Declaration, h: Happened) -> Ruling:
             ruling = _chips(r, h, declared_raise=False)
             return replace(
                 ruling,
-                sentence=ruling.sentence + " The chips came first, so they govern, not the words.",
+                **_joined(ruling, _s(N_("The chips came first, so they govern, not the words."))),
                 rule_ids=_merge(ruling.rule_ids, r.p.cite("E9")),
             )
     if not words:
@@ -699,7 +784,7 @@ def _words(r: _Round, decl: Declaration, h: Happened, pushed: Chips) -> Ruling:
         ruling = _words(r, replace(decl, amount=amount, ambiguous=False), h, pushed)
         return replace(
             ruling,
-            sentence=note + " " + ruling.sentence,
+            **_joined(note, ruling),
             rule_ids=_merge(p.cite("E21"), ruling.rule_ids),
             flags=(*ruling.flags, *flags),
         )
@@ -710,47 +795,74 @@ def _words(r: _Round, decl: Declaration, h: Happened, pushed: Chips) -> Ruling:
                 "fold",
                 s.in_front,
                 pushed,
-                "Fold: binding even though a check was available; the hand is dead and the "
-                "fold may be penalised.",
+                _s(
+                    N_(
+                        "Fold: binding even though a check was available; the hand is dead and "
+                        "the fold may be penalised."
+                    )
+                ),
                 ("E23",),
                 flags=("non_standard", "penalty_possible"),
             )
-        return _decided(r, "fold", s.in_front, pushed, "Fold: the hand is dead.", ("E11", "E23"))
+        return _decided(
+            r, "fold", s.in_front, pushed, _s(N_("Fold: the hand is dead.")), ("E11", "E23")
+        )
     if kind == "tap":
         if r.owed == 0:
             return _decided(
-                r, "check", s.in_front, pushed, "Tapping the table is a check.", ("E22",)
+                r, "check", s.in_front, pushed, _s(N_("Tapping the table is a check.")), ("E22",)
             )
         return Ruling(
             action="floor",
             rule_ids=p.cite("E22"),
-            sentence="A tap facing a bet is not an action: the floor decides, at the "
-            "player's risk.",
+            said=(
+                _s(
+                    N_(
+                        "A tap facing a bet is not an action: the floor decides, at the "
+                        "player's risk."
+                    )
+                ),
+            ),
             options=_call_fold_options(r, pushed),
             flags=("non_standard",),
         )
     if kind == "check":
         if r.owed == 0:
-            return _decided(r, "check", s.in_front, pushed, "Check.", ("E11",))
+            return _decided(r, "check", s.in_front, pushed, _s(N_("Check.")), ("E11",))
         return Ruling(
             action="choice",
             amount=s.in_front,
             rule_ids=p.cite("E20"),
-            sentence=f'"Check" facing a bet of {_n(s.current_bet)} is invalid: the player may '
-            "only call or fold, not raise.",
+            said=(
+                _s(
+                    N_(
+                        '"Check" facing a bet of %(amount)s is invalid: the player may only call '
+                        "or fold, not raise."
+                    ),
+                    amount=Count(s.current_bet),
+                ),
+            ),
             options=_call_fold_options(r, pushed),
         )
     if kind == "call":
         if r.owed == 0:
             return _decided(
-                r, "check", s.in_front, pushed, '"Call" with no bet to call is a check.', ("E20",)
+                r,
+                "check",
+                s.in_front,
+                pushed,
+                _s(N_('"Call" with no bet to call is a check.')),
+                ("E20",),
             )
         return _decided(
             r,
             "call",
             0,
             pushed,
-            f"Call of {_n(r.owed)}: a verbal call binds the player to the full call.",
+            _s(
+                N_("Call of %(amount)s: a verbal call binds the player to the full call."),
+                amount=Count(r.owed),
+            ),
             ("E11", "E9"),
         )
     if kind == "all-in":
@@ -759,7 +871,7 @@ def _words(r: _Round, decl: Declaration, h: Happened, pushed: Chips) -> Ruling:
             "all-in",
             r.all_in_to,
             pushed,
-            f"All-in: the player's bet comes to {_n(r.all_in_to)}.",
+            _s(N_("All-in: the player's bet comes to %(amount)s."), amount=Count(r.all_in_to)),
             ("E11",),
         )
     if kind == "pot":
@@ -779,13 +891,20 @@ def _call_fold_options(r: _Round, pushed: Chips) -> tuple[Option, ...]:
             amount=r.s.in_front + r.owed,
             chips_to_add=add,
             change=change,
-            sentence=f"Call {_n(r.owed)}." + _chips_sentence(add, change),
+            said=(_s(N_("Call %(amount)s."), amount=Count(r.owed)), *_chips_said(add, change)),
         ),
         Option(
             action="fold",
             amount=r.s.in_front,
             change=pushed,
-            sentence="Fold." + (f" Give the player his {_n(pushed)} back." if pushed else ""),
+            said=(
+                _s(N_("Fold.")),
+                *(
+                    (_s(N_("Give the player his %(amount)s back."), amount=Count(pushed)),)
+                    if pushed
+                    else ()
+                ),
+            ),
         ),
     )
 
@@ -798,11 +917,13 @@ def _raise_words(r: _Round, decl: Declaration, h: Happened, pushed: Chips) -> Ru
         # A bare amount is the same as pushing that many chips silently (E9, E13).
         return _push_total(r, amount - s.in_front, pushed, single=False, said=True)
     if not r.can_raise:
-        why = _no_raise_reason(r)
+        reason = _no_raise_reason(r)
         if r.owed == 0:
-            return _decided(r, "check", s.in_front, pushed, why + " It is a check.", _closed(r))
+            return _decided(
+                r, "check", s.in_front, pushed, (reason, _it_is_call_or_check(r)), _closed(r)
+            )
         return _decided(
-            r, "call", 0, pushed, why + f" It is a call of {_n(r.owed)}.", (*_closed(r), "E11")
+            r, "call", 0, pushed, (reason, _it_is_call_or_check(r)), (*_closed(r), "E11")
         )
     entries: tuple[str, ...] = ("E11", "E2")
     if amount is None:
@@ -815,55 +936,109 @@ def _raise_words(r: _Round, decl: Declaration, h: Happened, pushed: Chips) -> Ru
                 at_least=True,
                 max_to=r.max_to,
                 rule_ids=p.cite(*(("E20", "E1") if invalid else ("E11", "E2"))),
-                sentence=(
-                    f'"Raise" with no bet to raise is a bet: the player must bet at '
-                    f"least {_n(r.min_to)}."
+                said=(
+                    _s(
+                        N_(
+                            '"Raise" with no bet to raise is a bet: the player must bet at '
+                            "least %(amount)s."
+                        ),
+                        amount=Count(r.min_to),
+                    )
                     if invalid
-                    else f"The player must {word} to at least {_n(r.min_to)}; he names the "
-                    f"amount, up to {_n(r.max_to)}."
+                    else _s(
+                        N_(
+                            "The player must bet to at least %(amount)s; he names the amount, "
+                            "up to %(most)s."
+                        )
+                        if word == "bet"
+                        else N_(
+                            "The player must raise to at least %(amount)s; he names the amount, "
+                            "up to %(most)s."
+                        ),
+                        amount=Count(r.min_to),
+                        most=Count(r.max_to),
+                    ),
                 ),
             )
         counted, string = _raise_motions(r, h)
         to = s.in_front + counted
         flags: tuple[str, ...] = ("string_bet",) if string else ()
-        if len(h.chips) == 1 and to > s.current_bet:
-            why = (
-                f"Raise declared with one chip: {_what(r, max(to, r.min_to))}, as far as "
-                "the chip goes"
+        below = to < r.min_to
+        one_chip = len(h.chips) == 1 and to > s.current_bet
+        if one_chip:
+            declared = (
+                N_(
+                    "Raise declared with one chip: %(it)s, as far as the chip goes (below the "
+                    "minimum, so made the minimum of %(least)s)."
+                )
+                if below
+                else N_("Raise declared with one chip: %(it)s, as far as the chip goes.")
             )
             entries = ("E15", "E2")
         else:
-            why = f"Raise declared: {_what(r, max(to, r.min_to))}"
+            declared = {
+                (False, False): N_("Raise declared: %(it)s."),
+                (True, False): N_(
+                    "Raise declared: %(it)s (below the minimum, so made the minimum of %(least)s)."
+                ),
+                (False, True): N_(
+                    "Raise declared: %(it)s; only the first motion counts, the rest is a string "
+                    "raise."
+                ),
+                (True, True): N_(
+                    "Raise declared: %(it)s (below the minimum, so made the minimum of "
+                    "%(least)s); only the first motion counts, the rest is a string raise."
+                ),
+            }[below, string]
             entries = ("E14", "E2")
-        if to < r.min_to:
-            why += f" (below the minimum, so made the minimum of {_n(r.min_to)})"
         if string:
-            why += "; only the first motion counts, the rest is a string raise"
             entries = (*entries, "E22")
+        why = _s(declared, it=_what_said(r, max(to, r.min_to)), least=Count(r.min_to))
         to = min(max(to, r.min_to), r.max_to)
-        return _decided(r, _raise_kind(r), to, pushed, why + ".", entries, flags=flags)
+        return _decided(r, _raise_kind(r), to, pushed, why, entries, flags=flags)
     to = amount
-    why = f"{_what(r, to).capitalize()}" if to >= r.min_to else ""
+    bet = s.current_bet == 0
+    said: Sentence
     if to <= s.current_bet:
         # "raise 500" facing 600 names less than the bet: the raise is made the minimum.
-        why = f"{_n(to)} is not a raise over {_n(s.current_bet)}: it is made the minimum"
+        said = _s(
+            N_("%(amount)s is not a raise over %(bet)s: it is made the minimum."),
+            amount=Count(to),
+            bet=Count(s.current_bet),
+        )
         to = r.min_to
         entries = ("E8", "E2")
     elif to < r.min_to:
-        why = f"{_what(r, to).capitalize()} is below the minimum; it is corrected to {_n(r.min_to)}"
+        said = _s(
+            N_("A bet of %(amount)s is below the minimum; it is corrected to %(least)s.")
+            if bet
+            else N_("A raise to %(amount)s is below the minimum; it is corrected to %(least)s."),
+            amount=Count(to),
+            least=Count(r.min_to),
+        )
         to = r.min_to
         entries = ("E1", "E8") if s.current_bet == 0 else ("E8", "E2")
     elif to > r.max_to and r.max_to < r.all_in_to:
-        why = (
-            f"{_what(r, to).capitalize()} is over the pot-limit maximum; it is reduced "
-            f"to {_n(r.max_to)}"
+        said = _s(
+            N_("A bet of %(amount)s is over the pot-limit maximum; it is reduced to %(most)s.")
+            if bet
+            else N_(
+                "A raise to %(amount)s is over the pot-limit maximum; it is reduced to %(most)s."
+            ),
+            amount=Count(to),
+            most=Count(r.max_to),
         )
         to = r.max_to
         entries = ("E6", "E7")
     else:
-        why += " as declared (a raise with a number names the total)"
+        said = _s(
+            N_("A bet of %(amount)s as declared (a raise with a number names the total).")
+            if bet
+            else N_("A raise to %(amount)s as declared (a raise with a number names the total)."),
+            amount=Count(to),
+        )
         entries = ("E11", "E2")
-    return _decided(r, _raise_kind(r), to, pushed, why + ".", entries)
+    return _decided(r, _raise_kind(r), to, pushed, said, entries)
 
 
 def _closed(r: _Round) -> tuple[str, ...]:
@@ -871,17 +1046,21 @@ def _closed(r: _Round) -> tuple[str, ...]:
     return ("E25",) if r.oot_no_raise else ("E4", "E5")
 
 
-def _no_raise_reason(r: _Round) -> str:
+def _no_raise_reason(r: _Round) -> Sentence:
     s, p = r.s, r.p
     if r.oot_no_raise:
-        return "He checked out of turn earlier on this round, so he may not bet or raise now."
+        return _s(
+            N_("He checked out of turn earlier on this round, so he may not bet or raise now.")
+        )
     limit = s.variant is Variant.FIXED_LIMIT_HOLDEM
     cap = p.raise_cap_limit if limit else p.raise_cap_nl_pl
     if cap is not None and s.current_bet > 0 and s.raises_this_round >= cap:
-        return f"The betting is capped at {cap} raises, so the raise cannot be made."
+        return _s(
+            N_("The betting is capped at %(cap)s raises, so the raise cannot be made."), cap=cap
+        )
     if s.stack <= s.to_call:
-        return "The player has only enough chips to call."
-    return "The all-in was less than a full raise and did not re-open the betting for him."
+        return _s(N_("The player has only enough chips to call."))
+    return _s(N_("The all-in was less than a full raise and did not re-open the betting for him."))
 
 
 def _raise_motions(r: _Round, h: Happened) -> tuple[Chips, bool]:
@@ -912,8 +1091,15 @@ def _pot(r: _Round, h: Happened, pushed: Chips) -> Ruling:
                     _raise_kind(r),
                     real,
                     pushed,
-                    f"The pot was counted as {_n(h.pot_count)} but is {_n(s.pot)}: the bet is "
-                    f"reduced to the real pot size, {_n(real)}.",
+                    _s(
+                        N_(
+                            "The pot was counted as %(counted)s but is %(pot)s: the bet is "
+                            "reduced to the real pot size, %(amount)s."
+                        ),
+                        counted=Count(h.pot_count),
+                        pot=Count(s.pot),
+                        amount=Count(real),
+                    ),
                     ("E7", "E6"),
                 )
             if h.substantial_action_after:
@@ -922,8 +1108,20 @@ def _pot(r: _Round, h: Happened, pushed: Chips) -> Ruling:
                     _raise_kind(r),
                     max(counted, r.min_to),
                     pushed,
-                    f"The pot was counted short ({_n(h.pot_count)} for {_n(s.pot)}) but "
-                    f"substantial action followed: {_what(r, max(counted, r.min_to))} stands.",
+                    _s(
+                        N_(
+                            "The pot was counted short (%(counted)s for %(pot)s) but "
+                            "substantial action followed: a bet of %(amount)s stands."
+                        )
+                        if s.current_bet == 0
+                        else N_(
+                            "The pot was counted short (%(counted)s for %(pot)s) but "
+                            "substantial action followed: a raise to %(amount)s stands."
+                        ),
+                        counted=Count(h.pot_count),
+                        pot=Count(s.pot),
+                        amount=Count(max(counted, r.min_to)),
+                    ),
                     ("E7",),
                 )
             return _decided(
@@ -931,8 +1129,15 @@ def _pot(r: _Round, h: Happened, pushed: Chips) -> Ruling:
                 _raise_kind(r),
                 real,
                 pushed,
-                f"The pot was counted short ({_n(h.pot_count)} for {_n(s.pot)}), found before "
-                f"substantial action: it is made the real pot size, {_n(real)}.",
+                _s(
+                    N_(
+                        "The pot was counted short (%(counted)s for %(pot)s), found before "
+                        "substantial action: it is made the real pot size, %(amount)s."
+                    ),
+                    counted=Count(h.pot_count),
+                    pot=Count(s.pot),
+                    amount=Count(real),
+                ),
                 ("E7", "E6"),
             )
         return _decided(
@@ -940,7 +1145,12 @@ def _pot(r: _Round, h: Happened, pushed: Chips) -> Ruling:
             _raise_kind(r),
             real,
             pushed,
-            f"Pot: {_what(r, real)}, the pot-limit maximum.",
+            _s(
+                N_("Pot: a bet of %(amount)s, the pot-limit maximum.")
+                if s.current_bet == 0
+                else N_("Pot: a raise to %(amount)s, the pot-limit maximum."),
+                amount=Count(real),
+            ),
             ("E6", "E19"),
         )
     if not r.can_raise:
@@ -954,14 +1164,27 @@ def _pot(r: _Round, h: Happened, pushed: Chips) -> Ruling:
         max_to=r.max_to,
         change=pushed,
         rule_ids=p.cite("E19"),
-        sentence=f'"Pot" is no amount in no-limit, but it commits the player: he must {word} '
-        f"at least {_n(r.min_to)} and names the amount; he may not fold, and the floor may "
-        "penalise.",
+        said=(
+            _s(
+                N_(
+                    '"Pot" is no amount in no-limit, but it commits the player: he must bet at '
+                    "least %(amount)s and names the amount; he may not fold, and the floor may "
+                    "penalise."
+                )
+                if word == "bet"
+                else N_(
+                    '"Pot" is no amount in no-limit, but it commits the player: he must raise '
+                    "to at least %(amount)s and names the amount; he may not fold, and the "
+                    "floor may penalise."
+                ),
+                amount=Count(r.min_to),
+            ),
+        ),
         flags=("non_standard", "penalty_possible"),
     )
 
 
-def _resolve_amount(r: _Round, said: int, kind: str | None) -> tuple[int, str]:
+def _resolve_amount(r: _Round, said: int, kind: str | None) -> tuple[int, Sentence]:
     """E21: the value a bare number takes under the venue's rule."""
     s, p = r.s, r.p
     floor = r.min_to if kind in ("raise", "bet", "complete") else max(s.big_blind, s.current_bet)
@@ -970,7 +1193,7 @@ def _resolve_amount(r: _Round, said: int, kind: str | None) -> tuple[int, str]:
     rule_ = p.ambiguous_amount_rule
     if rule_ is AmbiguousAmountRule.LESSER:
         value = min(candidates)
-        why = "the lesser value"
+        why = _s(N_("the lesser value"))
     else:
         inside = [
             c
@@ -978,12 +1201,29 @@ def _resolve_amount(r: _Round, said: int, kind: str | None) -> tuple[int, str]:
             if (c <= s.pot if rule_ is AmbiguousAmountRule.LARGEST_LE_POT else c < s.pot)
         ]
         value = max(inside) if inside else min(candidates)
-        rel = "not above" if rule_ is AmbiguousAmountRule.LARGEST_LE_POT else "below"
-        why = f"the largest value {rel} the pot of {_n(s.pot)}"
+        why = _s(
+            N_("the largest value not above the pot of %(pot)s")
+            if rule_ is AmbiguousAmountRule.LARGEST_LE_POT
+            else N_("the largest value below the pot of %(pot)s"),
+            pot=Count(s.pot),
+        )
+    shown = [Count(c) for c in candidates[:3]]
+    means: Sentence | Count = (
+        shown[0]
+        if len(shown) == 1
+        else _s(N_("%(a)s or %(b)s"), a=shown[0], b=shown[1])
+        if len(shown) == 2
+        else _s(N_("%(a)s or %(b)s or %(c)s"), a=shown[0], b=shown[1], c=shown[2])
+    )
     return (
         value,
-        f'"{said}" can mean {" or ".join(_n(c) for c in candidates[:3])}: it is read '
-        f"as {_n(value)}, {why}.",
+        _s(
+            N_('"%(said)s" can mean %(means)s: it is read as %(value)s, %(why)s.'),
+            said=str(said),
+            means=means,
+            value=Count(value),
+            why=why,
+        ),
     )
 
 
@@ -995,7 +1235,7 @@ def _chips(r: _Round, h: Happened, *, declared_raise: bool) -> Ruling:
         ruling = _push_total(r, sum(first), pushed, single=len(first) == 1, chips=first)
         return replace(
             ruling,
-            sentence=ruling.sentence + " Only the first motion counts: the rest is a string bet.",
+            **_joined(ruling, _s(N_("Only the first motion counts: the rest is a string bet."))),
             rule_ids=_merge(ruling.rule_ids, r.p.cite("E22", "E14")),
             flags=(*ruling.flags, "string_bet"),
         )
@@ -1009,8 +1249,15 @@ def _chips(r: _Round, h: Happened, *, declared_raise: bool) -> Ruling:
     if r.s.in_front and r.owed and ruling.action in ("call", "raise", "all-in"):
         ruling = replace(
             ruling,
-            sentence=ruling.sentence + " The player still had his earlier bet in front of "
-            "him: he should state his action, and the floor may read the push otherwise.",
+            **_joined(
+                ruling,
+                _s(
+                    N_(
+                        "The player still had his earlier bet in front of him: he should state "
+                        "his action, and the floor may read the push otherwise."
+                    )
+                ),
+            ),
             rule_ids=_merge(ruling.rule_ids, r.p.cite("E17")),
         )
     return ruling
@@ -1033,9 +1280,13 @@ def _with_dead_chips(
 ) -> Ruling:
     """A push with chips below the wager unit: only the rest plays (B14, SPOT-5c9)."""
     unit = r.p.min_wager_chip_unit or 1
-    why = (
-        f"The {_n(dead)} in chips smaller than the {_n(unit)} unit do not play (only a "
-        f"whole {_n(unit)} of them would)."
+    why = _s(
+        N_(
+            "The %(dead)s in chips smaller than the %(unit)s unit do not play (only a "
+            "whole %(unit)s of them would)."
+        ),
+        dead=Count(dead),
+        unit=Count(unit),
     )
     if counted == 0:
         return Ruling(
@@ -1043,13 +1294,16 @@ def _with_dead_chips(
             amount=r.s.in_front,
             change=pushed,
             rule_ids=r.p.cite("B14"),
-            sentence=why + f" Nothing is bet: give the player {_n(pushed)} back.",
+            said=(
+                why,
+                _s(N_("Nothing is bet: give the player %(amount)s back."), amount=Count(pushed)),
+            ),
         )
     big = tuple(c for c in chips if c >= unit)
     ruling = _push_total(r, counted, pushed, single=len(big) == 1 and counted == big[0])
     return replace(
         ruling,
-        sentence=why + " " + ruling.sentence,
+        **_joined(why, ruling),
         rule_ids=_merge(r.p.cite("B14"), ruling.rule_ids),
     )
 
@@ -1065,10 +1319,15 @@ def _push_total(
 ) -> Ruling:
     """What ``counted`` chips put out silently (or an amount said alone) amount to."""
     s, p = r.s, r.p
-    what = (
-        f"{_n(counted)} said"
+    # what the chips (or the words) came to, at the head of each sentence: a phrase the
+    # faces say in the sentence's language
+    what = _s(
+        N_("%(amount)s said")
         if said
-        else (f"one {_n(counted)} chip" if single else f"{_n(counted)} pushed")
+        else N_("One %(amount)s chip")
+        if single
+        else N_("%(amount)s pushed"),
+        amount=Count(counted),
     )
     to = s.in_front + counted
     last = counted >= s.stack
@@ -1079,7 +1338,7 @@ def _push_total(
                 "check",
                 s.in_front,
                 pushed,
-                f"{what.capitalize()}: betting is closed, so it is a check.",
+                _s(N_("%(what)s: betting is closed, so it is a check."), what=what),
                 ("E25",) if r.oot_no_raise else ("E5",),
             )
         if last:
@@ -1088,7 +1347,7 @@ def _push_total(
                 "all-in",
                 r.all_in_to,
                 pushed,
-                f"{what.capitalize()}: all the player's chips, all-in.",
+                _s(N_("%(what)s: all the player's chips, all-in."), what=what),
                 ("E1",),
             )
         if to < r.min_to:
@@ -1097,8 +1356,11 @@ def _push_total(
                 _raise_kind(r),
                 r.min_to,
                 pushed,
-                f"{what.capitalize()} is below the minimum bet: it is made {_n(r.min_to)}, "
-                "no more.",
+                _s(
+                    N_("%(what)s is below the minimum bet: it is made %(amount)s, no more."),
+                    what=what,
+                    amount=Count(r.min_to),
+                ),
                 ("E1",),
             )
         if to > r.max_to:
@@ -1107,7 +1369,11 @@ def _push_total(
                 _raise_kind(r),
                 r.max_to,
                 pushed,
-                f"{what.capitalize()} is over the pot-limit maximum: {_what(r, r.max_to)}.",
+                _s(
+                    N_("%(what)s is over the pot-limit maximum: %(it)s."),
+                    what=what,
+                    it=_what_said(r, r.max_to),
+                ),
                 ("E6", "E7"),
             )
         return _decided(
@@ -1115,8 +1381,14 @@ def _push_total(
             _raise_kind(r),
             to,
             pushed,
-            f"{what.capitalize()} with no bet to face: {_what(r, to)}, the full value "
-            "(no change is given for over-betting).",
+            _s(
+                N_(
+                    "%(what)s with no bet to face: %(it)s, the full value (no change is given "
+                    "for over-betting)."
+                ),
+                what=what,
+                it=_what_said(r, to),
+            ),
             ("E15", "E16"),
         )
     if counted < r.owed:
@@ -1126,7 +1398,7 @@ def _push_total(
                 "call",
                 0,
                 pushed,
-                f"{what.capitalize()}: all the player's chips, an all-in call.",
+                _s(N_("%(what)s: all the player's chips, an all-in call."), what=what),
                 ("E9",),
             )
         if not said and TINY_SHARE * r.owed > counted:
@@ -1135,25 +1407,39 @@ def _push_total(
     if single and not said and counted > r.owed:
         if last and not p.oversized_last_chip_is_call:
             return _decided(
-                r, "all-in", r.all_in_to, pushed, "The player's last chip: all-in.", ("E15",)
+                r,
+                "all-in",
+                r.all_in_to,
+                pushed,
+                _s(N_("The player's last chip: all-in.")),
+                ("E15",),
             )
         return _decided(
             r,
             "call",
             0,
             pushed,
-            f'One oversized chip without "raise" said first is a call of {_n(r.owed)}.',
+            _s(
+                N_('One oversized chip without "raise" said first is a call of %(amount)s.'),
+                amount=Count(r.owed),
+            ),
             ("E15", "E18"),
         )
     if counted == r.owed:
-        return _decided(r, "call", 0, pushed, f"Call of {_n(r.owed)}.", ("E18",))
+        return _decided(
+            r, "call", 0, pushed, _s(N_("Call of %(amount)s."), amount=Count(r.owed)), ("E18",)
+        )
     if last and not said and len(chips) > 1 and p.multichip_last_chips is MultichipLastChips.ALL_IN:
         return _decided(
             r,
             "all-in",
             r.all_in_to,
             pushed,
-            f"{what.capitalize()}: the player's last chips, all-in to {_n(r.all_in_to)}.",
+            _s(
+                N_("%(what)s: the player's last chips, all-in to %(amount)s."),
+                what=what,
+                amount=Count(r.all_in_to),
+            ),
             ("E16",),
         )
     if chips and counted - min(chips) < r.owed:
@@ -1162,32 +1448,38 @@ def _push_total(
             "call",
             0,
             pushed,
-            f"{what.capitalize()}: every chip was needed for the call of {_n(r.owed)}, so it "
-            "is a call.",
+            _s(
+                N_("%(what)s: every chip was needed for the call of %(amount)s, so it is a call."),
+                what=what,
+                amount=Count(r.owed),
+            ),
             ("E16",),
         )
-    if p.overcall_raise_threshold is OvercallThreshold.HALF_LAST_INCREMENT:
-        excess = counted - r.owed
-        inc = max(s.last_increment, 1)
-        is_raise = 2 * excess >= inc
-        standard = (
-            f"{_n(excess)} over the call is {'at least' if is_raise else 'less than'} "
-            f"half the last bet or raise of {_n(inc)}"
-        )
-    else:
-        is_raise = 2 * to >= 3 * s.current_bet
-        standard = (
-            f"{_n(to)} is {'at least' if is_raise else 'less than'} 1.5 times the "
-            f"bet of {_n(s.current_bet)}"
-        )
+    half = p.overcall_raise_threshold is OvercallThreshold.HALF_LAST_INCREMENT
+    excess = counted - r.owed
+    inc = max(s.last_increment, 1)
+    is_raise = 2 * excess >= inc if half else 2 * to >= 3 * s.current_bet
+    measured: dict[str, str | int | Sentence] = (
+        {"what": what, "excess": Count(excess), "inc": Count(inc)}
+        if half
+        else {"what": what, "to": Count(to), "bet": Count(s.current_bet)}
+    )
     if is_raise and r.can_raise:
         final = min(max(to, r.min_to), r.max_to)
+        raised = (
+            N_(
+                "%(what)s: %(excess)s over the call is at least half the last bet or raise of "
+                "%(inc)s, so it is %(it)s."
+            )
+            if half
+            else N_("%(what)s: %(to)s is at least 1.5 times the bet of %(bet)s, so it is %(it)s.")
+        )
         return _decided(
             r,
             "raise",
             final,
             pushed,
-            f"{what.capitalize()}: {standard}, so it is {_what(r, final)}.",
+            Sentence(raised, measured | {"it": _what_said(r, final)}),
             ("E13", "E16"),
         )
     if is_raise:
@@ -1196,7 +1488,10 @@ def _push_total(
             "call",
             0,
             pushed,
-            f"{what.capitalize()}: {_no_raise_reason(r)} It is a call of {_n(r.owed)}.",
+            (
+                _s(N_("%(what)s: %(reason)s"), what=what, reason=_no_raise_reason(r)),
+                _it_is_call_or_check(r),
+            ),
             ("E13", *_closed(r)),
         )
     return _decided(
@@ -1204,7 +1499,18 @@ def _push_total(
         "call",
         0,
         pushed,
-        f"{what.capitalize()}: {standard}, so it is a call of {_n(r.owed)}.",
+        Sentence(
+            N_(
+                "%(what)s: %(excess)s over the call is less than half the last bet or raise of "
+                "%(inc)s, so it is a call of %(owed)s."
+            )
+            if half
+            else N_(
+                "%(what)s: %(to)s is less than 1.5 times the bet of %(bet)s, so it is a call of "
+                "%(owed)s."
+            ),
+            measured | {"owed": Count(r.owed)},
+        ),
         ("E13", "E16"),
     )
 
@@ -1212,28 +1518,41 @@ def _push_total(
 def _undercall(r: _Round, counted: Chips, pushed: Chips) -> Ruling:
     """E12 (and E27 accepted action is handled by the caller): less than the call."""
     s, p = r.s, r.p
-    short = f"{_n(counted)} put out against {_n(r.owed)} to call"
+    put = {"counted": Count(counted), "owed": Count(r.owed)}
     full = _decided(r, "call", 0, pushed, "", ("E12",))
     rule_ = p.undercall_rule
     if rule_ is UndercallRule.ALWAYS_FULL or s.heads_up:
-        why = "always" if rule_ is UndercallRule.ALWAYS_FULL and not s.heads_up else "heads-up"
+        always = rule_ is UndercallRule.ALWAYS_FULL and not s.heads_up
         return replace(
             full,
-            sentence=f"Undercall ({short}): {why}, the full call of "
-            f"{_n(r.owed)} is required." + _chips_sentence(full.chips_to_add, 0),
+            **_joined(
+                _s(
+                    N_(
+                        "Undercall (%(counted)s put out against %(owed)s to call): always, the "
+                        "full call of %(owed)s is required."
+                    )
+                    if always
+                    else N_(
+                        "Undercall (%(counted)s put out against %(owed)s to call): heads-up, "
+                        "the full call of %(owed)s is required."
+                    ),
+                    **put,
+                ),
+                *_chips_said(full.chips_to_add, 0),
+            ),
         )
     options = (
         Option(
             action="call",
             amount=full.amount,
             chips_to_add=full.chips_to_add,
-            sentence=f"Complete the call: add {_n(full.chips_to_add)}.",
+            said=(_s(N_("Complete the call: add %(amount)s."), amount=Count(full.chips_to_add)),),
         ),
         Option(
             action="fold",
             amount=s.in_front,
             forfeited=pushed,
-            sentence=f"Fold: the {_n(pushed)} put out stays in the pot.",
+            said=(_s(N_("Fold: the %(amount)s put out stays in the pot."), amount=Count(pushed)),),
         ),
     )
     if rule_ is UndercallRule.HEADSUP_FULL_ELSE_PLAYER_OPTION:
@@ -1241,22 +1560,45 @@ def _undercall(r: _Round, counted: Chips, pushed: Chips) -> Ruling:
             action="choice",
             amount=s.in_front + counted,
             rule_ids=p.cite("E12"),
-            sentence=f"Undercall multi-way ({short}): the player completes the call or folds "
-            f"and forfeits the {_n(pushed)}.",
+            said=(
+                _s(
+                    N_(
+                        "Undercall multi-way (%(counted)s put out against %(owed)s to call): the "
+                        "player completes the call or folds and forfeits the %(pushed)s."
+                    ),
+                    pushed=Count(pushed),
+                    **put,
+                ),
+            ),
             options=options,
         )
     if s.opening_bet:
         return replace(
             full,
-            sentence=f"Undercall facing the opening bet ({short}): the full "
-            f"call of {_n(r.owed)} is required." + _chips_sentence(full.chips_to_add, 0),
+            **_joined(
+                _s(
+                    N_(
+                        "Undercall facing the opening bet (%(counted)s put out against "
+                        "%(owed)s to call): the full call of %(owed)s is required."
+                    ),
+                    **put,
+                ),
+                *_chips_said(full.chips_to_add, 0),
+            ),
         )
     return Ruling(
         action="floor",
         amount=s.in_front + counted,
         rule_ids=p.cite("E12"),
-        sentence=f"Undercall facing a raise multi-way ({short}): the floor decides — the "
-        "full call, or fold and forfeit the chips.",
+        said=(
+            _s(
+                N_(
+                    "Undercall facing a raise multi-way (%(counted)s put out against %(owed)s "
+                    "to call): the floor decides — the full call, or fold and forfeit the chips."
+                ),
+                **put,
+            ),
+        ),
         options=options,
     )
 
@@ -1268,7 +1610,10 @@ def _accepted(r: _Round, pushed: Chips) -> Ruling:
         "call",
         0,
         pushed,
-        f"Accepted action: the player called the real bet of {_n(r.owed)}.",
+        _s(
+            N_("Accepted action: the player called the real bet of %(amount)s."),
+            amount=Count(r.owed),
+        ),
         ("E27",),
     )
 
@@ -1278,17 +1623,23 @@ def _tiny(r: _Round, counted: Chips, pushed: Chips) -> Ruling:
     penalised, the floor may rule it a full call (where the undercall rule does not
     already require the full call)."""
     under = _undercall(r, counted, pushed)
-    why = (
-        f"{_n(counted)} put out silently against {_n(r.owed)} to call is tiny next to the "
-        "bet: non-standard, it may be penalised"
-    )
     ids = _merge(r.p.cite("E18"), under.rule_ids)
     flags = ("non_standard", "penalty_possible")
+    put = {"counted": Count(counted), "owed": Count(r.owed)}
     if under.action == "call":
         return replace(
             under,
-            sentence=f"{why}, and the full call of {_n(r.owed)} is required."
-            + _chips_sentence(under.chips_to_add, 0),
+            **_joined(
+                _s(
+                    N_(
+                        "%(counted)s put out silently against %(owed)s to call is tiny next to "
+                        "the bet: non-standard, it may be penalised, and the full call of "
+                        "%(owed)s is required."
+                    ),
+                    **put,
+                ),
+                *_chips_said(under.chips_to_add, 0),
+            ),
             rule_ids=ids,
             flags=flags,
         )
@@ -1297,19 +1648,30 @@ def _tiny(r: _Round, counted: Chips, pushed: Chips) -> Ruling:
         action="floor",
         amount=r.s.in_front + counted,
         rule_ids=ids,
-        sentence=f"{why}; the floor decides and may rule it a full call of {_n(r.owed)}.",
+        said=(
+            _s(
+                N_(
+                    "%(counted)s put out silently against %(owed)s to call is tiny next to the "
+                    "bet: non-standard, it may be penalised; the floor decides and may rule it "
+                    "a full call of %(owed)s."
+                ),
+                **put,
+            ),
+        ),
         options=(
             Option(
                 action="call",
                 amount=full.amount,
                 chips_to_add=full.chips_to_add,
-                sentence=f"A full call: add {_n(full.chips_to_add)}.",
+                said=(_s(N_("A full call: add %(amount)s."), amount=Count(full.chips_to_add)),),
             ),
             Option(
                 action="fold",
                 amount=r.s.in_front,
                 forfeited=pushed,
-                sentence=f"Fold: the {_n(pushed)} put out stays in the pot.",
+                said=(
+                    _s(N_("Fold: the %(amount)s put out stays in the pot."), amount=Count(pushed)),
+                ),
             ),
         ),
         flags=flags,
@@ -1323,32 +1685,58 @@ def _misunderstood(r: _Round, pushed: Chips, threshold: Fraction) -> Ruling:
     share = Fraction(pushed, r.owed)
     pct = f"{float(share) * 100:.1f}".rstrip("0").rstrip(".")
     full = _decided(r, "call", 0, pushed, "", ("E12",))
+    shares: dict[str, str | int] = {
+        "pushed": Count(pushed),
+        "owed": Count(r.owed),
+        "pct": pct,
+        "threshold": f"{float(threshold) * 100:.0f}",
+    }
     if share >= threshold:
         return replace(
             full,
-            sentence=f"He put in {_n(pushed)} of the {_n(r.owed)} to call ({pct} %), at least "
-            f"{float(threshold) * 100:.0f} %: no claim of a misunderstood amount, the call is "
-            f"completed." + _chips_sentence(full.chips_to_add, 0),
+            **_joined(
+                _s(
+                    N_(
+                        "He put in %(pushed)s of the %(owed)s to call (%(pct)s %%), at least "
+                        "%(threshold)s %%: no claim of a misunderstood amount, the call is "
+                        "completed."
+                    ),
+                    **shares,
+                ),
+                *_chips_said(full.chips_to_add, 0),
+            ),
         )
     return Ruling(
         action="floor",
         amount=r.s.in_front + pushed,
         rule_ids=full.rule_ids,
-        sentence=f"He put in {_n(pushed)} of the {_n(r.owed)} to call ({pct} %), under "
-        f"{float(threshold) * 100:.0f} %: the floor decides whether he misunderstood the "
-        "amount and may take the call back.",
+        said=(
+            _s(
+                N_(
+                    "He put in %(pushed)s of the %(owed)s to call (%(pct)s %%), under "
+                    "%(threshold)s %%: the floor decides whether he misunderstood the amount "
+                    "and may take the call back."
+                ),
+                **shares,
+            ),
+        ),
         options=(
             Option(
                 action="call",
                 amount=full.amount,
                 chips_to_add=full.chips_to_add,
-                sentence=f"The call stands: add {_n(full.chips_to_add)}.",
+                said=(_s(N_("The call stands: add %(amount)s."), amount=Count(full.chips_to_add)),),
             ),
             Option(
                 action="retract",
                 amount=r.s.in_front,
                 change=pushed,
-                sentence=f"He misunderstood: give him his {_n(pushed)} back; he acts again.",
+                said=(
+                    _s(
+                        N_("He misunderstood: give him his %(amount)s back; he acts again."),
+                        amount=Count(pushed),
+                    ),
+                ),
             ),
         ),
     )
@@ -1359,32 +1747,58 @@ def _count_request(r: _Round, h: Happened) -> Ruling:
     p = r.p
     ids = p.cite("E28")
     clarify = (
-        " The dealer states every bet's amount without being asked (all-ins excepted)."
+        (_s(N_("The dealer states every bet's amount without being asked (all-ins excepted).")),)
         if p.dealer_clarifies_bets
-        else ""
+        else ()
     )
     if not h.facing_all_in:
         return Ruling(
             action="none",
             rule_ids=ids,
-            sentence="He is entitled to a reasonable estimate of the stack; a precise count "
-            "only when he faces an all-in." + clarify,
+            said=(
+                _s(
+                    N_(
+                        "He is entitled to a reasonable estimate of the stack; a precise count "
+                        "only when he faces an all-in."
+                    )
+                ),
+                *clarify,
+            ),
             flags=("count_refused",),
         )
     if p.exact_count_requires_turn and not h.own_turn:
         return Ruling(
             action="none",
             rule_ids=ids,
-            sentence="Not yet: a precise count of the all-in stack only when it is his turn "
-            "to act.",
+            said=(
+                _s(
+                    N_(
+                        "Not yet: a precise count of the all-in stack only when it is his turn "
+                        "to act."
+                    )
+                ),
+            ),
             flags=("count_refused",),
         )
     return Ruling(
         action="none",
         rule_ids=_merge(ids, p.cite("E27")),
-        sentence="Count granted: the dealer or the floor counts the all-in player's chips "
-        "(the all-in player need not count). Accepted action applies to the count.",
+        said=(
+            _s(
+                N_(
+                    "Count granted: the dealer or the floor counts the all-in player's chips "
+                    "(the all-in player need not count)."
+                )
+            ),
+            _s(N_("Accepted action applies to the count.")),
+        ),
     )
+
+
+_ONLY_ACTED_BEHIND = Nn_(
+    "The skipped player keeps his right to act: only %(n)s player acted behind him.",
+    "The skipped player keeps his right to act: only %(n)s players acted behind him.",
+)
 
 
 def _skipped(r: _Round, h: Happened) -> Ruling:
@@ -1393,32 +1807,41 @@ def _skipped(r: _Round, h: Happened) -> Ruling:
     p = r.p
     ids = p.cite("E26")
     pushed = sum(h.chips)
-    back = f" Give him his {_n(pushed)} back." if pushed else ""
+    back = (_s(N_("Give him his %(amount)s back."), amount=Count(pushed)),) if pushed else ()
     if p.skipped_player_cutoff is SkippedPlayerCutoff.THREE_PLAYERS_ACTED_BEHIND:
         if h.earlier_to_act or h.acted_behind < 3:
-            why = (
-                "a player before him has not acted yet"
+            keeps = (
+                _s(
+                    N_(
+                        "The skipped player keeps his right to act: a player before him has "
+                        "not acted yet."
+                    )
+                )
                 if h.earlier_to_act
-                else f"only {h.acted_behind} player{'s' if h.acted_behind != 1 else ''} "
-                "acted behind him"
+                else Sentence(
+                    *_ONLY_ACTED_BEHIND[:1], plural=_ONLY_ACTED_BEHIND[1], n=h.acted_behind
+                )
             )
-            return Ruling(
-                action="none",
-                rule_ids=ids,
-                sentence=f"The skipped player keeps his right to act: {why}.",
-            )
+            return Ruling(action="none", rule_ids=ids, said=(keeps,))
         return Ruling(
             action="floor",
             rule_ids=ids,
-            sentence=f"{h.acted_behind} players acted behind him before he called time: he "
-            "may lose his right to act; the floor decides.",
+            said=(
+                _s(
+                    N_(
+                        "%(n)s players acted behind him before he called time: he may lose his "
+                        "right to act; the floor decides."
+                    ),
+                    n=h.acted_behind,
+                ),
+            ),
             options=(
-                Option(action="keep_right", amount=r.s.in_front, sentence="He still acts."),
+                Option(action="keep_right", amount=r.s.in_front, said=(_s(N_("He still acts.")),)),
                 Option(
                     action="fold",
                     amount=r.s.in_front,
                     change=pushed,
-                    sentence="He has lost his right to act: his hand is dead." + back,
+                    said=(_s(N_("He has lost his right to act: his hand is dead.")), *back),
                 ),
             ),
             flags=("out_of_turn",),
@@ -1427,33 +1850,48 @@ def _skipped(r: _Round, h: Happened) -> Ruling:
         return Ruling(
             action="none",
             rule_ids=ids,
-            sentence="The skipped player spoke up before substantial action: the action "
-            "backs up to him and he acts in turn.",
+            said=(
+                _s(
+                    N_(
+                        "The skipped player spoke up before substantial action: the action "
+                        "backs up to him and he acts in turn."
+                    )
+                ),
+            ),
         )
     limited = "check" if r.owed == 0 else "call"
     add, change = _settle(r, r.s.in_front + r.owed, pushed)
     return Ruling(
         action="floor",
         rule_ids=ids,
-        sentence="The skipped player did not speak up before substantial action out of "
-        "turn on his left: those actions stand, the action backs up to him and the floor "
-        "rules on his hand — dead, or limited to calling or checking.",
+        said=(
+            _s(
+                N_(
+                    "The skipped player did not speak up before substantial action out of "
+                    "turn on his left: those actions stand, the action backs up to him and the "
+                    "floor rules on his hand — dead, or limited to calling or checking."
+                )
+            ),
+        ),
         options=(
             Option(
                 action="fold",
                 amount=r.s.in_front,
                 change=pushed,
-                sentence="His hand is dead." + back,
+                said=(_s(N_("His hand is dead.")), *back),
             ),
             Option(
                 action=limited,
                 amount=r.s.in_front + r.owed,
                 chips_to_add=add,
                 change=change,
-                sentence=f"He may only {limited}"
-                + (f" ({_n(r.owed)})." if r.owed else ", not bet.")
-                + " No raise."
-                + _chips_sentence(add, change),
+                said=(
+                    _s(N_("He may only call (%(amount)s)."), amount=Count(r.owed))
+                    if r.owed
+                    else _s(N_("He may only check, not bet.")),
+                    _s(N_("No raise.")),
+                    *_chips_said(add, change),
+                ),
             ),
         ),
         flags=("out_of_turn",),
@@ -1469,20 +1907,26 @@ def _premature(r: _Round, decl: Declaration, pushed: Chips) -> Ruling:
             action="floor",
             amount=r.s.in_front,
             rule_ids=ids,
-            sentence="He called before the bet's amount was clear: players must wait for a "
-            "clear amount; the floor rules as fits the situation and may hold him to calling "
-            "whatever is bet.",
+            said=(
+                _s(
+                    N_(
+                        "He called before the bet's amount was clear: players must wait for a "
+                        "clear amount; the floor rules as fits the situation and may hold him "
+                        "to calling whatever is bet."
+                    )
+                ),
+            ),
             options=(
                 Option(
                     action="hold",
                     amount=r.s.in_front,
-                    sentence="He is held to calling the amount, whatever it is.",
+                    said=(_s(N_("He is held to calling the amount, whatever it is.")),),
                 ),
                 Option(
                     action="act_again",
                     amount=r.s.in_front,
                     change=pushed,
-                    sentence="Once the amount is clear, he acts again.",
+                    said=(_s(N_("Once the amount is clear, he acts again.")),),
                 ),
             ),
         )
@@ -1491,8 +1935,10 @@ def _premature(r: _Round, decl: Declaration, pushed: Chips) -> Ruling:
         amount=r.s.in_front,
         change=pushed,
         rule_ids=ids,
-        sentence="Not taken yet: the bet's amount is not clear. The player waits until it "
-        "is, then acts.",
+        said=(
+            _s(N_("Not taken yet: the bet's amount is not clear.")),
+            _s(N_("The player waits until it is, then acts.")),
+        ),
     )
 
 
@@ -1501,18 +1947,25 @@ def _conditional(r: _Round, decl: Declaration) -> Ruling:
     return Ruling(
         action="floor",
         rule_ids=r.p.cite("E24"),
-        sentence=f'"{decl.text}" is a conditional statement: it is non-standard, the floor may '
-        "hold the player to it and may penalise.",
+        said=(
+            _s(
+                N_(
+                    '"%(words)s" is a conditional statement: it is non-standard, the floor may '
+                    "hold the player to it and may penalise."
+                ),
+                words=decl.text,
+            ),
+        ),
         options=(
             Option(
                 action="hold",
                 amount=r.s.in_front,
-                sentence="Hold the player to the statement when the condition happens.",
+                said=(_s(N_("Hold the player to the statement when the condition happens.")),),
             ),
             Option(
                 action="not_binding",
                 amount=r.s.in_front,
-                sentence="The statement does not bind; the player acts normally in turn.",
+                said=(_s(N_("The statement does not bind; the player acts normally in turn.")),),
             ),
         ),
         flags=("conditional", "non_standard", "penalty_possible"),
@@ -1525,20 +1978,41 @@ def _found_behind(r: _Round, h: Happened) -> Ruling:
     return Ruling(
         action="floor",
         rule_ids=r.p.cite("E29"),
-        sentence=f"{_n(extra)} in chips were found behind the all-in player after the call: "
-        "the floor decides whether they were part of the accepted action.",
+        said=(
+            _s(
+                N_(
+                    "%(amount)s in chips were found behind the all-in player after the call: "
+                    "the floor decides whether they were part of the accepted action."
+                ),
+                amount=Count(extra),
+            ),
+        ),
         options=(
             Option(
                 action="part_of_action",
                 amount=extra,
-                sentence=f"They are part of the action: the caller owes {_n(extra)} more "
-                "if he has it.",
+                said=(
+                    _s(
+                        N_(
+                            "They are part of the action: the caller owes %(amount)s more if he "
+                            "has it."
+                        ),
+                        amount=Count(extra),
+                    ),
+                ),
             ),
             Option(
                 action="not_part_of_action",
                 amount=extra,
-                sentence=f"They are not: if the all-in player wins he is not paid for the "
-                f"{_n(extra)}; if he loses they do not save him and may go to the winner.",
+                said=(
+                    _s(
+                        N_(
+                            "They are not: if the all-in player wins he is not paid for the "
+                            "%(amount)s; if he loses they do not save him and may go to the winner."
+                        ),
+                        amount=Count(extra),
+                    ),
+                ),
             ),
         ),
     )
@@ -1549,8 +2023,14 @@ def _pulled_back(r: _Round, h: Happened) -> Ruling:
     return Ruling(
         action="choice",
         rule_ids=r.p.cite("E17"),
-        sentence="The player pulled back chips of his earlier bet: he must call or raise, "
-        "he may not fold.",
+        said=(
+            _s(
+                N_(
+                    "The player pulled back chips of his earlier bet: he must call or raise, "
+                    "he may not fold."
+                )
+            ),
+        ),
         options=(_call_fold_options(r, sum(h.chips))[0],),
     )
 
@@ -1567,7 +2047,7 @@ def _out_of_turn_changed(r: _Round, decl: Declaration, h: Happened) -> Ruling:
             amount=s.in_front,
             forfeited=pushed,
             rule_ids=ids,
-            sentence="A fold out of turn always stands: the hand is dead.",
+            said=(_s(N_("A fold out of turn always stands: the hand is dead.")),),
             flags=flags,
         )
     rule_ = p.oot_when_action_changes
@@ -1580,24 +2060,39 @@ def _out_of_turn_changed(r: _Round, decl: Declaration, h: Happened) -> Ruling:
                 amount=call_to,
                 chips_to_add=add,
                 change=max(pushed - r.owed, 0),
-                sentence=f"Call {_n(r.owed)}: the {_n(pushed)} stays in and he adds {_n(add)}.",
+                said=(
+                    _s(
+                        N_("Call %(owed)s: the %(pushed)s stays in and he adds %(add)s."),
+                        owed=Count(r.owed),
+                        pushed=Count(pushed),
+                        add=Count(add),
+                    ),
+                ),
             ),
             Option(
                 action="fold",
                 amount=s.in_front,
                 forfeited=pushed,
-                sentence=f"Fold: the {_n(pushed)} stays in the pot.",
+                said=(_s(N_("Fold: the %(amount)s stays in the pot."), amount=Count(pushed)),),
             ),
         )
-        text = (
-            f"The action changed before his turn: the {_n(pushed)} put in out of turn "
-            "stays in the pot, and he may only call or fold."
+        text = _s(
+            N_(
+                "The action changed before his turn: the %(amount)s put in out of turn stays "
+                "in the pot, and he may only call or fold."
+            ),
+            amount=Count(pushed),
         )
     else:
         no_raise = rule_ is OotWhenActionChanges.NO_RAISE_CALL_OR_FOLD
         options = (
-            Option(action="fold", amount=s.in_front, change=pushed, sentence="Fold."),
-            Option(action="call", amount=call_to, change=pushed, sentence=f"Call {_n(r.owed)}."),
+            Option(action="fold", amount=s.in_front, change=pushed, said=(_s(N_("Fold.")),)),
+            Option(
+                action="call",
+                amount=call_to,
+                change=pushed,
+                said=(_s(N_("Call %(amount)s."), amount=Count(r.owed)),),
+            ),
         )
         if not no_raise and r.can_raise:
             options = (
@@ -1607,23 +2102,39 @@ def _out_of_turn_changed(r: _Round, decl: Declaration, h: Happened) -> Ruling:
                     amount=r.min_to,
                     change=pushed,
                     at_least=True,
-                    sentence=f"Raise to at least {_n(r.min_to)}.",
+                    said=(_s(N_("Raise to at least %(amount)s."), amount=Count(r.min_to)),),
                 ),
             )
-        text = (
-            "The action changed before his turn: the out-of-turn action is void"
-            + (f", his {_n(pushed)} goes back to him" if pushed else "")
-            + (
-                ", and he may only call or fold, not raise."
+        if pushed:
+            void = (
+                N_(
+                    "The action changed before his turn: the out-of-turn action is void, his "
+                    "%(amount)s goes back to him, and he may only call or fold, not raise."
+                )
                 if no_raise
-                else ", and he has every option."
+                else N_(
+                    "The action changed before his turn: the out-of-turn action is void, his "
+                    "%(amount)s goes back to him, and he has every option."
+                )
             )
-        )
+        else:
+            void = (
+                N_(
+                    "The action changed before his turn: the out-of-turn action is void, and "
+                    "he may only call or fold, not raise."
+                )
+                if no_raise
+                else N_(
+                    "The action changed before his turn: the out-of-turn action is void, and "
+                    "he has every option."
+                )
+            )
+        text = _s(void, amount=Count(pushed)) if pushed else _s(void)
     return Ruling(
         action="choice",
         amount=s.in_front,
         rule_ids=ids,
-        sentence=text,
+        said=(text,),
         options=options,
         flags=flags,
         change=pushed if rule_ is not OotWhenActionChanges.CHIPS_STAY_CALL_OR_FOLD else 0,
@@ -1651,7 +2162,7 @@ def make_situation(
             template=N_(
                 "The amount to call (%(to_call)s) cannot be more than the bet (%(current_bet)s)."
             ),
-            params={"to_call": f"{to_call:,}", "current_bet": f"{current_bet:,}"},
+            params={"to_call": Count(to_call), "current_bet": Count(current_bet)},
         )
     if last_increment is None:
         last_increment = current_bet
@@ -1751,7 +2262,7 @@ def declare(
         if not ruling.amount <= to <= ruling.max_to:
             raise InvalidCommand(
                 template=N_("The player must name an amount from %(amount)s to %(max_to)s."),
-                params={"amount": f"{ruling.amount:,}", "max_to": f"{ruling.max_to:,}"},
+                params={"amount": Count(ruling.amount), "max_to": Count(ruling.max_to)},
             )
         action = _engine_action(ruling.action, to, False)
     if action is None and option is not None:

@@ -21,6 +21,7 @@ browser's ``Accept-Language`` and not offered in the picker.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -57,12 +58,11 @@ class Sentence:
     for a count): ``text`` is the English, for JSON readers and the CLI."""
 
     msgid: str
-    params: dict[str, str | int] = field(default_factory=dict)
-    """The placeholders' values (already formatted: names, amounts, rule IDs, numbers). A
-    sentence that is never kept in the log (an import preview's reason) may also take a
-    :class:`Sentence` as a value (a field's name from a short fixed list, such as
-    ``Sentence(N_("A player's name"))``): it is said in the reader's language too. The
-    log's codec knows ``str | int`` values only, hence the annotation."""
+    params: Mapping[str, str | int | Sentence] = field(default_factory=dict)
+    """The placeholders' values (already formatted: names, amounts, rule IDs, numbers), or
+    a phrase that is itself a sentence (a ruling's "850 pushed", a field's name in an import
+    preview's reason), said in the same language. A sentence kept in the log takes ``str``
+    and ``int`` values only (the log's codec knows no other)."""
     plural: str = ""
     """The plural msgid (a message marked with :func:`Nn_`); ``n`` is then the count."""
     n: int | None = None
@@ -70,11 +70,10 @@ class Sentence:
     @property
     def text(self) -> str:
         """The sentence in English (the msgids' language)."""
-        values = {k: v.text if isinstance(v, Sentence) else v for k, v in self.params.items()}
+        said = {k: v.text if isinstance(v, Sentence) else v for k, v in self.params.items()}
         if self.plural:
-            params = {"n": self.n} | values
-            return (self.msgid if self.n == 1 else self.plural) % params
-        return self.msgid % values if self.params else self.msgid
+            return (self.msgid if self.n == 1 else self.plural) % ({"n": self.n} | said)
+        return self.msgid % said if said else self.msgid
 
     def as_json(self) -> dict[str, Any]:
         """``{"text", "msgid", "params"}`` (and ``plural``, ``n`` for a count); a parameter
@@ -96,22 +95,35 @@ class Phrase(str):
 
 
 class Clause(str):
-    """A refusal's parameter that is itself a catalogue text with parameters of its own
-    (``Clause(N_("the add-on is sold in level %(level)s"), {"level": 4})``): a whole clause
-    built in one place and named by refusals elsewhere (the sales still open). ``str`` is the
-    English; :func:`pokertd.i18n.catalog.refusal` translates it, and its own parameters
-    (a :class:`Phrase`, a nested ``Clause``), in the reader's language. Two clauses are
-    joined by :func:`both` (``"%(first)s and %(second)s"``), never by hand."""
+    """A refusal's parameter that is itself a catalogue text with parameters of its own:
+    a whole clause built in one place and named by refusals elsewhere (the sales still open:
+    ``Clause(N_("the add-on is sold in level %(level)s"), {"level": 4})``), or a refusal
+    wrapped in another (:meth:`of`: a PHH line's engine refusal). ``str`` is the English;
+    :func:`pokertd.i18n.catalog.refusal` translates ``template`` with its own parameters (a
+    :class:`Phrase`, a nested ``Clause``) in the reader's language. Without a template (a
+    refusal built in English) it stays English. Two clauses are joined by :func:`both`
+    (``"%(first)s and %(second)s"``), never by hand."""
 
-    msgid: str
+    template: str | None
     params: dict[str, Any]
 
-    def __new__(cls, msgid: str, params: dict[str, Any] | None = None) -> Clause:
+    def __new__(cls, template: str | None, params: Mapping[str, Any] | None = None) -> Clause:
         values = dict(params or {})
-        made = super().__new__(cls, msgid % values if values else msgid)
-        made.msgid = msgid
+        text = template % values if template is not None and values else template
+        made = super().__new__(cls, text or "")
+        made.template = template
         made.params = values
         return made
+
+    @classmethod
+    def of(cls, exc: Any) -> Clause:
+        """A refusal's sentence without its rule IDs (a ``PokertdError``), to put inside
+        another refusal: its template and parameters travel along."""
+        if exc.template is None:
+            plain = super().__new__(cls, exc.message)
+            plain.template, plain.params = None, {}
+            return plain
+        return cls(exc.template, exc.params)
 
 
 def both(first: str, second: str) -> Clause:

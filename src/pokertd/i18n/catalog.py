@@ -130,16 +130,6 @@ def catalogue_json(lang: str) -> dict[str, str | dict[str, str]]:
     return out
 
 
-def _param(lang: str, value: Any) -> Any:
-    """A refusal's parameter in ``lang``: a :class:`~pokertd.i18n.Clause` with its own
-    parameters, a :class:`~pokertd.i18n.Phrase` as a catalogue text; others as they are."""
-    if isinstance(value, Clause):
-        return gettext(lang, value.msgid, {k: _param(lang, v) for k, v in value.params.items()})
-    if isinstance(value, Phrase):
-        return gettext(lang, value)
-    return value
-
-
 def refusal(exc: PokertdError, lang: str) -> str:
     """A refusal's sentence in ``lang``: its message template translated when the core
     marked one (``PokertdError.template``, :mod:`pokertd.errors`), the rule IDs as written;
@@ -147,9 +137,22 @@ def refusal(exc: PokertdError, lang: str) -> str:
     translated too."""
     if exc.template is None or lang == SOURCE:
         return str(exc)
-    params = {k: _param(lang, v) for k, v in exc.params.items()}
-    text = gettext(lang, exc.template, params)
+    text = gettext(lang, exc.template, _params(lang, exc.params))
     return f"{text} ({', '.join(exc.rule_ids)})" if exc.rule_ids else text
+
+
+def _params(lang: str, params: Mapping[str, Any]) -> dict[str, Any]:
+    """A refusal's parameters in ``lang``: a :class:`~pokertd.i18n.Phrase` translated, a
+    :class:`~pokertd.i18n.Clause` translated with its own parameters."""
+    out: dict[str, Any] = {}
+    for k, v in params.items():
+        if isinstance(v, Clause):
+            out[k] = gettext(lang, v.template, _params(lang, v.params)) if v.template else v
+        elif isinstance(v, Phrase):
+            out[k] = gettext(lang, v)
+        else:
+            out[k] = v
+    return out
 
 
 def html_lang(lang: str) -> str:

@@ -15,6 +15,7 @@ matter (the service has no notion of a page), so their rules live here, once, an
 from __future__ import annotations
 
 from pokertd.errors import PermissionDenied
+from pokertd.i18n import N_
 from pokertd.roles import Role
 from pokertd.web.auth import Principal, require
 
@@ -39,7 +40,10 @@ def require_staff_read(who: Principal, tid: str, *, action: str, role: Role = Ro
     require(who, role, action=action)
     if who.role is Role.DEALER and dealer_of(who, tid) is None:
         raise PermissionDenied(
-            f"This dealer session is not for tournament {tid!r}: it may not {action}."
+            template=N_(
+                "This dealer session is not for tournament %(tid)s: it may not %(action)s."
+            ),
+            params={"tid": repr(tid), "action": action},
         )
 
 
@@ -94,7 +98,10 @@ def audience_for(who: Principal, tid: str, requested: str = "public") -> str:
         return "staff"
     table = dealer_of(who, tid)
     if table is None:
-        raise PermissionDenied(f"This dealer session is not for tournament {tid!r}.")
+        raise PermissionDenied(
+            template=N_("This dealer session is not for tournament %(tid)s."),
+            params={"tid": repr(tid)},
+        )
     return f"{DEALER_AUDIENCE}{table}"
 
 

@@ -22,6 +22,7 @@ from pokertd.app import demo as demo_mod
 from pokertd.app.accounts import Role
 from pokertd.app.commands import CommandSchema
 from pokertd.errors import InvalidCommand, NotFound, PermissionDenied
+from pokertd.i18n import N_
 from pokertd.money import event_currency_choice, event_locale_choice
 from pokertd.tournament import views as tournament_views
 from pokertd.tournament.entries import CreateTournament
@@ -109,7 +110,7 @@ def sign_in(request: Request, response: Response, name: str, password: str) -> P
         web.limiter.cancel(attempt)
         raise
     if user is None:
-        raise PermissionDenied("Wrong user name or password.")
+        raise PermissionDenied(template=N_("Wrong user name or password."))
     web.limiter.succeeded(attempt)
     web.users.remember_address(user.name, address, now=web.sessions.clock())
     who = Principal(user.name, user.role)
@@ -129,7 +130,9 @@ def dealer_sign_in(request: Request, response: Response, body: DealerLogin) -> P
         salt = None
     pin = None if salt is None else web.sessions.table_pin(body.tournament, body.table, salt)
     if pin is None or not hmac.compare_digest(pin, body.pin):
-        raise PermissionDenied(f"Wrong PIN for table {body.table}.")
+        raise PermissionDenied(
+            template=N_("Wrong PIN for table %(table)s."), params={"table": body.table}
+        )
     web.limiter.succeeded(attempt)
     web.users.remember_address(account, address, now=web.sessions.clock())
     who = Principal(f"dealer-t{body.table}", Role.DEALER, body.tournament, body.table)
@@ -190,7 +193,7 @@ def end_session(sid: str, request: Request) -> dict[str, str]:
     authorize(request, Role.DIRECTOR, "end sessions")
     web = web_of(request)
     if not web.users.end_session(sid[:128]):
-        raise NotFound("There is no such session (it may have ended already).")
+        raise NotFound(template=N_("There is no such session (it may have ended already)."))
     web.hub.recheck_sessions()  # its open streams end now
     return {"ended": sid}
 
@@ -209,7 +212,7 @@ def tournaments(request: Request) -> list[documents.JsonObject]:
 
 def _known(request: Request, tid: str) -> None:
     if not views.exists(web_of(request), tid):
-        raise NotFound(f"There is no tournament {tid!r}.")
+        raise NotFound(template=N_("There is no tournament %(tid)s."), params={"tid": repr(tid)})
 
 
 @router.get("/tournaments/{tid}", responses=ERROR_RESPONSES)
@@ -377,7 +380,8 @@ def create_from_template(
     who = authorize(request, Role.DIRECTOR, "create a tournament", token)
     if body.template not in template_names():  # never a file path from the network
         raise NotFound(
-            f"There is no template {body.template!r}. Templates: {', '.join(template_names())}."
+            template=N_("There is no template %(name)s. Templates: %(names)s."),
+            params={"name": repr(body.template), "names": ", ".join(template_names())},
         )
     currency = event_currency_choice(body.currency) if body.currency.strip() else ""
     locale = event_locale_choice(body.locale) if body.locale.strip() else ""
@@ -475,7 +479,9 @@ def add_command_routes(app: FastAPI) -> None:
         token = str(form.get(CSRF_FIELD) or "")
         back = safe_path(str(form.get("_back") or f"/t/{tid}/floor"))
         if back is None:  # never redirect off this site (//evil.example, /\\evil, https://)
-            raise InvalidCommand("The form's return address is not a page of this site.")
+            raise InvalidCommand(
+                template=N_("The form's return address is not a page of this site.")
+            )
         data = {
             k: v for k, v in form.items() if not k.startswith("_") and k != CSRF_FIELD and v != ""
         }

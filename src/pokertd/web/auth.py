@@ -50,6 +50,7 @@ from starlette.requests import HTTPConnection
 
 from pokertd.app.accounts import Role, SessionRow, TooManyAttempts, session_key
 from pokertd.errors import InvalidCommand, PermissionDenied
+from pokertd.i18n import N_
 
 if TYPE_CHECKING:
     from pokertd.app.accounts import AccountService
@@ -109,8 +110,11 @@ def parse_proxies(entries: Sequence[str]) -> tuple[Network, ...]:
             out.append(ipaddress.ip_network(text, strict=False))
         except ValueError:
             raise InvalidCommand(
-                f"Trusted proxy {text!r} is not an IP address or network (like 10.0.0.5 "
-                "or 10.0.0.0/24)."
+                template=N_(
+                    "Trusted proxy %(text)s is not an IP address or network (like 10.0.0.5 "
+                    "or 10.0.0.0/24)."
+                ),
+                params={"text": repr(text)},
             ) from None
     return tuple(out)
 
@@ -186,9 +190,12 @@ def check_root_path(text: str) -> str:
         or not set(value) <= _ROOT_PATH_CHARS
     ):
         raise InvalidCommand(
-            f"The root path {text[:120]!r} is not usable: give the path prefix the proxy "
-            f"serves pokertd under, starting with / and without a trailing /, at most "
-            f"{ROOT_PATH_MAX} letters, digits, /, _ or -, e.g. /poker."
+            template=N_(
+                "The root path %(text)s is not usable: give the path prefix the proxy "
+                "serves pokertd under, starting with / and without a trailing /, at most "
+                "%(most)s letters, digits, /, _ or -, e.g. /poker."
+            ),
+            params={"text": repr(text[:120]), "most": ROOT_PATH_MAX},
         )
     return value
 
@@ -518,7 +525,10 @@ class LoginLimiter:
         rid, wait = self.store.reserve_attempt(limits, now=self.clock(), window_s=self.window_s)
         if rid is None:
             raise TooManyAttempts(
-                f"Too many failed sign-in attempts: wait {wait} seconds and try again.",
+                template=N_(
+                    "Too many failed sign-in attempts: wait %(wait)s seconds and try again."
+                ),
+                params={"wait": wait},
                 context={"retry_after": wait},
             )
         return Attempt(rid, account_key)
@@ -535,10 +545,14 @@ class LoginLimiter:
 def require(who: Principal, role: Role, *, action: str = "do this") -> None:
     """Refuse unless ``who`` has at least ``role``."""
     if not who.signed_in:
-        raise NotSignedIn(f"Sign in as {role.value} or above to {action}.")
+        raise NotSignedIn(
+            template=N_("Sign in as %(role)s or above to %(action)s."),
+            params={"role": role.value, "action": action},
+        )
     if not who.role.at_least(role):
         raise PermissionDenied(
-            f"A {who.role.value} may not {action}: it needs the {role.value} role."
+            template=N_("A %(who)s may not %(action)s: it needs the %(role)s role."),
+            params={"who": who.role.value, "action": action, "role": role.value},
         )
 
 

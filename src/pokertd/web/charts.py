@@ -49,7 +49,10 @@ def render(name: str, view: dict[str, Any], *, narrow: bool = False, lang: str =
     ``lang``: the language of the title and the axes (issue 27)."""
     spec = CHARTS.get(name)
     if spec is None:
-        raise NotFound(f"There is no chart {name!r}: choose {', '.join(CHARTS)}.")
+        raise NotFound(
+            template=N_("There is no chart %(name)s: choose %(names)s."),
+            params={"name": repr(name), "names": ", ".join(CHARTS)},
+        )
     key, title, xlabel, ylabel = spec
     points = series(view, key)
     if name == "players" and not points and series(view, ENTRIES[0]):

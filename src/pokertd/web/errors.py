@@ -31,6 +31,7 @@ from pokertd.errors import (
     RuleViolation,
     StoreError,
 )
+from pokertd.i18n import N_
 from pokertd.web.auth import NotSignedIn, TooManyAttempts, root_path
 from pokertd.web.i18n import answer_language, refusal
 
@@ -99,13 +100,14 @@ async def _validation_error(request: Request, exc: Exception) -> Response:
 
     errors = list(exc.errors())
     if any(e.get("type") == "json_invalid" for e in errors):
-        message = "The request body is not valid JSON."
+        refused = InvalidCommand(template=N_("The request body is not valid JSON."))
     else:
-        message = describe_errors("The request is not valid", errors)
-    body = InvalidCommand(message).as_json()
+        # English on purpose: pydantic's checks field by field, for the API's programmers
+        refused = InvalidCommand(describe_errors("The request is not valid", errors))
+    message = refusal(refused, answer_language(request))
     if wants_html(request):
         return error_page(request, 422, message)
-    return JSONResponse(body, status_code=422)
+    return JSONResponse(refused.as_json() | {"message": message}, status_code=422)
 
 
 async def _http_error(request: Request, exc: Exception) -> Response:
@@ -113,10 +115,11 @@ async def _http_error(request: Request, exc: Exception) -> Response:
     if exc.status_code == 400 and exc.detail == "There was an error parsing the body":
         # FastAPI's answer to a body json cannot read (bad UTF-8, nesting too deep): it is
         # malformed input like any other, 422 as documented.
-        message = "The request body is not valid JSON in UTF-8."
+        refused = InvalidCommand(template=N_("The request body is not valid JSON in UTF-8."))
+        message = refusal(refused, answer_language(request))
         if wants_html(request):
             return error_page(request, 422, message)
-        return JSONResponse(InvalidCommand(message).as_json(), status_code=422)
+        return JSONResponse(refused.as_json() | {"message": message}, status_code=422)
     kinds = {404: "not_found", 405: "method_not_allowed", 401: "not_signed_in"}
     message = str(exc.detail) if exc.detail else "Request refused."
     if wants_html(request):
@@ -224,7 +227,8 @@ class BodyLimit:
         body = b"".join(chunks)
         problem = body_problem(body, headers.get("content-type", ""))
         if problem is not None:
-            await self._refuse(scope, send, 422, problem)
+            # English on purpose: the body's shape (a JSON or form check), for programmers
+            await self._refuse(scope, send, 422, InvalidCommand(problem))
             return
         delivered = False
 
@@ -238,12 +242,15 @@ class BodyLimit:
         await self.app(scope, replay, send)
 
     @staticmethod
-    def _too_large(most: int) -> str:
-        return f"The request is too large (at most {most // 1024:,} KiB)."
+    def _too_large(most: int) -> InvalidCommand:
+        return InvalidCommand(
+            template=N_("The request is too large (at most %(kib)s KiB)."),
+            params={"kib": f"{most // 1024:,}"},
+        )
 
     @staticmethod
-    async def _refuse(scope: Scope, send: Send, status: int, message: str) -> None:
-        response = JSONResponse(InvalidCommand(message).as_json(), status_code=status)
+    async def _refuse(scope: Scope, send: Send, status: int, refused: InvalidCommand) -> None:
+        response = JSONResponse(refused.as_json(), status_code=status)
         await response(scope, _no_body, send)
 
 

@@ -49,7 +49,7 @@ from pokertd.app.leagues import (
 from pokertd.app.player_import import parse_map, read_table
 from pokertd.app.tournaments import TournamentService
 from pokertd.errors import InvalidCommand, NotFound
-from pokertd.i18n import N_, catalog
+from pokertd.i18n import N_, Clause, catalog
 from pokertd.league.formula import MAX_LENGTH as FORMULA_MAX
 from pokertd.league.points import (
     MAX_POINTS,
@@ -105,7 +105,9 @@ def _season(service: LeagueService, league: str, season: str) -> Season:
     service.league(league)
     rows = service.seasons(league)
     if not rows:
-        raise NotFound(f"League {league!r} has no season yet.")
+        raise NotFound(
+            template=N_("League %(league)s has no season yet."), params={"league": repr(league)}
+        )
     return service.season(league, rows[-1].key)
 
 
@@ -350,10 +352,12 @@ class SeasonBody(BaseModel):
         """The season, every setting checked before anything is written."""
         if not KEY.match(self.key):
             raise InvalidCommand(
-                "A season key is 1 to 32 lower-case letters, digits or dashes, e.g. q1-2026."
+                template=N_(
+                    "A season key is 1 to 32 lower-case letters, digits or dashes, e.g. q1-2026."
+                )
             )
         if not " ".join(self.name.split()):
-            raise InvalidCommand("Give the season a name.")
+            raise InvalidCommand(template=N_("Give the season a name."))
         made = Season(
             league=league,
             key=self.key,
@@ -453,7 +457,7 @@ def check_scheme(
                 values = tuple(float(x) for x in table.split(",") if x.strip())
             except ValueError:
                 raise InvalidCommand(
-                    "A points table is a list of numbers, e.g. 10, 7, 5, 3, 2, 1."
+                    template=N_("A points table is a list of numbers, e.g. 10, 7, 5, 3, 2, 1.")
                 ) from None
         scheme = PointsScheme(
             kind=PointsKind(kind),
@@ -575,7 +579,7 @@ def _history_map(items: list[str]) -> dict[str, str] | None:
         return None
     for item in items:
         if len(item) > 200:
-            raise InvalidCommand("A mapping can have at most 200 characters.")
+            raise InvalidCommand(template=N_("A mapping can have at most 200 characters."))
     return parse_map(items)
 
 
@@ -716,7 +720,7 @@ def championship_preview(
             for q in plan.qualifiers
         ]
     except InvalidCommand as exc:  # a stack formula these points break
-        problem = exc.message
+        problem = Clause.of(exc)
     template = ""
     if base:
         setup = tournaments.state(base).part(Setup)
@@ -724,16 +728,24 @@ def championship_preview(
         template = tmpl.title or tmpl.name
         seats = tmpl.tables * tmpl.seats_per_table
         if tmpl.tables and seats < len(stacks) and not problem:
-            problem = (
-                f"{len(stacks)} qualifiers need seats but {template} has {seats}: "
-                "add tables to the season's events' template first."
+            problem = Clause(
+                N_(
+                    "%(n)s qualifiers need seats but %(template)s has %(seats)s: "
+                    "add tables to the season's events' template first."
+                ),
+                {"n": len(stacks), "template": template, "seats": seats},
             )
     if done:
-        problem = f"Season {season!r} already has its championship ({done})."
+        problem = Clause(
+            N_("Season %(season)s already has its championship (%(done)s)."),
+            {"season": repr(season), "done": done},
+        )
     elif not base:
-        problem = "Add the season's events first: the championship copies their rules."
+        problem = Clause(N_("Add the season's events first: the championship copies their rules."))
     elif not stacks and not problem:
-        problem = f"Nobody qualifies from season {season!r} yet."
+        problem = Clause(
+            N_("Nobody qualifies from season %(season)s yet."), {"season": repr(season)}
+        )
     return {
         "tournament": done,
         "copies": base,
@@ -772,13 +784,15 @@ def create_championship(
     who = authorize(request, Role.DIRECTOR, "create a championship")
     name = " ".join(body.name.split())
     if not name:
-        raise InvalidCommand("Give the championship a name.")
+        raise InvalidCommand(template=N_("Give the championship a name."))
     service = leagues_of(request)
     tournaments = web_of(request).app.tournaments
     service.season(league, season)
     plan = championship_preview(service, tournaments, league, season)
     if plan["problem"]:
-        raise InvalidCommand(plan["problem"])
+        problem = plan["problem"]
+        said = problem if isinstance(problem, Clause) else Clause(None)
+        raise InvalidCommand(problem, template=said.template, params=said.params)
     setup = tournaments.state(plan["copies"]).part(Setup)
     tmpl, profile = setup.tmpl.with_changes(stacks_from_points=True), setup.profile
     if not tmpl.takes_stacks_from_points(profile):  # a profile without the Quarterly's rule
@@ -869,7 +883,9 @@ def _mark(
     if not league_seasons_of(service, tid):
         tournaments.state(tid)  # NotFound for an unknown tournament
         raise InvalidCommand(
-            "This event counts toward no league season: there are no points to sign out for."
+            template=N_(
+                "This event counts toward no league season: there are no points to sign out for."
+            )
         )
     if undo:
         service.unflag(tid, body.player, actor=who.name)

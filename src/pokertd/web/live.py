@@ -49,6 +49,7 @@ from starlette.requests import HTTPConnection
 from starlette.types import Receive, Scope, Send
 
 from pokertd.errors import NotFound, PermissionDenied
+from pokertd.i18n import N_
 from pokertd.web import access, views
 from pokertd.web.auth import SESSION_COOKIE
 from pokertd.web.context import Web, principal, web_of
@@ -224,7 +225,7 @@ async def stream(
     web = web_of(request)
     granted = access.audience_for(principal(request), tid, audience)
     if not await asyncio.to_thread(views.exists, web, tid):
-        raise NotFound(f"There is no tournament {tid!r}.")
+        raise NotFound(template=N_("There is no tournament %(tid)s."), params={"tid": repr(tid)})
     check = None if granted == "stream" else session_check(web, request, tid, granted)
     if granted == "staff" and (tables or q):  # a floor console's page of the map
         granted = views.console_audience(tables, q)

@@ -63,6 +63,7 @@ class SendBody(BaseModel):
 
 def _mail(web: Web) -> MailService:
     if web.mail is None:  # pragma: no cover - create_app always makes one
+        # English on purpose: never met, create_app always makes the mail service
         raise InvalidCommand(NOT_SET_UP)
     return web.mail
 

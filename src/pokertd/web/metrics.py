@@ -37,6 +37,7 @@ from prometheus_client import (
 from prometheus_client import multiprocess as prom_multiprocess
 
 from pokertd.errors import PermissionDenied
+from pokertd.i18n import N_
 
 MULTIPROC_ENV = "PROMETHEUS_MULTIPROC_DIR"
 
@@ -156,7 +157,7 @@ class Metrics:
 
 # ---- /metrics ------------------------------------------------------------------------------
 
-METRICS_REFUSED = (
+METRICS_REFUSED = N_(
     "Metrics are for the operator: ask from the server itself, or send the metrics token "
     "(POKERTD_METRICS_TOKEN) as 'Authorization: Bearer <token>'."
 )
@@ -192,7 +193,7 @@ def metrics(request: Request) -> Response:
     web = request.app.state.web
     found: Metrics | None = request.app.state.metrics
     if found is None or not allowed(request, web.settings.metrics_token):
-        return JSONResponse(PermissionDenied(METRICS_REFUSED).as_json(), status_code=403)
+        return JSONResponse(PermissionDenied(template=METRICS_REFUSED).as_json(), status_code=403)
     return Response(found.exposition(), media_type=CONTENT_TYPE_LATEST)
 
 

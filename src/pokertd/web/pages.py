@@ -131,7 +131,7 @@ def embed_snippet(src: str, title: str) -> str:
 
 def _known(request: Request, tid: str) -> None:
     if not views.exists(web_of(request), tid):
-        raise NotFound(f"There is no tournament {tid!r}.")
+        raise NotFound(template=N_("There is no tournament %(tid)s."), params={"tid": repr(tid)})
 
 
 # ---- home, setup, sign-in -------------------------------------------------------------
@@ -182,7 +182,7 @@ def setup_submit(
     Sessions.check_csrf(request, csrf_token)
     try:
         if password != password2:
-            raise InvalidCommand("The two passwords differ.")
+            raise InvalidCommand(template=N_("The two passwords differ."))
         user = web.users.create_first_director(name.strip() or "director", password)
     except InvalidCommand as exc:
         if web.users.has_director():  # someone else finished the setup a moment earlier
@@ -390,7 +390,10 @@ def _bags(state: TournamentState) -> tuple[str, dict[str, Any] | None]:
 def print_page(tid: str, kind: str, request: Request, player: str = "") -> Response:
     """Printable sheets: seat cards, receipts (staff; ``?player=`` for one), payouts, results."""
     if kind not in PRINT_KINDS:
-        raise NotFound(f"There is no printout {kind!r}: choose {', '.join(PRINT_KINDS)}.")
+        raise NotFound(
+            template=N_("There is no printout %(kind)s: choose %(kinds)s."),
+            params={"kind": repr(kind), "kinds": ", ".join(PRINT_KINDS)},
+        )
     _known(request, tid)
     audience = "public"
     if kind in {"seats", "receipts", "moves", "bags"}:

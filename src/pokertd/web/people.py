@@ -45,6 +45,7 @@ from pokertd.app.player_import import (
 )
 from pokertd.app.players import CONFIRMATION_KINDS, PlayerHistory, PlayerService
 from pokertd.errors import InvalidCommand, NotFound
+from pokertd.i18n import N_
 from pokertd.sheets import csv_text
 from pokertd.tournament.limits import REASON_MAX, SHORT_MAX
 from pokertd.web import access
@@ -302,7 +303,7 @@ PREVIEW_NEW_ROWS = 100
 def _import_map(items: list[str]) -> dict[str, str] | None:
     for item in items:
         if len(item) > 200:
-            raise InvalidCommand("A mapping can have at most 200 characters.")
+            raise InvalidCommand(template=N_("A mapping can have at most 200 characters."))
     return parse_map(items) if items else None
 
 

@@ -35,7 +35,7 @@ from pokertd.app.ics import calendar
 from pokertd.app.results import EventResults, Schedule, event_results, league_schedule
 from pokertd.app.results import series_schedule as series_events
 from pokertd.errors import NotFound
-from pokertd.i18n import catalog
+from pokertd.i18n import N_, catalog
 from pokertd.money import format_money
 from pokertd.web import i18n, views
 from pokertd.web.api import ERROR_RESPONSES
@@ -79,7 +79,10 @@ class PublicLimiter:
             if len(seen) >= self.limit:
                 wait = max(1, int(seen[0] + self.window_s - now) + 1)
                 raise TooManyAttempts(
-                    f"Too many requests from this address: wait {wait} seconds and try again.",
+                    template=N_(
+                        "Too many requests from this address: wait %(wait)s seconds and try again."
+                    ),
+                    params={"wait": wait},
                     context={"retry_after": wait},
                 )
             seen.append(now)
@@ -104,7 +107,7 @@ SeriesKey = Annotated[str, Path(min_length=1, max_length=64, description="A seri
 def _results(request: Request, tid: str) -> EventResults:
     web = web_of(request)
     if not views.exists(web, tid):
-        raise NotFound(f"There is no tournament {tid!r}.")
+        raise NotFound(template=N_("There is no tournament %(tid)s."), params={"tid": repr(tid)})
     locale = web.app.tournaments.event_locale(tid) or web.settings.money_locale()
     return event_results(web.app, tid, locale)
 

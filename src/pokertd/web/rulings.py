@@ -19,6 +19,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from pokertd.app.accounts import Role
 from pokertd.engine.rulings import Happened, Order, make_situation, parse_chips, rule
 from pokertd.errors import NotFound
+from pokertd.i18n import N_
 from pokertd.rules import RuleProfile, Variant, load_profile
 from pokertd.rules.profile import BUILTIN_PROFILES
 from pokertd.tournament.entries import Setup
@@ -135,7 +136,7 @@ def tournament_ruling(tid: str, body: RulingRequest, request: Request) -> dict[s
     Sessions.check_csrf(request, request.headers.get(CSRF_HEADER))
     web = web_of(request)
     if not views.exists(web, tid):
-        raise NotFound(f"There is no tournament {tid!r}.")
+        raise NotFound(template=N_("There is no tournament %(tid)s."), params={"tid": repr(tid)})
     return rule_on(body, web.app.tournaments.read(tid, _profile_of))
 
 
@@ -146,7 +147,8 @@ def named_ruling(body: NamedRulingRequest, request: Request) -> dict[str, Any]:
     Sessions.check_csrf(request, request.headers.get(CSRF_HEADER))
     if body.profile not in BUILTIN_PROFILES:
         raise NotFound(
-            f"There is no profile {body.profile!r}; known: {', '.join(BUILTIN_PROFILES)}."
+            template=N_("There is no profile %(name)s; known: %(names)s."),
+            params={"name": repr(body.profile), "names": ", ".join(BUILTIN_PROFILES)},
         )
     return rule_on(body, load_profile(body.profile))
 

@@ -180,7 +180,7 @@ def _staff(request: Request, action: str) -> Principal:
 
 def _known(request: Request, tid: str) -> None:
     if not web_of(request).app.tournaments.exists(tid):
-        raise NotFound(f"There is no tournament {tid!r}.")
+        raise NotFound(template=N_("There is no tournament %(tid)s."), params={"tid": repr(tid)})
 
 
 # ---- series ---------------------------------------------------------------------------

@@ -27,7 +27,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from pokertd.app.accounts import Role
 from pokertd.errors import InvalidCommand, NotFound, PokertdError
-from pokertd.i18n import LANGUAGES
+from pokertd.i18n import LANGUAGES, N_, Phrase
 from pokertd.money import (
     EVENT_CURRENCIES,
     EVENT_LOCALES,
@@ -363,7 +363,13 @@ def definition_of(template: Template) -> dict[str, Any]:
 
 
 def _refuse(what: str, problems: list[str]) -> InvalidCommand:
-    return InvalidCommand(f"{what}: " + "; ".join(problems) + ".", context={"problems": problems})
+    """``what`` (a catalogue text) and the template's problems (English: the template
+    checks build them)."""
+    return InvalidCommand(
+        template=N_("%(what)s: %(problems)s."),
+        params={"what": Phrase(what), "problems": "; ".join(problems)},
+        context={"problems": problems},
+    )
 
 
 # --------------------------------------------------------------------------------------
@@ -389,7 +395,10 @@ def find_template(request: Request, name: str) -> Template:
     saved = saved_templates(request).get(name)
     if saved is None:
         names = [*template_names(), *saved_templates(request)]
-        raise NotFound(f"There is no template {name!r}. Templates: {', '.join(names)}.")
+        raise NotFound(
+            template=N_("There is no template %(name)s. Templates: %(names)s."),
+            params={"name": repr(name), "names": ", ".join(names)},
+        )
     return saved
 
 
@@ -480,11 +489,12 @@ def save_template(body: SaveTemplate, request: Request) -> dict[str, Any]:
     authorize(request, Role.DIRECTOR, "save an event template")
     if body.name in template_names():
         raise InvalidCommand(
-            f"{body.name!r} is the name of a shipped template; choose another name."
+            template=N_("%(name)s is the name of a shipped template; choose another name."),
+            params={"name": repr(body.name)},
         )
     template, problems = template_of(body.event, body.name)
     if problems:
-        raise _refuse("The template was not saved", problems)
+        raise _refuse(N_("The template was not saved"), problems)
     text = tomli_w.dumps(template_to_dict(template))
     web_of(request).users.put_setting(SAVED_PREFIX + body.name, text)
     return {"template": body.name, "title": template.title}
@@ -496,7 +506,7 @@ def create_tournament(body: CreateEvent, request: Request) -> dict[str, Any]:
     event definition; a definition with problems is refused (422, every problem listed in
     ``context.problems``) and nothing is created."""
     if (body.template is None) == (body.event is None):
-        raise InvalidCommand("Send either a template's name or an event definition.")
+        raise InvalidCommand(template=N_("Send either a template's name or an event definition."))
     # a currency or locale off the lists is refused before anything is written (the venue's
     # own currency is always allowed, listed or not)
     venue = web_of(request).app.tournaments.venue_currency
@@ -512,7 +522,7 @@ def create_tournament(body: CreateEvent, request: Request) -> dict[str, Any]:
     if body.event is not None:
         template, problems = template_of(body.event)
         if problems:
-            raise _refuse("The event was not created", problems)
+            raise _refuse(N_("The event was not created"), problems)
     else:
         template = find_template(request, str(body.template))
     service = web_of(request).app.tournaments
@@ -529,7 +539,9 @@ def create_tournament(body: CreateEvent, request: Request) -> dict[str, Any]:
 def get_structure(name: str) -> dict[str, Any]:
     """A shipped structure preset: levels, breaks, chips, registration close."""
     if name not in structure_names():
-        raise NotFound(f"There is no structure preset {name!r}.")
+        raise NotFound(
+            template=N_("There is no structure preset %(name)s."), params={"name": repr(name)}
+        )
     return load_structure(name).as_json()
 
 

@@ -37,6 +37,7 @@ from pokertd.app import documents
 from pokertd.app.accounts import Role, TooManyAttempts
 from pokertd.app.signups import token_hash
 from pokertd.errors import InvalidCommand, PokertdError
+from pokertd.i18n import N_
 from pokertd.tournament import signups as core
 from pokertd.tournament.framework import Command
 from pokertd.tournament.limits import NAME_MAX, SEQ_MAX, SHORT_MAX
@@ -81,8 +82,14 @@ def _reserve(request: Request, tid: str) -> None:
     if rid is None:
         minutes = max(1, (wait + 59) // 60)
         raise TooManyAttempts(
-            f"Too many sign-ups from here or for this event: try again in {minutes} "
-            f"minute{'s' if minutes != 1 else ''}.",
+            template=N_(
+                "Too many sign-ups from here or for this event: try again in %(minutes)s minute."
+            )
+            if minutes == 1
+            else N_(
+                "Too many sign-ups from here or for this event: try again in %(minutes)s minutes."
+            ),
+            params={"minutes": minutes},
             context={"retry_after": wait},
         )
 
@@ -199,7 +206,9 @@ def mine_post(
         if do == "here":
             player = service.player_for_link(tid, token)
             if player is None:
-                raise InvalidCommand("This link has no seat yet: there is no slip to answer.")
+                raise InvalidCommand(
+                    template=N_("This link has no seat yet: there is no slip to answer.")
+                )
             slips.acknowledge(request, tid, player, slip, via="link")
         elif do == "checkin":
             service.check_in(tid, token)
@@ -210,7 +219,7 @@ def mine_post(
             after = web.app.tournaments.read(tid, lambda s: core.signup_of(s, sid))
             return _mine_page(request, tid, token, after)
         else:
-            raise InvalidCommand("Choose check in or withdraw.")
+            raise InvalidCommand(template=N_("Choose check in or withdraw."))
     except PokertdError as exc:
         mine = service.mine(tid, token)
         return _mine_page(request, tid, token, mine, status=status_of(exc), error=exc.message)
@@ -262,7 +271,10 @@ def _release_at(web: Web, text: str) -> datetime | None:
             return local.replace(hour=hh, minute=mm, second=0, microsecond=0)
         when = datetime.fromisoformat(text)
     except ValueError:
-        raise InvalidCommand(f"{text[:20]!r} is not a time: write it as 19:30.") from None
+        raise InvalidCommand(
+            template=N_("%(text)s is not a time: write it as 19:30."),
+            params={"text": repr(text[:20])},
+        ) from None
     return when if when.tzinfo is not None else when.replace(tzinfo=web.settings.zone())
 
 
@@ -271,7 +283,10 @@ def _whole(text: str, what: str) -> int | None:
     if not text:
         return None
     if not text.isdigit() or len(text) > 6:
-        raise InvalidCommand(f"{what} must be a whole number, not {text[:20]!r}.")
+        raise InvalidCommand(
+            template=N_("%(what)s must be a whole number, not %(text)s."),
+            params={"what": what, "text": repr(text[:20])},
+        )
     return int(text)
 
 
@@ -299,7 +314,9 @@ def _card_command(web: Web, do: str, form: dict[str, str]) -> Command:
         "release": core.ReleaseNoShows(),
     }
     if do not in simple:
-        raise InvalidCommand(f"There is no sign-up action {do[:20]!r}.")
+        raise InvalidCommand(
+            template=N_("There is no sign-up action %(do)s."), params={"do": repr(do[:20])}
+        )
     return simple[do]
 
 

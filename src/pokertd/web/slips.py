@@ -25,6 +25,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from pokertd.app.accounts import TooManyAttempts
 from pokertd.errors import NotFound
+from pokertd.i18n import N_
 from pokertd.roles import Role
 from pokertd.tournament.limits import SEQ_MAX, SHORT_MAX
 from pokertd.web import views
@@ -50,7 +51,7 @@ class Here(BaseModel):
 
 def _known(request: Request, tid: str) -> None:
     if not views.exists(web_of(request), tid):
-        raise NotFound(f"There is no tournament {tid!r}.")
+        raise NotFound(template=N_("There is no tournament %(tid)s."), params={"tid": repr(tid)})
 
 
 @router.get("/tournaments/{tid}/slips")
@@ -73,8 +74,11 @@ def _limit(request: Request, tid: str) -> None:
     rid, wait = web.users.reserve_attempt(limits, now=time.time(), window_s=TAP_WINDOW_S)
     if rid is None:
         raise TooManyAttempts(
-            f"Too many taps from this phone: wait {wait} seconds, or tell the floor you are "
-            "at your seat.",
+            template=N_(
+                "Too many taps from this phone: wait %(wait)s seconds, or tell the floor you are "
+                "at your seat."
+            ),
+            params={"wait": wait},
             context={"retry_after": wait},
         )
 
@@ -97,6 +101,8 @@ def here(tid: str, slip: int, body: Here, request: Request) -> dict[str, Any]:
     Sessions.check_csrf(request, request.headers.get(CSRF_HEADER))
     _known(request, tid)
     if not 1 <= slip <= SEQ_MAX:
-        raise NotFound(f"There is no slip {slip}: nothing recorded.")
+        raise NotFound(
+            template=N_("There is no slip %(slip)s: nothing recorded."), params={"slip": slip}
+        )
     _limit(request, tid)
     return acknowledge(request, tid, body.player.strip(), slip, via="phone")

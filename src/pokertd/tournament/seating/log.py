@@ -1062,7 +1062,7 @@ def _decide_suggest(state: TournamentState, cmd: SuggestMoves, ctx: Context) -> 
             todo = Plan(blocked=fp.blocked, halted=fp.halted)
             text, rules = blocked_text(seating, todo, "then ask again.")
             raise InvalidCommand(
-                template=text.msgid,
+                template=text.template,
                 params=text.params,
                 rule_ids=rules,
                 context={"tables": list(fp.blocked), "hint": "play_hands"},
@@ -1205,7 +1205,7 @@ def _decide_confirm_plan(state: TournamentState, cmd: ConfirmPlan, ctx: Context)
             work, Plan(blocked=fp.blocked, halted=fp.halted), "then ask again."
         )
         raise InvalidCommand(
-            template=text.msgid,
+            template=text.template,
             params=text.params,
             rule_ids=rules,
             context={"tables": list(fp.blocked), "hint": "play_hands"},

@@ -23,6 +23,24 @@
       result: null, error: "", busy: false,
       t(msgid, params) { return t(msgid, params); },
       n(x) { return x == null || x === "" ? "–" : nf.format(Number(x)); },
+      /* The ruling's sentence (or an option's) in the page's language: the server sends it
+         as sentences ({msgid, params}, joined by a space; a parameter may be a phrase said
+         the same way), chip amounts as numbers written here like the rest of the panel; the
+         English sentence when it sent none. */
+      say(x) {
+        if (!x) return "";
+        const parts = x.said || [];
+        if (!parts.length) return x.sentence || "";
+        const one = (s) => {
+          const params = {};
+          for (const k in s.params || {}) {
+            const v = s.params[k];
+            params[k] = typeof v === "number" ? this.n(v) : v && typeof v === "object" ? one(v) : v;
+          }
+          return window.pokertd.said(Object.assign({}, s, { params: params }), s.text);
+        };
+        return parts.map(one).join(" ");
+      },
       num(x) { const t = String(x).replace(/[,\s_]/g, ""); return t === "" ? null : Number(t); },
       body() {
         const f = this.f, out = {};
