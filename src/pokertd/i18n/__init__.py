@@ -72,10 +72,16 @@ class Sentence:
         return self.msgid % dict(self.params) if self.params else self.msgid
 
     def as_json(self) -> dict[str, Any]:
-        """``{"text", "msgid", "params"}`` (and ``plural``, ``n`` for a count)."""
-        out: dict[str, Any] = {"text": self.text, "msgid": self.msgid, "params": dict(self.params)}
+        """``{"text", "msgid", "params"}`` (and ``plural``, ``n`` for a count; ``chips``:
+        the names of the parameters that are chip counts, :class:`Chips`, sent as plain
+        integers that each face writes the reader's way: ``"chips": ["stack"]``)."""
+        params = {k: int(v) if isinstance(v, Chips) else v for k, v in self.params.items()}
+        out: dict[str, Any] = {"text": self.text, "msgid": self.msgid, "params": params}
         if self.plural:
             out |= {"plural": self.plural, "n": self.n}
+        chips = sorted(k for k, v in self.params.items() if isinstance(v, Chips))
+        if chips:
+            out["chips"] = chips
         return out
 
 
