@@ -21,7 +21,7 @@ import typer
 
 from pokertd.codec import to_json
 from pokertd.errors import PokertdError
-from pokertd.money import current_currency, current_locale, stay_in
+from pokertd.money import chips_locale, current_currency, current_locale, format_chips, stay_in
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -29,6 +29,7 @@ if TYPE_CHECKING:
     from pokertd.app import App
     from pokertd.app.documents import EventDocument
     from pokertd.app.tournaments import TournamentService
+    from pokertd.i18n import Sentence
     from pokertd.tournament.framework import EventRecord
 
 T = TypeVar("T")
@@ -194,8 +195,29 @@ def bold(text: object) -> str:
 
 
 def num(n: object) -> str:
-    """A count with thousands separators (``25,000``) as a parameter of :func:`say`."""
-    return f"{n:,}"
+    """A count (chips, mostly) as a parameter of :func:`say` or a table's cell, written as
+    the CLI writes numbers: the event's or ``POKERTD_LOCALE``'s locale, as its money, else
+    ``POKERTD_LANGUAGE``'s (``25.000`` in German; ``25,000`` in English, without Babel):
+    :func:`pokertd.money.chips_locale`. ``--json`` keeps plain integers."""
+    if not isinstance(n, int) or isinstance(n, bool):
+        return f"{n:,}"
+    return format_chips(n, chips_locale(cli_language(), current_locale()))
+
+
+def signed(n: int) -> str:
+    """A difference with its sign (``+0``, ``+1.000``, ``-250``), written as :func:`num`."""
+    return ("+" if n >= 0 else "") + num(n)
+
+
+def said(sentence: Sentence) -> str:
+    """A sentence the core built (:class:`pokertd.i18n.Sentence`) in the CLI's language,
+    its chip counts written as :func:`num` writes them."""
+    lang = cli_language()
+    if lang == "en" and not current_locale():
+        return sentence.text
+    from pokertd.i18n import catalog  # Babel: only for a translated language or a locale
+
+    return catalog.sentence(lang, sentence)
 
 
 def say(message: str, /, **params: Any) -> str:
