@@ -154,9 +154,22 @@ def install(templates: Jinja2Templates) -> None:
     env.globals["chips"] = chips
 
 
-def refusal(exc: PokertdError, lang: str) -> str:
-    """A refusal's sentence in ``lang`` (:func:`pokertd.i18n.refusal`)."""
-    return catalog.refusal(exc, lang)
+def refusal(exc: PokertdError, lang: str, request: Request | None = None) -> str:
+    """A refusal's sentence in ``lang`` (:func:`pokertd.i18n.refusal`), its chip counts
+    written as the page that sent the command writes them (:func:`number_locale`)."""
+    return catalog.refusal(exc, lang, locale=None if request is None else number_locale(request))
+
+
+def number_locale(request: Request) -> str | None:
+    """The locale a request's page writes money (and so chips) in: the event's (a
+    ``{tid}`` in the path), else the venue's; ``None`` for the neutral form."""
+    web = web_of(request)
+    tid = request.path_params.get("tid")
+    try:
+        chosen = web.app.tournaments.event_locale(tid) if isinstance(tid, str) else ""
+    except PokertdError:  # no such event: the venue's
+        chosen = ""
+    return chosen or web.settings.money_locale()
 
 
 @router.get("/language/{code}")
