@@ -18,6 +18,7 @@ from typing import Any
 import pytest
 
 from pokertd.app.tournaments import open_service
+from pokertd.i18n import N_, Chips, Sentence, catalog
 from pokertd.tournament.clock import SetLevel, StartClock
 from pokertd.tournament.entries import CreateTournament, RecordChips, Register
 from pokertd.tournament.seating import DrawSeats
@@ -90,6 +91,11 @@ def test_the_tv_writes_the_blinds_in_its_language(browser: Any, night: Night) ->
     assert shown == {"en": "1,000 / 2,000", "de": "1.000 / 2.000", "es": "1000 / 2000"}
     page = _tv(browser, night, "de", SIZES[1])
     assert page.inner_text("#tv-blinds") == "1.000 / 2.000"
+    # a sentence the server built names its chip counts (Sentence.as_json): said() writes
+    # them the page's way, as catalog.sentence does on the server
+    said = Sentence(N_("Colour up the %(chips)s chips."), {"chips": Chips(5000)}).as_json()
+    assert page.evaluate("(x) => window.pokertd.said(x)", said) == catalog.sentence("de", said)
+    assert catalog.sentence("de", said) == "Die 5.000-Chips werden eingewechselt."
     page.screenshot(path=str(ARTIFACTS / "chips_tv_de_390x844.png"))
     page.close()
 
