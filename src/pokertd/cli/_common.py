@@ -220,13 +220,21 @@ def said(sentence: Sentence) -> str:
     return catalog.sentence(lang, sentence)
 
 
+def _local_chips(params: dict[str, Any]) -> bool:
+    """Whether ``params`` hold a chip count (:class:`pokertd.i18n.Chips`) that a chosen
+    locale writes otherwise than English's ``1,200`` (the catalogue then writes it)."""
+    from pokertd.i18n import Chips  # a base module without dependencies (no Babel)
+
+    return bool(current_locale()) and any(isinstance(v, Chips) for v in params.values())
+
+
 def say(message: str, /, **params: Any) -> str:
     """``message`` (a msgid: a whole sentence with ``%(name)s`` placeholders) in the CLI's
     language, ``params`` put in. English needs no catalogue, so Babel loads only when
     ``POKERTD_LANGUAGE`` names another language (start-up time, issue 15). Rich markup goes
     around a parameter's value, not into the msgid; ``--json`` never passes through here."""
     lang = cli_language()
-    if lang == "en":
+    if lang == "en" and not _local_chips(params):
         return message % params if params else message
     from pokertd.i18n import catalog  # Babel: only for a translated language
 
@@ -238,7 +246,7 @@ def say_n(singular: str, plural: str, n: int, /, **params: Any) -> str:
     is ``n`` unless ``params`` says otherwise: ``n=f"{n:,}"`` writes it with commas);
     see :func:`say`."""
     lang = cli_language()
-    if lang == "en":
+    if lang == "en" and not _local_chips(params):
         return (singular if n == 1 else plural) % ({"n": n} | params)
     from pokertd.i18n import catalog  # Babel: only for a translated language
 
