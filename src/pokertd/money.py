@@ -268,6 +268,41 @@ def format_money(
     )
 
 
+def format_chips(count: int, locale: str | None = None) -> str:
+    """A chip count (``1200``) written as ``locale`` writes numbers (CLDR): ``1.200`` in
+    German, ``1,200`` in English, ``1200`` but ``12.000`` in Spanish (CLDR's
+    ``minimumGroupingDigits`` is 2 there, as for money and as the browser's ``Intl``
+    writes it), ``1'200`` in Swiss German. ``locale`` defaults to the enclosing
+    :func:`money_scope`'s, else the neutral ``1,200`` (what pokertd always wrote). The one
+    chip formatter of the server's faces (the page scripts' twin is ``pokertdMoney.chips``
+    in static/money.js); JSON and CSV keep plain integers.
+
+    >>> format_chips(1200), format_chips(1200, "de_DE"), format_chips(1200, "es")
+    ('1,200', '1.200', '1200')
+    >>> format_chips(12000, "es_ES"), format_chips(-2500, "de")
+    ('12.000', '-2.500')
+    """
+    name = locale or _SCOPE.get()[1] or NEUTRAL_LOCALE
+    n = int(count)
+    if name in (NEUTRAL_LOCALE, "en"):
+        return f"{n:,}"  # without loading Babel (CLI start-up, issue 25)
+    from babel.numbers import format_decimal
+
+    loc = _locale(name)
+    grouping = abs(n) >= 10 ** (2 + _min_grouping(loc))
+    return str(format_decimal(n, locale=loc, group_separator=grouping or _min_grouping(loc) == 1))
+
+
+def chips_locale(language: str, locale: str | None = None) -> str:
+    """The locale a face writes chip counts in: the locale it writes money in (the event's,
+    else the venue's: ``locale``) when one is chosen, else its reader's ``language``
+    (``de`` -> ``1.200``; English and the pseudo-locale the neutral ``1,200``): a German
+    page in a room that chose no locale no longer reads ``1,200`` (docs/money.md)."""
+    if locale:
+        return locale
+    return NEUTRAL_LOCALE if language in ("", "en", "xx") else language
+
+
 _SPACES = re.compile(r"[\s\u00a0\u202f]+")
 
 
@@ -365,8 +400,10 @@ __all__ = [
     "bcp47",
     "check_currency",
     "check_locale",
+    "chips_locale",
     "current_currency",
     "current_locale",
+    "format_chips",
     "format_money",
     "minor_units",
     "money_scope",

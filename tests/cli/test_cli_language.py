@@ -58,7 +58,7 @@ def test_the_clock_and_the_status_read_in_german_and_spanish(db: str) -> None:
     assert "(running)" in english
 
     status = run(db, "es", "status", "wed")
-    assert "entradas 2 (2 jugadores), quedan 2, fichas en juego 50,000, media 25,000" in status
+    assert "entradas 2 (2 jugadores), quedan 2, fichas en juego 50.000, media 25.000" in status
     assert "reglas Foxwoods" in status
     assert "Entries 2 (2 Spieler), übrig 2" in run(db, "de", "status", "wed")
     assert "entries 2 (2 players), left 2" in run(db, "en", "status", "wed")
@@ -207,3 +207,28 @@ def test_the_cli_refuses_its_own_checks_in_the_language(db: str) -> None:
     env = {"POKERTD_LANGUAGE": "de"}
     as_json = runner.invoke(app, ["clock", "wed", "set", "x", "--json", "--db", db], env=env)
     assert json.loads(as_json.stdout)["message"] == "'x' is not a level number."
+
+
+def test_chip_counts_are_written_as_the_language_writes_numbers(db: str) -> None:
+    """Issue 27, point 2: stacks and blinds in ``POKERTD_LANGUAGE``'s way when no locale
+    is chosen (``25.000`` in German; Spanish groups from five digits, as CLDR says), while
+    ``--json`` keeps plain integers."""
+    run(db, "en", "seat", "wed")
+    assert "25,000 (buy-in)" in run(db, "en", "players", "wed")
+    assert "25.000 (buy-in)" in run(db, "de", "players", "wed")
+    assert "25.000 (buy-in)" in run(db, "es", "players", "wed")
+
+    def structure(lang: str) -> str:
+        env = {"POKERTD_LANGUAGE": None if lang == "en" else lang, "COLUMNS": "200"}
+        result = runner.invoke(app, ["structure", "show", "fox_wed"], env=env)
+        assert result.exit_code == 0, result.output
+        return result.stdout
+
+    assert "   11 │  1.000 │  2.000 │" in structure("de")
+    assert "   11 │  1,000 │  2,000 │" in structure("en")
+    spanish = structure("es")
+    # four digits are not grouped in Spanish (CLDR's minimumGroupingDigits 2), five are
+    assert "   11 │   1000 │   2000 │" in spanish
+    assert "│ 10.000 │ 20.000 │" in spanish
+    rows = json.loads(run(db, "de", "players", "wed", "--json"))
+    assert {r["stack"] for r in rows} == {25000}

@@ -87,3 +87,25 @@ def test_a_receipt_reads_in_the_readers_language_with_the_venues_money_and_day(
     english = env.client.get(f"/api/tournaments/{tid}/receipts", headers=h).json()[0]["text"]
     assert "PRIZE RECEIPT" in english
     assert "Player: Anna Becker" in english
+
+
+def test_chip_counts_follow_the_money_locale(euro_env: tuple[Env, str]) -> None:
+    """``data-chips-locale`` (static/money.js's ``chips``): the venue's ``de_DE`` wins over
+    an English page: its chips read like its euros (docs/money.md, "Chip counts")."""
+    env, tid = euro_env
+    english = env.client.get(f"/t/{tid}/tv?lang=en").text
+    assert 'data-locale="de-DE" data-chips-locale="de-DE"' in english
+
+
+def test_chip_counts_follow_the_language_when_no_locale_is_chosen(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv("POKERTD_LOCALE", raising=False)
+    for env in make_env(tmp_path):
+        tid = env.service.create(
+            CreateTournament(name="Tuesday", template=load_template("kpc_nlh"))
+        )
+        german = env.client.get(f"/t/{tid}/tv?lang=de").text
+        assert 'data-locale="en-US" data-chips-locale="de"' in german
+        assert 'data-chips-locale="es"' in env.client.get(f"/t/{tid}/tv?lang=es").text
+        assert 'data-chips-locale="en-US"' in env.client.get(f"/t/{tid}/tv?lang=en").text

@@ -50,3 +50,17 @@ def test_print_bags_on_a_real_server(tmp_path: Path) -> None:
             assert text in html, text
         assert "1,000 chips short: recount the bags." in html
         assert html.index("Ann") < html.index("Chip roll-up")
+        # issue 27, point 2: in Spanish the chip counts are written as Spanish writes
+        # numbers (CLDR groups from five digits there: 9000 but 31.000) and the roll-up's
+        # sentence is Spanish too
+        spanish = client.get("/t/deep/print/bags?lang=es").text
+        for text in ("31.000", "19.000", ">9000<", "60.000", "59.000", "-1000"):
+            assert text in spanish, text
+        assert "31,000" not in spanish
+        assert (
+            "3 bolsas contienen 59.000 fichas; hay 60.000 en juego; faltan 1000 fichas: "
+            "vuelvan a contar las bolsas." in spanish
+        )
+        german = client.get("/t/deep/print/bags?lang=de").text
+        assert ">9.000<" in german
+        assert "3 Beutel enthalten 59.000 Chips; 60.000 sind im Spiel; 1.000 Chips fehlen" in german

@@ -22,7 +22,7 @@ import typer
 from pokertd.codec import to_json
 from pokertd.errors import PokertdError
 from pokertd.i18n import N_
-from pokertd.money import current_currency, current_locale, stay_in
+from pokertd.money import chips_locale, current_currency, current_locale, format_chips, stay_in
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -192,17 +192,6 @@ def cli_language() -> str:
     return i18n.known(os.environ.get(LANGUAGE_ENV)) or i18n.SOURCE
 
 
-def said(sentence: Sentence | None, english: str) -> str:
-    """A sentence the server built (:class:`pokertd.i18n.Sentence`) in the CLI's language;
-    ``english`` when there is none or the CLI speaks English (no Babel then)."""
-    lang = cli_language()
-    if sentence is None or lang == "en":
-        return english
-    from pokertd.i18n import catalog  # Babel: only for a translated language (issue 15)
-
-    return catalog.sentence(lang, sentence)
-
-
 def bold(text: object) -> str:
     """``text`` in bold (Rich markup) as a parameter of :func:`say`: the markup stays out of
     the msgid, and no f-string stands in a call ``scripts/i18n.py extract`` reads."""
@@ -210,8 +199,41 @@ def bold(text: object) -> str:
 
 
 def num(n: object) -> str:
-    """A count with thousands separators (``25,000``) as a parameter of :func:`say`."""
-    return f"{n:,}"
+    """A count (chips, mostly) as a parameter of :func:`say` or a table's cell, written as
+    the CLI writes numbers: the event's or ``POKERTD_LOCALE``'s locale, as its money, else
+    ``POKERTD_LANGUAGE``'s (``25.000`` in German; ``25,000`` in English, without Babel):
+    :func:`pokertd.money.chips_locale`. ``--json`` keeps plain integers."""
+    if not isinstance(n, int) or isinstance(n, bool):
+        return f"{n:,}"
+    return format_chips(n, chips_locale(cli_language(), current_locale()))
+
+
+def signed(n: int) -> str:
+    """A difference with its sign (``+0``, ``+1.000``, ``-250``), written as :func:`num`."""
+    return ("+" if n >= 0 else "") + num(n)
+
+
+def said(sentence: Sentence | None, english: str | None = None) -> str:
+    """A sentence the server built (:class:`pokertd.i18n.Sentence`) in the CLI's language,
+    its chip counts written as :func:`num` writes them; ``english`` (else the sentence's own
+    English) when there is none or the CLI speaks English without a chosen locale (no Babel
+    then)."""
+    if sentence is None:
+        return english or ""
+    lang = cli_language()
+    if lang == "en" and not current_locale():
+        return sentence.text if english is None else english
+    from pokertd.i18n import catalog  # Babel: only for a translated language or a locale
+
+    return catalog.sentence(lang, sentence)
+
+
+def _local_chips(params: dict[str, Any]) -> bool:
+    """Whether ``params`` hold a chip count (:class:`pokertd.i18n.Chips`) that a chosen
+    locale writes otherwise than English's ``1,200`` (the catalogue then writes it)."""
+    from pokertd.i18n import Chips  # a base module without dependencies (no Babel)
+
+    return bool(current_locale()) and any(isinstance(v, Chips) for v in params.values())
 
 
 def say(message: str, /, **params: Any) -> str:
@@ -220,7 +242,7 @@ def say(message: str, /, **params: Any) -> str:
     ``POKERTD_LANGUAGE`` names another language (start-up time, issue 15). Rich markup goes
     around a parameter's value, not into the msgid; ``--json`` never passes through here."""
     lang = cli_language()
-    if lang == "en":
+    if lang == "en" and not _local_chips(params):
         return message % params if params else message
     from pokertd.i18n import catalog  # Babel: only for a translated language
 
@@ -232,7 +254,7 @@ def say_n(singular: str, plural: str, n: int, /, **params: Any) -> str:
     is ``n`` unless ``params`` says otherwise: ``n=f"{n:,}"`` writes it with commas);
     see :func:`say`."""
     lang = cli_language()
-    if lang == "en":
+    if lang == "en" and not _local_chips(params):
         return (singular if n == 1 else plural) % ({"n": n} | params)
     from pokertd.i18n import catalog  # Babel: only for a translated language
 

@@ -40,6 +40,19 @@ structure_app = typer.Typer(
 # structure
 
 
+def _blinds(level: Any) -> str:
+    """A level's blinds and ante as the floor reads them (``1,200/2,400 BBA 2,400``), the
+    chip counts written as the CLI writes numbers (``1.200/2.400`` in German)."""
+    from pokertd.rules import AnteType
+
+    pair = f"{num(level.small_blind)}/{num(level.big_blind)}"
+    if level.ante and level.ante_type is AnteType.BIG_BLIND_ANTE:
+        return say("%(blinds)s BBA %(ante)s", blinds=pair, ante=num(level.ante))
+    if level.ante:
+        return say("%(blinds)s ante %(ante)s", blinds=pair, ante=num(level.ante))
+    return pair
+
+
 def _render_structure(structure: Any, projection: Any | None = None, count: int = 0) -> None:
     from rich.table import Table
 
@@ -77,13 +90,13 @@ def _render_structure(structure: Any, projection: Any | None = None, count: int 
             if row.minutes:
                 notes.append(say("%(minutes)s-min break", minutes=row.minutes))
             if row.remove:
-                removed = " & ".join(f"{v:,}" for v in row.remove)
+                removed = " & ".join(num(v) for v in row.remove)
                 notes.append(say("remove %(chips)s", chips=removed))
         cells = [
             str(number),
-            f"{lv.small_blind:,}",
-            f"{lv.big_blind:,}",
-            f"{lv.ante:,}" if lv.ante else "",
+            num(lv.small_blind),
+            num(lv.big_blind),
+            num(lv.ante) if lv.ante else "",
             str(lv.minutes),
             f"{minute // 60}:{minute % 60:02d}",
         ]
@@ -103,7 +116,7 @@ def _render_structure(structure: Any, projection: Any | None = None, count: int 
                 minutes=s.rebuy_minutes,
             )
         )
-    chips = ", ".join(f"{c.value:,}" + (f" {c.color}" if c.color else "") for c in s.chips.chips)
+    chips = ", ".join(num(c.value) + (f" {c.color}" if c.color else "") for c in s.chips.chips)
     console.print(say("Chips: %(chips)s", chips=chips))
     if s.notes:
         console.print(s.notes)
@@ -368,7 +381,7 @@ def _render_race(result: Any) -> None:
 
     from pokertd.tournament.clock import pretty_card
 
-    removed = " & ".join(f"{v:,}" for v in result.removed)
+    removed = " & ".join(num(v) for v in result.removed)
     title = say("Colour-up")
     console.print(
         say(
@@ -391,12 +404,12 @@ def _render_race(result: Any) -> None:
             won = say("1 chip (not raced out)")
         table.add_row(
             str(s.seat),
-            f"{s.stack_before:,}",
-            f"{s.kept:,}",
-            f"{s.odd_value:,} ({s.odd_chips})" if s.odd_value else "",
+            num(s.stack_before),
+            num(s.kept),
+            f"{num(s.odd_value)} ({s.odd_chips})" if s.odd_value else "",
             " ".join(pretty_card(c) for c in s.cards),
             won,
-            f"{s.stack_after:,}",
+            num(s.stack_after),
         )
     console.print(table)
     console.print(
@@ -665,13 +678,13 @@ def _render_view(v: Any) -> None:
             )
         )
         if v.color_up:
-            removed = " & ".join(f"{c:,}" for c in v.color_up)
+            removed = " & ".join(num(c) for c in v.color_up)
             console.print(say("Colour up: remove the %(chips)s chips", chips=removed))
         console.print(
             say(
                 "Next: level %(level)s  %(blinds)s",
                 level=v.next_level.number,
-                blinds=v.next_level.blinds,
+                blinds=_blinds(v.next_level),
             )
         )
     else:
@@ -679,13 +692,13 @@ def _render_view(v: Any) -> None:
             say(
                 "%(level)s  %(blinds)s  %(time)s left (%(state)s)",
                 level=bold(say("Level %(level)s", level=v.level.number)),
-                blinds=v.level.blinds,
+                blinds=_blinds(v.level),
                 time=bold(mmss(v.seconds_left)),
                 state=state,
             )
         )
         if v.color_up:
-            removed = " & ".join(f"{c:,}" for c in v.color_up)
+            removed = " & ".join(num(c) for c in v.color_up)
             console.print(
                 say("Colour up before this level: remove the %(chips)s chips", chips=removed)
             )
@@ -693,7 +706,7 @@ def _render_view(v: Any) -> None:
             say(
                 "Next: level %(level)s  %(blinds)s",
                 level=v.next_level.number,
-                blinds=v.next_level.blinds,
+                blinds=_blinds(v.next_level),
             )
         )
     if v.next_break_in is not None:

@@ -22,9 +22,11 @@ from pokertd.cli._common import (
     emit,
     num,
     refusals,
+    said,
     say,
     say_n,
     service,
+    signed,
 )
 from pokertd.errors import InvalidCommand
 from pokertd.i18n import N_
@@ -93,7 +95,7 @@ def render(view: BagList) -> None:
         table.add_column(col, justify="right")
     for b in view.bags:
         where = ("-", "-") if b.table is None else (str(b.table), str(b.seat))
-        table.add_row(b.bag, b.name, *where, f"{b.chips:,}")
+        table.add_row(b.bag, b.name, *where, num(b.chips))
     console.print(table)
     r = view.reconciliation
     p = r.in_play
@@ -116,11 +118,11 @@ def render(view: BagList) -> None:
         say(
             "bagged: %(bagged)s · difference: %(difference)s",
             bagged=num(r.bagged),
-            difference=format(r.difference, "+,"),
+            difference=signed(r.difference),
         ),
         soft_wrap=True,
     )
-    console.print(r.describe(), soft_wrap=True)
+    console.print(said(r.said()), soft_wrap=True)
 
 
 def end(
@@ -180,7 +182,7 @@ def start(
             )
         )
         for s in seats:
-            console.print(f"  T{s['table']}-S{s['seat']}  {s['name']}  {s['chips']:,}")
+            console.print(f"  T{s['table']}-S{s['seat']}  {s['name']}  {num(s['chips'])}")
 
     emit(data, as_json, show)
 

@@ -35,6 +35,7 @@ from pokertd.cli._common import (
     console,
     emit,
     err_console,
+    num,
     refusals,
     say,
 )
@@ -183,7 +184,7 @@ def _render_deal_view(view: DealView, as_json: bool) -> None:
     out.add_column(say("Amount"), justify="right")
     out.add_column(say("Accepted"))
     for p, s, a in zip(view.players, view.stacks, view.amounts, strict=True):
-        out.add_row(p, f"{s:,}", format_money(a), say("yes") if p in view.accepted else "")
+        out.add_row(p, num(s), format_money(a), say("yes") if p in view.accepted else "")
     console.print(out)
     if view.play_for:
         console.print(say("Left to play for: %(amount)s", amount=format_money(view.play_for)))
@@ -316,7 +317,7 @@ def render_deal(terms: Any, warnings: list[str], as_json: bool) -> None:
     out.add_column(say("Chips"), justify="right")
     out.add_column(say("Amount"), justify="right")
     for p, s, a in zip(terms.players, terms.stacks, terms.amounts, strict=True):
-        out.add_row(p, f"{s:,}", format_money(a))
+        out.add_row(p, num(s), format_money(a))
     console.print(out)
     if terms.play_for:
         console.print(say("Left to play for: %(amount)s", amount=format_money(terms.play_for)))

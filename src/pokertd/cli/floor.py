@@ -152,7 +152,7 @@ def templates_cmd(as_json: JsonOption = False) -> None:
                     t.name,
                     t.title + extra,
                     t.fees.describe(),
-                    f"{t.starting_stack:,}",
+                    num(t.starting_stack),
                     t.structure,
                     t.profile,
                 )
@@ -640,7 +640,7 @@ def _render_status(view: Any, money: Any) -> None:
         else say("the clock has not started; registration %(note)s", note=v.registration_note)
     )
     _out(f"  {level}")
-    avg = f"{v.average_stack:,}" if v.average_stack is not None else "-"
+    avg = num(v.average_stack) if v.average_stack is not None else "-"
     _out(
         "  "
         + say_n(
@@ -716,7 +716,7 @@ def players_cmd(tid: TidArg, db: DbOption = None, as_json: JsonOption = False) -
                 seat = f"T{r.table} S{r.seat}" if r.table is not None else "-"
                 if r.moves:
                     seat += " " + say_n("(%(n)s move)", "(%(n)s moves)", r.moves)
-                stack = f"{r.stack:,} ({r.stack_note})" if r.stack else "-"
+                stack = f"{num(r.stack)} ({r.stack_note})" if r.stack else "-"
                 entries = str(r.entries)
                 if r.rebuys:
                     entries += " " + say("+%(n)s rebuy", n=r.rebuys)

@@ -77,14 +77,14 @@ def _render_replay(data: dict[str, Any]) -> None:
     for i, name in enumerate(data["players"]):
         table.add_row(
             f"p{i + 1} {name}",
-            f"{data['starting_stacks'][i]:,}",
-            f"{data['finishing_stacks'][i]:,}",
-            f"{data['winnings'][i]:,}",
+            num(data["starting_stacks"][i]),
+            num(data["finishing_stacks"][i]),
+            num(data["winnings"][i]),
         )
     console.print(table)
     for i, pot in enumerate(data["pots"]):
         label = _pot(i, pot["amount"])
-        winners = ", ".join(f"{k} {v:,}" for k, v in pot["awards"].items())
+        winners = ", ".join(f"{k} {num(v)}" for k, v in pot["awards"].items())
         console.print(f"{label}: {winners}")
     if data["matches"] is True:
         console.print("[green]" + say("finishing stacks match the file") + "[/]")
@@ -218,7 +218,7 @@ def _render_demo(data: dict[str, Any]) -> None:
     )
     console.print(
         bold(say("Hand #%(n)s", n=data["hand_number"])) + f" {data['variant'].upper()} "
-        f"{data['blinds'][0]:,}/{data['blinds'][1]:,}{ante} - "
+        f"{num(data['blinds'][0])}/{num(data['blinds'][1])}{ante} - "
         + say("profile %(profile)s - seed %(seed)s", profile=data["profile"], seed=data["seed"])
     )
     table = Table()
@@ -240,8 +240,8 @@ def _render_demo(data: dict[str, Any]) -> None:
             str(seat + 1),
             " ".join(role),
             data["hole_cards"].get(str(seat), ""),
-            f"{data['start_stacks'][str(seat)]:,}",
-            f"{final.get(str(seat), 0):,}",
+            num(data["start_stacks"][str(seat)]),
+            num(final.get(str(seat), 0)),
         )
     console.print(table)
     street = ""
@@ -254,9 +254,9 @@ def _render_demo(data: dict[str, Any]) -> None:
             console.print(f"[bold]{street}[/] {shown}")
         words = "  " + say("seat %(seat)s", seat=action["seat"] + 1) + f" {action['kind']}"
         if action["kind"] in ("bet", "raise"):
-            words += f" to {action['to']:,}"
+            words += f" to {num(action['to'])}"
         elif action["kind"] == "call":
-            words += f" {action['amount']:,}"
+            words += f" {num(action['amount'])}"
         if action["kind"] == "show":
             cards = data["hole_cards"][str(action["seat"])]
             words += f" {cards}: {describe(parse_cards(cards + board))}"
@@ -265,7 +265,9 @@ def _render_demo(data: dict[str, Any]) -> None:
         console.print(words)
     for i, pot in enumerate(data.get("result", {}).get("pots", [])):
         label = _pot(i, pot["amount"])
-        awards = ", ".join(say("seat %(seat)s", seat=s + 1) + f" {a:,}" for s, a in pot["awards"])
+        awards = ", ".join(
+            say("seat %(seat)s", seat=s + 1) + f" {num(a)}" for s, a in pot["awards"]
+        )
         how = " " + say("with %(hand)s", hand=pot["hand"]) if pot["hand"] else ""
         console.print(f"[green]{label}[/]: {awards}{how}")
 

@@ -29,6 +29,7 @@ from pokertd.cli._common import (
     application,
     console,
     emit,
+    num,
     refusals,
     say,
     say_n,
@@ -199,7 +200,7 @@ def add_event(
                 )
                 for q in p.qualifiers:
                     pts = say("%(points)s pts", points=_points(q.points))
-                    console.print(f"  {q.rank:>3}. {q.name}  {pts}  {q.stack:,}")
+                    console.print(f"  {q.rank:>3}. {q.name}  {pts}  {num(q.stack)}")
 
             emit(plan, as_json, render_plan)
             return
@@ -316,7 +317,7 @@ def qualifiers(
         def render(p: Any) -> None:
             console.print(say("Stacks: %(formula)s", formula=p.stack_formula))
             for q in p.qualifiers:
-                console.print(f"{q.rank:>4}. {q.name:<24} {_points(q.points):>10}  {q.stack:,}")
+                console.print(f"{q.rank:>4}. {q.name:<24} {_points(q.points):>10}  {num(q.stack)}")
 
         emit(plan, as_json, render)
 

@@ -339,7 +339,7 @@ def _render_icm(result: IcmResult, chips: list[int], cents: list[int]) -> None:
     out.add_column(say("Stack"), justify="right")
     out.add_column(say("Equity"), justify="right")
     for i, (stack, amount) in enumerate(zip(chips, cents, strict=True)):
-        row = [f"{stack:,}", format_money(amount)]
+        row = [num(stack), format_money(amount)]
         if result.method is IcmMethod.MONTE_CARLO:
             row[1] += f" ± {format_money(result.standard_errors[i])}"
         out.add_row(*row)

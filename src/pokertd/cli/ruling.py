@@ -167,7 +167,7 @@ def render(result: Ruling) -> None:
     console.print(f"[bold]{_sentence(result)}[/]")
     parts: list[str] = [say("action %(action)s", action=result.action)]
     if result.action not in ("none", "floor", "choice"):
-        amount = f"{result.amount:,}"
+        amount = num(result.amount)
         parts.append(
             say("at least to %(amount)s", amount=amount)
             if result.at_least

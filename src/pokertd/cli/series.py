@@ -382,7 +382,7 @@ def day2(
             soft_wrap=True,
         )
         for n, f, c in d.stacks:
-            console.print(f"  {n} ({f}) {c:,}")
+            console.print(f"  {n} ({f}) {num(c)}")
 
     emit(formed.as_json(), as_json, lambda _: show(formed))
 

@@ -76,12 +76,20 @@ class Sentence:
         return self.msgid % said if said else self.msgid
 
     def as_json(self) -> dict[str, Any]:
-        """``{"text", "msgid", "params"}`` (and ``plural``, ``n`` for a count); a parameter
-        that is a sentence travels as its own ``{"text", "msgid", "params"}``."""
-        params = {k: v.as_json() if isinstance(v, Sentence) else v for k, v in self.params.items()}
+        """``{"text", "msgid", "params"}`` (and ``plural``, ``n`` for a count; ``chips``:
+        the names of the parameters that are chip counts, :class:`Chips`, sent as plain
+        integers that each face writes the reader's way: ``"chips": ["stack"]``); a
+        parameter that is a sentence travels as its own ``{"text", "msgid", "params"}``."""
+        params = {
+            k: v.as_json() if isinstance(v, Sentence) else int(v) if isinstance(v, Chips) else v
+            for k, v in self.params.items()
+        }
         out: dict[str, Any] = {"text": self.text, "msgid": self.msgid, "params": params}
         if self.plural:
             out |= {"plural": self.plural, "n": self.n}
+        chips = sorted(k for k, v in self.params.items() if isinstance(v, Chips))
+        if chips:
+            out["chips"] = chips
         return out
 
 

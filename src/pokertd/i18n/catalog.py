@@ -15,7 +15,19 @@ from babel.messages.pofile import read_po
 from babel.support import NullTranslations, Translations
 
 from pokertd.errors import PokertdError
-from pokertd.i18n import DOMAIN, LANGUAGES, PSEUDO, SOURCE, TAG, Clause, Phrase, Sentence, known
+from pokertd.i18n import (
+    DOMAIN,
+    LANGUAGES,
+    PSEUDO,
+    SOURCE,
+    TAG,
+    Chips,
+    Clause,
+    Phrase,
+    Sentence,
+    known,
+)
+from pokertd.money import chips_locale, current_locale, format_chips
 
 
 def from_accept_language(header: str) -> str | None:
@@ -61,37 +73,68 @@ def translations(lang: str) -> NullTranslations:
     return Translations(buf, domain=DOMAIN)
 
 
-def gettext(lang: str, message: str, params: Mapping[str, Any] | None = None) -> str:
-    """``message`` in ``lang``, with ``params`` put into its ``%(name)s`` placeholders."""
+def written(
+    lang: str, params: Mapping[str, Any] | None, locale: str | None = None
+) -> dict[str, Any]:
+    """``params`` with each chip count (:class:`~pokertd.i18n.Chips`) written the reader's
+    way: in ``locale`` (the face's locale for money) when given, else the enclosing money
+    scope's (the CLI's event), else ``lang``'s own (``1.200`` in German)."""
+    out = dict(params or {})
+    if any(isinstance(v, Chips) for v in out.values()):
+        where = chips_locale(lang, locale or current_locale())
+        out = {k: format_chips(v, where) if isinstance(v, Chips) else v for k, v in out.items()}
+    return out
+
+
+def gettext(
+    lang: str, message: str, params: Mapping[str, Any] | None = None, *, locale: str | None = None
+) -> str:
+    """``message`` in ``lang``, with ``params`` put into its ``%(name)s`` placeholders (chip
+    counts written as ``lang`` or ``locale`` writes numbers: :func:`written`)."""
     text = translations(lang).gettext(message)
-    return text % dict(params) if params else text
+    return text % written(lang, params, locale) if params else text
 
 
 def ngettext(
-    lang: str, singular: str, plural: str, n: int, params: Mapping[str, Any] | None = None
+    lang: str,
+    singular: str,
+    plural: str,
+    n: int,
+    params: Mapping[str, Any] | None = None,
+    *,
+    locale: str | None = None,
 ) -> str:
     """The form of ``singular``/``plural`` for count ``n`` in ``lang`` (``%(n)s`` is ``n``
     unless ``params`` says otherwise)."""
-    text = translations(lang).ngettext(singular, plural, n)
-    return text % ({"n": n} | dict(params or {}))
+    text = translations(lang).ngettext(singular, plural, int(n))
+    return text % written(lang, {"n": n} | dict(params or {}), locale)
 
 
-def sentence(lang: str, said: Sentence | Mapping[str, Any] | str | None) -> str:
+def sentence(
+    lang: str, said: Sentence | Mapping[str, Any] | str | None, *, locale: str | None = None
+) -> str:
     """A sentence the server built (:class:`pokertd.i18n.Sentence`, or its JSON) in
-    ``lang``; a plain string (an older or free text) as it is."""
+    ``lang``; a plain string (an older or free text) as it is. The parameters its JSON
+    lists under ``chips`` are chip counts (:func:`written`)."""
     if said is None:
         return ""
     if isinstance(said, str):
         return said
     if isinstance(said, Sentence):
         said = said.as_json()
-    msgid, params = said.get("msgid"), said.get("params") or {}
-    params = {k: sentence(lang, v) if isinstance(v, Mapping) else v for k, v in params.items()}
+    msgid, params = said.get("msgid"), dict(said.get("params") or {})
+    params = {
+        k: sentence(lang, v, locale=locale) if isinstance(v, Mapping) else v
+        for k, v in params.items()
+    }
     if not msgid:
         return str(said.get("text", ""))
+    for name in said.get("chips") or ():
+        if isinstance(params.get(name), int):
+            params[name] = Chips(params[name])
     if said.get("plural"):
-        return ngettext(lang, msgid, said["plural"], int(said.get("n") or 0), params)
-    return gettext(lang, msgid, params)
+        return ngettext(lang, msgid, said["plural"], int(said.get("n") or 0), params, locale=locale)
+    return gettext(lang, msgid, params, locale=locale)
 
 
 _SAMPLES = (0, 1, 2, 3, 5, 11, 21, 101, 1_000_000)
@@ -130,24 +173,29 @@ def catalogue_json(lang: str) -> dict[str, str | dict[str, str]]:
     return out
 
 
-def refusal(exc: PokertdError, lang: str) -> str:
+def refusal(exc: PokertdError, lang: str, *, locale: str | None = None) -> str:
     """A refusal's sentence in ``lang``: its message template translated when the core
     marked one (``PokertdError.template``, :mod:`pokertd.errors`), the rule IDs as written;
     ``str(exc)`` (English) otherwise. A :class:`~pokertd.i18n.Phrase` parameter is
     translated too."""
-    if exc.template is None or lang == SOURCE:
+    if exc.template is None or (lang == SOURCE and not locale and not current_locale()):
         return str(exc)
-    text = gettext(lang, exc.template, _params(lang, exc.params))
+    text = gettext(lang, exc.template, _params(lang, exc.params, locale), locale=locale)
     return f"{text} ({', '.join(exc.rule_ids)})" if exc.rule_ids else text
 
 
-def _params(lang: str, params: Mapping[str, Any]) -> dict[str, Any]:
+def _params(lang: str, params: Mapping[str, Any], locale: str | None) -> dict[str, Any]:
     """A refusal's parameters in ``lang``: a :class:`~pokertd.i18n.Phrase` translated, a
-    :class:`~pokertd.i18n.Clause` translated with its own parameters."""
+    :class:`~pokertd.i18n.Clause` translated with its own parameters (chip counts in it
+    written the reader's way, as in the sentence around it)."""
     out: dict[str, Any] = {}
     for k, v in params.items():
         if isinstance(v, Clause):
-            out[k] = gettext(lang, v.template, _params(lang, v.params)) if v.template else v
+            out[k] = (
+                gettext(lang, v.template, _params(lang, v.params, locale), locale=locale)
+                if v.template
+                else v
+            )
         elif isinstance(v, Phrase):
             out[k] = gettext(lang, v)
         else:
@@ -168,5 +216,7 @@ __all__ = [
     "ngettext",
     "plural_index",
     "refusal",
+    "sentence",
     "translations",
+    "written",
 ]

@@ -89,7 +89,9 @@ async def _pokertd_error(request: Request, exc: Exception) -> Response:
     if isinstance(exc, TooManyAttempts):
         headers["Retry-After"] = str(exc.context.get("retry_after", 60))
     # issue 27: the sentence in the reader's language when the refusal carries a template
-    message = refusal(exc, answer_language(request)) if exc.template is not None else str(exc)
+    message = (
+        refusal(exc, answer_language(request), request) if exc.template is not None else str(exc)
+    )
     if wants_html(request):
         return error_page(request, status, message)
     return JSONResponse(error_body(exc) | {"message": message}, status_code=status, headers=headers)

@@ -36,6 +36,7 @@ from pokertd import i18n
 from pokertd.app.accounts import Role, shipped_language
 from pokertd.errors import PokertdError
 from pokertd.i18n import catalog
+from pokertd.money import chips_locale, format_chips
 from pokertd.web.auth import Sessions, require, root_path, safe_path, site_path
 from pokertd.web.context import principal, web_of
 
@@ -55,6 +56,9 @@ public standings too: a player looks them up; a TV showing them is given ``?lang
 embeds (``/embed/...``, :mod:`pokertd.web.public`) follow it as well."""
 
 _current: contextvars.ContextVar[str] = contextvars.ContextVar("pokertd_lang", default="en")
+_numbers: contextvars.ContextVar[str | None] = contextvars.ContextVar(
+    "pokertd_numbers", default=None
+)
 
 
 def current() -> str:
@@ -63,13 +67,22 @@ def current() -> str:
 
 
 @contextlib.contextmanager
-def speaking(lang: str) -> Iterator[None]:
-    """Make (render) something in ``lang``."""
-    token = _current.set(lang)
+def speaking(lang: str, numbers: str | None = None) -> Iterator[None]:
+    """Make (render) something in ``lang``; ``numbers``: the locale the page writes money in
+    (the event's or the venue's, ``None`` for the neutral form), which chip counts follow
+    too (else ``lang``'s way: :func:`pokertd.money.chips_locale`)."""
+    token, more = _current.set(lang), _numbers.set(numbers)
     try:
         yield
     finally:
+        _numbers.reset(more)
         _current.reset(token)
+
+
+def chips(count: int) -> str:
+    """A chip count as the page being made writes numbers (``chips(1200)`` in templates:
+    ``1.200`` on a German page; docs/money.md)."""
+    return format_chips(count, chips_locale(_current.get(), _numbers.get()))
 
 
 def venue_language(request: Request) -> str:
@@ -137,12 +150,26 @@ def install(templates: Jinja2Templates) -> None:
     )
     # a sentence the server built ({"text", "msgid", "params"}: a slip's reason) in the page's
     # language
-    env.globals["said"] = lambda x: catalog.sentence(current(), x)
+    env.globals["said"] = lambda x: catalog.sentence(current(), x, locale=_numbers.get())
+    env.globals["chips"] = chips
 
 
-def refusal(exc: PokertdError, lang: str) -> str:
-    """A refusal's sentence in ``lang`` (:func:`pokertd.i18n.refusal`)."""
-    return catalog.refusal(exc, lang)
+def refusal(exc: PokertdError, lang: str, request: Request | None = None) -> str:
+    """A refusal's sentence in ``lang`` (:func:`pokertd.i18n.refusal`), its chip counts
+    written as the page that sent the command writes them (:func:`number_locale`)."""
+    return catalog.refusal(exc, lang, locale=None if request is None else number_locale(request))
+
+
+def number_locale(request: Request) -> str | None:
+    """The locale a request's page writes money (and so chips) in: the event's (a
+    ``{tid}`` in the path), else the venue's; ``None`` for the neutral form."""
+    web = web_of(request)
+    tid = request.path_params.get("tid")
+    try:
+        chosen = web.app.tournaments.event_locale(tid) if isinstance(tid, str) else ""
+    except PokertdError:  # no such event: the venue's
+        chosen = ""
+    return chosen or web.settings.money_locale()
 
 
 @router.get("/language/{code}")

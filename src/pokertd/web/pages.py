@@ -21,7 +21,7 @@ from pokertd.app import demo as demo_mod
 from pokertd.app.accounts import Role
 from pokertd.errors import InvalidCommand, NotFound, PokertdError
 from pokertd.i18n import N_
-from pokertd.money import NEUTRAL_LOCALE, bcp47, format_money, minor_units
+from pokertd.money import NEUTRAL_LOCALE, bcp47, chips_locale, format_money, minor_units
 from pokertd.tournament.days import Days, bag_list
 from pokertd.tournament.display import LAYOUTS
 from pokertd.tournament.entries import Setup
@@ -68,11 +68,12 @@ def render(request: Request, name: str, status: int = 200, **context: Any) -> HT
         "csrf_field": CSRF_FIELD,
         "who": who,
         "Role": Role,
-        **money_meta(web, context),
     }
     # issue 27: the page's language (docs/languages.md); the phone pages follow the browser
     lang = i18n.request_language(request, follow_browser=name in i18n.PHONE_PAGES)
-    with i18n.speaking(lang):
+    meta = money_meta(web, context, lang)
+    base |= meta
+    with i18n.speaking(lang, meta["number_locale"]):
         response = web.templates.TemplateResponse(
             request,
             name,
@@ -83,13 +84,14 @@ def render(request: Request, name: str, status: int = 200, **context: Any) -> HT
     return response
 
 
-def money_meta(web: Web, context: dict[str, Any]) -> dict[str, Any]:
+def money_meta(web: Web, context: dict[str, Any], lang: str = "en") -> dict[str, Any]:
     """The currency and locale a page's scripts write amounts and times in
     (``<meta name=pokertd-money>``, read by static/money.js): the event's currency on an
     event's pages (``tid``), else the venue's; the event's locale (chosen at set-up), else
     the venue's, as a BCP 47 tag (``de-DE``) for ``Intl``; and ``money_text(minor units)``
     for server-written sheets (the same text, :func:`pokertd.money.format_money`;
-    docs/money.md)."""
+    docs/money.md). Chip counts follow that locale, else the page's language ``lang``
+    (``money_chips_locale``, for ``pokertdMoney.chips``; ``chips(n)`` in templates)."""
     tid = context.get("tid")
     service = web.app.tournaments
     chosen = ""
@@ -106,6 +108,8 @@ def money_meta(web: Web, context: dict[str, Any]) -> dict[str, Any]:
         "money_currency": currency,
         "money_digits": str(minor_units(currency)),
         "money_locale": bcp47(locale or NEUTRAL_LOCALE),
+        "money_chips_locale": bcp47(chips_locale(lang, locale)),
+        "number_locale": locale,
     }
 
 

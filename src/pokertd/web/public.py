@@ -149,7 +149,7 @@ def _embed(request: Request, name: str, **context: Any) -> Response:
     # issue 27: a visitor of the club's site reads it in their browser's language
     # (``?lang=`` in the snippet's address wins; docs/languages.md)
     lang = i18n.request_language(request, follow_browser=True)
-    with i18n.speaking(lang):
+    with i18n.speaking(lang, web.settings.money_locale()):
         return web.templates.TemplateResponse(
             request,
             name,

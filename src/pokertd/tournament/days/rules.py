@@ -19,7 +19,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from pokertd.errors import InvalidCommand
-from pokertd.i18n import N_
+from pokertd.i18n import N_, Nn_, Sentence
+from pokertd.i18n import Chips as ChipCount
 from pokertd.types import Chips
 
 ENTRY_KINDS = frozenset({"buy_in", "re_entry", "alternate"})
@@ -78,16 +79,40 @@ class Reconciliation:
         return self.difference == 0
 
     def describe(self) -> str:
-        """One sentence for the floor: the totals and the difference."""
+        """One sentence for the floor: the totals and the difference (English)."""
+        return self.said().text
+
+    def said(self) -> Sentence:
+        """:meth:`describe` as a :class:`~pokertd.i18n.Sentence` each face says in its
+        reader's language, the chip counts written the reader's way (issue 27)."""
         diff = self.difference
+        params: dict[str, str | int] = {
+            "bagged": ChipCount(self.bagged),
+            "in_play": ChipCount(self.in_play.total),
+        }
         if diff == 0:
-            how = "they match"
+            forms = Nn_(
+                "%(n)s bag holds %(bagged)s chips; %(in_play)s are in play; they match.",
+                "%(n)s bags hold %(bagged)s chips; %(in_play)s are in play; they match.",
+            )
         else:
-            how = f"{abs(diff):,} chips {'over' if diff > 0 else 'short'}: recount the bags"
-        return (
-            f"{self.bags} bags hold {self.bagged:,} chips; {self.in_play.total:,} are in "
-            f"play; {how}."
-        )
+            params["diff"] = ChipCount(abs(diff))
+            forms = (
+                Nn_(
+                    "%(n)s bag holds %(bagged)s chips; %(in_play)s are in play; "
+                    "%(diff)s chips over: recount the bags.",
+                    "%(n)s bags hold %(bagged)s chips; %(in_play)s are in play; "
+                    "%(diff)s chips over: recount the bags.",
+                )
+                if diff > 0
+                else Nn_(
+                    "%(n)s bag holds %(bagged)s chips; %(in_play)s are in play; "
+                    "%(diff)s chips short: recount the bags.",
+                    "%(n)s bags hold %(bagged)s chips; %(in_play)s are in play; "
+                    "%(diff)s chips short: recount the bags.",
+                )
+            )
+        return Sentence(forms[0], params, plural=forms[1], n=self.bags)
 
 
 def chips_in_play(purchases: Iterable[tuple[str, Chips]], removed: Chips) -> ChipsInPlay:

@@ -64,6 +64,7 @@ class BagList:
                 "difference": r.difference,
                 "balanced": r.balanced,
                 "summary": r.describe(),
+                "summary_said": r.said().as_json(),
             },
         }
 

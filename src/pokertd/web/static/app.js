@@ -3,7 +3,8 @@
    moment it received it, so a TV stays exact without polling. */
 (function () {
   "use strict";
-  const nf = new Intl.NumberFormat(window.pokertdMoney ? window.pokertdMoney.locale : "en-US");
+  /* Chip counts (stacks, blinds, antes) as the page writes numbers (static/money.js). */
+  const chips = (n) => (window.pokertdMoney ? window.pokertdMoney.chips(n) : String(n));
 
   /* The path prefix the app is served under ("" at the root; "/poker" behind a proxy that
      mounts it there): the page's <meta name="root-path">, filled in by the server. Every
@@ -54,9 +55,11 @@
   function said(x, fallback) {
     if (Array.isArray(x)) return x.length ? x.map((one) => said(one, "")).join("; ") : (fallback || "");
     if (!x || !x.msgid) return (x && x.text) || fallback || "";
-    // a parameter that is itself a sentence ({text, msgid, params}) is said first
+    // a parameter that is itself a sentence ({text, msgid, params}) is said first; the
+    // params it lists under "chips" are chip counts, sent as integers (Sentence.as_json)
     const params = {};
     for (const [k, v] of Object.entries(x.params || {})) params[k] = v && typeof v === "object" ? said(v, "") : v;
+    (x.chips || []).forEach((k) => { if (params[k] != null) params[k] = chips(params[k]); });
     return x.plural ? tn(x.msgid, x.plural, x.n, params) : t(x.msgid, params);
   }
 
@@ -178,7 +181,7 @@
     url(path) { return url(path); },
     enc(text) { return encodeURIComponent(text); },
     printPage() { window.print(); },
-    fmt(n) { return n == null || n === "" ? "–" : nf.format(Math.round(Number(n))); },
+    fmt(n) { return chips(n); },
     money(c) { return c == null ? "–" : window.pokertdMoney.format(c); },
     mmss(s) {
       if (s == null || isNaN(s)) return "–:––";
@@ -203,12 +206,12 @@
     },
     blinds(l) {
       if (!l) return "–";
-      return nf.format(l.small_blind) + " / " + nf.format(l.big_blind);
+      return chips(l.small_blind) + " / " + chips(l.big_blind);
     },
     anteText(l) {
       if (!l || !l.ante) return "";
       const kind = l.ante_type === "big_blind" || l.ante_type === "big_blind_ante" ? " " + t("(BB ante)") : "";
-      return nf.format(l.ante) + kind;
+      return chips(l.ante) + kind;
     },
   };
 

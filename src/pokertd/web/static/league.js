@@ -34,6 +34,8 @@
         location.search = "?season=" + encodeURIComponent(key);
       },
       fmt(n) { return n == null ? "–" : nf.format(n); },
+      /* a qualifier's starting stack: a chip count (static/money.js) */
+      chips(n) { return window.pokertdMoney.chips(n); },
       t(msgid, params) { return window.pokertd.t(msgid, params); },
       tn(singular, plural, n, params) { return window.pokertd.tn(singular, plural, n, params); },
       /** 1st, 2nd… in English; each English form is a msgid ("1.º" in Spanish, "1." in German). */

@@ -25,6 +25,8 @@
   const shared = {
     flash: "", flashError: false, busy: false,
     fmt(n) { return n == null ? "–" : nf.format(n); },
+    /* a qualifier's starting stack: a chip count (static/money.js) */
+    chips(n) { return window.pokertdMoney.chips(n); },
     enc(text) { return encodeURIComponent(text); },
     /** How many of a season's events count as events (its championship apart). */
     eventCount(s) { return s.events.filter((e) => !e.championship).length; },
@@ -37,7 +39,7 @@
       return forms[(v - 20) % 10] || forms[v] || forms[0];
     },
     ptsText(points) { return this.t("%(points)s pts", { points: this.fmt(points) }); },
-    stackExample(x) { return this.t("%(points)s pts → %(stack)s", { points: this.fmt(x.points), stack: this.fmt(x.stack) }); },
+    stackExample(x) { return this.t("%(points)s pts → %(stack)s", { points: this.fmt(x.points), stack: this.chips(x.stack) }); },
     say(text, bad) { this.flash = text; this.flashError = !!bad; },
     autoSeasonKey() { this.s.key = slug(this.s.name); },
     async send(url, body, done) {

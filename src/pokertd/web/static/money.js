@@ -68,5 +68,17 @@
     return iso ? new Intl.DateTimeFormat(locale, { year: "numeric", month: "numeric", day: "numeric" }).format(new Date(iso)) : "";
   }
 
-  window.pokertdMoney = { currency, locale, digits, scale, format, parse, plain, time, date };
+  /* A chip count (1200) as the page writes numbers: the money's locale when the event or
+     the venue chose one, else the page's language ("1.200" on a German page; "1200" but
+     "12.000" in Spanish, as CLDR says): data-chips-locale, filled in by the server as
+     pokertd.money.chips_locale. The one chip formatter of the page scripts; "–" for none. */
+  const chipsLocale = data.chipsLocale || locale;
+  let chipsFormat = null;
+  function chips(n) {
+    if (n == null || n === "" || isNaN(Number(n))) return "–";
+    chipsFormat = chipsFormat || new Intl.NumberFormat(chipsLocale, { maximumFractionDigits: 0 });
+    return chipsFormat.format(Math.round(Number(n)));
+  }
+
+  window.pokertdMoney = { currency, locale, chipsLocale, digits, scale, format, parse, plain, time, date, chips };
 })();

@@ -5,7 +5,8 @@
    amount, the chips to add or give back, the options and the venue's rule IDs. Read-only. */
 (function () {
   "use strict";
-  const nf = new Intl.NumberFormat(window.pokertdMoney ? window.pokertdMoney.locale : "en-US");
+  /* bets and stacks are chip counts: the page's chip formatter (static/money.js) */
+  const nf = { format: (x) => (window.pokertdMoney ? window.pokertdMoney.chips(x) : String(x)) };
   const t = window.pokertd.t;
   /* The ruled action's word, as the floor says it aloud (each a msgid). */
   const ACTIONS = {

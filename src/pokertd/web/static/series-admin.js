@@ -3,7 +3,6 @@
    /api/series (the server checks the role and the CSRF token); no inline scripts (CSP). */
 (function () {
   "use strict";
-  const nf = new Intl.NumberFormat(window.pokertdMoney ? window.pokertdMoney.locale : "en-US");
   const t = (msgid, params) => window.pokertd.t(msgid, params);
   const tn = (singular, plural, n, params) => window.pokertd.tn(singular, plural, n, params);
   /* A series row's states (pokertd.web.series.STATES: the same English words as msgids). */
@@ -38,7 +37,8 @@
       ev: { tournament: "", flight_of: "", label: "" },
       start() { this.refresh(); },
       say(text, bad) { this.flash = text; this.flashError = !!bad; },
-      fmt(n) { return n == null ? "–" : nf.format(n); },
+      /* Day 2's chip counts, as the page writes chips (static/money.js) */
+      fmt(n) { return window.pokertdMoney.chips(n); },
       t(msgid, params) { return t(msgid, params); },
       stateText(state) {
         const day = /^Day (\d+) (bagged|in play)$/.exec(state || "");
