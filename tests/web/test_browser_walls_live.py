@@ -17,6 +17,8 @@ The server runs in this process over a clock the test moves (the fixture and hel
 - A wall screen reloaded without network is answered by the service worker: the last
   assignment pushed to it (newer than the page the worker kept), its last figures,
   "offline · reconnecting…", its clock running on.
+- The layout editor: a panel of the preview dragged (pointer events) to move it and by its
+  corner to resize it, on the grid's cells; its number fields follow and still work.
 """
 
 from __future__ import annotations
@@ -26,11 +28,13 @@ import time
 from datetime import UTC, datetime
 from typing import Any
 
+from .servers import page_sign_in
 from .test_browser import ARTIFACTS
 from .test_browser_offline import (
     LEVEL_LEFT_S,
     NEAR_S,
     OFFLINE_S,
+    PASSWORD,
     STEP_S,
     Floor,
     Served,
@@ -270,3 +274,100 @@ def test_a_wall_screen_reloaded_offline_shows_its_last_assignment_and_figures(
         page.context.close()
     finally:
         floor.close()
+
+
+def _fields(page: Any, index: int) -> list[int]:
+    """Panel ``index``'s Column, Row, Width and Height fields as the editor shows them."""
+    fields = page.locator(f'#ed-panels li[data-panel="{index}"] input[type=number]')
+    return [int(fields.nth(i).input_value()) for i in range(4)]
+
+
+def test_the_editor_moves_and_resizes_a_panel_by_dragging_and_the_fields_follow(
+    served: Served, browser: Any
+) -> None:
+    """Pointer events on the preview: a panel dragged 3 cells right and 2 down lands there,
+    its corner dragged 3 cells left and 1 up makes it smaller; the number fields (the
+    keyboard's way) follow, and typing in them still moves it; a drop on another panel is
+    named as an overlap, as when typed; the layout saves as dragged."""
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    try:
+        page = context.new_page()
+        page_sign_in(page, served.base, PASSWORD)
+        page.goto(f"{served.base}/screens/editor")
+        page.select_option("#ed-pick", "")  # a new layout: a clock at 1,1, 8 × 5 on 12 × 8
+        page.fill("#ed-name", "dragged wall")
+        page.press("#ed-name", "Tab")
+        page.wait_for_selector('#ed-preview .sl-panel[data-panel="1"]')
+        assert _fields(page, 1) == [1, 1, 8, 5]
+        grid = page.locator("#ed-preview .sl-grid").bounding_box()
+        pitch_x, pitch_y = grid["width"] / 12, grid["height"] / 8
+
+        box = page.locator('#ed-preview .sl-panel[data-panel="1"]').bounding_box()
+        x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+        page.mouse.move(x, y)
+        page.mouse.down()
+        page.mouse.move(x + 1.5 * pitch_x, y + 0.9 * pitch_y, steps=6)
+        page.mouse.move(x + 3.1 * pitch_x, y + 1.8 * pitch_y, steps=6)  # 3 right, 2 down
+        page.mouse.up()
+        page.wait_for_function(
+            "() => document.querySelector('#ed-panels li[data-panel=\"1\"] input').value === '4'"
+        )
+        assert _fields(page, 1) == [4, 3, 8, 5]
+        assert page.text_content("#editor-problem") == ""
+        assert "Panel 1: column 4, row 3, 8 × 5 cells." in page.text_content("#editor-flash")
+
+        corner = page.locator('#ed-preview .sl-panel[data-panel="1"] .ed-resize').bounding_box()
+        cx, cy = corner["x"] + corner["width"] / 2, corner["y"] + corner["height"] / 2
+        page.mouse.move(cx, cy)
+        page.mouse.down()
+        page.mouse.move(cx - 3 * pitch_x, cy - 1 * pitch_y, steps=8)
+        page.mouse.up()
+        page.wait_for_function(
+            "() => document.querySelectorAll('#ed-panels li[data-panel=\"1\"] input')[2]"
+            ".value === '5'"
+        )
+        assert _fields(page, 1) == [4, 3, 5, 4]
+        placed = page.locator('#ed-preview .sl-panel[data-panel="1"]').bounding_box()
+        assert abs(placed["x"] - (grid["x"] + 3 * pitch_x)) < pitch_x / 2
+        assert abs(placed["width"] - 5 * pitch_x) < pitch_x / 2
+
+        # the keyboard's way is unchanged: a typed column moves the dragged panel
+        field = page.locator('#ed-panels li[data-panel="1"] input[type=number]').first
+        field.fill("2")
+        field.press("Tab")
+        assert _fields(page, 1) == [2, 3, 5, 4]
+
+        # a second panel dropped onto the first is named, as the fields would
+        page.select_option("#ed-kind", "players")
+        page.click("#ed-add")  # one cell at the first free cell (column 1, row 1)
+        assert _fields(page, 2) == [1, 1, 1, 1]
+        two = page.locator('#ed-preview .sl-panel[data-panel="2"]').bounding_box()
+        x2, y2 = two["x"] + two["width"] / 2, two["y"] + two["height"] / 2
+        page.mouse.move(x2, y2)
+        page.mouse.down()
+        page.mouse.move(x2 + 2 * pitch_x, y2 + 3 * pitch_y, steps=8)  # onto panel 1
+        page.mouse.up()
+        assert _fields(page, 2) == [3, 4, 1, 1]
+        assert "overlaps panel 1" in page.text_content("#editor-problem")
+        page.screenshot(path=str(ARTIFACTS / "walls-editor-dragged-overlap-1280.png"))
+        two = page.locator('#ed-preview .sl-panel[data-panel="2"]').bounding_box()
+        x2, y2 = two["x"] + two["width"] / 2, two["y"] + two["height"] / 2
+        page.mouse.move(x2, y2)
+        page.mouse.down()
+        page.mouse.move(x2 + 8 * pitch_x, y2, steps=8)  # away: column 11
+        page.mouse.up()
+        assert _fields(page, 2) == [11, 4, 1, 1]
+        assert page.text_content("#editor-problem") == ""
+        page.screenshot(path=str(ARTIFACTS / "walls-editor-dragged-1280.png"))
+
+        page.click("#ed-save")
+        page.wait_for_function(
+            "() => document.getElementById('editor-flash').textContent.startsWith('Saved')"
+        )
+        saved = context.request.get(f"{served.base}/api/screens/layouts").json()
+        lay = next(x for x in saved if x["name"] == "dragged wall")
+        rects = [(p["col"], p["row"], p["width"], p["height"]) for p in lay["panels"]]
+        assert rects == [(1, 2, 5, 4), (10, 3, 1, 1)]
+    finally:
+        context.close()
