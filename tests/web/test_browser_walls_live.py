@@ -16,7 +16,7 @@ The server runs in this process over a clock the test moves (the fixture and hel
   at 1920x1080, 1280x720 and 3840x2160.
 - A wall screen reloaded without network is answered by the service worker: the last
   assignment pushed to it (newer than the page the worker kept), its last figures,
-  "offline · reconnecting…", its clock running on.
+  "offline · reconnecting…" in the wall's language (Spanish here), its clock running on.
 - The layout editor: a panel of the preview dragged (pointer events) to move it and by its
   corner to resize it, on the grid's cells; its number fields follow and still work.
 """
@@ -235,7 +235,8 @@ def test_a_wall_screen_reloaded_offline_shows_its_last_assignment_and_figures(
     floor = Floor(served)
     try:
         _assign(floor, "wall%203", "clock", [served.tid])
-        page = _open(browser, f"{served.base}/screen/wall%203", (1920, 1080), fake=False)
+        url = f"{served.base}/screen/wall%203?lang=es"  # a wall in Spanish
+        page = _open(browser, url, (1920, 1080), fake=False)
         page.wait_for_function("() => window.pokertdOfflineKept", timeout=20000)
         _assign(floor, "wall%203", "payouts", [served.tid])  # pushed: newer than the kept page
         page.wait_for_selector('#screen[data-layout="payouts"]', timeout=1500)
@@ -257,7 +258,8 @@ def test_a_wall_screen_reloaded_offline_shows_its_last_assignment_and_figures(
         assert shown["layout"] == "payouts"  # the last assignment, not the kept page's
         assert shown["seq"] == before["seq"] < busted  # the last figures it was pushed
         assert shown["label"] == before["label"]
-        assert "offline" in shown["badge"]
+        assert shown["badge"] == "sin conexión · reconectando…"  # the wall's language
+        assert shown["label"].startswith("NIVEL ")
         page.wait_for_timeout(2200)
         later = page.evaluate(WALL_JS)
         assert later["left"] < shown["left"] - 1  # the clock runs on

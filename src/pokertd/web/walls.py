@@ -46,6 +46,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from pokertd.app.accounts import Role
 from pokertd.app.walls import EVENTS_MAX, WallService
+from pokertd.errors import InvalidCommand, NotFound, StoreError
 from pokertd.tournament.layouts import (
     GRID_MAX,
     NAME_MAX,
@@ -256,7 +257,10 @@ async def stream(name: Name, request: Request) -> Response:
             now = time.monotonic()
             if service.version != seen or now - checked >= STORE_CHECK_S:
                 seen, checked = service.version, now
-                view = await asyncio.to_thread(_shown, request, name)
+                try:
+                    view = await asyncio.to_thread(_shown, request, name)
+                except (InvalidCommand, NotFound, StoreError):
+                    continue  # the store refused this once (full, gone): try again later
                 if not _same(view, last):
                     last, sent, quiet = view, sent + 1, now
                     yield sse_frame("show", sent, json.dumps(view, separators=(",", ":")))
