@@ -360,7 +360,7 @@
     // a page the service worker answered from its cache is older than the last assignment
     // pushed to this screen: the newer one wins (and the lists it last had)
     const last = off ? off.kept(KEY) : null;
-    if (last && last.view && last.view.screen === name && (last.view.server_time || 0) > (initial.server_time || 0)) view = last.view;
+    if (last && last.view && last.view.screen === name && (last.view.server_time || 0) >= (initial.server_time || 0)) view = last.view;
     const lists = off ? off.kept(LISTS) : null;
     if (lists && lists.view) ({ lobby: lobbyBoards = [], seats = {}, leagues = {} } = lists.view);
 
