@@ -32,9 +32,12 @@ def test_the_worker_keeps_only_public_screens_and_static_files() -> None:
     ]
     assert patterns
     public = ["/t/abc/tv", "/t/abc/player", "/t/abc/qr.svg", "/lobby", "/lobby.json",
-              "/static/tv.js", "/favicon.ico"]  # fmt: skip
+              "/static/tv.js", "/favicon.ico", "/screen/screen%203",
+              "/screen-images/sponsor"]  # fmt: skip
     private = ["/api/tournaments/abc", "/api/tournaments/abc/stream", "/t/abc/floor",
-               "/t/abc/dealer/3", "/t/abc/print/results", "/api/me", "/", "/login"]  # fmt: skip
+               "/t/abc/dealer/3", "/t/abc/print/results", "/api/me", "/", "/login",
+               "/screens", "/screens/editor", "/api/screens/screen%203/stream",
+               "/api/screens/screen%203/show", "/screen/a/b"]  # fmt: skip
     for path in public:
         assert any(p.fullmatch(path) for p in patterns), path
     for path in private:

@@ -11,8 +11,9 @@
   :data:`IMAGE_SIDE_MAX` pixels a side (:func:`sniff_image`);
 * screens: a TV opens ``/screen/screen 3`` and says hello every few seconds
   (:meth:`WallService.hello`); the staff assign it a layout and one or more events
-  (:meth:`WallService.assign`), kept in the store so a restart changes nothing; the next
-  hello carries the new assignment, and the TV switches without a reload.
+  (:meth:`WallService.assign`), kept in the store so a restart changes nothing; the screen's
+  stream (``pokertd.web.walls``) pushes the new assignment, and the TV switches without a
+  reload.
 
 Refusals are :class:`~pokertd.errors.InvalidCommand` / :class:`~pokertd.errors.NotFound`
 sentences; a refused call writes nothing.
@@ -204,6 +205,11 @@ class WallService:
         self.store: ScreenStore = store
         self.tournaments = tournaments
         self.now = now
+        self.version = 0
+        """Counts this process's changes to what a screen shows (an assignment, a layout
+        saved or deleted, a screen forgotten): a screen's stream re-reads the store at once
+        when it moves (:mod:`pokertd.web.walls`), and every few seconds anyway for changes
+        made by another process (the CLI)."""
 
     def _stamp(self) -> float:
         return self.now().timestamp()
@@ -261,6 +267,7 @@ class WallService:
         body = layout.as_json()
         body.pop("built_in", None)
         self.store.put_layout(LayoutRow(layout.name, body, self._stamp()))
+        self.version += 1
         return layout
 
     def import_layout(self, text: str | bytes) -> Layout:
@@ -300,6 +307,7 @@ class WallService:
             )
         if not self.store.delete_layout(key):
             raise NotFound(template=N_("There is no layout %(key)s."), params={"key": repr(key)})
+        self.version += 1
 
     # ---- images ---------------------------------------------------------------------------
 
@@ -428,12 +436,14 @@ class WallService:
         seen = row.seen if row else 0.0
         new = ScreenRow(key, chosen.name, tuple(picked), self._stamp(), seen)
         self.store.put_screen(new)
+        self.version += 1
         return self._info(new)
 
     def forget(self, name: str) -> None:
         """Forget a screen (it registers again when it next asks)."""
         if not self.store.delete_screen(check_name(name, "A screen's name")):
             raise NotFound(template=N_("There is no screen %(name)s."), params={"name": repr(name)})
+        self.version += 1
 
     def show(self, name: str) -> dict[str, Any]:
         """What the TV ``name`` shows now: its layout (whole) and its events."""

@@ -15,9 +15,16 @@ session's CSRF token; a refusal is one sentence and changes nothing):
   /api/screens/images/{name}/delete``; ``GET /screen-images/{name}`` (public, the stored
   content type: what the TVs show);
 - ``GET /api/screens``: every named screen, its layout and events, whether connected;
-  ``POST /api/screens/{name}/assign {layout, events}``: switch the screen (it follows on its
-  next hello, within seconds, without a reload); ``POST /api/screens/{name}/forget``;
-- ``GET /api/screens/{name}/show`` (public): a TV's hello, its layout whole and its events;
+  ``POST /api/screens/{name}/assign {layout, events}``: switch the screen (pushed on its
+  stream at once: it follows without a reload); ``POST /api/screens/{name}/forget``;
+- ``GET /api/screens/{name}/show`` (public): a TV's hello, its layout whole and its events
+  (what the TV asks every 3 s only while its stream is down);
+- ``GET /api/screens/{name}/stream`` (public, Server-Sent Events): the push protocol's
+  ``hello`` (the same as the event streams', :mod:`pokertd.web.live`), then ``event: show``
+  with what the TV shows now, and again each time that changes (an assignment, its layout
+  saved or deleted): at once for a change made through this server, within
+  :data:`STORE_CHECK_S` for one made by another process (the CLI). While it is open the
+  screen counts as connected. Each event's figures come over the event's own stream;
 - pages ``/screen/{name}`` (the TV: public, full screen), ``/screens`` (staff: the screens
   and their assignment) and ``/screens/editor`` (staff; saving needs the director).
 
@@ -26,16 +33,20 @@ The work is :class:`pokertd.app.walls.WallService`, the same as ``pokertd screen
 
 from __future__ import annotations
 
+import asyncio
 import json
+import time
+from collections.abc import AsyncIterator
 from typing import Annotated, Any
 from urllib.parse import quote
 
 from fastapi import APIRouter, Path, Query, Request
-from fastapi.responses import HTMLResponse, RedirectResponse, Response
+from fastapi.responses import HTMLResponse, RedirectResponse, Response, StreamingResponse
 from pydantic import BaseModel, ConfigDict, Field
 
 from pokertd.app.accounts import Role
 from pokertd.app.walls import EVENTS_MAX, WallService
+from pokertd.errors import InvalidCommand, NotFound, StoreError
 from pokertd.tournament.layouts import (
     GRID_MAX,
     NAME_MAX,
@@ -48,6 +59,8 @@ from pokertd.web import access
 from pokertd.web.api import ERROR_RESPONSES, authorize
 from pokertd.web.auth import site_path
 from pokertd.web.context import principal, web_of
+from pokertd.web.hub import KEEPALIVE, KEEPALIVE_S, _close_message, sse_frame
+from pokertd.web.live import STREAM_START
 from pokertd.web.pages import render
 
 router = APIRouter(tags=["screens"])
@@ -193,10 +206,74 @@ def forget(name: Name, request: Request) -> dict[str, Any]:
     return {"forgotten": name}
 
 
+def _shown(request: Request, name: str) -> dict[str, Any]:
+    """What the screen ``name`` shows, with the server's now (``server_time``, epoch
+    seconds): a page kept offline tells which of two views is the newer by it."""
+    view = walls_of(request).show(name)
+    view["server_time"] = web_of(request).now().timestamp()
+    return view
+
+
 @router.get("/api/screens/{name}/show", responses=ERROR_RESPONSES)
 def show(name: Name, request: Request) -> dict[str, Any]:
     """A TV's hello (public): registers the screen, answers its layout and events."""
-    return walls_of(request).show(name)
+    return _shown(request, name)
+
+
+CHANGE_CHECK_S = 0.25
+"""How often a screen's stream looks whether this server changed what screens show (a
+counter in memory: :attr:`pokertd.app.walls.WallService.version`)."""
+STORE_CHECK_S = 5.0
+"""How often a screen's stream reads its screen from the store anyway: a change made by
+another process (``pokertd screens assign``), and the screen's hello (it stays connected)."""
+
+
+def _same(a: dict[str, Any], b: dict[str, Any]) -> bool:
+    return {k: v for k, v in a.items() if k != "server_time"} == {
+        k: v for k, v in b.items() if k != "server_time"
+    }
+
+
+@router.get(
+    "/api/screens/{name}/stream",
+    response_class=StreamingResponse,
+    responses={200: {"content": {"text/event-stream": {}}, "description": "SSE: show"}},
+)
+async def stream(name: Name, request: Request) -> Response:
+    """Server-Sent Events (public): ``event: hello`` (the push protocol), then ``event:
+    show`` (what ``GET /api/screens/{name}/show`` answers) now and on every change."""
+    service = walls_of(request)
+    hub = web_of(request).hub
+    first = await asyncio.to_thread(_shown, request, name)  # a refusal before the stream
+
+    async def frames() -> AsyncIterator[bytes]:
+        yield STREAM_START
+        last, sent = first, 0
+        yield sse_frame("show", sent, json.dumps(first, separators=(",", ":")))
+        seen, checked = service.version, time.monotonic()
+        quiet = checked
+        while not hub.closing:
+            await asyncio.sleep(CHANGE_CHECK_S)
+            now = time.monotonic()
+            if service.version != seen or now - checked >= STORE_CHECK_S:
+                seen, checked = service.version, now
+                try:
+                    view = await asyncio.to_thread(_shown, request, name)
+                except (InvalidCommand, NotFound, StoreError):
+                    continue  # the store refused this once (full, gone): try again later
+                if not _same(view, last):
+                    last, sent, quiet = view, sent + 1, now
+                    yield sse_frame("show", sent, json.dumps(view, separators=(",", ":")))
+            if now - quiet >= KEEPALIVE_S:
+                quiet = now
+                yield KEEPALIVE.frame
+        yield _close_message().frame  # the server stops: come back soon (another server)
+
+    return StreamingResponse(
+        frames(),
+        media_type="text/event-stream",
+        headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"},
+    )
 
 
 # ---- pages --------------------------------------------------------------------------------
@@ -215,7 +292,7 @@ def _editor_model() -> dict[str, Any]:
 @router.get("/screen/{name}", response_class=HTMLResponse, include_in_schema=False)
 def screen_page(name: Name, request: Request) -> Response:
     """The TV of a named screen (public, full screen): what the screens page assigns."""
-    return render(request, "screen.html", view=walls_of(request).show(name))
+    return render(request, "screen.html", view=_shown(request, name))
 
 
 def _signed(request: Request, path: str) -> Response | None:

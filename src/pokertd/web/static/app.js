@@ -389,6 +389,6 @@
 
   window.pokertd = {
     display, withCommands, readInitial, post, url, csrf, beep, mergePatch, component, t, tn, said, lang,
-    PUSH_PROTOCOL, PUSH_VERSION,
+    speaks, PUSH_PROTOCOL, PUSH_VERSION,
   };
 })();

@@ -14,9 +14,15 @@
      the clock); the browser's own offline/online events close and reopen the stream, and a
      stream the browser gave up on is opened again every few seconds. A new stream starts
      with a whole view (a snapshot), so nothing older stays on screen.
-   - The public screens (TV, player, lobby) keep their last view in localStorage (public data
-     only: a staff view is never stored) and register the service worker (static/sw.js), so
-     a reload without network shows the last state, "offline", and the clock running on.
+   - The public screens (TV, player, lobby, a venue's wall screen /screen/<name>) keep their
+     last view in localStorage (public data only: a staff view is never stored; keep/kept
+     below, also for a wall screen's own assignment) and register the service worker
+     (static/sw.js), so a reload without network shows the last state, "offline", and the
+     clock running on.
+   - Any stream a page opens can be watched (watch: its "reconnecting…", its reconnection,
+     the browser's offline/online events), not only an event's: a wall screen watches its
+     assignment's stream beside its events' ones, and stops watching (unwatch) an event's
+     stream it closed for good when the floor assigned it another event.
    - A staff page with a stream (the floor console) refuses to act while its stream is
      lost or the browser is offline: pokertd.post() throws before sending anything (nothing
      is queued), the page says it is offline and its controls are greyed out; once back, the
@@ -26,7 +32,7 @@
   const P = window.pokertd;
   const watched = [];
   const STORE = "pokertd.last-view.";
-  const SCREENS = /^\/t\/[^/]+\/(tv|player)$|^\/lobby$/;
+  const SCREENS = /^\/t\/[^/]+\/(tv|player)$|^\/lobby$|^\/screen\/[^/]+$/;
   const RETRY_MS = 3000;
   /* The page's language (static/app.js loads first; docs/languages.md). */
   const t = (msgid) => (window.pokertd && window.pokertd.t ? window.pokertd.t(msgid) : msgid);
@@ -84,21 +90,32 @@
   /** Whether a staff page must refuse to act now (its stream lost, or the browser offline). */
   function refusing() { return watched.some(isOffline); }
 
-  function storeKey(d) { return STORE + d.tid + "." + d.audience; }
+  function storeKey(d) { return d.tid + "." + d.audience; }
+
+  /** Keep a public view under `key` for a reload without network, with the wall-clock
+   *  instant it was received (`receivedAt`, the page's monotonic clock; now if none). */
+  function keep(key, view, receivedAt) {
+    const age = receivedAt == null ? 0 : performance.now() - receivedAt;
+    try {
+      localStorage.setItem(STORE + key, JSON.stringify({ wall: Date.now() - age, view }));
+    } catch (e) { /* private mode or full: the page still works while open */ }
+  }
+
+  /** What keep() kept under `key`: {wall, view}, or null. */
+  function kept(key) {
+    try { return JSON.parse(localStorage.getItem(STORE + key) || "null"); } catch (e) { return null; }
+  }
 
   function save(d) {
-    if (d.audience !== "public" || !d.v || d.v.server_time == null) return;
-    try {
-      localStorage.setItem(storeKey(d), JSON.stringify({ wall: Date.now() - (performance.now() - d.receivedAt), view: d.v }));
-    } catch (e) { /* private mode or full: the page still works while open */ }
+    if (d.audience !== "public" || !d.tid || !d.v || d.v.server_time == null) return;
+    keep(storeKey(d), d.v, d.receivedAt);
   }
 
   /** Show the last stored view when it is newer than the page's own (a page the service
    *  worker served from its cache while offline), counting its clock on from then. */
   function restore(d) {
-    if (d.audience !== "public") return;
-    let saved = null;
-    try { saved = JSON.parse(localStorage.getItem(storeKey(d)) || "null"); } catch (e) { saved = null; }
+    if (d.audience !== "public" || !d.tid) return;
+    const saved = kept(storeKey(d));
     if (!saved || !saved.view || saved.view.server_time == null) return;
     const v = d.v || {};
     if (v.tournament && saved.view.tournament !== v.tournament) return;
@@ -138,7 +155,7 @@
     return navigator.onLine === false ? t("offline · reconnecting…") : t("reconnecting…");
   }
   function paint() {
-    const d = watched[0];
+    const d = watched.find(isOffline) || watched[0];
     if (!d) return;
     if (!badge) {
       badge = document.createElement("div");
@@ -179,16 +196,25 @@
     if (!watched.includes(d)) {
       watched.push(d);
       restore(d);
-      setInterval(() => {
+      d.watching = setInterval(() => {
         // a stream the browser gave up on (an error page from a proxy, a closed one):
         // open it again; the browser retries a merely dropped one by itself
         if (d.es && d.es.readyState === 2 && !d.outdated && Date.now() - (d.lastRetry || 0) >= RETRY_MS) reconnect(d);
         paint();
       }, 500);
     }
-    const keep = () => save(d);
-    es.addEventListener("snapshot", keep);
-    es.addEventListener("patch", keep);
+    const stored = () => save(d);
+    es.addEventListener("snapshot", stored);
+    es.addEventListener("patch", stored);
+    paint();
+  }
+
+  /** Stop watching `d` (a stream its page closed for good): never reopened, never painted. */
+  function unwatch(d) {
+    const i = watched.indexOf(d);
+    if (i >= 0) watched.splice(i, 1);
+    clearInterval(d.watching);
+    if (d.es) d.es.close();
     paint();
   }
 
@@ -220,6 +246,10 @@
         document.querySelectorAll("script[src]").forEach((el) => urls.push(el.src));
         document.querySelectorAll("link[rel=stylesheet], link[rel~=icon]").forEach((el) => urls.push(el.href));
         document.querySelectorAll("img[src]").forEach((el) => urls.push(el.src));
+        document.querySelectorAll("[style*='url(']").forEach((el) => {  // a wall's background
+          const m = /url\(["']?([^"')]+)/.exec(el.style.backgroundImage || "");
+          if (m) urls.push(new URL(m[1], location.href).href);
+        });
         if (path === "/lobby") urls.push(new URL(root + "/lobby.json", location.href).href);
         worker.postMessage({ keep: urls });
       };
@@ -240,6 +270,6 @@
   } else if (screenPath() === "/lobby") paintLobby();
 
   window.pokertdOffline = {
-    elapsed, watch, refusing, periodAt, serverNow, ageOf, lobbyFresh, OFFLINE_REFUSAL,
+    elapsed, watch, unwatch, keep, kept, refusing, periodAt, serverNow, ageOf, lobbyFresh, OFFLINE_REFUSAL,
   };
 })();

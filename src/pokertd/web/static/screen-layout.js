@@ -1,5 +1,11 @@
 /* pokertd wall screens (issue 27, point 3): a layout of panels on a grid, drawn for any
-   screen size, and the named screen that follows the screens page without a reload.
+   screen size, and the named screen that follows the screens page without a reload: its
+   assignment comes by push (GET /api/screens/<name>/stream, event "show"), each event's
+   figures over the event's own stream; it asks GET /api/screens/<name>/show every 3 s only
+   while its stream is down. Offline it works as the TV does (static/live-offline.js,
+   docs/screens-offline.md): the clock counts on through the levels ahead, "reconnecting…"
+   shows, a reconnection catches up with a snapshot, and the last assignment, views and
+   lists are kept for a reload without network (the service worker keeps the page).
 
    window.pokertdLayout.render(root, layout, source) draws a layout (pokertd.tournament.
    layouts: columns × rows, panels with a kind and a rectangle, styles per level/break) into
@@ -34,6 +40,21 @@
     return e;
   }
   function clear(e) { while (e.firstChild) e.removeChild(e.firstChild); }
+  /* An image of a panel: the element already loaded for that address is moved into the
+     panel drawn again (a new level, a resize), never fetched again: offline, without the
+     service worker, the QR code and the sponsor's image stay. */
+  const IMAGES = new Map();
+  function image(src, cls, alt) {
+    let img = IMAGES.get(src);
+    if (!img || img.isConnected) {
+      img = el("img", cls);
+      img.src = src;
+      if (!IMAGES.has(src)) IMAGES.set(src, img);
+    }
+    img.className = cls;
+    img.alt = alt;
+    return img;
+  }
 
   /* The style for now: the break's on a break, else the level's, else the default (the
      same rule as pokertd.tournament.layouts.style_for). */
@@ -49,17 +70,30 @@
     return fallback;
   }
 
-  function secondsLeft(m) {
+  /* Seconds since the clock `m.clock` describes: an event's live model (pokertd.display)
+     reckons them with the server's own periods ahead, so offline its clock turns to the next
+     level or break at the right second (pokertdOffline.elapsed: it also switches m.clock);
+     the editor's sample counts from when it was made. */
+  function since(m) {
     const c = (m && m.clock) || {};
-    if (c.seconds_left == null) return null;
-    const e = c.running && m.receivedAt ? (performance.now() - m.receivedAt) / 1000 : 0;
-    return c.seconds_left - e;
+    if (m && typeof m.elapsed === "function") return m.elapsed();
+    return c.running && m.receivedAt ? (performance.now() - m.receivedAt) / 1000 : 0;
+  }
+  function secondsLeft(m) {
+    const e = since(m);  // first: it may turn m.clock to the period in force
+    const c = (m && m.clock) || {};
+    return c.seconds_left == null ? null : c.seconds_left - e;
   }
   function breakIn(m) {
+    const e = since(m);
     const c = (m && m.clock) || {};
-    if (c.next_break_in == null) return null;
-    const e = c.running && m.receivedAt ? (performance.now() - m.receivedAt) / 1000 : 0;
-    return c.next_break_in - e;
+    return c.next_break_in == null ? null : c.next_break_in - e;
+  }
+  /* Which period of the clock a model shows (a level or a break): a panel is drawn again
+     when it turns, pushed or not. */
+  function period(m) {
+    const c = (m && m.clock) || {};
+    return [c.starts_at, c.level && c.level.level, !!c.on_break, c.running, c.started];
   }
 
   function eventIndex(panel) { return Math.max(1, parseInt((panel.options || {}).event || "1", 10)) - 1; }
@@ -71,6 +105,7 @@
       body.appendChild(el("div", "t p-title", v.name || "—"));
     },
     clock(body, m) {
+      since(m);  // the period in force first
       const c = (m && m.clock) || {};
       const over = m && m.s && (m.s.finished || m.s.winner);
       body.appendChild(el("div", "t p-label", c.on_break ? t("BREAK") : c.started ? t("LEVEL %(level)s", { level: (c.level || {}).level || "" }) : t("STARTING SOON")));
@@ -86,6 +121,7 @@
       body.appendChild(n);
     },
     blinds(body, m) {
+      since(m);
       const c = (m && m.clock) || {};
       const st = (m && m.v && m.v.structure) || {};
       const now = c.on_break ? c.next_level : c.level || (st.levels || [])[0];
@@ -157,20 +193,14 @@
     sponsor(body, m, panel, src) {
       const o = panel.options || {};
       if (o.image) {
-        const img = el("img", "p-img");
-        img.src = src.imageUrl(o.image);
-        img.alt = o.caption || t("Sponsor");
-        body.appendChild(img);
+        body.appendChild(image(src.imageUrl(o.image), "p-img", o.caption || t("Sponsor")));
       }
       if (o.caption) body.appendChild(el("div", "t p-note", o.caption));
     },
     qr(body, m) {
       const tid = m && m.tid;
       if (tid) {
-        const img = el("img", "p-img p-qr");
-        img.src = window.pokertd.url("/t/" + encodeURIComponent(tid) + "/qr.svg");
-        img.alt = t("QR code: the player view");
-        body.appendChild(img);
+        body.appendChild(image(window.pokertd.url("/t/" + encodeURIComponent(tid) + "/qr.svg"), "p-img p-qr", t("QR code: the player view")));
       }
       body.appendChild(el("div", "t p-note", t("Scan: your seat on your phone")));
     },
@@ -259,6 +289,7 @@
     function main() { return src.event ? src.event(0) : null; }
     function paint(force) {
       const m = main();
+      since(m);
       const st = styleFor(layout, m && m.clock);
       root.style.color = st.text;
       root.style.backgroundColor = st.background;
@@ -269,8 +300,9 @@
       root.style.setProperty("--floor", floorPx + "px");
       for (const c of cells) {
         const em = src.event ? src.event(eventIndex(c.p)) : null;
-        const key = JSON.stringify([em && em.v && em.v.seq, em && em.tid, scale, src.version ? src.version() : 0,
-          c.box.clientWidth, c.box.clientHeight]);
+        since(em);
+        const key = JSON.stringify([em && em.v && em.v.seq, em && em.tid, period(em), scale,
+          src.version ? src.version() : 0, c.box.clientWidth, c.box.clientHeight]);
         if (!force && key === c.key) continue;
         c.key = key;
         clear(c.body);
@@ -283,6 +315,7 @@
       }
     }
     function tick() {
+      paint(false);  // a level or break that began since the last push is drawn whole
       for (const c of cells) {
         if (c.p.kind !== "clock") continue;
         const m = src.event ? src.event(eventIndex(c.p)) : null;
@@ -308,9 +341,15 @@
   }
 
   /* ---- the named screen: /screen/{name} ---------------------------------------------- */
-  const HELLO_SECONDS = 3;
+  const POLL_SECONDS = 3;      // GET .../show, only while the screen's stream is down
+  const SLOW_SECONDS = 20;     // the lobby, seating and league lists
 
   function screen(root, initial) {
+    const P = window.pokertd;
+    const off = window.pokertdOffline;  // static/live-offline.js
+    const name = initial.screen;
+    const KEY = "screen." + name;       // its assignment, kept for a reload offline
+    const LISTS = "screen-lists." + name;
     let view = initial;
     let drawn = null;
     let models = [];
@@ -318,16 +357,22 @@
     let seats = {};
     let leagues = {};
     let version = 0;
-    const name = initial.screen;
+    // a page the service worker answered from its cache is older than the last assignment
+    // pushed to this screen: the newer one wins (and the lists it last had)
+    const last = off ? off.kept(KEY) : null;
+    if (last && last.view && last.view.screen === name && (last.view.server_time || 0) >= (initial.server_time || 0)) view = last.view;
+    const lists = off ? off.kept(LISTS) : null;
+    if (lists && lists.view) ({ lobby: lobbyBoards = [], seats = {}, leagues = {} } = lists.view);
 
     function model(tid) {
-      const d = window.pokertd.display(tid, "public", false);
+      const d = P.display(tid, "public", false);
       d.receivedAt = 0;
       d.apply = function (v) {
         this.v = v || {}; this.clock = this.v.clock || {}; this.s = this.v.status || {};
         this.receivedAt = performance.now();
         if (drawn) drawn.refresh(false);
       };
+      d.tick = function () { if (drawn) drawn.tick(); };
       d.connect();
       return d;
     }
@@ -337,7 +382,7 @@
       return n;
     }
     async function fetchJson(path) {
-      const r = await fetch(window.pokertd.url(path), { credentials: "same-origin" });
+      const r = await fetch(P.url(path), { credentials: "same-origin" });
       if (!r.ok) throw new Error(String(r.status));
       return r.json();
     }
@@ -363,6 +408,7 @@
           }
         }
         version += 1;
+        if (off) off.keep(LISTS, { lobby: lobbyBoards, seats, leagues });
         if (drawn) drawn.refresh(false);
       } catch (e) { /* keep the last figures */ }
     }
@@ -371,11 +417,11 @@
       lobby() { return lobbyBoards; },
       seating(i) { return seats[view.events[i]] || []; },
       league(k, s) { return leagues[k + "/" + s] || null; },
-      imageUrl(n) { return window.pokertd.url("/screen-images/" + encodeURIComponent(n)); },
+      imageUrl(n) { return P.url("/screen-images/" + encodeURIComponent(n)); },
       version() { return version; },
     };
     /* JSON with sorted keys: the page's first view (Jinja's tojson sorts them) and the
-       API's answers compare equal when they say the same. */
+       stream's compare equal when they say the same. */
     function stable(x) {
       if (Array.isArray(x)) return "[" + x.map(stable).join(",") + "]";
       if (x && typeof x === "object") return "{" + Object.keys(x).sort().map((k) => JSON.stringify(k) + ":" + stable(x[k])).join(",") + "}";
@@ -384,26 +430,60 @@
     function apply(next) {
       const same = drawn && stable(next.layout) === stable(view.layout) && stable(next.events) === stable(view.events);
       view = next;
+      if (off && next.server_time != null) off.keep(KEY, next);
       root.dataset.layout = view.layout.name;
       root.dataset.events = view.events.join(",");
       if (same) return;
-      for (const m of models) if (m.es) m.es.close();
+      // the events it no longer shows: their streams closed for good
+      for (const m of models) { if (off) off.unwatch(m); else if (m.es) m.es.close(); }
+      models = [];
       const n = Math.min(wanted(view.layout), view.events.length);
-      models = view.events.slice(0, Math.max(n, 1)).map(model);
       const waiting = document.getElementById("screen-waiting");
       if (waiting) waiting.hidden = view.events.length > 0;
       drawn = render(root.querySelector(".sl-stage"), view.layout, src);
+      models = view.events.slice(0, Math.max(n, 1)).map(model);
+      drawn.refresh(false);
       slow();
     }
-    async function hello() {
+
+    /* The screen's own stream: what it shows, pushed; watched like an event's stream
+       ("reconnecting…", reopened when the browser gave up or comes back online). */
+    const conn = {
+      tid: "", audience: "public", connected: true, outdated: false, es: null,
+      connect() {
+        if (this.es) this.es.close();
+        const es = new EventSource(P.url("/api/screens/" + encodeURIComponent(name) + "/stream"));
+        es.addEventListener("hello", (ev) => {
+          let hello = null;
+          try { hello = JSON.parse(ev.data); } catch (e) { hello = null; }
+          if (P.speaks(hello)) return;
+          es.close();  // another version's messages are not read: the page reloads
+          this.connected = false;
+          this.outdated = true;
+        });
+        es.addEventListener("show", (ev) => {
+          this.connected = true;
+          root.dataset.connected = "1";
+          apply(JSON.parse(ev.data));
+        });
+        es.onerror = () => { this.connected = false; root.dataset.connected = "0"; };
+        es.onopen = () => { this.connected = true; };
+        this.es = es;
+        if (off) off.watch(this, es);
+      },
+    };
+    async function poll() {
+      if (conn.connected && navigator.onLine !== false) return;  // the stream says it all
       try {
         apply(await fetchJson("/api/screens/" + encodeURIComponent(name) + "/show"));
         root.dataset.connected = "1";
       } catch (e) { root.dataset.connected = "0"; }
     }
+    conn.connect();  // first: its "reconnecting…" is the screen's
     apply(view);
-    setInterval(hello, HELLO_SECONDS * 1000);
-    setInterval(slow, 20000);
+    window.pokertdWall = { models: () => models, view: () => view, connection: conn };  // tests, devtools
+    setInterval(poll, POLL_SECONDS * 1000);
+    setInterval(slow, SLOW_SECONDS * 1000);
     setInterval(() => drawn && drawn.tick(), 250);
     setInterval(() => drawn && drawn.turn(), PAGE_SECONDS * 1000);
     window.addEventListener("resize", () => drawn && drawn.refresh(true));

@@ -1,7 +1,9 @@
 /* pokertd screens page and layout editor (issue 27, point 3). Plain DOM, no inline code
    (CSP): the screens page assigns each named TV a layout and its events; the editor builds
    a layout from form controls (every panel's column, row, width and height are number
-   fields: usable with a keyboard alone), previews it with the TV's own renderer
+   fields: usable with a keyboard alone; with a mouse, a pen or a finger a panel of the
+   preview is also dragged to move it, or by its corner to resize it, on the grid's cells:
+   pointer events, the fields follow), previews it with the TV's own renderer
    (static/screen-layout.js) and saves, exports and imports it. The server checks every
    layout (pokertd.tournament.layouts.check_layout) and says what is wrong. */
 (function () {
@@ -307,8 +309,71 @@
         league() { return { league: { name: "Winter League" }, season: { name: "2026" }, rows: [{ rank: 1, name: "Ann Archer", points: 412 }, { rank: 2, name: "Bob Bell", points: 377 }] }; },
         imageUrl(n) { return P.url("/screen-images/" + encodeURIComponent(n)); },
       };
-      if (!wrong) window.pokertdLayout.render($("ed-preview"), cur, src);
+      if (!wrong) {
+        window.pokertdLayout.render($("ed-preview"), cur, src);
+        draggable();
+      }
       $("ed-export").href = P.url("/api/screens/layouts/" + encodeURIComponent(cur.name) + "/export");
+    }
+    /* Drag a panel of the preview to move it, its corner to resize it: snapped to the
+       grid's cells, kept on the grid; the number fields are written when it is dropped
+       (they stay the keyboard's way to do the same). An overlap is named at once, as when
+       the fields are typed. */
+    function draggable() {
+      const grid = $("ed-preview").querySelector(".sl-grid");
+      if (!grid) return;
+      for (const box of grid.querySelectorAll(".sl-panel")) {
+        const i = parseInt(box.dataset.panel, 10) - 1;
+        box.classList.add("ed-drag");
+        box.title = t("Drag to move panel %(n)s, or its corner to resize it (its fields do the same).", { n: i + 1 });
+        const corner = el("span", { class: "ed-resize", "aria-hidden": "true" });
+        box.appendChild(corner);
+        box.addEventListener("pointerdown", (ev) => drag(ev, box, i, ev.target === corner));
+      }
+    }
+    function clamp(v, lo, hi) { return Math.max(lo, Math.min(hi, v)); }
+    function drag(ev, box, i, resizing) {
+      const p = cur.panels[i];
+      if (!p || ev.button !== 0) return;
+      ev.preventDefault();
+      const grid = box.parentElement;
+      const r = grid.getBoundingClientRect();
+      const cs = getComputedStyle(grid);
+      const pitchX = (r.width + (parseFloat(cs.columnGap) || 0)) / cur.columns;
+      const pitchY = (r.height + (parseFloat(cs.rowGap) || 0)) / cur.rows;
+      const from = { x: ev.clientX, y: ev.clientY, col: p.col, row: p.row, width: p.width, height: p.height };
+      box.setPointerCapture(ev.pointerId);
+      for (const other of grid.querySelectorAll(".ed-last")) other.classList.remove("ed-last");
+      box.classList.add("ed-dragging", "ed-last");  // the panel in hand stays on top
+      const move = (e) => {
+        const dc = Math.round((e.clientX - from.x) / pitchX);
+        const dr = Math.round((e.clientY - from.y) / pitchY);
+        if (resizing) {
+          p.width = clamp(from.width + dc, 1, cur.columns - p.col);
+          p.height = clamp(from.height + dr, 1, cur.rows - p.row);
+        } else {
+          p.col = clamp(from.col + dc, 0, Math.max(0, cur.columns - p.width));
+          p.row = clamp(from.row + dr, 0, Math.max(0, cur.rows - p.height));
+        }
+        box.style.gridColumn = (p.col + 1) + " / span " + p.width;
+        box.style.gridRow = (p.row + 1) + " / span " + p.height;
+        flash("editor-problem", problem(), true);
+      };
+      const end = () => {
+        box.removeEventListener("pointermove", move);
+        box.removeEventListener("pointerup", end);
+        box.removeEventListener("pointercancel", end);
+        box.classList.remove("ed-dragging");
+        const moved = p.col !== from.col || p.row !== from.row || p.width !== from.width || p.height !== from.height;
+        if (moved) {
+          draw();
+          flash("editor-flash", t("Panel %(n)s: column %(column)s, row %(row)s, %(width)s × %(height)s cells.", {
+            n: i + 1, column: p.col + 1, row: p.row + 1, width: p.width, height: p.height }));
+        }
+      };
+      box.addEventListener("pointermove", move);
+      box.addEventListener("pointerup", end);
+      box.addEventListener("pointercancel", end);
     }
     function draw() {
       $("ed-name").value = cur.name;

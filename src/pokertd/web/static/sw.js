@@ -1,10 +1,11 @@
 /* pokertd's service worker for the public screens (issue 27, docs/screens-offline.md).
 
    Served at <root>/sw.js by pokertd.web.offline with this release's cache version filled in;
-   the TV, player and lobby pages register it with their own page as the scope, so it controls
-   those pages and nothing else. It keeps, in one cache per release:
+   the TV, player, lobby and wall-screen (/screen/<name>) pages register it with their own page
+   as the scope, so it controls those pages and nothing else. It keeps, in one cache per release:
      - those pages' HTML (network first: the cache answers only when the network does not),
-     - the static files they load, the tournament's QR code, the icon and /lobby.json.
+     - the static files they load, the tournament's QR code, the icon, /lobby.json and the
+       wall screens' images (/screen-images/<name>).
    It never keeps an /api/ answer nor any other page: nothing a session is needed for. The
    last view the page was pushed is kept by the page itself (static/live-offline.js). */
 "use strict";
@@ -18,6 +19,8 @@ const KEPT = [
   /^\/t\/[^/]+\/(tv|player)$/,
   /^\/t\/[^/]+\/qr\.svg$/,
   /^\/lobby(\.json)?$/,
+  /^\/screen\/[^/]+$/,
+  /^\/screen-images\/[^/]+$/,
   /^\/static\/[^?]+$/,
   /^\/favicon\.ico$/,
 ];
