@@ -31,7 +31,7 @@ from typing import Any
 import tomli_w
 
 from pokertd.cards.card import CARD_TEXT, card_code
-from pokertd.engine.actions import Call, Fold, Muck, Raise, Show
+from pokertd.engine.actions import BringIn, Call, Fold, Muck, Raise, Show
 from pokertd.engine.hand import (
     FLOP,
     K_BET,
@@ -47,8 +47,9 @@ from pokertd.engine.hand import (
     Hand,
     board_deal,
 )
+from pokertd.engine.stud import StudHand
 from pokertd.errors import IllegalAction, InvalidCommand, PokertdError
-from pokertd.rules import AnteType, RuleProfile, Variant, load_profile
+from pokertd.rules import AnteType, RuleProfile, StudVariant, Variant, load_profile
 
 VARIANTS = {
     "NT": Variant.NO_LIMIT_HOLDEM,
@@ -58,6 +59,15 @@ VARIANTS = {
 """PHH variant codes pokertd deals."""
 
 VARIANT_CODES = {v: k for k, v in VARIANTS.items()}
+
+STUD_VARIANTS = {
+    "F7S": StudVariant.SEVEN_CARD_STUD,
+    "F7S/8": StudVariant.STUD_HI_LO,
+    "FR": StudVariant.RAZZ,
+}
+"""PHH variant codes of the stud games pokertd deals (``pokertd.engine.stud``)."""
+
+STUD_VARIANT_CODES = {v: k for k, v in STUD_VARIANTS.items()}
 
 VARIANT_NAMES = {
     "FT": "fixed-limit Texas hold'em",
@@ -89,7 +99,7 @@ class PhhReplay:
     units (``int`` unless the file used fractions).
     """
 
-    hand: Hand
+    hand: Hand | StudHand
     players: list[str]
     starting_stacks: list[int | float]
     finishing_stacks: list[int | float]
@@ -123,7 +133,11 @@ class PhhReplay:
     def as_json(self) -> dict[str, Any]:
         """The replay as JSON data (what ``pokertd hand replay --json`` prints)."""
         return {
-            "variant": VARIANT_CODES[self.hand.variant],
+            "variant": (
+                STUD_VARIANT_CODES[self.hand.variant]
+                if isinstance(self.hand, StudHand)
+                else VARIANT_CODES[self.hand.variant]
+            ),
             "players": self.players,
             "complete": self.complete,
             "starting_stacks": self.starting_stacks,
@@ -330,6 +344,8 @@ def replay_phh(text: str, profile: RuleProfile | str | None = None) -> PhhReplay
     showdown with the finishing stacks (:func:`_outcome`).
     """
     data = load_phh(text)
+    if data["variant"] in STUD_VARIANTS:
+        return _replay_stud(data, profile)
     variant, profile = _variant_and_profile(data, profile)
     actions, words = _action_words(data)
     with profile.citing():
@@ -342,7 +358,7 @@ def replay_phh(text: str, profile: RuleProfile | str | None = None) -> PhhReplay
     )  # fmt: skip
     hand = _start_hand(data, variant, profile, table, deal)
     checked = _play_actions(hand, actions, words, table)
-    return _outcome(data, hand, table, checked)
+    return _outcome(data, hand, table.stacks, table.scale, checked)
 
 
 def _variant_and_profile(
@@ -354,7 +370,8 @@ def _variant_and_profile(
     if code not in VARIANTS:
         name = VARIANT_NAMES.get(str(code), "unknown")
         raise UnsupportedHand(
-            f"PHH variant {code!r} ({name}) is not dealt by pokertd: it replays NT, PO and FT."
+            f"PHH variant {code!r} ({name}) is not dealt by pokertd: it replays NT, PO, FT, "
+            "F7S, F7S/8 and FR."
         )
     if isinstance(profile, str):
         profile = _named_profile(profile)
@@ -640,11 +657,12 @@ def _show_or_muck(hand: Hand, p: int, shown_text: str | None, where: str) -> Non
         )
 
 
-def _outcome(data: dict[str, Any], hand: Hand, table: _Structure, checked: int) -> PhhReplay:
+def _outcome(
+    data: dict[str, Any], hand: Hand | StudHand, stacks: list[int], scale: int, checked: int
+) -> PhhReplay:
     """Showdown and finishing stacks: pots, winnings and stacks in file units, compared
     with the file's ``finishing_stacks`` by :attr:`PhhReplay.matches`."""
-    k = len(table.stacks)
-    scale = table.scale
+    k = len(stacks)
     final = hand.stacks
     finishing = [_unscale(final[p] or 0, scale) for p in range(k)]
     notes: list[str] = []
@@ -677,7 +695,7 @@ def _outcome(data: dict[str, Any], hand: Hand, table: _Structure, checked: int) 
     return PhhReplay(
         hand=hand,
         players=names,
-        starting_stacks=[_unscale(s, scale) for s in table.stacks],
+        starting_stacks=[_unscale(s, scale) for s in stacks],
         finishing_stacks=finishing,
         winnings=winnings,
         pots=pots,
@@ -687,6 +705,149 @@ def _outcome(data: dict[str, Any], hand: Hand, table: _Structure, checked: int) 
         actions_checked=checked,
         notes=notes,
     )
+
+
+# ---------------------------------------------------------------------- stud games
+def _replay_stud(data: dict[str, Any], profile: RuleProfile | str | None) -> PhhReplay:
+    """Replay a stud hand (``F7S``, ``F7S/8``, ``FR``) through :class:`StudHand`, checking
+    every action: the same steps as :func:`replay_phh` for the stud fields (``antes``,
+    ``bring_in``, ``small_bet``, ``big_bet``) and actions (``pN pb`` brings in, ``pN cbr``
+    completes, bets or raises to an amount). Players are listed from the dealer's left, the
+    dealer last; the third card dealt to each player is his up card."""
+    variant = STUD_VARIANTS[data["variant"]]
+    if isinstance(profile, str):
+        profile = _named_profile(profile)
+    elif profile is None:
+        profile = _named_profile(str(data.get("_pokertd_profile", "tda")))
+    profile = _with_ante_rule(profile, not bool(data.get("ante_trimming_status", False)))
+    actions, words = _action_words(data)
+    raw_stacks = _numbers(data["starting_stacks"], "starting_stacks")
+    k = len(raw_stacks)
+    antes = _numbers(data["antes"], "antes", k)
+    if len(set(antes)) != 1:
+        raise UnsupportedHand("Only uniform antes are supported in stud.")
+    for name in ("bring_in", "small_bet", "big_bet"):
+        if name not in data:
+            raise InvalidCommand(f"A stud PHH hand needs {name}.")
+    forced = [_number(data[n], n) for n in ("bring_in", "small_bet", "big_bet")]
+    amounts = [*raw_stacks, *antes, *forced]
+    for line, w in zip(actions, words, strict=True):
+        if len(w) == 3 and w[1] == "cbr":
+            amounts.append(_amount(w[2], f"Action {line!r}"))
+    scale = _scale_for(amounts)
+    stacks = [int(v * scale) for v in raw_stacks]
+    bring_in, small_bet, big_bet = (int(v * scale) for v in forced)
+    number = data.get("hand", 1)
+    with profile.citing():
+        hand = StudHand.start(
+            variant=variant,
+            stacks=stacks,
+            button=k - 1,
+            ante=int(antes[0] * scale),
+            bring_in=bring_in,
+            small_bet=small_bet,
+            big_bet=big_bet,
+            profile=profile,
+            deck=_stud_deck(actions, words, k, variant is StudVariant.RAZZ),
+            hand_number=number if isinstance(number, int) else 1,
+            auto_showdown=False,
+        )
+    checked = 0
+    for index, (line, w) in enumerate(zip(actions, words, strict=True), start=1):
+        if not w or w[0] == "d":
+            continue
+        where = f"Action {index} {line.strip()!r}"
+        try:
+            _play_stud_action(hand, _player(w[0], k, where), w, where, scale)
+            checked += 1
+        except PokertdError as exc:
+            raise type(exc)(
+                f"{where}: {exc.message}",
+                rule_ids=exc.rule_ids,
+                context={**exc.context, "action": line.strip(), "index": index},
+            ) from None
+    return _outcome(data, hand, stacks, scale, checked)
+
+
+def _stud_deck(actions: list[str], words: list[list[str]], k: int, razz: bool) -> list[int]:
+    """The deck order that deals a stud file's cards: third street one card at a time
+    around the table, then for each later street a burn and one card to each player still
+    in (``d dh`` lines; a street starts when betting came between, or a player gets a
+    second card); a ``d db`` card is the common card. Unknown cards and burns are cards
+    the file never names, aces first (high in stud, low in razz), so that an unknown up
+    card never takes the bring-in the file recorded from someone else."""
+    streets: list[dict[int, list[int | None]]] = []
+    current: dict[int, list[int | None]] = {}
+    common: list[int | None] = []
+    betting_since = True
+    for line, w in zip(actions, words, strict=True):
+        if not w:
+            continue
+        if w[0] != "d":
+            betting_since = True
+            continue
+        if len(w) < 3 or w[1] not in ("dh", "db"):
+            raise InvalidCommand(f"Action {line!r}: not a dealing action (d dh / d db).")
+        if w[1] == "db":
+            common = _parse_cards_field(w[2], line)
+            continue
+        p = _player(w[2], k, line) if len(w) > 3 else -1
+        if p < 0:
+            raise InvalidCommand(f"Action {line!r}: d dh needs a player and cards.")
+        if betting_since or p in current:
+            current = {}
+            streets.append(current)
+            betting_since = False
+        current[p] = _parse_cards_field(w[3], line)
+    named = {c for street in streets for cards in street.values() for c in cards}
+    named.update(common)
+    spare = iter(c for c in range(51, -1, -1) if c not in named)
+    order: list[int | None] = []
+    if streets:
+        third = streets[0]
+        for r in range(3):
+            order.extend(third[p][r] if r < len(third[p]) else None for p in sorted(third))
+    for street in streets[1:]:
+        order.append(next(spare))
+        order.extend(street[p][0] for p in sorted(street))
+    if common:
+        order.append(next(spare))
+        order.extend(common)
+    deck = [c if c is not None else next(spare) for c in order]
+    deck.extend(spare)
+    return deck
+
+
+def _play_stud_action(hand: StudHand, p: int, w: list[str], where: str, scale: int) -> None:
+    """One player's line in a stud hand: ``pb``, ``f``, ``cc``, ``cbr AMOUNT`` or ``sm``."""
+    verb = w[1] if len(w) > 1 else ""
+    if verb == "pb":
+        hand.act(BringIn(seat=p))
+    elif verb == "f":
+        hand.act(Fold(seat=p))
+    elif verb == "cc":
+        if hand.actor == p or hand.street in ("showdown", "done"):
+            hand.act(Call(seat=p))
+    elif verb == "cbr":
+        if len(w) < 3:
+            raise InvalidCommand(f"{where}: cbr needs an amount.")
+        hand.act(Raise(int(_amount(w[2], where) * scale), seat=p))
+    elif verb == "sm":
+        shown_text = w[2] if len(w) > 2 and w[2] != "-" else None
+        if shown_text:
+            tabled = _parse_cards_field(shown_text, where)
+            real = hand.cards(p)
+            if any(c is not None and c != r for c, r in zip(tabled, real, strict=False)):
+                raise InvalidCommand(f"{where}: these are not the cards dealt to p{p + 1}.")
+        if hand.actor == p and hand.street == "showdown":
+            hand.act(Show(seat=p) if shown_text else Muck(seat=p))
+        elif hand.street not in ("showdown", "done") or hand.actor is not None:
+            raise IllegalAction(
+                f"{where}: p{p + 1} cannot {'show' if shown_text else 'muck'} now.",
+                rule_ids=hand.profile.cite("F6"),
+            )
+    else:
+        raise InvalidCommand(f"{where}: unknown action {verb!r}.")
 
 
 # ---------------------------------------------------------------------- writing
