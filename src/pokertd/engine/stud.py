@@ -103,6 +103,33 @@ StudAction = Action | BringIn
 """Anything a stud player may do: a hold'em action or the bring-in."""
 
 
+def stud_deal_order(
+    cards: Sequence[Sequence[CardCode]], common: CardCode | None = None
+) -> list[CardCode]:
+    """A deck that deals ``cards[p]`` (up to seven, in dealing order: down, down, up, up,
+    up, up, down) to position ``p`` when every player stays in to the end, and ``common``
+    as the seventh-street common card; burns and the rest of the deck are the cards left,
+    highest first. (A player folding earlier shifts the later cards: tests and replays
+    give the folded player's cards only as far as he got.)"""
+    named = [c for hand in cards for c in hand]
+    if common is not None:
+        named.append(common)
+    check_deck(named)
+    spare = iter(c for c in range(51, -1, -1) if c not in set(named))
+    order = [hand[r] for r in range(3) for hand in cards if r < len(hand)]
+    for street in range(3, 7):
+        dealt = [hand[street] for hand in cards if street < len(hand)]
+        if dealt:
+            order.append(next(spare))
+            order.extend(dealt)
+    if common is not None:
+        if 52 - len(order) >= 2:
+            order.append(next(spare))  # the burn, when the deck has a card for it
+        order.append(common)
+    order.extend(spare)
+    return order
+
+
 class StudHand:
     """One stud hand in progress (or finished). Build it with :meth:`StudHand.start`."""
 
@@ -827,7 +854,7 @@ class StudHand:
         base = self._full_bet_to
         paid = to - self._bet[p]
         allin = self._put(p, paid)
-        kind = "bet" if cur == 0 else ("raise" if base else "complete")
+        kind = "raise" if base else "complete" if self._street == THIRD else "bet"
         # E4 (limit): an all-in of at least half a bet counts as a full bet or raise.
         if not allin or to - base >= self._rules.limit_reopen_amount(self.bet_size):
             if base:
@@ -1025,7 +1052,7 @@ class StudHand:
 
             def key(q: int) -> tuple[int, int]:
                 card = min(five(q), key=lambda c: card_by_rank_and_suit(c, suits, True))
-                return card_by_rank_and_suit(card, [-s for s in suits], True)
+                return card_by_rank_and_suit(card, suits, True)
 
             return sorted(positions, key=key)
 
@@ -1068,8 +1095,11 @@ class StudHand:
                 if self._variant is StudVariant.STUD_HI_LO and low_cand:
                     # F5: the odd chip of the whole pot goes to the high half.
                     low_half = amount // unit // 2 * unit
-                    halves.append((amount - low_half, self._winners(cand, high, False), False))
+                    high_winners = self._winners(cand, high, False)
+                    halves.append((amount - low_half, high_winners, False))
                     halves.append((low_half, self._winners(low_cand, low, True), True))
+                    if amount - low_half > low_half:
+                        odd.append(high_winners[0])
                 else:
                     halves.append((amount, self._winners(cand, high, False), False))
             for share_amount, winners, is_low in halves:
@@ -1167,4 +1197,4 @@ class StudHand:
         )
 
 
-__all__ = ["MAX_PLAYERS", "STUD_STREETS", "UP_CARDS", "StudAction", "StudHand"]
+__all__ = ["MAX_PLAYERS", "STUD_STREETS", "UP_CARDS", "StudAction", "StudHand", "stud_deal_order"]
