@@ -304,3 +304,73 @@ def test_low_evaluators() -> None:
     assert low_eight(parse_cards("9h9c7d6s5c4h3d")) == low_a5(parse_cards("7d6s5c4h3d"))
     assert low_eight(parse_cards("9h8c8d6s5c4h4d")) is None
     assert low_eight(parse_cards("KsQsJs8c7c6c5c")) is None
+
+
+def test_KPC_34_FOX_47_a_short_all_in_under_half_a_bet_does_not_reopen() -> None:
+    """Fourth street, small bet 40: seat 0 bets 40, seat 1 goes all-in for 55 (15 more,
+    under half a bet): seat 0 may only call; seat 2, who has not acted, may raise to 95."""
+    hand = deal(STUD, ["2s3s9c9d", "4h5hAhKd", "6d7d2cTs"], stacks=[1_000, 70, 1_000])
+    hand.act(BringIn())  # seat 2: the 2c
+    hand.act(Call())
+    hand.act(Call())  # 5 ante + 10 each; seat 1 has 55 behind
+    assert hand.actor == 0  # the pair of nines opens fourth street
+    hand.act(Bet(40))
+    record = hand.act(Raise(55))
+    assert (record.kind, record.all_in) == ("raise", True)
+    assert hand.legal().max_raise_to == 80  # seat 2: a full raise over the 40 bet
+    hand.act(Call())
+    legal = hand.legal()
+    assert legal.seat == 0
+    assert legal.call_amount == 15
+    assert not legal.can_raise
+    with pytest.raises(IllegalAction, match="does not reopen the betting") as exc:
+        hand.act(Raise(80))
+    assert "TDA-47" in str(exc.value)
+
+
+def test_a_refused_action_leaves_the_hand_as_it_was() -> None:
+    hand = deal(STUD, ["AsKs2d", "AhKh9c", "AdKd9h"])
+    before = (hand.actor, hand.pot, hand.stacks, len(hand.actions), hand.legal())
+    for action in (Fold(), Check(), Raise(30), Raise(80), Call(seat=1)):
+        with pytest.raises(IllegalAction):
+            hand.act(action)
+        assert (hand.actor, hand.pot, hand.stacks, len(hand.actions), hand.legal()) == before
+
+
+@pytest.mark.parametrize("variant", list(StudVariant))
+def test_checked_and_trusted_paths_play_the_same_hands(variant: StudVariant) -> None:
+    """100 random hands a game: act() and the do_* methods give the same records and
+    stacks; chips are conserved and no stack goes negative after every action."""
+    import random
+
+    for seed in range(100):
+        rng = random.Random(seed)
+        k = rng.randint(2, 8)
+        stacks = [rng.choice([20, 60, 150, 1_000]) for _ in range(k)]
+        start = {"variant": variant, "stacks": stacks, "button": k - 1, "ante": 5,
+                 "bring_in": 10, "small_bet": 20, "big_bet": 40}  # fmt: skip
+        checked = StudHand.start(**start, rng=random.Random(seed))  # type: ignore[arg-type]
+        trusted = StudHand.start(**start, rng=random.Random(seed))  # type: ignore[arg-type]
+        total = sum(stacks)
+        while not checked.is_over:
+            legal = checked.legal()
+            r = rng.random()
+            if checked.bring_in_due:
+                action: object = (
+                    BringIn() if r < 0.7 or not legal.can_raise else Bet(legal.max_raise_to)
+                )
+            elif r < 0.15 and legal.call_amount:
+                action = Fold()
+            elif r < 0.7 or not legal.can_raise:
+                action = Call()
+            else:
+                action = Raise(legal.max_raise_to)
+            checked.act(action)  # type: ignore[arg-type]
+            trusted.trusted(action)  # type: ignore[arg-type]
+            in_play = sum(s or 0 for s in checked.stacks) + checked.pot
+            assert in_play == total or checked.is_over
+            assert all((s or 0) >= 0 for s in checked.stacks)
+        assert trusted.is_over
+        assert checked.actions == trusted.actions
+        assert checked.result == trusted.result
+        assert sum(s or 0 for s in checked.result.final_stacks) == total
