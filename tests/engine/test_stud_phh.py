@@ -11,6 +11,7 @@ import pytest
 
 from pokertd.engine.phh import STUD_VARIANTS, load_phh, replay_phh
 from pokertd.engine.stud import StudHand
+from pokertd.errors import OutOfTurn
 
 WSOP_43 = Path(__file__).resolve().parents[2] / ".." / "shared" / "phh" / "wsop" / "2023" / "43"
 
@@ -46,3 +47,33 @@ def test_a_razz_hand_brought_in_by_the_king_and_won_on_seventh() -> None:
     assert hand.bring_in_seat == 0
     assert replay.finishing_stacks == [6450000, 5575000, 4825000, 7450000, 5400000]
     assert replay.as_json()["variant"] == "FR"
+
+
+def test_an_illegal_stud_action_is_refused_naming_the_action() -> None:
+    """The razz hand 20 with the bring-in posted by the wrong player: p2's 8s is not the
+    highest up card (p1's Kc is), so p2 acts out of turn."""
+    path = WSOP_43 / "5" / "20.phh"
+    if not path.is_file():
+        pytest.skip(f"PHH corpus not found at {path} (fresh clone)")
+    text = path.read_text(encoding="utf-8").replace("'p1 pb', 'p2 cbr 200000'", "'p2 pb'")
+    with pytest.raises(OutOfTurn, match=r"^Action 6 'p2 pb': Seat 2 acted out of turn"):
+        replay_phh(text)
+
+
+def test_a_stud_phh_written_by_hand_replays() -> None:
+    """A two-player stud hand: antes 5, bring-in 10 by the 2c, completed to 20 and called;
+    checked down; kings beat queens: p2 wins 5 + 20 from p1."""
+    text = (
+        "variant = 'F7S'\nante_trimming_status = true\nantes = [5, 5]\nbring_in = 10\n"
+        "small_bet = 20\nbig_bet = 40\nstarting_stacks = [500, 500]\nactions = ["
+        "'d dh p1 QsQd2c', 'd dh p2 KsKd3c', 'p1 pb', 'p2 cbr 20', 'p1 cc', "
+        "'d dh p1 4h', 'd dh p2 5h', 'p2 cc', 'p1 cc', 'd dh p1 6h', 'd dh p2 7c', "
+        "'p2 cc', 'p1 cc', 'd dh p1 8h', 'd dh p2 9c', 'p2 cc', 'p1 cc', "
+        "'d dh p1 Jc', 'd dh p2 Tc', 'p2 cc', 'p1 cc', "
+        "'p2 sm KsKd3c5h7c9cTc', 'p1 sm QsQd2c4h6h8hJc']\n"
+        "finishing_stacks = [475, 525]\n"
+    )
+    replay = replay_phh(text)
+    assert replay.matches is True
+    assert replay.finishing_stacks == [475, 525]
+    assert replay.actions_checked == 13

@@ -818,6 +818,15 @@ def _stud_deck(actions: list[str], words: list[list[str]], k: int, razz: bool) -
     return deck
 
 
+def _stud_superfluous_check(hand: StudHand, p: int) -> bool:
+    """As :func:`_superfluous_check`: a check PokerKit records for the one player left
+    with chips when everyone else still in is all-in; it changes nothing."""
+    if not hand.in_hand(p) or hand.is_all_in(p):
+        return False
+    others = [s for s in hand.seats_dealt if s != p and hand.in_hand(s)]
+    return bool(others) and all(hand.is_all_in(s) for s in others)
+
+
 def _play_stud_action(hand: StudHand, p: int, w: list[str], where: str, scale: int) -> None:
     """One player's line in a stud hand: ``pb``, ``f``, ``cc``, ``cbr AMOUNT`` or ``sm``."""
     verb = w[1] if len(w) > 1 else ""
@@ -826,7 +835,7 @@ def _play_stud_action(hand: StudHand, p: int, w: list[str], where: str, scale: i
     elif verb == "f":
         hand.act(Fold(seat=p))
     elif verb == "cc":
-        if hand.actor == p or hand.street in ("showdown", "done"):
+        if hand.actor == p or not _stud_superfluous_check(hand, p):
             hand.act(Call(seat=p))
     elif verb == "cbr":
         if len(w) < 3:
