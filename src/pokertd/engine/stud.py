@@ -76,7 +76,7 @@ from pokertd.engine.actions import (
 from pokertd.engine.pots import build_pots, split_pot
 from pokertd.engine.result import Elimination, HandResult, PotResult, pot_result
 from pokertd.errors import BelowMinimumRaise, IllegalAction, InvalidCommand, OutOfTurn
-from pokertd.i18n import N_
+from pokertd.i18n import N_, Phrase
 from pokertd.rules import OddChipStudCard, RuleProfile, StudVariant, Variant, load_profile
 from pokertd.types import Chips, Seat
 
@@ -659,8 +659,9 @@ class StudHand:
             )
         if isinstance(action, Show | Muck):
             raise IllegalAction(
-                template=N_("Seat %(seat)s cannot show or muck before the showdown."),
-                params={"seat": seat + 1},
+                template=N_("Seat %(seat)s cannot %(action)s before the showdown."),
+                params={"seat": seat + 1, "action": Phrase(type(action).__name__.lower())},
+                context={"seat": seat},
             )
         if self._bring_in_due:
             if isinstance(action, BringIn | Call):
@@ -670,8 +671,8 @@ class StudHand:
             if not isinstance(action, Bet | Raise | AllIn):
                 raise IllegalAction(
                     template=N_(
-                        "Seat %(seat)s has the lowest card showing and must bring in "
-                        "%(bring_in)s or complete to %(bet)s."
+                        "Seat %(seat)s has the bring-in: it must bring in %(bring_in)s or "
+                        "complete to %(bet)s."
                     ),
                     params={
                         "seat": seat + 1,
@@ -710,35 +711,54 @@ class StudHand:
                     params={"to": repr(to)},
                 )
         if not legal.can_raise:
-            if self._full_bet_to and self._raises >= self._raise_cap:
-                raise IllegalAction(
-                    template=N_(
-                        "Seat %(seat)s may only call or fold: the betting is capped at "
-                        "%(cap)s raises."
-                    ),
-                    params={"seat": seat + 1, "cap": self._raise_cap},
-                    rule_ids=profile.cite("E5"),
-                )
-            if self._acted_at[p] >= 0 and self._stack[p] > legal.call_amount:
-                raise IllegalAction(
-                    template=N_(
-                        "Seat %(seat)s may only call or fold: the all-in since it acted was "
-                        "less than a full raise and does not reopen the betting."
-                    ),
-                    params={"seat": seat + 1},
-                    rule_ids=profile.cite("E4"),
-                )
-            raise IllegalAction(
-                template=N_("Seat %(seat)s may only call or fold."), params={"seat": seat + 1}
-            )
+            raise self._why_no_raise(p)
         if not legal.min_raise_to <= to <= legal.max_raise_to:
             raise BelowMinimumRaise(
-                template=N_("Seat %(seat)s must raise to exactly %(high)s in fixed-limit."),
-                params={"seat": seat + 1, "high": f"{legal.max_raise_to:,}"},
+                template=N_("Seat %(seat)s must raise to exactly %(low)s in fixed-limit."),
+                params={"seat": seat + 1, "low": f"{legal.max_raise_to:,}"},
                 rule_ids=profile.cite("E5"),
                 context={"seat": seat, "amount": to, "maximum": legal.max_raise_to},
             )
         return "raise"
+
+    def _why_no_raise(self, p: int) -> IllegalAction:
+        """The floor's reason why position ``p`` may not bet, complete or raise (the same
+        sentences as hold'em's)."""
+        seat = self._seats[p]
+        profile = self._rules.profile
+        if self._stack[p] <= self._current_bet - self._bet[p]:
+            return IllegalAction(
+                template=N_("Seat %(seat)s has only enough chips to call."),
+                params={"seat": seat + 1},
+                context={"seat": seat},
+            )
+        if not self._someone_can_call_more(p):
+            return IllegalAction(
+                template=N_(
+                    "Seat %(seat)s may only call or fold: no other player has chips to call more "
+                    "than the current bet."
+                ),
+                params={"seat": seat + 1},
+                context={"seat": seat},
+            )
+        if self._full_bet_to and self._raises >= self._raise_cap:
+            return IllegalAction(
+                template=N_(
+                    "Seat %(seat)s may only call or fold: the betting is capped at %(cap)s raises."
+                ),
+                params={"seat": seat + 1, "cap": self._raise_cap},
+                rule_ids=profile.cite("E5"),
+                context={"seat": seat, "raises": self._raises},
+            )
+        return IllegalAction(
+            template=N_(
+                "Seat %(seat)s may only call or fold: the all-in since it acted was less "
+                "than a full raise and does not reopen the betting."
+            ),
+            params={"seat": seat + 1},
+            rule_ids=profile.cite("E4"),
+            context={"seat": seat, "current_bet": self._current_bet},
+        )
 
     def act(self, action: StudAction) -> ActionRecord:
         """Verify ``action`` for the seat to act, apply it and return its record."""
