@@ -47,7 +47,7 @@ from pokertd.engine.hand import (
     Hand,
     board_deal,
 )
-from pokertd.engine.stud import StudHand
+from pokertd.engine.stud import SEVENTH, STUD_STREETS, StudHand
 from pokertd.errors import IllegalAction, InvalidCommand, PokertdError
 from pokertd.rules import AnteType, RuleProfile, StudVariant, Variant, load_profile
 
@@ -811,7 +811,9 @@ def _stud_deck(actions: list[str], words: list[list[str]], k: int, razz: bool) -
         order.append(next(spare))
         order.extend(street[p][0] for p in sorted(street))
     if common:
-        order.append(next(spare))
+        burn = next(spare, None)  # no burn when the common card is the deck's last
+        if burn is not None:
+            order.append(burn)
         order.extend(common)
     deck = [c if c is not None else next(spare) for c in order]
     deck.extend(spare)
@@ -860,13 +862,16 @@ def _play_stud_action(hand: StudHand, p: int, w: list[str], where: str, scale: i
 
 
 # ---------------------------------------------------------------------- writing
-def to_phh(hand: Hand, players: list[str] | None = None) -> str:
+def to_phh(hand: Hand | StudHand, players: list[str] | None = None) -> str:
     """The hand as PHH text (players in dealing order: first left of the button).
 
     Everything the engine did is written: hole cards, board cards as they were dealt,
     every action, and the showdown. A finished hand also gets ``finishing_stacks`` and
-    ``winnings``. The TOML is written by ``tomli-w``.
+    ``winnings``. The TOML is written by ``tomli-w``. A stud hand is written by
+    :func:`_stud_to_phh`.
     """
+    if isinstance(hand, StudHand):
+        return _stud_to_phh(hand, players)
     seats = list(hand.seats_dealt)
     k = len(seats)
     rules_variant = hand.variant
@@ -919,6 +924,69 @@ def to_phh(hand: Hand, players: list[str] | None = None) -> str:
     if hand._players_in_tournament is not None:
         data["_pokertd_players_in_tournament"] = hand._players_in_tournament
     return tomli_w.dumps(data)
+
+
+def _stud_to_phh(hand: StudHand, players: list[str] | None) -> str:
+    """A stud hand as PHH: ``antes``, ``bring_in``, ``small_bet``, ``big_bet``; each
+    street's cards dealt (``d dh``) before its actions, the common card as ``d db``."""
+    seats = list(hand.seats_dealt)
+    k = len(seats)
+    data: dict[str, Any] = {
+        "variant": STUD_VARIANT_CODES[hand.variant],
+        "ante_trimming_status": not hand.profile.ante_to_main_pot,
+        "antes": [hand.ante] * k,
+        "bring_in": hand.bring_in,
+        "small_bet": hand.small_bet,
+        "big_bet": hand.big_bet,
+        "starting_stacks": hand.starting_stacks,
+        "actions": _stud_action_lines(hand),
+        "hand": hand.hand_number,
+        "seats": [s + 1 for s in seats],
+        "seat_count": len(hand.stacks),
+    }
+    if players is not None:
+        data["players"] = list(players)
+    if hand.is_over:
+        result = hand.result
+        won = dict(result.won)
+        data["finishing_stacks"] = [result.final_stacks[s] for s in seats]
+        data["winnings"] = [won.get(s, 0) for s in seats]
+    data["_pokertd_profile"] = hand.profile.name
+    return tomli_w.dumps(data)
+
+
+def _stud_action_lines(hand: StudHand) -> list[str]:
+    """The deal of each street (third street's three cards a player, then one card) in
+    front of that street's actions; streets dealt with nobody left to bet come before
+    the showdown."""
+    seats = list(hand.seats_dealt)
+    player = {s: f"p{p + 1}" for p, s in enumerate(seats)}
+    cards = {s: hand.cards(s) for s in seats}
+    lines = [f"d dh {player[s]} " + "".join(CARD_TEXT[c] for c in cards[s][:3]) for s in seats]
+    dealt = 0  # the last street dealt (0 = third)
+
+    def deal_to(street: int) -> None:
+        nonlocal dealt
+        while dealt < min(street, SEVENTH):
+            dealt += 1
+            for s in seats:
+                if len(cards[s]) > dealt + 2:
+                    lines.append(f"d dh {player[s]} {CARD_TEXT[cards[s][dealt + 2]]}")
+            if dealt == SEVENTH and hand.board:
+                lines.append(f"d db {CARD_TEXT[hand.board[0]]}")
+
+    verbs = {"fold": "f", "check": "cc", "call": "cc", "bring-in": "pb", "muck": "sm"}
+    for record in hand.actions:
+        deal_to(STUD_STREETS.index(record.street))
+        who = player[record.seat]
+        if record.kind in ("bet", "raise", "complete"):
+            lines.append(f"{who} cbr {record.to}")
+        elif record.kind == "show":
+            shown = list(cards[record.seat]) + hand.board
+            lines.append(f"{who} sm " + "".join(CARD_TEXT[c] for c in shown))
+        else:
+            lines.append(f"{who} {verbs[record.kind]}")
+    return lines
 
 
 _BOARD_SLICES = {FLOP: slice(0, 3), TURN: slice(3, 4), RIVER: slice(4, 5)}

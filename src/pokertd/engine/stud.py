@@ -389,6 +389,27 @@ class StudHand:
         return self._hand_number
 
     @property
+    def ante(self) -> Chips:
+        return self._ante
+
+    @property
+    def bring_in(self) -> Chips:
+        return self._bring_in
+
+    @property
+    def small_bet(self) -> Chips:
+        return self._small_bet
+
+    @property
+    def big_bet(self) -> Chips:
+        return self._big_bet
+
+    @property
+    def starting_stacks(self) -> list[Chips]:
+        """Chips by position (dealing order) before the antes."""
+        return list(self._start_stack)
+
+    @property
     def seats_dealt(self) -> tuple[Seat, ...]:
         return tuple(self._seats)
 
