@@ -374,3 +374,23 @@ def test_checked_and_trusted_paths_play_the_same_hands(variant: StudVariant) -> 
         assert checked.actions == trusted.actions
         assert checked.result == trusted.result
         assert sum(s or 0 for s in checked.result.final_stacks) == total
+
+
+def test_the_best_board_all_in_passes_the_first_action_to_the_next_seat() -> None:
+    """Seat 0 shows a pair of nines on fourth street but is all-in (15 chips: ante 5 and
+    the bring-in called): the turn goes clockwise to seat 1 (3-7 showing), not to seat 2's
+    A-K, as in PokerKit."""
+    hand = deal(STUD, ["2s3s9c9d", "4h5h3c7h", "6d7dAhKd"], stacks=[15, 1_000, 1_000])
+    assert hand.act(BringIn()).seat == 1  # the 3c
+    hand.act(Call())  # seat 2
+    assert hand.act(Call()).all_in  # seat 0
+    assert hand.street == "fourth"
+    assert hand.actor == 1
+
+
+def test_seventh_street_is_dealt_face_down() -> None:
+    hand = deal(STUD, ["AsKs2d5c6c7c8c", "AhKh9c5d6d7d8d"])
+    check_down(hand)
+    assert len(hand.cards(0)) == 7
+    assert hand.up_cards(0) == tuple(parse_cards("2d5c6c7c"))
+    assert hand.board == []
