@@ -394,3 +394,37 @@ def test_seventh_street_is_dealt_face_down() -> None:
     assert len(hand.cards(0)) == 7
     assert hand.up_cards(0) == tuple(parse_cards("2d5c6c7c"))
     assert hand.board == []
+
+
+def test_KPC_21_TNPL_E1_FOX_30_an_absent_player_dealt_the_bring_in_card_posts_it() -> None:
+    """Seat 1 is absent and has the lowest card (2c): it antes 5 and posts the bring-in
+    10, then its hand is killed; seat 2 acts next, facing the bring-in."""
+    cards = [parse_cards(h) for h in ("AsKs9d", "AhKh2c", "AdKd9h")]
+    hand = StudHand.start(
+        variant=STUD, stacks=[1_000] * 3, button=2, ante=5, bring_in=10, small_bet=40,
+        big_bet=80, deck=stud_deal_order(cards), dead=0b010,
+    )  # fmt: skip
+    assert [(r.seat, r.kind, r.amount) for r in hand.actions] == [
+        (1, "bring-in", 10),
+        (1, "killed", 0),
+    ]
+    assert hand.actor == 2
+    assert hand.legal().call_amount == 10
+    hand.act(Fold())
+    result = hand.result  # seat 0 wins the antes and the dead bring-in
+    assert result.net(0) == 5 + 15
+    assert result.net(1) == -15
+    assert result.killed == (1,)
+
+
+def test_K6_an_absent_player_without_the_bring_in_is_killed_after_the_deal() -> None:
+    cards = [parse_cards(h) for h in ("AsKs9d", "AhKh2c", "AdKd9h")]
+    hand = StudHand.start(
+        variant=STUD, stacks=[1_000] * 3, button=2, ante=5, bring_in=10, small_bet=40,
+        big_bet=80, deck=stud_deal_order(cards), dead=0b001,
+    )  # fmt: skip
+    assert [(r.seat, r.kind) for r in hand.actions] == [(0, "killed")]
+    assert hand.actor == 1  # the 2c brings in
+    hand.act(BringIn())
+    hand.act(Fold())
+    assert hand.result.net(1) == 5 + 5  # seat 2's and seat 0's antes

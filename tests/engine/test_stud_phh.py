@@ -79,7 +79,7 @@ def test_a_stud_phh_written_by_hand_replays() -> None:
     assert replay.actions_checked == 13
 
 
-def _random_hand(seed: int, max_players: int) -> StudHand:
+def _random_hand(seed: int, max_players: int, absent: bool = False) -> StudHand:
     import random
 
     from pokertd.engine.actions import BringIn, Call, Fold, Raise
@@ -92,6 +92,7 @@ def _random_hand(seed: int, max_players: int) -> StudHand:
         stacks=[rng.choice([40, 90, 300, 2_000]) for _ in range(k)],
         button=k - 1, ante=5, bring_in=10, small_bet=20, big_bet=40, rng=rng,
         profile=load_profile("tda").replace(raise_cap_limit=3),  # PokerKit's four bets
+        dead=1 << rng.randrange(k) if absent and rng.random() < 0.3 else 0,
     )  # fmt: skip
     while not hand.is_over:
         legal = hand.legal()
@@ -108,16 +109,19 @@ def _random_hand(seed: int, max_players: int) -> StudHand:
 
 
 def test_stud_hands_written_as_phh_replay_to_the_same_stacks() -> None:
-    """200 random stud, hi-lo and razz hands (2 to 8 players: common cards included)
-    written by ``to_phh`` replay through ``replay_phh`` to the same stacks."""
-    commons = 0
+    """200 random stud, hi-lo and razz hands (2 to 8 players: common cards included; an
+    absent player now and then) written by ``to_phh`` replay through ``replay_phh`` to the
+    same stacks."""
+    commons = killed = 0
     for seed in range(200):
-        hand = _random_hand(seed, 8)
+        hand = _random_hand(seed, 8, absent=True)
+        killed += bool(hand.dead_seats)
         replay = replay_phh(to_phh(hand))
         assert replay.matches is True, to_phh(hand)
         assert replay.hand.actions == hand.actions
         commons += bool(hand.board)
     assert commons > 0
+    assert killed > 0
 
 
 def _raise_after_short_all_in(hand: StudHand) -> bool:

@@ -751,6 +751,7 @@ def _replay_stud(data: dict[str, Any], profile: RuleProfile | str | None) -> Phh
             deck=_stud_deck(actions, words, k, variant is StudVariant.RAZZ),
             hand_number=number if isinstance(number, int) else 1,
             auto_showdown=False,
+            dead=_dead_mask(data, k),
         )
     checked = 0
     for index, (line, w) in enumerate(zip(actions, words, strict=True), start=1):
@@ -767,6 +768,17 @@ def _replay_stud(data: dict[str, Any], profile: RuleProfile | str | None) -> Phh
                 context={**exc.context, "action": line.strip(), "index": index},
             ) from None
     return _outcome(data, hand, stacks, scale, checked)
+
+
+def _dead_mask(data: dict[str, Any], k: int) -> int:
+    """The ``_pokertd_dead`` players (1-based) as a seat mask."""
+    dead = 0
+    numbers = data.get("_pokertd_dead", [])
+    if isinstance(numbers, list):
+        for number in numbers:
+            if isinstance(number, int) and 1 <= number <= k:
+                dead |= 1 << (number - 1)
+    return dead
 
 
 def _stud_deck(actions: list[str], words: list[list[str]], k: int, razz: bool) -> list[int]:
@@ -833,6 +845,8 @@ def _play_stud_action(hand: StudHand, p: int, w: list[str], where: str, scale: i
     """One player's line in a stud hand: ``pb``, ``f``, ``cc``, ``cbr AMOUNT`` or ``sm``."""
     verb = w[1] if len(w) > 1 else ""
     if verb == "pb":
+        if p in hand.dead_seats and hand.actor != p:
+            return  # an absent player's bring-in, posted by the engine at the deal (K6)
         hand.act(BringIn(seat=p))
     elif verb == "f":
         hand.act(Fold(seat=p))
@@ -952,6 +966,8 @@ def _stud_to_phh(hand: StudHand, players: list[str] | None) -> str:
         data["finishing_stacks"] = [result.final_stacks[s] for s in seats]
         data["winnings"] = [won.get(s, 0) for s in seats]
     data["_pokertd_profile"] = hand.profile.name
+    if hand.dead_seats:
+        data["_pokertd_dead"] = [seats.index(s) + 1 for s in hand.dead_seats]
     return tomli_w.dumps(data)
 
 
@@ -979,7 +995,9 @@ def _stud_action_lines(hand: StudHand) -> list[str]:
     for record in hand.actions:
         deal_to(STUD_STREETS.index(record.street))
         who = player[record.seat]
-        if record.kind in ("bet", "raise", "complete"):
+        if record.kind == "killed":
+            lines.append(f"# {who} hand killed: absent (K6)")
+        elif record.kind in ("bet", "raise", "complete"):
             lines.append(f"{who} cbr {record.to}")
         elif record.kind == "show":
             shown = list(cards[record.seat]) + hand.board

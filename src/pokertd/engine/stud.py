@@ -78,7 +78,7 @@ from pokertd.engine.result import Elimination, HandResult, PotResult, pot_result
 from pokertd.errors import BelowMinimumRaise, IllegalAction, InvalidCommand, OutOfTurn
 from pokertd.i18n import N_, Phrase
 from pokertd.rules import OddChipStudCard, RuleProfile, StudVariant, Variant, load_profile
-from pokertd.types import Chips, Seat
+from pokertd.types import Chips, Seat, SeatMask
 
 THIRD: Final = 0
 FOURTH: Final = 1
@@ -179,6 +179,9 @@ class StudHand:
         "_pots": "The awarded pots: (amount, eligible, awards by position, odd-chip "
         "positions, words).",
         "_result": "The HandResult, built on first request.",
+        "_dead": "Positions of absent or penalised players: dealt in, ante, killed after "
+        "the deal; one dealt the bring-in card posts it first (K6, D8).",
+        "_killed": "Positions whose hand was killed because the player was absent (K6).",
     }
 
     _acted_at: list[int]
@@ -197,7 +200,9 @@ class StudHand:
     _current_bet: int
     _dead_money: int
     _deck: list[int]
+    _dead: set[int]
     _dealt: int
+    _killed: set[int]
     _full_bet_to: int
     _hand_number: int
     _last_aggressor: int
@@ -244,12 +249,16 @@ class StudHand:
         players_in_tournament: int | None = None,
         hand_number: int = 0,
         auto_showdown: bool = True,
+        dead: SeatMask = 0,
     ) -> StudHand:
         """Deal a stud hand: antes, third street, and the bring-in to act.
 
         ``stacks`` by seat (``0``/``None`` = empty seat); ``button`` the dealer's seat;
         ``deck`` the exact order cards come off the deck (burns included) or ``rng`` to
-        shuffle. Bad arguments raise :class:`InvalidCommand` naming the problem.
+        shuffle; ``dead`` the seats of absent or penalised players (dealt in, they ante
+        and their hands are killed after the deal; one dealt the bring-in card posts the
+        bring-in first: KPC-21, TNPL-E1, FOX-30). Bad arguments raise
+        :class:`InvalidCommand` naming the problem.
         """
         profile = profile if profile is not None else load_profile("tda")
         n_seats = len(stacks)
@@ -328,6 +337,8 @@ class StudHand:
         hand._show_queue = []
         hand._pots = []
         hand._result = None
+        hand._dead = {p for p, s in enumerate(seats) if dead >> s & 1}
+        hand._killed = set()
         for _ in range(3):
             for p in range(k):
                 hand._cards[p].append(hand._draw())
@@ -485,6 +496,11 @@ class StudHand:
     def actions(self) -> list[ActionRecord]:
         return list(self._log)
 
+    @property
+    def dead_seats(self) -> tuple[Seat, ...]:
+        """The seats dealt in dead (absent or penalised), as given to :meth:`start`."""
+        return tuple(sorted(self._seats[p] for p in self._dead))
+
     # ------------------------------------------------------------------ the board
     def _bring_in_position(self) -> int:
         """Third street: the lowest up card brings in (stud, hi-lo; the ace is high), the
@@ -529,9 +545,31 @@ class StudHand:
             self._bring_in_pos = p
             self._opener = p
             self._actor = p
+            if self._dead:
+                self._kill_absent(p)
             return
         self._opener = first = self._board_opener()
         self._actor = first if self._can_act(first) else self._after(first)
+
+    def _kill_absent(self, bring_in: int) -> None:
+        """K6, D8: the hands of absent players are killed after the deal, their antes
+        staying in the pot; an absent player dealt the bring-in card posts it first
+        (KPC-21, TNPL-E1, FOX-30)."""
+        for q in sorted(self._dead - {bring_in}):
+            self._kill(q)
+        if bring_in in self._dead:
+            self._post_bring_in(bring_in)
+            self._kill(bring_in)
+        if len(self._live) == 1:
+            self._finish_uncontested()
+        elif bring_in in self._dead:
+            self._next(bring_in)
+
+    def _kill(self, q: int) -> None:
+        self._live.discard(q)
+        self._pending.discard(q)
+        self._killed.add(q)
+        self._record(q, "killed", 0, False)
 
     def _after(self, p: int) -> int:
         """The next pending position clockwise after ``p``, -1 if none."""
@@ -844,6 +882,10 @@ class StudHand:
     def do_bring_in(self) -> None:
         """Post the bring-in (all-in if short) for the seat to act (trusted)."""
         p = self._actor
+        self._post_bring_in(p)
+        self._next(p)
+
+    def _post_bring_in(self, p: int) -> None:
         amount = min(self._bring_in, self._stack[p])
         allin = self._put(p, amount)
         self._bring_in_due = False
@@ -853,7 +895,6 @@ class StudHand:
         self._acted_at[p] = amount
         self._pending = {q for q in self._live if q not in self._all_in and q != p}
         self._record(p, "bring-in", amount, allin)
-        self._next(p)
 
     def do_fold(self) -> None:
         p = self._actor
@@ -1214,7 +1255,7 @@ class StudHand:
             returned=tuple((seats[p], r) for p, r in enumerate(self._returned) if r),
             shown=tuple(sorted(seats[p] for p in self._shown)),
             mucked=tuple(sorted(seats[p] for p in self._mucked)),
-            killed=(),
+            killed=tuple(sorted(seats[p] for p in self._killed)),
             eliminated=tuple(eliminated),
             board="".join(CARD_TEXT[c] for c in self.board),
             showdown=bool(self._shown),
