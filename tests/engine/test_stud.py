@@ -428,3 +428,14 @@ def test_K6_an_absent_player_without_the_bring_in_is_killed_after_the_deal() -> 
     hand.act(BringIn())
     hand.act(Fold())
     assert hand.result.net(1) == 5 + 5  # seat 2's and seat 0's antes
+
+
+def test_a_copy_is_independent() -> None:
+    hand = deal(STUD, ["AsKs2d", "AhKh9c", "AdKd9h"])
+    twin = hand.copy()
+    twin.act(BringIn())
+    twin.act(Raise(40))
+    assert hand.actions == []
+    assert hand.pot == 15
+    assert twin.pot == 15 + 10 + 40
+    assert hand.bring_in_due
