@@ -39,7 +39,8 @@ def _folders() -> list[object]:
 
 @pytest.mark.parametrize("folder", _folders())
 def test_phh_corpus_replays_to_its_finishing_stacks(folder: Path | None) -> None:
-    """Every hand of a supported variant (NT, PO, FT) replays with every action checked
+    """Every hand of a supported variant (NT, PO, FT, and the stud games F7S, F7S/8, FR)
+    replays with every action checked
     by the TDA profile and ends with the file's finishing stacks (split pots recorded with
     half chips: the odd chip goes by F5, first winner left of the button)."""
     assert folder is not None
@@ -174,9 +175,9 @@ actions = ["d dh p1 AsKs", "d dh p2 QsQd", "d dh p3 7c2d", "p3 cbr 150"]
         ("variant = ", InvalidCommand, "does not parse"),
         ('variant = "NT"', InvalidCommand, "required field"),
         (
-            'variant = "F7S"\nantes=[0,0]\nstarting_stacks=[1,1]\nactions=[]',
+            'variant = "FO/8"\nantes=[0,0]\nstarting_stacks=[1,1]\nactions=[]',
             UnsupportedHand,
-            "seven card stud",
+            "Omaha hold'em high/low",
         ),
         (
             'variant = "NT"\nantes=[0,0,0]\nblinds_or_straddles=[1,2,4]\nmin_bet=2\n'

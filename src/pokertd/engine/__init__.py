@@ -20,6 +20,7 @@ if TYPE_CHECKING:
         ActionRecord,
         AllIn,
         Bet,
+        BringIn,
         Call,
         Check,
         Fold,
@@ -32,6 +33,7 @@ if TYPE_CHECKING:
     from pokertd.engine.pots import build_pots, split_pot
     from pokertd.engine.result import Elimination, HandResult, PotResult
     from pokertd.engine.rulings import Happened, Order, Ruling, Situation, declare, rule
+    from pokertd.engine.stud import StudHand
 
     COMPILED: bool
     """True when the engine runs compiled by mypyc (``engine/hand.py``, ``pots.py``,
@@ -45,6 +47,7 @@ _HOMES: dict[str, str] = {
             "ActionRecord",
             "AllIn",
             "Bet",
+            "BringIn",
             "Call",
             "Check",
             "Fold",
@@ -58,6 +61,7 @@ _HOMES: dict[str, str] = {
     **dict.fromkeys(("STREETS", "Hand", "deal_order"), "pokertd.engine.hand"),
     **dict.fromkeys(("build_pots", "split_pot"), "pokertd.engine.pots"),
     **dict.fromkeys(("Elimination", "HandResult", "PotResult"), "pokertd.engine.result"),
+    "StudHand": "pokertd.engine.stud",
     **dict.fromkeys(
         ("Happened", "Order", "Ruling", "Situation", "declare", "rule"), "pokertd.engine.rulings"
     ),
@@ -90,6 +94,7 @@ __all__ = [
     "ActionRecord",
     "AllIn",
     "Bet",
+    "BringIn",
     "Call",
     "Check",
     "Elimination",
@@ -105,6 +110,7 @@ __all__ = [
     "Ruling",
     "Show",
     "Situation",
+    "StudHand",
     "build_pots",
     "deal_order",
     "declare",

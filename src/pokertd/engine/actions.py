@@ -119,6 +119,18 @@ Action: TypeAlias = Fold | Check | Call | Bet | Raise | AllIn | Show | Muck
 """Any action a player may take."""
 
 
+@dataclass(frozen=True, slots=True, kw_only=True, init=False)
+class BringIn:
+    """Stud, third street: post the bring-in (the lowest card showing, or the highest in
+    razz, must; all-in if short). Not part of :data:`Action`: only the stud engine
+    (``pokertd.engine.stud``) takes it; completing instead is ``Bet(small_bet)``."""
+
+    seat: Seat | None = None
+
+    def __init__(self, *, seat: Seat | None = None) -> None:
+        object.__setattr__(self, "seat", seat)
+
+
 class Record:
     """An immutable record of named fields that reads like a named tuple.
 
@@ -218,9 +230,9 @@ class ActionRecord(Record):
 
     def __str__(self) -> str:
         text = f"seat {self.seat + 1} {self.kind}"
-        if self.kind in ("bet", "raise"):
+        if self.kind in ("bet", "raise", "complete"):
             text += f" to {self.to:,}"
-        elif self.kind == "call":
+        elif self.kind in ("call", "bring-in"):
             text += f" {self.amount:,}"
         if self.all_in:
             text += " (all-in)"
@@ -333,6 +345,7 @@ __all__ = [
     "ActionRecord",
     "AllIn",
     "Bet",
+    "BringIn",
     "Call",
     "Check",
     "Fold",

@@ -31,7 +31,7 @@ from typing import Any
 import tomli_w
 
 from pokertd.cards.card import CARD_TEXT, card_code
-from pokertd.engine.actions import Call, Fold, Muck, Raise, Show
+from pokertd.engine.actions import BringIn, Call, Fold, Muck, Raise, Show
 from pokertd.engine.hand import (
     FLOP,
     K_BET,
@@ -47,9 +47,10 @@ from pokertd.engine.hand import (
     Hand,
     board_deal,
 )
+from pokertd.engine.stud import SEVENTH, STUD_STREETS, StudHand
 from pokertd.errors import IllegalAction, InvalidCommand, PokertdError
 from pokertd.i18n import N_, Clause
-from pokertd.rules import AnteType, RuleProfile, Variant, load_profile
+from pokertd.rules import AnteType, RuleProfile, StudVariant, Variant, load_profile
 
 VARIANTS = {
     "NT": Variant.NO_LIMIT_HOLDEM,
@@ -59,6 +60,15 @@ VARIANTS = {
 """PHH variant codes pokertd deals."""
 
 VARIANT_CODES = {v: k for k, v in VARIANTS.items()}
+
+STUD_VARIANTS = {
+    "F7S": StudVariant.SEVEN_CARD_STUD,
+    "F7S/8": StudVariant.STUD_HI_LO,
+    "FR": StudVariant.RAZZ,
+}
+"""PHH variant codes of the stud games pokertd deals (``pokertd.engine.stud``)."""
+
+STUD_VARIANT_CODES = {v: k for k, v in STUD_VARIANTS.items()}
 
 VARIANT_NAMES = {
     "FT": "fixed-limit Texas hold'em",
@@ -90,7 +100,7 @@ class PhhReplay:
     units (``int`` unless the file used fractions).
     """
 
-    hand: Hand
+    hand: Hand | StudHand
     players: list[str]
     starting_stacks: list[int | float]
     finishing_stacks: list[int | float]
@@ -124,7 +134,11 @@ class PhhReplay:
     def as_json(self) -> dict[str, Any]:
         """The replay as JSON data (what ``pokertd hand replay --json`` prints)."""
         return {
-            "variant": VARIANT_CODES[self.hand.variant],
+            "variant": (
+                STUD_VARIANT_CODES[self.hand.variant]
+                if isinstance(self.hand, StudHand)
+                else VARIANT_CODES[self.hand.variant]
+            ),
             "players": self.players,
             "complete": self.complete,
             "starting_stacks": self.starting_stacks,
@@ -369,6 +383,8 @@ def replay_phh(text: str, profile: RuleProfile | str | None = None) -> PhhReplay
     showdown with the finishing stacks (:func:`_outcome`).
     """
     data = load_phh(text)
+    if data["variant"] in STUD_VARIANTS:
+        return _replay_stud(data, profile)
     variant, profile = _variant_and_profile(data, profile)
     actions, words = _action_words(data)
     with profile.citing():
@@ -381,7 +397,7 @@ def replay_phh(text: str, profile: RuleProfile | str | None = None) -> PhhReplay
     )  # fmt: skip
     hand = _start_hand(data, variant, profile, table, deal)
     checked = _play_actions(hand, actions, words, table)
-    return _outcome(data, hand, table, checked)
+    return _outcome(data, hand, table.stacks, table.scale, checked)
 
 
 def _variant_and_profile(
@@ -394,7 +410,8 @@ def _variant_and_profile(
         name = VARIANT_NAMES.get(str(code), "unknown")
         raise UnsupportedHand(
             template=N_(
-                "PHH variant %(code)s (%(name)s) is not dealt by pokertd: it replays NT, PO and FT."
+                "PHH variant %(code)s (%(name)s) is not dealt by pokertd: it replays NT, PO, FT, "
+                "F7S, F7S/8 and FR."
             ),
             params={"code": repr(code), "name": name},
         )
@@ -618,9 +635,7 @@ def _play_actions(hand: Hand, actions: list[str], words: list[list[str]], table:
     for index, (line, w) in enumerate(zip(actions, words, strict=True), start=1):
         if not w:
             continue
-        where = Clause(
-            N_("Action %(index)s %(line)s"), {"index": index, "line": repr(line.strip())}
-        )
+        where = _action_at(index, line)
         try:
             if w[0] == "d":
                 board_seen += _check_dealing(hand, w, where, board_seen)
@@ -628,18 +643,27 @@ def _play_actions(hand: Hand, actions: list[str], words: list[list[str]], table:
             _play_action(hand, _player(w[0], k, where), w, where, table)
             checked += 1
         except PokertdError as exc:
-            # An error of the line's own checks names the action already; the engine's
-            # refusal gets it in front, its template and parameters kept (a face translates
-            # both).
-            named = exc.message.startswith("Action ")
-            raise type(exc)(
-                template=exc.template if named else N_("%(where)s: %(refusal)s"),
-                params=exc.params if named else {"where": where, "refusal": Clause.of(exc)},
-                message=exc.message if named else f"{where}: {exc.message}",
-                rule_ids=exc.rule_ids,
-                context={**exc.context, "action": line.strip(), "index": index},
-            ) from None
+            raise _at_line(exc, where, line, index) from None
     return checked
+
+
+def _action_at(index: int, line: str) -> Clause:
+    """Where a refusal of the replay happened: ``Action 4 'p3 cbr 150'``."""
+    return Clause(N_("Action %(index)s %(line)s"), {"index": index, "line": repr(line.strip())})
+
+
+def _at_line(exc: PokertdError, where: Clause, line: str, index: int) -> PokertdError:
+    """``exc`` raised while replaying action ``index``: an error of the line's own checks
+    names the action already; the engine's refusal gets it in front, its template and
+    parameters kept (a face translates both)."""
+    named = exc.message.startswith("Action ")
+    return type(exc)(
+        template=exc.template if named else N_("%(where)s: %(refusal)s"),
+        params=exc.params if named else {"where": where, "refusal": Clause.of(exc)},
+        message=exc.message if named else f"{where}: {exc.message}",
+        rule_ids=exc.rule_ids,
+        context={**exc.context, "action": line.strip(), "index": index},
+    )
 
 
 def _check_dealing(hand: Hand, w: list[str], where: str, board_seen: int) -> int:
@@ -730,11 +754,12 @@ def _show_or_muck(hand: Hand, p: int, shown_text: str | None, where: str) -> Non
         )
 
 
-def _outcome(data: dict[str, Any], hand: Hand, table: _Structure, checked: int) -> PhhReplay:
+def _outcome(
+    data: dict[str, Any], hand: Hand | StudHand, stacks: list[int], scale: int, checked: int
+) -> PhhReplay:
     """Showdown and finishing stacks: pots, winnings and stacks in file units, compared
     with the file's ``finishing_stacks`` by :attr:`PhhReplay.matches`."""
-    k = len(table.stacks)
-    scale = table.scale
+    k = len(stacks)
     final = hand.stacks
     finishing = [_unscale(final[p] or 0, scale) for p in range(k)]
     notes: list[str] = []
@@ -767,7 +792,7 @@ def _outcome(data: dict[str, Any], hand: Hand, table: _Structure, checked: int) 
     return PhhReplay(
         hand=hand,
         players=names,
-        starting_stacks=[_unscale(s, scale) for s in table.stacks],
+        starting_stacks=[_unscale(s, scale) for s in stacks],
         finishing_stacks=finishing,
         winnings=winnings,
         pots=pots,
@@ -779,14 +804,200 @@ def _outcome(data: dict[str, Any], hand: Hand, table: _Structure, checked: int) 
     )
 
 
+# ---------------------------------------------------------------------- stud games
+def _replay_stud(data: dict[str, Any], profile: RuleProfile | str | None) -> PhhReplay:
+    """Replay a stud hand (``F7S``, ``F7S/8``, ``FR``) through :class:`StudHand`, checking
+    every action: the same steps as :func:`replay_phh` for the stud fields (``antes``,
+    ``bring_in``, ``small_bet``, ``big_bet``) and actions (``pN pb`` brings in, ``pN cbr``
+    completes, bets or raises to an amount). Players are listed from the dealer's left, the
+    dealer last; the third card dealt to each player is his up card."""
+    variant = STUD_VARIANTS[data["variant"]]
+    if isinstance(profile, str):
+        profile = _named_profile(profile)
+    elif profile is None:
+        profile = _named_profile(str(data.get("_pokertd_profile", "tda")))
+    profile = _with_ante_rule(profile, not bool(data.get("ante_trimming_status", False)))
+    actions, words = _action_words(data)
+    raw_stacks = _numbers(data["starting_stacks"], "starting_stacks")
+    k = len(raw_stacks)
+    antes = _numbers(data["antes"], "antes", k)
+    if len(set(antes)) != 1:
+        raise UnsupportedHand(template=N_("Only uniform antes are supported in stud."))
+    for name in ("bring_in", "small_bet", "big_bet"):
+        if name not in data:
+            raise InvalidCommand(
+                template=N_("A stud PHH hand needs %(name)s."), params={"name": name}
+            )
+    forced = [_number(data[n], n) for n in ("bring_in", "small_bet", "big_bet")]
+    amounts = [*raw_stacks, *antes, *forced]
+    for line, w in zip(actions, words, strict=True):
+        if len(w) == 3 and w[1] == "cbr":
+            amounts.append(_amount(w[2], f"Action {line!r}"))
+    scale = _scale_for(amounts)
+    stacks = [int(v * scale) for v in raw_stacks]
+    bring_in, small_bet, big_bet = (int(v * scale) for v in forced)
+    number = data.get("hand", 1)
+    with profile.citing():
+        hand = StudHand.start(
+            variant=variant,
+            stacks=stacks,
+            button=k - 1,
+            ante=int(antes[0] * scale),
+            bring_in=bring_in,
+            small_bet=small_bet,
+            big_bet=big_bet,
+            profile=profile,
+            deck=_stud_deck(actions, words, k, variant is StudVariant.RAZZ),
+            hand_number=number if isinstance(number, int) else 1,
+            auto_showdown=False,
+            dead=_dead_mask(data, k),
+        )
+    checked = 0
+    for index, (line, w) in enumerate(zip(actions, words, strict=True), start=1):
+        if not w or w[0] == "d":
+            continue
+        where = _action_at(index, line)
+        try:
+            _play_stud_action(hand, _player(w[0], k, where), w, where, scale)
+            checked += 1
+        except PokertdError as exc:
+            raise _at_line(exc, where, line, index) from None
+    return _outcome(data, hand, stacks, scale, checked)
+
+
+def _dead_mask(data: dict[str, Any], k: int) -> int:
+    """The ``_pokertd_dead`` players (1-based) as a seat mask."""
+    dead = 0
+    numbers = data.get("_pokertd_dead", [])
+    if isinstance(numbers, list):
+        for number in numbers:
+            if isinstance(number, int) and 1 <= number <= k:
+                dead |= 1 << (number - 1)
+    return dead
+
+
+def _stud_deck(actions: list[str], words: list[list[str]], k: int, razz: bool) -> list[int]:
+    """The deck order that deals a stud file's cards: third street one card at a time
+    around the table, then for each later street a burn and one card to each player still
+    in (``d dh`` lines; a street starts when betting came between, or a player gets a
+    second card); a ``d db`` card is the common card. Unknown cards and burns are cards
+    the file never names, aces first (high in stud, low in razz), so that an unknown up
+    card never takes the bring-in the file recorded from someone else."""
+    streets: list[dict[int, list[int | None]]] = []
+    current: dict[int, list[int | None]] = {}
+    common: list[int | None] = []
+    betting_since = True
+    for line, w in zip(actions, words, strict=True):
+        if not w:
+            continue
+        if w[0] != "d":
+            betting_since = True
+            continue
+        if len(w) < 3 or w[1] not in ("dh", "db"):
+            raise InvalidCommand(
+                template=N_("%(where)s: not a dealing action (d dh / d db)."),
+                params={"where": _action(line)},
+            )
+        if w[1] == "db":
+            common = _parse_cards_field(w[2], line)
+            continue
+        p = _player(w[2], k, line) if len(w) > 3 else -1
+        if p < 0:
+            raise InvalidCommand(
+                template=N_("%(where)s: d dh needs a player and cards."),
+                params={"where": _action(line)},
+            )
+        if betting_since or p in current:
+            current = {}
+            streets.append(current)
+            betting_since = False
+        current[p] = _parse_cards_field(w[3], line)
+    named = {c for street in streets for cards in street.values() for c in cards}
+    named.update(common)
+    spare = iter(c for c in range(51, -1, -1) if c not in named)
+    order: list[int | None] = []
+    if streets:
+        third = streets[0]
+        for r in range(3):
+            order.extend(third[p][r] if r < len(third[p]) else None for p in sorted(third))
+    for street in streets[1:]:
+        order.append(next(spare))
+        order.extend(street[p][0] for p in sorted(street))
+    if common:
+        burn = next(spare, None)  # no burn when the common card is the deck's last
+        if burn is not None:
+            order.append(burn)
+        order.extend(common)
+    deck = [c if c is not None else next(spare) for c in order]
+    deck.extend(spare)
+    return deck
+
+
+def _stud_superfluous_check(hand: StudHand, p: int) -> bool:
+    """As :func:`_superfluous_check`: a check PokerKit records for the one player left
+    with chips when everyone else still in is all-in; it changes nothing."""
+    if not hand.in_hand(p) or hand.is_all_in(p):
+        return False
+    others = [s for s in hand.seats_dealt if s != p and hand.in_hand(s)]
+    return bool(others) and all(hand.is_all_in(s) for s in others)
+
+
+def _play_stud_action(hand: StudHand, p: int, w: list[str], where: Clause, scale: int) -> None:
+    """One player's line in a stud hand: ``pb``, ``f``, ``cc``, ``cbr AMOUNT`` or ``sm``."""
+    verb = w[1] if len(w) > 1 else ""
+    if verb == "pb":
+        if p in hand.dead_seats and hand.actor != p:
+            return  # an absent player's bring-in, posted by the engine at the deal (K6)
+        hand.act(BringIn(seat=p))
+    elif verb == "f":
+        hand.act(Fold(seat=p))
+    elif verb == "cc":
+        if hand.actor == p or not _stud_superfluous_check(hand, p):
+            hand.act(Call(seat=p))
+    elif verb == "cbr":
+        if len(w) < 3:
+            raise InvalidCommand(
+                template=N_("%(where)s: cbr needs an amount."), params={"where": where}
+            )
+        hand.act(Raise(int(_amount(w[2], where) * scale), seat=p))
+    elif verb == "sm":
+        shown_text = w[2] if len(w) > 2 and w[2] != "-" else None
+        if shown_text:
+            tabled = _parse_cards_field(shown_text, where)
+            real = hand.cards(p)
+            if any(c is not None and c != r for c, r in zip(tabled, real, strict=False)):
+                raise InvalidCommand(
+                    template=N_("%(where)s: these are not the cards dealt to p%(player)s."),
+                    params={"where": where, "player": p + 1},
+                )
+        if hand.actor == p and hand.street == "showdown":
+            hand.act(Show(seat=p) if shown_text else Muck(seat=p))
+        elif hand.street not in ("showdown", "done") or hand.actor is not None:
+            raise IllegalAction(
+                template=N_("%(where)s: p%(player)s cannot show now.")
+                if shown_text
+                else N_("%(where)s: p%(player)s cannot muck now."),
+                params={"where": where, "player": p + 1},
+                rule_ids=hand.profile.cite("F6"),
+            )
+    else:
+        raise InvalidCommand(
+            template=N_("%(where)s: unknown action %(verb)s."),
+            params={"where": where, "verb": repr(verb)},
+        )
+
+
 # ---------------------------------------------------------------------- writing
-def to_phh(hand: Hand, players: list[str] | None = None) -> str:
+def to_phh(hand: Hand | StudHand, players: list[str] | None = None) -> str:
     """The hand as PHH text (players in dealing order: first left of the button).
 
     Everything the engine did is written: hole cards, board cards as they were dealt,
     every action, and the showdown. A finished hand also gets ``finishing_stacks`` and
-    ``winnings``. The TOML is written by ``tomli-w``.
+    ``winnings``. The TOML is written by ``tomli-w``. A stud hand is written by
+    :func:`_stud_to_phh`.
     """
+    if isinstance(hand, StudHand):
+        return _stud_to_phh(hand, players)
     seats = list(hand.seats_dealt)
     k = len(seats)
     rules_variant = hand.variant
@@ -839,6 +1050,73 @@ def to_phh(hand: Hand, players: list[str] | None = None) -> str:
     if hand._players_in_tournament is not None:
         data["_pokertd_players_in_tournament"] = hand._players_in_tournament
     return tomli_w.dumps(data)
+
+
+def _stud_to_phh(hand: StudHand, players: list[str] | None) -> str:
+    """A stud hand as PHH: ``antes``, ``bring_in``, ``small_bet``, ``big_bet``; each
+    street's cards dealt (``d dh``) before its actions, the common card as ``d db``."""
+    seats = list(hand.seats_dealt)
+    k = len(seats)
+    data: dict[str, Any] = {
+        "variant": STUD_VARIANT_CODES[hand.variant],
+        "ante_trimming_status": not hand.profile.ante_to_main_pot,
+        "antes": [hand.ante] * k,
+        "bring_in": hand.bring_in,
+        "small_bet": hand.small_bet,
+        "big_bet": hand.big_bet,
+        "starting_stacks": hand.starting_stacks,
+        "actions": _stud_action_lines(hand),
+        "hand": hand.hand_number,
+        "seats": [s + 1 for s in seats],
+        "seat_count": len(hand.stacks),
+    }
+    if players is not None:
+        data["players"] = list(players)
+    if hand.is_over:
+        result = hand.result
+        won = dict(result.won)
+        data["finishing_stacks"] = [result.final_stacks[s] for s in seats]
+        data["winnings"] = [won.get(s, 0) for s in seats]
+    data["_pokertd_profile"] = hand.profile.name
+    if hand.dead_seats:
+        data["_pokertd_dead"] = [seats.index(s) + 1 for s in hand.dead_seats]
+    return tomli_w.dumps(data)
+
+
+def _stud_action_lines(hand: StudHand) -> list[str]:
+    """The deal of each street (third street's three cards a player, then one card) in
+    front of that street's actions; streets dealt with nobody left to bet come before
+    the showdown."""
+    seats = list(hand.seats_dealt)
+    player = {s: f"p{p + 1}" for p, s in enumerate(seats)}
+    cards = {s: hand.cards(s) for s in seats}
+    lines = [f"d dh {player[s]} " + "".join(CARD_TEXT[c] for c in cards[s][:3]) for s in seats]
+    dealt = 0  # the last street dealt (0 = third)
+
+    def deal_to(street: int) -> None:
+        nonlocal dealt
+        while dealt < min(street, SEVENTH):
+            dealt += 1
+            for s in seats:
+                if len(cards[s]) > dealt + 2:
+                    lines.append(f"d dh {player[s]} {CARD_TEXT[cards[s][dealt + 2]]}")
+            if dealt == SEVENTH and hand.board:
+                lines.append(f"d db {CARD_TEXT[hand.board[0]]}")
+
+    verbs = {"fold": "f", "check": "cc", "call": "cc", "bring-in": "pb", "muck": "sm"}
+    for record in hand.actions:
+        deal_to(STUD_STREETS.index(record.street))
+        who = player[record.seat]
+        if record.kind == "killed":
+            lines.append(f"# {who} hand killed: absent (K6)")
+        elif record.kind in ("bet", "raise", "complete"):
+            lines.append(f"{who} cbr {record.to}")
+        elif record.kind == "show":
+            shown = list(cards[record.seat]) + hand.board
+            lines.append(f"{who} sm " + "".join(CARD_TEXT[c] for c in shown))
+        else:
+            lines.append(f"{who} {verbs[record.kind]}")
+    return lines
 
 
 _BOARD_SLICES = {FLOP: slice(0, 3), TURN: slice(3, 4), RIVER: slice(4, 5)}

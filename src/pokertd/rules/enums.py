@@ -136,6 +136,23 @@ class OotWhenActionChanges(StrEnum):
 
 
 @unique
+class StudVariant(StrEnum):
+    """The stud games the stud engine deals (``pokertd.engine.stud``; issue 28)."""
+
+    SEVEN_CARD_STUD = "stud"
+    STUD_HI_LO = "stud8"
+    RAZZ = "razz"
+
+
+@unique
+class OddChipStudCard(StrEnum):
+    """Which tied razz winner gets the odd chip, by the suit of a card (F5)."""
+
+    HIGHEST_CARD_BY_SUIT = "highest_card_by_suit"
+    LOWEST_CARD_BY_SUIT = "lowest_card_by_suit"
+
+
+@unique
 class OddChipRecipient(StrEnum):
     """Who receives the odd chip of a split board-game pot (F5)."""
 
@@ -727,6 +744,7 @@ __all__ = [
     "MissedRoundHands",
     "MultichipLastChips",
     "OddChipRecipient",
+    "OddChipStudCard",
     "OddChipUnit",
     "OfficialTerm",
     "OotWhenActionChanges",
@@ -755,6 +773,7 @@ __all__ = [
     "SimultaneousElimOrder",
     "SkippedPlayerCutoff",
     "StartingStackSource",
+    "StudVariant",
     "SubstantialActionRule",
     "SurvivorRemainderTo",
     "TableBreakOrder",

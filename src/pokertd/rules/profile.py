@@ -76,6 +76,7 @@ from pokertd.rules.enums import (
     MissedRoundHands,
     MultichipLastChips,
     OddChipRecipient,
+    OddChipStudCard,
     OddChipUnit,
     OfficialTerm,
     OotWhenActionChanges,
@@ -549,6 +550,14 @@ class RuleProfile:
     odd_chip_max_one_per_player: bool = True
     """With several odd units, one per winner clockwise from the button (F5: SPOT-3f4):
     SPOT; IMPL for the others (Appendix D #12)."""
+    odd_chip_razz: OddChipStudCard = OddChipStudCard.HIGHEST_CARD_BY_SUIT
+    """Odd chip between tied razz hands (F5: KPC-12C, TNPL-C8, FOX-20): KPC the lowest
+    suit; the high card by suit in the five-card hand elsewhere (stud high: the highest
+    card by suit everywhere; hi-lo: the odd chip of the whole pot to the high half)."""
+    stud_suit_order_high_to_low: str = "shdc"
+    """Suit order for the stud bring-in and stud odd chips (F5: KPC-12C, TNPL-C8, FOX-20;
+    C11: TNPL-D9, SPOT-3f1): spades, hearts, diamonds, clubs. Stud high is brought in by
+    the lowest up card, razz by the highest, the suit deciding between equal ranks."""
     showdown_order_bet_on_final_round: ShowdownOrderBet = ShowdownOrderBet.LAST_AGGRESSOR_FIRST
     """Who shows first after a bet on the final round (F6: KPC-11i, TNPL-C5, FOX-17A,
     NJ-30, SPOT-3e7): the last aggressor everywhere (NJ "last bettor", read as the final
@@ -829,7 +838,11 @@ class RuleProfile:
             problems.append(f"sng_payout_pct must sum to 100% ({self.citation('H6')})")
         if not 0 <= self.pko_bounty_share <= 1:
             problems.append("pko_bounty_share must be between 0% and 100%")
-        for suits_field in ("race_suit_order", "suit_order_high_to_low"):
+        for suits_field in (
+            "race_suit_order",
+            "suit_order_high_to_low",
+            "stud_suit_order_high_to_low",
+        ):
             suits = getattr(self, suits_field)
             if suits and sorted(suits) != sorted("shdc"):
                 problems.append(f"{suits_field} must order the four suits s, h, d, c")

@@ -1,0 +1,146 @@
+"""Low hands and stud boards: ace-to-five low (razz), the eight-or-better low (stud hi-lo),
+and the up cards that decide who brings in and who acts first in stud games.
+
+A **low strength** is an ``int`` where, as for high hands, **lower is better**. Ace-to-five
+low counts the ace as the lowest card and ignores straights and flushes; pairs are bad
+(no pair beats any pair, one pair beats two pair, and so on), and hands of the same shape
+compare by their highest card first (7-5-4-3-2 beats 8-4-3-2-A). The eight-or-better low
+is five cards of different ranks, eight or lower: :func:`low_eight` gives ``None`` when a
+hand has none. Both use the same scale, so a qualifying low compares with :func:`low_a5`.
+
+Implements: the rules of razz and seven-card stud high-low eight or better (the low
+halves of catalogue F3/F5 for the stud family, PokerKit's ``RegularLowHand`` and
+``EightOrBetterLowHand``), and the stud bring-in by up card and suit (KPC-12C's suit
+order for stud and razz, C11 suit order: TNPL-D9, SPOT-3f1).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from itertools import combinations
+
+from pokertd.cards.card import CardCode
+from pokertd.errors import InvalidCommand
+from pokertd.i18n import N_
+
+_LOW_NAMES = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K")
+"""Ace-to-five values 1-13 named (index = value - 1)."""
+
+
+def low_value(card: CardCode) -> int:
+    """The card's ace-to-five value: ace 1, two 2, ... king 13."""
+    rank = card >> 2
+    return 1 if rank == 12 else rank + 2
+
+
+def _shape(values: Sequence[int]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """(counts high first, values ordered by count then value, high first)."""
+    counts: dict[int, int] = {}
+    for v in values:
+        counts[v] = counts.get(v, 0) + 1
+    order = sorted(counts, key=lambda v: (counts[v], v), reverse=True)
+    return tuple(sorted(counts.values(), reverse=True)), tuple(order)
+
+
+_SHAPES = {(1, 1, 1, 1, 1): 0, (2, 1, 1, 1): 1, (2, 2, 1): 2, (3, 1, 1): 3, (3, 2): 4, (4, 1): 5}
+
+
+def _low5(values: Sequence[int]) -> int:
+    counts, order = _shape(values)
+    key = _SHAPES[counts]
+    for v in order:
+        key = key * 16 + v
+    return int(key * 16 ** (5 - len(order)))
+
+
+def low_a5(cards: Sequence[CardCode]) -> int:
+    """Ace-to-five low strength of the best five of five to seven cards (lower is better;
+    straights and flushes do not count, pairs do).
+
+    >>> from pokertd.cards.card import parse_cards
+    >>> low_a5(parse_cards("5h4c3d2sAc")) < low_a5(parse_cards("6h4c3d2sAc"))
+    True
+    """
+    n = len(cards)
+    if not 5 <= n <= 7:
+        raise InvalidCommand(
+            template=N_("A low hand is made from 5 to 7 cards, not %(n)s."), params={"n": n}
+        )
+    values = [low_value(c) for c in cards]
+    return min(_low5(five) for five in combinations(values, 5))
+
+
+def low_eight(cards: Sequence[CardCode]) -> int | None:
+    """The eight-or-better low of five to seven cards, or ``None`` if it has none: five
+    different ranks from ace to eight; the best is the five lowest of them.
+
+    >>> from pokertd.cards.card import parse_cards
+    >>> low_eight(parse_cards("9h9c7d6s5c4h3d")) is not None
+    True
+    >>> low_eight(parse_cards("9h8c8d6s5c4h4d")) is None
+    True
+    """
+    distinct = sorted({low_value(c) for c in cards if low_value(c) <= 8})
+    if len(distinct) < 5:
+        return None
+    return _low5(distinct[:5])
+
+
+def low_cards(cards: Sequence[CardCode], eight: bool = False) -> list[CardCode]:
+    """The five cards making the best low (ace-to-five, or eight-or-better)."""
+    target = low_eight(cards) if eight else low_a5(cards)
+    if target is None:
+        raise InvalidCommand(template=N_("These cards hold no eight-or-better low."))
+    for five in combinations(cards, 5):
+        if _low5([low_value(c) for c in five]) == target:
+            return list(five)
+    raise AssertionError("unreachable: the best low is one of the five-card subsets")
+
+
+def describe_low(five: Sequence[CardCode]) -> str:
+    """Words for a low hand: ``"7-5-4-3-A low"`` (a paired low names its pair)."""
+    counts, order = _shape([low_value(c) for c in five])
+    text = "-".join(_LOW_NAMES[v - 1] for v in sorted((low_value(c) for c in five), reverse=True))
+    if counts[0] > 1:
+        return f"{text} low (paired {_LOW_NAMES[order[0] - 1]}s)"
+    return f"{text} low"
+
+
+def high_board(up: Sequence[CardCode]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """How strong up cards are for stud high (greater is stronger): four of a kind, three
+    of a kind, two pair, a pair, high card, ranks breaking ties (no straights or flushes
+    on a board of one to four cards; suits never count here)."""
+    return _shape([c >> 2 for c in up])
+
+
+def low_board(up: Sequence[CardCode]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """How strong up cards are for razz (smaller is better): unpaired beats paired, then
+    the highest card ace-to-five."""
+    return _shape([low_value(c) for c in up])
+
+
+def suit_strength(suit_order_high_to_low: str) -> tuple[int, int, int, int]:
+    """The strength (3 = highest) of clubs, diamonds, hearts and spades (codes 0-3) in a
+    suit order written high to low (``"shdc"``: spades, hearts, diamonds, clubs)."""
+    order = suit_order_high_to_low or "shdc"
+    return tuple(3 - order.index(s) for s in "cdhs")  # type: ignore[return-value]
+
+
+def card_by_rank_and_suit(card: CardCode, suits: Sequence[int], ace_low: bool) -> tuple[int, int]:
+    """A card's place in the bring-in order: rank (ace high, or low with ``ace_low``),
+    then suit by ``suits`` (:func:`suit_strength`)."""
+    rank = low_value(card) if ace_low else (card >> 2)
+    return rank, suits[card & 3]
+
+
+__all__ = [
+    "card_by_rank_and_suit",
+    "describe_low",
+    "high_board",
+    "low_a5",
+    "low_board",
+    "low_cards",
+    "low_eight",
+    "low_value",
+    "suit_strength",
+]
