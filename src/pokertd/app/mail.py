@@ -51,7 +51,7 @@ from pokertd.app.leagues import LeagueService
 from pokertd.app.players import PlayerService, checked_email
 from pokertd.app.tournaments import TournamentService, utc_now
 from pokertd.errors import InvalidCommand, NotFound
-from pokertd.i18n import N_, Nn_, Sentence
+from pokertd.i18n import N_, Nn_, Sentence, catalog
 from pokertd.money import DEFAULT_CURRENCY, current_locale, format_money
 from pokertd.store.mail import FAILED, QUEUED, SENDING, SENT, MailStore, OutboxRow
 from pokertd.timefmt import date, local, venue_zone
@@ -534,8 +534,6 @@ class OutboxView:
         """The status line in ``lang`` (the English ``message`` for ``en``)."""
         if lang == "en" or not self.message_said:
             return self.message
-        from pokertd.i18n import catalog  # Babel: only for a translated language
-
         texts = [catalog.sentence(lang, s) for s in self.message_said]
         if len(texts) == 1 and not self.message_said[0].plural:
             return texts[0]

@@ -29,7 +29,7 @@ from typing import Any
 
 from pokertd.charts import band_chart, clock_label, nice_step, stack_charts
 from pokertd.errors import InvalidCommand
-from pokertd.i18n import N_
+from pokertd.i18n import N_, catalog
 from pokertd.sim.night import check_config, simulate_night
 from pokertd.sim.report import NightConfig, NightReport
 
@@ -340,8 +340,6 @@ def _say(lang: str, msgid: str, params: dict[str, Any] | None = None) -> str:
     """A chart's words in ``lang`` (English needs no catalogue: no Babel for the CLI)."""
     if lang == "en":
         return msgid % params if params else msgid
-    from pokertd.i18n import catalog
-
     return catalog.gettext(lang, msgid, params)
 
 

@@ -29,7 +29,7 @@ from typing import Any, Literal
 
 from pokertd.app import TournamentService
 from pokertd.errors import NotFound, PokertdError
-from pokertd.i18n import N_, Nn_, Sentence
+from pokertd.i18n import N_, Nn_, Sentence, catalog
 from pokertd.sim.batch import NightSpread, spread
 from pokertd.sim.night import simulate_night
 from pokertd.sim.report import NightConfig, NightReport, document
@@ -100,8 +100,6 @@ class Job:
 
     def said(self, lang: str) -> str:
         """The job's ``message`` (progress, outcome or error) in ``lang``."""
-        from pokertd.i18n import catalog  # Babel: only when a page reads a job
-
         if self.state == "running":
             return catalog.gettext(
                 lang,
