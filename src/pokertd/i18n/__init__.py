@@ -21,6 +21,7 @@ browser's ``Accept-Language`` and not offered in the picker.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -57,8 +58,11 @@ class Sentence:
     for a count): ``text`` is the English, for JSON readers and the CLI."""
 
     msgid: str
-    params: dict[str, str | int] = field(default_factory=dict)
-    """The placeholders' values (already formatted: names, amounts, rule IDs, numbers)."""
+    params: dict[str, Any] = field(default_factory=dict)
+    """The placeholders' values (already formatted: names, amounts, rule IDs, numbers); a
+    :class:`Chips` count; a :class:`Phrase` or a whole :class:`Sentence` for a part that is
+    itself a catalogue text (a move inside "Moved %(move)s"), said in the same language
+    (:data:`Params`; a stored one read back holds such a part as its JSON)."""
     plural: str = ""
     """The plural msgid (a message marked with :func:`Nn_`); ``n`` is then the count."""
     n: int | None = None
@@ -66,17 +70,37 @@ class Sentence:
     @property
     def text(self) -> str:
         """The sentence in English (the msgids' language)."""
+        params = {
+            k: v.text
+            if isinstance(v, Sentence)
+            else v.get("text", "")
+            if isinstance(v, Mapping)
+            else v
+            for k, v in self.params.items()
+        }
         if self.plural:
-            params = {"n": self.n} | dict(self.params)
-            return (self.msgid if self.n == 1 else self.plural) % params
-        return self.msgid % dict(self.params) if self.params else self.msgid
+            return (self.msgid if self.n == 1 else self.plural) % ({"n": self.n} | params)
+        return self.msgid % params if params else self.msgid
 
     def as_json(self) -> dict[str, Any]:
-        """``{"text", "msgid", "params"}`` (and ``plural``, ``n`` for a count)."""
-        out: dict[str, Any] = {"text": self.text, "msgid": self.msgid, "params": dict(self.params)}
+        """``{"text", "msgid", "params"}`` (and ``plural``, ``n`` for a count); a part that
+        is a :class:`Sentence` or a :class:`Phrase` is such a dictionary too."""
+        params = {
+            k: v.as_json()
+            if isinstance(v, Sentence)
+            else {"text": str(v), "msgid": str(v), "params": {}}
+            if isinstance(v, Phrase)
+            else v
+            for k, v in self.params.items()
+        }
+        out: dict[str, Any] = {"text": self.text, "msgid": self.msgid, "params": params}
         if self.plural:
             out |= {"plural": self.plural, "n": self.n}
         return out
+
+
+Params = dict[str, str | int | Sentence]
+"""A sentence's parameters being gathered (a name for the core's annotations)."""
 
 
 class Phrase(str):
@@ -123,6 +147,7 @@ __all__ = [
     "TAG",
     "Chips",
     "Nn_",
+    "Params",
     "Phrase",
     "Sentence",
     "known",

@@ -85,7 +85,11 @@ def sentence(lang: str, said: Sentence | Mapping[str, Any] | str | None) -> str:
         return said
     if isinstance(said, Sentence):
         said = said.as_json()
-    msgid, params = said.get("msgid"), said.get("params") or {}
+    msgid = said.get("msgid")
+    params = {
+        k: sentence(lang, v) if isinstance(v, Mapping | Sentence) else v
+        for k, v in (said.get("params") or {}).items()
+    }
     if not msgid:
         return str(said.get("text", ""))
     if said.get("plural"):

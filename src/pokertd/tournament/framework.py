@@ -45,7 +45,7 @@ from typing import (
 
 from pokertd.codec import UnknownField, class_decoder
 from pokertd.errors import InvalidCommand, RuleViolation
-from pokertd.i18n import N_
+from pokertd.i18n import N_, Sentence
 from pokertd.money import DEFAULT_CURRENCY, money_scope
 from pokertd.tournament.limits import Seq, check_limits
 
@@ -62,9 +62,17 @@ class Event:
     version: ClassVar[int] = 1
     """Schema version; bump it and register an :func:`upcaster` when fields change."""
 
+    def said(self) -> Sentence | None:
+        """The event's log line as a :class:`~pokertd.i18n.Sentence` (a marked msgid and its
+        parameters), so each face says it in its reader's language; events override it.
+        ``None``: the event has no sentence of its own (its ``describe()`` is English)."""
+        return None
+
     def describe(self) -> str:
-        """One line for the event log in words; events override it."""
-        return self.type.replace("_", " ")
+        """One line for the event log in words: the English of :meth:`said` (the CLI's
+        ``--json``, the API's ``text``, the tests read it)."""
+        said = self.said()
+        return said.text if said is not None else self.type.replace("_", " ")
 
     def undo_refusal(self, state: TournamentState) -> RuleViolation | None:
         """Why the batch holding this event may not be undone, or ``None`` (the default).
@@ -583,8 +591,8 @@ class CommandUndone(Event):
     batch: int
     command: str
 
-    def describe(self) -> str:
-        return f"Undid: {self.command}"
+    def said(self) -> Sentence:
+        return Sentence(N_("Undid: %(command)s"), {"command": self.command})
 
 
 @event("command_redone")
@@ -594,8 +602,8 @@ class CommandRedone(Event):
     batch: int
     command: str
 
-    def describe(self) -> str:
-        return f"Redid: {self.command}"
+    def said(self) -> Sentence:
+        return Sentence(N_("Redid: %(command)s"), {"command": self.command})
 
 
 class StaleUndo(RuleViolation):

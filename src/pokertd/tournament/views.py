@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Collection, Iterable
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime, tzinfo
+from typing import Any
 
 from pokertd.i18n import N_, Sentence
 from pokertd.money import DEFAULT_CURRENCY, format_money
@@ -404,6 +405,9 @@ class LogLine:
     type: str
     text: str
     undone: bool
+    said: dict[str, Any] | None = None
+    """The line as a sentence (``{"text", "msgid", "params"}``, :meth:`Event.said`): each
+    face says it in its reader's language; ``text`` is its English."""
 
 
 def log(
@@ -424,6 +428,7 @@ def log(
             type=r.event.type,
             text=r.event.describe(),
             undone=r.batch in undone,
+            said=said.as_json() if (said := r.event.said()) is not None else None,
         )
         for r in records
     ]

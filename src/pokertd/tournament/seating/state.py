@@ -13,6 +13,7 @@ import json
 from dataclasses import dataclass, field
 
 from pokertd.codec import to_json
+from pokertd.i18n import N_, Params, Phrase, Sentence
 from pokertd.tournament.entries.rules import EntryStatus
 from pokertd.tournament.entries.state import (
     Roster,
@@ -405,22 +406,51 @@ def move_record(state: TournamentState, move_id: int, move: Move) -> MoveRecord:
 
 def describe_move(record: MoveRecord) -> str:
     """A stored move in floor words, as the log lists it: "#2 Ivy Irwin: table 4 seat 4 →
-    table 3 seat 8 (table breaks) [KPC-6d, KPC-8a]"."""
-    who = record.name or "the player due the big blind next"
-    origin = f"table {record.from_table}" + (
-        f" seat {record.from_seat}" if record.from_seat else ""
+    table 3 seat 8 (table breaks) [KPC-6d, KPC-8a]" (the English of :func:`said_move`)."""
+    return said_move(record).text
+
+
+_MOVE_WHY = {
+    MoveReason.BALANCE: N_("balance"),
+    MoveReason.BREAK_TABLE: N_("table breaks"),
+    MoveReason.FLOOR: N_("floor decision"),
+}
+
+
+def said_move(record: MoveRecord) -> Sentence:
+    """A stored move as a :class:`~pokertd.i18n.Sentence` (each face says it its way)."""
+    origin = (
+        Sentence(
+            N_("table %(table)s seat %(seat)s"),
+            {"table": record.from_table, "seat": record.from_seat},
+        )
+        if record.from_seat
+        else Sentence(N_("table %(table)s"), {"table": record.from_table})
     )
-    target = f"table {record.to_table}" + (
-        f" seat {record.to_seat}" if record.to_seat else " (worst position)"
+    target = (
+        Sentence(
+            N_("table %(table)s seat %(seat)s"), {"table": record.to_table, "seat": record.to_seat}
+        )
+        if record.to_seat
+        else Sentence(N_("table %(table)s (worst position)"), {"table": record.to_table})
     )
-    why = {
-        MoveReason.BALANCE: "balance",
-        MoveReason.BREAK_TABLE: "table breaks",
-        MoveReason.FLOOR: "floor decision",
-    }[record.reason]
-    wait = ", waits for the button" if record.waits else ""
-    rules = ", ".join(record.rule_ids)
-    return f"#{record.move_id} {who}: {origin} → {target} ({why}{wait}) [{rules}]"
+    params: Params = {
+        "id": record.move_id,
+        "who": record.name or Phrase(N_("the player due the big blind next")),
+        "origin": origin,
+        "target": target,
+        "why": Phrase(_MOVE_WHY[record.reason]),
+        "rules": ", ".join(record.rule_ids),
+    }
+    if record.waits:
+        return Sentence(
+            N_(
+                "#%(id)s %(who)s: %(origin)s → %(target)s (%(why)s, waits for the button) "
+                "[%(rules)s]"
+            ),
+            params,
+        )
+    return Sentence(N_("#%(id)s %(who)s: %(origin)s → %(target)s (%(why)s) [%(rules)s]"), params)
 
 
 def move_detail(record: MoveRecord) -> str:
@@ -731,6 +761,7 @@ __all__ = [
     "paid_places_now",
     "pending_plan",
     "redraw_plan",
+    "said_move",
     "seat_capacity_of_layout",
     "seated_at",
     "seating_for_apply",

@@ -54,7 +54,10 @@
   function said(x, fallback) {
     if (Array.isArray(x)) return x.length ? x.map((one) => said(one, "")).join("; ") : (fallback || "");
     if (!x || !x.msgid) return (x && x.text) || fallback || "";
-    return x.plural ? tn(x.msgid, x.plural, x.n, x.params) : t(x.msgid, x.params);
+    // a part that is itself a sentence (a move inside "Moved %(move)s") is said the same way
+    const params = {};
+    for (const [k, v] of Object.entries(x.params || {})) params[k] = v && typeof v === "object" ? said(v, "") : v;
+    return x.plural ? tn(x.msgid, x.plural, x.n, params) : t(x.msgid, params);
   }
 
   function csrf() {
