@@ -19,6 +19,7 @@ import pytest
 from babel.messages.pofile import read_po
 
 import pokertd.tournament
+from pokertd.app.documents import command_result
 from pokertd.app.screens import build
 from pokertd.app.tournaments import TournamentService
 from pokertd.i18n import Chips, Phrase, Sentence, catalog
@@ -43,7 +44,9 @@ def service() -> Iterator[TournamentService]:
     svc.close()
 
 
-def _log_of_a_night(service: TournamentService) -> tuple[list[dict[str, Any]], list[str]]:
+def _log_of_a_night(
+    service: TournamentService, answers: list[Any] | None = None
+) -> tuple[list[dict[str, Any]], list[str]]:
     """Twenty registered, seats drawn, the clock started, a bust at table 1, level 2, table
     3 broken and its moves confirmed: the console's Log tab data, and who busted."""
     tmpl = load_template("kpc_nlh").with_changes(profile="tda", tables=3, seats_per_table=9)
@@ -60,9 +63,10 @@ def _log_of_a_night(service: TournamentService) -> tuple[list[dict[str, Any]], l
             busted.append(roster.entries[v].name)
             service.run(tid, Bust(players=(roster.entries[v].name,)))
     service.run(tid, NextLevel())
-    service.run(tid, BreakTable(table=3))
+    answers = [] if answers is None else answers
+    answers.append(command_result(tid, service.run(tid, BreakTable(table=3))))
     for m in tables_view(service.state(tid)).pending:
-        service.run(tid, ConfirmMove(move_id=m.move_id))
+        answers.append(command_result(tid, service.run(tid, ConfirmMove(move_id=m.move_id))))
     records = service.records(tid)
     view = build(service.state(tid), records, NOW)
     return view["log"], busted
@@ -128,6 +132,32 @@ def test_the_log_tab_of_a_night_reads_in_german_and_spanish(service: TournamentS
         "(se rompe la mesa) [TDA-9, TDA-10C] (confirmado)"
     )
     assert catalog.sentence("de", _line(log, "table_closed")["said"]) == "Tisch 3 aufgelöst"
+
+
+def test_the_answer_to_a_command_says_its_summary_in_german(service: TournamentService) -> None:
+    """The console's toast after a command: the seating's one line a table and each move's
+    details travel as sentences beside the English lines."""
+    answers: list[Any] = []
+    _log_of_a_night(service, answers)
+    broke, first = answers[0]["summary"], answers[1]["summary"]
+    assert broke["lines"] == ["Table 3 breaks: 6 moves waiting — check the seats and confirm them"]
+    assert [catalog.sentence("de", s) for s in broke["said"]] == [
+        "Tisch 3 wird aufgelöst: 6 Umsetzungen warten — Plätze prüfen und bestätigen"
+    ]
+    assert [catalog.sentence("es", s) for s in broke["said"]] == [
+        "Se cierra la mesa 3: 6 cambios pendientes — revise los asientos y confírmelos"
+    ]
+    assert first["lines"] == ["Table 3 breaks: 1 player moved — see slips"]
+    assert [catalog.sentence("de", s) for s in first["said"]] == [
+        "Tisch 3 wird aufgelöst: 1 Spieler umgesetzt — siehe Zettel"
+    ]
+    [detail] = first["details"]
+    [detail_said] = first["details_said"]
+    assert detail.endswith(" (TDA-9, TDA-10C)")
+    assert detail.startswith(detail.split(":")[0] + ": table 3 seat ")
+    german = catalog.sentence("de", detail_said)
+    assert german.startswith(detail.split(":")[0] + ": Tisch 3 Platz ")
+    assert german.endswith(" (TDA-9, TDA-10C)")
 
 
 def test_a_part_of_a_sentence_is_said_in_the_same_language() -> None:

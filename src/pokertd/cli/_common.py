@@ -144,9 +144,18 @@ def print_done(records: list[EventRecord]) -> None:
             console.print(f"[green]✓[/] {escape(event_line(r.event))}", soft_wrap=True)
         elif summary is not None and not shown:
             shown = True  # the summary where its first event was
-            for line in summary.lines:
+            lines, details = summary.lines, summary.details
+            lang = cli_language()
+            if lang != "en" and len(summary.said) == len(lines):
+                from pokertd.i18n import catalog  # Babel: only for a translated language
+                from pokertd.tournament.framework import without_codes
+
+                lines = tuple(without_codes(catalog.sentence(lang, s)) for s in summary.said)
+                if len(summary.details_said) == len(details):
+                    details = tuple(catalog.sentence(lang, s) for s in summary.details_said)
+            for line in lines:
                 console.print(f"[green]✓[/] {escape(line)}", soft_wrap=True)
-            for line in summary.details:
+            for line in details:
                 console.print(f"    {line}", soft_wrap=True, markup=False)
 
 

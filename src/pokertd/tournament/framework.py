@@ -307,6 +307,11 @@ class Summary:
     lines: tuple[str, ...]
     details: tuple[str, ...] = ()
     title: str = ""
+    said: tuple[Sentence, ...] = ()
+    """``lines`` as sentences, one each (a face says them in its reader's language and takes
+    their bracketed codes off, :func:`without_codes`); empty: the English lines only."""
+    details_said: tuple[Sentence, ...] = ()
+    """``details`` as sentences, one each (empty: the English details only)."""
 
     def as_json(self) -> dict[str, Any]:
         """``{"lines", "details", "title"}`` for the web's command answer."""
@@ -374,22 +379,37 @@ def summarize(events: Sequence[Event]) -> Summary:
     lines: list[str] = []
     details: list[str] = []
     titles: list[str] = []
+    said: list[Sentence] = []
+    details_said: list[Sentence] = []
     for i, part in enumerate(parts):
         if isinstance(part, Event):
             full = part.describe()
             text = without_codes(full)
             lines.append(text)
+            one = part.said() or Sentence("%(text)s", {"text": full})
+            said.append(one)
             if text != full:
                 details.append(full)  # the rule IDs and ids, on tap
+                details_said.append(one)
             if i == 0:
                 titles.append(text)
         else:
             got = part(groups[part])
             lines.extend(got.lines)
             details.extend(got.details)
+            said.extend(got.said or [Sentence("%(text)s", {"text": t}) for t in got.lines])
+            details_said.extend(
+                got.details_said or [Sentence("%(text)s", {"text": t}) for t in got.details]
+            )
             if got.title:
                 titles.append(got.title)
-    return Summary(lines=tuple(lines), details=tuple(details), title="; ".join(titles))
+    return Summary(
+        lines=tuple(lines),
+        details=tuple(details),
+        title="; ".join(titles),
+        said=tuple(said),
+        details_said=tuple(details_said),
+    )
 
 
 def summed_up(event: Event) -> bool:

@@ -106,7 +106,7 @@ from pokertd.tournament.seating.state import (
     floor_plan,
     keep_apart_of,
     live_seating,
-    move_detail,
+    move_detail_said,
     move_record,
     pending_plan,
     redraw_plan,
@@ -393,7 +393,7 @@ def summarize_seating(events: Sequence[Event]) -> Summary:
     moved = [e.move for e in events if isinstance(e, PlayerMoved)]
     broken: dict[int, list[MoveRecord]] = {}
     balanced: dict[tuple[int, int], list[MoveRecord]] = {}
-    lines: list[str] = []
+    said: list[Sentence] = []
     titles: list[str] = []
     for m in moved:
         if m.reason is MoveReason.BREAK_TABLE:
@@ -401,34 +401,66 @@ def summarize_seating(events: Sequence[Event]) -> Summary:
         elif m.reason is MoveReason.BALANCE:
             balanced.setdefault((m.from_table, m.to_table), []).append(m)
     for table, ms in broken.items():
-        lines.append(f"Table {table} breaks: {_players(len(ms))} moved — see slips")
+        breaks = Nn_(
+            "Table %(table)s breaks: %(n)s player moved — see slips",
+            "Table %(table)s breaks: %(n)s players moved — see slips",
+        )
+        said.append(Sentence(breaks[0], {"table": table}, plural=breaks[1], n=len(ms)))
         titles.append(f"table {table} breaks ({_moves(len(ms))})")
     for (src, dst), ms in balanced.items():
-        lines.append(f"Table {src} → Table {dst}: {_players(len(ms))} moved")
+        balance = Nn_(
+            "Table %(from)s → Table %(to)s: %(n)s player moved",
+            "Table %(from)s → Table %(to)s: %(n)s players moved",
+        )
+        said.append(Sentence(balance[0], {"from": src, "to": dst}, plural=balance[1], n=len(ms)))
         titles.append(f"table {src} → table {dst} ({_moves(len(ms))})")
     for m in moved:
         if m.reason is MoveReason.FLOOR:
             seat = f" seat {m.to_seat}" if m.to_seat else ""
-            lines.append(f"{m.name or 'Player'} moved to table {m.to_table}{seat}")
+            to: Params = {
+                "name": m.name or Phrase(N_("Player")),
+                "table": m.to_table,
+                "seat": m.to_seat or 0,
+            }
+            said.append(
+                Sentence(N_("%(name)s moved to table %(table)s seat %(seat)s"), to)
+                if m.to_seat
+                else Sentence(N_("%(name)s moved to table %(table)s"), to)
+            )
             titles.append(f"{m.name or 'player'} to table {m.to_table}{seat}")
     # seat by seat at each table they leave: the order the floor walks round it with slips
     order = sorted(moved, key=lambda m: (m.from_table, m.from_seat or 0, m.move_id))
-    details = [move_detail(m) for m in order]
+    details = [move_detail_said(m) for m in order]
     for e in events:
         if isinstance(e, TableClosed) and e.table not in broken:
-            lines.append(f"Table {e.table} closes: no players left")
+            said.append(Sentence(N_("Table %(table)s closes: no players left"), {"table": e.table}))
             titles.append(f"table {e.table} closes")
         elif isinstance(e, MovesSuggested):
-            what = f"Table {e.break_table} breaks" if e.break_table else "Tables to balance"
             n = len(e.moves)
-            them = "it" if n == 1 else "them"
-            lines.append(f"{what}: {_moves(n)} waiting — check the seats and confirm {them}")
+            if e.break_table:
+                waiting = Nn_(
+                    "Table %(table)s breaks: %(n)s move waiting — check the seats and confirm it",
+                    "Table %(table)s breaks: %(n)s moves waiting — check the seats and confirm "
+                    "them",
+                )
+            else:
+                waiting = Nn_(
+                    "Tables to balance: %(n)s move waiting — check the seats and confirm it",
+                    "Tables to balance: %(n)s moves waiting — check the seats and confirm them",
+                )
+            said.append(Sentence(waiting[0], {"table": e.break_table or 0}, plural=waiting[1], n=n))
             goal = f"break table {e.break_table}" if e.break_table else "balance tables"
             titles.append(f"{_moves(n)} suggested to {goal}")
         elif isinstance(e, PlanConfirmed) and not moved:
-            lines.append(e.describe())
+            said.append(e.said())
             titles.append(e.describe())
-    return Summary(lines=tuple(lines), details=tuple(details), title=", ".join(titles))
+    return Summary(
+        lines=tuple(s.text for s in said),
+        details=tuple(d.text for d in details),
+        title=", ".join(titles),
+        said=tuple(said),
+        details_said=tuple(details),
+    )
 
 
 @upcaster("final_table_drawn", 1)

@@ -419,21 +419,8 @@ _MOVE_WHY = {
 
 def said_move(record: MoveRecord) -> Sentence:
     """A stored move as a :class:`~pokertd.i18n.Sentence` (each face says it its way)."""
-    origin = (
-        Sentence(
-            N_("table %(table)s seat %(seat)s"),
-            {"table": record.from_table, "seat": record.from_seat},
-        )
-        if record.from_seat
-        else Sentence(N_("table %(table)s"), {"table": record.from_table})
-    )
-    target = (
-        Sentence(
-            N_("table %(table)s seat %(seat)s"), {"table": record.to_table, "seat": record.to_seat}
-        )
-        if record.to_seat
-        else Sentence(N_("table %(table)s (worst position)"), {"table": record.to_table})
-    )
+    origin = _seat_said(record.from_table, record.from_seat)
+    target = _seat_said(record.to_table, record.to_seat, worst=True)
     params: Params = {
         "id": record.move_id,
         "who": record.name or Phrase(N_("the player due the big blind next")),
@@ -456,21 +443,39 @@ def said_move(record: MoveRecord) -> Sentence:
 def move_detail(record: MoveRecord) -> str:
     """A confirmed move as the details of a confirmation list it, in words a floorperson
     reads aloud, with the rules behind it: "Ivy Irwin: table 4 seat 4 → table 3 seat 8
-    (KPC-6d, KPC-8a)"."""
-    who = record.name or "the player due the big blind next"
-    origin = f"table {record.from_table}" + (
-        f" seat {record.from_seat}" if record.from_seat else ""
-    )
-    target = f"table {record.to_table}" + (
-        f" seat {record.to_seat}" if record.to_seat else " (worst position)"
-    )
-    notes = []
+    (KPC-6d, KPC-8a)" (the English of :func:`move_detail_said`)."""
+    return move_detail_said(record).text
+
+
+def move_detail_said(record: MoveRecord) -> Sentence:
+    """:func:`move_detail` as a :class:`~pokertd.i18n.Sentence`."""
+    notes: list[str | Sentence] = []
     if record.reason is MoveReason.FLOOR:
-        notes.append("floor decision")
+        notes.append(Phrase(N_("floor decision")))
     if record.waits:
-        notes.append("waits for the button")
-    notes.extend(record.rule_ids)
-    return f"{who}: {origin} → {target}" + (f" ({', '.join(notes)})" if notes else "")
+        notes.append(Phrase(N_("waits for the button")))
+    if record.rule_ids:
+        notes.append(", ".join(record.rule_ids))
+    params: Params = {
+        "who": record.name or Phrase(N_("the player due the big blind next")),
+        "origin": _seat_said(record.from_table, record.from_seat),
+        "target": _seat_said(record.to_table, record.to_seat, worst=True),
+    }
+    if not notes:
+        return Sentence(N_("%(who)s: %(origin)s → %(target)s"), params)
+    joined: str | Sentence = notes[0]
+    for note in notes[1:]:
+        joined = Sentence(N_("%(first)s, %(then)s"), {"first": joined, "then": note})
+    return Sentence(N_("%(who)s: %(origin)s → %(target)s (%(notes)s)"), params | {"notes": joined})
+
+
+def _seat_said(table: int, seat: int | None, *, worst: bool = False) -> Sentence:
+    """``table 4 seat 2``, ``table 4`` or (a target) ``table 4 (worst position)``."""
+    if seat:
+        return Sentence(N_("table %(table)s seat %(seat)s"), {"table": table, "seat": seat})
+    if worst:
+        return Sentence(N_("table %(table)s (worst position)"), {"table": table})
+    return Sentence(N_("table %(table)s"), {"table": table})
 
 
 def paid_places_now(state: TournamentState) -> int | None:
@@ -757,6 +762,7 @@ __all__ = [
     "keep_apart_of",
     "live_seating",
     "move_detail",
+    "move_detail_said",
     "move_record",
     "paid_places_now",
     "pending_plan",
