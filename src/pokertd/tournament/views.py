@@ -406,8 +406,24 @@ class LogLine:
     text: str
     undone: bool
     said: dict[str, Any] | None = None
-    """The line as a sentence (``{"text", "msgid", "params"}``, :meth:`Event.said`): each
-    face says it in its reader's language; ``text`` is its English."""
+    """The line as a sentence (``{"msgid", "params"}``, :meth:`Event.said`; ``text`` above
+    is its English): each face says it in its reader's language."""
+
+
+def _said_json(said: Sentence | None) -> dict[str, Any] | None:
+    """A log line's sentence as JSON, without the English ``text`` the line has already
+    (the console's page is sized by the screen, issue 27)."""
+    return None if said is None else _untexted(said.as_json())
+
+
+def _untexted(said: dict[str, Any]) -> dict[str, Any]:
+    """``said`` without its English ``text``, its parts' too (a face says the sentence from
+    its msgid and parameters)."""
+    out = {k: v for k, v in said.items() if k != "text"}
+    out["params"] = {
+        k: _untexted(v) if isinstance(v, dict) else v for k, v in said["params"].items()
+    }
+    return out
 
 
 def log(
@@ -428,7 +444,7 @@ def log(
             type=r.event.type,
             text=r.event.describe(),
             undone=r.batch in undone,
-            said=said.as_json() if (said := r.event.said()) is not None else None,
+            said=_said_json(r.event.said()),
         )
         for r in records
     ]
