@@ -1,7 +1,7 @@
 """The CLI speaks ``POKERTD_LANGUAGE`` (issue 27; docs/languages.md): its own sentences,
 table headers and confirmations come from the catalogue in Spanish or German, English when
 the variable is unset; ``--json`` prints the same bytes in every language (a machine reads
-it), and the core's event lines stay English."""
+it); the ✓ lines of the core's events read in the CLI's language too."""
 
 from __future__ import annotations
 
@@ -47,7 +47,7 @@ def test_the_clock_and_the_status_read_in_german_and_spanish(db: str) -> None:
         db, "de", "clock", "wed"
     )
     started = run(db, "es", "clock", "wed", "start")
-    assert "✓ Clock started" in started  # the core's event line stays English
+    assert "✓ Reloj en marcha" in started  # the core's event line, in Spanish
     assert "Siguiente: nivel 2  100/200" in started
     assert "Registro abierto (cierra en 2:00:00)" in started
     german = run(db, "de", "clock", "wed")
@@ -232,3 +232,18 @@ def test_chip_counts_are_written_as_the_language_writes_numbers(db: str) -> None
     assert "│ 10.000 │ 20.000 │" in spanish
     rows = json.loads(run(db, "de", "players", "wed", "--json"))
     assert {r["stack"] for r in rows} == {25000}
+
+
+def test_the_event_lines_after_a_command_read_in_german(db: str) -> None:
+    """The ✓ lines (the events' sentences) in ``POKERTD_LANGUAGE``; ``--json`` keeps the
+    English ``text``."""
+    german = run(db, "de", "register", "wed", "Cy", "--age-ok", "--member-ok")
+    assert "✓ Cy registriert (P3, Alter bestätigt)" in german
+    assert "✓ Cy hat sich für $80.00 eingekauft: " in german
+    assert "Registered" not in german
+    english = run(db, "en", "register", "wed", "Dee", "--age-ok", "--member-ok")
+    assert "✓ Registered Dee (P4, age confirmed)" in english
+    started = run(db, "de", "clock", "wed", "start")
+    assert "✓ Uhr gestartet" in started
+    paused = run(db, "de", "clock", "wed", "pause", "--json")
+    assert json.loads(paused)["done"] == ["Clock paused"]

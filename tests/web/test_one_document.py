@@ -83,7 +83,18 @@ def test_a_command_answers_the_same_document_from_the_api_and_the_cli(
     assert isinstance(cli_doc, dict)
     assert list(api_doc) == list(cli_doc) == ["tournament", "seq", "events", "summary"]
     assert list(api_doc["events"][0]) == list(cli_doc["events"][0])
-    assert list(api_doc["summary"]) == list(cli_doc["summary"]) == ["lines", "details", "title"]
+    assert (
+        list(api_doc["summary"])
+        == list(cli_doc["summary"])
+        == [
+            "lines",
+            "details",
+            "title",
+            "said",
+            "details_said",
+        ]
+    )
+    assert api_doc["summary"]["said"][0]["msgid"] == "Clock paused (%(reason)s)"
     assert api_doc["seq"] + 1 == cli_doc["seq"]  # one event each: paused, then resumed
     assert [e["type"] for e in api_doc["events"]] == ["clock_paused"]
     assert [e["type"] for e in cli_doc["events"]] == ["clock_resumed"]

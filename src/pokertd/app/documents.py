@@ -22,7 +22,7 @@ Implements: issue 24 point 2 (one serializer per result type).
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from typing_extensions import TypedDict
 
@@ -69,6 +69,11 @@ class SummaryDocument(TypedDict):
     """The moves and rules, shown on tap."""
     title: str
     """The toast's title."""
+    said: list[dict[str, Any]]
+    """``lines`` as sentences (``{"text", "msgid", "params"}``): the page says them in its
+    language, their bracketed codes taken off."""
+    details_said: list[dict[str, Any]]
+    """``details`` as sentences."""
 
 
 class CommandDocument(TypedDict):
@@ -142,6 +147,9 @@ def command_result(tournament: str, records: Sequence[EventRecord]) -> CommandDo
             "lines": list(summary.lines),
             "details": list(summary.details),
             "title": summary.title,
+            # the same as sentences, for the page's language (codes taken off the lines)
+            "said": [s.as_json() for s in summary.said],
+            "details_said": [s.as_json() for s in summary.details_said],
         },
     }
 

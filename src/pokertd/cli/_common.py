@@ -31,7 +31,7 @@ if TYPE_CHECKING:
     from pokertd.app.documents import EventDocument
     from pokertd.app.tournaments import TournamentService
     from pokertd.i18n import Sentence
-    from pokertd.tournament.framework import EventRecord
+    from pokertd.tournament.framework import Event, EventRecord
 
 T = TypeVar("T")
 """What a command prints: the data ``--json`` shows and its renderer takes."""
@@ -146,12 +146,21 @@ def print_done(records: list[EventRecord]) -> None:
     shown = False
     for r in records:
         if not summed_up(r.event):
-            console.print(f"[green]✓[/] {escape(r.event.describe())}", soft_wrap=True)
+            console.print(f"[green]✓[/] {escape(event_line(r.event))}", soft_wrap=True)
         elif summary is not None and not shown:
             shown = True  # the summary where its first event was
-            for line in summary.lines:
+            lines, details = summary.lines, summary.details
+            lang = cli_language()
+            if lang != "en" and len(summary.said) == len(lines):
+                from pokertd.i18n import catalog  # Babel: only for a translated language
+                from pokertd.tournament.framework import without_codes
+
+                lines = tuple(without_codes(catalog.sentence(lang, s)) for s in summary.said)
+                if len(summary.details_said) == len(details):
+                    details = tuple(catalog.sentence(lang, s) for s in summary.details_said)
+            for line in lines:
                 console.print(f"[green]✓[/] {escape(line)}", soft_wrap=True)
-            for line in summary.details:
+            for line in details:
                 console.print(f"    {line}", soft_wrap=True, markup=False)
 
 
@@ -190,6 +199,19 @@ def cli_language() -> str:
     from pokertd import i18n  # a base module without dependencies (no Babel)
 
     return i18n.known(os.environ.get(LANGUAGE_ENV)) or i18n.SOURCE
+
+
+def event_line(event: Event) -> str:
+    """An event's log line (its :meth:`~pokertd.tournament.framework.Event.said`) in the
+    CLI's language: the ✓ line after a command. English is its ``describe()``; ``--json``
+    keeps that English."""
+    lang = cli_language()
+    said = event.said()
+    if lang == "en" or said is None:
+        return event.describe()
+    from pokertd.i18n import catalog  # Babel: only for a translated language
+
+    return catalog.sentence(lang, said)
 
 
 def bold(text: object) -> str:

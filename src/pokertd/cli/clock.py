@@ -20,6 +20,7 @@ from pokertd.cli._common import (
     console,
     db_url,
     emit,
+    event_line,
     num,
     refusals,
     say,
@@ -763,6 +764,7 @@ def clock(
         service = open_service(db_url(db))
         try:
             done: list[str] = []
+            said: list[str] = []
             if action != "show":
                 command = _clock_command(
                     action,
@@ -774,14 +776,15 @@ def clock(
                     deck=deck,
                 )
                 records = service.run(tournament, command, actor=_actor(), role="director")
-                done = [r.event.describe() for r in records]
+                done = [r.event.describe() for r in records]  # --json: English
+                said = [event_line(r.event) for r in records]
             v = clock_view(service.state(tournament), utc_now())
         finally:
             service.close()
     data = {"done": done, "clock": None if v is None else v.as_json()}
 
     def render(_: Any) -> None:
-        for line in done:
+        for line in said:
             console.print(f"[green]✓[/] {line}")
         _render_view(v)
 

@@ -58,11 +58,12 @@ class Sentence:
     for a count): ``text`` is the English, for JSON readers and the CLI."""
 
     msgid: str
-    params: Mapping[str, str | int | Sentence] = field(default_factory=dict)
-    """The placeholders' values (already formatted: names, amounts, rule IDs, numbers), or
-    a phrase that is itself a sentence (a ruling's "850 pushed", a field's name in an import
-    preview's reason), said in the same language. A sentence kept in the log takes ``str``
-    and ``int`` values only (the log's codec knows no other)."""
+    params: dict[str, Any] = field(default_factory=dict)
+    """The placeholders' values (already formatted: names, amounts, rule IDs, numbers); a
+    :class:`Chips` count; a :class:`Phrase` or a whole :class:`Sentence` for a part that is
+    itself a catalogue text (a move inside "Moved %(move)s", a ruling's "850 pushed", a
+    field's name in an import preview's reason), said in the same language (:data:`Params`;
+    a stored one read back holds such a part as its JSON)."""
     plural: str = ""
     """The plural msgid (a message marked with :func:`Nn_`); ``n`` is then the count."""
     n: int | None = None
@@ -70,18 +71,31 @@ class Sentence:
     @property
     def text(self) -> str:
         """The sentence in English (the msgids' language)."""
-        said = {k: v.text if isinstance(v, Sentence) else v for k, v in self.params.items()}
+        params = {
+            k: v.text
+            if isinstance(v, Sentence)
+            else v.get("text", "")
+            if isinstance(v, Mapping)
+            else v
+            for k, v in self.params.items()
+        }
         if self.plural:
-            return (self.msgid if self.n == 1 else self.plural) % ({"n": self.n} | said)
-        return self.msgid % said if said else self.msgid
+            return (self.msgid if self.n == 1 else self.plural) % ({"n": self.n} | params)
+        return self.msgid % params if params else self.msgid
 
     def as_json(self) -> dict[str, Any]:
         """``{"text", "msgid", "params"}`` (and ``plural``, ``n`` for a count; ``chips``:
         the names of the parameters that are chip counts, :class:`Chips`, sent as plain
-        integers that each face writes the reader's way: ``"chips": ["stack"]``); a
-        parameter that is a sentence travels as its own ``{"text", "msgid", "params"}``."""
+        integers that each face writes the reader's way: ``"chips": ["stack"]``); a part
+        that is a :class:`Sentence` or a :class:`Phrase` travels as such a dictionary too."""
         params = {
-            k: v.as_json() if isinstance(v, Sentence) else int(v) if isinstance(v, Chips) else v
+            k: v.as_json()
+            if isinstance(v, Sentence)
+            else {"text": str(v), "msgid": str(v), "params": {}}
+            if isinstance(v, Phrase)
+            else int(v)
+            if isinstance(v, Chips)
+            else v
             for k, v in self.params.items()
         }
         out: dict[str, Any] = {"text": self.text, "msgid": self.msgid, "params": params}
@@ -91,6 +105,10 @@ class Sentence:
         if chips:
             out["chips"] = chips
         return out
+
+
+Params = dict[str, str | int | Sentence]
+"""A sentence's parameters being gathered (a name for the core's annotations)."""
 
 
 class Phrase(str):
@@ -176,6 +194,7 @@ __all__ = [
     "Chips",
     "Clause",
     "Nn_",
+    "Params",
     "Phrase",
     "Sentence",
     "both",

@@ -124,7 +124,7 @@ def sentence(
         said = said.as_json()
     msgid, params = said.get("msgid"), dict(said.get("params") or {})
     params = {
-        k: sentence(lang, v, locale=locale) if isinstance(v, Mapping) else v
+        k: sentence(lang, v, locale=locale) if isinstance(v, Mapping | Sentence) else v
         for k, v in params.items()
     }
     if not msgid:

@@ -35,7 +35,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from pokertd.errors import InvalidCommand, RuleViolation
-from pokertd.i18n import N_
+from pokertd.i18n import N_, Sentence
 from pokertd.money import format_money
 from pokertd.rules import RuleProfile
 from pokertd.tournament import limits as lim
@@ -260,9 +260,12 @@ class EventCancelled(Event):
     money_taken: Cents
     prizes_paid: Cents
 
-    def describe(self) -> str:
+    def said(self) -> Sentence:
         back = sum(line.refunded.total for line in self.refunds)
-        return f"Event cancelled: {self.reason} ({format_money(back)} refunded)"
+        return Sentence(
+            N_("Event cancelled: %(reason)s (%(amount)s refunded)"),
+            {"reason": self.reason, "amount": format_money(back)},
+        )
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from pokertd.errors import InvalidCommand
-from pokertd.i18n import N_
+from pokertd.i18n import N_, Phrase, Sentence
 from pokertd.tournament import limits as lim
 from pokertd.tournament.framework import (
     Command,
@@ -78,8 +78,10 @@ class AnnouncementSet(Event):
     text: str
     at: str
 
-    def describe(self) -> str:
-        return f"Announcement: {self.text}" if self.text else "Announcement cleared"
+    def said(self) -> Sentence:
+        if self.text:
+            return Sentence(N_("Announcement: %(text)s"), {"text": self.text})
+        return Sentence(N_("Announcement cleared"))
 
 
 @event("display_set")
@@ -90,9 +92,12 @@ class DisplaySet(Event):
     sound: bool
     speech: bool
 
-    def describe(self) -> str:
-        on = {True: "on", False: "off"}
-        return f"TV layout {self.layout}, sound {on[self.sound]}, spoken levels {on[self.speech]}"
+    def said(self) -> Sentence:
+        on = {True: Phrase(N_("on")), False: Phrase(N_("off"))}
+        return Sentence(
+            N_("TV layout %(layout)s, sound %(sound)s, spoken levels %(speech)s"),
+            {"layout": self.layout, "sound": on[self.sound], "speech": on[self.speech]},
+        )
 
 
 @applies(AnnouncementSet)

@@ -58,7 +58,7 @@ from functools import partial
 from typing import Annotated, Any, TypeVar
 
 from pokertd.errors import InvalidCommand, RuleViolation
-from pokertd.i18n import N_, Clause
+from pokertd.i18n import N_, Clause, Params, Sentence
 from pokertd.rules import FinishMethod, SimultaneousElimOrder
 from pokertd.tournament import limits as lim
 from pokertd.tournament.entries.rules import EntryStatus
@@ -537,11 +537,31 @@ class PlayersBusted(Event):
     remaining: int = 0
     """Entries still in after this bust (for the log)."""
 
-    def describe(self) -> str:
-        names = " and ".join(b.name for b in self.busted)
-        by = f" by {self.eliminator_name}" if self.eliminator_name else ""
-        hand = f" in hand {self.hand}" if self.hand else ""
-        return f"Busted {names}{by}{hand}; {self.remaining} left"
+    def said(self) -> Sentence:
+        names: str | Sentence = self.busted[0].name if self.busted else ""
+        if len(self.busted) > 1:
+            names = Sentence(
+                N_("%(names)s and %(last)s"),
+                {
+                    "names": " and ".join(b.name for b in self.busted[:-1]),
+                    "last": self.busted[-1].name,
+                },
+            )
+        params: Params = {
+            "names": names,
+            "by": self.eliminator_name or "",
+            "hand": self.hand or "",
+            "left": self.remaining,
+        }
+        if self.eliminator_name and self.hand:
+            return Sentence(
+                N_("Busted %(names)s by %(by)s in hand %(hand)s; %(left)s left"), params
+            )
+        if self.eliminator_name:
+            return Sentence(N_("Busted %(names)s by %(by)s; %(left)s left"), params)
+        if self.hand:
+            return Sentence(N_("Busted %(names)s in hand %(hand)s; %(left)s left"), params)
+        return Sentence(N_("Busted %(names)s; %(left)s left"), params)
 
 
 @upcaster("event_ended_by_chip_count", 1)
@@ -559,10 +579,12 @@ class EndedByChipCount(Event):
     at: str = ""
     """When (ISO; "" in older logs): the clock shows stopped from then."""
 
-    def describe(self) -> str:
+    def said(self) -> Sentence:
         order = sorted(self.counts.items(), key=lambda kv: -kv[1])
         shown = ", ".join(f"{self.names.get(k, k)} {v:,}" for k, v in order[:5])
-        return f"Event ended at the set time, ranked by chips: {shown}"
+        return Sentence(
+            N_("Event ended at the set time, ranked by chips: %(shown)s"), {"shown": shown}
+        )
 
 
 @applies(PlayersBusted)

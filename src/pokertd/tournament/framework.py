@@ -45,7 +45,7 @@ from typing import (
 
 from pokertd.codec import UnknownField, class_decoder
 from pokertd.errors import InvalidCommand, RuleViolation
-from pokertd.i18n import N_
+from pokertd.i18n import N_, Sentence
 from pokertd.money import DEFAULT_CURRENCY, money_scope
 from pokertd.tournament.limits import Seq, check_limits
 
@@ -62,9 +62,17 @@ class Event:
     version: ClassVar[int] = 1
     """Schema version; bump it and register an :func:`upcaster` when fields change."""
 
+    def said(self) -> Sentence | None:
+        """The event's log line as a :class:`~pokertd.i18n.Sentence` (a marked msgid and its
+        parameters), so each face says it in its reader's language; events override it.
+        ``None``: the event has no sentence of its own (its ``describe()`` is English)."""
+        return None
+
     def describe(self) -> str:
-        """One line for the event log in words; events override it."""
-        return self.type.replace("_", " ")
+        """One line for the event log in words: the English of :meth:`said` (the CLI's
+        ``--json``, the API's ``text``, the tests read it)."""
+        said = self.said()
+        return said.text if said is not None else self.type.replace("_", " ")
 
     def undo_refusal(self, state: TournamentState) -> RuleViolation | None:
         """Why the batch holding this event may not be undone, or ``None`` (the default).
@@ -302,6 +310,11 @@ class Summary:
     lines: tuple[str, ...]
     details: tuple[str, ...] = ()
     title: str = ""
+    said: tuple[Sentence, ...] = ()
+    """``lines`` as sentences, one each (a face says them in its reader's language and takes
+    their bracketed codes off, :func:`without_codes`); empty: the English lines only."""
+    details_said: tuple[Sentence, ...] = ()
+    """``details`` as sentences, one each (empty: the English details only)."""
 
     def as_json(self) -> dict[str, Any]:
         """``{"lines", "details", "title"}`` for the web's command answer."""
@@ -369,22 +382,37 @@ def summarize(events: Sequence[Event]) -> Summary:
     lines: list[str] = []
     details: list[str] = []
     titles: list[str] = []
+    said: list[Sentence] = []
+    details_said: list[Sentence] = []
     for i, part in enumerate(parts):
         if isinstance(part, Event):
             full = part.describe()
             text = without_codes(full)
             lines.append(text)
+            one = part.said() or Sentence("%(text)s", {"text": full})
+            said.append(one)
             if text != full:
                 details.append(full)  # the rule IDs and ids, on tap
+                details_said.append(one)
             if i == 0:
                 titles.append(text)
         else:
             got = part(groups[part])
             lines.extend(got.lines)
             details.extend(got.details)
+            said.extend(got.said or [Sentence("%(text)s", {"text": t}) for t in got.lines])
+            details_said.extend(
+                got.details_said or [Sentence("%(text)s", {"text": t}) for t in got.details]
+            )
             if got.title:
                 titles.append(got.title)
-    return Summary(lines=tuple(lines), details=tuple(details), title="; ".join(titles))
+    return Summary(
+        lines=tuple(lines),
+        details=tuple(details),
+        title="; ".join(titles),
+        said=tuple(said),
+        details_said=tuple(details_said),
+    )
 
 
 def summed_up(event: Event) -> bool:
@@ -589,8 +617,8 @@ class CommandUndone(Event):
     batch: int
     command: str
 
-    def describe(self) -> str:
-        return f"Undid: {self.command}"
+    def said(self) -> Sentence:
+        return Sentence(N_("Undid: %(command)s"), {"command": self.command})
 
 
 @event("command_redone")
@@ -600,8 +628,8 @@ class CommandRedone(Event):
     batch: int
     command: str
 
-    def describe(self) -> str:
-        return f"Redid: {self.command}"
+    def said(self) -> Sentence:
+        return Sentence(N_("Redid: %(command)s"), {"command": self.command})
 
 
 class StaleUndo(RuleViolation):

@@ -42,7 +42,8 @@ from pokertd.engine.irregular import (
     substantial_action,
 )
 from pokertd.errors import InvalidCommand, RuleViolation
-from pokertd.i18n import N_
+from pokertd.i18n import N_, Params, Sentence
+from pokertd.i18n import Chips as ChipCount
 from pokertd.rules.profile import RuleProfile
 from pokertd.tournament import limits as lim
 from pokertd.tournament.entries.state import Roster, Setup, find_player, read_clock
@@ -115,18 +116,28 @@ class MisdealDeclared(Event):
     penalised: tuple[str, ...] = ()
     """Players at the table serving a penalty: dealt in and killed again (K4)."""
 
-    def describe(self) -> str:
-        text = f"Misdeal at table {self.table} ({self.reason}): the hand is re-dealt"
+    def said(self) -> Sentence:
+        at: str | Sentence = ""
         if self.level is not None:
-            text += f" at level {self.level}'s blinds"
             if self.clock_level is not None and self.clock_level != self.level:
-                text += f" (the clock is at level {self.clock_level})"
-        if self.penalised:
-            text += (
-                f"; {', '.join(self.penalised)} dealt in and killed again: the re-deal is the "
-                "same penalty hand"
+                at = Sentence(
+                    N_(" at level %(level)s's blinds (the clock is at level %(clock)s)"),
+                    {"level": self.level, "clock": self.clock_level},
+                )
+            else:
+                at = Sentence(N_(" at level %(level)s's blinds"), {"level": self.level})
+        killed = (
+            Sentence(
+                N_("; %(names)s dealt in and killed again: the re-deal is the same penalty hand"),
+                {"names": ", ".join(self.penalised)},
             )
-        return text
+            if self.penalised
+            else ""
+        )
+        return Sentence(
+            N_("Misdeal at table %(table)s (%(reason)s): the hand is re-dealt%(at)s%(killed)s"),
+            {"table": self.table, "reason": self.reason, "at": at, "killed": killed},
+        )
 
 
 @applies(MisdealDeclared)
@@ -151,14 +162,23 @@ class ResultCorrected(Event):
     to_name: str = ""
     at: str = ""
 
-    def describe(self) -> str:
-        what = "pot" if self.kind is DisputeKind.ACCOUNTING else "hand reading"
-        text = f"Table {self.table}: {what} corrected"
-        if self.chips:
-            text += f", {self.chips:,} chips from {self.from_name} to {self.to_name}"
-        if self.reason:
-            text += f" ({self.reason})"
-        return text
+    def said(self) -> Sentence:
+        moved = (
+            Sentence(
+                N_(", %(chips)s chips from %(from)s to %(to)s"),
+                {"chips": ChipCount(self.chips), "from": self.from_name, "to": self.to_name},
+            )
+            if self.chips
+            else ""
+        )
+        params: Params = {
+            "table": self.table,
+            "moved": moved,
+            "reason": f" ({self.reason})" if self.reason else "",
+        }
+        if self.kind is DisputeKind.ACCOUNTING:
+            return Sentence(N_("Table %(table)s: pot corrected%(moved)s%(reason)s"), params)
+        return Sentence(N_("Table %(table)s: hand reading corrected%(moved)s%(reason)s"), params)
 
 
 @applies(ResultCorrected)

@@ -40,7 +40,8 @@ from enum import StrEnum
 from typing import Any
 
 from pokertd.errors import InvalidCommand, RuleViolation
-from pokertd.i18n import N_
+from pokertd.i18n import N_, Nn_, Sentence
+from pokertd.i18n import Chips as ChipCount
 from pokertd.rules import RuleProfile
 from pokertd.tournament import limits as lim
 from pokertd.tournament.entries.rules import EntryStatus
@@ -235,25 +236,40 @@ class PenaltyGiven(Event):
     """Given between hands: the next hand reported counts (else it starts after the hand in
     progress, K3)."""
 
-    def describe(self) -> str:
-        why = f" for {self.reason}" if self.reason else ""
+    def said(self) -> Sentence:
+        why = Sentence(N_(" for %(reason)s"), {"reason": self.reason}) if self.reason else ""
         rule = f" ({self.rule})" if self.rule else ""
+        what: Sentence
         if self.kind is PenaltyKind.WARNING:
-            what = "a warning"
+            what = Sentence(N_("a warning"))
         elif self.kind is PenaltyKind.MISSED_HANDS:
-            what = f"a {self.hands}-hand penalty"
+            what = Sentence(N_("a %(hands)s-hand penalty"), {"hands": self.hands})
         elif self.kind is PenaltyKind.MISSED_ROUNDS:
-            what = (
-                f"a {self.rounds}-round penalty ({self.players_at_table} players x "
-                f"{self.rounds} = {self.hands} hands)"
+            what = Sentence(
+                N_(
+                    "a %(rounds)s-round penalty (%(players)s players x %(rounds)s = "
+                    "%(hands)s hands)"
+                ),
+                {"rounds": self.rounds, "players": self.players_at_table or 0, "hands": self.hands},
             )
         else:
             chips = (
-                f", {self.chips_removed:,} chips removed from play" if self.chips_removed else ""
+                Sentence(
+                    N_(", %(chips)s chips removed from play"),
+                    {"chips": ChipCount(self.chips_removed)},
+                )
+                if self.chips_removed
+                else ""
             )
-            prize = ", prize forfeited" if self.prize_forfeited else ""
-            return f"{self.name} disqualified{why}{rule}{chips}{prize}"
-        return f"{self.name} given {what}{why}{rule}"
+            prize = Sentence(N_(", prize forfeited")) if self.prize_forfeited else ""
+            return Sentence(
+                N_("%(name)s disqualified%(why)s%(rule)s%(chips)s%(prize)s"),
+                {"name": self.name, "why": why, "rule": rule, "chips": chips, "prize": prize},
+            )
+        return Sentence(
+            N_("%(name)s given %(what)s%(why)s%(rule)s"),
+            {"name": self.name, "what": what, "why": why, "rule": rule},
+        )
 
 
 @event("penalty_hands_served")
@@ -267,11 +283,20 @@ class PenaltyHandsServed(Event):
     names: tuple[str, ...] = ()
     left: tuple[int, ...] = ()
 
-    def describe(self) -> str:
-        who = ", ".join(
-            f"{name} {left} left" for name, left in zip(self.names, self.left, strict=False)
+    def said(self) -> Sentence:
+        who: str | Sentence = ""
+        for name, left in zip(self.names, self.left, strict=False):
+            one = Sentence(N_("%(name)s %(left)s left"), {"name": name, "left": left})
+            who = (
+                one if not who else Sentence(N_("%(first)s, %(then)s"), {"first": who, "then": one})
+            )
+        counted = Nn_(
+            "Table %(table)s: %(n)s hand(s) counted toward penalties (%(who)s)",
+            "Table %(table)s: %(n)s hand(s) counted toward penalties (%(who)s)",
         )
-        return f"Table {self.table}: {self.hands} hand(s) counted toward penalties ({who})"
+        return Sentence(
+            counted[0], {"table": self.table, "who": who}, plural=counted[1], n=self.hands
+        )
 
 
 @applies(PenaltyHandsServed)

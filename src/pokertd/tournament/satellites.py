@@ -37,7 +37,7 @@ from enum import StrEnum
 from typing import Annotated, Any, TypeAlias
 
 from pokertd.errors import InvalidCommand, RuleViolation
-from pokertd.i18n import N_
+from pokertd.i18n import N_, Params, Sentence
 from pokertd.money import format_money
 from pokertd.tournament import limits as lim
 from pokertd.tournament.entries.state import Roster, Setup, find_player
@@ -201,12 +201,16 @@ class SatelliteSet(Event):
     seat_value: int
     leftover: LeftoverRule
 
-    def describe(self) -> str:
-        name = self.target_name or self.target_event
-        return (
-            f"Satellite to {name}: seats of {format_money(self.seat_value)}, leftover "
-            f"{'to the next place' if self.leftover is LeftoverRule.NEXT_PLACE else 'split'}"
-        )
+    def said(self) -> Sentence:
+        params: Params = {
+            "name": self.target_name or self.target_event,
+            "value": format_money(self.seat_value),
+        }
+        if self.leftover is LeftoverRule.NEXT_PLACE:
+            return Sentence(
+                N_("Satellite to %(name)s: seats of %(value)s, leftover to the next place"), params
+            )
+        return Sentence(N_("Satellite to %(name)s: seats of %(value)s, leftover split"), params)
 
 
 @event("seat_paid")
@@ -222,10 +226,22 @@ class SeatPaid(Event):
     target_player: str
     at: str
 
-    def describe(self) -> str:
-        won = ["a seat in " + self.target_event] if self.seat else []
-        won += [format_money(self.cash)] if self.cash else []
-        return f"Paid {self.name} (place {self.place}): {' + '.join(won)}"
+    def said(self) -> Sentence:
+        params: Params = {
+            "name": self.name,
+            "place": self.place,
+            "event": self.target_event,
+            "cash": format_money(self.cash),
+        }
+        if self.seat and self.cash:
+            return Sentence(
+                N_("Paid %(name)s (place %(place)s): a seat in %(event)s + %(cash)s"), params
+            )
+        if self.seat:
+            return Sentence(N_("Paid %(name)s (place %(place)s): a seat in %(event)s"), params)
+        if self.cash:
+            return Sentence(N_("Paid %(name)s (place %(place)s): %(cash)s"), params)
+        return Sentence(N_("Paid %(name)s (place %(place)s): "), params)
 
 
 @applies(SatelliteSet)

@@ -37,7 +37,7 @@ from enum import StrEnum
 from typing import Annotated, TypeAlias
 
 from pokertd.errors import InvalidCommand, RuleViolation
-from pokertd.i18n import N_, Phrase
+from pokertd.i18n import N_, Nn_, Phrase, Sentence
 from pokertd.tournament import limits as lim
 from pokertd.tournament.entries.log import EntryBought, PlayerAdded, Register
 from pokertd.tournament.entries.state import Roster, Setup, registration_open
@@ -183,12 +183,27 @@ class SignUpsSet(Event):
     release_at: str = ""
     per_contact: int = PER_CONTACT_DEFAULT
 
-    def describe(self) -> str:
-        cap = "no limit" if self.capacity is None else f"{self.capacity} places"
-        groups = f", check-in groups of {self.group_size}" if self.group_size else ""
-        release = f", no-shows released at {self.release_at[11:16]}" if self.release_at else ""
-        approval = ", approval needed" if self.approval else ""
-        return f"Sign-ups: {cap}{approval}{groups}{release}"
+    def said(self) -> Sentence:
+        cap = (
+            Sentence(N_("no limit"))
+            if self.capacity is None
+            else Sentence(N_("%(n)s places"), {"n": self.capacity})
+        )
+        groups = (
+            Sentence(N_(", check-in groups of %(n)s"), {"n": self.group_size})
+            if self.group_size
+            else ""
+        )
+        release = (
+            Sentence(N_(", no-shows released at %(time)s"), {"time": self.release_at[11:16]})
+            if self.release_at
+            else ""
+        )
+        approval = Sentence(N_(", approval needed")) if self.approval else ""
+        return Sentence(
+            N_("Sign-ups: %(cap)s%(approval)s%(groups)s%(release)s"),
+            {"cap": cap, "approval": approval, "groups": groups, "release": release},
+        )
 
 
 @event("signed_up")
@@ -204,9 +219,10 @@ class SignedUp(Event):
     token_hash: str = ""
     at: str = ""
 
-    def describe(self) -> str:
-        waits = " (waiting for approval)" if self.pending else ""
-        return f"{self.name} signed up{waits}"
+    def said(self) -> Sentence:
+        if self.pending:
+            return Sentence(N_("%(name)s signed up (waiting for approval)"), {"name": self.name})
+        return Sentence(N_("%(name)s signed up"), {"name": self.name})
 
 
 @event("signup_approved")
@@ -216,8 +232,8 @@ class SignUpApproved(Event):
     signup_id: str
     name: str
 
-    def describe(self) -> str:
-        return f"Approved the sign-up of {self.name}"
+    def said(self) -> Sentence:
+        return Sentence(N_("Approved the sign-up of %(name)s"), {"name": self.name})
 
 
 @event("signup_declined")
@@ -228,8 +244,8 @@ class SignUpDeclined(Event):
     name: str
     reason: str = ""
 
-    def describe(self) -> str:
-        return f"Declined the sign-up of {self.name}"
+    def said(self) -> Sentence:
+        return Sentence(N_("Declined the sign-up of %(name)s"), {"name": self.name})
 
 
 @event("signup_withdrawn")
@@ -239,8 +255,8 @@ class SignUpWithdrawn(Event):
     signup_id: str
     name: str
 
-    def describe(self) -> str:
-        return f"{self.name} withdrew"
+    def said(self) -> Sentence:
+        return Sentence(N_("%(name)s withdrew"), {"name": self.name})
 
 
 @event("checkin_opened")
@@ -250,8 +266,10 @@ class CheckInOpened(Event):
     group: str
     at: str = ""
 
-    def describe(self) -> str:
-        return "Check-in opened" + ("" if self.group == "*" else f" for group {self.group}")
+    def said(self) -> Sentence:
+        if self.group == "*":
+            return Sentence(N_("Check-in opened"))
+        return Sentence(N_("Check-in opened for group %(group)s"), {"group": self.group})
 
 
 @event("checkin_closed")
@@ -260,8 +278,10 @@ class CheckInClosed(Event):
 
     group: str
 
-    def describe(self) -> str:
-        return "Check-in closed" + ("" if self.group == "*" else f" for group {self.group}")
+    def said(self) -> Sentence:
+        if self.group == "*":
+            return Sentence(N_("Check-in closed"))
+        return Sentence(N_("Check-in closed for group %(group)s"), {"group": self.group})
 
 
 @event("checked_in")
@@ -272,8 +292,8 @@ class CheckedIn(Event):
     name: str
     at: str = ""
 
-    def describe(self) -> str:
-        return f"{self.name} checked in"
+    def said(self) -> Sentence:
+        return Sentence(N_("%(name)s checked in"), {"name": self.name})
 
 
 @event("no_shows_released")
@@ -286,10 +306,13 @@ class NoShowsReleased(Event):
     at: str = ""
     rules: tuple[str, ...] = ()
 
-    def describe(self) -> str:
-        n = len(self.signup_ids)
+    def said(self) -> Sentence:
+        released = Nn_(
+            "Released %(n)s no-show: the waiting list moves up%(cited)s",
+            "Released %(n)s no-shows: the waiting list moves up%(cited)s",
+        )
         cited = f" [{', '.join(self.rules)}]" if self.rules else ""
-        return f"Released {n} no-show{'s' if n != 1 else ''}: the waiting list moves up{cited}"
+        return Sentence(released[0], {"cited": cited}, plural=released[1], n=len(self.signup_ids))
 
 
 @event("signup_seated")
@@ -302,8 +325,8 @@ class SignUpSeated(Event):
     player_id: str
     entry_id: str
 
-    def describe(self) -> str:
-        return f"{self.name} paid and seated from the sign-up list"
+    def said(self) -> Sentence:
+        return Sentence(N_("%(name)s paid and seated from the sign-up list"), {"name": self.name})
 
 
 @event("signup_link_set")
@@ -314,9 +337,10 @@ class SignUpLinkSet(Event):
     name: str
     token_hash: str = ""
 
-    def describe(self) -> str:
-        what = "issued a new link for" if self.token_hash else "revoked the link of"
-        return f"Desk {what} {self.name}"
+    def said(self) -> Sentence:
+        if self.token_hash:
+            return Sentence(N_("Desk issued a new link for %(name)s"), {"name": self.name})
+        return Sentence(N_("Desk revoked the link of %(name)s"), {"name": self.name})
 
 
 @event("signup_grouped")
@@ -326,8 +350,14 @@ class SignUpGrouped(Event):
     signup_ids: tuple[str, ...]
     group: str
 
-    def describe(self) -> str:
-        return f"{len(self.signup_ids)} sign-up(s) put in check-in group {self.group}"
+    def said(self) -> Sentence:
+        grouped = Nn_(
+            "%(n)s sign-up(s) put in check-in group %(group)s",
+            "%(n)s sign-up(s) put in check-in group %(group)s",
+        )
+        return Sentence(
+            grouped[0], {"group": self.group}, plural=grouped[1], n=len(self.signup_ids)
+        )
 
 
 # --------------------------------------------------------------------------------------

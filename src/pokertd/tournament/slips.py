@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from pokertd.errors import NotFound, RuleViolation
-from pokertd.i18n import N_, Nn_, Sentence
+from pokertd.i18n import N_, Nn_, Params, Sentence
 from pokertd.tournament import limits as lim
 from pokertd.tournament.clock.log import ClockCalled
 from pokertd.tournament.entries.state import Roster, Setup
@@ -347,9 +347,16 @@ class SlipAcknowledged(Event):
     place: str = ""
     """Where the slip sent him ("table 3 seat 8"), as it said it."""
 
-    def describe(self) -> str:
-        where = f"at {self.place}" if self.place else "seen"
-        return f"{self.name} says he is {where} ({self.via}; slip {self.slip})"
+    def said(self) -> Sentence:
+        params: Params = {
+            "name": self.name,
+            "place": self.place,
+            "via": self.via,
+            "slip": self.slip,
+        }
+        if self.place:
+            return Sentence(N_("%(name)s says he is at %(place)s (%(via)s; slip %(slip)s)"), params)
+        return Sentence(N_("%(name)s says he is seen (%(via)s; slip %(slip)s)"), params)
 
 
 @applies(SlipAcknowledged)

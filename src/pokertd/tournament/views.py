@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Collection, Iterable
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime, tzinfo
+from typing import Any
 
 from pokertd.i18n import N_, Sentence
 from pokertd.money import DEFAULT_CURRENCY, format_money
@@ -404,6 +405,25 @@ class LogLine:
     type: str
     text: str
     undone: bool
+    said: dict[str, Any] | None = None
+    """The line as a sentence (``{"msgid", "params"}``, :meth:`Event.said`; ``text`` above
+    is its English): each face says it in its reader's language."""
+
+
+def _said_json(said: Sentence | None) -> dict[str, Any] | None:
+    """A log line's sentence as JSON, without the English ``text`` the line has already
+    (the console's page is sized by the screen, issue 27)."""
+    return None if said is None else _untexted(said.as_json())
+
+
+def _untexted(said: dict[str, Any]) -> dict[str, Any]:
+    """``said`` without its English ``text``, its parts' too (a face says the sentence from
+    its msgid and parameters)."""
+    out = {k: v for k, v in said.items() if k != "text"}
+    out["params"] = {
+        k: _untexted(v) if isinstance(v, dict) else v for k, v in said["params"].items()
+    }
+    return out
 
 
 def log(
@@ -424,6 +444,7 @@ def log(
             type=r.event.type,
             text=r.event.describe(),
             undone=r.batch in undone,
+            said=_said_json(r.event.said()),
         )
         for r in records
     ]

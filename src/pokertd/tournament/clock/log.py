@@ -31,7 +31,7 @@ from datetime import datetime
 from typing import Annotated, Any
 
 from pokertd.errors import InvalidCommand, PokertdError, RuleViolation
-from pokertd.i18n import N_
+from pokertd.i18n import N_, Chips, Params, Phrase, Sentence
 from pokertd.rules import AnteType, ClockExpiry, ColorUpMethod, HandForHandEnd
 from pokertd.tournament import limits as lim
 from pokertd.tournament.chips import Chip, ChipSet
@@ -102,9 +102,9 @@ class ClockSetUp(Event):
     registration_closes_after_level: int | None = None
     rebuy_minutes: int | None = None
 
-    def describe(self) -> str:
+    def said(self) -> Sentence:
         name = self.structure.get("title") or self.structure.get("name", "")
-        return f"Clock set up with the structure {name}"
+        return Sentence(N_("Clock set up with the structure %(name)s"), {"name": name})
 
 
 @event("clock_started")
@@ -113,8 +113,8 @@ class ClockStarted(Event):
 
     at: str
 
-    def describe(self) -> str:
-        return "Clock started"
+    def said(self) -> Sentence:
+        return Sentence(N_("Clock started"))
 
 
 @event("clock_paused")
@@ -124,8 +124,10 @@ class ClockPaused(Event):
     at: str
     reason: str = ""
 
-    def describe(self) -> str:
-        return "Clock paused" + (f" ({self.reason})" if self.reason else "")
+    def said(self) -> Sentence:
+        if self.reason:
+            return Sentence(N_("Clock paused (%(reason)s)"), {"reason": self.reason})
+        return Sentence(N_("Clock paused"))
 
 
 @event("clock_resumed")
@@ -134,8 +136,8 @@ class ClockResumed(Event):
 
     at: str
 
-    def describe(self) -> str:
-        return "Clock resumed"
+    def said(self) -> Sentence:
+        return Sentence(N_("Clock resumed"))
 
 
 @event("clock_moved")
@@ -146,10 +148,12 @@ class ClockMoved(Event):
     level: int
     on_break: bool = False
 
-    def describe(self) -> str:
+    def said(self) -> Sentence:
         if self.on_break:
-            return f"Clock moved to the break after level {self.level}"
-        return f"Clock moved to the start of level {self.level}"
+            return Sentence(
+                N_("Clock moved to the break after level %(level)s"), {"level": self.level}
+            )
+        return Sentence(N_("Clock moved to the start of level %(level)s"), {"level": self.level})
 
 
 @event("clock_adjusted")
@@ -159,9 +163,11 @@ class ClockAdjusted(Event):
     at: str
     seconds: int
 
-    def describe(self) -> str:
-        verb = "added to" if self.seconds > 0 else "taken off"
-        return f"{mmss(abs(self.seconds))} {verb} the clock"
+    def said(self) -> Sentence:
+        time: Params = {"time": mmss(abs(self.seconds))}
+        if self.seconds > 0:
+            return Sentence(N_("%(time)s added to the clock"), time)
+        return Sentence(N_("%(time)s taken off the clock"), time)
 
 
 @event("levels_added")
@@ -170,13 +176,13 @@ class LevelsAdded(Event):
 
     levels: tuple[dict[str, Any], ...]
 
-    def describe(self) -> str:
+    def said(self) -> Sentence:
         numbers = [lv["level"] for lv in self.levels]
-        return (
-            f"Levels {numbers[0]}-{numbers[-1]} added"
-            if len(numbers) > 1
-            else (f"Level {numbers[0]} added")
-        )
+        if len(numbers) > 1:
+            return Sentence(
+                N_("Levels %(first)s-%(last)s added"), {"first": numbers[0], "last": numbers[-1]}
+            )
+        return Sentence(N_("Level %(level)s added"), {"level": numbers[0]})
 
 
 @event("hand_for_hand_started")
@@ -185,8 +191,8 @@ class HandForHandStarted(Event):
 
     at: str
 
-    def describe(self) -> str:
-        return "Hand-for-hand started"
+    def said(self) -> Sentence:
+        return Sentence(N_("Hand-for-hand started"))
 
 
 @event("hand_for_hand_ended")
@@ -204,10 +210,12 @@ class HandForHandEnded(Event):
     closes_hand: bool = True
     """It closes the hand in play (``False`` right after that hand was finished)."""
 
-    def describe(self) -> str:
+    def said(self) -> Sentence:
         if self.reason:
-            return f"Hand-for-hand ended by itself: {self.reason}"
-        return "Hand-for-hand ended"
+            return Sentence(
+                N_("Hand-for-hand ended by itself: %(reason)s"), {"reason": self.reason}
+            )
+        return Sentence(N_("Hand-for-hand ended"))
 
 
 @event("hand_for_hand_hand_played")
@@ -219,8 +227,11 @@ class HandForHandHandPlayed(Event):
     hand: int
     """The hand finished: ``HFH-{hand}`` (logs before issue 22: hands deducted so far)."""
 
-    def describe(self) -> str:
-        return f"Hand-for-hand hand {self.hand} finished: {mmss(self.seconds)} off the clock"
+    def said(self) -> Sentence:
+        return Sentence(
+            N_("Hand-for-hand hand %(hand)s finished: %(time)s off the clock"),
+            {"hand": self.hand, "time": mmss(self.seconds)},
+        )
 
 
 @event("table_hand_finished")
@@ -232,12 +243,18 @@ class TableHandReported(Event):
     hand: int = 0
     """The hand reported: ``HFH-{hand}`` (0 in logs before issue 22)."""
 
-    def describe(self) -> str:
-        hand = f" (HFH-{self.hand})" if self.hand else ""
-        return f"Table {self.table} finished its hand-for-hand hand{hand}"
+    def said(self) -> Sentence:
+        if self.hand:
+            return Sentence(
+                N_("Table %(table)s finished its hand-for-hand hand (HFH-%(hand)s)"),
+                {"table": self.table, "hand": self.hand},
+            )
+        return Sentence(
+            N_("Table %(table)s finished its hand-for-hand hand"), {"table": self.table}
+        )
 
 
-_METHOD_WORDS = {"round_up": "rounding up"}
+_METHOD_WORDS = {"round_up": N_("rounding up"), "race": N_("race")}
 """How the log words a colour-up method (B12) that is not already a word (``race``)."""
 
 
@@ -252,13 +269,24 @@ class ColoredUp(Event):
     """Seat number (as text) → entry id."""
     result: dict[str, Any]
 
-    def describe(self) -> str:
-        removed = " & ".join(f"{v:,}" for v in self.removed)
-        where = f" at table {self.table}" if self.table else ""
-        before, after = self.result["chips_before"], self.result["chips_after"]
-        method = _METHOD_WORDS.get(self.result["method"], self.result["method"])
-        return (
-            f"Colour-up{where}: {removed} chips removed by {method}; {before:,} → {after:,} chips"
+    def said(self) -> Sentence:
+        params: Params = {
+            "removed": " & ".join(f"{v:,}" for v in self.removed),
+            "method": Phrase(_METHOD_WORDS.get(self.result["method"], self.result["method"])),
+            "before": Chips(self.result["chips_before"]),
+            "after": Chips(self.result["chips_after"]),
+        }
+        if self.table:
+            return Sentence(
+                N_(
+                    "Colour-up at table %(table)s: %(removed)s chips removed by %(method)s; "
+                    "%(before)s → %(after)s chips"
+                ),
+                params | {"table": self.table},
+            )
+        return Sentence(
+            N_("Colour-up: %(removed)s chips removed by %(method)s; %(before)s → %(after)s chips"),
+            params,
         )
 
     def undo_refusal(self, state: TournamentState) -> RuleViolation | None:
@@ -279,9 +307,13 @@ class ChipIntroduced(Event):
     color: str = ""
     count: int = 0
 
-    def describe(self) -> str:
-        color = f" ({self.color})" if self.color else ""
-        return f"New chip announced: {self.value:,}{color}"
+    def said(self) -> Sentence:
+        if self.color:
+            return Sentence(
+                N_("New chip announced: %(value)s (%(color)s)"),
+                {"value": Chips(self.value), "color": self.color},
+            )
+        return Sentence(N_("New chip announced: %(value)s"), {"value": Chips(self.value)})
 
 
 @event("clock_called")
@@ -294,11 +326,23 @@ class ClockCalled(Event):
     action_seconds: int
     countdown_seconds: int
 
-    def describe(self) -> str:
-        where = f"table {self.table} " if self.table else ""
-        return (
-            f"Clock called on {where}seat {self.seat}: {self.action_seconds} s + "
-            f"{self.countdown_seconds} s countdown"
+    def said(self) -> Sentence:
+        params: Params = {
+            "table": self.table or 0,
+            "seat": self.seat,
+            "action": self.action_seconds,
+            "countdown": self.countdown_seconds,
+        }
+        if self.table:
+            return Sentence(
+                N_(
+                    "Clock called on table %(table)s seat %(seat)s: %(action)s s + "
+                    "%(countdown)s s countdown"
+                ),
+                params,
+            )
+        return Sentence(
+            N_("Clock called on seat %(seat)s: %(action)s s + %(countdown)s s countdown"), params
         )
 
 
@@ -315,12 +359,22 @@ class ClockExpired(Event):
     """``dead`` or ``check`` (:class:`~pokertd.rules.ClockExpiry`)."""
     rule: str = ""
 
-    def describe(self) -> str:
-        where = f"table {self.table} " if self.table else ""
-        what = "his hand is dead" if self.outcome == ClockExpiry.DEAD else "he checks"
-        facing = "facing a bet" if self.facing_bet else "not facing a bet"
-        rule = f" ({self.rule})" if self.rule else ""
-        return f"Clock ran out on {where}seat {self.seat}, {facing}: {what}{rule}"
+    def said(self) -> Sentence:
+        params: Params = {
+            "table": self.table or 0,
+            "seat": self.seat,
+            "facing": Phrase(N_("facing a bet") if self.facing_bet else N_("not facing a bet")),
+            "what": Phrase(
+                N_("his hand is dead") if self.outcome == ClockExpiry.DEAD else N_("he checks")
+            ),
+            "rule": f" ({self.rule})" if self.rule else "",
+        }
+        if self.table:
+            return Sentence(
+                N_("Clock ran out on table %(table)s seat %(seat)s, %(facing)s: %(what)s%(rule)s"),
+                params,
+            )
+        return Sentence(N_("Clock ran out on seat %(seat)s, %(facing)s: %(what)s%(rule)s"), params)
 
 
 # --------------------------------------------------------------------------------------

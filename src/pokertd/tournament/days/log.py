@@ -29,7 +29,7 @@ from itertools import chain
 from typing import Annotated, TypeAlias
 
 from pokertd.errors import InvalidCommand, RuleViolation
-from pokertd.i18n import N_
+from pokertd.i18n import N_, Chips, Params, Sentence
 from pokertd.tournament import limits as lim
 from pokertd.tournament.clock.log import ClockPaused
 from pokertd.tournament.days.flights import FlightPool, FlightStack, carry_flights
@@ -73,11 +73,22 @@ class DayEnded(Event):
     at: str
     note: str = ""
 
-    def describe(self) -> str:
+    def said(self) -> Sentence:
         bagged = sum(b.chips for b in self.bags)
         diff = bagged - self.in_play.total
-        how = "balanced" if diff == 0 else f"difference {diff:+,}"
-        return f"Day {self.day} ended: {len(self.bags)} bags, {bagged:,} chips ({how})"
+        params: Params = {
+            "day": self.day,
+            "bags": len(self.bags),
+            "chips": Chips(bagged),
+            "diff": f"{diff:+,}",
+        }
+        if diff == 0:
+            return Sentence(
+                N_("Day %(day)s ended: %(bags)s bags, %(chips)s chips (balanced)"), params
+            )
+        return Sentence(
+            N_("Day %(day)s ended: %(bags)s bags, %(chips)s chips (difference %(diff)s)"), params
+        )
 
 
 @event("day_started")
@@ -89,8 +100,11 @@ class DayStarted(Event):
     tables: int
     at: str
 
-    def describe(self) -> str:
-        return f"Day {self.day} started: {self.players} players redrawn at {self.tables} tables"
+    def said(self) -> Sentence:
+        return Sentence(
+            N_("Day %(day)s started: %(players)s players redrawn at %(tables)s tables"),
+            {"day": self.day, "players": self.players, "tables": self.tables},
+        )
 
 
 @applies(DayEnded)
@@ -336,12 +350,23 @@ class FlightsCarried(Event):
     """Bags left behind by players carrying a better stack from another flight."""
     at: str
 
-    def describe(self) -> str:
-        chips = sum(b.chips for b in self.bags)
-        left = f"; {self.surrendered} smaller stacks surrendered" if self.surrendered else ""
-        return (
-            f"Day 2 formed from {len(self.flights)} flights: {len(self.bags)} stacks, "
-            f"{chips:,} chips{left}"
+    def said(self) -> Sentence:
+        params: Params = {
+            "flights": len(self.flights),
+            "stacks": len(self.bags),
+            "chips": Chips(sum(b.chips for b in self.bags)),
+            "left": self.surrendered,
+        }
+        if self.surrendered:
+            return Sentence(
+                N_(
+                    "Day 2 formed from %(flights)s flights: %(stacks)s stacks, %(chips)s chips; "
+                    "%(left)s smaller stacks surrendered"
+                ),
+                params,
+            )
+        return Sentence(
+            N_("Day 2 formed from %(flights)s flights: %(stacks)s stacks, %(chips)s chips"), params
         )
 
 
@@ -352,8 +377,11 @@ class FlightClosed(Event):
     day2: str
     day2_name: str = ""
 
-    def describe(self) -> str:
-        return f"Flight closed: its bags went to {self.day2_name or self.day2} ({self.day2})"
+    def said(self) -> Sentence:
+        return Sentence(
+            N_("Flight closed: its bags went to %(name)s (%(id)s)"),
+            {"name": self.day2_name or self.day2, "id": self.day2},
+        )
 
 
 @applies(FlightsCarried)

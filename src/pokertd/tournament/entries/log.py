@@ -33,7 +33,8 @@ from datetime import datetime
 from typing import Annotated, Any
 
 from pokertd.errors import InvalidCommand, RuleViolation
-from pokertd.i18n import N_, Clause, Phrase
+from pokertd.i18n import N_, Clause, Params, Phrase, Sentence
+from pokertd.i18n import Chips as ChipCount
 from pokertd.money import (
     DEFAULT_CURRENCY,
     check_currency,
@@ -125,11 +126,20 @@ class TournamentCreated(Event):
     """The locale the director chose for the event's numbers and dates (``de_DE``); "" = the
     venue's at the time of reading (``POKERTD_LOCALE``), as in older logs."""
 
-    def describe(self) -> str:
+    def said(self) -> Sentence:
         t = self.template
-        return (
-            f"Created {self.name!r} from template {t.name} ({t.fees.describe()}, "
-            f"{t.starting_stack:,} chips, {self.profile.get('title', t.profile)} rules)"
+        return Sentence(
+            N_(
+                "Created %(name)s from template %(template)s (%(price)s, %(chips)s chips, "
+                "%(rules)s rules)"
+            ),
+            {
+                "name": repr(self.name),
+                "template": t.name,
+                "price": t.fees.describe(),
+                "chips": ChipCount(t.starting_stack),
+                "rules": str(self.profile.get("title", t.profile)),
+            },
         )
 
     def undo_refusal(self, state: TournamentState) -> RuleViolation | None:
@@ -157,10 +167,17 @@ class PlayerAdded(Event):
     """The person in the store's player database (``pl…``; the service picks or adds
     them at registration), "" when there is none."""
 
-    def describe(self) -> str:
-        card = f", card {self.member}" if self.member else ""
-        age = ", age confirmed" if self.age_ok else ""
-        return f"Registered {self.name} ({self.player_id}{card}{age})"
+    def said(self) -> Sentence:
+        params: Params = {"name": self.name, "id": self.player_id, "card": self.member or ""}
+        if self.member and self.age_ok:
+            msgid = N_("Registered %(name)s (%(id)s, card %(card)s, age confirmed)")
+        elif self.member:
+            msgid = N_("Registered %(name)s (%(id)s, card %(card)s)")
+        elif self.age_ok:
+            msgid = N_("Registered %(name)s (%(id)s, age confirmed)")
+        else:
+            msgid = N_("Registered %(name)s (%(id)s)")
+        return Sentence(msgid, params)
 
 
 @event("entry_bought")
@@ -180,21 +197,36 @@ class EntryBought(Event):
     level: int | None = None
     at: str = ""
 
-    def describe(self) -> str:
-        what = {
-            EntryKind.BUY_IN: "bought in",
-            EntryKind.RE_ENTRY: f"re-entered (entry {self.number})",
-            EntryKind.ALTERNATE: "entered from the alternate list",
-        }[self.kind]
-        extra = ""
-        if self.bonus:
-            extra += f", early bonus {self.bonus:,}"
-        if self.reduction:
-            extra += f", late reduction {self.reduction:,}"
-        return (
-            f"{self.name} {what} for {format_money(self.fees.total)}: "
-            f"{self.chips:,} chips{extra} [{self.entry_id}]"
-        )
+    def said(self) -> Sentence:
+        params: Params = {
+            "name": self.name,
+            "price": format_money(self.fees.total),
+            "chips": ChipCount(self.chips),
+            "entry": self.entry_id,
+            "number": self.number,
+        }
+        counts: Params = {"bonus": ChipCount(self.bonus), "reduction": ChipCount(self.reduction)}
+        extra: str | Sentence = ""
+        if self.bonus and self.reduction:
+            extra = Sentence(N_(", early bonus %(bonus)s, late reduction %(reduction)s"), counts)
+        elif self.bonus:
+            extra = Sentence(N_(", early bonus %(bonus)s"), counts)
+        elif self.reduction:
+            extra = Sentence(N_(", late reduction %(reduction)s"), counts)
+        params["extra"] = extra
+        if self.kind is EntryKind.RE_ENTRY:
+            msgid = N_(
+                "%(name)s re-entered (entry %(number)s) for %(price)s: %(chips)s chips%(extra)s "
+                "[%(entry)s]"
+            )
+        elif self.kind is EntryKind.ALTERNATE:
+            msgid = N_(
+                "%(name)s entered from the alternate list for %(price)s: %(chips)s chips%(extra)s "
+                "[%(entry)s]"
+            )
+        else:
+            msgid = N_("%(name)s bought in for %(price)s: %(chips)s chips%(extra)s [%(entry)s]")
+        return Sentence(msgid, params)
 
 
 @event("alternate_listed")
@@ -204,8 +236,8 @@ class AlternateListed(Event):
     player_id: str
     name: str
 
-    def describe(self) -> str:
-        return f"{self.name} put on the alternate list"
+    def said(self) -> Sentence:
+        return Sentence(N_("%(name)s put on the alternate list"), {"name": self.name})
 
 
 @event("rebuy_bought")
@@ -218,10 +250,15 @@ class RebuyBought(Event):
     fees: Fees
     chips: Chips
 
-    def describe(self) -> str:
-        return (
-            f"{self.name} rebought (rebuy {self.number}) for {format_money(self.fees.total)}: "
-            f"{self.chips:,} chips"
+    def said(self) -> Sentence:
+        return Sentence(
+            N_("%(name)s rebought (rebuy %(number)s) for %(price)s: %(chips)s chips"),
+            {
+                "name": self.name,
+                "number": self.number,
+                "price": format_money(self.fees.total),
+                "chips": ChipCount(self.chips),
+            },
         )
 
 
@@ -234,9 +271,14 @@ class AddonBought(Event):
     fees: Fees
     chips: Chips
 
-    def describe(self) -> str:
-        return (
-            f"{self.name} took the add-on for {format_money(self.fees.total)}: {self.chips:,} chips"
+    def said(self) -> Sentence:
+        return Sentence(
+            N_("%(name)s took the add-on for %(price)s: %(chips)s chips"),
+            {
+                "name": self.name,
+                "price": format_money(self.fees.total),
+                "chips": ChipCount(self.chips),
+            },
         )
 
 
@@ -249,8 +291,11 @@ class StackForfeited(Event):
     chips: Chips
     at: str = ""
 
-    def describe(self) -> str:
-        return f"{self.name} forfeited {self.chips:,} chips (removed from play) to re-enter"
+    def said(self) -> Sentence:
+        return Sentence(
+            N_("%(name)s forfeited %(chips)s chips (removed from play) to re-enter"),
+            {"name": self.name, "chips": ChipCount(self.chips)},
+        )
 
 
 @upcaster("registration_closed", 1)
@@ -267,8 +312,10 @@ class RegistrationClosed(Event):
     at: str = ""
     """When (ISO; "" in older logs)."""
 
-    def describe(self) -> str:
-        return "Registration closed" + (f": {self.reason}" if self.reason else "")
+    def said(self) -> Sentence:
+        if self.reason:
+            return Sentence(N_("Registration closed: %(reason)s"), {"reason": self.reason})
+        return Sentence(N_("Registration closed"))
 
 
 @event("prize_pool_final")
@@ -284,8 +331,11 @@ class PrizePoolFinal(Event):
     """The catalogue entries of the rule that made it final (``J2`` a deal, ``H2`` a
     payment), cited with the profile wherever a later purchase is refused."""
 
-    def describe(self) -> str:
-        return f"Prize pool final (no more entries, re-entries, rebuys or add-ons): {self.reason}"
+    def said(self) -> Sentence:
+        return Sentence(
+            N_("Prize pool final (no more entries, re-entries, rebuys or add-ons): %(reason)s"),
+            {"reason": self.reason},
+        )
 
 
 @event("chips_counted")
@@ -296,11 +346,17 @@ class ChipsCounted(Event):
     names: dict[str, str] = field(default_factory=dict)
     note: str = ""
 
-    def describe(self) -> str:
+    def said(self) -> Sentence:
         shown = ", ".join(f"{self.names.get(k, k)} {v:,}" for k, v in list(self.counts.items())[:6])
-        more = f" and {len(self.counts) - 6} more" if len(self.counts) > 6 else ""
-        note = f" ({self.note})" if self.note else ""
-        return f"Chip count{note}: {shown}{more}"
+        params: Params = {"shown": shown, "note": self.note}
+        if len(self.counts) > 6:
+            params["more"] = len(self.counts) - 6
+            if self.note:
+                return Sentence(N_("Chip count (%(note)s): %(shown)s and %(more)s more"), params)
+            return Sentence(N_("Chip count: %(shown)s and %(more)s more"), params)
+        if self.note:
+            return Sentence(N_("Chip count (%(note)s): %(shown)s"), params)
+        return Sentence(N_("Chip count: %(shown)s"), params)
 
 
 @upcaster("chips_removed", 1)
@@ -321,9 +377,17 @@ class ChipsRemoved(Event):
     """The player whose stack lost them (K11); empty for chips of nobody's stack."""
     name: str = ""
 
-    def describe(self) -> str:
-        whose = f" from {self.name}'s stack" if self.name else ""
-        return f"{self.chips:,} chips removed from play{whose} ({self.reason})"
+    def said(self) -> Sentence:
+        params: Params = {
+            "chips": ChipCount(self.chips),
+            "name": self.name or "",
+            "reason": self.reason,
+        }
+        if self.name:
+            return Sentence(
+                N_("%(chips)s chips removed from play from %(name)s's stack (%(reason)s)"), params
+            )
+        return Sentence(N_("%(chips)s chips removed from play (%(reason)s)"), params)
 
 
 # --------------------------------------------------------------------------------------

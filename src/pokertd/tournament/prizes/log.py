@@ -35,7 +35,7 @@ from dataclasses import dataclass, fields
 from typing import Annotated, Any, cast
 
 from pokertd.errors import InvalidCommand, PokertdError, RuleViolation
-from pokertd.i18n import N_, Phrase
+from pokertd.i18n import N_, Params, Phrase, Sentence
 from pokertd.money import format_money
 from pokertd.rules.enums import BountySplitRule
 from pokertd.rules.profile import field_citation
@@ -96,7 +96,6 @@ from pokertd.tournament.prizes.mystery import (
     envelope_values,
     envelopes_left,
     stage_reached,
-    stage_text,
 )
 from pokertd.tournament.prizes.payouts import (
     builtin_table,
@@ -129,10 +128,14 @@ class PrizeOptionsSet(Event):
     progressive_bounties: bool
     deals_enabled: bool
 
-    def describe(self) -> str:
-        kind = "progressive (PKO)" if self.progressive_bounties else "fixed"
-        deals = "enabled" if self.deals_enabled else "not enabled"
-        return f"Prize options: {kind} bounties, deals {deals}"
+    def said(self) -> Sentence:
+        if self.progressive_bounties:
+            if self.deals_enabled:
+                return Sentence(N_("Prize options: progressive (PKO) bounties, deals enabled"))
+            return Sentence(N_("Prize options: progressive (PKO) bounties, deals not enabled"))
+        if self.deals_enabled:
+            return Sentence(N_("Prize options: fixed bounties, deals enabled"))
+        return Sentence(N_("Prize options: fixed bounties, deals not enabled"))
 
 
 @event("pool_carried")
@@ -150,10 +153,14 @@ class PoolCarried(Event):
     stacks: int
     """Stacks carried in (entries of this event that were not bought here)."""
 
-    def describe(self) -> str:
-        return (
-            f"Prize pool carried from {len(self.flights)} flights: "
-            f"{format_money(self.prize_cents)} from {self.entries} entries"
+    def said(self) -> Sentence:
+        return Sentence(
+            N_("Prize pool carried from %(flights)s flights: %(amount)s from %(entries)s entries"),
+            {
+                "flights": len(self.flights),
+                "amount": format_money(self.prize_cents),
+                "entries": self.entries,
+            },
         )
 
 
@@ -179,22 +186,57 @@ class PayoutSchedulePosted(Event):
     """The prize of each place (1st first) for those entries and that pool: what the
     players read on the posted schedule (NJ-44d). Empty in older logs, or with no entries."""
 
-    def describe(self) -> str:
-        late = " after play started" if self.after_start else ""
-        shown = ""
+    def said(self) -> Sentence:
+        shown: str | Sentence = ""
         if self.amounts:
-            first = ", ".join(
-                f"{_ordinal(n)} {format_money(a)}" for n, a in enumerate(self.amounts[:3], 1)
+            first: Sentence | None = None
+            for n, a in enumerate(self.amounts[:3], 1):
+                one = Sentence(
+                    N_("%(place)s %(amount)s"),
+                    {"place": _ordinal_said(n), "amount": format_money(a)},
+                )
+                first = (
+                    one
+                    if first is None
+                    else Sentence(N_("%(first)s, %(then)s"), {"first": first, "then": one})
+                )
+            params: Params = {
+                "places": first or "",
+                "more": len(self.amounts) - 3,
+                "entries": self.entries,
+                "pool": format_money(self.net_pool),
+            }
+            shown = (
+                Sentence(
+                    N_(": %(places)s and %(more)s more (%(entries)s entries, %(pool)s)"), params
+                )
+                if len(self.amounts) > 3
+                else Sentence(N_(": %(places)s (%(entries)s entries, %(pool)s)"), params)
             )
-            more = f" and {len(self.amounts) - 3} more" if len(self.amounts) > 3 else ""
-            shown = f": {first}{more} ({self.entries} entries, {format_money(self.net_pool)})"
-        return f"Prize schedule posted ({self.table}){late}{shown}"
+        if self.after_start:
+            return Sentence(
+                N_("Prize schedule posted (%(table)s) after play started%(shown)s"),
+                {"table": self.table, "shown": shown},
+            )
+        return Sentence(
+            N_("Prize schedule posted (%(table)s)%(shown)s"), {"table": self.table, "shown": shown}
+        )
 
 
 def _ordinal(n: int) -> str:
     """``1st``, ``2nd``, ``3rd``, ``11th``, ``22nd``."""
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
+    return _ordinal_said(n).text
+
+
+def _ordinal_said(n: int) -> Sentence:
+    """``1st``, ``2nd``, ``3rd``, ``11th``, ``22nd`` (each language writes its own)."""
+    if 10 <= n % 100 <= 20 or n % 10 not in (1, 2, 3):
+        return Sentence(N_("%(n)sth"), {"n": n})
+    if n % 10 == 1:
+        return Sentence(N_("%(n)sst"), {"n": n})
+    if n % 10 == 2:
+        return Sentence(N_("%(n)snd"), {"n": n})
+    return Sentence(N_("%(n)srd"), {"n": n})
 
 
 @event("bounty_winners_recorded")
@@ -207,8 +249,11 @@ class BountyWinnersRecorded(Event):
     """Entry ids, clockwise from the button."""
     winner_names: tuple[str, ...]
 
-    def describe(self) -> str:
-        return f"{self.name}'s bounty: pot won by {', '.join(self.winner_names)}"
+    def said(self) -> Sentence:
+        return Sentence(
+            N_("%(name)s's bounty: pot won by %(winners)s"),
+            {"name": self.name, "winners": ", ".join(self.winner_names)},
+        )
 
 
 @event("mystery_bounties_posted")
@@ -224,11 +269,20 @@ class MysteryBountiesPosted(Event):
     collected: Cents = 0
     """Bounty money taken in when the envelopes were posted."""
 
-    def describe(self) -> str:
-        kinds = describe_kinds(envelope_kinds(self.envelopes))
-        return (
-            f"Mystery bounties posted: {kinds} ({format_money(self.total)}), drawn "
-            f"{stage_text(self.from_level, self.in_the_money)}"
+    def said(self) -> Sentence:
+        kinds = envelope_kinds(self.envelopes)
+        params: Params = {
+            "kinds": describe_kinds(kinds) if kinds else Phrase(N_("none")),
+            "total": format_money(self.total),
+            "level": self.from_level or 0,
+        }
+        if self.in_the_money:
+            return Sentence(
+                N_("Mystery bounties posted: %(kinds)s (%(total)s), drawn from the money"), params
+            )
+        return Sentence(
+            N_("Mystery bounties posted: %(kinds)s (%(total)s), drawn from level %(level)s"),
+            params,
         )
 
 
@@ -247,13 +301,17 @@ class MysteryBountyDrawn(Event):
     left: int = 0
     """Envelopes left in the pool after this one."""
 
-    def describe(self) -> str:
+    def said(self) -> Sentence:
+        params: Params = {
+            "who": self.eliminator_name or "",
+            "amount": format_money(self.value),
+            "player": self.name,
+        }
         if self.eliminator_name:
-            return (
-                f"{self.eliminator_name} won a {format_money(self.value)} mystery bounty "
-                f"from {self.name}"
-            )
-        return f"A {format_money(self.value)} mystery bounty was drawn for {self.name}'s knockout"
+            return Sentence(N_("%(who)s won a %(amount)s mystery bounty from %(player)s"), params)
+        return Sentence(
+            N_("A %(amount)s mystery bounty was drawn for %(player)s's knockout"), params
+        )
 
 
 @event("deal_proposed")
@@ -270,12 +328,20 @@ class DealProposed(Event):
     requires_approval: bool
     warnings: tuple[str, ...] = ()
 
-    def describe(self) -> str:
+    def said(self) -> Sentence:
         shares = ", ".join(
             f"{n} {format_money(a)}" for n, a in zip(self.names, self.amounts, strict=True)
         )
-        left = f"; {format_money(self.play_for)} left to play for" if self.play_for else ""
-        return f"Deal proposed ({self.kind.value}): {shares}{left}"
+        params: Params = {
+            "kind": self.kind.value,
+            "shares": shares,
+            "left": format_money(self.play_for) if self.play_for else "",
+        }
+        if self.play_for:
+            return Sentence(
+                N_("Deal proposed (%(kind)s): %(shares)s; %(left)s left to play for"), params
+            )
+        return Sentence(N_("Deal proposed (%(kind)s): %(shares)s"), params)
 
 
 @event("deal_accepted")
@@ -285,8 +351,8 @@ class DealAccepted(Event):
     entry_id: str
     name: str
 
-    def describe(self) -> str:
-        return f"{self.name} accepts the deal"
+    def said(self) -> Sentence:
+        return Sentence(N_("%(name)s accepts the deal"), {"name": self.name})
 
 
 @event("deal_rejected")
@@ -296,8 +362,8 @@ class DealRejected(Event):
     entry_id: str
     name: str
 
-    def describe(self) -> str:
-        return f"{self.name} rejects the deal: no deal"
+    def said(self) -> Sentence:
+        return Sentence(N_("%(name)s rejects the deal: no deal"), {"name": self.name})
 
 
 @event("deal_approved")
@@ -306,8 +372,8 @@ class DealApproved(Event):
 
     supervisor: str
 
-    def describe(self) -> str:
-        return f"Deal approved by {self.supervisor}"
+    def said(self) -> Sentence:
+        return Sentence(N_("Deal approved by %(supervisor)s"), {"supervisor": self.supervisor})
 
 
 @event("deal_made")
@@ -318,9 +384,14 @@ class DealMade(Event):
     amounts: tuple[Cents, ...]
     play_for: Cents
 
-    def describe(self) -> str:
-        left = f", {format_money(self.play_for)} still to play for" if self.play_for else ""
-        return f"Deal made among {', '.join(self.names)}{left}"
+    def said(self) -> Sentence:
+        params: Params = {
+            "names": ", ".join(self.names),
+            "left": format_money(self.play_for) if self.play_for else "",
+        }
+        if self.play_for:
+            return Sentence(N_("Deal made among %(names)s, %(left)s still to play for"), params)
+        return Sentence(N_("Deal made among %(names)s"), params)
 
 
 @upcaster("prize_paid", 1)
@@ -352,8 +423,11 @@ class PrizePaid(Event):
     where the profile issues tax forms). Logs before issue 23 did not record it: ``False``,
     and their receipts print only the ID check they did record."""
 
-    def describe(self) -> str:
-        return f"Paid {self.name} {format_money(self.paid)} for place {self.place}"
+    def said(self) -> Sentence:
+        return Sentence(
+            N_("Paid %(name)s %(amount)s for place %(place)s"),
+            {"name": self.name, "amount": format_money(self.paid), "place": self.place},
+        )
 
     def undo_refusal(self, state: TournamentState) -> RuleViolation | None:
         """A prize paid stands: the money was handed over and the receipt printed. So no
@@ -385,8 +459,11 @@ class HighHandRecorded(Event):
     level: int | None = None
     at: str = ""
 
-    def describe(self) -> str:
-        return f"High hand: {self.name} showed {self.label} ({self.cards})"
+    def said(self) -> Sentence:
+        return Sentence(
+            N_("High hand: %(name)s showed %(hand)s (%(cards)s)"),
+            {"name": self.name, "hand": self.label, "cards": self.cards},
+        )
 
 
 @event("high_hand_paid")
@@ -398,12 +475,14 @@ class HighHandPaid(Event):
     amounts: tuple[Cents, ...]
     label: str
 
-    def describe(self) -> str:
+    def said(self) -> Sentence:
         paid = ", ".join(
             f"{name} {format_money(amount)}"
             for name, amount in zip(self.names, self.amounts, strict=True)
         )
-        return f"High hand paid ({self.label}): {paid}"
+        return Sentence(
+            N_("High hand paid (%(hand)s): %(paid)s"), {"hand": self.label, "paid": paid}
+        )
 
 
 # --------------------------------------------------------------------------------------

@@ -46,7 +46,7 @@ from typing import Annotated, Any
 
 from pokertd.codec import to_json
 from pokertd.errors import InvalidCommand, NotFound, PokertdError, RuleViolation
-from pokertd.i18n import N_, Clause
+from pokertd.i18n import N_, Clause, Nn_, Params, Phrase, Sentence
 from pokertd.rules.enums import ButtonErrorFix
 from pokertd.tournament import limits as lim
 from pokertd.tournament.entries.log import EntryBought
@@ -101,16 +101,16 @@ from pokertd.tournament.seating.state import (
     Tables,
     away_now,
     break_plan,
-    describe_move,
     due_plan,
     entry_name,
     floor_plan,
     keep_apart_of,
     live_seating,
-    move_detail,
+    move_detail_said,
     move_record,
     pending_plan,
     redraw_plan,
+    said_move,
     seated_at,
     seating_for_apply,
     seating_now,
@@ -131,9 +131,14 @@ class TablesLaidOut(Event):
     reserved: tuple[tuple[int, int], ...] = ()
     """``(table, seat)`` pairs skipped by random draws."""
 
-    def describe(self) -> str:
-        order = ", ".join(f"T{t}" for t in self.break_order) or "highest number first"
-        return f"Laid out {len(self.tables)} tables (break order {order})"
+    def said(self) -> Sentence:
+        params: Params = {
+            "n": len(self.tables),
+            "order": ", ".join(f"T{t}" for t in self.break_order),
+        }
+        if self.break_order:
+            return Sentence(N_("Laid out %(n)s tables (break order %(order)s)"), params)
+        return Sentence(N_("Laid out %(n)s tables (break order highest number first)"), params)
 
     def layout(self) -> Layout:
         """The layout it describes (0-based seats inside)."""
@@ -165,26 +170,54 @@ class SeatsDrawn(Event):
     """Why players the director keeps apart were drawn to one table (SPOT-2c3), in the
     floor's words; empty when the draw kept every group apart."""
 
-    def describe(self) -> str:
+    def said(self) -> Sentence:
         # the stored ``how`` in words ("late" is a late draw; a day's redraw says itself)
-        how = _SEATED_HOW.get(self.how, self.how)
+        how = Phrase(_SEATED_HOW.get(self.how, self.how))
+        apart = _said(self.apart)
         if len(self.seats) == 1:
             s = self.seats[0]
-            wait = " (waits for the button)" if s.waits else ""
-            return f"Seated {s.name} at table {s.table} seat {s.seat}{wait} ({how})" + _said(
-                self.apart
+            one: Params = {
+                "name": s.name,
+                "table": s.table,
+                "seat": s.seat,
+                "how": how,
+                "apart": apart,
+            }
+            if s.waits:
+                return Sentence(
+                    N_(
+                        "Seated %(name)s at table %(table)s seat %(seat)s (waits for the button) "
+                        "(%(how)s)%(apart)s"
+                    ),
+                    one,
+                )
+            return Sentence(
+                N_("Seated %(name)s at table %(table)s seat %(seat)s (%(how)s)%(apart)s"), one
             )
         tables = len({s.table for s in self.seats})
-        at = f"{tables} table{'s' if tables != 1 else ''}"
-        return f"Drew seats for {len(self.seats)} players at {at} ({how})" + _said(self.apart)
+        at = Nn_("%(n)s table", "%(n)s tables")
+        return Sentence(
+            N_("Drew seats for %(players)s players at %(at)s (%(how)s)%(apart)s"),
+            {
+                "players": len(self.seats),
+                "at": Sentence(at[0], plural=at[1], n=tables),
+                "how": how,
+                "apart": apart,
+            },
+        )
 
 
 def _said(apart: tuple[str, ...]) -> str:
-    """Keep-apart sentences after an event's own words."""
+    """Keep-apart sentences after an event's own words (they come in English, built when
+    the event was decided: the ``%(apart)s`` of a sentence)."""
     return "".join(f". {line}" for line in apart)
 
 
-_SEATED_HOW = {"initial": "first draw", "late": "late draw", "floor": "seated by the floor"}
+_SEATED_HOW = {
+    "initial": N_("first draw"),
+    "late": N_("late draw"),
+    "floor": N_("seated by the floor"),
+}
 
 
 @upcaster("moves_suggested", 1)
@@ -216,9 +249,15 @@ class MovesSuggested(Event):
     apart: tuple[str, ...] = ()
     """Why these moves seat players the director keeps apart together (SPOT-2c3)."""
 
-    def describe(self) -> str:
-        what = f"break table {self.break_table}" if self.break_table else "balance tables"
-        return f"Suggested {len(self.moves)} move(s) to {what}" + _said(self.apart)
+    def said(self) -> Sentence:
+        params: Params = {
+            "n": len(self.moves),
+            "table": self.break_table or 0,
+            "apart": _said(self.apart),
+        }
+        if self.break_table:
+            return Sentence(N_("Suggested %(n)s move(s) to break table %(table)s%(apart)s"), params)
+        return Sentence(N_("Suggested %(n)s move(s) to balance tables%(apart)s"), params)
 
 
 @upcaster("plan_confirmed", 1)
@@ -242,16 +281,29 @@ class PlanConfirmed(Event):
     apart: tuple[str, ...] = ()
     """Why the plan seats players the director keeps apart together (SPOT-2c3)."""
 
-    def describe(self) -> str:
-        parts = []
+    def said(self) -> Sentence:
+        parts: list[Sentence] = []
         if self.moves:
-            parts.append(f"{self.moves} move{'s' if self.moves != 1 else ''}")
+            moves = Nn_("%(n)s move", "%(n)s moves")
+            parts.append(Sentence(moves[0], plural=moves[1], n=self.moves))
         if self.break_table is not None:
-            parts.append(f"table {self.break_table} breaks")
+            parts.append(Sentence(N_("table %(table)s breaks"), {"table": self.break_table}))
         if self.closed:
-            parts.append("empty table " + ", ".join(map(str, self.closed)) + " closes")
-        done = f"Confirmed {', '.join(parts) or 'the plan'} (plan {self.plan})"
-        return done + _said(self.apart)
+            parts.append(
+                Sentence(
+                    N_("empty table %(tables)s closes"),
+                    {"tables": ", ".join(map(str, self.closed))},
+                )
+            )
+        what: Sentence = Sentence(N_("the plan"))
+        if parts:
+            what = parts[0]
+            for part in parts[1:]:
+                what = Sentence(N_("%(first)s, %(then)s"), {"first": what, "then": part})
+        return Sentence(
+            N_("Confirmed %(what)s (plan %(plan)s)%(apart)s"),
+            {"what": what, "plan": self.plan, "apart": _said(self.apart)},
+        )
 
 
 @event("player_moved")
@@ -261,11 +313,13 @@ class PlayerMoved(Event):
     move: MoveRecord
     auto: bool = False
 
-    def describe(self) -> str:
+    def said(self) -> Sentence:
+        move: Params = {"move": said_move(self.move)}
         if self.move.reason is MoveReason.FLOOR:
-            return f"Moved {describe_move(self.move)} (by the floor)"
-        how = "auto-confirmed" if self.auto else "confirmed"
-        return f"Moved {describe_move(self.move)} ({how})"
+            return Sentence(N_("Moved %(move)s (by the floor)"), move)
+        if self.auto:
+            return Sentence(N_("Moved %(move)s (auto-confirmed)"), move)
+        return Sentence(N_("Moved %(move)s (confirmed)"), move)
 
 
 @event("player_away")
@@ -278,8 +332,11 @@ class PlayerAway(Event):
     seat: int
     at: str
 
-    def describe(self) -> str:
-        return f"{self.name} is away from table {self.table} seat {self.seat}"
+    def said(self) -> Sentence:
+        return Sentence(
+            N_("%(name)s is away from table %(table)s seat %(seat)s"),
+            {"name": self.name, "table": self.table, "seat": self.seat},
+        )
 
 
 @event("player_back")
@@ -293,10 +350,18 @@ class PlayerBack(Event):
     at: str
     minutes: int
 
-    def describe(self) -> str:
-        words = {0: "less than a minute", 1: "1 minute"}
-        after = words.get(self.minutes, f"{self.minutes} minutes")
-        return f"{self.name} is back at table {self.table} seat {self.seat} after {after}"
+    def said(self) -> Sentence:
+        params: Params = {"name": self.name, "table": self.table, "seat": self.seat}
+        if self.minutes == 0:
+            return Sentence(
+                N_("%(name)s is back at table %(table)s seat %(seat)s after less than a minute"),
+                params,
+            )
+        back = Nn_(
+            "%(name)s is back at table %(table)s seat %(seat)s after %(n)s minute",
+            "%(name)s is back at table %(table)s seat %(seat)s after %(n)s minutes",
+        )
+        return Sentence(back[0], params, plural=back[1], n=self.minutes)
 
 
 @event("table_closed")
@@ -305,8 +370,8 @@ class TableClosed(Event):
 
     table: int
 
-    def describe(self) -> str:
-        return f"Table {self.table} broke"
+    def said(self) -> Sentence:
+        return Sentence(N_("Table %(table)s broke"), {"table": self.table})
 
 
 def _players(n: int) -> str:
@@ -328,7 +393,7 @@ def summarize_seating(events: Sequence[Event]) -> Summary:
     moved = [e.move for e in events if isinstance(e, PlayerMoved)]
     broken: dict[int, list[MoveRecord]] = {}
     balanced: dict[tuple[int, int], list[MoveRecord]] = {}
-    lines: list[str] = []
+    said: list[Sentence] = []
     titles: list[str] = []
     for m in moved:
         if m.reason is MoveReason.BREAK_TABLE:
@@ -336,34 +401,66 @@ def summarize_seating(events: Sequence[Event]) -> Summary:
         elif m.reason is MoveReason.BALANCE:
             balanced.setdefault((m.from_table, m.to_table), []).append(m)
     for table, ms in broken.items():
-        lines.append(f"Table {table} breaks: {_players(len(ms))} moved — see slips")
+        breaks = Nn_(
+            "Table %(table)s breaks: %(n)s player moved — see slips",
+            "Table %(table)s breaks: %(n)s players moved — see slips",
+        )
+        said.append(Sentence(breaks[0], {"table": table}, plural=breaks[1], n=len(ms)))
         titles.append(f"table {table} breaks ({_moves(len(ms))})")
     for (src, dst), ms in balanced.items():
-        lines.append(f"Table {src} → Table {dst}: {_players(len(ms))} moved")
+        balance = Nn_(
+            "Table %(from)s → Table %(to)s: %(n)s player moved",
+            "Table %(from)s → Table %(to)s: %(n)s players moved",
+        )
+        said.append(Sentence(balance[0], {"from": src, "to": dst}, plural=balance[1], n=len(ms)))
         titles.append(f"table {src} → table {dst} ({_moves(len(ms))})")
     for m in moved:
         if m.reason is MoveReason.FLOOR:
             seat = f" seat {m.to_seat}" if m.to_seat else ""
-            lines.append(f"{m.name or 'Player'} moved to table {m.to_table}{seat}")
+            to: Params = {
+                "name": m.name or Phrase(N_("Player")),
+                "table": m.to_table,
+                "seat": m.to_seat or 0,
+            }
+            said.append(
+                Sentence(N_("%(name)s moved to table %(table)s seat %(seat)s"), to)
+                if m.to_seat
+                else Sentence(N_("%(name)s moved to table %(table)s"), to)
+            )
             titles.append(f"{m.name or 'player'} to table {m.to_table}{seat}")
     # seat by seat at each table they leave: the order the floor walks round it with slips
     order = sorted(moved, key=lambda m: (m.from_table, m.from_seat or 0, m.move_id))
-    details = [move_detail(m) for m in order]
+    details = [move_detail_said(m) for m in order]
     for e in events:
         if isinstance(e, TableClosed) and e.table not in broken:
-            lines.append(f"Table {e.table} closes: no players left")
+            said.append(Sentence(N_("Table %(table)s closes: no players left"), {"table": e.table}))
             titles.append(f"table {e.table} closes")
         elif isinstance(e, MovesSuggested):
-            what = f"Table {e.break_table} breaks" if e.break_table else "Tables to balance"
             n = len(e.moves)
-            them = "it" if n == 1 else "them"
-            lines.append(f"{what}: {_moves(n)} waiting — check the seats and confirm {them}")
+            if e.break_table:
+                waiting = Nn_(
+                    "Table %(table)s breaks: %(n)s move waiting — check the seats and confirm it",
+                    "Table %(table)s breaks: %(n)s moves waiting — check the seats and confirm "
+                    "them",
+                )
+            else:
+                waiting = Nn_(
+                    "Tables to balance: %(n)s move waiting — check the seats and confirm it",
+                    "Tables to balance: %(n)s moves waiting — check the seats and confirm them",
+                )
+            said.append(Sentence(waiting[0], {"table": e.break_table or 0}, plural=waiting[1], n=n))
             goal = f"break table {e.break_table}" if e.break_table else "balance tables"
             titles.append(f"{_moves(n)} suggested to {goal}")
         elif isinstance(e, PlanConfirmed) and not moved:
-            lines.append(e.describe())
+            said.append(e.said())
             titles.append(e.describe())
-    return Summary(lines=tuple(lines), details=tuple(details), title=", ".join(titles))
+    return Summary(
+        lines=tuple(s.text for s in said),
+        details=tuple(d.text for d in details),
+        title=", ".join(titles),
+        said=tuple(said),
+        details_said=tuple(details),
+    )
 
 
 @upcaster("final_table_drawn", 1)
@@ -398,11 +495,25 @@ class FinalTableDrawn(Event):
     """Players the director keeps apart who sit together now that one table holds every
     player left (SPOT-2c3)."""
 
-    def describe(self) -> str:
-        button = f"; button seat {self.button}" if self.button else ""
-        how = "full redraw" if self.redraw else "players joining"
-        done = f"Final table at T{self.table} with {self.seats} seats ({how}){button}"
-        return done + _said(self.apart)
+    def said(self) -> Sentence:
+        params: Params = {
+            "table": self.table,
+            "seats": self.seats,
+            "how": Phrase(N_("full redraw") if self.redraw else N_("players joining")),
+            "button": self.button or 0,
+            "apart": _said(self.apart),
+        }
+        if self.button:
+            return Sentence(
+                N_(
+                    "Final table at T%(table)s with %(seats)s seats (%(how)s); button seat "
+                    "%(button)s%(apart)s"
+                ),
+                params,
+            )
+        return Sentence(
+            N_("Final table at T%(table)s with %(seats)s seats (%(how)s)%(apart)s"), params
+        )
 
 
 @event("players_kept_apart")
@@ -418,11 +529,18 @@ class PlayersKeptApart(Event):
     """Sentences for the floor when some of them sit at one table already (a move by hand
     separates them: the draw and the plans only honour the group from now on)."""
 
-    def describe(self) -> str:
-        why = f" ({self.note})" if self.note else ""
-        return f"Keeping {_names(self.names)} apart (group {self.group}){why}" + _said(
-            self.together
-        )
+    def said(self) -> Sentence:
+        params: Params = {
+            "names": _names_said(self.names),
+            "group": self.group,
+            "note": self.note,
+            "apart": _said(self.together),
+        }
+        if self.note:
+            return Sentence(
+                N_("Keeping %(names)s apart (group %(group)s) (%(note)s)%(apart)s"), params
+            )
+        return Sentence(N_("Keeping %(names)s apart (group %(group)s)%(apart)s"), params)
 
 
 @event("keep_apart_lifted")
@@ -432,15 +550,26 @@ class KeepApartLifted(Event):
     group: int
     names: tuple[str, ...]
 
-    def describe(self) -> str:
-        return f"{_names(self.names)} may sit together again (group {self.group} lifted)"
+    def said(self) -> Sentence:
+        return Sentence(
+            N_("%(names)s may sit together again (group %(group)s lifted)"),
+            {"names": _names_said(self.names), "group": self.group},
+        )
 
 
 def _names(names: Sequence[str]) -> str:
     """``"Ann, Bob and Cy"``."""
+    said = _names_said(names)
+    return said if isinstance(said, str) else said.text
+
+
+def _names_said(names: Sequence[str]) -> str | Sentence:
+    """``"Ann, Bob and Cy"`` (each language joins the last name its way)."""
     if len(names) < 2:
         return "".join(names)
-    return ", ".join(names[:-1]) + " and " + names[-1]
+    return Sentence(
+        N_("%(names)s and %(last)s"), {"names": ", ".join(names[:-1]), "last": names[-1]}
+    )
 
 
 @event("button_placed")
@@ -453,9 +582,11 @@ class ButtonPlaced(Event):
     cards: tuple[tuple[int, str], ...] = ()
     """The high-card draw that placed it, if any: ``(seat, card)``."""
 
-    def describe(self) -> str:
-        drawn = " (high-card draw)" if self.cards else ""
-        return f"Button at table {self.table} seat {self.seat}{drawn}"
+    def said(self) -> Sentence:
+        params: Params = {"table": self.table, "seat": self.seat}
+        if self.cards:
+            return Sentence(N_("Button at table %(table)s seat %(seat)s (high-card draw)"), params)
+        return Sentence(N_("Button at table %(table)s seat %(seat)s"), params)
 
 
 @event("button_corrected")
@@ -471,12 +602,18 @@ class ButtonCorrected(Event):
     """The seat that posts the big blind it skipped, 1-based."""
     rule: str = ""
 
-    def describe(self) -> str:
-        rule = f" ({self.rule})" if self.rule else ""
-        return (
-            f"Button error corrected at table {self.table}: next hand button seat "
-            f"{self.button}, big blind seat {self.big_blind}, then the button jumps forward "
-            f"two{rule}"
+    def said(self) -> Sentence:
+        return Sentence(
+            N_(
+                "Button error corrected at table %(table)s: next hand button seat %(button)s, "
+                "big blind seat %(bb)s, then the button jumps forward two%(rule)s"
+            ),
+            {
+                "table": self.table,
+                "button": self.button,
+                "bb": self.big_blind,
+                "rule": f" ({self.rule})" if self.rule else "",
+            },
         )
 
 
@@ -489,9 +626,18 @@ class HandsPlayed(Event):
     button: int | None = None
     """Where the button was for the last of those hands (1-based; None when unknown)."""
 
-    def describe(self) -> str:
-        where = f", button now seat {self.button}" if self.button else ""
-        return f"{self.hands} hand(s) played at table {self.table}{where}"
+    def said(self) -> Sentence:
+        params: Params = {"table": self.table, "button": self.button or 0}
+        if self.button:
+            played = Nn_(
+                "%(n)s hand(s) played at table %(table)s, button now seat %(button)s",
+                "%(n)s hand(s) played at table %(table)s, button now seat %(button)s",
+            )
+        else:
+            played = Nn_(
+                "%(n)s hand(s) played at table %(table)s", "%(n)s hand(s) played at table %(table)s"
+            )
+        return Sentence(played[0], params, plural=played[1], n=self.hands)
 
 
 @event("auto_confirm_set")
@@ -500,8 +646,10 @@ class AutoConfirmSet(Event):
 
     on: bool
 
-    def describe(self) -> str:
-        return f"Auto-confirm of moves {'on' if self.on else 'off'}"
+    def said(self) -> Sentence:
+        if self.on:
+            return Sentence(N_("Auto-confirm of moves on"))
+        return Sentence(N_("Auto-confirm of moves off"))
 
 
 # --- appliers ---------------------------------------------------------------------------------

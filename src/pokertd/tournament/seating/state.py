@@ -13,6 +13,7 @@ import json
 from dataclasses import dataclass, field
 
 from pokertd.codec import to_json
+from pokertd.i18n import N_, Params, Phrase, Sentence
 from pokertd.tournament.entries.rules import EntryStatus
 from pokertd.tournament.entries.state import (
     Roster,
@@ -405,42 +406,76 @@ def move_record(state: TournamentState, move_id: int, move: Move) -> MoveRecord:
 
 def describe_move(record: MoveRecord) -> str:
     """A stored move in floor words, as the log lists it: "#2 Ivy Irwin: table 4 seat 4 →
-    table 3 seat 8 (table breaks) [KPC-6d, KPC-8a]"."""
-    who = record.name or "the player due the big blind next"
-    origin = f"table {record.from_table}" + (
-        f" seat {record.from_seat}" if record.from_seat else ""
-    )
-    target = f"table {record.to_table}" + (
-        f" seat {record.to_seat}" if record.to_seat else " (worst position)"
-    )
-    why = {
-        MoveReason.BALANCE: "balance",
-        MoveReason.BREAK_TABLE: "table breaks",
-        MoveReason.FLOOR: "floor decision",
-    }[record.reason]
-    wait = ", waits for the button" if record.waits else ""
-    rules = ", ".join(record.rule_ids)
-    return f"#{record.move_id} {who}: {origin} → {target} ({why}{wait}) [{rules}]"
+    table 3 seat 8 (table breaks) [KPC-6d, KPC-8a]" (the English of :func:`said_move`)."""
+    return said_move(record).text
+
+
+_MOVE_WHY = {
+    MoveReason.BALANCE: N_("balance"),
+    MoveReason.BREAK_TABLE: N_("table breaks"),
+    MoveReason.FLOOR: N_("floor decision"),
+}
+
+
+def said_move(record: MoveRecord) -> Sentence:
+    """A stored move as a :class:`~pokertd.i18n.Sentence` (each face says it its way)."""
+    origin = _seat_said(record.from_table, record.from_seat)
+    target = _seat_said(record.to_table, record.to_seat, worst=True)
+    params: Params = {
+        "id": record.move_id,
+        "who": record.name or Phrase(N_("the player due the big blind next")),
+        "origin": origin,
+        "target": target,
+        "why": Phrase(_MOVE_WHY[record.reason]),
+        "rules": ", ".join(record.rule_ids),
+    }
+    if record.waits:
+        return Sentence(
+            N_(
+                "#%(id)s %(who)s: %(origin)s → %(target)s (%(why)s, waits for the button) "
+                "[%(rules)s]"
+            ),
+            params,
+        )
+    return Sentence(N_("#%(id)s %(who)s: %(origin)s → %(target)s (%(why)s) [%(rules)s]"), params)
 
 
 def move_detail(record: MoveRecord) -> str:
     """A confirmed move as the details of a confirmation list it, in words a floorperson
     reads aloud, with the rules behind it: "Ivy Irwin: table 4 seat 4 → table 3 seat 8
-    (KPC-6d, KPC-8a)"."""
-    who = record.name or "the player due the big blind next"
-    origin = f"table {record.from_table}" + (
-        f" seat {record.from_seat}" if record.from_seat else ""
-    )
-    target = f"table {record.to_table}" + (
-        f" seat {record.to_seat}" if record.to_seat else " (worst position)"
-    )
-    notes = []
+    (KPC-6d, KPC-8a)" (the English of :func:`move_detail_said`)."""
+    return move_detail_said(record).text
+
+
+def move_detail_said(record: MoveRecord) -> Sentence:
+    """:func:`move_detail` as a :class:`~pokertd.i18n.Sentence`."""
+    notes: list[str | Sentence] = []
     if record.reason is MoveReason.FLOOR:
-        notes.append("floor decision")
+        notes.append(Phrase(N_("floor decision")))
     if record.waits:
-        notes.append("waits for the button")
-    notes.extend(record.rule_ids)
-    return f"{who}: {origin} → {target}" + (f" ({', '.join(notes)})" if notes else "")
+        notes.append(Phrase(N_("waits for the button")))
+    if record.rule_ids:
+        notes.append(", ".join(record.rule_ids))
+    params: Params = {
+        "who": record.name or Phrase(N_("the player due the big blind next")),
+        "origin": _seat_said(record.from_table, record.from_seat),
+        "target": _seat_said(record.to_table, record.to_seat, worst=True),
+    }
+    if not notes:
+        return Sentence(N_("%(who)s: %(origin)s → %(target)s"), params)
+    joined: str | Sentence = notes[0]
+    for note in notes[1:]:
+        joined = Sentence(N_("%(first)s, %(then)s"), {"first": joined, "then": note})
+    return Sentence(N_("%(who)s: %(origin)s → %(target)s (%(notes)s)"), params | {"notes": joined})
+
+
+def _seat_said(table: int, seat: int | None, *, worst: bool = False) -> Sentence:
+    """``table 4 seat 2``, ``table 4`` or (a target) ``table 4 (worst position)``."""
+    if seat:
+        return Sentence(N_("table %(table)s seat %(seat)s"), {"table": table, "seat": seat})
+    if worst:
+        return Sentence(N_("table %(table)s (worst position)"), {"table": table})
+    return Sentence(N_("table %(table)s"), {"table": table})
 
 
 def paid_places_now(state: TournamentState) -> int | None:
@@ -727,10 +762,12 @@ __all__ = [
     "keep_apart_of",
     "live_seating",
     "move_detail",
+    "move_detail_said",
     "move_record",
     "paid_places_now",
     "pending_plan",
     "redraw_plan",
+    "said_move",
     "seat_capacity_of_layout",
     "seated_at",
     "seating_for_apply",

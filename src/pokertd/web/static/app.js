@@ -63,6 +63,12 @@
     return x.plural ? tn(x.msgid, x.plural, x.n, params) : t(x.msgid, params);
   }
 
+  /* A line without its bracketed codes (rule IDs, an entry's id), as the server's
+     framework.without_codes takes them off a line the toast reads. */
+  const CODE = "(?:[A-Z][A-Z0-9]*(?:-[A-Za-z0-9.]+)+|[A-Z]{1,4}[0-9][A-Za-z0-9.]*)";
+  const CODES = new RegExp("\\s*[\\[(]" + CODE + "(?:,\\s*" + CODE + ")*[\\])]", "g");
+  function withoutCodes(text) { return String(text || "").replace(CODES, ""); }
+
   function csrf() {
     const m = document.cookie.match(/(?:^|; )pokertd_csrf=([^;]+)/);
     if (m) return decodeURIComponent(m[1]);
@@ -357,8 +363,11 @@
           // The server's summary (the same words as the CLI): one line per table, the moves
           // and their rules in the details.
           const sum = out.summary || {};
-          const lines = sum.lines || (out.events || []).map((e) => e.text);
-          this.say(lines.join("\n") || t("Done"), false, sum.details || []);
+          let lines = sum.lines || (out.events || []).map((e) => e.text);
+          let details = sum.details || [];
+          if (sum.said && sum.said.length === lines.length) lines = sum.said.map((s) => withoutCodes(said(s, "")));
+          if (sum.details_said && sum.details_said.length === details.length) details = sum.details_said.map((s) => said(s, ""));
+          this.say(lines.join("\n") || t("Done"), false, details);
           return out;
         } catch (e) {
           this.say(e.message, true);
