@@ -64,6 +64,10 @@ def _cli_json(db: Path, args: list[str]) -> dict[str, Any]:
     data = json.loads(result.stdout)
     if args[0] == "clock" and result.exit_code == 0:
         del data["clock"]["at"]  # the time the clock was asked
+    if args[0] == "log":
+        for line in data:  # issue 27: each line's sentence beside its English text (new)
+            said = line.pop("said")
+            assert said is None or said["msgid"], said
     return {"exit_code": result.exit_code, "json": data}
 
 
