@@ -123,3 +123,21 @@ def test_the_console_writes_stacks_in_german(
     assert not [s for s in stacks if "," in s], stacks
     page.screenshot(path=str(ARTIFACTS / f"chips_console_players_de_{size[0]}x{size[1]}.png"))
     ctx.close()
+
+
+def test_a_chip_count_typed_the_german_way_is_read_whole(browser: Any, night: Night) -> None:
+    """The console shows ``31.200`` in German, so a German floorperson types it so: the
+    page scripts' one chip reader (``pokertdMoney.parseChips``, used by the chip counts,
+    colour-up stacks, end-by-count, a deal's stacks and a day's bag counts) reads 31200,
+    never 31.2; a decimal is no chip count (NaN, refused by the form)."""
+    ctx = browser.new_context(viewport={"width": 1024, "height": 768})
+    page = ctx.new_page()
+    page_sign_in(page, night.base, PASSWORD)
+    page.goto(f"{night.base}/t/{night.tid}/floor?lang=de")
+    page.wait_for_selector("#table-map .table-box")
+    read = page.evaluate(
+        """() => ["31.200", "31,200", "31200", " 1.200.000 ", "31.2", "1,5", ""].map(
+            (x) => String(window.pokertdMoney.parseChips(x)))"""
+    )
+    assert read == ["31200", "31200", "31200", "1200000", "NaN", "NaN", "null"]
+    ctx.close()

@@ -36,13 +36,13 @@
         this.dnote = ""; this.dopen = true;
       },
       countedTotal() {
-        return this.stillIn().reduce((sum, p) => sum + (Number(String(this.dcounts[p.entry_id] ?? "").replace(/[,\s]/g, "")) || 0), 0);
+        return this.stillIn().reduce((sum, p) => sum + (window.pokertdMoney.parseChips(this.dcounts[p.entry_id]) || 0), 0);
       },
       async endDay() {
         const counts = [], bags = [];
         for (const p of this.stillIn()) {
-          const raw = String(this.dcounts[p.entry_id] ?? "").replace(/[,\s]/g, "");
-          const n = Number(raw);
+          const raw = String(this.dcounts[p.entry_id] ?? "").trim();
+          const n = window.pokertdMoney.parseChips(raw);
           if (raw === "" || !(n > 0)) { this.say(t("%(name)s: give the chip count for the bag (a number above 0).", { name: p.name }), true); return; }
           counts.push([p.name, n]);
           const bag = String(this.dbags[p.entry_id] ?? "").trim();

@@ -130,12 +130,12 @@
       survivors() { return this.players().filter((p) => p.status === "alive"); },
       async endByCount(counts) {
         // NJ-6b: every survivor's count; the core refuses a missing or non-positive one.
-        const rows = this.survivors().map((p) => [p.name, String(counts[p.entry_id] ?? "").replace(/[,\s]/g, "")]);
+        const rows = this.survivors().map((p) => [p.name, String(counts[p.entry_id] ?? "").trim()]);
         const blank = rows.filter((r) => r[1] === "").map((r) => r[0]);
         if (blank.length) { this.say(P.t("Count every player still in: missing %(names)s.", { names: blank.join(", ") }), true); return; }
         if (!confirm(P.tn("End the event now? %(n)s player is ranked by this count.", "End the event now? %(n)s players are ranked by these counts.", rows.length))) return;
         this.busy = true;
-        try { await this.run("end_by_chip_count", { counts: rows.map((r) => [r[0], Number(r[1])]) }); } finally { this.busy = false; }
+        try { await this.run("end_by_chip_count", { counts: rows.map((r) => [r[0], window.pokertdMoney.parseChips(r[1])]) }); } finally { this.busy = false; }
       },
 
       // ---- a deal's heading in words (not the stored kind and status) ------------------
@@ -460,7 +460,7 @@
         try { if (await this.run("bust", body)) this.sheet = null; } finally { this.busy = false; }
       },
       async chipsSheet() {
-        const n = Number(this.sheet.chips);
+        const n = window.pokertdMoney.parseChips(this.sheet.chips);
         if (!this.sheet.chips || !(n > 0)) { this.say(P.t("Give the chip count (a number above 0)."), true); return; }
         if (await this.run("record_chips", { counts: [[this.sheet.name, n]], note: this.levelNote() })) this.sheet = null;
       },
@@ -485,9 +485,9 @@
         if (!t) { this.chipsFor = null; return; }
         const counts = [];
         for (const s of t.seats || []) {
-          const raw = String(this.chipValues[s.seat] ?? "").replace(/[,\s]/g, "");
+          const raw = String(this.chipValues[s.seat] ?? "").trim();
           if (raw === "") continue;
-          const n = Number(raw);
+          const n = window.pokertdMoney.parseChips(raw);
           if (!(n > 0)) { this.say(P.t("Seat %(seat)s (%(name)s): give a number above 0, or bust the player.", { seat: s.seat, name: s.name }), true); return; }
           counts.push([s.name, n]);
         }
@@ -720,7 +720,7 @@
         if (!cu.useLast) {
           stacks = seated.map((x) => [x.name, cu.stacks[x.seat]]);
           if (stacks.some((x) => x[1] === undefined || x[1] === "")) { this.say(P.t("Give every player's chips, or tick “use last counts”."), true); return; }
-          stacks = stacks.map((x) => [x[0], Number(x[1])]);
+          stacks = stacks.map((x) => [x[0], window.pokertdMoney.parseChips(x[1])]);
         }
         const body = { table: String(t.table), stacks };
         if ((this.v.choices || {}).colorup_choice && cu.method) body.method = cu.method;  // TNPL-D2i: the TD's choice
@@ -810,7 +810,7 @@
           const i = x.lastIndexOf("=");
           const n = x.slice(0, i).trim();
           const raw = x.slice(i + 1);
-          return [n, money ? window.pokertdMoney.parse(raw) : Number(raw.replace(/[$,]/g, ""))];
+          return [n, money ? window.pokertdMoney.parse(raw) : window.pokertdMoney.parseChips(raw)];
         });
       },
       async load() {

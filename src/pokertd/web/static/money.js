@@ -80,5 +80,19 @@
     return chipsFormat.format(Math.round(Number(n)));
   }
 
-  window.pokertdMoney = { currency, locale, chipsLocale, digits, scale, format, parse, plain, time, date, chips };
+  /* A typed chip count as a whole number: "31.200" on a German page, "31,200" or "31200"
+     anywhere (a group mark only between groups of three digits), NaN for anything else
+     ("31.2", "1,5"): chips are whole, so a floorperson's "31.200" is never 31.2. The one
+     chip reader of the page scripts; null for an empty field. */
+  const CHIP_GRP = (1234567).toLocaleString(chipsLocale).replace(/\d/g, "").charAt(0);
+  function parseChips(text) {
+    let t = String(text == null ? "" : text).replace(/[\s\u00a0\u202f']/g, "");
+    if (t === "") return null;
+    for (const g of new Set([CHIP_GRP, ","].filter(Boolean))) {
+      if (new RegExp("^\\d{1,3}(" + esc(g) + "\\d{3})+$").test(t)) t = t.split(g).join("");
+    }
+    return /^\d+$/.test(t) ? Number(t) : NaN;
+  }
+
+  window.pokertdMoney = { currency, locale, chipsLocale, digits, scale, format, parse, plain, time, date, chips, parseChips };
 })();
