@@ -10,36 +10,18 @@ from pathlib import Path
 from typing import Any
 
 from cli_runner import built_once, run  # noqa: F401 (built_once: autouse)
+from floor_helpers import broken_night
 
 from pokertd.app.tournaments import open_service
-from pokertd.tournament.eliminations import Bust
-from pokertd.tournament.entries import CreateTournament, Register, Roster
 from pokertd.tournament.seating import (
-    BreakTable,
-    ConfirmMove,
-    DrawSeats,
     live_seating,
-    tables_view,
 )
-from pokertd.tournament.templates import load_template
 
 
 def test_C4_FOX_slips_listed_and_acknowledged_through_the_cli(tmp_path: Path) -> None:
     db = f"sqlite:///{tmp_path / 'slips.db'}"
     with open_service(db) as service:
-        tmpl = load_template("fox_wed_80").with_changes(tables=3, seats_per_table=9)
-        tid = service.create(CreateTournament(name="Wednesday", template=tmpl))
-        for i in range(20):
-            service.run(tid, Register(name=f"Player {i:02d}", member=f"M{i}", age_ok=True))
-        service.run(tid, DrawSeats())
-        seating = live_seating(service.state(tid))
-        roster = service.state(tid).part(Roster)
-        for number in (1, 2):
-            for v in [p for p in seating.tables[number].players if p is not None][:2]:
-                service.run(tid, Bust(players=(roster.entries[v].name,)))
-        service.run(tid, BreakTable(table=3))
-        for m in tables_view(service.state(tid)).pending:
-            service.run(tid, ConfirmMove(move_id=m.move_id))
+        tid = broken_night(service, "foxwoods")
         where = live_seating(service.state(tid)).where
         rows: list[dict[str, Any]] = service.slips(tid)
     assert len(rows) == 6

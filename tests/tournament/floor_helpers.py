@@ -104,10 +104,11 @@ def two_tables_of_ten() -> Night:
     return night
 
 
-def broken_night(service: TournamentService, profile: str) -> str:
+def broken_night(service: TournamentService, profile: str, *, confirm: bool = True) -> str:
     """20 players at three 9-seat tables (7/7/6), two busted at tables 1 and 2 each (16
-    left: 5/5/6), then table 3 breaks and the floor confirms its 6 moves (C4: the slips'
-    night of tests/tournament/test_slips.py and tests/languages/test_sentences.py)."""
+    left: 5/5/6), then table 3 breaks and the floor confirms its 6 moves (or leaves them
+    waiting): C4, the slips' night of the core's, the API's, the CLI's and the sentences'
+    tests."""
     tmpl = load_template("kpc_nlh").with_changes(profile=profile, tables=3, seats_per_table=9)
     tid = service.create(CreateTournament(name="Tuesday", template=tmpl))
     for i in range(20):
@@ -119,6 +120,7 @@ def broken_night(service: TournamentService, profile: str) -> str:
         for v in [p for p in seating.tables[number].players if p is not None][:2]:
             service.run(tid, Bust(players=(roster.entries[v].name,)))
     service.run(tid, BreakTable(table=3))
-    for m in tables_view(service.state(tid)).pending:
-        service.run(tid, ConfirmMove(move_id=m.move_id))
+    if confirm:
+        for m in tables_view(service.state(tid)).pending:
+            service.run(tid, ConfirmMove(move_id=m.move_id))
     return tid

@@ -8,19 +8,15 @@ from __future__ import annotations
 import re
 from typing import Any
 
+import floor_helpers
 import pytest
 
-from pokertd.tournament.eliminations import Bust
-from pokertd.tournament.entries import CreateTournament, Register, Roster
 from pokertd.tournament.penalties import GivePenalty, PenaltyKind
 from pokertd.tournament.seating import (
-    BreakTable,
     ConfirmMove,
-    DrawSeats,
     live_seating,
     tables_view,
 )
-from pokertd.tournament.templates import load_template
 from pokertd.web import slips as slip_routes
 
 from .conftest import Env
@@ -30,23 +26,8 @@ TDA_C4 = ["TDA-9", "TDA-10C"]
 
 
 def broken_night(env: Env, *, confirm: bool = True) -> str:
-    """20 players at three 9-seat tables, two busted at tables 1 and 2 each, table 3 breaks
-    (its 6 moves waiting, or confirmed)."""
-    svc = env.service
-    tmpl = load_template("kpc_nlh").with_changes(profile="tda", tables=3, seats_per_table=9)
-    tid = svc.create(CreateTournament(name="Tuesday", template=tmpl))
-    for i in range(20):
-        svc.run(tid, Register(name=f"Player {i:02d}", member=f"M{i}", age_ok=True))
-    svc.run(tid, DrawSeats())
-    seating = live_seating(svc.state(tid))
-    roster = svc.state(tid).part(Roster)
-    for number in (1, 2):
-        for v in [p for p in seating.tables[number].players if p is not None][:2]:
-            svc.run(tid, Bust(players=(roster.entries[v].name,)))
-    svc.run(tid, BreakTable(table=3))
-    if confirm:
-        confirm_all(env, tid)
-    return tid
+    """The slips' TDA night (``floor_helpers.broken_night``) on the API's service."""
+    return floor_helpers.broken_night(env.service, "tda", confirm=confirm)
 
 
 def confirm_all(env: Env, tid: str) -> None:
