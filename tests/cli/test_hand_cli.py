@@ -89,3 +89,21 @@ def test_phh_check_on_the_corpus_sample() -> None:
     result = runner.invoke(app, ["hand", "phh-check", str(folder)])
     assert result.exit_code == 0, result.output
     assert "55/55 supported hands match" in result.stdout  # hold'em 25, stud family 30
+
+
+def test_demo_names_the_hands_in_the_cli_language(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 27: the shown hands and the pots' winning hands read in ``POKERTD_LANGUAGE``;
+    ``--json`` keeps the English words."""
+    monkeypatch.setenv("COLUMNS", "200")
+    english = runner.invoke(app, ["hand", "demo", "--seed", "1"]).stdout
+    assert "seat 3 show 8c8s: two pair, aces and eights" in english
+    data = json.loads(runner.invoke(app, ["hand", "demo", "--seed", "1", "--json"]).stdout)
+    assert data["result"]["pots"][0]["hand"] == "two pair, aces and eights"
+    monkeypatch.setenv("POKERTD_LANGUAGE", "de")
+    german = runner.invoke(app, ["hand", "demo", "--seed", "1"]).stdout
+    assert "show 8c8s: Zwei Paare, Asse und Achten" in german
+    assert "show Qd4h: ein Paar Asse" in german
+    assert "mit Zwei Paare, Asse und Achten" in german
+    monkeypatch.setenv("POKERTD_LANGUAGE", "es")
+    spanish = runner.invoke(app, ["hand", "demo", "--seed", "1"]).stdout
+    assert "doble pareja, ases y ochos" in spanish

@@ -17,6 +17,7 @@ from typing import Any
 
 import pytest
 
+from pokertd.i18n import catalog
 from pokertd.tournament.eliminations import Bust
 from pokertd.tournament.entries import CloseRegistration, CreateTournament, Register
 from pokertd.tournament.templates import load_template
@@ -275,6 +276,12 @@ def test_H9_FOX_HH_the_high_hand_card_knows_when_there_is_a_hand_to_pay(env: Env
     floor = env.login("floor1", FLOOR_PW)
     body = {"player": NAMES[2], "cards": "7h 7d 7c Ks 2d"}
     assert _post(env, tid, "record_high_hand", body, floor).status_code == 200
+    hh = _staff(env, tid)["high_hand"]  # issue 27: the hand's name in each page's language
+    assert hh["text"] == f"High hand ($80.00): {NAMES[2]}, three of a kind, sevens"
+    assert hh["text_said"]["params"]["hand"]["msgid"] == "three of a kind, %(ranks)s"
+    assert catalog.sentence("de", hh["text_said"]) == (
+        f"High Hand ($80.00): {NAMES[2]}, Drilling, Siebenen"
+    )
     assert _post(env, tid, "pay_high_hand", {}, floor).status_code == 403
     h = env.login()
     early = _post(env, tid, "pay_high_hand", {}, h)

@@ -520,6 +520,7 @@ def _prizes(state: TournamentState, players: list[dict[str, Any]]) -> dict[str, 
             out["high_hand"] = {
                 "prize": hh.prize,
                 "text": hh.line(),
+                "text_said": hh.said().as_json(),  # each page's language
                 "leaders": len(hh.leaders),
                 "paid": bool(hh.paid),
             }

@@ -21,7 +21,7 @@ from phevaluator import _pheval
 
 from pokertd.cards.card import RANK_NAMES, RANK_PLURALS, CardCode
 from pokertd.errors import InvalidCommand
-from pokertd.i18n import N_
+from pokertd.i18n import N_, Phrase, Sentence
 
 evaluate5: Callable[..., int] = _pheval.evaluate_5cards
 """``evaluate5(a, b, c, d, e) -> int``: strength of exactly five cards (lower is better)."""
@@ -145,33 +145,103 @@ def _ranks_by_count(five: Sequence[CardCode]) -> list[int]:
     return sorted(counts, key=lambda r: (counts[r], r), reverse=True)
 
 
+_RANK_WORDS = (
+    N_("two"), N_("three"), N_("four"), N_("five"), N_("six"), N_("seven"), N_("eight"),
+    N_("nine"), N_("ten"), N_("jack"), N_("queen"), N_("king"), N_("ace"),
+)  # fmt: skip
+"""Rank names marked for the catalogue (the same words as ``RANK_NAMES``)."""
+_RANK_PLURAL_WORDS = (
+    N_("twos"), N_("threes"), N_("fours"), N_("fives"), N_("sixes"), N_("sevens"),
+    N_("eights"), N_("nines"), N_("tens"), N_("jacks"), N_("queens"), N_("kings"),
+    N_("aces"),
+)  # fmt: skip
+"""Plural rank names marked for the catalogue (the same words as ``RANK_PLURALS``)."""
+
+
+def _one(rank: int) -> Phrase:
+    return Phrase(RANK_NAMES[rank])
+
+
+def _many(rank: int) -> Phrase:
+    return Phrase(RANK_PLURALS[rank])
+
+
+def _said(cat: HandCategory, ranks: Sequence[int]) -> Sentence:
+    """The words for a hand of category ``cat`` whose distinct ranks, by how often they
+    occur then high first, are ``ranks`` (a straight's: its top card only)."""
+    if cat is HandCategory.STRAIGHT_FLUSH:
+        if ranks[0] == 12:
+            return Sentence(N_("royal flush"))
+        return Sentence(N_("straight flush, %(rank)s high"), {"rank": _one(ranks[0])})
+    if cat is HandCategory.STRAIGHT:
+        return Sentence(N_("straight, %(rank)s high"), {"rank": _one(ranks[0])})
+    if cat is HandCategory.FOUR_OF_A_KIND:
+        return Sentence(N_("four of a kind, %(ranks)s"), {"ranks": _many(ranks[0])})
+    if cat is HandCategory.FULL_HOUSE:
+        return Sentence(
+            N_("full house, %(high)s full of %(low)s"),
+            {"high": _many(ranks[0]), "low": _many(ranks[1])},
+        )
+    if cat is HandCategory.FLUSH:
+        return Sentence(N_("flush, %(rank)s high"), {"rank": _one(ranks[0])})
+    if cat is HandCategory.THREE_OF_A_KIND:
+        return Sentence(N_("three of a kind, %(ranks)s"), {"ranks": _many(ranks[0])})
+    if cat is HandCategory.TWO_PAIR:
+        return Sentence(
+            N_("two pair, %(high)s and %(low)s"),
+            {"high": _many(ranks[0]), "low": _many(ranks[1])},
+        )
+    if cat is HandCategory.ONE_PAIR:
+        return Sentence(N_("a pair of %(ranks)s"), {"ranks": _many(ranks[0])})
+    return Sentence(N_("high card, %(rank)s"), {"rank": _one(ranks[0])})
+
+
+def say_five(five: Sequence[CardCode]) -> Sentence:
+    """:func:`describe_five` as a catalogue sentence each face says in its reader's
+    language (the rank names are :class:`~pokertd.i18n.Phrase` parameters); its ``text``
+    is :func:`describe_five`'s English.
+
+    >>> from pokertd.cards.card import parse_cards
+    >>> say_five(parse_cards("KsKd7c7h2s")).msgid
+    'two pair, %(high)s and %(low)s'
+    """
+    cat = category(evaluate5(*five))
+    ranks = _ranks_by_count(five)
+    if cat in (HandCategory.STRAIGHT, HandCategory.STRAIGHT_FLUSH):
+        ranks = [3 if set(ranks) == {12, 0, 1, 2, 3} else max(ranks)]
+    return _said(cat, ranks)
+
+
 def describe_five(five: Sequence[CardCode]) -> str:
-    """Words for a five-card hand: ``"two pair, kings and sevens"``.
+    """Words for a five-card hand: ``"two pair, kings and sevens"`` (English; the
+    catalogue sentence is :func:`say_five`).
 
     >>> from pokertd.cards.card import parse_cards
     >>> describe_five(parse_cards("KsKd7c7h2s"))
     'two pair, kings and sevens'
     """
-    cat = category(evaluate5(*five))
-    ranks = _ranks_by_count(five)
-    if cat in (HandCategory.STRAIGHT, HandCategory.STRAIGHT_FLUSH):
-        high = 3 if set(ranks) == {12, 0, 1, 2, 3} else max(ranks)
-        if cat is HandCategory.STRAIGHT_FLUSH and high == 12:
-            return "royal flush"
-        return f"{cat.label}, {RANK_NAMES[high]} high"
-    if cat is HandCategory.FOUR_OF_A_KIND:
-        return f"four of a kind, {RANK_PLURALS[ranks[0]]}"
-    if cat is HandCategory.FULL_HOUSE:
-        return f"full house, {RANK_PLURALS[ranks[0]]} full of {RANK_PLURALS[ranks[1]]}"
-    if cat is HandCategory.FLUSH:
-        return f"flush, {RANK_NAMES[ranks[0]]} high"
-    if cat is HandCategory.THREE_OF_A_KIND:
-        return f"three of a kind, {RANK_PLURALS[ranks[0]]}"
-    if cat is HandCategory.TWO_PAIR:
-        return f"two pair, {RANK_PLURALS[ranks[0]]} and {RANK_PLURALS[ranks[1]]}"
-    if cat is HandCategory.ONE_PAIR:
-        return f"a pair of {RANK_PLURALS[ranks[0]]}"
-    return f"high card, {RANK_NAMES[ranks[0]]}"
+    return say_five(five).text
+
+
+_BY_WORDS: dict[str, Sentence] = {}
+"""Every hand's English words with their sentence (a few hundred), built when first asked."""
+
+
+def said_hand(words: str) -> Sentence | None:
+    """The catalogue sentence for a hand's English words (``"flush, king high"``, as
+    :func:`describe_five` wrote them: a result's or a high hand's stored label), so a face
+    says them in its reader's language; ``None`` for other words (typed by a person)."""
+    if not _BY_WORDS:
+        table: dict[str, Sentence] = {}
+        for cat in HandCategory:
+            for first in range(13):
+                for second in range(13):
+                    if first == second:  # no full house or two pair of one rank
+                        continue
+                    said = _said(cat, (first, second))
+                    table.setdefault(said.text, said)
+        _BY_WORDS.update(table)
+    return _BY_WORDS.get(words)
 
 
 def describe(cards: Sequence[CardCode]) -> str:
@@ -199,4 +269,6 @@ __all__ = [
     "evaluate7",
     "evaluate_omaha",
     "evaluate_omaha_raw",
+    "said_hand",
+    "say_five",
 ]

@@ -25,6 +25,7 @@ from pokertd.cli._common import (
     emit,
     num,
     refusals,
+    said,
     say,
 )
 from pokertd.errors import InvalidCommand, PokertdError
@@ -89,8 +90,8 @@ def _render_replay(data: dict[str, Any]) -> None:
     if data["matches"] is True:
         console.print("[green]" + say("finishing stacks match the file") + "[/]")
     elif data["matches"] is False:
-        said = say("the file says %(stacks)s", stacks=data["expected_finishing_stacks"])
-        console.print(f"[red]{said}[/]")
+        differ = say("the file says %(stacks)s", stacks=data["expected_finishing_stacks"])
+        console.print(f"[red]{differ}[/]")
     for note in data["notes"]:
         console.print(say("note: %(note)s", note=note))
 
@@ -209,7 +210,8 @@ def demo_command(
 def _render_demo(data: dict[str, Any]) -> None:
     from rich.table import Table
 
-    from pokertd.cards import describe, parse_cards
+    from pokertd.cards import best_five, parse_cards
+    from pokertd.cards.evaluate import said_hand, say_five
 
     ante = (
         " " + say("ante %(ante)s (%(type)s)", ante=num(data["ante"]), type=data["ante_type"])
@@ -259,7 +261,8 @@ def _render_demo(data: dict[str, Any]) -> None:
             words += f" {num(action['amount'])}"
         if action["kind"] == "show":
             cards = data["hole_cards"][str(action["seat"])]
-            words += f" {cards}: {describe(parse_cards(cards + board))}"
+            hand = said(say_five(best_five(parse_cards(cards + board))))
+            words += f" {cards}: {hand}"
         if action["all_in"]:
             words += " (all-in)"
         console.print(words)
@@ -268,7 +271,11 @@ def _render_demo(data: dict[str, Any]) -> None:
         awards = ", ".join(
             say("seat %(seat)s", seat=s + 1) + f" {num(a)}" for s, a in pot["awards"]
         )
-        how = " " + say("with %(hand)s", hand=pot["hand"]) if pot["hand"] else ""
+        how = (
+            " " + say("with %(hand)s", hand=said(said_hand(pot["hand"]), pot["hand"]))
+            if pot["hand"]
+            else ""
+        )
         console.print(f"[green]{label}[/]: {awards}{how}")
 
 

@@ -17,9 +17,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from pokertd.cards.card import cards_text, parse_cards
-from pokertd.cards.evaluate import HandCategory, category, describe, evaluate
+from pokertd.cards.evaluate import HandCategory, category, describe, evaluate, said_hand
 from pokertd.errors import InvalidCommand, RuleViolation
-from pokertd.i18n import N_
+from pokertd.i18n import N_, Clause
 from pokertd.rules import RuleProfile
 from pokertd.types import Cents
 
@@ -70,6 +70,13 @@ def shown_hand(text: str) -> ShownHand:
     return ShownHand(cards=cards_text(codes, " "), strength=evaluate(codes), label=describe(codes))
 
 
+def _named(label: str) -> str:
+    """A hand's name as a refusal's parameter: a :class:`~pokertd.i18n.Clause` each face
+    says in its reader's language (its ``str`` is the same English words)."""
+    said = said_hand(label)
+    return label if said is None else Clause(said.msgid, said.params)
+
+
 def check_high_hand(
     profile: RuleProfile, *, level: int | None, hand: ShownHand, best: int | None
 ) -> None:
@@ -105,7 +112,7 @@ def check_high_hand(
     if best is not None and hand.strength > best:
         raise RuleViolation(
             template=N_("A better hand already holds the high hand; %(label)s does not beat it."),
-            params={"label": hand.label},
+            params={"label": _named(hand.label)},
             rule_ids=rid,
         )
 

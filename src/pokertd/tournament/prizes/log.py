@@ -34,6 +34,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, fields
 from typing import Annotated, Any, cast
 
+from pokertd.cards.evaluate import said_hand
 from pokertd.errors import InvalidCommand, PokertdError, RuleViolation
 from pokertd.i18n import N_, Params, Phrase, Sentence
 from pokertd.money import format_money
@@ -462,7 +463,7 @@ class HighHandRecorded(Event):
     def said(self) -> Sentence:
         return Sentence(
             N_("High hand: %(name)s showed %(hand)s (%(cards)s)"),
-            {"name": self.name, "hand": self.label, "cards": self.cards},
+            {"name": self.name, "hand": said_hand(self.label) or self.label, "cards": self.cards},
         )
 
 
@@ -481,7 +482,8 @@ class HighHandPaid(Event):
             for name, amount in zip(self.names, self.amounts, strict=True)
         )
         return Sentence(
-            N_("High hand paid (%(hand)s): %(paid)s"), {"hand": self.label, "paid": paid}
+            N_("High hand paid (%(hand)s): %(paid)s"),
+            {"hand": said_hand(self.label) or self.label, "paid": paid},
         )
 
 

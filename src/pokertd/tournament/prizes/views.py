@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
+from pokertd.cards.evaluate import said_hand
 from pokertd.errors import InvalidCommand, PokertdError
 from pokertd.i18n import N_, Sentence
 from pokertd.money import current_currency, format_money, minor_units
@@ -81,6 +82,32 @@ class HighHandView:
             return f"{head}: no hand of three of a kind or better yet (level 1 only)"
         who = " and ".join(h.name for h in self.leaders)
         return f"{head}: {who}, {self.leaders[0].label}"
+
+    def said(self) -> Sentence:
+        """:meth:`line` as a catalogue sentence each page says in its reader's language
+        (the hand's name too, when the hand evaluator wrote it)."""
+        prize = format_money(self.prize)
+        if self.paid:
+            done = ", ".join(f"{name} {format_money(amount)}" for name, amount in self.paid)
+            return Sentence(
+                N_("High hand (%(prize)s) paid: %(done)s"), {"prize": prize, "done": done}
+            )
+        if not self.leaders:
+            return Sentence(
+                N_(
+                    "High hand (%(prize)s): no hand of three of a kind or better yet (level 1 only)"
+                ),
+                {"prize": prize},
+            )
+        who: str | Sentence = self.leaders[0].name
+        for h in self.leaders[1:]:
+            who = Sentence(N_("%(first)s and %(second)s"), {"first": who, "second": h.name})
+        label = self.leaders[0].label
+        hand: str | Sentence = said_hand(label) or label
+        return Sentence(
+            N_("High hand (%(prize)s): %(who)s, %(hand)s"),
+            {"prize": prize, "who": who, "hand": hand},
+        )
 
 
 def high_hand_view(state: TournamentState) -> HighHandView | None:
