@@ -79,16 +79,3 @@ def test_a_high_hand_refusal_names_the_hand_in_the_readers_language() -> None:
         "Eine bessere Hand hält schon die High Hand; Full House, Könige über Neunen "
         "schlägt sie nicht."
     )
-
-
-def test_a_pot_won_at_showdown_names_its_hand_in_any_language() -> None:
-    from pokertd.engine.result import HandWords, PotResult
-
-    hole, board = parse_cards("KsKd"), parse_cards("Kc9h9s2d3c")
-    pot = PotResult(
-        index=0, amount=900, eligible=(0, 1), winners=(0,), awards=((0, 900),),
-        hand=HandWords(tuple(hole), tuple(board), False),
-    )  # fmt: skip
-    assert pot.hand == "full house, kings full of nines"
-    assert catalog.sentence("es", pot.hand_said) == "full de reyes con nueves"
-    assert PotResult(index=0, amount=0, eligible=(), winners=(), awards=()).hand_said is None

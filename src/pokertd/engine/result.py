@@ -13,14 +13,7 @@ from __future__ import annotations
 
 from typing import Final, NamedTuple
 
-from pokertd.cards.evaluate import (
-    describe,
-    describe_omaha,
-    evaluate7,
-    evaluate_omaha_raw,
-    said_hand,
-)
-from pokertd.i18n import Sentence
+from pokertd.cards.evaluate import describe, describe_omaha, evaluate7, evaluate_omaha_raw
 from pokertd.types import Chips, Seat
 
 _WORDS: Final[dict[int, str]] = {}
@@ -131,13 +124,6 @@ class PotResult:
         words = hand.text()
         self._hand = words
         return words
-
-    @property
-    def hand_said(self) -> Sentence | None:
-        """:attr:`hand` as a catalogue sentence each face says in its reader's language
-        (issue 27); ``None`` if unshown. Looked up from the words, never evaluated again."""
-        words = self.hand
-        return said_hand(words) if words else None
 
     @property
     def is_side_pot(self) -> bool:
