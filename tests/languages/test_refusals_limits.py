@@ -1,0 +1,48 @@
+"""The limit of every command field in Spanish and German (issue 27, point 1): the
+field's label and the bound are said in the reader's language; ``str(exc)`` stays the
+English sentence the API, the CLI's ``--json`` and the other tests read."""
+
+from __future__ import annotations
+
+import pytest
+
+from pokertd.errors import InvalidCommand
+from pokertd.i18n import catalog
+from pokertd.tournament.clock import AdjustClock
+from pokertd.tournament.eliminations import Bust
+from pokertd.tournament.limits import check_limits
+
+
+def _refused(command: object) -> InvalidCommand:
+    with pytest.raises(InvalidCommand) as refused:
+        check_limits(command)
+    return refused.value
+
+
+def test_busted_players_list_limit_in_german_and_spanish() -> None:
+    exc = _refused(Bust(players=tuple(f"P{i}" for i in range(101))))
+    assert str(exc) == "Busted players can list at most 100 items."
+    assert catalog.refusal(exc, "de") == (
+        "Die ausgeschiedenen Spieler: höchstens 100 Einträge in der Liste."
+    )
+    assert catalog.refusal(exc, "es") == (
+        "Los jugadores eliminados: como máximo 100 elementos en la lista."
+    )
+    assert catalog.refusal(exc, "en") == str(exc)
+
+
+def test_player_name_length_in_german() -> None:
+    exc = _refused(Bust(players=("x" * 61,)))
+    assert str(exc) == "A player's name or id can have at most 60 characters."
+    assert catalog.refusal(exc, "de") == "Der Name oder die ID des Spielers: höchstens 60 Zeichen."
+
+
+def test_a_range_with_thousands_is_written_the_readers_way() -> None:
+    exc = _refused(AdjustClock(seconds=90_000))
+    assert str(exc) == "A clock adjustment in seconds must be between -86,400 and 86,400."
+    assert catalog.refusal(exc, "de") == (
+        "Die Uhrkorrektur in Sekunden: muss zwischen -86.400 und 86.400 liegen."
+    )
+    assert catalog.refusal(exc, "es") == (
+        "El ajuste del reloj en segundos: debe estar entre -86.400 y 86.400."
+    )
