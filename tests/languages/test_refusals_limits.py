@@ -11,6 +11,7 @@ from pokertd.i18n import catalog
 from pokertd.tournament.clock import AdjustClock
 from pokertd.tournament.eliminations import Bust
 from pokertd.tournament.limits import check_limits
+from pokertd.tournament.templates import load_template
 
 
 def _refused(command: object) -> InvalidCommand:
@@ -45,4 +46,23 @@ def test_a_range_with_thousands_is_written_the_readers_way() -> None:
     )
     assert catalog.refusal(exc, "es") == (
         "El ajuste del reloj en segundos: debe estar entre -86.400 y 86.400."
+    )
+
+
+def test_template_problems_are_listed_in_german_and_spanish() -> None:
+    template = load_template("fox_120").with_changes(seats_per_table=14, tables=0)
+    with pytest.raises(InvalidCommand) as refused:
+        template.validate()
+    exc = refused.value
+    assert str(exc) == (
+        "template 'fox_120' is invalid: an event needs at least one table; "
+        "seats per table must be between 2 and 11 (C13)"
+    )
+    assert catalog.refusal(exc, "de") == (
+        "die Vorlage 'fox_120' ist ungültig: ein Turnier braucht mindestens einen Tisch; "
+        "die Plätze pro Tisch müssen zwischen 2 und 11 liegen (C13)"
+    )
+    assert catalog.refusal(exc, "es") == (
+        "la plantilla 'fox_120' no es válida: un torneo necesita al menos una mesa; "
+        "los asientos por mesa deben estar entre 2 y 11 (C13)"
     )
