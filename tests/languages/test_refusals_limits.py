@@ -11,6 +11,7 @@ from pokertd.i18n import catalog
 from pokertd.tournament.clock import AdjustClock
 from pokertd.tournament.eliminations import Bust
 from pokertd.tournament.limits import check_limits
+from pokertd.tournament.structures import structure_from_dict
 from pokertd.tournament.templates import load_template
 
 
@@ -65,4 +66,28 @@ def test_template_problems_are_listed_in_german_and_spanish() -> None:
     assert catalog.refusal(exc, "es") == (
         "la plantilla 'fox_120' no es válida: un torneo necesita al menos una mesa; "
         "los asientos por mesa deben estar entre 2 y 11 (C13)"
+    )
+
+
+def test_structure_problems_are_listed_in_german() -> None:
+    data = {
+        "name": "t",
+        "ante_type": "big_blind_ante",
+        "durations": [{"first": 1, "minutes": 20}],
+        "chips": [{"value": 100}, {"value": 500}, {"value": 1000}],
+        "levels": [[1, 1000, 2000, 0], [2, 1500, 1000, 0]],
+        "breaks": [{"after_level": 9, "minutes": 10}],
+    }
+    with pytest.raises(InvalidCommand) as refused:
+        structure_from_dict(data)
+    exc = refused.value
+    assert str(exc) == (
+        "Structure 't' is not valid: level 2: small blind 1,500 is above the big blind 1,000 "
+        "(B1); level 2: blinds 1,500/1,000 are lower than level 1's 1,000/2,000; blinds never "
+        "decrease (B1); a break is set after level 9, which does not exist (B2). (B1)"
+    )
+    assert catalog.refusal(exc, "de").split(": ", 1)[1] == (
+        "Level 2: der Small Blind 1.500 liegt über dem Big Blind 1.000 (B1); Level 2: die "
+        "Blinds 1.500/1.000 sind niedriger als die von Level 1, 1.000/2.000; Blinds sinken nie "
+        "(B1); eine Pause ist nach Level 9 gesetzt, das es nicht gibt (B2). (B1)"
     )

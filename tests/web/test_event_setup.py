@@ -331,3 +331,14 @@ def test_a_template_refused_in_german_lists_its_problems_in_german(env: Env) -> 
         "Bounty-Anteil im Buy-in (I1); New Jersey fundraiser (Legalized Games of Chance) "
         "erlaubt keinen Re-Entry (NJ-8)."
     )
+
+
+def test_an_unknown_profile_is_refused_in_spanish(env: Env) -> None:
+    h = env.login() | {"X-Pokertd-Lang": "es"}
+    bad = definition(profile="no_such")
+    r = env.client.post("/api/templates", json={"name": "mal", "event": bad}, headers=h)
+    assert r.status_code == 422, r.text
+    assert r.json()["context"]["problems"][0].startswith("there is no rule profile 'no_such'; ")
+    assert r.json()["message"].startswith(
+        "La plantilla no se guardó: no hay ningún perfil de reglas 'no_such'; elija entre "
+    )

@@ -206,11 +206,20 @@ def _structure_data(sdef: StructureDef) -> tuple[str, dict[str, Any] | None, lis
     preset: Structure | None = None
     if sdef.preset:
         if sdef.preset not in structure_names():
-            return sdef.preset, None, [f"there is no structure preset named {sdef.preset!r}"]
+            return (
+                sdef.preset,
+                None,
+                [
+                    Clause(
+                        N_("there is no structure preset named %(name)s"),
+                        {"name": repr(sdef.preset)},
+                    )
+                ],
+            )
         preset = load_structure(sdef.preset)
     if not sdef.levels:
         if preset is None:
-            return "custom", None, ["the structure needs levels or a preset (B1)"]
+            return "custom", None, [Clause(N_("the structure needs levels or a preset (B1)"))]
         return preset.name, None, []
     levels = [
         {"level": n, **row.model_dump(), "ante_type": row.ante_type if row.ante else "none"}
@@ -238,7 +247,10 @@ def template_of(event: EventDefinition, name: str = "custom") -> tuple[Template,
     problems: list[str] = []
     if event.profile not in BUILTIN_PROFILES:
         problems.append(
-            f"there is no rule profile {event.profile!r}; choose {', '.join(BUILTIN_PROFILES)}"
+            Clause(
+                N_("there is no rule profile %(name)s; choose %(choices)s"),
+                {"name": repr(event.profile), "choices": ", ".join(BUILTIN_PROFILES)},
+            )
         )
     structure, custom, found = _structure_data(event.structure)
     problems += found
