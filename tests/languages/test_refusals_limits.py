@@ -11,6 +11,7 @@ from pokertd.i18n import catalog
 from pokertd.tournament.clock import AdjustClock
 from pokertd.tournament.eliminations import Bust
 from pokertd.tournament.limits import check_limits
+from pokertd.tournament.prizes.payouts import parse_payout_table
 from pokertd.tournament.structures import structure_from_dict
 from pokertd.tournament.templates import load_template
 
@@ -90,4 +91,17 @@ def test_structure_problems_are_listed_in_german() -> None:
         "Level 2: der Small Blind 1.500 liegt über dem Big Blind 1.000 (B1); Level 2: die "
         "Blinds 1.500/1.000 sind niedriger als die von Level 1, 1.000/2.000; Blinds sinken nie "
         "(B1); eine Pause ist nach Level 9 gesetzt, das es nicht gibt (B2). (B1)"
+    )
+
+
+def test_payout_table_problems_are_listed_in_german() -> None:
+    text = 'name = "t"\n[[bands]]\nentries = [2, 10]\npercent = ["60", "30"]\n'
+    with pytest.raises(InvalidCommand) as refused:
+        parse_payout_table(text, name="t")
+    exc = refused.value
+    assert str(exc) == (
+        "The payout table 't' is not usable: band 2-10: percentages sum to 90 %, not 100 %."
+    )
+    assert catalog.refusal(exc, "de").endswith(
+        ": Stufe 2-10: die Prozente ergeben 90 %, nicht 100 %."
     )
