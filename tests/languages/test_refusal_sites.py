@@ -58,6 +58,7 @@ TEMPLATED = (
     "tournament/framework.py",
     "tournament/irregularities.py",
     "tournament/layouts.py",
+    "tournament/limits.py",
     "tournament/penalties.py",
     "tournament/permissions.py",
     "tournament/prizes/bounties.py",

@@ -307,3 +307,38 @@ def test_new_page_offers_the_currencies_and_locales(env: Env) -> None:
     assert '<option value="JPY">JPY — Japanischer Yen</option>' in page
     assert '<option value="de_DE">Deutsch (Deutschland) — 1.234,56\xa0$</option>' in page
     assert '<option value="USD" selected>' in page  # the venue's currency first chosen
+
+
+def test_a_template_refused_in_german_lists_its_problems_in_german(env: Env) -> None:
+    h = env.login()
+    no_bounty = {"prize_pool": 10000, "house_fee": 1250, "entry_fee": 750, "bounty": 0}
+    bad = definition(reentry_max=3, profile="nj_fundraiser", buy_in=no_bounty)
+    r = env.client.post("/api/templates", json={"name": "nj_bad", "event": bad}, headers=h)
+    english = r.json()
+    r = env.client.post(
+        "/api/templates",
+        json={"name": "nj_bad", "event": bad},
+        headers=h | {"X-Pokertd-Lang": "de"},
+    )
+    assert r.status_code == 422, r.text
+    assert r.json()["context"]["problems"] == english["context"]["problems"]
+    assert (
+        english["message"]
+        == "The template was not saved: " + "; ".join(english["context"]["problems"]) + "."
+    )
+    assert r.json()["message"] == (
+        "Die Vorlage wurde nicht gespeichert: ein progressiver Knockout braucht einen "
+        "Bounty-Anteil im Buy-in (I1); New Jersey fundraiser (Legalized Games of Chance) "
+        "erlaubt keinen Re-Entry (NJ-8)."
+    )
+
+
+def test_an_unknown_profile_is_refused_in_spanish(env: Env) -> None:
+    h = env.login() | {"X-Pokertd-Lang": "es"}
+    bad = definition(profile="no_such")
+    r = env.client.post("/api/templates", json={"name": "mal", "event": bad}, headers=h)
+    assert r.status_code == 422, r.text
+    assert r.json()["context"]["problems"][0].startswith("there is no rule profile 'no_such'; ")
+    assert r.json()["message"].startswith(
+        "La plantilla no se guardó: no hay ningún perfil de reglas 'no_such'; elija entre "
+    )

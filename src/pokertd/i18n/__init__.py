@@ -158,6 +158,17 @@ def both(first: str, second: str) -> Clause:
     return Clause(N_("%(first)s and %(second)s"), {"first": first, "second": second})
 
 
+def listing(parts: list[str]) -> str:
+    """Problems one after the other, ``"first; second; ..."`` (a check's list inside a
+    refusal): a :class:`Clause` when any part is one, so each part is said in the reader's
+    language; the English text is the parts joined by ``"; "``."""
+    if len(parts) <= 1:
+        return parts[0] if parts else ""
+    if not any(isinstance(p, Clause) for p in parts):
+        return "; ".join(parts)
+    return Clause(N_("%(first)s; %(rest)s"), {"first": parts[0], "rest": listing(parts[1:])})
+
+
 class Chips(int):
     """A chip count as a message's parameter (``Chips(1200)``): ``str`` is the English
     ``1,200`` (so ``str(exc)`` and ``Sentence.text`` read as before), and a face writes it
@@ -199,4 +210,5 @@ __all__ = [
     "Sentence",
     "both",
     "known",
+    "listing",
 ]

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from pokertd.errors import InvalidCommand
-from pokertd.i18n import N_
+from pokertd.i18n import N_, Clause
 from pokertd.types import Chips
 
 
@@ -74,15 +74,17 @@ class ChipSet:
         out: list[str] = []
         values = self.denominations
         if not values:
-            out.append("the chip set has no denominations (B14)")
+            out.append(Clause(N_("the chip set has no denominations (B14)")))
         if any(v <= 0 for v in values):
-            out.append("every chip denomination must be a positive number of chips (B14)")
+            out.append(
+                Clause(N_("every chip denomination must be a positive number of chips (B14)"))
+            )
         if len(set(values)) != len(values):
-            out.append("a chip denomination is listed twice (B14)")
+            out.append(Clause(N_("a chip denomination is listed twice (B14)")))
         if list(values) != sorted(values):
-            out.append("chip denominations must be listed smallest first (B14)")
+            out.append(Clause(N_("chip denominations must be listed smallest first (B14)")))
         if any(c.count < 0 for c in self.chips):
-            out.append("a chip count on hand cannot be negative (B14)")
+            out.append(Clause(N_("a chip count on hand cannot be negative (B14)")))
         return out
 
     def as_json(self) -> list[dict[str, Any]]:

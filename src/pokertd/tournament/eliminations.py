@@ -635,13 +635,13 @@ class Bust(Command):
     ``start_stacks`` (one per player) are their chips at the start of that hand.
     """
 
-    players: Annotated[tuple[lim.PlayerRef, ...], lim.Items("Busted players", 100)]
+    players: Annotated[tuple[lim.PlayerRef, ...], lim.Items(N_("Busted players"), 100)]
     eliminator: lim.PlayerRef | None = None
     hand: lim.HandName | None = None
-    start_stacks: Annotated[tuple[lim.Chips, ...], lim.Items("Start stacks", 100)] = ()
-    hand_ranks: Annotated[tuple[lim.Rank, ...], lim.Items("Hand ranks", 100)] = ()
+    start_stacks: Annotated[tuple[lim.Chips, ...], lim.Items(N_("Start stacks"), 100)] = ()
+    hand_ranks: Annotated[tuple[lim.Rank, ...], lim.Items(N_("Hand ranks"), 100)] = ()
     """SPOT-6.14: 1 = the best of the busted hands, 2 the next..."""
-    blue_chips: Annotated[tuple[lim.Count, ...], lim.Items("Blue chips", 100)] = ()
+    blue_chips: Annotated[tuple[lim.Count, ...], lim.Items(N_("Blue chips"), 100)] = ()
     """SPOT-6.14: blue chips each held (entered by the TD)."""
 
 
@@ -650,7 +650,7 @@ class EndByChipCount(Command):
     """End the event at its set time: the survivors' chip counts (NJ-6b)."""
 
     counts: Annotated[
-        tuple[tuple[lim.PlayerRef, lim.Chips], ...], lim.Items("Chip counts", lim.PLAYERS_MAX)
+        tuple[tuple[lim.PlayerRef, lim.Chips], ...], lim.Items(N_("Chip counts"), lim.PLAYERS_MAX)
     ]
 
 

@@ -208,7 +208,7 @@ class DeclareMisdeal(Command):
 
     table: lim.TableNo
     reason: lim.Reason
-    actions: Annotated[tuple[lim.Word, ...], lim.Items("Actions taken", 3 * lim.SEAT_MAX)] = ()
+    actions: Annotated[tuple[lim.Word, ...], lim.Items(N_("Actions taken"), 3 * lim.SEAT_MAX)] = ()
     level: lim.LevelNo | None = None
 
 

@@ -29,6 +29,8 @@ from annotated_types import Ge, GroupedMetadata, Le, MaxLen, MinLen
 from pydantic_core import PydanticCustomError, core_schema
 
 from pokertd.errors import InvalidCommand
+from pokertd.i18n import N_, Clause, Phrase
+from pokertd.i18n import Chips as Number  # a bound, written the reader's way (1,000 / 1.000)
 
 # --------------------------------------------------------------------------------------
 # The numbers (docs/web.md "Input limits" lists them)
@@ -110,36 +112,52 @@ class Limit:
     multiline: bool = False
     """Text that may hold line breaks and tabs (notes)."""
 
-    def problem(self, value: object) -> str | None:
-        """Why ``value`` breaks this limit, in a sentence, or ``None``."""
+    def problem(self, value: object) -> Clause | None:
+        """Why ``value`` breaks this limit, in a sentence (a :class:`~pokertd.i18n.Clause`:
+        ``str`` is the English, a face says it in the reader's language), or ``None``."""
+        what = Phrase(self.what)
         if self.kind == "text":
             if not isinstance(value, str):
-                return f"{self.what} must be text."
+                return Clause(N_("%(what)s must be text."), {"what": what})
             bad = bad_character(value, self.multiline)
             if bad is not None:
-                return f"{self.what} may not contain {bad}."
+                return Clause(N_("%(what)s may not contain %(bad)s."), {"what": what, "bad": bad})
             n = len(normalize_text(value))
             if n > self.high:
-                return f"{self.what} can have at most {self.high:,} characters."
+                return Clause(
+                    N_("%(what)s can have at most %(high)s characters."),
+                    {"what": what, "high": Number(self.high)},
+                )
             if n < self.low:
-                return f"{self.what} cannot be empty."
+                return Clause(N_("%(what)s cannot be empty."), {"what": what})
             return None
         if self.kind == "int":
             if isinstance(value, bool) or not isinstance(value, int):
-                return f"{self.what} must be a whole number."
+                return Clause(N_("%(what)s must be a whole number."), {"what": what})
             if self.low <= value <= self.high:
                 return None
             if self.low < 0:
-                return f"{self.what} must be between {self.low:,} and {self.high:,}."
+                return Clause(
+                    N_("%(what)s must be between %(low)s and %(high)s."),
+                    {"what": what, "low": Number(self.low), "high": Number(self.high)},
+                )
             if value < 0:
-                return f"{self.what} cannot be negative."
+                return Clause(N_("%(what)s cannot be negative."), {"what": what})
             if value < self.low:
-                return f"{self.what} must be at least {self.low:,}."
-            return f"{self.what} can be at most {self.high:,}."
+                return Clause(
+                    N_("%(what)s must be at least %(low)s."),
+                    {"what": what, "low": Number(self.low)},
+                )
+            return Clause(
+                N_("%(what)s can be at most %(high)s."), {"what": what, "high": Number(self.high)}
+            )
         if not isinstance(value, tuple | list):
-            return f"{self.what} must be a list."
+            return Clause(N_("%(what)s must be a list."), {"what": what})
         if len(value) > self.high:
-            return f"{self.what} can list at most {self.high:,} items."
+            return Clause(
+                N_("%(what)s can list at most %(high)s items."),
+                {"what": what, "high": Number(self.high)},
+            )
         return None
 
     def _applies_to(self, value: object) -> bool:
@@ -158,7 +176,7 @@ class Limit:
             if self._applies_to(value):
                 bad = self.problem(value)
                 if bad is not None:
-                    raise PydanticCustomError("limit", bad)
+                    raise PydanticCustomError("limit", str(bad))
                 if isinstance(value, str):
                     value = normalize_text(value)
             return inner(value)
@@ -211,44 +229,46 @@ class Items(GroupedMetadata):
 # --------------------------------------------------------------------------------------
 # The field types commands use
 
-PlayerName: TypeAlias = Annotated[str, Text("A player's name", NAME_MAX)]
+PlayerName: TypeAlias = Annotated[str, Text(N_("A player's name"), NAME_MAX)]
 """A name as registered: at most 60 characters after trimming (NFC)."""
-PlayerRef: TypeAlias = Annotated[str, Text("A player's name or id", NAME_MAX)]
+PlayerRef: TypeAlias = Annotated[str, Text(N_("A player's name or id"), NAME_MAX)]
 """A player named by name (or a unique beginning), player id ``P3`` or entry id ``E7``."""
-EventName: TypeAlias = Annotated[str, Text("A tournament's name", 120)]
-PersonName: TypeAlias = Annotated[str, Text("A supervisor's name", NAME_MAX)]
-CardNumber: TypeAlias = Annotated[str, Text("A card or member number", CARD_MAX)]
-PlayerDbId: TypeAlias = Annotated[str, Text("A player's id in the player database", SHORT_MAX)]
+EventName: TypeAlias = Annotated[str, Text(N_("A tournament's name"), 120)]
+PersonName: TypeAlias = Annotated[str, Text(N_("A supervisor's name"), NAME_MAX)]
+CardNumber: TypeAlias = Annotated[str, Text(N_("A card or member number"), CARD_MAX)]
+PlayerDbId: TypeAlias = Annotated[str, Text(N_("A player's id in the player database"), SHORT_MAX)]
 """A player of the store's player database (``pl7hx2k9qa``; issue 14)."""
-Reason: TypeAlias = Annotated[str, Text("A reason", REASON_MAX, multiline=True)]
-Note: TypeAlias = Annotated[str, Text("A note", REASON_MAX, multiline=True)]
-Announcement: TypeAlias = Annotated[str, Text("A pause reason", ANNOUNCEMENT_MAX)]
-Notice: TypeAlias = Annotated[str, Text("An announcement", ANNOUNCEMENT_MAX)]
+Reason: TypeAlias = Annotated[str, Text(N_("A reason"), REASON_MAX, multiline=True)]
+Note: TypeAlias = Annotated[str, Text(N_("A note"), REASON_MAX, multiline=True)]
+Announcement: TypeAlias = Annotated[str, Text(N_("A pause reason"), ANNOUNCEMENT_MAX)]
+Notice: TypeAlias = Annotated[str, Text(N_("An announcement"), ANNOUNCEMENT_MAX)]
 """What the floor puts on every screen (issue 12): one line, at most 200 characters."""
-Word: TypeAlias = Annotated[str, Text("A short word (rule, colour, method)", SHORT_MAX)]
-HandName: TypeAlias = Annotated[str, Text("A hand's name", NAME_MAX)]
-TableText: TypeAlias = Annotated[str, Text("A table number", 3 + 7)]
+Word: TypeAlias = Annotated[str, Text(N_("A short word (rule, colour, method)"), SHORT_MAX)]
+HandName: TypeAlias = Annotated[str, Text(N_("A hand's name"), NAME_MAX)]
+TableText: TypeAlias = Annotated[str, Text(N_("A table number"), 3 + 7)]
 """A table number given as text (``"3"``; dealers' reports)."""
-CardText: TypeAlias = Annotated[str, Text("A card", 3)]
+CardText: TypeAlias = Annotated[str, Text(N_("A card"), 3)]
 """A playing card as two or three letters (``"As"``, ``"10h"``)."""
-HandCards: TypeAlias = Annotated[str, Text("A hand's cards", 40)]
+HandCards: TypeAlias = Annotated[str, Text(N_("A hand's cards"), 40)]
 """Five to seven cards as text (``"As Ad Ac Kd 2h"``): a hand shown to the floor."""
 
-Chips: TypeAlias = Annotated[int, Whole("A chip count", 0, CHIPS_MAX)]
-Cents: TypeAlias = Annotated[int, Whole("An amount of money (in cents)", 0, CENTS_MAX)]
+Chips: TypeAlias = Annotated[int, Whole(N_("A chip count"), 0, CHIPS_MAX)]
+Cents: TypeAlias = Annotated[int, Whole(N_("An amount of money (in cents)"), 0, CENTS_MAX)]
 Seconds: TypeAlias = Annotated[
-    int, Whole("A clock adjustment in seconds", -SECONDS_MAX, SECONDS_MAX)
+    int, Whole(N_("A clock adjustment in seconds"), -SECONDS_MAX, SECONDS_MAX)
 ]
-TableNo: TypeAlias = Annotated[int, Whole("A table number", 1, TABLE_MAX)]
-SeatNo: TypeAlias = Annotated[int, Whole("A seat number", 1, SEAT_MAX)]
-SeatCount: TypeAlias = Annotated[int, Whole("A number of seats or players at a table", 1, SEAT_MAX)]
-LevelNo: TypeAlias = Annotated[int, Whole("A level number", 0, LEVEL_MAX)]
-Count: TypeAlias = Annotated[int, Whole("A count", 0, COUNT_MAX)]
-Places: TypeAlias = Annotated[int, Whole("A number of places", 0, PLAYERS_MAX)]
-Rank: TypeAlias = Annotated[int, Whole("A hand's rank", 0, PLAYERS_MAX)]
-Denomination: TypeAlias = Annotated[int, Whole("A chip value", 0, DENOMINATION_MAX)]
-Seq: TypeAlias = Annotated[int, Whole("A log number", 0, SEQ_MAX)]
-PlanToken: TypeAlias = Annotated[str, Text("A plan's token", SHORT_MAX)]
+TableNo: TypeAlias = Annotated[int, Whole(N_("A table number"), 1, TABLE_MAX)]
+SeatNo: TypeAlias = Annotated[int, Whole(N_("A seat number"), 1, SEAT_MAX)]
+SeatCount: TypeAlias = Annotated[
+    int, Whole(N_("A number of seats or players at a table"), 1, SEAT_MAX)
+]
+LevelNo: TypeAlias = Annotated[int, Whole(N_("A level number"), 0, LEVEL_MAX)]
+Count: TypeAlias = Annotated[int, Whole(N_("A count"), 0, COUNT_MAX)]
+Places: TypeAlias = Annotated[int, Whole(N_("A number of places"), 0, PLAYERS_MAX)]
+Rank: TypeAlias = Annotated[int, Whole(N_("A hand's rank"), 0, PLAYERS_MAX)]
+Denomination: TypeAlias = Annotated[int, Whole(N_("A chip value"), 0, DENOMINATION_MAX)]
+Seq: TypeAlias = Annotated[int, Whole(N_("A log number"), 0, SEQ_MAX)]
+PlanToken: TypeAlias = Annotated[str, Text(N_("A plan's token"), SHORT_MAX)]
 """The token of a plan the floor was shown (``3fa2c19b04d7``): its confirm applies that plan
 or is refused as stale (issue 22)."""
 
@@ -256,7 +276,7 @@ or is refused as stale (issue 22)."""
 # --------------------------------------------------------------------------------------
 # The check every command goes through
 
-_Check = Callable[[object], str | None]
+_Check = Callable[[object], Clause | None]
 _CHECKS: dict[type, tuple[tuple[str, _Check], ...]] = {}
 
 
@@ -278,7 +298,7 @@ def _checker(hint: Any) -> _Check | None:
         inner = _checker(hint.__origin__)
         limits = _limits_of(hint.__metadata__)
 
-        def annotated(value: object) -> str | None:
+        def annotated(value: object) -> Clause | None:
             for limit in limits:
                 bad = limit.problem(value)
                 if bad is not None:
@@ -301,9 +321,9 @@ def _checker(hint: Any) -> _Check | None:
                 return None
             each = item
 
-            def many(value: object) -> str | None:
+            def many(value: object) -> Clause | None:
                 if not isinstance(value, tuple | list):
-                    return "A list was expected."
+                    return Clause(N_("A list was expected."))
                 for v in value:
                     bad = each(v)
                     if bad is not None:
@@ -313,9 +333,9 @@ def _checker(hint: Any) -> _Check | None:
             return many
         checks = [_checker(a) for a in args]
 
-        def fixed(value: object) -> str | None:
+        def fixed(value: object) -> Clause | None:
             if not isinstance(value, tuple | list) or len(value) != len(checks):
-                return f"A group of {len(checks)} values was expected."
+                return Clause(N_("A group of %(n)s values was expected."), {"n": len(checks)})
             for check, v in zip(checks, value, strict=True):
                 bad = check(v) if check is not None else None
                 if bad is not None:
@@ -328,12 +348,12 @@ def _checker(hint: Any) -> _Check | None:
     return None
 
 
-def _plain_text(value: object) -> str | None:
+def _plain_text(value: object) -> Clause | None:
     """Any text without a declared limit still may not hold broken Unicode."""
     if isinstance(value, str):
         bad = bad_character(value, multiline=True)
         if bad is not None:
-            return f"The text may not contain {bad}."
+            return Clause(N_("The text may not contain %(bad)s."), {"bad": bad})
     return None
 
 
@@ -362,7 +382,9 @@ def check_limits(command: object) -> None:
     for name, check in _checks_of(cls):
         bad = check(getattr(command, name))
         if bad is not None:
-            raise InvalidCommand(bad, context={"field": name})
+            raise InvalidCommand(
+                str(bad), template=bad.template, params=bad.params, context={"field": name}
+            )
 
 
 def field_limits(cls: type) -> dict[str, list[Limit]]:

@@ -187,7 +187,7 @@ class Satellite:
 # Log: events, commands, deciders and appliers
 
 
-EventId: TypeAlias = Annotated[str, lim.Text("A tournament id", 64)]
+EventId: TypeAlias = Annotated[str, lim.Text(N_("A tournament id"), 64)]
 
 # --- events -----------------------------------------------------------------------------------
 

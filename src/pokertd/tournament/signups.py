@@ -62,13 +62,13 @@ CONTACT_MAX = 254
 PER_CONTACT_DEFAULT = 2
 """Sign-ups one contact may hold in one event unless the director sets otherwise."""
 
-SignUpRef: TypeAlias = Annotated[str, lim.Text("A sign-up", lim.SHORT_MAX)]
+SignUpRef: TypeAlias = Annotated[str, lim.Text(N_("A sign-up"), lim.SHORT_MAX)]
 """A sign-up's id (``S12``)."""
-GroupName: TypeAlias = Annotated[str, lim.Text("A check-in group", lim.SHORT_MAX)]
-Contact: TypeAlias = Annotated[str, lim.Text("A contact", CONTACT_MAX)]
-TokenHash: TypeAlias = Annotated[str, lim.Text("A link's hash", 64)]
-PerContact: TypeAlias = Annotated[int, lim.Whole("Sign-ups per contact", 1, 100)]
-GroupSize: TypeAlias = Annotated[int, lim.Whole("A check-in group's size", 1, lim.PLAYERS_MAX)]
+GroupName: TypeAlias = Annotated[str, lim.Text(N_("A check-in group"), lim.SHORT_MAX)]
+Contact: TypeAlias = Annotated[str, lim.Text(N_("A contact"), CONTACT_MAX)]
+TokenHash: TypeAlias = Annotated[str, lim.Text(N_("A link's hash"), 64)]
+PerContact: TypeAlias = Annotated[int, lim.Whole(N_("Sign-ups per contact"), 1, 100)]
+GroupSize: TypeAlias = Annotated[int, lim.Whole(N_("A check-in group's size"), 1, lim.PLAYERS_MAX)]
 
 
 class SignUpStatus(StrEnum):
@@ -577,7 +577,7 @@ class SetSignUpLink(Command):
 class GroupSignUps(Command):
     """The director names the check-in group of some sign-ups."""
 
-    signups: Annotated[tuple[SignUpRef, ...], lim.Items("Sign-ups", lim.PLAYERS_MAX)]
+    signups: Annotated[tuple[SignUpRef, ...], lim.Items(N_("Sign-ups"), lim.PLAYERS_MAX)]
     group: GroupName
 
 

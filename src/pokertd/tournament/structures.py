@@ -27,7 +27,8 @@ from pathlib import Path
 from typing import Any
 
 from pokertd.errors import InvalidCommand
-from pokertd.i18n import N_
+from pokertd.i18n import N_, Clause, Phrase, listing
+from pokertd.i18n import Chips as ChipCount
 from pokertd.rules import AnteType, BbaReducedAmount, RuleProfile
 from pokertd.rules.profile import parse_toml, read_text_file
 from pokertd.tournament.chips import ChipSet
@@ -258,39 +259,88 @@ class Structure:
         """
         out: list[str] = list(self.chips.problems())
         if not self.levels:
-            out.append("the structure has no levels (B1)")
+            out.append(Clause(N_("the structure has no levels (B1)")))
             return out
         previous: Level | None = None
         for index, lv in enumerate(self.levels, start=1):
             if lv.number != index:
                 out.append(
-                    f"level {index} is missing: level {lv.number} is listed in its place (B1)"
+                    Clause(
+                        N_(
+                            "level %(index)s is missing: level %(level)s is listed in its place "
+                            "(B1)"
+                        ),
+                        {"index": index, "level": lv.number},
+                    )
                 )
             if lv.small_blind <= 0 or lv.big_blind <= 0:
-                out.append(f"level {lv.number}: blinds must be positive (B1)")
+                out.append(
+                    Clause(
+                        N_("level %(level)s: blinds must be positive (B1)"), {"level": lv.number}
+                    )
+                )
             if lv.small_blind > lv.big_blind:
                 out.append(
-                    f"level {lv.number}: small blind {lv.small_blind:,} is above the big "
-                    f"blind {lv.big_blind:,} (B1)"
+                    Clause(
+                        N_(
+                            "level %(level)s: small blind %(sb)s is above the big blind %(bb)s (B1)"
+                        ),
+                        {
+                            "level": lv.number,
+                            "sb": ChipCount(lv.small_blind),
+                            "bb": ChipCount(lv.big_blind),
+                        },
+                    )
                 )
             if lv.ante < 0:
-                out.append(f"level {lv.number}: the ante cannot be negative (B3)")
+                out.append(
+                    Clause(
+                        N_("level %(level)s: the ante cannot be negative (B3)"),
+                        {"level": lv.number},
+                    )
+                )
             if lv.ante > lv.big_blind:
                 out.append(
-                    f"level {lv.number}: ante {lv.ante:,} is above the big blind "
-                    f"{lv.big_blind:,} (B3)"
+                    Clause(
+                        N_("level %(level)s: ante %(ante)s is above the big blind %(bb)s (B3)"),
+                        {
+                            "level": lv.number,
+                            "ante": ChipCount(lv.ante),
+                            "bb": ChipCount(lv.big_blind),
+                        },
+                    )
                 )
             if lv.ante and lv.ante_type is AnteType.NONE:
-                out.append(f"level {lv.number}: an ante needs an ante kind (B3)")
+                out.append(
+                    Clause(
+                        N_("level %(level)s: an ante needs an ante kind (B3)"), {"level": lv.number}
+                    )
+                )
             if lv.minutes <= 0:
-                out.append(f"level {lv.number}: its duration must be positive (B1)")
+                out.append(
+                    Clause(
+                        N_("level %(level)s: its duration must be positive (B1)"),
+                        {"level": lv.number},
+                    )
+                )
             if previous is not None and (
                 lv.small_blind < previous.small_blind or lv.big_blind < previous.big_blind
             ):
                 out.append(
-                    f"level {lv.number}: blinds {lv.small_blind:,}/{lv.big_blind:,} are lower "
-                    f"than level {previous.number}'s {previous.small_blind:,}/"
-                    f"{previous.big_blind:,}; blinds never decrease (B1)"
+                    Clause(
+                        N_(
+                            "level %(level)s: blinds %(sb)s/%(bb)s are lower than level "
+                            "%(previous)s's %(psb)s/%(pbb)s; blinds never decrease (B1)"
+                        ),
+                        {
+                            "level": lv.number,
+                            "sb": ChipCount(lv.small_blind),
+                            "bb": ChipCount(lv.big_blind),
+                            "previous": previous.number,
+                            "psb": ChipCount(previous.small_blind),
+                            "pbb": ChipCount(previous.big_blind),
+                        },
+                    )
                 )
             previous = lv
         seen: set[int] = set()
@@ -298,55 +348,91 @@ class Structure:
         for row in self.breaks:
             if not 1 <= row.after_level <= len(self.levels):
                 out.append(
-                    f"a break is set after level {row.after_level}, which does not exist (B2)"
+                    Clause(
+                        N_("a break is set after level %(level)s, which does not exist (B2)"),
+                        {"level": row.after_level},
+                    )
                 )
             if row.after_level in seen:
-                out.append(f"two break rows after level {row.after_level} (B2)")
+                out.append(
+                    Clause(
+                        N_("two break rows after level %(level)s (B2)"), {"level": row.after_level}
+                    )
+                )
             seen.add(row.after_level)
             if row.minutes < 0 or (row.minutes == 0 and not row.remove):
-                out.append(f"the break after level {row.after_level} needs a positive length (B2)")
+                out.append(
+                    Clause(
+                        N_("the break after level %(level)s needs a positive length (B2)"),
+                        {"level": row.after_level},
+                    )
+                )
             for value in row.remove:
                 if value not in denominations:
                     out.append(
-                        f"the break after level {row.after_level} removes {value:,} chips, "
-                        "which are not in the chip set (B11)"
+                        Clause(
+                            N_(
+                                "the break after level %(level)s removes %(value)s chips, "
+                                "which are not in the chip set (B11)"
+                            ),
+                            {"level": row.after_level, "value": ChipCount(value)},
+                        )
                     )
         if self.chips.denominations:
             removed_all = [v for row in self.breaks for v in row.remove]
             if len(removed_all) != len(set(removed_all)):
-                out.append("a denomination is removed twice (B11)")
+                out.append(Clause(N_("a denomination is removed twice (B11)")))
             if not self.chips.without(removed_all).chips:
-                out.append("the colour-ups remove every denomination; one must stay in play (B11)")
+                out.append(
+                    Clause(
+                        N_("the colour-ups remove every denomination; one must stay in play (B11)")
+                    )
+                )
         for rule in self.durations:
             if (
                 rule.minutes <= 0
                 or rule.first < 1
                 or (rule.last is not None and rule.last < rule.first)
             ):
-                out.append(f"bad duration rule {rule} (B1)")
+                out.append(Clause(N_("bad duration rule %(rule)s (B1)"), {"rule": str(rule)}))
         for lv in self.levels:
             chips = self.chips_in_play(lv.number)
             unit = chips.smallest
             if unit <= 0:
                 continue
             for what, amount in (
-                ("small blind", lv.small_blind),
-                ("big blind", lv.big_blind),
-                ("ante", lv.ante),
+                (Phrase(N_("small blind")), lv.small_blind),
+                (Phrase(N_("big blind")), lv.big_blind),
+                (Phrase(N_("ante")), lv.ante),
             ):
                 if amount % unit:
                     out.append(
-                        f"level {lv.number}: the {what} of {amount:,} cannot be paid with the "
-                        f"chips in play (smallest {unit:,}) (B11, B14)"
+                        Clause(
+                            N_(
+                                "level %(level)s: the %(what)s of %(amount)s cannot be paid with "
+                                "the chips in play (smallest %(unit)s) (B11, B14)"
+                            ),
+                            {
+                                "level": lv.number,
+                                "what": what,
+                                "amount": ChipCount(amount),
+                                "unit": ChipCount(unit),
+                            },
+                        )
                     )
         close = self.registration_closes_after_level
         if close is not None and not 0 <= close <= len(self.levels):
             out.append(
-                f"registration cannot close after level {close}: the structure has "
-                f"{len(self.levels)} levels (A4)"
+                Clause(
+                    N_(
+                        "registration cannot close after level %(close)s: the structure has "
+                        "%(levels)s levels (A4)"
+                    ),
+                    {"close": close, "levels": len(self.levels)},
+                )
             )
         if self.rebuy_minutes is not None and self.rebuy_minutes < 0:
-            out.append("the rebuy period cannot be negative (A9)")
+            out.append(Clause(N_("the rebuy period cannot be negative (A9)")))
         return out
 
     def validate(self) -> None:
@@ -355,7 +441,7 @@ class Structure:
         if problems:
             raise InvalidCommand(
                 template=N_("Structure %(name)s is not valid: %(problems)s."),
-                params={"name": repr(self.name), "problems": "; ".join(problems)},
+                params={"name": repr(self.name), "problems": listing(problems)},
                 rule_ids="B1",
                 context={"structure": self.name, "problems": problems},
             )

@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import Any
 
 from pokertd.errors import InvalidCommand, NotFound
-from pokertd.i18n import N_, Phrase
+from pokertd.i18n import N_, Clause, Phrase, listing
 from pokertd.money import NEUTRAL_LOCALE, format_money, parse_money
 from pokertd.rules import FinishMethod, RuleProfile, StartingStackSource, load_profile
 from pokertd.rules.profile import parse_fraction, parse_toml, read_text_file
@@ -287,21 +287,42 @@ class Template:
         fees = [self.fees] + [t.fees for t in (self.rebuy, self.addon) if t is not None]
         for f in fees:
             if min(f.prize_pool, f.house_fee, f.entry_fee, f.bounty) < 0:
-                out.append("money amounts cannot be negative")
+                out.append(Clause(N_("money amounts cannot be negative")))
         if self.starting_stack <= 0:
-            out.append(f"the starting stack must be positive ({cite('A3')})")
+            out.append(
+                Clause(N_("the starting stack must be positive (%(rule)s)"), {"rule": cite("A3")})
+            )
         if self.tables < 1:
-            out.append("an event needs at least one table")
+            out.append(Clause(N_("an event needs at least one table")))
         top = min(11, profile.max_seats_per_table)
         if not 2 <= self.seats_per_table <= top:
-            out.append(f"seats per table must be between 2 and {top} ({cite('C13')})")
+            out.append(
+                Clause(
+                    N_("seats per table must be between 2 and %(top)s (%(rule)s)"),
+                    {"top": top, "rule": cite("C13")},
+                )
+            )
         if self.guarantee < 0 or self.added_money < 0:
-            out.append(f"guarantee and added money cannot be negative ({cite('H8')})")
+            out.append(
+                Clause(
+                    N_("guarantee and added money cannot be negative (%(rule)s)"),
+                    {"rule": cite("H8")},
+                )
+            )
         if self.field_cap is not None and self.field_cap < 2:
-            out.append(f"the field cap must allow at least two entries ({cite('A12')})")
+            out.append(
+                Clause(
+                    N_("the field cap must allow at least two entries (%(rule)s)"),
+                    {"rule": cite("A12")},
+                )
+            )
         close = self.registration_close(profile)
         if close is not None and close < 0:
-            out.append(f"registration cannot close before level 0 ({cite('A4')})")
+            out.append(
+                Clause(
+                    N_("registration cannot close before level 0 (%(rule)s)"), {"rule": cite("A4")}
+                )
+            )
         if (
             close is not None
             and close > 0
@@ -309,61 +330,127 @@ class Template:
             and close < profile.late_reg_min_levels
         ):
             out.append(
-                f"late entry must stay open at least {profile.late_reg_min_levels} levels, "
-                f"not {close} ({cite('A4')})"
+                Clause(
+                    N_(
+                        "late entry must stay open at least %(min)s levels, not %(close)s "
+                        "(%(rule)s)"
+                    ),
+                    {"min": profile.late_reg_min_levels, "close": close, "rule": cite("A4")},
+                )
             )
         if self.reentry and not profile.reentry_allowed:
-            out.append(f"{profile.title} does not allow re-entry ({cite('A8')})")
+            out.append(
+                Clause(
+                    N_("%(profile)s does not allow re-entry (%(rule)s)"),
+                    {"profile": profile.title, "rule": cite("A8")},
+                )
+            )
         if (
             self.reentry_max is not None
             and profile.reentry_max is not None
             and self.reentry_max > profile.reentry_max
         ):
             out.append(
-                f"at most {profile.reentry_max} re-entries at {profile.title} ({cite('A8')})"
+                Clause(
+                    N_("at most %(max)s re-entries at %(profile)s (%(rule)s)"),
+                    {"max": profile.reentry_max, "profile": profile.title, "rule": cite("A8")},
+                )
             )
         if self.rebuy is not None:
             if not profile.rebuy_allowed:
-                out.append(f"{profile.title} does not allow rebuys ({cite('A9')})")
+                out.append(
+                    Clause(
+                        N_("%(profile)s does not allow rebuys (%(rule)s)"),
+                        {"profile": profile.title, "rule": cite("A9")},
+                    )
+                )
             limit = profile.rebuy_max_per_player
             mine = self.rebuy.max_per_player
             if limit is not None and (mine is None or mine > limit):
-                out.append(f"at most {limit} rebuys per player at {profile.title} ({cite('A9')})")
+                out.append(
+                    Clause(
+                        N_("at most %(max)s rebuys per player at %(profile)s (%(rule)s)"),
+                        {"max": limit, "profile": profile.title, "rule": cite("A9")},
+                    )
+                )
             window = profile.rebuy_window_minutes
             if window is not None and (self.rebuy.minutes is None or self.rebuy.minutes > window):
                 out.append(
-                    f"rebuys only within the first {window} minutes at {profile.title} "
-                    f"({cite('A9')})"
+                    Clause(
+                        N_(
+                            "rebuys only within the first %(minutes)s minutes at %(profile)s "
+                            "(%(rule)s)"
+                        ),
+                        {"minutes": window, "profile": profile.title, "rule": cite("A9")},
+                    )
                 )
             if self.rebuy.chips <= 0:
-                out.append(f"a rebuy must buy chips ({cite('A9')})")
+                out.append(Clause(N_("a rebuy must buy chips (%(rule)s)"), {"rule": cite("A9")}))
         if self.addon is not None and (self.addon.chips <= 0 or self.addon.at_level < 1):
-            out.append(f"an add-on needs chips and a level ({cite('A10')})")
+            out.append(
+                Clause(N_("an add-on needs chips and a level (%(rule)s)"), {"rule": cite("A10")})
+            )
         if not 0 <= self.early_bird_bonus_pct <= profile.early_bird_bonus_max_pct:
             out.append(
-                f"an early-registration bonus of {_pct(self.early_bird_bonus_pct)} is over "
-                f"{profile.title}'s limit of {_pct(profile.early_bird_bonus_max_pct)} "
-                f"({cite('A6')})"
+                Clause(
+                    N_(
+                        "an early-registration bonus of %(pct)s is over %(profile)s's limit of "
+                        "%(max)s (%(rule)s)"
+                    ),
+                    {
+                        "pct": _pct(self.early_bird_bonus_pct),
+                        "profile": profile.title,
+                        "max": _pct(profile.early_bird_bonus_max_pct),
+                        "rule": cite("A6"),
+                    },
+                )
             )
         cap = self.late_entry_cap(profile)
         if self.late_entry_penalty_pct_per_level < 0 or cap < 0:
-            out.append(f"a late-entry reduction cannot be negative ({cite('A5')})")
+            out.append(
+                Clause(
+                    N_("a late-entry reduction cannot be negative (%(rule)s)"), {"rule": cite("A5")}
+                )
+            )
         if self.late_entry_penalty_pct_per_level > 0 and cap > profile.late_entry_penalty_max_pct:
             out.append(
-                f"a late-entry reduction of up to {_pct(cap)} is over {profile.title}'s limit "
-                f"of {_pct(profile.late_entry_penalty_max_pct)} ({cite('A5')})"
+                Clause(
+                    N_(
+                        "a late-entry reduction of up to %(pct)s is over %(profile)s's limit of "
+                        "%(max)s (%(rule)s)"
+                    ),
+                    {
+                        "pct": _pct(cap),
+                        "profile": profile.title,
+                        "max": _pct(profile.late_entry_penalty_max_pct),
+                        "rule": cite("A5"),
+                    },
+                )
             )
         if self.stacks_from_points and not self.takes_stacks_from_points(profile):
             out.append(
-                f"every player starts with the same stack at {profile.title}: no stacks "
-                f"from league points ({cite('A3')})"
+                Clause(
+                    N_(
+                        "every player starts with the same stack at %(profile)s: no stacks "
+                        "from league points (%(rule)s)"
+                    ),
+                    {"profile": profile.title, "rule": cite("A3")},
+                )
             )
         if self.early_bird_bonus_pct > 0 and self.late_entry_penalty_pct_per_level > 0:
             out.append(
-                f"an early-registration bonus of {_pct(self.early_bird_bonus_pct)} and a "
-                f"late-entry reduction of {_pct(self.late_entry_penalty_pct_per_level)} a level "
-                "cannot be in one event: where a bonus is given, everyone else gets a full "
-                f"stack ({cite('A6', 'A5')})"
+                Clause(
+                    N_(
+                        "an early-registration bonus of %(bonus)s and a late-entry reduction of "
+                        "%(reduction)s a level cannot be in one event: where a bonus is given, "
+                        "everyone else gets a full stack (%(rule)s)"
+                    ),
+                    {
+                        "bonus": _pct(self.early_bird_bonus_pct),
+                        "reduction": _pct(self.late_entry_penalty_pct_per_level),
+                        "rule": cite("A6", "A5"),
+                    },
+                )
             )
         if self.mystery_envelopes or self.mystery_from_level or self.mystery_in_the_money:
             out.extend(self._mystery_problems(profile))
@@ -372,9 +459,9 @@ class Template:
         except InvalidCommand as exc:
             listed = exc.context.get("problems")
             if isinstance(listed, list) and listed:  # every problem, one by one
-                out.extend(f"structure: {p}" for p in listed)
+                out.extend(Clause(N_("structure: %(problem)s"), {"problem": p}) for p in listed)
             else:
-                out.append(exc.message)
+                out.append(Clause.of(exc))
         return out
 
     def _mystery_problems(self, profile: RuleProfile) -> list[str]:
@@ -383,14 +470,24 @@ class Template:
         cite = profile.citation
         out: list[str] = []
         if self.fees.bounty <= 0:
-            out.append(f"mystery bounties need a bounty part in the buy-in ({cite('I1')})")
+            out.append(
+                Clause(
+                    N_("mystery bounties need a bounty part in the buy-in (%(rule)s)"),
+                    {"rule": cite("I1")},
+                )
+            )
         if self.progressive_bounties:
-            out.append(f"bounties are progressive or mystery, not both ({cite('I1')})")
+            out.append(
+                Clause(
+                    N_("bounties are progressive or mystery, not both (%(rule)s)"),
+                    {"rule": cite("I1")},
+                )
+            )
         try:
             envelope_values(self.mystery_envelopes)
             check_stage(self.mystery_from_level, self.mystery_in_the_money)
         except InvalidCommand as exc:
-            out.append(f"mystery bounties: {exc.message}")
+            out.append(Clause(N_("mystery bounties: %(problem)s"), {"problem": Clause.of(exc)}))
         return out
 
     def late_entry_cap(self, profile: RuleProfile) -> Fraction:
@@ -409,7 +506,7 @@ class Template:
         if problems:
             raise InvalidCommand(
                 template=N_("template %(name)s is invalid: %(problems)s"),
-                params={"name": repr(self.name), "problems": "; ".join(problems)},
+                params={"name": repr(self.name), "problems": listing(problems)},
             )
 
     def with_changes(self, **changes: Any) -> Template:

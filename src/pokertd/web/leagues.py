@@ -338,8 +338,8 @@ class SeasonBody(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    key: Annotated[str, Text("A season's key", KEY_MAX, min_len=1)]
-    name: Annotated[str, Text("A season's name", NAME_MAX, min_len=1)]
+    key: Annotated[str, Text(N_("A season's key"), KEY_MAX, min_len=1)]
+    name: Annotated[str, Text(N_("A season's name"), NAME_MAX, min_len=1)]
     best_n: int | None = Field(default=None, ge=1, le=1000, description="Best N results count.")
     tie_break: TieBreak = TieBreak.BEST_FINISHES
     top: int | None = Field(default=8, ge=1, le=10_000, description="The top N qualify.")
@@ -379,8 +379,8 @@ class LeagueBody(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    key: Annotated[str, Text("A league's key", KEY_MAX, min_len=1)]
-    name: Annotated[str, Text("A league's name", NAME_MAX, min_len=1)]
+    key: Annotated[str, Text(N_("A league's key"), KEY_MAX, min_len=1)]
+    name: Annotated[str, Text(N_("A league's name"), NAME_MAX, min_len=1)]
     points: PointsBody = Field(default_factory=PointsBody)
     season: SeasonBody | None = None
 
@@ -390,7 +390,7 @@ class EventBody(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    tournament: Annotated[str, Text("A tournament's id", SHORT_MAX, min_len=1)]
+    tournament: Annotated[str, Text(N_("A tournament's id"), SHORT_MAX, min_len=1)]
 
 
 class SignOutBody(BaseModel):
@@ -398,7 +398,7 @@ class SignOutBody(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    player: Annotated[str, Text("A player's name or card", 60, min_len=1)]
+    player: Annotated[str, Text(N_("A player's name or card"), 60, min_len=1)]
 
 
 class ChampionshipBody(BaseModel):
@@ -406,7 +406,7 @@ class ChampionshipBody(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    name: Annotated[str, Text("The championship's name", 120, min_len=1)]
+    name: Annotated[str, Text(N_("The championship's name"), 120, min_len=1)]
 
 
 TableText = Annotated[str, Query(max_length=4000, description="Points by place, comma list.")]

@@ -27,7 +27,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from pokertd.app.accounts import Role
 from pokertd.errors import InvalidCommand, NotFound, PokertdError
-from pokertd.i18n import LANGUAGES, N_, Phrase
+from pokertd.i18n import LANGUAGES, N_, Clause, Phrase, listing
 from pokertd.money import (
     EVENT_CURRENCIES,
     EVENT_LOCALES,
@@ -206,11 +206,20 @@ def _structure_data(sdef: StructureDef) -> tuple[str, dict[str, Any] | None, lis
     preset: Structure | None = None
     if sdef.preset:
         if sdef.preset not in structure_names():
-            return sdef.preset, None, [f"there is no structure preset named {sdef.preset!r}"]
+            return (
+                sdef.preset,
+                None,
+                [
+                    Clause(
+                        N_("there is no structure preset named %(name)s"),
+                        {"name": repr(sdef.preset)},
+                    )
+                ],
+            )
         preset = load_structure(sdef.preset)
     if not sdef.levels:
         if preset is None:
-            return "custom", None, ["the structure needs levels or a preset (B1)"]
+            return "custom", None, [Clause(N_("the structure needs levels or a preset (B1)"))]
         return preset.name, None, []
     levels = [
         {"level": n, **row.model_dump(), "ante_type": row.ante_type if row.ante else "none"}
@@ -238,7 +247,10 @@ def template_of(event: EventDefinition, name: str = "custom") -> tuple[Template,
     problems: list[str] = []
     if event.profile not in BUILTIN_PROFILES:
         problems.append(
-            f"there is no rule profile {event.profile!r}; choose {', '.join(BUILTIN_PROFILES)}"
+            Clause(
+                N_("there is no rule profile %(name)s; choose %(choices)s"),
+                {"name": repr(event.profile), "choices": ", ".join(BUILTIN_PROFILES)},
+            )
         )
     structure, custom, found = _structure_data(event.structure)
     problems += found
@@ -277,9 +289,14 @@ def template_of(event: EventDefinition, name: str = "custom") -> tuple[Template,
         source="event set-up in the browser",
     )
     if not template.title:
-        problems.append("the event needs a title")
+        problems.append(Clause(N_("the event needs a title")))
     if event.bounty_kind == "progressive" and not event.buy_in.bounty:
-        problems.append("a progressive knockout needs a bounty part in the buy-in (I1)")
+        problems.append(
+            Clause(
+                N_("a progressive knockout needs a bounty part in the buy-in (%(rule)s)"),
+                {"rule": "I1"},
+            )
+        )
     if not found:
         problems += template.problems(load_profile(template.profile))
     return template, problems
@@ -363,11 +380,12 @@ def definition_of(template: Template) -> dict[str, Any]:
 
 
 def _refuse(what: str, problems: list[str]) -> InvalidCommand:
-    """``what`` (a catalogue text) and the template's problems (English: the template
-    checks build them)."""
+    """``what`` (a catalogue text) and the template's problems (each a catalogue clause
+    where the check built one: :func:`pokertd.i18n.listing`; a structure's own problems are
+    still English)."""
     return InvalidCommand(
         template=N_("%(what)s: %(problems)s."),
-        params={"what": Phrase(what), "problems": "; ".join(problems)},
+        params={"what": Phrase(what), "problems": listing(problems)},
         context={"problems": problems},
     )
 

@@ -627,12 +627,12 @@ class ColorUp(Command):
     """
 
     stacks: Annotated[
-        tuple[tuple[lim.PlayerRef, lim.Chips], ...], lim.Items("Stacks", lim.SEAT_MAX)
+        tuple[tuple[lim.PlayerRef, lim.Chips], ...], lim.Items(N_("Stacks"), lim.SEAT_MAX)
     ]
-    removed: Annotated[tuple[lim.Denomination, ...], lim.Items("Colours removed", 100)] = ()
+    removed: Annotated[tuple[lim.Denomination, ...], lim.Items(N_("Colours removed"), 100)] = ()
     method: lim.Word | None = None
     table: lim.TableText = ""
-    deck: Annotated[tuple[lim.CardText, ...], lim.Items("A deck", 520)] | None = None
+    deck: Annotated[tuple[lim.CardText, ...], lim.Items(N_("A deck"), 520)] | None = None
 
 
 @dataclass(frozen=True, slots=True)

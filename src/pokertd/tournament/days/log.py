@@ -57,8 +57,8 @@ DAY_MAX = 30
 BAG_MAX = 20
 """The longest bag number (``A-0172``)."""
 
-DayNo: TypeAlias = Annotated[int, lim.Whole("A day number", 1, DAY_MAX)]
-BagNo: TypeAlias = Annotated[str, lim.Text("A bag number", BAG_MAX)]
+DayNo: TypeAlias = Annotated[int, lim.Whole(N_("A day number"), 1, DAY_MAX)]
+BagNo: TypeAlias = Annotated[str, lim.Text(N_("A bag number"), BAG_MAX)]
 
 # --- events -----------------------------------------------------------------------------------
 
@@ -131,11 +131,11 @@ class EndDay(Command):
 
     day: DayNo
     counts: Annotated[
-        tuple[tuple[lim.PlayerRef, lim.Chips], ...], lim.Items("Chip counts", lim.PLAYERS_MAX)
+        tuple[tuple[lim.PlayerRef, lim.Chips], ...], lim.Items(N_("Chip counts"), lim.PLAYERS_MAX)
     ] = ()
     """Counts for the bags (players without one here need a count recorded earlier)."""
     bags: Annotated[
-        tuple[tuple[lim.PlayerRef, BagNo], ...], lim.Items("Bag numbers", lim.PLAYERS_MAX)
+        tuple[tuple[lim.PlayerRef, BagNo], ...], lim.Items(N_("Bag numbers"), lim.PLAYERS_MAX)
     ] = ()
     """Bag numbers the floor wrote; the others are numbered 1, 2, ... in seat order."""
     note: lim.Note = ""
@@ -147,7 +147,7 @@ class StartDay(Command):
 
     day: DayNo
     tables: Annotated[
-        tuple[tuple[lim.TableNo, lim.SeatCount], ...], lim.Items("Tables", lim.TABLE_MAX)
+        tuple[tuple[lim.TableNo, lim.SeatCount], ...], lim.Items(N_("Tables"), lim.TABLE_MAX)
     ] = ()
     """The day's room, ``(table, seats)``; empty: the room as it was laid."""
 
@@ -333,8 +333,8 @@ def _decide_start(state: TournamentState, cmd: StartDay, ctx: Context) -> list[E
 
 FLIGHTS_MAX = 26
 """The most flights one Day 2 is formed from (Day 1A to Day 1Z)."""
-TournamentRef: TypeAlias = Annotated[str, lim.Text("A tournament id", lim.SHORT_MAX)]
-FlightLabel: TypeAlias = Annotated[str, lim.Text("A flight's name", lim.SHORT_MAX)]
+TournamentRef: TypeAlias = Annotated[str, lim.Text(N_("A tournament id"), lim.SHORT_MAX)]
+FlightLabel: TypeAlias = Annotated[str, lim.Text(N_("A flight's name"), lim.SHORT_MAX)]
 
 
 @event("flights_carried")
@@ -432,8 +432,8 @@ class CarryFlights(Command):
     """Form this (new) Day 2 from the flights' bags and pools (the series service sends it,
     having read the flights)."""
 
-    flights: Annotated[tuple[FlightRow, ...], lim.Items("Flights", FLIGHTS_MAX)]
-    stacks: Annotated[tuple[StackRow, ...], lim.Items("Bags", lim.PLAYERS_MAX)]
+    flights: Annotated[tuple[FlightRow, ...], lim.Items(N_("Flights"), FLIGHTS_MAX)]
+    stacks: Annotated[tuple[StackRow, ...], lim.Items(N_("Bags"), lim.PLAYERS_MAX)]
     reentry_allowed: bool = False
     """The event lets a player enter more than one flight: his best stack is carried."""
 

@@ -641,7 +641,7 @@ class RecordChips(Command):
     """Record chip counts (end of level, bagging): player name -> chips."""
 
     counts: Annotated[
-        tuple[tuple[lim.PlayerRef, lim.Chips], ...], lim.Items("Chip counts", lim.PLAYERS_MAX)
+        tuple[tuple[lim.PlayerRef, lim.Chips], ...], lim.Items(N_("Chip counts"), lim.PLAYERS_MAX)
     ]
     note: lim.Note = ""
 

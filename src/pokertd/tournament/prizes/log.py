@@ -626,9 +626,9 @@ class RecordBountyWinners(Command):
     """
 
     player: lim.PlayerRef
-    winners: Annotated[tuple[lim.PlayerRef, ...], lim.Items("Winners", lim.SEAT_MAX)]
+    winners: Annotated[tuple[lim.PlayerRef, ...], lim.Items(N_("Winners"), lim.SEAT_MAX)]
     button_seat: lim.SeatNo | None = None
-    winner_seats: Annotated[tuple[lim.SeatNo, ...], lim.Items("Seats", lim.SEAT_MAX)] = ()
+    winner_seats: Annotated[tuple[lim.SeatNo, ...], lim.Items(N_("Seats"), lim.SEAT_MAX)] = ()
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -642,7 +642,8 @@ class PostMysteryBounties(Command):
     """
 
     envelopes: Annotated[
-        tuple[tuple[lim.Cents, lim.Count], ...], lim.Items("Envelope values", ENVELOPE_KINDS_MAX)
+        tuple[tuple[lim.Cents, lim.Count], ...],
+        lim.Items(N_("Envelope values"), ENVELOPE_KINDS_MAX),
     ]
     from_level: lim.LevelNo | None = None
     in_the_money: bool = False
@@ -663,10 +664,10 @@ class ProposeDeal(HeavyCommand):
 
     kind: DealKind
     stacks: Annotated[
-        tuple[tuple[lim.PlayerRef, lim.Chips], ...], lim.Items("Stacks", lim.PLAYERS_MAX)
+        tuple[tuple[lim.PlayerRef, lim.Chips], ...], lim.Items(N_("Stacks"), lim.PLAYERS_MAX)
     ] = ()
     amounts: Annotated[
-        tuple[tuple[lim.PlayerRef, lim.Cents], ...], lim.Items("Amounts", lim.PLAYERS_MAX)
+        tuple[tuple[lim.PlayerRef, lim.Cents], ...], lim.Items(N_("Amounts"), lim.PLAYERS_MAX)
     ] = ()
     save: lim.Cents = 0
     save_by: DealKind = DealKind.ICM

@@ -33,7 +33,7 @@ from itertools import pairwise
 from typing import Any
 
 from pokertd.errors import InvalidCommand, PokertdError, RuleViolation
-from pokertd.i18n import N_, Sentence
+from pokertd.i18n import N_, Clause, Sentence, listing
 from pokertd.money import format_money
 from pokertd.rules.enums import GuaranteeBasis, RemainderTo, WithholdingBase
 from pokertd.rules.profile import RuleProfile, load_profile
@@ -229,25 +229,49 @@ class PayoutTable:
         problems: list[str] = []
         ordered = sorted(self.bands, key=lambda b: b.min_entries)
         for band in ordered:
-            label = f"band {band.min_entries}-{band.max_entries}"
+            band_of = {"low": band.min_entries, "high": band.max_entries}
             if band.min_entries > band.max_entries or band.min_entries < 1:
-                problems.append(f"{label}: bad entry range")
+                problems.append(Clause(N_("band %(low)s-%(high)s: bad entry range"), band_of))
             if not band.shares:
-                problems.append(f"{label}: pays no place")
+                problems.append(Clause(N_("band %(low)s-%(high)s: pays no place"), band_of))
             if sum(band.shares) != 1:
                 total = sum(band.shares) * 100
-                problems.append(f"{label}: percentages sum to {float(total):g} %, not 100 %")
+                problems.append(
+                    Clause(
+                        N_("band %(low)s-%(high)s: percentages sum to %(total)s %%, not 100 %%"),
+                        band_of | {"total": f"{float(total):g}"},
+                    )
+                )
             if any(s <= 0 for s in band.shares):
-                problems.append(f"{label}: every paid place needs a positive percentage")
+                problems.append(
+                    Clause(
+                        N_("band %(low)s-%(high)s: every paid place needs a positive percentage"),
+                        band_of,
+                    )
+                )
             if any(a < b for a, b in pairwise(band.shares)):
-                problems.append(f"{label}: a lower place may not be paid more")
+                problems.append(
+                    Clause(N_("band %(low)s-%(high)s: a lower place may not be paid more"), band_of)
+                )
             if band.places_paid > band.max_entries:
-                problems.append(f"{label}: pays more places than there can be entries")
+                problems.append(
+                    Clause(
+                        N_("band %(low)s-%(high)s: pays more places than there can be entries"),
+                        band_of,
+                    )
+                )
         for a, b in pairwise(ordered):
             if b.min_entries <= a.max_entries:
                 problems.append(
-                    f"bands {a.min_entries}-{a.max_entries} and {b.min_entries}-"
-                    f"{b.max_entries} overlap"
+                    Clause(
+                        N_("bands %(a_low)s-%(a_high)s and %(b_low)s-%(b_high)s overlap"),
+                        {
+                            "a_low": a.min_entries,
+                            "a_high": a.max_entries,
+                            "b_low": b.min_entries,
+                            "b_high": b.max_entries,
+                        },
+                    )
                 )
         return problems
 
@@ -323,7 +347,7 @@ def _table_from_mapping(data: Mapping[str, Any], *, default_name: str) -> Payout
     if problems:
         raise InvalidCommand(
             template=N_("The payout table %(name)s is not usable: %(problems)s."),
-            params={"name": repr(table.name), "problems": "; ".join(problems)},
+            params={"name": repr(table.name), "problems": listing(problems)},
         )
     return table
 

@@ -782,14 +782,16 @@ class LayTables(Command):
     """Set the room before anyone is seated: ``(number, seats)`` per table, break order."""
 
     tables: Annotated[
-        tuple[tuple[lim.TableNo, lim.SeatCount], ...], lim.Items("Tables", lim.TABLE_MAX)
+        tuple[tuple[lim.TableNo, lim.SeatCount], ...], lim.Items(N_("Tables"), lim.TABLE_MAX)
     ]
-    break_order: Annotated[tuple[lim.TableNo, ...], lim.Items("A break order", lim.TABLE_MAX)] = ()
+    break_order: Annotated[
+        tuple[lim.TableNo, ...], lim.Items(N_("A break order"), lim.TABLE_MAX)
+    ] = ()
     unavailable: Annotated[
-        tuple[tuple[lim.TableNo, lim.SeatNo], ...], lim.Items("Seats", lim.PLAYERS_MAX)
+        tuple[tuple[lim.TableNo, lim.SeatNo], ...], lim.Items(N_("Seats"), lim.PLAYERS_MAX)
     ] = ()
     reserved: Annotated[
-        tuple[tuple[lim.TableNo, lim.SeatNo], ...], lim.Items("Seats", lim.PLAYERS_MAX)
+        tuple[tuple[lim.TableNo, lim.SeatNo], ...], lim.Items(N_("Seats"), lim.PLAYERS_MAX)
     ] = ()
 
 
@@ -806,7 +808,7 @@ KEEP_APART_MAX = 10
 at a night of a few tables anyway)."""
 KEEP_APART_GROUPS_MAX = 100
 """Most keep-apart groups at once in one tournament."""
-GroupNo = Annotated[int, lim.Whole("A keep-apart group number", 1, lim.COUNT_MAX)]
+GroupNo = Annotated[int, lim.Whole(N_("A keep-apart group number"), 1, lim.COUNT_MAX)]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -815,7 +817,7 @@ class KeepApart(Command):
     relatives, business partners): every seat draw and every move the rules require honours
     it from now on, or says why it cannot. Two to ten players, named as at the desk."""
 
-    players: Annotated[tuple[lim.PlayerRef, ...], lim.Items("Players", KEEP_APART_MAX)]
+    players: Annotated[tuple[lim.PlayerRef, ...], lim.Items(N_("Players"), KEEP_APART_MAX)]
     note: lim.Note = ""
     """Why (shown with the group): "married", "business partners"."""
 
@@ -917,7 +919,7 @@ class ConfirmMoves(Command):
     refused as stale (:class:`StalePlan`).
     """
 
-    moves: Annotated[tuple[lim.Seq, ...], lim.Items("Moves to confirm", lim.PLAYERS_MAX)]
+    moves: Annotated[tuple[lim.Seq, ...], lim.Items(N_("Moves to confirm"), lim.PLAYERS_MAX)]
     plan: lim.PlanToken | None = None
 
 
