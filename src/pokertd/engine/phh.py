@@ -24,6 +24,7 @@ from __future__ import annotations
 import math
 import re
 import tomllib
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
@@ -727,17 +728,21 @@ def _superfluous_check(hand: Hand, p: int) -> bool:
     return bool(others) and all(hand.is_all_in(s) for s in others)
 
 
+def _check_tabled(shown_text: str, real: Sequence[int], p: int, where: str) -> None:
+    """``sm CARDS``: the cards shown must be the ones dealt to player ``p`` (any game)."""
+    tabled = _parse_cards_field(shown_text, where)
+    if any(c is not None and c != r for c, r in zip(tabled, real, strict=False)):
+        raise InvalidCommand(
+            template=N_("%(where)s: these are not the cards dealt to p%(player)s."),
+            params={"where": where, "player": p + 1},
+        )
+
+
 def _show_or_muck(hand: Hand, p: int, shown_text: str | None, where: str) -> None:
     """Showdown: ``sm CARDS`` shows (the cards must be the ones dealt), ``sm`` mucks. A
     hand already tabled by an all-in showdown (F7), or already out, is accepted."""
     if shown_text and shown_text != "-":
-        tabled = _parse_cards_field(shown_text, where)
-        real = hand.hole_cards(p)
-        if any(c is not None and c != r for c, r in zip(tabled, real, strict=False)):
-            raise InvalidCommand(
-                template=N_("%(where)s: these are not the cards dealt to p%(player)s."),
-                params={"where": where, "player": p + 1},
-            )
+        _check_tabled(shown_text, hand.hole_cards(p), p, where)
     if hand.actor == p and hand.street == "showdown":
         hand.act(Show(seat=p) if shown_text else Muck(seat=p))
     elif shown_text and hand.was_shown(p):
@@ -963,13 +968,7 @@ def _play_stud_action(hand: StudHand, p: int, w: list[str], where: Clause, scale
     elif verb == "sm":
         shown_text = w[2] if len(w) > 2 and w[2] != "-" else None
         if shown_text:
-            tabled = _parse_cards_field(shown_text, where)
-            real = hand.cards(p)
-            if any(c is not None and c != r for c, r in zip(tabled, real, strict=False)):
-                raise InvalidCommand(
-                    template=N_("%(where)s: these are not the cards dealt to p%(player)s."),
-                    params={"where": where, "player": p + 1},
-                )
+            _check_tabled(shown_text, hand.cards(p), p, where)
         if hand.actor == p and hand.street == "showdown":
             hand.act(Show(seat=p) if shown_text else Muck(seat=p))
         elif hand.street not in ("showdown", "done") or hand.actor is not None:
