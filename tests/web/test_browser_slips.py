@@ -12,13 +12,11 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from floor_helpers import broken_night
 
 from pokertd.app.tournaments import TournamentService
 from pokertd.store import open_store
-from pokertd.tournament.eliminations import Bust
-from pokertd.tournament.entries import CreateTournament, Register, Roster
-from pokertd.tournament.seating import BreakTable, DrawSeats, live_seating
-from pokertd.tournament.templates import load_template
+from pokertd.tournament.seating import tables_view
 
 from .servers import page_sign_in, running_server
 from .test_browser import (  # noqa: F401  (fixtures)
@@ -37,19 +35,9 @@ def night(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, str, 
     floor): (base URL, tournament id, the name of a player who moves)."""
     db = tmp_path_factory.mktemp("slips") / "slips.db"
     service = TournamentService(open_store(f"sqlite:///{db}"), rng_factory=lambda: random.Random(7))
-    tmpl = load_template("kpc_nlh").with_changes(profile="tda", tables=3, seats_per_table=9)
-    tid = service.create(CreateTournament(name="Tuesday slips", template=tmpl))
-    for i in range(20):
-        service.run(tid, Register(name=f"Player {i:02d}", member=f"M{i}", age_ok=True))
-    service.run(tid, DrawSeats())
-    seating = live_seating(service.state(tid))
-    roster = service.state(tid).part(Roster)
-    for number in (1, 2):
-        for v in [p for p in seating.tables[number].players if p is not None][:2]:
-            service.run(tid, Bust(players=(roster.entries[v].name,)))
-    mover = next(p for p in seating.tables[3].players if p is not None)
-    name = roster.entries[mover].name
-    service.run(tid, BreakTable(table=3))
+    tid = broken_night(service, "tda", confirm=False)
+    moves = tables_view(service.state(tid)).pending
+    name = next(m.name for m in moves if m.from_table == 3 and m.name)  # his move waits
     service.close()
     with running_server(db, PASSWORD) as base:
         yield base, tid, name
