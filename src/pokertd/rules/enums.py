@@ -145,6 +145,69 @@ class StudVariant(StrEnum):
 
 
 @unique
+class GameFamily(StrEnum):
+    """How a game deals: board (flop) games, stud games, draw games (C6, C7)."""
+
+    FLOP = "flop"
+    STUD = "stud"
+    DRAW = "draw"
+
+
+@unique
+class Betting(StrEnum):
+    """A game's betting structure."""
+
+    NO_LIMIT = "no_limit"
+    POT_LIMIT = "pot_limit"
+    FIXED_LIMIT = "fixed_limit"
+
+
+@unique
+class Game(StrEnum):
+    """The game a tournament level deals (issue 28): a single-game event names one, a mixed
+    event (HORSE, 8-game) names one per level or rotates them by orbit. The values are the
+    short names structures and the CLI use; the engine deals each with ``Hand`` (board games),
+    ``StudHand`` (stud family) or the draw engine."""
+
+    NO_LIMIT_HOLDEM = "nlhe"
+    LIMIT_HOLDEM = "flhe"
+    POT_LIMIT_OMAHA = "plo"
+    LIMIT_OMAHA_HI_LO = "o8"
+    POT_LIMIT_OMAHA_HI_LO = "plo8"
+    SEVEN_CARD_STUD = "stud"
+    STUD_HI_LO = "stud8"
+    RAZZ = "razz"
+    TRIPLE_DRAW_27 = "27td"
+    NO_LIMIT_SINGLE_DRAW_27 = "nl27sd"
+
+    @property
+    def family(self) -> GameFamily:
+        """Board, stud or draw: stud rounds freeze the button (C7) and balance by position (C6)."""
+        if self in _STUD_GAMES:
+            return GameFamily.STUD
+        if self in (Game.TRIPLE_DRAW_27, Game.NO_LIMIT_SINGLE_DRAW_27):
+            return GameFamily.DRAW
+        return GameFamily.FLOP
+
+    @property
+    def betting(self) -> Betting:
+        """No-limit, pot-limit or fixed-limit (small bet / big bet)."""
+        if self in (Game.NO_LIMIT_HOLDEM, Game.NO_LIMIT_SINGLE_DRAW_27):
+            return Betting.NO_LIMIT
+        if self in (Game.POT_LIMIT_OMAHA, Game.POT_LIMIT_OMAHA_HI_LO):
+            return Betting.POT_LIMIT
+        return Betting.FIXED_LIMIT
+
+    @property
+    def is_stud(self) -> bool:
+        """A stud-family game (seven-card stud, stud hi-lo, razz): no button, a bring-in."""
+        return self in _STUD_GAMES
+
+
+_STUD_GAMES = frozenset({Game.SEVEN_CARD_STUD, Game.STUD_HI_LO, Game.RAZZ})
+
+
+@unique
 class OddChipStudCard(StrEnum):
     """Which tied razz winner gets the odd chip, by the suit of a card (F5)."""
 
