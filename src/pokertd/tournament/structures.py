@@ -29,7 +29,7 @@ from typing import Any
 from pokertd.errors import InvalidCommand
 from pokertd.i18n import N_, Clause, Phrase, listing
 from pokertd.i18n import Chips as ChipCount
-from pokertd.rules import AnteType, BbaReducedAmount, RuleProfile
+from pokertd.rules import AnteType, BbaReducedAmount, Game, RuleProfile
 from pokertd.rules.profile import parse_toml, read_text_file
 from pokertd.tournament.chips import ChipSet
 from pokertd.tournament.limits import CHIPS_MAX, LEVEL_MAX
@@ -55,6 +55,13 @@ class Level:
     minutes: int
     extended: bool = False
     """True for a level added beyond the sheet by the structure's own progression."""
+    game: Game | None = None
+    """The game this level deals (a mixed event: HORSE, 8-game; issue 28); ``None`` = the
+    event's one game, no-limit hold'em unless the event says otherwise. In a fixed-limit
+    game ``big_blind`` is the small bet, the big bet is twice it; a stud level's ``ante``
+    is per player and ``bring_in`` its bring-in."""
+    bring_in: Chips = 0
+    """The stud bring-in of this level (0 for board and draw games)."""
 
     @property
     def seconds(self) -> int:
