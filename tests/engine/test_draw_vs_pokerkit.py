@@ -67,8 +67,11 @@ def _pokerkit_state(variant: DrawVariant, stacks: list[int]) -> Any:
     )
 
 
-def _play(data: st.DataObject, variant: DrawVariant, stacks: list[int], seed: int) -> int:
-    """Play one hand in both engines; returns the number of decisions compared."""
+def _play(
+    data: st.DataObject, variant: DrawVariant, stacks: list[int], seed: int, least: int = 0
+) -> int:
+    """Play one hand in both engines, each draw throwing at least ``least`` cards; returns
+    the number of decisions compared."""
     n = len(stacks)
     hand = DrawHand.start(
         variant=variant, stacks=stacks, button=n - 1, small_blind=SMALL_BLIND,
@@ -92,7 +95,8 @@ def _play(data: st.DataObject, variant: DrawVariant, stacks: list[int], seed: in
                 assert hand.drawing, (hand.street, hand.actions)
                 assert hand.actor == drawer
                 mine = list(hand.cards(drawer))
-                thrown = data.draw(st.lists(st.sampled_from(mine), max_size=5, unique=True))
+                count = data.draw(st.integers(least, 5))
+                thrown = data.draw(st.permutations(mine))[:count]
                 hand.act(Draw(thrown))
                 received = hand.draws[-1][3]
                 to_deal[drawer].extend(received)
@@ -160,6 +164,16 @@ def test_triple_draw_deep_stacks_agree_with_pokerkit(
 ) -> None:
     """Stacks nobody runs out of in triple draw (4 x 20 x 2 + 4 x 40 x 2 = 480 a hand)."""
     assert _play(data, DrawVariant.TRIPLE_DRAW_27, [2_000] * n, seed) > 0
+
+
+@QUICK
+@given(data=st.data(), n=st.integers(5, 6), seed=st.integers(0, 2**32))
+def test_triple_draw_stub_running_out_agrees_with_pokerkit(
+    data: st.DataObject, n: int, seed: int
+) -> None:
+    """Five or six players throwing three to five cards a draw run the stub out: the new
+    stub's cards go to PokerKit too, and the hands agree to the end."""
+    assert _play(data, DrawVariant.TRIPLE_DRAW_27, [2_000] * n, seed, least=3) > 0
 
 
 @QUICK
