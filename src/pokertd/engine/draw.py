@@ -301,12 +301,29 @@ class DrawHand:
             big_bet = 2 * small_bet if big_bet is None else big_bet
         else:
             small_bet = big_bet = 0
+        if type(big_blind) is not int or type(small_blind) is not int or type(ante) is not int:
+            raise InvalidCommand(
+                template=N_(
+                    "Blinds and antes must be whole numbers of chips (small blind "
+                    "%(small_blind)s, big blind %(big_blind)s, ante %(ante)s)."
+                ),
+                params={
+                    "small_blind": repr(small_blind),
+                    "big_blind": repr(big_blind),
+                    "ante": repr(ante),
+                },
+            )
+        if big_blind <= 0 or small_blind < 0 or ante < 0:
+            raise InvalidCommand(
+                template=N_(
+                    "Blinds and antes must be positive chip amounts (small blind "
+                    "%(small_blind)s, big blind %(big_blind)s, ante %(ante)s)."
+                ),
+                params={"small_blind": small_blind, "big_blind": big_blind, "ante": ante},
+            )
         for name, value in (
-            (N_("The small blind"), small_blind),
-            (N_("The big blind"), big_blind),
             (N_("The small bet"), small_bet),
             (N_("The big bet"), big_bet),
-            (N_("The ante"), ante),
             (N_("The smallest chip"), min_chip),
         ):
             if not isinstance(value, int) or isinstance(value, bool) or value < 0:
@@ -314,15 +331,13 @@ class DrawHand:
                     template=N_("%(name)s must be a whole number of chips, not %(value)s."),
                     params={"name": Phrase(name), "value": repr(value)},
                 )
-        if not 0 <= small_blind <= big_blind or big_blind <= 0 or min_chip <= 0:
+        if min_chip <= 0:
             raise InvalidCommand(
-                template=N_(
-                    "A draw game needs 0 <= small blind <= big blind, a big blind and a "
-                    "positive smallest chip."
-                )
+                template=N_("The smallest chip in play must be positive, not %(min_chip)s."),
+                params={"min_chip": min_chip},
             )
-        if limit and not 0 < small_bet <= big_bet:
-            raise InvalidCommand(template=N_("Fixed-limit draw needs 0 < small bet <= big bet."))
+        if limit and (small_bet <= 0 or big_bet <= 0):
+            raise InvalidCommand(template=N_("Fixed-limit bets must be positive chip amounts."))
         seats = [
             s % n_seats for s in range(button + 1, button + 1 + n_seats) if stacks[s % n_seats]
         ]
@@ -824,15 +839,42 @@ class DrawHand:
             )
         if to > legal.max_raise_to:
             raise IllegalAction(
-                template=N_("Seat %(seat)s cannot bet more than its stack: %(high)s at most."),
-                params={"seat": seat + 1, "high": f"{legal.max_raise_to:,}"},
-                context={"seat": seat, "amount": to, "maximum": legal.max_raise_to},
+                template=N_(
+                    "Seat %(seat)s has only %(stack)s chips in all: it cannot bet to %(to)s."
+                ),
+                params={"seat": seat + 1, "stack": f"{legal.all_in_to:,}", "to": f"{to:,}"},
+                context={"seat": seat, "amount": to, "stack": legal.all_in_to},
             )
         if to < legal.min_raise_to:
+            cite = profile.cite("E1" if legal.current_bet == 0 else "E2")
+            template = (
+                N_("Seat %(seat)s must bet at least %(low)s: the minimum bet is the big blind.")
+                if legal.current_bet == 0
+                else {
+                    MIN_RAISE_TDA: N_(
+                        "Seat %(seat)s must raise to at least %(low)s: the last full raise was "
+                        "%(last)s."
+                    ),
+                    MIN_RAISE_DOUBLE: N_(
+                        "Seat %(seat)s must raise to at least %(low)s: a raise must at least "
+                        "double the current bet."
+                    ),
+                }.get(
+                    self._rules.min_raise,
+                    N_(
+                        "Seat %(seat)s must raise to at least %(low)s: a raise is the call plus "
+                        "at least one chip."
+                    ),
+                )
+            )
             raise BelowMinimumRaise(
-                template=N_("Seat %(seat)s must bet or raise to at least %(low)s."),
-                params={"seat": seat + 1, "low": f"{legal.min_raise_to:,}"},
-                rule_ids=profile.cite("E2"),
+                template=template,
+                params={
+                    "seat": seat + 1,
+                    "low": f"{legal.min_raise_to:,}",
+                    "last": f"{self._last_increment:,}",
+                },
+                rule_ids=cite,
                 context={"seat": seat, "amount": to, "minimum": legal.min_raise_to},
             )
         return "raise"
