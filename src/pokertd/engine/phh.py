@@ -1063,17 +1063,24 @@ def _draw_deck(actions: list[str], words: list[list[str]], k: int) -> tuple[list
     """The deck order that deals a draw file's cards: five cards one at a time around the
     table (the first ``d dh`` of each player), then in each draw round a burn before the
     first cards drawn and the ``d dh`` lines in their order. Unknown cards and burns are
-    cards the file never names, lowest first. Also returns the cards that stand for
-    unknown ones (a ``??`` thrown in a draw is one of them)."""
+    cards the file never names, lowest first. A draw round starts with a draw after
+    betting, or with a player's second draw (rounds without betting when all but one are
+    all-in). Also returns the cards that stand for unknown ones (a ``??`` thrown in a draw
+    is one of them)."""
     first: dict[int, list[int | None]] = {}
     draws: list[list[int | None]] = []
     new_round = after_draw = False
+    drew: set[str] = set()  # who drew in this round: a second draw starts the next round
     for line, w in zip(actions, words, strict=True):
         if not w:
             continue
         if w[0] != "d":
             is_draw = len(w) > 1 and w[1] == "sd"
-            new_round = new_round or (is_draw and not after_draw)
+            if is_draw and (not after_draw or w[0] in drew):
+                new_round = True
+                drew.clear()
+            if is_draw:
+                drew.add(w[0])
             after_draw = is_draw
             continue
         if len(w) < 4 or w[1] != "dh":
@@ -1177,16 +1184,18 @@ def _draw_superfluous_check(hand: DrawHand, p: int) -> bool:
 
 
 # ---------------------------------------------------------------------- writing
-def to_phh(hand: Hand | StudHand, players: list[str] | None = None) -> str:
+def to_phh(hand: Hand | StudHand | DrawHand, players: list[str] | None = None) -> str:
     """The hand as PHH text (players in dealing order: first left of the button).
 
     Everything the engine did is written: hole cards, board cards as they were dealt,
     every action, and the showdown. A finished hand also gets ``finishing_stacks`` and
     ``winnings``. The TOML is written by ``tomli-w``. A stud hand is written by
-    :func:`_stud_to_phh`.
+    :func:`_stud_to_phh`, a draw hand by :func:`_draw_to_phh`.
     """
     if isinstance(hand, StudHand):
         return _stud_to_phh(hand, players)
+    if isinstance(hand, DrawHand):
+        return _draw_to_phh(hand, players)
     seats = list(hand.seats_dealt)
     k = len(seats)
     rules_variant = hand.variant
@@ -1306,6 +1315,82 @@ def _stud_action_lines(hand: StudHand) -> list[str]:
         else:
             lines.append(f"{who} {verbs[record.kind]}")
     return lines
+
+
+def _draw_to_phh(hand: DrawHand, players: list[str] | None) -> str:
+    """A draw hand as PHH: blinds and antes as hold'em (heads-up reversed), ``small_bet``
+    and ``big_bet`` or ``min_bet``; each draw as ``pN sd THROWN``, and once the round's
+    players have all drawn, the cards drawn as ``d dh pN CARDS``; a new stub as a comment
+    line (``replay_phh`` deals from one deck order, so a hand with a reshuffle does not
+    replay through it)."""
+    seats = list(hand.seats_dealt)
+    k = len(seats)
+    sb, bb = (1, 0) if k == 2 else (0, 1)
+    antes = [0] * k
+    if hand.ante:
+        if hand._ante_type is AnteType.BIG_BLIND_ANTE:
+            antes[bb] = hand.ante
+        else:
+            antes = [hand.ante] * k
+    blinds = [0] * k
+    blinds[sb] = hand.small_blind
+    blinds[bb] = hand.big_blind
+    if k == 2:
+        antes, blinds = antes[::-1], blinds[::-1]
+    data: dict[str, Any] = {
+        "variant": DRAW_VARIANT_CODES[hand.variant],
+        "ante_trimming_status": not hand.profile.ante_to_main_pot,
+        "antes": antes,
+        "blinds_or_straddles": blinds,
+    }
+    if hand.variant is DrawVariant.TRIPLE_DRAW_27:
+        data["small_bet"] = hand.small_bet
+        data["big_bet"] = hand.big_bet
+    else:
+        data["min_bet"] = hand.big_blind
+    data["starting_stacks"] = hand.starting_stacks
+    player = {s: f"p{p + 1}" for p, s in enumerate(seats)}
+    text = "".join
+    lines = [f"d dh {player[s]} " + text(CARD_TEXT[c] for c in hand.dealt_cards(s)) for s in seats]
+    draws = iter(hand.draws)
+    drawn: list[str] = []  # a draw round's d dh lines, after all its sd lines (PokerKit's order)
+    drawing = ""  # the round of the lines in drawn
+    verbs = {"fold": "f", "check": "cc", "call": "cc", "muck": "sm"}
+    for record in hand.actions:
+        who = player[record.seat]
+        if record.kind not in ("draw", "reshuffle") or record.street != drawing:
+            lines.extend(drawn)
+            drawn.clear()
+            drawing = record.street
+        if record.kind == "draw":
+            _, _, thrown, received = next(draws)
+            lines.append(
+                f"{who} sd " + text(CARD_TEXT[c] for c in thrown) if thrown else f"{who} sd"
+            )
+            if received:
+                drawn.append(f"d dh {who} " + text(CARD_TEXT[c] for c in received))
+        elif record.kind == "reshuffle":
+            lines.append(f"# the stub ran out: a new stub of {record.amount} cards")
+        elif record.kind in ("bet", "raise"):
+            lines.append(f"{who} cbr {record.to}")
+        elif record.kind == "show":
+            lines.append(f"{who} sm " + text(CARD_TEXT[c] for c in hand.cards(record.seat)))
+        else:
+            lines.append(f"{who} {verbs[record.kind]}")
+    lines.extend(drawn)
+    data["actions"] = lines
+    data["hand"] = hand.hand_number
+    data["seats"] = [s + 1 for s in seats]
+    data["seat_count"] = len(hand.stacks)
+    if players is not None:
+        data["players"] = list(players)
+    if hand.is_over:
+        result = hand.result
+        won = dict(result.won)
+        data["finishing_stacks"] = [result.final_stacks[s] for s in seats]
+        data["winnings"] = [won.get(s, 0) for s in seats]
+    data["_pokertd_profile"] = hand.profile.name
+    return tomli_w.dumps(data)
 
 
 _BOARD_SLICES = {FLOP: slice(0, 3), TURN: slice(3, 4), RIVER: slice(4, 5)}
