@@ -13,6 +13,8 @@ from __future__ import annotations
 import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from pokertd.cards import parse_cards
 from pokertd.cards.low import describe_deuce_to_seven, deuce_to_seven
@@ -320,3 +322,45 @@ def test_F2_an_uncalled_no_limit_bet_comes_back() -> None:
     assert result.returned == ((2, 700),)
     assert result.won == ((1, 610),)
     assert hand.stacks == [990, 610, 700]
+
+
+# ---------------------------------------------------------------------- properties
+@settings(max_examples=60, derandomize=True)
+@given(
+    variant=st.sampled_from(list(DrawVariant)),
+    stacks=st.lists(st.integers(15, 1_500), min_size=2, max_size=8),
+    seed=st.integers(0, 2**32),
+    data=st.data(),
+)
+def test_every_card_and_chip_is_accounted_for_after_every_action(
+    variant: DrawVariant, stacks: list[int], seed: int, data: st.DataObject
+) -> None:
+    """Up to eight players, any draws: after every action the live hands, the stub and the
+    cards out of play are the 52 cards once each (through any reshuffle), the chips behind
+    plus the pot are the chips the hand began with, and so are the final stacks."""
+    hand = DrawHand.start(
+        variant=variant, stacks=stacks, button=len(stacks) - 1, small_blind=5, big_blind=10,
+        rng=random.Random(seed),
+    )  # fmt: skip
+    total = sum(stacks)
+    while not hand.is_over:
+        actor = hand.actor
+        assert actor is not None
+        if hand.drawing:
+            mine = list(hand.cards(actor))
+            hand.act(Draw(mine[: data.draw(st.integers(0, 5))]))
+        else:
+            legal = hand.legal()
+            choice = data.draw(st.sampled_from(["call", "fold", "raise"]))
+            if choice == "raise" and legal.can_raise:
+                hand.act(Raise(data.draw(st.integers(legal.min_raise_to, legal.max_raise_to))))
+            elif choice == "fold" and legal.call_amount:
+                hand.act(Fold())
+            else:
+                hand.act(Call())
+        if hand.street not in ("showdown", "done"):
+            live = [c for s in hand.seats_dealt if hand.in_hand(s) for c in hand.cards(s)]
+            every = live + hand.stub + hand.out_of_play
+            assert sorted(every) == list(range(52))
+            assert sum(s or 0 for s in hand.stacks) + hand.pot == total
+    assert sum(s or 0 for s in hand.result.final_stacks) == total

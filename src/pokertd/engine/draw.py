@@ -580,6 +580,12 @@ class DrawHand:
         """The cards still to deal, next first."""
         return list(self._stub)
 
+    @property
+    def out_of_play(self) -> list[CardCode]:
+        """The cards a new stub would take: discards, burns and folded hands since the last
+        reshuffle."""
+        return list(self._out)
+
     def _pos(self, seat: Seat) -> int:
         if seat not in self._seats:
             raise InvalidCommand(
