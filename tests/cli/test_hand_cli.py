@@ -74,7 +74,7 @@ def test_demo_is_repeatable_with_a_seed() -> None:
 def test_phh_check_on_a_folder(tmp_path: Path) -> None:
     (tmp_path / "a.phh").write_text(HAND)
     (tmp_path / "b.phh").write_text(
-        'variant = "F2L3D"\nantes=[0,0]\nstarting_stacks=[1,1]\nactions=[]'
+        'variant = "FB"\nantes=[0,0]\nstarting_stacks=[1,1]\nactions=[]'
     )
     result = runner.invoke(app, ["hand", "phh-check", str(tmp_path), "--json"])
     assert result.exit_code == 0, result.output
@@ -88,7 +88,7 @@ def test_phh_check_on_the_corpus_sample() -> None:
         pytest.skip("PHH corpus not present")
     result = runner.invoke(app, ["hand", "phh-check", str(folder)])
     assert result.exit_code == 0, result.output
-    assert "55/55 supported hands match" in result.stdout  # hold'em 25, stud family 30
+    assert "69/69 supported hands match" in result.stdout  # hold'em 25, stud family 30, draw 14
 
 
 def test_demo_names_the_hands_in_the_cli_language(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -12,6 +12,10 @@ Implements: the rules of razz and seven-card stud high-low eight or better (the 
 halves of catalogue F3/F5 for the stud family, PokerKit's ``RegularLowHand`` and
 ``EightOrBetterLowHand``), and the stud bring-in by up card and suit (KPC-12C's suit
 order for stud and razz, C11 suit order: TNPL-D9, SPOT-3f1).
+
+Deuce-to-seven low (:func:`deuce_to_seven`, the draw games) is the high ranking turned
+upside down: the ace is always high, straights and flushes count against the hand, and
+A-2-3-4-5 is no straight but an ace-high hand; the best hand is 7-5-4-3-2 of mixed suits.
 """
 
 from __future__ import annotations
@@ -20,6 +24,7 @@ from collections.abc import Sequence
 from itertools import combinations
 
 from pokertd.cards.card import CardCode
+from pokertd.cards.evaluate import WORST, HandCategory, category, describe_five, evaluate5
 from pokertd.errors import InvalidCommand
 from pokertd.i18n import N_
 
@@ -133,9 +138,49 @@ def card_by_rank_and_suit(card: CardCode, suits: Sequence[int], ace_low: bool) -
     return rank, suits[card & 3]
 
 
+_WHEEL = frozenset((12, 0, 1, 2, 3))
+"""Ranks A, 2, 3, 4, 5: a straight for the high evaluator, ace-high in deuce-to-seven."""
+
+
+def deuce_to_seven(cards: Sequence[CardCode]) -> int:
+    """Deuce-to-seven low strength of exactly five cards (lower is better; 1 = 7-5-4-3-2
+    of mixed suits): the high ranking reversed, the ace always high, A-2-3-4-5 an ace-high
+    hand (better than A-6-4-3-2, worse than K-Q-J-T-8), straights and flushes bad.
+
+    >>> from pokertd.cards.card import parse_cards
+    >>> deuce_to_seven(parse_cards("7h5c4d3s2c"))
+    1
+    >>> deuce_to_seven(parse_cards("8h4c3d2sAc")) < deuce_to_seven(parse_cards("Ah5c4d3s2c"))
+    True
+    """
+    if len(cards) != 5:
+        raise InvalidCommand(
+            template=N_("A deuce-to-seven hand has 5 cards, not %(n)s."), params={"n": len(cards)}
+        )
+    a, b, c, d, e = cards
+    if {x >> 2 for x in cards} == _WHEEL:
+        # The same hand with a six for the five (same suit: a flush stays a flush) is the
+        # next worse ace-high hand; the wheel sits one step better, between it and K-Q-J-T-8.
+        six = [x + 4 if x >> 2 == 3 else x for x in cards]
+        return 2 * (WORST + 1 - evaluate5(*six)) - 2
+    return 2 * (WORST + 1 - evaluate5(a, b, c, d, e)) - 1
+
+
+def describe_deuce_to_seven(five: Sequence[CardCode]) -> str:
+    """Words for a deuce-to-seven hand: ``"8-6-4-3-2 low"`` for an unpaired hand without a
+    straight or flush, else the high words (``"a pair of nines"``, ``"a flush"``...)."""
+    ranks = sorted((c >> 2 for c in five), reverse=True)
+    if set(ranks) == _WHEEL or category(evaluate5(*five)) is HandCategory.HIGH_CARD:
+        names = "23456789TJQKA"
+        return "-".join(names[r] for r in ranks) + " low"
+    return describe_five(five)
+
+
 __all__ = [
     "card_by_rank_and_suit",
+    "describe_deuce_to_seven",
     "describe_low",
+    "deuce_to_seven",
     "high_board",
     "low_a5",
     "low_board",

@@ -29,6 +29,7 @@ if TYPE_CHECKING:
         Raise,
         Show,
     )
+    from pokertd.engine.draw import Draw, DrawHand
     from pokertd.engine.hand import STREETS, Hand, deal_order
     from pokertd.engine.pots import build_pots, split_pot
     from pokertd.engine.result import Elimination, HandResult, PotResult
@@ -62,6 +63,7 @@ _HOMES: dict[str, str] = {
     **dict.fromkeys(("build_pots", "split_pot"), "pokertd.engine.pots"),
     **dict.fromkeys(("Elimination", "HandResult", "PotResult"), "pokertd.engine.result"),
     "StudHand": "pokertd.engine.stud",
+    **dict.fromkeys(("Draw", "DrawHand"), "pokertd.engine.draw"),
     **dict.fromkeys(
         ("Happened", "Order", "Ruling", "Situation", "declare", "rule"), "pokertd.engine.rulings"
     ),
@@ -97,6 +99,8 @@ __all__ = [
     "BringIn",
     "Call",
     "Check",
+    "Draw",
+    "DrawHand",
     "Elimination",
     "Fold",
     "Hand",

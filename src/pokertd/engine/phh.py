@@ -33,6 +33,7 @@ import tomli_w
 
 from pokertd.cards.card import CARD_TEXT, card_code
 from pokertd.engine.actions import BringIn, Call, Fold, Muck, Raise, Show
+from pokertd.engine.draw import Draw, DrawHand
 from pokertd.engine.hand import (
     FLOP,
     K_BET,
@@ -51,7 +52,7 @@ from pokertd.engine.hand import (
 from pokertd.engine.stud import SEVENTH, STUD_STREETS, StudHand
 from pokertd.errors import IllegalAction, InvalidCommand, PokertdError
 from pokertd.i18n import N_, Clause
-from pokertd.rules import AnteType, RuleProfile, StudVariant, Variant, load_profile
+from pokertd.rules import AnteType, DrawVariant, RuleProfile, StudVariant, Variant, load_profile
 
 VARIANTS = {
     "NT": Variant.NO_LIMIT_HOLDEM,
@@ -70,6 +71,11 @@ STUD_VARIANTS = {
 """PHH variant codes of the stud games pokertd deals (``pokertd.engine.stud``)."""
 
 STUD_VARIANT_CODES = {v: k for k, v in STUD_VARIANTS.items()}
+
+DRAW_VARIANTS = {"F2L3D": DrawVariant.TRIPLE_DRAW_27, "N2L1D": DrawVariant.NO_LIMIT_SINGLE_DRAW_27}
+"""PHH variant codes of the draw games pokertd deals (``pokertd.engine.draw``)."""
+
+DRAW_VARIANT_CODES = {v: k for k, v in DRAW_VARIANTS.items()}
 
 VARIANT_NAMES = {
     "FT": "fixed-limit Texas hold'em",
@@ -101,7 +107,7 @@ class PhhReplay:
     units (``int`` unless the file used fractions).
     """
 
-    hand: Hand | StudHand
+    hand: Hand | StudHand | DrawHand
     players: list[str]
     starting_stacks: list[int | float]
     finishing_stacks: list[int | float]
@@ -138,6 +144,8 @@ class PhhReplay:
             "variant": (
                 STUD_VARIANT_CODES[self.hand.variant]
                 if isinstance(self.hand, StudHand)
+                else DRAW_VARIANT_CODES[self.hand.variant]
+                if isinstance(self.hand, DrawHand)
                 else VARIANT_CODES[self.hand.variant]
             ),
             "players": self.players,
@@ -386,6 +394,8 @@ def replay_phh(text: str, profile: RuleProfile | str | None = None) -> PhhReplay
     data = load_phh(text)
     if data["variant"] in STUD_VARIANTS:
         return _replay_stud(data, profile)
+    if data["variant"] in DRAW_VARIANTS:
+        return _replay_draw(data, profile)
     variant, profile = _variant_and_profile(data, profile)
     actions, words = _action_words(data)
     with profile.citing():
@@ -412,7 +422,7 @@ def _variant_and_profile(
         raise UnsupportedHand(
             template=N_(
                 "PHH variant %(code)s (%(name)s) is not dealt by pokertd: it replays NT, PO, FT, "
-                "F7S, F7S/8 and FR."
+                "F7S, F7S/8, FR, F2L3D and N2L1D."
             ),
             params={"code": repr(code), "name": name},
         )
@@ -760,7 +770,11 @@ def _show_or_muck(hand: Hand, p: int, shown_text: str | None, where: str) -> Non
 
 
 def _outcome(
-    data: dict[str, Any], hand: Hand | StudHand, stacks: list[int], scale: int, checked: int
+    data: dict[str, Any],
+    hand: Hand | StudHand | DrawHand,
+    stacks: list[int],
+    scale: int,
+    checked: int,
 ) -> PhhReplay:
     """Showdown and finishing stacks: pots, winnings and stacks in file units, compared
     with the file's ``finishing_stacks`` by :attr:`PhhReplay.matches`."""
@@ -986,17 +1000,202 @@ def _play_stud_action(hand: StudHand, p: int, w: list[str], where: Clause, scale
         )
 
 
+# ---------------------------------------------------------------------- draw games
+def _replay_draw(data: dict[str, Any], profile: RuleProfile | str | None) -> PhhReplay:
+    """Replay a draw hand (``F2L3D``, ``N2L1D``) through :class:`DrawHand`, checking every
+    action: blinds, antes and stacks as for hold'em (:func:`_structure`); ``pN sd CARDS``
+    throws those cards (``pN sd`` stands pat) and the ``d dh`` line after it names the
+    cards drawn; ``sm`` shows the hand as it is after the draws, in any order."""
+    variant = DRAW_VARIANTS[data["variant"]]
+    if isinstance(profile, str):
+        profile = _named_profile(profile)
+    elif profile is None:
+        profile = _named_profile(str(data.get("_pokertd_profile", "tda")))
+    actions, words = _action_words(data)
+    betting = (
+        Variant.FIXED_LIMIT_HOLDEM
+        if variant is DrawVariant.TRIPLE_DRAW_27
+        else Variant.NO_LIMIT_HOLDEM
+    )
+    with profile.citing():
+        table = _structure(data, betting, actions, words)
+    profile = _with_ante_rule(profile, not bool(data.get("ante_trimming_status", False)))
+    k = len(table.stacks)
+    deck, unknown = _draw_deck(actions, words, k)
+    number = data.get("hand", 1)
+    with profile.citing():
+        hand = DrawHand.start(
+            variant=variant,
+            stacks=table.stacks,
+            button=table.button,
+            small_blind=table.small_blind,
+            big_blind=table.big_blind,
+            small_bet=table.small_bet,
+            big_bet=table.big_bet,
+            ante=table.ante,
+            ante_type=table.ante_type,
+            profile=profile,
+            deck=deck,
+            hand_number=number if isinstance(number, int) else 1,
+            auto_showdown=False,
+        )
+    checked = 0
+    dealt = False
+    for index, (line, w) in enumerate(zip(actions, words, strict=True), start=1):
+        if not w:
+            continue
+        where = _action_at(index, line)
+        try:
+            if w[0] == "d":
+                if dealt and len(w) >= 4 and w[1] == "dh":
+                    p = _player(w[2], k, where)
+                    _check_in_hand(w[3], hand.cards(p), p, where)
+                continue
+            dealt = True
+            _play_draw_action(hand, _player(w[0], k, where), w, where, table, unknown)
+            checked += 1
+        except PokertdError as exc:
+            raise _at_line(exc, where, line, index) from None
+    return _outcome(data, hand, table.stacks, table.scale, checked)
+
+
+def _draw_deck(actions: list[str], words: list[list[str]], k: int) -> tuple[list[int], set[int]]:
+    """The deck order that deals a draw file's cards: five cards one at a time around the
+    table (the first ``d dh`` of each player), then in each draw round a burn before the
+    first cards drawn and the ``d dh`` lines in their order. Unknown cards and burns are
+    cards the file never names, lowest first. A draw round starts with a draw after
+    betting, or with a player's second draw (rounds without betting when all but one are
+    all-in). Also returns the cards that stand for unknown ones (a ``??`` thrown in a draw
+    is one of them)."""
+    first: dict[int, list[int | None]] = {}
+    draws: list[list[int | None]] = []
+    new_round = after_draw = False
+    drew: set[str] = set()  # who drew in this round: a second draw starts the next round
+    for line, w in zip(actions, words, strict=True):
+        if not w:
+            continue
+        if w[0] != "d":
+            is_draw = len(w) > 1 and w[1] == "sd"
+            if is_draw and (not after_draw or w[0] in drew):
+                new_round = True
+                drew.clear()
+            if is_draw:
+                drew.add(w[0])
+            after_draw = is_draw
+            continue
+        if len(w) < 4 or w[1] != "dh":
+            raise InvalidCommand(
+                template=N_("%(where)s: d dh needs a player and cards."),
+                params={"where": _action(line)},
+            )
+        p = _player(w[2], k, line)
+        cards = _parse_cards_field(w[3], line)
+        if p not in first:
+            first[p] = cards
+            continue
+        if new_round or not draws:
+            draws.append([-1])  # the burn before the round's first cards drawn
+            new_round = False
+        draws[-1].extend(cards)
+    named = {c for cards in first.values() for c in cards if c is not None}
+    named.update(c for cards in draws for c in cards if c is not None and c >= 0)
+    spare = iter(c for c in range(52) if c not in named)
+    unknown: set[int] = set()
+
+    def fill(c: int | None) -> int:
+        if c is not None and c >= 0:
+            return c
+        card = next(spare)
+        if c is None:
+            unknown.add(card)
+        return card
+
+    order = [fill(first[p][r] if r < len(first.get(p, [])) else None) for r in range(5)
+             for p in range(k)]  # fmt: skip
+    for cards in draws:
+        order.extend(fill(c) for c in cards)
+    order.extend(spare)
+    return order, unknown
+
+
+def _check_in_hand(text: str, cards: Sequence[int], p: int, where: str) -> None:
+    """The cards a file names for player ``p`` (drawn or shown) must be in his hand."""
+    named = _parse_cards_field(text, where)
+    if any(c is not None and c not in cards for c in named):
+        raise InvalidCommand(
+            template=N_("%(where)s: these are not the cards dealt to p%(player)s."),
+            params={"where": where, "player": p + 1},
+        )
+
+
+def _play_draw_action(
+    hand: DrawHand, p: int, w: list[str], where: Clause, table: _Structure, unknown: set[int]
+) -> None:
+    """One player's line in a draw hand: ``f``, ``cc``, ``cbr AMOUNT``, ``sd [CARDS]`` or
+    ``sm [CARDS]``."""
+    verb = w[1] if len(w) > 1 else ""
+    if verb == "sd":
+        named = _parse_cards_field(w[2], where) if len(w) > 2 else []
+        mine = hand.cards(p) if hand.actor == p else ()
+        free = [c for c in mine if c in unknown and c not in named]
+        thrown = [c if c is not None else (free.pop(0) if free else -1) for c in named]
+        hand.act(Draw(tuple(thrown), seat=p))
+    elif verb == "f":
+        hand.act(Fold(seat=p))
+    elif verb == "cc":
+        if hand.actor == p or not _draw_superfluous_check(hand, p):
+            hand.act(Call(seat=p))
+    elif verb == "cbr":
+        if len(w) < 3:
+            raise InvalidCommand(
+                template=N_("%(where)s: cbr needs an amount."), params={"where": where}
+            )
+        hand.act(Raise(table.units(_amount(w[2], where)), seat=p))
+    elif verb == "sm":
+        shown_text = w[2] if len(w) > 2 and w[2] != "-" else None
+        if shown_text:
+            _check_in_hand(shown_text, hand.cards(p), p, where)
+        if hand.actor == p and hand.street == "showdown":
+            hand.act(Show(seat=p) if shown_text else Muck(seat=p))
+        elif shown_text and hand.was_shown(p):
+            pass  # tabled already: an all-in showdown shows every live hand (F7)
+        else:
+            raise IllegalAction(
+                template=N_("%(where)s: p%(player)s cannot show now.")
+                if shown_text
+                else N_("%(where)s: p%(player)s cannot muck now."),
+                params={"where": where, "player": p + 1},
+                rule_ids=hand.profile.cite("F6"),
+            )
+    else:
+        raise InvalidCommand(
+            template=N_("%(where)s: unknown action %(verb)s."),
+            params={"where": where, "verb": repr(verb)},
+        )
+
+
+def _draw_superfluous_check(hand: DrawHand, p: int) -> bool:
+    """As :func:`_superfluous_check`: a check PokerKit records for the one player left
+    with chips when everyone else still in is all-in; it changes nothing."""
+    if not hand.in_hand(p) or hand.is_all_in(p):
+        return False
+    others = [s for s in hand.seats_dealt if s != p and hand.in_hand(s)]
+    return bool(others) and all(hand.is_all_in(s) for s in others)
+
+
 # ---------------------------------------------------------------------- writing
-def to_phh(hand: Hand | StudHand, players: list[str] | None = None) -> str:
+def to_phh(hand: Hand | StudHand | DrawHand, players: list[str] | None = None) -> str:
     """The hand as PHH text (players in dealing order: first left of the button).
 
     Everything the engine did is written: hole cards, board cards as they were dealt,
     every action, and the showdown. A finished hand also gets ``finishing_stacks`` and
     ``winnings``. The TOML is written by ``tomli-w``. A stud hand is written by
-    :func:`_stud_to_phh`.
+    :func:`_stud_to_phh`, a draw hand by :func:`_draw_to_phh`.
     """
     if isinstance(hand, StudHand):
         return _stud_to_phh(hand, players)
+    if isinstance(hand, DrawHand):
+        return _draw_to_phh(hand, players)
     seats = list(hand.seats_dealt)
     k = len(seats)
     rules_variant = hand.variant
@@ -1116,6 +1315,82 @@ def _stud_action_lines(hand: StudHand) -> list[str]:
         else:
             lines.append(f"{who} {verbs[record.kind]}")
     return lines
+
+
+def _draw_to_phh(hand: DrawHand, players: list[str] | None) -> str:
+    """A draw hand as PHH: blinds and antes as hold'em (heads-up reversed), ``small_bet``
+    and ``big_bet`` or ``min_bet``; each draw as ``pN sd THROWN``, and once the round's
+    players have all drawn, the cards drawn as ``d dh pN CARDS``; a new stub as a comment
+    line (``replay_phh`` deals from one deck order, so a hand with a reshuffle does not
+    replay through it)."""
+    seats = list(hand.seats_dealt)
+    k = len(seats)
+    sb, bb = (1, 0) if k == 2 else (0, 1)
+    antes = [0] * k
+    if hand.ante:
+        if hand._ante_type is AnteType.BIG_BLIND_ANTE:
+            antes[bb] = hand.ante
+        else:
+            antes = [hand.ante] * k
+    blinds = [0] * k
+    blinds[sb] = hand.small_blind
+    blinds[bb] = hand.big_blind
+    if k == 2:
+        antes, blinds = antes[::-1], blinds[::-1]
+    data: dict[str, Any] = {
+        "variant": DRAW_VARIANT_CODES[hand.variant],
+        "ante_trimming_status": not hand.profile.ante_to_main_pot,
+        "antes": antes,
+        "blinds_or_straddles": blinds,
+    }
+    if hand.variant is DrawVariant.TRIPLE_DRAW_27:
+        data["small_bet"] = hand.small_bet
+        data["big_bet"] = hand.big_bet
+    else:
+        data["min_bet"] = hand.big_blind
+    data["starting_stacks"] = hand.starting_stacks
+    player = {s: f"p{p + 1}" for p, s in enumerate(seats)}
+    text = "".join
+    lines = [f"d dh {player[s]} " + text(CARD_TEXT[c] for c in hand.dealt_cards(s)) for s in seats]
+    draws = iter(hand.draws)
+    drawn: list[str] = []  # a draw round's d dh lines, after all its sd lines (PokerKit's order)
+    drawing = ""  # the round of the lines in drawn
+    verbs = {"fold": "f", "check": "cc", "call": "cc", "muck": "sm"}
+    for record in hand.actions:
+        who = player[record.seat]
+        if record.kind not in ("draw", "reshuffle") or record.street != drawing:
+            lines.extend(drawn)
+            drawn.clear()
+            drawing = record.street
+        if record.kind == "draw":
+            _, _, thrown, received = next(draws)
+            lines.append(
+                f"{who} sd " + text(CARD_TEXT[c] for c in thrown) if thrown else f"{who} sd"
+            )
+            if received:
+                drawn.append(f"d dh {who} " + text(CARD_TEXT[c] for c in received))
+        elif record.kind == "reshuffle":
+            lines.append(f"# the stub ran out: a new stub of {record.amount} cards")
+        elif record.kind in ("bet", "raise"):
+            lines.append(f"{who} cbr {record.to}")
+        elif record.kind == "show":
+            lines.append(f"{who} sm " + text(CARD_TEXT[c] for c in hand.cards(record.seat)))
+        else:
+            lines.append(f"{who} {verbs[record.kind]}")
+    lines.extend(drawn)
+    data["actions"] = lines
+    data["hand"] = hand.hand_number
+    data["seats"] = [s + 1 for s in seats]
+    data["seat_count"] = len(hand.stacks)
+    if players is not None:
+        data["players"] = list(players)
+    if hand.is_over:
+        result = hand.result
+        won = dict(result.won)
+        data["finishing_stacks"] = [result.final_stacks[s] for s in seats]
+        data["winnings"] = [won.get(s, 0) for s in seats]
+    data["_pokertd_profile"] = hand.profile.name
+    return tomli_w.dumps(data)
 
 
 _BOARD_SLICES = {FLOP: slice(0, 3), TURN: slice(3, 4), RIVER: slice(4, 5)}

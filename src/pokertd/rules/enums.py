@@ -145,6 +145,15 @@ class StudVariant(StrEnum):
 
 
 @unique
+class DrawVariant(StrEnum):
+    """The draw games the draw engine deals (``pokertd.engine.draw``; issue 28): the
+    values are those of :attr:`Game.TRIPLE_DRAW_27` and :attr:`Game.NO_LIMIT_SINGLE_DRAW_27`."""
+
+    TRIPLE_DRAW_27 = "27td"
+    NO_LIMIT_SINGLE_DRAW_27 = "nl27sd"
+
+
+@unique
 class GameFamily(StrEnum):
     """How a game deals: board (flop) games, stud games, draw games (C6, C7)."""
 
@@ -790,6 +799,7 @@ __all__ = [
     "DepartedChipsRemoved",
     "DisputeWindow",
     "DqChips",
+    "DrawVariant",
     "EarlyBirdDeadline",
     "FeeComponent",
     "FinalTableSize",
