@@ -18,12 +18,12 @@ BOARD = "2c3d7sKcKs"
 """Three low cards (7-3-2) and a pair of kings."""
 
 
-def _heads_up_after_the_button_calls(holes: dict[int, str], board: str, **kw: object) -> Hand:
+def _heads_up_after_the_button_calls(holes: dict[int, str], board: str) -> Hand:
     """Blinds 100/200 in 100 chips, button seat 2 calls, the small blind (seat 0) folds,
     the big blind checks, checked down: a 500 pot (five 100 chips) between seats 1, 2."""
     hand = start(
         [5_000, 5_000, 5_000], blinds=(100, 200), holes=holes, board=board, variant=FLO8,
-        min_chip=100, **kw,
+        min_chip=100,
     )  # fmt: skip
     play(hand, Call(), Fold(), Check())
     return check_down(hand)
