@@ -1,4 +1,5 @@
-"""The hand engine: one hand of hold'em or Omaha, dealt and refereed by the rule profile.
+"""The hand engine: one hand of hold'em or Omaha (Omaha hi-lo eight or better too), dealt
+and refereed by the rule profile.
 
 Usage::
 
@@ -28,7 +29,8 @@ action, NJ-16..NJ-29, SPOT-4.0), D3 (heads-up order, FOX-34), D8/K6 (absent play
 and are killed or mucked at their turn, KPC-21, TNPL-E1, FOX-30, SPOT-6.6), B3-B5
 (big-blind ante, KPC-53, FOX-BBA1, FOX-BBA2), E1-E6 (betting: KPC-29C, FOX-55, FOX-46A,
 SPOT-3d3, NJ-Def14, KPC-54, FOX-47, KPC-34, KPC-37, NJ-44c, FOX-53A, KPC-39), F1-F10
-(pots, uncalled bets, cards speak, odd chips, showdown order).
+(pots, uncalled bets, cards speak, odd chips, showdown order; Omaha hi-lo's split pots,
+the odd chip to the high half, KPC-12C, TNPL-C8, FOX-20).
 """
 
 from __future__ import annotations
