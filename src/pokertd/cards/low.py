@@ -95,9 +95,11 @@ def omaha_low_eight(board: Sequence[CardCode], hole: Sequence[CardCode]) -> int 
     left make the best low with it (a lower card never makes a low worse).
 
     >>> from pokertd.cards.card import parse_cards
-    >>> omaha_low_eight(parse_cards("2c3d9hKsQs"), parse_cards("AhAs4d5c")) == low_eight(
-    ...     parse_cards("Ah4d2c3d5c"))
+    >>> board, hole = parse_cards("2c3d7hKsQs"), parse_cards("AhAs4d5c")
+    >>> omaha_low_eight(board, hole) == low_eight(parse_cards("Ah4d2c3d7h"))  # 7-4-3-2-A
     True
+    >>> describe_low(omaha_low_cards(board, hole))
+    '7-4-3-2-A low'
     >>> omaha_low_eight(parse_cards("2c3d4hKsQs"), parse_cards("AhKd9c9d")) is None
     True
     """
