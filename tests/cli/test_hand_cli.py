@@ -88,7 +88,8 @@ def test_phh_check_on_the_corpus_sample() -> None:
         pytest.skip("PHH corpus not present")
     result = runner.invoke(app, ["hand", "phh-check", str(folder)])
     assert result.exit_code == 0, result.output
-    assert "69/69 supported hands match" in result.stdout  # hold'em 25, stud family 30, draw 14
+    assert "83/83 supported hands match" in result.stdout  # hold'em 25, stud 30, FO/8 14, draw 14
+    assert "0 of other games" in result.stdout
 
 
 def test_demo_names_the_hands_in_the_cli_language(monkeypatch: pytest.MonkeyPatch) -> None:

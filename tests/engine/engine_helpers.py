@@ -45,7 +45,7 @@ def start(
         bb = occupied[1] if len(occupied) > 2 else occupied[0]
     rules = profile(prof) if isinstance(prof, str) else prof
     holes = dict(holes or {})
-    count = 4 if variant is Variant.POT_LIMIT_OMAHA else 2
+    count = 2 if variant in (Variant.NO_LIMIT_HOLDEM, Variant.FIXED_LIMIT_HOLDEM) else 4
     used = {c for text in holes.values() for c in _codes(text)} | set(_codes(board))
     spare = [c for c in range(52) if c not in used]
     waiting = kw.get("waiting", 0)

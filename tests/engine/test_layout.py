@@ -40,7 +40,9 @@ def test_every_slot_has_a_docstring() -> None:
     assert isinstance(slots, dict)
     if COMPILED:  # mypyc lists a native class's attributes: exactly the documented slots
         assert set(vars(Hand)["__mypyc_attrs__"]) == set(slots)
-    assert len(slots) == 57  # 55 + the checked path's cache (_legal, _legal_at)
+    assert (
+        len(slots) == 59
+    )  # 55 + the checked path's cache (_legal, _legal_at) + Omaha hi-lo's _low, _hilo_pots
     assert all(isinstance(doc, str) and len(doc) > 15 for doc in slots.values())
     assert not {"_k", "_cur", "_pl_adjust"} & set(slots)
 

@@ -76,7 +76,8 @@ def _pokerkit_perft(state: Any) -> int:
 
 
 def _pokerkit_state(variant: Variant, stacks: tuple[int, ...]) -> Any:
-    """PokerKit's state for the same hand as :func:`_hand` (blinds 50/100, limit 100/200)."""
+    """PokerKit's state for the same hand as :func:`_hand` (blinds 50/100, limit 100/200;
+    Omaha hi-lo from :mod:`pokerkit_omaha8`)."""
     from pokerkit import (
         Automation,
         FixedLimitTexasHoldem,
@@ -92,6 +93,11 @@ def _pokerkit_state(variant: Variant, stacks: tuple[int, ...]) -> Any:
         Automation.CHIPS_PUSHING, Automation.CHIPS_PULLING,
     )  # fmt: skip
     n = len(stacks)
+    if variant in (Variant.FIXED_LIMIT_OMAHA_HI_LO, Variant.POT_LIMIT_OMAHA_HI_LO):
+        from pokerkit_omaha8 import omaha8_state
+
+        fixed = variant is Variant.FIXED_LIMIT_OMAHA_HI_LO
+        return omaha8_state(fixed, automations, 0, (50, 100), 100, 200, stacks, n)
     if variant is Variant.FIXED_LIMIT_HOLDEM:
         return FixedLimitTexasHoldem.create_state(
             automations, False, 0, (50, 100), 100, 200, stacks, n

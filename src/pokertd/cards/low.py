@@ -91,6 +91,51 @@ def low_eight(cards: Sequence[CardCode]) -> int | None:
     return _low5(distinct[:5])
 
 
+def omaha_low_eight(board: Sequence[CardCode], hole: Sequence[CardCode]) -> int | None:
+    """The eight-or-better low of an Omaha hand, exactly two hole cards and three board
+    cards (Omaha hi-lo, catalogue F4/F5), or ``None`` if it has none; the same scale as
+    :func:`low_eight`.
+
+    For each pair of different hole ranks eight or lower, the three lowest board ranks
+    left make the best low with it (a lower card never makes a low worse).
+
+    >>> from pokertd.cards.card import parse_cards
+    >>> board, hole = parse_cards("2c3d7hKsQs"), parse_cards("AhAs4d5c")
+    >>> omaha_low_eight(board, hole) == low_eight(parse_cards("Ah4d2c3d7h"))  # 7-4-3-2-A
+    True
+    >>> describe_low(omaha_low_cards(board, hole))
+    '7-4-3-2-A low'
+    >>> omaha_low_eight(parse_cards("2c3d4hKsQs"), parse_cards("AhKd9c9d")) is None
+    True
+    """
+    board_values = {low_value(c) for c in board}
+    board_low = sorted(v for v in board_values if v <= 8)
+    if len(board_low) < 3:
+        return None
+    hole_low = sorted({low_value(c) for c in hole if low_value(c) <= 8})
+    best: int | None = None
+    for i, a in enumerate(hole_low):
+        for b in hole_low[i + 1 :]:
+            rest = [v for v in board_low if v != a and v != b][:3]
+            if len(rest) == 3:
+                value = _low5(sorted((a, b, *rest)))
+                if best is None or value < best:
+                    best = value
+    return best
+
+
+def omaha_low_cards(board: Sequence[CardCode], hole: Sequence[CardCode]) -> list[CardCode]:
+    """The five cards (two hole, three board) making an Omaha hand's eight-or-better low."""
+    target = omaha_low_eight(board, hole)
+    if target is None:
+        raise InvalidCommand(template=N_("These cards hold no eight-or-better low."))
+    for two in combinations(hole, 2):
+        for three in combinations(board, 3):
+            if low_eight([*two, *three]) == target:
+                return [*two, *three]
+    raise AssertionError("unreachable: the best low is one of the two-plus-three hands")
+
+
 def low_cards(cards: Sequence[CardCode], eight: bool = False) -> list[CardCode]:
     """The five cards making the best low (ace-to-five, or eight-or-better)."""
     target = low_eight(cards) if eight else low_a5(cards)
@@ -187,5 +232,7 @@ __all__ = [
     "low_cards",
     "low_eight",
     "low_value",
+    "omaha_low_cards",
+    "omaha_low_eight",
     "suit_strength",
 ]

@@ -19,6 +19,8 @@ class VariantChoice(StrEnum):
     NO_LIMIT_HOLDEM = "nlhe"
     POT_LIMIT_OMAHA = "plo"
     FIXED_LIMIT_HOLDEM = "flhe"
+    POT_LIMIT_OMAHA_HI_LO = "plo8"
+    FIXED_LIMIT_OMAHA_HI_LO = "flo8"
 
 
 class OrderChoice(StrEnum):

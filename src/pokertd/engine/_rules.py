@@ -24,6 +24,10 @@ MIN_RAISE_PLUS_CHIP = 2
 
 NO_CAP = 1 << 30
 
+_HI_LO = (Variant.POT_LIMIT_OMAHA_HI_LO, Variant.FIXED_LIMIT_OMAHA_HI_LO)
+"""Omaha hi-lo eight or better: the pot split between the best high and the best
+qualifying low (F5: KPC-12C, TNPL-C8, FOX-20)."""
+
 
 class Rules:
     """The profile fields the engine reads, as ints and bools (one per profile+variant)."""
@@ -35,6 +39,7 @@ class Rules:
         "burn_before_hole",
         "cap_lift_le",
         "hole_count",
+        "is_hilo",
         "is_limit",
         "is_omaha",
         "is_pot_limit",
@@ -56,9 +61,14 @@ class Rules:
     def __init__(self, profile: RuleProfile, variant: Variant) -> None:
         self.profile = profile
         self.variant = variant
-        self.is_limit = variant is Variant.FIXED_LIMIT_HOLDEM
-        self.is_pot_limit = variant is Variant.POT_LIMIT_OMAHA
-        self.is_omaha = variant is Variant.POT_LIMIT_OMAHA
+        self.is_hilo = variant in _HI_LO
+        self.is_limit = variant is Variant.FIXED_LIMIT_HOLDEM or (
+            variant is Variant.FIXED_LIMIT_OMAHA_HI_LO
+        )
+        self.is_pot_limit = variant is Variant.POT_LIMIT_OMAHA or (
+            variant is Variant.POT_LIMIT_OMAHA_HI_LO
+        )
+        self.is_omaha = variant is Variant.POT_LIMIT_OMAHA or self.is_hilo
         self.hole_count = 4 if self.is_omaha else 2
         self.min_raise = {
             MinRaiseRule.CURRENT_PLUS_LARGEST_INCREMENT: MIN_RAISE_TDA,

@@ -1,4 +1,5 @@
-"""The hand engine: one hand of hold'em or Omaha, dealt and refereed by the rule profile.
+"""The hand engine: one hand of hold'em or Omaha (Omaha hi-lo eight or better too), dealt
+and refereed by the rule profile.
 
 Usage::
 
@@ -28,7 +29,8 @@ action, NJ-16..NJ-29, SPOT-4.0), D3 (heads-up order, FOX-34), D8/K6 (absent play
 and are killed or mucked at their turn, KPC-21, TNPL-E1, FOX-30, SPOT-6.6), B3-B5
 (big-blind ante, KPC-53, FOX-BBA1, FOX-BBA2), E1-E6 (betting: KPC-29C, FOX-55, FOX-46A,
 SPOT-3d3, NJ-Def14, KPC-54, FOX-47, KPC-34, KPC-37, NJ-44c, FOX-53A, KPC-39), F1-F10
-(pots, uncalled bets, cards speak, odd chips, showdown order).
+(pots, uncalled bets, cards speak, odd chips, showdown order; Omaha hi-lo's split pots,
+the odd chip to the high half, KPC-12C, TNPL-C8, FOX-20).
 """
 
 from __future__ import annotations
@@ -39,7 +41,8 @@ from typing import Any, ClassVar, Final
 
 from pokertd.cards.card import CARD_TEXT, Card, CardCode
 from pokertd.cards.deck import check_deck, shuffled
-from pokertd.cards.evaluate import evaluate7, evaluate_omaha_raw
+from pokertd.cards.evaluate import describe_omaha, evaluate7, evaluate_omaha_raw
+from pokertd.cards.low import describe_low, omaha_low_cards, omaha_low_eight
 from pokertd.engine._rules import (
     MIN_RAISE_DOUBLE,
     MIN_RAISE_PLUS_CHIP,
@@ -242,6 +245,41 @@ def _mask_seats(mask: int, seats: list[int]) -> tuple[int, ...]:
         out.append(seats[low.bit_length() - 1])
         mask ^= low
     return tuple(out)
+
+
+NO_LOW: Final = 1 << 30
+"""Omaha hi-lo: the low strength of a hand without an eight-or-better low."""
+
+
+def _split_hi_lo(
+    amount: int, high: list[int], low: list[int], unit: int, one_each: bool
+) -> tuple[list[int], list[int], list[int]]:
+    """One Omaha hi-lo pot split between its high winners and its qualifying low winners
+    (positions clockwise from the button): ``(winners, shares, odd-chip positions)``,
+    the high winners first.
+
+    Half to the high, half to the low, in units of the smallest chip; the odd chip of the
+    whole pot goes to the high half, and within a half tied winners share it with the odd
+    chips one each from the first seat left of the button (F5: KPC-12C, TNPL-C8, FOX-20).
+    When the same hands win both halves (two Omaha/8 wheels) the pot is split as evenly
+    as possible (TNPL-C8, FOX-20D; KPC silent: the same).
+    """
+    if high == low:
+        shares = split_pot(amount, high, unit, one_each)
+        base = min(shares)
+        return high, shares, [q for q, share in zip(high, shares, strict=True) if share > base]
+    low_half = amount // unit // 2 * unit
+    high_half = amount - low_half
+    awards: dict[int, int] = {}
+    odd: list[int] = [high[0]] if high_half > low_half else []
+    for half, winners in ((high_half, high), (low_half, low)):
+        shares = split_pot(half, winners, unit, one_each)
+        base = min(shares)
+        for q, share in zip(winners, shares, strict=True):
+            awards[q] = awards.get(q, 0) + share
+            if share > base and q not in odd:
+                odd.append(q)
+    return list(awards), list(awards.values()), odd
 
 
 def _mask_positions(mask: int) -> list[int]:
@@ -521,6 +559,10 @@ class Hand:
         "short all-in blinds in full, a dead small blind (E6).",
         # Showdown and record.
         "_strength": "Hand strength by position at showdown (lower is better), [] before.",
+        "_low": "Omaha hi-lo: eight-or-better low by position at showdown (lower is "
+        "better, NO_LOW for none), [] before.",
+        "_hilo_pots": "Omaha hi-lo: by awarded pot, (high winners, low winners, odd-chip "
+        "positions); [] for other games.",
         "_show_queue": "Positions still to show or muck, in showdown order (F6).",
         "_pots": "The awarded pots: (amount, eligible mask, winner positions, shares).",
         "_log": "Everything that happened, one LogEntry each (actions, kills, showdown, "
@@ -588,6 +630,8 @@ class Hand:
     _start_stack: list[int]
     _street: int
     _strength: list[int]
+    _low: list[int]
+    _hilo_pots: list[tuple[list[int], list[int], list[int]]]
     _total: list[int]
     _won: list[int]
 
@@ -795,6 +839,8 @@ class Hand:
         self._shown = 0
         self._mucked = 0
         self._strength = []
+        self._low = []
+        self._hilo_pots = []
         self._show_queue = []
         self._pots = []
         self._result = None
@@ -1713,6 +1759,16 @@ class Hand:
                     h = hole[p]
                     strength[p] = ev(b0, b1, b2, b3, b4, h[0], h[1])
         self._strength = strength
+        hilo = self._rules.is_hilo
+        if hilo:
+            board = self._board
+            lows = [NO_LOW] * k
+            for p in range(k):
+                if live >> p & 1:
+                    v = omaha_low_eight(board, hole[p])
+                    if v is not None:
+                        lows[p] = v
+            self._low = lows
         order = self._showdown_order()
         if live & self._all_in:
             # F7: with a player all-in and no action left, every live hand is tabled.
@@ -1727,13 +1783,17 @@ class Hand:
         if self._auto_showdown:
             must = self._must_show()
             best = 1 << 30
+            best_low = NO_LOW
             for q in order:
                 s = strength[q]
-                if must or s <= best:
+                v = self._low[q] if hilo else NO_LOW
+                if must or s <= best or (v < NO_LOW and v <= best_low):
                     self._shown |= 1 << q
                     self._log.append(_SHOW_ENTRY[q])
                     if s < best:
                         best = s
+                    if v < best_low:
+                        best_low = v
                 else:
                     self._mucked |= 1 << q
                     self._live &= ~(1 << q)
@@ -1781,6 +1841,10 @@ class Hand:
             pots = build_pots(self._total, live, self._dead_money)
         min_chip = self._min_chip
         one_each = self._rules.odd_one_each
+        hilo = self._rules.is_hilo
+        lows = self._low
+        hilo_pots: list[tuple[list[int], list[int], list[int]]] = []
+        self._hilo_pots = hilo_pots
         out: list[tuple[int, int, list[int], list[int]]] = []
         for amount, eligible in pots:
             cand = eligible & contenders
@@ -1796,7 +1860,29 @@ class Hand:
                         winners = [q]
                     elif s == best:
                         winners.append(q)
-            shares = split_pot(amount, winners, min_chip, one_each)
+            if hilo:
+                # F5: the best qualifying low takes half (KPC-12C, TNPL-C8, FOX-20).
+                best_low = NO_LOW
+                low_winners: list[int] = []
+                for q in range(k):
+                    if cand >> q & 1 and lows:
+                        v = lows[q]
+                        if v < best_low:
+                            best_low = v
+                            low_winners = [q]
+                        elif v == best_low and v < NO_LOW:
+                            low_winners.append(q)
+                if low_winners:
+                    high_winners = winners
+                    winners, shares, odd = _split_hi_lo(
+                        amount, high_winners, low_winners, min_chip, one_each
+                    )
+                    hilo_pots.append((high_winners, low_winners, odd))
+                else:
+                    shares = split_pot(amount, winners, min_chip, one_each)
+                    hilo_pots.append((winners, [], []))
+            else:
+                shares = split_pot(amount, winners, min_chip, one_each)
             for q, share in zip(winners, shares, strict=True):
                 won[q] += share
             out.append((amount, eligible, winners, shares))
@@ -1824,6 +1910,13 @@ class Hand:
         ``hand``): most results are never shown, and naming costs more than the rest."""
         return HandWords(self._hole[p], tuple(self._board), self._rules.is_omaha)
 
+    def _hi_lo_words(self, high: int, low: int) -> str:
+        """Omaha hi-lo: the high hand's words and the low's, as the stud engine writes
+        them ("a flush, ace high; 7-5-4-2-A low")."""
+        board = self._board
+        high_words = describe_omaha(board, self._hole[high])
+        return f"{high_words}; {describe_low(omaha_low_cards(board, self._hole[low]))}"
+
     def _by_seat(self, values: list[int]) -> tuple[Chips | None, ...]:
         """``values`` (by position) laid out by seat, ``None`` for seats not dealt in."""
         n = self._n_seats
@@ -1847,7 +1940,23 @@ class Hand:
         odd_unit = self._min_chip
         hand_pots = self._pots
         pots: list[PotResult] = []
+        hilo_pots = self._hilo_pots
         for i, (amount, eligible, winners, shares) in enumerate(hand_pots):
+            if hilo_pots and hilo_pots[i][1]:
+                high, low, odd_at = hilo_pots[i]
+                by_seat = tuple([seats[x] for x in winners])
+                pots.append(
+                    pot_result(
+                        i,
+                        amount,
+                        _mask_seats(eligible, seats),
+                        by_seat,
+                        tuple(zip(by_seat, shares, strict=True)),
+                        tuple([seats[x] for x in odd_at]),
+                        self._hi_lo_words(high[0], low[0]) if showdown else "",
+                    )
+                )
+                continue
             if len(winners) == 1:
                 q = winners[0]
                 w = seats[q]

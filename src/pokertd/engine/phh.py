@@ -58,8 +58,18 @@ VARIANTS = {
     "NT": Variant.NO_LIMIT_HOLDEM,
     "PO": Variant.POT_LIMIT_OMAHA,
     "FT": Variant.FIXED_LIMIT_HOLDEM,
+    "FO/8": Variant.FIXED_LIMIT_OMAHA_HI_LO,
+    "PO/8": Variant.POT_LIMIT_OMAHA_HI_LO,
 }
-"""PHH variant codes pokertd deals."""
+"""PHH variant codes pokertd deals (``PO/8``, pot-limit Omaha hi-lo, is pokertd's own:
+the specification has no code for it, PokerKit does not read it)."""
+
+_FOUR_HOLE_CARDS = (
+    Variant.POT_LIMIT_OMAHA,
+    Variant.FIXED_LIMIT_OMAHA_HI_LO,
+    Variant.POT_LIMIT_OMAHA_HI_LO,
+)
+_FIXED_LIMIT = (Variant.FIXED_LIMIT_HOLDEM, Variant.FIXED_LIMIT_OMAHA_HI_LO)
 
 VARIANT_CODES = {v: k for k, v in VARIANTS.items()}
 
@@ -401,7 +411,7 @@ def replay_phh(text: str, profile: RuleProfile | str | None = None) -> PhhReplay
     with profile.citing():
         table = _structure(data, variant, actions, words)
     profile = _with_ante_rule(profile, not bool(data.get("ante_trimming_status", False)))
-    hole_count = 4 if variant is Variant.POT_LIMIT_OMAHA else 2
+    hole_count = 4 if variant in _FOUR_HOLE_CARDS else 2
     deal = _deal_from_actions(
         actions, words, len(table.stacks), hole_count, profile.burn_before_hole_cards,
         str(data["variant"]),
@@ -414,7 +424,7 @@ def replay_phh(text: str, profile: RuleProfile | str | None = None) -> PhhReplay
 def _variant_and_profile(
     data: dict[str, Any], profile: RuleProfile | str | None
 ) -> tuple[Variant, RuleProfile]:
-    """Header: the variant (NT, PO or FT) and the profile refereeing the replay (the one
+    """Header: the variant (NT, PO, FT, FO/8 or PO/8) and the profile refereeing the replay (the one
     given, else the file's ``_pokertd_profile``, else TDA)."""
     code = data["variant"]
     if code not in VARIANTS:
@@ -422,7 +432,7 @@ def _variant_and_profile(
         raise UnsupportedHand(
             template=N_(
                 "PHH variant %(code)s (%(name)s) is not dealt by pokertd: it replays NT, PO, FT, "
-                "F7S, F7S/8, FR, F2L3D and N2L1D."
+                "FO/8, F7S, F7S/8, FR, F2L3D and N2L1D."
             ),
             params={"code": repr(code), "name": name},
         )
@@ -495,6 +505,10 @@ def _structure(
         button, sb_seat, bb_seat = 1, 1, 0
     else:
         button, sb_seat, bb_seat = k - 1, 0, 1
+        if blinds[0] and not any(blinds[1:]):
+            # One blind, posted by the first player: a big blind with a dead small blind
+            # (D1; WSOP 2023 #43 FO/8 hand 76); the small blind's slot is the last, 0.
+            sb_seat, bb_seat = -1, 0
     if any(blinds[i] for i in range(k) if i not in (sb_seat, bb_seat)) or not blinds[bb_seat]:
         raise UnsupportedHand(
             template=N_(
@@ -517,7 +531,7 @@ def _structure(
     else:
         raise UnsupportedHand(template=N_("Only uniform antes or a big-blind ante are supported."))
     small_bet = big_bet = None
-    if variant is Variant.FIXED_LIMIT_HOLDEM:
+    if variant in _FIXED_LIMIT:
         if "small_bet" not in data or "big_bet" not in data:
             raise InvalidCommand(template=N_("A fixed-limit PHH hand needs small_bet and big_bet."))
         small_bet = int(_number(data["small_bet"], "small_bet") * scale)
@@ -1220,7 +1234,7 @@ def to_phh(hand: Hand | StudHand | DrawHand, players: list[str] | None = None) -
         "antes": antes,
         "blinds_or_straddles": blinds,
     }
-    if rules_variant is Variant.FIXED_LIMIT_HOLDEM:
+    if rules_variant in _FIXED_LIMIT:
         data["small_bet"] = hand._small_bet
         data["big_bet"] = hand._big_bet
     else:

@@ -62,6 +62,11 @@ from pokertd.rules import (
 from pokertd.rules.enums import AmbiguousAmountRule, OotWhenActionChanges, SkippedPlayerCutoff
 from pokertd.types import Chips
 
+_FIXED_LIMIT = (Variant.FIXED_LIMIT_HOLDEM, Variant.FIXED_LIMIT_OMAHA_HI_LO)
+"""The fixed-limit games (hold'em, Omaha hi-lo)."""
+_POT_LIMIT = (Variant.POT_LIMIT_OMAHA, Variant.POT_LIMIT_OMAHA_HI_LO)
+"""The pot-limit games (Omaha, Omaha hi-lo)."""
+
 MAX_CHIPS = 10**12
 """The largest chip amount a ruling accepts (anything larger is a typing error)."""
 MAX_WORDS = 200
@@ -458,7 +463,7 @@ def _bounds(s: Situation, p: RuleProfile) -> _Round:
     all_in_to = s.in_front + s.stack
     owed = min(s.to_call, s.stack)
     min_chip = min(s.denominations) if s.denominations else 1
-    limit = s.variant is Variant.FIXED_LIMIT_HOLDEM
+    limit = s.variant in _FIXED_LIMIT
     if limit:
         low = high = cur + max(s.last_increment, s.big_blind)
     else:
@@ -471,7 +476,7 @@ def _bounds(s: Situation, p: RuleProfile) -> _Round:
         else:
             low = cur + min_chip
         low = max(low, s.big_blind)
-        high = cur + s.pot + s.to_call if s.variant is Variant.POT_LIMIT_OMAHA else all_in_to
+        high = cur + s.pot + s.to_call if s.variant in _POT_LIMIT else all_in_to
     if s.min_raise_to is not None:
         low = s.min_raise_to
     if s.max_raise_to is not None:
@@ -639,7 +644,7 @@ def _decided(
         target = r.all_in_to if action == "all-in" else to
         if target > r.max_to:
             # E6 pot-limit maximum; fixed-limit: one bet size (E5 section of the matrix).
-            pot_limit = r.s.variant is Variant.POT_LIMIT_OMAHA
+            pot_limit = r.s.variant in _POT_LIMIT
             action, to = _raise_kind(r), r.max_to
             bet = r.s.current_bet == 0
             if pot_limit:
@@ -1052,7 +1057,7 @@ def _no_raise_reason(r: _Round) -> Sentence:
         return _s(
             N_("He checked out of turn earlier on this round, so he may not bet or raise now.")
         )
-    limit = s.variant is Variant.FIXED_LIMIT_HOLDEM
+    limit = s.variant in _FIXED_LIMIT
     cap = p.raise_cap_limit if limit else p.raise_cap_nl_pl
     if cap is not None and s.current_bet > 0 and s.raises_this_round >= cap:
         return _s(
@@ -1077,7 +1082,7 @@ def _raise_motions(r: _Round, h: Happened) -> tuple[Chips, bool]:
 def _pot(r: _Round, h: Happened, pushed: Chips) -> Ruling:
     """'Pot' (E6, E7, E19)."""
     s, p = r.s, r.p
-    if s.variant is Variant.POT_LIMIT_OMAHA:
+    if s.variant in _POT_LIMIT:
         if not r.can_raise:
             return _decided(
                 r, "call" if r.owed else "check", 0, pushed, _no_raise_reason(r), _closed(r)

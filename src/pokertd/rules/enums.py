@@ -9,11 +9,14 @@ from enum import StrEnum, unique
 
 @unique
 class Variant(StrEnum):
-    """The games the engine deals (catalogue F4; stud and hi/lo are out of scope)."""
+    """The board games :class:`~pokertd.engine.Hand` deals (catalogue F4; Omaha hi-lo
+    eight or better: F5 split pots; the stud family is :class:`StudVariant`)."""
 
     NO_LIMIT_HOLDEM = "nlhe"
     POT_LIMIT_OMAHA = "plo"
     FIXED_LIMIT_HOLDEM = "flhe"
+    POT_LIMIT_OMAHA_HI_LO = "plo8"
+    FIXED_LIMIT_OMAHA_HI_LO = "flo8"
 
 
 @unique
