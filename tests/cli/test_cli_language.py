@@ -6,8 +6,8 @@ it); the ✓ lines of the core's events read in the CLI's language too."""
 from __future__ import annotations
 
 import json
-import re
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
