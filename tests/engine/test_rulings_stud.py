@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from floor_helpers import Night
 
 from pokertd.cards import parse_cards
 from pokertd.engine.actions import Bet, BringIn, Call, Check, Fold
@@ -20,8 +21,11 @@ from pokertd.engine.irregular import (
     wrong_bring_in_stands,
 )
 from pokertd.engine.stud import StudHand, stud_deal_order
-from pokertd.errors import IllegalAction, InvalidCommand
+from pokertd.errors import IllegalAction, InvalidCommand, RuleViolation
 from pokertd.rules import StudVariant, load_profile
+from pokertd.tournament.entries import Register
+from pokertd.tournament.irregularities import DeclareMisdeal, MisdealDeclared
+from pokertd.tournament.seating import LayTables, SeatPlayer
 
 STUD = StudVariant.SEVEN_CARD_STUD
 # seat 1 (2c) brings in; seat 2 (9h) and seat 0 (Kd) follow
@@ -209,3 +213,38 @@ def test_wrong_player_brought_in_rewinds_until_someone_acts() -> None:
     assert hand.call_amount == 10
     with pytest.raises(IllegalAction, match="bring-in has been posted"):
         hand.wrong_bring_in(2, acted_since=1)
+
+
+# --- the floor command ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("template", "rule_id"),
+    [("kpc_nlh", "KPC-24E"), ("tnpl_league", "TNPL-G1i"), ("fox_grinder", "FOX-35A")],
+)
+def test_KPC_24E_TNPL_G1i5_FOX_35A5_declare_misdeal_for_a_stud_card(
+    template: str, rule_id: str
+) -> None:
+    """``DeclareMisdeal`` with the exposed stud card: card 2 (a first down card) is a
+    misdeal, recorded; card 3 (the door card) is refused citing the venue's L2 rule, and
+    nothing is logged; "complete" counts as a bet in the reported actions (bring-in,
+    complete, call: substantial action -> refused)."""
+    night = Night(template, tables=1, seats_per_table=9)
+    for i, name in enumerate(("Ann", "Bob", "Cat")):
+        night.run(Register(name=name, member=f"M-{i}", age_ok=True, member_ok=True))
+    night.run(LayTables(tables=((1, 9),)))
+    for seat, name in enumerate(("Ann", "Bob", "Cat"), start=1):
+        night.run(SeatPlayer(player=name, table=1, seat=seat))
+    before = len(night.records)
+    with pytest.raises(RuleViolation, match="not card 3") as caught:
+        night.run(DeclareMisdeal(table=1, reason="door card flashed", stud_card=3))
+    assert rule_id in caught.value.rule_ids
+    assert len(night.records) == before
+    with pytest.raises(RuleViolation, match="substantial action"):
+        night.run(
+            DeclareMisdeal(
+                table=1, reason="down card flashed", stud_card=1, actions=("complete", "call")
+            )
+        )
+    (record,) = night.run(DeclareMisdeal(table=1, reason="down card flashed", stud_card=2))
+    assert isinstance(record.event, MisdealDeclared)

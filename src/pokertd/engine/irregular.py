@@ -112,6 +112,8 @@ def actions_from_words(kinds: Iterable[str]) -> list[ActionRecord]:
         kind = word.strip().lower()
         if kind == "all-in" or kind == "allin":
             kind = "raise"
+        elif kind == "complete":  # stud: completing the bring-in is a bet
+            kind = "bet"
         if kind not in IN_TURN_KINDS:
             raise InvalidCommand(
                 template=N_(
