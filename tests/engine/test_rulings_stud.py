@@ -51,9 +51,9 @@ def deal(hands: list[str], profile: str = "tda", stacks: list[int] | None = None
 
 
 def test_KPC_24E_TNPL_G1i5_FOX_35A5_which_stud_cards_make_a_misdeal() -> None:
-    """Only a player's first two down cards (cards 1 and 2 of his deal) exposed by dealer
-    error are a misdeal; the door card, the other up cards and the seventh-street down card
-    are not."""
+    """KPC-24E (TNPL G1 i item 5, FOX rule 35 A item 5): only a player's first two down
+    cards (cards 1 and 2 of his deal) exposed by dealer error are a misdeal; the door card,
+    the other up cards and the seventh-street down card are not."""
     assert [stud_exposure_is_misdeal(card) for card in range(1, 8)] == [
         True,
         True,
