@@ -76,7 +76,7 @@ _ROLES: dict[type[Command], Role] = {
     seating.Redraw: Role.DIRECTOR,
     seating.PlaceButton: Role.DEALER,
     seating.PlayHands: Role.FLOOR,
-    seating.SetTableGame: Role.DEALER,
+    seating.SetTableGame: Role.FLOOR,
     seating.CorrectButton: Role.FLOOR,
     seating.SetAutoConfirm: Role.DIRECTOR,
     seating.MovePlayer: Role.FLOOR,
@@ -153,7 +153,7 @@ ROLES: Mapping[type[Command], Role] = MappingProxyType(_ROLES)
 """The least role that may run each command class (read-only)."""
 
 DEALER_OWN_TABLE: frozenset[type[Command]] = frozenset(
-    {eliminations.Bust, seating.PlaceButton, seating.SetTableGame, clock.TableHandFinished}
+    {eliminations.Bust, seating.PlaceButton, clock.TableHandFinished}
 )
 """Commands a dealer may run, and only at their own table."""
 
