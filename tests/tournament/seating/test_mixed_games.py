@@ -19,15 +19,17 @@ from pokertd.rules import Game
 from pokertd.store import open_store
 from pokertd.tournament.chips import ChipSet
 from pokertd.tournament.eliminations import Bust
-from pokertd.tournament.entries import CreateTournament, Register
+from pokertd.tournament.entries import CreateTournament, Register, Roster
 from pokertd.tournament.framework import Redo, Undo
 from pokertd.tournament.seating import (
+    ConfirmMove,
     DrawSeats,
     HandsPlayed,
     LayTables,
     PlaceButton,
     PlayHands,
     SetTableGame,
+    SuggestMoves,
     TableGame,
     TableGameSet,
     live_seating,
@@ -35,6 +37,7 @@ from pokertd.tournament.seating import (
     table_game_next,
     tables_view,
 )
+from pokertd.tournament.seating import state as seating_state
 from pokertd.tournament.seating.balancing import MoveReason, check_move, plan
 from pokertd.tournament.seating.state import is_stud_only, structure_games
 from pokertd.tournament.structures import Level, Structure
@@ -270,3 +273,34 @@ def test_C7_mixed_event_balances_by_the_would_be_big_blind() -> None:
     seating.set_button(2, S(1))
     (move,) = plan(seating, random.Random(1)).moves
     assert (move.player, move.from_table) == ("T1S6", 1)
+
+
+def test_TNPL_B6ii_stud_only_event_through_the_log(
+    service: TournamentService, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A stud-only event (the structure's every level stud: here told so), no button at any
+    table: table 1's players in seats 2, 6 and 4 bust in that order (9 -> 6 against table
+    2's 9). The move suggested fills table 1 seat 4, the last seat to open, with table 2's
+    seat-4 player; confirmed, he sits there (no blind rule refuses it). The busts' seat
+    order is replayed from the log."""
+    monkeypatch.setattr(seating_state, "stud_only_event", lambda state: True)
+    tmpl = load_template("tnpl_league").with_changes(tables=2, seats_per_table=9)
+    tid = service.create(CreateTournament(name="Stud", template=tmpl))
+    for i in range(18):
+        service.run(tid, Register(name=f"Player {i:02d}", member=f"M{i}", age_ok=True))
+    service.run(tid, LayTables(tables=((1, 9), (2, 9)), break_order=(1, 2)))
+    service.run(tid, DrawSeats())
+    seating = live_seating(service.state(tid))
+    names = service.state(tid).part(Roster).entries
+    for seat in (2, 6, 4):
+        entry = seating.tables[1].players[S(seat)]
+        assert entry is not None
+        service.run(tid, Bust(players=(names[entry].name,)))
+    assert live_seating(service.state(tid)).tables[1].vacated == (S(2), S(6), S(4))
+    service.run(tid, SuggestMoves())
+    (move,) = tables_view(service.state(tid)).pending
+    wanted = seating.tables[2].players[S(4)]
+    assert (move.entry_id, move.from_table, move.from_seat) == (wanted, 2, 4)
+    assert (move.to_table, move.to_seat) == (1, 4)
+    service.run(tid, ConfirmMove(move_id=move.move_id))
+    assert live_seating(service.state(tid)).where[wanted or ""] == (1, S(4))

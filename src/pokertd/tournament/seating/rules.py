@@ -748,6 +748,7 @@ class Seating:
         self._capacity -= table.capacity
         spec = TableSpec(number=number, seats=n_seats)
         fresh = Table(spec, self.profile, n_seats)
+        fresh.game = table.game  # a mixed event's final table goes on with its game
         self.tables[number] = fresh
         self._own.add(number)
         self._capacity += fresh.capacity
@@ -1244,6 +1245,7 @@ def _grow(seating: Seating, number: int, n_seats: int) -> Table:
         last=table.button.last,
         before_last=table.button.before_last,
         first_button=table.button.first_button,
+        frozen=table.button.frozen,
     )
     seating._capacity += extra
     return table
