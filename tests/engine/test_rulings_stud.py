@@ -9,11 +9,15 @@ down, up, ...), the button on the last seat.
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pytest
 from floor_helpers import Night
+from typer.testing import CliRunner
 
+from pokertd.app.tournaments import open_service
 from pokertd.cards import parse_cards
+from pokertd.cli import app
 from pokertd.engine.actions import Bet, BringIn, Call, Check, Fold
 from pokertd.engine.irregular import (
     bring_in_correction,
@@ -23,9 +27,10 @@ from pokertd.engine.irregular import (
 from pokertd.engine.stud import StudHand, stud_deal_order
 from pokertd.errors import IllegalAction, InvalidCommand, RuleViolation
 from pokertd.rules import StudVariant, load_profile
-from pokertd.tournament.entries import Register
+from pokertd.tournament.entries import CreateTournament, Register
 from pokertd.tournament.irregularities import DeclareMisdeal, MisdealDeclared
 from pokertd.tournament.seating import LayTables, SeatPlayer
+from pokertd.tournament.templates import load_template
 
 STUD = StudVariant.SEVEN_CARD_STUD
 # seat 1 (2c) brings in; seat 2 (9h) and seat 0 (Kd) follow
@@ -248,3 +253,20 @@ def test_KPC_24E_TNPL_G1i5_FOX_35A5_declare_misdeal_for_a_stud_card(
         )
     (record,) = night.run(DeclareMisdeal(table=1, reason="down card flashed", stud_card=2))
     assert isinstance(record.event, MisdealDeclared)
+
+
+def test_KPC_24E_misdeal_cli_names_the_stud_card(tmp_path: Path) -> None:
+    """``pokertd misdeal --stud-card 5``: an up card exposed is refused (exit 2, KPC-24E)."""
+    db = f"sqlite:///{tmp_path / 'stud.db'}"
+    with open_service(db) as service:
+        tmpl = load_template("kpc_nlh").with_changes(tables=1, seats_per_table=9)
+        tid = service.create(CreateTournament(name="Stud", template=tmpl))
+        for i in range(3):
+            service.run(tid, Register(name=f"Player {i}", member=f"M{i}", age_ok=True))
+        service.run(tid, LayTables(tables=((1, 9),)))
+    args = ["misdeal", tid, "--table", "1", "--reason", "flash", "--db", db]
+    result = CliRunner().invoke(app, [*args, "--stud-card", "5"])
+    assert result.exit_code == 2, result.output
+    assert "KPC-24E" in result.output
+    result = CliRunner().invoke(app, [*args, "--stud-card", "1"])
+    assert result.exit_code == 0, result.output
