@@ -17,6 +17,7 @@ from pokertd.codec import from_json, to_json
 from pokertd.errors import InvalidCommand, RuleViolation
 from pokertd.rules import Game
 from pokertd.store import open_store
+from pokertd.store.snapshot import decode_snapshot, encode_snapshot
 from pokertd.tournament.chips import ChipSet
 from pokertd.tournament.eliminations import Bust
 from pokertd.tournament.entries import CreateTournament, Register, Roster
@@ -32,6 +33,7 @@ from pokertd.tournament.seating import (
     SuggestMoves,
     TableGame,
     TableGameSet,
+    Tables,
     live_seating,
     next_game,
     table_game_next,
@@ -304,3 +306,23 @@ def test_TNPL_B6ii_stud_only_event_through_the_log(
     assert (move.to_table, move.to_seat) == (1, 4)
     service.run(tid, ConfirmMove(move_id=move.move_id))
     assert live_seating(service.state(tid)).where[wanted or ""] == (1, S(4))
+
+
+def test_C7_frozen_button_game_and_vacated_seats_survive_a_snapshot(
+    service: TournamentService,
+) -> None:
+    """A snapshot keeps what the log folds to: table 1's game record (razz, 2 hands of 8
+    players), the button frozen at seat 4 and the seat vacated by a bust (seat 6)."""
+    tid = one_table(service)
+    service.run(tid, PlaceButton(table=1, seat=3))
+    seating = live_seating(service.state(tid))
+    entry = seating.tables[1].players[S(6)]
+    assert entry is not None
+    service.run(tid, Bust(players=(service.state(tid).part(Roster).entries[entry].name,)))
+    service.run(tid, PlayHands(table=1, hands=2, game=Game.RAZZ))
+    state = service.state(tid)
+    decoded = decode_snapshot(tid, encode_snapshot(state))
+    table = decoded.part(Tables).seating.tables[1]  # type: ignore[union-attr]
+    assert table.game == TableGame(game=Game.RAZZ, hands=2, players=8)
+    assert table.button.frozen == S(4)
+    assert table.vacated == (S(6),)
