@@ -189,15 +189,21 @@ def test_SPOT_3d12_bring_in_amounts_corrected_to_the_nearest_proper_size() -> No
         40,
     ]
     assert bring_in_correction(8, 10, 40, 8) == 8
+    assert bring_in_correction(30, 10, 40, 30) == 30  # all-in for 30: it stands
+    assert bring_in_correction(500, 10, 40, 500) == 40  # all his 500 pushed: the completion
 
 
 def test_bring_in_amount_played_on_the_hand() -> None:
-    """Seat 2 puts out 30: it is the completion to 40 (recorded ``complete``)."""
+    """Seat 2 puts out 30: it is the completion to 40 (recorded ``complete``). With 8 chips
+    behind after his ante, his bring-in is all-in for 8."""
     hand = deal(THREE)
     record = hand.bring_in_amount(30)
     assert (record.seat, record.kind, record.to) == (1, "complete", 40)
     with pytest.raises(IllegalAction, match="No bring-in is due"):
         hand.bring_in_amount(10)
+    short = deal(THREE, stacks=[1_000, 13, 1_000])  # 8 behind after the ante
+    record = short.bring_in_amount(10)
+    assert (record.kind, record.amount, record.all_in) == ("bring-in", 8, True)
 
 
 def test_wrong_player_brought_in_rewinds_until_someone_acts() -> None:

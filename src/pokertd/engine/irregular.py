@@ -323,13 +323,15 @@ def bring_in_correction(put: int, bring_in: int, small_bet: int, stack: int) -> 
 
     Too little is brought up to the bring-in (SPOT-3d12: "betting a lower amount than the
     minimum bring-in ... must be brought up to proper size"), unless it is his whole stack
-    (all-in); more than the bring-in but less than the completion becomes "the proper
+    (all-in, up to the completion); more than the bring-in but less than the completion
+    becomes "the proper
     amount nearest in size" (SPOT-3d12; half-way and over: the completion); the small bet
     or more is the completion (a raise needs words, E15). The other rulebooks are silent:
     the same rule, IMPL.
     """
-    if put >= stack:
-        return stack  # all his chips: all-in
+    put = min(put, stack)
+    if put == stack and stack <= small_bet:
+        return stack  # all his chips, no more than the completion: all-in
     if put <= bring_in:
         return bring_in
     if put >= small_bet:

@@ -1451,11 +1451,11 @@ class StudHand:
             )
         stack = self._stack[p]
         to = bring_in_correction(put, self._bring_in, self._small_bet, stack)
-        if to >= stack:
+        if to <= self._bring_in:
+            return self.act(BringIn())  # all-in when short: the bring-in takes what he has
+        if to == stack:
             return self.act(AllIn())
-        if to > self._bring_in:
-            return self.act(Bet(to))
-        return self.act(BringIn())
+        return self.act(Bet(to))
 
     def wrong_bring_in(self, seat: Seat, acted_since: int) -> ActionRecord | None:
         """The dealer had ``seat`` bring in instead of the low card (high card in razz), and
