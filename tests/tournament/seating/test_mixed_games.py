@@ -106,6 +106,7 @@ def test_TNPL_B6iii_FOX_10B_stud_hands_in_the_log_freeze_the_button_at_seat_4(
     ev = service.run(tid, PlayHands(table=1, hands=1, game=Game.LIMIT_HOLDEM))[0].event
     assert isinstance(ev, HandsPlayed)
     assert ev.button == 4  # the first hold'em hand after the stud round
+    assert ev.said().text == "1 hand(s) of flhe played at table 1, button now seat 4"
     assert positions(service, tid) == (5, 6, 7)
 
 

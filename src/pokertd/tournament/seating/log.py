@@ -643,6 +643,13 @@ class HandsPlayed(Event):
                     "%(n)s hand(s) of %(game)s played at table %(table)s, button frozen at "
                     "seat %(button)s",
                 )
+            elif self.button:
+                played = Nn_(
+                    "%(n)s hand(s) of %(game)s played at table %(table)s, button now seat "
+                    "%(button)s",
+                    "%(n)s hand(s) of %(game)s played at table %(table)s, button now seat "
+                    "%(button)s",
+                )
             else:
                 played = Nn_(
                     "%(n)s hand(s) of %(game)s played at table %(table)s",
