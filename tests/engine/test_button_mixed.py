@@ -11,6 +11,9 @@ Seats in the catalogue are 1-based; ``S(n)`` turns them into engine seats.
 
 from __future__ import annotations
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from pokertd.engine.button import HandPositions, TableButton
 from pokertd.rules import ButtonRule
 
@@ -111,3 +114,29 @@ def test_C7_button_placed_during_stud_round_freezes_there() -> None:
     table = after_holdem_button_3().stud_hand_dealt(FULL).with_first_button(S(7), FULL)
     assert table.frozen == S(7)
     assert trio(table.next_hand(FULL)) == (7, 8, 9)
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.integers(min_value=4, max_value=10),
+    st.data(),
+)
+def test_FOX_10B_property_hold_em_resumes_at_the_frozen_seat(
+    n_seats: int, data: st.DataObject
+) -> None:
+    """Dead button, any full table, any button, any players busting during a stud round of
+    any length, three or more left: the first hold'em hand has its button on the frozen seat
+    (FOX-10B), and during the round the frozen seat never moves (TNPL-B6iii)."""
+    full = (1 << n_seats) - 1
+    button = data.draw(st.integers(min_value=0, max_value=n_seats - 1))
+    table = TableButton(n_seats=n_seats).with_current_button(button, full).stud_hand_dealt(full)
+    frozen = table.frozen
+    assert frozen == (button + 1) % n_seats
+    occupied = full
+    for _ in range(data.draw(st.integers(min_value=1, max_value=12))):
+        seated = [s for s in range(n_seats) if occupied >> s & 1]
+        if len(seated) > 3 and data.draw(st.booleans()):
+            occupied &= ~(1 << data.draw(st.sampled_from(seated)))
+        table = table.stud_hand_dealt(occupied)
+        assert table.frozen == frozen
+    assert table.next_hand(occupied).button == frozen
