@@ -121,6 +121,9 @@ def test_the_roles_of_issue_7_are_kept() -> None:
     signups_floor |= {"OpenCheckIn", "CloseCheckIn", "ReleaseNoShows"}
     assert signups_floor <= by_role[Role.FLOOR]
     floor -= signups_floor
+    # issue 28 (mixed games): the floor says which game a table deals now
+    assert "SetTableGame" in by_role[Role.FLOOR]
+    floor -= {"SetTableGame"}
     assert len(floor - floor_13) == 27
     issue_14 = {"EndDay", "StartDay", "SetSatellite", "PaySeat"}  # multi-day, satellites
     issue_14 |= {"CarryFlights", "CloseFlight"}  # flights into Day 2 (series service)

@@ -164,3 +164,22 @@ def test_C4_C9_the_cli_makes_the_moves_it_shows(tmp_path: Path) -> None:
     seats = _seats(tid, db)
     assert {name: seats[name] for name in final} == final
     assert len({t for t, _ in seats.values()}) == 1
+
+
+def test_TNPL_B6iii_table_game_through_the_cli(tmp_path: Path) -> None:
+    """``pokertd table-game``: table 1 deals razz now (in the HORSE rotation given), the
+    button frozen where the next hold'em hand has it; a game outside the rotation and a
+    word that is no game are refused with exit 2."""
+    db, tid = night(tmp_path, 9)
+    run("layout", tid, "1:9", "--db", db)
+    run("seat", tid, "--db", db)
+    run("button", tid, "1", "3", "--db", db)  # the hand now: button 3 -> next hand button 4
+    rows = run_json(
+        "table-game", tid, "1", "razz", "--rotation", "flhe,o8,razz,stud,stud8", "--db", db
+    )
+    assert rows[0]["type"] == "table_game_set"
+    assert run_json("tables", tid, "--db", db)["tables"][0]["button"] == 4
+    out = run("table-game", tid, "1", "nlhe", "--rotation", "flhe,razz", "--db", db, code=2)
+    assert "not a game of this event's rotation" in out
+    out = run("table-game", tid, "1", "poker", "--db", db, code=2)
+    assert "'poker' is not a game" in out

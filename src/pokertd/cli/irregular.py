@@ -37,6 +37,13 @@ def misdeal(
     level: Annotated[
         int | None, typer.Option(help="The level the hand was dealt at (default: now).")
     ] = None,
+    stud_card: Annotated[
+        int | None,
+        typer.Option(
+            help="Stud: the exposed card's place in the player's deal (1-2 the first down "
+            "cards: a misdeal; 3-7: refused, the hand goes on)."
+        ),
+    ] = None,
     db: DbOption = None,
     as_json: JsonOption = False,
 ) -> None:
@@ -48,7 +55,9 @@ def misdeal(
     from pokertd.tournament.irregularities import DeclareMisdeal
 
     words = tuple(w.strip() for w in actions.split(",") if w.strip())
-    command = DeclareMisdeal(table=table, reason=reason, actions=words, level=level)
+    command = DeclareMisdeal(
+        table=table, reason=reason, actions=words, level=level, stud_card=stud_card
+    )
     _run(db, tid, command, as_json)
 
 

@@ -434,6 +434,45 @@ def button(
     _run(db, tid, PlaceButton(table=table, seat=seat_no, current=not next_hand), as_json)
 
 
+def table_game(
+    tid: TidArg,
+    table: Annotated[int, typer.Argument(help="Table number.")],
+    game: Annotated[
+        str,
+        typer.Argument(
+            help="The game the table deals now: nlhe, flhe, plo, o8, stud, stud8, razz…"
+        ),
+    ],
+    rotation: Annotated[
+        str | None,
+        typer.Option(
+            "--rotation",
+            help="The event's games rotated by orbit, comma-separated (default: the games "
+            "its structure names).",
+        ),
+    ] = None,
+    db: DbOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Say which game a table deals now (a rotation by orbit at a table whose hands are not
+    recorded one by one); a stud game freezes the button for the stud round (C7)."""
+    from pokertd.rules import Game
+    from pokertd.tournament.seating import SetTableGame
+
+    with refusals(as_json):
+        names = [game, *(rotation.split(",") if rotation else [])]
+        known = {g.value: g for g in Game}
+        for name in names:
+            if name.strip() not in known:
+                raise InvalidCommand(
+                    template=N_("%(name)s is not a game: use one of %(games)s."),
+                    params={"name": repr(name.strip()), "games": ", ".join(known)},
+                )
+        games = tuple(known[n.strip()] for n in names[1:])
+        command = SetTableGame(table=table, game=known[game.strip()], rotation=games)
+    _run(db, tid, command, as_json)
+
+
 NameArg = Annotated[str, typer.Argument(help="Player name (a unique beginning is enough) or id.")]
 
 
@@ -530,6 +569,7 @@ def register(app: typer.Typer) -> None:
     app.command("break-table")(break_table_cmd)
     app.command("redraw")(redraw)
     app.command("button")(button)
+    app.command("table-game")(table_game)
     app.command("away")(away)
     app.command("back")(back)
     app.command("seat-move")(seat_move)

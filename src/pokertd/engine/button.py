@@ -28,10 +28,17 @@ The rules, chosen by the profile (``button_rule``, ``heads_up_transition``):
   including the blinds").
 * **Button errors** (KPC/FOX): after a misplaced button the skipped position is made up on
   the next hand and the button then jumps forward to its natural place.
+* **Stud rounds of a mixed game** (TNPL-B6iii, FOX-10B): a stud hand has no button. When a
+  table deals stud after board-game hands, the button goes where the next board-game hand
+  would have it and stays frozen there for the whole stud round
+  (:meth:`TableButton.stud_hand_dealt`); the stud hands do not move it, the player "due
+  the big blind" is the one who would be big blind if the game were hold'em for that hand
+  (he is the one moved to balance), and the first board-game hand afterwards has its
+  button at the frozen seat (FOX-10B).
 
 Implements: KPC-23A, TNPL-F1, FOX-32, SPOT-4a2, SPOT-4a3, SPOT-4a4, NJ-15, NJ-16, NJ-17
 (D1); KPC-23C, TNPL-F3, FOX-34, NJ-17N, SPOT-4a6 (D3); KPC-8e, TNPL-B5, FOX-7, FOX-9,
-SPOT-4a9 (D4); KPC-24J, FOX-33 (D6).
+SPOT-4a9 (D4); KPC-24J, FOX-33 (D6); TNPL-B6iii, FOX-10B (C7).
 
 A table's button has no profile: its refusals name the catalogue entry (``rule_ids="D6"``)
 and the seating that holds the tournament's profile cites them
@@ -333,6 +340,10 @@ class TableButton:
     """A button placed for the next hand (draw for the button, or the floor)."""
     makeup: HandPositions | None = None
     """Positions owed after a button error: the next hand is dealt with these (D6)."""
+    frozen: Seat | None = None
+    """The button frozen for a stud round (C7: TNPL-B6iii, FOX-10B): the seat the next
+    board-game hand's button was on when the round began; ``None`` outside a stud round (or
+    when the button was not known then)."""
 
     def __post_init__(self) -> None:
         if not 2 <= self.n_seats <= MAX_TABLE_SEATS:
@@ -389,10 +400,41 @@ class TableButton:
 
         A made-up hand after a button error does not move the succession on: the hand after
         it continues from the misplaced hand, so the button jumps forward two seats (D6).
+        A board-game hand ends a stud round: the button is no longer frozen (C7).
         """
         if self.makeup is not None and hand.big_blind_seat == self.makeup.big_blind_seat:
-            return replace(self, makeup=None, first_button=None)
-        return replace(self, last=hand, before_last=self.last, first_button=None, makeup=None)
+            return replace(self, makeup=None, first_button=None, frozen=None)
+        return replace(
+            self, last=hand, before_last=self.last, first_button=None, makeup=None, frozen=None
+        )
+
+    @property
+    def in_stud_round(self) -> bool:
+        """The button is frozen for a stud round (C7)."""
+        return self.frozen is not None
+
+    def stud_hand_dealt(self, occupied: SeatMask) -> TableButton:
+        """The table after a stud hand was dealt with the seats occupied now (C7).
+
+        The first stud hand after board-game hands freezes the button where the next
+        board-game hand would have it (:meth:`next_hand` with the players seated now); the
+        stud hands of the round do not move it: the last board-game hand, a button placed
+        for the next hand and a correction owed after a button error (D6) are all kept for
+        the first board-game hand after the round. So the player "due the big blind" during
+        the round is the one who would be big blind if the game were hold'em for that hand
+        (the one moved to balance, TNPL-B6iii, FOX-10B), and when hold'em resumes its first
+        hand follows from the last board-game hand: under the dead button its button is the
+        frozen seat, even when that player has gone meanwhile (a dead button, D1), and a
+        player due the big blind who busted during the round is passed by it as between
+        any two hands (D1). A table whose button is not known (a stud-only event, a game
+        that started in stud) has nothing to freeze: its first board-game hand needs a
+        button placed or drawn (C11).
+
+        Implements: TNPL-B6iii, FOX-10B (C7).
+        """
+        if self.frozen is not None or not self.known or occupied.bit_count() < 2:
+            return self
+        return replace(self, frozen=self.next_hand(occupied).button)
 
     def with_first_button(self, seat: Seat, occupied: SeatMask) -> TableButton:
         """The button for the next hand is ``seat`` (a draw for the button, a new table).
@@ -401,7 +443,8 @@ class TableButton:
         there (moving button, heads-up).
         """
         self._check_button_seat(seat, occupied)
-        return replace(self, first_button=seat, makeup=None)
+        frozen = None if self.frozen is None else seat  # placed during a stud round (C7)
+        return replace(self, first_button=seat, makeup=None, frozen=frozen)
 
     def with_current_button(self, seat: Seat, occupied: SeatMask) -> TableButton:
         """The hand being played now has its button on ``seat`` (the floor tells us).
@@ -411,7 +454,11 @@ class TableButton:
         """
         self._check_button_seat(seat, occupied)
         hand = positions_from_button(occupied, seat, self.n_seats)
-        return replace(self, last=hand, before_last=None, first_button=None, makeup=None)
+        fixed = replace(self, last=hand, before_last=None, first_button=None, makeup=None)
+        if self.frozen is None:
+            return fixed
+        # told during a stud round: the button freezes where the next hand after it goes
+        return replace(fixed, frozen=fixed.next_hand(occupied).button)
 
     def correct_button_error(self, occupied: SeatMask) -> TableButton:
         """Fix a button that skipped a position in the last hand (played out after action).

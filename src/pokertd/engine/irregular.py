@@ -12,6 +12,14 @@
 * :func:`wait_for_big_blind` / :func:`owes_big_blind` -- a new or moved player who lets the
   big blind come to him rather than post at once (D7, a flag for Spotlight's cash-game
   text, off by default).
+* Stud (issue 28): :func:`stud_exposure_is_misdeal` -- a player's first two down cards
+  exposed by dealer error are a misdeal (L2: KPC-24E, TNPL-G1i(5), FOX-35A(5));
+  :func:`stud_in_turn_kinds` -- a stud hand's actions as substantial action counts them
+  (the bring-in is the forced bet, a completion a bet); :func:`bring_in_correction` and
+  :func:`wrong_bring_in_stands` -- bring-in errors, where the rulebooks are silent but for
+  SPOT-3d12 (the floor's usual rule, IMPL). ``StudHand.kill``, ``upcards_picked_up``,
+  ``misdeal``, ``exposed_down_card``, ``bring_in_amount`` and ``wrong_bring_in`` apply
+  them to a hand.
 
 They take action records, cards, seat masks and the profile; nothing here knows a
 :class:`~pokertd.engine.hand.Hand` (``Hand.misdeal`` and :mod:`pokertd.engine.floor` apply
@@ -104,6 +112,8 @@ def actions_from_words(kinds: Iterable[str]) -> list[ActionRecord]:
         kind = word.strip().lower()
         if kind == "all-in" or kind == "allin":
             kind = "raise"
+        elif kind == "complete":  # stud: completing the bring-in is a bet
+            kind = "bet"
         if kind not in IN_TURN_KINDS:
             raise InvalidCommand(
                 template=N_(
@@ -271,6 +281,74 @@ def exclusive_nuts_flag(
     return NutsFlag(
         seat=seat, action=action, penalty=penalty, rule_ids=profile.cite("K9"), sentence=sentence
     )
+
+
+# --- stud (issue 28) ---------------------------------------------------------------------------
+
+STUD_CARDS = 7
+"""Cards a stud player is dealt: down, down, up (third street), up, up, up, down."""
+
+
+def stud_exposure_is_misdeal(card: int) -> bool:
+    """Whether a player's ``card`` (its place in his deal, 1 to 7) exposed by dealer error
+    makes the hand a misdeal: only the first two down cards do (before substantial action,
+    L3). Another card exposed is not a misdeal: the deal continues (the rulebooks name no
+    other stud case; IMPL).
+
+    Implements: KPC-24E ("the first two down cards exposed to any player in a stud game"),
+    TNPL-G1i(5), FOX-35A(5) ("if any player's first 2 downcards are exposed by dealer
+    error") (L2).
+    """
+    if isinstance(card, bool) or not 1 <= card <= STUD_CARDS:
+        raise InvalidCommand(
+            template=N_(
+                "A stud player's cards are numbered 1 to 7 in the order dealt, not %(card)s."
+            ),
+            params={"card": card},
+            rule_ids="L2",
+        )
+    return card <= 2
+
+
+def stud_in_turn_kinds(actions: Iterable[ActionRecord]) -> list[ActionRecord]:
+    """A stud hand's actions as :func:`substantial_action` reads them: the bring-in is the
+    forced bet (like a blind, it never counts; "action is considered to occur in stud games
+    when two players after the forced bet have acted"), a completion is a bet."""
+    return [a._replace(kind="bet") if a.kind == "complete" else a for a in actions]
+
+
+def bring_in_correction(put: int, bring_in: int, small_bet: int, stack: int) -> int:
+    """What a bring-in of ``put`` chips is corrected to (the bring-in or the completion to
+    the small bet), the player having ``stack`` chips before it.
+
+    Too little is brought up to the bring-in (SPOT-3d12: "betting a lower amount than the
+    minimum bring-in ... must be brought up to proper size"), unless it is his whole stack
+    (all-in, up to the completion); more than the bring-in but less than the completion
+    becomes "the proper
+    amount nearest in size" (SPOT-3d12; half-way and over: the completion); the small bet
+    or more is the completion (a raise needs words, E15). The other rulebooks are silent:
+    the same rule, IMPL.
+    """
+    put = min(put, stack)
+    if put == stack and stack <= small_bet:
+        return stack  # all his chips, no more than the completion: all-in
+    if put <= bring_in:
+        return bring_in
+    if put >= small_bet:
+        return small_bet
+    return small_bet if 2 * put >= bring_in + small_bet else bring_in
+
+
+def wrong_bring_in_stands(acted_since: int) -> bool:
+    """Whether a bring-in posted by the wrong player stands: once another player has acted
+    after it (IMPL, the floor's usual rule: the rulebooks are silent). Before that the
+    chips go back and the correct low card (high card in razz) brings in."""
+    if isinstance(acted_since, bool) or acted_since < 0:
+        raise InvalidCommand(
+            template=N_("The players who acted since must be 0 or more, not %(n)s."),
+            params={"n": acted_since},
+        )
+    return acted_since > 0
 
 
 def wait_for_big_blind(

@@ -73,6 +73,13 @@ from pokertd.engine.actions import (
     Raise,
     Show,
 )
+from pokertd.engine.irregular import (
+    bring_in_correction,
+    stud_exposure_is_misdeal,
+    stud_in_turn_kinds,
+    substantial_action,
+    wrong_bring_in_stands,
+)
 from pokertd.engine.pots import build_pots, split_pot
 from pokertd.engine.result import Elimination, HandResult, PotResult, pot_result
 from pokertd.errors import BelowMinimumRaise, IllegalAction, InvalidCommand, OutOfTurn
@@ -1278,6 +1285,204 @@ class StudHand:
             board="".join(CARD_TEXT[c] for c in self.board),
             showdown=bool(self._shown),
         )
+
+    # ------------------------------------------------------------------ floor rulings
+    # The stud irregularities the rulebooks name (issue 28), each recorded in the hand's
+    # actions; the judgements are pure functions of :mod:`pokertd.engine.irregular`.
+
+    @property
+    def substantial_action(self) -> bool:
+        """Whether substantial action has occurred (L1): the bring-in is the forced bet and
+        never counts, a completion counts as a bet ("two players after the forced bet")."""
+        rule = self._rules.profile.substantial_action_rule
+        return substantial_action(stud_in_turn_kinds(self._log), rule)
+
+    def kill(self, seat: Seat) -> Chips:
+        """Kill ``seat``'s live hand (a floor ruling: a dead hand, L11/L12) and return the
+        chips given back: only the part of his bet on this street nobody matched (F2);
+        chips called stay in the pot. The last live hand wins at once (F8). Recorded as a
+        ``killed`` action."""
+        p = self._pos(seat)
+        profile = self._rules.profile
+        if self._street >= SHOWDOWN:
+            raise IllegalAction(
+                template=N_("Seat %(seat)s's hand cannot be killed now: the betting is over."),
+                params={"seat": seat + 1},
+                rule_ids=profile.cite("L11"),
+                context={"seat": seat},
+            )
+        if p not in self._live:
+            raise IllegalAction(
+                template=N_("Seat %(seat)s has no live hand to kill."),
+                params={"seat": seat + 1},
+                rule_ids=profile.cite("L11"),
+                context={"seat": seat},
+            )
+        bets = self._bet
+        others = max((b for q, b in enumerate(bets) if q != p), default=0)
+        back = bets[p] - others if bets[p] > others else 0
+        if back:
+            bets[p] -= back
+            self._stack[p] += back
+            self._returned[p] += back
+            self._all_in.discard(p)
+            self._current_bet = others
+            self._full_bet_to = min(self._full_bet_to, others)
+            # players who matched what is left and acted are not asked again
+            self._pending = {q for q in self._pending if self._acted_at[q] < 0 or bets[q] < others}
+        if self._bring_in_due and p == self._actor:
+            self._bring_in_due = False  # the bring-in passes to nobody: the next acts
+        self._kill(p)
+        if len(self._live) == 1:
+            self._finish_uncontested()
+        elif p == self._actor or self._actor not in self._pending:
+            self._next(p)
+        return back
+
+    def upcards_picked_up(self, seat: Seat) -> Chips:
+        """``seat`` picked up his up cards: while facing action his hand is dead (killed,
+        :meth:`kill`); returns the chips given back. Not facing action (nothing to call,
+        or not his street's turn to come) the rule does not apply: refused, the hand stays
+        live (proper mucking is turning the up cards down and pushing them forward).
+
+        Implements: TNPL-I3i, FOX-66 (L11).
+        """
+        p = self._pos(seat)
+        facing = p in self._pending and (
+            self._bet[p] < self._current_bet or (self._bring_in_due and p == self._actor)
+        )
+        if not facing:
+            raise IllegalAction(
+                template=N_(
+                    "Seat %(seat)s is not facing action: picking up the up cards kills a stud "
+                    "hand only when facing action."
+                ),
+                params={"seat": seat + 1},
+                rule_ids=self._rules.profile.cite("L11"),
+                context={"seat": seat},
+            )
+        return self.kill(seat)
+
+    def misdeal(
+        self,
+        reason: str,
+        *,
+        rng: random.Random | None = None,
+        deck: Sequence[CardCode] | None = None,
+    ) -> StudHand:
+        """Declare a misdeal and return the re-deal: the same players, button, ante,
+        bring-in and limits, every player's chips as before the antes, the absent dealt in
+        and killed again (K4); ``deck`` or ``rng`` shuffles anew. Refused once substantial
+        action has occurred or the hand is over (L3).
+
+        Implements: KPC-24, TNPL-G1ii, FOX-35C, FOX-35D (L3).
+        """
+        profile = self._rules.profile
+        why = reason.strip() or Phrase(N_("an error in the deal"))
+        if self._street == DONE:
+            raise IllegalAction(
+                template=N_("The hand is over: no misdeal can be declared for %(why)s."),
+                params={"why": why},
+                rule_ids=profile.cite("L3"),
+            )
+        if self.substantial_action:
+            raise IllegalAction(
+                template=N_(
+                    "No misdeal for %(why)s: substantial action has taken place, so the hand is "
+                    "played to the end."
+                ),
+                params={"why": why},
+                rule_ids=profile.cite("L3", "L1"),
+                context={"reason": why},
+            )
+        stacks: list[int | None] = [None] * self._n_seats
+        for p, s in enumerate(self._seats):
+            stacks[s] = self._start_stack[p]
+        dead = 0
+        for p in self._dead:
+            dead |= 1 << self._seats[p]
+        again = StudHand.start(
+            variant=self._variant,
+            stacks=stacks,
+            button=self._button,
+            ante=self._ante,
+            bring_in=self._bring_in,
+            small_bet=self._small_bet,
+            big_bet=self._big_bet,
+            profile=profile,
+            deck=deck,
+            rng=rng,
+            min_chip=self._min_chip,
+            hand_number=self._hand_number,
+            auto_showdown=self._auto_showdown,
+            dead=dead,
+        )
+        again._raise_cap = self._raise_cap
+        return again
+
+    def exposed_down_card(
+        self,
+        seat: Seat,
+        card: int,
+        *,
+        rng: random.Random | None = None,
+        deck: Sequence[CardCode] | None = None,
+    ) -> StudHand | None:
+        """The dealer exposed ``seat``'s ``card`` (its place in his deal: 1 and 2 the first
+        two down cards, 7 the last). Either of the first two is a misdeal: the re-deal is
+        returned (refused after substantial action, :meth:`misdeal`). Another card: no
+        misdeal, ``None``, the hand goes on (the rulebooks name no other stud case, IMPL).
+
+        Implements: KPC-24E, TNPL-G1i(5), FOX-35A(5) (L2).
+        """
+        self._pos(seat)
+        if not stud_exposure_is_misdeal(card):
+            return None
+        return self.misdeal(f"seat {seat + 1}'s down card {card} exposed", rng=rng, deck=deck)
+
+    def bring_in_amount(self, put: Chips) -> ActionRecord:
+        """The bring-in player put out ``put`` chips: the bring-in or the completion it is
+        corrected to (:func:`~pokertd.engine.irregular.bring_in_correction`: SPOT-3d12,
+        IMPL elsewhere), played and returned as the record."""
+        p = self._actor
+        if not self._bring_in_due or p < 0:
+            raise IllegalAction(
+                template=N_("No bring-in is due now."), rule_ids=self._rules.profile.cite("E8")
+            )
+        stack = self._stack[p]
+        to = bring_in_correction(put, self._bring_in, self._small_bet, stack)
+        if to <= self._bring_in:
+            return self.act(BringIn())  # all-in when short: the bring-in takes what he has
+        if to == stack:
+            return self.act(AllIn())
+        return self.act(Bet(to))
+
+    def wrong_bring_in(self, seat: Seat, acted_since: int) -> ActionRecord | None:
+        """The dealer had ``seat`` bring in instead of the low card (high card in razz), and
+        ``acted_since`` players acted after him before it was noticed. Nobody yet: the chips
+        go back and the correct seat brings in -- the hand stays as it is (``None``).
+        Someone has: the action stands -- ``seat`` posts the bring-in as the hand's bring-in
+        (returned record) and the action goes on from the player after him (IMPL: the
+        rulebooks are silent; the floor's usual rule)."""
+        p = self._pos(seat)
+        profile = self._rules.profile
+        if not self._bring_in_due or (self._log and self._log[-1].kind != "killed"):
+            raise IllegalAction(
+                template=N_("The bring-in has been posted: record the hand as it was played."),
+                rule_ids=profile.cite("E8"),
+            )
+        if p not in self._live or p in self._all_in:
+            raise IllegalAction(
+                template=N_("Seat %(seat)s has no live hand to bring in."),
+                params={"seat": seat + 1},
+                context={"seat": seat},
+            )
+        if not wrong_bring_in_stands(acted_since) or p == self._actor:
+            return None
+        self._actor = self._bring_in_pos = self._opener = p
+        before = len(self._log)
+        self.do_bring_in()
+        return self._log[before]
 
     def copy(self) -> StudHand:
         """An independent copy (branch a hand)."""

@@ -50,7 +50,7 @@ from pokertd.tournament.framework import (
     part_name,
     state_parts,
 )
-from pokertd.tournament.seating import Layout, Seating, Table, TableSpec
+from pokertd.tournament.seating import Layout, Seating, Table, TableGame, TableSpec
 from pokertd.types import Seat
 
 FORMAT = 2
@@ -109,6 +109,8 @@ class TableData:
     reserved: int
     button: TableButton
     extra_seat: bool
+    vacated: tuple[int, ...] = ()
+    game: TableGame | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -140,6 +142,8 @@ def _seating_to_data(seating: Seating) -> SeatingData:
             reserved=t.reserved,
             button=t.button,
             extra_seat=t.extra_seat,
+            vacated=t.vacated,
+            game=t.game,
         )
         for n, t in seating.tables.items()
     }
@@ -174,6 +178,8 @@ def _seating_from_data(data: SeatingData) -> Seating:
         table.reserved = t.reserved
         table.button = t.button
         table.extra_seat = t.extra_seat
+        table.vacated = t.vacated
+        table.game = t.game
         seating.tables[number] = table
     seating.spare = dict(data.spare)
     seating.where = dict(data.where)

@@ -8,7 +8,9 @@ The part holds the misdeals declared and the results corrected, in order (L3,
 F13). Records only: a misdeal moves nothing in the tournament (the re-deal is the same
 hand, K4) and a corrected pot is paid at the table.
 
-Implements: KPC-24, TNPL-G1ii, FOX-35C (K4: nothing here counts a hand).
+Implements: KPC-24, TNPL-G1ii, FOX-35C (K4: nothing here counts a hand); KPC-24E,
+TNPL-G1i(5), FOX-35A(5) (L2: in stud only the first two down cards exposed are a misdeal,
+``DeclareMisdeal.stud_card``).
 
 The log: a misdeal declared at a table, a result corrected after a dispute,
 as events, commands, deciders and appliers.
@@ -39,6 +41,7 @@ from pokertd.engine.irregular import (
     HandProgress,
     actions_from_words,
     check_correction,
+    stud_exposure_is_misdeal,
     substantial_action,
 )
 from pokertd.errors import InvalidCommand, RuleViolation
@@ -210,6 +213,9 @@ class DeclareMisdeal(Command):
     reason: lim.Reason
     actions: Annotated[tuple[lim.Word, ...], lim.Items(N_("Actions taken"), 3 * lim.SEAT_MAX)] = ()
     level: lim.LevelNo | None = None
+    stud_card: lim.Count | None = None
+    """In stud, the exposed card's place in the player's deal (1 and 2 the first two down
+    cards): only those make a misdeal (L2: KPC-24E, TNPL-G1i(5), FOX-35A(5))."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -280,6 +286,16 @@ def _decide_misdeal(state: TournamentState, cmd: DeclareMisdeal, ctx: Context) -
             context={"hint": "reason"},
         )
     _table_in_play(state, profile, cmd.table, "L3")
+    if cmd.stud_card is not None and not stud_exposure_is_misdeal(cmd.stud_card):
+        raise RuleViolation(
+            template=N_(
+                "No misdeal at table %(table)s: in stud only a player's first two down cards "
+                "exposed by dealer error are a misdeal, not card %(card)s; the hand goes on."
+            ),
+            params={"table": cmd.table, "card": cmd.stud_card},
+            rule_ids=profile.cite("L2"),
+            context={"table": cmd.table},
+        )
     actions = actions_from_words(cmd.actions)
     if substantial_action(actions, profile.substantial_action_rule):
         raise RuleViolation(

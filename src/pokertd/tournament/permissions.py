@@ -76,6 +76,7 @@ _ROLES: dict[type[Command], Role] = {
     seating.Redraw: Role.DIRECTOR,
     seating.PlaceButton: Role.DEALER,
     seating.PlayHands: Role.FLOOR,
+    seating.SetTableGame: Role.FLOOR,
     seating.CorrectButton: Role.FLOOR,
     seating.SetAutoConfirm: Role.DIRECTOR,
     seating.MovePlayer: Role.FLOOR,

@@ -25,7 +25,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from enum import StrEnum, unique
 
-from pokertd.engine.button import TableButton, seats_of
+from pokertd.engine.button import TableButton, next_occupied, seats_of
 from pokertd.errors import InvalidCommand, RuleViolation
 from pokertd.i18n import N_, Clause, Phrase, both
 from pokertd.rules.enums import (
@@ -429,8 +429,12 @@ def plan(
     *,
     paid_places: int | None = None,
     full_table_event: bool = True,
+    stud_only: bool | None = None,
 ) -> Plan:
     """The moves the rules require now (nothing changes).
+
+    ``stud_only`` (default: ``seating.stud_only``, from the event's structure): every level
+    deals stud, so balancing moves by position (:func:`_stud_balance_move`).
 
     1. Final table: with two or more tables and no more players than ``final_table_size``,
        the final table is formed (see :func:`~pokertd.tournament.seating.draw_final_table`).
@@ -442,7 +446,11 @@ def plan(
     3. Balance: while the fullest table has more than ``tolerance`` players over the
        shortest, the player due the big blind next at a fullest table (the one whose mover
        has been moved least, then the one that breaks first) goes to the worst position of
-       a shortest table (the one that breaks last).
+       a shortest table (the one that breaks last). In a stud-only event the seat filled is
+       the short table's most recently vacated seat and the player moved the one in that
+       seat number at the fullest table, else the next player clockwise from it (C6:
+       TNPL-B6ii, FOX-10A); a mixed event balances as hold'em, the button frozen in stud
+       rounds naming the would-be big blind (C7: TNPL-B6iii, FOX-10B).
 
     Implements: KPC-6d, KPC-6e, TNPL-B5, FOX-9, FOX-10C (C4); KPC-7, TNPL-B6v, FOX-10D
     (C5); KPC-7, KPC-8d, TNPL-B6ii, FOX-10A, SPOT-2c6 (C6); KPC-9, TNPL-B4, FOX-11A (C9).
@@ -463,7 +471,13 @@ def plan(
         for number in closed:
             if len(work.tables) > 1:
                 work.close_table(number)
-        rest = plan(work, rng, paid_places=paid_places, full_table_event=full_table_event)
+        rest = plan(
+            work,
+            rng,
+            paid_places=paid_places,
+            full_table_event=full_table_event,
+            stud_only=stud_only,
+        )
         return replace(rest, closed=closed)
     if players <= final_table_size(profile, seating.seats_per_table):
         final = draw_final_table(seating, rng)
@@ -487,7 +501,8 @@ def plan(
     if scratch is None:
         scratch = _Scratch(seating)
     blocked: list[int] = []
-    moves.extend(_balance_moves(seating, scratch, tol, moves, blocked))
+    stud = seating.stud_only if stud_only is None else stud_only
+    moves.extend(_balance_moves(seating, scratch, tol, moves, blocked, stud_only=stud))
     return Plan(
         moves=tuple(moves),
         blocked=tuple(blocked),
@@ -632,7 +647,13 @@ def _balance_seat(seating: Seating, scratch: _Scratch, number: int) -> Seat | No
 
 
 def _balance_moves(
-    seating: Seating, scratch: _Scratch, tol: int, earlier: list[Move], blocked: list[int]
+    seating: Seating,
+    scratch: _Scratch,
+    tol: int,
+    earlier: list[Move],
+    blocked: list[int],
+    *,
+    stud_only: bool = False,
 ) -> list[Move]:
     """Moves from the fullest to the shortest tables until within ``tol``.
 
@@ -646,6 +667,13 @@ def _balance_moves(
         top = scratch.max_count()
         sources = scratch.buckets[top] - arrived if len(scratch.buckets[top] - arrived) else None
         pool = sorted(sources or scratch.buckets[top], key=seating.rank)
+        if stud_only:
+            move = _stud_balance_move(seating, scratch, pool)
+            if move is None:
+                break
+            out.append(move)
+            arrived.add(move.to_table)
+            continue
         source, player, from_seat = _pick_source(seating, scratch, pool, profile)
         lowest = scratch.min_count()
         targets = [
@@ -693,6 +721,50 @@ def _balance_moves(
         )
         arrived.add(dest)
     return out
+
+
+def _stud_balance_move(seating: Seating, scratch: _Scratch, pool: list[int]) -> Move | None:
+    """One balancing move of a stud-only event: by position, no button (C6).
+
+    The short table (the one that breaks last) fills its most recently vacated seat (TNPL
+    "the last seat to open at the short table is the seat filled"); its open seats never
+    vacated come after, lowest number first. The rulebooks name only the seat filled; the
+    player moved (IMPL) is the one in the same seat number at the fullest table (the one
+    that breaks first), else the next player clockwise from that seat. ``None`` when the
+    shortest tables have no open seat.
+
+    Implements: TNPL-B6ii, FOX-10A (C6).
+    """
+    lowest = scratch.min_count()
+    targets = [n for n in scratch.buckets[lowest] if scratch.open_seats(n) & ~_reserved(seating, n)]
+    if not targets:
+        return None
+    dest = max(targets, key=seating.rank)
+    table = seating.tables[dest]
+    open_seats = scratch.open_seats(dest) & ~table.reserved
+    to_seat = next(
+        (s for s in reversed(table.vacated) if open_seats >> s & 1), seats_of(open_seats)[0]
+    )
+    source = pool[0]
+    occupied = scratch.occupied(source)
+    from_seat = to_seat if occupied >> to_seat & 1 else next_occupied(occupied, to_seat)
+    player = seating.tables[source].players[from_seat]
+    scratch.remove(source, from_seat)
+    scratch.add(dest, to_seat)
+    tracker = scratch.apart
+    if tracker is not None:
+        tracker.leave(player, source)
+        tracker.join(player, dest)
+    return Move(
+        player=player,
+        from_table=source,
+        from_seat=from_seat,
+        to_table=dest,
+        to_seat=to_seat,
+        reason=MoveReason.BALANCE,
+        rule_ids=seating.profile.cite(BALANCE),
+        moves_before=seating.moves_of(player) if player else 0,
+    )
 
 
 def _apart_balance(
@@ -819,8 +891,9 @@ def check_move(
         )
     seating.check_seat(who, move.to_table, to_seat, moving=True)
     floor_move = move.reason is MoveReason.FLOOR and move.to_table != where[0]
-    if move.reason is MoveReason.BALANCE or floor_move:
-        # the suggested seat too: a hand may have been dealt since (KPC-8d)
+    if (move.reason is MoveReason.BALANCE or floor_move) and not seating.stud_only:
+        # the suggested seat too: a hand may have been dealt since (KPC-8d); a stud-only
+        # event has no blinds: any open seat (C6, by position)
         why = seat_allowed(table.button, table.occupied, to_seat, seating.profile.balance_seat_rule)
         if why is not None:
             mover = N_("moved to balance") if move.reason is MoveReason.BALANCE else N_("moved")
@@ -842,7 +915,7 @@ def check_move(
     if move.to_table == where[0]:
         occupied &= ~(1 << where[1])  # a seat change at the same table leaves his old seat
     waits = False
-    if table.button.known and occupied.bit_count() >= 2:
+    if table.button.known and occupied.bit_count() >= 2 and not seating.stud_only:
         waits = bool(table.button.next_hand(occupied | 1 << to_seat).waiting >> to_seat & 1)
     return replace(
         move,

@@ -47,7 +47,7 @@ from typing import Annotated, Any
 from pokertd.codec import to_json
 from pokertd.errors import InvalidCommand, NotFound, PokertdError, RuleViolation
 from pokertd.i18n import N_, Clause, Nn_, Params, Phrase, Sentence
-from pokertd.rules.enums import ButtonErrorFix
+from pokertd.rules.enums import ButtonErrorFix, Game
 from pokertd.tournament import limits as lim
 from pokertd.tournament.entries.log import EntryBought
 from pokertd.tournament.entries.state import (
@@ -103,6 +103,7 @@ from pokertd.tournament.seating.state import (
     break_plan,
     due_plan,
     entry_name,
+    event_games,
     floor_plan,
     keep_apart_of,
     live_seating,
@@ -619,15 +620,42 @@ class ButtonCorrected(Event):
 
 @event("hands_played")
 class HandsPlayed(Event):
-    """Hands were played at a table: the button and blinds moved on by the rules (D1, D3)."""
+    """Hands were played at a table: the button and blinds moved on by the rules (D1, D3);
+    hands of a stud game leave the button frozen where the next board-game hand would have
+    it (C7: TNPL-B6iii, FOX-10B)."""
 
     table: int
     hands: int = 1
     button: int | None = None
-    """Where the button was for the last of those hands (1-based; None when unknown)."""
+    """Where the button was for the last of those hands (1-based; None when unknown); for
+    stud hands the frozen button."""
+    game: Game | None = None
+    """The game of those hands (issue 28); ``None``: a board game, as in logs before it."""
 
     def said(self) -> Sentence:
         params: Params = {"table": self.table, "button": self.button or 0}
+        if self.game is not None:
+            params["game"] = self.game.value
+            if self.game.is_stud and self.button:
+                played = Nn_(
+                    "%(n)s hand(s) of %(game)s played at table %(table)s, button frozen at "
+                    "seat %(button)s",
+                    "%(n)s hand(s) of %(game)s played at table %(table)s, button frozen at "
+                    "seat %(button)s",
+                )
+            elif self.button:
+                played = Nn_(
+                    "%(n)s hand(s) of %(game)s played at table %(table)s, button now seat "
+                    "%(button)s",
+                    "%(n)s hand(s) of %(game)s played at table %(table)s, button now seat "
+                    "%(button)s",
+                )
+            else:
+                played = Nn_(
+                    "%(n)s hand(s) of %(game)s played at table %(table)s",
+                    "%(n)s hand(s) of %(game)s played at table %(table)s",
+                )
+            return Sentence(played[0], params, plural=played[1], n=self.hands)
         if self.button:
             played = Nn_(
                 "%(n)s hand(s) played at table %(table)s, button now seat %(button)s",
@@ -638,6 +666,21 @@ class HandsPlayed(Event):
                 "%(n)s hand(s) played at table %(table)s", "%(n)s hand(s) played at table %(table)s"
             )
         return Sentence(played[0], params, plural=played[1], n=self.hands)
+
+
+@event("table_game_set")
+class TableGameSet(Event):
+    """The floor said which game a table deals now (a rotation by orbit at a table whose
+    hands are not recorded one by one); a stud game freezes the button (C7)."""
+
+    table: int
+    game: Game
+
+    def said(self) -> Sentence:
+        return Sentence(
+            N_("Table %(table)s now deals %(game)s"),
+            {"table": self.table, "game": self.game.value},
+        )
 
 
 @event("auto_confirm_set")
@@ -739,8 +782,24 @@ def _apply_button_corrected(state: TournamentState, ev: ButtonCorrected) -> None
 @applies(HandsPlayed)
 def _apply_hands(state: TournamentState, ev: HandsPlayed) -> None:
     seating = seating_for_apply(state)
+    game = ev.game
     for _ in range(ev.hands):
-        seating.hand_dealt(ev.table, seating.next_hand(ev.table))
+        if game is not None and game.is_stud:
+            players = seating.table(ev.table).count
+            seating.stud_hand_dealt(ev.table)  # C7: the button stays frozen
+        else:
+            hand = seating.next_hand(ev.table)
+            players = hand.dealt.bit_count()
+            seating.hand_dealt(ev.table, hand)
+        if game is not None:
+            seating.game_dealt(ev.table, game, players)
+
+
+@applies(TableGameSet)
+def _apply_table_game(state: TournamentState, ev: TableGameSet) -> None:
+    seating = seating_for_apply(state)
+    if ev.table in seating.tables:  # a table closed by an undone step is skipped
+        seating.set_game(ev.table, ev.game)
 
 
 @applies(AutoConfirmSet)
@@ -901,10 +960,23 @@ class CorrectButton(Command):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class PlayHands(Command):
-    """Hands were played at a table: move the button on by the rules (dead/moving button)."""
+    """Hands were played at a table: move the button on by the rules (dead/moving button);
+    hands of a stud ``game`` leave it frozen for the stud round (C7: TNPL-B6iii, FOX-10B)."""
 
     table: lim.TableNo
     hands: lim.Count = 1
+    game: Game | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SetTableGame(Command):
+    """The dealer or floor says which game a table deals now (an event rotating its games
+    by orbit, at a table whose hands are not recorded one by one). Refused unless the game
+    is one of ``rotation`` (empty: the games the event's structure names)."""
+
+    table: lim.TableNo
+    game: Game
+    rotation: Annotated[tuple[Game, ...], lim.Items(N_("Games of the rotation"), 16)] = ()
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -1593,6 +1665,8 @@ def _decide_hands(state: TournamentState, cmd: PlayHands, ctx: Context) -> list[
         )
     seating = seating_now(state)  # read only: the hands move a local button
     table = seating.table(cmd.table)
+    if cmd.game is not None and cmd.game.is_stud:
+        return _stud_hands(state, seating, cmd, ctx)
     if not table.button.known:
         raise InvalidCommand(
             template=N_("The button is not known at table %(table)s: say where it is first."),
@@ -1607,11 +1681,63 @@ def _decide_hands(state: TournamentState, cmd: PlayHands, ctx: Context) -> list[
             hand = button.next_hand(table.occupied)
         button = button.hand_dealt(hand)
     assert hand is not None
-    played = HandsPlayed(table=cmd.table, hands=cmd.hands, button=hand.button + 1)
+    played = HandsPlayed(table=cmd.table, hands=cmd.hands, button=hand.button + 1, game=cmd.game)
     return [
         played,
         *penalty_hands(state, cmd.table, seated_at(state, cmd.table), cmd.hands, ctx.now),
     ]  # K3
+
+
+def _stud_hands(
+    state: TournamentState, seating: Seating, cmd: PlayHands, ctx: Context
+) -> list[Event]:
+    """Stud hands need no button; the button stays frozen where the next board-game hand
+    would have it (C7: TNPL-B6iii, FOX-10B)."""
+    table = seating.table(cmd.table)
+    if table.count < 2:
+        raise RuleViolation(
+            template=N_("A hand needs at least two players at the table."),
+            rule_ids=seating.profile.cite("D2"),
+            context={"table": cmd.table},
+        )
+    frozen = table.button.stud_hand_dealt(table.occupied).frozen
+    played = HandsPlayed(
+        table=cmd.table,
+        hands=cmd.hands,
+        button=None if frozen is None else frozen + 1,
+        game=cmd.game,
+    )
+    return [
+        played,
+        *penalty_hands(state, cmd.table, seated_at(state, cmd.table), cmd.hands, ctx.now),
+    ]  # K3
+
+
+@decides(SetTableGame)
+def _decide_table_game(state: TournamentState, cmd: SetTableGame, ctx: Context) -> list[Event]:
+    seating = seating_now(state)  # read only
+    seating.table(cmd.table)  # refuses a table not in play
+    rotation = cmd.rotation or event_games(state)
+    if cmd.game not in rotation:
+        names = ", ".join(g.value for g in rotation)
+        if not names:
+            raise RuleViolation(
+                template=N_(
+                    "This event names no games to rotate: table %(table)s deals the "
+                    "event's one game."
+                ),
+                params={"table": cmd.table},
+                context={"table": cmd.table},
+            )
+        raise RuleViolation(
+            template=N_(
+                "%(game)s is not a game of this event's rotation (%(games)s): table "
+                "%(table)s cannot deal it."
+            ),
+            params={"game": cmd.game.value, "games": names, "table": cmd.table},
+            context={"table": cmd.table},
+        )
+    return [TableGameSet(table=cmd.table, game=cmd.game)]
 
 
 @decides(SetAutoConfirm)
@@ -1791,9 +1917,11 @@ __all__ = [
     "SeatPlayer",
     "SeatsDrawn",
     "SetAutoConfirm",
+    "SetTableGame",
     "StalePlan",
     "SuggestMoves",
     "TableClosed",
+    "TableGameSet",
     "TablesLaidOut",
     "seat_new_entry",
     "summarize_seating",

@@ -26,7 +26,7 @@ import heapq
 import random
 from collections.abc import Iterable, Mapping, Sequence
 from contextlib import nullcontext
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
 from pokertd.engine.button import HandPositions, TableButton, seats_of
@@ -35,6 +35,7 @@ from pokertd.i18n import N_
 from pokertd.rules.enums import (
     ButtonStartMethod,
     FinalTableSize,
+    Game,
     SeatAssignment,
 )
 from pokertd.rules.profile import RuleProfile
@@ -147,6 +148,50 @@ class Layout:
 # --- the state: who sits where ----------------------------------------------------------------
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TableGame:
+    """The game a table is dealing and how far its round has gone (issue 28).
+
+    ``hands`` counts the hands dealt in this game since the table began it; ``players`` is
+    how many players were dealt in the first of them (0: the floor set the game and no
+    hand of it has been recorded yet). An orbit is over when ``hands`` reaches
+    ``players``: in a board game the button has then passed every player dealt in at the
+    round's start, in stud as many hands have been dealt as players were in its first.
+    """
+
+    game: Game
+    hands: int = 0
+    players: int = 0
+
+    @property
+    def orbit_done(self) -> bool:
+        """The table has dealt a full orbit of this game."""
+        return self.players > 0 and self.hands >= self.players
+
+    def dealt(self, game: Game, players: int) -> TableGame:
+        """The record after one hand of ``game`` dealt to ``players`` players."""
+        if game is not self.game:
+            return TableGame(game=game, hands=1, players=players)
+        return TableGame(game=game, hands=self.hands + 1, players=self.players or players)
+
+
+def next_game(rotation: Sequence[Game], record: TableGame | None) -> Game:
+    """The game a table deals next when the event rotates ``rotation`` by orbit.
+
+    A table that has recorded no hand deals the rotation's first game; a table whose
+    game is not in the rotation (the structure changed) starts it again; after a full
+    orbit of its game (:attr:`TableGame.orbit_done`) the table moves on to the next game,
+    the last game followed by the first. Each table rotates on its own hands.
+    """
+    if not rotation:
+        raise InvalidCommand(template=N_("A rotation needs at least one game."))
+    if record is None or record.game not in rotation:
+        return rotation[0]
+    if not record.orbit_done:
+        return record.game
+    return rotation[(rotation.index(record.game) + 1) % len(rotation)]
+
+
 class Table:
     """One table in play: who sits in each seat, and its button.
 
@@ -157,11 +202,13 @@ class Table:
         "blocked",
         "button",
         "extra_seat",
+        "game",
         "n_seats",
         "number",
         "occupied",
         "players",
         "reserved",
+        "vacated",
     )
 
     def __init__(self, spec: TableSpec, profile: RuleProfile, n_seats: int | None = None) -> None:
@@ -173,6 +220,20 @@ class Table:
         self.reserved: SeatMask = _mask(s for s in spec.reserved if s < self.n_seats)
         self.button = TableButton.for_profile(profile, self.n_seats)
         self.extra_seat = False
+        self.vacated: tuple[Seat, ...] = ()
+        """Empty seats in the order they were vacated, the most recent last (C6: a
+        stud-only event fills the seat that opened last)."""
+        self.game: TableGame | None = None
+        """The game the table is dealing (``None``: not said; a board game)."""
+
+    @property
+    def last_vacated(self) -> Seat | None:
+        """The open seat vacated most recently, else the first open seat never vacated."""
+        open_seats = self.open_seats
+        for seat in reversed(self.vacated):
+            if open_seats >> seat & 1:
+                return seat
+        return seats_of(open_seats)[0] if open_seats else None
 
     @property
     def count(self) -> int:
@@ -200,6 +261,8 @@ class Table:
         other.reserved = self.reserved
         other.button = self.button
         other.extra_seat = self.extra_seat
+        other.vacated = self.vacated
+        other.game = self.game
         return other
 
 
@@ -361,6 +424,9 @@ class Seating:
     apart: ApartGroups
     """Who the director keeps apart (SPOT-2c3), set from the log before a decider draws or
     plans (:func:`~pokertd.tournament.seating.state.seating_now`); never stored."""
+    stud_only: bool
+    """Every level of the event deals stud: balancing moves by position (C6: TNPL-B6ii,
+    FOX-10A). Set from the event's structure with :attr:`apart`; never stored."""
 
     def __new__(cls) -> Seating:
         # Set here, not in __init__: a seating built with ``Seating.__new__`` (the snapshot
@@ -372,6 +438,7 @@ class Seating:
         seating.seeds = None
         seating.plans = None
         seating.apart = NO_GROUPS
+        seating.stud_only = False
         return seating
 
     def __init__(self) -> None:
@@ -418,6 +485,7 @@ class Seating:
         other.order = list(self.order)
         other.final = self.final
         other.apart = self.apart
+        other.stud_only = self.stud_only
         other._rank = self._rank
         other._buckets = [set(b) for b in self._buckets]
         other._capacity = self._capacity
@@ -642,6 +710,32 @@ class Seating:
         table = self.table_to_change(number)
         table.button = table.button.hand_dealt(hand)
 
+    def stud_hand_dealt(self, number: int) -> None:
+        """A stud hand was dealt at a table: the button is frozen where it is due (C7)."""
+        table = self.table_to_change(number)
+        table.button = table.button.stud_hand_dealt(table.occupied)
+
+    def game_dealt(self, number: int, game: Game, players: int) -> None:
+        """Count one hand of ``game`` dealt to ``players`` players at a table (rotation)."""
+        table = self.table_to_change(number)
+        record = table.game
+        table.game = (
+            TableGame(game=game, hands=1, players=players)
+            if record is None
+            else record.dealt(game, players)
+        )
+
+    def set_game(self, number: int, game: Game) -> None:
+        """The floor says which game a table deals now (its hands are not recorded one by
+        one): a stud game freezes the button where it is due (C7), a board or draw game
+        ends a stud round."""
+        table = self.table_to_change(number)
+        table.game = TableGame(game=game)
+        if game.is_stud:
+            table.button = table.button.stud_hand_dealt(table.occupied)
+        elif table.button.frozen is not None:
+            table.button = replace(table.button, frozen=None)
+
     def resize(self, number: int, n_seats: int) -> None:
         """Give an empty table a new seat count (the final table's extra seat, C9/C12)."""
         table = self.table(number)
@@ -654,6 +748,7 @@ class Seating:
         self._capacity -= table.capacity
         spec = TableSpec(number=number, seats=n_seats)
         fresh = Table(spec, self.profile, n_seats)
+        fresh.game = table.game  # a mixed event's final table goes on with its game
         self.tables[number] = fresh
         self._own.add(number)
         self._capacity += fresh.capacity
@@ -689,6 +784,8 @@ class Seating:
         self._buckets[count].discard(table.number)
         table.players[seat] = player
         table.occupied |= 1 << seat
+        if seat in table.vacated:
+            table.vacated = tuple(s for s in table.vacated if s != seat)
         self._buckets[count + 1].add(table.number)
         self.where[player] = (table.number, seat)
 
@@ -698,6 +795,7 @@ class Seating:
         self._buckets[count].discard(table.number)
         table.players[seat] = None
         table.occupied &= ~(1 << seat)
+        table.vacated = (*(s for s in table.vacated if s != seat), seat)
         self._buckets[count - 1].add(table.number)
         if table.extra_seat and table.n_seats > 2:
             # SPOT-2c5: the extra seat of an over-full start goes at the first departure.
@@ -1147,6 +1245,7 @@ def _grow(seating: Seating, number: int, n_seats: int) -> Table:
         last=table.button.last,
         before_last=table.button.before_last,
         first_button=table.button.first_button,
+        frozen=table.button.frozen,
     )
     seating._capacity += extra
     return table
@@ -1172,6 +1271,7 @@ __all__ = [
     "SeatDraw",
     "Seating",
     "Table",
+    "TableGame",
     "TableSpec",
     "apply_final_table",
     "arrival_waits",
@@ -1182,5 +1282,6 @@ __all__ = [
     "draw_seat",
     "final_table_size",
     "needs_button_draw",
+    "next_game",
     "start_button",
 ]

@@ -13,7 +13,9 @@ import json
 from dataclasses import dataclass, field
 
 from pokertd.codec import to_json
+from pokertd.errors import PokertdError
 from pokertd.i18n import N_, Params, Phrase, Sentence
+from pokertd.rules.enums import Game
 from pokertd.tournament.entries.rules import EntryStatus
 from pokertd.tournament.entries.state import (
     Roster,
@@ -44,7 +46,9 @@ from pokertd.tournament.seating.rules import (
     apart_rule_ids,
     draw_final_table,
     final_table_apart,
+    next_game,
 )
+from pokertd.tournament.structures import Structure
 
 # --- the part ---------------------------------------------------------------------------------
 
@@ -262,6 +266,7 @@ def keep_apart_of(
 def _with_apart(state: TournamentState, seating: Seating) -> Seating:
     """``seating`` told who the director keeps apart now (``Seating.apart``)."""
     seating.apart = keep_apart_of(state)
+    seating.stud_only = stud_only_event(state)
     return seating
 
 
@@ -642,11 +647,76 @@ def _floor_plan(
     )
 
 
+def structure_games(structure: Structure) -> tuple[Game, ...]:
+    """The games a structure's levels name, in the order they first come (``()``: the
+    event's one game, no level names it)."""
+    return tuple(dict.fromkeys(lv.game for lv in structure.levels if lv.game is not None))
+
+
+def is_stud_only(structure: Structure) -> bool:
+    """Every level of the structure deals a stud game (C6: such an event balances by
+    position, TNPL-B6ii, FOX-10A); a mixed event balances as in hold'em (C7)."""
+    return bool(structure.levels) and all(
+        lv.game is not None and lv.game.is_stud for lv in structure.levels
+    )
+
+
+_EVENT_GAMES: dict[int, tuple[object, tuple[Game, ...], bool]] = {}
+"""``id(template) -> (template, games, stud only)``: worked out once per template (the
+template is kept so its id is not reused while it is remembered); a cache, never stored."""
+
+
+def _event_games(state: TournamentState) -> tuple[tuple[Game, ...], bool]:
+    setup = state.part(Setup)
+    tmpl = setup.template
+    if tmpl is None:
+        return (), False
+    kept = _EVENT_GAMES.get(id(tmpl))
+    if kept is not None and kept[0] is tmpl:
+        return kept[1], kept[2]
+    try:
+        structure = tmpl.structure_value()
+    except PokertdError:  # a structure that cannot be read deals the event's one game
+        games: tuple[Game, ...] = ()
+        stud = False
+    else:
+        games, stud = structure_games(structure), is_stud_only(structure)
+    if len(_EVENT_GAMES) > 64:
+        _EVENT_GAMES.clear()
+    _EVENT_GAMES[id(tmpl)] = (tmpl, games, stud)
+    return games, stud
+
+
+def event_games(state: TournamentState) -> tuple[Game, ...]:
+    """The games the event's structure names, in the order they first come."""
+    return _event_games(state)[0]
+
+
+def stud_only_event(state: TournamentState) -> bool:
+    """Every level of the event deals a stud game: balancing moves by position (C6)."""
+    return _event_games(state)[1]
+
+
+def table_game_next(state: TournamentState, table: int, rotation: tuple[Game, ...]) -> Game:
+    """The game table ``table`` deals next when the event rotates ``rotation`` by orbit,
+    from the hands recorded there (``HandsPlayed`` with their game, ``SetTableGame``):
+    see :func:`~pokertd.tournament.seating.rules.next_game`."""
+    seating = seating_now(state)  # read only
+    return next_game(rotation, seating.table(table).game)
+
+
 def due_plan(
-    state: TournamentState, *, paid_places: int | None = None, full_table_event: bool = True
+    state: TournamentState,
+    *,
+    paid_places: int | None = None,
+    full_table_event: bool = True,
+    stud_only: bool | None = None,
 ) -> FloorPlan | None:
     """The plan the rules require for the seating now, whether or not moves are waiting
     (``None``: nothing is due, no seat is drawn, or one table is left).
+
+    ``stud_only`` (default: from the event's structure, :func:`stud_only_event`) balances
+    by position (C6: TNPL-B6ii, FOX-10A).
 
     Drawn with a generator seeded from the seating (:class:`PlanRandom`): the same seating
     gives the same plan every time it is read, and ``SuggestMoves``, ``ConfirmPlan`` and
@@ -659,14 +729,15 @@ def due_plan(
     if len(seating.tables) < 2 or not seating.players:
         return None
     paid = paid_places if paid_places is not None else paid_places_now(state)
-    todo, seed = _planned(seating, _plan_salt(state), paid, full_table_event)
+    stud = stud_only if stud_only is not None else stud_only_event(state)
+    todo, seed = _planned(seating, _plan_salt(state), paid, full_table_event, stud)
     if todo.empty and not todo.blocked:
         return None
     return _floor_plan(state, seating, todo, seed)
 
 
 def _planned(
-    seating: Seating, salt: str, paid: int | None, full_table_event: bool
+    seating: Seating, salt: str, paid: int | None, full_table_event: bool, stud_only: bool = False
 ) -> tuple[Plan, int | None]:
     """:func:`~pokertd.tournament.seating.balancing.plan` for ``seating`` and the seed of
     its draws, kept on the seating until it changes (``Seating.plans``).
@@ -679,11 +750,17 @@ def _planned(
     if kept is None or kept[0] != seating.epoch:
         kept = (seating.epoch, {})
         seating.plans = kept
-    key = (salt, paid, full_table_event, seating.apart.key)
+    key = (salt, paid, full_table_event, seating.apart.key, stud_only)
     found = kept[1].get(key)
     if found is None:
         rng = PlanRandom(seating, salt)
-        made = plan(seating, rng, paid_places=paid, full_table_event=full_table_event)
+        made = plan(
+            seating,
+            rng,
+            paid_places=paid,
+            full_table_event=full_table_event,
+            stud_only=stud_only,
+        )
         found = kept[1][key] = (made, rng.seed_used)
     kept_plan, seed = found
     assert isinstance(kept_plan, Plan)
