@@ -28,7 +28,7 @@ from pokertd.engine import Action, Hand, HandResult
 from pokertd.engine.button import HandPositions
 from pokertd.engine.phh import to_phh
 from pokertd.engine.stud import StudHand
-from pokertd.rules import AnteType, Game, RuleProfile, StudVariant, Variant
+from pokertd.rules import AnteType, Betting, Game, RuleProfile, StudVariant
 from pokertd.sim.bots import Bot, RandomBot, TightAggressiveBot, made_hand
 from pokertd.sim.games import engine_for
 from pokertd.sim.invariants import SimulationError
@@ -210,7 +210,7 @@ class Dealer:
             )
         else:
             positions = table.button.next_hand(mask)
-            limit = variant is Variant.FIXED_LIMIT_HOLDEM
+            limit = level.game is not None and level.game.betting is Betting.FIXED_LIMIT
             hand = Hand.start(
                 stacks=stacks,
                 button=positions.button,
