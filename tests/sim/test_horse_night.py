@@ -133,13 +133,14 @@ def _horse_night(
     structure: Structure = STRUCTURE,
     entries: int = 18,
     floor: type[Games] = HorseNight,
+    bots: str = "mix",
 ) -> Games:
     config = NightConfig(
         template="kpc_nlh",
         entries=entries,
         tables=3,
         seed=seed,
-        bots="mix",
+        bots=bots,
         rates=Rates(late=0, reentry=0, rebuy=0, addon=0),
         phh_dir=str(tmp_path / "phh"),
     )
@@ -259,6 +260,31 @@ def test_a_careless_floor_on_a_horse_night_keeps_every_invariant(tmp_path: Path,
     stud = sum(h for (_, g), h in night.dealer.games.items() if g is not None and g.is_stud)
     assert stud > 0
     assert night.dealer.checked == report.hands
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("bots", ["tag", "mix", "random"])
+@pytest.mark.parametrize("floor", [HorseNight, CarelessHorseNight])
+def test_many_horse_nights_keep_every_invariant(
+    tmp_path: Path, floor: type[Games], bots: str
+) -> None:
+    """15 seeds a floor and a bot line-up: every HORSE night finishes with its self-checks,
+    each level dealt its game, the core told of the board-game hands alone (the careful
+    floor; the careless one undoes and redoes some), and every stud hand's PHH file
+    replaying to its stacks."""
+    for seed in range(1, 16):
+        out = tmp_path / str(seed)
+        night = _horse_night(out, seed, floor=floor, bots=bots)
+        night.report()
+        games = night.dealer.games
+        assert all(g is ROTATION[(n - 1) % 5] for n, g in games)
+        stud = sum(h for (_, g), h in games.items() if g is not None and g.is_stud)
+        if floor is HorseNight:  # the careless floor undoes and redoes some PlayHands
+            assert _hands_played(night.console.records()) == night.dealer.hands - stud
+        for path in (out / "phh").glob("*.phh"):
+            text = path.read_text(encoding="utf-8")
+            if 'variant = "F7S' in text or 'variant = "FR"' in text:
+                assert replay_phh(text).matches, (seed, path.name)
 
 
 def test_engine_for_maps_each_game_to_its_engine_and_refuses_the_rest() -> None:
