@@ -135,3 +135,20 @@ def test_store_measures_a_real_night_on_each_store(store: dict[str, Any]) -> Non
         for figure in ("replay", "read_decode", "folding", "load_snapshot", "load_tail"):
             assert s[figure]["cpu"] > 0
             assert s[figure]["wall"] > 0
+
+
+def test_engine_bench_plays_stud_and_razz_against_pokerkit() -> None:
+    """The engine bench's stud and razz configurations (issue 28) at a tiny size: three
+    paths each, every figure positive and each ratio the quotient of its row's two
+    figures (printed to one decimal)."""
+    printed = _bench(
+        "engine_vs_pokerkit", "--runs", "1", "--hands", "20", "--pk-hands", "2",
+        "--scenarios", "c,d",
+    )  # fmt: skip
+    rows = [line for line in printed.splitlines() if line.startswith(("(c)", "(d)"))]
+    assert [r[:3] for r in rows] == ["(c)"] * 3 + ["(d)"] * 3
+    for row in rows:
+        ours, theirs, ratio = (float(x.replace(",", "")) for x in row.split()[-3:])
+        assert ours > 0
+        assert theirs > 0
+        assert ratio == pytest.approx(ours / theirs, abs=0.06 + 0.01 * ours / theirs)

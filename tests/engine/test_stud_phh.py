@@ -174,3 +174,66 @@ def test_stud_hands_written_as_phh_replay_in_pokerkit() -> None:
         else:
             assert ours == theirs, text
     assert replayed >= 80, (replayed, refused)
+
+
+def test_F5_a_razz_split_with_a_25_chip_writes_its_chip_and_replays() -> None:
+    """Razz, four players, antes 25, bring-in 25, bets 50/100, the smallest chip 25 (as a
+    tournament level deals it: the simulator's dealer). p4's Kd brings in, p1 and p2 call,
+    p3 folds; on fourth p1 bets 50, p2 calls, p4 folds; checked down, p1 and p2 both hold
+    5-4-3-2-A: the pot of 275 (4 antes, the bring-in, two calls of 25, two of 50) splits
+    150 / 125 with the odd 25-chip to one of them (F5). The file says ``_pokertd_min_chip``
+    so the replay splits the same way (with a 1-chip unit it would be 138 / 137)."""
+    from pokertd.cards.card import parse_cards
+    from pokertd.engine.actions import BringIn, Call, Check, Fold, Raise
+    from pokertd.engine.stud import stud_deal_order
+    from pokertd.rules import StudVariant
+
+    cards = [
+        parse_cards("Ac2c3c4c5c9cTc"),
+        parse_cards("Ad2d3d4d5d9dTd"),
+        parse_cards("KhQhJh"),
+        parse_cards("8s7sKdQd"),
+    ]
+    hand = StudHand.start(
+        variant=StudVariant.RAZZ, stacks=[1000] * 4, button=3, ante=25, bring_in=25,
+        small_bet=50, big_bet=100, deck=stud_deal_order(cards), min_chip=25,
+    )  # fmt: skip
+    for action in (BringIn(), Call(), Call(), Fold(), Raise(50), Call(), Fold()):
+        hand.act(action)
+    while not hand.is_over:
+        hand.act(Check())
+    final = hand.result.final_stacks
+    assert sorted(final[:2]) == [1025, 1050]  # type: ignore[type-var]
+    assert final[2:] == (975, 950)
+    text = to_phh(hand)
+    assert "_pokertd_min_chip = 25" in text
+    replay = replay_phh(text)
+    assert replay.matches is True
+    assert replay.finishing_stacks == list(final)
+
+
+def test_E5_a_stud_hand_past_the_cap_heads_up_in_the_event_replays() -> None:
+    """TDA lifts the raise cap when the event is down to two players (E5,
+    ``raise_cap_lifted_when_tournament_players_le = 2``): heads-up, third street goes to
+    a bring-in, the completion and six raises (the cap is four). The file says
+    ``_pokertd_players_in_tournament = 2``, so the replay lifts the cap too."""
+    import random
+
+    from pokertd.engine.actions import BringIn, Call, Raise
+    from pokertd.rules import StudVariant
+
+    hand = StudHand.start(
+        variant=StudVariant.SEVEN_CARD_STUD, stacks=[5000, 5000], button=1, ante=10,
+        bring_in=10, small_bet=20, big_bet=40, rng=random.Random(5), players_in_tournament=2,
+    )  # fmt: skip
+    hand.act(BringIn())
+    for _ in range(7):
+        hand.act(Raise(hand.legal().max_raise_to))
+    assert hand.current_bet == 140  # completion to 20, six raises of 20
+    while not hand.is_over:
+        hand.act(Call())
+    text = to_phh(hand)
+    assert "_pokertd_players_in_tournament = 2" in text
+    replay = replay_phh(text)
+    assert replay.matches is True
+    assert replay.hand.actions == hand.actions

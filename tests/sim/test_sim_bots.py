@@ -10,8 +10,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pokertd.cards import card_code
+from pokertd.cards.card import parse_cards
 from pokertd.engine import AllIn, Call, Check, Fold, Hand, Raise
-from pokertd.rules import AnteType, load_profile
+from pokertd.engine.stud import StudHand, stud_deal_order
+from pokertd.rules import AnteType, StudVariant, load_profile
 from pokertd.sim.bots import Bot, RandomBot, TightAggressiveBot, chen_score, clock_expired
 
 PROFILES = ("tda", "foxwoods", "kojack", "tnpl", "nj_fundraiser", "spotlight")
@@ -168,3 +170,74 @@ def test_B15_called_clock_expiry(profile: str, facing: bool, expected: type) -> 
     legal = hand.legal()
     assert (legal.call_amount > 0) is facing
     assert isinstance(clock_expired(load_profile(profile), legal), expected)
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    seed=st.integers(0, 10_000),
+    players=st.integers(2, 8),
+    stacks=st.lists(st.integers(1, 60), min_size=8, max_size=8),
+    variant=st.sampled_from(list(StudVariant)),
+    profile=st.sampled_from(PROFILES),
+)
+def test_bots_choose_only_legal_stud_actions(
+    seed: int, players: int, stacks: list[int], variant: StudVariant, profile: str
+) -> None:
+    """In stud, razz and stud hi-lo every action of both bots passes ``StudHand.verify``
+    (the bring-in's seat never folds or checks), with short and deep stacks (1 to 60
+    small bets) and every venue's cap, in 25-chip bets."""
+    rng = random.Random(seed)
+    bots: list[Bot] = [TightAggressiveBot(), RandomBot()]
+    for _ in range(3):
+        hand = StudHand.start(
+            variant=variant, stacks=[100 * s for s in stacks[:players]], button=players - 1,
+            ante=25, bring_in=25, small_bet=100, big_bet=200, profile=load_profile(profile),
+            rng=rng, min_chip=25,
+        )  # fmt: skip
+        while (seat := hand.actor) is not None:
+            legal = hand.legal()
+            action = bots[seat % 2].decide(hand, legal, 100, 25, rng)
+            hand.verify(action)
+            if hand.bring_in_due:
+                assert not isinstance(action, Fold | Check)
+            hand.act(action)
+        result = hand.result
+        assert sum(s or 0 for s in result.start_stacks) == sum(s or 0 for s in result.final_stacks)
+
+
+def _third_street(variant: StudVariant, cards: list[str]) -> StudHand:
+    """Two players; p1 (seat 0) holds ``cards[0]``, p2 ``cards[1]`` (down, down, up)."""
+    deck = stud_deal_order([parse_cards(c) for c in cards])
+    return StudHand.start(
+        variant=variant, stacks=[10_000, 10_000], button=1, ante=25, bring_in=25,
+        small_bet=100, big_bet=200, deck=deck,
+    )  # fmt: skip
+
+
+def test_tight_bot_completes_rolled_up_trips_and_brings_in_with_rags() -> None:
+    """Seven-card stud: p1's 2-2-2 up card is the lowest, so p1 has the bring-in; with
+    three of a kind the tight bot completes to the small bet (100). With 7-3-2 it brings
+    in (25): it may not fold."""
+    bot = TightAggressiveBot()
+    rng = random.Random(1)
+    hand = _third_street(StudVariant.SEVEN_CARD_STUD, ["2c2d2h", "AsKsQs"])
+    assert hand.actor == 0
+    assert bot.decide(hand, hand.legal(), 100, 25, rng) == Raise(100)
+    hand = _third_street(StudVariant.SEVEN_CARD_STUD, ["7c3d2h", "AsKsQs"])
+    assert hand.actor == 0
+    assert bot.decide(hand, hand.legal(), 100, 25, rng) == Call()
+
+
+def test_tight_bot_in_razz_completes_three_low_cards_and_folds_three_high_ones() -> None:
+    """Razz: p2's Kd up card is the highest, so p2 brings in (25); p1 with A-2-3 completes
+    to 100; p2 with Q-J-K facing the completion folds."""
+    bot = TightAggressiveBot()
+    rng = random.Random(1)
+    hand = _third_street(StudVariant.RAZZ, ["Ac2d3h", "QsJsKd"])
+    assert hand.actor == 1
+    hand.act(bot.decide(hand, hand.legal(), 100, 25, rng))
+    assert hand.current_bet == 25  # brought in
+    action = bot.decide(hand, hand.legal(), 100, 25, rng)
+    assert action == Raise(100)
+    hand.act(action)
+    assert bot.decide(hand, hand.legal(), 100, 25, rng) == Fold()

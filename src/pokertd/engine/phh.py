@@ -870,6 +870,8 @@ def _replay_stud(data: dict[str, Any], profile: RuleProfile | str | None) -> Phh
     stacks = [int(v * scale) for v in raw_stacks]
     bring_in, small_bet, big_bet = (int(v * scale) for v in forced)
     number = data.get("hand", 1)
+    min_chip = data.get("_pokertd_min_chip", 1)
+    pit = data.get("_pokertd_players_in_tournament")
     with profile.citing():
         hand = StudHand.start(
             variant=variant,
@@ -884,6 +886,8 @@ def _replay_stud(data: dict[str, Any], profile: RuleProfile | str | None) -> Phh
             hand_number=number if isinstance(number, int) else 1,
             auto_showdown=False,
             dead=_dead_mask(data, k),
+            min_chip=min_chip * scale if isinstance(min_chip, int) and min_chip > 0 else 1,
+            players_in_tournament=pit if isinstance(pit, int) else None,
         )
     checked = 0
     for index, (line, w) in enumerate(zip(actions, words, strict=True), start=1):
@@ -1292,6 +1296,10 @@ def _stud_to_phh(hand: StudHand, players: list[str] | None) -> str:
     data["_pokertd_profile"] = hand.profile.name
     if hand.dead_seats:
         data["_pokertd_dead"] = [seats.index(s) + 1 for s in hand.dead_seats]
+    if hand._min_chip != 1:
+        data["_pokertd_min_chip"] = hand._min_chip
+    if hand._players_in_tournament is not None:
+        data["_pokertd_players_in_tournament"] = hand._players_in_tournament
     return tomli_w.dumps(data)
 
 

@@ -152,6 +152,7 @@ class StudHand:
         "_big_bet": "The fixed bet from fifth street on.",
         "_min_chip": "The smallest chip in play: the odd-chip unit (F5).",
         "_raise_cap": "Raises allowed after the bet (or completion) on a street (E5).",
+        "_players_in_tournament": "Players left in the event, as given (the cap's lift, E5).",
         "_suits": "Suit strengths (clubs, diamonds, hearts, spades) for bring-in and odd chips.",
         "_auto_showdown": "True: the engine shows or mucks by the rules at showdown.",
         "_hand_number": "The hand's number in its table or tournament.",
@@ -222,6 +223,7 @@ class StudHand:
     _pending: set[int]
     _pots: list[tuple[int, list[int], dict[int, int], list[int], str]]
     _raise_cap: int
+    _players_in_tournament: int | None
     _raises: int
     _result: HandResult | None
     _returned: list[int]
@@ -326,6 +328,7 @@ class StudHand:
         hand._big_bet = big_bet
         hand._min_chip = min_chip
         hand._raise_cap = rules.cap_for(players_in_tournament)
+        hand._players_in_tournament = players_in_tournament
         hand._suits = suit_strength(profile.stud_suit_order_high_to_low)
         hand._auto_showdown = auto_showdown
         hand._hand_number = hand_number

@@ -17,16 +17,26 @@ Two bots:
 
 Neither is a good poker player; both make tournaments that look like tournaments (blinds
 matter, short stacks shove, big hands get paid) for structure design and load testing.
+
+Both play the stud games of a mixed event too (:class:`~pokertd.engine.stud.StudHand`,
+issue 28): the seat with the bring-in may not fold or check, so a fold or check becomes the
+bring-in (``CALL``, which the stud engine's trusted path posts as the bring-in) and a raise
+the completion; in fixed limit every bet is the street's one amount, so sizes are clipped
+to it. The tight-aggressive bot rates its stud cards by :meth:`TightAggressiveBot._stud`.
 """
 
 from __future__ import annotations
 
 import random
+from collections import Counter
+from itertools import combinations
 from typing import Protocol
 
 from pokertd.cards.evaluate import evaluate5, evaluate6, evaluate7
+from pokertd.cards.low import low_value
 from pokertd.engine import Action, AllIn, Call, Check, Fold, Hand, Legal, Raise
-from pokertd.rules import ClockExpiry, RuleProfile
+from pokertd.engine.stud import StudHand
+from pokertd.rules import ClockExpiry, RuleProfile, StudVariant
 from pokertd.tournament.clock import expiry_action
 
 FOLD = Fold()
@@ -48,7 +58,7 @@ class Bot(Protocol):
     """A player in a simulation: picks one of the legal actions for the seat to act."""
 
     def decide(
-        self, hand: Hand, legal: Legal, big_blind: int, chip: int, rng: random.Random
+        self, hand: Hand | StudHand, legal: Legal, big_blind: int, chip: int, rng: random.Random
     ) -> Action:
         """The action for ``legal.seat`` (always one that ``legal`` allows).
 
@@ -58,7 +68,10 @@ class Bot(Protocol):
 
 
 def _check_or_fold(legal: Legal) -> Action:
-    return CHECK if legal.can_check else FOLD
+    """Check when free, else fold; the stud bring-in, who may do neither, brings in."""
+    if legal.can_check:
+        return CHECK
+    return FOLD if legal.can_fold else CALL
 
 
 def _raise_to(legal: Legal, to: int, chip: int = 1) -> Action:
@@ -107,7 +120,7 @@ class RandomBot:
         self.all_in = 1.0
 
     def decide(
-        self, hand: Hand, legal: Legal, big_blind: int, chip: int, rng: random.Random
+        self, hand: Hand | StudHand, legal: Legal, big_blind: int, chip: int, rng: random.Random
     ) -> Action:
         """Draw one of the four choices with the policy's weights."""
         r = rng.random()
@@ -158,7 +171,15 @@ def chen_score(card1: int, card2: int) -> int:
 
 
 def made_hand(hole: tuple[int, ...], board: list[int]) -> int:
-    """Strength of the best five of hole cards + board (phevaluator: lower is better)."""
+    """Strength of the best five of hole cards + board (phevaluator: lower is better); with
+    four hole cards and a board, Omaha's: exactly two of the hole cards and three of the
+    board (F4)."""
+    if len(hole) == 4 and len(board) >= 3:
+        return min(
+            evaluate5(*two, *three)
+            for two in combinations(hole, 2)
+            for three in combinations(board, 3)
+        )
     cards = (*hole, *board)
     n = len(cards)
     if n == 7:
@@ -198,9 +219,12 @@ class TightAggressiveBot:
         self.bluff = bluff
 
     def decide(
-        self, hand: Hand, legal: Legal, big_blind: int, chip: int, rng: random.Random
+        self, hand: Hand | StudHand, legal: Legal, big_blind: int, chip: int, rng: random.Random
     ) -> Action:
-        """Pre-flop by Chen score and stack depth; after the flop by the made hand."""
+        """Pre-flop by Chen score and stack depth; after the flop by the made hand; stud
+        by :meth:`_stud`."""
+        if isinstance(hand, StudHand):
+            return self._stud(hand, legal, chip, rng)
         hole = hand.hole_cards(legal.seat)
         board = hand.board
         if not board:
@@ -273,6 +297,59 @@ class TightAggressiveBot:
                 return _raise_to(legal, pot // 2, chip)
             return CHECK
         return FOLD
+
+    def _stud(self, hand: StudHand, legal: Legal, chip: int, rng: random.Random) -> Action:
+        """A stud hand, by its cards so far (the common card included).
+
+        Seven-card stud and stud hi-lo rate the high hand: trips or better bet and raise
+        (and call anything), two pair bets and calls up to a quarter of the stack, a pair
+        (or, on third street, two cards ten or higher) calls up to an eighth and bets half
+        the time when nobody has; stud hi-lo also plays three low cards (eight or lower,
+        different ranks) on third street and a low draw as a pair. Razz rates the low: as
+        many different cards of eight or lower as cards held (five at most) is a strong
+        hand, one fewer a drawing hand that calls up to an eighth of the stack. Anything
+        else checks, bluffs with probability ``bluff`` when it may bet, and folds; the
+        bring-in brings in (it may not fold) and completes with a strong hand."""
+        cards = [*hand.cards(legal.seat), *hand.board]
+        n = len(cards)
+        to_call = legal.call_amount
+        stack = legal.stack
+        if hand.variant is StudVariant.RAZZ:
+            lows = len({v for c in cards if (v := low_value(c)) <= 8})
+            strong = lows >= min(n, 5)
+            fair = lows >= min(n, 5) - 1 and (n < 7 or strong)
+            good = False
+        else:
+            counts = sorted(Counter(c >> 2 for c in cards).values(), reverse=True)
+            if n >= 5:
+                strength = made_hand(tuple(cards), [])
+                strong = strength <= TRIPS_WORST
+                good = strength <= TWO_PAIR_WORST
+                fair = strength <= ONE_PAIR_WORST
+            else:
+                strong = counts[0] >= 3
+                good = counts[0] == 2 and len(counts) > 1 and counts[1] == 2
+                fair = counts[0] == 2 or (n == 3 and sum(c >> 2 >= 8 for c in cards) >= 2)
+            if hand.variant is StudVariant.STUD_HI_LO:
+                lows = len({v for c in cards if (v := low_value(c)) <= 8})
+                fair = fair or lows >= min(n, 5) - (0 if n == 3 else 1)
+        if strong:
+            if legal.can_raise:
+                return Raise(legal.max_raise_to)
+            return CALL
+        if good:
+            if legal.can_check:
+                return _raise_to(legal, legal.max_raise_to, chip) if legal.is_bet else CHECK
+            return CALL if to_call * 4 <= stack else _check_or_fold(legal)
+        if fair:
+            if legal.can_check:
+                if legal.is_bet and legal.can_raise and rng.random() < 0.5:
+                    return Raise(legal.max_raise_to)
+                return CHECK
+            return CALL if to_call * 8 <= stack else _check_or_fold(legal)
+        if legal.can_check and legal.is_bet and legal.can_raise and rng.random() < self.bluff:
+            return Raise(legal.max_raise_to)
+        return _check_or_fold(legal)
 
     def __repr__(self) -> str:
         return "TightAggressiveBot()"

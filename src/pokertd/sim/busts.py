@@ -1,8 +1,8 @@
 """After a hand of a simulated night: the hand reported to the core (the button moves on,
-checked against the one it was dealt with, D1), the players out of chips rebuy or are
-busted — one ``Bust`` per eliminator, all naming the same hand so the core ranks them (G1,
-G3, SPOT-6.14) — split bounties recorded (I4), re-entries on their way (A8), and the money
-reached noted.
+checked against the one it was dealt with, D1; a stud hand moves no button, C7), the
+players out of chips rebuy or are busted — one ``Bust`` per eliminator, all naming the
+same hand so the core ranks them (G1, G3, SPOT-6.14) — split bounties recorded (I4),
+re-entries on their way (A8), and the money reached noted.
 """
 
 from __future__ import annotations
@@ -30,9 +30,17 @@ class Busts:
         """``((entries, rebuys, add-ons), places paid)`` last worked out."""
 
     def hand_played(self, dealt: Dealt, hand_name: str | None) -> None:
-        """Tell the core the hand was played (the button moves on), then the busts."""
+        """Tell the core the hand was played (the button moves on), then the busts.
+
+        A stud hand is not reported as moving the button: the button is frozen during a
+        mixed event's stud rounds where it would be for the next board-game hand
+        (TNPL-B6iii, FOX-10B; catalogue C7)."""
         n = self.n
         number, positions = dealt.number, dealt.positions
+        if positions is None:
+            if dealt.result.eliminated:
+                self.busts(dealt, hand_name)
+            return
         records = n.run(PlayHands(table=number))
         moved = next(r.event for r in records if isinstance(r.event, HandsPlayed))
         if moved.button != positions.button + 1 and n.seats_known(number):
@@ -75,7 +83,7 @@ class Busts:
                 )
             )
         if outs:
-            n.bust(outs, hand_name, dealt.positions.button)
+            n.bust(outs, hand_name, dealt.button)
 
     def record(self, outs: list[Out], hand_name: str | None, button: int) -> None:
         """The floor's commands for the players ``outs`` of one hand (``hand_name``; during

@@ -1,7 +1,8 @@
 """The question a simulation answers, checked before any night is played: the event
 template (the ``tables`` override applied), the rule profile, the field and the time model,
 each refused with a sentence a director understands (``InvalidCommand`` / ``NotFound``).
-The CLI and the web run these once before any worker starts.
+The CLI and the web run these once before any worker starts. A mixed event's levels are
+checked for games the simulator deals (:func:`pokertd.sim.games.check_games`).
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from pokertd.errors import InvalidCommand, NotFound
 from pokertd.i18n import N_, Phrase
 from pokertd.rules import RuleProfile, load_profile
 from pokertd.sim.bots import BOT_KINDS
+from pokertd.sim.games import check_games
 from pokertd.sim.report import FLOORS, NightConfig
 from pokertd.tournament.limits import TABLE_MAX
 from pokertd.tournament.templates import Template, load_template, template_names
@@ -107,6 +109,7 @@ def check_config(config: NightConfig) -> tuple[Template, RuleProfile]:
                 "entries": f"{config.entries:,}",
             },
         )
+    check_games(tmpl.structure_value().levels, tmpl.seats_per_table)
     check_behaviour(config)
     return tmpl, profile
 

@@ -8,19 +8,29 @@ the tournament's chips in play, issued minus removed, whenever that figure chang
 :mod:`pokertd.sim.bots` play it on the engine (:class:`~pokertd.engine.Hand`), checks it
 conserved chips and writes it as a PHH file when asked. The level is the clock's at the
 deal (B7); ``level_for_players`` already applied by the caller.
+
+The level's game decides the engine (:func:`pokertd.sim.games.engine_for`, issue 28): the
+board games through :class:`~pokertd.engine.Hand`, the stud family through
+:class:`~pokertd.engine.stud.StudHand`, dealt from seat 1 with no button — the table's
+button is neither asked nor moved (C7: TNPL-B6iii, FOX-10B), so the next board-game hand is
+dealt where the button would have been.
 """
 
 from __future__ import annotations
 
 import random
+from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 
+from pokertd.cards.low import low_a5
 from pokertd.engine import Action, Hand, HandResult
 from pokertd.engine.button import HandPositions
 from pokertd.engine.phh import to_phh
-from pokertd.rules import AnteType, RuleProfile
+from pokertd.engine.stud import StudHand
+from pokertd.rules import AnteType, Betting, Game, RuleProfile, StudVariant
 from pokertd.sim.bots import Bot, RandomBot, TightAggressiveBot, made_hand
+from pokertd.sim.games import engine_for
 from pokertd.sim.invariants import SimulationError
 from pokertd.sim.report import TimeModel
 from pokertd.sim.timeline import hand_seconds
@@ -112,7 +122,8 @@ class Dealt:
     """The table."""
     end: float
     """When the hand is over (clock seconds)."""
-    positions: HandPositions
+    positions: HandPositions | None
+    """The button and blinds; ``None`` for a stud hand (no button: C7)."""
     players: list[str | None]
     """Entry ids by seat."""
     result: HandResult
@@ -121,6 +132,14 @@ class Dealt:
     G3); empty when it put out fewer than two or ended before the flop. Carried with the
     hand because during hand-for-hand every table deals before any reports (B10): each
     table's busts are ranked by the cards of the hand they went out in."""
+    game: Game | None = None
+    """The game dealt (``None``: no-limit hold'em)."""
+
+    @property
+    def button(self) -> int:
+        """The seat dealing started left of: the button, or in stud the dealer's place
+        after the table's last seat (the first card goes to seat 1)."""
+        return self.positions.button if self.positions is not None else len(self.players) - 1
 
 
 @dataclass(slots=True)
@@ -156,6 +175,8 @@ class Dealer:
         """Hands dealt so far (the night's hand numbers)."""
         self.checked = 0
         """Hands checked to have conserved chips."""
+        self.games: Counter[tuple[int, Game | None]] = Counter()
+        """Hands dealt by (level, game) (``None``: no-limit hold'em)."""
         self.phh_dir = Path(phh_dir) if phh_dir else None
         if self.phh_dir is not None:
             self.phh_dir.mkdir(parents=True, exist_ok=True)
@@ -165,26 +186,50 @@ class Dealer:
         ledger = self.ledger
         table = seating.tables[number]
         players, mask = ledger.at_table(seating, number)
-        positions = table.button.next_hand(mask)
         stacks = [ledger.stacks[p] if p is not None else 0 for p in players]
         self.hands += 1
+        self.games[level.number, level.game] += 1
         rng = self.rng
-        hand = Hand.start(
-            stacks=stacks,
-            button=positions.button,
-            small_blind_seat=positions.small_blind_seat,
-            big_blind_seat=positions.big_blind_seat,
-            small_blind=level.small_blind,
-            big_blind=level.big_blind,
-            ante=level.ante,
-            ante_type=level.ante_type if level.ante else AnteType.NONE,
-            profile=self.profile,
-            rng=rng,
-            waiting=positions.waiting,
-            players_in_tournament=len(ledger.stacks),
-            min_chip=unit,
-            hand_number=self.hands,
-        )
+        variant = engine_for(level.game)
+        positions: HandPositions | None = None
+        hand: Hand | StudHand
+        if isinstance(variant, StudVariant):
+            hand = StudHand.start(
+                variant=variant,
+                stacks=stacks,
+                button=len(stacks) - 1,  # no button in stud: dealt from seat 1 (C7)
+                ante=level.ante,
+                bring_in=level.bring_in,
+                small_bet=level.big_blind,
+                big_bet=2 * level.big_blind,
+                profile=self.profile,
+                rng=rng,
+                min_chip=unit,
+                players_in_tournament=len(ledger.stacks),
+                hand_number=self.hands,
+            )
+        else:
+            positions = table.button.next_hand(mask)
+            limit = level.game is not None and level.game.betting is Betting.FIXED_LIMIT
+            hand = Hand.start(
+                stacks=stacks,
+                button=positions.button,
+                small_blind_seat=positions.small_blind_seat,
+                big_blind_seat=positions.big_blind_seat,
+                small_blind=level.small_blind,
+                big_blind=level.big_blind,
+                variant=variant,
+                ante=level.ante,
+                ante_type=level.ante_type if level.ante else AnteType.NONE,
+                small_bet=level.big_blind if limit else None,
+                big_bet=2 * level.big_blind if limit else None,
+                profile=self.profile,
+                rng=rng,
+                waiting=positions.waiting,
+                players_in_tournament=len(ledger.stacks),
+                min_chip=unit,
+                hand_number=self.hands,
+            )
         bots = ledger.bots
         bb = level.big_blind
         actions = 0
@@ -210,7 +255,7 @@ class Dealer:
             names = [ledger.names[p] if p is not None else "" for p in players]
             path = self.phh_dir / f"hand-{self.hands:06d}-table-{number}.phh"
             path.write_text(to_phh(hand, names), encoding="utf-8")
-        return Dealt(number, t + seconds, positions, players, result, ranks)
+        return Dealt(number, t + seconds, positions, players, result, ranks, level.game)
 
     def _conserved(self, result: HandResult, number: int) -> None:
         """The hand moved chips, never made or lost any (``SimulationError`` otherwise)."""
@@ -225,14 +270,26 @@ class Dealer:
         self.checked += 1
 
     @staticmethod
-    def _ranks(hand: Hand, result: HandResult) -> dict[int, int]:
+    def _ranks(hand: Hand | StudHand, result: HandResult) -> dict[int, int]:
         """Seat -> rank of its hand among the players out (1 = best), for the venues that
         rank same-hand busts with equal stacks by the better hand (SPOT-6.14); the floor
-        reads it off the cards shown."""
-        board = list(hand.board)
-        if len(board) < 3:
-            return {}
-        strength = {e.seat: made_hand(hand.hole_cards(e.seat), board) for e in result.eliminated}
+        reads it off the cards shown (in stud all seven: the high hand, in razz the low)."""
+        if isinstance(hand, StudHand):
+            razz = hand.variant is StudVariant.RAZZ
+            strength: dict[int, int] = {}
+            for e in result.eliminated:
+                cards = (*hand.cards(e.seat), *hand.board)
+                if len(cards) >= 5:
+                    strength[e.seat] = low_a5(cards) if razz else made_hand(cards, [])
+            if len(strength) < len(result.eliminated):
+                return {}
+        else:
+            board = list(hand.board)
+            if len(board) < 3:
+                return {}
+            strength = {
+                e.seat: made_hand(hand.hole_cards(e.seat), board) for e in result.eliminated
+            }
         ordered = sorted(set(strength.values()))
         return {seat: ordered.index(v) + 1 for seat, v in strength.items()}
 

@@ -1,0 +1,312 @@
+"""A HORSE night through the core (issue 28, part 4): ``pokertd sim``'s dealer deals each
+level's game — limit hold'em through ``Hand``, razz, seven-card stud and stud hi-lo through
+``StudHand`` — and the night's self-checks all run to the last prize.
+
+The structure is built here, in code: a level names its game and bring-in
+(``Level.game``, ``Level.bring_in``). Until structures carry the game through the event's
+log (``Structure.as_json`` / TOML, another part of issue 28), the night is a
+:class:`Night` whose ``level_at`` reads the game and bring-in of the clock's level from this
+structure; the clock runs the same levels from ``custom_structure``.
+
+The button is frozen during stud rounds (TNPL-B6iii, FOX-10B; catalogue C7): a stud hand
+is dealt from seat 1 and not reported as moving the table's button, so ``HandsPlayed``
+events count the board-game hands alone.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from pokertd.engine.button import HandPositions
+from pokertd.engine.phh import replay_phh
+from pokertd.errors import InvalidCommand
+from pokertd.rules import AnteType, Game
+from pokertd.sim.careless import CarelessNight
+from pokertd.sim.config import check_config
+from pokertd.sim.games import ENGINES, check_games, engine_for
+from pokertd.sim.night import Night
+from pokertd.sim.report import NightConfig, Rates
+from pokertd.sim.table import Dealt
+from pokertd.tournament.chips import ChipSet
+from pokertd.tournament.clock import Level, Structure
+from pokertd.tournament.entries import Roster
+from pokertd.tournament.framework import EventRecord
+from pokertd.tournament.prizes import money_position
+from pokertd.tournament.seating import HandsPlayed, Tables
+
+HORSE = (
+    Game.LIMIT_HOLDEM,
+    Game.LIMIT_OMAHA_HI_LO,
+    Game.RAZZ,
+    Game.SEVEN_CARD_STUD,
+    Game.STUD_HI_LO,
+)
+"""The HORSE rotation, one game a level."""
+
+ROTATION = tuple(g if g in ENGINES else Game.LIMIT_HOLDEM for g in HORSE)
+"""What the simulator deals: Omaha hi-lo is wired into ``engine_for`` after issue 28's
+engine part is merged; until then its level deals limit hold'em."""
+
+SMALL_BETS = (100, 150, 200, 300, 400, 600, 800, 1000, 1500, 2000, 3000, 4000, 6000, 8000,
+              10000, 15000, 20000, 30000, 40000, 60000, 80000, 100000, 150000, 200000,
+              300000)  # fmt: skip
+"""The small bet (= the hold'em big blind) of levels 1-25."""
+
+
+def _round(amount: int) -> int:
+    return max(25, amount // 25 * 25)
+
+
+def _level(number: int, small_bet: int, rotation: tuple[Game, ...] = ROTATION) -> Level:
+    """A mixed-event level: hold'em blinds of half and one small bet; a stud level's ante
+    an eighth of the small bet and its bring-in a quarter (25-chip units)."""
+    game = rotation[(number - 1) % len(rotation)]
+    stud = game.is_stud
+    return Level(
+        number=number,
+        small_blind=small_bet // 2,
+        big_blind=small_bet,
+        ante=_round(small_bet // 8) if stud else 0,
+        ante_type=AnteType.PER_PLAYER if stud else AnteType.NONE,
+        minutes=20,
+        game=game,
+        bring_in=_round(small_bet // 4) if stud else 0,
+    )
+
+
+STRUCTURE = Structure(
+    name="horse_test",
+    title="HORSE, 20-minute levels (test)",
+    levels=tuple(_level(n, bet) for n, bet in enumerate(SMALL_BETS, start=1)),
+    chips=ChipSet.of(25, 100, 500, 1000, 5000, 25000),
+    registration_closes_after_level=0,
+)
+
+
+class Games(Night):
+    """A night each of whose levels is dealt in :attr:`structure`'s game; the button's
+    memory of each table noted at every deal (:attr:`buttons`)."""
+
+    structure = STRUCTURE
+    buttons: list[tuple[int, Game | None, HandPositions | None]]
+
+    def deal(self, number: int, t: float, level: Level) -> Dealt:
+        seating = self.st.part(Tables).seating
+        assert seating is not None
+        if not hasattr(self, "buttons"):
+            self.buttons = []
+        self.buttons.append((number, level.game, seating.tables[number].button.last))
+        return super().deal(number, t, level)
+
+    def level_at(self, t: float) -> tuple[Level | None, float]:
+        level, end = super().level_at(t)
+        if level is None:
+            return None, end
+        row = self.structure.level(level.number)
+        assert (row.small_blind, row.big_blind, row.ante) == (
+            level.small_blind,
+            level.big_blind,
+            level.ante,
+        )
+        return replace(level, game=row.game, bring_in=row.bring_in), end
+
+
+class HorseNight(Games):
+    """The careful floor, every invariant watched after each bust, deal and payment."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.checks.on = True
+
+
+class CarelessHorseNight(Games, CarelessNight):
+    """The careless floor (its mistakes, the invariants watched) on a HORSE night."""
+
+
+def _horse_night(
+    tmp_path: Path,
+    seed: int,
+    structure: Structure = STRUCTURE,
+    entries: int = 18,
+    floor: type[Games] = HorseNight,
+    bots: str = "mix",
+) -> Games:
+    config = NightConfig(
+        template="kpc_nlh",
+        entries=entries,
+        tables=3,
+        seed=seed,
+        bots=bots,
+        rates=Rates(late=0, reentry=0, rebuy=0, addon=0),
+        phh_dir=str(tmp_path / "phh"),
+    )
+    tmpl, profile = check_config(config)
+    tmpl = tmpl.with_changes(
+        seats_per_table=8,
+        starting_stack=10_000,
+        custom_structure=structure.as_json(),
+        structure=structure.name,
+        late_reg_close_after_level=0,
+    )
+    check_games(structure.levels, tmpl.seats_per_table)
+    night = floor(config, tmpl, profile, None)
+    night.structure = structure
+    night.create()
+    night.play()
+    night.finish()
+    return night
+
+
+def _hands_played(records: list[EventRecord]) -> int:
+    return sum(r.event.hands for r in records if isinstance(r.event, HandsPlayed))
+
+
+def test_TNPL_B6iii_FOX_10B_a_horse_night_plays_every_game_to_its_last_prize(
+    tmp_path: Path,
+) -> None:
+    """18 players, 3 tables of 8 seats, Kojack's rules (its stud bring-in by suit,
+    KPC-12C), HORSE by level to a winner with the self-checks on."""
+    night = _horse_night(tmp_path, seed=3)
+    report = night.report()  # the end-of-night self-checks: raises if one fails
+    assert night.checks.count > 17  # the invariants after every bust and payment at least
+    dealer = night.dealer
+    # every hand dealt the game of its level's place in the rotation
+    assert dealer.games
+    for (number, game), hands in dealer.games.items():
+        assert game is ROTATION[(number - 1) % 5], (number, game)
+        assert hands > 0
+    dealt = {game for _, game in dealer.games}
+    assert dealt == set(ROTATION)
+    stud = sum(h for (_, g), h in dealer.games.items() if g is not None and g.is_stud)
+    board = dealer.hands - stud
+    assert stud > 50
+    assert board > 50
+    assert report.final_level < len(SMALL_BETS)  # never past the sheet
+    # a stud hand moves no button (C7): the core heard of the board-game hands alone
+    records = night.console.records()
+    assert _hands_played(records) == board
+    # and at each table the button's memory after a stud hand is the one before it
+    frozen = 0
+    for i, (number, game, last) in enumerate(night.buttons):
+        later = next((b for b in night.buttons[i + 1 :] if b[0] == number), None)
+        if game is not None and game.is_stud and later is not None:
+            assert later[2] == last, (i, number)
+            frozen += 1
+    assert frozen > 50
+    # chips conserved every hand; one winner with every chip
+    assert dealer.checked == dealer.hands == report.hands
+    roster = night.st.part(Roster)
+    assert roster.chips_in_play == 18 * 10_000
+    assert len(night.ledger.stacks) == 1
+    (winner,) = night.ledger.stacks
+    assert night.ledger.stacks[winner] == 18 * 10_000
+    assert report.winner == night.ledger.names[winner]
+    # prizes = the pool, every place paid
+    money = money_position(night.st, night.time.now())
+    assert money.owed == money.pool == report.prize_pool > 0
+    assert [f.place for f in report.finishing] == list(range(1, report.paid_places + 1))
+    # every stud hand written as PHH replays to the same stacks
+    files = sorted((tmp_path / "phh").glob("*.phh"))
+    assert len(files) == dealer.hands
+    replayed = 0
+    for path in files:
+        text = path.read_text(encoding="utf-8")
+        if 'variant = "F7S' in text or 'variant = "FR"' in text:
+            assert replay_phh(text).matches, path.name
+            replayed += 1
+    assert replayed == stud
+
+
+def test_a_night_of_no_limit_pot_limit_omaha_limit_and_stud_plays_to_a_winner(
+    tmp_path: Path,
+) -> None:
+    """The other board games of a mixed event (no-limit hold'em, pot-limit Omaha, limit
+    hold'em) and stud by level: 12 players to a winner, self-checks on; the core hears of
+    the board-game hands alone; every hand conserved chips."""
+    rotation = (Game.NO_LIMIT_HOLDEM, Game.POT_LIMIT_OMAHA, Game.LIMIT_HOLDEM, Game.SEVEN_CARD_STUD)
+    structure = replace(
+        STRUCTURE,
+        name="mixed_test",
+        levels=tuple(_level(n, bet, rotation) for n, bet in enumerate(SMALL_BETS, start=1)),
+    )
+    night = _horse_night(tmp_path, 2, structure, entries=12)
+    report = night.report()
+    games = night.dealer.games
+    assert {g for _, g in games} == set(rotation)
+    for number, game in games:
+        assert game is rotation[(number - 1) % 4]
+    stud = sum(h for (_, g), h in games.items() if g is Game.SEVEN_CARD_STUD)
+    assert 0 < stud < night.dealer.hands
+    assert _hands_played(night.console.records()) == night.dealer.hands - stud
+    assert night.dealer.checked == report.hands
+    assert len(night.ledger.stacks) == 1
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_a_careless_floor_on_a_horse_night_keeps_every_invariant(tmp_path: Path, seed: int) -> None:
+    """The careless floor's mistakes (wrong busts undone, early payments, stale confirms...)
+    on a HORSE night: every invariant after every bust, deal, payment and undo, and the
+    end-of-night checks; the core still hears of the board-game hands alone."""
+    night = _horse_night(tmp_path, seed, floor=CarelessHorseNight)
+    report = night.report()
+    assert night.checks.count > 17
+    assert sum(night.mistakes.values()) >= 4
+    assert night.mistakes["wrong_bust_undone"] > 0
+    assert len(night.ledger.stacks) == 1
+    stud = sum(h for (_, g), h in night.dealer.games.items() if g is not None and g.is_stud)
+    assert stud > 0
+    assert night.dealer.checked == report.hands
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("bots", ["tag", "mix", "random"])
+@pytest.mark.parametrize("floor", [HorseNight, CarelessHorseNight])
+def test_many_horse_nights_keep_every_invariant(
+    tmp_path: Path, floor: type[Games], bots: str
+) -> None:
+    """15 seeds a floor and a bot line-up: every HORSE night finishes with its self-checks,
+    each level dealt its game, the core told of the board-game hands alone (the careful
+    floor; the careless one undoes and redoes some), and every stud hand's PHH file
+    replaying to its stacks."""
+    for seed in range(1, 16):
+        out = tmp_path / str(seed)
+        night = _horse_night(out, seed, floor=floor, bots=bots)
+        night.report()
+        games = night.dealer.games
+        assert all(g is ROTATION[(n - 1) % 5] for n, g in games)
+        stud = sum(h for (_, g), h in games.items() if g is not None and g.is_stud)
+        if floor is HorseNight:  # the careless floor undoes and redoes some PlayHands
+            assert _hands_played(night.console.records()) == night.dealer.hands - stud
+        for path in (out / "phh").glob("*.phh"):
+            text = path.read_text(encoding="utf-8")
+            if 'variant = "F7S' in text or 'variant = "FR"' in text:
+                assert replay_phh(text).matches, (seed, path.name)
+
+
+def test_engine_for_maps_each_game_to_its_engine_and_refuses_the_rest() -> None:
+    """Hold'em and Omaha through ``Hand``, the stud family through ``StudHand``; the draw
+    games (and, until it is wired, Omaha hi-lo) are refused with a sentence."""
+    assert engine_for(None).value == "nlhe"
+    assert engine_for(Game.LIMIT_HOLDEM).value == "flhe"
+    assert engine_for(Game.RAZZ).value == "razz"
+    assert engine_for(Game.STUD_HI_LO).value == "stud8"
+    with pytest.raises(InvalidCommand, match="cannot deal 27td yet"):
+        engine_for(Game.TRIPLE_DRAW_27)
+
+
+def test_stud_is_refused_at_nine_seat_tables_and_without_a_bring_in() -> None:
+    """Eight players at most in stud (8 x 7 cards and the burns use the deck up); a stud
+    level needs a bring-in of at most its small bet."""
+    with pytest.raises(InvalidCommand, match="at most 8 players a table: the event's tables "):
+        check_games(STRUCTURE.levels, 9)
+    razz = STRUCTURE.level(3)
+    assert razz.game is Game.RAZZ
+    with pytest.raises(InvalidCommand, match="bring-in of 0"):
+        check_games([replace(razz, bring_in=0)], 8)
+    with pytest.raises(InvalidCommand, match="bring-in of 250: it must be more than 0 and at"):
+        check_games([replace(razz, bring_in=250)], 8)
+    check_games(STRUCTURE.levels, 8)
