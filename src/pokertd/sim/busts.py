@@ -32,12 +32,13 @@ class Busts:
     def hand_played(self, dealt: Dealt, hand_name: str | None) -> None:
         """Tell the core the hand was played (the button moves on), then the busts.
 
-        A stud hand is not reported as moving the button: the button is frozen during a
-        mixed event's stud rounds where it would be for the next board-game hand
-        (TNPL-B6iii, FOX-10B; catalogue C7)."""
+        A stud hand is reported with its game: the core freezes the button during a mixed
+        event's stud round where it would be for the next board-game hand and leaves it
+        there (TNPL-B6iii, FOX-10B; catalogue C7)."""
         n = self.n
         number, positions = dealt.number, dealt.positions
         if positions is None:
+            n.run(PlayHands(table=number, game=dealt.game))
             if dealt.result.eliminated:
                 self.busts(dealt, hand_name)
             return

@@ -27,6 +27,8 @@ ENGINES: dict[Game, Variant | StudVariant] = {
     Game.NO_LIMIT_HOLDEM: Variant.NO_LIMIT_HOLDEM,
     Game.LIMIT_HOLDEM: Variant.FIXED_LIMIT_HOLDEM,
     Game.POT_LIMIT_OMAHA: Variant.POT_LIMIT_OMAHA,
+    Game.LIMIT_OMAHA_HI_LO: Variant.FIXED_LIMIT_OMAHA_HI_LO,
+    Game.POT_LIMIT_OMAHA_HI_LO: Variant.POT_LIMIT_OMAHA_HI_LO,
     Game.SEVEN_CARD_STUD: StudVariant.SEVEN_CARD_STUD,
     Game.STUD_HI_LO: StudVariant.STUD_HI_LO,
     Game.RAZZ: StudVariant.RAZZ,
