@@ -265,6 +265,8 @@ def _toml(structure: Any) -> str:
         data["rebuy_minutes"] = s.rebuy_minutes
     if s.notes:
         data["notes"] = s.notes
+    if s.rotation is not None:
+        data["rotation"] = s.rotation.as_json()
     data["durations"] = [
         {"first": r.first} | ({} if r.last is None else {"last": r.last}) | {"minutes": r.minutes}
         for r in s.durations
@@ -282,6 +284,10 @@ def _toml(structure: Any) -> str:
             row["ante_type"] = lv.ante_type.value
         if lv.minutes != next((r.minutes for r in s.durations if r.covers(lv.number)), 0):
             row["minutes"] = lv.minutes
+        if lv.game is not None:
+            row["game"] = lv.game.value
+        if lv.bring_in:
+            row["bring_in"] = lv.bring_in
         levels.append(row)
     data["levels"] = levels
     data["breaks"] = [
