@@ -118,6 +118,27 @@ class Rotation:
             return Clause(N_("%(games)s, a game each orbit"), {"games": self.name})
         return Clause(N_("%(games)s, a game each level"), {"games": self.name})
 
+    def level_reading(self, level: Level) -> Clause:
+        """A level of a rotation by orbit as the floor reads it: the games, the fixed-limit
+        games' small and big bet and the blinds the board games post, the stud rounds'
+        ante and bring-in: ``H·O·R·S·E 400/800 (blinds 200/400), ante 100, bring-in 100``."""
+        params: dict[str, Any] = {
+            "games": self.name,
+            "small": ChipCount(level.big_blind),
+            "big": ChipCount(level.big_bet),
+            "sb": ChipCount(level.small_blind),
+            "bb": ChipCount(level.big_blind),
+        }
+        if level.ante or level.bring_in:
+            return Clause(
+                N_(
+                    "%(games)s %(small)s/%(big)s (blinds %(sb)s/%(bb)s), ante %(ante)s, "
+                    "bring-in %(bring_in)s"
+                ),
+                params | {"ante": ChipCount(level.ante), "bring_in": ChipCount(level.bring_in)},
+            )
+        return Clause(N_("%(games)s %(small)s/%(big)s (blinds %(sb)s/%(bb)s)"), params)
+
     def game_for_level(self, number: int) -> Game:
         """The game level ``number`` deals in a rotation by level (breaks do not count)."""
         return self.games[(number - 1) % len(self.games)]
@@ -233,6 +254,30 @@ class Level:
 
     def __repr__(self) -> str:
         return f"Level({self.number}, {self.blinds!r}, {self.minutes} min)"
+
+
+def level_reading(level: Level, rotation: Rotation | None = None) -> Clause:
+    """The level as the floor reads it (a :class:`Clause` each face translates): its game
+    and limits (:attr:`Level.reading`), or a rotation by orbit's games and limits when the
+    level names no game of its own."""
+    if level.game is None and rotation is not None and rotation.by == "orbit":
+        return rotation.level_reading(level)
+    return level.reading
+
+
+def game_fields(level: Level, rotation: Rotation | None = None) -> dict[str, Any]:
+    """What a face's level row adds in a mixed event (issue 28): ``game`` (the engine's
+    short code), or by orbit ``games`` and the ``rotation``'s name, and ``bring_in``;
+    nothing for a single-game event, whose rows read exactly as before."""
+    out: dict[str, Any] = {}
+    if level.game is not None:
+        out["game"] = level.game.value
+    elif rotation is not None and rotation.by == "orbit":
+        out["games"] = [g.value for g in rotation.games]
+        out["rotation"] = rotation.name
+    if level.bring_in:
+        out["bring_in"] = level.bring_in
+    return out
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -1196,8 +1241,10 @@ __all__ = [
     "Level",
     "Rotation",
     "Structure",
+    "game_fields",
     "game_name",
     "level_for_players",
+    "level_reading",
     "load_structure",
     "nice_amount",
     "parse_game",
