@@ -1041,7 +1041,7 @@ def _parse_levels(
                 minutes = _int(row["minutes"], f"level {number} minutes")
             if "ante_type" in row:
                 kind = _enum(AnteType, row["ante_type"], "ante_type")
-            if "game" in row:
+            if row.get("game") is not None:
                 game = parse_game(row["game"], f"level {number}")
             bring_in = _int(row.get("bring_in", 0), f"level {number} bring-in")
         elif isinstance(row, list | tuple) and _row_shape_ok(row):
