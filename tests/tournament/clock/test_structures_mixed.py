@@ -11,12 +11,14 @@ WSOP Europe 2007 Event #1 (limits 150/300: blinds 75/150, ante 25, bring-in 50).
 from __future__ import annotations
 
 import json
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
 
 from pokertd.errors import InvalidCommand
 from pokertd.rules import AnteType, Game, load_profile
+from pokertd.tournament.clock import new_clock, start, view
 from pokertd.tournament.seating import final_table_size
 from pokertd.tournament.structures import (
     Level,
@@ -229,3 +231,43 @@ def test_FOX_11A_TNPL_B4_KPC_9_eight_handed_stud_final_table(profile: str, seats
         t = load_template(template)
         assert t.seats_per_table == 8
         assert final_table_size(load_profile(profile), t.seats_per_table) == seats
+
+
+T0 = datetime(2026, 11, 30, 19, 0, tzinfo=UTC)
+
+
+def test_the_clock_view_says_the_game_now_and_next() -> None:
+    """Level 3 of the HORSE preset is razz (limits 200/400, ante 25, bring-in 50), level 4
+    seven card stud: the view's JSON names both by their short codes and reads both."""
+    clock = start(new_clock(load_structure("horse")), T0)
+    shown = view(clock, T0 + timedelta(minutes=80, seconds=5)).as_json()  # 2 × 40 min in
+    assert (shown["level"]["level"], shown["level"]["game"]) == (3, "razz")
+    assert shown["level"]["bring_in"] == 50
+    assert shown["level"]["blinds"] == "Razz 200/400, ante 25, bring-in 50"
+    assert shown["next_level"]["game"] == "stud"
+    assert shown["next_level"]["blinds"] == "Seven card stud 300/600, ante 50, bring-in 75"
+    assert shown["rotation"] == {"games": HORSE, "by": "level"}
+
+
+def test_a_single_game_clock_reads_as_before() -> None:
+    """No game, no bring-in, no rotation in a hold'em event's clock (its faces unchanged)."""
+    shown = view(start(new_clock(load_structure("fox_wed")), T0), T0).as_json()
+    assert set(shown["level"]) == {
+        "level", "small_blind", "big_blind", "ante", "ante_type", "minutes", "blinds",
+    }  # fmt: skip
+    assert "rotation" not in shown
+
+
+def test_an_orbit_rotation_level_reads_every_game_and_the_stud_amounts() -> None:
+    s = structure_from_dict(
+        mixed(
+            [{"level": 1, "small_blind": 200, "big_blind": 400, "ante": 100, "bring_in": 100}],
+            rotation={"games": HORSE, "by": "orbit"},
+        )
+    )
+    shown = view(start(new_clock(s), T0), T0).as_json()
+    assert shown["level"]["games"] == HORSE
+    assert shown["level"]["rotation"] == "H·O·R·S·E"
+    assert shown["level"]["blinds"] == (
+        "H·O·R·S·E 400/800 (blinds 200/400), ante 100, bring-in 100"
+    )
