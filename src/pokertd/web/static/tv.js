@@ -98,8 +98,11 @@
       anteLine(text) { return this.t("ante %(ante)s", { ante: text }); },
       // ---- a mixed event (issue 28): the game above its limits, stud's ante and bring-in
       shownLevel() { return this.clock.on_break ? this.clock.next_level : this.clock.level; },
+      /** The game over the limits: its name, or by orbit the rotation's ("H·O·R·S·E"). */
+      gameHead(l) { return !l ? "" : l.game ? this.gameName(l.game) : l.rotation || ""; },
       blindsLabel() {
         const l = this.shownLevel();
+        if (l && l.games && !this.clock.on_break) return this.t("LIMITS · A GAME EACH ORBIT");
         if (this.fixedLimit(l)) return this.clock.on_break ? this.t("LIMITS AFTER THE BREAK") : this.t("LIMITS");
         return this.clock.on_break ? this.t("BLINDS AFTER THE BREAK") : this.t("BLINDS");
       },
@@ -122,9 +125,10 @@
       bbText(n) { return this.t("%(n)s BB", { n: this.fmt(n) }); },
       nextLine() {
         const l = this.clock.next_level || {};
-        if (this.named(l)) {  // a mixed event: the game, then its limits (issue 28)
-          const note = this.gameNote(l);
-          return this.gameTitle(l) + "\n" + this.limits(l) + (note ? " · " + note : "");
+        if (this.named(l)) {  // a mixed event: the game (when it changes), then its limits (issue 28)
+          const note = this.gameNote(l), head = this.gameHead(l);
+          const same = head === this.gameHead(this.clock.level);
+          return (same ? "" : head + "\n") + this.limits(l) + (note ? " · " + note : "");
         }
         const blinds = this.blinds(this.clock.next_level);
         return this.sideAnte(l) ? this.t("%(blinds)s · ante %(ante)s", { blinds: blinds, ante: this.fmt(l.ante) }) : blinds;
