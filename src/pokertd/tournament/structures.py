@@ -819,8 +819,12 @@ def _extension_levels(self: Structure, upto: int) -> tuple[Level, ...]:
                 if like.ante == like.big_blind
                 else max(unit, _round_to(bb * Fraction(like.ante, like.big_blind), unit))
             )
+            if like.game is not None and ante < bb:  # a mixed level: a readable ante
+                ante = min(nice_amount(bb * Fraction(like.ante, like.big_blind), unit), ante * 2)
         if like.bring_in:
-            bring_in = max(unit, _round_to(bb * Fraction(like.bring_in, like.big_blind), unit))
+            bring_in = nice_amount(bb * Fraction(like.bring_in, like.big_blind), unit)
+            if bring_in >= bb:  # completion is the small bet: the bring-in stays below it
+                bring_in = max(unit, _round_to(bb * Fraction(like.bring_in, like.big_blind), unit))
         out.append(
             Level(
                 number=number,
