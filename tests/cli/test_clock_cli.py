@@ -125,3 +125,34 @@ def test_B10_FOX_HFH_hfh_hand_with_table_reports_one_table_only(tmp_path: Path) 
         assert result.exit_code == 2, (args, result.output)
         assert "--table does not go with" in result.output
     assert clock(url)["clock"]["hand_for_hand"] is True
+
+
+def test_a_horse_clock_and_status_name_the_game_now_and_next(tmp_path: Path) -> None:
+    """Issue 28: level 3 of the HORSE preset deals razz at 200/400 (ante 25, bring-in 50),
+    level 4 seven card stud at 300/600 (ante 50, bring-in 75): ``pokertd clock`` and
+    ``pokertd status`` say both; ``structure show`` has a Game column."""
+    url = f"sqlite:///{tmp_path / 'horse.db'}"
+    made = runner.invoke(app, ["new", "-t", "horse", "-n", "HORSE", "--id", "h", "--db", url])
+    assert made.exit_code == 0, made.output
+    for args in (["start"], ["set", "3"]):
+        assert runner.invoke(app, ["clock", "h", *args, "--db", url]).exit_code == 0
+    text = runner.invoke(app, ["clock", "h", "--db", url]).stdout
+    assert "Level 3  Razz 200/400, ante 25, bring-in 50" in text
+    assert "Next: level 4  Seven card stud 300/600, ante 50, bring-in 75" in text
+    status = runner.invoke(app, ["status", "h", "--db", url]).stdout
+    assert (
+        "Razz 200/400, ante 25, bring-in 50 — next: Seven card stud 300/600, ante 50, bring-in 75"
+    ) in " ".join(status.split())
+    data = json.loads(runner.invoke(app, ["clock", "h", "--db", url, "--json"]).stdout)
+    assert (data["clock"]["level"]["game"], data["clock"]["next_level"]["game"]) == ("razz", "stud")
+    shown = runner.invoke(app, ["structure", "show", "horse"], env={"COLUMNS": "140"}).stdout
+    assert "Game" in shown
+    assert "Seven card stud" in shown
+    assert "Bring-in" in shown
+
+
+def test_a_single_game_status_has_no_game_line(db: str) -> None:
+    assert runner.invoke(app, ["clock", "wed", "start", "--db", db]).exit_code == 0
+    status = runner.invoke(app, ["status", "wed", "--db", db]).stdout
+    assert "next:" not in status
+    assert "hold'em" not in status

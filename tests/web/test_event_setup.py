@@ -13,6 +13,7 @@ from typing import Any
 from pokertd.tournament.clock import StartClock
 from pokertd.tournament.entries.state import Setup
 from pokertd.tournament.prizes.state import PrizeBook
+from pokertd.tournament.structures import load_structure
 
 from .conftest import FLOOR_PW, Env
 
@@ -342,3 +343,36 @@ def test_an_unknown_profile_is_refused_in_spanish(env: Env) -> None:
     assert r.json()["message"].startswith(
         "La plantilla no se guardó: no hay ningún perfil de reglas 'no_such'; elija entre "
     )
+
+
+def test_the_structure_editor_keeps_a_mixed_events_games(env: Env) -> None:
+    """Issue 28: the HORSE template read by the editor and sent back keeps every level's
+    game and bring-in (razz at level 3: ante 25, bring-in 50); an edited level keeps them
+    too, and a stud level without a bring-in is refused by the structure's own check."""
+    h = env.login()
+    event = env.client.get("/api/templates/horse").json()["event"]
+    levels = event["structure"]["levels"]
+    assert [lv.get("game") for lv in levels[:6]] == ["flhe", "o8", "razz", "stud", "stud8", "flhe"]
+    assert (levels[2]["ante"], levels[2]["bring_in"]) == (25, 50)
+    assert "bring_in" not in levels[0]
+    # sent back unchanged: the same games, limits, antes and bring-ins as the preset
+    r = env.client.post("/api/tournaments", json={"name": "HORSE", "event": event}, headers=h)
+    assert r.status_code == 201, r.text
+    same = env.service.state(r.json()["tournament"]).part(Setup).tmpl.structure_value()
+    assert same.levels == load_structure("horse").levels
+    # edited (level 1 lasts 30 minutes): the event's own levels, games and rotation kept
+    levels[0]["minutes"] = 30
+    r = env.client.post("/api/tournaments", json={"name": "HORSE 2", "event": event}, headers=h)
+    assert r.status_code == 201, r.text
+    structure = env.service.state(r.json()["tournament"]).part(Setup).tmpl.structure_value()
+    assert structure.levels[0].minutes == 30
+    assert structure.level(3).blinds == "Razz 200/400, ante 25, bring-in 50"
+    assert structure.rotation is not None
+    assert structure.level(21).game == "flhe"  # the rotation goes on past the sheet
+    # a razz level without its bring-in
+    del levels[2]["bring_in"]
+    out = env.client.post(
+        "/api/structures/project",
+        json={"structure": event["structure"], "starting_stack": 15000, "entries": 40},
+    ).json()
+    assert any("level 3 deals Razz: a stud level needs a bring-in" in p for p in out["problems"])

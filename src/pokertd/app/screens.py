@@ -64,7 +64,7 @@ from pokertd.tournament.seating import (
     tables_view,
 )
 from pokertd.tournament.slips import here_by_entry, slips_rev, slips_view
-from pokertd.tournament.structures import Structure, load_structure
+from pokertd.tournament.structures import Structure, game_fields, load_structure
 
 PUBLIC_KEYS = (
     "tournament",
@@ -450,6 +450,7 @@ def screens_part(state: TournamentState) -> dict[str, Any]:
                 "ante": lv.ante,
                 "minutes": lv.minutes,
             }
+            | game_fields(lv, structure.rotation)
             for lv in structure.levels[:STRUCTURE_LEVELS]
         ],
         "level_count": len(structure.levels),

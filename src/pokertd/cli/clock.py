@@ -41,11 +41,26 @@ structure_app = typer.Typer(
 # structure
 
 
-def _blinds(level: Any) -> str:
-    """A level's blinds and ante as the floor reads them (``1,200/2,400 BBA 2,400``), the
-    chip counts written as the CLI writes numbers (``1.200/2.400`` in German)."""
-    from pokertd.rules import AnteType
+def _said_clause(clause: Any) -> str:
+    """A :class:`~pokertd.i18n.Clause` in the CLI's language: its game names translated,
+    its chip counts written as :func:`num` writes them."""
+    params = {
+        k: say(v) if isinstance(v, Phrase) else num(v) if isinstance(v, int) else v
+        for k, v in clause.params.items()
+    }
+    return say(clause.template, **params)
 
+
+def _blinds(level: Any, rotation: Any = None) -> str:
+    """A level's blinds and ante as the floor reads them (``1,200/2,400 BBA 2,400``), the
+    chip counts written as the CLI writes numbers (``1.200/2.400`` in German). A level
+    that names its game (a mixed or stud event, issue 28) says it with its limits
+    (``Razz 400/800, ante 100, bring-in 100``); so does a rotation by orbit's level."""
+    from pokertd.rules import AnteType
+    from pokertd.tournament.clock import level_reading
+
+    if level.game is not None or (rotation is not None and rotation.by == "orbit"):
+        return _said_clause(level_reading(level, rotation))
     pair = f"{num(level.small_blind)}/{num(level.big_blind)}"
     if level.ante and level.ante_type is AnteType.BIG_BLIND_ANTE:
         return say("%(blinds)s BBA %(ante)s", blinds=pair, ante=num(level.ante))
@@ -57,18 +72,26 @@ def _blinds(level: Any) -> str:
 def _render_structure(structure: Any, projection: Any | None = None, count: int = 0) -> None:
     from rich.table import Table
 
-    from pokertd.tournament.clock import one_decimal
+    from pokertd.tournament.clock import GAME_NAMES, one_decimal
 
     s = structure
     console.print(f"[bold]{s.title or s.name}[/]  ({s.name})")
     if s.source:
         console.print(f"[dim]{s.source}[/]")
+    if s.rotation is not None:
+        console.print(_said_clause(s.rotation.reading))
     table = Table(show_edge=False, pad_edge=False, header_style="bold")
     bba = any(lv.ante_type.value == "big_blind_ante" for lv in s.levels)
+    games = any(lv.game is not None for lv in s.levels)
+    bring_ins = any(lv.bring_in for lv in s.levels)
     table.add_column(say("Level"), justify="right")
+    if games:
+        table.add_column(say("Game"), no_wrap=True)
     table.add_column(say("SB"), justify="right")
     table.add_column(say("BB"), justify="right")
     table.add_column(say("BB ante") if bba else say("Ante"), justify="right")
+    if bring_ins:
+        table.add_column(say("Bring-in"), justify="right")
     table.add_column(say("Min"), justify="right")
     table.add_column(say("Starts"), justify="right")
     if projection is not None:
@@ -93,14 +116,13 @@ def _render_structure(structure: Any, projection: Any | None = None, count: int 
             if row.remove:
                 removed = " & ".join(num(v) for v in row.remove)
                 notes.append(say("remove %(chips)s", chips=removed))
-        cells = [
-            str(number),
-            num(lv.small_blind),
-            num(lv.big_blind),
-            num(lv.ante) if lv.ante else "",
-            str(lv.minutes),
-            f"{minute // 60}:{minute % 60:02d}",
-        ]
+        cells = [str(number)]
+        if games:
+            cells.append(say(GAME_NAMES[lv.game]) if lv.game is not None else "")
+        cells += [num(lv.small_blind), num(lv.big_blind), num(lv.ante) if lv.ante else ""]
+        if bring_ins:
+            cells.append(num(lv.bring_in) if lv.bring_in else "")
+        cells += [str(lv.minutes), f"{minute // 60}:{minute % 60:02d}"]
         if rows is not None:
             r = rows[number - 1]
             cells += [f"~{r.players_left:,}", one_decimal(r.avg_stack_bb)]
@@ -215,15 +237,19 @@ def structure_show(
 
 
 def _level_json(level: Any) -> dict[str, Any]:
-    return {
-        "level": level.number,
-        "small_blind": level.small_blind,
-        "big_blind": level.big_blind,
-        "ante": level.ante,
-        "ante_type": level.ante_type.value,
-        "minutes": level.minutes,
-        "extended": level.extended,
-    }
+    return (
+        {
+            "level": level.number,
+            "small_blind": level.small_blind,
+            "big_blind": level.big_blind,
+            "ante": level.ante,
+            "ante_type": level.ante_type.value,
+            "minutes": level.minutes,
+            "extended": level.extended,
+        }
+        | ({} if level.game is None else {"game": level.game.value})
+        | ({"bring_in": level.bring_in} if level.bring_in else {})
+    )
 
 
 @structure_app.command("validate")
@@ -265,6 +291,8 @@ def _toml(structure: Any) -> str:
         data["rebuy_minutes"] = s.rebuy_minutes
     if s.notes:
         data["notes"] = s.notes
+    if s.rotation is not None:
+        data["rotation"] = s.rotation.as_json()
     data["durations"] = [
         {"first": r.first} | ({} if r.last is None else {"last": r.last}) | {"minutes": r.minutes}
         for r in s.durations
@@ -282,6 +310,10 @@ def _toml(structure: Any) -> str:
             row["ante_type"] = lv.ante_type.value
         if lv.minutes != next((r.minutes for r in s.durations if r.covers(lv.number)), 0):
             row["minutes"] = lv.minutes
+        if lv.game is not None:
+            row["game"] = lv.game.value
+        if lv.bring_in:
+            row["bring_in"] = lv.bring_in
         levels.append(row)
     data["levels"] = levels
     data["breaks"] = [
@@ -685,7 +717,7 @@ def _render_view(v: Any) -> None:
             say(
                 "Next: level %(level)s  %(blinds)s",
                 level=v.next_level.number,
-                blinds=_blinds(v.next_level),
+                blinds=_blinds(v.next_level, v.rotation),
             )
         )
     else:
@@ -693,7 +725,7 @@ def _render_view(v: Any) -> None:
             say(
                 "%(level)s  %(blinds)s  %(time)s left (%(state)s)",
                 level=bold(say("Level %(level)s", level=v.level.number)),
-                blinds=_blinds(v.level),
+                blinds=_blinds(v.level, v.rotation),
                 time=bold(mmss(v.seconds_left)),
                 state=state,
             )
@@ -707,7 +739,7 @@ def _render_view(v: Any) -> None:
             say(
                 "Next: level %(level)s  %(blinds)s",
                 level=v.next_level.number,
-                blinds=_blinds(v.next_level),
+                blinds=_blinds(v.next_level, v.rotation),
             )
         )
     if v.next_break_in is not None:

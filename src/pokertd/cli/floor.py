@@ -619,7 +619,25 @@ def finish(
     _run(db, tid, EndByChipCount(counts=pairs), as_json)
 
 
-def _render_status(view: Any, money: Any) -> None:
+def _games_line(clock: Any) -> str:
+    """A mixed event's game now and next (issue 28): ``Razz 400/800, ante 100, bring-in
+    100 — next: Seven card stud 600/1,200, …``; ``""`` for a single-game event (its status
+    reads as before)."""
+    from pokertd.cli.clock import _blinds
+
+    if clock is None or (clock.level.game is None and clock.rotation is None):
+        return ""
+    now = clock.next_level if clock.on_break else clock.level
+    if clock.on_break or clock.next_level.number == now.number:
+        return _blinds(now, clock.rotation)
+    return say(
+        "%(now)s — next: %(next)s",
+        now=_blinds(now, clock.rotation),
+        next=_blinds(clock.next_level, clock.rotation),
+    )
+
+
+def _render_status(view: Any, money: Any, clock: Any = None) -> None:
     v = view
     _out(
         say(
@@ -640,6 +658,9 @@ def _render_status(view: Any, money: Any) -> None:
         else say("the clock has not started; registration %(note)s", note=v.registration_note)
     )
     _out(f"  {level}")
+    games = _games_line(clock)
+    if games:
+        _out(f"  {games}")
     avg = num(v.average_stack) if v.average_stack is not None else "-"
     _out(
         "  "
@@ -678,6 +699,7 @@ def status_cmd(tid: TidArg, db: DbOption = None, as_json: JsonOption = False) ->
     """The tournament at a glance."""
     from pokertd.app import documents
     from pokertd.app.tournaments import utc_now
+    from pokertd.tournament.clock import clock_view
     from pokertd.tournament.prizes import money_position
     from pokertd.tournament.views import status
 
@@ -686,8 +708,9 @@ def status_cmd(tid: TidArg, db: DbOption = None, as_json: JsonOption = False) ->
         now = utc_now()
         view = status(state, now)
         money = money_position(state, now)
+        clock = clock_view(state, now)
         # the API's /status document
-        emit(documents.status(view), as_json, lambda _: _render_status(view, money))
+        emit(documents.status(view), as_json, lambda _: _render_status(view, money, clock))
 
 
 def players_cmd(tid: TidArg, db: DbOption = None, as_json: JsonOption = False) -> None:

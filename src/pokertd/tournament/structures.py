@@ -29,11 +29,124 @@ from typing import Any
 from pokertd.errors import InvalidCommand
 from pokertd.i18n import N_, Clause, Phrase, listing
 from pokertd.i18n import Chips as ChipCount
-from pokertd.rules import AnteType, BbaReducedAmount, Game, RuleProfile
+from pokertd.rules import AnteType, BbaReducedAmount, Betting, Game, GameFamily, RuleProfile
 from pokertd.rules.profile import parse_toml, read_text_file
 from pokertd.tournament.chips import ChipSet
 from pokertd.tournament.limits import CHIPS_MAX, LEVEL_MAX
 from pokertd.types import Chips
+
+# --------------------------------------------------------------------------------------
+# Games (issue 28)
+
+GAME_NAMES: dict[Game, str] = {
+    Game.NO_LIMIT_HOLDEM: N_("No-limit hold'em"),
+    Game.LIMIT_HOLDEM: N_("Limit hold'em"),
+    Game.POT_LIMIT_OMAHA: N_("Pot-limit Omaha"),
+    Game.LIMIT_OMAHA_HI_LO: N_("Omaha hi-lo"),
+    Game.POT_LIMIT_OMAHA_HI_LO: N_("Pot-limit Omaha hi-lo"),
+    Game.SEVEN_CARD_STUD: N_("Seven card stud"),
+    Game.STUD_HI_LO: N_("Stud hi-lo"),
+    Game.RAZZ: N_("Razz"),
+    Game.TRIPLE_DRAW_27: N_("2-7 triple draw"),
+    Game.NO_LIMIT_SINGLE_DRAW_27: N_("No-limit 2-7 single draw"),
+}
+"""Each game's name as the floor says it (catalogue msgids: a face translates them); the
+engine's short codes (``Game`` values) stay in files and JSON."""
+
+_HORSE = (
+    Game.LIMIT_HOLDEM,
+    Game.LIMIT_OMAHA_HI_LO,
+    Game.RAZZ,
+    Game.SEVEN_CARD_STUD,
+    Game.STUD_HI_LO,
+)
+
+ROTATION_BY = ("level", "orbit")
+"""How a mixed event rotates its games: a game each level, or a game each orbit."""
+
+
+def game_name(game: Game) -> Phrase:
+    """``Razz``: the game's name (English ``str``; a :class:`Phrase` a face translates)."""
+    return Phrase(GAME_NAMES[game])
+
+
+def parse_game(value: Any, what: str = "game") -> Game:
+    """A game from its short code (``"razz"``) as files and JSON write it.
+
+    Raises ``InvalidCommand`` naming the known codes.
+
+    >>> parse_game("stud8").name
+    'STUD_HI_LO'
+    """
+    try:
+        return Game(str(value).strip().lower())
+    except ValueError:
+        raise InvalidCommand(
+            template=N_("%(what)s: there is no game %(value)s; the games are %(games)s"),
+            params={
+                "what": what,
+                "value": repr(value),
+                "games": ", ".join(g.value for g in Game),
+            },
+            rule_ids="B1",
+        ) from None
+
+
+@dataclass(frozen=True, slots=True)
+class Rotation:
+    """The games a mixed event rotates (HORSE, 8-game) and how: ``by = "level"`` (a game
+    each level: level 1 deals the first game, level 2 the second, …, cycling) or
+    ``by = "orbit"`` (every level deals all the games, each table changing game after
+    each orbit)."""
+
+    games: tuple[Game, ...]
+    by: str = "level"
+
+    @property
+    def name(self) -> str:
+        """``H·O·R·S·E``, ``8-game``, or the games' codes joined (``stud/razz``)."""
+        if self.games == _HORSE:
+            return "H·O·R·S·E"
+        if len(self.games) == 8 and len(set(self.games)) == 8:
+            return "8-game"
+        return "/".join(g.value for g in self.games)
+
+    @property
+    def reading(self) -> Clause:
+        """``H·O·R·S·E, a game each orbit`` (a :class:`Clause` a face translates)."""
+        if self.by == "orbit":
+            return Clause(N_("%(games)s, a game each orbit"), {"games": self.name})
+        return Clause(N_("%(games)s, a game each level"), {"games": self.name})
+
+    def level_reading(self, level: Level) -> Clause:
+        """A level of a rotation by orbit as the floor reads it: the games, the fixed-limit
+        games' small and big bet and the blinds the board games post, the stud rounds'
+        ante and bring-in: ``H·O·R·S·E 400/800 (blinds 200/400), ante 100, bring-in 100``."""
+        params: dict[str, Any] = {
+            "games": self.name,
+            "small": ChipCount(level.big_blind),
+            "big": ChipCount(level.big_bet),
+            "sb": ChipCount(level.small_blind),
+            "bb": ChipCount(level.big_blind),
+        }
+        if level.ante or level.bring_in:
+            return Clause(
+                N_(
+                    "%(games)s %(small)s/%(big)s (blinds %(sb)s/%(bb)s), ante %(ante)s, "
+                    "bring-in %(bring_in)s"
+                ),
+                params | {"ante": ChipCount(level.ante), "bring_in": ChipCount(level.bring_in)},
+            )
+        return Clause(N_("%(games)s %(small)s/%(big)s (blinds %(sb)s/%(bb)s)"), params)
+
+    def game_for_level(self, number: int) -> Game:
+        """The game level ``number`` deals in a rotation by level (breaks do not count)."""
+        return self.games[(number - 1) % len(self.games)]
+
+    def as_json(self) -> dict[str, Any]:
+        """``{"games": ["flhe", …], "by": "level"}``."""
+        return {"games": [g.value for g in self.games], "by": self.by}
+
 
 # --------------------------------------------------------------------------------------
 # Values
@@ -70,7 +183,11 @@ class Level:
 
     @property
     def blinds(self) -> str:
-        """``"1,200/2,400 BBA 2,400"`` — the level as the floor reads it."""
+        """``"1,200/2,400 BBA 2,400"`` — the level as the floor reads it; a level that names
+        its game says it with its limits: ``"Razz 400/800, ante 100, bring-in 100"``,
+        ``"Limit hold'em 400/800 (blinds 200/400)"``."""
+        if self.game is not None:
+            return str(self.reading)
         text = f"{self.small_blind:,}/{self.big_blind:,}"
         if self.ante and self.ante_type is AnteType.BIG_BLIND_ANTE:
             text += f" BBA {self.ante:,}"
@@ -78,8 +195,89 @@ class Level:
             text += f" ante {self.ante:,}"
         return text
 
+    @property
+    def small_bet(self) -> Chips:
+        """A fixed-limit game's small bet: the level's ``big_blind``."""
+        return self.big_blind
+
+    @property
+    def big_bet(self) -> Chips:
+        """A fixed-limit game's big bet: twice the small bet."""
+        return 2 * self.big_blind
+
+    @property
+    def reading(self) -> Clause:
+        """The level as the floor reads it, in catalogue words (a face translates it):
+        the game and its limits when the level names one (:attr:`blinds` is its English).
+
+        A fixed-limit game reads its small and big bet (and a board or draw game its
+        blinds in brackets), a stud game its ante and bring-in, a no-limit or pot-limit game
+        its blinds and ante."""
+        game = self.game
+        sb, bb = ChipCount(self.small_blind), ChipCount(self.big_blind)
+        ante = ChipCount(self.ante)
+        if game is None:
+            if self.ante and self.ante_type is AnteType.BIG_BLIND_ANTE:
+                return Clause(N_("%(sb)s/%(bb)s BBA %(ante)s"), {"sb": sb, "bb": bb, "ante": ante})
+            if self.ante:
+                return Clause(N_("%(sb)s/%(bb)s ante %(ante)s"), {"sb": sb, "bb": bb, "ante": ante})
+            return Clause(N_("%(sb)s/%(bb)s"), {"sb": sb, "bb": bb})
+        name = game_name(game)
+        if game.is_stud:
+            limits = {"game": name, "small": bb, "big": ChipCount(self.big_bet)}
+            bring = ChipCount(self.bring_in)
+            if self.ante:
+                return Clause(
+                    N_("%(game)s %(small)s/%(big)s, ante %(ante)s, bring-in %(bring_in)s"),
+                    limits | {"ante": ante, "bring_in": bring},
+                )
+            return Clause(
+                N_("%(game)s %(small)s/%(big)s, bring-in %(bring_in)s"),
+                limits | {"bring_in": bring},
+            )
+        if game.betting is Betting.FIXED_LIMIT:
+            return Clause(
+                N_("%(game)s %(small)s/%(big)s (blinds %(sb)s/%(bb)s)"),
+                {"game": name, "small": bb, "big": ChipCount(self.big_bet), "sb": sb, "bb": bb},
+            )
+        if self.ante and self.ante_type is AnteType.BIG_BLIND_ANTE:
+            return Clause(
+                N_("%(game)s %(sb)s/%(bb)s BBA %(ante)s"),
+                {"game": name, "sb": sb, "bb": bb, "ante": ante},
+            )
+        if self.ante:
+            return Clause(
+                N_("%(game)s %(sb)s/%(bb)s, ante %(ante)s"),
+                {"game": name, "sb": sb, "bb": bb, "ante": ante},
+            )
+        return Clause(N_("%(game)s %(sb)s/%(bb)s"), {"game": name, "sb": sb, "bb": bb})
+
     def __repr__(self) -> str:
         return f"Level({self.number}, {self.blinds!r}, {self.minutes} min)"
+
+
+def level_reading(level: Level, rotation: Rotation | None = None) -> Clause:
+    """The level as the floor reads it (a :class:`Clause` each face translates): its game
+    and limits (:attr:`Level.reading`), or a rotation by orbit's games and limits when the
+    level names no game of its own."""
+    if level.game is None and rotation is not None and rotation.by == "orbit":
+        return rotation.level_reading(level)
+    return level.reading
+
+
+def game_fields(level: Level, rotation: Rotation | None = None) -> dict[str, Any]:
+    """What a face's level row adds in a mixed event (issue 28): ``game`` (the engine's
+    short code), or by orbit ``games`` and the ``rotation``'s name, and ``bring_in``;
+    nothing for a single-game event, whose rows read exactly as before."""
+    out: dict[str, Any] = {}
+    if level.game is not None:
+        out["game"] = level.game.value
+    elif rotation is not None and rotation.by == "orbit":
+        out["games"] = [g.value for g in rotation.games]
+        out["rotation"] = rotation.name
+    if level.bring_in:
+        out["bring_in"] = level.bring_in
+    return out
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -144,6 +342,26 @@ class Structure:
     """Rebuys allowed during the first so many minutes of play, breaks excluded (NJ-8,
     NJ-44b; Appendix D #11)."""
     notes: str = ""
+    rotation: Rotation | None = None
+    """A mixed event's rotation (HORSE, 8-game; issue 28): by level, the levels that name
+    no game were filled in from it when the structure was read; by orbit, every level deals
+    all its games, each table changing game after each orbit."""
+
+    # -- games -------------------------------------------------------------------------
+
+    @property
+    def mixed(self) -> bool:
+        """Whether the event deals more than one game (or names its games at all)."""
+        return self.rotation is not None or any(lv.game is not None for lv in self.levels)
+
+    def games_of(self, level: Level) -> tuple[Game, ...]:
+        """The games ``level`` deals: its own, all the rotation's when it rotates by orbit,
+        or none named (the event's one game)."""
+        if level.game is not None:
+            return (level.game,)
+        if self.rotation is not None and self.rotation.by == "orbit":
+            return self.rotation.games
+        return ()
 
     # -- level lookup ------------------------------------------------------------------
 
@@ -350,6 +568,17 @@ class Structure:
                     )
                 )
             previous = lv
+            out.extend(self._game_problems(lv))
+        if self.rotation is not None:
+            if not self.rotation.games:
+                out.append(Clause(N_("the rotation names no games (B1)")))
+            if self.rotation.by not in ROTATION_BY:
+                out.append(
+                    Clause(
+                        N_("the rotation is by %(by)s: choose level or orbit (B1)"),
+                        {"by": repr(self.rotation.by)},
+                    )
+                )
         seen: set[int] = set()
         denominations = set(self.chips.denominations)
         for row in self.breaks:
@@ -411,6 +640,7 @@ class Structure:
                 (Phrase(N_("small blind")), lv.small_blind),
                 (Phrase(N_("big blind")), lv.big_blind),
                 (Phrase(N_("ante")), lv.ante),
+                (Phrase(N_("bring-in")), lv.bring_in),
             ):
                 if amount % unit:
                     out.append(
@@ -442,6 +672,59 @@ class Structure:
             out.append(Clause(N_("the rebuy period cannot be negative (A9)")))
         return out
 
+    def _game_problems(self, lv: Level) -> list[str]:
+        """A mixed level's defects (issue 28): a stud level needs a bring-in below the small
+        bet (completion is the small bet) and a per-player ante, never a big-blind ante; a
+        level that deals no stud game has no bring-in. A no-limit game in a fixed-limit
+        rotation is fine: each game reads the level by its own betting."""
+        out: list[str] = []
+        games = self.games_of(lv)
+        stud = [g for g in games if g.family is GameFamily.STUD]
+        level = {"level": lv.number}
+        if lv.bring_in < 0:
+            out.append(Clause(N_("level %(level)s: the bring-in cannot be negative (B3)"), level))
+        if stud:
+            name = game_name(stud[0])
+            if lv.bring_in <= 0:
+                out.append(
+                    Clause(
+                        N_("level %(level)s deals %(game)s: a stud level needs a bring-in (B3)"),
+                        level | {"game": name},
+                    )
+                )
+            elif lv.bring_in >= lv.big_blind:
+                out.append(
+                    Clause(
+                        N_(
+                            "level %(level)s: the bring-in %(bring_in)s must be less than the "
+                            "small bet %(small)s (completion is the small bet) (B3)"
+                        ),
+                        level
+                        | {"bring_in": ChipCount(lv.bring_in), "small": ChipCount(lv.big_blind)},
+                    )
+                )
+            if lv.ante and lv.ante_type is AnteType.BIG_BLIND_ANTE:
+                out.append(
+                    Clause(
+                        N_(
+                            "level %(level)s deals %(game)s: a stud ante is per player, not a "
+                            "big-blind ante (B3)"
+                        ),
+                        level | {"game": name},
+                    )
+                )
+        elif lv.bring_in > 0:
+            out.append(
+                Clause(
+                    N_(
+                        "level %(level)s: a bring-in %(bring_in)s, but the level deals no stud "
+                        "game (B3)"
+                    ),
+                    level | {"bring_in": ChipCount(lv.bring_in)},
+                )
+            )
+        return out
+
     def validate(self) -> None:
         """Raise ``InvalidCommand`` naming every problem, or return."""
         problems = self.problems()
@@ -470,6 +753,8 @@ class Structure:
                     "ante_type": lv.ante_type.value,
                     "minutes": lv.minutes,
                 }
+                | ({} if lv.game is None else {"game": lv.game.value})
+                | ({"bring_in": lv.bring_in} if lv.bring_in else {})
                 for lv in self.levels
             ],
             "breaks": [
@@ -486,6 +771,8 @@ class Structure:
             "rebuy_minutes": self.rebuy_minutes,
             "notes": self.notes,
         }
+        if self.rotation is not None:
+            data["rotation"] = self.rotation.as_json()
         return data
 
 
@@ -497,16 +784,19 @@ def _extension_levels(self: Structure, upto: int) -> tuple[Level, ...]:
 
     The big blind stops growing before it would pass ``CHIPS_MAX`` (a trillion: more chips
     than any event has in play): later levels repeat the blinds of the last one that fit,
-    so the amounts stay small integers however far the clock has run.
+    so the amounts stay small integers however far the clock has run. A mixed event goes on
+    with its rotation (by level: the next game; else the last level's game), each level's
+    ante and bring-in keeping their ratio to the big blind in the sheet's last level of the
+    same game.
     """
     last = self.levels[-1]
-    ante_ratio = Fraction(last.ante, last.big_blind) if last.big_blind else Fraction(0)
     unit = self.chips_in_play(len(self.levels) + 1).smallest or 1
     growth = self.growth
     out: list[Level] = []
     bb = last.big_blind
     capped = bb * growth > CHIPS_MAX
-    sb, ante = last.small_blind, last.ante
+    sb = last.small_blind
+    by_level = self.rotation is not None and self.rotation.by == "level" and self.rotation.games
     for number in range(len(self.levels) + 1, upto + 1):
         if not capped:
             grown = nice_amount(bb * growth, unit, above=bb)
@@ -514,22 +804,38 @@ def _extension_levels(self: Structure, upto: int) -> tuple[Level, ...]:
             if grown <= CHIPS_MAX:
                 bb = grown
                 sb = max(unit, _round_to(Fraction(bb, 2), unit))
-                ante = 0
-                if last.ante:
-                    ante = (
-                        bb
-                        if last.ante == last.big_blind
-                        else max(unit, _round_to(bb * ante_ratio, unit))
-                    )
+        game = (
+            self.rotation.game_for_level(number)
+            if by_level and self.rotation is not None
+            else last.game
+        )
+        like = last
+        if game is not last.game:
+            like = next((lv for lv in reversed(self.levels) if lv.game is game), last)
+        ante = bring_in = 0
+        if like.ante:
+            ante = (
+                bb
+                if like.ante == like.big_blind
+                else max(unit, _round_to(bb * Fraction(like.ante, like.big_blind), unit))
+            )
+            if like.game is not None and ante < bb:  # a mixed level: a readable ante
+                ante = min(nice_amount(bb * Fraction(like.ante, like.big_blind), unit), ante * 2)
+        if like.bring_in:
+            bring_in = nice_amount(bb * Fraction(like.bring_in, like.big_blind), unit)
+            if bring_in >= bb:  # completion is the small bet: the bring-in stays below it
+                bring_in = max(unit, _round_to(bb * Fraction(like.bring_in, like.big_blind), unit))
         out.append(
             Level(
                 number=number,
                 small_blind=sb,
                 big_blind=bb,
                 ante=ante,
-                ante_type=last.ante_type if ante else AnteType.NONE,
+                ante_type=like.ante_type if ante else AnteType.NONE,
                 minutes=self.minutes_for(number),
                 extended=True,
+                game=game,
+                bring_in=bring_in,
             )
         )
     return tuple(out)
@@ -620,6 +926,8 @@ _STRUCTURE_KEYS = {
     "registration_closes_after_level",
     "rebuy_minutes",
     "notes",
+    "rotation",
+    "game",
 }
 
 
@@ -711,6 +1019,8 @@ def _parse_levels(
     for row in rows:
         minutes: int | None = None
         kind = ante_type
+        game: Game | None = None
+        bring_in = 0
         if isinstance(row, Mapping):
             unknown = set(row) - {
                 "level",
@@ -719,6 +1029,8 @@ def _parse_levels(
                 "ante",
                 "ante_type",
                 "minutes",
+                "game",
+                "bring_in",
             }
             if unknown:
                 raise InvalidCommand(
@@ -733,18 +1045,27 @@ def _parse_levels(
                 minutes = _int(row["minutes"], f"level {number} minutes")
             if "ante_type" in row:
                 kind = _enum(AnteType, row["ante_type"], "ante_type")
-        elif isinstance(row, list | tuple) and len(row) in (3, 4, 5):
+            if row.get("game") is not None:
+                game = parse_game(row["game"], f"level {number}")
+            bring_in = _int(row.get("bring_in", 0), f"level {number} bring-in")
+        elif isinstance(row, list | tuple) and _row_shape_ok(row):
+            cut = _game_word_at(row)
             number = _int(row[0], "level")
             sb = _int(row[1], f"level {number} small blind")
             bb = _int(row[2], f"level {number} big blind")
-            ante = _int(row[3], f"level {number} ante") if len(row) > 3 else 0
-            if len(row) > 4:
+            ante = _int(row[3], f"level {number} ante") if cut > 3 else 0
+            if cut > 4:
                 minutes = _int(row[4], f"level {number} minutes")
+            if cut < len(row):
+                game = parse_game(row[cut], f"level {number}")
+                if len(row) > cut + 1:
+                    bring_in = _int(row[cut + 1], f"level {number} bring-in")
         else:
             raise InvalidCommand(
                 template=N_(
-                    "bad level row %(row)s: write [level, small blind, big blind, ante] or a table "
-                    "with level, small_blind, big_blind, ante"
+                    "bad level row %(row)s: write [level, small blind, big blind, ante], "
+                    "optionally followed by the minutes, the game and its bring-in, or a table "
+                    "with level, small_blind, big_blind, ante, game, bring_in"
                 ),
                 params={"row": repr(row)},
             )
@@ -758,9 +1079,70 @@ def _parse_levels(
                 ante=ante,
                 ante_type=kind if ante else AnteType.NONE,
                 minutes=minutes,
+                game=game,
+                bring_in=bring_in,
             )
         )
     return tuple(levels)
+
+
+def _game_word_at(row: Sequence[Any]) -> int:
+    """Where a list row's game code is (after the level, blinds and ante, and minutes if
+    given), or the row's length when it names no game."""
+    return next(
+        (i for i, v in enumerate(row) if i >= 3 and isinstance(v, str)),
+        len(row),
+    )
+
+
+def _row_shape_ok(row: Sequence[Any]) -> bool:
+    """A list row: 3 to 5 numbers, then optionally a game code and its bring-in."""
+    cut = _game_word_at(row)
+    return 3 <= cut <= 5 and len(row) - cut <= 2
+
+
+def _parse_rotation(value: Any) -> Rotation:
+    """``rotation = { games = ["flhe", "o8", "razz", "stud", "stud8"], by = "level" }``."""
+    if not isinstance(value, Mapping) or set(value) - {"games", "by"}:
+        raise InvalidCommand(
+            template=N_(
+                'bad rotation %(value)s: write { games = ["flhe", "o8", "razz", "stud", '
+                '"stud8"], by = "level" } (or by = "orbit")'
+            ),
+            params={"value": repr(value)},
+            rule_ids="B1",
+        )
+    games = value.get("games", [])
+    if isinstance(games, str) or not isinstance(games, Sequence):
+        games = [games]
+    by = str(value.get("by", "level")).strip().lower()
+    return Rotation(tuple(parse_game(g, "rotation") for g in games), by)
+
+
+def _with_games(levels: Sequence[Level], rotation: Rotation | None) -> tuple[Level, ...]:
+    """The levels with the games a rotation by level gives those that name none (level 1
+    the first game, level 2 the second, …, cycling; breaks do not count), and a stud
+    level's ante per player when the file gives no ante kind (the stud convention)."""
+    out: list[Level] = []
+    for lv in levels:
+        game = lv.game
+        if game is None and rotation is not None and rotation.by == "level" and rotation.games:
+            game = rotation.game_for_level(lv.number)
+        stud = (game is not None and game.is_stud) or (
+            game is None
+            and rotation is not None
+            and rotation.by == "orbit"
+            and any(g.is_stud for g in rotation.games)
+        )
+        kind = lv.ante_type
+        if stud and lv.ante and kind is AnteType.NONE:
+            kind = AnteType.PER_PLAYER
+        out.append(
+            lv
+            if (game, kind) == (lv.game, lv.ante_type)
+            else replace(lv, game=game, ante_type=kind)
+        )
+    return tuple(out)
 
 
 def _enum(cls: type[AnteType], value: Any, what: str) -> AnteType:
@@ -781,7 +1163,9 @@ def structure_from_dict(data: Mapping[str, Any]) -> Structure:
     ``ante_type``, ``durations`` (``[{first, last?, minutes}]``), ``levels`` (rows
     ``[level, sb, bb, ante]`` or tables), ``breaks`` (``[{after_level, minutes, remove}]``),
     ``chips`` (``[{value, color, count}]``), ``registration_closes_after_level``,
-    ``rebuy_minutes``, ``notes``. Raises ``InvalidCommand`` naming every problem.
+    ``rebuy_minutes``, ``notes``; a mixed event's ``rotation`` (``{games, by}``) and each
+    level's ``game`` and ``bring_in`` (issue 28, docs/clock.md "Mixed games"). Raises
+    ``InvalidCommand`` naming every problem.
     """
     raw = _resolve(dict(data))
     unknown = set(raw) - _STRUCTURE_KEYS
@@ -807,7 +1191,17 @@ def structure_from_dict(data: Mapping[str, Any]) -> Structure:
                 minutes=_int(item.get("minutes"), "duration minutes"),
             )
         )
-    levels = _parse_levels(raw.get("levels", []), ante_type, durations)
+    rotation = None if raw.get("rotation") is None else _parse_rotation(raw["rotation"])
+    if raw.get("game") is not None:  # the event's one game (a stud event): every level
+        if rotation is not None:
+            raise InvalidCommand(
+                template=N_("a structure names one game or a rotation, not both"),
+                rule_ids="B1",
+            )
+        rotation = Rotation((parse_game(raw["game"]),), "level")
+    levels = _with_games(_parse_levels(raw.get("levels", []), ante_type, durations), rotation)
+    if rotation is not None and len(rotation.games) == 1 and raw.get("game") is not None:
+        rotation = None  # one game, named on every level: nothing rotates
     breaks: list[Break] = []
     for item in raw.get("breaks", []):
         if not isinstance(item, Mapping) or set(item) - {"after_level", "minutes", "remove"}:
@@ -837,19 +1231,27 @@ def structure_from_dict(data: Mapping[str, Any]) -> Structure:
         else _int(close, "registration close"),
         rebuy_minutes=None if rebuy is None else _int(rebuy, "rebuy_minutes"),
         notes=str(raw.get("notes", "")),
+        rotation=rotation,
     )
     structure.validate()
     return structure
 
 
 __all__ = [
+    "GAME_NAMES",
+    "ROTATION_BY",
     "Break",
     "DurationRule",
     "Level",
+    "Rotation",
     "Structure",
+    "game_fields",
+    "game_name",
     "level_for_players",
+    "level_reading",
     "load_structure",
     "nice_amount",
+    "parse_game",
     "structure_from_dict",
     "structure_names",
 ]

@@ -36,13 +36,15 @@ from pokertd.money import (
     format_money,
     minor_units,
 )
-from pokertd.rules import load_profile
+from pokertd.rules import Game, load_profile
 from pokertd.rules.profile import BUILTIN_PROFILES
 from pokertd.tournament.clock import project
 from pokertd.tournament.entries import CreateTournament
 from pokertd.tournament.prizes import SetPrizeOptions
 from pokertd.tournament.structures import (
+    GAME_NAMES,
     Structure,
+    game_fields,
     load_structure,
     structure_from_dict,
     structure_names,
@@ -69,7 +71,7 @@ SAVED_PREFIX = "template:"
 """Key prefix of the saved templates in the settings table."""
 PAYOUT_TABLES = ("fox_ptab", "sng", "survivor", "generic")
 """The payout tables an event may name (``None``: the rule profile's)."""
-GAMES = ("NLH", "PLO", "PLO8", "LHE", "Stud", "Mixed")
+GAMES = ("NLH", "PLO", "PLO8", "LHE", "Stud", "HORSE", "8-Game", "Mixed")
 DEFAULT_CHIPS: list[dict[str, Any]] = [
     {"value": 25, "color": "green"},
     {"value": 100, "color": "black"},
@@ -110,6 +112,10 @@ class LevelRow(_Strict):
     ante: Annotated[int, Field(ge=0, le=_CHIPS)] = 0
     ante_type: Literal["none", "per_player", "big_blind_ante"] = "none"
     minutes: Annotated[int, Field(ge=1, le=600)]
+    game: Annotated[str | None, Field(max_length=16)] = None
+    """The game the level deals (a mixed or stud event, issue 28: ``razz``); ``None`` = the
+    event's one game, or the preset's rotation's."""
+    bring_in: Annotated[int, Field(ge=0, le=_CHIPS)] = 0
 
 
 class BreakRow(_Strict):
@@ -149,7 +155,7 @@ class EventDefinition(_Strict):
     """A whole event as the set-up form sends it (money in int cents)."""
 
     title: Annotated[str, Field(min_length=1, max_length=120)]
-    game: Literal["NLH", "PLO", "PLO8", "LHE", "Stud", "Mixed"] = "NLH"
+    game: Literal["NLH", "PLO", "PLO8", "LHE", "Stud", "HORSE", "8-Game", "Mixed"] = "NLH"
     profile: Annotated[str, Field(min_length=1, max_length=40)] = "tda"
     buy_in: BuyIn
     starting_stack: ChipCount
@@ -222,7 +228,10 @@ def _structure_data(sdef: StructureDef) -> tuple[str, dict[str, Any] | None, lis
             return "custom", None, [Clause(N_("the structure needs levels or a preset (B1)"))]
         return preset.name, None, []
     levels = [
-        {"level": n, **row.model_dump(), "ante_type": row.ante_type if row.ante else "none"}
+        {"level": n, **row.model_dump(exclude={"game", "bring_in"})}
+        | {"ante_type": row.ante_type if row.ante else "none"}
+        | ({} if not row.game else {"game": row.game})
+        | ({"bring_in": row.bring_in} if row.bring_in else {})
         for n, row in enumerate(sdef.levels, start=1)
     ]
     breaks = [b.model_dump() for b in sdef.breaks]
@@ -239,6 +248,8 @@ def _structure_data(sdef: StructureDef) -> tuple[str, dict[str, Any] | None, lis
     }
     if preset is not None and preset.rebuy_minutes is not None:
         data["rebuy_minutes"] = preset.rebuy_minutes
+    if preset is not None and preset.rotation is not None:
+        data["rotation"] = preset.rotation.as_json()  # a mixed event stays mixed (issue 28)
     return str(data["name"]), data, []
 
 
@@ -342,6 +353,7 @@ def definition_of(template: Template) -> dict[str, Any]:
                     "ante_type": lv.ante_type.value,
                     "minutes": lv.minutes,
                 }
+                | game_fields(lv)
                 for lv in structure.levels
             ],
             "breaks": []
@@ -474,6 +486,7 @@ def new_event_page(request: Request, template: str = "") -> Response:
         profiles=BUILTIN_PROFILES,
         payout_tables=PAYOUT_TABLES,
         games=GAMES,
+        level_games=[(g.value, GAME_NAMES[g]) for g in Game],
         chosen=template[:64],
         currencies=[
             {"code": code, "digits": minor_units(code), "name": currency_name(code, lang)}

@@ -43,9 +43,9 @@ FOX_SST = [
 ]  # fmt: skip
 
 PRESETS = [
-    "fox_b", "fox_bounty", "fox_bounty_turbo", "fox_fifty_k", "fox_grinder", "fox_saturday",
-    "fox_semi_turbo", "fox_sng", "fox_sst", "fox_wed", "kpc_nlh", "nj_fundraiser",
-    "spot_league", "tnpl_nlh",
+    "eight_game", "fox_b", "fox_bounty", "fox_bounty_turbo", "fox_fifty_k", "fox_grinder",
+    "fox_saturday", "fox_semi_turbo", "fox_sng", "fox_sst", "fox_wed", "horse", "kpc_nlh",
+    "nj_fundraiser", "spot_league", "stud", "tnpl_nlh",
 ]  # fmt: skip
 
 

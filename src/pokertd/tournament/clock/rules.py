@@ -31,13 +31,16 @@ from datetime import UTC, datetime
 from typing import Any
 
 from pokertd.errors import InvalidCommand, RuleViolation
-from pokertd.i18n import N_
+from pokertd.i18n import N_, Clause
 from pokertd.rules import RuleProfile
 from pokertd.tournament.structures import (
     Break,
     Level,
+    Rotation,
     Structure,
+    game_fields,
     level_for_players,
+    level_reading,
     structure_from_dict,
 )
 from pokertd.types import Chips
@@ -522,20 +525,32 @@ class ClockView:
     finished: bool = False
     """The tournament is over: the clock stopped at the finishing moment (G2), so it reads
     as it did then and counts no longer (``running`` false, nothing "in" any more)."""
+    rotation: Rotation | None = None
+    """A mixed event's rotation (issue 28); by orbit, every level deals all its games."""
+
+    def reading(self, level: Level) -> Clause:
+        """``level`` (this view's ``level`` or ``next_level``) as the floor reads it: the
+        game and its limits in a mixed event (:func:`level_reading`)."""
+        return level_reading(level, self.rotation)
 
     def as_json(self) -> dict[str, Any]:
-        """JSON-safe data for displays and ``--json``."""
+        """JSON-safe data for displays and ``--json``. A level that names its game (or a
+        rotation by orbit's level) adds ``game`` (the engine's short code; by orbit
+        ``games``), ``bring_in`` and the floor's ``reading``; a single-game event's levels
+        read exactly as before."""
+        orbit = self.rotation if self.rotation is not None and self.rotation.by == "orbit" else None
 
         def lv(level: Level) -> dict[str, Any]:
-            return {
+            out: dict[str, Any] = {
                 "level": level.number,
                 "small_blind": level.small_blind,
                 "big_blind": level.big_blind,
                 "ante": level.ante,
                 "ante_type": level.ante_type.value,
                 "minutes": level.minutes,
-                "blinds": level.blinds,
+                "blinds": str(self.reading(level)) if orbit is not None else level.blinds,
             }
+            return out | game_fields(level, self.rotation)
 
         return {
             "at": from_epoch(self.at).isoformat(),
@@ -564,7 +579,7 @@ class ClockView:
             "rebuys_close_in": self.rebuys_close_in,
             "play_seconds": self.play_seconds,
             "finished": self.finished,
-        }
+        } | ({} if self.rotation is None else {"rotation": self.rotation.as_json()})
 
 
 _LOOKAHEAD_LEVELS = 200
@@ -645,6 +660,7 @@ def view(state: ClockState, now: datetime) -> ClockView:
         rebuys_open=rebuys_open,
         rebuys_close_in=rebuys_in,
         play_seconds=play,
+        rotation=s.rotation,
     )
 
 

@@ -175,7 +175,64 @@
     try { return el ? JSON.parse(el.textContent) : {}; } catch (e) { return {}; }
   }
 
+  /* Mixed games (issue 28): a level that names its game (the engine's short code in
+     "game"), or a rotation by orbit's level ("games", "rotation": its name), reads its game
+     and limits. A fixed-limit game's big_blind is the small bet, the big bet twice it; a stud
+     level's ante and bring-in belong to its reading. A single-game level reads as before. */
+  const FIXED_LIMIT = ["flhe", "o8", "stud", "stud8", "razz", "27td"];
+  const STUD = ["stud", "stud8", "razz"];
+  function gameName(code) {
+    const names = {
+      nlhe: t("No-limit hold'em"), flhe: t("Limit hold'em"), plo: t("Pot-limit Omaha"),
+      o8: t("Omaha hi-lo"), plo8: t("Pot-limit Omaha hi-lo"), stud: t("Seven card stud"),
+      stud8: t("Stud hi-lo"), razz: t("Razz"), "27td": t("2-7 triple draw"),
+      nl27sd: t("No-limit 2-7 single draw"),
+    };
+    return names[code] || code || "";
+  }
+  const named = (l) => !!l && (!!l.game || !!l.games);
+  const fixedLimit = (l) => !!l && (FIXED_LIMIT.indexOf(l.game) >= 0 || !!l.games);
+  const ownsAnte = (l) => !!l && (STUD.indexOf(l.game) >= 0 || !!l.games);
+  /* A part of a game's reading never breaks inside ("bring-in 100"): lines break between
+     the parts, at " · ". */
+  const keep = (text) => text.replace(/ /g, "\u00a0");
+  /** The level's limits: "400 / 800" (fixed limit: small bet / big bet), else the blinds. */
+  function limits(l) {
+    if (!l) return "–";
+    if (fixedLimit(l)) return keep(chips(l.big_blind) + " / " + chips(2 * l.big_blind));
+    return keep(chips(l.small_blind) + " / " + chips(l.big_blind));
+  }
+  /** What goes with a game's limits: a board or draw game's blinds, a stud level's ante and
+   *  bring-in ("ante 100 · bring-in 100"); "" for a single-game level. */
+  function gameNote(l) {
+    if (!named(l)) return "";
+    const parts = [];
+    if (fixedLimit(l) && STUD.indexOf(l.game) < 0) parts.push(t("blinds %(blinds)s", { blinds: chips(l.small_blind) + " / " + chips(l.big_blind) }));
+    if (ownsAnte(l) && l.ante) parts.push(t("ante %(ante)s", { ante: chips(l.ante) }));
+    if (l.bring_in) parts.push(t("bring-in %(bring_in)s", { bring_in: chips(l.bring_in) }));
+    return parts.map(keep).join(" · ");
+  }
+  /** The game's title: "Razz"; by orbit "H·O·R·S·E, a game each orbit"; "" for one game. */
+  function gameTitle(l) {
+    if (!l) return "";
+    if (l.game) return gameName(l.game);
+    if (l.games) return t("%(games)s, a game each orbit", { games: l.rotation || l.games.join("/") });
+    return "";
+  }
+
   const helpers = {
+    gameName(code) { return gameName(code); },
+    gameTitle(l) { return gameTitle(l); },
+    gameNote(l) { return gameNote(l); },
+    limits(l) { return limits(l); },
+    /** Whether the level names its game (a mixed or stud event). */
+    named(l) { return named(l); },
+    /** Whether the level's game is fixed-limit (its big_blind the small bet). */
+    fixedLimit(l) { return fixedLimit(l); },
+    /** Whether the level deals a stud game (no blinds: its bring-in opens). */
+    stud(l) { return !!l && STUD.indexOf(l.game) >= 0; },
+    /** The ante a face writes after blinds(l): none when the level's reading has it (stud). */
+    sideAnte(l) { return l && !ownsAnte(l) ? l.ante : 0; },
     /** The page's language: t(msgid, params), tn(singular, plural, n, params) (above). */
     t(msgid, params) { return t(msgid, params); },
     tn(singular, plural, n, params) { return tn(singular, plural, n, params); },
@@ -212,7 +269,10 @@
     },
     blinds(l) {
       if (!l) return "–";
-      return chips(l.small_blind) + " / " + chips(l.big_blind);
+      if (!named(l)) return chips(l.small_blind) + " / " + chips(l.big_blind);
+      const head = t("%(game)s %(limits)s", { game: l.game ? gameName(l.game) : l.rotation || "", limits: limits(l) });
+      const note = gameNote(l);
+      return note ? head + " · " + note : head;
     },
     anteText(l) {
       if (!l || !l.ante) return "";

@@ -29,6 +29,7 @@
         const t = this.myTable();
         if (!seat.name) return "";
         if (seat.seat === t.button) return "D";
+        if (this.stud(this.clock.level)) return "";  // a stud level posts no blinds (issue 28)
         if (seat.seat === t.small_blind) return "SB";
         if (seat.seat === t.big_blind) return "BB";
         return "";
@@ -36,7 +37,7 @@
       levelText(l) {
         if (!l) return "–";
         const level = { level: l.level, blinds: this.blinds(l) };
-        return l.ante ? this.t("Level %(level)s · %(blinds)s · ante %(ante)s", Object.assign(level, { ante: this.fmt(l.ante) }))
+        return this.sideAnte(l) ? this.t("Level %(level)s · %(blinds)s · ante %(ante)s", Object.assign(level, { ante: this.fmt(l.ante) }))
           : this.t("Level %(level)s · %(blinds)s", level);
       },
       nextText() {

@@ -127,11 +127,11 @@
       const now = c.on_break ? c.next_level : c.level || (st.levels || [])[0];
       body.appendChild(el("div", "t p-label", c.on_break ? t("BLINDS AFTER THE BREAK") : t("BLINDS")));
       body.appendChild(el("div", "t p-big", H.blinds(now)));
-      if (now && now.ante) body.appendChild(el("div", "t p-note", t("ante %(ante)s", { ante: H.anteText(now) })));
+      if (now && H.sideAnte(now)) body.appendChild(el("div", "t p-note", t("ante %(ante)s", { ante: H.anteText(now) })));
       if (!c.on_break && c.next_level) {
         body.appendChild(el("div", "t p-label", t("NEXT LEVEL")));
         const nx = c.next_level;
-        body.appendChild(el("div", "t p-mid", nx.ante ? t("%(blinds)s · ante %(ante)s", { blinds: H.blinds(nx), ante: H.fmt(nx.ante) }) : H.blinds(nx)));
+        body.appendChild(el("div", "t p-mid", H.sideAnte(nx) ? t("%(blinds)s · ante %(ante)s", { blinds: H.blinds(nx), ante: H.fmt(nx.ante) }) : H.blinds(nx)));
       }
     },
     players(body, m) {

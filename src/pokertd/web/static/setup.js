@@ -28,6 +28,8 @@
   /* Money is typed as the venue writes it (static/money.js: "1.042,50" in German, "1,042.50"
      in English, whole yen for JPY) and sent in minor units, as pokertd.money.parse_money reads it. */
   const M = window.pokertdMoney;
+  /* The stud games (issue 28): their levels need a bring-in below the small bet. */
+  const STUD_GAMES = ["stud", "stud8", "razz"];
   /* "42", "$1,042.50" -> minor units of a currency with ``places`` decimals (the one
      chosen for the event: 0 for JPY); null when it is not money. */
   function cents(text, places) { return M.parse(text, places); }
@@ -105,7 +107,7 @@
         this.f = blank();
         this.levels = [[100, 200, 0, 20], [200, 400, 0, 20], [300, 600, 0, 20],
                        [400, 800, 0, 20], [500, 1000, 0, 20], [600, 1200, 0, 20]].map(
-          ([sb, bb, ante, min], i) => ({ sb, bb, ante, kind: "none", minutes: min, brk: i === 3 ? 10 : 0, remove: "" }));
+          ([sb, bb, ante, min], i) => ({ sb, bb, ante, kind: "none", minutes: min, brk: i === 3 ? 10 : 0, remove: "", game: "", bring_in: 0 }));
         this.problems = []; this.message = "";
         this.reproject();
       },
@@ -143,7 +145,8 @@
         this.levels = s.levels.map((lv, i) => ({
           sb: lv.small_blind, bb: lv.big_blind, ante: lv.ante, kind: lv.ante_type || "none",
           minutes: lv.minutes, brk: brk[i + 1] ? brk[i + 1].minutes : 0,
-          remove: brk[i + 1] ? brk[i + 1].remove.join(", ") : "" }));
+          remove: brk[i + 1] ? brk[i + 1].remove.join(", ") : "",
+          game: lv.game || "", bring_in: lv.bring_in || 0 }));  // a mixed event's game (issue 28)
       },
       async loadPreset() {
         if (!this.f.preset) return;
@@ -156,8 +159,9 @@
       },
       addLevel() {
         const last = this.levels[this.levels.length - 1];
-        const row = last ? { ...last, sb: last.sb * 2, bb: last.bb * 2, ante: last.ante ? last.ante * 2 : 0, brk: 0, remove: "" }
-                         : { sb: 100, bb: 200, ante: 0, kind: "none", minutes: 20, brk: 0, remove: "" };
+        const row = last ? { ...last, sb: last.sb * 2, bb: last.bb * 2, ante: last.ante ? last.ante * 2 : 0, brk: 0, remove: "",
+                             bring_in: last.bring_in ? last.bring_in * 2 : 0 }
+                         : { sb: 100, bb: 200, ante: 0, kind: "none", minutes: 20, brk: 0, remove: "", game: "", bring_in: 0 };
         this.levels.push(row);
         this.reproject();
       },
@@ -170,9 +174,16 @@
         if (sb > bb) return t("The small blind is above the big blind.");
         if (prev && (sb < num(prev.sb) || bb < num(prev.bb))) return t("Blinds are lower than the level before.");
         if (!(num(lv.minutes) > 0)) return t("The level needs minutes.");
-        if (num(lv.ante) > 0 && lv.kind === "none") return t("Choose the ante kind.");
+        const stud = STUD_GAMES.indexOf(lv.game) >= 0;
+        if (num(lv.ante) > 0 && lv.kind === "none" && !stud) return t("Choose the ante kind.");
+        if (stud && !(num(lv.bring_in) > 0)) return t("A stud level needs a bring-in.");
+        if (stud && num(lv.bring_in) >= bb) return t("The bring-in must be less than the small bet (the big blind).");
         return "";
       },
+      /** The structure names its games (a mixed or stud event): the table shows Game and Bring-in. */
+      mixed() { return this.levels.some((lv) => lv.game); },
+      ariaGame(i) { return t("Level %(level)s game", { level: i + 1 }); },
+      ariaBringIn(i) { return t("Level %(level)s bring-in", { level: i + 1 }); },
       structure() {
         const breaks = [];
         this.levels.forEach((lv, i) => {
@@ -181,8 +192,9 @@
         });
         return {
           preset: this.f.preset || null,
-          levels: this.levels.map((lv) => ({ small_blind: num(lv.sb), big_blind: num(lv.bb), ante: num(lv.ante) || 0,
-            ante_type: num(lv.ante) > 0 ? lv.kind : "none", minutes: num(lv.minutes) })),
+          levels: this.levels.map((lv) => Object.assign({ small_blind: num(lv.sb), big_blind: num(lv.bb), ante: num(lv.ante) || 0,
+            ante_type: num(lv.ante) > 0 ? lv.kind : "none", minutes: num(lv.minutes) },
+            lv.game ? { game: lv.game } : {}, num(lv.bring_in) > 0 ? { bring_in: num(lv.bring_in) } : {})),
           breaks,
         };
       },

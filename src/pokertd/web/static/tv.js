@@ -96,11 +96,42 @@
       hfhWaiting() { return this.t("waiting for tables %(tables)s", { tables: (this.clock.hfh_waiting || []).join(", ") }); },
       minutes(n) { return this.t("%(n)s min", { n: n }); },
       anteLine(text) { return this.t("ante %(ante)s", { ante: text }); },
+      // ---- a mixed event (issue 28): the game above its limits, stud's ante and bring-in
+      shownLevel() { return this.clock.on_break ? this.clock.next_level : this.clock.level; },
+      /** The game over the limits: its name, or by orbit the rotation's ("H·O·R·S·E"). */
+      gameHead(l) { return !l ? "" : l.game ? this.gameName(l.game) : l.rotation || ""; },
+      blindsLabel() {
+        const l = this.shownLevel();
+        if (l && l.games && !this.clock.on_break) return this.t("LIMITS · A GAME EACH ORBIT");
+        if (this.fixedLimit(l)) return this.clock.on_break ? this.t("LIMITS AFTER THE BREAK") : this.t("LIMITS");
+        return this.clock.on_break ? this.t("BLINDS AFTER THE BREAK") : this.t("BLINDS");
+      },
+      bigLine(l) { return this.named(l) ? this.limits(l) : this.blinds(l); },
+      /** The line under the big numbers: a game's blinds or ante and bring-in, else the ante. */
+      anteShown() {
+        const l = this.shownLevel();
+        if (this.named(l)) return this.gameNote(l);
+        return !this.clock.on_break && l && l.ante ? this.anteLine(this.anteText(l)) : "";
+      },
+      firstLabel() {
+        const l = this.firstLevel();
+        return this.named(l) ? this.t("LEVEL 1 LIMITS") : this.t("LEVEL 1 BLINDS");
+      },
+      firstNote() {
+        const l = this.firstLevel();
+        if (this.named(l)) return this.gameNote(l);
+        return l && l.ante ? this.anteLine(this.fmt(l.ante)) : "";
+      },
       bbText(n) { return this.t("%(n)s BB", { n: this.fmt(n) }); },
       nextLine() {
         const l = this.clock.next_level || {};
+        if (this.named(l)) {  // a mixed event: the game (when it changes), then its limits (issue 28)
+          const note = this.gameNote(l), head = this.gameHead(l);
+          const same = head === this.gameHead(this.clock.level);
+          return (same ? "" : head + "\n") + this.limits(l) + (note ? " · " + note : "");
+        }
         const blinds = this.blinds(this.clock.next_level);
-        return l.ante ? this.t("%(blinds)s · ante %(ante)s", { blinds: blinds, ante: this.fmt(l.ante) }) : blinds;
+        return this.sideAnte(l) ? this.t("%(blinds)s · ante %(ante)s", { blinds: blinds, ante: this.fmt(l.ante) }) : blinds;
       },
       moreOnPhone() { return this.t("+%(n)s more on your phone", { n: (this.v.results || {}).more || 0 }); },
       // ---- the pre-start screen -----------------------------------------------------
@@ -115,6 +146,8 @@
         return this.tn("%(n)s level of %(minutes)s min", "%(n)s levels of %(minutes)s min", st.level_count,
           { minutes: m.length === 1 ? m[0] : m.join("/") });
       },
+      /** The structure names its games (a mixed or stud event): the table adds Game and Bring-in. */
+      mixedStructure() { return ((this.v.structure || {}).levels || []).some((l) => this.named(l)); },
       structureRows() { return window.innerHeight < 800 ? 4 : 6; },
       structureNote() {
         const st = this.v.structure;
@@ -250,6 +283,13 @@
           return up ? words + " " + this.t("Colour up the %(chips)s chips.", { chips: up }) : words;
         }
         const l = c.level || {};
+        if (this.named(l)) {  // a mixed event (issue 28): the game, its limits, stud's ante and bring-in
+          let said = this.t("Level %(level)s. %(game)s, %(small)s, %(big)s.", { level: l.level, game: l.game ? this.gameName(l.game) : l.rotation || "",
+            small: this.fmt(this.fixedLimit(l) ? l.big_blind : l.small_blind), big: this.fmt(this.fixedLimit(l) ? 2 * l.big_blind : l.big_blind) });
+          if (l.ante) said += " " + this.t("Ante %(ante)s.", { ante: this.fmt(l.ante) });
+          if (l.bring_in) said += " " + this.t("Bring-in %(bring_in)s.", { bring_in: this.fmt(l.bring_in) });
+          return said;
+        }
         let text = this.t("Level %(level)s. Blinds %(small)s, %(big)s.", { level: l.level, small: this.fmt(l.small_blind), big: this.fmt(l.big_blind) });
         if (l.ante) text += " " + this.t("Ante %(ante)s.", { ante: this.fmt(l.ante) });
         return text;
