@@ -121,3 +121,19 @@ def test_chiprace_round_up_and_refusals() -> None:
     ):
         result = runner.invoke(app, ["chiprace", *args, "--seed", "1"])
         assert result.exit_code == 2, args
+
+
+def test_a_mixed_structure_shows_limits_not_blinds() -> None:
+    """Issue 28: a HORSE sheet is read in limits (small bet/big bet), a stud level by its
+    ante and bring-in; an 8-game sheet's no-limit levels by their blinds."""
+    horse = runner.invoke(app, ["structure", "show", "horse"], env={"COLUMNS": "160"})
+    assert horse.exit_code == 0, horse.output
+    lines = horse.stdout.splitlines()
+    assert "Limits" in lines[3] and " SB " not in lines[3]
+    razz = next(line for line in lines if "Razz" in line)
+    assert "200/400" in razz and "25" in razz and "50" in razz  # level 3: ante 25, bring-in 50
+    limit = next(line for line in lines if line.strip().startswith("6 "))
+    assert "Limit hold'em" in limit and "600/1,200" in limit
+    eight = runner.invoke(app, ["structure", "show", "eight_game"], env={"COLUMNS": "160"})
+    first = next(line for line in eight.stdout.splitlines() if line.strip().startswith("1 "))
+    assert "No-limit hold'em" in first and "blinds 50/100" in first

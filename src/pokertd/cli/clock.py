@@ -72,6 +72,7 @@ def _blinds(level: Any, rotation: Any = None) -> str:
 def _render_structure(structure: Any, projection: Any | None = None, count: int = 0) -> None:
     from rich.table import Table
 
+    from pokertd.rules import Betting
     from pokertd.tournament.clock import GAME_NAMES, one_decimal
 
     s = structure
@@ -86,12 +87,15 @@ def _render_structure(structure: Any, projection: Any | None = None, count: int 
     bring_ins = any(lv.bring_in for lv in s.levels)
     table.add_column(say("Level"), justify="right")
     if games:
-        table.add_column(say("Game"), no_wrap=True)
-    table.add_column(say("SB"), justify="right")
-    table.add_column(say("BB"), justify="right")
+        table.add_column(say("Game"), min_width=9)
+    if games:  # a mixed event: the limits (small bet/big bet), a no-limit game's blinds
+        table.add_column(say("Limits"), justify="right", no_wrap=True)
+    else:
+        table.add_column(say("SB"), justify="right")
+        table.add_column(say("BB"), justify="right")
     table.add_column(say("BB ante") if bba else say("Ante"), justify="right")
     if bring_ins:
-        table.add_column(say("Bring-in"), justify="right")
+        table.add_column(say("Bring-in"), justify="right", no_wrap=True)
     table.add_column(say("Min"), justify="right")
     table.add_column(say("Starts"), justify="right")
     if projection is not None:
@@ -119,7 +123,15 @@ def _render_structure(structure: Any, projection: Any | None = None, count: int 
         cells = [str(number)]
         if games:
             cells.append(say(GAME_NAMES[lv.game]) if lv.game is not None else "")
-        cells += [num(lv.small_blind), num(lv.big_blind), num(lv.ante) if lv.ante else ""]
+        if games:  # a limit game's small/big bet (its blinds are half and one small bet)
+            if lv.game is None or lv.game.betting is Betting.FIXED_LIMIT:
+                cells.append(f"{num(lv.big_blind)}/{num(2 * lv.big_blind)}")
+            else:
+                pair = f"{num(lv.small_blind)}/{num(lv.big_blind)}"
+                cells.append(say("blinds %(blinds)s", blinds=pair))
+        else:
+            cells += [num(lv.small_blind), num(lv.big_blind)]
+        cells.append(num(lv.ante) if lv.ante else "")
         if bring_ins:
             cells.append(num(lv.bring_in) if lv.bring_in else "")
         cells += [str(lv.minutes), f"{minute // 60}:{minute % 60:02d}"]
