@@ -129,11 +129,16 @@ def test_a_mixed_structure_shows_limits_not_blinds() -> None:
     horse = runner.invoke(app, ["structure", "show", "horse"], env={"COLUMNS": "160"})
     assert horse.exit_code == 0, horse.output
     lines = horse.stdout.splitlines()
-    assert "Limits" in lines[3] and " SB " not in lines[3]
+    assert "Limits" in lines[3]
+    assert " SB " not in lines[3]
     razz = next(line for line in lines if "Razz" in line)
-    assert "200/400" in razz and "25" in razz and "50" in razz  # level 3: ante 25, bring-in 50
+    assert "200/400" in razz
+    assert "25" in razz
+    assert "50" in razz
     limit = next(line for line in lines if line.strip().startswith("6 "))
-    assert "Limit hold'em" in limit and "600/1,200" in limit
+    assert "Limit hold'em" in limit
+    assert "600/1,200" in limit
     eight = runner.invoke(app, ["structure", "show", "eight_game"], env={"COLUMNS": "160"})
     first = next(line for line in eight.stdout.splitlines() if line.strip().startswith("1 "))
-    assert "No-limit hold'em" in first and "blinds 50/100" in first
+    assert "No-limit hold'em" in first
+    assert "blinds 50/100" in first
