@@ -137,8 +137,9 @@ def test_four_cards_each_and_three_draws_of_at_most_four() -> None:
 def test_E5_fixed_limit_small_bet_then_big_bet_after_the_second_draw() -> None:
     """Bets of 20 pre-draw and after the first draw, 40 after the second and third: three
     players call 20; after draw 1 seat 1 bets 20 and both call; after draw 2 seat 1 bets
-    40, seat 2 raises to 80 and both call; after draw 3 seat 1 bets 40 and both call. Seat 1's A-2-3-4 takes 3 x 20 + 3 x 20 + 3 x 80 + 3 x 40 = 480:
-    each loser is in for 160 (1,000 - 160 = 840) and seat 1 ends with 1,000 + 320."""
+    40, seat 2 raises to 80 and both call; after draw 3 seat 1 bets 40 and both call.
+    Seat 1's A-2-3-4 takes 3 x 20 + 3 x 20 + 3 x 80 + 3 x 40 = 480: each loser is in for
+    160 (1,000 - 160 = 840) and seat 1 ends with 1,000 + 320."""
     hand = deal(["As2h3d4c", "KsKhKdKc", "9s8h7d6c"])
     for _ in range(3):
         hand.act(Call())
