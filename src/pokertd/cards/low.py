@@ -200,7 +200,7 @@ def deuce_to_seven(cards: Sequence[CardCode]) -> int:
     >>> from pokertd.cards.card import parse_cards
     >>> deuce_to_seven(parse_cards("7h5c4d3s2c"))
     1
-    >>> deuce_to_seven(parse_cards("8h4c3d2sAc")) < deuce_to_seven(parse_cards("Ah5c4d3s2c"))
+    >>> deuce_to_seven(parse_cards("8h4c3d2sAc")) > deuce_to_seven(parse_cards("Ah5c4d3s2c"))
     True
     """
     if len(cards) != 5:
