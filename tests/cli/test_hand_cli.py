@@ -73,13 +73,31 @@ def test_demo_is_repeatable_with_a_seed() -> None:
 
 def test_phh_check_on_a_folder(tmp_path: Path) -> None:
     (tmp_path / "a.phh").write_text(HAND)
-    (tmp_path / "b.phh").write_text(
-        'variant = "FB"\nantes=[0,0]\nstarting_stacks=[1,1]\nactions=[]'
+    (tmp_path / "b.phh").write_text(  # straddles: a structure pokertd does not deal
+        'variant = "NT"\nantes=[0,0,0]\nblinds_or_straddles=[1,2,4]\nmin_bet=2\n'
+        "starting_stacks=[100,100,100]\nactions=[]"
     )
     result = runner.invoke(app, ["hand", "phh-check", str(tmp_path), "--json"])
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)
     assert (data["matched"], data["supported"], data["unsupported"]) == (1, 1, 1)
+
+
+def test_phh_check_counts_the_badugi_hand_among_those_without_finishing_stacks(
+    tmp_path: Path,
+) -> None:
+    """The corpus's FB hand (no ``finishing_stacks``) is a supported hand now: replayed,
+    counted without finishing stacks, not among the other games."""
+    source = PHH_ROOT / "alice-carol-wikipedia.phh"
+    if not source.is_file():
+        pytest.skip("PHH corpus not present")
+    (tmp_path / "fb.phh").symlink_to(source.resolve())
+    result = runner.invoke(app, ["hand", "phh-check", str(tmp_path), "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert (data["supported"], data["unsupported"], data["no_finishing_stacks"]) == (1, 0, 1)
+    replay = runner.invoke(app, ["hand", "replay", str(source), "--json"])
+    assert json.loads(replay.stdout)["finishing_stacks"] == [196, 220, 200, 184]
 
 
 def test_phh_check_on_the_corpus_sample() -> None:

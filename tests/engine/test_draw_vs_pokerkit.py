@@ -1,8 +1,9 @@
 """Differential test of the draw engine against PokerKit (issue 28): random legal action
 sequences played in lockstep in both engines (PokerKit's
-``FixedLimitDeuceToSevenLowballTripleDraw`` and ``NoLimitDeuceToSevenLowballSingleDraw``),
+``FixedLimitDeuceToSevenLowballTripleDraw``, ``NoLimitDeuceToSevenLowballSingleDraw`` and
+``FixedLimitBadugi``),
 the same cards dealt to the same players: PokerKit's deck is never used, every card it
-deals (the first five and each draw's cards) is the one pokertd dealt.
+deals (the first five, badugi four, and each draw's cards) is the one pokertd dealt.
 
 At every decision both must agree on who acts and what he may do: fold (facing a bet:
 PokerKit's tournament mode refuses a fold with nothing to call), check or call and the
@@ -58,6 +59,10 @@ AUTOMATIONS = (
 
 def _pokerkit_state(variant: DrawVariant, stacks: list[int]) -> Any:
     blinds = (SMALL_BLIND, BIG_BLIND)
+    if variant is DrawVariant.BADUGI:
+        return pk.FixedLimitBadugi.create_state(
+            AUTOMATIONS, False, 0, blinds, 20, 40, stacks, len(stacks), mode=pk.Mode.TOURNAMENT
+        )
     if variant is DrawVariant.TRIPLE_DRAW_27:
         return pk.FixedLimitDeuceToSevenLowballTripleDraw.create_state(
             AUTOMATIONS, False, 0, blinds, 20, 40, stacks, len(stacks), mode=pk.Mode.TOURNAMENT
@@ -79,7 +84,8 @@ def _play(
         rng=random.Random(seed),
     )  # fmt: skip
     to_deal = [list(hand.dealt_cards(s)) for s in range(n)]
-    limit = variant is DrawVariant.TRIPLE_DRAW_27
+    limit = variant is not DrawVariant.NO_LIMIT_SINGLE_DRAW_27
+    size = 4 if variant is DrawVariant.BADUGI else 5
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         state = _pokerkit_state(variant, stacks)
@@ -95,7 +101,7 @@ def _play(
                 assert hand.drawing, (hand.street, hand.actions)
                 assert hand.actor == drawer
                 mine = list(hand.cards(drawer))
-                count = data.draw(st.integers(least, 5))
+                count = data.draw(st.integers(least, size))
                 thrown = data.draw(st.permutations(mine))[:count]
                 hand.act(Draw(thrown))
                 received = hand.draws[-1][3]
@@ -200,6 +206,27 @@ def test_single_draw_agrees_with_pokerkit(
 ) -> None:
     """No-limit single draw: the minimum raise, all-ins and side pots, one draw."""
     _play(data, DrawVariant.NO_LIMIT_SINGLE_DRAW_27, stacks, seed)
+
+
+@QUICK
+@given(
+    data=st.data(),
+    stacks=st.lists(st.integers(25, 2_000), min_size=2, max_size=6),
+    seed=st.integers(0, 2**32),
+)
+def test_badugi_agrees_with_pokerkit(data: st.DataObject, stacks: list[int], seed: int) -> None:
+    """Badugi (``FixedLimitBadugi``): four cards, three draws of up to four, fixed-limit
+    bets of 20 and 40, short and deep stacks (all-ins, side pots) and the badugi showdown."""
+    _play(data, DrawVariant.BADUGI, stacks, seed)
+
+
+@QUICK
+@given(data=st.data(), n=st.integers(5, 6), seed=st.integers(0, 2**32))
+def test_badugi_stub_running_out_agrees_with_pokerkit(
+    data: st.DataObject, n: int, seed: int
+) -> None:
+    """Five or six players throwing three or four cards a draw run the stub out."""
+    assert _play(data, DrawVariant.BADUGI, [2_000] * n, seed, least=3) > 0
 
 
 @pytest.mark.slow

@@ -40,7 +40,7 @@ def _folders() -> list[object]:
 @pytest.mark.parametrize("folder", _folders())
 def test_phh_corpus_replays_to_its_finishing_stacks(folder: Path | None) -> None:
     """Every hand of a supported variant (NT, PO, FT, the stud games F7S, F7S/8, FR, and
-    the draw games F2L3D, N2L1D)
+    the draw games F2L3D, N2L1D, FB)
     replays with every action checked
     by the TDA profile and ends with the file's finishing stacks (split pots recorded with
     half chips: the odd chip goes by F5, first winner left of the button)."""

@@ -16,6 +16,11 @@ order for stud and razz, C11 suit order: TNPL-D9, SPOT-3f1).
 Deuce-to-seven low (:func:`deuce_to_seven`, the draw games) is the high ranking turned
 upside down: the ace is always high, straights and flushes count against the hand, and
 A-2-3-4-5 is no straight but an ace-high hand; the best hand is 7-5-4-3-2 of mixed suits.
+
+Badugi (:func:`badugi`) plays the largest set of cards with all different ranks and all
+different suits: any four-card badugi beats any three-card hand, a three-card hand any
+two-card hand; the ace is low, and hands of the same size compare by their highest card
+first (A-2-3-4 of four suits is the best hand). Paired and suited cards do not play.
 """
 
 from __future__ import annotations
@@ -195,7 +200,7 @@ def deuce_to_seven(cards: Sequence[CardCode]) -> int:
     >>> from pokertd.cards.card import parse_cards
     >>> deuce_to_seven(parse_cards("7h5c4d3s2c"))
     1
-    >>> deuce_to_seven(parse_cards("8h4c3d2sAc")) < deuce_to_seven(parse_cards("Ah5c4d3s2c"))
+    >>> deuce_to_seven(parse_cards("8h4c3d2sAc")) > deuce_to_seven(parse_cards("Ah5c4d3s2c"))
     True
     """
     if len(cards) != 5:
@@ -221,8 +226,68 @@ def describe_deuce_to_seven(five: Sequence[CardCode]) -> str:
     return describe_five(five)
 
 
+def _badugi_key(values: Sequence[int]) -> int:
+    """One badugi's strength: four cards first, then the highest card, lower is better."""
+    key = 4 - len(values)
+    for v in sorted(values, reverse=True):
+        key = key * 16 + v
+    return int(key * 16 ** (4 - len(values)))
+
+
+def badugi_cards(cards: Sequence[CardCode]) -> list[CardCode]:
+    """The cards that play in a badugi hand of four cards: the largest set with all
+    different ranks and suits, the lowest by highest card first among those (ace low).
+
+    >>> from pokertd.cards.card import cards_text, parse_cards
+    >>> cards_text(badugi_cards(parse_cards("Kd2s3s4h")))  # two spades: the 3s drops
+    '2s4hKd'
+    """
+    n = len(cards)
+    if n != 4:
+        raise InvalidCommand(template=N_("A badugi hand has 4 cards, not %(n)s."), params={"n": n})
+    for size in (4, 3, 2, 1):
+        best: tuple[int, tuple[CardCode, ...]] | None = None
+        for subset in combinations(cards, size):
+            if len({c >> 2 for c in subset}) < size or len({c & 3 for c in subset}) < size:
+                continue
+            key = _badugi_key([low_value(c) for c in subset])
+            if best is None or key < best[0]:
+                best = (key, subset)
+        if best is not None:
+            return sorted(best[1], key=low_value)
+    raise AssertionError("unreachable: any one card is a badugi hand")
+
+
+def badugi(cards: Sequence[CardCode]) -> int:
+    """Badugi strength of exactly four cards (lower is better): every four-card badugi
+    beats every three-card hand, and so on; within a size the highest card decides first,
+    the ace low (A-2-3-4 of four suits is the best hand).
+
+    >>> from pokertd.cards.card import parse_cards
+    >>> badugi(parse_cards("4s3h2dAc")) < badugi(parse_cards("5s3h2dAc"))
+    True
+    >>> badugi(parse_cards("KsQhJdTc")) < badugi(parse_cards("As2h3d3c"))
+    True
+    """
+    return _badugi_key([low_value(c) for c in badugi_cards(cards)])
+
+
+def describe_badugi(cards: Sequence[CardCode]) -> str:
+    """Words for a badugi hand: ``"8-7-5-3 badugi"`` for four cards, else the cards that
+    play and how many: ``"K-3-2 three-card hand"``."""
+    played = badugi_cards(cards)
+    text = "-".join(_LOW_NAMES[low_value(c) - 1] for c in reversed(played))
+    size = len(played)
+    if size == 4:
+        return f"{text} badugi"
+    return f"{text} {('one', 'two', 'three')[size - 1]}-card hand"
+
+
 __all__ = [
+    "badugi",
+    "badugi_cards",
     "card_by_rank_and_suit",
+    "describe_badugi",
     "describe_deuce_to_seven",
     "describe_low",
     "deuce_to_seven",

@@ -1,4 +1,5 @@
-"""The draw engine: one hand of 2-7 triple draw (fixed limit) or no-limit 2-7 single draw.
+"""The draw engine: one hand of 2-7 triple draw (fixed limit), no-limit 2-7 single draw or
+badugi (fixed limit, three draws, four cards).
 
 Usage::
 
@@ -21,7 +22,7 @@ rather than speed: state by position in plain lists and sets.
 **Positions**: position 0 is the first dealt-in seat left of the button, the last position
 the button. The small blind is position 0 and the big blind position 1; heads-up the
 button posts the small blind and the other player the big blind (as in hold'em). Five
-cards go to each player one at a time from position 0.
+cards (badugi: four) go to each player one at a time from position 0.
 
 **Rounds**: a betting round before the draw, then for each draw (three in triple draw,
 one in single draw) a draw round and a betting round. Pre-draw the player left of the big
@@ -38,9 +39,9 @@ from the hand's ``random.Random``, and dealing goes on from that stub. The new s
 recorded (:attr:`DrawHand.reshuffles`, and a ``"reshuffle"`` record in
 :attr:`DrawHand.actions`).
 
-**Betting**: triple draw is fixed-limit, the small bet before the draw and after the first
-draw, the big bet after the second and third draws, with the profile's cap of a bet and
-``raise_cap_limit`` raises (E5) and the limit reopening rule (E4); single draw is
+**Betting**: triple draw and badugi are fixed-limit, the small bet before the draw and
+after the first draw, the big bet after the second and third draws, with the profile's cap
+of a bet and ``raise_cap_limit`` raises (E5) and the limit reopening rule (E4); single draw is
 no-limit, the minimum bet the big blind and the minimum raise the profile's (E1, E2:
 TDA the last full increment), reopening as in no-limit hold'em (E4). Blinds and antes
 (per player or big-blind ante) as in hold'em (B3-B5, E3).
@@ -50,11 +51,12 @@ action and refuse with the floor's reason; ``do_fold``, ``do_check_call``,
 ``do_raise_to``, ``do_all_in``, ``do_draw``, ``do_show``, ``do_muck`` and
 ``trusted(action)`` apply without checks (bots, replay).
 
-Showdown: deuce-to-seven low (:func:`~pokertd.cards.low.deuce_to_seven`), the lowest hand
-wins; the last aggressor of the final round shows first, else the first live seat left of
-the button (F6); all hands tabled when a player is all-in (F7); split pots with odd chips
-to the first winner left of the button (F5: KPC-12C, TNPL-C8, FOX-20), side pots (F1) and
-uncalled bets (F2).
+Showdown: deuce-to-seven low (:func:`~pokertd.cards.low.deuce_to_seven`), or in badugi
+:func:`~pokertd.cards.low.badugi` (the most cards of different ranks and suits, then the
+lowest), the lowest hand wins; the last aggressor of the final round shows first, else
+the first live seat left of the button (F6); all hands tabled when a player is all-in
+(F7); split pots with odd chips to the first winner left of the button (F5: KPC-12C,
+TNPL-C8, FOX-20), side pots (F1) and uncalled bets (F2).
 """
 
 from __future__ import annotations
@@ -65,7 +67,7 @@ from typing import Final
 
 from pokertd.cards.card import CARD_TEXT, CardCode
 from pokertd.cards.deck import check_deck, shuffled
-from pokertd.cards.low import describe_deuce_to_seven, deuce_to_seven
+from pokertd.cards.low import badugi, describe_badugi, describe_deuce_to_seven, deuce_to_seven
 from pokertd.engine._rules import MIN_RAISE_DOUBLE, MIN_RAISE_TDA, Rules, rules_for
 from pokertd.engine.actions import (
     Action,
@@ -105,11 +107,18 @@ DRAW_STREETS: Final = (
 """Round names, as in :attr:`ActionRecord.street`: betting rounds at even indexes, draws
 at odd ones (single draw uses the first three)."""
 
-DRAWS: Final = {DrawVariant.TRIPLE_DRAW_27: 3, DrawVariant.NO_LIMIT_SINGLE_DRAW_27: 1}
+DRAWS: Final = {
+    DrawVariant.TRIPLE_DRAW_27: 3,
+    DrawVariant.NO_LIMIT_SINGLE_DRAW_27: 1,
+    DrawVariant.BADUGI: 3,
+}
 """Draws in each game."""
 
 HAND_SIZE: Final = 5
 """Cards in a draw hand: a player throws at most five."""
+
+HAND_SIZES: Final = {DrawVariant.BADUGI: 4}
+"""Games dealing fewer than :data:`HAND_SIZE` cards (badugi: four)."""
 
 MAX_PLAYERS: Final = 8
 """Eight players at most: 40 cards in the hands leave at least 12 for a new stub, enough
@@ -147,7 +156,7 @@ class DrawHand:
     __slots__ = {  # noqa: RUF023
         "_variant": "The game: triple draw or single draw.",
         "_rules": "The profile's betting and showdown rules (fixed-limit or no-limit).",
-        "_limit": "True in fixed limit (triple draw).",
+        "_limit": "True in fixed limit (triple draw, badugi).",
         "_draws": "How many draws the game has.",
         "_n_seats": "Seats at the table, empty ones included.",
         "_seats": "The seat of each position (0 = first seat left of the button).",
@@ -281,7 +290,7 @@ class DrawHand:
 
         ``stacks`` by seat (``0``/``None`` = empty seat); ``button`` the dealer's seat (the
         blinds are the next two seats dealt in; heads-up the button posts the small
-        blind). Triple draw takes ``small_bet`` / ``big_bet`` (default: the big blind and
+        blind). Triple draw and badugi take ``small_bet`` / ``big_bet`` (default: the big blind and
         twice it). ``ante`` with ``ante_type`` per player or on the big blind. ``deck`` is
         the exact order cards come off (the deal, then burns and draws) or ``rng``
         shuffles; ``rng`` also orders any new stub (a hand with a ``deck`` and no ``rng``
@@ -295,7 +304,8 @@ class DrawHand:
                 template=N_("The button must be on a seat from 1 to %(n)s, not %(button)s."),
                 params={"n": n_seats, "button": button + 1},
             )
-        limit = variant is DrawVariant.TRIPLE_DRAW_27
+        limit = variant is not DrawVariant.NO_LIMIT_SINGLE_DRAW_27
+        size = HAND_SIZES.get(variant, HAND_SIZE)
         if limit:
             small_bet = big_blind if small_bet is None else small_bet
             big_bet = 2 * small_bet if big_bet is None else big_bet
@@ -361,7 +371,7 @@ class DrawHand:
         else:
             order = shuffled(rng if rng is not None else random.Random(), 52)
         k = len(seats)
-        if len(order) < HAND_SIZE * k:
+        if len(order) < size * k:
             raise InvalidCommand(template=N_("The deck is too short for this hand."))
         hand = cls.__new__(cls)
         hand._variant = variant
@@ -386,9 +396,9 @@ class DrawHand:
         hand._hand_number = hand_number
         hand._rng = rng if rng is not None else random.Random(hand_number)
         hand._deck = list(order)
-        hand._cards = [[order[r * k + p] for r in range(HAND_SIZE)] for p in range(k)]
+        hand._cards = [[order[r * k + p] for r in range(size)] for p in range(k)]
         hand._dealt = [list(c) for c in hand._cards]
-        hand._stub = order[HAND_SIZE * k :]
+        hand._stub = order[size * k :]
         hand._out = []
         hand._draw_log = []
         hand._reshuffles = []
@@ -1202,6 +1212,8 @@ class DrawHand:
 
     # ------------------------------------------------------------------ showdown
     def _low(self, p: int) -> int:
+        if self._variant is DrawVariant.BADUGI:
+            return badugi(self._cards[p])
         return deuce_to_seven(self._cards[p])
 
     def _showdown_order(self) -> list[int]:
@@ -1284,7 +1296,9 @@ class DrawHand:
                     odd.append(q)
                 self._won[q] += share
                 self._stack[q] += share
-            words = describe_deuce_to_seven(self._cards[winners[0]])
+            cards = self._cards[winners[0]]
+            badugi_game = self._variant is DrawVariant.BADUGI
+            words = describe_badugi(cards) if badugi_game else describe_deuce_to_seven(cards)
             out.append((amount, eligible, awards, odd, words))
         self._pots = out
         self._street = DONE

@@ -33,7 +33,7 @@ import tomli_w
 
 from pokertd.cards.card import CARD_TEXT, card_code
 from pokertd.engine.actions import BringIn, Call, Fold, Muck, Raise, Show
-from pokertd.engine.draw import Draw, DrawHand
+from pokertd.engine.draw import HAND_SIZE, HAND_SIZES, Draw, DrawHand
 from pokertd.engine.hand import (
     FLOP,
     K_BET,
@@ -82,7 +82,11 @@ STUD_VARIANTS = {
 
 STUD_VARIANT_CODES = {v: k for k, v in STUD_VARIANTS.items()}
 
-DRAW_VARIANTS = {"F2L3D": DrawVariant.TRIPLE_DRAW_27, "N2L1D": DrawVariant.NO_LIMIT_SINGLE_DRAW_27}
+DRAW_VARIANTS = {
+    "F2L3D": DrawVariant.TRIPLE_DRAW_27,
+    "N2L1D": DrawVariant.NO_LIMIT_SINGLE_DRAW_27,
+    "FB": DrawVariant.BADUGI,
+}
 """PHH variant codes of the draw games pokertd deals (``pokertd.engine.draw``)."""
 
 DRAW_VARIANT_CODES = {v: k for k, v in DRAW_VARIANTS.items()}
@@ -1020,7 +1024,7 @@ def _play_stud_action(hand: StudHand, p: int, w: list[str], where: Clause, scale
 
 # ---------------------------------------------------------------------- draw games
 def _replay_draw(data: dict[str, Any], profile: RuleProfile | str | None) -> PhhReplay:
-    """Replay a draw hand (``F2L3D``, ``N2L1D``) through :class:`DrawHand`, checking every
+    """Replay a draw hand (``F2L3D``, ``N2L1D``, ``FB``) through :class:`DrawHand`, checking every
     action: blinds, antes and stacks as for hold'em (:func:`_structure`); ``pN sd CARDS``
     throws those cards (``pN sd`` stands pat) and the ``d dh`` line after it names the
     cards drawn; ``sm`` shows the hand as it is after the draws, in any order."""
@@ -1031,32 +1035,54 @@ def _replay_draw(data: dict[str, Any], profile: RuleProfile | str | None) -> Phh
         profile = _named_profile(str(data.get("_pokertd_profile", "tda")))
     actions, words = _action_words(data)
     betting = (
-        Variant.FIXED_LIMIT_HOLDEM
-        if variant is DrawVariant.TRIPLE_DRAW_27
-        else Variant.NO_LIMIT_HOLDEM
+        Variant.NO_LIMIT_HOLDEM
+        if variant is DrawVariant.NO_LIMIT_SINGLE_DRAW_27
+        else Variant.FIXED_LIMIT_HOLDEM
     )
     with profile.citing():
         table = _structure(data, betting, actions, words)
     profile = _with_ante_rule(profile, not bool(data.get("ante_trimming_status", False)))
     k = len(table.stacks)
-    deck, unknown = _draw_deck(actions, words, k)
+    deck, unknown = _draw_deck(actions, words, k, HAND_SIZES.get(variant, HAND_SIZE))
     number = data.get("hand", 1)
-    with profile.citing():
-        hand = DrawHand.start(
-            variant=variant,
-            stacks=table.stacks,
-            button=table.button,
-            small_blind=table.small_blind,
-            big_blind=table.big_blind,
-            small_bet=table.small_bet,
-            big_bet=table.big_bet,
-            ante=table.ante,
-            ante_type=table.ante_type,
-            profile=profile,
-            deck=deck,
-            hand_number=number if isinstance(number, int) else 1,
-            auto_showdown=False,
-        )
+    fill = True  # hands shown that were dealt as ``??``: replay again with their cards
+    while True:
+        with profile.citing():
+            hand = DrawHand.start(
+                variant=variant,
+                stacks=table.stacks,
+                button=table.button,
+                small_blind=table.small_blind,
+                big_blind=table.big_blind,
+                small_bet=table.small_bet,
+                big_bet=table.big_bet,
+                ante=table.ante,
+                ante_type=table.ante_type,
+                profile=profile,
+                deck=deck,
+                hand_number=number if isinstance(number, int) else 1,
+                auto_showdown=False,
+            )
+        checked, swap = _play_draw_lines(hand, actions, words, table, unknown, fill)
+        if not swap:
+            return _outcome(data, hand, table.stacks, table.scale, checked)
+        deck = [swap.get(c, c) for c in deck]
+        unknown = {swap.get(c, c) for c in unknown}
+        fill = False
+
+
+def _play_draw_lines(
+    hand: DrawHand,
+    actions: list[str],
+    words: list[list[str]],
+    table: _Structure,
+    unknown: set[int],
+    fill: bool,
+) -> tuple[int, dict[int, int]]:
+    """Play a draw file's lines; returns how many were checked. With ``fill``, at the first
+    ``sm`` line the cards shown that the hand does not hold are swapped (in the deck) with
+    unknown cards of that hand: the swaps are returned instead and the replay starts over."""
+    k = len(table.stacks)
     checked = 0
     dealt = False
     for index, (line, w) in enumerate(zip(actions, words, strict=True), start=1):
@@ -1070,15 +1096,40 @@ def _replay_draw(data: dict[str, Any], profile: RuleProfile | str | None) -> Phh
                     _check_in_hand(w[3], hand.cards(p), p, where)
                 continue
             dealt = True
+            if fill and len(w) > 1 and w[1] == "sm":
+                swap = _showdown_swaps(hand, actions, words, unknown)
+                if swap:
+                    return checked, swap
+                fill = False
             _play_draw_action(hand, _player(w[0], k, where), w, where, table, unknown)
             checked += 1
         except PokertdError as exc:
             raise _at_line(exc, where, line, index) from None
-    return _outcome(data, hand, table.stacks, table.scale, checked)
+    return checked, {}
 
 
-def _draw_deck(actions: list[str], words: list[list[str]], k: int) -> tuple[list[int], set[int]]:
-    """The deck order that deals a draw file's cards: five cards one at a time around the
+def _showdown_swaps(
+    hand: DrawHand, actions: list[str], words: list[list[str]], unknown: set[int]
+) -> dict[int, int]:
+    """For each ``sm`` line, its cards the hand does not hold paired with the hand's
+    unknown cards (both ways: a permutation of the deck)."""
+    swap: dict[int, int] = {}
+    for line, w in zip(actions, words, strict=True):
+        if len(w) > 2 and w[1] == "sm" and w[2] != "-":
+            p = _player(w[0], len(hand.seats_dealt), line)
+            shown = [c for c in _parse_cards_field(w[2], line) if c is not None]
+            mine = hand.cards(p)
+            spare = [c for c in mine if c in unknown and c not in shown and c not in swap]
+            needed = [c for c in shown if c not in mine and c not in swap]
+            for c, u in zip(needed, spare, strict=False):
+                swap[c], swap[u] = u, c
+    return swap
+
+
+def _draw_deck(
+    actions: list[str], words: list[list[str]], k: int, size: int
+) -> tuple[list[int], set[int]]:
+    """The deck order that deals a draw file's cards: ``size`` cards one at a time around the
     table (the first ``d dh`` of each player), then in each draw round a burn before the
     first cards drawn and the ``d dh`` lines in their order. Unknown cards and burns are
     cards the file never names, lowest first. A draw round starts with a draw after
@@ -1089,6 +1140,7 @@ def _draw_deck(actions: list[str], words: list[list[str]], k: int) -> tuple[list
     draws: list[list[int | None]] = []
     new_round = after_draw = False
     drew: set[str] = set()  # who drew in this round: a second draw starts the next round
+    shown: list[int] = []  # cards first seen at the showdown: kept for the hands shown
     for line, w in zip(actions, words, strict=True):
         if not w:
             continue
@@ -1099,6 +1151,8 @@ def _draw_deck(actions: list[str], words: list[list[str]], k: int) -> tuple[list
                 drew.clear()
             if is_draw:
                 drew.add(w[0])
+            elif len(w) > 2 and w[1] == "sm" and w[2] != "-":
+                shown.extend(c for c in _parse_cards_field(w[2], line) if c is not None)
             after_draw = is_draw
             continue
         if len(w) < 4 or w[1] != "dh":
@@ -1117,6 +1171,7 @@ def _draw_deck(actions: list[str], words: list[list[str]], k: int) -> tuple[list
         draws[-1].extend(cards)
     named = {c for cards in first.values() for c in cards if c is not None}
     named.update(c for cards in draws for c in cards if c is not None and c >= 0)
+    named.update(shown)
     spare = iter(c for c in range(52) if c not in named)
     unknown: set[int] = set()
 
@@ -1128,11 +1183,12 @@ def _draw_deck(actions: list[str], words: list[list[str]], k: int) -> tuple[list
             unknown.add(card)
         return card
 
-    order = [fill(first[p][r] if r < len(first.get(p, [])) else None) for r in range(5)
+    order = [fill(first[p][r] if r < len(first.get(p, [])) else None) for r in range(size)
              for p in range(k)]  # fmt: skip
     for cards in draws:
         order.extend(fill(c) for c in cards)
     order.extend(spare)
+    order.extend(c for c in dict.fromkeys(shown) if c not in order)
     return order, unknown
 
 
@@ -1365,7 +1421,7 @@ def _draw_to_phh(hand: DrawHand, players: list[str] | None) -> str:
         "antes": antes,
         "blinds_or_straddles": blinds,
     }
-    if hand.variant is DrawVariant.TRIPLE_DRAW_27:
+    if hand.variant is not DrawVariant.NO_LIMIT_SINGLE_DRAW_27:
         data["small_bet"] = hand.small_bet
         data["big_bet"] = hand.big_bet
     else:

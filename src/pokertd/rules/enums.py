@@ -150,10 +150,13 @@ class StudVariant(StrEnum):
 @unique
 class DrawVariant(StrEnum):
     """The draw games the draw engine deals (``pokertd.engine.draw``; issue 28): the
-    values are those of :attr:`Game.TRIPLE_DRAW_27` and :attr:`Game.NO_LIMIT_SINGLE_DRAW_27`."""
+    values are those of :attr:`Game.TRIPLE_DRAW_27` and :attr:`Game.NO_LIMIT_SINGLE_DRAW_27`;
+    ``badugi`` (fixed-limit, three draws, four cards) is dealt by the engine and replayed
+    from PHH files but is no tournament :class:`Game` yet."""
 
     TRIPLE_DRAW_27 = "27td"
     NO_LIMIT_SINGLE_DRAW_27 = "nl27sd"
+    BADUGI = "badugi"
 
 
 @unique
