@@ -32,10 +32,13 @@ from typing import Any
 from pokertd.errors import InvalidCommand, NotFound
 from pokertd.i18n import N_, Clause, Phrase, listing
 from pokertd.money import NEUTRAL_LOCALE, format_money, parse_money
-from pokertd.rules import FinishMethod, RuleProfile, StartingStackSource, load_profile
-from pokertd.rules.profile import parse_fraction, parse_toml, read_text_file
+from pokertd.rules import FinishMethod, Game, RuleProfile, StartingStackSource, load_profile
+from pokertd.rules.profile import field_citation, parse_fraction, parse_toml, read_text_file
 from pokertd.tournament.structures import Structure, load_structure, structure_from_dict
 from pokertd.types import Cents, Chips
+
+_HI_LO_GAMES = frozenset({Game.LIMIT_OMAHA_HI_LO, Game.POT_LIMIT_OMAHA_HI_LO, Game.STUD_HI_LO})
+"""The split games: the high and the qualifying low hand share each pot (F4)."""
 
 
 def _read_money(value: object) -> Cents:
@@ -455,13 +458,45 @@ class Template:
         if self.mystery_envelopes or self.mystery_from_level or self.mystery_in_the_money:
             out.extend(self._mystery_problems(profile))
         try:
-            self.structure_value()
+            structure = self.structure_value()
         except InvalidCommand as exc:
             listed = exc.context.get("problems")
             if isinstance(listed, list) and listed:  # every problem, one by one
                 out.extend(Clause(N_("structure: %(problem)s"), {"problem": p}) for p in listed)
             else:
                 out.append(Clause.of(exc))
+        else:
+            out.extend(self._game_problems(structure, profile))
+        return out
+
+    def _game_problems(self, structure: Structure, profile: RuleProfile) -> list[str]:
+        """The games the structure names under the venue's rules: a hi/lo split game where
+        the highest hand alone wins (F4: NJ-13), stud at tables of more than eight seats
+        (seven cards to eight players and the burns use the deck up; C9: "8-handed stud")."""
+        cite = profile.citation
+        games = {lv.game for lv in structure.levels if lv.game is not None}
+        if structure.rotation is not None:
+            games.update(structure.rotation.games)
+        out: list[str] = []
+        split = sorted(g.value for g in games if g in _HI_LO_GAMES)
+        if split and not profile.hi_lo_allowed:
+            out.append(
+                Clause(
+                    N_("%(profile)s does not allow hi/lo split games: %(games)s (%(rule)s)"),
+                    {
+                        "profile": profile.title,
+                        "games": ", ".join(split),
+                        "rule": field_citation(profile, "hi_lo_allowed"),
+                    },
+                )
+            )
+        if any(g.is_stud for g in games) and self.seats_per_table > 8:
+            out.append(
+                Clause(
+                    N_("stud is dealt at tables of at most 8 seats, not %(seats)s (%(rule)s)"),
+                    {"seats": self.seats_per_table, "rule": cite("C9")},
+                )
+            )
         return out
 
     def _mystery_problems(self, profile: RuleProfile) -> list[str]:

@@ -11,6 +11,7 @@ WSOP Europe 2007 Event #1 (limits 150/300: blinds 75/150, ante 25, bring-in 50).
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -271,3 +272,26 @@ def test_an_orbit_rotation_level_reads_every_game_and_the_stud_amounts() -> None
     assert shown["level"]["blinds"] == (
         "H·O·R·S·E 400/800 (blinds 200/400), ante 100, bring-in 100"
     )
+
+
+def test_F4_NJ_13_a_hi_lo_event_is_refused_where_the_highest_hand_alone_wins() -> None:
+    """NJ-13 forbids hi/lo split games: the HORSE template (Omaha hi-lo and stud hi-lo) has
+    that one problem under the New Jersey profile, none at Foxwoods or Kojack's; the stud
+    preset (no split game) is fine in New Jersey."""
+    horse = load_template("horse")
+    (problem,) = horse.problems(load_profile("nj_fundraiser"))
+    assert str(problem) == (
+        "New Jersey fundraiser (Legalized Games of Chance) does not allow hi/lo split games: "
+        "o8, stud8 (NJ-13)"
+    )
+    assert horse.problems(load_profile("foxwoods")) == []
+    assert horse.problems(load_profile("kojack")) == []
+    assert load_template("stud").problems(load_profile("nj_fundraiser")) == []
+
+
+def test_C9_stud_is_refused_at_tables_of_nine() -> None:
+    """Seven cards to each of eight players and the burns leave no card for a ninth: a stud
+    event at 9-seat tables has one problem naming the seats."""
+    nine = replace(load_template("stud"), seats_per_table=9)
+    problems = [str(p) for p in nine.problems(load_profile("foxwoods"))]
+    assert problems == ["stud is dealt at tables of at most 8 seats, not 9 (FOX-11A)"]
