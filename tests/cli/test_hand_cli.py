@@ -110,6 +110,29 @@ def test_phh_check_on_the_corpus_sample() -> None:
     assert "0 of other games" in result.stdout
 
 
+def test_phh_check_shows_the_files_it_cannot_compare(tmp_path: Path) -> None:
+    """Issue 28's done-means: every miss is shown. A file without ``finishing_stacks`` is
+    listed with the stacks it replays to, never counted as a match. The Dwan-Ivey hand by
+    hand: antes 3 x 500, Antonius folds his 2,000 big blind (1,997,500 left); Dwan is all in
+    for his 553,000 behind the ante and his 7-6 straight beats Ivey's wheel on J-3-5-4-J:
+    pot 1,500 + 2,000 + 2 x 553,000 = 1,109,500; Ivey keeps 1,125,600 - 500 - 553,000 =
+    572,100."""
+    source = PHH_ROOT / "dwan-ivey-2009.phh"
+    if not source.is_file():
+        pytest.skip("PHH corpus not present")
+    (tmp_path / "dwan-ivey-2009.phh").write_text(source.read_text(encoding="utf-8"))
+    result = runner.invoke(app, ["hand", "phh-check", str(tmp_path), "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert (data["matched"], data["no_finishing_stacks"], data["supported"]) == (0, 1, 1)
+    (line,) = data["without_finishing_stacks"]
+    assert line.endswith(
+        "dwan-ivey-2009.phh: the file records no finishing stacks; replayed to "
+        "572,100, 1,997,500, 1,109,500"
+    )
+    assert data["other_games"] == []
+
+
 def test_demo_names_the_hands_in_the_cli_language(monkeypatch: pytest.MonkeyPatch) -> None:
     """Issue 27: the shown hands and the pots' winning hands read in ``POKERTD_LANGUAGE``;
     ``--json`` keeps the English words."""

@@ -121,11 +121,14 @@ def phh_check_command(
         counts = {"total": len(files), "matched": 0, "no_finishing_stacks": 0,
                   "unsupported": 0, "mismatched": 0, "failed": 0}  # fmt: skip
         problems: list[str] = []
+        unchecked: list[str] = []  # the files that record no finishing stacks, shown
+        others: list[str] = []  # the files of games pokertd does not deal, shown
         for path in files:
             try:
                 replay = replay_phh(_read(path), profile)
-            except UnsupportedHand:
+            except UnsupportedHand as exc:
                 counts["unsupported"] += 1
+                others.append(f"{path}: {exc}")
                 continue
             except PokertdError as exc:
                 counts["failed"] += 1
@@ -133,13 +136,27 @@ def phh_check_command(
                 continue
             if replay.matches is None:
                 counts["no_finishing_stacks"] += 1
+                stacks = ", ".join(num(c) for c in replay.finishing_stacks)
+                unchecked.append(
+                    say(
+                        "%(file)s: the file records no finishing stacks; replayed to %(stacks)s",
+                        file=str(path),
+                        stacks=stacks,
+                    )
+                )
             elif replay.matches:
                 counts["matched"] += 1
             else:
                 counts["mismatched"] += 1
                 problems.append(f"{path}: finishing stacks differ")
     supported = counts["total"] - counts["unsupported"]
-    data = {**counts, "supported": supported, "problems": problems[:50]}
+    data = {
+        **counts,
+        "supported": supported,
+        "problems": problems[:50],
+        "without_finishing_stacks": unchecked[:50],
+        "other_games": others[:50],
+    }
 
     def render(d: dict[str, Any]) -> None:
         console.print(
@@ -156,8 +173,8 @@ def phh_check_command(
                 failed=num(d["failed"]),
             )
         )
-        for line in d["problems"]:
-            console.print(f"  {line}")
+        for line in (*d["problems"], *d["without_finishing_stacks"], *d["other_games"]):
+            console.print(f"  {line}", highlight=False, markup=False)
 
     emit(data, as_json, render)
     if counts["mismatched"] or counts["failed"]:
