@@ -665,6 +665,7 @@ def _tables(
             "big_blind": t.big_blind,
             "due_big_blind": t.due_big_blind,
             "halted": t.halted,
+            "game": t.game,  # the table's own game (issue 28: a game each orbit)
             "seats": [_seat(s) for s in t.seated],
         }
         for t in view.tables
@@ -1194,6 +1195,7 @@ def dealer(view: dict[str, Any], table: int) -> dict[str, Any]:
                     "big_blind",
                     "due_big_blind",
                     "halted",
+                    "game",
                 )
             },
             "seats": [
