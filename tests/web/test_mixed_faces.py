@@ -2,7 +2,8 @@
 ``big_blind`` is its small bet (docs/clock.md "Mixed games"), so the view model counts a
 limit level's depth in big bets (twice the small bet), as the WSOP's mixed-game screens
 say "avg stack in big bets"; a no-limit level keeps its big blinds. The words come from
-the view model (``status.average_said``), translated on each page."""
+the view model (``status.average_said``), translated on each page. And a table's own game
+(``Table.game``) in its dealer's view and the table lists."""
 
 from __future__ import annotations
 
@@ -11,12 +12,17 @@ import random
 from datetime import UTC, datetime
 from typing import Any
 
+import pytest
+
 from pokertd.app import screens as snapshot
 from pokertd.app.tournaments import TournamentService
+from pokertd.errors import RuleViolation
 from pokertd.i18n import catalog
+from pokertd.rules import Game
 from pokertd.store import open_store
 from pokertd.tournament.clock import SetLevel, StartClock
 from pokertd.tournament.entries import CreateTournament, Register
+from pokertd.tournament.seating import DrawSeats, SetTableGame, tables_view
 from pokertd.tournament.templates import load_template
 
 NOW = datetime(2026, 11, 25, 19, 0, tzinfo=UTC)
@@ -90,3 +96,35 @@ def test_no_depth_before_the_clock() -> None:
     """Nothing to count before a clock exists: no ``average_bb``."""
     assert snapshot.average_depth(15_000, None) == {}
     assert snapshot.average_depth(None, {"level": {"big_blind": 100}}) == {}
+
+
+def test_dealer_view_names_its_tables_game() -> None:
+    """Issue 28: the dealer says table 1 deals razz (``SetTableGame``): the dealer view of
+    table 1, the console's and the TV's table lists and ``pokertd tables`` give table 1's
+    game as razz (``Table.game``), table 2's as not said; a game the event does not deal
+    (no-limit hold'em in HORSE) is refused."""
+    seeds = itertools.count(1)
+    service = TournamentService(
+        open_store("sqlite:///:memory:"),
+        now=lambda: NOW,
+        rng_factory=lambda: random.Random(next(seeds)),
+    )
+    try:
+        tmpl = load_template("horse").with_changes(tables=2)
+        tid = service.create(CreateTournament(name="HORSE", template=tmpl))
+        for i in range(12):
+            service.run(tid, Register(name=f"Player {i:02d}", member=f"M{i}", age_ok=True))
+        service.run(tid, DrawSeats())
+        service.run(tid, SetTableGame(table=1, game=Game.RAZZ))
+        with pytest.raises(RuleViolation):
+            service.run(tid, SetTableGame(table=1, game=Game.NO_LIMIT_HOLDEM))
+        state = service.state(tid)
+        staff = snapshot.build(state, service.records(tid), NOW)
+        (mine,) = snapshot.dealer(staff, 1)["tables"]
+        assert mine["game"] == "razz"
+        assert {t["table"]: t["game"] for t in staff["tables"]} == {1: "razz", 2: None}
+        public = snapshot.public(staff)
+        assert {t["table"]: t["game"] for t in public["tables"]} == {1: "razz", 2: None}
+        assert [t.game for t in tables_view(state, NOW).tables] == ["razz", None]
+    finally:
+        service.close()
