@@ -82,18 +82,21 @@ START = datetime(2026, 11, 25, 19, 0, tzinfo=UTC)
 """Simulated time zero of every night (a Wednesday, 7 pm)."""
 
 NIGHTS: dict[str, tuple[str, ...]] = {
-    "tda": ("fox_wed_80", "fox_bounty_100"),
+    "tda": ("fox_wed_80", "fox_bounty_100", "eight_game"),
     "kojack": ("kpc_nlh",),
-    "tnpl": ("tnpl_league", "tnpl_league_late"),
+    "tnpl": ("tnpl_league", "tnpl_league_late", "stud"),
     "nj_fundraiser": ("nj_fundraiser", "nj_fundraiser_timed"),
     "spotlight": ("spot_league", "spot_quarterly"),
-    "foxwoods": ("fox_wed_80", "fox_bounty_100"),
+    "foxwoods": ("fox_wed_80", "fox_bounty_100", "horse"),
 }
 """Every shipped profile with the templates its nights are played on: first the profile's
 own night (the one of ``tests/test_citations.py``), then a bounty event, a rebuy event and a
 timed finish where the profile has one (A8 re-entry: kpc_nlh, fox_wed_80; A9 rebuys and
 NJ-6b: the NJ pair; I1-I4 bounties: fox_bounty_100; A10 add-on: the TDA night's; A5 and
-A6 apart, TNPL-B2i/B2iii: the TNPL pair; A3 stacks from points, SPOT-6.26: the Quarterly)."""
+A6 apart, TNPL-B2i/B2iii: the TNPL pair; A3 stacks from points, SPOT-6.26: the Quarterly);
+issue 28's mixed and stud events where the rulebook names them: HORSE at Foxwoods (FOX-10B,
+FOX-11A), seven card stud at TNPL (TNPL-B6ii, TNPL-B6iii, TNPL-B4), 8-game under the TDA
+(C7). Kojack's, the NJ fundraiser and Spotlight deal hold'em only."""
 
 TDA_ADDON = AddonTerms(fees=Fees(prize_pool=2000), chips=10_000, at_level=4)
 """The add-on the TDA night sells (A10), as in ``tests/test_citations.py``."""
@@ -101,10 +104,13 @@ TDA_ADDON = AddonTerms(fees=Fees(prize_pool=2000), chips=10_000, at_level=4)
 
 def night_template(profile: str, template: str, *, tables: int, seats: int) -> Template:
     """``template`` played under ``profile`` in a small room (``tables`` x ``seats``)."""
+    base = load_template(template)
+    if base.seats_per_table == 8 and seats == 9:
+        seats = 8  # a mixed or stud event is dealt 8-handed (FOX-11A): its final table 8 + 1
     changes: dict[str, object] = {"tables": tables, "seats_per_table": seats, "profile": profile}
     if profile == "tda" and template == "fox_wed_80":
         changes["addon"] = TDA_ADDON
-    return load_template(template).with_changes(**changes)
+    return base.with_changes(**changes)
 
 
 def command_text(command: Command) -> str:

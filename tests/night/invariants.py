@@ -102,6 +102,8 @@ from pokertd.tournament.seating import (
     live_seating,
     tables_view,
 )
+from pokertd.tournament.seating.rules import final_table_size
+from pokertd.tournament.seating.state import seating_now
 from pokertd.tournament.views import PlayerRow, StatusView, players, results, status
 
 from .driver import FloorNight, PlanShown
@@ -195,8 +197,26 @@ def read_models(r: Reading) -> str:
         "cash": to_json(r.cash),
         "clock": to_json(r.clock.as_json()) if r.clock is not None else None,
         "registration_open": r.registration_open,
+        "table_games": table_games(r.state),
     }
     return json.dumps(doc, sort_keys=True, default=str)
+
+
+def table_games(state: TournamentState) -> dict[str, Any] | None:
+    """What a mixed event's seating remembers per table beyond the faces (issue 28): its
+    game and how far the round has gone (``Table.game``), the seats in the order they were
+    vacated (``Table.vacated``, C6) and the button frozen for a stud round
+    (``TableButton.frozen``, C7); an undo then a redo must give them back too."""
+    if state.part(Tables).seating is None:
+        return None
+    return {
+        str(number): {
+            "game": to_json(table.game),
+            "vacated": list(table.vacated),
+            "frozen": table.button.frozen,
+        }
+        for number, table in sorted(seating_now(state).tables.items())
+    }
 
 
 # --- money ---------------------------------------------------------------------------------
@@ -883,6 +903,7 @@ def faces(r: Reading) -> list[str]:
         for face, seen in seat_faces.items():
             if seen != core_seats:
                 found.append(f"{face} seats differ from the core's")
+    found += _games_said(r)
     if r.status.finished != r.public["status"]["finished"]:
         found.append("the TV and phones do not say the tournament is finished")
     if any(view["status"]["finished"] != r.status.finished for view in r.dealers.values()):
@@ -897,6 +918,71 @@ def faces(r: Reading) -> list[str]:
         if winner != r.status.winner:
             found.append(f"{face} names the winner {winner}, the core {r.status.winner}")
     return found
+
+
+GAME_KEYS = ("game", "games", "rotation", "bring_in")
+"""What a level row says about its game (``structures.game_fields``, issue 28)."""
+
+
+def _game_of(level: dict[str, Any] | None) -> dict[str, Any]:
+    return {k: (level or {}).get(k) for k in GAME_KEYS}
+
+
+def _games_said(r: Reading) -> list[str]:
+    """Issue 28: the console, the TV and phones and every dealer say the core's game now and
+    next (``clock.level``/``next_level``: the game, a rotation by orbit's games, the
+    bring-in), and each table's own game (``Table.game``) in the console's, the TV's, its
+    dealer's and the CLI's table list."""
+    found: list[str] = []
+    if r.clock is not None:
+        core = r.clock.as_json()
+        clocks = {
+            "console": r.staff.get("clock"),
+            "TV and phones": r.public.get("clock"),
+            **{f"dealer {t}": view.get("clock") for t, view in r.dealers.items()},
+        }
+        for when in ("level", "next_level"):
+            want = _game_of(core[when])
+            for face, clock in clocks.items():
+                said = _game_of((clock or {}).get(when))
+                if said != want:
+                    found.append(f"{face} says the {when}'s game is {said}, the core {want}")
+    if r.tables is not None:
+        core_games = {
+            number: None if table.game is None else table.game.game.value
+            for number, table in seating_now(r.state).tables.items()
+        }
+        lists = {
+            "console": {t["table"]: t.get("game") for t in r.staff.get("tables", [])},
+            "TV and phones": {t["table"]: t.get("game") for t in r.public.get("tables", [])},
+            "dealers": {
+                t["table"]: t.get("game")
+                for view in r.dealers.values()
+                for t in view.get("tables", [])
+            },
+            "CLI": {t["table"]: t.get("game") for t in (r.cli["tables"] or {}).get("tables", [])},
+        }
+        for face, games in lists.items():
+            if games != core_games:
+                found.append(f"{face} table games {games}, the seating's {core_games}")
+    return found
+
+
+def final_table(r: Reading) -> list[str]:
+    """C9: a final table drawn has the profile's size: the table's seats plus one, at most
+    10, under TDA/TNPL/FOX (an 8-handed stud or mixed event's final table seats 9:
+    FOX-11A, TNPL-B4), the table's seats at Kojack's (KPC-9)."""
+    part = r.state.part(Tables)
+    if part.seating is None:
+        return []
+    seating = seating_now(r.state)
+    if not seating.final or len(seating.tables) != 1:
+        return []
+    ((number, table),) = seating.tables.items()
+    want = final_table_size(seating.profile, seating.seats_per_table)
+    if table.n_seats != want:
+        return [f"the final table {number} has {table.n_seats} seats, the rules {want} (C9)"]
+    return []
 
 
 def prompt(r: Reading) -> list[str]:
@@ -1021,6 +1107,7 @@ def everything(r: Reading) -> list[str]:
         *prompt(r),
         *sheets(r),
         *stacks(r),
+        *final_table(r),
     ]
 
 
@@ -1035,6 +1122,7 @@ __all__ = [
     "everything",
     "expected_places",
     "faces",
+    "final_table",
     "hand_for_hand",
     "money",
     "outs_by_hand",
@@ -1047,5 +1135,6 @@ __all__ = [
     "seats",
     "sheets",
     "stacks",
+    "table_games",
     "the_end",
 ]

@@ -100,7 +100,7 @@ from hypothesis.stateful import (
 
 from pokertd.codec import to_json
 from pokertd.errors import PokertdError
-from pokertd.rules import ColorUpMethod, DealsAllowed
+from pokertd.rules import ButtonRule, ColorUpMethod, DealsAllowed, Game
 from pokertd.rules.enums import FinishMethod
 from pokertd.tournament.cancellation import CancelEvent, Cancellation, refund_plan
 from pokertd.tournament.clock import (
@@ -138,6 +138,7 @@ from pokertd.tournament.framework import (
     redo_target,
     undo_target,
 )
+from pokertd.tournament.irregularities import DeclareMisdeal
 from pokertd.tournament.penalties import GivePenalty, PenaltyKind
 from pokertd.tournament.prizes import (
     AcceptDeal,
@@ -159,14 +160,19 @@ from pokertd.tournament.seating import (
     ConfirmMoves,
     DrawButtons,
     DrawSeats,
+    HandsPlayed,
     KeepApart,
     PlaceButton,
     PlayHands,
     Redraw,
     SeatsDrawn,
+    SetTableGame,
     SuggestMoves,
+    event_games,
     floor_plan,
     keep_apart_view,
+    seating_now,
+    table_game_next,
 )
 from pokertd.tournament.templates import load_template
 
@@ -269,6 +275,11 @@ def drawn_from_the_seed_only() -> Iterator[None]:
 MEETING_POINTS = ("HandForHand", "DealMade", "PayPrize", "ConfirmPlan", "Redraw", "Undo")
 """Where a night's features meet, counted per profile by the machine."""
 
+MIXED_POINTS = ("stud_round", "board_after_stud")
+"""Issue 28's meeting points, counted per profile: a stud hand or game said with the button
+frozen and checked (C7), a board-game hand after a stud round with its button checked at
+the frozen seat (FOX-10B)."""
+
 REFUSALS_WANTED = ("hand_for_hand", "stale")
 """Refusals the quick tier must have met across a profile's nights: a seat command or a
 deal during a hand-for-hand hand (B10), a confirm from a stale screen."""
@@ -292,6 +303,8 @@ class NightMachine(RuleBasedStateMachine):
     """One random night on one profile (the subclass per profile sets :attr:`profile`)."""
 
     profile: ClassVar[str] = "tda"
+    templates: ClassVar[tuple[str, ...]] = ()
+    """The templates its nights are played on (``()``: all the profile's :data:`NIGHTS`)."""
     reached: ClassVar[Counter[str]] = Counter()
     """Nights played, how many reached each of :data:`MEETING_POINTS`, and the refusals of
     :data:`REFUSALS_WANTED` met (per profile)."""
@@ -377,7 +390,7 @@ class NightMachine(RuleBasedStateMachine):
         tables of 9 or 6 seats and the early field signs in (who finds the room full goes
         on the alternate list, A12); then, mostly, seats and buttons are drawn and the clock
         started (the prize schedule posted first where the venue asks, NJ-44d)."""
-        templates = NIGHTS[self.profile]
+        templates = self.templates or NIGHTS[self.profile]
         room = max(tables, -(-field // seats) - 1)  # at most one table short of the field
         seed ^= int(os.environ.get("NIGHTS_SEED", "0"))
         # the venue's currency is a set-up choice taken from the seed (issue 27: no new draw,
@@ -841,7 +854,74 @@ class NightMachine(RuleBasedStateMachine):
         if seating is not None and seating.tables:
             number = _pick(sorted(seating.tables), table)
             assert number is not None
-            self.n.attempt(PlayHands(table=number))
+            self.play_hands(number)
+
+    # -- mixed and stud events (issue 28) ---------------------------------------------------
+
+    def game_now(self, table: int) -> Game | None:
+        """The game ``table`` deals now: the level's (a game each level), or the table's
+        next in a rotation by orbit (``table_game_next``); ``None`` in a hold'em event."""
+        clock = self.seen.clock
+        structure = self.n.tmpl.structure_value()
+        level = clock.level if clock is not None else structure.level(1)
+        if level.game is not None:
+            return level.game
+        rotation = structure.rotation
+        if rotation is not None and rotation.by == "orbit":
+            return table_game_next(self.state, table, rotation.games)
+        return None
+
+    def play_hands(self, table: int) -> None:
+        """A hand of the table's game (C7: TNPL-B6iii, FOX-10B), the button checked: a stud
+        hand freezes it where the next board-game hand would have had it when the round
+        began and leaves it there; the first board-game hand after a stud round (dead
+        button, FOX-10B) has its button at the frozen seat."""
+        game = self.game_now(table)
+        self.frozen_kept(table, game, PlayHands(table=table, game=game))
+
+    def frozen_kept(self, table: int, game: Game | None, command: Command) -> None:
+        """Send ``command`` (a hand or a game said at ``table``) and check the frozen
+        button (C7) against the seating before it."""
+        before = seating_now(self.state).tables.get(table)
+        seq = self.state.seq
+        found = self.n.attempt(command)
+        if isinstance(found, PokertdError) or before is None:
+            return
+        button = before.button
+        after = seating_now(self.state).tables[table].button
+        played = [
+            r.event for r in self.n.records if r.seq > seq and isinstance(r.event, HandsPlayed)
+        ]
+        if game is not None and game.is_stud:
+            want = button.frozen
+            if want is None and button.known and before.count >= 2:
+                want = button.next_hand(before.occupied).button  # the round begins
+            if after.frozen != want:
+                raise self.fail(
+                    f"C7: table {table}'s button frozen at {after.frozen}, the next board "
+                    f"hand's button when the stud round began was {want}"
+                )
+            if want is not None and played and played[-1].button != want + 1:
+                raise self.fail(f"C7: table {table}'s stud hand says button {played[-1].button}")
+            self.met["stud_round"] += 1
+            return
+        if after.frozen is not None:
+            raise self.fail(f"C7: a {game} hand at table {table} left the button frozen")
+        resumes = (
+            button.frozen is not None
+            and button.makeup is None
+            and button.first_button is None
+            and button.button_rule is ButtonRule.DEAD
+            and isinstance(command, PlayHands)
+            and command.hands == 1
+        )
+        if resumes and played:
+            if played[-1].button != (button.frozen or 0) + 1:
+                raise self.fail(
+                    f"FOX-10B: hold'em resumed at table {table} with the button on seat "
+                    f"{played[-1].button}, not the frozen seat {(button.frozen or 0) + 1}"
+                )
+            self.met["board_after_stud"] += 1
 
     # -- the clock ------------------------------------------------------------------------
 
@@ -1359,7 +1439,7 @@ class NightMachine(RuleBasedStateMachine):
         for kind in MEETING_POINTS:
             self.reached[kind] += kind in ran
         for kind, count in self.met.items():
-            self.reached[f"refused:{kind}"] += count
+            self.reached[kind if kind in MIXED_POINTS else f"refused:{kind}"] += count
         self.reached["nights"] += 1
         self.reached["steps"] += len(self.n.transcript)
         self.played.append(self.n.night_so_far())
@@ -1529,23 +1609,106 @@ class BountyNightMachine(NightMachine):
             n.run(command)
 
 
-def machine_for(profile: str) -> type[NightMachine]:
-    """The night machine of one profile (with its own :attr:`~NightMachine.reached`)."""
-    bounty = any(load_template(t).bounty_event for t in NIGHTS[profile])
+class MixedNightMachine(NightMachine):
+    """The night machine of a profile whose nights include a mixed or stud event (issue
+    28): the dealer may also say the table's game or call a stud misdeal. A rule of its own
+    class, so that the derandomized nights of the hold'em-only profiles stay the nights
+    they were."""
+
+    @precondition(lambda self: self.ready() and self.seated() and bool(event_games(self.state)))
+    @rule(table=PICK, pick=PICK, kind=st.sampled_from(("game", "other", "misdeal")))
+    def mixed_game(self, table: int, pick: int, kind: str) -> None:
+        """A mixed or stud event's table commands (issue 28): the dealer says which game
+        the table deals now (``SetTableGame``: a game of the event accepted, freezing the
+        button for stud, C7; one it does not deal refused, writing nothing); a stud card
+        exposed by the dealer (``DeclareMisdeal.stud_card``: the first two down cards are a
+        misdeal, cards 3 to 7 are not, L2: KPC-24E, TNPL-G1i(5), FOX-35A(5))."""
+        seating = self.n.seating()
+        if seating is None or not seating.tables:
+            return
+        number = _pick(sorted(seating.tables), table)
+        assert number is not None
+        games = event_games(self.state)
+        if kind == "game":
+            game = games[pick % len(games)]
+            self.frozen_kept(number, game, SetTableGame(table=number, game=game))
+        elif kind == "other":
+            others = [g for g in Game if g not in games]
+            game = others[pick % len(others)]
+            self.n.refuse(SetTableGame(table=number, game=game), "issue 28: not the event's")
+        else:
+            card = pick % 7 + 1
+            command = DeclareMisdeal(table=number, reason="Card exposed", stud_card=card)
+            if card <= 2:
+                self.n.attempt(command)
+            else:
+                self.n.refuse(command, "L2: in stud only the first two down cards")
+
+    def _one_hand(self, two: bool) -> None:
+        """The busy floor of a mixed or stud event: mostly a hand of the table's game at a
+        table (its button checked, C7) before the hand's busts; now and then the dealer
+        says the table's game or calls a stud misdeal, or the director moves the clock on
+        a level (so the nights cross from stud to hold'em and back). The night's own random
+        source chooses (no draw from hypothesis)."""
+        rng = self.rng
+        seating = self.n.seating()
+        if seating is not None and seating.tables and not self.on_break():
+            number = rng.choice(sorted(seating.tables))
+            roll = rng.random()
+            if roll < 0.45:
+                self.play_hands(number)
+            elif roll < 0.65:
+                kind = rng.choice(("game", "game", "other", "misdeal"))
+                index = sorted(seating.tables).index(number)
+                games = event_games(self.state)
+                studs = [i for i, g in enumerate(games) if g.is_stud]
+                # mostly a stud round said between two hands of the level's game, then the
+                # table deals on in the level's game (the button back at the frozen seat
+                # when that is a board game, FOX-10B)
+                pick = rng.choice(studs) if studs and rng.random() < 0.7 else rng.randrange(64)
+                self.mixed_game(index, pick, kind)
+                if kind == "game":
+                    self.play_hands(number)
+            elif roll < 0.75 and self.started():
+                self.clock("next")
+        super()._one_hand(two)
+
+
+def is_mixed(template: str) -> bool:
+    """A mixed or stud event (issue 28: its structure names its games)."""
+    return load_template(template).structure_value().mixed
+
+
+MIXED_PROFILES = tuple(p for p in PROFILES if any(is_mixed(t) for t in NIGHTS[p]))
+"""The profiles whose nights include a mixed or stud event (Foxwoods, TNPL, the TDA)."""
+
+
+def machine_for(profile: str, *, mixed: bool = False) -> type[NightMachine]:
+    """The night machine of one profile (with its own :attr:`~NightMachine.reached`): its
+    hold'em nights, or (``mixed``) its mixed and stud events' nights, played by
+    :class:`MixedNightMachine` (so the hold'em nights stay the nights they were)."""
+    templates = tuple(t for t in NIGHTS[profile] if is_mixed(t) == mixed)
+    bounty = any(load_template(t).bounty_event for t in templates)
+    bases: tuple[type[NightMachine], ...] = (
+        *((MixedNightMachine,) if mixed else ()),
+        *((BountyNightMachine,) if bounty else ()),
+    ) or (NightMachine,)
+    name = f"NightMachine_{profile}" + ("_mixed" if mixed else "")
     return type(
-        f"NightMachine_{profile}",
-        (BountyNightMachine if bounty else NightMachine,),
-        {"profile": profile, "reached": Counter(), "played": []},
+        name,
+        bases,
+        {"profile": profile, "templates": templates, "reached": Counter(), "played": []},
     )
 
 
-def _run(profile: str, tier: settings) -> type[NightMachine]:
+def _run(profile: str, tier: settings, *, mixed: bool = False) -> type[NightMachine]:
     """Play the tier's nights on ``profile``: the machine that played them (what they
     reached, :attr:`~NightMachine.reached`, and how, :attr:`~NightMachine.played`)."""
-    machine = machine_for(profile)
+    machine = machine_for(profile, mixed=mixed)
     with drawn_from_the_seed_only():
         run_state_machine_as_test(machine, settings=tier)
-    print(f"\n{profile}: {dict(machine.reached)}")  # shown with -s: how far the nights went
+    kind = " (mixed)" if mixed else ""
+    print(f"\n{profile}{kind}: {dict(machine.reached)}")  # shown with -s: how far they went
     return machine
 
 
@@ -1582,11 +1745,38 @@ def test_random_nights_keep_every_invariant(profile: str) -> None:
         assert [kind for kind in wanted if not tier[kind]] == [], dict(tier)
 
 
+MIXED_QUICK = settings(QUICK, max_examples=EXAMPLES or 1)
+"""The quick tier's mixed and stud nights: one per profile that has such events (the
+tier's minute grows by a fifth at most)."""
+
+MIXED_REACHED: dict[str, Counter[str]] = {}
+"""What the quick tier's mixed nights reached, by profile."""
+
+
+@pytest.mark.parametrize("profile", MIXED_PROFILES)
+def test_random_mixed_nights_keep_every_invariant(profile: str) -> None:
+    """Quick tier, issue 28: a derandomized night of each profile's mixed or stud event
+    (HORSE at Foxwoods, seven card stud at TNPL, 8-game under the TDA), every invariant
+    after every command (the game now and next and each table's game on every face, the
+    final table's size, C9; undo/redo giving back each table's game, vacated seats and
+    frozen button), the table's game said (``SetTableGame``, a game the event does not deal
+    refused writing nothing), stud misdeals by the card exposed (L2) and the frozen button
+    checked at each stud hand (C7). Once all have run, the nights have reached an undo, a
+    payment, a stud round and a board-game hand after one, their buttons checked."""
+    MIXED_REACHED[profile] = _run(profile, MIXED_QUICK, mixed=True).reached
+    if set(MIXED_REACHED) == set(MIXED_PROFILES):
+        tier = sum(MIXED_REACHED.values(), Counter[str]())
+        wanted = ["Undo", "PayPrize", *MIXED_POINTS]
+        assert [kind for kind in wanted if not tier[kind]] == [], dict(tier)
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("profile", PROFILES)
 def test_many_random_nights_keep_every_invariant(profile: str) -> None:
-    """Slow tier: many random nights per profile."""
+    """Slow tier: many random nights per profile (and of its mixed events)."""
     _run(profile, SLOW)
+    if profile in MIXED_PROFILES:
+        _run(profile, SLOW, mixed=True)
 
 
 ONE_PROCESS = """

@@ -17,8 +17,15 @@ from typing import Any
 from pokertd.app import documents
 from pokertd.codec import to_json
 from pokertd.errors import PokertdError
-from pokertd.i18n import N_, Sentence
-from pokertd.rules import ColorUpMethod, DealsAllowed, SimultaneousElimOrder, field_citation
+from pokertd.i18n import N_, Nn_, Sentence
+from pokertd.rules import (
+    Betting,
+    ColorUpMethod,
+    DealsAllowed,
+    Game,
+    SimultaneousElimOrder,
+    field_citation,
+)
 from pokertd.tournament import views
 from pokertd.tournament.cancellation import cancel_rules, cancelled, refund_plan
 from pokertd.tournament.clock import (
@@ -232,6 +239,7 @@ def _common_part(
         "results": to_json(results),
     }
     out.update(clock_part(state, now))
+    out["status"].update(average_depth(out["status"].get("average_stack"), out.get("clock")))
     out["clock_ahead"] = clock_ahead_part(state, now)
     out.update(screens_part(state))
     out["registration"] = _registration(state, out)
@@ -239,6 +247,42 @@ def _common_part(
     if gone is not None:
         out["cancelled"] = gone
     return out
+
+
+BIG_BETS = Nn_("%(n)s big bet", "%(n)s big bets")
+"""The average stack of a fixed-limit level, in big bets (the TV and the phones)."""
+
+
+def average_depth(average: int | None, clock: dict[str, Any] | None) -> dict[str, Any]:
+    """How deep the average stack is at the current level, for the TV and the phones:
+    ``average_bb`` (one decimal), ``average_unit`` and ``average_said`` (the words each
+    page says in its language); nothing before a clock or with nobody in.
+
+    A no-limit or pot-limit level counts big blinds ("42 BB"). A fixed-limit level
+    (limit hold'em, Omaha hi-lo, the stud games, triple draw) counts big bets, twice the
+    small bet, as the WSOP's mixed-game screens and reports do ("avg stack 21 big bets"):
+    its ``big_blind`` is the small bet (docs/clock.md "Mixed games"), so dividing by it
+    would double the depth. A level of a rotation by orbit counts big bets when every game
+    of the rotation is fixed-limit (HORSE), big blinds otherwise (8-game's no-limit and
+    pot-limit rounds post the same blinds)."""
+    level = clock.get("level") if isinstance(clock, dict) else None
+    if not average or not isinstance(level, dict) or not level.get("big_blind"):
+        return {}
+    codes = [level["game"]] if level.get("game") else list(level.get("games") or ())
+    limit = bool(codes) and all(Game(c).betting is Betting.FIXED_LIMIT for c in codes)
+    unit = 2 * int(level["big_blind"]) if limit else int(level["big_blind"])
+    depth = round(average / unit, 1)
+    shown = round(depth)
+    said = (
+        Sentence(BIG_BETS[0], {}, plural=BIG_BETS[1], n=shown)
+        if limit
+        else Sentence(N_("%(n)s BB"), {"n": shown})
+    )
+    return {
+        "average_bb": depth,
+        "average_unit": "big_bets" if limit else "big_blinds",
+        "average_said": said.as_json(),
+    }
 
 
 def cancellation_part(state: TournamentState) -> dict[str, Any] | None:
@@ -621,6 +665,7 @@ def _tables(
             "big_blind": t.big_blind,
             "due_big_blind": t.due_big_blind,
             "halted": t.halted,
+            "game": t.game,  # the table's own game (issue 28: a game each orbit)
             "seats": [_seat(s) for s in t.seated],
         }
         for t in view.tables
@@ -1150,6 +1195,7 @@ def dealer(view: dict[str, Any], table: int) -> dict[str, Any]:
                     "big_blind",
                     "due_big_blind",
                     "halted",
+                    "game",
                 )
             },
             "seats": [
@@ -1200,6 +1246,7 @@ __all__ = [
     "PRIVATE_PLAYER_FIELDS",
     "PUBLIC_KEYS",
     "ConsolePage",
+    "average_depth",
     "build",
     "cancel_plan",
     "cancellation_part",

@@ -42,7 +42,7 @@ from pokertd.tournament.seating import (
 from pokertd.tournament.seating import state as seating_state
 from pokertd.tournament.seating.balancing import MoveReason, check_move, plan
 from pokertd.tournament.seating.state import is_stud_only, structure_games
-from pokertd.tournament.structures import Level, Structure
+from pokertd.tournament.structures import Level, Rotation, Structure
 from pokertd.tournament.templates import load_template
 
 HORSE = (
@@ -327,3 +327,29 @@ def test_C7_frozen_button_game_and_vacated_seats_survive_a_snapshot(
     assert table.game == TableGame(game=Game.RAZZ, hands=2, players=8)
     assert table.button.frozen == S(4)
     assert table.vacated == (S(6),)
+
+
+def test_structure_games_of_a_game_each_orbit_event_are_its_rotation() -> None:
+    """A game-each-orbit HORSE (levels name no game, every level deals the five games)
+    deals the rotation's games, in its order; a stud/razz/stud hi-lo rotation by orbit is a
+    stud-only event (every level deals stud games only: C6, TNPL-B6ii, FOX-10A), a HORSE
+    rotation by orbit is not (C7: it balances as hold'em)."""
+    plain = _levels(None, None, None)
+    horse = Structure(
+        name="t", levels=plain.levels, chips=plain.chips, rotation=Rotation(HORSE, by="orbit")
+    )
+    assert structure_games(horse) == HORSE
+    assert not is_stud_only(horse)
+    studs = (Game.SEVEN_CARD_STUD, Game.RAZZ, Game.STUD_HI_LO)
+    stud_rotation = Structure(
+        name="t", levels=plain.levels, chips=plain.chips, rotation=Rotation(studs, by="orbit")
+    )
+    assert structure_games(stud_rotation) == studs
+    assert is_stud_only(stud_rotation)
+    assert structure_games(plain) == ()
+
+
+def test_structure_games_of_the_horse_preset_are_the_five_in_rotation_order() -> None:
+    """The ``horse`` preset (a game each level): limit hold'em, Omaha hi-lo, razz, stud,
+    stud hi-lo: the H·O·R·S·E order of the rotation."""
+    assert structure_games(load_template("horse").structure_value()) == HORSE

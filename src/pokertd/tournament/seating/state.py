@@ -648,16 +648,21 @@ def _floor_plan(
 
 
 def structure_games(structure: Structure) -> tuple[Game, ...]:
-    """The games a structure's levels name, in the order they first come (``()``: the
-    event's one game, no level names it)."""
-    return tuple(dict.fromkeys(lv.game for lv in structure.levels if lv.game is not None))
+    """The games a structure deals, in the order they first come: each level's own and,
+    for a game-each-orbit event (whose levels name no game), its rotation's (``()``: the
+    event's one game, nothing names one)."""
+    games = [g for lv in structure.levels for g in structure.games_of(lv)]
+    if structure.rotation is not None:
+        games.extend(structure.rotation.games)
+    return tuple(dict.fromkeys(games))
 
 
 def is_stud_only(structure: Structure) -> bool:
     """Every level of the structure deals a stud game (C6: such an event balances by
     position, TNPL-B6ii, FOX-10A); a mixed event balances as in hold'em (C7)."""
     return bool(structure.levels) and all(
-        lv.game is not None and lv.game.is_stud for lv in structure.levels
+        bool(games) and all(g.is_stud for g in games)
+        for games in map(structure.games_of, structure.levels)
     )
 
 

@@ -139,6 +139,9 @@ class TableView:
     due_big_blind: str | None
     halted: bool
     notify_host: bool
+    game: str | None = None
+    """The game the table deals now (issue 28: ``Table.game``, its short code, as the
+    dealer said it or its hands were recorded); ``None``: not said (the level's game)."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -240,6 +243,7 @@ def tables_view(
                 due_big_blind=due,
                 halted=number in halted,
                 notify_host=number in notify,
+                game=None if table.game is None else table.game.game.value,
             )
         )
     shown = pending_plan(state)

@@ -377,6 +377,12 @@
         if (!avg || !bb) return null;
         return Math.round(avg / bb);
       },
+      /** The average stack's depth as the view model words it ("42 BB"; "21 big bets" at a
+          fixed-limit level, screens.average_depth), in this page's language. */
+      avgText() {
+        if (this.s.average_said) return said(this.s.average_said, "");
+        return t("%(n)s BB", { n: chips(this.avgBB()) });
+      },
       players() { return this.v.players || this.v.players_public || []; },
       hits: [], lastQuery: "", lastSeq: null,
       found() {

@@ -263,7 +263,7 @@
         return this.clock.on_break ? this.t("Break") : this.t("Level %(level)s", { level: this.or((this.clock.level || {}).level, "–") });
       },
       anteLine(l) { return this.t("· ante %(ante)s", { ante: this.fmt((l || {}).ante) }); },
-      bbText() { return this.t("(%(n)s BB)", { n: this.fmt(this.avgBB()) }); },
+      bbText() { return "(" + this.avgText() + ")"; },
       placesPaid() { return this.tn("%(n)s place paid", "%(n)s places paid", this.payouts().length); },
       seatOf(p) { return this.t("Table %(table)s, seat %(seat)s", { table: p.table, seat: p.seat }); },
       finishedOf(p) {

@@ -122,7 +122,7 @@
         if (this.named(l)) return this.gameNote(l);
         return l && l.ante ? this.anteLine(this.fmt(l.ante)) : "";
       },
-      bbText(n) { return this.t("%(n)s BB", { n: this.fmt(n) }); },
+      bbText() { return this.avgText(); },
       nextLine() {
         const l = this.clock.next_level || {};
         if (this.named(l)) {  // a mixed event: the game (when it changes), then its limits (issue 28)
