@@ -38,6 +38,7 @@ from pokertd.app.tournaments import TournamentService
 from pokertd.codec import to_json
 from pokertd.errors import PokertdError
 from pokertd.i18n import catalog
+from pokertd.rules import Game
 from pokertd.store import open_store
 from pokertd.store.base import StoredRow
 from pokertd.store.snapshot import encode_snapshot
@@ -73,6 +74,7 @@ from pokertd.tournament.seating import (
     Tables,
     floor_plan,
     live_seating,
+    table_game_next,
 )
 from pokertd.tournament.seating.rules import Seating
 from pokertd.tournament.signups import CheckIn, OpenCheckIn, SeatSignUp, SignedUp, SignUp
@@ -477,7 +479,7 @@ class FloorNight:
                 return
             if fp.empty:
                 for table in fp.blocked:
-                    self.attempt(PlayHands(table=table))
+                    self.attempt(PlayHands(table=table, game=self.game_now(table)))
                 continue
             if any(m.entry_id is None for m in fp.moves):
                 self.attempt(DrawButtons())
@@ -490,6 +492,20 @@ class FloorNight:
                 self.report_every_table()
             elif refused.kind != "stale":
                 return
+
+    def game_now(self, table: int) -> Game | None:
+        """The game ``table`` deals now (issue 28): the clock's level's (a game each level),
+        or the table's next in a rotation by orbit (``table_game_next``); ``None`` in a
+        hold'em event."""
+        structure = self.tmpl.structure_value()
+        reading = read_clock(self.state, self.now)
+        level = structure.level(reading.level if reading is not None else 1)
+        if level.game is not None:
+            return level.game
+        rotation = structure.rotation
+        if rotation is not None and rotation.by == "orbit":
+            return table_game_next(self.state, table, rotation.games)
+        return None
 
     def play_out(self, rng: random.Random, on_plan: Callable[[PlanShown], None]) -> None:
         """Play the night to its winner as a careful floor does: bust players one by one

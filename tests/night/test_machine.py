@@ -172,7 +172,6 @@ from pokertd.tournament.seating import (
     floor_plan,
     keep_apart_view,
     seating_now,
-    table_game_next,
 )
 from pokertd.tournament.templates import load_template
 
@@ -859,17 +858,8 @@ class NightMachine(RuleBasedStateMachine):
     # -- mixed and stud events (issue 28) ---------------------------------------------------
 
     def game_now(self, table: int) -> Game | None:
-        """The game ``table`` deals now: the level's (a game each level), or the table's
-        next in a rotation by orbit (``table_game_next``); ``None`` in a hold'em event."""
-        clock = self.seen.clock
-        structure = self.n.tmpl.structure_value()
-        level = clock.level if clock is not None else structure.level(1)
-        if level.game is not None:
-            return level.game
-        rotation = structure.rotation
-        if rotation is not None and rotation.by == "orbit":
-            return table_game_next(self.state, table, rotation.games)
-        return None
+        """The game ``table`` deals now (the driver's reading of the clock and the table)."""
+        return self.n.game_now(table)
 
     def play_hands(self, table: int) -> None:
         """A hand of the table's game (C7: TNPL-B6iii, FOX-10B), the button checked: a stud
