@@ -14,7 +14,7 @@ import warnings
 from pathlib import Path
 
 import pytest
-from engine_helpers import play, start
+from engine_helpers import check_down, play, start
 
 from pokertd.cards import parse_cards
 from pokertd.cards.deck import SHORT_DECK, shuffled
@@ -27,6 +27,7 @@ from pokertd.cards.evaluate import (
     short_deck_category,
 )
 from pokertd.engine import Call, Fold, Hand, Raise
+from pokertd.engine.floor import one_card_shown
 from pokertd.engine.phh import replay_phh, to_phh
 from pokertd.errors import InvalidCommand
 from pokertd.rules import AnteType, Variant, load_profile
@@ -161,6 +162,18 @@ def test_button_blind_and_antes_start_left_of_the_button() -> None:
     play(hand, Call(), Raise(400), Fold(), Fold(), Fold())
     assert hand.is_over
     assert hand.stacks == [800, 1500, 900, 800]
+
+
+def test_SPOT_3e4_one_card_shown_is_ranked_by_the_short_deck_order() -> None:
+    """F9 (SPOT-3e4) in short deck: board Ah 9h 7h 6h Ad; seat 0 exposes Th alone (an
+    ace-high flush with the board), seat 1 holds 9c9d (nines full of aces). The one-card
+    hand is ranked by the short-deck order, where the flush wins the 200 pot (in hold'em
+    the full house would)."""
+    hand = start([10_000, 10_000], holes={0: "ThTc", 1: "9c9d"}, board="Ah9h7h6hAd",
+                 prof="spotlight", auto_showdown=False, variant=SD)  # fmt: skip
+    hand = check_down(hand)
+    one_card_shown(hand, 0, "Th")
+    assert hand.result.final_stacks == (10_100, 9_900)
 
 
 # ------------------------------------------------------------------ PHH
