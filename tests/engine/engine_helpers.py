@@ -10,6 +10,8 @@ from pokertd.rules import RuleProfile, Variant, load_profile
 
 PROFILES: dict[str, RuleProfile] = {}
 
+_TWO_HOLE_CARDS = (Variant.NO_LIMIT_HOLDEM, Variant.FIXED_LIMIT_HOLDEM, Variant.NO_LIMIT_SHORT_DECK)
+
 
 def profile(name: str = "tda") -> RuleProfile:
     """A built-in profile, loaded once."""
@@ -45,9 +47,10 @@ def start(
         bb = occupied[1] if len(occupied) > 2 else occupied[0]
     rules = profile(prof) if isinstance(prof, str) else prof
     holes = dict(holes or {})
-    count = 2 if variant in (Variant.NO_LIMIT_HOLDEM, Variant.FIXED_LIMIT_HOLDEM) else 4
+    count = 2 if variant in _TWO_HOLE_CARDS else 4
+    short_deck = variant is Variant.NO_LIMIT_SHORT_DECK
     used = {c for text in holes.values() for c in _codes(text)} | set(_codes(board))
-    spare = [c for c in range(52) if c not in used]
+    spare = [c for c in range(16 if short_deck else 0, 52) if c not in used]
     waiting = kw.get("waiting", 0)
     dealt = [s for s in occupied if not waiting >> s & 1]
     order_holes: list[list[int]] = []
@@ -56,7 +59,9 @@ def start(
             order_holes.append(_codes(holes[s]))
         else:
             order_holes.append([spare.pop() for _ in range(count)])
-    deck = deal_order(order_holes, board, burn_before_hole=rules.burn_before_hole_cards)
+    deck = deal_order(
+        order_holes, board, burn_before_hole=rules.burn_before_hole_cards, short_deck=short_deck
+    )
     return Hand.start(
         stacks=stacks,
         button=button,

@@ -21,6 +21,7 @@ from typing import Any
 
 import pytest
 
+from pokertd.cards.deck import SHORT_DECK
 from pokertd.engine import Hand
 from pokertd.rules import RuleProfile, Variant, load_profile
 
@@ -50,7 +51,7 @@ def _hand(variant: Variant, stacks: list[int], profile: RuleProfile) -> Hand:
     return Hand.start(
         variant=variant, stacks=stacks, button=2, small_blind_seat=0, big_blind_seat=1,
         small_blind=50, big_blind=100, small_bet=100, big_bet=200, profile=profile,
-        deck=list(range(52)),
+        deck=list(SHORT_DECK if variant is Variant.NO_LIMIT_SHORT_DECK else range(52)),
     )  # fmt: skip
 
 
@@ -81,6 +82,7 @@ def _pokerkit_state(variant: Variant, stacks: tuple[int, ...]) -> Any:
     from pokerkit import (
         Automation,
         FixedLimitTexasHoldem,
+        NoLimitShortDeckHoldem,
         NoLimitTexasHoldem,
         PotLimitOmahaHoldem,
     )
@@ -104,6 +106,8 @@ def _pokerkit_state(variant: Variant, stacks: tuple[int, ...]) -> Any:
         )
     if variant is Variant.POT_LIMIT_OMAHA:
         return PotLimitOmahaHoldem.create_state(automations, False, 0, (50, 100), 100, stacks, n)
+    if variant is Variant.NO_LIMIT_SHORT_DECK:
+        return NoLimitShortDeckHoldem.create_state(automations, False, 0, (50, 100), 100, stacks, n)
     return NoLimitTexasHoldem.create_state(automations, False, 0, (50, 100), 100, stacks, n)
 
 

@@ -176,9 +176,9 @@ actions = ["d dh p1 AsKs", "d dh p2 QsQd", "d dh p3 7c2d", "p3 cbr 150"]
         ("variant = ", InvalidCommand, "does not parse"),
         ('variant = "NT"', InvalidCommand, "required field"),
         (
-            'variant = "NS"\nantes=[0,0]\nstarting_stacks=[1,1]\nactions=[]',
+            'variant = "XX"\nantes=[0,0]\nstarting_stacks=[1,1]\nactions=[]',
             UnsupportedHand,
-            "short-deck hold'em",
+            "XX' \\(unknown\\)",
         ),
         (
             'variant = "NT"\nantes=[0,0,0]\nblinds_or_straddles=[1,2,4]\nmin_bet=2\n'

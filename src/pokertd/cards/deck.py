@@ -20,23 +20,31 @@ from pokertd.i18n import N_
 FULL_DECK: tuple[CardCode, ...] = tuple(range(52))
 """The 52 card codes in code order (2c, 2d, 2h, 2s, 3c, ...)."""
 
+SHORT_DECK: tuple[CardCode, ...] = tuple(range(16, 52))
+"""The 36 cards of short-deck hold'em, six to ace (codes 16, 6c, to 51, As)."""
 
-def shuffled(rng: random.Random, count: int = 52) -> list[CardCode]:
+
+def shuffled(
+    rng: random.Random, count: int = 52, cards: Sequence[CardCode] = FULL_DECK
+) -> list[CardCode]:
     """The first ``count`` cards of a shuffled deck (a Fisher-Yates shuffle cut short).
 
     Only the cards a hand can use are drawn, each position by one ``rng.random()`` call
     (``floor(random() * remaining)``): every ordered choice of ``count`` cards is equally
     likely up to the float's 53-bit resolution (a bias below 2**-46 per draw), at a
-    fraction of the cost of ``rng.shuffle`` or ``rng.sample`` on 52 cards.
+    fraction of the cost of ``rng.shuffle`` or ``rng.sample`` on 52 cards. ``cards`` is the
+    deck to shuffle (:data:`SHORT_DECK` for short-deck hold'em).
     """
-    if not 0 <= count <= 52:
+    size = len(cards)
+    if not 0 <= count <= size:
         raise InvalidCommand(
-            template=N_("cannot deal %(n)s cards from one deck of 52"), params={"n": count}
+            template=N_("cannot deal %(n)s cards from one deck of %(size)s"),
+            params={"n": count, "size": size},
         )
-    deck = list(FULL_DECK)
+    deck = list(cards)
     draw = rng.random
     for i in range(count):
-        j = i + int(draw() * (52 - i))
+        j = i + int(draw() * (size - i))
         deck[i], deck[j] = deck[j], deck[i]
     del deck[count:]
     return deck
@@ -130,4 +138,4 @@ class Deck:
         return f"Deck({rest!r})"
 
 
-__all__ = ["FULL_DECK", "Deck", "check_deck", "shuffled"]
+__all__ = ["FULL_DECK", "SHORT_DECK", "Deck", "check_deck", "shuffled"]

@@ -13,9 +13,10 @@ Omaha rule of exactly two hole cards with three board cards.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from enum import IntEnum
 from itertools import combinations
+from typing import Final
 
 from phevaluator import _pheval
 
@@ -254,21 +255,131 @@ def describe_omaha(board: Sequence[CardCode], hole: Sequence[CardCode]) -> str:
     return describe_five(best_five_omaha(board, hole))
 
 
+# ---------------------------------------------------------------- short deck (6+)
+# Short-deck hold'em ranks as PokerKit's ``ShortDeckHoldemLookup`` does: a flush beats a
+# full house, A-6-7-8-9 is the lowest straight (and straight flush), and otherwise the
+# usual order, a straight above three of a kind (docs/engine.md, "Short deck"). The
+# strength reuses phevaluator's scale, 1 to 7,462, lower is better: flushes are moved to
+# 167-1,443 and full houses to 1,444-1,599 (the same two blocks, swapped), and A-6-7-8-9
+# takes the place of the wheel, which a deck without twos to fives never holds.
+
+_SHORT_STRAIGHT: Final = 1 << 12 | 1 << 4 | 1 << 5 | 1 << 6 | 1 << 7
+"""Rank bits of A-6-7-8-9 (rank ``code >> 2``: two is 0, six 4, ace 12)."""
+_WHEEL_STRAIGHT = 1609
+"""phevaluator's strength of the wheel (5-4-3-2-A): the lowest straight."""
+_WHEEL_STRAIGHT_FLUSH = 10
+"""phevaluator's strength of the steel wheel: the lowest straight flush."""
+_FULL_HOUSE_FIRST = 167
+_FLUSH_FIRST = 323
+_FLUSH_LAST = 1599
+
+
+def _short_deck(strength: int, cards: tuple[int, ...]) -> int:
+    """A hold'em strength of ``cards`` (five to seven) turned into the short-deck one."""
+    if strength > _WHEEL_STRAIGHT_FLUSH:
+        ranks = 0
+        for c in cards:
+            ranks |= 1 << (c >> 2)
+        if ranks & _SHORT_STRAIGHT == _SHORT_STRAIGHT:
+            for suit in range(4):
+                suited = 0
+                for c in cards:
+                    if c & 3 == suit:
+                        suited |= 1 << (c >> 2)
+                if suited & _SHORT_STRAIGHT == _SHORT_STRAIGHT:
+                    return _WHEEL_STRAIGHT_FLUSH
+            if strength > _WHEEL_STRAIGHT:
+                return _WHEEL_STRAIGHT
+    if _FULL_HOUSE_FIRST <= strength <= _FLUSH_LAST:
+        # Five to seven cards never hold both a flush and a full house (a full house
+        # needs three cards beside five of one suit), so the hold'em best hand is the
+        # short-deck best hand: only its place in the order changes.
+        if strength >= _FLUSH_FIRST:
+            return strength - (_FLUSH_FIRST - _FULL_HOUSE_FIRST)
+        return strength + (_FLUSH_LAST + 1 - _FLUSH_FIRST)
+    return strength
+
+
+def evaluate_short_deck7(a: int, b: int, c: int, d: int, e: int, f: int, g: int) -> int:
+    """Short-deck strength of the best five of seven cards (lower is better; the same
+    scale as :func:`evaluate7`, with flushes above full houses and A-6-7-8-9 a straight).
+    A function of its own, so :func:`evaluate7` stays the raw C call for hold'em.
+
+    >>> from pokertd.cards.card import parse_cards
+    >>> flush = evaluate_short_deck7(*parse_cards("AhJh9h7h6hKcQd"))
+    >>> full_house = evaluate_short_deck7(*parse_cards("AhAcAd7h7cKcQd"))
+    >>> flush < full_house
+    True
+    """
+    cards = (a, b, c, d, e, f, g)
+    return _short_deck(evaluate7(a, b, c, d, e, f, g), cards)
+
+
+def evaluate_short_deck(cards: Sequence[CardCode]) -> int:
+    """Short-deck strength of the best five of five to seven cards (lower is better)."""
+    return _short_deck(evaluate(cards), tuple(cards))
+
+
+def short_deck_category(strength: int) -> HandCategory:
+    """The category of a short-deck strength (:func:`evaluate_short_deck7`)."""
+    if _FULL_HOUSE_FIRST <= strength <= _FLUSH_LAST:
+        if strength < _FLUSH_LAST + 1 - (_FLUSH_FIRST - _FULL_HOUSE_FIRST):
+            return HandCategory.FLUSH
+        return HandCategory.FULL_HOUSE
+    return category(strength)
+
+
+def _short_deck5(cards: Iterable[int]) -> int:
+    five = tuple(cards)
+    return _short_deck(evaluate5(*five), five)
+
+
+def best_five_short_deck(cards: Sequence[CardCode]) -> list[CardCode]:
+    """The five cards making the best short-deck hand out of five to seven."""
+    if not 5 <= len(cards) <= 7:
+        raise InvalidCommand(
+            template=N_("a poker hand is made from 5 to 7 cards, not %(n)s"),
+            params={"n": len(cards)},
+        )
+    return list(min(combinations(cards, 5), key=_short_deck5))
+
+
+def describe_short_deck(cards: Sequence[CardCode]) -> str:
+    """Words for the best short-deck hand in five to seven cards (A-6-7-8-9 is
+    ``"straight, nine high"``).
+
+    >>> from pokertd.cards.card import parse_cards
+    >>> describe_short_deck(parse_cards("Ah6c7d8s9hKcKd"))
+    'straight, nine high'
+    """
+    five = best_five_short_deck(cards)
+    ranks = {c >> 2 for c in five}
+    if ranks == {12, 4, 5, 6, 7}:
+        flush = len({c & 3 for c in five}) == 1
+        return _said(HandCategory.STRAIGHT_FLUSH if flush else HandCategory.STRAIGHT, [7]).text
+    return describe_five(five)
+
+
 __all__ = [
     "WORST",
     "HandCategory",
     "best_five",
     "best_five_omaha",
+    "best_five_short_deck",
     "category",
     "describe",
     "describe_five",
     "describe_omaha",
+    "describe_short_deck",
     "evaluate",
     "evaluate5",
     "evaluate6",
     "evaluate7",
     "evaluate_omaha",
     "evaluate_omaha_raw",
+    "evaluate_short_deck",
+    "evaluate_short_deck7",
     "said_hand",
     "say_five",
+    "short_deck_category",
 ]

@@ -21,6 +21,7 @@ class VariantChoice(StrEnum):
     FIXED_LIMIT_HOLDEM = "flhe"
     POT_LIMIT_OMAHA_HI_LO = "plo8"
     FIXED_LIMIT_OMAHA_HI_LO = "flo8"
+    NO_LIMIT_SHORT_DECK = "nlsd"
 
 
 class OrderChoice(StrEnum):

@@ -74,7 +74,7 @@ def ruling(
     raises: Raises = 0,
     closed: Annotated[bool, typer.Option(help="A short all-in did not re-open it.")] = False,
     variant: Annotated[
-        VariantChoice, typer.Option(help="nlhe, plo, flhe, plo8 or flo8.")
+        VariantChoice, typer.Option(help="nlhe, plo, flhe, plo8, flo8 or nlsd.")
     ] = VariantChoice.NO_LIMIT_HOLDEM,
     order: Annotated[OrderChoice, typer.Option(help="Which came first.")] = OrderChoice.WORDS_FIRST,
     unreleased: Annotated[bool, typer.Option(help="He still holds the chips.")] = False,

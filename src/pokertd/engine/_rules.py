@@ -54,6 +54,7 @@ class Rules:
         "raise_cap",
         "reopen_by_increment",
         "reopen_cumulative",
+        "short_deck",
         "side_pot_first",
         "variant",
     )
@@ -70,6 +71,9 @@ class Rules:
         )
         self.is_omaha = variant is Variant.POT_LIMIT_OMAHA or self.is_hilo
         self.hole_count = 4 if self.is_omaha else 2
+        self.short_deck = variant is Variant.NO_LIMIT_SHORT_DECK
+        """36 cards (six to ace) and the short-deck ranking (a flush beats a full house,
+        A-6-7-8-9 is a straight)."""
         self.min_raise = {
             MinRaiseRule.CURRENT_PLUS_LARGEST_INCREMENT: MIN_RAISE_TDA,
             MinRaiseRule.DOUBLE_CURRENT_BET: MIN_RAISE_DOUBLE,

@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from pokertd.cards.card import CardCode, card_text, parse_cards
-from pokertd.cards.evaluate import evaluate6
+from pokertd.cards.evaluate import evaluate6, evaluate_short_deck
 from pokertd.engine.hand import DONE, K_CALL, K_KILL, PREFLOP, SHOWDOWN, Hand, LogEntry
 from pokertd.engine.irregular import IN_TURN_KINDS, NutsFlag, exclusive_nuts_flag
 from pokertd.errors import IllegalAction
@@ -288,7 +288,10 @@ def one_card_shown(hand: Hand, seat: Seat, card: CardCode | str) -> None:
     for p in range(hand._n_dealt):
         hand._stack[p] -= hand._won[p]
         hand._won[p] = 0
-    hand._strength[q] = evaluate6(b0, b1, b2, b3, b4, code)
+    if hand._rules.short_deck:
+        hand._strength[q] = evaluate_short_deck([b0, b1, b2, b3, b4, code])
+    else:
+        hand._strength[q] = evaluate6(b0, b1, b2, b3, b4, code)
     hand._result = None
     hand._award()
 

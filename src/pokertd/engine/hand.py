@@ -40,8 +40,13 @@ from collections.abc import Sequence
 from typing import Any, ClassVar, Final
 
 from pokertd.cards.card import CARD_TEXT, Card, CardCode
-from pokertd.cards.deck import check_deck, shuffled
-from pokertd.cards.evaluate import describe_omaha, evaluate7, evaluate_omaha_raw
+from pokertd.cards.deck import FULL_DECK, SHORT_DECK, check_deck, shuffled
+from pokertd.cards.evaluate import (
+    describe_omaha,
+    evaluate7,
+    evaluate_omaha_raw,
+    evaluate_short_deck7,
+)
 from pokertd.cards.low import describe_low, omaha_low_cards, omaha_low_eight
 from pokertd.engine._rules import (
     MIN_RAISE_DOUBLE,
@@ -296,13 +301,15 @@ def deal_order(
     board: Sequence[int | str | Card] | str = (),
     *,
     burn_before_hole: bool = False,
+    short_deck: bool = False,
 ) -> list[CardCode]:
     """The deck order that deals these hole cards and this board (for replay and tests).
 
     ``hole_cards`` are in dealing order (first seat left of the button first). Cards not
     given (a short board, burns) are filled with unused cards, lowest code first. The
     engine deals one card at a time round the table, burns before the flop, turn and
-    river, and (``burn_before_hole``, NJ) once before the hole cards (D2).
+    river, and (``burn_before_hole``, NJ) once before the hole cards (D2). With
+    ``short_deck`` the unused cards come from the 36 of short-deck hold'em.
 
     >>> from pokertd.cards import cards_text
     >>> cards_text(deal_order(["AsKs", "2c2d"], "7h8h9h")[:4])
@@ -327,7 +334,7 @@ def deal_order(
             template=N_("Every player must be dealt the same number of hole cards.")
         )
     taken = set(used)
-    spare = iter([c for c in range(52) if c not in taken])
+    spare = iter([c for c in (SHORT_DECK if short_deck else FULL_DECK) if c not in taken])
     order: list[int] = [next(spare)] if burn_before_hole else []
     for r in range(count):
         order.extend(h[r] for h in holes)
@@ -477,8 +484,17 @@ def _deal_order_for(
                 ),
                 params={"count": len(order), "needed": needed},
             )
+        if rules.short_deck:
+            for code in order:
+                if code < SHORT_DECK[0]:
+                    raise InvalidCommand(
+                        template=N_("A short deck has no %(card)s: its cards run from six to ace."),
+                        params={"card": CARD_TEXT[code]},
+                    )
         return order
     if rng is not None:
+        if rules.short_deck:
+            return shuffled(rng, needed, SHORT_DECK)
         return shuffled(rng, needed)
     raise InvalidCommand(template=N_("Pass either a deck order or an rng to shuffle with."))
 
@@ -1753,7 +1769,7 @@ class Hand:
                 if live >> p & 1:
                     strength[p] = evaluate_omaha_raw(b0, b1, b2, b3, b4, *hole[p])
         else:
-            ev = evaluate7
+            ev = evaluate_short_deck7 if self._rules.short_deck else evaluate7
             for p in range(k):
                 if live >> p & 1:
                     h = hole[p]
@@ -1908,7 +1924,8 @@ class Hand:
     def _words(self, p: int) -> HandWords:
         """Position ``p``'s best hand, to be named when someone reads it (the pot's
         ``hand``): most results are never shown, and naming costs more than the rest."""
-        return HandWords(self._hole[p], tuple(self._board), self._rules.is_omaha)
+        rules = self._rules
+        return HandWords(self._hole[p], tuple(self._board), rules.is_omaha, rules.short_deck)
 
     def _hi_lo_words(self, high: int, low: int) -> str:
         """Omaha hi-lo: the high hand's words and the low's, as the stud engine writes

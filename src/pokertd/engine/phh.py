@@ -32,6 +32,7 @@ from typing import Any
 import tomli_w
 
 from pokertd.cards.card import CARD_TEXT, card_code
+from pokertd.cards.deck import FULL_DECK, SHORT_DECK
 from pokertd.engine.actions import BringIn, Call, Fold, Muck, Raise, Show
 from pokertd.engine.draw import HAND_SIZE, HAND_SIZES, Draw, DrawHand
 from pokertd.engine.hand import (
@@ -60,9 +61,11 @@ VARIANTS = {
     "FT": Variant.FIXED_LIMIT_HOLDEM,
     "FO/8": Variant.FIXED_LIMIT_OMAHA_HI_LO,
     "PO/8": Variant.POT_LIMIT_OMAHA_HI_LO,
+    "NS": Variant.NO_LIMIT_SHORT_DECK,
 }
 """PHH variant codes pokertd deals (``PO/8``, pot-limit Omaha hi-lo, is pokertd's own:
-the specification has no code for it, PokerKit does not read it)."""
+the specification has no code for it, PokerKit does not read it). ``NS`` (short deck)
+deals from 36 cards and may have a button blind, the last player's only blind."""
 
 _FOUR_HOLE_CARDS = (
     Variant.POT_LIMIT_OMAHA,
@@ -418,7 +421,7 @@ def replay_phh(text: str, profile: RuleProfile | str | None = None) -> PhhReplay
     hole_count = 4 if variant in _FOUR_HOLE_CARDS else 2
     deal = _deal_from_actions(
         actions, words, len(table.stacks), hole_count, profile.burn_before_hole_cards,
-        str(data["variant"]),
+        str(data["variant"]), SHORT_DECK if variant is Variant.NO_LIMIT_SHORT_DECK else FULL_DECK,
     )  # fmt: skip
     hand = _start_hand(data, variant, profile, table, deal)
     checked = _play_actions(hand, actions, words, table)
@@ -513,6 +516,10 @@ def _structure(
             # One blind, posted by the first player: a big blind with a dead small blind
             # (D1; WSOP 2023 #43 FO/8 hand 76); the small blind's slot is the last, 0.
             sb_seat, bb_seat = -1, 0
+        elif blinds[-1] and not any(blinds[:-1]):
+            # A button blind (short deck, Triton): the big blind posted by the button,
+            # no small blind (the first slot, 0: dead); the action starts left of the button.
+            sb_seat, bb_seat = 0, k - 1
     if any(blinds[i] for i in range(k) if i not in (sb_seat, bb_seat)) or not blinds[bb_seat]:
         raise UnsupportedHand(
             template=N_(
@@ -555,10 +562,12 @@ def _deal_from_actions(
     hole_count: int,
     burn_before_hole: bool,
     code: str,
+    deck: Sequence[int] = FULL_DECK,
 ) -> list[int]:
     """Dealing: the deck order that deals the file's cards (``d dh``, ``d db``, and hole
     cards first seen at the showdown, ``sm``); unknown cards and burns are filled with
-    unused cards, lowest first, and laid out as the engine deals (:func:`board_deal`)."""
+    unused cards of ``deck``, lowest first, and laid out as the engine deals
+    (:func:`board_deal`)."""
     hole: list[list[int | None]] = [[None] * hole_count for _ in range(k)]
     board: list[int | None] = []
     for line, w in zip(actions, words, strict=True):
@@ -600,7 +609,7 @@ def _deal_from_actions(
             template=N_("The PHH hand deals %(card)s twice."), params={"card": CARD_TEXT[dup]}
         )
     taken = set(known)
-    spare = iter([c for c in range(52) if c not in taken])
+    spare = iter([c for c in deck if c not in taken])
     deal: list[int] = [next(spare)] if burn_before_hole else []
     for r in range(hole_count):
         for p in range(k):

@@ -13,12 +13,24 @@ from __future__ import annotations
 
 from typing import Final, NamedTuple
 
-from pokertd.cards.evaluate import describe, describe_omaha, evaluate7, evaluate_omaha_raw
+from pokertd.cards.evaluate import (
+    describe,
+    describe_omaha,
+    describe_short_deck,
+    evaluate7,
+    evaluate_omaha_raw,
+    evaluate_short_deck7,
+)
 from pokertd.types import Chips, Seat
 
 _WORDS: Final[dict[int, str]] = {}
-"""Words for a hand by its strength (hold'em) or minus its strength (Omaha): the words
+"""Words for a hand by its strength (hold'em), minus its strength (Omaha) or its
+short-deck strength plus :data:`_SHORT_DECK_KEY` (short deck): the words
 name the hand's class, which the strength alone decides (at most 7,462 strings each)."""
+
+
+_SHORT_DECK_KEY: Final = 1 << 20
+"""Offset of the short-deck keys of :data:`_WORDS` (above every hold'em strength)."""
 
 
 class HandWords:
@@ -30,12 +42,15 @@ class HandWords:
     out once per strength and kept for every later hand of that strength.
     """
 
-    __slots__ = ("_board", "_hole", "_omaha")
+    __slots__ = ("_board", "_hole", "_omaha", "_short_deck")
 
-    def __init__(self, hole: tuple[int, ...], board: tuple[int, ...], omaha: bool) -> None:
+    def __init__(
+        self, hole: tuple[int, ...], board: tuple[int, ...], omaha: bool, short_deck: bool = False
+    ) -> None:
         self._hole = hole
         self._board = board
         self._omaha = omaha
+        self._short_deck = short_deck
 
     def text(self) -> str:
         """The words (the same as ``describe`` / ``describe_omaha`` of the cards)."""
@@ -43,11 +58,18 @@ class HandWords:
         b0, b1, b2, b3, b4 = board = self._board
         if self._omaha:
             key = -evaluate_omaha_raw(b0, b1, b2, b3, b4, *hole)
+        elif self._short_deck:
+            key = _SHORT_DECK_KEY + evaluate_short_deck7(b0, b1, b2, b3, b4, hole[0], hole[1])
         else:
             key = evaluate7(b0, b1, b2, b3, b4, hole[0], hole[1])
         words = _WORDS.get(key)
         if words is None:
-            words = describe_omaha(board, hole) if self._omaha else describe([*hole, *board])
+            if self._omaha:
+                words = describe_omaha(board, hole)
+            elif self._short_deck:
+                words = describe_short_deck([*hole, *board])
+            else:
+                words = describe([*hole, *board])
             _WORDS[key] = words
         return words
 

@@ -17,6 +17,9 @@ class Variant(StrEnum):
     FIXED_LIMIT_HOLDEM = "flhe"
     POT_LIMIT_OMAHA_HI_LO = "plo8"
     FIXED_LIMIT_OMAHA_HI_LO = "flo8"
+    NO_LIMIT_SHORT_DECK = "nlsd"
+    """Short-deck (6+) no-limit hold'em: 36 cards, six to ace; a flush beats a full house
+    and A-6-7-8-9 is the lowest straight (docs/engine.md, "Short deck")."""
 
 
 @unique
