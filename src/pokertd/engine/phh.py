@@ -439,7 +439,7 @@ def _variant_and_profile(
         raise UnsupportedHand(
             template=N_(
                 "PHH variant %(code)s (%(name)s) is not dealt by pokertd: it replays NT, PO, FT, "
-                "FO/8, F7S, F7S/8, FR, F2L3D and N2L1D."
+                "FO/8, F7S, F7S/8, FR, F2L3D, N2L1D, FB and NS."
             ),
             params={"code": repr(code), "name": name},
         )
