@@ -37,6 +37,8 @@ from pokertd.cli._common import (
     say_n,
 )
 from pokertd.i18n import N_
+from pokertd.rules import Game
+from pokertd.tournament.structures import GAME_NAMES
 
 _T = "Simulation"
 TemplateOpt = Annotated[
@@ -212,6 +214,13 @@ def _render_night(r: Any) -> None:
             winner=r.winner,
         )
     )
+    if len(r.games) > 1 or any(game != Game.NO_LIMIT_HOLDEM.value for game, _ in r.games):
+        console.print(
+            say(
+                "Games dealt (hands each): %(games)s",
+                games=", ".join(f"{say(GAME_NAMES[Game(g)])} {num(h)}" for g, h in r.games),
+            )
+        )
     levels = Table(title=say("By level"))
     levels.add_column(say("Level"), justify="right", no_wrap=True)
     levels.add_column(say("Blinds"), justify="left", no_wrap=True)

@@ -16,14 +16,16 @@ stays where it is for the next board-game hand (C7: TNPL-B6iii, FOX-10B).
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import replace
 
 from pokertd.engine.stud import MAX_PLAYERS
 from pokertd.errors import InvalidCommand
 from pokertd.i18n import N_
-from pokertd.rules import Game, StudVariant, Variant
+from pokertd.rules import DrawVariant, FinalTableSize, Game, RuleProfile, StudVariant, Variant
 from pokertd.tournament.clock import Level
+from pokertd.tournament.seating import final_table_size
 
-ENGINES: dict[Game, Variant | StudVariant] = {
+ENGINES: dict[Game, Variant | StudVariant | DrawVariant] = {
     Game.NO_LIMIT_HOLDEM: Variant.NO_LIMIT_HOLDEM,
     Game.LIMIT_HOLDEM: Variant.FIXED_LIMIT_HOLDEM,
     Game.POT_LIMIT_OMAHA: Variant.POT_LIMIT_OMAHA,
@@ -32,11 +34,13 @@ ENGINES: dict[Game, Variant | StudVariant] = {
     Game.SEVEN_CARD_STUD: StudVariant.SEVEN_CARD_STUD,
     Game.STUD_HI_LO: StudVariant.STUD_HI_LO,
     Game.RAZZ: StudVariant.RAZZ,
+    Game.TRIPLE_DRAW_27: DrawVariant.TRIPLE_DRAW_27,
+    Game.NO_LIMIT_SINGLE_DRAW_27: DrawVariant.NO_LIMIT_SINGLE_DRAW_27,
 }
 """The games the simulator deals, and the engine variant of each."""
 
 
-def engine_for(game: Game | None) -> Variant | StudVariant:
+def engine_for(game: Game | None) -> Variant | StudVariant | DrawVariant:
     """The engine variant that deals ``game`` (``None``: no-limit hold'em); a game no
     engine deals yet is refused (``InvalidCommand``)."""
     if game is None:
@@ -58,6 +62,19 @@ def check_games(levels: Iterable[Level], seats_per_table: int) -> None:
     burns use the deck up)."""
     for level in levels:
         variant = engine_for(level.game)
+        if isinstance(variant, DrawVariant) and seats_per_table > MAX_PLAYERS:
+            raise InvalidCommand(
+                template=N_(
+                    "Level %(level)s deals %(game)s, which seats at most %(most)s players a "
+                    "table: the event's tables have %(seats)s seats."
+                ),
+                params={
+                    "level": level.number,
+                    "game": variant.value,
+                    "most": MAX_PLAYERS,
+                    "seats": seats_per_table,
+                },
+            )
         if not isinstance(variant, StudVariant):
             continue
         if not 0 < level.bring_in <= level.big_blind:
@@ -88,4 +105,19 @@ def check_games(levels: Iterable[Level], seats_per_table: int) -> None:
             )
 
 
-__all__ = ["ENGINES", "check_games", "engine_for"]
+def eight_handed(
+    profile: RuleProfile, games: Iterable[Game | None], seats_per_table: int
+) -> RuleProfile:
+    """The profile a night is simulated under: ``profile``, except that an event dealing
+    stud or a draw game whose final table would seat more than the engines deal (eight:
+    TNPL-B4 and FOX-11A seat "8-handed stud" finals 9) forms its final table at the
+    tables' size (KPC-9's rule), the simulator's one departure from the venue's rules
+    (docs/simulation.md)."""
+    if final_table_size(profile, seats_per_table) <= MAX_PLAYERS:
+        return profile
+    if all(isinstance(engine_for(game), Variant) for game in games):
+        return profile
+    return replace(profile, final_table_size=FinalTableSize.SEATS_PER_TABLE)
+
+
+__all__ = ["ENGINES", "check_games", "eight_handed", "engine_for"]
