@@ -404,7 +404,8 @@ class TightAggressiveBot:
 def draw_discard(cards: tuple[int, ...]) -> Draw:
     """What a simulated player throws in a 2-7 draw: nothing with a made eight or better
     (five different ranks, no straight or flush), else every card above an eight and every
-    second card of a rank, keeping one of each rank eight or lower."""
+    second card of a rank, keeping one of each rank eight or lower (a low straight or
+    flush throws its top card)."""
     if len({c >> 2 for c in cards}) == 5 and deuce_to_seven(cards) <= _EIGHT_LOW_WORST:
         return Draw()
     kept: set[int] = set()
@@ -415,6 +416,8 @@ def draw_discard(cards: tuple[int, ...]) -> Draw:
             kept.add(rank)
         else:
             discard.append(c)
+    if not discard:  # five low cards making a straight or a flush: break it at the top
+        discard.append(max(cards))
     return Draw(discard)
 
 
