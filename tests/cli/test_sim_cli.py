@@ -274,3 +274,10 @@ def test_an_unknown_floor_is_refused_in_one_sentence() -> None:
     result = runner.invoke(app, ["sim", "--entries", "20", "--floor", "sloppy"])
     assert result.exit_code == 2
     assert "The floor is careful or careless, not 'sloppy'." in result.output
+
+
+def test_runs_of_a_mixed_event_count_the_hands_of_each_game_over_every_run() -> None:
+    """``--runs``: the games dealt over every run, their hands adding up to the runs'."""
+    data = _json("--template", "horse", "--entries", "12", "--runs", "2", "--workers", "1")
+    assert [game for game, _ in data["games"]] == ["flhe", "o8", "razz", "stud", "stud8"]
+    assert sum(h for _, h in data["games"]) == sum(run["hands"] for run in data["runs"])
