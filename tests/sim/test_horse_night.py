@@ -420,3 +420,20 @@ def test_a_rotation_by_orbit_changes_each_tables_game_after_an_orbit(tmp_path: P
     assert changes >= 3
     _won_and_paid(night, report, 12 * 10_000)
     _phh_replays(tmp_path, night.dealer.hands)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("template", ["eight_game", "stud"])
+@pytest.mark.parametrize("floor", [HorseNight, CarelessHorseNight])
+def test_many_eight_game_and_stud_nights_keep_every_invariant(
+    tmp_path: Path, floor: type[Games], template: str
+) -> None:
+    """8 seeds a template and a floor, the mixed bot line-up: every night finishes with
+    its self-checks, each level dealt its game, every PHH file replaying."""
+    for seed in range(1, 9):
+        out = tmp_path / str(seed)
+        night = _horse_night(out, seed, entries=16, floor=floor, template=template)
+        report = night.report()
+        _every_hand_its_levels_game(night)
+        assert sum(h for _, h in report.games) == report.hands
+        _phh_replays(out, night.dealer.hands)
