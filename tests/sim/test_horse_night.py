@@ -310,6 +310,15 @@ def test_stud_is_refused_at_nine_seat_tables_and_without_a_bring_in() -> None:
     with pytest.raises(InvalidCommand, match="bring-in of 250: it must be more than 0 and at"):
         check_games([replace(razz, bring_in=250)], 8)
     check_games(STRUCTURE.levels, 8)
+    # a rotation by orbit deals every game at each level naming none: its stud rounds need
+    # the level's bring-in, its draw rounds eight seats at most
+    plain = replace(razz, game=None, bring_in=0)
+    check_games([plain], 9)
+    with pytest.raises(InvalidCommand, match="deals razz with a bring-in of 0"):
+        check_games([plain], 8, (Game.LIMIT_HOLDEM, Game.RAZZ))
+    with pytest.raises(InvalidCommand, match="deals 27td, which seats at most 8 players"):
+        check_games([plain], 9, (Game.LIMIT_HOLDEM, Game.TRIPLE_DRAW_27))
+    check_games([replace(plain, bring_in=50)], 8, (Game.RAZZ, Game.TRIPLE_DRAW_27))
 
 
 def _every_hand_its_levels_game(night: Games) -> None:

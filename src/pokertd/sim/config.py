@@ -110,7 +110,9 @@ def check_config(config: NightConfig) -> tuple[Template, RuleProfile]:
             },
         )
     structure = tmpl.structure_value()
-    check_games(structure.levels, tmpl.seats_per_table)
+    rotation = structure.rotation
+    orbit = rotation.games if rotation is not None and rotation.by == "orbit" else ()
+    check_games(structure.levels, tmpl.seats_per_table, orbit)
     check_behaviour(config)
     games = {g for lv in structure.levels for g in structure.games_of(lv)}
     return tmpl, eight_handed(profile, games, tmpl.seats_per_table)

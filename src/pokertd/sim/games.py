@@ -55,54 +55,50 @@ def engine_for(game: Game | None) -> Variant | StudVariant | DrawVariant:
     return variant
 
 
-def check_games(levels: Iterable[Level], seats_per_table: int) -> None:
+def check_games(
+    levels: Iterable[Level], seats_per_table: int, orbit: tuple[Game, ...] = ()
+) -> None:
     """Refuse, before a night is played, a structure whose levels the simulator cannot
     deal: a game no engine deals, a stud level without a bring-in between 1 and its small
-    bet (the big blind), or stud at tables of more than eight seats (8 x 7 cards and the
-    burns use the deck up)."""
+    bet (the big blind), or stud or a draw game at tables of more than eight seats (8 x 7
+    cards and the burns use the deck up). ``orbit``: the games of a rotation by orbit,
+    each dealt at every level that names none."""
     for level in levels:
-        variant = engine_for(level.game)
-        if isinstance(variant, DrawVariant) and seats_per_table > MAX_PLAYERS:
-            raise InvalidCommand(
-                template=N_(
-                    "Level %(level)s deals %(game)s, which seats at most %(most)s players a "
-                    "table: the event's tables have %(seats)s seats."
-                ),
-                params={
-                    "level": level.number,
-                    "game": variant.value,
-                    "most": MAX_PLAYERS,
-                    "seats": seats_per_table,
-                },
-            )
-        if not isinstance(variant, StudVariant):
-            continue
-        if not 0 < level.bring_in <= level.big_blind:
-            raise InvalidCommand(
-                template=N_(
-                    "Level %(level)s deals %(game)s with a bring-in of %(bring_in)s: it "
-                    "must be more than 0 and at most the small bet, %(small_bet)s."
-                ),
-                params={
-                    "level": level.number,
-                    "game": variant.value,
-                    "bring_in": f"{level.bring_in:,}",
-                    "small_bet": f"{level.big_blind:,}",
-                },
-            )
-        if seats_per_table > MAX_PLAYERS:
-            raise InvalidCommand(
-                template=N_(
-                    "Level %(level)s deals %(game)s, which seats at most %(most)s players a "
-                    "table: the event's tables have %(seats)s seats."
-                ),
-                params={
-                    "level": level.number,
-                    "game": variant.value,
-                    "most": MAX_PLAYERS,
-                    "seats": seats_per_table,
-                },
-            )
+        for game in (level.game,) if level.game is not None or not orbit else orbit:
+            _check_game(level, game, seats_per_table)
+
+
+def _check_game(level: Level, game: Game | None, seats_per_table: int) -> None:
+    """:func:`check_games` for one game of ``level``."""
+    variant = engine_for(game)
+    if isinstance(variant, Variant):
+        return
+    if isinstance(variant, StudVariant) and not 0 < level.bring_in <= level.big_blind:
+        raise InvalidCommand(
+            template=N_(
+                "Level %(level)s deals %(game)s with a bring-in of %(bring_in)s: it "
+                "must be more than 0 and at most the small bet, %(small_bet)s."
+            ),
+            params={
+                "level": level.number,
+                "game": variant.value,
+                "bring_in": f"{level.bring_in:,}",
+                "small_bet": f"{level.big_blind:,}",
+            },
+        )
+    if seats_per_table > MAX_PLAYERS:
+        raise InvalidCommand(
+            template=N_(
+                "Level %(level)s deals %(game)s, which seats at most %(most)s players a "
+                "table: the event's tables have %(seats)s seats."
+            ),
+            params={
+                "level": level.number,
+                "game": variant.value,
+                "most": MAX_PLAYERS,
+                "seats": seats_per_table,
+            },
+        )
 
 
 def eight_handed(
