@@ -77,6 +77,36 @@ def test_text_is_a_directors_summary() -> None:
     assert "✓ one seat per player" in out
 
 
+@pytest.mark.parametrize(
+    ("template", "games"),
+    [
+        ("horse", ["flhe", "o8", "razz", "stud", "stud8"]),
+        ("eight_game", ["nlhe", "plo", "27td", "flhe", "o8", "razz", "stud", "stud8"]),
+        ("stud", ["stud"]),
+    ],
+)
+def test_mixed_templates_run_to_the_last_prize_and_name_the_games_dealt(
+    template: str, games: list[str]
+) -> None:
+    """Issue 28: ``--template horse``, ``eight_game`` and ``stud`` play through the core
+    with the self-checks on; ``--json`` gives the hands of each game in the rotation's
+    order (the levels deal them in turn), the text one line naming them."""
+    data = _json("--template", template, "--entries", "16", "--seed", "4", "--late", "0")
+    assert [game for game, _ in data["games"]] == games
+    assert sum(hands for _, hands in data["games"]) == data["hands"]
+    assert all(hands > 0 for _, hands in data["games"])
+    assert len(data["checks"]) == 5
+    assert data["paid_places"] >= 1
+    text = runner.invoke(app, ["sim", "--template", template, "--entries", "16", "--seed", "4",
+                               "--late", "0"])  # fmt: skip
+    assert text.exit_code == 0, text.output
+    line = " ".join(text.stdout.split())
+    assert "Games dealt (hands each): " in line
+    first, hands = data["games"][0]
+    name = {"flhe": "Limit hold'em", "nlhe": "No-limit hold'em", "stud": "Seven card stud"}
+    assert f"{name[first]} {hands:,}" in line
+
+
 def test_runs_print_the_spread_and_the_runs() -> None:
     data = _json("--entries", "20", "--seed", "3", "--runs", "3", "--workers", "1")
     reports = simulate_nights(NightConfig(entries=20, seed=3), 3, workers=1)
@@ -244,3 +274,10 @@ def test_an_unknown_floor_is_refused_in_one_sentence() -> None:
     result = runner.invoke(app, ["sim", "--entries", "20", "--floor", "sloppy"])
     assert result.exit_code == 2
     assert "The floor is careful or careless, not 'sloppy'." in result.output
+
+
+def test_runs_of_a_mixed_event_count_the_hands_of_each_game_over_every_run() -> None:
+    """``--runs``: the games dealt over every run, their hands adding up to the runs'."""
+    data = _json("--template", "horse", "--entries", "12", "--runs", "2", "--workers", "1")
+    assert [game for game, _ in data["games"]] == ["flhe", "o8", "razz", "stud", "stud8"]
+    assert sum(h for _, h in data["games"]) == sum(run["hands"] for run in data["runs"])

@@ -14,7 +14,7 @@ import pytest
 from pokerkit import HandHistory
 
 from pokertd.cards.card import parse_cards
-from pokertd.engine.actions import Call, Fold, Raise
+from pokertd.engine.actions import Call, Check, Fold, Raise
 from pokertd.engine.draw import Draw, DrawHand
 from pokertd.engine.phh import DRAW_VARIANTS, load_phh, replay_phh, to_phh
 from pokertd.errors import IllegalAction, OutOfTurn
@@ -174,3 +174,34 @@ def test_draw_hands_written_as_phh_replay_in_pokerkit() -> None:
         else:
             assert ours == theirs, text
     assert replayed >= 90, (replayed, refused)
+
+
+def test_FOX_51_a_heads_up_tournament_hand_raises_past_the_cap_and_replays() -> None:
+    """E5 (FOX-51): the raise cap is lifted when two players are left in the event; the
+    file keeps the players left and the smallest chip (``_pokertd_players_in_tournament``,
+    ``_pokertd_min_chip``), so replaying it lifts the cap too (a simulated 8-game night
+    found a heads-up triple-draw hand with 16 raises that did not replay)."""
+    hand = DrawHand.start(
+        variant=DrawVariant.TRIPLE_DRAW_27, stacks=[50_000, 50_000], button=0,
+        small_blind=100, big_blind=200, profile=load_profile("foxwoods"),
+        rng=random.Random(5), min_chip=25, players_in_tournament=2,
+    )  # fmt: skip
+    raises = 0
+    while hand.actor is not None:
+        if hand.drawing:
+            hand.act(Draw())
+            continue
+        legal = hand.legal()
+        if legal.can_raise and raises < 7 and hand.street == "predraw":
+            hand.act(Raise(legal.min_raise_to))
+            raises += 1
+        elif legal.can_check:
+            hand.act(Check())
+        else:
+            hand.act(Call())
+    assert raises == 7  # all before the draw: past the cap of a bet and 4 raises
+    assert hand.is_over
+    text = to_phh(hand)
+    assert "_pokertd_players_in_tournament = 2" in text
+    assert "_pokertd_min_chip = 25" in text
+    assert replay_phh(text).matches

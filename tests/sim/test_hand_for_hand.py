@@ -15,6 +15,7 @@ import tomllib
 from pathlib import Path
 
 from pokertd.engine import Action, AllIn, Call, Check, Fold, Hand, Legal, Raise
+from pokertd.engine.draw import DrawHand
 from pokertd.engine.stud import StudHand
 from pokertd.sim.config import check_config
 from pokertd.sim.night import Night
@@ -31,7 +32,7 @@ class _AllIn:
     """Moves all in, or calls an all-in."""
 
     def decide(
-        self, hand: Hand | StudHand, legal: Legal, big_blind: int, chip: int, rng: random.Random
+        self, hand: Hand | StudHand | DrawHand, legal: Legal, bb: int, chip: int, rng: random.Random
     ) -> Action:
         if legal.can_raise and legal.max_raise_to == legal.all_in_to:
             return AllIn()
@@ -42,7 +43,7 @@ class _Folds:
     """Checks when it may, else folds."""
 
     def decide(
-        self, hand: Hand | StudHand, legal: Legal, big_blind: int, chip: int, rng: random.Random
+        self, hand: Hand | StudHand | DrawHand, legal: Legal, bb: int, chip: int, rng: random.Random
     ) -> Action:
         return Check() if legal.can_check else Fold()
 

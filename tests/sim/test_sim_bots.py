@@ -11,10 +11,18 @@ from hypothesis import strategies as st
 
 from pokertd.cards import card_code
 from pokertd.cards.card import parse_cards
-from pokertd.engine import AllIn, Call, Check, Fold, Hand, Raise
+from pokertd.engine import Action, AllIn, Call, Check, Fold, Hand, Raise
+from pokertd.engine.draw import Draw, DrawHand
 from pokertd.engine.stud import StudHand, stud_deal_order
-from pokertd.rules import AnteType, StudVariant, load_profile
-from pokertd.sim.bots import Bot, RandomBot, TightAggressiveBot, chen_score, clock_expired
+from pokertd.rules import AnteType, DrawVariant, StudVariant, load_profile
+from pokertd.sim.bots import (
+    Bot,
+    RandomBot,
+    TightAggressiveBot,
+    chen_score,
+    clock_expired,
+    draw_discard,
+)
 
 PROFILES = ("tda", "foxwoods", "kojack", "tnpl", "nj_fundraiser", "spotlight")
 
@@ -241,3 +249,41 @@ def test_tight_bot_in_razz_completes_three_low_cards_and_folds_three_high_ones()
     assert action == Raise(100)
     hand.act(action)
     assert bot.decide(hand, hand.legal(), 100, 25, rng) == Fold()
+
+
+def test_draw_discard_keeps_one_card_of_each_rank_eight_or_lower() -> None:
+    """2-7 (FOX-35, TNPL-G1i leave draw games to house standards): the simulated player
+    keeps 8-5-3 (one of the two fives), throws the paired five and the king; stands pat on
+    8-6-4-3-2 and on 7-5-4-3-2, draws to the 8-7-6-5-4 straight (a straight is bad)."""
+    assert set(draw_discard(tuple(parse_cards("8h5c5d3sKc"))).discard) in (
+        set(parse_cards("5dKc")),
+        set(parse_cards("5cKc")),
+    )
+    assert draw_discard(tuple(parse_cards("8h6c4d3s2c"))) == Draw()
+    assert draw_discard(tuple(parse_cards("7h5c4d3s2c"))) == Draw()
+    assert draw_discard(tuple(parse_cards("AhKcQdJsTc"))).discard == tuple(
+        sorted(parse_cards("AhKcQdJsTc"))
+    )
+    assert draw_discard(tuple(parse_cards("8h7c6d5s4c"))) != Draw()
+
+
+@pytest.mark.parametrize("variant", list(DrawVariant))
+@pytest.mark.parametrize("bot", [TightAggressiveBot(), RandomBot()])
+def test_bots_play_draw_hands_to_the_end_conserving_chips(variant: DrawVariant, bot: Bot) -> None:
+    """Six bots draw (``draw_discard``) and bet 60 hands of each draw game through the
+    engine's trusted path: every action the engine's check accepts, chips conserved."""
+    rng = random.Random(11)
+    for number in range(60):
+        hand = DrawHand.start(
+            variant=variant, stacks=[5_000] * 6, button=number % 6, small_blind=50,
+            big_blind=100, profile=load_profile("tda"), rng=rng, min_chip=25,
+        )  # fmt: skip
+        while (seat := hand.actor) is not None:
+            if hand.drawing:
+                action: Draw | Action = draw_discard(hand.cards(seat))
+            else:
+                action = bot.decide(hand, hand.legal(), 100, 25, rng)
+            hand.verify(action)
+            hand.trusted(action)
+        result = hand.result
+        assert sum(s or 0 for s in result.final_stacks) == 30_000

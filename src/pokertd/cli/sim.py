@@ -37,6 +37,8 @@ from pokertd.cli._common import (
     say_n,
 )
 from pokertd.i18n import N_
+from pokertd.rules import Game
+from pokertd.tournament.structures import GAME_NAMES
 
 _T = "Simulation"
 TemplateOpt = Annotated[
@@ -212,6 +214,7 @@ def _render_night(r: Any) -> None:
             winner=r.winner,
         )
     )
+    _games_line(r.games)
     levels = Table(title=say("By level"))
     levels.add_column(say("Level"), justify="right", no_wrap=True)
     levels.add_column(say("Blinds"), justify="left", no_wrap=True)
@@ -305,6 +308,18 @@ def _render_mistakes(
         console.print(f"  {times:>7,}  {words.get(kind, kind)}")
 
 
+def _games_line(games: tuple[tuple[str, int], ...]) -> None:
+    """A mixed event's games and the hands dealt in each (nothing for no-limit hold'em
+    alone)."""
+    if len(games) > 1 or any(game != Game.NO_LIMIT_HOLDEM.value for game, _ in games):
+        console.print(
+            say(
+                "Games dealt (hands each): %(games)s",
+                games=", ".join(f"{say(GAME_NAMES[Game(g)])} {num(h)}" for g, h in games),
+            )
+        )
+
+
 def _spread_cells(f: Any, show: Callable[[int], str], runs: int) -> tuple[str, str, str, str]:
     """10%, median, 90% and the range of one figure; how many runs had it when not all."""
     if f is None:
@@ -360,6 +375,7 @@ def _render_spread(s: Any) -> None:
             continue  # the event has none (or nobody took one): not a question tonight
         answers.add_row(name, *_spread_cells(figure, show, runs))
     console.print(answers)
+    _games_line(s.games)
     levels = Table(title=say("By level (10% / median / 90%)"))
     levels.add_column(say("Level"), justify="right", no_wrap=True)
     levels.add_column(say("Blinds"), justify="left", no_wrap=True)

@@ -171,6 +171,8 @@ class DrawHand:
         "_big_bet": "Fixed limit: the bet after the second and third draws.",
         "_min_chip": "The smallest chip in play: the odd-chip unit (F5).",
         "_raise_cap": "Raises allowed after the bet on a round (E5).",
+        "_players_in_tournament": "Players left in the event when dealt (the cap's E5 "
+        "heads-up exception), or None.",
         "_auto_showdown": "True: the engine shows or mucks by the rules at showdown.",
         "_hand_number": "The hand's number in its table or tournament.",
         "_rng": "The hand's random source: it shuffles a new stub.",
@@ -244,6 +246,7 @@ class DrawHand:
     _pending: set[int]
     _pots: list[tuple[int, list[int], dict[int, int], list[int], str]]
     _raise_cap: int
+    _players_in_tournament: int | None
     _raises: int
     _reshuffles: list[tuple[int, int, tuple[int, ...]]]
     _result: HandResult | None
@@ -392,6 +395,7 @@ class DrawHand:
         hand._big_bet = big_bet
         hand._min_chip = min_chip
         hand._raise_cap = rules.cap_for(players_in_tournament)
+        hand._players_in_tournament = players_in_tournament
         hand._auto_showdown = auto_showdown
         hand._hand_number = hand_number
         hand._rng = rng if rng is not None else random.Random(hand_number)

@@ -1054,6 +1054,7 @@ def _replay_draw(data: dict[str, Any], profile: RuleProfile | str | None) -> Phh
     k = len(table.stacks)
     deck, unknown = _draw_deck(actions, words, k, HAND_SIZES.get(variant, HAND_SIZE))
     number = data.get("hand", 1)
+    min_chip, pit = data.get("_pokertd_min_chip", 1), data.get("_pokertd_players_in_tournament")
     fill = True  # hands shown that were dealt as ``??``: replay again with their cards
     while True:
         with profile.citing():
@@ -1071,6 +1072,9 @@ def _replay_draw(data: dict[str, Any], profile: RuleProfile | str | None) -> Phh
                 deck=deck,
                 hand_number=number if isinstance(number, int) else 1,
                 auto_showdown=False,
+                min_chip=(min_chip if isinstance(min_chip, int) and min_chip > 0 else 1)
+                * table.scale,
+                players_in_tournament=pit if isinstance(pit, int) else None,
             )
         checked, swap = _play_draw_lines(hand, actions, words, table, unknown, fill)
         if not swap:
@@ -1477,6 +1481,10 @@ def _draw_to_phh(hand: DrawHand, players: list[str] | None) -> str:
         data["finishing_stacks"] = [result.final_stacks[s] for s in seats]
         data["winnings"] = [won.get(s, 0) for s in seats]
     data["_pokertd_profile"] = hand.profile.name
+    if hand._min_chip != 1:
+        data["_pokertd_min_chip"] = hand._min_chip
+    if hand._players_in_tournament is not None:
+        data["_pokertd_players_in_tournament"] = hand._players_in_tournament
     return tomli_w.dumps(data)
 
 

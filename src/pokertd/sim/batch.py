@@ -157,6 +157,8 @@ class NightSpread:
     (:data:`~pokertd.sim.report.MISTAKE_KINDS`); empty for the careful floor."""
     refusals: int = 0
     """Commands the core refused over every run (none wrote anything)."""
+    games: tuple[tuple[str, int], ...] = ()
+    """``(game, hands)`` over every run, in the order first dealt (issue 28)."""
     invariant_checks: int = 0
     """Times the night's invariants were checked over every run."""
 
@@ -279,8 +281,11 @@ def spread(reports: Sequence[NightReport]) -> NightSpread:
     step, band = _band(reports)
     notes: dict[str, None] = {}
     mistakes: dict[str, int] = {}
+    games: dict[str, int] = {}
     for report in reports:
         notes.update(dict.fromkeys(report.notes))
+        for game, hands in report.games:
+            games[game] = games.get(game, 0) + hands
         for kind, times in report.mistakes:
             mistakes[kind] = mistakes.get(kind, 0) + times
     return NightSpread(
@@ -325,6 +330,7 @@ def spread(reports: Sequence[NightReport]) -> NightSpread:
         floor=first.floor,
         mistakes=tuple(mistakes.items()),
         refusals=sum(r.refusals for r in reports),
+        games=tuple(games.items()),
         invariant_checks=sum(r.invariant_checks for r in reports),
     )
 

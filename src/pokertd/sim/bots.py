@@ -23,6 +23,11 @@ issue 28): the seat with the bring-in may not fold or check, so a fold or check 
 bring-in (``CALL``, which the stud engine's trusted path posts as the bring-in) and a raise
 the completion; in fixed limit every bet is the street's one amount, so sizes are clipped
 to it. The tight-aggressive bot rates its stud cards by :meth:`TightAggressiveBot._stud`.
+
+And the draw games (:class:`~pokertd.engine.draw.DrawHand`: 2-7 triple draw, no-limit 2-7
+single draw): every bot draws by :func:`draw_discard` (keep the cards of eight or lower,
+one of each rank; throw the rest; stand pat on a made eight or better), and the
+tight-aggressive bot bets by :meth:`TightAggressiveBot._draw`.
 """
 
 from __future__ import annotations
@@ -32,11 +37,13 @@ from collections import Counter
 from itertools import combinations
 from typing import Protocol
 
+from pokertd.cards.card import parse_cards
 from pokertd.cards.evaluate import evaluate5, evaluate6, evaluate7
-from pokertd.cards.low import low_value
+from pokertd.cards.low import deuce_to_seven, low_value
 from pokertd.engine import Action, AllIn, Call, Check, Fold, Hand, Legal, Raise
+from pokertd.engine.draw import Draw, DrawHand
 from pokertd.engine.stud import StudHand
-from pokertd.rules import ClockExpiry, RuleProfile, StudVariant
+from pokertd.rules import ClockExpiry, DrawVariant, RuleProfile, StudVariant
 from pokertd.tournament.clock import expiry_action
 
 FOLD = Fold()
@@ -58,7 +65,12 @@ class Bot(Protocol):
     """A player in a simulation: picks one of the legal actions for the seat to act."""
 
     def decide(
-        self, hand: Hand | StudHand, legal: Legal, big_blind: int, chip: int, rng: random.Random
+        self,
+        hand: Hand | StudHand | DrawHand,
+        legal: Legal,
+        big_blind: int,
+        chip: int,
+        rng: random.Random,
     ) -> Action:
         """The action for ``legal.seat`` (always one that ``legal`` allows).
 
@@ -120,7 +132,12 @@ class RandomBot:
         self.all_in = 1.0
 
     def decide(
-        self, hand: Hand | StudHand, legal: Legal, big_blind: int, chip: int, rng: random.Random
+        self,
+        hand: Hand | StudHand | DrawHand,
+        legal: Legal,
+        big_blind: int,
+        chip: int,
+        rng: random.Random,
     ) -> Action:
         """Draw one of the four choices with the policy's weights."""
         r = rng.random()
@@ -219,12 +236,19 @@ class TightAggressiveBot:
         self.bluff = bluff
 
     def decide(
-        self, hand: Hand | StudHand, legal: Legal, big_blind: int, chip: int, rng: random.Random
+        self,
+        hand: Hand | StudHand | DrawHand,
+        legal: Legal,
+        big_blind: int,
+        chip: int,
+        rng: random.Random,
     ) -> Action:
         """Pre-flop by Chen score and stack depth; after the flop by the made hand; stud
         by :meth:`_stud`."""
         if isinstance(hand, StudHand):
             return self._stud(hand, legal, chip, rng)
+        if isinstance(hand, DrawHand):
+            return self._draw(hand, legal, chip, rng)
         hole = hand.hole_cards(legal.seat)
         board = hand.board
         if not board:
@@ -351,9 +375,55 @@ class TightAggressiveBot:
             return Raise(legal.max_raise_to)
         return _check_or_fold(legal)
 
+    def _draw(self, hand: DrawHand, legal: Legal, chip: int, rng: random.Random) -> Action:
+        """A 2-7 hand by the cards it keeps (:func:`draw_discard`): pat (a made eight or
+        better) bets and raises, calls anything; four to a low calls up to a quarter of the
+        stack until the last draw and bets half the time when nobody has; anything else
+        checks, bluffs with probability ``bluff`` and folds to a bet."""
+        cards = hand.cards(legal.seat)
+        keep = 5 - len(draw_discard(cards).discard)
+        if keep == 5:
+            return _raise_to(legal, legal.current_bet + hand.pot, chip)
+        late = hand.street == ("postdraw3" if hand.variant is _TRIPLE else "postdraw1")
+        if keep == 4 and not late:
+            if legal.can_check:
+                if legal.is_bet and rng.random() < 0.5:
+                    return _raise_to(legal, legal.min_raise_to, chip)
+                return CHECK
+            return CALL if legal.call_amount * 4 <= legal.stack else FOLD
+        if legal.can_check:
+            if legal.is_bet and rng.random() < self.bluff:
+                return _raise_to(legal, legal.min_raise_to, chip)
+            return CHECK
+        return FOLD
+
     def __repr__(self) -> str:
         return "TightAggressiveBot()"
 
+
+def draw_discard(cards: tuple[int, ...]) -> Draw:
+    """What a simulated player throws in a 2-7 draw: nothing with a made eight or better
+    (five different ranks, no straight or flush), else every card above an eight and every
+    second card of a rank, keeping one of each rank eight or lower (a low straight or
+    flush throws its top card)."""
+    if len({c >> 2 for c in cards}) == 5 and deuce_to_seven(cards) <= _EIGHT_LOW_WORST:
+        return Draw()
+    kept: set[int] = set()
+    discard: list[int] = []
+    for c in sorted(cards):
+        rank = c >> 2  # 0 = deuce ... 12 = ace (high in 2-7)
+        if rank <= 6 and rank not in kept:
+            kept.add(rank)
+        else:
+            discard.append(c)
+    if not discard:  # five low cards making a straight or a flush: break it at the top
+        discard.append(max(cards))
+    return Draw(discard)
+
+
+_EIGHT_LOW_WORST = deuce_to_seven(parse_cards("8h7c6d5s3c"))
+"""The weakest 2-7 hand a simulated player stands pat on: an eight low."""
+_TRIPLE = DrawVariant.TRIPLE_DRAW_27
 
 BOT_KINDS = ("random", "tag", "mix")
 """Bot line-ups a simulation can seat: all random, all tight-aggressive, or half each."""
@@ -391,6 +461,7 @@ __all__ = [
     "TightAggressiveBot",
     "chen_score",
     "clock_expired",
+    "draw_discard",
     "made_hand",
     "make_bot",
 ]

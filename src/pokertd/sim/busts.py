@@ -42,7 +42,7 @@ class Busts:
             if dealt.result.eliminated:
                 self.busts(dealt, hand_name)
             return
-        records = n.run(PlayHands(table=number))
+        records = n.run(PlayHands(table=number, game=dealt.game))
         moved = next(r.event for r in records if isinstance(r.event, HandsPlayed))
         if moved.button != positions.button + 1 and n.seats_known(number):
             # English on purpose: a broken self-check is a bug report for the developers

@@ -13,7 +13,7 @@ from pokertd.errors import InvalidCommand, NotFound
 from pokertd.i18n import N_, Phrase
 from pokertd.rules import RuleProfile, load_profile
 from pokertd.sim.bots import BOT_KINDS
-from pokertd.sim.games import check_games
+from pokertd.sim.games import check_games, eight_handed
 from pokertd.sim.report import FLOORS, NightConfig
 from pokertd.tournament.limits import TABLE_MAX
 from pokertd.tournament.templates import Template, load_template, template_names
@@ -109,9 +109,13 @@ def check_config(config: NightConfig) -> tuple[Template, RuleProfile]:
                 "entries": f"{config.entries:,}",
             },
         )
-    check_games(tmpl.structure_value().levels, tmpl.seats_per_table)
+    structure = tmpl.structure_value()
+    rotation = structure.rotation
+    orbit = rotation.games if rotation is not None and rotation.by == "orbit" else ()
+    check_games(structure.levels, tmpl.seats_per_table, orbit)
     check_behaviour(config)
-    return tmpl, profile
+    games = {g for lv in structure.levels for g in structure.games_of(lv)}
+    return tmpl, eight_handed(profile, games, tmpl.seats_per_table)
 
 
 def check_behaviour(config: NightConfig) -> None:

@@ -39,6 +39,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Callable
+from dataclasses import replace
 
 from pokertd.app import TournamentService
 from pokertd.app.demo import player_names
@@ -75,7 +76,14 @@ from pokertd.tournament.eliminations import Bust, finish
 from pokertd.tournament.entries import CloseRegistration, CreateTournament, Register, Roster
 from pokertd.tournament.framework import Command, EventRecord, TournamentState
 from pokertd.tournament.prizes import PayPrize, PostPayoutSchedule, standings
-from pokertd.tournament.seating import DrawButtons, DrawSeats, MovesDue, PlaceButton, Tables
+from pokertd.tournament.seating import (
+    DrawButtons,
+    DrawSeats,
+    MovesDue,
+    PlaceButton,
+    Tables,
+    table_game_next,
+)
 from pokertd.tournament.templates import Template
 
 MAX_HANDS = 2_000_000
@@ -250,7 +258,14 @@ class Night:
         """Deal one hand at table ``number`` at ``t``; its level and end noted."""
         seating = self.st.part(Tables).seating
         assert seating is not None
-        unit = self.periods.structure().chips_in_play(level.number).smallest or 1
+        structure = self.periods.structure()
+        rotation = structure.rotation
+        if rotation is not None and rotation.by == "orbit" and level.game is None:
+            # by orbit the table deals the game the core says is next there (its hands
+            # reported with their games); the level's ante is the stud rounds'
+            game = table_game_next(self.st, number, rotation.games)
+            level = replace(level, game=game, ante=level.ante if game.is_stud else 0)
+        unit = structure.chips_in_play(level.number).smallest or 1
         dealt = self.dealer.deal(seating, number, t, level, unit)
         self.floor.dealt(number)
         self.levels.hand(
@@ -318,7 +333,9 @@ class Night:
             CreateTournament(
                 name=f"Simulation {cfg.seed} — {self.tmpl.title}",
                 template=self.tmpl,
-                profile=self.profile if cfg.profile is not None else None,
+                profile=self.profile
+                if cfg.profile is not None or self.profile != self.tmpl.load_profile()
+                else None,  # the one named, or eight-handed finals (sim.games.eight_handed)
             )
         )
         names = player_names(cfg.entries)

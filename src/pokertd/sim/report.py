@@ -237,6 +237,9 @@ class NightReport:
     """Commands the core refused (each checked to have written nothing)."""
     invariant_checks: int = 0
     """Times the money, places and end invariants were checked during the night."""
+    games: tuple[tuple[str, int], ...] = ()
+    """``(game, hands)`` for each game dealt (the engine's short code: ``nlhe``, ``27td``,
+    ``razz``...), in the order first dealt (issue 28)."""
 
 
 def document(result: object) -> dict[str, Any]:

@@ -23,13 +23,14 @@ from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 
-from pokertd.cards.low import low_a5
+from pokertd.cards.low import deuce_to_seven, low_a5
 from pokertd.engine import Action, Hand, HandResult
 from pokertd.engine.button import HandPositions
+from pokertd.engine.draw import DrawHand
 from pokertd.engine.phh import to_phh
 from pokertd.engine.stud import StudHand
-from pokertd.rules import AnteType, Betting, Game, RuleProfile, StudVariant
-from pokertd.sim.bots import Bot, RandomBot, TightAggressiveBot, made_hand
+from pokertd.rules import AnteType, Betting, DrawVariant, Game, RuleProfile, StudVariant
+from pokertd.sim.bots import Bot, RandomBot, TightAggressiveBot, draw_discard, made_hand
 from pokertd.sim.games import engine_for
 from pokertd.sim.invariants import SimulationError
 from pokertd.sim.report import TimeModel
@@ -192,8 +193,25 @@ class Dealer:
         rng = self.rng
         variant = engine_for(level.game)
         positions: HandPositions | None = None
-        hand: Hand | StudHand
-        if isinstance(variant, StudVariant):
+        hand: Hand | StudHand | DrawHand
+        if isinstance(variant, DrawVariant):
+            # the draw games have a button and blinds as hold'em (the table's button)
+            positions = table.button.next_hand(mask)
+            hand = DrawHand.start(
+                variant=variant,
+                stacks=stacks,
+                button=positions.button,
+                small_blind=level.small_blind,
+                big_blind=level.big_blind,
+                ante=level.ante,
+                ante_type=level.ante_type if level.ante else AnteType.NONE,
+                profile=self.profile,
+                rng=rng,
+                min_chip=unit,
+                players_in_tournament=len(ledger.stacks),
+                hand_number=self.hands,
+            )
+        elif isinstance(variant, StudVariant):
             hand = StudHand.start(
                 variant=variant,
                 stacks=stacks,
@@ -237,6 +255,10 @@ class Dealer:
             seat = hand.actor
             if seat is None:
                 break
+            if isinstance(hand, DrawHand) and hand.drawing:
+                hand.trusted(draw_discard(hand.cards(seat)))
+                actions += 1
+                continue
             legal = hand.legal()
             player = players[seat]
             assert player is not None
@@ -270,13 +292,15 @@ class Dealer:
         self.checked += 1
 
     @staticmethod
-    def _ranks(hand: Hand | StudHand, result: HandResult) -> dict[int, int]:
+    def _ranks(hand: Hand | StudHand | DrawHand, result: HandResult) -> dict[int, int]:
         """Seat -> rank of its hand among the players out (1 = best), for the venues that
         rank same-hand busts with equal stacks by the better hand (SPOT-6.14); the floor
         reads it off the cards shown (in stud all seven: the high hand, in razz the low)."""
-        if isinstance(hand, StudHand):
+        strength: dict[int, int] = {}
+        if isinstance(hand, DrawHand):  # 2-7: the lower the better, as the ranks
+            strength = {e.seat: deuce_to_seven(hand.cards(e.seat)) for e in result.eliminated}
+        elif isinstance(hand, StudHand):
             razz = hand.variant is StudVariant.RAZZ
-            strength: dict[int, int] = {}
             for e in result.eliminated:
                 cards = (*hand.cards(e.seat), *hand.board)
                 if len(cards) >= 5:

@@ -7,6 +7,7 @@ and the players left over time; :func:`night_report` turns them into the
 from __future__ import annotations
 
 from pokertd.i18n import N_, Nn_, Sentence
+from pokertd.rules import Game
 from pokertd.sim.pieces import NightLike
 from pokertd.sim.report import MISTAKE_KINDS, Finish, NightReport, Said
 from pokertd.tournament.entries import Roster
@@ -127,7 +128,18 @@ def night_report(
         ),
         refusals=night.console.refusals,
         invariant_checks=night.checks.count,
+        games=games_dealt(night),
     )
 
 
-__all__ = ["night_report"]
+def games_dealt(night: NightLike) -> tuple[tuple[str, int], ...]:
+    """``(game, hands)`` for each game dealt, in the order first dealt (``nlhe`` for the
+    levels that name no game)."""
+    hands: dict[str, int] = {}
+    for (_, game), n in night.dealer.games.items():
+        code = (game or Game.NO_LIMIT_HOLDEM).value
+        hands[code] = hands.get(code, 0) + n
+    return tuple(hands.items())
+
+
+__all__ = ["games_dealt", "night_report"]

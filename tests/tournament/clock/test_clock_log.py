@@ -77,6 +77,23 @@ def test_replay_rebuilds_the_same_clock() -> None:
     assert len(replayed.part(ClockPart).clock.structure.levels) == 23  # type: ignore[union-attr]
 
 
+def test_FOX_STR_W_levels_added_to_a_horse_clock_keep_the_rotation() -> None:
+    """B1 ("additional levels will be added as needed") in a mixed event (issue 28): the
+    levels added past the horse sheet's 20 deal the rotation's next games with their
+    bring-ins, as the log is folded again too (level 21 limit hold'em, 23 razz)."""
+    night = Night("horse")
+    night.run(StartClock())
+    night.run(AddLevels(count=5))
+    for state in (night.state, fold(night.tid, night.records)):
+        structure = state.part(ClockPart).clock.structure  # type: ignore[union-attr]
+        assert len(structure.levels) == 25
+        assert [lv.game.value for lv in structure.levels[20:]] == [  # type: ignore[union-attr]
+            "flhe", "o8", "razz", "stud", "stud8",
+        ]  # fmt: skip
+        assert structure.levels[22].bring_in > 0
+        assert structure.levels[20].bring_in == 0
+
+
 def test_undo_a_clock_command() -> None:
     night = Night("fox_wed_80")
     night.run(StartClock())

@@ -32,7 +32,7 @@ from typing import Annotated, Any
 
 from pokertd.errors import InvalidCommand, PokertdError, RuleViolation
 from pokertd.i18n import N_, Chips, Params, Phrase, Sentence
-from pokertd.rules import AnteType, ClockExpiry, ColorUpMethod, HandForHandEnd
+from pokertd.rules import AnteType, ClockExpiry, ColorUpMethod, Game, HandForHandEnd
 from pokertd.tournament import limits as lim
 from pokertd.tournament.chips import Chip, ChipSet
 from pokertd.tournament.clock import rules as clk
@@ -435,6 +435,8 @@ def _apply_levels(state: TournamentState, ev: LevelsAdded) -> None:
             ante=lv["ante"],
             ante_type=AnteType(lv["ante_type"]),
             minutes=lv["minutes"],
+            game=Game(lv["game"]) if lv.get("game") else None,  # a mixed event's (issue 28)
+            bring_in=lv.get("bring_in", 0),
         )
         for lv in ev.levels
     ]
