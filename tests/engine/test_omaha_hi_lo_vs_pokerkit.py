@@ -198,7 +198,10 @@ def test_short_stacks_agree_with_pokerkit_on_pots_and_stacks(variant: Variant) -
 @pytest.mark.slow
 @pytest.mark.parametrize("variant", HI_LO)
 def test_many_hands_agree_with_pokerkit(variant: Variant) -> None:
-    @_settings(2_000)
+    """1,000 hands per variant in CI's slow tier (both builds run it: the Omaha engine is
+    compiled); 2,000 per variant passed when the engine was written (610 s)."""
+
+    @_settings(1_000)
     @given(
         data=st.data(),
         stacks=st.lists(st.integers(100, 5_000), min_size=2, max_size=6),
