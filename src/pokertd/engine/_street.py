@@ -18,15 +18,22 @@ positions to seats.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from typing import ClassVar, Self
+from typing import ClassVar, Protocol, Self
 
 from pokertd.engine._rules import Rules
-from pokertd.engine.actions import ActionRecord
+from pokertd.engine.actions import ActionRecord, Legal, Muck, Show
 from pokertd.engine.result import HandResult
-from pokertd.errors import IllegalAction, InvalidCommand
-from pokertd.i18n import N_
+from pokertd.errors import IllegalAction, InvalidCommand, OutOfTurn
+from pokertd.i18n import N_, Phrase
 from pokertd.rules import RuleProfile
 from pokertd.types import Chips, Seat
+
+
+class _Seated(Protocol):
+    """An action that may name the seat acting (every stud or draw action)."""
+
+    @property
+    def seat(self) -> Seat | None: ...
 
 
 class StreetHand(ABC):
@@ -76,6 +83,8 @@ class StreetHand(ABC):
 
     _STREETS: ClassVar[tuple[str, ...]]
     """The engine's round names, as in :attr:`ActionRecord.street`."""
+    _SHOWDOWN: ClassVar[int]
+    """The index of ``"showdown"`` in ``_STREETS``."""
     _DONE: ClassVar[int]
     """The index of ``"done"`` in ``_STREETS``."""
 
@@ -114,6 +123,10 @@ class StreetHand(ABC):
     _street: int
     _total: list[int]
     _won: list[int]
+
+    @abstractmethod
+    def legal(self) -> Legal:
+        """What the player to act may do now."""
 
     @abstractmethod
     def _award(self) -> None:
@@ -228,6 +241,49 @@ class StreetHand(ABC):
                 self._seats[p], kind, amount, self._bet[p], allin, self._STREETS[self._street]
             )
         )
+
+    def _check_turn(self, action: _Seated) -> tuple[Seat, Legal, str]:
+        """The start of ``_check`` in both games: the hand over, acting out of turn (E10),
+        the showdown (show or muck, F6) and showing or mucking before it. Returns the seat to
+        act, its :class:`Legal` and ``"show"`` or ``"muck"`` at the showdown, else ``""``."""
+        p = self._actor
+        if p < 0:
+            raise IllegalAction(template=N_("The hand is over: nobody is to act."))
+        seat = self._seats[p]
+        profile = self._rules.profile
+        if action.seat is not None and action.seat != seat:
+            raise OutOfTurn(
+                template=N_("Seat %(actor)s acted out of turn: it is seat %(seat)s's turn."),
+                params={"actor": action.seat + 1, "seat": seat + 1},
+                rule_ids=profile.cite("E10"),
+                context={"seat": action.seat, "actor": seat},
+            )
+        legal = self.legal()
+        if self._street == self._SHOWDOWN:
+            if isinstance(action, Show):
+                return seat, legal, "show"
+            if isinstance(action, Muck):
+                if not legal.can_muck:
+                    raise IllegalAction(
+                        template=N_(
+                            "Seat %(seat)s must show: the last round was checked and every "
+                            "remaining player shows."
+                        ),
+                        params={"seat": seat + 1},
+                        rule_ids=profile.cite("F6"),
+                    )
+                return seat, legal, "muck"
+            raise IllegalAction(
+                template=N_("It is the showdown: seat %(seat)s may only show or muck."),
+                params={"seat": seat + 1},
+            )
+        if isinstance(action, Show | Muck):
+            raise IllegalAction(
+                template=N_("Seat %(seat)s cannot %(action)s before the showdown."),
+                params={"seat": seat + 1, "action": Phrase(type(action).__name__.lower())},
+                context={"seat": seat},
+            )
+        return seat, legal, ""
 
     def _put(self, p: int, amount: int) -> bool:
         """Move ``amount`` from the stack to the bet; True if that is the whole stack."""

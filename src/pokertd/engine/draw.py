@@ -81,13 +81,12 @@ from pokertd.engine.actions import (
     Check,
     Fold,
     Legal,
-    Muck,
     Raise,
     Show,
 )
 from pokertd.engine.pots import build_pots, split_pot
 from pokertd.engine.result import Elimination, HandResult, PotResult, pot_result
-from pokertd.errors import BelowMinimumRaise, IllegalAction, InvalidCommand, OutOfTurn
+from pokertd.errors import BelowMinimumRaise, IllegalAction, InvalidCommand
 from pokertd.i18n import N_, Phrase
 from pokertd.rules import AnteType, DrawVariant, RuleProfile, Variant, load_profile
 from pokertd.types import Chips, Seat
@@ -157,6 +156,7 @@ class DrawHand(StreetHand):
     """One draw hand in progress (or finished). Build it with :meth:`DrawHand.start`."""
 
     _STREETS = DRAW_STREETS
+    _SHOWDOWN = SHOWDOWN
     _DONE = DONE
 
     __slots__ = {  # noqa: RUF023
@@ -599,43 +599,11 @@ class DrawHand(StreetHand):
     def _check(self, action: DrawAction) -> str:
         """Why not, raised; else what to do: "fold", "call", "raise", "draw", "show",
         "muck"."""
+        seat, legal, what = self._check_turn(action)
+        if what:
+            return what
         p = self._actor
-        if p < 0:
-            raise IllegalAction(template=N_("The hand is over: nobody is to act."))
-        seat = self._seats[p]
         profile = self._rules.profile
-        if action.seat is not None and action.seat != seat:
-            raise OutOfTurn(
-                template=N_("Seat %(actor)s acted out of turn: it is seat %(seat)s's turn."),
-                params={"actor": action.seat + 1, "seat": seat + 1},
-                rule_ids=profile.cite("E10"),
-                context={"seat": action.seat, "actor": seat},
-            )
-        legal = self.legal()
-        if self._street == SHOWDOWN:
-            if isinstance(action, Show):
-                return "show"
-            if isinstance(action, Muck):
-                if not legal.can_muck:
-                    raise IllegalAction(
-                        template=N_(
-                            "Seat %(seat)s must show: the last round was checked and every "
-                            "remaining player shows."
-                        ),
-                        params={"seat": seat + 1},
-                        rule_ids=profile.cite("F6"),
-                    )
-                return "muck"
-            raise IllegalAction(
-                template=N_("It is the showdown: seat %(seat)s may only show or muck."),
-                params={"seat": seat + 1},
-            )
-        if isinstance(action, Show | Muck):
-            raise IllegalAction(
-                template=N_("Seat %(seat)s cannot %(action)s before the showdown."),
-                params={"seat": seat + 1, "action": Phrase(type(action).__name__.lower())},
-                context={"seat": seat},
-            )
         if not self._betting():
             if not isinstance(action, Draw):
                 raise IllegalAction(
