@@ -129,6 +129,14 @@ class StreetHand(ABC):
         """What the player to act may do now."""
 
     @abstractmethod
+    def _capped(self) -> bool:
+        """E5: no more raises on this round."""
+
+    @abstractmethod
+    def _reopened(self, p: int) -> bool:
+        """E4: the betting is open to ``p`` (it has not acted since the last full raise)."""
+
+    @abstractmethod
     def _award(self) -> None:
         """Split the pots among the shown hands (the game's evaluator)."""
 
@@ -240,6 +248,56 @@ class StreetHand(ABC):
             ActionRecord(
                 self._seats[p], kind, amount, self._bet[p], allin, self._STREETS[self._street]
             )
+        )
+
+    def _can_raise(self, p: int) -> bool:
+        """Whether position ``p`` may bet, complete or raise: chips beyond a call, someone
+        able to call more, the cap not reached (E5), the betting open to it (E4)."""
+        if self._stack[p] <= self._current_bet - self._bet[p]:
+            return False
+        if not self._someone_can_call_more(p):
+            return False
+        if self._capped():
+            return False
+        return self._reopened(p)
+
+    def _why_no_raise(self, p: int) -> IllegalAction:
+        """The floor's reason why position ``p`` may not bet, complete or raise (the same
+        sentences as hold'em's; the order of :meth:`_can_raise`)."""
+        seat = self._seats[p]
+        profile = self._rules.profile
+        if self._stack[p] <= self._current_bet - self._bet[p]:
+            return IllegalAction(
+                template=N_("Seat %(seat)s has only enough chips to call."),
+                params={"seat": seat + 1},
+                context={"seat": seat},
+            )
+        if not self._someone_can_call_more(p):
+            return IllegalAction(
+                template=N_(
+                    "Seat %(seat)s may only call or fold: no other player has chips to call more "
+                    "than the current bet."
+                ),
+                params={"seat": seat + 1},
+                context={"seat": seat},
+            )
+        if self._capped():
+            return IllegalAction(
+                template=N_(
+                    "Seat %(seat)s may only call or fold: the betting is capped at %(cap)s raises."
+                ),
+                params={"seat": seat + 1, "cap": self._raise_cap},
+                rule_ids=profile.cite("E5"),
+                context={"seat": seat, "raises": self._raises},
+            )
+        return IllegalAction(
+            template=N_(
+                "Seat %(seat)s may only call or fold: the all-in since it acted was less "
+                "than a full raise and does not reopen the betting."
+            ),
+            params={"seat": seat + 1},
+            rule_ids=profile.cite("E4"),
+            context={"seat": seat, "current_bet": self._current_bet},
         )
 
     def _check_turn(self, action: _Seated) -> tuple[Seat, Legal, str]:

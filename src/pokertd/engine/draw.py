@@ -513,14 +513,9 @@ class DrawHand(StreetHand):
             return self._current_bet - a >= self._last_increment
         return a < self._full_bet_to
 
-    def _can_raise(self, p: int) -> bool:
-        if self._stack[p] <= self._current_bet - self._bet[p]:
-            return False
-        if not self._someone_can_call_more(p):
-            return False
-        if self._raises >= self._raise_cap:
-            return False
-        return self._reopened(p)
+    def _capped(self) -> bool:
+        """E5: the round's raises are at the cap."""
+        return self._raises >= self._raise_cap
 
     def _min_raise_nl(self, cur: int) -> int:
         """The rule's minimum bet or raise-to in no limit facing ``cur`` (E1, E2)."""
@@ -724,45 +719,6 @@ class DrawHand(StreetHand):
                     },
                     context={"seat": seat},
                 )
-
-    def _why_no_raise(self, p: int) -> IllegalAction:
-        """The floor's reason why position ``p`` may not bet or raise (hold'em's
-        sentences)."""
-        seat = self._seats[p]
-        profile = self._rules.profile
-        if self._stack[p] <= self._current_bet - self._bet[p]:
-            return IllegalAction(
-                template=N_("Seat %(seat)s has only enough chips to call."),
-                params={"seat": seat + 1},
-                context={"seat": seat},
-            )
-        if not self._someone_can_call_more(p):
-            return IllegalAction(
-                template=N_(
-                    "Seat %(seat)s may only call or fold: no other player has chips to call more "
-                    "than the current bet."
-                ),
-                params={"seat": seat + 1},
-                context={"seat": seat},
-            )
-        if self._raises >= self._raise_cap:
-            return IllegalAction(
-                template=N_(
-                    "Seat %(seat)s may only call or fold: the betting is capped at %(cap)s raises."
-                ),
-                params={"seat": seat + 1, "cap": self._raise_cap},
-                rule_ids=profile.cite("E5"),
-                context={"seat": seat, "raises": self._raises},
-            )
-        return IllegalAction(
-            template=N_(
-                "Seat %(seat)s may only call or fold: the all-in since it acted was less "
-                "than a full raise and does not reopen the betting."
-            ),
-            params={"seat": seat + 1},
-            rule_ids=profile.cite("E4"),
-            context={"seat": seat, "current_bet": self._current_bet},
-        )
 
     def act(self, action: DrawAction) -> ActionRecord:
         """Verify ``action`` for the seat to act, apply it and return its record."""

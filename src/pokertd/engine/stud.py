@@ -462,13 +462,12 @@ class StudHand(StreetHand):
         return self._small_bet if self._street <= FOURTH else self._big_bet
 
     # ------------------------------------------------------------------ legality
-    def _can_raise(self, p: int) -> bool:
-        if self._stack[p] <= self._current_bet - self._bet[p]:
-            return False
-        if not self._someone_can_call_more(p):
-            return False
-        if self._full_bet_to and self._raises >= self._raise_cap:
-            return False
+    def _capped(self) -> bool:
+        """E5: the street's raises are at the cap (the cap counts from the bet or completion)."""
+        return bool(self._full_bet_to) and self._raises >= self._raise_cap
+
+    def _reopened(self, p: int) -> bool:
+        """E4: ``p`` has not acted on this street since the last full bet, completion or raise."""
         a = self._acted_at[p]
         return a < 0 or a < self._full_bet_to
 
@@ -612,45 +611,6 @@ class StudHand(StreetHand):
                 context={"seat": seat, "amount": to, "maximum": legal.max_raise_to},
             )
         return "raise"
-
-    def _why_no_raise(self, p: int) -> IllegalAction:
-        """The floor's reason why position ``p`` may not bet, complete or raise (the same
-        sentences as hold'em's)."""
-        seat = self._seats[p]
-        profile = self._rules.profile
-        if self._stack[p] <= self._current_bet - self._bet[p]:
-            return IllegalAction(
-                template=N_("Seat %(seat)s has only enough chips to call."),
-                params={"seat": seat + 1},
-                context={"seat": seat},
-            )
-        if not self._someone_can_call_more(p):
-            return IllegalAction(
-                template=N_(
-                    "Seat %(seat)s may only call or fold: no other player has chips to call more "
-                    "than the current bet."
-                ),
-                params={"seat": seat + 1},
-                context={"seat": seat},
-            )
-        if self._full_bet_to and self._raises >= self._raise_cap:
-            return IllegalAction(
-                template=N_(
-                    "Seat %(seat)s may only call or fold: the betting is capped at %(cap)s raises."
-                ),
-                params={"seat": seat + 1, "cap": self._raise_cap},
-                rule_ids=profile.cite("E5"),
-                context={"seat": seat, "raises": self._raises},
-            )
-        return IllegalAction(
-            template=N_(
-                "Seat %(seat)s may only call or fold: the all-in since it acted was less "
-                "than a full raise and does not reopen the betting."
-            ),
-            params={"seat": seat + 1},
-            rule_ids=profile.cite("E4"),
-            context={"seat": seat, "current_bet": self._current_bet},
-        )
 
     def act(self, action: StudAction) -> ActionRecord:
         """Verify ``action`` for the seat to act, apply it and return its record."""
