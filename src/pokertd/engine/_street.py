@@ -18,11 +18,12 @@ positions to seats.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from collections.abc import Collection
 from typing import ClassVar, Protocol, Self
 
 from pokertd.engine._rules import Rules
 from pokertd.engine.actions import ActionRecord, Legal, Muck, Show
-from pokertd.engine.result import HandResult
+from pokertd.engine.result import Elimination, HandResult, PotResult, pot_result
 from pokertd.errors import IllegalAction, InvalidCommand, OutOfTurn
 from pokertd.i18n import N_, Phrase
 from pokertd.rules import RuleProfile
@@ -422,6 +423,48 @@ class StreetHand(ABC):
         for p, s in enumerate(self._seats):
             out[s] = values[p]
         return tuple(out)
+
+    def _hand_result(self, killed: Collection[int], board: str) -> HandResult:
+        """The :class:`HandResult` from the awarded pots; ``killed``: positions whose hand
+        was killed (K6), ``board``: the common cards' text."""
+        seats = self._seats
+        pots: list[PotResult] = []
+        for i, (amount, eligible, awards, odd, words) in enumerate(self._pots):
+            winners = tuple(seats[q] for q in awards)
+            pots.append(
+                pot_result(
+                    i,
+                    amount,
+                    tuple(sorted(seats[q] for q in eligible)),
+                    winners,
+                    tuple((seats[q], a) for q, a in awards.items()),
+                    tuple(seats[q] for q in odd),
+                    words,
+                )
+            )
+        eliminated = []
+        for p, s in enumerate(seats):
+            if self._start_stack[p] and not self._stack[p]:
+                mine = [i for i, pot in enumerate(self._pots) if p in pot[1]]
+                eliminated.append(
+                    Elimination(
+                        s, self._start_stack[p], tuple(mine), tuple(pots[i].winners for i in mine)
+                    )
+                )
+        return HandResult(
+            hand_number=self._hand_number,
+            start_stacks=self._by_seat(self._start_stack),
+            final_stacks=self._by_seat(self._stack),
+            pots=tuple(pots),
+            won=tuple((seats[p], w) for p, w in enumerate(self._won) if w),
+            returned=tuple((seats[p], r) for p, r in enumerate(self._returned) if r),
+            shown=tuple(sorted(seats[p] for p in self._shown)),
+            mucked=tuple(sorted(seats[p] for p in self._mucked)),
+            killed=tuple(sorted(seats[p] for p in killed)),
+            eliminated=tuple(eliminated),
+            board=board,
+            showdown=bool(self._shown),
+        )
 
     def copy(self) -> Self:
         """An independent copy (branch a hand; a draw hand's copy shares the random source)."""

@@ -85,7 +85,7 @@ from pokertd.engine.actions import (
     Show,
 )
 from pokertd.engine.pots import build_pots, split_pot
-from pokertd.engine.result import Elimination, HandResult, PotResult, pot_result
+from pokertd.engine.result import HandResult
 from pokertd.errors import BelowMinimumRaise, IllegalAction, InvalidCommand
 from pokertd.i18n import N_, Phrase
 from pokertd.rules import AnteType, DrawVariant, RuleProfile, Variant, load_profile
@@ -995,43 +995,7 @@ class DrawHand(StreetHand):
 
     # ------------------------------------------------------------------ results
     def _build_result(self) -> HandResult:
-        seats = self._seats
-        pots: list[PotResult] = []
-        for i, (amount, eligible, awards, odd, words) in enumerate(self._pots):
-            pots.append(
-                pot_result(
-                    i,
-                    amount,
-                    tuple(sorted(seats[q] for q in eligible)),
-                    tuple(seats[q] for q in awards),
-                    tuple((seats[q], a) for q, a in awards.items()),
-                    tuple(seats[q] for q in odd),
-                    words,
-                )
-            )
-        eliminated = []
-        for p, s in enumerate(seats):
-            if self._start_stack[p] and not self._stack[p]:
-                mine = [i for i, pot in enumerate(self._pots) if p in pot[1]]
-                eliminated.append(
-                    Elimination(
-                        s, self._start_stack[p], tuple(mine), tuple(pots[i].winners for i in mine)
-                    )
-                )
-        return HandResult(
-            hand_number=self._hand_number,
-            start_stacks=self._by_seat(self._start_stack),
-            final_stacks=self._by_seat(self._stack),
-            pots=tuple(pots),
-            won=tuple((seats[p], w) for p, w in enumerate(self._won) if w),
-            returned=tuple((seats[p], r) for p, r in enumerate(self._returned) if r),
-            shown=tuple(sorted(seats[p] for p in self._shown)),
-            mucked=tuple(sorted(seats[p] for p in self._mucked)),
-            killed=(),
-            eliminated=tuple(eliminated),
-            board="",
-            showdown=bool(self._shown),
-        )
+        return self._hand_result((), "")
 
     def __repr__(self) -> str:
         return (
