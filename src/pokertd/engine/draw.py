@@ -13,7 +13,9 @@ Usage::
     hand.act(Draw(discard=(c1, c2)))    # throw two cards, get two; Draw() stands pat
     hand.result                 # HandResult once the hand is over
 
-It sits beside :class:`~pokertd.engine.stud.StudHand` and shares with it the actions and
+It sits beside :class:`~pokertd.engine.stud.StudHand` and shares with it the state and
+bookkeeping of :class:`~pokertd.engine._street.StreetHand` (accessors, chips in, the log,
+collecting bets, showdown queue, result), the actions and
 :class:`~pokertd.engine.actions.Legal`, the pots (:mod:`pokertd.engine.pots`), the results
 (:mod:`pokertd.engine.result`), the rule profile (raise cap, minimum raise, reopening, odd
 chips, showdown order) and the evaluators (:mod:`pokertd.cards`). Written for reading
@@ -68,7 +70,8 @@ from typing import Final
 from pokertd.cards.card import CARD_TEXT, CardCode
 from pokertd.cards.deck import check_deck, shuffled
 from pokertd.cards.low import badugi, describe_badugi, describe_deuce_to_seven, deuce_to_seven
-from pokertd.engine._rules import MIN_RAISE_DOUBLE, MIN_RAISE_TDA, Rules, rules_for
+from pokertd.engine._rules import MIN_RAISE_DOUBLE, MIN_RAISE_TDA, rules_for
+from pokertd.engine._street import StreetHand
 from pokertd.engine.actions import (
     Action,
     ActionRecord,
@@ -78,13 +81,12 @@ from pokertd.engine.actions import (
     Check,
     Fold,
     Legal,
-    Muck,
     Raise,
     Show,
 )
 from pokertd.engine.pots import build_pots, split_pot
-from pokertd.engine.result import Elimination, HandResult, PotResult, pot_result
-from pokertd.errors import BelowMinimumRaise, IllegalAction, InvalidCommand, OutOfTurn
+from pokertd.engine.result import HandResult
+from pokertd.errors import BelowMinimumRaise, IllegalAction, InvalidCommand
 from pokertd.i18n import N_, Phrase
 from pokertd.rules import AnteType, DrawVariant, RuleProfile, Variant, load_profile
 from pokertd.types import Chips, Seat
@@ -150,122 +152,55 @@ DrawAction = Action | Draw
 """Anything a draw player may do: a hold'em action or a draw."""
 
 
-class DrawHand:
+class DrawHand(StreetHand):
     """One draw hand in progress (or finished). Build it with :meth:`DrawHand.start`."""
+
+    _STREETS = DRAW_STREETS
+    _SHOWDOWN = SHOWDOWN
+    _DONE = DONE
 
     __slots__ = {  # noqa: RUF023
         "_variant": "The game: triple draw or single draw.",
-        "_rules": "The profile's betting and showdown rules (fixed-limit or no-limit).",
         "_limit": "True in fixed limit (triple draw, badugi).",
         "_draws": "How many draws the game has.",
-        "_n_seats": "Seats at the table, empty ones included.",
-        "_seats": "The seat of each position (0 = first seat left of the button).",
-        "_button": "The dealer button's seat.",
         "_sb_pos": "The small blind's position.",
         "_bb_pos": "The big blind's position.",
         "_small_blind": "The small blind.",
         "_big_blind": "The big blind.",
-        "_ante": "The ante (per player or the big blind's, B3-B5).",
         "_ante_type": "Per player or big-blind ante.",
-        "_small_bet": "Fixed limit: the bet before the draw and after the first draw.",
-        "_big_bet": "Fixed limit: the bet after the second and third draws.",
-        "_min_chip": "The smallest chip in play: the odd-chip unit (F5).",
-        "_raise_cap": "Raises allowed after the bet on a round (E5).",
         "_players_in_tournament": "Players left in the event when dealt (the cap's E5 "
         "heads-up exception), or None.",
-        "_auto_showdown": "True: the engine shows or mucks by the rules at showdown.",
-        "_hand_number": "The hand's number in its table or tournament.",
         "_rng": "The hand's random source: it shuffles a new stub.",
         "_deck": "The deck as it was when the hand began (the deal order).",
         "_stub": "The cards still to deal, next first.",
         "_out": "Cards out of play that a new stub takes: discards, burns, folded hands.",
-        "_cards": "Each position's five cards now.",
         "_dealt": "Each position's first five cards.",
         "_draw_log": "Every draw: (position, round, thrown, received).",
         "_reshuffles": "Every new stub: (round, position drawing, the stub's cards in order).",
         "_burnt": "True once this draw round's burn card is off the stub.",
-        "_start_stack": "Chips by position before the forced bets.",
-        "_stack": "Chips behind by position.",
-        "_bet": "Chips put in on this round, by position.",
-        "_total": "Live chips put in on finished rounds, by position (side pots, F1).",
-        "_dead_money": "Antes belonging to the main pot alone (B5).",
-        "_returned": "Uncalled chips given back, by position (F2).",
-        "_won": "Chips won, by position.",
-        "_live": "Positions holding a live hand.",
-        "_all_in": "Positions with no chips behind.",
-        "_shown": "Positions that tabled their hand at showdown.",
-        "_mucked": "Positions that mucked at showdown.",
-        "_pending": "Positions still to act (bet or draw) on this round.",
-        "_street": "A DRAW_STREETS index.",
-        "_actor": "The position to act (or draw, show, muck), -1 when nobody is.",
-        "_current_bet": "The bet to match on this round (pre-draw the full big blind, E3).",
         "_max_bet": "The largest bet in front of a player this round.",
-        "_full_bet_to": "The level of the last full bet or raise (E4).",
         "_last_increment": "No limit: the last full bet or raise increment (E2).",
-        "_raises": "Raises after the bet on this round (E5).",
-        "_acted_at": "By position, the current bet when it last acted this round, -1 if not.",
-        "_last_aggressor": "The last position to bet or raise this round, -1 if none.",
-        "_log": "Every action, as ActionRecords.",
-        "_show_queue": "Positions still to show or muck, in showdown order (F6).",
-        "_pots": "The awarded pots: (amount, eligible, awards by position, odd-chip "
-        "positions, words).",
-        "_result": "The HandResult, built on first request.",
     }
 
-    _acted_at: list[int]
-    _actor: int
-    _all_in: set[int]
-    _ante: int
     _ante_type: AnteType
-    _auto_showdown: bool
     _bb_pos: int
-    _bet: list[int]
-    _big_bet: int
     _big_blind: int
     _burnt: bool
-    _button: int
-    _cards: list[list[int]]
-    _current_bet: int
-    _dead_money: int
     _dealt: list[list[int]]
     _deck: list[int]
     _draw_log: list[tuple[int, int, tuple[int, ...], tuple[int, ...]]]
     _draws: int
-    _full_bet_to: int
-    _hand_number: int
-    _last_aggressor: int
     _last_increment: int
     _limit: bool
-    _live: set[int]
-    _log: list[ActionRecord]
     _max_bet: int
-    _min_chip: int
-    _mucked: set[int]
-    _n_seats: int
     _out: list[int]
-    _pending: set[int]
-    _pots: list[tuple[int, list[int], dict[int, int], list[int], str]]
-    _raise_cap: int
     _players_in_tournament: int | None
-    _raises: int
     _reshuffles: list[tuple[int, int, tuple[int, ...]]]
-    _result: HandResult | None
-    _returned: list[int]
     _rng: random.Random
-    _rules: Rules
     _sb_pos: int
-    _seats: list[int]
-    _show_queue: list[int]
-    _shown: set[int]
-    _small_bet: int
     _small_blind: int
-    _stack: list[int]
-    _start_stack: list[int]
-    _street: int
     _stub: list[int]
-    _total: list[int]
     _variant: DrawVariant
-    _won: list[int]
 
     # ------------------------------------------------------------------ construction
     @classmethod
@@ -482,17 +417,9 @@ class DrawHand:
         return self._variant
 
     @property
-    def profile(self) -> RuleProfile:
-        return self._rules.profile
-
-    @property
     def actor(self) -> Seat | None:
         """The seat to act (bet, draw, show or muck), ``None`` when nobody is."""
         return self._seats[self._actor] if self._actor >= 0 else None
-
-    @property
-    def is_over(self) -> bool:
-        return self._street == DONE
 
     @property
     def street(self) -> str:
@@ -506,14 +433,6 @@ class DrawHand:
         return self._street < SHOWDOWN and self._street % 2 == 1 and self._actor >= 0
 
     @property
-    def button(self) -> Seat:
-        return self._button
-
-    @property
-    def hand_number(self) -> int:
-        return self._hand_number
-
-    @property
     def small_blind(self) -> Chips:
         return self._small_blind
 
@@ -522,62 +441,12 @@ class DrawHand:
         return self._big_blind
 
     @property
-    def small_bet(self) -> Chips:
-        return self._small_bet
-
-    @property
-    def big_bet(self) -> Chips:
-        return self._big_bet
-
-    @property
-    def ante(self) -> Chips:
-        return self._ante
-
-    @property
     def small_blind_seat(self) -> Seat:
         return self._seats[self._sb_pos]
 
     @property
     def big_blind_seat(self) -> Seat:
         return self._seats[self._bb_pos]
-
-    @property
-    def starting_stacks(self) -> list[Chips]:
-        """Chips by position (dealing order) before the forced bets."""
-        return list(self._start_stack)
-
-    @property
-    def seats_dealt(self) -> tuple[Seat, ...]:
-        return tuple(self._seats)
-
-    @property
-    def stacks(self) -> list[Chips | None]:
-        """Chips behind by seat now (``None`` for seats not dealt in)."""
-        out: list[Chips | None] = [None] * self._n_seats
-        for p, s in enumerate(self._seats):
-            out[s] = self._stack[p]
-        return out
-
-    @property
-    def bets(self) -> list[Chips]:
-        """Chips bet on this round by seat."""
-        out = [0] * self._n_seats
-        for p, s in enumerate(self._seats):
-            out[s] = self._bet[p]
-        return out
-
-    @property
-    def pot(self) -> Chips:
-        """Every chip in the middle: antes, finished rounds and this round's bets."""
-        return self._dead_money + sum(self._total) + sum(self._bet)
-
-    @property
-    def current_bet(self) -> Chips:
-        return self._current_bet
-
-    @property
-    def raises_this_round(self) -> int:
-        return self._raises
 
     @property
     def board(self) -> list[CardCode]:
@@ -600,13 +469,6 @@ class DrawHand:
         reshuffle."""
         return list(self._out)
 
-    def _pos(self, seat: Seat) -> int:
-        if seat not in self._seats:
-            raise InvalidCommand(
-                template=N_("Seat %(seat)s is not dealt in this hand."), params={"seat": seat + 1}
-            )
-        return self._seats.index(seat)
-
     def cards(self, seat: Seat) -> tuple[CardCode, ...]:
         """The seat's five cards now (after its draws)."""
         return tuple(self._cards[self._pos(seat)])
@@ -614,12 +476,6 @@ class DrawHand:
     def dealt_cards(self, seat: Seat) -> tuple[CardCode, ...]:
         """The five cards the seat was dealt before any draw."""
         return tuple(self._dealt[self._pos(seat)])
-
-    def in_hand(self, seat: Seat) -> bool:
-        return self._pos(seat) in self._live
-
-    def is_all_in(self, seat: Seat) -> bool:
-        return self._pos(seat) in self._all_in
 
     def was_shown(self, seat: Seat) -> bool:
         return self._pos(seat) in self._shown
@@ -649,27 +505,10 @@ class DrawHand:
         return self._small_bet if self._street <= 2 else self._big_bet
 
     # ------------------------------------------------------------------ flow helpers
-    def _after(self, p: int) -> int:
-        """The next pending position clockwise after ``p``, -1 if none."""
-        k = len(self._seats)
-        for i in range(1, k + 1):
-            q = (p + i) % k
-            if q in self._pending:
-                return q
-        return -1
-
     def _betting(self) -> bool:
         return self._street < SHOWDOWN and self._street % 2 == 0
 
     # ------------------------------------------------------------------ legality
-    def _someone_can_call_more(self, p: int) -> bool:
-        cur = self._current_bet
-        return any(
-            self._bet[q] + self._stack[q] > cur
-            for q in self._live
-            if q != p and q not in self._all_in
-        )
-
     def _reopened(self, p: int) -> bool:
         a = self._acted_at[p]
         if a < 0:
@@ -678,14 +517,9 @@ class DrawHand:
             return self._current_bet - a >= self._last_increment
         return a < self._full_bet_to
 
-    def _can_raise(self, p: int) -> bool:
-        if self._stack[p] <= self._current_bet - self._bet[p]:
-            return False
-        if not self._someone_can_call_more(p):
-            return False
-        if self._raises >= self._raise_cap:
-            return False
-        return self._reopened(p)
+    def _capped(self) -> bool:
+        """E5: the round's raises are at the cap."""
+        return self._raises >= self._raise_cap
 
     def _min_raise_nl(self, cur: int) -> int:
         """The rule's minimum bet or raise-to in no limit facing ``cur`` (E1, E2)."""
@@ -757,9 +591,6 @@ class DrawHand:
             return None
         return legal.min_raise_to, legal.max_raise_to
 
-    def _must_show(self) -> bool:
-        return self._rules.all_must_show_no_bet and self._last_aggressor < 0
-
     def verify(self, action: DrawAction) -> None:
         """Raise the floor's reason if ``action`` is not legal now; change nothing."""
         self._check(action)
@@ -767,43 +598,11 @@ class DrawHand:
     def _check(self, action: DrawAction) -> str:
         """Why not, raised; else what to do: "fold", "call", "raise", "draw", "show",
         "muck"."""
+        seat, legal, what = self._check_turn(action)
+        if what:
+            return what
         p = self._actor
-        if p < 0:
-            raise IllegalAction(template=N_("The hand is over: nobody is to act."))
-        seat = self._seats[p]
         profile = self._rules.profile
-        if action.seat is not None and action.seat != seat:
-            raise OutOfTurn(
-                template=N_("Seat %(actor)s acted out of turn: it is seat %(seat)s's turn."),
-                params={"actor": action.seat + 1, "seat": seat + 1},
-                rule_ids=profile.cite("E10"),
-                context={"seat": action.seat, "actor": seat},
-            )
-        legal = self.legal()
-        if self._street == SHOWDOWN:
-            if isinstance(action, Show):
-                return "show"
-            if isinstance(action, Muck):
-                if not legal.can_muck:
-                    raise IllegalAction(
-                        template=N_(
-                            "Seat %(seat)s must show: the last round was checked and every "
-                            "remaining player shows."
-                        ),
-                        params={"seat": seat + 1},
-                        rule_ids=profile.cite("F6"),
-                    )
-                return "muck"
-            raise IllegalAction(
-                template=N_("It is the showdown: seat %(seat)s may only show or muck."),
-                params={"seat": seat + 1},
-            )
-        if isinstance(action, Show | Muck):
-            raise IllegalAction(
-                template=N_("Seat %(seat)s cannot %(action)s before the showdown."),
-                params={"seat": seat + 1, "action": Phrase(type(action).__name__.lower())},
-                context={"seat": seat},
-            )
         if not self._betting():
             if not isinstance(action, Draw):
                 raise IllegalAction(
@@ -925,45 +724,6 @@ class DrawHand:
                     context={"seat": seat},
                 )
 
-    def _why_no_raise(self, p: int) -> IllegalAction:
-        """The floor's reason why position ``p`` may not bet or raise (hold'em's
-        sentences)."""
-        seat = self._seats[p]
-        profile = self._rules.profile
-        if self._stack[p] <= self._current_bet - self._bet[p]:
-            return IllegalAction(
-                template=N_("Seat %(seat)s has only enough chips to call."),
-                params={"seat": seat + 1},
-                context={"seat": seat},
-            )
-        if not self._someone_can_call_more(p):
-            return IllegalAction(
-                template=N_(
-                    "Seat %(seat)s may only call or fold: no other player has chips to call more "
-                    "than the current bet."
-                ),
-                params={"seat": seat + 1},
-                context={"seat": seat},
-            )
-        if self._raises >= self._raise_cap:
-            return IllegalAction(
-                template=N_(
-                    "Seat %(seat)s may only call or fold: the betting is capped at %(cap)s raises."
-                ),
-                params={"seat": seat + 1, "cap": self._raise_cap},
-                rule_ids=profile.cite("E5"),
-                context={"seat": seat, "raises": self._raises},
-            )
-        return IllegalAction(
-            template=N_(
-                "Seat %(seat)s may only call or fold: the all-in since it acted was less "
-                "than a full raise and does not reopen the betting."
-            ),
-            params={"seat": seat + 1},
-            rule_ids=profile.cite("E4"),
-            context={"seat": seat, "current_bet": self._current_bet},
-        )
-
     def act(self, action: DrawAction) -> ActionRecord:
         """Verify ``action`` for the seat to act, apply it and return its record."""
         what = self._check(action)
@@ -1006,22 +766,6 @@ class DrawHand:
             self.do_muck()
 
     # ------------------------------------------------------------------ trusted path
-    def _record(self, p: int, kind: str, amount: int, allin: bool) -> None:
-        self._log.append(
-            ActionRecord(
-                self._seats[p], kind, amount, self._bet[p], allin, DRAW_STREETS[self._street]
-            )
-        )
-
-    def _put(self, p: int, amount: int) -> bool:
-        """Move ``amount`` from the stack to the bet; True if that is the whole stack."""
-        self._stack[p] -= amount
-        self._bet[p] += amount
-        if not self._stack[p]:
-            self._all_in.add(p)
-            return True
-        return False
-
     def do_fold(self) -> None:
         p = self._actor
         self._live.discard(p)
@@ -1121,19 +865,6 @@ class DrawHand:
             raise InvalidCommand(template=N_("The deck is too short for this hand."))
         return self._stub.pop(0)
 
-    def do_show(self) -> None:
-        p = self._actor
-        self._shown.add(p)
-        self._record(p, "show", 0, False)
-        self._next_shower()
-
-    def do_muck(self) -> None:
-        p = self._actor
-        self._mucked.add(p)
-        self._live.discard(p)
-        self._record(p, "muck", 0, False)
-        self._next_shower()
-
     # ------------------------------------------------------------------ flow
     def _next(self, p: int) -> None:
         """Give the turn to the next position that must bet, or close the round."""
@@ -1145,24 +876,6 @@ class DrawHand:
             self._actor = self._after(p)
             return
         self._end_round()
-
-    def _collect(self) -> None:
-        """The round's bets join the totals; the unmatched part of the largest goes back
-        to its bettor (F2)."""
-        bets = self._bet
-        top = max(bets)
-        if top:
-            hi = bets.index(top)
-            second = max(b for q, b in enumerate(bets) if q != hi)
-            if top > second and hi in self._live:
-                back = top - second
-                bets[hi] -= back
-                self._stack[hi] += back
-                self._returned[hi] += back
-                self._all_in.discard(hi)
-        for q, b in enumerate(bets):
-            self._total[q] += b
-            bets[q] = 0
 
     def _end_round(self) -> None:
         """A betting round is over: the next draw, or the showdown after the last round."""
@@ -1201,18 +914,6 @@ class DrawHand:
             return
         self._pending = actors
         self._actor = self._after(len(self._seats) - 1)
-
-    def _finish_uncontested(self) -> None:
-        """F8: one hand left wins everything without showing."""
-        self._collect()
-        (w,) = self._live
-        amount = self.pot
-        self._won[w] += amount
-        self._stack[w] += amount
-        self._pots = [(amount, [w], {w: amount}, [], "")]
-        self._street = DONE
-        self._actor = -1
-        self._pending.clear()
 
     # ------------------------------------------------------------------ showdown
     def _low(self, p: int) -> int:
@@ -1261,19 +962,6 @@ class DrawHand:
         self._show_queue = order
         self._actor = order[0]
 
-    def _next_shower(self) -> None:
-        queue = self._show_queue
-        queue.pop(0)
-        if not self._shown and len(queue) == 1:
-            self._actor = -1  # F8: all but one mucked
-            self._award()
-            return
-        if queue:
-            self._actor = queue[0]
-            return
-        self._actor = -1
-        self._award()
-
     def _award(self) -> None:
         """Split every pot among its best shown hands (F1, F3, F5, F10): the odd chips to
         the first winners left of the button."""
@@ -1310,70 +998,8 @@ class DrawHand:
         self._pending.clear()
 
     # ------------------------------------------------------------------ results
-    @property
-    def result(self) -> HandResult:
-        """The outcome (raises :class:`IllegalAction` while the hand is in progress)."""
-        if self._street != DONE:
-            raise IllegalAction(template=N_("The hand is not over yet: there is no result."))
-        if self._result is None:
-            self._result = self._build_result()
-        return self._result
-
-    def _by_seat(self, values: list[int]) -> tuple[Chips | None, ...]:
-        out: list[Chips | None] = [None] * self._n_seats
-        for p, s in enumerate(self._seats):
-            out[s] = values[p]
-        return tuple(out)
-
     def _build_result(self) -> HandResult:
-        seats = self._seats
-        pots: list[PotResult] = []
-        for i, (amount, eligible, awards, odd, words) in enumerate(self._pots):
-            pots.append(
-                pot_result(
-                    i,
-                    amount,
-                    tuple(sorted(seats[q] for q in eligible)),
-                    tuple(seats[q] for q in awards),
-                    tuple((seats[q], a) for q, a in awards.items()),
-                    tuple(seats[q] for q in odd),
-                    words,
-                )
-            )
-        eliminated = []
-        for p, s in enumerate(seats):
-            if self._start_stack[p] and not self._stack[p]:
-                mine = [i for i, pot in enumerate(self._pots) if p in pot[1]]
-                eliminated.append(
-                    Elimination(
-                        s, self._start_stack[p], tuple(mine), tuple(pots[i].winners for i in mine)
-                    )
-                )
-        return HandResult(
-            hand_number=self._hand_number,
-            start_stacks=self._by_seat(self._start_stack),
-            final_stacks=self._by_seat(self._stack),
-            pots=tuple(pots),
-            won=tuple((seats[p], w) for p, w in enumerate(self._won) if w),
-            returned=tuple((seats[p], r) for p, r in enumerate(self._returned) if r),
-            shown=tuple(sorted(seats[p] for p in self._shown)),
-            mucked=tuple(sorted(seats[p] for p in self._mucked)),
-            killed=(),
-            eliminated=tuple(eliminated),
-            board="",
-            showdown=bool(self._shown),
-        )
-
-    def copy(self) -> DrawHand:
-        """An independent copy (branch a hand; the copy shares the random source)."""
-        twin = DrawHand.__new__(DrawHand)
-        for name in DrawHand.__slots__:
-            value = getattr(self, name)
-            if isinstance(value, list | set | dict):
-                value = type(value)(value)
-            setattr(twin, name, value)
-        twin._cards = [list(c) for c in self._cards]
-        return twin
+        return self._hand_result((), "")
 
     def __repr__(self) -> str:
         return (

@@ -14,7 +14,9 @@ It sits beside :class:`~pokertd.engine.hand.Hand` and shares with it the actions
 :class:`~pokertd.engine.actions.Legal`, the pots (:mod:`pokertd.engine.pots`), the
 results (:mod:`pokertd.engine.result`), the rule profile (raise cap, limit reopening, odd
 chips, showdown order) and the evaluators (:mod:`pokertd.cards`). Written for reading
-rather than speed: state by position in plain lists and sets.
+rather than speed: state by position in plain lists and sets; the state and bookkeeping it
+shares with :class:`~pokertd.engine.draw.DrawHand` live in
+:class:`~pokertd.engine._street.StreetHand`.
 
 **Positions**: position 0 is the first dealt-in seat left of the button (the dealer), the
 last position the button. Cards go out one at a time from position 0; a card is burnt
@@ -58,7 +60,8 @@ from pokertd.cards.low import (
     low_eight,
     suit_strength,
 )
-from pokertd.engine._rules import Rules, rules_for
+from pokertd.engine._rules import rules_for
+from pokertd.engine._street import StreetHand
 from pokertd.engine.actions import (
     Action,
     ActionRecord,
@@ -69,7 +72,6 @@ from pokertd.engine.actions import (
     Check,
     Fold,
     Legal,
-    Muck,
     Raise,
     Show,
 )
@@ -81,8 +83,8 @@ from pokertd.engine.irregular import (
     wrong_bring_in_stands,
 )
 from pokertd.engine.pots import build_pots, split_pot
-from pokertd.engine.result import Elimination, HandResult, PotResult, pot_result
-from pokertd.errors import BelowMinimumRaise, IllegalAction, InvalidCommand, OutOfTurn
+from pokertd.engine.result import HandResult
+from pokertd.errors import BelowMinimumRaise, IllegalAction, InvalidCommand
 from pokertd.i18n import N_, Phrase
 from pokertd.rules import OddChipStudCard, RuleProfile, StudVariant, Variant, load_profile
 from pokertd.types import Chips, Seat, SeatMask
@@ -137,107 +139,41 @@ def stud_deal_order(
     return order
 
 
-class StudHand:
+class StudHand(StreetHand):
     """One stud hand in progress (or finished). Build it with :meth:`StudHand.start`."""
+
+    _STREETS = STUD_STREETS
+    _SHOWDOWN = SHOWDOWN
+    _DONE = DONE
 
     __slots__ = {  # noqa: RUF023
         "_variant": "The game: stud, stud hi-lo or razz.",
-        "_rules": "The profile's betting and showdown rules (the fixed-limit ones).",
-        "_n_seats": "Seats at the table, empty ones included.",
-        "_seats": "The seat of each position (0 = first seat left of the button).",
-        "_button": "The dealer button's seat: dealing order, ties and odd chips start left of it.",
-        "_ante": "The ante each player posts (dead money, B5).",
         "_bring_in": "The bring-in amount.",
-        "_small_bet": "The fixed bet on third and fourth street.",
-        "_big_bet": "The fixed bet from fifth street on.",
-        "_min_chip": "The smallest chip in play: the odd-chip unit (F5).",
-        "_raise_cap": "Raises allowed after the bet (or completion) on a street (E5).",
         "_players_in_tournament": "Players left in the event, as given (the cap's lift, E5).",
         "_suits": "Suit strengths (clubs, diamonds, hearts, spades) for bring-in and odd chips.",
-        "_auto_showdown": "True: the engine shows or mucks by the rules at showdown.",
-        "_hand_number": "The hand's number in its table or tournament.",
         "_deck": "The deal order used, burns included.",
         "_dealt": "How many cards of _deck are out.",
-        "_cards": "Each position's cards in the order dealt (UP_CARDS are face up).",
         "_common": "The common card of seventh street when the deck ran short, else -1.",
-        "_start_stack": "Chips by position before the antes.",
-        "_stack": "Chips behind by position.",
-        "_bet": "Chips put in on this street, by position.",
-        "_total": "Live chips put in on finished streets, by position (side pots, F1).",
-        "_dead_money": "Antes belonging to the main pot alone (B5).",
-        "_returned": "Uncalled chips given back, by position (F2).",
-        "_won": "Chips won, by position.",
-        "_live": "Positions holding a live hand.",
-        "_all_in": "Positions with no chips behind.",
-        "_shown": "Positions that tabled their hand at showdown.",
-        "_mucked": "Positions that mucked at showdown.",
-        "_pending": "Positions still to act on this street.",
-        "_street": "THIRD ... SEVENTH, SHOWDOWN or DONE.",
-        "_actor": "The position to act (or show or muck), -1 when nobody is.",
         "_bring_in_due": "True until the bring-in is posted or completed.",
         "_bring_in_pos": "The position that was due the bring-in, -1 if none.",
         "_opener": "The position that opened this street by the board, -1 if none.",
-        "_current_bet": "The bet to match on this street.",
-        "_full_bet_to": "The level of the last full bet, completion or raise (E4).",
-        "_raises": "Raises after the bet or completion on this street (E5).",
-        "_acted_at": "By position, the current bet when it last acted this street, -1 if not.",
-        "_last_aggressor": "The last position to bet, complete or raise this street, -1 if none.",
-        "_log": "Every action, as ActionRecords.",
-        "_show_queue": "Positions still to show or muck, in showdown order (F6).",
-        "_pots": "The awarded pots: (amount, eligible, awards by position, odd-chip "
-        "positions, words).",
-        "_result": "The HandResult, built on first request.",
         "_dead": "Positions of absent or penalised players: dealt in, ante, killed after "
         "the deal; one dealt the bring-in card posts it first (K6, D8).",
         "_killed": "Positions whose hand was killed because the player was absent (K6).",
     }
 
-    _acted_at: list[int]
-    _actor: int
-    _all_in: set[int]
-    _ante: int
-    _auto_showdown: bool
-    _bet: list[int]
-    _big_bet: int
     _bring_in: int
     _bring_in_due: bool
     _bring_in_pos: int
-    _button: int
-    _cards: list[list[int]]
     _common: int
-    _current_bet: int
-    _dead_money: int
     _deck: list[int]
     _dead: set[int]
     _dealt: int
     _killed: set[int]
-    _full_bet_to: int
-    _hand_number: int
-    _last_aggressor: int
-    _live: set[int]
-    _log: list[ActionRecord]
-    _min_chip: int
-    _mucked: set[int]
-    _n_seats: int
     _opener: int
-    _pending: set[int]
-    _pots: list[tuple[int, list[int], dict[int, int], list[int], str]]
-    _raise_cap: int
     _players_in_tournament: int | None
-    _raises: int
-    _result: HandResult | None
-    _returned: list[int]
-    _rules: Rules
-    _seats: list[int]
-    _shown: set[int]
-    _small_bet: int
-    _stack: list[int]
-    _start_stack: list[int]
-    _street: int
     _suits: Sequence[int]
-    _total: list[int]
     _variant: StudVariant
-    _won: list[int]
 
     # ------------------------------------------------------------------ construction
     @classmethod
@@ -401,83 +337,17 @@ class StudHand:
         return self._variant
 
     @property
-    def profile(self) -> RuleProfile:
-        return self._rules.profile
-
-    @property
     def actor(self) -> Seat | None:
         """The seat to act (or to show or muck), ``None`` when nobody is."""
         return self._seats[self._actor] if self._actor >= 0 else None
-
-    @property
-    def is_over(self) -> bool:
-        return self._street == DONE
 
     @property
     def street(self) -> str:
         return STUD_STREETS[self._street]
 
     @property
-    def button(self) -> Seat:
-        return self._button
-
-    @property
-    def hand_number(self) -> int:
-        return self._hand_number
-
-    @property
-    def ante(self) -> Chips:
-        return self._ante
-
-    @property
     def bring_in(self) -> Chips:
         return self._bring_in
-
-    @property
-    def small_bet(self) -> Chips:
-        return self._small_bet
-
-    @property
-    def big_bet(self) -> Chips:
-        return self._big_bet
-
-    @property
-    def starting_stacks(self) -> list[Chips]:
-        """Chips by position (dealing order) before the antes."""
-        return list(self._start_stack)
-
-    @property
-    def seats_dealt(self) -> tuple[Seat, ...]:
-        return tuple(self._seats)
-
-    @property
-    def stacks(self) -> list[Chips | None]:
-        """Chips behind by seat now (``None`` for seats not dealt in)."""
-        out: list[Chips | None] = [None] * self._n_seats
-        for p, s in enumerate(self._seats):
-            out[s] = self._stack[p]
-        return out
-
-    @property
-    def bets(self) -> list[Chips]:
-        """Chips bet on this street by seat."""
-        out = [0] * self._n_seats
-        for p, s in enumerate(self._seats):
-            out[s] = self._bet[p]
-        return out
-
-    @property
-    def pot(self) -> Chips:
-        """Every chip in the middle: antes, finished streets and this street's bets."""
-        return self._dead_money + sum(self._total) + sum(self._bet)
-
-    @property
-    def current_bet(self) -> Chips:
-        return self._current_bet
-
-    @property
-    def raises_this_round(self) -> int:
-        return self._raises
 
     @property
     def board(self) -> list[CardCode]:
@@ -498,13 +368,6 @@ class StudHand:
         """True while the actor must bring in or complete (no fold, no check)."""
         return self._bring_in_due
 
-    def _pos(self, seat: Seat) -> int:
-        if seat not in self._seats:
-            raise InvalidCommand(
-                template=N_("Seat %(seat)s is not dealt in this hand."), params={"seat": seat + 1}
-            )
-        return self._seats.index(seat)
-
     def cards(self, seat: Seat) -> tuple[CardCode, ...]:
         """All the seat's cards in the order dealt (down, down, up, up, up, up, down)."""
         return tuple(self._cards[self._pos(seat)])
@@ -513,12 +376,6 @@ class StudHand:
         """The seat's face-up cards (its board)."""
         cards = self._cards[self._pos(seat)]
         return tuple(cards[i] for i in UP_CARDS if i < len(cards))
-
-    def in_hand(self, seat: Seat) -> bool:
-        return self._pos(seat) in self._live
-
-    def is_all_in(self, seat: Seat) -> bool:
-        return self._pos(seat) in self._all_in
 
     @property
     def actions(self) -> list[ActionRecord]:
@@ -599,36 +456,18 @@ class StudHand:
         self._killed.add(q)
         self._record(q, "killed", 0, False)
 
-    def _after(self, p: int) -> int:
-        """The next pending position clockwise after ``p``, -1 if none."""
-        k = len(self._seats)
-        for i in range(1, k + 1):
-            q = (p + i) % k
-            if q in self._pending:
-                return q
-        return -1
-
     @property
     def bet_size(self) -> Chips:
         """The fixed bet of this street: small on third and fourth, big after."""
         return self._small_bet if self._street <= FOURTH else self._big_bet
 
     # ------------------------------------------------------------------ legality
-    def _someone_can_call_more(self, p: int) -> bool:
-        cur = self._current_bet
-        return any(
-            self._bet[q] + self._stack[q] > cur
-            for q in self._live
-            if q != p and q not in self._all_in
-        )
+    def _capped(self) -> bool:
+        """E5: the street's raises are at the cap (the cap counts from the bet or completion)."""
+        return bool(self._full_bet_to) and self._raises >= self._raise_cap
 
-    def _can_raise(self, p: int) -> bool:
-        if self._stack[p] <= self._current_bet - self._bet[p]:
-            return False
-        if not self._someone_can_call_more(p):
-            return False
-        if self._full_bet_to and self._raises >= self._raise_cap:
-            return False
+    def _reopened(self, p: int) -> bool:
+        """E4: ``p`` has not acted on this street since the last full bet, completion or raise."""
         a = self._acted_at[p]
         return a < 0 or a < self._full_bet_to
 
@@ -703,9 +542,6 @@ class StudHand:
             return None
         return legal.min_raise_to, legal.max_raise_to
 
-    def _must_show(self) -> bool:
-        return self._rules.all_must_show_no_bet and self._last_aggressor < 0
-
     def verify(self, action: StudAction) -> None:
         """Raise the floor's reason if ``action`` is not legal now; change nothing."""
         self._check(action)
@@ -713,43 +549,11 @@ class StudHand:
     def _check(self, action: StudAction) -> str:
         """Why not, raised; else what to do: "bring-in", "fold", "call", "raise", "show",
         "muck"."""
+        seat, legal, what = self._check_turn(action)
+        if what:
+            return what
         p = self._actor
-        if p < 0:
-            raise IllegalAction(template=N_("The hand is over: nobody is to act."))
-        seat = self._seats[p]
         profile = self._rules.profile
-        if action.seat is not None and action.seat != seat:
-            raise OutOfTurn(
-                template=N_("Seat %(actor)s acted out of turn: it is seat %(seat)s's turn."),
-                params={"actor": action.seat + 1, "seat": seat + 1},
-                rule_ids=profile.cite("E10"),
-                context={"seat": action.seat, "actor": seat},
-            )
-        legal = self.legal()
-        if self._street == SHOWDOWN:
-            if isinstance(action, Show):
-                return "show"
-            if isinstance(action, Muck):
-                if not legal.can_muck:
-                    raise IllegalAction(
-                        template=N_(
-                            "Seat %(seat)s must show: the last round was checked and every "
-                            "remaining player shows."
-                        ),
-                        params={"seat": seat + 1},
-                        rule_ids=profile.cite("F6"),
-                    )
-                return "muck"
-            raise IllegalAction(
-                template=N_("It is the showdown: seat %(seat)s may only show or muck."),
-                params={"seat": seat + 1},
-            )
-        if isinstance(action, Show | Muck):
-            raise IllegalAction(
-                template=N_("Seat %(seat)s cannot %(action)s before the showdown."),
-                params={"seat": seat + 1, "action": Phrase(type(action).__name__.lower())},
-                context={"seat": seat},
-            )
         if self._bring_in_due:
             if isinstance(action, BringIn | Call):
                 return "bring-in"
@@ -808,45 +612,6 @@ class StudHand:
             )
         return "raise"
 
-    def _why_no_raise(self, p: int) -> IllegalAction:
-        """The floor's reason why position ``p`` may not bet, complete or raise (the same
-        sentences as hold'em's)."""
-        seat = self._seats[p]
-        profile = self._rules.profile
-        if self._stack[p] <= self._current_bet - self._bet[p]:
-            return IllegalAction(
-                template=N_("Seat %(seat)s has only enough chips to call."),
-                params={"seat": seat + 1},
-                context={"seat": seat},
-            )
-        if not self._someone_can_call_more(p):
-            return IllegalAction(
-                template=N_(
-                    "Seat %(seat)s may only call or fold: no other player has chips to call more "
-                    "than the current bet."
-                ),
-                params={"seat": seat + 1},
-                context={"seat": seat},
-            )
-        if self._full_bet_to and self._raises >= self._raise_cap:
-            return IllegalAction(
-                template=N_(
-                    "Seat %(seat)s may only call or fold: the betting is capped at %(cap)s raises."
-                ),
-                params={"seat": seat + 1, "cap": self._raise_cap},
-                rule_ids=profile.cite("E5"),
-                context={"seat": seat, "raises": self._raises},
-            )
-        return IllegalAction(
-            template=N_(
-                "Seat %(seat)s may only call or fold: the all-in since it acted was less "
-                "than a full raise and does not reopen the betting."
-            ),
-            params={"seat": seat + 1},
-            rule_ids=profile.cite("E4"),
-            context={"seat": seat, "current_bet": self._current_bet},
-        )
-
     def act(self, action: StudAction) -> ActionRecord:
         """Verify ``action`` for the seat to act, apply it and return its record."""
         what = self._check(action)
@@ -891,22 +656,6 @@ class StudHand:
             self.do_muck()
 
     # ------------------------------------------------------------------ trusted path
-    def _record(self, p: int, kind: str, amount: int, allin: bool) -> None:
-        self._log.append(
-            ActionRecord(
-                self._seats[p], kind, amount, self._bet[p], allin, STUD_STREETS[self._street]
-            )
-        )
-
-    def _put(self, p: int, amount: int) -> bool:
-        """Move ``amount`` from the stack to the bet; True if that is the whole stack."""
-        self._stack[p] -= amount
-        self._bet[p] += amount
-        if not self._stack[p]:
-            self._all_in.add(p)
-            return True
-        return False
-
     def do_bring_in(self) -> None:
         """Post the bring-in (all-in if short) for the seat to act (trusted)."""
         p = self._actor
@@ -977,19 +726,6 @@ class StudHand:
         self._record(p, kind, paid, allin)
         self._next(p)
 
-    def do_show(self) -> None:
-        p = self._actor
-        self._shown.add(p)
-        self._record(p, "show", 0, False)
-        self._next_shower()
-
-    def do_muck(self) -> None:
-        p = self._actor
-        self._mucked.add(p)
-        self._live.discard(p)
-        self._record(p, "muck", 0, False)
-        self._next_shower()
-
     # ------------------------------------------------------------------ flow
     def _next(self, p: int) -> None:
         """Give the turn to the next position that must act, or close the street."""
@@ -1001,24 +737,6 @@ class StudHand:
             self._actor = self._after(p)
             return
         self._end_street()
-
-    def _collect(self) -> None:
-        """The street's bets join the totals; the unmatched part of the largest goes back
-        to its bettor (F2)."""
-        bets = self._bet
-        top = max(bets)
-        if top:
-            hi = bets.index(top)
-            second = max(b for q, b in enumerate(bets) if q != hi)
-            if top > second and hi in self._live:
-                back = top - second
-                bets[hi] -= back
-                self._stack[hi] += back
-                self._returned[hi] += back
-                self._all_in.discard(hi)
-        for q, b in enumerate(bets):
-            self._total[q] += b
-            bets[q] = 0
 
     def _deal_street(self) -> None:
         """Burn and deal one card to every live hand; on seventh street a common card
@@ -1053,18 +771,6 @@ class StudHand:
             self._deal_street()
         self._opener = self._board_opener()
         self._showdown()
-
-    def _finish_uncontested(self) -> None:
-        """F8: one hand left wins everything without showing."""
-        self._collect()
-        (w,) = self._live
-        amount = self.pot
-        self._won[w] += amount
-        self._stack[w] += amount
-        self._pots = [(amount, [w], {w: amount}, [], "")]
-        self._street = DONE
-        self._actor = -1
-        self._pending.clear()
 
     # ------------------------------------------------------------------ showdown
     def _seven(self, p: int) -> list[int]:
@@ -1128,19 +834,6 @@ class StudHand:
             return
         self._show_queue = order
         self._actor = order[0]
-
-    def _next_shower(self) -> None:
-        queue = self._show_queue
-        queue.pop(0)
-        if not self._shown and len(queue) == 1:
-            self._actor = -1  # F8: all but one mucked
-            self._award()
-            return
-        if queue:
-            self._actor = queue[0]
-            return
-        self._actor = -1
-        self._award()
 
     def _suit_order(self, positions: list[int], low: bool) -> list[int]:
         """Tied winners in the order odd chips go to them (F5): the high card by suit in
@@ -1234,60 +927,8 @@ class StudHand:
         self._pending.clear()
 
     # ------------------------------------------------------------------ results
-    @property
-    def result(self) -> HandResult:
-        """The outcome (raises :class:`IllegalAction` while the hand is in progress)."""
-        if self._street != DONE:
-            raise IllegalAction(template=N_("The hand is not over yet: there is no result."))
-        if self._result is None:
-            self._result = self._build_result()
-        return self._result
-
-    def _by_seat(self, values: list[int]) -> tuple[Chips | None, ...]:
-        out: list[Chips | None] = [None] * self._n_seats
-        for p, s in enumerate(self._seats):
-            out[s] = values[p]
-        return tuple(out)
-
     def _build_result(self) -> HandResult:
-        seats = self._seats
-        pots: list[PotResult] = []
-        for i, (amount, eligible, awards, odd, words) in enumerate(self._pots):
-            winners = tuple(seats[q] for q in awards)
-            pots.append(
-                pot_result(
-                    i,
-                    amount,
-                    tuple(sorted(seats[q] for q in eligible)),
-                    winners,
-                    tuple((seats[q], a) for q, a in awards.items()),
-                    tuple(seats[q] for q in odd),
-                    words,
-                )
-            )
-        eliminated = []
-        for p, s in enumerate(seats):
-            if self._start_stack[p] and not self._stack[p]:
-                mine = [i for i, pot in enumerate(self._pots) if p in pot[1]]
-                eliminated.append(
-                    Elimination(
-                        s, self._start_stack[p], tuple(mine), tuple(pots[i].winners for i in mine)
-                    )
-                )
-        return HandResult(
-            hand_number=self._hand_number,
-            start_stacks=self._by_seat(self._start_stack),
-            final_stacks=self._by_seat(self._stack),
-            pots=tuple(pots),
-            won=tuple((seats[p], w) for p, w in enumerate(self._won) if w),
-            returned=tuple((seats[p], r) for p, r in enumerate(self._returned) if r),
-            shown=tuple(sorted(seats[p] for p in self._shown)),
-            mucked=tuple(sorted(seats[p] for p in self._mucked)),
-            killed=tuple(sorted(seats[p] for p in self._killed)),
-            eliminated=tuple(eliminated),
-            board="".join(CARD_TEXT[c] for c in self.board),
-            showdown=bool(self._shown),
-        )
+        return self._hand_result(self._killed, "".join(CARD_TEXT[c] for c in self.board))
 
     # ------------------------------------------------------------------ floor rulings
     # The stud irregularities the rulebooks name (issue 28), each recorded in the hand's
@@ -1486,17 +1127,6 @@ class StudHand:
         before = len(self._log)
         self.do_bring_in()
         return self._log[before]
-
-    def copy(self) -> StudHand:
-        """An independent copy (branch a hand)."""
-        twin = StudHand.__new__(StudHand)
-        for name in StudHand.__slots__:
-            value = getattr(self, name)
-            if isinstance(value, list | set | dict):
-                value = type(value)(value)
-            setattr(twin, name, value)
-        twin._cards = [list(c) for c in self._cards]
-        return twin
 
     def __repr__(self) -> str:
         return (
