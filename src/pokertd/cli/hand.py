@@ -110,45 +110,13 @@ def phh_check_command(
     as_json: JsonOption = False,
 ) -> None:
     """Replay every hand of a folder; print how many match their finishing stacks."""
-    from pokertd.engine.phh import UnsupportedHand, replay_phh
-
     with refusals(as_json):
         if not folder.is_dir():
             raise InvalidCommand(
                 template=N_("No such folder: %(folder)s"), params={"folder": folder}
             )
         files = sorted(folder.rglob("*.phh"))
-        counts = {"total": len(files), "matched": 0, "no_finishing_stacks": 0,
-                  "unsupported": 0, "mismatched": 0, "failed": 0}  # fmt: skip
-        problems: list[str] = []
-        unchecked: list[str] = []  # the files that record no finishing stacks, shown
-        others: list[str] = []  # the files of games pokertd does not deal, shown
-        for path in files:
-            try:
-                replay = replay_phh(_read(path), profile)
-            except UnsupportedHand as exc:
-                counts["unsupported"] += 1
-                others.append(f"{path}: {exc}")
-                continue
-            except PokertdError as exc:
-                counts["failed"] += 1
-                problems.append(f"{path}: {exc}")
-                continue
-            if replay.matches is None:
-                counts["no_finishing_stacks"] += 1
-                stacks = ", ".join(num(c) for c in replay.finishing_stacks)
-                unchecked.append(
-                    say(
-                        "%(file)s: the file records no finishing stacks; replayed to %(stacks)s",
-                        file=str(path),
-                        stacks=stacks,
-                    )
-                )
-            elif replay.matches:
-                counts["matched"] += 1
-            else:
-                counts["mismatched"] += 1
-                problems.append(f"{path}: finishing stacks differ")
+        counts, problems, unchecked, others = _check_files(files, profile)
     supported = counts["total"] - counts["unsupported"]
     data = {
         **counts,
@@ -179,6 +147,47 @@ def phh_check_command(
     emit(data, as_json, render)
     if counts["mismatched"] or counts["failed"]:
         raise typer.Exit(code=1)
+
+
+def _check_files(
+    files: list[Path], profile: Any
+) -> tuple[dict[str, int], list[str], list[str], list[str]]:
+    """Replay ``files``: the counts, the problems (refused or differing), the files that
+    record no finishing stacks (with the stacks they replay to) and those of other games."""
+    from pokertd.engine.phh import UnsupportedHand, replay_phh
+
+    counts = {"total": len(files), "matched": 0, "no_finishing_stacks": 0,
+              "unsupported": 0, "mismatched": 0, "failed": 0}  # fmt: skip
+    problems: list[str] = []
+    unchecked: list[str] = []  # the files that record no finishing stacks, shown
+    others: list[str] = []  # the files of games pokertd does not deal, shown
+    for path in files:
+        try:
+            replay = replay_phh(_read(path), profile)
+        except UnsupportedHand as exc:
+            counts["unsupported"] += 1
+            others.append(f"{path}: {exc}")
+            continue
+        except PokertdError as exc:
+            counts["failed"] += 1
+            problems.append(f"{path}: {exc}")
+            continue
+        if replay.matches is None:
+            counts["no_finishing_stacks"] += 1
+            stacks = ", ".join(num(c) for c in replay.finishing_stacks)
+            unchecked.append(
+                say(
+                    "%(file)s: the file records no finishing stacks; replayed to %(stacks)s",
+                    file=str(path),
+                    stacks=stacks,
+                )
+            )
+        elif replay.matches:
+            counts["matched"] += 1
+        else:
+            counts["mismatched"] += 1
+            problems.append(f"{path}: finishing stacks differ")
+    return counts, problems, unchecked, others
 
 
 @hand_app.command("demo")

@@ -37,8 +37,6 @@ from pokertd.cli._common import (
     say_n,
 )
 from pokertd.i18n import N_
-from pokertd.rules import Game
-from pokertd.tournament.structures import GAME_NAMES
 
 _T = "Simulation"
 TemplateOpt = Annotated[
@@ -311,6 +309,9 @@ def _render_mistakes(
 def _games_line(games: tuple[tuple[str, int], ...]) -> None:
     """A mixed event's games and the hands dealt in each (nothing for no-limit hold'em
     alone)."""
+    from pokertd.rules import Game
+    from pokertd.tournament.structures import GAME_NAMES
+
     if len(games) > 1 or any(game != Game.NO_LIMIT_HOLDEM.value for game, _ in games):
         console.print(
             say(
