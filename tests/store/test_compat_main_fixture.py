@@ -68,6 +68,9 @@ def _cli_json(db: Path, args: list[str]) -> dict[str, Any]:
         for line in data:  # issue 27: each line's sentence beside its English text (new)
             said = line.pop("said")
             assert said is None or said["msgid"], said
+    if args[0] == "tables" and result.exit_code == 0:
+        for table in data["tables"]:  # issue 28: the table's game (new), none in a hold'em log
+            assert table.pop("game") is None, table
     return {"exit_code": result.exit_code, "json": data}
 
 
