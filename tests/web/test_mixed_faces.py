@@ -2,7 +2,7 @@
 ``big_blind`` is its small bet (docs/clock.md "Mixed games"), so the view model counts a
 limit level's depth in big bets (twice the small bet), as the WSOP's mixed-game screens
 say "avg stack in big bets"; a no-limit level keeps its big blinds. The words come from
-the view model (``status.average_said``), translated on each page. And a table's own game
+the view model (``average.average_said``), translated on each page. And a table's own game
 (``Table.game``) in its dealer's view and the table lists."""
 
 from __future__ import annotations
@@ -46,7 +46,8 @@ def _status(template: str, players: int, level: int | None = None) -> dict[str, 
             service.run(tid, SetLevel(level=level))
         state = service.state(tid)
         view = snapshot.public(snapshot.build(state, service.records(tid), NOW))
-        status: dict[str, Any] = view["status"]
+        # the depth is the screens' (``average``), beside the one status document
+        status: dict[str, Any] = {**view["status"], **view["average"]}
         return status
     finally:
         service.close()

@@ -74,6 +74,7 @@ from pokertd.tournament.slips import here_by_entry, slips_rev, slips_view
 from pokertd.tournament.structures import Structure, game_fields, load_structure
 
 PUBLIC_KEYS = (
+    "average",
     "tournament",
     "name",
     "seq",
@@ -239,7 +240,8 @@ def _common_part(
         "results": to_json(results),
     }
     out.update(clock_part(state, now))
-    out["status"].update(average_depth(out["status"].get("average_stack"), out.get("clock")))
+    # the status stays the one document of /status and the CLI; the depth is the screens'
+    out["average"] = average_depth(out["status"].get("average_stack"), out.get("clock"))
     out["clock_ahead"] = clock_ahead_part(state, now)
     out.update(screens_part(state))
     out["registration"] = _registration(state, out)

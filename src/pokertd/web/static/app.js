@@ -373,14 +373,16 @@
       },
       avgBB() {
         const avg = this.s.average_stack, bb = this.clock.level && this.clock.level.big_blind;
-        if (this.s.average_bb != null) return Math.round(this.s.average_bb);
+        const depth = this.v.average || {};
+        if (depth.average_bb != null) return Math.round(depth.average_bb);
         if (!avg || !bb) return null;
         return Math.round(avg / bb);
       },
       /** The average stack's depth as the view model words it ("42 BB"; "21 big bets" at a
           fixed-limit level, screens.average_depth), in this page's language. */
       avgText() {
-        if (this.s.average_said) return said(this.s.average_said, "");
+        const depth = this.v.average || {};
+        if (depth.average_said) return said(depth.average_said, "");
         return t("%(n)s BB", { n: chips(this.avgBB()) });
       },
       players() { return this.v.players || this.v.players_public || []; },
