@@ -47,7 +47,7 @@ def test_create_an_event_from_scratch(server: str, browser: Any) -> None:  # noq
     # 7 × 20 min + a 10-minute break after level 4 = 2 h 30 min
     assert "2 h 30 min" in page.text_content("#setup-duration")
     # a bad level: blinds lower than the level before, told in words at once
-    row3 = rows.nth(2).locator("input")
+    row3 = rows.nth(2).locator("input:visible")
     row3.nth(0).fill("50")
     row3.nth(1).fill("100")
     page.wait_for_selector("#setup-structure-problems li")

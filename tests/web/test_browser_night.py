@@ -229,7 +229,7 @@ def _night(night: Night, errors: list[str]) -> None:
     while rows.count() < len(LEVELS):
         page.click("#setup-add-level")
     for i, (sb, bb) in enumerate(LEVELS):
-        cells = rows.nth(i).locator("input")
+        cells = rows.nth(i).locator("input:visible")
         cells.nth(0).fill(str(sb))
         cells.nth(1).fill(str(bb))
         cells.nth(3).fill("10")  # minutes
