@@ -775,6 +775,20 @@ def _check_tabled(shown_text: str, real: Sequence[int], p: int, where: str) -> N
         )
 
 
+def _cannot_show(
+    profile: RuleProfile, p: int, shown_text: str | None, where: str | Clause
+) -> IllegalAction:
+    """``sm`` out of turn: player ``p`` may not show (``sm CARDS``) or muck (``sm``) now
+    (F6), in every game's replay."""
+    return IllegalAction(
+        template=N_("%(where)s: p%(player)s cannot show now.")
+        if shown_text
+        else N_("%(where)s: p%(player)s cannot muck now."),
+        params={"where": where, "player": p + 1},
+        rule_ids=profile.cite("F6"),
+    )
+
+
 def _show_or_muck(hand: Hand, p: int, shown_text: str | None, where: str) -> None:
     """Showdown: ``sm CARDS`` shows (the cards must be the ones dealt), ``sm`` mucks. A
     hand already tabled by an all-in showdown (F7), or already out, is accepted."""
@@ -787,13 +801,7 @@ def _show_or_muck(hand: Hand, p: int, shown_text: str | None, where: str) -> Non
     elif not shown_text and not hand.in_hand(p) and not hand.was_shown(p):
         pass
     else:
-        raise IllegalAction(
-            template=N_("%(where)s: p%(player)s cannot show now.")
-            if shown_text
-            else N_("%(where)s: p%(player)s cannot muck now."),
-            params={"where": where, "player": p + 1},
-            rule_ids=hand.profile.cite("F6"),
-        )
+        raise _cannot_show(hand.profile, p, shown_text, where)
 
 
 def _outcome(
@@ -1017,13 +1025,7 @@ def _play_stud_action(hand: StudHand, p: int, w: list[str], where: Clause, scale
         if hand.actor == p and hand.street == "showdown":
             hand.act(Show(seat=p) if shown_text else Muck(seat=p))
         elif hand.street not in ("showdown", "done") or hand.actor is not None:
-            raise IllegalAction(
-                template=N_("%(where)s: p%(player)s cannot show now.")
-                if shown_text
-                else N_("%(where)s: p%(player)s cannot muck now."),
-                params={"where": where, "player": p + 1},
-                rule_ids=hand.profile.cite("F6"),
-            )
+            raise _cannot_show(hand.profile, p, shown_text, where)
     else:
         raise InvalidCommand(
             template=N_("%(where)s: unknown action %(verb)s."),
@@ -1247,13 +1249,7 @@ def _play_draw_action(
         elif shown_text and hand.was_shown(p):
             pass  # tabled already: an all-in showdown shows every live hand (F7)
         else:
-            raise IllegalAction(
-                template=N_("%(where)s: p%(player)s cannot show now.")
-                if shown_text
-                else N_("%(where)s: p%(player)s cannot muck now."),
-                params={"where": where, "player": p + 1},
-                rule_ids=hand.profile.cite("F6"),
-            )
+            raise _cannot_show(hand.profile, p, shown_text, where)
     else:
         raise InvalidCommand(
             template=N_("%(where)s: unknown action %(verb)s."),
