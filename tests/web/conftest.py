@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+import random
 import warnings
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -16,7 +18,8 @@ with warnings.catch_warnings():  # starlette asks for httpx2; plain httpx works 
 
 from pokertd.app import App, demo
 from pokertd.app.accounts import AccountService
-from pokertd.app.tournaments import TournamentService, open_service
+from pokertd.app.tournaments import TournamentService
+from pokertd.store import open_store
 from pokertd.web import Role, Settings, create_app
 
 FAST_HASHER = PasswordHasher(time_cost=1, memory_cost=1024, parallelism=1)
@@ -49,9 +52,11 @@ class Env:
 
 def make_env(tmp_path: Path, *, root_path: str = "", **settings: object) -> Iterator[Env]:
     """An app over a temporary SQLite file, signed out, with director/floor/dealer users
-    (``root_path``: as if served under that prefix, ``pokertd serve --root-path``)."""
+    (``root_path``: as if served under that prefix, ``pokertd serve --root-path``). Its
+    random draws are seeded, so a test that passes once passes on every run."""
     url = f"sqlite:///{tmp_path / 'web.db'}"
-    service = open_service(url)
+    seeds = itertools.count(1)  # seat draws and hands seeded: a test sees the same night each run
+    service = TournamentService(open_store(url), rng_factory=lambda: random.Random(next(seeds)))
     users = AccountService(url, hasher=FAST_HASHER)
     users.add("floor1", FLOOR_PW, Role.FLOOR)
     users.add("dealer1", DEALER_PW, Role.DEALER)
