@@ -15,6 +15,7 @@ import pytest
 
 from pokertd.charts import band_chart, chart_bytes, line_chart, stack_charts
 from pokertd.errors import InvalidCommand
+from pokertd.rules import Game
 from pokertd.sim.batch import (
     MAX_RUNS,
     BandPoint,
@@ -30,6 +31,8 @@ from pokertd.sim.batch import (
 )
 from pokertd.sim.night import simulate_night
 from pokertd.sim.report import LevelRow, NightConfig, NightReport, Rates
+from pokertd.sim.timeline import LevelLog
+from pokertd.tournament.clock import Level
 
 
 def _level(level: int, starts_at: int, left: int, bb: float) -> LevelRow:
@@ -240,3 +243,27 @@ def test_real_nights_in_seed_order_whatever_the_workers(tmp_path: Path) -> None:
 def test_a_bad_night_is_refused_before_any_worker_starts() -> None:
     with pytest.raises(InvalidCommand, match="between 0 and 1"):
         simulate_nights(NightConfig(entries=12, rates=Rates(late=2.0)), 4, workers=2)
+
+
+def test_a_limit_levels_depth_counts_big_bets() -> None:
+    """Issue 28 (docs/clock.md "Mixed games"): a fixed-limit level's ``big_blind`` is its
+    small bet. Limit hold'em 100/200 with 8 players holding 120,000: the average 15,000 is
+    75 big bets of 200, as the TV says, not 150; a no-limit level of big blind 100 keeps
+    150 big blinds; a HORSE spread's chart is titled in big bets."""
+    log = LevelLog()
+    limit = Level(number=1, small_blind=50, big_blind=100, minutes=40, game=Game.LIMIT_HOLDEM)
+    log.hand(limit, 0.0, 8, 120_000, 8, 1, (Game.LIMIT_HOLDEM,))
+    nolimit = Level(number=2, small_blind=50, big_blind=100, minutes=40)
+    log.hand(nolimit, 2400.0, 8, 120_000, 8, 1)
+    (one, two) = log.rows()
+    assert (one.average_bb, one.big_bets) == (75.0, True)
+    assert (two.average_bb, two.big_bets) == (150.0, False)
+    horse = spread([replace(n, levels=tuple(replace(r, big_bets=True) for r in n.levels))
+                    for n in NIGHTS])  # fmt: skip
+    assert all(row.big_bets for row in horse.levels)
+    chart = average_bb_chart(horse)
+    assert "Average stack in big bets by level, 5 runs" in chart
+    assert "big blinds" not in chart
+    mixed = spread([replace(n, levels=(n.levels[0], replace(n.levels[1], big_bets=True)))
+                    for n in NIGHTS])  # fmt: skip
+    assert "big blinds, big bets at limit levels" in average_bb_chart(mixed)

@@ -117,3 +117,36 @@ def test_simulate_the_rest_of_tonight(server: str, browser: Any) -> None:  # noq
         assert json.loads(r.read())["seq"] == before  # the live tournament is unchanged
     assert errors == []
     page.close()
+
+
+def test_a_horse_night_counts_big_bets(server: str, browser: Any) -> None:  # noqa: F811
+    """Issue 28: a HORSE night's by-level table counts the average stack in big bets, as the
+    TV does (``big_blind`` is a limit level's small bet): limit hold'em 100/200 at level 1
+    with 16 entries of 15,000 reads 75 big bets, not 150; the chart's title says big bets.
+    Screenshots at the three sizes."""
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page, errors = signed_in(browser, server, PASSWORD, 1024, 768)
+    page.click("#simulate-link")
+    page.wait_for_url("**/simulate")
+    page.select_option("#sim-template", "horse")
+    page.fill("#sim-entries", "16")
+    page.fill("#sim-runs", "1")
+    page.fill("#sim-rate-late", "0")
+    page.click("#sim-start")
+    _projection(page)
+    head = page.locator("#sim-levels thead th").nth(4)
+    assert head.inner_text().strip() == "Avg big bets"
+    first = page.locator("#sim-levels tbody tr").nth(0).locator("td")
+    assert "Limit hold'em 100/200" in (first.nth(1).text_content() or "")
+    assert (first.nth(4).locator("b").text_content() or "").strip() == "75"
+    _charts_drawn(page)
+    svg = page.evaluate(
+        "async () => (await fetch(document.querySelector('#sim-chart-bb').src)).text()"
+    )
+    assert "Average stack in big bets by level" in svg
+    for width, height, label in SIZES:
+        page.set_viewport_size({"width": width, "height": height})
+        page.screenshot(path=str(SHOTS / f"simulate-horse-{label}.png"), full_page=True)
+        page.locator(".sim-levels-card").screenshot(path=str(SHOTS / f"horse-levels-{label}.png"))
+    assert errors == []
+    page.close()

@@ -24,12 +24,13 @@ from pokertd.tournament.clock import SetLevel, StartClock
 from pokertd.tournament.entries import CreateTournament, Register
 from pokertd.tournament.seating import DrawSeats, SetTableGame, tables_view
 from pokertd.tournament.templates import load_template
+from pokertd.web import charts
 
 NOW = datetime(2026, 11, 25, 19, 0, tzinfo=UTC)
 
 
-def _status(template: str, players: int, level: int | None = None) -> dict[str, Any]:
-    """The TV's status of ``template`` with ``players`` in, its clock started (at
+def _view(template: str, players: int, level: int | None = None) -> dict[str, Any]:
+    """The TV's view of ``template`` with ``players`` in, its clock started (at
     ``level``)."""
     seeds = itertools.count(1)
     service = TournamentService(
@@ -45,12 +46,17 @@ def _status(template: str, players: int, level: int | None = None) -> dict[str, 
         if level is not None:
             service.run(tid, SetLevel(level=level))
         state = service.state(tid)
-        view = snapshot.public(snapshot.build(state, service.records(tid), NOW))
-        # the depth is the screens' (``average``), beside the one status document
-        status: dict[str, Any] = {**view["status"], **view["average"]}
-        return status
+        view: dict[str, Any] = snapshot.public(snapshot.build(state, service.records(tid), NOW))
+        return view
     finally:
         service.close()
+
+
+def _status(template: str, players: int, level: int | None = None) -> dict[str, Any]:
+    """The TV's status, with the depth the screens carry beside the one status document
+    (``average``)."""
+    view = _view(template, players, level)
+    return {**view["status"], **view["average"]}
 
 
 def test_horse_limit_hold_em_level_counts_big_bets() -> None:
@@ -91,6 +97,36 @@ def test_a_hold_em_night_keeps_its_big_blinds() -> None:
     bb = tmpl.structure_value().level(1).big_blind
     assert status["average_unit"] == "big_blinds"
     assert status["average_bb"] == round(tmpl.starting_stack / bb, 1)
+
+
+def test_horse_depth_chart_counts_big_bets_level_by_level() -> None:
+    """The console's and phone's depth chart reads as the TV's average (issue 28): HORSE
+    at level 1 with 15,000 average, levels 1 to 6 at small bets 100, 150, 200, 300, 400,
+    600 (horse.toml) are 75, 50, 37.5, 25, 18.8 and 12.5 big bets, titled in big bets."""
+    chart = _view("horse", 8)["chart"]
+    assert chart["avg_bb"] == [[1, 75.0], [2, 50.0], [3, 37.5], [4, 25.0], [5, 18.8], [6, 12.5]]
+    assert chart["avg_unit"] == "big_bets"
+    svg = charts.render("bb", {"chart": chart})
+    assert "Average stack in big bets" in svg
+    assert "big blinds" not in svg
+    assert "Durchschnittsstack in Big Bets" in charts.render("bb", {"chart": chart}, lang="de")
+
+
+def test_eight_game_depth_chart_mixes_big_blinds_and_big_bets() -> None:
+    """8-game at level 1 (no-limit hold'em, 20,000 average): levels 1 and 2 are no-limit
+    and pot-limit (200 and 133.3 BB of 100 and 150), level 4 limit hold'em 300/600 is
+    33.3 big bets; the chart says it mixes both."""
+    chart = _view("eight_game", 8)["chart"]
+    assert chart["avg_bb"][:4] == [[1, 200.0], [2, 133.3], [3, 50.0], [4, 33.3]]
+    assert chart["avg_unit"] == "mixed"
+    assert "big bets at fixed-limit levels" in charts.render("bb", {"chart": chart})
+
+
+def test_a_hold_em_depth_chart_keeps_big_blinds() -> None:
+    """Foxwoods Wednesday (no-limit): the chart stays in big blinds, as before issue 28."""
+    chart = _view("fox_wed_80", 9)["chart"]
+    assert chart["avg_unit"] == "big_blinds"
+    assert "Average stack in big blinds" in charts.render("bb", {"chart": chart})
 
 
 def test_no_depth_before_the_clock() -> None:

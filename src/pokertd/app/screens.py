@@ -19,7 +19,6 @@ from pokertd.codec import to_json
 from pokertd.errors import PokertdError
 from pokertd.i18n import N_, Nn_, Sentence
 from pokertd.rules import (
-    Betting,
     ColorUpMethod,
     DealsAllowed,
     Game,
@@ -71,7 +70,14 @@ from pokertd.tournament.seating import (
     tables_view,
 )
 from pokertd.tournament.slips import here_by_entry, slips_rev, slips_view
-from pokertd.tournament.structures import Structure, game_fields, load_structure
+from pokertd.tournament.structures import (
+    Structure,
+    depth_kind,
+    depth_unit,
+    game_fields,
+    level_games,
+    load_structure,
+)
 
 PUBLIC_KEYS = (
     "average",
@@ -260,19 +266,13 @@ def average_depth(average: int | None, clock: dict[str, Any] | None) -> dict[str
     ``average_bb`` (one decimal), ``average_unit`` and ``average_said`` (the words each
     page says in its language); nothing before a clock or with nobody in.
 
-    A no-limit or pot-limit level counts big blinds ("42 BB"). A fixed-limit level
-    (limit hold'em, Omaha hi-lo, the stud games, triple draw) counts big bets, twice the
-    small bet, as the WSOP's mixed-game screens and reports do ("avg stack 21 big bets"):
-    its ``big_blind`` is the small bet (docs/clock.md "Mixed games"), so dividing by it
-    would double the depth. A level of a rotation by orbit counts big bets when every game
-    of the rotation is fixed-limit (HORSE), big blinds otherwise (8-game's no-limit and
-    pot-limit rounds post the same blinds)."""
+    A no-limit or pot-limit level counts big blinds ("42 BB"), a fixed-limit level big bets
+    ("avg stack 21 big bets"), as :func:`~pokertd.tournament.structures.depth_unit` says."""
     level = clock.get("level") if isinstance(clock, dict) else None
     if not average or not isinstance(level, dict) or not level.get("big_blind"):
         return {}
     codes = [level["game"]] if level.get("game") else list(level.get("games") or ())
-    limit = bool(codes) and all(Game(c).betting is Betting.FIXED_LIMIT for c in codes)
-    unit = 2 * int(level["big_blind"]) if limit else int(level["big_blind"])
+    unit, limit = depth_unit(int(level["big_blind"]), (Game(c) for c in codes))
     depth = round(average / unit, 1)
     shown = round(depth)
     said = (
@@ -828,8 +828,9 @@ def _chart(
     then, and after each bust. Players left is not a falling count until the field is set:
     drawn from the first entry it climbed from 2 to 30 during registration (issue 23), so
     the chart shows entries until registration closes. ``avg_bb``: the current average
-    stack measured in each level's big blind, from level 1 to a few levels past the
-    current one.
+    stack measured as :func:`average_depth` measures it (each level's big blind, or its
+    big bet at a fixed-limit level), from level 1 to a few levels past the current one;
+    ``avg_unit``: ``big_blinds``, ``big_bets`` or ``mixed`` (an 8-game's levels of both).
     """
     undone = {b.batch for b in state.batches if b.undone}
     closed_at = _registration_closed_at(state, now)
@@ -872,20 +873,29 @@ def _chart(
     if closed_at is not None and not points and start is not None:
         add(points, minutes_at(closed_at), left)  # closed, nobody out since
     avg_bb: list[list[float]] = []
+    limits: list[bool] = []
     status = out.get("status") or {}
     avg = status.get("average_stack")
     if avg:
         clock = state.part(ClockPart).clock
         if clock is not None:
             current = clock.level
+            rotation = clock.structure.rotation
             for n in range(1, current + 6):
                 try:
-                    bb = clock.structure.level(n).big_blind
+                    level = clock.structure.level(n)
                 except (IndexError, KeyError, ValueError):
                     break
-                if bb:
-                    avg_bb.append([n, round(avg / bb, 1)])
-    return {"players_left": points, "entries": entries, "avg_bb": avg_bb}
+                if level.big_blind:
+                    unit, limit = depth_unit(level.big_blind, level_games(level, rotation))
+                    avg_bb.append([n, round(avg / unit, 1)])
+                    limits.append(limit)
+    return {
+        "players_left": points,
+        "entries": entries,
+        "avg_bb": avg_bb,
+        "avg_unit": depth_kind(limits),
+    }
 
 
 # ---- the floor console's view: sized by the screen, not the field (issue 25) -------------

@@ -165,6 +165,8 @@ def _render_night(r: Any) -> None:
     """One night, as a director reads it."""
     from rich.table import Table
 
+    from pokertd.tournament.structures import DEPTH_HEADINGS, depth_kind
+
     head = say(
         "%(title)s (%(template)s), %(profile)s rules, seed %(seed)s",
         title=bold(r.title),
@@ -221,7 +223,7 @@ def _render_night(r: Any) -> None:
         say("Players"),
         say("Entries"),
         say("Tables"),
-        say("Avg BB"),
+        say(DEPTH_HEADINGS[depth_kind(row.big_bets for row in r.levels)]),
         say("Hands"),
     ):
         levels.add_column(col, justify="right", no_wrap=True)
@@ -335,6 +337,8 @@ def _render_spread(s: Any) -> None:
     """Several nights: the 10th percentile, median and 90th percentile of every answer."""
     from rich.table import Table
 
+    from pokertd.tournament.structures import DEPTH_HEADINGS, depth_kind
+
     runs = len(s.seeds)
     console.print(
         say(
@@ -380,7 +384,8 @@ def _render_spread(s: Any) -> None:
     levels = Table(title=say("By level (10% / median / 90%)"))
     levels.add_column(say("Level"), justify="right", no_wrap=True)
     levels.add_column(say("Blinds"), justify="left", no_wrap=True)
-    for col in (say("Runs"), say("Starts"), say("Players left"), say("Avg BB")):
+    depth = say(DEPTH_HEADINGS[depth_kind(row.big_bets for row in s.levels)])
+    for col in (say("Runs"), say("Starts"), say("Players left"), depth):
         levels.add_column(col, justify="right", no_wrap=True)
     for row in s.levels:
         p, bb = row.players_left, row.average_bb

@@ -32,6 +32,7 @@ from pokertd.errors import InvalidCommand
 from pokertd.i18n import N_, catalog
 from pokertd.sim.night import check_config, simulate_night
 from pokertd.sim.report import NightConfig, NightReport
+from pokertd.tournament.structures import depth_kind
 
 MAX_RUNS = 1000
 """Most runs in one batch: enough for any spread a director reads, few enough to finish."""
@@ -79,7 +80,8 @@ class BbFigure:
 @dataclass(frozen=True, slots=True, kw_only=True)
 class LevelSpread:
     """One level over the runs that dealt a hand in it (``runs`` of them): when it
-    started, the players left and the average stack in its big blinds."""
+    started, the players left and the average stack in its big blinds (big bets at a
+    fixed-limit level: ``big_bets``)."""
 
     level: int
     blinds: str
@@ -87,6 +89,7 @@ class LevelSpread:
     starts_at: Figure
     players_left: Figure
     average_bb: BbFigure
+    big_bets: bool = False
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -215,11 +218,11 @@ def _bb_figure(values: Sequence[float]) -> BbFigure:
 
 
 def _levels(reports: Sequence[NightReport]) -> tuple[LevelSpread, ...]:
-    rows: dict[int, list[tuple[str, int, int, float]]] = {}
+    rows: dict[int, list[tuple[str, int, int, float, bool]]] = {}
     for report in reports:
         for row in report.levels:
             rows.setdefault(row.level, []).append(
-                (row.blinds, row.starts_at, row.players_left, row.average_bb)
+                (row.blinds, row.starts_at, row.players_left, row.average_bb, row.big_bets)
             )
     return tuple(
         LevelSpread(
@@ -229,6 +232,7 @@ def _levels(reports: Sequence[NightReport]) -> tuple[LevelSpread, ...]:
             starts_at=_always(r[1] for r in found),
             players_left=_always(r[2] for r in found),
             average_bb=_bb_figure([r[3] for r in found]),
+            big_bets=found[0][4],
         )
         for level, found in sorted(rows.items())
     )
@@ -379,23 +383,42 @@ def players_left_chart(night: NightSpread, *, x_label: str = CLOCK_TIME, lang: s
     )
 
 
+BB_CHART_WORDS = {
+    "big_blinds": (
+        N_("Average stack in big blinds by level"),
+        N_("Average stack in big blinds by level, %(runs)s runs"),
+        N_("big blinds"),
+    ),
+    "big_bets": (
+        N_("Average stack in big bets by level"),
+        N_("Average stack in big bets by level, %(runs)s runs"),
+        N_("big bets"),
+    ),
+    "mixed": (
+        N_("Average stack by level (big blinds, big bets at limit levels)"),
+        N_("Average stack by level (big blinds, big bets at limit levels), %(runs)s runs"),
+        N_("big blinds or big bets"),
+    ),
+}
+"""The depth chart's title (one run, several) and axis by what its levels count
+(:func:`~pokertd.tournament.structures.depth_kind`: a HORSE night counts big bets)."""
+
+
 def average_bb_chart(night: NightSpread, *, lang: str = "en") -> str:
-    """Average stack in big blinds by level, as a band over the runs; the words in ``lang``."""
+    """Average stack in big blinds (big bets at fixed-limit levels) by level, as a band over
+    the runs; the words in ``lang``."""
     points = [
         (float(row.level), row.average_bb.p10, row.average_bb.p50, row.average_bb.p90)
         for row in night.levels
     ]
     runs = len(night.seeds)
-    title = (
-        _say(lang, N_("Average stack in big blinds by level, %(runs)s runs"), {"runs": runs})
-        if runs > 1
-        else _say(lang, N_("Average stack in big blinds by level"))
-    )
+    one, several, axis = BB_CHART_WORDS[depth_kind(row.big_bets for row in night.levels)]
+    title = _say(lang, several, {"runs": runs}) if runs > 1 else _say(lang, one)
     return band_chart(
         points,
         title,
         _say(lang, N_("level")),
-        _say(lang, N_("big blinds")),
+        _say(lang, axis),
         x_step=nice_step(len(points), 12),
     )
 

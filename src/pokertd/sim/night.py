@@ -84,6 +84,7 @@ from pokertd.tournament.seating import (
     Tables,
     table_game_next,
 )
+from pokertd.tournament.structures import level_games
 from pokertd.tournament.templates import Template
 
 MAX_HANDS = 2_000_000
@@ -260,6 +261,7 @@ class Night:
         assert seating is not None
         structure = self.periods.structure()
         rotation = structure.rotation
+        games = level_games(level, rotation)  # the level's, before a table's orbit picks one
         if rotation is not None and rotation.by == "orbit" and level.game is None:
             # by orbit the table deals the game the core says is next there (its hands
             # reported with their games); the level's ante is the stud rounds'
@@ -275,6 +277,7 @@ class Night:
             self.ledger.total,
             self.st.part(Roster).entry_count,
             len(self.tables.ready),
+            games,
         )
         self.marks.last_level = max(self.marks.last_level, level.number)
         self.marks.hand_ends(dealt.end)

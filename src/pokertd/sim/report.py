@@ -166,9 +166,12 @@ class LevelRow:
     tables: int
     average_stack: Chips
     average_bb: float
-    """Average stack in that level's big blinds."""
+    """Average stack in that level's big blinds, or big bets at a fixed-limit level
+    (:func:`~pokertd.tournament.structures.depth_unit`, as the TV says it)."""
     hands: int
     """Hands dealt during the level, every table together."""
+    big_bets: bool = False
+    """``average_bb`` counts big bets (a fixed-limit level)."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -17,10 +17,11 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
-from pokertd.rules import RuleProfile
+from pokertd.rules import Game, RuleProfile
 from pokertd.sim.report import LevelRow, TimeModel
 from pokertd.tournament.clock import AddLevels, ClockPart, ClockState, Level, Structure, settle
 from pokertd.tournament.framework import Command, EventRecord, TournamentState
+from pokertd.tournament.structures import depth_unit
 from pokertd.tournament.templates import Template
 
 EPOCH = datetime(2026, 1, 7, 19, 0, tzinfo=UTC)
@@ -262,12 +263,21 @@ class LevelLog:
         """``(clock seconds, players left)`` at every change."""
 
     def hand(
-        self, level: Level, t: float, left: int, total: int, entries: int, tables: int
+        self,
+        level: Level,
+        t: float,
+        left: int,
+        total: int,
+        entries: int,
+        tables: int,
+        games: tuple[Game, ...] = (),
     ) -> None:
-        """A hand dealt at ``t`` in ``level`` with ``left`` players holding ``total``."""
+        """A hand dealt at ``t`` in ``level`` with ``left`` players holding ``total``;
+        ``games``: the level's (:func:`level_games`), which say how its depth counts."""
         number = level.number
         if number not in self.levels:
             average = total // left if left else 0
+            unit, big_bets = depth_unit(level.big_blind, games)
             self.levels[number] = LevelRow(
                 level=number,
                 blinds=level.blinds,
@@ -276,8 +286,9 @@ class LevelLog:
                 entries=entries,
                 tables=tables,
                 average_stack=average,
-                average_bb=round(average / level.big_blind, 1) if level.big_blind else 0.0,
+                average_bb=round(average / unit, 1) if unit else 0.0,
                 hands=0,
+                big_bets=big_bets,
             )
             self.hands[number] = 0
         self.hands[number] += 1
@@ -300,6 +311,7 @@ class LevelLog:
                 average_stack=row.average_stack,
                 average_bb=row.average_bb,
                 hands=self.hands[n],
+                big_bets=row.big_bets,
             )
             for n, row in sorted(self.levels.items())
         )

@@ -265,6 +265,48 @@ def level_reading(level: Level, rotation: Rotation | None = None) -> Clause:
     return level.reading
 
 
+def level_games(level: Level, rotation: Rotation | None = None) -> tuple[Game, ...]:
+    """The games a level deals: its own, a rotation by orbit's when it names none, or none
+    said (a single-game event)."""
+    if level.game is not None:
+        return (level.game,)
+    if rotation is not None and rotation.by == "orbit":
+        return rotation.games
+    return ()
+
+
+def depth_unit(big_blind: int, games: Iterable[Game]) -> tuple[int, bool]:
+    """The chips one unit of the average stack's depth holds, and whether that unit is a big
+    bet (issue 28).
+
+    A no-limit or pot-limit level counts big blinds. A fixed-limit level (limit hold'em,
+    Omaha hi-lo, the stud games, triple draw) counts big bets, twice the small bet, as the
+    WSOP's mixed-game screens and reports do: its ``big_blind`` is the small bet
+    (docs/clock.md "Mixed games"), so dividing by it would double the depth. Levels of
+    several games (a rotation by orbit) count big bets only when every game is fixed-limit
+    (HORSE); 8-game's no-limit and pot-limit rounds post the same blinds."""
+    said = tuple(games)
+    limit = bool(said) and all(g.betting is Betting.FIXED_LIMIT for g in said)
+    return (2 * big_blind if limit else big_blind), limit
+
+
+DEPTH_HEADINGS = {
+    "big_blinds": N_("Avg BB"),
+    "big_bets": N_("Avg big bets"),
+    "mixed": N_("Avg BB (big bets at limit levels)"),
+}
+"""A column of average depths, by what its levels count (:func:`depth_kind`)."""
+
+
+def depth_kind(big_bets: Iterable[bool]) -> str:
+    """``big_blinds``, ``big_bets`` or ``mixed`` (an 8-game's levels of both): what a column
+    or chart of depths counts, from each level's :func:`depth_unit` flag."""
+    said = set(big_bets)
+    if said == {True}:
+        return "big_bets"
+    return "mixed" if True in said else "big_blinds"
+
+
 def game_fields(level: Level, rotation: Rotation | None = None) -> dict[str, Any]:
     """What a face's level row adds in a mixed event (issue 28): ``game`` (the engine's
     short code), or by orbit ``games`` and the ``rotation``'s name, and ``bring_in``;
@@ -1238,6 +1280,7 @@ def structure_from_dict(data: Mapping[str, Any]) -> Structure:
 
 
 __all__ = [
+    "DEPTH_HEADINGS",
     "GAME_NAMES",
     "ROTATION_BY",
     "Break",
@@ -1245,9 +1288,12 @@ __all__ = [
     "Level",
     "Rotation",
     "Structure",
+    "depth_kind",
+    "depth_unit",
     "game_fields",
     "game_name",
     "level_for_players",
+    "level_games",
     "level_reading",
     "load_structure",
     "nice_amount",

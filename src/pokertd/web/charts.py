@@ -34,6 +34,16 @@ def series(view: dict[str, Any], key: str) -> list[tuple[float, float]]:
     return out
 
 
+BY_UNIT = {
+    "big_bets": (N_("Average stack in big bets"), N_("big bets")),
+    "mixed": (
+        N_("Average stack in big blinds (big bets at fixed-limit levels)"),
+        N_("big blinds or big bets"),
+    ),
+}
+"""The ``bb`` chart's title and axis when the levels are fixed-limit (HORSE, a stud event:
+``chart.avg_unit``), or some of each (8-game), as the TV's average reads (issue 28)."""
+
 ENTRIES = ("entries", N_("Entries so far"), N_("minutes since the first entry"), N_("entries"))
 """The ``players`` chart while registration is open: entries climb; players left is drawn
 from the moment registration closes (the field set), falling as players bust."""
@@ -46,6 +56,7 @@ def render(name: str, view: dict[str, Any], *, narrow: bool = False, lang: str =
     ``players`` shows "Entries so far" until registration closes (the view has no
     players-left series yet), then "Players left" from the field at the close (issue 23:
     drawn from the first entry, players left climbed from 2 to 30 during registration).
+    ``bb`` counts big bets where the levels are fixed-limit (:data:`BY_UNIT`).
     ``lang``: the language of the title and the axes (issue 27)."""
     spec = CHARTS.get(name)
     if spec is None:
@@ -58,8 +69,12 @@ def render(name: str, view: dict[str, Any], *, narrow: bool = False, lang: str =
     if name == "players" and not points and series(view, ENTRIES[0]):
         key, title, xlabel, ylabel = ENTRIES
         points = series(view, key)
+    chart = view.get("chart")
+    unit = chart.get("avg_unit") if isinstance(chart, dict) else None
+    if name == "bb" and isinstance(unit, str) and unit in BY_UNIT:
+        title, ylabel = BY_UNIT[unit]
     title, xlabel, ylabel = (gettext(lang, text) for text in (title, xlabel, ylabel))
     return line_chart(points, title, xlabel, ylabel, size=NARROW if narrow else WIDE)
 
 
-__all__ = ["CHARTS", "ENTRIES", "line_chart", "render", "series"]
+__all__ = ["BY_UNIT", "CHARTS", "ENTRIES", "line_chart", "render", "series"]

@@ -57,6 +57,7 @@ from pokertd.sim.jobs import (
 from pokertd.sim.report import NightConfig, NightReport, Rates, TimeModel, document, said
 from pokertd.timefmt import local
 from pokertd.tournament.entries import Setup
+from pokertd.tournament.structures import depth_kind
 from pokertd.tournament.templates import Template, load_template, template_names
 from pokertd.web import access
 from pokertd.web.api import ERROR_RESPONSES
@@ -443,6 +444,8 @@ def projection(summary: NightSpread, reports: list[NightReport], job: Job) -> di
         "prize_pool": doc["prize_pool"]["p50"],
         "paid_places": doc["paid_places"]["p50"],
         "levels": [_level_row(row, at) for row in doc["levels"]],
+        # what the depth column counts: big blinds, big bets (HORSE) or both (8-game)
+        "depth": depth_kind(row.big_bets for row in summary.levels),
         "checks": doc["checks"],
         "notes": doc["notes"],
         # the same sentences for the page to say in its language (static/simulate.js)

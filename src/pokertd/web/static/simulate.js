@@ -92,6 +92,12 @@
       },
       bad(name) { return this.fields[name] || ""; },
       fmt(n) { return n == null ? "–" : Number(n).toLocaleString(window.pokertdMoney ? window.pokertdMoney.locale : "en-US"); },
+      /* A level's words in two lines for a phone: "1,200/2,400" over "BBA 2,400"; a mixed
+         event's "Limit hold'em" over "100/200 (blinds 50/100)" (issue 28). */
+      blindsSplit(text) {
+        const s = String(text), at = /^\d/.test(s) ? s.indexOf(" ") : s.search(/\d/);
+        return at > 0 ? [s.slice(0, at).trim(), s.slice(at).trim()] : [s, ""];
+      },
       /* "200,000/400,000" -> "200K/400K" (a phone's narrow column); smaller amounts as they are. */
       short(text) {
         return String(text).replace(/\d{1,3}(?:,\d{3})+/g, (m) => {
