@@ -447,7 +447,7 @@ def test_console_by_keyboard_alone_busts_moves_and_undoes(
     _tab_to(page, "#tab-log", back=True)
     page.keyboard.press("ArrowRight")
     assert page.evaluate("() => document.activeElement.id") == "tab-ruling"
-    assert page.is_visible("#page-ruling")
+    page.wait_for_selector("#page-ruling", state="visible", timeout=5_000)
     page.keyboard.press("Home")
     assert page.evaluate("() => document.activeElement.id") == "tab-tables"
     context.close()
