@@ -460,10 +460,17 @@ def masked_url(text: str) -> str:
     return _QUERY_PASSWORD.sub(r"\1***", _URL_CREDENTIALS.sub(r"\1:***@", text))
 
 
+SCHEMA_VERSIONS: dict[str, int] = {"sqlite": 4, "postgresql": 4}
+"""The schema each backend writes, by backend name: SQLite's ``PRAGMA user_version`` and
+the row of PostgreSQL's ``pokertd_schema`` (2 added snapshots, 3 the events' ``command``
+column, 4 the projections). Here, not in the backends' modules, so the API docs can say
+them without loading the PostgreSQL driver at start-up."""
+
 __all__ = [
     "DEFAULT_POOL_SIZE",
     "MAX_POOL_SIZE",
     "RESYNC",
+    "SCHEMA_VERSIONS",
     "EventStore",
     "Listener",
     "StoreHealth",

@@ -39,6 +39,7 @@ from pokertd.i18n import N_, Phrase
 from pokertd.store.accounts import ACCOUNTS_LOCK, Runner, SqlAccounts
 from pokertd.store.base import (
     RESYNC,
+    SCHEMA_VERSIONS,
     Listener,
     StoredRow,
     StoreHealth,
@@ -62,7 +63,7 @@ from pokertd.store.screens import SqlScreens
 from pokertd.store.series import SqlSeries
 from pokertd.tournament.framework import Event, EventRecord
 
-SCHEMA_VERSION = 4
+SCHEMA_VERSION = SCHEMA_VERSIONS["postgresql"]
 """The schema this code writes (row of ``pokertd_schema``; 2 added snapshots, 3 the
 ``command`` column of ``pokertd_events``, 4 ``pokertd_projections``)."""
 CHANNEL = "pokertd"

@@ -25,6 +25,7 @@ from pokertd.errors import ConcurrencyConflict, PokertdError, StoreError
 from pokertd.i18n import N_, Phrase
 from pokertd.store.accounts import ACCOUNTS_LOCK, Runner, SqlAccounts
 from pokertd.store.base import (
+    SCHEMA_VERSIONS,
     Listener,
     StoredRow,
     StoreHealth,
@@ -48,7 +49,7 @@ from pokertd.tournament.framework import Event, EventRecord
 
 APPLICATION_ID = 0x504B5444
 """``PRAGMA application_id`` of every pokertd SQLite file ("PKTD")."""
-SCHEMA_VERSION = 4
+SCHEMA_VERSION = SCHEMA_VERSIONS["sqlite"]
 """``PRAGMA user_version``: the schema this code writes (2 added ``snapshots``, 3 the
 ``events.command`` column, 4 ``projections``)."""
 BUSY_TIMEOUT_MS = 10_000
