@@ -87,6 +87,48 @@ def nice_step(top: float, ticks: int = 6) -> float:
     return float(10 * power)  # pragma: no cover - the loop always returns
 
 
+TITLE_EM = 0.6
+"""A bold system-ui title's mean character width, in ems (Latin text: a little generous)."""
+
+LABEL_EM = 0.55
+"""An axis label's mean character width, in ems (regular weight)."""
+
+TITLE_LEAST = 12
+"""The smallest text a chart's title and y axis shrink to before their letters are narrowed
+(12 units: about 12 CSS px on a phone, the least a page shows; issue 23)."""
+
+
+def _title(title: str, size: ChartSize) -> str:
+    """The chart's title, fitted to the chart's width and never cut (a German title on a
+    phone is twice the English): at its size from the plot's left edge when it fits there;
+    else from the chart's edge, shrunk down to :data:`TITLE_LEAST`; else on two lines split
+    at the space nearest the middle (both above the plot); a single word longer than the
+    chart is narrowed to the width (``textLength``)."""
+    room = size.width - size.pad_left - PAD_R
+    if len(title) * TITLE_EM * size.title <= room:
+        return _title_text(size.pad_left, 22, size.title, title, room)
+    room = size.width - 16
+    font = max(TITLE_LEAST, min(size.title, int(room / (len(title) * TITLE_EM))))
+    if len(title) * TITLE_EM * font <= room or " " not in title:
+        return _title_text(8, 22, font, title, room)
+    spaces = [i for i, c in enumerate(title) if c == " "]
+    cut = min(spaces, key=lambda i: abs(i - len(title) / 2))
+    lines = (title[:cut], title[cut + 1 :])
+    # two lines share the 36 units above the plot: 12-13 units each, never the title size
+    font = max(TITLE_LEAST, min(TITLE_LEAST + 1, int(room / (max(map(len, lines)) * TITLE_EM))))
+    return _title_text(8, 13, font, lines[0], room) + _title_text(
+        8, 13 + font, font, lines[1], room
+    )
+
+
+def _title_text(x: int, y: int, font: int, text: str, room: int) -> str:
+    """One line of a title; narrowed to ``room`` when even that is too long."""
+    fit = ""
+    if len(text) * TITLE_EM * font > room:
+        fit = f' textLength="{room}" lengthAdjust="spacingAndGlyphs"'
+    return f'<text x="{x}" y="{y}" font-size="{font}" font-weight="600"{fit}>{escape(text)}</text>'
+
+
 class _Frame:
     """The axes of one chart: title, grid, y ticks from 0, the x range and its labels."""
 
@@ -108,8 +150,7 @@ class _Frame:
             f'height="{h}" role="img" aria-label="{escape(title)}" class="chart" '
             'font-family="system-ui,sans-serif">',
             f'<rect width="{w}" height="{h}" fill="#fff"/>',
-            f'<text x="{left}" y="22" font-size="{size.title}" font-weight="600">'
-            f"{escape(title)}</text>",
+            _title(title, size),
         ]
         self.pw, self.ph = w - left - PAD_R, h - PAD_T - PAD_B
         self.x0, self.x1 = min(xs), max(xs)
@@ -132,8 +173,13 @@ class _Frame:
             f'<text x="{left + self.pw / 2}" y="{h - 8}" font-size="{size.label}" '
             f'text-anchor="middle">{escape(xlabel)}</text>'
         )
+        # the y axis's words along the plot's height: smaller, then narrowed, never past it
+        yfont = max(TITLE_LEAST, min(size.label, int(self.ph / (max(len(ylabel), 1) * LABEL_EM))))
+        yfit = ""
+        if len(ylabel) * LABEL_EM * yfont > self.ph:
+            yfit = f' textLength="{self.ph}" lengthAdjust="spacingAndGlyphs"'
         self.out.append(
-            f'<text x="14" y="{PAD_T + self.ph / 2}" font-size="{size.label}" '
+            f'<text x="14" y="{PAD_T + self.ph / 2}" font-size="{yfont}"{yfit} '
             f'text-anchor="middle" transform="rotate(-90 14 {PAD_T + self.ph / 2})">'
             f"{escape(ylabel)}</text>"
         )
@@ -183,8 +229,7 @@ def _empty(title: str, size: ChartSize = WIDE) -> str:
         f'height="{h}" role="img" aria-label="{escape(title)}" class="chart" '
         'font-family="system-ui,sans-serif">'
         f'<rect width="{w}" height="{h}" fill="#fff"/>'
-        f'<text x="{size.pad_left}" y="22" font-size="{size.title}" font-weight="600">'
-        f"{escape(title)}</text>"
+        f"{_title(title, size)}"
         f'<text x="{w / 2}" y="{h / 2}" text-anchor="middle" fill="#666">'
         "No data yet</text></svg>"
     )

@@ -75,6 +75,31 @@ def test_line_chart_without_data_says_so() -> None:
     assert svg.count("<circle") == 1
 
 
+def test_a_long_title_fits_a_phones_chart_on_two_lines() -> None:
+    """Issue 28 and 27: the 8-game depth chart's German title (66 letters) on a 340-unit
+    phone chart is split at a space into two lines of 12-13 units from the chart's edge,
+    not cut at the right; an English "Players left" keeps 16 units at the plot's edge; a
+    long y-axis label shrinks to no less than 12 units (issue 23: 12 px the least)."""
+    title = "Durchschnittsstack in Big Blinds (Big Bets in Fixed-Limit-Levels)"
+    svg = charts.line_chart([(1, 200), (2, 133)], title, "Level", "Big Blinds / Big Bets",
+                            size=NARROW)  # fmt: skip
+    lines = re.findall(r'<text x="8" y="(\d+)" font-size="(\d+)" font-weight="600">([^<]*)<', svg)
+    assert [text for _, _, text in lines] == [
+        "Durchschnittsstack in Big Blinds",
+        "(Big Bets in Fixed-Limit-Levels)",
+    ]
+    assert all(12 <= int(font) <= 13 for _, font, _ in lines)
+    assert int(lines[1][0]) < 36  # both above the plot (PAD_T)
+    short = charts.line_chart([(0, 60), (30, 55)], "Players left", "minutes", "players",
+                              size=NARROW)  # fmt: skip
+    assert '<text x="64" y="22" font-size="16" font-weight="600">Players left</text>' in short
+    label = "ciegas grandes o apuestas grandes en los niveles de límite fijo"
+    tall = charts.line_chart([(1, 2), (2, 1)], "t", "x", label, size=NARROW)
+    (yfont,) = re.findall(r'font-size="(\d+)"[^>]*transform="rotate', tall)
+    assert int(yfont) == 12
+    assert 'textLength="164"' in tall  # narrowed to the plot's height, 240 - 36 - 40
+
+
 def test_static_vendor_files_are_served_with_licences(env: Env) -> None:
     for name in ("alpine-csp.min.js",):
         r = env.client.get(f"/static/vendor/{name}")
